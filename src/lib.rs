@@ -1,0 +1,11 @@
+//! Deckhand: the dealer terminal for live casino table games.
+//!
+//! Layers, from the inside out (see `docs/architecture.md`):
+//! - [`rules`]: cards, rankings and the procedure state machines, pure;
+//! - [`devices`]: serial links to the shuffler (and later the progressive controller);
+//! - [`store`]: the SQLite journal, append-only and hash-chained;
+//! - [`terminal`]: glues them: commands in, events journaled, state out;
+//! - [`ui`]: the egui dealer screen.
+
+pub mod rules;
+pub mod store;

@@ -1,0 +1,317 @@
+//! Cards, ranks, suits and decks, with the two-character codes dealers and floorpersons
+//! read and write (`As`, `Td`, `10h`).
+//!
+//! § 637a.3(a): a round is played with one 52-card deck; the rank order for high poker is
+//! § 637a.6(a) (ace high, ace also low in A-2-3-4-5).
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// A card suit. The declaration order is the Stud suit order of § 637a.6 used only for forced
+/// bets and odd chips: clubs (lowest), diamonds, hearts, spades (highest).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Suit {
+    Clubs,
+    Diamonds,
+    Hearts,
+    Spades,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn code(self) -> char {
+        match self {
+            Suit::Clubs => 'c',
+            Suit::Diamonds => 'd',
+            Suit::Hearts => 'h',
+            Suit::Spades => 's',
+        }
+    }
+
+    pub fn symbol(self) -> char {
+        match self {
+            Suit::Clubs => '♣',
+            Suit::Diamonds => '♦',
+            Suit::Hearts => '♥',
+            Suit::Spades => '♠',
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Suit::Clubs => "clubs",
+            Suit::Diamonds => "diamonds",
+            Suit::Hearts => "hearts",
+            Suit::Spades => "spades",
+        }
+    }
+
+    pub fn is_red(self) -> bool {
+        matches!(self, Suit::Diamonds | Suit::Hearts)
+    }
+
+    fn from_code(c: char) -> Option<Suit> {
+        match c.to_ascii_lowercase() {
+            'c' | '♣' => Some(Suit::Clubs),
+            'd' | '♦' => Some(Suit::Diamonds),
+            'h' | '♥' => Some(Suit::Hearts),
+            's' | '♠' => Some(Suit::Spades),
+            _ => None,
+        }
+    }
+}
+
+/// A card rank, 2 through 14 (ace). Ace-low use is decided by each ranking, not here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Rank(u8);
+
+impl Rank {
+    pub const TWO: Rank = Rank(2);
+    pub const TEN: Rank = Rank(10);
+    pub const JACK: Rank = Rank(11);
+    pub const QUEEN: Rank = Rank(12);
+    pub const KING: Rank = Rank(13);
+    pub const ACE: Rank = Rank(14);
+
+    /// All thirteen ranks, 2 up to ace.
+    pub fn all() -> impl DoubleEndedIterator<Item = Rank> {
+        (2..=14).map(Rank)
+    }
+
+    /// `Some` for 2..=14.
+    pub fn new(value: u8) -> Option<Rank> {
+        (2..=14).contains(&value).then_some(Rank(value))
+    }
+
+    /// 2..=14, ace is 14.
+    pub fn value(self) -> u8 {
+        self.0
+    }
+
+    pub fn code(self) -> char {
+        b"23456789TJQKA"[(self.0 - 2) as usize] as char
+    }
+
+    /// Singular name as a floorperson says it: "ace", "ten", "four".
+    pub fn name(self) -> &'static str {
+        [
+            "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
+            "queen", "king", "ace",
+        ][(self.0 - 2) as usize]
+    }
+
+    /// Plural name: "aces", "sixes".
+    pub fn plural(self) -> &'static str {
+        [
+            "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+            "jacks", "queens", "kings", "aces",
+        ][(self.0 - 2) as usize]
+    }
+
+    fn from_code(s: &str) -> Option<Rank> {
+        let v = match s.to_ascii_uppercase().as_str() {
+            "A" => 14,
+            "K" => 13,
+            "Q" => 12,
+            "J" => 11,
+            "T" | "10" => 10,
+            d if d.len() == 1 => {
+                let v = d.chars().next()?.to_digit(10)? as u8;
+                if (2..=9).contains(&v) {
+                    v
+                } else {
+                    return None;
+                }
+            }
+            _ => return None,
+        };
+        Some(Rank(v))
+    }
+}
+
+/// One playing card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Card {
+    pub rank: Rank,
+    pub suit: Suit,
+}
+
+impl Card {
+    pub fn new(rank: Rank, suit: Suit) -> Card {
+        Card { rank, suit }
+    }
+
+    /// A dense index 0..52 (rank-major), for bitsets.
+    pub fn index(self) -> usize {
+        (self.rank.0 as usize - 2) * 4 + self.suit.index()
+    }
+
+    pub fn from_index(i: usize) -> Option<Card> {
+        (i < 52).then(|| Card {
+            rank: Rank((i / 4) as u8 + 2),
+            suit: Suit::ALL[i % 4],
+        })
+    }
+
+    /// "A♠", for display on the dealer's screen.
+    pub fn pretty(self) -> String {
+        let r = if self.rank == Rank::TEN {
+            "10".to_string()
+        } else {
+            self.rank.code().to_string()
+        };
+        format!("{r}{}", self.suit.symbol())
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank.code(), self.suit.code())
+    }
+}
+
+/// Why a card code was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CardParseError {
+    #[error("`{0}`: a card is a rank (2-9, T or 10, J, Q, K, A) followed by a suit (c, d, h, s)")]
+    Shape(String),
+    #[error("`{code}`: unknown rank `{rank}`")]
+    Rank { code: String, rank: String },
+    #[error("`{code}`: unknown suit `{suit}`")]
+    Suit { code: String, suit: char },
+    #[error("`{0}` appears twice")]
+    Duplicate(String),
+}
+
+impl FromStr for Card {
+    type Err = CardParseError;
+
+    fn from_str(s: &str) -> Result<Card, CardParseError> {
+        let code = s.trim();
+        let chars: Vec<char> = code.chars().collect();
+        if chars.len() < 2 || chars.len() > 3 {
+            return Err(CardParseError::Shape(code.to_string()));
+        }
+        let suit_char = chars[chars.len() - 1];
+        let rank_str: String = chars[..chars.len() - 1].iter().collect();
+        let rank = Rank::from_code(&rank_str).ok_or_else(|| CardParseError::Rank {
+            code: code.to_string(),
+            rank: rank_str.clone(),
+        })?;
+        let suit = Suit::from_code(suit_char).ok_or(CardParseError::Suit {
+            code: code.to_string(),
+            suit: suit_char,
+        })?;
+        Ok(Card { rank, suit })
+    }
+}
+
+impl Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Card {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Parse a list of codes separated by spaces or commas, refusing a card named twice.
+pub fn parse_cards(text: &str) -> Result<Vec<Card>, CardParseError> {
+    let mut out: Vec<Card> = Vec::new();
+    for tok in text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+    {
+        let card: Card = tok.parse()?;
+        if out.contains(&card) {
+            return Err(CardParseError::Duplicate(card.to_string()));
+        }
+        out.push(card);
+    }
+    Ok(out)
+}
+
+/// The 52 cards of one deck (§ 637a.3(a)), in index order.
+pub fn full_deck() -> Vec<Card> {
+    (0..52).filter_map(Card::from_index).collect()
+}
+
+/// A set of cards as a 52-bit mask, used to refuse a card already in play.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardSet(u64);
+
+impl CardSet {
+    pub fn contains(self, c: Card) -> bool {
+        self.0 & (1 << c.index()) != 0
+    }
+    /// Adds the card; `false` if it was already there.
+    pub fn insert(&mut self, c: Card) -> bool {
+        let fresh = !self.contains(c);
+        self.0 |= 1 << c.index();
+        fresh
+    }
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_prints_every_card() {
+        for c in full_deck() {
+            let code = c.to_string();
+            assert_eq!(code.parse::<Card>().unwrap(), c);
+            assert_eq!(Card::from_index(c.index()), Some(c));
+        }
+        assert_eq!("10h".parse::<Card>().unwrap().to_string(), "Th");
+        assert_eq!("aS".parse::<Card>().unwrap().to_string(), "As");
+        assert_eq!(full_deck().len(), 52);
+    }
+
+    #[test]
+    fn bad_codes_say_what_is_wrong() {
+        assert_eq!(
+            "1x".parse::<Card>().unwrap_err().to_string(),
+            "`1x`: unknown rank `1`"
+        );
+        assert_eq!(
+            "Ax".parse::<Card>().unwrap_err().to_string(),
+            "`Ax`: unknown suit `x`"
+        );
+        assert!(matches!("".parse::<Card>(), Err(CardParseError::Shape(_))));
+        assert!(matches!(
+            "10hh".parse::<Card>(),
+            Err(CardParseError::Shape(_))
+        ));
+        assert_eq!(
+            parse_cards("As Kd As").unwrap_err(),
+            CardParseError::Duplicate("As".into())
+        );
+    }
+
+    #[test]
+    fn card_set_refuses_duplicates() {
+        let mut s = CardSet::default();
+        let a: Card = "As".parse().unwrap();
+        assert!(s.insert(a));
+        assert!(!s.insert(a));
+        assert_eq!(s.len(), 1);
+    }
+}

@@ -1,0 +1,386 @@
+//! High-hand evaluation: the best five-card poker hand out of five, six or seven cards.
+//!
+//! § 637a.6(a): ranks ace (high) down to 2; an ace also completes A-2-3-4-5 and never wraps.
+//! § 637a.6(b): the nine categories, royal flush being the ace-high straight flush.
+//! § 637a.6(e): equal categories are decided by the highest card not held by the other hand;
+//! identical hands tie. Suits never break a tie.
+//! § 637a.6(f): cards speak: the value comes from the cards, never from what a player says.
+
+use super::cards::{Card, Rank, Suit};
+use serde::{Deserialize, Serialize};
+
+/// § 637a.6(b) high-hand categories, lowest first (the derived order is the ranking).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Category {
+    HighCard,
+    OnePair,
+    TwoPair,
+    ThreeOfAKind,
+    Straight,
+    Flush,
+    FullHouse,
+    FourOfAKind,
+    StraightFlush,
+}
+
+impl Category {
+    pub const ALL: [Category; 9] = [
+        Category::HighCard,
+        Category::OnePair,
+        Category::TwoPair,
+        Category::ThreeOfAKind,
+        Category::Straight,
+        Category::Flush,
+        Category::FullHouse,
+        Category::FourOfAKind,
+        Category::StraightFlush,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::HighCard => "High card",
+            Category::OnePair => "One pair",
+            Category::TwoPair => "Two pairs",
+            Category::ThreeOfAKind => "Three of a kind",
+            Category::Straight => "Straight",
+            Category::Flush => "Flush",
+            Category::FullHouse => "Full house",
+            Category::FourOfAKind => "Four of a kind",
+            Category::StraightFlush => "Straight flush",
+        }
+    }
+}
+
+/// A comparable hand value: higher is better, equal values tie (§ 637a.6(e)).
+/// Bits 20..24 hold the category, then five 4-bit rank slots in order of significance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct HandValue(pub u32);
+
+impl HandValue {
+    fn pack(cat: Category, ranks: &[u8]) -> HandValue {
+        let mut v = (cat as u32) << 20;
+        for (i, r) in ranks.iter().take(5).enumerate() {
+            v |= (*r as u32) << (16 - 4 * i);
+        }
+        HandValue(v)
+    }
+
+    pub fn category(self) -> Category {
+        Category::ALL[(self.0 >> 20) as usize]
+    }
+
+    /// The ranks in order of significance (for a straight: its top card only; a wheel is 5).
+    pub fn ranks(self) -> Vec<u8> {
+        (0..5)
+            .map(|i| ((self.0 >> (16 - 4 * i)) & 0xF) as u8)
+            .filter(|r| *r != 0)
+            .collect()
+    }
+
+    /// True for the royal flush of § 637a.6(b)(1).
+    pub fn is_royal(self) -> bool {
+        self.category() == Category::StraightFlush && self.ranks().first() == Some(&14)
+    }
+
+    /// What a floorperson reads: "Full house, kings full of fours".
+    pub fn describe(self) -> String {
+        let r: Vec<Rank> = self
+            .ranks()
+            .into_iter()
+            .map(|v| Rank::new(if v == 1 { 14 } else { v }).unwrap_or(Rank::ACE))
+            .collect();
+        let high = |i: usize| r.get(i).map(|x| x.name()).unwrap_or("?");
+        let plural = |i: usize| r.get(i).map(|x| x.plural()).unwrap_or("?");
+        match self.category() {
+            Category::StraightFlush if self.is_royal() => "Royal flush".into(),
+            Category::StraightFlush => format!("Straight flush, {} high", high(0)),
+            Category::FourOfAKind => format!("Four of a kind, {}", plural(0)),
+            Category::FullHouse => format!("Full house, {} full of {}", plural(0), plural(1)),
+            Category::Flush => format!("Flush, {} high", high(0)),
+            Category::Straight => format!("Straight, {} high", high(0)),
+            Category::ThreeOfAKind => format!("Three of a kind, {}", plural(0)),
+            Category::TwoPair => format!("Two pairs, {} and {}", plural(0), plural(1)),
+            Category::OnePair => format!("One pair, {}", plural(0)),
+            Category::HighCard => format!("High card, {}", high(0)),
+        }
+    }
+}
+
+/// The best five-card hand found in a set of cards.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BestHand {
+    pub value: HandValue,
+    /// The five cards that make the hand, most significant first.
+    pub cards: Vec<Card>,
+}
+
+/// Why a hand could not be evaluated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EvalError {
+    #[error("a high hand needs 5 to 7 cards, got {0}")]
+    CardCount(usize),
+    #[error("{0} is used twice")]
+    Duplicate(Card),
+}
+
+/// Highest straight top in a 13-bit rank mask (bit r-2 for rank r), `None` if no straight.
+/// A-2-3-4-5 counts with top 5 (§ 637a.6(a)).
+fn straight_top(mask: u16) -> Option<u8> {
+    for top in (6..=14u8).rev() {
+        let need = 0b11111u16 << (top - 6);
+        if mask & need == need {
+            return Some(top);
+        }
+    }
+    let wheel = 0b1_0000_0000_1111u16; // A,5,4,3,2
+    (mask & wheel == wheel).then_some(5)
+}
+
+fn top_ranks(mask: u16, n: usize) -> Vec<u8> {
+    (2..=14u8)
+        .rev()
+        .filter(|r| mask & (1 << (r - 2)) != 0)
+        .take(n)
+        .collect()
+}
+
+/// The value of the best five-card high hand among 5 to 7 distinct cards (§ 637a.6(b),(e)).
+pub fn evaluate(cards: &[Card]) -> Result<HandValue, EvalError> {
+    check(cards)?;
+    Ok(value_of(cards))
+}
+
+fn check(cards: &[Card]) -> Result<(), EvalError> {
+    if !(5..=7).contains(&cards.len()) {
+        return Err(EvalError::CardCount(cards.len()));
+    }
+    let mut seen = 0u64;
+    for c in cards {
+        let bit = 1u64 << c.index();
+        if seen & bit != 0 {
+            return Err(EvalError::Duplicate(*c));
+        }
+        seen |= bit;
+    }
+    Ok(())
+}
+
+/// Evaluation without input checks; callers guarantee 5..=7 distinct cards.
+pub(crate) fn value_of(cards: &[Card]) -> HandValue {
+    let mut suit_mask = [0u16; 4];
+    let mut counts = [0u8; 15];
+    for c in cards {
+        suit_mask[c.suit.index()] |= 1 << (c.rank.value() - 2);
+        counts[c.rank.value() as usize] += 1;
+    }
+    let all = suit_mask.iter().fold(0, |a, m| a | m);
+
+    let flush_suit = suit_mask.iter().position(|m| m.count_ones() >= 5);
+    if let Some(s) = flush_suit
+        && let Some(top) = straight_top(suit_mask[s])
+    {
+        return HandValue::pack(Category::StraightFlush, &[top]);
+    }
+
+    // Ranks grouped by multiplicity, highest rank first within each group.
+    let mut quads = Vec::new();
+    let mut trips = Vec::new();
+    let mut pairs = Vec::new();
+    for r in (2..=14u8).rev() {
+        match counts[r as usize] {
+            4 => quads.push(r),
+            3 => trips.push(r),
+            2 => pairs.push(r),
+            _ => {}
+        }
+    }
+    let kickers = |exclude: &[u8], n: usize| -> Vec<u8> {
+        let mut m = all;
+        for r in exclude {
+            m &= !(1 << (r - 2));
+        }
+        top_ranks(m, n)
+    };
+
+    if let Some(&q) = quads.first() {
+        let mut v = vec![q];
+        v.extend(kickers(&[q], 1));
+        return HandValue::pack(Category::FourOfAKind, &v);
+    }
+    if let Some(&t) = trips.first() {
+        // A second trips plays as the pair of a full house.
+        let pair = trips
+            .get(1)
+            .copied()
+            .into_iter()
+            .chain(pairs.iter().copied())
+            .max();
+        if let Some(p) = pair {
+            return HandValue::pack(Category::FullHouse, &[t, p]);
+        }
+    }
+    if let Some(s) = flush_suit {
+        return HandValue::pack(Category::Flush, &top_ranks(suit_mask[s], 5));
+    }
+    if let Some(top) = straight_top(all) {
+        return HandValue::pack(Category::Straight, &[top]);
+    }
+    if let Some(&t) = trips.first() {
+        let mut v = vec![t];
+        v.extend(kickers(&[t], 2));
+        return HandValue::pack(Category::ThreeOfAKind, &v);
+    }
+    if pairs.len() >= 2 {
+        let (a, b) = (pairs[0], pairs[1]);
+        let mut v = vec![a, b];
+        v.extend(kickers(&[a, b], 1));
+        return HandValue::pack(Category::TwoPair, &v);
+    }
+    if let Some(&p) = pairs.first() {
+        let mut v = vec![p];
+        v.extend(kickers(&[p], 3));
+        return HandValue::pack(Category::OnePair, &v);
+    }
+    HandValue::pack(Category::HighCard, &top_ranks(all, 5))
+}
+
+/// The best hand with the five cards that make it, for explanations and the showdown screen.
+pub fn best_hand(cards: &[Card]) -> Result<BestHand, EvalError> {
+    check(cards)?;
+    let value = value_of(cards);
+    let mut best: Option<Vec<Card>> = None;
+    for_each_five(cards, |five| {
+        if best.is_none() && value_of(five) == value {
+            best = Some(order_for_display(five, value));
+        }
+    });
+    Ok(BestHand {
+        value,
+        cards: best.unwrap_or_default(),
+    })
+}
+
+/// Calls `f` with each five-card subset of `cards` (5 to 7 cards).
+pub fn for_each_five(cards: &[Card], mut f: impl FnMut(&[Card])) {
+    let n = cards.len();
+    for a in 0..n {
+        for b in a + 1..n {
+            for c in b + 1..n {
+                for d in c + 1..n {
+                    for e in d + 1..n {
+                        f(&[cards[a], cards[b], cards[c], cards[d], cards[e]]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Sorts five cards by their significance in the hand: groups first, then rank.
+fn order_for_display(five: &[Card], value: HandValue) -> Vec<Card> {
+    let mut v = five.to_vec();
+    let count = |r: Rank| five.iter().filter(|c| c.rank == r).count();
+    let wheel = matches!(
+        value.category(),
+        Category::Straight | Category::StraightFlush
+    ) && value.ranks().first() == Some(&5);
+    let key = |c: &Card| {
+        let r = if wheel && c.rank == Rank::ACE {
+            1
+        } else {
+            c.rank.value()
+        };
+        (count(c.rank), r, c.suit)
+    };
+    v.sort_by_key(|c| std::cmp::Reverse(key(c)));
+    v
+}
+
+/// Spades, hearts, diamonds, clubs: the § 637a.6 suit order, exposed for forced bets.
+pub fn suit_order_high_first() -> [Suit; 4] {
+    [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cards::parse_cards;
+
+    fn v(s: &str) -> HandValue {
+        evaluate(&parse_cards(s).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn categories_and_descriptions() {
+        let cases = [
+            ("As Ks Qs Js Ts", "Royal flush"),
+            ("9h Kh Qh Jh Th", "Straight flush, king high"),
+            ("Ad 2d 3d 4d 5d", "Straight flush, five high"),
+            ("7c 7d 7h 7s 2c", "Four of a kind, sevens"),
+            ("Kc Kd Kh 4s 4c", "Full house, kings full of fours"),
+            ("2h 9h Jh 4h 6h", "Flush, jack high"),
+            ("Ac 2d 3h 4s 5c", "Straight, five high"),
+            ("Tc Jd Qh Ks Ac", "Straight, ace high"),
+            ("8c 8d 8h As 2c", "Three of a kind, eights"),
+            ("Ac Ad 8h 8s Kc", "Two pairs, aces and eights"),
+            ("3c 3d 8h As Kc", "One pair, threes"),
+            ("2c 4d 8h As Kc", "High card, ace"),
+        ];
+        for (cards, text) in cases {
+            assert_eq!(v(cards).describe(), text, "{cards}");
+        }
+    }
+
+    #[test]
+    fn no_wraparound_straight() {
+        // § 637a.6(a): Q-K-A-2-3 is not a straight.
+        assert_eq!(v("Qc Kd Ah 2s 3c").category(), Category::HighCard);
+    }
+
+    #[test]
+    fn kickers_decide_and_identical_hands_tie() {
+        // § 637a.6(e)
+        assert!(v("Ac Ad Kh 8s 3c") > v("As Ah Qh Js Tc"));
+        assert_eq!(v("Ac Ad Kh 8s 3c"), v("As Ah Kd 8c 3d"));
+        assert!(v("Ad 2d 3d 4d 5d") < v("2c 3c 4c 5c 6c"));
+        assert!(v("Ac 2d 3h 4s 5c") < v("2c 3d 4h 5s 6c"));
+    }
+
+    #[test]
+    fn seven_cards_pick_the_best_five() {
+        let best = best_hand(&parse_cards("Kc Kd 4h 4s Kh 4c 2d").unwrap()).unwrap();
+        assert_eq!(best.value.describe(), "Full house, kings full of fours");
+        assert_eq!(best.cards.len(), 5);
+        // Two trips: the lower plays as the pair.
+        assert_eq!(
+            v("9c 9d 9h 5s 5c 5d Ac").describe(),
+            "Full house, nines full of fives"
+        );
+        // Six-card flush keeps the top five.
+        assert_eq!(v("2h 9h Jh 4h 6h Ah").ranks(), vec![14, 11, 9, 6, 4]);
+        // A straight flush beats the higher plain straight in the same seven cards.
+        assert_eq!(
+            v("5h 6h 7h 8h 9h Ts 2c").describe(),
+            "Straight flush, nine high"
+        );
+    }
+
+    #[test]
+    fn bad_input_is_refused() {
+        assert_eq!(
+            evaluate(&parse_cards("As Ks").unwrap()),
+            Err(EvalError::CardCount(2))
+        );
+        let a: Card = "As".parse().unwrap();
+        let dup = [
+            a,
+            a,
+            "2c".parse().unwrap(),
+            "3c".parse().unwrap(),
+            "4c".parse().unwrap(),
+        ];
+        assert_eq!(evaluate(&dup), Err(EvalError::Duplicate(a)));
+    }
+}

@@ -1,0 +1,17 @@
+//! The rules core: cards, hand rankings and one procedure state machine per game.
+//! Pure: no I/O, no egui, no SQLite. Inputs are commands, outputs are events and state.
+
+pub mod betting;
+pub mod cards;
+pub mod eval;
+pub mod table;
+
+/// Money is always integer cents.
+pub type Cents = i64;
+
+/// "$12.50" for 1250.
+pub fn money(c: Cents) -> String {
+    let sign = if c < 0 { "-" } else { "" };
+    let c = c.abs();
+    format!("{sign}${}.{:02}", c / 100, c % 100)
+}

@@ -1,0 +1,1319 @@
+//! The table procedure of a Hold'em poker-room table (§ 637a.3–637a.7, § 637a.11),
+//! as a pure state machine: `decide` turns a dealer command or device report into events,
+//! `apply` folds events into state. The journal stores the events; replaying them rebuilds
+//! the table exactly where it was (after a restart or a power cut).
+//!
+//! The current step is never stored: `step()` derives it from the state, so the screen,
+//! the journal and the rules cannot disagree about what comes next.
+
+use super::Cents;
+use super::betting::{Action, ActionKind, BetError, BettingRound, Street, clockwise_after};
+use super::cards::{Card, CardSet};
+use super::eval::{self, HandValue};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A deck has 52 cards (§ 637a.3(a), § 637a.7(e)(4)).
+pub const DECK_SIZE: u8 = 52;
+/// Hold'em seats at most ten players (§ 637a.11(b)); the table has ten places (§ 637a.2(a)).
+pub const HOLDEM_MAX_PLAYERS: usize = 10;
+
+/// The roles of the regulation, lowest first: "floorperson or above" is `>= Floorperson`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    Dealer,
+    Floorperson,
+    Supervisor,
+    Administrator,
+}
+
+impl Role {
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Dealer => "dealer",
+            Role::Floorperson => "floorperson",
+            Role::Supervisor => "shift supervisor",
+            Role::Administrator => "administrator",
+        }
+    }
+}
+
+/// A person as they appear on a record: name and Board-issued credential number.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Person {
+    pub name: String,
+    pub credential: String,
+    pub role: Role,
+}
+
+/// What the casino declared for this table in its Rules Submission (§ 601a.2), snapshotted
+/// into the journal when the table opens so a replay uses the rules that were in force.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableSetup {
+    pub table_no: u32,
+    /// Back colours of the two decks, which must differ (§ 637a.3(a)).
+    pub deck_colours: [String; 2],
+    /// Blind bets, first blind first (§ 637a.11(d)).
+    pub blinds: Vec<Cents>,
+    /// Fixed-limit bet on the pre-flop and flop rounds (§ 637a.8(k)).
+    pub small_bet: Cents,
+    /// Fixed-limit bet on the turn and river rounds (§ 637a.8(k)).
+    pub big_bet: Cents,
+    /// Posted maximum number of raises per betting round (§ 637a.8(k)).
+    pub max_raises: u8,
+}
+
+impl TableSetup {
+    /// Checks the values a casino could get wrong; the message names the problem.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.deck_colours[0].trim().is_empty() || self.deck_colours[1].trim().is_empty() {
+            return Err("each deck needs a back colour (§ 637a.3(a))".into());
+        }
+        if self.deck_colours[0].eq_ignore_ascii_case(&self.deck_colours[1]) {
+            return Err(format!(
+                "the two decks must have different back colours, both are `{}` (§ 637a.3(a))",
+                self.deck_colours[0]
+            ));
+        }
+        if self.blinds.is_empty() || self.blinds.iter().any(|b| *b <= 0) {
+            return Err("Hold'em needs at least one blind, each above zero (§ 637a.11(d))".into());
+        }
+        if self.small_bet <= 0 || self.big_bet < self.small_bet {
+            return Err("the posted limits need 0 < small bet <= big bet (§ 637a.8(k))".into());
+        }
+        Ok(())
+    }
+}
+
+pub type DeckId = usize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeckStatus {
+    /// Needs a shuffle before it can be dealt (§ 637a.5(a)).
+    Unshuffled,
+    /// In the automated card shuffling device, shuffle under way.
+    Shuffling,
+    /// Shuffled and counted 52 by the counting shuffler (§ 637a.7(e)(4)(ii)).
+    Shuffled,
+    /// Being dealt this round.
+    InPlay,
+    /// Taken off the table after a wrong count (§ 637a.7(e)(5)).
+    Removed,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deck {
+    pub colour: String,
+    pub status: DeckStatus,
+    /// 0 for the deck received at opening, +1 for each replacement.
+    pub generation: u32,
+    pub last_count: Option<u8>,
+    /// Table rounds since this deck was last counted (§ 637a.7(e)(4), counted per deck).
+    pub rounds_since_count: u32,
+}
+
+/// Why a deck is being taken off the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "reason")]
+pub enum RemovalReason {
+    /// The counting shuffler reported a count other than 52 (§ 637a.7(e)(5)).
+    WrongCount { counted: u8 },
+    /// The losing hands did not hold the right number of cards (§ 637a.7(e)(6)(i),
+    /// treated as a missing or extra card, § 637a.18(i)).
+    LosingHandsMiscounted,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RemovalStage {
+    Remove,
+    InspectReplacement,
+    Verify,
+    LoadReplacement,
+    AwaitCount,
+}
+
+/// Play is stopped until a deck with a wrong count is removed and replaced.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeckRemoval {
+    pub deck: DeckId,
+    pub reason: RemovalReason,
+    pub stage: RemovalStage,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stage {
+    PostBlinds,
+    DealHole,
+    Betting(Street),
+    Deal(Street),
+    Showdown,
+    CountLosingHands,
+    AwardPot,
+}
+
+/// One seat's hand at the showdown; `None` cards means the player conceded unseen
+/// (§ 637a.18(e)).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownHand {
+    pub seat: u8,
+    pub cards: Option<[Card; 2]>,
+    pub value: Option<HandValue>,
+    pub description: Option<String>,
+    pub best_five: Vec<Card>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    pub number: u32,
+    pub deck: DeckId,
+    /// Seats dealt in, ascending (clockwise from the dealer's left).
+    pub seats: Vec<u8>,
+    pub button: u8,
+    pub stage: Stage,
+    /// Everything each seat has put in the pot this round.
+    pub contributed: BTreeMap<u8, Cents>,
+    pub folded: BTreeSet<u8>,
+    pub betting: Option<BettingRound>,
+    /// Cards taken from the top of the deck: hole cards, burns and board (§ 637a.7(e)(4)).
+    pub cards_taken: u8,
+    pub burns: u8,
+    pub board_cards: u8,
+    /// Who bet last on the final street, who must show first (§ 637a.18(e)).
+    pub last_aggressor: Option<u8>,
+    pub board: Vec<Card>,
+    pub shown: Vec<ShownHand>,
+    /// Seat and amount each winner is due, odd chips included.
+    pub awards: Vec<(u8, Cents)>,
+}
+
+impl Round {
+    pub fn pot(&self) -> Cents {
+        self.contributed.values().sum()
+    }
+
+    pub fn live_seats(&self) -> Vec<u8> {
+        self.seats
+            .iter()
+            .copied()
+            .filter(|s| !self.folded.contains(s))
+            .collect()
+    }
+
+    /// § 637a.11(c): the first blind is the player immediately left of the button.
+    pub fn blind_posts(&self, blinds: &[Cents]) -> Vec<(u8, Cents)> {
+        clockwise_after(&self.seats, self.button)
+            .into_iter()
+            .cycle()
+            .zip(blinds.iter().copied())
+            .collect()
+    }
+
+    /// § 637a.18(e): the player who made the final bet shows first, the others follow
+    /// clockwise. If the last round was checked through, the first player who would have
+    /// acted shows first (the spec's proposed default; the text is silent).
+    pub fn showdown_order(&self) -> Vec<u8> {
+        let live = self.live_seats();
+        match self.last_aggressor.filter(|s| live.contains(s)) {
+            Some(first) => {
+                let mut order = vec![first];
+                order.extend(
+                    clockwise_after(&live, first)
+                        .into_iter()
+                        .filter(|s| *s != first),
+                );
+                order
+            }
+            None => clockwise_after(&live, self.button),
+        }
+    }
+
+    /// Cards in the losing hands the dealer collects (§ 637a.7(e)(6)(i)).
+    pub fn losing_hand_cards(&self) -> u8 {
+        let winners = self.awards.len() as u8;
+        (self.seats.len() as u8).saturating_sub(winners) * 2
+    }
+}
+
+/// Facts the journal records. Each carries what a reader needs without the rules.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    DealerSignedIn {
+        dealer: Person,
+    },
+    DealerSignedOut {
+        dealer: Person,
+    },
+    TableOpened {
+        setup: TableSetup,
+    },
+    /// § 637a.4(a)
+    DecksInspected {
+        colours: [String; 2],
+    },
+    /// § 637a.4(a): a floorperson or above verifies the inspection.
+    InspectionVerified {
+        floorperson: Person,
+    },
+    /// § 637a.4(b)
+    PlayersInspected,
+    /// § 637a.4(c)
+    DecksWashed,
+    /// § 637a.5(a), § 637a.3(b): the deck goes into the automated shuffler.
+    ShuffleRequested {
+        deck: DeckId,
+        colour: String,
+    },
+    /// § 637a.7(e)(4)(ii): the counting shuffler's count after a shuffle.
+    DeckCounted {
+        deck: DeckId,
+        colour: String,
+        counted: u8,
+        expected: u8,
+        correct: bool,
+    },
+    /// § 637a.18(q): a jam or incomplete shuffle; the cards are reshuffled.
+    ShuffleFailed {
+        deck: DeckId,
+        colour: String,
+        code: u16,
+        detail: String,
+    },
+    /// An irregularity as the regulation names it, with its section.
+    Irregularity {
+        irregularity: String,
+        section: String,
+        action: String,
+    },
+    /// § 637a.7(e)(5): the deck is removed from the table.
+    DeckRemoved {
+        deck: DeckId,
+        colour: String,
+        reason: RemovalReason,
+    },
+    ReplacementInspected {
+        deck: DeckId,
+        colour: String,
+        generation: u32,
+    },
+    RemovalVerified {
+        deck: DeckId,
+        floorperson: Person,
+    },
+    /// § 637a.3(a): decks alternate; § 637a.11(c): the button.
+    RoundStarted {
+        number: u32,
+        deck: DeckId,
+        colour: String,
+        seats: Vec<u8>,
+        button: u8,
+    },
+    /// § 637a.11(d)
+    BlindsPosted {
+        posts: Vec<(u8, Cents)>,
+    },
+    /// § 637a.11(f)
+    HoleCardsDealt {
+        first_seat: u8,
+        button: u8,
+        cards_each: u8,
+    },
+    PlayerActed {
+        street: Street,
+        seat: u8,
+        action: Action,
+    },
+    /// § 637a.11(h)-(j): a burn card, then the community cards.
+    BoardDealt {
+        street: Street,
+        burned: u8,
+        cards: u8,
+    },
+    /// § 637a.11(k), § 637a.6: the hands shown and the winners (cards speak, § 637a.6(f)).
+    ShowdownRecorded {
+        board: Vec<Card>,
+        hands: Vec<ShownHand>,
+        awards: Vec<(u8, Cents)>,
+    },
+    /// Everyone else folded: the pot goes to the last player without a showdown (§ 637a.7(d)).
+    UncontestedPot {
+        seat: u8,
+        amount: Cents,
+    },
+    /// § 637a.7(e)(6)(i)
+    LosingHandsCounted {
+        expected: u8,
+        correct: bool,
+    },
+    /// § 637a.7(e)(6): the pot is pushed.
+    PotAwarded {
+        number: u32,
+        awards: Vec<(u8, Cents)>,
+        pot: Cents,
+    },
+    /// § 637a.18(i): a void round returns every chip to the player who put it in.
+    RoundVoided {
+        number: u32,
+        refunds: Vec<(u8, Cents)>,
+    },
+}
+
+impl Event {
+    /// The journal's `kind` column.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::DealerSignedIn { .. } => "dealer_signed_in",
+            Event::DealerSignedOut { .. } => "dealer_signed_out",
+            Event::TableOpened { .. } => "table_opened",
+            Event::DecksInspected { .. } => "decks_inspected",
+            Event::InspectionVerified { .. } => "inspection_verified",
+            Event::PlayersInspected => "players_inspected",
+            Event::DecksWashed => "decks_washed",
+            Event::ShuffleRequested { .. } => "shuffle_requested",
+            Event::DeckCounted { .. } => "deck_counted",
+            Event::ShuffleFailed { .. } => "shuffle_failed",
+            Event::Irregularity { .. } => "irregularity",
+            Event::DeckRemoved { .. } => "deck_removed",
+            Event::ReplacementInspected { .. } => "replacement_inspected",
+            Event::RemovalVerified { .. } => "removal_verified",
+            Event::RoundStarted { .. } => "round_started",
+            Event::BlindsPosted { .. } => "blinds_posted",
+            Event::HoleCardsDealt { .. } => "hole_cards_dealt",
+            Event::PlayerActed { .. } => "player_acted",
+            Event::BoardDealt { .. } => "board_dealt",
+            Event::ShowdownRecorded { .. } => "showdown_recorded",
+            Event::UncontestedPot { .. } => "uncontested_pot",
+            Event::LosingHandsCounted { .. } => "losing_hands_counted",
+            Event::PotAwarded { .. } => "pot_awarded",
+            Event::RoundVoided { .. } => "round_voided",
+        }
+    }
+
+    /// The person whose signature this event carries, if any.
+    pub fn signer(&self) -> Option<&Person> {
+        match self {
+            Event::InspectionVerified { floorperson }
+            | Event::RemovalVerified { floorperson, .. } => Some(floorperson),
+            _ => None,
+        }
+    }
+}
+
+/// Simple steps the dealer confirms with one tap. The step is named in the command so a
+/// double tap can never confirm the step after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Confirm {
+    DecksInspected,
+    PlayersInspected,
+    DecksWashed,
+    BlindsPosted,
+    HoleCardsDealt,
+    BoardDealt(Street),
+    PotPushed,
+    DeckRemoved,
+    ReplacementInspected,
+}
+
+/// Inputs: the dealer's taps, a floorperson's signature, the shuffler's reports.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    SignIn(Person),
+    SignOut,
+    OpenTable(TableSetup),
+    Confirm(Confirm),
+    /// A floorperson's verified signature for the current verification step.
+    Verify(Person),
+    /// The dealer has put `deck` into the shuffler and starts it.
+    LoadShuffler(DeckId),
+    ShufflerCounted {
+        counted: u8,
+    },
+    ShufflerFault {
+        code: u16,
+        detail: String,
+    },
+    StartRound {
+        seats: Vec<u8>,
+    },
+    Act {
+        seat: u8,
+        kind: ActionKind,
+    },
+    Showdown {
+        board: Vec<Card>,
+        hands: Vec<(u8, Option<[Card; 2]>)>,
+    },
+    CountLosingHands {
+        correct: bool,
+    },
+}
+
+/// A refused command: the message says why, with the section where one applies.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("{0}")]
+    Refused(String),
+    #[error(transparent)]
+    Bet(#[from] BetError),
+}
+
+fn refuse<T>(msg: impl Into<String>) -> Result<T, RuleError> {
+    Err(RuleError::Refused(msg.into()))
+}
+
+/// What the dealer must do now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    SignIn,
+    OpenTable,
+    InspectDecks,
+    VerifyInspection,
+    PlayerInspection,
+    WashDecks,
+    LoadShuffler {
+        deck: DeckId,
+    },
+    AwaitShuffle {
+        deck: DeckId,
+    },
+    StartRound {
+        deck: DeckId,
+        load: Option<DeckId>,
+    },
+    PostBlinds {
+        posts: Vec<(u8, Cents)>,
+    },
+    DealHole {
+        first: u8,
+        button: u8,
+    },
+    Act {
+        seat: u8,
+        street: Street,
+        options: Vec<Action>,
+    },
+    DealBoard {
+        street: Street,
+    },
+    Showdown {
+        order: Vec<u8>,
+    },
+    CountLosingHands {
+        expected: u8,
+    },
+    AwardPot {
+        awards: Vec<(u8, Cents)>,
+    },
+    RemoveDeck {
+        deck: DeckId,
+    },
+    InspectReplacement {
+        deck: DeckId,
+    },
+    VerifyRemoval {
+        deck: DeckId,
+    },
+    LoadReplacement {
+        deck: DeckId,
+    },
+}
+
+impl Step {
+    /// The section the step carries out, shown in small print.
+    pub fn section(&self) -> &'static str {
+        match self {
+            Step::SignIn | Step::OpenTable => "§ 637a.16(f)(4), § 637a.9",
+            Step::InspectDecks | Step::VerifyInspection => "§ 637a.4(a)",
+            Step::PlayerInspection => "§ 637a.4(b)",
+            Step::WashDecks => "§ 637a.4(c)",
+            Step::LoadShuffler { .. } | Step::AwaitShuffle { .. } => {
+                "§ 637a.5(a), § 637a.7(e)(4)(ii)"
+            }
+            Step::StartRound { .. } => "§ 637a.3(a),(b), § 637a.11(c)",
+            Step::PostBlinds { .. } => "§ 637a.11(d)",
+            Step::DealHole { .. } => "§ 637a.11(f)",
+            Step::Act {
+                street: Street::Preflop,
+                ..
+            } => "§ 637a.11(g), § 637a.8",
+            Step::Act { .. } => "§ 637a.11(h), § 637a.8",
+            Step::DealBoard {
+                street: Street::Flop,
+            } => "§ 637a.11(h), § 637a.7(e)(3)",
+            Step::DealBoard {
+                street: Street::Turn,
+            } => "§ 637a.11(i), § 637a.7(e)(3)",
+            Step::DealBoard { .. } => "§ 637a.11(j), § 637a.7(e)(3)",
+            Step::Showdown { .. } => "§ 637a.11(k), § 637a.18(e), § 637a.6",
+            Step::CountLosingHands { .. } => "§ 637a.7(e)(6)(i)",
+            Step::AwardPot { .. } => "§ 637a.7(e)(6)",
+            Step::RemoveDeck { .. } => "§ 637a.7(e)(5)",
+            Step::InspectReplacement { .. } | Step::VerifyRemoval { .. } => {
+                "§ 637a.7(e)(5), § 637a.4(a)"
+            }
+            Step::LoadReplacement { .. } => "§ 637a.5(a), § 637a.7(e)(4)(ii)",
+        }
+    }
+}
+
+/// The whole state of one table terminal.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Table {
+    pub dealer: Option<Person>,
+    pub setup: Option<TableSetup>,
+    pub decks: Vec<Deck>,
+    pub inspected: bool,
+    pub inspection_verified: bool,
+    pub players_inspected: bool,
+    pub washed: bool,
+    /// The deck in the shuffler, if one is there.
+    pub in_shuffler: Option<DeckId>,
+    /// The deck dealt in the last finished round; the next round uses the other (§ 637a.3(a)).
+    pub last_deck: Option<DeckId>,
+    pub last_button: Option<u8>,
+    pub rounds_played: u32,
+    pub round: Option<Round>,
+    pub removal: Option<DeckRemoval>,
+}
+
+impl Table {
+    /// Rebuilds a table from its journal.
+    pub fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Table {
+        let mut t = Table::default();
+        for e in events {
+            t.apply(e);
+        }
+        t
+    }
+
+    pub fn opened(&self) -> bool {
+        self.inspected && self.inspection_verified && self.players_inspected && self.washed
+    }
+
+    pub fn deck_name(&self, deck: DeckId) -> String {
+        self.decks
+            .get(deck)
+            .map(|d| d.colour.clone())
+            .unwrap_or_else(|| format!("deck {deck}"))
+    }
+
+    /// The deck the next round must use: the other one from the last round (§ 637a.3(a)).
+    pub fn next_deck(&self) -> DeckId {
+        match self.last_deck {
+            Some(d) => 1 - d,
+            None => 0,
+        }
+    }
+
+    pub fn step(&self) -> Step {
+        if self.dealer.is_none() {
+            return Step::SignIn;
+        }
+        if self.setup.is_none() {
+            return Step::OpenTable;
+        }
+        if let Some(r) = &self.removal {
+            let deck = r.deck;
+            return match r.stage {
+                RemovalStage::Remove => Step::RemoveDeck { deck },
+                RemovalStage::InspectReplacement => Step::InspectReplacement { deck },
+                RemovalStage::Verify => Step::VerifyRemoval { deck },
+                RemovalStage::LoadReplacement => Step::LoadReplacement { deck },
+                RemovalStage::AwaitCount => Step::AwaitShuffle { deck },
+            };
+        }
+        if !self.inspected {
+            return Step::InspectDecks;
+        }
+        if !self.inspection_verified {
+            return Step::VerifyInspection;
+        }
+        if !self.players_inspected {
+            return Step::PlayerInspection;
+        }
+        if !self.washed {
+            return Step::WashDecks;
+        }
+        if let Some(round) = &self.round {
+            return self.round_step(round);
+        }
+        let next = self.next_deck();
+        match self.decks[next].status {
+            DeckStatus::Shuffled => {
+                let other = 1 - next;
+                let load = (self.decks[other].status == DeckStatus::Unshuffled
+                    && self.in_shuffler.is_none_or(|d| d == next))
+                .then_some(other);
+                Step::StartRound { deck: next, load }
+            }
+            DeckStatus::Shuffling => Step::AwaitShuffle { deck: next },
+            _ => Step::LoadShuffler { deck: next },
+        }
+    }
+
+    fn round_step(&self, r: &Round) -> Step {
+        let setup = self.setup.as_ref().expect("a round implies an open table");
+        match r.stage {
+            Stage::PostBlinds => Step::PostBlinds {
+                posts: r.blind_posts(&setup.blinds),
+            },
+            Stage::DealHole => Step::DealHole {
+                first: clockwise_after(&r.seats, r.button)[0],
+                button: r.button,
+            },
+            Stage::Betting(street) => {
+                let b = r
+                    .betting
+                    .as_ref()
+                    .expect("betting stage has a betting round");
+                Step::Act {
+                    seat: b.to_act().unwrap_or(0),
+                    street,
+                    options: b.options(),
+                }
+            }
+            Stage::Deal(street) => Step::DealBoard { street },
+            Stage::Showdown => Step::Showdown {
+                order: r.showdown_order(),
+            },
+            Stage::CountLosingHands => Step::CountLosingHands {
+                expected: r.losing_hand_cards(),
+            },
+            Stage::AwardPot => Step::AwardPot {
+                awards: r.awards.clone(),
+            },
+        }
+    }
+
+    /// Checks a command against the rules and returns the events it causes. Nothing changes
+    /// until the caller has journaled the events and applied them.
+    pub fn decide(&self, cmd: &Command) -> Result<Vec<Event>, RuleError> {
+        let step = self.step();
+        match cmd {
+            Command::SignIn(p) => {
+                if self.dealer.is_some() {
+                    return refuse("a dealer is already signed in; sign out first");
+                }
+                if p.name.trim().is_empty() || p.credential.trim().is_empty() {
+                    return refuse("a dealer signs in with a name and credential number");
+                }
+                Ok(vec![Event::DealerSignedIn { dealer: p.clone() }])
+            }
+            Command::SignOut => {
+                let Some(d) = &self.dealer else {
+                    return refuse("no dealer is signed in");
+                };
+                if self.round.is_some() {
+                    return refuse("finish the round before the dealer change");
+                }
+                Ok(vec![Event::DealerSignedOut { dealer: d.clone() }])
+            }
+            Command::OpenTable(setup) => {
+                if step != Step::OpenTable {
+                    return refuse("the table is already open");
+                }
+                setup.validate().map_err(RuleError::Refused)?;
+                Ok(vec![Event::TableOpened {
+                    setup: setup.clone(),
+                }])
+            }
+            Command::Confirm(c) => self.decide_confirm(&step, *c),
+            Command::Verify(p) => self.decide_verify(&step, p),
+            Command::LoadShuffler(deck) => {
+                let ok = matches!(step, Step::LoadShuffler { deck: d } | Step::LoadReplacement { deck: d } if d == *deck);
+                if !ok {
+                    return refuse("that deck is not the one to load into the shuffler now");
+                }
+                Ok(vec![Event::ShuffleRequested {
+                    deck: *deck,
+                    colour: self.deck_name(*deck),
+                }])
+            }
+            Command::ShufflerCounted { counted } => self.decide_count(*counted),
+            Command::ShufflerFault { code, detail } => {
+                let Some(deck) = self.shuffling_deck() else {
+                    return refuse("the shuffler reported a fault while no shuffle was under way");
+                };
+                let colour = self.deck_name(deck);
+                Ok(vec![
+                    Event::ShuffleFailed {
+                        deck,
+                        colour: colour.clone(),
+                        code: *code,
+                        detail: detail.clone(),
+                    },
+                    Event::Irregularity {
+                        irregularity: format!(
+                            "Shuffler stopped during the {colour} deck's shuffle: {detail}"
+                        ),
+                        section: "§ 637a.18(q)".into(),
+                        action: "Clear the shuffler and reshuffle the cards".into(),
+                    },
+                ])
+            }
+            Command::StartRound { seats } => self.decide_start(&step, seats),
+            Command::Act { seat, kind } => {
+                let Step::Act {
+                    seat: expected,
+                    street,
+                    ..
+                } = step
+                else {
+                    return refuse("no betting round is under way");
+                };
+                let r = self.round.as_ref().expect("act step has a round");
+                let b = r.betting.as_ref().expect("act step has betting");
+                let action = b.resolve(*seat, *kind)?;
+                debug_assert_eq!(*seat, expected);
+                let mut events = vec![Event::PlayerActed {
+                    street,
+                    seat: *seat,
+                    action,
+                }];
+                if action == Action::Fold {
+                    let live: Vec<u8> = r.live_seats().into_iter().filter(|s| s != seat).collect();
+                    if live.len() == 1 {
+                        let mut pot = r.pot();
+                        pot += action.amount();
+                        events.push(Event::UncontestedPot {
+                            seat: live[0],
+                            amount: pot,
+                        });
+                    }
+                }
+                Ok(events)
+            }
+            Command::Showdown { board, hands } => self.decide_showdown(&step, board, hands),
+            Command::CountLosingHands { correct } => {
+                let Step::CountLosingHands { expected } = step else {
+                    return refuse("the losing hands are counted after the showdown");
+                };
+                let r = self.round.as_ref().expect("count step has a round");
+                let mut events = vec![Event::LosingHandsCounted {
+                    expected,
+                    correct: *correct,
+                }];
+                if !*correct {
+                    events.push(Event::Irregularity {
+                        irregularity: "The losing hands do not hold the right number of cards".into(),
+                        section: "§ 637a.7(e)(6)(i), § 637a.18(i)".into(),
+                        action: "Round void, every chip returned to the player who put it in, deck replaced".into(),
+                    });
+                    events.push(Event::RoundVoided {
+                        number: r.number,
+                        refunds: r.contributed.iter().map(|(s, a)| (*s, *a)).collect(),
+                    });
+                    events.push(Event::DeckRemoved {
+                        deck: r.deck,
+                        colour: self.deck_name(r.deck),
+                        reason: RemovalReason::LosingHandsMiscounted,
+                    });
+                }
+                Ok(events)
+            }
+        }
+    }
+
+    fn shuffling_deck(&self) -> Option<DeckId> {
+        self.in_shuffler
+            .filter(|d| self.decks[*d].status == DeckStatus::Shuffling)
+    }
+
+    fn decide_confirm(&self, step: &Step, c: Confirm) -> Result<Vec<Event>, RuleError> {
+        let ev = match (c, step) {
+            (Confirm::DecksInspected, Step::InspectDecks) => Event::DecksInspected {
+                colours: [self.deck_name(0), self.deck_name(1)],
+            },
+            (Confirm::PlayersInspected, Step::PlayerInspection) => Event::PlayersInspected,
+            (Confirm::DecksWashed, Step::WashDecks) => Event::DecksWashed,
+            (Confirm::BlindsPosted, Step::PostBlinds { posts }) => Event::BlindsPosted {
+                posts: posts.clone(),
+            },
+            (Confirm::HoleCardsDealt, Step::DealHole { first, button }) => Event::HoleCardsDealt {
+                first_seat: *first,
+                button: *button,
+                cards_each: 2,
+            },
+            (Confirm::BoardDealt(s), Step::DealBoard { street }) if s == *street => {
+                Event::BoardDealt {
+                    street: s,
+                    burned: 1,
+                    cards: if s == Street::Flop { 3 } else { 1 },
+                }
+            }
+            (Confirm::PotPushed, Step::AwardPot { awards }) => {
+                let r = self.round.as_ref().expect("award step has a round");
+                Event::PotAwarded {
+                    number: r.number,
+                    awards: awards.clone(),
+                    pot: r.pot(),
+                }
+            }
+            (Confirm::DeckRemoved, Step::RemoveDeck { deck }) => {
+                let reason = self
+                    .removal
+                    .as_ref()
+                    .map(|r| r.reason.clone())
+                    .unwrap_or(RemovalReason::LosingHandsMiscounted);
+                Event::DeckRemoved {
+                    deck: *deck,
+                    colour: self.deck_name(*deck),
+                    reason,
+                }
+            }
+            (Confirm::ReplacementInspected, Step::InspectReplacement { deck }) => {
+                Event::ReplacementInspected {
+                    deck: *deck,
+                    colour: self.deck_name(*deck),
+                    generation: self.decks[*deck].generation + 1,
+                }
+            }
+            _ => return refuse(format!("that is not the current step ({step:?})")),
+        };
+        Ok(vec![ev])
+    }
+
+    fn decide_verify(&self, step: &Step, p: &Person) -> Result<Vec<Event>, RuleError> {
+        // "Floorperson or above" (§ 637a.4(a)); a dealer cannot verify their own work.
+        if p.role < Role::Floorperson {
+            return refuse(format!(
+                "{} is a {}: this verification needs a floorperson or above (§ 637a.4(a))",
+                p.name,
+                p.role.name()
+            ));
+        }
+        if self
+            .dealer
+            .as_ref()
+            .is_some_and(|d| d.credential == p.credential)
+        {
+            return refuse("the dealer cannot verify their own action");
+        }
+        match step {
+            Step::VerifyInspection => Ok(vec![Event::InspectionVerified {
+                floorperson: p.clone(),
+            }]),
+            Step::VerifyRemoval { deck } => Ok(vec![Event::RemovalVerified {
+                deck: *deck,
+                floorperson: p.clone(),
+            }]),
+            _ => refuse("nothing is waiting for a floorperson's verification"),
+        }
+    }
+
+    fn decide_count(&self, counted: u8) -> Result<Vec<Event>, RuleError> {
+        let Some(deck) = self.shuffling_deck() else {
+            return refuse(format!(
+                "the shuffler reported a count of {counted} while no shuffle was under way"
+            ));
+        };
+        let colour = self.deck_name(deck);
+        let correct = counted == DECK_SIZE;
+        let mut events = vec![Event::DeckCounted {
+            deck,
+            colour: colour.clone(),
+            counted,
+            expected: DECK_SIZE,
+            correct,
+        }];
+        if !correct {
+            events.push(Event::Irregularity {
+                irregularity: format!(
+                    "The shuffler counted {counted} cards in the {colour} deck, not {DECK_SIZE}"
+                ),
+                section: "§ 637a.7(e)(5)".into(),
+                action: "Remove the deck from the table; a floorperson verifies; replace it".into(),
+            });
+        }
+        Ok(events)
+    }
+
+    fn decide_start(&self, step: &Step, seats: &[u8]) -> Result<Vec<Event>, RuleError> {
+        let Step::StartRound { deck, load } = step else {
+            return match step {
+                Step::AwaitShuffle { deck } => refuse(format!(
+                    "wait: the shuffler is still shuffling the {} deck",
+                    self.deck_name(*deck)
+                )),
+                _ => refuse("a round can start only when the table is ready"),
+            };
+        };
+        let mut seats = seats.to_vec();
+        seats.sort_unstable();
+        seats.dedup();
+        if seats.iter().any(|s| !(1..=10).contains(s)) {
+            return refuse("seats are numbered 1 to 10 (§ 637a.2(a))");
+        }
+        if seats.len() < 2 {
+            return refuse("a round needs at least two players (§ 637a.7(b))");
+        }
+        if seats.len() > HOLDEM_MAX_PLAYERS {
+            return refuse("Hold'em seats at most ten players (§ 637a.11(b))");
+        }
+        // § 637a.11(c)(1)(i): the button starts with the first player to the dealer's right
+        // (the highest seat); then it moves clockwise after each round (§ 637a.11(c)(2)).
+        let button = match self.last_button {
+            None => *seats.last().expect("two seats"),
+            Some(b) => clockwise_after(&seats, b)[0],
+        };
+        let mut events = vec![Event::RoundStarted {
+            number: self.rounds_played + 1,
+            deck: *deck,
+            colour: self.deck_name(*deck),
+            seats,
+            button,
+        }];
+        if let Some(other) = load {
+            events.push(Event::ShuffleRequested {
+                deck: *other,
+                colour: self.deck_name(*other),
+            });
+        }
+        Ok(events)
+    }
+
+    fn decide_showdown(
+        &self,
+        step: &Step,
+        board: &[Card],
+        hands: &[(u8, Option<[Card; 2]>)],
+    ) -> Result<Vec<Event>, RuleError> {
+        let Step::Showdown { order } = step else {
+            return refuse("there is no showdown now");
+        };
+        let r = self.round.as_ref().expect("showdown has a round");
+        if board.len() != 5 {
+            return refuse(format!(
+                "the board has five community cards, {} entered (§ 637a.11(h)-(j))",
+                board.len()
+            ));
+        }
+        let mut seen = CardSet::default();
+        for c in board {
+            if !seen.insert(*c) {
+                return refuse(format!("{} is entered twice", c.pretty()));
+            }
+        }
+        let mut entered: Vec<u8> = hands.iter().map(|(s, _)| *s).collect();
+        entered.sort_unstable();
+        let mut live = r.live_seats();
+        live.sort_unstable();
+        if entered != live {
+            return refuse(format!(
+                "enter a hand (or a concession) for each seat still in: {live:?}"
+            ));
+        }
+        let mut shown = Vec::new();
+        for seat in order {
+            let cards = hands.iter().find(|(s, _)| s == seat).and_then(|(_, c)| *c);
+            let mut hand = ShownHand {
+                seat: *seat,
+                cards,
+                value: None,
+                description: None,
+                best_five: vec![],
+            };
+            if let Some(hole) = cards {
+                for c in hole {
+                    if !seen.insert(c) {
+                        return refuse(format!(
+                            "{} is already in play: a card cannot be entered twice",
+                            c.pretty()
+                        ));
+                    }
+                }
+                // § 637a.11(k): any of the two hole cards and the five community cards.
+                let seven: Vec<Card> = hole.iter().chain(board.iter()).copied().collect();
+                let best =
+                    eval::best_hand(&seven).map_err(|e| RuleError::Refused(e.to_string()))?;
+                hand.value = Some(best.value);
+                hand.description = Some(best.value.describe());
+                hand.best_five = best.cards;
+            }
+            shown.push(hand);
+        }
+        let Some(top) = shown.iter().filter_map(|h| h.value).max() else {
+            return refuse("at least one player must show a hand to win the pot (§ 637a.18(e))");
+        };
+        let winners: Vec<u8> = shown
+            .iter()
+            .filter(|h| h.value == Some(top))
+            .map(|h| h.seat)
+            .collect();
+        let awards = split_pot(r.pot(), &winners, r.button);
+        Ok(vec![Event::ShowdownRecorded {
+            board: board.to_vec(),
+            hands: shown,
+            awards,
+        }])
+    }
+
+    /// Folds one event into the state. Events come from `decide` or from the journal,
+    /// so this never refuses anything.
+    pub fn apply(&mut self, e: &Event) {
+        match e {
+            Event::DealerSignedIn { dealer } => self.dealer = Some(dealer.clone()),
+            Event::DealerSignedOut { .. } => self.dealer = None,
+            Event::TableOpened { setup } => {
+                self.decks = setup
+                    .deck_colours
+                    .iter()
+                    .map(|c| Deck {
+                        colour: c.clone(),
+                        status: DeckStatus::Unshuffled,
+                        generation: 0,
+                        last_count: None,
+                        rounds_since_count: 0,
+                    })
+                    .collect();
+                self.setup = Some(setup.clone());
+            }
+            Event::DecksInspected { .. } => self.inspected = true,
+            Event::InspectionVerified { .. } => self.inspection_verified = true,
+            Event::PlayersInspected => self.players_inspected = true,
+            Event::DecksWashed => self.washed = true,
+            Event::ShuffleRequested { deck, .. } => {
+                self.in_shuffler = Some(*deck);
+                self.decks[*deck].status = DeckStatus::Shuffling;
+                if let Some(r) = &mut self.removal
+                    && r.deck == *deck
+                {
+                    r.stage = RemovalStage::AwaitCount;
+                }
+            }
+            Event::DeckCounted {
+                deck,
+                counted,
+                correct,
+                ..
+            } => {
+                let d = &mut self.decks[*deck];
+                d.last_count = Some(*counted);
+                d.rounds_since_count = 0;
+                if *correct {
+                    d.status = DeckStatus::Shuffled;
+                    if self.removal.as_ref().is_some_and(|r| r.deck == *deck) {
+                        self.removal = None;
+                    }
+                } else {
+                    d.status = DeckStatus::Removed;
+                    self.removal = Some(DeckRemoval {
+                        deck: *deck,
+                        reason: RemovalReason::WrongCount { counted: *counted },
+                        stage: RemovalStage::Remove,
+                    });
+                }
+            }
+            Event::ShuffleFailed { deck, .. } => {
+                self.decks[*deck].status = DeckStatus::Unshuffled;
+                if let Some(r) = &mut self.removal
+                    && r.deck == *deck
+                {
+                    r.stage = RemovalStage::LoadReplacement;
+                }
+            }
+            Event::Irregularity { .. } => {}
+            Event::DeckRemoved { deck, reason, .. } => {
+                self.decks[*deck].status = DeckStatus::Removed;
+                if self.in_shuffler == Some(*deck) {
+                    self.in_shuffler = None;
+                }
+                self.removal = Some(DeckRemoval {
+                    deck: *deck,
+                    reason: reason.clone(),
+                    stage: RemovalStage::InspectReplacement,
+                });
+            }
+            Event::ReplacementInspected {
+                deck, generation, ..
+            } => {
+                let d = &mut self.decks[*deck];
+                d.generation = *generation;
+                d.status = DeckStatus::Unshuffled;
+                d.last_count = None;
+                if let Some(r) = &mut self.removal {
+                    r.stage = RemovalStage::Verify;
+                }
+            }
+            Event::RemovalVerified { .. } => {
+                if let Some(r) = &mut self.removal {
+                    r.stage = RemovalStage::LoadReplacement;
+                }
+            }
+            Event::RoundStarted {
+                number,
+                deck,
+                seats,
+                button,
+                ..
+            } => {
+                if self.in_shuffler == Some(*deck) {
+                    self.in_shuffler = None;
+                }
+                self.decks[*deck].status = DeckStatus::InPlay;
+                self.round = Some(Round {
+                    number: *number,
+                    deck: *deck,
+                    seats: seats.clone(),
+                    button: *button,
+                    stage: Stage::PostBlinds,
+                    contributed: seats.iter().map(|s| (*s, 0)).collect(),
+                    folded: BTreeSet::new(),
+                    betting: None,
+                    cards_taken: 0,
+                    burns: 0,
+                    board_cards: 0,
+                    last_aggressor: None,
+                    board: vec![],
+                    shown: vec![],
+                    awards: vec![],
+                });
+            }
+            Event::BlindsPosted { posts } => {
+                let setup = self.setup.clone().expect("open table");
+                let r = self.round.as_mut().expect("round");
+                let mut forced = BTreeMap::new();
+                for (s, a) in posts {
+                    *r.contributed.entry(*s).or_insert(0) += a;
+                    *forced.entry(*s).or_insert(0) += a;
+                }
+                // § 637a.11(g): action starts left of the last blind; the blinds act last.
+                let last_blind = posts.last().map(|(s, _)| *s).unwrap_or(r.button);
+                let order = clockwise_after(&r.seats, last_blind);
+                r.betting = Some(BettingRound::new(
+                    Street::Preflop,
+                    setup.small_bet,
+                    setup.max_raises,
+                    order,
+                    forced,
+                ));
+                r.stage = Stage::DealHole;
+            }
+            Event::HoleCardsDealt { cards_each, .. } => {
+                let r = self.round.as_mut().expect("round");
+                r.cards_taken += cards_each * r.seats.len() as u8;
+                r.stage = Stage::Betting(Street::Preflop);
+            }
+            Event::PlayerActed {
+                street,
+                seat,
+                action,
+            } => {
+                let r = self.round.as_mut().expect("round");
+                *r.contributed.entry(*seat).or_insert(0) += action.amount();
+                if *action == Action::Fold {
+                    r.folded.insert(*seat);
+                }
+                let live = r.live_seats();
+                let after: Vec<u8> = clockwise_after(&live, *seat)
+                    .into_iter()
+                    .filter(|s| s != seat)
+                    .collect();
+                let b = r.betting.as_mut().expect("betting");
+                b.apply(*seat, *action, &after);
+                if *action == Action::Fold {
+                    b.pending.retain(|s| s != seat);
+                }
+                if b.is_complete() && live.len() > 1 {
+                    r.last_aggressor = b.aggressor;
+                    r.stage = match street.next() {
+                        Some(next) => Stage::Deal(next),
+                        None => Stage::Showdown,
+                    };
+                }
+            }
+            Event::UncontestedPot { seat, amount } => {
+                let r = self.round.as_mut().expect("round");
+                r.awards = vec![(*seat, *amount)];
+                r.stage = Stage::CountLosingHands;
+            }
+            Event::BoardDealt {
+                street,
+                burned,
+                cards,
+            } => {
+                let setup = self.setup.clone().expect("open table");
+                let r = self.round.as_mut().expect("round");
+                r.burns += burned;
+                r.board_cards += cards;
+                r.cards_taken += burned + cards;
+                let unit = match street {
+                    Street::Preflop | Street::Flop => setup.small_bet,
+                    Street::Turn | Street::River => setup.big_bet,
+                };
+                // § 637a.11(h): the first live player left of the button acts first.
+                let order = clockwise_after(&r.live_seats(), r.button);
+                r.betting = Some(BettingRound::new(
+                    *street,
+                    unit,
+                    setup.max_raises,
+                    order,
+                    BTreeMap::new(),
+                ));
+                r.stage = Stage::Betting(*street);
+            }
+            Event::ShowdownRecorded {
+                board,
+                hands,
+                awards,
+            } => {
+                let r = self.round.as_mut().expect("round");
+                r.board = board.clone();
+                r.shown = hands.clone();
+                r.awards = awards.clone();
+                r.stage = Stage::CountLosingHands;
+            }
+            Event::LosingHandsCounted { correct, .. } => {
+                let r = self.round.as_mut().expect("round");
+                if *correct {
+                    r.stage = Stage::AwardPot;
+                }
+            }
+            Event::PotAwarded { .. } | Event::RoundVoided { .. } => self.finish_round(),
+        }
+    }
+
+    fn finish_round(&mut self) {
+        if let Some(r) = self.round.take() {
+            self.rounds_played = r.number;
+            self.last_deck = Some(r.deck);
+            self.last_button = Some(r.button);
+            for d in &mut self.decks {
+                d.rounds_since_count += 1;
+            }
+            let d = &mut self.decks[r.deck];
+            if d.status == DeckStatus::InPlay {
+                d.status = DeckStatus::Unshuffled;
+            }
+        }
+    }
+}
+
+/// Splits a pot equally among tied winners (§ 637a.6(e)). Odd chips the split cannot divide
+/// go one unit at a time to the winners in clockwise order from the button; the text leaves
+/// this to the Rules Submission, and the poker-room issue makes it a setting.
+pub fn split_pot(pot: Cents, winners: &[u8], button: u8) -> Vec<(u8, Cents)> {
+    if winners.is_empty() {
+        return vec![];
+    }
+    let order = clockwise_after(winners, button);
+    let n = order.len() as Cents;
+    let share = pot / n;
+    let mut odd = pot - share * n;
+    order
+        .into_iter()
+        .map(|s| {
+            let extra = if odd > 0 {
+                odd -= 1;
+                1
+            } else {
+                0
+            };
+            (s, share + extra)
+        })
+        .collect()
+}

@@ -1,0 +1,481 @@
+//! The store: one SQLite file holding an append-only, hash-chained journal and the people who
+//! sign records.
+//!
+//! - `journal_mode=WAL`, `synchronous=FULL`, foreign keys on.
+//! - Every append runs in one transaction: the rows of one command commit together or not at
+//!   all, so the table state (rebuilt from the journal) and its record never disagree.
+//! - Serial numbers are gap-free; each row's hash covers its fields and the previous hash.
+//! - Triggers refuse UPDATE and DELETE on the journal.
+
+mod migrate;
+pub mod people;
+
+use crate::rules::table::Event;
+use chrono::{SecondsFormat, Utc};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use std::path::Path;
+use std::time::Instant;
+
+pub use migrate::MIGRATIONS;
+
+/// The previous hash of the first row.
+pub const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database: {0}")]
+    Sql(#[from] rusqlite::Error),
+    #[error("migration {file} failed, the schema is unchanged: {source}")]
+    Migration {
+        file: &'static str,
+        source: rusqlite::Error,
+    },
+    #[error("journal row {serial} cannot be read back as a table event: {detail}")]
+    BadPayload { serial: i64, detail: String },
+    #[error("{0}")]
+    Invalid(String),
+}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// Who and where, stamped on each row.
+#[derive(Debug, Clone, Default)]
+pub struct RowContext {
+    pub table_no: Option<u32>,
+    pub dealer_credential: Option<String>,
+    pub actor_credential: Option<String>,
+}
+
+/// One record to append.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub stream: Stream,
+    pub kind: String,
+    pub payload: serde_json::Value,
+    pub actor_credential: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stream {
+    /// Table events: replayed to rebuild the table.
+    Table,
+    /// Everything else worth keeping: failed verifications, device link changes.
+    System,
+}
+
+impl Stream {
+    fn as_str(self) -> &'static str {
+        match self {
+            Stream::Table => "table",
+            Stream::System => "system",
+        }
+    }
+}
+
+impl Entry {
+    pub fn table(event: &Event) -> Entry {
+        Entry {
+            stream: Stream::Table,
+            kind: event.kind().to_string(),
+            payload: serde_json::to_value(event).expect("events serialize"),
+            actor_credential: event.signer().map(|p| p.credential.clone()),
+        }
+    }
+
+    pub fn system(kind: &str, payload: impl Serialize) -> Entry {
+        Entry {
+            stream: Stream::System,
+            kind: kind.to_string(),
+            payload: serde_json::to_value(payload).unwrap_or(serde_json::Value::Null),
+            actor_credential: None,
+        }
+    }
+}
+
+/// A journal row as stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct JournalRow {
+    pub serial: i64,
+    pub terminal_id: String,
+    pub ts_utc: String,
+    pub mono_ns: i64,
+    pub session: i64,
+    pub stream: String,
+    pub table_no: Option<i64>,
+    pub dealer_credential: Option<String>,
+    pub actor_credential: Option<String>,
+    pub kind: String,
+    pub payload: String,
+    pub prev_hash: String,
+    pub hash: String,
+}
+
+impl JournalRow {
+    /// SHA-256 over every field but the hash itself, in a fixed, unambiguous layout.
+    pub fn compute_hash(&self) -> String {
+        let fields = serde_json::json!([
+            self.serial,
+            self.terminal_id,
+            self.ts_utc,
+            self.mono_ns,
+            self.session,
+            self.stream,
+            self.table_no,
+            self.dealer_credential,
+            self.actor_credential,
+            self.kind,
+            self.payload,
+            self.prev_hash,
+        ]);
+        hex::encode(Sha256::digest(fields.to_string().as_bytes()))
+    }
+}
+
+/// The result of walking the chain.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChainStatus {
+    Intact { rows: i64, head: String },
+    Broken { serial: i64, problem: String },
+}
+
+impl std::fmt::Display for ChainStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ChainStatus::Intact { rows, head } => write!(f, "intact: {rows} rows, head {head}"),
+            ChainStatus::Broken { serial, problem } => {
+                write!(f, "broken at serial {serial}: {problem}")
+            }
+        }
+    }
+}
+
+pub struct Store {
+    conn: Connection,
+    terminal_id: String,
+    session: i64,
+    opened: Instant,
+}
+
+/// Canonical JSON: object keys sorted (serde_json's default map is ordered), no spaces.
+pub fn canonical_json(v: &serde_json::Value) -> String {
+    v.to_string()
+}
+
+impl Store {
+    /// Opens (creating and migrating if needed) the database at `path`.
+    pub fn open(path: &Path) -> Result<Store> {
+        if let Some(dir) = path.parent()
+            && !dir.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                StoreError::Invalid(format!("cannot create {}: {e}", dir.display()))
+            })?;
+        }
+        let mut conn = Connection::open(path)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        migrate::apply(&mut conn, MIGRATIONS)?;
+        let terminal_id = match conn
+            .query_row(
+                "SELECT value FROM meta WHERE key = 'terminal_id'",
+                [],
+                |r| r.get::<_, String>(0),
+            )
+            .optional()?
+        {
+            Some(id) => id,
+            None => {
+                let seed = format!(
+                    "{}-{}-{}",
+                    Utc::now().timestamp_nanos_opt().unwrap_or_default(),
+                    std::process::id(),
+                    path.display()
+                );
+                let id = format!("T-{}", &hex::encode(Sha256::digest(seed.as_bytes()))[..10]);
+                conn.execute(
+                    "INSERT INTO meta (key, value) VALUES ('terminal_id', ?1)",
+                    [&id],
+                )?;
+                id
+            }
+        };
+        let session: i64 = conn.query_row(
+            "SELECT COALESCE(MAX(session), 0) + 1 FROM journal",
+            [],
+            |r| r.get(0),
+        )?;
+        Ok(Store {
+            conn,
+            terminal_id,
+            session,
+            opened: Instant::now(),
+        })
+    }
+
+    pub fn terminal_id(&self) -> &str {
+        &self.terminal_id
+    }
+
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// The last serial number and hash, or (0, GENESIS) for an empty journal.
+    pub fn head(&self) -> Result<(i64, String)> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT serial, hash FROM journal ORDER BY serial DESC LIMIT 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?
+            .unwrap_or((0, GENESIS.to_string())))
+    }
+
+    /// Appends the entries in one transaction and returns the rows written.
+    pub fn append(&mut self, ctx: &RowContext, entries: &[Entry]) -> Result<Vec<JournalRow>> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let (mut serial, mut prev) = tx
+            .query_row(
+                "SELECT serial, hash FROM journal ORDER BY serial DESC LIMIT 1",
+                [],
+                |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)),
+            )
+            .optional()?
+            .unwrap_or((0, GENESIS.to_string()));
+        let mut rows = Vec::with_capacity(entries.len());
+        {
+            let mut stmt = tx.prepare_cached(
+                "INSERT INTO journal (serial, terminal_id, ts_utc, mono_ns, session, stream, table_no,
+                 dealer_credential, actor_credential, kind, payload, prev_hash, hash)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+            )?;
+            for e in entries {
+                serial += 1;
+                let mut row = JournalRow {
+                    serial,
+                    terminal_id: self.terminal_id.clone(),
+                    ts_utc: Utc::now().to_rfc3339_opts(SecondsFormat::Micros, true),
+                    mono_ns: self.opened.elapsed().as_nanos() as i64,
+                    session: self.session,
+                    stream: e.stream.as_str().to_string(),
+                    table_no: ctx.table_no.map(i64::from),
+                    dealer_credential: ctx.dealer_credential.clone(),
+                    actor_credential: e
+                        .actor_credential
+                        .clone()
+                        .or_else(|| ctx.actor_credential.clone()),
+                    kind: e.kind.clone(),
+                    payload: canonical_json(&e.payload),
+                    prev_hash: prev.clone(),
+                    hash: String::new(),
+                };
+                row.hash = row.compute_hash();
+                stmt.execute(params![
+                    row.serial,
+                    row.terminal_id,
+                    row.ts_utc,
+                    row.mono_ns,
+                    row.session,
+                    row.stream,
+                    row.table_no,
+                    row.dealer_credential,
+                    row.actor_credential,
+                    row.kind,
+                    row.payload,
+                    row.prev_hash,
+                    row.hash,
+                ])?;
+                prev = row.hash.clone();
+                rows.push(row);
+            }
+        }
+        tx.commit()?;
+        Ok(rows)
+    }
+
+    fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<JournalRow> {
+        Ok(JournalRow {
+            serial: r.get(0)?,
+            terminal_id: r.get(1)?,
+            ts_utc: r.get(2)?,
+            mono_ns: r.get(3)?,
+            session: r.get(4)?,
+            stream: r.get(5)?,
+            table_no: r.get(6)?,
+            dealer_credential: r.get(7)?,
+            actor_credential: r.get(8)?,
+            kind: r.get(9)?,
+            payload: r.get(10)?,
+            prev_hash: r.get(11)?,
+            hash: r.get(12)?,
+        })
+    }
+
+    const COLUMNS: &'static str = "serial, terminal_id, ts_utc, mono_ns, session, stream, table_no,
+        dealer_credential, actor_credential, kind, payload, prev_hash, hash";
+
+    /// The table events in journal order, to rebuild the table.
+    pub fn table_events(&self) -> Result<Vec<Event>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT serial, payload FROM journal WHERE stream = 'table' ORDER BY serial",
+        )?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (serial, payload) = row?;
+            let ev: Event = serde_json::from_str(&payload).map_err(|e| StoreError::BadPayload {
+                serial,
+                detail: e.to_string(),
+            })?;
+            out.push(ev);
+        }
+        Ok(out)
+    }
+
+    /// The newest `n` rows, newest first.
+    pub fn recent(&self, n: usize) -> Result<Vec<JournalRow>> {
+        let sql = format!(
+            "SELECT {} FROM journal ORDER BY serial DESC LIMIT ?1",
+            Self::COLUMNS
+        );
+        let mut stmt = self.conn.prepare(&sql)?;
+        let rows = stmt.query_map([n as i64], Self::read_row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Every row, oldest first (for tests and export).
+    pub fn all_rows(&self) -> Result<Vec<JournalRow>> {
+        let sql = format!("SELECT {} FROM journal ORDER BY serial", Self::COLUMNS);
+        let mut stmt = self.conn.prepare(&sql)?;
+        let rows = stmt.query_map([], Self::read_row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Walks the chain from the first row: serials without gaps, each `prev_hash` equal to
+    /// the row before's hash, each hash recomputed from the row's fields.
+    pub fn verify_chain(&self) -> Result<ChainStatus> {
+        let sql = format!("SELECT {} FROM journal ORDER BY serial", Self::COLUMNS);
+        let mut stmt = self.conn.prepare(&sql)?;
+        let mut rows = stmt.query([])?;
+        let mut expected_serial = 1;
+        let mut prev = GENESIS.to_string();
+        while let Some(r) = rows.next()? {
+            let row = Self::read_row(r)?;
+            if row.serial != expected_serial {
+                return Ok(ChainStatus::Broken {
+                    serial: expected_serial,
+                    problem: format!("row {expected_serial} is missing (next is {})", row.serial),
+                });
+            }
+            if row.prev_hash != prev {
+                return Ok(ChainStatus::Broken {
+                    serial: row.serial,
+                    problem: "its previous hash does not match the row before".into(),
+                });
+            }
+            if row.compute_hash() != row.hash {
+                return Ok(ChainStatus::Broken {
+                    serial: row.serial,
+                    problem: "its contents do not match its hash (altered)".into(),
+                });
+            }
+            prev = row.hash;
+            expected_serial += 1;
+        }
+        Ok(ChainStatus::Intact {
+            rows: expected_serial - 1,
+            head: prev,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn appends_chain_and_refuse_edits() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j.sqlite");
+        let mut s = Store::open(&path).unwrap();
+        let ctx = RowContext {
+            table_no: Some(7),
+            ..Default::default()
+        };
+        let rows = s
+            .append(
+                &ctx,
+                &[
+                    Entry::system("a", serde_json::json!({"z": 1, "a": 2})),
+                    Entry::system("b", 5),
+                ],
+            )
+            .unwrap();
+        assert_eq!(rows[0].serial, 1);
+        assert_eq!(rows[1].prev_hash, rows[0].hash);
+        assert_eq!(rows[0].payload, r#"{"a":2,"z":1}"#);
+        assert!(matches!(
+            s.verify_chain().unwrap(),
+            ChainStatus::Intact { rows: 2, .. }
+        ));
+
+        let err = s
+            .connection()
+            .execute("UPDATE journal SET payload = '{}' WHERE serial = 1", [])
+            .unwrap_err();
+        assert!(err.to_string().contains("append-only"), "{err}");
+        let err = s
+            .connection()
+            .execute("DELETE FROM journal WHERE serial = 2", [])
+            .unwrap_err();
+        assert!(err.to_string().contains("append-only"), "{err}");
+
+        // Reopening keeps the terminal id and continues the serials.
+        let id = s.terminal_id().to_string();
+        drop(s);
+        let mut s = Store::open(&path).unwrap();
+        assert_eq!(s.terminal_id(), id);
+        let rows = s.append(&ctx, &[Entry::system("c", 1)]).unwrap();
+        assert_eq!(rows[0].serial, 3);
+        assert_eq!(rows[0].session, 2);
+    }
+
+    #[test]
+    fn tampering_is_found_at_the_right_row() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j.sqlite");
+        let mut s = Store::open(&path).unwrap();
+        for i in 0..5 {
+            s.append(&RowContext::default(), &[Entry::system("n", i)])
+                .unwrap();
+        }
+        // A tamperer with the file drops the trigger and edits row 3.
+        s.connection()
+            .execute_batch(
+                "DROP TRIGGER journal_no_update; UPDATE journal SET payload = '99' WHERE serial = 3;",
+            )
+            .unwrap();
+        assert_eq!(
+            s.verify_chain().unwrap(),
+            ChainStatus::Broken {
+                serial: 3,
+                problem: "its contents do not match its hash (altered)".into()
+            }
+        );
+        s.connection()
+            .execute_batch("DROP TRIGGER journal_no_delete; DELETE FROM journal WHERE serial = 2;")
+            .unwrap();
+        assert!(matches!(
+            s.verify_chain().unwrap(),
+            ChainStatus::Broken { serial: 2, .. }
+        ));
+    }
+}
