@@ -7,5 +7,6 @@
 //! - [`terminal`]: glues them: commands in, events journaled, state out;
 //! - [`ui`]: the egui dealer screen.
 
+pub mod devices;
 pub mod rules;
 pub mod store;

@@ -1,0 +1,99 @@
+//! The shuffler driver against the simulator over a real pseudo-terminal pair.
+
+use deckhand::devices::shuffler::{
+    LinkState, SerialShuffler, ShufflerDriver, ShufflerEvent, Waker,
+};
+use deckhand::devices::sim::{SimScript, spawn_on_pty};
+use serialport::SerialPort;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+fn wait_for(
+    drv: &mut SerialShuffler,
+    seen: &mut Vec<ShufflerEvent>,
+    pred: impl Fn(&ShufflerEvent) -> bool,
+) -> ShufflerEvent {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < deadline {
+        for e in drv.poll() {
+            seen.push(e.clone());
+            if pred(&e) {
+                return e;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("event not seen; got {seen:?}");
+}
+
+#[test]
+fn counts_miscounts_and_jams_reach_the_host() {
+    let script = Arc::new(Mutex::new(SimScript {
+        shuffle_time: Duration::from_millis(50),
+        ..Default::default()
+    }));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (host, sim) = spawn_on_pty(script.clone(), stop.clone()).unwrap();
+    let wakes = Arc::new(AtomicUsize::new(0));
+    let w = wakes.clone();
+    let waker: Waker = Arc::new(move || {
+        w.fetch_add(1, Ordering::SeqCst);
+    });
+    let mut slot = Some(host);
+    let mut drv = SerialShuffler::spawn(
+        Box::new(move || {
+            slot.take()
+                .map(|p| Box::new(p) as Box<dyn SerialPort>)
+                .ok_or_else(|| std::io::Error::other("gone"))
+        }),
+        waker,
+    );
+    let mut seen = vec![];
+    let up = wait_for(&mut drv, &mut seen, |e| {
+        matches!(e, ShufflerEvent::Link(LinkState::Connected { .. }))
+    });
+    assert_eq!(
+        up,
+        ShufflerEvent::Link(LinkState::Connected {
+            firmware: "DH-SIM 1.0".into(),
+            serial: "SIM-0001".into()
+        })
+    );
+
+    drv.request_shuffle(0);
+    let c = wait_for(&mut drv, &mut seen, |e| {
+        matches!(e, ShufflerEvent::Counted { .. })
+    });
+    assert_eq!(c, ShufflerEvent::Counted { deck: 0, count: 52 });
+
+    script.lock().unwrap().counts.push_back(51);
+    drv.request_shuffle(1);
+    let c = wait_for(&mut drv, &mut seen, |e| {
+        matches!(e, ShufflerEvent::Counted { .. })
+    });
+    assert_eq!(c, ShufflerEvent::Counted { deck: 1, count: 51 });
+
+    script.lock().unwrap().jam_next = true;
+    drv.request_shuffle(1);
+    let f = wait_for(&mut drv, &mut seen, |e| {
+        matches!(e, ShufflerEvent::Fault { .. })
+    });
+    assert!(matches!(f, ShufflerEvent::Fault { code: 0x0101, .. }));
+
+    // Garbage on the line is reported and the next count still arrives.
+    script.lock().unwrap().garbage_next = b"\xff\xfe junk".to_vec();
+    drv.request_shuffle(0);
+    wait_for(&mut drv, &mut seen, |e| {
+        matches!(e, ShufflerEvent::LineError(_))
+    });
+    let c = wait_for(&mut drv, &mut seen, |e| {
+        matches!(e, ShufflerEvent::Counted { .. })
+    });
+    assert_eq!(c, ShufflerEvent::Counted { deck: 0, count: 52 });
+    assert!(wakes.load(Ordering::SeqCst) >= 4, "each event wakes the UI");
+
+    drop(drv);
+    stop.store(true, Ordering::SeqCst);
+    sim.join().unwrap();
+}
