@@ -7,6 +7,8 @@
 //! - [`terminal`]: glues them: commands in, events journaled, state out;
 //! - [`ui`]: the egui dealer screen.
 
+pub mod config;
 pub mod devices;
 pub mod rules;
 pub mod store;
+pub mod terminal;

@@ -1,0 +1,161 @@
+//! The terminal's configuration: a TOML file (or the embedded default), validated at start
+//! with messages that name the key. Every key is documented in `docs/configuration.md`.
+
+use crate::rules::Cents;
+use crate::rules::table::TableSetup;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The embedded default configuration.
+pub const DEFAULT_TOML: &str = include_str!("../assets/deckhand.default.toml");
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    pub store: StoreConfig,
+    pub shuffler: ShufflerConfig,
+    pub table: TableConfig,
+    pub holdem: HoldemConfig,
+    #[serde(default)]
+    pub demo: DemoConfig,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct StoreConfig {
+    #[serde(default)]
+    pub database: String,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ShufflerConfig {
+    pub port: String,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TableConfig {
+    pub number: u32,
+    pub deck_colours: [String; 2],
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct HoldemConfig {
+    pub blinds: Vec<Cents>,
+    pub small_bet: Cents,
+    pub big_bet: Cents,
+    pub max_raises: u8,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DemoConfig {
+    #[serde(default)]
+    pub seed_people: bool,
+}
+
+/// Where the shuffler is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShufflerPort {
+    Simulated,
+    Path(String),
+}
+
+impl Config {
+    /// Parses and validates; `origin` names the file in messages.
+    pub fn parse(text: &str, origin: &str) -> Result<Config, String> {
+        let cfg: Config = toml::from_str(text).map_err(|e| format!("{origin}: {e}"))?;
+        cfg.validate().map_err(|e| format!("{origin}: {e}"))?;
+        Ok(cfg)
+    }
+
+    pub fn load(path: Option<&Path>) -> Result<Config, String> {
+        match path {
+            None => Config::parse(DEFAULT_TOML, "embedded default configuration"),
+            Some(p) => {
+                let text = std::fs::read_to_string(p)
+                    .map_err(|e| format!("{}: cannot read: {e}", p.display()))?;
+                Config::parse(&text, &p.display().to_string())
+            }
+        }
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        if self.table.number == 0 {
+            return Err("table.number: must be a table number above 0".into());
+        }
+        if self.shuffler.port.trim().is_empty() {
+            return Err("shuffler.port: give \"simulated\" or a device path".into());
+        }
+        if self.holdem.max_raises == 0 {
+            return Err("holdem.max_raises: at least 1 (§ 637a.8(k))".into());
+        }
+        self.table_setup()
+            .validate()
+            .map_err(|e| format!("table/holdem: {e}"))
+    }
+
+    pub fn shuffler_port(&self) -> ShufflerPort {
+        match self.shuffler.port.trim() {
+            "simulated" => ShufflerPort::Simulated,
+            p => ShufflerPort::Path(p.to_string()),
+        }
+    }
+
+    /// The database path: the configured one, or the user's data directory.
+    pub fn database_path(&self) -> Result<PathBuf, String> {
+        if !self.store.database.trim().is_empty() {
+            return Ok(PathBuf::from(self.store.database.trim()));
+        }
+        directories::ProjectDirs::from("", "", "deckhand")
+            .map(|d| d.data_dir().join("deckhand.sqlite"))
+            .ok_or_else(|| "store.database: no home directory; set a path".to_string())
+    }
+
+    /// The Rules Submission values the table opens with.
+    pub fn table_setup(&self) -> TableSetup {
+        TableSetup {
+            table_no: self.table.number,
+            deck_colours: self.table.deck_colours.clone(),
+            blinds: self.holdem.blinds.clone(),
+            small_bet: self.holdem.small_bet,
+            big_bet: self.holdem.big_bet,
+            max_raises: self.holdem.max_raises,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_default_is_valid() {
+        let c = Config::load(None).unwrap();
+        assert_eq!(c.shuffler_port(), ShufflerPort::Simulated);
+        assert_eq!(c.table_setup().blinds, vec![100, 200]);
+    }
+
+    #[test]
+    fn bad_values_name_the_key() {
+        let bad = DEFAULT_TOML.replace("max_raises = 3", "max_raises = 0");
+        assert!(
+            Config::parse(&bad, "t")
+                .unwrap_err()
+                .contains("holdem.max_raises")
+        );
+        let bad = DEFAULT_TOML.replace("[\"Red\", \"Blue\"]", "[\"Red\", \"red\"]");
+        assert!(
+            Config::parse(&bad, "t")
+                .unwrap_err()
+                .contains("different back colours")
+        );
+        let bad = DEFAULT_TOML.replace("small_bet = 200", "small_bet = \"12a\"");
+        let e = Config::parse(&bad, "t").unwrap_err();
+        assert!(e.contains("small_bet"), "{e}");
+        let bad = format!("{DEFAULT_TOML}\n[extra]\nx = 1\n");
+        assert!(Config::parse(&bad, "t").unwrap_err().contains("extra"));
+    }
+}

@@ -1,0 +1,254 @@
+//! The terminal: where a command meets the rules, the journal and the devices.
+//!
+//! `execute` asks the rules for the events a command causes, appends them to the journal in
+//! one transaction, and only then applies them to the in-memory table and tells the devices.
+//! Nothing is shown as done that is not recorded. On start the table is rebuilt by replaying
+//! the journal, so the terminal reopens at the exact step it was at.
+
+use crate::devices::shuffler::{LinkState, ShufflerDriver, ShufflerEvent};
+use crate::rules::table::{Command, DeckStatus, Event, Person, Role, Table};
+use crate::store::{Entry, JournalRow, RowContext, Store, StoreError};
+
+pub struct Terminal {
+    store: Store,
+    table: Table,
+    shuffler: Option<Box<dyn ShufflerDriver>>,
+    shuffler_link: LinkState,
+    /// The last device report worth telling the dealer about.
+    pub device_notice: Option<String>,
+}
+
+/// People seeded into an empty database when `[demo] seed_people` is on. Documented in the
+/// README so a newcomer can sign in and verify; never used on a real table.
+pub fn demo_people() -> Vec<(Person, Option<&'static str>)> {
+    let p = |name: &str, credential: &str, role| Person {
+        name: name.into(),
+        credential: credential.into(),
+        role,
+    };
+    vec![
+        (p("Alex Rivera", "D-20417", Role::Dealer), None),
+        (p("Sam Chen", "D-20533", Role::Dealer), None),
+        (p("Dana Brooks", "F-1001", Role::Floorperson), Some("2468")),
+        (p("Morgan Lee", "S-3001", Role::Supervisor), Some("1357")),
+    ]
+}
+
+impl Terminal {
+    /// Opens the terminal on a store, rebuilding the table from the journal.
+    pub fn open(
+        store: Store,
+        shuffler: Option<Box<dyn ShufflerDriver>>,
+    ) -> Result<Terminal, StoreError> {
+        let events = store.table_events()?;
+        let table = Table::replay(&events);
+        let mut t = Terminal {
+            store,
+            table,
+            shuffler,
+            shuffler_link: LinkState::Connecting,
+            device_notice: None,
+        };
+        // A shuffle asked for before a restart may never have reported: ask again, so the
+        // deck is counted after a complete shuffle (§ 637a.7(e)(4)(ii), § 637a.18(q)).
+        if let Some(deck) = t.table.in_shuffler
+            && t.table.decks[deck].status == DeckStatus::Shuffling
+        {
+            t.record_system(
+                "shuffle_requested_again",
+                serde_json::json!({"deck": deck, "colour": t.table.deck_name(deck),
+                    "why": "the terminal restarted before the shuffler reported a count"}),
+            );
+            if let Some(s) = t.shuffler.as_mut() {
+                s.request_shuffle(deck as u8);
+            }
+        }
+        Ok(t)
+    }
+
+    /// Adds the demonstration people to an empty database.
+    pub fn seed_demo_people(&mut self) -> Result<(), StoreError> {
+        if self.store.count_people()? == 0 {
+            for (p, pin) in demo_people() {
+                self.store.add_person(&p, pin)?;
+            }
+        }
+        Ok(())
+    }
+
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub fn store_mut(&mut self) -> &mut Store {
+        &mut self.store
+    }
+
+    pub fn shuffler_link(&self) -> &LinkState {
+        &self.shuffler_link
+    }
+
+    pub fn has_shuffler(&self) -> bool {
+        self.shuffler.is_some()
+    }
+
+    fn context(&self) -> RowContext {
+        RowContext {
+            table_no: self.table.setup.as_ref().map(|s| s.table_no),
+            dealer_credential: self.table.dealer.as_ref().map(|d| d.credential.clone()),
+            actor_credential: None,
+        }
+    }
+
+    /// Runs a command. The error is a message for the dealer; nothing changed.
+    pub fn execute(&mut self, cmd: Command) -> Result<Vec<Event>, String> {
+        let events = self.table.decide(&cmd).map_err(|e| e.to_string())?;
+        self.commit(&events)?;
+        Ok(events)
+    }
+
+    fn commit(&mut self, events: &[Event]) -> Result<(), String> {
+        // The dealer on each row is the one signed in when the row is written; a sign-in row
+        // already carries the new dealer.
+        let mut ctx = self.context();
+        if let Some(Event::DealerSignedIn { dealer }) = events.first() {
+            ctx.dealer_credential = Some(dealer.credential.clone());
+        }
+        if let Some(Event::TableOpened { setup }) = events.first() {
+            ctx.table_no = Some(setup.table_no);
+        }
+        let entries: Vec<Entry> = events.iter().map(Entry::table).collect();
+        self.store
+            .append(&ctx, &entries)
+            .map_err(|e| format!("The record could not be saved, nothing changed: {e}"))?;
+        for e in events {
+            self.table.apply(e);
+            if let Event::ShuffleRequested { deck, .. } = e
+                && let Some(s) = self.shuffler.as_mut()
+            {
+                s.request_shuffle(*deck as u8);
+            }
+        }
+        Ok(())
+    }
+
+    /// A floorperson's signature: credential number and PIN, then the verification command.
+    /// Failures are journaled (who tried, never the PIN).
+    pub fn verify(&mut self, credential: &str, pin: &str) -> Result<Person, String> {
+        let credential = credential.trim();
+        if credential.is_empty() || pin.is_empty() {
+            return Err("Enter the credential number and the PIN".into());
+        }
+        let checked = self
+            .store
+            .verify_pin(credential, pin)
+            .map_err(|e| e.to_string())?;
+        let person = match checked {
+            Ok(p) => p,
+            Err(e) => {
+                self.record_system(
+                    "verification_failed",
+                    serde_json::json!({"credential": credential, "reason": e.to_string()}),
+                );
+                return Err(e.to_string());
+            }
+        };
+        match self.execute(Command::Verify(person.clone())) {
+            Ok(_) => Ok(person),
+            Err(msg) => {
+                self.record_system(
+                    "verification_refused",
+                    serde_json::json!({"credential": credential, "reason": msg}),
+                );
+                Err(msg)
+            }
+        }
+    }
+
+    /// Signs a dealer in by credential number; the name must match the registered person.
+    pub fn sign_in(&mut self, credential: &str) -> Result<Person, String> {
+        let credential = credential.trim();
+        let person = self
+            .store
+            .person(credential)
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| format!("No active person has credential number {credential}"))?;
+        self.execute(Command::SignIn(person.clone()))?;
+        Ok(person)
+    }
+
+    /// Appends a row that does not change the table (device link, refused reports).
+    pub fn record_system(&mut self, kind: &str, payload: serde_json::Value) {
+        let ctx = self.context();
+        if let Err(e) = self.store.append(&ctx, &[Entry::system(kind, payload)]) {
+            tracing::error!("could not journal {kind}: {e}");
+        }
+    }
+
+    /// Drains device events: counts and faults drive the procedure, the rest is journaled.
+    pub fn poll_devices(&mut self) {
+        let events = match self.shuffler.as_mut() {
+            Some(s) => s.poll(),
+            None => return,
+        };
+        for ev in events {
+            self.on_shuffler_event(ev);
+        }
+    }
+
+    fn on_shuffler_event(&mut self, ev: ShufflerEvent) {
+        match ev {
+            ShufflerEvent::Link(state) => {
+                self.record_system(
+                    "shuffler_link",
+                    serde_json::json!({"state": state.label(), "detail": format!("{state:?}")}),
+                );
+                self.shuffler_link = state;
+            }
+            ShufflerEvent::ShuffleStarted { deck } => {
+                self.record_system("shuffle_started", serde_json::json!({"deck": deck}));
+            }
+            ShufflerEvent::Counted { deck, count } => {
+                let expected = self.table.in_shuffler;
+                if expected.map(|d| d as u8) != Some(deck) {
+                    self.refused_report(format!(
+                        "the shuffler reported a count of {count} for deck tag {deck}, which is not the deck being shuffled"
+                    ));
+                    return;
+                }
+                match self.execute(Command::ShufflerCounted { counted: count }) {
+                    Ok(_) => self.device_notice = None,
+                    Err(msg) => self.refused_report(msg),
+                }
+            }
+            ShufflerEvent::Fault { code, text } => {
+                self.device_notice = Some(format!("Shuffler fault {code:#06x}: {text}"));
+                if let Err(msg) = self.execute(Command::ShufflerFault { code, detail: text }) {
+                    self.refused_report(msg);
+                }
+            }
+            ShufflerEvent::Status(s) => {
+                self.record_system(
+                    "shuffler_status",
+                    serde_json::json!({"state": format!("{s:?}")}),
+                );
+            }
+            ShufflerEvent::LineError(msg) => {
+                self.record_system("shuffler_line_error", serde_json::json!({"error": msg}));
+            }
+        }
+    }
+
+    fn refused_report(&mut self, msg: String) {
+        self.record_system("device_report_refused", serde_json::json!({"reason": msg}));
+        self.device_notice = Some(msg);
+    }
+
+    pub fn recent_log(&self, n: usize) -> Vec<JournalRow> {
+        self.store.recent(n).unwrap_or_default()
+    }
+}

@@ -1,0 +1,310 @@
+//! A full Hold'em round through the terminal against a real SQLite file, with a restart in the
+//! middle, and the wrong-count path of § 637a.7(e)(5).
+
+use deckhand::devices::shuffler::{ShufflerDriver, ShufflerEvent};
+use deckhand::rules::betting::{ActionKind, Street};
+use deckhand::rules::cards::parse_cards;
+use deckhand::rules::table::{Command, Confirm, DeckStatus, Step, TableSetup};
+use deckhand::store::{ChainStatus, Store};
+use deckhand::terminal::Terminal;
+use std::sync::{Arc, Mutex};
+
+/// A shuffler whose reports the test scripts: it counts whatever the test says.
+#[derive(Clone, Default)]
+struct ScriptedShuffler {
+    requested: Arc<Mutex<Vec<u8>>>,
+    outbox: Arc<Mutex<Vec<ShufflerEvent>>>,
+}
+impl ShufflerDriver for ScriptedShuffler {
+    fn request_shuffle(&mut self, deck: u8) {
+        self.requested.lock().unwrap().push(deck);
+    }
+    fn poll(&mut self) -> Vec<ShufflerEvent> {
+        std::mem::take(&mut *self.outbox.lock().unwrap())
+    }
+}
+impl ScriptedShuffler {
+    fn report(&self, t: &mut Terminal, count: u8) {
+        let deck = *self
+            .requested
+            .lock()
+            .unwrap()
+            .last()
+            .expect("a shuffle was requested");
+        self.outbox
+            .lock()
+            .unwrap()
+            .push(ShufflerEvent::Counted { deck, count });
+        t.poll_devices();
+    }
+}
+
+fn setup() -> TableSetup {
+    TableSetup {
+        table_no: 12,
+        deck_colours: ["Red".into(), "Blue".into()],
+        blinds: vec![100, 200],
+        small_bet: 200,
+        big_bet: 400,
+        max_raises: 3,
+    }
+}
+
+fn open(path: &std::path::Path, sh: &ScriptedShuffler) -> Terminal {
+    let mut t = Terminal::open(Store::open(path).unwrap(), Some(Box::new(sh.clone()))).unwrap();
+    t.seed_demo_people().unwrap();
+    t
+}
+
+fn ok(t: &mut Terminal, c: Command) {
+    if let Err(e) = t.execute(c.clone()) {
+        panic!("{c:?} refused: {e} (step {:?})", t.table().step());
+    }
+}
+
+fn open_table(t: &mut Terminal, sh: &ScriptedShuffler) {
+    t.sign_in("D-20417").unwrap();
+    ok(t, Command::OpenTable(setup()));
+    ok(t, Command::Confirm(Confirm::DecksInspected));
+    // A dealer cannot verify; a wrong PIN is refused and logged.
+    assert!(t.verify("D-20417", "0000").is_err());
+    assert!(
+        t.verify("F-1001", "1111")
+            .unwrap_err()
+            .contains("wrong PIN")
+    );
+    t.verify("F-1001", "2468").unwrap();
+    ok(t, Command::Confirm(Confirm::PlayersInspected));
+    ok(t, Command::Confirm(Confirm::DecksWashed));
+    assert_eq!(t.table().step(), Step::LoadShuffler { deck: 0 });
+    ok(t, Command::LoadShuffler(0));
+    assert_eq!(t.table().step(), Step::AwaitShuffle { deck: 0 });
+    sh.report(t, 52);
+}
+
+#[test]
+fn one_round_end_to_end_survives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("table.sqlite");
+    let sh = ScriptedShuffler::default();
+    let mut t = open(&db, &sh);
+    open_table(&mut t, &sh);
+
+    // Round 1 with seats 2, 4, 7: the button starts right of the dealer (seat 7).
+    assert_eq!(
+        t.table().step(),
+        Step::StartRound {
+            deck: 0,
+            load: Some(1)
+        }
+    );
+    ok(
+        &mut t,
+        Command::StartRound {
+            seats: vec![2, 4, 7],
+        },
+    );
+    assert_eq!(
+        *sh.requested.lock().unwrap(),
+        vec![0, 1],
+        "Blue goes into the shuffler"
+    );
+    assert_eq!(t.table().decks[0].status, DeckStatus::InPlay);
+    assert_eq!(
+        t.table().step(),
+        Step::PostBlinds {
+            posts: vec![(2, 100), (4, 200)]
+        }
+    );
+    ok(&mut t, Command::Confirm(Confirm::BlindsPosted));
+    assert_eq!(
+        t.table().step(),
+        Step::DealHole {
+            first: 2,
+            button: 7
+        }
+    );
+    ok(&mut t, Command::Confirm(Confirm::HoleCardsDealt));
+
+    // Pre-flop: seat 7 acts first (left of the big blind), a double tap cannot skip a step.
+    let act = |t: &mut Terminal, seat, kind| ok(t, Command::Act { seat, kind });
+    act(&mut t, 7, ActionKind::Call);
+    assert!(
+        t.execute(Command::Act {
+            seat: 7,
+            kind: ActionKind::Call
+        })
+        .is_err()
+    );
+    act(&mut t, 2, ActionKind::Call);
+    act(&mut t, 4, ActionKind::Check);
+
+    // Blue's count arrives during the round.
+    sh.report(&mut t, 52);
+    assert_eq!(t.table().decks[1].status, DeckStatus::Shuffled);
+
+    assert_eq!(
+        t.table().step(),
+        Step::DealBoard {
+            street: Street::Flop
+        }
+    );
+    assert!(
+        t.execute(Command::Confirm(Confirm::BoardDealt(Street::Turn)))
+            .is_err()
+    );
+    ok(&mut t, Command::Confirm(Confirm::BoardDealt(Street::Flop)));
+
+    // Restart mid-round: the table comes back at the same step.
+    let before = t.table().clone();
+    drop(t);
+    let mut t = open(&db, &sh);
+    assert_eq!(*t.table(), before);
+
+    // Flop: first live seat left of the button (seat 2).
+    act(&mut t, 2, ActionKind::Bet);
+    act(&mut t, 4, ActionKind::Fold);
+    act(&mut t, 7, ActionKind::Call);
+    ok(&mut t, Command::Confirm(Confirm::BoardDealt(Street::Turn)));
+    act(&mut t, 2, ActionKind::Check);
+    act(&mut t, 7, ActionKind::Bet);
+    act(&mut t, 2, ActionKind::Call);
+    ok(&mut t, Command::Confirm(Confirm::BoardDealt(Street::River)));
+    act(&mut t, 2, ActionKind::Check);
+    act(&mut t, 7, ActionKind::Check);
+
+    // Showdown: nobody bet on the river, so the first seat left of the button shows first.
+    assert_eq!(t.table().step(), Step::Showdown { order: vec![2, 7] });
+    let board = parse_cards("Kc Kd 4h 9s 2c").unwrap();
+    let c = |s: &str| {
+        let v = parse_cards(s).unwrap();
+        [v[0], v[1]]
+    };
+    // A card entered twice is refused.
+    assert!(
+        t.execute(Command::Showdown {
+            board: board.clone(),
+            hands: vec![(2, Some(c("Kc 4s"))), (7, Some(c("Ah Qh")))],
+        })
+        .unwrap_err()
+        .contains("already in play")
+    );
+    ok(
+        &mut t,
+        Command::Showdown {
+            board,
+            hands: vec![(2, Some(c("Kh 4s"))), (7, Some(c("Ah Qh")))],
+        },
+    );
+    let r = t.table().round.clone().unwrap();
+    assert_eq!(
+        r.shown[0].description.as_deref(),
+        Some("Full house, kings full of fours")
+    );
+    // Pot: 200 + 200 + 200 (pre-flop) + 200 + 200 (flop) + 400 + 400 (turn) = 1800.
+    assert_eq!(r.pot(), 1800);
+    assert_eq!(r.awards, vec![(2, 1800)]);
+    assert_eq!(t.table().step(), Step::CountLosingHands { expected: 4 });
+    ok(&mut t, Command::CountLosingHands { correct: true });
+    ok(&mut t, Command::Confirm(Confirm::PotPushed));
+
+    // Round 2 must use the other deck (§ 637a.3(a)) and the button moves to seat 2.
+    assert_eq!(t.table().rounds_played, 1);
+    assert_eq!(
+        t.table().step(),
+        Step::StartRound {
+            deck: 1,
+            load: Some(0)
+        }
+    );
+    ok(
+        &mut t,
+        Command::StartRound {
+            seats: vec![2, 4, 7],
+        },
+    );
+    assert_eq!(t.table().round.as_ref().unwrap().button, 2);
+
+    // The journal: gap-free, chained, each step a row with the dealer and table.
+    let rows = t.store().all_rows().unwrap();
+    let kinds: Vec<&str> = rows.iter().map(|r| r.kind.as_str()).collect();
+    for k in [
+        "dealer_signed_in",
+        "table_opened",
+        "decks_inspected",
+        "verification_failed",
+        "inspection_verified",
+        "players_inspected",
+        "decks_washed",
+        "shuffle_requested",
+        "deck_counted",
+        "round_started",
+        "blinds_posted",
+        "hole_cards_dealt",
+        "player_acted",
+        "board_dealt",
+        "showdown_recorded",
+        "losing_hands_counted",
+        "pot_awarded",
+    ] {
+        assert!(kinds.contains(&k), "missing {k} in {kinds:?}");
+    }
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r.serial, i as i64 + 1);
+    }
+    let verified = rows
+        .iter()
+        .find(|r| r.kind == "inspection_verified")
+        .unwrap();
+    assert_eq!(verified.actor_credential.as_deref(), Some("F-1001"));
+    assert_eq!(verified.dealer_credential.as_deref(), Some("D-20417"));
+    assert_eq!(verified.table_no, Some(12));
+    assert!(
+        rows.iter().all(|r| !r.payload.contains("2468")),
+        "PINs never reach the journal"
+    );
+    assert!(matches!(
+        t.store().verify_chain().unwrap(),
+        ChainStatus::Intact { .. }
+    ));
+}
+
+#[test]
+fn wrong_count_stops_play_until_the_deck_is_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let sh = ScriptedShuffler::default();
+    let mut t = open(&dir.path().join("t.sqlite"), &sh);
+    open_table(&mut t, &sh);
+    ok(&mut t, Command::StartRound { seats: vec![1, 2] });
+    ok(&mut t, Command::Confirm(Confirm::BlindsPosted));
+
+    // The Blue deck, in the shuffler, counts 51: play stops (§ 637a.7(e)(5)).
+    sh.report(&mut t, 51);
+    assert_eq!(t.table().step(), Step::RemoveDeck { deck: 1 });
+    let e = t
+        .execute(Command::Confirm(Confirm::HoleCardsDealt))
+        .unwrap_err();
+    assert!(e.contains("not the current step"), "{e}");
+    ok(&mut t, Command::Confirm(Confirm::DeckRemoved));
+    ok(&mut t, Command::Confirm(Confirm::ReplacementInspected));
+    assert_eq!(t.table().step(), Step::VerifyRemoval { deck: 1 });
+    t.verify("S-3001", "1357").unwrap(); // a supervisor is "above" a floorperson
+    ok(&mut t, Command::LoadShuffler(1));
+    sh.report(&mut t, 52);
+    // Play resumes where it stopped.
+    assert_eq!(
+        t.table().step(),
+        Step::DealHole {
+            first: 1,
+            button: 2
+        }
+    );
+    assert_eq!(t.table().decks[1].generation, 1);
+
+    let rows = t.store().all_rows().unwrap();
+    let irr = rows.iter().find(|r| r.kind == "irregularity").unwrap();
+    assert!(irr.payload.contains("§ 637a.7(e)(5)"), "{}", irr.payload);
+    assert!(irr.payload.contains("counted 51"), "{}", irr.payload);
+    let removal = rows.iter().find(|r| r.kind == "removal_verified").unwrap();
+    assert_eq!(removal.actor_credential.as_deref(), Some("S-3001"));
+}
