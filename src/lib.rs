@@ -12,3 +12,4 @@ pub mod devices;
 pub mod rules;
 pub mod store;
 pub mod terminal;
+pub mod ui;

@@ -1,1 +1,173 @@
-fn main() {}
+//! `deckhand`: the dealer terminal (default) and its command-line tools.
+
+use anyhow::{Context as _, Result, bail};
+use clap::{Parser, Subcommand};
+use deckhand::config::{Config, ShufflerPort};
+use deckhand::devices::shuffler::{Opener, SerialShuffler, ShufflerDriver, Waker};
+use deckhand::devices::sim::{SimScript, run_shuffler, spawn_on_pty};
+use deckhand::store::{ChainStatus, Store};
+use deckhand::terminal::Terminal;
+use deckhand::ui::DeckhandApp;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+#[derive(Parser)]
+#[command(
+    name = "deckhand",
+    version,
+    about = "Dealer terminal for live casino table games"
+)]
+struct Cli {
+    /// Configuration file (TOML). Without it the embedded default is used.
+    #[arg(long, global = true)]
+    config: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Cmd>,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Open the dealer terminal (the default).
+    Run,
+    /// Run a device simulator on a serial port.
+    Sim {
+        #[command(subcommand)]
+        device: SimDevice,
+    },
+    /// Walk the journal's hash chain and report the first broken row.
+    VerifyLog {
+        /// Database file; default: the configured one.
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum SimDevice {
+    /// A counting card shuffler speaking hw/shuffler-protocol.md.
+    Shuffler {
+        /// The serial port to serve (e.g. one end of a socat pty pair).
+        #[arg(long)]
+        port: String,
+        /// Counts to report for the first shuffles, then 52 (e.g. `--counts 52,51`).
+        #[arg(long, value_delimiter = ',')]
+        counts: Vec<u8>,
+        /// Milliseconds a shuffle takes.
+        #[arg(long, default_value_t = 400)]
+        shuffle_ms: u64,
+    },
+}
+
+fn main() -> Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "deckhand=info".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = Cli::parse();
+    let config = Config::load(cli.config.as_deref()).map_err(anyhow::Error::msg)?;
+    match cli.command.unwrap_or(Cmd::Run) {
+        Cmd::Run => run_terminal(config),
+        Cmd::Sim {
+            device:
+                SimDevice::Shuffler {
+                    port,
+                    counts,
+                    shuffle_ms,
+                },
+        } => {
+            let serial = serialport::new(&port, 9600)
+                .timeout(Duration::from_millis(20))
+                .open()
+                .with_context(|| format!("cannot open {port}"))?;
+            let script = Arc::new(Mutex::new(SimScript {
+                counts: counts.into(),
+                shuffle_time: Duration::from_millis(shuffle_ms),
+                ..Default::default()
+            }));
+            eprintln!("simulated shuffler serving {port}; Ctrl-C to stop");
+            run_shuffler(serial, script, Arc::new(AtomicBool::new(false)));
+            Ok(())
+        }
+        Cmd::VerifyLog { db } => {
+            let path = match db {
+                Some(p) => p,
+                None => config.database_path().map_err(anyhow::Error::msg)?,
+            };
+            if !path.exists() {
+                bail!("{}: no such database", path.display());
+            }
+            let store = Store::open(&path)?;
+            let status = store.verify_chain()?;
+            println!("{status}");
+            if matches!(status, ChainStatus::Broken { .. }) {
+                std::process::exit(1);
+            }
+            Ok(())
+        }
+    }
+}
+
+fn run_terminal(config: Config) -> Result<()> {
+    let db = config.database_path().map_err(anyhow::Error::msg)?;
+    let store = Store::open(&db).with_context(|| format!("opening {}", db.display()))?;
+    tracing::info!("database {}", db.display());
+
+    // The UI context exists only once the window does; device threads wake it through this.
+    let ctx_slot: Arc<OnceLock<egui::Context>> = Arc::new(OnceLock::new());
+    let slot = ctx_slot.clone();
+    let waker: Waker = Arc::new(move || {
+        if let Some(ctx) = slot.get() {
+            ctx.request_repaint();
+        }
+    });
+
+    let mut sim_script = None;
+    let shuffler: Box<dyn ShufflerDriver> = match config.shuffler_port() {
+        ShufflerPort::Simulated => {
+            let script = Arc::new(Mutex::new(SimScript::default()));
+            let (host, _sim_thread) =
+                spawn_on_pty(script.clone(), Arc::new(AtomicBool::new(false)))
+                    .context("starting the simulated shuffler on a pseudo-terminal")?;
+            let path = serialport::SerialPort::name(&host).unwrap_or_default();
+            tracing::info!("simulated shuffler on {path}");
+            sim_script = Some(script);
+            let mut first = Some(host);
+            let opener: Opener = Box::new(move || match first.take() {
+                Some(p) => Ok(Box::new(p) as Box<dyn serialport::SerialPort>),
+                None => serialport::new(&path, 9600)
+                    .timeout(Duration::from_millis(50))
+                    .open()
+                    .map_err(std::io::Error::from),
+            });
+            Box::new(SerialShuffler::spawn(opener, waker))
+        }
+        ShufflerPort::Path(p) => Box::new(SerialShuffler::open_path(p, waker)),
+    };
+
+    let mut term = Terminal::open(store, Some(shuffler))?;
+    if config.demo.seed_people {
+        term.seed_demo_people()?;
+    }
+    let app = DeckhandApp::new(term, config.table_setup(), sim_script);
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Deckhand")
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([1024.0, 700.0]),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Deckhand",
+        options,
+        Box::new(move |cc| {
+            let _ = ctx_slot.set(cc.egui_ctx.clone());
+            Ok(Box::new(app))
+        }),
+    )
+    .map_err(|e| anyhow::anyhow!("the window could not open: {e}"))
+}

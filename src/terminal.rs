@@ -27,10 +27,10 @@ pub fn demo_people() -> Vec<(Person, Option<&'static str>)> {
         role,
     };
     vec![
-        (p("Alex Rivera", "D-20417", Role::Dealer), None),
-        (p("Sam Chen", "D-20533", Role::Dealer), None),
-        (p("Dana Brooks", "F-1001", Role::Floorperson), Some("2468")),
-        (p("Morgan Lee", "S-3001", Role::Supervisor), Some("1357")),
+        (p("Alex Rivera", "20417", Role::Dealer), None),
+        (p("Sam Chen", "20533", Role::Dealer), None),
+        (p("Dana Brooks", "1001", Role::Floorperson), Some("2468")),
+        (p("Morgan Lee", "3001", Role::Supervisor), Some("1357")),
     ]
 }
 
@@ -169,14 +169,25 @@ impl Terminal {
         }
     }
 
-    /// Signs a dealer in by credential number; the name must match the registered person.
-    pub fn sign_in(&mut self, credential: &str) -> Result<Person, String> {
+    /// Signs a dealer in: the name they picked and the credential number they typed must
+    /// belong to the same active person.
+    pub fn sign_in(&mut self, name: &str, credential: &str) -> Result<Person, String> {
         let credential = credential.trim();
+        if credential.is_empty() {
+            return Err("Enter your credential number".into());
+        }
         let person = self
             .store
             .person(credential)
             .map_err(|e| e.to_string())?
-            .ok_or_else(|| format!("No active person has credential number {credential}"))?;
+            .filter(|p| p.name == name)
+            .ok_or_else(|| {
+                self.record_system(
+                    "sign_in_refused",
+                    serde_json::json!({"name": name, "credential": credential}),
+                );
+                format!("Credential number {credential} is not {name}'s")
+            })?;
         self.execute(Command::SignIn(person.clone()))?;
         Ok(person)
     }

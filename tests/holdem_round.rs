@@ -63,17 +63,13 @@ fn ok(t: &mut Terminal, c: Command) {
 }
 
 fn open_table(t: &mut Terminal, sh: &ScriptedShuffler) {
-    t.sign_in("D-20417").unwrap();
+    t.sign_in("Alex Rivera", "20417").unwrap();
     ok(t, Command::OpenTable(setup()));
     ok(t, Command::Confirm(Confirm::DecksInspected));
     // A dealer cannot verify; a wrong PIN is refused and logged.
-    assert!(t.verify("D-20417", "0000").is_err());
-    assert!(
-        t.verify("F-1001", "1111")
-            .unwrap_err()
-            .contains("wrong PIN")
-    );
-    t.verify("F-1001", "2468").unwrap();
+    assert!(t.verify("20417", "0000").is_err());
+    assert!(t.verify("1001", "1111").unwrap_err().contains("wrong PIN"));
+    t.verify("1001", "2468").unwrap();
     ok(t, Command::Confirm(Confirm::PlayersInspected));
     ok(t, Command::Confirm(Confirm::DecksWashed));
     assert_eq!(t.table().step(), Step::LoadShuffler { deck: 0 });
@@ -256,8 +252,8 @@ fn one_round_end_to_end_survives_a_restart() {
         .iter()
         .find(|r| r.kind == "inspection_verified")
         .unwrap();
-    assert_eq!(verified.actor_credential.as_deref(), Some("F-1001"));
-    assert_eq!(verified.dealer_credential.as_deref(), Some("D-20417"));
+    assert_eq!(verified.actor_credential.as_deref(), Some("1001"));
+    assert_eq!(verified.dealer_credential.as_deref(), Some("20417"));
     assert_eq!(verified.table_no, Some(12));
     assert!(
         rows.iter().all(|r| !r.payload.contains("2468")),
@@ -288,7 +284,7 @@ fn wrong_count_stops_play_until_the_deck_is_replaced() {
     ok(&mut t, Command::Confirm(Confirm::DeckRemoved));
     ok(&mut t, Command::Confirm(Confirm::ReplacementInspected));
     assert_eq!(t.table().step(), Step::VerifyRemoval { deck: 1 });
-    t.verify("S-3001", "1357").unwrap(); // a supervisor is "above" a floorperson
+    t.verify("3001", "1357").unwrap(); // a supervisor is "above" a floorperson
     ok(&mut t, Command::LoadShuffler(1));
     sh.report(&mut t, 52);
     // Play resumes where it stopped.
@@ -306,5 +302,5 @@ fn wrong_count_stops_play_until_the_deck_is_replaced() {
     assert!(irr.payload.contains("§ 637a.7(e)(5)"), "{}", irr.payload);
     assert!(irr.payload.contains("counted 51"), "{}", irr.payload);
     let removal = rows.iter().find(|r| r.kind == "removal_verified").unwrap();
-    assert_eq!(removal.actor_credential.as_deref(), Some("S-3001"));
+    assert_eq!(removal.actor_credential.as_deref(), Some("3001"));
 }

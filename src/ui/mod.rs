@@ -1,0 +1,1204 @@
+//! The dealer screen. It reads the terminal's state and the current step, draws one obvious
+//! next action, collects what the dealer taps as commands, and applies them after drawing
+//! (the pattern of egui's demo app). Background threads wake it with `request_repaint`.
+
+mod keypad;
+pub mod theme;
+
+use crate::devices::shuffler::LinkState;
+use crate::devices::sim::SharedScript;
+use crate::rules::betting::{Action, ActionKind, Street};
+use crate::rules::cards::{Card, CardSet, Rank, Suit};
+use crate::rules::money;
+use crate::rules::table::{Command, Confirm, DeckId, RemovalReason, Role, Stage, Step, TableSetup};
+use crate::terminal::Terminal;
+use egui::{Button, Color32, RichText, Ui};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What the dealer tapped, applied after the frame is drawn.
+#[derive(Debug, Clone)]
+enum UiCmd {
+    Rules(Command),
+    SignIn,
+    OpenVerify(String),
+    SubmitVerify,
+    CancelVerify,
+    SimNextCount(u8),
+    SimJam,
+}
+
+/// A floorperson's signature being entered on the keypad.
+#[derive(Debug, Clone, Default)]
+struct VerifyPad {
+    purpose: String,
+    credential: String,
+    pin: String,
+    pin_focused: bool,
+    error: Option<String>,
+}
+
+/// Cards entered at the showdown.
+#[derive(Debug, Clone, Default)]
+struct ShowdownEntry {
+    board: Vec<Card>,
+    hands: BTreeMap<u8, Vec<Card>>,
+    conceded: BTreeSet<u8>,
+    /// `None` is the board; `Some(seat)` a player's hand.
+    target: Option<u8>,
+}
+
+impl ShowdownEntry {
+    fn used(&self) -> CardSet {
+        let mut s = CardSet::default();
+        for c in self.board.iter().chain(self.hands.values().flatten()) {
+            s.insert(*c);
+        }
+        s
+    }
+
+    fn seat_done(&self, seat: u8) -> bool {
+        self.conceded.contains(&seat) || self.hands.get(&seat).is_some_and(|h| h.len() == 2)
+    }
+
+    fn complete(&self, order: &[u8]) -> bool {
+        self.board.len() == 5 && order.iter().all(|s| self.seat_done(*s))
+    }
+
+    /// Moves to the first part still missing cards.
+    fn advance(&mut self, order: &[u8]) {
+        self.target = if self.board.len() < 5 {
+            None
+        } else {
+            order
+                .iter()
+                .copied()
+                .find(|s| !self.seat_done(*s))
+                .or(self.target)
+        };
+    }
+
+    fn command(&self, order: &[u8]) -> Command {
+        Command::Showdown {
+            board: self.board.clone(),
+            hands: order
+                .iter()
+                .map(|s| {
+                    let cards = self
+                        .hands
+                        .get(s)
+                        .filter(|h| h.len() == 2 && !self.conceded.contains(s))
+                        .map(|h| [h[0], h[1]]);
+                    (*s, cards)
+                })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Debug, Default)]
+struct View {
+    message: Option<String>,
+    signin_name: Option<String>,
+    signin_credential: String,
+    seats: BTreeSet<u8>,
+    verify: Option<VerifyPad>,
+    showdown: ShowdownEntry,
+    showdown_round: Option<u32>,
+}
+
+pub struct DeckhandApp {
+    term: Terminal,
+    setup: TableSetup,
+    view: View,
+    sim: Option<SharedScript>,
+    themed: bool,
+}
+
+impl DeckhandApp {
+    /// `setup` is the table the configuration declares; `sim` the simulator's script when the
+    /// shuffler is simulated (its demo controls are then shown).
+    pub fn new(term: Terminal, setup: TableSetup, sim: Option<SharedScript>) -> DeckhandApp {
+        let mut view = View::default();
+        if let Some(r) = &term.table().round {
+            view.seats = r.seats.iter().copied().collect();
+        }
+        DeckhandApp {
+            term,
+            setup,
+            view,
+            sim,
+            themed: false,
+        }
+    }
+
+    pub fn terminal(&self) -> &Terminal {
+        &self.term
+    }
+
+    /// Device events in; called once per frame before drawing.
+    pub fn logic(&mut self, ctx: &egui::Context) {
+        if !self.themed {
+            theme::apply(ctx);
+            self.themed = true;
+        }
+        self.term.poll_devices();
+        // While the shuffler works, look again soon even without input; device threads also
+        // wake the UI themselves.
+        if matches!(self.term.table().step(), Step::AwaitShuffle { .. }) {
+            ctx.request_repaint_after(std::time::Duration::from_millis(250));
+        }
+    }
+
+    /// Draws the whole screen and applies what was tapped.
+    pub fn show(&mut self, ui: &mut Ui) {
+        let mut cmds = Vec::new();
+        egui::Panel::top("status")
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::PANEL)
+                    .inner_margin(egui::Margin::symmetric(16, 10)),
+            )
+            .show(ui, |ui| self.status_bar(ui, &mut cmds));
+        if self.sim.is_some() {
+            egui::Panel::bottom("sim")
+                .frame(
+                    egui::Frame::new()
+                        .fill(theme::FELT_DARK)
+                        .inner_margin(egui::Margin::symmetric(16, 6)),
+                )
+                .show(ui, |ui| self.sim_bar(ui, &mut cmds));
+        }
+        egui::Panel::right("table")
+            .exact_size(340.0)
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::FELT_DARK)
+                    .inner_margin(egui::Margin::same(14)),
+            )
+            .show(ui, |ui| self.side_panel(ui));
+        egui::CentralPanel::default()
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::FELT)
+                    .inner_margin(egui::Margin::same(24)),
+            )
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| self.step_card(ui, &mut cmds));
+            });
+        if self.view.verify.is_some() {
+            self.verify_overlay(ui.ctx(), &mut cmds);
+        }
+        for c in cmds {
+            self.apply(c);
+        }
+    }
+
+    fn apply(&mut self, c: UiCmd) {
+        match c {
+            UiCmd::Rules(cmd) => match self.term.execute(cmd) {
+                Ok(_) => self.view.message = None,
+                Err(e) => self.view.message = Some(e),
+            },
+            UiCmd::SignIn => {
+                let name = self.view.signin_name.clone().unwrap_or_default();
+                match self.term.sign_in(&name, &self.view.signin_credential) {
+                    Ok(_) => {
+                        self.view.message = None;
+                        self.view.signin_credential.clear();
+                        self.view.signin_name = None;
+                    }
+                    Err(e) => self.view.message = Some(e),
+                }
+            }
+            UiCmd::OpenVerify(purpose) => {
+                self.view.verify = Some(VerifyPad {
+                    purpose,
+                    ..Default::default()
+                });
+            }
+            UiCmd::CancelVerify => self.view.verify = None,
+            UiCmd::SubmitVerify => {
+                let Some(pad) = self.view.verify.as_mut() else {
+                    return;
+                };
+                match self.term.verify(&pad.credential, &pad.pin) {
+                    Ok(_) => {
+                        self.view.verify = None;
+                        self.view.message = None;
+                    }
+                    Err(e) => {
+                        pad.error = Some(e);
+                        pad.pin.clear();
+                    }
+                }
+            }
+            UiCmd::SimNextCount(n) => {
+                if let Some(s) = &self.sim {
+                    s.lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .counts
+                        .push_back(n);
+                }
+            }
+            UiCmd::SimJam => {
+                if let Some(s) = &self.sim {
+                    s.lock().unwrap_or_else(|p| p.into_inner()).jam_next = true;
+                }
+            }
+        }
+    }
+
+    fn status_bar(&self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
+        let t = self.term.table();
+        ui.horizontal_wrapped(|ui| {
+            let table_no = t
+                .setup
+                .as_ref()
+                .map(|s| s.table_no)
+                .unwrap_or(self.setup.table_no);
+            ui.label(
+                RichText::new(format!("Table {table_no}"))
+                    .strong()
+                    .size(theme::BODY),
+            );
+            ui.label(RichText::new("Texas Hold'em").size(theme::BODY));
+            ui.separator();
+            match &t.dealer {
+                Some(d) => ui.label(format!("Dealer {} ({})", d.name, d.credential)),
+                None => ui.label(RichText::new("No dealer signed in").color(theme::WARN)),
+            };
+            ui.separator();
+            let round = t
+                .round
+                .as_ref()
+                .map(|r| r.number)
+                .unwrap_or(t.rounds_played);
+            ui.label(format!("Round {round}"));
+            if !t.decks.is_empty() {
+                ui.separator();
+                let deck = t
+                    .round
+                    .as_ref()
+                    .map(|r| r.deck)
+                    .unwrap_or_else(|| t.next_deck());
+                let d = &t.decks[deck];
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::vec2(18.0, 24.0), egui::Sense::hover());
+                ui.painter()
+                    .rect_filled(rect, 3.0, theme::deck_swatch(&d.colour));
+                let which = if t.round.is_some() { "in play" } else { "next" };
+                let count = d
+                    .last_count
+                    .map(|c| format!("counted {c}"))
+                    .unwrap_or_else(|| "not counted".into());
+                ui.label(format!(
+                    "{} deck {which} · {count} · {} rounds since count",
+                    d.colour, d.rounds_since_count
+                ));
+            }
+            ui.separator();
+            let link = self.term.shuffler_link();
+            let (dot, colour) = match link {
+                LinkState::Connected { .. } => ("●", theme::OK),
+                LinkState::Connecting => ("◌", theme::WARN),
+                _ => ("✖", theme::DANGER),
+            };
+            ui.label(RichText::new(format!("{dot} Shuffler {}", link.label())).color(colour));
+            if t.dealer.is_some() && t.round.is_none() && self.view.verify.is_none() {
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui
+                        .add(Button::new("Sign out").min_size(egui::vec2(120.0, 48.0)))
+                        .clicked()
+                    {
+                        cmds.push(UiCmd::Rules(Command::SignOut));
+                    }
+                });
+            }
+        });
+    }
+
+    fn sim_bar(&self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
+        ui.horizontal(|ui| {
+            ui.label(
+                RichText::new("Demo simulator:")
+                    .size(theme::SMALL)
+                    .color(theme::TEXT_DIM),
+            );
+            let small = |t: &str| {
+                Button::new(RichText::new(t).size(theme::SMALL)).min_size(egui::vec2(0.0, 40.0))
+            };
+            if ui.add(small("Simulate miscount (51)")).clicked() {
+                cmds.push(UiCmd::SimNextCount(51));
+            }
+            if ui.add(small("Simulate jam")).clicked() {
+                cmds.push(UiCmd::SimJam);
+            }
+        });
+    }
+
+    fn side_panel(&self, ui: &mut Ui) {
+        let t = self.term.table();
+        ui.label(RichText::new("Seats").strong());
+        if let Some(r) = &t.round {
+            let setup = t.setup.as_ref();
+            let posts = setup.map(|s| r.blind_posts(&s.blinds)).unwrap_or_default();
+            for seat in &r.seats {
+                let mut tags = Vec::new();
+                if *seat == r.button {
+                    tags.push("button".to_string());
+                }
+                if let Some(i) = posts.iter().position(|(s, _)| s == seat) {
+                    tags.push(if i == 0 {
+                        "1st blind".into()
+                    } else {
+                        format!("blind {}", i + 1)
+                    });
+                }
+                if r.folded.contains(seat) {
+                    tags.push("folded".into());
+                }
+                let put_in = r.contributed.get(seat).copied().unwrap_or(0);
+                let text = format!("Seat {seat} · {} {}", money(put_in), tags.join(", "));
+                let colour = if r.folded.contains(seat) {
+                    theme::TEXT_DIM
+                } else {
+                    theme::TEXT
+                };
+                ui.label(RichText::new(text).color(colour).size(theme::SMALL + 2.0));
+            }
+            ui.label(
+                RichText::new(format!("Pot {}", money(r.pot())))
+                    .strong()
+                    .size(theme::BODY),
+            );
+            ui.label(
+                RichText::new(format!(
+                    "Cards from the deck: {} (stub {})",
+                    r.cards_taken,
+                    52 - r.cards_taken as i32
+                ))
+                .size(theme::SMALL)
+                .color(theme::TEXT_DIM),
+            );
+        } else {
+            ui.label(
+                RichText::new("No round in progress")
+                    .color(theme::TEXT_DIM)
+                    .size(theme::SMALL),
+            );
+        }
+        ui.add_space(theme::GAP);
+        ui.separator();
+        ui.label(RichText::new("Journal").strong());
+        for row in self.term.recent_log(14) {
+            let time = row.ts_utc.get(11..19).unwrap_or("");
+            ui.label(
+                RichText::new(format!(
+                    "#{} {time} {}",
+                    row.serial,
+                    row.kind.replace('_', " ")
+                ))
+                .size(theme::SMALL)
+                .color(theme::TEXT_DIM),
+            );
+        }
+    }
+
+    fn step_card(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
+        let step = self.term.table().step();
+        if let Some(notice) = &self.term.device_notice {
+            banner(ui, &format!("⚠ {notice}"));
+        }
+        if self.term.table().removal.is_some() {
+            banner(ui, "✖ PLAY STOPPED: a deck must be removed and replaced");
+        }
+        match &step {
+            Step::SignIn => self.sign_in(ui, cmds),
+            Step::OpenTable => {
+                let s = &self.setup;
+                title(ui, &format!("Open table {} for Texas Hold'em", s.table_no));
+                body(
+                    ui,
+                    &format!(
+                        "Decks: {} and {}. Blinds {}. Limits {}/{}, {} raises per round.",
+                        s.deck_colours[0],
+                        s.deck_colours[1],
+                        s.blinds
+                            .iter()
+                            .map(|b| money(*b))
+                            .collect::<Vec<_>>()
+                            .join(" / "),
+                        money(s.small_bet),
+                        money(s.big_bet),
+                        s.max_raises
+                    ),
+                );
+                section(ui, &step);
+                if primary(ui, "Open table") {
+                    cmds.push(UiCmd::Rules(Command::OpenTable(self.setup.clone())));
+                }
+            }
+            Step::InspectDecks => {
+                let t = self.term.table();
+                title(ui, "Inspect both decks");
+                body(
+                    ui,
+                    &format!(
+                        "Inspect the {} deck and the {} deck for defects.",
+                        t.deck_name(0),
+                        t.deck_name(1)
+                    ),
+                );
+                section(ui, &step);
+                if primary(ui, "Decks inspected") {
+                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::DecksInspected)));
+                }
+            }
+            Step::VerifyInspection => {
+                title(ui, "Floorperson verifies the inspection");
+                body(
+                    ui,
+                    "Call a floorperson. They verify the deck inspection with their credential number and PIN.",
+                );
+                section(ui, &step);
+                if primary(ui, "Floorperson verify") {
+                    cmds.push(UiCmd::OpenVerify("Deck inspection (§ 637a.4(a))".into()));
+                }
+            }
+            Step::PlayerInspection => {
+                title(ui, "Spread the decks for the players");
+                body(
+                    ui,
+                    "Spread each deck face up, by suit and in sequence, for the first two seated players to inspect.",
+                );
+                section(ui, &step);
+                if primary(ui, "Players have inspected") {
+                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::PlayersInspected)));
+                }
+            }
+            Step::WashDecks => {
+                title(ui, "Wash and stack each deck");
+                body(
+                    ui,
+                    "Turn each deck face down, mix it thoroughly by washing, and stack it.",
+                );
+                section(ui, &step);
+                if primary(ui, "Decks washed") {
+                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::DecksWashed)));
+                }
+            }
+            Step::LoadShuffler { deck } | Step::LoadReplacement { deck } => {
+                let name = self.term.table().deck_name(*deck);
+                title(ui, &format!("Load the {name} deck into the shuffler"));
+                body(
+                    ui,
+                    "Put the deck in the automated card shuffler and start it. The shuffler counts the cards after the shuffle.",
+                );
+                if !self.term.shuffler_link().is_up() {
+                    body_colour(
+                        ui,
+                        &format!(
+                            "The shuffler is {}: the shuffle will start when it answers.",
+                            self.term.shuffler_link().label()
+                        ),
+                        theme::WARN,
+                    );
+                }
+                section(ui, &step);
+                if primary(ui, "Start shuffle") {
+                    cmds.push(UiCmd::Rules(Command::LoadShuffler(*deck)));
+                }
+            }
+            Step::AwaitShuffle { deck } => {
+                let name = self.term.table().deck_name(*deck);
+                title(ui, &format!("Shuffling the {name} deck"));
+                ui.horizontal(|ui| {
+                    ui.add(egui::Spinner::new().size(32.0));
+                    body(
+                        ui,
+                        "Waiting for the shuffler to finish and report its count of 52.",
+                    );
+                });
+                if !self.term.shuffler_link().is_up() {
+                    body_colour(
+                        ui,
+                        &format!("The shuffler is {}.", self.term.shuffler_link().label()),
+                        theme::WARN,
+                    );
+                }
+                section(ui, &step);
+            }
+            Step::StartRound { deck, load } => self.start_round(ui, cmds, *deck, *load, &step),
+            Step::PostBlinds { posts } => {
+                title(ui, "Post the blinds");
+                for (i, (seat, amount)) in posts.iter().enumerate() {
+                    let which = if i == 0 {
+                        "first blind".to_string()
+                    } else {
+                        format!("blind {}", i + 1)
+                    };
+                    body(
+                        ui,
+                        &format!("Seat {seat} posts the {which}: {}", money(*amount)),
+                    );
+                }
+                section(ui, &step);
+                if primary(ui, "Blinds posted") {
+                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::BlindsPosted)));
+                }
+            }
+            Step::DealHole { first, button } => {
+                title(ui, "Deal the hole cards");
+                body(
+                    ui,
+                    &format!(
+                        "Deal two cards face down to each player, one at a time, starting with seat {first}. The button (seat {button}) gets the last card of each pass."
+                    ),
+                );
+                section(ui, &step);
+                if primary(ui, "Cards dealt") {
+                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::HoleCardsDealt)));
+                }
+            }
+            Step::Act {
+                seat,
+                street,
+                options,
+            } => {
+                let r = self.term.table().round.as_ref();
+                let owed = r
+                    .and_then(|r| r.betting.as_ref())
+                    .map(|b| b.to_call(*seat))
+                    .unwrap_or(0);
+                title(ui, &format!("Seat {seat} to act"));
+                body(
+                    ui,
+                    &format!(
+                        "{} betting. {}",
+                        capitalise(street.name()),
+                        if owed > 0 {
+                            format!("{} to call.", money(owed))
+                        } else {
+                            "No bet to call.".into()
+                        }
+                    ),
+                );
+                section(ui, &step);
+                ui.add_space(theme::GAP);
+                ui.horizontal_wrapped(|ui| {
+                    for a in options {
+                        let (label, kind) = action_label(a);
+                        let mut b = Button::new(RichText::new(label).size(theme::BODY + 2.0))
+                            .min_size(theme::ACTION_SIZE);
+                        if kind == ActionKind::Fold {
+                            b = b.fill(theme::DANGER_BG);
+                        }
+                        if ui.add(b).clicked() {
+                            cmds.push(UiCmd::Rules(Command::Act { seat: *seat, kind }));
+                        }
+                    }
+                });
+            }
+            Step::DealBoard { street } => {
+                let (what, label, confirm) = match street {
+                    Street::Flop => (
+                        "Burn one card, then deal the flop: three cards face up.",
+                        "Flop dealt",
+                        Confirm::BoardDealt(Street::Flop),
+                    ),
+                    Street::Turn => (
+                        "Burn one card, then deal the turn: one card face up.",
+                        "Turn dealt",
+                        Confirm::BoardDealt(Street::Turn),
+                    ),
+                    _ => (
+                        "Burn one card, then deal the river: one card face up.",
+                        "River dealt",
+                        Confirm::BoardDealt(Street::River),
+                    ),
+                };
+                title(ui, &format!("Deal the {}", street.name()));
+                body(
+                    ui,
+                    &format!("{what} Keep the burn cards apart from the discards."),
+                );
+                section(ui, &step);
+                if primary(ui, label) {
+                    cmds.push(UiCmd::Rules(Command::Confirm(confirm)));
+                }
+            }
+            Step::Showdown { order } => self.showdown(ui, cmds, order, &step),
+            Step::CountLosingHands { expected } => {
+                title(ui, "Count the losing hands");
+                self.result_summary(ui);
+                body(
+                    ui,
+                    &format!("Collect the losing hands and count them: {expected} cards expected."),
+                );
+                section(ui, &step);
+                ui.horizontal(|ui| {
+                    if ui
+                        .add(
+                            Button::new(
+                                RichText::new("Count is right")
+                                    .size(theme::BODY + 2.0)
+                                    .color(theme::PRIMARY_TEXT),
+                            )
+                            .fill(theme::PRIMARY)
+                            .min_size(theme::PRIMARY_SIZE),
+                        )
+                        .clicked()
+                    {
+                        cmds.push(UiCmd::Rules(Command::CountLosingHands { correct: true }));
+                    }
+                    if ui
+                        .add(
+                            Button::new(RichText::new("⚠ Count is wrong").size(theme::BODY))
+                                .fill(theme::DANGER_BG)
+                                .min_size(theme::ACTION_SIZE),
+                        )
+                        .clicked()
+                    {
+                        cmds.push(UiCmd::Rules(Command::CountLosingHands { correct: false }));
+                    }
+                });
+            }
+            Step::AwardPot { awards } => {
+                title(ui, "Push the pot");
+                self.result_summary(ui);
+                for (seat, amount) in awards {
+                    body(ui, &format!("Push {} to seat {seat}.", money(*amount)));
+                }
+                section(ui, &step);
+                if primary(ui, "Pot pushed") {
+                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::PotPushed)));
+                }
+            }
+            Step::RemoveDeck { deck } => {
+                let t = self.term.table();
+                let name = t.deck_name(*deck);
+                title(ui, &format!("Remove the {name} deck from the table"));
+                let why = match t.removal.as_ref().map(|r| &r.reason) {
+                    Some(RemovalReason::WrongCount { counted }) => {
+                        format!("The shuffler counted {counted} cards, not 52.")
+                    }
+                    _ => "The losing hands did not hold the right number of cards.".into(),
+                };
+                body(
+                    ui,
+                    &format!("{why} Take the {name} deck out of the shuffler and off the table."),
+                );
+                section(ui, &step);
+                if primary(ui, "Deck removed") {
+                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::DeckRemoved)));
+                }
+            }
+            Step::InspectReplacement { deck } => {
+                let name = self.term.table().deck_name(*deck);
+                title(ui, &format!("Inspect a replacement {name} deck"));
+                body(
+                    ui,
+                    &format!("Bring a new {name} deck and inspect it for defects."),
+                );
+                section(ui, &step);
+                if primary(ui, "Replacement inspected") {
+                    cmds.push(UiCmd::Rules(Command::Confirm(
+                        Confirm::ReplacementInspected,
+                    )));
+                }
+            }
+            Step::VerifyRemoval { deck } => {
+                let name = self.term.table().deck_name(*deck);
+                title(ui, "Floorperson verifies the deck change");
+                body(
+                    ui,
+                    &format!(
+                        "A floorperson verifies the removal of the {name} deck and its replacement."
+                    ),
+                );
+                section(ui, &step);
+                if primary(ui, "Floorperson verify") {
+                    cmds.push(UiCmd::OpenVerify(format!(
+                        "Removal of the {name} deck (§ 637a.7(e)(5))"
+                    )));
+                }
+            }
+        }
+        if let Some(m) = &self.view.message {
+            ui.add_space(theme::GAP);
+            body_colour(ui, &format!("⚠ {m}"), theme::DANGER);
+        }
+    }
+
+    fn sign_in(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
+        title(ui, "Dealer sign-in");
+        let dealers = self
+            .term
+            .store()
+            .people_with_role(Role::Dealer)
+            .unwrap_or_default();
+        if dealers.is_empty() {
+            body_colour(
+                ui,
+                "No dealers are registered on this terminal. An administrator adds people.",
+                theme::WARN,
+            );
+            return;
+        }
+        match self.view.signin_name.clone() {
+            None => {
+                body(ui, "Tap your name.");
+                ui.horizontal_wrapped(|ui| {
+                    for d in &dealers {
+                        if ui
+                            .add(
+                                Button::new(RichText::new(&d.name).size(theme::BODY + 2.0))
+                                    .min_size(theme::ACTION_SIZE),
+                            )
+                            .clicked()
+                        {
+                            self.view.signin_name = Some(d.name.clone());
+                            self.view.signin_credential.clear();
+                            self.view.message = None;
+                        }
+                    }
+                });
+            }
+            Some(name) => {
+                body(ui, &format!("{name}: enter your Board credential number."));
+                field(ui, "Credential number", &self.view.signin_credential, true);
+                keypad::keypad(ui, &mut self.view.signin_credential, 12);
+                ui.horizontal(|ui| {
+                    if primary(ui, "Sign in") {
+                        cmds.push(UiCmd::SignIn);
+                    }
+                    if ui
+                        .add(Button::new("Not me").min_size(theme::ACTION_SIZE))
+                        .clicked()
+                    {
+                        self.view.signin_name = None;
+                        self.view.message = None;
+                    }
+                });
+            }
+        }
+    }
+
+    fn start_round(
+        &mut self,
+        ui: &mut Ui,
+        cmds: &mut Vec<UiCmd>,
+        deck: DeckId,
+        load: Option<DeckId>,
+        step: &Step,
+    ) {
+        let t = self.term.table();
+        let number = t.rounds_played + 1;
+        title(ui, &format!("Ready for round {number}"));
+        let mut how = format!("Take the {} deck from the shuffler", t.deck_name(deck));
+        if let Some(other) = load {
+            how.push_str(&format!(
+                " and load the {} deck into it",
+                t.deck_name(other)
+            ));
+        }
+        body(
+            ui,
+            &format!("{how}. Tap the seats with players dealt in (at least two)."),
+        );
+        section(ui, step);
+        ui.horizontal_wrapped(|ui| {
+            for seat in 1..=10u8 {
+                let on = self.view.seats.contains(&seat);
+                let label = if on {
+                    format!("Seat {seat} ✔")
+                } else {
+                    format!("Seat {seat}")
+                };
+                let b = Button::new(RichText::new(label).size(theme::BODY))
+                    .selected(on)
+                    .min_size(theme::SEAT_SIZE);
+                if ui.add(b).clicked() {
+                    if on {
+                        self.view.seats.remove(&seat);
+                    } else {
+                        self.view.seats.insert(seat);
+                    }
+                }
+            }
+        });
+        ui.add_space(theme::GAP);
+        if primary(ui, &format!("Start round {number}")) {
+            cmds.push(UiCmd::Rules(Command::StartRound {
+                seats: self.view.seats.iter().copied().collect(),
+            }));
+        }
+    }
+
+    fn showdown(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>, order: &[u8], step: &Step) {
+        let round_no = self.term.table().round.as_ref().map(|r| r.number);
+        if self.view.showdown_round != round_no {
+            self.view.showdown = ShowdownEntry::default();
+            self.view.showdown_round = round_no;
+        }
+        let e = &mut self.view.showdown;
+        title(ui, "Showdown");
+        body(
+            ui,
+            &format!(
+                "Seat {} shows first, then clockwise. Enter the board, then each hand shown.",
+                order.first().copied().unwrap_or_default()
+            ),
+        );
+        section(ui, step);
+        // Which part is being entered, and the corrections, on one row.
+        ui.horizontal_wrapped(|ui| {
+            let b = Button::new(format!("Board {}/5", e.board.len()))
+                .selected(e.target.is_none())
+                .min_size(theme::SEAT_SIZE);
+            if ui.add(b).clicked() {
+                e.target = None;
+            }
+            for s in order {
+                let state = if e.conceded.contains(s) {
+                    "concedes".to_string()
+                } else {
+                    format!("{}/2", e.hands.get(s).map_or(0, |h| h.len()))
+                };
+                let b = Button::new(format!("Seat {s} {state}"))
+                    .selected(e.target == Some(*s))
+                    .min_size(theme::SEAT_SIZE);
+                if ui.add(b).clicked() {
+                    e.target = Some(*s);
+                }
+            }
+            ui.add_space(theme::GAP * 2.0);
+            if ui
+                .add(Button::new("Undo card").min_size(theme::SEAT_SIZE))
+                .clicked()
+            {
+                match e.target {
+                    None => {
+                        e.board.pop();
+                    }
+                    Some(s) => {
+                        if let Some(h) = e.hands.get_mut(&s) {
+                            h.pop();
+                        }
+                        e.conceded.remove(&s);
+                    }
+                }
+            }
+            // A losing player may concede without showing (§ 637a.18(e)).
+            if let Some(s) = e.target
+                && ui
+                    .add(Button::new(format!("Seat {s} concedes")).min_size(theme::SEAT_SIZE))
+                    .clicked()
+            {
+                e.hands.remove(&s);
+                e.conceded.insert(s);
+                e.advance(order);
+            }
+        });
+        let mut summary = format!("Board: {}", cards_text(&e.board));
+        for s in order {
+            let hand = if e.conceded.contains(s) {
+                "concedes".into()
+            } else {
+                cards_text(e.hands.get(s).map(|v| v.as_slice()).unwrap_or(&[]))
+            };
+            summary.push_str(&format!("   Seat {s}: {hand}"));
+        }
+        body(ui, &summary);
+        // The card grid: a card already entered cannot be entered again.
+        let used = e.used();
+        let mut picked = None;
+        // Thirteen columns must fit the 1280-px screen: small padding, fixed key size.
+        ui.spacing_mut().button_padding = egui::vec2(4.0, 4.0);
+        egui::Grid::new("card-grid")
+            .spacing([6.0, 6.0])
+            .show(ui, |ui| {
+                for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
+                    for rank in Rank::all().rev() {
+                        let c = Card::new(rank, suit);
+                        let colour = if suit.is_red() {
+                            theme::SUIT_RED
+                        } else {
+                            theme::SUIT_BLACK
+                        };
+                        let b = Button::new(
+                            RichText::new(c.pretty())
+                                .size(theme::BODY)
+                                .color(colour)
+                                .strong(),
+                        )
+                        .fill(theme::CARD_FACE)
+                        .min_size(theme::CARD_KEY);
+                        if ui.add_enabled(!used.contains(c), b).clicked() {
+                            picked = Some(c);
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
+        if let Some(c) = picked {
+            match e.target {
+                None if e.board.len() < 5 => e.board.push(c),
+                Some(s)
+                    if !e.conceded.contains(&s) && e.hands.get(&s).is_none_or(|h| h.len() < 2) =>
+                {
+                    e.hands.entry(s).or_default().push(c)
+                }
+                _ => {}
+            }
+            e.advance(order);
+        }
+        ui.add_space(theme::GAP);
+        let ready = e.complete(order);
+        if ui
+            .add_enabled(
+                ready,
+                Button::new(
+                    RichText::new("Show the winner")
+                        .size(theme::BODY + 4.0)
+                        .color(theme::PRIMARY_TEXT),
+                )
+                .fill(theme::PRIMARY)
+                .min_size(theme::PRIMARY_SIZE),
+            )
+            .clicked()
+        {
+            cmds.push(UiCmd::Rules(e.command(order)));
+        }
+    }
+
+    fn result_summary(&self, ui: &mut Ui) {
+        let Some(r) = &self.term.table().round else {
+            return;
+        };
+        if r.stage == Stage::AwardPot || r.stage == Stage::CountLosingHands {
+            if !r.board.is_empty() {
+                body(ui, &format!("Board: {}", cards_text(&r.board)));
+            }
+            for h in &r.shown {
+                let won = r.awards.iter().any(|(s, _)| *s == h.seat);
+                let text = match (&h.description, h.cards) {
+                    (Some(d), Some(c)) => {
+                        format!("Seat {}: {} {} — {d}", h.seat, c[0].pretty(), c[1].pretty())
+                    }
+                    _ => format!("Seat {}: conceded", h.seat),
+                };
+                let text = if won {
+                    format!("★ {text} (wins)")
+                } else {
+                    text
+                };
+                body_colour(ui, &text, if won { theme::OK } else { theme::TEXT });
+            }
+        }
+    }
+
+    fn verify_overlay(&mut self, ctx: &egui::Context, cmds: &mut Vec<UiCmd>) {
+        let Some(pad) = self.view.verify.as_mut() else {
+            return;
+        };
+        egui::Modal::new(egui::Id::unique("deckhand-verify"))
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::PANEL)
+                    .inner_margin(egui::Margin::same(24))
+                    .corner_radius(12),
+            )
+            .show(ctx, |ui| {
+                ui.label(
+                    RichText::new("Floorperson verification")
+                        .size(theme::TITLE)
+                        .strong(),
+                );
+                ui.label(
+                    RichText::new(&pad.purpose)
+                        .size(theme::BODY)
+                        .color(theme::TEXT_DIM),
+                );
+                ui.horizontal(|ui| {
+                    if ui
+                        .add(
+                            Button::new(
+                                RichText::new(format!("Credential number: {}", pad.credential))
+                                    .size(theme::BODY),
+                            )
+                            .selected(!pad.pin_focused)
+                            .min_size(egui::vec2(300.0, theme::TARGET)),
+                        )
+                        .clicked()
+                    {
+                        pad.pin_focused = false;
+                    }
+                    let dots = "•".repeat(pad.pin.len());
+                    if ui
+                        .add(
+                            Button::new(RichText::new(format!("PIN: {dots}")).size(theme::BODY))
+                                .selected(pad.pin_focused)
+                                .min_size(egui::vec2(200.0, theme::TARGET)),
+                        )
+                        .clicked()
+                    {
+                        pad.pin_focused = true;
+                    }
+                });
+                let target = if pad.pin_focused {
+                    &mut pad.pin
+                } else {
+                    &mut pad.credential
+                };
+                keypad::keypad(ui, target, 12);
+                if let Some(err) = &pad.error {
+                    ui.label(
+                        RichText::new(format!("⚠ {err}"))
+                            .color(theme::DANGER)
+                            .size(theme::BODY),
+                    );
+                }
+                ui.horizontal(|ui| {
+                    if !pad.pin_focused {
+                        if ui
+                            .add(
+                                Button::new(RichText::new("Next: PIN").size(theme::BODY))
+                                    .min_size(theme::ACTION_SIZE),
+                            )
+                            .clicked()
+                        {
+                            pad.pin_focused = true;
+                        }
+                    } else if ui
+                        .add(
+                            Button::new(
+                                RichText::new("Verify")
+                                    .size(theme::BODY + 2.0)
+                                    .color(theme::PRIMARY_TEXT),
+                            )
+                            .fill(theme::PRIMARY)
+                            .min_size(theme::ACTION_SIZE),
+                        )
+                        .clicked()
+                    {
+                        cmds.push(UiCmd::SubmitVerify);
+                    }
+                    if ui
+                        .add(Button::new("Cancel").min_size(theme::ACTION_SIZE))
+                        .clicked()
+                    {
+                        cmds.push(UiCmd::CancelVerify);
+                    }
+                });
+            });
+    }
+}
+
+impl eframe::App for DeckhandApp {
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        DeckhandApp::logic(self, ctx);
+    }
+
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
+}
+
+fn action_label(a: &Action) -> (String, ActionKind) {
+    match a {
+        Action::Fold => ("Fold".into(), ActionKind::Fold),
+        Action::Check => ("Check".into(), ActionKind::Check),
+        Action::Call { amount } => (format!("Call {}", money(*amount)), ActionKind::Call),
+        Action::Bet { amount } => (format!("Bet {}", money(*amount)), ActionKind::Bet),
+        Action::Raise { to, .. } => (format!("Raise to {}", money(*to)), ActionKind::Raise),
+    }
+}
+
+fn cards_text(cards: &[Card]) -> String {
+    if cards.is_empty() {
+        return "—".into();
+    }
+    cards
+        .iter()
+        .map(|c| c.pretty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+fn title(ui: &mut Ui, text: &str) {
+    ui.label(RichText::new(text).size(theme::TITLE).strong());
+}
+
+fn body(ui: &mut Ui, text: &str) {
+    ui.label(RichText::new(text).size(theme::BODY));
+}
+
+fn body_colour(ui: &mut Ui, text: &str, colour: Color32) {
+    ui.label(RichText::new(text).size(theme::BODY).color(colour));
+}
+
+fn section(ui: &mut Ui, step: &Step) {
+    ui.label(
+        RichText::new(step.section())
+            .size(theme::SMALL)
+            .color(theme::TEXT_DIM),
+    );
+}
+
+fn banner(ui: &mut Ui, text: &str) {
+    egui::Frame::new()
+        .fill(theme::DANGER_BG)
+        .inner_margin(egui::Margin::same(12))
+        .corner_radius(8)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(
+                RichText::new(text)
+                    .size(theme::BODY)
+                    .strong()
+                    .color(theme::TEXT),
+            );
+        });
+}
+
+fn field(ui: &mut Ui, name: &str, value: &str, focused: bool) {
+    let stroke = if focused {
+        theme::PRIMARY
+    } else {
+        theme::TEXT_DIM
+    };
+    egui::Frame::new()
+        .fill(theme::FELT_DARK)
+        .stroke(egui::Stroke::new(2.0, stroke))
+        .inner_margin(egui::Margin::same(10))
+        .corner_radius(6)
+        .show(ui, |ui| {
+            ui.label(RichText::new(format!("{name}: {value}")).size(theme::BODY + 2.0));
+        });
+}
+
+/// The one primary action of a step: large, gold, with its name as its label.
+fn primary(ui: &mut Ui, label: &str) -> bool {
+    ui.add_space(theme::GAP);
+    ui.add(
+        Button::new(
+            RichText::new(label)
+                .size(theme::BODY + 4.0)
+                .color(theme::PRIMARY_TEXT)
+                .strong(),
+        )
+        .fill(theme::PRIMARY)
+        .min_size(theme::PRIMARY_SIZE),
+    )
+    .clicked()
+}

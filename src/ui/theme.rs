@@ -1,0 +1,103 @@
+//! Design tokens: every colour, size and spacing of the dealer screen, in one place.
+//! Dark felt, high contrast, targets of at least 56 px, readable at arm's length. Colour is
+//! never the only signal: every state also has a word or a symbol.
+
+use egui::{Color32, FontFamily, FontId, TextStyle, Vec2};
+
+pub const FELT: Color32 = Color32::from_rgb(0x0E, 0x3B, 0x2A);
+pub const FELT_DARK: Color32 = Color32::from_rgb(0x08, 0x26, 0x1B);
+pub const PANEL: Color32 = Color32::from_rgb(0x12, 0x1A, 0x17);
+pub const CARD_BG: Color32 = Color32::from_rgb(0x1B, 0x27, 0x22);
+pub const TEXT: Color32 = Color32::from_rgb(0xF2, 0xF0, 0xE6);
+pub const TEXT_DIM: Color32 = Color32::from_rgb(0xB8, 0xC2, 0xBC);
+pub const PRIMARY: Color32 = Color32::from_rgb(0xE0, 0xA9, 0x2E);
+pub const PRIMARY_TEXT: Color32 = Color32::from_rgb(0x1A, 0x12, 0x00);
+pub const OK: Color32 = Color32::from_rgb(0x5C, 0xD0, 0x8A);
+pub const WARN: Color32 = Color32::from_rgb(0xF2, 0xB8, 0x3B);
+pub const DANGER: Color32 = Color32::from_rgb(0xF0, 0x5A, 0x4F);
+pub const DANGER_BG: Color32 = Color32::from_rgb(0x4A, 0x14, 0x12);
+pub const SUIT_RED: Color32 = Color32::from_rgb(0xD0, 0x30, 0x30);
+pub const SUIT_BLACK: Color32 = Color32::from_rgb(0x10, 0x10, 0x10);
+pub const CARD_FACE: Color32 = Color32::from_rgb(0xFA, 0xF8, 0xF0);
+
+/// The smallest touch target.
+pub const TARGET: f32 = 56.0;
+pub const PRIMARY_SIZE: Vec2 = Vec2::new(360.0, 72.0);
+pub const ACTION_SIZE: Vec2 = Vec2::new(200.0, 72.0);
+pub const SEAT_SIZE: Vec2 = Vec2::new(96.0, 64.0);
+pub const KEY_SIZE: Vec2 = Vec2::new(88.0, 64.0);
+pub const CARD_KEY: Vec2 = Vec2::new(58.0, 56.0);
+pub const GAP: f32 = 12.0;
+
+pub const TITLE: f32 = 34.0;
+pub const BODY: f32 = 22.0;
+pub const SMALL: f32 = 16.0;
+
+/// A deck's back colour as a swatch colour (with its name always written beside it).
+pub fn deck_swatch(name: &str) -> Color32 {
+    match name.to_ascii_lowercase().as_str() {
+        "red" => Color32::from_rgb(0xC0, 0x2A, 0x2A),
+        "blue" => Color32::from_rgb(0x2A, 0x5C, 0xC0),
+        "green" => Color32::from_rgb(0x2A, 0x9C, 0x4A),
+        "black" => Color32::from_rgb(0x22, 0x22, 0x22),
+        "gold" | "yellow" => Color32::from_rgb(0xD4, 0xAF, 0x37),
+        "purple" => Color32::from_rgb(0x7A, 0x3C, 0xB0),
+        _ => Color32::GRAY,
+    }
+}
+
+/// DejaVu Sans (free licence, `assets/fonts/DejaVuSans-LICENSE.txt`): the fallback that draws
+/// card suits and status symbols egui's default fonts lack.
+const SYMBOL_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+
+/// Installs the felt theme and the symbol font on a context.
+pub fn apply(ctx: &egui::Context) {
+    use egui::epaint::text::{FontData, FontInsert, FontPriority, InsertFontFamily};
+    ctx.add_font(FontInsert::new(
+        "DejaVuSans",
+        FontData::from_static(SYMBOL_FONT),
+        [FontFamily::Proportional, FontFamily::Monospace]
+            .into_iter()
+            .map(|family| InsertFontFamily {
+                family,
+                priority: FontPriority::Lowest,
+            })
+            .collect(),
+    ));
+    ctx.set_visuals(egui::Visuals::dark());
+    ctx.all_styles_mut(|style| {
+        style.text_styles = [
+            (
+                TextStyle::Heading,
+                FontId::new(TITLE, FontFamily::Proportional),
+            ),
+            (TextStyle::Body, FontId::new(BODY, FontFamily::Proportional)),
+            (
+                TextStyle::Button,
+                FontId::new(BODY, FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Small,
+                FontId::new(SMALL, FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Monospace,
+                FontId::new(SMALL, FontFamily::Monospace),
+            ),
+        ]
+        .into();
+        style.spacing.item_spacing = Vec2::splat(GAP);
+        style.spacing.button_padding = Vec2::new(16.0, 10.0);
+        style.spacing.interact_size = Vec2::new(TARGET, TARGET);
+        let v = &mut style.visuals;
+        v.panel_fill = FELT;
+        v.window_fill = PANEL;
+        v.extreme_bg_color = FELT_DARK;
+        v.override_text_color = Some(TEXT);
+        v.widgets.inactive.weak_bg_fill = CARD_BG;
+        v.widgets.inactive.bg_fill = CARD_BG;
+        v.widgets.hovered.weak_bg_fill = Color32::from_rgb(0x26, 0x36, 0x2F);
+        v.widgets.active.weak_bg_fill = Color32::from_rgb(0x30, 0x44, 0x3A);
+        v.selection.bg_fill = Color32::from_rgb(0x2E, 0x6B, 0x4F);
+    });
+}

@@ -1,0 +1,233 @@
+//! The dealer plays one Hold'em round through the real UI (egui_kittest, by labels), against
+//! the simulated shuffler on a real pseudo-terminal pair and a real SQLite file; then a
+//! miscount of 51 stops play and is walked through.
+
+use deckhand::devices::shuffler::{Opener, SerialShuffler, ShufflerDriver};
+use deckhand::devices::sim::{SharedScript, SimScript, spawn_on_pty};
+use deckhand::rules::table::{Step, TableSetup};
+use deckhand::store::{ChainStatus, Store};
+use deckhand::terminal::Terminal;
+use deckhand::ui::DeckhandApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+fn setup() -> TableSetup {
+    TableSetup {
+        table_no: 12,
+        deck_colours: ["Red".into(), "Blue".into()],
+        blinds: vec![100, 200],
+        small_bet: 200,
+        big_bet: 400,
+        max_raises: 3,
+    }
+}
+
+fn app(db: &std::path::Path) -> (DeckhandApp, SharedScript) {
+    let script = Arc::new(Mutex::new(SimScript {
+        shuffle_time: Duration::from_millis(60),
+        ..Default::default()
+    }));
+    let (host, _) = spawn_on_pty(script.clone(), Arc::new(AtomicBool::new(false))).unwrap();
+    let mut first = Some(host);
+    let opener: Opener = Box::new(move || {
+        first
+            .take()
+            .map(|p| Box::new(p) as Box<dyn serialport::SerialPort>)
+            .ok_or_else(|| std::io::Error::other("the test port is gone"))
+    });
+    let shuffler: Box<dyn ShufflerDriver> =
+        Box::new(SerialShuffler::spawn(opener, Arc::new(|| {})));
+    let mut term = Terminal::open(Store::open(db).unwrap(), Some(shuffler)).unwrap();
+    term.seed_demo_people().unwrap();
+    (
+        DeckhandApp::new(term, setup(), Some(script.clone())),
+        script,
+    )
+}
+
+fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut DeckhandApp| {
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            app,
+        )
+}
+
+fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_ok();
+}
+
+fn keys(h: &mut Harness<'_, DeckhandApp>, digits: &str) {
+    for d in digits.chars() {
+        tap(h, &d.to_string());
+    }
+}
+
+/// Lets frames run until the terminal reaches a step (device events arrive on their own).
+fn wait_until(h: &mut Harness<'_, DeckhandApp>, what: &str, pred: impl Fn(&Step) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !pred(&h.state().terminal().table().step()) {
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for {what}: at {:?}",
+            h.state().terminal().table().step()
+        );
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    h.run_ok();
+}
+
+fn open_table(h: &mut Harness<'_, DeckhandApp>) {
+    tap(h, "Alex Rivera");
+    keys(h, "20417");
+    tap(h, "Sign in");
+    tap(h, "Open table");
+    tap(h, "Decks inspected");
+    tap(h, "Floorperson verify");
+    keys(h, "1001");
+    tap(h, "Next: PIN");
+    keys(h, "1111");
+    tap(h, "Verify");
+    h.get_by_label_contains("wrong PIN");
+    keys(h, "2468");
+    tap(h, "Verify");
+    tap(h, "Players have inspected");
+    tap(h, "Decks washed");
+    tap(h, "Start shuffle");
+}
+
+#[test]
+fn dealer_plays_a_holdem_round_through_the_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ui.sqlite");
+    let (app, _script) = app(&db);
+    let mut h = harness(app);
+    open_table(&mut h);
+    wait_until(&mut h, "the Red deck's count", |s| {
+        matches!(s, Step::StartRound { .. })
+    });
+
+    for seat in ["Seat 2", "Seat 4", "Seat 7"] {
+        tap(&mut h, seat);
+    }
+    tap(&mut h, "Start round 1");
+    h.get_by_label("Seat 2 posts the first blind: $1.00");
+    tap(&mut h, "Blinds posted");
+    tap(&mut h, "Cards dealt");
+    // Pre-flop: seat 7 first, then the blinds, who may still raise (§ 637a.11(g)).
+    h.get_by_label("Seat 7 to act");
+    tap(&mut h, "Call $2.00");
+    tap(&mut h, "Call $1.00");
+    h.get_by_label("Raise to $4.00");
+    tap(&mut h, "Check");
+    tap(&mut h, "Flop dealt");
+    tap(&mut h, "Bet $2.00");
+    tap(&mut h, "Fold");
+    tap(&mut h, "Call $2.00");
+    tap(&mut h, "Turn dealt");
+    tap(&mut h, "Check");
+    tap(&mut h, "Bet $4.00");
+    tap(&mut h, "Call $4.00");
+    tap(&mut h, "River dealt");
+    tap(&mut h, "Check");
+    tap(&mut h, "Check");
+
+    // Showdown: the board, then seat 2 and seat 7. A card already entered is disabled.
+    for c in ["K♣", "K♦", "4♥", "9♠", "2♣"] {
+        tap(&mut h, c);
+    }
+    for c in ["K♥", "4♠", "A♥", "Q♥"] {
+        tap(&mut h, c);
+    }
+    tap(&mut h, "Show the winner");
+    h.get_by_label_contains("Full house, kings full of fours");
+    h.get_by_label("Collect the losing hands and count them: 4 cards expected.");
+    tap(&mut h, "Count is right");
+    h.get_by_label("Push $18.00 to seat 2.");
+    tap(&mut h, "Pot pushed");
+    // The next round uses the other deck (§ 637a.3(a)).
+    wait_until(&mut h, "round 2 ready", |s| {
+        matches!(s, Step::StartRound { deck: 1, .. })
+    });
+    h.get_by_label("Start round 2");
+
+    let store = Store::open(&db).unwrap();
+    let rows = store.all_rows().unwrap();
+    let kinds: Vec<&str> = rows.iter().map(|r| r.kind.as_str()).collect();
+    for k in [
+        "dealer_signed_in",
+        "table_opened",
+        "decks_inspected",
+        "verification_failed",
+        "inspection_verified",
+        "players_inspected",
+        "decks_washed",
+        "shuffle_requested",
+        "deck_counted",
+        "round_started",
+        "blinds_posted",
+        "hole_cards_dealt",
+        "board_dealt",
+        "showdown_recorded",
+        "losing_hands_counted",
+        "pot_awarded",
+    ] {
+        assert!(kinds.contains(&k), "missing {k} in {kinds:?}");
+    }
+    assert_eq!(kinds.iter().filter(|k| **k == "player_acted").count(), 11);
+    let award = rows.iter().find(|r| r.kind == "pot_awarded").unwrap();
+    assert!(
+        award.payload.contains(r#""awards":[[2,1800]]"#),
+        "{}",
+        award.payload
+    );
+    assert_eq!(award.dealer_credential.as_deref(), Some("20417"));
+    assert_eq!(award.table_no, Some(12));
+    assert!(matches!(
+        store.verify_chain().unwrap(),
+        ChainStatus::Intact { .. }
+    ));
+}
+
+#[test]
+fn a_count_of_51_stops_play_and_walks_the_deck_removal() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ui51.sqlite");
+    let (app, script) = app(&db);
+    let mut h = harness(app);
+    script.lock().unwrap().counts.push_back(51);
+    open_table(&mut h);
+    // The opening shuffle counted 51, so the table went straight to the removal.
+    wait_until(&mut h, "the removal", |s| {
+        matches!(s, Step::RemoveDeck { .. })
+    });
+    h.get_by_label_contains("PLAY STOPPED");
+    h.get_by_label_contains("The shuffler counted 51 cards, not 52.");
+    tap(&mut h, "Deck removed");
+    tap(&mut h, "Replacement inspected");
+    tap(&mut h, "Floorperson verify");
+    keys(&mut h, "1001");
+    tap(&mut h, "Next: PIN");
+    keys(&mut h, "2468");
+    tap(&mut h, "Verify");
+    tap(&mut h, "Start shuffle");
+    wait_until(&mut h, "the replacement's count", |s| {
+        matches!(s, Step::StartRound { .. })
+    });
+    h.get_by_label("Start round 1");
+
+    let rows = Store::open(&db).unwrap().all_rows().unwrap();
+    let irr = rows.iter().find(|r| r.kind == "irregularity").unwrap();
+    assert!(irr.payload.contains("§ 637a.7(e)(5)"));
+    let verified = rows.iter().find(|r| r.kind == "removal_verified").unwrap();
+    assert_eq!(verified.actor_credential.as_deref(), Some("1001"));
+}
