@@ -526,7 +526,10 @@ impl Step {
     /// The section the step carries out, shown in small print.
     pub fn section(&self) -> &'static str {
         match self {
-            Step::SignIn | Step::OpenTable => "§ 637a.16(f)(4), § 637a.9",
+            Step::SignIn => {
+                "§ 637a.16(f)(4): the dealer's name and credential number go on records"
+            }
+            Step::OpenTable => "§ 637a.9(a)(2), § 637a.11",
             Step::InspectDecks | Step::VerifyInspection => "§ 637a.4(a)",
             Step::PlayerInspection => "§ 637a.4(b)",
             Step::WashDecks => "§ 637a.4(c)",

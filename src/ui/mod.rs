@@ -10,7 +10,9 @@ use crate::devices::sim::SharedScript;
 use crate::rules::betting::{Action, ActionKind, Street};
 use crate::rules::cards::{Card, CardSet, Rank, Suit};
 use crate::rules::money;
-use crate::rules::table::{Command, Confirm, DeckId, RemovalReason, Role, Stage, Step, TableSetup};
+use crate::rules::table::{
+    Command, Confirm, DeckId, DeckStatus, RemovalReason, Role, Stage, Step, TableSetup,
+};
 use crate::terminal::Terminal;
 use egui::{Button, Color32, RichText, Ui};
 use std::collections::{BTreeMap, BTreeSet};
@@ -252,71 +254,51 @@ impl DeckhandApp {
 
     fn status_bar(&self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
         let t = self.term.table();
-        ui.horizontal_wrapped(|ui| {
-            let table_no = t
-                .setup
-                .as_ref()
-                .map(|s| s.table_no)
-                .unwrap_or(self.setup.table_no);
-            ui.label(
-                RichText::new(format!("Table {table_no}"))
-                    .strong()
-                    .size(theme::BODY),
-            );
-            ui.label(RichText::new("Texas Hold'em").size(theme::BODY));
-            ui.separator();
-            match &t.dealer {
-                Some(d) => ui.label(format!("Dealer {} ({})", d.name, d.credential)),
-                None => ui.label(RichText::new("No dealer signed in").color(theme::WARN)),
-            };
-            ui.separator();
-            let round = t
-                .round
-                .as_ref()
-                .map(|r| r.number)
-                .unwrap_or(t.rounds_played);
-            ui.label(format!("Round {round}"));
-            if !t.decks.is_empty() {
+        let text = |s: String| RichText::new(s).size(theme::STATUS);
+        let can_sign_out = t.dealer.is_some() && t.round.is_none() && self.view.verify.is_none();
+        egui::Sides::new().show(
+            ui,
+            |ui| {
+                let table_no = t.setup.as_ref().map_or(self.setup.table_no, |s| s.table_no);
+                ui.label(text(format!("Table {table_no} · Hold'em")).strong());
                 ui.separator();
-                let deck = t
-                    .round
-                    .as_ref()
-                    .map(|r| r.deck)
-                    .unwrap_or_else(|| t.next_deck());
-                let d = &t.decks[deck];
-                let (rect, _) =
-                    ui.allocate_exact_size(egui::vec2(18.0, 24.0), egui::Sense::hover());
-                ui.painter()
-                    .rect_filled(rect, 3.0, theme::deck_swatch(&d.colour));
-                let which = if t.round.is_some() { "in play" } else { "next" };
-                let count = d
-                    .last_count
-                    .map(|c| format!("counted {c}"))
-                    .unwrap_or_else(|| "not counted".into());
-                ui.label(format!(
-                    "{} deck {which} · {count} · {} rounds since count",
-                    d.colour, d.rounds_since_count
-                ));
-            }
-            ui.separator();
-            let link = self.term.shuffler_link();
-            let (dot, colour) = match link {
-                LinkState::Connected { .. } => ("●", theme::OK),
-                LinkState::Connecting => ("◌", theme::WARN),
-                _ => ("✖", theme::DANGER),
-            };
-            ui.label(RichText::new(format!("{dot} Shuffler {}", link.label())).color(colour));
-            if t.dealer.is_some() && t.round.is_none() && self.view.verify.is_none() {
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui
+                match &t.dealer {
+                    Some(d) => ui.label(text(format!("Dealer {} ({})", d.name, d.credential))),
+                    None => ui.label(text("No dealer signed in".into()).color(theme::WARN)),
+                };
+                ui.separator();
+                let round = t.round.as_ref().map_or(t.rounds_played, |r| r.number);
+                ui.label(text(format!("Round {round}")));
+                if !t.decks.is_empty() {
+                    ui.separator();
+                    let deck = t.round.as_ref().map_or_else(|| t.next_deck(), |r| r.deck);
+                    let d = &t.decks[deck];
+                    let (rect, _) =
+                        ui.allocate_exact_size(egui::vec2(16.0, 22.0), egui::Sense::hover());
+                    ui.painter()
+                        .rect_filled(rect, 3.0, theme::deck_swatch(&d.colour));
+                    let which = if t.round.is_some() { "in play" } else { "next" };
+                    ui.label(text(format!("{} deck {which}", d.colour)));
+                }
+                ui.separator();
+                let link = self.term.shuffler_link();
+                let (dot, colour) = match link {
+                    LinkState::Connected { .. } => ("●", theme::OK),
+                    LinkState::Connecting => ("◌", theme::WARN),
+                    _ => ("✖", theme::DANGER),
+                };
+                ui.label(text(format!("{dot} Shuffler {}", link.label())).color(colour));
+            },
+            |ui| {
+                if can_sign_out
+                    && ui
                         .add(Button::new("Sign out").min_size(egui::vec2(120.0, 48.0)))
                         .clicked()
-                    {
-                        cmds.push(UiCmd::Rules(Command::SignOut));
-                    }
-                });
-            }
-        });
+                {
+                    cmds.push(UiCmd::Rules(Command::SignOut));
+                }
+            },
+        );
     }
 
     fn sim_bar(&self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
@@ -388,6 +370,31 @@ impl DeckhandApp {
                     .color(theme::TEXT_DIM)
                     .size(theme::SMALL),
             );
+        }
+        if !t.decks.is_empty() {
+            ui.add_space(theme::GAP);
+            ui.separator();
+            ui.label(RichText::new("Decks").strong());
+            for (i, d) in t.decks.iter().enumerate() {
+                let status = match d.status {
+                    DeckStatus::Unshuffled => "to shuffle",
+                    DeckStatus::Shuffling => "in the shuffler, shuffling",
+                    DeckStatus::Shuffled if t.in_shuffler == Some(i) => "in the shuffler, ready",
+                    DeckStatus::Shuffled => "shuffled",
+                    DeckStatus::InPlay => "in play",
+                    DeckStatus::Removed => "removed",
+                };
+                let count = d
+                    .last_count
+                    .map_or("not counted".to_string(), |c| format!("count {c}"));
+                ui.label(
+                    RichText::new(format!(
+                        "{}: {status} · {count} · {} rounds since count",
+                        d.colour, d.rounds_since_count
+                    ))
+                    .size(theme::SMALL),
+                );
+            }
         }
         ui.add_space(theme::GAP);
         ui.separator();
@@ -1189,16 +1196,17 @@ fn field(ui: &mut Ui, name: &str, value: &str, focused: bool) {
 
 /// The one primary action of a step: large, gold, with its name as its label.
 fn primary(ui: &mut Ui, label: &str) -> bool {
-    ui.add_space(theme::GAP);
-    ui.add(
-        Button::new(
-            RichText::new(label)
-                .size(theme::BODY + 4.0)
-                .color(theme::PRIMARY_TEXT)
-                .strong(),
-        )
-        .fill(theme::PRIMARY)
-        .min_size(theme::PRIMARY_SIZE),
+    if !ui.layout().is_horizontal() {
+        ui.add_space(theme::GAP);
+    }
+    let button = Button::new(
+        RichText::new(label)
+            .size(theme::BODY + 4.0)
+            .color(theme::PRIMARY_TEXT)
+            .strong(),
     )
-    .clicked()
+    .fill(theme::PRIMARY)
+    .min_size(theme::PRIMARY_SIZE);
+    // A horizontal scope centres the label in the button.
+    ui.horizontal(|ui| ui.add(button).clicked()).inner
 }

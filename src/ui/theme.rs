@@ -32,6 +32,7 @@ pub const GAP: f32 = 12.0;
 pub const TITLE: f32 = 34.0;
 pub const BODY: f32 = 22.0;
 pub const SMALL: f32 = 16.0;
+pub const STATUS: f32 = 19.0;
 
 /// A deck's back colour as a swatch colour (with its name always written beside it).
 pub fn deck_swatch(name: &str) -> Color32 {
