@@ -332,11 +332,7 @@ impl DeckhandApp {
                     tags.push("button".to_string());
                 }
                 if let Some(i) = posts.iter().position(|(s, _)| s == seat) {
-                    tags.push(if i == 0 {
-                        "1st blind".into()
-                    } else {
-                        format!("blind {}", i + 1)
-                    });
+                    tags.push(format!("{} blind", ordinal(i)));
                 }
                 if r.folded.contains(seat) {
                     tags.push("folded".into());
@@ -541,14 +537,10 @@ impl DeckhandApp {
             Step::PostBlinds { posts } => {
                 title(ui, "Post the blinds");
                 for (i, (seat, amount)) in posts.iter().enumerate() {
-                    let which = if i == 0 {
-                        "first blind".to_string()
-                    } else {
-                        format!("blind {}", i + 1)
-                    };
+                    let which = ordinal(i);
                     body(
                         ui,
-                        &format!("Seat {seat} posts the {which}: {}", money(*amount)),
+                        &format!("Seat {seat} posts the {which} blind: {}", money(*amount)),
                     );
                 }
                 section(ui, &step);
@@ -964,19 +956,21 @@ impl DeckhandApp {
         }
         ui.add_space(theme::GAP);
         let ready = e.complete(order);
-        if ui
-            .add_enabled(
+        let show = ui.horizontal(|ui| {
+            ui.add_enabled(
                 ready,
                 Button::new(
                     RichText::new("Show the winner")
                         .size(theme::BODY + 4.0)
-                        .color(theme::PRIMARY_TEXT),
+                        .color(theme::PRIMARY_TEXT)
+                        .strong(),
                 )
                 .fill(theme::PRIMARY)
                 .min_size(theme::PRIMARY_SIZE),
             )
             .clicked()
-        {
+        });
+        if show.inner {
             cmds.push(UiCmd::Rules(e.command(order)));
         }
     }
@@ -1122,6 +1116,13 @@ fn action_label(a: &Action) -> (String, ActionKind) {
         Action::Bet { amount } => (format!("Bet {}", money(*amount)), ActionKind::Bet),
         Action::Raise { to, .. } => (format!("Raise to {}", money(*to)), ActionKind::Raise),
     }
+}
+
+/// "first", "second", ... for the blinds of § 637a.11(d).
+fn ordinal(i: usize) -> String {
+    ["first", "second", "third", "fourth"]
+        .get(i)
+        .map_or_else(|| format!("#{}", i + 1), |s| s.to_string())
 }
 
 fn cards_text(cards: &[Card]) -> String {
