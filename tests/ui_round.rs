@@ -90,6 +90,11 @@ fn open_table(h: &mut Harness<'_, DeckhandApp>) {
     tap(h, "Alex Rivera");
     keys(h, "20417");
     tap(h, "Sign in");
+    // The configured table number is prefilled; the dealer may change it.
+    tap(h, "Clear");
+    tap(h, "Open table");
+    h.get_by_label_contains("Enter the table number");
+    keys(h, "12");
     tap(h, "Open table");
     tap(h, "Decks inspected");
     tap(h, "Floorperson verify");

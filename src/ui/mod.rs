@@ -100,6 +100,8 @@ impl ShowdownEntry {
 #[derive(Debug, Default)]
 struct View {
     message: Option<String>,
+    /// The table number being typed at opening; `None` until the screen is first shown.
+    table_no: Option<String>,
     signin_name: Option<String>,
     signin_credential: String,
     seats: BTreeSet<u8>,
@@ -419,30 +421,7 @@ impl DeckhandApp {
         }
         match &step {
             Step::SignIn => self.sign_in(ui, cmds),
-            Step::OpenTable => {
-                let s = &self.setup;
-                title(ui, &format!("Open table {} for Texas Hold'em", s.table_no));
-                body(
-                    ui,
-                    &format!(
-                        "Decks: {} and {}. Blinds {}. Limits {}/{}, {} raises per round.",
-                        s.deck_colours[0],
-                        s.deck_colours[1],
-                        s.blinds
-                            .iter()
-                            .map(|b| money(*b))
-                            .collect::<Vec<_>>()
-                            .join(" / "),
-                        money(s.small_bet),
-                        money(s.big_bet),
-                        s.max_raises
-                    ),
-                );
-                section(ui, &step);
-                if primary(ui, "Open table") {
-                    cmds.push(UiCmd::Rules(Command::OpenTable(self.setup.clone())));
-                }
-            }
+            Step::OpenTable => self.open_table(ui, cmds, &step),
             Step::InspectDecks => {
                 let t = self.term.table();
                 title(ui, "Inspect both decks");
@@ -728,6 +707,66 @@ impl DeckhandApp {
         if let Some(m) = &self.view.message {
             ui.add_space(theme::GAP);
             body_colour(ui, &format!("⚠ {m}"), theme::DANGER);
+        }
+    }
+
+    /// The dealer picks the table number (prefilled from the configuration) and the game.
+    fn open_table(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>, step: &Step) {
+        let s = &self.setup;
+        let table_no = self
+            .view
+            .table_no
+            .get_or_insert_with(|| s.table_no.to_string());
+        title(ui, "Open the table");
+        body(
+            ui,
+            &format!(
+                "Decks: {} and {}. Blinds {}. Limits {}/{}, {} raises per round.",
+                s.deck_colours[0],
+                s.deck_colours[1],
+                s.blinds
+                    .iter()
+                    .map(|b| money(*b))
+                    .collect::<Vec<_>>()
+                    .join(" / "),
+                money(s.small_bet),
+                money(s.big_bet),
+                s.max_raises
+            ),
+        );
+        section(ui, step);
+        ui.horizontal(|ui| {
+            ui.vertical(|ui| {
+                field(ui, "Table number", table_no, true);
+                keypad::keypad(ui, table_no, 4);
+            });
+            ui.add_space(theme::GAP * 2.0);
+            ui.vertical(|ui| {
+                ui.label(RichText::new("Game").size(theme::BODY));
+                // The games of the open issues join this list as their procedures land.
+                ui.add(
+                    Button::new(RichText::new("Texas Hold'em ✔").size(theme::BODY))
+                        .selected(true)
+                        .min_size(theme::ACTION_SIZE),
+                );
+                ui.label(
+                    RichText::new("§ 637a.11")
+                        .size(theme::SMALL)
+                        .color(theme::TEXT_DIM),
+                );
+            });
+        });
+        if primary(ui, "Open table") {
+            match table_no.parse::<u32>() {
+                Ok(n) if n > 0 => {
+                    let setup = TableSetup {
+                        table_no: n,
+                        ..self.setup.clone()
+                    };
+                    cmds.push(UiCmd::Rules(Command::OpenTable(setup)));
+                }
+                _ => self.view.message = Some("Enter the table number (1 or more)".into()),
+            }
         }
     }
 
