@@ -126,16 +126,17 @@ pub enum EvalError {
 }
 
 /// Highest straight top in a 13-bit rank mask (bit r-2 for rank r), `None` if no straight.
-/// A-2-3-4-5 counts with top 5 (§ 637a.6(a)).
-fn straight_top(mask: u16) -> Option<u8> {
+/// With `wheel`, A-2-3-4-5 counts with top 5 (§ 637a.6(a)); 2-7 lowball has no wheel: its ace
+/// is only high (§ 637a.6(c)).
+fn straight_top(mask: u16, wheel: bool) -> Option<u8> {
     for top in (6..=14u8).rev() {
         let need = 0b11111u16 << (top - 6);
         if mask & need == need {
             return Some(top);
         }
     }
-    let wheel = 0b1_0000_0000_1111u16; // A,5,4,3,2
-    (mask & wheel == wheel).then_some(5)
+    let five_high = 0b1_0000_0000_1111u16; // A,5,4,3,2
+    (wheel && mask & five_high == five_high).then_some(5)
 }
 
 fn top_ranks(mask: u16, n: usize) -> Vec<u8> {
@@ -169,6 +170,11 @@ fn check(cards: &[Card]) -> Result<(), EvalError> {
 
 /// Evaluation without input checks; callers guarantee 5..=7 distinct cards.
 pub(crate) fn value_of(cards: &[Card]) -> HandValue {
+    value_with(cards, true)
+}
+
+/// As [`value_of`]; `wheel` says whether A-2-3-4-5 is a straight.
+pub(crate) fn value_with(cards: &[Card], wheel: bool) -> HandValue {
     let mut suit_mask = [0u16; 4];
     let mut counts = [0u8; 15];
     for c in cards {
@@ -179,7 +185,7 @@ pub(crate) fn value_of(cards: &[Card]) -> HandValue {
 
     let flush_suit = suit_mask.iter().position(|m| m.count_ones() >= 5);
     if let Some(s) = flush_suit
-        && let Some(top) = straight_top(suit_mask[s])
+        && let Some(top) = straight_top(suit_mask[s], wheel)
     {
         return HandValue::pack(Category::StraightFlush, &[top]);
     }
@@ -224,7 +230,7 @@ pub(crate) fn value_of(cards: &[Card]) -> HandValue {
     if let Some(s) = flush_suit {
         return HandValue::pack(Category::Flush, &top_ranks(suit_mask[s], 5));
     }
-    if let Some(top) = straight_top(all) {
+    if let Some(top) = straight_top(all, wheel) {
         return HandValue::pack(Category::Straight, &[top]);
     }
     if let Some(&t) = trips.first() {

@@ -1,9 +1,12 @@
 //! The rules core: cards, hand rankings and one procedure state machine per game.
 //! Pure: no I/O, no egui, no SQLite. Inputs are commands, outputs are events and state.
 
+pub mod badugi;
 pub mod betting;
 pub mod cards;
 pub mod eval;
+pub mod four_card;
+pub mod low;
 pub mod table;
 
 /// Money is always integer cents.
