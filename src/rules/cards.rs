@@ -242,6 +242,15 @@ pub fn parse_cards(text: &str) -> Result<Vec<Card>, CardParseError> {
     Ok(out)
 }
 
+/// Parse a list of codes from a multi-deck shoe (Spanish 21 uses six or eight decks,
+/// § 635a.3(a)), where the same card may appear more than once.
+pub fn parse_multi_deck(text: &str) -> Result<Vec<Card>, CardParseError> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .map(str::parse)
+        .collect()
+}
+
 /// The 52 cards of one deck (§ 637a.3(a)), in index order.
 pub fn full_deck() -> Vec<Card> {
     (0..52).filter_map(Card::from_index).collect()

@@ -7,7 +7,11 @@ pub mod cards;
 pub mod eval;
 pub mod four_card;
 pub mod low;
+pub mod lunar;
+pub mod spanish21;
+pub mod stud;
 pub mod table;
+pub mod three_card;
 
 /// Money is always integer cents.
 pub type Cents = i64;
