@@ -7,6 +7,7 @@
 //! - [`terminal`]: glues them: commands in, events journaled, state out;
 //! - [`ui`]: the egui dealer screen.
 
+pub mod cli;
 pub mod config;
 pub mod devices;
 pub mod rules;

@@ -2,12 +2,15 @@
 
 use anyhow::{Context as _, Result, bail};
 use clap::{Parser, Subcommand};
+use deckhand::cli;
 use deckhand::config::{Config, ShufflerPort};
 use deckhand::devices::shuffler::{Opener, SerialShuffler, ShufflerDriver, Waker};
 use deckhand::devices::sim::{SimScript, run_shuffler, spawn_on_pty};
+use deckhand::rules::games::GameId;
 use deckhand::store::{ChainStatus, Store};
 use deckhand::terminal::Terminal;
 use deckhand::ui::DeckhandApp;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -35,6 +38,22 @@ enum Cmd {
     Sim {
         #[command(subcommand)]
         device: SimDevice,
+    },
+    /// Rank a hand: `deckhand eval --game holdem Kh 4s --board Kc Kd 4h 9s 2c`.
+    /// Prints one JSON object; games and categories are in docs/hand-rankings.md.
+    Eval {
+        /// Game id, e.g. holdem, omaha-hi-lo, seven-card-stud, crazy-4-poker, badugi.
+        #[arg(long)]
+        game: String,
+        /// The player's cards, two-character codes (As Kd 10h ...).
+        cards: Vec<String>,
+        /// Community cards (or a Stud common card).
+        #[arg(long, num_args = 1..)]
+        board: Vec<String>,
+        /// Read one hand per line from standard input, `HOLE | BOARD`, and write one JSON
+        /// object per line; a bad line gives an error object and the rest go on.
+        #[arg(long)]
+        batch: bool,
     },
     /// Walk the journal's hash chain and report the first broken row.
     VerifyLog {
@@ -102,6 +121,41 @@ fn real_main() -> Result<()> {
             }));
             eprintln!("simulated shuffler serving {port}; Ctrl-C to stop");
             run_shuffler(serial, script, Arc::new(AtomicBool::new(false)));
+            Ok(())
+        }
+        Cmd::Eval {
+            game,
+            cards,
+            board,
+            batch,
+        } => {
+            let game = GameId::parse(&game).map_err(anyhow::Error::msg)?;
+            if !batch {
+                let json = cli::eval_json(game, &cards.join(" "), &board.join(" "))
+                    .map_err(anyhow::Error::msg)?;
+                println!("{json}");
+                return Ok(());
+            }
+            let mut failed = 0usize;
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            for (i, line) in std::io::stdin().lines().enumerate() {
+                let line = line.context("reading standard input")?;
+                if line.trim().is_empty() {
+                    continue;
+                }
+                match cli::eval_batch_line(game, i + 1, &line) {
+                    Ok(json) => writeln!(out, "{json}")?,
+                    Err(json) => {
+                        failed += 1;
+                        writeln!(out, "{json}")?;
+                    }
+                }
+            }
+            out.flush()?;
+            if failed > 0 {
+                bail!("{failed} line(s) could not be evaluated; see their error objects");
+            }
             Ok(())
         }
         Cmd::VerifyLog { db } => {

@@ -6,6 +6,7 @@ pub mod betting;
 pub mod cards;
 pub mod eval;
 pub mod four_card;
+pub mod games;
 pub mod low;
 pub mod lunar;
 pub mod spanish21;

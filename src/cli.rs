@@ -1,0 +1,46 @@
+//! Command-line tools that read and write text: `deckhand eval`.
+
+use crate::rules::cards::{Card, parse_cards, parse_multi_deck};
+use crate::rules::games::{self, GameId};
+
+fn parse(game: GameId, text: &str) -> Result<Vec<Card>, String> {
+    let cards = if game == GameId::Spanish21 {
+        parse_multi_deck(text)
+    } else {
+        parse_cards(text)
+    };
+    cards.map_err(|e| e.to_string())
+}
+
+/// One hand as JSON: the best cards, the category, a comparable value, the description and,
+/// for hi-lo games, the low half (or null).
+pub fn eval_json(game: GameId, hole: &str, board: &str) -> Result<String, String> {
+    let e = games::evaluate(game, &parse(game, hole)?, &parse(game, board)?)?;
+    serde_json::to_string(&e).map_err(|e| e.to_string())
+}
+
+/// One line of `--batch` input, `HOLE | BOARD` (the board part optional): a JSON object, or an
+/// error object naming the line.
+pub fn eval_batch_line(game: GameId, line_no: usize, line: &str) -> Result<String, String> {
+    let (hole, board) = line.split_once('|').unwrap_or((line, ""));
+    eval_json(game, hole, board).map_err(|msg| {
+        serde_json::json!({"line": line_no, "input": line, "error": msg}).to_string()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn batch_lines() {
+        let ok = eval_batch_line(GameId::Holdem, 1, "Kh 4s | Kc Kd 4h 9s 2c").unwrap();
+        let v: serde_json::Value = serde_json::from_str(&ok).unwrap();
+        assert_eq!(v["category"], "full-house");
+        assert_eq!(v["description"], "Full house, kings full of fours");
+        let bad = eval_batch_line(GameId::Holdem, 7, "Kh 1x | Kc Kd 4h").unwrap_err();
+        let v: serde_json::Value = serde_json::from_str(&bad).unwrap();
+        assert_eq!(v["line"], 7);
+        assert_eq!(v["error"], "`1x`: unknown rank `1`");
+    }
+}
