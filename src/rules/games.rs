@@ -9,6 +9,7 @@ use super::low::{self, BestLow, LowKind};
 use super::lunar;
 use super::spanish21;
 use super::three_card;
+use super::two_card;
 use serde::Serialize;
 
 /// The games whose hands Deckhand ranks, by their documented kebab-case ids.
@@ -258,7 +259,16 @@ pub fn evaluate(game: GameId, hole: &[Card], board: &[Card]) -> Result<Evaluatio
                 |n| (3..=5).contains(&n),
                 "3 to 5",
             )?;
-            Ok(high(game, eval::best_hand(&all).map_err(err)?))
+            let mut e = high(game, eval::best_hand(&all).map_err(err)?);
+            if game != Holdem {
+                // The hole cards alone: Pocket Bonus (§ 677a.12(d)), Bonus wager (§ 647a.12(b)).
+                let hole2 = two_card::two_card(hole[0], hole[1]);
+                e.details.insert(
+                    "hole_cards".into(),
+                    serde_json::to_value(hole2).unwrap_or_default(),
+                );
+            }
+            Ok(e)
         }
         Omaha | FiveCardOmaha | OmahaHiLo | FiveCardOmahaHiLo => {
             let n = if matches!(game, Omaha | OmahaHiLo) {
@@ -483,6 +493,9 @@ mod tests {
     fn one_hand_per_game() {
         let e = ev("holdem", "Kh 4s", "Kc Kd 4h 9s 2c").unwrap();
         assert_eq!(e.category, "full-house");
+        let e = ev("texas-holdem-bonus", "Ah Kh", "Kc Kd 4h").unwrap();
+        assert_eq!(e.details["hole_cards"]["kind"], "ace-with");
+        assert_eq!(e.details["hole_cards"]["suited"], true);
         let e = ev("omaha-hi-lo", "Ac 2d Kh Kd", "3h 5c 8s Qd Jc").unwrap();
         assert_eq!(e.low.unwrap().unwrap().description, "8-5-3-2-A low");
         let e = ev("omaha-hi-lo", "Ac Qs Kh Kd", "3h 5c 8s Qd Jc").unwrap();
@@ -505,6 +518,9 @@ mod tests {
         assert_eq!(e.details["three_card_bonus"], "straight-flush");
         let e = ev("spanish-21", "7s 7s 7s", "").unwrap();
         assert_eq!(e.details["bonus"], "seven-seven-seven-spades");
+        let e = ev("spanish-21", "2c 3d 4h 5s 7c", "").unwrap();
+        assert_eq!(e.details["bonus"], "five-card-21");
+        assert_eq!(e.category, "hard-total");
         let e = ev("five-card-draw-low", "5c 4d 3h 2s Ac", "").unwrap();
         assert_eq!(e.description, "5-4-3-2-A low");
     }

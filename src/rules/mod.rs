@@ -13,6 +13,7 @@ pub mod spanish21;
 pub mod stud;
 pub mod table;
 pub mod three_card;
+pub mod two_card;
 
 /// Money is always integer cents.
 pub type Cents = i64;

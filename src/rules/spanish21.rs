@@ -28,8 +28,11 @@ pub enum Bonus21 {
     SevenSevenSevenMixed,
     SevenSevenSevenSuited,
     SevenSevenSevenSpades,
+    #[serde(rename = "five-card-21")]
     FiveCard21,
+    #[serde(rename = "six-card-21")]
     SixCard21,
+    #[serde(rename = "seven-or-more-card-21")]
     SevenOrMoreCard21,
 }
 
