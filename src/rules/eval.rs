@@ -139,12 +139,26 @@ fn straight_top(mask: u16, wheel: bool) -> Option<u8> {
     (wheel && mask & five_high == five_high).then_some(5)
 }
 
-fn top_ranks(mask: u16, n: usize) -> Vec<u8> {
-    (2..=14u8)
-        .rev()
-        .filter(|r| mask & (1 << (r - 2)) != 0)
-        .take(n)
-        .collect()
+/// Packs a hand value without allocating: the category, then `lead` ranks, then the highest
+/// `kick` ranks of `mask` (bit r-2 for rank r), each in its 4-bit slot.
+fn pack_with_kickers(cat: Category, lead: &[u8], mask: u16, kick: usize) -> HandValue {
+    let mut v = (cat as u32) << 20;
+    let mut slot = 0;
+    for r in lead {
+        v |= (*r as u32) << (16 - 4 * slot);
+        slot += 1;
+    }
+    let mut m = mask;
+    for _ in 0..kick {
+        if m == 0 {
+            break;
+        }
+        let top = 15 - m.leading_zeros() as u8; // bit index = rank - 2
+        v |= ((top + 2) as u32) << (16 - 4 * slot);
+        slot += 1;
+        m &= !(1 << top);
+    }
+    HandValue(v)
 }
 
 /// The value of the best five-card high hand among 5 to 7 distinct cards (§ 637a.6(b),(e)).
@@ -181,7 +195,8 @@ pub(crate) fn value_with(cards: &[Card], wheel: bool) -> HandValue {
         suit_mask[c.suit.index()] |= 1 << (c.rank.value() - 2);
         counts[c.rank.value() as usize] += 1;
     }
-    let all = suit_mask.iter().fold(0, |a, m| a | m);
+    let all = suit_mask[0] | suit_mask[1] | suit_mask[2] | suit_mask[3];
+    let bit = |r: u8| 1u16 << (r - 2);
 
     let flush_suit = suit_mask.iter().position(|m| m.count_ones() >= 5);
     if let Some(s) = flush_suit
@@ -190,66 +205,58 @@ pub(crate) fn value_with(cards: &[Card], wheel: bool) -> HandValue {
         return HandValue::pack(Category::StraightFlush, &[top]);
     }
 
-    // Ranks grouped by multiplicity, highest rank first within each group.
-    let mut quads = Vec::new();
-    let mut trips = Vec::new();
-    let mut pairs = Vec::new();
+    // Ranks by multiplicity, highest first, in fixed arrays (seven cards hold at most one
+    // quad, two trips, three pairs).
+    let (mut quad, mut trips, mut pairs) = (0u8, [0u8; 2], [0u8; 3]);
+    let (mut nt, mut np) = (0, 0);
     for r in (2..=14u8).rev() {
         match counts[r as usize] {
-            4 => quads.push(r),
-            3 => trips.push(r),
-            2 => pairs.push(r),
+            4 if quad == 0 => quad = r,
+            3 if nt < 2 => {
+                trips[nt] = r;
+                nt += 1;
+            }
+            2 if np < 3 => {
+                pairs[np] = r;
+                np += 1;
+            }
             _ => {}
         }
     }
-    let kickers = |exclude: &[u8], n: usize| -> Vec<u8> {
-        let mut m = all;
-        for r in exclude {
-            m &= !(1 << (r - 2));
-        }
-        top_ranks(m, n)
-    };
 
-    if let Some(&q) = quads.first() {
-        let mut v = vec![q];
-        v.extend(kickers(&[q], 1));
-        return HandValue::pack(Category::FourOfAKind, &v);
+    if quad != 0 {
+        return pack_with_kickers(Category::FourOfAKind, &[quad], all & !bit(quad), 1);
     }
-    if let Some(&t) = trips.first() {
+    if nt > 0 {
         // A second trips plays as the pair of a full house.
-        let pair = trips
-            .get(1)
-            .copied()
-            .into_iter()
-            .chain(pairs.iter().copied())
-            .max();
-        if let Some(p) = pair {
-            return HandValue::pack(Category::FullHouse, &[t, p]);
+        let pair = if nt > 1 {
+            trips[1].max(pairs[0])
+        } else {
+            pairs[0]
+        };
+        if pair != 0 {
+            return HandValue::pack(Category::FullHouse, &[trips[0], pair]);
         }
     }
     if let Some(s) = flush_suit {
-        return HandValue::pack(Category::Flush, &top_ranks(suit_mask[s], 5));
+        return pack_with_kickers(Category::Flush, &[], suit_mask[s], 5);
     }
     if let Some(top) = straight_top(all, wheel) {
         return HandValue::pack(Category::Straight, &[top]);
     }
-    if let Some(&t) = trips.first() {
-        let mut v = vec![t];
-        v.extend(kickers(&[t], 2));
-        return HandValue::pack(Category::ThreeOfAKind, &v);
+    if nt > 0 {
+        let t = trips[0];
+        return pack_with_kickers(Category::ThreeOfAKind, &[t], all & !bit(t), 2);
     }
-    if pairs.len() >= 2 {
+    if np >= 2 {
         let (a, b) = (pairs[0], pairs[1]);
-        let mut v = vec![a, b];
-        v.extend(kickers(&[a, b], 1));
-        return HandValue::pack(Category::TwoPair, &v);
+        return pack_with_kickers(Category::TwoPair, &[a, b], all & !bit(a) & !bit(b), 1);
     }
-    if let Some(&p) = pairs.first() {
-        let mut v = vec![p];
-        v.extend(kickers(&[p], 3));
-        return HandValue::pack(Category::OnePair, &v);
+    if np == 1 {
+        let p = pairs[0];
+        return pack_with_kickers(Category::OnePair, &[p], all & !bit(p), 3);
     }
-    HandValue::pack(Category::HighCard, &top_ranks(all, 5))
+    pack_with_kickers(Category::HighCard, &[], all, 5)
 }
 
 /// The best hand with the five cards that make it, for explanations and the showdown screen.
