@@ -12,7 +12,7 @@
 //! - whether the ace is low (Badugi, Badacey: best A-2-3-4) or high (Badeucey: best 2-3-4-5).
 
 use super::cards::Card;
-use super::eval::EvalError;
+use super::eval::{self, EvalError};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -85,16 +85,7 @@ fn value(sub: &[Card], rules: BadugiRules) -> BadugiValue {
 
 /// The best Badugi among four (Badugi) or five (Triple Draw's Badeucey/Badacey) cards.
 pub fn best_badugi(cards: &[Card], rules: BadugiRules) -> Result<BestBadugi, EvalError> {
-    if !(4..=5).contains(&cards.len()) {
-        return Err(EvalError::CardCount(cards.len()));
-    }
-    let mut seen = 0u64;
-    for c in cards {
-        if seen & (1 << c.index()) != 0 {
-            return Err(EvalError::Duplicate(*c));
-        }
-        seen |= 1 << c.index();
-    }
+    eval::check_cards(cards, 4, 5)?;
     let n = cards.len();
     let mut best: Option<(BadugiValue, Vec<Card>)> = None;
     for mask in 1u32..(1 << n) {

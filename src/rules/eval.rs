@@ -6,7 +6,7 @@
 //! identical hands tie. Suits never break a tie.
 //! § 637a.6(f): cards speak: the value comes from the cards, never from what a player says.
 
-use super::cards::{Card, Rank, Suit};
+use super::cards::{Card, CardSet, Rank, Suit};
 use serde::{Deserialize, Serialize};
 
 /// § 637a.6(b) high-hand categories, lowest first (the derived order is the ranking).
@@ -168,16 +168,20 @@ pub fn evaluate(cards: &[Card]) -> Result<HandValue, EvalError> {
 }
 
 fn check(cards: &[Card]) -> Result<(), EvalError> {
-    if !(5..=7).contains(&cards.len()) {
+    check_cards(cards, 5, 7)
+}
+
+/// Refuses a hand of fewer than `min` or more than `max` cards, or one naming a card twice.
+/// Every ranking of the rules core checks its input through here.
+pub fn check_cards(cards: &[Card], min: usize, max: usize) -> Result<(), EvalError> {
+    if !(min..=max).contains(&cards.len()) {
         return Err(EvalError::CardCount(cards.len()));
     }
-    let mut seen = 0u64;
+    let mut seen = CardSet::default();
     for c in cards {
-        let bit = 1u64 << c.index();
-        if seen & bit != 0 {
+        if !seen.insert(*c) {
             return Err(EvalError::Duplicate(*c));
         }
-        seen |= bit;
     }
     Ok(())
 }

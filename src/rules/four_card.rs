@@ -10,7 +10,7 @@
 //!   does not.
 
 use super::cards::{Card, Rank};
-use super::eval::EvalError;
+use super::eval::{self, EvalError};
 use serde::{Deserialize, Serialize};
 
 /// § 657a.6(b) categories, lowest first.
@@ -154,16 +154,7 @@ pub struct BestFour {
 
 /// The highest-ranking four-card hand of four or five cards (§ 657a.11(c)(2)).
 pub fn best_four(cards: &[Card]) -> Result<BestFour, EvalError> {
-    if !(4..=5).contains(&cards.len()) {
-        return Err(EvalError::CardCount(cards.len()));
-    }
-    let mut seen = 0u64;
-    for c in cards {
-        if seen & (1 << c.index()) != 0 {
-            return Err(EvalError::Duplicate(*c));
-        }
-        seen |= 1 << c.index();
-    }
+    eval::check_cards(cards, 4, 5)?;
     let mut best: Option<(Value4, Vec<Card>)> = None;
     for skip in 0..cards.len() {
         if cards.len() == 4 && skip > 0 {

@@ -151,20 +151,6 @@ fn sort_for_low(cards: &mut [Card], kind: LowKind) {
     cards.sort_by_key(|c| std::cmp::Reverse(key(c)));
 }
 
-fn check(cards: &[Card], min: usize, max: usize) -> Result<(), EvalError> {
-    if cards.len() < min || cards.len() > max {
-        return Err(EvalError::CardCount(cards.len()));
-    }
-    let mut seen = 0u64;
-    for c in cards {
-        if seen & (1 << c.index()) != 0 {
-            return Err(EvalError::Duplicate(*c));
-        }
-        seen |= 1 << c.index();
-    }
-    Ok(())
-}
-
 fn fives(cards: &[Card]) -> Vec<Vec<Card>> {
     let mut out = Vec::new();
     eval::for_each_five(cards, |f| out.push(f.to_vec()));
@@ -173,14 +159,14 @@ fn fives(cards: &[Card]) -> Vec<Vec<Card>> {
 
 /// The best low of 5 to 7 cards (any five may be used).
 pub fn best_low(cards: &[Card], kind: LowKind) -> Result<BestLow, EvalError> {
-    check(cards, 5, 7)?;
+    eval::check_cards(cards, 5, 7)?;
     Ok(best_of(fives(cards).into_iter(), kind).expect("at least one five-card set"))
 }
 
 /// The best ace-to-five low that qualifies as eight or better, or `None` (§ 637a.10(j)):
 /// then the whole pot goes to the high hand.
 pub fn best_low_8(cards: &[Card]) -> Result<Option<BestLow>, EvalError> {
-    check(cards, 5, 7)?;
+    eval::check_cards(cards, 5, 7)?;
     Ok(best_of(
         fives(cards).into_iter().filter(|f| eight_or_better(f)),
         LowKind::AceToFive,
@@ -213,7 +199,7 @@ fn check_omaha(hole: &[Card], board: &[Card]) -> Result<(), EvalError> {
         return Err(EvalError::CardCount(board.len()));
     }
     let all: Vec<Card> = hole.iter().chain(board).copied().collect();
-    check(&all, 7, 10)
+    eval::check_cards(&all, 7, 10)
 }
 
 /// The best Omaha high hand: exactly two of the four (or five) hole cards and three of the board.

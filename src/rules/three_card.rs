@@ -7,7 +7,7 @@
 //! declares it in its Rules Submission.
 
 use super::cards::{Card, Rank};
-use super::eval::EvalError;
+use super::eval::{self, EvalError};
 use serde::{Deserialize, Serialize};
 
 /// § 655a.6(c) categories, lowest first.
@@ -40,16 +40,7 @@ impl Category3 {
 
 /// The category of exactly three distinct cards.
 pub fn category3(cards: &[Card], ace_low_straight: bool) -> Result<Category3, EvalError> {
-    if cards.len() != 3 {
-        return Err(EvalError::CardCount(cards.len()));
-    }
-    if cards[0] == cards[1] || cards[0] == cards[2] || cards[1] == cards[2] {
-        return Err(EvalError::Duplicate(if cards[0] == cards[1] {
-            cards[0]
-        } else {
-            cards[2]
-        }));
-    }
+    eval::check_cards(cards, 3, 3)?;
     let mut r: Vec<u8> = cards.iter().map(|c| c.rank.value()).collect();
     r.sort_unstable();
     let flush = cards.iter().all(|c| c.suit == cards[0].suit);
