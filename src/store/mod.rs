@@ -9,14 +9,13 @@
 
 mod migrate;
 pub mod people;
+mod writer;
 
 use crate::rules::table::Event;
-use chrono::{SecondsFormat, Utc};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OpenFlags, OptionalExtension};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use std::path::Path;
-use std::time::Instant;
+use std::path::{Path, PathBuf};
 
 pub use migrate::MIGRATIONS;
 
@@ -151,11 +150,14 @@ impl std::fmt::Display for ChainStatus {
     }
 }
 
+/// The store: writes go to one writer thread that owns the read-write connection
+/// ([`writer::Writer`]); reads use this handle's own read-only connection (WAL lets them run
+/// beside the writer).
 pub struct Store {
-    conn: Connection,
+    reader: Connection,
+    writer: writer::Writer,
     terminal_id: String,
-    session: i64,
-    opened: Instant,
+    path: PathBuf,
 }
 
 /// Canonical JSON: object keys sorted (serde_json's default map is ordered), no spaces.
@@ -164,7 +166,7 @@ pub fn canonical_json(v: &serde_json::Value) -> String {
 }
 
 impl Store {
-    /// Opens (creating and migrating if needed) the database at `path`.
+    /// Opens (creating and migrating if needed) the database at `path` and starts its writer.
     pub fn open(path: &Path) -> Result<Store> {
         if let Some(dir) = path.parent()
             && !dir.as_os_str().is_empty()
@@ -173,46 +175,17 @@ impl Store {
                 StoreError::Invalid(format!("cannot create {}: {e}", dir.display()))
             })?;
         }
-        let mut conn = Connection::open(path)?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "FULL")?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
-        migrate::apply(&mut conn, MIGRATIONS)?;
-        let terminal_id = match conn
-            .query_row(
-                "SELECT value FROM meta WHERE key = 'terminal_id'",
-                [],
-                |r| r.get::<_, String>(0),
-            )
-            .optional()?
-        {
-            Some(id) => id,
-            None => {
-                let seed = format!(
-                    "{}-{}-{}",
-                    Utc::now().timestamp_nanos_opt().unwrap_or_default(),
-                    std::process::id(),
-                    path.display()
-                );
-                let id = format!("T-{}", &hex::encode(Sha256::digest(seed.as_bytes()))[..10]);
-                conn.execute(
-                    "INSERT INTO meta (key, value) VALUES ('terminal_id', ?1)",
-                    [&id],
-                )?;
-                id
-            }
-        };
-        let session: i64 = conn.query_row(
-            "SELECT COALESCE(MAX(session), 0) + 1 FROM journal",
-            [],
-            |r| r.get(0),
+        let (writer, terminal_id) = writer::Writer::start(path)?;
+        let reader = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
+        reader.busy_timeout(std::time::Duration::from_secs(5))?;
         Ok(Store {
-            conn,
+            reader,
+            writer,
             terminal_id,
-            session,
-            opened: Instant::now(),
+            path: path.to_path_buf(),
         })
     }
 
@@ -220,14 +193,19 @@ impl Store {
         &self.terminal_id
     }
 
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The read-only connection, for queries.
     pub fn connection(&self) -> &Connection {
-        &self.conn
+        &self.reader
     }
 
     /// The last serial number and hash, or (0, GENESIS) for an empty journal.
     pub fn head(&self) -> Result<(i64, String)> {
         Ok(self
-            .conn
+            .reader
             .query_row(
                 "SELECT serial, hash FROM journal ORDER BY serial DESC LIMIT 1",
                 [],
@@ -237,68 +215,12 @@ impl Store {
             .unwrap_or((0, GENESIS.to_string())))
     }
 
-    /// Appends the entries in one transaction and returns the rows written.
+    /// Appends the entries in one transaction (on the writer thread) and returns the rows
+    /// written, once they are durable.
     pub fn append(&mut self, ctx: &RowContext, entries: &[Entry]) -> Result<Vec<JournalRow>> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let (mut serial, mut prev) = tx
-            .query_row(
-                "SELECT serial, hash FROM journal ORDER BY serial DESC LIMIT 1",
-                [],
-                |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)),
-            )
-            .optional()?
-            .unwrap_or((0, GENESIS.to_string()));
-        let mut rows = Vec::with_capacity(entries.len());
-        {
-            let mut stmt = tx.prepare_cached(
-                "INSERT INTO journal (serial, terminal_id, ts_utc, mono_ns, session, stream, table_no,
-                 dealer_credential, actor_credential, kind, payload, prev_hash, hash)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
-            )?;
-            for e in entries {
-                serial += 1;
-                let mut row = JournalRow {
-                    serial,
-                    terminal_id: self.terminal_id.clone(),
-                    ts_utc: Utc::now().to_rfc3339_opts(SecondsFormat::Micros, true),
-                    mono_ns: self.opened.elapsed().as_nanos() as i64,
-                    session: self.session,
-                    stream: e.stream.as_str().to_string(),
-                    table_no: ctx.table_no.map(i64::from),
-                    dealer_credential: ctx.dealer_credential.clone(),
-                    actor_credential: e
-                        .actor_credential
-                        .clone()
-                        .or_else(|| ctx.actor_credential.clone()),
-                    kind: e.kind.clone(),
-                    payload: canonical_json(&e.payload),
-                    prev_hash: prev.clone(),
-                    hash: String::new(),
-                };
-                row.hash = row.compute_hash();
-                stmt.execute(params![
-                    row.serial,
-                    row.terminal_id,
-                    row.ts_utc,
-                    row.mono_ns,
-                    row.session,
-                    row.stream,
-                    row.table_no,
-                    row.dealer_credential,
-                    row.actor_credential,
-                    row.kind,
-                    row.payload,
-                    row.prev_hash,
-                    row.hash,
-                ])?;
-                prev = row.hash.clone();
-                rows.push(row);
-            }
-        }
-        tx.commit()?;
-        Ok(rows)
+        let ctx = ctx.clone();
+        let entries = entries.to_vec();
+        self.writer.call(move |w| w.append(&ctx, &entries))?
     }
 
     fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<JournalRow> {
@@ -324,7 +246,7 @@ impl Store {
 
     /// The table events in journal order, to rebuild the table.
     pub fn table_events(&self) -> Result<Vec<Event>> {
-        let mut stmt = self.conn.prepare(
+        let mut stmt = self.reader.prepare(
             "SELECT serial, payload FROM journal WHERE stream = 'table' ORDER BY serial",
         )?;
         let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
@@ -346,7 +268,7 @@ impl Store {
             "SELECT {} FROM journal ORDER BY serial DESC LIMIT ?1",
             Self::COLUMNS
         );
-        let mut stmt = self.conn.prepare(&sql)?;
+        let mut stmt = self.reader.prepare(&sql)?;
         let rows = stmt.query_map([n as i64], Self::read_row)?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
@@ -354,7 +276,7 @@ impl Store {
     /// Every row, oldest first (for tests and export).
     pub fn all_rows(&self) -> Result<Vec<JournalRow>> {
         let sql = format!("SELECT {} FROM journal ORDER BY serial", Self::COLUMNS);
-        let mut stmt = self.conn.prepare(&sql)?;
+        let mut stmt = self.reader.prepare(&sql)?;
         let rows = stmt.query_map([], Self::read_row)?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
@@ -363,7 +285,7 @@ impl Store {
     /// the row before's hash, each hash recomputed from the row's fields.
     pub fn verify_chain(&self) -> Result<ChainStatus> {
         let sql = format!("SELECT {} FROM journal ORDER BY serial", Self::COLUMNS);
-        let mut stmt = self.conn.prepare(&sql)?;
+        let mut stmt = self.reader.prepare(&sql)?;
         let mut rows = stmt.query([])?;
         let mut expected_serial = 1;
         let mut prev = GENESIS.to_string();
@@ -427,13 +349,13 @@ mod tests {
             ChainStatus::Intact { rows: 2, .. }
         ));
 
-        let err = s
-            .connection()
+        // Another program with the file: the triggers refuse edits.
+        let raw = Connection::open(&path).unwrap();
+        let err = raw
             .execute("UPDATE journal SET payload = '{}' WHERE serial = 1", [])
             .unwrap_err();
         assert!(err.to_string().contains("append-only"), "{err}");
-        let err = s
-            .connection()
+        let err = raw
             .execute("DELETE FROM journal WHERE serial = 2", [])
             .unwrap_err();
         assert!(err.to_string().contains("append-only"), "{err}");
@@ -458,11 +380,11 @@ mod tests {
                 .unwrap();
         }
         // A tamperer with the file drops the trigger and edits row 3.
-        s.connection()
-            .execute_batch(
-                "DROP TRIGGER journal_no_update; UPDATE journal SET payload = '99' WHERE serial = 3;",
-            )
-            .unwrap();
+        let raw = Connection::open(&path).unwrap();
+        raw.execute_batch(
+            "DROP TRIGGER journal_no_update; UPDATE journal SET payload = '99' WHERE serial = 3;",
+        )
+        .unwrap();
         assert_eq!(
             s.verify_chain().unwrap(),
             ChainStatus::Broken {
@@ -470,8 +392,7 @@ mod tests {
                 problem: "its contents do not match its hash (altered)".into()
             }
         );
-        s.connection()
-            .execute_batch("DROP TRIGGER journal_no_delete; DELETE FROM journal WHERE serial = 2;")
+        raw.execute_batch("DROP TRIGGER journal_no_delete; DELETE FROM journal WHERE serial = 2;")
             .unwrap();
         assert!(matches!(
             s.verify_chain().unwrap(),

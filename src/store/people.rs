@@ -78,23 +78,26 @@ impl Store {
             check_pin_shape(pin).map_err(StoreError::Invalid)?;
         }
         let hash = pin.map(hash_pin).transpose()?;
-        self.conn.execute(
-            "INSERT INTO people (name, credential, role, pin_hash, active, created_utc)
-             VALUES (?1, ?2, ?3, ?4, 1, ?5)",
-            params![
-                p.name,
-                p.credential,
-                role_str(p.role),
-                hash,
-                Utc::now().to_rfc3339()
-            ],
-        )?;
-        Ok(self.conn.last_insert_rowid())
+        let p = p.clone();
+        self.writer.call(move |w| -> Result<i64> {
+            w.conn.execute(
+                "INSERT INTO people (name, credential, role, pin_hash, active, created_utc)
+                 VALUES (?1, ?2, ?3, ?4, 1, ?5)",
+                params![
+                    p.name,
+                    p.credential,
+                    role_str(p.role),
+                    hash,
+                    Utc::now().to_rfc3339()
+                ],
+            )?;
+            Ok(w.conn.last_insert_rowid())
+        })?
     }
 
     pub fn person(&self, credential: &str) -> Result<Option<Person>> {
         Ok(self
-            .conn
+            .reader
             .query_row(
                 "SELECT name, credential, role FROM people WHERE credential = ?1 AND active = 1",
                 [credential],
@@ -111,7 +114,7 @@ impl Store {
 
     /// Active people with the given role, by name.
     pub fn people_with_role(&self, role: Role) -> Result<Vec<Person>> {
-        let mut stmt = self.conn.prepare(
+        let mut stmt = self.reader.prepare(
             "SELECT name, credential, role FROM people WHERE role = ?1 AND active = 1 ORDER BY name",
         )?;
         let rows = stmt.query_map([role_str(role)], |r| {
@@ -126,7 +129,7 @@ impl Store {
 
     pub fn count_people(&self) -> Result<i64> {
         Ok(self
-            .conn
+            .reader
             .query_row("SELECT COUNT(*) FROM people", [], |r| r.get(0))?)
     }
 
@@ -137,7 +140,7 @@ impl Store {
         pin: &str,
     ) -> Result<std::result::Result<Person, VerifyError>> {
         let row: Option<(String, String, Option<String>)> = self
-            .conn
+            .reader
             .query_row(
                 "SELECT name, role, pin_hash FROM people WHERE credential = ?1 AND active = 1",
                 [credential],

@@ -1,0 +1,186 @@
+//! The one writer: a thread that owns the read-write connection. Every write of the terminal
+//! (journal rows, people) runs there as a job, in order, each in its own transaction; the caller
+//! waits for the commit, so nothing is shown as done that is not durable.
+
+use super::{
+    Entry, GENESIS, JournalRow, MIGRATIONS, Result, RowContext, StoreError, canonical_json, migrate,
+};
+use chrono::{SecondsFormat, Utc};
+use rusqlite::{Connection, OptionalExtension, params};
+use sha2::{Digest, Sha256};
+use std::path::Path;
+use std::sync::mpsc::{self, Sender};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+/// What the writer thread owns.
+pub struct WriterState {
+    pub conn: Connection,
+    terminal_id: String,
+    session: i64,
+    opened: Instant,
+}
+
+type Job = Box<dyn FnOnce(&mut WriterState) + Send>;
+
+pub struct Writer {
+    jobs: Option<Sender<Job>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Writer {
+    /// Opens the read-write connection (pragmas, migrations, terminal id) and starts the thread.
+    pub fn start(path: &Path) -> Result<(Writer, String)> {
+        let mut conn = Connection::open(path)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        migrate::apply(&mut conn, MIGRATIONS)?;
+        let terminal_id = terminal_id(&conn, path)?;
+        let session: i64 = conn.query_row(
+            "SELECT COALESCE(MAX(session), 0) + 1 FROM journal",
+            [],
+            |r| r.get(0),
+        )?;
+        let mut state = WriterState {
+            conn,
+            terminal_id: terminal_id.clone(),
+            session,
+            opened: Instant::now(),
+        };
+        let (tx, rx) = mpsc::channel::<Job>();
+        let thread = std::thread::Builder::new()
+            .name("journal-writer".into())
+            .spawn(move || {
+                for job in rx {
+                    job(&mut state);
+                }
+            })
+            .map_err(|e| StoreError::Invalid(format!("cannot start the journal writer: {e}")))?;
+        Ok((
+            Writer {
+                jobs: Some(tx),
+                thread: Some(thread),
+            },
+            terminal_id,
+        ))
+    }
+
+    /// Runs `f` on the writer thread and waits for its result.
+    pub fn call<R: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut WriterState) -> R + Send + 'static,
+    ) -> Result<R> {
+        let (reply, answer) = mpsc::sync_channel(1);
+        let stopped = || StoreError::Invalid("the journal writer has stopped".into());
+        self.jobs
+            .as_ref()
+            .ok_or_else(stopped)?
+            .send(Box::new(move |w| {
+                let _ = reply.send(f(w));
+            }))
+            .map_err(|_| stopped())?;
+        answer.recv().map_err(|_| stopped())
+    }
+}
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        self.jobs.take(); // closes the queue; the thread finishes what is queued and ends
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+fn terminal_id(conn: &Connection, path: &Path) -> Result<String> {
+    if let Some(id) = conn
+        .query_row(
+            "SELECT value FROM meta WHERE key = 'terminal_id'",
+            [],
+            |r| r.get::<_, String>(0),
+        )
+        .optional()?
+    {
+        return Ok(id);
+    }
+    let seed = format!(
+        "{}-{}-{}",
+        Utc::now().timestamp_nanos_opt().unwrap_or_default(),
+        std::process::id(),
+        path.display()
+    );
+    let id = format!("T-{}", &hex::encode(Sha256::digest(seed.as_bytes()))[..10]);
+    conn.execute(
+        "INSERT INTO meta (key, value) VALUES ('terminal_id', ?1)",
+        [&id],
+    )?;
+    Ok(id)
+}
+
+impl WriterState {
+    /// Appends the entries in one transaction and returns the rows written.
+    pub fn append(&mut self, ctx: &RowContext, entries: &[Entry]) -> Result<Vec<JournalRow>> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let (mut serial, mut prev) = tx
+            .query_row(
+                "SELECT serial, hash FROM journal ORDER BY serial DESC LIMIT 1",
+                [],
+                |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)),
+            )
+            .optional()?
+            .unwrap_or((0, GENESIS.to_string()));
+        let mut rows = Vec::with_capacity(entries.len());
+        {
+            let mut stmt = tx.prepare_cached(
+                "INSERT INTO journal (serial, terminal_id, ts_utc, mono_ns, session, stream, table_no,
+                 dealer_credential, actor_credential, kind, payload, prev_hash, hash)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+            )?;
+            for e in entries {
+                serial += 1;
+                let mut row = JournalRow {
+                    serial,
+                    terminal_id: self.terminal_id.clone(),
+                    ts_utc: Utc::now().to_rfc3339_opts(SecondsFormat::Micros, true),
+                    mono_ns: self.opened.elapsed().as_nanos() as i64,
+                    session: self.session,
+                    stream: e.stream.as_str().to_string(),
+                    table_no: ctx.table_no.map(i64::from),
+                    dealer_credential: ctx.dealer_credential.clone(),
+                    actor_credential: e
+                        .actor_credential
+                        .clone()
+                        .or_else(|| ctx.actor_credential.clone()),
+                    kind: e.kind.clone(),
+                    payload: canonical_json(&e.payload),
+                    prev_hash: prev.clone(),
+                    hash: String::new(),
+                };
+                row.hash = row.compute_hash();
+                stmt.execute(params![
+                    row.serial,
+                    row.terminal_id,
+                    row.ts_utc,
+                    row.mono_ns,
+                    row.session,
+                    row.stream,
+                    row.table_no,
+                    row.dealer_credential,
+                    row.actor_credential,
+                    row.kind,
+                    row.payload,
+                    row.prev_hash,
+                    row.hash,
+                ])?;
+                prev = row.hash.clone();
+                rows.push(row);
+            }
+        }
+        tx.commit()?;
+        Ok(rows)
+    }
+}
