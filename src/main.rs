@@ -55,6 +55,13 @@ enum Cmd {
         #[arg(long)]
         batch: bool,
     },
+    /// Append numbered rows to a journal until killed, printing each serial once it is durable
+    /// (used by the crash test; also a quick check of a terminal's disk).
+    #[command(hide = true)]
+    JournalStress {
+        #[arg(long)]
+        db: PathBuf,
+    },
     /// Walk the journal's hash chain and report the first broken row.
     VerifyLog {
         /// Database file; default: the configured one.
@@ -155,6 +162,24 @@ fn real_main() -> Result<()> {
             out.flush()?;
             if failed > 0 {
                 bail!("{failed} line(s) could not be evaluated; see their error objects");
+            }
+            Ok(())
+        }
+        Cmd::JournalStress { db } => {
+            let mut store = Store::open(&db)?;
+            let ctx = deckhand::store::RowContext::default();
+            let stdout = std::io::stdout();
+            for n in 0u64.. {
+                let rows = store.append(
+                    &ctx,
+                    &[deckhand::store::Entry::system(
+                        "stress",
+                        serde_json::json!({ "n": n, "pid": std::process::id() }),
+                    )],
+                )?;
+                let mut out = stdout.lock();
+                writeln!(out, "{} {}", rows[0].serial, n)?;
+                out.flush()?;
             }
             Ok(())
         }
