@@ -5,12 +5,20 @@ use super::{Result, StoreError};
 use rusqlite::Connection;
 
 /// (version, file name, SQL). Append new files here; never edit an applied one.
-pub const MIGRATIONS: &[(i64, &str, &str)] = &[(
-    1,
-    "db/0001_init.sql",
-    include_str!("../../db/0001_init.sql"),
-)];
+pub const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "db/0001_init.sql",
+        include_str!("../../db/0001_init.sql"),
+    ),
+    (
+        2,
+        "db/0002_views.sql",
+        include_str!("../../db/0002_views.sql"),
+    ),
+];
 
+/// Applies the migrations newer than the database's `user_version`.
 pub fn apply(conn: &mut Connection, migrations: &[(i64, &'static str, &str)]) -> Result<()> {
     let current: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     for (version, file, sql) in migrations {
@@ -41,16 +49,16 @@ mod tests {
         let mut conn = Connection::open_in_memory().unwrap();
         apply(&mut conn, MIGRATIONS).unwrap();
         let bad: &[(i64, &'static str, &str)] = &[(
-            2,
-            "db/0002_bad.sql",
+            99,
+            "db/0099_bad.sql",
             "CREATE TABLE extra (x INTEGER); THIS IS NOT SQL;",
         )];
         let err = apply(&mut conn, bad).unwrap_err();
-        assert!(err.to_string().contains("db/0002_bad.sql"), "{err}");
+        assert!(err.to_string().contains("db/0099_bad.sql"), "{err}");
         let v: i64 = conn
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
-        assert_eq!(v, 1);
+        assert_eq!(v, MIGRATIONS.len() as i64);
         let extra: i64 = conn
             .query_row(
                 "SELECT COUNT(*) FROM sqlite_master WHERE name = 'extra'",

@@ -7,7 +7,7 @@
 //! - Serial numbers are gap-free; each row's hash covers its fields and the previous hash.
 //! - Triggers refuse UPDATE and DELETE on the journal.
 
-mod migrate;
+pub mod migrate;
 pub mod people;
 mod writer;
 
@@ -221,6 +221,47 @@ impl Store {
         let ctx = ctx.clone();
         let entries = entries.to_vec();
         self.writer.call(move |w| w.append(&ctx, &entries))?
+    }
+
+    /// Records a correction of row `serial`: a new row that points at it, with the reason and
+    /// the corrected content. The original row is never altered (amounts once recorded stay).
+    pub fn correct(
+        &mut self,
+        ctx: &RowContext,
+        serial: i64,
+        reason: &str,
+        correction: serde_json::Value,
+    ) -> Result<JournalRow> {
+        if reason.trim().is_empty() {
+            return Err(StoreError::Invalid("a correction needs a reason".into()));
+        }
+        let target: Option<String> = self
+            .reader
+            .query_row(
+                "SELECT kind FROM journal WHERE serial = ?1",
+                [serial],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let Some(kind) = target else {
+            return Err(StoreError::Invalid(format!(
+                "there is no journal row {serial} to correct"
+            )));
+        };
+        let entry = Entry {
+            stream: Stream::System,
+            kind: "correction".into(),
+            payload: serde_json::json!({
+                "corrects": serial,
+                "corrects_kind": kind,
+                "reason": reason.trim(),
+                "correction": correction,
+            }),
+            actor_credential: ctx.actor_credential.clone(),
+        };
+        let mut rows = self.append(ctx, &[entry])?;
+        rows.pop()
+            .ok_or_else(|| StoreError::Invalid("the correction was not written".into()))
     }
 
     fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<JournalRow> {

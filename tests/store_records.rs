@@ -1,0 +1,316 @@
+//! The store's promises, checked against real SQLite files: upgrade from an earlier schema,
+//! corrections, the supervisor views, and tampering with the sqlite3 command-line tool found by
+//! `deckhand verify-log` at the right row.
+
+use deckhand::rules::table::{Event, Person, Role};
+use deckhand::store::migrate::{self, MIGRATIONS};
+use deckhand::store::{ChainStatus, Entry, GENESIS, JournalRow, RowContext, Store};
+use rusqlite::Connection;
+use std::process::Command;
+
+fn ctx() -> RowContext {
+    RowContext {
+        table_no: Some(12),
+        dealer_credential: Some("20417".into()),
+        actor_credential: None,
+    }
+}
+
+#[test]
+fn a_schema_1_database_upgrades_with_its_rows_and_chain() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v1.sqlite");
+    {
+        // A database written by the first release: schema 1 only, rows chained by hand.
+        let mut conn = Connection::open(&path).unwrap();
+        migrate::apply(&mut conn, &MIGRATIONS[..1]).unwrap();
+        let mut prev = GENESIS.to_string();
+        for (serial, kind, payload) in [
+            (1, "table_opened", r#"{"kind":"table_opened"}"#),
+            (
+                2,
+                "deck_counted",
+                r#"{"colour":"Red","correct":false,"counted":51,"deck":0,"expected":52,"kind":"deck_counted"}"#,
+            ),
+        ] {
+            let mut row = JournalRow {
+                serial,
+                terminal_id: "T-old".into(),
+                ts_utc: "2026-01-01T00:00:00.000000Z".into(),
+                mono_ns: serial,
+                session: 1,
+                stream: "table".into(),
+                table_no: Some(12),
+                dealer_credential: Some("20417".into()),
+                actor_credential: None,
+                kind: kind.into(),
+                payload: payload.into(),
+                prev_hash: prev.clone(),
+                hash: String::new(),
+            };
+            row.hash = row.compute_hash();
+            conn.execute(
+                "INSERT INTO journal (serial, terminal_id, ts_utc, mono_ns, session, stream, table_no,
+                 dealer_credential, actor_credential, kind, payload, prev_hash, hash)
+                 VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)",
+                rusqlite::params![row.serial, row.terminal_id, row.ts_utc, row.mono_ns, row.session,
+                    row.stream, row.table_no, row.dealer_credential, row.actor_credential, row.kind,
+                    row.payload, row.prev_hash, row.hash],
+            )
+            .unwrap();
+            prev = row.hash;
+        }
+    }
+    let mut store = Store::open(&path).unwrap();
+    let version: i64 = store
+        .connection()
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, MIGRATIONS.len() as i64);
+    assert!(matches!(
+        store.verify_chain().unwrap(),
+        ChainStatus::Intact { rows: 2, .. }
+    ));
+    // The new views read the old rows.
+    let counted: i64 = store
+        .connection()
+        .query_row(
+            "SELECT counted FROM deck_counts WHERE colour = 'Red'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(counted, 51);
+    // And the journal goes on from where it was.
+    let rows = store
+        .append(&ctx(), &[Entry::system("after_upgrade", 1)])
+        .unwrap();
+    assert_eq!(rows[0].serial, 3);
+    assert!(matches!(
+        store.verify_chain().unwrap(),
+        ChainStatus::Intact { rows: 3, .. }
+    ));
+}
+
+#[test]
+fn corrections_point_at_the_row_and_never_alter_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("c.sqlite")).unwrap();
+    let original = store
+        .append(
+            &ctx(),
+            &[Entry::system(
+                "time_charge",
+                serde_json::json!({"amount": 600}),
+            )],
+        )
+        .unwrap()
+        .remove(0);
+    let mut sup = ctx();
+    sup.actor_credential = Some("3001".into());
+    let fix = store
+        .correct(
+            &sup,
+            original.serial,
+            "charged twice for seat 4",
+            serde_json::json!({"amount": 300}),
+        )
+        .unwrap();
+    assert_eq!(fix.kind, "correction");
+    assert_eq!(fix.actor_credential.as_deref(), Some("3001"));
+    let (corrects, reason, amount): (i64, String, i64) = store
+        .connection()
+        .query_row(
+            "SELECT corrects, reason, json_extract(correction, '$.amount') FROM corrections",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap();
+    assert_eq!(
+        (corrects, reason.as_str(), amount),
+        (original.serial, "charged twice for seat 4", 300)
+    );
+    let still: String = store
+        .connection()
+        .query_row(
+            "SELECT payload FROM journal WHERE serial = ?1",
+            [original.serial],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(
+        still, r#"{"amount":600}"#,
+        "the original amount is never altered"
+    );
+    assert!(
+        store
+            .correct(&sup, 999, "x", serde_json::json!(null))
+            .unwrap_err()
+            .to_string()
+            .contains("no journal row 999")
+    );
+    assert!(
+        store
+            .correct(&sup, original.serial, "  ", serde_json::json!(null))
+            .is_err()
+    );
+}
+
+#[test]
+fn supervisor_views_read_the_events() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("v.sqlite")).unwrap();
+    let floor = Person {
+        name: "Dana Brooks".into(),
+        credential: "1001".into(),
+        role: Role::Floorperson,
+    };
+    let events = [
+        Event::DealerSignedIn {
+            dealer: Person {
+                name: "Alex Rivera".into(),
+                credential: "20417".into(),
+                role: Role::Dealer,
+            },
+        },
+        Event::InspectionVerified {
+            floorperson: floor.clone(),
+        },
+        Event::DeckCounted {
+            deck: 1,
+            colour: "Blue".into(),
+            counted: 51,
+            expected: 52,
+            correct: false,
+        },
+        Event::Irregularity {
+            irregularity: "51 cards".into(),
+            section: "§ 637a.7(e)(5)".into(),
+            action: "Remove the deck".into(),
+        },
+        Event::RemovalVerified {
+            deck: 1,
+            floorperson: floor,
+        },
+        Event::PotAwarded {
+            number: 1,
+            awards: vec![(2, 1800)],
+            pot: 1800,
+        },
+    ];
+    let entries: Vec<Entry> = events.iter().map(Entry::table).collect();
+    store.append(&ctx(), &entries).unwrap();
+    let q = |sql: &str| -> String {
+        store
+            .connection()
+            .query_row(sql, [], |r| r.get::<_, rusqlite::types::Value>(0))
+            .map(|v| format!("{v:?}"))
+            .unwrap()
+    };
+    assert_eq!(q("SELECT counted FROM deck_counts"), "Integer(51)");
+    assert_eq!(
+        q("SELECT section FROM irregularities"),
+        r#"Text("§ 637a.7(e)(5)")"#
+    );
+    assert_eq!(
+        q("SELECT COUNT(*) FROM verifications WHERE verifier = '1001'"),
+        "Integer(2)"
+    );
+    assert_eq!(q("SELECT pot_cents FROM rounds"), "Integer(1800)");
+    assert_eq!(
+        q("SELECT dealer_name FROM dealer_shifts"),
+        r#"Text("Alex Rivera")"#
+    );
+    assert_eq!(q("SELECT COUNT(*) FROM deck_changes"), "Integer(1)");
+}
+
+fn sqlite3() -> Option<&'static str> {
+    let found = Command::new("sqlite3").arg("--version").output().is_ok();
+    if !found {
+        // CI installs sqlite3; there a missing tool is a failure, not a skip.
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "sqlite3 is required in CI"
+        );
+        eprintln!("sqlite3 not installed: the command-line tampering test did not run");
+    }
+    found.then_some("sqlite3")
+}
+
+fn verify_log(path: &std::path::Path) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args(["verify-log", "--db"])
+        .arg(path)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).trim().to_string(),
+    )
+}
+
+#[test]
+fn tampering_with_the_sqlite3_tool_is_found_at_the_right_row() {
+    let Some(cli) = sqlite3() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.sqlite");
+    {
+        let mut store = Store::open(&path).unwrap();
+        for n in 0..10 {
+            store
+                .append(
+                    &ctx(),
+                    &[Entry::system("pot", serde_json::json!({"pot": n * 100}))],
+                )
+                .unwrap();
+        }
+    }
+    let (ok, text) = verify_log(&path);
+    assert!(ok, "{text}");
+    assert!(text.starts_with("intact: 10 rows, head "), "{text}");
+
+    // The triggers stop a plain edit.
+    let out = Command::new(cli)
+        .arg(&path)
+        .arg("UPDATE journal SET payload='{\"pot\":1}' WHERE serial=4;")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("append-only"));
+
+    // Edit a payload with the triggers dropped.
+    let status = Command::new(cli)
+        .arg(&path)
+        .arg("DROP TRIGGER journal_no_update; UPDATE journal SET payload='{\"pot\":99900}' WHERE serial=4;")
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let (ok, text) = verify_log(&path);
+    assert!(!ok);
+    assert_eq!(
+        text,
+        "broken at serial 4: its contents do not match its hash (altered)"
+    );
+
+    // Delete a row instead (on a fresh copy of the chain).
+    let path2 = dir.path().join("t2.sqlite");
+    {
+        let mut store = Store::open(&path2).unwrap();
+        for n in 0..10 {
+            store
+                .append(
+                    &ctx(),
+                    &[Entry::system("pot", serde_json::json!({"pot": n}))],
+                )
+                .unwrap();
+        }
+    }
+    let status = Command::new(cli)
+        .arg(&path2)
+        .arg("DROP TRIGGER journal_no_delete; DELETE FROM journal WHERE serial=7;")
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let (ok, text) = verify_log(&path2);
+    assert!(!ok);
+    assert_eq!(text, "broken at serial 7: row 7 is missing (next is 8)");
+}
