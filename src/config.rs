@@ -25,6 +25,23 @@ pub struct Config {
 pub struct StoreConfig {
     #[serde(default)]
     pub database: String,
+    /// Folder for scheduled backups; empty: no scheduled backups.
+    #[serde(default)]
+    pub backup_dir: String,
+    /// Minutes between scheduled backups.
+    #[serde(default = "default_backup_minutes")]
+    pub backup_every_minutes: u32,
+    /// Years a backup copy is kept before it is pruned.
+    #[serde(default = "default_retention_years")]
+    pub retention_years: u32,
+}
+
+fn default_backup_minutes() -> u32 {
+    60
+}
+
+fn default_retention_years() -> u32 {
+    5
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -89,6 +106,12 @@ impl Config {
         if self.shuffler.port.trim().is_empty() {
             return Err("shuffler.port: give \"simulated\" or a device path".into());
         }
+        if self.store.backup_every_minutes == 0 {
+            return Err("store.backup_every_minutes: at least 1".into());
+        }
+        if self.store.retention_years == 0 {
+            return Err("store.retention_years: at least 1 (records are kept for years)".into());
+        }
         if self.holdem.max_raises == 0 {
             return Err("holdem.max_raises: at least 1 (§ 637a.8(k))".into());
         }
@@ -112,6 +135,20 @@ impl Config {
         directories::ProjectDirs::from("", "", "deckhand")
             .map(|d| d.data_dir().join("deckhand.sqlite"))
             .ok_or_else(|| "store.database: no home directory; set a path".to_string())
+    }
+
+    /// The scheduled backup folder, if one is configured.
+    pub fn backup_dir(&self) -> Option<PathBuf> {
+        let d = self.store.backup_dir.trim();
+        (!d.is_empty()).then(|| PathBuf::from(d))
+    }
+
+    pub fn backup_every(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(u64::from(self.store.backup_every_minutes) * 60)
+    }
+
+    pub fn retention(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(u64::from(self.store.retention_years) * 365 * 24 * 3600)
     }
 
     /// The Rules Submission values the table opens with.
@@ -155,6 +192,12 @@ mod tests {
         let bad = DEFAULT_TOML.replace("small_bet = 200", "small_bet = \"12a\"");
         let e = Config::parse(&bad, "t").unwrap_err();
         assert!(e.contains("small_bet"), "{e}");
+        let bad = DEFAULT_TOML.replace("retention_years = 5", "retention_years = 0");
+        assert!(
+            Config::parse(&bad, "t")
+                .unwrap_err()
+                .contains("store.retention_years")
+        );
         let bad = format!("{DEFAULT_TOML}\n[extra]\nx = 1\n");
         assert!(Config::parse(&bad, "t").unwrap_err().contains("extra"));
     }

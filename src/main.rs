@@ -62,6 +62,16 @@ enum Cmd {
         #[arg(long)]
         db: PathBuf,
     },
+    /// Copy the database now (online, while a terminal may be running) into a folder, check the
+    /// copy, and prune copies older than the retention period.
+    Backup {
+        /// Database file; default: the configured one.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// Folder for the copy; default: the configured backup folder.
+        #[arg(long)]
+        to: Option<PathBuf>,
+    },
     /// Walk the journal's hash chain and report the first broken row.
     VerifyLog {
         /// Database file; default: the configured one.
@@ -183,6 +193,26 @@ fn real_main() -> Result<()> {
             }
             Ok(())
         }
+        Cmd::Backup { db, to } => {
+            let db = match db {
+                Some(p) => p,
+                None => config.database_path().map_err(anyhow::Error::msg)?,
+            };
+            let Some(dir) = to.or_else(|| config.backup_dir()) else {
+                bail!("no backup folder: give --to DIR or set store.backup_dir");
+            };
+            let r = deckhand::store::backup::backup(&db, &dir, config.retention())?;
+            println!(
+                "backup {}: {} rows, head {}",
+                r.path.display(),
+                r.rows,
+                r.head
+            );
+            for p in r.pruned {
+                println!("pruned {}", p.display());
+            }
+            Ok(())
+        }
         Cmd::VerifyLog { db } => {
             let path = match db {
                 Some(p) => p,
@@ -240,6 +270,14 @@ fn run_terminal(config: Config) -> Result<()> {
     };
 
     let mut term = Terminal::open(store, Some(shuffler))?;
+    if let Some(dir) = config.backup_dir() {
+        tracing::info!(
+            "backups every {:?} to {}",
+            config.backup_every(),
+            dir.display()
+        );
+        term.schedule_backups(dir, config.backup_every(), config.retention());
+    }
     if config.demo.seed_people {
         term.seed_demo_people()?;
     }

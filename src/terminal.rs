@@ -7,6 +7,7 @@
 
 use crate::devices::shuffler::{LinkState, ShufflerDriver, ShufflerEvent};
 use crate::rules::table::{Command, DeckStatus, Event, Person, Role, Table};
+use crate::store::backup::BackupSchedule;
 use crate::store::{Entry, JournalRow, RowContext, Store, StoreError};
 
 pub struct Terminal {
@@ -16,6 +17,7 @@ pub struct Terminal {
     shuffler_link: LinkState,
     /// The last device report worth telling the dealer about.
     pub device_notice: Option<String>,
+    backups: Option<BackupSchedule>,
 }
 
 /// People seeded into an empty database when `[demo] seed_people` is on. Documented in the
@@ -48,6 +50,7 @@ impl Terminal {
             shuffler,
             shuffler_link: LinkState::Connecting,
             device_notice: None,
+            backups: None,
         };
         // A shuffle asked for before a restart may never have reported: ask again, so the
         // deck is counted after a complete shuffle (§ 637a.7(e)(4)(ii), § 637a.18(q)).
@@ -200,8 +203,38 @@ impl Terminal {
         }
     }
 
-    /// Drains device events: counts and faults drive the procedure, the rest is journaled.
+    /// Starts scheduled backups of this terminal's database; each outcome is journaled.
+    pub fn schedule_backups(
+        &mut self,
+        dir: std::path::PathBuf,
+        every: std::time::Duration,
+        retention: std::time::Duration,
+    ) {
+        let source = self.store.path().to_path_buf();
+        self.backups = Some(BackupSchedule::start(source, dir, every, retention));
+    }
+
+    /// Journals the outcome of scheduled backups that finished since the last call.
+    fn poll_backups(&mut self) {
+        let done: Vec<_> = match &self.backups {
+            Some(b) => b.results.try_iter().collect(),
+            None => return,
+        };
+        for r in done {
+            match r {
+                Ok(report) => self.record_system("backup_completed", serde_json::json!(report)),
+                Err(e) => {
+                    self.record_system("backup_failed", serde_json::json!({ "error": e }));
+                    tracing::error!("backup failed: {e}");
+                }
+            }
+        }
+    }
+
+    /// Drains device events and background results: counts and faults drive the procedure,
+    /// the rest is journaled.
     pub fn poll_devices(&mut self) {
+        self.poll_backups();
         let events = match self.shuffler.as_mut() {
             Some(s) => s.poll(),
             None => return,

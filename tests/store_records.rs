@@ -314,3 +314,38 @@ fn tampering_with_the_sqlite3_tool_is_found_at_the_right_row() {
     assert!(!ok);
     assert_eq!(text, "broken at serial 7: row 7 is missing (next is 8)");
 }
+
+#[test]
+fn scheduled_backups_run_and_are_journaled() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("sched.sqlite");
+    let out = dir.path().join("backups");
+    let mut term = deckhand::terminal::Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    term.record_system("before_backup", serde_json::json!({}));
+    term.schedule_backups(
+        out.clone(),
+        std::time::Duration::from_millis(50),
+        std::time::Duration::from_secs(3600),
+    );
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        term.poll_devices();
+        let rows = term.store().all_rows().unwrap();
+        if let Some(r) = rows.iter().find(|r| r.kind == "backup_completed") {
+            let v: serde_json::Value = serde_json::from_str(&r.payload).unwrap();
+            let copy = std::path::PathBuf::from(v["path"].as_str().unwrap());
+            assert!(copy.starts_with(&out) && copy.exists());
+            assert!(v["rows"].as_i64().unwrap() >= 1);
+            assert!(matches!(
+                Store::verify_file(&copy).unwrap(),
+                ChainStatus::Intact { .. }
+            ));
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no backup_completed row: {rows:?}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}

@@ -7,6 +7,7 @@
 //! - Serial numbers are gap-free; each row's hash covers its fields and the previous hash.
 //! - Triggers refuse UPDATE and DELETE on the journal.
 
+pub mod backup;
 pub mod migrate;
 pub mod people;
 mod writer;
@@ -325,39 +326,57 @@ impl Store {
     /// Walks the chain from the first row: serials without gaps, each `prev_hash` equal to
     /// the row before's hash, each hash recomputed from the row's fields.
     pub fn verify_chain(&self) -> Result<ChainStatus> {
-        let sql = format!("SELECT {} FROM journal ORDER BY serial", Self::COLUMNS);
-        let mut stmt = self.reader.prepare(&sql)?;
-        let mut rows = stmt.query([])?;
-        let mut expected_serial = 1;
-        let mut prev = GENESIS.to_string();
-        while let Some(r) = rows.next()? {
-            let row = Self::read_row(r)?;
-            if row.serial != expected_serial {
-                return Ok(ChainStatus::Broken {
-                    serial: expected_serial,
-                    problem: format!("row {expected_serial} is missing (next is {})", row.serial),
-                });
-            }
-            if row.prev_hash != prev {
-                return Ok(ChainStatus::Broken {
-                    serial: row.serial,
-                    problem: "its previous hash does not match the row before".into(),
-                });
-            }
-            if row.compute_hash() != row.hash {
-                return Ok(ChainStatus::Broken {
-                    serial: row.serial,
-                    problem: "its contents do not match its hash (altered)".into(),
-                });
-            }
-            prev = row.hash;
-            expected_serial += 1;
-        }
-        Ok(ChainStatus::Intact {
-            rows: expected_serial - 1,
-            head: prev,
-        })
+        verify_connection(&self.reader)
     }
+
+    /// Checks a database file without opening it for writing (a backup copy, a file brought
+    /// from another terminal): SQLite's integrity check, then the chain.
+    pub fn verify_file(path: &Path) -> Result<ChainStatus> {
+        let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+        let check: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0))?;
+        if check != "ok" {
+            return Ok(ChainStatus::Broken {
+                serial: 0,
+                problem: format!("the file is damaged: {check}"),
+            });
+        }
+        verify_connection(&conn)
+    }
+}
+
+fn verify_connection(conn: &Connection) -> Result<ChainStatus> {
+    let sql = format!("SELECT {} FROM journal ORDER BY serial", Store::COLUMNS);
+    let mut stmt = conn.prepare(&sql)?;
+    let mut rows = stmt.query([])?;
+    let mut expected_serial = 1;
+    let mut prev = GENESIS.to_string();
+    while let Some(r) = rows.next()? {
+        let row = Store::read_row(r)?;
+        if row.serial != expected_serial {
+            return Ok(ChainStatus::Broken {
+                serial: expected_serial,
+                problem: format!("row {expected_serial} is missing (next is {})", row.serial),
+            });
+        }
+        if row.prev_hash != prev {
+            return Ok(ChainStatus::Broken {
+                serial: row.serial,
+                problem: "its previous hash does not match the row before".into(),
+            });
+        }
+        if row.compute_hash() != row.hash {
+            return Ok(ChainStatus::Broken {
+                serial: row.serial,
+                problem: "its contents do not match its hash (altered)".into(),
+            });
+        }
+        prev = row.hash;
+        expected_serial += 1;
+    }
+    Ok(ChainStatus::Intact {
+        rows: expected_serial - 1,
+        head: prev,
+    })
 }
 
 #[cfg(test)]
