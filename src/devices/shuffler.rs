@@ -170,13 +170,33 @@ pub fn decode_event(kind: u8, p: &[u8]) -> Result<ShufflerEvent, String> {
     }
 }
 
-/// Encodes a HELLO_REPLY payload (used by the simulator and tests).
-pub fn hello_reply_payload(firmware: &str, serial: &str) -> Vec<u8> {
-    let mut p = vec![PROTOCOL_VERSION, firmware.len() as u8];
-    p.extend_from_slice(firmware.as_bytes());
-    p.push(serial.len() as u8);
-    p.extend_from_slice(serial.as_bytes());
-    p
+/// The device-to-host message (type and payload) for an event, the inverse of
+/// [`decode_event`]; `None` for what the host itself reports (line errors, other link states).
+/// The simulator builds every message with it.
+pub fn encode_event(ev: &ShufflerEvent) -> Option<(u8, Vec<u8>)> {
+    let short = |s: &str| {
+        let b = s.as_bytes();
+        b[..b.len().min(255)].to_vec()
+    };
+    Some(match ev {
+        ShufflerEvent::Link(LinkState::Connected { firmware, serial }) => {
+            let (fw, sn) = (short(firmware), short(serial));
+            let mut p = vec![PROTOCOL_VERSION, fw.len() as u8];
+            p.extend_from_slice(&fw);
+            p.push(sn.len() as u8);
+            p.extend_from_slice(&sn);
+            (HELLO_REPLY, p)
+        }
+        ShufflerEvent::ShuffleStarted { deck } => (SHUFFLE_STARTED, vec![*deck]),
+        ShufflerEvent::Counted { deck, count } => (SHUFFLE_DONE, vec![*deck, *count]),
+        ShufflerEvent::Fault { code, text } => {
+            let mut p = code.to_be_bytes().to_vec();
+            p.extend_from_slice(text.as_bytes());
+            (FAULT, p)
+        }
+        ShufflerEvent::Status(s) => (STATUS, vec![s.byte()]),
+        ShufflerEvent::Link(_) | ShufflerEvent::LineError(_) => return None,
+    })
 }
 
 /// Opens the port again after it vanished.

@@ -5,8 +5,7 @@
 
 use super::link::{Endpoint, HEARTBEAT, Incoming};
 use super::shuffler::{
-    FAULT, HELLO, HELLO_REPLY, SHUFFLE, SHUFFLE_DONE, SHUFFLE_STARTED, STATUS, STATUS_REQUEST,
-    hello_reply_payload,
+    DeviceState, HELLO, LinkState, SHUFFLE, STATUS_REQUEST, ShufflerEvent, encode_event,
 };
 use serialport::SerialPort;
 use std::collections::VecDeque;
@@ -78,40 +77,55 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
                 .garbage_next
                 .clear();
         }
+        let reply = |ep: &mut Endpoint, port: &mut Box<dyn SerialPort>, ev: ShufflerEvent| {
+            if let Some((kind, payload)) = encode_event(&ev) {
+                let _ = ep.send(port, kind, payload);
+            }
+        };
         for inc in incoming {
             let Incoming::Frame(f) = inc else { continue };
-            let _ = match f.kind {
-                HELLO => ep.send(
+            match f.kind {
+                HELLO => reply(
+                    &mut ep,
                     &mut port,
-                    HELLO_REPLY,
-                    hello_reply_payload(&sc.firmware, &sc.serial),
+                    ShufflerEvent::Link(LinkState::Connected {
+                        firmware: sc.firmware.clone(),
+                        serial: sc.serial.clone(),
+                    }),
                 ),
                 SHUFFLE => {
                     let deck = f.payload.first().copied().unwrap_or(0);
                     shuffling = Some((deck, Instant::now() + sc.shuffle_time));
-                    ep.send(&mut port, SHUFFLE_STARTED, vec![deck])
+                    reply(&mut ep, &mut port, ShufflerEvent::ShuffleStarted { deck });
                 }
                 STATUS_REQUEST => {
-                    let state = if shuffling.is_some() { 1 } else { 0 };
-                    ep.send(&mut port, STATUS, vec![state])
+                    let state = if shuffling.is_some() {
+                        DeviceState::Shuffling
+                    } else {
+                        DeviceState::Idle
+                    };
+                    reply(&mut ep, &mut port, ShufflerEvent::Status(state));
                 }
-                _ => Ok(()),
-            };
+                _ => {}
+            }
         }
         if let Some((deck, done_at)) = shuffling
             && Instant::now() >= done_at
         {
             shuffling = None;
             let mut s = script.lock().unwrap_or_else(|p| p.into_inner());
-            let _ = if s.jam_next {
+            let ev = if s.jam_next {
                 s.jam_next = false;
-                let mut p = vec![0x01, 0x01];
-                p.extend_from_slice(b"Jam in the elevator: open the door and clear the cards");
-                ep.send(&mut port, FAULT, p)
+                ShufflerEvent::Fault {
+                    code: 0x0101,
+                    text: "Jam in the elevator: open the door and clear the cards".into(),
+                }
             } else {
                 let count = s.counts.pop_front().unwrap_or(s.default_count);
-                ep.send(&mut port, SHUFFLE_DONE, vec![deck, count])
+                ShufflerEvent::Counted { deck, count }
             };
+            drop(s);
+            reply(&mut ep, &mut port, ev);
         }
         if last_beat.elapsed() >= sc.heartbeat {
             last_beat = Instant::now();
