@@ -6,7 +6,7 @@
 //!   `DECKHAND_BENCH_ROWS` rows (default 10,000,000), built once under `target/`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use deckhand::store::{Entry, GENESIS, JournalRow, RowContext, Store};
+use deckhand::store::{Entry, GENESIS, INSERT_SQL, JournalRow, RowContext, Store};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -97,13 +97,7 @@ fn generate(path: &Path, rows: i64) {
     conn.pragma_update(None, "synchronous", "OFF").unwrap();
     let tx = conn.transaction().unwrap();
     {
-        let mut stmt = tx
-            .prepare(
-                "INSERT INTO journal (serial, terminal_id, ts_utc, mono_ns, session, stream, table_no,
-                 dealer_credential, actor_credential, kind, payload, prev_hash, hash)
-                 VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)",
-            )
-            .unwrap();
+        let mut stmt = tx.prepare(INSERT_SQL).unwrap();
         let start = chrono::DateTime::parse_from_rfc3339("2026-10-01T00:00:00Z")
             .unwrap()
             .with_timezone(&chrono::Utc);
@@ -129,22 +123,7 @@ fn generate(path: &Path, rows: i64) {
                 hash: String::new(),
             };
             row.hash = row.compute_hash();
-            stmt.execute(rusqlite::params![
-                row.serial,
-                row.terminal_id,
-                row.ts_utc,
-                row.mono_ns,
-                row.session,
-                row.stream,
-                row.table_no,
-                row.dealer_credential,
-                row.actor_credential,
-                row.kind,
-                row.payload,
-                row.prev_hash,
-                row.hash
-            ])
-            .unwrap();
+            row.insert(&mut stmt).unwrap();
             prev = row.hash;
         }
     }

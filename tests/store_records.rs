@@ -4,7 +4,7 @@
 
 use deckhand::rules::table::{Event, Person, Role};
 use deckhand::store::migrate::{self, MIGRATIONS};
-use deckhand::store::{ChainStatus, Entry, GENESIS, JournalRow, RowContext, Store};
+use deckhand::store::{ChainStatus, Entry, GENESIS, INSERT_SQL, JournalRow, RowContext, Store};
 use rusqlite::Connection;
 use std::process::Command;
 
@@ -49,15 +49,7 @@ fn a_schema_1_database_upgrades_with_its_rows_and_chain() {
                 hash: String::new(),
             };
             row.hash = row.compute_hash();
-            conn.execute(
-                "INSERT INTO journal (serial, terminal_id, ts_utc, mono_ns, session, stream, table_no,
-                 dealer_credential, actor_credential, kind, payload, prev_hash, hash)
-                 VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)",
-                rusqlite::params![row.serial, row.terminal_id, row.ts_utc, row.mono_ns, row.session,
-                    row.stream, row.table_no, row.dealer_credential, row.actor_credential, row.kind,
-                    row.payload, row.prev_hash, row.hash],
-            )
-            .unwrap();
+            row.insert(&mut conn.prepare(INSERT_SQL).unwrap()).unwrap();
             prev = row.hash;
         }
     }

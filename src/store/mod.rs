@@ -112,7 +112,31 @@ pub struct JournalRow {
     pub hash: String,
 }
 
+/// The INSERT of one journal row; [`JournalRow::insert`] binds its parameters in order.
+pub const INSERT_SQL: &str = "INSERT INTO journal (serial, terminal_id, ts_utc, mono_ns, session,
+     stream, table_no, dealer_credential, actor_credential, kind, payload, prev_hash, hash)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)";
+
 impl JournalRow {
+    /// Executes a statement prepared from [`INSERT_SQL`] for this row.
+    pub fn insert(&self, stmt: &mut rusqlite::Statement<'_>) -> rusqlite::Result<usize> {
+        stmt.execute(rusqlite::params![
+            self.serial,
+            self.terminal_id,
+            self.ts_utc,
+            self.mono_ns,
+            self.session,
+            self.stream,
+            self.table_no,
+            self.dealer_credential,
+            self.actor_credential,
+            self.kind,
+            self.payload,
+            self.prev_hash,
+            self.hash,
+        ])
+    }
+
     /// SHA-256 over every field but the hash itself, in a fixed, unambiguous layout.
     pub fn compute_hash(&self) -> String {
         let fields = serde_json::json!([

@@ -3,10 +3,11 @@
 //! waits for the commit, so nothing is shown as done that is not durable.
 
 use super::{
-    Entry, GENESIS, JournalRow, MIGRATIONS, Result, RowContext, StoreError, canonical_json, migrate,
+    Entry, GENESIS, INSERT_SQL, JournalRow, MIGRATIONS, Result, RowContext, StoreError,
+    canonical_json, migrate,
 };
 use chrono::{SecondsFormat, Utc};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension};
 use sha2::{Digest, Sha256};
 use std::path::Path;
 use std::sync::mpsc::{self, Sender};
@@ -135,11 +136,7 @@ impl WriterState {
             .unwrap_or((0, GENESIS.to_string()));
         let mut rows = Vec::with_capacity(entries.len());
         {
-            let mut stmt = tx.prepare_cached(
-                "INSERT INTO journal (serial, terminal_id, ts_utc, mono_ns, session, stream, table_no,
-                 dealer_credential, actor_credential, kind, payload, prev_hash, hash)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
-            )?;
+            let mut stmt = tx.prepare_cached(INSERT_SQL)?;
             for e in entries {
                 serial += 1;
                 let mut row = JournalRow {
@@ -161,21 +158,7 @@ impl WriterState {
                     hash: String::new(),
                 };
                 row.hash = row.compute_hash();
-                stmt.execute(params![
-                    row.serial,
-                    row.terminal_id,
-                    row.ts_utc,
-                    row.mono_ns,
-                    row.session,
-                    row.stream,
-                    row.table_no,
-                    row.dealer_credential,
-                    row.actor_credential,
-                    row.kind,
-                    row.payload,
-                    row.prev_hash,
-                    row.hash,
-                ])?;
+                row.insert(&mut stmt)?;
                 prev = row.hash.clone();
                 rows.push(row);
             }
