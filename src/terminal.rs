@@ -18,7 +18,13 @@ pub struct Terminal {
     /// The last device report worth telling the dealer about.
     pub device_notice: Option<String>,
     backups: Option<BackupSchedule>,
+    /// The newest journal rows, newest first, kept from what `append` returns so the screen
+    /// never queries the database while drawing.
+    recent: std::collections::VecDeque<JournalRow>,
 }
+
+/// How many of the newest journal rows the terminal keeps for the screen.
+pub const RECENT_ROWS: usize = 20;
 
 /// People seeded into an empty database when `[demo] seed_people` is on. Documented in the
 /// README so a newcomer can sign in and verify; never used on a real table.
@@ -51,7 +57,9 @@ impl Terminal {
             shuffler_link: LinkState::Connecting,
             device_notice: None,
             backups: None,
+            recent: Default::default(),
         };
+        t.recent = t.store.recent(RECENT_ROWS)?.into();
         // A shuffle asked for before a restart may never have reported: ask again, so the
         // deck is counted after a complete shuffle (§ 637a.7(e)(4)(ii), § 637a.18(q)).
         if let Some(deck) = t.table.in_shuffler
@@ -87,16 +95,8 @@ impl Terminal {
         &self.store
     }
 
-    pub fn store_mut(&mut self) -> &mut Store {
-        &mut self.store
-    }
-
     pub fn shuffler_link(&self) -> &LinkState {
         &self.shuffler_link
-    }
-
-    pub fn has_shuffler(&self) -> bool {
-        self.shuffler.is_some()
     }
 
     fn context(&self) -> RowContext {
@@ -125,9 +125,11 @@ impl Terminal {
             ctx.table_no = Some(setup.table_no);
         }
         let entries: Vec<Entry> = events.iter().map(Entry::table).collect();
-        self.store
+        let rows = self
+            .store
             .append(&ctx, &entries)
             .map_err(|e| format!("The record could not be saved, nothing changed: {e}"))?;
+        self.remember(rows);
         for e in events {
             self.table.apply(e);
             if let Event::ShuffleRequested { deck, .. } = e
@@ -198,8 +200,9 @@ impl Terminal {
     /// Appends a row that does not change the table (device link, refused reports).
     pub fn record_system(&mut self, kind: &str, payload: serde_json::Value) {
         let ctx = self.context();
-        if let Err(e) = self.store.append(&ctx, &[Entry::system(kind, payload)]) {
-            tracing::error!("could not journal {kind}: {e}");
+        match self.store.append(&ctx, &[Entry::system(kind, payload)]) {
+            Ok(rows) => self.remember(rows),
+            Err(e) => tracing::error!("could not journal {kind}: {e}"),
         }
     }
 
@@ -292,7 +295,15 @@ impl Terminal {
         self.device_notice = Some(msg);
     }
 
-    pub fn recent_log(&self, n: usize) -> Vec<JournalRow> {
-        self.store.recent(n).unwrap_or_default()
+    fn remember(&mut self, rows: Vec<JournalRow>) {
+        for r in rows {
+            self.recent.push_front(r);
+        }
+        self.recent.truncate(RECENT_ROWS);
+    }
+
+    /// The newest journal rows, newest first (at most [`RECENT_ROWS`]); no database query.
+    pub fn recent_log(&self) -> impl Iterator<Item = &JournalRow> {
+        self.recent.iter()
     }
 }

@@ -259,6 +259,17 @@ fn one_round_end_to_end_survives_a_restart() {
         rows.iter().all(|r| !r.payload.contains("2468")),
         "PINs never reach the journal"
     );
+    // The screen's journal tail, kept from appends, is exactly the database's newest rows.
+    let cached: Vec<i64> = t.recent_log().map(|r| r.serial).collect();
+    let stored: Vec<i64> = t
+        .store()
+        .recent(deckhand::terminal::RECENT_ROWS)
+        .unwrap()
+        .iter()
+        .map(|r| r.serial)
+        .collect();
+    assert_eq!(cached, stored);
+    assert_eq!(cached.len(), deckhand::terminal::RECENT_ROWS);
     assert!(matches!(
         t.store().verify_chain().unwrap(),
         ChainStatus::Intact { .. }

@@ -6,7 +6,7 @@
 //! identical hands tie. Suits never break a tie.
 //! § 637a.6(f): cards speak: the value comes from the cards, never from what a player says.
 
-use super::cards::{Card, CardSet, Rank, Suit};
+use super::cards::{Card, CardSet, Rank};
 use serde::{Deserialize, Serialize};
 
 /// § 637a.6(b) high-hand categories, lowest first (the derived order is the ranking).
@@ -313,11 +313,6 @@ fn order_for_display(five: &[Card], value: HandValue) -> Vec<Card> {
     };
     v.sort_by_key(|c| std::cmp::Reverse(key(c)));
     v
-}
-
-/// Spades, hearts, diamonds, clubs: the § 637a.6 suit order, exposed for forced bets.
-pub fn suit_order_high_first() -> [Suit; 4] {
-    [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs]
 }
 
 #[cfg(test)]

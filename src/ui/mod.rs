@@ -397,7 +397,7 @@ impl DeckhandApp {
         ui.add_space(theme::GAP);
         ui.separator();
         ui.label(RichText::new("Journal").strong());
-        for row in self.term.recent_log(14) {
+        for row in self.term.recent_log().take(14) {
             let time = row.ts_utc.get(11..19).unwrap_or("");
             ui.label(
                 RichText::new(format!(
