@@ -1,6 +1,8 @@
 //! A full Hold'em round through the terminal against a real SQLite file, with a restart in the
 //! middle, and the wrong-count path of § 637a.7(e)(5).
 
+mod common;
+
 use deckhand::devices::shuffler::{ShufflerDriver, ShufflerEvent};
 use deckhand::rules::betting::{ActionKind, Street};
 use deckhand::rules::cards::parse_cards;
@@ -223,28 +225,7 @@ fn one_round_end_to_end_survives_a_restart() {
 
     // The journal: gap-free, chained, each step a row with the dealer and table.
     let rows = t.store().all_rows().unwrap();
-    let kinds: Vec<&str> = rows.iter().map(|r| r.kind.as_str()).collect();
-    for k in [
-        "dealer_signed_in",
-        "table_opened",
-        "decks_inspected",
-        "verification_failed",
-        "inspection_verified",
-        "players_inspected",
-        "decks_washed",
-        "shuffle_requested",
-        "deck_counted",
-        "round_started",
-        "blinds_posted",
-        "hole_cards_dealt",
-        "player_acted",
-        "board_dealt",
-        "showdown_recorded",
-        "losing_hands_counted",
-        "pot_awarded",
-    ] {
-        assert!(kinds.contains(&k), "missing {k} in {kinds:?}");
-    }
+    common::assert_kinds(&rows, &common::ROUND_KINDS);
     for (i, r) in rows.iter().enumerate() {
         assert_eq!(r.serial, i as i64 + 1);
     }

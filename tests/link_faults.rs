@@ -2,6 +2,8 @@
 //! byte by byte, so every fault is exact. Plus a fuzz of the frame decoder and a round trip of
 //! every message.
 
+mod common;
+
 use deckhand::devices::frame::{Decoder, Frame};
 use deckhand::devices::link::{Endpoint, Incoming};
 use deckhand::devices::shuffler::{
@@ -13,21 +15,9 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// splitmix64, seeded: the same bytes every run.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 #[test]
 fn a_million_random_byte_strings_never_panic_the_decoder() {
-    let mut rng = Rng(7);
+    let mut rng = common::Rng(7);
     let mut d = Decoder::new();
     let valid = Frame::new(9, 0x91, vec![0, 52]).encode();
     let mut frames = 0u64;

@@ -6,6 +6,8 @@
 //! - every five-card deal's Crazy 4 Poker best four, against an independent classifier;
 //! - 1,000,000 random seven-card hands against "max over all 21 five-card subsets".
 
+mod common;
+
 use deckhand::rules::cards::Card;
 use deckhand::rules::eval::{self, Category};
 use deckhand::rules::four_card::{self, Category4};
@@ -184,30 +186,9 @@ fn counts_below_king_high() -> u64 {
     n
 }
 
-/// splitmix64: a small, seeded generator so every run checks the same hands.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn deal(&mut self, n: usize) -> Vec<Card> {
-        let mut d = deck();
-        for i in 0..n {
-            let j = i + (self.next() % (52 - i) as u64) as usize;
-            d.swap(i, j);
-        }
-        d.truncate(n);
-        d
-    }
-}
-
 #[test]
 fn seven_card_best_of_agrees_with_brute_force_on_a_million_hands() {
-    let mut rng = Rng(0xDEC4_4A9D);
+    let mut rng = common::Rng(0xDEC4_4A9D);
     for i in 0..1_000_000 {
         let seven = rng.deal(7);
         let fast = eval::evaluate(&seven).unwrap();

@@ -2,6 +2,8 @@
 //! the simulated shuffler on a real pseudo-terminal pair and a real SQLite file; then a
 //! miscount of 51 stops play and is walked through.
 
+mod common;
+
 use deckhand::devices::shuffler::{Opener, SerialShuffler, ShufflerDriver};
 use deckhand::devices::sim::{SharedScript, SimScript, spawn_on_pty};
 use deckhand::rules::table::{Step, TableSetup};
@@ -167,28 +169,9 @@ fn dealer_plays_a_holdem_round_through_the_screen() {
 
     let store = Store::open(&db).unwrap();
     let rows = store.all_rows().unwrap();
-    let kinds: Vec<&str> = rows.iter().map(|r| r.kind.as_str()).collect();
-    for k in [
-        "dealer_signed_in",
-        "table_opened",
-        "decks_inspected",
-        "verification_failed",
-        "inspection_verified",
-        "players_inspected",
-        "decks_washed",
-        "shuffle_requested",
-        "deck_counted",
-        "round_started",
-        "blinds_posted",
-        "hole_cards_dealt",
-        "board_dealt",
-        "showdown_recorded",
-        "losing_hands_counted",
-        "pot_awarded",
-    ] {
-        assert!(kinds.contains(&k), "missing {k} in {kinds:?}");
-    }
-    assert_eq!(kinds.iter().filter(|k| **k == "player_acted").count(), 11);
+    common::assert_kinds(&rows, &common::ROUND_KINDS);
+    let acted = rows.iter().filter(|r| r.kind == "player_acted").count();
+    assert_eq!(acted, 11);
     let award = rows.iter().find(|r| r.kind == "pot_awarded").unwrap();
     assert!(
         award.payload.contains(r#""awards":[[2,1800]]"#),
