@@ -111,6 +111,7 @@ impl BackupSchedule {
     pub fn start(source: PathBuf, dir: PathBuf, every: Duration, retention: Duration) -> Self {
         let (stop_tx, stop_rx) = mpsc::channel::<()>();
         let (res_tx, res_rx) = mpsc::channel();
+        let failed = res_tx.clone();
         let thread = std::thread::Builder::new()
             .name("backup".into())
             .spawn(move || {
@@ -124,6 +125,10 @@ impl BackupSchedule {
                         return;
                     }
                 }
+            })
+            .map_err(|e| {
+                // No silent failure: the terminal journals this like a failed backup.
+                let _ = failed.send(Err(format!("the backup thread could not start: {e}")));
             })
             .ok();
         BackupSchedule {
