@@ -49,7 +49,17 @@ impl Terminal {
         shuffler: Option<Box<dyn ShufflerDriver>>,
     ) -> Result<Terminal, StoreError> {
         let events = store.table_events()?;
-        let table = Table::replay(&events);
+        // Events that deserialize but do not fit together (an altered file) must not crash the
+        // terminal at every start: the replay's invariant checks become an error that says so.
+        let table =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Table::replay(&events)))
+                .map_err(|_| {
+                    StoreError::Invalid(
+                        "the journal's table events cannot be replayed (is the file altered? run \
+                     `deckhand verify-log`); the terminal did not start"
+                            .into(),
+                    )
+                })?;
         let mut t = Terminal {
             store,
             table,

@@ -341,3 +341,22 @@ fn scheduled_backups_run_and_are_journaled() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
 }
+
+#[test]
+fn an_inconsistent_journal_is_an_error_at_start_not_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("odd.sqlite");
+    {
+        // A well-formed event that does not fit: a shuffle of a deck the table never had.
+        let mut store = Store::open(&db).unwrap();
+        let e = Event::ShuffleRequested {
+            deck: 7,
+            colour: "Green".into(),
+        };
+        store.append(&ctx(), &[Entry::table(&e)]).unwrap();
+    }
+    let err = deckhand::terminal::Terminal::open(Store::open(&db).unwrap(), None)
+        .err()
+        .expect("refused");
+    assert!(err.to_string().contains("cannot be replayed"), "{err}");
+}
