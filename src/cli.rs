@@ -1,4 +1,4 @@
-//! Command-line tools that read and write text: `deckhand eval`.
+//! Command-line tools that read and write text: `deckhand eval`, `deckhand settle`.
 
 use crate::rules::cards::{Card, parse_cards, parse_multi_deck};
 use crate::rules::games::{self, GameId};
@@ -26,6 +26,23 @@ pub fn eval_batch_line(game: GameId, line_no: usize, line: &str) -> Result<Strin
     eval_json(game, hole, board).map_err(|msg| {
         serde_json::json!({"line": line_no, "input": line, "error": msg}).to_string()
     })
+}
+
+/// `deckhand settle`: one round as JSON in, the settlement as JSON out (pretty when asked).
+pub fn settle(
+    input: &str,
+    paytables: &crate::rules::banked::paytable::Paytables,
+    rules: &crate::rules::banked::HouseRules,
+    pretty: bool,
+) -> Result<String, String> {
+    let s =
+        crate::rules::banked::settle_json(input, paytables, rules).map_err(|e| e.to_string())?;
+    let out = if pretty {
+        serde_json::to_string_pretty(&s)
+    } else {
+        serde_json::to_string(&s)
+    };
+    out.map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

@@ -2,6 +2,8 @@
 //! with messages that name the key. Every key is documented in `docs/configuration.md`.
 
 use crate::rules::Cents;
+use crate::rules::banked::HouseRules;
+use crate::rules::banked::paytable::Paytables;
 use crate::rules::table::TableSetup;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -18,6 +20,19 @@ pub struct Config {
     pub holdem: HoldemConfig,
     #[serde(default)]
     pub demo: DemoConfig,
+    /// The house-banked games' choices (Rules Submission): paytable letters, limits, readings.
+    #[serde(default)]
+    pub house: HouseRules,
+    #[serde(default)]
+    pub paytables: PaytablesConfig,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PaytablesConfig {
+    /// A folder of paytable files replacing the embedded ones game by game; empty: embedded.
+    #[serde(default)]
+    pub dir: String,
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -117,7 +132,19 @@ impl Config {
         }
         self.table_setup()
             .validate()
-            .map_err(|e| format!("table/holdem: {e}"))
+            .map_err(|e| format!("table/holdem: {e}"))?;
+        let tables = self.load_paytables()?;
+        self.house.validate(&tables)
+    }
+
+    /// The paytables: the embedded files, or those of `paytables.dir`, validated.
+    pub fn load_paytables(&self) -> Result<Paytables, String> {
+        let dir = self.paytables.dir.trim();
+        if dir.is_empty() {
+            Paytables::embedded()
+        } else {
+            Paytables::from_dir(Path::new(dir)).map_err(|e| format!("paytables.dir: {e}"))
+        }
     }
 
     pub fn shuffler_port(&self) -> ShufflerPort {

@@ -55,6 +55,14 @@ enum Cmd {
         #[arg(long)]
         batch: bool,
     },
+    /// Settle one round of a house-banked game: JSON on standard input (game, paytable choices,
+    /// cards, wagers, decisions, meters), the settlement as JSON on standard output. The format,
+    /// with an example per game, is in docs/settle.md.
+    Settle {
+        /// Indent the output for reading.
+        #[arg(long)]
+        pretty: bool,
+    },
     /// Append numbered rows to a journal until killed, printing each serial once it is durable
     /// (used by the crash test; also a quick check of a terminal's disk).
     #[command(hide = true)]
@@ -173,6 +181,16 @@ fn real_main() -> Result<()> {
             if failed > 0 {
                 bail!("{failed} line(s) could not be evaluated; see their error objects");
             }
+            Ok(())
+        }
+        Cmd::Settle { pretty } => {
+            let mut input = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin(), &mut input)
+                .context("reading standard input")?;
+            let tables = config.load_paytables().map_err(anyhow::Error::msg)?;
+            let out = cli::settle(&input, &tables, &config.house, pretty)
+                .map_err(|e| anyhow::anyhow!("settle: {e}"))?;
+            println!("{out}");
             Ok(())
         }
         Cmd::JournalStress { db } => {

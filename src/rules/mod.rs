@@ -2,6 +2,7 @@
 //! Pure: no I/O, no egui, no SQLite. Inputs are commands, outputs are events and state.
 
 pub mod badugi;
+pub mod banked;
 pub mod betting;
 pub mod cards;
 pub mod eval;

@@ -1,0 +1,457 @@
+//! Crazy 4 Poker (Chapter 657a): Ante and Super Bonus in equal amounts, a Play Wager of the
+//! Ante (up to 3× with a pair of aces or better), the best four-card hand of five against the
+//! dealer's; Queens Up and the progressive with Envy Bonuses.
+//!
+//! - § 657a.11(b): Play = Ante, or up to 3× the Ante with a pair of aces or better; or fold,
+//!   forfeiting Ante, Super Bonus, Queens Up and progressive (Envy eligibility is kept).
+//! - § 657a.11(c)(3): the dealer qualifies with king-high or better. Not qualifying: Ante
+//!   returned, Play paid 1 to 1. Qualifying: Ante and Play win, lose or push by comparison.
+//!   The Super Bonus pays a straight or better whatever the dealer holds (§ 657a.12(b));
+//!   below a straight it is returned unless the player lost to a qualifying dealer.
+//! - § 657a.11(d): Queens Up on the player's four-card hand, dealer aside (§ 657a.12(c)).
+//! - § 657a.11(e), § 657a.12(d): the progressive, highest hand only, at the meter when it is the
+//!   player's turn; Envy Bonuses for other players' qualifying hands, never one's own or the
+//!   dealer's.
+//! - 657a has no payout limitation.
+
+use super::paytable::{Pay, Paytables};
+use super::{Ledger, Line, SettleError, Settlement, err, lower_first};
+use crate::rules::Cents;
+use crate::rules::cards::Card;
+use crate::rules::four_card::{BestFour, Category4, Value4, best_four};
+use crate::rules::money;
+use serde::{Deserialize, Serialize};
+
+const GAME: &str = "crazy-4-poker";
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rules {
+    pub queens_up_offered: bool,
+    /// § 657a.12(c): paytable A, B, C or D.
+    pub queens_up: String,
+    pub progressive_offered: bool,
+    /// § 657a.12(d)(1): paytable A or B (which also picks the Envy schedule, § 657a.12(d)(5)).
+    pub progressive: String,
+    /// § 657a.12(d)(3): at least $5,000 for A, $1,000 for B.
+    pub progressive_reset_cents: Cents,
+    pub progressive_wagers_cents: Vec<Cents>,
+    /// Whether a folded hand can be another player's Envy qualifying hand. § 657a.11(c) sends
+    /// folded cards to the discard rack before the reveal, so by default it cannot.
+    pub envy_from_folded: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            queens_up_offered: true,
+            queens_up: "A".into(),
+            progressive_offered: true,
+            progressive: "A".into(),
+            progressive_reset_cents: 500_000,
+            progressive_wagers_cents: vec![100, 500],
+            envy_from_folded: false,
+        }
+    }
+}
+
+impl Rules {
+    pub fn validate(&self, p: &Paytables) -> Result<(), String> {
+        super::check_table(p, GAME, "queens-up", "queens_up", &self.queens_up)?;
+        super::check_table(p, GAME, "progressive", "progressive", &self.progressive)?;
+        let floor = if self.progressive == "B" {
+            100_000
+        } else {
+            500_000
+        };
+        if self.progressive_reset_cents < floor {
+            return Err(format!(
+                "progressive_reset_cents: {} is below the {} of § 657a.12(d)(3) for paytable {}",
+                money(self.progressive_reset_cents),
+                money(floor),
+                self.progressive
+            ));
+        }
+        for w in &self.progressive_wagers_cents {
+            if p.get(GAME, "envy", &format!("{} {}", self.progressive, money(*w)))
+                .is_err()
+            {
+                return Err(format!(
+                    "progressive_wagers_cents: {} has no Envy Bonus schedule (§ 657a.12(d)(5) has $1 and $5)",
+                    money(*w)
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Round {
+    pub game: String,
+    /// The dealer's five cards.
+    pub dealer: String,
+    pub seats: Vec<Seat>,
+    #[serde(default)]
+    pub meters: Meters,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Meters {
+    pub progressive: Option<Cents>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seat {
+    pub seat: u8,
+    pub cards: String,
+    pub wagers: Wagers,
+    /// The Play Wager; 0 folds.
+    pub play: Cents,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Wagers {
+    pub ante: Cents,
+    pub super_bonus: Cents,
+    #[serde(default)]
+    pub queens_up: Cents,
+    #[serde(default)]
+    pub progressive: Cents,
+}
+
+struct Checked {
+    seat: u8,
+    best: BestFour,
+    w: Wagers,
+    play: Cents,
+}
+
+/// The pay line of a four-card hand; four aces have their own line (§ 657a.12(b), (d)).
+pub fn four_line(v: Value4) -> Line {
+    let cat = v.category();
+    let id = match cat {
+        Category4::FourOfAKind if v.is_four_aces() => "four-aces",
+        Category4::FourOfAKind => "four-of-a-kind",
+        Category4::StraightFlush => "straight-flush",
+        Category4::ThreeOfAKind => "three-of-a-kind",
+        Category4::Flush => "flush",
+        Category4::Straight => "straight",
+        Category4::TwoPair => "two-pair",
+        Category4::OnePair if v.ranks().first().is_some_and(|r| *r >= 12) => "queens-or-better",
+        Category4::OnePair => "pair",
+        Category4::HighCard => "high-card",
+    };
+    Line {
+        id,
+        name: lower_first(&v.describe()),
+    }
+}
+
+fn validate(round: &Round, rules: &Rules) -> Result<(BestFour, Vec<Checked>), SettleError> {
+    super::check_seats(round.seats.iter().map(|s| s.seat), 6, "§ 657a.2(a)")?;
+    let dealer = super::cards("dealer", &round.dealer)?;
+    if dealer.len() != 5 {
+        return Err(err(
+            "dealer",
+            "the dealer has five cards (§ 657a.8(d)); a wrong count voids the round (§ 657a.13(c))",
+        ));
+    }
+    let mut all = vec![("dealer".to_string(), dealer.clone())];
+    let mut out = Vec::new();
+    for (i, s) in round.seats.iter().enumerate() {
+        let f = |x: &str| format!("seats[{i}].{x}");
+        let cards: Vec<Card> = super::cards(&f("cards"), &s.cards)?;
+        if cards.len() != 5 {
+            return Err(err(f("cards"), "each player has five cards (§ 657a.8(d))"));
+        }
+        all.push((f("cards"), cards.clone()));
+        let w = &s.wagers;
+        for (name, v) in [
+            ("wagers.ante", w.ante),
+            ("wagers.super_bonus", w.super_bonus),
+            ("wagers.queens_up", w.queens_up),
+            ("wagers.progressive", w.progressive),
+            ("play", s.play),
+        ] {
+            super::amount(&f(name), v)?;
+        }
+        if w.ante == 0 {
+            return Err(err(
+                f("wagers.ante"),
+                "an Ante is needed to play (§ 657a.7(d)(1))",
+            ));
+        }
+        if w.super_bonus != w.ante {
+            return Err(err(
+                f("wagers.super_bonus"),
+                format!(
+                    "the Super Bonus equals the Ante ({}), not {} (§ 657a.7(d)(1))",
+                    money(w.ante),
+                    money(w.super_bonus)
+                ),
+            ));
+        }
+        if w.queens_up > 0 && !rules.queens_up_offered {
+            return Err(err(
+                f("wagers.queens_up"),
+                "this casino does not offer Queens Up (§ 657a.7(d)(2))",
+            ));
+        }
+        if w.progressive > 0 {
+            if !rules.progressive_offered {
+                return Err(err(
+                    f("wagers.progressive"),
+                    "this casino does not offer the progressive (§ 657a.7(d)(3))",
+                ));
+            }
+            if !rules.progressive_wagers_cents.contains(&w.progressive) {
+                let ok: Vec<String> = rules
+                    .progressive_wagers_cents
+                    .iter()
+                    .map(|c| money(*c))
+                    .collect();
+                return Err(err(
+                    f("wagers.progressive"),
+                    format!(
+                        "{} is not a progressive wager here (one chip of {}; § 657a.12(d)(5))",
+                        money(w.progressive),
+                        ok.join(" or ")
+                    ),
+                ));
+            }
+        }
+        let best = best_four(&cards).map_err(|e| err(f("cards"), e.to_string()))?;
+        if s.play > 0 && s.play != w.ante {
+            // § 657a.11(b): more than the Ante needs a pair of aces or better, up to 3×.
+            let aces_up = best.value.category() > Category4::OnePair
+                || (best.value.category() == Category4::OnePair
+                    && best.value.ranks().first() == Some(&14));
+            if !aces_up {
+                return Err(err(
+                    f("play"),
+                    format!(
+                        "{} holds {}: the Play Wager equals the Ante, {} (more only with a pair of aces or better) (§ 657a.11(b))",
+                        money(s.play),
+                        lower_first(&best.value.describe()),
+                        money(w.ante)
+                    ),
+                ));
+            }
+            if s.play < w.ante || s.play > 3 * w.ante {
+                return Err(err(
+                    f("play"),
+                    format!(
+                        "a Play Wager of {} is outside the Ante to three times the Ante ({} to {}) (§ 657a.11(b))",
+                        money(s.play),
+                        money(w.ante),
+                        money(3 * w.ante)
+                    ),
+                ));
+            }
+        }
+        out.push(Checked {
+            seat: s.seat,
+            best,
+            w: w.clone(),
+            play: s.play,
+        });
+    }
+    super::one_deck(&all)?;
+    if out.iter().any(|s| s.w.progressive > 0) && round.meters.progressive.is_none() {
+        return Err(err(
+            "meters.progressive",
+            "the progressive meter's value is needed to pay at the meter (§ 657a.12(d)(4))",
+        ));
+    }
+    let dealer_best = best_four(&dealer).map_err(|e| err("dealer", e.to_string()))?;
+    Ok((dealer_best, out))
+}
+
+pub fn settle(
+    round: &Round,
+    rules: &Rules,
+    p: &Paytables,
+    rounding: Cents,
+) -> Result<Settlement, SettleError> {
+    rules.validate(p).map_err(|e| err("rules", e))?;
+    let (dealer, mut seats) = validate(round, rules)?;
+    let mut l = Ledger::new(p, GAME, rounding);
+    let sb_t = l.table("super-bonus", "standard")?;
+    let qu_t = l.table("queens-up", &rules.queens_up)?;
+    let prog_t = l.table("progressive", &rules.progressive)?;
+    let ante_t = l.table("ante", "standard")?;
+    let play_t = l.table("play", "standard")?;
+    seats.sort_by_key(|s| std::cmp::Reverse(s.seat));
+    let dv = dealer.value;
+    // § 657a.11(c)(3)(i): "lower than a king" does not qualify.
+    let qualifies = dv.dealer_qualifies();
+    l.set_dealer(format!(
+        "{}{}",
+        dv.describe(),
+        if qualifies {
+            ""
+        } else {
+            " (does not qualify: lower than a king)"
+        }
+    ));
+    let win = Line {
+        id: "win",
+        name: "a win".into(),
+    };
+    // § 657a.11(c): forfeits first (collected with the cards once everyone has decided).
+    for s in seats.iter().filter(|s| s.play == 0) {
+        l.set_hand(s.seat, "folded");
+        for (wager, v) in [
+            ("ante", s.w.ante),
+            ("super-bonus", s.w.super_bonus),
+            ("queens-up", s.w.queens_up),
+            ("progressive", s.w.progressive),
+        ] {
+            l.lose(s.seat, wager, v, "folded", "§ 657a.11(b)");
+        }
+    }
+    let envy: Vec<(u8, Value4)> = seats
+        .iter()
+        .filter(|s| s.play > 0 || rules.envy_from_folded)
+        .map(|s| (s.seat, s.best.value))
+        .collect();
+    if seats.iter().any(|s| s.w.progressive > 0) {
+        l.open_meter(
+            "progressive",
+            round.meters.progressive.unwrap_or(0),
+            rules.progressive_reset_cents,
+        );
+    }
+    for s in &seats {
+        let seat = s.seat;
+        let pv = s.best.value;
+        if s.play > 0 {
+            l.set_hand(seat, pv.describe());
+            let line = four_line(pv);
+            let super_pays = pv.category() >= Category4::Straight;
+            let lost;
+            if !qualifies {
+                l.push(
+                    seat,
+                    "ante",
+                    s.w.ante,
+                    "the dealer does not qualify",
+                    "§ 657a.11(c)(3)(i)",
+                );
+                l.by_table(
+                    seat,
+                    "play",
+                    s.play,
+                    play_t,
+                    &Line {
+                        id: "win",
+                        name: "the dealer does not qualify; the Play".into(),
+                    },
+                );
+                lost = false;
+            } else if pv > dv {
+                l.by_table(seat, "ante", s.w.ante, ante_t, &win);
+                l.by_table(seat, "play", s.play, play_t, &win);
+                lost = false;
+            } else if pv == dv {
+                l.push(
+                    seat,
+                    "ante",
+                    s.w.ante,
+                    "tie with the dealer",
+                    "§ 657a.11(c)(3)(ii)(C)",
+                );
+                l.push(
+                    seat,
+                    "play",
+                    s.play,
+                    "tie with the dealer",
+                    "§ 657a.11(c)(3)(ii)(C)",
+                );
+                lost = false;
+            } else {
+                let why = format!(
+                    "the dealer's {} beats {}",
+                    lower_first(&dv.describe()),
+                    line.name
+                );
+                l.lose(seat, "ante", s.w.ante, &why, "§ 657a.11(c)(3)(ii)(A)");
+                l.lose(seat, "play", s.play, &why, "§ 657a.11(c)(3)(ii)(A)");
+                lost = true;
+            }
+            if super_pays {
+                l.by_table(seat, "super-bonus", s.w.super_bonus, sb_t, &line);
+            } else if lost {
+                l.lose(
+                    seat,
+                    "super-bonus",
+                    s.w.super_bonus,
+                    &format!("{} is below a straight and lost to the dealer", line.name),
+                    "§ 657a.11(c)(3)(ii)(A), § 657a.2(b)(5)(iv)",
+                );
+            } else {
+                l.push(
+                    seat,
+                    "super-bonus",
+                    s.w.super_bonus,
+                    &format!("{} is below a straight", line.name),
+                    "§ 657a.11(c)(3)",
+                );
+            }
+            // § 657a.11(d): Queens Up, irrespective of the dealer's hand.
+            if s.w.queens_up > 0 {
+                l.by_table(seat, "queens-up", s.w.queens_up, qu_t, &line);
+            }
+            if s.w.progressive > 0 {
+                super::thb::progressive(
+                    &mut l,
+                    seat,
+                    s.w.progressive,
+                    prog_t,
+                    &line,
+                    "progressive",
+                    "§ 657a.12(d)(4)",
+                )?;
+            }
+        }
+        // § 657a.11(e)(5): Envy Bonuses, to folded bettors too.
+        if s.w.progressive > 0 {
+            let t = l.table(
+                "envy",
+                &format!("{} {}", rules.progressive, money(s.w.progressive)),
+            )?;
+            for (other, ov) in &envy {
+                if *other == seat {
+                    continue;
+                }
+                let line = four_line(*ov);
+                if let Some(Pay::Fixed(c)) = t.pay(line.id) {
+                    l.win(
+                        seat,
+                        "envy",
+                        0,
+                        c,
+                        &format!(
+                            "seat {other}'s {} pays {} (Envy Bonus)",
+                            line.name,
+                            money(c)
+                        ),
+                        &t.section,
+                    );
+                }
+            }
+        }
+    }
+    if seats.iter().any(|s| s.w.progressive > 0)
+        && !rules.envy_from_folded
+        && seats.iter().any(|s| s.play == 0)
+    {
+        l.note("Folded hands are collected before the reveal (§ 657a.11(c)) and do not qualify anyone for an Envy Bonus; setting envy_from_folded.");
+    }
+    Ok(l.finish())
+}

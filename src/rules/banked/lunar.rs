@@ -1,0 +1,697 @@
+//! Lunar Poker (Chapter 589): five-card stud against the dealer with an Ante, a Bet of twice the
+//! Ante, Options fees (buy a sixth card, exchange two to five cards, force the dealer), an
+//! instant payout for a royal or straight flush in the first five cards, and the Super Wager.
+//!
+//! - § 589.11(b): fold, Bet (exactly 2× Ante) or pay an Options fee equal to the Ante to buy a
+//!   sixth card or exchange 2 to 5 cards, then fold or Bet. A royal or straight flush in the first
+//!   five may not Bet: it is declared and paid instantly on the Ante (§ 589.11(c)(1), § 589.12(a)).
+//! - § 589.11(c)(2): the Super Wager pays on the first five cards only, if declared, for the
+//!   highest Super hand (§ 589.12(b)).
+//! - § 589.11(e): the dealer qualifies with ace-king or better. Beating a qualifying dealer
+//!   returns the Ante and pays the Bet by the player's hand (§ 589.12(c)), plus a second
+//!   combination with a card outside the first. A non-qualifying dealer pays the Ante 1 to 1 and
+//!   returns the Bet, unless the player pays a fee equal to the Ante to force the dealer: then,
+//!   after every other player, the dealer's highest card is replaced once and the hands compared
+//!   again; still no qualifier returns Ante and Bet.
+
+use super::paytable::{Pay, PayTable, Paytables};
+use super::{Ledger, Line, SettleError, Settlement, err, lower_first};
+use crate::rules::Cents;
+use crate::rules::cards::{Card, Rank};
+use crate::rules::eval::{self, Category};
+use crate::rules::lunar::{LunarCategory, LunarHand, SuperHand, lunar_hand, super_hand};
+use crate::rules::money;
+use serde::{Deserialize, Serialize};
+
+const GAME: &str = "lunar-poker";
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rules {
+    /// § 589.12(a): paytable A to H.
+    pub instant: String,
+    pub super_offered: bool,
+    /// § 589.12(b): paytable A, B or C.
+    #[serde(rename = "super")]
+    pub super_table: String,
+    /// The text does not say what becomes of the Ante under an instant payout (§ 589.11(c)(1));
+    /// true: it is returned with the payout ("X to 1").
+    pub instant_returns_ante: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            instant: "A".into(),
+            super_offered: true,
+            super_table: "A".into(),
+            instant_returns_ante: true,
+        }
+    }
+}
+
+impl Rules {
+    pub fn validate(&self, p: &Paytables) -> Result<(), String> {
+        super::check_table(p, GAME, "instant", "instant", &self.instant)?;
+        super::check_table(p, GAME, "super", "super", &self.super_table)
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Round {
+    pub game: String,
+    /// The dealer's five cards.
+    pub dealer: String,
+    /// The card that replaced the dealer's highest card when a player forced (§ 589.11(e)(2)(ii)).
+    #[serde(default)]
+    pub dealer_replacement: Option<String>,
+    pub seats: Vec<Seat>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seat {
+    pub seat: u8,
+    /// The first five cards.
+    pub cards: String,
+    pub wagers: Wagers,
+    /// Declared and turned face up before other cards were dealt (§ 589.11(c)).
+    #[serde(default)]
+    pub declared: bool,
+    #[serde(default)]
+    pub draw: Option<Draw>,
+    /// A Bet Wager of twice the Ante was placed (false: folded).
+    #[serde(default)]
+    pub bet: bool,
+    /// Paid the Options fee to force a non-qualifying dealer.
+    #[serde(default)]
+    pub force: bool,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Wagers {
+    pub ante: Cents,
+    #[serde(default, rename = "super")]
+    pub super_wager: Cents,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase", deny_unknown_fields)]
+pub enum Draw {
+    /// The sixth card bought.
+    Buy(String),
+    /// Cards given up and the cards that replaced them.
+    Exchange { discard: String, replace: String },
+}
+
+struct Checked {
+    seat: u8,
+    first: Vec<Card>,
+    final_cards: Vec<Card>,
+    ante: Cents,
+    super_wager: Cents,
+    declared: bool,
+    drew: bool,
+    bet: bool,
+    force: bool,
+}
+
+fn validate(
+    round: &Round,
+    rules: &Rules,
+) -> Result<(Vec<Card>, Option<Card>, Vec<Checked>), SettleError> {
+    super::check_seats(round.seats.iter().map(|s| s.seat), 5, "§ 589.2(a)")?;
+    let dealer = super::cards("dealer", &round.dealer)?;
+    if dealer.len() != 5 {
+        return Err(err(
+            "dealer",
+            "the dealer has five cards (§ 589.8(c)); a wrong count voids the round (§ 589.13(c))",
+        ));
+    }
+    let mut all = vec![("dealer".to_string(), dealer.clone())];
+    let replacement = match &round.dealer_replacement {
+        None => None,
+        Some(t) => {
+            let c = super::cards("dealer_replacement", t)?;
+            if c.len() != 1 {
+                return Err(err(
+                    "dealer_replacement",
+                    "one card replaces the dealer's highest card (§ 589.11(e)(2)(ii))",
+                ));
+            }
+            all.push(("dealer_replacement".into(), c.clone()));
+            Some(c[0])
+        }
+    };
+    let dealer_q = lunar_hand(&dealer)
+        .map_err(|e| err("dealer", e.to_string()))?
+        .dealer_qualifies();
+    let mut out = Vec::new();
+    for (i, s) in round.seats.iter().enumerate() {
+        let f = |x: &str| format!("seats[{i}].{x}");
+        let first = super::cards(&f("cards"), &s.cards)?;
+        if first.len() != 5 {
+            return Err(err(
+                f("cards"),
+                "each player is dealt five cards (§ 589.8(c))",
+            ));
+        }
+        all.push((f("cards"), first.clone()));
+        super::amount(&f("wagers.ante"), s.wagers.ante)?;
+        super::amount(&f("wagers.super"), s.wagers.super_wager)?;
+        if s.wagers.ante == 0 {
+            return Err(err(
+                f("wagers.ante"),
+                "an Ante is needed to be dealt in (§ 589.7(c)(1))",
+            ));
+        }
+        if s.wagers.super_wager > 0 && !rules.super_offered {
+            return Err(err(
+                f("wagers.super"),
+                "this casino does not offer the Super Wager (§ 589.7(c)(2))",
+            ));
+        }
+        let v = eval::evaluate(&first).map_err(|e| err(f("cards"), e.to_string()))?;
+        let instant = v.category() == Category::StraightFlush;
+        if instant && s.bet {
+            return Err(err(
+                f("bet"),
+                "a royal or straight flush in the first five cards may not place a Bet Wager; it is declared for the instant payout (§ 589.11(b)(2))",
+            ));
+        }
+        if instant && s.draw.is_some() {
+            return Err(err(
+                f("draw"),
+                "a royal or straight flush in the first five cards is declared, not drawn to (§ 589.11(b)(2), (c)(1))",
+            ));
+        }
+        let mut final_cards = first.clone();
+        match &s.draw {
+            None => {}
+            Some(Draw::Buy(c)) => {
+                let c = super::cards(&f("draw.buy"), c)?;
+                if c.len() != 1 {
+                    return Err(err(
+                        f("draw.buy"),
+                        "the Options fee buys one sixth card (§ 589.11(d)(2)(i)(A))",
+                    ));
+                }
+                all.push((f("draw.buy"), c.clone()));
+                final_cards.push(c[0]);
+            }
+            Some(Draw::Exchange { discard, replace }) => {
+                let d = super::cards(&f("draw.exchange.discard"), discard)?;
+                let r = super::cards(&f("draw.exchange.replace"), replace)?;
+                if !(2..=5).contains(&d.len()) {
+                    return Err(err(
+                        f("draw.exchange.discard"),
+                        format!(
+                            "{} card(s): an exchange is of two to five cards (§ 589.11(b)(3))",
+                            d.len()
+                        ),
+                    ));
+                }
+                if let Some(c) = d.iter().find(|c| !first.contains(c)) {
+                    return Err(err(
+                        f("draw.exchange.discard"),
+                        format!("{c} is not among the player's cards"),
+                    ));
+                }
+                if r.len() != d.len() {
+                    return Err(err(
+                        f("draw.exchange.replace"),
+                        format!(
+                            "{} card(s) discarded, {} drawn: the same number is dealt (§ 589.11(d)(2)(i)(B))",
+                            d.len(),
+                            r.len()
+                        ),
+                    ));
+                }
+                all.push((f("draw.exchange.replace"), r.clone()));
+                final_cards.retain(|c| !d.contains(c));
+                final_cards.extend(r);
+            }
+        }
+        if s.force && !s.bet {
+            return Err(err(
+                f("force"),
+                "only a player with a Bet Wager can force the dealer (§ 589.11(e)(2))",
+            ));
+        }
+        if s.force && dealer_q {
+            return Err(err(
+                f("force"),
+                "the dealer qualifies; forcing is offered only when the dealer does not (§ 589.11(e)(2))",
+            ));
+        }
+        out.push(Checked {
+            seat: s.seat,
+            first,
+            final_cards,
+            ante: s.wagers.ante,
+            super_wager: s.wagers.super_wager,
+            declared: s.declared,
+            drew: s.draw.is_some(),
+            bet: s.bet,
+            force: s.force,
+        });
+    }
+    let forced = out.iter().any(|s| s.force);
+    if forced && replacement.is_none() {
+        return Err(err(
+            "dealer_replacement",
+            "a player forced the dealer: give the card that replaced the dealer's highest card (§ 589.11(e)(2)(ii))",
+        ));
+    }
+    if !forced && replacement.is_some() {
+        return Err(err(
+            "dealer_replacement",
+            "no player forced the dealer, so no card is replaced (§ 589.11(e)(2)(ii))",
+        ));
+    }
+    super::one_deck(&all)?;
+    Ok((dealer, replacement, out))
+}
+
+fn lunar_line(c: LunarCategory) -> (&'static str, &'static str) {
+    match c {
+        LunarCategory::RoyalFlush => ("royal-flush", "a royal flush"),
+        LunarCategory::StraightFlush => ("straight-flush", "a straight flush"),
+        LunarCategory::FourOfAKind => ("four-of-a-kind", "four of a kind"),
+        LunarCategory::FullHouse => ("full-house", "a full house"),
+        LunarCategory::Flush => ("flush", "a flush"),
+        LunarCategory::Straight => ("straight", "a straight"),
+        LunarCategory::ThreeOfAKind => ("three-of-a-kind", "three of a kind"),
+        LunarCategory::TwoPair => ("two-pair", "two pairs"),
+        LunarCategory::OnePair => ("pair", "one pair"),
+        LunarCategory::AceKing => ("ace-king", "ace-king"),
+        LunarCategory::NoHand => ("no-hand", "no hand"),
+    }
+}
+
+fn super_line(h: SuperHand) -> Line {
+    let (id, name) = match h {
+        SuperHand::FourOfAKind => ("four-of-a-kind", "four of a kind"),
+        SuperHand::SameColoredStraight => ("same-colored-straight", "a same-colored straight"),
+        SuperHand::FullHouse => ("full-house", "a full house"),
+        SuperHand::Flush => ("flush", "a flush"),
+        SuperHand::Straight => ("straight", "a straight"),
+        SuperHand::ThreeOfAKind => ("three-of-a-kind", "three of a kind"),
+        SuperHand::AceKing => ("ace-king", "ace-king"),
+        SuperHand::SameColoredFive => ("same-colored-five", "a same colored five"),
+    };
+    Line {
+        id,
+        name: name.into(),
+    }
+}
+
+/// The cards that make a hand's combination: all five for straights, flushes and full houses,
+/// the matched cards for pairs, trips and quads, the ace and king for ace-king.
+fn combination(h: &LunarHand) -> Vec<Card> {
+    let cards = &h.best.cards;
+    let count = |r: Rank| cards.iter().filter(|c| c.rank == r).count();
+    match h.category {
+        LunarCategory::FourOfAKind
+        | LunarCategory::ThreeOfAKind
+        | LunarCategory::TwoPair
+        | LunarCategory::OnePair => cards
+            .iter()
+            .filter(|c| count(c.rank) >= 2)
+            .copied()
+            .collect(),
+        LunarCategory::AceKing => {
+            let a = cards.iter().find(|c| c.rank == Rank::ACE).copied();
+            let k = cards.iter().find(|c| c.rank == Rank::KING).copied();
+            a.into_iter().chain(k).collect()
+        }
+        LunarCategory::NoHand => Vec::new(),
+        _ => cards.clone(),
+    }
+}
+
+/// Every combination of the cards (5 or 6) with its category, for the second-combination
+/// payout.
+fn all_combinations(cards: &[Card]) -> Vec<(LunarCategory, Vec<Card>)> {
+    let mut out = Vec::new();
+    let n = cards.len();
+    // Two-card combinations: pairs and ace-king.
+    for i in 0..n {
+        for j in i + 1..n {
+            let (a, b) = (cards[i], cards[j]);
+            if a.rank == b.rank {
+                out.push((LunarCategory::OnePair, vec![a, b]));
+            }
+            let ranks = [a.rank, b.rank];
+            if ranks.contains(&Rank::ACE) && ranks.contains(&Rank::KING) {
+                out.push((LunarCategory::AceKing, vec![a, b]));
+            }
+        }
+    }
+    // Trips, quads and two pairs from the pairs.
+    let pairs: Vec<Vec<Card>> = out
+        .iter()
+        .filter(|(c, _)| *c == LunarCategory::OnePair)
+        .map(|(_, v)| v.clone())
+        .collect();
+    for (x, p) in pairs.iter().enumerate() {
+        for q in &pairs[x + 1..] {
+            if p.iter().any(|c| q.contains(c)) {
+                let mut set: Vec<Card> = p.iter().chain(q).copied().collect();
+                set.sort();
+                set.dedup();
+                if set.len() == 3 {
+                    out.push((LunarCategory::ThreeOfAKind, set));
+                }
+            } else if p[0].rank != q[0].rank {
+                out.push((LunarCategory::TwoPair, p.iter().chain(q).copied().collect()));
+            } else {
+                out.push((
+                    LunarCategory::FourOfAKind,
+                    p.iter().chain(q).copied().collect(),
+                ));
+            }
+        }
+    }
+    // Five-card combinations: straights, flushes, full houses and better.
+    eval::for_each_five(cards, |five| {
+        if let Ok(h) = lunar_hand(five)
+            && matches!(
+                h.category,
+                LunarCategory::Straight
+                    | LunarCategory::Flush
+                    | LunarCategory::FullHouse
+                    | LunarCategory::StraightFlush
+                    | LunarCategory::RoyalFlush
+            )
+        {
+            out.push((h.category, five.to_vec()));
+        }
+    });
+    out
+}
+
+/// The best-paying second combination with at least one card outside the winning one
+/// (§ 589.11(e)(1)(ii)); one only, the text being singular. Which one when several qualify is
+/// not said: the best-paying (a documented choice).
+pub fn second_combination(
+    cards: &[Card],
+    winning: &LunarHand,
+    bet: &PayTable,
+) -> Option<(LunarCategory, Vec<Card>, u64, u64)> {
+    let used = combination(winning);
+    let mut best: Option<(LunarCategory, Vec<Card>, u64, u64)> = None;
+    for (cat, combo) in all_combinations(cards) {
+        if combo.iter().all(|c| used.contains(c)) {
+            continue;
+        }
+        let Some(Pay::To(a, b)) = bet.pay(lunar_line(cat).0) else {
+            continue;
+        };
+        let better = best
+            .as_ref()
+            .is_none_or(|(_, _, ba, bb)| (a as u128) * (*bb as u128) > (*ba as u128) * (b as u128));
+        if better {
+            best = Some((cat, combo, a, b));
+        }
+    }
+    best
+}
+
+pub fn settle(
+    round: &Round,
+    rules: &Rules,
+    p: &Paytables,
+    rounding: Cents,
+) -> Result<Settlement, SettleError> {
+    rules.validate(p).map_err(|e| err("rules", e))?;
+    let (dealer, replacement, mut seats) = validate(round, rules)?;
+    let mut l = Ledger::new(p, GAME, rounding);
+    let instant_t = l.table("instant", &rules.instant)?;
+    let super_t = l.table("super", &rules.super_table)?;
+    let bet_t = l.table("bet", "standard")?;
+    let ante_t = l.table("ante", "standard")?;
+    seats.sort_by_key(|s| s.seat);
+    let mut done = Vec::new();
+    // § 589.11(c): instant payouts and Super Wagers, from the dealer's left, clockwise.
+    for s in &seats {
+        let v = eval::evaluate(&s.first).map_err(|e| err("cards", e.to_string()))?;
+        let instant = v.category() == Category::StraightFlush;
+        if instant {
+            let line = Line {
+                id: if v.is_royal() {
+                    "royal-flush"
+                } else {
+                    "straight-flush"
+                },
+                name: lower_first(&v.describe()),
+            };
+            if s.declared {
+                l.set_hand(s.seat, v.describe());
+                match instant_t.pay(line.id) {
+                    Some(Pay::To(a, b)) if !rules.instant_returns_ante => {
+                        let total = l.odds(s.ante, a, b);
+                        l.record(super::WagerResult {
+                            seat: s.seat,
+                            wager: "ante".into(),
+                            stake: s.ante,
+                            result: super::Outcome::Win,
+                            paid: total,
+                            net: total - s.ante,
+                            from_meter: 0,
+                            explanation: format!("Ante: instant payout, {} pays {a} to {b} on table {}, the Ante kept (setting instant_returns_ante) → {}", line.name, rules.instant, money(total)),
+                            section: instant_t.section.clone(),
+                            floor_verification: false,
+                            hold_cards: false,
+                        });
+                    }
+                    _ => {
+                        let line = Line {
+                            id: line.id,
+                            name: format!("instant payout, {}", line.name),
+                        };
+                        l.by_table(s.seat, "ante", s.ante, instant_t, &line);
+                    }
+                }
+                done.push(s.seat);
+            } else {
+                l.note(format!("Seat {}: a {} in the first five cards was not declared before other cards were dealt: no instant payout (§ 589.11(c)(1)(i)).", s.seat, lower_first(&v.describe())));
+            }
+        }
+        if s.super_wager > 0 {
+            match super_hand(&s.first).map_err(|e| err("cards", e.to_string()))? {
+                Some(h) if s.declared => {
+                    l.by_table(s.seat, "super", s.super_wager, super_t, &super_line(h));
+                }
+                Some(h) => l.lose(
+                    s.seat,
+                    "super",
+                    s.super_wager,
+                    &format!("{} was not declared and turned face up", super_line(h).name),
+                    "§ 589.11(c)(2)(i)",
+                ),
+                None => l.lose(
+                    s.seat,
+                    "super",
+                    s.super_wager,
+                    "no same colored five or better in the first five cards",
+                    "§ 589.11(c)(2)(i)",
+                ),
+            }
+        }
+    }
+    // § 589.11(d): folds and draws, from the dealer's left, clockwise.
+    for s in seats.iter().filter(|s| !done.contains(&s.seat)) {
+        if s.drew {
+            l.lose(
+                s.seat,
+                "options-fee",
+                s.ante,
+                "collected for the draw",
+                "§ 589.11(d)(2)(i)",
+            );
+        }
+        if !s.bet {
+            l.set_hand(s.seat, "folded");
+            l.lose(
+                s.seat,
+                "ante",
+                s.ante,
+                "folded",
+                if s.drew {
+                    "§ 589.11(d)(2)(iv)"
+                } else {
+                    "§ 589.11(d)(1)"
+                },
+            );
+        }
+    }
+    // § 589.11(e): showdown from the dealer's right, counterclockwise.
+    let dh = lunar_hand(&dealer).map_err(|e| err("dealer", e.to_string()))?;
+    l.set_dealer(format!(
+        "{}{}",
+        describe(&dh),
+        if dh.dealer_qualifies() {
+            String::new()
+        } else {
+            " (does not qualify: less than ace-king)".into()
+        }
+    ));
+    let bettors: Vec<&Checked> = seats
+        .iter()
+        .rev()
+        .filter(|s| s.bet && !done.contains(&s.seat))
+        .collect();
+    if dh.dealer_qualifies() {
+        for s in &bettors {
+            showdown(&mut l, s, &dh, bet_t, "§ 589.11(e)(1)")?;
+        }
+    } else {
+        for s in bettors.iter().filter(|s| !s.force) {
+            let ph = lunar_hand(&s.final_cards).map_err(|e| err("cards", e.to_string()))?;
+            l.set_hand(s.seat, describe(&ph));
+            l.by_table(
+                s.seat,
+                "ante",
+                s.ante,
+                ante_t,
+                &Line {
+                    id: "win",
+                    name: "the dealer does not qualify; the Ante".into(),
+                },
+            );
+            l.push(
+                s.seat,
+                "bet",
+                2 * s.ante,
+                "the dealer does not qualify",
+                "§ 589.11(e)(2)(i)",
+            );
+        }
+        let forcing: Vec<&&Checked> = bettors.iter().filter(|s| s.force).collect();
+        if let (Some(card), false) = (replacement, forcing.is_empty()) {
+            for s in &forcing {
+                l.lose(
+                    s.seat,
+                    "force-fee",
+                    s.ante,
+                    "collected to force the dealer",
+                    "§ 589.11(e)(2)(ii)",
+                );
+            }
+            // The dealer's highest-ranking card is discarded and replaced (one card for the table).
+            let mut new = dealer.clone();
+            let hi = new
+                .iter()
+                .enumerate()
+                .max_by_key(|(_, c)| c.rank)
+                .map(|(i, _)| i)
+                .unwrap_or(0);
+            let out = new[hi];
+            new[hi] = card;
+            let nh = lunar_hand(&new).map_err(|e| err("dealer_replacement", e.to_string()))?;
+            l.note(format!(
+                "Forced: the dealer's {out} was replaced by {card}: {} (§ 589.11(e)(2)(ii)).",
+                describe(&nh)
+            ));
+            for s in forcing {
+                if nh.dealer_qualifies() {
+                    showdown(&mut l, s, &nh, bet_t, "§ 589.11(e)(2)(ii)(B)")?;
+                } else {
+                    let ph = lunar_hand(&s.final_cards).map_err(|e| err("cards", e.to_string()))?;
+                    l.set_hand(s.seat, describe(&ph));
+                    l.push(
+                        s.seat,
+                        "ante",
+                        s.ante,
+                        "the forced dealer still does not qualify",
+                        "§ 589.11(e)(2)(ii)(A)",
+                    );
+                    l.push(
+                        s.seat,
+                        "bet",
+                        2 * s.ante,
+                        "the forced dealer still does not qualify",
+                        "§ 589.11(e)(2)(ii)(A)",
+                    );
+                }
+            }
+        }
+    }
+    if rules.instant_returns_ante && !done.is_empty() {
+        l.note("The Ante is returned with an instant payout (§ 589.11(c)(1) is silent); setting instant_returns_ante.");
+    }
+    Ok(l.finish())
+}
+
+/// What the dealer announces: ace-king is a hand of its own in Lunar Poker (§ 589.6(b)(10)).
+pub fn describe(h: &LunarHand) -> String {
+    match h.category {
+        LunarCategory::AceKing => "Ace-king".into(),
+        _ => h.best.value.describe(),
+    }
+}
+
+fn showdown(
+    l: &mut Ledger,
+    s: &Checked,
+    dh: &LunarHand,
+    bet_t: &PayTable,
+    sec: &str,
+) -> Result<(), SettleError> {
+    let ph = lunar_hand(&s.final_cards).map_err(|e| err("cards", e.to_string()))?;
+    l.set_hand(s.seat, describe(&ph));
+    let bet = 2 * s.ante;
+    if ph.key() > dh.key() {
+        l.push(
+            s.seat,
+            "ante",
+            s.ante,
+            "the player beats the qualifying dealer: the Ante is returned, not paid",
+            sec,
+        );
+        let (id, name) = lunar_line(ph.category);
+        l.by_table(
+            s.seat,
+            "bet",
+            bet,
+            bet_t,
+            &Line {
+                id,
+                name: name.into(),
+            },
+        );
+        if let Some((cat, combo, a, b)) = second_combination(&s.final_cards, &ph, bet_t) {
+            let won = l.odds(bet, a, b);
+            let cards: Vec<String> = combo.iter().map(|c| c.to_string()).collect();
+            let why = format!(
+                "second combination {} ({}) pays {a} to {b}",
+                lunar_line(cat).1,
+                cards.join(" ")
+            );
+            l.win(
+                s.seat,
+                "bet-second-combination",
+                0,
+                won,
+                &why,
+                &bet_t.section,
+            );
+            l.note("The second-combination payout takes the best-paying combination with a card outside the winning one, once (§ 589.11(e)(1)(ii) does not say which).");
+        }
+    } else if ph.key() == dh.key() {
+        l.push(s.seat, "ante", s.ante, "tie with the dealer", sec);
+        l.push(s.seat, "bet", bet, "tie with the dealer", sec);
+    } else {
+        let why = format!(
+            "the dealer's {} beats {}",
+            lower_first(&describe(dh)),
+            lower_first(&describe(&ph))
+        );
+        l.lose(s.seat, "ante", s.ante, &why, sec);
+        l.lose(s.seat, "bet", bet, &why, sec);
+    }
+    Ok(())
+}

@@ -1,0 +1,825 @@
+//! House-banked games: wagers, decisions and settlement for WPT Heads-Up Hold 'Em (677a), Texas
+//! Hold 'Em Bonus Poker (647a), Lunar Poker (589), Spanish 21 (635a), Mississippi Stud (655a)
+//! and Crazy 4 Poker (657a).
+//!
+//! Each game module takes one finished round (cards, wagers, decisions, meter values) and
+//! returns every wager's result in the order the dealer settles them, with the amount in cents
+//! and a sentence a floorperson can check against the posted paytable. Paytables are data
+//! ([`paytable`]); the casino's choices (paytable letters, limits, readings of silent text) are
+//! each game's `Rules`, taken from the configuration and overridable per round.
+//!
+//! Conventions:
+//! - Seats are numbered from the dealer's left, clockwise; "counterclockwise from the dealer's
+//!   right" is therefore the highest seat first.
+//! - For each wager, `paid` is what the dealer hands the player at settlement (stake returned
+//!   plus winnings, or an "X for 1" total) and `net` is `paid - stake`.
+//! - Every amount is rounded down to `rounding_unit_cents` (the regulations are silent on odd
+//!   cents, e.g. 3 to 2 on $5.01; a setting, default one cent).
+
+pub mod crazy4;
+pub mod lunar;
+pub mod mstud;
+pub mod paytable;
+pub mod spanish21;
+pub mod thb;
+pub mod wpt;
+
+use crate::rules::cards::{Card, parse_cards, parse_multi_deck};
+use crate::rules::eval::{Category, HandValue};
+use crate::rules::{Cents, money};
+use paytable::{Pay, PayTable, Paytables};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A refused round: the JSON path of the field at fault and why, with the section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SettleError {
+    pub field: String,
+    pub message: String,
+}
+
+impl fmt::Display for SettleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for SettleError {}
+
+pub fn err(field: impl Into<String>, message: impl Into<String>) -> SettleError {
+    SettleError {
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    Win,
+    Lose,
+    Push,
+}
+
+/// One wager's settlement.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WagerResult {
+    pub seat: u8,
+    /// The regulation's name for the wager, kebab-case ("ante", "trips-plus", "envy").
+    pub wager: String,
+    pub stake: Cents,
+    pub result: Outcome,
+    /// Handed to the player at settlement.
+    pub paid: Cents,
+    /// `paid - stake`: what the player is up (or down) on this wager.
+    pub net: Cents,
+    /// The part of `paid` taken from a progressive meter (never from the table inventory).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub from_meter: Cents,
+    pub explanation: String,
+    pub section: String,
+    /// A floorperson or above must validate this payout before it is paid.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub floor_verification: bool,
+    /// The player's cards stay on the table until the payout's documentation is complete.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub hold_cards: bool,
+}
+
+fn is_zero(c: &Cents) -> bool {
+    *c == 0
+}
+
+/// A meter's movement during settlement.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MeterChange {
+    pub meter: String,
+    pub before: Cents,
+    pub after: Cents,
+    /// Paid out of the meter to winners.
+    pub paid: Cents,
+    /// Put back by the house after a 100% hit (the initial and reset amount of the Rules
+    /// Submission).
+    pub reseeded: Cents,
+}
+
+/// One seat's hand, as the dealer announces it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeatHand {
+    pub seat: u8,
+    pub hand: String,
+    pub net: Cents,
+}
+
+/// A settled round.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Settlement {
+    pub game: String,
+    /// The paytables used, wager → table name.
+    pub paytables: BTreeMap<String, String>,
+    pub dealer: Option<String>,
+    /// Every wager in the order the dealer settles it.
+    pub results: Vec<WagerResult>,
+    pub seats: Vec<SeatHand>,
+    pub meters: Vec<MeterChange>,
+    pub totals: Totals,
+    /// Choices made where the regulation is silent, and other things the floor should know.
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Totals {
+    pub players: Cents,
+    pub house: Cents,
+    pub meters: Cents,
+}
+
+struct Meter {
+    before: Cents,
+    current: Cents,
+    reset: Cents,
+    paid: Cents,
+    reseeded: Cents,
+}
+
+/// Builds a settlement one wager at a time, in the dealer's order.
+pub struct Ledger<'a> {
+    pub paytables: &'a Paytables,
+    pub game: &'static str,
+    rounding: Cents,
+    results: Vec<WagerResult>,
+    hands: BTreeMap<u8, String>,
+    meters: BTreeMap<String, Meter>,
+    used: BTreeMap<String, String>,
+    notes: Vec<String>,
+    dealer: Option<String>,
+    side: BTreeMap<String, Cents>,
+}
+
+/// A hand as a pay line id and the words the dealer says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub id: &'static str,
+    pub name: String,
+}
+
+impl<'a> Ledger<'a> {
+    pub fn new(paytables: &'a Paytables, game: &'static str, rounding: Cents) -> Ledger<'a> {
+        Ledger {
+            paytables,
+            game,
+            rounding: rounding.max(1),
+            results: Vec::new(),
+            hands: BTreeMap::new(),
+            meters: BTreeMap::new(),
+            used: BTreeMap::new(),
+            notes: Vec::new(),
+            dealer: None,
+            side: BTreeMap::new(),
+        }
+    }
+
+    /// The table of one wager, remembered for the settlement's `paytables` list.
+    pub fn table(&mut self, wager: &str, name: &str) -> Result<&'a PayTable, SettleError> {
+        let t = self
+            .paytables
+            .get(self.game, wager, name)
+            .map_err(|e| err(format!("rules.{wager}"), e))?;
+        self.used.insert(wager.to_string(), name.to_string());
+        Ok(t)
+    }
+
+    pub fn note(&mut self, n: impl Into<String>) {
+        let n = n.into();
+        if !self.notes.contains(&n) {
+            self.notes.push(n);
+        }
+    }
+
+    pub fn set_hand(&mut self, seat: u8, hand: impl Into<String>) {
+        self.hands.insert(seat, hand.into());
+    }
+
+    pub fn set_dealer(&mut self, hand: impl Into<String>) {
+        self.dealer = Some(hand.into());
+    }
+
+    /// Rounds a computed amount down to the casino's unit (odd cents are never paid up).
+    pub fn round(&self, c: Cents) -> Cents {
+        c - c.rem_euclid(self.rounding)
+    }
+
+    /// stake × a / b, rounded down.
+    pub fn odds(&self, stake: Cents, a: u64, b: u64) -> Cents {
+        let v = (stake as i128) * (a as i128) / (b as i128);
+        self.round(v.clamp(0, i64::MAX as i128) as Cents)
+    }
+
+    fn push_result(&mut self, r: WagerResult) {
+        self.results.push(r);
+    }
+
+    pub fn lose(&mut self, seat: u8, wager: &str, stake: Cents, why: &str, section: &str) {
+        if stake <= 0 {
+            return;
+        }
+        self.push_result(WagerResult {
+            seat,
+            wager: wager.into(),
+            stake,
+            result: Outcome::Lose,
+            paid: 0,
+            net: -stake,
+            from_meter: 0,
+            explanation: format!("{}: {why} → loses {}", label(wager), money(stake)),
+            section: section.into(),
+            floor_verification: false,
+            hold_cards: false,
+        });
+    }
+
+    pub fn push(&mut self, seat: u8, wager: &str, stake: Cents, why: &str, section: &str) {
+        if stake <= 0 {
+            return;
+        }
+        self.push_result(WagerResult {
+            seat,
+            wager: wager.into(),
+            stake,
+            result: Outcome::Push,
+            paid: stake,
+            net: 0,
+            from_meter: 0,
+            explanation: format!("{}: {why} → {} returned", label(wager), money(stake)),
+            section: section.into(),
+            floor_verification: false,
+            hold_cards: false,
+        });
+    }
+
+    /// A win of `winnings` on top of the returned stake, explained by the caller.
+    pub fn win(
+        &mut self,
+        seat: u8,
+        wager: &str,
+        stake: Cents,
+        winnings: Cents,
+        why: &str,
+        section: &str,
+    ) {
+        self.push_result(WagerResult {
+            seat,
+            wager: wager.into(),
+            stake,
+            result: Outcome::Win,
+            paid: stake + winnings,
+            net: winnings,
+            from_meter: 0,
+            explanation: format!("{}: {why} → {}", label(wager), money(winnings)),
+            section: section.into(),
+            floor_verification: false,
+            hold_cards: false,
+        });
+    }
+
+    /// Settles a wager on a paytable line: a line that is missing or "N/A" loses, "push"
+    /// returns the stake, "X to 1" returns it and pays X, "X for 1" pays X in all. Meter lines
+    /// are paid with [`Ledger::meter_line`] by the progressive code, never here.
+    pub fn by_table(
+        &mut self,
+        seat: u8,
+        wager: &str,
+        stake: Cents,
+        table: &PayTable,
+        line: &Line,
+    ) -> Outcome {
+        if stake <= 0 {
+            return Outcome::Push;
+        }
+        let on = table_words(table);
+        let section = table.section.clone();
+        match table.pay(line.id) {
+            Some(Pay::To(a, b)) => {
+                let w = self.odds(stake, a, b);
+                let why = format!("{} pays {a} to {b}{on}", line.name);
+                self.win(seat, wager, stake, w, &why, &section);
+                Outcome::Win
+            }
+            Some(Pay::For(a, b)) => {
+                let total = self.odds(stake, a, b);
+                let why = format!("{} pays {a} for {b}{on}", line.name);
+                self.push_result(WagerResult {
+                    seat,
+                    wager: wager.into(),
+                    stake,
+                    result: Outcome::Win,
+                    paid: total,
+                    net: total - stake,
+                    from_meter: 0,
+                    explanation: format!("{}: {why} → {}", label(wager), money(total)),
+                    section,
+                    floor_verification: false,
+                    hold_cards: false,
+                });
+                Outcome::Win
+            }
+            Some(Pay::Fixed(c)) => {
+                let why = format!("{} pays {}{on}", line.name, money(c));
+                self.win(seat, wager, stake, c, &why, &section);
+                Outcome::Win
+            }
+            Some(Pay::Push) => {
+                let why = format!("{} is a push{on}", line.name);
+                self.push(seat, wager, stake, &why, &section);
+                Outcome::Push
+            }
+            Some(Pay::NotAvailable) | None => {
+                let why = format!("{} is not a paying hand{on}", line.name);
+                self.lose(seat, wager, stake, &why, &section);
+                Outcome::Lose
+            }
+            Some(Pay::MeterPercent(_)) => {
+                // Paytables put meter lines only on progressive wagers, which settle through
+                // meter_line; reaching here is a data error, reported rather than guessed.
+                let why = format!(
+                    "{} is a meter payout{on}; settle it with the progressive controller",
+                    line.name
+                );
+                self.lose(seat, wager, stake, &why, &section);
+                Outcome::Lose
+            }
+        }
+    }
+
+    pub fn open_meter(&mut self, name: &str, value: Cents, reset: Cents) {
+        self.meters.entry(name.to_string()).or_insert(Meter {
+            before: value,
+            current: value,
+            reset,
+            paid: 0,
+            reseeded: 0,
+        });
+    }
+
+    /// The meter's value now (after earlier winners this round).
+    pub fn meter_value(&self, name: &str) -> Option<Cents> {
+        self.meters.get(name).map(|m| m.current)
+    }
+
+    /// Takes `pct` of the meter as it stands now; a 100% hit is reseeded to the reset amount.
+    /// Returns the amount taken.
+    pub fn take_from_meter(&mut self, name: &str, pct: u32) -> Cents {
+        let rounding = self.rounding;
+        let Some(m) = self.meters.get_mut(name) else {
+            return 0;
+        };
+        let raw = (m.current as i128 * pct as i128 / 100) as Cents;
+        let amount = raw - raw.rem_euclid(rounding);
+        m.current -= amount;
+        m.paid += amount;
+        if pct >= 100 {
+            // What rounding left behind stays in the meter's history as part of the reseed.
+            m.reseeded += m.reset - m.current;
+            m.current = m.reset;
+        }
+        amount
+    }
+
+    /// Gives back to the meter what could not be paid (an undivided remainder).
+    pub fn return_to_meter(&mut self, name: &str, amount: Cents) {
+        if let Some(m) = self.meters.get_mut(name) {
+            m.current += amount;
+            m.paid -= amount;
+        }
+    }
+
+    /// A value computed once per round and shared by later wagers (an equal share).
+    pub fn open_side(&mut self, key: &str, value: Cents) {
+        self.side.insert(key.to_string(), value);
+    }
+
+    pub fn side_value(&self, key: &str) -> Option<Cents> {
+        self.side.get(key).copied()
+    }
+
+    /// Records a win paid (partly) from a meter.
+    #[allow(clippy::too_many_arguments)]
+    pub fn meter_win(
+        &mut self,
+        seat: u8,
+        wager: &str,
+        stake: Cents,
+        paid: Cents,
+        from_meter: Cents,
+        explanation: String,
+        section: &str,
+    ) {
+        self.push_result(WagerResult {
+            seat,
+            wager: wager.into(),
+            stake,
+            result: Outcome::Win,
+            paid,
+            net: paid - stake,
+            from_meter,
+            explanation,
+            section: section.into(),
+            floor_verification: true,
+            hold_cards: true,
+        });
+    }
+
+    /// Records a result built by the caller (partial returns such as a surrender).
+    pub fn record(&mut self, r: WagerResult) {
+        self.push_result(r);
+    }
+
+    /// Puts the losing results recorded since `start` before the others (a "collect all
+    /// losing wagers, then pay" settlement procedure).
+    pub fn losses_first(&mut self, start: usize) {
+        let tail = self.results.split_off(start.min(self.results.len()));
+        let (lose, rest): (Vec<_>, Vec<_>) = tail.into_iter().partition(|r| r.net < 0);
+        self.results.extend(lose);
+        self.results.extend(rest);
+    }
+
+    pub fn len(&self) -> usize {
+        self.results.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.results.is_empty()
+    }
+
+    /// Marks the latest result as needing a floorperson's validation.
+    pub fn require_floor(&mut self) {
+        if let Some(r) = self.results.last_mut() {
+            r.floor_verification = true;
+        }
+    }
+
+    /// The results of one seat so far.
+    pub fn results_of(&self, seat: u8) -> impl Iterator<Item = &WagerResult> {
+        self.results.iter().filter(move |r| r.seat == seat)
+    }
+
+    /// Caps the aggregate winnings of `wagers` at one seat (a payout limitation), trimming the
+    /// last-settled covered wager first.
+    pub fn cap(&mut self, seat: u8, wagers: &[&str], limit: Cents, section: &str) {
+        let won: Cents = self
+            .results
+            .iter()
+            .filter(|r| r.seat == seat && wagers.contains(&r.wager.as_str()) && r.net > 0)
+            .map(|r| r.net)
+            .sum();
+        let mut excess = won - limit;
+        if excess <= 0 {
+            return;
+        }
+        for r in self.results.iter_mut().rev() {
+            if excess <= 0 {
+                break;
+            }
+            if r.seat != seat || !wagers.contains(&r.wager.as_str()) || r.net <= 0 {
+                continue;
+            }
+            let cut = excess.min(r.net);
+            r.net -= cut;
+            r.paid -= cut;
+            excess -= cut;
+            r.explanation.push_str(&format!(
+                "; cut by {} to the payout limit of {} ({section})",
+                money(cut),
+                money(limit)
+            ));
+        }
+    }
+
+    pub fn finish(self) -> Settlement {
+        let players: Cents = self.results.iter().map(|r| r.net).sum();
+        let meters: Vec<MeterChange> = self
+            .meters
+            .iter()
+            .map(|(name, m)| MeterChange {
+                meter: name.clone(),
+                before: m.before,
+                after: m.current,
+                paid: m.paid,
+                reseeded: m.reseeded,
+            })
+            .collect();
+        let meter_delta: Cents = meters.iter().map(|m| m.after - m.before).sum();
+        // The house takes every stake, pays what the meters do not, and funds reseeds.
+        let stakes: Cents = self.results.iter().map(|r| r.stake).sum();
+        let house_paid: Cents = self.results.iter().map(|r| r.paid - r.from_meter).sum();
+        let reseeds: Cents = meters.iter().map(|m| m.reseeded).sum();
+        let house = stakes - house_paid - reseeds;
+        let mut seats: Vec<SeatHand> = self
+            .hands
+            .iter()
+            .map(|(seat, hand)| SeatHand {
+                seat: *seat,
+                hand: hand.clone(),
+                net: self
+                    .results
+                    .iter()
+                    .filter(|r| r.seat == *seat)
+                    .map(|r| r.net)
+                    .sum(),
+            })
+            .collect();
+        seats.sort_by_key(|s| std::cmp::Reverse(s.seat));
+        Settlement {
+            game: self.game.to_string(),
+            paytables: self.used,
+            dealer: self.dealer,
+            results: self.results,
+            seats,
+            meters,
+            totals: Totals {
+                players,
+                house,
+                meters: meter_delta,
+            },
+            notes: self.notes,
+        }
+    }
+}
+
+fn table_words(t: &PayTable) -> String {
+    if t.table == "standard" || t.table.contains('$') {
+        String::new()
+    } else {
+        format!(" on table {}", t.table)
+    }
+}
+
+/// "trips-plus" → "Trips Plus".
+pub fn label(wager: &str) -> String {
+    match wager {
+        "fchb-player" => return "Five Card Hand Bonus (player's hand)".into(),
+        "fchb-dealer" => return "Five Card Hand Bonus (dealer's hand)".into(),
+        "spanish-21" => return "Spanish 21 Wager".into(),
+        "mississippi-stud" => return "Mississippi Stud".into(),
+        _ => {}
+    }
+    wager
+        .split('-')
+        .map(|w| {
+            let mut c = w.chars();
+            match c.next() {
+                Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The five-card pay line of a high hand.
+pub fn five_card_line(v: HandValue) -> Line {
+    let id = match v.category() {
+        Category::StraightFlush if v.is_royal() => "royal-flush",
+        Category::StraightFlush => "straight-flush",
+        Category::FourOfAKind => "four-of-a-kind",
+        Category::FullHouse => "full-house",
+        Category::Flush => "flush",
+        Category::Straight => "straight",
+        Category::ThreeOfAKind => "three-of-a-kind",
+        Category::TwoPair => "two-pair",
+        Category::OnePair => "pair",
+        Category::HighCard => "high-card",
+    };
+    Line {
+        id,
+        name: lower_first(&v.describe()),
+    }
+}
+
+pub fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// Parses a field of cards ("As Kd") from one deck.
+pub fn cards(field: &str, text: &str) -> Result<Vec<Card>, SettleError> {
+    parse_cards(text).map_err(|e| err(field, e.to_string()))
+}
+
+/// Parses a field of cards from a multi-deck shoe (Spanish 21).
+pub fn shoe_cards(field: &str, text: &str) -> Result<Vec<Card>, SettleError> {
+    parse_multi_deck(text).map_err(|e| err(field, e.to_string()))
+}
+
+/// Checks that no card appears twice across a single-deck round.
+pub fn one_deck(all: &[(String, Vec<Card>)]) -> Result<(), SettleError> {
+    let mut seen: BTreeMap<Card, &str> = BTreeMap::new();
+    for (field, cs) in all {
+        for c in cs {
+            if let Some(first) = seen.insert(*c, field) {
+                return Err(err(
+                    field.clone(),
+                    format!("{c} is also in {first}: one deck has one of each card"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A wager amount: not negative.
+pub fn amount(field: &str, c: Cents) -> Result<Cents, SettleError> {
+    if c < 0 {
+        return Err(err(field, format!("{} is negative", money(c))));
+    }
+    Ok(c)
+}
+
+/// Seat numbers: 1..=max, each once.
+pub fn check_seats(
+    seats: impl Iterator<Item = u8>,
+    max: u8,
+    section: &str,
+) -> Result<(), SettleError> {
+    let mut seen = Vec::new();
+    for (i, s) in seats.enumerate() {
+        if s == 0 || s > max {
+            return Err(err(
+                format!("seats[{i}].seat"),
+                format!("seat {s}: the table has seats 1 to {max} ({section})"),
+            ));
+        }
+        if seen.contains(&s) {
+            return Err(err(
+                format!("seats[{i}].seat"),
+                format!("seat {s} is listed twice; a player may wager on one position"),
+            ));
+        }
+        seen.push(s);
+    }
+    Ok(())
+}
+
+/// Every game's choices from the configuration, overridable per round.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct HouseRules {
+    /// Payouts are rounded down to a multiple of this many cents (the texts are silent).
+    pub rounding_unit_cents: Cents,
+    #[serde(rename = "wpt-heads-up")]
+    pub wpt: wpt::Rules,
+    #[serde(rename = "texas-holdem-bonus")]
+    pub thb: thb::Rules,
+    #[serde(rename = "lunar-poker")]
+    pub lunar: lunar::Rules,
+    #[serde(rename = "spanish-21")]
+    pub spanish21: spanish21::Rules,
+    #[serde(rename = "mississippi-stud")]
+    pub mstud: mstud::Rules,
+    #[serde(rename = "crazy-4-poker")]
+    pub crazy4: crazy4::Rules,
+}
+
+impl Default for HouseRules {
+    fn default() -> HouseRules {
+        HouseRules {
+            rounding_unit_cents: 1,
+            wpt: Default::default(),
+            thb: Default::default(),
+            lunar: Default::default(),
+            spanish21: Default::default(),
+            mstud: Default::default(),
+            crazy4: Default::default(),
+        }
+    }
+}
+
+impl HouseRules {
+    /// Checks every choice against the paytables and the regulation's floors.
+    pub fn validate(&self, p: &Paytables) -> Result<(), String> {
+        if self.rounding_unit_cents < 1 {
+            return Err("house.rounding_unit_cents: at least 1".into());
+        }
+        self.wpt
+            .validate(p)
+            .map_err(|e| format!("house.wpt-heads-up.{e}"))?;
+        self.thb
+            .validate(p)
+            .map_err(|e| format!("house.texas-holdem-bonus.{e}"))?;
+        self.lunar
+            .validate(p)
+            .map_err(|e| format!("house.lunar-poker.{e}"))?;
+        self.spanish21
+            .validate(p)
+            .map_err(|e| format!("house.spanish-21.{e}"))?;
+        self.mstud
+            .validate(p)
+            .map_err(|e| format!("house.mississippi-stud.{e}"))?;
+        self.crazy4
+            .validate(p)
+            .map_err(|e| format!("house.crazy-4-poker.{e}"))?;
+        Ok(())
+    }
+}
+
+/// Checks a chosen table exists.
+pub fn check_table(
+    p: &Paytables,
+    game: &str,
+    wager: &str,
+    key: &str,
+    name: &str,
+) -> Result<(), String> {
+    p.get(game, wager, name)
+        .map(|_| ())
+        .map_err(|e| format!("{key}: {e}"))
+}
+
+/// The $50,000 floor of the payout limitations (§ 647a.12(c), § 655a.12(b), § 677a.12(f)).
+pub const PAYOUT_LIMIT_FLOOR: Cents = 5_000_000;
+
+/// One round, any game, as `deckhand settle` reads it.
+pub fn settle_json(
+    input: &str,
+    paytables: &Paytables,
+    rules: &HouseRules,
+) -> Result<Settlement, SettleError> {
+    let mut v: serde_json::Value =
+        serde_json::from_str(input).map_err(|e| err("input", format!("not JSON: {e}")))?;
+    let game = v
+        .get("game")
+        .and_then(|g| g.as_str())
+        .ok_or_else(|| err("game", "missing: one of wpt-heads-up, texas-holdem-bonus, lunar-poker, spanish-21, mississippi-stud, crazy-4-poker"))?
+        .to_string();
+    // Per-round choices override the configured ones, key by key.
+    let overrides = v
+        .as_object_mut()
+        .and_then(|o| o.remove("rules"))
+        .unwrap_or(serde_json::Value::Null);
+    fn merged<T: Serialize + for<'de> Deserialize<'de>>(
+        base: &T,
+        over: &serde_json::Value,
+    ) -> Result<T, SettleError> {
+        let mut b = serde_json::to_value(base).map_err(|e| err("rules", e.to_string()))?;
+        if let (Some(bo), Some(oo)) = (b.as_object_mut(), over.as_object()) {
+            for (k, val) in oo {
+                if k == "rounding_unit_cents" {
+                    continue;
+                }
+                bo.insert(k.clone(), val.clone());
+            }
+        } else if !over.is_null() {
+            return Err(err("rules", "must be an object of choices"));
+        }
+        serde_json::from_value(b).map_err(|e| err("rules", e.to_string()))
+    }
+    let rounding = overrides
+        .get("rounding_unit_cents")
+        .and_then(|r| r.as_i64())
+        .unwrap_or(rules.rounding_unit_cents)
+        .max(1);
+    let body = serde_json::to_string(&v).map_err(|e| err("input", e.to_string()))?;
+    fn parse<T: for<'de> Deserialize<'de>>(body: &str) -> Result<T, SettleError> {
+        serde_json::from_str(body).map_err(|e| {
+            let msg = e.to_string();
+            let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+            err("input", msg)
+        })
+    }
+    match game.as_str() {
+        "wpt-heads-up" => {
+            let r: wpt::Rules = merged(&rules.wpt, &overrides)?;
+            wpt::settle(&parse(&body)?, &r, paytables, rounding)
+        }
+        "texas-holdem-bonus" => {
+            let r: thb::Rules = merged(&rules.thb, &overrides)?;
+            thb::settle(&parse(&body)?, &r, paytables, rounding)
+        }
+        "lunar-poker" => {
+            let r: lunar::Rules = merged(&rules.lunar, &overrides)?;
+            lunar::settle(&parse(&body)?, &r, paytables, rounding)
+        }
+        "spanish-21" => {
+            let r: spanish21::Rules = merged(&rules.spanish21, &overrides)?;
+            spanish21::settle(&parse(&body)?, &r, paytables, rounding)
+        }
+        "mississippi-stud" => {
+            let r: mstud::Rules = merged(&rules.mstud, &overrides)?;
+            mstud::settle(&parse(&body)?, &r, paytables, rounding)
+        }
+        "crazy-4-poker" => {
+            let r: crazy4::Rules = merged(&rules.crazy4, &overrides)?;
+            crazy4::settle(&parse(&body)?, &r, paytables, rounding)
+        }
+        other => Err(err(
+            "game",
+            format!(
+                "`{other}` is not a house-banked game (wpt-heads-up, texas-holdem-bonus, lunar-poker, spanish-21, mississippi-stud, crazy-4-poker)"
+            ),
+        )),
+    }
+}

@@ -1,0 +1,426 @@
+//! Mississippi Stud (Chapter 655a): an Ante, then 3rd, 4th and 5th Street wagers of 1×, 2× or
+//! 3× the Ante (or fold), paid by the player's five-card hand on a paytable; the progressive with
+//! Envy Bonuses; the Three Card Bonus on the community cards.
+//!
+//! - § 655a.11(b),(d),(f): each street: 1, 2 or 3 × Ante, or fold, losing everything placed.
+//! - § 655a.11(i): from the dealer's right; jacks or better and above win (§ 655a.12(a)), a pair
+//!   of 6s to 10s pushes, anything else loses.
+//! - § 655a.11(h): a folding player forfeits the progressive but keeps the Envy Bonus and the
+//!   Three Card Bonus.
+//! - § 655a.12(b): the payout limit "for any hand": $50,000 or the maximum at the minimum wager,
+//!   whichever is greater (configured; not below $50,000).
+//! - § 655a.12(c): progressive on the five cards, highest hand only, meter lines at the meter
+//!   when it is the player's turn; every win validated by a floorperson (§ 655a.11(i)(4)(I)(C)).
+//! - § 655a.12(d): the Three Card Bonus on the three community cards only.
+
+use super::paytable::Paytables;
+use super::{Ledger, Line, SettleError, Settlement, err, five_card_line, lower_first};
+use crate::rules::Cents;
+use crate::rules::cards::Card;
+use crate::rules::eval::{self, Category, HandValue};
+use crate::rules::money;
+use crate::rules::three_card::{Category3, category3};
+use serde::{Deserialize, Serialize};
+
+const GAME: &str = "mississippi-stud";
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rules {
+    pub three_card_bonus_offered: bool,
+    /// § 655a.12(d): paytable A, B, C or D.
+    pub three_card_bonus: String,
+    /// Whether A-2-3 is a three-card straight (§ 655a.6 is silent).
+    pub ace_low_three_card_straight: bool,
+    /// § 655a.12(b): at least $50,000.
+    pub payout_limit_cents: Cents,
+    pub progressive_offered: bool,
+    /// § 655a.12(c)(3): at least $10,000.
+    pub progressive_reset_cents: Cents,
+    /// § 655a.7(d)(3), § 655a.12(c)(5): Envy schedules exist for $1 and $5.
+    pub progressive_wagers_cents: Vec<Cents>,
+    /// A folded hand left on the table can be another player's Envy qualifying hand (§ 655a is
+    /// silent).
+    pub envy_from_folded: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            three_card_bonus_offered: true,
+            three_card_bonus: "A".into(),
+            ace_low_three_card_straight: true,
+            payout_limit_cents: super::PAYOUT_LIMIT_FLOOR,
+            progressive_offered: true,
+            progressive_reset_cents: 1_000_000,
+            progressive_wagers_cents: vec![100, 500],
+            envy_from_folded: true,
+        }
+    }
+}
+
+impl Rules {
+    pub fn validate(&self, p: &Paytables) -> Result<(), String> {
+        super::check_table(
+            p,
+            GAME,
+            "three-card-bonus",
+            "three_card_bonus",
+            &self.three_card_bonus,
+        )?;
+        if self.payout_limit_cents < super::PAYOUT_LIMIT_FLOOR {
+            return Err(format!(
+                "payout_limit_cents: {} is below the $50,000 of § 655a.12(b)",
+                money(self.payout_limit_cents)
+            ));
+        }
+        if self.progressive_reset_cents < 1_000_000 {
+            return Err(format!(
+                "progressive_reset_cents: {} is below the $10,000 of § 655a.12(c)(3)",
+                money(self.progressive_reset_cents)
+            ));
+        }
+        for w in &self.progressive_wagers_cents {
+            if p.get(GAME, "envy", &format!("standard {}", money(*w)))
+                .is_err()
+            {
+                return Err(format!(
+                    "progressive_wagers_cents: {} has no Envy Bonus schedule (§ 655a.12(c)(5) has $1 and $5)",
+                    money(*w)
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Round {
+    pub game: String,
+    /// The three community cards.
+    pub community: String,
+    pub seats: Vec<Seat>,
+    #[serde(default)]
+    pub meters: Meters,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Meters {
+    pub progressive: Option<Cents>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seat {
+    pub seat: u8,
+    pub cards: String,
+    pub wagers: Wagers,
+    /// The 3rd, 4th and 5th Street wagers placed; fewer than three means the player folded at
+    /// the next street.
+    #[serde(default)]
+    pub streets: Vec<Cents>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Wagers {
+    pub ante: Cents,
+    #[serde(default)]
+    pub progressive: Cents,
+    #[serde(default)]
+    pub three_card_bonus: Cents,
+}
+
+struct Checked {
+    seat: u8,
+    hole: Vec<Card>,
+    w: Wagers,
+    streets: Vec<Cents>,
+}
+
+const STREETS: [(&str, &str); 3] = [
+    ("3rd-street", "§ 655a.11(b)"),
+    ("4th-street", "§ 655a.11(d)"),
+    ("5th-street", "§ 655a.11(f)"),
+];
+
+/// The Mississippi Stud pay line of a five-card hand (§ 655a.12(a)).
+pub fn stud_line(v: HandValue) -> Line {
+    if v.category() == Category::OnePair {
+        let pair = v.ranks()[0];
+        return match pair {
+            11..=14 => Line {
+                id: "jacks-or-better",
+                name: lower_first(&v.describe()),
+            },
+            6..=10 => Line {
+                id: "sixes-to-tens",
+                name: lower_first(&v.describe()),
+            },
+            _ => Line {
+                id: "low-pair",
+                name: lower_first(&v.describe()),
+            },
+        };
+    }
+    five_card_line(v)
+}
+
+fn three_line(c: Category3) -> Line {
+    let id = match c {
+        Category3::MiniRoyal => "mini-royal",
+        Category3::StraightFlush => "straight-flush",
+        Category3::ThreeOfAKind => "three-of-a-kind",
+        Category3::Straight => "straight",
+        Category3::Flush => "flush",
+        Category3::Pair => "pair",
+        Category3::HighCard => "no-pay",
+    };
+    Line {
+        id,
+        name: lower_first(c.name()),
+    }
+}
+
+fn validate(round: &Round, rules: &Rules) -> Result<(Vec<Card>, Vec<Checked>), SettleError> {
+    super::check_seats(round.seats.iter().map(|s| s.seat), 6, "§ 655a.2(a)")?;
+    let board = super::cards("community", &round.community)?;
+    if board.len() != 3 {
+        return Err(err(
+            "community",
+            "three community cards (§ 655a.8(d)(2)); a wrong count voids the round (§ 655a.13(c))",
+        ));
+    }
+    let mut all = vec![("community".to_string(), board.clone())];
+    let mut out = Vec::new();
+    for (i, s) in round.seats.iter().enumerate() {
+        let f = |x: &str| format!("seats[{i}].{x}");
+        let hole = super::cards(&f("cards"), &s.cards)?;
+        if hole.len() != 2 {
+            return Err(err(
+                f("cards"),
+                "each player has two cards (§ 655a.8(d)(1))",
+            ));
+        }
+        all.push((f("cards"), hole.clone()));
+        let w = &s.wagers;
+        for (name, v) in [
+            ("wagers.ante", w.ante),
+            ("wagers.progressive", w.progressive),
+            ("wagers.three_card_bonus", w.three_card_bonus),
+        ] {
+            super::amount(&f(name), v)?;
+        }
+        if w.ante == 0 {
+            return Err(err(
+                f("wagers.ante"),
+                "an Ante is needed to play (§ 655a.7(d)(1))",
+            ));
+        }
+        if w.three_card_bonus > 0 && !rules.three_card_bonus_offered {
+            return Err(err(
+                f("wagers.three_card_bonus"),
+                "this casino does not offer the Three Card Bonus (§ 655a.7(d)(4))",
+            ));
+        }
+        if w.progressive > 0 {
+            if !rules.progressive_offered {
+                return Err(err(
+                    f("wagers.progressive"),
+                    "this casino does not offer the progressive (§ 655a.7(d)(3))",
+                ));
+            }
+            if !rules.progressive_wagers_cents.contains(&w.progressive) {
+                let ok: Vec<String> = rules
+                    .progressive_wagers_cents
+                    .iter()
+                    .map(|c| money(*c))
+                    .collect();
+                return Err(err(
+                    f("wagers.progressive"),
+                    format!(
+                        "{} is not a progressive wager here (one chip of {}; § 655a.7(d)(3), § 655a.12(c)(5))",
+                        money(w.progressive),
+                        ok.join(" or ")
+                    ),
+                ));
+            }
+        }
+        if s.streets.len() > 3 {
+            return Err(err(
+                f("streets"),
+                "three streets at most: 3rd, 4th and 5th (§ 655a.7(d)(2))",
+            ));
+        }
+        for (k, v) in s.streets.iter().enumerate() {
+            let (name, sec) = STREETS[k];
+            if ![1, 2, 3].iter().any(|m| *v == m * w.ante) {
+                return Err(err(
+                    f(&format!("streets[{k}]")),
+                    format!(
+                        "the {name} wager is 1, 2 or 3 times the Ante ({}, {} or {}), not {} ({sec})",
+                        money(w.ante),
+                        money(2 * w.ante),
+                        money(3 * w.ante),
+                        money(*v)
+                    ),
+                ));
+            }
+        }
+        out.push(Checked {
+            seat: s.seat,
+            hole,
+            w: w.clone(),
+            streets: s.streets.clone(),
+        });
+    }
+    super::one_deck(&all)?;
+    if out.iter().any(|s| s.w.progressive > 0) && round.meters.progressive.is_none() {
+        return Err(err(
+            "meters.progressive",
+            "the progressive meter's value is needed to pay at the meter (§ 655a.12(c)(4))",
+        ));
+    }
+    Ok((board, out))
+}
+
+pub fn settle(
+    round: &Round,
+    rules: &Rules,
+    p: &Paytables,
+    rounding: Cents,
+) -> Result<Settlement, SettleError> {
+    rules.validate(p).map_err(|e| err("rules", e))?;
+    let (board, mut seats) = validate(round, rules)?;
+    let mut l = Ledger::new(p, GAME, rounding);
+    let ms_t = l.table("mississippi-stud", "standard")?;
+    let tcb_t = l.table("three-card-bonus", &rules.three_card_bonus)?;
+    seats.sort_by_key(|s| std::cmp::Reverse(s.seat));
+    let value = |hole: &[Card]| -> Result<HandValue, SettleError> {
+        let c: Vec<Card> = hole.iter().chain(&board).copied().collect();
+        eval::evaluate(&c).map_err(|e| err("cards", e.to_string()))
+    };
+    let envy: Vec<(u8, HandValue)> = seats
+        .iter()
+        .filter(|s| s.streets.len() == 3 || rules.envy_from_folded)
+        .filter_map(|s| value(&s.hole).ok().map(|v| (s.seat, v)))
+        .filter(|(_, v)| v.category() == Category::StraightFlush)
+        .collect();
+    if seats.iter().any(|s| s.w.progressive > 0) {
+        l.open_meter(
+            "progressive",
+            round.meters.progressive.unwrap_or(0),
+            rules.progressive_reset_cents,
+        );
+    }
+    let tcb = category3(&board, rules.ace_low_three_card_straight)
+        .map_err(|e| err("community", e.to_string()))?;
+    for s in &seats {
+        let seat = s.seat;
+        let v = value(&s.hole)?;
+        let folded = s.streets.len() < 3;
+        if folded {
+            l.set_hand(
+                seat,
+                format!("folded at {}", STREETS[s.streets.len()].0.replace('-', " ")),
+            );
+            let sec = STREETS[s.streets.len()].1;
+            l.lose(seat, "ante", s.w.ante, "folded", sec);
+            for (k, amt) in s.streets.iter().enumerate() {
+                l.lose(seat, STREETS[k].0, *amt, "folded", sec);
+            }
+            // § 655a.11(h): the progressive is forfeited; Envy and Three Card Bonus are kept.
+            l.lose(
+                seat,
+                "progressive",
+                s.w.progressive,
+                "folded: the progressive wager is forfeited",
+                "§ 655a.11(h)",
+            );
+        } else {
+            l.set_hand(seat, v.describe());
+            let line = stud_line(v);
+            let wagers = [
+                ("ante", s.w.ante),
+                (STREETS[0].0, s.streets[0]),
+                (STREETS[1].0, s.streets[1]),
+                (STREETS[2].0, s.streets[2]),
+            ];
+            for (wager, amt) in wagers {
+                if line.id == "low-pair" || line.id == "high-card" {
+                    l.lose(
+                        seat,
+                        wager,
+                        amt,
+                        &format!("{} is below a pair of 6s", line.name),
+                        "§ 655a.11(i)(1)",
+                    );
+                } else {
+                    l.by_table(seat, wager, amt, ms_t, &line);
+                }
+            }
+            l.cap(
+                seat,
+                &["ante", "3rd-street", "4th-street", "5th-street"],
+                rules.payout_limit_cents,
+                "§ 655a.12(b)",
+            );
+            if s.w.progressive > 0 {
+                let t = l.table("progressive", "standard")?;
+                super::thb::progressive(
+                    &mut l,
+                    seat,
+                    s.w.progressive,
+                    t,
+                    &five_card_line(v),
+                    "progressive",
+                    "§ 655a.12(c)(4)",
+                )?;
+            }
+        }
+        if s.w.progressive > 0 {
+            for (other, ov) in &envy {
+                if *other == seat {
+                    continue;
+                }
+                let t = l.table("envy", &format!("standard {}", money(s.w.progressive)))?;
+                let line = five_card_line(*ov);
+                if let Some(super::paytable::Pay::Fixed(c)) = t.pay(line.id) {
+                    l.win(
+                        seat,
+                        "envy",
+                        0,
+                        c,
+                        &format!(
+                            "seat {other}'s {} pays {} (Envy Bonus)",
+                            line.name,
+                            money(c)
+                        ),
+                        &t.section,
+                    );
+                }
+            }
+        }
+        if s.w.three_card_bonus > 0 {
+            l.by_table(
+                seat,
+                "three-card-bonus",
+                s.w.three_card_bonus,
+                tcb_t,
+                &three_line(tcb),
+            );
+        }
+    }
+    if rules.envy_from_folded
+        && seats.iter().any(|s| s.streets.len() < 3)
+        && seats.iter().any(|s| s.w.progressive > 0)
+    {
+        l.note("A folded hand left on the table counts as another player's Envy qualifying hand (§ 655a is silent); setting envy_from_folded.");
+    }
+    if rules.ace_low_three_card_straight && seats.iter().any(|s| s.w.three_card_bonus > 0) {
+        l.note("A-2-3 counts as a three-card straight (§ 655a.6 is silent); setting ace_low_three_card_straight.");
+    }
+    Ok(l.finish())
+}

@@ -1,0 +1,851 @@
+//! Texas Hold 'Em Bonus Poker (Chapter 647a): Ante, then Flop (2× Ante, or fold), Turn and
+//! River (1× Ante, or check) against the dealer; the Texas Hold 'Em Bonus on the two hole
+//! cards; the Progressive Payout Wager with Envy Bonuses; the Five Card Hand Bonus with the
+//! Magic Card and Lucky Bonus.
+//!
+//! - § 647a.11(b),(d),(f): Flop = 2× Ante or fold; Turn and River = 1× Ante or check, only after
+//!   a Flop Wager. Folding loses the Ante (§ 647a.11(b)(2)).
+//! - § 647a.11(h)(2): no dealer qualification. A winning player's Ante pushes unless the hand is
+//!   a straight or better (or a flush or better: the Rules Submission says which).
+//! - § 647a.12(c): a payout limit "for any hand" on Ante, Flop, Turn, River and Bonus winnings,
+//!   at least $50,000.
+//! - § 647a.11(i), § 647a.12(d): the progressive pays on the two cards and the flop, highest hand
+//!   only, never to a player who folded; meter lines at the meter "when it is the player's turn
+//!   to be paid"; every win validated by a floorperson; Envy Bonuses to every progressive
+//!   bettor (folded or not) for each other player's straight flush or better.
+//! - § 647a.11(j), § 647a.12(e): the Five Card Hand Bonus on the player's and/or the dealer's two
+//!   cards and the flop; a dealer-hand meter win is divided equally among its bettors.
+//!
+//! Order (§ 647a.11(h)–(j)): main wagers and Bonus seat by seat from the dealer's right; then
+//! progressive and Envy seat by seat; then Five Card Hand Bonus seat by seat, the dealer-hand
+//! wagers last as one group (the text does not order them; a documented choice).
+
+use super::paytable::{Pay, Paytables};
+use super::{Ledger, Line, SettleError, Settlement, err, five_card_line, lower_first};
+use crate::rules::Cents;
+use crate::rules::cards::{Card, Rank};
+use crate::rules::eval::{self, Category, HandValue};
+use crate::rules::money;
+use crate::rules::two_card::{TwoCardHand, two_card};
+use serde::{Deserialize, Serialize};
+
+const GAME: &str = "texas-holdem-bonus";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AnteThreshold {
+    Straight,
+    Flush,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EnvyHand {
+    /// The two cards and the flop, as the progressive itself (default).
+    HoleAndFlop,
+    /// The best five of the seven cards.
+    SevenCards,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rules {
+    pub bonus_offered: bool,
+    /// § 647a.12(b): paytable A or B.
+    pub bonus: String,
+    /// § 647a.11(h)(2)(ii), § 647a.2(b)(9)(i).
+    pub ante_pays_from: AnteThreshold,
+    /// § 647a.12(c): at least $50,000.
+    pub payout_limit_cents: Cents,
+    pub progressive_offered: bool,
+    /// § 647a.12(d)(3): at least $10,000.
+    pub progressive_reset_cents: Cents,
+    /// Progressive wagers the device accepts; Envy schedules exist for $1 and $5
+    /// (§ 647a.12(d)(5)).
+    pub progressive_wagers_cents: Vec<Cents>,
+    /// Which hand makes an Envy Bonus Qualifying Hand (§ 647a.1: ambiguous).
+    pub envy_hand: EnvyHand,
+    /// A folded hand can qualify others for Envy (§ 647a.11(b)(2)(ii) keeps it on the table).
+    pub envy_from_folded: bool,
+    pub five_card_bonus_offered: bool,
+    /// § 647a.12(e)(4): at least $10,000.
+    pub five_card_bonus_reset_cents: Cents,
+    /// § 647a.12(e)(3): the Magic Card and Lucky Bonus "may" be paid.
+    pub magic_and_lucky: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            bonus_offered: true,
+            bonus: "A".into(),
+            ante_pays_from: AnteThreshold::Straight,
+            payout_limit_cents: super::PAYOUT_LIMIT_FLOOR,
+            progressive_offered: true,
+            progressive_reset_cents: 1_000_000,
+            progressive_wagers_cents: vec![100, 500],
+            envy_hand: EnvyHand::HoleAndFlop,
+            envy_from_folded: true,
+            five_card_bonus_offered: true,
+            five_card_bonus_reset_cents: 1_000_000,
+            magic_and_lucky: true,
+        }
+    }
+}
+
+impl Rules {
+    pub fn validate(&self, p: &Paytables) -> Result<(), String> {
+        super::check_table(p, GAME, "bonus", "bonus", &self.bonus)?;
+        if self.payout_limit_cents < super::PAYOUT_LIMIT_FLOOR {
+            return Err(format!(
+                "payout_limit_cents: {} is below the $50,000 of § 647a.12(c)",
+                money(self.payout_limit_cents)
+            ));
+        }
+        for (key, v) in [
+            ("progressive_reset_cents", self.progressive_reset_cents),
+            (
+                "five_card_bonus_reset_cents",
+                self.five_card_bonus_reset_cents,
+            ),
+        ] {
+            if v < 1_000_000 {
+                return Err(format!(
+                    "{key}: {} is below the $10,000 of § 647a.12(d)(3), (e)(4)",
+                    money(v)
+                ));
+            }
+        }
+        for w in &self.progressive_wagers_cents {
+            let name = format!("standard {}", money(*w));
+            if p.get(GAME, "envy", &name).is_err() {
+                return Err(format!(
+                    "progressive_wagers_cents: {} has no Envy Bonus schedule (§ 647a.12(d)(5) has $1 and $5)",
+                    money(*w)
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Round {
+    pub game: String,
+    pub dealer: String,
+    pub community: String,
+    pub seats: Vec<Seat>,
+    #[serde(default)]
+    pub meters: Meters,
+    /// The card the table game system drew for the Magic Card Bonus.
+    #[serde(default)]
+    pub magic_card: Option<String>,
+    /// The seat (or "dealer") the system drew for the Lucky Bonus.
+    #[serde(default)]
+    pub lucky: Option<Lucky>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Meters {
+    pub progressive: Option<Cents>,
+    pub five_card_bonus: Option<Cents>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum Lucky {
+    Seat(u8),
+    Dealer(String),
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seat {
+    pub seat: u8,
+    pub cards: String,
+    pub wagers: Wagers,
+    /// The Flop Wager: twice the Ante, or 0 for a fold.
+    pub flop: Cents,
+    #[serde(default)]
+    pub turn: Cents,
+    #[serde(default)]
+    pub river: Cents,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Wagers {
+    pub ante: Cents,
+    #[serde(default)]
+    pub bonus: Cents,
+    #[serde(default)]
+    pub progressive: Cents,
+    #[serde(default)]
+    pub fchb_player: Cents,
+    #[serde(default)]
+    pub fchb_dealer: Cents,
+}
+
+struct Checked {
+    seat: u8,
+    hole: Vec<Card>,
+    w: Wagers,
+    flop: Cents,
+    turn: Cents,
+    river: Cents,
+}
+
+/// The Texas Hold 'Em Bonus line of two hole cards (§ 647a.12(b)); `dealer_aces` when the
+/// dealer's two cards are also aces (paytable A's top line).
+pub fn bonus_line(a: Card, b: Card, dealer_aces: bool) -> Option<Line> {
+    let (id, name): (&'static str, &str) = match two_card(a, b) {
+        TwoCardHand::Pair { rank: 14 } if dealer_aces => {
+            ("aces-with-dealer-aces", "ace-ace with the dealer's ace-ace")
+        }
+        TwoCardHand::Pair { rank: 14 } => ("pair-of-aces", "ace-ace"),
+        TwoCardHand::Pair { rank: 11..=13 } => {
+            ("kings-queens-or-jacks", "a pair of kings, queens or jacks")
+        }
+        TwoCardHand::Pair { .. } => ("pair-twos-to-tens", "a pair of 10s to 2s"),
+        TwoCardHand::AceWith {
+            with: 13,
+            suited: true,
+        } => ("ace-king-suited", "ace-king of the same suit"),
+        TwoCardHand::AceWith {
+            with: 13,
+            suited: false,
+        } => ("ace-king-offsuit", "ace-king of different suits"),
+        TwoCardHand::AceWith {
+            with: 11..=12,
+            suited: true,
+        } => (
+            "ace-queen-or-jack-suited",
+            "ace-queen or ace-jack of the same suit",
+        ),
+        TwoCardHand::AceWith {
+            with: 11..=12,
+            suited: false,
+        } => (
+            "ace-queen-or-jack-offsuit",
+            "ace-queen or ace-jack of different suits",
+        ),
+        _ => return None,
+    };
+    Some(Line {
+        id,
+        name: name.into(),
+    })
+}
+
+fn validate(
+    round: &Round,
+    rules: &Rules,
+) -> Result<(Vec<Card>, Vec<Card>, Vec<Checked>, Option<Card>), SettleError> {
+    super::check_seats(round.seats.iter().map(|s| s.seat), 6, "§ 647a.2(a)")?;
+    let dealer = super::cards("dealer", &round.dealer)?;
+    if dealer.len() != 2 {
+        return Err(err("dealer", "the dealer has two cards (§ 647a.8(d))"));
+    }
+    let board = super::cards("community", &round.community)?;
+    let any_flop = round.seats.iter().any(|s| s.flop > 0);
+    if board.len() != 5 && !(board.len() == 3 && !any_flop) {
+        return Err(err(
+            "community",
+            "five community cards are dealt (§ 647a.11(c),(e),(g)); a wrong count voids the round (§ 647a.13(c))",
+        ));
+    }
+    let mut all = vec![
+        ("dealer".to_string(), dealer.clone()),
+        ("community".into(), board.clone()),
+    ];
+    let mut out = Vec::new();
+    for (i, s) in round.seats.iter().enumerate() {
+        let f = |x: &str| format!("seats[{i}].{x}");
+        let hole = super::cards(&f("cards"), &s.cards)?;
+        if hole.len() != 2 {
+            return Err(err(f("cards"), "each player has two cards (§ 647a.8(c))"));
+        }
+        all.push((f("cards"), hole.clone()));
+        let w = &s.wagers;
+        for (name, v) in [
+            ("wagers.ante", w.ante),
+            ("wagers.bonus", w.bonus),
+            ("wagers.progressive", w.progressive),
+            ("wagers.fchb_player", w.fchb_player),
+            ("wagers.fchb_dealer", w.fchb_dealer),
+            ("flop", s.flop),
+            ("turn", s.turn),
+            ("river", s.river),
+        ] {
+            super::amount(&f(name), v)?;
+        }
+        if w.ante == 0 {
+            return Err(err(
+                f("wagers.ante"),
+                "an Ante is needed to play (§ 647a.7(d)(1))",
+            ));
+        }
+        if w.bonus > 0 && !rules.bonus_offered {
+            return Err(err(
+                f("wagers.bonus"),
+                "this casino does not offer the Texas Hold 'Em Bonus (§ 647a.7(d)(2))",
+            ));
+        }
+        if w.progressive > 0 {
+            if !rules.progressive_offered {
+                return Err(err(
+                    f("wagers.progressive"),
+                    "this casino does not offer the progressive (§ 647a.7(d)(3))",
+                ));
+            }
+            if !rules.progressive_wagers_cents.contains(&w.progressive) {
+                let ok: Vec<String> = rules
+                    .progressive_wagers_cents
+                    .iter()
+                    .map(|c| money(*c))
+                    .collect();
+                return Err(err(
+                    f("wagers.progressive"),
+                    format!(
+                        "{} is not a progressive wager here (one chip of {}; § 647a.7(d)(3), § 647a.12(d)(5))",
+                        money(w.progressive),
+                        ok.join(" or ")
+                    ),
+                ));
+            }
+        }
+        if (w.fchb_player > 0 || w.fchb_dealer > 0) && !rules.five_card_bonus_offered {
+            return Err(err(
+                f("wagers.fchb_player"),
+                "this casino does not offer the Five Card Hand Bonus (§ 647a.7(d)(4))",
+            ));
+        }
+        if s.flop != 0 && s.flop != 2 * w.ante {
+            return Err(err(
+                f("flop"),
+                format!(
+                    "the Flop Wager is twice the Ante, {}, or 0 to fold; not {} (§ 647a.11(b))",
+                    money(2 * w.ante),
+                    money(s.flop)
+                ),
+            ));
+        }
+        for (name, v, sec) in [
+            ("turn", s.turn, "§ 647a.11(d)"),
+            ("river", s.river, "§ 647a.11(f)"),
+        ] {
+            if v != 0 && s.flop == 0 {
+                return Err(err(
+                    f(name),
+                    format!(
+                        "a player who folded makes no further wager ({sec}: only players who placed a Flop Wager)"
+                    ),
+                ));
+            }
+            if v != 0 && v != w.ante {
+                return Err(err(
+                    f(name),
+                    format!(
+                        "the {name} Wager equals the Ante, {}, or 0 to check; not {} ({sec})",
+                        money(w.ante),
+                        money(v)
+                    ),
+                ));
+            }
+        }
+        out.push(Checked {
+            seat: s.seat,
+            hole,
+            w: w.clone(),
+            flop: s.flop,
+            turn: s.turn,
+            river: s.river,
+        });
+    }
+    super::one_deck(&all)?;
+    if out.iter().any(|s| s.w.progressive > 0) && round.meters.progressive.is_none() {
+        return Err(err(
+            "meters.progressive",
+            "the progressive meter's value is needed to pay at the meter (§ 647a.12(d)(4))",
+        ));
+    }
+    let fchb = out
+        .iter()
+        .any(|s| s.w.fchb_player > 0 || s.w.fchb_dealer > 0);
+    if fchb && round.meters.five_card_bonus.is_none() {
+        return Err(err(
+            "meters.five_card_bonus",
+            "the Five Card Hand Bonus meter's value is needed (§ 647a.12(e)(1))",
+        ));
+    }
+    let mut magic = None;
+    if fchb && rules.magic_and_lucky {
+        let Some(m) = &round.magic_card else {
+            return Err(err(
+                "magic_card",
+                "the card the table game system drew for the Magic Card Bonus is needed (§ 647a.1)",
+            ));
+        };
+        let c = super::cards("magic_card", m)?;
+        if c.len() != 1 {
+            return Err(err("magic_card", "one card"));
+        }
+        magic = Some(c[0]);
+        match &round.lucky {
+            None => {
+                return Err(err(
+                    "lucky",
+                    "the seat or \"dealer\" the system drew for the Lucky Bonus is needed (§ 647a.1)",
+                ));
+            }
+            Some(Lucky::Dealer(d)) if d != "dealer" => {
+                return Err(err("lucky", format!("`{d}`: a seat number or \"dealer\"")));
+            }
+            Some(Lucky::Seat(n)) if *n == 0 || *n > 6 => {
+                return Err(err(
+                    "lucky",
+                    format!("seat {n}: the table has seats 1 to 6"),
+                ));
+            }
+            _ => {}
+        }
+    }
+    Ok((dealer, board, out, magic))
+}
+
+fn five(hole: &[Card], board: &[Card], n: usize) -> Result<HandValue, SettleError> {
+    let cards: Vec<Card> = hole.iter().chain(board.iter().take(n)).copied().collect();
+    eval::evaluate(&cards).map_err(|e| err("cards", e.to_string()))
+}
+
+pub fn settle(
+    round: &Round,
+    rules: &Rules,
+    p: &Paytables,
+    rounding: Cents,
+) -> Result<Settlement, SettleError> {
+    rules.validate(p).map_err(|e| err("rules", e))?;
+    let (dealer, board, mut seats, magic) = validate(round, rules)?;
+    let mut l = Ledger::new(p, GAME, rounding);
+    seats.sort_by_key(|s| std::cmp::Reverse(s.seat));
+    let any_played = seats.iter().any(|s| s.flop > 0);
+    let dv = if board.len() == 5 {
+        Some(five(&dealer, &board, 5)?)
+    } else {
+        None
+    };
+    if let Some(dv) = dv {
+        l.set_dealer(dv.describe());
+    }
+    let dealer_aces = dealer.iter().all(|c| c.rank == Rank::ACE);
+    let win = Line {
+        id: "win",
+        name: match dv {
+            Some(d) => format!("a win over the dealer's {}", lower_first(&d.describe())),
+            None => "a win".into(),
+        },
+    };
+    let threshold = match rules.ante_pays_from {
+        AnteThreshold::Straight => Category::Straight,
+        AnteThreshold::Flush => Category::Flush,
+    };
+    // Pass 1, § 647a.11(h): main wagers and the Bonus, from the dealer's right.
+    for s in &seats {
+        let seat = s.seat;
+        if s.flop == 0 {
+            l.set_hand(seat, "folded");
+            l.lose(seat, "ante", s.w.ante, "folded", "§ 647a.11(b)(2)");
+        } else {
+            let dv = dv.expect("five community cards when anyone played");
+            let pv = five(&s.hole, &board, 5)?;
+            l.set_hand(seat, pv.describe());
+            if pv > dv {
+                if pv.category() >= threshold {
+                    let t = l.table("ante", "standard")?;
+                    l.by_table(
+                        seat,
+                        "ante",
+                        s.w.ante,
+                        t,
+                        &Line {
+                            id: "win",
+                            name: format!(
+                                "{} over the dealer, a straight or better",
+                                lower_first(&pv.describe())
+                            ),
+                        },
+                    );
+                } else {
+                    let why = format!(
+                        "a win with less than a {}",
+                        if threshold == Category::Straight {
+                            "straight"
+                        } else {
+                            "flush"
+                        }
+                    );
+                    l.push(seat, "ante", s.w.ante, &why, "§ 647a.11(h)(2)(ii)");
+                }
+                for (wager, v) in [("flop", s.flop), ("turn", s.turn), ("river", s.river)] {
+                    if v > 0 {
+                        let t = l.table(wager, "standard")?;
+                        l.by_table(seat, wager, v, t, &win);
+                    }
+                }
+            } else if pv == dv {
+                for (wager, v) in [
+                    ("ante", s.w.ante),
+                    ("flop", s.flop),
+                    ("turn", s.turn),
+                    ("river", s.river),
+                ] {
+                    l.push(
+                        seat,
+                        wager,
+                        v,
+                        "tie with the dealer",
+                        "§ 647a.11(h)(2)(iii)",
+                    );
+                }
+            } else {
+                let why = format!(
+                    "the dealer's {} beats {}",
+                    lower_first(&dv.describe()),
+                    lower_first(&pv.describe())
+                );
+                for (wager, v) in [
+                    ("ante", s.w.ante),
+                    ("flop", s.flop),
+                    ("turn", s.turn),
+                    ("river", s.river),
+                ] {
+                    l.lose(seat, wager, v, &why, "§ 647a.11(h)(2)(i)");
+                }
+            }
+        }
+        if s.w.bonus > 0 {
+            let t = l.table("bonus", &rules.bonus)?;
+            let top = dealer_aces && matches!(t.pay("aces-with-dealer-aces"), Some(Pay::To(..)));
+            match bonus_line(s.hole[0], s.hole[1], top) {
+                Some(line) => {
+                    l.by_table(seat, "bonus", s.w.bonus, t, &line);
+                }
+                None => l.lose(
+                    seat,
+                    "bonus",
+                    s.w.bonus,
+                    "not a paying two-card hand",
+                    "§ 647a.12(b)",
+                ),
+            }
+        }
+        l.cap(
+            seat,
+            &["ante", "flop", "turn", "river", "bonus"],
+            rules.payout_limit_cents,
+            "§ 647a.12(c)",
+        );
+    }
+    if seats.iter().any(|s| s.flop == 0 && s.w.bonus > 0) {
+        l.note("A folded player's Bonus is settled at that seat in the same pass (§ 647a.11(b)(2)(i)(A) says only \"at the conclusion of the round\").");
+    }
+    // Pass 2, § 647a.11(i): progressive, then Envy Bonuses.
+    let prog_bettors = seats.iter().any(|s| s.w.progressive > 0);
+    if prog_bettors {
+        let reset = rules.progressive_reset_cents;
+        l.open_meter("progressive", round.meters.progressive.unwrap_or(0), reset);
+        let prog_t = l.table("progressive", "standard")?;
+        // Envy qualifying hands of every player (§ 647a.1).
+        let mut envy_hands: Vec<(u8, HandValue)> = Vec::new();
+        for s in &seats {
+            if s.flop == 0 && !rules.envy_from_folded {
+                continue;
+            }
+            let n = if rules.envy_hand == EnvyHand::SevenCards && board.len() == 5 {
+                5
+            } else {
+                3
+            };
+            let v = five(&s.hole, &board, n)?;
+            if v.category() == Category::StraightFlush {
+                envy_hands.push((s.seat, v));
+            }
+        }
+        for s in &seats {
+            if s.w.progressive == 0 {
+                continue;
+            }
+            let seat = s.seat;
+            if s.flop == 0 {
+                l.lose(
+                    seat,
+                    "progressive",
+                    s.w.progressive,
+                    "folded: not eligible for a Progressive Payout",
+                    "§ 647a.11(b)(2)(i)(B)",
+                );
+            } else {
+                let v = five(&s.hole, &board, 3)?;
+                let line = five_card_line(v);
+                progressive(
+                    &mut l,
+                    seat,
+                    s.w.progressive,
+                    prog_t,
+                    &line,
+                    "progressive",
+                    "§ 647a.11(i)(4)",
+                )?;
+            }
+            for (other, v) in &envy_hands {
+                if *other == seat {
+                    continue;
+                }
+                let t = l.table("envy", &format!("standard {}", money(s.w.progressive)))?;
+                let line = five_card_line(*v);
+                let line = Line {
+                    id: line.id,
+                    name: format!("seat {other}'s {}", line.name),
+                };
+                envy_fixed(&mut l, seat, t, &line)?;
+            }
+        }
+        if rules.envy_from_folded && seats.iter().any(|s| s.flop == 0) {
+            l.note("A folded hand counts as another player's Envy Bonus Qualifying Hand (§ 647a.11(b)(2)(ii) keeps it on the table); setting envy_from_folded.");
+        }
+        if rules.envy_hand == EnvyHand::HoleAndFlop {
+            l.note("Envy Bonus Qualifying Hands are read on the two cards and the flop, like the progressive (§ 647a.1 is ambiguous); setting envy_hand.");
+        }
+    }
+    // Pass 3, § 647a.11(j): the Five Card Hand Bonus, Magic Card and Lucky Bonus.
+    let fchb_any = seats
+        .iter()
+        .any(|s| s.w.fchb_player > 0 || s.w.fchb_dealer > 0);
+    if fchb_any {
+        l.open_meter(
+            "five-card-bonus",
+            round.meters.five_card_bonus.unwrap_or(0),
+            rules.five_card_bonus_reset_cents,
+        );
+        let t = l.table("five-card-bonus", "standard")?;
+        let ml = l.table("magic-lucky", "standard")?;
+        let lucky = round.lucky.clone();
+        for s in &seats {
+            if s.w.fchb_player == 0 {
+                continue;
+            }
+            let v = five(&s.hole, &board, 3)?;
+            let in_hand = |c: Card| s.hole.contains(&c) || board[..3].contains(&c);
+            let magic_hit = rules.magic_and_lucky && magic.is_some_and(in_hand);
+            let lucky_hit = rules.magic_and_lucky && lucky == Some(Lucky::Seat(s.seat));
+            fchb(
+                &mut l,
+                s.seat,
+                "fchb-player",
+                s.w.fchb_player,
+                t,
+                ml,
+                v,
+                1,
+                magic_hit,
+                lucky_hit,
+            )?;
+        }
+        let bettors: Vec<&Checked> = seats.iter().filter(|s| s.w.fchb_dealer > 0).collect();
+        if !bettors.is_empty() {
+            let v = five(&dealer, &board, 3)?;
+            let magic_hit = rules.magic_and_lucky
+                && magic.is_some_and(|c| dealer.contains(&c) || board[..3].contains(&c));
+            let lucky_hit = rules.magic_and_lucky && lucky == Some(Lucky::Dealer("dealer".into()));
+            let n = bettors.len() as i64;
+            for s in bettors {
+                fchb(
+                    &mut l,
+                    s.seat,
+                    "fchb-dealer",
+                    s.w.fchb_dealer,
+                    t,
+                    ml,
+                    v,
+                    n,
+                    magic_hit,
+                    lucky_hit,
+                )?;
+            }
+            l.note("Five Card Hand Bonus wagers on the dealer's hand are settled after every player's hand, as one group (§ 647a.11(j) does not order them).");
+        }
+        if rules.magic_and_lucky {
+            l.note("Magic Card and Lucky Bonus are paid in addition to the hand's own payout, whether or not the hand pays (§ 647a.1 and § 647a.12(e)(3) set no condition); setting magic_and_lucky.");
+        }
+    }
+    if !any_played && board.len() == 3 {
+        l.note("Every player folded; the turn and river were not dealt.");
+    }
+    Ok(l.finish())
+}
+
+/// Envy amounts are fixed sums recorded as their own result with no stake; `by_table` with a
+/// stake of 0 records nothing, so this records the win.
+fn envy_fixed(
+    l: &mut Ledger,
+    seat: u8,
+    t: &super::paytable::PayTable,
+    line: &Line,
+) -> Result<(), SettleError> {
+    match t.pay(line.id) {
+        Some(Pay::Fixed(c)) => {
+            l.win(
+                seat,
+                "envy",
+                0,
+                c,
+                &format!(
+                    "{} pays {} (Envy Bonus for another player's hand)",
+                    line.name,
+                    money(c)
+                ),
+                &t.section,
+            );
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// A progressive payout: the highest line only; meter lines at the meter as it stands now.
+pub(crate) fn progressive(
+    l: &mut Ledger,
+    seat: u8,
+    stake: Cents,
+    t: &super::paytable::PayTable,
+    line: &Line,
+    meter: &str,
+    pay_section: &str,
+) -> Result<(), SettleError> {
+    match t.pay(line.id) {
+        Some(Pay::MeterPercent(pct)) => {
+            let before = l.meter_value(meter).unwrap_or(0);
+            let amount = l.take_from_meter(meter, pct);
+            let why = format!(
+                "{}: {} pays {pct}% of the meter ({}) → {}; not from the table inventory, cards stay until the documentation is complete",
+                super::label(meter),
+                line.name,
+                money(before),
+                money(amount)
+            );
+            l.meter_win(seat, meter, stake, amount, amount, why, pay_section);
+        }
+        Some(Pay::For(..)) | Some(Pay::To(..)) => {
+            l.by_table(seat, meter, stake, t, line);
+            l.require_floor();
+        }
+        _ => {
+            l.lose(
+                seat,
+                meter,
+                stake,
+                &format!("{} is not a progressive hand", line.name),
+                &t.section,
+            );
+        }
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn fchb(
+    l: &mut Ledger,
+    seat: u8,
+    wager: &str,
+    stake: Cents,
+    t: &super::paytable::PayTable,
+    ml: &super::paytable::PayTable,
+    v: HandValue,
+    share_among: i64,
+    magic: bool,
+    lucky: bool,
+) -> Result<(), SettleError> {
+    let line = five_card_line(v);
+    let mut paid_any = false;
+    match t.pay(line.id) {
+        Some(Pay::MeterPercent(pct)) => {
+            // § 647a.12(e)(2): a dealer-hand meter win is divided equally among its bettors;
+            // the meter is taken once, by the first of them.
+            let key = format!("{wager}-meter-share");
+            let amount = if share_among > 1 {
+                share(l, &key, pct, share_among)
+            } else {
+                l.take_from_meter("five-card-bonus", pct)
+            };
+            let split = if share_among > 1 {
+                format!(", one of {share_among} equal shares")
+            } else {
+                String::new()
+            };
+            let why = format!(
+                "{}: {} pays {pct}% of the meter{split} → {}; not credited to the game account, cards stay until the documentation is complete",
+                super::label(wager),
+                line.name,
+                money(amount)
+            );
+            l.meter_win(seat, wager, stake, amount, amount, why, "§ 647a.12(e)(2)");
+            paid_any = true;
+        }
+        Some(Pay::For(a, b)) => {
+            l.by_table(seat, wager, stake, t, &line);
+            if a >= 500 && b == 1 {
+                // § 647a.11(j)(2): a 500 for 1 payout is verified by a floorperson.
+                l.require_floor();
+            }
+            paid_any = true;
+        }
+        _ => {}
+    }
+    for (hit, id, name) in [
+        (magic, "magic-card", "the Magic Card"),
+        (lucky, "lucky-bonus", "the Lucky Bonus"),
+    ] {
+        if !hit {
+            continue;
+        }
+        if let Some(Pay::For(a, b)) = ml.pay(id) {
+            let total = l.odds(stake, a, b);
+            let won = if paid_any { total } else { total - stake };
+            let stake_here = if paid_any { 0 } else { stake };
+            l.win(
+                seat,
+                id,
+                stake_here,
+                won,
+                &format!("{name} on this hand pays {a} for {b} on {}", money(stake)),
+                &ml.section,
+            );
+            paid_any = true;
+        }
+    }
+    if !paid_any {
+        l.lose(
+            seat,
+            wager,
+            stake,
+            &format!("{} is below a flush", line.name),
+            "§ 647a.12(e)(1)",
+        );
+    }
+    Ok(())
+}
+
+/// One bettor's equal share of a dealer-hand meter win, taking the meter on the first call.
+fn share(l: &mut Ledger, key: &str, pct: u32, n: i64) -> Cents {
+    if l.side_value(key).is_none() {
+        let total = l.take_from_meter("five-card-bonus", pct);
+        let each = l.round(total / n);
+        // What cannot be divided stays in the meter (a documented choice).
+        let remainder = total - each * n;
+        l.return_to_meter("five-card-bonus", remainder);
+        l.open_side(key, each);
+    }
+    l.side_value(key).unwrap_or(0)
+}

@@ -1,0 +1,424 @@
+//! World Poker Tour Heads-Up Hold 'Em (Chapter 677a): Ante and Odds against the dealer, one
+//! Raise per player, Pocket Bonus and Trips Plus side wagers.
+//!
+//! - § 677a.7(d)(1): Ante and an Odds Wager equal to it; then one Raise: up to 3× the Ante
+//!   before the flop (§ 677a.11(b)), up to 2× after it (§ 677a.11(d)), exactly 1× after the turn
+//!   and river, or fold (§ 677a.11(f)). Folding loses Ante and Odds.
+//! - § 677a.11(h): the dealer qualifies with a pair or better, which decides only the Ante.
+//! - § 677a.12(b) Odds on a win; § 677a.12(c) Bad Beat on the Odds when a qualifying dealer
+//!   beats a straight or better (the Ante and Raise still lose).
+//! - § 677a.11(g): settled from the dealer's right, one player at a time: Ante, Raise, Odds,
+//!   then Pocket Bonus and Trips Plus (§ 677a.11(i)); a folded player's side wagers are settled
+//!   at their seat in the same pass (the text does not place them; a documented choice).
+//! - § 677a.12(f): an optional per-player-per-round limit on Ante, Raise and Odds winnings,
+//!   not less than $50,000.
+
+use super::paytable::Paytables;
+use super::{Ledger, Line, SettleError, Settlement, err, five_card_line, lower_first};
+use crate::rules::Cents;
+use crate::rules::cards::Card;
+use crate::rules::eval::{self, Category};
+use crate::rules::money;
+use crate::rules::two_card::{TwoCardHand, two_card};
+use serde::{Deserialize, Serialize};
+
+const GAME: &str = "wpt-heads-up";
+
+/// The casino's choices for 677a (Rules Submission, § 601a.2).
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rules {
+    /// § 677a.7(d)(2): offered at all.
+    pub pocket_bonus_offered: bool,
+    /// § 677a.12(d): paytable A, B or C.
+    pub pocket_bonus: String,
+    /// § 677a.7(d)(3).
+    pub trips_plus_offered: bool,
+    /// § 677a.12(e): paytable A, B, C or D.
+    pub trips_plus: String,
+    /// § 677a.12(f): none, or at least $50,000 per player per round.
+    pub payout_limit_cents: Option<Cents>,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            pocket_bonus_offered: true,
+            pocket_bonus: "A".into(),
+            trips_plus_offered: true,
+            trips_plus: "A".into(),
+            payout_limit_cents: None,
+        }
+    }
+}
+
+impl Rules {
+    pub fn validate(&self, p: &Paytables) -> Result<(), String> {
+        super::check_table(p, GAME, "pocket-bonus", "pocket_bonus", &self.pocket_bonus)?;
+        super::check_table(p, GAME, "trips-plus", "trips_plus", &self.trips_plus)?;
+        if let Some(l) = self.payout_limit_cents
+            && l < super::PAYOUT_LIMIT_FLOOR
+        {
+            return Err(format!(
+                "payout_limit_cents: {} is below the $50,000 floor of § 677a.12(f)",
+                money(l)
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Round {
+    pub game: String,
+    /// The dealer's two cards.
+    pub dealer: String,
+    /// The five community cards.
+    pub community: String,
+    pub seats: Vec<Seat>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seat {
+    pub seat: u8,
+    pub cards: String,
+    pub wagers: Wagers,
+    #[serde(default)]
+    pub raise: Option<Raise>,
+    #[serde(default)]
+    pub fold: bool,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Wagers {
+    pub ante: Cents,
+    pub odds: Cents,
+    #[serde(default)]
+    pub pocket_bonus: Cents,
+    #[serde(default)]
+    pub trips_plus: Cents,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Street {
+    PreFlop,
+    Flop,
+    River,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Raise {
+    pub street: Street,
+    pub amount: Cents,
+}
+
+struct Checked {
+    seat: u8,
+    hole: Vec<Card>,
+    w: Wagers,
+    raise: Cents,
+}
+
+/// The pay line of the Pocket Bonus (§ 677a.11(i)(1), § 677a.12(d)).
+pub fn pocket_line(a: Card, b: Card) -> Option<Line> {
+    let (id, name) = match two_card(a, b) {
+        TwoCardHand::Pair { rank: 14 } => ("pair-of-aces", "a pair of aces".to_string()),
+        TwoCardHand::Pair { .. } => ("pair-twos-to-kings", "a pair of 2s to kings".into()),
+        TwoCardHand::AceWith {
+            with: 11..=13,
+            suited: true,
+        } => (
+            "ace-face-suited",
+            "an ace with a king, queen or jack of the same suit".into(),
+        ),
+        TwoCardHand::AceWith { with: 11..=13, .. } => (
+            "ace-face-offsuit",
+            "an ace with a king, queen or jack of another suit".into(),
+        ),
+        _ => return None,
+    };
+    Some(Line { id, name })
+}
+
+fn validate(
+    round: &Round,
+    rules: &Rules,
+) -> Result<(Vec<Card>, Vec<Card>, Vec<Checked>), SettleError> {
+    super::check_seats(round.seats.iter().map(|s| s.seat), 6, "§ 677a.2(a)")?;
+    let dealer = super::cards("dealer", &round.dealer)?;
+    if dealer.len() != 2 {
+        return Err(err("dealer", "the dealer has two cards (§ 677a.8(c))"));
+    }
+    let board = super::cards("community", &round.community)?;
+    if board.len() != 5 {
+        return Err(err(
+            "community",
+            "five community cards are dealt (§ 677a.11(c),(e)); a wrong count voids the round (§ 677a.13(c))",
+        ));
+    }
+    let mut all = vec![
+        ("dealer".to_string(), dealer.clone()),
+        ("community".into(), board.clone()),
+    ];
+    let mut out = Vec::new();
+    for (i, s) in round.seats.iter().enumerate() {
+        let f = |x: &str| format!("seats[{i}].{x}");
+        let hole = super::cards(&f("cards"), &s.cards)?;
+        if hole.len() != 2 {
+            return Err(err(f("cards"), "each player has two cards (§ 677a.8(c))"));
+        }
+        all.push((f("cards"), hole.clone()));
+        let w = &s.wagers;
+        for (name, v) in [
+            ("ante", w.ante),
+            ("odds", w.odds),
+            ("pocket_bonus", w.pocket_bonus),
+            ("trips_plus", w.trips_plus),
+        ] {
+            super::amount(&f(&format!("wagers.{name}")), v)?;
+        }
+        if w.ante == 0 {
+            return Err(err(
+                f("wagers.ante"),
+                "an Ante is needed to play (§ 677a.7(d)(1))",
+            ));
+        }
+        if w.odds != w.ante {
+            return Err(err(
+                f("wagers.odds"),
+                format!(
+                    "the Odds Wager equals the Ante ({}), not {} (§ 677a.7(d)(1))",
+                    money(w.ante),
+                    money(w.odds)
+                ),
+            ));
+        }
+        if w.pocket_bonus > 0 && !rules.pocket_bonus_offered {
+            return Err(err(
+                f("wagers.pocket_bonus"),
+                "this casino does not offer the Pocket Bonus (§ 677a.7(d)(2))",
+            ));
+        }
+        if w.trips_plus > 0 && !rules.trips_plus_offered {
+            return Err(err(
+                f("wagers.trips_plus"),
+                "this casino does not offer Trips Plus (§ 677a.7(d)(3))",
+            ));
+        }
+        let raise = match (&s.raise, s.fold) {
+            (Some(_), true) => {
+                return Err(err(
+                    f("fold"),
+                    "a player who raised cannot fold; one decision per player (§ 677a.11(f))",
+                ));
+            }
+            (None, false) => {
+                return Err(err(
+                    f("raise"),
+                    "no decision: a Raise Wager or a fold after the river (§ 677a.11(f))",
+                ));
+            }
+            (None, true) => 0,
+            (Some(r), false) => {
+                let (cap, sec, exact) = match r.street {
+                    Street::PreFlop => (3, "§ 677a.11(b)", false),
+                    Street::Flop => (2, "§ 677a.11(d)", false),
+                    Street::River => (1, "§ 677a.11(f)", true),
+                };
+                let max = w.ante * cap;
+                if exact && r.amount != max {
+                    return Err(err(
+                        f("raise.amount"),
+                        format!(
+                            "after the turn and river the Raise is exactly the Ante, {} ({sec})",
+                            money(max)
+                        ),
+                    ));
+                }
+                if r.amount <= 0 || r.amount > max {
+                    return Err(err(
+                        f("raise.amount"),
+                        format!(
+                            "a Raise of {} is not allowed here: up to {cap}× the Ante, {} ({sec})",
+                            money(r.amount),
+                            money(max)
+                        ),
+                    ));
+                }
+                r.amount
+            }
+        };
+        out.push(Checked {
+            seat: s.seat,
+            hole,
+            w: w.clone(),
+            raise,
+        });
+    }
+    super::one_deck(&all)?;
+    Ok((dealer, board, out))
+}
+
+pub fn settle(
+    round: &Round,
+    rules: &Rules,
+    p: &Paytables,
+    rounding: Cents,
+) -> Result<Settlement, SettleError> {
+    rules.validate(p).map_err(|e| err("rules", e))?;
+    let (dealer, board, mut seats) = validate(round, rules)?;
+    let mut l = Ledger::new(p, GAME, rounding);
+    let ante_t = l.table("ante", "standard")?;
+    let raise_t = l.table("raise", "standard")?;
+    let odds_t = l.table("odds", "standard")?;
+    let bad_t = l.table("bad-beat", "standard")?;
+    let pocket_t = l.table("pocket-bonus", &rules.pocket_bonus)?;
+    let trips_t = l.table("trips-plus", &rules.trips_plus)?;
+    if let Some(n) = &odds_t.note {
+        l.note(format!("Odds paytable ({}): {n}", odds_t.section));
+    }
+    let dealer_all: Vec<Card> = dealer.iter().chain(&board).copied().collect();
+    let dv = eval::evaluate(&dealer_all).map_err(|e| err("dealer", e.to_string()))?;
+    // § 677a.11(h): the dealer qualifies with a pair or better.
+    let qualifies = dv.category() >= Category::OnePair;
+    l.set_dealer(format!(
+        "{}{}",
+        dv.describe(),
+        if qualifies {
+            ""
+        } else {
+            " (does not qualify: no pair)"
+        }
+    ));
+    // § 677a.11(g): from the dealer's right, counterclockwise.
+    seats.sort_by_key(|s| std::cmp::Reverse(s.seat));
+    let win = Line {
+        id: "win",
+        name: format!("a win over the dealer's {}", lower_first(&dv.describe())),
+    };
+    for s in &seats {
+        let all: Vec<Card> = s.hole.iter().chain(&board).copied().collect();
+        let pv = eval::evaluate(&all).map_err(|e| err("cards", e.to_string()))?;
+        let seat = s.seat;
+        l.set_hand(
+            seat,
+            if s.raise == 0 {
+                format!("folded ({})", lower_first(&pv.describe()))
+            } else {
+                pv.describe()
+            },
+        );
+        if s.raise == 0 {
+            // § 677a.11(f): a fold loses the Ante and the Odds.
+            l.lose(seat, "ante", s.w.ante, "folded", "§ 677a.11(f)");
+            l.lose(seat, "odds", s.w.odds, "folded", "§ 677a.11(f)");
+        } else if pv > dv {
+            if qualifies {
+                l.by_table(seat, "ante", s.w.ante, ante_t, &win);
+            } else {
+                l.push(
+                    seat,
+                    "ante",
+                    s.w.ante,
+                    "the dealer does not qualify",
+                    "§ 677a.11(h)(1)(i)",
+                );
+            }
+            l.by_table(seat, "raise", s.raise, raise_t, &win);
+            l.by_table(seat, "odds", s.w.odds, odds_t, &five_card_line(pv));
+        } else if pv == dv {
+            let sec = if qualifies {
+                "§ 677a.11(h)(2)(ii)"
+            } else {
+                "§ 677a.11(h)(1)(ii)"
+            };
+            l.push(seat, "ante", s.w.ante, "tie with the dealer", sec);
+            l.push(seat, "raise", s.raise, "tie with the dealer", sec);
+            l.push(seat, "odds", s.w.odds, "tie with the dealer", sec);
+        } else if !qualifies {
+            let why = format!(
+                "the dealer's {} beats {}",
+                lower_first(&dv.describe()),
+                lower_first(&pv.describe())
+            );
+            l.push(
+                seat,
+                "ante",
+                s.w.ante,
+                "the dealer does not qualify",
+                "§ 677a.11(h)(1)(iii)",
+            );
+            l.lose(seat, "raise", s.raise, &why, "§ 677a.11(h)(1)(iii)");
+            l.lose(seat, "odds", s.w.odds, &why, "§ 677a.11(h)(1)(iii)");
+        } else {
+            let why = format!(
+                "the dealer's {} beats {}",
+                lower_first(&dv.describe()),
+                lower_first(&pv.describe())
+            );
+            l.lose(seat, "ante", s.w.ante, &why, "§ 677a.11(h)(2)(iii)");
+            l.lose(seat, "raise", s.raise, &why, "§ 677a.11(h)(2)(iii)");
+            if pv.category() >= Category::Straight {
+                // § 677a.11(h)(2)(iii)(B): a straight or better that loses earns the Bad Beat
+                // payout on the Odds Wager.
+                let line = five_card_line(pv);
+                let line = Line {
+                    id: line.id,
+                    name: format!("Bad Beat, {}", line.name),
+                };
+                l.by_table(seat, "odds", s.w.odds, bad_t, &line);
+            } else {
+                l.lose(seat, "odds", s.w.odds, &why, "§ 677a.11(h)(2)(iii)(A)");
+            }
+        }
+        if let Some(limit) = rules.payout_limit_cents {
+            l.cap(seat, &["ante", "raise", "odds"], limit, "§ 677a.12(f)");
+        }
+        // § 677a.11(i): then the Pocket Bonus, then Trips Plus.
+        if s.w.pocket_bonus > 0 {
+            match pocket_line(s.hole[0], s.hole[1]) {
+                Some(line) => {
+                    l.by_table(seat, "pocket-bonus", s.w.pocket_bonus, pocket_t, &line);
+                }
+                None => l.lose(
+                    seat,
+                    "pocket-bonus",
+                    s.w.pocket_bonus,
+                    "no pair and no ace with a king, queen or jack",
+                    "§ 677a.11(i)(1)",
+                ),
+            }
+        }
+        if s.w.trips_plus > 0 {
+            if pv.category() >= Category::ThreeOfAKind {
+                l.by_table(
+                    seat,
+                    "trips-plus",
+                    s.w.trips_plus,
+                    trips_t,
+                    &five_card_line(pv),
+                );
+            } else {
+                l.lose(
+                    seat,
+                    "trips-plus",
+                    s.w.trips_plus,
+                    &format!("{} is below three of a kind", lower_first(&pv.describe())),
+                    "§ 677a.11(i)(2)",
+                );
+            }
+        }
+    }
+    if seats
+        .iter()
+        .any(|s| s.raise == 0 && (s.w.pocket_bonus > 0 || s.w.trips_plus > 0))
+    {
+        l.note("A folded player's Pocket Bonus and Trips Plus are settled at that seat in the same pass (§ 677a.11(f) keeps them live; the text does not say when).");
+    }
+    Ok(l.finish())
+}
