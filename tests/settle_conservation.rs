@@ -1,0 +1,412 @@
+//! Property: settling a round never creates or loses money. For thousands of random legal rounds
+//! of every game (random cards, wagers, decisions, paytable letters, meters, rounding units):
+//! what the players win, what the house keeps and what the meters move add up to zero; every
+//! cent a result says came from a meter left that meter; no meter goes negative; each result is
+//! self-consistent; and legal rounds are never refused.
+
+mod common;
+
+use common::Rng;
+use deckhand::rules::banked::paytable::Paytables;
+use deckhand::rules::banked::{HouseRules, Outcome, Settlement, settle_json};
+use deckhand::rules::cards::{Card, Rank};
+use deckhand::rules::eval;
+use deckhand::rules::four_card::{Category4, best_four};
+use serde_json::{Value, json};
+
+const ROUNDS: usize = 3000;
+
+fn cards(c: &[Card]) -> String {
+    c.iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn below(r: &mut Rng, n: u64) -> u64 {
+    r.next() % n
+}
+
+fn pick<'a, T>(r: &mut Rng, xs: &'a [T]) -> &'a T {
+    &xs[below(r, xs.len() as u64) as usize]
+}
+
+fn amount(r: &mut Rng) -> i64 {
+    // Mostly whole dollars, sometimes odd cents so rounding is exercised.
+    if below(r, 5) == 0 {
+        1 + below(r, 9999) as i64
+    } else {
+        100 * (1 + below(r, 100) as i64)
+    }
+}
+
+/// No wager half the time, else a random amount.
+fn maybe(r: &mut Rng) -> i64 {
+    if below(r, 2) == 0 { 0 } else { amount(r) }
+}
+
+fn check(s: &Settlement, ctx: &Value) {
+    let ctx = ctx.to_string();
+    let players: i64 = s.results.iter().map(|r| r.net).sum();
+    let stakes: i64 = s.results.iter().map(|r| r.stake).sum();
+    let from_meters: i64 = s.results.iter().map(|r| r.from_meter).sum();
+    let house_paid: i64 = s.results.iter().map(|r| r.paid - r.from_meter).sum();
+    let reseeded: i64 = s.meters.iter().map(|m| m.reseeded).sum();
+    let meter_paid: i64 = s.meters.iter().map(|m| m.paid).sum();
+    let meter_delta: i64 = s.meters.iter().map(|m| m.after - m.before).sum();
+    let house = stakes - house_paid - reseeded;
+    assert_eq!(
+        players + house + meter_delta,
+        0,
+        "money created or lost: {ctx}"
+    );
+    assert_eq!(
+        from_meters, meter_paid,
+        "meter payouts not taken from a meter: {ctx}"
+    );
+    assert_eq!(
+        (s.totals.players, s.totals.house, s.totals.meters),
+        (players, house, meter_delta),
+        "{ctx}"
+    );
+    for m in &s.meters {
+        assert!(
+            m.after >= 0 && m.paid >= 0 && m.paid <= m.before + m.reseeded,
+            "{m:?} {ctx}"
+        );
+    }
+    for r in &s.results {
+        assert!(r.stake >= 0 && r.paid >= 0, "{r:?} {ctx}");
+        assert_eq!(r.net, r.paid - r.stake, "{r:?} {ctx}");
+        match r.result {
+            Outcome::Push => assert_eq!(r.net, 0, "{r:?} {ctx}"),
+            Outcome::Lose => assert!(r.net < 0, "{r:?} {ctx}"),
+            Outcome::Win => assert!(r.net >= 0, "{r:?} {ctx}"),
+        }
+        assert!(r.section.starts_with('§'), "{r:?}");
+        assert!(!r.explanation.is_empty());
+    }
+}
+
+fn run(game: &str, mut make: impl FnMut(&mut Rng) -> (Value, HouseRules)) {
+    let p = Paytables::embedded().unwrap();
+    let mut r = Rng(0xC0FFEE ^ game.len() as u64);
+    for _ in 0..ROUNDS {
+        let (round, rules) = make(&mut r);
+        let s = settle_json(&round.to_string(), &p, &rules)
+            .unwrap_or_else(|e| panic!("{game}: legal round refused: {e}\n{round}"));
+        check(&s, &round);
+    }
+}
+
+fn rules(r: &mut Rng) -> HouseRules {
+    HouseRules {
+        rounding_unit_cents: *pick(r, &[1, 1, 5, 25]),
+        ..HouseRules::default()
+    }
+}
+
+#[test]
+fn wpt_heads_up_conserves_money() {
+    run("wpt-heads-up", |r| {
+        let n = 1 + below(r, 6) as usize;
+        let d = r.deal(2 * n + 7);
+        let mut seats = Vec::new();
+        for i in 0..n {
+            let ante = amount(r);
+            let decision = below(r, 4);
+            let mut s = json!({"seat": i + 1, "cards": cards(&d[7 + 2 * i..9 + 2 * i]),
+                "wagers": {"ante": ante, "odds": ante, "pocket_bonus": maybe(r), "trips_plus": maybe(r)}});
+            match decision {
+                0 => s["fold"] = json!(true),
+                1 => {
+                    s["raise"] = json!({"street": "pre-flop", "amount": 1 + below(r, 3 * ante as u64) as i64})
+                }
+                2 => {
+                    s["raise"] =
+                        json!({"street": "flop", "amount": 1 + below(r, 2 * ante as u64) as i64})
+                }
+                _ => s["raise"] = json!({"street": "river", "amount": ante}),
+            }
+            seats.push(s);
+        }
+        let mut h = rules(r);
+        h.wpt.pocket_bonus = pick(r, &["A", "B", "C"]).to_string();
+        h.wpt.trips_plus = pick(r, &["A", "B", "C", "D"]).to_string();
+        if below(r, 2) == 0 {
+            h.wpt.payout_limit_cents = Some(5_000_000);
+        }
+        (
+            json!({"game": "wpt-heads-up", "dealer": cards(&d[..2]), "community": cards(&d[2..7]), "seats": seats}),
+            h,
+        )
+    });
+}
+
+#[test]
+fn texas_holdem_bonus_conserves_money() {
+    run("texas-holdem-bonus", |r| {
+        let n = 1 + below(r, 6) as usize;
+        let d = r.deal(2 * n + 7);
+        let mut seats = Vec::new();
+        let mut seat_nos: Vec<u8> = (1..=6).collect();
+        for i in 0..n {
+            let k = i + below(r, (6 - i) as u64) as usize;
+            seat_nos.swap(i, k);
+            let ante = amount(r);
+            let flop = if below(r, 3) == 0 { 0 } else { 2 * ante };
+            let (turn, river) = if flop > 0 {
+                (
+                    if below(r, 2) == 0 { 0 } else { ante },
+                    if below(r, 2) == 0 { 0 } else { ante },
+                )
+            } else {
+                (0, 0)
+            };
+            seats.push(
+                json!({"seat": seat_nos[i], "cards": cards(&d[7 + 2 * i..9 + 2 * i]),
+                "wagers": {"ante": ante, "bonus": maybe(r), "progressive": *pick(r, &[0, 100, 500]),
+                    "fchb_player": maybe(r), "fchb_dealer": maybe(r)},
+                "flop": flop, "turn": turn, "river": river}),
+            );
+        }
+        let mut h = rules(r);
+        h.thb.bonus = pick(r, &["A", "B"]).to_string();
+        h.thb.magic_and_lucky = below(r, 4) != 0;
+        let magic = r.deal(1)[0];
+        let lucky = if below(r, 7) == 0 {
+            json!("dealer")
+        } else {
+            json!(1 + below(r, 6))
+        };
+        (
+            json!({"game": "texas-holdem-bonus", "dealer": cards(&d[..2]), "community": cards(&d[2..7]), "seats": seats,
+            "meters": {"progressive": 1_000_000 + below(r, 9_000_000) as i64, "five_card_bonus": 1_000_000 + below(r, 9_000_000) as i64},
+            "magic_card": magic.to_string(), "lucky": lucky}),
+            h,
+        )
+    });
+}
+
+#[test]
+fn lunar_poker_conserves_money() {
+    run("lunar-poker", |r| {
+        let n = 1 + below(r, 5) as usize;
+        let d = r.deal(52);
+        let dealer = &d[..5];
+        let qualifies = deckhand::rules::lunar::lunar_hand(dealer)
+            .unwrap()
+            .dealer_qualifies();
+        let mut next = 5 + 5 * n;
+        let mut seats = Vec::new();
+        let mut forced = false;
+        for i in 0..n {
+            let first = &d[5 + 5 * i..10 + 5 * i];
+            let ante = amount(r);
+            let mut s = json!({"seat": i + 1, "cards": cards(first), "wagers": {"ante": ante, "super": maybe(r)}, "declared": below(r, 4) != 0});
+            let sf = eval::evaluate(first).unwrap().category() == eval::Category::StraightFlush;
+            if !sf {
+                match below(r, 4) {
+                    0 if next < 51 => {
+                        s["draw"] = json!({"buy": d[next].to_string()});
+                        next += 1;
+                    }
+                    1 => {
+                        let k = 2 + below(r, 4) as usize;
+                        if next + k < 51 {
+                            s["draw"] = json!({"exchange": {"discard": cards(&first[..k]), "replace": cards(&d[next..next + k])}});
+                            next += k;
+                        }
+                    }
+                    _ => {}
+                }
+                let bet = below(r, 4) != 0;
+                s["bet"] = json!(bet);
+                if bet && !qualifies && below(r, 2) == 0 {
+                    s["force"] = json!(true);
+                    forced = true;
+                }
+            }
+            seats.push(s);
+        }
+        let mut round = json!({"game": "lunar-poker", "dealer": cards(dealer), "seats": seats});
+        if forced {
+            round["dealer_replacement"] = json!(d[51].to_string());
+        }
+        let mut h = rules(r);
+        h.lunar.instant = pick(r, &["A", "B", "C", "D", "E", "F", "G", "H"]).to_string();
+        h.lunar.super_table = pick(r, &["A", "B", "C"]).to_string();
+        h.lunar.instant_returns_ante = below(r, 2) == 0;
+        (round, h)
+    });
+}
+
+#[test]
+fn mississippi_stud_conserves_money() {
+    run("mississippi-stud", |r| {
+        let n = 1 + below(r, 6) as usize;
+        let d = r.deal(2 * n + 3);
+        let mut seats = Vec::new();
+        for i in 0..n {
+            let ante = amount(r);
+            let streets: Vec<i64> = (0..below(r, 4))
+                .map(|_| ante * (1 + below(r, 3) as i64))
+                .collect();
+            seats.push(json!({"seat": i + 1, "cards": cards(&d[3 + 2 * i..5 + 2 * i]),
+                "wagers": {"ante": ante, "progressive": *pick(r, &[0, 100, 500]), "three_card_bonus": maybe(r)}, "streets": streets}));
+        }
+        let mut h = rules(r);
+        h.mstud.three_card_bonus = pick(r, &["A", "B", "C", "D"]).to_string();
+        (
+            json!({"game": "mississippi-stud", "community": cards(&d[..3]), "seats": seats, "meters": {"progressive": 1_000_000 + below(r, 9_000_000) as i64}}),
+            h,
+        )
+    });
+}
+
+#[test]
+fn crazy_4_poker_conserves_money() {
+    run("crazy-4-poker", |r| {
+        let n = 1 + below(r, 6) as usize;
+        let d = r.deal(5 * n + 5);
+        let mut seats = Vec::new();
+        for i in 0..n {
+            let hand = &d[5 + 5 * i..10 + 5 * i];
+            let ante = amount(r);
+            let v = best_four(hand).unwrap().value;
+            let aces_up = v.category() > Category4::OnePair
+                || (v.category() == Category4::OnePair && v.ranks()[0] == 14);
+            let play = match below(r, 3) {
+                0 => 0,
+                1 if aces_up => ante + below(r, 2 * ante as u64 + 1) as i64,
+                _ => ante,
+            };
+            seats.push(json!({"seat": i + 1, "cards": cards(hand),
+                "wagers": {"ante": ante, "super_bonus": ante, "queens_up": maybe(r), "progressive": *pick(r, &[0, 100, 500])}, "play": play}));
+        }
+        let mut h = rules(r);
+        h.crazy4.queens_up = pick(r, &["A", "B", "C", "D"]).to_string();
+        h.crazy4.progressive = pick(r, &["A", "B"]).to_string();
+        (
+            json!({"game": "crazy-4-poker", "dealer": cards(&d[..5]), "seats": seats, "meters": {"progressive": 500_000 + below(r, 5_000_000) as i64}}),
+            h,
+        )
+    });
+}
+
+/// A Spanish 21 card: no tens (§ 635a.3(a)).
+fn shoe_card(r: &mut Rng) -> Card {
+    loop {
+        let c = r.deal(1)[0];
+        if c.rank != Rank::TEN {
+            return c;
+        }
+    }
+}
+
+fn total(c: &[Card]) -> (u8, bool) {
+    let t = deckhand::rules::spanish21::total(c, true).unwrap();
+    (t.total, t.bust)
+}
+
+#[test]
+fn spanish_21_conserves_money() {
+    run("spanish-21", |r| {
+        let n = 1 + below(r, 7) as usize;
+        let up = shoe_card(r);
+        let hole = shoe_card(r);
+        let dealer_bj = deckhand::rules::spanish21::total(&[up, hole], false)
+            .unwrap()
+            .blackjack;
+        let mut h = rules(r);
+        h.spanish21.even_money_offered = below(r, 2) == 0;
+        h.spanish21.decks = *pick(r, &[6, 8]);
+        let mut seats = Vec::new();
+        let mut live = false;
+        for i in 0..n {
+            let w = amount(r);
+            let a = shoe_card(r);
+            let b = shoe_card(r);
+            let bj = deckhand::rules::spanish21::total(&[a, b], false)
+                .unwrap()
+                .blackjack;
+            let mut s =
+                json!({"seat": i + 1, "wagers": {"spanish_21": w, "match_the_dealer": maybe(r)}});
+            if up.rank == Rank::ACE && below(r, 3) == 0 && !(bj && h.spanish21.even_money_offered) {
+                s["wagers"]["insurance"] = json!(1 + below(r, w as u64 / 2) as i64);
+            }
+            if bj || dealer_bj {
+                if bj && up.rank == Rank::ACE && h.spanish21.even_money_offered && below(r, 2) == 0
+                {
+                    s["even_money"] = json!(true);
+                    s["wagers"]["insurance"] = json!(0);
+                }
+                s["hands"] = json!([{"cards": cards(&[a, b])}]);
+                seats.push(s);
+                continue;
+            }
+            if below(r, 8) == 0 {
+                s["surrender"] = json!(true);
+                s["hands"] = json!([{"cards": cards(&[a, b])}]);
+                seats.push(s);
+                continue;
+            }
+            let value = |c: &Card| match c.rank.value() {
+                14 => 11,
+                11..=13 => 10,
+                v => v,
+            };
+            let starts: Vec<Card> = if value(&a) == value(&b) && below(r, 2) == 0 {
+                vec![a, b]
+            } else {
+                vec![]
+            };
+            let mut hands = Vec::new();
+            let firsts: Vec<Vec<Card>> = if starts.is_empty() {
+                vec![vec![a, b]]
+            } else {
+                starts.iter().map(|c| vec![*c, shoe_card(r)]).collect()
+            };
+            for mut cs in firsts {
+                let mut hand = json!({});
+                let (t, _) = total(&cs);
+                if t < 21 && below(r, 5) == 0 {
+                    hand["double"] = json!(1 + below(r, w as u64) as i64);
+                    cs.push(shoe_card(r));
+                    let (_, bust) = total(&cs);
+                    if !bust && below(r, 3) == 0 {
+                        hand["rescue"] = json!(true);
+                    } else if !bust {
+                        live = true;
+                    }
+                } else {
+                    let stop = 12 + below(r, 8) as u8;
+                    while total(&cs).0 < stop.min(21) {
+                        cs.push(shoe_card(r));
+                    }
+                    if !total(&cs).1 {
+                        live = true;
+                    }
+                }
+                hand["cards"] = json!(cards(&cs));
+                hands.push(hand);
+            }
+            s["hands"] = json!(hands);
+            seats.push(s);
+        }
+        let mut dealer = vec![up, hole];
+        if !dealer_bj && live {
+            while deckhand::rules::spanish21::total(&dealer, false)
+                .unwrap()
+                .total
+                < 17
+            {
+                dealer.push(shoe_card(r));
+            }
+        }
+        (
+            json!({"game": "spanish-21", "dealer": cards(&dealer), "seats": seats}),
+            h,
+        )
+    });
+}
