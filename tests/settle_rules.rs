@@ -771,6 +771,16 @@ fn crazy4_qualification_super_bonus_and_play_limits() {
 }
 
 #[test]
+fn crazy4_four_aces_on_queens_up_is_four_of_a_kind() {
+    // Queens Up has no four-aces line (§ 657a.12(c)): four aces pay as four of a kind, 50 to 1;
+    // the Super Bonus pays its own four-aces line, 200 to 1 (§ 657a.12(b)).
+    let s = settle(json!({"game": "crazy-4-poker", "dealer": "Kc 9d 7h 4s 2c",
+        "seats": [{"seat": 1, "cards": "Ac Ad Ah As 2d", "wagers": {"ante": 1000, "super_bonus": 1000, "queens_up": 500}, "play": 1000}]}));
+    assert_eq!(get(&s, 1, "queens-up").net, 25_000);
+    assert_eq!(get(&s, 1, "super-bonus").net, 200_000);
+}
+
+#[test]
 fn crazy4_envy_follows_the_paytable_and_never_the_dealer() {
     // Paytable B has no straight-flush Envy; the dealer's four aces pay no one.
     let s = settle(

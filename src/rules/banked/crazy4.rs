@@ -131,6 +131,19 @@ struct Checked {
     play: Cents,
 }
 
+/// The line of `v` on a table: four aces fall back to four of a kind on a table without a line
+/// of their own (Queens Up, § 657a.12(c)).
+fn line_on(t: &super::paytable::PayTable, v: Value4) -> Line {
+    let line = four_line(v);
+    if line.id == "four-aces" && t.pay("four-aces").is_none() {
+        return Line {
+            id: "four-of-a-kind",
+            name: line.name,
+        };
+    }
+    line
+}
+
 /// The pay line of a four-card hand; four aces have their own line (§ 657a.12(b), (d)).
 pub fn four_line(v: Value4) -> Line {
     let cat = v.category();
@@ -405,7 +418,7 @@ pub fn settle(
             }
             // § 657a.11(d): Queens Up, irrespective of the dealer's hand.
             if s.w.queens_up > 0 {
-                l.by_table(seat, "queens-up", s.w.queens_up, qu_t, &line);
+                l.by_table(seat, "queens-up", s.w.queens_up, qu_t, &line_on(qu_t, pv));
             }
             if s.w.progressive > 0 {
                 super::thb::progressive(

@@ -106,6 +106,9 @@ pub enum Draw {
     Exchange { discard: String, replace: String },
 }
 
+/// The dealer's cards, the forced replacement card and the checked seats.
+type Validated = (Vec<Card>, Option<Card>, Vec<Checked>);
+
 struct Checked {
     seat: u8,
     first: Vec<Card>,
@@ -118,10 +121,7 @@ struct Checked {
     force: bool,
 }
 
-fn validate(
-    round: &Round,
-    rules: &Rules,
-) -> Result<(Vec<Card>, Option<Card>, Vec<Checked>), SettleError> {
+fn validate(round: &Round, rules: &Rules) -> Result<Validated, SettleError> {
     super::check_seats(round.seats.iter().map(|s| s.seat), 5, "§ 589.2(a)")?;
     let dealer = super::cards("dealer", &round.dealer)?;
     if dealer.len() != 5 {

@@ -385,7 +385,8 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Vec<Card>, Vec<Checked>), S
         }
         for h in &hands {
             let t = tot(&h.cards, split)?;
-            if !t.bust && !h.rescue && !s.surrender && !s.even_money && !(bj && !dealer_bj) {
+            let finished = t.bust || h.rescue || s.surrender || s.even_money || (bj && !dealer_bj);
+            if !finished {
                 live = true;
             }
         }
@@ -655,9 +656,7 @@ pub fn settle(
                 );
                 continue;
             }
-            let outcome = if t.bust {
-                Outcome::Lose
-            } else if dealer_bj {
+            let outcome = if t.bust || dealer_bj {
                 Outcome::Lose
             } else if dt.bust || t.total > dt.total {
                 Outcome::Win
@@ -714,7 +713,9 @@ pub fn settle(
                             );
                         }
                         None => {
-                            let note = if h.double > 0 || split {
+                            let would =
+                                t.total == 21 && bonus_shape(&h.cards).ok().flatten().is_some();
+                            let note = if would && (h.double > 0 || split) {
                                 " (no 21 bonus on a doubled or split hand, § 635a.12(b))"
                             } else {
                                 ""

@@ -188,6 +188,9 @@ pub struct Wagers {
     pub fchb_dealer: Cents,
 }
 
+/// Dealer cards, community cards, checked seats and the Magic Card.
+type Validated = (Vec<Card>, Vec<Card>, Vec<Checked>, Option<Card>);
+
 struct Checked {
     seat: u8,
     hole: Vec<Card>,
@@ -239,10 +242,7 @@ pub fn bonus_line(a: Card, b: Card, dealer_aces: bool) -> Option<Line> {
     })
 }
 
-fn validate(
-    round: &Round,
-    rules: &Rules,
-) -> Result<(Vec<Card>, Vec<Card>, Vec<Checked>, Option<Card>), SettleError> {
+fn validate(round: &Round, rules: &Rules) -> Result<Validated, SettleError> {
     super::check_seats(round.seats.iter().map(|s| s.seat), 6, "§ 647a.2(a)")?;
     let dealer = super::cards("dealer", &round.dealer)?;
     if dealer.len() != 2 {
@@ -250,7 +250,8 @@ fn validate(
     }
     let board = super::cards("community", &round.community)?;
     let any_flop = round.seats.iter().any(|s| s.flop > 0);
-    if board.len() != 5 && !(board.len() == 3 && !any_flop) {
+    let dealt = board.len() == 5 || (board.len() == 3 && !any_flop);
+    if !dealt {
         return Err(err(
             "community",
             "five community cards are dealt (§ 647a.11(c),(e),(g)); a wrong count voids the round (§ 647a.13(c))",
@@ -458,7 +459,12 @@ pub fn settle(
             l.set_hand(seat, "folded");
             l.lose(seat, "ante", s.w.ante, "folded", "§ 647a.11(b)(2)");
         } else {
-            let dv = dv.expect("five community cards when anyone played");
+            let dv = dv.ok_or_else(|| {
+                err(
+                    "community",
+                    "five community cards when a player made a Flop Wager (§ 647a.11(e),(g))",
+                )
+            })?;
             let pv = five(&s.hole, &board, 5)?;
             l.set_hand(seat, pv.describe());
             if pv > dv {
@@ -472,8 +478,13 @@ pub fn settle(
                         &Line {
                             id: "win",
                             name: format!(
-                                "{} over the dealer, a straight or better",
-                                lower_first(&pv.describe())
+                                "a win with {} ({} or better)",
+                                lower_first(&pv.describe()),
+                                if threshold == Category::Straight {
+                                    "a straight"
+                                } else {
+                                    "a flush"
+                                }
                             ),
                         },
                     );
@@ -694,22 +705,19 @@ fn envy_fixed(
     t: &super::paytable::PayTable,
     line: &Line,
 ) -> Result<(), SettleError> {
-    match t.pay(line.id) {
-        Some(Pay::Fixed(c)) => {
-            l.win(
-                seat,
-                "envy",
-                0,
-                c,
-                &format!(
-                    "{} pays {} (Envy Bonus for another player's hand)",
-                    line.name,
-                    money(c)
-                ),
-                &t.section,
-            );
-        }
-        _ => {}
+    if let Some(Pay::Fixed(c)) = t.pay(line.id) {
+        l.win(
+            seat,
+            "envy",
+            0,
+            c,
+            &format!(
+                "{} pays {} (Envy Bonus for another player's hand)",
+                line.name,
+                money(c)
+            ),
+            &t.section,
+        );
     }
     Ok(())
 }

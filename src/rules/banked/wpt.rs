@@ -117,6 +117,9 @@ pub struct Raise {
     pub amount: Cents,
 }
 
+/// Dealer cards, community cards and the checked seats.
+type Validated = (Vec<Card>, Vec<Card>, Vec<Checked>);
+
 struct Checked {
     seat: u8,
     hole: Vec<Card>,
@@ -145,10 +148,7 @@ pub fn pocket_line(a: Card, b: Card) -> Option<Line> {
     Some(Line { id, name })
 }
 
-fn validate(
-    round: &Round,
-    rules: &Rules,
-) -> Result<(Vec<Card>, Vec<Card>, Vec<Checked>), SettleError> {
+fn validate(round: &Round, rules: &Rules) -> Result<Validated, SettleError> {
     super::check_seats(round.seats.iter().map(|s| s.seat), 6, "§ 677a.2(a)")?;
     let dealer = super::cards("dealer", &round.dealer)?;
     if dealer.len() != 2 {

@@ -1,0 +1,155 @@
+//! `deckhand settle` as a floorperson's script uses it: the real binary, JSON on stdin, the
+//! configuration's choices, the documented examples, and clear failures.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn deckhand(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A program that stops on a bad configuration may not read its input.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn example(game: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/docs/settle-examples/{game}.json",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+const GAMES: [&str; 6] = [
+    "wpt-heads-up",
+    "texas-holdem-bonus",
+    "lunar-poker",
+    "spanish-21",
+    "mississippi-stud",
+    "crazy-4-poker",
+];
+
+#[test]
+fn every_documented_example_settles() {
+    for game in GAMES {
+        let (code, out, err) = deckhand(&["settle"], &example(game));
+        assert_eq!(code, 0, "{game}: {err}");
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(v["game"], game);
+        let results = v["results"].as_array().unwrap();
+        assert!(results.len() >= 5, "{game}: {results:?}");
+        for r in results {
+            assert!(r["explanation"].as_str().unwrap().contains('$'), "{r}");
+            assert!(r["section"].as_str().unwrap().starts_with('§'), "{r}");
+        }
+        let t = &v["totals"];
+        assert_eq!(
+            t["players"].as_i64().unwrap()
+                + t["house"].as_i64().unwrap()
+                + t["meters"].as_i64().unwrap(),
+            0,
+            "{game}"
+        );
+    }
+    // The worked figures quoted in docs/settle.md.
+    let (_, out, _) = deckhand(&["settle"], &example("crazy-4-poker"));
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let find = |seat: u64, wager: &str| {
+        v["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["seat"] == seat && r["wager"] == wager)
+            .cloned()
+            .unwrap()
+    };
+    assert_eq!(
+        find(1, "queens-up")["explanation"],
+        "Queens Up: four of a kind, aces pays 50 to 1 on table B → $250.00"
+    );
+    assert_eq!(find(1, "progressive")["paid"], 750_000);
+    assert_eq!(find(3, "envy")["net"], 50_000);
+}
+
+#[test]
+fn pretty_output_is_the_same_settlement() {
+    let (_, a, _) = deckhand(&["settle"], &example("spanish-21"));
+    let (_, b, _) = deckhand(&["settle", "--pretty"], &example("spanish-21"));
+    assert!(b.lines().count() > 20);
+    let a: serde_json::Value = serde_json::from_str(&a).unwrap();
+    let b: serde_json::Value = serde_json::from_str(&b).unwrap();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn bad_rounds_fail_with_the_field_and_section() {
+    let bad = example("wpt-heads-up").replace("\"amount\": 1500", "\"amount\": 2500");
+    let (code, out, err) = deckhand(&["settle"], &bad);
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert_eq!(
+        err.trim(),
+        "deckhand: settle: seats[0].raise.amount: a Raise of $25.00 is not allowed here: up to 3× the Ante, $15.00 (§ 677a.11(b))"
+    );
+    let (code, _, err) = deckhand(&["settle"], "not json");
+    assert_eq!(code, 1);
+    assert!(err.contains("input: not JSON"), "{err}");
+    let (code, _, err) = deckhand(
+        &["settle"],
+        &example("crazy-4-poker").replace(
+            "\"ante\": 1000, \"super_bonus\": 1000, \"queens_up\": 500, \"progressive\": 100",
+            "\"ante\": \"12a\", \"super_bonus\": 1000, \"queens_up\": 500, \"progressive\": 100",
+        ),
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("invalid type: string \"12a\""), "{err}");
+}
+
+#[test]
+fn the_configuration_picks_paytables_and_a_folder_can_replace_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("deckhand.toml");
+    let base = deckhand::config::DEFAULT_TOML;
+    std::fs::write(
+        &config,
+        format!("{base}\n[house.crazy-4-poker]\nqueens_up = \"D\"\n"),
+    )
+    .unwrap();
+    // The example names table B itself; without it the configured D applies.
+    let round = example("crazy-4-poker").replace("\"queens_up\": \"B\", ", "");
+    let (code, out, err) = deckhand(&["--config", config.to_str().unwrap(), "settle"], &round);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["paytables"]["queens-up"], "D");
+    // A configured table that does not exist stops the program, naming the key.
+    std::fs::write(
+        &config,
+        format!("{base}\n[house.crazy-4-poker]\nqueens_up = \"Q\"\n"),
+    )
+    .unwrap();
+    let (code, _, err) = deckhand(&["--config", config.to_str().unwrap(), "settle"], &round);
+    assert_eq!(code, 1);
+    assert!(err.contains("house.crazy-4-poker.queens_up"), "{err}");
+    // A paytable folder with a broken file names file and line.
+    let tables = dir.path().join("paytables");
+    std::fs::create_dir(&tables).unwrap();
+    std::fs::write(tables.join("crazy-4-poker.toml"), "game = \"crazy-4-poker\"\n[[paytable]]\nwager = \"ante\"\ntable = \"standard\"\nsection = \"§ 657a.12(a)\"\nlines = [{ hand = \"win\", pays = \"one to one\" }]\n").unwrap();
+    std::fs::write(
+        &config,
+        format!("{base}\n[paytables]\ndir = \"{}\"\n", tables.display()),
+    )
+    .unwrap();
+    let (code, _, err) = deckhand(&["--config", config.to_str().unwrap(), "settle"], &round);
+    assert_eq!(code, 1);
+    assert!(err.contains("crazy-4-poker.toml:6: `one to one`"), "{err}");
+}
