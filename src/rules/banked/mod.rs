@@ -186,7 +186,13 @@ impl<'a> Ledger<'a> {
             .paytables
             .get(self.game, wager, name)
             .map_err(|e| err(format!("rules.{wager}"), e))?;
-        self.used.insert(wager.to_string(), name.to_string());
+        let entry = self.used.entry(wager.to_string()).or_default();
+        if !entry.split(", ").any(|n| n == name) {
+            if !entry.is_empty() {
+                entry.push_str(", ");
+            }
+            entry.push_str(name);
+        }
         Ok(t)
     }
 
