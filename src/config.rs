@@ -225,6 +225,30 @@ mod tests {
                 .unwrap_err()
                 .contains("store.retention_years")
         );
+        // House-banked choices: a missing paytable letter, a limit under the floor, a typo.
+        let bad = DEFAULT_TOML.replace("instant = \"A\"", "instant = \"J\"");
+        let e = Config::parse(&bad, "t").unwrap_err();
+        assert!(e.contains("house.lunar-poker.instant"), "{e}");
+        // The first reset key is Texas Hold 'Em Bonus's.
+        let bad = DEFAULT_TOML.replacen(
+            "progressive_reset_cents = 1000000",
+            "progressive_reset_cents = 999999",
+            1,
+        );
+        let e = Config::parse(&bad, "t").unwrap_err();
+        assert!(
+            e.contains("house.texas-holdem-bonus.progressive_reset_cents"),
+            "{e}"
+        );
+        let bad = DEFAULT_TOML.replace("decks = 6 ", "decks = 7 ");
+        let e = Config::parse(&bad, "t").unwrap_err();
+        assert!(e.contains("house.spanish-21.decks"), "{e}");
+        let bad = DEFAULT_TOML.replace("resplits = 2", "resplitz = 2");
+        let e = Config::parse(&bad, "t").unwrap_err();
+        assert!(e.contains("resplitz"), "{e}");
+        let bad = DEFAULT_TOML.replace("dir = \"\"", "dir = \"/no/such/folder\"");
+        let e = Config::parse(&bad, "t").unwrap_err();
+        assert!(e.contains("paytables.dir"), "{e}");
         let bad = format!("{DEFAULT_TOML}\n[extra]\nx = 1\n");
         assert!(Config::parse(&bad, "t").unwrap_err().contains("extra"));
     }

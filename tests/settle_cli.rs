@@ -122,7 +122,7 @@ fn the_configuration_picks_paytables_and_a_folder_can_replace_them() {
     let base = deckhand::config::DEFAULT_TOML;
     std::fs::write(
         &config,
-        format!("{base}\n[house.crazy-4-poker]\nqueens_up = \"D\"\n"),
+        base.replace("queens_up = \"A\"", "queens_up = \"D\""),
     )
     .unwrap();
     // The example names table B itself; without it the configured D applies.
@@ -134,7 +134,7 @@ fn the_configuration_picks_paytables_and_a_folder_can_replace_them() {
     // A configured table that does not exist stops the program, naming the key.
     std::fs::write(
         &config,
-        format!("{base}\n[house.crazy-4-poker]\nqueens_up = \"Q\"\n"),
+        base.replace("queens_up = \"A\"", "queens_up = \"Q\""),
     )
     .unwrap();
     let (code, _, err) = deckhand(&["--config", config.to_str().unwrap(), "settle"], &round);
@@ -146,7 +146,7 @@ fn the_configuration_picks_paytables_and_a_folder_can_replace_them() {
     std::fs::write(tables.join("crazy-4-poker.toml"), "game = \"crazy-4-poker\"\n[[paytable]]\nwager = \"ante\"\ntable = \"standard\"\nsection = \"§ 657a.12(a)\"\nlines = [{ hand = \"win\", pays = \"one to one\" }]\n").unwrap();
     std::fs::write(
         &config,
-        format!("{base}\n[paytables]\ndir = \"{}\"\n", tables.display()),
+        base.replace("dir = \"\"", &format!("dir = \"{}\"", tables.display())),
     )
     .unwrap();
     let (code, _, err) = deckhand(&["--config", config.to_str().unwrap(), "settle"], &round);

@@ -55,10 +55,11 @@ impl Pay {
                 .map(Pay::Fixed)
                 .ok_or_else(|| format!("`{t}`: a fixed sum is written like $1,000 or $7.50"));
         }
-        let (a, kind, b) = if let Some((a, b)) = lower.split_once(" to ") {
-            (a, "to", b)
-        } else if let Some((a, b)) = lower.split_once(" for ") {
-            (a, "for", b)
+        // ASCII lower-casing keeps byte offsets, so the numbers are cut from the text as written.
+        let (a, kind, b) = if let Some(i) = lower.find(" to ") {
+            (&t[..i], "to", &t[i + 4..])
+        } else if let Some(i) = lower.find(" for ") {
+            (&t[..i], "for", &t[i + 5..])
         } else {
             return Err(format!(
                 "`{t}`: write odds as \"X to 1\", \"X for 1\", \"push\", \"N/A\", \"N% of meter\" or \"$N\""
