@@ -5,7 +5,9 @@ use clap::{Parser, Subcommand};
 use deckhand::cli;
 use deckhand::config::{Config, ShufflerPort};
 use deckhand::devices::shuffler::{Opener, SerialShuffler, ShufflerDriver, Waker};
-use deckhand::devices::sim::{SimScript, run_shuffler, spawn_on_pty};
+use deckhand::devices::sim::{
+    ProgressiveScript, SimScript, run_progressive, run_shuffler, spawn_on_pty,
+};
 use deckhand::rules::games::GameId;
 use deckhand::store::{ChainStatus, Store};
 use deckhand::terminal::Terminal;
@@ -102,6 +104,21 @@ enum SimDevice {
         #[arg(long, default_value_t = 400)]
         shuffle_ms: u64,
     },
+    /// A table progressive controller speaking hw/progressive-protocol.md.
+    Progressive {
+        /// The serial port to serve.
+        #[arg(long)]
+        port: String,
+        /// The meter's starting value in cents.
+        #[arg(long, default_value_t = 2_500_000)]
+        meter: i64,
+        /// The initial and reset amount in cents (§ 647a.12(d)(3): at least $10,000).
+        #[arg(long, default_value_t = 1_000_000)]
+        reset: i64,
+        /// Wagers the spots' devices accept at each lock-out, `SPOT:CENTS` (e.g. `1:100,4:500`).
+        #[arg(long, value_delimiter = ',')]
+        wagers: Vec<String>,
+    },
 }
 
 fn main() -> std::process::ExitCode {
@@ -146,6 +163,55 @@ fn real_main() -> Result<()> {
             }));
             eprintln!("simulated shuffler serving {port}; Ctrl-C to stop");
             run_shuffler(serial, script, Arc::new(AtomicBool::new(false)));
+            Ok(())
+        }
+        Cmd::Sim {
+            device:
+                SimDevice::Progressive {
+                    port,
+                    meter,
+                    reset,
+                    wagers,
+                },
+        } => {
+            let mut accepted = Vec::new();
+            for w in &wagers {
+                let parsed = w.split_once(':').and_then(|(s, c)| {
+                    Some((s.trim().parse::<u8>().ok()?, c.trim().parse::<i64>().ok()?))
+                });
+                match parsed {
+                    Some((spot, cents)) if (1..=7).contains(&spot) && cents > 0 => {
+                        accepted.push((spot, cents))
+                    }
+                    _ => bail!(
+                        "--wagers: `{w}` is not SPOT:CENTS with a spot 1 to 7 and cents above 0"
+                    ),
+                }
+            }
+            let serial = serialport::new(&port, 19200)
+                .timeout(Duration::from_millis(20))
+                .open()
+                .with_context(|| format!("cannot open {port}"))?;
+            let script = Arc::new(Mutex::new(ProgressiveScript {
+                meters: vec![(1, meter)],
+                resets: vec![(1, reset)],
+                next_wagers: accepted.clone(),
+                ..Default::default()
+            }));
+            eprintln!("simulated progressive controller serving {port}; Ctrl-C to stop");
+            let stop = Arc::new(AtomicBool::new(false));
+            // The spots accept the same wagers every round.
+            let refill = script.clone();
+            std::thread::spawn(move || {
+                loop {
+                    std::thread::sleep(Duration::from_millis(200));
+                    let mut s = refill.lock().unwrap_or_else(|p| p.into_inner());
+                    if s.next_wagers.is_empty() {
+                        s.next_wagers = accepted.clone();
+                    }
+                }
+            });
+            run_progressive(serial, script, stop);
             Ok(())
         }
         Cmd::Eval {

@@ -3,5 +3,7 @@
 
 pub mod frame;
 pub mod link;
+pub mod progressive;
+pub mod runner;
 pub mod shuffler;
 pub mod sim;

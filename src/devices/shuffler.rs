@@ -2,14 +2,8 @@
 //! its messages, the driver trait a vendor adapter implements, and the driver for Deckhand's
 //! own protocol (`hw/shuffler-protocol.md`), one thread per link.
 
-use super::link::{Endpoint, Incoming};
-use serialport::SerialPort;
-use std::io;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use super::runner::{Decoded, Link, Protocol};
+pub use super::runner::{LinkState, Opener, SILENCE, Waker};
 
 // Message types, host to device.
 pub const HELLO: u8 = 0x01;
@@ -23,8 +17,6 @@ pub const FAULT: u8 = 0x92;
 pub const STATUS: u8 = 0x93;
 
 pub const PROTOCOL_VERSION: u8 = 1;
-/// The device sends a heartbeat every second; three missed ones make the link silent.
-pub const SILENCE: Duration = Duration::from_secs(3);
 
 /// Device state as reported in STATUS.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,33 +43,6 @@ impl DeviceState {
     }
     pub fn byte(self) -> u8 {
         self as u8
-    }
-}
-
-/// The state of the link, shown on the status bar.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LinkState {
-    Connecting,
-    Connected {
-        firmware: String,
-        serial: String,
-    },
-    /// No byte (not even a heartbeat) for `SILENCE`.
-    Silent,
-    Disconnected(String),
-}
-
-impl LinkState {
-    pub fn label(&self) -> String {
-        match self {
-            LinkState::Connecting => "connecting".into(),
-            LinkState::Connected { .. } => "connected".into(),
-            LinkState::Silent => "not answering".into(),
-            LinkState::Disconnected(why) => format!("disconnected ({why})"),
-        }
-    }
-    pub fn is_up(&self) -> bool {
-        matches!(self, LinkState::Connected { .. })
     }
 }
 
@@ -199,184 +164,49 @@ pub fn encode_event(ev: &ShufflerEvent) -> Option<(u8, Vec<u8>)> {
     })
 }
 
-/// Opens the port again after it vanished.
-pub type Opener = Box<dyn FnMut() -> io::Result<Box<dyn SerialPort>> + Send>;
-/// Wakes the UI (`egui::Context::request_repaint`).
-pub type Waker = Arc<dyn Fn() + Send + Sync>;
+/// The shuffler's messages for the shared link thread.
+pub struct ShufflerProtocol;
+
+impl Protocol for ShufflerProtocol {
+    type Event = ShufflerEvent;
+    const NAME: &'static str = "shuffler";
+    const HELLO: u8 = HELLO;
+    const VERSION: u8 = PROTOCOL_VERSION;
+
+    fn decode(kind: u8, payload: &[u8]) -> Result<Decoded<ShufflerEvent>, String> {
+        Ok(match decode_event(kind, payload)? {
+            ShufflerEvent::Link(s) => Decoded::Up(s),
+            ev => Decoded::Event(ev),
+        })
+    }
+    fn link(state: LinkState) -> ShufflerEvent {
+        ShufflerEvent::Link(state)
+    }
+    fn line_error(message: String) -> ShufflerEvent {
+        ShufflerEvent::LineError(message)
+    }
+}
 
 /// The driver for Deckhand's protocol: a thread that owns the port.
-pub struct SerialShuffler {
-    commands: Sender<u8>,
-    events: Receiver<ShufflerEvent>,
-    stop: Arc<AtomicBool>,
-    thread: Option<JoinHandle<()>>,
-}
+pub struct SerialShuffler(Link<ShufflerProtocol>);
 
 impl SerialShuffler {
     pub fn spawn(opener: Opener, waker: Waker) -> SerialShuffler {
-        let (cmd_tx, cmd_rx) = mpsc::channel();
-        let (ev_tx, ev_rx) = mpsc::channel();
-        let stop = Arc::new(AtomicBool::new(false));
-        let stop2 = stop.clone();
-        let thread = std::thread::Builder::new()
-            .name("shuffler-link".into())
-            .spawn(move || link_thread(opener, waker, cmd_rx, ev_tx, stop2))
-            .expect("spawn the shuffler thread");
-        SerialShuffler {
-            commands: cmd_tx,
-            events: ev_rx,
-            stop,
-            thread: Some(thread),
-        }
+        SerialShuffler(Link::spawn(opener, waker))
     }
 
     /// A driver for a named port (e.g. `/dev/deckhand-shuffler`) at 9600 8N1.
     pub fn open_path(path: String, waker: Waker) -> SerialShuffler {
-        let opener: Opener = Box::new(move || {
-            serialport::new(&path, 9600)
-                .timeout(Duration::from_millis(50))
-                .open()
-                .map_err(io::Error::from)
-        });
-        Self::spawn(opener, waker)
+        SerialShuffler(Link::open_path(path, 9600, waker))
     }
 }
 
 impl ShufflerDriver for SerialShuffler {
     fn request_shuffle(&mut self, deck: u8) {
-        let _ = self.commands.send(deck);
+        self.0.send(SHUFFLE, vec![deck]);
     }
 
     fn poll(&mut self) -> Vec<ShufflerEvent> {
-        self.events.try_iter().collect()
-    }
-}
-
-impl Drop for SerialShuffler {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::SeqCst);
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-    }
-}
-
-fn link_thread(
-    mut opener: Opener,
-    waker: Waker,
-    commands: Receiver<u8>,
-    events: Sender<ShufflerEvent>,
-    stop: Arc<AtomicBool>,
-) {
-    let emit = |e: ShufflerEvent| {
-        let _ = events.send(e);
-        waker();
-    };
-    let mut backoff = Duration::from_millis(100);
-    let mut queued: Vec<u8> = Vec::new();
-    let mut last_state: Option<LinkState> = None;
-    let mut set_state = |s: LinkState, emit: &dyn Fn(ShufflerEvent)| {
-        if last_state.as_ref() != Some(&s) {
-            last_state = Some(s.clone());
-            emit(ShufflerEvent::Link(s));
-        }
-    };
-    while !stop.load(Ordering::SeqCst) {
-        let mut port = match opener() {
-            Ok(p) => p,
-            Err(e) => {
-                set_state(LinkState::Disconnected(e.to_string()), &emit);
-                sleep_unless_stopped(&stop, backoff);
-                backoff = (backoff * 2).min(Duration::from_secs(2));
-                continue;
-            }
-        };
-        let _ = port.set_timeout(Duration::from_millis(50));
-        backoff = Duration::from_millis(100);
-        set_state(LinkState::Connecting, &emit);
-        let mut ep = Endpoint::new();
-        let result = (|| -> io::Result<()> {
-            ep.send(&mut port, HELLO, vec![PROTOCOL_VERSION])?;
-            // The Connected state (with firmware and serial number) once HELLO is answered.
-            let mut up: Option<LinkState> = None;
-            let mut silent = false;
-            loop {
-                if stop.load(Ordering::SeqCst) {
-                    return Ok(());
-                }
-                loop {
-                    match commands.try_recv() {
-                        Ok(deck) => queued.push(deck),
-                        Err(TryRecvError::Empty) => break,
-                        Err(TryRecvError::Disconnected) => return Ok(()),
-                    }
-                }
-                if up.is_some() {
-                    for deck in queued.drain(..) {
-                        ep.send(&mut port, SHUFFLE, vec![deck])?;
-                    }
-                }
-                let incoming = ep.read(&mut port)?;
-                if silent && ep.last_rx.elapsed() < SILENCE {
-                    silent = false;
-                    set_state(up.clone().unwrap_or(LinkState::Connecting), &emit);
-                }
-                for inc in incoming {
-                    match inc {
-                        Incoming::Frame(f) => match decode_event(f.kind, &f.payload) {
-                            Ok(ShufflerEvent::Link(s)) => {
-                                up = Some(s.clone());
-                                set_state(s, &emit);
-                            }
-                            Ok(ev) => emit(ev),
-                            Err(msg) => emit(ShufflerEvent::LineError(msg)),
-                        },
-                        Incoming::Heartbeat => {}
-                        Incoming::Error(e) => emit(ShufflerEvent::LineError(e.to_string())),
-                        Incoming::Duplicate(seq) => emit(ShufflerEvent::LineError(format!(
-                            "duplicate sequence number {seq} ignored"
-                        ))),
-                        Incoming::Refused { kind, reason } => emit(ShufflerEvent::LineError(
-                            format!("the shuffler refused message {kind:#04x} (reason {reason})"),
-                        )),
-                    }
-                }
-                for kind in ep.tick(&mut port)? {
-                    emit(ShufflerEvent::LineError(format!(
-                        "no acknowledgement for message {kind:#04x} after 3 tries"
-                    )));
-                    if kind == HELLO {
-                        return Err(io::Error::new(
-                            io::ErrorKind::TimedOut,
-                            "no answer to HELLO",
-                        ));
-                    }
-                }
-                if !silent && ep.last_rx.elapsed() > SILENCE {
-                    silent = true;
-                    set_state(LinkState::Silent, &emit);
-                }
-                if silent && ep.last_rx.elapsed() > SILENCE * 2 {
-                    return Err(io::Error::new(
-                        io::ErrorKind::TimedOut,
-                        "the shuffler stopped answering; reopening the port",
-                    ));
-                }
-            }
-        })();
-        match result {
-            Ok(()) => return,
-            Err(e) => {
-                set_state(LinkState::Disconnected(e.to_string()), &emit);
-                sleep_unless_stopped(&stop, backoff);
-            }
-        }
-    }
-}
-
-fn sleep_unless_stopped(stop: &AtomicBool, d: Duration) {
-    let until = Instant::now() + d;
-    while Instant::now() < until && !stop.load(Ordering::SeqCst) {
-        std::thread::sleep(Duration::from_millis(20));
+        self.0.poll()
     }
 }

@@ -147,3 +147,325 @@ pub fn spawn_on_pty(
         .spawn(move || run_shuffler(Box::new(device), script, stop))?;
     Ok((host, handle))
 }
+
+// ---------------------------------------------------------------- progressive controller
+
+use super::progressive::{
+    self as prog, ControllerState, EnvyEntry, EnvyHand, Hit, ProgressiveCommand, ProgressiveEvent,
+};
+use crate::rules::Cents;
+
+/// What the simulated progressive controller holds and will do. Shared with whoever drives it.
+#[derive(Debug, Clone)]
+pub struct ProgressiveScript {
+    /// Meter values, by meter id; the simulator updates them.
+    pub meters: Vec<(u8, Cents)>,
+    /// Initial and reset amounts (§ 647a.12(d)(3)), by meter id.
+    pub resets: Vec<(u8, Cents)>,
+    /// Rate of progression: each accepted wager adds wager × rate / 1000 to every meter.
+    pub rate_permille: Cents,
+    /// What the spots' wagering devices accept at the next lock-out (the chips the players put
+    /// on their devices), by spot.
+    pub next_wagers: Vec<(u8, Cents)>,
+    pub envy: Vec<EnvyEntry>,
+    /// Stop sending anything while set.
+    pub silent: bool,
+    /// Send these bytes before the next frame.
+    pub garbage_next: Vec<u8>,
+    /// Send only the first half of the next frame.
+    pub cut_next: bool,
+    /// No byte from the host for this long locks wagering out.
+    pub host_timeout: Duration,
+    pub heartbeat: Duration,
+    pub firmware: String,
+    pub serial: String,
+}
+
+impl Default for ProgressiveScript {
+    fn default() -> Self {
+        ProgressiveScript {
+            meters: vec![(1, 2_500_000)],
+            resets: vec![(1, 1_000_000)],
+            rate_permille: 150,
+            next_wagers: Vec::new(),
+            envy: vec![
+                EnvyEntry {
+                    wager: 100,
+                    hand: EnvyHand::RoyalFlush,
+                    amount: 100_000,
+                },
+                EnvyEntry {
+                    wager: 100,
+                    hand: EnvyHand::StraightFlush,
+                    amount: 30_000,
+                },
+                EnvyEntry {
+                    wager: 500,
+                    hand: EnvyHand::RoyalFlush,
+                    amount: 500_000,
+                },
+                EnvyEntry {
+                    wager: 500,
+                    hand: EnvyHand::StraightFlush,
+                    amount: 150_000,
+                },
+            ],
+            silent: false,
+            garbage_next: Vec::new(),
+            cut_next: false,
+            host_timeout: Duration::from_secs(3),
+            heartbeat: Duration::from_secs(1),
+            firmware: "DH-PROG-SIM 1.0".into(),
+            serial: "PSIM-0001".into(),
+        }
+    }
+}
+
+pub type SharedProgressive = Arc<Mutex<ProgressiveScript>>;
+
+struct Controller {
+    state: ControllerState,
+    round: u32,
+    accepted: Vec<(u8, Cents)>,
+    pending: Option<Hit>,
+    hits: u8,
+}
+
+/// Runs the simulated progressive controller on `port` until `stop` is set.
+pub fn run_progressive(
+    mut port: Box<dyn SerialPort>,
+    script: SharedProgressive,
+    stop: Arc<AtomicBool>,
+) {
+    let _ = port.set_timeout(Duration::from_millis(20));
+    let mut ep = Endpoint::new();
+    let mut last_beat = Instant::now();
+    let mut c = Controller {
+        state: ControllerState::Idle,
+        round: 0,
+        accepted: Vec::new(),
+        pending: None,
+        hits: 0,
+    };
+    let guard = |s: &SharedProgressive| s.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    while !stop.load(Ordering::SeqCst) {
+        let incoming = match ep.read(&mut port) {
+            Ok(v) => v,
+            Err(_) => {
+                std::thread::sleep(Duration::from_millis(50));
+                continue;
+            }
+        };
+        let sc = guard(&script);
+        if sc.silent {
+            continue;
+        }
+        let mut out: Vec<ProgressiveEvent> = Vec::new();
+        for inc in incoming {
+            let Incoming::Frame(f) = inc else { continue };
+            if f.kind == prog::HELLO {
+                if c.state == ControllerState::CommunicationLoss {
+                    c.state = ControllerState::Idle;
+                }
+                out.push(ProgressiveEvent::Link(LinkState::Connected {
+                    firmware: sc.firmware.clone(),
+                    serial: sc.serial.clone(),
+                }));
+                out.push(ProgressiveEvent::State(c.state));
+                continue;
+            }
+            match prog::decode_command(f.kind, &f.payload) {
+                Ok(cmd) => out.extend(controller_step(&mut c, &script, cmd)),
+                Err(e) => out.push(refused(&e)),
+            }
+        }
+        // § 647a.2(c)(2): wagers are not recognised while the host cannot hear them.
+        if ep.last_rx.elapsed() > sc.host_timeout
+            && !matches!(
+                c.state,
+                ControllerState::CommunicationLoss | ControllerState::Idle
+            )
+        {
+            c.state = ControllerState::CommunicationLoss;
+            out.push(ProgressiveEvent::State(c.state));
+        }
+        for ev in out {
+            let Some((kind, payload)) = prog::encode_event(&ev) else {
+                continue;
+            };
+            let mut s = script.lock().unwrap_or_else(|p| p.into_inner());
+            if !s.garbage_next.is_empty() {
+                let _ = port.write_all(&s.garbage_next);
+                s.garbage_next.clear();
+            }
+            if s.cut_next {
+                s.cut_next = false;
+                let bytes = super::frame::Frame::new(0x7F, kind, payload).encode();
+                let _ = port.write_all(&bytes[..bytes.len() / 2]);
+                continue;
+            }
+            drop(s);
+            let _ = ep.send(&mut port, kind, payload);
+        }
+        if last_beat.elapsed() >= sc.heartbeat {
+            last_beat = Instant::now();
+            let _ = ep.send_unacked(&mut port, HEARTBEAT, vec![]);
+        }
+        let _ = ep.tick(&mut port);
+    }
+}
+
+fn refused(why: &str) -> ProgressiveEvent {
+    ProgressiveEvent::Fault {
+        code: 0x0401,
+        text: format!("command refused: {why}"),
+    }
+}
+
+fn meters_of(script: &SharedProgressive) -> ProgressiveEvent {
+    ProgressiveEvent::Meters(
+        script
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .meters
+            .clone(),
+    )
+}
+
+/// One command against the controller's state.
+fn controller_step(
+    c: &mut Controller,
+    script: &SharedProgressive,
+    cmd: ProgressiveCommand,
+) -> Vec<ProgressiveEvent> {
+    use ControllerState as S;
+    match cmd {
+        ProgressiveCommand::RequestStatus => vec![ProgressiveEvent::State(c.state)],
+        ProgressiveCommand::RequestMeters => vec![meters_of(script)],
+        ProgressiveCommand::RequestEnvy => {
+            vec![ProgressiveEvent::EnvyTable(
+                script
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .envy
+                    .clone(),
+            )]
+        }
+        ProgressiveCommand::OpenWagering { round } => {
+            if c.state == S::HitPending {
+                return vec![refused("a hit is pending; pay it first")];
+            }
+            *c = Controller {
+                state: S::WageringOpen,
+                round,
+                accepted: Vec::new(),
+                pending: None,
+                hits: 0,
+            };
+            vec![
+                ProgressiveEvent::WageringOpen { round },
+                ProgressiveEvent::State(c.state),
+            ]
+        }
+        ProgressiveCommand::LockOut { round } => {
+            if c.state != S::WageringOpen || round != c.round {
+                return vec![refused(&format!("round {round} is not open for wagering"))];
+            }
+            let mut s = script.lock().unwrap_or_else(|p| p.into_inner());
+            c.accepted = std::mem::take(&mut s.next_wagers);
+            let added: Cents = c
+                .accepted
+                .iter()
+                .map(|(_, w)| w * s.rate_permille / 1000)
+                .sum();
+            for m in s.meters.iter_mut() {
+                m.1 += added;
+            }
+            drop(s);
+            c.state = S::Locked;
+            vec![
+                ProgressiveEvent::Locked {
+                    round,
+                    wagers: c.accepted.clone(),
+                },
+                meters_of(script),
+                ProgressiveEvent::State(c.state),
+            ]
+        }
+        ProgressiveCommand::Hit {
+            round,
+            spot,
+            meter,
+            percent,
+        } => {
+            if c.state == S::HitPending {
+                return vec![refused("another hit is pending")];
+            }
+            if c.state != S::Locked || round != c.round {
+                return vec![refused(&format!("round {round} is not locked"))];
+            }
+            if !c.accepted.iter().any(|(s, w)| *s == spot && *w > 0) {
+                return vec![refused(&format!("spot {spot} has no accepted wager"))];
+            }
+            if percent == 0 || percent > 100 {
+                return vec![refused("a hit is 1 to 100 percent of a meter")];
+            }
+            let mut s = script.lock().unwrap_or_else(|p| p.into_inner());
+            let Some(m) = s.meters.iter_mut().find(|m| m.0 == meter) else {
+                return vec![refused(&format!("no meter {meter}"))];
+            };
+            let amount = m.1 * Cents::from(percent) / 100;
+            m.1 -= amount;
+            let meter_after = m.1;
+            drop(s);
+            c.hits += 1;
+            let hit = Hit {
+                round,
+                spot,
+                meter,
+                percent,
+                amount,
+                meter_after,
+                order: c.hits,
+            };
+            c.pending = Some(hit.clone());
+            c.state = S::HitPending;
+            vec![ProgressiveEvent::Hit(hit), ProgressiveEvent::State(c.state)]
+        }
+        ProgressiveCommand::HitPaid { round, spot, meter } => {
+            let Some(h) = c.pending.clone() else {
+                return vec![refused("no hit is pending")];
+            };
+            if (h.round, h.spot, h.meter) != (round, spot, meter) {
+                return vec![refused("that is not the pending hit")];
+            }
+            if h.percent == 100 {
+                let mut s = script.lock().unwrap_or_else(|p| p.into_inner());
+                let reset = s
+                    .resets
+                    .iter()
+                    .find(|r| r.0 == meter)
+                    .map(|r| r.1)
+                    .unwrap_or(0);
+                if let Some(m) = s.meters.iter_mut().find(|m| m.0 == meter) {
+                    m.1 += reset;
+                }
+            }
+            c.pending = None;
+            c.state = S::Locked;
+            vec![meters_of(script), ProgressiveEvent::State(c.state)]
+        }
+    }
+}
+
+/// Starts the simulated controller on a fresh pseudo-terminal pair; returns the host side.
+pub fn spawn_progressive_on_pty(
+    script: SharedProgressive,
+    stop: Arc<AtomicBool>,
+) -> std::io::Result<(serialport::TTYPort, std::thread::JoinHandle<()>)> {
+    let (device, host) = serialport::TTYPort::pair().map_err(std::io::Error::from)?;
+    let handle = std::thread::Builder::new()
+        .name("progressive-sim".into())
+        .spawn(move || run_progressive(Box::new(device), script, stop))?;
+    Ok((host, handle))
+}

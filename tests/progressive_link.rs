@@ -1,0 +1,332 @@
+//! The progressive controller driver against the simulator over real pseudo-terminal pairs:
+//! a round's wagering, lock-out with the accepted wagers, two ordered hits read from the meter
+//! at each winner's turn with reseeding after payment, the Envy schedule, refusals, garbage and
+//! cut frames, silence, and the controller's own lock-out when the host goes quiet.
+
+use deckhand::devices::link::{Endpoint, Incoming};
+use deckhand::devices::progressive::{
+    self as prog, ControllerState, Hit, LinkState, ProgressiveCommand, ProgressiveDriver,
+    ProgressiveEvent, SerialProgressive, Waker,
+};
+use deckhand::devices::sim::{ProgressiveScript, spawn_progressive_on_pty};
+use serialport::SerialPort;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+struct Rig {
+    drv: SerialProgressive,
+    script: Arc<Mutex<ProgressiveScript>>,
+    seen: Vec<ProgressiveEvent>,
+    queue: std::collections::VecDeque<ProgressiveEvent>,
+    _stop: Arc<AtomicBool>,
+}
+
+fn rig(script: ProgressiveScript) -> Rig {
+    let script = Arc::new(Mutex::new(script));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (host, _sim) = spawn_progressive_on_pty(script.clone(), stop.clone()).unwrap();
+    let waker: Waker = Arc::new(|| {});
+    let mut slot = Some(host);
+    let drv = SerialProgressive::spawn(
+        Box::new(move || {
+            slot.take()
+                .map(|p| Box::new(p) as Box<dyn SerialPort>)
+                .ok_or_else(|| std::io::Error::other("gone"))
+        }),
+        waker,
+    );
+    Rig {
+        drv,
+        script,
+        seen: vec![],
+        queue: Default::default(),
+        _stop: stop,
+    }
+}
+
+impl Rig {
+    /// The next event matching `pred`; events polled after it wait in `queue` for the next call.
+    fn wait(&mut self, pred: impl Fn(&ProgressiveEvent) -> bool) -> ProgressiveEvent {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            self.queue.extend(self.drv.poll());
+            while let Some(e) = self.queue.pop_front() {
+                self.seen.push(e.clone());
+                if pred(&e) {
+                    return e;
+                }
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        panic!("event not seen; got {:#?}", self.seen);
+    }
+    fn up(&mut self) {
+        let up = self.wait(|e| matches!(e, ProgressiveEvent::Link(LinkState::Connected { .. })));
+        assert_eq!(
+            up,
+            ProgressiveEvent::Link(LinkState::Connected {
+                firmware: "DH-PROG-SIM 1.0".into(),
+                serial: "PSIM-0001".into()
+            })
+        );
+    }
+}
+
+#[test]
+fn a_round_with_two_ordered_hits() {
+    let mut r = rig(ProgressiveScript {
+        meters: vec![(1, 5_000_000)],
+        resets: vec![(1, 1_000_000)],
+        rate_permille: 200,
+        next_wagers: vec![(1, 100), (3, 500), (5, 0)],
+        ..Default::default()
+    });
+    r.up();
+    r.drv.send(ProgressiveCommand::OpenWagering { round: 41 });
+    assert_eq!(
+        r.wait(|e| matches!(e, ProgressiveEvent::WageringOpen { .. })),
+        ProgressiveEvent::WageringOpen { round: 41 }
+    );
+    // "No more bets": the controller reports what each spot accepted, to be matched against
+    // the chips collected (§ 647a.8(b)); the rate of progression moves the meter.
+    r.drv.send(ProgressiveCommand::LockOut { round: 41 });
+    let locked = r.wait(|e| matches!(e, ProgressiveEvent::Locked { .. }));
+    assert_eq!(
+        locked,
+        ProgressiveEvent::Locked {
+            round: 41,
+            wagers: vec![(1, 100), (3, 500), (5, 0)]
+        }
+    );
+    let accepted = match &locked {
+        ProgressiveEvent::Locked { wagers, .. } => wagers.iter().filter(|(_, w)| *w > 0).count(),
+        _ => 0,
+    };
+    assert_eq!(accepted, 2);
+    assert_eq!(
+        r.wait(|e| matches!(e, ProgressiveEvent::Meters(_))),
+        ProgressiveEvent::Meters(vec![(1, 5_000_000 + 20 + 100)])
+    );
+    // Settlement from the dealer's right: spot 3's straight flush (10%) first, then spot 1's
+    // royal (100%) from what is left (§ 647a.12(d)(4)).
+    r.drv.send(ProgressiveCommand::Hit {
+        round: 41,
+        spot: 3,
+        meter: 1,
+        percent: 10,
+    });
+    let h1 = r.wait(|e| matches!(e, ProgressiveEvent::Hit(_)));
+    assert_eq!(
+        h1,
+        ProgressiveEvent::Hit(Hit {
+            round: 41,
+            spot: 3,
+            meter: 1,
+            percent: 10,
+            amount: 500_012,
+            meter_after: 4_500_108,
+            order: 1
+        })
+    );
+    r.wait(|e| *e == ProgressiveEvent::State(ControllerState::HitPending));
+    // Frozen: a second hit before the first is paid is refused.
+    r.drv.send(ProgressiveCommand::Hit {
+        round: 41,
+        spot: 1,
+        meter: 1,
+        percent: 100,
+    });
+    let f = r.wait(|e| matches!(e, ProgressiveEvent::Fault { .. }));
+    assert!(
+        matches!(&f, ProgressiveEvent::Fault { code: 0x0401, text } if text.contains("pending")),
+        "{f:?}"
+    );
+    r.drv.send(ProgressiveCommand::HitPaid {
+        round: 41,
+        spot: 3,
+        meter: 1,
+    });
+    r.wait(|e| *e == ProgressiveEvent::State(ControllerState::Locked));
+    r.drv.send(ProgressiveCommand::Hit {
+        round: 41,
+        spot: 1,
+        meter: 1,
+        percent: 100,
+    });
+    let h2 = r.wait(|e| matches!(e, ProgressiveEvent::Hit(_)));
+    assert_eq!(
+        h2,
+        ProgressiveEvent::Hit(Hit {
+            round: 41,
+            spot: 1,
+            meter: 1,
+            percent: 100,
+            amount: 4_500_108,
+            meter_after: 0,
+            order: 2
+        })
+    );
+    // Paid: the meter is reseeded to the reset amount.
+    r.drv.send(ProgressiveCommand::HitPaid {
+        round: 41,
+        spot: 1,
+        meter: 1,
+    });
+    assert_eq!(
+        r.wait(|e| matches!(e, ProgressiveEvent::Meters(_))),
+        ProgressiveEvent::Meters(vec![(1, 1_000_000)])
+    );
+    // A spot with no accepted wager cannot hit.
+    r.drv.send(ProgressiveCommand::Hit {
+        round: 41,
+        spot: 5,
+        meter: 1,
+        percent: 100,
+    });
+    let f = r.wait(|e| matches!(e, ProgressiveEvent::Fault { .. }));
+    assert!(
+        matches!(&f, ProgressiveEvent::Fault { text, .. } if text.contains("spot 5 has no accepted wager")),
+        "{f:?}"
+    );
+    // The Envy schedule, to check against the paytable (§ 647a.12(d)(5)).
+    r.drv.send(ProgressiveCommand::RequestEnvy);
+    let t = r.wait(|e| matches!(e, ProgressiveEvent::EnvyTable(_)));
+    let ProgressiveEvent::EnvyTable(t) = t else {
+        unreachable!()
+    };
+    assert_eq!(t.len(), 4);
+    assert!(
+        t.iter()
+            .any(|e| e.wager == 500 && e.hand.line() == "royal-flush" && e.amount == 500_000)
+    );
+    // Lock-out of a round that is not open is refused.
+    r.drv.send(ProgressiveCommand::LockOut { round: 42 });
+    let f = r.wait(|e| matches!(e, ProgressiveEvent::Fault { .. }));
+    assert!(
+        matches!(&f, ProgressiveEvent::Fault { text, .. } if text.contains("round 42 is not open")),
+        "{f:?}"
+    );
+}
+
+#[test]
+fn garbage_cut_frames_and_silence_end_in_a_defined_state() {
+    let mut r = rig(ProgressiveScript::default());
+    r.up();
+    r.script.lock().unwrap().garbage_next = vec![0x55, 0xAA, 0x03, 0x10];
+    r.drv.send(ProgressiveCommand::RequestMeters);
+    assert_eq!(
+        r.wait(|e| matches!(e, ProgressiveEvent::Meters(_))),
+        ProgressiveEvent::Meters(vec![(1, 2_500_000)])
+    );
+    assert!(
+        r.seen
+            .iter()
+            .any(|e| matches!(e, ProgressiveEvent::LineError(m) if m.contains("stray"))),
+        "{:?}",
+        r.seen
+    );
+    // A frame cut in half, then a whole one: the half is reported, the next gets through.
+    r.script.lock().unwrap().cut_next = true;
+    r.drv.send(ProgressiveCommand::RequestStatus);
+    r.drv.send(ProgressiveCommand::RequestMeters);
+    r.wait(|e| matches!(e, ProgressiveEvent::Meters(_)));
+    assert!(
+        r.seen.iter().any(|e| matches!(e, ProgressiveEvent::LineError(m) if m.contains("cut") || m.contains("truncated") || m.contains("abandon"))),
+        "{:?}",
+        r.seen
+    );
+    // Silence: "not answering" after 3 s, and back when it speaks again.
+    r.script.lock().unwrap().silent = true;
+    let t0 = Instant::now();
+    r.wait(|e| *e == ProgressiveEvent::Link(LinkState::Silent));
+    assert!(t0.elapsed() >= Duration::from_millis(2900));
+    r.script.lock().unwrap().silent = false;
+    r.wait(|e| matches!(e, ProgressiveEvent::Link(LinkState::Connected { .. })));
+}
+
+#[test]
+fn the_controller_locks_wagering_out_when_the_host_falls_silent() {
+    // The test plays the host byte by byte, without heartbeats.
+    let script = Arc::new(Mutex::new(ProgressiveScript {
+        host_timeout: Duration::from_millis(600),
+        ..Default::default()
+    }));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (mut host, _sim) = spawn_progressive_on_pty(script, stop.clone()).unwrap();
+    host.set_timeout(Duration::from_millis(20)).unwrap();
+    let mut ep = Endpoint::new();
+    let mut events = Vec::new();
+    let pump = |ep: &mut Endpoint,
+                host: &mut serialport::TTYPort,
+                until: Duration,
+                events: &mut Vec<ProgressiveEvent>| {
+        let end = Instant::now() + until;
+        while Instant::now() < end {
+            for inc in ep.read(host).unwrap() {
+                if let Incoming::Frame(f) = inc {
+                    events.push(prog::decode_event(f.kind, &f.payload).unwrap());
+                }
+            }
+            ep.tick(host).unwrap();
+        }
+    };
+    ep.send(&mut host, prog::HELLO, vec![prog::PROTOCOL_VERSION])
+        .unwrap();
+    let (k, p) = prog::encode_command(&ProgressiveCommand::OpenWagering { round: 7 });
+    ep.send(&mut host, k, p).unwrap();
+    pump(&mut ep, &mut host, Duration::from_millis(300), &mut events);
+    assert!(
+        events.contains(&ProgressiveEvent::State(ControllerState::WageringOpen)),
+        "{events:?}"
+    );
+    // Quiet for longer than the controller's timeout: it locks out by itself.
+    std::thread::sleep(Duration::from_millis(900));
+    pump(&mut ep, &mut host, Duration::from_millis(300), &mut events);
+    assert!(
+        events.contains(&ProgressiveEvent::State(ControllerState::CommunicationLoss)),
+        "{events:?}"
+    );
+    // A late lock-out for the round is refused: the round's wagering is gone.
+    let (k, p) = prog::encode_command(&ProgressiveCommand::LockOut { round: 7 });
+    ep.send(&mut host, k, p).unwrap();
+    pump(&mut ep, &mut host, Duration::from_millis(300), &mut events);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, ProgressiveEvent::Fault { code: 0x0401, .. })),
+        "{events:?}"
+    );
+    // HELLO again clears the lock-out.
+    ep.send(&mut host, prog::HELLO, vec![prog::PROTOCOL_VERSION])
+        .unwrap();
+    events.clear();
+    pump(&mut ep, &mut host, Duration::from_millis(300), &mut events);
+    assert!(
+        events.contains(&ProgressiveEvent::State(ControllerState::Idle)),
+        "{events:?}"
+    );
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+#[test]
+fn the_driver_keeps_the_controller_from_locking_out() {
+    // With the real driver, host heartbeats keep an open round open past the timeout.
+    let mut r = rig(ProgressiveScript {
+        host_timeout: Duration::from_millis(1500),
+        ..Default::default()
+    });
+    r.up();
+    r.drv.send(ProgressiveCommand::OpenWagering { round: 1 });
+    r.wait(|e| *e == ProgressiveEvent::State(ControllerState::WageringOpen));
+    std::thread::sleep(Duration::from_millis(2500));
+    r.drv.send(ProgressiveCommand::RequestStatus);
+    assert_eq!(
+        r.wait(|e| matches!(e, ProgressiveEvent::State(_))),
+        ProgressiveEvent::State(ControllerState::WageringOpen)
+    );
+    assert!(
+        !r.seen
+            .contains(&ProgressiveEvent::State(ControllerState::CommunicationLoss))
+    );
+}
