@@ -16,6 +16,8 @@ pub const DEFAULT_TOML: &str = include_str!("../assets/deckhand.default.toml");
 pub struct Config {
     pub store: StoreConfig,
     pub shuffler: ShufflerConfig,
+    #[serde(default)]
+    pub progressive: ProgressiveConfig,
     pub table: TableConfig,
     pub holdem: HoldemConfig,
     #[serde(default)]
@@ -67,6 +69,21 @@ pub struct ShufflerConfig {
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
+pub struct ProgressiveConfig {
+    /// "simulated", "none", or a device path.
+    pub port: String,
+}
+
+impl Default for ProgressiveConfig {
+    fn default() -> Self {
+        ProgressiveConfig {
+            port: "none".into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct TableConfig {
     pub number: u32,
     pub deck_colours: [String; 2],
@@ -88,9 +105,9 @@ pub struct DemoConfig {
     pub seed_people: bool,
 }
 
-/// Where the shuffler is.
+/// Where a device is: the built-in simulator or a serial device path.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ShufflerPort {
+pub enum DevicePort {
     Simulated,
     Path(String),
 }
@@ -147,10 +164,19 @@ impl Config {
         }
     }
 
-    pub fn shuffler_port(&self) -> ShufflerPort {
+    /// Where the progressive controller is; `None` for a table without one.
+    pub fn progressive_port(&self) -> Option<DevicePort> {
+        match self.progressive.port.trim() {
+            "none" | "" => None,
+            "simulated" => Some(DevicePort::Simulated),
+            p => Some(DevicePort::Path(p.to_string())),
+        }
+    }
+
+    pub fn shuffler_port(&self) -> DevicePort {
         match self.shuffler.port.trim() {
-            "simulated" => ShufflerPort::Simulated,
-            p => ShufflerPort::Path(p.to_string()),
+            "simulated" => DevicePort::Simulated,
+            p => DevicePort::Path(p.to_string()),
         }
     }
 
@@ -198,7 +224,7 @@ mod tests {
     #[test]
     fn embedded_default_is_valid() {
         let c = Config::load(None).unwrap();
-        assert_eq!(c.shuffler_port(), ShufflerPort::Simulated);
+        assert_eq!(c.shuffler_port(), DevicePort::Simulated);
         assert_eq!(c.table_setup().blinds, vec![100, 200]);
     }
 

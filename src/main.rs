@@ -3,10 +3,12 @@
 use anyhow::{Context as _, Result, bail};
 use clap::{Parser, Subcommand};
 use deckhand::cli;
-use deckhand::config::{Config, ShufflerPort};
+use deckhand::config::{Config, DevicePort};
+use deckhand::devices::progressive::SerialProgressive;
 use deckhand::devices::shuffler::{Opener, SerialShuffler, ShufflerDriver, Waker};
 use deckhand::devices::sim::{
     ProgressiveScript, SimScript, run_progressive, run_shuffler, spawn_on_pty,
+    spawn_progressive_on_pty,
 };
 use deckhand::rules::games::GameId;
 use deckhand::store::{ChainStatus, Store};
@@ -332,7 +334,7 @@ fn run_terminal(config: Config) -> Result<()> {
 
     let mut sim_script = None;
     let shuffler: Box<dyn ShufflerDriver> = match config.shuffler_port() {
-        ShufflerPort::Simulated => {
+        DevicePort::Simulated => {
             let script = Arc::new(Mutex::new(SimScript::default()));
             let (host, _sim_thread) =
                 spawn_on_pty(script.clone(), Arc::new(AtomicBool::new(false)))
@@ -350,10 +352,46 @@ fn run_terminal(config: Config) -> Result<()> {
             });
             Box::new(SerialShuffler::spawn(opener, waker))
         }
-        ShufflerPort::Path(p) => Box::new(SerialShuffler::open_path(p, waker)),
+        DevicePort::Path(p) => Box::new(SerialShuffler::open_path(p, waker)),
     };
 
     let mut term = Terminal::open(store, Some(shuffler))?;
+    // The table progressive controller, if the table has one.
+    let progressive_waker: Waker = {
+        let slot = ctx_slot.clone();
+        Arc::new(move || {
+            if let Some(ctx) = slot.get() {
+                ctx.request_repaint();
+            }
+        })
+    };
+    match config.progressive_port() {
+        None => {}
+        Some(DevicePort::Simulated) => {
+            let script = Arc::new(Mutex::new(ProgressiveScript::default()));
+            let (host, _thread) =
+                spawn_progressive_on_pty(script, Arc::new(AtomicBool::new(false))).context(
+                    "starting the simulated progressive controller on a pseudo-terminal",
+                )?;
+            let path = serialport::SerialPort::name(&host).unwrap_or_default();
+            tracing::info!("simulated progressive controller on {path}");
+            let mut first = Some(host);
+            let opener: Opener = Box::new(move || match first.take() {
+                Some(p) => Ok(Box::new(p) as Box<dyn serialport::SerialPort>),
+                None => serialport::new(&path, 19200)
+                    .timeout(Duration::from_millis(50))
+                    .open()
+                    .map_err(std::io::Error::from),
+            });
+            term.attach_progressive(Box::new(SerialProgressive::spawn(
+                opener,
+                progressive_waker,
+            )));
+        }
+        Some(DevicePort::Path(p)) => {
+            term.attach_progressive(Box::new(SerialProgressive::open_path(p, progressive_waker)));
+        }
+    }
     if let Some(dir) = config.backup_dir() {
         tracing::info!(
             "backups every {:?} to {}",

@@ -5,7 +5,11 @@
 //! Nothing is shown as done that is not recorded. On start the table is rebuilt by replaying
 //! the journal, so the terminal reopens at the exact step it was at.
 
+use crate::devices::progressive::{
+    ControllerState, ProgressiveCommand, ProgressiveDriver, ProgressiveEvent,
+};
 use crate::devices::shuffler::{LinkState, ShufflerDriver, ShufflerEvent};
+use crate::rules::Cents;
 use crate::rules::table::{Command, DeckStatus, Event, Person, Role, Table};
 use crate::store::backup::BackupSchedule;
 use crate::store::{Entry, JournalRow, RowContext, Store, StoreError};
@@ -15,12 +19,24 @@ pub struct Terminal {
     table: Table,
     shuffler: Option<Box<dyn ShufflerDriver>>,
     shuffler_link: LinkState,
+    progressive: Option<Box<dyn ProgressiveDriver>>,
+    progressive_view: ProgressiveView,
     /// The last device report worth telling the dealer about.
     pub device_notice: Option<String>,
     backups: Option<BackupSchedule>,
     /// The newest journal rows, newest first, kept from what `append` returns so the screen
     /// never queries the database while drawing.
     recent: std::collections::VecDeque<JournalRow>,
+}
+
+/// What the screen shows of the progressive controller.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProgressiveView {
+    /// `None` until a controller is attached.
+    pub link: Option<LinkState>,
+    pub state: Option<ControllerState>,
+    /// Meter values by meter id, as last reported.
+    pub meters: Vec<(u8, Cents)>,
 }
 
 /// How many of the newest journal rows the terminal keeps for the screen.
@@ -65,6 +81,8 @@ impl Terminal {
             table,
             shuffler,
             shuffler_link: LinkState::Connecting,
+            progressive: None,
+            progressive_view: ProgressiveView::default(),
             device_notice: None,
             backups: None,
             recent: Default::default(),
@@ -107,6 +125,27 @@ impl Terminal {
 
     pub fn shuffler_link(&self) -> &LinkState {
         &self.shuffler_link
+    }
+
+    /// Connects a progressive controller (§ 647a.2(c), § 655a.8(b), § 657a.8(b)).
+    pub fn attach_progressive(&mut self, driver: Box<dyn ProgressiveDriver>) {
+        self.progressive = Some(driver);
+        self.progressive_view.link = Some(LinkState::Connecting);
+    }
+
+    pub fn progressive(&self) -> &ProgressiveView {
+        &self.progressive_view
+    }
+
+    /// Sends a command to the progressive controller, if one is attached.
+    pub fn progressive_command(&mut self, cmd: ProgressiveCommand) -> Result<(), String> {
+        match self.progressive.as_mut() {
+            Some(p) => {
+                p.send(cmd);
+                Ok(())
+            }
+            None => Err("no progressive controller is connected to this table".into()),
+        }
     }
 
     fn context(&self) -> RowContext {
@@ -248,12 +287,98 @@ impl Terminal {
     /// the rest is journaled.
     pub fn poll_devices(&mut self) {
         self.poll_backups();
+        let events = self
+            .progressive
+            .as_mut()
+            .map(|p| p.poll())
+            .unwrap_or_default();
+        for ev in events {
+            self.on_progressive_event(ev);
+        }
         let events = match self.shuffler.as_mut() {
             Some(s) => s.poll(),
             None => return,
         };
         for ev in events {
             self.on_shuffler_event(ev);
+        }
+    }
+
+    /// Progressive controller events are records (§ 647a.11(i), § 655a.11(i)(4)); the meters and
+    /// link state are also kept for the screen.
+    fn on_progressive_event(&mut self, ev: ProgressiveEvent) {
+        use serde_json::json;
+        match ev {
+            ProgressiveEvent::Link(state) => {
+                self.record_system(
+                    "progressive_link",
+                    json!({"state": state.label(), "detail": format!("{state:?}")}),
+                );
+                if state.is_up()
+                    && let Some(p) = self.progressive.as_mut()
+                {
+                    p.send(ProgressiveCommand::RequestMeters);
+                    p.send(ProgressiveCommand::RequestEnvy);
+                }
+                self.progressive_view.link = Some(state);
+            }
+            ProgressiveEvent::State(s) => {
+                if self.progressive_view.state != Some(s) {
+                    self.record_system("progressive_state", json!({"state": s.label()}));
+                    if s == ControllerState::CommunicationLoss {
+                        self.device_notice = Some(
+                            "The progressive controller lost contact and locked wagering out: call the floor."
+                                .into(),
+                        );
+                    }
+                }
+                self.progressive_view.state = Some(s);
+            }
+            ProgressiveEvent::Meters(m) => {
+                if self.progressive_view.meters != m {
+                    let meters: Vec<_> = m
+                        .iter()
+                        .map(|(id, v)| json!({"meter": id, "cents": v}))
+                        .collect();
+                    self.record_system("progressive_meters", json!({ "meters": meters }));
+                }
+                self.progressive_view.meters = m;
+            }
+            ProgressiveEvent::WageringOpen { round } => {
+                self.record_system("progressive_wagering_open", json!({ "round": round }));
+            }
+            ProgressiveEvent::Locked { round, wagers } => {
+                let accepted = wagers.iter().filter(|(_, w)| *w > 0).count();
+                let spots: Vec<_> = wagers
+                    .iter()
+                    .map(|(s, w)| json!({"spot": s, "cents": w}))
+                    .collect();
+                self.record_system(
+                    "progressive_locked",
+                    json!({"round": round, "accepted": accepted, "spots": spots}),
+                );
+            }
+            ProgressiveEvent::Hit(h) => {
+                self.record_system(
+                    "progressive_hit",
+                    json!({"round": h.round, "spot": h.spot, "meter": h.meter, "percent": h.percent,
+                        "amount": h.amount, "meter_after": h.meter_after, "order": h.order}),
+                );
+            }
+            ProgressiveEvent::EnvyTable(t) => {
+                let rows: Vec<_> = t
+                    .iter()
+                    .map(|e| json!({"wager": e.wager, "hand": e.hand.line(), "amount": e.amount}))
+                    .collect();
+                self.record_system("progressive_envy_table", json!({ "envy": rows }));
+            }
+            ProgressiveEvent::Fault { code, text } => {
+                self.device_notice = Some(format!("Progressive controller {code:#06x}: {text}"));
+                self.record_system("progressive_fault", json!({"code": code, "text": text}));
+            }
+            ProgressiveEvent::LineError(msg) => {
+                self.record_system("progressive_line_error", json!({ "error": msg }));
+            }
         }
     }
 

@@ -330,3 +330,93 @@ fn the_driver_keeps_the_controller_from_locking_out() {
             .contains(&ProgressiveEvent::State(ControllerState::CommunicationLoss))
     );
 }
+
+#[test]
+fn the_terminal_records_the_controller_in_the_journal() {
+    use deckhand::store::Store;
+    use deckhand::terminal::Terminal;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.sqlite");
+    let mut term = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    let script = Arc::new(Mutex::new(ProgressiveScript {
+        next_wagers: vec![(2, 100), (4, 500)],
+        ..Default::default()
+    }));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (host, _sim) = spawn_progressive_on_pty(script, stop.clone()).unwrap();
+    let mut slot = Some(host);
+    term.attach_progressive(Box::new(SerialProgressive::spawn(
+        Box::new(move || {
+            slot.take()
+                .map(|p| Box::new(p) as Box<dyn SerialPort>)
+                .ok_or_else(|| std::io::Error::other("gone"))
+        }),
+        Arc::new(|| {}),
+    )));
+    let until = |term: &mut Terminal, what: &str, pred: &dyn Fn(&Terminal) -> bool| {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !pred(term) {
+            assert!(
+                Instant::now() < deadline,
+                "{what}: {:?}",
+                term.progressive()
+            );
+            term.poll_devices();
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    };
+    until(&mut term, "meters", &|t| {
+        t.progressive().meters == vec![(1, 2_500_000)]
+    });
+    assert!(t_link_up(&term));
+    term.progressive_command(ProgressiveCommand::OpenWagering { round: 1 })
+        .unwrap();
+    term.progressive_command(ProgressiveCommand::LockOut { round: 1 })
+        .unwrap();
+    until(&mut term, "locked", &|t| {
+        t.progressive().state == Some(ControllerState::Locked)
+    });
+    until(&mut term, "meter moved", &|t| {
+        t.progressive().meters == vec![(1, 2_500_000 + 15 + 75)]
+    });
+    drop(term);
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let accepted: i64 = conn
+        .query_row(
+            "SELECT json_extract(payload, '$.accepted') FROM progressive_events WHERE kind = 'progressive_locked'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(accepted, 2);
+    let kinds: Vec<String> = conn
+        .prepare("SELECT DISTINCT kind FROM progressive_events ORDER BY kind")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(|k| k.unwrap())
+        .collect();
+    for k in [
+        "progressive_envy_table",
+        "progressive_link",
+        "progressive_locked",
+        "progressive_meters",
+        "progressive_state",
+        "progressive_wagering_open",
+    ] {
+        assert!(kinds.iter().any(|x| x == k), "{k} missing from {kinds:?}");
+    }
+    assert!(
+        Store::open(&db)
+            .unwrap()
+            .verify_chain()
+            .unwrap()
+            .to_string()
+            .starts_with("intact")
+    );
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+fn t_link_up(t: &deckhand::terminal::Terminal) -> bool {
+    t.progressive().link.as_ref().is_some_and(|l| l.is_up())
+}

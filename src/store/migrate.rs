@@ -16,6 +16,11 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
         "db/0002_views.sql",
         include_str!("../../db/0002_views.sql"),
     ),
+    (
+        3,
+        "db/0003_progressive.sql",
+        include_str!("../../db/0003_progressive.sql"),
+    ),
 ];
 
 /// Applies the migrations newer than the database's `user_version`.

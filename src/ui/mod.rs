@@ -5,6 +5,7 @@
 mod keypad;
 pub mod theme;
 
+use crate::devices::progressive::ControllerState;
 use crate::devices::shuffler::LinkState;
 use crate::devices::sim::SharedScript;
 use crate::rules::betting::{Action, ActionKind, Street};
@@ -290,6 +291,29 @@ impl DeckhandApp {
                     _ => ("✖", theme::DANGER),
                 };
                 ui.label(text(format!("{dot} Shuffler {}", link.label())).color(colour));
+                let prog = self.term.progressive();
+                if let Some(link) = &prog.link {
+                    ui.separator();
+                    let locked_out = prog.state == Some(ControllerState::CommunicationLoss);
+                    let (dot, colour) = match link {
+                        LinkState::Connected { .. } if !locked_out => ("●", theme::OK),
+                        LinkState::Connecting => ("◌", theme::WARN),
+                        _ => ("✖", theme::DANGER),
+                    };
+                    let state = match (link.is_up(), prog.state) {
+                        (true, Some(s)) => s.label().to_string(),
+                        _ => link.label(),
+                    };
+                    ui.label(text(format!("{dot} Progressive {state}")).color(colour));
+                    for (id, cents) in &prog.meters {
+                        let name = if prog.meters.len() > 1 {
+                            format!("Meter {id}")
+                        } else {
+                            "Meter".into()
+                        };
+                        ui.label(text(format!("{name} {}", crate::rules::money(*cents))).strong());
+                    }
+                }
             },
             |ui| {
                 if can_sign_out
