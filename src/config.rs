@@ -173,10 +173,12 @@ impl Config {
         }
     }
 
-    pub fn shuffler_port(&self) -> DevicePort {
+    /// Where the counting shuffler is; `None` for a table that shuffles and counts by hand.
+    pub fn shuffler_port(&self) -> Option<DevicePort> {
         match self.shuffler.port.trim() {
-            "simulated" => DevicePort::Simulated,
-            p => DevicePort::Path(p.to_string()),
+            "none" => None,
+            "simulated" => Some(DevicePort::Simulated),
+            p => Some(DevicePort::Path(p.to_string())),
         }
     }
 
@@ -213,6 +215,7 @@ impl Config {
             small_bet: self.holdem.small_bet,
             big_bet: self.holdem.big_bet,
             max_raises: self.holdem.max_raises,
+            counting_shuffler: self.shuffler_port().is_some(),
         }
     }
 }
@@ -224,7 +227,18 @@ mod tests {
     #[test]
     fn embedded_default_is_valid() {
         let c = Config::load(None).unwrap();
-        assert_eq!(c.shuffler_port(), DevicePort::Simulated);
+        assert_eq!(c.shuffler_port(), Some(DevicePort::Simulated));
+        assert!(c.table_setup().counting_shuffler);
+        let manual = Config::parse(
+            &DEFAULT_TOML.replace(
+                "port = \"simulated\"\n\n[progressive]",
+                "port = \"none\"\n\n[progressive]",
+            ),
+            "t",
+        )
+        .unwrap();
+        assert_eq!(manual.shuffler_port(), None);
+        assert!(!manual.table_setup().counting_shuffler);
         assert_eq!(c.table_setup().blinds, vec![100, 200]);
     }
 

@@ -333,8 +333,10 @@ fn run_terminal(config: Config) -> Result<()> {
     });
 
     let mut sim_script = None;
-    let shuffler: Box<dyn ShufflerDriver> = match config.shuffler_port() {
-        DevicePort::Simulated => {
+    let shuffler: Option<Box<dyn ShufflerDriver>> = match config.shuffler_port() {
+        // No counting shuffler: the dealer shuffles, cuts and counts by hand (§ 637a.7(e)(4)(i)).
+        None => None,
+        Some(DevicePort::Simulated) => {
             let script = Arc::new(Mutex::new(SimScript::default()));
             let (host, _sim_thread) =
                 spawn_on_pty(script.clone(), Arc::new(AtomicBool::new(false)))
@@ -350,12 +352,12 @@ fn run_terminal(config: Config) -> Result<()> {
                     .open()
                     .map_err(std::io::Error::from),
             });
-            Box::new(SerialShuffler::spawn(opener, waker))
+            Some(Box::new(SerialShuffler::spawn(opener, waker)))
         }
-        DevicePort::Path(p) => Box::new(SerialShuffler::open_path(p, waker)),
+        Some(DevicePort::Path(p)) => Some(Box::new(SerialShuffler::open_path(p, waker))),
     };
 
-    let mut term = Terminal::open(store, Some(shuffler))?;
+    let mut term = Terminal::open(store, shuffler)?;
     // The table progressive controller, if the table has one.
     let progressive_waker: Waker = {
         let slot = ctx_slot.clone();

@@ -49,6 +49,7 @@ fn setup() -> TableSetup {
         small_bet: 200,
         big_bet: 400,
         max_raises: 3,
+        counting_shuffler: true,
     }
 }
 

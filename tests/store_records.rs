@@ -174,6 +174,7 @@ fn supervisor_views_read_the_events() {
             counted: 51,
             expected: 52,
             correct: false,
+            verified_by: None,
         },
         Event::Irregularity {
             irregularity: "51 cards".into(),

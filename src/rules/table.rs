@@ -62,7 +62,20 @@ pub struct TableSetup {
     pub big_bet: Cents,
     /// Posted maximum number of raises per betting round (§ 637a.8(k)).
     pub max_raises: u8,
+    /// An automated shuffler that counts after each shuffle is in use (§ 637a.7(e)(4)(ii)).
+    /// Without one the dealer shuffles and cuts by hand (§ 637a.5(b)(2)) and counts each deck
+    /// at least once every five rounds, verified by a floorperson (§ 637a.7(e)(4)(i)).
+    #[serde(default = "counting_shuffler_default")]
+    pub counting_shuffler: bool,
 }
+
+fn counting_shuffler_default() -> bool {
+    true
+}
+
+/// § 637a.7(e)(4)(i): without a counting shuffler each deck is counted at least once every
+/// this many rounds.
+pub const MANUAL_COUNT_EVERY: u32 = 5;
 
 impl TableSetup {
     /// Checks the values a casino could get wrong; the message names the problem.
@@ -268,14 +281,35 @@ pub enum Event {
         deck: DeckId,
         colour: String,
     },
-    /// § 637a.7(e)(4)(ii): the counting shuffler's count after a shuffle.
+    /// § 637a.7(e)(4): the counting shuffler's count after a shuffle, or the dealer's count
+    /// once a floorperson has verified it.
     DeckCounted {
         deck: DeckId,
         colour: String,
         counted: u8,
         expected: u8,
         correct: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        verified_by: Option<Person>,
     },
+    /// § 637a.7(e)(4)(i): the dealer counted the deck by hand; a floorperson verifies next.
+    ManualCountEntered {
+        deck: DeckId,
+        colour: String,
+        counted: u8,
+    },
+    /// § 637a.5(a), (b)(2): shuffled by hand, stacked, cut with the cover card at least ten
+    /// cards from the top.
+    DeckShuffledManually {
+        deck: DeckId,
+        colour: String,
+    },
+    /// § 637a.18(r): the shuffler cannot be used; a deck inside it goes back to be shuffled.
+    ShufflerOutOfService {
+        deck: Option<DeckId>,
+    },
+    /// § 637a.18(r): covered or signed before another shuffling method is used.
+    ShufflerCovered,
     /// § 637a.18(q): a jam or incomplete shuffle; the cards are reshuffled.
     ShuffleFailed {
         deck: DeckId,
@@ -375,6 +409,10 @@ impl Event {
             Event::DecksWashed => "decks_washed",
             Event::ShuffleRequested { .. } => "shuffle_requested",
             Event::DeckCounted { .. } => "deck_counted",
+            Event::ManualCountEntered { .. } => "manual_count_entered",
+            Event::DeckShuffledManually { .. } => "deck_shuffled_manually",
+            Event::ShufflerOutOfService { .. } => "shuffler_out_of_service",
+            Event::ShufflerCovered => "shuffler_covered",
             Event::ShuffleFailed { .. } => "shuffle_failed",
             Event::Irregularity { .. } => "irregularity",
             Event::DeckRemoved { .. } => "deck_removed",
@@ -398,6 +436,10 @@ impl Event {
         match self {
             Event::InspectionVerified { floorperson }
             | Event::RemovalVerified { floorperson, .. } => Some(floorperson),
+            Event::DeckCounted {
+                verified_by: Some(p),
+                ..
+            } => Some(p),
             _ => None,
         }
     }
@@ -416,6 +458,10 @@ pub enum Confirm {
     PotPushed,
     DeckRemoved,
     ReplacementInspected,
+    /// § 637a.5(a), (b)(2): shuffled by hand and cut with the cover card.
+    ShuffledAndCut,
+    /// § 637a.18(r): the broken shuffler is covered or carries an out-of-order sign.
+    ShufflerCovered,
 }
 
 /// Inputs: the dealer's taps, a floorperson's signature, the shuffler's reports.
@@ -436,6 +482,12 @@ pub enum Command {
         code: u16,
         detail: String,
     },
+    /// The dealer's count of a deck, keyed on the keypad (§ 637a.7(e)(4)(i)).
+    ManualCount {
+        counted: u8,
+    },
+    /// The shuffler cannot be used; the table goes on shuffling by hand (§ 637a.18(r)).
+    ShufflerOutOfService,
     StartRound {
         seats: Vec<u8>,
     },
@@ -520,6 +572,20 @@ pub enum Step {
     LoadReplacement {
         deck: DeckId,
     },
+    /// No counting shuffler: the dealer counts the deck and keys the count.
+    CountDeck {
+        deck: DeckId,
+    },
+    /// A floorperson verifies the dealer's count.
+    VerifyCount {
+        deck: DeckId,
+        counted: u8,
+    },
+    ShuffleManually {
+        deck: DeckId,
+    },
+    /// The shuffler was taken out of service: cover it or post the sign first.
+    CoverShuffler,
 }
 
 impl Step {
@@ -559,6 +625,9 @@ impl Step {
                 "§ 637a.7(e)(5), § 637a.4(a)"
             }
             Step::LoadReplacement { .. } => "§ 637a.5(a), § 637a.7(e)(4)(ii)",
+            Step::CountDeck { .. } | Step::VerifyCount { .. } => "§ 637a.7(e)(4)(i), (5)",
+            Step::ShuffleManually { .. } => "§ 637a.5(a), (b)(2)",
+            Step::CoverShuffler => "§ 637a.18(r)",
         }
     }
 }
@@ -581,6 +650,13 @@ pub struct Table {
     pub rounds_played: u32,
     pub round: Option<Round>,
     pub removal: Option<DeckRemoval>,
+    /// Decks are shuffled by hand and counted by the dealer (no counting shuffler, or it was
+    /// taken out of service and covered).
+    pub manual_shuffle: bool,
+    /// The shuffler was declared out of service and is not yet covered (§ 637a.18(r)).
+    pub shuffler_out: bool,
+    /// A count the dealer keyed, waiting for the floorperson.
+    pub pending_count: Option<(DeckId, u8)>,
 }
 
 impl Table {
@@ -619,8 +695,23 @@ impl Table {
         if self.setup.is_none() {
             return Step::OpenTable;
         }
+        if self.shuffler_out && !self.manual_shuffle {
+            return Step::CoverShuffler;
+        }
+        if let Some((deck, counted)) = self.pending_count {
+            return Step::VerifyCount { deck, counted };
+        }
         if let Some(r) = &self.removal {
             let deck = r.deck;
+            if self.manual_shuffle
+                && matches!(
+                    r.stage,
+                    RemovalStage::LoadReplacement | RemovalStage::AwaitCount
+                )
+            {
+                // The replacement is counted by hand and verified (§ 637a.7(e)(4)(i), (5)).
+                return Step::CountDeck { deck };
+            }
             return match r.stage {
                 RemovalStage::Remove => Step::RemoveDeck { deck },
                 RemovalStage::InspectReplacement => Step::InspectReplacement { deck },
@@ -645,6 +736,18 @@ impl Table {
             return self.round_step(round);
         }
         let next = self.next_deck();
+        if self.manual_shuffle {
+            return match self.decks[next].status {
+                DeckStatus::Shuffled => Step::StartRound {
+                    deck: next,
+                    load: None,
+                },
+                _ if self.decks[next].rounds_since_count + 1 >= MANUAL_COUNT_EVERY => {
+                    Step::CountDeck { deck: next }
+                }
+                _ => Step::ShuffleManually { deck: next },
+            };
+        }
         match self.decks[next].status {
             DeckStatus::Shuffled => {
                 let other = 1 - next;
@@ -758,6 +861,44 @@ impl Table {
                     },
                 ])
             }
+            Command::ManualCount { counted } => {
+                let Step::CountDeck { deck } = step else {
+                    return refuse("no deck count is due now");
+                };
+                if *counted > 104 {
+                    return refuse(format!(
+                        "{counted} cards: count the deck face down and key the number of cards"
+                    ));
+                }
+                Ok(vec![Event::ManualCountEntered {
+                    deck,
+                    colour: self.deck_name(deck),
+                    counted: *counted,
+                }])
+            }
+            Command::ShufflerOutOfService => {
+                if self.manual_shuffle || self.shuffler_out {
+                    return refuse("the table is already shuffling by hand");
+                }
+                if self.round.is_some() {
+                    return refuse("finish the round first");
+                }
+                if !self.opened() {
+                    return refuse("open the table first");
+                }
+                Ok(vec![
+                    Event::ShufflerOutOfService {
+                        deck: self.in_shuffler,
+                    },
+                    Event::Irregularity {
+                        irregularity: "The automated card shuffler cannot be used".into(),
+                        section: "§ 637a.18(r)".into(),
+                        action:
+                            "Cover the shuffler or post an out-of-order sign, then shuffle by hand"
+                                .into(),
+                    },
+                ])
+            }
             Command::StartRound { seats } => self.decide_start(&step, seats),
             Command::Act { seat, kind } => {
                 let Step::Act {
@@ -868,6 +1009,13 @@ impl Table {
                     reason,
                 }
             }
+            (Confirm::ShuffledAndCut, Step::ShuffleManually { deck }) => {
+                Event::DeckShuffledManually {
+                    deck: *deck,
+                    colour: self.deck_name(*deck),
+                }
+            }
+            (Confirm::ShufflerCovered, Step::CoverShuffler) => Event::ShufflerCovered,
             (Confirm::ReplacementInspected, Step::InspectReplacement { deck }) => {
                 Event::ReplacementInspected {
                     deck: *deck,
@@ -904,6 +1052,9 @@ impl Table {
                 deck: *deck,
                 floorperson: p.clone(),
             }]),
+            Step::VerifyCount { deck, counted } => {
+                Ok(self.count_events(*deck, *counted, Some(p.clone()), "the dealer counted"))
+            }
             _ => refuse("nothing is waiting for a floorperson's verification"),
         }
     }
@@ -914,6 +1065,17 @@ impl Table {
                 "the shuffler reported a count of {counted} while no shuffle was under way"
             ));
         };
+        Ok(self.count_events(deck, counted, None, "the shuffler counted"))
+    }
+
+    /// A count and, when it is not 52, the irregularity (§ 637a.7(e)(5)).
+    fn count_events(
+        &self,
+        deck: DeckId,
+        counted: u8,
+        verified_by: Option<Person>,
+        who: &str,
+    ) -> Vec<Event> {
         let colour = self.deck_name(deck);
         let correct = counted == DECK_SIZE;
         let mut events = vec![Event::DeckCounted {
@@ -922,17 +1084,22 @@ impl Table {
             counted,
             expected: DECK_SIZE,
             correct,
+            verified_by,
         }];
         if !correct {
+            let mut who = who.to_string();
+            if let Some(first) = who.get(0..1) {
+                who.replace_range(0..1, &first.to_uppercase());
+            }
             events.push(Event::Irregularity {
                 irregularity: format!(
-                    "The shuffler counted {counted} cards in the {colour} deck, not {DECK_SIZE}"
+                    "{who} {counted} cards in the {colour} deck, not {DECK_SIZE}"
                 ),
                 section: "§ 637a.7(e)(5)".into(),
                 action: "Remove the deck from the table; a floorperson verifies; replace it".into(),
             });
         }
-        Ok(events)
+        events
     }
 
     fn decide_start(&self, step: &Step, seats: &[u8]) -> Result<Vec<Event>, RuleError> {
@@ -1062,6 +1229,7 @@ impl Table {
             Event::DealerSignedIn { dealer } => self.dealer = Some(dealer.clone()),
             Event::DealerSignedOut { .. } => self.dealer = None,
             Event::TableOpened { setup } => {
+                self.manual_shuffle = !setup.counting_shuffler;
                 self.decks = setup
                     .deck_colours
                     .iter()
@@ -1094,11 +1262,18 @@ impl Table {
                 correct,
                 ..
             } => {
+                self.pending_count = None;
+                let manual = self.manual_shuffle;
                 let d = &mut self.decks[*deck];
                 d.last_count = Some(*counted);
                 d.rounds_since_count = 0;
                 if *correct {
-                    d.status = DeckStatus::Shuffled;
+                    // A hand count comes before the shuffle; the shuffler's after it.
+                    d.status = if manual {
+                        DeckStatus::Unshuffled
+                    } else {
+                        DeckStatus::Shuffled
+                    };
                     if self.removal.as_ref().is_some_and(|r| r.deck == *deck) {
                         self.removal = None;
                     }
@@ -1111,6 +1286,33 @@ impl Table {
                     });
                 }
             }
+            Event::ManualCountEntered { deck, counted, .. } => {
+                self.pending_count = Some((*deck, *counted));
+            }
+            Event::DeckShuffledManually { deck, .. } => {
+                self.decks[*deck].status = DeckStatus::Shuffled;
+            }
+            Event::ShufflerOutOfService { deck } => {
+                self.shuffler_out = true;
+                if let Some(d) = deck {
+                    if self.decks[*d].status != DeckStatus::Removed {
+                        self.decks[*d].status = DeckStatus::Unshuffled;
+                    }
+                    self.in_shuffler = None;
+                }
+                // A deck the shuffler had finished is back in the dealer's hands unshuffled.
+                for d in &mut self.decks {
+                    if d.status == DeckStatus::Shuffling {
+                        d.status = DeckStatus::Unshuffled;
+                    }
+                }
+                if let Some(r) = &mut self.removal
+                    && r.stage == RemovalStage::AwaitCount
+                {
+                    r.stage = RemovalStage::LoadReplacement;
+                }
+            }
+            Event::ShufflerCovered => self.manual_shuffle = true,
             Event::ShuffleFailed { deck, .. } => {
                 self.decks[*deck].status = DeckStatus::Unshuffled;
                 if let Some(r) = &mut self.removal

@@ -109,6 +109,8 @@ struct View {
     verify: Option<VerifyPad>,
     showdown: ShowdownEntry,
     showdown_round: Option<u32>,
+    /// The dealer's hand count being keyed (§ 637a.7(e)(4)(i)).
+    deck_count: String,
 }
 
 pub struct DeckhandApp {
@@ -516,6 +518,7 @@ impl DeckhandApp {
                 if primary(ui, "Start shuffle") {
                     cmds.push(UiCmd::Rules(Command::LoadShuffler(*deck)));
                 }
+                out_of_service(ui, cmds);
             }
             Step::AwaitShuffle { deck } => {
                 let name = self.term.table().deck_name(*deck);
@@ -535,6 +538,7 @@ impl DeckhandApp {
                     );
                 }
                 section(ui, &step);
+                out_of_service(ui, cmds);
             }
             Step::StartRound { deck, load } => self.start_round(ui, cmds, *deck, *load, &step),
             Step::PostBlinds { posts } => {
@@ -711,6 +715,70 @@ impl DeckhandApp {
                     )));
                 }
             }
+            Step::CountDeck { deck } => {
+                let name = self.term.table().deck_name(*deck);
+                title(ui, &format!("Count the {name} deck"));
+                body(
+                    ui,
+                    "Count every card of the deck face down, then key the number. A floorperson verifies the count.",
+                );
+                section(ui, &step);
+                field(ui, "Cards counted", &self.view.deck_count, true);
+                keypad::keypad(ui, &mut self.view.deck_count, 3);
+                if primary(ui, "Count entered") {
+                    match self.view.deck_count.trim().parse::<u8>() {
+                        Ok(n) => {
+                            cmds.push(UiCmd::Rules(Command::ManualCount { counted: n }));
+                            self.view.deck_count.clear();
+                        }
+                        Err(_) => {
+                            self.view.message = Some(format!(
+                                "\"{}\" is not a number of cards: key the count, e.g. 52",
+                                self.view.deck_count
+                            ))
+                        }
+                    }
+                }
+            }
+            Step::VerifyCount { deck, counted } => {
+                let name = self.term.table().deck_name(*deck);
+                title(ui, "Floorperson verifies the count");
+                body(
+                    ui,
+                    &format!(
+                        "The dealer counted {counted} cards in the {name} deck. A floorperson verifies the count."
+                    ),
+                );
+                section(ui, &step);
+                if primary(ui, "Floorperson verify") {
+                    cmds.push(UiCmd::OpenVerify(format!(
+                        "Count of the {name} deck: {counted} cards (§ 637a.7(e)(4)(i))"
+                    )));
+                }
+            }
+            Step::ShuffleManually { deck } => {
+                let name = self.term.table().deck_name(*deck);
+                title(ui, &format!("Shuffle and cut the {name} deck"));
+                body(
+                    ui,
+                    "Shuffle by hand and stack the deck. Place the cover card at least ten cards from the top, then move the cards above it, with the cover card, to the bottom.",
+                );
+                section(ui, &step);
+                if primary(ui, "Shuffled and cut") {
+                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::ShuffledAndCut)));
+                }
+            }
+            Step::CoverShuffler => {
+                title(ui, "Cover the shuffler");
+                body(
+                    ui,
+                    "The shuffler cannot be used. Cover it or post an out-of-order sign on it before shuffling by hand.",
+                );
+                section(ui, &step);
+                if primary(ui, "Shuffler covered") {
+                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::ShufflerCovered)));
+                }
+            }
             Step::VerifyRemoval { deck } => {
                 let name = self.term.table().deck_name(*deck);
                 title(ui, "Floorperson verifies the deck change");
@@ -859,7 +927,12 @@ impl DeckhandApp {
         let t = self.term.table();
         let number = t.rounds_played + 1;
         title(ui, &format!("Ready for round {number}"));
-        let mut how = format!("Take the {} deck from the shuffler", t.deck_name(deck));
+        let from = if t.manual_shuffle {
+            "from the table"
+        } else {
+            "from the shuffler"
+        };
+        let mut how = format!("Take the {} deck {from}", t.deck_name(deck));
         if let Some(other) = load {
             how.push_str(&format!(
                 " and load the {} deck into it",
@@ -1256,6 +1329,16 @@ fn field(ui: &mut Ui, name: &str, value: &str, focused: bool) {
         .show(ui, |ui| {
             ui.label(RichText::new(format!("{name}: {value}")).size(theme::BODY + 2.0));
         });
+}
+
+/// The way to stop using a broken shuffler (§ 637a.18(r)); deliberately not the primary action.
+fn out_of_service(ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
+    ui.add_space(theme::GAP);
+    let b = Button::new(RichText::new("Shuffler out of service").size(theme::BODY))
+        .min_size(theme::ACTION_SIZE);
+    if ui.add(b).clicked() {
+        cmds.push(UiCmd::Rules(Command::ShufflerOutOfService));
+    }
 }
 
 /// The one primary action of a step: large, gold, with its name as its label.

@@ -1,0 +1,246 @@
+//! Tables without a counting shuffler (§ 637a.5(b)(2), § 637a.7(e)(4)(i)): the dealer shuffles
+//! and cuts by hand, counts each deck at least once every five rounds, and a floorperson
+//! verifies the count; a wrong count removes the deck (§ 637a.7(e)(5)). And a shuffler taken out
+//! of service mid-session: covered first (§ 637a.18(r)), then the same hand procedure.
+
+use deckhand::devices::shuffler::{ShufflerDriver, ShufflerEvent};
+use deckhand::rules::betting::ActionKind;
+use deckhand::rules::table::{Command, Confirm, DeckStatus, MANUAL_COUNT_EVERY, Step, TableSetup};
+use deckhand::store::Store;
+use deckhand::terminal::Terminal;
+
+fn setup(counting_shuffler: bool) -> TableSetup {
+    TableSetup {
+        table_no: 4,
+        deck_colours: ["Red".into(), "Blue".into()],
+        blinds: vec![100, 200],
+        small_bet: 200,
+        big_bet: 400,
+        max_raises: 3,
+        counting_shuffler,
+    }
+}
+
+fn ok(t: &mut Terminal, c: Command) {
+    if let Err(e) = t.execute(c.clone()) {
+        panic!("{c:?} refused: {e} (step {:?})", t.table().step());
+    }
+}
+
+fn open(t: &mut Terminal, counting: bool) {
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417").unwrap();
+    ok(t, Command::OpenTable(setup(counting)));
+    ok(t, Command::Confirm(Confirm::DecksInspected));
+    t.verify("1001", "2468").unwrap();
+    ok(t, Command::Confirm(Confirm::PlayersInspected));
+    ok(t, Command::Confirm(Confirm::DecksWashed));
+}
+
+/// Deals a round in which everyone folds to the big blind.
+fn quick_round(t: &mut Terminal) {
+    ok(
+        t,
+        Command::StartRound {
+            seats: vec![1, 2, 3],
+        },
+    );
+    ok(t, Command::Confirm(Confirm::BlindsPosted));
+    ok(t, Command::Confirm(Confirm::HoleCardsDealt));
+    while let Step::Act { seat, .. } = t.table().step() {
+        ok(
+            t,
+            Command::Act {
+                seat,
+                kind: ActionKind::Fold,
+            },
+        );
+    }
+    ok(t, Command::CountLosingHands { correct: true });
+    ok(t, Command::Confirm(Confirm::PotPushed));
+}
+
+fn kinds(db: &std::path::Path) -> Vec<(String, Option<String>)> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let mut st = conn
+        .prepare("SELECT kind, actor_credential FROM journal ORDER BY serial")
+        .unwrap();
+    st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(|r| r.unwrap())
+        .collect()
+}
+
+#[test]
+fn hand_shuffles_and_counts_every_five_rounds_with_a_floor_signature() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.sqlite");
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    open(&mut t, false);
+    assert!(t.table().manual_shuffle);
+    // No shuffler: each deck is shuffled and cut by hand before its round.
+    assert_eq!(t.table().step(), Step::ShuffleManually { deck: 0 });
+    assert!(
+        t.execute(Command::LoadShuffler(0)).is_err(),
+        "there is no shuffler to load"
+    );
+    assert!(
+        t.execute(Command::ManualCount { counted: 52 })
+            .unwrap_err()
+            .contains("no deck count is due")
+    );
+    ok(&mut t, Command::Confirm(Confirm::ShuffledAndCut));
+    assert_eq!(
+        t.table().step(),
+        Step::StartRound {
+            deck: 0,
+            load: None
+        }
+    );
+    // Rounds 1 to 4 need no count; before round 5 the Red deck is counted (§ 637a.7(e)(4)(i)).
+    for round in 1..MANUAL_COUNT_EVERY {
+        quick_round(&mut t);
+        let next = t.table().next_deck();
+        if round + 1 < MANUAL_COUNT_EVERY {
+            assert_eq!(
+                t.table().step(),
+                Step::ShuffleManually { deck: next },
+                "after round {round}"
+            );
+            ok(&mut t, Command::Confirm(Confirm::ShuffledAndCut));
+        }
+    }
+    assert_eq!(t.table().step(), Step::CountDeck { deck: 0 });
+    // Bad counts from the keypad are refused.
+    assert!(t.execute(Command::ManualCount { counted: 200 }).is_err());
+    ok(&mut t, Command::ManualCount { counted: 52 });
+    assert_eq!(
+        t.table().step(),
+        Step::VerifyCount {
+            deck: 0,
+            counted: 52
+        }
+    );
+    // The dealer cannot sign their own count; a wrong PIN changes nothing.
+    assert!(t.verify("20417", "0000").is_err());
+    assert!(t.verify("1001", "9999").is_err());
+    assert_eq!(
+        t.table().step(),
+        Step::VerifyCount {
+            deck: 0,
+            counted: 52
+        }
+    );
+    t.verify("1001", "2468").unwrap();
+    assert_eq!(t.table().decks[0].rounds_since_count, 0);
+    assert_eq!(t.table().step(), Step::ShuffleManually { deck: 0 });
+    ok(&mut t, Command::Confirm(Confirm::ShuffledAndCut));
+    quick_round(&mut t);
+    // Blue's turn: it has gone five rounds uncounted, so it is counted now: 51.
+    assert_eq!(t.table().step(), Step::CountDeck { deck: 1 });
+    ok(&mut t, Command::ManualCount { counted: 51 });
+    t.verify("1001", "2468").unwrap();
+    // § 637a.7(e)(5): the deck is removed, a replacement inspected, verified, and counted.
+    assert_eq!(t.table().step(), Step::RemoveDeck { deck: 1 });
+    ok(&mut t, Command::Confirm(Confirm::DeckRemoved));
+    ok(&mut t, Command::Confirm(Confirm::ReplacementInspected));
+    t.verify("1001", "2468").unwrap();
+    assert_eq!(t.table().step(), Step::CountDeck { deck: 1 });
+    ok(&mut t, Command::ManualCount { counted: 52 });
+    t.verify("1001", "2468").unwrap();
+    assert!(t.table().removal.is_none());
+    assert_eq!(t.table().decks[1].generation, 1);
+    assert_eq!(t.table().step(), Step::ShuffleManually { deck: 1 });
+    drop(t);
+
+    // The journal: every count signed by the floorperson, the wrong one an irregularity.
+    let rows = kinds(&db);
+    let counts: Vec<&Option<String>> = rows
+        .iter()
+        .filter(|(k, _)| k == "deck_counted")
+        .map(|(_, a)| a)
+        .collect();
+    assert_eq!(counts.len(), 3);
+    assert!(
+        counts.iter().all(|a| a.as_deref() == Some("1001")),
+        "{counts:?}"
+    );
+    assert_eq!(
+        rows.iter()
+            .filter(|(k, _)| k == "manual_count_entered")
+            .count(),
+        3
+    );
+    assert_eq!(
+        rows.iter()
+            .filter(|(k, _)| k == "deck_shuffled_manually")
+            .count(),
+        5
+    );
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let irregular: String = conn
+        .query_row("SELECT irregularity FROM irregularities", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(
+        irregular,
+        "The dealer counted 51 cards in the Blue deck, not 52"
+    );
+    // A restart replays to the same step.
+    let t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    assert_eq!(t.table().step(), Step::ShuffleManually { deck: 1 });
+    assert!(
+        Store::open(&db)
+            .unwrap()
+            .verify_chain()
+            .unwrap()
+            .to_string()
+            .starts_with("intact")
+    );
+}
+
+struct DeadShuffler;
+impl ShufflerDriver for DeadShuffler {
+    fn request_shuffle(&mut self, _deck: u8) {}
+    fn poll(&mut self) -> Vec<ShufflerEvent> {
+        vec![]
+    }
+}
+
+#[test]
+fn a_shuffler_out_of_service_is_covered_then_the_dealer_shuffles_by_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.sqlite");
+    let mut t = Terminal::open(Store::open(&db).unwrap(), Some(Box::new(DeadShuffler))).unwrap();
+    open(&mut t, true);
+    ok(&mut t, Command::LoadShuffler(0));
+    assert_eq!(t.table().step(), Step::AwaitShuffle { deck: 0 });
+    // The shuffler never answers: the dealer takes it out of service.
+    ok(&mut t, Command::ShufflerOutOfService);
+    assert_eq!(t.table().decks[0].status, DeckStatus::Unshuffled);
+    // § 637a.18(r): covered or signed before any other method is used.
+    assert_eq!(t.table().step(), Step::CoverShuffler);
+    assert!(
+        t.execute(Command::Confirm(Confirm::ShuffledAndCut))
+            .is_err()
+    );
+    ok(&mut t, Command::Confirm(Confirm::ShufflerCovered));
+    assert_eq!(t.table().step(), Step::ShuffleManually { deck: 0 });
+    assert!(
+        t.execute(Command::ShufflerOutOfService).is_err(),
+        "already shuffling by hand"
+    );
+    ok(&mut t, Command::Confirm(Confirm::ShuffledAndCut));
+    quick_round(&mut t);
+    assert_eq!(t.table().step(), Step::ShuffleManually { deck: 1 });
+    drop(t);
+    let rows = kinds(&db);
+    let pos = |k: &str| {
+        rows.iter()
+            .position(|(x, _)| x == k)
+            .unwrap_or_else(|| panic!("{k} missing"))
+    };
+    assert!(pos("shuffler_out_of_service") < pos("shuffler_covered"));
+    assert!(pos("shuffler_covered") < pos("deck_shuffled_manually"));
+    let t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    assert!(t.table().manual_shuffle, "the switch survives a restart");
+}

@@ -1,0 +1,138 @@
+//! The hand procedure through the real UI (egui_kittest, by labels): the dealer keys a deck
+//! count on the keypad, a floorperson signs it, the dealer shuffles and cuts by hand; and a
+//! shuffler taken out of service is covered before the hand procedure starts.
+
+use deckhand::devices::shuffler::{ShufflerDriver, ShufflerEvent};
+use deckhand::rules::betting::ActionKind;
+use deckhand::rules::table::{Command, Confirm, Step, TableSetup};
+use deckhand::store::Store;
+use deckhand::terminal::Terminal;
+use deckhand::ui::DeckhandApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn setup(counting_shuffler: bool) -> TableSetup {
+    TableSetup {
+        table_no: 9,
+        deck_colours: ["Red".into(), "Blue".into()],
+        blinds: vec![100, 200],
+        small_bet: 200,
+        big_bet: 400,
+        max_raises: 3,
+        counting_shuffler,
+    }
+}
+
+fn ok(t: &mut Terminal, c: Command) {
+    if let Err(e) = t.execute(c.clone()) {
+        panic!("{c:?} refused: {e} (step {:?})", t.table().step());
+    }
+}
+
+fn opened(
+    db: &std::path::Path,
+    counting: bool,
+    shuffler: Option<Box<dyn ShufflerDriver>>,
+) -> Terminal {
+    let mut t = Terminal::open(Store::open(db).unwrap(), shuffler).unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417").unwrap();
+    ok(&mut t, Command::OpenTable(setup(counting)));
+    ok(&mut t, Command::Confirm(Confirm::DecksInspected));
+    t.verify("1001", "2468").unwrap();
+    ok(&mut t, Command::Confirm(Confirm::PlayersInspected));
+    ok(&mut t, Command::Confirm(Confirm::DecksWashed));
+    t
+}
+
+fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut DeckhandApp| {
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            app,
+        )
+}
+
+fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_ok();
+}
+
+fn keys(h: &mut Harness<'_, DeckhandApp>, digits: &str) {
+    for d in digits.chars() {
+        tap(h, &d.to_string());
+    }
+}
+
+#[test]
+fn the_dealer_keys_a_count_and_the_floorperson_signs_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ui.sqlite");
+    let mut t = opened(&db, false, None);
+    // Four rounds, everyone folding, with a hand shuffle before each.
+    for _ in 0..4 {
+        ok(&mut t, Command::Confirm(Confirm::ShuffledAndCut));
+        ok(&mut t, Command::StartRound { seats: vec![1, 2] });
+        ok(&mut t, Command::Confirm(Confirm::BlindsPosted));
+        ok(&mut t, Command::Confirm(Confirm::HoleCardsDealt));
+        while let Step::Act { seat, .. } = t.table().step() {
+            ok(
+                &mut t,
+                Command::Act {
+                    seat,
+                    kind: ActionKind::Fold,
+                },
+            );
+        }
+        ok(&mut t, Command::CountLosingHands { correct: true });
+        ok(&mut t, Command::Confirm(Confirm::PotPushed));
+    }
+    assert_eq!(t.table().step(), Step::CountDeck { deck: 0 });
+    let mut h = harness(DeckhandApp::new(t, setup(false), None));
+    h.run_ok();
+    h.get_by_label("Count the Red deck");
+    // Nothing keyed: a clear message, nothing recorded.
+    tap(&mut h, "Count entered");
+    h.get_by_label_contains("is not a number of cards");
+    keys(&mut h, "52");
+    tap(&mut h, "Count entered");
+    h.get_by_label_contains("The dealer counted 52 cards in the Red deck");
+    tap(&mut h, "Floorperson verify");
+    keys(&mut h, "1001");
+    tap(&mut h, "Next: PIN");
+    keys(&mut h, "2468");
+    tap(&mut h, "Verify");
+    h.get_by_label("Shuffle and cut the Red deck");
+    tap(&mut h, "Shuffled and cut");
+    h.get_by_label("Ready for round 5");
+    h.get_by_label_contains("Take the Red deck from the table");
+    assert_eq!(h.state().terminal().table().decks[0].last_count, Some(52));
+}
+
+struct DeadShuffler;
+impl ShufflerDriver for DeadShuffler {
+    fn request_shuffle(&mut self, _deck: u8) {}
+    fn poll(&mut self) -> Vec<ShufflerEvent> {
+        vec![]
+    }
+}
+
+#[test]
+fn a_broken_shuffler_is_taken_out_of_service_from_the_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ui.sqlite");
+    let t = opened(&db, true, Some(Box::new(DeadShuffler)));
+    let mut h = harness(DeckhandApp::new(t, setup(true), None));
+    h.run_ok();
+    tap(&mut h, "Start shuffle");
+    h.get_by_label("Shuffling the Red deck");
+    tap(&mut h, "Shuffler out of service");
+    h.get_by_label("Cover the shuffler");
+    tap(&mut h, "Shuffler covered");
+    tap(&mut h, "Shuffled and cut");
+    h.get_by_label("Ready for round 1");
+}
