@@ -93,6 +93,22 @@ fn counts_miscounts_and_jams_reach_the_host() {
     assert_eq!(c, ShufflerEvent::Counted { deck: 0, count: 52 });
     assert!(wakes.load(Ordering::SeqCst) >= 4, "each event wakes the UI");
 
+    // A count frame cut off mid-way (the simulator's `cut_next`) is lost and reported; the
+    // host asks again and the next complete count arrives.
+    script.lock().unwrap().cut_next = true;
+    script.lock().unwrap().counts.push_back(53);
+    drv.request_shuffle(1);
+    let c = wait_for(&mut drv, &mut seen, |e| {
+        matches!(e, ShufflerEvent::Counted { .. })
+    });
+    // The cut frame was SHUFFLE_STARTED; the count (53, an extra card) still arrives whole.
+    assert_eq!(c, ShufflerEvent::Counted { deck: 1, count: 53 });
+    assert!(
+        seen.iter()
+            .any(|e| matches!(e, ShufflerEvent::LineError(m) if m.contains("truncated") || m.contains("cut") || m.contains("abandon"))),
+        "{seen:?}"
+    );
+
     drop(drv);
     stop.store(true, Ordering::SeqCst);
     sim.join().unwrap();

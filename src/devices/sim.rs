@@ -25,6 +25,8 @@ pub struct SimScript {
     pub silent: bool,
     /// Send these bytes before the next frame.
     pub garbage_next: Vec<u8>,
+    /// Send only the first half of the next frame (a cable pulled mid-frame).
+    pub cut_next: bool,
     pub shuffle_time: Duration,
     pub heartbeat: Duration,
     pub firmware: String,
@@ -39,6 +41,7 @@ impl Default for SimScript {
             jam_next: false,
             silent: false,
             garbage_next: Vec::new(),
+            cut_next: false,
             shuffle_time: Duration::from_millis(400),
             heartbeat: Duration::from_secs(1),
             firmware: "DH-SIM 1.0".into(),
@@ -79,6 +82,14 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
         }
         let reply = |ep: &mut Endpoint, port: &mut Box<dyn SerialPort>, ev: ShufflerEvent| {
             if let Some((kind, payload)) = encode_event(&ev) {
+                let mut s = script.lock().unwrap_or_else(|p| p.into_inner());
+                if s.cut_next {
+                    s.cut_next = false;
+                    let bytes = super::frame::Frame::new(0x7F, kind, payload).encode();
+                    let _ = port.write_all(&bytes[..bytes.len() / 2]);
+                    return;
+                }
+                drop(s);
                 let _ = ep.send(port, kind, payload);
             }
         };
