@@ -242,6 +242,7 @@ impl Terminal {
                 );
                 format!("Credential number {credential} is not {name}'s")
             })?;
+        crate::rules::access::check(&person, crate::rules::access::Action::DealTable, None)?;
         self.execute(Command::SignIn(person.clone()))?;
         Ok(person)
     }

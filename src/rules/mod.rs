@@ -1,6 +1,7 @@
 //! The rules core: cards, hand rankings and one procedure state machine per game.
 //! Pure: no I/O, no egui, no SQLite. Inputs are commands, outputs are events and state.
 
+pub mod access;
 pub mod badugi;
 pub mod banked;
 pub mod betting;

@@ -1029,21 +1029,15 @@ impl Table {
     }
 
     fn decide_verify(&self, step: &Step, p: &Person) -> Result<Vec<Event>, RuleError> {
-        // "Floorperson or above" (§ 637a.4(a)); a dealer cannot verify their own work.
-        if p.role < Role::Floorperson {
-            return refuse(format!(
-                "{} is a {}: this verification needs a floorperson or above (§ 637a.4(a))",
-                p.name,
-                p.role.name()
-            ));
-        }
-        if self
-            .dealer
-            .as_ref()
-            .is_some_and(|d| d.credential == p.credential)
-        {
-            return refuse("the dealer cannot verify their own action");
-        }
+        use super::access::{Action, check};
+        let action = match step {
+            Step::VerifyInspection => Action::VerifyInspection,
+            Step::VerifyRemoval { .. } => Action::VerifyDeckChange,
+            Step::VerifyCount { .. } => Action::VerifyDeckCount,
+            _ => return refuse("nothing is waiting for a floorperson's verification"),
+        };
+        // "Floorperson or above"; a dealer cannot verify their own work.
+        check(p, action, self.dealer.as_ref()).map_err(RuleError::Refused)?;
         match step {
             Step::VerifyInspection => Ok(vec![Event::InspectionVerified {
                 floorperson: p.clone(),
