@@ -27,6 +27,33 @@ pub struct Config {
     pub house: HouseRules,
     #[serde(default)]
     pub paytables: PaytablesConfig,
+    #[serde(default)]
+    pub people: PeopleConfig,
+}
+
+/// Wrong PINs and the screen lock.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct PeopleConfig {
+    /// Wrong PINs in a row that lock a credential number until a supervisor clears it.
+    pub max_pin_failures: u32,
+    /// Seconds to wait after the second wrong PIN in a row; doubling with each further one.
+    pub pin_delay_seconds: i64,
+    /// The longest wait between tries.
+    pub pin_max_delay_seconds: i64,
+    /// Minutes without a touch between rounds before the screen locks; 0 never locks.
+    pub lock_after_idle_minutes: u32,
+}
+
+impl Default for PeopleConfig {
+    fn default() -> Self {
+        PeopleConfig {
+            max_pin_failures: 5,
+            pin_delay_seconds: 2,
+            pin_max_delay_seconds: 60,
+            lock_after_idle_minutes: 5,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Default, Deserialize, PartialEq)]
@@ -150,6 +177,19 @@ impl Config {
         self.table_setup()
             .validate()
             .map_err(|e| format!("table/holdem: {e}"))?;
+        if self.people.max_pin_failures < 2 {
+            return Err(
+                "people.max_pin_failures: at least 2 (one slip of the finger is forgiven)".into(),
+            );
+        }
+        if self.people.pin_delay_seconds < 0
+            || self.people.pin_max_delay_seconds < self.people.pin_delay_seconds
+        {
+            return Err(
+                "people.pin_delay_seconds: 0 or more, and at most people.pin_max_delay_seconds"
+                    .into(),
+            );
+        }
         let tables = self.load_paytables()?;
         self.house.validate(&tables)
     }
@@ -204,6 +244,21 @@ impl Config {
 
     pub fn retention(&self) -> std::time::Duration {
         std::time::Duration::from_secs(u64::from(self.store.retention_years) * 365 * 24 * 3600)
+    }
+
+    pub fn pin_policy(&self) -> crate::store::people::PinPolicy {
+        crate::store::people::PinPolicy {
+            max_failures: self.people.max_pin_failures,
+            first_delay_seconds: self.people.pin_delay_seconds,
+            max_delay_seconds: self.people.pin_max_delay_seconds,
+        }
+    }
+
+    /// The idle time before the screen locks between rounds, if it locks.
+    pub fn lock_after(&self) -> Option<std::time::Duration> {
+        (self.people.lock_after_idle_minutes > 0).then(|| {
+            std::time::Duration::from_secs(u64::from(self.people.lock_after_idle_minutes) * 60)
+        })
     }
 
     /// The Rules Submission values the table opens with.
@@ -289,6 +344,27 @@ mod tests {
         let bad = DEFAULT_TOML.replace("dir = \"\"", "dir = \"/no/such/folder\"");
         let e = Config::parse(&bad, "t").unwrap_err();
         assert!(e.contains("paytables.dir"), "{e}");
+        let bad = DEFAULT_TOML.replace("max_pin_failures = 5", "max_pin_failures = 1");
+        assert!(
+            Config::parse(&bad, "t")
+                .unwrap_err()
+                .contains("people.max_pin_failures")
+        );
+        let bad = DEFAULT_TOML.replace("pin_delay_seconds = 2", "pin_delay_seconds = 600");
+        assert!(
+            Config::parse(&bad, "t")
+                .unwrap_err()
+                .contains("people.pin_delay_seconds")
+        );
+        let bad = DEFAULT_TOML.replace(
+            "lock_after_idle_minutes = 5",
+            "lock_after_idle_minutes = \"soon\"",
+        );
+        assert!(
+            Config::parse(&bad, "t")
+                .unwrap_err()
+                .contains("lock_after_idle_minutes")
+        );
         let bad = format!("{DEFAULT_TOML}\n[extra]\nx = 1\n");
         assert!(Config::parse(&bad, "t").unwrap_err().contains("extra"));
     }

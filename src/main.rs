@@ -84,11 +84,64 @@ enum Cmd {
         #[arg(long)]
         to: Option<PathBuf>,
     },
+    /// Manage the people who sign records. PINs are read from standard input, one per line
+    /// (the acting supervisor's first), never from the command line.
+    People {
+        /// Database file; default: the configured one.
+        #[arg(long, global = true)]
+        db: Option<PathBuf>,
+        #[command(subcommand)]
+        action: PeopleCmd,
+    },
     /// Walk the journal's hash chain and report the first broken row.
     VerifyLog {
         /// Database file; default: the configured one.
         #[arg(long)]
         db: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum PeopleCmd {
+    /// Everyone, active or not, with role and lock-out; no PINs.
+    List,
+    /// First start only: create the administrator (stdin: PIN, then the PIN again).
+    InitAdmin {
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        credential: String,
+    },
+    /// Add a person (stdin: your PIN, then the new person's PIN; an empty line for none).
+    Add {
+        /// Your credential number (a supervisor; an administrator for supervisors).
+        #[arg(long = "as")]
+        actor: String,
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        credential: String,
+        /// dealer, floorperson, supervisor or administrator.
+        #[arg(long)]
+        role: String,
+    },
+    /// Deactivate a person; their records keep their name (stdin: your PIN).
+    Deactivate {
+        #[arg(long = "as")]
+        actor: String,
+        credential: String,
+    },
+    /// Set a new PIN and clear a lock-out (stdin: your PIN, then the new PIN).
+    ResetPin {
+        #[arg(long = "as")]
+        actor: String,
+        credential: String,
+    },
+    /// Clear a PIN lock-out (stdin: your PIN).
+    Unlock {
+        #[arg(long = "as")]
+        actor: String,
+        credential: String,
     },
 }
 
@@ -299,6 +352,7 @@ fn real_main() -> Result<()> {
             }
             Ok(())
         }
+        Cmd::People { db, action } => people(&config, db, action),
         Cmd::VerifyLog { db } => {
             let path = match db {
                 Some(p) => p,
@@ -316,6 +370,111 @@ fn real_main() -> Result<()> {
             Ok(())
         }
     }
+}
+
+fn people(config: &Config, db: Option<PathBuf>, action: PeopleCmd) -> Result<()> {
+    use deckhand::rules::table::{Person, Role};
+    use deckhand::terminal::PeopleChange;
+    let path = match db {
+        Some(p) => p,
+        None => config.database_path().map_err(anyhow::Error::msg)?,
+    };
+    let store = Store::open(&path).with_context(|| format!("opening {}", path.display()))?;
+    let mut term = Terminal::open(store, None)?;
+    term.set_pin_policy(config.pin_policy());
+    let mut lines = std::io::stdin().lines();
+    let mut next_pin = |what: &str| -> Result<String> {
+        match lines.next() {
+            Some(l) => Ok(l.context("reading standard input")?.trim().to_string()),
+            None => bail!("{what}: expected a line on standard input"),
+        }
+    };
+    let role = |r: &str| -> Result<Role> {
+        Ok(match r {
+            "dealer" => Role::Dealer,
+            "floorperson" => Role::Floorperson,
+            "supervisor" => Role::Supervisor,
+            "administrator" => Role::Administrator,
+            other => {
+                bail!("--role: `{other}` is not dealer, floorperson, supervisor or administrator")
+            }
+        })
+    };
+    let done = match action {
+        PeopleCmd::List => {
+            for r in term.store().list_people()? {
+                println!(
+                    "{:<10} {:<16} {:<28} {}{}{}",
+                    r.person.credential,
+                    r.person.role.name(),
+                    r.person.name,
+                    if r.active { "active" } else { "inactive" },
+                    if r.has_pin { "" } else { ", no PIN" },
+                    if r.locked { ", LOCKED" } else { "" }
+                );
+            }
+            return Ok(());
+        }
+        PeopleCmd::InitAdmin { name, credential } => {
+            let pin = next_pin("PIN")?;
+            if next_pin("PIN again")? != pin {
+                bail!("the two PINs differ");
+            }
+            let p = term
+                .create_first_administrator(&name, &credential, &pin)
+                .map_err(anyhow::Error::msg)?;
+            format!("administrator {} ({}) created", p.name, p.credential)
+        }
+        PeopleCmd::Add {
+            actor,
+            name,
+            credential,
+            role: r,
+        } => {
+            let actor_pin = next_pin("your PIN")?;
+            let pin = next_pin("the new person's PIN").unwrap_or_default();
+            let person = Person {
+                name,
+                credential,
+                role: role(&r)?,
+            };
+            term.manage_people(
+                &actor,
+                &actor_pin,
+                PeopleChange::Add {
+                    person,
+                    pin: (!pin.is_empty()).then_some(pin),
+                },
+            )
+            .map_err(anyhow::Error::msg)?
+        }
+        PeopleCmd::Deactivate { actor, credential } => {
+            let actor_pin = next_pin("your PIN")?;
+            term.manage_people(&actor, &actor_pin, PeopleChange::Deactivate { credential })
+                .map_err(anyhow::Error::msg)?
+        }
+        PeopleCmd::ResetPin { actor, credential } => {
+            let actor_pin = next_pin("your PIN")?;
+            let pin = next_pin("the new PIN")?;
+            term.manage_people(
+                &actor,
+                &actor_pin,
+                PeopleChange::ResetPin { credential, pin },
+            )
+            .map_err(anyhow::Error::msg)?
+        }
+        PeopleCmd::Unlock { actor, credential } => {
+            let actor_pin = next_pin("your PIN")?;
+            term.manage_people(
+                &actor,
+                &actor_pin,
+                PeopleChange::ClearLockout { credential },
+            )
+            .map_err(anyhow::Error::msg)?
+        }
+    };
+    println!("{done}");
+    Ok(())
 }
 
 fn run_terminal(config: Config) -> Result<()> {
@@ -358,6 +517,7 @@ fn run_terminal(config: Config) -> Result<()> {
     };
 
     let mut term = Terminal::open(store, shuffler)?;
+    term.set_pin_policy(config.pin_policy());
     // The table progressive controller, if the table has one.
     let progressive_waker: Waker = {
         let slot = ctx_slot.clone();
@@ -405,7 +565,8 @@ fn run_terminal(config: Config) -> Result<()> {
     if config.demo.seed_people {
         term.seed_demo_people()?;
     }
-    let app = DeckhandApp::new(term, config.table_setup(), sim_script);
+    let app = DeckhandApp::new(term, config.table_setup(), sim_script)
+        .with_screen_lock(config.lock_after());
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Deckhand")

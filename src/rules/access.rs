@@ -83,17 +83,26 @@ impl Action {
             Action::SignBoxCount => (FLOOR_UP, "§ 637a.15, § 637a.16(d)"),
             Action::ValidateProgressive => (FLOOR_UP, "§ 647a.11(i)(3)"),
             Action::VerifyLargePayout => (FLOOR_UP, "§ 647a.11(j)(2)"),
-            Action::UnlockScreen => (FLOOR_UP, "house security: the signed-in dealer or a floorperson"),
+            Action::UnlockScreen => (
+                FLOOR_UP,
+                "house security: the signed-in dealer or a floorperson",
+            ),
             Action::ReviewRecords | Action::ExportRecords => {
                 (SUPERVISOR_UP, "shift supervisors review the logs")
             }
             Action::CorrectRecord => (SUPERVISOR_UP, "corrections are signed by a supervisor"),
-            Action::ManagePeople(Dealer | Floorperson) => (SUPERVISOR_UP, "supervisors manage people"),
-            Action::ManagePeople(Supervisor | Administrator) => {
-                (&[Administrator], "only an administrator manages supervisors and administrators")
+            Action::ManagePeople(Dealer | Floorperson) => {
+                (SUPERVISOR_UP, "supervisors manage people")
             }
+            Action::ManagePeople(Supervisor | Administrator) => (
+                &[Administrator],
+                "only an administrator manages supervisors and administrators",
+            ),
             Action::ClearLockout => (SUPERVISOR_UP, "a supervisor clears a PIN lock-out"),
-            Action::ChangeConfiguration => (&[Administrator], "the administrator keeps the configuration"),
+            Action::ChangeConfiguration => (
+                &[Administrator],
+                "the administrator keeps the configuration",
+            ),
         }
     }
 
@@ -119,6 +128,14 @@ impl Action {
     }
 }
 
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
 /// May `role` perform `action`?
 pub fn allowed(role: Role, action: Action) -> bool {
     action.rule().0.contains(&role)
@@ -131,12 +148,14 @@ pub fn check(p: &Person, action: Action, actor_of_record: Option<&Person>) -> Re
     let (roles, why) = action.rule();
     if !roles.contains(&p.role) {
         let who: Vec<&str> = roles.iter().map(|r| r.name()).collect();
+        let who = who.join(" or ");
         return Err(format!(
-            "{} is a {}: to {} takes a {} ({why})",
+            "{} is {} {}: to {} takes {} {who} ({why})",
             p.name,
+            article(p.role.name()),
             p.role.name(),
             action.describe(),
-            who.join(" or ")
+            article(&who),
         ));
     }
     if let Some(a) = actor_of_record
@@ -181,16 +200,28 @@ mod tests {
             (Action::ExportRecords, [false, false, true, true]),
             (Action::CorrectRecord, [false, false, true, true]),
             (Action::ManagePeople(Dealer), [false, false, true, true]),
-            (Action::ManagePeople(Floorperson), [false, false, true, true]),
-            (Action::ManagePeople(Supervisor), [false, false, false, true]),
-            (Action::ManagePeople(Administrator), [false, false, false, true]),
+            (
+                Action::ManagePeople(Floorperson),
+                [false, false, true, true],
+            ),
+            (
+                Action::ManagePeople(Supervisor),
+                [false, false, false, true],
+            ),
+            (
+                Action::ManagePeople(Administrator),
+                [false, false, false, true],
+            ),
             (Action::ClearLockout, [false, false, true, true]),
             (Action::ChangeConfiguration, [false, false, false, true]),
         ];
         assert_eq!(table.len(), Action::ALL.len());
         for (i, (action, expect)) in table.iter().enumerate() {
             assert_eq!(*action, Action::ALL[i], "table row {i} out of order");
-            for (role, want) in [Dealer, Floorperson, Supervisor, Administrator].into_iter().zip(expect) {
+            for (role, want) in [Dealer, Floorperson, Supervisor, Administrator]
+                .into_iter()
+                .zip(expect)
+            {
                 assert_eq!(allowed(role, *action), *want, "{action:?} for {role:?}");
                 let got = check(&person(role), *action, None);
                 assert_eq!(got.is_ok(), *want, "{action:?} for {role:?}: {got:?}");

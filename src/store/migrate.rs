@@ -21,6 +21,11 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
         "db/0003_progressive.sql",
         include_str!("../../db/0003_progressive.sql"),
     ),
+    (
+        4,
+        "db/0004_pin_attempts.sql",
+        include_str!("../../db/0004_pin_attempts.sql"),
+    ),
 ];
 
 /// Applies the migrations newer than the database's `user_version`.

@@ -62,13 +62,63 @@ fn getrandom(buf: &mut [u8]) {
     }
 }
 
-/// Why a verification was refused. The message is safe to show on the table screen.
+/// Why a verification was refused. The message is safe to show on the table screen: it never
+/// repeats the PIN.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum VerifyError {
     #[error("no active person has credential number {0}")]
     Unknown(String),
-    #[error("wrong PIN for credential number {0}")]
-    WrongPin(String),
+    #[error("wrong PIN for credential number {credential}; {left} more tries before it is locked")]
+    WrongPin { credential: String, left: u32 },
+    #[error("credential number {credential}: wait {seconds} s before the next try")]
+    TooSoon { credential: String, seconds: i64 },
+    #[error(
+        "credential number {0} is locked after too many wrong PINs: a supervisor must clear it"
+    )]
+    LockedOut(String),
+}
+
+/// Wrong PINs: the first is a free retry (a slip of the finger); from the second each failure
+/// doubles the wait before the next try; too many lock the credential until a supervisor clears
+/// it. Configured in `[people]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PinPolicy {
+    pub max_failures: u32,
+    /// The wait after the second failure in a row; it doubles with each further one.
+    pub first_delay_seconds: i64,
+    pub max_delay_seconds: i64,
+}
+
+impl Default for PinPolicy {
+    fn default() -> Self {
+        PinPolicy {
+            max_failures: 5,
+            first_delay_seconds: 2,
+            max_delay_seconds: 60,
+        }
+    }
+}
+
+impl PinPolicy {
+    /// Seconds to wait after `failures` wrong PINs in a row.
+    pub fn wait_after(&self, failures: u32) -> i64 {
+        if failures <= 1 {
+            return 0;
+        }
+        let doubled = self
+            .first_delay_seconds
+            .saturating_mul(1i64 << (failures - 2).min(30));
+        doubled.min(self.max_delay_seconds)
+    }
+}
+
+/// One person as the people screen lists them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PersonRecord {
+    pub person: Person,
+    pub active: bool,
+    pub has_pin: bool,
+    pub locked: bool,
 }
 
 impl Store {
@@ -133,11 +183,14 @@ impl Store {
             .query_row("SELECT COUNT(*) FROM people", [], |r| r.get(0))?)
     }
 
-    /// Checks a credential number and PIN. The caller journals failures.
-    pub fn verify_pin(
+    /// Checks a credential number and PIN under the policy at time `now`, counting failures.
+    /// The caller journals refusals.
+    pub fn verify_pin_at(
         &self,
         credential: &str,
         pin: &str,
+        policy: PinPolicy,
+        now: chrono::DateTime<Utc>,
     ) -> Result<std::result::Result<Person, VerifyError>> {
         let row: Option<(String, String, Option<String>)> = self
             .reader
@@ -150,6 +203,29 @@ impl Store {
         let Some((name, role, Some(hash))) = row else {
             return Ok(Err(VerifyError::Unknown(credential.to_string())));
         };
+        let attempts: Option<(u32, Option<String>, bool)> = self
+            .reader
+            .query_row(
+                "SELECT failures, last_failure_utc, locked FROM pin_attempts WHERE credential = ?1",
+                [credential],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)? == 1)),
+            )
+            .optional()?;
+        let (failures, last, locked) = attempts.unwrap_or((0, None, false));
+        if locked {
+            return Ok(Err(VerifyError::LockedOut(credential.to_string())));
+        }
+        if let Some(last) = last.and_then(|l| chrono::DateTime::parse_from_rfc3339(&l).ok()) {
+            let ready =
+                last.with_timezone(&Utc) + chrono::Duration::seconds(policy.wait_after(failures));
+            if now < ready {
+                let seconds = ((ready - now).num_milliseconds() + 999).div_euclid(1000);
+                return Ok(Err(VerifyError::TooSoon {
+                    credential: credential.to_string(),
+                    seconds,
+                }));
+            }
+        }
         let ok = PasswordHash::new(&hash)
             .map(|h| {
                 Argon2::default()
@@ -157,21 +233,215 @@ impl Store {
                     .is_ok()
             })
             .unwrap_or(false);
-        Ok(if ok {
-            Ok(Person {
+        let cred = credential.to_string();
+        if ok {
+            if failures > 0 {
+                self.writer.call(move |w| -> Result<()> {
+                    w.conn
+                        .execute("DELETE FROM pin_attempts WHERE credential = ?1", [&cred])?;
+                    Ok(())
+                })??;
+            }
+            return Ok(Ok(Person {
                 name,
                 credential: credential.to_string(),
                 role: parse_role(&role),
-            })
+            }));
+        }
+        let failures = failures + 1;
+        let lock = failures >= policy.max_failures;
+        let stamp = now.to_rfc3339();
+        self.writer.call(move |w| -> Result<()> {
+            w.conn.execute(
+                "INSERT INTO pin_attempts (credential, failures, last_failure_utc, locked)
+                 VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT(credential) DO UPDATE SET failures = ?2, last_failure_utc = ?3, locked = ?4",
+                params![cred, failures, stamp, lock as i64],
+            )?;
+            Ok(())
+        })??;
+        Ok(Err(if lock {
+            VerifyError::LockedOut(credential.to_string())
         } else {
-            Err(VerifyError::WrongPin(credential.to_string()))
-        })
+            VerifyError::WrongPin {
+                credential: credential.to_string(),
+                left: policy.max_failures - failures,
+            }
+        }))
+    }
+
+    /// [`Store::verify_pin_at`] now, under the default policy.
+    pub fn verify_pin(
+        &self,
+        credential: &str,
+        pin: &str,
+    ) -> Result<std::result::Result<Person, VerifyError>> {
+        self.verify_pin_at(credential, pin, PinPolicy::default(), Utc::now())
+    }
+
+    /// Everyone, active or not, by role then name.
+    pub fn list_people(&self) -> Result<Vec<PersonRecord>> {
+        let mut stmt = self.reader.prepare(
+            "SELECT p.name, p.credential, p.role, p.active, p.pin_hash IS NOT NULL,
+                    COALESCE(a.locked, 0)
+             FROM people p LEFT JOIN pin_attempts a ON a.credential = p.credential
+             ORDER BY p.role, p.name",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok(PersonRecord {
+                person: Person {
+                    name: r.get(0)?,
+                    credential: r.get(1)?,
+                    role: parse_role(&r.get::<_, String>(2)?),
+                },
+                active: r.get::<_, i64>(3)? == 1,
+                has_pin: r.get(4)?,
+                locked: r.get::<_, i64>(5)? == 1,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Deactivates a person; the row stays, so records keep pointing at them.
+    pub fn deactivate_person(&mut self, credential: &str) -> Result<()> {
+        let cred = credential.to_string();
+        let n = self.writer.call(move |w| -> Result<usize> {
+            Ok(w.conn.execute(
+                "UPDATE people SET active = 0 WHERE credential = ?1 AND active = 1",
+                [&cred],
+            )?)
+        })??;
+        if n == 0 {
+            return Err(StoreError::Invalid(format!(
+                "no active person has credential number {credential}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Sets a new PIN and clears any lock-out.
+    pub fn reset_pin(&mut self, credential: &str, pin: &str) -> Result<()> {
+        check_pin_shape(pin).map_err(StoreError::Invalid)?;
+        let hash = hash_pin(pin)?;
+        let cred = credential.to_string();
+        let n = self.writer.call(move |w| -> Result<usize> {
+            let tx = w.conn.transaction()?;
+            let n = tx.execute(
+                "UPDATE people SET pin_hash = ?2 WHERE credential = ?1 AND active = 1",
+                params![cred, hash],
+            )?;
+            tx.execute("DELETE FROM pin_attempts WHERE credential = ?1", [&cred])?;
+            tx.commit()?;
+            Ok(n)
+        })??;
+        if n == 0 {
+            return Err(StoreError::Invalid(format!(
+                "no active person has credential number {credential}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Clears a PIN lock-out and the failure count.
+    pub fn clear_lockout(&mut self, credential: &str) -> Result<bool> {
+        let cred = credential.to_string();
+        self.writer.call(move |w| -> Result<bool> {
+            Ok(w.conn
+                .execute("DELETE FROM pin_attempts WHERE credential = ?1", [&cred])?
+                > 0)
+        })?
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wrong_pins_wait_longer_then_lock_until_cleared() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = Store::open(&dir.path().join("p.sqlite")).unwrap();
+        let fp = Person {
+            name: "Dana".into(),
+            credential: "1001".into(),
+            role: Role::Floorperson,
+        };
+        s.add_person(&fp, Some("2468")).unwrap();
+        let policy = PinPolicy {
+            max_failures: 4,
+            first_delay_seconds: 2,
+            max_delay_seconds: 60,
+        };
+        assert_eq!(
+            (0..7).map(|n| policy.wait_after(n)).collect::<Vec<_>>(),
+            vec![0, 0, 2, 4, 8, 16, 32]
+        );
+        let t0 = Utc::now();
+        let at = |secs: i64| t0 + chrono::Duration::seconds(secs);
+        let v = |s: &Store, pin: &str, t| s.verify_pin_at("1001", pin, policy, t).unwrap();
+        assert!(matches!(
+            v(&s, "0000", at(0)),
+            Err(VerifyError::WrongPin { left: 3, .. })
+        ));
+        // The first slip costs nothing: the right PIN at once is accepted and resets the count.
+        assert_eq!(v(&s, "2468", at(0)), Ok(fp.clone()));
+        assert!(matches!(
+            v(&s, "0000", at(1)),
+            Err(VerifyError::WrongPin { left: 3, .. })
+        ));
+        assert!(matches!(
+            v(&s, "0000", at(1)),
+            Err(VerifyError::WrongPin { left: 2, .. })
+        ));
+        // Two in a row: two seconds to wait, even for the right PIN, and it is not a failure.
+        assert_eq!(
+            v(&s, "2468", at(2)),
+            Err(VerifyError::TooSoon {
+                credential: "1001".into(),
+                seconds: 1
+            })
+        );
+        assert!(matches!(
+            v(&s, "0000", at(3)),
+            Err(VerifyError::WrongPin { left: 1, .. })
+        ));
+        assert!(matches!(
+            v(&s, "0000", at(5)),
+            Err(VerifyError::TooSoon { seconds: 2, .. })
+        ));
+        // The fourth failure locks the credential; the right PIN no longer helps.
+        assert_eq!(
+            v(&s, "0000", at(8)),
+            Err(VerifyError::LockedOut("1001".into()))
+        );
+        assert_eq!(
+            v(&s, "2468", at(3600)),
+            Err(VerifyError::LockedOut("1001".into()))
+        );
+        assert!(s.list_people().unwrap()[0].locked);
+        assert!(s.clear_lockout("1001").unwrap());
+        assert_eq!(v(&s, "2468", at(3600)), Ok(fp.clone()));
+        // A reset PIN replaces the old one; deactivation refuses the person but keeps the row.
+        s.reset_pin("1001", "97531").unwrap();
+        assert!(matches!(
+            v(&s, "2468", at(3700)),
+            Err(VerifyError::WrongPin { .. })
+        ));
+        assert_eq!(v(&s, "97531", at(3700)), Ok(fp.clone()));
+        s.deactivate_person("1001").unwrap();
+        assert_eq!(
+            v(&s, "97531", at(3800)),
+            Err(VerifyError::Unknown("1001".into()))
+        );
+        assert!(s.deactivate_person("1001").is_err());
+        let all = s.list_people().unwrap();
+        assert_eq!(all.len(), 1);
+        assert!(!all[0].active);
+        assert!(
+            s.connection().execute("DELETE FROM people", []).is_err(),
+            "people are never deleted"
+        );
+    }
 
     #[test]
     fn pin_round_trip_and_refusals() {
@@ -186,7 +456,10 @@ mod tests {
         assert_eq!(s.verify_pin("F-100", "2468").unwrap(), Ok(fp.clone()));
         assert_eq!(
             s.verify_pin("F-100", "1111").unwrap(),
-            Err(VerifyError::WrongPin("F-100".into()))
+            Err(VerifyError::WrongPin {
+                credential: "F-100".into(),
+                left: 4
+            })
         );
         assert_eq!(
             s.verify_pin("F-999", "2468").unwrap(),

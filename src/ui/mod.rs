@@ -31,7 +31,7 @@ enum UiCmd {
 }
 
 /// A floorperson's signature being entered on the keypad.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 struct VerifyPad {
     purpose: String,
     credential: String,
@@ -111,6 +111,49 @@ struct View {
     showdown_round: Option<u32>,
     /// The dealer's hand count being keyed (§ 637a.7(e)(4)(i)).
     deck_count: String,
+    /// The first start's administrator form.
+    admin: AdminForm,
+    /// The lock screen's entry.
+    unlock: UnlockForm,
+}
+
+#[derive(Default)]
+struct AdminForm {
+    name: String,
+    credential: String,
+    pin: String,
+    pin_again: String,
+    /// 0 name, 1 credential, 2 PIN, 3 PIN again.
+    field: u8,
+}
+
+/// PINs never reach a log through `Debug`.
+impl std::fmt::Debug for VerifyPad {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("VerifyPad")
+            .field("purpose", &self.purpose)
+            .field("credential", &self.credential)
+            .finish_non_exhaustive()
+    }
+}
+
+impl std::fmt::Debug for AdminForm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AdminForm { .. }")
+    }
+}
+
+impl std::fmt::Debug for UnlockForm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("UnlockForm { .. }")
+    }
+}
+
+#[derive(Default)]
+struct UnlockForm {
+    credential: String,
+    pin: String,
+    pin_focused: bool,
 }
 
 pub struct DeckhandApp {
@@ -119,6 +162,12 @@ pub struct DeckhandApp {
     view: View,
     sim: Option<SharedScript>,
     themed: bool,
+    /// Idle time between rounds before the screen locks.
+    lock_after: Option<std::time::Duration>,
+    last_touch: std::time::Instant,
+    locked: bool,
+    /// Nobody is in the database yet: the first start creates the administrator.
+    needs_admin: bool,
 }
 
 impl DeckhandApp {
@@ -129,13 +178,29 @@ impl DeckhandApp {
         if let Some(r) = &term.table().round {
             view.seats = r.seats.iter().copied().collect();
         }
+        let needs_admin = term.store().count_people().unwrap_or(0) == 0;
         DeckhandApp {
             term,
             setup,
             view,
             sim,
             themed: false,
+            lock_after: None,
+            last_touch: std::time::Instant::now(),
+            locked: false,
+            needs_admin,
         }
+    }
+
+    /// Locks the screen after `after` without a touch between rounds (`[people]
+    /// lock_after_idle_minutes`).
+    pub fn with_screen_lock(mut self, after: Option<std::time::Duration>) -> DeckhandApp {
+        self.lock_after = after;
+        self
+    }
+
+    pub fn is_locked(&self) -> bool {
+        self.locked
     }
 
     pub fn terminal(&self) -> &Terminal {
@@ -149,6 +214,25 @@ impl DeckhandApp {
             self.themed = true;
         }
         self.term.poll_devices();
+        if ctx.input(|i| i.pointer.any_pressed() || i.pointer.any_down()) {
+            self.last_touch = std::time::Instant::now();
+        }
+        if let Some(after) = self.lock_after {
+            let t = self.term.table();
+            // Between rounds only, and only with a dealer at the table.
+            let idle_table = t.round.is_none() && t.dealer.is_some() && self.view.verify.is_none();
+            if !self.locked && idle_table && self.last_touch.elapsed() >= after {
+                self.locked = true;
+                self.view.unlock = UnlockForm::default();
+                self.term.record_system(
+                    "screen_locked",
+                    serde_json::json!({"idle_seconds": after.as_secs()}),
+                );
+            }
+            if !self.locked {
+                ctx.request_repaint_after(after.saturating_sub(self.last_touch.elapsed()));
+            }
+        }
         // While the shuffler works, look again soon even without input; device threads also
         // wake the UI themselves.
         if matches!(self.term.table().step(), Step::AwaitShuffle { .. }) {
@@ -158,6 +242,14 @@ impl DeckhandApp {
 
     /// Draws the whole screen and applies what was tapped.
     pub fn show(&mut self, ui: &mut Ui) {
+        if self.needs_admin {
+            self.first_start(ui);
+            return;
+        }
+        if self.locked {
+            self.lock_screen(ui);
+            return;
+        }
         let mut cmds = Vec::new();
         egui::Panel::top("status")
             .frame(
@@ -199,6 +291,151 @@ impl DeckhandApp {
         }
         for c in cmds {
             self.apply(c);
+        }
+    }
+
+    /// The first start: nobody can sign anything until an administrator exists.
+    fn first_start(&mut self, ui: &mut Ui) {
+        egui::CentralPanel::default()
+            .frame(egui::Frame::new().fill(theme::FELT).inner_margin(egui::Margin::same(24)))
+            .show(ui, |ui| {
+                title(ui, "Create the administrator");
+                body(
+                    ui,
+                    "This terminal has nobody yet. The administrator adds supervisors, who add dealers and floorpersons.",
+                );
+                let f = &mut self.view.admin;
+                let dots = |s: &str| "•".repeat(s.len());
+                ui.horizontal_wrapped(|ui| {
+                    let fields = [
+                        format!("Name: {}", f.name),
+                        format!("Credential number: {}", f.credential),
+                        format!("PIN: {}", dots(&f.pin)),
+                        format!("PIN again: {}", dots(&f.pin_again)),
+                    ];
+                    for (i, label) in fields.iter().enumerate() {
+                        let b = Button::new(RichText::new(label).size(theme::BODY))
+                            .selected(f.field == i as u8)
+                            .min_size(egui::vec2(240.0, theme::TARGET));
+                        if ui.add(b).clicked() {
+                            f.field = i as u8;
+                        }
+                    }
+                });
+                ui.add_space(theme::GAP);
+                match f.field {
+                    0 => {
+                        keypad::letters(ui, &mut f.name, 40);
+                    }
+                    1 => {
+                        keypad::keypad(ui, &mut f.credential, 12);
+                    }
+                    2 => {
+                        keypad::keypad(ui, &mut f.pin, 8);
+                    }
+                    _ => {
+                        keypad::keypad(ui, &mut f.pin_again, 8);
+                    }
+                }
+                if primary(ui, "Create administrator") {
+                    let f = &self.view.admin;
+                    let result = if f.pin != f.pin_again {
+                        Err("The two PINs differ".to_string())
+                    } else {
+                        self.term.create_first_administrator(&f.name, &f.credential, &f.pin)
+                    };
+                    match result {
+                        Ok(p) => {
+                            self.needs_admin = false;
+                            self.view.admin = AdminForm::default();
+                            self.view.message = Some(format!(
+                                "Administrator {} created. Add people with `deckhand people add`.",
+                                p.name
+                            ));
+                        }
+                        Err(e) => self.view.message = Some(e),
+                    }
+                }
+                if let Some(m) = &self.view.message {
+                    body_colour(ui, &format!("⚠ {m}"), theme::DANGER);
+                }
+            });
+    }
+
+    /// The locked screen shows nothing of the table but its number.
+    fn lock_screen(&mut self, ui: &mut Ui) {
+        let table_no = self.term.table().setup.as_ref().map(|s| s.table_no);
+        egui::CentralPanel::default()
+            .frame(egui::Frame::new().fill(theme::FELT_DARK).inner_margin(egui::Margin::same(48)))
+            .show(ui, |ui| {
+                let name = table_no.map_or("This terminal".to_string(), |n| format!("Table {n}"));
+                title(ui, &format!("{name} is locked"));
+                body(
+                    ui,
+                    "The dealer unlocks with their credential number; a floorperson with credential number and PIN.",
+                );
+                let u = &mut self.view.unlock;
+                ui.horizontal(|ui| {
+                    let b = Button::new(RichText::new(format!("Credential number: {}", u.credential)).size(theme::BODY))
+                        .selected(!u.pin_focused)
+                        .min_size(egui::vec2(300.0, theme::TARGET));
+                    if ui.add(b).clicked() {
+                        u.pin_focused = false;
+                    }
+                    let b = Button::new(RichText::new(format!("PIN: {}", "•".repeat(u.pin.len()))).size(theme::BODY))
+                        .selected(u.pin_focused)
+                        .min_size(egui::vec2(200.0, theme::TARGET));
+                    if ui.add(b).clicked() {
+                        u.pin_focused = true;
+                    }
+                });
+                let target = if u.pin_focused { &mut u.pin } else { &mut u.credential };
+                keypad::keypad(ui, target, 12);
+                if primary(ui, "Unlock") {
+                    self.try_unlock();
+                }
+                if let Some(m) = &self.view.message {
+                    body_colour(ui, &format!("⚠ {m}"), theme::DANGER);
+                }
+            });
+    }
+
+    fn try_unlock(&mut self) {
+        let credential = self.view.unlock.credential.trim().to_string();
+        let dealer = self.term.table().dealer.clone();
+        let unlocked_by = if dealer.as_ref().is_some_and(|d| d.credential == credential)
+            && self.view.unlock.pin.is_empty()
+        {
+            Ok(credential.clone())
+        } else if self.view.unlock.pin.is_empty() {
+            Err(
+                "That credential number is not the dealer's; a floorperson adds their PIN"
+                    .to_string(),
+            )
+        } else {
+            let pin = self.view.unlock.pin.clone();
+            self.term.check_pin(&credential, &pin).and_then(|p| {
+                crate::rules::access::check(&p, crate::rules::access::Action::UnlockScreen, None)
+                    .map(|_| p.credential)
+            })
+        };
+        match unlocked_by {
+            Ok(who) => {
+                self.term
+                    .record_system("screen_unlocked", serde_json::json!({ "credential": who }));
+                self.locked = false;
+                self.last_touch = std::time::Instant::now();
+                self.view.unlock = UnlockForm::default();
+                self.view.message = None;
+            }
+            Err(e) => {
+                self.term.record_system(
+                    "screen_unlock_refused",
+                    serde_json::json!({ "credential": credential }),
+                );
+                self.view.unlock.pin.clear();
+                self.view.message = Some(e);
+            }
         }
     }
 

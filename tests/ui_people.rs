@@ -1,0 +1,145 @@
+//! People through the real UI (egui_kittest, by labels): the first start creates the
+//! administrator with the on-screen letters and keypad; the idle screen locks between rounds,
+//! shows nothing of the table, and opens only for the dealer or a floorperson with a PIN.
+
+use deckhand::rules::table::{Command, Confirm, TableSetup};
+use deckhand::store::Store;
+use deckhand::terminal::Terminal;
+use deckhand::ui::DeckhandApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::time::Duration;
+
+fn setup() -> TableSetup {
+    TableSetup {
+        table_no: 21,
+        deck_colours: ["Red".into(), "Blue".into()],
+        blinds: vec![100, 200],
+        small_bet: 200,
+        big_bet: 400,
+        max_raises: 3,
+        counting_shuffler: false,
+    }
+}
+
+fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut DeckhandApp| {
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            app,
+        )
+}
+
+fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_ok();
+}
+
+fn keys(h: &mut Harness<'_, DeckhandApp>, keys: &str) {
+    for k in keys.chars() {
+        tap(h, &k.to_string());
+    }
+}
+
+#[test]
+fn the_first_start_creates_the_administrator() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("first.sqlite");
+    let term = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    let mut h = harness(DeckhandApp::new(term, setup(), None));
+    h.run_ok();
+    h.get_by_label("Create the administrator");
+    keys(&mut h, "ADA");
+    tap(&mut h, "Space");
+    keys(&mut h, "KING");
+    h.get_by_label("Name: Ada King");
+    h.get_by_label_contains("Credential number").click();
+    h.run_ok();
+    keys(&mut h, "9001");
+    h.get_by_label_contains("PIN:").click();
+    h.run_ok();
+    keys(&mut h, "8642");
+    h.get_by_label_contains("PIN again").click();
+    h.run_ok();
+    keys(&mut h, "8643");
+    tap(&mut h, "Create administrator");
+    h.get_by_label_contains("The two PINs differ");
+    tap(&mut h, "Delete");
+    keys(&mut h, "2");
+    tap(&mut h, "Create administrator");
+    // Past the first start: the ordinary sign-in screen (no dealers yet).
+    h.get_by_label("Dealer sign-in");
+    let people = h.state().terminal().store().list_people().unwrap();
+    assert_eq!(people.len(), 1);
+    assert_eq!(people[0].person.name, "Ada King");
+    assert_eq!(people[0].person.credential, "9001");
+    assert!(
+        h.state()
+            .terminal()
+            .store()
+            .verify_pin("9001", "8642")
+            .unwrap()
+            .is_ok()
+    );
+}
+
+#[test]
+fn an_idle_screen_locks_between_rounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("lock.sqlite");
+    let mut term = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    term.seed_demo_people().unwrap();
+    term.sign_in("Alex Rivera", "20417").unwrap();
+    term.execute(Command::OpenTable(setup())).unwrap();
+    term.execute(Command::Confirm(Confirm::DecksInspected))
+        .unwrap();
+    let app =
+        DeckhandApp::new(term, setup(), None).with_screen_lock(Some(Duration::from_millis(150)));
+    let mut h = harness(app);
+    h.run_ok();
+    assert!(!h.state().is_locked());
+    std::thread::sleep(Duration::from_millis(250));
+    h.run_ok();
+    assert!(h.state().is_locked());
+    h.get_by_label("Table 21 is locked");
+    // Nothing of the table shows: no journal, no step.
+    assert!(h.query_by_label("Journal").is_none());
+    assert!(
+        h.query_by_label("Floorperson verifies the inspection")
+            .is_none()
+    );
+    // Another dealer's credential without a PIN does not open it; a floorperson with a PIN does.
+    keys(&mut h, "20533");
+    tap(&mut h, "Unlock");
+    h.get_by_label_contains("is not the dealer's");
+    assert!(h.state().is_locked());
+    tap(&mut h, "Clear");
+    keys(&mut h, "20417");
+    tap(&mut h, "Unlock");
+    assert!(!h.state().is_locked());
+    h.get_by_label("Floorperson verifies the inspection");
+    // Idle again: a floorperson opens it with credential number and PIN.
+    std::thread::sleep(Duration::from_millis(250));
+    h.run_ok();
+    assert!(h.state().is_locked());
+    keys(&mut h, "1001");
+    h.get_by_label_contains("PIN:").click();
+    h.run_ok();
+    keys(&mut h, "2468");
+    tap(&mut h, "Unlock");
+    assert!(!h.state().is_locked());
+    drop(h);
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let n: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM journal WHERE kind IN ('screen_locked', 'screen_unlock_refused', 'screen_unlocked')",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(n, 5);
+}
