@@ -22,6 +22,8 @@ pub struct Terminal {
     progressive: Option<Box<dyn ProgressiveDriver>>,
     progressive_view: ProgressiveView,
     pin_policy: crate::store::people::PinPolicy,
+    /// The card list a card-reading shuffler sent before its count.
+    cards_read: Option<(u8, Vec<crate::rules::cards::Card>)>,
     /// The last device report worth telling the dealer about.
     pub device_notice: Option<String>,
     backups: Option<BackupSchedule>,
@@ -112,6 +114,7 @@ impl Terminal {
             progressive: None,
             progressive_view: ProgressiveView::default(),
             pin_policy: Default::default(),
+            cards_read: None,
             device_notice: None,
             backups: None,
             recent: Default::default(),
@@ -575,7 +578,32 @@ impl Terminal {
                     "shuffler_link",
                     serde_json::json!({"state": state.label(), "detail": format!("{state:?}")}),
                 );
+                if state.is_up()
+                    && let Some(s) = self.shuffler.as_mut()
+                {
+                    s.request_meters();
+                }
                 self.shuffler_link = state;
+            }
+            ShufflerEvent::CardsRead { deck, cards } => {
+                // Only what is wrong is kept: the cards' order never leaves the device's report.
+                self.cards_read = Some((deck, cards));
+            }
+            ShufflerEvent::DeckPresent(present) => {
+                self.record_system(
+                    "shuffler_deck_present",
+                    serde_json::json!({ "present": present }),
+                );
+            }
+            ShufflerEvent::Meters {
+                shuffles,
+                failed,
+                cards,
+            } => {
+                self.record_system(
+                    "shuffler_meters",
+                    serde_json::json!({"shuffles": shuffles, "failed": failed, "cards": cards}),
+                );
             }
             ShufflerEvent::ShuffleStarted { deck } => {
                 self.record_system("shuffle_started", serde_json::json!({"deck": deck}));
@@ -591,6 +619,10 @@ impl Terminal {
                 match self.execute(Command::ShufflerCounted { counted: count }) {
                     Ok(_) => self.device_notice = None,
                     Err(msg) => self.refused_report(msg),
+                }
+                self.name_cards(deck, count);
+                if let Some(s) = self.shuffler.as_mut() {
+                    s.request_meters();
                 }
             }
             ShufflerEvent::Fault { code, text } => {
@@ -609,6 +641,43 @@ impl Terminal {
                 self.record_system("shuffler_line_error", serde_json::json!({"error": msg}));
             }
         }
+    }
+
+    /// A card-reading shuffler's list, held until the count: names what is missing or extra.
+    fn name_cards(&mut self, deck: u8, count: u8) {
+        let Some((read_deck, cards)) = self.cards_read.take() else {
+            return;
+        };
+        if read_deck != deck {
+            return;
+        }
+        let (missing, extra) = crate::devices::shuffler::deck_difference(&cards);
+        if missing.is_empty() && extra.is_empty() {
+            return;
+        }
+        let names = |v: &[crate::rules::cards::Card]| {
+            v.iter().map(|c| c.pretty()).collect::<Vec<_>>().join(" ")
+        };
+        let mut notice = format!("The shuffler read {} cards", cards.len());
+        if !missing.is_empty() {
+            notice.push_str(&format!("; missing: {}", names(&missing)));
+        }
+        if !extra.is_empty() {
+            notice.push_str(&format!("; extra: {}", names(&extra)));
+        }
+        if count == crate::rules::table::DECK_SIZE {
+            notice.push_str(". The count is 52 but the deck is not a whole deck: call the floor");
+        }
+        self.record_system(
+            "cards_identified",
+            serde_json::json!({
+                "deck": deck,
+                "count": count,
+                "missing": missing.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+                "extra": extra.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+            }),
+        );
+        self.device_notice = Some(notice);
     }
 
     fn refused_report(&mut self, msg: String) {

@@ -267,9 +267,18 @@ fn wrong_count_stops_play_until_the_deck_is_replaced() {
     ok(&mut t, Command::StartRound { seats: vec![1, 2] });
     ok(&mut t, Command::Confirm(Confirm::BlindsPosted));
 
-    // The Blue deck, in the shuffler, counts 51: play stops (§ 637a.7(e)(5)).
+    // The Blue deck, in the shuffler, counts 51: play stops (§ 637a.7(e)(5)). The shuffler
+    // reads cards, so the missing one is named.
+    let mut read = deckhand::rules::cards::full_deck();
+    read.retain(|c| c.to_string() != "7h");
+    sh.outbox.lock().unwrap().push(ShufflerEvent::CardsRead {
+        deck: 1,
+        cards: read,
+    });
     sh.report(&mut t, 51);
     assert_eq!(t.table().step(), Step::RemoveDeck { deck: 1 });
+    let notice = t.device_notice.clone().unwrap_or_default();
+    assert!(notice.contains("missing: 7♥"), "{notice}");
     let e = t
         .execute(Command::Confirm(Confirm::HoleCardsDealt))
         .unwrap_err();
@@ -294,6 +303,12 @@ fn wrong_count_stops_play_until_the_deck_is_replaced() {
     let irr = rows.iter().find(|r| r.kind == "irregularity").unwrap();
     assert!(irr.payload.contains("§ 637a.7(e)(5)"), "{}", irr.payload);
     assert!(irr.payload.contains("counted 51"), "{}", irr.payload);
+    let named = rows.iter().find(|r| r.kind == "cards_identified").unwrap();
+    assert!(
+        named.payload.contains(r#""missing":["7h"]"#),
+        "{}",
+        named.payload
+    );
     let removal = rows.iter().find(|r| r.kind == "removal_verified").unwrap();
     assert_eq!(removal.actor_credential.as_deref(), Some("3001"));
 }

@@ -73,6 +73,17 @@ fn every_device_message_round_trips() {
         ShufflerEvent::Status(DeviceState::DoorOpen),
         ShufflerEvent::Status(DeviceState::Jam),
         ShufflerEvent::Status(DeviceState::Error),
+        ShufflerEvent::CardsRead {
+            deck: 1,
+            cards: deckhand::rules::cards::full_deck()[..51].to_vec(),
+        },
+        ShufflerEvent::DeckPresent(true),
+        ShufflerEvent::DeckPresent(false),
+        ShufflerEvent::Meters {
+            shuffles: 1_204,
+            failed: 3,
+            cards: 62_608,
+        },
     ];
     for ev in events {
         let (kind, payload) = encode_event(&ev).expect("a device message");
@@ -95,6 +106,22 @@ fn every_device_message_round_trips() {
             .unwrap_err()
             .contains("needs 2")
     );
+    assert!(
+        decode_event(shuffler::CARD_LIST, &[0, 3, 1])
+            .unwrap_err()
+            .contains("needs 5")
+    );
+    assert!(
+        decode_event(shuffler::CARD_LIST, &[0, 1, 60])
+            .unwrap_err()
+            .contains("not 0 to 51")
+    );
+    assert!(
+        decode_event(shuffler::METERS, &[0; 8])
+            .unwrap_err()
+            .contains("needs 16")
+    );
+    assert!(decode_event(shuffler::DECK_PRESENT, &[7]).is_err());
     assert!(
         decode_event(0x7E, &[])
             .unwrap_err()

@@ -68,11 +68,41 @@ fn counts_miscounts_and_jams_reach_the_host() {
     assert_eq!(c, ShufflerEvent::Counted { deck: 0, count: 52 });
 
     script.lock().unwrap().counts.push_back(51);
+    script.lock().unwrap().missing = deckhand::rules::cards::parse_cards("7h").unwrap();
     drv.request_shuffle(1);
     let c = wait_for(&mut drv, &mut seen, |e| {
         matches!(e, ShufflerEvent::Counted { .. })
     });
     assert_eq!(c, ShufflerEvent::Counted { deck: 1, count: 51 });
+    // The card list came first, sorted, and names the missing card.
+    let list = seen
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            ShufflerEvent::CardsRead { deck: 1, cards } => Some(cards.clone()),
+            _ => None,
+        })
+        .expect("a card list before the count");
+    let (missing, extra) = deckhand::devices::shuffler::deck_difference(&list);
+    assert_eq!((missing.len(), extra.len()), (1, 0));
+    assert_eq!(missing[0].to_string(), "7h");
+    assert!(
+        list.windows(2).all(|w| w[0].index() < w[1].index()),
+        "sorted, never in deck order"
+    );
+    assert!(seen.contains(&ShufflerEvent::DeckPresent(true)));
+    drv.request_meters();
+    let m = wait_for(&mut drv, &mut seen, |e| {
+        matches!(e, ShufflerEvent::Meters { .. })
+    });
+    assert_eq!(
+        m,
+        ShufflerEvent::Meters {
+            shuffles: 2,
+            failed: 0,
+            cards: 103
+        }
+    );
 
     script.lock().unwrap().jam_next = true;
     drv.request_shuffle(1);

@@ -4,17 +4,22 @@
 
 use super::runner::{Decoded, Link, Protocol};
 pub use super::runner::{LinkState, Opener, SILENCE, Waker};
+use crate::rules::cards::{Card, full_deck};
 
 // Message types, host to device.
 pub const HELLO: u8 = 0x01;
 pub const SHUFFLE: u8 = 0x10;
 pub const STATUS_REQUEST: u8 = 0x11;
+pub const METERS_REQUEST: u8 = 0x12;
 // Message types, device to host.
 pub const HELLO_REPLY: u8 = 0x81;
 pub const SHUFFLE_STARTED: u8 = 0x90;
 pub const SHUFFLE_DONE: u8 = 0x91;
 pub const FAULT: u8 = 0x92;
 pub const STATUS: u8 = 0x93;
+pub const DECK_PRESENT: u8 = 0x94;
+pub const METERS: u8 = 0x95;
+pub const CARD_LIST: u8 = 0x96;
 
 pub const PROTOCOL_VERSION: u8 = 1;
 
@@ -63,6 +68,20 @@ pub enum ShufflerEvent {
         text: String,
     },
     Status(DeviceState),
+    /// The cards a card-reading shuffler saw in the deck it just shuffled, sent before the
+    /// count, so a missing or extra card can be named (§ 637a.7(e)(5)).
+    CardsRead {
+        deck: u8,
+        cards: Vec<Card>,
+    },
+    /// A deck put into (true) or taken out of (false) the loader.
+    DeckPresent(bool),
+    /// The device's meters: shuffles completed and failed, cards shuffled.
+    Meters {
+        shuffles: u32,
+        failed: u32,
+        cards: u64,
+    },
     /// A malformed frame, garbage or a lost acknowledgement: logged, play goes on.
     LineError(String),
 }
@@ -71,8 +90,28 @@ pub enum ShufflerEvent {
 pub trait ShufflerDriver: Send {
     /// Asks the device to shuffle the deck just loaded; `deck` tags the reply.
     fn request_shuffle(&mut self, deck: u8);
+    /// Asks for the device's meters (shuffles, failures, cards); devices without them ignore it.
+    fn request_meters(&mut self) {}
     /// Events that arrived since the last call. Never blocks.
     fn poll(&mut self) -> Vec<ShufflerEvent>;
+}
+
+/// What a card-reading shuffler's list says against one full deck: the cards missing and the
+/// cards seen more than once (§ 637a.7(e)(5) names neither; the floor wants to know which).
+pub fn deck_difference(cards: &[Card]) -> (Vec<Card>, Vec<Card>) {
+    let mut seen = [0u8; 52];
+    for c in cards {
+        seen[c.index()] += 1;
+    }
+    let missing = full_deck()
+        .into_iter()
+        .filter(|c| seen[c.index()] == 0)
+        .collect();
+    let extra = full_deck()
+        .into_iter()
+        .flat_map(|c| std::iter::repeat_n(c, seen[c.index()].saturating_sub(1) as usize))
+        .collect();
+    (missing, extra)
 }
 
 /// Decodes one application frame from the device.
@@ -131,6 +170,35 @@ pub fn decode_event(kind: u8, p: &[u8]) -> Result<ShufflerEvent, String> {
                 .map(ShufflerEvent::Status)
                 .ok_or_else(|| format!("unknown device state {}", p[0]))
         }
+        CARD_LIST => {
+            need(2)?;
+            let n = p[1] as usize;
+            need(2 + n)?;
+            let cards = p[2..2 + n]
+                .iter()
+                .map(|b| {
+                    Card::from_index(*b as usize)
+                        .ok_or_else(|| format!("card code {b} is not 0 to 51"))
+                })
+                .collect::<Result<Vec<Card>, String>>()?;
+            Ok(ShufflerEvent::CardsRead { deck: p[0], cards })
+        }
+        DECK_PRESENT => {
+            need(1)?;
+            match p[0] {
+                0 => Ok(ShufflerEvent::DeckPresent(false)),
+                1 => Ok(ShufflerEvent::DeckPresent(true)),
+                b => Err(format!("deck presence {b} is not 0 or 1")),
+            }
+        }
+        METERS => {
+            need(16)?;
+            Ok(ShufflerEvent::Meters {
+                shuffles: u32::from_be_bytes([p[0], p[1], p[2], p[3]]),
+                failed: u32::from_be_bytes([p[4], p[5], p[6], p[7]]),
+                cards: u64::from_be_bytes([p[8], p[9], p[10], p[11], p[12], p[13], p[14], p[15]]),
+            })
+        }
         other => Err(format!("unknown message type {other:#04x}")),
     }
 }
@@ -160,6 +228,23 @@ pub fn encode_event(ev: &ShufflerEvent) -> Option<(u8, Vec<u8>)> {
             (FAULT, p)
         }
         ShufflerEvent::Status(s) => (STATUS, vec![s.byte()]),
+        ShufflerEvent::CardsRead { deck, cards } => {
+            let n = cards.len().min(255);
+            let mut p = vec![*deck, n as u8];
+            p.extend(cards[..n].iter().map(|c| c.index() as u8));
+            (CARD_LIST, p)
+        }
+        ShufflerEvent::DeckPresent(present) => (DECK_PRESENT, vec![u8::from(*present)]),
+        ShufflerEvent::Meters {
+            shuffles,
+            failed,
+            cards,
+        } => {
+            let mut p = shuffles.to_be_bytes().to_vec();
+            p.extend(failed.to_be_bytes());
+            p.extend(cards.to_be_bytes());
+            (METERS, p)
+        }
         ShufflerEvent::Link(_) | ShufflerEvent::LineError(_) => return None,
     })
 }
@@ -204,6 +289,10 @@ impl SerialShuffler {
 impl ShufflerDriver for SerialShuffler {
     fn request_shuffle(&mut self, deck: u8) {
         self.0.send(SHUFFLE, vec![deck]);
+    }
+
+    fn request_meters(&mut self) {
+        self.0.send(METERS_REQUEST, vec![]);
     }
 
     fn poll(&mut self) -> Vec<ShufflerEvent> {

@@ -5,8 +5,10 @@
 
 use super::link::{Endpoint, HEARTBEAT, Incoming};
 use super::shuffler::{
-    DeviceState, HELLO, LinkState, SHUFFLE, STATUS_REQUEST, ShufflerEvent, encode_event,
+    DeviceState, HELLO, LinkState, METERS_REQUEST, SHUFFLE, STATUS_REQUEST, ShufflerEvent,
+    encode_event,
 };
+use crate::rules::cards::{Card, full_deck};
 use serialport::SerialPort;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,6 +29,11 @@ pub struct SimScript {
     pub garbage_next: Vec<u8>,
     /// Send only the first half of the next frame (a cable pulled mid-frame).
     pub cut_next: bool,
+    /// Read the cards' identities and send their list (sorted, never in deck order) before
+    /// each count.
+    pub read_cards: bool,
+    /// The cards a short count lacks (else the last ones of a full deck).
+    pub missing: Vec<Card>,
     pub shuffle_time: Duration,
     pub heartbeat: Duration,
     pub firmware: String,
@@ -42,6 +49,8 @@ impl Default for SimScript {
             silent: false,
             garbage_next: Vec::new(),
             cut_next: false,
+            read_cards: true,
+            missing: Vec::new(),
             shuffle_time: Duration::from_millis(400),
             heartbeat: Duration::from_secs(1),
             firmware: "DH-SIM 1.0".into(),
@@ -57,6 +66,8 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
     let _ = port.set_timeout(Duration::from_millis(20));
     let mut ep = Endpoint::new();
     let mut shuffling: Option<(u8, Instant)> = None;
+    // The device's meters: shuffles completed, failed, cards shuffled.
+    let (mut done, mut failed, mut carded) = (0u32, 0u32, 0u64);
     let mut last_beat = Instant::now();
     let lock = |s: &SharedScript| s.lock().unwrap_or_else(|p| p.into_inner()).clone();
     while !stop.load(Ordering::SeqCst) {
@@ -107,8 +118,18 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
                 SHUFFLE => {
                     let deck = f.payload.first().copied().unwrap_or(0);
                     shuffling = Some((deck, Instant::now() + sc.shuffle_time));
+                    reply(&mut ep, &mut port, ShufflerEvent::DeckPresent(true));
                     reply(&mut ep, &mut port, ShufflerEvent::ShuffleStarted { deck });
                 }
+                METERS_REQUEST => reply(
+                    &mut ep,
+                    &mut port,
+                    ShufflerEvent::Meters {
+                        shuffles: done,
+                        failed,
+                        cards: carded,
+                    },
+                ),
                 STATUS_REQUEST => {
                     let state = if shuffling.is_some() {
                         DeviceState::Shuffling
@@ -125,17 +146,27 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
         {
             shuffling = None;
             let mut s = script.lock().unwrap_or_else(|p| p.into_inner());
+            let mut list = None;
             let ev = if s.jam_next {
                 s.jam_next = false;
+                failed += 1;
                 ShufflerEvent::Fault {
                     code: 0x0101,
                     text: "Jam in the elevator: open the door and clear the cards".into(),
                 }
             } else {
                 let count = s.counts.pop_front().unwrap_or(s.default_count);
+                done += 1;
+                carded += u64::from(count);
+                if s.read_cards {
+                    list = Some(read_cards(count, &s.missing));
+                }
                 ShufflerEvent::Counted { deck, count }
             };
             drop(s);
+            if let Some(cards) = list {
+                reply(&mut ep, &mut port, ShufflerEvent::CardsRead { deck, cards });
+            }
             reply(&mut ep, &mut port, ev);
         }
         if last_beat.elapsed() >= sc.heartbeat {
@@ -144,6 +175,34 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
         }
         let _ = ep.tick(&mut port);
     }
+}
+
+/// The cards a reading shuffler would list for a deck of `count` cards: a full deck less the
+/// `missing` ones (or the last ones), or with the first ones twice; sorted by card code.
+fn read_cards(count: u8, missing: &[Card]) -> Vec<Card> {
+    let mut cards = full_deck();
+    let count = usize::from(count);
+    if count < cards.len() {
+        let mut short = cards.len() - count;
+        for m in missing {
+            if short > 0
+                && let Some(i) = cards.iter().position(|c| c == m)
+            {
+                cards.remove(i);
+                short -= 1;
+            }
+        }
+        cards.truncate(cards.len() - short);
+    } else {
+        let extra: Vec<Card> = full_deck()
+            .into_iter()
+            .cycle()
+            .take(count - cards.len())
+            .collect();
+        cards.extend(extra);
+    }
+    cards.sort_by_key(|c| c.index());
+    cards
 }
 
 /// Starts the simulator on the master side of a fresh pseudo-terminal pair and returns the
