@@ -92,19 +92,37 @@ fn default_retention_years() -> u32 {
 #[serde(deny_unknown_fields)]
 pub struct ShufflerConfig {
     pub port: String,
+    /// Line speed, 8N1 (hw/shuffler-protocol.md).
+    #[serde(default = "shuffler_baud")]
+    pub baud: u32,
 }
+
+fn shuffler_baud() -> u32 {
+    9600
+}
+
+fn progressive_baud() -> u32 {
+    19200
+}
+
+/// The line speeds a serial port is set to.
+pub const BAUD_RATES: [u32; 8] = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200];
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ProgressiveConfig {
     /// "simulated", "none", or a device path.
     pub port: String,
+    /// Line speed, 8N1 (hw/progressive-protocol.md).
+    #[serde(default = "progressive_baud")]
+    pub baud: u32,
 }
 
 impl Default for ProgressiveConfig {
     fn default() -> Self {
         ProgressiveConfig {
             port: "none".into(),
+            baud: progressive_baud(),
         }
     }
 }
@@ -177,6 +195,16 @@ impl Config {
         self.table_setup()
             .validate()
             .map_err(|e| format!("table/holdem: {e}"))?;
+        for (key, baud) in [
+            ("shuffler.baud", self.shuffler.baud),
+            ("progressive.baud", self.progressive.baud),
+        ] {
+            if !BAUD_RATES.contains(&baud) {
+                return Err(format!(
+                    "{key}: {baud} is not a serial line speed (one of {BAUD_RATES:?})"
+                ));
+            }
+        }
         if self.people.max_pin_failures < 2 {
             return Err(
                 "people.max_pin_failures: at least 2 (one slip of the finger is forgiven)".into(),
@@ -365,6 +393,10 @@ mod tests {
                 .unwrap_err()
                 .contains("lock_after_idle_minutes")
         );
+        let bad = DEFAULT_TOML.replace("baud = 9600", "baud = 9601");
+        assert!(Config::parse(&bad, "t").unwrap_err().contains("shuffler.baud"));
+        let bad = DEFAULT_TOML.replace("baud = 19200", "baud = 0");
+        assert!(Config::parse(&bad, "t").unwrap_err().contains("progressive.baud"));
         let bad = format!("{DEFAULT_TOML}\n[extra]\nx = 1\n");
         assert!(Config::parse(&bad, "t").unwrap_err().contains("extra"));
     }

@@ -513,7 +513,11 @@ fn run_terminal(config: Config) -> Result<()> {
             });
             Some(Box::new(SerialShuffler::spawn(opener, waker)))
         }
-        Some(DevicePort::Path(p)) => Some(Box::new(SerialShuffler::open_path(p, waker))),
+        Some(DevicePort::Path(p)) => Some(Box::new(SerialShuffler::open_path(
+            p,
+            config.shuffler.baud,
+            waker,
+        ))),
     };
 
     let mut term = Terminal::open(store, shuffler)?;
@@ -551,7 +555,11 @@ fn run_terminal(config: Config) -> Result<()> {
             )));
         }
         Some(DevicePort::Path(p)) => {
-            term.attach_progressive(Box::new(SerialProgressive::open_path(p, progressive_waker)));
+            term.attach_progressive(Box::new(SerialProgressive::open_path(
+                p,
+                config.progressive.baud,
+                progressive_waker,
+            )));
         }
     }
     if let Some(dir) = config.backup_dir() {

@@ -123,3 +123,46 @@ fn version_and_help_list_every_command() {
         assert!(h.contains(sub), "{cmd} --help lacks {sub}");
     }
 }
+
+/// Every key of the configuration, given a value of the wrong type, is refused with the key
+/// named; and every key is documented in docs/configuration.md.
+#[test]
+fn every_configuration_key_is_checked_and_documented() {
+    let base: toml::Table = toml::from_str(deckhand::config::DEFAULT_TOML).unwrap();
+    let doc = file("docs/configuration.md");
+    let mut leaves = Vec::new();
+    fn walk(t: &toml::Table, path: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+        for (k, v) in t {
+            path.push(k.clone());
+            match v {
+                toml::Value::Table(inner) => walk(inner, path, out),
+                _ => out.push(path.clone()),
+            }
+            path.pop();
+        }
+    }
+    walk(&base, &mut vec![], &mut leaves);
+    assert!(leaves.len() >= 40, "{} keys", leaves.len());
+    for path in &leaves {
+        let key = path.last().unwrap();
+        let documented = doc.contains(&format!("`{key}`")) || doc.contains(&format!(".{key}`"));
+        assert!(
+            documented,
+            "docs/configuration.md does not document `{}`",
+            path.join(".")
+        );
+        let mut bad = base.clone();
+        let mut t = &mut bad;
+        for p in &path[..path.len() - 1] {
+            t = t.get_mut(p).unwrap().as_table_mut().unwrap();
+        }
+        let wrong = match t[key.as_str()] {
+            toml::Value::String(_) => toml::Value::Integer(7),
+            _ => toml::Value::String("12a".into()),
+        };
+        t.insert(key.clone(), wrong);
+        let text = toml::to_string(&bad).unwrap();
+        let err = deckhand::config::Config::parse(&text, "t.toml").unwrap_err();
+        assert!(err.contains(key.as_str()), "{}: {err}", path.join("."));
+    }
+}

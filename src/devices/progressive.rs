@@ -464,9 +464,10 @@ impl SerialProgressive {
         SerialProgressive(Link::spawn(opener, waker))
     }
 
-    /// A driver for a named port (e.g. `/dev/deckhand-progressive`) at 19200 8N1.
-    pub fn open_path(path: String, waker: Waker) -> SerialProgressive {
-        SerialProgressive(Link::open_path(path, 19200, waker))
+    /// A driver for a named port (e.g. `/dev/deckhand-progressive`), 8N1 at `baud` (19200 in
+    /// the protocol document).
+    pub fn open_path(path: String, baud: u32, waker: Waker) -> SerialProgressive {
+        SerialProgressive(Link::open_path(path, baud, waker))
     }
 }
 

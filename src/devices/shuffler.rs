@@ -280,9 +280,10 @@ impl SerialShuffler {
         SerialShuffler(Link::spawn(opener, waker))
     }
 
-    /// A driver for a named port (e.g. `/dev/deckhand-shuffler`) at 9600 8N1.
-    pub fn open_path(path: String, waker: Waker) -> SerialShuffler {
-        SerialShuffler(Link::open_path(path, 9600, waker))
+    /// A driver for a named port (e.g. `/dev/deckhand-shuffler`), 8N1 at `baud` (9600 in the
+    /// protocol document).
+    pub fn open_path(path: String, baud: u32, waker: Waker) -> SerialShuffler {
+        SerialShuffler(Link::open_path(path, baud, waker))
     }
 }
 
