@@ -313,10 +313,7 @@ mod tests {
         assert_eq!(c.shuffler_port(), Some(DevicePort::Simulated));
         assert!(c.table_setup().counting_shuffler);
         let manual = Config::parse(
-            &DEFAULT_TOML.replace(
-                "port = \"simulated\"\n\n[progressive]",
-                "port = \"none\"\n\n[progressive]",
-            ),
+            &DEFAULT_TOML.replacen("port = \"simulated\"", "port = \"none\"", 1),
             "t",
         )
         .unwrap();
@@ -394,9 +391,17 @@ mod tests {
                 .contains("lock_after_idle_minutes")
         );
         let bad = DEFAULT_TOML.replace("baud = 9600", "baud = 9601");
-        assert!(Config::parse(&bad, "t").unwrap_err().contains("shuffler.baud"));
+        assert!(
+            Config::parse(&bad, "t")
+                .unwrap_err()
+                .contains("shuffler.baud")
+        );
         let bad = DEFAULT_TOML.replace("baud = 19200", "baud = 0");
-        assert!(Config::parse(&bad, "t").unwrap_err().contains("progressive.baud"));
+        assert!(
+            Config::parse(&bad, "t")
+                .unwrap_err()
+                .contains("progressive.baud")
+        );
         let bad = format!("{DEFAULT_TOML}\n[extra]\nx = 1\n");
         assert!(Config::parse(&bad, "t").unwrap_err().contains("extra"));
     }
