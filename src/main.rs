@@ -93,6 +93,33 @@ enum Cmd {
         #[command(subcommand)]
         action: PeopleCmd,
     },
+    /// Export journal rows as CSV on standard output, oldest first; every filter optional.
+    Export {
+        /// Database file; default: the configured one.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// From this UTC date or time, inclusive (2026-11-22 or 2026-11-22T06:00:00Z).
+        #[arg(long)]
+        from: Option<String>,
+        /// Up to this UTC date or time, exclusive.
+        #[arg(long)]
+        to: Option<String>,
+        /// One journal kind, e.g. deck_counted.
+        #[arg(long)]
+        kind: Option<String>,
+        /// A group of kinds: deck-changes, counts, irregularities, jackpots, verifications,
+        /// device-faults, people, rounds.
+        #[arg(long)]
+        group: Option<String>,
+        #[arg(long)]
+        table: Option<i64>,
+        /// The dealer's credential number.
+        #[arg(long)]
+        dealer: Option<String>,
+        /// Text found in the record.
+        #[arg(long)]
+        text: Option<String>,
+    },
     /// Walk the journal's hash chain and report the first broken row.
     VerifyLog {
         /// Database file; default: the configured one.
@@ -353,6 +380,52 @@ fn real_main() -> Result<()> {
             Ok(())
         }
         Cmd::People { db, action } => people(&config, db, action),
+        Cmd::Export {
+            db,
+            from,
+            to,
+            kind,
+            group,
+            table,
+            dealer,
+            text,
+        } => {
+            use deckhand::store::review::{Filter, KindGroup, check_time};
+            let time = |flag: &str, v: Option<String>| -> Result<Option<String>> {
+                v.map(|s| check_time(&s).map_err(|e| anyhow::anyhow!("{flag}: {e}")))
+                    .transpose()
+            };
+            let group = match group {
+                None => None,
+                Some(g) => Some(KindGroup::parse(&g).ok_or_else(|| {
+                    let ids: Vec<&str> = KindGroup::ALL.iter().map(|g| g.id()).collect();
+                    anyhow::anyhow!("--group: `{g}` is not one of {}", ids.join(", "))
+                })?),
+            };
+            let filter = Filter {
+                table,
+                dealer,
+                group,
+                kind,
+                from: time("--from", from)?,
+                to: time("--to", to)?,
+                text,
+            };
+            let path = match db {
+                Some(p) => p,
+                None => config.database_path().map_err(anyhow::Error::msg)?,
+            };
+            if !path.exists() {
+                bail!("{}: no such database", path.display());
+            }
+            let store = Store::open(&path)?;
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            let n = store.export_csv(&filter, &mut out)?;
+            out.flush()?;
+            eprintln!("exported {n} rows");
+            Ok(())
+        }
         Cmd::VerifyLog { db } => {
             let path = match db {
                 Some(p) => p,

@@ -26,6 +26,11 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
         "db/0004_pin_attempts.sql",
         include_str!("../../db/0004_pin_attempts.sql"),
     ),
+    (
+        5,
+        "db/0005_review.sql",
+        include_str!("../../db/0005_review.sql"),
+    ),
 ];
 
 /// Applies the migrations newer than the database's `user_version`.

@@ -10,6 +10,7 @@
 pub mod backup;
 pub mod migrate;
 pub mod people;
+pub mod review;
 mod writer;
 
 use crate::rules::table::Event;
@@ -289,7 +290,7 @@ impl Store {
             .ok_or_else(|| StoreError::Invalid("the correction was not written".into()))
     }
 
-    fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<JournalRow> {
+    pub(crate) fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<JournalRow> {
         Ok(JournalRow {
             serial: r.get(0)?,
             terminal_id: r.get(1)?,
@@ -307,7 +308,8 @@ impl Store {
         })
     }
 
-    const COLUMNS: &'static str = "serial, terminal_id, ts_utc, mono_ns, session, stream, table_no,
+    pub(crate) const COLUMNS: &'static str =
+        "serial, terminal_id, ts_utc, mono_ns, session, stream, table_no,
         dealer_credential, actor_credential, kind, payload, prev_hash, hash";
 
     /// The table events in journal order, to rebuild the table.

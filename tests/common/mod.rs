@@ -57,3 +57,70 @@ pub fn assert_kinds(rows: &[JournalRow], expected: &[&str]) {
         assert!(kinds.contains(k), "missing {k} in {kinds:?}");
     }
 }
+
+/// The kinds a generated journal cycles through.
+pub const GEN_KINDS: [&str; 8] = [
+    "deck_counted",
+    "irregularity",
+    "player_acted",
+    "round_started",
+    "removal_verified",
+    "progressive_hit",
+    "shuffler_link",
+    "pot_awarded",
+];
+
+/// The generated row for `serial` of `rows`: (table, dealer, kind, ts_utc).
+pub fn gen_row(serial: i64, rows: i64) -> (i64, String, &'static str, String) {
+    let start = chrono::DateTime::parse_from_rfc3339("2026-10-01T00:00:00Z")
+        .unwrap()
+        .with_timezone(&chrono::Utc);
+    let span_ms = 30 * 24 * 3600 * 1000i64;
+    let ts = start + chrono::Duration::milliseconds(serial * span_ms / rows);
+    (
+        1 + serial % 20,
+        format!("{}", 20000 + serial % 50),
+        GEN_KINDS[(serial as usize * 7919) % GEN_KINDS.len()],
+        ts.to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
+    )
+}
+
+/// Writes a hash-chained journal of `rows` rows straight into a fresh database.
+pub fn generate_journal(path: &std::path::Path, rows: i64) {
+    use deckhand::store::{INSERT_SQL, JournalRow, Store};
+    drop(Store::open(path).unwrap());
+    let mut conn = rusqlite::Connection::open(path).unwrap();
+    conn.pragma_update(None, "synchronous", "OFF").unwrap();
+    let tx = conn.transaction().unwrap();
+    {
+        let mut stmt = tx.prepare(INSERT_SQL).unwrap();
+        let mut prev = "0".repeat(64);
+        for serial in 1..=rows {
+            let (table, dealer, kind, ts) = gen_row(serial, rows);
+            let payload = if serial % 1000 == 0 {
+                format!(r#"{{"note":"needle {serial}","section":"§ 637a.18"}}"#)
+            } else {
+                format!(r#"{{"n":{serial}}}"#)
+            };
+            let mut row = JournalRow {
+                serial,
+                terminal_id: "T-gen".into(),
+                ts_utc: ts,
+                mono_ns: serial,
+                session: 1,
+                stream: "table".into(),
+                table_no: Some(table),
+                dealer_credential: Some(dealer),
+                actor_credential: None,
+                kind: kind.into(),
+                payload,
+                prev_hash: prev,
+                hash: String::new(),
+            };
+            row.hash = row.compute_hash();
+            row.insert(&mut stmt).unwrap();
+            prev = row.hash;
+        }
+    }
+    tx.commit().unwrap();
+}

@@ -1,0 +1,305 @@
+//! The supervisor review: find any record of a shift by table, dealer, date range, kind and
+//! text, newest first, one page at a time (keyset paging on the serial number, so the thousandth
+//! page costs what the first does); the rows that correct a record; CSV export.
+
+use super::{JournalRow, Result, Store};
+use rusqlite::types::Value;
+use std::io::Write;
+
+/// The kinds a supervisor asks for by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KindGroup {
+    DeckChanges,
+    Counts,
+    Irregularities,
+    Jackpots,
+    Verifications,
+    DeviceFaults,
+    People,
+    Rounds,
+}
+
+impl KindGroup {
+    pub const ALL: [KindGroup; 8] = [
+        KindGroup::DeckChanges,
+        KindGroup::Counts,
+        KindGroup::Irregularities,
+        KindGroup::Jackpots,
+        KindGroup::Verifications,
+        KindGroup::DeviceFaults,
+        KindGroup::People,
+        KindGroup::Rounds,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            KindGroup::DeckChanges => "Deck changes",
+            KindGroup::Counts => "Counts",
+            KindGroup::Irregularities => "Irregularities",
+            KindGroup::Jackpots => "Jackpots",
+            KindGroup::Verifications => "Verifications",
+            KindGroup::DeviceFaults => "Device faults",
+            KindGroup::People => "People",
+            KindGroup::Rounds => "Rounds",
+        }
+    }
+
+    /// The id `deckhand export --group` takes.
+    pub fn id(self) -> &'static str {
+        match self {
+            KindGroup::DeckChanges => "deck-changes",
+            KindGroup::Counts => "counts",
+            KindGroup::Irregularities => "irregularities",
+            KindGroup::Jackpots => "jackpots",
+            KindGroup::Verifications => "verifications",
+            KindGroup::DeviceFaults => "device-faults",
+            KindGroup::People => "people",
+            KindGroup::Rounds => "rounds",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<KindGroup> {
+        KindGroup::ALL.into_iter().find(|g| g.id() == s)
+    }
+
+    pub fn kinds(self) -> &'static [&'static str] {
+        match self {
+            KindGroup::DeckChanges => &[
+                "deck_removed",
+                "replacement_inspected",
+                "removal_verified",
+                "decks_inspected",
+                "inspection_verified",
+                "shuffler_out_of_service",
+                "shuffler_covered",
+            ],
+            KindGroup::Counts => &[
+                "deck_counted",
+                "manual_count_entered",
+                "losing_hands_counted",
+                "cards_identified",
+            ],
+            KindGroup::Irregularities => &["irregularity", "round_voided"],
+            KindGroup::Jackpots => &[
+                "progressive_hit",
+                "progressive_locked",
+                "progressive_meters",
+                "progressive_envy_table",
+            ],
+            KindGroup::Verifications => &[
+                "inspection_verified",
+                "removal_verified",
+                "deck_counted",
+                "verification_failed",
+                "verification_refused",
+                "pin_locked_out",
+            ],
+            KindGroup::DeviceFaults => &[
+                "shuffle_failed",
+                "shuffler_line_error",
+                "device_report_refused",
+                "progressive_fault",
+                "progressive_line_error",
+                "shuffler_link",
+                "progressive_link",
+            ],
+            KindGroup::People => &[
+                "person_added",
+                "person_deactivated",
+                "pin_reset",
+                "lockout_cleared",
+                "administrator_created",
+                "dealer_signed_in",
+                "dealer_signed_out",
+                "screen_locked",
+                "screen_unlocked",
+                "screen_unlock_refused",
+            ],
+            KindGroup::Rounds => &[
+                "round_started",
+                "pot_awarded",
+                "uncontested_pot",
+                "round_voided",
+            ],
+        }
+    }
+}
+
+/// What to look for; every part is optional.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Filter {
+    pub table: Option<i64>,
+    pub dealer: Option<String>,
+    pub group: Option<KindGroup>,
+    pub kind: Option<String>,
+    /// UTC, inclusive: "2026-11-22" or "2026-11-22T06:00:00Z".
+    pub from: Option<String>,
+    /// UTC, exclusive.
+    pub to: Option<String>,
+    /// Found anywhere in the payload (case-insensitive for ASCII).
+    pub text: Option<String>,
+}
+
+impl Filter {
+    fn clause(&self) -> (String, Vec<Value>) {
+        let mut sql = String::from(" WHERE 1 = 1");
+        let mut args: Vec<Value> = Vec::new();
+        if let Some(t) = self.table {
+            sql.push_str(" AND table_no = ?");
+            args.push(Value::Integer(t));
+        }
+        if let Some(d) = &self.dealer {
+            sql.push_str(" AND dealer_credential = ?");
+            args.push(Value::Text(d.clone()));
+        }
+        if let Some(g) = self.group {
+            let marks = vec!["?"; g.kinds().len()].join(", ");
+            sql.push_str(&format!(" AND kind IN ({marks})"));
+            args.extend(g.kinds().iter().map(|k| Value::Text(k.to_string())));
+        }
+        if let Some(k) = &self.kind {
+            sql.push_str(" AND kind = ?");
+            args.push(Value::Text(k.clone()));
+        }
+        if let Some(f) = &self.from {
+            sql.push_str(" AND ts_utc >= ?");
+            args.push(Value::Text(f.clone()));
+        }
+        if let Some(t) = &self.to {
+            sql.push_str(" AND ts_utc < ?");
+            args.push(Value::Text(t.clone()));
+        }
+        if let Some(x) = &self.text {
+            sql.push_str(" AND payload LIKE ? ESCAPE '\\'");
+            let esc = x
+                .replace('\\', "\\\\")
+                .replace('%', "\\%")
+                .replace('_', "\\_");
+            args.push(Value::Text(format!("%{esc}%")));
+        }
+        (sql, args)
+    }
+}
+
+/// Checks a date given on the command line or the screen: a date or a full UTC time.
+pub fn check_time(s: &str) -> std::result::Result<String, String> {
+    let s = s.trim();
+    if chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").is_ok() {
+        return Ok(s.to_string());
+    }
+    chrono::DateTime::parse_from_rfc3339(s)
+        .map(|t| {
+            t.with_timezone(&chrono::Utc)
+                .to_rfc3339_opts(chrono::SecondsFormat::Micros, true)
+        })
+        .map_err(|_| {
+            format!("`{s}` is not a date (2026-11-22) or a UTC time (2026-11-22T06:00:00Z)")
+        })
+}
+
+impl Store {
+    /// One page of matching rows, newest first, older than `before` (a serial) if given.
+    pub fn search(&self, f: &Filter, before: Option<i64>, limit: usize) -> Result<Vec<JournalRow>> {
+        let (mut clause, mut args) = f.clause();
+        if let Some(b) = before {
+            clause.push_str(" AND serial < ?");
+            args.push(Value::Integer(b));
+        }
+        let sql = format!(
+            "SELECT {} FROM journal{clause} ORDER BY serial DESC LIMIT {}",
+            Self::COLUMNS,
+            limit.min(10_000)
+        );
+        let mut stmt = self.reader.prepare(&sql)?;
+        let rows = stmt.query_map(rusqlite::params_from_iter(args), Self::read_row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// How many rows match (for the screen's heading).
+    pub fn count_matching(&self, f: &Filter) -> Result<i64> {
+        let (clause, args) = f.clause();
+        let sql = format!("SELECT COUNT(*) FROM journal{clause}");
+        Ok(self
+            .reader
+            .query_row(&sql, rusqlite::params_from_iter(args), |r| r.get(0))?)
+    }
+
+    /// The correction rows that point at `serial`, oldest first.
+    pub fn corrections_of(&self, serial: i64) -> Result<Vec<JournalRow>> {
+        let sql = format!(
+            "SELECT {} FROM journal WHERE kind = 'correction' AND json_extract(payload, '$.corrects') = ?1 ORDER BY serial",
+            Self::COLUMNS
+        );
+        let mut stmt = self.reader.prepare(&sql)?;
+        let rows = stmt.query_map([serial], Self::read_row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Writes the matching rows as CSV (RFC 4180), oldest first, streaming; returns the count.
+    pub fn export_csv(&self, f: &Filter, out: &mut dyn Write) -> Result<usize> {
+        let (clause, args) = f.clause();
+        let sql = format!(
+            "SELECT {} FROM journal{clause} ORDER BY serial",
+            Self::COLUMNS
+        );
+        let mut stmt = self.reader.prepare(&sql)?;
+        let mut rows = stmt.query(rusqlite::params_from_iter(args))?;
+        let io = |e: std::io::Error| super::StoreError::Invalid(format!("writing the CSV: {e}"));
+        writeln!(out, "{}", CSV_HEADER.join(",")).map_err(io)?;
+        let mut n = 0;
+        while let Some(r) = rows.next()? {
+            let row = Self::read_row(r)?;
+            writeln!(out, "{}", csv_line(&row)).map_err(io)?;
+            n += 1;
+        }
+        Ok(n)
+    }
+}
+
+pub const CSV_HEADER: [&str; 13] = [
+    "serial",
+    "terminal_id",
+    "ts_utc",
+    "mono_ns",
+    "session",
+    "stream",
+    "table_no",
+    "dealer_credential",
+    "actor_credential",
+    "kind",
+    "payload",
+    "prev_hash",
+    "hash",
+];
+
+/// One field, quoted when it holds a comma, a quote or a line break.
+pub fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+pub fn csv_line(r: &JournalRow) -> String {
+    let opt = |o: &Option<String>| o.clone().unwrap_or_default();
+    [
+        r.serial.to_string(),
+        r.terminal_id.clone(),
+        r.ts_utc.clone(),
+        r.mono_ns.to_string(),
+        r.session.to_string(),
+        r.stream.clone(),
+        r.table_no.map(|t| t.to_string()).unwrap_or_default(),
+        opt(&r.dealer_credential),
+        opt(&r.actor_credential),
+        r.kind.clone(),
+        r.payload.clone(),
+        r.prev_hash.clone(),
+        r.hash.clone(),
+    ]
+    .iter()
+    .map(|f| csv_field(f))
+    .collect::<Vec<_>>()
+    .join(",")
+}
