@@ -3,6 +3,7 @@
 //! (the pattern of egui's demo app). Background threads wake it with `request_repaint`.
 
 mod keypad;
+mod review;
 pub mod theme;
 
 use crate::devices::progressive::ControllerState;
@@ -24,6 +25,7 @@ enum UiCmd {
     Rules(Command),
     SignIn,
     OpenVerify(String),
+    OpenReview,
     SubmitVerify,
     CancelVerify,
     SimNextCount(u8),
@@ -33,6 +35,8 @@ enum UiCmd {
 /// A floorperson's signature being entered on the keypad.
 #[derive(Clone, Default)]
 struct VerifyPad {
+    /// A supervisor signing in to the review, not a table verification.
+    review: bool,
     purpose: String,
     credential: String,
     pin: String,
@@ -168,6 +172,8 @@ pub struct DeckhandApp {
     locked: bool,
     /// Nobody is in the database yet: the first start creates the administrator.
     needs_admin: bool,
+    /// The supervisor review, while open.
+    review: Option<review::ReviewState>,
 }
 
 impl DeckhandApp {
@@ -189,6 +195,7 @@ impl DeckhandApp {
             last_touch: std::time::Instant::now(),
             locked: false,
             needs_admin,
+            review: None,
         }
     }
 
@@ -248,6 +255,12 @@ impl DeckhandApp {
         }
         if self.locked {
             self.lock_screen(ui);
+            return;
+        }
+        if self.review.is_some() {
+            if self.view.verify.is_none() {
+                self.review_screen(ui);
+            }
             return;
         }
         let mut cmds = Vec::new();
@@ -463,6 +476,43 @@ impl DeckhandApp {
                 });
             }
             UiCmd::CancelVerify => self.view.verify = None,
+            UiCmd::OpenReview => {
+                self.view.verify = Some(VerifyPad {
+                    review: true,
+                    purpose: "Supervisor review of the records".into(),
+                    ..Default::default()
+                });
+            }
+            UiCmd::SubmitVerify if self.view.verify.as_ref().is_some_and(|p| p.review) => {
+                let Some(pad) = self.view.verify.as_mut() else {
+                    return;
+                };
+                let (cred, pin) = (pad.credential.clone(), pad.pin.clone());
+                let signed = self.term.check_pin(cred.trim(), &pin).and_then(|p| {
+                    crate::rules::access::check(
+                        &p,
+                        crate::rules::access::Action::ReviewRecords,
+                        None,
+                    )
+                    .map(|_| p)
+                });
+                match signed {
+                    Ok(p) => {
+                        self.term.record_system(
+                            "review_opened",
+                            serde_json::json!({ "supervisor": p.credential }),
+                        );
+                        self.view.verify = None;
+                        self.review = Some(review::ReviewState::open(self.term.store(), p));
+                    }
+                    Err(e) => {
+                        if let Some(pad) = self.view.verify.as_mut() {
+                            pad.error = Some(e);
+                            pad.pin.clear();
+                        }
+                    }
+                }
+            }
             UiCmd::SubmitVerify => {
                 let Some(pad) = self.view.verify.as_mut() else {
                     return;
@@ -1101,6 +1151,15 @@ impl DeckhandApp {
 
     fn sign_in(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
         title(ui, "Dealer sign-in");
+        if ui
+            .add(
+                Button::new(RichText::new("Supervisor review").size(theme::BODY))
+                    .min_size(theme::ACTION_SIZE),
+            )
+            .clicked()
+        {
+            cmds.push(UiCmd::OpenReview);
+        }
         let dealers = self
             .term
             .store()
@@ -1387,9 +1446,13 @@ impl DeckhandApp {
             )
             .show(ctx, |ui| {
                 ui.label(
-                    RichText::new("Floorperson verification")
-                        .size(theme::TITLE)
-                        .strong(),
+                    RichText::new(if pad.review {
+                        "Supervisor sign-in"
+                    } else {
+                        "Floorperson verification"
+                    })
+                    .size(theme::TITLE)
+                    .strong(),
                 );
                 ui.label(
                     RichText::new(&pad.purpose)

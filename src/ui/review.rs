@@ -1,0 +1,391 @@
+//! The supervisor review in the terminal: reached with a supervisor's credential number and
+//! PIN, it finds any record by kind, table, period and text, newest first a page at a time,
+//! shows one record whole with who verified it and the rows that correct it, keeps the chain
+//! status in view, and exports what is filtered as CSV.
+
+use super::{DeckhandApp, body, body_colour, keypad, theme, title};
+use crate::rules::table::Person;
+use crate::store::review::{Filter, KindGroup};
+use crate::store::{ChainStatus, JournalRow, Store};
+use egui::{Button, RichText, Ui};
+use std::sync::{Arc, Mutex};
+
+pub const PAGE: usize = 200;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Period {
+    Today,
+    Week,
+    All,
+}
+
+pub struct ReviewState {
+    pub supervisor: Person,
+    pub filter: Filter,
+    pub period: Period,
+    pub table_entry: String,
+    pub text_entry: String,
+    /// Which entry pad is open: 0 none, 1 table, 2 text.
+    pub pad: u8,
+    pub rows: Vec<JournalRow>,
+    pub more: bool,
+    pub total: i64,
+    pub selected: Option<JournalRow>,
+    pub corrections: Vec<JournalRow>,
+    /// Filled by a background walk of the whole chain.
+    pub chain: Arc<Mutex<Option<String>>>,
+    pub notice: Option<String>,
+}
+
+impl std::fmt::Debug for ReviewState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ReviewState")
+            .field("supervisor", &self.supervisor.credential)
+            .field("rows", &self.rows.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl ReviewState {
+    pub fn open(store: &Store, supervisor: Person) -> ReviewState {
+        let chain = Arc::new(Mutex::new(None));
+        let slot = chain.clone();
+        let path = store.path().to_path_buf();
+        // The walk reads its own connection, so the screen never waits for it.
+        std::thread::spawn(move || {
+            let text = match Store::verify_file(&path) {
+                Ok(ChainStatus::Intact { rows, head }) => {
+                    format!(
+                        "Chain intact: {rows} rows, head {}",
+                        &head[..12.min(head.len())]
+                    )
+                }
+                Ok(ChainStatus::Broken { serial, problem }) => {
+                    format!("CHAIN BROKEN at serial {serial}: {problem}")
+                }
+                Err(e) => format!("Chain not checked: {e}"),
+            };
+            if let Ok(mut s) = slot.lock() {
+                *s = Some(text);
+            }
+        });
+        let mut r = ReviewState {
+            supervisor,
+            filter: Filter::default(),
+            period: Period::All,
+            table_entry: String::new(),
+            text_entry: String::new(),
+            pad: 0,
+            rows: vec![],
+            more: false,
+            total: 0,
+            selected: None,
+            corrections: vec![],
+            chain,
+            notice: None,
+        };
+        r.reload(store);
+        r
+    }
+
+    fn apply_period(&mut self) {
+        let now = chrono::Utc::now();
+        self.filter.to = None;
+        self.filter.from = match self.period {
+            Period::All => None,
+            Period::Today => Some(now.format("%Y-%m-%d").to_string()),
+            Period::Week => Some(
+                (now - chrono::Duration::days(7))
+                    .format("%Y-%m-%d")
+                    .to_string(),
+            ),
+        };
+    }
+
+    pub fn reload(&mut self, store: &Store) {
+        self.apply_period();
+        self.filter.table = self.table_entry.trim().parse().ok();
+        let text = self.text_entry.trim();
+        self.filter.text = (!text.is_empty()).then(|| text.to_string());
+        match store.search(&self.filter, None, PAGE) {
+            Ok(rows) => {
+                self.more = rows.len() == PAGE;
+                self.rows = rows;
+                self.notice = None;
+            }
+            Err(e) => self.notice = Some(e.to_string()),
+        }
+        self.total = store.count_matching(&self.filter).unwrap_or(0);
+        self.selected = None;
+    }
+
+    fn older(&mut self, store: &Store) {
+        let before = self.rows.last().map(|r| r.serial);
+        if let Ok(rows) = store.search(&self.filter, before, PAGE) {
+            self.more = rows.len() == PAGE;
+            self.rows.extend(rows);
+        }
+    }
+}
+
+fn chip(ui: &mut Ui, label: &str, on: bool) -> bool {
+    ui.add(
+        Button::new(RichText::new(label).size(theme::BODY))
+            .selected(on)
+            .min_size(egui::vec2(120.0, theme::TARGET)),
+    )
+    .clicked()
+}
+
+impl DeckhandApp {
+    pub(super) fn review_screen(&mut self, ui: &mut Ui) {
+        let Some(mut r) = self.review.take() else {
+            return;
+        };
+        let mut close = false;
+        egui::CentralPanel::default()
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::FELT)
+                    .inner_margin(egui::Margin::same(20)),
+            )
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    title(ui, "Supervisor review");
+                    ui.label(
+                        RichText::new(format!(
+                            "{} ({})",
+                            r.supervisor.name, r.supervisor.credential
+                        ))
+                        .size(theme::BODY)
+                        .color(theme::TEXT_DIM),
+                    );
+                    if ui
+                        .add(
+                            Button::new(RichText::new("Close review").size(theme::BODY))
+                                .min_size(theme::ACTION_SIZE),
+                        )
+                        .clicked()
+                    {
+                        close = true;
+                    }
+                });
+                let chain = r.chain.lock().ok().and_then(|c| c.clone());
+                match chain {
+                    Some(c) if c.starts_with("Chain intact") => {
+                        body_colour(ui, &format!("✔ {c}"), theme::OK)
+                    }
+                    Some(c) => body_colour(ui, &format!("✖ {c}"), theme::DANGER),
+                    None => body_colour(ui, "◌ Checking the chain…", theme::WARN),
+                }
+                // Filters: kind group, period, table, text.
+                let store = self.term.store();
+                let mut changed = false;
+                ui.horizontal_wrapped(|ui| {
+                    if chip(ui, "All kinds", r.filter.group.is_none()) {
+                        r.filter.group = None;
+                        changed = true;
+                    }
+                    for g in KindGroup::ALL {
+                        if chip(ui, g.label(), r.filter.group == Some(g)) {
+                            r.filter.group = if r.filter.group == Some(g) {
+                                None
+                            } else {
+                                Some(g)
+                            };
+                            changed = true;
+                        }
+                    }
+                });
+                ui.horizontal_wrapped(|ui| {
+                    for (p, label) in [
+                        (Period::Today, "Today"),
+                        (Period::Week, "Last 7 days"),
+                        (Period::All, "All time"),
+                    ] {
+                        if chip(ui, label, r.period == p) {
+                            r.period = p;
+                            changed = true;
+                        }
+                    }
+                    let table = if r.table_entry.is_empty() {
+                        "any".to_string()
+                    } else {
+                        r.table_entry.clone()
+                    };
+                    if chip(ui, &format!("Table: {table}"), r.pad == 1) {
+                        r.pad = if r.pad == 1 { 0 } else { 1 };
+                    }
+                    let text = if r.text_entry.is_empty() {
+                        "—".to_string()
+                    } else {
+                        r.text_entry.clone()
+                    };
+                    if chip(ui, &format!("Text: {text}"), r.pad == 2) {
+                        r.pad = if r.pad == 2 { 0 } else { 2 };
+                    }
+                    if chip(ui, "Export CSV", false) {
+                        r.notice = Some(export(store, &r));
+                        changed = false;
+                    }
+                });
+                let typed = match r.pad {
+                    1 => keypad::keypad(ui, &mut r.table_entry, 4),
+                    2 => keypad::letters(ui, &mut r.text_entry, 40),
+                    _ => false,
+                };
+                changed |= typed;
+                if changed {
+                    r.reload(store);
+                }
+                if let Some(n) = &r.notice {
+                    body(ui, n);
+                }
+                body(ui, &format!("{} records match; newest first.", r.total));
+                ui.columns(2, |cols| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("review-rows")
+                        .max_height(380.0)
+                        .show(&mut cols[0], |ui| {
+                            for row in &r.rows {
+                                let time = row
+                                    .ts_utc
+                                    .get(0..19)
+                                    .unwrap_or(&row.ts_utc)
+                                    .replace('T', " ");
+                                let table = row
+                                    .table_no
+                                    .map_or(String::new(), |t| format!(" · table {t}"));
+                                let label = format!(
+                                    "#{} {time} {}{table}",
+                                    row.serial,
+                                    row.kind.replace('_', " ")
+                                );
+                                let on =
+                                    r.selected.as_ref().is_some_and(|s| s.serial == row.serial);
+                                if ui
+                                    .add(
+                                        Button::new(RichText::new(label).size(theme::SMALL + 1.0))
+                                            .selected(on)
+                                            .min_size(egui::vec2(560.0, 40.0)),
+                                    )
+                                    .clicked()
+                                {
+                                    r.selected = Some(row.clone());
+                                }
+                            }
+                            if r.more
+                                && ui
+                                    .add(
+                                        Button::new(
+                                            RichText::new("Older records").size(theme::BODY),
+                                        )
+                                        .min_size(theme::ACTION_SIZE),
+                                    )
+                                    .clicked()
+                            {
+                                r.older(store);
+                            }
+                        });
+                    let ui = &mut cols[1];
+                    match r.selected.clone() {
+                        None => body(ui, "Tap a record to see it whole."),
+                        Some(row) => {
+                            if r.corrections.first().map(|c| c.serial) != Some(row.serial) {
+                                r.corrections =
+                                    store.corrections_of(row.serial).unwrap_or_default();
+                            }
+                            ui.label(
+                                RichText::new(format!("Record #{} · {}", row.serial, row.kind))
+                                    .size(theme::BODY)
+                                    .strong(),
+                            );
+                            ui.label(
+                                RichText::new(format!(
+                                    "{} UTC · terminal {}",
+                                    row.ts_utc, row.terminal_id
+                                ))
+                                .size(theme::SMALL),
+                            );
+                            ui.label(
+                                RichText::new(format!(
+                                    "Dealer {} · verified by {}",
+                                    row.dealer_credential.as_deref().unwrap_or("—"),
+                                    row.actor_credential.as_deref().unwrap_or("—")
+                                ))
+                                .size(theme::SMALL),
+                            );
+                            let pretty = serde_json::from_str::<serde_json::Value>(&row.payload)
+                                .and_then(|v| serde_json::to_string_pretty(&v))
+                                .unwrap_or_else(|_| row.payload.clone());
+                            egui::ScrollArea::vertical()
+                                .id_salt("review-detail")
+                                .max_height(260.0)
+                                .show(ui, |ui| {
+                                    ui.label(RichText::new(pretty).monospace().size(theme::SMALL));
+                                });
+                            ui.label(
+                                RichText::new(format!("hash {}", row.hash))
+                                    .size(theme::SMALL - 2.0)
+                                    .color(theme::TEXT_DIM),
+                            );
+                            if r.corrections.is_empty() {
+                                ui.label(
+                                    RichText::new("No correction points at this record.")
+                                        .size(theme::SMALL),
+                                );
+                            }
+                            for c in &r.corrections {
+                                ui.label(
+                                    RichText::new(format!(
+                                        "Corrected by #{} ({}): {}",
+                                        c.serial,
+                                        c.actor_credential.as_deref().unwrap_or("—"),
+                                        c.payload
+                                    ))
+                                    .size(theme::SMALL)
+                                    .color(theme::WARN),
+                                );
+                            }
+                        }
+                    }
+                });
+            });
+        if close {
+            self.term.record_system(
+                "review_closed",
+                serde_json::json!({ "supervisor": r.supervisor.credential }),
+            );
+        } else {
+            self.review = Some(r);
+        }
+    }
+}
+
+/// Writes the filtered records next to the database, in `exports/`.
+fn export(store: &Store, r: &ReviewState) -> String {
+    let dir = store
+        .path()
+        .parent()
+        .map(|p| p.join("exports"))
+        .unwrap_or_else(|| "exports".into());
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        return format!("Export failed: {e}");
+    }
+    let file = dir.join(format!(
+        "review-{}.csv",
+        chrono::Utc::now().format("%Y%m%dT%H%M%SZ")
+    ));
+    let result = std::fs::File::create(&file)
+        .map_err(|e| e.to_string())
+        .and_then(|f| {
+            let mut w = std::io::BufWriter::new(f);
+            store
+                .export_csv(&r.filter, &mut w)
+                .map_err(|e| e.to_string())
+        });
+    match result {
+        Ok(n) => format!("Exported {n} records to {}", file.display()),
+        Err(e) => format!("Export failed: {e}"),
+    }
+}

@@ -1,0 +1,132 @@
+//! The supervisor review through the real UI (egui_kittest, by labels): only a supervisor's
+//! signature opens it; the chain status shows; a kind filter narrows the list; a record opens
+//! whole; the filtered records export as CSV.
+
+use deckhand::rules::table::{Command, Confirm, TableSetup};
+use deckhand::store::Store;
+use deckhand::terminal::Terminal;
+use deckhand::ui::DeckhandApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::time::{Duration, Instant};
+
+fn setup() -> TableSetup {
+    TableSetup {
+        table_no: 14,
+        deck_colours: ["Red".into(), "Blue".into()],
+        blinds: vec![100, 200],
+        small_bet: 200,
+        big_bet: 400,
+        max_raises: 3,
+        counting_shuffler: true,
+    }
+}
+
+fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut DeckhandApp| {
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            app,
+        )
+}
+
+fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_ok();
+}
+
+fn keys(h: &mut Harness<'_, DeckhandApp>, keys: &str) {
+    for k in keys.chars() {
+        tap(h, &k.to_string());
+    }
+}
+
+fn sign(h: &mut Harness<'_, DeckhandApp>, credential: &str, pin: &str) {
+    if h.query_by_label("Next: PIN").is_none() {
+        h.get_by_label_contains("Credential number:").click();
+        h.run_ok();
+    }
+    tap(h, "Clear");
+    keys(h, credential);
+    tap(h, "Next: PIN");
+    keys(h, pin);
+    tap(h, "Verify");
+}
+
+#[test]
+fn a_supervisor_finds_exports_and_closes() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("review.sqlite");
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417").unwrap();
+    t.execute(Command::OpenTable(setup())).unwrap();
+    t.execute(Command::Confirm(Confirm::DecksInspected))
+        .unwrap();
+    t.verify("1001", "2468").unwrap();
+    t.execute(Command::Confirm(Confirm::PlayersInspected))
+        .unwrap();
+    t.execute(Command::Confirm(Confirm::DecksWashed)).unwrap();
+    // An irregularity to find: the shuffler taken out of service (§ 637a.18(r)).
+    t.execute(Command::ShufflerOutOfService).unwrap();
+    t.execute(Command::Confirm(Confirm::ShufflerCovered))
+        .unwrap();
+    t.execute(Command::SignOut).unwrap();
+
+    let mut h = harness(DeckhandApp::new(t, setup(), None));
+    h.run_ok();
+    tap(&mut h, "Supervisor review");
+    h.get_by_label("Supervisor sign-in");
+    // A floorperson's PIN is right but the role is not: refused with the reason.
+    sign(&mut h, "1001", "2468");
+    h.get_by_label_contains("to review the records takes a shift supervisor or administrator");
+    sign(&mut h, "3001", "1357");
+    h.get_by_label("Supervisor review");
+    // The chain is walked in the background; its status appears.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while h.query_by_label_contains("Chain intact").is_none() {
+        assert!(Instant::now() < deadline, "no chain status");
+        std::thread::sleep(Duration::from_millis(20));
+        h.run_ok();
+    }
+    tap(&mut h, "Irregularities");
+    h.get_by_label_contains("1 records match");
+    h.get_by_label_contains("irregularity · table 14").click();
+    h.run_ok();
+    h.get_by_label_contains("· irregularity");
+    h.get_by_label_contains("§ 637a.18(r)");
+    tap(&mut h, "Export CSV");
+    h.get_by_label_contains("Exported 1 records to");
+    let exports: Vec<_> = std::fs::read_dir(dir.path().join("exports"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(exports.len(), 1);
+    let path = &exports[0];
+    let csv = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(csv.lines().count(), 2);
+    assert!(csv.contains("irregularity"));
+    // Back to everything, then close.
+    tap(&mut h, "All kinds");
+    assert!(h.query_by_label("1 records match; newest first.").is_none());
+    tap(&mut h, "Close review");
+    h.get_by_label("Dealer sign-in");
+    drop(h);
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let kinds: Vec<String> = conn
+        .prepare("SELECT kind FROM journal WHERE kind LIKE 'review_%' OR kind = 'verification_failed' ORDER BY serial")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(|k| k.unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        vec!["review_opened", "review_closed"],
+        "the refused role is not a PIN failure"
+    );
+}
