@@ -107,7 +107,7 @@ fn a_supervisor_finds_exports_and_closes() {
         .collect();
     assert_eq!(exports.len(), 1);
     let path = &exports[0];
-    let csv = std::fs::read_to_string(&path).unwrap();
+    let csv = std::fs::read_to_string(path).unwrap();
     assert_eq!(csv.lines().count(), 2);
     assert!(csv.contains("irregularity"));
     // Back to everything, then close.
