@@ -410,3 +410,90 @@ fn spanish_21_conserves_money() {
         )
     });
 }
+
+/// Nothing a person or a script feeds `deckhand settle` makes it panic: every number of every
+/// documented example replaced by edge values, every card field by junk, one at a time.
+#[test]
+fn hostile_input_is_refused_never_a_panic() {
+    let p = Paytables::embedded().unwrap();
+    let rules = HouseRules::default();
+    let numbers = [
+        json!(-1),
+        json!(0),
+        json!(1),
+        json!(i64::MAX),
+        json!(i64::MIN),
+        json!(1_000_000_000_001i64),
+        json!(1.5),
+        json!("12a"),
+        json!(null),
+    ];
+    let texts = [
+        json!(""),
+        json!("As As As As As As As As"),
+        json!("Zz"),
+        json!("10h 10h"),
+        json!(7),
+        json!("Ac Kc Qc Jc Tc 9c 8c 7c 6c 5c 4c 3c 2c Ad Kd"),
+    ];
+    fn paths(v: &Value, at: Vec<String>, out: &mut Vec<(Vec<String>, Value)>) {
+        match v {
+            Value::Object(m) => m.iter().for_each(|(k, x)| {
+                let mut p = at.clone();
+                p.push(k.clone());
+                paths(x, p, out)
+            }),
+            Value::Array(a) => a.iter().enumerate().for_each(|(i, x)| {
+                let mut p = at.clone();
+                p.push(i.to_string());
+                paths(x, p, out)
+            }),
+            leaf => out.push((at, leaf.clone())),
+        }
+    }
+    fn set(v: &mut Value, path: &[String], new: Value) {
+        let mut cur = v;
+        for k in path {
+            cur = match cur {
+                Value::Object(m) => m.get_mut(k).unwrap(),
+                Value::Array(a) => &mut a[k.parse::<usize>().unwrap()],
+                _ => unreachable!(),
+            };
+        }
+        *cur = new;
+    }
+    let mut tried = 0;
+    for game in [
+        "wpt-heads-up",
+        "texas-holdem-bonus",
+        "lunar-poker",
+        "spanish-21",
+        "mississippi-stud",
+        "crazy-4-poker",
+    ] {
+        let text = std::fs::read_to_string(format!(
+            "{}/docs/settle-examples/{game}.json",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
+        let base: Value = serde_json::from_str(&text).unwrap();
+        let mut leaves = Vec::new();
+        paths(&base, vec![], &mut leaves);
+        for (path, leaf) in leaves {
+            if path.first().map(String::as_str) == Some("game") {
+                continue;
+            }
+            let candidates: &[Value] = if leaf.is_string() { &texts } else { &numbers };
+            for c in candidates {
+                let mut v = base.clone();
+                set(&mut v, &path, c.clone());
+                // Ok or a refusal; a panic fails the test.
+                if let Ok(s) = settle_json(&v.to_string(), &p, &rules) {
+                    check(&s, &v);
+                }
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried > 1000, "{tried} variants");
+}

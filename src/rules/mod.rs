@@ -23,6 +23,17 @@ pub type Cents = i64;
 /// "$12.50" for 1250.
 pub fn money(c: Cents) -> String {
     let sign = if c < 0 { "-" } else { "" };
-    let c = c.abs();
+    // unsigned_abs: even the most negative amount formats instead of overflowing.
+    let c = c.unsigned_abs();
     format!("{sign}${}.{:02}", c / 100, c % 100)
+}
+
+#[cfg(test)]
+mod money_tests {
+    #[test]
+    fn money_formats_every_amount() {
+        assert_eq!(super::money(1250), "$12.50");
+        assert_eq!(super::money(-5), "-$0.05");
+        assert_eq!(super::money(i64::MIN), "-$92233720368547758.08");
+    }
 }

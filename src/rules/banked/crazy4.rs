@@ -57,6 +57,9 @@ impl Default for Rules {
 
 impl Rules {
     pub fn validate(&self, p: &Paytables) -> Result<(), String> {
+        if self.progressive_reset_cents > super::MAX_AMOUNT {
+            return Err("progressive_reset_cents: more than any table takes".into());
+        }
         super::check_table(p, GAME, "queens-up", "queens_up", &self.queens_up)?;
         super::check_table(p, GAME, "progressive", "progressive", &self.progressive)?;
         let floor = if self.progressive == "B" {
@@ -166,6 +169,19 @@ pub fn four_line(v: Value4) -> Line {
 }
 
 fn validate(round: &Round, rules: &Rules) -> Result<(BestFour, Vec<Checked>), SettleError> {
+    if let Some(m) = round.meters.progressive {
+        super::amount("meters.progressive", m)?;
+        if m < rules.progressive_reset_cents {
+            return Err(err(
+                "meters.progressive",
+                format!(
+                    "{} is below the meter's initial and reset amount, {} (§ 657a.12(d)(3))",
+                    money(m),
+                    money(rules.progressive_reset_cents)
+                ),
+            ));
+        }
+    }
     super::check_seats(round.seats.iter().map(|s| s.seat), 6, "§ 657a.2(a)")?;
     let dealer = super::cards("dealer", &round.dealer)?;
     if dealer.len() != 5 {

@@ -637,10 +637,20 @@ pub fn one_deck(all: &[(String, Vec<Card>)]) -> Result<(), SettleError> {
     Ok(())
 }
 
-/// A wager amount: not negative.
+/// The largest amount a round may carry: $10 billion, far beyond any table, small enough
+/// that no multiple of it can overflow.
+pub const MAX_AMOUNT: Cents = 1_000_000_000_000;
+
+/// A wager or meter amount: not negative, not absurd.
 pub fn amount(field: &str, c: Cents) -> Result<Cents, SettleError> {
     if c < 0 {
         return Err(err(field, format!("{} is negative", money(c))));
+    }
+    if c > MAX_AMOUNT {
+        return Err(err(
+            field,
+            format!("{} is more than any table takes", money(c)),
+        ));
     }
     Ok(c)
 }

@@ -95,6 +95,15 @@ impl Default for Rules {
 
 impl Rules {
     pub fn validate(&self, p: &Paytables) -> Result<(), String> {
+        if self.payout_limit_cents > super::MAX_AMOUNT {
+            return Err("payout_limit_cents: more than any table takes".into());
+        }
+        if self.progressive_reset_cents > super::MAX_AMOUNT {
+            return Err("progressive_reset_cents: more than any table takes".into());
+        }
+        if self.five_card_bonus_reset_cents > super::MAX_AMOUNT {
+            return Err("five_card_bonus_reset_cents: more than any table takes".into());
+        }
         super::check_table(p, GAME, "bonus", "bonus", &self.bonus)?;
         if self.payout_limit_cents < super::PAYOUT_LIMIT_FLOOR {
             return Err(format!(
@@ -243,6 +252,32 @@ pub fn bonus_line(a: Card, b: Card, dealer_aces: bool) -> Option<Line> {
 }
 
 fn validate(round: &Round, rules: &Rules) -> Result<Validated, SettleError> {
+    if let Some(m) = round.meters.progressive {
+        super::amount("meters.progressive", m)?;
+        if m < rules.progressive_reset_cents {
+            return Err(err(
+                "meters.progressive",
+                format!(
+                    "{} is below the meter's initial and reset amount, {} (§ 647a.12(d)(3))",
+                    money(m),
+                    money(rules.progressive_reset_cents)
+                ),
+            ));
+        }
+    }
+    if let Some(m) = round.meters.five_card_bonus {
+        super::amount("meters.five_card_bonus", m)?;
+        if m < rules.five_card_bonus_reset_cents {
+            return Err(err(
+                "meters.five_card_bonus",
+                format!(
+                    "{} is below the meter's initial and reset amount, {} (§ 647a.12(e)(4))",
+                    money(m),
+                    money(rules.five_card_bonus_reset_cents)
+                ),
+            ));
+        }
+    }
     super::check_seats(round.seats.iter().map(|s| s.seat), 6, "§ 647a.2(a)")?;
     let dealer = super::cards("dealer", &round.dealer)?;
     if dealer.len() != 2 {

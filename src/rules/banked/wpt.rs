@@ -56,6 +56,12 @@ impl Rules {
     pub fn validate(&self, p: &Paytables) -> Result<(), String> {
         super::check_table(p, GAME, "pocket-bonus", "pocket_bonus", &self.pocket_bonus)?;
         super::check_table(p, GAME, "trips-plus", "trips_plus", &self.trips_plus)?;
+        if self
+            .payout_limit_cents
+            .is_some_and(|l| l > super::MAX_AMOUNT)
+        {
+            return Err("payout_limit_cents: more than any table takes".into());
+        }
         if let Some(l) = self.payout_limit_cents
             && l < super::PAYOUT_LIMIT_FLOOR
         {
