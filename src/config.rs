@@ -29,6 +29,40 @@ pub struct Config {
     pub paytables: PaytablesConfig,
     #[serde(default)]
     pub people: PeopleConfig,
+    #[serde(default)]
+    pub high_hand: HighHandConfig,
+}
+
+/// The High Hand Jackpot's qualifying periods (§ 637a.16(b)(1)).
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct HighHandConfig {
+    /// The table offers the High Hand Jackpot (§ 637a.16(a)).
+    pub enabled: bool,
+    /// Length of a qualifying period in minutes; periods start on the hour (UTC) and follow each
+    /// other (§ 637a.16(b)(1)).
+    pub period_minutes: u32,
+}
+
+impl Default for HighHandConfig {
+    fn default() -> Self {
+        HighHandConfig {
+            enabled: true,
+            period_minutes: 60,
+        }
+    }
+}
+
+impl HighHandConfig {
+    /// The start of the qualifying period holding `now`, as the slip names it.
+    pub fn period_of(&self, now: chrono::DateTime<chrono::Utc>) -> String {
+        let minutes = i64::from(self.period_minutes.max(1));
+        let since = now.timestamp().div_euclid(60);
+        let start = since - since.rem_euclid(minutes);
+        chrono::DateTime::from_timestamp(start * 60, 0)
+            .map(|t| t.format("%Y-%m-%dT%H:%MZ").to_string())
+            .unwrap_or_default()
+    }
 }
 
 /// Wrong PINs and the screen lock.
@@ -204,6 +238,9 @@ impl Config {
                     "{key}: {baud} is not a serial line speed (one of {BAUD_RATES:?})"
                 ));
             }
+        }
+        if self.high_hand.period_minutes == 0 || self.high_hand.period_minutes > 7 * 24 * 60 {
+            return Err("high_hand.period_minutes: 1 minute to one week".into());
         }
         if self.people.max_pin_failures < 2 {
             return Err(

@@ -2,14 +2,16 @@
 //!
 //! Layers, from the inside out (see `docs/architecture.md`):
 //! - [`rules`]: cards, rankings and the procedure state machines, pure;
-//! - [`devices`]: serial links to the shuffler (and later the progressive controller);
+//! - [`devices`]: serial links to the shuffler and the progressive controller;
 //! - [`store`]: the SQLite journal, append-only and hash-chained;
 //! - [`terminal`]: glues them: commands in, events journaled, state out;
-//! - [`ui`]: the egui dealer screen.
+//! - [`ui`]: the egui dealer screen;
+//! - [`print`]: printable documents (PDF).
 
 pub mod cli;
 pub mod config;
 pub mod devices;
+pub mod print;
 pub mod rules;
 pub mod store;
 pub mod terminal;

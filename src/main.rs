@@ -120,11 +120,34 @@ enum Cmd {
         #[arg(long)]
         text: Option<String>,
     },
+    /// Print a document as PDF; the print is journaled and a second one says REPRINT.
+    Print {
+        /// Database file; default: the configured one.
+        #[arg(long, global = true)]
+        db: Option<PathBuf>,
+        #[command(subcommand)]
+        doc: PrintDoc,
+    },
     /// Walk the journal's hash chain and report the first broken row.
     VerifyLog {
         /// Database file; default: the configured one.
         #[arg(long)]
         db: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum PrintDoc {
+    /// The High Hand Tracking Slip of one table and qualifying period (§ 637a.16(f)).
+    HighHandSlip {
+        #[arg(long)]
+        table: u32,
+        /// The period's start as the slip names it, e.g. 2026-11-22T07:00Z.
+        #[arg(long)]
+        period: String,
+        /// Where to write the PDF.
+        #[arg(long)]
+        out: PathBuf,
     },
 }
 
@@ -380,6 +403,29 @@ fn real_main() -> Result<()> {
             Ok(())
         }
         Cmd::People { db, action } => people(&config, db, action),
+        Cmd::Print {
+            db,
+            doc: PrintDoc::HighHandSlip { table, period, out },
+        } => {
+            let path = match db {
+                Some(p) => p,
+                None => config.database_path().map_err(anyhow::Error::msg)?,
+            };
+            if !path.exists() {
+                bail!("{}: no such database", path.display());
+            }
+            let mut store = Store::open(&path)?;
+            let (doc_no, reprint, pdf) =
+                deckhand::print::high_hand_slip(&mut store, table, &period, None)
+                    .map_err(anyhow::Error::msg)?;
+            std::fs::write(&out, pdf).with_context(|| format!("writing {}", out.display()))?;
+            println!(
+                "{}High Hand Tracking Slip No. {doc_no} written to {}",
+                if reprint { "REPRINT: " } else { "" },
+                out.display()
+            );
+            Ok(())
+        }
         Cmd::Export {
             db,
             from,
@@ -647,7 +693,8 @@ fn run_terminal(config: Config) -> Result<()> {
         term.seed_demo_people()?;
     }
     let app = DeckhandApp::new(term, config.table_setup(), sim_script)
-        .with_screen_lock(config.lock_after());
+        .with_screen_lock(config.lock_after())
+        .with_high_hand(config.high_hand.clone());
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Deckhand")

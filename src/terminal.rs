@@ -411,6 +411,35 @@ impl Terminal {
         }
     }
 
+    /// Records a High Hand Tracking Slip line (§ 637a.16(f)): the floorperson signs with
+    /// credential number and PIN; the period is the qualifying period holding `now`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn record_high_hand(
+        &mut self,
+        period: &str,
+        seat: u8,
+        player_name: &str,
+        player_phone: &str,
+        cards: Vec<crate::rules::cards::Card>,
+        floor_credential: &str,
+        floor_pin: &str,
+    ) -> Result<u32, String> {
+        let floorperson = self.check_pin(floor_credential.trim(), floor_pin)?;
+        let slip = crate::rules::table::HighHandSlip {
+            period: period.to_string(),
+            seat,
+            player_name: player_name.trim().to_string(),
+            player_phone: player_phone.trim().to_string(),
+            cards,
+            floorperson,
+        };
+        let events = self.execute(Command::RecordHighHand(slip))?;
+        Ok(match events.first() {
+            Some(Event::HighHandRecorded { line, .. }) => *line,
+            _ => 0,
+        })
+    }
+
     /// Signs a dealer in: the name they picked and the credential number they typed must
     /// belong to the same active person.
     pub fn sign_in(&mut self, name: &str, credential: &str) -> Result<Person, String> {

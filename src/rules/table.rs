@@ -310,6 +310,17 @@ pub enum Event {
     },
     /// § 637a.18(r): covered or signed before another shuffling method is used.
     ShufflerCovered,
+    /// § 637a.16(f): one line of the High Hand Tracking Slip, signed by the floorperson.
+    HighHandRecorded {
+        slip: HighHandSlip,
+        table_no: u32,
+        dealer: Person,
+        /// The hand as the slip shows it, e.g. "Full house, kings full of fours".
+        hand: String,
+        value: HandValue,
+        /// Sequential per table: the slip line's number.
+        line: u32,
+    },
     /// § 637a.18(q): a jam or incomplete shuffle; the cards are reshuffled.
     ShuffleFailed {
         deck: DeckId,
@@ -413,6 +424,7 @@ impl Event {
             Event::DeckShuffledManually { .. } => "deck_shuffled_manually",
             Event::ShufflerOutOfService { .. } => "shuffler_out_of_service",
             Event::ShufflerCovered => "shuffler_covered",
+            Event::HighHandRecorded { .. } => "high_hand_recorded",
             Event::ShuffleFailed { .. } => "shuffle_failed",
             Event::Irregularity { .. } => "irregularity",
             Event::DeckRemoved { .. } => "deck_removed",
@@ -440,6 +452,7 @@ impl Event {
                 verified_by: Some(p),
                 ..
             } => Some(p),
+            Event::HighHandRecorded { slip, .. } => Some(&slip.floorperson),
             _ => None,
         }
     }
@@ -488,6 +501,8 @@ pub enum Command {
     },
     /// The shuffler cannot be used; the table goes on shuffling by hand (§ 637a.18(r)).
     ShufflerOutOfService,
+    /// A floorperson verified a high hand for the High Hand Tracking Slip (§ 637a.16(f)).
+    RecordHighHand(HighHandSlip),
     StartRound {
         seats: Vec<u8>,
     },
@@ -657,6 +672,23 @@ pub struct Table {
     pub shuffler_out: bool,
     /// A count the dealer keyed, waiting for the floorperson.
     pub pending_count: Option<(DeckId, u8)>,
+    /// The highest hand recorded in the current qualifying period (§ 637a.16(f)).
+    pub high_hand: Option<(String, HandValue)>,
+    /// High Hand Tracking Slip lines recorded at this table.
+    pub high_hand_lines: u32,
+}
+
+/// One High Hand Tracking Slip entry as the floorperson verifies it (§ 637a.16(f)(1)-(5)).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HighHandSlip {
+    /// The qualifying period the hand belongs to (its start, UTC), set by the terminal.
+    pub period: String,
+    pub seat: u8,
+    pub player_name: String,
+    pub player_phone: String,
+    /// The player's hand: five to seven cards (hole cards and board); the best five count.
+    pub cards: Vec<Card>,
+    pub floorperson: Person,
 }
 
 impl Table {
@@ -899,6 +931,7 @@ impl Table {
                     },
                 ])
             }
+            Command::RecordHighHand(slip) => self.decide_high_hand(slip),
             Command::StartRound { seats } => self.decide_start(&step, seats),
             Command::Act { seat, kind } => {
                 let Step::Act {
@@ -960,6 +993,67 @@ impl Table {
                 Ok(events)
             }
         }
+    }
+
+    /// § 637a.16(f): a full house or better, verified by a floorperson or above, recorded when it
+    /// is at least as high as the period's high hand so far (an equal hand is recorded too: the
+    /// posted rules divide ties, § 637a.16(b)(5)).
+    fn decide_high_hand(&self, slip: &HighHandSlip) -> Result<Vec<Event>, RuleError> {
+        let Some(setup) = &self.setup else {
+            return refuse("open the table first");
+        };
+        let Some(dealer) = &self.dealer else {
+            return refuse(
+                "a dealer must be signed in: their name goes on the slip (§ 637a.16(f)(4))",
+            );
+        };
+        super::access::check(
+            &slip.floorperson,
+            super::access::Action::VerifyHighHand,
+            Some(dealer),
+        )
+        .map_err(RuleError::Refused)?;
+        if !(1..=10).contains(&slip.seat) {
+            return refuse("seats are numbered 1 to 10 (§ 637a.16(f)(1))");
+        }
+        if slip.player_name.trim().len() < 2 {
+            return refuse("the slip needs the player's name (§ 637a.16(f)(1))");
+        }
+        let digits = slip
+            .player_phone
+            .chars()
+            .filter(|c| c.is_ascii_digit())
+            .count();
+        if !(7..=15).contains(&digits) || slip.player_phone.chars().any(|c| !c.is_ascii_digit()) {
+            return refuse(
+                "the slip needs the player's phone number, 7 to 15 digits (§ 637a.16(f)(1))",
+            );
+        }
+        let best = eval::best_hand(&slip.cards).map_err(|e| RuleError::Refused(e.to_string()))?;
+        if best.value.category() < eval::Category::FullHouse {
+            return refuse(format!(
+                "{} is not a qualifying high hand: a full house or better (§ 637a.16(f))",
+                best.value.describe()
+            ));
+        }
+        if let Some((period, high)) = &self.high_hand
+            && *period == slip.period
+            && best.value < *high
+        {
+            return refuse(format!(
+                "{} is lower than this period's high hand, {} (§ 637a.16(f): the next higher hand is recorded)",
+                best.value.describe(),
+                high.describe()
+            ));
+        }
+        Ok(vec![Event::HighHandRecorded {
+            slip: slip.clone(),
+            table_no: setup.table_no,
+            dealer: dealer.clone(),
+            hand: best.value.describe(),
+            value: best.value,
+            line: self.high_hand_lines + 1,
+        }])
     }
 
     fn shuffling_deck(&self) -> Option<DeckId> {
@@ -1307,6 +1401,18 @@ impl Table {
                 }
             }
             Event::ShufflerCovered => self.manual_shuffle = true,
+            Event::HighHandRecorded {
+                slip, value, line, ..
+            } => {
+                self.high_hand_lines = *line;
+                let higher = self
+                    .high_hand
+                    .as_ref()
+                    .is_none_or(|(p, v)| *p != slip.period || value >= v);
+                if higher {
+                    self.high_hand = Some((slip.period.clone(), *value));
+                }
+            }
             Event::ShuffleFailed { deck, .. } => {
                 self.decks[*deck].status = DeckStatus::Unshuffled;
                 if let Some(r) = &mut self.removal

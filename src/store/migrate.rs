@@ -31,6 +31,11 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
         "db/0005_review.sql",
         include_str!("../../db/0005_review.sql"),
     ),
+    (
+        6,
+        "db/0006_high_hand.sql",
+        include_str!("../../db/0006_high_hand.sql"),
+    ),
 ];
 
 /// Applies the migrations newer than the database's `user_version`.

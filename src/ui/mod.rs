@@ -2,6 +2,7 @@
 //! next action, collects what the dealer taps as commands, and applies them after drawing
 //! (the pattern of egui's demo app). Background threads wake it with `request_repaint`.
 
+mod high_hand;
 mod keypad;
 mod review;
 pub mod theme;
@@ -26,6 +27,7 @@ enum UiCmd {
     SignIn,
     OpenVerify(String),
     OpenReview,
+    OpenHighHand,
     SubmitVerify,
     CancelVerify,
     SimNextCount(u8),
@@ -174,6 +176,9 @@ pub struct DeckhandApp {
     needs_admin: bool,
     /// The supervisor review, while open.
     review: Option<review::ReviewState>,
+    /// The High Hand Tracking Slip form, while open.
+    high_hand: Option<high_hand::HighHandForm>,
+    high_hand_config: crate::config::HighHandConfig,
 }
 
 impl DeckhandApp {
@@ -196,6 +201,8 @@ impl DeckhandApp {
             locked: false,
             needs_admin,
             review: None,
+            high_hand: None,
+            high_hand_config: Default::default(),
         }
     }
 
@@ -203,6 +210,12 @@ impl DeckhandApp {
     /// lock_after_idle_minutes`).
     pub fn with_screen_lock(mut self, after: Option<std::time::Duration>) -> DeckhandApp {
         self.lock_after = after;
+        self
+    }
+
+    /// The High Hand Jackpot's settings (`[high_hand]`).
+    pub fn with_high_hand(mut self, config: crate::config::HighHandConfig) -> DeckhandApp {
+        self.high_hand_config = config;
         self
     }
 
@@ -261,6 +274,10 @@ impl DeckhandApp {
             if self.view.verify.is_none() {
                 self.review_screen(ui);
             }
+            return;
+        }
+        if self.high_hand.is_some() {
+            self.high_hand_screen(ui);
             return;
         }
         let mut cmds = Vec::new();
@@ -476,6 +493,9 @@ impl DeckhandApp {
                 });
             }
             UiCmd::CancelVerify => self.view.verify = None,
+            UiCmd::OpenHighHand => {
+                self.high_hand = Some(high_hand::HighHandForm::default());
+            }
             UiCmd::OpenReview => {
                 self.view.verify = Some(VerifyPad {
                     review: true,
@@ -605,6 +625,16 @@ impl DeckhandApp {
                 }
             },
             |ui| {
+                let t = self.term.table();
+                if self.high_hand_config.enabled
+                    && t.setup.is_some()
+                    && t.dealer.is_some()
+                    && ui
+                        .add(Button::new("High hand").min_size(egui::vec2(140.0, 48.0)))
+                        .clicked()
+                {
+                    cmds.push(UiCmd::OpenHighHand);
+                }
                 if can_sign_out
                     && ui
                         .add(Button::new("Sign out").min_size(egui::vec2(120.0, 48.0)))
@@ -1345,35 +1375,7 @@ impl DeckhandApp {
         body(ui, &summary);
         // The card grid: a card already entered cannot be entered again.
         let used = e.used();
-        let mut picked = None;
-        // Thirteen columns must fit the 1280-px screen: small padding, fixed key size.
-        ui.spacing_mut().button_padding = egui::vec2(4.0, 4.0);
-        egui::Grid::new("card-grid")
-            .spacing([6.0, 6.0])
-            .show(ui, |ui| {
-                for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
-                    for rank in Rank::all().rev() {
-                        let c = Card::new(rank, suit);
-                        let colour = if suit.is_red() {
-                            theme::SUIT_RED
-                        } else {
-                            theme::SUIT_BLACK
-                        };
-                        let b = Button::new(
-                            RichText::new(c.pretty())
-                                .size(theme::BODY)
-                                .color(colour)
-                                .strong(),
-                        )
-                        .fill(theme::CARD_FACE)
-                        .min_size(theme::CARD_KEY);
-                        if ui.add_enabled(!used.contains(c), b).clicked() {
-                            picked = Some(c);
-                        }
-                    }
-                    ui.end_row();
-                }
-            });
+        let picked = card_grid(ui, "card-grid", &used);
         if let Some(c) = picked {
             match e.target {
                 None if e.board.len() < 5 => e.board.push(c),
@@ -1629,6 +1631,38 @@ fn field(ui: &mut Ui, name: &str, value: &str, focused: bool) {
         .show(ui, |ui| {
             ui.label(RichText::new(format!("{name}: {value}")).size(theme::BODY + 2.0));
         });
+}
+
+/// A 13 × 4 grid of card faces; a card in `used` cannot be picked (no card enters twice).
+fn card_grid(ui: &mut Ui, id: &str, used: &CardSet) -> Option<Card> {
+    let mut picked = None;
+    // Thirteen columns must fit the 1280-px screen: small padding, fixed key size.
+    ui.spacing_mut().button_padding = egui::vec2(4.0, 4.0);
+    egui::Grid::new(id).spacing([6.0, 6.0]).show(ui, |ui| {
+        for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
+            for rank in Rank::all().rev() {
+                let c = Card::new(rank, suit);
+                let colour = if suit.is_red() {
+                    theme::SUIT_RED
+                } else {
+                    theme::SUIT_BLACK
+                };
+                let b = Button::new(
+                    RichText::new(c.pretty())
+                        .size(theme::BODY)
+                        .color(colour)
+                        .strong(),
+                )
+                .fill(theme::CARD_FACE)
+                .min_size(theme::CARD_KEY);
+                if ui.add_enabled(!used.contains(c), b).clicked() {
+                    picked = Some(c);
+                }
+            }
+            ui.end_row();
+        }
+    });
+    picked
 }
 
 /// The way to stop using a broken shuffler (§ 637a.18(r)); deliberately not the primary action.

@@ -1,0 +1,154 @@
+//! The High Hand Tracking Slip at the table (§ 637a.16(f)): when a player makes a full house or
+//! better the dealer calls a floorperson, who enters the player (name, phone, seat) and the hand,
+//! and signs with credential number and PIN. The line is journaled; the slip prints as a PDF.
+
+use super::{DeckhandApp, body, body_colour, card_grid, keypad, primary, theme, title};
+use crate::rules::cards::{Card, CardSet};
+use egui::{Button, RichText, Ui};
+
+#[derive(Default)]
+pub struct HighHandForm {
+    pub seat: Option<u8>,
+    pub name: String,
+    pub phone: String,
+    pub cards: Vec<Card>,
+    pub credential: String,
+    pub pin: String,
+    /// 0 name, 1 phone, 2 cards, 3 credential, 4 PIN.
+    pub field: u8,
+    pub error: Option<String>,
+}
+
+impl std::fmt::Debug for HighHandForm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HighHandForm")
+            .field("seat", &self.seat)
+            .finish_non_exhaustive()
+    }
+}
+
+impl DeckhandApp {
+    /// The period the slip line belongs to: the qualifying period holding now.
+    fn current_period(&self) -> String {
+        self.high_hand_config.period_of(chrono::Utc::now())
+    }
+
+    pub(super) fn high_hand_screen(&mut self, ui: &mut Ui) {
+        let Some(mut f) = self.high_hand.take() else {
+            return;
+        };
+        let period = self.current_period();
+        let mut done = false;
+        let mut cancel = false;
+        egui::CentralPanel::default()
+            .frame(egui::Frame::new().fill(theme::FELT).inner_margin(egui::Margin::same(20)))
+            .show(ui, |ui| {
+                title(ui, "High Hand Tracking Slip");
+                body(
+                    ui,
+                    &format!("A full house or better (§ 637a.16(f)). Qualifying period from {period} UTC. The floorperson enters and signs."),
+                );
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(RichText::new("Seat").size(theme::BODY));
+                    for seat in 1..=10u8 {
+                        let on = f.seat == Some(seat);
+                        if ui
+                            .add(Button::new(RichText::new(format!("Seat {seat}")).size(theme::BODY)).selected(on).min_size(egui::vec2(90.0, theme::TARGET)))
+                            .clicked()
+                        {
+                            f.seat = Some(seat);
+                        }
+                    }
+                });
+                let dots = "•".repeat(f.pin.len());
+                let cards: Vec<String> = f.cards.iter().map(|c| c.pretty()).collect();
+                let fields = [
+                    format!("Player: {}", f.name),
+                    format!("Phone: {}", f.phone),
+                    format!("Hand: {}", cards.join(" ")),
+                    format!("Floor credential: {}", f.credential),
+                    format!("Floor PIN: {dots}"),
+                ];
+                ui.horizontal_wrapped(|ui| {
+                    for (i, label) in fields.iter().enumerate() {
+                        let b = Button::new(RichText::new(label).size(theme::BODY))
+                            .selected(f.field == i as u8)
+                            .min_size(egui::vec2(200.0, theme::TARGET));
+                        if ui.add(b).clicked() {
+                            f.field = i as u8;
+                        }
+                    }
+                });
+                match f.field {
+                    0 => {
+                        keypad::letters(ui, &mut f.name, 40);
+                    }
+                    1 => {
+                        keypad::keypad(ui, &mut f.phone, 15);
+                    }
+                    2 => {
+                        let mut used = CardSet::default();
+                        for c in &f.cards {
+                            used.insert(*c);
+                        }
+                        if let Some(c) = card_grid(ui, "high-hand-cards", &used)
+                            && f.cards.len() < 7
+                        {
+                            f.cards.push(c);
+                        }
+                        if ui.add(Button::new(RichText::new("Clear cards").size(theme::BODY)).min_size(theme::ACTION_SIZE)).clicked() {
+                            f.cards.clear();
+                        }
+                    }
+                    3 => {
+                        keypad::keypad(ui, &mut f.credential, 12);
+                    }
+                    _ => {
+                        keypad::keypad(ui, &mut f.pin, 8);
+                    }
+                }
+                if let Some(e) = &f.error {
+                    body_colour(ui, &format!("⚠ {e}"), theme::DANGER);
+                }
+                ui.horizontal(|ui| {
+                    if primary(ui, "Record and sign") {
+                        done = true;
+                    }
+                    if ui.add(Button::new(RichText::new("Cancel").size(theme::BODY)).min_size(theme::ACTION_SIZE)).clicked() {
+                        cancel = true;
+                    }
+                });
+            });
+        if cancel {
+            return;
+        }
+        if done {
+            let Some(seat) = f.seat else {
+                f.error = Some("Tap the player's seat".into());
+                self.high_hand = Some(f);
+                return;
+            };
+            match self.term.record_high_hand(
+                &period,
+                seat,
+                &f.name,
+                &f.phone,
+                f.cards.clone(),
+                &f.credential,
+                &f.pin,
+            ) {
+                Ok(line) => {
+                    self.term.device_notice = Some(format!(
+                        "High Hand Tracking Slip line {line} recorded for seat {seat}; print it with `deckhand print high-hand-slip`"
+                    ));
+                    return;
+                }
+                Err(e) => {
+                    f.pin.clear();
+                    f.error = Some(e);
+                }
+            }
+        }
+        self.high_hand = Some(f);
+    }
+}

@@ -1,0 +1,248 @@
+//! The High Hand Tracking Slip (§ 637a.16(f)): lines recorded with a floorperson's signature
+//! (full house or better, never below the period's high hand), the supervisors' view, the PDF with
+//! the five required fields, REPRINT on a second print; and the form through the real UI.
+
+use deckhand::rules::cards::parse_cards;
+use deckhand::rules::table::{Command, Confirm, TableSetup};
+use deckhand::store::Store;
+use deckhand::terminal::Terminal;
+use deckhand::ui::DeckhandApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn setup() -> TableSetup {
+    TableSetup {
+        table_no: 6,
+        deck_colours: ["Red".into(), "Blue".into()],
+        blinds: vec![100, 200],
+        small_bet: 200,
+        big_bet: 400,
+        max_raises: 3,
+        counting_shuffler: false,
+    }
+}
+
+fn open(db: &std::path::Path) -> Terminal {
+    let mut t = Terminal::open(Store::open(db).unwrap(), None).unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417").unwrap();
+    t.execute(Command::OpenTable(setup())).unwrap();
+    t.execute(Command::Confirm(Confirm::DecksInspected))
+        .unwrap();
+    t.verify("1001", "2468").unwrap();
+    t
+}
+
+/// line, player, phone, hand, seat, dealer, floor credential, period
+type SlipRow = (i64, String, String, String, i64, String, String, String);
+
+#[test]
+fn slip_lines_rise_within_a_period_and_print_with_every_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("hh.sqlite");
+    let mut t = open(&db);
+    let p1 = "2026-11-22T07:00Z";
+    let hand = |s: &str| parse_cards(s).unwrap();
+    let rec = |t: &mut Terminal, period: &str, cards: &str, floor: (&str, &str)| {
+        t.record_high_hand(
+            period,
+            3,
+            "Rosa Diaz",
+            "2155550142",
+            hand(cards),
+            floor.0,
+            floor.1,
+        )
+    };
+    // A full house, then a lower one refused, a pair refused, the dealer cannot sign.
+    assert_eq!(
+        rec(&mut t, p1, "Kh Kd Kc 4s 4h 9c 2d", ("1001", "2468")),
+        Ok(1)
+    );
+    let e = rec(&mut t, p1, "Qh Qd Qc 4s 4d", ("1001", "2468")).unwrap_err();
+    assert!(
+        e.contains("lower than this period's high hand") && e.contains("§ 637a.16(f)"),
+        "{e}"
+    );
+    let e = rec(&mut t, p1, "Ah Ad 9c 4s 2h", ("1001", "2468")).unwrap_err();
+    assert!(e.contains("not a qualifying high hand"), "{e}");
+    let e = t
+        .record_high_hand(
+            p1,
+            3,
+            "Rosa Diaz",
+            "12a",
+            hand("As Ad Ac 4s 4h"),
+            "1001",
+            "2468",
+        )
+        .unwrap_err();
+    assert!(e.contains("phone number"), "{e}");
+    let e = rec(&mut t, p1, "As Ad Ac 4s 4h", ("20533", "0000")).unwrap_err();
+    assert!(!e.is_empty());
+    // The next higher hand: four of a kind, by a supervisor ("or above").
+    assert_eq!(
+        t.record_high_hand(
+            p1,
+            8,
+            "Sam Ortiz",
+            "6105550199",
+            hand("9h 9d 9c 9s 2h"),
+            "3001",
+            "1357"
+        ),
+        Ok(2)
+    );
+    // A new period starts over: a full house is recorded again.
+    assert_eq!(
+        rec(
+            &mut t,
+            "2026-11-22T08:00Z",
+            "Qh Qd Qc 4s 4d",
+            ("1001", "2468")
+        ),
+        Ok(3)
+    );
+    drop(t);
+
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let rows: Vec<SlipRow> = conn
+        .prepare("SELECT line, player_name, player_phone, hand, seat, dealer_name, floor_credential, period FROM high_hand_slips ORDER BY line")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?)))
+        .unwrap()
+        .map(|r| r.unwrap())
+        .collect();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0].3, "Full house, kings full of fours");
+    assert_eq!(rows[1].6, "3001");
+    assert_eq!(rows[0].5, "Alex Rivera");
+
+    // The slip of the first period: the five fields of § 637a.16(f), a document number, REPRINT.
+    let mut store = Store::open(&db).unwrap();
+    let (no, reprint, pdf) = deckhand::print::high_hand_slip(&mut store, 6, p1, None).unwrap();
+    assert!(!reprint);
+    if let Ok(out) = std::env::var("DECKHAND_SLIP_PDF") {
+        // .ci/run checks this file with a real PDF reader (pdftotext).
+        std::fs::write(out, &pdf).unwrap();
+    }
+    assert!(pdf.starts_with(b"%PDF-1.4"));
+    let text = deckhand::print::pdf_text(&pdf).join("\n");
+    for field in [
+        "Rosa Diaz",
+        "2155550142",
+        "Seat: 3",
+        "Table: 6",
+        "Full house, kings full of fours",
+        "K hearts",
+        "Dealer: Alex Rivera (20417)",
+        "Verified by: Dana Brooks (1001)",
+        "Verified by: Morgan Lee (3001)",
+        &format!("High Hand Tracking Slip No. {no}"),
+        "§ 637a.16(f)",
+    ] {
+        assert!(text.contains(field), "{field} missing from:\n{text}");
+    }
+    assert!(
+        !text.contains("Queens"),
+        "the other period's line is not on this slip"
+    );
+    let (no2, reprint, pdf) = deckhand::print::high_hand_slip(&mut store, 6, p1, None).unwrap();
+    assert!(reprint && no2 > no);
+    assert!(deckhand::print::pdf_text(&pdf)[0].starts_with("REPRINT"));
+    assert!(deckhand::print::high_hand_slip(&mut store, 6, "2026-01-01T00:00Z", None).is_err());
+    let printed: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM documents_printed WHERE reprint = 1",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(printed, 1);
+    // The PDF's cross-reference table points at each object exactly (byte offsets).
+    let find = |hay: &[u8], needle: &[u8]| {
+        hay.windows(needle.len())
+            .rposition(|w| w == needle)
+            .unwrap()
+    };
+    let sx = find(&pdf, b"startxref\n") + b"startxref\n".len();
+    let xref: usize = String::from_utf8_lossy(&pdf[sx..])
+        .lines()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(pdf[xref..].starts_with(b"xref"));
+    let table = String::from_utf8_lossy(&pdf[xref..]).to_string();
+    for (i, line) in table.lines().skip(3).take(5).enumerate() {
+        let off: usize = line[..10].parse().unwrap();
+        assert!(
+            pdf[off..].starts_with(format!("{} 0 obj", i + 1).as_bytes()),
+            "object {}",
+            i + 1
+        );
+    }
+}
+
+#[test]
+fn the_floorperson_records_a_high_hand_on_the_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ui.sqlite");
+    let t = open(&db);
+    let app = DeckhandApp::new(t, setup(), None);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut DeckhandApp| {
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            app,
+        );
+    let tap = |h: &mut Harness<'_, DeckhandApp>, label: &str| {
+        h.get_by_label(label).click();
+        h.run_ok();
+    };
+    h.run_ok();
+    tap(&mut h, "High hand");
+    h.get_by_label("High Hand Tracking Slip");
+    tap(&mut h, "Seat 4");
+    for k in ["L", "E", "E"] {
+        tap(&mut h, k);
+    }
+    h.get_by_label_contains("Phone:").click();
+    h.run_ok();
+    for k in "2155550100".chars() {
+        tap(&mut h, &k.to_string());
+    }
+    h.get_by_label_contains("Hand:").click();
+    h.run_ok();
+    for c in ["7♥", "7♦", "7♣", "K♠", "K♥"] {
+        tap(&mut h, c);
+    }
+    h.get_by_label_contains("Floor credential:").click();
+    h.run_ok();
+    for k in "1001".chars() {
+        tap(&mut h, &k.to_string());
+    }
+    h.get_by_label_contains("Floor PIN:").click();
+    h.run_ok();
+    for k in "2468".chars() {
+        tap(&mut h, &k.to_string());
+    }
+    tap(&mut h, "Record and sign");
+    h.get_by_label_contains("High Hand Tracking Slip line 1 recorded for seat 4");
+    drop(h);
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let (name, hand, floor): (String, String, String) = conn
+        .query_row(
+            "SELECT player_name, hand, floor_credential FROM high_hand_slips",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap();
+    assert_eq!(
+        (name.as_str(), hand.as_str(), floor.as_str()),
+        ("Lee", "Full house, sevens full of kings", "1001")
+    );
+}
