@@ -31,6 +31,29 @@ pub struct Config {
     pub people: PeopleConfig,
     #[serde(default)]
     pub high_hand: HighHandConfig,
+    #[serde(default)]
+    pub time_charges: TimeChargeConfig,
+}
+
+/// Time charges (§ 637a.17(b)(3)): per seat, every 20 or 30 minutes.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct TimeChargeConfig {
+    pub enabled: bool,
+    /// What each seat pays per interval (the hourly fee of the Rules Submission, fractionally).
+    pub per_seat_cents: i64,
+    /// 20 or 30 (§ 637a.17(b)(3)(iii)).
+    pub interval_minutes: u32,
+}
+
+impl Default for TimeChargeConfig {
+    fn default() -> Self {
+        TimeChargeConfig {
+            enabled: false,
+            per_seat_cents: 300,
+            interval_minutes: 30,
+        }
+    }
 }
 
 /// The High Hand Jackpot's qualifying periods (§ 637a.16(b)(1)).
@@ -238,6 +261,12 @@ impl Config {
                     "{key}: {baud} is not a serial line speed (one of {BAUD_RATES:?})"
                 ));
             }
+        }
+        if self.time_charges.interval_minutes != 20 && self.time_charges.interval_minutes != 30 {
+            return Err("time_charges.interval_minutes: 20 or 30 (§ 637a.17(b)(3)(iii))".into());
+        }
+        if self.time_charges.per_seat_cents <= 0 {
+            return Err("time_charges.per_seat_cents: above 0".into());
         }
         if self.high_hand.period_minutes == 0 || self.high_hand.period_minutes > 7 * 24 * 60 {
             return Err("high_hand.period_minutes: 1 minute to one week".into());

@@ -138,6 +138,15 @@ enum Cmd {
 
 #[derive(Subcommand)]
 enum PrintDoc {
+    /// The documentation of one box count, signed by dealer and floorperson (§ 637a.15(d)(1),
+    /// § 637a.16(d)(1)).
+    BoxCount {
+        /// The journal row of the count (shown when it is recorded).
+        #[arg(long)]
+        record: i64,
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// The High Hand Tracking Slip of one table and qualifying period (§ 637a.16(f)).
     HighHandSlip {
         #[arg(long)]
@@ -403,6 +412,28 @@ fn real_main() -> Result<()> {
             Ok(())
         }
         Cmd::People { db, action } => people(&config, db, action),
+        Cmd::Print {
+            db,
+            doc: PrintDoc::BoxCount { record, out },
+        } => {
+            let path = match db {
+                Some(p) => p,
+                None => config.database_path().map_err(anyhow::Error::msg)?,
+            };
+            if !path.exists() {
+                bail!("{}: no such database", path.display());
+            }
+            let mut store = Store::open(&path)?;
+            let (doc_no, reprint, pdf) =
+                deckhand::print::box_count(&mut store, record).map_err(anyhow::Error::msg)?;
+            std::fs::write(&out, pdf).with_context(|| format!("writing {}", out.display()))?;
+            println!(
+                "{}Box count documentation No. {doc_no} written to {}",
+                if reprint { "REPRINT: " } else { "" },
+                out.display()
+            );
+            Ok(())
+        }
         Cmd::Print {
             db,
             doc: PrintDoc::HighHandSlip { table, period, out },
@@ -694,7 +725,8 @@ fn run_terminal(config: Config) -> Result<()> {
     }
     let app = DeckhandApp::new(term, config.table_setup(), sim_script)
         .with_screen_lock(config.lock_after())
-        .with_high_hand(config.high_hand.clone());
+        .with_high_hand(config.high_hand.clone())
+        .with_time_charges(config.time_charges.clone());
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Deckhand")

@@ -194,3 +194,84 @@ pub fn high_hand_slip(
     );
     Ok((doc_no, reprint, text_pdf(&title, &lines, &footer)))
 }
+
+/// Prints the documentation of one box count (§ 637a.15(d)(1), § 637a.16(d)(1)): the journal
+/// row `record` with both signers; a second print of the same record says REPRINT.
+pub fn box_count(store: &mut Store, record: i64) -> Result<(i64, bool, Vec<u8>), String> {
+    let row = store
+        .all_rows()
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .find(|r| r.serial == record && r.kind == "box_counted")
+        .ok_or_else(|| format!("journal row {record} is not a box count"))?;
+    let v: serde_json::Value = serde_json::from_str(&row.payload).map_err(|e| e.to_string())?;
+    let subject = format!("box count {record}");
+    let reprint = store
+        .all_rows()
+        .map_err(|e| e.to_string())?
+        .iter()
+        .any(|r| {
+            r.kind == "document_printed"
+                && r.payload.contains(&format!("\"subject\":\"{subject}\""))
+        });
+    let table_no = row.table_no.and_then(|t| u32::try_from(t).ok());
+    let ctx = RowContext {
+        table_no,
+        dealer_credential: None,
+        actor_credential: None,
+    };
+    let entry = Entry::system(
+        "document_printed",
+        serde_json::json!({"document": "box-count", "subject": subject, "reprint": reprint}),
+    );
+    let doc_no = store.append(&ctx, &[entry]).map_err(|e| e.to_string())?[0].serial;
+    let c = &v["count"];
+    let (name, section) = match c["box"].as_str() {
+        Some("bad-beat") => ("Bad Beat", "§ 637a.15(d)(1)"),
+        _ => ("High Hand Jackpot", "§ 637a.16(d)(1)"),
+    };
+    let cents = c["amount"].as_i64().unwrap_or(0);
+    let lines = vec![
+        format!(
+            "Table {}   Counted {} UTC   Journal record #{record}",
+            table_no.unwrap_or(0),
+            row.ts_utc
+                .get(..19)
+                .unwrap_or(&row.ts_utc)
+                .replace('T', " ")
+        ),
+        format!(
+            "Box: {name}   Amount counted: {}",
+            crate::rules::money(cents)
+        ),
+        format!(
+            "Locked container seal: {}",
+            c["container_seal"].as_str().unwrap_or("")
+        ),
+        format!(
+            "Counted at a closed table by the dealer, witnessed by a floorperson or above ({section})."
+        ),
+        String::new(),
+        format!(
+            "Dealer: {} ({})   Signature: ______________________",
+            v["dealer"]["name"].as_str().unwrap_or(""),
+            v["dealer"]["credential"].as_str().unwrap_or("")
+        ),
+        String::new(),
+        format!(
+            "Floorperson or above: {} ({})   Signature: ______________________",
+            c["floorperson"]["name"].as_str().unwrap_or(""),
+            c["floorperson"]["credential"].as_str().unwrap_or("")
+        ),
+    ];
+    let title = format!(
+        "{}{name} box count documentation No. {doc_no}",
+        if reprint { "REPRINT - " } else { "" }
+    );
+    let footer = format!(
+        "Deckhand terminal {} - journal row {doc_no}; record hash {}",
+        store.terminal_id(),
+        &row.hash[..16]
+    );
+    Ok((doc_no, reprint, text_pdf(&title, &lines, &footer)))
+}

@@ -440,6 +440,50 @@ impl Terminal {
         })
     }
 
+    /// Records a Bad Beat or High Hand box count: the dealer signed in counted, the floorperson
+    /// witnessed and signs with credential number and PIN (§ 637a.15(d)(1), § 637a.16(d)(1)).
+    pub fn record_box_count(
+        &mut self,
+        jackpot_box: crate::rules::table::JackpotBox,
+        amount: crate::rules::Cents,
+        container_seal: &str,
+        floor_credential: &str,
+        floor_pin: &str,
+    ) -> Result<i64, String> {
+        let floorperson = self.check_pin(floor_credential.trim(), floor_pin)?;
+        let count = crate::rules::table::BoxCount {
+            jackpot_box,
+            amount,
+            container_seal: container_seal.trim().to_string(),
+            floorperson,
+        };
+        self.execute(Command::RecordBoxCount(count))?;
+        Ok(self.recent.front().map(|r| r.serial).unwrap_or(0))
+    }
+
+    /// Records time charges verified by a floorperson (§ 637a.17(b)(3)(v)); returns the total.
+    pub fn record_time_charges(
+        &mut self,
+        seats: Vec<u8>,
+        amount_each: crate::rules::Cents,
+        interval_minutes: u32,
+        floor_credential: &str,
+        floor_pin: &str,
+    ) -> Result<crate::rules::Cents, String> {
+        let floorperson = self.check_pin(floor_credential.trim(), floor_pin)?;
+        let charges = crate::rules::table::TimeCharges {
+            seats,
+            amount_each,
+            interval_minutes,
+            floorperson,
+        };
+        let events = self.execute(Command::RecordTimeCharges(charges))?;
+        Ok(match events.first() {
+            Some(Event::TimeChargesVerified { total, .. }) => *total,
+            _ => 0,
+        })
+    }
+
     /// Signs a dealer in: the name they picked and the credential number they typed must
     /// belong to the same active person.
     pub fn sign_in(&mut self, name: &str, credential: &str) -> Result<Person, String> {

@@ -24,6 +24,8 @@ pub enum Action {
     VerifyHighHand,
     /// Count and sign the Bad Beat or High Hand box with the dealer (§ 637a.15, § 637a.16(d)).
     SignBoxCount,
+    /// Verify the time charges collected before they go into the drop box (§ 637a.17(b)(3)(v)).
+    VerifyTimeCharges,
     /// Validate a progressive payout (§ 647a.11(i)(3), § 655a.11(i)(4)(I)(C), § 657a.11(e)(3)).
     ValidateProgressive,
     /// Verify a 500-for-1 or meter Five Card Hand Bonus payout (§ 647a.11(j)(2)).
@@ -46,7 +48,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, for tests and documentation.
-    pub const ALL: [Action; 19] = [
+    pub const ALL: [Action; 20] = [
         Action::DealTable,
         Action::VerifyInspection,
         Action::VerifyDeckCount,
@@ -54,6 +56,7 @@ impl Action {
         Action::RequireRecut,
         Action::VerifyHighHand,
         Action::SignBoxCount,
+        Action::VerifyTimeCharges,
         Action::ValidateProgressive,
         Action::VerifyLargePayout,
         Action::UnlockScreen,
@@ -81,6 +84,7 @@ impl Action {
             Action::RequireRecut => (FLOOR_UP, "§ 637a.5(c)"),
             Action::VerifyHighHand => (FLOOR_UP, "§ 637a.16(f)"),
             Action::SignBoxCount => (FLOOR_UP, "§ 637a.15, § 637a.16(d)"),
+            Action::VerifyTimeCharges => (FLOOR_UP, "§ 637a.17(b)(3)(v)"),
             Action::ValidateProgressive => (FLOOR_UP, "§ 647a.11(i)(3)"),
             Action::VerifyLargePayout => (FLOOR_UP, "§ 647a.11(j)(2)"),
             Action::UnlockScreen => (
@@ -115,6 +119,7 @@ impl Action {
             Action::RequireRecut => "require a recut".into(),
             Action::VerifyHighHand => "verify a high hand".into(),
             Action::SignBoxCount => "sign a box count".into(),
+            Action::VerifyTimeCharges => "verify time charges".into(),
             Action::ValidateProgressive => "validate a progressive payout".into(),
             Action::VerifyLargePayout => "verify a large bonus payout".into(),
             Action::UnlockScreen => "unlock this screen".into(),
@@ -185,7 +190,7 @@ mod tests {
     fn the_whole_policy_table() {
         use Role::*;
         // (action, dealer, floorperson, supervisor, administrator)
-        let table: [(Action, [bool; 4]); 19] = [
+        let table: [(Action, [bool; 4]); 20] = [
             (Action::DealTable, [true, false, false, false]),
             (Action::VerifyInspection, [false, true, true, true]),
             (Action::VerifyDeckCount, [false, true, true, true]),
@@ -193,6 +198,7 @@ mod tests {
             (Action::RequireRecut, [false, true, true, true]),
             (Action::VerifyHighHand, [false, true, true, true]),
             (Action::SignBoxCount, [false, true, true, true]),
+            (Action::VerifyTimeCharges, [false, true, true, true]),
             (Action::ValidateProgressive, [false, true, true, true]),
             (Action::VerifyLargePayout, [false, true, true, true]),
             (Action::UnlockScreen, [false, true, true, true]),

@@ -310,6 +310,20 @@ pub enum Event {
     },
     /// § 637a.18(r): covered or signed before another shuffling method is used.
     ShufflerCovered,
+    /// § 637a.15(d)(1), § 637a.16(d)(1): a box counted by the dealer with a floorperson present;
+    /// the documentation is signed by both.
+    BoxCounted {
+        count: BoxCount,
+        table_no: u32,
+        dealer: Person,
+    },
+    /// § 637a.17(b)(3)(v): time charges verified by a floorperson, then put in the drop box.
+    TimeChargesVerified {
+        charges: TimeCharges,
+        table_no: u32,
+        dealer: Person,
+        total: Cents,
+    },
     /// § 637a.16(f): one line of the High Hand Tracking Slip, signed by the floorperson.
     HighHandRecorded {
         slip: HighHandSlip,
@@ -425,6 +439,8 @@ impl Event {
             Event::ShufflerOutOfService { .. } => "shuffler_out_of_service",
             Event::ShufflerCovered => "shuffler_covered",
             Event::HighHandRecorded { .. } => "high_hand_recorded",
+            Event::BoxCounted { .. } => "box_counted",
+            Event::TimeChargesVerified { .. } => "time_charges_verified",
             Event::ShuffleFailed { .. } => "shuffle_failed",
             Event::Irregularity { .. } => "irregularity",
             Event::DeckRemoved { .. } => "deck_removed",
@@ -453,6 +469,8 @@ impl Event {
                 ..
             } => Some(p),
             Event::HighHandRecorded { slip, .. } => Some(&slip.floorperson),
+            Event::BoxCounted { count, .. } => Some(&count.floorperson),
+            Event::TimeChargesVerified { charges, .. } => Some(&charges.floorperson),
             _ => None,
         }
     }
@@ -503,6 +521,11 @@ pub enum Command {
     ShufflerOutOfService,
     /// A floorperson verified a high hand for the High Hand Tracking Slip (§ 637a.16(f)).
     RecordHighHand(HighHandSlip),
+    /// The dealer counted a Bad Beat or High Hand box with a floorperson present (§ 637a.15(d)(1),
+    /// § 637a.16(d)(1)).
+    RecordBoxCount(BoxCount),
+    /// A floorperson verified the time charges collected (§ 637a.17(b)(3)(v)).
+    RecordTimeCharges(TimeCharges),
     StartRound {
         seats: Vec<u8>,
     },
@@ -676,6 +699,53 @@ pub struct Table {
     pub high_hand: Option<(String, HandValue)>,
     /// High Hand Tracking Slip lines recorded at this table.
     pub high_hand_lines: u32,
+}
+
+/// The two jackpot boxes of § 637a.2(e).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum JackpotBox {
+    /// § 637a.15(d): counted at least once each gaming day.
+    BadBeat,
+    /// § 637a.16(d): counted at the end of each qualifying period.
+    HighHand,
+}
+
+impl JackpotBox {
+    pub fn name(self) -> &'static str {
+        match self {
+            JackpotBox::BadBeat => "Bad Beat",
+            JackpotBox::HighHand => "High Hand Jackpot",
+        }
+    }
+    pub fn section(self) -> &'static str {
+        match self {
+            JackpotBox::BadBeat => "§ 637a.15(d)(1)",
+            JackpotBox::HighHand => "§ 637a.16(d)(1)",
+        }
+    }
+}
+
+/// A box count at a closed table: the dealer counts, a floorperson or above witnesses, both sign.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoxCount {
+    #[serde(rename = "box")]
+    pub jackpot_box: JackpotBox,
+    pub amount: Cents,
+    /// The number on the locked container the contents and documentation go into.
+    pub container_seal: String,
+    pub floorperson: Person,
+}
+
+/// Time charges collected at one interval (§ 637a.17(b)(3)).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeCharges {
+    /// Seats charged; inactive seated players are charged too (§ 637a.17(b)(3)(i)).
+    pub seats: Vec<u8>,
+    pub amount_each: Cents,
+    /// 20 or 30 minutes (§ 637a.17(b)(3)(iii)).
+    pub interval_minutes: u32,
+    pub floorperson: Person,
 }
 
 /// One High Hand Tracking Slip entry as the floorperson verifies it (§ 637a.16(f)(1)-(5)).
@@ -932,6 +1002,68 @@ impl Table {
                 ])
             }
             Command::RecordHighHand(slip) => self.decide_high_hand(slip),
+            Command::RecordBoxCount(count) => {
+                let (table_no, dealer) = self.table_and_dealer()?;
+                super::access::check(
+                    &count.floorperson,
+                    super::access::Action::SignBoxCount,
+                    Some(&dealer),
+                )
+                .map_err(RuleError::Refused)?;
+                if self.round.is_some() {
+                    return refuse(format!(
+                        "a box is counted at a closed table ({}): finish the round first",
+                        count.jackpot_box.section()
+                    ));
+                }
+                if count.amount < 0 || count.amount > 100_000_000_000 {
+                    return refuse("the count is an amount in cents, 0 or more");
+                }
+                if count.container_seal.trim().is_empty() {
+                    return refuse(format!(
+                        "the contents go into a locked container: enter its seal number ({})",
+                        count.jackpot_box.section()
+                    ));
+                }
+                Ok(vec![Event::BoxCounted {
+                    count: count.clone(),
+                    table_no,
+                    dealer,
+                }])
+            }
+            Command::RecordTimeCharges(charges) => {
+                let (table_no, dealer) = self.table_and_dealer()?;
+                super::access::check(
+                    &charges.floorperson,
+                    super::access::Action::VerifyTimeCharges,
+                    Some(&dealer),
+                )
+                .map_err(RuleError::Refused)?;
+                if charges.interval_minutes != 20 && charges.interval_minutes != 30 {
+                    return refuse(
+                        "time charges are assessed every 20 or 30 minutes (§ 637a.17(b)(3)(iii))",
+                    );
+                }
+                let mut seats = charges.seats.clone();
+                seats.sort_unstable();
+                seats.dedup();
+                if seats.is_empty() || seats.iter().any(|s| !(1..=10).contains(s)) {
+                    return refuse("tap the seats charged, 1 to 10 (§ 637a.17(b)(3)(i))");
+                }
+                if charges.amount_each <= 0 || charges.amount_each > 1_000_000 {
+                    return refuse("the time charge per seat must be above zero");
+                }
+                let total = charges.amount_each * seats.len() as Cents;
+                Ok(vec![Event::TimeChargesVerified {
+                    charges: TimeCharges {
+                        seats,
+                        ..charges.clone()
+                    },
+                    table_no,
+                    dealer,
+                    total,
+                }])
+            }
             Command::StartRound { seats } => self.decide_start(&step, seats),
             Command::Act { seat, kind } => {
                 let Step::Act {
@@ -993,6 +1125,16 @@ impl Table {
                 Ok(events)
             }
         }
+    }
+
+    fn table_and_dealer(&self) -> Result<(u32, Person), RuleError> {
+        let Some(setup) = &self.setup else {
+            return refuse("open the table first");
+        };
+        let Some(dealer) = &self.dealer else {
+            return refuse("a dealer must be signed in: the dealer signs the record");
+        };
+        Ok((setup.table_no, dealer.clone()))
     }
 
     /// § 637a.16(f): a full house or better, verified by a floorperson or above, recorded when it
@@ -1401,6 +1543,7 @@ impl Table {
                 }
             }
             Event::ShufflerCovered => self.manual_shuffle = true,
+            Event::BoxCounted { .. } | Event::TimeChargesVerified { .. } => {}
             Event::HighHandRecorded {
                 slip, value, line, ..
             } => {

@@ -36,6 +36,11 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
         "db/0006_high_hand.sql",
         include_str!("../../db/0006_high_hand.sql"),
     ),
+    (
+        7,
+        "db/0007_box_counts.sql",
+        include_str!("../../db/0007_box_counts.sql"),
+    ),
 ];
 
 /// Applies the migrations newer than the database's `user_version`.

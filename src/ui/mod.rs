@@ -4,6 +4,7 @@
 
 mod high_hand;
 mod keypad;
+mod records;
 mod review;
 pub mod theme;
 
@@ -28,6 +29,7 @@ enum UiCmd {
     OpenVerify(String),
     OpenReview,
     OpenHighHand,
+    OpenRecord(records::RecordKind),
     SubmitVerify,
     CancelVerify,
     SimNextCount(u8),
@@ -179,6 +181,9 @@ pub struct DeckhandApp {
     /// The High Hand Tracking Slip form, while open.
     high_hand: Option<high_hand::HighHandForm>,
     high_hand_config: crate::config::HighHandConfig,
+    /// The box count or time charge form, while open.
+    record_form: Option<records::RecordForm>,
+    time_charge_config: crate::config::TimeChargeConfig,
 }
 
 impl DeckhandApp {
@@ -203,6 +208,8 @@ impl DeckhandApp {
             review: None,
             high_hand: None,
             high_hand_config: Default::default(),
+            record_form: None,
+            time_charge_config: Default::default(),
         }
     }
 
@@ -216,6 +223,12 @@ impl DeckhandApp {
     /// The High Hand Jackpot's settings (`[high_hand]`).
     pub fn with_high_hand(mut self, config: crate::config::HighHandConfig) -> DeckhandApp {
         self.high_hand_config = config;
+        self
+    }
+
+    /// Time charges (`[time_charges]`).
+    pub fn with_time_charges(mut self, config: crate::config::TimeChargeConfig) -> DeckhandApp {
+        self.time_charge_config = config;
         self
     }
 
@@ -278,6 +291,10 @@ impl DeckhandApp {
         }
         if self.high_hand.is_some() {
             self.high_hand_screen(ui);
+            return;
+        }
+        if self.record_form.is_some() {
+            self.record_screen(ui);
             return;
         }
         let mut cmds = Vec::new();
@@ -493,6 +510,12 @@ impl DeckhandApp {
                 });
             }
             UiCmd::CancelVerify => self.view.verify = None,
+            UiCmd::OpenRecord(kind) => {
+                self.record_form = Some(records::RecordForm {
+                    kind,
+                    ..Default::default()
+                });
+            }
             UiCmd::OpenHighHand => {
                 self.high_hand = Some(high_hand::HighHandForm::default());
             }
@@ -634,6 +657,23 @@ impl DeckhandApp {
                         .clicked()
                 {
                     cmds.push(UiCmd::OpenHighHand);
+                }
+                let between_rounds = t.setup.is_some() && t.dealer.is_some() && t.round.is_none();
+                if between_rounds
+                    && ui
+                        .add(Button::new("Box count").min_size(egui::vec2(140.0, 48.0)))
+                        .clicked()
+                {
+                    cmds.push(UiCmd::OpenRecord(records::RecordKind::BoxCount));
+                }
+                if self.time_charge_config.enabled
+                    && t.setup.is_some()
+                    && t.dealer.is_some()
+                    && ui
+                        .add(Button::new("Time charges").min_size(egui::vec2(140.0, 48.0)))
+                        .clicked()
+                {
+                    cmds.push(UiCmd::OpenRecord(records::RecordKind::TimeCharges));
                 }
                 if can_sign_out
                     && ui

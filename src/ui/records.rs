@@ -1,0 +1,166 @@
+//! Box counts (§ 637a.15(d)(1), § 637a.16(d)(1)) and time charges (§ 637a.17(b)(3)) at the
+//! table: short forms the floorperson signs with credential number and PIN.
+
+use super::{DeckhandApp, body, body_colour, keypad, primary, theme, title};
+use crate::rules::money;
+use crate::rules::table::JackpotBox;
+use egui::{Button, RichText, Ui};
+use std::collections::BTreeSet;
+
+#[derive(Default)]
+pub struct RecordForm {
+    pub kind: RecordKind,
+    pub jackpot_box: Option<JackpotBox>,
+    /// Dollars typed on the keypad.
+    pub amount: String,
+    pub seal: String,
+    pub seats: BTreeSet<u8>,
+    pub credential: String,
+    pub pin: String,
+    /// 0 amount, 1 seal, 2 credential, 3 PIN.
+    pub field: u8,
+    pub error: Option<String>,
+}
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum RecordKind {
+    #[default]
+    BoxCount,
+    TimeCharges,
+}
+
+impl std::fmt::Debug for RecordForm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RecordForm { .. }")
+    }
+}
+
+impl DeckhandApp {
+    pub(super) fn record_screen(&mut self, ui: &mut Ui) {
+        let Some(mut f) = self.record_form.take() else {
+            return;
+        };
+        let tc = self.time_charge_config.clone();
+        let (mut submit, mut cancel) = (false, false);
+        egui::CentralPanel::default()
+            .frame(egui::Frame::new().fill(theme::FELT).inner_margin(egui::Margin::same(20)))
+            .show(ui, |ui| {
+                let dots = "•".repeat(f.pin.len());
+                match f.kind {
+                    RecordKind::BoxCount => {
+                        title(ui, "Box count");
+                        body(ui, "The dealer counts the box at the closed table, a floorperson or above watches; both sign (§ 637a.15(d)(1), § 637a.16(d)(1)).");
+                        ui.horizontal(|ui| {
+                            for b in [JackpotBox::BadBeat, JackpotBox::HighHand] {
+                                if ui.add(Button::new(RichText::new(b.name()).size(theme::BODY)).selected(f.jackpot_box == Some(b)).min_size(theme::ACTION_SIZE)).clicked() {
+                                    f.jackpot_box = Some(b);
+                                }
+                            }
+                        });
+                        let fields = [
+                            format!("Amount: ${}", f.amount),
+                            format!("Container seal: {}", f.seal),
+                            format!("Floor credential: {}", f.credential),
+                            format!("Floor PIN: {dots}"),
+                        ];
+                        field_row(ui, &fields, &mut f.field);
+                    }
+                    RecordKind::TimeCharges => {
+                        title(ui, "Time charges");
+                        body(ui, &format!(
+                            "{} per seat for {} minutes. Tap every seat charged, inactive players too (§ 637a.17(b)(3)(i)); a floorperson verifies before the drop box (§ 637a.17(b)(3)(v)).",
+                            money(tc.per_seat_cents),
+                            tc.interval_minutes
+                        ));
+                        ui.horizontal_wrapped(|ui| {
+                            for seat in 1..=10u8 {
+                                let on = f.seats.contains(&seat);
+                                if ui.add(Button::new(RichText::new(format!("Seat {seat}")).size(theme::BODY)).selected(on).min_size(egui::vec2(90.0, theme::TARGET))).clicked() {
+                                    if on {
+                                        f.seats.remove(&seat);
+                                    } else {
+                                        f.seats.insert(seat);
+                                    }
+                                }
+                            }
+                        });
+                        body(ui, &format!("Total: {}", money(tc.per_seat_cents * f.seats.len() as i64)));
+                        if f.field < 2 {
+                            f.field = 2;
+                        }
+                        let fields = [
+                            String::new(),
+                            String::new(),
+                            format!("Floor credential: {}", f.credential),
+                            format!("Floor PIN: {dots}"),
+                        ];
+                        field_row(ui, &fields, &mut f.field);
+                    }
+                }
+                let target = match f.field {
+                    0 => &mut f.amount,
+                    1 => &mut f.seal,
+                    2 => &mut f.credential,
+                    _ => &mut f.pin,
+                };
+                keypad::keypad(ui, target, 12);
+                if let Some(e) = &f.error {
+                    body_colour(ui, &format!("⚠ {e}"), theme::DANGER);
+                }
+                ui.horizontal(|ui| {
+                    if primary(ui, "Record and sign") {
+                        submit = true;
+                    }
+                    if ui.add(Button::new(RichText::new("Cancel").size(theme::BODY)).min_size(theme::ACTION_SIZE)).clicked() {
+                        cancel = true;
+                    }
+                });
+            });
+        if cancel {
+            return;
+        }
+        if submit {
+            let result = match f.kind {
+                RecordKind::BoxCount => match (f.jackpot_box, f.amount.trim().parse::<i64>()) {
+                    (None, _) => Err("Tap the box counted".to_string()),
+                    (_, Err(_)) => Err(format!("\"{}\" is not an amount in dollars", f.amount)),
+                    (Some(b), Ok(dollars)) => self
+                        .term
+                        .record_box_count(b, dollars.saturating_mul(100), &f.seal, &f.credential, &f.pin)
+                        .map(|serial| format!("{} box count of ${dollars} recorded (record #{serial}); print it with `deckhand print box-count --record {serial}`", b.name())),
+                },
+                RecordKind::TimeCharges => self
+                    .term
+                    .record_time_charges(f.seats.iter().copied().collect(), tc.per_seat_cents, tc.interval_minutes, &f.credential, &f.pin)
+                    .map(|total| format!("Time charges of {} verified", money(total))),
+            };
+            match result {
+                Ok(notice) => {
+                    self.term.device_notice = Some(notice);
+                    return;
+                }
+                Err(e) => {
+                    f.pin.clear();
+                    f.error = Some(e);
+                }
+            }
+        }
+        self.record_form = Some(f);
+    }
+}
+
+fn field_row(ui: &mut Ui, fields: &[String], focus: &mut u8) {
+    ui.horizontal_wrapped(|ui| {
+        for (i, label) in fields.iter().enumerate() {
+            if label.is_empty() {
+                continue;
+            }
+            let b = Button::new(RichText::new(label).size(theme::BODY))
+                .selected(*focus == i as u8)
+                .min_size(egui::vec2(220.0, theme::TARGET));
+            if ui.add(b).clicked() {
+                *focus = i as u8;
+            }
+        }
+    });
+}
