@@ -33,6 +33,19 @@ pub struct Config {
     pub high_hand: HighHandConfig,
     #[serde(default)]
     pub time_charges: TimeChargeConfig,
+    #[serde(default)]
+    pub jackpots: JackpotConfig,
+}
+
+/// Bad Beat and High Hand Jackpot contributions per pot, after the rake (§ 637a.15(b),(c),
+/// § 637a.16(b),(c)).
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct JackpotConfig {
+    pub bad_beat_per_pot_cents: Cents,
+    pub high_hand_per_pot_cents: Cents,
+    /// No contribution from a smaller pot (§ 637a.15(b)(2), § 637a.16(b)(3)).
+    pub min_pot_cents: Cents,
 }
 
 /// Time charges (§ 637a.17(b)(3)): per seat, every 20 or 30 minutes.
@@ -198,6 +211,15 @@ pub struct HoldemConfig {
     pub small_bet: Cents,
     pub big_bet: Cents,
     pub max_raises: u8,
+    /// Percentage rake, 0 to 10 (§ 637a.17(b)(1)).
+    #[serde(default)]
+    pub rake_percent: u8,
+    /// Maximum rake per round (§ 637a.17(a)(3)).
+    #[serde(default)]
+    pub rake_cap_cents: Cents,
+    /// No rake unless the flop was dealt.
+    #[serde(default)]
+    pub rake_flop_only: bool,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, PartialEq)]
@@ -365,6 +387,14 @@ impl Config {
             big_bet: self.holdem.big_bet,
             max_raises: self.holdem.max_raises,
             counting_shuffler: self.shuffler_port().is_some(),
+            pot_rules: crate::rules::table::PotRules {
+                rake_percent: self.holdem.rake_percent,
+                rake_cap: self.holdem.rake_cap_cents,
+                rake_flop_only: self.holdem.rake_flop_only,
+                bad_beat: self.jackpots.bad_beat_per_pot_cents,
+                high_hand: self.jackpots.high_hand_per_pot_cents,
+                contribution_min_pot: self.jackpots.min_pot_cents,
+            },
         }
     }
 }

@@ -50,6 +50,7 @@ fn setup() -> TableSetup {
         big_bet: 400,
         max_raises: 3,
         counting_shuffler: true,
+        pot_rules: Default::default(),
     }
 }
 

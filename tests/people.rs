@@ -164,6 +164,7 @@ fn setup() -> TableSetup {
         big_bet: 400,
         max_raises: 3,
         counting_shuffler: false,
+        pot_rules: Default::default(),
     }
 }
 

@@ -20,6 +20,7 @@ fn setup(counting_shuffler: bool) -> TableSetup {
         big_bet: 400,
         max_raises: 3,
         counting_shuffler,
+        pot_rules: Default::default(),
     }
 }
 

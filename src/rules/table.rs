@@ -67,6 +67,70 @@ pub struct TableSetup {
     /// at least once every five rounds, verified by a floorperson (§ 637a.7(e)(4)(i)).
     #[serde(default = "counting_shuffler_default")]
     pub counting_shuffler: bool,
+    /// Rake (§ 637a.17) and jackpot contributions (§ 637a.15(c), § 637a.16(c)) taken from each
+    /// pot, in that order.
+    #[serde(default)]
+    pub pot_rules: PotRules,
+}
+
+/// What the house takes from a pot, from the Rules Submission (§ 601a.2).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PotRules {
+    /// Percentage rake, 0 to 10 (§ 637a.17(b)(1)).
+    pub rake_percent: u8,
+    /// The maximum rake per round (§ 637a.17(a)(3)).
+    pub rake_cap: Cents,
+    /// No rake unless the flop was dealt ("no flop, no drop"; the text leaves it to the RS).
+    pub rake_flop_only: bool,
+    /// Bad Beat contribution per pot, after the rake (§ 637a.15(c)).
+    pub bad_beat: Cents,
+    /// High Hand Jackpot contribution per pot, after the rake (§ 637a.16(c)).
+    pub high_hand: Cents,
+    /// No contribution from a pot smaller than this (§ 637a.15(b)(2), § 637a.16(b)(3)).
+    pub contribution_min_pot: Cents,
+}
+
+/// What was taken from one pot before the award.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PotTake {
+    pub rake: Cents,
+    pub bad_beat: Cents,
+    pub high_hand: Cents,
+    /// An uncalled final bet, returned and never raked (§ 637a.17(d)).
+    pub uncalled: Cents,
+}
+
+impl PotTake {
+    /// § 637a.17(b),(d), § 637a.15(c), § 637a.16(c): from a pot, the uncalled bet set aside, the
+    /// rake (percentage, capped, rounded down to the cent), then the contributions.
+    pub fn compute(rules: &PotRules, pot: Cents, uncalled: Cents, flop_dealt: bool) -> PotTake {
+        let uncalled = uncalled.clamp(0, pot);
+        let rakeable = pot - uncalled;
+        let rake = if rules.rake_flop_only && !flop_dealt {
+            0
+        } else {
+            (rakeable * Cents::from(rules.rake_percent.min(10)) / 100).min(rules.rake_cap.max(0))
+        };
+        let mut left = rakeable - rake;
+        let (mut bad_beat, mut high_hand) = (0, 0);
+        if rakeable >= rules.contribution_min_pot {
+            bad_beat = rules.bad_beat.clamp(0, left);
+            left -= bad_beat;
+            high_hand = rules.high_hand.clamp(0, left);
+        }
+        PotTake {
+            rake,
+            bad_beat,
+            high_hand,
+            uncalled,
+        }
+    }
+
+    pub fn total(&self) -> Cents {
+        self.rake + self.bad_beat + self.high_hand
+    }
 }
 
 fn counting_shuffler_default() -> bool {
@@ -91,6 +155,16 @@ impl TableSetup {
         }
         if self.blinds.is_empty() || self.blinds.iter().any(|b| *b <= 0) {
             return Err("Hold'em needs at least one blind, each above zero (§ 637a.11(d))".into());
+        }
+        if self.pot_rules.rake_percent > 10 {
+            return Err(format!(
+                "a percentage rake is at most 10%, not {}% (§ 637a.17(b)(1))",
+                self.pot_rules.rake_percent
+            ));
+        }
+        let p = &self.pot_rules;
+        if p.rake_cap < 0 || p.bad_beat < 0 || p.high_hand < 0 || p.contribution_min_pot < 0 {
+            return Err("rake cap and contributions are amounts of 0 or more".into());
         }
         if self.small_bet <= 0 || self.big_bet < self.small_bet {
             return Err("the posted limits need 0 < small bet <= big bet (§ 637a.8(k))".into());
@@ -201,6 +275,9 @@ pub struct Round {
     pub shown: Vec<ShownHand>,
     /// Seat and amount each winner is due, odd chips included.
     pub awards: Vec<(u8, Cents)>,
+    /// Rake and contributions taken from the pot.
+    #[serde(default)]
+    pub take: PotTake,
 }
 
 impl Round {
@@ -397,11 +474,15 @@ pub enum Event {
         board: Vec<Card>,
         hands: Vec<ShownHand>,
         awards: Vec<(u8, Cents)>,
+        #[serde(default)]
+        take: PotTake,
     },
     /// Everyone else folded: the pot goes to the last player without a showdown (§ 637a.7(d)).
     UncontestedPot {
         seat: u8,
         amount: Cents,
+        #[serde(default)]
+        take: PotTake,
     },
     /// § 637a.7(e)(6)(i)
     LosingHandsCounted {
@@ -413,6 +494,9 @@ pub enum Event {
         number: u32,
         awards: Vec<(u8, Cents)>,
         pot: Cents,
+        /// Rake and contributions taken before the award (§ 637a.17, § 637a.15(c), § 637a.16(c)).
+        #[serde(default)]
+        take: PotTake,
     },
     /// § 637a.18(i): a void round returns every chip to the player who put it in.
     RoundVoided {
@@ -1088,9 +1172,28 @@ impl Table {
                     if live.len() == 1 {
                         let mut pot = r.pot();
                         pot += action.amount();
+                        // The winner's chips beyond what anyone else put in were never called
+                        // (§ 637a.17(d)).
+                        let winner = live[0];
+                        let theirs = r.contributed.get(&winner).copied().unwrap_or(0);
+                        let most_other = r
+                            .contributed
+                            .iter()
+                            .filter(|(s, _)| **s != winner)
+                            .map(|(s, c)| c + if s == seat { action.amount() } else { 0 })
+                            .max()
+                            .unwrap_or(0);
+                        let setup = self.setup.as_ref().expect("a round implies an open table");
+                        let take = PotTake::compute(
+                            &setup.pot_rules,
+                            pot,
+                            theirs - most_other,
+                            r.board_cards > 0,
+                        );
                         events.push(Event::UncontestedPot {
-                            seat: live[0],
-                            amount: pot,
+                            seat: winner,
+                            amount: pot - take.total(),
+                            take,
                         });
                     }
                 }
@@ -1231,6 +1334,7 @@ impl Table {
                     number: r.number,
                     awards: awards.clone(),
                     pot: r.pot(),
+                    take: r.take,
                 }
             }
             (Confirm::DeckRemoved, Step::RemoveDeck { deck }) => {
@@ -1444,11 +1548,17 @@ impl Table {
             .filter(|h| h.value == Some(top))
             .map(|h| h.seat)
             .collect();
-        let awards = split_pot(r.pot(), &winners, r.button);
+        let setup = self
+            .setup
+            .as_ref()
+            .expect("a showdown implies an open table");
+        let take = PotTake::compute(&setup.pot_rules, r.pot(), 0, r.board_cards > 0);
+        let awards = split_pot(r.pot() - take.total(), &winners, r.button);
         Ok(vec![Event::ShowdownRecorded {
             board: board.to_vec(),
             hands: shown,
             awards,
+            take,
         }])
     }
 
@@ -1619,6 +1729,7 @@ impl Table {
                     board: vec![],
                     shown: vec![],
                     awards: vec![],
+                    take: PotTake::default(),
                 });
             }
             Event::BlindsPosted { posts } => {
@@ -1674,9 +1785,10 @@ impl Table {
                     };
                 }
             }
-            Event::UncontestedPot { seat, amount } => {
+            Event::UncontestedPot { seat, amount, take } => {
                 let r = self.round.as_mut().expect("round");
                 r.awards = vec![(*seat, *amount)];
+                r.take = *take;
                 r.stage = Stage::CountLosingHands;
             }
             Event::BoardDealt {
@@ -1708,11 +1820,13 @@ impl Table {
                 board,
                 hands,
                 awards,
+                take,
             } => {
                 let r = self.round.as_mut().expect("round");
                 r.board = board.clone();
                 r.shown = hands.clone();
                 r.awards = awards.clone();
+                r.take = *take;
                 r.stage = Stage::CountLosingHands;
             }
             Event::LosingHandsCounted { correct, .. } => {

@@ -41,6 +41,11 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
         "db/0007_box_counts.sql",
         include_str!("../../db/0007_box_counts.sql"),
     ),
+    (
+        8,
+        "db/0008_rake.sql",
+        include_str!("../../db/0008_rake.sql"),
+    ),
 ];
 
 /// Applies the migrations newer than the database's `user_version`.

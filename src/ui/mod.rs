@@ -1031,6 +1031,37 @@ impl DeckhandApp {
             Step::AwardPot { awards } => {
                 title(ui, "Push the pot");
                 self.result_summary(ui);
+                if let Some(r) = &self.term.table().round {
+                    let t = r.take;
+                    if t.rake > 0 {
+                        body(
+                            ui,
+                            &format!(
+                                "Rake {} into the drop box (§ 637a.17(b)(1)(ii)).",
+                                money(t.rake)
+                            ),
+                        );
+                    }
+                    if t.bad_beat + t.high_hand > 0 {
+                        body(
+                            ui,
+                            &format!(
+                                "Bad Beat {} and High Hand {} into the jackpot boxes (§ 637a.15(c), § 637a.16(c)).",
+                                money(t.bad_beat),
+                                money(t.high_hand)
+                            ),
+                        );
+                    }
+                    if t.uncalled > 0 {
+                        body(
+                            ui,
+                            &format!(
+                                "{} of it was an uncalled bet, never raked (§ 637a.17(d)).",
+                                money(t.uncalled)
+                            ),
+                        );
+                    }
+                }
                 for (seat, amount) in awards {
                     body(ui, &format!("Push {} to seat {seat}.", money(*amount)));
                 }

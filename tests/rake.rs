@@ -1,0 +1,190 @@
+//! Rake (§ 637a.17) and jackpot contributions (§ 637a.15(c), § 637a.16(c)) taken from Hold'em
+//! pots: the arithmetic, a showdown and an uncontested pot through the terminal, and the
+//! supervisors' views.
+
+use deckhand::rules::betting::ActionKind;
+use deckhand::rules::cards::parse_cards;
+use deckhand::rules::table::{Command, Confirm, PotRules, PotTake, Step, TableSetup};
+use deckhand::store::Store;
+use deckhand::terminal::Terminal;
+
+fn rules() -> PotRules {
+    PotRules {
+        rake_percent: 10,
+        rake_cap: 300,
+        rake_flop_only: true,
+        bad_beat: 100,
+        high_hand: 50,
+        contribution_min_pot: 1000,
+    }
+}
+
+#[test]
+fn rake_then_contributions_capped_and_never_from_an_uncalled_bet() {
+    let r = rules();
+    // $12 pot after the flop: 10% = $1.20, then $1 and $0.50.
+    assert_eq!(
+        PotTake::compute(&r, 1200, 0, true),
+        PotTake {
+            rake: 120,
+            bad_beat: 100,
+            high_hand: 50,
+            uncalled: 0
+        }
+    );
+    // $80 pot: the rake is capped at $3.
+    assert_eq!(PotTake::compute(&r, 8000, 0, true).rake, 300);
+    // Won before the flop: no rake ("no flop, no drop"), contributions still by pot size.
+    assert_eq!(PotTake::compute(&r, 1500, 0, false).rake, 0);
+    // A small pot gives no contribution.
+    let t = PotTake::compute(&r, 600, 0, true);
+    assert_eq!((t.rake, t.bad_beat, t.high_hand), (60, 0, 0));
+    // An uncalled $4 bet in a $16 pot: only $12 is raked (§ 637a.17(d)).
+    let t = PotTake::compute(&r, 1600, 400, true);
+    assert_eq!((t.rake, t.uncalled), (120, 400));
+    // Odd cents round down; a 10% cap is the most the rules allow.
+    assert_eq!(PotTake::compute(&r, 1234, 0, true).rake, 123);
+    let too_much = TableSetup {
+        pot_rules: PotRules {
+            rake_percent: 11,
+            ..r.clone()
+        },
+        ..setup()
+    };
+    assert!(too_much.validate().unwrap_err().contains("§ 637a.17(b)(1)"));
+}
+
+fn setup() -> TableSetup {
+    TableSetup {
+        table_no: 5,
+        deck_colours: ["Red".into(), "Blue".into()],
+        blinds: vec![100, 200],
+        small_bet: 200,
+        big_bet: 400,
+        max_raises: 3,
+        counting_shuffler: false,
+        pot_rules: rules(),
+    }
+}
+
+fn ok(t: &mut Terminal, c: Command) {
+    if let Err(e) = t.execute(c.clone()) {
+        panic!("{c:?} refused: {e} (step {:?})", t.table().step());
+    }
+}
+
+#[test]
+fn pots_are_raked_at_the_table_and_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("rake.sqlite");
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417").unwrap();
+    ok(&mut t, Command::OpenTable(setup()));
+    ok(&mut t, Command::Confirm(Confirm::DecksInspected));
+    t.verify("1001", "2468").unwrap();
+    ok(&mut t, Command::Confirm(Confirm::PlayersInspected));
+    ok(&mut t, Command::Confirm(Confirm::DecksWashed));
+    ok(&mut t, Command::Confirm(Confirm::ShuffledAndCut));
+
+    // Round 1: three players see a checked-down showdown: pot $6 (3 × $2), 10% = $0.60; no
+    // contribution (under $10).
+    ok(
+        &mut t,
+        Command::StartRound {
+            seats: vec![1, 2, 3],
+        },
+    );
+    ok(&mut t, Command::Confirm(Confirm::BlindsPosted));
+    ok(&mut t, Command::Confirm(Confirm::HoleCardsDealt));
+    let mut acted = 0;
+    while let Step::Act { seat, options, .. } = t.table().step() {
+        let kind = if options
+            .iter()
+            .any(|o| matches!(o, deckhand::rules::betting::Action::Check))
+        {
+            ActionKind::Check
+        } else {
+            ActionKind::Call
+        };
+        ok(&mut t, Command::Act { seat, kind });
+        acted += 1;
+        if let Step::DealBoard { street } = t.table().step() {
+            ok(&mut t, Command::Confirm(Confirm::BoardDealt(street)));
+        }
+        assert!(acted < 40);
+    }
+    assert!(matches!(t.table().step(), Step::Showdown { .. }));
+    let board = parse_cards("2c 7d 9h Js 4c").unwrap();
+    let hands = vec![
+        (
+            1,
+            Some([parse_cards("Ah").unwrap()[0], parse_cards("Ad").unwrap()[0]]),
+        ),
+        (
+            2,
+            Some([parse_cards("Kh").unwrap()[0], parse_cards("Qd").unwrap()[0]]),
+        ),
+        (3, None),
+    ];
+    ok(&mut t, Command::Showdown { board, hands });
+    ok(&mut t, Command::CountLosingHands { correct: true });
+    assert_eq!(
+        t.table().step(),
+        Step::AwardPot {
+            awards: vec![(1, 540)]
+        }
+    );
+    ok(&mut t, Command::Confirm(Confirm::PotPushed));
+
+    // Round 2: seat 3 raises pre-flop, everyone folds: nothing raked before the flop, and the
+    // raise above the big blind was never called.
+    ok(&mut t, Command::Confirm(Confirm::ShuffledAndCut));
+    ok(
+        &mut t,
+        Command::StartRound {
+            seats: vec![1, 2, 3],
+        },
+    );
+    ok(&mut t, Command::Confirm(Confirm::BlindsPosted));
+    ok(&mut t, Command::Confirm(Confirm::HoleCardsDealt));
+    let Step::Act { seat, .. } = t.table().step() else {
+        panic!()
+    };
+    ok(
+        &mut t,
+        Command::Act {
+            seat,
+            kind: ActionKind::Raise,
+        },
+    );
+    while let Step::Act { seat, .. } = t.table().step() {
+        ok(
+            &mut t,
+            Command::Act {
+                seat,
+                kind: ActionKind::Fold,
+            },
+        );
+    }
+    let r = t.table().round.as_ref().unwrap();
+    assert_eq!(r.take.rake, 0);
+    assert_eq!(r.take.uncalled, 200, "the raise to $4 over the $2 blind");
+    ok(&mut t, Command::CountLosingHands { correct: true });
+    ok(&mut t, Command::Confirm(Confirm::PotPushed));
+    drop(t);
+
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let rakes: Vec<(i64, i64, i64)> = conn
+        .prepare("SELECT round, pot_cents, rake_cents FROM rake_collected ORDER BY serial")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(|r| r.unwrap())
+        .collect();
+    assert_eq!(rakes, vec![(1, 600, 60), (2, 700, 0)]);
+    let receipts: i64 = conn
+        .query_row("SELECT COUNT(*) FROM deck_receipts", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(receipts, 1, "the two decks received at opening");
+}
