@@ -153,6 +153,34 @@ fn from_csv(f: &[String]) -> JournalRow {
 }
 
 #[test]
+fn chart_series_count_what_the_generator_wrote() {
+    let store = Store::open(journal()).unwrap();
+    let filter = Filter {
+        table: Some(8),
+        from: Some("2026-10-08".into()),
+        to: Some("2026-10-09".into()),
+        ..Default::default()
+    };
+    let d = store.chart_data(&filter).unwrap();
+    let mut per_hour = std::collections::BTreeMap::<String, i64>::new();
+    let mut irregular = 0;
+    for s in 1..=ROWS {
+        let (t, _, k, ts) = gen_row(s, ROWS);
+        if t == 8 && ("2026-10-08".."2026-10-09").contains(&ts.as_str()) {
+            if k == "round_started" {
+                *per_hour.entry(ts[..13].to_string()).or_default() += 1;
+            }
+            if k == "irregularity" {
+                irregular += 1;
+            }
+        }
+    }
+    assert_eq!(d.rounds_per_hour, per_hour.into_iter().collect::<Vec<_>>());
+    assert_eq!(d.irregularities.iter().map(|x| x.2).sum::<i64>(), irregular);
+    assert!(d.irregularities.iter().all(|x| x.0 == 8));
+}
+
+#[test]
 fn csv_export_round_trips_and_rehashes() {
     let store = Store::open(journal()).unwrap();
     let filter = Filter {

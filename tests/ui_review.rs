@@ -111,6 +111,12 @@ fn a_supervisor_finds_exports_and_closes() {
     let csv = std::fs::read_to_string(path).unwrap();
     assert_eq!(csv.lines().count(), 2);
     assert!(csv.contains("irregularity"));
+    // The charts of the same filter.
+    tap(&mut h, "Charts");
+    h.get_by_label("Rounds per hour");
+    h.get_by_label("Progressive meter");
+    h.get_by_label_contains("table 14: 1 × § 637a.18(r)");
+    tap(&mut h, "Charts");
     // Back to everything, then close.
     tap(&mut h, "All kinds");
     assert!(h.query_by_label("1 records match; newest first.").is_none());

@@ -303,3 +303,88 @@ pub fn csv_line(r: &JournalRow) -> String {
     .collect::<Vec<_>>()
     .join(",")
 }
+
+/// The series the review's charts draw, each from one grouped query over the filtered rows.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ChartData {
+    /// Rounds started per UTC hour: ("2026-11-22T07", n).
+    pub rounds_per_hour: Vec<(String, i64)>,
+    /// Irregularities per table and kind: (table, irregularity, n).
+    pub irregularities: Vec<(i64, String, i64)>,
+    /// Deck changes and wrong counts per UTC day: (day, deck changes, wrong counts).
+    pub deck_events_per_day: Vec<(String, i64, i64)>,
+    /// Meter readings over time: (UTC time, meter id, cents).
+    pub meter_history: Vec<(String, i64, i64)>,
+}
+
+impl Store {
+    /// The charts' data for a filter (its kind parts are ignored: each chart has its own kinds).
+    pub fn chart_data(&self, f: &Filter) -> Result<ChartData> {
+        let base = Filter {
+            group: None,
+            kind: None,
+            ..f.clone()
+        };
+        let (clause, args) = base.clause();
+        let run = |sql: String| -> Result<Vec<Vec<Value>>> {
+            let mut stmt = self.reader.prepare(&sql)?;
+            let n = stmt.column_count();
+            let rows = stmt.query_map(rusqlite::params_from_iter(args.clone()), |r| {
+                (0..n)
+                    .map(|i| r.get::<_, Value>(i))
+                    .collect::<rusqlite::Result<Vec<Value>>>()
+            })?;
+            Ok(rows.collect::<rusqlite::Result<_>>()?)
+        };
+        let text = |v: &Value| match v {
+            Value::Text(t) => t.clone(),
+            Value::Integer(i) => i.to_string(),
+            _ => String::new(),
+        };
+        let int = |v: &Value| match v {
+            Value::Integer(i) => *i,
+            _ => 0,
+        };
+        let rounds_per_hour = run(format!(
+            "SELECT substr(ts_utc, 1, 13), COUNT(*) FROM journal{clause} AND kind = 'round_started' GROUP BY 1 ORDER BY 1"
+        ))?
+        .iter()
+        .map(|r| (text(&r[0]), int(&r[1])))
+        .collect();
+        let irregularities = run(format!(
+            "SELECT COALESCE(table_no, 0), COALESCE(json_extract(payload, '$.section'), kind), COUNT(*) FROM journal{clause} AND kind = 'irregularity' GROUP BY 1, 2 ORDER BY 1, 2"
+        ))?
+        .iter()
+        .map(|r| (int(&r[0]), text(&r[1]), int(&r[2])))
+        .collect();
+        let deck_events_per_day = run(format!(
+            "SELECT substr(ts_utc, 1, 10),
+                    SUM(kind IN ('deck_removed', 'replacement_inspected')),
+                    SUM(kind = 'deck_counted' AND json_extract(payload, '$.correct') = 0)
+             FROM journal{clause} AND kind IN ('deck_removed', 'replacement_inspected', 'deck_counted')
+             GROUP BY 1 ORDER BY 1"
+        ))?
+        .iter()
+        .map(|r| (text(&r[0]), int(&r[1]), int(&r[2])))
+        .collect();
+        let mut meter_history = Vec::new();
+        for r in run(format!(
+            "SELECT ts_utc, payload FROM journal{clause} AND kind = 'progressive_meters' ORDER BY serial"
+        ))? {
+            let v: serde_json::Value = serde_json::from_str(&text(&r[1])).unwrap_or_default();
+            for m in v["meters"].as_array().into_iter().flatten() {
+                meter_history.push((
+                    text(&r[0]),
+                    m["meter"].as_i64().unwrap_or(0),
+                    m["cents"].as_i64().unwrap_or(0),
+                ));
+            }
+        }
+        Ok(ChartData {
+            rounds_per_hour,
+            irregularities,
+            deck_events_per_day,
+            meter_history,
+        })
+    }
+}

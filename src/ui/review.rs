@@ -35,6 +35,8 @@ pub struct ReviewState {
     /// Filled by a background walk of the whole chain.
     pub chain: Arc<Mutex<Option<String>>>,
     pub notice: Option<String>,
+    /// The charts instead of the list, with their data for the current filter.
+    pub charts: Option<crate::store::review::ChartData>,
 }
 
 impl std::fmt::Debug for ReviewState {
@@ -83,6 +85,7 @@ impl ReviewState {
             corrections: vec![],
             chain,
             notice: None,
+            charts: None,
         };
         r.reload(store);
         r
@@ -117,6 +120,9 @@ impl ReviewState {
         }
         self.total = store.count_matching(&self.filter).unwrap_or(0);
         self.selected = None;
+        if self.charts.is_some() {
+            self.charts = store.chart_data(&self.filter).ok();
+        }
     }
 
     fn older(&mut self, store: &Store) {
@@ -224,6 +230,13 @@ impl DeckhandApp {
                     if chip(ui, &format!("Text: {text}"), r.pad == 2) {
                         r.pad = if r.pad == 2 { 0 } else { 2 };
                     }
+                    if chip(ui, "Charts", r.charts.is_some()) {
+                        r.charts = if r.charts.is_some() {
+                            None
+                        } else {
+                            store.chart_data(&r.filter).ok()
+                        };
+                    }
                     if chip(ui, "Export CSV", false) {
                         r.notice = Some(export(store, &r));
                         changed = false;
@@ -240,6 +253,10 @@ impl DeckhandApp {
                 }
                 if let Some(n) = &r.notice {
                     body(ui, n);
+                }
+                if let Some(data) = &r.charts {
+                    charts(ui, data);
+                    return;
                 }
                 body(ui, &format!("{} records match; newest first.", r.total));
                 ui.columns(2, |cols| {
@@ -387,5 +404,94 @@ fn export(store: &Store, r: &ReviewState) -> String {
     match result {
         Ok(n) => format!("Exported {n} records to {}", file.display()),
         Err(e) => format!("Export failed: {e}"),
+    }
+}
+
+/// Four small charts: rounds per hour, irregularities per table and section, deck changes and
+/// wrong counts per day, the progressive meter over time.
+fn charts(ui: &mut Ui, d: &crate::store::review::ChartData) {
+    use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints};
+    let plot = |id: &str| {
+        Plot::new(id.to_string())
+            .height(230.0)
+            .allow_drag(false)
+            .allow_zoom(false)
+            .allow_scroll(false)
+    };
+    ui.columns(2, |cols| {
+        cols[0].label(RichText::new("Rounds per hour").size(theme::BODY).strong());
+        let bars: Vec<Bar> = d
+            .rounds_per_hour
+            .iter()
+            .enumerate()
+            .map(|(i, (hour, n))| Bar::new(i as f64, *n as f64).name(hour))
+            .collect();
+        plot("rounds-per-hour").show(&mut cols[0], |p| {
+            p.bar_chart(BarChart::new("rounds", bars).color(theme::PRIMARY))
+        });
+        cols[1].label(
+            RichText::new("Irregularities per table")
+                .size(theme::BODY)
+                .strong(),
+        );
+        let mut per_table: std::collections::BTreeMap<i64, i64> = Default::default();
+        for (table, _, n) in &d.irregularities {
+            *per_table.entry(*table).or_default() += n;
+        }
+        let bars: Vec<Bar> = per_table
+            .iter()
+            .map(|(t, n)| Bar::new(*t as f64, *n as f64).name(format!("table {t}")))
+            .collect();
+        plot("irregularities").show(&mut cols[1], |p| {
+            p.bar_chart(BarChart::new("irregularities", bars).color(theme::DANGER))
+        });
+    });
+    ui.columns(2, |cols| {
+        cols[0].label(
+            RichText::new("Deck changes and wrong counts per day")
+                .size(theme::BODY)
+                .strong(),
+        );
+        let changes: Vec<[f64; 2]> = d
+            .deck_events_per_day
+            .iter()
+            .enumerate()
+            .map(|(i, x)| [i as f64, x.1 as f64])
+            .collect();
+        let wrong: Vec<[f64; 2]> = d
+            .deck_events_per_day
+            .iter()
+            .enumerate()
+            .map(|(i, x)| [i as f64, x.2 as f64])
+            .collect();
+        plot("deck-events").show(&mut cols[0], |p| {
+            p.line(Line::new("deck changes", PlotPoints::from(changes)).color(theme::WARN));
+            p.line(Line::new("wrong counts", PlotPoints::from(wrong)).color(theme::DANGER));
+        });
+        cols[1].label(
+            RichText::new("Progressive meter")
+                .size(theme::BODY)
+                .strong(),
+        );
+        let points: Vec<[f64; 2]> = d
+            .meter_history
+            .iter()
+            .enumerate()
+            .map(|(i, (_, _, cents))| [i as f64, *cents as f64 / 100.0])
+            .collect();
+        plot("meter").show(&mut cols[1], |p| {
+            p.line(Line::new("meter ($)", PlotPoints::from(points)).color(theme::OK))
+        });
+    });
+    let irregular: Vec<String> = d
+        .irregularities
+        .iter()
+        .map(|(t, section, n)| format!("table {t}: {n} × {section}"))
+        .collect();
+    if !irregular.is_empty() {
+        body(
+            ui,
+            &format!("Irregularities by section: {}", irregular.join("; ")),
+        );
     }
 }
