@@ -158,6 +158,20 @@ enum PrintDoc {
         #[arg(long)]
         out: PathBuf,
     },
+    /// The end-of-shift report of one table: dealers, rounds, rake, counts, irregularities,
+    /// slips, box counts and progressive hits, with the journal's chain head.
+    ShiftReport {
+        #[arg(long)]
+        table: u32,
+        /// Start of the shift (UTC), e.g. 2026-11-22T06:00:00Z.
+        #[arg(long)]
+        from: String,
+        /// End of the shift (UTC).
+        #[arg(long)]
+        to: String,
+        #[arg(long)]
+        out: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -412,10 +426,7 @@ fn real_main() -> Result<()> {
             Ok(())
         }
         Cmd::People { db, action } => people(&config, db, action),
-        Cmd::Print {
-            db,
-            doc: PrintDoc::BoxCount { record, out },
-        } => {
+        Cmd::Print { db, doc } => {
             let path = match db {
                 Some(p) => p,
                 None => config.database_path().map_err(anyhow::Error::msg)?,
@@ -424,34 +435,37 @@ fn real_main() -> Result<()> {
                 bail!("{}: no such database", path.display());
             }
             let mut store = Store::open(&path)?;
-            let (doc_no, reprint, pdf) =
-                deckhand::print::box_count(&mut store, record).map_err(anyhow::Error::msg)?;
-            std::fs::write(&out, pdf).with_context(|| format!("writing {}", out.display()))?;
-            println!(
-                "{}Box count documentation No. {doc_no} written to {}",
-                if reprint { "REPRINT: " } else { "" },
-                out.display()
-            );
-            Ok(())
-        }
-        Cmd::Print {
-            db,
-            doc: PrintDoc::HighHandSlip { table, period, out },
-        } => {
-            let path = match db {
-                Some(p) => p,
-                None => config.database_path().map_err(anyhow::Error::msg)?,
+            let (what, out, printed) = match doc {
+                PrintDoc::BoxCount { record, out } => (
+                    "Box count documentation",
+                    out,
+                    deckhand::print::box_count(&mut store, record),
+                ),
+                PrintDoc::HighHandSlip { table, period, out } => (
+                    "High Hand Tracking Slip",
+                    out,
+                    deckhand::print::high_hand_slip(&mut store, table, &period, None),
+                ),
+                PrintDoc::ShiftReport {
+                    table,
+                    from,
+                    to,
+                    out,
+                } => {
+                    use deckhand::store::review::check_time;
+                    let from = check_time(&from).map_err(|e| anyhow::anyhow!("--from: {e}"))?;
+                    let to = check_time(&to).map_err(|e| anyhow::anyhow!("--to: {e}"))?;
+                    (
+                        "End-of-shift table report",
+                        out,
+                        deckhand::print::shift_report(&mut store, table, &from, &to),
+                    )
+                }
             };
-            if !path.exists() {
-                bail!("{}: no such database", path.display());
-            }
-            let mut store = Store::open(&path)?;
-            let (doc_no, reprint, pdf) =
-                deckhand::print::high_hand_slip(&mut store, table, &period, None)
-                    .map_err(anyhow::Error::msg)?;
+            let (doc_no, reprint, pdf) = printed.map_err(anyhow::Error::msg)?;
             std::fs::write(&out, pdf).with_context(|| format!("writing {}", out.display()))?;
             println!(
-                "{}High Hand Tracking Slip No. {doc_no} written to {}",
+                "{}{what} No. {doc_no} written to {}",
                 if reprint { "REPRINT: " } else { "" },
                 out.display()
             );

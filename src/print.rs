@@ -7,38 +7,74 @@
 
 use crate::store::{Entry, JournalRow, RowContext, Store};
 
-/// One page of lines in a PDF. Lines longer than the page are cut by the viewer, not wrapped.
-pub fn text_pdf(title: &str, lines: &[String], footer: &str) -> Vec<u8> {
-    fn esc(s: &str) -> String {
-        let mut out = String::new();
-        for c in s.chars() {
-            match c {
-                '(' | ')' | '\\' => {
-                    out.push('\\');
-                    out.push(c);
-                }
-                c if (c as u32) < 128 => out.push(c),
-                '§' => out.push_str("\\247"),
-                '—' | '–' => out.push('-'),
-                '×' => out.push('x'),
-                _ => out.push('?'),
+/// Lines per page of [`text_pdf`].
+pub const LINES_PER_PAGE: usize = 48;
+
+fn esc(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        match c {
+            '(' | ')' | '\\' => {
+                out.push('\\');
+                out.push(c);
             }
+            c if (c as u32) < 128 => out.push(c),
+            '§' => out.push_str("\\247"),
+            '—' | '–' => out.push('-'),
+            '×' => out.push('x'),
+            _ => out.push('?'),
         }
-        out
     }
-    let mut content = String::from("BT\n/F1 16 Tf\n50 790 Td\n");
-    content.push_str(&format!("({}) Tj\n/F1 10 Tf\n0 -28 Td\n", esc(title)));
-    for l in lines {
-        content.push_str(&format!("({}) Tj\n0 -15 Td\n", esc(l)));
-    }
-    content.push_str(&format!("/F1 8 Tf\n0 -20 Td\n({}) Tj\nET\n", esc(footer)));
-    let objects = [
+    out
+}
+
+/// Lines of text as a PDF of as many A4 pages as they need; the title heads the first page, the
+/// footer (with the page number) ends every page. Lines longer than the page are cut by the
+/// viewer, not wrapped.
+pub fn text_pdf(title: &str, lines: &[String], footer: &str) -> Vec<u8> {
+    let pages: Vec<&[String]> = if lines.is_empty() {
+        vec![&[]]
+    } else {
+        lines.chunks(LINES_PER_PAGE).collect()
+    };
+    let n = pages.len();
+    // Objects: 1 catalog, 2 page tree, 3 font, then a page and its content per page.
+    let mut objects = vec![
         "<< /Type /Catalog /Pages 2 0 R >>".to_string(),
-        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_string(),
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>".to_string(),
-        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>".to_string(),
-        format!("<< /Length {} >>\nstream\n{content}endstream", content.len()),
+        format!(
+            "<< /Type /Pages /Kids [{}] /Count {n} >>",
+            (0..n)
+                .map(|i| format!("{} 0 R", 4 + 2 * i))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
+            .to_string(),
     ];
+    for (i, page) in pages.iter().enumerate() {
+        let mut content = String::from("BT\n");
+        if i == 0 {
+            content.push_str(&format!(
+                "/F1 16 Tf\n50 790 Td\n({}) Tj\n/F1 10 Tf\n0 -28 Td\n",
+                esc(title)
+            ));
+        } else {
+            content.push_str("/F1 10 Tf\n50 800 Td\n");
+        }
+        for l in *page {
+            content.push_str(&format!("({}) Tj\n0 -15 Td\n", esc(l)));
+        }
+        let foot = format!("{footer} - page {} of {n}", i + 1);
+        content.push_str(&format!("/F1 8 Tf\n0 -20 Td\n({}) Tj\nET\n", esc(&foot)));
+        objects.push(format!(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents {} 0 R >>",
+            5 + 2 * i
+        ));
+        objects.push(format!(
+            "<< /Length {} >>\nstream\n{content}endstream",
+            content.len()
+        ));
+    }
     let mut pdf = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n".to_vec();
     let mut offsets = Vec::new();
     for (i, o) in objects.iter().enumerate() {
@@ -273,5 +309,174 @@ pub fn box_count(store: &mut Store, record: i64) -> Result<(i64, bool, Vec<u8>),
         store.terminal_id(),
         &row.hash[..16]
     );
+    Ok((doc_no, reprint, text_pdf(&title, &lines, &footer)))
+}
+
+/// The end-of-shift table report: who dealt, rounds and pots, rake and contributions, counts and
+/// deck changes, irregularities, high hands, box counts, time charges and progressive hits of one
+/// table between two UTC times, closed by the journal's chain status and head hash at printing.
+pub fn shift_report(
+    store: &mut Store,
+    table_no: u32,
+    from: &str,
+    to: &str,
+) -> Result<(i64, bool, Vec<u8>), String> {
+    use crate::rules::money;
+    use crate::store::review::Filter;
+    let filter = Filter {
+        table: Some(i64::from(table_no)),
+        from: Some(from.to_string()),
+        to: Some(to.to_string()),
+        ..Default::default()
+    };
+    let rows = store.rows_matching(&filter).map_err(|e| e.to_string())?;
+    let json =
+        |r: &JournalRow| serde_json::from_str::<serde_json::Value>(&r.payload).unwrap_or_default();
+    let of = |k: &'static str| rows.iter().filter(move |r| r.kind == k);
+    let time = |r: &JournalRow| r.ts_utc.get(..19).unwrap_or(&r.ts_utc).replace('T', " ");
+    let mut lines = vec![
+        format!("Table {table_no}   From {from}   To {to} (UTC)"),
+        String::new(),
+    ];
+    // Dealers at this table in the period: each credential with its first and last row here
+    // (sign-in rows are written before a table is chosen, so the rows themselves tell).
+    lines.push("Dealers (first and last record at this table)".into());
+    let mut dealers: Vec<(&str, &JournalRow, &JournalRow)> = Vec::new();
+    for r in &rows {
+        let Some(d) = r.dealer_credential.as_deref() else {
+            continue;
+        };
+        match dealers.iter_mut().find(|(c, _, _)| *c == d) {
+            Some(e) => e.2 = r,
+            None => dealers.push((d, r, r)),
+        }
+    }
+    for (credential, first, last) in &dealers {
+        let name = store
+            .person(credential)
+            .ok()
+            .flatten()
+            .map(|p| p.name)
+            .unwrap_or_default();
+        lines.push(format!(
+            "  {name} ({credential})  {} to {}",
+            time(first),
+            time(last)
+        ));
+    }
+    let pots: Vec<serde_json::Value> = of("pot_awarded").map(json).collect();
+    let sum = |path: &[&str]| -> i64 {
+        pots.iter()
+            .map(|v| path.iter().fold(v, |acc, k| &acc[*k]).as_i64().unwrap_or(0))
+            .sum()
+    };
+    lines.push(String::new());
+    lines.push(format!(
+        "Rounds completed: {}   Pots: {}",
+        pots.len(),
+        money(sum(&["pot"])),
+    ));
+    lines.push(format!(
+        "Rake: {} (§ 637a.17)   Contributions: Bad Beat {}, High Hand {} (§ 637a.15(c), § 637a.16(c))",
+        money(sum(&["take", "rake"])),
+        money(sum(&["take", "bad_beat"])),
+        money(sum(&["take", "high_hand"]))
+    ));
+    lines.push(format!("Rounds voided: {}", of("round_voided").count()));
+    let counts: Vec<serde_json::Value> = of("deck_counted").map(json).collect();
+    let wrong = counts.iter().filter(|v| v["correct"] == false).count();
+    lines.push(format!(
+        "Deck counts: {} ({} wrong, § 637a.7(e)(4),(5))   Deck changes: {}",
+        counts.len(),
+        wrong,
+        of("deck_removed").count()
+    ));
+    let charges: i64 = of("time_charges_verified")
+        .map(|r| json(r)["total"].as_i64().unwrap_or(0))
+        .sum();
+    lines.push(format!(
+        "Time charges verified: {} (§ 637a.17(b)(3))",
+        money(charges)
+    ));
+    lines.push(String::new());
+    lines.push(format!("Irregularities: {}", of("irregularity").count()));
+    for r in of("irregularity") {
+        let v = json(r);
+        lines.push(format!(
+            "  {}  {} ({})",
+            time(r),
+            v["irregularity"].as_str().unwrap_or(""),
+            v["section"].as_str().unwrap_or("")
+        ));
+    }
+    lines.push(format!(
+        "High Hand Tracking Slip lines: {}",
+        of("high_hand_recorded").count()
+    ));
+    for r in of("high_hand_recorded") {
+        let v = json(r);
+        lines.push(format!(
+            "  {}  seat {}: {} ({}), verified by {}",
+            time(r),
+            v["slip"]["seat"],
+            v["hand"].as_str().unwrap_or(""),
+            v["slip"]["player_name"].as_str().unwrap_or(""),
+            r.actor_credential.as_deref().unwrap_or("")
+        ));
+    }
+    lines.push(format!("Box counts: {}", of("box_counted").count()));
+    for r in of("box_counted") {
+        let v = json(r);
+        lines.push(format!(
+            "  {}  {} {} seal {} (dealer {}, floor {})",
+            time(r),
+            v["count"]["box"].as_str().unwrap_or(""),
+            money(v["count"]["amount"].as_i64().unwrap_or(0)),
+            v["count"]["container_seal"].as_str().unwrap_or(""),
+            v["dealer"]["credential"].as_str().unwrap_or(""),
+            r.actor_credential.as_deref().unwrap_or("")
+        ));
+    }
+    lines.push(format!(
+        "Progressive hits: {}",
+        of("progressive_hit").count()
+    ));
+    for r in of("progressive_hit") {
+        let v = json(r);
+        lines.push(format!(
+            "  {}  spot {}: {}% of the meter, {}",
+            time(r),
+            v["spot"],
+            v["percent"],
+            money(v["amount"].as_i64().unwrap_or(0))
+        ));
+    }
+    let subject = format!("shift report table {table_no} {from} {to}");
+    let earlier = Filter {
+        kind: Some("document_printed".into()),
+        text: Some(format!("\"subject\":\"{subject}\"")),
+        ..Default::default()
+    };
+    let reprint = store.count_matching(&earlier).map_err(|e| e.to_string())? > 0;
+    let chain = store.verify_chain().map_err(|e| e.to_string())?;
+    let ctx = RowContext {
+        table_no: Some(table_no),
+        dealer_credential: None,
+        actor_credential: None,
+    };
+    let entry = Entry::system(
+        "document_printed",
+        serde_json::json!({"document": "shift-report", "subject": subject, "reprint": reprint}),
+    );
+    let doc_no = store.append(&ctx, &[entry]).map_err(|e| e.to_string())?[0].serial;
+    let (_, head) = store.head().map_err(|e| e.to_string())?;
+    lines.push(String::new());
+    lines.push(format!("Journal at printing: {chain}"));
+    lines.push(format!("Chain head (row {doc_no}, this print): {head}"));
+    let title = format!(
+        "{}End-of-shift table report No. {doc_no} - table {table_no}",
+        if reprint { "REPRINT - " } else { "" }
+    );
+    let footer = format!("Deckhand terminal {}", store.terminal_id());
     Ok((doc_no, reprint, text_pdf(&title, &lines, &footer)))
 }

@@ -187,4 +187,35 @@ fn pots_are_raked_at_the_table_and_recorded() {
         .query_row("SELECT COUNT(*) FROM deck_receipts", [], |r| r.get(0))
         .unwrap();
     assert_eq!(receipts, 1, "the two decks received at opening");
+    drop(conn);
+
+    // The end-of-shift report of the day: both rounds, the rake, the dealer, the chain head.
+    let today = chrono::Utc::now().date_naive();
+    let from = today.to_string();
+    let to = today.succ_opt().unwrap().to_string();
+    let mut store = Store::open(&db).unwrap();
+    let (no, reprint, pdf) = deckhand::print::shift_report(&mut store, 5, &from, &to).unwrap();
+    assert!(!reprint);
+    let text = deckhand::print::pdf_text(&pdf).join("\n");
+    let (_, head) = store.head().unwrap();
+    let title = format!("End-of-shift table report No. {no} - table 5");
+    for field in [
+        title.as_str(),
+        "Alex Rivera (20417)",
+        "Rounds completed: 2   Pots: $13.00",
+        "Rake: $0.60 (§ 637a.17)",
+        "Deck counts: 0",
+        "Irregularities: 0",
+        head.as_str(),
+    ] {
+        assert!(text.contains(field), "{field} missing:\n{text}");
+    }
+    let (_, reprint, pdf) = deckhand::print::shift_report(&mut store, 5, &from, &to).unwrap();
+    assert!(reprint);
+    assert!(deckhand::print::pdf_text(&pdf)[0].starts_with("REPRINT - "));
+    // Another table, or another day, has nothing.
+    let (_, _, pdf) = deckhand::print::shift_report(&mut store, 6, &from, &to).unwrap();
+    let text = deckhand::print::pdf_text(&pdf).join("\n");
+    assert!(text.contains("Rounds completed: 0"), "{text}");
+    assert!(!text.contains("Alex Rivera"), "{text}");
 }

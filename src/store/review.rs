@@ -388,3 +388,17 @@ impl Store {
         })
     }
 }
+
+impl Store {
+    /// Every matching row, oldest first (for reports; a shift is thousands of rows, not millions).
+    pub fn rows_matching(&self, f: &Filter) -> Result<Vec<JournalRow>> {
+        let (clause, args) = f.clause();
+        let sql = format!(
+            "SELECT {} FROM journal{clause} ORDER BY serial",
+            Self::COLUMNS
+        );
+        let mut stmt = self.reader.prepare(&sql)?;
+        let rows = stmt.query_map(rusqlite::params_from_iter(args), Self::read_row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+}
