@@ -458,7 +458,7 @@ fn real_main() -> Result<()> {
                     (
                         "End-of-shift table report",
                         out,
-                        deckhand::print::shift_report(&mut store, table, &from, &to),
+                        deckhand::print::shift_report(&mut store, table, &from, &to, None),
                     )
                 }
             };

@@ -5,6 +5,7 @@
 //! Text is WinAnsi: card suits are spelt out ("K hearts") since the standard fonts have no
 //! suit symbols.
 
+use crate::store::review::Filter;
 use crate::store::{Entry, JournalRow, RowContext, Store};
 
 /// Lines per page of [`text_pdf`].
@@ -145,11 +146,15 @@ pub fn high_hand_slip(
     period: &str,
     printed_by: Option<&str>,
 ) -> Result<(i64, bool, Vec<u8>), String> {
+    let lines_of_table = Filter {
+        table: Some(i64::from(table_no)),
+        kind: Some("high_hand_recorded".into()),
+        ..Default::default()
+    };
     let rows: Vec<JournalRow> = store
-        .all_rows()
+        .rows_matching(&lines_of_table)
         .map_err(|e| e.to_string())?
         .into_iter()
-        .filter(|r| r.kind == "high_hand_recorded" && r.table_no == Some(i64::from(table_no)))
         .filter(|r| {
             serde_json::from_str::<serde_json::Value>(&r.payload)
                 .is_ok_and(|v| v["slip"]["period"] == period)
@@ -161,14 +166,7 @@ pub fn high_hand_slip(
         ));
     }
     let subject = format!("table {table_no}, period {period}");
-    let reprint = store
-        .all_rows()
-        .map_err(|e| e.to_string())?
-        .iter()
-        .any(|r| {
-            r.kind == "document_printed"
-                && r.payload.contains(&format!("\"subject\":\"{subject}\""))
-        });
+    let reprint = printed_before(store, &subject)?;
     let ctx = RowContext {
         table_no: Some(table_no),
         dealer_credential: None,
@@ -231,25 +229,27 @@ pub fn high_hand_slip(
     Ok((doc_no, reprint, text_pdf(&title, &lines, &footer)))
 }
 
+/// Whether a document of this subject was printed before (its reprint is marked REPRINT).
+fn printed_before(store: &Store, subject: &str) -> Result<bool, String> {
+    let earlier = Filter {
+        kind: Some("document_printed".into()),
+        text: Some(format!("\"subject\":\"{subject}\"")),
+        ..Default::default()
+    };
+    Ok(store.count_matching(&earlier).map_err(|e| e.to_string())? > 0)
+}
+
 /// Prints the documentation of one box count (§ 637a.15(d)(1), § 637a.16(d)(1)): the journal
 /// row `record` with both signers; a second print of the same record says REPRINT.
 pub fn box_count(store: &mut Store, record: i64) -> Result<(i64, bool, Vec<u8>), String> {
     let row = store
-        .all_rows()
+        .row(record)
         .map_err(|e| e.to_string())?
-        .into_iter()
-        .find(|r| r.serial == record && r.kind == "box_counted")
+        .filter(|r| r.kind == "box_counted")
         .ok_or_else(|| format!("journal row {record} is not a box count"))?;
     let v: serde_json::Value = serde_json::from_str(&row.payload).map_err(|e| e.to_string())?;
     let subject = format!("box count {record}");
-    let reprint = store
-        .all_rows()
-        .map_err(|e| e.to_string())?
-        .iter()
-        .any(|r| {
-            r.kind == "document_printed"
-                && r.payload.contains(&format!("\"subject\":\"{subject}\""))
-        });
+    let reprint = printed_before(store, &subject)?;
     let table_no = row.table_no.and_then(|t| u32::try_from(t).ok());
     let ctx = RowContext {
         table_no,
@@ -320,9 +320,9 @@ pub fn shift_report(
     table_no: u32,
     from: &str,
     to: &str,
+    printed_by: Option<&str>,
 ) -> Result<(i64, bool, Vec<u8>), String> {
     use crate::rules::money;
-    use crate::store::review::Filter;
     let filter = Filter {
         table: Some(i64::from(table_no)),
         from: Some(from.to_string()),
@@ -452,17 +452,12 @@ pub fn shift_report(
         ));
     }
     let subject = format!("shift report table {table_no} {from} {to}");
-    let earlier = Filter {
-        kind: Some("document_printed".into()),
-        text: Some(format!("\"subject\":\"{subject}\"")),
-        ..Default::default()
-    };
-    let reprint = store.count_matching(&earlier).map_err(|e| e.to_string())? > 0;
+    let reprint = printed_before(store, &subject)?;
     let chain = store.verify_chain().map_err(|e| e.to_string())?;
     let ctx = RowContext {
         table_no: Some(table_no),
         dealer_credential: None,
-        actor_credential: None,
+        actor_credential: printed_by.map(str::to_string),
     };
     let entry = Entry::system(
         "document_printed",

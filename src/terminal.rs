@@ -151,6 +151,17 @@ impl Terminal {
         &self.table
     }
 
+    /// Prints the end-of-shift report of a table for a supervisor (a journal row, then the PDF).
+    pub fn print_shift_report(
+        &mut self,
+        table_no: u32,
+        from: &str,
+        to: &str,
+        printed_by: &str,
+    ) -> Result<(i64, bool, Vec<u8>), String> {
+        crate::print::shift_report(&mut self.store, table_no, from, to, Some(printed_by))
+    }
+
     pub fn store(&self) -> &Store {
         &self.store
     }

@@ -194,7 +194,8 @@ fn pots_are_raked_at_the_table_and_recorded() {
     let from = today.to_string();
     let to = today.succ_opt().unwrap().to_string();
     let mut store = Store::open(&db).unwrap();
-    let (no, reprint, pdf) = deckhand::print::shift_report(&mut store, 5, &from, &to).unwrap();
+    let (no, reprint, pdf) =
+        deckhand::print::shift_report(&mut store, 5, &from, &to, Some("1001")).unwrap();
     assert!(!reprint);
     let text = deckhand::print::pdf_text(&pdf).join("\n");
     let (_, head) = store.head().unwrap();
@@ -210,11 +211,13 @@ fn pots_are_raked_at_the_table_and_recorded() {
     ] {
         assert!(text.contains(field), "{field} missing:\n{text}");
     }
-    let (_, reprint, pdf) = deckhand::print::shift_report(&mut store, 5, &from, &to).unwrap();
+    let (_, reprint, pdf) =
+        deckhand::print::shift_report(&mut store, 5, &from, &to, Some("1001")).unwrap();
     assert!(reprint);
     assert!(deckhand::print::pdf_text(&pdf)[0].starts_with("REPRINT - "));
     // Another table, or another day, has nothing.
-    let (_, _, pdf) = deckhand::print::shift_report(&mut store, 6, &from, &to).unwrap();
+    let (_, _, pdf) =
+        deckhand::print::shift_report(&mut store, 6, &from, &to, Some("1001")).unwrap();
     let text = deckhand::print::pdf_text(&pdf).join("\n");
     assert!(text.contains("Rounds completed: 0"), "{text}");
     assert!(!text.contains("Alex Rivera"), "{text}");

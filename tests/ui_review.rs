@@ -117,6 +117,37 @@ fn a_supervisor_finds_exports_and_closes() {
     h.get_by_label("Progressive meter");
     h.get_by_label_contains("table 14: 1 × § 637a.18(r)");
     tap(&mut h, "Charts");
+    // The end-of-shift report needs a table and a period.
+    tap(&mut h, "Print shift report");
+    h.get_by_label("Choose a table first: the report covers one table.");
+    tap(&mut h, "Table: any");
+    keys(&mut h, "14");
+    tap(&mut h, "Table: 14");
+    tap(&mut h, "Print shift report");
+    h.get_by_label("Choose Today or Last 7 days: the report covers a period.");
+    tap(&mut h, "Today");
+    tap(&mut h, "Print shift report");
+    h.get_by_label_contains("End-of-shift report No. ");
+    let pdf = std::fs::read_dir(dir.path().join("exports"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "pdf"))
+        .expect("the report's PDF");
+    let text = deckhand::print::pdf_text(&std::fs::read(&pdf).unwrap()).join("\n");
+    assert!(text.contains("Irregularities: 1"), "{text}");
+    assert!(text.contains("§ 637a.18(r)"), "{text}");
+    assert!(text.contains("Alex Rivera (20417)"), "{text}");
+    tap(&mut h, "Print shift report");
+    h.get_by_label_contains("REPRINT: End-of-shift report No. ");
+    // A dealer's records: Alex Rivera's irregularity, and nobody else's.
+    tap(&mut h, "Dealer: any");
+    keys(&mut h, "20533");
+    h.get_by_label_contains("0 records match");
+    tap(&mut h, "Clear");
+    keys(&mut h, "20417");
+    h.get_by_label_contains("1 records match");
+    tap(&mut h, "Clear");
+    tap(&mut h, "Dealer: any");
     // Back to everything, then close.
     tap(&mut h, "All kinds");
     assert!(h.query_by_label("1 records match; newest first.").is_none());
@@ -135,5 +166,19 @@ fn a_supervisor_finds_exports_and_closes() {
         kinds,
         vec!["review_opened", "review_closed"],
         "the refused role is not a PIN failure"
+    );
+    let printers: Vec<String> = conn
+        .prepare(
+            "SELECT actor_credential FROM journal WHERE kind = 'document_printed' ORDER BY serial",
+        )
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(|k| k.unwrap())
+        .collect();
+    assert_eq!(
+        printers,
+        vec!["3001", "3001"],
+        "the supervisor signs each print"
     );
 }

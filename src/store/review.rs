@@ -390,6 +390,16 @@ impl Store {
 }
 
 impl Store {
+    /// One row by its serial number.
+    pub fn row(&self, serial: i64) -> Result<Option<JournalRow>> {
+        use rusqlite::OptionalExtension;
+        let sql = format!("SELECT {} FROM journal WHERE serial = ?1", Self::COLUMNS);
+        Ok(self
+            .reader
+            .query_row(&sql, [serial], Self::read_row)
+            .optional()?)
+    }
+
     /// Every matching row, oldest first (for reports; a shift is thousands of rows, not millions).
     pub fn rows_matching(&self, f: &Filter) -> Result<Vec<JournalRow>> {
         let (clause, args) = f.clause();

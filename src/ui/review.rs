@@ -24,6 +24,8 @@ pub struct ReviewState {
     pub filter: Filter,
     pub period: Period,
     pub table_entry: String,
+    /// A dealer's credential number.
+    pub dealer_entry: String,
     pub text_entry: String,
     /// Which entry pad is open: 0 none, 1 table, 2 text.
     pub pad: u8,
@@ -76,6 +78,7 @@ impl ReviewState {
             filter: Filter::default(),
             period: Period::All,
             table_entry: String::new(),
+            dealer_entry: String::new(),
             text_entry: String::new(),
             pad: 0,
             rows: vec![],
@@ -108,6 +111,8 @@ impl ReviewState {
     pub fn reload(&mut self, store: &Store) {
         self.apply_period();
         self.filter.table = self.table_entry.trim().parse().ok();
+        let dealer = self.dealer_entry.trim();
+        self.filter.dealer = (!dealer.is_empty()).then(|| dealer.to_string());
         let text = self.text_entry.trim();
         self.filter.text = (!text.is_empty()).then(|| text.to_string());
         match store.search(&self.filter, None, PAGE) {
@@ -149,6 +154,7 @@ impl DeckhandApp {
             return;
         };
         let mut close = false;
+        let mut print = false;
         egui::CentralPanel::default()
             .frame(
                 egui::Frame::new()
@@ -222,6 +228,14 @@ impl DeckhandApp {
                     if chip(ui, &format!("Table: {table}"), r.pad == 1) {
                         r.pad = if r.pad == 1 { 0 } else { 1 };
                     }
+                    let dealer = if r.dealer_entry.is_empty() {
+                        "any".to_string()
+                    } else {
+                        r.dealer_entry.clone()
+                    };
+                    if chip(ui, &format!("Dealer: {dealer}"), r.pad == 3) {
+                        r.pad = if r.pad == 3 { 0 } else { 3 };
+                    }
                     let text = if r.text_entry.is_empty() {
                         "—".to_string()
                     } else {
@@ -241,10 +255,14 @@ impl DeckhandApp {
                         r.notice = Some(export(store, &r));
                         changed = false;
                     }
+                    if chip(ui, "Print shift report", false) {
+                        print = true;
+                    }
                 });
                 let typed = match r.pad {
                     1 => keypad::keypad(ui, &mut r.table_entry, 4),
                     2 => keypad::letters(ui, &mut r.text_entry, 40),
+                    3 => keypad::keypad(ui, &mut r.dealer_entry, 12),
                     _ => false,
                 };
                 changed |= typed;
@@ -368,6 +386,9 @@ impl DeckhandApp {
                     }
                 });
             });
+        if print {
+            r.notice = Some(self.print_shift_report(&r));
+        }
         if close {
             self.term.record_system(
                 "review_closed",
@@ -379,13 +400,50 @@ impl DeckhandApp {
     }
 }
 
-/// Writes the filtered records next to the database, in `exports/`.
-fn export(store: &Store, r: &ReviewState) -> String {
-    let dir = store
+impl DeckhandApp {
+    /// The end-of-shift report of the filtered table and period, written to `exports/` as PDF.
+    fn print_shift_report(&mut self, r: &ReviewState) -> String {
+        let Some(table) = r.filter.table.and_then(|t| u32::try_from(t).ok()) else {
+            return "Choose a table first: the report covers one table.".into();
+        };
+        let Some(from) = r.filter.from.clone() else {
+            return "Choose Today or Last 7 days: the report covers a period.".into();
+        };
+        let to = (chrono::Utc::now() + chrono::Duration::days(1))
+            .format("%Y-%m-%d")
+            .to_string();
+        let dir = exports_dir(self.term.store());
+        let printed = self
+            .term
+            .print_shift_report(table, &from, &to, &r.supervisor.credential);
+        let (no, reprint, pdf) = match printed {
+            Ok(p) => p,
+            Err(e) => return format!("Printing failed: {e}"),
+        };
+        let file = dir.join(format!("shift-report-{no}.pdf"));
+        match std::fs::create_dir_all(&dir).and_then(|_| std::fs::write(&file, pdf)) {
+            Ok(()) => format!(
+                "{}End-of-shift report No. {no} for table {table} written to {}",
+                if reprint { "REPRINT: " } else { "" },
+                file.display()
+            ),
+            Err(e) => format!("Printing failed: {}: {e}", file.display()),
+        }
+    }
+}
+
+/// Where exports and prints go: `exports/` next to the database.
+fn exports_dir(store: &Store) -> std::path::PathBuf {
+    store
         .path()
         .parent()
         .map(|p| p.join("exports"))
-        .unwrap_or_else(|| "exports".into());
+        .unwrap_or_else(|| "exports".into())
+}
+
+/// Writes the filtered records next to the database, in `exports/`.
+fn export(store: &Store, r: &ReviewState) -> String {
+    let dir = exports_dir(store);
     if let Err(e) = std::fs::create_dir_all(&dir) {
         return format!("Export failed: {e}");
     }
