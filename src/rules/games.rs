@@ -125,6 +125,19 @@ impl GameId {
     }
 }
 
+impl Serialize for GameId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for GameId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GameId, D::Error> {
+        let id = String::deserialize(d)?;
+        GameId::parse(&id).map_err(serde::de::Error::custom)
+    }
+}
+
 /// A low (or Badugi) half.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Half {

@@ -11,6 +11,7 @@ pub mod four_card;
 pub mod games;
 pub mod low;
 pub mod lunar;
+pub mod poker;
 pub mod spanish21;
 pub mod stud;
 pub mod table;

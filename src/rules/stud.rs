@@ -47,6 +47,48 @@ pub fn forced_bet_seat(up: &[(u8, Card)], variant: StudVariant, low_ace_low: boo
     }
 }
 
+/// The order of the hands showing on 4th street and later (§ 637a.10(f), § 637a.14(f)): only
+/// four of a kind, three of a kind, two pair, a pair or high cards can show; straights and
+/// flushes need five cards. Greater is better. `low`: the best low showing (ace low, pairs
+/// count against it, § 637a.10(f)(2)).
+pub fn showing_key(up: &[Card], low: bool) -> Vec<i16> {
+    let rank = |c: &Card| -> i16 {
+        match c.rank.value() {
+            14 if low => 1,
+            r => i16::from(r),
+        }
+    };
+    let mut counts: Vec<(i16, i16)> = Vec::new();
+    for c in up {
+        match counts.iter_mut().find(|(r, _)| *r == rank(c)) {
+            Some(e) => e.1 += 1,
+            None => counts.push((rank(c), 1)),
+        }
+    }
+    if low {
+        // Fewer paired cards first, then the lowest highest card, and so on down.
+        let paired: i16 = counts.iter().map(|(_, n)| n - 1).sum();
+        let mut ranks: Vec<i16> = up.iter().map(rank).collect();
+        ranks.sort_unstable_by(|a, b| b.cmp(a));
+        let mut key = vec![-paired];
+        key.extend(ranks.iter().map(|r| -r));
+        key
+    } else {
+        // Groups by size, then rank: quads > trips > two pair > pair > high cards.
+        counts.sort_by(|a, b| b.1.cmp(&a.1).then(b.0.cmp(&a.0)));
+        let shape = match counts.first().map(|c| c.1).unwrap_or(0) {
+            4 => 4,
+            3 => 3,
+            2 if counts.iter().filter(|c| c.1 == 2).count() >= 2 => 2,
+            2 => 1,
+            _ => 0,
+        };
+        let mut key = vec![shape];
+        key.extend(counts.iter().map(|c| c.0));
+        key
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,5 +118,20 @@ mod tests {
             "literal reading: ace highest"
         );
         assert_eq!(forced_bet_seat(&[], StudVariant::High, true), None);
+    }
+
+    #[test]
+    fn best_showing_hand() {
+        let h = |s: &str| -> Vec<Card> { s.split(' ').map(|c| c.parse().unwrap()).collect() };
+        let k = |s: &str| showing_key(&h(s), false);
+        assert!(k("9c 9d") > k("Ac Kd"));
+        assert!(k("3c 3d 2h 2s") > k("Ac Ad Kh"));
+        assert!(k("2c 2d 2h") > k("Ac Ad Kh Ks"));
+        assert!(k("Ac Kd") > k("Ac Qd"));
+        assert_eq!(k("Ac Kd"), k("As Kh"), "suits do not break the tie");
+        let l = |s: &str| showing_key(&h(s), true);
+        assert!(l("Ac 2d") > l("3c 4d"), "ace low");
+        assert!(l("7c 6d 5h") > l("2c 2d 3h"), "a pair counts against a low");
+        assert!(l("5c 4d") > l("6c 2d"));
     }
 }

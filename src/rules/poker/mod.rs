@@ -1,0 +1,7 @@
+//! The poker-room games of Chapter 637a: each game's procedure as data
+//! ([`procedure::Procedure`]), one round as a state machine ([`hand::Hand`]), and the pots
+//! with their award ([`pots`]).
+
+pub mod hand;
+pub mod pots;
+pub mod procedure;
