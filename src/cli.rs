@@ -35,6 +35,18 @@ pub fn settle(
     rules: &crate::rules::banked::HouseRules,
     pretty: bool,
 ) -> Result<String, String> {
+    // A poker-room game's showdown (pots between players), or a house-banked round.
+    let poker = serde_json::from_str::<serde_json::Value>(input)
+        .is_ok_and(|v| crate::rules::poker::showdown::is_poker_room(&v));
+    if poker {
+        let s = crate::rules::poker::showdown::settle(input)?;
+        let out = if pretty {
+            serde_json::to_string_pretty(&s)
+        } else {
+            serde_json::to_string(&s)
+        };
+        return out.map_err(|e| e.to_string());
+    }
     let s =
         crate::rules::banked::settle_json(input, paytables, rules).map_err(|e| e.to_string())?;
     let out = if pretty {

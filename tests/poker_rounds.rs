@@ -905,6 +905,22 @@ fn draws_reshuffle_the_discards_but_not_the_drawing_players_own() {
 }
 
 #[test]
+fn super_stud_runs_out_at_eight_players_so_seven_is_the_cap() {
+    // Seven: the common card covers 6th and 7th street (§ 637a.10(h)).
+    let seats: Vec<(u8, Cents)> = (1..=7).map(|s| (s, 10_000)).collect();
+    let mut h = Hand::start(setup(GameId::SuperSevenCardStud, &seats)).unwrap();
+    let mut felt = Felt::new(&mut Dice(9), &[]);
+    play(&mut h, &mut felt, &mut Calling);
+    assert_eq!(felt.common.len(), 2);
+    let eight: Vec<(u8, Cents)> = (1..=8).map(|s| (s, 10_000)).collect();
+    assert!(
+        Hand::start(setup(GameId::SuperSevenCardStud, &eight))
+            .unwrap_err()
+            .contains("at most 7")
+    );
+}
+
+#[test]
 fn refusals_name_the_rule() {
     let seats = [(1, 10_000), (2, 10_000)];
     let one = [(1, 10_000)];
@@ -1066,7 +1082,7 @@ fn random_round(seed: u64) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(ProptestConfig::with_cases(3000))]
     #[test]
     fn chips_are_conserved_over_random_rounds(seed in any::<u64>()) {
         random_round(seed);

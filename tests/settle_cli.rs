@@ -153,3 +153,62 @@ fn the_configuration_picks_paytables_and_a_folder_can_replace_them() {
     assert_eq!(code, 1);
     assert!(err.contains("crazy-4-poker.toml:6: `one to one`"), "{err}");
 }
+
+#[test]
+fn a_poker_room_showdown_settles_pots_halves_and_odd_chips() {
+    let input = example("omaha-hi-lo");
+    let (code, out, err) = deckhand(&["settle"], &input);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // Side pot first (seats 3 and 6), main pot last; seat 8 folded and is eligible for none.
+    assert_eq!(v["pots"][0]["pot"], "side 1");
+    assert_eq!(v["pots"][0]["eligible"], serde_json::json!([3, 6]));
+    assert_eq!(v["pots"][1]["pot"], "main");
+    assert_eq!(v["pots"][1]["eligible"], serde_json::json!([1, 3, 6]));
+    // Rake capped at $4, then the $1 Bad Beat contribution.
+    assert_eq!(
+        (v["rake"].as_i64(), v["bad_beat"].as_i64()),
+        (Some(400), Some(100))
+    );
+    // The main pot's low is quartered between seats 1 and 3.
+    let low = &v["pots"][1]["halves"][1];
+    assert_eq!(low["half"], "low");
+    assert_eq!(low["winners"][0]["amount"], low["winners"][1]["amount"]);
+    assert_eq!(v["hands"][2]["hand"], "One pair, queens; no qualifying low");
+    // Every cent put in is paid out, raked or contributed.
+    let paid: i64 = v["totals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["amount"].as_i64().unwrap())
+        .sum();
+    assert_eq!(paid + 500, 1500 + 4000 + 4000 + 1000);
+    assert!(
+        v["explanation"][0]
+            .as_str()
+            .unwrap()
+            .contains("Rake $4.00 (§ 637a.17)")
+    );
+
+    // Bad input: a clear message and a failing exit, never a panic.
+    for (edit, want) in [
+        (("Ac 2c Kd Ks", "Ac 2c Kd Kx"), "seat 1"),
+        (("Ac 2c Kd Ks", "Ad 2c Kd Ks"), "appears twice"),
+        (("\"put_in\": 1500", "\"put_in\": -5"), "negative"),
+        (("\"seat\": 3", "\"seat\": 1"), "appears twice"),
+        (("\"chip\": 25", "\"chip\": 0"), "chip"),
+        (("\"button\": 6", "\"buton\": 6"), "unknown field"),
+        (
+            ("\"rake_percent\": 10", "\"rake_percent\": 12"),
+            "§ 637a.17(b)(1)",
+        ),
+        (("Ac 2c Kd Ks", "Ac 2c Kd"), "needs 4 hole cards"),
+    ] {
+        let bad = input.replacen(edit.0, edit.1, 1);
+        assert_ne!(bad, input, "{edit:?} must change the input");
+        let (code, out, err) = deckhand(&["settle"], &bad);
+        assert_ne!(code, 0, "{edit:?}: {out}");
+        assert!(err.contains(want), "{edit:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}

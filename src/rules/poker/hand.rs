@@ -1284,7 +1284,7 @@ impl Hand {
         let uncalled = built.uncalled.map_or(0, |u| u.1);
         let take = PotTake::compute(&self.setup.pot_rules, total, uncalled, self.drop_allowed());
         let mut pots_after = built.pots.clone();
-        pots::take_from(&mut pots_after, take.total());
+        pots::take_from(&mut pots_after, take.total(), self.setup.award.chip);
         let section_name = self.procedure.second_half.unwrap_or("low");
         let awards = pots::award(
             &pots_after,

@@ -5,3 +5,4 @@
 pub mod hand;
 pub mod pots;
 pub mod procedure;
+pub mod showdown;

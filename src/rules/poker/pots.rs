@@ -130,8 +130,10 @@ pub fn build(stakes: &[Stake]) -> Result<Pots, String> {
 }
 
 /// Takes `total` (rake and contributions) out of the pots, each bearing its share of the
-/// whole; what rounding leaves comes out of the main pot. Returns what each pot gave.
-pub fn take_from(pots: &mut [Pot], total: Cents) -> Vec<Cents> {
+/// whole in whole chips of `chip`; what rounding leaves comes out of the main pot. Returns what
+/// each pot gave.
+pub fn take_from(pots: &mut [Pot], total: Cents, chip: Cents) -> Vec<Cents> {
+    let chip = chip.max(1);
     let sum: Cents = pots.iter().map(|p| p.amount).sum();
     let total = total.clamp(0, sum);
     let mut taken: Vec<Cents> = pots
@@ -140,7 +142,7 @@ pub fn take_from(pots: &mut [Pot], total: Cents) -> Vec<Cents> {
             if sum == 0 {
                 0
             } else {
-                (i128::from(total) * i128::from(p.amount) / i128::from(sum)) as Cents
+                (i128::from(total) * i128::from(p.amount) / i128::from(sum)) as Cents / chip * chip
             }
         })
         .collect();
@@ -463,7 +465,8 @@ mod tests {
                 eligible: vec![2, 3],
             },
         ];
-        assert_eq!(take_from(&mut pots, 401), vec![301, 100]);
-        assert_eq!(pots[0].amount + pots[1].amount, 4000 - 401);
+        assert_eq!(take_from(&mut pots, 401, 1), vec![301, 100]);
+        assert_eq!(take_from(&mut pots, 400, 25), vec![300, 100]);
+        assert_eq!(pots[0].amount + pots[1].amount, 4000 - 801);
     }
 }

@@ -176,7 +176,14 @@ impl Procedure {
             SevenCardStudLow => stud7(StudVariant::Low, "§ 637a.10", false),
             SevenCardStudHiLo => stud7(StudVariant::HighLow, "§ 637a.10", false),
             SevenCardStudHiLo8 => stud7(StudVariant::HighLow8, "§ 637a.10", false),
-            SuperSevenCardStud => stud7(StudVariant::HighLow8, "§ 637a.10(m)", true),
+            SuperSevenCardStud => {
+                let mut p = stud7(StudVariant::HighLow8, "§ 637a.10(m)", true);
+                // [GAP] With eight or nine players five cards each leave too few for 4th and
+                // 5th street, which the common-card rule (§ 637a.10(h)) does not reach; the
+                // spec's default caps Super Stud at seven until a Rules Submission says more.
+                p.max_players = 7;
+                p
+            }
             FiveCardDraw | FiveCardDrawLow => Procedure {
                 game,
                 section: "§ 637a.13",
