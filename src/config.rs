@@ -39,13 +39,63 @@ pub struct Config {
 
 /// Bad Beat and High Hand Jackpot contributions per pot, after the rake (§ 637a.15(b),(c),
 /// § 637a.16(b),(c)).
-#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct JackpotConfig {
     pub bad_beat_per_pot_cents: Cents,
     pub high_hand_per_pot_cents: Cents,
     /// No contribution from a smaller pot (§ 637a.15(b)(2), § 637a.16(b)(3)).
     pub min_pot_cents: Cents,
+    /// The table offers the Bad Beat (§ 637a.15(a)); the qualifying hand and shares are the
+    /// posted rules (§ 637a.15(b)(3)).
+    pub bad_beat_enabled: bool,
+    /// Five cards: the losing hand must be at least this good.
+    pub bad_beat_min_losing_hand: String,
+    pub bad_beat_both_hole_cards: bool,
+    pub bad_beat_min_players: u8,
+    pub bad_beat_loser_percent: u8,
+    pub bad_beat_winner_percent: u8,
+    pub bad_beat_table_percent: u8,
+}
+
+impl Default for JackpotConfig {
+    fn default() -> Self {
+        JackpotConfig {
+            bad_beat_per_pot_cents: 0,
+            high_hand_per_pot_cents: 0,
+            min_pot_cents: 0,
+            bad_beat_enabled: false,
+            bad_beat_min_losing_hand: "Ac Ad Ah Tc Td".into(),
+            bad_beat_both_hole_cards: true,
+            bad_beat_min_players: 4,
+            bad_beat_loser_percent: 50,
+            bad_beat_winner_percent: 25,
+            bad_beat_table_percent: 25,
+        }
+    }
+}
+
+impl JackpotConfig {
+    /// The posted Bad Beat rules, or `None` when the table has no Bad Beat.
+    pub fn bad_beat_rules(
+        &self,
+    ) -> Result<Option<crate::rules::poker::jackpots::BadBeatRules>, String> {
+        if !self.bad_beat_enabled {
+            return Ok(None);
+        }
+        crate::rules::poker::jackpots::BadBeatRules::new(
+            &self.bad_beat_min_losing_hand,
+            self.bad_beat_both_hole_cards,
+            self.bad_beat_min_players,
+            (
+                self.bad_beat_loser_percent,
+                self.bad_beat_winner_percent,
+                self.bad_beat_table_percent,
+            ),
+        )
+        .map(Some)
+        .map_err(|e| format!("jackpots.bad_beat_min_losing_hand or shares: {e}"))
+    }
 }
 
 /// Time charges (§ 637a.17(b)(3)): per seat, every 20 or 30 minutes.
@@ -271,6 +321,7 @@ impl Config {
         if self.holdem.max_raises == 0 {
             return Err("holdem.max_raises: at least 1 (§ 637a.8(k))".into());
         }
+        self.jackpots.bad_beat_rules()?;
         self.table_setup()
             .validate()
             .map_err(|e| format!("table/holdem: {e}"))?;
@@ -394,6 +445,7 @@ impl Config {
                 bad_beat: self.jackpots.bad_beat_per_pot_cents,
                 high_hand: self.jackpots.high_hand_per_pot_cents,
                 contribution_min_pot: self.jackpots.min_pot_cents,
+                bad_beat_rules: self.jackpots.bad_beat_rules().ok().flatten(),
             },
         }
     }

@@ -704,6 +704,7 @@ fn rake_cap_and_no_flop_no_drop() {
         bad_beat: 100,
         high_hand: 0,
         contribution_min_pot: 1000,
+        bad_beat_rules: None,
     };
     // Everyone folds to the big blind before the flop: no rake; the uncalled part is returned.
     let mut s = setup(GameId::Holdem, &seats);
@@ -1059,6 +1060,7 @@ fn random_round(seed: u64) {
         bad_beat: 100,
         high_hand: 50,
         contribution_min_pot: 1000,
+        bad_beat_rules: None,
     };
     s.award.chip = [1, 25, 100][dice.below(3) as usize];
     let before: Cents = seats.iter().map(|x| x.1).sum();

@@ -16,6 +16,7 @@ fn rules() -> PotRules {
         bad_beat: 100,
         high_hand: 50,
         contribution_min_pot: 1000,
+        bad_beat_rules: None,
     }
 }
 

@@ -28,6 +28,8 @@ pub enum Action {
     VerifyTimeCharges,
     /// Validate a progressive payout (§ 647a.11(i)(3), § 655a.11(i)(4)(I)(C), § 657a.11(e)(3)).
     ValidateProgressive,
+    /// Verify a Bad Beat hand before the award: the Poker shift supervisor (§ 637a.15(f)).
+    VerifyBadBeat,
     /// Verify a 500-for-1 or meter Five Card Hand Bonus payout (§ 647a.11(j)(2)).
     VerifyLargePayout,
     /// Unlock a locked screen that another dealer left (§ none: house security).
@@ -48,7 +50,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, for tests and documentation.
-    pub const ALL: [Action; 20] = [
+    pub const ALL: [Action; 21] = [
         Action::DealTable,
         Action::VerifyInspection,
         Action::VerifyDeckCount,
@@ -59,6 +61,7 @@ impl Action {
         Action::VerifyTimeCharges,
         Action::ValidateProgressive,
         Action::VerifyLargePayout,
+        Action::VerifyBadBeat,
         Action::UnlockScreen,
         Action::ReviewRecords,
         Action::ExportRecords,
@@ -87,6 +90,7 @@ impl Action {
             Action::VerifyTimeCharges => (FLOOR_UP, "§ 637a.17(b)(3)(v)"),
             Action::ValidateProgressive => (FLOOR_UP, "§ 647a.11(i)(3)"),
             Action::VerifyLargePayout => (FLOOR_UP, "§ 647a.11(j)(2)"),
+            Action::VerifyBadBeat => (SUPERVISOR_UP, "§ 637a.15(f)"),
             Action::UnlockScreen => (
                 FLOOR_UP,
                 "house security: the signed-in dealer or a floorperson",
@@ -122,6 +126,7 @@ impl Action {
             Action::VerifyTimeCharges => "verify time charges".into(),
             Action::ValidateProgressive => "validate a progressive payout".into(),
             Action::VerifyLargePayout => "verify a large bonus payout".into(),
+            Action::VerifyBadBeat => "verify a Bad Beat hand".into(),
             Action::UnlockScreen => "unlock this screen".into(),
             Action::ReviewRecords => "review the records".into(),
             Action::ExportRecords => "export records".into(),
@@ -190,7 +195,7 @@ mod tests {
     fn the_whole_policy_table() {
         use Role::*;
         // (action, dealer, floorperson, supervisor, administrator)
-        let table: [(Action, [bool; 4]); 20] = [
+        let table: [(Action, [bool; 4]); 21] = [
             (Action::DealTable, [true, false, false, false]),
             (Action::VerifyInspection, [false, true, true, true]),
             (Action::VerifyDeckCount, [false, true, true, true]),
@@ -201,6 +206,7 @@ mod tests {
             (Action::VerifyTimeCharges, [false, true, true, true]),
             (Action::ValidateProgressive, [false, true, true, true]),
             (Action::VerifyLargePayout, [false, true, true, true]),
+            (Action::VerifyBadBeat, [false, false, true, true]),
             (Action::UnlockScreen, [false, true, true, true]),
             (Action::ReviewRecords, [false, false, true, true]),
             (Action::ExportRecords, [false, false, true, true]),

@@ -89,6 +89,9 @@ pub struct PotRules {
     pub high_hand: Cents,
     /// No contribution from a pot smaller than this (§ 637a.15(b)(2), § 637a.16(b)(3)).
     pub contribution_min_pot: Cents,
+    /// The posted qualifying Bad Beat (§ 637a.15(b)(3)); `None`: the table has no Bad Beat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bad_beat_rules: Option<crate::rules::poker::jackpots::BadBeatRules>,
 }
 
 /// What was taken from one pot before the award.
@@ -238,6 +241,8 @@ pub enum Stage {
     Betting(Street),
     Deal(Street),
     Showdown,
+    /// § 637a.15(f): a qualifying Bad Beat waits for the shift supervisor.
+    VerifyBadBeat,
     CountLosingHands,
     AwardPot,
 }
@@ -278,6 +283,9 @@ pub struct Round {
     /// Rake and contributions taken from the pot.
     #[serde(default)]
     pub take: PotTake,
+    /// A qualifying Bad Beat found at the showdown (§ 637a.15).
+    #[serde(default)]
+    pub bad_beat: Option<crate::rules::poker::jackpots::BadBeat>,
 }
 
 impl Round {
@@ -476,6 +484,15 @@ pub enum Event {
         awards: Vec<(u8, Cents)>,
         #[serde(default)]
         take: PotTake,
+        /// A hand that qualifies for the Bad Beat: the cards stay on the table until the shift
+        /// supervisor has verified it (§ 637a.15(f)).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bad_beat: Option<crate::rules::poker::jackpots::BadBeat>,
+    },
+    /// § 637a.15(f): the Poker shift supervisor verified the Bad Beat hand.
+    BadBeatVerified {
+        hit: crate::rules::poker::jackpots::BadBeat,
+        supervisor: Person,
     },
     /// Everyone else folded: the pot goes to the last player without a showdown (§ 637a.7(d)).
     UncontestedPot {
@@ -536,6 +553,7 @@ impl Event {
             Event::PlayerActed { .. } => "player_acted",
             Event::BoardDealt { .. } => "board_dealt",
             Event::ShowdownRecorded { .. } => "showdown_recorded",
+            Event::BadBeatVerified { .. } => "bad_beat_verified",
             Event::UncontestedPot { .. } => "uncontested_pot",
             Event::LosingHandsCounted { .. } => "losing_hands_counted",
             Event::PotAwarded { .. } => "pot_awarded",
@@ -555,6 +573,7 @@ impl Event {
             Event::HighHandRecorded { slip, .. } => Some(&slip.floorperson),
             Event::BoxCounted { count, .. } => Some(&count.floorperson),
             Event::TimeChargesVerified { charges, .. } => Some(&charges.floorperson),
+            Event::BadBeatVerified { supervisor, .. } => Some(supervisor),
             _ => None,
         }
     }
@@ -676,6 +695,11 @@ pub enum Step {
     Showdown {
         order: Vec<u8>,
     },
+    /// § 637a.15(f): a qualifying Bad Beat; the cards stay on the table until the shift
+    /// supervisor verifies the hand.
+    VerifyBadBeat {
+        hit: crate::rules::poker::jackpots::BadBeat,
+    },
     CountLosingHands {
         expected: u8,
     },
@@ -741,6 +765,7 @@ impl Step {
             Step::DealBoard { .. } => "§ 637a.11(j), § 637a.7(e)(3)",
             Step::Showdown { .. } => "§ 637a.11(k), § 637a.18(e), § 637a.6",
             Step::CountLosingHands { .. } => "§ 637a.7(e)(6)(i)",
+            Step::VerifyBadBeat { .. } => "§ 637a.15(f)",
             Step::AwardPot { .. } => "§ 637a.7(e)(6)",
             Step::RemoveDeck { .. } => "§ 637a.7(e)(5)",
             Step::InspectReplacement { .. } | Step::VerifyRemoval { .. } => {
@@ -971,6 +996,17 @@ impl Table {
             Stage::Deal(street) => Step::DealBoard { street },
             Stage::Showdown => Step::Showdown {
                 order: r.showdown_order(),
+            },
+            Stage::VerifyBadBeat => Step::VerifyBadBeat {
+                hit: r
+                    .bad_beat
+                    .clone()
+                    .unwrap_or_else(|| crate::rules::poker::jackpots::BadBeat {
+                        losing_seat: 0,
+                        losing_hand: String::new(),
+                        winning_seat: 0,
+                        winning_hand: String::new(),
+                    }),
             },
             Stage::CountLosingHands => Step::CountLosingHands {
                 expected: r.losing_hand_cards(),
@@ -1374,6 +1410,7 @@ impl Table {
             Step::VerifyInspection => Action::VerifyInspection,
             Step::VerifyRemoval { .. } => Action::VerifyDeckChange,
             Step::VerifyCount { .. } => Action::VerifyDeckCount,
+            Step::VerifyBadBeat { .. } => Action::VerifyBadBeat,
             _ => return refuse("nothing is waiting for a floorperson's verification"),
         };
         // "Floorperson or above"; a dealer cannot verify their own work.
@@ -1389,6 +1426,10 @@ impl Table {
             Step::VerifyCount { deck, counted } => {
                 Ok(self.count_events(*deck, *counted, Some(p.clone()), "the dealer counted"))
             }
+            Step::VerifyBadBeat { hit } => Ok(vec![Event::BadBeatVerified {
+                hit: hit.clone(),
+                supervisor: p.clone(),
+            }]),
             _ => refuse("nothing is waiting for a floorperson's verification"),
         }
     }
@@ -1554,11 +1595,26 @@ impl Table {
             .expect("a showdown implies an open table");
         let take = PotTake::compute(&setup.pot_rules, r.pot(), 0, r.board_cards > 0);
         let awards = split_pot(r.pot() - take.total(), &winners, r.button);
+        // § 637a.15: the posted qualifying losing hand, beaten.
+        let bad_beat = setup.pot_rules.bad_beat_rules.as_ref().and_then(|rules| {
+            let holes: Vec<(u8, Vec<Card>)> = hands
+                .iter()
+                .filter_map(|(s, c)| c.map(|c| (*s, c.to_vec())))
+                .collect();
+            crate::rules::poker::jackpots::bad_beat(
+                crate::rules::games::GameId::Holdem,
+                rules,
+                &holes,
+                board,
+                r.seats.len() as u8,
+            )
+        });
         Ok(vec![Event::ShowdownRecorded {
             board: board.to_vec(),
             hands: shown,
             awards,
             take,
+            bad_beat,
         }])
     }
 
@@ -1730,6 +1786,7 @@ impl Table {
                     shown: vec![],
                     awards: vec![],
                     take: PotTake::default(),
+                    bad_beat: None,
                 });
             }
             Event::BlindsPosted { posts } => {
@@ -1821,13 +1878,24 @@ impl Table {
                 hands,
                 awards,
                 take,
+                bad_beat,
             } => {
                 let r = self.round.as_mut().expect("round");
                 r.board = board.clone();
                 r.shown = hands.clone();
                 r.awards = awards.clone();
                 r.take = *take;
-                r.stage = Stage::CountLosingHands;
+                r.bad_beat = bad_beat.clone();
+                r.stage = if bad_beat.is_some() {
+                    Stage::VerifyBadBeat
+                } else {
+                    Stage::CountLosingHands
+                };
+            }
+            Event::BadBeatVerified { .. } => {
+                if let Some(r) = self.round.as_mut() {
+                    r.stage = Stage::CountLosingHands;
+                }
             }
             Event::LosingHandsCounted { correct, .. } => {
                 let r = self.round.as_mut().expect("round");

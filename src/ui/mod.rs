@@ -993,6 +993,20 @@ impl DeckhandApp {
                 }
             }
             Step::Showdown { order } => self.showdown(ui, cmds, order, &step),
+            Step::VerifyBadBeat { hit } => {
+                title(ui, "Possible Bad Beat: hold the cards");
+                body(
+                    ui,
+                    &format!(
+                        "Seat {} lost with {} to seat {}'s {}. Leave every card on the table and call the shift supervisor, who verifies the hand before the pot is pushed.",
+                        hit.losing_seat, hit.losing_hand, hit.winning_seat, hit.winning_hand
+                    ),
+                );
+                section(ui, &step);
+                if primary(ui, "Supervisor verify") {
+                    cmds.push(UiCmd::OpenVerify("Bad Beat hand (§ 637a.15(f))".into()));
+                }
+            }
             Step::CountLosingHands { expected } => {
                 title(ui, "Count the losing hands");
                 self.result_summary(ui);

@@ -1,0 +1,178 @@
+//! The Bad Beat at a Hold'em table (§ 637a.15): a qualifying losing hand holds the round until
+//! the shift supervisor verifies it on the screen (§ 637a.15(f)); a floorperson cannot.
+
+use deckhand::rules::betting::{Action, ActionKind};
+use deckhand::rules::cards::parse_cards;
+use deckhand::rules::poker::jackpots::BadBeatRules;
+use deckhand::rules::table::{Command, Confirm, PotRules, Step, TableSetup};
+use deckhand::store::Store;
+use deckhand::terminal::Terminal;
+use deckhand::ui::DeckhandApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn setup() -> TableSetup {
+    TableSetup {
+        table_no: 3,
+        deck_colours: ["Red".into(), "Blue".into()],
+        blinds: vec![100, 200],
+        small_bet: 200,
+        big_bet: 400,
+        max_raises: 3,
+        counting_shuffler: false,
+        pot_rules: PotRules {
+            bad_beat_rules: Some(
+                BadBeatRules::new("Ac Ad Ah Tc Td", true, 4, (50, 25, 25)).unwrap(),
+            ),
+            ..Default::default()
+        },
+    }
+}
+
+fn ok(t: &mut Terminal, c: Command) {
+    if let Err(e) = t.execute(c.clone()) {
+        panic!("{c:?} refused: {e} (step {:?})", t.table().step());
+    }
+}
+
+/// A round of four checked down to the showdown.
+fn to_showdown(db: &std::path::Path) -> Terminal {
+    let mut t = Terminal::open(Store::open(db).unwrap(), None).unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417").unwrap();
+    ok(&mut t, Command::OpenTable(setup()));
+    ok(&mut t, Command::Confirm(Confirm::DecksInspected));
+    t.verify("1001", "2468").unwrap();
+    ok(&mut t, Command::Confirm(Confirm::PlayersInspected));
+    ok(&mut t, Command::Confirm(Confirm::DecksWashed));
+    ok(&mut t, Command::Confirm(Confirm::ShuffledAndCut));
+    ok(
+        &mut t,
+        Command::StartRound {
+            seats: vec![1, 2, 3, 4],
+        },
+    );
+    ok(&mut t, Command::Confirm(Confirm::BlindsPosted));
+    ok(&mut t, Command::Confirm(Confirm::HoleCardsDealt));
+    for _ in 0..40 {
+        match t.table().step() {
+            Step::Act { seat, options, .. } => {
+                let kind = if options.contains(&Action::Check) {
+                    ActionKind::Check
+                } else {
+                    ActionKind::Call
+                };
+                ok(&mut t, Command::Act { seat, kind });
+            }
+            Step::DealBoard { street } => ok(&mut t, Command::Confirm(Confirm::BoardDealt(street))),
+            _ => break,
+        }
+    }
+    assert!(matches!(t.table().step(), Step::Showdown { .. }));
+    t
+}
+
+fn two(s: &str) -> Option<[deckhand::rules::cards::Card; 2]> {
+    let c = parse_cards(s).unwrap();
+    Some([c[0], c[1]])
+}
+
+#[test]
+fn aces_full_beaten_by_a_straight_flush_waits_for_the_supervisor() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bb.sqlite");
+    let mut t = to_showdown(&db);
+    ok(
+        &mut t,
+        Command::Showdown {
+            board: parse_cards("As Ts Td 2s 3s").unwrap(),
+            hands: vec![
+                (1, two("Ah Ad")),
+                (2, two("4s 5s")),
+                (3, two("7c 7d")),
+                (4, None),
+            ],
+        },
+    );
+    let Step::VerifyBadBeat { hit } = t.table().step() else {
+        panic!("{:?}", t.table().step())
+    };
+    assert_eq!((hit.losing_seat, hit.winning_seat), (1, 2));
+    // The cards stay: the losing hands cannot be counted before the verification.
+    assert!(
+        t.execute(Command::CountLosingHands { correct: true })
+            .is_err()
+    );
+    // A floorperson is not enough (§ 637a.15(f)).
+    let e = t.verify("1001", "2468").unwrap_err();
+    assert!(e.contains("§ 637a.15(f)"), "{e}");
+
+    // On the screen: the shift supervisor verifies.
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut DeckhandApp| {
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            DeckhandApp::new(t, setup(), None),
+        );
+    h.run_ok();
+    h.get_by_label("Possible Bad Beat: hold the cards");
+    h.get_by_label_contains("Seat 1 lost with Full house, aces full of tens to seat 2's");
+    let tap = |h: &mut Harness<'_, DeckhandApp>, l: &str| {
+        h.get_by_label(l).click();
+        h.run_ok();
+    };
+    tap(&mut h, "Supervisor verify");
+    for k in "3001".chars() {
+        tap(&mut h, &k.to_string());
+    }
+    tap(&mut h, "Next: PIN");
+    for k in "1357".chars() {
+        tap(&mut h, &k.to_string());
+    }
+    tap(&mut h, "Verify");
+    assert!(
+        matches!(
+            h.state().terminal().table().step(),
+            Step::CountLosingHands { .. }
+        ),
+        "{:?}",
+        h.state().terminal().table().step()
+    );
+    drop(h);
+
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let (actor, payload): (String, String) = conn
+        .query_row(
+            "SELECT actor_credential, payload FROM journal WHERE kind = 'bad_beat_verified'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(actor, "3001");
+    assert!(payload.contains("\"losing_seat\":1"), "{payload}");
+    let shown: String = conn
+        .query_row(
+            "SELECT payload FROM journal WHERE kind = 'showdown_recorded'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(shown.contains("bad_beat"), "{shown}");
+}
+
+#[test]
+fn an_ordinary_showdown_is_not_held() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = to_showdown(&dir.path().join("nb.sqlite"));
+    ok(
+        &mut t,
+        Command::Showdown {
+            board: parse_cards("As Ts Td 2s 3s").unwrap(),
+            hands: vec![(1, two("Tc 2h")), (2, two("4s 5s")), (3, None), (4, None)],
+        },
+    );
+    assert!(matches!(t.table().step(), Step::CountLosingHands { .. }));
+}
