@@ -35,6 +35,9 @@ pub struct Config {
     pub time_charges: TimeChargeConfig,
     #[serde(default)]
     pub jackpots: JackpotConfig,
+    /// The floor-wide copy of the journal in PostgreSQL (store and forward).
+    #[serde(default)]
+    pub central: crate::store::central::CentralConfig,
 }
 
 /// Bad Beat and High Hand Jackpot contributions per pot, after the rake (§ 637a.15(b),(c),
@@ -322,6 +325,7 @@ impl Config {
             return Err("holdem.max_raises: at least 1 (§ 637a.8(k))".into());
         }
         self.jackpots.bad_beat_rules()?;
+        self.central.validate()?;
         self.table_setup()
             .validate()
             .map_err(|e| format!("table/holdem: {e}"))?;

@@ -119,6 +119,24 @@ enum Cmd {
         /// Text found in the record.
         #[arg(long)]
         text: Option<String>,
+        /// Search every terminal's records in the central database ([central] settings, with
+        /// --user for the review role) instead of this terminal's journal.
+        #[arg(long)]
+        central: bool,
+        /// The central database user (with --central), e.g. deckhand_review.
+        #[arg(long)]
+        user: Option<String>,
+    },
+    /// The floor-wide copy of the journal in PostgreSQL ([central] in the configuration).
+    Central {
+        /// Connect as this user instead of [central] user (the owner for init).
+        #[arg(long, global = true)]
+        user: Option<String>,
+        /// A file holding that user's password.
+        #[arg(long, global = true)]
+        password_file: Option<String>,
+        #[command(subcommand)]
+        action: CentralCmd,
     },
     /// Print a document as PDF; the print is journaled and a second one says REPRINT.
     Print {
@@ -134,6 +152,20 @@ enum Cmd {
         #[arg(long)]
         db: Option<PathBuf>,
     },
+}
+
+#[derive(Subcommand)]
+enum CentralCmd {
+    /// Create the central schema and roles (once, as the database's owner).
+    Init,
+    /// Push this terminal's journal rows the server lacks, then stop (a backlog, or a check).
+    Push {
+        /// Database file; default: the configured one.
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Walk every terminal's chain in the central database and report gaps and breaks.
+    Verify,
 }
 
 #[derive(Subcommand)]
@@ -480,6 +512,8 @@ fn real_main() -> Result<()> {
             table,
             dealer,
             text,
+            central,
+            user,
         } => {
             use deckhand::store::review::{Filter, KindGroup, check_time};
             let time = |flag: &str, v: Option<String>| -> Result<Option<String>> {
@@ -502,6 +536,24 @@ fn real_main() -> Result<()> {
                 to: time("--to", to)?,
                 text,
             };
+            if central {
+                let mut cfg = config.central.clone();
+                if let Some(u) = user {
+                    cfg.user = u;
+                }
+                let mut client = cfg.connect().map_err(anyhow::Error::msg)?;
+                let rows = deckhand::store::central::rows_matching(&mut client, &filter)
+                    .map_err(anyhow::Error::msg)?;
+                let stdout = std::io::stdout();
+                let mut out = std::io::BufWriter::new(stdout.lock());
+                writeln!(out, "{}", deckhand::store::review::CSV_HEADER.join(","))?;
+                for r in &rows {
+                    writeln!(out, "{}", deckhand::store::review::csv_line(r))?;
+                }
+                out.flush()?;
+                eprintln!("exported {} rows from the central database", rows.len());
+                return Ok(());
+            }
             let path = match db {
                 Some(p) => p,
                 None => config.database_path().map_err(anyhow::Error::msg)?,
@@ -515,6 +567,57 @@ fn real_main() -> Result<()> {
             let n = store.export_csv(&filter, &mut out)?;
             out.flush()?;
             eprintln!("exported {n} rows");
+            Ok(())
+        }
+        Cmd::Central {
+            user,
+            password_file,
+            action,
+        } => {
+            use deckhand::store::central;
+            let mut cfg = config.central.clone();
+            if let Some(u) = user {
+                cfg.user = u;
+            }
+            if let Some(p) = password_file {
+                cfg.password_file = p;
+            }
+            let mut client = cfg.connect().map_err(anyhow::Error::msg)?;
+            match action {
+                CentralCmd::Init => {
+                    central::init(&mut client).map_err(anyhow::Error::msg)?;
+                    println!(
+                        "central schema ready: journal, roles deckhand_terminal and deckhand_review"
+                    );
+                }
+                CentralCmd::Push { db } => {
+                    let path = match db {
+                        Some(p) => p,
+                        None => config.database_path().map_err(anyhow::Error::msg)?,
+                    };
+                    let local = central::open_local(&path).map_err(anyhow::Error::msg)?;
+                    let started = std::time::Instant::now();
+                    let n = central::catch_up(&mut client, &local, cfg.batch_rows)
+                        .map_err(anyhow::Error::msg)?;
+                    let secs = started.elapsed().as_secs_f64();
+                    println!(
+                        "pushed {n} rows in {secs:.2} s ({:.0} rows/s)",
+                        n as f64 / secs.max(1e-9)
+                    );
+                }
+                CentralCmd::Verify => {
+                    let all = central::verify(&mut client).map_err(anyhow::Error::msg)?;
+                    let mut broken = false;
+                    for (terminal, status) in &all {
+                        println!("{terminal}: {status}");
+                        broken |= matches!(status, ChainStatus::Broken { .. });
+                    }
+                    println!("{} terminals", all.len());
+                    if broken {
+                        std::process::exit(1);
+                    }
+                }
+            }
             Ok(())
         }
         Cmd::VerifyLog { db } => {
@@ -737,10 +840,27 @@ fn run_terminal(config: Config) -> Result<()> {
     if config.demo.seed_people {
         term.seed_demo_people()?;
     }
-    let app = DeckhandApp::new(term, config.table_setup(), sim_script)
+    let mut app = DeckhandApp::new(term, config.table_setup(), sim_script)
         .with_screen_lock(config.lock_after())
         .with_high_hand(config.high_hand.clone())
         .with_time_charges(config.time_charges.clone());
+    if config.central.enabled {
+        // Store and forward: the journal here is the truth; a copy goes to the floor's server.
+        let status = Arc::new(Mutex::new(deckhand::store::central::SyncStatus::default()));
+        let slot = ctx_slot.clone();
+        deckhand::store::central::spawn_sender(
+            config.central.clone(),
+            db.clone(),
+            status.clone(),
+            Box::new(move || {
+                if let Some(ctx) = slot.get() {
+                    ctx.request_repaint();
+                }
+            }),
+            Arc::new(AtomicBool::new(false)),
+        );
+        app = app.with_central(status);
+    }
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Deckhand")

@@ -8,6 +8,7 @@
 //! - Triggers refuse UPDATE and DELETE on the journal.
 
 pub mod backup;
+pub mod central;
 pub mod migrate;
 pub mod people;
 pub mod review;
@@ -374,35 +375,68 @@ fn verify_connection(conn: &Connection) -> Result<ChainStatus> {
     let sql = format!("SELECT {} FROM journal ORDER BY serial", Store::COLUMNS);
     let mut stmt = conn.prepare(&sql)?;
     let mut rows = stmt.query([])?;
-    let mut expected_serial = 1;
-    let mut prev = GENESIS.to_string();
+    let mut walk = ChainWalk::default();
     while let Some(r) = rows.next()? {
-        let row = Store::read_row(r)?;
-        if row.serial != expected_serial {
-            return Ok(ChainStatus::Broken {
-                serial: expected_serial,
-                problem: format!("row {expected_serial} is missing (next is {})", row.serial),
+        if let Some(broken) = walk.push(&Store::read_row(r)?) {
+            return Ok(broken);
+        }
+    }
+    Ok(walk.finish())
+}
+
+/// Walks one terminal's chain row by row, in serial order: every serial present from 1, each
+/// row pointing at the hash before it, each hash matching its contents. Used on the terminal's
+/// own journal and on the central copy of every terminal's.
+#[derive(Debug, Clone)]
+pub struct ChainWalk {
+    expected_serial: i64,
+    prev: String,
+}
+
+impl Default for ChainWalk {
+    fn default() -> Self {
+        ChainWalk {
+            expected_serial: 1,
+            prev: GENESIS.to_string(),
+        }
+    }
+}
+
+impl ChainWalk {
+    /// The next row; `Some` with the break if the chain is broken there.
+    pub fn push(&mut self, row: &JournalRow) -> Option<ChainStatus> {
+        if row.serial != self.expected_serial {
+            return Some(ChainStatus::Broken {
+                serial: self.expected_serial,
+                problem: format!(
+                    "row {} is missing (next is {})",
+                    self.expected_serial, row.serial
+                ),
             });
         }
-        if row.prev_hash != prev {
-            return Ok(ChainStatus::Broken {
+        if row.prev_hash != self.prev {
+            return Some(ChainStatus::Broken {
                 serial: row.serial,
                 problem: "its previous hash does not match the row before".into(),
             });
         }
         if row.compute_hash() != row.hash {
-            return Ok(ChainStatus::Broken {
+            return Some(ChainStatus::Broken {
                 serial: row.serial,
                 problem: "its contents do not match its hash (altered)".into(),
             });
         }
-        prev = row.hash;
-        expected_serial += 1;
+        self.prev = row.hash.clone();
+        self.expected_serial += 1;
+        None
     }
-    Ok(ChainStatus::Intact {
-        rows: expected_serial - 1,
-        head: prev,
-    })
+
+    pub fn finish(self) -> ChainStatus {
+        ChainStatus::Intact {
+            rows: self.expected_serial - 1,
+            head: self.prev,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -141,6 +141,36 @@ pub struct Filter {
 }
 
 impl Filter {
+    /// The same filter for the central PostgreSQL copy: numbered parameters, and ILIKE for the
+    /// text (SQLite's LIKE ignores ASCII case).
+    pub fn clause_for_postgres(&self) -> (String, Vec<Box<dyn postgres::types::ToSql + Sync>>) {
+        let (sql, args) = self.clause();
+        let mut out = String::new();
+        let mut n = 0;
+        for ch in sql.chars() {
+            if ch == '?' {
+                n += 1;
+                out.push_str(&format!("${n}"));
+            } else {
+                out.push(ch);
+            }
+        }
+        let out = out.replace("payload LIKE", "payload ILIKE");
+        let args = args
+            .into_iter()
+            .map(|v| -> Box<dyn postgres::types::ToSql + Sync> {
+                match v {
+                    Value::Integer(i) => Box::new(i),
+                    Value::Text(t) => Box::new(t),
+                    Value::Real(r) => Box::new(r),
+                    Value::Null => Box::new(Option::<String>::None),
+                    Value::Blob(b) => Box::new(b),
+                }
+            })
+            .collect();
+        (out, args)
+    }
+
     fn clause(&self) -> (String, Vec<Value>) {
         let mut sql = String::from(" WHERE 1 = 1");
         let mut args: Vec<Value> = Vec::new();

@@ -184,6 +184,8 @@ pub struct DeckhandApp {
     /// The box count or time charge form, while open.
     record_form: Option<records::RecordForm>,
     time_charge_config: crate::config::TimeChargeConfig,
+    /// The central sender's status, when the journal is pushed to PostgreSQL.
+    central: Option<std::sync::Arc<std::sync::Mutex<crate::store::central::SyncStatus>>>,
 }
 
 impl DeckhandApp {
@@ -210,6 +212,7 @@ impl DeckhandApp {
             high_hand_config: Default::default(),
             record_form: None,
             time_charge_config: Default::default(),
+            central: None,
         }
     }
 
@@ -229,6 +232,15 @@ impl DeckhandApp {
     /// Time charges (`[time_charges]`).
     pub fn with_time_charges(mut self, config: crate::config::TimeChargeConfig) -> DeckhandApp {
         self.time_charge_config = config;
+        self
+    }
+
+    /// Shows the central sender's status in the status bar.
+    pub fn with_central(
+        mut self,
+        status: std::sync::Arc<std::sync::Mutex<crate::store::central::SyncStatus>>,
+    ) -> DeckhandApp {
+        self.central = Some(status);
         self
     }
 
@@ -645,6 +657,23 @@ impl DeckhandApp {
                         };
                         ui.label(text(format!("{name} {}", crate::rules::money(*cents))).strong());
                     }
+                }
+                if let Some(c) = self
+                    .central
+                    .as_ref()
+                    .and_then(|c| c.lock().ok().map(|s| s.clone()))
+                {
+                    // The terminal's journal is the truth: offline only delays the copy.
+                    let (dot, colour, what) = if c.connected {
+                        ("●", theme::OK, "Central copy up to date".to_string())
+                    } else {
+                        (
+                            "◌",
+                            theme::WARN,
+                            "Central copy offline: records kept here".to_string(),
+                        )
+                    };
+                    ui.label(text(format!("{dot} {what}")).color(colour));
                 }
             },
             |ui| {

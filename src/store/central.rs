@@ -1,0 +1,445 @@
+//! The floor-wide copy of every terminal's journal in PostgreSQL: store and forward.
+//!
+//! The terminal's SQLite journal stays the source of truth; the sender reads it (its own
+//! read-only connection, never the writer's) and pushes the rows the server does not have yet,
+//! in serial order, in one transaction per batch. The server is asked what it holds (its
+//! highest serial for this terminal) on every connection, so a row counts as sent only once the
+//! server has committed it, and a crash or a restart of either side resumes where the server
+//! stands. `(terminal_id, serial)` is the key: a row sent twice is not stored twice, and a row
+//! that comes back different is reported, never overwritten.
+
+use super::{ChainStatus, ChainWalk, JournalRow, Store};
+use rusqlite::OpenFlags;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The central schema, applied by `deckhand central init`.
+pub const SCHEMA: &str = include_str!("../../db/central/0001_journal.sql");
+
+/// `[central]` in the configuration.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct CentralConfig {
+    /// Push this terminal's journal to the central database.
+    pub enabled: bool,
+    pub host: String,
+    pub port: u16,
+    pub dbname: String,
+    pub user: String,
+    /// A file holding the password (the password itself is never in the configuration, never
+    /// logged, never shown).
+    pub password_file: String,
+    /// TLS to the server: "disable" or "verify-full" (the server's certificate checked against
+    /// `ca_file` and its host name).
+    pub tls: String,
+    /// PEM file of the certificate authority that signed the server's certificate.
+    pub ca_file: String,
+    /// How often the sender looks for new rows.
+    pub push_every_seconds: u64,
+    /// Rows per transaction.
+    pub batch_rows: u32,
+}
+
+impl Default for CentralConfig {
+    fn default() -> Self {
+        CentralConfig {
+            enabled: false,
+            host: "127.0.0.1".into(),
+            port: 5432,
+            dbname: "deckhand".into(),
+            user: "deckhand_terminal".into(),
+            password_file: String::new(),
+            tls: "disable".into(),
+            ca_file: String::new(),
+            push_every_seconds: 5,
+            batch_rows: 1000,
+        }
+    }
+}
+
+impl CentralConfig {
+    pub fn validate(&self) -> Result<(), String> {
+        if self.host.trim().is_empty() {
+            return Err("central.host: the server's host name or address".into());
+        }
+        if !matches!(self.tls.as_str(), "disable" | "verify-full") {
+            return Err(format!(
+                "central.tls: \"disable\" or \"verify-full\", not \"{}\"",
+                self.tls
+            ));
+        }
+        if self.tls == "verify-full" && self.ca_file.trim().is_empty() {
+            return Err("central.ca_file: verify-full needs the CA certificate (PEM)".into());
+        }
+        if self.push_every_seconds == 0 || self.batch_rows == 0 {
+            return Err("central.push_every_seconds and central.batch_rows: at least 1".into());
+        }
+        Ok(())
+    }
+
+    /// Connects. Errors name the server, never the password.
+    pub fn connect(&self) -> Result<postgres::Client, String> {
+        let mut pg = postgres::Config::new();
+        pg.host(&self.host)
+            .port(self.port)
+            .dbname(&self.dbname)
+            .user(&self.user)
+            .connect_timeout(Duration::from_secs(5))
+            .application_name("deckhand");
+        if !self.password_file.trim().is_empty() {
+            let pw = std::fs::read_to_string(self.password_file.trim())
+                .map_err(|e| format!("central.password_file {}: {e}", self.password_file))?;
+            pg.password(pw.trim_end_matches(['\n', '\r']));
+        }
+        let place = format!("{}@{}:{}/{}", self.user, self.host, self.port, self.dbname);
+        let client = if self.tls == "verify-full" {
+            let tls = tls_connector(Path::new(self.ca_file.trim()))?;
+            pg.ssl_mode(postgres::config::SslMode::Require);
+            pg.connect(tls)
+        } else {
+            pg.connect(postgres::NoTls)
+        };
+        client.map_err(|e| format!("central database {place}: {}", describe(&e)))
+    }
+}
+
+/// A PostgreSQL error in a line, without anything the connection was given.
+fn describe(e: &postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!("{} ({})", db.message(), db.code().code()),
+        None => {
+            let s = e.to_string();
+            match std::error::Error::source(e) {
+                Some(src) => format!("{s}: {src}"),
+                None => s,
+            }
+        }
+    }
+}
+
+fn tls_connector(ca: &Path) -> Result<tokio_postgres_rustls::MakeRustlsConnect, String> {
+    use rustls::pki_types::CertificateDer;
+    use rustls::pki_types::pem::PemObject;
+    let mut roots = rustls::RootCertStore::empty();
+    let certs = CertificateDer::pem_file_iter(ca)
+        .map_err(|e| format!("central.ca_file {}: {e}", ca.display()))?;
+    for c in certs {
+        let c = c.map_err(|e| format!("central.ca_file {}: {e}", ca.display()))?;
+        roots
+            .add(c)
+            .map_err(|e| format!("central.ca_file {}: {e}", ca.display()))?;
+    }
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| e.to_string())?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    Ok(tokio_postgres_rustls::MakeRustlsConnect::new(config))
+}
+
+/// Creates the central schema and roles (run once by the database's owner).
+pub fn init(client: &mut postgres::Client) -> Result<(), String> {
+    client.batch_execute(SCHEMA).map_err(|e| describe(&e))
+}
+
+/// The highest serial the server holds for a terminal (0 for none).
+pub fn server_head(client: &mut postgres::Client, terminal_id: &str) -> Result<i64, String> {
+    let row = client
+        .query_one(
+            "SELECT COALESCE(MAX(serial), 0) FROM journal WHERE terminal_id = $1",
+            &[&terminal_id],
+        )
+        .map_err(|e| describe(&e))?;
+    Ok(row.get(0))
+}
+
+/// Opens a terminal's journal for reading only (the writer keeps its own connection).
+pub fn open_local(path: &Path) -> Result<rusqlite::Connection, String> {
+    let c = rusqlite::Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|e| format!("{}: {e}", path.display()))?;
+    c.busy_timeout(Duration::from_secs(5))
+        .map_err(|e| e.to_string())?;
+    Ok(c)
+}
+
+fn local_terminal_id(local: &rusqlite::Connection) -> Result<Option<String>, String> {
+    use rusqlite::OptionalExtension;
+    local
+        .query_row(
+            "SELECT terminal_id FROM journal ORDER BY serial LIMIT 1",
+            [],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(|e| e.to_string())
+}
+
+/// Pushes one batch after `after`: returns the rows the server now holds beyond it (0: nothing
+/// new). The batch is one transaction; the server's answer is the only proof of sending.
+pub fn push_batch(
+    client: &mut postgres::Client,
+    local: &rusqlite::Connection,
+    after: i64,
+    batch: u32,
+) -> Result<Vec<i64>, String> {
+    let sql = format!(
+        "SELECT {} FROM journal WHERE serial > ?1 ORDER BY serial LIMIT ?2",
+        Store::COLUMNS
+    );
+    let mut stmt = local.prepare_cached(&sql).map_err(|e| e.to_string())?;
+    let rows: Vec<JournalRow> = stmt
+        .query_map(rusqlite::params![after, batch], Store::read_row)
+        .map_err(|e| e.to_string())?
+        .collect::<rusqlite::Result<_>>()
+        .map_err(|e| e.to_string())?;
+    if rows.is_empty() {
+        return Ok(vec![]);
+    }
+    let col = |f: fn(&JournalRow) -> String| rows.iter().map(f).collect::<Vec<String>>();
+    let terminal = col(|r| r.terminal_id.clone());
+    let serial: Vec<i64> = rows.iter().map(|r| r.serial).collect();
+    let ts = col(|r| r.ts_utc.clone());
+    let mono: Vec<i64> = rows.iter().map(|r| r.mono_ns).collect();
+    let session: Vec<i64> = rows.iter().map(|r| r.session).collect();
+    let stream = col(|r| r.stream.clone());
+    let table: Vec<Option<i64>> = rows.iter().map(|r| r.table_no).collect();
+    let dealer: Vec<Option<String>> = rows.iter().map(|r| r.dealer_credential.clone()).collect();
+    let actor: Vec<Option<String>> = rows.iter().map(|r| r.actor_credential.clone()).collect();
+    let kind = col(|r| r.kind.clone());
+    let payload = col(|r| r.payload.clone());
+    let prev = col(|r| r.prev_hash.clone());
+    let hash = col(|r| r.hash.clone());
+    let mut tx = client.transaction().map_err(|e| describe(&e))?;
+    let inserted = tx
+        .query(
+            "INSERT INTO journal (terminal_id, serial, ts_utc, mono_ns, session, stream, table_no,
+                 dealer_credential, actor_credential, kind, payload, prev_hash, hash)
+             SELECT * FROM UNNEST($1::text[], $2::bigint[], $3::text[], $4::bigint[],
+                 $5::bigint[], $6::text[], $7::bigint[], $8::text[], $9::text[], $10::text[],
+                 $11::text[], $12::text[], $13::text[])
+             ON CONFLICT (terminal_id, serial) DO NOTHING
+             RETURNING serial",
+            &[
+                &terminal, &serial, &ts, &mono, &session, &stream, &table, &dealer, &actor, &kind,
+                &payload, &prev, &hash,
+            ],
+        )
+        .map_err(|e| describe(&e))?;
+    if inserted.len() != rows.len() {
+        // Some were there already (another sender for the same terminal): they must be the
+        // very same rows.
+        let got: Vec<i64> = inserted.iter().map(|r| r.get(0)).collect();
+        for r in rows.iter().filter(|r| !got.contains(&r.serial)) {
+            let there = tx
+                .query_one(
+                    "SELECT hash, prev_hash, payload, kind, ts_utc FROM journal
+                     WHERE terminal_id = $1 AND serial = $2",
+                    &[&r.terminal_id, &r.serial],
+                )
+                .map_err(|e| describe(&e))?;
+            let same = there.get::<_, String>(0) == r.hash
+                && there.get::<_, String>(1) == r.prev_hash
+                && there.get::<_, String>(2) == r.payload
+                && there.get::<_, String>(3) == r.kind
+                && there.get::<_, String>(4) == r.ts_utc;
+            if !same {
+                return Err(format!(
+                    "terminal {} row {}: the central copy differs from the terminal's; nothing overwritten",
+                    r.terminal_id, r.serial
+                ));
+            }
+        }
+    }
+    tx.commit().map_err(|e| describe(&e))?;
+    Ok(serial)
+}
+
+/// Pushes everything the server lacks. Returns the rows pushed.
+pub fn catch_up(
+    client: &mut postgres::Client,
+    local: &rusqlite::Connection,
+    batch: u32,
+) -> Result<u64, String> {
+    let Some(terminal) = local_terminal_id(local)? else {
+        return Ok(0);
+    };
+    let mut head = server_head(client, &terminal)?;
+    let mut pushed = 0;
+    loop {
+        let sent = push_batch(client, local, head, batch)?;
+        let Some(last) = sent.last() else {
+            return Ok(pushed);
+        };
+        pushed += sent.len() as u64;
+        head = *last;
+    }
+}
+
+/// What the sender thread reports to the screen.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SyncStatus {
+    pub connected: bool,
+    /// Rows pushed since the terminal started.
+    pub pushed: u64,
+    /// The last failure, without any secret.
+    pub error: Option<String>,
+}
+
+/// Starts the sender: one thread that pushes the journal at `db` to the server and reconnects
+/// with a doubling wait (1 s to 60 s) when the server is away. `wake` is called after each
+/// change of status (the UI's `request_repaint`).
+pub fn spawn_sender(
+    cfg: CentralConfig,
+    db: PathBuf,
+    status: Arc<Mutex<SyncStatus>>,
+    wake: Box<dyn Fn() + Send>,
+    stop: Arc<std::sync::atomic::AtomicBool>,
+) -> std::thread::JoinHandle<()> {
+    std::thread::Builder::new()
+        .name("central-sender".into())
+        .spawn(move || {
+            use std::sync::atomic::Ordering;
+            let mut wait = Duration::from_secs(1);
+            let set = |f: &dyn Fn(&mut SyncStatus)| {
+                if let Ok(mut s) = status.lock() {
+                    f(&mut s);
+                }
+                wake();
+            };
+            while !stop.load(Ordering::Relaxed) {
+                let result = open_local(&db).and_then(|local| {
+                    let mut client = cfg.connect()?;
+                    set(&|s| {
+                        s.connected = true;
+                        s.error = None;
+                    });
+                    loop {
+                        let n = catch_up(&mut client, &local, cfg.batch_rows)?;
+                        if n > 0 {
+                            set(&|s| s.pushed += n);
+                        }
+                        if stop.load(Ordering::Relaxed) {
+                            return Ok(());
+                        }
+                        std::thread::sleep(Duration::from_secs(cfg.push_every_seconds));
+                        if client.is_closed() {
+                            return Err("the server closed the connection".to_string());
+                        }
+                    }
+                });
+                match result {
+                    Ok(()) => return,
+                    Err(e) => {
+                        tracing::warn!("central sync: {e}");
+                        set(&|s| {
+                            s.connected = false;
+                            s.error = Some(e.clone());
+                        });
+                        std::thread::sleep(wait);
+                        wait = (wait * 2).min(Duration::from_secs(60));
+                    }
+                }
+            }
+        })
+        .expect("spawning the central sender")
+}
+
+/// The central verifier: every terminal's chain walked in serial order. Returns each terminal
+/// with its status.
+pub fn verify(client: &mut postgres::Client) -> Result<Vec<(String, ChainStatus)>, String> {
+    let terminals: Vec<String> = client
+        .query(
+            "SELECT DISTINCT terminal_id FROM journal ORDER BY terminal_id",
+            &[],
+        )
+        .map_err(|e| describe(&e))?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    let mut out = Vec::new();
+    for t in terminals {
+        let mut walk = ChainWalk::default();
+        let mut broken = None;
+        let mut after = 0i64;
+        'pages: loop {
+            let rows = client
+                .query(
+                    "SELECT serial, terminal_id, ts_utc, mono_ns, session, stream, table_no,
+                        dealer_credential, actor_credential, kind, payload, prev_hash, hash
+                     FROM journal WHERE terminal_id = $1 AND serial > $2 ORDER BY serial LIMIT 10000",
+                    &[&t, &after],
+                )
+                .map_err(|e| describe(&e))?;
+            if rows.is_empty() {
+                break;
+            }
+            for r in &rows {
+                let row = JournalRow {
+                    serial: r.get(0),
+                    terminal_id: r.get(1),
+                    ts_utc: r.get(2),
+                    mono_ns: r.get(3),
+                    session: r.get(4),
+                    stream: r.get(5),
+                    table_no: r.get(6),
+                    dealer_credential: r.get(7),
+                    actor_credential: r.get(8),
+                    kind: r.get(9),
+                    payload: r.get(10),
+                    prev_hash: r.get(11),
+                    hash: r.get(12),
+                };
+                after = row.serial;
+                if let Some(b) = walk.push(&row) {
+                    broken = Some(b);
+                    break 'pages;
+                }
+            }
+        }
+        out.push((t, broken.unwrap_or_else(|| walk.finish())));
+    }
+    Ok(out)
+}
+
+/// Rows matching a review filter across every terminal, oldest first (`deckhand export
+/// --central`): the same filter as the terminal's own review, in PostgreSQL.
+pub fn rows_matching(
+    client: &mut postgres::Client,
+    f: &super::review::Filter,
+) -> Result<Vec<JournalRow>, String> {
+    let (clause, args) = f.clause_for_postgres();
+    let sql = format!(
+        "SELECT serial, terminal_id, ts_utc, mono_ns, session, stream, table_no,
+            dealer_credential, actor_credential, kind, payload, prev_hash, hash
+         FROM journal{clause} ORDER BY ts_utc, terminal_id, serial"
+    );
+    let params: Vec<&(dyn postgres::types::ToSql + Sync)> = args
+        .iter()
+        .map(|a| a.as_ref() as &(dyn postgres::types::ToSql + Sync))
+        .collect();
+    let rows = client.query(&sql, &params).map_err(|e| describe(&e))?;
+    Ok(rows
+        .iter()
+        .map(|r| JournalRow {
+            serial: r.get(0),
+            terminal_id: r.get(1),
+            ts_utc: r.get(2),
+            mono_ns: r.get(3),
+            session: r.get(4),
+            stream: r.get(5),
+            table_no: r.get(6),
+            dealer_credential: r.get(7),
+            actor_credential: r.get(8),
+            kind: r.get(9),
+            payload: r.get(10),
+            prev_hash: r.get(11),
+            hash: r.get(12),
+        })
+        .collect())
+}

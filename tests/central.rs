@@ -1,0 +1,492 @@
+//! Store and forward to a real PostgreSQL server (issue 12). Each test starts a private cluster
+//! on loopback with the machine's PostgreSQL binaries (`initdb`, `pg_ctl`; `.ci/run` installs
+//! Debian's `postgresql`), so these are `#[ignore]`d in a plain `cargo test` and run by
+//! `.ci/run` with `--ignored`. They fail, never skip, when the binaries are missing.
+
+use deckhand::store::central::{self, CentralConfig, SyncStatus};
+use deckhand::store::{ChainStatus, Entry, RowContext, Store};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// A private PostgreSQL cluster in a temporary folder.
+struct Cluster {
+    dir: tempfile::TempDir,
+    bin: PathBuf,
+    port: u16,
+}
+
+fn pg_bin() -> PathBuf {
+    if let Ok(p) = std::env::var("DECKHAND_PG_BIN") {
+        return PathBuf::from(p);
+    }
+    let mut versions: Vec<PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| e.path().join("bin"))
+                .collect()
+        })
+        .unwrap_or_default();
+    versions.retain(|p| p.join("initdb").exists());
+    versions.sort();
+    if let Some(p) = versions.pop() {
+        return p;
+    }
+    for dir in ["/usr/local/bin", "/usr/bin"] {
+        if Path::new(dir).join("initdb").exists() {
+            return PathBuf::from(dir);
+        }
+    }
+    panic!("PostgreSQL's initdb was not found: install Debian's postgresql (.ci/run does)");
+}
+
+fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+        .unwrap_or(false)
+}
+
+/// PostgreSQL refuses to run as root: run its programs as the `postgres` user then.
+fn pg(bin: &Path, program: &str) -> Command {
+    let path = bin.join(program);
+    if is_root() {
+        let mut c = Command::new("runuser");
+        c.args(["-u", "postgres", "--"]).arg(path);
+        c
+    } else {
+        Command::new(path)
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn run(mut c: Command, what: &str) {
+    let out = c.output().unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert!(
+        out.status.success(),
+        "{what}: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+impl Cluster {
+    fn start() -> Cluster {
+        let bin = pg_bin();
+        let dir = tempfile::tempdir().unwrap();
+        if is_root() {
+            run(
+                {
+                    let mut c = Command::new("chown");
+                    c.arg("postgres:postgres").arg(dir.path());
+                    c
+                },
+                "chown",
+            );
+        }
+        let data = dir.path().join("data");
+        let mut init = pg(&bin, "initdb");
+        init.arg("-D").arg(&data).args([
+            "-A",
+            "trust",
+            "-U",
+            "deckhand_owner",
+            "-E",
+            "UTF8",
+            "--no-sync",
+        ]);
+        run(init, "initdb");
+        let c = Cluster {
+            dir,
+            bin,
+            port: free_port(),
+        };
+        c.up();
+        let mut admin = c.config("deckhand_owner");
+        admin.dbname = "postgres".into();
+        let mut client = admin.connect().unwrap();
+        client.batch_execute("CREATE DATABASE deckhand").unwrap();
+        let mut owner = c.config("deckhand_owner").connect().unwrap();
+        central::init(&mut owner).unwrap();
+        // Terminals log in as a member of deckhand_terminal; the review as deckhand_review.
+        owner
+            .batch_execute(
+                "CREATE ROLE table_terminal LOGIN IN ROLE deckhand_terminal;
+                 CREATE ROLE floor_review LOGIN IN ROLE deckhand_review;",
+            )
+            .unwrap();
+        c
+    }
+
+    fn up(&self) {
+        let mut start = pg(&self.bin, "pg_ctl");
+        start
+            .arg("-D")
+            .arg(self.dir.path().join("data"))
+            .arg("-l")
+            .arg(self.dir.path().join("log"))
+            .arg("-o")
+            .arg(format!(
+                "-p {} -k {} -c listen_addresses=127.0.0.1 -c fsync=off",
+                self.port,
+                self.dir.path().display()
+            ))
+            .args(["-w", "start"]);
+        run(start, "pg_ctl start");
+    }
+
+    fn down(&self) {
+        let mut stop = pg(&self.bin, "pg_ctl");
+        stop.arg("-D")
+            .arg(self.dir.path().join("data"))
+            .args(["-m", "immediate", "-w", "stop"]);
+        run(stop, "pg_ctl stop");
+    }
+
+    fn config(&self, user: &str) -> CentralConfig {
+        CentralConfig {
+            enabled: true,
+            host: "127.0.0.1".into(),
+            port: self.port,
+            dbname: "deckhand".into(),
+            user: user.into(),
+            password_file: String::new(),
+            tls: "disable".into(),
+            ca_file: String::new(),
+            push_every_seconds: 1,
+            batch_rows: 250,
+        }
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let mut stop = pg(&self.bin, "pg_ctl");
+        stop.arg("-D")
+            .arg(self.dir.path().join("data"))
+            .args(["-m", "immediate", "stop"]);
+        let _ = stop.output();
+    }
+}
+
+/// Appends `n` rows to a terminal's journal, in transactions of `per` rows.
+fn append(store: &mut Store, n: usize, per: usize, tag: &str) {
+    let ctx = RowContext {
+        table_no: Some(7),
+        ..Default::default()
+    };
+    let mut done = 0;
+    while done < n {
+        let k = per.min(n - done);
+        let entries: Vec<Entry> = (0..k)
+            .map(|i| {
+                Entry::system(
+                    "deck_counted",
+                    serde_json::json!({"tag": tag, "i": done + i, "counted": 52}),
+                )
+            })
+            .collect();
+        store.append(&ctx, &entries).unwrap();
+        done += k;
+    }
+}
+
+fn local_rows(path: &Path) -> (String, i64) {
+    let s = Store::open(path).unwrap();
+    match s.verify_chain().unwrap() {
+        ChainStatus::Intact { rows, .. } => (s.terminal_id().to_string(), rows),
+        b => panic!("the terminal's own chain: {b}"),
+    }
+}
+
+/// Waits until the server holds every row of every terminal; then checks every chain.
+fn settle(c: &Cluster, terminals: &[PathBuf], limit: Duration) {
+    let deadline = Instant::now() + limit;
+    let want: Vec<(String, i64)> = terminals.iter().map(|p| local_rows(p)).collect();
+    loop {
+        let ok = c
+            .config("deckhand_owner")
+            .connect()
+            .ok()
+            .map(|mut client| {
+                want.iter()
+                    .all(|(t, n)| central::server_head(&mut client, t).ok() == Some(*n))
+            })
+            .unwrap_or(false);
+        if ok {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the central copy did not catch up"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let mut client = c.config("floor_review").connect().unwrap();
+    let all = central::verify(&mut client).unwrap();
+    assert_eq!(all.len(), want.len());
+    for (t, n) in &want {
+        let status = &all.iter().find(|(id, _)| id == t).unwrap().1;
+        assert!(
+            matches!(status, ChainStatus::Intact { rows, .. } if rows == n),
+            "{t}: {status}"
+        );
+        let count: i64 = client
+            .query_one("SELECT COUNT(*) FROM journal WHERE terminal_id = $1", &[t])
+            .unwrap()
+            .get(0);
+        assert_eq!(count, *n, "{t}: every row exactly once");
+    }
+}
+
+#[test]
+#[ignore = "needs PostgreSQL's binaries; run by .ci/run"]
+fn three_terminals_push_concurrently_through_a_server_restart() {
+    let c = Cluster::start();
+    let work = tempfile::tempdir().unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut paths = Vec::new();
+    let mut writers = Vec::new();
+    let mut statuses = Vec::new();
+    for i in 0..3 {
+        let path = work.path().join(format!("t{i}.sqlite"));
+        let mut store = Store::open(&path).unwrap();
+        append(&mut store, 1500, 100, "backlog");
+        paths.push(path.clone());
+        let status = Arc::new(Mutex::new(SyncStatus::default()));
+        statuses.push(status.clone());
+        central::spawn_sender(
+            c.config("table_terminal"),
+            path.clone(),
+            status,
+            Box::new(|| {}),
+            stop.clone(),
+        );
+        // The table keeps playing while the copy is made.
+        writers.push(std::thread::spawn(move || {
+            for _ in 0..30 {
+                append(&mut store, 20, 5, "live");
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            store
+        }));
+    }
+    // The server goes away mid-stream, then comes back.
+    std::thread::sleep(Duration::from_millis(700));
+    c.down();
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(
+        statuses.iter().any(|s| s.lock().unwrap().error.is_some()),
+        "a sender noticed the server was gone"
+    );
+    c.up();
+    let stores: Vec<Store> = writers.into_iter().map(|w| w.join().unwrap()).collect();
+    drop(stores);
+    settle(&c, &paths, Duration::from_secs(90));
+    stop.store(true, Ordering::Relaxed);
+    // The copy is append-only for everyone, the owner included.
+    let mut owner = c.config("deckhand_owner").connect().unwrap();
+    let e = owner
+        .execute("UPDATE journal SET payload = '{}' WHERE serial = 1", &[])
+        .unwrap_err();
+    assert!(e.to_string().contains("append-only") || format!("{e:?}").contains("append-only"));
+    assert!(owner.execute("DELETE FROM journal", &[]).is_err());
+    // The review role reads but cannot write.
+    let mut review = c.config("floor_review").connect().unwrap();
+    assert!(
+        review
+            .execute("INSERT INTO journal (terminal_id, serial, ts_utc, mono_ns, session, stream, kind, payload, prev_hash, hash) VALUES ('x', 1, '', 0, 0, '', '', '', '', '')", &[])
+            .is_err()
+    );
+}
+
+fn config_file(dir: &Path, c: &Cluster) -> PathBuf {
+    let text = deckhand::config::DEFAULT_TOML
+        .replacen("port = \"simulated\"", "port = \"none\"", 2)
+        .replacen(
+            "enabled = false\nhost = \"127.0.0.1\"\nport = 5432",
+            &format!("enabled = true\nhost = \"127.0.0.1\"\nport = {}", c.port),
+            1,
+        )
+        .replacen(
+            "user = \"deckhand_terminal\"",
+            "user = \"table_terminal\"",
+            1,
+        );
+    assert!(text.contains(&format!("port = {}", c.port)));
+    let p = dir.join("deckhand.toml");
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+#[test]
+#[ignore = "needs PostgreSQL's binaries; run by .ci/run"]
+fn a_push_killed_midway_resumes_without_loss_or_duplicates() {
+    let c = Cluster::start();
+    let work = tempfile::tempdir().unwrap();
+    let path = work.path().join("big.sqlite");
+    let mut store = Store::open(&path).unwrap();
+    // A busy day at one table, and more: 60,000 rows.
+    append(&mut store, 60_000, 2000, "day");
+    drop(store);
+    let cfg = config_file(work.path(), &c);
+    let bin = env!("CARGO_BIN_EXE_deckhand");
+    let mut child = Command::new(bin)
+        .arg("--config")
+        .arg(&cfg)
+        .args(["central", "push", "--db"])
+        .arg(&path)
+        .spawn()
+        .unwrap();
+    // Kill it once part of the backlog is on the server.
+    let (terminal, total) = local_rows(&path);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let head = c
+            .config("deckhand_owner")
+            .connect()
+            .ok()
+            .and_then(|mut cl| central::server_head(&mut cl, &terminal).ok())
+            .unwrap_or(0);
+        if head > 0 {
+            assert!(head < total, "the push finished before it could be killed");
+            break;
+        }
+        assert!(Instant::now() < deadline, "nothing arrived");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // Run again: it resumes from what the server holds.
+    let out = Command::new(bin)
+        .arg("--config")
+        .arg(&cfg)
+        .args(["central", "push", "--db"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    eprintln!("second push: {said}");
+    settle(&c, std::slice::from_ref(&path), Duration::from_secs(30));
+    // A third push has nothing to do.
+    let out = Command::new(bin)
+        .arg("--config")
+        .arg(&cfg)
+        .args(["central", "push", "--db"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("pushed 0 rows"));
+    // The verifier as supervisors run it, and the central export across terminals.
+    let out = Command::new(bin)
+        .arg("--config")
+        .arg(&cfg)
+        .args(["central", "--user", "floor_review", "verify"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains(&format!("{terminal}: intact: {total} rows")),
+        "{text}"
+    );
+    let out = Command::new(bin)
+        .arg("--config")
+        .arg(&cfg)
+        .args([
+            "export",
+            "--central",
+            "--user",
+            "floor_review",
+            "--text",
+            "\"i\":59999",
+        ])
+        .output()
+        .unwrap();
+    let csv = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(csv.lines().count(), 2, "{csv}");
+}
+
+#[test]
+#[ignore = "needs PostgreSQL's binaries; run by .ci/run"]
+fn a_tampered_central_row_is_found_and_a_different_row_is_never_overwritten() {
+    let c = Cluster::start();
+    let work = tempfile::tempdir().unwrap();
+    let path = work.path().join("t.sqlite");
+    let mut store = Store::open(&path).unwrap();
+    append(&mut store, 300, 50, "x");
+    let local = central::open_local(&path).unwrap();
+    let mut client = c.config("table_terminal").connect().unwrap();
+    assert_eq!(central::catch_up(&mut client, &local, 100).unwrap(), 300);
+    // The owner disables the guard and alters a row: the verifier names it.
+    let mut owner = c.config("deckhand_owner").connect().unwrap();
+    owner
+        .batch_execute(
+            "ALTER TABLE journal DISABLE TRIGGER journal_no_update;
+             UPDATE journal SET payload = replace(payload, '52', '51') WHERE serial = 120;
+             ALTER TABLE journal ENABLE TRIGGER journal_no_update;",
+        )
+        .unwrap();
+    let all = central::verify(&mut owner).unwrap();
+    assert!(
+        matches!(&all[0].1, ChainStatus::Broken { serial: 120, .. }),
+        "{}",
+        all[0].1
+    );
+    // Rows sent again collide on (terminal_id, serial): the same rows are accepted once; a
+    // different one is refused, not overwritten.
+    let again = central::push_batch(&mut client, &local, 100, 50);
+    assert!(again.is_err(), "row 120 differs on the server: {again:?}");
+    assert!(again.unwrap_err().contains("differs"));
+    let same = central::push_batch(&mut client, &local, 0, 50).unwrap();
+    assert_eq!(same.len(), 50);
+    let count: i64 = owner
+        .query_one("SELECT COUNT(*) FROM journal", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(count, 300);
+}
+
+/// No PostgreSQL needed: a failed connection names the server, never the password.
+#[test]
+fn the_password_is_never_in_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let pw = dir.path().join("pw");
+    std::fs::write(&pw, "s3cret-Tr0mbone\n").unwrap();
+    let cfg = CentralConfig {
+        port: free_port(),
+        password_file: pw.display().to_string(),
+        ..CentralConfig::default()
+    };
+    let Err(e) = cfg.connect() else {
+        panic!("nothing listens there")
+    };
+    assert!(e.contains("deckhand_terminal@127.0.0.1"), "{e}");
+    assert!(!e.contains("s3cret"), "{e}");
+    assert!(!format!("{cfg:?}").contains("s3cret"));
+    let bad = CentralConfig {
+        tls: "maybe".into(),
+        ..CentralConfig::default()
+    };
+    assert!(bad.validate().unwrap_err().contains("central.tls"));
+}
