@@ -859,7 +859,9 @@ fn run_terminal(config: Config) -> Result<()> {
             }),
             Arc::new(AtomicBool::new(false)),
         );
-        app = app.with_central(status);
+        app = app
+            .with_central(status)
+            .with_central_review(config.central.clone());
     }
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()

@@ -165,6 +165,7 @@ impl Cluster {
             ca_file: String::new(),
             push_every_seconds: 1,
             batch_rows: 250,
+            ..CentralConfig::default()
         }
     }
 }
@@ -489,4 +490,110 @@ fn the_password_is_never_in_a_message() {
         ..CentralConfig::default()
     };
     assert!(bad.validate().unwrap_err().contains("central.tls"));
+}
+
+#[test]
+#[ignore = "needs PostgreSQL's binaries; run by .ci/run"]
+fn the_supervisor_review_searches_all_tables_read_only() {
+    use deckhand::rules::table::TableSetup;
+    use deckhand::terminal::Terminal;
+    use deckhand::ui::DeckhandApp;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+
+    let c = Cluster::start();
+    let work = tempfile::tempdir().unwrap();
+    // This table's terminal, and another table's journal already on the server.
+    let here = work.path().join("here.sqlite");
+    let mut t = Terminal::open(Store::open(&here).unwrap(), None).unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417").unwrap();
+    t.execute(deckhand::rules::table::Command::SignOut).unwrap();
+    let there = work.path().join("there.sqlite");
+    let mut other = Store::open(&there).unwrap();
+    append(&mut other, 40, 10, "other-table");
+    let other_id = other.terminal_id().to_string();
+    drop(other);
+    let mut owner = c.config("deckhand_owner").connect().unwrap();
+    for p in [&here, &there] {
+        let local = central::open_local(p).unwrap();
+        central::catch_up(&mut owner, &local, 100).unwrap();
+    }
+    let on_server: i64 = owner
+        .query_one("SELECT COUNT(*) FROM journal", &[])
+        .unwrap()
+        .get(0);
+    let mut cfg = c.config("table_terminal");
+    cfg.review_user = "floor_review".into();
+    let setup = TableSetup {
+        table_no: 9,
+        deck_colours: ["Red".into(), "Blue".into()],
+        blinds: vec![100, 200],
+        small_bet: 200,
+        big_bet: 400,
+        max_raises: 3,
+        counting_shuffler: true,
+        pot_rules: Default::default(),
+    };
+    let app = DeckhandApp::new(t, setup, None).with_central_review(cfg);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut DeckhandApp| {
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            app,
+        );
+    let tap = |h: &mut Harness<'_, DeckhandApp>, l: &str| {
+        h.get_by_label(l).click();
+        h.run_ok();
+    };
+    let wait_for = |h: &mut Harness<'_, DeckhandApp>, l: &str| {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while h.query_by_label_contains(l).is_none() {
+            if Instant::now() > deadline {
+                for probe in ["All tables:", "CHAIN", "Chain", "records match"] {
+                    if let Some(n) = h.query_by_label_contains(probe) {
+                        eprintln!("shown: {n:?}");
+                    }
+                }
+                panic!("never shown: {l}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+            h.run_ok();
+        }
+    };
+    h.run_ok();
+    tap(&mut h, "Supervisor review");
+    h.get_by_label_contains("Credential number:").click();
+    h.run_ok();
+    for k in "3001".chars() {
+        tap(&mut h, &k.to_string());
+    }
+    tap(&mut h, "Next: PIN");
+    for k in "1357".chars() {
+        tap(&mut h, &k.to_string());
+    }
+    tap(&mut h, "Verify");
+    tap(&mut h, "All tables");
+    wait_for(&mut h, "Chain intact: all tables, 2 terminals");
+    wait_for(&mut h, &format!("{on_server} records match"));
+    // The other table's rows are there, named by terminal; one opens whole.
+    let label = format!("· {other_id}");
+    h.get_all_by_label_contains(&label).next().unwrap().click();
+    h.run_ok();
+    h.get_by_label_contains("other-table");
+    // Free text narrows across tables.
+    tap(&mut h, "Text: —");
+    for k in "OTHER".chars() {
+        tap(&mut h, &k.to_string());
+    }
+    wait_for(&mut h, "40 records match");
+    tap(&mut h, "Export CSV");
+    wait_for(&mut h, "Exported 40 records to");
+    // Back to this table's own journal.
+    tap(&mut h, "This table");
+    h.run_ok();
+    assert!(h.query_by_label_contains("· T-").is_none());
 }

@@ -186,6 +186,8 @@ pub struct DeckhandApp {
     time_charge_config: crate::config::TimeChargeConfig,
     /// The central sender's status, when the journal is pushed to PostgreSQL.
     central: Option<std::sync::Arc<std::sync::Mutex<crate::store::central::SyncStatus>>>,
+    /// The central database the supervisor review may search ("All tables").
+    central_review: Option<crate::store::central::CentralConfig>,
 }
 
 impl DeckhandApp {
@@ -213,6 +215,7 @@ impl DeckhandApp {
             record_form: None,
             time_charge_config: Default::default(),
             central: None,
+            central_review: None,
         }
     }
 
@@ -232,6 +235,12 @@ impl DeckhandApp {
     /// Time charges (`[time_charges]`).
     pub fn with_time_charges(mut self, config: crate::config::TimeChargeConfig) -> DeckhandApp {
         self.time_charge_config = config;
+        self
+    }
+
+    /// Lets the supervisor review search every table's records in the central database.
+    pub fn with_central_review(mut self, cfg: crate::store::central::CentralConfig) -> DeckhandApp {
+        self.central_review = Some(cfg);
         self
     }
 

@@ -39,6 +39,12 @@ pub struct ReviewState {
     pub notice: Option<String>,
     /// The charts instead of the list, with their data for the current filter.
     pub charts: Option<crate::store::review::ChartData>,
+    /// "All tables": the central database's copy, read on its own thread.
+    pub central: Option<crate::store::central::CentralReader>,
+    /// The central chain status while searching all tables.
+    pub central_chain: Option<String>,
+    /// A question to the central database is out.
+    pub waiting: bool,
 }
 
 impl std::fmt::Debug for ReviewState {
@@ -89,6 +95,9 @@ impl ReviewState {
             chain,
             notice: None,
             charts: None,
+            central: None,
+            central_chain: None,
+            waiting: false,
         };
         r.reload(store);
         r
@@ -115,6 +124,19 @@ impl ReviewState {
         self.filter.dealer = (!dealer.is_empty()).then(|| dealer.to_string());
         let text = self.text_entry.trim();
         self.filter.text = (!text.is_empty()).then(|| text.to_string());
+        if let Some(c) = &self.central {
+            use crate::store::central::CentralQuery;
+            c.ask(CentralQuery::Page {
+                filter: self.filter.clone(),
+                before: None,
+                limit: PAGE,
+            });
+            c.ask(CentralQuery::Count(self.filter.clone()));
+            self.waiting = true;
+            self.selected = None;
+            self.charts = None;
+            return;
+        }
         match store.search(&self.filter, None, PAGE) {
             Ok(rows) => {
                 self.more = rows.len() == PAGE;
@@ -131,10 +153,92 @@ impl ReviewState {
     }
 
     fn older(&mut self, store: &Store) {
+        if let Some(c) = &self.central {
+            let before = self
+                .rows
+                .last()
+                .map(|r| (r.ts_utc.clone(), r.terminal_id.clone(), r.serial));
+            c.ask(crate::store::central::CentralQuery::Page {
+                filter: self.filter.clone(),
+                before,
+                limit: PAGE,
+            });
+            self.waiting = true;
+            return;
+        }
         let before = self.rows.last().map(|r| r.serial);
         if let Ok(rows) = store.search(&self.filter, before, PAGE) {
             self.more = rows.len() == PAGE;
             self.rows.extend(rows);
+        }
+    }
+}
+
+impl ReviewState {
+    /// Switches between this terminal's journal and every table's (the central copy).
+    pub fn set_central(
+        &mut self,
+        store: &Store,
+        cfg: Option<crate::store::central::CentralConfig>,
+        wake: Box<dyn Fn() + Send>,
+    ) {
+        self.rows.clear();
+        self.total = 0;
+        self.more = false;
+        self.selected = None;
+        self.corrections.clear();
+        self.central_chain = None;
+        self.central = cfg.map(|cfg| {
+            let reader = crate::store::central::CentralReader::spawn(cfg.for_review(), wake);
+            reader.ask(crate::store::central::CentralQuery::Verify);
+            reader
+        });
+        self.reload(store);
+    }
+
+    /// Takes in the central database's answers.
+    pub fn poll_central(&mut self) {
+        use crate::store::central::CentralAnswer;
+        let Some(c) = &self.central else {
+            return;
+        };
+        for a in c.answers() {
+            match a {
+                CentralAnswer::Page { rows, appended } => {
+                    self.more = rows.len() == PAGE;
+                    if appended {
+                        self.rows.extend(rows);
+                    } else {
+                        self.rows = rows;
+                    }
+                    self.waiting = false;
+                    self.notice = None;
+                }
+                CentralAnswer::Count(n) => self.total = n,
+                CentralAnswer::Corrections(v) => self.corrections = v,
+                CentralAnswer::Chains(all) => {
+                    let broken: Vec<String> = all
+                        .iter()
+                        .filter(|(_, s)| matches!(s, ChainStatus::Broken { .. }))
+                        .map(|(t, s)| format!("{t} {s}"))
+                        .collect();
+                    self.central_chain = Some(if broken.is_empty() {
+                        format!(
+                            "Chain intact: all tables, {} terminals, every chain verified",
+                            all.len()
+                        )
+                    } else {
+                        format!("CHAIN BROKEN: {}", broken.join("; "))
+                    });
+                }
+                CentralAnswer::Exported(n, path) => {
+                    self.notice = Some(format!("Exported {n} records to {}", path.display()))
+                }
+                CentralAnswer::Failed(e) => {
+                    self.waiting = false;
+                    self.notice = Some(format!("All tables: {e}"));
+                }
+            }
         }
     }
 }
@@ -155,6 +259,8 @@ impl DeckhandApp {
         };
         let mut close = false;
         let mut print = false;
+        let mut switch_central: Option<bool> = None;
+        r.poll_central();
         egui::CentralPanel::default()
             .frame(
                 egui::Frame::new()
@@ -182,13 +288,28 @@ impl DeckhandApp {
                         close = true;
                     }
                 });
-                let chain = r.chain.lock().ok().and_then(|c| c.clone());
+                let chain = if r.central.is_some() {
+                    r.central_chain.clone()
+                } else {
+                    r.chain.lock().ok().and_then(|c| c.clone())
+                };
                 match chain {
                     Some(c) if c.starts_with("Chain intact") => {
                         body_colour(ui, &format!("✔ {c}"), theme::OK)
                     }
                     Some(c) => body_colour(ui, &format!("✖ {c}"), theme::DANGER),
                     None => body_colour(ui, "◌ Checking the chain…", theme::WARN),
+                }
+                // Which records: this terminal's journal, or every table's central copy.
+                if self.central_review.is_some() {
+                    ui.horizontal(|ui| {
+                        if chip(ui, "This table", r.central.is_none()) && r.central.is_some() {
+                            switch_central = Some(false);
+                        }
+                        if chip(ui, "All tables", r.central.is_some()) && r.central.is_none() {
+                            switch_central = Some(true);
+                        }
+                    });
                 }
                 // Filters: kind group, period, table, text.
                 let store = self.term.store();
@@ -244,7 +365,7 @@ impl DeckhandApp {
                     if chip(ui, &format!("Text: {text}"), r.pad == 2) {
                         r.pad = if r.pad == 2 { 0 } else { 2 };
                     }
-                    if chip(ui, "Charts", r.charts.is_some()) {
+                    if r.central.is_none() && chip(ui, "Charts", r.charts.is_some()) {
                         r.charts = if r.charts.is_some() {
                             None
                         } else {
@@ -252,7 +373,16 @@ impl DeckhandApp {
                         };
                     }
                     if chip(ui, "Export CSV", false) {
-                        r.notice = Some(export(store, &r));
+                        match &r.central {
+                            Some(c) => c.ask(crate::store::central::CentralQuery::Export {
+                                filter: r.filter.clone(),
+                                path: exports_dir(store).join(format!(
+                                    "review-all-tables-{}.csv",
+                                    chrono::Utc::now().format("%Y%m%dT%H%M%SZ")
+                                )),
+                            }),
+                            None => r.notice = Some(export(store, &r)),
+                        }
                         changed = false;
                     }
                     if chip(ui, "Print shift report", false) {
@@ -276,6 +406,9 @@ impl DeckhandApp {
                     charts(ui, data);
                     return;
                 }
+                if r.waiting {
+                    body_colour(ui, "◌ Searching all tables…", theme::WARN);
+                }
                 body(ui, &format!("{} records match; newest first.", r.total));
                 ui.columns(2, |cols| {
                     egui::ScrollArea::vertical()
@@ -292,9 +425,14 @@ impl DeckhandApp {
                                     .table_no
                                     .map_or(String::new(), |t| format!(" · table {t}"));
                                 let label = format!(
-                                    "#{} {time} {}{table}",
+                                    "#{} {time} {}{table}{}",
                                     row.serial,
-                                    row.kind.replace('_', " ")
+                                    row.kind.replace('_', " "),
+                                    if r.central.is_some() {
+                                        format!(" · {}", row.terminal_id)
+                                    } else {
+                                        String::new()
+                                    }
                                 );
                                 let on =
                                     r.selected.as_ref().is_some_and(|s| s.serial == row.serial);
@@ -307,6 +445,13 @@ impl DeckhandApp {
                                     .clicked()
                                 {
                                     r.selected = Some(row.clone());
+                                    if let Some(c) = &r.central {
+                                        r.corrections.clear();
+                                        c.ask(crate::store::central::CentralQuery::Corrections {
+                                            terminal: row.terminal_id.clone(),
+                                            serial: row.serial,
+                                        });
+                                    }
                                 }
                             }
                             if r.more
@@ -326,7 +471,9 @@ impl DeckhandApp {
                     match r.selected.clone() {
                         None => body(ui, "Tap a record to see it whole."),
                         Some(row) => {
-                            if r.corrections.first().map(|c| c.serial) != Some(row.serial) {
+                            if r.central.is_none()
+                                && r.corrections.first().map(|c| c.serial) != Some(row.serial)
+                            {
                                 r.corrections =
                                     store.corrections_of(row.serial).unwrap_or_default();
                             }
@@ -388,6 +535,19 @@ impl DeckhandApp {
             });
         if print {
             r.notice = Some(self.print_shift_report(&r));
+        }
+        if let Some(on) = switch_central {
+            let ctx = ui.ctx().clone();
+            let cfg = if on {
+                self.central_review.clone()
+            } else {
+                None
+            };
+            r.set_central(
+                self.term.store(),
+                cfg,
+                Box::new(move || ctx.request_repaint()),
+            );
         }
         if close {
             self.term.record_system(
