@@ -119,6 +119,9 @@ enum Cmd {
         /// Text found in the record.
         #[arg(long)]
         text: Option<String>,
+        /// The game the table was opened with, e.g. holdem.
+        #[arg(long)]
+        game: Option<String>,
         /// Search every terminal's records in the central database ([central] settings, with
         /// --user for the review role) instead of this terminal's journal.
         #[arg(long)]
@@ -512,6 +515,7 @@ fn real_main() -> Result<()> {
             table,
             dealer,
             text,
+            game,
             central,
             user,
         } => {
@@ -535,6 +539,7 @@ fn real_main() -> Result<()> {
                 from: time("--from", from)?,
                 to: time("--to", to)?,
                 text,
+                game,
             };
             if central {
                 let mut cfg = config.central.clone();

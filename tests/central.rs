@@ -426,6 +426,31 @@ fn a_push_killed_midway_resumes_without_loss_or_duplicates() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(csv.lines().count(), 2, "{csv}");
+    // The game filter in PostgreSQL: a table never opened with a game is Hold'em.
+    let out = Command::new(bin)
+        .arg("--config")
+        .arg(&cfg)
+        .args([
+            "export",
+            "--central",
+            "--user",
+            "floor_review",
+            "--game",
+            "holdem",
+            "--kind",
+            "deck_counted",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).lines().count() as i64,
+        total + 1
+    );
 }
 
 #[test]

@@ -254,3 +254,85 @@ fn the_export_command_writes_csv_and_names_bad_arguments() {
         ChainStatus::Intact { .. }
     ));
 }
+
+/// The game filter follows each table's latest opening before the row, on this terminal's
+/// journal; rows without a table never match a game.
+#[test]
+fn the_game_filter_follows_each_tables_opening() {
+    use deckhand::store::{Entry, RowContext};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.sqlite");
+    let mut s = Store::open(&path).unwrap();
+    let at = |t: u32| RowContext {
+        table_no: Some(t),
+        ..Default::default()
+    };
+    let row = |kind: &str, v: serde_json::Value| Entry::system(kind, v);
+    s.append(
+        &RowContext::default(),
+        &[row("dealer_signed_in", serde_json::json!({}))],
+    )
+    .unwrap();
+    // Table 5 opens as Omaha (a future setup names its game), table 6 as before (Hold'em).
+    s.append(
+        &at(5),
+        &[row(
+            "table_opened",
+            serde_json::json!({"setup": {"game": "omaha", "table_no": 5}}),
+        )],
+    )
+    .unwrap();
+    s.append(
+        &at(6),
+        &[row(
+            "table_opened",
+            serde_json::json!({"setup": {"table_no": 6}}),
+        )],
+    )
+    .unwrap();
+    for _ in 0..3 {
+        s.append(
+            &at(5),
+            &[row("deck_counted", serde_json::json!({"counted": 52}))],
+        )
+        .unwrap();
+        s.append(
+            &at(6),
+            &[row("deck_counted", serde_json::json!({"counted": 52}))],
+        )
+        .unwrap();
+    }
+    // Table 5 reopens as Hold'em: its later rows are Hold'em rows.
+    s.append(
+        &at(5),
+        &[row(
+            "table_opened",
+            serde_json::json!({"setup": {"game": "holdem", "table_no": 5}}),
+        )],
+    )
+    .unwrap();
+    s.append(
+        &at(5),
+        &[row("deck_counted", serde_json::json!({"counted": 51}))],
+    )
+    .unwrap();
+    let count = |game: &str| {
+        s.count_matching(&Filter {
+            game: Some(game.into()),
+            kind: Some("deck_counted".into()),
+            ..Default::default()
+        })
+        .unwrap()
+    };
+    assert_eq!(count("omaha"), 3);
+    assert_eq!(count("holdem"), 4, "table 6's three and table 5's last");
+    assert_eq!(count("badugi"), 0);
+    let all_holdem = s
+        .count_matching(&Filter {
+            game: Some("holdem".into()),
+            ..Default::default()
+        })
+        .unwrap();
+    assert_eq!(all_holdem, 1 + 3 + 2, "no row without a table");
+    assert_eq!(s.games_played().unwrap(), vec!["holdem", "omaha"]);
+}

@@ -139,6 +139,27 @@ fn a_supervisor_finds_exports_and_closes() {
     assert!(text.contains("Alex Rivera (20417)"), "{text}");
     tap(&mut h, "Print shift report");
     h.get_by_label_contains("REPRINT: End-of-shift report No. ");
+    // A keyed period: from today (YYYYMMDD) on; a malformed date is named, not guessed.
+    tap(&mut h, "From: —");
+    keys(&mut h, "2026");
+    h.get_by_label_contains("From: 2026 is not a date");
+    tap(&mut h, "Clear");
+    let today = chrono::Utc::now().format("%Y%m%d").to_string();
+    keys(&mut h, &today);
+    h.get_by_label_contains("1 records match");
+    h.get_by_label_contains("(UTC)");
+    tap(&mut h, &format!("From: {today}"));
+    tap(&mut h, "To: —");
+    keys(&mut h, &today);
+    h.get_by_label_contains("0 records match");
+    tap(&mut h, "Clear");
+    tap(&mut h, "To: —");
+    // The game the table was opened with: this journal's tables are all Hold'em.
+    tap(&mut h, "Game: any");
+    h.get_by_label("Game: holdem");
+    h.get_by_label_contains("1 records match");
+    tap(&mut h, "Game: holdem");
+    h.get_by_label("Game: any");
     // A dealer's records: Alex Rivera's irregularity, and nobody else's.
     tap(&mut h, "Dealer: any");
     keys(&mut h, "20533");

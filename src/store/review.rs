@@ -138,6 +138,9 @@ pub struct Filter {
     pub to: Option<String>,
     /// Found anywhere in the payload (case-insensitive for ASCII).
     pub text: Option<String>,
+    /// The game the row's table was opened with (its last `table_opened` before the row; a
+    /// table opened before games were recorded is Hold'em).
+    pub game: Option<String>,
 }
 
 impl Filter {
@@ -155,7 +158,10 @@ impl Filter {
                 out.push(ch);
             }
         }
-        let out = out.replace("payload LIKE", "payload ILIKE");
+        let out = out.replace("payload LIKE", "payload ILIKE").replace(
+            "json_extract(o.payload, '$.setup.game')",
+            "(o.payload::jsonb -> 'setup' ->> 'game')",
+        );
         let args = args
             .into_iter()
             .map(|v| -> Box<dyn postgres::types::ToSql + Sync> {
@@ -198,6 +204,12 @@ impl Filter {
         if let Some(t) = &self.to {
             sql.push_str(" AND ts_utc < ?");
             args.push(Value::Text(t.clone()));
+        }
+        if let Some(g) = &self.game {
+            sql.push_str(
+                " AND journal.table_no IS NOT NULL AND COALESCE((SELECT json_extract(o.payload, '$.setup.game') FROM journal o WHERE o.kind = 'table_opened' AND o.table_no = journal.table_no AND o.terminal_id = journal.terminal_id AND o.serial <= journal.serial ORDER BY o.serial DESC LIMIT 1), 'holdem') = ?",
+            );
+            args.push(Value::Text(g.clone()));
         }
         if let Some(x) = &self.text {
             sql.push_str(" AND payload LIKE ? ESCAPE '\\'");
@@ -420,6 +432,16 @@ impl Store {
 }
 
 impl Store {
+    /// The games tables were opened with, for the review's game filter.
+    pub fn games_played(&self) -> Result<Vec<String>> {
+        let mut stmt = self.reader.prepare(
+            "SELECT DISTINCT COALESCE(json_extract(payload, '$.setup.game'), 'holdem')
+             FROM journal WHERE kind = 'table_opened' ORDER BY 1",
+        )?;
+        let rows = stmt.query_map([], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
     /// One row by its serial number.
     pub fn row(&self, serial: i64) -> Result<Option<JournalRow>> {
         use rusqlite::OptionalExtension;

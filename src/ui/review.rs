@@ -17,6 +17,8 @@ pub enum Period {
     Today,
     Week,
     All,
+    /// From and to keyed on the keypad (a shift, a week of nights).
+    Range,
 }
 
 pub struct ReviewState {
@@ -27,7 +29,12 @@ pub struct ReviewState {
     /// A dealer's credential number.
     pub dealer_entry: String,
     pub text_entry: String,
-    /// Which entry pad is open: 0 none, 1 table, 2 text.
+    /// Keyed dates: YYYYMMDD or YYYYMMDDHHMM (UTC).
+    pub from_entry: String,
+    pub to_entry: String,
+    /// Games the journal's tables were opened with, for the game chip.
+    pub games: Vec<String>,
+    /// Which entry pad is open: 0 none, 1 table, 2 text, 3 dealer, 4 from, 5 to.
     pub pad: u8,
     pub rows: Vec<JournalRow>,
     pub more: bool,
@@ -86,6 +93,9 @@ impl ReviewState {
             table_entry: String::new(),
             dealer_entry: String::new(),
             text_entry: String::new(),
+            from_entry: String::new(),
+            to_entry: String::new(),
+            games: store.games_played().unwrap_or_default(),
             pad: 0,
             rows: vec![],
             more: false,
@@ -106,8 +116,22 @@ impl ReviewState {
     fn apply_period(&mut self) {
         let now = chrono::Utc::now();
         self.filter.to = None;
+        if self.period == Period::Range {
+            match (keyed_time(&self.from_entry), keyed_time(&self.to_entry)) {
+                (Ok(from), Ok(to)) => {
+                    self.filter.from = from;
+                    self.filter.to = to;
+                }
+                (Err(e), _) => {
+                    self.notice = Some(format!("From: {e}"));
+                    self.filter.from = None;
+                }
+                (_, Err(e)) => self.notice = Some(format!("To: {e}")),
+            }
+            return;
+        }
         self.filter.from = match self.period {
-            Period::All => None,
+            Period::All | Period::Range => None,
             Period::Today => Some(now.format("%Y-%m-%d").to_string()),
             Period::Week => Some(
                 (now - chrono::Duration::days(7))
@@ -118,6 +142,7 @@ impl ReviewState {
     }
 
     pub fn reload(&mut self, store: &Store) {
+        self.notice = None;
         self.apply_period();
         self.filter.table = self.table_entry.trim().parse().ok();
         let dealer = self.dealer_entry.trim();
@@ -141,9 +166,15 @@ impl ReviewState {
             Ok(rows) => {
                 self.more = rows.len() == PAGE;
                 self.rows = rows;
-                self.notice = None;
             }
             Err(e) => self.notice = Some(e.to_string()),
+        }
+        if self.period == Period::Range && self.notice.is_none() {
+            self.notice = Some(format!(
+                "From {} to {} (UTC)",
+                self.filter.from.as_deref().unwrap_or("the beginning"),
+                self.filter.to.as_deref().unwrap_or("now")
+            ));
         }
         self.total = store.count_matching(&self.filter).unwrap_or(0);
         self.selected = None;
@@ -212,7 +243,6 @@ impl ReviewState {
                         self.rows = rows;
                     }
                     self.waiting = false;
-                    self.notice = None;
                 }
                 CentralAnswer::Count(n) => self.total = n,
                 CentralAnswer::Corrections(v) => self.corrections = v,
@@ -241,6 +271,34 @@ impl ReviewState {
             }
         }
     }
+}
+
+/// A date or time keyed on the keypad: YYYYMMDD, or YYYYMMDDHHMM (UTC); empty is open-ended.
+pub fn keyed_time(digits: &str) -> Result<Option<String>, String> {
+    let d = digits.trim();
+    if d.is_empty() {
+        return Ok(None);
+    }
+    if !d.chars().all(|c| c.is_ascii_digit()) {
+        return Err(format!("{d} is not a date"));
+    }
+    let text = match d.len() {
+        8 => format!("{}-{}-{}", &d[0..4], &d[4..6], &d[6..8]),
+        12 => format!(
+            "{}-{}-{}T{}:{}:00Z",
+            &d[0..4],
+            &d[4..6],
+            &d[6..8],
+            &d[8..10],
+            &d[10..12]
+        ),
+        _ => {
+            return Err(format!(
+                "{d} is not a date: key YYYYMMDD, or YYYYMMDDHHMM for a time (UTC)"
+            ));
+        }
+    };
+    crate::store::review::check_time(&text).map(Some)
 }
 
 fn chip(ui: &mut Ui, label: &str, on: bool) -> bool {
@@ -341,6 +399,35 @@ impl DeckhandApp {
                             changed = true;
                         }
                     }
+                    for (pad, name) in [(4u8, "From"), (5, "To")] {
+                        let entry = if pad == 4 { &r.from_entry } else { &r.to_entry };
+                        let shown = if entry.is_empty() {
+                            "—".to_string()
+                        } else {
+                            entry.clone()
+                        };
+                        if chip(ui, &format!("{name}: {shown}"), r.pad == pad) {
+                            r.pad = if r.pad == pad { 0 } else { pad };
+                            r.period = Period::Range;
+                            changed = true;
+                        }
+                    }
+                    if !r.games.is_empty() {
+                        let game = r.filter.game.clone().unwrap_or_else(|| "any".into());
+                        if chip(ui, &format!("Game: {game}"), r.filter.game.is_some()) {
+                            // Cycle: any, then each game the tables were opened with.
+                            let next = match &r.filter.game {
+                                None => r.games.first().cloned(),
+                                Some(g) => r
+                                    .games
+                                    .iter()
+                                    .position(|x| x == g)
+                                    .and_then(|i| r.games.get(i + 1).cloned()),
+                            };
+                            r.filter.game = next;
+                            changed = true;
+                        }
+                    }
                     let table = if r.table_entry.is_empty() {
                         "any".to_string()
                     } else {
@@ -393,6 +480,8 @@ impl DeckhandApp {
                     1 => keypad::keypad(ui, &mut r.table_entry, 4),
                     2 => keypad::letters(ui, &mut r.text_entry, 40),
                     3 => keypad::keypad(ui, &mut r.dealer_entry, 12),
+                    4 => keypad::keypad(ui, &mut r.from_entry, 12),
+                    5 => keypad::keypad(ui, &mut r.to_entry, 12),
                     _ => false,
                 };
                 changed |= typed;
@@ -569,9 +658,11 @@ impl DeckhandApp {
         let Some(from) = r.filter.from.clone() else {
             return "Choose Today or Last 7 days: the report covers a period.".into();
         };
-        let to = (chrono::Utc::now() + chrono::Duration::days(1))
-            .format("%Y-%m-%d")
-            .to_string();
+        let to = r.filter.to.clone().unwrap_or_else(|| {
+            (chrono::Utc::now() + chrono::Duration::days(1))
+                .format("%Y-%m-%d")
+                .to_string()
+        });
         let dir = exports_dir(self.term.store());
         let printed = self
             .term
