@@ -255,6 +255,16 @@ impl Default for ProgressiveConfig {
 pub struct TableConfig {
     pub number: u32,
     pub deck_colours: [String; 2],
+    /// The poker-room game the table deals: holdem, omaha, seven-card-stud, … (every id of
+    /// docs/games/poker-room.md). The [holdem] limits, blinds and rake apply to it.
+    #[serde(default)]
+    pub game: crate::rules::games::GameId,
+    /// An ante from every player (§ 637a.7(c)).
+    #[serde(default)]
+    pub ante_cents: Cents,
+    /// Stud's forced bet (§ 637a.10(d), § 637a.14(d)).
+    #[serde(default)]
+    pub forced_bet_cents: Cents,
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -435,6 +445,11 @@ impl Config {
     /// The Rules Submission values the table opens with.
     pub fn table_setup(&self) -> TableSetup {
         TableSetup {
+            poker: crate::rules::table::PokerOptions {
+                game: self.table.game,
+                ante: self.table.ante_cents,
+                forced_bet: self.table.forced_bet_cents,
+            },
             table_no: self.table.number,
             deck_colours: self.table.deck_colours.clone(),
             blinds: self.holdem.blinds.clone(),

@@ -11,6 +11,7 @@ use egui_kittest::kittest::Queryable;
 
 fn setup() -> TableSetup {
     TableSetup {
+        poker: Default::default(),
         table_no: 9,
         deck_colours: ["Red".into(), "Blue".into()],
         blinds: vec![100, 200],

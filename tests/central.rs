@@ -551,6 +551,7 @@ fn the_supervisor_review_searches_all_tables_read_only() {
     let mut cfg = c.config("table_terminal");
     cfg.review_user = "floor_review".into();
     let setup = TableSetup {
+        poker: Default::default(),
         table_no: 9,
         deck_colours: ["Red".into(), "Blue".into()],
         blinds: vec![100, 200],

@@ -12,6 +12,7 @@ use egui_kittest::kittest::Queryable;
 
 fn setup() -> TableSetup {
     TableSetup {
+        poker: Default::default(),
         table_no: 6,
         deck_colours: ["Red".into(), "Blue".into()],
         blinds: vec![100, 200],

@@ -43,6 +43,7 @@ impl ScriptedShuffler {
 
 fn setup() -> TableSetup {
     TableSetup {
+        poker: Default::default(),
         table_no: 12,
         deck_colours: ["Red".into(), "Blue".into()],
         blinds: vec![100, 200],

@@ -11,6 +11,7 @@ use deckhand::terminal::Terminal;
 
 fn setup(counting_shuffler: bool) -> TableSetup {
     TableSetup {
+        poker: Default::default(),
         table_no: 4,
         deck_colours: ["Red".into(), "Blue".into()],
         blinds: vec![100, 200],

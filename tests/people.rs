@@ -157,6 +157,7 @@ fn people_are_managed_by_role_and_never_deleted() {
 
 fn setup() -> TableSetup {
     TableSetup {
+        poker: Default::default(),
         table_no: 3,
         deck_colours: ["Red".into(), "Blue".into()],
         blinds: vec![100, 200],

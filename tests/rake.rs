@@ -57,6 +57,7 @@ fn rake_then_contributions_capped_and_never_from_an_uncalled_bet() {
 
 fn setup() -> TableSetup {
     TableSetup {
+        poker: Default::default(),
         table_no: 5,
         deck_colours: ["Red".into(), "Blue".into()],
         blinds: vec![100, 200],

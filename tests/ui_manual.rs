@@ -13,6 +13,7 @@ use egui_kittest::kittest::Queryable;
 
 fn setup(counting_shuffler: bool) -> TableSetup {
     TableSetup {
+        poker: Default::default(),
         table_no: 9,
         deck_colours: ["Red".into(), "Blue".into()],
         blinds: vec![100, 200],

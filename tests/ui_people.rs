@@ -12,6 +12,7 @@ use std::time::Duration;
 
 fn setup() -> TableSetup {
     TableSetup {
+        poker: Default::default(),
         table_no: 21,
         deck_colours: ["Red".into(), "Blue".into()],
         blinds: vec![100, 200],

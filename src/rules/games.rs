@@ -125,6 +125,13 @@ impl GameId {
     }
 }
 
+impl Default for GameId {
+    /// A table deals Hold'em unless its setup says otherwise.
+    fn default() -> Self {
+        GameId::Holdem
+    }
+}
+
 impl Serialize for GameId {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.id())

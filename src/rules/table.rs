@@ -71,6 +71,20 @@ pub struct TableSetup {
     /// pot, in that order.
     #[serde(default)]
     pub pot_rules: PotRules,
+    /// The poker-room game and its forced bets (Hold'em unless set).
+    #[serde(flatten)]
+    pub poker: PokerOptions,
+}
+
+/// The game a table deals and the forced bets the blinds do not cover (§ 637a.7(c)).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PokerOptions {
+    pub game: crate::rules::games::GameId,
+    /// An ante from every player (§ 637a.7(c), each game's (b)).
+    pub ante: Cents,
+    /// Stud's forced bet (§ 637a.10(d), § 637a.14(d)).
+    pub forced_bet: Cents,
 }
 
 /// What the house takes from a pot, from the Rules Submission (§ 601a.2).
@@ -144,9 +158,52 @@ fn counting_shuffler_default() -> bool {
 /// this many rounds.
 pub const MANUAL_COUNT_EVERY: u32 = 5;
 
+/// Table stakes are not keyed at the table: each player counts as covering any bet, so a
+/// round never runs anyone out (all-ins are settled by `deckhand settle`).
+pub const STAKES_NOT_TRACKED: Cents = 100_000_000;
+
 impl TableSetup {
+    /// The round state machine's setup for a game other than Hold'em.
+    pub fn hand_setup(&self, seats: &[u8], button: u8) -> crate::rules::poker::hand::HandSetup {
+        use crate::rules::poker::hand::{HandSetup, Structure};
+        HandSetup {
+            game: self.poker.game,
+            seats: seats.iter().map(|s| (*s, STAKES_NOT_TRACKED)).collect(),
+            button,
+            ante: self.poker.ante,
+            blinds: self.blinds.clone(),
+            straddle: None,
+            forced_bet: self.poker.forced_bet,
+            structure: Structure::FixedLimit {
+                small: self.small_bet,
+                big: self.big_bet,
+            },
+            max_raises: self.max_raises,
+            limit_percent: 100,
+            low_ace_low: true,
+            pot_rules: self.pot_rules.clone(),
+            award: Default::default(),
+        }
+    }
+
     /// Checks the values a casino could get wrong; the message names the problem.
     pub fn validate(&self) -> Result<(), String> {
+        let Some(proc) = crate::rules::poker::procedure::Procedure::of(self.poker.game) else {
+            return Err(format!(
+                "table.game: {} is a house-banked game, not one this table's poker procedure deals",
+                self.poker.game.id()
+            ));
+        };
+        if self.poker.ante < 0 || self.poker.forced_bet < 0 {
+            return Err("table.ante_cents and table.forced_bet_cents: not below 0".into());
+        }
+        if proc.stud.is_some() && self.poker.forced_bet == 0 {
+            return Err(format!(
+                "table.forced_bet_cents: {} needs the forced bet by the up card ({}(d))",
+                self.poker.game.id(),
+                proc.section
+            ));
+        }
         if self.deck_colours[0].trim().is_empty() || self.deck_colours[1].trim().is_empty() {
             return Err("each deck needs a back colour (§ 637a.3(a))".into());
         }
@@ -243,6 +300,8 @@ pub enum Stage {
     Showdown,
     /// § 637a.15(f): a qualifying Bad Beat waits for the shift supervisor.
     VerifyBadBeat,
+    /// A game other than Hold'em: the round's own state machine leads until the award.
+    Poker,
     CountLosingHands,
     AwardPot,
 }
@@ -286,10 +345,17 @@ pub struct Round {
     /// A qualifying Bad Beat found at the showdown (§ 637a.15).
     #[serde(default)]
     pub bad_beat: Option<crate::rules::poker::jackpots::BadBeat>,
+    /// Every game but Hold'em: the round's state machine over the game's procedure
+    /// (`rules::poker`), rebuilt from the journal's commands.
+    #[serde(skip)]
+    pub poker: Option<crate::rules::poker::hand::Hand>,
 }
 
 impl Round {
     pub fn pot(&self) -> Cents {
+        if let Some(h) = &self.poker {
+            return h.players.iter().map(|p| p.put_in).sum();
+        }
         self.contributed.values().sum()
     }
 
@@ -331,6 +397,23 @@ impl Round {
 
     /// Cards in the losing hands the dealer collects (§ 637a.7(e)(6)(i)).
     pub fn losing_hand_cards(&self) -> u8 {
+        if let Some(h) = &self.poker {
+            // Every hand that won nothing, without the common cards (§ 637a.7(e)(6)(i)).
+            let winners: Vec<u8> = h
+                .result
+                .iter()
+                .flat_map(|r| r.pots.iter())
+                .flat_map(|p| p.halves.iter())
+                .flat_map(|x| x.winners.iter().map(|w| w.0))
+                .collect();
+            let common = h.common.len() as u8;
+            return h
+                .players
+                .iter()
+                .filter(|p| !winners.contains(&p.seat))
+                .map(|p| p.cards.saturating_sub(common))
+                .sum();
+        }
         let winners = self.awards.len() as u8;
         (self.seats.len() as u8).saturating_sub(winners) * 2
     }
@@ -489,6 +572,11 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         bad_beat: Option<crate::rules::poker::jackpots::BadBeat>,
     },
+    /// One dealer command of a game other than Hold'em, with what it caused.
+    PokerStep {
+        command: crate::rules::poker::hand::HandCommand,
+        events: Vec<crate::rules::poker::hand::HandEvent>,
+    },
     /// § 637a.15(f): the Poker shift supervisor verified the Bad Beat hand.
     BadBeatVerified {
         hit: crate::rules::poker::jackpots::BadBeat,
@@ -558,6 +646,7 @@ impl Event {
             Event::LosingHandsCounted { .. } => "losing_hands_counted",
             Event::PotAwarded { .. } => "pot_awarded",
             Event::RoundVoided { .. } => "round_voided",
+            Event::PokerStep { .. } => "poker_step",
         }
     }
 
@@ -605,6 +694,8 @@ pub enum Command {
     SignOut,
     OpenTable(TableSetup),
     Confirm(Confirm),
+    /// A dealer command of a game other than Hold'em.
+    Poker(crate::rules::poker::hand::HandCommand),
     /// A floorperson's verified signature for the current verification step.
     Verify(Person),
     /// The dealer has put `deck` into the shuffler and starts it.
@@ -700,6 +791,12 @@ pub enum Step {
     VerifyBadBeat {
         hit: crate::rules::poker::jackpots::BadBeat,
     },
+    /// A game other than Hold'em: what its procedure asks now.
+    Poker {
+        step: crate::rules::poker::hand::Step,
+        game: crate::rules::games::GameId,
+        section: &'static str,
+    },
     CountLosingHands {
         expected: u8,
     },
@@ -765,6 +862,7 @@ impl Step {
             Step::DealBoard { .. } => "§ 637a.11(j), § 637a.7(e)(3)",
             Step::Showdown { .. } => "§ 637a.11(k), § 637a.18(e), § 637a.6",
             Step::CountLosingHands { .. } => "§ 637a.7(e)(6)(i)",
+            Step::Poker { section, .. } => section,
             Step::VerifyBadBeat { .. } => "§ 637a.15(f)",
             Step::AwardPot { .. } => "§ 637a.7(e)(6)",
             Step::RemoveDeck { .. } => "§ 637a.7(e)(5)",
@@ -1014,6 +1112,14 @@ impl Table {
             Stage::AwardPot => Step::AwardPot {
                 awards: r.awards.clone(),
             },
+            Stage::Poker => match &r.poker {
+                Some(h) => Step::Poker {
+                    step: h.step.clone(),
+                    game: h.setup.game,
+                    section: h.procedure.section,
+                },
+                None => Step::CountLosingHands { expected: 0 },
+            },
         }
     }
 
@@ -1051,6 +1157,18 @@ impl Table {
             }
             Command::Confirm(c) => self.decide_confirm(&step, *c),
             Command::Verify(p) => self.decide_verify(&step, p),
+            Command::Poker(cmd) => {
+                let Step::Poker { .. } = step else {
+                    return refuse("no poker-room round is under way");
+                };
+                let r = self.round.as_ref().expect("poker step has a round");
+                let mut h = r.poker.clone().expect("poker step has a hand");
+                let events = h.apply(cmd.clone()).map_err(RuleError::Refused)?;
+                Ok(vec![Event::PokerStep {
+                    command: cmd.clone(),
+                    events,
+                }])
+            }
             Command::LoadShuffler(deck) => {
                 let ok = matches!(step, Step::LoadShuffler { deck: d } | Step::LoadReplacement { deck: d } if d == *deck);
                 if !ok {
@@ -1496,7 +1614,12 @@ impl Table {
         if seats.len() < 2 {
             return refuse("a round needs at least two players (§ 637a.7(b))");
         }
-        if seats.len() > HOLDEM_MAX_PLAYERS {
+        let setup = self.setup.as_ref().expect("a round needs an open table");
+        if setup.poker.game != crate::rules::games::GameId::Holdem {
+            // The game's own limits (players, stakes) are the state machine's to check.
+            crate::rules::poker::hand::Hand::start(setup.hand_setup(&seats, seats[0]))
+                .map_err(RuleError::Refused)?;
+        } else if seats.len() > HOLDEM_MAX_PLAYERS {
             return refuse("Hold'em seats at most ten players (§ 637a.11(b))");
         }
         // § 637a.11(c)(1)(i): the button starts with the first player to the dealer's right
@@ -1787,7 +1910,17 @@ impl Table {
                     awards: vec![],
                     take: PotTake::default(),
                     bad_beat: None,
+                    poker: None,
                 });
+                if let Some(setup) = &self.setup
+                    && setup.poker.game != crate::rules::games::GameId::Holdem
+                    && let Some(r) = self.round.as_mut()
+                {
+                    r.poker =
+                        crate::rules::poker::hand::Hand::start(setup.hand_setup(seats, *button))
+                            .ok();
+                    r.stage = Stage::Poker;
+                }
             }
             Event::BlindsPosted { posts } => {
                 let setup = self.setup.clone().expect("open table");
@@ -1904,6 +2037,19 @@ impl Table {
                 }
             }
             Event::PotAwarded { .. } | Event::RoundVoided { .. } => self.finish_round(),
+            Event::PokerStep { command, .. } => {
+                if let Some(r) = self.round.as_mut()
+                    && let Some(h) = r.poker.as_mut()
+                {
+                    // Decided before it was journaled, so it applies; a refusal changes nothing.
+                    let _ = h.apply(command.clone());
+                    if let Some(res) = &h.result {
+                        r.awards = res.totals.clone();
+                        r.take = res.take;
+                        r.stage = Stage::CountLosingHands;
+                    }
+                }
+            }
         }
     }
 

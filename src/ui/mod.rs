@@ -4,6 +4,7 @@
 
 mod high_hand;
 mod keypad;
+mod poker;
 mod records;
 mod review;
 pub mod theme;
@@ -117,6 +118,8 @@ struct View {
     verify: Option<VerifyPad>,
     showdown: ShowdownEntry,
     showdown_round: Option<u32>,
+    /// Cards being entered for a poker-room game's step.
+    poker: poker::PokerEntry,
     /// The dealer's hand count being keyed (§ 637a.7(e)(4)(i)).
     deck_count: String,
     /// The first start's administrator form.
@@ -616,7 +619,11 @@ impl DeckhandApp {
             ui,
             |ui| {
                 let table_no = t.setup.as_ref().map_or(self.setup.table_no, |s| s.table_no);
-                ui.label(text(format!("Table {table_no} · Hold'em")).strong());
+                let game = t
+                    .setup
+                    .as_ref()
+                    .map_or(self.setup.poker.game, |s| s.poker.game);
+                ui.label(text(format!("Table {table_no} · {}", game_name(game))).strong());
                 ui.separator();
                 match &t.dealer {
                     Some(d) => ui.label(text(format!("Dealer {} ({})", d.name, d.credential))),
@@ -1031,6 +1038,9 @@ impl DeckhandApp {
                 }
             }
             Step::Showdown { order } => self.showdown(ui, cmds, order, &step),
+            Step::Poker {
+                step: s, section, ..
+            } => self.poker_step(ui, cmds, s, section),
             Step::VerifyBadBeat { hit } => {
                 title(ui, "Possible Bad Beat: hold the cards");
                 body(
@@ -1292,6 +1302,7 @@ impl DeckhandApp {
             match table_no.parse::<u32>() {
                 Ok(n) if n > 0 => {
                     let setup = TableSetup {
+                        poker: Default::default(),
                         table_no: n,
                         ..self.setup.clone()
                     };
@@ -1684,6 +1695,37 @@ fn ordinal(i: usize) -> String {
     ["first", "second", "third", "fourth"]
         .get(i)
         .map_or_else(|| format!("#{}", i + 1), |s| s.to_string())
+}
+
+/// A game's name as the dealer reads it.
+pub fn game_name(g: crate::rules::games::GameId) -> &'static str {
+    use crate::rules::games::GameId::*;
+    match g {
+        Holdem => "Hold'em",
+        Omaha => "Omaha",
+        OmahaHiLo => "Omaha Hi-Lo",
+        FiveCardOmaha => "Five-card Omaha",
+        FiveCardOmahaHiLo => "Five-card Omaha Hi-Lo",
+        SevenCardStud => "Seven-card Stud",
+        SevenCardStudLow => "Seven-card Stud Low",
+        SevenCardStudHiLo => "Seven-card Stud Hi-Lo",
+        SevenCardStudHiLo8 => "Seven-card Stud Hi-Lo 8",
+        SuperSevenCardStud => "Super Seven-card Stud",
+        FiveCardDraw => "Five-card Draw",
+        FiveCardDrawLow => "Five-card Draw Low",
+        FiveCardStud => "Five-card Stud",
+        TripleDraw27 => "Triple Draw 2-7",
+        TripleDrawA5 => "Triple Draw A-5",
+        TripleDrawBadeucey => "Triple Draw Badeucey",
+        TripleDrawBadacey => "Triple Draw Badacey",
+        Badugi => "Badugi",
+        WptHeadsUp => "WPT Heads-Up Hold 'Em",
+        TexasHoldemBonus => "Texas Hold 'Em Bonus",
+        LunarPoker => "Lunar Poker",
+        MississippiStud => "Mississippi Stud",
+        Crazy4Poker => "Crazy 4 Poker",
+        Spanish21 => "Spanish 21",
+    }
 }
 
 fn cards_text(cards: &[Card]) -> String {

@@ -1,0 +1,444 @@
+//! The dealer's screen for the poker-room games other than Hold'em: whatever the game's
+//! procedure asks now (`rules::poker::hand::Step`), one primary action, the section in small
+//! print. Cards are entered on the card grid where the rules need them: Stud's up cards (they
+//! decide the forced bet and who acts first), a common card, and the hands at the showdown.
+
+use super::{DeckhandApp, UiCmd, body, card_grid, cards_text, primary, theme, title};
+use crate::rules::betting::{Action, ActionKind};
+use crate::rules::cards::{Card, CardSet};
+use crate::rules::money;
+use crate::rules::poker::hand::{Hand, HandCommand, Step as HandStep};
+use crate::rules::table::Command;
+use egui::{Button, RichText, Ui};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Cards being entered for the current step.
+#[derive(Debug, Clone, Default)]
+pub(super) struct PokerEntry {
+    /// Which step these cards belong to; a new step starts empty.
+    key: String,
+    /// Up cards by seat (Stud deals), or each hand at the showdown.
+    hands: BTreeMap<u8, Vec<Card>>,
+    board: Vec<Card>,
+    conceded: BTreeSet<u8>,
+    /// `None`: the board (or the common card); `Some(seat)`: that seat.
+    target: Option<u8>,
+}
+
+fn small(ui: &mut Ui, text: &str) {
+    ui.label(
+        RichText::new(text)
+            .size(theme::SMALL)
+            .color(theme::TEXT_DIM),
+    );
+}
+
+fn choice(ui: &mut Ui, label: &str) -> bool {
+    ui.add(Button::new(RichText::new(label).size(theme::BODY + 2.0)).min_size(theme::ACTION_SIZE))
+        .clicked()
+}
+
+impl DeckhandApp {
+    pub(super) fn poker_step(
+        &mut self,
+        ui: &mut Ui,
+        cmds: &mut Vec<UiCmd>,
+        step: &HandStep,
+        section: &str,
+    ) {
+        let Some(hand) = self
+            .term
+            .table()
+            .round
+            .as_ref()
+            .and_then(|r| r.poker.clone())
+        else {
+            return;
+        };
+        let key = format!(
+            "{}:{:?}",
+            self.term.table().round.as_ref().map_or(0, |r| r.number),
+            std::mem::discriminant(step)
+        ) + &match step {
+            HandStep::Deal { label, .. } => label.clone(),
+            HandStep::Showdown { .. } => "showdown".into(),
+            _ => String::new(),
+        };
+        if self.view.poker.key != key {
+            self.view.poker = PokerEntry {
+                key,
+                ..Default::default()
+            };
+        }
+        let game = hand.setup.game.id();
+        let send =
+            |cmds: &mut Vec<UiCmd>, c: HandCommand| cmds.push(UiCmd::Rules(Command::Poker(c)));
+        match step {
+            HandStep::PostForced { posts, straddle } => {
+                title(ui, "Collect the forced bets");
+                for (seat, what, amount) in posts {
+                    body(ui, &format!("Seat {seat}: {what} {}", money(*amount)));
+                }
+                small(ui, &format!("{game}, {section}"));
+                if let Some((s, a)) = straddle
+                    && choice(ui, &format!("Seat {s} straddles {}", money(*a)))
+                {
+                    send(cmds, HandCommand::Posted { straddle: true });
+                }
+                if primary(ui, "Forced bets in") {
+                    send(cmds, HandCommand::Posted { straddle: false });
+                }
+            }
+            HandStep::Deal {
+                label,
+                seats,
+                up,
+                common,
+                ..
+            } => {
+                title(ui, label);
+                body(
+                    ui,
+                    &format!(
+                        "To seats {} in this order; {} cards stay in the stub.",
+                        seats
+                            .iter()
+                            .map(|s| s.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        hand.stub
+                    ),
+                );
+                small(ui, &format!("{game}, {section}"));
+                let need_up = *up > 0 && hand.procedure.stud.is_some();
+                if need_up || *common {
+                    self.enter_dealt(ui, cmds, &hand, seats, need_up, *common);
+                } else if primary(ui, "Dealt") {
+                    send(
+                        cmds,
+                        HandCommand::Dealt {
+                            up: vec![],
+                            common: None,
+                        },
+                    );
+                }
+            }
+            HandStep::Discard { seat, count } => {
+                title(ui, &format!("Seat {seat} discards {count}"));
+                small(ui, &format!("{game}, {section}"));
+                if primary(ui, "Discarded") {
+                    send(cmds, HandCommand::Discard { seat: *seat });
+                }
+            }
+            HandStep::Act { seat, options, .. } => {
+                title(ui, &format!("Seat {seat} to act"));
+                let pot: i64 = hand.players.iter().map(|p| p.put_in).sum();
+                body(ui, &format!("Pot {}", money(pot)));
+                small(ui, &format!("{game}, {section}"));
+                ui.horizontal_wrapped(|ui| {
+                    for o in options {
+                        let (label, kind) = match o {
+                            Action::Fold => ("Fold".to_string(), ActionKind::Fold),
+                            Action::Check => ("Check".to_string(), ActionKind::Check),
+                            Action::Call { amount } => {
+                                (format!("Call {}", money(*amount)), ActionKind::Call)
+                            }
+                            Action::Bet { amount } => {
+                                (format!("Bet {}", money(*amount)), ActionKind::Bet)
+                            }
+                            Action::Raise { to, .. } => {
+                                (format!("Raise to {}", money(*to)), ActionKind::Raise)
+                            }
+                        };
+                        if choice(ui, &label) {
+                            send(
+                                cmds,
+                                HandCommand::Act {
+                                    seat: *seat,
+                                    kind,
+                                    amount: None,
+                                },
+                            );
+                        }
+                    }
+                });
+            }
+            HandStep::Draw { seat, max } => {
+                title(ui, &format!("Seat {seat} draws"));
+                body(
+                    ui,
+                    &format!(
+                        "Take the discards face down, then deal as many from the stub ({} left).",
+                        hand.stub
+                    ),
+                );
+                small(ui, &format!("{game}, {section}"));
+                ui.horizontal_wrapped(|ui| {
+                    for n in 0..=*max {
+                        let label = match n {
+                            0 => "Stands pat".to_string(),
+                            1 => "1 card".to_string(),
+                            n => format!("{n} cards"),
+                        };
+                        if choice(ui, &label) {
+                            send(
+                                cmds,
+                                HandCommand::Draw {
+                                    seat: *seat,
+                                    count: n,
+                                },
+                            );
+                        }
+                    }
+                });
+            }
+            HandStep::Showdown { order } => self.enter_showdown(ui, cmds, &hand, order, section),
+            HandStep::Complete => {}
+        }
+    }
+
+    /// Stud: each seat's new up card, or the common card.
+    fn enter_dealt(
+        &mut self,
+        ui: &mut Ui,
+        cmds: &mut Vec<UiCmd>,
+        hand: &Hand,
+        seats: &[u8],
+        need_up: bool,
+        common: bool,
+    ) {
+        let e = &mut self.view.poker;
+        if e.target.is_none() && need_up && e.hands.is_empty() {
+            e.target = seats.first().copied();
+        }
+        ui.horizontal_wrapped(|ui| {
+            if common {
+                let b = Button::new(format!("Common card {}", cards_text(&e.board)))
+                    .selected(e.target.is_none())
+                    .min_size(theme::SEAT_SIZE);
+                if ui.add(b).clicked() {
+                    e.target = None;
+                }
+            }
+            if need_up {
+                for s in seats {
+                    let c = e.hands.get(s).cloned().unwrap_or_default();
+                    let b = Button::new(format!("Seat {s} {}", cards_text(&c)))
+                        .selected(e.target == Some(*s))
+                        .min_size(theme::SEAT_SIZE);
+                    if ui.add(b).clicked() {
+                        e.target = Some(*s);
+                        e.hands.remove(s);
+                    }
+                }
+            }
+        });
+        let mut used = CardSet::default();
+        for c in hand
+            .players
+            .iter()
+            .flat_map(|p| p.up.iter())
+            .chain(hand.common.iter())
+            .chain(e.hands.values().flatten())
+            .chain(e.board.iter())
+        {
+            used.insert(*c);
+        }
+        if let Some(c) = card_grid(ui, "poker-deal-grid", &used) {
+            match e.target {
+                None => e.board = vec![c],
+                Some(s) => {
+                    e.hands.insert(s, vec![c]);
+                }
+            }
+            // The next seat still without its card.
+            e.target = if need_up {
+                seats.iter().copied().find(|s| !e.hands.contains_key(s))
+            } else {
+                None
+            };
+        }
+        let ready = (!need_up || seats.iter().all(|s| e.hands.contains_key(s)))
+            && (!common || !e.board.is_empty());
+        if ready && primary(ui, "Dealt") {
+            let up = e
+                .hands
+                .iter()
+                .filter_map(|(s, c)| c.first().map(|c| (*s, *c)))
+                .collect();
+            cmds.push(UiCmd::Rules(Command::Poker(HandCommand::Dealt {
+                up,
+                common: e.board.first().copied(),
+            })));
+        }
+    }
+
+    fn enter_showdown(
+        &mut self,
+        ui: &mut Ui,
+        cmds: &mut Vec<UiCmd>,
+        hand: &Hand,
+        order: &[u8],
+        section: &str,
+    ) {
+        let board_game = hand
+            .procedure
+            .phases
+            .iter()
+            .any(|p| matches!(p, crate::rules::poker::procedure::Phase::Board { .. }));
+        let board_size = if board_game {
+            usize::from(hand.board)
+        } else {
+            0
+        };
+        let common = hand.common.len();
+        let size = |seat: u8| -> usize {
+            hand.players.iter().find(|p| p.seat == seat).map_or(0, |p| {
+                usize::from(p.cards) - if board_game { 0 } else { common }
+            })
+        };
+        let e = &mut self.view.poker;
+        // Stud hands start with the up cards everyone has seen.
+        if e.hands.is_empty() && e.board.is_empty() {
+            for p in hand.players.iter().filter(|p| order.contains(&p.seat)) {
+                if !p.up.is_empty() {
+                    e.hands.insert(p.seat, p.up.clone());
+                }
+            }
+            e.target = if board_size > 0 {
+                None
+            } else {
+                order.first().copied()
+            };
+        }
+        title(ui, "Showdown");
+        body(
+            ui,
+            &format!(
+                "Seat {} shows first, then clockwise. Enter {}each hand shown; a losing player may concede.",
+                order.first().copied().unwrap_or_default(),
+                if board_size > 0 {
+                    "the board, then "
+                } else {
+                    ""
+                }
+            ),
+        );
+        small(ui, &format!("{} (§ 637a.18(e))", section));
+        let done = |e: &PokerEntry, s: u8| {
+            e.conceded.contains(&s) || e.hands.get(&s).is_some_and(|h| h.len() == size(s))
+        };
+        ui.horizontal_wrapped(|ui| {
+            if board_size > 0 {
+                let b = Button::new(format!("Board {}/{board_size}", e.board.len()))
+                    .selected(e.target.is_none())
+                    .min_size(theme::SEAT_SIZE);
+                if ui.add(b).clicked() {
+                    e.target = None;
+                }
+            }
+            for s in order {
+                let state = if e.conceded.contains(s) {
+                    "concedes".to_string()
+                } else {
+                    format!("{}/{}", e.hands.get(s).map_or(0, |h| h.len()), size(*s))
+                };
+                let b = Button::new(format!("Seat {s} {state}"))
+                    .selected(e.target == Some(*s))
+                    .min_size(theme::SEAT_SIZE);
+                if ui.add(b).clicked() {
+                    e.target = Some(*s);
+                }
+            }
+            if ui
+                .add(Button::new("Undo card").min_size(theme::SEAT_SIZE))
+                .clicked()
+            {
+                match e.target {
+                    None => {
+                        e.board.pop();
+                    }
+                    Some(s) => {
+                        let up = hand
+                            .players
+                            .iter()
+                            .find(|p| p.seat == s)
+                            .map_or(0, |p| p.up.len());
+                        if let Some(h) = e.hands.get_mut(&s)
+                            && h.len() > up
+                        {
+                            h.pop();
+                        }
+                        e.conceded.remove(&s);
+                    }
+                }
+            }
+            if let Some(s) = e.target
+                && ui
+                    .add(Button::new(format!("Seat {s} concedes")).min_size(theme::SEAT_SIZE))
+                    .clicked()
+            {
+                e.conceded.insert(s);
+                e.target = order.iter().copied().find(|x| !done(e, *x));
+            }
+        });
+        let mut summary = String::new();
+        if board_size > 0 {
+            summary.push_str(&format!("Board: {}", cards_text(&e.board)));
+        } else if common > 0 {
+            summary.push_str(&format!("Common: {}", cards_text(&hand.common)));
+        }
+        for s in order {
+            let h = if e.conceded.contains(s) {
+                "concedes".to_string()
+            } else {
+                cards_text(e.hands.get(s).map(|v| v.as_slice()).unwrap_or(&[]))
+            };
+            summary.push_str(&format!("   Seat {s}: {h}"));
+        }
+        body(ui, summary.trim());
+        let mut used = CardSet::default();
+        for c in e
+            .board
+            .iter()
+            .chain(e.hands.values().flatten())
+            .chain(hand.common.iter())
+        {
+            used.insert(*c);
+        }
+        if let Some(c) = card_grid(ui, "poker-showdown-grid", &used) {
+            match e.target {
+                None if e.board.len() < board_size => e.board.push(c),
+                Some(s)
+                    if !e.conceded.contains(&s)
+                        && e.hands.get(&s).map_or(0, |h| h.len()) < size(s) =>
+                {
+                    e.hands.entry(s).or_default().push(c)
+                }
+                _ => {}
+            }
+            if e.target.is_none() && e.board.len() >= board_size
+                || e.target.is_some_and(|s| done(e, s))
+            {
+                e.target = order.iter().copied().find(|x| !done(e, *x)).or(e.target);
+            }
+        }
+        let ready = e.board.len() == board_size && order.iter().all(|s| done(e, *s));
+        if ready && primary(ui, "Show the winner") {
+            let hands = order
+                .iter()
+                .filter(|s| !e.conceded.contains(s))
+                .map(|s| (*s, e.hands.get(s).cloned().unwrap_or_default()))
+                .collect();
+            let board = if board_game {
+                e.board.clone()
+            } else {
+                hand.common.clone()
+            };
+            cmds.push(UiCmd::Rules(Command::Poker(HandCommand::Showdown {
+                hands,
+                board,
+            })));
+        }
+    }
+}

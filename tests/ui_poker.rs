@@ -1,0 +1,254 @@
+//! Poker-room games other than Hold'em dealt through the real screen (egui_kittest, by labels):
+//! the procedure's steps one at a time, the forced bets, draws, Stud's up cards deciding who
+//! brings it in and who acts first, the showdown, the count and the push, all journaled.
+
+use deckhand::rules::games::GameId;
+use deckhand::rules::table::{Command, Confirm, PokerOptions, Step, TableSetup};
+use deckhand::store::Store;
+use deckhand::terminal::Terminal;
+use deckhand::ui::DeckhandApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn setup(game: GameId, forced_bet: i64) -> TableSetup {
+    TableSetup {
+        table_no: 4,
+        deck_colours: ["Red".into(), "Blue".into()],
+        blinds: vec![100, 200],
+        small_bet: 200,
+        big_bet: 400,
+        max_raises: 3,
+        counting_shuffler: false,
+        pot_rules: Default::default(),
+        poker: PokerOptions {
+            game,
+            ante: 0,
+            forced_bet,
+        },
+    }
+}
+
+/// An open table, shuffled by hand, waiting for the seats of round 1.
+fn ready(db: &std::path::Path, s: &TableSetup) -> Terminal {
+    let mut t = Terminal::open(Store::open(db).unwrap(), None).unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417").unwrap();
+    for c in [
+        Command::OpenTable(s.clone()),
+        Command::Confirm(Confirm::DecksInspected),
+    ] {
+        t.execute(c).unwrap();
+    }
+    t.verify("1001", "2468").unwrap();
+    for c in [
+        Command::Confirm(Confirm::PlayersInspected),
+        Command::Confirm(Confirm::DecksWashed),
+        Command::Confirm(Confirm::ShuffledAndCut),
+    ] {
+        t.execute(c).unwrap();
+    }
+    assert!(matches!(t.table().step(), Step::StartRound { .. }));
+    t
+}
+
+fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut DeckhandApp| {
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            app,
+        )
+}
+
+fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_ok();
+}
+
+fn cards(h: &mut Harness<'_, DeckhandApp>, list: &str) {
+    for c in list.split(' ') {
+        tap(h, c);
+    }
+}
+
+fn kinds(db: &std::path::Path) -> Vec<String> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.prepare("SELECT kind FROM journal ORDER BY serial")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(|k| k.unwrap())
+        .collect()
+}
+
+#[test]
+fn five_card_draw_through_the_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("draw.sqlite");
+    let s = setup(GameId::FiveCardDraw, 0);
+    let mut h = harness(DeckhandApp::new(ready(&db, &s), s, None));
+    h.run_ok();
+    h.get_by_label("Table 4 · Five-card Draw");
+    for seat in ["Seat 1", "Seat 2", "Seat 3"] {
+        tap(&mut h, seat);
+    }
+    tap(&mut h, "Start round 1");
+    // § 637a.13(d): five rounds face down, then the blinds (§ 637a.13(e)).
+    h.get_by_label("Deal 5 down to each player");
+    tap(&mut h, "Dealt");
+    h.get_by_label("Seat 1: blind $1.00");
+    h.get_by_label("Seat 2: blind $2.00");
+    tap(&mut h, "Forced bets in");
+    h.get_by_label("Seat 3 to act");
+    tap(&mut h, "Call $2.00");
+    tap(&mut h, "Call $1.00");
+    tap(&mut h, "Check");
+    // The draw, one player at a time from the button's left (§ 637a.13(g)).
+    h.get_by_label("Seat 1 draws");
+    tap(&mut h, "2 cards");
+    tap(&mut h, "Stands pat");
+    tap(&mut h, "1 card");
+    h.get_by_label("Seat 1 to act");
+    tap(&mut h, "Check");
+    tap(&mut h, "Bet $4.00");
+    tap(&mut h, "Fold");
+    tap(&mut h, "Call $4.00");
+    // Showdown: the bettor shows first (§ 637a.18(e)).
+    h.get_by_label_contains("Seat 2 shows first");
+    cards(&mut h, "A♠ A♥ A♦ K♣ K♦");
+    cards(&mut h, "Q♠ Q♥ 2♣ 3♦ 4♥");
+    tap(&mut h, "Show the winner");
+    h.get_by_label("Collect the losing hands and count them: 10 cards expected.");
+    tap(&mut h, "Count is right");
+    h.get_by_label("Push $14.00 to seat 2.");
+    tap(&mut h, "Pot pushed");
+    let k = kinds(&db);
+    // Deal, blinds, three actions, three draws, four actions, the showdown.
+    assert_eq!(k.iter().filter(|k| *k == "poker_step").count(), 13, "{k:?}");
+    assert_eq!(k.iter().filter(|k| *k == "pot_awarded").count(), 1);
+    // The next round is ready on the other deck.
+    assert!(matches!(
+        h.state().terminal().table().step(),
+        Step::ShuffleManually { .. } | Step::StartRound { .. }
+    ));
+}
+
+#[test]
+fn seven_card_stud_up_cards_decide_the_forced_bet_and_the_first_to_act() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("stud.sqlite");
+    let s = setup(GameId::SevenCardStud, 100);
+    let mut h = harness(DeckhandApp::new(ready(&db, &s), s, None));
+    h.run_ok();
+    for seat in ["Seat 1", "Seat 2", "Seat 3"] {
+        tap(&mut h, seat);
+    }
+    tap(&mut h, "Start round 1");
+    h.get_by_label("Deal 2 down, then 1 up to each player");
+    // Each seat's up card, in dealing order; the grid refuses a card already on the table.
+    cards(&mut h, "K♠ 2♣ 9♥");
+    tap(&mut h, "Dealt");
+    // § 637a.10(d)(1): the lowest up card, 2♣, brings it in.
+    h.get_by_label("Seat 2: forced bet $1.00");
+    tap(&mut h, "Forced bets in");
+    h.get_by_label("Seat 3 to act");
+    tap(&mut h, "Call $1.00");
+    tap(&mut h, "Call $1.00");
+    // 4th street: seat 1 shows a pair of kings and acts first (§ 637a.10(f)(1)).
+    cards(&mut h, "K♥ 3♣ 8♦");
+    tap(&mut h, "Dealt");
+    h.get_by_label("Seat 1 to act");
+    for _ in 0..3 {
+        tap(&mut h, "Check");
+    }
+    for street in ["4♦ 5♣ 7♠", "J♣ 6♣ 10♥"] {
+        cards(&mut h, street);
+        tap(&mut h, "Dealt");
+        h.get_by_label("Seat 1 to act");
+        for _ in 0..3 {
+            tap(&mut h, "Check");
+        }
+    }
+    // 7th street face down: nothing to enter.
+    h.get_by_label("Burn one, deal card 7 face down to each remaining player");
+    tap(&mut h, "Dealt");
+    for _ in 0..3 {
+        tap(&mut h, "Check");
+    }
+    // The showdown starts with each seat's up cards; the dealer adds the three down cards.
+    h.get_by_label("Seat 1 4/7");
+    cards(&mut h, "A♠ A♥ Q♦");
+    cards(&mut h, "9♣ Q♣ 7♦");
+    cards(&mut h, "2♥ 3♥ 4♥");
+    tap(&mut h, "Show the winner");
+    h.get_by_label("Collect the losing hands and count them: 14 cards expected.");
+    tap(&mut h, "Count is right");
+    h.get_by_label("Push $3.00 to seat 2.");
+    tap(&mut h, "Pot pushed");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let awarded: String = conn
+        .query_row(
+            "SELECT payload FROM journal WHERE kind = 'pot_awarded'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(awarded.contains("\"pot\":300"), "{awarded}");
+    // A restart rebuilds the table from the journal at the same step.
+    drop(h);
+    let t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    assert!(t.table().round.is_none());
+    assert_eq!(t.table().rounds_played, 1);
+}
+
+#[test]
+fn a_restart_mid_round_resumes_the_games_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("resume.sqlite");
+    let s = setup(GameId::Omaha, 0);
+    let mut t = ready(&db, &s);
+    t.execute(Command::StartRound {
+        seats: vec![2, 5, 8],
+    })
+    .unwrap();
+    use deckhand::rules::poker::hand::{HandCommand, Step as HandStep};
+    t.execute(Command::Poker(HandCommand::Posted { straddle: false }))
+        .unwrap();
+    t.execute(Command::Poker(HandCommand::Dealt {
+        up: vec![],
+        common: None,
+    }))
+    .unwrap();
+    // The button starts on the highest seat (8), the blinds on 2 and 5: seat 8 acts first.
+    let before = t.table().step();
+    assert!(
+        matches!(
+            &before,
+            Step::Poker {
+                step: HandStep::Act { seat: 8, .. },
+                ..
+            }
+        ),
+        "{before:?}"
+    );
+    // Out of turn: refused with the section, nothing journaled.
+    let n = kinds(&db).len();
+    let e = t
+        .execute(Command::Poker(HandCommand::Act {
+            seat: 2,
+            kind: deckhand::rules::betting::ActionKind::Call,
+            amount: None,
+        }))
+        .unwrap_err();
+    assert!(e.contains("§ 637a.8(c)"), "{e}");
+    assert_eq!(kinds(&db).len(), n);
+    drop(t);
+    let t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    assert_eq!(t.table().step(), before);
+    // Omaha deals four to each: the stub holds 52 - 12.
+    let hand = t.table().round.as_ref().unwrap().poker.clone().unwrap();
+    assert_eq!(hand.stub, 40);
+}
