@@ -248,6 +248,10 @@ fn supervisor_views_read_the_events() {
             irregularity: "51 cards".into(),
             section: "§ 637a.7(e)(5)".into(),
             action: "Remove the deck".into(),
+            id: None,
+            seat: None,
+            note: None,
+            signed_by: None,
         },
         Event::RemovalVerified {
             deck: 1,

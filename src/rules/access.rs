@@ -32,6 +32,10 @@ pub enum Action {
     VerifyBadBeat,
     /// Verify a 500-for-1 or meter Five Card Hand Bonus payout (§ 647a.11(j)(2)).
     VerifyLargePayout,
+    /// Sign an irregularity report (§ 637a.18 and each game's irregularities section).
+    SignIrregularity,
+    /// Rule on a dispute: the Poker shift supervisor's decision is final (§ 637a.18(a)).
+    RuleOnDispute,
     /// Unlock a locked screen that another dealer left (§ none: house security).
     UnlockScreen,
     /// Open the supervisor review of the records.
@@ -50,7 +54,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, for tests and documentation.
-    pub const ALL: [Action; 21] = [
+    pub const ALL: [Action; 23] = [
         Action::DealTable,
         Action::VerifyInspection,
         Action::VerifyDeckCount,
@@ -62,6 +66,8 @@ impl Action {
         Action::ValidateProgressive,
         Action::VerifyLargePayout,
         Action::VerifyBadBeat,
+        Action::SignIrregularity,
+        Action::RuleOnDispute,
         Action::UnlockScreen,
         Action::ReviewRecords,
         Action::ExportRecords,
@@ -91,6 +97,8 @@ impl Action {
             Action::ValidateProgressive => (FLOOR_UP, "§ 647a.11(i)(3)"),
             Action::VerifyLargePayout => (FLOOR_UP, "§ 647a.11(j)(2)"),
             Action::VerifyBadBeat => (SUPERVISOR_UP, "§ 637a.15(f)"),
+            Action::SignIrregularity => (FLOOR_UP, "§ 637a.18, § 635a.13"),
+            Action::RuleOnDispute => (SUPERVISOR_UP, "§ 637a.18(a)"),
             Action::UnlockScreen => (
                 FLOOR_UP,
                 "house security: the signed-in dealer or a floorperson",
@@ -127,6 +135,8 @@ impl Action {
             Action::ValidateProgressive => "validate a progressive payout".into(),
             Action::VerifyLargePayout => "verify a large bonus payout".into(),
             Action::VerifyBadBeat => "verify a Bad Beat hand".into(),
+            Action::SignIrregularity => "sign an irregularity report".into(),
+            Action::RuleOnDispute => "rule on a dispute".into(),
             Action::UnlockScreen => "unlock this screen".into(),
             Action::ReviewRecords => "review the records".into(),
             Action::ExportRecords => "export records".into(),
@@ -195,7 +205,7 @@ mod tests {
     fn the_whole_policy_table() {
         use Role::*;
         // (action, dealer, floorperson, supervisor, administrator)
-        let table: [(Action, [bool; 4]); 21] = [
+        let table: [(Action, [bool; 4]); 23] = [
             (Action::DealTable, [true, false, false, false]),
             (Action::VerifyInspection, [false, true, true, true]),
             (Action::VerifyDeckCount, [false, true, true, true]),
@@ -207,6 +217,8 @@ mod tests {
             (Action::ValidateProgressive, [false, true, true, true]),
             (Action::VerifyLargePayout, [false, true, true, true]),
             (Action::VerifyBadBeat, [false, false, true, true]),
+            (Action::SignIrregularity, [false, true, true, true]),
+            (Action::RuleOnDispute, [false, false, true, true]),
             (Action::UnlockScreen, [false, true, true, true]),
             (Action::ReviewRecords, [false, false, true, true]),
             (Action::ExportRecords, [false, false, true, true]),

@@ -9,6 +9,7 @@ pub mod cards;
 pub mod eval;
 pub mod four_card;
 pub mod games;
+pub mod irregularities;
 pub mod low;
 pub mod lunar;
 pub mod poker;

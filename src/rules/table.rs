@@ -270,6 +270,9 @@ pub enum RemovalReason {
     /// The losing hands did not hold the right number of cards (§ 637a.7(e)(6)(i),
     /// treated as a missing or extra card, § 637a.18(i)).
     LosingHandsMiscounted,
+    /// An irregularity from the catalogue that requires the deck replaced (§ 637a.18(i),
+    /// § 635a.13(b)).
+    Irregularity { id: String },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -357,6 +360,14 @@ impl Round {
             return h.players.iter().map(|p| p.put_in).sum();
         }
         self.contributed.values().sum()
+    }
+
+    /// What a void round returns: every chip to the player who put it in (§ 637a.18(i)).
+    pub fn refunds(&self) -> Vec<(u8, Cents)> {
+        if let Some(h) = &self.poker {
+            return h.players.iter().map(|p| (p.seat, p.put_in)).collect();
+        }
+        self.contributed.iter().map(|(s, a)| (*s, *a)).collect()
     }
 
     pub fn live_seats(&self) -> Vec<u8> {
@@ -515,6 +526,17 @@ pub enum Event {
         irregularity: String,
         section: String,
         action: String,
+        /// The catalogue entry reported (`assets/irregularities.toml`); none for the ones the
+        /// terminal detects itself.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
+        /// The floorperson or supervisor who signed the report.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        signed_by: Option<Person>,
     },
     /// § 637a.7(e)(5): the deck is removed from the table.
     DeckRemoved {
@@ -663,6 +685,9 @@ impl Event {
             Event::BoxCounted { count, .. } => Some(&count.floorperson),
             Event::TimeChargesVerified { charges, .. } => Some(&charges.floorperson),
             Event::BadBeatVerified { supervisor, .. } => Some(supervisor),
+            Event::Irregularity {
+                signed_by: Some(p), ..
+            } => Some(p),
             _ => None,
         }
     }
@@ -713,6 +738,14 @@ pub enum Command {
     },
     /// The shuffler cannot be used; the table goes on shuffling by hand (§ 637a.18(r)).
     ShufflerOutOfService,
+    /// The dealer reports an irregularity from the game's catalogue
+    /// (`assets/irregularities.toml`), signed where the catalogue says so.
+    ReportIrregularity {
+        id: String,
+        seat: Option<u8>,
+        note: Option<String>,
+        signed_by: Option<Person>,
+    },
     /// A floorperson verified a high hand for the High Hand Tracking Slip (§ 637a.16(f)).
     RecordHighHand(HighHandSlip),
     /// The dealer counted a Bad Beat or High Hand box with a floorperson present (§ 637a.15(d)(1),
@@ -876,6 +909,9 @@ impl Step {
         }
     }
 }
+
+/// Seats are numbered 1 to 10 (§ 637a.2(a)).
+pub const MAX_SEATS: u8 = 10;
 
 /// The whole state of one table terminal.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -1198,6 +1234,10 @@ impl Table {
                         ),
                         section: "§ 637a.18(q)".into(),
                         action: "Clear the shuffler and reshuffle the cards".into(),
+                        id: None,
+                        seat: None,
+                        note: None,
+                        signed_by: None,
                     },
                 ])
             }
@@ -1236,9 +1276,19 @@ impl Table {
                         action:
                             "Cover the shuffler or post an out-of-order sign, then shuffle by hand"
                                 .into(),
+                        id: None,
+                        seat: None,
+                        note: None,
+                        signed_by: None,
                     },
                 ])
             }
+            Command::ReportIrregularity {
+                id,
+                seat,
+                note,
+                signed_by,
+            } => self.decide_irregularity(id, *seat, note, signed_by),
             Command::RecordHighHand(slip) => self.decide_high_hand(slip),
             Command::RecordBoxCount(count) => {
                 let (table_no, dealer) = self.table_and_dealer()?;
@@ -1368,10 +1418,14 @@ impl Table {
                         irregularity: "The losing hands do not hold the right number of cards".into(),
                         section: "§ 637a.7(e)(6)(i), § 637a.18(i)".into(),
                         action: "Round void, every chip returned to the player who put it in, deck replaced".into(),
+                        id: None,
+                        seat: None,
+                        note: None,
+                        signed_by: None,
                     });
                     events.push(Event::RoundVoided {
                         number: r.number,
-                        refunds: r.contributed.iter().map(|(s, a)| (*s, *a)).collect(),
+                        refunds: r.refunds(),
                     });
                     events.push(Event::DeckRemoved {
                         deck: r.deck,
@@ -1382,6 +1436,111 @@ impl Table {
                 Ok(events)
             }
         }
+    }
+
+    /// A reported irregularity: the catalogue's action, signed where it must be, and its effect
+    /// on the round and the deck.
+    fn decide_irregularity(
+        &self,
+        id: &str,
+        seat: Option<u8>,
+        note: &Option<String>,
+        signed_by: &Option<Person>,
+    ) -> Result<Vec<Event>, RuleError> {
+        use super::irregularities::{Catalogue, Effect, Sign};
+        let (_, dealer) = self.table_and_dealer()?;
+        let game = self
+            .setup
+            .as_ref()
+            .map(|s| s.poker.game)
+            .unwrap_or_default();
+        let Some(item) = Catalogue::embedded().get(id).filter(|i| i.applies_to(game)) else {
+            return refuse(format!("`{id}` is not an irregularity of this game"));
+        };
+        if item.seat && seat.is_none() {
+            return refuse(format!("{}: say which seat", item.title));
+        }
+        if let Some(s) = seat
+            && !(1..=MAX_SEATS).contains(&s)
+        {
+            return refuse(format!("seat {s}: seats are 1 to {MAX_SEATS}"));
+        }
+        let action = match item.sign {
+            Sign::None => None,
+            Sign::Floor => Some(super::access::Action::SignIrregularity),
+            Sign::Supervisor => Some(super::access::Action::RuleOnDispute),
+        };
+        match (action, signed_by) {
+            (Some(a), Some(p)) => {
+                super::access::check(p, a, Some(&dealer)).map_err(RuleError::Refused)?
+            }
+            (Some(a), None) => {
+                return refuse(format!(
+                    "{}: {} must sign ({})",
+                    item.title,
+                    if a == super::access::Action::RuleOnDispute {
+                        "the Poker shift supervisor"
+                    } else {
+                        "a floorperson"
+                    },
+                    item.section
+                ));
+            }
+            (None, _) => {}
+        }
+        let note = note
+            .as_ref()
+            .map(|n| n.trim().to_string())
+            .filter(|n| !n.is_empty());
+        let mut events = vec![Event::Irregularity {
+            irregularity: item.title.clone(),
+            section: item.section.clone(),
+            action: item.action(),
+            id: Some(item.id.clone()),
+            seat,
+            note,
+            signed_by: if action.is_some() {
+                signed_by.clone()
+            } else {
+                None
+            },
+        }];
+        match item.effect {
+            Effect::Log => {}
+            Effect::VoidRound | Effect::ReplaceDeck => {
+                let Some(r) = &self.round else {
+                    return refuse(format!(
+                        "{}: there is no round in play to void ({})",
+                        item.title, item.section
+                    ));
+                };
+                events.push(Event::RoundVoided {
+                    number: r.number,
+                    refunds: r.refunds(),
+                });
+                if item.effect == Effect::ReplaceDeck {
+                    events.push(Event::DeckRemoved {
+                        deck: r.deck,
+                        colour: self.deck_name(r.deck),
+                        reason: RemovalReason::Irregularity {
+                            id: item.id.clone(),
+                        },
+                    });
+                }
+            }
+            Effect::DeviceOutOfService => {
+                if self.manual_shuffle || self.shuffler_out {
+                    return refuse("the table is already shuffling by hand");
+                }
+                if self.round.is_some() {
+                    return refuse("finish the round first, then take the shuffler out of service");
+                }
+                events.push(Event::ShufflerOutOfService {
+                    deck: self.in_shuffler,
+                });
+            }
+        }
+        Ok(events)
     }
 
     fn table_and_dealer(&self) -> Result<(u32, Person), RuleError> {
@@ -1590,6 +1749,10 @@ impl Table {
                 ),
                 section: "§ 637a.7(e)(5)".into(),
                 action: "Remove the deck from the table; a floorperson verifies; replace it".into(),
+                id: None,
+                seat: None,
+                note: None,
+                signed_by: None,
             });
         }
         events

@@ -46,6 +46,11 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
         "db/0008_rake.sql",
         include_str!("../../db/0008_rake.sql"),
     ),
+    (
+        9,
+        "db/0009_irregularities.sql",
+        include_str!("../../db/0009_irregularities.sql"),
+    ),
 ];
 
 /// Applies the migrations newer than the database's `user_version`.

@@ -3,6 +3,7 @@
 //! (the pattern of egui's demo app). Background threads wake it with `request_repaint`.
 
 mod high_hand;
+mod irregularity;
 mod keypad;
 mod poker;
 mod records;
@@ -30,6 +31,7 @@ enum UiCmd {
     OpenVerify(String),
     OpenReview,
     OpenHighHand,
+    OpenIrregularity,
     OpenRecord(records::RecordKind),
     SubmitVerify,
     CancelVerify,
@@ -184,6 +186,8 @@ pub struct DeckhandApp {
     /// The High Hand Tracking Slip form, while open.
     high_hand: Option<high_hand::HighHandForm>,
     high_hand_config: crate::config::HighHandConfig,
+    /// The irregularity catalogue, while open.
+    irregularity: Option<irregularity::IrregularityForm>,
     /// The box count or time charge form, while open.
     record_form: Option<records::RecordForm>,
     time_charge_config: crate::config::TimeChargeConfig,
@@ -214,6 +218,7 @@ impl DeckhandApp {
             needs_admin,
             review: None,
             high_hand: None,
+            irregularity: None,
             high_hand_config: Default::default(),
             record_form: None,
             time_charge_config: Default::default(),
@@ -319,6 +324,10 @@ impl DeckhandApp {
         }
         if self.record_form.is_some() {
             self.record_screen(ui);
+            return;
+        }
+        if self.irregularity.is_some() {
+            self.irregularity_screen(ui);
             return;
         }
         let mut cmds = Vec::new();
@@ -540,6 +549,9 @@ impl DeckhandApp {
                     ..Default::default()
                 });
             }
+            UiCmd::OpenIrregularity => {
+                self.irregularity = Some(irregularity::IrregularityForm::default());
+            }
             UiCmd::OpenHighHand => {
                 self.high_hand = Some(high_hand::HighHandForm::default());
             }
@@ -694,6 +706,22 @@ impl DeckhandApp {
             },
             |ui| {
                 let t = self.term.table();
+                // Always there once a dealer runs an open table: the game's irregularities.
+                if t.setup.is_some()
+                    && t.dealer.is_some()
+                    && ui
+                        .add(
+                            Button::new(
+                                RichText::new("⚠ Irregularity")
+                                    .size(theme::BODY)
+                                    .color(theme::WARN),
+                            )
+                            .min_size(egui::vec2(170.0, 48.0)),
+                        )
+                        .clicked()
+                {
+                    cmds.push(UiCmd::OpenIrregularity);
+                }
                 if self.high_hand_config.enabled
                     && t.setup.is_some()
                     && t.dealer.is_some()
@@ -1139,6 +1167,13 @@ impl DeckhandApp {
                 let why = match t.removal.as_ref().map(|r| &r.reason) {
                     Some(RemovalReason::WrongCount { counted }) => {
                         format!("The shuffler counted {counted} cards, not 52.")
+                    }
+                    Some(RemovalReason::Irregularity { id }) => {
+                        let cat = crate::rules::irregularities::Catalogue::embedded();
+                        match cat.get(id) {
+                            Some(i) => format!("{} ({}).", i.title, i.section),
+                            None => format!("Irregularity {id}."),
+                        }
                     }
                     _ => "The losing hands did not hold the right number of cards.".into(),
                 };

@@ -1,0 +1,270 @@
+//! The catalogue of irregularities each game's regulation names (§ 637a.18, § 677a.13,
+//! § 647a.13, § 589.13, § 635a.13, § 655a.13, § 657a.13), each with its required action.
+//!
+//! The catalogue is data (`assets/irregularities.toml`, embedded): an entry names the games it
+//! applies to, the section, the steps the dealer follows, what the terminal does (log it, void
+//! the round, replace the deck, take the shuffler out of service) and who signs the report.
+
+use super::games::GameId;
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+/// What the terminal does when the irregularity is reported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Effect {
+    /// Recorded; play continues.
+    Log,
+    /// The round is void: every wager returned, the cards reshuffled.
+    VoidRound,
+    /// The round is void and the deck is removed and replaced (§ 637a.7(e)(5)).
+    ReplaceDeck,
+    /// The shuffler (or dealing shoe) is covered and play goes on by hand.
+    DeviceOutOfService,
+}
+
+/// Who signs the report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Sign {
+    None,
+    Floor,
+    Supervisor,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Irregularity {
+    pub id: String,
+    pub games: Vec<String>,
+    pub section: String,
+    pub title: String,
+    pub when: String,
+    pub steps: Vec<String>,
+    pub effect: Effect,
+    pub sign: Sign,
+    #[serde(default)]
+    pub seat: bool,
+}
+
+impl Irregularity {
+    pub fn applies_to(&self, game: GameId) -> bool {
+        self.games.iter().any(|g| group_contains(g, game))
+    }
+
+    /// The section as it reads for one game: of a list shared by several chapters, only that
+    /// game's own ("§ 677a.13(a)" at a WPT table).
+    pub fn section_for(&self, game: GameId) -> String {
+        let chapter = game.section().split('.').next().unwrap_or("");
+        // "(c)" after "§ 637a.18(b)" belongs to the section before it.
+        let mut mine = false;
+        let own: Vec<&str> = self
+            .section
+            .split(", ")
+            .filter(|p| {
+                if p.starts_with('§') {
+                    mine = p.starts_with(chapter) && p.as_bytes().get(chapter.len()) == Some(&b'.');
+                }
+                mine
+            })
+            .collect();
+        if own.is_empty() {
+            self.section.clone()
+        } else {
+            own.join(", ")
+        }
+    }
+
+    /// The required action as one line for the journal.
+    pub fn action(&self) -> String {
+        self.steps.join("; ")
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    irregularity: Vec<Irregularity>,
+}
+
+/// Every poker-room (§ 637a) game.
+pub fn is_poker_room(g: GameId) -> bool {
+    !is_banked(g)
+}
+
+/// The house-banked games (Spanish 21 included).
+pub fn is_banked(g: GameId) -> bool {
+    matches!(
+        g,
+        GameId::WptHeadsUp
+            | GameId::TexasHoldemBonus
+            | GameId::LunarPoker
+            | GameId::MississippiStud
+            | GameId::Crazy4Poker
+            | GameId::Spanish21
+    )
+}
+
+const GROUPS: [&str; 4] = ["poker", "stud", "holdem-omaha", "banked"];
+
+fn group_contains(group: &str, g: GameId) -> bool {
+    use GameId::*;
+    match group {
+        "poker" => is_poker_room(g),
+        "stud" => matches!(
+            g,
+            SevenCardStud
+                | SevenCardStudLow
+                | SevenCardStudHiLo
+                | SevenCardStudHiLo8
+                | SuperSevenCardStud
+        ),
+        "holdem-omaha" => matches!(
+            g,
+            Holdem | Omaha | OmahaHiLo | FiveCardOmaha | FiveCardOmahaHiLo
+        ),
+        // The house-banked poker games; Spanish 21 has its own section.
+        "banked" => is_banked(g) && g != Spanish21,
+        id => GameId::parse(id).is_ok_and(|x| x == g),
+    }
+}
+
+/// The whole catalogue.
+#[derive(Debug, Clone)]
+pub struct Catalogue {
+    items: Vec<Irregularity>,
+}
+
+impl Catalogue {
+    /// Parses and checks a catalogue: known games, unique ids, steps present.
+    pub fn parse(text: &str) -> Result<Catalogue, String> {
+        let file: File = toml::from_str(text).map_err(|e| e.to_string())?;
+        let mut seen = std::collections::BTreeSet::new();
+        for i in &file.irregularity {
+            if !seen.insert(i.id.as_str()) {
+                return Err(format!("irregularity `{}` is listed twice", i.id));
+            }
+            if i.steps.is_empty() || i.steps.iter().any(|s| s.trim().is_empty()) {
+                return Err(format!("irregularity `{}` has no required action", i.id));
+            }
+            if !i.section.starts_with('§') {
+                return Err(format!("irregularity `{}` cites no section", i.id));
+            }
+            for g in &i.games {
+                if !GROUPS.contains(&g.as_str()) && GameId::parse(g).is_err() {
+                    return Err(format!(
+                        "irregularity `{}`: unknown game `{g}` (groups: {}; or a game id)",
+                        i.id,
+                        GROUPS.join(", ")
+                    ));
+                }
+            }
+        }
+        Ok(Catalogue {
+            items: file.irregularity,
+        })
+    }
+
+    /// The catalogue shipped with the terminal.
+    pub fn embedded() -> &'static Catalogue {
+        static CAT: OnceLock<Catalogue> = OnceLock::new();
+        CAT.get_or_init(|| {
+            Catalogue::parse(include_str!("../../assets/irregularities.toml"))
+                .expect("the embedded catalogue is checked by its tests")
+        })
+    }
+
+    /// A game's irregularities, in the order of its section.
+    pub fn for_game(&self, game: GameId) -> Vec<&Irregularity> {
+        self.items.iter().filter(|i| i.applies_to(game)).collect()
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Irregularity> {
+        self.items.iter().find(|i| i.id == id)
+    }
+
+    pub fn all(&self) -> &[Irregularity] {
+        &self.items
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_catalogue_parses_and_every_game_has_its_section() {
+        let c = Catalogue::embedded();
+        for (g, id, _) in GameId::ALL {
+            let list = c.for_game(g);
+            let want = match g {
+                GameId::WptHeadsUp => "§ 677a.13",
+                GameId::TexasHoldemBonus => "§ 647a.13",
+                GameId::LunarPoker => "§ 589.13",
+                GameId::MississippiStud => "§ 655a.13",
+                GameId::Crazy4Poker => "§ 657a.13",
+                GameId::Spanish21 => "§ 635a.13",
+                _ => "§ 637a.18",
+            };
+            assert!(
+                list.len() >= 7,
+                "{id} has only {} irregularities",
+                list.len()
+            );
+            for i in &list {
+                assert!(
+                    i.section.contains(want),
+                    "{id}: {} cites {}",
+                    i.id,
+                    i.section
+                );
+            }
+            // Every game can take its shuffler out of service and void a round.
+            assert!(
+                list.iter().any(|i| i.effect == Effect::DeviceOutOfService),
+                "{id}"
+            );
+            assert!(
+                list.iter()
+                    .any(|i| matches!(i.effect, Effect::VoidRound | Effect::ReplaceDeck)),
+                "{id}"
+            );
+        }
+        // Stud's exposed hole cards are not Hold'em's, and the other way round.
+        let stud = c.for_game(GameId::SevenCardStud);
+        assert!(stud.iter().any(|i| i.id == "stud-hole-card-exposed"));
+        assert!(!stud.iter().any(|i| i.id == "down-card-exposed"));
+        let shared = c.get("banked-wrong-number").unwrap();
+        assert_eq!(shared.section_for(GameId::WptHeadsUp), "§ 677a.13(c)");
+        assert_eq!(shared.section_for(GameId::LunarPoker), "§ 589.13(c)");
+        let dispute = c.get("collusion").unwrap();
+        assert_eq!(dispute.section_for(GameId::Omaha), "§ 637a.18(b), (c)");
+        let holdem = c.for_game(GameId::Holdem);
+        assert!(holdem.iter().any(|i| i.id == "down-card-exposed"));
+        assert!(
+            c.for_game(GameId::MississippiStud)
+                .iter()
+                .any(|i| i.id == "community-exposed")
+        );
+    }
+
+    #[test]
+    fn a_bad_catalogue_is_refused_with_its_reason() {
+        let one = |extra: &str| {
+            format!(
+                "[[irregularity]]\nid = \"x\"\ngames = [\"poker\"]\nsection = \"§ 1\"\ntitle = \"t\"\nwhen = \"w\"\nsteps = [\"s\"]\neffect = \"log\"\nsign = \"none\"\n{extra}"
+            )
+        };
+        assert!(Catalogue::parse(&one("")).is_ok());
+        let e = Catalogue::parse(&one("colour = 1")).unwrap_err();
+        assert!(e.contains("colour"), "{e}");
+        let e = Catalogue::parse(&format!("{}{}", one(""), one(""))).unwrap_err();
+        assert!(e.contains("listed twice"), "{e}");
+        let e = Catalogue::parse(&one("").replace("\"poker\"", "\"baccarat\"")).unwrap_err();
+        assert!(e.contains("unknown game `baccarat`"), "{e}");
+        let e = Catalogue::parse(&one("").replace("[\"s\"]", "[]")).unwrap_err();
+        assert!(e.contains("no required action"), "{e}");
+        let e = Catalogue::parse(&one("").replace("\"log\"", "\"shrug\"")).unwrap_err();
+        assert!(e.contains("shrug"), "{e}");
+    }
+}

@@ -1,0 +1,270 @@
+//! The irregularity button: the game's catalogue (§ 637a.18, § 677a.13, § 647a.13, § 589.13,
+//! § 635a.13, § 655a.13, § 657a.13), each entry with its required action as steps. Reporting one
+//! journals it, signed by a floorperson (or the Poker shift supervisor) where the catalogue says
+//! so, and applies its effect: the round voided, the deck replaced, the shuffler covered.
+
+use super::{DeckhandApp, body, body_colour, keypad, primary, theme, title};
+use crate::rules::irregularities::{Catalogue, Effect, Sign};
+use crate::rules::table::{Command, MAX_SEATS};
+use egui::{Button, RichText, Ui};
+
+#[derive(Default)]
+pub struct IrregularityForm {
+    /// The catalogue entry chosen; `None` while the list is shown.
+    pub chosen: Option<String>,
+    pub seat: Option<u8>,
+    pub credential: String,
+    pub pin: String,
+    pub pin_focused: bool,
+    pub error: Option<String>,
+}
+
+impl std::fmt::Debug for IrregularityForm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("IrregularityForm")
+            .field("chosen", &self.chosen)
+            .field("seat", &self.seat)
+            .finish_non_exhaustive()
+    }
+}
+
+fn effect_words(effect: Effect, in_round: bool) -> &'static str {
+    match (effect, in_round) {
+        (Effect::Log, _) => "Recorded; the round goes on.",
+        (Effect::VoidRound, true) => "Recording this voids the round and returns every wager.",
+        (Effect::VoidRound, false) => "This voids a round: report it while the round is in play.",
+        (Effect::ReplaceDeck, true) => {
+            "Recording this voids the round, returns every wager and takes the deck off the table for replacement."
+        }
+        (Effect::ReplaceDeck, false) => {
+            "This voids a round and replaces the deck: report it while the round is in play."
+        }
+        (Effect::DeviceOutOfService, _) => {
+            "Recording this takes the shuffler out of service: cover it, then shuffle by hand."
+        }
+    }
+}
+
+impl DeckhandApp {
+    pub(super) fn irregularity_screen(&mut self, ui: &mut Ui) {
+        let Some(mut f) = self.irregularity.take() else {
+            return;
+        };
+        let game = self
+            .term
+            .table()
+            .setup
+            .as_ref()
+            .map_or(self.setup.poker.game, |s| s.poker.game);
+        let in_round = self.term.table().round.is_some();
+        let cat = Catalogue::embedded();
+        let mut record = false;
+        let mut close = false;
+        let mut back = false;
+        let chosen = f.chosen.as_deref().and_then(|id| cat.get(id));
+        // The actions stay on screen whatever the list's length: a fixed footer.
+        egui::Panel::bottom("irregularity-actions")
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::FELT_DARK)
+                    .inner_margin(egui::Margin::symmetric(20, 10)),
+            )
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    if chosen.is_some() && primary(ui, "Record irregularity") {
+                        record = true;
+                    }
+                    let label = if chosen.is_some() { "Back" } else { "Close" };
+                    if ui
+                        .add(
+                            Button::new(RichText::new(label).size(theme::BODY))
+                                .min_size(theme::ACTION_SIZE),
+                        )
+                        .clicked()
+                    {
+                        if chosen.is_some() {
+                            back = true;
+                        } else {
+                            close = true;
+                        }
+                    }
+                    if let Some(e) = &f.error {
+                        body_colour(ui, &format!("⚠ {e}"), theme::DANGER);
+                    }
+                });
+            });
+        egui::CentralPanel::default()
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::FELT)
+                    .inner_margin(egui::Margin::same(20)),
+            )
+            .show(ui, |ui| {
+                let Some(item) = chosen else {
+                    title(ui, &format!("Irregularities: {}", super::game_name(game)));
+                    body(
+                        ui,
+                        "Tap what happened. Each one shows the action the regulation requires.",
+                    );
+                    // Two columns of big targets: a game's whole list fits 1280×800.
+                    let list = cat.for_game(game);
+                    let width = (ui.available_width() - theme::GAP) / 2.0;
+                    egui::ScrollArea::vertical()
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| {
+                            egui::Grid::new("irregularity-list")
+                                .spacing([theme::GAP, theme::GAP / 2.0])
+                                .show(ui, |ui| {
+                                    for (n, i) in list.iter().enumerate() {
+                                        let text =
+                                            format!("{}  ·  {}", i.title, i.section_for(game));
+                                        let b = Button::new(RichText::new(text).size(theme::BODY))
+                                            .min_size(egui::vec2(width, theme::TARGET));
+                                        if ui.add(b).clicked() {
+                                            f.chosen = Some(i.id.clone());
+                                            f.error = None;
+                                        }
+                                        if n % 2 == 1 {
+                                            ui.end_row();
+                                        }
+                                    }
+                                });
+                        });
+                    return;
+                };
+                title(ui, &item.title);
+                ui.columns(2, |cols| {
+                    let ui = &mut cols[0];
+                    body_colour(ui, &item.when, theme::TEXT_DIM);
+                    ui.add_space(6.0);
+                    for (n, s) in item.steps.iter().enumerate() {
+                        body(ui, &format!("{}. {s}", n + 1));
+                    }
+                    ui.label(
+                        RichText::new(item.section_for(game))
+                            .size(theme::SMALL)
+                            .color(theme::TEXT_DIM),
+                    );
+                    let colour = if item.effect == Effect::Log {
+                        theme::TEXT_DIM
+                    } else {
+                        theme::WARN
+                    };
+                    body_colour(ui, effect_words(item.effect, in_round), colour);
+                    if item.seat {
+                        ui.horizontal_wrapped(|ui| {
+                            for seat in 1..=MAX_SEATS {
+                                let b = Button::new(
+                                    RichText::new(format!("Seat {seat}")).size(theme::BODY),
+                                )
+                                .selected(f.seat == Some(seat))
+                                .min_size(egui::vec2(90.0, theme::TARGET));
+                                if ui.add(b).clicked() {
+                                    f.seat = Some(seat);
+                                }
+                            }
+                        });
+                    }
+                    let ui = &mut cols[1];
+                    if item.sign == Sign::None {
+                        body_colour(
+                            ui,
+                            "The dealer records this; no signature.",
+                            theme::TEXT_DIM,
+                        );
+                        return;
+                    }
+                    body(
+                        ui,
+                        if item.sign == Sign::Supervisor {
+                            "The Poker shift supervisor signs"
+                        } else {
+                            "A floorperson signs"
+                        },
+                    );
+                    let cred = Button::new(
+                        RichText::new(format!("Credential number: {}", f.credential))
+                            .size(theme::BODY),
+                    )
+                    .selected(!f.pin_focused)
+                    .min_size(egui::vec2(300.0, theme::TARGET));
+                    if ui.add(cred).clicked() {
+                        f.pin_focused = false;
+                    }
+                    let dots = "•".repeat(f.pin.len());
+                    let pin = Button::new(RichText::new(format!("PIN: {dots}")).size(theme::BODY))
+                        .selected(f.pin_focused)
+                        .min_size(egui::vec2(300.0, theme::TARGET));
+                    if ui.add(pin).clicked() {
+                        f.pin_focused = true;
+                    }
+                    if f.pin_focused {
+                        keypad::keypad(ui, &mut f.pin, 12);
+                    } else {
+                        keypad::keypad(ui, &mut f.credential, 12);
+                    }
+                });
+            });
+        if back {
+            f = IrregularityForm::default();
+        }
+        if close {
+            return;
+        }
+        if record && let Some(item) = f.chosen.as_deref().and_then(|id| cat.get(id)) {
+            if item.seat && f.seat.is_none() {
+                f.error = Some("Tap the seat concerned".into());
+                self.irregularity = Some(f);
+                return;
+            }
+            if item.sign != Sign::None && (f.credential.trim().is_empty() || f.pin.is_empty()) {
+                // Not an attempt: nothing is checked, nothing counts against the PIN.
+                f.error = Some(format!(
+                    "{} signs here: key the credential number, then the PIN",
+                    if item.sign == Sign::Supervisor {
+                        "The Poker shift supervisor"
+                    } else {
+                        "A floorperson"
+                    }
+                ));
+                f.pin_focused = !f.credential.trim().is_empty();
+                self.irregularity = Some(f);
+                return;
+            }
+            let signed_by = if item.sign == Sign::None {
+                None
+            } else {
+                match self.term.check_pin(f.credential.trim(), &f.pin) {
+                    Ok(p) => Some(p),
+                    Err(e) => {
+                        f.pin.clear();
+                        f.error = Some(e);
+                        self.irregularity = Some(f);
+                        return;
+                    }
+                }
+            };
+            let cmd = Command::ReportIrregularity {
+                id: item.id.clone(),
+                seat: if item.seat { f.seat } else { None },
+                note: None,
+                signed_by,
+            };
+            match self.term.execute(cmd) {
+                Ok(_) => {
+                    self.term.device_notice = Some(format!(
+                        "Irregularity recorded: {} ({})",
+                        item.title, item.section
+                    ));
+                    self.view.message = None;
+                    return;
+                }
+                Err(e) => {
+                    f.pin.clear();
+                    f.error = Some(e);
+                }
+            }
+        }
+        self.irregularity = Some(f);
+    }
+}

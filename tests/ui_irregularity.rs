@@ -1,0 +1,273 @@
+//! The irregularity button on the real screen (egui_kittest, by labels): each game's own
+//! catalogue, the required action shown as steps, the floorperson's signature (a wrong PIN loses
+//! nothing), and the effect journaled in the same transaction as the report: a void round with
+//! every chip returned, a deck taken off for replacement, or play going on.
+
+use deckhand::rules::games::GameId;
+use deckhand::rules::irregularities::Catalogue;
+use deckhand::rules::table::{Command, Confirm, Person, PokerOptions, Role, Step, TableSetup};
+use deckhand::store::Store;
+use deckhand::terminal::Terminal;
+use deckhand::ui::DeckhandApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn setup(game: GameId) -> TableSetup {
+    let stud = matches!(game, GameId::SevenCardStud);
+    // Stud's bring-in is the forced bet; the blinds are Hold'em's.
+    TableSetup {
+        table_no: 9,
+        deck_colours: ["Red".into(), "Blue".into()],
+        blinds: vec![100, 200],
+        small_bet: 200,
+        big_bet: 400,
+        max_raises: 3,
+        counting_shuffler: false,
+        pot_rules: Default::default(),
+        poker: PokerOptions {
+            game,
+            ante: 0,
+            forced_bet: if stud { 100 } else { 0 },
+        },
+    }
+}
+
+/// An open table shuffled by hand, round 1 started with three players.
+fn in_round(db: &std::path::Path, s: &TableSetup) -> Terminal {
+    let mut t = Terminal::open(Store::open(db).unwrap(), None).unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417").unwrap();
+    t.execute(Command::OpenTable(s.clone())).unwrap();
+    t.execute(Command::Confirm(Confirm::DecksInspected))
+        .unwrap();
+    t.verify("1001", "2468").unwrap();
+    for c in [
+        Command::Confirm(Confirm::PlayersInspected),
+        Command::Confirm(Confirm::DecksWashed),
+        Command::Confirm(Confirm::ShuffledAndCut),
+        Command::StartRound {
+            seats: vec![1, 2, 3],
+        },
+    ] {
+        t.execute(c).unwrap();
+    }
+    t
+}
+
+fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut DeckhandApp| {
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            app,
+        )
+}
+
+fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_ok();
+}
+
+fn keys(h: &mut Harness<'_, DeckhandApp>, digits: &str) {
+    for d in digits.chars() {
+        tap(h, &d.to_string());
+    }
+}
+
+fn rows(db: &std::path::Path) -> Vec<(String, String, Option<String>)> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.prepare("SELECT kind, payload, actor_credential FROM journal ORDER BY serial")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(|k| k.unwrap())
+        .collect()
+}
+
+#[test]
+fn missing_cards_void_the_round_and_replace_the_deck_signed_by_the_floor() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("irr.sqlite");
+    let s = setup(GameId::Holdem);
+    let mut h = harness(DeckhandApp::new(in_round(&db, &s), s, None));
+    h.run_ok();
+    tap(&mut h, "Blinds posted");
+    let before = rows(&db).len();
+    tap(&mut h, "⚠ Irregularity");
+    h.get_by_label("Irregularities: Hold'em");
+    tap(&mut h, "Missing or extra cards  ·  § 637a.18(i)");
+    // The required action, as steps, with the section.
+    h.get_by_label("1. Stop the round: it is void");
+    h.get_by_label(
+        "3. Remove the deck from the table; a floorperson verifies; bring a replacement",
+    );
+    h.get_by_label_contains("voids the round, returns every wager");
+    // Unsigned: refused, nothing written, no PIN attempt counted.
+    tap(&mut h, "Record irregularity");
+    h.get_by_label("⚠ A floorperson signs here: key the credential number, then the PIN");
+    // A wrong PIN: a clear message, nothing written, the form kept.
+    keys(&mut h, "1001");
+    tap(&mut h, "PIN: ");
+    keys(&mut h, "1111");
+    tap(&mut h, "Record irregularity");
+    h.get_by_label_contains("⚠");
+    h.get_by_label("Missing or extra cards");
+    let after_wrong = rows(&db);
+    assert!(
+        after_wrong[before..]
+            .iter()
+            .all(|(k, _, _)| k != "irregularity" && k != "round_voided"),
+        "{after_wrong:?}"
+    );
+    // The right PIN.
+    keys(&mut h, "2468");
+    tap(&mut h, "Record irregularity");
+    let all = rows(&db);
+    let tail: Vec<&str> = all[before..]
+        .iter()
+        .map(|(k, _, _)| k.as_str())
+        .filter(|k| !k.starts_with("pin_"))
+        .collect();
+    // The wrong PIN is on the record too.
+    assert_eq!(
+        tail,
+        [
+            "verification_failed",
+            "irregularity",
+            "round_voided",
+            "deck_removed"
+        ]
+    );
+    let (_, payload, signer) = all.iter().find(|(k, _, _)| k == "irregularity").unwrap();
+    assert_eq!(signer.as_deref(), Some("1001"));
+    let v: serde_json::Value = serde_json::from_str(payload).unwrap();
+    assert_eq!(v["id"], "missing-or-extra-cards");
+    assert_eq!(v["section"], "§ 637a.18(i)");
+    let (_, voided, _) = all.iter().find(|(k, _, _)| k == "round_voided").unwrap();
+    let v: serde_json::Value = serde_json::from_str(voided).unwrap();
+    // The blinds go back to seats 1 and 2 (§ 637a.18(i)).
+    assert_eq!(
+        v["refunds"],
+        serde_json::json!([[1, 100], [2, 200], [3, 0]])
+    );
+    // The table is back on the screen, asking for a replacement deck.
+    h.get_by_label_contains("Irregularity recorded: Missing or extra cards");
+    h.get_by_label("Inspect a replacement Red deck");
+    // The view lists it for the supervisor, with its signer.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let (id, signed): (String, String) = conn
+        .query_row(
+            "SELECT catalogue_id, signed_by FROM irregularities WHERE catalogue_id IS NOT NULL",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(
+        (id.as_str(), signed.as_str()),
+        ("missing-or-extra-cards", "1001")
+    );
+}
+
+#[test]
+fn a_card_exposed_names_the_seat_and_play_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("irr2.sqlite");
+    let s = setup(GameId::Holdem);
+    let mut h = harness(DeckhandApp::new(in_round(&db, &s), s, None));
+    h.run_ok();
+    tap(&mut h, "Blinds posted");
+    let step_before = h.state().terminal().table().step();
+    tap(&mut h, "⚠ Irregularity");
+    tap(&mut h, "Down card dealt face up  ·  § 637a.18(p)");
+    h.get_by_label("1. Replace the exposed card with the card from the top of the deck");
+    tap(&mut h, "Record irregularity");
+    h.get_by_label("⚠ Tap the seat concerned");
+    tap(&mut h, "Seat 2");
+    tap(&mut h, "Record irregularity");
+    let all = rows(&db);
+    let (_, payload, signer) = all.last().unwrap();
+    let v: serde_json::Value = serde_json::from_str(payload).unwrap();
+    assert_eq!(v["id"], "down-card-exposed");
+    assert_eq!(v["seat"], 2);
+    assert_eq!(signer, &None);
+    // Nothing else changed: the same step is on the screen.
+    assert_eq!(h.state().terminal().table().step(), step_before);
+    assert!(
+        matches!(step_before, Step::DealHole { .. }),
+        "{step_before:?}"
+    );
+}
+
+#[test]
+fn each_game_shows_its_own_catalogue() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("irr3.sqlite");
+    let s = setup(GameId::SevenCardStud);
+    let mut h = harness(DeckhandApp::new(in_round(&db, &s), s, None));
+    h.run_ok();
+    tap(&mut h, "⚠ Irregularity");
+    h.get_by_label("Irregularities: Seven-card Stud");
+    h.get_by_label("Hole card turned up in the deal  ·  § 637a.18(m)");
+    assert!(
+        h.query_by_label("Down card dealt face up  ·  § 637a.18(p)")
+            .is_none(),
+        "Hold'em's rule is not Stud's"
+    );
+    for i in Catalogue::embedded().for_game(GameId::SevenCardStud) {
+        h.get_by_label(&format!(
+            "{}  ·  {}",
+            i.title,
+            i.section_for(GameId::SevenCardStud)
+        ));
+    }
+    tap(&mut h, "Close");
+    assert!(
+        h.query_by_label("Irregularities: Seven-card Stud")
+            .is_none()
+    );
+}
+
+#[test]
+fn the_rules_refuse_a_report_that_cannot_stand() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("irr4.sqlite");
+    let s = setup(GameId::Holdem);
+    let mut t = in_round(&db, &s);
+    let dealer = Person {
+        name: "Alex Rivera".into(),
+        credential: "20417".into(),
+        role: Role::Dealer,
+    };
+    let floor = Person {
+        name: "Dana Brooks".into(),
+        credential: "1001".into(),
+        role: Role::Floorperson,
+    };
+    let report = |id: &str, signed_by: Option<Person>| Command::ReportIrregularity {
+        id: id.into(),
+        seat: None,
+        note: None,
+        signed_by,
+    };
+    // Another game's irregularity.
+    let e = t
+        .execute(report("s21-ten-found", Some(floor.clone())))
+        .unwrap_err();
+    assert!(e.contains("not an irregularity of this game"), "{e}");
+    // The dealer cannot sign the misdeal; a floorperson cannot rule on a dispute.
+    let e = t.execute(report("misdeal", Some(dealer))).unwrap_err();
+    assert!(e.contains("dealer"), "{e}");
+    let e = t
+        .execute(report("dispute", Some(floor.clone())))
+        .unwrap_err();
+    assert!(e.contains("supervisor"), "{e}");
+    // A misdeal voids the round; after it there is no round to void.
+    t.execute(report("misdeal", Some(floor.clone()))).unwrap();
+    assert!(t.table().round.is_none());
+    assert!(!matches!(t.table().step(), Step::DealHole { .. }));
+    let e = t.execute(report("misdeal", Some(floor))).unwrap_err();
+    assert!(e.contains("no round in play"), "{e}");
+}
