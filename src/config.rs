@@ -265,6 +265,10 @@ pub struct TableConfig {
     /// Stud's forced bet (§ 637a.10(d), § 637a.14(d)).
     #[serde(default)]
     pub forced_bet_cents: Cents,
+    /// The house-banked games' dealing method: hand, manual-shoe or automated-shoe (each
+    /// game's § x.8, x.9, x.10).
+    #[serde(default)]
+    pub dealing: crate::rules::banked::round::Dealing,
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -449,6 +453,7 @@ impl Config {
                 game: self.table.game,
                 ante: self.table.ante_cents,
                 forced_bet: self.table.forced_bet_cents,
+                dealing: self.table.dealing,
             },
             table_no: self.table.number,
             deck_colours: self.table.deck_colours.clone(),

@@ -845,7 +845,9 @@ fn run_terminal(config: Config) -> Result<()> {
     if config.demo.seed_people {
         term.seed_demo_people()?;
     }
+    let paytables = config.load_paytables().map_err(anyhow::Error::msg)?;
     let mut app = DeckhandApp::new(term, config.table_setup(), sim_script)
+        .with_house(paytables, config.house.clone())
         .with_screen_lock(config.lock_after())
         .with_high_hand(config.high_hand.clone())
         .with_time_charges(config.time_charges.clone());

@@ -28,6 +28,7 @@ fn setup(game: GameId) -> TableSetup {
             game,
             ante: 0,
             forced_bet: if stud { 100 } else { 0 },
+            ..Default::default()
         },
     }
 }

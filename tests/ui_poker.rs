@@ -24,6 +24,7 @@ fn setup(game: GameId, forced_bet: i64) -> TableSetup {
             game,
             ante: 0,
             forced_bet,
+            ..Default::default()
         },
     }
 }

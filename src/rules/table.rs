@@ -85,6 +85,8 @@ pub struct PokerOptions {
     pub ante: Cents,
     /// Stud's forced bet (§ 637a.10(d), § 637a.14(d)).
     pub forced_bet: Cents,
+    /// The house-banked games' dealing method (each game's § x.8, x.9, x.10).
+    pub dealing: crate::rules::banked::round::Dealing,
 }
 
 /// What the house takes from a pot, from the Rules Submission (§ 601a.2).
@@ -188,6 +190,15 @@ impl TableSetup {
 
     /// Checks the values a casino could get wrong; the message names the problem.
     pub fn validate(&self) -> Result<(), String> {
+        if crate::rules::irregularities::is_banked(self.poker.game) {
+            if crate::rules::banked::round::Def::of(self.poker.game).is_none() {
+                return Err(format!(
+                    "table.game: {} is settled with `deckhand settle`; its table procedure is not on the screen yet",
+                    self.poker.game.id()
+                ));
+            }
+            return self.validate_decks();
+        }
         let Some(proc) = crate::rules::poker::procedure::Procedure::of(self.poker.game) else {
             return Err(format!(
                 "table.game: {} is a house-banked game, not one this table's poker procedure deals",
@@ -204,6 +215,11 @@ impl TableSetup {
                 proc.section
             ));
         }
+        self.validate_decks()?;
+        self.validate_rest()
+    }
+
+    fn validate_decks(&self) -> Result<(), String> {
         if self.deck_colours[0].trim().is_empty() || self.deck_colours[1].trim().is_empty() {
             return Err("each deck needs a back colour (§ 637a.3(a))".into());
         }
@@ -213,6 +229,10 @@ impl TableSetup {
                 self.deck_colours[0]
             ));
         }
+        Ok(())
+    }
+
+    fn validate_rest(&self) -> Result<(), String> {
         if self.blinds.is_empty() || self.blinds.iter().any(|b| *b <= 0) {
             return Err("Hold'em needs at least one blind, each above zero (§ 637a.11(d))".into());
         }
@@ -305,6 +325,8 @@ pub enum Stage {
     VerifyBadBeat,
     /// A game other than Hold'em: the round's own state machine leads until the award.
     Poker,
+    /// A house-banked game's round.
+    Banked,
     CountLosingHands,
     AwardPot,
 }
@@ -352,10 +374,16 @@ pub struct Round {
     /// (`rules::poker`), rebuilt from the journal's commands.
     #[serde(skip)]
     pub poker: Option<crate::rules::poker::hand::Hand>,
+    /// A house-banked game's round (`rules::banked::round`), rebuilt from the journal.
+    #[serde(skip)]
+    pub banked: Option<crate::rules::banked::round::BankedRound>,
 }
 
 impl Round {
     pub fn pot(&self) -> Cents {
+        if let Some(b) = &self.banked {
+            return b.refunds().iter().map(|(_, a)| a).sum();
+        }
         if let Some(h) = &self.poker {
             return h.players.iter().map(|p| p.put_in).sum();
         }
@@ -364,6 +392,9 @@ impl Round {
 
     /// What a void round returns: every chip to the player who put it in (§ 637a.18(i)).
     pub fn refunds(&self) -> Vec<(u8, Cents)> {
+        if let Some(b) = &self.banked {
+            return b.refunds();
+        }
         if let Some(h) = &self.poker {
             return h.players.iter().map(|p| (p.seat, p.put_in)).collect();
         }
@@ -595,6 +626,10 @@ pub enum Event {
         bad_beat: Option<crate::rules::poker::jackpots::BadBeat>,
     },
     /// One dealer command of a game other than Hold'em, with what it caused.
+    /// A house-banked round's step (`rules::banked::round`); `Settle` carries the settlement.
+    BankedStep {
+        command: crate::rules::banked::round::BankedCommand,
+    },
     PokerStep {
         command: crate::rules::poker::hand::HandCommand,
         events: Vec<crate::rules::poker::hand::HandEvent>,
@@ -669,6 +704,7 @@ impl Event {
             Event::PotAwarded { .. } => "pot_awarded",
             Event::RoundVoided { .. } => "round_voided",
             Event::PokerStep { .. } => "poker_step",
+            Event::BankedStep { .. } => "banked_step",
         }
     }
 
@@ -688,6 +724,9 @@ impl Event {
             Event::Irregularity {
                 signed_by: Some(p), ..
             } => Some(p),
+            Event::BankedStep {
+                command: crate::rules::banked::round::BankedCommand::Validated { floorperson },
+            } => Some(floorperson),
             _ => None,
         }
     }
@@ -721,6 +760,8 @@ pub enum Command {
     Confirm(Confirm),
     /// A dealer command of a game other than Hold'em.
     Poker(crate::rules::poker::hand::HandCommand),
+    /// A dealer command of a house-banked round.
+    Banked(crate::rules::banked::round::BankedCommand),
     /// A floorperson's verified signature for the current verification step.
     Verify(Person),
     /// The dealer has put `deck` into the shuffler and starts it.
@@ -830,6 +871,11 @@ pub enum Step {
         game: crate::rules::games::GameId,
         section: &'static str,
     },
+    /// A house-banked round's step.
+    Banked {
+        step: crate::rules::banked::round::BankedStep,
+        game: crate::rules::games::GameId,
+    },
     CountLosingHands {
         expected: u8,
     },
@@ -896,6 +942,13 @@ impl Step {
             Step::Showdown { .. } => "§ 637a.11(k), § 637a.18(e), § 637a.6",
             Step::CountLosingHands { .. } => "§ 637a.7(e)(6)(i)",
             Step::Poker { section, .. } => section,
+            Step::Banked { game, .. } => match game {
+                crate::rules::games::GameId::Crazy4Poker => "§ 657a.7–657a.11",
+                crate::rules::games::GameId::MississippiStud => "§ 655a.7–655a.11",
+                crate::rules::games::GameId::TexasHoldemBonus => "§ 647a.7–647a.11",
+                crate::rules::games::GameId::WptHeadsUp => "§ 677a.7–677a.11",
+                _ => "",
+            },
             Step::VerifyBadBeat { .. } => "§ 637a.15(f)",
             Step::AwardPot { .. } => "§ 637a.7(e)(6)",
             Step::RemoveDeck { .. } => "§ 637a.7(e)(5)",
@@ -1156,6 +1209,13 @@ impl Table {
                 },
                 None => Step::CountLosingHands { expected: 0 },
             },
+            Stage::Banked => match &r.banked {
+                Some(b) => Step::Banked {
+                    step: b.step.clone(),
+                    game: b.game,
+                },
+                None => Step::CountLosingHands { expected: 0 },
+            },
         }
     }
 
@@ -1203,6 +1263,25 @@ impl Table {
                 Ok(vec![Event::PokerStep {
                     command: cmd.clone(),
                     events,
+                }])
+            }
+            Command::Banked(cmd) => {
+                let Step::Banked { .. } = step else {
+                    return refuse("no house-banked round is under way");
+                };
+                let r = self.round.as_ref().expect("banked step has a round");
+                let mut b = r.banked.clone().expect("banked step has a round state");
+                b.apply(cmd).map_err(RuleError::Refused)?;
+                if let crate::rules::banked::round::BankedCommand::Validated { floorperson } = cmd {
+                    super::access::check(
+                        floorperson,
+                        super::access::Action::ValidateProgressive,
+                        self.dealer.as_ref(),
+                    )
+                    .map_err(RuleError::Refused)?;
+                }
+                Ok(vec![Event::BankedStep {
+                    command: cmd.clone(),
                 }])
             }
             Command::LoadShuffler(deck) => {
@@ -1688,6 +1767,16 @@ impl Table {
             Step::VerifyRemoval { .. } => Action::VerifyDeckChange,
             Step::VerifyCount { .. } => Action::VerifyDeckCount,
             Step::VerifyBadBeat { .. } => Action::VerifyBadBeat,
+            Step::Banked {
+                step: crate::rules::banked::round::BankedStep::Pay { verify: true },
+                ..
+            } => {
+                return self.decide(&Command::Banked(
+                    crate::rules::banked::round::BankedCommand::Validated {
+                        floorperson: p.clone(),
+                    },
+                ));
+            }
             _ => return refuse("nothing is waiting for a floorperson's verification"),
         };
         // "Floorperson or above"; a dealer cannot verify their own work.
@@ -1774,11 +1863,20 @@ impl Table {
         if seats.iter().any(|s| !(1..=10).contains(s)) {
             return refuse("seats are numbered 1 to 10 (§ 637a.2(a))");
         }
-        if seats.len() < 2 {
+        let setup = self.setup.as_ref().expect("a round needs an open table");
+        let banked = crate::rules::irregularities::is_banked(setup.poker.game);
+        if banked {
+            crate::rules::banked::round::BankedRound::start(
+                setup.poker.game,
+                setup.poker.dealing,
+                &seats,
+            )
+            .map_err(RuleError::Refused)?;
+        } else if seats.len() < 2 {
             return refuse("a round needs at least two players (§ 637a.7(b))");
         }
-        let setup = self.setup.as_ref().expect("a round needs an open table");
-        if setup.poker.game != crate::rules::games::GameId::Holdem {
+        if banked {
+        } else if setup.poker.game != crate::rules::games::GameId::Holdem {
             // The game's own limits (players, stakes) are the state machine's to check.
             crate::rules::poker::hand::Hand::start(setup.hand_setup(&seats, seats[0]))
                 .map_err(RuleError::Refused)?;
@@ -2074,8 +2172,20 @@ impl Table {
                     take: PotTake::default(),
                     bad_beat: None,
                     poker: None,
+                    banked: None,
                 });
                 if let Some(setup) = &self.setup
+                    && crate::rules::irregularities::is_banked(setup.poker.game)
+                    && let Some(r) = self.round.as_mut()
+                {
+                    r.banked = crate::rules::banked::round::BankedRound::start(
+                        setup.poker.game,
+                        setup.poker.dealing,
+                        seats,
+                    )
+                    .ok();
+                    r.stage = Stage::Banked;
+                } else if let Some(setup) = &self.setup
                     && setup.poker.game != crate::rules::games::GameId::Holdem
                     && let Some(r) = self.round.as_mut()
                 {
@@ -2200,6 +2310,19 @@ impl Table {
                 }
             }
             Event::PotAwarded { .. } | Event::RoundVoided { .. } => self.finish_round(),
+            Event::BankedStep { command } => {
+                let mut paid = false;
+                if let Some(r) = self.round.as_mut()
+                    && let Some(b) = r.banked.as_mut()
+                {
+                    // Decided before it was journaled, so it applies; a refusal changes nothing.
+                    let _ = b.apply(command);
+                    paid = b.paid;
+                }
+                if paid {
+                    self.finish_round();
+                }
+            }
             Event::PokerStep { command, .. } => {
                 if let Some(r) = self.round.as_mut()
                     && let Some(h) = r.poker.as_mut()

@@ -2,6 +2,7 @@
 //! next action, collects what the dealer taps as commands, and applies them after drawing
 //! (the pattern of egui's demo app). Background threads wake it with `request_repaint`.
 
+mod banked;
 mod high_hand;
 mod irregularity;
 mod keypad;
@@ -35,6 +36,11 @@ enum UiCmd {
     OpenRecord(records::RecordKind),
     SubmitVerify,
     CancelVerify,
+    /// Commands applied in order, stopping at the first refusal (a house-banked round's
+    /// wagers, then "no more bets").
+    Sequence(Vec<Command>),
+    /// The cards of a house-banked round, then its settlement from the paytables.
+    BankedSettle(crate::rules::banked::round::BankedCommand),
     SimNextCount(u8),
     SimJam,
 }
@@ -122,6 +128,8 @@ struct View {
     showdown_round: Option<u32>,
     /// Cards being entered for a poker-room game's step.
     poker: poker::PokerEntry,
+    /// Wagers and cards being keyed for a house-banked round.
+    banked: banked::BankedEntry,
     /// The dealer's hand count being keyed (§ 637a.7(e)(4)(i)).
     deck_count: String,
     /// The first start's administrator form.
@@ -195,6 +203,11 @@ pub struct DeckhandApp {
     central: Option<std::sync::Arc<std::sync::Mutex<crate::store::central::SyncStatus>>>,
     /// The central database the supervisor review may search ("All tables").
     central_review: Option<crate::store::central::CentralConfig>,
+    /// The paytables and the casino's choices that settle a house-banked round.
+    house: (
+        crate::rules::banked::paytable::Paytables,
+        crate::rules::banked::HouseRules,
+    ),
 }
 
 impl DeckhandApp {
@@ -224,7 +237,21 @@ impl DeckhandApp {
             time_charge_config: Default::default(),
             central: None,
             central_review: None,
+            house: (
+                crate::rules::banked::paytable::Paytables::embedded().unwrap_or_default(),
+                Default::default(),
+            ),
         }
+    }
+
+    /// The paytables and house rules of the configuration (`[paytables]`, `[house.<game>]`).
+    pub fn with_house(
+        mut self,
+        paytables: crate::rules::banked::paytable::Paytables,
+        rules: crate::rules::banked::HouseRules,
+    ) -> DeckhandApp {
+        self.house = (paytables, rules);
+        self
     }
 
     /// Locks the screen after `after` without a touch between rounds (`[people]
@@ -605,6 +632,57 @@ impl DeckhandApp {
                         pad.error = Some(e);
                         pad.pin.clear();
                     }
+                }
+            }
+            UiCmd::Sequence(list) => {
+                for cmd in list {
+                    if let Err(e) = self.term.execute(cmd) {
+                        self.view.message = Some(e);
+                        return;
+                    }
+                }
+                self.view.message = None;
+            }
+            UiCmd::BankedSettle(cards) => {
+                if let Err(e) = self.term.execute(Command::Banked(cards)) {
+                    self.view.message = Some(e);
+                    return;
+                }
+                let Some(b) = self
+                    .term
+                    .table()
+                    .round
+                    .as_ref()
+                    .and_then(|r| r.banked.clone())
+                else {
+                    return;
+                };
+                let meters = self
+                    .term
+                    .progressive()
+                    .meters
+                    .iter()
+                    .map(|(id, c)| (id.to_string(), *c))
+                    .collect();
+                let input = b.settle_input(&meters).to_string();
+                let settled =
+                    crate::rules::banked::settle_json(&input, &self.house.0, &self.house.1)
+                        .map_err(|e| e.to_string())
+                        .and_then(|s| serde_json::to_value(s).map_err(|e| e.to_string()));
+                match settled {
+                    Ok(settlement) => {
+                        let cmd =
+                            Command::Banked(crate::rules::banked::round::BankedCommand::Settle {
+                                settlement,
+                            });
+                        match self.term.execute(cmd) {
+                            Ok(_) => self.view.message = None,
+                            Err(e) => self.view.message = Some(e),
+                        }
+                    }
+                    // The paytables refuse what the rules forbid (e.g. a 3× Play without aces):
+                    // the cards stay keyed, the message names the wager and the section.
+                    Err(e) => self.view.message = Some(format!("Cannot settle: {e}")),
                 }
             }
             UiCmd::SimNextCount(n) => {
@@ -1069,6 +1147,10 @@ impl DeckhandApp {
             Step::Poker {
                 step: s, section, ..
             } => self.poker_step(ui, cmds, s, section),
+            Step::Banked { step: s, .. } => {
+                let section = step.section();
+                self.banked_step(ui, cmds, s, section)
+            }
             Step::VerifyBadBeat { hit } => {
                 title(ui, "Possible Bad Beat: hold the cards");
                 body(
@@ -1436,7 +1518,16 @@ impl DeckhandApp {
         }
         body(
             ui,
-            &format!("{how}. Tap the seats with players dealt in (at least two)."),
+            &format!(
+                "{how}. Tap the seats with players dealt in ({}).",
+                if crate::rules::irregularities::is_banked(
+                    t.setup.as_ref().map(|s| s.poker.game).unwrap_or_default()
+                ) {
+                    "each player plays the house"
+                } else {
+                    "at least two"
+                }
+            ),
         );
         section(ui, step);
         ui.horizontal_wrapped(|ui| {

@@ -20,6 +20,7 @@ pub mod crazy4;
 pub mod lunar;
 pub mod mstud;
 pub mod paytable;
+pub mod round;
 pub mod spanish21;
 pub mod thb;
 pub mod wpt;

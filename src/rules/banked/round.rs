@@ -1,0 +1,856 @@
+//! A house-banked round at the table, step by step: wagers until "no more bets" (§ x.7), the
+//! deal by the table's dealing method (§ x.8 manual dealing shoe, § x.9 from the hand, § x.10
+//! automated dealing shoe), each player's decisions with the community or dealer cards revealed
+//! between them (§ x.11), the cards keyed at settlement, the settlement from the paytables
+//! (`banked::settle_json`), a floorperson's validation where a payout needs one, and "paid".
+//!
+//! The games' wagers, card counts and decision phases are data ([`Def`]); the settlement itself
+//! stays in each game's module. Pure: the terminal computes the settlement from
+//! [`BankedRound::settle_input`] and hands it back in [`BankedCommand::Settle`].
+
+use crate::rules::Cents;
+use crate::rules::cards::{Card, CardSet};
+use crate::rules::games::GameId;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// How the cards reach the players (each game's § x.8, x.9, x.10).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Dealing {
+    #[default]
+    Hand,
+    ManualShoe,
+    AutomatedShoe,
+}
+
+impl Dealing {
+    pub fn parse(s: &str) -> Result<Dealing, String> {
+        match s {
+            "hand" => Ok(Dealing::Hand),
+            "manual-shoe" => Ok(Dealing::ManualShoe),
+            "automated-shoe" => Ok(Dealing::AutomatedShoe),
+            other => Err(format!(
+                "unknown dealing method `{other}`: hand, manual-shoe or automated-shoe"
+            )),
+        }
+    }
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Dealing::Hand => "hand",
+            Dealing::ManualShoe => "manual-shoe",
+            Dealing::AutomatedShoe => "automated-shoe",
+        }
+    }
+}
+
+/// A wager spot on the layout.
+#[derive(Debug, Clone, Copy)]
+pub struct Spot {
+    /// The settlement input's key.
+    pub key: &'static str,
+    pub label: &'static str,
+    pub required: bool,
+    /// Must equal another wager (Crazy 4's Super Bonus and WPT's Odds equal the Ante).
+    pub equals: Option<&'static str>,
+}
+
+/// What a zero decision means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Zero {
+    Fold,
+    Check,
+}
+
+/// One decision each player still in makes, then what the dealer reveals.
+#[derive(Debug, Clone, Copy)]
+pub struct Phase {
+    pub key: &'static str,
+    pub label: &'static str,
+    /// The multiples of the Ante the player may wager here.
+    pub multiples: &'static [u8],
+    pub zero: Zero,
+    /// A player who wagered here makes no later decision (WPT's single Raise).
+    pub once: bool,
+    /// What the dealer does after every player decided.
+    pub then: &'static str,
+}
+
+/// A house-banked game as the table deals it.
+#[derive(Debug, Clone, Copy)]
+pub struct Def {
+    pub game: GameId,
+    pub chapter: &'static str,
+    pub spots: &'static [Spot],
+    pub seat_cards: usize,
+    pub dealer_cards: usize,
+    pub community_cards: usize,
+    pub phases: &'static [Phase],
+}
+
+const fn spot(key: &'static str, label: &'static str, required: bool) -> Spot {
+    Spot {
+        key,
+        label,
+        required,
+        equals: None,
+    }
+}
+
+pub const DEFS: [Def; 4] = [
+    Def {
+        game: GameId::Crazy4Poker,
+        chapter: "657a",
+        spots: &[
+            spot("ante", "Ante", true),
+            Spot {
+                key: "super_bonus",
+                label: "Super Bonus",
+                required: true,
+                equals: Some("ante"),
+            },
+            spot("queens_up", "Queens Up", false),
+            spot("progressive", "Progressive", false),
+        ],
+        seat_cards: 5,
+        dealer_cards: 5,
+        community_cards: 0,
+        phases: &[Phase {
+            key: "play",
+            label: "Play wager: 1× the Ante, or 3× with a pair of aces or better; or fold",
+            multiples: &[1, 3],
+            zero: Zero::Fold,
+            once: false,
+            then: "Reveal the dealer's five cards",
+        }],
+    },
+    Def {
+        game: GameId::MississippiStud,
+        chapter: "655a",
+        spots: &[
+            spot("ante", "Ante", true),
+            spot("three_card_bonus", "3 Card Bonus", false),
+            spot("progressive", "Progressive", false),
+        ],
+        seat_cards: 2,
+        dealer_cards: 0,
+        community_cards: 3,
+        phases: &[
+            Phase {
+                key: "third",
+                label: "Third Street: 1×, 2× or 3× the Ante, or fold",
+                multiples: &[1, 2, 3],
+                zero: Zero::Fold,
+                once: false,
+                then: "Turn over the first community card",
+            },
+            Phase {
+                key: "fourth",
+                label: "Fourth Street: 1×, 2× or 3× the Ante, or fold",
+                multiples: &[1, 2, 3],
+                zero: Zero::Fold,
+                once: false,
+                then: "Turn over the second community card",
+            },
+            Phase {
+                key: "fifth",
+                label: "Fifth Street: 1×, 2× or 3× the Ante, or fold",
+                multiples: &[1, 2, 3],
+                zero: Zero::Fold,
+                once: false,
+                then: "Turn over the third community card",
+            },
+        ],
+    },
+    Def {
+        game: GameId::TexasHoldemBonus,
+        chapter: "647a",
+        spots: &[
+            spot("ante", "Ante", true),
+            spot("bonus", "Bonus", false),
+            spot("progressive", "Progressive", false),
+        ],
+        seat_cards: 2,
+        dealer_cards: 2,
+        community_cards: 5,
+        phases: &[
+            Phase {
+                key: "flop",
+                label: "Flop wager: 2× the Ante, or fold",
+                multiples: &[2],
+                zero: Zero::Fold,
+                once: false,
+                then: "Burn a card and deal the flop",
+            },
+            Phase {
+                key: "turn",
+                label: "Turn wager: 1× the Ante, or check",
+                multiples: &[1],
+                zero: Zero::Check,
+                once: false,
+                then: "Burn a card and deal the turn",
+            },
+            Phase {
+                key: "river",
+                label: "River wager: 1× the Ante, or check",
+                multiples: &[1],
+                zero: Zero::Check,
+                once: false,
+                then: "Burn a card, deal the river and reveal the dealer's cards",
+            },
+        ],
+    },
+    Def {
+        game: GameId::WptHeadsUp,
+        chapter: "677a",
+        spots: &[
+            spot("ante", "Ante", true),
+            Spot {
+                key: "odds",
+                label: "Odds",
+                required: true,
+                equals: Some("ante"),
+            },
+            spot("pocket_bonus", "Pocket Bonus", false),
+            spot("trips_plus", "Trips Plus", false),
+        ],
+        seat_cards: 2,
+        dealer_cards: 2,
+        community_cards: 5,
+        phases: &[
+            Phase {
+                key: "pre-flop",
+                label: "Raise 3× or 4× the Ante before the flop, or check",
+                multiples: &[3, 4],
+                zero: Zero::Check,
+                once: true,
+                then: "Deal the flop",
+            },
+            Phase {
+                key: "flop",
+                label: "Raise 2× the Ante after the flop, or check",
+                multiples: &[2],
+                zero: Zero::Check,
+                once: true,
+                then: "Deal the turn and the river",
+            },
+            Phase {
+                key: "river",
+                label: "Raise 1× the Ante, or fold",
+                multiples: &[1],
+                zero: Zero::Fold,
+                once: true,
+                then: "Reveal the dealer's cards",
+            },
+        ],
+    },
+];
+
+impl Def {
+    /// The game's table definition; Lunar Poker and Spanish 21 are settled with
+    /// `deckhand settle` until their table procedures land.
+    pub fn of(game: GameId) -> Option<&'static Def> {
+        DEFS.iter().find(|d| d.game == game)
+    }
+
+    pub fn section(&self, n: u8) -> String {
+        format!("§ {}.{n}", self.chapter)
+    }
+
+    /// The dealing method's section and instruction.
+    pub fn deal_text(&self, dealing: Dealing) -> (String, String) {
+        let each = match (self.dealer_cards, self.community_cards) {
+            (0, c) => format!(
+                "{} cards face down to each player, then {c} community cards face down",
+                self.seat_cards
+            ),
+            (d, 0) => format!(
+                "{} cards face down to each player and {d} to the dealer",
+                self.seat_cards
+            ),
+            (d, c) => format!(
+                "{} cards face down to each player and {d} to the dealer; {c} community cards come later",
+                self.seat_cards
+            ),
+        };
+        match dealing {
+            Dealing::ManualShoe => (
+                self.section(8),
+                format!(
+                    "From the manual dealing shoe, one card at a time clockwise from the player farthest to your left: {each}. Then take the stub out of the shoe."
+                ),
+            ),
+            Dealing::Hand => (
+                self.section(9),
+                format!(
+                    "From the hand, one card at a time clockwise from the player farthest to your left: {each}."
+                ),
+            ),
+            Dealing::AutomatedShoe => (
+                self.section(10),
+                format!(
+                    "Deliver the stacks the automated dealing shoe dispenses, clockwise from the player farthest to your left: {each}."
+                ),
+            ),
+        }
+    }
+}
+
+/// Where the round stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "kebab-case")]
+pub enum BankedStep {
+    /// Players place their wagers; the dealer keys each seat's.
+    Wagers,
+    /// "No more bets" was called: deal.
+    Deal,
+    /// A player's decision in a phase.
+    Decide { phase: usize, seat: u8 },
+    /// Everyone decided: the dealer reveals what the phase's `then` says.
+    Reveal { phase: usize },
+    /// The dealer keys every hand for settlement.
+    Cards,
+    /// The settlement is shown; the dealer pays in its order.
+    Pay { verify: bool },
+}
+
+/// The dealer's inputs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "kebab-case")]
+pub enum BankedCommand {
+    Wagers {
+        seat: u8,
+        wagers: BTreeMap<String, Cents>,
+    },
+    NoMoreBets,
+    Dealt,
+    /// A multiple of the Ante; 0 folds or checks as the phase says.
+    Decide {
+        seat: u8,
+        multiple: u8,
+    },
+    Revealed,
+    Cards {
+        /// Seat and cards (a list, not a map: the journal's JSON keeps seat numbers numbers).
+        seats: Vec<(u8, Vec<Card>)>,
+        dealer: Vec<Card>,
+        community: Vec<Card>,
+    },
+    /// The settlement the terminal computed from [`BankedRound::settle_input`].
+    Settle {
+        settlement: serde_json::Value,
+    },
+    /// A floorperson validated the payouts that need it (§ 647a.11(i)(3), § 655a.11,
+    /// § 657a.11(e)(3)).
+    Validated {
+        floorperson: crate::rules::table::Person,
+    },
+    Paid,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BankedRound {
+    pub game: GameId,
+    pub dealing: Dealing,
+    pub seats: Vec<u8>,
+    pub step: BankedStep,
+    pub wagers: BTreeMap<u8, BTreeMap<String, Cents>>,
+    /// Per seat, the multiple decided in each phase reached.
+    pub decisions: BTreeMap<u8, Vec<u8>>,
+    pub folded: BTreeSet<u8>,
+    pub cards: BTreeMap<u8, Vec<Card>>,
+    pub dealer: Vec<Card>,
+    pub community: Vec<Card>,
+    pub settlement: Option<serde_json::Value>,
+    pub validated_by: Option<crate::rules::table::Person>,
+    pub paid: bool,
+}
+
+impl BankedRound {
+    pub fn start(game: GameId, dealing: Dealing, seats: &[u8]) -> Result<BankedRound, String> {
+        let def = Def::of(game).ok_or_else(|| {
+            format!(
+                "{} is settled with `deckhand settle`; its table procedure is not on the screen yet",
+                game.id()
+            )
+        })?;
+        if seats.is_empty() {
+            return Err("tap at least one player's seat".into());
+        }
+        let _ = def;
+        Ok(BankedRound {
+            game,
+            dealing,
+            seats: seats.to_vec(),
+            step: BankedStep::Wagers,
+            wagers: BTreeMap::new(),
+            decisions: BTreeMap::new(),
+            folded: BTreeSet::new(),
+            cards: BTreeMap::new(),
+            dealer: vec![],
+            community: vec![],
+            settlement: None,
+            validated_by: None,
+            paid: false,
+        })
+    }
+
+    pub fn def(&self) -> &'static Def {
+        Def::of(self.game).expect("a round is only started for a game with a table definition")
+    }
+
+    pub fn ante(&self, seat: u8) -> Cents {
+        self.wagers
+            .get(&seat)
+            .and_then(|w| w.get("ante"))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Everything on the layout, for a void round's refunds.
+    pub fn refunds(&self) -> Vec<(u8, Cents)> {
+        self.seats
+            .iter()
+            .map(|s| {
+                let wagers: Cents = self.wagers.get(s).map_or(0, |w| w.values().sum());
+                let ante = self.ante(*s);
+                let decided: Cents = self
+                    .decisions
+                    .get(s)
+                    .map_or(0, |d| d.iter().map(|m| ante * Cents::from(*m)).sum());
+                (*s, wagers + decided)
+            })
+            .collect()
+    }
+
+    /// Players who still decide in `phase`, in dealing order (clockwise from the dealer's left).
+    fn deciders(&self, phase: usize) -> Vec<u8> {
+        let def = self.def();
+        self.seats
+            .iter()
+            .copied()
+            .filter(|s| self.wagers.contains_key(s) && !self.folded.contains(s))
+            .filter(|s| {
+                // Once a player made a "once" wager, later phases skip him.
+                let d = self.decisions.get(s).map_or(&[][..], |v| &v[..]);
+                !d.iter()
+                    .enumerate()
+                    .any(|(i, m)| *m > 0 && def.phases[i].once && i < phase)
+            })
+            .filter(|s| self.decisions.get(s).map_or(0, |d| d.len()) <= phase)
+            .collect()
+    }
+
+    fn next_after_phase_decision(&self, phase: usize) -> BankedStep {
+        match self.deciders(phase).first() {
+            Some(seat) => BankedStep::Decide { phase, seat: *seat },
+            None => BankedStep::Reveal { phase },
+        }
+    }
+
+    fn next_phase(&self, after: usize) -> BankedStep {
+        let def = self.def();
+        let mut phase = after + 1;
+        while phase < def.phases.len() {
+            if let Some(seat) = self.deciders(phase).first() {
+                return BankedStep::Decide { phase, seat: *seat };
+            }
+            phase += 1;
+        }
+        BankedStep::Cards
+    }
+
+    /// Checks a command and applies it; a refusal changes nothing.
+    pub fn apply(&mut self, cmd: &BankedCommand) -> Result<(), String> {
+        let mut next = self.clone();
+        next.apply_inner(cmd)?;
+        *self = next;
+        Ok(())
+    }
+
+    fn apply_inner(&mut self, cmd: &BankedCommand) -> Result<(), String> {
+        let def = self.def();
+        let wager_section = def.section(7);
+        match (cmd, self.step.clone()) {
+            (BankedCommand::Wagers { seat, wagers }, BankedStep::Wagers) => {
+                if !self.seats.contains(seat) {
+                    return Err(format!("seat {seat} is not in this round"));
+                }
+                let mut w = BTreeMap::new();
+                for (k, v) in wagers {
+                    let Some(spot) = def.spots.iter().find(|s| s.key == k) else {
+                        return Err(format!("{k}: not a wager of this game ({wager_section})"));
+                    };
+                    if *v < 0 {
+                        return Err(format!("{}: an amount of 0 or more", spot.label));
+                    }
+                    if *v > 0 {
+                        w.insert(k.clone(), *v);
+                    }
+                }
+                for spot in def.spots {
+                    let ante = w.get("ante").copied().unwrap_or(0);
+                    if let Some(other) = spot.equals {
+                        let want = w.get(other).copied().unwrap_or(0);
+                        match w.get(spot.key).copied() {
+                            None if ante > 0 => {
+                                w.insert(spot.key.to_string(), want);
+                            }
+                            Some(v) if v != want => {
+                                return Err(format!(
+                                    "{} must equal the {} ({wager_section})",
+                                    spot.label,
+                                    label_of(def, other)
+                                ));
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                if w.is_empty() {
+                    self.wagers.remove(seat);
+                    return Ok(());
+                }
+                for spot in def.spots.iter().filter(|s| s.required) {
+                    if w.get(spot.key).copied().unwrap_or(0) == 0 {
+                        return Err(format!(
+                            "seat {seat}: the {} is required to play ({wager_section})",
+                            spot.label
+                        ));
+                    }
+                }
+                self.wagers.insert(*seat, w);
+            }
+            (BankedCommand::NoMoreBets, BankedStep::Wagers) => {
+                if self.wagers.is_empty() {
+                    return Err(format!(
+                        "no seat has a wager yet: key each player's Ante ({wager_section})"
+                    ));
+                }
+                // Seats without a wager sit this round out.
+                self.seats.retain(|s| self.wagers.contains_key(s));
+                self.step = BankedStep::Deal;
+            }
+            (BankedCommand::Dealt, BankedStep::Deal) => {
+                self.step = self.next_after_phase_decision(0);
+            }
+            (BankedCommand::Decide { seat, multiple }, BankedStep::Decide { phase, seat: due }) => {
+                if *seat != due {
+                    return Err(format!("seat {due} decides now, not seat {seat}"));
+                }
+                let p = &def.phases[phase];
+                if *multiple != 0 && !p.multiples.contains(multiple) {
+                    return Err(format!(
+                        "{multiple}× the Ante is not allowed here: {} ({})",
+                        p.label,
+                        def.section(11)
+                    ));
+                }
+                let d = self.decisions.entry(*seat).or_default();
+                while d.len() < phase {
+                    d.push(0);
+                }
+                d.push(*multiple);
+                if *multiple == 0 && p.zero == Zero::Fold {
+                    self.folded.insert(*seat);
+                }
+                self.step = self.next_after_phase_decision(phase);
+            }
+            (BankedCommand::Revealed, BankedStep::Reveal { phase }) => {
+                self.step = self.next_phase(phase);
+            }
+            (
+                BankedCommand::Cards {
+                    seats,
+                    dealer,
+                    community,
+                },
+                BankedStep::Cards,
+            ) => {
+                let mut used = CardSet::default();
+                let mut check = |what: &str, cards: &[Card], n: usize| -> Result<(), String> {
+                    if cards.len() != n {
+                        return Err(format!("{what}: {n} cards, not {}", cards.len()));
+                    }
+                    for c in cards {
+                        if used.contains(*c) {
+                            return Err(format!("{}: already in play in this round", c.pretty()));
+                        }
+                        used.insert(*c);
+                    }
+                    Ok(())
+                };
+                let seats: BTreeMap<u8, Vec<Card>> = seats.iter().cloned().collect();
+                for s in &self.seats {
+                    let cards = seats.get(s).map_or(&[][..], |v| &v[..]);
+                    check(&format!("seat {s}"), cards, def.seat_cards)?;
+                }
+                if let Some(extra) = seats.keys().find(|s| !self.seats.contains(s)) {
+                    return Err(format!("seat {extra} is not in this round"));
+                }
+                check("the dealer", dealer, def.dealer_cards)?;
+                check("the community cards", community, def.community_cards)?;
+                self.cards = seats;
+                self.dealer = dealer.clone();
+                self.community = community.clone();
+                self.step = BankedStep::Cards;
+            }
+            (BankedCommand::Settle { settlement }, BankedStep::Cards) => {
+                if self.cards.is_empty() {
+                    return Err("key the cards first".into());
+                }
+                let verify = settlement["results"].as_array().is_some_and(|r| {
+                    r.iter()
+                        .any(|w| w["floor_verification"].as_bool() == Some(true))
+                });
+                self.settlement = Some(settlement.clone());
+                self.step = BankedStep::Pay { verify };
+            }
+            (BankedCommand::Validated { floorperson }, BankedStep::Pay { verify: true }) => {
+                self.validated_by = Some(floorperson.clone());
+                self.step = BankedStep::Pay { verify: false };
+            }
+            (BankedCommand::Paid, BankedStep::Pay { verify: false }) => {
+                self.paid = true;
+            }
+            (BankedCommand::Paid, BankedStep::Pay { verify: true }) => {
+                return Err(format!(
+                    "a floorperson validates these payouts before they are paid ({})",
+                    def.section(11)
+                ));
+            }
+            (cmd, step) => {
+                return Err(format!("{cmd:?} does not fit the step {step:?}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The round as `deckhand settle` reads it (docs/settle.md).
+    pub fn settle_input(&self, meters: &BTreeMap<String, Cents>) -> serde_json::Value {
+        use serde_json::json;
+        let text = |cards: &[Card]| {
+            cards
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let def = self.def();
+        let seats: Vec<serde_json::Value> = self
+            .seats
+            .iter()
+            .map(|s| {
+                let ante = self.ante(*s);
+                let d = self.decisions.get(s).cloned().unwrap_or_default();
+                let amount = |i: usize| d.get(i).map_or(0, |m| ante * Cents::from(*m));
+                let mut v = json!({
+                    "seat": s,
+                    "cards": text(self.cards.get(s).map_or(&[][..], |c| &c[..])),
+                    "wagers": self.wagers.get(s).cloned().unwrap_or_default(),
+                });
+                match self.game {
+                    GameId::Crazy4Poker => v["play"] = json!(amount(0)),
+                    GameId::MississippiStud => {
+                        let streets: Vec<Cents> = d
+                            .iter()
+                            .take_while(|m| **m > 0)
+                            .map(|m| ante * Cents::from(*m))
+                            .collect();
+                        v["streets"] = json!(streets);
+                    }
+                    GameId::TexasHoldemBonus => {
+                        v["flop"] = json!(amount(0));
+                        v["turn"] = json!(amount(1));
+                        v["river"] = json!(amount(2));
+                    }
+                    GameId::WptHeadsUp => match d.iter().position(|m| *m > 0) {
+                        Some(i) => {
+                            v["raise"] =
+                                json!({ "street": def.phases[i].key, "amount": amount(i) });
+                        }
+                        None => v["fold"] = json!(true),
+                    },
+                    _ => {}
+                }
+                v
+            })
+            .collect();
+        let mut round = json!({ "game": self.game.id(), "seats": seats });
+        if def.dealer_cards > 0 {
+            round["dealer"] = json!(text(&self.dealer));
+        }
+        if def.community_cards > 0 {
+            round["community"] = json!(text(&self.community));
+        }
+        let wants_meter = self
+            .wagers
+            .values()
+            .any(|w| w.get("progressive").copied().unwrap_or(0) > 0);
+        if wants_meter && let Some(m) = meters.values().next() {
+            round["meters"] = json!({ "progressive": m });
+        }
+        round
+    }
+}
+
+fn label_of(def: &Def, key: &str) -> &'static str {
+    def.spots
+        .iter()
+        .find(|s| s.key == key)
+        .map_or("wager", |s| s.label)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cards::parse_cards;
+
+    fn wagers(list: &[(&str, Cents)]) -> BTreeMap<String, Cents> {
+        list.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+    }
+
+    #[test]
+    fn crazy_4_round_builds_the_settlement_input() {
+        let mut r = BankedRound::start(GameId::Crazy4Poker, Dealing::Hand, &[1, 3, 6]).unwrap();
+        r.apply(&BankedCommand::Wagers {
+            seat: 1,
+            wagers: wagers(&[("ante", 1000), ("queens_up", 500)]),
+        })
+        .unwrap();
+        // The Super Bonus follows the Ante (§ 657a.7); a different one is refused.
+        assert_eq!(r.wagers[&1]["super_bonus"], 1000);
+        let e = r
+            .apply(&BankedCommand::Wagers {
+                seat: 3,
+                wagers: wagers(&[("ante", 1000), ("super_bonus", 500)]),
+            })
+            .unwrap_err();
+        assert!(e.contains("must equal the Ante"), "{e}");
+        let e = r
+            .apply(&BankedCommand::Wagers {
+                seat: 3,
+                wagers: wagers(&[("queens_up", 500)]),
+            })
+            .unwrap_err();
+        assert!(e.contains("Ante is required"), "{e}");
+        r.apply(&BankedCommand::Wagers {
+            seat: 3,
+            wagers: wagers(&[("ante", 1000)]),
+        })
+        .unwrap();
+        r.apply(&BankedCommand::NoMoreBets).unwrap();
+        // Seat 6 placed nothing: out of the round.
+        assert_eq!(r.seats, vec![1, 3]);
+        r.apply(&BankedCommand::Dealt).unwrap();
+        assert_eq!(r.step, BankedStep::Decide { phase: 0, seat: 1 });
+        let e = r
+            .apply(&BankedCommand::Decide {
+                seat: 1,
+                multiple: 2,
+            })
+            .unwrap_err();
+        assert!(e.contains("§ 657a.11"), "{e}");
+        r.apply(&BankedCommand::Decide {
+            seat: 1,
+            multiple: 3,
+        })
+        .unwrap();
+        r.apply(&BankedCommand::Decide {
+            seat: 3,
+            multiple: 0,
+        })
+        .unwrap();
+        assert_eq!(r.step, BankedStep::Reveal { phase: 0 });
+        r.apply(&BankedCommand::Revealed).unwrap();
+        assert_eq!(r.step, BankedStep::Cards);
+        let c = |s: &str| parse_cards(s).unwrap();
+        let dup = r
+            .apply(&BankedCommand::Cards {
+                seats: vec![(1, c("Ac Ad Ah As 2d")), (3, c("Ac 9h 6s 4h 3h"))],
+                dealer: c("Kc 9d 7h 4s 2c"),
+                community: vec![],
+            })
+            .unwrap_err();
+        assert!(dup.contains("already in play"), "{dup}");
+        r.apply(&BankedCommand::Cards {
+            seats: vec![(1, c("Ac Ad Ah As 2d")), (3, c("Jc 9h 6s 4h 3h"))],
+            dealer: c("Kc 9d 7h 4s 2c"),
+            community: vec![],
+        })
+        .unwrap();
+        let input = r.settle_input(&BTreeMap::new());
+        assert_eq!(input["seats"][0]["play"], 3000);
+        assert_eq!(input["seats"][1]["play"], 0);
+        assert_eq!(input["dealer"], "Kc 9d 7h 4s 2c");
+        assert_eq!(r.refunds(), vec![(1, 1000 + 1000 + 500 + 3000), (3, 2000)]);
+    }
+
+    #[test]
+    fn wpt_raises_once_and_mississippi_stops_at_the_fold() {
+        let mut r = BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2]).unwrap();
+        for s in [1, 2] {
+            r.apply(&BankedCommand::Wagers {
+                seat: s,
+                wagers: wagers(&[("ante", 500)]),
+            })
+            .unwrap();
+        }
+        r.apply(&BankedCommand::NoMoreBets).unwrap();
+        r.apply(&BankedCommand::Dealt).unwrap();
+        let d = |r: &mut BankedRound, seat, multiple| {
+            r.apply(&BankedCommand::Decide { seat, multiple }).unwrap()
+        };
+        d(&mut r, 1, 4); // seat 1 raises 4× pre-flop: no later decisions
+        d(&mut r, 2, 0);
+        r.apply(&BankedCommand::Revealed).unwrap();
+        assert_eq!(r.step, BankedStep::Decide { phase: 1, seat: 2 });
+        d(&mut r, 2, 0);
+        r.apply(&BankedCommand::Revealed).unwrap();
+        d(&mut r, 2, 0); // folds at the river
+        r.apply(&BankedCommand::Revealed).unwrap();
+        assert_eq!(r.step, BankedStep::Cards);
+        r.cards = [(1, vec![]), (2, vec![])].into();
+        let v = r.settle_input(&BTreeMap::new());
+        assert_eq!(v["seats"][0]["raise"]["street"], "pre-flop");
+        assert_eq!(v["seats"][0]["raise"]["amount"], 2000);
+        assert_eq!(v["seats"][1]["fold"], true);
+        assert_eq!(
+            Def::of(GameId::WptHeadsUp)
+                .unwrap()
+                .deal_text(Dealing::ManualShoe)
+                .0,
+            "§ 677a.8"
+        );
+
+        let mut m =
+            BankedRound::start(GameId::MississippiStud, Dealing::AutomatedShoe, &[4]).unwrap();
+        m.apply(&BankedCommand::Wagers {
+            seat: 4,
+            wagers: wagers(&[("ante", 500), ("progressive", 100)]),
+        })
+        .unwrap();
+        m.apply(&BankedCommand::NoMoreBets).unwrap();
+        m.apply(&BankedCommand::Dealt).unwrap();
+        m.apply(&BankedCommand::Decide {
+            seat: 4,
+            multiple: 3,
+        })
+        .unwrap();
+        m.apply(&BankedCommand::Revealed).unwrap();
+        m.apply(&BankedCommand::Decide {
+            seat: 4,
+            multiple: 0,
+        })
+        .unwrap();
+        // Folded: no more decisions, the remaining cards are still revealed.
+        assert_eq!(m.step, BankedStep::Reveal { phase: 1 });
+        m.apply(&BankedCommand::Revealed).unwrap();
+        assert_eq!(m.step, BankedStep::Cards);
+        let v = m.settle_input(&[("1".to_string(), 2_500_000)].into());
+        assert_eq!(v["seats"][0]["streets"], serde_json::json!([1500]));
+        assert_eq!(v["meters"]["progressive"], 2_500_000);
+        assert!(BankedRound::start(GameId::Spanish21, Dealing::Hand, &[1]).is_err());
+    }
+}

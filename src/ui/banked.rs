@@ -1,0 +1,419 @@
+//! The dealer's screen for a house-banked round (`rules::banked::round`): the wagers keyed per
+//! seat, "no more bets", the deal as the table's dealing method says, one tap per player
+//! decision (the allowed multiples of the Ante, fold or check), the reveals, the cards keyed on
+//! the card grid, then the settlement in the dealer's order with a sentence per wager, a
+//! floorperson's validation where a payout needs one, and "paid".
+
+use super::{
+    DeckhandApp, UiCmd, body, body_colour, card_grid, cards_text, keypad, primary, theme, title,
+};
+use crate::rules::banked::round::{BankedCommand, BankedRound, BankedStep, Zero};
+use crate::rules::cards::{Card, CardSet};
+use crate::rules::money;
+use crate::rules::table::Command;
+use egui::{Button, RichText, Ui};
+use std::collections::BTreeMap;
+
+/// Where keyed cards go.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) enum Target {
+    #[default]
+    None,
+    Seat(u8),
+    Dealer,
+    Community,
+}
+
+/// What the dealer is keying for the current round.
+#[derive(Debug, Clone, Default)]
+pub(super) struct BankedEntry {
+    round: u32,
+    /// Whole dollars keyed per (seat, wager key).
+    amounts: BTreeMap<(u8, &'static str), String>,
+    focus: Option<(u8, &'static str)>,
+    cards: BTreeMap<u8, Vec<Card>>,
+    dealer: Vec<Card>,
+    community: Vec<Card>,
+    target: Target,
+}
+
+fn small(ui: &mut Ui, text: &str) {
+    ui.label(
+        RichText::new(text)
+            .size(theme::SMALL)
+            .color(theme::TEXT_DIM),
+    );
+}
+
+fn choice(ui: &mut Ui, label: &str) -> bool {
+    ui.add(Button::new(RichText::new(label).size(theme::BODY + 2.0)).min_size(theme::ACTION_SIZE))
+        .clicked()
+}
+
+fn send(cmds: &mut Vec<UiCmd>, c: BankedCommand) {
+    cmds.push(UiCmd::Rules(Command::Banked(c)));
+}
+
+impl BankedEntry {
+    /// The wagers keyed, as commands; an amount that is not whole dollars is refused by name.
+    fn wager_commands(&self, r: &BankedRound) -> Result<Vec<Command>, String> {
+        let mut out = Vec::new();
+        for seat in &r.seats {
+            let mut w = BTreeMap::new();
+            for spot in r.def().spots.iter().filter(|s| s.equals.is_none()) {
+                let Some(text) = self.amounts.get(&(*seat, spot.key)) else {
+                    continue;
+                };
+                if text.is_empty() {
+                    continue;
+                }
+                let dollars: i64 = text.parse().map_err(|_| {
+                    format!("seat {seat} {}: `{text}` is not an amount", spot.label)
+                })?;
+                w.insert(spot.key.to_string(), dollars.saturating_mul(100));
+            }
+            if !w.is_empty() {
+                out.push(Command::Banked(BankedCommand::Wagers {
+                    seat: *seat,
+                    wagers: w,
+                }));
+            }
+        }
+        out.push(Command::Banked(BankedCommand::NoMoreBets));
+        Ok(out)
+    }
+
+    fn used(&self) -> CardSet {
+        let mut u = CardSet::default();
+        for c in self
+            .cards
+            .values()
+            .flatten()
+            .chain(&self.dealer)
+            .chain(&self.community)
+        {
+            u.insert(*c);
+        }
+        u
+    }
+
+    /// The first place still short of cards, in the order the dealer reads the layout.
+    fn next_target(&self, r: &BankedRound) -> Target {
+        let def = r.def();
+        for s in &r.seats {
+            if self.cards.get(s).map_or(0, |c| c.len()) < def.seat_cards {
+                return Target::Seat(*s);
+            }
+        }
+        if self.dealer.len() < def.dealer_cards {
+            return Target::Dealer;
+        }
+        if self.community.len() < def.community_cards {
+            return Target::Community;
+        }
+        Target::None
+    }
+}
+
+impl DeckhandApp {
+    pub(super) fn banked_step(
+        &mut self,
+        ui: &mut Ui,
+        cmds: &mut Vec<UiCmd>,
+        step: &BankedStep,
+        section: &str,
+    ) {
+        let Some((number, r)) = self
+            .term
+            .table()
+            .round
+            .as_ref()
+            .and_then(|x| x.banked.clone().map(|b| (x.number, b)))
+        else {
+            return;
+        };
+        if self.view.banked.round != number {
+            self.view.banked = BankedEntry {
+                round: number,
+                ..Default::default()
+            };
+        }
+        let def = r.def();
+        match step {
+            BankedStep::Wagers => {
+                title(ui, "Place your wagers");
+                body(
+                    ui,
+                    "Key each player's wagers in whole dollars, then call \"No more bets\".",
+                );
+                let e = &mut self.view.banked;
+                // One seat at a time keeps the keypad on screen: tabs, that seat's spots, keys.
+                let current = e.focus.map(|(s, _)| s).unwrap_or(r.seats[0]);
+                ui.horizontal_wrapped(|ui| {
+                    for seat in r.seats.clone() {
+                        let total: i64 = def
+                            .spots
+                            .iter()
+                            .filter(|sp| sp.equals.is_none())
+                            .filter_map(|sp| e.amounts.get(&(seat, sp.key)))
+                            .filter_map(|v| v.parse::<i64>().ok())
+                            .sum();
+                        let b = Button::new(
+                            RichText::new(format!("Wagers of seat {seat}")).size(theme::BODY),
+                        )
+                        .selected(seat == current)
+                        .min_size(egui::vec2(150.0, theme::TARGET));
+                        if ui.add(b).clicked() {
+                            e.focus = Some((seat, "ante"));
+                        }
+                        if total > 0 {
+                            ui.label(
+                                RichText::new(format!("${total}"))
+                                    .size(theme::BODY)
+                                    .color(theme::TEXT_DIM),
+                            );
+                        }
+                    }
+                });
+                ui.horizontal_wrapped(|ui| {
+                    let seat = current;
+                    for spot in def.spots {
+                        if let Some(other) = spot.equals {
+                            let v = e.amounts.get(&(seat, other)).cloned().unwrap_or_default();
+                            let v = if v.is_empty() {
+                                "—".to_string()
+                            } else {
+                                format!("${v}")
+                            };
+                            ui.label(
+                                RichText::new(format!("{}: {v}", spot.label))
+                                    .size(theme::BODY)
+                                    .color(theme::TEXT_DIM),
+                            );
+                            continue;
+                        }
+                        let v = e
+                            .amounts
+                            .get(&(seat, spot.key))
+                            .cloned()
+                            .unwrap_or_default();
+                        let shown = if v.is_empty() {
+                            "—".to_string()
+                        } else {
+                            format!("${v}")
+                        };
+                        let b = Button::new(
+                            RichText::new(format!("Seat {seat} {}: {shown}", spot.label))
+                                .size(theme::BODY),
+                        )
+                        .selected(e.focus.unwrap_or((current, "ante")) == (seat, spot.key))
+                        .min_size(egui::vec2(180.0, theme::TARGET));
+                        if ui.add(b).clicked() {
+                            e.focus = Some((seat, spot.key));
+                        }
+                    }
+                });
+                if e.focus.is_none() {
+                    e.focus = Some((current, "ante"));
+                }
+                let mut no_more_bets = false;
+                ui.horizontal_top(|ui| {
+                    if let Some(key) = e.focus {
+                        let value = e.amounts.entry(key).or_default();
+                        keypad::keypad(ui, value, 7);
+                    }
+                    ui.add_space(theme::GAP * 2.0);
+                    ui.vertical(|ui| {
+                        small(ui, &format!("{} (wagers)", def.section(7)));
+                        no_more_bets = primary(ui, "No more bets");
+                    });
+                });
+                if no_more_bets {
+                    match self.view.banked.wager_commands(&r) {
+                        Ok(list) => cmds.push(UiCmd::Sequence(list)),
+                        Err(e) => self.view.message = Some(e),
+                    }
+                }
+            }
+            BankedStep::Deal => {
+                let (sec, text) = def.deal_text(r.dealing);
+                title(ui, "No more bets: deal");
+                body(ui, &text);
+                small(ui, &sec);
+                if primary(ui, "Cards dealt") {
+                    send(cmds, BankedCommand::Dealt);
+                }
+            }
+            BankedStep::Decide { phase, seat } => {
+                let p = &def.phases[*phase];
+                let ante = r.ante(*seat);
+                title(ui, &format!("Seat {seat} decides"));
+                body(ui, p.label);
+                body_colour(ui, &format!("Ante {}", money(ante)), theme::TEXT_DIM);
+                ui.horizontal_wrapped(|ui| {
+                    for m in p.multiples {
+                        let amount = ante * i64::from(*m);
+                        if choice(ui, &format!("{m}× · {}", money(amount))) {
+                            send(
+                                cmds,
+                                BankedCommand::Decide {
+                                    seat: *seat,
+                                    multiple: *m,
+                                },
+                            );
+                        }
+                    }
+                    let zero = if p.zero == Zero::Fold {
+                        "Fold"
+                    } else {
+                        "Check"
+                    };
+                    if choice(ui, zero) {
+                        send(
+                            cmds,
+                            BankedCommand::Decide {
+                                seat: *seat,
+                                multiple: 0,
+                            },
+                        );
+                    }
+                });
+                small(ui, &def.section(11));
+            }
+            BankedStep::Reveal { phase } => {
+                title(ui, def.phases[*phase].then);
+                small(ui, &def.section(11));
+                if primary(ui, "Done") {
+                    send(cmds, BankedCommand::Revealed);
+                }
+            }
+            BankedStep::Cards => {
+                title(ui, "Key the cards for settlement");
+                let e = &mut self.view.banked;
+                let full = match e.target {
+                    Target::Seat(s) => e.cards.get(&s).map_or(0, |c| c.len()) >= def.seat_cards,
+                    Target::Dealer => e.dealer.len() >= def.dealer_cards,
+                    Target::Community => e.community.len() >= def.community_cards,
+                    Target::None => true,
+                };
+                if full {
+                    e.target = e.next_target(&r);
+                }
+                ui.horizontal_wrapped(|ui| {
+                    let mut places: Vec<(Target, String)> = r
+                        .seats
+                        .iter()
+                        .map(|s| {
+                            (
+                                Target::Seat(*s),
+                                format!(
+                                    "Seat {s}: {}",
+                                    cards_text(e.cards.get(s).map_or(&[][..], |c| &c[..]))
+                                ),
+                            )
+                        })
+                        .collect();
+                    if def.dealer_cards > 0 {
+                        places.push((Target::Dealer, format!("Dealer: {}", cards_text(&e.dealer))));
+                    }
+                    if def.community_cards > 0 {
+                        places.push((
+                            Target::Community,
+                            format!("Community: {}", cards_text(&e.community)),
+                        ));
+                    }
+                    for (t, label) in places {
+                        let b = Button::new(RichText::new(label).size(theme::BODY))
+                            .selected(e.target == t)
+                            .min_size(egui::vec2(200.0, theme::TARGET));
+                        if ui.add(b).clicked() {
+                            e.target = t;
+                        }
+                    }
+                });
+                let used = e.used();
+                if let Some(c) = card_grid(ui, "banked-cards", &used) {
+                    match e.target {
+                        Target::Seat(s) => {
+                            let v = e.cards.entry(s).or_default();
+                            if v.len() < def.seat_cards {
+                                v.push(c);
+                            }
+                        }
+                        Target::Dealer if e.dealer.len() < def.dealer_cards => e.dealer.push(c),
+                        Target::Community if e.community.len() < def.community_cards => {
+                            e.community.push(c)
+                        }
+                        _ => {}
+                    }
+                }
+                ui.horizontal(|ui| {
+                    let complete = e.next_target(&r) == Target::None;
+                    if complete && primary(ui, "Settle") {
+                        cmds.push(UiCmd::BankedSettle(BankedCommand::Cards {
+                            seats: e.cards.clone().into_iter().collect(),
+                            dealer: e.dealer.clone(),
+                            community: e.community.clone(),
+                        }));
+                    }
+                    if ui
+                        .add(
+                            Button::new(RichText::new("Clear these cards").size(theme::BODY))
+                                .min_size(theme::ACTION_SIZE),
+                        )
+                        .clicked()
+                    {
+                        match e.target {
+                            Target::Seat(s) => {
+                                e.cards.remove(&s);
+                            }
+                            Target::Dealer => e.dealer.clear(),
+                            Target::Community => e.community.clear(),
+                            Target::None => {}
+                        }
+                    }
+                });
+                small(ui, &def.section(11));
+            }
+            BankedStep::Pay { verify } => {
+                title(ui, "Settle in this order");
+                let s = r.settlement.clone().unwrap_or_default();
+                if let Some(results) = s["results"].as_array() {
+                    for w in results {
+                        let seat = w["seat"].as_u64().unwrap_or(0);
+                        let text = w["explanation"].as_str().unwrap_or("");
+                        let flag = if w["floor_verification"].as_bool() == Some(true) {
+                            "  (floorperson validates)"
+                        } else {
+                            ""
+                        };
+                        let colour = match w["result"].as_str() {
+                            Some("win") => theme::OK,
+                            Some("lose") => theme::TEXT_DIM,
+                            _ => theme::TEXT,
+                        };
+                        body_colour(ui, &format!("Seat {seat} · {text}{flag}"), colour);
+                    }
+                }
+                if let Some(notes) = s["notes"].as_array() {
+                    for n in notes {
+                        small(ui, n.as_str().unwrap_or(""));
+                    }
+                }
+                let house = s["totals"]["house"].as_i64().unwrap_or(0);
+                body(ui, &format!("House result this round: {}", money(house)));
+                small(ui, section);
+                if *verify {
+                    if primary(ui, "Floorperson validates") {
+                        cmds.push(UiCmd::OpenVerify(format!(
+                            "Validate the payouts of round {number} before they are paid ({})",
+                            def.section(11)
+                        )));
+                    }
+                } else if primary(ui, "Paid") {
+                    send(cmds, BankedCommand::Paid);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,381 @@
+//! House-banked rounds dealt through the real screen (egui_kittest, by labels): the wagers keyed
+//! per seat, "no more bets", the deal as the table's dealing method says (from the hand, a manual
+//! dealing shoe, an automated dealing shoe), one tap per decision, the reveals, the cards keyed,
+//! the settlement from the paytables in the dealer's order, and the journal that records it.
+
+use deckhand::rules::banked::round::Dealing;
+use deckhand::rules::games::GameId;
+use deckhand::rules::table::{Command, Confirm, PokerOptions, Step, TableSetup};
+use deckhand::store::Store;
+use deckhand::terminal::Terminal;
+use deckhand::ui::DeckhandApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+fn setup(game: GameId, dealing: Dealing) -> TableSetup {
+    TableSetup {
+        table_no: 12,
+        deck_colours: ["Red".into(), "Blue".into()],
+        blinds: vec![100, 200],
+        small_bet: 200,
+        big_bet: 400,
+        max_raises: 3,
+        counting_shuffler: false,
+        pot_rules: Default::default(),
+        poker: PokerOptions {
+            game,
+            dealing,
+            ..Default::default()
+        },
+    }
+}
+
+/// An open table shuffled by hand, waiting for the seats of round 1.
+fn ready(db: &std::path::Path, s: &TableSetup) -> Terminal {
+    let mut t = Terminal::open(Store::open(db).unwrap(), None).unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417").unwrap();
+    t.execute(Command::OpenTable(s.clone())).unwrap();
+    t.execute(Command::Confirm(Confirm::DecksInspected))
+        .unwrap();
+    t.verify("1001", "2468").unwrap();
+    for c in [
+        Command::Confirm(Confirm::PlayersInspected),
+        Command::Confirm(Confirm::DecksWashed),
+        Command::Confirm(Confirm::ShuffledAndCut),
+    ] {
+        t.execute(c).unwrap();
+    }
+    assert!(matches!(t.table().step(), Step::StartRound { .. }));
+    t
+}
+
+fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut DeckhandApp| {
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            app,
+        )
+}
+
+fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_ok();
+}
+
+fn taps(h: &mut Harness<'_, DeckhandApp>, list: &str) {
+    for l in list.split(' ') {
+        tap(h, l);
+    }
+}
+
+/// Keys whole dollars into a wager spot ("Seat 3 Ante").
+fn wager(h: &mut Harness<'_, DeckhandApp>, spot: &str, dollars: &str) {
+    let seat: String = spot.split(' ').nth(1).unwrap().into();
+    tap(h, &format!("Wagers of seat {seat}"));
+    tap(h, &format!("{spot}: —"));
+    for d in dollars.chars() {
+        tap(h, &d.to_string());
+    }
+    if h.query_by_label(&format!("{spot}: ${dollars}")).is_none() {
+        panic!("{:#?}", h.root());
+    }
+}
+
+fn journal(db: &std::path::Path) -> Vec<(String, serde_json::Value)> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.prepare("SELECT kind, payload FROM journal ORDER BY serial")
+        .unwrap()
+        .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
+        .unwrap()
+        .map(|k| {
+            let (k, p) = k.unwrap();
+            (k, serde_json::from_str(&p).unwrap())
+        })
+        .collect()
+}
+
+fn commands(db: &std::path::Path) -> Vec<String> {
+    journal(db)
+        .into_iter()
+        .filter(|(k, _)| k == "banked_step")
+        .map(|(_, p)| p["command"]["command"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn settlement(db: &std::path::Path) -> serde_json::Value {
+    journal(db)
+        .into_iter()
+        .find(|(k, p)| k == "banked_step" && p["command"]["command"] == "settle")
+        .map(|(_, p)| p["command"]["settlement"].clone())
+        .expect("a settle row")
+}
+
+#[test]
+fn crazy_4_poker_from_the_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c4p.sqlite");
+    let s = setup(GameId::Crazy4Poker, Dealing::Hand);
+    let mut h = harness(DeckhandApp::new(ready(&db, &s), s, None));
+    h.run_ok();
+    h.get_by_label("Table 12 · Crazy 4 Poker");
+    for seat in ["Seat 1", "Seat 3", "Seat 6"] {
+        tap(&mut h, seat);
+    }
+    tap(&mut h, "Start round 1");
+    h.get_by_label("Place your wagers");
+    wager(&mut h, "Seat 1 Ante", "10");
+    // The Super Bonus follows the Ante (§ 657a.7): not keyed.
+    h.get_by_label("Super Bonus: $10");
+    wager(&mut h, "Seat 1 Queens Up", "5");
+    wager(&mut h, "Seat 3 Ante", "10");
+    wager(&mut h, "Seat 3 Queens Up", "5");
+    wager(&mut h, "Seat 6 Ante", "10");
+    tap(&mut h, "No more bets");
+    // § 657a.9: from the hand.
+    h.get_by_label_contains("From the hand, one card at a time clockwise");
+    h.get_by_label("§ 657a.9");
+    tap(&mut h, "Cards dealt");
+    h.get_by_label("Seat 1 decides");
+    // 2× is not a Crazy 4 Play wager: only 1× and 3× are offered.
+    assert!(h.query_by_label("2× · $20.00").is_none());
+    tap(&mut h, "3× · $30.00");
+    h.get_by_label("Seat 3 decides");
+    tap(&mut h, "1× · $10.00");
+    h.get_by_label("Seat 6 decides");
+    tap(&mut h, "Fold");
+    h.get_by_label("Reveal the dealer's five cards");
+    tap(&mut h, "Done");
+    h.get_by_label("Key the cards for settlement");
+    assert!(
+        h.query_by_label("Settle").is_none(),
+        "not before every card"
+    );
+    taps(&mut h, "A♣ A♦ A♥ A♠ 2♦");
+    taps(&mut h, "Q♠ Q♦ 8♥ 5♠ 3♣");
+    taps(&mut h, "J♣ 9♥ 6♠ 4♥ 3♥");
+    taps(&mut h, "K♣ 9♦ 7♥ 4♠ 2♣");
+    // A card already keyed cannot be keyed again.
+    assert!(h.get_by_label("A♠").accesskit_node().is_disabled());
+    h.get_by_label("Dealer: K♣ 9♦ 7♥ 4♠ 2♣");
+    tap(&mut h, "Settle");
+    h.get_by_label("Settle in this order");
+    h.get_by_label("Seat 1 · Super Bonus: four of a kind, aces pays 200 to 1 → $2000.00");
+    tap(&mut h, "Paid");
+    // The round is over; the other deck is shuffled by hand for round 2.
+    let t = h.state().terminal().table();
+    assert!(t.round.is_none() && t.rounds_played == 1);
+    h.get_by_label("Shuffled and cut");
+
+    assert_eq!(
+        commands(&db),
+        [
+            "wagers",
+            "wagers",
+            "wagers",
+            "no-more-bets",
+            "dealt",
+            "decide",
+            "decide",
+            "decide",
+            "revealed",
+            "cards",
+            "settle",
+            "paid"
+        ]
+    );
+    let st = settlement(&db);
+    assert_eq!(st["game"], "crazy-4-poker");
+    // Seat 6 folded: Ante and Super Bonus lose (§ 657a.11(b)).
+    let six: Vec<&serde_json::Value> = st["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["seat"] == 6)
+        .collect();
+    assert!(six.iter().all(|r| r["result"] == "lose"), "{six:?}");
+    // The same round through `deckhand settle` gives the same settlement.
+    let input = serde_json::json!({
+        "game": "crazy-4-poker",
+        "dealer": "Kc 9d 7h 4s 2c",
+        "seats": [
+            { "seat": 1, "cards": "Ac Ad Ah As 2d", "wagers": { "ante": 1000, "super_bonus": 1000, "queens_up": 500 }, "play": 3000 },
+            { "seat": 3, "cards": "Qs Qd 8h 5s 3c", "wagers": { "ante": 1000, "super_bonus": 1000, "queens_up": 500 }, "play": 1000 },
+            { "seat": 6, "cards": "Jc 9h 6s 4h 3h", "wagers": { "ante": 1000, "super_bonus": 1000 }, "play": 0 }
+        ]
+    });
+    let direct = deckhand::rules::banked::settle_json(
+        &input.to_string(),
+        &deckhand::rules::banked::paytable::Paytables::embedded().unwrap(),
+        &Default::default(),
+    )
+    .unwrap();
+    assert_eq!(st, serde_json::to_value(direct).unwrap());
+}
+
+#[test]
+fn mississippi_stud_from_an_automated_dealing_shoe() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ms.sqlite");
+    let s = setup(GameId::MississippiStud, Dealing::AutomatedShoe);
+    let mut h = harness(DeckhandApp::new(ready(&db, &s), s, None));
+    h.run_ok();
+    tap(&mut h, "Seat 2");
+    tap(&mut h, "Seat 4");
+    tap(&mut h, "Start round 1");
+    // A wager that is not an amount is refused by name, nothing is lost.
+    wager(&mut h, "Seat 2 Ante", "5");
+    wager(&mut h, "Seat 4 Ante", "5");
+    tap(&mut h, "No more bets");
+    // § 655a.10: the stacks the automated dealing shoe dispenses.
+    h.get_by_label_contains("Deliver the stacks the automated dealing shoe dispenses");
+    h.get_by_label("§ 655a.10");
+    tap(&mut h, "Cards dealt");
+    h.get_by_label("Third Street: 1×, 2× or 3× the Ante, or fold");
+    tap(&mut h, "3× · $15.00");
+    tap(&mut h, "1× · $5.00");
+    tap(&mut h, "Done"); // first community card
+    tap(&mut h, "3× · $15.00");
+    tap(&mut h, "Fold"); // seat 4 folds on Fourth Street
+    h.get_by_label("Turn over the second community card");
+    tap(&mut h, "Done");
+    h.get_by_label("Seat 2 decides");
+    tap(&mut h, "3× · $15.00");
+    tap(&mut h, "Done");
+    taps(&mut h, "A♥ K♥ 8♣ 8♦ Q♥ J♥ 10♥");
+    tap(&mut h, "Settle");
+    // A royal flush pays 500 to 1 on the $5 Ante and each $15 street.
+    h.get_by_label_contains("Seat 2 · Ante: royal flush");
+    let st = settlement(&db);
+    let two: i64 = st["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["seat"] == 2)
+        .map(|r| r["net"].as_i64().unwrap())
+        .sum();
+    assert_eq!(two, 500 * (500 + 1500 * 3));
+    let four: i64 = st["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["seat"] == 4)
+        .map(|r| r["net"].as_i64().unwrap())
+        .sum();
+    assert_eq!(four, -(500 + 500), "ante and third street lost on the fold");
+    // No progressive wager: nothing for a floorperson to validate.
+    assert!(h.query_by_label("Floorperson validates").is_none());
+    tap(&mut h, "Paid");
+    let t = h.state().terminal().table();
+    assert!(t.round.is_none() && t.rounds_played == 1);
+}
+
+#[test]
+fn texas_holdem_bonus_from_a_manual_dealing_shoe() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("thb.sqlite");
+    let s = setup(GameId::TexasHoldemBonus, Dealing::ManualShoe);
+    let mut h = harness(DeckhandApp::new(ready(&db, &s), s, None));
+    h.run_ok();
+    tap(&mut h, "Seat 5");
+    tap(&mut h, "Start round 1");
+    // "No more bets" with nothing keyed is refused with the section.
+    tap(&mut h, "No more bets");
+    h.get_by_label_contains("no seat has a wager yet");
+    wager(&mut h, "Seat 5 Ante", "10");
+    tap(&mut h, "No more bets");
+    h.get_by_label_contains("From the manual dealing shoe");
+    h.get_by_label("§ 647a.8");
+    tap(&mut h, "Cards dealt");
+    tap(&mut h, "2× · $20.00");
+    tap(&mut h, "Done"); // flop
+    tap(&mut h, "Check");
+    tap(&mut h, "Done"); // turn
+    tap(&mut h, "1× · $10.00");
+    tap(&mut h, "Done"); // river and the dealer's cards
+    taps(&mut h, "A♠ K♠ 7♦ 2♣ Q♠ J♠ 10♠ 4♦ 3♣");
+    h.get_by_label("Community: Q♠ J♠ 10♠ 4♦ 3♣");
+    tap(&mut h, "Settle");
+    h.get_by_label("Settle in this order");
+    let st = settlement(&db);
+    let net: i64 = st["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["net"].as_i64().unwrap())
+        .sum();
+    assert!(net > 0, "a royal flush wins: {st}");
+    assert_eq!(st["totals"]["players"].as_i64().unwrap(), net);
+}
+
+/// A payout the paytables flag for a floorperson (a progressive hit) cannot be marked paid
+/// until a floorperson validates it on the keypad; the validation is that person's signature.
+#[test]
+fn a_flagged_payout_waits_for_the_floorperson() {
+    use deckhand::rules::banked::round::BankedCommand as B;
+    use deckhand::rules::cards::parse_cards;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("flag.sqlite");
+    let s = setup(GameId::Crazy4Poker, Dealing::Hand);
+    let mut t = ready(&db, &s);
+    t.execute(Command::StartRound { seats: vec![2] }).unwrap();
+    let b = |c: B| Command::Banked(c);
+    t.execute(b(B::Wagers {
+        seat: 2,
+        wagers: [("ante".to_string(), 500)].into(),
+    }))
+    .unwrap();
+    for c in [
+        B::NoMoreBets,
+        B::Dealt,
+        B::Decide {
+            seat: 2,
+            multiple: 1,
+        },
+        B::Revealed,
+    ] {
+        t.execute(b(c)).unwrap();
+    }
+    t.execute(b(B::Cards {
+        seats: vec![(2, parse_cards("Ac Ad Ah As 2d").unwrap())],
+        dealer: parse_cards("Kc 9d 7h 4s 2c").unwrap(),
+        community: vec![],
+    }))
+    .unwrap();
+    let flagged = serde_json::json!({ "results": [ { "seat": 2, "floor_verification": true } ] });
+    t.execute(b(B::Settle {
+        settlement: flagged,
+    }))
+    .unwrap();
+    let e = t.execute(b(B::Paid)).unwrap_err();
+    assert!(e.contains("floorperson validates"), "{e}");
+    // A restart rebuilds the round from the journal, at the same step.
+    drop(t);
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    assert!(matches!(
+        t.table().step(),
+        Step::Banked {
+            step: deckhand::rules::banked::round::BankedStep::Pay { verify: true },
+            ..
+        }
+    ));
+    // The dealer cannot validate; a wrong PIN is refused; the floorperson can.
+    assert!(t.verify("20417", "").is_err());
+    assert!(t.verify("1001", "0000").is_err());
+    t.verify("1001", "2468").unwrap();
+    t.execute(b(B::Paid)).unwrap();
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let signer: String = conn
+        .query_row(
+            "SELECT actor_credential FROM journal WHERE kind = 'banked_step' AND actor_credential IS NOT NULL",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(signer, "1001");
+    assert!(t.table().round.is_none());
+}
