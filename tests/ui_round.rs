@@ -65,7 +65,14 @@ fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
         )
 }
 
+/// Every tap the tests make, to count what a round costs the dealer (docs/dealer-screen.md).
+/// Per test thread: the tests run side by side.
+thread_local! {
+    static TAPS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
+    TAPS.with(|t| t.set(t.get() + 1));
     h.get_by_label(label).click();
     h.run_ok();
 }
@@ -126,6 +133,7 @@ fn dealer_plays_a_holdem_round_through_the_screen() {
         matches!(s, Step::StartRound { .. })
     });
 
+    let taps_before = TAPS.with(|t| t.get());
     for seat in ["Seat 2", "Seat 4", "Seat 7"] {
         tap(&mut h, seat);
     }
@@ -164,11 +172,19 @@ fn dealer_plays_a_holdem_round_through_the_screen() {
     tap(&mut h, "Count is right");
     h.get_by_label("Push $18.00 to seat 2.");
     tap(&mut h, "Pot pushed");
+    // The figure in docs/dealer-screen.md: with a counting shuffler the count and the shuffle
+    // cost no tap; 3 seats + 9 procedure steps + 11 betting actions + 9 cards = 32.
+    let taps = TAPS.with(|t| t.get()) - taps_before;
+    assert_eq!(taps, 32);
     // The next round uses the other deck (§ 637a.3(a)).
     wait_until(&mut h, "round 2 ready", |s| {
         matches!(s, Step::StartRound { deck: 1, .. })
     });
     h.get_by_label("Start round 2");
+    // The same players stay selected: round 2 starts with one tap, not four.
+    for seat in ["Seat 2 ✔", "Seat 4 ✔", "Seat 7 ✔"] {
+        h.get_by_label(seat);
+    }
 
     let store = Store::open(&db).unwrap();
     let rows = store.all_rows().unwrap();
