@@ -10,6 +10,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod demo;
 pub mod devices;
 pub mod print;
 pub mod rules;

@@ -69,6 +69,16 @@ enum Cmd {
     },
     /// Append numbered rows to a journal until killed, printing each serial once it is durable
     /// (used by the crash test; also a quick check of a terminal's disk).
+    /// Open the terminal on a fresh database with a round of `game` staged at a player's
+    /// decision (the screenshots of docs/screenshots/capture.sh).
+    #[command(hide = true)]
+    Showcase {
+        #[arg(long)]
+        game: String,
+        /// A database file that does not exist yet.
+        #[arg(long)]
+        db: PathBuf,
+    },
     #[command(hide = true)]
     JournalStress {
         #[arg(long)]
@@ -306,7 +316,21 @@ fn real_main() -> Result<()> {
     let cli = Cli::parse();
     let config = Config::load(cli.config.as_deref()).map_err(anyhow::Error::msg)?;
     match cli.command.unwrap_or(Cmd::Run) {
-        Cmd::Run => run_terminal(config),
+        Cmd::Run => run_terminal(config, false),
+        Cmd::Showcase { game, db } => {
+            let mut config = config;
+            let game = deckhand::rules::games::GameId::parse(&game).map_err(anyhow::Error::msg)?;
+            if db.exists() {
+                anyhow::bail!("{}: the showcase needs a fresh database", db.display());
+            }
+            config.store.database = db.display().to_string();
+            config.shuffler.port = "none".into();
+            config.demo.seed_people = true;
+            let setup = deckhand::demo::setup_for(&config.table_setup(), game);
+            config.table.game = game;
+            config.table.forced_bet_cents = setup.poker.forced_bet;
+            run_terminal(config, true)
+        }
         Cmd::Sim {
             device:
                 SimDevice::Shuffler {
@@ -749,7 +773,7 @@ fn people(config: &Config, db: Option<PathBuf>, action: PeopleCmd) -> Result<()>
     Ok(())
 }
 
-fn run_terminal(config: Config) -> Result<()> {
+fn run_terminal(config: Config, showcase: bool) -> Result<()> {
     let db = config.database_path().map_err(anyhow::Error::msg)?;
     let store = Store::open(&db).with_context(|| format!("opening {}", db.display()))?;
     tracing::info!("database {}", db.display());
@@ -844,6 +868,9 @@ fn run_terminal(config: Config) -> Result<()> {
     }
     if config.demo.seed_people {
         term.seed_demo_people()?;
+    }
+    if showcase {
+        deckhand::demo::stage(&mut term, &config.table_setup()).map_err(anyhow::Error::msg)?;
     }
     let paytables = config.load_paytables().map_err(anyhow::Error::msg)?;
     let mut app = DeckhandApp::new(term, config.table_setup(), sim_script)

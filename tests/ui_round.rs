@@ -65,8 +65,8 @@ fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
         )
 }
 
-/// Every tap the tests make, to count what a round costs the dealer (docs/dealer-screen.md).
-/// Per test thread: the tests run side by side.
+// Every tap the tests make, to count what a round costs the dealer (docs/dealer-screen.md);
+// per test thread, as the tests run side by side.
 thread_local! {
     static TAPS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }

@@ -364,7 +364,8 @@ impl DeckhandApp {
                     .fill(theme::PANEL)
                     .inner_margin(egui::Margin::symmetric(16, 10)),
             )
-            .show(ui, |ui| self.status_bar(ui, &mut cmds));
+            .show(ui, |ui| self.status_bar(ui));
+
         if self.sim.is_some() {
             egui::Panel::bottom("sim")
                 .frame(
@@ -381,7 +382,16 @@ impl DeckhandApp {
                     .fill(theme::FELT_DARK)
                     .inner_margin(egui::Margin::same(14)),
             )
-            .show(ui, |ui| self.side_panel(ui));
+            .show(ui, |ui| {
+                // The dealer's always-available actions head the side panel: the step's own
+                // area keeps the whole height of the screen.
+                let t = self.term.table();
+                if t.setup.is_some() && t.dealer.is_some() {
+                    self.action_bar(ui, &mut cmds);
+                    ui.separator();
+                }
+                self.side_panel(ui)
+            });
         egui::CentralPanel::default()
             .frame(
                 egui::Frame::new()
@@ -701,39 +711,44 @@ impl DeckhandApp {
         }
     }
 
-    fn status_bar(&self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
+    fn status_bar(&self, ui: &mut Ui) {
         let t = self.term.table();
         let text = |s: String| RichText::new(s).size(theme::STATUS);
-        let can_sign_out = t.dealer.is_some() && t.round.is_none() && self.view.verify.is_none();
-        egui::Sides::new().show(
-            ui,
-            |ui| {
-                let table_no = t.setup.as_ref().map_or(self.setup.table_no, |s| s.table_no);
-                let game = t
-                    .setup
-                    .as_ref()
-                    .map_or(self.setup.poker.game, |s| s.poker.game);
-                ui.label(text(format!("Table {table_no} · {}", game_name(game))).strong());
+        ui.horizontal_wrapped(|ui| {
+            let table_no = t.setup.as_ref().map_or(self.setup.table_no, |s| s.table_no);
+            let game = t
+                .setup
+                .as_ref()
+                .map_or(self.setup.poker.game, |s| s.poker.game);
+            ui.label(text(format!("Table {table_no} · {}", game_name(game))).strong());
+            ui.separator();
+            match &t.dealer {
+                Some(d) => ui.label(text(format!("Dealer {} ({})", d.name, d.credential))),
+                None => ui.label(text("No dealer signed in".into()).color(theme::WARN)),
+            };
+            ui.separator();
+            let round = t.round.as_ref().map_or(t.rounds_played, |r| r.number);
+            ui.label(text(format!("Round {round}")));
+            if !t.decks.is_empty() {
                 ui.separator();
-                match &t.dealer {
-                    Some(d) => ui.label(text(format!("Dealer {} ({})", d.name, d.credential))),
-                    None => ui.label(text("No dealer signed in".into()).color(theme::WARN)),
-                };
-                ui.separator();
-                let round = t.round.as_ref().map_or(t.rounds_played, |r| r.number);
-                ui.label(text(format!("Round {round}")));
-                if !t.decks.is_empty() {
-                    ui.separator();
-                    let deck = t.round.as_ref().map_or_else(|| t.next_deck(), |r| r.deck);
-                    let d = &t.decks[deck];
-                    let (rect, _) =
-                        ui.allocate_exact_size(egui::vec2(16.0, 22.0), egui::Sense::hover());
-                    ui.painter()
-                        .rect_filled(rect, 3.0, theme::deck_swatch(&d.colour));
-                    let which = if t.round.is_some() { "in play" } else { "next" };
-                    ui.label(text(format!("{} deck {which}", d.colour)));
-                }
-                ui.separator();
+                let deck = t.round.as_ref().map_or_else(|| t.next_deck(), |r| r.deck);
+                let d = &t.decks[deck];
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::vec2(16.0, 22.0), egui::Sense::hover());
+                ui.painter()
+                    .rect_filled(rect, 3.0, theme::deck_swatch(&d.colour));
+                let which = if t.round.is_some() { "in play" } else { "next" };
+                ui.label(text(format!("{} deck {which}", d.colour)));
+            }
+            ui.separator();
+            let counting = t
+                .setup
+                .as_ref()
+                .map_or(self.setup.counting_shuffler, |s| s.counting_shuffler);
+            if t.manual_shuffle || !counting {
+                // No counting shuffler (or it is out of service): nothing to connect to.
+                ui.label(text("Shuffled by hand".into()).color(theme::TEXT_DIM));
+            } else {
                 let link = self.term.shuffler_link();
                 let (dot, colour) = match link {
                     LinkState::Connected { .. } => ("●", theme::OK),
@@ -741,100 +756,100 @@ impl DeckhandApp {
                     _ => ("✖", theme::DANGER),
                 };
                 ui.label(text(format!("{dot} Shuffler {}", link.label())).color(colour));
-                let prog = self.term.progressive();
-                if let Some(link) = &prog.link {
-                    ui.separator();
-                    let locked_out = prog.state == Some(ControllerState::CommunicationLoss);
-                    let (dot, colour) = match link {
-                        LinkState::Connected { .. } if !locked_out => ("●", theme::OK),
-                        LinkState::Connecting => ("◌", theme::WARN),
-                        _ => ("✖", theme::DANGER),
+            }
+            let prog = self.term.progressive();
+            if let Some(link) = &prog.link {
+                ui.separator();
+                let locked_out = prog.state == Some(ControllerState::CommunicationLoss);
+                let (dot, colour) = match link {
+                    LinkState::Connected { .. } if !locked_out => ("●", theme::OK),
+                    LinkState::Connecting => ("◌", theme::WARN),
+                    _ => ("✖", theme::DANGER),
+                };
+                let state = match (link.is_up(), prog.state) {
+                    (true, Some(s)) => s.label().to_string(),
+                    _ => link.label(),
+                };
+                ui.label(text(format!("{dot} Progressive {state}")).color(colour));
+                for (id, cents) in &prog.meters {
+                    let name = if prog.meters.len() > 1 {
+                        format!("Meter {id}")
+                    } else {
+                        "Meter".into()
                     };
-                    let state = match (link.is_up(), prog.state) {
-                        (true, Some(s)) => s.label().to_string(),
-                        _ => link.label(),
-                    };
-                    ui.label(text(format!("{dot} Progressive {state}")).color(colour));
-                    for (id, cents) in &prog.meters {
-                        let name = if prog.meters.len() > 1 {
-                            format!("Meter {id}")
-                        } else {
-                            "Meter".into()
-                        };
-                        ui.label(text(format!("{name} {}", crate::rules::money(*cents))).strong());
+                    ui.label(text(format!("{name} {}", crate::rules::money(*cents))).strong());
+                }
+            }
+            if let Some(c) = self
+                .central
+                .as_ref()
+                .and_then(|c| c.lock().ok().map(|s| s.clone()))
+            {
+                // The terminal's journal is the truth: offline only delays the copy.
+                let (dot, colour, what) = if c.connected {
+                    ("●", theme::OK, "Central copy up to date".to_string())
+                } else {
+                    (
+                        "◌",
+                        theme::WARN,
+                        "Central copy offline: records kept here".to_string(),
+                    )
+                };
+                ui.label(text(format!("{dot} {what}")).color(colour));
+            }
+        });
+    }
+
+    /// The dealer's always-available actions, two to a row at the top of the side panel.
+    fn action_bar(&self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
+        let t = self.term.table();
+        let open = t.setup.is_some() && t.dealer.is_some();
+        let can_sign_out = t.dealer.is_some() && t.round.is_none() && self.view.verify.is_none();
+        // The jackpot boxes, the High Hand slip and time charges are the poker room's
+        // (§ 637a.15–637a.17); a house-banked table has none of them.
+        let poker_room = !crate::rules::irregularities::is_banked(
+            t.setup.as_ref().map(|s| s.poker.game).unwrap_or_default(),
+        );
+        let mut actions: Vec<(RichText, UiCmd)> = Vec::new();
+        if open {
+            // Always there once a dealer runs an open table: the game's irregularities.
+            actions.push((
+                RichText::new("⚠ Irregularity").color(theme::WARN),
+                UiCmd::OpenIrregularity,
+            ));
+        }
+        if self.high_hand_config.enabled && poker_room && open {
+            actions.push((RichText::new("High hand"), UiCmd::OpenHighHand));
+        }
+        if poker_room && open && t.round.is_none() {
+            actions.push((
+                RichText::new("Box count"),
+                UiCmd::OpenRecord(records::RecordKind::BoxCount),
+            ));
+        }
+        if self.time_charge_config.enabled && poker_room && open {
+            actions.push((
+                RichText::new("Time charges"),
+                UiCmd::OpenRecord(records::RecordKind::TimeCharges),
+            ));
+        }
+        if can_sign_out {
+            actions.push((RichText::new("Sign out"), UiCmd::Rules(Command::SignOut)));
+        }
+        // Two to a row: the side panel is 340 px wide.
+        let width = (ui.available_width() - theme::GAP / 2.0) / 2.0;
+        for pair in actions.chunks(2) {
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = theme::GAP / 2.0;
+                for (text, cmd) in pair {
+                    let b = Button::new(text.clone().size(theme::STATUS))
+                        .min_size(egui::vec2(width, 48.0));
+                    if ui.add(b).clicked() {
+                        cmds.push(cmd.clone());
                     }
                 }
-                if let Some(c) = self
-                    .central
-                    .as_ref()
-                    .and_then(|c| c.lock().ok().map(|s| s.clone()))
-                {
-                    // The terminal's journal is the truth: offline only delays the copy.
-                    let (dot, colour, what) = if c.connected {
-                        ("●", theme::OK, "Central copy up to date".to_string())
-                    } else {
-                        (
-                            "◌",
-                            theme::WARN,
-                            "Central copy offline: records kept here".to_string(),
-                        )
-                    };
-                    ui.label(text(format!("{dot} {what}")).color(colour));
-                }
-            },
-            |ui| {
-                let t = self.term.table();
-                // Always there once a dealer runs an open table: the game's irregularities.
-                if t.setup.is_some()
-                    && t.dealer.is_some()
-                    && ui
-                        .add(
-                            Button::new(
-                                RichText::new("⚠ Irregularity")
-                                    .size(theme::BODY)
-                                    .color(theme::WARN),
-                            )
-                            .min_size(egui::vec2(170.0, 48.0)),
-                        )
-                        .clicked()
-                {
-                    cmds.push(UiCmd::OpenIrregularity);
-                }
-                if self.high_hand_config.enabled
-                    && t.setup.is_some()
-                    && t.dealer.is_some()
-                    && ui
-                        .add(Button::new("High hand").min_size(egui::vec2(140.0, 48.0)))
-                        .clicked()
-                {
-                    cmds.push(UiCmd::OpenHighHand);
-                }
-                let between_rounds = t.setup.is_some() && t.dealer.is_some() && t.round.is_none();
-                if between_rounds
-                    && ui
-                        .add(Button::new("Box count").min_size(egui::vec2(140.0, 48.0)))
-                        .clicked()
-                {
-                    cmds.push(UiCmd::OpenRecord(records::RecordKind::BoxCount));
-                }
-                if self.time_charge_config.enabled
-                    && t.setup.is_some()
-                    && t.dealer.is_some()
-                    && ui
-                        .add(Button::new("Time charges").min_size(egui::vec2(140.0, 48.0)))
-                        .clicked()
-                {
-                    cmds.push(UiCmd::OpenRecord(records::RecordKind::TimeCharges));
-                }
-                if can_sign_out
-                    && ui
-                        .add(Button::new("Sign out").min_size(egui::vec2(120.0, 48.0)))
-                        .clicked()
-                {
-                    cmds.push(UiCmd::Rules(Command::SignOut));
-                }
-            },
-        );
+            });
+        }
     }
 
     fn sim_bar(&self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
@@ -859,7 +874,97 @@ impl DeckhandApp {
     fn side_panel(&self, ui: &mut Ui) {
         let t = self.term.table();
         ui.label(RichText::new("Seats").strong());
-        if let Some(r) = &t.round {
+        if let Some(b) = t.round.as_ref().and_then(|r| r.banked.as_ref()) {
+            // A house-banked round: each seat's wagers on the layout.
+            let def = b.def();
+            for seat in &b.seats {
+                let mut parts = Vec::new();
+                for spot in def.spots {
+                    if let Some(v) = b.wagers.get(seat).and_then(|w| w.get(spot.key)) {
+                        parts.push(format!("{} {}", spot.label, money(*v)));
+                    }
+                }
+                let ante = b.ante(*seat);
+                for (i, m) in b.decisions.get(seat).into_iter().flatten().enumerate() {
+                    if *m > 0 {
+                        parts.push(format!(
+                            "{} {}",
+                            def.phases[i].key,
+                            money(ante * i64::from(*m))
+                        ));
+                    }
+                }
+                if b.folded.contains(seat) {
+                    parts.push("folded".into());
+                }
+                if parts.is_empty() {
+                    parts.push("no wager yet".into());
+                }
+                let colour = if b.folded.contains(seat) {
+                    theme::TEXT_DIM
+                } else {
+                    theme::TEXT
+                };
+                ui.label(
+                    RichText::new(format!("Seat {seat} · {}", parts.join(" · ")))
+                        .color(colour)
+                        .size(theme::SMALL + 2.0),
+                );
+            }
+            let on_layout: i64 = b.refunds().iter().map(|(_, a)| a).sum();
+            ui.label(
+                RichText::new(format!("On the layout {}", money(on_layout)))
+                    .strong()
+                    .size(theme::BODY),
+            );
+        } else if let Some(h) = t.round.as_ref().and_then(|r| r.poker.as_ref()) {
+            // A poker-room game other than Hold'em: the hand's own players.
+            for p in &h.players {
+                let mut tags = Vec::new();
+                if p.seat == h.setup.button {
+                    tags.push("button");
+                }
+                if p.folded {
+                    tags.push("folded");
+                }
+                if p.all_in {
+                    tags.push("all in");
+                }
+                let up = if p.up.is_empty() {
+                    String::new()
+                } else {
+                    format!(" · {}", cards_text(&p.up))
+                };
+                let colour = if p.folded {
+                    theme::TEXT_DIM
+                } else {
+                    theme::TEXT
+                };
+                ui.label(
+                    RichText::new(format!(
+                        "Seat {} · {}{up} {}",
+                        p.seat,
+                        money(p.put_in),
+                        tags.join(", ")
+                    ))
+                    .color(colour)
+                    .size(theme::SMALL + 2.0),
+                );
+            }
+            ui.label(
+                RichText::new(format!(
+                    "Pot {}",
+                    money(h.players.iter().map(|p| p.put_in).sum())
+                ))
+                .strong()
+                .size(theme::BODY),
+            );
+            ui.label(
+                RichText::new(format!("Stub: {} cards", h.stub))
+                    .size(theme::SMALL)
+                    .color(theme::TEXT_DIM),
+            );
+        } else if let Some(r) = &t.round {
             let setup = t.setup.as_ref();
             let posts = setup.map(|s| r.blind_posts(&s.blinds)).unwrap_or_default();
             for seat in &r.seats {

@@ -1,0 +1,151 @@
+//! A table staged in the middle of a round, for the screenshots of each game's main screen
+//! (`deckhand showcase --game …`, `docs/screenshots/capture.sh`) and the test that checks every
+//! game reaches it. The table is opened, shuffled by hand and dealt through the same commands a
+//! dealer's taps send; nothing is written that a real round would not write.
+
+use crate::rules::Cents;
+use crate::rules::banked::round::BankedCommand;
+use crate::rules::betting::{Action, ActionKind};
+use crate::rules::cards::parse_cards;
+use crate::rules::games::GameId;
+use crate::rules::poker::hand::{HandCommand, Step as HandStep};
+use crate::rules::table::{Command, Confirm, Step, TableSetup};
+use crate::terminal::Terminal;
+
+/// The seats the showcase deals in.
+pub const SEATS: [u8; 3] = [2, 4, 7];
+
+fn kind(a: &Action) -> ActionKind {
+    match a {
+        Action::Fold => ActionKind::Fold,
+        Action::Check => ActionKind::Check,
+        Action::Call { .. } => ActionKind::Call,
+        Action::Bet { .. } => ActionKind::Bet,
+        Action::Raise { .. } => ActionKind::Raise,
+    }
+}
+
+/// Opens the table (the demo people sign: dealer 20417, floorperson 1001 / 2468), shuffles by
+/// hand, starts a round with [`SEATS`] and plays it to a decision: the first player to act who
+/// faces a bet (poker room), or the second player's decision (house-banked).
+pub fn stage(term: &mut Terminal, setup: &TableSetup) -> Result<(), String> {
+    term.seed_demo_people().map_err(|e| e.to_string())?;
+    term.sign_in("Alex Rivera", "20417")?;
+    term.execute(Command::OpenTable(setup.clone()))?;
+    term.execute(Command::Confirm(Confirm::DecksInspected))?;
+    term.verify("1001", "2468")?;
+    term.execute(Command::Confirm(Confirm::PlayersInspected))?;
+    term.execute(Command::Confirm(Confirm::DecksWashed))?;
+    if matches!(term.table().step(), Step::ShuffleManually { .. }) {
+        term.execute(Command::Confirm(Confirm::ShuffledAndCut))?;
+    }
+    term.execute(Command::StartRound {
+        seats: SEATS.to_vec(),
+    })?;
+    let up = parse_cards("Kh 9s 4d").map_err(|e| e.to_string())?;
+    let mut acted = 0;
+    for _ in 0..40 {
+        match term.table().step() {
+            Step::PostBlinds { .. } => {
+                term.execute(Command::Confirm(Confirm::BlindsPosted))?;
+            }
+            Step::DealHole { .. } => {
+                term.execute(Command::Confirm(Confirm::HoleCardsDealt))?;
+            }
+            Step::Act { seat, .. } if acted == 0 => {
+                term.execute(Command::Act {
+                    seat,
+                    kind: ActionKind::Call,
+                })?;
+                acted += 1;
+                continue;
+            }
+            Step::Act { .. } => return Ok(()),
+            Step::Poker { step, .. } => {
+                let cmd = match step {
+                    HandStep::PostForced { .. } => HandCommand::Posted { straddle: false },
+                    HandStep::Deal {
+                        seats,
+                        up: n,
+                        common,
+                        ..
+                    } => HandCommand::Dealt {
+                        up: if n > 0 {
+                            seats.iter().copied().zip(up.iter().copied()).collect()
+                        } else {
+                            vec![]
+                        },
+                        common: common.then_some(up[0]),
+                    },
+                    HandStep::Discard { seat, .. } => HandCommand::Discard { seat },
+                    HandStep::Act { seat, options, .. } if acted == 0 => {
+                        let a = options
+                            .iter()
+                            .find(|a| matches!(a, Action::Call { .. } | Action::Bet { .. }))
+                            .or(options.first())
+                            .ok_or("no action offered")?;
+                        acted += 1;
+                        HandCommand::Act {
+                            seat,
+                            kind: kind(a),
+                            amount: None,
+                        }
+                    }
+                    _ => return Ok(()),
+                };
+                term.execute(Command::Poker(cmd))?;
+            }
+            Step::Banked { step, .. } => {
+                use crate::rules::banked::round::BankedStep as B;
+                let cmds: Vec<BankedCommand> = match step {
+                    B::Wagers => {
+                        let ante: [(u8, Cents); 3] = [(2, 1000), (4, 2500), (7, 500)];
+                        let mut v: Vec<BankedCommand> = ante
+                            .iter()
+                            .map(|(seat, a)| BankedCommand::Wagers {
+                                seat: *seat,
+                                wagers: [("ante".to_string(), *a)].into(),
+                            })
+                            .collect();
+                        v.push(BankedCommand::NoMoreBets);
+                        v
+                    }
+                    B::Deal => vec![BankedCommand::Dealt],
+                    B::Decide { seat, phase } if acted == 0 => {
+                        acted += 1;
+                        let def = term
+                            .table()
+                            .round
+                            .as_ref()
+                            .and_then(|r| r.banked.as_ref())
+                            .map(|b| b.def())
+                            .ok_or("no banked round")?;
+                        vec![BankedCommand::Decide {
+                            seat,
+                            multiple: *def.phases[phase].multiples.last().unwrap_or(&0),
+                        }]
+                    }
+                    _ => return Ok(()),
+                };
+                for c in cmds {
+                    term.execute(Command::Banked(c))?;
+                }
+            }
+            _ => return Ok(()),
+        }
+    }
+    Ok(())
+}
+
+/// A setup for `game` from the configured one: Stud games get a forced bet if none is set.
+pub fn setup_for(base: &TableSetup, game: GameId) -> TableSetup {
+    let mut s = base.clone();
+    s.poker.game = game;
+    s.counting_shuffler = false;
+    let stud =
+        crate::rules::poker::procedure::Procedure::of(game).is_some_and(|p| p.stud.is_some());
+    if stud && s.poker.forced_bet == 0 {
+        s.poker.forced_bet = s.small_bet / 2;
+    }
+    s
+}

@@ -1,0 +1,74 @@
+//! Every game the table deals reaches a player's decision through the dealer's commands
+//! (`deckhand::demo::stage`, what `deckhand showcase` and the screenshots use), and its screen
+//! says whose turn it is.
+
+use deckhand::rules::games::GameId;
+use deckhand::rules::table::{Step, TableSetup};
+use deckhand::store::Store;
+use deckhand::terminal::Terminal;
+use deckhand::ui::DeckhandApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn base() -> TableSetup {
+    TableSetup {
+        table_no: 3,
+        deck_colours: ["Red".into(), "Blue".into()],
+        blinds: vec![100, 200],
+        small_bet: 200,
+        big_bet: 400,
+        max_raises: 3,
+        counting_shuffler: true,
+        pot_rules: Default::default(),
+        poker: Default::default(),
+    }
+}
+
+#[test]
+fn every_table_game_stages_to_a_decision() {
+    let mut staged = 0;
+    for (game, id, _) in GameId::ALL {
+        if matches!(game, GameId::LunarPoker | GameId::Spanish21) {
+            continue; // settled with `deckhand settle`; not dealt at the table yet
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join(format!("{id}.sqlite"));
+        let setup = deckhand::demo::setup_for(&base(), game);
+        let mut term = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+        deckhand::demo::stage(&mut term, &setup).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let step = term.table().step();
+        let expect = match &step {
+            Step::Act { seat, .. } => format!("Seat {seat} to act"),
+            Step::Poker {
+                step: deckhand::rules::poker::hand::Step::Act { seat, .. },
+                ..
+            } => format!("Seat {seat} to act"),
+            Step::Poker {
+                step: deckhand::rules::poker::hand::Step::Draw { seat, .. },
+                ..
+            } => format!("Seat {seat} draws"),
+            Step::Banked {
+                step: deckhand::rules::banked::round::BankedStep::Decide { seat, .. },
+                ..
+            } => format!("Seat {seat} decides"),
+            other => panic!("{id}: staged at {other:?}"),
+        };
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .build_ui_state(
+                |ui, app: &mut DeckhandApp| {
+                    app.logic(ui.ctx());
+                    app.show(ui);
+                },
+                DeckhandApp::new(term, setup, None),
+            );
+        h.run_ok();
+        assert!(
+            h.query_by_label(&expect).is_some(),
+            "{id}: `{expect}` not on the screen"
+        );
+        h.get_by_label(&format!("Table 3 · {}", deckhand::ui::game_name(game)));
+        staged += 1;
+    }
+    assert_eq!(staged, 22);
+}
