@@ -269,6 +269,10 @@ pub struct TableConfig {
     /// game's § x.8, x.9, x.10).
     #[serde(default)]
     pub dealing: crate::rules::banked::round::Dealing,
+    /// Hours between deck changes; 0 (the default) is the regulation's maximum (§ 637a.3(c):
+    /// 12; house-banked: 4 from the hand, 8 from a shoe).
+    #[serde(default)]
+    pub deck_change_hours: u32,
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -454,6 +458,7 @@ impl Config {
                 ante: self.table.ante_cents,
                 forced_bet: self.table.forced_bet_cents,
                 dealing: self.table.dealing,
+                deck_change_hours: self.table.deck_change_hours,
             },
             table_no: self.table.number,
             deck_colours: self.table.deck_colours.clone(),

@@ -30,6 +30,28 @@ pub struct Terminal {
     /// The newest journal rows, newest first, kept from what `append` returns so the screen
     /// never queries the database while drawing.
     recent: std::collections::VecDeque<JournalRow>,
+    /// When the decks in use came into play (the table's opening or the last deck change).
+    decks_since: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+/// "3 h 05 min".
+pub fn hours_minutes(minutes: i64) -> String {
+    format!("{} h {:02} min", minutes / 60, minutes % 60)
+}
+
+/// The kinds that start or end a pair of decks' time in play.
+const DECK_CLOCK_KINDS: [&str; 3] = ["table_opened", "decks_changed", "table_closed"];
+
+fn deck_clock(row: &JournalRow) -> Option<Option<chrono::DateTime<chrono::Utc>>> {
+    match row.kind.as_str() {
+        "table_opened" | "decks_changed" => Some(
+            chrono::DateTime::parse_from_rfc3339(&row.ts_utc)
+                .ok()
+                .map(|t| t.with_timezone(&chrono::Utc)),
+        ),
+        "table_closed" => Some(None),
+        _ => None,
+    }
 }
 
 /// What the screen shows of the progressive controller.
@@ -118,7 +140,11 @@ impl Terminal {
             device_notice: None,
             backups: None,
             recent: Default::default(),
+            decks_since: None,
         };
+        if let Some(row) = t.store.newest_of(&DECK_CLOCK_KINDS)? {
+            t.decks_since = deck_clock(&row).flatten();
+        }
         t.recent = t.store.recent(RECENT_ROWS)?.into();
         // A shuffle asked for before a restart may never have reported: ask again, so the
         // deck is counted after a complete shuffle (§ 637a.7(e)(4)(ii), § 637a.18(q)).
@@ -201,6 +227,13 @@ impl Terminal {
 
     /// Runs a command. The error is a message for the dealer; nothing changed.
     pub fn execute(&mut self, cmd: Command) -> Result<Vec<Event>, String> {
+        // The clock is the terminal's, not the rules core's: decks past their time are changed
+        // before another round (§ 637a.3(c), § 677a.3(c) and the others).
+        if let Command::StartRound { .. } = &cmd
+            && let Some(refusal) = self.deck_change_refusal(chrono::Utc::now())
+        {
+            return Err(refusal);
+        }
         let events = self.table.decide(&cmd).map_err(|e| e.to_string())?;
         self.commit(&events)?;
         Ok(events)
@@ -771,9 +804,49 @@ impl Terminal {
 
     fn remember(&mut self, rows: Vec<JournalRow>) {
         for r in rows {
+            if let Some(since) = deck_clock(&r) {
+                self.decks_since = since;
+            }
             self.recent.push_front(r);
         }
         self.recent.truncate(RECENT_ROWS);
+    }
+
+    /// When the decks in use came into play, if a table is open.
+    pub fn decks_since(&self) -> Option<chrono::DateTime<chrono::Utc>> {
+        self.decks_since
+    }
+
+    /// The minutes after which the decks in play must be changed, and the section, when a table
+    /// is open.
+    pub fn deck_change_due(&self) -> Option<(i64, String)> {
+        let setup = self.table.setup.as_ref()?;
+        self.decks_since?;
+        let (_, section) = setup.deck_change_limit();
+        Some((i64::from(setup.deck_change_hours()) * 60, section))
+    }
+
+    /// Minutes the decks in use have been in play.
+    pub fn deck_minutes(&self) -> i64 {
+        self.deck_minutes_at(chrono::Utc::now())
+    }
+
+    pub fn deck_minutes_at(&self, now: chrono::DateTime<chrono::Utc>) -> i64 {
+        self.decks_since
+            .map_or(0, |t| (now - t).num_minutes().max(0))
+    }
+
+    /// Why a round may not start at `now`: the decks are past their time.
+    pub fn deck_change_refusal(&self, now: chrono::DateTime<chrono::Utc>) -> Option<String> {
+        let (due, section) = self.deck_change_due()?;
+        let used = self.deck_minutes_at(now);
+        (used >= due).then(|| {
+            format!(
+                "The decks have been in play {}; the limit is {} hours ({section}). Change the decks first.",
+                hours_minutes(used),
+                due / 60
+            )
+        })
     }
 
     /// The newest journal rows, newest first (at most [`RECENT_ROWS`]); no database query.

@@ -87,6 +87,9 @@ pub struct PokerOptions {
     pub forced_bet: Cents,
     /// The house-banked games' dealing method (each game's § x.8, x.9, x.10).
     pub dealing: crate::rules::banked::round::Dealing,
+    /// Hours before the decks must be changed; 0 is the regulation's maximum for the game and
+    /// dealing method ([`TableSetup::deck_change_limit`]). A casino may choose fewer.
+    pub deck_change_hours: u32,
 }
 
 /// What the house takes from a pot, from the Rules Submission (§ 601a.2).
@@ -188,8 +191,41 @@ impl TableSetup {
         }
     }
 
+    /// The regulation's longest time between deck changes, in hours, and its section:
+    /// § 637a.3(c) 12 hours for the poker room; the house-banked games 4 hours from the hand,
+    /// 8 from a dealing shoe (§ 677a.3(c), § 647a.3, § 589.3, § 655a.3, § 657a.3).
+    pub fn deck_change_limit(&self) -> (u32, String) {
+        let g = self.poker.game;
+        if !crate::rules::irregularities::is_banked(g) {
+            return (12, "§ 637a.3(c)".into());
+        }
+        let chapter = g.section().split('.').next().unwrap_or("§").to_string();
+        let hours = match self.poker.dealing {
+            crate::rules::banked::round::Dealing::Hand => 4,
+            _ => 8,
+        };
+        (hours, format!("{chapter}.3(c)"))
+    }
+
+    /// The hours this table changes its decks after.
+    pub fn deck_change_hours(&self) -> u32 {
+        let (max, _) = self.deck_change_limit();
+        if self.poker.deck_change_hours == 0 {
+            max
+        } else {
+            self.poker.deck_change_hours.min(max)
+        }
+    }
+
     /// Checks the values a casino could get wrong; the message names the problem.
     pub fn validate(&self) -> Result<(), String> {
+        let (max, section) = self.deck_change_limit();
+        if self.poker.deck_change_hours > max {
+            return Err(format!(
+                "table.deck_change_hours: {} hours is longer than the {max} hours {section} allows",
+                self.poker.deck_change_hours
+            ));
+        }
         if crate::rules::irregularities::is_banked(self.poker.game) {
             if crate::rules::banked::round::Def::of(self.poker.game).is_none() {
                 return Err(format!(
@@ -660,6 +696,17 @@ pub enum Event {
         #[serde(default)]
         take: PotTake,
     },
+    /// New decks replace the two in use (§ 637a.3(c)); they are inspected, verified, spread and
+    /// washed again before play.
+    DecksChanged {
+        colours: Vec<String>,
+        /// How long the old decks were in play, in minutes (from the journal's times).
+        minutes_in_play: i64,
+    },
+    /// The table closes: the decks leave the table; a new opening starts from the inspection.
+    TableClosed {
+        rounds_played: u32,
+    },
     /// § 637a.18(i): a void round returns every chip to the player who put it in.
     RoundVoided {
         number: u32,
@@ -703,6 +750,8 @@ impl Event {
             Event::LosingHandsCounted { .. } => "losing_hands_counted",
             Event::PotAwarded { .. } => "pot_awarded",
             Event::RoundVoided { .. } => "round_voided",
+            Event::DecksChanged { .. } => "decks_changed",
+            Event::TableClosed { .. } => "table_closed",
             Event::PokerStep { .. } => "poker_step",
             Event::BankedStep { .. } => "banked_step",
         }
@@ -779,6 +828,12 @@ pub enum Command {
     },
     /// The shuffler cannot be used; the table goes on shuffling by hand (§ 637a.18(r)).
     ShufflerOutOfService,
+    /// Change both decks (between rounds), `minutes_in_play` as the terminal measured it.
+    ChangeDecks {
+        minutes_in_play: i64,
+    },
+    /// Close the table between rounds.
+    CloseTable,
     /// The dealer reports an irregularity from the game's catalogue
     /// (`assets/irregularities.toml`), signed where the catalogue says so.
     ReportIrregularity {
@@ -1368,6 +1423,25 @@ impl Table {
                 note,
                 signed_by,
             } => self.decide_irregularity(id, *seat, note, signed_by),
+            Command::ChangeDecks { minutes_in_play } => {
+                self.table_and_dealer()?;
+                if self.round.is_some() || self.removal.is_some() {
+                    return refuse("finish the round (and any deck removal) first");
+                }
+                Ok(vec![Event::DecksChanged {
+                    colours: self.decks.iter().map(|d| d.colour.clone()).collect(),
+                    minutes_in_play: *minutes_in_play,
+                }])
+            }
+            Command::CloseTable => {
+                self.table_and_dealer()?;
+                if self.round.is_some() || self.removal.is_some() {
+                    return refuse("finish the round (and any deck removal) before closing");
+                }
+                Ok(vec![Event::TableClosed {
+                    rounds_played: self.rounds_played,
+                }])
+            }
             Command::RecordHighHand(slip) => self.decide_high_hand(slip),
             Command::RecordBoxCount(count) => {
                 let (table_no, dealer) = self.table_and_dealer()?;
@@ -2022,6 +2096,30 @@ impl Table {
                     })
                     .collect();
                 self.setup = Some(setup.clone());
+            }
+            Event::DecksChanged { .. } => {
+                for d in &mut self.decks {
+                    d.generation += 1;
+                    d.status = DeckStatus::Unshuffled;
+                    d.last_count = None;
+                    d.rounds_since_count = 0;
+                }
+                self.in_shuffler = None;
+                self.pending_count = None;
+                // The new decks go through the opening procedure (§ 637a.4).
+                self.inspected = false;
+                self.inspection_verified = false;
+                self.players_inspected = false;
+                self.washed = false;
+            }
+            Event::TableClosed { .. } => {
+                *self = Table {
+                    dealer: self.dealer.clone(),
+                    rounds_played: self.rounds_played,
+                    high_hand: self.high_hand.clone(),
+                    high_hand_lines: self.high_hand_lines,
+                    ..Table::default()
+                };
             }
             Event::DecksInspected { .. } => self.inspected = true,
             Event::InspectionVerified { .. } => self.inspection_verified = true,

@@ -342,6 +342,22 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
+    /// The newest row of one of `kinds`, if any.
+    pub fn newest_of(&self, kinds: &[&str]) -> Result<Option<JournalRow>> {
+        let list = kinds
+            .iter()
+            .map(|k| format!("'{}'", k.replace('\'', "''")))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql = format!(
+            "SELECT {} FROM journal WHERE kind IN ({list}) ORDER BY serial DESC LIMIT 1",
+            Self::COLUMNS
+        );
+        let mut stmt = self.reader.prepare(&sql)?;
+        let mut rows = stmt.query_map([], Self::read_row)?;
+        Ok(rows.next().transpose()?)
+    }
+
     /// Every row, oldest first (for tests and export).
     pub fn all_rows(&self) -> Result<Vec<JournalRow>> {
         let sql = format!("SELECT {} FROM journal ORDER BY serial", Self::COLUMNS);

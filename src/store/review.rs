@@ -65,6 +65,8 @@ impl KindGroup {
     pub fn kinds(self) -> &'static [&'static str] {
         match self {
             KindGroup::DeckChanges => &[
+                "decks_changed",
+                "table_closed",
                 "deck_removed",
                 "replacement_inspected",
                 "removal_verified",
@@ -120,6 +122,8 @@ impl KindGroup {
                 "pot_awarded",
                 "uncontested_pot",
                 "round_voided",
+                "poker_step",
+                "banked_step",
             ],
         }
     }

@@ -24,6 +24,9 @@ use crate::terminal::Terminal;
 use egui::{Button, Color32, RichText, Ui};
 use std::collections::{BTreeMap, BTreeSet};
 
+/// Minutes before the decks' change is due that the screen starts reminding the dealer.
+const DECK_REMINDER_MINUTES: i64 = 30;
+
 /// What the dealer tapped, applied after the frame is drawn.
 #[derive(Debug, Clone)]
 enum UiCmd {
@@ -33,6 +36,9 @@ enum UiCmd {
     OpenReview,
     OpenHighHand,
     OpenIrregularity,
+    Ask(TableAction),
+    Confirmed(TableAction),
+    CancelAsk,
     OpenRecord(records::RecordKind),
     SubmitVerify,
     CancelVerify,
@@ -43,6 +49,13 @@ enum UiCmd {
     BankedSettle(crate::rules::banked::round::BankedCommand),
     SimNextCount(u8),
     SimJam,
+}
+
+/// Table-wide actions confirmed with a second tap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TableAction {
+    ChangeDecks,
+    CloseTable,
 }
 
 /// A floorperson's signature being entered on the keypad.
@@ -130,6 +143,8 @@ struct View {
     poker: poker::PokerEntry,
     /// Wagers and cards being keyed for a house-banked round.
     banked: banked::BankedEntry,
+    /// A table-wide action waiting for the dealer's second tap.
+    confirm: Option<TableAction>,
     /// The dealer's hand count being keyed (§ 637a.7(e)(4)(i)).
     deck_count: String,
     /// The first start's administrator form.
@@ -406,6 +421,9 @@ impl DeckhandApp {
         if self.view.verify.is_some() {
             self.verify_overlay(ui.ctx(), &mut cmds);
         }
+        if let Some(a) = self.view.confirm {
+            self.confirm_overlay(ui.ctx(), a, &mut cmds);
+        }
         for c in cmds {
             self.apply(c);
         }
@@ -586,6 +604,24 @@ impl DeckhandApp {
                     ..Default::default()
                 });
             }
+            UiCmd::Ask(a) => self.view.confirm = Some(a),
+            UiCmd::CancelAsk => self.view.confirm = None,
+            UiCmd::Confirmed(a) => {
+                self.view.confirm = None;
+                let cmd = match a {
+                    TableAction::ChangeDecks => Command::ChangeDecks {
+                        minutes_in_play: self.term.deck_minutes(),
+                    },
+                    TableAction::CloseTable => Command::CloseTable,
+                };
+                match self.term.execute(cmd) {
+                    Ok(_) => {
+                        self.view.message = None;
+                        self.view.seats.clear();
+                    }
+                    Err(e) => self.view.message = Some(e),
+                }
+            }
             UiCmd::OpenIrregularity => {
                 self.irregularity = Some(irregularity::IrregularityForm::default());
             }
@@ -739,6 +775,25 @@ impl DeckhandApp {
                     .rect_filled(rect, 3.0, theme::deck_swatch(&d.colour));
                 let which = if t.round.is_some() { "in play" } else { "next" };
                 ui.label(text(format!("{} deck {which}", d.colour)));
+                if let Some((due, _)) = self.term.deck_change_due() {
+                    let used = self.term.deck_minutes();
+                    let left = due - used;
+                    let (label, colour) = if left <= 0 {
+                        ("Decks overdue".to_string(), theme::DANGER)
+                    } else if left <= DECK_REMINDER_MINUTES {
+                        (format!("Change decks in {left} min"), theme::WARN)
+                    } else {
+                        (
+                            format!(
+                                "Decks {} of {} h",
+                                crate::terminal::hours_minutes(used),
+                                due / 60
+                            ),
+                            theme::TEXT_DIM,
+                        )
+                    };
+                    ui.label(text(label).color(colour));
+                }
             }
             ui.separator();
             let counting = t
@@ -833,7 +888,21 @@ impl DeckhandApp {
                 UiCmd::OpenRecord(records::RecordKind::TimeCharges),
             ));
         }
+        let between = open && t.round.is_none() && t.removal.is_none();
+        if between && t.opened() {
+            actions.push((
+                RichText::new("Change decks"),
+                UiCmd::Ask(TableAction::ChangeDecks),
+            ));
+        }
+        if between {
+            actions.push((
+                RichText::new("Close table"),
+                UiCmd::Ask(TableAction::CloseTable),
+            ));
+        }
         if can_sign_out {
+            // A break or a dealer change: the next dealer signs in at the same step.
             actions.push((RichText::new("Sign out"), UiCmd::Rules(Command::SignOut)));
         }
         // Two to a row: the side panel is 340 px wide.
@@ -1598,6 +1667,35 @@ impl DeckhandApp {
         }
     }
 
+    /// A reminder before the decks' time runs out, with the way to change them now.
+    fn deck_reminder(&self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
+        let Some((due, section)) = self.term.deck_change_due() else {
+            return;
+        };
+        let left = due - self.term.deck_minutes();
+        if left > DECK_REMINDER_MINUTES {
+            return;
+        }
+        let text = if left <= 0 {
+            format!(
+                "The decks are past their {} hours ({section}): change them before the next round.",
+                due / 60
+            )
+        } else {
+            format!("The decks must be changed within {left} minutes ({section}).")
+        };
+        banner(ui, &text);
+        if ui
+            .add(
+                Button::new(RichText::new("Change decks now").size(theme::BODY))
+                    .min_size(theme::ACTION_SIZE),
+            )
+            .clicked()
+        {
+            cmds.push(UiCmd::Ask(TableAction::ChangeDecks));
+        }
+    }
+
     fn start_round(
         &mut self,
         ui: &mut Ui,
@@ -1606,6 +1704,7 @@ impl DeckhandApp {
         load: Option<DeckId>,
         step: &Step,
     ) {
+        self.deck_reminder(ui, cmds);
         let t = self.term.table();
         let number = t.rounds_played + 1;
         title(ui, &format!("Ready for round {number}"));
@@ -1798,6 +1897,60 @@ impl DeckhandApp {
                 body_colour(ui, &text, if won { theme::OK } else { theme::TEXT });
             }
         }
+    }
+
+    fn confirm_overlay(&self, ctx: &egui::Context, a: TableAction, cmds: &mut Vec<UiCmd>) {
+        let t = self.term.table();
+        let (title_text, what, yes) = match a {
+            TableAction::ChangeDecks => (
+                "Change the decks?".to_string(),
+                format!(
+                    "The {} decks have been in play {}. New decks are inspected, verified, spread and washed before the next round (§ 637a.4).",
+                    t.decks
+                        .iter()
+                        .map(|d| d.colour.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" and "),
+                    crate::terminal::hours_minutes(self.term.deck_minutes())
+                ),
+                "Change the decks",
+            ),
+            TableAction::CloseTable => (
+                format!(
+                    "Close table {}?",
+                    t.setup.as_ref().map_or(0, |s| s.table_no)
+                ),
+                "The decks leave the table. Opening it again starts from the deck inspection."
+                    .to_string(),
+                "Close the table",
+            ),
+        };
+        egui::Modal::new(egui::Id::unique("deckhand-confirm"))
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::PANEL)
+                    .inner_margin(egui::Margin::same(24))
+                    .corner_radius(12),
+            )
+            .show(ctx, |ui| {
+                ui.set_max_width(640.0);
+                title(ui, &title_text);
+                body(ui, &what);
+                ui.horizontal(|ui| {
+                    if primary(ui, yes) {
+                        cmds.push(UiCmd::Confirmed(a));
+                    }
+                    if ui
+                        .add(
+                            Button::new(RichText::new("Cancel").size(theme::BODY))
+                                .min_size(theme::ACTION_SIZE),
+                        )
+                        .clicked()
+                    {
+                        cmds.push(UiCmd::CancelAsk);
+                    }
+                });
+            });
     }
 
     fn verify_overlay(&mut self, ctx: &egui::Context, cmds: &mut Vec<UiCmd>) {

@@ -1,0 +1,148 @@
+//! The table's life around its rounds on the real screen: decks changed when their time is up
+//! (§ 637a.3(c); the house-banked games' § x.3(c)) and the new ones taken through the opening
+//! procedure again, the table closed and reopened, a dealer change, all journaled.
+
+use deckhand::rules::banked::round::Dealing;
+use deckhand::rules::games::GameId;
+use deckhand::rules::table::{Command, Confirm, PokerOptions, Step, TableSetup};
+use deckhand::store::Store;
+use deckhand::terminal::Terminal;
+use deckhand::ui::DeckhandApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn setup(game: GameId, dealing: Dealing) -> TableSetup {
+    TableSetup {
+        table_no: 5,
+        deck_colours: ["Red".into(), "Blue".into()],
+        blinds: vec![100, 200],
+        small_bet: 200,
+        big_bet: 400,
+        max_raises: 3,
+        counting_shuffler: false,
+        pot_rules: Default::default(),
+        poker: PokerOptions {
+            game,
+            dealing,
+            ..Default::default()
+        },
+    }
+}
+
+fn ready(db: &std::path::Path, s: &TableSetup) -> Terminal {
+    let mut t = Terminal::open(Store::open(db).unwrap(), None).unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417").unwrap();
+    t.execute(Command::OpenTable(s.clone())).unwrap();
+    t.execute(Command::Confirm(Confirm::DecksInspected))
+        .unwrap();
+    t.verify("1001", "2468").unwrap();
+    for c in [
+        Command::Confirm(Confirm::PlayersInspected),
+        Command::Confirm(Confirm::DecksWashed),
+        Command::Confirm(Confirm::ShuffledAndCut),
+    ] {
+        t.execute(c).unwrap();
+    }
+    t
+}
+
+fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut DeckhandApp| {
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            app,
+        )
+}
+
+fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_ok();
+}
+
+fn kinds(db: &std::path::Path) -> Vec<String> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.prepare("SELECT kind FROM journal ORDER BY serial")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(|k| k.unwrap())
+        .collect()
+}
+
+#[test]
+fn decks_are_changed_and_the_table_closes_and_reopens() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("life.sqlite");
+    let s = setup(GameId::Holdem, Dealing::Hand);
+    let mut h = harness(DeckhandApp::new(ready(&db, &s), s.clone(), None));
+    h.run_ok();
+    // The deck clock is on the status bar from the opening: 12 hours for the poker room.
+    h.get_by_label("Decks 0 h 00 min of 12 h");
+    tap(&mut h, "Change decks");
+    h.get_by_label("Change the decks?");
+    tap(&mut h, "Cancel");
+    assert!(!kinds(&db).contains(&"decks_changed".to_string()));
+    tap(&mut h, "Change decks");
+    tap(&mut h, "Change the decks");
+    assert_eq!(kinds(&db).last().unwrap(), "decks_changed");
+    // The new decks go through the opening procedure: inspection first (§ 637a.4).
+    h.get_by_label("Decks inspected");
+    let t = h.state().terminal().table();
+    assert!(t.decks.iter().all(|d| d.generation == 1));
+    assert_eq!(t.step(), Step::InspectDecks);
+    // Closing between rounds; the next opening starts from the table number.
+    tap(&mut h, "Close table");
+    tap(&mut h, "Close the table");
+    assert_eq!(kinds(&db).last().unwrap(), "table_closed");
+    assert_eq!(h.state().terminal().table().step(), Step::OpenTable);
+    assert!(h.query_by_label("Change decks").is_none());
+    drop(h);
+    // After a restart the table is still closed, and opens again with new decks.
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    assert_eq!(t.table().step(), Step::OpenTable);
+    assert!(t.decks_since().is_none());
+    t.execute(Command::OpenTable(s)).unwrap();
+    assert!(t.decks_since().is_some());
+}
+
+#[test]
+fn a_round_cannot_start_on_decks_past_their_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("due.sqlite");
+    // From the hand a house-banked game's decks last 4 hours (§ 657a.3(c)); a shoe's 8.
+    let s = setup(GameId::Crazy4Poker, Dealing::Hand);
+    let mut t = ready(&db, &s);
+    let now = chrono::Utc::now();
+    assert_eq!(
+        t.deck_change_due().unwrap(),
+        (240, "§ 657a.3(c)".to_string())
+    );
+    assert!(
+        t.deck_change_refusal(now + chrono::Duration::minutes(239))
+            .is_none()
+    );
+    let e = t
+        .deck_change_refusal(now + chrono::Duration::minutes(241))
+        .unwrap();
+    assert!(e.contains("4 hours (§ 657a.3(c))"), "{e}");
+    let shoe = setup(GameId::Crazy4Poker, Dealing::ManualShoe);
+    assert_eq!(shoe.deck_change_limit().0, 8);
+    // A casino may choose fewer hours, never more.
+    let mut longer = s.clone();
+    longer.poker.deck_change_hours = 5;
+    let e = longer.validate().unwrap_err();
+    assert!(
+        e.contains("longer than the 4 hours § 657a.3(c) allows"),
+        "{e}"
+    );
+    // A dealer change between rounds: sign out, the next dealer signs in at the same step.
+    t.execute(Command::SignOut).unwrap();
+    t.sign_in("Sam Chen", "20533").unwrap();
+    assert!(matches!(t.table().step(), Step::StartRound { .. }));
+    t.execute(Command::StartRound { seats: vec![1] }).unwrap();
+}
