@@ -6,7 +6,6 @@
 use crate::rules::Cents;
 use crate::rules::banked::round::BankedCommand;
 use crate::rules::betting::{Action, ActionKind};
-use crate::rules::cards::parse_cards;
 use crate::rules::games::GameId;
 use crate::rules::poker::hand::{HandCommand, Step as HandStep};
 use crate::rules::table::{Command, Confirm, Step, TableSetup};
@@ -25,10 +24,35 @@ fn kind(a: &Action) -> ActionKind {
     }
 }
 
+/// Where the showcase stops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum At {
+    /// A player's decision early in the round.
+    Decision,
+    /// Every player checked or called through: the cards are keyed (showdown or settlement).
+    Cards,
+}
+
+impl At {
+    pub fn parse(s: &str) -> Result<At, String> {
+        match s {
+            "decision" => Ok(At::Decision),
+            "cards" => Ok(At::Cards),
+            other => Err(format!("`{other}`: decision or cards")),
+        }
+    }
+}
+
 /// Opens the table (the demo people sign: dealer 20417, floorperson 1001 / 2468), shuffles by
 /// hand, starts a round with [`SEATS`] and plays it to a decision: the first player to act who
 /// faces a bet (poker room), or the second player's decision (house-banked).
 pub fn stage(term: &mut Terminal, setup: &TableSetup) -> Result<(), String> {
+    stage_at(term, setup, At::Decision)
+}
+
+/// As [`stage`], stopping where `at` says.
+pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), String> {
+    let through = at == At::Cards;
     term.seed_demo_people().map_err(|e| e.to_string())?;
     term.sign_in("Alex Rivera", "20417")?;
     term.execute(Command::OpenTable(setup.clone()))?;
@@ -42,15 +66,31 @@ pub fn stage(term: &mut Terminal, setup: &TableSetup) -> Result<(), String> {
     term.execute(Command::StartRound {
         seats: SEATS.to_vec(),
     })?;
-    let up = parse_cards("Kh 9s 4d").map_err(|e| e.to_string())?;
+    // Up cards and common cards as Stud deals them, each a card not yet on the table.
+    let mut deck = (0..52usize)
+        .rev()
+        .filter_map(crate::rules::cards::Card::from_index)
+        .collect::<Vec<_>>();
+    let mut next = move || deck.pop().ok_or("the demo deck ran out");
     let mut acted = 0;
-    for _ in 0..40 {
+    for _ in 0..200 {
         match term.table().step() {
             Step::PostBlinds { .. } => {
                 term.execute(Command::Confirm(Confirm::BlindsPosted))?;
             }
             Step::DealHole { .. } => {
                 term.execute(Command::Confirm(Confirm::HoleCardsDealt))?;
+            }
+            Step::Act { seat, options, .. } if through => {
+                let kind = options
+                    .iter()
+                    .map(kind)
+                    .find(|k| matches!(k, ActionKind::Check | ActionKind::Call))
+                    .unwrap_or(ActionKind::Call);
+                term.execute(Command::Act { seat, kind })?;
+            }
+            Step::DealBoard { street } if through => {
+                term.execute(Command::Confirm(Confirm::BoardDealt(street)))?;
             }
             Step::Act { seat, .. } if acted == 0 => {
                 term.execute(Command::Act {
@@ -69,15 +109,30 @@ pub fn stage(term: &mut Terminal, setup: &TableSetup) -> Result<(), String> {
                         up: n,
                         common,
                         ..
-                    } => HandCommand::Dealt {
-                        up: if n > 0 {
-                            seats.iter().copied().zip(up.iter().copied()).collect()
-                        } else {
-                            vec![]
-                        },
-                        common: common.then_some(up[0]),
-                    },
+                    } => {
+                        let mut up = vec![];
+                        if n > 0 {
+                            for s in &seats {
+                                up.push((*s, next()?));
+                            }
+                        }
+                        let common = if common { Some(next()?) } else { None };
+                        HandCommand::Dealt { up, common }
+                    }
                     HandStep::Discard { seat, .. } => HandCommand::Discard { seat },
+                    HandStep::Act { seat, options, .. } if through => {
+                        let a = options
+                            .iter()
+                            .find(|a| matches!(a, Action::Check | Action::Call { .. }))
+                            .or(options.first())
+                            .ok_or("no action offered")?;
+                        HandCommand::Act {
+                            seat,
+                            kind: kind(a),
+                            amount: None,
+                        }
+                    }
+                    HandStep::Draw { seat, .. } if through => HandCommand::Draw { seat, count: 0 },
                     HandStep::Act { seat, options, .. } if acted == 0 => {
                         let a = options
                             .iter()
@@ -111,6 +166,20 @@ pub fn stage(term: &mut Terminal, setup: &TableSetup) -> Result<(), String> {
                         v
                     }
                     B::Deal => vec![BankedCommand::Dealt],
+                    B::Decide { seat, phase } if through => {
+                        let def = term
+                            .table()
+                            .round
+                            .as_ref()
+                            .and_then(|r| r.banked.as_ref())
+                            .map(|b| b.def())
+                            .ok_or("no banked round")?;
+                        vec![BankedCommand::Decide {
+                            seat,
+                            multiple: def.phases[phase].multiples[0],
+                        }]
+                    }
+                    B::Reveal { .. } if through => vec![BankedCommand::Revealed],
                     B::Decide { seat, phase } if acted == 0 => {
                         acted += 1;
                         let def = term

@@ -78,6 +78,9 @@ enum Cmd {
         /// A database file that does not exist yet.
         #[arg(long)]
         db: PathBuf,
+        /// Where to stop: `decision` (a player's turn) or `cards` (the cards being keyed).
+        #[arg(long, default_value = "decision")]
+        at: String,
     },
     #[command(hide = true)]
     JournalStress {
@@ -316,8 +319,9 @@ fn real_main() -> Result<()> {
     let cli = Cli::parse();
     let config = Config::load(cli.config.as_deref()).map_err(anyhow::Error::msg)?;
     match cli.command.unwrap_or(Cmd::Run) {
-        Cmd::Run => run_terminal(config, false),
-        Cmd::Showcase { game, db } => {
+        Cmd::Run => run_terminal(config, None),
+        Cmd::Showcase { game, db, at } => {
+            let at = deckhand::demo::At::parse(&at).map_err(anyhow::Error::msg)?;
             let mut config = config;
             let game = deckhand::rules::games::GameId::parse(&game).map_err(anyhow::Error::msg)?;
             if db.exists() {
@@ -329,7 +333,7 @@ fn real_main() -> Result<()> {
             let setup = deckhand::demo::setup_for(&config.table_setup(), game);
             config.table.game = game;
             config.table.forced_bet_cents = setup.poker.forced_bet;
-            run_terminal(config, true)
+            run_terminal(config, Some(at))
         }
         Cmd::Sim {
             device:
@@ -773,7 +777,7 @@ fn people(config: &Config, db: Option<PathBuf>, action: PeopleCmd) -> Result<()>
     Ok(())
 }
 
-fn run_terminal(config: Config, showcase: bool) -> Result<()> {
+fn run_terminal(config: Config, showcase: Option<deckhand::demo::At>) -> Result<()> {
     let db = config.database_path().map_err(anyhow::Error::msg)?;
     let store = Store::open(&db).with_context(|| format!("opening {}", db.display()))?;
     tracing::info!("database {}", db.display());
@@ -869,8 +873,9 @@ fn run_terminal(config: Config, showcase: bool) -> Result<()> {
     if config.demo.seed_people {
         term.seed_demo_people()?;
     }
-    if showcase {
-        deckhand::demo::stage(&mut term, &config.table_setup()).map_err(anyhow::Error::msg)?;
+    if let Some(at) = showcase {
+        deckhand::demo::stage_at(&mut term, &config.table_setup(), at)
+            .map_err(anyhow::Error::msg)?;
     }
     let paytables = config.load_paytables().map_err(anyhow::Error::msg)?;
     let mut app = DeckhandApp::new(term, config.table_setup(), sim_script)

@@ -72,3 +72,33 @@ fn every_table_game_stages_to_a_decision() {
     }
     assert_eq!(staged, 22);
 }
+
+#[test]
+fn every_table_game_stages_to_its_cards() {
+    use deckhand::demo::At;
+    for (game, id, _) in GameId::ALL {
+        if matches!(game, GameId::LunarPoker | GameId::Spanish21) {
+            continue;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join(format!("{id}.sqlite"));
+        let setup = deckhand::demo::setup_for(&base(), game);
+        let mut term = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+        deckhand::demo::stage_at(&mut term, &setup, At::Cards)
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        let step = term.table().step();
+        let at_cards = matches!(
+            &step,
+            Step::Showdown { .. }
+                | Step::Poker {
+                    step: deckhand::rules::poker::hand::Step::Showdown { .. },
+                    ..
+                }
+                | Step::Banked {
+                    step: deckhand::rules::banked::round::BankedStep::Cards,
+                    ..
+                }
+        );
+        assert!(at_cards, "{id}: staged at {step:?}");
+    }
+}

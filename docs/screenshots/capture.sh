@@ -25,4 +25,13 @@ for g in $games; do
   import -window root "$out/$g.png"
   kill $pid; wait $pid 2>/dev/null || true
 done
-echo "written: $(for g in $games; do printf '%s ' "$out/$g.png"; done)"
+# The cards being keyed: a Hold'em showdown and a Crazy 4 Poker settlement, on the card faces
+# of assets/cards/faces.png.
+for g in holdem crazy-4-poker; do
+  target/debug/deckhand --config "$work/deckhand.toml" showcase --game "$g" --at cards --db "$work/$g-cards.sqlite" >"$work/$g-cards.log" 2>&1 &
+  pid=$!
+  sleep 4
+  import -window root "$out/$g-cards.png"
+  kill $pid; wait $pid 2>/dev/null || true
+done
+echo "written: $(for g in $games holdem-cards crazy-4-poker-cards; do printf '%s ' "$out/$g.png"; done)"

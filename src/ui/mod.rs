@@ -3,6 +3,7 @@
 //! (the pattern of egui's demo app). Background threads wake it with `request_repaint`.
 
 mod banked;
+mod cards;
 mod high_hand;
 mod irregularity;
 mod keypad;
@@ -2191,20 +2192,7 @@ fn card_grid(ui: &mut Ui, id: &str, used: &CardSet) -> Option<Card> {
         for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
             for rank in Rank::all().rev() {
                 let c = Card::new(rank, suit);
-                let colour = if suit.is_red() {
-                    theme::SUIT_RED
-                } else {
-                    theme::SUIT_BLACK
-                };
-                let b = Button::new(
-                    RichText::new(c.pretty())
-                        .size(theme::BODY)
-                        .color(colour)
-                        .strong(),
-                )
-                .fill(theme::CARD_FACE)
-                .min_size(theme::CARD_KEY);
-                if ui.add_enabled(!used.contains(c), b).clicked() {
+                if cards::card_button(ui, c, theme::CARD_KEY, !used.contains(c)).clicked() {
                     picked = Some(c);
                 }
             }
