@@ -102,3 +102,38 @@ fn every_table_game_stages_to_its_cards() {
         assert!(at_cards, "{id}: staged at {step:?}");
     }
 }
+
+/// Both screen sizes the terminal ships for: the step's title, its choices and the irregularity
+/// button lie inside the window, none hidden below the fold.
+#[test]
+fn the_decision_fits_1280x800_and_1920x1080() {
+    for (w, h_px) in [(1280.0, 800.0), (1920.0, 1080.0)] {
+        for game in [GameId::Holdem, GameId::SevenCardStud, GameId::Crazy4Poker] {
+            let dir = tempfile::tempdir().unwrap();
+            let db = dir.path().join("fit.sqlite");
+            let setup = deckhand::demo::setup_for(&base(), game);
+            let mut term = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+            deckhand::demo::stage(&mut term, &setup).unwrap();
+            let mut h = Harness::builder()
+                .with_size(egui::vec2(w, h_px))
+                .build_ui_state(
+                    |ui, app: &mut DeckhandApp| {
+                        app.logic(ui.ctx());
+                        app.show(ui);
+                    },
+                    DeckhandApp::new(term, setup, None),
+                );
+            h.run_ok();
+            let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h_px));
+            // Every staged decision offers a fold.
+            for label in ["⚠ Irregularity", "Fold"] {
+                let r = h.get_by_label(label).rect();
+                assert!(
+                    screen.contains_rect(r),
+                    "{game:?} at {w}x{h_px}: `{label}` at {r:?} is off the screen"
+                );
+                assert!(r.height() >= 48.0, "{label}: a target of at least 48 px");
+            }
+        }
+    }
+}

@@ -238,3 +238,28 @@ fn a_count_of_51_stops_play_and_walks_the_deck_removal() {
     let verified = rows.iter().find(|r| r.kind == "removal_verified").unwrap();
     assert_eq!(verified.actor_credential.as_deref(), Some("1001"));
 }
+
+#[test]
+fn a_jam_asks_for_a_reshuffle_and_play_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("uijam.sqlite");
+    let (app, _script) = app(&db);
+    let mut h = harness(app);
+    h.run_ok();
+    // The demo control jams the next shuffle (the simulator answers with a fault frame).
+    tap(&mut h, "Simulate jam");
+    open_table(&mut h);
+    // § 637a.18(q): the cards are reshuffled; the deck goes back into the shuffler.
+    wait_until(&mut h, "the reshuffle", |s| {
+        matches!(s, Step::LoadShuffler { .. })
+    });
+    let rows = Store::open(&db).unwrap().all_rows().unwrap();
+    assert!(rows.iter().any(|r| r.kind == "shuffle_failed"));
+    let irr = rows.iter().find(|r| r.kind == "irregularity").unwrap();
+    assert!(irr.payload.contains("§ 637a.18(q)"), "{}", irr.payload);
+    tap(&mut h, "Start shuffle");
+    wait_until(&mut h, "the reshuffled deck's count", |s| {
+        matches!(s, Step::StartRound { .. })
+    });
+    h.get_by_label("Start round 1");
+}
