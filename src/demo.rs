@@ -27,6 +27,8 @@ fn kind(a: &Action) -> ActionKind {
 /// Where the showcase stops.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum At {
+    /// The table open and shuffled, no round started.
+    Opened,
     /// A player's decision early in the round.
     Decision,
     /// Every player checked or called through: the cards are keyed (showdown or settlement).
@@ -36,9 +38,10 @@ pub enum At {
 impl At {
     pub fn parse(s: &str) -> Result<At, String> {
         match s {
+            "opened" => Ok(At::Opened),
             "decision" => Ok(At::Decision),
             "cards" => Ok(At::Cards),
-            other => Err(format!("`{other}`: decision or cards")),
+            other => Err(format!("`{other}`: opened, decision or cards")),
         }
     }
 }
@@ -62,6 +65,9 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
     term.execute(Command::Confirm(Confirm::DecksWashed))?;
     if matches!(term.table().step(), Step::ShuffleManually { .. }) {
         term.execute(Command::Confirm(Confirm::ShuffledAndCut))?;
+    }
+    if at == At::Opened {
+        return Ok(());
     }
     term.execute(Command::StartRound {
         seats: SEATS.to_vec(),

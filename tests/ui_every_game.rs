@@ -1,0 +1,167 @@
+//! A whole round of every poker-room game through the real screen, by labels: whatever step the
+//! game's procedure is at, the test taps what a dealer would (forced bets in, dealt with the up
+//! cards keyed, check or call, stands pat, the cards shown, the count, the push) and then reads
+//! the journal. The house-banked games have their own rounds in `tests/ui_banked.rs`.
+
+use deckhand::rules::betting::Action;
+use deckhand::rules::betting::Street;
+use deckhand::rules::cards::Card;
+use deckhand::rules::games::GameId;
+use deckhand::rules::poker::hand::Step as HandStep;
+use deckhand::rules::table::{Step, TableSetup};
+use deckhand::store::{ChainStatus, Store};
+use deckhand::terminal::Terminal;
+use deckhand::ui::DeckhandApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+fn base() -> TableSetup {
+    TableSetup {
+        table_no: 8,
+        deck_colours: ["Red".into(), "Blue".into()],
+        blinds: vec![100, 200],
+        small_bet: 200,
+        big_bet: 400,
+        max_raises: 3,
+        counting_shuffler: false,
+        pot_rules: Default::default(),
+        poker: Default::default(),
+    }
+}
+
+fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_ok();
+}
+
+/// Taps the first card of the grid still enabled (not yet in play).
+fn tap_a_free_card(h: &mut Harness<'_, DeckhandApp>) {
+    for i in 0..52 {
+        let name = Card::from_index(i).unwrap().pretty();
+        let free = h
+            .query_by_label(&name)
+            .is_some_and(|n| !n.accesskit_node().is_disabled());
+        if free {
+            tap(h, &name);
+            return;
+        }
+    }
+    panic!("no free card on the grid");
+}
+
+/// The button is on the screen and enabled.
+fn ready(h: &Harness<'_, DeckhandApp>, label: &str) -> bool {
+    h.query_by_label(label)
+        .is_some_and(|n| !n.accesskit_node().is_disabled())
+}
+
+fn check_or_call(options: &[Action]) -> String {
+    options
+        .iter()
+        .find_map(|a| match a {
+            Action::Check => Some("Check".to_string()),
+            Action::Call { amount } => Some(format!("Call {}", deckhand::rules::money(*amount))),
+            _ => None,
+        })
+        .expect("a check or a call is offered")
+}
+
+#[test]
+fn every_poker_room_game_plays_a_round_on_the_screen() {
+    let mut played = 0;
+    for (game, id, _) in GameId::ALL {
+        if deckhand::rules::irregularities::is_banked(game) {
+            continue;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join(format!("{id}.sqlite"));
+        let setup = deckhand::demo::setup_for(&base(), game);
+        let mut term = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+        // The opening through the dealer's commands (the opening screens have their own tests).
+        deckhand::demo::stage_at(&mut term, &setup, deckhand::demo::At::Opened).unwrap();
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .build_ui_state(
+                |ui, app: &mut DeckhandApp| {
+                    app.logic(ui.ctx());
+                    app.show(ui);
+                },
+                DeckhandApp::new(term, setup, None),
+            );
+        h.run_ok();
+        for seat in ["Seat 2", "Seat 4", "Seat 7"] {
+            tap(&mut h, seat);
+        }
+        tap(&mut h, "Start round 1");
+        let mut guard = 0;
+        loop {
+            guard += 1;
+            assert!(
+                guard < 400,
+                "{id}: the round does not end: {:?} {:?}",
+                h.state().terminal().table().step(),
+                h.query_by_label_contains("⚠").map(|n| format!("{n:?}"))
+            );
+            let step = h.state().terminal().table().step();
+            match step {
+                Step::PostBlinds { .. } => tap(&mut h, "Blinds posted"),
+                Step::DealHole { .. } => tap(&mut h, "Cards dealt"),
+                Step::Act { options, .. } => tap(&mut h, &check_or_call(&options)),
+                Step::DealBoard { street } => {
+                    let label = match street {
+                        Street::Flop => "Flop dealt",
+                        Street::Turn => "Turn dealt",
+                        _ => "River dealt",
+                    };
+                    tap(&mut h, label);
+                }
+                Step::Showdown { .. }
+                | Step::Poker {
+                    step: HandStep::Showdown { .. },
+                    ..
+                } => {
+                    // The board (if any), then each hand in the order shown.
+                    while !ready(&h, "Show the winner") {
+                        tap_a_free_card(&mut h);
+                    }
+                    tap(&mut h, "Show the winner");
+                }
+                Step::Poker { step, .. } => match step {
+                    HandStep::PostForced { .. } => tap(&mut h, "Forced bets in"),
+                    HandStep::Deal { .. } => {
+                        // Stud's up cards and a common card are keyed before "Dealt".
+                        while !ready(&h, "Dealt") {
+                            tap_a_free_card(&mut h);
+                        }
+                        tap(&mut h, "Dealt");
+                    }
+                    HandStep::Discard { .. } => tap(&mut h, "Discarded"),
+                    HandStep::Act { options, .. } => tap(&mut h, &check_or_call(&options)),
+                    HandStep::Draw { .. } => tap(&mut h, "Stands pat"),
+                    other => panic!("{id}: unexpected {other:?}"),
+                },
+                Step::CountLosingHands { .. } => tap(&mut h, "Count is right"),
+                Step::AwardPot { .. } => tap(&mut h, "Pot pushed"),
+                Step::ShuffleManually { .. } | Step::StartRound { .. } => break,
+                other => panic!("{id}: unexpected step {other:?}"),
+            }
+        }
+        drop(h);
+        let store = Store::open(&db).unwrap();
+        let rows = store.all_rows().unwrap();
+        let kinds: Vec<&str> = rows.iter().map(|r| r.kind.as_str()).collect();
+        assert!(kinds.contains(&"round_started"), "{id}: {kinds:?}");
+        assert!(kinds.contains(&"losing_hands_counted"), "{id}: {kinds:?}");
+        let award = rows
+            .iter()
+            .find(|r| r.kind == "pot_awarded")
+            .unwrap_or_else(|| panic!("{id}: no pot awarded: {kinds:?}"));
+        assert_eq!(award.table_no, Some(8), "{id}");
+        assert!(
+            matches!(store.verify_chain().unwrap(), ChainStatus::Intact { .. }),
+            "{id}"
+        );
+        played += 1;
+    }
+    assert_eq!(played, 18, "every poker-room game id");
+}
