@@ -262,6 +262,7 @@ impl Terminal {
             {
                 s.request_shuffle(*deck as u8);
             }
+            self.tell_progressive(e);
         }
         Ok(())
     }
@@ -612,6 +613,90 @@ impl Terminal {
 
     /// Progressive controller events are records (§ 647a.11(i), § 655a.11(i)(4)); the meters and
     /// link state are also kept for the screen.
+    /// A house-banked round drives the table's progressive controller: wagering opens with the
+    /// round and locks out at "no more bets" (hw/progressive-protocol.md; § 647a.7, § 655a.7,
+    /// § 657a.7: no wager after "no more bets"). Spots are the seat numbers.
+    fn tell_progressive(&mut self, e: &Event) {
+        use crate::rules::banked::round::BankedCommand;
+        let Some(p) = self.progressive.as_mut() else {
+            return;
+        };
+        let Some(r) = self.table.round.as_ref().filter(|r| r.banked.is_some()) else {
+            return;
+        };
+        match e {
+            Event::RoundStarted { number, .. } => {
+                p.send(ProgressiveCommand::OpenWagering { round: *number })
+            }
+            Event::BankedStep {
+                command: BankedCommand::NoMoreBets,
+            } => p.send(ProgressiveCommand::LockOut { round: r.number }),
+            _ => {}
+        }
+    }
+
+    /// The controller's accepted progressive wagers against the ones the dealer keyed (the
+    /// dealer checks the chips collected equal the wagers the system accepted: § 647a.8(b),
+    /// § 655a.8(b), § 657a.8(b)): a difference is told to the dealer and journaled.
+    fn check_locked_wagers(&mut self, round: u32, wagers: &[(u8, Cents)]) {
+        let Some(b) = self
+            .table
+            .round
+            .as_ref()
+            .filter(|r| r.number == round)
+            .and_then(|r| r.banked.as_ref())
+        else {
+            return;
+        };
+        let mut differences = Vec::new();
+        let seats: std::collections::BTreeSet<u8> = b
+            .wagers
+            .keys()
+            .copied()
+            .chain(wagers.iter().map(|(s, _)| *s))
+            .collect();
+        for seat in seats {
+            let keyed = b
+                .wagers
+                .get(&seat)
+                .and_then(|w| w.get("progressive"))
+                .copied()
+                .unwrap_or(0);
+            let accepted = wagers
+                .iter()
+                .find(|(s, _)| *s == seat)
+                .map_or(0, |(_, c)| *c);
+            if keyed != accepted {
+                differences.push((seat, keyed, accepted));
+            }
+        }
+        if differences.is_empty() {
+            return;
+        }
+        let text: Vec<String> = differences
+            .iter()
+            .map(|(s, k, a)| {
+                format!(
+                    "seat {s}: keyed {}, the controller accepted {}",
+                    crate::rules::money(*k),
+                    crate::rules::money(*a)
+                )
+            })
+            .collect();
+        self.device_notice = Some(format!(
+            "Progressive wagers differ ({}): check the layout or call the floor",
+            text.join("; ")
+        ));
+        let rows: Vec<_> = differences
+            .iter()
+            .map(|(s, k, a)| serde_json::json!({"seat": s, "keyed": k, "accepted": a}))
+            .collect();
+        self.record_system(
+            "progressive_wager_mismatch",
+            serde_json::json!({"round": round, "seats": rows}),
+        );
+    }
+
     fn on_progressive_event(&mut self, ev: ProgressiveEvent) {
         use serde_json::json;
         match ev {
@@ -663,6 +748,7 @@ impl Terminal {
                     "progressive_locked",
                     json!({"round": round, "accepted": accepted, "spots": spots}),
                 );
+                self.check_locked_wagers(round, &wagers);
             }
             ProgressiveEvent::Hit(h) => {
                 self.record_system(

@@ -420,3 +420,120 @@ fn the_terminal_records_the_controller_in_the_journal() {
 fn t_link_up(t: &deckhand::terminal::Terminal) -> bool {
     t.progressive().link.as_ref().is_some_and(|l| l.is_up())
 }
+
+/// A house-banked round drives the controller: wagering opens with the round and locks out at
+/// "no more bets"; the controller's accepted progressive wagers are checked against the keyed
+/// ones, and a difference is told to the dealer and journaled.
+#[test]
+fn a_banked_round_opens_and_locks_the_controller_and_checks_its_wagers() {
+    use deckhand::rules::banked::round::BankedCommand;
+    use deckhand::rules::games::GameId;
+    use deckhand::rules::table::{Command, Confirm, PokerOptions, TableSetup};
+    use deckhand::store::Store;
+    use deckhand::terminal::Terminal;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("banked.sqlite");
+    let mut term = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    let script = Arc::new(Mutex::new(ProgressiveScript {
+        next_wagers: vec![(2, 100), (4, 500)],
+        ..Default::default()
+    }));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (host, _sim) = spawn_progressive_on_pty(script, stop.clone()).unwrap();
+    let mut slot = Some(host);
+    term.attach_progressive(Box::new(SerialProgressive::spawn(
+        Box::new(move || {
+            slot.take()
+                .map(|p| Box::new(p) as Box<dyn SerialPort>)
+                .ok_or_else(|| std::io::Error::other("gone"))
+        }),
+        Arc::new(|| {}),
+    )));
+    let until = |term: &mut Terminal, what: &str, pred: &dyn Fn(&Terminal) -> bool| {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !pred(term) {
+            assert!(
+                Instant::now() < deadline,
+                "{what}: {:?}",
+                term.progressive()
+            );
+            term.poll_devices();
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    };
+    until(&mut term, "link", &t_link_up);
+    term.seed_demo_people().unwrap();
+    term.sign_in("Alex Rivera", "20417").unwrap();
+    let setup = TableSetup {
+        table_no: 6,
+        deck_colours: ["Red".into(), "Blue".into()],
+        blinds: vec![100, 200],
+        small_bet: 200,
+        big_bet: 400,
+        max_raises: 3,
+        counting_shuffler: false,
+        pot_rules: Default::default(),
+        poker: PokerOptions {
+            game: GameId::Crazy4Poker,
+            ..Default::default()
+        },
+    };
+    term.execute(Command::OpenTable(setup)).unwrap();
+    term.execute(Command::Confirm(Confirm::DecksInspected))
+        .unwrap();
+    term.verify("1001", "2468").unwrap();
+    for c in [
+        Command::Confirm(Confirm::PlayersInspected),
+        Command::Confirm(Confirm::DecksWashed),
+        Command::Confirm(Confirm::ShuffledAndCut),
+        Command::StartRound { seats: vec![2, 4] },
+    ] {
+        term.execute(c).unwrap();
+    }
+    for (seat, prog) in [(2u8, 100i64), (4, 300)] {
+        term.execute(Command::Banked(BankedCommand::Wagers {
+            seat,
+            wagers: [
+                ("ante".to_string(), 1000),
+                ("progressive".to_string(), prog),
+            ]
+            .into(),
+        }))
+        .unwrap();
+    }
+    term.execute(Command::Banked(BankedCommand::NoMoreBets))
+        .unwrap();
+    until(&mut term, "locked", &|t| {
+        t.progressive().state == Some(ControllerState::Locked)
+    });
+    until(&mut term, "the mismatch", &|t| t.device_notice.is_some());
+    let notice = term.device_notice.clone().unwrap();
+    assert!(
+        notice.contains("seat 4: keyed $3.00, the controller accepted $5.00"),
+        "{notice}"
+    );
+    assert!(!notice.contains("seat 2"), "{notice}");
+    drop(term);
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let kinds: Vec<String> = conn
+        .prepare("SELECT kind FROM journal ORDER BY serial")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(|k| k.unwrap())
+        .collect();
+    let pos = |k: &str| kinds.iter().position(|x| x == k).unwrap_or(usize::MAX);
+    assert!(
+        pos("round_started") < pos("progressive_wagering_open"),
+        "{kinds:?}"
+    );
+    assert!(
+        pos("progressive_wagering_open") < pos("progressive_locked"),
+        "{kinds:?}"
+    );
+    assert!(
+        pos("progressive_locked") < pos("progressive_wager_mismatch"),
+        "{kinds:?}"
+    );
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+}
