@@ -273,6 +273,11 @@ pub struct TableConfig {
     /// 12; house-banked: 4 from the hand, 8 from a shoe).
     #[serde(default)]
     pub deck_change_hours: u32,
+    /// A house-banked table's posted minimum and maximum Ante (0: none).
+    #[serde(default)]
+    pub min_ante_cents: Cents,
+    #[serde(default)]
+    pub max_ante_cents: Cents,
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -459,6 +464,8 @@ impl Config {
                 forced_bet: self.table.forced_bet_cents,
                 dealing: self.table.dealing,
                 deck_change_hours: self.table.deck_change_hours,
+                min_ante: self.table.min_ante_cents,
+                max_ante: self.table.max_ante_cents,
             },
             table_no: self.table.number,
             deck_colours: self.table.deck_colours.clone(),

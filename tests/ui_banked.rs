@@ -379,3 +379,27 @@ fn a_flagged_payout_waits_for_the_floorperson() {
     assert_eq!(signer, "1001");
     assert!(t.table().round.is_none());
 }
+
+/// The posted Ante limits (`[table] min_ante_cents`, `max_ante_cents`): an Ante below the minimum
+/// is refused when "No more bets" is called, with both amounts, and nothing is lost.
+#[test]
+fn an_ante_below_the_table_minimum_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("min.sqlite");
+    let mut s = setup(GameId::TexasHoldemBonus, Dealing::Hand);
+    s.poker.min_ante = 1000;
+    s.poker.max_ante = 50_000;
+    let mut h = harness(DeckhandApp::new(ready(&db, &s), s, None));
+    h.run_ok();
+    tap(&mut h, "Seat 5");
+    tap(&mut h, "Start round 1");
+    wager(&mut h, "Seat 5 Ante", "5");
+    tap(&mut h, "No more bets");
+    h.get_by_label_contains("seat 5: an Ante of $5.00 is below the table minimum of $10.00");
+    assert!(!commands(&db).contains(&"wagers".to_string()));
+    tap(&mut h, "Clear");
+    taps(&mut h, "1 0");
+    tap(&mut h, "No more bets");
+    h.get_by_label_contains("From the hand");
+    assert_eq!(commands(&db), ["wagers", "no-more-bets"]);
+}

@@ -90,6 +90,9 @@ pub struct PokerOptions {
     /// Hours before the decks must be changed; 0 is the regulation's maximum for the game and
     /// dealing method ([`TableSetup::deck_change_limit`]). A casino may choose fewer.
     pub deck_change_hours: u32,
+    /// A house-banked table's posted minimum and maximum Ante, in cents (0: none).
+    pub min_ante: Cents,
+    pub max_ante: Cents,
 }
 
 /// What the house takes from a pot, from the Rules Submission (§ 601a.2).
@@ -225,6 +228,15 @@ impl TableSetup {
                 "table.deck_change_hours: {} hours is longer than the {max} hours {section} allows",
                 self.poker.deck_change_hours
             ));
+        }
+        if self.poker.min_ante < 0
+            || self.poker.max_ante < 0
+            || (self.poker.max_ante > 0 && self.poker.max_ante < self.poker.min_ante)
+        {
+            return Err(
+                "table.min_ante_cents and max_ante_cents: 0 or more, and the maximum not below the minimum"
+                    .into(),
+            );
         }
         if crate::rules::irregularities::is_banked(self.poker.game) {
             if crate::rules::banked::round::Def::of(self.poker.game).is_none() {
@@ -2281,7 +2293,8 @@ impl Table {
                         setup.poker.dealing,
                         seats,
                     )
-                    .ok();
+                    .ok()
+                    .map(|b| b.with_limits(setup.poker.min_ante, setup.poker.max_ante));
                     r.stage = Stage::Banked;
                 } else if let Some(setup) = &self.setup
                     && setup.poker.game != crate::rules::games::GameId::Holdem

@@ -365,6 +365,9 @@ pub struct BankedRound {
     pub settlement: Option<serde_json::Value>,
     pub validated_by: Option<crate::rules::table::Person>,
     pub paid: bool,
+    /// The table's posted Ante limits, minimum and maximum (0: none), from the configuration.
+    #[serde(default)]
+    pub ante_limits: (Cents, Cents),
 }
 
 impl BankedRound {
@@ -393,7 +396,14 @@ impl BankedRound {
             settlement: None,
             validated_by: None,
             paid: false,
+            ante_limits: (0, 0),
         })
+    }
+
+    /// The table's posted minimum and maximum Ante (0: none).
+    pub fn with_limits(mut self, min: Cents, max: Cents) -> BankedRound {
+        self.ante_limits = (min, max);
+        self
     }
 
     pub fn def(&self) -> &'static Def {
@@ -511,6 +521,22 @@ impl BankedRound {
                 if w.is_empty() {
                     self.wagers.remove(seat);
                     return Ok(());
+                }
+                let ante = w.get("ante").copied().unwrap_or(0);
+                let (min, max) = self.ante_limits;
+                if min > 0 && ante < min {
+                    return Err(format!(
+                        "seat {seat}: an Ante of {} is below the table minimum of {}",
+                        crate::rules::money(ante),
+                        crate::rules::money(min)
+                    ));
+                }
+                if max > 0 && ante > max {
+                    return Err(format!(
+                        "seat {seat}: an Ante of {} is above the table maximum of {}",
+                        crate::rules::money(ante),
+                        crate::rules::money(max)
+                    ));
                 }
                 for spot in def.spots.iter().filter(|s| s.required) {
                     if w.get(spot.key).copied().unwrap_or(0) == 0 {
@@ -785,6 +811,25 @@ mod tests {
         assert_eq!(input["seats"][1]["play"], 0);
         assert_eq!(input["dealer"], "Kc 9d 7h 4s 2c");
         assert_eq!(r.refunds(), vec![(1, 1000 + 1000 + 500 + 3000), (3, 2000)]);
+    }
+
+    #[test]
+    fn the_posted_ante_limits_hold() {
+        let mut r = BankedRound::start(GameId::Crazy4Poker, Dealing::Hand, &[1])
+            .unwrap()
+            .with_limits(500, 10_000);
+        let ante = |a: Cents| BankedCommand::Wagers {
+            seat: 1,
+            wagers: wagers(&[("ante", a)]),
+        };
+        let e = r.apply(&ante(400)).unwrap_err();
+        assert!(e.contains("below the table minimum of $5.00"), "{e}");
+        let e = r.apply(&ante(10_100)).unwrap_err();
+        assert!(e.contains("above the table maximum of $100.00"), "{e}");
+        assert!(r.wagers.is_empty(), "a refusal keeps nothing");
+        r.apply(&ante(500)).unwrap();
+        r.apply(&ante(10_000)).unwrap();
+        assert_eq!(r.ante(1), 10_000);
     }
 
     #[test]
