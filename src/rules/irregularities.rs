@@ -211,14 +211,26 @@ mod tests {
                 "{id} has only {} irregularities",
                 list.len()
             );
+            // Every entry cites the game's own chapter; most its irregularities section.
+            let chapter = &want[..want.find('.').unwrap() + 1];
             for i in &list {
                 assert!(
-                    i.section.contains(want),
+                    i.section.contains(chapter),
                     "{id}: {} cites {}",
                     i.id,
                     i.section
                 );
             }
+            assert!(
+                list.iter().filter(|i| i.section.contains(want)).count() >= 7,
+                "{id}"
+            );
+            // A floorperson may require a recut (§ 637a.5(c) and each game's § x.5(e)).
+            assert!(
+                list.iter()
+                    .any(|i| i.id.ends_with("recut") && i.sign == Sign::Floor),
+                "{id}"
+            );
             // Every game can take its shuffler out of service and void a round.
             assert!(
                 list.iter().any(|i| i.effect == Effect::DeviceOutOfService),
