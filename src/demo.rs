@@ -14,16 +14,6 @@ use crate::terminal::Terminal;
 /// The seats the showcase deals in.
 pub const SEATS: [u8; 3] = [2, 4, 7];
 
-fn kind(a: &Action) -> ActionKind {
-    match a {
-        Action::Fold => ActionKind::Fold,
-        Action::Check => ActionKind::Check,
-        Action::Call { .. } => ActionKind::Call,
-        Action::Bet { .. } => ActionKind::Bet,
-        Action::Raise { .. } => ActionKind::Raise,
-    }
-}
-
 /// Where the showcase stops.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum At {
@@ -90,7 +80,7 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
             Step::Act { seat, options, .. } if through => {
                 let kind = options
                     .iter()
-                    .map(kind)
+                    .map(|a| a.kind())
                     .find(|k| matches!(k, ActionKind::Check | ActionKind::Call))
                     .unwrap_or(ActionKind::Call);
                 term.execute(Command::Act { seat, kind })?;
@@ -134,7 +124,7 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
                             .ok_or("no action offered")?;
                         HandCommand::Act {
                             seat,
-                            kind: kind(a),
+                            kind: a.kind(),
                             amount: None,
                         }
                     }
@@ -148,7 +138,7 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
                         acted += 1;
                         HandCommand::Act {
                             seat,
-                            kind: kind(a),
+                            kind: a.kind(),
                             amount: None,
                         }
                     }
@@ -156,7 +146,8 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
                 };
                 term.execute(Command::Poker(cmd))?;
             }
-            Step::Banked { step, .. } => {
+            Step::Banked { step, game } => {
+                let def = crate::rules::banked::round::Def::of(game).ok_or("no banked game")?;
                 use crate::rules::banked::round::BankedStep as B;
                 let cmds: Vec<BankedCommand> = match step {
                     B::Wagers => {
@@ -172,34 +163,22 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
                         v
                     }
                     B::Deal => vec![BankedCommand::Dealt],
-                    B::Decide { seat, phase } if through => {
-                        let def = term
-                            .table()
-                            .round
-                            .as_ref()
-                            .and_then(|r| r.banked.as_ref())
-                            .map(|b| b.def())
-                            .ok_or("no banked round")?;
+                    B::Decide { seat, phase } if through || acted == 0 => {
+                        // Through to the cards: the smallest wager; a showcase decision: the
+                        // largest, so the layout shows it.
+                        let m = def.phases[phase].multiples;
+                        let multiple = if through {
+                            m.first()
+                        } else {
+                            acted += 1;
+                            m.last()
+                        };
                         vec![BankedCommand::Decide {
                             seat,
-                            multiple: def.phases[phase].multiples[0],
+                            multiple: multiple.copied().unwrap_or(0),
                         }]
                     }
                     B::Reveal { .. } if through => vec![BankedCommand::Revealed],
-                    B::Decide { seat, phase } if acted == 0 => {
-                        acted += 1;
-                        let def = term
-                            .table()
-                            .round
-                            .as_ref()
-                            .and_then(|r| r.banked.as_ref())
-                            .map(|b| b.def())
-                            .ok_or("no banked round")?;
-                        vec![BankedCommand::Decide {
-                            seat,
-                            multiple: *def.phases[phase].multiples.last().unwrap_or(&0),
-                        }]
-                    }
                     _ => return Ok(()),
                 };
                 for c in cmds {

@@ -2,27 +2,14 @@
 //! (`deckhand::demo::stage`, what `deckhand showcase` and the screenshots use), and its screen
 //! says whose turn it is.
 
+mod common;
+
 use deckhand::rules::games::GameId;
-use deckhand::rules::table::{Step, TableSetup};
+use deckhand::rules::table::Step;
 use deckhand::store::Store;
 use deckhand::terminal::Terminal;
 use deckhand::ui::DeckhandApp;
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-
-fn base() -> TableSetup {
-    TableSetup {
-        table_no: 3,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        counting_shuffler: true,
-        pot_rules: Default::default(),
-        poker: Default::default(),
-    }
-}
 
 #[test]
 fn every_table_game_stages_to_a_decision() {
@@ -33,7 +20,7 @@ fn every_table_game_stages_to_a_decision() {
         }
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join(format!("{id}.sqlite"));
-        let setup = deckhand::demo::setup_for(&base(), game);
+        let setup = common::ui::table(3, game);
         let mut term = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
         deckhand::demo::stage(&mut term, &setup).unwrap_or_else(|e| panic!("{id}: {e}"));
         let step = term.table().step();
@@ -53,15 +40,7 @@ fn every_table_game_stages_to_a_decision() {
             } => format!("Seat {seat} decides"),
             other => panic!("{id}: staged at {other:?}"),
         };
-        let mut h = Harness::builder()
-            .with_size(egui::vec2(1280.0, 800.0))
-            .build_ui_state(
-                |ui, app: &mut DeckhandApp| {
-                    app.logic(ui.ctx());
-                    app.show(ui);
-                },
-                DeckhandApp::new(term, setup, None),
-            );
+        let mut h = common::ui::harness(DeckhandApp::new(term, setup, None));
         h.run_ok();
         assert!(
             h.query_by_label(&expect).is_some(),
@@ -82,7 +61,7 @@ fn every_table_game_stages_to_its_cards() {
         }
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join(format!("{id}.sqlite"));
-        let setup = deckhand::demo::setup_for(&base(), game);
+        let setup = common::ui::table(3, game);
         let mut term = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
         deckhand::demo::stage_at(&mut term, &setup, At::Cards)
             .unwrap_or_else(|e| panic!("{id}: {e}"));
@@ -111,18 +90,10 @@ fn the_decision_fits_1280x800_and_1920x1080() {
         for game in [GameId::Holdem, GameId::SevenCardStud, GameId::Crazy4Poker] {
             let dir = tempfile::tempdir().unwrap();
             let db = dir.path().join("fit.sqlite");
-            let setup = deckhand::demo::setup_for(&base(), game);
+            let setup = common::ui::table(3, game);
             let mut term = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
             deckhand::demo::stage(&mut term, &setup).unwrap();
-            let mut h = Harness::builder()
-                .with_size(egui::vec2(w, h_px))
-                .build_ui_state(
-                    |ui, app: &mut DeckhandApp| {
-                        app.logic(ui.ctx());
-                        app.show(ui);
-                    },
-                    DeckhandApp::new(term, setup, None),
-                );
+            let mut h = common::ui::harness_sized(DeckhandApp::new(term, setup, None), w, h_px);
             h.run_ok();
             let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h_px));
             // Every staged decision offers a fold.

@@ -3,9 +3,12 @@
 //! dealing shoe, an automated dealing shoe), one tap per decision, the reveals, the cards keyed,
 //! the settlement from the paytables in the dealer's order, and the journal that records it.
 
+mod common;
+
+use common::ui::{harness, tap, taps};
 use deckhand::rules::banked::round::Dealing;
 use deckhand::rules::games::GameId;
-use deckhand::rules::table::{Command, Confirm, PokerOptions, Step, TableSetup};
+use deckhand::rules::table::{Command, Step, TableSetup};
 use deckhand::store::Store;
 use deckhand::terminal::Terminal;
 use deckhand::ui::DeckhandApp;
@@ -13,64 +16,16 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
 fn setup(game: GameId, dealing: Dealing) -> TableSetup {
-    TableSetup {
-        table_no: 12,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        counting_shuffler: false,
-        pot_rules: Default::default(),
-        poker: PokerOptions {
-            game,
-            dealing,
-            ..Default::default()
-        },
-    }
+    let mut s = common::ui::table(12, game);
+    s.poker.dealing = dealing;
+    s
 }
 
 /// An open table shuffled by hand, waiting for the seats of round 1.
 fn ready(db: &std::path::Path, s: &TableSetup) -> Terminal {
-    let mut t = Terminal::open(Store::open(db).unwrap(), None).unwrap();
-    t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417").unwrap();
-    t.execute(Command::OpenTable(s.clone())).unwrap();
-    t.execute(Command::Confirm(Confirm::DecksInspected))
-        .unwrap();
-    t.verify("1001", "2468").unwrap();
-    for c in [
-        Command::Confirm(Confirm::PlayersInspected),
-        Command::Confirm(Confirm::DecksWashed),
-        Command::Confirm(Confirm::ShuffledAndCut),
-    ] {
-        t.execute(c).unwrap();
-    }
+    let t = common::ui::opened(db, s);
     assert!(matches!(t.table().step(), Step::StartRound { .. }));
     t
-}
-
-fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(
-            |ui, app: &mut DeckhandApp| {
-                app.logic(ui.ctx());
-                app.show(ui);
-            },
-            app,
-        )
-}
-
-fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run_ok();
-}
-
-fn taps(h: &mut Harness<'_, DeckhandApp>, list: &str) {
-    for l in list.split(' ') {
-        tap(h, l);
-    }
 }
 
 /// Keys whole dollars into a wager spot ("Seat 3 Ante").

@@ -3,36 +3,18 @@
 //! cards keyed, check or call, stands pat, the cards shown, the count, the push) and then reads
 //! the journal. The house-banked games have their own rounds in `tests/ui_banked.rs`.
 
-use deckhand::rules::betting::Action;
-use deckhand::rules::betting::Street;
+mod common;
+
+use common::ui::{harness, ready, tap};
+use deckhand::rules::betting::{Action, Street};
 use deckhand::rules::cards::Card;
 use deckhand::rules::games::GameId;
 use deckhand::rules::poker::hand::Step as HandStep;
-use deckhand::rules::table::{Step, TableSetup};
+use deckhand::rules::table::Step;
 use deckhand::store::{ChainStatus, Store};
-use deckhand::terminal::Terminal;
 use deckhand::ui::DeckhandApp;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-
-fn base() -> TableSetup {
-    TableSetup {
-        table_no: 8,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        counting_shuffler: false,
-        pot_rules: Default::default(),
-        poker: Default::default(),
-    }
-}
-
-fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run_ok();
-}
 
 /// Taps the first card of the grid still enabled (not yet in play).
 fn tap_a_free_card(h: &mut Harness<'_, DeckhandApp>) {
@@ -47,12 +29,6 @@ fn tap_a_free_card(h: &mut Harness<'_, DeckhandApp>) {
         }
     }
     panic!("no free card on the grid");
-}
-
-/// The button is on the screen and enabled.
-fn ready(h: &Harness<'_, DeckhandApp>, label: &str) -> bool {
-    h.query_by_label(label)
-        .is_some_and(|n| !n.accesskit_node().is_disabled())
 }
 
 fn check_or_call(options: &[Action]) -> String {
@@ -70,24 +46,15 @@ fn check_or_call(options: &[Action]) -> String {
 fn every_poker_room_game_plays_a_round_on_the_screen() {
     let mut played = 0;
     for (game, id, _) in GameId::ALL {
-        if deckhand::rules::irregularities::is_banked(game) {
+        if game.is_house_banked() {
             continue;
         }
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join(format!("{id}.sqlite"));
-        let setup = deckhand::demo::setup_for(&base(), game);
-        let mut term = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+        let setup = common::ui::table(8, game);
         // The opening through the dealer's commands (the opening screens have their own tests).
-        deckhand::demo::stage_at(&mut term, &setup, deckhand::demo::At::Opened).unwrap();
-        let mut h = Harness::builder()
-            .with_size(egui::vec2(1280.0, 800.0))
-            .build_ui_state(
-                |ui, app: &mut DeckhandApp| {
-                    app.logic(ui.ctx());
-                    app.show(ui);
-                },
-                DeckhandApp::new(term, setup, None),
-            );
+        let term = common::ui::opened(&db, &setup);
+        let mut h = harness(DeckhandApp::new(term, setup, None));
         h.run_ok();
         for seat in ["Seat 2", "Seat 4", "Seat 7"] {
             tap(&mut h, seat);

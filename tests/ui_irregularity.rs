@@ -3,79 +3,28 @@
 //! nothing), and the effect journaled in the same transaction as the report: a void round with
 //! every chip returned, a deck taken off for replacement, or play going on.
 
+mod common;
+
+use common::ui::{harness, keys, tap};
 use deckhand::rules::games::GameId;
 use deckhand::rules::irregularities::Catalogue;
-use deckhand::rules::table::{Command, Confirm, Person, PokerOptions, Role, Step, TableSetup};
-use deckhand::store::Store;
+use deckhand::rules::table::{Command, Person, Role, Step, TableSetup};
 use deckhand::terminal::Terminal;
 use deckhand::ui::DeckhandApp;
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 fn setup(game: GameId) -> TableSetup {
-    let stud = matches!(game, GameId::SevenCardStud);
-    // Stud's bring-in is the forced bet; the blinds are Hold'em's.
-    TableSetup {
-        table_no: 9,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        counting_shuffler: false,
-        pot_rules: Default::default(),
-        poker: PokerOptions {
-            game,
-            ante: 0,
-            forced_bet: if stud { 100 } else { 0 },
-            ..Default::default()
-        },
-    }
+    common::ui::table(9, game)
 }
 
 /// An open table shuffled by hand, round 1 started with three players.
 fn in_round(db: &std::path::Path, s: &TableSetup) -> Terminal {
-    let mut t = Terminal::open(Store::open(db).unwrap(), None).unwrap();
-    t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417").unwrap();
-    t.execute(Command::OpenTable(s.clone())).unwrap();
-    t.execute(Command::Confirm(Confirm::DecksInspected))
-        .unwrap();
-    t.verify("1001", "2468").unwrap();
-    for c in [
-        Command::Confirm(Confirm::PlayersInspected),
-        Command::Confirm(Confirm::DecksWashed),
-        Command::Confirm(Confirm::ShuffledAndCut),
-        Command::StartRound {
-            seats: vec![1, 2, 3],
-        },
-    ] {
-        t.execute(c).unwrap();
-    }
+    let mut t = common::ui::opened(db, s);
+    t.execute(Command::StartRound {
+        seats: vec![1, 2, 3],
+    })
+    .unwrap();
     t
-}
-
-fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(
-            |ui, app: &mut DeckhandApp| {
-                app.logic(ui.ctx());
-                app.show(ui);
-            },
-            app,
-        )
-}
-
-fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run_ok();
-}
-
-fn keys(h: &mut Harness<'_, DeckhandApp>, digits: &str) {
-    for d in digits.chars() {
-        tap(h, &d.to_string());
-    }
 }
 
 fn rows(db: &std::path::Path) -> Vec<(String, String, Option<String>)> {

@@ -2,87 +2,27 @@
 //! the procedure's steps one at a time, the forced bets, draws, Stud's up cards deciding who
 //! brings it in and who acts first, the showdown, the count and the push, all journaled.
 
+mod common;
+
+use common::ui::{harness, kinds, tap, taps as cards};
 use deckhand::rules::games::GameId;
-use deckhand::rules::table::{Command, Confirm, PokerOptions, Step, TableSetup};
+use deckhand::rules::table::{Command, Step, TableSetup};
 use deckhand::store::Store;
 use deckhand::terminal::Terminal;
 use deckhand::ui::DeckhandApp;
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 fn setup(game: GameId, forced_bet: i64) -> TableSetup {
-    TableSetup {
-        table_no: 4,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        counting_shuffler: false,
-        pot_rules: Default::default(),
-        poker: PokerOptions {
-            game,
-            ante: 0,
-            forced_bet,
-            ..Default::default()
-        },
-    }
+    let mut s = common::ui::table(4, game);
+    s.poker.forced_bet = forced_bet;
+    s
 }
 
 /// An open table, shuffled by hand, waiting for the seats of round 1.
 fn ready(db: &std::path::Path, s: &TableSetup) -> Terminal {
-    let mut t = Terminal::open(Store::open(db).unwrap(), None).unwrap();
-    t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417").unwrap();
-    for c in [
-        Command::OpenTable(s.clone()),
-        Command::Confirm(Confirm::DecksInspected),
-    ] {
-        t.execute(c).unwrap();
-    }
-    t.verify("1001", "2468").unwrap();
-    for c in [
-        Command::Confirm(Confirm::PlayersInspected),
-        Command::Confirm(Confirm::DecksWashed),
-        Command::Confirm(Confirm::ShuffledAndCut),
-    ] {
-        t.execute(c).unwrap();
-    }
+    let t = common::ui::opened(db, s);
     assert!(matches!(t.table().step(), Step::StartRound { .. }));
     t
-}
-
-fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(
-            |ui, app: &mut DeckhandApp| {
-                app.logic(ui.ctx());
-                app.show(ui);
-            },
-            app,
-        )
-}
-
-fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run_ok();
-}
-
-fn cards(h: &mut Harness<'_, DeckhandApp>, list: &str) {
-    for c in list.split(' ') {
-        tap(h, c);
-    }
-}
-
-fn kinds(db: &std::path::Path) -> Vec<String> {
-    let conn = rusqlite::Connection::open(db).unwrap();
-    conn.prepare("SELECT kind FROM journal ORDER BY serial")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .map(|k| k.unwrap())
-        .collect()
 }
 
 #[test]

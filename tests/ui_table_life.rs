@@ -2,76 +2,25 @@
 //! (§ 637a.3(c); the house-banked games' § x.3(c)) and the new ones taken through the opening
 //! procedure again, the table closed and reopened, a dealer change, all journaled.
 
+mod common;
+
+use common::ui::{harness, kinds, tap};
 use deckhand::rules::banked::round::Dealing;
 use deckhand::rules::games::GameId;
-use deckhand::rules::table::{Command, Confirm, PokerOptions, Step, TableSetup};
+use deckhand::rules::table::{Command, Step, TableSetup};
 use deckhand::store::Store;
 use deckhand::terminal::Terminal;
 use deckhand::ui::DeckhandApp;
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 fn setup(game: GameId, dealing: Dealing) -> TableSetup {
-    TableSetup {
-        table_no: 5,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        counting_shuffler: false,
-        pot_rules: Default::default(),
-        poker: PokerOptions {
-            game,
-            dealing,
-            ..Default::default()
-        },
-    }
+    let mut s = common::ui::table(5, game);
+    s.poker.dealing = dealing;
+    s
 }
 
 fn ready(db: &std::path::Path, s: &TableSetup) -> Terminal {
-    let mut t = Terminal::open(Store::open(db).unwrap(), None).unwrap();
-    t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417").unwrap();
-    t.execute(Command::OpenTable(s.clone())).unwrap();
-    t.execute(Command::Confirm(Confirm::DecksInspected))
-        .unwrap();
-    t.verify("1001", "2468").unwrap();
-    for c in [
-        Command::Confirm(Confirm::PlayersInspected),
-        Command::Confirm(Confirm::DecksWashed),
-        Command::Confirm(Confirm::ShuffledAndCut),
-    ] {
-        t.execute(c).unwrap();
-    }
-    t
-}
-
-fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(
-            |ui, app: &mut DeckhandApp| {
-                app.logic(ui.ctx());
-                app.show(ui);
-            },
-            app,
-        )
-}
-
-fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run_ok();
-}
-
-fn kinds(db: &std::path::Path) -> Vec<String> {
-    let conn = rusqlite::Connection::open(db).unwrap();
-    conn.prepare("SELECT kind FROM journal ORDER BY serial")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .map(|k| k.unwrap())
-        .collect()
+    common::ui::opened(db, s)
 }
 
 #[test]

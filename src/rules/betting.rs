@@ -57,6 +57,17 @@ pub enum Action {
 }
 
 impl Action {
+    /// The kind the dealer taps for this action.
+    pub fn kind(self) -> ActionKind {
+        match self {
+            Action::Fold => ActionKind::Fold,
+            Action::Check => ActionKind::Check,
+            Action::Call { .. } => ActionKind::Call,
+            Action::Bet { .. } => ActionKind::Bet,
+            Action::Raise { .. } => ActionKind::Raise,
+        }
+    }
+
     pub fn amount(self) -> Cents {
         match self {
             Action::Fold | Action::Check => 0,

@@ -97,6 +97,20 @@ impl GameId {
         (GameId::Spanish21, "spanish-21", "§ 635a.3(c)"),
     ];
 
+    /// Played against the house (§ 677a, § 647a, § 589, § 635a, § 655a, § 657a), not between
+    /// players for a pot (§ 637a).
+    pub fn is_house_banked(self) -> bool {
+        matches!(
+            self,
+            GameId::WptHeadsUp
+                | GameId::TexasHoldemBonus
+                | GameId::LunarPoker
+                | GameId::MississippiStud
+                | GameId::Crazy4Poker
+                | GameId::Spanish21
+        )
+    }
+
     pub fn id(self) -> &'static str {
         Self::ALL
             .iter()

@@ -87,30 +87,12 @@ struct File {
     irregularity: Vec<Irregularity>,
 }
 
-/// Every poker-room (§ 637a) game.
-pub fn is_poker_room(g: GameId) -> bool {
-    !is_banked(g)
-}
-
-/// The house-banked games (Spanish 21 included).
-pub fn is_banked(g: GameId) -> bool {
-    matches!(
-        g,
-        GameId::WptHeadsUp
-            | GameId::TexasHoldemBonus
-            | GameId::LunarPoker
-            | GameId::MississippiStud
-            | GameId::Crazy4Poker
-            | GameId::Spanish21
-    )
-}
-
 const GROUPS: [&str; 4] = ["poker", "stud", "holdem-omaha", "banked"];
 
 fn group_contains(group: &str, g: GameId) -> bool {
     use GameId::*;
     match group {
-        "poker" => is_poker_room(g),
+        "poker" => !g.is_house_banked(),
         "stud" => matches!(
             g,
             SevenCardStud
@@ -124,7 +106,7 @@ fn group_contains(group: &str, g: GameId) -> bool {
             Holdem | Omaha | OmahaHiLo | FiveCardOmaha | FiveCardOmahaHiLo
         ),
         // The house-banked poker games; Spanish 21 has its own section.
-        "banked" => is_banked(g) && g != Spanish21,
+        "banked" => g.is_house_banked() && g != Spanish21,
         id => GameId::parse(id).is_ok_and(|x| x == g),
     }
 }

@@ -199,7 +199,7 @@ impl TableSetup {
     /// 8 from a dealing shoe (§ 677a.3(c), § 647a.3, § 589.3, § 655a.3, § 657a.3).
     pub fn deck_change_limit(&self) -> (u32, String) {
         let g = self.poker.game;
-        if !crate::rules::irregularities::is_banked(g) {
+        if !g.is_house_banked() {
             return (12, "§ 637a.3(c)".into());
         }
         let chapter = g.section().split('.').next().unwrap_or("§").to_string();
@@ -238,7 +238,7 @@ impl TableSetup {
                     .into(),
             );
         }
-        if crate::rules::irregularities::is_banked(self.poker.game) {
+        if self.poker.game.is_house_banked() {
             if crate::rules::banked::round::Def::of(self.poker.game).is_none() {
                 return Err(format!(
                     "table.game: {} is settled with `deckhand settle`; its table procedure is not on the screen yet",
@@ -1009,13 +1009,9 @@ impl Step {
             Step::Showdown { .. } => "§ 637a.11(k), § 637a.18(e), § 637a.6",
             Step::CountLosingHands { .. } => "§ 637a.7(e)(6)(i)",
             Step::Poker { section, .. } => section,
-            Step::Banked { game, .. } => match game {
-                crate::rules::games::GameId::Crazy4Poker => "§ 657a.7–657a.11",
-                crate::rules::games::GameId::MississippiStud => "§ 655a.7–655a.11",
-                crate::rules::games::GameId::TexasHoldemBonus => "§ 647a.7–647a.11",
-                crate::rules::games::GameId::WptHeadsUp => "§ 677a.7–677a.11",
-                _ => "",
-            },
+            Step::Banked { game, .. } => {
+                crate::rules::banked::round::Def::of(*game).map_or("", |d| d.procedure)
+            }
             Step::VerifyBadBeat { .. } => "§ 637a.15(f)",
             Step::AwardPot { .. } => "§ 637a.7(e)(6)",
             Step::RemoveDeck { .. } => "§ 637a.7(e)(5)",
@@ -1950,7 +1946,7 @@ impl Table {
             return refuse("seats are numbered 1 to 10 (§ 637a.2(a))");
         }
         let setup = self.setup.as_ref().expect("a round needs an open table");
-        let banked = crate::rules::irregularities::is_banked(setup.poker.game);
+        let banked = setup.poker.game.is_house_banked();
         if banked {
             crate::rules::banked::round::BankedRound::start(
                 setup.poker.game,
@@ -2285,7 +2281,7 @@ impl Table {
                     banked: None,
                 });
                 if let Some(setup) = &self.setup
-                    && crate::rules::irregularities::is_banked(setup.poker.game)
+                    && setup.poker.game.is_house_banked()
                     && let Some(r) = self.round.as_mut()
                 {
                     r.banked = crate::rules::banked::round::BankedRound::start(

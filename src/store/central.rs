@@ -385,9 +385,10 @@ pub fn verify(client: &mut postgres::Client) -> Result<Vec<(String, ChainStatus)
         'pages: loop {
             let rows = client
                 .query(
-                    "SELECT serial, terminal_id, ts_utc, mono_ns, session, stream, table_no,
-                        dealer_credential, actor_credential, kind, payload, prev_hash, hash
-                     FROM journal WHERE terminal_id = $1 AND serial > $2 ORDER BY serial LIMIT 10000",
+                    &format!(
+                        "SELECT {PG_COLUMNS} FROM journal WHERE terminal_id = $1 AND serial > $2
+                         ORDER BY serial LIMIT 10000"
+                    ),
                     &[&t, &after],
                 )
                 .map_err(|e| describe(&e))?;
@@ -395,21 +396,7 @@ pub fn verify(client: &mut postgres::Client) -> Result<Vec<(String, ChainStatus)
                 break;
             }
             for r in &rows {
-                let row = JournalRow {
-                    serial: r.get(0),
-                    terminal_id: r.get(1),
-                    ts_utc: r.get(2),
-                    mono_ns: r.get(3),
-                    session: r.get(4),
-                    stream: r.get(5),
-                    table_no: r.get(6),
-                    dealer_credential: r.get(7),
-                    actor_credential: r.get(8),
-                    kind: r.get(9),
-                    payload: r.get(10),
-                    prev_hash: r.get(11),
-                    hash: r.get(12),
-                };
+                let row = read_pg_row(r);
                 after = row.serial;
                 if let Some(b) = walk.push(&row) {
                     broken = Some(b);
@@ -429,34 +416,10 @@ pub fn rows_matching(
     f: &super::review::Filter,
 ) -> Result<Vec<JournalRow>, String> {
     let (clause, args) = f.clause_for_postgres();
-    let sql = format!(
-        "SELECT serial, terminal_id, ts_utc, mono_ns, session, stream, table_no,
-            dealer_credential, actor_credential, kind, payload, prev_hash, hash
-         FROM journal{clause} ORDER BY ts_utc, terminal_id, serial"
-    );
-    let params: Vec<&(dyn postgres::types::ToSql + Sync)> = args
-        .iter()
-        .map(|a| a.as_ref() as &(dyn postgres::types::ToSql + Sync))
-        .collect();
-    let rows = client.query(&sql, &params).map_err(|e| describe(&e))?;
-    Ok(rows
-        .iter()
-        .map(|r| JournalRow {
-            serial: r.get(0),
-            terminal_id: r.get(1),
-            ts_utc: r.get(2),
-            mono_ns: r.get(3),
-            session: r.get(4),
-            stream: r.get(5),
-            table_no: r.get(6),
-            dealer_credential: r.get(7),
-            actor_credential: r.get(8),
-            kind: r.get(9),
-            payload: r.get(10),
-            prev_hash: r.get(11),
-            hash: r.get(12),
-        })
-        .collect())
+    let sql =
+        format!("SELECT {PG_COLUMNS} FROM journal{clause} ORDER BY ts_utc, terminal_id, serial");
+    let rows = client.query(&sql, &refs(&args)).map_err(|e| describe(&e))?;
+    Ok(rows.iter().map(read_pg_row).collect())
 }
 
 /// The review's questions to the central database.

@@ -344,17 +344,14 @@ impl Store {
 
     /// The newest row of one of `kinds`, if any.
     pub fn newest_of(&self, kinds: &[&str]) -> Result<Option<JournalRow>> {
-        let list = kinds
-            .iter()
-            .map(|k| format!("'{}'", k.replace('\'', "''")))
-            .collect::<Vec<_>>()
-            .join(", ");
         let sql = format!(
-            "SELECT {} FROM journal WHERE kind IN ({list}) ORDER BY serial DESC LIMIT 1",
+            "SELECT {} FROM journal WHERE kind IN (SELECT value FROM json_each(?1))
+             ORDER BY serial DESC LIMIT 1",
             Self::COLUMNS
         );
+        let list = serde_json::to_string(kinds).unwrap_or_else(|_| "[]".into());
         let mut stmt = self.reader.prepare(&sql)?;
-        let mut rows = stmt.query_map([], Self::read_row)?;
+        let mut rows = stmt.query_map([list], Self::read_row)?;
         Ok(rows.next().transpose()?)
     }
 

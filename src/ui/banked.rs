@@ -5,7 +5,8 @@
 //! floorperson's validation where a payout needs one, and "paid".
 
 use super::{
-    DeckhandApp, UiCmd, body, body_colour, card_grid, cards_text, keypad, primary, theme, title,
+    DeckhandApp, UiCmd, body, body_colour, card_grid, cards_text, choice, keypad, primary, small,
+    theme, title,
 };
 use crate::rules::banked::round::{BankedCommand, BankedRound, BankedStep, Zero};
 use crate::rules::cards::{Card, CardSet};
@@ -35,19 +36,6 @@ pub(super) struct BankedEntry {
     dealer: Vec<Card>,
     community: Vec<Card>,
     target: Target,
-}
-
-fn small(ui: &mut Ui, text: &str) {
-    ui.label(
-        RichText::new(text)
-            .size(theme::SMALL)
-            .color(theme::TEXT_DIM),
-    );
-}
-
-fn choice(ui: &mut Ui, label: &str) -> bool {
-    ui.add(Button::new(RichText::new(label).size(theme::BODY + 2.0)).min_size(theme::ACTION_SIZE))
-        .clicked()
 }
 
 fn send(cmds: &mut Vec<UiCmd>, c: BankedCommand) {

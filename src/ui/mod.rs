@@ -863,9 +863,12 @@ impl DeckhandApp {
         let can_sign_out = t.dealer.is_some() && t.round.is_none() && self.view.verify.is_none();
         // The jackpot boxes, the High Hand slip and time charges are the poker room's
         // (§ 637a.15–637a.17); a house-banked table has none of them.
-        let poker_room = !crate::rules::irregularities::is_banked(
-            t.setup.as_ref().map(|s| s.poker.game).unwrap_or_default(),
-        );
+        let poker_room = !t
+            .setup
+            .as_ref()
+            .map(|s| s.poker.game)
+            .unwrap_or_default()
+            .is_house_banked();
         let mut actions: Vec<(RichText, UiCmd)> = Vec::new();
         if open {
             // Always there once a dealer runs an open table: the game's irregularities.
@@ -1725,9 +1728,12 @@ impl DeckhandApp {
             ui,
             &format!(
                 "{how}. Tap the seats with players dealt in ({}).",
-                if crate::rules::irregularities::is_banked(
-                    t.setup.as_ref().map(|s| s.poker.game).unwrap_or_default()
-                ) {
+                if t.setup
+                    .as_ref()
+                    .map(|s| s.poker.game)
+                    .unwrap_or_default()
+                    .is_house_banked()
+                {
                     "each player plays the house"
                 } else {
                     "at least two"
@@ -2066,13 +2072,14 @@ impl eframe::App for DeckhandApp {
 }
 
 fn action_label(a: &Action) -> (String, ActionKind) {
-    match a {
-        Action::Fold => ("Fold".into(), ActionKind::Fold),
-        Action::Check => ("Check".into(), ActionKind::Check),
-        Action::Call { amount } => (format!("Call {}", money(*amount)), ActionKind::Call),
-        Action::Bet { amount } => (format!("Bet {}", money(*amount)), ActionKind::Bet),
-        Action::Raise { to, .. } => (format!("Raise to {}", money(*to)), ActionKind::Raise),
-    }
+    let label = match a {
+        Action::Fold => "Fold".into(),
+        Action::Check => "Check".into(),
+        Action::Call { amount } => format!("Call {}", money(*amount)),
+        Action::Bet { amount } => format!("Bet {}", money(*amount)),
+        Action::Raise { to, .. } => format!("Raise to {}", money(*to)),
+    };
+    (label, a.kind())
 }
 
 /// "first", "second", ... for the blinds of § 637a.11(d).
@@ -2149,6 +2156,21 @@ fn section(ui: &mut Ui, step: &Step) {
             .size(theme::SMALL)
             .color(theme::TEXT_DIM),
     );
+}
+
+/// Small print: sections and notes.
+fn small(ui: &mut Ui, text: &str) {
+    ui.label(
+        RichText::new(text)
+            .size(theme::SMALL)
+            .color(theme::TEXT_DIM),
+    );
+}
+
+/// One of several equal choices (a player's decision): a big button, not the primary colour.
+fn choice(ui: &mut Ui, label: &str) -> bool {
+    ui.add(Button::new(RichText::new(label).size(theme::BODY + 2.0)).min_size(theme::ACTION_SIZE))
+        .clicked()
 }
 
 fn banner(ui: &mut Ui, text: &str) {

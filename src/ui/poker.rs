@@ -3,13 +3,14 @@
 //! print. Cards are entered on the card grid where the rules need them: Stud's up cards (they
 //! decide the forced bet and who acts first), a common card, and the hands at the showdown.
 
-use super::{DeckhandApp, UiCmd, body, card_grid, cards_text, primary, theme, title};
-use crate::rules::betting::{Action, ActionKind};
+use super::{
+    DeckhandApp, UiCmd, body, card_grid, cards_text, choice, primary, small, theme, title,
+};
 use crate::rules::cards::{Card, CardSet};
 use crate::rules::money;
 use crate::rules::poker::hand::{Hand, HandCommand, Step as HandStep};
 use crate::rules::table::Command;
-use egui::{Button, RichText, Ui};
+use egui::{Button, Ui};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Cards being entered for the current step.
@@ -23,19 +24,6 @@ pub(super) struct PokerEntry {
     conceded: BTreeSet<u8>,
     /// `None`: the board (or the common card); `Some(seat)`: that seat.
     target: Option<u8>,
-}
-
-fn small(ui: &mut Ui, text: &str) {
-    ui.label(
-        RichText::new(text)
-            .size(theme::SMALL)
-            .color(theme::TEXT_DIM),
-    );
-}
-
-fn choice(ui: &mut Ui, label: &str) -> bool {
-    ui.add(Button::new(RichText::new(label).size(theme::BODY + 2.0)).min_size(theme::ACTION_SIZE))
-        .clicked()
 }
 
 impl DeckhandApp {
@@ -137,19 +125,7 @@ impl DeckhandApp {
                 small(ui, &format!("{game}, {section}"));
                 ui.horizontal_wrapped(|ui| {
                     for o in options {
-                        let (label, kind) = match o {
-                            Action::Fold => ("Fold".to_string(), ActionKind::Fold),
-                            Action::Check => ("Check".to_string(), ActionKind::Check),
-                            Action::Call { amount } => {
-                                (format!("Call {}", money(*amount)), ActionKind::Call)
-                            }
-                            Action::Bet { amount } => {
-                                (format!("Bet {}", money(*amount)), ActionKind::Bet)
-                            }
-                            Action::Raise { to, .. } => {
-                                (format!("Raise to {}", money(*to)), ActionKind::Raise)
-                            }
-                        };
+                        let (label, kind) = super::action_label(o);
                         if choice(ui, &label) {
                             send(
                                 cmds,

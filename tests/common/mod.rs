@@ -4,6 +4,8 @@
 use deckhand::rules::cards::Card;
 use deckhand::store::JournalRow;
 
+pub mod ui;
+
 /// splitmix64: a small seeded generator, so every run checks the same cases.
 pub struct Rng(pub u64);
 

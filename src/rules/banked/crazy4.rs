@@ -169,19 +169,12 @@ pub fn four_line(v: Value4) -> Line {
 }
 
 fn validate(round: &Round, rules: &Rules) -> Result<(BestFour, Vec<Checked>), SettleError> {
-    if let Some(m) = round.meters.progressive {
-        super::amount("meters.progressive", m)?;
-        if m < rules.progressive_reset_cents {
-            return Err(err(
-                "meters.progressive",
-                format!(
-                    "{} is below the meter's initial and reset amount, {} (§ 657a.12(d)(3))",
-                    money(m),
-                    money(rules.progressive_reset_cents)
-                ),
-            ));
-        }
-    }
+    super::check_meter(
+        "meters.progressive",
+        round.meters.progressive,
+        rules.progressive_reset_cents,
+        "§ 657a.12(d)(3)",
+    )?;
     super::check_seats(round.seats.iter().map(|s| s.seat), 6, "§ 657a.2(a)")?;
     let dealer = super::cards("dealer", &round.dealer)?;
     if dealer.len() != 5 {

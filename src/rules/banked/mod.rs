@@ -643,6 +643,31 @@ pub fn one_deck(all: &[(String, Vec<Card>)]) -> Result<(), SettleError> {
 pub const MAX_AMOUNT: Cents = 1_000_000_000_000;
 
 /// A wager or meter amount: not negative, not absurd.
+/// A meter read from the controller: a valid amount, never below the meter's initial and reset
+/// amount (`section` names the game's rule for it).
+pub fn check_meter(
+    field: &str,
+    meter: Option<Cents>,
+    reset: Cents,
+    section: &str,
+) -> Result<(), SettleError> {
+    let Some(m) = meter else {
+        return Ok(());
+    };
+    amount(field, m)?;
+    if m < reset {
+        return Err(err(
+            field,
+            format!(
+                "{} is below the meter's initial and reset amount, {} ({section})",
+                money(m),
+                money(reset)
+            ),
+        ));
+    }
+    Ok(())
+}
+
 pub fn amount(field: &str, c: Cents) -> Result<Cents, SettleError> {
     if c < 0 {
         return Err(err(field, format!("{} is negative", money(c))));

@@ -191,19 +191,12 @@ fn three_line(c: Category3) -> Line {
 }
 
 fn validate(round: &Round, rules: &Rules) -> Result<(Vec<Card>, Vec<Checked>), SettleError> {
-    if let Some(m) = round.meters.progressive {
-        super::amount("meters.progressive", m)?;
-        if m < rules.progressive_reset_cents {
-            return Err(err(
-                "meters.progressive",
-                format!(
-                    "{} is below the meter's initial and reset amount, {} (§ 655a.12(c)(3))",
-                    money(m),
-                    money(rules.progressive_reset_cents)
-                ),
-            ));
-        }
-    }
+    super::check_meter(
+        "meters.progressive",
+        round.meters.progressive,
+        rules.progressive_reset_cents,
+        "§ 655a.12(c)(3)",
+    )?;
     super::check_seats(round.seats.iter().map(|s| s.seat), 6, "§ 655a.2(a)")?;
     let board = super::cards("community", &round.community)?;
     if board.len() != 3 {

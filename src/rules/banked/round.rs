@@ -82,6 +82,8 @@ pub struct Phase {
 pub struct Def {
     pub game: GameId,
     pub chapter: &'static str,
+    /// The sections a round at the table carries out, for the screen's small print.
+    pub procedure: &'static str,
     pub spots: &'static [Spot],
     pub seat_cards: usize,
     pub dealer_cards: usize,
@@ -102,6 +104,7 @@ pub const DEFS: [Def; 4] = [
     Def {
         game: GameId::Crazy4Poker,
         chapter: "657a",
+        procedure: "§ 657a.7–657a.11",
         spots: &[
             spot("ante", "Ante", true),
             Spot {
@@ -128,6 +131,7 @@ pub const DEFS: [Def; 4] = [
     Def {
         game: GameId::MississippiStud,
         chapter: "655a",
+        procedure: "§ 655a.7–655a.11",
         spots: &[
             spot("ante", "Ante", true),
             spot("three_card_bonus", "3 Card Bonus", false),
@@ -166,6 +170,7 @@ pub const DEFS: [Def; 4] = [
     Def {
         game: GameId::TexasHoldemBonus,
         chapter: "647a",
+        procedure: "§ 647a.7–647a.11",
         spots: &[
             spot("ante", "Ante", true),
             spot("bonus", "Bonus", false),
@@ -204,6 +209,7 @@ pub const DEFS: [Def; 4] = [
     Def {
         game: GameId::WptHeadsUp,
         chapter: "677a",
+        procedure: "§ 677a.7–677a.11",
         spots: &[
             spot("ante", "Ante", true),
             Spot {

@@ -252,32 +252,18 @@ pub fn bonus_line(a: Card, b: Card, dealer_aces: bool) -> Option<Line> {
 }
 
 fn validate(round: &Round, rules: &Rules) -> Result<Validated, SettleError> {
-    if let Some(m) = round.meters.progressive {
-        super::amount("meters.progressive", m)?;
-        if m < rules.progressive_reset_cents {
-            return Err(err(
-                "meters.progressive",
-                format!(
-                    "{} is below the meter's initial and reset amount, {} (§ 647a.12(d)(3))",
-                    money(m),
-                    money(rules.progressive_reset_cents)
-                ),
-            ));
-        }
-    }
-    if let Some(m) = round.meters.five_card_bonus {
-        super::amount("meters.five_card_bonus", m)?;
-        if m < rules.five_card_bonus_reset_cents {
-            return Err(err(
-                "meters.five_card_bonus",
-                format!(
-                    "{} is below the meter's initial and reset amount, {} (§ 647a.12(e)(4))",
-                    money(m),
-                    money(rules.five_card_bonus_reset_cents)
-                ),
-            ));
-        }
-    }
+    super::check_meter(
+        "meters.progressive",
+        round.meters.progressive,
+        rules.progressive_reset_cents,
+        "§ 647a.12(d)(3)",
+    )?;
+    super::check_meter(
+        "meters.five_card_bonus",
+        round.meters.five_card_bonus,
+        rules.five_card_bonus_reset_cents,
+        "§ 647a.12(e)(4)",
+    )?;
     super::check_seats(round.seats.iter().map(|s| s.seat), 6, "§ 647a.2(a)")?;
     let dealer = super::cards("dealer", &round.dealer)?;
     if dealer.len() != 2 {
