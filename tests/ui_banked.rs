@@ -94,8 +94,11 @@ fn crazy_4_poker_from_the_hand() {
     h.get_by_label("§ 657a.9");
     tap(&mut h, "Cards dealt");
     h.get_by_label("Seat 1 decides");
-    // 2× is not a Crazy 4 Play wager: only 1× and 3× are offered.
-    assert!(h.query_by_label("2× · $20.00").is_none());
+    // § 657a.11(b): the Ante, or up to three times it; nothing beyond 3×.
+    for offered in ["1× · $10.00", "2× · $20.00", "3× · $30.00", "Fold"] {
+        h.get_by_label(offered);
+    }
+    assert!(h.query_by_label_contains("4×").is_none());
     tap(&mut h, "3× · $30.00");
     h.get_by_label("Seat 3 decides");
     tap(&mut h, "1× · $10.00");

@@ -119,10 +119,12 @@ pub const DEFS: [Def; 4] = [
         seat_cards: 5,
         dealer_cards: 5,
         community_cards: 0,
+        // § 657a.11(b): a Play Wager equal to the Ante, or up to three times it with a pair of
+        // aces or better (the settlement checks the hand); the screen offers whole multiples.
         phases: &[Phase {
             key: "play",
-            label: "Play wager: 1× the Ante, or 3× with a pair of aces or better; or fold",
-            multiples: &[1, 3],
+            label: "Play wager: 1× the Ante, or up to 3× with a pair of aces or better; or fold",
+            multiples: &[1, 2, 3],
             zero: Zero::Fold,
             once: false,
             then: "Reveal the dealer's five cards",
@@ -780,7 +782,7 @@ mod tests {
         let e = r
             .apply(&BankedCommand::Decide {
                 seat: 1,
-                multiple: 2,
+                multiple: 4,
             })
             .unwrap_err();
         assert!(e.contains("§ 657a.11"), "{e}");
