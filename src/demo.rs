@@ -12,7 +12,7 @@ use crate::rules::table::{Command, Confirm, Step, TableSetup};
 use crate::terminal::Terminal;
 
 /// The seats the showcase deals in.
-pub const SEATS: [u8; 3] = [2, 4, 7];
+pub const SEATS: [u8; 3] = [2, 4, 5];
 
 /// Where the showcase stops.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -151,7 +151,7 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
                 use crate::rules::banked::round::BankedStep as B;
                 let cmds: Vec<BankedCommand> = match step {
                     B::Wagers => {
-                        let ante: [(u8, Cents); 3] = [(2, 1000), (4, 2500), (7, 500)];
+                        let ante: [(u8, Cents); 3] = [(2, 1000), (4, 2500), (5, 500)];
                         let mut v: Vec<BankedCommand> = ante
                             .iter()
                             .map(|(seat, a)| BankedCommand::Wagers {

@@ -299,6 +299,7 @@ fn a_flagged_payout_waits_for_the_floorperson() {
         seats: vec![(2, parse_cards("Ac Ad Ah As 2d").unwrap())],
         dealer: parse_cards("Kc 9d 7h 4s 2c").unwrap(),
         community: vec![],
+        draws: vec![],
     }))
     .unwrap();
     let flagged = serde_json::json!({ "results": [ { "seat": 2, "floor_verification": true } ] });
@@ -357,4 +358,148 @@ fn an_ante_below_the_table_minimum_is_refused() {
     tap(&mut h, "No more bets");
     h.get_by_label_contains("From the hand");
     assert_eq!(commands(&db), ["wagers", "no-more-bets"]);
+}
+
+/// Lunar Poker (Chapter 589) from the hand: a Super declared, a sixth card bought, an exchange,
+/// a straight flush declared for its instant payout, a dealer without ace-king forced by one
+/// player, the replacement card keyed, and the settlement the same as `deckhand settle`'s.
+#[test]
+fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("lunar.sqlite");
+    let s = setup(GameId::LunarPoker, Dealing::Hand);
+    let mut h = harness(DeckhandApp::new(ready(&db, &s), s, None));
+    h.run_ok();
+    h.get_by_label("Table 12 · Lunar Poker");
+    for seat in ["Seat 1", "Seat 2", "Seat 3", "Seat 4"] {
+        tap(&mut h, seat);
+    }
+    tap(&mut h, "Start round 1");
+    wager(&mut h, "Seat 1 Ante", "10");
+    wager(&mut h, "Seat 1 Super", "5");
+    for seat in 2..=4 {
+        wager(&mut h, &format!("Seat {seat} Ante"), "10");
+    }
+    tap(&mut h, "No more bets");
+    // § 589.9: from the hand, the dealer's fifth card face up.
+    h.get_by_label_contains("Turn the dealer's fifth card face up.");
+    h.get_by_label("§ 589.9");
+    tap(&mut h, "Cards dealt");
+    // Seat 1 declares a same colored five for the Super, then Bets (§ 589.11(b), (c)(2)).
+    h.get_by_label("Seat 1 decides");
+    tap(&mut h, "Declared for the Super: cards face up");
+    tap(&mut h, "2× · $20.00");
+    // Seat 2 buys a sixth card, seat 3 exchanges; seat 4 has no Super to declare for.
+    tap(&mut h, "Buy a sixth card · fee $10.00");
+    tap(&mut h, "Exchange 2 to 5 cards · fee $10.00");
+    h.get_by_label("Seat 4 decides");
+    assert!(
+        h.query_by_label("Declared for the Super: cards face up")
+            .is_none()
+    );
+    tap(&mut h, "Royal or straight flush: declared");
+    h.get_by_label_contains("All decisions are locked in");
+    tap(&mut h, "Done");
+    // After the draw, only the drawers decide (§ 589.11(d)(2)(iii)).
+    h.get_by_label("After the draw: Bet 2× the Ante, or fold");
+    h.get_by_label("Seat 2 decides");
+    tap(&mut h, "2× · $20.00");
+    h.get_by_label("Seat 3 decides");
+    tap(&mut h, "2× · $20.00");
+    h.get_by_label("Reveal the dealer's cards and turn up each Bet player's cards");
+    tap(&mut h, "Done");
+    taps(&mut h, "A♥ K♥ 9♦ 6♦ 3♥");
+    taps(&mut h, "Q♠ Q♦ 7♣ 5♥ 2♠");
+    taps(&mut h, "K♠ K♣ 8♦ 4♥ 3♣");
+    taps(&mut h, "9♠ 8♠ 7♠ 6♠ 5♠");
+    taps(&mut h, "Q♣ J♣ 8♣ 4♠ 2♦");
+    // Seat 2's sixth card, then seat 3 gives up two and draws two.
+    h.get_by_label("Seat 2 sixth card: —");
+    tap(&mut h, "Q♥");
+    assert!(
+        h.query_by_label("Settle").is_none(),
+        "not before every draw"
+    );
+    tap(&mut h, "Gives up 8♦");
+    tap(&mut h, "Gives up 4♥");
+    taps(&mut h, "3♦ 7♥");
+    h.get_by_label("Seat 3 exchange: gives up 8♦ 4♥, draws 3♦ 7♥");
+    tap(&mut h, "Settle");
+    // Queen high: the dealer does not qualify; each Bet player may force (§ 589.11(e)(2)).
+    h.get_by_label("Seat 1 decides");
+    tap(&mut h, "Force the dealer · fee $10.00");
+    tap(&mut h, "No force");
+    tap(&mut h, "No force");
+    h.get_by_label_contains("discard the dealer's highest card and replace it");
+    // A card already in play cannot replace it.
+    assert!(h.get_by_label("Q♠").accesskit_node().is_disabled());
+    tap(&mut h, "J♦");
+    h.get_by_label("Settle in this order");
+    let st = settlement(&db);
+    assert_eq!(st["game"], "lunar-poker");
+    let input = serde_json::json!({
+        "game": "lunar-poker",
+        "dealer": "Qc Jc 8c 4s 2d",
+        "dealer_replacement": "Jd",
+        "seats": [
+            { "seat": 1, "cards": "Ah Kh 9d 6d 3h", "wagers": { "ante": 1000, "super": 500 },
+              "declared": true, "bet": true, "force": true },
+            { "seat": 2, "cards": "Qs Qd 7c 5h 2s", "wagers": { "ante": 1000 },
+              "declared": false, "draw": { "buy": "Qh" }, "bet": true, "force": false },
+            { "seat": 3, "cards": "Ks Kc 8d 4h 3c", "wagers": { "ante": 1000 },
+              "declared": false, "draw": { "exchange": { "discard": "8d 4h", "replace": "3d 7h" } },
+              "bet": true, "force": false },
+            { "seat": 4, "cards": "9s 8s 7s 6s 5s", "wagers": { "ante": 1000 },
+              "declared": true, "bet": false, "force": false }
+        ]
+    });
+    let direct = deckhand::rules::banked::settle_json(
+        &input.to_string(),
+        &deckhand::rules::banked::paytable::Paytables::embedded().unwrap(),
+        &Default::default(),
+    )
+    .unwrap();
+    assert_eq!(st, serde_json::to_value(direct).unwrap());
+    // The forced dealer now holds a pair of jacks: seat 1's ace-king loses Ante and Bet; the
+    // non-forcing players had the Ante paid 1 to 1 and the Bet returned (§ 589.12(d)).
+    let net = |seat: u64| -> i64 {
+        st["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["seat"] == seat)
+            .map(|r| r["net"].as_i64().unwrap())
+            .sum()
+    };
+    assert!(net(4) > 0, "the straight flush's instant payout: {st}");
+    tap(&mut h, "Paid");
+    assert_eq!(
+        commands(&db),
+        [
+            "wagers",
+            "wagers",
+            "wagers",
+            "wagers",
+            "no-more-bets",
+            "dealt",
+            "declare",
+            "decide",
+            "draw",
+            "draw",
+            "declare",
+            "revealed",
+            "decide",
+            "decide",
+            "revealed",
+            "cards",
+            "decide",
+            "decide",
+            "decide",
+            "replacement",
+            "settle",
+            "paid"
+        ]
+    );
+    let t = h.state().terminal().table();
+    assert!(t.round.is_none() && t.rounds_played == 1);
 }

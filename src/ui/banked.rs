@@ -8,7 +8,7 @@ use super::{
     DeckhandApp, UiCmd, body, body_colour, card_grid, cards_text, choice, keypad, primary, small,
     theme, title,
 };
-use crate::rules::banked::round::{BankedCommand, BankedRound, BankedStep, Zero};
+use crate::rules::banked::round::{BankedCommand, BankedRound, BankedStep, DrawKind, Zero};
 use crate::rules::cards::{Card, CardSet};
 use crate::rules::money;
 use crate::rules::table::Command;
@@ -23,6 +23,8 @@ pub(super) enum Target {
     Seat(u8),
     Dealer,
     Community,
+    /// Lunar Poker: a seat's draw, the cards given up and the cards dealt for them.
+    Draw(u8),
 }
 
 /// What the dealer is keying for the current round.
@@ -35,6 +37,9 @@ pub(super) struct BankedEntry {
     cards: BTreeMap<u8, Vec<Card>>,
     dealer: Vec<Card>,
     community: Vec<Card>,
+    /// Lunar Poker: per drawing seat, the cards given up and the cards dealt.
+    gave: BTreeMap<u8, Vec<Card>>,
+    drew: BTreeMap<u8, Vec<Card>>,
     target: Target,
 }
 
@@ -79,6 +84,7 @@ impl BankedEntry {
             .flatten()
             .chain(&self.dealer)
             .chain(&self.community)
+            .chain(self.drew.values().flatten())
         {
             u.insert(*c);
         }
@@ -99,7 +105,43 @@ impl BankedEntry {
         if self.community.len() < def.community_cards {
             return Target::Community;
         }
+        for (s, kind) in &r.draws {
+            if !self.draw_complete(*s, *kind) {
+                return Target::Draw(*s);
+            }
+        }
         Target::None
+    }
+
+    /// Lunar Poker: one sixth card, or as many cards dealt as given up (two to five).
+    fn draw_complete(&self, seat: u8, kind: DrawKind) -> bool {
+        let gave = self.gave.get(&seat).map_or(0, |v| v.len());
+        let drew = self.drew.get(&seat).map_or(0, |v| v.len());
+        match kind {
+            DrawKind::Buy => drew == 1,
+            DrawKind::Exchange => (2..=5).contains(&gave) && drew == gave,
+        }
+    }
+
+    /// The cards a draw may still take.
+    fn draw_room(&self, seat: u8, kind: DrawKind) -> usize {
+        match kind {
+            DrawKind::Buy => 1,
+            DrawKind::Exchange => self.gave.get(&seat).map_or(0, |v| v.len()),
+        }
+    }
+
+    /// After a restart the round's keyed cards come back into the entry.
+    fn restore(&mut self, r: &BankedRound) {
+        if self.cards.is_empty() && !r.cards.is_empty() {
+            self.cards = r.cards.clone();
+            self.dealer = r.dealer.clone();
+            self.community = r.community.clone();
+            for (s, (gave, drew)) in &r.drawn {
+                self.gave.insert(*s, gave.clone());
+                self.drew.insert(*s, drew.clone());
+            }
+        }
     }
 }
 
@@ -238,34 +280,61 @@ impl DeckhandApp {
                 title(ui, &format!("Seat {seat} decides"));
                 body(ui, p.label);
                 body_colour(ui, &format!("Ante {}", money(ante)), theme::TEXT_DIM);
+                let force = p.after_cards;
+                // A decision after the cards may complete the round's input: settle at once.
+                let decide = |cmds: &mut Vec<UiCmd>, multiple: u8| {
+                    let c = BankedCommand::Decide {
+                        seat: *seat,
+                        multiple,
+                    };
+                    if force {
+                        cmds.push(UiCmd::BankedSettle(c));
+                    } else {
+                        send(cmds, c);
+                    }
+                };
                 ui.horizontal_wrapped(|ui| {
                     for m in p.multiples {
                         let amount = ante * i64::from(*m);
-                        if choice(ui, &format!("{m}× · {}", money(amount))) {
-                            send(
-                                cmds,
-                                BankedCommand::Decide {
-                                    seat: *seat,
-                                    multiple: *m,
-                                },
-                            );
+                        let label = if force {
+                            format!("Force the dealer · fee {}", money(amount))
+                        } else {
+                            format!("{m}× · {}", money(amount))
+                        };
+                        if choice(ui, &label) {
+                            decide(cmds, *m);
                         }
                     }
-                    let zero = if p.zero == Zero::Fold {
-                        "Fold"
-                    } else {
-                        "Check"
+                    let zero = match p.zero {
+                        Zero::Fold => "Fold",
+                        Zero::Check if force => "No force",
+                        Zero::Check => "Check",
                     };
                     if choice(ui, zero) {
-                        send(
-                            cmds,
-                            BankedCommand::Decide {
-                                seat: *seat,
-                                multiple: 0,
-                            },
-                        );
+                        decide(cmds, 0);
                     }
                 });
+                if p.key == "options" {
+                    lunar_options(ui, cmds, &r, *seat);
+                }
+                small(ui, &def.section(11));
+            }
+            BankedStep::Reveal { phase } if def.phases[*phase].after_cards => {
+                // Lunar Poker's forced dealer: the replacement card is keyed as it is dealt.
+                title(ui, def.phases[*phase].then);
+                body(ui, "Tap the card that replaced the dealer's highest card.");
+                body_colour(
+                    ui,
+                    &format!("Dealer: {}", cards_text(&r.dealer)),
+                    theme::TEXT_DIM,
+                );
+                let mut used = self.view.banked.used();
+                for c in r.cards.values().flatten().chain(&r.dealer) {
+                    used.insert(*c);
+                }
+                if let Some(card) = card_grid(ui, "banked-replacement", &used) {
+                    cmds.push(UiCmd::BankedSettle(BankedCommand::Replacement { card }));
+                }
                 small(ui, &def.section(11));
             }
             BankedStep::Reveal { phase } => {
@@ -278,10 +347,12 @@ impl DeckhandApp {
             BankedStep::Cards => {
                 title(ui, "Key the cards for settlement");
                 let e = &mut self.view.banked;
+                e.restore(&r);
                 let full = match e.target {
                     Target::Seat(s) => e.cards.get(&s).map_or(0, |c| c.len()) >= def.seat_cards,
                     Target::Dealer => e.dealer.len() >= def.dealer_cards,
                     Target::Community => e.community.len() >= def.community_cards,
+                    Target::Draw(s) => r.draws.get(&s).is_none_or(|k| e.draw_complete(s, *k)),
                     Target::None => true,
                 };
                 if full {
@@ -310,6 +381,17 @@ impl DeckhandApp {
                             format!("Community: {}", cards_text(&e.community)),
                         ));
                     }
+                    for (s, kind) in &r.draws {
+                        let drew = cards_text(e.drew.get(s).map_or(&[][..], |c| &c[..]));
+                        let label = match kind {
+                            DrawKind::Buy => format!("Seat {s} sixth card: {drew}"),
+                            DrawKind::Exchange => format!(
+                                "Seat {s} exchange: gives up {}, draws {drew}",
+                                cards_text(e.gave.get(s).map_or(&[][..], |c| &c[..]))
+                            ),
+                        };
+                        places.push((Target::Draw(*s), label));
+                    }
                     for (t, label) in places {
                         let b = Button::new(RichText::new(label).size(theme::BODY))
                             .selected(e.target == t)
@@ -319,6 +401,32 @@ impl DeckhandApp {
                         }
                     }
                 });
+                // An exchange: tap the cards given up among the seat's five, then the new ones.
+                if let Target::Draw(s) = e.target
+                    && r.draws.get(&s) == Some(&DrawKind::Exchange)
+                {
+                    ui.horizontal_wrapped(|ui| {
+                        body(ui, &format!("Seat {s} gives up:"));
+                        for c in e.cards.get(&s).cloned().unwrap_or_default() {
+                            let gave = e.gave.entry(s).or_default();
+                            let on = gave.contains(&c);
+                            let b = Button::new(
+                                RichText::new(format!("Gives up {}", c.pretty())).size(theme::BODY),
+                            )
+                            .selected(on)
+                            .min_size(egui::vec2(150.0, theme::TARGET));
+                            if ui.add(b).clicked() {
+                                if on {
+                                    gave.retain(|x| *x != c);
+                                } else {
+                                    gave.push(c);
+                                }
+                                let room = gave.len();
+                                e.drew.entry(s).or_default().truncate(room);
+                            }
+                        }
+                    });
+                }
                 let used = e.used();
                 if let Some(c) = card_grid(ui, "banked-cards", &used) {
                     match e.target {
@@ -332,6 +440,13 @@ impl DeckhandApp {
                         Target::Community if e.community.len() < def.community_cards => {
                             e.community.push(c)
                         }
+                        Target::Draw(s) => {
+                            let room = r.draws.get(&s).map_or(0, |k| e.draw_room(s, *k));
+                            let v = e.drew.entry(s).or_default();
+                            if v.len() < room {
+                                v.push(c);
+                            }
+                        }
                         _ => {}
                     }
                 }
@@ -342,6 +457,17 @@ impl DeckhandApp {
                             seats: e.cards.clone().into_iter().collect(),
                             dealer: e.dealer.clone(),
                             community: e.community.clone(),
+                            draws: r
+                                .draws
+                                .keys()
+                                .map(|s| {
+                                    (
+                                        *s,
+                                        e.gave.get(s).cloned().unwrap_or_default(),
+                                        e.drew.get(s).cloned().unwrap_or_default(),
+                                    )
+                                })
+                                .collect(),
                         }));
                     }
                     if ui
@@ -357,6 +483,10 @@ impl DeckhandApp {
                             }
                             Target::Dealer => e.dealer.clear(),
                             Target::Community => e.community.clear(),
+                            Target::Draw(s) => {
+                                e.gave.remove(&s);
+                                e.drew.remove(&s);
+                            }
                             Target::None => {}
                         }
                     }
@@ -402,6 +532,58 @@ impl DeckhandApp {
                     send(cmds, BankedCommand::Paid);
                 }
             }
+        }
+    }
+}
+
+/// Lunar Poker's other choices at the first decision (§ 589.11(b)): an Options fee equal to the
+/// Ante to buy a sixth card or exchange two to five, the royal or straight flush declared for
+/// its instant payout, and the Super Wager's declaration (§ 589.11(c)(2)(ii)).
+fn lunar_options(ui: &mut Ui, cmds: &mut Vec<UiCmd>, r: &BankedRound, seat: u8) {
+    let fee = money(r.ante(seat));
+    ui.horizontal_wrapped(|ui| {
+        if choice(ui, &format!("Buy a sixth card · fee {fee}")) {
+            send(
+                cmds,
+                BankedCommand::Draw {
+                    seat,
+                    kind: DrawKind::Buy,
+                },
+            );
+        }
+        if choice(ui, &format!("Exchange 2 to 5 cards · fee {fee}")) {
+            send(
+                cmds,
+                BankedCommand::Draw {
+                    seat,
+                    kind: DrawKind::Exchange,
+                },
+            );
+        }
+        if choice(ui, "Royal or straight flush: declared") {
+            send(
+                cmds,
+                BankedCommand::Declare {
+                    seat,
+                    instant: true,
+                },
+            );
+        }
+    });
+    if r.wagers.get(&seat).is_some_and(|w| w.contains_key("super")) {
+        let on = r.declared.contains(&seat);
+        let b =
+            Button::new(RichText::new("Declared for the Super: cards face up").size(theme::BODY))
+                .selected(on)
+                .min_size(theme::ACTION_SIZE);
+        if ui.add(b).clicked() {
+            send(
+                cmds,
+                BankedCommand::Declare {
+                    seat,
+                    instant: false,
+                },
+            );
         }
     }
 }

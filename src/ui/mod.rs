@@ -704,6 +704,11 @@ impl DeckhandApp {
                 else {
                     return;
                 };
+                // Lunar Poker's force comes between the cards and the settlement.
+                if !b.ready_to_settle() {
+                    self.view.message = None;
+                    return;
+                }
                 let meters = self
                     .term
                     .progressive()

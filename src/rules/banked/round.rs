@@ -75,6 +75,21 @@ pub struct Phase {
     pub once: bool,
     /// What the dealer does after every player decided.
     pub then: &'static str,
+    /// Who decides in this phase.
+    pub who: Who,
+    /// Decided once the cards are keyed (Lunar Poker's force, which needs the dealer's hand).
+    pub after_cards: bool,
+}
+
+/// Who decides in a phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Who {
+    /// Every player still in.
+    StillIn,
+    /// Players who paid an Options fee to draw (§ 589.11(d)(2)).
+    Drew,
+    /// Players with a Bet Wager, when the dealer does not qualify (§ 589.11(e)(2)).
+    BetAgainstNonQualifier,
 }
 
 /// A house-banked game as the table deals it.
@@ -85,10 +100,14 @@ pub struct Def {
     /// The sections a round at the table carries out, for the screen's small print.
     pub procedure: &'static str,
     pub spots: &'static [Spot],
+    /// The layout's betting positions, numbered from 1 (each game's § x.2(a)).
+    pub positions: u8,
     pub seat_cards: usize,
     pub dealer_cards: usize,
     pub community_cards: usize,
     pub phases: &'static [Phase],
+    /// Said after the deal instruction (Lunar Poker turns the dealer's fifth card up).
+    pub deal_note: &'static str,
 }
 
 const fn spot(key: &'static str, label: &'static str, required: bool) -> Spot {
@@ -100,7 +119,7 @@ const fn spot(key: &'static str, label: &'static str, required: bool) -> Spot {
     }
 }
 
-pub const DEFS: [Def; 4] = [
+pub const DEFS: [Def; 5] = [
     Def {
         game: GameId::Crazy4Poker,
         chapter: "657a",
@@ -116,6 +135,7 @@ pub const DEFS: [Def; 4] = [
             spot("queens_up", "Queens Up", false),
             spot("progressive", "Progressive", false),
         ],
+        positions: 6,
         seat_cards: 5,
         dealer_cards: 5,
         community_cards: 0,
@@ -128,7 +148,10 @@ pub const DEFS: [Def; 4] = [
             zero: Zero::Fold,
             once: false,
             then: "Reveal the dealer's five cards",
+            who: Who::StillIn,
+            after_cards: false,
         }],
+        deal_note: "",
     },
     Def {
         game: GameId::MississippiStud,
@@ -139,6 +162,7 @@ pub const DEFS: [Def; 4] = [
             spot("three_card_bonus", "3 Card Bonus", false),
             spot("progressive", "Progressive", false),
         ],
+        positions: 6,
         seat_cards: 2,
         dealer_cards: 0,
         community_cards: 3,
@@ -150,6 +174,8 @@ pub const DEFS: [Def; 4] = [
                 zero: Zero::Fold,
                 once: false,
                 then: "Turn over the first community card",
+                who: Who::StillIn,
+                after_cards: false,
             },
             Phase {
                 key: "fourth",
@@ -158,6 +184,8 @@ pub const DEFS: [Def; 4] = [
                 zero: Zero::Fold,
                 once: false,
                 then: "Turn over the second community card",
+                who: Who::StillIn,
+                after_cards: false,
             },
             Phase {
                 key: "fifth",
@@ -166,8 +194,11 @@ pub const DEFS: [Def; 4] = [
                 zero: Zero::Fold,
                 once: false,
                 then: "Turn over the third community card",
+                who: Who::StillIn,
+                after_cards: false,
             },
         ],
+        deal_note: "",
     },
     Def {
         game: GameId::TexasHoldemBonus,
@@ -178,6 +209,7 @@ pub const DEFS: [Def; 4] = [
             spot("bonus", "Bonus", false),
             spot("progressive", "Progressive", false),
         ],
+        positions: 6,
         seat_cards: 2,
         dealer_cards: 2,
         community_cards: 5,
@@ -189,6 +221,8 @@ pub const DEFS: [Def; 4] = [
                 zero: Zero::Fold,
                 once: false,
                 then: "Burn a card and deal the flop",
+                who: Who::StillIn,
+                after_cards: false,
             },
             Phase {
                 key: "turn",
@@ -197,6 +231,8 @@ pub const DEFS: [Def; 4] = [
                 zero: Zero::Check,
                 once: false,
                 then: "Burn a card and deal the turn",
+                who: Who::StillIn,
+                after_cards: false,
             },
             Phase {
                 key: "river",
@@ -205,8 +241,11 @@ pub const DEFS: [Def; 4] = [
                 zero: Zero::Check,
                 once: false,
                 then: "Burn a card, deal the river and reveal the dealer's cards",
+                who: Who::StillIn,
+                after_cards: false,
             },
         ],
+        deal_note: "",
     },
     Def {
         game: GameId::WptHeadsUp,
@@ -223,6 +262,7 @@ pub const DEFS: [Def; 4] = [
             spot("pocket_bonus", "Pocket Bonus", false),
             spot("trips_plus", "Trips Plus", false),
         ],
+        positions: 6,
         seat_cards: 2,
         dealer_cards: 2,
         community_cards: 5,
@@ -234,6 +274,8 @@ pub const DEFS: [Def; 4] = [
                 zero: Zero::Check,
                 once: true,
                 then: "Deal the flop",
+                who: Who::StillIn,
+                after_cards: false,
             },
             Phase {
                 key: "flop",
@@ -242,6 +284,8 @@ pub const DEFS: [Def; 4] = [
                 zero: Zero::Check,
                 once: true,
                 then: "Deal the turn and the river",
+                who: Who::StillIn,
+                after_cards: false,
             },
             Phase {
                 key: "river",
@@ -250,8 +294,60 @@ pub const DEFS: [Def; 4] = [
                 zero: Zero::Fold,
                 once: true,
                 then: "Reveal the dealer's cards",
+                who: Who::StillIn,
+                after_cards: false,
             },
         ],
+        deal_note: "",
+    },
+    Def {
+        game: GameId::LunarPoker,
+        chapter: "589",
+        procedure: "§ 589.7–589.11",
+        spots: &[spot("ante", "Ante", true), spot("super", "Super", false)],
+        positions: 5,
+        seat_cards: 5,
+        dealer_cards: 5,
+        community_cards: 0,
+        phases: &[
+            // § 589.11(b): fold, a Bet of twice the Ante, or an Options fee equal to the Ante
+            // to buy a sixth card or exchange two to five; a royal or straight flush is declared
+            // instead (§ 589.11(b)(2), (c)(1)).
+            Phase {
+                key: "options",
+                label: "Bet 2× the Ante, buy a sixth card or exchange 2 to 5 cards for a fee equal to the Ante, or fold; a royal or straight flush is declared",
+                multiples: &[2],
+                zero: Zero::Fold,
+                once: false,
+                then: "\"All decisions are locked in\": pay the declared hands, collect folded Antes and the Options fees, then deal each draw",
+                who: Who::StillIn,
+                after_cards: false,
+            },
+            // § 589.11(d)(2)(iii): after the draw, fold or Bet.
+            Phase {
+                key: "draw",
+                label: "After the draw: Bet 2× the Ante, or fold",
+                multiples: &[2],
+                zero: Zero::Fold,
+                once: false,
+                then: "Reveal the dealer's cards and turn up each Bet player's cards",
+                who: Who::Drew,
+                after_cards: false,
+            },
+            // § 589.11(e)(2): against a dealer without ace-king or better, each Bet player may
+            // pay a fee equal to the Ante to force the dealer.
+            Phase {
+                key: "force",
+                label: "The dealer does not qualify: force the dealer for a fee equal to the Ante, or take the Ante paid 1 to 1 and the Bet back",
+                multiples: &[1],
+                zero: Zero::Check,
+                once: false,
+                then: "Collect the forcing fees, discard the dealer's highest card and replace it with the next card from the deck",
+                who: Who::BetAgainstNonQualifier,
+                after_cards: true,
+            },
+        ],
+        deal_note: " Turn the dealer's fifth card face up.",
     },
 ];
 
@@ -282,7 +378,7 @@ impl Def {
                 self.seat_cards
             ),
         };
-        match dealing {
+        let (section, text) = match dealing {
             Dealing::ManualShoe => (
                 self.section(8),
                 format!(
@@ -301,7 +397,8 @@ impl Def {
                     "Deliver the stacks the automated dealing shoe dispenses, clockwise from the player farthest to your left: {each}."
                 ),
             ),
-        }
+        };
+        (section, format!("{text}{}", self.deal_note))
     }
 }
 
@@ -323,6 +420,16 @@ pub enum BankedStep {
     Pay { verify: bool },
 }
 
+/// A Lunar Poker draw bought with an Options fee equal to the Ante (§ 589.11(b)(3)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrawKind {
+    /// A sixth card (§ 589.11(d)(2)(i)(A)).
+    Buy,
+    /// Two to five cards given up and replaced (§ 589.11(d)(2)(i)(B)).
+    Exchange,
+}
+
 /// The dealer's inputs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "command", rename_all = "kebab-case")]
@@ -339,11 +446,31 @@ pub enum BankedCommand {
         multiple: u8,
     },
     Revealed,
+    /// Lunar Poker: the player pays an Options fee equal to the Ante to draw (§ 589.11(b)(3)).
+    Draw {
+        seat: u8,
+        kind: DrawKind,
+    },
+    /// Lunar Poker: the player declared and turned the five cards face up (§ 589.11(c)).
+    /// `instant`: a royal or straight flush, paid instantly, which places no Bet (§ 589.11(b)(2));
+    /// otherwise a declaration for the Super Wager (§ 589.11(c)(2)(ii)), made before deciding.
+    Declare {
+        seat: u8,
+        instant: bool,
+    },
+    /// Lunar Poker: the card that replaced the dealer's highest card (§ 589.11(e)(2)(ii)).
+    Replacement {
+        card: Card,
+    },
     Cards {
         /// Seat and cards (a list, not a map: the journal's JSON keeps seat numbers numbers).
         seats: Vec<(u8, Vec<Card>)>,
         dealer: Vec<Card>,
         community: Vec<Card>,
+        /// Lunar Poker: per drawing seat, the cards given up (none for a sixth card) and the
+        /// cards dealt for them.
+        #[serde(default)]
+        draws: Vec<(u8, Vec<Card>, Vec<Card>)>,
     },
     /// The settlement the terminal computed from [`BankedRound::settle_input`].
     Settle {
@@ -376,6 +503,21 @@ pub struct BankedRound {
     /// The table's posted Ante limits, minimum and maximum (0: none), from the configuration.
     #[serde(default)]
     pub ante_limits: (Cents, Cents),
+    /// Lunar Poker: the seats that paid an Options fee to draw, and how.
+    #[serde(default)]
+    pub draws: BTreeMap<u8, DrawKind>,
+    /// Lunar Poker: the seats that declared their five cards face up (§ 589.11(c)).
+    #[serde(default)]
+    pub declared: BTreeSet<u8>,
+    /// Lunar Poker: of those, the royal and straight flushes paid instantly (§ 589.11(c)(1)).
+    #[serde(default)]
+    pub instant: BTreeSet<u8>,
+    /// Lunar Poker: per drawing seat, the cards given up and the cards dealt for them.
+    #[serde(default)]
+    pub drawn: BTreeMap<u8, (Vec<Card>, Vec<Card>)>,
+    /// Lunar Poker: the card that replaced the dealer's highest card (§ 589.11(e)(2)(ii)).
+    #[serde(default)]
+    pub replacement: Option<Card>,
 }
 
 impl BankedRound {
@@ -389,7 +531,13 @@ impl BankedRound {
         if seats.is_empty() {
             return Err("tap at least one player's seat".into());
         }
-        let _ = def;
+        if let Some(s) = seats.iter().find(|s| **s == 0 || **s > def.positions) {
+            return Err(format!(
+                "seat {s}: the layout has betting positions 1 to {} ({})",
+                def.positions,
+                def.section(2)
+            ));
+        }
         Ok(BankedRound {
             game,
             dealing,
@@ -405,6 +553,11 @@ impl BankedRound {
             validated_by: None,
             paid: false,
             ante_limits: (0, 0),
+            draws: BTreeMap::new(),
+            declared: BTreeSet::new(),
+            instant: BTreeSet::new(),
+            drawn: BTreeMap::new(),
+            replacement: None,
         })
     }
 
@@ -437,18 +590,44 @@ impl BankedRound {
                     .decisions
                     .get(s)
                     .map_or(0, |d| d.iter().map(|m| ante * Cents::from(*m)).sum());
-                (*s, wagers + decided)
+                // Lunar Poker's Options fee for a draw is on the layout too.
+                let fee = if self.draws.contains_key(s) { ante } else { 0 };
+                (*s, wagers + decided + fee)
             })
             .collect()
+    }
+
+    /// Lunar Poker: the seat placed a Bet Wager, before or after a draw.
+    pub fn bet(&self, seat: u8) -> bool {
+        self.decisions
+            .get(&seat)
+            .is_some_and(|d| d.iter().take(2).any(|m| *m > 0))
+    }
+
+    /// Lunar Poker: the dealer's five cards are keyed and hold less than ace-king (§ 589.11(e)(2)).
+    pub fn dealer_short_of_qualifying(&self) -> bool {
+        crate::rules::lunar::lunar_hand(&self.dealer).is_ok_and(|h| !h.dealer_qualifies())
+    }
+
+    /// The round is keyed and waits for its settlement.
+    pub fn ready_to_settle(&self) -> bool {
+        self.step == BankedStep::Cards && !self.cards.is_empty()
     }
 
     /// Players who still decide in `phase`, in dealing order (clockwise from the dealer's left).
     fn deciders(&self, phase: usize) -> Vec<u8> {
         let def = self.def();
+        let who = def.phases[phase].who;
         self.seats
             .iter()
             .copied()
             .filter(|s| self.wagers.contains_key(s) && !self.folded.contains(s))
+            .filter(|s| !self.instant.contains(s))
+            .filter(|s| match who {
+                Who::StillIn => true,
+                Who::Drew => self.draws.contains_key(s),
+                Who::BetAgainstNonQualifier => self.bet(*s) && self.dealer_short_of_qualifying(),
+            })
             .filter(|s| {
                 // Once a player made a "once" wager, later phases skip him.
                 let d = self.decisions.get(s).map_or(&[][..], |v| &v[..]);
@@ -463,20 +642,51 @@ impl BankedRound {
     fn next_after_phase_decision(&self, phase: usize) -> BankedStep {
         match self.deciders(phase).first() {
             Some(seat) => BankedStep::Decide { phase, seat: *seat },
+            // After the cards, the phase's `then` is only for those who wagered in it (Lunar
+            // Poker replaces the dealer's card only if someone forced).
+            None if self.def().phases[phase].after_cards && !self.wagered_in(phase) => {
+                BankedStep::Cards
+            }
             None => BankedStep::Reveal { phase },
         }
+    }
+
+    fn wagered_in(&self, phase: usize) -> bool {
+        self.decisions
+            .values()
+            .any(|d| d.get(phase).is_some_and(|m| *m > 0))
     }
 
     fn next_phase(&self, after: usize) -> BankedStep {
         let def = self.def();
         let mut phase = after + 1;
-        while phase < def.phases.len() {
+        while phase < def.phases.len() && !def.phases[phase].after_cards {
             if let Some(seat) = self.deciders(phase).first() {
                 return BankedStep::Decide { phase, seat: *seat };
+            }
+            // Lunar Poker: the dealer's cards are revealed after the draws even when nobody
+            // drew, if a Bet stands (§ 589.11(e)).
+            if def.phases[phase].who == Who::Drew && self.seats.iter().any(|s| self.bet(*s)) {
+                return BankedStep::Reveal { phase };
             }
             phase += 1;
         }
         BankedStep::Cards
+    }
+
+    /// After the cards are keyed: a phase that needs them (Lunar Poker's force), or settlement.
+    fn after_cards(&self) -> BankedStep {
+        let def = self.def();
+        match def.phases.iter().position(|p| p.after_cards) {
+            Some(p) => match self.deciders(p).first() {
+                Some(seat) => BankedStep::Decide {
+                    phase: p,
+                    seat: *seat,
+                },
+                None => BankedStep::Cards,
+            },
+            None => BankedStep::Cards,
+        }
     }
 
     /// Checks a command and applies it; a refusal changes nothing.
@@ -591,14 +801,73 @@ impl BankedRound {
                 }
                 self.step = self.next_after_phase_decision(phase);
             }
+            (BankedCommand::Draw { seat, kind }, BankedStep::Decide { phase, seat: due })
+                if def.phases[phase].key == "options" =>
+            {
+                if *seat != due {
+                    return Err(format!("seat {due} decides now, not seat {seat}"));
+                }
+                self.draws.insert(*seat, *kind);
+                self.decisions.entry(*seat).or_default().push(0);
+                self.step = self.next_after_phase_decision(phase);
+            }
+            (BankedCommand::Declare { seat, instant }, BankedStep::Decide { phase, seat: due })
+                if def.phases[phase].key == "options" =>
+            {
+                if *seat != due {
+                    return Err(format!("seat {due} decides now, not seat {seat}"));
+                }
+                if *instant {
+                    // § 589.11(b)(2): no Bet; the round ends for him at the instant payout.
+                    self.declared.insert(*seat);
+                    self.instant.insert(*seat);
+                    self.decisions.entry(*seat).or_default().push(0);
+                    self.step = self.next_after_phase_decision(phase);
+                } else {
+                    if self.wagers.get(seat).and_then(|w| w.get("super")).is_none() {
+                        return Err(format!(
+                            "seat {seat} has no Super Wager to declare for (§ 589.11(c)(2))"
+                        ));
+                    }
+                    // A second tap takes the declaration back before the decision.
+                    if !self.declared.remove(seat) {
+                        self.declared.insert(*seat);
+                    }
+                }
+            }
+            (BankedCommand::Revealed, BankedStep::Reveal { phase })
+                if def.phases[phase].after_cards =>
+            {
+                return Err(format!(
+                    "key the card that replaced the dealer's highest card ({})",
+                    def.section(11)
+                ));
+            }
             (BankedCommand::Revealed, BankedStep::Reveal { phase }) => {
                 self.step = self.next_phase(phase);
+            }
+            (BankedCommand::Replacement { card }, BankedStep::Reveal { phase })
+                if def.phases[phase].after_cards =>
+            {
+                let in_play = self
+                    .cards
+                    .values()
+                    .chain(self.drawn.values().map(|(_, drew)| drew))
+                    .flatten()
+                    .chain(&self.dealer)
+                    .any(|c| c == card);
+                if in_play {
+                    return Err(format!("{}: already in play in this round", card.pretty()));
+                }
+                self.replacement = Some(*card);
+                self.step = BankedStep::Cards;
             }
             (
                 BankedCommand::Cards {
                     seats,
                     dealer,
                     community,
+                    draws,
                 },
                 BankedStep::Cards,
             ) => {
@@ -625,10 +894,54 @@ impl BankedRound {
                 }
                 check("the dealer", dealer, def.dealer_cards)?;
                 check("the community cards", community, def.community_cards)?;
+                // Lunar Poker's draws (§ 589.11(d)(2)(i)).
+                let mut drawn = BTreeMap::new();
+                for (seat, gave, drew) in draws {
+                    let Some(kind) = self.draws.get(seat) else {
+                        return Err(format!("seat {seat} paid no Options fee to draw"));
+                    };
+                    let first = seats.get(seat).map_or(&[][..], |v| &v[..]);
+                    match kind {
+                        DrawKind::Buy if !gave.is_empty() || drew.len() != 1 => {
+                            return Err(format!(
+                                "seat {seat}: the Options fee buys one sixth card ({})",
+                                def.section(11)
+                            ));
+                        }
+                        DrawKind::Exchange if !(2..=5).contains(&gave.len()) => {
+                            return Err(format!(
+                                "seat {seat}: an exchange is of two to five cards, not {} ({})",
+                                gave.len(),
+                                def.section(11)
+                            ));
+                        }
+                        DrawKind::Exchange if drew.len() != gave.len() => {
+                            return Err(format!(
+                                "seat {seat}: {} cards given up, so {} are dealt, not {}",
+                                gave.len(),
+                                gave.len(),
+                                drew.len()
+                            ));
+                        }
+                        _ => {}
+                    }
+                    if let Some(c) = gave.iter().find(|c| !first.contains(c)) {
+                        return Err(format!(
+                            "seat {seat}: {} is not among his cards",
+                            c.pretty()
+                        ));
+                    }
+                    check(&format!("seat {seat}'s draw"), drew, drew.len())?;
+                    drawn.insert(*seat, (gave.clone(), drew.clone()));
+                }
+                if let Some(seat) = self.draws.keys().find(|s| !drawn.contains_key(s)) {
+                    return Err(format!("seat {seat}: key the cards of his draw"));
+                }
                 self.cards = seats;
                 self.dealer = dealer.clone();
                 self.community = community.clone();
-                self.step = BankedStep::Cards;
+                self.drawn = drawn;
+                self.step = self.after_cards();
             }
             (BankedCommand::Settle { settlement }, BankedStep::Cards) => {
                 if self.cards.is_empty() {
@@ -699,6 +1012,20 @@ impl BankedRound {
                         v["turn"] = json!(amount(1));
                         v["river"] = json!(amount(2));
                     }
+                    GameId::LunarPoker => {
+                        v["declared"] = json!(self.declared.contains(s));
+                        v["bet"] = json!(self.bet(*s));
+                        v["force"] = json!(d.get(2).is_some_and(|m| *m > 0));
+                        if let Some(kind) = self.draws.get(s) {
+                            let (gave, drew) = self.drawn.get(s).cloned().unwrap_or_default();
+                            v["draw"] = match kind {
+                                DrawKind::Buy => json!({ "buy": text(&drew) }),
+                                DrawKind::Exchange => json!({
+                                    "exchange": { "discard": text(&gave), "replace": text(&drew) }
+                                }),
+                            };
+                        }
+                    }
                     GameId::WptHeadsUp => match d.iter().position(|m| *m > 0) {
                         Some(i) => {
                             v["raise"] =
@@ -717,6 +1044,9 @@ impl BankedRound {
         }
         if def.community_cards > 0 {
             round["community"] = json!(text(&self.community));
+        }
+        if let Some(c) = self.replacement {
+            round["dealer_replacement"] = json!(c.to_string());
         }
         let wants_meter = self
             .wagers
@@ -805,6 +1135,7 @@ mod tests {
                 seats: vec![(1, c("Ac Ad Ah As 2d")), (3, c("Ac 9h 6s 4h 3h"))],
                 dealer: c("Kc 9d 7h 4s 2c"),
                 community: vec![],
+                draws: vec![],
             })
             .unwrap_err();
         assert!(dup.contains("already in play"), "{dup}");
@@ -812,6 +1143,7 @@ mod tests {
             seats: vec![(1, c("Ac Ad Ah As 2d")), (3, c("Jc 9h 6s 4h 3h"))],
             dealer: c("Kc 9d 7h 4s 2c"),
             community: vec![],
+            draws: vec![],
         })
         .unwrap();
         let input = r.settle_input(&BTreeMap::new());
@@ -905,5 +1237,96 @@ mod tests {
         assert_eq!(v["seats"][0]["streets"], serde_json::json!([1500]));
         assert_eq!(v["meters"]["progressive"], 2_500_000);
         assert!(BankedRound::start(GameId::Spanish21, Dealing::Hand, &[1]).is_err());
+    }
+
+    #[test]
+    fn lunar_draws_declarations_and_the_force_are_checked() {
+        let c = |s: &str| parse_cards(s).unwrap();
+        // Lunar Poker's layout has five betting positions (§ 589.2(a)).
+        let e = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 6]).unwrap_err();
+        assert!(e.contains("positions 1 to 5 (§ 589.2)"), "{e}");
+        let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
+        for s in [1, 2] {
+            r.apply(&BankedCommand::Wagers {
+                seat: s,
+                wagers: wagers(&[("ante", 500)]),
+            })
+            .unwrap();
+        }
+        r.apply(&BankedCommand::NoMoreBets).unwrap();
+        r.apply(&BankedCommand::Dealt).unwrap();
+        let e = r
+            .apply(&BankedCommand::Declare {
+                seat: 1,
+                instant: false,
+            })
+            .unwrap_err();
+        assert!(e.contains("no Super Wager"), "{e}");
+        r.apply(&BankedCommand::Draw {
+            seat: 1,
+            kind: DrawKind::Exchange,
+        })
+        .unwrap();
+        r.apply(&BankedCommand::Decide {
+            seat: 2,
+            multiple: 2,
+        })
+        .unwrap();
+        r.apply(&BankedCommand::Revealed).unwrap();
+        assert_eq!(r.step, BankedStep::Decide { phase: 1, seat: 1 });
+        r.apply(&BankedCommand::Decide {
+            seat: 1,
+            multiple: 2,
+        })
+        .unwrap();
+        r.apply(&BankedCommand::Revealed).unwrap();
+        assert_eq!(r.step, BankedStep::Cards);
+        let cards = |gave: &str, drew: &str| BankedCommand::Cards {
+            seats: vec![(1, c("Kc 9d 7h 4s 2c")), (2, c("Ah Ad 8h 5s 3c"))],
+            dealer: c("Qs Jd 8c 6h 2d"),
+            community: vec![],
+            draws: vec![(1, c(gave), c(drew))],
+        };
+        // One card is not an exchange; the count dealt matches the count given up.
+        let e = r.apply(&cards("2c", "Ks")).unwrap_err();
+        assert!(e.contains("two to five cards, not 1"), "{e}");
+        let e = r.apply(&cards("2c 4s", "Ks")).unwrap_err();
+        assert!(e.contains("2 cards given up, so 2 are dealt"), "{e}");
+        let e = r.apply(&cards("2c Ts", "Ks Kd")).unwrap_err();
+        assert!(e.contains("10♠ is not among his cards"), "{e}");
+        let e = r.apply(&cards("2c 4s", "Ks Ah")).unwrap_err();
+        assert!(e.contains("already in play"), "{e}");
+        r.apply(&cards("2c 4s", "Ks Kd")).unwrap();
+        // Queen high: the dealer does not qualify, both Bet players may force.
+        assert_eq!(r.step, BankedStep::Decide { phase: 2, seat: 1 });
+        r.apply(&BankedCommand::Decide {
+            seat: 1,
+            multiple: 0,
+        })
+        .unwrap();
+        r.apply(&BankedCommand::Decide {
+            seat: 2,
+            multiple: 1,
+        })
+        .unwrap();
+        assert_eq!(r.step, BankedStep::Reveal { phase: 2 });
+        assert!(r.apply(&BankedCommand::Revealed).is_err());
+        let e = r
+            .apply(&BankedCommand::Replacement { card: c("Kd")[0] })
+            .unwrap_err();
+        assert!(e.contains("already in play"), "{e}");
+        r.apply(&BankedCommand::Replacement { card: c("Ac")[0] })
+            .unwrap();
+        assert!(r.ready_to_settle());
+        let v = r.settle_input(&BTreeMap::new());
+        assert_eq!(v["dealer_replacement"], "Ac");
+        assert_eq!(v["seats"][0]["draw"]["exchange"]["discard"], "2c 4s");
+        assert_eq!(v["seats"][0]["force"], false);
+        assert_eq!(v["seats"][1]["force"], true);
+        // Seat 1: Ante, draw fee and Bet; seat 2: Ante, Bet and forcing fee.
+        assert_eq!(
+            r.refunds(),
+            vec![(1, 500 + 500 + 1000), (2, 500 + 1000 + 500)]
+        );
     }
 }
