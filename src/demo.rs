@@ -56,6 +56,9 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
     if matches!(term.table().step(), Step::ShuffleManually { .. }) {
         term.execute(Command::Confirm(Confirm::ShuffledAndCut))?;
     }
+    if term.table().step() == Step::BurnCard {
+        term.execute(Command::Confirm(Confirm::CardBurned))?;
+    }
     if at == At::Opened {
         return Ok(());
     }
@@ -179,6 +182,36 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
                         }]
                     }
                     B::Reveal { .. } if through => vec![BankedCommand::Revealed],
+                    B::Play21(at) => {
+                        use crate::rules::banked::round21::{Command21 as C, Step21 as S};
+                        let c = |s: &str| crate::rules::cards::parse_cards(s).unwrap_or_default();
+                        let cmd = match at {
+                            S::Deal => C::Dealt {
+                                seats: vec![(2, c("9s 7d")), (4, c("Kh 8c")), (5, c("Ad 6s"))],
+                                up: c("6h")[0],
+                            },
+                            S::MatchTheDealer => C::MatchSettled,
+                            S::Insurance { seat } => C::Insure { seat, amount: 0 },
+                            S::Reader => C::Reader { blackjack: false },
+                            S::Hand { .. } if through || acted == 0 => {
+                                acted += 1;
+                                C::Stand
+                            }
+                            S::Dealer if through => {
+                                let n = term
+                                    .table()
+                                    .round
+                                    .as_ref()
+                                    .and_then(|r| r.banked.as_ref())
+                                    .map_or(0, |b| b.dealer.len());
+                                C::Card {
+                                    card: if n < 2 { c("Jc")[0] } else { c("5d")[0] },
+                                }
+                            }
+                            _ => return Ok(()),
+                        };
+                        vec![BankedCommand::Play21(cmd)]
+                    }
                     _ => return Ok(()),
                 };
                 for c in cmds {
@@ -200,6 +233,10 @@ pub fn setup_for(base: &TableSetup, game: GameId) -> TableSetup {
         crate::rules::poker::procedure::Procedure::of(game).is_some_and(|p| p.stud.is_some());
     if stud && s.poker.forced_bet == 0 {
         s.poker.forced_bet = s.small_bet / 2;
+    }
+    // § 635a.7(b): Spanish 21 comes out of a dealing shoe.
+    if game == GameId::Spanish21 && s.poker.dealing == crate::rules::banked::round::Dealing::Hand {
+        s.poker.dealing = crate::rules::banked::round::Dealing::ManualShoe;
     }
     s
 }

@@ -15,9 +15,6 @@ use egui_kittest::kittest::Queryable;
 fn every_table_game_stages_to_a_decision() {
     let mut staged = 0;
     for (game, id, _) in GameId::ALL {
-        if matches!(game, GameId::Spanish21) {
-            continue; // settled with `deckhand settle`; not dealt at the table yet
-        }
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join(format!("{id}.sqlite"));
         let setup = common::ui::table(3, game);
@@ -37,6 +34,13 @@ fn every_table_game_stages_to_a_decision() {
             Step::Banked {
                 step: deckhand::rules::banked::round::BankedStep::Decide { seat, .. },
                 ..
+            }
+            | Step::Banked {
+                step:
+                    deckhand::rules::banked::round::BankedStep::Play21(
+                        deckhand::rules::banked::round21::Step21::Hand { seat, .. },
+                    ),
+                ..
             } => format!("Seat {seat} decides"),
             other => panic!("{id}: staged at {other:?}"),
         };
@@ -49,16 +53,13 @@ fn every_table_game_stages_to_a_decision() {
         h.get_by_label(&format!("Table 3 · {}", deckhand::ui::game_name(game)));
         staged += 1;
     }
-    assert_eq!(staged, 23);
+    assert_eq!(staged, 24);
 }
 
 #[test]
 fn every_table_game_stages_to_its_cards() {
     use deckhand::demo::At;
     for (game, id, _) in GameId::ALL {
-        if matches!(game, GameId::Spanish21) {
-            continue;
-        }
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join(format!("{id}.sqlite"));
         let setup = common::ui::table(3, game);
@@ -87,7 +88,12 @@ fn every_table_game_stages_to_its_cards() {
 #[test]
 fn the_decision_fits_1280x800_and_1920x1080() {
     for (w, h_px) in [(1280.0, 800.0), (1920.0, 1080.0)] {
-        for game in [GameId::Holdem, GameId::SevenCardStud, GameId::Crazy4Poker] {
+        for game in [
+            GameId::Holdem,
+            GameId::SevenCardStud,
+            GameId::Crazy4Poker,
+            GameId::Spanish21,
+        ] {
             let dir = tempfile::tempdir().unwrap();
             let db = dir.path().join("fit.sqlite");
             let setup = common::ui::table(3, game);
@@ -96,8 +102,14 @@ fn the_decision_fits_1280x800_and_1920x1080() {
             let mut h = common::ui::harness_sized(DeckhandApp::new(term, setup, None), w, h_px);
             h.run_ok();
             let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h_px));
-            // Every staged decision offers a fold.
-            for label in ["⚠ Irregularity", "Fold"] {
+            // Every staged decision offers a fold; Spanish 21 a stand and the card grid (the
+            // clubs are its last row).
+            let labels: &[&str] = if game == GameId::Spanish21 {
+                &["⚠ Irregularity", "Stand", "2♣"]
+            } else {
+                &["⚠ Irregularity", "Fold"]
+            };
+            for label in labels {
                 let r = h.get_by_label(label).rect();
                 assert!(
                     screen.contains_rect(r),

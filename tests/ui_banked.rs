@@ -503,3 +503,226 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
     let t = h.state().terminal().table();
     assert!(t.round.is_none() && t.rounds_played == 1);
 }
+
+/// Spanish 21 (Chapter 635a) from a manual dealing shoe: the deal keyed as it comes out, a
+/// Match-the-Dealer, insurance on an ace, the card reader, a split of two kings with a draw on
+/// each, a double down and its rescue, a surrender, a hit to a five-card 21, the dealer's hole
+/// card and draws to 17; the settlement the same as `deckhand settle`'s.
+#[test]
+fn spanish_21_hands_keyed_as_dealt() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21.sqlite");
+    let s = setup(GameId::Spanish21, Dealing::ManualShoe);
+    let mut h = harness(DeckhandApp::new(ready(&db, &s), s, None));
+    h.run_ok();
+    h.get_by_label("Table 12 · Spanish 21");
+    for seat in ["Seat 1", "Seat 2", "Seat 3", "Seat 4"] {
+        tap(&mut h, seat);
+    }
+    tap(&mut h, "Start round 1");
+    wager(&mut h, "Seat 1 Spanish 21", "10");
+    wager(&mut h, "Seat 1 Match the Dealer", "5");
+    for seat in 2..=4 {
+        wager(&mut h, &format!("Seat {seat} Spanish 21"), "10");
+    }
+    tap(&mut h, "No more bets");
+    h.get_by_label("§ 635a.7(b), (e)");
+    // A 10 is not in a Spanish deck (§ 635a.3(a)).
+    assert!(h.get_by_label("10♠").accesskit_node().is_disabled());
+    assert!(
+        h.query_by_label("Cards dealt").is_none(),
+        "not before every card"
+    );
+    taps(&mut h, "K♠ A♦"); // seat 1 (the ace matches the dealer's up card)
+    taps(&mut h, "K♥ K♦"); // seat 2
+    taps(&mut h, "6♣ 5♦"); // seat 3
+    taps(&mut h, "9♠ 7♦"); // seat 4
+    tap(&mut h, "A♣"); // the dealer's up card
+    h.get_by_label("Dealer up card: A♣");
+    tap(&mut h, "Cards dealt");
+    // § 635a.7(f): Match-the-Dealer first.
+    h.get_by_label("Seat 1: A♦ matches A♣: pay (the amount is in the settlement)");
+    tap(&mut h, "Match the Dealer settled");
+    // § 635a.8: insurance on the ace, box by box.
+    h.get_by_label("Seat 1: insurance?");
+    tap(&mut h, "No insurance");
+    h.get_by_label("Seat 2: insurance?");
+    tap(&mut h, "Insure · $5.00");
+    tap(&mut h, "No insurance");
+    tap(&mut h, "No insurance");
+    // § 635a.7(g): the card reader.
+    h.get_by_label("Read the hole card");
+    tap(&mut h, "No Blackjack");
+    // Seat 1 has Blackjack: nothing to decide. Seat 2 splits the kings.
+    h.get_by_label("Seat 2 decides");
+    h.get_by_label("Seat 2: K♥ K♦ · 20");
+    tap(&mut h, "Split · $10.00");
+    h.get_by_label("Hand 1 of 2");
+    tap(&mut h, "9♣"); // K♥ 9♣
+    tap(&mut h, "Stand");
+    h.get_by_label("Hand 2 of 2");
+    tap(&mut h, "7♠"); // K♦ 7♠
+    tap(&mut h, "Stand");
+    // Seat 3 doubles on 11, then rescues.
+    h.get_by_label("Seat 3 decides");
+    tap(&mut h, "Double · $10.00");
+    h.get_by_label("Deal the double down card sideways: tap it.");
+    tap(&mut h, "2♥");
+    tap(&mut h, "Rescue");
+    // Seat 4 hits 16 to a five-card 21.
+    h.get_by_label("Seat 4 decides");
+    taps(&mut h, "2♣ A♠");
+    h.get_by_label("Seat 4: 9♠ 7♦ 2♣ A♠ · 19");
+    tap(&mut h, "2♦");
+    // The dealer: hole card, then draws to 17 (soft 17 stands).
+    h.get_by_label("Turn up your hole card");
+    tap(&mut h, "5♣"); // A 5: soft 16
+    h.get_by_label("Dealer: A♣ 5♣ · soft 16");
+    tap(&mut h, "A♥"); // soft 17: the dealer stands, the round settles
+    h.get_by_label("Settle in this order");
+    let st = settlement(&db);
+    assert_eq!(st["game"], "spanish-21");
+    let input = serde_json::json!({
+        "game": "spanish-21",
+        "dealer": "Ac 5c Ah",
+        "seats": [
+            { "seat": 1, "wagers": { "spanish_21": 1000, "match_the_dealer": 500 },
+              "surrender": false, "hands": [ { "cards": "Ks Ad", "double": 0, "rescue": false } ] },
+            { "seat": 2, "wagers": { "spanish_21": 1000, "insurance": 500 }, "surrender": false,
+              "hands": [ { "cards": "Kh 9c", "double": 0, "rescue": false },
+                         { "cards": "Kd 7s", "double": 0, "rescue": false } ] },
+            { "seat": 3, "wagers": { "spanish_21": 1000 }, "surrender": false,
+              "hands": [ { "cards": "6c 5d 2h", "double": 1000, "rescue": true } ] },
+            { "seat": 4, "wagers": { "spanish_21": 1000 }, "surrender": false,
+              "hands": [ { "cards": "9s 7d 2c As 2d", "double": 0, "rescue": false } ] }
+        ]
+    });
+    let direct = deckhand::rules::banked::settle_json(
+        &input.to_string(),
+        &deckhand::rules::banked::paytable::Paytables::embedded().unwrap(),
+        &Default::default(),
+    )
+    .unwrap();
+    assert_eq!(st, serde_json::to_value(direct).unwrap());
+    tap(&mut h, "Paid");
+    let t = h.state().terminal().table();
+    assert!(t.round.is_none() && t.rounds_played == 1);
+}
+
+/// The Spanish 21 shoe deals round after round until the cover card comes out (§ 635a.5(a),
+/// § 635a.7(d)); a new shoe and each new dealer burn a card first (§ 635a.7(c)); a surrender
+/// with nothing left for the dealer to draw to, and a dealer Blackjack from the card reader.
+#[test]
+fn spanish_21_shoe_deals_on_until_the_cover_card() {
+    use deckhand::rules::banked::round::BankedCommand as B;
+    use deckhand::rules::banked::round21::Command21 as P;
+    use deckhand::rules::cards::parse_cards;
+    use deckhand::rules::table::Confirm;
+    let c = |s: &str| parse_cards(s).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("shoe.sqlite");
+    let s = setup(GameId::Spanish21, Dealing::ManualShoe);
+    let mut t = ready(&db, &s);
+    let b = |c: B| Command::Banked(c);
+    let settle = |t: &mut Terminal| {
+        let r = t.table().round.clone().unwrap().banked.unwrap();
+        assert!(r.ready_to_settle(), "{:?}", r.step);
+        let input = r.settle_input(&Default::default()).to_string();
+        let st = deckhand::rules::banked::settle_json(
+            &input,
+            &deckhand::rules::banked::paytable::Paytables::embedded().unwrap(),
+            &Default::default(),
+        )
+        .unwrap();
+        t.execute(b(B::Settle {
+            settlement: serde_json::to_value(&st).unwrap(),
+        }))
+        .unwrap();
+        t.execute(b(B::Paid)).unwrap();
+        serde_json::to_value(st).unwrap()
+    };
+    let wager = |t: &mut Terminal| {
+        t.execute(b(B::Wagers {
+            seat: 1,
+            wagers: [("ante".to_string(), 1000)].into(),
+        }))
+        .unwrap();
+        t.execute(b(B::NoMoreBets)).unwrap();
+    };
+    // Round 1: a surrender of 19 against a 6 (§ 635a.9(a)(1)); the dealer turns the hole card
+    // and draws nothing: no hand is left to decide (§ 635a.7(m)).
+    let Step::StartRound { deck, .. } = t.table().step() else {
+        panic!("{:?}", t.table().step())
+    };
+    t.execute(Command::StartRound { seats: vec![1] }).unwrap();
+    wager(&mut t);
+    t.execute(b(B::Play21(P::Dealt {
+        seats: vec![(1, c("Ks 9d"))],
+        up: c("6h")[0],
+    })))
+    .unwrap();
+    // A 10 is refused: not in a Spanish deck.
+    let e = t
+        .execute(b(B::Play21(P::Card { card: c("Ts")[0] })))
+        .unwrap_err();
+    assert!(e.contains("no 10s (§ 635a.3(a))"), "{e}");
+    let e = t.execute(b(B::Play21(P::Split))).unwrap_err();
+    assert!(e.contains("equal in value (§ 635a.11(a))"), "{e}");
+    t.execute(b(B::Play21(P::Surrender))).unwrap();
+    t.execute(b(B::Play21(P::Card { card: c("Jc")[0] })))
+        .unwrap();
+    let st = settle(&mut t);
+    assert_eq!(
+        st["totals"]["players"].as_i64().unwrap(),
+        -500,
+        "half the wager: {st}"
+    );
+    // The shoe deals on: no shuffle, no burn, the same shoe.
+    assert_eq!(t.table().step(), Step::StartRound { deck, load: None });
+    // A new dealer burns a card before dealing (§ 635a.7(c)).
+    t.execute(Command::SignOut).unwrap();
+    t.sign_in("Alex Rivera", "20417").unwrap();
+    assert_eq!(t.table().step(), Step::BurnCard);
+    t.execute(Command::Confirm(Confirm::CardBurned)).unwrap();
+    assert_eq!(t.table().step(), Step::StartRound { deck, load: None });
+    // Round 2: an ace up, insurance, the reader finds Blackjack: no more cards (§ 635a.7(g)).
+    t.execute(Command::StartRound { seats: vec![1] }).unwrap();
+    wager(&mut t);
+    t.execute(b(B::Play21(P::Dealt {
+        seats: vec![(1, c("9c 8c"))],
+        up: c("As")[0],
+    })))
+    .unwrap();
+    t.execute(b(B::Play21(P::Insure {
+        seat: 1,
+        amount: 500,
+    })))
+    .unwrap();
+    t.execute(b(B::Play21(P::Reader { blackjack: true })))
+        .unwrap();
+    t.execute(b(B::Play21(P::CoverCard))).unwrap();
+    // The hole card must agree with the reader.
+    let e = t
+        .execute(b(B::Play21(P::Card { card: c("9h")[0] })))
+        .unwrap_err();
+    assert!(e.contains("reader said Blackjack"), "{e}");
+    t.execute(b(B::Play21(P::Card { card: c("Kd")[0] })))
+        .unwrap();
+    let st = settle(&mut t);
+    // The wager lost, insurance paid 2 to 1: even.
+    assert_eq!(st["totals"]["players"].as_i64().unwrap(), 0, "{st}");
+    // The cover card came out: the shoe is reshuffled, then a card burned.
+    assert!(
+        matches!(t.table().step(), Step::ShuffleManually { .. }),
+        "{:?}",
+        t.table().step()
+    );
+    t.execute(Command::Confirm(Confirm::ShuffledAndCut))
+        .unwrap();
+    assert_eq!(t.table().step(), Step::BurnCard);
+    let burns = journal(&db)
+        .iter()
+        .filter(|(k, _)| k == "card_burned")
+        .count();
+    assert_eq!(burns, 2, "the opening shoe's and the new dealer's");
+}

@@ -245,6 +245,14 @@ impl TableSetup {
                     self.poker.game.id()
                 ));
             }
+            if self.poker.game == crate::rules::games::GameId::Spanish21
+                && self.poker.dealing == crate::rules::banked::round::Dealing::Hand
+            {
+                return Err(
+                    "table.dealing: Spanish 21 is dealt from a dealing shoe (§ 635a.7(b)): manual-shoe or automated-shoe"
+                        .into(),
+                );
+            }
             return self.validate_decks();
         }
         let Some(proc) = crate::rules::poker::procedure::Procedure::of(self.poker.game) else {
@@ -534,6 +542,9 @@ pub enum Event {
     PlayersInspected,
     /// § 637a.4(c)
     DecksWashed,
+    /// § 635a.7(c): the first card of a new shoe, or a new dealer's first card, to the discard
+    /// rack before any card is dealt to players.
+    CardBurned,
     /// § 637a.5(a), § 637a.3(b): the deck goes into the automated shuffler.
     ShuffleRequested {
         deck: DeckId,
@@ -737,6 +748,7 @@ impl Event {
             Event::InspectionVerified { .. } => "inspection_verified",
             Event::PlayersInspected => "players_inspected",
             Event::DecksWashed => "decks_washed",
+            Event::CardBurned => "card_burned",
             Event::ShuffleRequested { .. } => "shuffle_requested",
             Event::DeckCounted { .. } => "deck_counted",
             Event::ManualCountEntered { .. } => "manual_count_entered",
@@ -810,6 +822,8 @@ pub enum Confirm {
     ShuffledAndCut,
     /// § 637a.18(r): the broken shuffler is covered or carries an out-of-order sign.
     ShufflerCovered,
+    /// § 635a.7(c): one card burned.
+    CardBurned,
 }
 
 /// Inputs: the dealer's taps, a floorperson's signature, the shuffler's reports.
@@ -894,6 +908,8 @@ fn refuse<T>(msg: impl Into<String>) -> Result<T, RuleError> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Step {
     SignIn,
+    /// § 635a.7(c): burn the first card of a new shoe, and a new dealer's first card.
+    BurnCard,
     OpenTable,
     InspectDecks,
     VerifyInspection,
@@ -1022,6 +1038,7 @@ impl Step {
             Step::CountDeck { .. } | Step::VerifyCount { .. } => "§ 637a.7(e)(4)(i), (5)",
             Step::ShuffleManually { .. } => "§ 637a.5(a), (b)(2)",
             Step::CoverShuffler => "§ 637a.18(r)",
+            Step::BurnCard => "§ 635a.7(c)",
         }
     }
 }
@@ -1058,6 +1075,9 @@ pub struct Table {
     pub high_hand: Option<(String, HandValue)>,
     /// High Hand Tracking Slip lines recorded at this table.
     pub high_hand_lines: u32,
+    /// Spanish 21: a card is to be burned before the next deal (§ 635a.7(c)).
+    #[serde(default)]
+    pub burn_due: bool,
 }
 
 /// The two jackpot boxes of § 637a.2(e).
@@ -1142,6 +1162,13 @@ impl Table {
     }
 
     /// The deck the next round must use: the other one from the last round (§ 637a.3(a)).
+    /// Spanish 21: a shoe dealt round after round until the cover card (§ 635a.5(a), 635a.7(d)).
+    pub fn shoe_game(&self) -> bool {
+        self.setup
+            .as_ref()
+            .is_some_and(|s| s.poker.game == crate::rules::games::GameId::Spanish21)
+    }
+
     pub fn next_deck(&self) -> DeckId {
         match self.last_deck {
             Some(d) => 1 - d,
@@ -1197,13 +1224,19 @@ impl Table {
             return self.round_step(round);
         }
         let next = self.next_deck();
+        if self.burn_due && self.shoe_game() && self.decks[next].status == DeckStatus::Shuffled {
+            return Step::BurnCard;
+        }
         if self.manual_shuffle {
             return match self.decks[next].status {
                 DeckStatus::Shuffled => Step::StartRound {
                     deck: next,
                     load: None,
                 },
-                _ if self.decks[next].rounds_since_count + 1 >= MANUAL_COUNT_EVERY => {
+                // Chapter 635a asks no count of the shoe.
+                _ if self.decks[next].rounds_since_count + 1 >= MANUAL_COUNT_EVERY
+                    && !self.shoe_game() =>
+                {
                     Step::CountDeck { deck: next }
                 }
                 _ => Step::ShuffleManually { deck: next },
@@ -1787,6 +1820,7 @@ impl Table {
             },
             (Confirm::PlayersInspected, Step::PlayerInspection) => Event::PlayersInspected,
             (Confirm::DecksWashed, Step::WashDecks) => Event::DecksWashed,
+            (Confirm::CardBurned, Step::BurnCard) => Event::CardBurned,
             (Confirm::BlindsPosted, Step::PostBlinds { posts }) => Event::BlindsPosted {
                 posts: posts.clone(),
             },
@@ -2088,7 +2122,11 @@ impl Table {
     /// so this never refuses anything.
     pub fn apply(&mut self, e: &Event) {
         match e {
-            Event::DealerSignedIn { dealer } => self.dealer = Some(dealer.clone()),
+            Event::DealerSignedIn { dealer } => {
+                self.dealer = Some(dealer.clone());
+                // § 635a.7(c): each new dealer burns a card before dealing.
+                self.burn_due = true;
+            }
             Event::DealerSignedOut { .. } => self.dealer = None,
             Event::TableOpened { setup } => {
                 self.manual_shuffle = !setup.counting_shuffler;
@@ -2133,6 +2171,7 @@ impl Table {
             Event::InspectionVerified { .. } => self.inspection_verified = true,
             Event::PlayersInspected => self.players_inspected = true,
             Event::DecksWashed => self.washed = true,
+            Event::CardBurned => self.burn_due = false,
             Event::ShuffleRequested { deck, .. } => {
                 self.in_shuffler = Some(*deck);
                 self.decks[*deck].status = DeckStatus::Shuffling;
@@ -2158,6 +2197,7 @@ impl Table {
                     d.status = if manual {
                         DeckStatus::Unshuffled
                     } else {
+                        self.burn_due = true;
                         DeckStatus::Shuffled
                     };
                     if self.removal.as_ref().is_some_and(|r| r.deck == *deck) {
@@ -2177,6 +2217,7 @@ impl Table {
             }
             Event::DeckShuffledManually { deck, .. } => {
                 self.decks[*deck].status = DeckStatus::Shuffled;
+                self.burn_due = true;
             }
             Event::ShufflerOutOfService { deck } => {
                 self.shuffler_out = true;
@@ -2454,9 +2495,22 @@ impl Table {
             for d in &mut self.decks {
                 d.rounds_since_count += 1;
             }
+            // § 635a.5(a), 635a.7(d): the shoe deals on until the cover card came out.
+            let shoe_continues = r
+                .banked
+                .as_ref()
+                .and_then(|b| b.s21.as_ref())
+                .is_some_and(|p| !p.cover_card);
             let d = &mut self.decks[r.deck];
             if d.status == DeckStatus::InPlay {
-                d.status = DeckStatus::Unshuffled;
+                d.status = if shoe_continues {
+                    DeckStatus::Shuffled
+                } else {
+                    DeckStatus::Unshuffled
+                };
+            }
+            if shoe_continues {
+                self.last_deck = Some(1 - r.deck);
             }
         }
     }

@@ -30,17 +30,17 @@ pub(super) enum Target {
 /// What the dealer is keying for the current round.
 #[derive(Debug, Clone, Default)]
 pub(super) struct BankedEntry {
-    round: u32,
+    pub(super) round: u32,
     /// Whole dollars keyed per (seat, wager key).
-    amounts: BTreeMap<(u8, &'static str), String>,
-    focus: Option<(u8, &'static str)>,
-    cards: BTreeMap<u8, Vec<Card>>,
-    dealer: Vec<Card>,
-    community: Vec<Card>,
+    pub(super) amounts: BTreeMap<(u8, &'static str), String>,
+    pub(super) focus: Option<(u8, &'static str)>,
+    pub(super) cards: BTreeMap<u8, Vec<Card>>,
+    pub(super) dealer: Vec<Card>,
+    pub(super) community: Vec<Card>,
     /// Lunar Poker: per drawing seat, the cards given up and the cards dealt.
-    gave: BTreeMap<u8, Vec<Card>>,
-    drew: BTreeMap<u8, Vec<Card>>,
-    target: Target,
+    pub(super) gave: BTreeMap<u8, Vec<Card>>,
+    pub(super) drew: BTreeMap<u8, Vec<Card>>,
+    pub(super) target: Target,
 }
 
 fn send(cmds: &mut Vec<UiCmd>, c: BankedCommand) {
@@ -170,6 +170,14 @@ impl DeckhandApp {
         }
         let def = r.def();
         match step {
+            BankedStep::Play21(at) => self.play21(ui, cmds, &r, at),
+            BankedStep::Cards if r.s21.is_some() => {
+                // Spanish 21's cards were keyed as they were dealt.
+                title(ui, "Settle the round");
+                if primary(ui, "Settle") {
+                    cmds.push(UiCmd::BankedSettle(None));
+                }
+            }
             BankedStep::Wagers => {
                 title(ui, "Place your wagers");
                 body(
@@ -288,7 +296,7 @@ impl DeckhandApp {
                         multiple,
                     };
                     if force {
-                        cmds.push(UiCmd::BankedSettle(c));
+                        cmds.push(UiCmd::BankedSettle(Some(c)));
                     } else {
                         send(cmds, c);
                     }
@@ -333,7 +341,9 @@ impl DeckhandApp {
                     used.insert(*c);
                 }
                 if let Some(card) = card_grid(ui, "banked-replacement", &used) {
-                    cmds.push(UiCmd::BankedSettle(BankedCommand::Replacement { card }));
+                    cmds.push(UiCmd::BankedSettle(Some(BankedCommand::Replacement {
+                        card,
+                    })));
                 }
                 small(ui, &def.section(11));
             }
@@ -453,7 +463,7 @@ impl DeckhandApp {
                 ui.horizontal(|ui| {
                     let complete = e.next_target(&r) == Target::None;
                     if complete && primary(ui, "Settle") {
-                        cmds.push(UiCmd::BankedSettle(BankedCommand::Cards {
+                        cmds.push(UiCmd::BankedSettle(Some(BankedCommand::Cards {
                             seats: e.cards.clone().into_iter().collect(),
                             dealer: e.dealer.clone(),
                             community: e.community.clone(),
@@ -468,7 +478,7 @@ impl DeckhandApp {
                                     )
                                 })
                                 .collect(),
-                        }));
+                        })));
                     }
                     if ui
                         .add(

@@ -10,6 +10,7 @@ mod keypad;
 mod poker;
 mod records;
 mod review;
+mod spanish21;
 pub mod theme;
 
 use crate::devices::progressive::ControllerState;
@@ -47,7 +48,9 @@ enum UiCmd {
     /// wagers, then "no more bets").
     Sequence(Vec<Command>),
     /// The cards of a house-banked round, then its settlement from the paytables.
-    BankedSettle(crate::rules::banked::round::BankedCommand),
+    /// A house-banked command (none: the keyed round again), then the settlement if the round
+    /// is ready for it.
+    BankedSettle(Option<crate::rules::banked::round::BankedCommand>),
     SimNextCount(u8),
     SimJam,
 }
@@ -690,8 +693,10 @@ impl DeckhandApp {
                 }
                 self.view.message = None;
             }
-            UiCmd::BankedSettle(cards) => {
-                if let Err(e) = self.term.execute(Command::Banked(cards)) {
+            UiCmd::BankedSettle(cmd) => {
+                if let Some(cmd) = cmd
+                    && let Err(e) = self.term.execute(Command::Banked(cmd))
+                {
                     self.view.message = Some(e);
                     return;
                 }
@@ -895,6 +900,24 @@ impl DeckhandApp {
             actions.push((
                 RichText::new("Time charges"),
                 UiCmd::OpenRecord(records::RecordKind::TimeCharges),
+            ));
+        }
+        // § 635a.7(d): Spanish 21's cover card can come out at any card of a round.
+        let s21 = t
+            .round
+            .as_ref()
+            .and_then(|r| r.banked.as_ref())
+            .and_then(|b| b.s21.as_ref());
+        if let Some(p) = s21
+            && !p.cover_card
+        {
+            actions.push((
+                RichText::new("Cover card out"),
+                UiCmd::Rules(Command::Banked(
+                    crate::rules::banked::round::BankedCommand::Play21(
+                        crate::rules::banked::round21::Command21::CoverCard,
+                    ),
+                )),
             ));
         }
         let between = open && t.round.is_none() && t.removal.is_none();
@@ -1139,6 +1162,17 @@ impl DeckhandApp {
         match &step {
             Step::SignIn => self.sign_in(ui, cmds),
             Step::OpenTable => self.open_table(ui, cmds, &step),
+            Step::BurnCard => {
+                title(ui, "Burn one card");
+                body(
+                    ui,
+                    "Take the first card out of the shoe and place it in the discard rack before dealing: after each new shoe, and when a new dealer comes to the table.",
+                );
+                section(ui, &step);
+                if primary(ui, "Card burned") {
+                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::CardBurned)));
+                }
+            }
             Step::InspectDecks => {
                 let t = self.term.table();
                 title(ui, "Inspect both decks");

@@ -21,6 +21,7 @@ pub mod lunar;
 pub mod mstud;
 pub mod paytable;
 pub mod round;
+pub mod round21;
 pub mod spanish21;
 pub mod thb;
 pub mod wpt;

@@ -119,7 +119,7 @@ const fn spot(key: &'static str, label: &'static str, required: bool) -> Spot {
     }
 }
 
-pub const DEFS: [Def; 5] = [
+pub const DEFS: [Def; 6] = [
     Def {
         game: GameId::Crazy4Poker,
         chapter: "657a",
@@ -349,6 +349,23 @@ pub const DEFS: [Def; 5] = [
         ],
         deal_note: " Turn the dealer's fifth card face up.",
     },
+    // Spanish 21's decisions are not multiples of a wager: `round21` plays them; the cards are
+    // keyed as they are dealt (two to each box and the dealer's up card at the deal).
+    Def {
+        game: GameId::Spanish21,
+        chapter: "635a",
+        procedure: "§ 635a.6–635a.11",
+        spots: &[
+            spot("ante", "Spanish 21", true),
+            spot("match_the_dealer", "Match the Dealer", false),
+        ],
+        positions: 7,
+        seat_cards: 2,
+        dealer_cards: 1,
+        community_cards: 0,
+        phases: &[],
+        deal_note: "",
+    },
 ];
 
 impl Def {
@@ -418,6 +435,8 @@ pub enum BankedStep {
     Cards,
     /// The settlement is shown; the dealer pays in its order.
     Pay { verify: bool },
+    /// A Spanish 21 round's own steps (`round21`).
+    Play21(super::round21::Step21),
 }
 
 /// A Lunar Poker draw bought with an Options fee equal to the Ante (§ 589.11(b)(3)).
@@ -472,6 +491,8 @@ pub enum BankedCommand {
         #[serde(default)]
         draws: Vec<(u8, Vec<Card>, Vec<Card>)>,
     },
+    /// A Spanish 21 round's own inputs (`round21`).
+    Play21(super::round21::Command21),
     /// The settlement the terminal computed from [`BankedRound::settle_input`].
     Settle {
         settlement: serde_json::Value,
@@ -518,6 +539,9 @@ pub struct BankedRound {
     /// Lunar Poker: the card that replaced the dealer's highest card (§ 589.11(e)(2)(ii)).
     #[serde(default)]
     pub replacement: Option<Card>,
+    /// Spanish 21: the hands, insurance, surrenders and the card reader's answer.
+    #[serde(default)]
+    pub s21: Option<super::round21::Play21>,
 }
 
 impl BankedRound {
@@ -558,6 +582,7 @@ impl BankedRound {
             instant: BTreeSet::new(),
             drawn: BTreeMap::new(),
             replacement: None,
+            s21: (game == GameId::Spanish21).then(Default::default),
         })
     }
 
@@ -592,7 +617,7 @@ impl BankedRound {
                     .map_or(0, |d| d.iter().map(|m| ante * Cents::from(*m)).sum());
                 // Lunar Poker's Options fee for a draw is on the layout too.
                 let fee = if self.draws.contains_key(s) { ante } else { 0 };
-                (*s, wagers + decided + fee)
+                (*s, wagers + decided + fee + self.refund21(*s))
             })
             .collect()
     }
@@ -774,8 +799,13 @@ impl BankedRound {
                 }
                 // Seats without a wager sit this round out.
                 self.seats.retain(|s| self.wagers.contains_key(s));
-                self.step = BankedStep::Deal;
+                self.step = if self.s21.is_some() {
+                    BankedStep::Play21(super::round21::Step21::Deal)
+                } else {
+                    BankedStep::Deal
+                };
             }
+            (BankedCommand::Play21(c), _) => self.apply21(c)?,
             (BankedCommand::Dealt, BankedStep::Deal) => {
                 self.step = self.next_after_phase_decision(0);
             }
@@ -1038,6 +1068,11 @@ impl BankedRound {
                 v
             })
             .collect();
+        let seats = if self.game == GameId::Spanish21 {
+            self.settle_seats21()
+        } else {
+            seats
+        };
         let mut round = json!({ "game": self.game.id(), "seats": seats });
         if def.dealer_cards > 0 {
             round["dealer"] = json!(text(&self.dealer));
@@ -1236,7 +1271,8 @@ mod tests {
         let v = m.settle_input(&[("1".to_string(), 2_500_000)].into());
         assert_eq!(v["seats"][0]["streets"], serde_json::json!([1500]));
         assert_eq!(v["meters"]["progressive"], 2_500_000);
-        assert!(BankedRound::start(GameId::Spanish21, Dealing::Hand, &[1]).is_err());
+        // Spanish 21 has seven boxes (§ 635a.2(a)).
+        assert!(BankedRound::start(GameId::Spanish21, Dealing::ManualShoe, &[8]).is_err());
     }
 
     #[test]

@@ -1,0 +1,485 @@
+//! A Spanish 21 round at the table (Chapter 635a), the part that is not a house-banked poker
+//! game's phases: the cards are keyed as they are dealt, because each decision depends on them.
+//!
+//! - § 635a.7(e): two cards face up to each box, the dealer's up card, then the hole card.
+//! - § 635a.7(f): Match-the-Dealer settled right after the second card (the settlement pays it).
+//! - § 635a.8(a),(b): insurance offered on an ace up, before the hole card is read.
+//! - § 635a.7(g): with an ace or a jack, queen or king up, the card reader tells whether the
+//!   dealer has Blackjack; if so, no more cards are dealt.
+//! - § 635a.7(h)–(j), § 635a.9–635a.11: each hand in turn from the dealer's left: surrender on
+//!   the first two cards, double down (one card, then rescue), split cards of equal value,
+//!   stand, or draw below 21.
+//! - § 635a.7(k)–(m): the hole card, then the dealer draws to 17 (stands on soft 17), and not at
+//!   all when no hand is left for the dealer's total to decide.
+//!
+//! The casino's limits (re-splits, the insurance chip unit) are checked by the settlement with
+//! the house rules; the round checks what the text fixes.
+
+use super::round::{BankedRound, BankedStep};
+use crate::rules::Cents;
+use crate::rules::cards::{Card, Rank};
+use crate::rules::spanish21::{Total, total};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One hand of a box (a split makes more).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hand21 {
+    pub cards: Vec<Card>,
+    #[serde(default)]
+    pub double: Cents,
+    #[serde(default)]
+    pub rescue: bool,
+    #[serde(default)]
+    pub stood: bool,
+}
+
+/// What a Spanish 21 round holds besides the wagers.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Play21 {
+    /// Per box, its hands, left (first completed) first.
+    pub hands: BTreeMap<u8, Vec<Hand21>>,
+    pub insurance: BTreeMap<u8, Cents>,
+    /// Boxes offered insurance already (0 keyed for none).
+    pub insurance_asked: BTreeSet<u8>,
+    pub surrendered: BTreeSet<u8>,
+    /// What the card reader said (§ 635a.7(g)); `None` before it was asked or with 2 to 9 up.
+    pub reader_blackjack: Option<bool>,
+    /// Match-the-Dealer wagers were called (§ 635a.7(f)).
+    pub match_called: bool,
+    /// The cover card came out: the round is completed, then the shoe reshuffled (§ 635a.7(d)).
+    #[serde(default)]
+    pub cover_card: bool,
+}
+
+/// The dealer's inputs in a Spanish 21 round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "play", rename_all = "kebab-case")]
+pub enum Command21 {
+    /// The first two cards of each box and the dealer's up card (§ 635a.7(e)).
+    Dealt {
+        seats: Vec<(u8, Vec<Card>)>,
+        up: Card,
+    },
+    /// Match-the-Dealer wagers collected and paid (§ 635a.7(f)).
+    MatchSettled,
+    /// Insurance for a box; 0 for none (§ 635a.8).
+    Insure {
+        seat: u8,
+        amount: Cents,
+    },
+    /// The card reader's answer (§ 635a.7(g)).
+    Reader {
+        blackjack: bool,
+    },
+    /// A card dealt to the hand in turn, or to the dealer.
+    Card {
+        card: Card,
+    },
+    Stand,
+    /// Double down for the amount (at most the original wager, § 635a.10(a)).
+    Double {
+        amount: Cents,
+    },
+    Split,
+    Surrender,
+    /// Take the Double Down Wager back and forfeit the original (§ 635a.10(d)).
+    Rescue,
+    /// The cover card came out of the shoe: set it aside, finish the round, then reshuffle
+    /// (§ 635a.7(d)).
+    CoverCard,
+}
+
+/// Where a Spanish 21 round stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "at", rename_all = "kebab-case")]
+pub enum Step21 {
+    /// Key the first two cards of each box and the dealer's up card.
+    Deal,
+    MatchTheDealer,
+    Insurance {
+        seat: u8,
+    },
+    Reader,
+    /// The hand in turn: `hand` indexes the box's hands.
+    Hand {
+        seat: u8,
+        hand: usize,
+    },
+    /// The hole card, then the dealer's draws.
+    Dealer,
+}
+
+fn tot(cards: &[Card], split: bool) -> Option<Total> {
+    total(cards, split).ok()
+}
+
+/// A card's count for a split: jacks, queens and kings are all 10 (§ 635a.11(a)).
+fn split_value(c: Card) -> u8 {
+    match c.rank.value() {
+        11..=13 => 10,
+        v => v,
+    }
+}
+
+fn ten_value(c: Card) -> bool {
+    (11..=13).contains(&c.rank.value())
+}
+
+impl Play21 {
+    fn split(&self, seat: u8) -> bool {
+        self.hands.get(&seat).is_some_and(|h| h.len() > 1)
+    }
+
+    /// The hand needs nothing more from the player.
+    fn hand_done(&self, seat: u8, h: &Hand21) -> bool {
+        if self.surrendered.contains(&seat) {
+            return true;
+        }
+        let split = self.split(seat);
+        let Some(t) = tot(&h.cards, split) else {
+            return false;
+        };
+        if h.cards.len() < 2 {
+            return false;
+        }
+        t.blackjack || t.bust || t.total >= 21 || h.stood || h.rescue
+    }
+
+    /// The hand is still one the dealer's total decides (as the settlement counts it).
+    fn live(&self, seat: u8, h: &Hand21, dealer_bj: bool) -> bool {
+        let split = self.split(seat);
+        let Some(t) = tot(&h.cards, split) else {
+            return false;
+        };
+        !(t.bust || h.rescue || self.surrendered.contains(&seat) || (t.blackjack && !dealer_bj))
+    }
+}
+
+impl BankedRound {
+    fn play21(&self) -> &Play21 {
+        self.s21.as_ref().expect("a Spanish 21 round has its play")
+    }
+
+    /// The next thing the round waits for, after the deal.
+    fn next21(&self) -> BankedStep {
+        let p = self.play21();
+        let up = self.dealer.first().copied();
+        let Some(up) = up else {
+            return BankedStep::Play21(Step21::Deal);
+        };
+        let has_match = self
+            .wagers
+            .values()
+            .any(|w| w.get("match_the_dealer").is_some_and(|v| *v > 0));
+        if has_match && !p.match_called {
+            return BankedStep::Play21(Step21::MatchTheDealer);
+        }
+        if up.rank == Rank::ACE
+            && let Some(seat) = self.seats.iter().find(|s| !p.insurance_asked.contains(s))
+        {
+            return BankedStep::Play21(Step21::Insurance { seat: *seat });
+        }
+        if (up.rank == Rank::ACE || ten_value(up)) && p.reader_blackjack.is_none() {
+            return BankedStep::Play21(Step21::Reader);
+        }
+        if p.reader_blackjack != Some(true) {
+            for s in &self.seats {
+                for (i, h) in p.hands.get(s).into_iter().flatten().enumerate() {
+                    if !p.hand_done(*s, h) {
+                        return BankedStep::Play21(Step21::Hand { seat: *s, hand: i });
+                    }
+                }
+            }
+        }
+        if self.dealer_wants_card() {
+            return BankedStep::Play21(Step21::Dealer);
+        }
+        BankedStep::Cards
+    }
+
+    /// § 635a.7(k)–(m): the hole card always; then draws below 17 while a hand is live.
+    fn dealer_wants_card(&self) -> bool {
+        if self.dealer.len() < 2 {
+            return true;
+        }
+        let Some(t) = tot(&self.dealer, false) else {
+            return false;
+        };
+        if t.blackjack || t.total >= 17 {
+            return false;
+        }
+        let p = self.play21();
+        self.seats.iter().any(|s| {
+            p.hands
+                .get(s)
+                .into_iter()
+                .flatten()
+                .any(|h| p.live(*s, h, false))
+        })
+    }
+
+    /// How many times a card is in this round: a shoe of eight decks holds each at most eight
+    /// times (the settlement checks the casino's six or eight).
+    fn check_card21(&self, c: Card) -> Result<(), String> {
+        if c.rank == Rank::TEN {
+            return Err(format!(
+                "{}: Spanish 21 decks have no 10s (§ 635a.3(a))",
+                c.pretty()
+            ));
+        }
+        let p = self.play21();
+        let n = p
+            .hands
+            .values()
+            .flatten()
+            .flat_map(|h| &h.cards)
+            .chain(&self.dealer)
+            .filter(|x| **x == c)
+            .count();
+        if n >= 8 {
+            return Err(format!(
+                "{}: already dealt eight times this round, more than a shoe holds (§ 635a.3(a))",
+                c.pretty()
+            ));
+        }
+        Ok(())
+    }
+
+    pub(super) fn apply21(&mut self, cmd: &Command21) -> Result<(), String> {
+        let BankedStep::Play21(step) = self.step.clone() else {
+            return Err(format!("{cmd:?} does not fit the step {:?}", self.step));
+        };
+        if self.s21.is_none() {
+            self.s21 = Some(Play21::default());
+        }
+        if *cmd == Command21::CoverCard {
+            self.s21.as_mut().expect("set").cover_card = true;
+            return Ok(());
+        }
+        match (cmd, step) {
+            (Command21::Dealt { seats, up }, Step21::Deal) => {
+                let seats: BTreeMap<u8, Vec<Card>> = seats.iter().cloned().collect();
+                for s in &self.seats {
+                    let cards = seats.get(s).map_or(&[][..], |v| &v[..]);
+                    if cards.len() != 2 {
+                        return Err(format!(
+                            "seat {s}: two cards face up (§ 635a.7(e)), not {}",
+                            cards.len()
+                        ));
+                    }
+                }
+                if let Some(extra) = seats.keys().find(|s| !self.seats.contains(s)) {
+                    return Err(format!("seat {extra} has no Spanish 21 Wager this round"));
+                }
+                let p = self.s21.as_mut().expect("set above");
+                p.hands = seats
+                    .iter()
+                    .map(|(s, c)| {
+                        (
+                            *s,
+                            vec![Hand21 {
+                                cards: c.clone(),
+                                ..Default::default()
+                            }],
+                        )
+                    })
+                    .collect();
+                self.dealer = vec![];
+                for c in seats.values().flatten().chain(std::iter::once(up)) {
+                    self.check_card21(*c)?;
+                }
+                self.dealer = vec![*up];
+                self.cards = seats;
+            }
+            (Command21::MatchSettled, Step21::MatchTheDealer) => {
+                self.s21.as_mut().expect("set").match_called = true;
+            }
+            (Command21::Insure { seat, amount }, Step21::Insurance { seat: due }) => {
+                if *seat != due {
+                    return Err(format!(
+                        "seat {due} is offered insurance now, not seat {seat}"
+                    ));
+                }
+                let wager = self.ante(*seat);
+                // § 635a.8(a): up to half the wager (the casino's chip unit may round it up;
+                // the settlement checks that).
+                if *amount < 0 || *amount > wager {
+                    return Err(format!(
+                        "insurance of {}: at most half the {} wager (§ 635a.8(a))",
+                        crate::rules::money(*amount),
+                        crate::rules::money(wager)
+                    ));
+                }
+                let p = self.s21.as_mut().expect("set");
+                p.insurance_asked.insert(*seat);
+                if *amount > 0 {
+                    p.insurance.insert(*seat, *amount);
+                }
+            }
+            (Command21::Reader { blackjack }, Step21::Reader) => {
+                self.s21.as_mut().expect("set").reader_blackjack = Some(*blackjack);
+            }
+            (Command21::Card { card }, Step21::Dealer) => {
+                self.check_card21(*card)?;
+                if self.dealer.len() == 1 {
+                    let bj = tot(&[self.dealer[0], *card], false).is_some_and(|t| t.blackjack);
+                    let said = self.play21().reader_blackjack;
+                    if said == Some(true) && !bj {
+                        return Err(format!(
+                            "{} gives the dealer no Blackjack, but the reader said Blackjack: report the irregularity (§ 635a.13)",
+                            card.pretty()
+                        ));
+                    }
+                    if said == Some(false) && bj {
+                        return Err(format!(
+                            "{} gives the dealer Blackjack, but the reader said none: report the irregularity (§ 635a.13)",
+                            card.pretty()
+                        ));
+                    }
+                }
+                self.dealer.push(*card);
+            }
+            (cmd, Step21::Hand { seat, hand }) => self.play_hand(cmd, seat, hand)?,
+            (cmd, step) => return Err(format!("{cmd:?} does not fit the step {step:?}")),
+        }
+        self.step = self.next21();
+        Ok(())
+    }
+
+    fn play_hand(&mut self, cmd: &Command21, seat: u8, hand: usize) -> Result<(), String> {
+        let wager = self.ante(seat);
+        if let Command21::Card { card } = cmd {
+            self.check_card21(*card)?;
+        }
+        let p = self.s21.as_mut().expect("set");
+        let split = p.hands.get(&seat).is_some_and(|h| h.len() > 1);
+        let hands = p.hands.entry(seat).or_default();
+        let Some(h) = hands.get_mut(hand) else {
+            return Err(format!("seat {seat} has no hand {}", hand + 1));
+        };
+        let t = tot(&h.cards, split).ok_or("the hand has no cards")?;
+        let first_two = h.cards.len() == 2 && h.double == 0;
+        match cmd {
+            Command21::Card { card } => {
+                if h.double > 0 && h.cards.len() >= 3 {
+                    return Err(
+                        "after a double down, one additional card only (§ 635a.7(j)(2))".into(),
+                    );
+                }
+                h.cards.push(*card);
+            }
+            Command21::Stand => {
+                if h.cards.len() < 2 {
+                    return Err("deal the split hand's second card first (§ 635a.11(b))".into());
+                }
+                if h.double > 0 && h.cards.len() < 3 {
+                    return Err("deal the double down card first (§ 635a.10(a))".into());
+                }
+                h.stood = true;
+            }
+            Command21::Double { amount } => {
+                if !first_two || t.blackjack {
+                    return Err(
+                        "a double down is on the first two cards of a hand, not on Blackjack (§ 635a.10(a))"
+                            .into(),
+                    );
+                }
+                if *amount <= 0 || *amount > wager {
+                    return Err(format!(
+                        "a double down of {} is above the original wager of {} (§ 635a.10(a))",
+                        crate::rules::money(*amount),
+                        crate::rules::money(wager)
+                    ));
+                }
+                h.double = *amount;
+            }
+            Command21::Rescue => {
+                if h.double == 0 || h.cards.len() < 3 || t.bust {
+                    return Err(
+                        "a rescue takes back a Double Down Wager after its card, under 22 (§ 635a.10(d))"
+                            .into(),
+                    );
+                }
+                h.rescue = true;
+            }
+            Command21::Split => {
+                if !first_two || split_value(h.cards[0]) != split_value(h.cards[1]) {
+                    return Err(
+                        "a split is of the first two cards when they are equal in value (§ 635a.11(a))"
+                            .into(),
+                    );
+                }
+                let second = h.cards.pop().expect("two cards");
+                hands.insert(
+                    hand + 1,
+                    Hand21 {
+                        cards: vec![second],
+                        ..Default::default()
+                    },
+                );
+            }
+            Command21::Surrender => {
+                if !first_two || split || hand != 0 {
+                    return Err(
+                        "surrender is the first decision, on the first two cards (§ 635a.9(a))"
+                            .into(),
+                    );
+                }
+                p.surrendered.insert(seat);
+            }
+            other => return Err(format!("{other:?} is not a decision on a hand")),
+        }
+        Ok(())
+    }
+
+    /// The Spanish 21 part of `deckhand settle`'s input (docs/settle.md).
+    pub(super) fn settle_seats21(&self) -> Vec<serde_json::Value> {
+        use serde_json::json;
+        let text = |cards: &[Card]| {
+            cards
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let p = self.play21();
+        self.seats
+            .iter()
+            .map(|s| {
+                let w = self.wagers.get(s).cloned().unwrap_or_default();
+                let mut wagers = json!({ "spanish_21": w.get("ante").copied().unwrap_or(0) });
+                if let Some(m) = w.get("match_the_dealer") {
+                    wagers["match_the_dealer"] = json!(m);
+                }
+                if let Some(i) = p.insurance.get(s) {
+                    wagers["insurance"] = json!(i);
+                }
+                let hands: Vec<serde_json::Value> = p
+                    .hands
+                    .get(s)
+                    .into_iter()
+                    .flatten()
+                    .map(|h| json!({ "cards": text(&h.cards), "double": h.double, "rescue": h.rescue }))
+                    .collect();
+                json!({
+                    "seat": s,
+                    "wagers": wagers,
+                    "surrender": p.surrendered.contains(s),
+                    "hands": hands,
+                })
+            })
+            .collect()
+    }
+
+    /// Everything a Spanish 21 box has on the layout, for a void round's refunds.
+    pub(super) fn refund21(&self, seat: u8) -> Cents {
+        let Some(p) = &self.s21 else {
+            return 0;
+        };
+        let hands = p.hands.get(&seat).map_or(&[][..], |h| &h[..]);
+        let splits = hands.len().saturating_sub(1) as Cents * self.ante(seat);
+        let doubles: Cents = hands.iter().map(|h| h.double).sum();
+        splits + doubles + p.insurance.get(&seat).copied().unwrap_or(0)
+    }
+}

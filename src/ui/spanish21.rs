@@ -1,0 +1,335 @@
+//! The dealer's screen for a Spanish 21 round (`rules::banked::round21`): the deal keyed as it
+//! comes out of the shoe, Match-the-Dealer, insurance on an ace, the card reader, each hand's
+//! decisions with the card grid as "draw", and the dealer's hand to 17. Tapping the card dealt
+//! is the draw: one tap per card.
+
+use super::banked::Target;
+use super::{
+    DeckhandApp, UiCmd, body, body_colour, card_grid, cards_text, choice, primary, small, theme,
+    title,
+};
+use crate::rules::banked::round::{BankedCommand, BankedRound};
+use crate::rules::banked::round21::{Command21, Hand21, Step21};
+use crate::rules::cards::{Card, CardSet, Rank, Suit};
+use crate::rules::money;
+use crate::rules::spanish21::total;
+use crate::rules::table::Command;
+use egui::{Button, RichText, Ui};
+
+fn send(cmds: &mut Vec<UiCmd>, c: Command21) {
+    cmds.push(UiCmd::Rules(Command::Banked(BankedCommand::Play21(c))));
+}
+
+/// The 10s are not in a Spanish deck (§ 635a.3(a)): their keys stay off.
+fn no_tens() -> CardSet {
+    let mut s = CardSet::default();
+    for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
+        s.insert(Card::new(Rank::TEN, suit));
+    }
+    s
+}
+
+/// "A♠ 7♦ · soft 18".
+fn hand_text(cards: &[Card], split: bool) -> String {
+    match total(cards, split) {
+        Ok(t) if t.blackjack => format!("{} · Blackjack", cards_text(cards)),
+        Ok(t) if t.bust => format!("{} · {} bust", cards_text(cards), t.total),
+        Ok(t) if t.soft => format!("{} · soft {}", cards_text(cards), t.total),
+        Ok(t) => format!("{} · {}", cards_text(cards), t.total),
+        Err(_) => cards_text(cards),
+    }
+}
+
+impl DeckhandApp {
+    pub(super) fn play21(
+        &mut self,
+        ui: &mut Ui,
+        cmds: &mut Vec<UiCmd>,
+        r: &BankedRound,
+        at: &Step21,
+    ) {
+        let Some(p) = r.s21.clone() else {
+            return;
+        };
+        let up = r.dealer.first().copied();
+        if p.cover_card {
+            body_colour(
+                ui,
+                "Cover card out: finish this round, then the shoe is reshuffled (§ 635a.7(d))",
+                theme::WARN,
+            );
+        }
+        match at {
+            Step21::Deal => {
+                title(ui, "No more bets: deal");
+                body(
+                    ui,
+                    "From the shoe, from the box farthest to your left: one card face up to each box, one face up to yourself, a second face up to each box, then your hole card face down. Key each box's two cards and your up card.",
+                );
+                small(ui, "§ 635a.7(b), (e)");
+                let e = &mut self.view.banked;
+                let complete = e.keyed(r, 2, 1, ui);
+                if let Some(c) = card_grid(ui, "s21-deal", &no_tens()) {
+                    e.key(r, c, 2, 1);
+                }
+                if complete && primary(ui, "Cards dealt") {
+                    send(
+                        cmds,
+                        Command21::Dealt {
+                            seats: e.cards.clone().into_iter().collect(),
+                            up: e.dealer[0],
+                        },
+                    );
+                }
+            }
+            Step21::MatchTheDealer => {
+                title(ui, "Match the Dealer: settle from your right");
+                let up = up.expect("dealt");
+                for s in r.seats.iter().rev() {
+                    if !r.wagers[s].contains_key("match_the_dealer") {
+                        continue;
+                    }
+                    let cards = r.cards.get(s).cloned().unwrap_or_default();
+                    let matches: Vec<String> = cards
+                        .iter()
+                        .filter(|c| c.rank == up.rank)
+                        .map(|c| c.pretty())
+                        .collect();
+                    let line = if matches.is_empty() {
+                        format!("Seat {s}: no card matches {}: collect", up.pretty())
+                    } else {
+                        format!(
+                            "Seat {s}: {} matches {}: pay (the amount is in the settlement)",
+                            matches.join(" and "),
+                            up.pretty()
+                        )
+                    };
+                    body(ui, &line);
+                }
+                small(ui, "§ 635a.7(f), § 635a.12(e)");
+                if primary(ui, "Match the Dealer settled") {
+                    send(cmds, Command21::MatchSettled);
+                }
+            }
+            Step21::Insurance { seat } => {
+                let half = r.ante(*seat) / 2;
+                title(ui, &format!("Seat {seat}: insurance?"));
+                body(
+                    ui,
+                    "The dealer's up card is an ace: offer insurance, up to half the wager.",
+                );
+                ui.horizontal_wrapped(|ui| {
+                    if choice(ui, &format!("Insure · {}", money(half))) {
+                        send(
+                            cmds,
+                            Command21::Insure {
+                                seat: *seat,
+                                amount: half,
+                            },
+                        );
+                    }
+                    if choice(ui, "No insurance") {
+                        send(
+                            cmds,
+                            Command21::Insure {
+                                seat: *seat,
+                                amount: 0,
+                            },
+                        );
+                    }
+                });
+                small(ui, "§ 635a.8(a), (b)");
+            }
+            Step21::Reader => {
+                title(ui, "Read the hole card");
+                body(
+                    ui,
+                    "Insert the hole card into the card reader and move it face down without exposing it.",
+                );
+                ui.horizontal_wrapped(|ui| {
+                    if choice(ui, "Dealer has Blackjack") {
+                        send(cmds, Command21::Reader { blackjack: true });
+                    }
+                    if choice(ui, "No Blackjack") {
+                        send(cmds, Command21::Reader { blackjack: false });
+                    }
+                });
+                small(ui, "§ 635a.7(g)");
+            }
+            Step21::Hand { seat, hand } => {
+                let hands = p.hands.get(seat).cloned().unwrap_or_default();
+                let split = hands.len() > 1;
+                let h: Hand21 = hands.get(*hand).cloned().unwrap_or_default();
+                title(ui, &format!("Seat {seat} decides"));
+                if split {
+                    body_colour(
+                        ui,
+                        &format!("Hand {} of {}", hand + 1, hands.len()),
+                        theme::TEXT_DIM,
+                    );
+                }
+                body(ui, &format!("Seat {seat}: {}", hand_text(&h.cards, split)));
+                if let Some(up) = up {
+                    body_colour(
+                        ui,
+                        &format!("Dealer shows {}", up.pretty()),
+                        theme::TEXT_DIM,
+                    );
+                }
+                let wager = r.ante(*seat);
+                let first_two = h.cards.len() == 2 && h.double == 0;
+                let t = total(&h.cards, split).ok();
+                if h.cards.len() < 2 {
+                    body(ui, "Deal the split hand's second card: tap it.");
+                } else if h.double > 0 && h.cards.len() == 2 {
+                    body(ui, "Deal the double down card sideways: tap it.");
+                } else {
+                    ui.horizontal_wrapped(|ui| {
+                        if choice(ui, "Stand") {
+                            send(cmds, Command21::Stand);
+                        }
+                        if first_two && !t.as_ref().is_some_and(|t| t.blackjack) {
+                            if choice(ui, &format!("Double · {}", money(wager))) {
+                                send(cmds, Command21::Double { amount: wager });
+                            }
+                            // Jacks, queens and kings split with each other (§ 635a.11(a)).
+                            let value = |c: &Card| match c.rank.value() {
+                                11..=13 => 10,
+                                v => v,
+                            };
+                            if value(&h.cards[0]) == value(&h.cards[1])
+                                && choice(ui, &format!("Split · {}", money(wager)))
+                            {
+                                send(cmds, Command21::Split);
+                            }
+                            if !split && choice(ui, "Surrender") {
+                                send(cmds, Command21::Surrender);
+                            }
+                        }
+                        if h.double > 0 && choice(ui, "Rescue") {
+                            send(cmds, Command21::Rescue);
+                        }
+                    });
+                    if h.double == 0 {
+                        body_colour(ui, "Draw: tap the card dealt.", theme::TEXT_DIM);
+                    }
+                }
+                let may_draw = h.double == 0 || h.cards.len() < 3;
+                if may_draw && let Some(c) = card_grid(ui, "s21-hand", &no_tens()) {
+                    send(cmds, Command21::Card { card: c });
+                }
+                small(ui, "§ 635a.7(h)–(j), § 635a.9–635a.11");
+            }
+            Step21::Dealer => {
+                if r.dealer.len() < 2 {
+                    title(ui, "Turn up your hole card");
+                    body(ui, "Tap the hole card.");
+                } else {
+                    title(ui, "The dealer draws");
+                    body(ui, "Below 17: draw and tap the card dealt.");
+                }
+                body(ui, &format!("Dealer: {}", hand_text(&r.dealer, false)));
+                small(ui, "§ 635a.7(k)–(m)");
+                if let Some(c) = card_grid(ui, "s21-dealer", &no_tens()) {
+                    // The dealer's last card completes the round: settle at once.
+                    cmds.push(UiCmd::BankedSettle(Some(BankedCommand::Play21(
+                        Command21::Card { card: c },
+                    ))));
+                }
+            }
+        }
+    }
+}
+
+impl super::banked::BankedEntry {
+    /// The deal's places as buttons; true once every box has `seat_cards` and the dealer
+    /// `dealer_cards`.
+    fn keyed(
+        &mut self,
+        r: &BankedRound,
+        seat_cards: usize,
+        dealer_cards: usize,
+        ui: &mut Ui,
+    ) -> bool {
+        let next = self.first_short(r, seat_cards, dealer_cards);
+        let full = match self.target {
+            Target::Seat(s) => self.cards.get(&s).map_or(0, |c| c.len()) >= seat_cards,
+            Target::Dealer => self.dealer.len() >= dealer_cards,
+            _ => true,
+        };
+        if full {
+            self.target = next;
+        }
+        ui.horizontal_wrapped(|ui| {
+            let mut places: Vec<(Target, String)> = r
+                .seats
+                .iter()
+                .map(|s| {
+                    (
+                        Target::Seat(*s),
+                        format!(
+                            "Seat {s}: {}",
+                            cards_text(self.cards.get(s).map_or(&[][..], |c| &c[..]))
+                        ),
+                    )
+                })
+                .collect();
+            places.push((
+                Target::Dealer,
+                format!("Dealer up card: {}", cards_text(&self.dealer)),
+            ));
+            for (t, label) in places {
+                let b = Button::new(RichText::new(label).size(theme::BODY))
+                    .selected(self.target == t)
+                    .min_size(egui::vec2(200.0, theme::TARGET));
+                if ui.add(b).clicked() {
+                    self.target = t;
+                }
+            }
+            if ui
+                .add(
+                    Button::new(RichText::new("Clear these cards").size(theme::BODY))
+                        .min_size(theme::ACTION_SIZE),
+                )
+                .clicked()
+            {
+                match self.target {
+                    Target::Seat(s) => {
+                        self.cards.remove(&s);
+                    }
+                    Target::Dealer => self.dealer.clear(),
+                    _ => {}
+                }
+            }
+        });
+        next == Target::None
+    }
+
+    fn first_short(&self, r: &BankedRound, seat_cards: usize, dealer_cards: usize) -> Target {
+        for s in &r.seats {
+            if self.cards.get(s).map_or(0, |c| c.len()) < seat_cards {
+                return Target::Seat(*s);
+            }
+        }
+        if self.dealer.len() < dealer_cards {
+            return Target::Dealer;
+        }
+        Target::None
+    }
+
+    fn key(&mut self, r: &BankedRound, c: Card, seat_cards: usize, dealer_cards: usize) {
+        if self.target == Target::None {
+            self.target = self.first_short(r, seat_cards, dealer_cards);
+        }
+        match self.target {
+            Target::Seat(s) => {
+                let v = self.cards.entry(s).or_default();
+                if v.len() < seat_cards {
+                    v.push(c);
+                }
+            }
+            Target::Dealer if self.dealer.len() < dealer_cards => self.dealer.push(c),
+            _ => {}
+        }
+    }
+}
