@@ -333,6 +333,7 @@ fn real_main() -> Result<()> {
             let setup = deckhand::demo::setup_for(&config.table_setup(), game);
             config.table.game = game;
             config.table.forced_bet_cents = setup.poker.forced_bet;
+            config.table.dealing = setup.poker.dealing;
             run_terminal(config, Some(at))
         }
         Cmd::Sim {

@@ -988,11 +988,34 @@ impl DeckhandApp {
                 let ante = b.ante(*seat);
                 for (i, m) in b.decisions.get(seat).into_iter().flatten().enumerate() {
                     if *m > 0 {
-                        parts.push(format!(
-                            "{} {}",
-                            def.phases[i].key,
-                            money(ante * i64::from(*m))
-                        ));
+                        // Lunar Poker's decisions are a Bet and a forcing fee.
+                        let name = match def.phases[i].key {
+                            "options" | "draw" => "Bet",
+                            "force" => "forcing fee",
+                            k => k,
+                        };
+                        parts.push(format!("{name} {}", money(ante * i64::from(*m))));
+                    }
+                }
+                if b.draws.contains_key(seat) {
+                    parts.push(format!("Options fee {}", money(ante)));
+                }
+                if b.declared.contains(seat) {
+                    parts.push("declared".into());
+                }
+                if let Some(p) = &b.s21 {
+                    if let Some(i) = p.insurance.get(seat) {
+                        parts.push(format!("insurance {}", money(*i)));
+                    }
+                    for h in p.hands.get(seat).into_iter().flatten() {
+                        let mut text = cards_text(&h.cards);
+                        if h.double > 0 {
+                            text.push_str(&format!(" (doubled {})", money(h.double)));
+                        }
+                        parts.push(text);
+                    }
+                    if p.surrendered.contains(seat) {
+                        parts.push("surrendered".into());
                     }
                 }
                 if b.folded.contains(seat) {
