@@ -226,6 +226,15 @@ impl<'de> Deserialize<'de> for Card {
     }
 }
 
+/// The cards as codes separated by spaces ("As Kd"), what [`parse_cards`] reads.
+pub fn cards_codes(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Parse a list of codes separated by spaces or commas, refusing a card named twice.
 pub fn parse_cards(text: &str) -> Result<Vec<Card>, CardParseError> {
     let mut out: Vec<Card> = Vec::new();

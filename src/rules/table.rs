@@ -1171,6 +1171,8 @@ impl Table {
 
     pub fn next_deck(&self) -> DeckId {
         match self.last_deck {
+            // A Spanish 21 shoe still shuffled after its round deals on (§ 635a.5(a)).
+            Some(d) if self.shoe_game() && self.decks[d].status == DeckStatus::Shuffled => d,
             Some(d) => 1 - d,
             None => 0,
         }
@@ -2508,9 +2510,6 @@ impl Table {
                 } else {
                     DeckStatus::Unshuffled
                 };
-            }
-            if shoe_continues {
-                self.last_deck = Some(1 - r.deck);
             }
         }
     }

@@ -113,6 +113,129 @@ impl BankedEntry {
         Target::None
     }
 
+    /// The cards keyed at a place, and how many it takes.
+    fn fill(&self, r: &BankedRound, t: Target) -> (usize, usize) {
+        let def = r.def();
+        let len = |v: Option<&Vec<Card>>| v.map_or(0, |c| c.len());
+        match t {
+            Target::Seat(s) => (len(self.cards.get(&s)), def.seat_cards),
+            Target::Dealer => (self.dealer.len(), def.dealer_cards),
+            Target::Community => (self.community.len(), def.community_cards),
+            Target::Draw(s) => (
+                len(self.drew.get(&s)),
+                r.draws.get(&s).map_or(0, |k| self.draw_room(s, *k)),
+            ),
+            Target::None => (0, 0),
+        }
+    }
+
+    /// A full place hands the keys on to the next one short of cards.
+    pub(super) fn follow(&mut self, r: &BankedRound) {
+        let full = match self.target {
+            Target::Draw(s) => r.draws.get(&s).is_none_or(|k| self.draw_complete(s, *k)),
+            t => {
+                let (keyed, room) = self.fill(r, t);
+                keyed >= room
+            }
+        };
+        if full {
+            self.target = self.next_target(r);
+        }
+    }
+
+    /// Every place is keyed.
+    pub(super) fn complete(&self, r: &BankedRound) -> bool {
+        self.next_target(r) == Target::None
+    }
+
+    /// A card tapped on the grid goes to the place selected, if it has room.
+    pub(super) fn key(&mut self, r: &BankedRound, c: Card) {
+        let (keyed, room) = self.fill(r, self.target);
+        if keyed >= room {
+            return;
+        }
+        match self.target {
+            Target::Seat(s) => self.cards.entry(s).or_default().push(c),
+            Target::Dealer => self.dealer.push(c),
+            Target::Community => self.community.push(c),
+            Target::Draw(s) => self.drew.entry(s).or_default().push(c),
+            Target::None => {}
+        }
+    }
+
+    /// One button per place, showing its cards; a tap selects it.
+    pub(super) fn place_buttons(&mut self, ui: &mut Ui, r: &BankedRound) {
+        let def = r.def();
+        let mut places: Vec<(Target, String)> = r
+            .seats
+            .iter()
+            .map(|s| {
+                let cards = cards_text(self.cards.get(s).map_or(&[][..], |c| &c[..]));
+                (Target::Seat(*s), format!("Seat {s}: {cards}"))
+            })
+            .collect();
+        if def.dealer_cards > 0 {
+            // Spanish 21 keys only the up card at the deal (§ 635a.7(e)).
+            let name = if r.s21.is_some() {
+                "Dealer up card"
+            } else {
+                "Dealer"
+            };
+            places.push((
+                Target::Dealer,
+                format!("{name}: {}", cards_text(&self.dealer)),
+            ));
+        }
+        if def.community_cards > 0 {
+            places.push((
+                Target::Community,
+                format!("Community: {}", cards_text(&self.community)),
+            ));
+        }
+        for (s, kind) in &r.draws {
+            let drew = cards_text(self.drew.get(s).map_or(&[][..], |c| &c[..]));
+            let label = match kind {
+                DrawKind::Buy => format!("Seat {s} sixth card: {drew}"),
+                DrawKind::Exchange => format!(
+                    "Seat {s} exchange: gives up {}, draws {drew}",
+                    cards_text(self.gave.get(s).map_or(&[][..], |c| &c[..]))
+                ),
+            };
+            places.push((Target::Draw(*s), label));
+        }
+        ui.horizontal_wrapped(|ui| {
+            for (t, label) in places {
+                let b = Button::new(RichText::new(label).size(theme::BODY))
+                    .selected(self.target == t)
+                    .min_size(egui::vec2(200.0, theme::TARGET));
+                if ui.add(b).clicked() {
+                    self.target = t;
+                }
+            }
+        });
+    }
+
+    /// "Clear these cards": the selected place starts again.
+    pub(super) fn clear_button(&mut self, ui: &mut Ui) {
+        let b = Button::new(RichText::new("Clear these cards").size(theme::BODY))
+            .min_size(theme::ACTION_SIZE);
+        if !ui.add(b).clicked() {
+            return;
+        }
+        match self.target {
+            Target::Seat(s) => {
+                self.cards.remove(&s);
+            }
+            Target::Dealer => self.dealer.clear(),
+            Target::Community => self.community.clear(),
+            Target::Draw(s) => {
+                self.gave.remove(&s);
+                self.drew.remove(&s);
+            }
+            Target::None => {}
+        }
+    }
+
     /// Lunar Poker: one sixth card, or as many cards dealt as given up (two to five).
     fn draw_complete(&self, seat: u8, kind: DrawKind) -> bool {
         let gave = self.gave.get(&seat).map_or(0, |v| v.len());
@@ -322,7 +445,7 @@ impl DeckhandApp {
                         decide(cmds, 0);
                     }
                 });
-                if p.key == "options" {
+                if p.options_fee {
                     lunar_options(ui, cmds, &r, *seat);
                 }
                 small(ui, &def.section(11));
@@ -358,59 +481,8 @@ impl DeckhandApp {
                 title(ui, "Key the cards for settlement");
                 let e = &mut self.view.banked;
                 e.restore(&r);
-                let full = match e.target {
-                    Target::Seat(s) => e.cards.get(&s).map_or(0, |c| c.len()) >= def.seat_cards,
-                    Target::Dealer => e.dealer.len() >= def.dealer_cards,
-                    Target::Community => e.community.len() >= def.community_cards,
-                    Target::Draw(s) => r.draws.get(&s).is_none_or(|k| e.draw_complete(s, *k)),
-                    Target::None => true,
-                };
-                if full {
-                    e.target = e.next_target(&r);
-                }
-                ui.horizontal_wrapped(|ui| {
-                    let mut places: Vec<(Target, String)> = r
-                        .seats
-                        .iter()
-                        .map(|s| {
-                            (
-                                Target::Seat(*s),
-                                format!(
-                                    "Seat {s}: {}",
-                                    cards_text(e.cards.get(s).map_or(&[][..], |c| &c[..]))
-                                ),
-                            )
-                        })
-                        .collect();
-                    if def.dealer_cards > 0 {
-                        places.push((Target::Dealer, format!("Dealer: {}", cards_text(&e.dealer))));
-                    }
-                    if def.community_cards > 0 {
-                        places.push((
-                            Target::Community,
-                            format!("Community: {}", cards_text(&e.community)),
-                        ));
-                    }
-                    for (s, kind) in &r.draws {
-                        let drew = cards_text(e.drew.get(s).map_or(&[][..], |c| &c[..]));
-                        let label = match kind {
-                            DrawKind::Buy => format!("Seat {s} sixth card: {drew}"),
-                            DrawKind::Exchange => format!(
-                                "Seat {s} exchange: gives up {}, draws {drew}",
-                                cards_text(e.gave.get(s).map_or(&[][..], |c| &c[..]))
-                            ),
-                        };
-                        places.push((Target::Draw(*s), label));
-                    }
-                    for (t, label) in places {
-                        let b = Button::new(RichText::new(label).size(theme::BODY))
-                            .selected(e.target == t)
-                            .min_size(egui::vec2(200.0, theme::TARGET));
-                        if ui.add(b).clicked() {
-                            e.target = t;
-                        }
-                    }
-                });
+                e.follow(&r);
+                e.place_buttons(ui, &r);
                 // An exchange: tap the cards given up among the seat's five, then the new ones.
                 if let Target::Draw(s) = e.target
                     && r.draws.get(&s) == Some(&DrawKind::Exchange)
@@ -439,30 +511,10 @@ impl DeckhandApp {
                 }
                 let used = e.used();
                 if let Some(c) = card_grid(ui, "banked-cards", &used) {
-                    match e.target {
-                        Target::Seat(s) => {
-                            let v = e.cards.entry(s).or_default();
-                            if v.len() < def.seat_cards {
-                                v.push(c);
-                            }
-                        }
-                        Target::Dealer if e.dealer.len() < def.dealer_cards => e.dealer.push(c),
-                        Target::Community if e.community.len() < def.community_cards => {
-                            e.community.push(c)
-                        }
-                        Target::Draw(s) => {
-                            let room = r.draws.get(&s).map_or(0, |k| e.draw_room(s, *k));
-                            let v = e.drew.entry(s).or_default();
-                            if v.len() < room {
-                                v.push(c);
-                            }
-                        }
-                        _ => {}
-                    }
+                    e.key(&r, c);
                 }
                 ui.horizontal(|ui| {
-                    let complete = e.next_target(&r) == Target::None;
-                    if complete && primary(ui, "Settle") {
+                    if e.complete(&r) && primary(ui, "Settle") {
                         cmds.push(UiCmd::BankedSettle(Some(BankedCommand::Cards {
                             seats: e.cards.clone().into_iter().collect(),
                             dealer: e.dealer.clone(),
@@ -480,26 +532,7 @@ impl DeckhandApp {
                                 .collect(),
                         })));
                     }
-                    if ui
-                        .add(
-                            Button::new(RichText::new("Clear these cards").size(theme::BODY))
-                                .min_size(theme::ACTION_SIZE),
-                        )
-                        .clicked()
-                    {
-                        match e.target {
-                            Target::Seat(s) => {
-                                e.cards.remove(&s);
-                            }
-                            Target::Dealer => e.dealer.clear(),
-                            Target::Community => e.community.clear(),
-                            Target::Draw(s) => {
-                                e.gave.remove(&s);
-                                e.drew.remove(&s);
-                            }
-                            Target::None => {}
-                        }
-                    }
+                    e.clear_button(ui);
                 });
                 small(ui, &def.section(11));
             }

@@ -988,13 +988,11 @@ impl DeckhandApp {
                 let ante = b.ante(*seat);
                 for (i, m) in b.decisions.get(seat).into_iter().flatten().enumerate() {
                     if *m > 0 {
-                        // Lunar Poker's decisions are a Bet and a forcing fee.
-                        let name = match def.phases[i].key {
-                            "options" | "draw" => "Bet",
-                            "force" => "forcing fee",
-                            k => k,
-                        };
-                        parts.push(format!("{name} {}", money(ante * i64::from(*m))));
+                        parts.push(format!(
+                            "{} {}",
+                            def.phases[i].wager,
+                            money(ante * i64::from(*m))
+                        ));
                     }
                 }
                 if b.draws.contains_key(seat) {

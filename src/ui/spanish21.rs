@@ -3,7 +3,6 @@
 //! decisions with the card grid as "draw", and the dealer's hand to 17. Tapping the card dealt
 //! is the draw: one tap per card.
 
-use super::banked::Target;
 use super::{
     DeckhandApp, UiCmd, body, body_colour, card_grid, cards_text, choice, primary, small, theme,
     title,
@@ -14,7 +13,7 @@ use crate::rules::cards::{Card, CardSet, Rank, Suit};
 use crate::rules::money;
 use crate::rules::spanish21::total;
 use crate::rules::table::Command;
-use egui::{Button, RichText, Ui};
+use egui::Ui;
 
 fn send(cmds: &mut Vec<UiCmd>, c: Command21) {
     cmds.push(UiCmd::Rules(Command::Banked(BankedCommand::Play21(c))));
@@ -68,25 +67,33 @@ impl DeckhandApp {
                 );
                 small(ui, "§ 635a.7(b), (e)");
                 let e = &mut self.view.banked;
-                let complete = e.keyed(r, 2, 1, ui);
+                e.follow(r);
+                e.place_buttons(ui, r);
                 if let Some(c) = card_grid(ui, "s21-deal", &no_tens()) {
-                    e.key(r, c, 2, 1);
+                    e.key(r, c);
                 }
-                if complete && primary(ui, "Cards dealt") {
-                    send(
-                        cmds,
-                        Command21::Dealt {
-                            seats: e.cards.clone().into_iter().collect(),
-                            up: e.dealer[0],
-                        },
-                    );
-                }
+                ui.horizontal(|ui| {
+                    if e.complete(r)
+                        && let Some(up) = e.dealer.first().copied()
+                        && primary(ui, "Cards dealt")
+                    {
+                        let seats = e.cards.clone().into_iter().collect();
+                        send(cmds, Command21::Dealt { seats, up });
+                    }
+                    e.clear_button(ui);
+                });
             }
             Step21::MatchTheDealer => {
                 title(ui, "Match the Dealer: settle from your right");
-                let up = up.expect("dealt");
+                let Some(up) = up else {
+                    return;
+                };
                 for s in r.seats.iter().rev() {
-                    if !r.wagers[s].contains_key("match_the_dealer") {
+                    if !r
+                        .wagers
+                        .get(s)
+                        .is_some_and(|w| w.contains_key("match_the_dealer"))
+                    {
                         continue;
                     }
                     let cards = r.cards.get(s).cloned().unwrap_or_default();
@@ -177,8 +184,7 @@ impl DeckhandApp {
                     );
                 }
                 let wager = r.ante(*seat);
-                let first_two = h.cards.len() == 2 && h.double == 0;
-                let t = total(&h.cards, split).ok();
+                let blackjack = total(&h.cards, split).is_ok_and(|t| t.blackjack);
                 if h.cards.len() < 2 {
                     body(ui, "Deal the split hand's second card: tap it.");
                 } else if h.double > 0 && h.cards.len() == 2 {
@@ -188,18 +194,11 @@ impl DeckhandApp {
                         if choice(ui, "Stand") {
                             send(cmds, Command21::Stand);
                         }
-                        if first_two && !t.as_ref().is_some_and(|t| t.blackjack) {
+                        if h.first_two() && !blackjack {
                             if choice(ui, &format!("Double · {}", money(wager))) {
                                 send(cmds, Command21::Double { amount: wager });
                             }
-                            // Jacks, queens and kings split with each other (§ 635a.11(a)).
-                            let value = |c: &Card| match c.rank.value() {
-                                11..=13 => 10,
-                                v => v,
-                            };
-                            if value(&h.cards[0]) == value(&h.cards[1])
-                                && choice(ui, &format!("Split · {}", money(wager)))
-                            {
+                            if h.splittable() && choice(ui, &format!("Split · {}", money(wager))) {
                                 send(cmds, Command21::Split);
                             }
                             if !split && choice(ui, "Surrender") {
@@ -237,99 +236,6 @@ impl DeckhandApp {
                     ))));
                 }
             }
-        }
-    }
-}
-
-impl super::banked::BankedEntry {
-    /// The deal's places as buttons; true once every box has `seat_cards` and the dealer
-    /// `dealer_cards`.
-    fn keyed(
-        &mut self,
-        r: &BankedRound,
-        seat_cards: usize,
-        dealer_cards: usize,
-        ui: &mut Ui,
-    ) -> bool {
-        let next = self.first_short(r, seat_cards, dealer_cards);
-        let full = match self.target {
-            Target::Seat(s) => self.cards.get(&s).map_or(0, |c| c.len()) >= seat_cards,
-            Target::Dealer => self.dealer.len() >= dealer_cards,
-            _ => true,
-        };
-        if full {
-            self.target = next;
-        }
-        ui.horizontal_wrapped(|ui| {
-            let mut places: Vec<(Target, String)> = r
-                .seats
-                .iter()
-                .map(|s| {
-                    (
-                        Target::Seat(*s),
-                        format!(
-                            "Seat {s}: {}",
-                            cards_text(self.cards.get(s).map_or(&[][..], |c| &c[..]))
-                        ),
-                    )
-                })
-                .collect();
-            places.push((
-                Target::Dealer,
-                format!("Dealer up card: {}", cards_text(&self.dealer)),
-            ));
-            for (t, label) in places {
-                let b = Button::new(RichText::new(label).size(theme::BODY))
-                    .selected(self.target == t)
-                    .min_size(egui::vec2(200.0, theme::TARGET));
-                if ui.add(b).clicked() {
-                    self.target = t;
-                }
-            }
-            if ui
-                .add(
-                    Button::new(RichText::new("Clear these cards").size(theme::BODY))
-                        .min_size(theme::ACTION_SIZE),
-                )
-                .clicked()
-            {
-                match self.target {
-                    Target::Seat(s) => {
-                        self.cards.remove(&s);
-                    }
-                    Target::Dealer => self.dealer.clear(),
-                    _ => {}
-                }
-            }
-        });
-        next == Target::None
-    }
-
-    fn first_short(&self, r: &BankedRound, seat_cards: usize, dealer_cards: usize) -> Target {
-        for s in &r.seats {
-            if self.cards.get(s).map_or(0, |c| c.len()) < seat_cards {
-                return Target::Seat(*s);
-            }
-        }
-        if self.dealer.len() < dealer_cards {
-            return Target::Dealer;
-        }
-        Target::None
-    }
-
-    fn key(&mut self, r: &BankedRound, c: Card, seat_cards: usize, dealer_cards: usize) {
-        if self.target == Target::None {
-            self.target = self.first_short(r, seat_cards, dealer_cards);
-        }
-        match self.target {
-            Target::Seat(s) => {
-                let v = self.cards.entry(s).or_default();
-                if v.len() < seat_cards {
-                    v.push(c);
-                }
-            }
-            Target::Dealer if self.dealer.len() < dealer_cards => self.dealer.push(c),
-            _ => {}
         }
     }
 }

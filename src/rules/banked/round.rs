@@ -79,6 +79,10 @@ pub struct Phase {
     pub who: Who,
     /// Decided once the cards are keyed (Lunar Poker's force, which needs the dealer's hand).
     pub after_cards: bool,
+    /// The name of what a player puts on the layout here, for the seats panel.
+    pub wager: &'static str,
+    /// Lunar Poker: the Options fee's draw and the declarations are offered here (§ 589.11(b)).
+    pub options_fee: bool,
 }
 
 /// Who decides in a phase.
@@ -150,6 +154,8 @@ pub const DEFS: [Def; 6] = [
             then: "Reveal the dealer's five cards",
             who: Who::StillIn,
             after_cards: false,
+            wager: "Play",
+            options_fee: false,
         }],
         deal_note: "",
     },
@@ -176,6 +182,8 @@ pub const DEFS: [Def; 6] = [
                 then: "Turn over the first community card",
                 who: Who::StillIn,
                 after_cards: false,
+                wager: "Third Street",
+                options_fee: false,
             },
             Phase {
                 key: "fourth",
@@ -186,6 +194,8 @@ pub const DEFS: [Def; 6] = [
                 then: "Turn over the second community card",
                 who: Who::StillIn,
                 after_cards: false,
+                wager: "Fourth Street",
+                options_fee: false,
             },
             Phase {
                 key: "fifth",
@@ -196,6 +206,8 @@ pub const DEFS: [Def; 6] = [
                 then: "Turn over the third community card",
                 who: Who::StillIn,
                 after_cards: false,
+                wager: "Fifth Street",
+                options_fee: false,
             },
         ],
         deal_note: "",
@@ -223,6 +235,8 @@ pub const DEFS: [Def; 6] = [
                 then: "Burn a card and deal the flop",
                 who: Who::StillIn,
                 after_cards: false,
+                wager: "Flop",
+                options_fee: false,
             },
             Phase {
                 key: "turn",
@@ -233,6 +247,8 @@ pub const DEFS: [Def; 6] = [
                 then: "Burn a card and deal the turn",
                 who: Who::StillIn,
                 after_cards: false,
+                wager: "Turn",
+                options_fee: false,
             },
             Phase {
                 key: "river",
@@ -243,6 +259,8 @@ pub const DEFS: [Def; 6] = [
                 then: "Burn a card, deal the river and reveal the dealer's cards",
                 who: Who::StillIn,
                 after_cards: false,
+                wager: "River",
+                options_fee: false,
             },
         ],
         deal_note: "",
@@ -276,6 +294,8 @@ pub const DEFS: [Def; 6] = [
                 then: "Deal the flop",
                 who: Who::StillIn,
                 after_cards: false,
+                wager: "Raise",
+                options_fee: false,
             },
             Phase {
                 key: "flop",
@@ -286,6 +306,8 @@ pub const DEFS: [Def; 6] = [
                 then: "Deal the turn and the river",
                 who: Who::StillIn,
                 after_cards: false,
+                wager: "Raise",
+                options_fee: false,
             },
             Phase {
                 key: "river",
@@ -296,6 +318,8 @@ pub const DEFS: [Def; 6] = [
                 then: "Reveal the dealer's cards",
                 who: Who::StillIn,
                 after_cards: false,
+                wager: "Raise",
+                options_fee: false,
             },
         ],
         deal_note: "",
@@ -322,6 +346,8 @@ pub const DEFS: [Def; 6] = [
                 then: "\"All decisions are locked in\": pay the declared hands, collect folded Antes and the Options fees, then deal each draw",
                 who: Who::StillIn,
                 after_cards: false,
+                wager: "Bet",
+                options_fee: true,
             },
             // § 589.11(d)(2)(iii): after the draw, fold or Bet.
             Phase {
@@ -333,6 +359,8 @@ pub const DEFS: [Def; 6] = [
                 then: "Reveal the dealer's cards and turn up each Bet player's cards",
                 who: Who::Drew,
                 after_cards: false,
+                wager: "Bet",
+                options_fee: false,
             },
             // § 589.11(e)(2): against a dealer without ace-king or better, each Bet player may
             // pay a fee equal to the Ante to force the dealer.
@@ -345,6 +373,8 @@ pub const DEFS: [Def; 6] = [
                 then: "Collect the forcing fees, discard the dealer's highest card and replace it with the next card from the deck",
                 who: Who::BetAgainstNonQualifier,
                 after_cards: true,
+                wager: "Forcing fee",
+                options_fee: false,
             },
         ],
         deal_note: " Turn the dealer's fifth card face up.",
@@ -832,7 +862,7 @@ impl BankedRound {
                 self.step = self.next_after_phase_decision(phase);
             }
             (BankedCommand::Draw { seat, kind }, BankedStep::Decide { phase, seat: due })
-                if def.phases[phase].key == "options" =>
+                if def.phases[phase].options_fee =>
             {
                 if *seat != due {
                     return Err(format!("seat {due} decides now, not seat {seat}"));
@@ -842,7 +872,7 @@ impl BankedRound {
                 self.step = self.next_after_phase_decision(phase);
             }
             (BankedCommand::Declare { seat, instant }, BankedStep::Decide { phase, seat: due })
-                if def.phases[phase].key == "options" =>
+                if def.phases[phase].options_fee =>
             {
                 if *seat != due {
                     return Err(format!("seat {due} decides now, not seat {seat}"));
@@ -1007,13 +1037,7 @@ impl BankedRound {
     /// The round as `deckhand settle` reads it (docs/settle.md).
     pub fn settle_input(&self, meters: &BTreeMap<String, Cents>) -> serde_json::Value {
         use serde_json::json;
-        let text = |cards: &[Card]| {
-            cards
-                .iter()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let text = crate::rules::cards::cards_codes;
         let def = self.def();
         let seats: Vec<serde_json::Value> = self
             .seats

@@ -34,6 +34,23 @@ pub struct Hand21 {
     pub stood: bool,
 }
 
+impl Hand21 {
+    /// The first two cards, no decision taken on them yet: surrender, double and split are
+    /// offered only here (§ 635a.9(a), § 635a.10(a), § 635a.11(a)).
+    pub fn first_two(&self) -> bool {
+        self.cards.len() == 2 && self.double == 0
+    }
+
+    /// Two cards of equal value: jacks, queens and kings split with each other (§ 635a.11(a)).
+    pub fn splittable(&self) -> bool {
+        self.first_two() && split_value(self.cards[0]) == split_value(self.cards[1])
+    }
+}
+
+/// The most times one card can be in a round: a shoe holds at most eight decks (§ 635a.3(a));
+/// the settlement checks the casino's six or eight.
+const MOST_DECKS: usize = 8;
+
 /// What a Spanish 21 round holds besides the wagers.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Play21 {
@@ -219,29 +236,32 @@ impl BankedRound {
         })
     }
 
-    /// How many times a card is in this round: a shoe of eight decks holds each at most eight
-    /// times (the settlement checks the casino's six or eight).
-    fn check_card21(&self, c: Card) -> Result<(), String> {
-        if c.rank == Rank::TEN {
-            return Err(format!(
-                "{}: Spanish 21 decks have no 10s (§ 635a.3(a))",
-                c.pretty()
-            ));
-        }
-        let p = self.play21();
-        let n = p
-            .hands
-            .values()
-            .flatten()
+    /// The cards already in this round.
+    fn in_play21(&self) -> impl Iterator<Item = &Card> {
+        self.s21
+            .iter()
+            .flat_map(|p| p.hands.values().flatten())
             .flat_map(|h| &h.cards)
             .chain(&self.dealer)
-            .filter(|x| **x == c)
-            .count();
-        if n >= 8 {
-            return Err(format!(
-                "{}: already dealt eight times this round, more than a shoe holds (§ 635a.3(a))",
-                c.pretty()
-            ));
+    }
+
+    /// A card dealt now: no 10s in a Spanish deck, and no more copies than a shoe holds.
+    fn check_cards21(&self, new: &[Card]) -> Result<(), String> {
+        for (i, c) in new.iter().enumerate() {
+            if c.rank == Rank::TEN {
+                return Err(format!(
+                    "{}: Spanish 21 decks have no 10s (§ 635a.3(a))",
+                    c.pretty()
+                ));
+            }
+            let n = self.in_play21().filter(|x| *x == c).count()
+                + new[..=i].iter().filter(|x| *x == c).count();
+            if n > MOST_DECKS {
+                return Err(format!(
+                    "{}: dealt {n} times this round, more than a shoe of {MOST_DECKS} decks holds (§ 635a.3(a))",
+                    c.pretty()
+                ));
+            }
         }
         Ok(())
     }
@@ -272,6 +292,8 @@ impl BankedRound {
                 if let Some(extra) = seats.keys().find(|s| !self.seats.contains(s)) {
                     return Err(format!("seat {extra} has no Spanish 21 Wager this round"));
                 }
+                let dealt: Vec<Card> = seats.values().flatten().copied().chain([*up]).collect();
+                self.check_cards21(&dealt)?;
                 let p = self.s21.as_mut().expect("set above");
                 p.hands = seats
                     .iter()
@@ -285,10 +307,6 @@ impl BankedRound {
                         )
                     })
                     .collect();
-                self.dealer = vec![];
-                for c in seats.values().flatten().chain(std::iter::once(up)) {
-                    self.check_card21(*c)?;
-                }
                 self.dealer = vec![*up];
                 self.cards = seats;
             }
@@ -302,11 +320,11 @@ impl BankedRound {
                     ));
                 }
                 let wager = self.ante(*seat);
-                // § 635a.8(a): up to half the wager (the casino's chip unit may round it up;
-                // the settlement checks that).
+                // § 635a.8(a): up to half the wager, or the casino's next chip unit above half;
+                // the settlement checks the unit (`[house.spanish-21]`), the round the wager.
                 if *amount < 0 || *amount > wager {
                     return Err(format!(
-                        "insurance of {}: at most half the {} wager (§ 635a.8(a))",
+                        "insurance of {} is more than the {} wager; it is at most half of it (§ 635a.8(a))",
                         crate::rules::money(*amount),
                         crate::rules::money(wager)
                     ));
@@ -321,7 +339,7 @@ impl BankedRound {
                 self.s21.as_mut().expect("set").reader_blackjack = Some(*blackjack);
             }
             (Command21::Card { card }, Step21::Dealer) => {
-                self.check_card21(*card)?;
+                self.check_cards21(&[*card])?;
                 if self.dealer.len() == 1 {
                     let bj = tot(&[self.dealer[0], *card], false).is_some_and(|t| t.blackjack);
                     let said = self.play21().reader_blackjack;
@@ -350,7 +368,7 @@ impl BankedRound {
     fn play_hand(&mut self, cmd: &Command21, seat: u8, hand: usize) -> Result<(), String> {
         let wager = self.ante(seat);
         if let Command21::Card { card } = cmd {
-            self.check_card21(*card)?;
+            self.check_cards21(&[*card])?;
         }
         let p = self.s21.as_mut().expect("set");
         let split = p.hands.get(&seat).is_some_and(|h| h.len() > 1);
@@ -359,7 +377,7 @@ impl BankedRound {
             return Err(format!("seat {seat} has no hand {}", hand + 1));
         };
         let t = tot(&h.cards, split).ok_or("the hand has no cards")?;
-        let first_two = h.cards.len() == 2 && h.double == 0;
+        let first_two = h.first_two();
         match cmd {
             Command21::Card { card } => {
                 if h.double > 0 && h.cards.len() >= 3 {
@@ -404,7 +422,7 @@ impl BankedRound {
                 h.rescue = true;
             }
             Command21::Split => {
-                if !first_two || split_value(h.cards[0]) != split_value(h.cards[1]) {
+                if !h.splittable() {
                     return Err(
                         "a split is of the first two cards when they are equal in value (§ 635a.11(a))"
                             .into(),
@@ -436,13 +454,7 @@ impl BankedRound {
     /// The Spanish 21 part of `deckhand settle`'s input (docs/settle.md).
     pub(super) fn settle_seats21(&self) -> Vec<serde_json::Value> {
         use serde_json::json;
-        let text = |cards: &[Card]| {
-            cards
-                .iter()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let text = crate::rules::cards::cards_codes;
         let p = self.play21();
         self.seats
             .iter()
@@ -479,7 +491,85 @@ impl BankedRound {
         };
         let hands = p.hands.get(&seat).map_or(&[][..], |h| &h[..]);
         let splits = hands.len().saturating_sub(1) as Cents * self.ante(seat);
-        let doubles: Cents = hands.iter().map(|h| h.double).sum();
+        // A rescued Double Down Wager went back to the player (§ 635a.10(d)).
+        let doubles: Cents = hands.iter().filter(|h| !h.rescue).map(|h| h.double).sum();
         splits + doubles + p.insurance.get(&seat).copied().unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::banked::round::{BankedCommand, Dealing};
+    use crate::rules::cards::{cards_codes, parse_cards};
+    use crate::rules::games::GameId;
+
+    fn round(seats: &[u8]) -> BankedRound {
+        let mut r = BankedRound::start(GameId::Spanish21, Dealing::ManualShoe, seats).unwrap();
+        for s in seats {
+            r.apply(&BankedCommand::Wagers {
+                seat: *s,
+                wagers: [("ante".to_string(), 1000)].into(),
+            })
+            .unwrap();
+        }
+        r.apply(&BankedCommand::NoMoreBets).unwrap();
+        r
+    }
+
+    fn play(r: &mut BankedRound, c: Command21) -> Result<(), String> {
+        r.apply(&BankedCommand::Play21(c))
+    }
+
+    #[test]
+    fn a_card_more_often_than_a_shoe_holds_is_refused() {
+        // Four boxes of two 7♠: eight, as many as a shoe of eight decks holds.
+        let mut r = round(&[1, 2, 3, 4]);
+        let c = |s: &str| parse_cards(s).unwrap();
+        play(
+            &mut r,
+            Command21::Dealt {
+                seats: (1..=4).map(|s| (s, vec![c("7s")[0]; 2])).collect(),
+                up: c("5h")[0],
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            r.step,
+            BankedStep::Play21(Step21::Hand { seat: 1, hand: 0 })
+        );
+        let sevens = r.in_play21().filter(|x| **x == c("7s")[0]).count();
+        assert_eq!(sevens, MOST_DECKS);
+        // A ninth is refused (§ 635a.3(a)), and nothing changes.
+        let e = play(&mut r, Command21::Card { card: c("7s")[0] }).unwrap_err();
+        assert!(e.contains("dealt 9 times"), "{e}");
+        assert_eq!(r.in_play21().count(), 9);
+        assert_eq!(cards_codes(&c("As 7s")), "As 7s");
+    }
+
+    #[test]
+    fn a_rescued_double_is_not_refunded_twice() {
+        let mut r = round(&[3]);
+        let c = |s: &str| parse_cards(s).unwrap()[0];
+        play(
+            &mut r,
+            Command21::Dealt {
+                seats: vec![(3, vec![c("6c"), c("5d")])],
+                up: c("9h"),
+            },
+        )
+        .unwrap();
+        // A double of more than the wager is refused (§ 635a.10(a)).
+        let e = play(&mut r, Command21::Double { amount: 1500 }).unwrap_err();
+        assert!(e.contains("§ 635a.10(a)"), "{e}");
+        play(&mut r, Command21::Double { amount: 1000 }).unwrap();
+        assert_eq!(r.refunds(), vec![(3, 2000)]);
+        play(&mut r, Command21::Card { card: c("2h") }).unwrap();
+        // One card only after a double down (§ 635a.7(j)(2)).
+        let e = play(&mut r, Command21::Card { card: c("3h") }).unwrap_err();
+        assert!(e.contains("one additional card"), "{e}");
+        play(&mut r, Command21::Rescue).unwrap();
+        assert_eq!(r.refunds(), vec![(3, 1000)]);
+        assert_eq!(r.step, BankedStep::Play21(Step21::Dealer));
     }
 }
