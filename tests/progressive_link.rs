@@ -3,6 +3,8 @@
 //! at each winner's turn with reseeding after payment, the Envy schedule, refusals, garbage and
 //! cut frames, silence, and the controller's own lock-out when the host goes quiet.
 
+mod common;
+
 use deckhand::devices::link::{Endpoint, Incoming};
 use deckhand::devices::progressive::{
     self as prog, ControllerState, Hit, LinkState, ProgressiveCommand, ProgressiveDriver,
@@ -334,37 +336,9 @@ fn the_driver_keeps_the_controller_from_locking_out() {
 #[test]
 fn the_terminal_records_the_controller_in_the_journal() {
     use deckhand::store::Store;
-    use deckhand::terminal::Terminal;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.sqlite");
-    let mut term = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
-    let script = Arc::new(Mutex::new(ProgressiveScript {
-        next_wagers: vec![(2, 100), (4, 500)],
-        ..Default::default()
-    }));
-    let stop = Arc::new(AtomicBool::new(false));
-    let (host, _sim) = spawn_progressive_on_pty(script, stop.clone()).unwrap();
-    let mut slot = Some(host);
-    term.attach_progressive(Box::new(SerialProgressive::spawn(
-        Box::new(move || {
-            slot.take()
-                .map(|p| Box::new(p) as Box<dyn SerialPort>)
-                .ok_or_else(|| std::io::Error::other("gone"))
-        }),
-        Arc::new(|| {}),
-    )));
-    let until = |term: &mut Terminal, what: &str, pred: &dyn Fn(&Terminal) -> bool| {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while !pred(term) {
-            assert!(
-                Instant::now() < deadline,
-                "{what}: {:?}",
-                term.progressive()
-            );
-            term.poll_devices();
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    };
+    let (mut term, stop) = terminal_with_controller(&db, vec![(2, 100), (4, 500)]);
     until(&mut term, "meters", &|t| {
         t.progressive().meters == vec![(1, 2_500_000)]
     });
@@ -417,25 +391,17 @@ fn the_terminal_records_the_controller_in_the_journal() {
     stop.store(true, std::sync::atomic::Ordering::SeqCst);
 }
 
-fn t_link_up(t: &deckhand::terminal::Terminal) -> bool {
-    t.progressive().link.as_ref().is_some_and(|l| l.is_up())
-}
-
-/// A house-banked round drives the controller: wagering opens with the round and locks out at
-/// "no more bets"; the controller's accepted progressive wagers are checked against the keyed
-/// ones, and a difference is told to the dealer and journaled.
-#[test]
-fn a_banked_round_opens_and_locks_the_controller_and_checks_its_wagers() {
-    use deckhand::rules::banked::round::BankedCommand;
-    use deckhand::rules::games::GameId;
-    use deckhand::rules::table::{Command, Confirm, PokerOptions, TableSetup};
+/// A terminal on `db` with the progressive simulator on a pty pair, which accepts
+/// `next_wagers` (spot, cents) at the next lock-out; the flag stops the simulator.
+fn terminal_with_controller(
+    db: &std::path::Path,
+    next_wagers: Vec<(u8, i64)>,
+) -> (deckhand::terminal::Terminal, Arc<AtomicBool>) {
     use deckhand::store::Store;
     use deckhand::terminal::Terminal;
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("banked.sqlite");
-    let mut term = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    let mut term = Terminal::open(Store::open(db).unwrap(), None).unwrap();
     let script = Arc::new(Mutex::new(ProgressiveScript {
-        next_wagers: vec![(2, 100), (4, 500)],
+        next_wagers,
         ..Default::default()
     }));
     let stop = Arc::new(AtomicBool::new(false));
@@ -449,47 +415,47 @@ fn a_banked_round_opens_and_locks_the_controller_and_checks_its_wagers() {
         }),
         Arc::new(|| {}),
     )));
-    let until = |term: &mut Terminal, what: &str, pred: &dyn Fn(&Terminal) -> bool| {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while !pred(term) {
-            assert!(
-                Instant::now() < deadline,
-                "{what}: {:?}",
-                term.progressive()
-            );
-            term.poll_devices();
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    };
-    until(&mut term, "link", &t_link_up);
-    term.seed_demo_people().unwrap();
-    term.sign_in("Alex Rivera", "20417").unwrap();
-    let setup = TableSetup {
-        table_no: 6,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        counting_shuffler: false,
-        pot_rules: Default::default(),
-        poker: PokerOptions {
-            game: GameId::Crazy4Poker,
-            ..Default::default()
-        },
-    };
-    term.execute(Command::OpenTable(setup)).unwrap();
-    term.execute(Command::Confirm(Confirm::DecksInspected))
-        .unwrap();
-    term.verify("1001", "2468").unwrap();
-    for c in [
-        Command::Confirm(Confirm::PlayersInspected),
-        Command::Confirm(Confirm::DecksWashed),
-        Command::Confirm(Confirm::ShuffledAndCut),
-        Command::StartRound { seats: vec![2, 4] },
-    ] {
-        term.execute(c).unwrap();
+    (term, stop)
+}
+
+/// Polls the terminal's devices until `pred` holds (10 s at most).
+fn until(
+    term: &mut deckhand::terminal::Terminal,
+    what: &str,
+    pred: &dyn Fn(&deckhand::terminal::Terminal) -> bool,
+) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !pred(term) {
+        assert!(
+            Instant::now() < deadline,
+            "{what}: {:?}",
+            term.progressive()
+        );
+        term.poll_devices();
+        std::thread::sleep(Duration::from_millis(10));
     }
+}
+
+fn t_link_up(t: &deckhand::terminal::Terminal) -> bool {
+    t.progressive().link.as_ref().is_some_and(|l| l.is_up())
+}
+
+/// A house-banked round drives the controller: wagering opens with the round and locks out at
+/// "no more bets"; the controller's accepted progressive wagers are checked against the keyed
+/// ones, and a difference is told to the dealer and journaled.
+#[test]
+fn a_banked_round_opens_and_locks_the_controller_and_checks_its_wagers() {
+    use deckhand::rules::banked::round::BankedCommand;
+    use deckhand::rules::games::GameId;
+    use deckhand::rules::table::Command;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("banked.sqlite");
+    let (mut term, stop) = terminal_with_controller(&db, vec![(2, 100), (4, 500)]);
+    until(&mut term, "link", &t_link_up);
+    let setup = common::ui::table(6, GameId::Crazy4Poker);
+    deckhand::demo::stage_at(&mut term, &setup, deckhand::demo::At::Opened).unwrap();
+    term.execute(Command::StartRound { seats: vec![2, 4] })
+        .unwrap();
     for (seat, prog) in [(2u8, 100i64), (4, 300)] {
         term.execute(Command::Banked(BankedCommand::Wagers {
             seat,
@@ -514,14 +480,7 @@ fn a_banked_round_opens_and_locks_the_controller_and_checks_its_wagers() {
     );
     assert!(!notice.contains("seat 2"), "{notice}");
     drop(term);
-    let conn = rusqlite::Connection::open(&db).unwrap();
-    let kinds: Vec<String> = conn
-        .prepare("SELECT kind FROM journal ORDER BY serial")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .map(|k| k.unwrap())
-        .collect();
+    let kinds = common::ui::kinds(&db);
     let pos = |k: &str| kinds.iter().position(|x| x == k).unwrap_or(usize::MAX);
     assert!(
         pos("round_started") < pos("progressive_wagering_open"),

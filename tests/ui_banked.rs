@@ -68,6 +68,17 @@ fn settlement(db: &std::path::Path) -> serde_json::Value {
         .expect("a settle row")
 }
 
+/// The round settled as `deckhand settle` does it, with the embedded paytables and house rules.
+fn direct(input: &serde_json::Value) -> serde_json::Value {
+    let st = deckhand::rules::banked::settle_json(
+        &input.to_string(),
+        &deckhand::rules::banked::paytable::Paytables::embedded().unwrap(),
+        &Default::default(),
+    )
+    .unwrap();
+    serde_json::to_value(st).unwrap()
+}
+
 #[test]
 fn crazy_4_poker_from_the_hand() {
     let dir = tempfile::tempdir().unwrap();
@@ -164,13 +175,7 @@ fn crazy_4_poker_from_the_hand() {
             { "seat": 6, "cards": "Jc 9h 6s 4h 3h", "wagers": { "ante": 1000, "super_bonus": 1000 }, "play": 0 }
         ]
     });
-    let direct = deckhand::rules::banked::settle_json(
-        &input.to_string(),
-        &deckhand::rules::banked::paytable::Paytables::embedded().unwrap(),
-        &Default::default(),
-    )
-    .unwrap();
-    assert_eq!(st, serde_json::to_value(direct).unwrap());
+    assert_eq!(st, direct(&input), "the screen and `deckhand settle` agree");
 }
 
 #[test]
@@ -453,13 +458,7 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
               "declared": true, "bet": false, "force": false }
         ]
     });
-    let direct = deckhand::rules::banked::settle_json(
-        &input.to_string(),
-        &deckhand::rules::banked::paytable::Paytables::embedded().unwrap(),
-        &Default::default(),
-    )
-    .unwrap();
-    assert_eq!(st, serde_json::to_value(direct).unwrap());
+    assert_eq!(st, direct(&input), "the screen and `deckhand settle` agree");
     // The forced dealer now holds a pair of jacks: seat 1's ace-king loses Ante and Bet; the
     // non-forcing players had the Ante paid 1 to 1 and the Bet returned (§ 589.12(d)).
     let net = |seat: u64| -> i64 {
@@ -597,13 +596,7 @@ fn spanish_21_hands_keyed_as_dealt() {
               "hands": [ { "cards": "9s 7d 2c As 2d", "double": 0, "rescue": false } ] }
         ]
     });
-    let direct = deckhand::rules::banked::settle_json(
-        &input.to_string(),
-        &deckhand::rules::banked::paytable::Paytables::embedded().unwrap(),
-        &Default::default(),
-    )
-    .unwrap();
-    assert_eq!(st, serde_json::to_value(direct).unwrap());
+    assert_eq!(st, direct(&input), "the screen and `deckhand settle` agree");
     tap(&mut h, "Paid");
     let t = h.state().terminal().table();
     assert!(t.round.is_none() && t.rounds_played == 1);
@@ -627,19 +620,13 @@ fn spanish_21_shoe_deals_on_until_the_cover_card() {
     let settle = |t: &mut Terminal| {
         let r = t.table().round.clone().unwrap().banked.unwrap();
         assert!(r.ready_to_settle(), "{:?}", r.step);
-        let input = r.settle_input(&Default::default()).to_string();
-        let st = deckhand::rules::banked::settle_json(
-            &input,
-            &deckhand::rules::banked::paytable::Paytables::embedded().unwrap(),
-            &Default::default(),
-        )
-        .unwrap();
+        let st = direct(&r.settle_input(&Default::default()));
         t.execute(b(B::Settle {
-            settlement: serde_json::to_value(&st).unwrap(),
+            settlement: st.clone(),
         }))
         .unwrap();
         t.execute(b(B::Paid)).unwrap();
-        serde_json::to_value(st).unwrap()
+        st
     };
     let wager = |t: &mut Terminal| {
         t.execute(b(B::Wagers {
