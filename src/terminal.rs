@@ -21,6 +21,7 @@ pub struct Terminal {
     shuffler_link: LinkState,
     progressive: Option<Box<dyn ProgressiveDriver>>,
     progressive_view: ProgressiveView,
+    hits: MeterHits,
     pin_policy: crate::store::people::PinPolicy,
     /// The card list a card-reading shuffler sent before its count.
     cards_read: Option<(u8, Vec<crate::rules::cards::Card>)>,
@@ -62,6 +63,31 @@ pub struct ProgressiveView {
     pub state: Option<ControllerState>,
     /// Meter values by meter id, as last reported.
     pub meters: Vec<(u8, Cents)>,
+    /// The controller's HIT_RESULTs for the round in play, in the order it paid them.
+    pub hits: Vec<crate::devices::progressive::Hit>,
+}
+
+/// A payout the settlement takes from the controller's meter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct MeterHit {
+    round: u32,
+    spot: u8,
+    meter: u8,
+    percent: u8,
+    /// What the settlement paid from the meter.
+    amount: Cents,
+}
+
+/// The round's meter payouts on their way to the controller: hits are paid one at a time, in
+/// settlement order (§ 647a.12(d)(4), § 655a.12(c)(4), § 657a.12(d)(4); hw/progressive-protocol.md).
+#[derive(Debug, Default)]
+struct MeterHits {
+    /// Not yet sent as HIT.
+    to_send: std::collections::VecDeque<MeterHit>,
+    /// Sent as HIT, not yet as HIT_PAID (the controller freezes the meter meanwhile).
+    unpaid: Option<MeterHit>,
+    /// Sent as HIT; the controller's HIT_RESULT not yet in.
+    unanswered: std::collections::VecDeque<MeterHit>,
 }
 
 /// A change to the people who sign records (issue: supervisors manage people; never delete).
@@ -135,6 +161,7 @@ impl Terminal {
             shuffler_link: LinkState::Connecting,
             progressive: None,
             progressive_view: ProgressiveView::default(),
+            hits: MeterHits::default(),
             pin_policy: Default::default(),
             cards_read: None,
             device_notice: None,
@@ -611,28 +638,126 @@ impl Terminal {
         }
     }
 
-    /// Progressive controller events are records (§ 647a.11(i), § 655a.11(i)(4)); the meters and
-    /// link state are also kept for the screen.
     /// A house-banked round drives the table's progressive controller: wagering opens with the
     /// round and locks out at "no more bets" (hw/progressive-protocol.md; § 647a.7, § 655a.7,
-    /// § 657a.7: no wager after "no more bets"). Spots are the seat numbers.
+    /// § 657a.7: no wager after "no more bets"). Spots are the seat numbers. A settlement that
+    /// pays from the meter is told to it as hits: HIT once a floorperson has validated the
+    /// payouts, HIT_PAID when the dealer has paid, one hit at a time in settlement order
+    /// (§ 647a.11(i), § 655a.11(i)(4), § 657a.12(d)(4)).
     fn tell_progressive(&mut self, e: &Event) {
         use crate::rules::banked::round::BankedCommand;
-        let Some(p) = self.progressive.as_mut() else {
+        if self.progressive.is_none() {
             return;
-        };
-        let Some(r) = self.table.round.as_ref().filter(|r| r.banked.is_some()) else {
-            return;
-        };
-        match e {
-            Event::RoundStarted { number, .. } => {
-                p.send(ProgressiveCommand::OpenWagering { round: *number })
+        }
+        let round = self
+            .table
+            .round
+            .as_ref()
+            .filter(|r| r.banked.is_some())
+            .map(|r| r.number);
+        let command = match e {
+            Event::RoundStarted { number, .. } if round.is_some() => {
+                self.hits = MeterHits::default();
+                self.progressive_view.hits.clear();
+                self.send_progressive(ProgressiveCommand::OpenWagering { round: *number });
+                return;
             }
-            Event::BankedStep {
-                command: BankedCommand::NoMoreBets,
-            } => p.send(ProgressiveCommand::LockOut { round: r.number }),
+            Event::BankedStep { command } => command,
+            _ => return,
+        };
+        match (command, round) {
+            (BankedCommand::NoMoreBets, Some(round)) => {
+                self.send_progressive(ProgressiveCommand::LockOut { round });
+            }
+            (BankedCommand::Validated { .. }, Some(round)) => {
+                let settlement = self
+                    .table
+                    .round
+                    .as_ref()
+                    .and_then(|r| r.banked.as_ref())
+                    .and_then(|b| b.settlement.clone())
+                    .unwrap_or_default();
+                self.hits.to_send = self.meter_hits(round, &settlement);
+                self.send_hit();
+            }
+            (BankedCommand::Paid, _) => {
+                // The floorperson validated every payout of the round before the dealer paid
+                // them, so the hits after the first follow one another.
+                loop {
+                    if self.hits.unpaid.is_none() && !self.send_hit() {
+                        break;
+                    }
+                    if let Some(h) = self.hits.unpaid.take() {
+                        self.record_system(
+                            "progressive_hit_paid",
+                            serde_json::json!({"round": h.round, "spot": h.spot, "meter": h.meter,
+                                "percent": h.percent, "amount": h.amount}),
+                        );
+                        self.send_progressive(ProgressiveCommand::HitPaid {
+                            round: h.round,
+                            spot: h.spot,
+                            meter: h.meter,
+                        });
+                    }
+                }
+            }
             _ => {}
         }
+    }
+
+    fn send_progressive(&mut self, cmd: ProgressiveCommand) {
+        if let Some(p) = self.progressive.as_mut() {
+            p.send(cmd);
+        }
+    }
+
+    /// Sends the next hit unless one is unpaid; false when there is none to send.
+    fn send_hit(&mut self) -> bool {
+        if self.hits.unpaid.is_some() {
+            return false;
+        }
+        let Some(h) = self.hits.to_send.pop_front() else {
+            return false;
+        };
+        self.send_progressive(ProgressiveCommand::Hit {
+            round: h.round,
+            spot: h.spot,
+            meter: h.meter,
+            percent: h.percent,
+        });
+        self.hits.unanswered.push_back(h.clone());
+        self.hits.unpaid = Some(h);
+        true
+    }
+
+    /// The settlement's progressive payouts from the controller's meter, in settlement order.
+    fn meter_hits(
+        &self,
+        round: u32,
+        settlement: &serde_json::Value,
+    ) -> std::collections::VecDeque<MeterHit> {
+        let Some((meter, _)) = self.progressive_meter() else {
+            return Default::default();
+        };
+        let results = settlement["results"].as_array().map_or(&[][..], |r| &r[..]);
+        results
+            .iter()
+            .filter(|w| w["wager"] == "progressive")
+            .filter_map(|w| {
+                Some(MeterHit {
+                    round,
+                    spot: u8::try_from(w["seat"].as_u64()?).ok()?,
+                    meter,
+                    percent: u8::try_from(w["meter_percent"].as_u64()?).ok()?,
+                    amount: w["from_meter"].as_i64()?,
+                })
+            })
+            .collect()
+    }
+
+    /// The table's progressive meter: the first the controller reports, with its value.
+    pub fn progressive_meter(&self) -> Option<(u8, Cents)> {
+        self.progressive_view.meters.first().copied()
     }
 
     /// The controller's accepted progressive wagers against the ones the dealer keyed (the
@@ -697,6 +822,39 @@ impl Terminal {
         );
     }
 
+    /// The controller's hit against the one the settlement asked for: the dealer pays what the
+    /// controller lit (§ 647a.11(i)(2), § 655a.11(i)(4)(I)(B)); a different spot or amount is
+    /// told to the dealer and journaled for the floor.
+    fn check_hit(&mut self, h: &crate::devices::progressive::Hit) {
+        let Some(at) = self
+            .hits
+            .unanswered
+            .iter()
+            .position(|m| m.round == h.round && m.meter == h.meter)
+        else {
+            return;
+        };
+        let Some(asked) = self.hits.unanswered.remove(at) else {
+            return;
+        };
+        if asked.spot == h.spot && asked.amount == h.amount {
+            return;
+        }
+        self.device_notice = Some(format!(
+            "The progressive controller lit spot {} for {}; the settlement paid seat {} {}: call the floor",
+            h.spot,
+            crate::rules::money(h.amount),
+            asked.spot,
+            crate::rules::money(asked.amount)
+        ));
+        self.record_system(
+            "progressive_hit_mismatch",
+            serde_json::json!({"round": h.round, "meter": h.meter,
+                "settlement": {"spot": asked.spot, "amount": asked.amount},
+                "controller": {"spot": h.spot, "amount": h.amount}}),
+        );
+    }
+
     fn on_progressive_event(&mut self, ev: ProgressiveEvent) {
         use serde_json::json;
         match ev {
@@ -756,6 +914,8 @@ impl Terminal {
                     json!({"round": h.round, "spot": h.spot, "meter": h.meter, "percent": h.percent,
                         "amount": h.amount, "meter_after": h.meter_after, "order": h.order}),
                 );
+                self.check_hit(&h);
+                self.progressive_view.hits.push(h);
             }
             ProgressiveEvent::EnvyTable(t) => {
                 let rows: Vec<_> = t

@@ -11,6 +11,7 @@ use deckhand::devices::progressive::{
     ProgressiveEvent, SerialProgressive, Waker,
 };
 use deckhand::devices::sim::{ProgressiveScript, spawn_progressive_on_pty};
+use egui_kittest::kittest::Queryable;
 use serialport::SerialPort;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -492,6 +493,194 @@ fn a_banked_round_opens_and_locks_the_controller_and_checks_its_wagers() {
     );
     assert!(
         pos("progressive_locked") < pos("progressive_wager_mismatch"),
+        "{kinds:?}"
+    );
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// A Mississippi Stud round on a terminal with a controller, settled from the controller's
+/// meter plus `stale` cents, to the floorperson's validation: seat 4 holds a royal flush
+/// (100% of the meter, reseeded), seat 2 a straight flush (10% of what is left). Returns the
+/// settlement's (seat, from the meter, percent) for each meter payout, in settlement order.
+fn meter_round(
+    db: &std::path::Path,
+    stale: i64,
+) -> (
+    deckhand::terminal::Terminal,
+    Arc<AtomicBool>,
+    Vec<(u64, i64, u64)>,
+) {
+    use deckhand::rules::banked::round::{BankedCommand, BankedStep};
+    use deckhand::rules::cards::parse_cards;
+    use deckhand::rules::games::GameId;
+    use deckhand::rules::table::Command;
+    let (mut term, stop) = terminal_with_controller(db, vec![(2, 100), (4, 100)]);
+    until(&mut term, "link", &t_link_up);
+    until(&mut term, "meters", &|t| t.progressive_meter().is_some());
+    let setup = common::ui::table(6, GameId::MississippiStud);
+    deckhand::demo::stage_at(&mut term, &setup, deckhand::demo::At::Opened).unwrap();
+    term.execute(Command::StartRound { seats: vec![2, 4] })
+        .unwrap();
+    for seat in [2u8, 4] {
+        term.execute(Command::Banked(BankedCommand::Wagers {
+            seat,
+            wagers: [("ante".to_string(), 500), ("progressive".to_string(), 100)].into(),
+        }))
+        .unwrap();
+    }
+    term.execute(Command::Banked(BankedCommand::NoMoreBets))
+        .unwrap();
+    until(&mut term, "locked and the meter moved", &|t| {
+        t.progressive().state == Some(ControllerState::Locked)
+            && t.progressive_meter() == Some((1, 2_500_030))
+    });
+    let step = |t: &deckhand::terminal::Terminal| {
+        t.table()
+            .round
+            .as_ref()
+            .unwrap()
+            .banked
+            .as_ref()
+            .unwrap()
+            .step
+            .clone()
+    };
+    loop {
+        let cmd = match step(&term) {
+            BankedStep::Deal => BankedCommand::Dealt,
+            BankedStep::Decide { seat, .. } => BankedCommand::Decide { seat, multiple: 1 },
+            BankedStep::Reveal { .. } => BankedCommand::Revealed,
+            _ => break,
+        };
+        term.execute(Command::Banked(cmd)).unwrap();
+    }
+    let c = |s: &str| parse_cards(s).unwrap();
+    term.execute(Command::Banked(BankedCommand::Cards {
+        seats: vec![(2, c("9s 8s")), (4, c("As Ks"))],
+        dealer: vec![],
+        community: c("Qs Js Ts"),
+        draws: vec![],
+    }))
+    .unwrap();
+    let (_, meter) = term.progressive_meter().unwrap();
+    let input = term
+        .table()
+        .round
+        .as_ref()
+        .unwrap()
+        .banked
+        .as_ref()
+        .unwrap()
+        .settle_input(&[("1".to_string(), meter + stale)].into());
+    let st = deckhand::rules::banked::settle_json(
+        &input.to_string(),
+        &deckhand::rules::banked::paytable::Paytables::embedded().unwrap(),
+        &Default::default(),
+    )
+    .unwrap();
+    let settlement = serde_json::to_value(st).unwrap();
+    let from_meter: Vec<(u64, i64, u64)> = settlement["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|w| w["wager"] == "progressive")
+        .map(|w| {
+            (
+                w["seat"].as_u64().unwrap(),
+                w["from_meter"].as_i64().unwrap(),
+                w["meter_percent"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(from_meter.len(), 2, "{settlement:#}");
+    term.execute(Command::Banked(BankedCommand::Settle { settlement }))
+        .unwrap();
+    // Nothing is told to the controller before the floorperson validates.
+    std::thread::sleep(Duration::from_millis(300));
+    term.poll_devices();
+    assert!(term.progressive().hits.is_empty());
+    term.verify("1001", "2468").unwrap();
+    (term, stop, from_meter)
+}
+
+/// A settlement that pays from the meter is told to the controller: HIT after the floorperson
+/// validates, HIT_PAID when the dealer has paid, one hit at a time in settlement order
+/// (§ 655a.11(i)(4), § 655a.12(c)(4)); the controller's amounts equal the settlement's.
+#[test]
+fn meter_payouts_are_told_to_the_controller_in_settlement_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("hits.sqlite");
+    let (mut term, stop, from_meter) = meter_round(&db, 0);
+    until(&mut term, "the first hit", &|t| {
+        t.progressive().hits.len() == 1
+    });
+    until(&mut term, "the meter frozen", &|t| {
+        t.progressive().state == Some(ControllerState::HitPending)
+    });
+    // The controller refuses a second hit while one is pending, so the second waits for
+    // the dealer's "Paid", tapped on the screen that shows what the controller lit.
+    std::thread::sleep(Duration::from_millis(300));
+    term.poll_devices();
+    assert_eq!(term.progressive().hits.len(), 1);
+    let setup = common::ui::table(6, deckhand::rules::games::GameId::MississippiStud);
+    let mut h = common::ui::harness(deckhand::ui::DeckhandApp::new(term, setup, None));
+    h.run();
+    h.get_by_label(&format!(
+        "Progressive controller: spot 4 lit · 100% of the meter = {}",
+        deckhand::rules::money(from_meter[0].1)
+    ));
+    h.get_by_label_contains("Progressive: royal flush pays 100% of the meter ($25000.30) → $25000.30; not from the table inventory, cards stay until the documentation is complete  (validated by");
+    common::ui::tap(&mut h, "Paid");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while h.state().terminal().progressive().hits.len() < 2
+        || h.state().terminal().progressive().state != Some(ControllerState::Locked)
+    {
+        assert!(
+            Instant::now() < deadline,
+            "{:?}",
+            h.state().terminal().progressive()
+        );
+        std::thread::sleep(Duration::from_millis(10));
+        h.run();
+    }
+    let term = h.state().terminal();
+    let hits = term.progressive().hits.clone();
+    for (h, (seat, amount, pct)) in hits.iter().zip(&from_meter) {
+        assert_eq!(u64::from(h.spot), *seat);
+        assert_eq!(h.amount, *amount);
+        assert_eq!(u64::from(h.percent), *pct);
+    }
+    assert_eq!(hits[0].order, 1);
+    assert_eq!(hits[1].order, 2);
+    assert_eq!(term.device_notice, None);
+    drop(h);
+    let kinds = common::ui::kinds(&db);
+    let count = |k: &str| kinds.iter().filter(|x| *x == k).count();
+    assert_eq!(count("progressive_hit"), 2, "{kinds:?}");
+    assert_eq!(count("progressive_hit_paid"), 2, "{kinds:?}");
+    assert_eq!(count("progressive_hit_mismatch"), 0, "{kinds:?}");
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// A settlement from a meter the controller no longer shows (here $10 more): the controller's
+/// amount is what it pays, and the difference is told to the dealer and journaled.
+#[test]
+fn a_hit_the_controller_pays_differently_is_told_to_the_floor() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("stale.sqlite");
+    let (mut term, stop, from_meter) = meter_round(&db, 1000);
+    until(&mut term, "the notice", &|t| t.device_notice.is_some());
+    let notice = term.device_notice.clone().unwrap();
+    let first = &term.progressive().hits[0];
+    assert_eq!(first.amount + 1000, from_meter[0].1);
+    assert!(
+        notice.contains("lit spot 4 for $25000.30; the settlement paid seat 4 $25010.30"),
+        "{notice}"
+    );
+    drop(term);
+    let kinds = common::ui::kinds(&db);
+    assert!(
+        kinds.iter().any(|k| k == "progressive_hit_mismatch"),
         "{kinds:?}"
     );
     stop.store(true, std::sync::atomic::Ordering::SeqCst);

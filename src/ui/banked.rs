@@ -539,14 +539,50 @@ impl DeckhandApp {
             BankedStep::Pay { verify } => {
                 title(ui, "Settle in this order");
                 let s = r.settlement.clone().unwrap_or_default();
+                // The step's one action comes first: a long settlement never pushes it off the
+                // screen.
+                let house = s["totals"]["house"].as_i64().unwrap_or(0);
+                ui.horizontal_wrapped(|ui| {
+                    if *verify {
+                        if primary(ui, "Floorperson validates") {
+                            cmds.push(UiCmd::OpenVerify(format!(
+                                "Validate the payouts of round {number} before they are paid ({})",
+                                def.section(11)
+                            )));
+                        }
+                    } else if primary(ui, "Paid") {
+                        send(cmds, BankedCommand::Paid);
+                    }
+                    body(ui, &format!("House result this round: {}", money(house)));
+                });
+                // What the controller lit: the dealer checks the light before paying
+                // (§ 647a.11(i)(2), § 655a.11(i)(4)(I)(B)).
+                for h in self
+                    .term
+                    .progressive()
+                    .hits
+                    .iter()
+                    .filter(|h| h.round == number)
+                {
+                    body_colour(
+                        ui,
+                        &format!(
+                            "Progressive controller: spot {} lit · {}% of the meter = {}",
+                            h.spot,
+                            h.percent,
+                            money(h.amount)
+                        ),
+                        theme::OK,
+                    );
+                }
                 if let Some(results) = s["results"].as_array() {
                     for w in results {
                         let seat = w["seat"].as_u64().unwrap_or(0);
                         let text = w["explanation"].as_str().unwrap_or("");
-                        let flag = if w["floor_verification"].as_bool() == Some(true) {
-                            "  (floorperson validates)"
-                        } else {
-                            ""
+                        let flag = match (&r.validated_by, w["floor_verification"].as_bool()) {
+                            (_, Some(false) | None) => String::new(),
+                            (Some(p), _) => format!("  (validated by {})", p.name),
+                            (None, _) => "  (floorperson validates)".into(),
                         };
                         let colour = match w["result"].as_str() {
                             Some("win") => theme::OK,
@@ -561,19 +597,7 @@ impl DeckhandApp {
                         small(ui, n.as_str().unwrap_or(""));
                     }
                 }
-                let house = s["totals"]["house"].as_i64().unwrap_or(0);
-                body(ui, &format!("House result this round: {}", money(house)));
                 small(ui, section);
-                if *verify {
-                    if primary(ui, "Floorperson validates") {
-                        cmds.push(UiCmd::OpenVerify(format!(
-                            "Validate the payouts of round {number} before they are paid ({})",
-                            def.section(11)
-                        )));
-                    }
-                } else if primary(ui, "Paid") {
-                    send(cmds, BankedCommand::Paid);
-                }
             }
         }
     }

@@ -716,10 +716,9 @@ impl DeckhandApp {
                 }
                 let meters = self
                     .term
-                    .progressive()
-                    .meters
-                    .iter()
-                    .map(|(id, c)| (id.to_string(), *c))
+                    .progressive_meter()
+                    .map(|(id, c)| (id.to_string(), c))
+                    .into_iter()
                     .collect();
                 let input = b.settle_input(&meters).to_string();
                 let settled =

@@ -461,6 +461,7 @@ pub fn settle(
                             paid: total,
                             net: total - s.ante,
                             from_meter: 0,
+                            meter_percent: None,
                             explanation: format!("Ante: instant payout, {} pays {a} to {b} on table {}, the Ante kept (setting instant_returns_ante) → {}", line.name, rules.instant, money(total)),
                             section: instant_t.section.clone(),
                             floor_verification: false,

@@ -79,6 +79,9 @@ pub struct WagerResult {
     /// The part of `paid` taken from a progressive meter (never from the table inventory).
     #[serde(skip_serializing_if = "is_zero")]
     pub from_meter: Cents,
+    /// The percentage of the meter the paytable line pays (the controller's HIT asks for it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub meter_percent: Option<u32>,
     pub explanation: String,
     pub section: String,
     /// A floorperson or above must validate this payout before it is paid.
@@ -240,6 +243,7 @@ impl<'a> Ledger<'a> {
             paid: 0,
             net: -stake,
             from_meter: 0,
+            meter_percent: None,
             explanation: format!("{}: {why} → loses {}", label(wager), money(stake)),
             section: section.into(),
             floor_verification: false,
@@ -259,6 +263,7 @@ impl<'a> Ledger<'a> {
             paid: stake,
             net: 0,
             from_meter: 0,
+            meter_percent: None,
             explanation: format!("{}: {why} → {} returned", label(wager), money(stake)),
             section: section.into(),
             floor_verification: false,
@@ -284,6 +289,7 @@ impl<'a> Ledger<'a> {
             paid: stake + winnings,
             net: winnings,
             from_meter: 0,
+            meter_percent: None,
             explanation: format!("{}: {why} → {}", label(wager), money(winnings)),
             section: section.into(),
             floor_verification: false,
@@ -325,6 +331,7 @@ impl<'a> Ledger<'a> {
                     paid: total,
                     net: total - stake,
                     from_meter: 0,
+                    meter_percent: None,
                     explanation: format!("{}: {why} → {}", label(wager), money(total)),
                     section,
                     floor_verification: false,
@@ -411,7 +418,7 @@ impl<'a> Ledger<'a> {
         self.side.get(key).copied()
     }
 
-    /// Records a win paid (partly) from a meter.
+    /// Records a win paid (partly) from a meter: `percent` of it, `from_meter` in cents.
     #[allow(clippy::too_many_arguments)]
     pub fn meter_win(
         &mut self,
@@ -419,7 +426,7 @@ impl<'a> Ledger<'a> {
         wager: &str,
         stake: Cents,
         paid: Cents,
-        from_meter: Cents,
+        (from_meter, percent): (Cents, u32),
         explanation: String,
         section: &str,
     ) {
@@ -431,6 +438,7 @@ impl<'a> Ledger<'a> {
             paid,
             net: paid - stake,
             from_meter,
+            meter_percent: Some(percent),
             explanation,
             section: section.into(),
             floor_verification: true,

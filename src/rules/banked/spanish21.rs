@@ -593,6 +593,7 @@ pub fn settle(
                     paid: back,
                     net: back - w,
                     from_meter: 0,
+                    meter_percent: None,
                     explanation: format!(
                         "Spanish 21 Wager: surrendered: half collected, {} returned",
                         money(back)
