@@ -273,11 +273,22 @@ pub struct TableConfig {
     /// 12; house-banked: 4 from the hand, 8 from a shoe).
     #[serde(default)]
     pub deck_change_hours: u32,
+    /// Minutes before the decks' change is due that the screen starts reminding the dealer.
+    #[serde(default = "default_deck_reminder")]
+    pub deck_reminder_minutes: u32,
     /// A house-banked table's posted minimum and maximum Ante (0: none).
     #[serde(default)]
     pub min_ante_cents: Cents,
     #[serde(default)]
     pub max_ante_cents: Cents,
+    /// A house-banked table's posted minimum and maximum of each side wager, by the wager's key:
+    /// `queens_up = [100, 2500]` (0: none).
+    #[serde(default)]
+    pub side_wager_limits_cents: std::collections::BTreeMap<String, (Cents, Cents)>,
+}
+
+fn default_deck_reminder() -> u32 {
+    30
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -466,6 +477,7 @@ impl Config {
                 deck_change_hours: self.table.deck_change_hours,
                 min_ante: self.table.min_ante_cents,
                 max_ante: self.table.max_ante_cents,
+                side_limits: self.table.side_wager_limits_cents.clone(),
             },
             table_no: self.table.number,
             deck_colours: self.table.deck_colours.clone(),
@@ -504,6 +516,30 @@ mod tests {
         assert_eq!(manual.shuffler_port(), None);
         assert!(!manual.table_setup().counting_shuffler);
         assert_eq!(c.table_setup().blinds, vec![100, 200]);
+    }
+
+    #[test]
+    fn side_wager_limits_name_a_side_wager_of_the_game() {
+        let thb = DEFAULT_TOML.replace("game = \"holdem\"", "game = \"texas-holdem-bonus\"");
+        let with = |limits: &str| {
+            let text = thb.replace(
+                "max_ante_cents = 0\n",
+                &format!("max_ante_cents = 0\nside_wager_limits_cents = {{ {limits} }}\n"),
+            );
+            Config::parse(&text, "test").map(|c| c.table_setup().poker.side_limits)
+        };
+        assert_eq!(
+            with("bonus = [100, 2500]").unwrap(),
+            [("bonus".to_string(), (100, 2500))].into()
+        );
+        let e = with("queens_up = [0, 2500]").unwrap_err();
+        assert!(
+            e.contains("queens_up is not a side wager of texas-holdem-bonus (its side wagers: bonus, progressive)"),
+            "{e}"
+        );
+        let e = with("bonus = [2500, 100]").unwrap_err();
+        assert!(e.contains("side_wager_limits_cents.bonus"), "{e}");
+        assert!(with("ante = [0, 100]").is_err());
     }
 
     #[test]

@@ -882,6 +882,7 @@ fn run_terminal(config: Config, showcase: Option<deckhand::demo::At>) -> Result<
     let mut app = DeckhandApp::new(term, config.table_setup(), sim_script)
         .with_house(paytables, config.house.clone())
         .with_screen_lock(config.lock_after())
+        .with_deck_reminder(config.table.deck_reminder_minutes)
         .with_high_hand(config.high_hand.clone())
         .with_time_charges(config.time_charges.clone());
     if config.central.enabled {

@@ -341,15 +341,17 @@ fn a_flagged_payout_waits_for_the_floorperson() {
     assert!(t.table().round.is_none());
 }
 
-/// The posted Ante limits (`[table] min_ante_cents`, `max_ante_cents`): an Ante below the minimum
-/// is refused when "No more bets" is called, with both amounts, and nothing is lost.
+/// The posted Ante limits (`[table] min_ante_cents`, `max_ante_cents`) and side-wager limits
+/// (`side_wager_limits_cents`): an Ante below the minimum or a Bonus above its maximum is refused
+/// when "No more bets" is called, with both amounts, and nothing is lost.
 #[test]
-fn an_ante_below_the_table_minimum_is_refused() {
+fn wagers_outside_the_posted_limits_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("min.sqlite");
     let mut s = setup(GameId::TexasHoldemBonus, Dealing::Hand);
     s.poker.min_ante = 1000;
     s.poker.max_ante = 50_000;
+    s.poker.side_limits = [("bonus".to_string(), (0, 2500))].into();
     let mut h = harness(DeckhandApp::new(ready(&db, &s), s, None));
     h.run_ok();
     tap(&mut h, "Seat 5");
@@ -360,9 +362,22 @@ fn an_ante_below_the_table_minimum_is_refused() {
     assert!(!commands(&db).contains(&"wagers".to_string()));
     tap(&mut h, "Clear");
     taps(&mut h, "1 0");
+    // A side wager above its posted maximum (`side_wager_limits_cents`) is refused the same way.
+    wager(&mut h, "Seat 5 Bonus", "30");
+    tap(&mut h, "No more bets");
+    h.get_by_label_contains("seat 5: a Bonus of $30.00 is above the table maximum of $25.00");
+    assert!(!commands(&db).contains(&"wagers".to_string()));
+    tap(&mut h, "Clear");
+    taps(&mut h, "2 5");
     tap(&mut h, "No more bets");
     h.get_by_label_contains("From the hand");
     assert_eq!(commands(&db), ["wagers", "no-more-bets"]);
+    let keyed = journal(&db)
+        .into_iter()
+        .find(|(k, p)| k == "banked_step" && p["command"]["command"] == "wagers")
+        .unwrap()
+        .1;
+    assert_eq!(keyed["command"]["wagers"]["bonus"], 2500);
 }
 
 /// Lunar Poker (Chapter 589) from the hand: a Super declared, a sixth card bought, an exchange,

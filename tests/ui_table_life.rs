@@ -95,3 +95,26 @@ fn a_round_cannot_start_on_decks_past_their_time() {
     assert!(matches!(t.table().step(), Step::StartRound { .. }));
     t.execute(Command::StartRound { seats: vec![1] }).unwrap();
 }
+
+/// The reminder's lead is the casino's (`[table] deck_reminder_minutes`): decks good for an hour
+/// are not yet reminded with the default 30 minutes, and are with 90.
+#[test]
+fn the_deck_reminder_comes_as_early_as_configured() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("remind.sqlite");
+    let mut s = setup(GameId::Holdem, Dealing::Hand);
+    s.poker.deck_change_hours = 1;
+    let mut h = harness(DeckhandApp::new(ready(&db, &s), s.clone(), None));
+    h.run_ok();
+    h.get_by_label("Decks 0 h 00 min of 1 h");
+    assert!(h.query_by_label_contains("Change decks in").is_none());
+    assert!(h.query_by_label("Change decks now").is_none());
+    drop(h);
+    let term = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    let mut h = harness(DeckhandApp::new(term, s, None).with_deck_reminder(90));
+    h.run_ok();
+    h.get_by_label_contains("Change decks in");
+    h.get_by_label_contains("The decks must be changed within");
+    tap(&mut h, "Change decks now");
+    h.get_by_label("Change the decks?");
+}

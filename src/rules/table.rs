@@ -93,6 +93,9 @@ pub struct PokerOptions {
     /// A house-banked table's posted minimum and maximum Ante, in cents (0: none).
     pub min_ante: Cents,
     pub max_ante: Cents,
+    /// A house-banked table's posted minimum and maximum of each other wager a player keys,
+    /// by the wager's key ("queens_up", "pair_plus"…), in cents (0: none).
+    pub side_limits: std::collections::BTreeMap<String, (Cents, Cents)>,
 }
 
 /// What the house takes from a pot, from the Rules Submission (§ 601a.2).
@@ -238,6 +241,7 @@ impl TableSetup {
                     .into(),
             );
         }
+        self.validate_side_limits()?;
         if self.poker.game.is_house_banked() {
             if crate::rules::banked::round::Def::of(self.poker.game).is_none() {
                 return Err(format!(
@@ -273,6 +277,39 @@ impl TableSetup {
         }
         self.validate_decks()?;
         self.validate_rest()
+    }
+
+    /// Each side-wager limit names a wager the player keys on this game's layout (not the Ante,
+    /// which has its own, nor a wager that must equal another), with a minimum not above the
+    /// maximum.
+    fn validate_side_limits(&self) -> Result<(), String> {
+        let def = crate::rules::banked::round::Def::of(self.poker.game);
+        for (key, (min, max)) in &self.poker.side_limits {
+            let spot = def.and_then(|d| d.spots.iter().find(|s| s.key == key));
+            let keyed = spot.is_some_and(|s| s.key != "ante" && s.equals.is_none());
+            if !keyed {
+                let names: Vec<&str> = def
+                    .map(|d| {
+                        d.spots
+                            .iter()
+                            .filter(|s| s.key != "ante" && s.equals.is_none())
+                            .map(|s| s.key)
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                return Err(format!(
+                    "table.side_wager_limits_cents: {key} is not a side wager of {} (its side wagers: {})",
+                    self.poker.game.id(),
+                    names.join(", ")
+                ));
+            }
+            if *min < 0 || *max < 0 || (*max > 0 && max < min) {
+                return Err(format!(
+                    "table.side_wager_limits_cents.{key}: 0 or more, and the maximum not below the minimum"
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn validate_decks(&self) -> Result<(), String> {
@@ -2333,7 +2370,10 @@ impl Table {
                         seats,
                     )
                     .ok()
-                    .map(|b| b.with_limits(setup.poker.min_ante, setup.poker.max_ante));
+                    .map(|b| {
+                        b.with_limits(setup.poker.min_ante, setup.poker.max_ante)
+                            .with_side_limits(setup.poker.side_limits.clone())
+                    });
                     r.stage = Stage::Banked;
                 } else if let Some(setup) = &self.setup
                     && setup.poker.game != crate::rules::games::GameId::Holdem

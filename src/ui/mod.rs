@@ -26,9 +26,6 @@ use crate::terminal::Terminal;
 use egui::{Button, Color32, RichText, Ui};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Minutes before the decks' change is due that the screen starts reminding the dealer.
-const DECK_REMINDER_MINUTES: i64 = 30;
-
 /// What the dealer tapped, applied after the frame is drawn.
 #[derive(Debug, Clone)]
 enum UiCmd {
@@ -204,6 +201,9 @@ pub struct DeckhandApp {
     themed: bool,
     /// Idle time between rounds before the screen locks.
     lock_after: Option<std::time::Duration>,
+    /// Minutes before the decks' change is due that the screen starts reminding the dealer
+    /// (`[table] deck_reminder_minutes`).
+    deck_reminder_minutes: i64,
     last_touch: std::time::Instant,
     locked: bool,
     /// Nobody is in the database yet: the first start creates the administrator.
@@ -245,6 +245,7 @@ impl DeckhandApp {
             sim,
             themed: false,
             lock_after: None,
+            deck_reminder_minutes: 30,
             last_touch: std::time::Instant::now(),
             locked: false,
             needs_admin,
@@ -277,6 +278,13 @@ impl DeckhandApp {
     /// lock_after_idle_minutes`).
     pub fn with_screen_lock(mut self, after: Option<std::time::Duration>) -> DeckhandApp {
         self.lock_after = after;
+        self
+    }
+
+    /// How long before the decks' change is due the reminder shows (`[table]
+    /// deck_reminder_minutes`).
+    pub fn with_deck_reminder(mut self, minutes: u32) -> DeckhandApp {
+        self.deck_reminder_minutes = i64::from(minutes);
         self
     }
 
@@ -790,7 +798,7 @@ impl DeckhandApp {
                     let left = due - used;
                     let (label, colour) = if left <= 0 {
                         ("Decks overdue".to_string(), theme::DANGER)
-                    } else if left <= DECK_REMINDER_MINUTES {
+                    } else if left <= self.deck_reminder_minutes {
                         (format!("Change decks in {left} min"), theme::WARN)
                     } else {
                         (
@@ -1736,7 +1744,7 @@ impl DeckhandApp {
             return;
         };
         let left = due - self.term.deck_minutes();
-        if left > DECK_REMINDER_MINUTES {
+        if left > self.deck_reminder_minutes {
             return;
         }
         let text = if left <= 0 {

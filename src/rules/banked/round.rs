@@ -554,6 +554,9 @@ pub struct BankedRound {
     /// The table's posted Ante limits, minimum and maximum (0: none), from the configuration.
     #[serde(default)]
     pub ante_limits: (Cents, Cents),
+    /// The table's posted minimum and maximum of each other wager, by key (0: none).
+    #[serde(default)]
+    pub side_limits: BTreeMap<String, (Cents, Cents)>,
     /// Lunar Poker: the seats that paid an Options fee to draw, and how.
     #[serde(default)]
     pub draws: BTreeMap<u8, DrawKind>,
@@ -607,6 +610,7 @@ impl BankedRound {
             validated_by: None,
             paid: false,
             ante_limits: (0, 0),
+            side_limits: BTreeMap::new(),
             draws: BTreeMap::new(),
             declared: BTreeSet::new(),
             instant: BTreeSet::new(),
@@ -619,6 +623,12 @@ impl BankedRound {
     /// The table's posted minimum and maximum Ante (0: none).
     pub fn with_limits(mut self, min: Cents, max: Cents) -> BankedRound {
         self.ante_limits = (min, max);
+        self
+    }
+
+    /// The table's posted limits of the other wagers, by key (0: none).
+    pub fn with_side_limits(mut self, limits: BTreeMap<String, (Cents, Cents)>) -> BankedRound {
+        self.side_limits = limits;
         self
     }
 
@@ -810,6 +820,26 @@ impl BankedRound {
                         crate::rules::money(ante),
                         crate::rules::money(max)
                     ));
+                }
+                for (key, (min, max)) in &self.side_limits {
+                    let Some(v) = w.get(key).copied() else {
+                        continue;
+                    };
+                    let name = label_of(def, key);
+                    if *min > 0 && v < *min {
+                        return Err(format!(
+                            "seat {seat}: a {name} of {} is below the table minimum of {}",
+                            crate::rules::money(v),
+                            crate::rules::money(*min)
+                        ));
+                    }
+                    if *max > 0 && v > *max {
+                        return Err(format!(
+                            "seat {seat}: a {name} of {} is above the table maximum of {}",
+                            crate::rules::money(v),
+                            crate::rules::money(*max)
+                        ));
+                    }
                 }
                 for spot in def.spots.iter().filter(|s| s.required) {
                     if w.get(spot.key).copied().unwrap_or(0) == 0 {
