@@ -559,6 +559,8 @@ fn spanish_21_hands_keyed_as_dealt() {
     tap(&mut h, "Match the Dealer settled");
     // § 635a.8: insurance on the ace, box by box.
     h.get_by_label("Seat 1: insurance?");
+    // Even money is not in this casino's Rules Submission (§ 635a.8(e)).
+    assert!(h.query_by_label("Even money · $10.00").is_none());
     tap(&mut h, "No insurance");
     h.get_by_label("Seat 2: insurance?");
     tap(&mut h, "Insure · $5.00");
@@ -727,4 +729,61 @@ fn spanish_21_shoe_deals_on_until_the_cover_card() {
         .filter(|(k, _)| k == "card_burned")
         .count();
     assert_eq!(burns, 2, "the opening shoe's and the new dealer's");
+}
+
+/// Where the Rules Submission offers it (`[house.spanish-21] even_money_offered`), a Blackjack
+/// against an ace may be paid even money instead of insuring (§ 635a.8(e)): it is paid 1 to 1
+/// whatever the dealer holds, and the hand takes no further part.
+#[test]
+fn spanish_21_even_money_on_a_blackjack() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("even.sqlite");
+    let s = setup(GameId::Spanish21, Dealing::ManualShoe);
+    let mut rules = deckhand::rules::banked::HouseRules::default();
+    rules.spanish21.even_money_offered = true;
+    let paytables = deckhand::rules::banked::paytable::Paytables::embedded().unwrap();
+    let mut h = harness(DeckhandApp::new(ready(&db, &s), s, None).with_house(paytables, rules));
+    h.run_ok();
+    tap(&mut h, "Seat 1");
+    tap(&mut h, "Seat 2");
+    tap(&mut h, "Start round 1");
+    wager(&mut h, "Seat 1 Spanish 21", "10");
+    wager(&mut h, "Seat 2 Spanish 21", "10");
+    tap(&mut h, "No more bets");
+    taps(&mut h, "K♠ A♦ 9♠ 7♦ A♣");
+    tap(&mut h, "Cards dealt");
+    h.get_by_label("Seat 1: insurance?");
+    h.get_by_label_contains("A Blackjack may take even money instead");
+    tap(&mut h, "Even money · $10.00");
+    // Seat 2 has no Blackjack: insurance only.
+    h.get_by_label("Seat 2: insurance?");
+    assert!(h.query_by_label_contains("Even money").is_none());
+    tap(&mut h, "No insurance");
+    tap(&mut h, "No Blackjack");
+    h.get_by_label("Seat 2 decides");
+    tap(&mut h, "Stand");
+    tap(&mut h, "9♣"); // the dealer's soft 20 stands
+    h.get_by_label("Settle in this order");
+    let st = settlement(&db);
+    let seat1: Vec<&serde_json::Value> = st["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|w| w["seat"] == 1)
+        .collect();
+    assert_eq!(seat1.len(), 1, "{st:#}");
+    assert_eq!(seat1[0]["result"], "win");
+    assert_eq!(seat1[0]["paid"], 2000, "the wager back and 1 to 1");
+    assert!(
+        seat1[0]["explanation"]
+            .as_str()
+            .unwrap()
+            .contains("even money"),
+        "{st:#}"
+    );
+    assert!(commands(&db).contains(&"play21".to_string()));
+    let even = journal(&db)
+        .into_iter()
+        .any(|(k, p)| k == "banked_step" && p["command"]["play"] == "even-money");
+    assert!(even, "the even money is journaled");
 }

@@ -144,8 +144,21 @@ impl DeckhandApp {
                             },
                         );
                     }
+                    // § 635a.8(e): only where the Rules Submission selects it.
+                    if self.house.1.spanish21.even_money_offered
+                        && p.blackjack(*seat)
+                        && choice(ui, &format!("Even money · {}", money(r.ante(*seat))))
+                    {
+                        send(cmds, Command21::EvenMoney { seat: *seat });
+                    }
                 });
-                small(ui, "§ 635a.8(a), (b)");
+                if self.house.1.spanish21.even_money_offered && p.blackjack(*seat) {
+                    body(
+                        ui,
+                        "A Blackjack may take even money instead: pay the Spanish 21 Wager 1 to 1 now and remove the player's cards.",
+                    );
+                }
+                small(ui, "§ 635a.8(a), (b), (e)");
             }
             Step21::Reader => {
                 title(ui, "Read the hole card");

@@ -67,6 +67,9 @@ pub struct Play21 {
     /// The cover card came out: the round is completed, then the shoe reshuffled (§ 635a.7(d)).
     #[serde(default)]
     pub cover_card: bool,
+    /// Boxes with a Blackjack paid even money instead of insuring (§ 635a.8(e)).
+    #[serde(default)]
+    pub even_money: BTreeSet<u8>,
 }
 
 /// The dealer's inputs in a Spanish 21 round.
@@ -84,6 +87,11 @@ pub enum Command21 {
     Insure {
         seat: u8,
         amount: Cents,
+    },
+    /// A Blackjack paid even money on its wager instead of insurance, where the Rules
+    /// Submission offers it (§ 635a.8(e); the settlement checks `even_money_offered`).
+    EvenMoney {
+        seat: u8,
     },
     /// The card reader's answer (§ 635a.7(g)).
     Reader {
@@ -149,6 +157,13 @@ impl Play21 {
     }
 
     /// The hand needs nothing more from the player.
+    /// The box's first two cards are a Blackjack (an ace and a king, queen or jack).
+    pub fn blackjack(&self, seat: u8) -> bool {
+        self.hands.get(&seat).is_some_and(|h| {
+            h.len() == 1 && h[0].first_two() && tot(&h[0].cards, false).is_some_and(|t| t.blackjack)
+        })
+    }
+
     fn hand_done(&self, seat: u8, h: &Hand21) -> bool {
         if self.surrendered.contains(&seat) {
             return true;
@@ -169,7 +184,11 @@ impl Play21 {
         let Some(t) = tot(&h.cards, split) else {
             return false;
         };
-        !(t.bust || h.rescue || self.surrendered.contains(&seat) || (t.blackjack && !dealer_bj))
+        !(t.bust
+            || h.rescue
+            || self.surrendered.contains(&seat)
+            || self.even_money.contains(&seat)
+            || (t.blackjack && !dealer_bj))
     }
 }
 
@@ -335,6 +354,21 @@ impl BankedRound {
                     p.insurance.insert(*seat, *amount);
                 }
             }
+            (Command21::EvenMoney { seat }, Step21::Insurance { seat: due }) => {
+                if *seat != due {
+                    return Err(format!(
+                        "seat {due} is offered insurance now, not seat {seat}"
+                    ));
+                }
+                if !self.play21().blackjack(*seat) {
+                    return Err(format!(
+                        "seat {seat}: even money is for a Blackjack (§ 635a.8(e))"
+                    ));
+                }
+                let p = self.s21.as_mut().expect("set");
+                p.insurance_asked.insert(*seat);
+                p.even_money.insert(*seat);
+            }
             (Command21::Reader { blackjack }, Step21::Reader) => {
                 self.s21.as_mut().expect("set").reader_blackjack = Some(*blackjack);
             }
@@ -478,6 +512,7 @@ impl BankedRound {
                     "seat": s,
                     "wagers": wagers,
                     "surrender": p.surrendered.contains(s),
+                    "even_money": p.even_money.contains(s),
                     "hands": hands,
                 })
             })
@@ -571,5 +606,32 @@ mod tests {
         play(&mut r, Command21::Rescue).unwrap();
         assert_eq!(r.refunds(), vec![(3, 1000)]);
         assert_eq!(r.step, BankedStep::Play21(Step21::Dealer));
+    }
+
+    #[test]
+    fn even_money_only_for_a_blackjack_and_in_turn() {
+        let mut r = round(&[1, 2]);
+        let c = |s: &str| parse_cards(s).unwrap()[0];
+        play(
+            &mut r,
+            Command21::Dealt {
+                seats: vec![(1, vec![c("9s"), c("7d")]), (2, vec![c("Ah"), c("Qc")])],
+                up: c("Ac"),
+            },
+        )
+        .unwrap();
+        let e = play(&mut r, Command21::EvenMoney { seat: 2 }).unwrap_err();
+        assert!(e.contains("seat 1 is offered insurance now"), "{e}");
+        let e = play(&mut r, Command21::EvenMoney { seat: 1 }).unwrap_err();
+        assert!(
+            e.contains("even money is for a Blackjack (§ 635a.8(e))"),
+            "{e}"
+        );
+        play(&mut r, Command21::Insure { seat: 1, amount: 0 }).unwrap();
+        play(&mut r, Command21::EvenMoney { seat: 2 }).unwrap();
+        let seats = r.settle_seats21();
+        assert_eq!(seats[1]["even_money"], true);
+        assert_eq!(seats[0]["even_money"], false);
+        assert_eq!(r.step, BankedStep::Play21(Step21::Reader));
     }
 }
