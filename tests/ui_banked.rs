@@ -733,7 +733,9 @@ fn spanish_21_shoe_deals_on_until_the_cover_card() {
 
 /// Where the Rules Submission offers it (`[house.spanish-21] even_money_offered`), a Blackjack
 /// against an ace may be paid even money instead of insuring (§ 635a.8(e)): it is paid 1 to 1
-/// whatever the dealer holds, and the hand takes no further part.
+/// whatever the dealer holds, and the hand takes no further part. The casino's insurance chip
+/// unit (a $5 wager insures $3 with $1 chips, § 635a.8(b)) and its re-split limit (none here,
+/// § 635a.11(c)) shape what the screen offers.
 #[test]
 fn spanish_21_even_money_on_a_blackjack() {
     let dir = tempfile::tempdir().unwrap();
@@ -741,6 +743,7 @@ fn spanish_21_even_money_on_a_blackjack() {
     let s = setup(GameId::Spanish21, Dealing::ManualShoe);
     let mut rules = deckhand::rules::banked::HouseRules::default();
     rules.spanish21.even_money_offered = true;
+    rules.spanish21.resplits = 0;
     let paytables = deckhand::rules::banked::paytable::Paytables::embedded().unwrap();
     let mut h = harness(DeckhandApp::new(ready(&db, &s), s, None).with_house(paytables, rules));
     h.run_ok();
@@ -748,9 +751,9 @@ fn spanish_21_even_money_on_a_blackjack() {
     tap(&mut h, "Seat 2");
     tap(&mut h, "Start round 1");
     wager(&mut h, "Seat 1 Spanish 21", "10");
-    wager(&mut h, "Seat 2 Spanish 21", "10");
+    wager(&mut h, "Seat 2 Spanish 21", "5");
     tap(&mut h, "No more bets");
-    taps(&mut h, "K♠ A♦ 9♠ 7♦ A♣");
+    taps(&mut h, "K♠ A♦ K♥ K♦ A♣");
     tap(&mut h, "Cards dealt");
     h.get_by_label("Seat 1: insurance?");
     h.get_by_label_contains("A Blackjack may take even money instead");
@@ -758,11 +761,18 @@ fn spanish_21_even_money_on_a_blackjack() {
     // Seat 2 has no Blackjack: insurance only.
     h.get_by_label("Seat 2: insurance?");
     assert!(h.query_by_label_contains("Even money").is_none());
+    h.get_by_label("Insure · $3.00");
     tap(&mut h, "No insurance");
     tap(&mut h, "No Blackjack");
     h.get_by_label("Seat 2 decides");
+    tap(&mut h, "Split · $5.00");
+    tap(&mut h, "K♣"); // K♥ K♣: a pair again, but no re-split at this casino
+    h.get_by_label("Seat 2: K♥ K♣ · 20");
+    assert!(h.query_by_label("Split · $5.00").is_none());
     tap(&mut h, "Stand");
-    tap(&mut h, "9♣"); // the dealer's soft 20 stands
+    tap(&mut h, "9♣"); // K♦ 9♣
+    tap(&mut h, "Stand");
+    tap(&mut h, "9♦"); // the dealer's soft 20 stands
     h.get_by_label("Settle in this order");
     let st = settlement(&db);
     let seat1: Vec<&serde_json::Value> = st["results"]

@@ -119,7 +119,12 @@ impl DeckhandApp {
                 }
             }
             Step21::Insurance { seat } => {
-                let half = r.ante(*seat) / 2;
+                // Half the wager, or the next chip unit above half when half cannot be bet in
+                // chips (§ 635a.8(b); `insurance_chip_unit_cents`).
+                let half = crate::rules::banked::spanish21::max_insurance(
+                    r.ante(*seat),
+                    self.house.1.spanish21.insurance_chip_unit_cents,
+                );
                 title(ui, &format!("Seat {seat}: insurance?"));
                 body(
                     ui,
@@ -211,7 +216,13 @@ impl DeckhandApp {
                             if choice(ui, &format!("Double · {}", money(wager))) {
                                 send(cmds, Command21::Double { amount: wager });
                             }
-                            if h.splittable() && choice(ui, &format!("Split · {}", money(wager))) {
+                            // § 635a.11(c): as many re-splits as the Rules Submission allows.
+                            let room =
+                                hands.len() < 2 + usize::from(self.house.1.spanish21.resplits);
+                            if h.splittable()
+                                && room
+                                && choice(ui, &format!("Split · {}", money(wager)))
+                            {
                                 send(cmds, Command21::Split);
                             }
                             if !split && choice(ui, "Surrender") {

@@ -3,7 +3,8 @@
 //!
 //! - § 635a.7(e): two cards face up to each box, the dealer's up card, then the hole card.
 //! - § 635a.7(f): Match-the-Dealer settled right after the second card (the settlement pays it).
-//! - § 635a.8(a),(b): insurance offered on an ace up, before the hole card is read.
+//! - § 635a.8(a),(b): insurance offered on an ace up, before the hole card is read; § 635a.8(e):
+//!   even money for a Blackjack instead, where the Rules Submission offers it.
 //! - § 635a.7(g): with an ace or a jack, queen or king up, the card reader tells whether the
 //!   dealer has Blackjack; if so, no more cards are dealt.
 //! - § 635a.7(h)–(j), § 635a.9–635a.11: each hand in turn from the dealer's left: surrender on
@@ -12,8 +13,9 @@
 //! - § 635a.7(k)–(m): the hole card, then the dealer draws to 17 (stands on soft 17), and not at
 //!   all when no hand is left for the dealer's total to decide.
 //!
-//! The casino's limits (re-splits, the insurance chip unit) are checked by the settlement with
-//! the house rules; the round checks what the text fixes.
+//! The casino's choices (re-splits, the insurance chip unit, even money) are offered by the
+//! screen and checked by the settlement with the house rules; the round checks what the text
+//! fixes.
 
 use super::round::{BankedRound, BankedStep};
 use crate::rules::Cents;
