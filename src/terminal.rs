@@ -261,9 +261,39 @@ impl Terminal {
         {
             return Err(refusal);
         }
+        // A progressive wager needs the controller that accepts and locks it out (§ 647a.2(c),
+        // § 655a.8(b), § 657a.8(b)).
+        if let Command::Banked(crate::rules::banked::round::BankedCommand::Wagers { seat, wagers }) =
+            &cmd
+            && wagers.get("progressive").is_some_and(|v| *v > 0)
+            && let Some(why) = self.progressive_refusal()
+        {
+            return Err(format!("seat {seat}: {why}"));
+        }
         let events = self.table.decide(&cmd).map_err(|e| e.to_string())?;
         self.commit(&events)?;
         Ok(events)
+    }
+
+    /// Why a progressive wager cannot be accepted now; `None` when the controller is there.
+    pub fn progressive_refusal(&self) -> Option<String> {
+        const RULE: &str = "progressive wagers are not accepted (§ 647a.2(c), § 655a.8(b), § 657a.8(b)): key the other wagers, or call the floor";
+        let Some(link) = &self.progressive_view.link else {
+            return Some(format!(
+                "no progressive controller is connected to this table ([progressive] port); {RULE}"
+            ));
+        };
+        if !link.is_up() {
+            return Some(format!(
+                "the progressive controller is not answering; {RULE}"
+            ));
+        }
+        match self.progressive_view.state {
+            Some(ControllerState::CommunicationLoss | ControllerState::Error) => Some(format!(
+                "the progressive controller is out of service; {RULE}"
+            )),
+            _ => None,
+        }
     }
 
     fn commit(&mut self, events: &[Event]) -> Result<(), String> {

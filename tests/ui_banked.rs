@@ -797,3 +797,35 @@ fn spanish_21_even_money_on_a_blackjack() {
         .any(|(k, p)| k == "banked_step" && p["command"]["play"] == "even-money");
     assert!(even, "the even money is journaled");
 }
+
+/// A progressive wager needs the controller that accepts it and locks it out (§ 657a.8(b)):
+/// with none at the table the screen offers no Progressive spot and the terminal refuses one,
+/// saying why, and the other wagers stand.
+#[test]
+fn no_progressive_wager_without_its_controller() {
+    use deckhand::rules::banked::round::BankedCommand as B;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("noprog.sqlite");
+    let s = setup(GameId::Crazy4Poker, Dealing::Hand);
+    let mut t = ready(&db, &s);
+    t.execute(Command::StartRound { seats: vec![2] }).unwrap();
+    let e = t
+        .execute(Command::Banked(B::Wagers {
+            seat: 2,
+            wagers: [("ante".to_string(), 500), ("progressive".to_string(), 100)].into(),
+        }))
+        .unwrap_err();
+    assert!(
+        e.contains("seat 2: no progressive controller is connected to this table"),
+        "{e}"
+    );
+    assert!(e.contains("§ 657a.8(b)"), "{e}");
+    assert!(!commands(&db).contains(&"wagers".to_string()));
+    let mut h = harness(DeckhandApp::new(t, s, None));
+    h.run_ok();
+    h.get_by_label("Progressive: not accepted (no controller)");
+    assert!(h.query_by_label_contains("Seat 2 Progressive").is_none());
+    wager(&mut h, "Seat 2 Ante", "5");
+    tap(&mut h, "No more bets");
+    assert_eq!(commands(&db), ["wagers", "no-more-bets"]);
+}

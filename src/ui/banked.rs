@@ -307,6 +307,7 @@ impl DeckhandApp {
                     ui,
                     "Key each player's wagers in whole dollars, then call \"No more bets\".",
                 );
+                let progressive_off = self.term.progressive_refusal();
                 let e = &mut self.view.banked;
                 // One seat at a time keeps the keypad on screen: tabs, that seat's spots, keys.
                 let current = e.focus.map(|(s, _)| s).unwrap_or(r.seats[0]);
@@ -350,6 +351,24 @@ impl DeckhandApp {
                                 RichText::new(format!("{}: {v}", spot.label))
                                     .size(theme::BODY)
                                     .color(theme::TEXT_DIM),
+                            );
+                            continue;
+                        }
+                        // Without its controller the progressive takes no wager; one keyed
+                        // before the link went stays a button so it can be cleared.
+                        if spot.key == "progressive"
+                            && progressive_off.is_some()
+                            && e.amounts
+                                .get(&(seat, spot.key))
+                                .is_none_or(|v| v.is_empty())
+                        {
+                            ui.label(
+                                RichText::new(format!(
+                                    "{}: not accepted (no controller)",
+                                    spot.label
+                                ))
+                                .size(theme::BODY)
+                                .color(theme::TEXT_DIM),
                             );
                             continue;
                         }
