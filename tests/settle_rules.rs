@@ -836,3 +836,58 @@ fn bad_input_names_the_field() {
     .to_string();
     assert!(e.starts_with("dealer:"), "{e}");
 }
+
+/// § 589.11(c): what is settled when all decisions are locked in, before any other card, is
+/// what the round's full settlement settles for those wagers; a declared hand gives its five
+/// cards, one not declared gives none, and a card named twice is refused.
+#[test]
+fn lunar_lock_in_settles_what_the_full_settlement_does() {
+    use deckhand::rules::banked::lunar::{Rules, Seat, settle_lock_in};
+    let p = Paytables::embedded().unwrap();
+    let seat = |n: u8, cards: &str, ante: i64, sup: i64, declared: bool| -> Seat {
+        serde_json::from_value(json!({"seat": n, "cards": cards,
+            "wagers": {"ante": ante, "super": sup}, "declared": declared}))
+        .unwrap()
+    };
+    let seats = [
+        seat(1, "Ah Kh 9d 6d 3h", 1000, 500, true),
+        seat(2, "", 1000, 500, false),
+        seat(4, "9s 8s 7s 6s 5s", 1000, 0, true),
+    ];
+    let early = settle_lock_in(&seats, &Rules::default(), &p, 1).unwrap();
+    let full = settle(
+        json!({"game": "lunar-poker", "dealer": "Qc Jc 8c 4s 2d", "seats": [
+            {"seat": 1, "cards": "Ah Kh 9d 6d 3h", "wagers": {"ante": 1000, "super": 500},
+             "declared": true, "bet": true},
+            {"seat": 2, "cards": "Qs Qd 7c 5h 2s", "wagers": {"ante": 1000, "super": 500},
+             "bet": true},
+            {"seat": 4, "cards": "9s 8s 7s 6s 5s", "wagers": {"ante": 1000}, "declared": true}
+        ]}),
+    );
+    let keys: Vec<(u8, &str)> = early
+        .results
+        .iter()
+        .map(|r| (r.seat, r.wager.as_str()))
+        .collect();
+    assert_eq!(keys, [(1, "super"), (2, "super"), (4, "ante")]);
+    for r in &early.results {
+        let f = get(&full, r.seat, &r.wager);
+        assert_eq!((f.result, f.paid), (r.result, r.paid), "{r:#?}");
+    }
+    assert_eq!(get(&early, 2, "super").result, Outcome::Lose);
+    assert!(get(&early, 4, "ante").paid > 1000, "the instant payout");
+    let refuse = |seats: &[Seat]| {
+        settle_lock_in(seats, &Rules::default(), &p, 1)
+            .unwrap_err()
+            .to_string()
+    };
+    let e = refuse(&[seat(1, "Ah Kh", 1000, 500, true)]);
+    assert!(e.contains("a declared hand is its first five cards"), "{e}");
+    let e = refuse(&[seat(2, "Qs Qd 7c 5h 2s", 1000, 500, false)]);
+    assert!(e.contains("stays face down"), "{e}");
+    let e = refuse(&[
+        seat(1, "Ah Kh 9d 6d 3h", 1000, 500, true),
+        seat(4, "Ah 8s 7s 6s 5s", 1000, 0, true),
+    ]);
+    assert!(e.contains("Ah"), "{e}");
+}

@@ -418,8 +418,24 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
             .is_none()
     );
     tap(&mut h, "Royal or straight flush: declared");
-    h.get_by_label_contains("All decisions are locked in");
-    tap(&mut h, "Done");
+    // § 589.11(c): "all decisions are locked in": the declared hands are turned face up and
+    // keyed, and their instant payout and the Super Wager settled before any other card.
+    h.get_by_label("All decisions are locked in");
+    assert!(h.query_by_label("Done").is_none());
+    assert!(
+        h.query_by_label("Seat 2: —").is_none(),
+        "seat 2 did not declare"
+    );
+    taps(&mut h, "A♥ K♥ 9♦ 6♦ 3♥");
+    h.get_by_label("Seat 1: A♥ K♥ 9♦ 6♦ 3♥");
+    assert!(
+        h.query_by_label("Lock-in settled").is_none(),
+        "not before seat 4's cards"
+    );
+    taps(&mut h, "9♠ 8♠ 7♠ 6♠ 5♠");
+    h.get_by_label_contains("Seat 1 · Super:");
+    h.get_by_label_contains("Seat 4 · Ante: instant payout, straight flush");
+    tap(&mut h, "Lock-in settled");
     // After the draw, only the drawers decide (§ 589.11(d)(2)(iii)).
     h.get_by_label("After the draw: Bet 2× the Ante, or fold");
     h.get_by_label("Seat 2 decides");
@@ -428,10 +444,10 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
     tap(&mut h, "2× · $20.00");
     h.get_by_label("Reveal the dealer's cards and turn up each Bet player's cards");
     tap(&mut h, "Done");
-    taps(&mut h, "A♥ K♥ 9♦ 6♦ 3♥");
+    // The declared hands' cards are in from the lock-in.
+    h.get_by_label("Seat 4: 9♠ 8♠ 7♠ 6♠ 5♠");
     taps(&mut h, "Q♠ Q♦ 7♣ 5♥ 2♠");
     taps(&mut h, "K♠ K♣ 8♦ 4♥ 3♣");
-    taps(&mut h, "9♠ 8♠ 7♠ 6♠ 5♠");
     taps(&mut h, "Q♣ J♣ 8♣ 4♠ 2♦");
     // Seat 2's sixth card, then seat 3 gives up two and draws two.
     h.get_by_label("Seat 2 sixth card: —");
@@ -486,6 +502,27 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
             .sum()
     };
     assert!(net(4) > 0, "the straight flush's instant payout: {st}");
+    // The payouts made at lock-in are the final settlement's, marked as settled then.
+    let lock_in = journal(&db)
+        .into_iter()
+        .find(|(k, p)| k == "banked_step" && p["command"]["command"] == "locked-in")
+        .map(|(_, p)| p["command"]["settlement"]["results"].clone())
+        .unwrap();
+    for early in lock_in.as_array().unwrap() {
+        let same = st["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|w| w["seat"] == early["seat"] && w["wager"] == early["wager"])
+            .unwrap();
+        assert_eq!(same["paid"], early["paid"], "{early}");
+        h.get_by_label(&format!(
+            "Seat {} · {}  (settled at lock-in)",
+            same["seat"],
+            same["explanation"].as_str().unwrap()
+        ));
+    }
+    assert_eq!(lock_in.as_array().unwrap().len(), 2);
     tap(&mut h, "Paid");
     assert_eq!(
         commands(&db),
@@ -501,7 +538,7 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
             "draw",
             "draw",
             "declare",
-            "revealed",
+            "locked-in",
             "decide",
             "decide",
             "revealed",

@@ -489,6 +489,13 @@ impl DeckhandApp {
                 }
                 small(ui, &def.section(11));
             }
+            BankedStep::Reveal { phase }
+                if def.phases[*phase].options_fee
+                    && r.lock_in.is_none()
+                    && !r.lock_in_seats().is_empty() =>
+            {
+                self.lock_in(ui, cmds, &r);
+            }
             BankedStep::Reveal { phase } => {
                 title(ui, def.phases[*phase].then);
                 small(ui, &def.section(11));
@@ -594,23 +601,25 @@ impl DeckhandApp {
                         theme::OK,
                     );
                 }
-                if let Some(results) = s["results"].as_array() {
-                    for w in results {
-                        let seat = w["seat"].as_u64().unwrap_or(0);
-                        let text = w["explanation"].as_str().unwrap_or("");
-                        let flag = match (&r.validated_by, w["floor_verification"].as_bool()) {
-                            (_, Some(false) | None) => String::new(),
-                            (Some(p), _) => format!("  (validated by {})", p.name),
-                            (None, _) => "  (floorperson validates)".into(),
-                        };
-                        let colour = match w["result"].as_str() {
-                            Some("win") => theme::OK,
-                            Some("lose") => theme::TEXT_DIM,
-                            _ => theme::TEXT,
-                        };
-                        body_colour(ui, &format!("Seat {seat} · {text}{flag}"), colour);
+                // Lunar Poker's instant payouts and Super Wagers were paid at lock-in.
+                let early = |w: &serde_json::Value| {
+                    r.lock_in.as_ref().is_some_and(|l| {
+                        l["results"].as_array().is_some_and(|rs| {
+                            rs.iter()
+                                .any(|x| x["seat"] == w["seat"] && x["wager"] == w["wager"])
+                        })
+                    })
+                };
+                settlement_lines(ui, &s, |w| {
+                    if early(w) {
+                        return Some("  (settled at lock-in)".into());
                     }
-                }
+                    match (&r.validated_by, w["floor_verification"].as_bool()) {
+                        (_, Some(false) | None) => None,
+                        (Some(p), _) => Some(format!("  (validated by {})", p.name)),
+                        (None, _) => Some("  (floorperson validates)".into()),
+                    }
+                });
                 if let Some(notes) = s["notes"].as_array() {
                     for n in notes {
                         small(ui, n.as_str().unwrap_or(""));
@@ -619,6 +628,115 @@ impl DeckhandApp {
                 small(ui, section);
             }
         }
+    }
+}
+
+impl DeckhandApp {
+    /// Lunar Poker's lock-in (§ 589.11(c)): the declared hands turned face up and keyed, then
+    /// their instant payouts and every Super Wager settled before any other card is dealt.
+    fn lock_in(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>, r: &BankedRound) {
+        title(ui, "All decisions are locked in");
+        let declared: Vec<u8> = r.declared.iter().copied().collect();
+        let e = &mut self.view.banked;
+        let short = |e: &BankedEntry, s: u8| e.cards.get(&s).map_or(0, |c| c.len()) < 5;
+        if !declared.is_empty() {
+            body(
+                ui,
+                "Turn each declared hand face up and tap its five cards; then settle the instant payouts and Super Wagers from your left.",
+            );
+            let selected = matches!(e.target, Target::Seat(s) if declared.contains(&s));
+            if !selected && let Some(s) = declared.iter().find(|s| short(e, **s)) {
+                e.target = Target::Seat(*s);
+            }
+            ui.horizontal_wrapped(|ui| {
+                for s in &declared {
+                    let cards = cards_text(e.cards.get(s).map_or(&[][..], |c| &c[..]));
+                    let b =
+                        Button::new(RichText::new(format!("Seat {s}: {cards}")).size(theme::BODY))
+                            .selected(e.target == Target::Seat(*s))
+                            .min_size(egui::vec2(200.0, theme::TARGET));
+                    if ui.add(b).clicked() {
+                        e.target = Target::Seat(*s);
+                    }
+                }
+                e.clear_button(ui);
+            });
+            if let Some(c) = card_grid(ui, "lunar-lock-in", &e.used()) {
+                e.key(r, c);
+                if let Target::Seat(s) = e.target
+                    && !short(e, s)
+                    && let Some(next) = declared.iter().find(|s| short(e, **s))
+                {
+                    e.target = Target::Seat(*next);
+                }
+            }
+        } else {
+            body(ui, "No hand was declared: collect the Super Wagers.");
+        }
+        if declared.iter().any(|s| short(e, *s)) {
+            small(ui, "§ 589.11(c)");
+            return;
+        }
+        let cards: Vec<(u8, Vec<Card>)> = declared
+            .iter()
+            .map(|s| (*s, e.cards.get(s).cloned().unwrap_or_default()))
+            .collect();
+        let seats: Vec<crate::rules::banked::lunar::Seat> = r
+            .lock_in_seats()
+            .into_iter()
+            .map(|mut seat| {
+                if let Some((_, c)) = cards.iter().find(|(s, _)| *s == seat.seat) {
+                    seat.cards = crate::rules::cards::cards_codes(c);
+                }
+                seat
+            })
+            .collect();
+        let (paytables, rules) = &self.house;
+        let settled = crate::rules::banked::lunar::settle_lock_in(
+            &seats,
+            &rules.lunar,
+            paytables,
+            rules.rounding_unit_cents,
+        )
+        .map_err(|e| e.to_string())
+        .and_then(|s| serde_json::to_value(s).map_err(|e| e.to_string()));
+        match settled {
+            Ok(settlement) => {
+                if primary(ui, "Lock-in settled") {
+                    cmds.push(UiCmd::BankedSettle(Some(BankedCommand::LockedIn {
+                        cards,
+                        settlement: settlement.clone(),
+                    })));
+                }
+                settlement_lines(ui, &settlement, |_| None);
+                for n in settlement["notes"].as_array().map_or(&[][..], |n| &n[..]) {
+                    small(ui, n.as_str().unwrap_or(""));
+                }
+            }
+            Err(e) => body_colour(ui, &format!("Cannot settle: {e}"), theme::WARN),
+        }
+        small(ui, "§ 589.11(c)");
+    }
+}
+
+/// A settlement's wagers in the dealer's order, one line each; `flag` adds a note to a line and
+/// dims it when the note says it was settled before.
+fn settlement_lines(
+    ui: &mut Ui,
+    s: &serde_json::Value,
+    flag: impl Fn(&serde_json::Value) -> Option<String>,
+) {
+    for w in s["results"].as_array().map_or(&[][..], |r| &r[..]) {
+        let seat = w["seat"].as_u64().unwrap_or(0);
+        let text = w["explanation"].as_str().unwrap_or("");
+        let note = flag(w).unwrap_or_default();
+        let colour = match w["result"].as_str() {
+            _ if note.contains("lock-in") => theme::TEXT_DIM,
+            Some("win") => theme::OK,
+            Some("lose") => theme::TEXT_DIM,
+            _ => theme::TEXT,
+        };
+        body_colour(ui, &format!("Seat {seat} · {text}{note}"), colour);
     }
 }
 

@@ -434,75 +434,7 @@ pub fn settle(
     let bet_t = l.table("bet", "standard")?;
     let ante_t = l.table("ante", "standard")?;
     seats.sort_by_key(|s| s.seat);
-    let mut done = Vec::new();
-    // § 589.11(c): instant payouts and Super Wagers, from the dealer's left, clockwise.
-    for s in &seats {
-        let v = eval::evaluate(&s.first).map_err(|e| err("cards", e.to_string()))?;
-        let instant = v.category() == Category::StraightFlush;
-        if instant {
-            let line = Line {
-                id: if v.is_royal() {
-                    "royal-flush"
-                } else {
-                    "straight-flush"
-                },
-                name: lower_first(&v.describe()),
-            };
-            if s.declared {
-                l.set_hand(s.seat, v.describe());
-                match instant_t.pay(line.id) {
-                    Some(Pay::To(a, b)) if !rules.instant_returns_ante => {
-                        let total = l.odds(s.ante, a, b);
-                        l.record(super::WagerResult {
-                            seat: s.seat,
-                            wager: "ante".into(),
-                            stake: s.ante,
-                            result: super::Outcome::Win,
-                            paid: total,
-                            net: total - s.ante,
-                            from_meter: 0,
-                            meter_percent: None,
-                            explanation: format!("Ante: instant payout, {} pays {a} to {b} on table {}, the Ante kept (setting instant_returns_ante) → {}", line.name, rules.instant, money(total)),
-                            section: instant_t.section.clone(),
-                            floor_verification: false,
-                            hold_cards: false,
-                        });
-                    }
-                    _ => {
-                        let line = Line {
-                            id: line.id,
-                            name: format!("instant payout, {}", line.name),
-                        };
-                        l.by_table(s.seat, "ante", s.ante, instant_t, &line);
-                    }
-                }
-                done.push(s.seat);
-            } else {
-                l.note(format!("Seat {}: a {} in the first five cards was not declared before other cards were dealt: no instant payout (§ 589.11(c)(1)(i)).", s.seat, lower_first(&v.describe())));
-            }
-        }
-        if s.super_wager > 0 {
-            match super_hand(&s.first).map_err(|e| err("cards", e.to_string()))? {
-                Some(h) if s.declared => {
-                    l.by_table(s.seat, "super", s.super_wager, super_t, &super_line(h));
-                }
-                Some(h) => l.lose(
-                    s.seat,
-                    "super",
-                    s.super_wager,
-                    &format!("{} was not declared and turned face up", super_line(h).name),
-                    "§ 589.11(c)(2)(i)",
-                ),
-                None => l.lose(
-                    s.seat,
-                    "super",
-                    s.super_wager,
-                    "no same colored five or better in the first five cards",
-                    "§ 589.11(c)(2)(i)",
-                ),
-            }
-        }
-    }
+    let done = lock_in(&mut l, &seats, rules, instant_t, super_t)?;
     // § 589.11(d): folds and draws, from the dealer's left, clockwise.
     for s in seats.iter().filter(|s| !done.contains(&s.seat)) {
         if s.drew {
@@ -621,6 +553,155 @@ pub fn settle(
             }
         }
     }
+    if rules.instant_returns_ante && !done.is_empty() {
+        l.note("The Ante is returned with an instant payout (§ 589.11(c)(1) is silent); setting instant_returns_ante.");
+    }
+    Ok(l.finish())
+}
+
+/// § 589.11(c): once "all decisions are locked in", the instant payouts of declared royal and
+/// straight flushes and every Super Wager, from the dealer's left, clockwise. Returns the seats
+/// whose round ends with the instant payout.
+fn lock_in(
+    l: &mut Ledger,
+    seats: &[Checked],
+    rules: &Rules,
+    instant_t: &PayTable,
+    super_t: &PayTable,
+) -> Result<Vec<u8>, SettleError> {
+    let mut done = Vec::new();
+    for s in seats {
+        if s.first.is_empty() {
+            // Not declared: the cards stay face down; the Super Wager is collected.
+            l.lose(
+                s.seat,
+                "super",
+                s.super_wager,
+                "not declared and turned face up",
+                "§ 589.11(c)(2)(i)",
+            );
+            continue;
+        }
+        let v = eval::evaluate(&s.first).map_err(|e| err("cards", e.to_string()))?;
+        let instant = v.category() == Category::StraightFlush;
+        if instant {
+            let line = Line {
+                id: if v.is_royal() {
+                    "royal-flush"
+                } else {
+                    "straight-flush"
+                },
+                name: lower_first(&v.describe()),
+            };
+            if s.declared {
+                l.set_hand(s.seat, v.describe());
+                match instant_t.pay(line.id) {
+                    Some(Pay::To(a, b)) if !rules.instant_returns_ante => {
+                        let total = l.odds(s.ante, a, b);
+                        l.record(super::WagerResult {
+                            seat: s.seat,
+                            wager: "ante".into(),
+                            stake: s.ante,
+                            result: super::Outcome::Win,
+                            paid: total,
+                            net: total - s.ante,
+                            from_meter: 0,
+                            meter_percent: None,
+                            explanation: format!("Ante: instant payout, {} pays {a} to {b} on table {}, the Ante kept (setting instant_returns_ante) → {}", line.name, rules.instant, money(total)),
+                            section: instant_t.section.clone(),
+                            floor_verification: false,
+                            hold_cards: false,
+                        });
+                    }
+                    _ => {
+                        let line = Line {
+                            id: line.id,
+                            name: format!("instant payout, {}", line.name),
+                        };
+                        l.by_table(s.seat, "ante", s.ante, instant_t, &line);
+                    }
+                }
+                done.push(s.seat);
+            } else {
+                l.note(format!("Seat {}: a {} in the first five cards was not declared before other cards were dealt: no instant payout (§ 589.11(c)(1)(i)).", s.seat, lower_first(&v.describe())));
+            }
+        }
+        if s.super_wager > 0 {
+            match super_hand(&s.first).map_err(|e| err("cards", e.to_string()))? {
+                Some(h) if s.declared => {
+                    l.by_table(s.seat, "super", s.super_wager, super_t, &super_line(h));
+                }
+                Some(h) => l.lose(
+                    s.seat,
+                    "super",
+                    s.super_wager,
+                    &format!("{} was not declared and turned face up", super_line(h).name),
+                    "§ 589.11(c)(2)(i)",
+                ),
+                None => l.lose(
+                    s.seat,
+                    "super",
+                    s.super_wager,
+                    "no same colored five or better in the first five cards",
+                    "§ 589.11(c)(2)(i)",
+                ),
+            }
+        }
+    }
+    Ok(done)
+}
+
+/// What the dealer settles when "all decisions are locked in" (§ 589.11(c)), before any other
+/// card is dealt: the declared hands' instant payouts and every Super Wager. Only the seats'
+/// wagers and, for a declared seat, its first five cards (face up on the layout) are read; a seat
+/// that did not declare gives no cards and its Super Wager is collected. The round's full
+/// settlement ([`settle`]) settles the same wagers the same way, in the same order.
+pub fn settle_lock_in(
+    seats: &[Seat],
+    rules: &Rules,
+    p: &Paytables,
+    rounding: Cents,
+) -> Result<Settlement, SettleError> {
+    rules.validate(p).map_err(|e| err("rules", e))?;
+    super::check_seats(seats.iter().map(|s| s.seat), 5, "§ 589.2(a)")?;
+    let mut all = Vec::new();
+    let mut checked = Vec::new();
+    for (i, s) in seats.iter().enumerate() {
+        let f = |x: &str| format!("seats[{i}].{x}");
+        super::amount(&f("wagers.ante"), s.wagers.ante)?;
+        super::amount(&f("wagers.super"), s.wagers.super_wager)?;
+        let first = super::cards(&f("cards"), &s.cards)?;
+        if s.declared && first.len() != 5 {
+            return Err(err(
+                f("cards"),
+                "a declared hand is its first five cards, face up (§ 589.11(c))",
+            ));
+        }
+        if !s.declared && !first.is_empty() {
+            return Err(err(
+                f("cards"),
+                "a hand not declared stays face down: give no cards (§ 589.11(c)(2)(i))",
+            ));
+        }
+        all.push((f("cards"), first.clone()));
+        checked.push(Checked {
+            seat: s.seat,
+            final_cards: first.clone(),
+            first,
+            ante: s.wagers.ante,
+            super_wager: s.wagers.super_wager,
+            declared: s.declared,
+            drew: false,
+            bet: false,
+            force: false,
+        });
+    }
+    super::one_deck(&all)?;
+    checked.sort_by_key(|s| s.seat);
+    let mut l = Ledger::new(p, GAME, rounding);
+    let instant_t = l.table("instant", &rules.instant)?;
+    let super_t = l.table("super", &rules.super_table)?;
+    let done = lock_in(&mut l, &checked, rules, instant_t, super_t)?;
     if rules.instant_returns_ante && !done.is_empty() {
         l.note("The Ante is returned with an instant payout (§ 589.11(c)(1) is silent); setting instant_returns_ante.");
     }

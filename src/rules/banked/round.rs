@@ -521,6 +521,13 @@ pub enum BankedCommand {
         #[serde(default)]
         draws: Vec<(u8, Vec<Card>, Vec<Card>)>,
     },
+    /// Lunar Poker: "all decisions are locked in": the declared hands' first five cards, face up,
+    /// and the settlement of the instant payouts and Super Wagers the terminal computed from
+    /// them (`lunar::settle_lock_in`), paid before any other card is dealt (§ 589.11(c)).
+    LockedIn {
+        cards: Vec<(u8, Vec<Card>)>,
+        settlement: serde_json::Value,
+    },
     /// A Spanish 21 round's own inputs (`round21`).
     Play21(super::round21::Command21),
     /// The settlement the terminal computed from [`BankedRound::settle_input`].
@@ -566,6 +573,9 @@ pub struct BankedRound {
     /// Lunar Poker: of those, the royal and straight flushes paid instantly (§ 589.11(c)(1)).
     #[serde(default)]
     pub instant: BTreeSet<u8>,
+    /// Lunar Poker: what was settled when all decisions were locked in (§ 589.11(c)).
+    #[serde(default)]
+    pub lock_in: Option<serde_json::Value>,
     /// Lunar Poker: per drawing seat, the cards given up and the cards dealt for them.
     #[serde(default)]
     pub drawn: BTreeMap<u8, (Vec<Card>, Vec<Card>)>,
@@ -614,6 +624,7 @@ impl BankedRound {
             draws: BTreeMap::new(),
             declared: BTreeSet::new(),
             instant: BTreeSet::new(),
+            lock_in: None,
             drawn: BTreeMap::new(),
             replacement: None,
             s21: (game == GameId::Spanish21).then(Default::default),
@@ -630,6 +641,39 @@ impl BankedRound {
     pub fn with_side_limits(mut self, limits: BTreeMap<String, (Cents, Cents)>) -> BankedRound {
         self.side_limits = limits;
         self
+    }
+
+    /// Lunar Poker: the seats settled when all decisions are locked in (§ 589.11(c)): each
+    /// seat that declared and each Super Wager, as `lunar::settle_lock_in` reads them; a
+    /// declared seat's cards from `cards`.
+    pub fn lock_in_seats(&self) -> Vec<super::lunar::Seat> {
+        if self.game != GameId::LunarPoker {
+            return Vec::new();
+        }
+        self.seats
+            .iter()
+            .filter(|s| self.declared.contains(s) || self.wager(**s, "super") > 0)
+            .map(|s| super::lunar::Seat {
+                seat: *s,
+                cards: String::new(),
+                wagers: super::lunar::Wagers {
+                    ante: self.ante(*s),
+                    super_wager: self.wager(*s, "super"),
+                },
+                declared: self.declared.contains(s),
+                draw: None,
+                bet: false,
+                force: false,
+            })
+            .collect()
+    }
+
+    fn wager(&self, seat: u8, key: &str) -> Cents {
+        self.wagers
+            .get(&seat)
+            .and_then(|w| w.get(key))
+            .copied()
+            .unwrap_or(0)
     }
 
     pub fn def(&self) -> &'static Def {
@@ -933,6 +977,53 @@ impl BankedRound {
                     def.section(11)
                 ));
             }
+            (BankedCommand::Revealed, BankedStep::Reveal { phase })
+                if def.phases[phase].options_fee
+                    && self.lock_in.is_none()
+                    && !self.lock_in_seats().is_empty() =>
+            {
+                return Err(
+                    "all decisions are locked in: settle the declared hands and the Super Wagers first (§ 589.11(c))"
+                        .into(),
+                );
+            }
+            (BankedCommand::LockedIn { cards, settlement }, BankedStep::Reveal { phase })
+                if def.phases[phase].options_fee =>
+            {
+                let keyed: BTreeSet<u8> = cards.iter().map(|(s, _)| *s).collect();
+                if let Some(s) = self.declared.iter().find(|s| !keyed.contains(s)) {
+                    return Err(format!("seat {s} declared: key its five cards"));
+                }
+                if let Some(s) = keyed.iter().find(|s| !self.declared.contains(s)) {
+                    return Err(format!(
+                        "seat {s} did not declare: its cards stay face down (§ 589.11(c)(2)(i))"
+                    ));
+                }
+                let mut used = CardSet::default();
+                for (seat, c) in cards {
+                    if c.len() != def.seat_cards {
+                        return Err(format!(
+                            "seat {seat}: {} cards, not {}",
+                            def.seat_cards,
+                            c.len()
+                        ));
+                    }
+                    for card in c {
+                        if used.contains(*card) {
+                            return Err(format!(
+                                "{}: already in play in this round",
+                                card.pretty()
+                            ));
+                        }
+                        used.insert(*card);
+                    }
+                }
+                for (seat, c) in cards {
+                    self.cards.insert(*seat, c.clone());
+                }
+                self.lock_in = Some(settlement.clone());
+                self.step = self.next_phase(phase);
+            }
             (BankedCommand::Revealed, BankedStep::Reveal { phase }) => {
                 self.step = self.next_phase(phase);
             }
@@ -975,6 +1066,17 @@ impl BankedRound {
                     Ok(())
                 };
                 let seats: BTreeMap<u8, Vec<Card>> = seats.iter().cloned().collect();
+                // A hand declared at lock-in was settled on those cards (§ 589.11(c)).
+                if self.lock_in.is_some() {
+                    for (s, first) in &self.cards {
+                        if seats.get(s) != Some(first) {
+                            return Err(format!(
+                                "seat {s}: its first five cards were keyed when all decisions were locked in: {}",
+                                crate::rules::cards::cards_codes(first)
+                            ));
+                        }
+                    }
+                }
                 for s in &self.seats {
                     let cards = seats.get(s).map_or(&[][..], |v| &v[..]);
                     check(&format!("seat {s}"), cards, def.seat_cards)?;
@@ -1327,6 +1429,76 @@ mod tests {
         assert_eq!(v["meters"]["progressive"], 2_500_000);
         // Spanish 21 has seven boxes (§ 635a.2(a)).
         assert!(BankedRound::start(GameId::Spanish21, Dealing::ManualShoe, &[8]).is_err());
+    }
+
+    #[test]
+    fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
+        let c = |s: &str| parse_cards(s).unwrap();
+        let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
+        r.apply(&BankedCommand::Wagers {
+            seat: 1,
+            wagers: wagers(&[("ante", 500)]),
+        })
+        .unwrap();
+        r.apply(&BankedCommand::Wagers {
+            seat: 2,
+            wagers: wagers(&[("ante", 500), ("super", 100)]),
+        })
+        .unwrap();
+        r.apply(&BankedCommand::NoMoreBets).unwrap();
+        r.apply(&BankedCommand::Dealt).unwrap();
+        r.apply(&BankedCommand::Declare {
+            seat: 1,
+            instant: true,
+        })
+        .unwrap();
+        r.apply(&BankedCommand::Draw {
+            seat: 2,
+            kind: DrawKind::Buy,
+        })
+        .unwrap();
+        let seats: Vec<(u8, bool)> = r
+            .lock_in_seats()
+            .iter()
+            .map(|s| (s.seat, s.declared))
+            .collect();
+        assert_eq!(seats, [(1, true), (2, false)]);
+        let e = r.apply(&BankedCommand::Revealed).unwrap_err();
+        assert!(e.contains("§ 589.11(c)"), "{e}");
+        let locked = |cards: Vec<(u8, Vec<Card>)>| BankedCommand::LockedIn {
+            cards,
+            settlement: serde_json::json!({"results": []}),
+        };
+        let e = r.apply(&locked(vec![])).unwrap_err();
+        assert!(e.contains("seat 1 declared: key its five cards"), "{e}");
+        let e = r
+            .apply(&locked(vec![
+                (1, c("9s 8s 7s 6s 5s")),
+                (2, c("Ah Kd 7c 4h 2c")),
+            ]))
+            .unwrap_err();
+        assert!(e.contains("seat 2 did not declare"), "{e}");
+        r.apply(&locked(vec![(1, c("9s 8s 7s 6s 5s"))])).unwrap();
+        assert_eq!(r.step, BankedStep::Decide { phase: 1, seat: 2 });
+        r.apply(&BankedCommand::Decide {
+            seat: 2,
+            multiple: 2,
+        })
+        .unwrap();
+        r.apply(&BankedCommand::Revealed).unwrap();
+        // The declared hand was settled on the cards keyed at lock-in.
+        let cards = |one: &str| BankedCommand::Cards {
+            seats: vec![(1, c(one)), (2, c("Ah Kd 7c 4h 2c"))],
+            dealer: c("Qs Jd 8c 6h 2d"),
+            community: vec![],
+            draws: vec![(2, vec![], c("3d"))],
+        };
+        let e = r.apply(&cards("9h 8h 7h 6h 5h")).unwrap_err();
+        assert!(
+            e.contains("keyed when all decisions were locked in: 9s 8s 7s 6s 5s"),
+            "{e}"
+        );
+        r.apply(&cards("9s 8s 7s 6s 5s")).unwrap();
     }
 
     #[test]
