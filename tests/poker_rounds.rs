@@ -97,6 +97,14 @@ trait Policy {
     fn amount(&mut self, least: Cents, _most: Cents) -> Cents {
         least
     }
+    /// Seven-card Stud: both of the seat's hole cards came up in the deal (§ 637a.18(m)).
+    fn void(&mut self, _seat: u8) -> bool {
+        false
+    }
+    /// Seven-card Stud: the seat's third hole card came up and it stops betting (§ 637a.18(m)).
+    fn stop(&mut self, _seat: u8) -> bool {
+        false
+    }
 }
 
 /// Everyone checks or calls.
@@ -144,6 +152,12 @@ impl Policy for Random<'_> {
     fn amount(&mut self, least: Cents, most: Cents) -> Cents {
         least + self.0.below((most - least).max(0) as u64 + 1) as Cents
     }
+    fn void(&mut self, _: u8) -> bool {
+        self.0.below(40) == 0
+    }
+    fn stop(&mut self, _: u8) -> bool {
+        self.0.below(6) == 0
+    }
 }
 
 /// Plays a round to the end; checks the stub after every step. Returns the events.
@@ -156,11 +170,32 @@ fn play(h: &mut Hand, felt: &mut Felt, p: &mut dyn Policy) -> Vec<HandEvent> {
             "the machine's stub and the real deck differ at {:?}",
             h.step
         );
+        // § 637a.18(m): a hand voided in the deal, a player who stops betting; asked once.
+        let void = match &h.step {
+            Step::Deal { seats, .. } => {
+                seats.iter().copied().find(|s| h.may_void(*s) && p.void(*s))
+            }
+            _ => None,
+        };
+        let stop = match &h.step {
+            Step::Act { seat, .. } => h.may_stop_betting(*seat) && p.stop(*seat),
+            _ => false,
+        };
         let cmd = match h.step.clone() {
             Step::Complete => return events,
             Step::PostForced { straddle, .. } => HandCommand::Posted {
                 straddle: straddle.is_some() && p.straddle(),
             },
+            Step::Deal { down, .. } if void.is_some() => {
+                let seat = void.unwrap_or_default();
+                // The exposed hole cards are collected (to the discards).
+                for _ in 0..down {
+                    let c = felt.take();
+                    felt.discards.push(c);
+                }
+                HandCommand::VoidHand { seat }
+            }
+            Step::Act { seat, .. } if stop => HandCommand::StopBetting { seat },
             Step::Deal {
                 seats,
                 burn,
@@ -841,6 +876,82 @@ fn stud_forced_bet_best_showing_and_the_common_card() {
         "a pair of deuces showing acts first: {:?}",
         h.step
     );
+}
+
+/// § 637a.18(m): Seven-card Stud's exposed hole cards. Both hole cards up in the deal: the
+/// cards are collected, the hand is void and the ante returned. The third hole card up: the
+/// player may bet no more and contend only for the pot formed before, so the last round's bets
+/// make a side pot without him.
+#[test]
+fn stud_exposed_hole_cards_void_a_hand_or_stop_its_betting() {
+    struct Exposed {
+        void: Option<u8>,
+        stop: Option<u8>,
+    }
+    impl Policy for Exposed {
+        fn act(&mut self, _: &Hand, _: u8, options: &[Action]) -> ActionKind {
+            if options.iter().any(|o| matches!(o, Action::Bet { .. })) {
+                ActionKind::Bet
+            } else if options.contains(&Action::Check) {
+                ActionKind::Check
+            } else {
+                ActionKind::Call
+            }
+        }
+        fn void(&mut self, seat: u8) -> bool {
+            self.void == Some(seat)
+        }
+        fn stop(&mut self, seat: u8) -> bool {
+            self.stop == Some(seat)
+        }
+    }
+    let seats = [(1, 10_000), (2, 10_000), (3, 10_000), (4, 10_000)];
+    let mut dice = Dice(7);
+    let mut felt = Felt::new(&mut dice, &[]);
+    let mut h = Hand::start(setup(GameId::SevenCardStud, &seats)).unwrap();
+    let start = total_stakes(&h);
+    let mut p = Exposed {
+        void: Some(2),
+        stop: Some(3),
+    };
+    let events = play(&mut h, &mut felt, &mut p);
+    assert!(
+        events.contains(&HandEvent::HandVoided {
+            seat: 2,
+            returned: 25
+        }),
+        "{events:#?}"
+    );
+    let two = h.players.iter().find(|p| p.seat == 2).unwrap();
+    assert_eq!((two.stack, two.put_in, two.cards), (10_000, 0, 0));
+    assert!(events.contains(&HandEvent::StoppedBetting { seat: 3 }));
+    let result = h.result.clone().unwrap();
+    // Seat 3 is in the main pot only; the last round's bets are a side pot of seats 1 and 4.
+    let main = result.pots.iter().find(|p| p.pot == 0).unwrap();
+    assert!(main.eligible.contains(&3), "{result:#?}");
+    let side = result.pots.iter().find(|p| p.pot == 1).unwrap();
+    assert_eq!(side.eligible, [1, 4], "{result:#?}");
+    assert_eq!(side.amount, 2 * 400);
+    assert_eq!(total_stakes(&h) + result.take.total(), start);
+    // The refusals: only in the first deal, only seven-card Stud, never leaving one player.
+    let e = h.apply(HandCommand::VoidHand { seat: 1 }).unwrap_err();
+    assert!(e.contains("the round is over"), "{e}");
+    let mut two_up = Hand::start(setup(GameId::SevenCardStud, &seats[..2])).unwrap();
+    two_up
+        .apply(HandCommand::Posted { straddle: false })
+        .unwrap();
+    let e = two_up.apply(HandCommand::VoidHand { seat: 1 }).unwrap_err();
+    assert!(e.contains("would leave one player"), "{e}");
+    let e = two_up
+        .apply(HandCommand::StopBetting { seat: 1 })
+        .unwrap_err();
+    assert!(e.contains("§ 637a.18(m)"), "{e}");
+    let mut holdem = Hand::start(setup(GameId::Holdem, &seats)).unwrap();
+    holdem
+        .apply(HandCommand::Posted { straddle: false })
+        .unwrap();
+    let e = holdem.apply(HandCommand::VoidHand { seat: 1 }).unwrap_err();
+    assert!(e.contains("§ 637a.18(m)"), "{e}");
 }
 
 #[test]

@@ -193,3 +193,75 @@ fn a_restart_mid_round_resumes_the_games_step() {
     let hand = t.table().round.as_ref().unwrap().poker.clone().unwrap();
     assert_eq!(hand.stub, 40);
 }
+
+/// § 637a.18(m) on the screen: both hole cards turned up in the first deal void the hand and
+/// return the ante; on the last round a player whose third hole card came up may stop betting.
+#[test]
+fn seven_card_stud_exposed_hole_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("exposed.sqlite");
+    let s = setup(GameId::SevenCardStud, 100);
+    let mut h = harness(DeckhandApp::new(ready(&db, &s), s, None));
+    h.run_ok();
+    for seat in ["Seat 1", "Seat 2", "Seat 3", "Seat 4"] {
+        tap(&mut h, seat);
+    }
+    tap(&mut h, "Start round 1");
+    h.get_by_label("Deal 2 down, then 1 up to each player");
+    assert!(
+        h.query_by_label("Void seat 2's hand, return the ante")
+            .is_none()
+    );
+    tap(&mut h, "Both hole cards turned up?");
+    tap(&mut h, "Void seat 2's hand, return the ante");
+    h.get_by_label_contains("To seats 1, 3, 4 in this order");
+    let journal = |db: &std::path::Path| -> Vec<String> {
+        let conn = rusqlite::Connection::open(db).unwrap();
+        conn.prepare("SELECT payload FROM journal WHERE kind = 'poker_step' ORDER BY serial")
+            .unwrap()
+            .query_map([], |r| r.get::<_, String>(0))
+            .unwrap()
+            .map(|r| r.unwrap())
+            .collect()
+    };
+    let voided = journal(&db);
+    assert!(
+        voided
+            .iter()
+            .any(|p| p.contains("\"void-hand\"") && p.contains("\"returned\"")),
+        "{voided:?}"
+    );
+    // Seat 2 takes no further part: no up card is asked of it.
+    cards(&mut h, "K♠ 9♥ 5♦");
+    tap(&mut h, "Dealt");
+    h.get_by_label("Seat 4: forced bet $1.00");
+    tap(&mut h, "Forced bets in");
+    tap(&mut h, "Call $1.00");
+    tap(&mut h, "Call $1.00");
+    for street in ["K♥ 3♣ 8♦", "4♦ 5♣ 7♠", "J♣ 6♣ 10♥"] {
+        cards(&mut h, street);
+        tap(&mut h, "Dealt");
+        assert!(
+            h.query_by_label_contains("Third hole card was turned up")
+                .is_none()
+        );
+        for _ in 0..3 {
+            tap(&mut h, "Check");
+        }
+    }
+    h.get_by_label("Burn one, deal card 7 face down to each remaining player");
+    tap(&mut h, "Dealt");
+    // Not before the last round; now it is offered to the seat to act.
+    tap(
+        &mut h,
+        "Third hole card was turned up: stop betting, play for the pot so far",
+    );
+    assert!(
+        journal(&db).last().unwrap().contains("\"stop-betting\""),
+        "{:?}",
+        journal(&db).last()
+    );
+    tap(&mut h, "Check");
+    tap(&mut h, "Check");
+    h.get_by_label_contains("shows first");
+}

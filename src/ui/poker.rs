@@ -10,7 +10,7 @@ use crate::rules::cards::{Card, CardSet};
 use crate::rules::money;
 use crate::rules::poker::hand::{Hand, HandCommand, Step as HandStep};
 use crate::rules::table::Command;
-use egui::{Button, Ui};
+use egui::{Button, RichText, Ui};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Cards being entered for the current step.
@@ -24,6 +24,8 @@ pub(super) struct PokerEntry {
     conceded: BTreeSet<u8>,
     /// `None`: the board (or the common card); `Some(seat)`: that seat.
     target: Option<u8>,
+    /// Seven-card Stud: the dealer opened "Both hole cards turned up" (§ 637a.18(m)).
+    exposed: bool,
 }
 
 impl DeckhandApp {
@@ -99,6 +101,7 @@ impl DeckhandApp {
                 );
                 small(ui, &format!("{game}, {section}"));
                 let need_up = *up > 0 && hand.procedure.stud.is_some();
+                self.void_hands(ui, cmds, &hand, seats);
                 if need_up || *common {
                     self.enter_dealt(ui, cmds, &hand, seats, need_up, *common);
                 } else if primary(ui, "Dealt") {
@@ -123,6 +126,15 @@ impl DeckhandApp {
                 let pot: i64 = hand.players.iter().map(|p| p.put_in).sum();
                 body(ui, &format!("Pot {}", money(pot)));
                 small(ui, &format!("{game}, {section}"));
+                // § 637a.18(m)(1): a third hole card turned up in the deal.
+                if hand.may_stop_betting(*seat)
+                    && choice(
+                        ui,
+                        "Third hole card was turned up: stop betting, play for the pot so far",
+                    )
+                {
+                    send(cmds, HandCommand::StopBetting { seat: *seat });
+                }
                 ui.horizontal_wrapped(|ui| {
                     for o in options {
                         let (label, kind) = super::action_label(o);
@@ -174,6 +186,47 @@ impl DeckhandApp {
     }
 
     /// Stud: each seat's new up card, or the common card.
+    /// § 637a.18(m): in Seven-card Stud's first deal, a player whose two hole cards were turned
+    /// up has the hand voided and the ante returned.
+    fn void_hands(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>, hand: &Hand, seats: &[u8]) {
+        let voidable: Vec<u8> = seats
+            .iter()
+            .copied()
+            .filter(|s| hand.may_void(*s))
+            .collect();
+        if voidable.is_empty() {
+            return;
+        }
+        let e = &mut self.view.poker;
+        ui.horizontal_wrapped(|ui| {
+            let b = Button::new(RichText::new("Both hole cards turned up?").size(theme::BODY))
+                .selected(e.exposed)
+                .min_size(theme::ACTION_SIZE);
+            if ui.add(b).clicked() {
+                e.exposed = !e.exposed;
+            }
+            if !e.exposed {
+                return;
+            }
+            for s in voidable {
+                if choice(ui, &format!("Void seat {s}'s hand, return the ante")) {
+                    e.hands.remove(&s);
+                    e.exposed = false;
+                    e.target = None;
+                    cmds.push(UiCmd::Rules(Command::Poker(HandCommand::VoidHand {
+                        seat: s,
+                    })));
+                }
+            }
+        });
+        if e.exposed {
+            small(
+                ui,
+                "Collect the two cards: the hand is void (§ 637a.18(m)). One hole card turned up: deal the third card face down and key the card that shows.",
+            );
+        }
+    }
+
     fn enter_dealt(
         &mut self,
         ui: &mut Ui,

@@ -166,6 +166,17 @@ pub enum HandCommand {
         hands: Vec<(u8, Vec<Card>)>,
         board: Vec<Card>,
     },
+    /// Seven-card Stud: both of the seat's hole cards were turned face up in the deal; the
+    /// dealer collects them, the hand is void and the ante returned (§ 637a.18(m)).
+    VoidHand {
+        seat: u8,
+    },
+    /// Seven-card Stud: the seat's third hole card was turned face up in the deal and the player
+    /// chose to bet no more and contend only for the pot formed before any further betting
+    /// (§ 637a.18(m)(1)).
+    StopBetting {
+        seat: u8,
+    },
 }
 
 /// What happened, for the journal.
@@ -217,6 +228,15 @@ pub enum HandEvent {
     },
     Awarded {
         result: HandResult,
+    },
+    /// § 637a.18(m): both hole cards turned up; the hand is void and `returned` given back.
+    HandVoided {
+        seat: u8,
+        returned: Cents,
+    },
+    /// § 637a.18(m)(1): the seat bets no more and plays for the pot formed so far.
+    StoppedBetting {
+        seat: u8,
     },
 }
 
@@ -1065,6 +1085,10 @@ impl Hand {
             (Step::Showdown { order }, HandCommand::Showdown { hands, board }) => {
                 self.showdown(&order, hands, board)
             }
+            (Step::Deal { .. }, HandCommand::VoidHand { seat }) => self.void_hand(seat),
+            (_, HandCommand::StopBetting { seat }) if self.step != Step::Complete => {
+                self.stop_betting(seat)
+            }
             (Step::Complete, _) => Err("the round is over".into()),
             (step, cmd) => Err(format!(
                 "the dealer is asked to {}, not {}",
@@ -1072,6 +1096,120 @@ impl Hand {
                 command_name(&cmd)
             )),
         }
+    }
+
+    /// § 637a.18(m): a Seven-card Stud seat may be voided in the first deal, when both of its
+    /// hole cards were turned up, before the up cards are in, unless only one player would be
+    /// left.
+    pub fn may_void(&self, seat: u8) -> bool {
+        self.voidable(seat).is_ok()
+    }
+
+    fn voidable(&self, seat: u8) -> Result<(), String> {
+        let first_stud_deal = match &self.step {
+            Step::Deal {
+                seats, down, up, ..
+            } => {
+                self.procedure.stud.is_some()
+                    && *down >= 2
+                    && *up > 0
+                    && seats.contains(&seat)
+                    && self.players.iter().all(|p| p.up.is_empty())
+            }
+            _ => false,
+        };
+        if !first_stud_deal {
+            return Err(
+                "a hand is voided for two hole cards turned up in the first deal of Seven-card Stud (§ 637a.18(m))"
+                    .into(),
+            );
+        }
+        if self.live().len() <= 2 {
+            return Err(
+                "voiding this hand would leave one player: call the floor to void the round (§ 637a.18(m))"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
+
+    fn void_hand(&mut self, seat: u8) -> Result<(), String> {
+        self.voidable(seat)?;
+        let Step::Deal { seats, down, .. } = &mut self.step else {
+            return Err("no deal is under way".into());
+        };
+        seats.retain(|s| *s != seat);
+        let down = *down;
+        // The two exposed hole cards came from the stub and are collected.
+        if down > self.stub {
+            return Err("the stub cannot have held these cards (§ 637a.7(e))".into());
+        }
+        self.stub -= down;
+        self.discards += down;
+        let p = self.player(seat);
+        let returned = p.put_in;
+        p.stack += returned;
+        p.put_in = 0;
+        p.folded = true;
+        self.events.push(HandEvent::HandVoided { seat, returned });
+        Ok(())
+    }
+
+    /// § 637a.18(m)(1): in Seven-card Stud's last betting round, after the down card, a live seat
+    /// that has put nothing in on it yet may stop betting.
+    pub fn may_stop_betting(&self, seat: u8) -> bool {
+        let Some(street) = &self.street else {
+            return false;
+        };
+        let last_card_down = self
+            .procedure
+            .phases
+            .iter()
+            .rev()
+            .find_map(|p| match p {
+                Phase::StudCard { up } => Some(!up),
+                _ => None,
+            })
+            .unwrap_or(false);
+        let last_bet = !self
+            .procedure
+            .phases
+            .get(self.phase + 1..)
+            .unwrap_or(&[])
+            .iter()
+            .any(|p| matches!(p, Phase::Bet { .. }));
+        self.procedure.stud.is_some()
+            && last_card_down
+            && matches!(
+                self.procedure.phases.get(self.phase),
+                Some(Phase::Bet { .. })
+            )
+            && last_bet
+            && street.pending.contains(&seat)
+            && street.street_in.get(&seat).copied().unwrap_or(0) == 0
+            && self.get(seat).is_some_and(|p| !p.folded && !p.all_in)
+    }
+
+    fn stop_betting(&mut self, seat: u8) -> Result<(), String> {
+        if !self.may_stop_betting(seat) {
+            return Err(format!(
+                "seat {seat} cannot stop betting now: it is the choice of a Seven-card Stud player whose third hole card was turned up, before he puts anything in on the last round (§ 637a.18(m))"
+            ));
+        }
+        self.player(seat).all_in = true;
+        if let Some(street) = self.street.as_mut() {
+            street.pending.retain(|s| *s != seat);
+        }
+        self.events.push(HandEvent::StoppedBetting { seat });
+        self.skip_idle();
+        if self.street.as_ref().is_some_and(|s| s.pending.is_empty()) {
+            self.close_street();
+            self.phase += 1;
+            self.enter_phase();
+        } else {
+            self.set_act_step();
+        }
+        Ok(())
     }
 
     fn reshuffle_discards(&mut self, drawing: u8) {
@@ -1427,5 +1565,7 @@ fn command_name(c: &HandCommand) -> &'static str {
         HandCommand::Draw { .. } => "a draw",
         HandCommand::Discard { .. } => "a discard",
         HandCommand::Showdown { .. } => "a showdown",
+        HandCommand::VoidHand { .. } => "a void hand",
+        HandCommand::StopBetting { .. } => "a stop to betting",
     }
 }
