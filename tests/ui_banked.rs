@@ -622,8 +622,10 @@ fn spanish_21_hands_keyed_as_dealt() {
     h.get_by_label("Deal the double down card sideways: tap it.");
     tap(&mut h, "2♥");
     tap(&mut h, "Rescue");
-    // Seat 4 hits 16 to a five-card 21.
+    // Seat 4 hits 16 to a five-card 21; the cover card comes out on its box (§ 635a.7(d)).
     h.get_by_label("Seat 4 decides");
+    tap(&mut h, "Cover card out");
+    h.get_by_label_contains("Cover card out (on seat 4's betting area): finish this round");
     taps(&mut h, "2♣ A♠");
     h.get_by_label("Seat 4: 9♠ 7♦ 2♣ A♠ · 19");
     tap(&mut h, "2♦");
@@ -654,6 +656,13 @@ fn spanish_21_hands_keyed_as_dealt() {
     tap(&mut h, "Paid");
     let t = h.state().terminal().table();
     assert!(t.round.is_none() && t.rounds_played == 1);
+    // The shoe is reshuffled and the cut offered to seat 4's player (§ 635a.5(c)(2)).
+    h.get_by_label("Shuffle the shoe and offer the cut");
+    h.get_by_label_contains(
+        "to the player at seat 4, on whose betting area the cover card appeared",
+    );
+    tap(&mut h, "Shuffled, cut and in the shoe");
+    h.get_by_label_contains("Burn");
 }
 
 /// The Spanish 21 shoe deals round after round until the cover card comes out (§ 635a.5(a),
@@ -741,7 +750,13 @@ fn spanish_21_shoe_deals_on_until_the_cover_card() {
     .unwrap();
     t.execute(b(B::Play21(P::Reader { blackjack: true })))
         .unwrap();
-    t.execute(b(B::Play21(P::CoverCard))).unwrap();
+    // The cover card came out on seat 1's box; a seat without a box is refused.
+    let e = t
+        .execute(b(B::Play21(P::CoverCard { seat: Some(6) })))
+        .unwrap_err();
+    assert!(e.contains("seat 6 has no box"), "{e}");
+    t.execute(b(B::Play21(P::CoverCard { seat: Some(1) })))
+        .unwrap();
     // The hole card must agree with the reader.
     let e = t
         .execute(b(B::Play21(P::Card { card: c("9h")[0] })))
@@ -757,6 +772,11 @@ fn spanish_21_shoe_deals_on_until_the_cover_card() {
         matches!(t.table().step(), Step::ShuffleManually { .. }),
         "{:?}",
         t.table().step()
+    );
+    // § 635a.5(c)(2): the cut is offered to the player on whose box the cover card appeared.
+    assert_eq!(
+        t.table().cut_offer,
+        deckhand::rules::table::CutOffer::Seat { seat: 1 }
     );
     t.execute(Command::Confirm(Confirm::ShuffledAndCut))
         .unwrap();

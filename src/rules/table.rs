@@ -1080,6 +1080,32 @@ impl Step {
     }
 }
 
+/// Spanish 21: whom the dealer offers the cut of a new shoe (§ 635a.5(c)).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "to", rename_all = "kebab-case")]
+pub enum CutOffer {
+    /// The first player arriving at the table, as the game begins (§ 635a.5(c)(1)).
+    #[default]
+    FirstPlayer,
+    /// The player on whose betting area the cover card appeared (§ 635a.5(c)(2)).
+    Seat { seat: u8 },
+    /// The player farthest to the dealer's right, then counterclockwise on a refusal: the cover
+    /// card appeared on the dealer's hand (§ 635a.5(c)(3)).
+    RightOfDealer,
+}
+
+impl CutOffer {
+    pub fn who(&self) -> String {
+        match self {
+            CutOffer::FirstPlayer => "the first player who arrived at the table".into(),
+            CutOffer::Seat { seat } => {
+                format!("the player at seat {seat}, on whose betting area the cover card appeared")
+            }
+            CutOffer::RightOfDealer => "the player farthest to your right (the cover card appeared on your hand); if he refuses, each player counterclockwise".into(),
+        }
+    }
+}
+
 /// Seats are numbered 1 to 10 (§ 637a.2(a)).
 pub const MAX_SEATS: u8 = 10;
 
@@ -1108,6 +1134,9 @@ pub struct Table {
     pub shuffler_out: bool,
     /// A count the dealer keyed, waiting for the floorperson.
     pub pending_count: Option<(DeckId, u8)>,
+    /// Spanish 21: whom the next cut is offered (§ 635a.5(c)).
+    #[serde(default)]
+    pub cut_offer: CutOffer,
     /// The highest hand recorded in the current qualifying period (§ 637a.16(f)).
     pub high_hand: Option<(String, HandValue)>,
     /// High Hand Tracking Slip lines recorded at this table.
@@ -2168,6 +2197,7 @@ impl Table {
             }
             Event::DealerSignedOut { .. } => self.dealer = None,
             Event::TableOpened { setup } => {
+                self.cut_offer = CutOffer::FirstPlayer;
                 self.manual_shuffle = !setup.counting_shuffler;
                 self.decks = setup
                     .deck_colours
@@ -2538,11 +2568,14 @@ impl Table {
                 d.rounds_since_count += 1;
             }
             // § 635a.5(a), 635a.7(d): the shoe deals on until the cover card came out.
-            let shoe_continues = r
-                .banked
-                .as_ref()
-                .and_then(|b| b.s21.as_ref())
-                .is_some_and(|p| !p.cover_card);
+            let s21 = r.banked.as_ref().and_then(|b| b.s21.as_ref());
+            let shoe_continues = s21.is_some_and(|p| !p.cover_card);
+            if let Some(p) = s21.filter(|p| p.cover_card) {
+                self.cut_offer = match p.cover_at {
+                    Some(seat) => CutOffer::Seat { seat },
+                    None => CutOffer::RightOfDealer,
+                };
+            }
             let d = &mut self.decks[r.deck];
             if d.status == DeckStatus::InPlay {
                 d.status = if shoe_continues {

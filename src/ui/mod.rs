@@ -918,11 +918,28 @@ impl DeckhandApp {
         if let Some(p) = s21
             && !p.cover_card
         {
+            // Where it appeared decides who is offered the next cut (§ 635a.5(c)): the box
+            // being dealt to, or the dealer's hand.
+            use crate::rules::banked::round::BankedStep;
+            use crate::rules::banked::round21::Step21;
+            let step = t
+                .round
+                .as_ref()
+                .and_then(|r| r.banked.as_ref())
+                .map(|b| &b.step);
+            let seat = match step {
+                Some(BankedStep::Play21(Step21::Hand { seat, .. })) => Some(*seat),
+                Some(BankedStep::Play21(Step21::Deal)) => match self.view.banked.target {
+                    banked::Target::Seat(s) => Some(s),
+                    _ => None,
+                },
+                _ => None,
+            };
             actions.push((
                 RichText::new("Cover card out"),
                 UiCmd::Rules(Command::Banked(
                     crate::rules::banked::round::BankedCommand::Play21(
-                        crate::rules::banked::round21::Command21::CoverCard,
+                        crate::rules::banked::round21::Command21::CoverCard { seat },
                     ),
                 )),
             ));
@@ -1566,6 +1583,31 @@ impl DeckhandApp {
                     cmds.push(UiCmd::OpenVerify(format!(
                         "Count of the {name} deck: {counted} cards (§ 637a.7(e)(4)(i))"
                     )));
+                }
+            }
+            Step::ShuffleManually { .. } if self.term.table().shoe_game() => {
+                // § 635a.5(a)–(d): the shoe's decks shuffled into one stack, the cut offered in
+                // the regulation's order, the cover card placed twice.
+                let t = self.term.table();
+                title(ui, "Shuffle the shoe and offer the cut");
+                body(
+                    ui,
+                    "Shuffle all the decks together and place them in a single stack.",
+                );
+                body(
+                    ui,
+                    &format!(
+                        "Offer the cut, backs facing away from you, to {}. If no player accepts, cut the cards yourself.",
+                        t.cut_offer.who()
+                    ),
+                );
+                body(
+                    ui,
+                    "The cover card goes in at least ten cards from the top or bottom; move the cards above it to the bottom. Then insert the cover card at least one-quarter of the way in from the bottom and load the stack into the shoe.",
+                );
+                small(ui, "§ 635a.5(a)–(d)");
+                if primary(ui, "Shuffled, cut and in the shoe") {
+                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::ShuffledAndCut)));
                 }
             }
             Step::ShuffleManually { deck } => {

@@ -52,9 +52,15 @@ impl DeckhandApp {
         };
         let up = r.dealer.first().copied();
         if p.cover_card {
+            let at = match p.cover_at {
+                Some(seat) => format!("on seat {seat}'s betting area"),
+                None => "on the dealer's hand".into(),
+            };
             body_colour(
                 ui,
-                "Cover card out: finish this round, then the shoe is reshuffled (§ 635a.7(d))",
+                &format!(
+                    "Cover card out ({at}): finish this round, then the shoe is reshuffled (§ 635a.7(d))"
+                ),
                 theme::WARN,
             );
         }

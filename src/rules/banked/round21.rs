@@ -69,6 +69,9 @@ pub struct Play21 {
     /// The cover card came out: the round is completed, then the shoe reshuffled (§ 635a.7(d)).
     #[serde(default)]
     pub cover_card: bool,
+    /// Where the cover card appeared: a betting area, or none for the dealer's hand.
+    #[serde(default)]
+    pub cover_at: Option<u8>,
     /// Boxes with a Blackjack paid even money instead of insuring (§ 635a.8(e)).
     #[serde(default)]
     pub even_money: BTreeSet<u8>,
@@ -113,8 +116,12 @@ pub enum Command21 {
     /// Take the Double Down Wager back and forfeit the original (§ 635a.10(d)).
     Rescue,
     /// The cover card came out of the shoe: set it aside, finish the round, then reshuffle
-    /// (§ 635a.7(d)).
-    CoverCard,
+    /// (§ 635a.7(d)). `seat`: the betting area it appeared on; none for the dealer's hand (the
+    /// next cut is offered by it, § 635a.5(c)).
+    CoverCard {
+        #[serde(default)]
+        seat: Option<u8>,
+    },
 }
 
 /// Where a Spanish 21 round stands.
@@ -294,8 +301,15 @@ impl BankedRound {
         if self.s21.is_none() {
             self.s21 = Some(Play21::default());
         }
-        if *cmd == Command21::CoverCard {
-            self.s21.as_mut().expect("set").cover_card = true;
+        if let Command21::CoverCard { seat } = cmd {
+            if let Some(s) = seat
+                && !self.seats.contains(s)
+            {
+                return Err(format!("seat {s} has no box in this round"));
+            }
+            let p = self.s21.as_mut().expect("set");
+            p.cover_card = true;
+            p.cover_at = *seat;
             return Ok(());
         }
         match (cmd, step) {
