@@ -679,11 +679,17 @@ impl Terminal {
         if self.progressive.is_none() {
             return;
         }
+        // Only a game with a progressive wager drives the controller (Spanish 21, Lunar Poker
+        // and WPT have none).
         let round = self
             .table
             .round
             .as_ref()
-            .filter(|r| r.banked.is_some())
+            .filter(|r| {
+                r.banked
+                    .as_ref()
+                    .is_some_and(|b| b.def().spots.iter().any(|s| s.key == "progressive"))
+            })
             .map(|r| r.number);
         let command = match e {
             Event::RoundStarted { number, .. } if round.is_some() => {
