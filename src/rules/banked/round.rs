@@ -701,9 +701,39 @@ impl BankedRound {
                     .map_or(0, |d| d.iter().map(|m| ante * Cents::from(*m)).sum());
                 // Lunar Poker's Options fee for a draw is on the layout too.
                 let fee = if self.draws.contains_key(s) { ante } else { 0 };
-                (*s, wagers + decided + fee + self.refund21(*s))
+                let total = wagers + decided + fee + self.refund21(*s);
+                (*s, total - self.settled_early(*s))
             })
             .collect()
+    }
+
+    /// Wagers already settled at the table before the round's end, which a void round does not
+    /// return: Lunar Poker's instant payouts and Super Wagers at lock-in (§ 589.11(c)), Spanish
+    /// 21's Match-the-Dealer after the deal (§ 635a.7(f)) and an even money (§ 635a.8(e)).
+    fn settled_early(&self, seat: u8) -> Cents {
+        let lunar: Cents = self
+            .lock_in
+            .as_ref()
+            .and_then(|l| l["results"].as_array().cloned())
+            .unwrap_or_default()
+            .iter()
+            .filter(|w| w["seat"] == seat)
+            .filter_map(|w| w["stake"].as_i64())
+            .sum();
+        let s21 = self.s21.as_ref().map_or(0, |p| {
+            let matched = if p.match_called {
+                self.wager(seat, "match_the_dealer")
+            } else {
+                0
+            };
+            let even = if p.even_money.contains(&seat) {
+                self.ante(seat)
+            } else {
+                0
+            };
+            matched + even
+        });
+        lunar + s21
     }
 
     /// Lunar Poker: the seat placed a Bet Wager, before or after a draw.
@@ -1478,8 +1508,18 @@ mod tests {
             ]))
             .unwrap_err();
         assert!(e.contains("seat 2 did not declare"), "{e}");
-        r.apply(&locked(vec![(1, c("9s 8s 7s 6s 5s"))])).unwrap();
+        r.apply(&BankedCommand::LockedIn {
+            cards: vec![(1, c("9s 8s 7s 6s 5s"))],
+            settlement: serde_json::json!({"results": [
+                {"seat": 1, "wager": "ante", "stake": 500},
+                {"seat": 2, "wager": "super", "stake": 100}
+            ]}),
+        })
+        .unwrap();
         assert_eq!(r.step, BankedStep::Decide { phase: 1, seat: 2 });
+        // A void round from here returns only what is still on the layout: seat 1's Ante was
+        // settled with its instant payout, seat 2's Super collected; seat 2's Options fee stays.
+        assert_eq!(r.refunds(), vec![(1, 0), (2, 500 + 500)]);
         r.apply(&BankedCommand::Decide {
             seat: 2,
             multiple: 2,

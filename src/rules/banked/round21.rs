@@ -645,6 +645,8 @@ mod tests {
         );
         play(&mut r, Command21::Insure { seat: 1, amount: 0 }).unwrap();
         play(&mut r, Command21::EvenMoney { seat: 2 }).unwrap();
+        // Paid at once: a void round no longer returns that wager (§ 635a.8(e)).
+        assert_eq!(r.refunds(), vec![(1, 1000), (2, 0)]);
         let seats = r.settle_seats21();
         assert_eq!(seats[1]["even_money"], true);
         assert_eq!(seats[0]["even_money"], false);
