@@ -81,6 +81,9 @@ fn a_round_cannot_start_on_decks_past_their_time() {
     assert!(e.contains("4 hours (§ 657a.3(c))"), "{e}");
     let shoe = setup(GameId::Crazy4Poker, Dealing::ManualShoe);
     assert_eq!(shoe.deck_change_limit().0, 8);
+    // Spanish 21's shoe: a day (§ 635a.3(b)).
+    let s21 = setup(GameId::Spanish21, Dealing::ManualShoe);
+    assert_eq!(s21.deck_change_limit(), (24, "§ 635a.3(b)".to_string()));
     // A casino may choose fewer hours, never more.
     let mut longer = s.clone();
     longer.poker.deck_change_hours = 5;
@@ -117,4 +120,26 @@ fn the_deck_reminder_comes_as_early_as_configured() {
     h.get_by_label_contains("The decks must be changed within");
     tap(&mut h, "Change decks now");
     h.get_by_label("Change the decks?");
+}
+
+/// Spanish 21's opening inspection removes the 10s (§ 635a.3(a), § 635a.4), and its decks last
+/// a day (§ 635a.3(b)).
+#[test]
+fn spanish_21_inspection_removes_the_tens() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21.sqlite");
+    let s = setup(GameId::Spanish21, Dealing::ManualShoe);
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417").unwrap();
+    t.execute(Command::OpenTable(s.clone())).unwrap();
+    let mut h = harness(DeckhandApp::new(t, s, None));
+    h.run_ok();
+    h.get_by_label("Inspect the decks for the shoe");
+    h.get_by_label(
+        "Inspect the 6 decks for defects and remove the 10 of each suit from each deck: 48 cards a deck.",
+    );
+    h.get_by_label("Decks 0 h 00 min of 24 h");
+    tap(&mut h, "Decks inspected");
+    assert_eq!(kinds(&db).last().unwrap(), "decks_inspected");
 }

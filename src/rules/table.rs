@@ -205,6 +205,10 @@ impl TableSetup {
         if !g.is_house_banked() {
             return (12, "§ 637a.3(c)".into());
         }
+        // § 635a.3(b): Spanish 21's shoe of six or eight decks lasts a day.
+        if g == crate::rules::games::GameId::Spanish21 {
+            return (24, "§ 635a.3(b)".into());
+        }
         let chapter = g.section().split('.').next().unwrap_or("§").to_string();
         let hours = match self.poker.dealing {
             crate::rules::banked::round::Dealing::Hand => 4,

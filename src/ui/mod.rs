@@ -1218,6 +1218,21 @@ impl DeckhandApp {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::CardBurned)));
                 }
             }
+            Step::InspectDecks if self.term.table().shoe_game() => {
+                // § 635a.3(a), § 635a.4: Spanish 21's decks lose their 10s at the inspection.
+                title(ui, "Inspect the decks for the shoe");
+                body(
+                    ui,
+                    &format!(
+                        "Inspect the {} decks for defects and remove the 10 of each suit from each deck: 48 cards a deck.",
+                        self.house.1.spanish21.decks
+                    ),
+                );
+                small(ui, "§ 635a.3(a), § 635a.4");
+                if primary(ui, "Decks inspected") {
+                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::DecksInspected)));
+                }
+            }
             Step::InspectDecks => {
                 let t = self.term.table();
                 title(ui, "Inspect both decks");
