@@ -137,6 +137,8 @@ fn crazy_4_poker_from_the_hand() {
     let t = h.state().terminal().table();
     assert!(t.round.is_none() && t.rounds_played == 1);
     h.get_by_label("Shuffled and cut");
+    // Crazy 4 Poker's own shuffle and cut, not the poker room's (§ 657a.5).
+    h.get_by_label("§ 657a.5");
 
     assert_eq!(
         commands(&db),

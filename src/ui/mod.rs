@@ -1632,7 +1632,17 @@ impl DeckhandApp {
                     ui,
                     "Shuffle by hand and stack the deck. Place the cover card at least ten cards from the top, then move the cards above it, with the cover card, to the bottom.",
                 );
-                section(ui, &step);
+                // A house-banked game's own shuffle and cut (§ 657a.5 and the others).
+                let banked = self
+                    .term
+                    .table()
+                    .setup
+                    .as_ref()
+                    .and_then(|s| crate::rules::banked::round::Def::of(s.poker.game));
+                match banked {
+                    Some(def) => small(ui, &format!("§ {}.5", def.chapter)),
+                    None => section(ui, &step),
+                }
                 if primary(ui, "Shuffled and cut") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::ShuffledAndCut)));
                 }
