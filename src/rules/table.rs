@@ -1110,6 +1110,37 @@ impl CutOffer {
     }
 }
 
+impl Table {
+    /// The section a step follows at this table: a house-banked game's opening, shuffle and cut
+    /// are its own chapter's (§ 657a.4, § 657a.5 and the others), not the poker room's.
+    pub fn section_of(&self, step: &Step) -> String {
+        let banked = self
+            .setup
+            .as_ref()
+            .and_then(|s| crate::rules::banked::round::Def::of(s.poker.game));
+        let Some(def) = banked else {
+            return step.section().to_string();
+        };
+        let ch = def.chapter;
+        match step {
+            Step::InspectDecks
+            | Step::VerifyInspection
+            | Step::PlayerInspection
+            | Step::WashDecks
+            | Step::InspectReplacement { .. } => format!("§ {ch}.4"),
+            Step::ShuffleManually { .. }
+            | Step::LoadShuffler { .. }
+            | Step::AwaitShuffle { .. }
+            | Step::LoadReplacement { .. } => format!("§ {ch}.5"),
+            Step::CountDeck { .. }
+            | Step::VerifyCount { .. }
+            | Step::RemoveDeck { .. }
+            | Step::VerifyRemoval { .. } => format!("§ {ch}.5(b)"),
+            _ => step.section().to_string(),
+        }
+    }
+}
+
 /// Seats are numbered 1 to 10 (§ 637a.2(a)).
 pub const MAX_SEATS: u8 = 10;
 

@@ -1213,7 +1213,7 @@ impl DeckhandApp {
                     ui,
                     "Take the first card out of the shoe and place it in the discard rack before dealing: after each new shoe, and when a new dealer comes to the table.",
                 );
-                section(ui, &step);
+                section(ui, &self.term.table().section_of(&step));
                 if primary(ui, "Card burned") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::CardBurned)));
                 }
@@ -1244,7 +1244,7 @@ impl DeckhandApp {
                         t.deck_name(1)
                     ),
                 );
-                section(ui, &step);
+                section(ui, &self.term.table().section_of(&step));
                 if primary(ui, "Decks inspected") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::DecksInspected)));
                 }
@@ -1255,9 +1255,12 @@ impl DeckhandApp {
                     ui,
                     "Call a floorperson. They verify the deck inspection with their credential number and PIN.",
                 );
-                section(ui, &step);
+                section(ui, &self.term.table().section_of(&step));
                 if primary(ui, "Floorperson verify") {
-                    cmds.push(UiCmd::OpenVerify("Deck inspection (§ 637a.4(a))".into()));
+                    cmds.push(UiCmd::OpenVerify(format!(
+                        "Deck inspection ({})",
+                        self.term.table().section_of(&step)
+                    )));
                 }
             }
             Step::PlayerInspection => {
@@ -1266,7 +1269,7 @@ impl DeckhandApp {
                     ui,
                     "Spread each deck face up, by suit and in sequence, for the first two seated players to inspect.",
                 );
-                section(ui, &step);
+                section(ui, &self.term.table().section_of(&step));
                 if primary(ui, "Players have inspected") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::PlayersInspected)));
                 }
@@ -1277,7 +1280,7 @@ impl DeckhandApp {
                     ui,
                     "Turn each deck face down, mix it thoroughly by washing, and stack it.",
                 );
-                section(ui, &step);
+                section(ui, &self.term.table().section_of(&step));
                 if primary(ui, "Decks washed") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::DecksWashed)));
                 }
@@ -1299,7 +1302,7 @@ impl DeckhandApp {
                         theme::WARN,
                     );
                 }
-                section(ui, &step);
+                section(ui, &self.term.table().section_of(&step));
                 if primary(ui, "Start shuffle") {
                     cmds.push(UiCmd::Rules(Command::LoadShuffler(*deck)));
                 }
@@ -1322,7 +1325,7 @@ impl DeckhandApp {
                         theme::WARN,
                     );
                 }
-                section(ui, &step);
+                section(ui, &self.term.table().section_of(&step));
                 out_of_service(ui, cmds);
             }
             Step::StartRound { deck, load } => self.start_round(ui, cmds, *deck, *load, &step),
@@ -1335,7 +1338,7 @@ impl DeckhandApp {
                         &format!("Seat {seat} posts the {which} blind: {}", money(*amount)),
                     );
                 }
-                section(ui, &step);
+                section(ui, &self.term.table().section_of(&step));
                 if primary(ui, "Blinds posted") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::BlindsPosted)));
                 }
@@ -1348,7 +1351,7 @@ impl DeckhandApp {
                         "Deal two cards face down to each player, one at a time, starting with seat {first}. The button (seat {button}) gets the last card of each pass."
                     ),
                 );
-                section(ui, &step);
+                section(ui, &self.term.table().section_of(&step));
                 if primary(ui, "Cards dealt") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::HoleCardsDealt)));
                 }
@@ -1376,7 +1379,7 @@ impl DeckhandApp {
                         }
                     ),
                 );
-                section(ui, &step);
+                section(ui, &self.term.table().section_of(&step));
                 ui.add_space(theme::GAP);
                 ui.horizontal_wrapped(|ui| {
                     for a in options {
@@ -1415,7 +1418,7 @@ impl DeckhandApp {
                     ui,
                     &format!("{what} Keep the burn cards apart from the discards."),
                 );
-                section(ui, &step);
+                section(ui, &self.term.table().section_of(&step));
                 if primary(ui, label) {
                     cmds.push(UiCmd::Rules(Command::Confirm(confirm)));
                 }
@@ -1437,7 +1440,7 @@ impl DeckhandApp {
                         hit.losing_seat, hit.losing_hand, hit.winning_seat, hit.winning_hand
                     ),
                 );
-                section(ui, &step);
+                section(ui, &self.term.table().section_of(&step));
                 if primary(ui, "Supervisor verify") {
                     cmds.push(UiCmd::OpenVerify("Bad Beat hand (§ 637a.15(f))".into()));
                 }
@@ -1449,7 +1452,7 @@ impl DeckhandApp {
                     ui,
                     &format!("Collect the losing hands and count them: {expected} cards expected."),
                 );
-                section(ui, &step);
+                section(ui, &self.term.table().section_of(&step));
                 ui.horizontal(|ui| {
                     if ui
                         .add(
@@ -1514,7 +1517,7 @@ impl DeckhandApp {
                 for (seat, amount) in awards {
                     body(ui, &format!("Push {} to seat {seat}.", money(*amount)));
                 }
-                section(ui, &step);
+                section(ui, &self.term.table().section_of(&step));
                 if primary(ui, "Pot pushed") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::PotPushed)));
                 }
@@ -1540,7 +1543,7 @@ impl DeckhandApp {
                     ui,
                     &format!("{why} Take the {name} deck out of the shuffler and off the table."),
                 );
-                section(ui, &step);
+                section(ui, &self.term.table().section_of(&step));
                 if primary(ui, "Deck removed") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::DeckRemoved)));
                 }
@@ -1552,7 +1555,7 @@ impl DeckhandApp {
                     ui,
                     &format!("Bring a new {name} deck and inspect it for defects."),
                 );
-                section(ui, &step);
+                section(ui, &self.term.table().section_of(&step));
                 if primary(ui, "Replacement inspected") {
                     cmds.push(UiCmd::Rules(Command::Confirm(
                         Confirm::ReplacementInspected,
@@ -1566,7 +1569,7 @@ impl DeckhandApp {
                     ui,
                     "Count every card of the deck face down, then key the number. A floorperson verifies the count.",
                 );
-                section(ui, &step);
+                section(ui, &self.term.table().section_of(&step));
                 field(ui, "Cards counted", &self.view.deck_count, true);
                 keypad::keypad(ui, &mut self.view.deck_count, 3);
                 if primary(ui, "Count entered") {
@@ -1593,7 +1596,7 @@ impl DeckhandApp {
                         "The dealer counted {counted} cards in the {name} deck. A floorperson verifies the count."
                     ),
                 );
-                section(ui, &step);
+                section(ui, &self.term.table().section_of(&step));
                 if primary(ui, "Floorperson verify") {
                     cmds.push(UiCmd::OpenVerify(format!(
                         "Count of the {name} deck: {counted} cards (§ 637a.7(e)(4)(i))"
@@ -1632,17 +1635,7 @@ impl DeckhandApp {
                     ui,
                     "Shuffle by hand and stack the deck. Place the cover card at least ten cards from the top, then move the cards above it, with the cover card, to the bottom.",
                 );
-                // A house-banked game's own shuffle and cut (§ 657a.5 and the others).
-                let banked = self
-                    .term
-                    .table()
-                    .setup
-                    .as_ref()
-                    .and_then(|s| crate::rules::banked::round::Def::of(s.poker.game));
-                match banked {
-                    Some(def) => small(ui, &format!("§ {}.5", def.chapter)),
-                    None => section(ui, &step),
-                }
+                section(ui, &self.term.table().section_of(&step));
                 if primary(ui, "Shuffled and cut") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::ShuffledAndCut)));
                 }
@@ -1653,7 +1646,7 @@ impl DeckhandApp {
                     ui,
                     "The shuffler cannot be used. Cover it or post an out-of-order sign on it before shuffling by hand.",
                 );
-                section(ui, &step);
+                section(ui, &self.term.table().section_of(&step));
                 if primary(ui, "Shuffler covered") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::ShufflerCovered)));
                 }
@@ -1667,7 +1660,7 @@ impl DeckhandApp {
                         "A floorperson verifies the removal of the {name} deck and its replacement."
                     ),
                 );
-                section(ui, &step);
+                section(ui, &self.term.table().section_of(&step));
                 if primary(ui, "Floorperson verify") {
                     cmds.push(UiCmd::OpenVerify(format!(
                         "Removal of the {name} deck (§ 637a.7(e)(5))"
@@ -1705,7 +1698,7 @@ impl DeckhandApp {
                 s.max_raises
             ),
         );
-        section(ui, step);
+        section(ui, &self.term.table().section_of(step));
         ui.horizontal(|ui| {
             ui.vertical(|ui| {
                 field(ui, "Table number", table_no, true);
@@ -1874,7 +1867,7 @@ impl DeckhandApp {
                 }
             ),
         );
-        section(ui, step);
+        section(ui, &self.term.table().section_of(step));
         ui.horizontal_wrapped(|ui| {
             for seat in 1..=10u8 {
                 let on = self.view.seats.contains(&seat);
@@ -1918,7 +1911,7 @@ impl DeckhandApp {
                 order.first().copied().unwrap_or_default()
             ),
         );
-        section(ui, step);
+        section(ui, &self.term.table().section_of(step));
         // Which part is being entered, and the corrections, on one row.
         ui.horizontal_wrapped(|ui| {
             let b = Button::new(format!("Board {}/5", e.board.len()))
@@ -2284,9 +2277,9 @@ fn body_colour(ui: &mut Ui, text: &str, colour: Color32) {
     ui.label(RichText::new(text).size(theme::BODY).color(colour));
 }
 
-fn section(ui: &mut Ui, step: &Step) {
+fn section(ui: &mut Ui, text: &str) {
     ui.label(
-        RichText::new(step.section())
+        RichText::new(text)
             .size(theme::SMALL)
             .color(theme::TEXT_DIM),
     );
