@@ -534,19 +534,11 @@ fn meter_round(
         t.progressive().state == Some(ControllerState::Locked)
             && t.progressive_meter() == Some((1, 2_500_030))
     });
-    let step = |t: &deckhand::terminal::Terminal| {
-        t.table()
-            .round
-            .as_ref()
-            .unwrap()
-            .banked
-            .as_ref()
-            .unwrap()
-            .step
-            .clone()
+    let round = |t: &deckhand::terminal::Terminal| {
+        t.table().round.as_ref().unwrap().banked.clone().unwrap()
     };
     loop {
-        let cmd = match step(&term) {
+        let cmd = match round(&term).step {
             BankedStep::Deal => BankedCommand::Dealt,
             BankedStep::Decide { seat, .. } => BankedCommand::Decide { seat, multiple: 1 },
             BankedStep::Reveal { .. } => BankedCommand::Revealed,
@@ -563,15 +555,7 @@ fn meter_round(
     }))
     .unwrap();
     let (_, meter) = term.progressive_meter().unwrap();
-    let input = term
-        .table()
-        .round
-        .as_ref()
-        .unwrap()
-        .banked
-        .as_ref()
-        .unwrap()
-        .settle_input(&[("1".to_string(), meter + stale)].into());
+    let input = round(&term).settle_input(&[("1".to_string(), meter + stale)].into());
     let st = deckhand::rules::banked::settle_json(
         &input.to_string(),
         &deckhand::rules::banked::paytable::Paytables::embedded().unwrap(),

@@ -846,6 +846,18 @@ impl Hand {
         (v, if spread { max } else { street.unit })
     }
 
+    /// After a turn: the street closes when nobody is left to act, or the next seat is asked.
+    fn next_turn(&mut self) {
+        self.skip_idle();
+        if self.street.as_ref().is_some_and(|s| s.pending.is_empty()) {
+            self.close_street();
+            self.phase += 1;
+            self.enter_phase();
+        } else {
+            self.set_act_step();
+        }
+    }
+
     fn set_act_step(&mut self) {
         if let Some(seat) = self
             .street
@@ -1201,14 +1213,7 @@ impl Hand {
             street.pending.retain(|s| *s != seat);
         }
         self.events.push(HandEvent::StoppedBetting { seat });
-        self.skip_idle();
-        if self.street.as_ref().is_some_and(|s| s.pending.is_empty()) {
-            self.close_street();
-            self.phase += 1;
-            self.enter_phase();
-        } else {
-            self.set_act_step();
-        }
+        self.next_turn();
         Ok(())
     }
 
@@ -1372,14 +1377,7 @@ impl Hand {
             self.finish_uncontested();
             return Ok(());
         }
-        self.skip_idle();
-        if self.street.as_ref().is_some_and(|s| s.pending.is_empty()) {
-            self.close_street();
-            self.phase += 1;
-            self.enter_phase();
-        } else {
-            self.set_act_step();
-        }
+        self.next_turn();
         Ok(())
     }
 
