@@ -681,11 +681,7 @@ impl BankedRound {
     }
 
     pub fn ante(&self, seat: u8) -> Cents {
-        self.wagers
-            .get(&seat)
-            .and_then(|w| w.get("ante"))
-            .copied()
-            .unwrap_or(0)
+        self.wager(seat, "ante")
     }
 
     /// Everything on the layout, for a void round's refunds.
