@@ -140,6 +140,7 @@ fn spanish_21_inspection_removes_the_tens() {
         "Inspect the 6 decks for defects and remove the 10 of each suit from each deck: 48 cards a deck.",
     );
     h.get_by_label("Decks 0 h 00 min of 24 h");
+    h.get_by_label("Red shoe next");
     tap(&mut h, "Decks inspected");
     assert_eq!(kinds(&db).last().unwrap(), "decks_inspected");
 }

@@ -792,7 +792,9 @@ impl DeckhandApp {
                 ui.painter()
                     .rect_filled(rect, 3.0, theme::deck_swatch(&d.colour));
                 let which = if t.round.is_some() { "in play" } else { "next" };
-                ui.label(text(format!("{} deck {which}", d.colour)));
+                // Spanish 21 deals a shoe of six or eight decks of one back colour (§ 635a.3(a)).
+                let noun = if t.shoe_game() { "shoe" } else { "deck" };
+                ui.label(text(format!("{} {noun} {which}", d.colour)));
                 if let Some((due, _)) = self.term.deck_change_due() {
                     let used = self.term.deck_minutes();
                     let left = due - used;
