@@ -141,6 +141,7 @@ fn spanish_21_inspection_removes_the_tens() {
     );
     h.get_by_label("Decks 0 h 00 min of 24 h");
     h.get_by_label("Red shoe next");
+    h.get_by_label("Blue shoe: to shuffle");
     tap(&mut h, "Decks inspected");
     assert_eq!(kinds(&db).last().unwrap(), "decks_inspected");
 }

@@ -1159,7 +1159,7 @@ impl DeckhandApp {
         if !t.decks.is_empty() {
             ui.add_space(theme::GAP);
             ui.separator();
-            ui.label(RichText::new("Decks").strong());
+            ui.label(RichText::new(if t.shoe_game() { "Shoes" } else { "Decks" }).strong());
             for (i, d) in t.decks.iter().enumerate() {
                 let status = match d.status {
                     DeckStatus::Unshuffled => "to shuffle",
@@ -1169,16 +1169,19 @@ impl DeckhandApp {
                     DeckStatus::InPlay => "in play",
                     DeckStatus::Removed => "removed",
                 };
-                let count = d
-                    .last_count
-                    .map_or("not counted".to_string(), |c| format!("count {c}"));
-                ui.label(
-                    RichText::new(format!(
+                // A Spanish 21 shoe is not counted between rounds (Chapter 635a has no count).
+                let text = if t.shoe_game() {
+                    format!("{} shoe: {status}", d.colour)
+                } else {
+                    let count = d
+                        .last_count
+                        .map_or("not counted".to_string(), |c| format!("count {c}"));
+                    format!(
                         "{}: {status} · {count} · {} rounds since count",
                         d.colour, d.rounds_since_count
-                    ))
-                    .size(theme::SMALL),
-                );
+                    )
+                };
+                ui.label(RichText::new(text).size(theme::SMALL));
             }
         }
         ui.add_space(theme::GAP);
