@@ -205,16 +205,17 @@ impl TableSetup {
         if !g.is_house_banked() {
             return (12, "§ 637a.3(c)".into());
         }
-        // § 635a.3(b): Spanish 21's shoe of six or eight decks lasts a day.
-        if g == crate::rules::games::GameId::Spanish21 {
-            return (24, "§ 635a.3(b)".into());
+        let hand = self.poker.dealing == crate::rules::banked::round::Dealing::Hand;
+        if let Some(def) = crate::rules::banked::round::Def::of(g) {
+            let life = def.deck_life;
+            return (
+                if hand { life.hand } else { life.shoe },
+                life.section.into(),
+            );
         }
+        // A game settled by `deckhand settle` only (refused at a table): the common 4 and 8 hours.
         let chapter = g.section().split('.').next().unwrap_or("§").to_string();
-        let hours = match self.poker.dealing {
-            crate::rules::banked::round::Dealing::Hand => 4,
-            _ => 8,
-        };
-        (hours, format!("{chapter}.3(c)"))
+        (if hand { 4 } else { 8 }, format!("{chapter}.3(c)"))
     }
 
     /// The hours this table changes its decks after.

@@ -418,7 +418,7 @@ impl<'a> Ledger<'a> {
         self.side.get(key).copied()
     }
 
-    /// Records a win paid (partly) from a meter: `percent` of it, `from_meter` in cents.
+    /// Records a win of `paid` taken from a meter, `percent` of it.
     #[allow(clippy::too_many_arguments)]
     pub fn meter_win(
         &mut self,
@@ -426,7 +426,7 @@ impl<'a> Ledger<'a> {
         wager: &str,
         stake: Cents,
         paid: Cents,
-        (from_meter, percent): (Cents, u32),
+        percent: u32,
         explanation: String,
         section: &str,
     ) {
@@ -437,7 +437,7 @@ impl<'a> Ledger<'a> {
             result: Outcome::Win,
             paid,
             net: paid - stake,
-            from_meter,
+            from_meter: paid,
             meter_percent: Some(percent),
             explanation,
             section: section.into(),

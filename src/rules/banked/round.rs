@@ -112,6 +112,17 @@ pub struct Def {
     pub phases: &'static [Phase],
     /// Said after the deal instruction (Lunar Poker turns the dealer's fifth card up).
     pub deal_note: &'static str,
+    /// How long the decks stay in play (each game's § x.3).
+    pub deck_life: DeckLife,
+}
+
+/// The most hours a game's decks stay in play, dealt from the hand or from a shoe, and the
+/// section that says so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DeckLife {
+    pub hand: u32,
+    pub shoe: u32,
+    pub section: &'static str,
 }
 
 const fn spot(key: &'static str, label: &'static str, required: bool) -> Spot {
@@ -158,6 +169,11 @@ pub const DEFS: [Def; 6] = [
             options_fee: false,
         }],
         deal_note: "",
+        deck_life: DeckLife {
+            hand: 4,
+            shoe: 8,
+            section: "§ 657a.3(c)",
+        },
     },
     Def {
         game: GameId::MississippiStud,
@@ -211,6 +227,11 @@ pub const DEFS: [Def; 6] = [
             },
         ],
         deal_note: "",
+        deck_life: DeckLife {
+            hand: 4,
+            shoe: 8,
+            section: "§ 655a.3(c)",
+        },
     },
     Def {
         game: GameId::TexasHoldemBonus,
@@ -264,6 +285,11 @@ pub const DEFS: [Def; 6] = [
             },
         ],
         deal_note: "",
+        deck_life: DeckLife {
+            hand: 4,
+            shoe: 8,
+            section: "§ 647a.3(c)",
+        },
     },
     Def {
         game: GameId::WptHeadsUp,
@@ -323,6 +349,11 @@ pub const DEFS: [Def; 6] = [
             },
         ],
         deal_note: "",
+        deck_life: DeckLife {
+            hand: 4,
+            shoe: 8,
+            section: "§ 677a.3(c)",
+        },
     },
     Def {
         game: GameId::LunarPoker,
@@ -378,6 +409,11 @@ pub const DEFS: [Def; 6] = [
             },
         ],
         deal_note: " Turn the dealer's fifth card face up.",
+        deck_life: DeckLife {
+            hand: 4,
+            shoe: 8,
+            section: "§ 589.3(c)",
+        },
     },
     // Spanish 21's decisions are not multiples of a wager: `round21` plays them; the cards are
     // keyed as they are dealt (two to each box and the dealer's up card at the deal).
@@ -395,6 +431,12 @@ pub const DEFS: [Def; 6] = [
         community_cards: 0,
         phases: &[],
         deal_note: "",
+        // § 635a.3(b): a shoe of six or eight decks lasts a day; never dealt from the hand.
+        deck_life: DeckLife {
+            hand: 24,
+            shoe: 24,
+            section: "§ 635a.3(b)",
+        },
     },
 ];
 
@@ -875,41 +917,34 @@ impl BankedRound {
                     self.wagers.remove(seat);
                     return Ok(());
                 }
-                let ante = w.get("ante").copied().unwrap_or(0);
-                let (min, max) = self.ante_limits;
-                if min > 0 && ante < min {
-                    return Err(format!(
-                        "seat {seat}: an Ante of {} is below the table minimum of {}",
-                        crate::rules::money(ante),
-                        crate::rules::money(min)
-                    ));
-                }
-                if max > 0 && ante > max {
-                    return Err(format!(
-                        "seat {seat}: an Ante of {} is above the table maximum of {}",
-                        crate::rules::money(ante),
-                        crate::rules::money(max)
-                    ));
-                }
-                for (key, (min, max)) in &self.side_limits {
+                // The posted limits: the Ante's, then each side wager's (0: none).
+                let limits = std::iter::once(("ante", self.ante_limits)).chain(
+                    self.side_limits
+                        .iter()
+                        .map(|(k, limit)| (k.as_str(), *limit)),
+                );
+                for (key, (min, max)) in limits {
                     let Some(v) = w.get(key).copied() else {
                         continue;
                     };
+                    let (edge, limit) = if min > 0 && v < min {
+                        ("below the table minimum", min)
+                    } else if max > 0 && v > max {
+                        ("above the table maximum", max)
+                    } else {
+                        continue;
+                    };
                     let name = label_of(def, key);
-                    if *min > 0 && v < *min {
-                        return Err(format!(
-                            "seat {seat}: a {name} of {} is below the table minimum of {}",
-                            crate::rules::money(v),
-                            crate::rules::money(*min)
-                        ));
-                    }
-                    if *max > 0 && v > *max {
-                        return Err(format!(
-                            "seat {seat}: a {name} of {} is above the table maximum of {}",
-                            crate::rules::money(v),
-                            crate::rules::money(*max)
-                        ));
-                    }
+                    let a = if name.starts_with(['A', 'E', 'I', 'O', 'U']) {
+                        "an"
+                    } else {
+                        "a"
+                    };
+                    return Err(format!(
+                        "seat {seat}: {a} {name} of {} is {edge} of {}",
+                        crate::rules::money(v),
+                        crate::rules::money(limit)
+                    ));
                 }
                 for spot in def.spots.iter().filter(|s| s.required) {
                     if w.get(spot.key).copied().unwrap_or(0) == 0 {
@@ -1027,22 +1062,7 @@ impl BankedRound {
                 }
                 let mut used = CardSet::default();
                 for (seat, c) in cards {
-                    if c.len() != def.seat_cards {
-                        return Err(format!(
-                            "seat {seat}: {} cards, not {}",
-                            def.seat_cards,
-                            c.len()
-                        ));
-                    }
-                    for card in c {
-                        if used.contains(*card) {
-                            return Err(format!(
-                                "{}: already in play in this round",
-                                card.pretty()
-                            ));
-                        }
-                        used.insert(*card);
-                    }
+                    take_cards(&mut used, &format!("seat {seat}"), c, def.seat_cards)?;
                 }
                 for (seat, c) in cards {
                     self.cards.insert(*seat, c.clone());
@@ -1079,18 +1099,8 @@ impl BankedRound {
                 BankedStep::Cards,
             ) => {
                 let mut used = CardSet::default();
-                let mut check = |what: &str, cards: &[Card], n: usize| -> Result<(), String> {
-                    if cards.len() != n {
-                        return Err(format!("{what}: {n} cards, not {}", cards.len()));
-                    }
-                    for c in cards {
-                        if used.contains(*c) {
-                            return Err(format!("{}: already in play in this round", c.pretty()));
-                        }
-                        used.insert(*c);
-                    }
-                    Ok(())
-                };
+                let mut check =
+                    |what: &str, cards: &[Card], n: usize| take_cards(&mut used, what, cards, n);
                 let seats: BTreeMap<u8, Vec<Card>> = seats.iter().cloned().collect();
                 // A hand declared at lock-in was settled on those cards (§ 589.11(c)).
                 if self.lock_in.is_some() {
@@ -1274,6 +1284,20 @@ impl BankedRound {
         }
         round
     }
+}
+
+/// `n` cards at a place, none of them already in `used`, which takes them.
+fn take_cards(used: &mut CardSet, what: &str, cards: &[Card], n: usize) -> Result<(), String> {
+    if cards.len() != n {
+        return Err(format!("{what}: {n} cards, not {}", cards.len()));
+    }
+    for c in cards {
+        if used.contains(*c) {
+            return Err(format!("{}: already in play in this round", c.pretty()));
+        }
+        used.insert(*c);
+    }
+    Ok(())
 }
 
 fn label_of(def: &Def, key: &str) -> &'static str {

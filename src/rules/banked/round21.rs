@@ -165,7 +165,6 @@ impl Play21 {
         self.hands.get(&seat).is_some_and(|h| h.len() > 1)
     }
 
-    /// The hand needs nothing more from the player.
     /// The box's first two cards are a Blackjack (an ace and a king, queen or jack).
     pub fn blackjack(&self, seat: u8) -> bool {
         self.hands.get(&seat).is_some_and(|h| {
@@ -173,6 +172,7 @@ impl Play21 {
         })
     }
 
+    /// The hand needs nothing more from the player.
     fn hand_done(&self, seat: u8, h: &Hand21) -> bool {
         if self.surrendered.contains(&seat) {
             return true;

@@ -764,7 +764,7 @@ pub(crate) fn progressive(
                 money(before),
                 money(amount)
             );
-            l.meter_win(seat, meter, stake, amount, (amount, pct), why, pay_section);
+            l.meter_win(seat, meter, stake, amount, pct, why, pay_section);
         }
         Some(Pay::For(..)) | Some(Pay::To(..)) => {
             l.by_table(seat, meter, stake, t, line);
@@ -819,15 +819,7 @@ fn fchb(
                 line.name,
                 money(amount)
             );
-            l.meter_win(
-                seat,
-                wager,
-                stake,
-                amount,
-                (amount, pct),
-                why,
-                "§ 647a.12(e)(2)",
-            );
+            l.meter_win(seat, wager, stake, amount, pct, why, "§ 647a.12(e)(2)");
             paid_any = true;
         }
         Some(Pay::For(a, b)) => {
