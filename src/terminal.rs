@@ -714,27 +714,22 @@ impl Terminal {
                     .and_then(|b| b.settlement.clone())
                     .unwrap_or_default();
                 self.hits.to_send = self.meter_hits(round, &settlement);
-                self.send_hit();
+                self.hits.unpaid = self.send_next_hit();
             }
             (BankedCommand::Paid, _) => {
                 // The floorperson validated every payout of the round before the dealer paid
                 // them, so the hits after the first follow one another.
-                loop {
-                    if self.hits.unpaid.is_none() && !self.send_hit() {
-                        break;
-                    }
-                    if let Some(h) = self.hits.unpaid.take() {
-                        self.record_system(
-                            "progressive_hit_paid",
-                            serde_json::json!({"round": h.round, "spot": h.spot, "meter": h.meter,
-                                "percent": h.percent, "amount": h.amount}),
-                        );
-                        self.send_progressive(ProgressiveCommand::HitPaid {
-                            round: h.round,
-                            spot: h.spot,
-                            meter: h.meter,
-                        });
-                    }
+                while let Some(h) = self.hits.unpaid.take().or_else(|| self.send_next_hit()) {
+                    self.record_system(
+                        "progressive_hit_paid",
+                        serde_json::json!({"round": h.round, "spot": h.spot, "meter": h.meter,
+                            "percent": h.percent, "amount": h.amount}),
+                    );
+                    self.send_progressive(ProgressiveCommand::HitPaid {
+                        round: h.round,
+                        spot: h.spot,
+                        meter: h.meter,
+                    });
                 }
             }
             _ => {}
@@ -747,14 +742,9 @@ impl Terminal {
         }
     }
 
-    /// Sends the next hit unless one is unpaid; false when there is none to send.
-    fn send_hit(&mut self) -> bool {
-        if self.hits.unpaid.is_some() {
-            return false;
-        }
-        let Some(h) = self.hits.to_send.pop_front() else {
-            return false;
-        };
+    /// Sends the settlement's next meter payout as a HIT; the hit sent, to be paid.
+    fn send_next_hit(&mut self) -> Option<MeterHit> {
+        let h = self.hits.to_send.pop_front()?;
         self.send_progressive(ProgressiveCommand::Hit {
             round: h.round,
             spot: h.spot,
@@ -762,8 +752,7 @@ impl Terminal {
             percent: h.percent,
         });
         self.hits.unanswered.push_back(h.clone());
-        self.hits.unpaid = Some(h);
-        true
+        Some(h)
     }
 
     /// The settlement's progressive payouts from the controller's meter, in settlement order.
