@@ -287,8 +287,12 @@ pub struct TableConfig {
     pub side_wager_limits_cents: std::collections::BTreeMap<String, (Cents, Cents)>,
 }
 
+/// Minutes before the decks' change is due that the screen starts reminding the dealer, unless
+/// `[table] deck_reminder_minutes` says otherwise.
+pub const DEFAULT_DECK_REMINDER_MINUTES: u32 = 30;
+
 fn default_deck_reminder() -> u32 {
-    30
+    DEFAULT_DECK_REMINDER_MINUTES
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]

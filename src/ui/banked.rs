@@ -41,7 +41,12 @@ pub(super) struct BankedEntry {
     pub(super) gave: BTreeMap<u8, Vec<Card>>,
     pub(super) drew: BTreeMap<u8, Vec<Card>>,
     pub(super) target: Target,
+    /// Lunar Poker: the lock-in settlement for the declared hands' cards it was computed from
+    /// (computed when they change, not on every frame).
+    lock_in: Option<LockIn>,
 }
+
+type LockIn = (Vec<(u8, Vec<Card>)>, Result<serde_json::Value, String>);
 
 fn send(cmds: &mut Vec<UiCmd>, c: BankedCommand) {
     cmds.push(UiCmd::Rules(Command::Banked(c)));
@@ -203,6 +208,11 @@ impl BankedEntry {
             };
             places.push((Target::Draw(*s), label));
         }
+        self.place_row(ui, places);
+    }
+
+    /// The places as a row of buttons; a tap selects one.
+    fn place_row(&mut self, ui: &mut Ui, places: Vec<(Target, String)>) {
         ui.horizontal_wrapped(|ui| {
             for (t, label) in places {
                 let b = Button::new(RichText::new(label).size(theme::BODY))
@@ -612,12 +622,12 @@ impl DeckhandApp {
                 };
                 settlement_lines(ui, &s, |w| {
                     if early(w) {
-                        return Some("  (settled at lock-in)".into());
+                        return Some(("  (settled at lock-in)".into(), true));
                     }
                     match (&r.validated_by, w["floor_verification"].as_bool()) {
                         (_, Some(false) | None) => None,
-                        (Some(p), _) => Some(format!("  (validated by {})", p.name)),
-                        (None, _) => Some("  (floorperson validates)".into()),
+                        (Some(p), _) => Some((format!("  (validated by {})", p.name), false)),
+                        (None, _) => Some(("  (floorperson validates)".into(), false)),
                     }
                 });
                 if let Some(notes) = s["notes"].as_array() {
@@ -637,9 +647,12 @@ impl DeckhandApp {
     fn lock_in(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>, r: &BankedRound) {
         title(ui, "All decisions are locked in");
         let declared: Vec<u8> = r.declared.iter().copied().collect();
+        let need = r.def().seat_cards;
         let e = &mut self.view.banked;
-        let short = |e: &BankedEntry, s: u8| e.cards.get(&s).map_or(0, |c| c.len()) < 5;
-        if !declared.is_empty() {
+        let short = |e: &BankedEntry, s: u8| e.cards.get(&s).map_or(0, |c| c.len()) < need;
+        if declared.is_empty() {
+            body(ui, "No hand was declared: collect the Super Wagers.");
+        } else {
             body(
                 ui,
                 "Turn each declared hand face up and tap its five cards; then settle the instant payouts and Super Wagers from your left.",
@@ -648,19 +661,15 @@ impl DeckhandApp {
             if !selected && let Some(s) = declared.iter().find(|s| short(e, **s)) {
                 e.target = Target::Seat(*s);
             }
-            ui.horizontal_wrapped(|ui| {
-                for s in &declared {
+            let places = declared
+                .iter()
+                .map(|s| {
                     let cards = cards_text(e.cards.get(s).map_or(&[][..], |c| &c[..]));
-                    let b =
-                        Button::new(RichText::new(format!("Seat {s}: {cards}")).size(theme::BODY))
-                            .selected(e.target == Target::Seat(*s))
-                            .min_size(egui::vec2(200.0, theme::TARGET));
-                    if ui.add(b).clicked() {
-                        e.target = Target::Seat(*s);
-                    }
-                }
-                e.clear_button(ui);
-            });
+                    (Target::Seat(*s), format!("Seat {s}: {cards}"))
+                })
+                .collect();
+            e.place_row(ui, places);
+            e.clear_button(ui);
             if let Some(c) = card_grid(ui, "lunar-lock-in", &e.used()) {
                 e.key(r, c);
                 if let Target::Seat(s) = e.target
@@ -670,8 +679,6 @@ impl DeckhandApp {
                     e.target = Target::Seat(*next);
                 }
             }
-        } else {
-            body(ui, "No hand was declared: collect the Super Wagers.");
         }
         if declared.iter().any(|s| short(e, *s)) {
             small(ui, "§ 589.11(c)");
@@ -681,57 +688,63 @@ impl DeckhandApp {
             .iter()
             .map(|s| (*s, e.cards.get(s).cloned().unwrap_or_default()))
             .collect();
-        let seats: Vec<crate::rules::banked::lunar::Seat> = r
-            .lock_in_seats()
-            .into_iter()
-            .map(|mut seat| {
-                if let Some((_, c)) = cards.iter().find(|(s, _)| *s == seat.seat) {
-                    seat.cards = crate::rules::cards::cards_codes(c);
-                }
-                seat
-            })
-            .collect();
-        let (paytables, rules) = &self.house;
-        let settled = crate::rules::banked::lunar::settle_lock_in(
-            &seats,
-            &rules.lunar,
-            paytables,
-            rules.rounding_unit_cents,
-        )
-        .map_err(|e| e.to_string())
-        .and_then(|s| serde_json::to_value(s).map_err(|e| e.to_string()));
-        match settled {
-            Ok(settlement) => {
+        if e.lock_in.as_ref().is_none_or(|(keyed, _)| *keyed != cards) {
+            let seats: Vec<crate::rules::banked::lunar::Seat> = r
+                .lock_in_seats()
+                .into_iter()
+                .map(|mut seat| {
+                    if let Some((_, c)) = cards.iter().find(|(s, _)| *s == seat.seat) {
+                        seat.cards = crate::rules::cards::cards_codes(c);
+                    }
+                    seat
+                })
+                .collect();
+            let (paytables, rules) = &self.house;
+            let settled = crate::rules::banked::lunar::settle_lock_in(
+                &seats,
+                &rules.lunar,
+                paytables,
+                rules.rounding_unit_cents,
+            )
+            .map_err(|e| e.to_string())
+            .and_then(|s| serde_json::to_value(s).map_err(|e| e.to_string()));
+            e.lock_in = Some((cards.clone(), settled));
+        }
+        match e.lock_in.as_ref().map(|(_, s)| s) {
+            Some(Ok(settlement)) => {
                 if primary(ui, "Lock-in settled") {
                     cmds.push(UiCmd::BankedSettle(Some(BankedCommand::LockedIn {
                         cards,
                         settlement: settlement.clone(),
                     })));
                 }
-                settlement_lines(ui, &settlement, |_| None);
+                settlement_lines(ui, settlement, |_| None);
                 for n in settlement["notes"].as_array().map_or(&[][..], |n| &n[..]) {
                     small(ui, n.as_str().unwrap_or(""));
                 }
             }
-            Err(e) => body_colour(ui, &format!("Cannot settle: {e}"), theme::WARN),
+            Some(Err(e)) => body_colour(ui, &format!("Cannot settle: {e}"), theme::WARN),
+            None => {}
         }
         small(ui, "§ 589.11(c)");
     }
 }
 
-/// A settlement's wagers in the dealer's order, one line each; `flag` adds a note to a line and
-/// dims it when the note says it was settled before.
+/// What a settlement line adds: a note, and whether the line was settled earlier (dimmed).
+type LineNote = Option<(String, bool)>;
+
+/// A settlement's wagers in the dealer's order, one line each, with `note`'s addition.
 fn settlement_lines(
     ui: &mut Ui,
     s: &serde_json::Value,
-    flag: impl Fn(&serde_json::Value) -> Option<String>,
+    note: impl Fn(&serde_json::Value) -> LineNote,
 ) {
     for w in s["results"].as_array().map_or(&[][..], |r| &r[..]) {
         let seat = w["seat"].as_u64().unwrap_or(0);
         let text = w["explanation"].as_str().unwrap_or("");
-        let note = flag(w).unwrap_or_default();
+        let (note, earlier) = note(w).unwrap_or_default();
         let colour = match w["result"].as_str() {
-            _ if note.contains("lock-in") => theme::TEXT_DIM,
+            _ if earlier => theme::TEXT_DIM,
             Some("win") => theme::OK,
             Some("lose") => theme::TEXT_DIM,
             _ => theme::TEXT,

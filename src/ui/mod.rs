@@ -245,7 +245,7 @@ impl DeckhandApp {
             sim,
             themed: false,
             lock_after: None,
-            deck_reminder_minutes: 30,
+            deck_reminder_minutes: i64::from(crate::config::DEFAULT_DECK_REMINDER_MINUTES),
             last_touch: std::time::Instant::now(),
             locked: false,
             needs_admin,
@@ -286,6 +286,11 @@ impl DeckhandApp {
     pub fn with_deck_reminder(mut self, minutes: u32) -> DeckhandApp {
         self.deck_reminder_minutes = i64::from(minutes);
         self
+    }
+
+    /// The step's section in small print, as this table's game has it (`Table::section_of`).
+    fn section(&self, ui: &mut Ui, step: &Step) {
+        small(ui, &self.term.table().section_of(step));
     }
 
     /// The High Hand Jackpot's settings (`[high_hand]`).
@@ -1218,7 +1223,7 @@ impl DeckhandApp {
                     ui,
                     "Take the first card out of the shoe and place it in the discard rack before dealing: after each new shoe, and when a new dealer comes to the table.",
                 );
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 if primary(ui, "Card burned") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::CardBurned)));
                 }
@@ -1249,7 +1254,7 @@ impl DeckhandApp {
                         t.deck_name(1)
                     ),
                 );
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 if primary(ui, "Decks inspected") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::DecksInspected)));
                 }
@@ -1260,7 +1265,7 @@ impl DeckhandApp {
                     ui,
                     "Call a floorperson. They verify the deck inspection with their credential number and PIN.",
                 );
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 if primary(ui, "Floorperson verify") {
                     cmds.push(UiCmd::OpenVerify(format!(
                         "Deck inspection ({})",
@@ -1274,7 +1279,7 @@ impl DeckhandApp {
                     ui,
                     "Spread each deck face up, by suit and in sequence, for the first two seated players to inspect.",
                 );
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 if primary(ui, "Players have inspected") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::PlayersInspected)));
                 }
@@ -1285,7 +1290,7 @@ impl DeckhandApp {
                     ui,
                     "Turn each deck face down, mix it thoroughly by washing, and stack it.",
                 );
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 if primary(ui, "Decks washed") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::DecksWashed)));
                 }
@@ -1307,7 +1312,7 @@ impl DeckhandApp {
                         theme::WARN,
                     );
                 }
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 if primary(ui, "Start shuffle") {
                     cmds.push(UiCmd::Rules(Command::LoadShuffler(*deck)));
                 }
@@ -1330,7 +1335,7 @@ impl DeckhandApp {
                         theme::WARN,
                     );
                 }
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 out_of_service(ui, cmds);
             }
             Step::StartRound { deck, load } => self.start_round(ui, cmds, *deck, *load, &step),
@@ -1343,7 +1348,7 @@ impl DeckhandApp {
                         &format!("Seat {seat} posts the {which} blind: {}", money(*amount)),
                     );
                 }
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 if primary(ui, "Blinds posted") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::BlindsPosted)));
                 }
@@ -1356,7 +1361,7 @@ impl DeckhandApp {
                         "Deal two cards face down to each player, one at a time, starting with seat {first}. The button (seat {button}) gets the last card of each pass."
                     ),
                 );
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 if primary(ui, "Cards dealt") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::HoleCardsDealt)));
                 }
@@ -1384,7 +1389,7 @@ impl DeckhandApp {
                         }
                     ),
                 );
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 ui.add_space(theme::GAP);
                 ui.horizontal_wrapped(|ui| {
                     for a in options {
@@ -1423,7 +1428,7 @@ impl DeckhandApp {
                     ui,
                     &format!("{what} Keep the burn cards apart from the discards."),
                 );
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 if primary(ui, label) {
                     cmds.push(UiCmd::Rules(Command::Confirm(confirm)));
                 }
@@ -1445,7 +1450,7 @@ impl DeckhandApp {
                         hit.losing_seat, hit.losing_hand, hit.winning_seat, hit.winning_hand
                     ),
                 );
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 if primary(ui, "Supervisor verify") {
                     cmds.push(UiCmd::OpenVerify("Bad Beat hand (§ 637a.15(f))".into()));
                 }
@@ -1457,7 +1462,7 @@ impl DeckhandApp {
                     ui,
                     &format!("Collect the losing hands and count them: {expected} cards expected."),
                 );
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 ui.horizontal(|ui| {
                     if ui
                         .add(
@@ -1522,7 +1527,7 @@ impl DeckhandApp {
                 for (seat, amount) in awards {
                     body(ui, &format!("Push {} to seat {seat}.", money(*amount)));
                 }
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 if primary(ui, "Pot pushed") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::PotPushed)));
                 }
@@ -1548,7 +1553,7 @@ impl DeckhandApp {
                     ui,
                     &format!("{why} Take the {name} deck out of the shuffler and off the table."),
                 );
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 if primary(ui, "Deck removed") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::DeckRemoved)));
                 }
@@ -1560,7 +1565,7 @@ impl DeckhandApp {
                     ui,
                     &format!("Bring a new {name} deck and inspect it for defects."),
                 );
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 if primary(ui, "Replacement inspected") {
                     cmds.push(UiCmd::Rules(Command::Confirm(
                         Confirm::ReplacementInspected,
@@ -1574,7 +1579,7 @@ impl DeckhandApp {
                     ui,
                     "Count every card of the deck face down, then key the number. A floorperson verifies the count.",
                 );
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 field(ui, "Cards counted", &self.view.deck_count, true);
                 keypad::keypad(ui, &mut self.view.deck_count, 3);
                 if primary(ui, "Count entered") {
@@ -1601,7 +1606,7 @@ impl DeckhandApp {
                         "The dealer counted {counted} cards in the {name} deck. A floorperson verifies the count."
                     ),
                 );
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 if primary(ui, "Floorperson verify") {
                     cmds.push(UiCmd::OpenVerify(format!(
                         "Count of the {name} deck: {counted} cards (§ 637a.7(e)(4)(i))"
@@ -1640,7 +1645,7 @@ impl DeckhandApp {
                     ui,
                     "Shuffle by hand and stack the deck. Place the cover card at least ten cards from the top, then move the cards above it, with the cover card, to the bottom.",
                 );
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 if primary(ui, "Shuffled and cut") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::ShuffledAndCut)));
                 }
@@ -1651,7 +1656,7 @@ impl DeckhandApp {
                     ui,
                     "The shuffler cannot be used. Cover it or post an out-of-order sign on it before shuffling by hand.",
                 );
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 if primary(ui, "Shuffler covered") {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::ShufflerCovered)));
                 }
@@ -1665,7 +1670,7 @@ impl DeckhandApp {
                         "A floorperson verifies the removal of the {name} deck and its replacement."
                     ),
                 );
-                section(ui, &self.term.table().section_of(&step));
+                self.section(ui, &step);
                 if primary(ui, "Floorperson verify") {
                     cmds.push(UiCmd::OpenVerify(format!(
                         "Removal of the {name} deck (§ 637a.7(e)(5))"
@@ -1681,6 +1686,7 @@ impl DeckhandApp {
 
     /// The dealer picks the table number (prefilled from the configuration) and the game.
     fn open_table(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>, step: &Step) {
+        let section = self.term.table().section_of(step);
         let s = &self.setup;
         let table_no = self
             .view
@@ -1703,7 +1709,7 @@ impl DeckhandApp {
                 s.max_raises
             ),
         );
-        section(ui, &self.term.table().section_of(step));
+        small(ui, &section);
         ui.horizontal(|ui| {
             ui.vertical(|ui| {
                 field(ui, "Table number", table_no, true);
@@ -1872,7 +1878,7 @@ impl DeckhandApp {
                 }
             ),
         );
-        section(ui, &self.term.table().section_of(step));
+        self.section(ui, step);
         ui.horizontal_wrapped(|ui| {
             for seat in 1..=10u8 {
                 let on = self.view.seats.contains(&seat);
@@ -1907,6 +1913,7 @@ impl DeckhandApp {
             self.view.showdown = ShowdownEntry::default();
             self.view.showdown_round = round_no;
         }
+        let section = self.term.table().section_of(step);
         let e = &mut self.view.showdown;
         title(ui, "Showdown");
         body(
@@ -1916,7 +1923,7 @@ impl DeckhandApp {
                 order.first().copied().unwrap_or_default()
             ),
         );
-        section(ui, &self.term.table().section_of(step));
+        small(ui, &section);
         // Which part is being entered, and the corrections, on one row.
         ui.horizontal_wrapped(|ui| {
             let b = Button::new(format!("Board {}/5", e.board.len()))
@@ -2280,14 +2287,6 @@ fn body(ui: &mut Ui, text: &str) {
 
 fn body_colour(ui: &mut Ui, text: &str, colour: Color32) {
     ui.label(RichText::new(text).size(theme::BODY).color(colour));
-}
-
-fn section(ui: &mut Ui, text: &str) {
-    ui.label(
-        RichText::new(text)
-            .size(theme::SMALL)
-            .color(theme::TEXT_DIM),
-    );
 }
 
 /// Small print: sections and notes.
