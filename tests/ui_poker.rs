@@ -129,15 +129,8 @@ fn seven_card_stud_up_cards_decide_the_forced_bet_and_the_first_to_act() {
     tap(&mut h, "Count is right");
     h.get_by_label("Push $3.00 to seat 2.");
     tap(&mut h, "Pot pushed");
-    let conn = rusqlite::Connection::open(&db).unwrap();
-    let awarded: String = conn
-        .query_row(
-            "SELECT payload FROM journal WHERE kind = 'pot_awarded'",
-            [],
-            |r| r.get(0),
-        )
-        .unwrap();
-    assert!(awarded.contains("\"pot\":300"), "{awarded}");
+    let awarded = common::ui::payloads(&db, "pot_awarded");
+    assert!(awarded[0].contains("\"pot\":300"), "{awarded:?}");
     // A restart rebuilds the table from the journal at the same step.
     drop(h);
     let t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
@@ -215,15 +208,7 @@ fn seven_card_stud_exposed_hole_cards() {
     tap(&mut h, "Both hole cards turned up?");
     tap(&mut h, "Void seat 2's hand, return the ante");
     h.get_by_label_contains("To seats 1, 3, 4 in this order");
-    let journal = |db: &std::path::Path| -> Vec<String> {
-        let conn = rusqlite::Connection::open(db).unwrap();
-        conn.prepare("SELECT payload FROM journal WHERE kind = 'poker_step' ORDER BY serial")
-            .unwrap()
-            .query_map([], |r| r.get::<_, String>(0))
-            .unwrap()
-            .map(|r| r.unwrap())
-            .collect()
-    };
+    let journal = |db: &std::path::Path| common::ui::payloads(db, "poker_step");
     let voided = journal(&db);
     assert!(
         voided

@@ -77,6 +77,17 @@ pub fn ready(h: &Harness<'_, DeckhandApp>, label: &str) -> bool {
         .is_some_and(|n| !n.accesskit_node().is_disabled())
 }
 
+/// The payloads of the journal rows of one kind, oldest first.
+pub fn payloads(db: &std::path::Path, kind: &str) -> Vec<String> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.prepare("SELECT payload FROM journal WHERE kind = ?1 ORDER BY serial")
+        .unwrap()
+        .query_map([kind], |r| r.get(0))
+        .unwrap()
+        .map(|k| k.unwrap())
+        .collect()
+}
+
 /// Every journal row's kind, oldest first.
 pub fn kinds(db: &std::path::Path) -> Vec<String> {
     let conn = rusqlite::Connection::open(db).unwrap();
