@@ -268,7 +268,7 @@ pub struct TableConfig {
     /// The house-banked games' dealing method: hand, manual-shoe or automated-shoe (each
     /// game's § x.8, x.9, x.10).
     #[serde(default)]
-    pub dealing: crate::rules::banked::round::Dealing,
+    pub dealing: crate::rules::registry::Dealing,
     /// Hours between deck changes; 0 (the default) is the regulation's maximum (§ 637a.3(c):
     /// 12; house-banked: 4 from the hand, 8 from a shoe).
     #[serde(default)]

@@ -235,8 +235,8 @@ pub fn setup_for(base: &TableSetup, game: GameId) -> TableSetup {
         s.poker.forced_bet = s.small_bet / 2;
     }
     // § 635a.7(b): Spanish 21 comes out of a dealing shoe.
-    if game == GameId::Spanish21 && s.poker.dealing == crate::rules::banked::round::Dealing::Hand {
-        s.poker.dealing = crate::rules::banked::round::Dealing::ManualShoe;
+    if game == GameId::Spanish21 && s.poker.dealing == crate::rules::registry::Dealing::Hand {
+        s.poker.dealing = crate::rules::registry::Dealing::ManualShoe;
     }
     s
 }

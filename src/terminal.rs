@@ -1094,7 +1094,10 @@ impl Terminal {
         let setup = self.table.setup.as_ref()?;
         self.decks_since?;
         let (_, section) = setup.deck_change_limit();
-        Some((i64::from(setup.deck_change_hours()) * 60, section))
+        Some((
+            i64::from(setup.deck_change_hours()) * 60,
+            section.to_string(),
+        ))
     }
 
     /// Minutes the decks in use have been in play.

@@ -14,7 +14,8 @@ use egui_kittest::kittest::Queryable;
 #[test]
 fn every_table_game_stages_to_a_decision() {
     let mut staged = 0;
-    for (game, id, _) in GameId::ALL {
+    for game in GameId::all() {
+        let id = game.id();
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join(format!("{id}.sqlite"));
         let setup = common::ui::table(3, game);
@@ -50,7 +51,7 @@ fn every_table_game_stages_to_a_decision() {
             h.query_by_label(&expect).is_some(),
             "{id}: `{expect}` not on the screen"
         );
-        h.get_by_label(&format!("Table 3 · {}", deckhand::ui::game_name(game)));
+        h.get_by_label(&format!("Table 3 · {}", game.name()));
         staged += 1;
     }
     assert_eq!(staged, 24);
@@ -59,7 +60,8 @@ fn every_table_game_stages_to_a_decision() {
 #[test]
 fn every_table_game_stages_to_its_cards() {
     use deckhand::demo::At;
-    for (game, id, _) in GameId::ALL {
+    for game in GameId::all() {
+        let id = game.id();
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join(format!("{id}.sqlite"));
         let setup = common::ui::table(3, game);

@@ -6,8 +6,8 @@
 mod common;
 
 use common::ui::{harness, tap, taps};
-use deckhand::rules::banked::round::Dealing;
 use deckhand::rules::games::GameId;
+use deckhand::rules::registry::Dealing;
 use deckhand::rules::table::{Command, Step, TableSetup};
 use deckhand::store::Store;
 use deckhand::terminal::Terminal;

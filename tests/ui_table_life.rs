@@ -5,8 +5,8 @@
 mod common;
 
 use common::ui::{harness, kinds, tap};
-use deckhand::rules::banked::round::Dealing;
 use deckhand::rules::games::GameId;
+use deckhand::rules::registry::Dealing;
 use deckhand::rules::table::{Command, Step, TableSetup};
 use deckhand::store::Store;
 use deckhand::terminal::Terminal;
@@ -83,7 +83,7 @@ fn a_round_cannot_start_on_decks_past_their_time() {
     assert_eq!(shoe.deck_change_limit().0, 8);
     // Spanish 21's shoe: a day (§ 635a.3(b)).
     let s21 = setup(GameId::Spanish21, Dealing::ManualShoe);
-    assert_eq!(s21.deck_change_limit(), (24, "§ 635a.3(b)".to_string()));
+    assert_eq!(s21.deck_change_limit(), (24, "§ 635a.3(b)"));
     // A casino may choose fewer hours, never more.
     let mut longer = s.clone();
     longer.poker.deck_change_hours = 5;

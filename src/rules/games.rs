@@ -42,100 +42,37 @@ pub enum GameId {
 }
 
 impl GameId {
-    pub const ALL: [(GameId, &'static str, &'static str); 24] = [
-        (GameId::Holdem, "holdem", "§ 637a.11"),
-        (GameId::Omaha, "omaha", "§ 637a.12"),
-        (GameId::OmahaHiLo, "omaha-hi-lo", "§ 637a.12(l)"),
-        (GameId::FiveCardOmaha, "five-card-omaha", "§ 637a.19"),
-        (
-            GameId::FiveCardOmahaHiLo,
-            "five-card-omaha-hi-lo",
-            "§ 637a.19(l)",
-        ),
-        (GameId::SevenCardStud, "seven-card-stud", "§ 637a.10(i)(1)"),
-        (
-            GameId::SevenCardStudLow,
-            "seven-card-stud-low",
-            "§ 637a.10(i)(2)",
-        ),
-        (
-            GameId::SevenCardStudHiLo,
-            "seven-card-stud-hi-lo",
-            "§ 637a.10(i)(3)",
-        ),
-        (
-            GameId::SevenCardStudHiLo8,
-            "seven-card-stud-hi-lo-8",
-            "§ 637a.10(j)",
-        ),
-        (
-            GameId::SuperSevenCardStud,
-            "super-seven-card-stud",
-            "§ 637a.10(m)",
-        ),
-        (GameId::FiveCardDraw, "five-card-draw", "§ 637a.13"),
-        (GameId::FiveCardDrawLow, "five-card-draw-low", "§ 637a.13"),
-        (GameId::FiveCardStud, "five-card-stud", "§ 637a.14"),
-        (GameId::TripleDraw27, "triple-draw-2-7", "§ 637a.20(k)(3)"),
-        (GameId::TripleDrawA5, "triple-draw-a-5", "§ 637a.20(k)(4)"),
-        (
-            GameId::TripleDrawBadeucey,
-            "triple-draw-badeucey",
-            "§ 637a.20(l)",
-        ),
-        (
-            GameId::TripleDrawBadacey,
-            "triple-draw-badacey",
-            "§ 637a.20(l)",
-        ),
-        (GameId::Badugi, "badugi", "§ 637a.21(k)"),
-        (GameId::WptHeadsUp, "wpt-heads-up", "§ 677a.6"),
-        (GameId::TexasHoldemBonus, "texas-holdem-bonus", "§ 647a.6"),
-        (GameId::LunarPoker, "lunar-poker", "§ 589.6"),
-        (GameId::MississippiStud, "mississippi-stud", "§ 655a.6"),
-        (GameId::Crazy4Poker, "crazy-4-poker", "§ 657a.6"),
-        (GameId::Spanish21, "spanish-21", "§ 635a.3(c)"),
-    ];
+    /// Every game id, in the registry's order.
+    pub fn all() -> impl Iterator<Item = GameId> {
+        super::registry::GAMES.iter().map(|d| d.game)
+    }
+
+    /// The game's definition in the registry.
+    pub fn def(self) -> &'static super::registry::GameDef {
+        super::registry::def(self)
+    }
 
     /// Played against the house (§ 677a, § 647a, § 589, § 635a, § 655a, § 657a), not between
     /// players for a pot (§ 637a).
     pub fn is_house_banked(self) -> bool {
-        matches!(
-            self,
-            GameId::WptHeadsUp
-                | GameId::TexasHoldemBonus
-                | GameId::LunarPoker
-                | GameId::MississippiStud
-                | GameId::Crazy4Poker
-                | GameId::Spanish21
-        )
+        self.def().is_house_banked()
     }
 
     pub fn id(self) -> &'static str {
-        Self::ALL
-            .iter()
-            .find(|(g, _, _)| *g == self)
-            .map(|(_, id, _)| *id)
-            .expect("every game is listed")
+        self.def().id
+    }
+
+    /// The name the dealer reads.
+    pub fn name(self) -> &'static str {
+        self.def().name
     }
 
     pub fn section(self) -> &'static str {
-        Self::ALL
-            .iter()
-            .find(|(g, _, _)| *g == self)
-            .map(|(_, _, s)| *s)
-            .expect("every game is listed")
+        self.def().section
     }
 
     pub fn parse(id: &str) -> Result<GameId, String> {
-        Self::ALL
-            .iter()
-            .find(|(_, name, _)| *name == id)
-            .map(|(g, _, _)| *g)
-            .ok_or_else(|| {
-                let ids: Vec<&str> = Self::ALL.iter().map(|(_, n, _)| *n).collect();
-                format!("unknown game `{id}`; games: {}", ids.join(", "))
-            })
+        super::registry::by_id(id).map(|d| d.game)
     }
 }
 
@@ -516,7 +453,8 @@ mod tests {
 
     #[test]
     fn every_id_round_trips() {
-        for (g, id, _) in GameId::ALL {
+        for g in GameId::all() {
+            let id = g.id();
             assert_eq!(GameId::parse(id), Ok(g));
             assert_eq!(g.id(), id);
         }

@@ -55,7 +55,7 @@ impl Irregularity {
     /// The section as it reads for one game: of a list shared by several chapters, only that
     /// game's own ("§ 677a.13(a)" at a WPT table).
     pub fn section_for(&self, game: GameId) -> String {
-        let chapter = game.section().split('.').next().unwrap_or("");
+        let chapter = format!("§ {}", game.def().chapter);
         // "(c)" after "§ 637a.18(b)" belongs to the section before it.
         let mut mine = false;
         let own: Vec<&str> = self
@@ -63,7 +63,8 @@ impl Irregularity {
             .split(", ")
             .filter(|p| {
                 if p.starts_with('§') {
-                    mine = p.starts_with(chapter) && p.as_bytes().get(chapter.len()) == Some(&b'.');
+                    mine =
+                        p.starts_with(&chapter) && p.as_bytes().get(chapter.len()) == Some(&b'.');
                 }
                 mine
             })
@@ -87,28 +88,20 @@ struct File {
     irregularity: Vec<Irregularity>,
 }
 
-const GROUPS: [&str; 4] = ["poker", "stud", "holdem-omaha", "banked"];
+/// The catalogue's groups of games, as the registry names them.
+fn groups() -> Vec<&'static str> {
+    let mut v: Vec<&'static str> = GameId::all()
+        .flat_map(|g| g.def().irregularity_groups.iter().copied())
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
 
+/// A game is in a group of the catalogue by its registry entry (`irregularity_groups`), or by
+/// its own id.
 fn group_contains(group: &str, g: GameId) -> bool {
-    use GameId::*;
-    match group {
-        "poker" => !g.is_house_banked(),
-        "stud" => matches!(
-            g,
-            SevenCardStud
-                | SevenCardStudLow
-                | SevenCardStudHiLo
-                | SevenCardStudHiLo8
-                | SuperSevenCardStud
-        ),
-        "holdem-omaha" => matches!(
-            g,
-            Holdem | Omaha | OmahaHiLo | FiveCardOmaha | FiveCardOmahaHiLo
-        ),
-        // The house-banked poker games; Spanish 21 has its own section.
-        "banked" => g.is_house_banked() && g != Spanish21,
-        id => GameId::parse(id).is_ok_and(|x| x == g),
-    }
+    group == g.id() || g.def().irregularity_groups.contains(&group)
 }
 
 /// The whole catalogue.
@@ -133,11 +126,11 @@ impl Catalogue {
                 return Err(format!("irregularity `{}` cites no section", i.id));
             }
             for g in &i.games {
-                if !GROUPS.contains(&g.as_str()) && GameId::parse(g).is_err() {
+                if !groups().contains(&g.as_str()) && GameId::parse(g).is_err() {
                     return Err(format!(
                         "irregularity `{}`: unknown game `{g}` (groups: {}; or a game id)",
                         i.id,
-                        GROUPS.join(", ")
+                        groups().join(", ")
                     ));
                 }
             }
@@ -177,7 +170,8 @@ mod tests {
     #[test]
     fn the_embedded_catalogue_parses_and_every_game_has_its_section() {
         let c = Catalogue::embedded();
-        for (g, id, _) in GameId::ALL {
+        for g in GameId::all() {
+            let id = g.id();
             let list = c.for_game(g);
             let want = match g {
                 GameId::WptHeadsUp => "§ 677a.13",

@@ -13,6 +13,7 @@ pub mod irregularities;
 pub mod low;
 pub mod lunar;
 pub mod poker;
+pub mod registry;
 pub mod spanish21;
 pub mod stud;
 pub mod table;

@@ -86,7 +86,7 @@ pub struct PokerOptions {
     /// Stud's forced bet (§ 637a.10(d), § 637a.14(d)).
     pub forced_bet: Cents,
     /// The house-banked games' dealing method (each game's § x.8, x.9, x.10).
-    pub dealing: crate::rules::banked::round::Dealing,
+    pub dealing: crate::rules::registry::Dealing,
     /// Hours before the decks must be changed; 0 is the regulation's maximum for the game and
     /// dealing method ([`TableSetup::deck_change_limit`]). A casino may choose fewer.
     pub deck_change_hours: u32,
@@ -200,22 +200,10 @@ impl TableSetup {
     /// The regulation's longest time between deck changes, in hours, and its section:
     /// § 637a.3(c) 12 hours for the poker room; the house-banked games 4 hours from the hand,
     /// 8 from a dealing shoe (§ 677a.3(c), § 647a.3, § 589.3, § 655a.3, § 657a.3).
-    pub fn deck_change_limit(&self) -> (u32, String) {
-        let g = self.poker.game;
-        if !g.is_house_banked() {
-            return (12, "§ 637a.3(c)".into());
-        }
-        let hand = self.poker.dealing == crate::rules::banked::round::Dealing::Hand;
-        if let Some(def) = crate::rules::banked::round::Def::of(g) {
-            let life = def.deck_life;
-            return (
-                if hand { life.hand } else { life.shoe },
-                life.section.into(),
-            );
-        }
-        // A game settled by `deckhand settle` only (refused at a table): the common 4 and 8 hours.
-        let chapter = g.section().split('.').next().unwrap_or("§").to_string();
-        (if hand { 4 } else { 8 }, format!("{chapter}.3(c)"))
+    pub fn deck_change_limit(&self) -> (u32, &'static str) {
+        let life = self.poker.game.def().deck_life;
+        let hand = self.poker.dealing == crate::rules::registry::Dealing::Hand;
+        (if hand { life.hand } else { life.shoe }, life.section)
     }
 
     /// The hours this table changes its decks after.
@@ -255,7 +243,7 @@ impl TableSetup {
                 ));
             }
             if self.poker.game == crate::rules::games::GameId::Spanish21
-                && self.poker.dealing == crate::rules::banked::round::Dealing::Hand
+                && self.poker.dealing == crate::rules::registry::Dealing::Hand
             {
                 return Err(
                     "table.dealing: Spanish 21 is dealt from a dealing shoe (§ 635a.7(b)): manual-shoe or automated-shoe"
@@ -1067,9 +1055,7 @@ impl Step {
             Step::Showdown { .. } => "§ 637a.11(k), § 637a.18(e), § 637a.6",
             Step::CountLosingHands { .. } => "§ 637a.7(e)(6)(i)",
             Step::Poker { section, .. } => section,
-            Step::Banked { game, .. } => {
-                crate::rules::banked::round::Def::of(*game).map_or("", |d| d.procedure)
-            }
+            Step::Banked { game, .. } => game.def().sections.round,
             Step::VerifyBadBeat { .. } => "§ 637a.15(f)",
             Step::AwardPot { .. } => "§ 637a.7(e)(6)",
             Step::RemoveDeck { .. } => "§ 637a.7(e)(5)",
@@ -1112,33 +1098,28 @@ impl CutOffer {
 }
 
 impl Table {
-    /// The section a step follows at this table: a house-banked game's opening, shuffle and cut
-    /// are its own chapter's (§ 657a.4, § 657a.5 and the others), not the poker room's.
+    /// The section a step follows at this table: the opening, shuffle and counts of a
+    /// house-banked game are its own chapter's (§ 657a.4, § 657a.5 and the others), from the
+    /// registry.
     pub fn section_of(&self, step: &Step) -> String {
-        let banked = self
-            .setup
-            .as_ref()
-            .and_then(|s| crate::rules::banked::round::Def::of(s.poker.game));
-        let Some(def) = banked else {
+        let Some(setup) = &self.setup else {
             return step.section().to_string();
         };
-        let ch = def.chapter;
+        let sec = setup.poker.game.def().sections;
         match step {
-            Step::InspectDecks
-            | Step::VerifyInspection
-            | Step::PlayerInspection
-            | Step::WashDecks
-            | Step::InspectReplacement { .. } => format!("§ {ch}.4"),
-            Step::ShuffleManually { .. }
-            | Step::LoadShuffler { .. }
+            Step::InspectDecks | Step::VerifyInspection => sec.inspect,
+            Step::PlayerInspection => sec.players,
+            Step::WashDecks => sec.wash,
+            Step::InspectReplacement { .. } => sec.replacement,
+            Step::LoadShuffler { .. }
             | Step::AwaitShuffle { .. }
-            | Step::LoadReplacement { .. } => format!("§ {ch}.5"),
-            Step::CountDeck { .. }
-            | Step::VerifyCount { .. }
-            | Step::RemoveDeck { .. }
-            | Step::VerifyRemoval { .. } => format!("§ {ch}.5(b)"),
-            _ => step.section().to_string(),
+            | Step::LoadReplacement { .. } => sec.shuffle,
+            Step::ShuffleManually { .. } => sec.manual_shuffle,
+            Step::CountDeck { .. } | Step::VerifyCount { .. } => sec.count,
+            Step::RemoveDeck { .. } | Step::VerifyRemoval { .. } => sec.removal,
+            _ => step.section(),
         }
+        .to_string()
     }
 }
 

@@ -414,7 +414,7 @@ impl DeckhandApp {
                     }
                     ui.add_space(theme::GAP * 2.0);
                     ui.vertical(|ui| {
-                        small(ui, &format!("{} (wagers)", def.section(7)));
+                        small(ui, &format!("{} (wagers)", def.sections.wagers));
                         no_more_bets = primary(ui, "No more bets");
                     });
                 });
@@ -477,7 +477,7 @@ impl DeckhandApp {
                 if p.options_fee {
                     lunar_options(ui, cmds, &r, *seat);
                 }
-                small(ui, &def.section(11));
+                small(ui, def.sections.decisions);
             }
             BankedStep::Reveal { phase } if def.phases[*phase].after_cards => {
                 // Lunar Poker's forced dealer: the replacement card is keyed as it is dealt.
@@ -497,7 +497,7 @@ impl DeckhandApp {
                         card,
                     })));
                 }
-                small(ui, &def.section(11));
+                small(ui, def.sections.decisions);
             }
             BankedStep::Reveal { phase }
                 if def.phases[*phase].options_fee
@@ -508,7 +508,7 @@ impl DeckhandApp {
             }
             BankedStep::Reveal { phase } => {
                 title(ui, def.phases[*phase].then);
-                small(ui, &def.section(11));
+                small(ui, def.sections.decisions);
                 if primary(ui, "Done") {
                     send(cmds, BankedCommand::Revealed);
                 }
@@ -570,7 +570,7 @@ impl DeckhandApp {
                     }
                     e.clear_button(ui);
                 });
-                small(ui, &def.section(11));
+                small(ui, def.sections.decisions);
             }
             BankedStep::Pay { verify } => {
                 title(ui, "Settle in this order");
@@ -583,7 +583,7 @@ impl DeckhandApp {
                         if primary(ui, "Floorperson validates") {
                             cmds.push(UiCmd::OpenVerify(format!(
                                 "Validate the payouts of round {number} before they are paid ({})",
-                                def.section(11)
+                                def.sections.decisions
                             )));
                         }
                     } else if primary(ui, "Paid") {

@@ -101,7 +101,7 @@ impl DeckhandApp {
             )
             .show(ui, |ui| {
                 let Some(item) = chosen else {
-                    title(ui, &format!("Irregularities: {}", super::game_name(game)));
+                    title(ui, &format!("Irregularities: {}", game.name()));
                     body(
                         ui,
                         "Tap what happened. Each one shows the action the regulation requires.",

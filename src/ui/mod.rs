@@ -779,7 +779,7 @@ impl DeckhandApp {
                 .setup
                 .as_ref()
                 .map_or(self.setup.poker.game, |s| s.poker.game);
-            ui.label(text(format!("Table {table_no} · {}", game_name(game))).strong());
+            ui.label(text(format!("Table {table_no} · {}", game.name())).strong());
             ui.separator();
             match &t.dealer {
                 Some(d) => ui.label(text(format!("Dealer {} ({})", d.name, d.credential))),
@@ -2226,37 +2226,6 @@ fn ordinal(i: usize) -> String {
     ["first", "second", "third", "fourth"]
         .get(i)
         .map_or_else(|| format!("#{}", i + 1), |s| s.to_string())
-}
-
-/// A game's name as the dealer reads it.
-pub fn game_name(g: crate::rules::games::GameId) -> &'static str {
-    use crate::rules::games::GameId::*;
-    match g {
-        Holdem => "Hold'em",
-        Omaha => "Omaha",
-        OmahaHiLo => "Omaha Hi-Lo",
-        FiveCardOmaha => "Five-card Omaha",
-        FiveCardOmahaHiLo => "Five-card Omaha Hi-Lo",
-        SevenCardStud => "Seven-card Stud",
-        SevenCardStudLow => "Seven-card Stud Low",
-        SevenCardStudHiLo => "Seven-card Stud Hi-Lo",
-        SevenCardStudHiLo8 => "Seven-card Stud Hi-Lo 8",
-        SuperSevenCardStud => "Super Seven-card Stud",
-        FiveCardDraw => "Five-card Draw",
-        FiveCardDrawLow => "Five-card Draw Low",
-        FiveCardStud => "Five-card Stud",
-        TripleDraw27 => "Triple Draw 2-7",
-        TripleDrawA5 => "Triple Draw A-5",
-        TripleDrawBadeucey => "Triple Draw Badeucey",
-        TripleDrawBadacey => "Triple Draw Badacey",
-        Badugi => "Badugi",
-        WptHeadsUp => "WPT Heads-Up Hold 'Em",
-        TexasHoldemBonus => "Texas Hold 'Em Bonus",
-        LunarPoker => "Lunar Poker",
-        MississippiStud => "Mississippi Stud",
-        Crazy4Poker => "Crazy 4 Poker",
-        Spanish21 => "Spanish 21",
-    }
 }
 
 fn cards_text(cards: &[Card]) -> String {

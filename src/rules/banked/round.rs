@@ -11,39 +11,9 @@
 use crate::rules::Cents;
 use crate::rules::cards::{Card, CardSet};
 use crate::rules::games::GameId;
+use crate::rules::registry::Dealing;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-
-/// How the cards reach the players (each game's § x.8, x.9, x.10).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Dealing {
-    #[default]
-    Hand,
-    ManualShoe,
-    AutomatedShoe,
-}
-
-impl Dealing {
-    pub fn parse(s: &str) -> Result<Dealing, String> {
-        match s {
-            "hand" => Ok(Dealing::Hand),
-            "manual-shoe" => Ok(Dealing::ManualShoe),
-            "automated-shoe" => Ok(Dealing::AutomatedShoe),
-            other => Err(format!(
-                "unknown dealing method `{other}`: hand, manual-shoe or automated-shoe"
-            )),
-        }
-    }
-
-    pub fn id(self) -> &'static str {
-        match self {
-            Dealing::Hand => "hand",
-            Dealing::ManualShoe => "manual-shoe",
-            Dealing::AutomatedShoe => "automated-shoe",
-        }
-    }
-}
 
 /// A wager spot on the layout.
 #[derive(Debug, Clone, Copy)]
@@ -100,9 +70,8 @@ pub enum Who {
 #[derive(Debug, Clone, Copy)]
 pub struct Def {
     pub game: GameId,
-    pub chapter: &'static str,
-    /// The sections a round at the table carries out, for the screen's small print.
-    pub procedure: &'static str,
+    /// The sections of the round, as the chapter words them.
+    pub sections: BankedSections,
     pub spots: &'static [Spot],
     /// The layout's betting positions, numbered from 1 (each game's § x.2(a)).
     pub positions: u8,
@@ -112,17 +81,23 @@ pub struct Def {
     pub phases: &'static [Phase],
     /// Said after the deal instruction (Lunar Poker turns the dealer's fifth card up).
     pub deal_note: &'static str,
-    /// How long the decks stay in play (each game's § x.3).
-    pub deck_life: DeckLife,
 }
 
-/// The most hours a game's decks stay in play, dealt from the hand or from a shoe, and the
-/// section that says so.
+/// The sections a house-banked round follows, literal so a search for one finds its rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DeckLife {
-    pub hand: u32,
-    pub shoe: u32,
-    pub section: &'static str,
+pub struct BankedSections {
+    /// The layout's betting positions (§ x.2(a)).
+    pub positions: &'static str,
+    /// Wagers, and no wager after "no more bets" (§ x.7).
+    pub wagers: &'static str,
+    /// Dealing from a manual dealing shoe (§ x.8).
+    pub manual_shoe: &'static str,
+    /// Dealing from the hand (§ x.9).
+    pub hand: &'static str,
+    /// Dealing from an automated dealing shoe (§ x.10).
+    pub automated_shoe: &'static str,
+    /// The players' decisions and the settlement (§ x.11).
+    pub decisions: &'static str,
 }
 
 const fn spot(key: &'static str, label: &'static str, required: bool) -> Spot {
@@ -137,8 +112,14 @@ const fn spot(key: &'static str, label: &'static str, required: bool) -> Spot {
 pub const DEFS: [Def; 6] = [
     Def {
         game: GameId::Crazy4Poker,
-        chapter: "657a",
-        procedure: "§ 657a.7–657a.11",
+        sections: BankedSections {
+            positions: "§ 657a.2(a)",
+            wagers: "§ 657a.7",
+            manual_shoe: "§ 657a.8",
+            hand: "§ 657a.9",
+            automated_shoe: "§ 657a.10",
+            decisions: "§ 657a.11",
+        },
         spots: &[
             spot("ante", "Ante", true),
             Spot {
@@ -169,16 +150,17 @@ pub const DEFS: [Def; 6] = [
             options_fee: false,
         }],
         deal_note: "",
-        deck_life: DeckLife {
-            hand: 4,
-            shoe: 8,
-            section: "§ 657a.3(c)",
-        },
     },
     Def {
         game: GameId::MississippiStud,
-        chapter: "655a",
-        procedure: "§ 655a.7–655a.11",
+        sections: BankedSections {
+            positions: "§ 655a.2(a)",
+            wagers: "§ 655a.7",
+            manual_shoe: "§ 655a.8",
+            hand: "§ 655a.9",
+            automated_shoe: "§ 655a.10",
+            decisions: "§ 655a.11",
+        },
         spots: &[
             spot("ante", "Ante", true),
             spot("three_card_bonus", "3 Card Bonus", false),
@@ -227,16 +209,17 @@ pub const DEFS: [Def; 6] = [
             },
         ],
         deal_note: "",
-        deck_life: DeckLife {
-            hand: 4,
-            shoe: 8,
-            section: "§ 655a.3(c)",
-        },
     },
     Def {
         game: GameId::TexasHoldemBonus,
-        chapter: "647a",
-        procedure: "§ 647a.7–647a.11",
+        sections: BankedSections {
+            positions: "§ 647a.2(a)",
+            wagers: "§ 647a.7",
+            manual_shoe: "§ 647a.8",
+            hand: "§ 647a.9",
+            automated_shoe: "§ 647a.10",
+            decisions: "§ 647a.11",
+        },
         spots: &[
             spot("ante", "Ante", true),
             spot("bonus", "Bonus", false),
@@ -285,16 +268,17 @@ pub const DEFS: [Def; 6] = [
             },
         ],
         deal_note: "",
-        deck_life: DeckLife {
-            hand: 4,
-            shoe: 8,
-            section: "§ 647a.3(c)",
-        },
     },
     Def {
         game: GameId::WptHeadsUp,
-        chapter: "677a",
-        procedure: "§ 677a.7–677a.11",
+        sections: BankedSections {
+            positions: "§ 677a.2(a)",
+            wagers: "§ 677a.7",
+            manual_shoe: "§ 677a.8",
+            hand: "§ 677a.9",
+            automated_shoe: "§ 677a.10",
+            decisions: "§ 677a.11",
+        },
         spots: &[
             spot("ante", "Ante", true),
             Spot {
@@ -349,16 +333,17 @@ pub const DEFS: [Def; 6] = [
             },
         ],
         deal_note: "",
-        deck_life: DeckLife {
-            hand: 4,
-            shoe: 8,
-            section: "§ 677a.3(c)",
-        },
     },
     Def {
         game: GameId::LunarPoker,
-        chapter: "589",
-        procedure: "§ 589.7–589.11",
+        sections: BankedSections {
+            positions: "§ 589.2(a)",
+            wagers: "§ 589.7",
+            manual_shoe: "§ 589.8",
+            hand: "§ 589.9",
+            automated_shoe: "§ 589.10",
+            decisions: "§ 589.11",
+        },
         spots: &[spot("ante", "Ante", true), spot("super", "Super", false)],
         positions: 5,
         seat_cards: 5,
@@ -409,18 +394,19 @@ pub const DEFS: [Def; 6] = [
             },
         ],
         deal_note: " Turn the dealer's fifth card face up.",
-        deck_life: DeckLife {
-            hand: 4,
-            shoe: 8,
-            section: "§ 589.3(c)",
-        },
     },
     // Spanish 21's decisions are not multiples of a wager: `round21` plays them; the cards are
     // keyed as they are dealt (two to each box and the dealer's up card at the deal).
     Def {
         game: GameId::Spanish21,
-        chapter: "635a",
-        procedure: "§ 635a.6–635a.11",
+        sections: BankedSections {
+            positions: "§ 635a.2(a)",
+            wagers: "§ 635a.7",
+            manual_shoe: "§ 635a.8",
+            hand: "§ 635a.9",
+            automated_shoe: "§ 635a.10",
+            decisions: "§ 635a.11",
+        },
         spots: &[
             spot("ante", "Spanish 21", true),
             spot("match_the_dealer", "Match the Dealer", false),
@@ -431,24 +417,13 @@ pub const DEFS: [Def; 6] = [
         community_cards: 0,
         phases: &[],
         deal_note: "",
-        // § 635a.3(b): a shoe of six or eight decks lasts a day; never dealt from the hand.
-        deck_life: DeckLife {
-            hand: 24,
-            shoe: 24,
-            section: "§ 635a.3(b)",
-        },
     },
 ];
 
 impl Def {
-    /// The game's table definition; Lunar Poker and Spanish 21 are settled with
-    /// `deckhand settle` until their table procedures land.
+    /// The game's round definition (every house-banked game has one).
     pub fn of(game: GameId) -> Option<&'static Def> {
         DEFS.iter().find(|d| d.game == game)
-    }
-
-    pub fn section(&self, n: u8) -> String {
-        format!("§ {}.{n}", self.chapter)
     }
 
     /// The dealing method's section and instruction.
@@ -469,19 +444,19 @@ impl Def {
         };
         let (section, text) = match dealing {
             Dealing::ManualShoe => (
-                self.section(8),
+                self.sections.manual_shoe.to_string(),
                 format!(
                     "From the manual dealing shoe, one card at a time clockwise from the player farthest to your left: {each}. Then take the stub out of the shoe."
                 ),
             ),
             Dealing::Hand => (
-                self.section(9),
+                self.sections.hand.to_string(),
                 format!(
                     "From the hand, one card at a time clockwise from the player farthest to your left: {each}."
                 ),
             ),
             Dealing::AutomatedShoe => (
-                self.section(10),
+                self.sections.automated_shoe.to_string(),
                 format!(
                     "Deliver the stacks the automated dealing shoe dispenses, clockwise from the player farthest to your left: {each}."
                 ),
@@ -643,8 +618,7 @@ impl BankedRound {
         if let Some(s) = seats.iter().find(|s| **s == 0 || **s > def.positions) {
             return Err(format!(
                 "seat {s}: the layout has betting positions 1 to {} ({})",
-                def.positions,
-                def.section(2)
+                def.positions, def.sections.positions
             ));
         }
         Ok(BankedRound {
@@ -876,7 +850,7 @@ impl BankedRound {
 
     fn apply_inner(&mut self, cmd: &BankedCommand) -> Result<(), String> {
         let def = self.def();
-        let wager_section = def.section(7);
+        let wager_section = def.sections.wagers;
         match (cmd, self.step.clone()) {
             (BankedCommand::Wagers { seat, wagers }, BankedStep::Wagers) => {
                 if !self.seats.contains(seat) {
@@ -982,8 +956,7 @@ impl BankedRound {
                 if *multiple != 0 && !p.multiples.contains(multiple) {
                     return Err(format!(
                         "{multiple}× the Ante is not allowed here: {} ({})",
-                        p.label,
-                        def.section(11)
+                        p.label, def.sections.decisions
                     ));
                 }
                 let d = self.decisions.entry(*seat).or_default();
@@ -1035,7 +1008,7 @@ impl BankedRound {
             {
                 return Err(format!(
                     "key the card that replaced the dealer's highest card ({})",
-                    def.section(11)
+                    def.sections.decisions
                 ));
             }
             (BankedCommand::Revealed, BankedStep::Reveal { phase })
@@ -1133,14 +1106,14 @@ impl BankedRound {
                         DrawKind::Buy if !gave.is_empty() || drew.len() != 1 => {
                             return Err(format!(
                                 "seat {seat}: the Options fee buys one sixth card ({})",
-                                def.section(11)
+                                def.sections.decisions
                             ));
                         }
                         DrawKind::Exchange if !(2..=5).contains(&gave.len()) => {
                             return Err(format!(
                                 "seat {seat}: an exchange is of two to five cards, not {} ({})",
                                 gave.len(),
-                                def.section(11)
+                                def.sections.decisions
                             ));
                         }
                         DrawKind::Exchange if drew.len() != gave.len() => {
@@ -1192,7 +1165,7 @@ impl BankedRound {
             (BankedCommand::Paid, BankedStep::Pay { verify: true }) => {
                 return Err(format!(
                     "a floorperson validates these payouts before they are paid ({})",
-                    def.section(11)
+                    def.sections.decisions
                 ));
             }
             (cmd, step) => {
@@ -1566,7 +1539,7 @@ mod tests {
         let c = |s: &str| parse_cards(s).unwrap();
         // Lunar Poker's layout has five betting positions (§ 589.2(a)).
         let e = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 6]).unwrap_err();
-        assert!(e.contains("positions 1 to 5 (§ 589.2)"), "{e}");
+        assert!(e.contains("positions 1 to 5 (§ 589.2(a))"), "{e}");
         let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
         for s in [1, 2] {
             r.apply(&BankedCommand::Wagers {

@@ -551,9 +551,10 @@ impl BankedRound {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::banked::round::{BankedCommand, Dealing};
+    use crate::rules::banked::round::BankedCommand;
     use crate::rules::cards::{cards_codes, parse_cards};
     use crate::rules::games::GameId;
+    use crate::rules::registry::Dealing;
 
     fn round(seats: &[u8]) -> BankedRound {
         let mut r = BankedRound::start(GameId::Spanish21, Dealing::ManualShoe, seats).unwrap();

@@ -243,10 +243,7 @@ impl Procedure {
 
     /// The poker-room games, in the order of the chapter.
     pub fn all() -> Vec<Procedure> {
-        GameId::ALL
-            .iter()
-            .filter_map(|(g, _, _)| Procedure::of(*g))
-            .collect()
+        GameId::all().filter_map(Procedure::of).collect()
     }
 
     /// Cards in each player's hand at the showdown (Super Stud after its discards).

@@ -1,0 +1,622 @@
+//! The game registry: one definition per game id. Everything that differs between games at the
+//! table level reads it: the command-line ids, the names on the screen, the games the
+//! open-table screen offers, the chapter and sections a step cites, how long decks stay in play,
+//! the dealing methods a table may use, whether a progressive controller is driven, and which
+//! irregularities of the catalogue apply. The rounds themselves are data of their family
+//! (`poker::procedure` for the poker room, `banked::round::DEFS` for the house-banked games).
+//!
+//! Sections are literal strings, one per place the text says it, so a search for "§ 657a.4"
+//! finds every rule the terminal follows from it.
+
+use super::games::GameId;
+use serde::{Deserialize, Serialize};
+
+/// How a game's round is played and settled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// Players against each other for a pot (Chapter 637a): `poker::hand`.
+    PokerRoom,
+    /// Players against the house: `banked::round` (Spanish 21's decisions in `banked::round21`).
+    HouseBanked,
+}
+
+/// How the cards reach the players at a house-banked table (each game's § x.8, x.9, x.10).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Dealing {
+    /// From the dealer's hand (§ x.9).
+    #[default]
+    Hand,
+    /// From a manual dealing shoe (§ x.8).
+    ManualShoe,
+    /// From an automated dealing shoe (§ x.10).
+    AutomatedShoe,
+}
+
+impl Dealing {
+    pub fn parse(s: &str) -> Result<Dealing, String> {
+        match s {
+            "hand" => Ok(Dealing::Hand),
+            "manual-shoe" => Ok(Dealing::ManualShoe),
+            "automated-shoe" => Ok(Dealing::AutomatedShoe),
+            other => Err(format!(
+                "`{other}`: the dealing method is hand, manual-shoe or automated-shoe"
+            )),
+        }
+    }
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Dealing::Hand => "hand",
+            Dealing::ManualShoe => "manual-shoe",
+            Dealing::AutomatedShoe => "automated-shoe",
+        }
+    }
+
+    /// The dealer's words for the method.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dealing::Hand => "from the hand",
+            Dealing::ManualShoe => "from a manual dealing shoe",
+            Dealing::AutomatedShoe => "from an automated dealing shoe",
+        }
+    }
+}
+
+/// The most hours a game's decks stay in play, dealt from the hand or from a shoe, and the
+/// section that says so (each chapter's § x.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DeckLife {
+    pub hand: u32,
+    pub shoe: u32,
+    pub section: &'static str,
+}
+
+/// The sections the table procedure around a round follows, as one chapter words them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sections {
+    /// The decks inspected at opening, and a floorperson's verification.
+    pub inspect: &'static str,
+    /// The decks spread for the players.
+    pub players: &'static str,
+    /// Washed and stacked.
+    pub wash: &'static str,
+    /// Shuffled by the automated shuffler and counted.
+    pub shuffle: &'static str,
+    /// Shuffled and cut by hand.
+    pub manual_shuffle: &'static str,
+    /// Counted by hand and verified.
+    pub count: &'static str,
+    /// A deck removed after a wrong count or an irregularity.
+    pub removal: &'static str,
+    /// Its replacement inspected and verified.
+    pub replacement: &'static str,
+    /// The round's own procedure.
+    pub round: &'static str,
+    /// The chapter's irregularities.
+    pub irregularities: &'static str,
+}
+
+/// One game as the table deals it.
+#[derive(Debug, Clone, Copy)]
+pub struct GameDef {
+    pub game: GameId,
+    /// The id of the command line and the configuration (`holdem`, `crazy-4-poker`).
+    pub id: &'static str,
+    /// The name the dealer reads.
+    pub name: &'static str,
+    pub chapter: &'static str,
+    /// The section that defines the game's hands (what `deckhand eval` cites).
+    pub section: &'static str,
+    pub family: Family,
+    /// The cards of one deck as the game uses it (Spanish 21 removes the tens, § 635a.3(a)).
+    pub deck_cards: u8,
+    pub deck_life: DeckLife,
+    /// The dealing methods the chapter allows; the first is the default.
+    pub dealing: &'static [Dealing],
+    /// The game has a progressive wager: its table drives a progressive controller.
+    pub progressive: bool,
+    /// The groups of the irregularity catalogue (`assets/irregularities.toml`) the game is in,
+    /// besides its own id.
+    pub irregularity_groups: &'static [&'static str],
+    pub sections: &'static Sections,
+}
+
+impl GameDef {
+    pub fn is_house_banked(&self) -> bool {
+        self.family == Family::HouseBanked
+    }
+}
+
+const POKER_ROOM: Sections = Sections {
+    inspect: "§ 637a.4(a)",
+    players: "§ 637a.4(b)",
+    wash: "§ 637a.4(c)",
+    shuffle: "§ 637a.5(a), § 637a.7(e)(4)(ii)",
+    manual_shuffle: "§ 637a.5(a), (b)(2)",
+    count: "§ 637a.7(e)(4)(i), (5)",
+    removal: "§ 637a.7(e)(5)",
+    replacement: "§ 637a.7(e)(5), § 637a.4(a)",
+    round: "§ 637a.7",
+    irregularities: "§ 637a.18",
+};
+
+const WPT: Sections = Sections {
+    inspect: "§ 677a.4",
+    players: "§ 677a.4",
+    wash: "§ 677a.4",
+    shuffle: "§ 677a.5",
+    manual_shuffle: "§ 677a.5",
+    count: "§ 677a.5(b)",
+    removal: "§ 677a.5(b)",
+    replacement: "§ 677a.4",
+    round: "§ 677a.7–677a.11",
+    irregularities: "§ 677a.13",
+};
+
+const THB: Sections = Sections {
+    inspect: "§ 647a.4",
+    players: "§ 647a.4",
+    wash: "§ 647a.4",
+    shuffle: "§ 647a.5",
+    manual_shuffle: "§ 647a.5",
+    count: "§ 647a.5(b)",
+    removal: "§ 647a.5(b)",
+    replacement: "§ 647a.4",
+    round: "§ 647a.7–647a.11",
+    irregularities: "§ 647a.13",
+};
+
+const LUNAR: Sections = Sections {
+    inspect: "§ 589.4",
+    players: "§ 589.4",
+    wash: "§ 589.4",
+    shuffle: "§ 589.5",
+    manual_shuffle: "§ 589.5",
+    count: "§ 589.5(b)",
+    removal: "§ 589.5(b)",
+    replacement: "§ 589.4",
+    round: "§ 589.7–589.11",
+    irregularities: "§ 589.13",
+};
+
+const SPANISH_21: Sections = Sections {
+    inspect: "§ 635a.3(a), § 635a.4",
+    players: "§ 635a.4",
+    wash: "§ 635a.4",
+    shuffle: "§ 635a.5",
+    manual_shuffle: "§ 635a.5(a)–(d)",
+    count: "§ 635a.5(b)",
+    removal: "§ 635a.5(b)",
+    replacement: "§ 635a.4",
+    round: "§ 635a.6–635a.11",
+    irregularities: "§ 635a.13",
+};
+
+const MSTUD: Sections = Sections {
+    inspect: "§ 655a.4",
+    players: "§ 655a.4",
+    wash: "§ 655a.4",
+    shuffle: "§ 655a.5",
+    manual_shuffle: "§ 655a.5",
+    count: "§ 655a.5(b)",
+    removal: "§ 655a.5(b)",
+    replacement: "§ 655a.4",
+    round: "§ 655a.7–655a.11",
+    irregularities: "§ 655a.13",
+};
+
+const CRAZY_4: Sections = Sections {
+    inspect: "§ 657a.4",
+    players: "§ 657a.4",
+    wash: "§ 657a.4",
+    shuffle: "§ 657a.5",
+    manual_shuffle: "§ 657a.5",
+    count: "§ 657a.5(b)",
+    removal: "§ 657a.5(b)",
+    replacement: "§ 657a.4",
+    round: "§ 657a.7–657a.11",
+    irregularities: "§ 657a.13",
+};
+
+/// § 637a.3(c): the poker room's decks are changed at least every 12 hours.
+const POKER_DECK_LIFE: DeckLife = DeckLife {
+    hand: 12,
+    shoe: 12,
+    section: "§ 637a.3(c)",
+};
+
+const HAND_ONLY: &[Dealing] = &[Dealing::Hand];
+const ANY_METHOD: &[Dealing] = &[Dealing::Hand, Dealing::ManualShoe, Dealing::AutomatedShoe];
+/// § 635a.7(b): Spanish 21 is dealt from a dealing shoe.
+const SHOE_ONLY: &[Dealing] = &[Dealing::ManualShoe, Dealing::AutomatedShoe];
+
+const fn poker(
+    game: GameId,
+    id: &'static str,
+    name: &'static str,
+    section: &'static str,
+    irregularity_groups: &'static [&'static str],
+) -> GameDef {
+    GameDef {
+        game,
+        id,
+        name,
+        chapter: "637a",
+        section,
+        family: Family::PokerRoom,
+        deck_cards: 52,
+        deck_life: POKER_DECK_LIFE,
+        dealing: HAND_ONLY,
+        progressive: false,
+        irregularity_groups,
+        sections: &POKER_ROOM,
+    }
+}
+
+const BOARD: &[&str] = &["poker", "holdem-omaha"];
+const STUD: &[&str] = &["poker", "stud"];
+const POKER: &[&str] = &["poker"];
+const BANKED: &[&str] = &["banked"];
+
+pub const HOLDEM: GameDef = poker(GameId::Holdem, "holdem", "Hold'em", "§ 637a.11", BOARD);
+pub const OMAHA: GameDef = poker(GameId::Omaha, "omaha", "Omaha", "§ 637a.12", BOARD);
+pub const OMAHA_HI_LO: GameDef = poker(
+    GameId::OmahaHiLo,
+    "omaha-hi-lo",
+    "Omaha Hi-Lo",
+    "§ 637a.12(l)",
+    BOARD,
+);
+pub const FIVE_CARD_OMAHA: GameDef = poker(
+    GameId::FiveCardOmaha,
+    "five-card-omaha",
+    "Five-card Omaha",
+    "§ 637a.19",
+    BOARD,
+);
+pub const FIVE_CARD_OMAHA_HI_LO: GameDef = poker(
+    GameId::FiveCardOmahaHiLo,
+    "five-card-omaha-hi-lo",
+    "Five-card Omaha Hi-Lo",
+    "§ 637a.19(l)",
+    BOARD,
+);
+pub const SEVEN_CARD_STUD: GameDef = poker(
+    GameId::SevenCardStud,
+    "seven-card-stud",
+    "Seven-card Stud",
+    "§ 637a.10(i)(1)",
+    STUD,
+);
+pub const SEVEN_CARD_STUD_LOW: GameDef = poker(
+    GameId::SevenCardStudLow,
+    "seven-card-stud-low",
+    "Seven-card Stud Low",
+    "§ 637a.10(i)(2)",
+    STUD,
+);
+pub const SEVEN_CARD_STUD_HI_LO: GameDef = poker(
+    GameId::SevenCardStudHiLo,
+    "seven-card-stud-hi-lo",
+    "Seven-card Stud Hi-Lo",
+    "§ 637a.10(i)(3)",
+    STUD,
+);
+pub const SEVEN_CARD_STUD_HI_LO_8: GameDef = poker(
+    GameId::SevenCardStudHiLo8,
+    "seven-card-stud-hi-lo-8",
+    "Seven-card Stud Hi-Lo 8",
+    "§ 637a.10(j)",
+    STUD,
+);
+pub const SUPER_SEVEN_CARD_STUD: GameDef = poker(
+    GameId::SuperSevenCardStud,
+    "super-seven-card-stud",
+    "Super Seven-card Stud",
+    "§ 637a.10(m)",
+    STUD,
+);
+pub const FIVE_CARD_DRAW: GameDef = poker(
+    GameId::FiveCardDraw,
+    "five-card-draw",
+    "Five-card Draw",
+    "§ 637a.13",
+    POKER,
+);
+pub const FIVE_CARD_DRAW_LOW: GameDef = poker(
+    GameId::FiveCardDrawLow,
+    "five-card-draw-low",
+    "Five-card Draw Low",
+    "§ 637a.13",
+    POKER,
+);
+pub const FIVE_CARD_STUD: GameDef = poker(
+    GameId::FiveCardStud,
+    "five-card-stud",
+    "Five-card Stud",
+    "§ 637a.14",
+    POKER,
+);
+pub const TRIPLE_DRAW_2_7: GameDef = poker(
+    GameId::TripleDraw27,
+    "triple-draw-2-7",
+    "Triple Draw 2-7",
+    "§ 637a.20(k)(3)",
+    POKER,
+);
+pub const TRIPLE_DRAW_A_5: GameDef = poker(
+    GameId::TripleDrawA5,
+    "triple-draw-a-5",
+    "Triple Draw A-5",
+    "§ 637a.20(k)(4)",
+    POKER,
+);
+pub const TRIPLE_DRAW_BADEUCEY: GameDef = poker(
+    GameId::TripleDrawBadeucey,
+    "triple-draw-badeucey",
+    "Triple Draw Badeucey",
+    "§ 637a.20(l)",
+    POKER,
+);
+pub const TRIPLE_DRAW_BADACEY: GameDef = poker(
+    GameId::TripleDrawBadacey,
+    "triple-draw-badacey",
+    "Triple Draw Badacey",
+    "§ 637a.20(l)",
+    POKER,
+);
+pub const BADUGI: GameDef = poker(GameId::Badugi, "badugi", "Badugi", "§ 637a.21(k)", POKER);
+
+pub const WPT_HEADS_UP: GameDef = GameDef {
+    game: GameId::WptHeadsUp,
+    id: "wpt-heads-up",
+    name: "WPT Heads-Up Hold 'Em",
+    chapter: "677a",
+    section: "§ 677a.6",
+    family: Family::HouseBanked,
+    deck_cards: 52,
+    // § 677a.3(c)
+    deck_life: DeckLife {
+        hand: 4,
+        shoe: 8,
+        section: "§ 677a.3(c)",
+    },
+    dealing: ANY_METHOD,
+    progressive: false,
+    irregularity_groups: BANKED,
+    sections: &WPT,
+};
+
+pub const TEXAS_HOLDEM_BONUS: GameDef = GameDef {
+    game: GameId::TexasHoldemBonus,
+    id: "texas-holdem-bonus",
+    name: "Texas Hold 'Em Bonus",
+    chapter: "647a",
+    section: "§ 647a.6",
+    family: Family::HouseBanked,
+    deck_cards: 52,
+    // § 647a.3(c)
+    deck_life: DeckLife {
+        hand: 4,
+        shoe: 8,
+        section: "§ 647a.3(c)",
+    },
+    dealing: ANY_METHOD,
+    progressive: true,
+    irregularity_groups: BANKED,
+    sections: &THB,
+};
+
+pub const LUNAR_POKER: GameDef = GameDef {
+    game: GameId::LunarPoker,
+    id: "lunar-poker",
+    name: "Lunar Poker",
+    chapter: "589",
+    section: "§ 589.6",
+    family: Family::HouseBanked,
+    deck_cards: 52,
+    // § 589.3(c)
+    deck_life: DeckLife {
+        hand: 4,
+        shoe: 8,
+        section: "§ 589.3(c)",
+    },
+    dealing: ANY_METHOD,
+    progressive: false,
+    irregularity_groups: BANKED,
+    sections: &LUNAR,
+};
+
+pub const MISSISSIPPI_STUD: GameDef = GameDef {
+    game: GameId::MississippiStud,
+    id: "mississippi-stud",
+    name: "Mississippi Stud",
+    chapter: "655a",
+    section: "§ 655a.6",
+    family: Family::HouseBanked,
+    deck_cards: 52,
+    // § 655a.3(c)
+    deck_life: DeckLife {
+        hand: 4,
+        shoe: 8,
+        section: "§ 655a.3(c)",
+    },
+    dealing: ANY_METHOD,
+    progressive: true,
+    irregularity_groups: BANKED,
+    sections: &MSTUD,
+};
+
+pub const CRAZY_4_POKER: GameDef = GameDef {
+    game: GameId::Crazy4Poker,
+    id: "crazy-4-poker",
+    name: "Crazy 4 Poker",
+    chapter: "657a",
+    section: "§ 657a.6",
+    family: Family::HouseBanked,
+    deck_cards: 52,
+    // § 657a.3(c)
+    deck_life: DeckLife {
+        hand: 4,
+        shoe: 8,
+        section: "§ 657a.3(c)",
+    },
+    dealing: ANY_METHOD,
+    progressive: true,
+    irregularity_groups: BANKED,
+    sections: &CRAZY_4,
+};
+
+pub const SPANISH_21_GAME: GameDef = GameDef {
+    game: GameId::Spanish21,
+    id: "spanish-21",
+    name: "Spanish 21",
+    chapter: "635a",
+    section: "§ 635a.3(c)",
+    family: Family::HouseBanked,
+    // § 635a.3(a): each deck without the 10 of each suit.
+    deck_cards: 48,
+    // § 635a.3(b): a shoe of six or eight decks lasts a day; never dealt from the hand.
+    deck_life: DeckLife {
+        hand: 24,
+        shoe: 24,
+        section: "§ 635a.3(b)",
+    },
+    dealing: SHOE_ONLY,
+    progressive: false,
+    irregularity_groups: &[],
+    sections: &SPANISH_21,
+};
+
+/// Every game, in the order the screens and the documentation list them.
+pub const GAMES: [&GameDef; 24] = [
+    &HOLDEM,
+    &OMAHA,
+    &OMAHA_HI_LO,
+    &FIVE_CARD_OMAHA,
+    &FIVE_CARD_OMAHA_HI_LO,
+    &SEVEN_CARD_STUD,
+    &SEVEN_CARD_STUD_LOW,
+    &SEVEN_CARD_STUD_HI_LO,
+    &SEVEN_CARD_STUD_HI_LO_8,
+    &SUPER_SEVEN_CARD_STUD,
+    &FIVE_CARD_DRAW,
+    &FIVE_CARD_DRAW_LOW,
+    &FIVE_CARD_STUD,
+    &TRIPLE_DRAW_2_7,
+    &TRIPLE_DRAW_A_5,
+    &TRIPLE_DRAW_BADEUCEY,
+    &TRIPLE_DRAW_BADACEY,
+    &BADUGI,
+    &WPT_HEADS_UP,
+    &TEXAS_HOLDEM_BONUS,
+    &LUNAR_POKER,
+    &MISSISSIPPI_STUD,
+    &CRAZY_4_POKER,
+    &SPANISH_21_GAME,
+];
+
+/// The definition of a game. The match is exhaustive: a new game id does not compile without
+/// its entry.
+pub fn def(game: GameId) -> &'static GameDef {
+    use GameId::*;
+    match game {
+        Holdem => &HOLDEM,
+        Omaha => &OMAHA,
+        OmahaHiLo => &OMAHA_HI_LO,
+        FiveCardOmaha => &FIVE_CARD_OMAHA,
+        FiveCardOmahaHiLo => &FIVE_CARD_OMAHA_HI_LO,
+        SevenCardStud => &SEVEN_CARD_STUD,
+        SevenCardStudLow => &SEVEN_CARD_STUD_LOW,
+        SevenCardStudHiLo => &SEVEN_CARD_STUD_HI_LO,
+        SevenCardStudHiLo8 => &SEVEN_CARD_STUD_HI_LO_8,
+        SuperSevenCardStud => &SUPER_SEVEN_CARD_STUD,
+        FiveCardDraw => &FIVE_CARD_DRAW,
+        FiveCardDrawLow => &FIVE_CARD_DRAW_LOW,
+        FiveCardStud => &FIVE_CARD_STUD,
+        TripleDraw27 => &TRIPLE_DRAW_2_7,
+        TripleDrawA5 => &TRIPLE_DRAW_A_5,
+        TripleDrawBadeucey => &TRIPLE_DRAW_BADEUCEY,
+        TripleDrawBadacey => &TRIPLE_DRAW_BADACEY,
+        Badugi => &BADUGI,
+        WptHeadsUp => &WPT_HEADS_UP,
+        TexasHoldemBonus => &TEXAS_HOLDEM_BONUS,
+        LunarPoker => &LUNAR_POKER,
+        MississippiStud => &MISSISSIPPI_STUD,
+        Crazy4Poker => &CRAZY_4_POKER,
+        Spanish21 => &SPANISH_21_GAME,
+    }
+}
+
+/// The game with this id.
+pub fn by_id(id: &str) -> Result<&'static GameDef, String> {
+    GAMES.iter().copied().find(|d| d.id == id).ok_or_else(|| {
+        let ids: Vec<&str> = GAMES.iter().map(|d| d.id).collect();
+        format!("unknown game `{id}`; games: {}", ids.join(", "))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_has_one_entry_and_each_entry_names_its_own_game() {
+        let mut ids = std::collections::BTreeSet::new();
+        for d in GAMES {
+            assert_eq!(def(d.game).id, d.id, "GAMES and def() disagree");
+            assert!(ids.insert(d.id), "{} is listed twice", d.id);
+            assert_eq!(by_id(d.id).map(|x| x.game), Ok(d.game));
+            assert!(!d.dealing.is_empty(), "{}: no dealing method", d.id);
+            assert!(d.section.starts_with(&format!("§ {}.", d.chapter)));
+            assert!(
+                d.deck_life
+                    .section
+                    .starts_with(&format!("§ {}.3", d.chapter))
+            );
+            for s in [
+                d.sections.inspect,
+                d.sections.shuffle,
+                d.sections.count,
+                d.sections.removal,
+                d.sections.irregularities,
+            ] {
+                assert!(
+                    s.starts_with(&format!("§ {}.", d.chapter)),
+                    "{}: {s} is not of Chapter {}",
+                    d.id,
+                    d.chapter
+                );
+            }
+        }
+        assert_eq!(ids.len(), GAMES.len());
+    }
+
+    #[test]
+    fn a_progressive_game_has_a_progressive_spot_and_no_other_does() {
+        for d in GAMES {
+            let spot = crate::rules::banked::round::Def::of(d.game)
+                .is_some_and(|r| r.spots.iter().any(|s| s.key == "progressive"));
+            assert_eq!(spot, d.progressive, "{}", d.id);
+        }
+    }
+
+    #[test]
+    fn each_family_has_its_round_data() {
+        for d in GAMES {
+            match d.family {
+                Family::PokerRoom => assert!(
+                    crate::rules::poker::procedure::Procedure::of(d.game).is_some(),
+                    "{} has no procedure",
+                    d.id
+                ),
+                Family::HouseBanked => assert!(
+                    crate::rules::banked::round::Def::of(d.game).is_some(),
+                    "{} has no round definition",
+                    d.id
+                ),
+            }
+        }
+    }
+}
