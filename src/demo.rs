@@ -5,7 +5,7 @@
 
 use crate::rules::Cents;
 use crate::rules::banked::round::BankedCommand;
-use crate::rules::betting::{Action, ActionKind};
+use crate::rules::betting::Action;
 use crate::rules::games::GameId;
 use crate::rules::poker::hand::{HandCommand, Step as HandStep};
 use crate::rules::table::{Command, Confirm, Step, TableSetup};
@@ -74,32 +74,6 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
     let mut acted = 0;
     for _ in 0..200 {
         match term.table().step() {
-            Step::PostBlinds { .. } => {
-                term.execute(Command::Confirm(Confirm::BlindsPosted))?;
-            }
-            Step::DealHole { .. } => {
-                term.execute(Command::Confirm(Confirm::HoleCardsDealt))?;
-            }
-            Step::Act { seat, options, .. } if through => {
-                let kind = options
-                    .iter()
-                    .map(|a| a.kind())
-                    .find(|k| matches!(k, ActionKind::Check | ActionKind::Call))
-                    .unwrap_or(ActionKind::Call);
-                term.execute(Command::Act { seat, kind })?;
-            }
-            Step::DealBoard { street } if through => {
-                term.execute(Command::Confirm(Confirm::BoardDealt(street)))?;
-            }
-            Step::Act { seat, .. } if acted == 0 => {
-                term.execute(Command::Act {
-                    seat,
-                    kind: ActionKind::Call,
-                })?;
-                acted += 1;
-                continue;
-            }
-            Step::Act { .. } => return Ok(()),
             Step::Poker { step, .. } => {
                 let cmd = match step {
                     HandStep::PostForced { .. } => HandCommand::Posted { straddle: false },

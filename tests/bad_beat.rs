@@ -1,8 +1,10 @@
 //! The Bad Beat at a Hold'em table (§ 637a.15): a qualifying losing hand holds the round until
 //! the shift supervisor verifies it on the screen (§ 637a.15(f)); a floorperson cannot.
 
-use deckhand::rules::betting::{Action, ActionKind};
-use deckhand::rules::cards::parse_cards;
+mod common;
+
+use common::poker::{check_through, showdown};
+use deckhand::rules::poker::hand::Step as HandStep;
 use deckhand::rules::poker::jackpots::BadBeatRules;
 use deckhand::rules::table::{Command, Confirm, PotRules, Step, TableSetup};
 use deckhand::store::Store;
@@ -53,29 +55,12 @@ fn to_showdown(db: &std::path::Path) -> Terminal {
             seats: vec![1, 2, 3, 4],
         },
     );
-    ok(&mut t, Command::Confirm(Confirm::BlindsPosted));
-    ok(&mut t, Command::Confirm(Confirm::HoleCardsDealt));
-    for _ in 0..40 {
-        match t.table().step() {
-            Step::Act { seat, options, .. } => {
-                let kind = if options.contains(&Action::Check) {
-                    ActionKind::Check
-                } else {
-                    ActionKind::Call
-                };
-                ok(&mut t, Command::Act { seat, kind });
-            }
-            Step::DealBoard { street } => ok(&mut t, Command::Confirm(Confirm::BoardDealt(street))),
-            _ => break,
-        }
-    }
-    assert!(matches!(t.table().step(), Step::Showdown { .. }));
+    check_through(&mut t);
+    assert!(matches!(
+        common::poker::step(&t),
+        Some(HandStep::Showdown { .. })
+    ));
     t
-}
-
-fn two(s: &str) -> Option<[deckhand::rules::cards::Card; 2]> {
-    let c = parse_cards(s).unwrap();
-    Some([c[0], c[1]])
 }
 
 #[test]
@@ -83,17 +68,11 @@ fn aces_full_beaten_by_a_straight_flush_waits_for_the_supervisor() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("bb.sqlite");
     let mut t = to_showdown(&db);
-    ok(
+    // Seat 4 concedes.
+    showdown(
         &mut t,
-        Command::Showdown {
-            board: parse_cards("As Ts Td 2s 3s").unwrap(),
-            hands: vec![
-                (1, two("Ah Ad")),
-                (2, two("4s 5s")),
-                (3, two("7c 7d")),
-                (4, None),
-            ],
-        },
+        "As Ts Td 2s 3s",
+        &[(1, "Ah Ad"), (2, "4s 5s"), (3, "7c 7d")],
     );
     let Step::VerifyBadBeat { hit } = t.table().step() else {
         panic!("{:?}", t.table().step())
@@ -156,7 +135,7 @@ fn aces_full_beaten_by_a_straight_flush_waits_for_the_supervisor() {
     assert!(payload.contains("\"losing_seat\":1"), "{payload}");
     let shown: String = conn
         .query_row(
-            "SELECT payload FROM journal WHERE kind = 'showdown_recorded'",
+            "SELECT payload FROM journal WHERE kind = 'poker_step' AND payload LIKE '%showdown%'",
             [],
             |r| r.get(0),
         )
@@ -168,12 +147,6 @@ fn aces_full_beaten_by_a_straight_flush_waits_for_the_supervisor() {
 fn an_ordinary_showdown_is_not_held() {
     let dir = tempfile::tempdir().unwrap();
     let mut t = to_showdown(&dir.path().join("nb.sqlite"));
-    ok(
-        &mut t,
-        Command::Showdown {
-            board: parse_cards("As Ts Td 2s 3s").unwrap(),
-            hands: vec![(1, two("Tc 2h")), (2, two("4s 5s")), (3, None), (4, None)],
-        },
-    );
+    showdown(&mut t, "As Ts Td 2s 3s", &[(1, "Tc 2h"), (2, "4s 5s")]);
     assert!(matches!(t.table().step(), Step::CountLosingHands { .. }));
 }

@@ -4,8 +4,9 @@
 mod common;
 
 use deckhand::devices::shuffler::{ShufflerDriver, ShufflerEvent};
-use deckhand::rules::betting::{ActionKind, Street};
+use deckhand::rules::betting::ActionKind;
 use deckhand::rules::cards::parse_cards;
+use deckhand::rules::poker::hand::{HandCommand, Step as HandStep};
 use deckhand::rules::table::{Command, Confirm, DeckStatus, Step, TableSetup};
 use deckhand::store::{ChainStatus, Store};
 use deckhand::terminal::Terminal;
@@ -67,6 +68,39 @@ fn ok(t: &mut Terminal, c: Command) {
     }
 }
 
+/// The hand machine's step, when a poker-room round is under way.
+fn hand_step(t: &Terminal) -> Option<HandStep> {
+    match t.table().step() {
+        Step::Poker { step, .. } => Some(step),
+        _ => None,
+    }
+}
+
+fn hand(t: &mut Terminal, c: HandCommand) {
+    ok(t, Command::Poker(c));
+}
+
+fn act(t: &mut Terminal, seat: u8, kind: ActionKind) {
+    hand(
+        t,
+        HandCommand::Act {
+            seat,
+            kind,
+            amount: None,
+        },
+    );
+}
+
+fn dealt(t: &mut Terminal) {
+    hand(
+        t,
+        HandCommand::Dealt {
+            up: vec![],
+            common: None,
+        },
+    );
+}
+
 fn open_table(t: &mut Terminal, sh: &ScriptedShuffler) {
     t.sign_in("Alex Rivera", "20417").unwrap();
     ok(t, Command::OpenTable(setup()));
@@ -111,30 +145,35 @@ fn one_round_end_to_end_survives_a_restart() {
         "Blue goes into the shuffler"
     );
     assert_eq!(t.table().decks[0].status, DeckStatus::InPlay);
-    assert_eq!(
-        t.table().step(),
-        Step::PostBlinds {
-            posts: vec![(2, 100), (4, 200)]
+    // § 637a.11(c),(d): the first blind left of the button, the second after it.
+    match hand_step(&t) {
+        Some(HandStep::PostForced { posts, .. }) => assert_eq!(
+            posts,
+            vec![(2, "blind".to_string(), 100), (4, "blind".to_string(), 200)]
+        ),
+        other => panic!("expected the blinds, at {other:?}"),
+    }
+    hand(&mut t, HandCommand::Posted { straddle: false });
+    match hand_step(&t) {
+        Some(HandStep::Deal { seats, down, .. }) => {
+            assert_eq!(
+                (seats, down),
+                (vec![2, 4, 7], 2),
+                "from seat 2, the button last"
+            )
         }
-    );
-    ok(&mut t, Command::Confirm(Confirm::BlindsPosted));
-    assert_eq!(
-        t.table().step(),
-        Step::DealHole {
-            first: 2,
-            button: 7
-        }
-    );
-    ok(&mut t, Command::Confirm(Confirm::HoleCardsDealt));
+        other => panic!("expected the hole cards, at {other:?}"),
+    }
+    dealt(&mut t);
 
     // Pre-flop: seat 7 acts first (left of the big blind), a double tap cannot skip a step.
-    let act = |t: &mut Terminal, seat, kind| ok(t, Command::Act { seat, kind });
     act(&mut t, 7, ActionKind::Call);
     assert!(
-        t.execute(Command::Act {
+        t.execute(Command::Poker(HandCommand::Act {
             seat: 7,
-            kind: ActionKind::Call
-        })
+            kind: ActionKind::Call,
+            amount: None
+        }))
         .is_err()
     );
     act(&mut t, 2, ActionKind::Call);
@@ -144,63 +183,63 @@ fn one_round_end_to_end_survives_a_restart() {
     sh.report(&mut t, 52);
     assert_eq!(t.table().decks[1].status, DeckStatus::Shuffled);
 
-    assert_eq!(
-        t.table().step(),
-        Step::DealBoard {
-            street: Street::Flop
-        }
-    );
-    assert!(
-        t.execute(Command::Confirm(Confirm::BoardDealt(Street::Turn)))
-            .is_err()
-    );
-    ok(&mut t, Command::Confirm(Confirm::BoardDealt(Street::Flop)));
+    match hand_step(&t) {
+        Some(HandStep::Deal { board, burn, .. }) => assert_eq!((board, burn), (3, true)),
+        other => panic!("expected the flop, at {other:?}"),
+    }
+    dealt(&mut t);
 
     // Restart mid-round: the table comes back at the same step.
     let before = t.table().clone();
     drop(t);
     let mut t = open(&db, &sh);
     assert_eq!(*t.table(), before);
+    assert_eq!(
+        t.table().round.as_ref().and_then(|r| r.poker.clone()),
+        before.round.as_ref().and_then(|r| r.poker.clone()),
+        "the hand itself is rebuilt"
+    );
 
     // Flop: first live seat left of the button (seat 2).
     act(&mut t, 2, ActionKind::Bet);
     act(&mut t, 4, ActionKind::Fold);
     act(&mut t, 7, ActionKind::Call);
-    ok(&mut t, Command::Confirm(Confirm::BoardDealt(Street::Turn)));
+    dealt(&mut t);
     act(&mut t, 2, ActionKind::Check);
     act(&mut t, 7, ActionKind::Bet);
     act(&mut t, 2, ActionKind::Call);
-    ok(&mut t, Command::Confirm(Confirm::BoardDealt(Street::River)));
+    dealt(&mut t);
     act(&mut t, 2, ActionKind::Check);
     act(&mut t, 7, ActionKind::Check);
 
     // Showdown: nobody bet on the river, so the first seat left of the button shows first.
-    assert_eq!(t.table().step(), Step::Showdown { order: vec![2, 7] });
+    assert_eq!(
+        hand_step(&t),
+        Some(HandStep::Showdown { order: vec![2, 7] })
+    );
     let board = parse_cards("Kc Kd 4h 9s 2c").unwrap();
-    let c = |s: &str| {
-        let v = parse_cards(s).unwrap();
-        [v[0], v[1]]
-    };
+    let c = |s: &str| parse_cards(s).unwrap();
     // A card entered twice is refused.
     assert!(
-        t.execute(Command::Showdown {
+        t.execute(Command::Poker(HandCommand::Showdown {
             board: board.clone(),
-            hands: vec![(2, Some(c("Kc 4s"))), (7, Some(c("Ah Qh")))],
-        })
+            hands: vec![(2, c("Kc 4s")), (7, c("Ah Qh"))],
+        }))
         .unwrap_err()
-        .contains("already in play")
+        .contains("entered twice")
     );
-    ok(
+    hand(
         &mut t,
-        Command::Showdown {
+        HandCommand::Showdown {
             board,
-            hands: vec![(2, Some(c("Kh 4s"))), (7, Some(c("Ah Qh")))],
+            hands: vec![(2, c("Kh 4s")), (7, c("Ah Qh"))],
         },
     );
     let r = t.table().round.clone().unwrap();
+    let result = r.poker.as_ref().and_then(|h| h.result.clone()).unwrap();
     assert_eq!(
-        r.shown[0].description.as_deref(),
-        Some("Full house, kings full of fours")
+        result.shown[0],
+        (2, "Full house, kings full of fours".to_string())
     );
     // Pot: 200 + 200 + 200 (pre-flop) + 200 + 200 (flop) + 400 + 400 (turn) = 1800.
     assert_eq!(r.pot(), 1800);
@@ -267,7 +306,7 @@ fn wrong_count_stops_play_until_the_deck_is_replaced() {
     let mut t = open(&dir.path().join("t.sqlite"), &sh);
     open_table(&mut t, &sh);
     ok(&mut t, Command::StartRound { seats: vec![1, 2] });
-    ok(&mut t, Command::Confirm(Confirm::BlindsPosted));
+    hand(&mut t, HandCommand::Posted { straddle: false });
 
     // The Blue deck, in the shuffler, counts 51: play stops (§ 637a.7(e)(5)). The shuffler
     // reads cards, so the missing one is named.
@@ -282,9 +321,12 @@ fn wrong_count_stops_play_until_the_deck_is_replaced() {
     let notice = t.device_notice.clone().unwrap_or_default();
     assert!(notice.contains("missing: 7♥"), "{notice}");
     let e = t
-        .execute(Command::Confirm(Confirm::HoleCardsDealt))
+        .execute(Command::Poker(HandCommand::Dealt {
+            up: vec![],
+            common: None,
+        }))
         .unwrap_err();
-    assert!(e.contains("not the current step"), "{e}");
+    assert!(e.contains("no poker-room round"), "{e}");
     ok(&mut t, Command::Confirm(Confirm::DeckRemoved));
     ok(&mut t, Command::Confirm(Confirm::ReplacementInspected));
     assert_eq!(t.table().step(), Step::VerifyRemoval { deck: 1 });
@@ -292,12 +334,10 @@ fn wrong_count_stops_play_until_the_deck_is_replaced() {
     ok(&mut t, Command::LoadShuffler(1));
     sh.report(&mut t, 52);
     // Play resumes where it stopped.
-    assert_eq!(
-        t.table().step(),
-        Step::DealHole {
-            first: 1,
-            button: 2
-        }
+    assert!(
+        matches!(hand_step(&t), Some(HandStep::Deal { down: 2, .. })),
+        "{:?}",
+        t.table().step()
     );
     assert_eq!(t.table().decks[1].generation, 1);
 

@@ -3,8 +3,9 @@
 //! verifies the count; a wrong count removes the deck (§ 637a.7(e)(5)). And a shuffler taken out
 //! of service mid-session: covered first (§ 637a.18(r)), then the same hand procedure.
 
+mod common;
+
 use deckhand::devices::shuffler::{ShufflerDriver, ShufflerEvent};
-use deckhand::rules::betting::ActionKind;
 use deckhand::rules::table::{Command, Confirm, DeckStatus, MANUAL_COUNT_EVERY, Step, TableSetup};
 use deckhand::store::Store;
 use deckhand::terminal::Terminal;
@@ -41,25 +42,7 @@ fn open(t: &mut Terminal, counting: bool) {
 
 /// Deals a round in which everyone folds to the big blind.
 fn quick_round(t: &mut Terminal) {
-    ok(
-        t,
-        Command::StartRound {
-            seats: vec![1, 2, 3],
-        },
-    );
-    ok(t, Command::Confirm(Confirm::BlindsPosted));
-    ok(t, Command::Confirm(Confirm::HoleCardsDealt));
-    while let Step::Act { seat, .. } = t.table().step() {
-        ok(
-            t,
-            Command::Act {
-                seat,
-                kind: ActionKind::Fold,
-            },
-        );
-    }
-    ok(t, Command::CountLosingHands { correct: true });
-    ok(t, Command::Confirm(Confirm::PotPushed));
+    common::poker::fold_round(t, &[1, 2, 3]);
 }
 
 fn kinds(db: &std::path::Path) -> Vec<(String, Option<String>)> {

@@ -2,8 +2,10 @@
 //! pots: the arithmetic, a showdown and an uncontested pot through the terminal, and the
 //! supervisors' views.
 
+mod common;
+
+use common::poker::{act, check_through, post, showdown, to_act};
 use deckhand::rules::betting::ActionKind;
-use deckhand::rules::cards::parse_cards;
 use deckhand::rules::table::{Command, Confirm, PotRules, PotTake, Step, TableSetup};
 use deckhand::store::Store;
 use deckhand::terminal::Terminal;
@@ -97,39 +99,9 @@ fn pots_are_raked_at_the_table_and_recorded() {
             seats: vec![1, 2, 3],
         },
     );
-    ok(&mut t, Command::Confirm(Confirm::BlindsPosted));
-    ok(&mut t, Command::Confirm(Confirm::HoleCardsDealt));
-    let mut acted = 0;
-    while let Step::Act { seat, options, .. } = t.table().step() {
-        let kind = if options
-            .iter()
-            .any(|o| matches!(o, deckhand::rules::betting::Action::Check))
-        {
-            ActionKind::Check
-        } else {
-            ActionKind::Call
-        };
-        ok(&mut t, Command::Act { seat, kind });
-        acted += 1;
-        if let Step::DealBoard { street } = t.table().step() {
-            ok(&mut t, Command::Confirm(Confirm::BoardDealt(street)));
-        }
-        assert!(acted < 40);
-    }
-    assert!(matches!(t.table().step(), Step::Showdown { .. }));
-    let board = parse_cards("2c 7d 9h Js 4c").unwrap();
-    let hands = vec![
-        (
-            1,
-            Some([parse_cards("Ah").unwrap()[0], parse_cards("Ad").unwrap()[0]]),
-        ),
-        (
-            2,
-            Some([parse_cards("Kh").unwrap()[0], parse_cards("Qd").unwrap()[0]]),
-        ),
-        (3, None),
-    ];
-    ok(&mut t, Command::Showdown { board, hands });
+    check_through(&mut t);
+    // Seat 3 concedes without showing (§ 637a.18(e)).
+    showdown(&mut t, "2c 7d 9h Js 4c", &[(1, "Ah Ad"), (2, "Kh Qd")]);
     ok(&mut t, Command::CountLosingHands { correct: true });
     assert_eq!(
         t.table().step(),
@@ -148,26 +120,12 @@ fn pots_are_raked_at_the_table_and_recorded() {
             seats: vec![1, 2, 3],
         },
     );
-    ok(&mut t, Command::Confirm(Confirm::BlindsPosted));
-    ok(&mut t, Command::Confirm(Confirm::HoleCardsDealt));
-    let Step::Act { seat, .. } = t.table().step() else {
-        panic!()
-    };
-    ok(
-        &mut t,
-        Command::Act {
-            seat,
-            kind: ActionKind::Raise,
-        },
-    );
-    while let Step::Act { seat, .. } = t.table().step() {
-        ok(
-            &mut t,
-            Command::Act {
-                seat,
-                kind: ActionKind::Fold,
-            },
-        );
+    post(&mut t);
+    common::poker::dealt(&mut t);
+    let (seat, _) = to_act(&t).expect("a player acts pre-flop");
+    act(&mut t, seat, ActionKind::Raise);
+    while let Some((seat, _)) = to_act(&t) {
+        act(&mut t, seat, ActionKind::Fold);
     }
     let r = t.table().round.as_ref().unwrap();
     assert_eq!(r.take.rake, 0);

@@ -6,7 +6,7 @@
 mod common;
 
 use common::ui::{harness, ready, tap};
-use deckhand::rules::betting::{Action, Street};
+use deckhand::rules::betting::Action;
 use deckhand::rules::cards::Card;
 use deckhand::rules::games::GameId;
 use deckhand::rules::poker::hand::Step as HandStep;
@@ -29,6 +29,11 @@ fn tap_a_free_card(h: &mut Harness<'_, DeckhandApp>) {
         }
     }
     panic!("no free card on the grid");
+}
+
+/// The first of `labels` on the screen and enabled.
+fn first_ready(h: &Harness<'_, DeckhandApp>, labels: &[&'static str]) -> Option<&'static str> {
+    labels.iter().copied().find(|l| ready(h, l))
 }
 
 fn check_or_call(options: &[Action]) -> String {
@@ -72,40 +77,36 @@ fn every_poker_room_game_plays_a_round_on_the_screen() {
             );
             let step = h.state().terminal().table().step();
             match step {
-                Step::PostBlinds { .. } => tap(&mut h, "Blinds posted"),
-                Step::DealHole { .. } => tap(&mut h, "Cards dealt"),
-                Step::Act { options, .. } => tap(&mut h, &check_or_call(&options)),
-                Step::DealBoard { street } => {
-                    let label = match street {
-                        Street::Flop => "Flop dealt",
-                        Street::Turn => "Turn dealt",
-                        _ => "River dealt",
-                    };
-                    tap(&mut h, label);
-                }
-                Step::Showdown { .. }
-                | Step::Poker {
-                    step: HandStep::Showdown { .. },
-                    ..
-                } => {
-                    // The board (if any), then each hand in the order shown.
-                    while !ready(&h, "Show the winner") {
-                        tap_a_free_card(&mut h);
-                    }
-                    tap(&mut h, "Show the winner");
-                }
                 Step::Poker { step, .. } => match step {
-                    HandStep::PostForced { .. } => tap(&mut h, "Forced bets in"),
+                    HandStep::PostForced { .. } => {
+                        let label = first_ready(&h, &["Blinds posted", "Forced bets in"]);
+                        tap(&mut h, label.expect("the forced bets' button"));
+                    }
                     HandStep::Deal { .. } => {
                         // Stud's up cards and a common card are keyed before "Dealt".
-                        while !ready(&h, "Dealt") {
+                        const DEALT: [&str; 5] = [
+                            "Dealt",
+                            "Cards dealt",
+                            "Flop dealt",
+                            "Turn dealt",
+                            "River dealt",
+                        ];
+                        while first_ready(&h, &DEALT).is_none() {
                             tap_a_free_card(&mut h);
                         }
-                        tap(&mut h, "Dealt");
+                        let label = first_ready(&h, &DEALT).unwrap();
+                        tap(&mut h, label);
                     }
                     HandStep::Discard { .. } => tap(&mut h, "Discarded"),
                     HandStep::Act { options, .. } => tap(&mut h, &check_or_call(&options)),
                     HandStep::Draw { .. } => tap(&mut h, "Stands pat"),
+                    HandStep::Showdown { .. } => {
+                        // The board (if any), then each hand in the order shown.
+                        while !ready(&h, "Show the winner") {
+                            tap_a_free_card(&mut h);
+                        }
+                        tap(&mut h, "Show the winner");
+                    }
                     other => panic!("{id}: unexpected {other:?}"),
                 },
                 Step::CountLosingHands { .. } => tap(&mut h, "Count is right"),

@@ -2,8 +2,9 @@
 //! count on the keypad, a floorperson signs it, the dealer shuffles and cuts by hand; and a
 //! shuffler taken out of service is covered before the hand procedure starts.
 
+mod common;
+
 use deckhand::devices::shuffler::{ShufflerDriver, ShufflerEvent};
-use deckhand::rules::betting::ActionKind;
 use deckhand::rules::table::{Command, Confirm, Step, TableSetup};
 use deckhand::store::Store;
 use deckhand::terminal::Terminal;
@@ -78,20 +79,7 @@ fn the_dealer_keys_a_count_and_the_floorperson_signs_it() {
     // Four rounds, everyone folding, with a hand shuffle before each.
     for _ in 0..4 {
         ok(&mut t, Command::Confirm(Confirm::ShuffledAndCut));
-        ok(&mut t, Command::StartRound { seats: vec![1, 2] });
-        ok(&mut t, Command::Confirm(Confirm::BlindsPosted));
-        ok(&mut t, Command::Confirm(Confirm::HoleCardsDealt));
-        while let Step::Act { seat, .. } = t.table().step() {
-            ok(
-                &mut t,
-                Command::Act {
-                    seat,
-                    kind: ActionKind::Fold,
-                },
-            );
-        }
-        ok(&mut t, Command::CountLosingHands { correct: true });
-        ok(&mut t, Command::Confirm(Confirm::PotPushed));
+        common::poker::fold_round(&mut t, &[1, 2]);
     }
     assert_eq!(t.table().step(), Step::CountDeck { deck: 0 });
     let mut h = harness(DeckhandApp::new(t, setup(false), None));

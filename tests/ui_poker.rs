@@ -39,10 +39,10 @@ fn five_card_draw_through_the_screen() {
     tap(&mut h, "Start round 1");
     // § 637a.13(d): five rounds face down, then the blinds (§ 637a.13(e)).
     h.get_by_label("Deal 5 down to each player");
-    tap(&mut h, "Dealt");
-    h.get_by_label("Seat 1: blind $1.00");
-    h.get_by_label("Seat 2: blind $2.00");
-    tap(&mut h, "Forced bets in");
+    tap(&mut h, "Cards dealt");
+    h.get_by_label("Seat 1 posts the first blind: $1.00");
+    h.get_by_label("Seat 2 posts the second blind: $2.00");
+    tap(&mut h, "Blinds posted");
     h.get_by_label("Seat 3 to act");
     tap(&mut h, "Call $2.00");
     tap(&mut h, "Call $1.00");

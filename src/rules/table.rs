@@ -7,16 +7,13 @@
 //! the journal and the rules cannot disagree about what comes next.
 
 use super::Cents;
-use super::betting::{Action, ActionKind, BetError, BettingRound, Street, clockwise_after};
-use super::cards::{Card, CardSet};
+use super::betting::clockwise_after;
+use super::cards::Card;
 use super::eval::{self, HandValue};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
 
 /// A deck has 52 cards (§ 637a.3(a), § 637a.7(e)(4)).
 pub const DECK_SIZE: u8 = 52;
-/// Hold'em seats at most ten players (§ 637a.11(b)); the table has ten places (§ 637a.2(a)).
-pub const HOLDEM_MAX_PLAYERS: usize = 10;
 
 /// The roles of the regulation, lowest first: "floorperson or above" is `>= Floorperson`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -174,7 +171,7 @@ pub const MANUAL_COUNT_EVERY: u32 = 5;
 pub const STAKES_NOT_TRACKED: Cents = 100_000_000;
 
 impl TableSetup {
-    /// The round state machine's setup for a game other than Hold'em.
+    /// The round state machine's setup, for every poker-room game.
     pub fn hand_setup(&self, seats: &[u8], button: u8) -> crate::rules::poker::hand::HandSetup {
         use crate::rules::poker::hand::{HandSetup, Structure};
         HandSetup {
@@ -399,33 +396,18 @@ pub struct DeckRemoval {
     pub stage: RemovalStage,
 }
 
+/// Where a round stands at the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Stage {
-    PostBlinds,
-    DealHole,
-    Betting(Street),
-    Deal(Street),
-    Showdown,
+    /// A poker-room hand: its procedure leads until the award (`poker::hand`).
+    Hand,
+    /// A house-banked round (`banked::round`).
+    Banked,
     /// § 637a.15(f): a qualifying Bad Beat waits for the shift supervisor.
     VerifyBadBeat,
-    /// A game other than Hold'em: the round's own state machine leads until the award.
-    Poker,
-    /// A house-banked game's round.
-    Banked,
     CountLosingHands,
     AwardPot,
-}
-
-/// One seat's hand at the showdown; `None` cards means the player conceded unseen
-/// (§ 637a.18(e)).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ShownHand {
-    pub seat: u8,
-    pub cards: Option<[Card; 2]>,
-    pub value: Option<HandValue>,
-    pub description: Option<String>,
-    pub best_five: Vec<Card>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -436,18 +418,6 @@ pub struct Round {
     pub seats: Vec<u8>,
     pub button: u8,
     pub stage: Stage,
-    /// Everything each seat has put in the pot this round.
-    pub contributed: BTreeMap<u8, Cents>,
-    pub folded: BTreeSet<u8>,
-    pub betting: Option<BettingRound>,
-    /// Cards taken from the top of the deck: hole cards, burns and board (§ 637a.7(e)(4)).
-    pub cards_taken: u8,
-    pub burns: u8,
-    pub board_cards: u8,
-    /// Who bet last on the final street, who must show first (§ 637a.18(e)).
-    pub last_aggressor: Option<u8>,
-    pub board: Vec<Card>,
-    pub shown: Vec<ShownHand>,
     /// Seat and amount each winner is due, odd chips included.
     pub awards: Vec<(u8, Cents)>,
     /// Rake and contributions taken from the pot.
@@ -456,8 +426,8 @@ pub struct Round {
     /// A qualifying Bad Beat found at the showdown (§ 637a.15).
     #[serde(default)]
     pub bad_beat: Option<crate::rules::poker::jackpots::BadBeat>,
-    /// Every game but Hold'em: the round's state machine over the game's procedure
-    /// (`rules::poker`), rebuilt from the journal's commands.
+    /// A poker-room round: the hand machine over the game's procedure (`rules::poker`),
+    /// rebuilt from the journal.
     #[serde(skip)]
     pub poker: Option<crate::rules::poker::hand::Hand>,
     /// A house-banked game's round (`rules::banked::round`), rebuilt from the journal.
@@ -467,13 +437,7 @@ pub struct Round {
 
 impl Round {
     pub fn pot(&self) -> Cents {
-        if let Some(b) = &self.banked {
-            return b.refunds().iter().map(|(_, a)| a).sum();
-        }
-        if let Some(h) = &self.poker {
-            return h.players.iter().map(|p| p.put_in).sum();
-        }
-        self.contributed.values().sum()
+        self.refunds().iter().map(|(_, a)| a).sum()
     }
 
     /// What a void round returns: every chip to the player who put it in (§ 637a.18(i)).
@@ -481,69 +445,31 @@ impl Round {
         if let Some(b) = &self.banked {
             return b.refunds();
         }
-        if let Some(h) = &self.poker {
-            return h.players.iter().map(|p| (p.seat, p.put_in)).collect();
-        }
-        self.contributed.iter().map(|(s, a)| (*s, *a)).collect()
-    }
-
-    pub fn live_seats(&self) -> Vec<u8> {
-        self.seats
-            .iter()
-            .copied()
-            .filter(|s| !self.folded.contains(s))
-            .collect()
-    }
-
-    /// § 637a.11(c): the first blind is the player immediately left of the button.
-    pub fn blind_posts(&self, blinds: &[Cents]) -> Vec<(u8, Cents)> {
-        clockwise_after(&self.seats, self.button)
-            .into_iter()
-            .cycle()
-            .zip(blinds.iter().copied())
-            .collect()
-    }
-
-    /// § 637a.18(e): the player who made the final bet shows first, the others follow
-    /// clockwise. If the last round was checked through, the first player who would have
-    /// acted shows first (the spec's proposed default; the text is silent).
-    pub fn showdown_order(&self) -> Vec<u8> {
-        let live = self.live_seats();
-        match self.last_aggressor.filter(|s| live.contains(s)) {
-            Some(first) => {
-                let mut order = vec![first];
-                order.extend(
-                    clockwise_after(&live, first)
-                        .into_iter()
-                        .filter(|s| *s != first),
-                );
-                order
-            }
-            None => clockwise_after(&live, self.button),
+        match &self.poker {
+            Some(h) => h.players.iter().map(|p| (p.seat, p.put_in)).collect(),
+            None => vec![],
         }
     }
 
-    /// Cards in the losing hands the dealer collects (§ 637a.7(e)(6)(i)).
+    /// Cards in the losing hands the dealer collects: every hand that won nothing, without the
+    /// common cards (§ 637a.7(e)(6)(i)).
     pub fn losing_hand_cards(&self) -> u8 {
-        if let Some(h) = &self.poker {
-            // Every hand that won nothing, without the common cards (§ 637a.7(e)(6)(i)).
-            let winners: Vec<u8> = h
-                .result
-                .iter()
-                .flat_map(|r| r.pots.iter())
-                .flat_map(|p| p.halves.iter())
-                .flat_map(|x| x.winners.iter().map(|w| w.0))
-                .collect();
-            let common = h.common.len() as u8;
-            return h
-                .players
-                .iter()
-                .filter(|p| !winners.contains(&p.seat))
-                .map(|p| p.cards.saturating_sub(common))
-                .sum();
-        }
-        let winners = self.awards.len() as u8;
-        (self.seats.len() as u8).saturating_sub(winners) * 2
+        let Some(h) = &self.poker else {
+            return 0;
+        };
+        let winners: Vec<u8> = h
+            .result
+            .iter()
+            .flat_map(|r| r.pots.iter())
+            .flat_map(|p| p.halves.iter())
+            .flat_map(|x| x.winners.iter().map(|w| w.0))
+            .collect();
+        let common = h.common.len() as u8;
+        h.players
+            .iter()
+            .filter(|p| !winners.contains(&p.seat))
+            .map(|p| p.cards.saturating_sub(common))
+            .sum()
     }
 }
 
@@ -681,40 +607,7 @@ pub enum Event {
         seats: Vec<u8>,
         button: u8,
     },
-    /// § 637a.11(d)
-    BlindsPosted {
-        posts: Vec<(u8, Cents)>,
-    },
-    /// § 637a.11(f)
-    HoleCardsDealt {
-        first_seat: u8,
-        button: u8,
-        cards_each: u8,
-    },
-    PlayerActed {
-        street: Street,
-        seat: u8,
-        action: Action,
-    },
-    /// § 637a.11(h)-(j): a burn card, then the community cards.
-    BoardDealt {
-        street: Street,
-        burned: u8,
-        cards: u8,
-    },
-    /// § 637a.11(k), § 637a.6: the hands shown and the winners (cards speak, § 637a.6(f)).
-    ShowdownRecorded {
-        board: Vec<Card>,
-        hands: Vec<ShownHand>,
-        awards: Vec<(u8, Cents)>,
-        #[serde(default)]
-        take: PotTake,
-        /// A hand that qualifies for the Bad Beat: the cards stay on the table until the shift
-        /// supervisor has verified it (§ 637a.15(f)).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        bad_beat: Option<crate::rules::poker::jackpots::BadBeat>,
-    },
-    /// One dealer command of a game other than Hold'em, with what it caused.
+    /// One dealer command of a poker-room round, with what it caused.
     /// A house-banked round's step (`rules::banked::round`); `Settle` carries the settlement.
     BankedStep {
         command: crate::rules::banked::round::BankedCommand,
@@ -727,13 +620,6 @@ pub enum Event {
     BadBeatVerified {
         hit: crate::rules::poker::jackpots::BadBeat,
         supervisor: Person,
-    },
-    /// Everyone else folded: the pot goes to the last player without a showdown (§ 637a.7(d)).
-    UncontestedPot {
-        seat: u8,
-        amount: Cents,
-        #[serde(default)]
-        take: PotTake,
     },
     /// § 637a.7(e)(6)(i)
     LosingHandsCounted {
@@ -794,13 +680,7 @@ impl Event {
             Event::ReplacementInspected { .. } => "replacement_inspected",
             Event::RemovalVerified { .. } => "removal_verified",
             Event::RoundStarted { .. } => "round_started",
-            Event::BlindsPosted { .. } => "blinds_posted",
-            Event::HoleCardsDealt { .. } => "hole_cards_dealt",
-            Event::PlayerActed { .. } => "player_acted",
-            Event::BoardDealt { .. } => "board_dealt",
-            Event::ShowdownRecorded { .. } => "showdown_recorded",
             Event::BadBeatVerified { .. } => "bad_beat_verified",
-            Event::UncontestedPot { .. } => "uncontested_pot",
             Event::LosingHandsCounted { .. } => "losing_hands_counted",
             Event::PotAwarded { .. } => "pot_awarded",
             Event::RoundVoided { .. } => "round_voided",
@@ -842,9 +722,6 @@ pub enum Confirm {
     DecksInspected,
     PlayersInspected,
     DecksWashed,
-    BlindsPosted,
-    HoleCardsDealt,
-    BoardDealt(Street),
     PotPushed,
     DeckRemoved,
     ReplacementInspected,
@@ -863,7 +740,7 @@ pub enum Command {
     SignOut,
     OpenTable(TableSetup),
     Confirm(Confirm),
-    /// A dealer command of a game other than Hold'em.
+    /// A dealer command of a poker-room round.
     Poker(crate::rules::poker::hand::HandCommand),
     /// A dealer command of a house-banked round.
     Banked(crate::rules::banked::round::BankedCommand),
@@ -908,14 +785,6 @@ pub enum Command {
     StartRound {
         seats: Vec<u8>,
     },
-    Act {
-        seat: u8,
-        kind: ActionKind,
-    },
-    Showdown {
-        board: Vec<Card>,
-        hands: Vec<(u8, Option<[Card; 2]>)>,
-    },
     CountLosingHands {
         correct: bool,
     },
@@ -926,8 +795,6 @@ pub enum Command {
 pub enum RuleError {
     #[error("{0}")]
     Refused(String),
-    #[error(transparent)]
-    Bet(#[from] BetError),
 }
 
 fn refuse<T>(msg: impl Into<String>) -> Result<T, RuleError> {
@@ -955,30 +822,12 @@ pub enum Step {
         deck: DeckId,
         load: Option<DeckId>,
     },
-    PostBlinds {
-        posts: Vec<(u8, Cents)>,
-    },
-    DealHole {
-        first: u8,
-        button: u8,
-    },
-    Act {
-        seat: u8,
-        street: Street,
-        options: Vec<Action>,
-    },
-    DealBoard {
-        street: Street,
-    },
-    Showdown {
-        order: Vec<u8>,
-    },
     /// § 637a.15(f): a qualifying Bad Beat; the cards stay on the table until the shift
     /// supervisor verifies the hand.
     VerifyBadBeat {
         hit: crate::rules::poker::jackpots::BadBeat,
     },
-    /// A game other than Hold'em: what its procedure asks now.
+    /// A poker-room round: what its procedure asks now.
     Poker {
         step: crate::rules::poker::hand::Step,
         game: crate::rules::games::GameId,
@@ -1038,21 +887,6 @@ impl Step {
                 "§ 637a.5(a), § 637a.7(e)(4)(ii)"
             }
             Step::StartRound { .. } => "§ 637a.3(a),(b), § 637a.11(c)",
-            Step::PostBlinds { .. } => "§ 637a.11(d)",
-            Step::DealHole { .. } => "§ 637a.11(f)",
-            Step::Act {
-                street: Street::Preflop,
-                ..
-            } => "§ 637a.11(g), § 637a.8",
-            Step::Act { .. } => "§ 637a.11(h), § 637a.8",
-            Step::DealBoard {
-                street: Street::Flop,
-            } => "§ 637a.11(h), § 637a.7(e)(3)",
-            Step::DealBoard {
-                street: Street::Turn,
-            } => "§ 637a.11(i), § 637a.7(e)(3)",
-            Step::DealBoard { .. } => "§ 637a.11(j), § 637a.7(e)(3)",
-            Step::Showdown { .. } => "§ 637a.11(k), § 637a.18(e), § 637a.6",
             Step::CountLosingHands { .. } => "§ 637a.7(e)(6)(i)",
             Step::Poker { section, .. } => section,
             Step::Banked { game, .. } => game.def().sections.round,
@@ -1341,40 +1175,12 @@ impl Table {
     }
 
     fn round_step(&self, r: &Round) -> Step {
-        let setup = self.setup.as_ref().expect("a round implies an open table");
         match r.stage {
-            Stage::PostBlinds => Step::PostBlinds {
-                posts: r.blind_posts(&setup.blinds),
-            },
-            Stage::DealHole => Step::DealHole {
-                first: clockwise_after(&r.seats, r.button)[0],
-                button: r.button,
-            },
-            Stage::Betting(street) => {
-                let b = r
-                    .betting
-                    .as_ref()
-                    .expect("betting stage has a betting round");
-                Step::Act {
-                    seat: b.to_act().unwrap_or(0),
-                    street,
-                    options: b.options(),
-                }
-            }
-            Stage::Deal(street) => Step::DealBoard { street },
-            Stage::Showdown => Step::Showdown {
-                order: r.showdown_order(),
-            },
-            Stage::VerifyBadBeat => Step::VerifyBadBeat {
-                hit: r
-                    .bad_beat
-                    .clone()
-                    .unwrap_or_else(|| crate::rules::poker::jackpots::BadBeat {
-                        losing_seat: 0,
-                        losing_hand: String::new(),
-                        winning_seat: 0,
-                        winning_hand: String::new(),
-                    }),
+            Stage::VerifyBadBeat => match &r.bad_beat {
+                Some(hit) => Step::VerifyBadBeat { hit: hit.clone() },
+                None => Step::CountLosingHands {
+                    expected: r.losing_hand_cards(),
+                },
             },
             Stage::CountLosingHands => Step::CountLosingHands {
                 expected: r.losing_hand_cards(),
@@ -1382,7 +1188,7 @@ impl Table {
             Stage::AwardPot => Step::AwardPot {
                 awards: r.awards.clone(),
             },
-            Stage::Poker => match &r.poker {
+            Stage::Hand => match &r.poker {
                 Some(h) => Step::Poker {
                     step: h.step.clone(),
                     game: h.setup.game,
@@ -1632,57 +1438,6 @@ impl Table {
                 }])
             }
             Command::StartRound { seats } => self.decide_start(&step, seats),
-            Command::Act { seat, kind } => {
-                let Step::Act {
-                    seat: expected,
-                    street,
-                    ..
-                } = step
-                else {
-                    return refuse("no betting round is under way");
-                };
-                let r = self.round.as_ref().expect("act step has a round");
-                let b = r.betting.as_ref().expect("act step has betting");
-                let action = b.resolve(*seat, *kind)?;
-                debug_assert_eq!(*seat, expected);
-                let mut events = vec![Event::PlayerActed {
-                    street,
-                    seat: *seat,
-                    action,
-                }];
-                if action == Action::Fold {
-                    let live: Vec<u8> = r.live_seats().into_iter().filter(|s| s != seat).collect();
-                    if live.len() == 1 {
-                        let mut pot = r.pot();
-                        pot += action.amount();
-                        // The winner's chips beyond what anyone else put in were never called
-                        // (§ 637a.17(d)).
-                        let winner = live[0];
-                        let theirs = r.contributed.get(&winner).copied().unwrap_or(0);
-                        let most_other = r
-                            .contributed
-                            .iter()
-                            .filter(|(s, _)| **s != winner)
-                            .map(|(s, c)| c + if s == seat { action.amount() } else { 0 })
-                            .max()
-                            .unwrap_or(0);
-                        let setup = self.setup.as_ref().expect("a round implies an open table");
-                        let take = PotTake::compute(
-                            &setup.pot_rules,
-                            pot,
-                            theirs - most_other,
-                            r.board_cards > 0,
-                        );
-                        events.push(Event::UncontestedPot {
-                            seat: winner,
-                            amount: pot - take.total(),
-                            take,
-                        });
-                    }
-                }
-                Ok(events)
-            }
-            Command::Showdown { board, hands } => self.decide_showdown(&step, board, hands),
             Command::CountLosingHands { correct } => {
                 let Step::CountLosingHands { expected } = step else {
                     return refuse("the losing hands are counted after the showdown");
@@ -1906,21 +1661,6 @@ impl Table {
             (Confirm::PlayersInspected, Step::PlayerInspection) => Event::PlayersInspected,
             (Confirm::DecksWashed, Step::WashDecks) => Event::DecksWashed,
             (Confirm::CardBurned, Step::BurnCard) => Event::CardBurned,
-            (Confirm::BlindsPosted, Step::PostBlinds { posts }) => Event::BlindsPosted {
-                posts: posts.clone(),
-            },
-            (Confirm::HoleCardsDealt, Step::DealHole { first, button }) => Event::HoleCardsDealt {
-                first_seat: *first,
-                button: *button,
-                cards_each: 2,
-            },
-            (Confirm::BoardDealt(s), Step::DealBoard { street }) if s == *street => {
-                Event::BoardDealt {
-                    street: s,
-                    burned: 1,
-                    cards: if s == Street::Flop { 3 } else { 1 },
-                }
-            }
             (Confirm::PotPushed, Step::AwardPot { awards }) => {
                 let r = self.round.as_ref().expect("award step has a round");
                 Event::PotAwarded {
@@ -2076,13 +1816,10 @@ impl Table {
         } else if seats.len() < 2 {
             return refuse("a round needs at least two players (§ 637a.7(b))");
         }
-        if banked {
-        } else if setup.poker.game != crate::rules::games::GameId::Holdem {
+        if !banked {
             // The game's own limits (players, stakes) are the state machine's to check.
             crate::rules::poker::hand::Hand::start(setup.hand_setup(&seats, seats[0]))
                 .map_err(RuleError::Refused)?;
-        } else if seats.len() > HOLDEM_MAX_PLAYERS {
-            return refuse("Hold'em seats at most ten players (§ 637a.11(b))");
         }
         // § 637a.11(c)(1)(i): the button starts with the first player to the dealer's right
         // (the highest seat); then it moves clockwise after each round (§ 637a.11(c)(2)).
@@ -2104,103 +1841,6 @@ impl Table {
             });
         }
         Ok(events)
-    }
-
-    fn decide_showdown(
-        &self,
-        step: &Step,
-        board: &[Card],
-        hands: &[(u8, Option<[Card; 2]>)],
-    ) -> Result<Vec<Event>, RuleError> {
-        let Step::Showdown { order } = step else {
-            return refuse("there is no showdown now");
-        };
-        let r = self.round.as_ref().expect("showdown has a round");
-        if board.len() != 5 {
-            return refuse(format!(
-                "the board has five community cards, {} entered (§ 637a.11(h)-(j))",
-                board.len()
-            ));
-        }
-        let mut seen = CardSet::default();
-        for c in board {
-            if !seen.insert(*c) {
-                return refuse(format!("{} is entered twice", c.pretty()));
-            }
-        }
-        let mut entered: Vec<u8> = hands.iter().map(|(s, _)| *s).collect();
-        entered.sort_unstable();
-        let mut live = r.live_seats();
-        live.sort_unstable();
-        if entered != live {
-            return refuse(format!(
-                "enter a hand (or a concession) for each seat still in: {live:?}"
-            ));
-        }
-        let mut shown = Vec::new();
-        for seat in order {
-            let cards = hands.iter().find(|(s, _)| s == seat).and_then(|(_, c)| *c);
-            let mut hand = ShownHand {
-                seat: *seat,
-                cards,
-                value: None,
-                description: None,
-                best_five: vec![],
-            };
-            if let Some(hole) = cards {
-                for c in hole {
-                    if !seen.insert(c) {
-                        return refuse(format!(
-                            "{} is already in play: a card cannot be entered twice",
-                            c.pretty()
-                        ));
-                    }
-                }
-                // § 637a.11(k): any of the two hole cards and the five community cards.
-                let seven: Vec<Card> = hole.iter().chain(board.iter()).copied().collect();
-                let best =
-                    eval::best_hand(&seven).map_err(|e| RuleError::Refused(e.to_string()))?;
-                hand.value = Some(best.value);
-                hand.description = Some(best.value.describe());
-                hand.best_five = best.cards;
-            }
-            shown.push(hand);
-        }
-        let Some(top) = shown.iter().filter_map(|h| h.value).max() else {
-            return refuse("at least one player must show a hand to win the pot (§ 637a.18(e))");
-        };
-        let winners: Vec<u8> = shown
-            .iter()
-            .filter(|h| h.value == Some(top))
-            .map(|h| h.seat)
-            .collect();
-        let setup = self
-            .setup
-            .as_ref()
-            .expect("a showdown implies an open table");
-        let take = PotTake::compute(&setup.pot_rules, r.pot(), 0, r.board_cards > 0);
-        let awards = split_pot(r.pot() - take.total(), &winners, r.button);
-        // § 637a.15: the posted qualifying losing hand, beaten.
-        let bad_beat = setup.pot_rules.bad_beat_rules.as_ref().and_then(|rules| {
-            let holes: Vec<(u8, Vec<Card>)> = hands
-                .iter()
-                .filter_map(|(s, c)| c.map(|c| (*s, c.to_vec())))
-                .collect();
-            crate::rules::poker::jackpots::bad_beat(
-                crate::rules::games::GameId::Holdem,
-                rules,
-                &holes,
-                board,
-                r.seats.len() as u8,
-            )
-        });
-        Ok(vec![Event::ShowdownRecorded {
-            board: board.to_vec(),
-            hands: shown,
-            awards,
-            take,
-            bad_beat,
-        }])
     }
 
     /// Folds one event into the state. Events come from `decide` or from the journal,
@@ -2386,32 +2026,11 @@ impl Table {
                     self.in_shuffler = None;
                 }
                 self.decks[*deck].status = DeckStatus::InPlay;
-                self.round = Some(Round {
-                    number: *number,
-                    deck: *deck,
-                    seats: seats.clone(),
-                    button: *button,
-                    stage: Stage::PostBlinds,
-                    contributed: seats.iter().map(|s| (*s, 0)).collect(),
-                    folded: BTreeSet::new(),
-                    betting: None,
-                    cards_taken: 0,
-                    burns: 0,
-                    board_cards: 0,
-                    last_aggressor: None,
-                    board: vec![],
-                    shown: vec![],
-                    awards: vec![],
-                    take: PotTake::default(),
-                    bad_beat: None,
-                    poker: None,
-                    banked: None,
-                });
-                if let Some(setup) = &self.setup
-                    && setup.poker.game.is_house_banked()
-                    && let Some(r) = self.round.as_mut()
-                {
-                    r.banked = crate::rules::banked::round::BankedRound::start(
+                let Some(setup) = &self.setup else {
+                    return;
+                };
+                let (stage, poker, banked) = if setup.poker.game.is_house_banked() {
+                    let b = crate::rules::banked::round::BankedRound::start(
                         setup.poker.game,
                         setup.poker.dealing,
                         seats,
@@ -2421,119 +2040,25 @@ impl Table {
                         b.with_limits(setup.poker.min_ante, setup.poker.max_ante)
                             .with_side_limits(setup.poker.side_limits.clone())
                     });
-                    r.stage = Stage::Banked;
-                } else if let Some(setup) = &self.setup
-                    && setup.poker.game != crate::rules::games::GameId::Holdem
-                    && let Some(r) = self.round.as_mut()
-                {
-                    r.poker =
+                    (Stage::Banked, None, b)
+                } else {
+                    let h =
                         crate::rules::poker::hand::Hand::start(setup.hand_setup(seats, *button))
                             .ok();
-                    r.stage = Stage::Poker;
-                }
-            }
-            Event::BlindsPosted { posts } => {
-                let setup = self.setup.clone().expect("open table");
-                let r = self.round.as_mut().expect("round");
-                let mut forced = BTreeMap::new();
-                for (s, a) in posts {
-                    *r.contributed.entry(*s).or_insert(0) += a;
-                    *forced.entry(*s).or_insert(0) += a;
-                }
-                // § 637a.11(g): action starts left of the last blind; the blinds act last.
-                let last_blind = posts.last().map(|(s, _)| *s).unwrap_or(r.button);
-                let order = clockwise_after(&r.seats, last_blind);
-                r.betting = Some(BettingRound::new(
-                    Street::Preflop,
-                    setup.small_bet,
-                    setup.max_raises,
-                    order,
-                    forced,
-                ));
-                r.stage = Stage::DealHole;
-            }
-            Event::HoleCardsDealt { cards_each, .. } => {
-                let r = self.round.as_mut().expect("round");
-                r.cards_taken += cards_each * r.seats.len() as u8;
-                r.stage = Stage::Betting(Street::Preflop);
-            }
-            Event::PlayerActed {
-                street,
-                seat,
-                action,
-            } => {
-                let r = self.round.as_mut().expect("round");
-                *r.contributed.entry(*seat).or_insert(0) += action.amount();
-                if *action == Action::Fold {
-                    r.folded.insert(*seat);
-                }
-                let live = r.live_seats();
-                let after: Vec<u8> = clockwise_after(&live, *seat)
-                    .into_iter()
-                    .filter(|s| s != seat)
-                    .collect();
-                let b = r.betting.as_mut().expect("betting");
-                b.apply(*seat, *action, &after);
-                if *action == Action::Fold {
-                    b.pending.retain(|s| s != seat);
-                }
-                if b.is_complete() && live.len() > 1 {
-                    r.last_aggressor = b.aggressor;
-                    r.stage = match street.next() {
-                        Some(next) => Stage::Deal(next),
-                        None => Stage::Showdown,
-                    };
-                }
-            }
-            Event::UncontestedPot { seat, amount, take } => {
-                let r = self.round.as_mut().expect("round");
-                r.awards = vec![(*seat, *amount)];
-                r.take = *take;
-                r.stage = Stage::CountLosingHands;
-            }
-            Event::BoardDealt {
-                street,
-                burned,
-                cards,
-            } => {
-                let setup = self.setup.clone().expect("open table");
-                let r = self.round.as_mut().expect("round");
-                r.burns += burned;
-                r.board_cards += cards;
-                r.cards_taken += burned + cards;
-                let unit = match street {
-                    Street::Preflop | Street::Flop => setup.small_bet,
-                    Street::Turn | Street::River => setup.big_bet,
+                    (Stage::Hand, h, None)
                 };
-                // § 637a.11(h): the first live player left of the button acts first.
-                let order = clockwise_after(&r.live_seats(), r.button);
-                r.betting = Some(BettingRound::new(
-                    *street,
-                    unit,
-                    setup.max_raises,
-                    order,
-                    BTreeMap::new(),
-                ));
-                r.stage = Stage::Betting(*street);
-            }
-            Event::ShowdownRecorded {
-                board,
-                hands,
-                awards,
-                take,
-                bad_beat,
-            } => {
-                let r = self.round.as_mut().expect("round");
-                r.board = board.clone();
-                r.shown = hands.clone();
-                r.awards = awards.clone();
-                r.take = *take;
-                r.bad_beat = bad_beat.clone();
-                r.stage = if bad_beat.is_some() {
-                    Stage::VerifyBadBeat
-                } else {
-                    Stage::CountLosingHands
-                };
+                self.round = Some(Round {
+                    number: *number,
+                    deck: *deck,
+                    seats: seats.clone(),
+                    button: *button,
+                    stage,
+                    awards: vec![],
+                    take: PotTake::default(),
+                    bad_beat: None,
+                    poker,
+                    banked,
+                });
             }
             Event::BadBeatVerified { .. } => {
                 if let Some(r) = self.round.as_mut() {
@@ -2569,7 +2094,13 @@ impl Table {
                     if let Some(res) = &h.result {
                         r.awards = res.totals.clone();
                         r.take = res.take;
-                        r.stage = Stage::CountLosingHands;
+                        r.bad_beat = res.bad_beat.clone();
+                        // § 637a.15(f): a qualifying Bad Beat holds the cards for the supervisor.
+                        r.stage = if res.bad_beat.is_some() {
+                            Stage::VerifyBadBeat
+                        } else {
+                            Stage::CountLosingHands
+                        };
                     }
                 }
             }
@@ -2603,29 +2134,4 @@ impl Table {
             }
         }
     }
-}
-
-/// Splits a pot equally among tied winners (§ 637a.6(e)). Odd chips the split cannot divide
-/// go one unit at a time to the winners in clockwise order from the button; the text leaves
-/// this to the Rules Submission, and the poker-room issue makes it a setting.
-pub fn split_pot(pot: Cents, winners: &[u8], button: u8) -> Vec<(u8, Cents)> {
-    if winners.is_empty() {
-        return vec![];
-    }
-    let order = clockwise_after(winners, button);
-    let n = order.len() as Cents;
-    let share = pot / n;
-    let mut odd = pot - share * n;
-    order
-        .into_iter()
-        .map(|s| {
-            let extra = if odd > 0 {
-                odd -= 1;
-                1
-            } else {
-                0
-            };
-            (s, share + extra)
-        })
-        .collect()
 }

@@ -120,7 +120,6 @@ impl KindGroup {
             KindGroup::Rounds => &[
                 "round_started",
                 "pot_awarded",
-                "uncontested_pot",
                 "round_voided",
                 "poker_step",
                 "banked_step",

@@ -16,15 +16,15 @@ pub mod theme;
 use crate::devices::progressive::ControllerState;
 use crate::devices::shuffler::LinkState;
 use crate::devices::sim::SharedScript;
-use crate::rules::betting::{Action, ActionKind, Street};
+use crate::rules::betting::{Action, ActionKind};
 use crate::rules::cards::{Card, CardSet, Rank, Suit};
 use crate::rules::money;
 use crate::rules::table::{
-    Command, Confirm, DeckId, DeckStatus, RemovalReason, Role, Stage, Step, TableSetup,
+    Command, Confirm, DeckId, DeckStatus, RemovalReason, Role, Step, TableSetup,
 };
 use crate::terminal::Terminal;
 use egui::{Button, Color32, RichText, Ui};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 /// What the dealer tapped, applied after the frame is drawn.
 #[derive(Debug, Clone)]
@@ -71,64 +71,6 @@ struct VerifyPad {
     error: Option<String>,
 }
 
-/// Cards entered at the showdown.
-#[derive(Debug, Clone, Default)]
-struct ShowdownEntry {
-    board: Vec<Card>,
-    hands: BTreeMap<u8, Vec<Card>>,
-    conceded: BTreeSet<u8>,
-    /// `None` is the board; `Some(seat)` a player's hand.
-    target: Option<u8>,
-}
-
-impl ShowdownEntry {
-    fn used(&self) -> CardSet {
-        let mut s = CardSet::default();
-        for c in self.board.iter().chain(self.hands.values().flatten()) {
-            s.insert(*c);
-        }
-        s
-    }
-
-    fn seat_done(&self, seat: u8) -> bool {
-        self.conceded.contains(&seat) || self.hands.get(&seat).is_some_and(|h| h.len() == 2)
-    }
-
-    fn complete(&self, order: &[u8]) -> bool {
-        self.board.len() == 5 && order.iter().all(|s| self.seat_done(*s))
-    }
-
-    /// Moves to the first part still missing cards.
-    fn advance(&mut self, order: &[u8]) {
-        self.target = if self.board.len() < 5 {
-            None
-        } else {
-            order
-                .iter()
-                .copied()
-                .find(|s| !self.seat_done(*s))
-                .or(self.target)
-        };
-    }
-
-    fn command(&self, order: &[u8]) -> Command {
-        Command::Showdown {
-            board: self.board.clone(),
-            hands: order
-                .iter()
-                .map(|s| {
-                    let cards = self
-                        .hands
-                        .get(s)
-                        .filter(|h| h.len() == 2 && !self.conceded.contains(s))
-                        .map(|h| [h[0], h[1]]);
-                    (*s, cards)
-                })
-                .collect(),
-        }
-    }
-}
-
 #[derive(Debug, Default)]
 struct View {
     message: Option<String>,
@@ -138,8 +80,6 @@ struct View {
     signin_credential: String,
     seats: BTreeSet<u8>,
     verify: Option<VerifyPad>,
-    showdown: ShowdownEntry,
-    showdown_round: Option<u32>,
     /// Cards being entered for a poker-room game's step.
     poker: poker::PokerEntry,
     /// Wagers and cards being keyed for a house-banked round.
@@ -1071,11 +1011,19 @@ impl DeckhandApp {
                     .size(theme::BODY),
             );
         } else if let Some(h) = t.round.as_ref().and_then(|r| r.poker.as_ref()) {
-            // A poker-room game other than Hold'em: the hand's own players.
+            // A poker-room round: the hand's own players, with their blinds or forced bet.
             for p in &h.players {
                 let mut tags = Vec::new();
-                if p.seat == h.setup.button {
+                if h.procedure.button && p.seat == h.setup.button {
                     tags.push("button");
+                }
+                for e in &h.events {
+                    if let crate::rules::poker::hand::HandEvent::Posted { seat, what, .. } = e
+                        && *seat == p.seat
+                        && what != "ante"
+                    {
+                        tags.push(what.as_str());
+                    }
                 }
                 if p.folded {
                     tags.push("folded");
@@ -1116,43 +1064,6 @@ impl DeckhandApp {
                 RichText::new(format!("Stub: {} cards", h.stub))
                     .size(theme::SMALL)
                     .color(theme::TEXT_DIM),
-            );
-        } else if let Some(r) = &t.round {
-            let setup = t.setup.as_ref();
-            let posts = setup.map(|s| r.blind_posts(&s.blinds)).unwrap_or_default();
-            for seat in &r.seats {
-                let mut tags = Vec::new();
-                if *seat == r.button {
-                    tags.push("button".to_string());
-                }
-                if let Some(i) = posts.iter().position(|(s, _)| s == seat) {
-                    tags.push(format!("{} blind", ordinal(i)));
-                }
-                if r.folded.contains(seat) {
-                    tags.push("folded".into());
-                }
-                let put_in = r.contributed.get(seat).copied().unwrap_or(0);
-                let text = format!("Seat {seat} · {} {}", money(put_in), tags.join(", "));
-                let colour = if r.folded.contains(seat) {
-                    theme::TEXT_DIM
-                } else {
-                    theme::TEXT
-                };
-                ui.label(RichText::new(text).color(colour).size(theme::SMALL + 2.0));
-            }
-            ui.label(
-                RichText::new(format!("Pot {}", money(r.pot())))
-                    .strong()
-                    .size(theme::BODY),
-            );
-            ui.label(
-                RichText::new(format!(
-                    "Cards from the deck: {} (stub {})",
-                    r.cards_taken,
-                    52 - r.cards_taken as i32
-                ))
-                .size(theme::SMALL)
-                .color(theme::TEXT_DIM),
             );
         } else {
             ui.label(
@@ -1339,101 +1250,6 @@ impl DeckhandApp {
                 out_of_service(ui, cmds);
             }
             Step::StartRound { deck, load } => self.start_round(ui, cmds, *deck, *load, &step),
-            Step::PostBlinds { posts } => {
-                title(ui, "Post the blinds");
-                for (i, (seat, amount)) in posts.iter().enumerate() {
-                    let which = ordinal(i);
-                    body(
-                        ui,
-                        &format!("Seat {seat} posts the {which} blind: {}", money(*amount)),
-                    );
-                }
-                self.section(ui, &step);
-                if primary(ui, "Blinds posted") {
-                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::BlindsPosted)));
-                }
-            }
-            Step::DealHole { first, button } => {
-                title(ui, "Deal the hole cards");
-                body(
-                    ui,
-                    &format!(
-                        "Deal two cards face down to each player, one at a time, starting with seat {first}. The button (seat {button}) gets the last card of each pass."
-                    ),
-                );
-                self.section(ui, &step);
-                if primary(ui, "Cards dealt") {
-                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::HoleCardsDealt)));
-                }
-            }
-            Step::Act {
-                seat,
-                street,
-                options,
-            } => {
-                let r = self.term.table().round.as_ref();
-                let owed = r
-                    .and_then(|r| r.betting.as_ref())
-                    .map(|b| b.to_call(*seat))
-                    .unwrap_or(0);
-                title(ui, &format!("Seat {seat} to act"));
-                body(
-                    ui,
-                    &format!(
-                        "{} betting. {}",
-                        capitalise(street.name()),
-                        if owed > 0 {
-                            format!("{} to call.", money(owed))
-                        } else {
-                            "No bet to call.".into()
-                        }
-                    ),
-                );
-                self.section(ui, &step);
-                ui.add_space(theme::GAP);
-                ui.horizontal_wrapped(|ui| {
-                    for a in options {
-                        let (label, kind) = action_label(a);
-                        let mut b = Button::new(RichText::new(label).size(theme::BODY + 2.0))
-                            .min_size(theme::ACTION_SIZE);
-                        if kind == ActionKind::Fold {
-                            b = b.fill(theme::DANGER_BG);
-                        }
-                        if ui.add(b).clicked() {
-                            cmds.push(UiCmd::Rules(Command::Act { seat: *seat, kind }));
-                        }
-                    }
-                });
-            }
-            Step::DealBoard { street } => {
-                let (what, label, confirm) = match street {
-                    Street::Flop => (
-                        "Burn one card, then deal the flop: three cards face up.",
-                        "Flop dealt",
-                        Confirm::BoardDealt(Street::Flop),
-                    ),
-                    Street::Turn => (
-                        "Burn one card, then deal the turn: one card face up.",
-                        "Turn dealt",
-                        Confirm::BoardDealt(Street::Turn),
-                    ),
-                    _ => (
-                        "Burn one card, then deal the river: one card face up.",
-                        "River dealt",
-                        Confirm::BoardDealt(Street::River),
-                    ),
-                };
-                title(ui, &format!("Deal the {}", street.name()));
-                body(
-                    ui,
-                    &format!("{what} Keep the burn cards apart from the discards."),
-                );
-                self.section(ui, &step);
-                if primary(ui, label) {
-                    cmds.push(UiCmd::Rules(Command::Confirm(confirm)));
-                }
-            }
-            Step::Showdown { order } => self.showdown(ui, cmds, order, &step),
             Step::Poker {
                 step: s, section, ..
             } => self.poker_step(ui, cmds, s, section),
@@ -1907,141 +1723,31 @@ impl DeckhandApp {
         }
     }
 
-    fn showdown(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>, order: &[u8], step: &Step) {
-        let round_no = self.term.table().round.as_ref().map(|r| r.number);
-        if self.view.showdown_round != round_no {
-            self.view.showdown = ShowdownEntry::default();
-            self.view.showdown_round = round_no;
-        }
-        let section = self.term.table().section_of(step);
-        let e = &mut self.view.showdown;
-        title(ui, "Showdown");
-        body(
-            ui,
-            &format!(
-                "Seat {} shows first, then clockwise. Enter the board, then each hand shown.",
-                order.first().copied().unwrap_or_default()
-            ),
-        );
-        small(ui, &section);
-        // Which part is being entered, and the corrections, on one row.
-        ui.horizontal_wrapped(|ui| {
-            let b = Button::new(format!("Board {}/5", e.board.len()))
-                .selected(e.target.is_none())
-                .min_size(theme::SEAT_SIZE);
-            if ui.add(b).clicked() {
-                e.target = None;
-            }
-            for s in order {
-                let state = if e.conceded.contains(s) {
-                    "concedes".to_string()
-                } else {
-                    format!("{}/2", e.hands.get(s).map_or(0, |h| h.len()))
-                };
-                let b = Button::new(format!("Seat {s} {state}"))
-                    .selected(e.target == Some(*s))
-                    .min_size(theme::SEAT_SIZE);
-                if ui.add(b).clicked() {
-                    e.target = Some(*s);
-                }
-            }
-            ui.add_space(theme::GAP * 2.0);
-            if ui
-                .add(Button::new("Undo card").min_size(theme::SEAT_SIZE))
-                .clicked()
-            {
-                match e.target {
-                    None => {
-                        e.board.pop();
-                    }
-                    Some(s) => {
-                        if let Some(h) = e.hands.get_mut(&s) {
-                            h.pop();
-                        }
-                        e.conceded.remove(&s);
-                    }
-                }
-            }
-            // A losing player may concede without showing (§ 637a.18(e)).
-            if let Some(s) = e.target
-                && ui
-                    .add(Button::new(format!("Seat {s} concedes")).min_size(theme::SEAT_SIZE))
-                    .clicked()
-            {
-                e.hands.remove(&s);
-                e.conceded.insert(s);
-                e.advance(order);
-            }
-        });
-        let mut summary = format!("Board: {}", cards_text(&e.board));
-        for s in order {
-            let hand = if e.conceded.contains(s) {
-                "concedes".into()
-            } else {
-                cards_text(e.hands.get(s).map(|v| v.as_slice()).unwrap_or(&[]))
-            };
-            summary.push_str(&format!("   Seat {s}: {hand}"));
-        }
-        body(ui, &summary);
-        // The card grid: a card already entered cannot be entered again.
-        let used = e.used();
-        let picked = card_grid(ui, "card-grid", &used);
-        if let Some(c) = picked {
-            match e.target {
-                None if e.board.len() < 5 => e.board.push(c),
-                Some(s)
-                    if !e.conceded.contains(&s) && e.hands.get(&s).is_none_or(|h| h.len() < 2) =>
-                {
-                    e.hands.entry(s).or_default().push(c)
-                }
-                _ => {}
-            }
-            e.advance(order);
-        }
-        ui.add_space(theme::GAP);
-        let ready = e.complete(order);
-        let show = ui.horizontal(|ui| {
-            ui.add_enabled(
-                ready,
-                Button::new(
-                    RichText::new("Show the winner")
-                        .size(theme::BODY + 4.0)
-                        .color(theme::PRIMARY_TEXT)
-                        .strong(),
-                )
-                .fill(theme::PRIMARY)
-                .min_size(theme::PRIMARY_SIZE),
-            )
-            .clicked()
-        });
-        if show.inner {
-            cmds.push(UiCmd::Rules(e.command(order)));
-        }
-    }
-
+    /// The shown hands and who won, while the losing hands are counted and the pot pushed.
     fn result_summary(&self, ui: &mut Ui) {
         let Some(r) = &self.term.table().round else {
             return;
         };
-        if r.stage == Stage::AwardPot || r.stage == Stage::CountLosingHands {
-            if !r.board.is_empty() {
-                body(ui, &format!("Board: {}", cards_text(&r.board)));
-            }
-            for h in &r.shown {
-                let won = r.awards.iter().any(|(s, _)| *s == h.seat);
-                let text = match (&h.description, h.cards) {
-                    (Some(d), Some(c)) => {
-                        format!("Seat {}: {} {} — {d}", h.seat, c[0].pretty(), c[1].pretty())
-                    }
-                    _ => format!("Seat {}: conceded", h.seat),
-                };
-                let text = if won {
-                    format!("★ {text} (wins)")
-                } else {
-                    text
-                };
-                body_colour(ui, &text, if won { theme::OK } else { theme::TEXT });
-            }
+        let Some(res) = r.poker.as_ref().and_then(|h| h.result.as_ref()) else {
+            return;
+        };
+        if !res.board.is_empty() {
+            body(ui, &format!("Board: {}", cards_text(&res.board)));
+        }
+        for (seat, text) in &res.shown {
+            let won = r.awards.iter().any(|(s, _)| s == seat);
+            let cards = res
+                .hands
+                .iter()
+                .find(|(s, _)| s == seat)
+                .map_or(String::new(), |(_, c)| format!("{} ", cards_text(c)));
+            let line = format!("Seat {seat}: {cards}— {text}");
+            let line = if won {
+                format!("★ {line} (wins)")
+            } else {
+                line
+            };
+            body_colour(ui, &line, if won { theme::OK } else { theme::TEXT });
         }
     }
 
@@ -2222,7 +1928,7 @@ fn action_label(a: &Action) -> (String, ActionKind) {
 }
 
 /// "first", "second", ... for the blinds of § 637a.11(d).
-fn ordinal(i: usize) -> String {
+pub(super) fn ordinal(i: usize) -> String {
     ["first", "second", "third", "fourth"]
         .get(i)
         .map_or_else(|| format!("#{}", i + 1), |s| s.to_string())
@@ -2237,13 +1943,6 @@ fn cards_text(cards: &[Card]) -> String {
         .map(|c| c.pretty())
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }
 
 fn title(ui: &mut Ui, text: &str) {

@@ -1,5 +1,4 @@
-//! The dealer's screen for the poker-room games other than Hold'em: whatever the game's
-//! procedure asks now (`rules::poker::hand::Step`), one primary action, the section in small
+//! The dealer's screen for every poker-room game: whatever the game's procedure asks now (`rules::poker::hand::Step`), one primary action, the section in small
 //! print. Cards are entered on the card grid where the rules need them: Stud's up cards (they
 //! decide the forced bet and who acts first), a common card, and the hands at the showdown.
 
@@ -65,9 +64,28 @@ impl DeckhandApp {
             |cmds: &mut Vec<UiCmd>, c: HandCommand| cmds.push(UiCmd::Rules(Command::Poker(c)));
         match step {
             HandStep::PostForced { posts, straddle } => {
-                title(ui, "Collect the forced bets");
+                let blinds_only = posts.iter().all(|(_, what, _)| what == "blind");
+                title(
+                    ui,
+                    if blinds_only {
+                        "Post the blinds"
+                    } else {
+                        "Collect the forced bets"
+                    },
+                );
+                let mut blind = 0;
                 for (seat, what, amount) in posts {
-                    body(ui, &format!("Seat {seat}: {what} {}", money(*amount)));
+                    let line = if what == "blind" {
+                        blind += 1;
+                        format!(
+                            "Seat {seat} posts the {} blind: {}",
+                            super::ordinal(blind - 1),
+                            money(*amount)
+                        )
+                    } else {
+                        format!("Seat {seat}: {what} {}", money(*amount))
+                    };
+                    body(ui, &line);
                 }
                 small(ui, &format!("{game}, {section}"));
                 if let Some((s, a)) = straddle
@@ -75,14 +93,23 @@ impl DeckhandApp {
                 {
                     send(cmds, HandCommand::Posted { straddle: true });
                 }
-                if primary(ui, "Forced bets in") {
+                if primary(
+                    ui,
+                    if blinds_only {
+                        "Blinds posted"
+                    } else {
+                        "Forced bets in"
+                    },
+                ) {
                     send(cmds, HandCommand::Posted { straddle: false });
                 }
             }
             HandStep::Deal {
                 label,
                 seats,
+                down,
                 up,
+                board,
                 common,
                 ..
             } => {
@@ -104,7 +131,7 @@ impl DeckhandApp {
                 self.void_hands(ui, cmds, &hand, seats);
                 if need_up || *common {
                     self.enter_dealt(ui, cmds, &hand, seats, need_up, *common);
-                } else if primary(ui, "Dealt") {
+                } else if primary(ui, deal_done(&hand, *board, *down)) {
                     send(
                         cmds,
                         HandCommand::Dealt {
@@ -124,7 +151,22 @@ impl DeckhandApp {
             HandStep::Act { seat, options, .. } => {
                 title(ui, &format!("Seat {seat} to act"));
                 let pot: i64 = hand.players.iter().map(|p| p.put_in).sum();
-                body(ui, &format!("Pot {}", money(pot)));
+                let owed = options.iter().find_map(|o| match o {
+                    crate::rules::betting::Action::Call { amount } => Some(*amount),
+                    _ => None,
+                });
+                body(
+                    ui,
+                    &format!(
+                        "{}Pot {}. {}",
+                        street_name(&hand).map_or(String::new(), |s| format!("{s} betting. ")),
+                        money(pot),
+                        owed.map_or("No bet to call.".to_string(), |a| format!(
+                            "{} to call.",
+                            money(a)
+                        ))
+                    ),
+                );
                 small(ui, &format!("{game}, {section}"));
                 // § 637a.18(m)(1): a third hole card turned up in the deal.
                 if hand.may_stop_betting(*seat)
@@ -138,7 +180,12 @@ impl DeckhandApp {
                 ui.horizontal_wrapped(|ui| {
                     for o in options {
                         let (label, kind) = super::action_label(o);
-                        if choice(ui, &label) {
+                        let mut b = Button::new(RichText::new(label).size(theme::BODY + 2.0))
+                            .min_size(theme::ACTION_SIZE);
+                        if kind == crate::rules::betting::ActionKind::Fold {
+                            b = b.fill(theme::DANGER_BG);
+                        }
+                        if ui.add(b).clicked() {
                             send(
                                 cmds,
                                 HandCommand::Act {
@@ -470,4 +517,32 @@ impl DeckhandApp {
             })));
         }
     }
+}
+
+/// The button that confirms a deal, named for what was dealt: the players' first cards, a
+/// street of the board, or any other card.
+fn deal_done(hand: &Hand, board: u8, down: u8) -> &'static str {
+    let first_deal = hand.players.iter().all(|p| p.cards == 0);
+    match (board, hand.board) {
+        (3, _) => "Flop dealt",
+        (1, 3) => "Turn dealt",
+        (1, _) => "River dealt",
+        _ if down > 0 && first_deal => "Cards dealt",
+        _ => "Dealt",
+    }
+}
+
+/// A board game's betting round by the community cards out: pre-flop, flop, turn, river.
+fn street_name(hand: &Hand) -> Option<&'static str> {
+    let board_game = hand
+        .procedure
+        .phases
+        .iter()
+        .any(|p| matches!(p, crate::rules::poker::procedure::Phase::Board { .. }));
+    board_game.then_some(match hand.board {
+        0 => "Pre-flop",
+        3 => "Flop",
+        4 => "Turn",
+        _ => "River",
+    })
 }

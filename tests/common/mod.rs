@@ -4,6 +4,7 @@
 use deckhand::rules::cards::Card;
 use deckhand::store::JournalRow;
 
+pub mod poker;
 pub mod ui;
 
 /// splitmix64: a small seeded generator, so every run checks the same cases.
@@ -32,7 +33,7 @@ impl Rng {
 
 /// The journal kinds a table opening and one Hold'em round to a showdown must leave, with a
 /// wrong PIN tried once at the floorperson's verification.
-pub const ROUND_KINDS: [&str; 17] = [
+pub const ROUND_KINDS: [&str; 13] = [
     "dealer_signed_in",
     "table_opened",
     "decks_inspected",
@@ -43,11 +44,7 @@ pub const ROUND_KINDS: [&str; 17] = [
     "shuffle_requested",
     "deck_counted",
     "round_started",
-    "blinds_posted",
-    "hole_cards_dealt",
-    "player_acted",
-    "board_dealt",
-    "showdown_recorded",
+    "poker_step",
     "losing_hands_counted",
     "pot_awarded",
 ];

@@ -250,6 +250,17 @@ pub struct HandResult {
     pub totals: Vec<(u8, Cents)>,
     /// Each shown hand as the game ranks it.
     pub shown: Vec<(u8, String)>,
+    /// The cards of each shown hand, as keyed (Stud: all its cards; board games: the hole
+    /// cards).
+    #[serde(default)]
+    pub hands: Vec<(u8, Vec<Card>)>,
+    /// The community or common cards at the showdown.
+    #[serde(default)]
+    pub board: Vec<Card>,
+    /// A hand that qualifies for the posted Bad Beat: the cards stay on the table until the
+    /// shift supervisor has verified it (§ 637a.15(f)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bad_beat: Option<crate::rules::poker::jackpots::BadBeat>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -263,6 +274,14 @@ struct Street {
     aggressor: Option<u8>,
     /// The first seat asked to act (shows first if nobody bets, § 637a.18(e)).
     first: Option<u8>,
+}
+
+/// What was shown at a showdown, kept with the result.
+#[derive(Debug, Default)]
+struct Showing {
+    hands: Vec<(u8, Vec<Card>)>,
+    board: Vec<Card>,
+    bad_beat: Option<super::jackpots::BadBeat>,
 }
 
 /// The state of one round.
@@ -1410,11 +1429,18 @@ impl Hand {
     fn finish_uncontested(&mut self) {
         let winner = self.live()[0];
         self.events.push(HandEvent::Uncontested { seat: winner });
-        // Cannot fail: one live seat, amounts checked at start.
-        let _ = self.settle(vec![], vec![]);
+        // One live seat and amounts checked at start: building the pots cannot fail.
+        if let Err(e) = self.settle(vec![], vec![], Showing::default()) {
+            debug_assert!(false, "an uncontested pot is always awarded: {e}");
+        }
     }
 
-    fn settle(&mut self, shown: Vec<Shown>, described: Vec<(u8, String)>) -> Result<(), String> {
+    fn settle(
+        &mut self,
+        shown: Vec<Shown>,
+        described: Vec<(u8, String)>,
+        showing: Showing,
+    ) -> Result<(), String> {
         let built = pots::build(&self.stakes())?;
         let total: Cents = self.players.iter().map(|p| p.put_in).sum();
         let uncalled = built.uncalled.map_or(0, |u| u.1);
@@ -1439,6 +1465,9 @@ impl Hand {
             take,
             totals,
             shown: described,
+            hands: showing.hands,
+            board: showing.board,
+            bad_beat: showing.bad_beat,
         };
         self.events.push(HandEvent::Awarded {
             result: result.clone(),
@@ -1532,8 +1561,26 @@ impl Hand {
         if shown.is_empty() {
             return Err("enter at least the winning hand (§ 637a.18(e))".into());
         }
+        // § 637a.15: the posted qualifying losing hand, beaten, holds the round for the shift
+        // supervisor (every game the posted Bad Beat rules rank: `jackpots::bad_beat`).
+        let bad_beat = self
+            .setup
+            .pot_rules
+            .bad_beat_rules
+            .as_ref()
+            .and_then(|rules| {
+                super::jackpots::bad_beat(game, rules, &hands, &board, self.players.len() as u8)
+            });
         // Conceded hands lose; a live seat that shows nothing concedes (§ 637a.18(f)).
-        self.settle(shown, described)
+        self.settle(
+            shown,
+            described,
+            Showing {
+                hands,
+                board,
+                bad_beat,
+            },
+        )
     }
 
     /// Every chip put in is in a stack again: for tests and the journal's check.
