@@ -482,6 +482,19 @@ impl Config {
                 min_ante: self.table.min_ante_cents,
                 max_ante: self.table.max_ante_cents,
                 side_limits: self.table.side_wager_limits_cents.clone(),
+                // The paytables and choices a house-banked table settles by (checked by
+                // `validate`, which names a bad one).
+                house: self
+                    .table
+                    .game
+                    .is_house_banked()
+                    .then(|| {
+                        let tables = self.load_paytables().ok()?;
+                        crate::rules::banked::House::for_game(self.table.game, &self.house, &tables)
+                            .ok()
+                            .map(Box::new)
+                    })
+                    .flatten(),
             },
             table_no: self.table.number,
             deck_colours: self.table.deck_colours.clone(),

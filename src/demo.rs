@@ -171,17 +171,7 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
                                 acted += 1;
                                 C::Stand
                             }
-                            S::Dealer if through => {
-                                let n = term
-                                    .table()
-                                    .round
-                                    .as_ref()
-                                    .and_then(|r| r.banked.as_ref())
-                                    .map_or(0, |b| b.dealer.len());
-                                C::Card {
-                                    card: if n < 2 { c("Jc")[0] } else { c("5d")[0] },
-                                }
-                            }
+                            // The dealer's cards are keyed on the card grid: the cards screen.
                             _ => return Ok(()),
                         };
                         vec![BankedCommand::Play21(cmd)]

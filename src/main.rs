@@ -878,9 +878,7 @@ fn run_terminal(config: Config, showcase: Option<deckhand::demo::At>) -> Result<
         deckhand::demo::stage_at(&mut term, &config.table_setup(), at)
             .map_err(anyhow::Error::msg)?;
     }
-    let paytables = config.load_paytables().map_err(anyhow::Error::msg)?;
     let mut app = DeckhandApp::new(term, config.table_setup(), sim_script)
-        .with_house(paytables, config.house.clone())
         .with_screen_lock(config.lock_after())
         .with_deck_reminder(config.table.deck_reminder_minutes)
         .with_high_hand(config.high_hand.clone())

@@ -55,6 +55,23 @@ fn deck_clock(row: &JournalRow) -> Option<Option<chrono::DateTime<chrono::Utc>>>
     }
 }
 
+/// Rebuilds the table from the journal's table rows. A row that cannot be applied (an altered
+/// file, or rules that now give another outcome) stops the start with its serial and the
+/// reason; nothing is written. A panic in the rules on a row is reported the same way.
+pub fn rebuild(rows: &[(i64, Event)]) -> Result<Table, StoreError> {
+    let mut table = Table::default();
+    for (serial, e) in rows {
+        let applied = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| table.apply(e)))
+            .unwrap_or_else(|_| Err("the rules could not read it".into()));
+        applied.map_err(|problem| crate::rules::table::ReplayError {
+            serial: *serial,
+            kind: e.kind().to_string(),
+            problem,
+        })?;
+    }
+    Ok(table)
+}
+
 /// What the screen shows of the progressive controller.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ProgressiveView {
@@ -142,18 +159,7 @@ impl Terminal {
         store: Store,
         shuffler: Option<Box<dyn ShufflerDriver>>,
     ) -> Result<Terminal, StoreError> {
-        let events = store.table_events()?;
-        // Events that deserialize but do not fit together (an altered file) must not crash the
-        // terminal at every start: the replay's invariant checks become an error that says so.
-        let table =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Table::replay(&events)))
-                .map_err(|_| {
-                    StoreError::Invalid(
-                        "the journal's table events cannot be replayed (is the file altered? run \
-                     `deckhand verify-log`); the terminal did not start"
-                            .into(),
-                    )
-                })?;
+        let table = rebuild(&store.table_events()?)?;
         let mut t = Terminal {
             store,
             table,
@@ -270,6 +276,19 @@ impl Terminal {
         {
             return Err(format!("seat {seat}: {why}"));
         }
+        // The settlement pays from the meters the controller reports now: a device reading the
+        // terminal adds to the dealer's keyed cards.
+        let mut cmd = cmd;
+        if let Command::Banked(crate::rules::banked::round::BankedCommand::Cards {
+            meters, ..
+        }) = &mut cmd
+        {
+            *meters = self
+                .progressive_meter()
+                .map(|(id, c)| (id.to_string(), c))
+                .into_iter()
+                .collect();
+        }
         let events = self.table.decide(&cmd).map_err(|e| e.to_string())?;
         self.commit(&events)?;
         Ok(events)
@@ -306,14 +325,21 @@ impl Terminal {
         if let Some(Event::TableOpened { setup }) = events.first() {
             ctx.table_no = Some(setup.table_no);
         }
+        // What is written must rebuild the table: the events are applied to a copy first.
+        let mut next = self.table.clone();
+        for e in events {
+            next.apply(e).map_err(|e| {
+                format!("The rules refused their own outcome, nothing changed: {e}")
+            })?;
+        }
         let entries: Vec<Entry> = events.iter().map(Entry::table).collect();
         let rows = self
             .store
             .append(&ctx, &entries)
             .map_err(|e| format!("The record could not be saved, nothing changed: {e}"))?;
         self.remember(rows);
+        self.table = next;
         for e in events {
-            self.table.apply(e);
             if let Event::ShuffleRequested { deck, .. } = e
                 && let Some(s) = self.shuffler.as_mut()
             {
@@ -675,7 +701,7 @@ impl Terminal {
     /// payouts, HIT_PAID when the dealer has paid, one hit at a time in settlement order
     /// (§ 647a.11(i), § 655a.11(i)(4), § 657a.12(d)(4)).
     fn tell_progressive(&mut self, e: &Event) {
-        use crate::rules::banked::round::BankedCommand;
+        use crate::rules::banked::round::BankedEvent;
         if self.progressive.is_none() {
             return;
         }
@@ -685,38 +711,27 @@ impl Terminal {
             .table
             .round
             .as_ref()
-            .filter(|r| {
-                r.banked
-                    .as_ref()
-                    .is_some_and(|b| b.def().spots.iter().any(|s| s.key == "progressive"))
-            })
+            .filter(|r| r.banked.as_ref().is_some_and(|b| b.game.def().progressive))
             .map(|r| r.number);
-        let command = match e {
+        let event = match e {
             Event::RoundStarted { number, .. } if round.is_some() => {
                 self.hits = MeterHits::default();
                 self.progressive_view.hits.clear();
                 self.send_progressive(ProgressiveCommand::OpenWagering { round: *number });
                 return;
             }
-            Event::BankedStep { command } => command,
+            Event::Banked(e) => e,
             _ => return,
         };
-        match (command, round) {
-            (BankedCommand::NoMoreBets, Some(round)) => {
+        match (event, round) {
+            (BankedEvent::BetsClosed { .. }, Some(round)) => {
                 self.send_progressive(ProgressiveCommand::LockOut { round });
             }
-            (BankedCommand::Validated { .. }, Some(round)) => {
-                let settlement = self
-                    .table
-                    .round
-                    .as_ref()
-                    .and_then(|r| r.banked.as_ref())
-                    .and_then(|b| b.settlement.clone())
-                    .unwrap_or_default();
-                self.hits.to_send = self.meter_hits(round, &settlement);
+            (BankedEvent::Validated { .. }, Some(round)) => {
+                self.hits.to_send = self.meter_hits(round);
                 self.hits.unpaid = self.send_next_hit();
             }
-            (BankedCommand::Paid, _) => {
+            (BankedEvent::Paid, _) => {
                 // The floorperson validated every payout of the round before the dealer paid
                 // them, so the hits after the first follow one another.
                 while let Some(h) = self.hits.unpaid.take().or_else(|| self.send_next_hit()) {
@@ -755,26 +770,32 @@ impl Terminal {
         Some(h)
     }
 
-    /// The settlement's progressive payouts from the controller's meter, in settlement order.
-    fn meter_hits(
-        &self,
-        round: u32,
-        settlement: &serde_json::Value,
-    ) -> std::collections::VecDeque<MeterHit> {
-        let Some((meter, _)) = self.progressive_meter() else {
+    /// The round's progressive payouts from the meter it was settled against, in settlement
+    /// order (the typed settlement's progressive results).
+    fn meter_hits(&self, round: u32) -> std::collections::VecDeque<MeterHit> {
+        let Some(b) = self.table.round.as_ref().and_then(|r| r.banked.as_ref()) else {
             return Default::default();
         };
-        let results = settlement["results"].as_array().map_or(&[][..], |r| &r[..]);
-        results
+        let meter = b
+            .meters
+            .keys()
+            .next()
+            .and_then(|id| id.parse::<u8>().ok())
+            .or(self.progressive_meter().map(|(id, _)| id));
+        let (Some(meter), Some(settlement)) = (meter, b.settlement.as_ref()) else {
+            return Default::default();
+        };
+        settlement
+            .results
             .iter()
-            .filter(|w| w["wager"] == "progressive")
+            .filter(|w| w.wager == "progressive" && w.from_meter > 0)
             .filter_map(|w| {
                 Some(MeterHit {
                     round,
-                    spot: u8::try_from(w["seat"].as_u64()?).ok()?,
+                    spot: w.seat,
                     meter,
-                    percent: u8::try_from(w["meter_percent"].as_u64()?).ok()?,
-                    amount: w["from_meter"].as_i64()?,
+                    percent: u8::try_from(w.meter_percent?).ok()?,
+                    amount: w.from_meter,
                 })
             })
             .collect()

@@ -135,7 +135,7 @@ fn aces_full_beaten_by_a_straight_flush_waits_for_the_supervisor() {
     assert!(payload.contains("\"losing_seat\":1"), "{payload}");
     let shown: String = conn
         .query_row(
-            "SELECT payload FROM journal WHERE kind = 'poker_step' AND payload LIKE '%showdown%'",
+            "SELECT payload FROM journal WHERE kind = 'showdown_recorded'",
             [],
             |r| r.get(0),
         )

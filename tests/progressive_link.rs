@@ -398,6 +398,20 @@ fn terminal_with_controller(
     db: &std::path::Path,
     next_wagers: Vec<(u8, i64)>,
 ) -> (deckhand::terminal::Terminal, Arc<AtomicBool>) {
+    let (term, stop, _) = terminal_with_script(db, next_wagers);
+    (term, stop)
+}
+
+/// As [`terminal_with_controller`], with the simulator's script to change the controller's
+/// state behind the terminal's back.
+fn terminal_with_script(
+    db: &std::path::Path,
+    next_wagers: Vec<(u8, i64)>,
+) -> (
+    deckhand::terminal::Terminal,
+    Arc<AtomicBool>,
+    Arc<Mutex<ProgressiveScript>>,
+) {
     use deckhand::store::Store;
     use deckhand::terminal::Terminal;
     let mut term = Terminal::open(Store::open(db).unwrap(), None).unwrap();
@@ -406,7 +420,7 @@ fn terminal_with_controller(
         ..Default::default()
     }));
     let stop = Arc::new(AtomicBool::new(false));
-    let (host, _sim) = spawn_progressive_on_pty(script, stop.clone()).unwrap();
+    let (host, _sim) = spawn_progressive_on_pty(script.clone(), stop.clone()).unwrap();
     let mut slot = Some(host);
     term.attach_progressive(Box::new(SerialProgressive::spawn(
         Box::new(move || {
@@ -416,7 +430,7 @@ fn terminal_with_controller(
         }),
         Arc::new(|| {}),
     )));
-    (term, stop)
+    (term, stop, script)
 }
 
 /// Polls the terminal's devices until `pred` holds (10 s at most).
@@ -498,11 +512,12 @@ fn a_banked_round_opens_and_locks_the_controller_and_checks_its_wagers() {
     stop.store(true, std::sync::atomic::Ordering::SeqCst);
 }
 
-/// A Mississippi Stud round on a terminal with a controller, settled from the controller's
-/// meter plus `stale` cents, to the floorperson's validation: seat 4 holds a royal flush
+/// A Mississippi Stud round on a terminal with a controller, settled by the rules from the meter
+/// the terminal last heard, while the controller's own meter has moved `stale` cents below it,
+/// to the floorperson's validation: seat 4 holds a royal flush
 /// (100% of the meter, reseeded), seat 2 a straight flush (10% of what is left). Returns the
 /// settlement's (seat, from the meter, percent) for each meter payout, in settlement order.
-fn meter_round(
+fn settled_meter_round(
     db: &std::path::Path,
     stale: i64,
 ) -> (
@@ -514,7 +529,7 @@ fn meter_round(
     use deckhand::rules::cards::parse_cards;
     use deckhand::rules::games::GameId;
     use deckhand::rules::table::Command;
-    let (mut term, stop) = terminal_with_controller(db, vec![(2, 100), (4, 100)]);
+    let (mut term, stop, script) = terminal_with_script(db, vec![(2, 100), (4, 100)]);
     until(&mut term, "link", &t_link_up);
     until(&mut term, "meters", &|t| t.progressive_meter().is_some());
     let setup = common::ui::table(6, GameId::MississippiStud);
@@ -546,45 +561,102 @@ fn meter_round(
         };
         term.execute(Command::Banked(cmd)).unwrap();
     }
+    // The controller's meter moves without a word to the terminal (a stale reading).
+    script.lock().unwrap().meters[0].1 -= stale;
     let c = |s: &str| parse_cards(s).unwrap();
     term.execute(Command::Banked(BankedCommand::Cards {
         seats: vec![(2, c("9s 8s")), (4, c("As Ks"))],
         dealer: vec![],
         community: c("Qs Js Ts"),
         draws: vec![],
+        meters: Default::default(),
     }))
     .unwrap();
-    let (_, meter) = term.progressive_meter().unwrap();
-    let input = round(&term).settle_input(&[("1".to_string(), meter + stale)].into());
-    let st = deckhand::rules::banked::settle_json(
-        &input.to_string(),
-        &deckhand::rules::banked::paytable::Paytables::embedded().unwrap(),
-        &Default::default(),
-    )
-    .unwrap();
-    let settlement = serde_json::to_value(st).unwrap();
-    let from_meter: Vec<(u64, i64, u64)> = settlement["results"]
-        .as_array()
-        .unwrap()
+    // The rules settled the round from the keyed cards and the meter the terminal heard.
+    let b = round(&term);
+    assert_eq!(
+        b.meters.get("1"),
+        Some(&2_500_030),
+        "the terminal filled in its meter"
+    );
+    let settlement = b
+        .settlement
+        .clone()
+        .expect("settled when the last card was keyed");
+    let from_meter: Vec<(u64, i64, u64)> = settlement
+        .results
         .iter()
-        .filter(|w| w["wager"] == "progressive")
+        .filter(|w| w.wager == "progressive")
         .map(|w| {
             (
-                w["seat"].as_u64().unwrap(),
-                w["from_meter"].as_i64().unwrap(),
-                w["meter_percent"].as_u64().unwrap(),
+                u64::from(w.seat),
+                w.from_meter,
+                u64::from(w.meter_percent.unwrap()),
             )
         })
         .collect();
-    assert_eq!(from_meter.len(), 2, "{settlement:#}");
-    term.execute(Command::Banked(BankedCommand::Settle { settlement }))
-        .unwrap();
+    assert_eq!(from_meter.len(), 2, "{settlement:#?}");
     // Nothing is told to the controller before the floorperson validates.
     std::thread::sleep(Duration::from_millis(300));
     term.poll_devices();
     assert!(term.progressive().hits.is_empty());
+    (term, stop, from_meter)
+}
+
+/// [`settled_meter_round`], validated by the floorperson.
+fn meter_round(
+    db: &std::path::Path,
+    stale: i64,
+) -> (
+    deckhand::terminal::Terminal,
+    Arc<AtomicBool>,
+    Vec<(u64, i64, u64)>,
+) {
+    let (mut term, stop, from_meter) = settled_meter_round(db, stale);
     term.verify("1001", "2468").unwrap();
     (term, stop, from_meter)
+}
+
+/// A payout from the meter waits for a floorperson's validation (§ 655a.11(i)(4)): the dealer
+/// cannot pay it first nor validate it; a restart comes back at the same step; the journal
+/// names the floorperson who signed.
+#[test]
+fn a_flagged_payout_waits_for_the_floorperson() {
+    use deckhand::rules::banked::round::{BankedCommand, BankedStep};
+    use deckhand::rules::table::{Command, Step};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("flag.sqlite");
+    let (mut t, stop, _) = settled_meter_round(&db, 0);
+    let e = t.execute(Command::Banked(BankedCommand::Paid)).unwrap_err();
+    assert!(e.contains("floorperson validates"), "{e}");
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    // A restart rebuilds the round from the journal, at the same step.
+    drop(t);
+    let mut t =
+        deckhand::terminal::Terminal::open(deckhand::store::Store::open(&db).unwrap(), None)
+            .unwrap();
+    assert!(matches!(
+        t.table().step(),
+        Step::Banked {
+            step: BankedStep::Pay { verify: true },
+            ..
+        }
+    ));
+    // The dealer cannot validate; a wrong PIN is refused; the floorperson can.
+    assert!(t.verify("20417", "").is_err());
+    assert!(t.verify("1001", "0000").is_err());
+    t.verify("1001", "2468").unwrap();
+    t.execute(Command::Banked(BankedCommand::Paid)).unwrap();
+    assert!(t.table().round.is_none());
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let signer: String = conn
+        .query_row(
+            "SELECT actor_credential FROM journal WHERE kind = 'payouts_validated'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(signer, "1001");
 }
 
 /// A settlement that pays from the meter is told to the controller: HIT after the floorperson
@@ -658,7 +730,7 @@ fn a_hit_the_controller_pays_differently_is_told_to_the_floor() {
     let first = &term.progressive().hits[0];
     assert_eq!(first.amount + 1000, from_meter[0].1);
     assert!(
-        notice.contains("lit spot 4 for $25000.30; the settlement paid seat 4 $25010.30"),
+        notice.contains("lit spot 4 for $24990.30; the settlement paid seat 4 $25000.30"),
         "{notice}"
     );
     drop(term);

@@ -74,7 +74,10 @@ fn every_table_game_stages_to_its_cards() {
                 step: deckhand::rules::poker::hand::Step::Showdown { .. },
                 ..
             } | Step::Banked {
-                step: deckhand::rules::banked::round::BankedStep::Cards,
+                step: deckhand::rules::banked::round::BankedStep::Cards
+                    | deckhand::rules::banked::round::BankedStep::Play21(
+                        deckhand::rules::banked::round21::Step21::Dealer
+                    ),
                 ..
             }
         );

@@ -432,5 +432,9 @@ fn an_inconsistent_journal_is_an_error_at_start_not_a_crash() {
     let err = deckhand::terminal::Terminal::open(Store::open(&db).unwrap(), None)
         .err()
         .expect("refused");
-    assert!(err.to_string().contains("cannot be replayed"), "{err}");
+    let msg = err.to_string();
+    assert!(
+        msg.contains("journal row 1 (shuffle_requested) cannot be applied"),
+        "{msg}"
+    );
 }

@@ -9,7 +9,6 @@ use common::ui::{harness, tap, taps};
 use deckhand::rules::games::GameId;
 use deckhand::rules::registry::Dealing;
 use deckhand::rules::table::{Command, Step, TableSetup};
-use deckhand::store::Store;
 use deckhand::terminal::Terminal;
 use deckhand::ui::DeckhandApp;
 use egui_kittest::Harness;
@@ -52,20 +51,21 @@ fn journal(db: &std::path::Path) -> Vec<(String, serde_json::Value)> {
         .collect()
 }
 
+/// The house-banked round's events, by name, in journal order.
 fn commands(db: &std::path::Path) -> Vec<String> {
     journal(db)
         .into_iter()
-        .filter(|(k, _)| k == "banked_step")
-        .map(|(_, p)| p["command"]["command"].as_str().unwrap().to_string())
+        .filter(|(_, p)| p["kind"] == "banked")
+        .map(|(_, p)| p["event"].as_str().unwrap().to_string())
         .collect()
 }
 
 fn settlement(db: &std::path::Path) -> serde_json::Value {
     journal(db)
         .into_iter()
-        .find(|(k, p)| k == "banked_step" && p["command"]["command"] == "settle")
-        .map(|(_, p)| p["command"]["settlement"].clone())
-        .expect("a settle row")
+        .find(|(k, _)| k == "round_settled")
+        .map(|(_, p)| p["settlement"].clone())
+        .expect("a round_settled row")
 }
 
 /// The round settled as `deckhand settle` does it, with the embedded paytables and house rules.
@@ -143,17 +143,17 @@ fn crazy_4_poker_from_the_hand() {
     assert_eq!(
         commands(&db),
         [
-            "wagers",
-            "wagers",
-            "wagers",
-            "no-more-bets",
+            "wagers-placed",
+            "wagers-placed",
+            "wagers-placed",
+            "bets-closed",
             "dealt",
-            "decide",
-            "decide",
-            "decide",
+            "decided",
+            "decided",
+            "decided",
             "revealed",
-            "cards",
-            "settle",
+            "cards-keyed",
+            "settled",
             "paid"
         ]
     );
@@ -274,75 +274,6 @@ fn texas_holdem_bonus_from_a_manual_dealing_shoe() {
     assert_eq!(st["totals"]["players"].as_i64().unwrap(), net);
 }
 
-/// A payout the paytables flag for a floorperson (a progressive hit) cannot be marked paid
-/// until a floorperson validates it on the keypad; the validation is that person's signature.
-#[test]
-fn a_flagged_payout_waits_for_the_floorperson() {
-    use deckhand::rules::banked::round::BankedCommand as B;
-    use deckhand::rules::cards::parse_cards;
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("flag.sqlite");
-    let s = setup(GameId::Crazy4Poker, Dealing::Hand);
-    let mut t = ready(&db, &s);
-    t.execute(Command::StartRound { seats: vec![2] }).unwrap();
-    let b = |c: B| Command::Banked(c);
-    t.execute(b(B::Wagers {
-        seat: 2,
-        wagers: [("ante".to_string(), 500)].into(),
-    }))
-    .unwrap();
-    for c in [
-        B::NoMoreBets,
-        B::Dealt,
-        B::Decide {
-            seat: 2,
-            multiple: 1,
-        },
-        B::Revealed,
-    ] {
-        t.execute(b(c)).unwrap();
-    }
-    t.execute(b(B::Cards {
-        seats: vec![(2, parse_cards("Ac Ad Ah As 2d").unwrap())],
-        dealer: parse_cards("Kc 9d 7h 4s 2c").unwrap(),
-        community: vec![],
-        draws: vec![],
-    }))
-    .unwrap();
-    let flagged = serde_json::json!({ "results": [ { "seat": 2, "floor_verification": true } ] });
-    t.execute(b(B::Settle {
-        settlement: flagged,
-    }))
-    .unwrap();
-    let e = t.execute(b(B::Paid)).unwrap_err();
-    assert!(e.contains("floorperson validates"), "{e}");
-    // A restart rebuilds the round from the journal, at the same step.
-    drop(t);
-    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
-    assert!(matches!(
-        t.table().step(),
-        Step::Banked {
-            step: deckhand::rules::banked::round::BankedStep::Pay { verify: true },
-            ..
-        }
-    ));
-    // The dealer cannot validate; a wrong PIN is refused; the floorperson can.
-    assert!(t.verify("20417", "").is_err());
-    assert!(t.verify("1001", "0000").is_err());
-    t.verify("1001", "2468").unwrap();
-    t.execute(b(B::Paid)).unwrap();
-    let conn = rusqlite::Connection::open(&db).unwrap();
-    let signer: String = conn
-        .query_row(
-            "SELECT actor_credential FROM journal WHERE kind = 'banked_step' AND actor_credential IS NOT NULL",
-            [],
-            |r| r.get(0),
-        )
-        .unwrap();
-    assert_eq!(signer, "1001");
-    assert!(t.table().round.is_none());
-}
-
 /// The posted Ante limits (`[table] min_ante_cents`, `max_ante_cents`) and side-wager limits
 /// (`side_wager_limits_cents`): an Ante below the minimum or a Bonus above its maximum is refused
 /// when "No more bets" is called, with both amounts, and nothing is lost.
@@ -361,25 +292,25 @@ fn wagers_outside_the_posted_limits_are_refused() {
     wager(&mut h, "Seat 5 Ante", "5");
     tap(&mut h, "No more bets");
     h.get_by_label_contains("seat 5: an Ante of $5.00 is below the table minimum of $10.00");
-    assert!(!commands(&db).contains(&"wagers".to_string()));
+    assert!(!commands(&db).contains(&"wagers-placed".to_string()));
     tap(&mut h, "Clear");
     taps(&mut h, "1 0");
     // A side wager above its posted maximum (`side_wager_limits_cents`) is refused the same way.
     wager(&mut h, "Seat 5 Bonus", "30");
     tap(&mut h, "No more bets");
     h.get_by_label_contains("seat 5: a Bonus of $30.00 is above the table maximum of $25.00");
-    assert!(!commands(&db).contains(&"wagers".to_string()));
+    assert!(!commands(&db).contains(&"wagers-placed".to_string()));
     tap(&mut h, "Clear");
     taps(&mut h, "2 5");
     tap(&mut h, "No more bets");
     h.get_by_label_contains("From the hand");
-    assert_eq!(commands(&db), ["wagers", "no-more-bets"]);
+    assert_eq!(commands(&db), ["wagers-placed", "bets-closed"]);
     let keyed = journal(&db)
         .into_iter()
-        .find(|(k, p)| k == "banked_step" && p["command"]["command"] == "wagers")
+        .find(|(k, _)| k == "wagers_placed")
         .unwrap()
         .1;
-    assert_eq!(keyed["command"]["wagers"]["bonus"], 2500);
+    assert_eq!(keyed["wagers"]["bonus"], 2500);
 }
 
 /// Lunar Poker (Chapter 589) from the hand: a Super declared, a sixth card bought, an exchange,
@@ -435,9 +366,12 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
         "not before seat 4's cards"
     );
     taps(&mut h, "9♠ 8♠ 7♠ 6♠ 5♠");
+    // The rules settle the lock-in from the keyed cards; the dealer pays it, then goes on.
+    tap(&mut h, "Settle the lock-in");
+    h.get_by_label("Settle the lock-in in this order");
     h.get_by_label_contains("Seat 1 · Super:");
     h.get_by_label_contains("Seat 4 · Ante: instant payout, straight flush");
-    tap(&mut h, "Lock-in settled");
+    tap(&mut h, "Lock-in paid");
     // After the draw, only the drawers decide (§ 589.11(d)(2)(iii)).
     h.get_by_label("After the draw: Bet 2× the Ante, or fold");
     h.get_by_label("Seat 2 decides");
@@ -507,8 +441,8 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
     // The payouts made at lock-in are the final settlement's, marked as settled then.
     let lock_in = journal(&db)
         .into_iter()
-        .find(|(k, p)| k == "banked_step" && p["command"]["command"] == "locked-in")
-        .map(|(_, p)| p["command"]["settlement"]["results"].clone())
+        .find(|(k, _)| k == "lock_in_settled")
+        .map(|(_, p)| p["settlement"]["results"].clone())
         .unwrap();
     for early in lock_in.as_array().unwrap() {
         let same = st["results"]
@@ -529,27 +463,28 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
     assert_eq!(
         commands(&db),
         [
-            "wagers",
-            "wagers",
-            "wagers",
-            "wagers",
-            "no-more-bets",
+            "wagers-placed",
+            "wagers-placed",
+            "wagers-placed",
+            "wagers-placed",
+            "bets-closed",
             "dealt",
-            "declare",
-            "decide",
-            "draw",
-            "draw",
-            "declare",
+            "declared",
+            "decided",
+            "draw-bought",
+            "draw-bought",
+            "declared",
             "locked-in",
-            "decide",
-            "decide",
+            "lock-in-paid",
+            "decided",
+            "decided",
             "revealed",
-            "cards",
-            "decide",
-            "decide",
-            "decide",
+            "cards-keyed",
+            "decided",
+            "decided",
+            "decided",
             "replacement",
-            "settle",
+            "settled",
             "paid"
         ]
     );
@@ -682,14 +617,11 @@ fn spanish_21_shoe_deals_on_until_the_cover_card() {
     let s = setup(GameId::Spanish21, Dealing::ManualShoe);
     let mut t = ready(&db, &s);
     let b = |c: B| Command::Banked(c);
+    // The dealer's last card settles the round: the rules' settlement is `deckhand settle`'s.
     let settle = |t: &mut Terminal| {
         let r = t.table().round.clone().unwrap().banked.unwrap();
-        assert!(r.ready_to_settle(), "{:?}", r.step);
-        let st = direct(&r.settle_input(&Default::default()));
-        t.execute(b(B::Settle {
-            settlement: st.clone(),
-        }))
-        .unwrap();
+        let st = serde_json::to_value(r.settlement.clone().expect("settled")).unwrap();
+        assert_eq!(st, direct(&r.settle_input(&Default::default())));
         t.execute(b(B::Paid)).unwrap();
         st
     };
@@ -804,7 +736,11 @@ fn spanish_21_even_money_on_a_blackjack() {
     rules.spanish21.even_money_offered = true;
     rules.spanish21.resplits = 0;
     let paytables = deckhand::rules::banked::paytable::Paytables::embedded().unwrap();
-    let mut h = harness(DeckhandApp::new(ready(&db, &s), s, None).with_house(paytables, rules));
+    let mut s = s;
+    s.poker.house = Some(Box::new(
+        deckhand::rules::banked::House::for_game(GameId::Spanish21, &rules, &paytables).unwrap(),
+    ));
+    let mut h = harness(DeckhandApp::new(ready(&db, &s), s, None));
     h.run_ok();
     tap(&mut h, "Seat 1");
     tap(&mut h, "Seat 2");
@@ -850,10 +786,10 @@ fn spanish_21_even_money_on_a_blackjack() {
             .contains("even money"),
         "{st:#}"
     );
-    assert!(commands(&db).contains(&"play21".to_string()));
+    assert!(commands(&db).contains(&"spanish21".to_string()));
     let even = journal(&db)
         .into_iter()
-        .any(|(k, p)| k == "banked_step" && p["command"]["play"] == "even-money");
+        .any(|(k, p)| k == "spanish21_play" && p["what"]["play"] == "even-money");
     assert!(even, "the even money is journaled");
 }
 
@@ -879,12 +815,12 @@ fn no_progressive_wager_without_its_controller() {
         "{e}"
     );
     assert!(e.contains("§ 657a.8(b)"), "{e}");
-    assert!(!commands(&db).contains(&"wagers".to_string()));
+    assert!(!commands(&db).contains(&"wagers-placed".to_string()));
     let mut h = harness(DeckhandApp::new(t, s, None));
     h.run_ok();
     h.get_by_label("Progressive: not accepted (no controller)");
     assert!(h.query_by_label_contains("Seat 2 Progressive").is_none());
     wager(&mut h, "Seat 2 Ante", "5");
     tap(&mut h, "No more bets");
-    assert_eq!(commands(&db), ["wagers", "no-more-bets"]);
+    assert_eq!(commands(&db), ["wagers-placed", "bets-closed"]);
 }

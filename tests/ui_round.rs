@@ -189,10 +189,7 @@ fn dealer_plays_a_holdem_round_through_the_screen() {
     let store = Store::open(&db).unwrap();
     let rows = store.all_rows().unwrap();
     common::assert_kinds(&rows, &common::ROUND_KINDS);
-    let acted = rows
-        .iter()
-        .filter(|r| r.kind == "poker_step" && r.payload.contains(r#""command":"act""#))
-        .count();
+    let acted = rows.iter().filter(|r| r.kind == "player_acted").count();
     assert_eq!(acted, 11);
     let award = rows.iter().find(|r| r.kind == "pot_awarded").unwrap();
     assert!(

@@ -93,6 +93,9 @@ pub struct PokerOptions {
     /// A house-banked table's posted minimum and maximum of each other wager a player keys,
     /// by the wager's key ("queens_up", "pair_plus"…), in cents (0: none).
     pub side_limits: std::collections::BTreeMap<String, (Cents, Cents)>,
+    /// A house-banked table's paytables and the casino's choices it settles by.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub house: Option<Box<crate::rules::banked::House>>,
 }
 
 /// What the house takes from a pot, from the Rules Submission (§ 601a.2).
@@ -607,13 +610,12 @@ pub enum Event {
         seats: Vec<u8>,
         button: u8,
     },
-    /// One dealer command of a poker-room round, with what it caused.
-    /// A house-banked round's step (`rules::banked::round`); `Settle` carries the settlement.
-    BankedStep {
-        command: crate::rules::banked::round::BankedCommand,
-    },
-    PokerStep {
-        command: crate::rules::poker::hand::HandCommand,
+    /// A house-banked round's step: what the dealer keyed with what the rules made of it, or
+    /// the settlement the rules computed (`rules::banked::round`).
+    Banked(crate::rules::banked::round::BankedEvent),
+    /// One step of a poker-room hand: the dealer's input (an action with its amount, the cards
+    /// dealt or shown) and what it caused (a betting round closed, the pots awarded).
+    Hand {
         events: Vec<crate::rules::poker::hand::HandEvent>,
     },
     /// § 637a.15(f): the Poker shift supervisor verified the Bad Beat hand.
@@ -686,8 +688,8 @@ impl Event {
             Event::RoundVoided { .. } => "round_voided",
             Event::DecksChanged { .. } => "decks_changed",
             Event::TableClosed { .. } => "table_closed",
-            Event::PokerStep { .. } => "poker_step",
-            Event::BankedStep { .. } => "banked_step",
+            Event::Hand { events } => crate::rules::poker::hand::kind_of(events),
+            Event::Banked(e) => e.kind(),
         }
     }
 
@@ -707,9 +709,7 @@ impl Event {
             Event::Irregularity {
                 signed_by: Some(p), ..
             } => Some(p),
-            Event::BankedStep {
-                command: crate::rules::banked::round::BankedCommand::Validated { floorperson },
-            } => Some(floorperson),
+            Event::Banked(e) => e.signer(),
             _ => None,
         }
     }
@@ -788,6 +788,15 @@ pub enum Command {
     CountLosingHands {
         correct: bool,
     },
+}
+
+/// A journal row that cannot be applied to the table it belongs to.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("journal row {serial} ({kind}) cannot be applied: {problem}")]
+pub struct ReplayError {
+    pub serial: i64,
+    pub kind: String,
+    pub problem: String,
 }
 
 /// A refused command: the message says why, with the section where one applies.
@@ -1058,13 +1067,20 @@ pub struct HighHandSlip {
 }
 
 impl Table {
-    /// Rebuilds a table from its journal.
-    pub fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Table {
+    /// Rebuilds a table from its journal's table rows (serial and event); the first row that
+    /// cannot be applied stops the rebuild with its serial and the reason.
+    pub fn replay<'a>(
+        events: impl IntoIterator<Item = &'a (i64, Event)>,
+    ) -> Result<Table, ReplayError> {
         let mut t = Table::default();
-        for e in events {
-            t.apply(e);
+        for (serial, e) in events {
+            t.apply(e).map_err(|problem| ReplayError {
+                serial: *serial,
+                kind: e.kind().to_string(),
+                problem,
+            })?;
         }
-        t
+        Ok(t)
     }
 
     pub fn opened(&self) -> bool {
@@ -1233,10 +1249,17 @@ impl Table {
                 if step != Step::OpenTable {
                     return refuse("the table is already open");
                 }
+                let mut setup = setup.clone();
+                // A house-banked table settles by the paytables and choices it opens with; without
+                // the configuration's, the embedded ones (the documented defaults) are recorded.
+                if setup.poker.game.is_house_banked() && setup.poker.house.is_none() {
+                    setup.poker.house = Some(Box::new(
+                        crate::rules::banked::House::default_for(setup.poker.game)
+                            .map_err(RuleError::Refused)?,
+                    ));
+                }
                 setup.validate().map_err(RuleError::Refused)?;
-                Ok(vec![Event::TableOpened {
-                    setup: setup.clone(),
-                }])
+                Ok(vec![Event::TableOpened { setup }])
             }
             Command::Confirm(c) => self.decide_confirm(&step, *c),
             Command::Verify(p) => self.decide_verify(&step, p),
@@ -1244,21 +1267,21 @@ impl Table {
                 let Step::Poker { .. } = step else {
                     return refuse("no poker-room round is under way");
                 };
-                let r = self.round.as_ref().expect("poker step has a round");
-                let mut h = r.poker.clone().expect("poker step has a hand");
+                let Some(mut h) = self.round.as_ref().and_then(|r| r.poker.clone()) else {
+                    return refuse("no poker-room round is under way");
+                };
                 let events = h.apply(cmd.clone()).map_err(RuleError::Refused)?;
-                Ok(vec![Event::PokerStep {
-                    command: cmd.clone(),
-                    events,
-                }])
+                Ok(vec![Event::Hand { events }])
             }
             Command::Banked(cmd) => {
                 let Step::Banked { .. } = step else {
                     return refuse("no house-banked round is under way");
                 };
-                let r = self.round.as_ref().expect("banked step has a round");
-                let mut b = r.banked.clone().expect("banked step has a round state");
-                b.apply(cmd).map_err(RuleError::Refused)?;
+                let Some(b) = self.round.as_ref().and_then(|r| r.banked.as_ref()) else {
+                    return refuse("no house-banked round is under way");
+                };
+                let house = self.setup.as_ref().and_then(|s| s.poker.house.as_deref());
+                let events = b.decide(cmd, house).map_err(RuleError::Refused)?;
                 if let crate::rules::banked::round::BankedCommand::Validated { floorperson } = cmd {
                     super::access::check(
                         floorperson,
@@ -1267,9 +1290,7 @@ impl Table {
                     )
                     .map_err(RuleError::Refused)?;
                 }
-                Ok(vec![Event::BankedStep {
-                    command: cmd.clone(),
-                }])
+                Ok(events.into_iter().map(Event::Banked).collect())
             }
             Command::LoadShuffler(deck) => {
                 let ok = matches!(step, Step::LoadShuffler { deck: d } | Step::LoadReplacement { deck: d } if d == *deck);
@@ -1843,17 +1864,52 @@ impl Table {
         Ok(events)
     }
 
-    /// Folds one event into the state. Events come from `decide` or from the journal,
-    /// so this never refuses anything.
-    pub fn apply(&mut self, e: &Event) {
+    /// Folds one event into the state. Events come from `decide` or from the journal; one that
+    /// does not fit where the table stands (an altered or foreign journal, or rules that give a
+    /// different outcome now) is refused with the reason, and the table is left as it was.
+    pub fn apply(&mut self, e: &Event) -> Result<(), String> {
+        let mut next = self.clone();
+        next.fold(e)?;
+        *self = next;
+        Ok(())
+    }
+
+    fn deck_mut(&mut self, deck: DeckId) -> Result<&mut Deck, String> {
+        let n = self.decks.len();
+        self.decks
+            .get_mut(deck)
+            .ok_or_else(|| format!("deck {deck}: the table has {n} decks"))
+    }
+
+    fn round_mut(&mut self) -> Result<&mut Round, String> {
+        self.round
+            .as_mut()
+            .ok_or_else(|| "no round is in play".to_string())
+    }
+
+    /// The step an event answers must be the current one.
+    fn at(&self, want: impl Fn(&Step) -> bool, what: &str) -> Result<(), String> {
+        let step = self.step();
+        if want(&step) {
+            Ok(())
+        } else {
+            Err(format!("{what} does not fit the step {step:?}"))
+        }
+    }
+
+    fn fold(&mut self, e: &Event) -> Result<(), String> {
         match e {
             Event::DealerSignedIn { dealer } => {
+                if let Some(d) = &self.dealer {
+                    return Err(format!("a sign-in while {} is signed in", d.name));
+                }
                 self.dealer = Some(dealer.clone());
                 // § 635a.7(c): each new dealer burns a card before dealing.
                 self.burn_due = true;
             }
             Event::DealerSignedOut { .. } => self.dealer = None,
             Event::TableOpened { setup } => {
+                self.at(|s| *s == Step::OpenTable, "an opening")?;
                 self.cut_offer = CutOffer::FirstPlayer;
                 self.manual_shuffle = !setup.counting_shuffler;
                 self.decks = setup
@@ -1893,14 +1949,29 @@ impl Table {
                     ..Table::default()
                 };
             }
-            Event::DecksInspected { .. } => self.inspected = true,
-            Event::InspectionVerified { .. } => self.inspection_verified = true,
-            Event::PlayersInspected => self.players_inspected = true,
-            Event::DecksWashed => self.washed = true,
-            Event::CardBurned => self.burn_due = false,
+            Event::DecksInspected { .. } => {
+                self.at(|s| *s == Step::InspectDecks, "an inspection")?;
+                self.inspected = true;
+            }
+            Event::InspectionVerified { .. } => {
+                self.at(|s| *s == Step::VerifyInspection, "a verification")?;
+                self.inspection_verified = true;
+            }
+            Event::PlayersInspected => {
+                self.at(|s| *s == Step::PlayerInspection, "the players' inspection")?;
+                self.players_inspected = true;
+            }
+            Event::DecksWashed => {
+                self.at(|s| *s == Step::WashDecks, "a wash")?;
+                self.washed = true;
+            }
+            Event::CardBurned => {
+                self.at(|s| *s == Step::BurnCard, "a burn")?;
+                self.burn_due = false;
+            }
             Event::ShuffleRequested { deck, .. } => {
+                self.deck_mut(*deck)?.status = DeckStatus::Shuffling;
                 self.in_shuffler = Some(*deck);
-                self.decks[*deck].status = DeckStatus::Shuffling;
                 if let Some(r) = &mut self.removal
                     && r.deck == *deck
                 {
@@ -1915,7 +1986,7 @@ impl Table {
             } => {
                 self.pending_count = None;
                 let manual = self.manual_shuffle;
-                let d = &mut self.decks[*deck];
+                let d = self.deck_mut(*deck)?;
                 d.last_count = Some(*counted);
                 d.rounds_since_count = 0;
                 if *correct {
@@ -1923,9 +1994,11 @@ impl Table {
                     d.status = if manual {
                         DeckStatus::Unshuffled
                     } else {
-                        self.burn_due = true;
                         DeckStatus::Shuffled
                     };
+                    if !manual {
+                        self.burn_due = true;
+                    }
                     if self.removal.as_ref().is_some_and(|r| r.deck == *deck) {
                         self.removal = None;
                     }
@@ -1939,17 +2012,26 @@ impl Table {
                 }
             }
             Event::ManualCountEntered { deck, counted, .. } => {
+                self.at(
+                    |s| matches!(s, Step::CountDeck { deck: d } if d == deck),
+                    "a hand count",
+                )?;
                 self.pending_count = Some((*deck, *counted));
             }
             Event::DeckShuffledManually { deck, .. } => {
-                self.decks[*deck].status = DeckStatus::Shuffled;
+                self.at(
+                    |s| matches!(s, Step::ShuffleManually { deck: d } if d == deck),
+                    "a hand shuffle",
+                )?;
+                self.deck_mut(*deck)?.status = DeckStatus::Shuffled;
                 self.burn_due = true;
             }
             Event::ShufflerOutOfService { deck } => {
                 self.shuffler_out = true;
                 if let Some(d) = deck {
-                    if self.decks[*d].status != DeckStatus::Removed {
-                        self.decks[*d].status = DeckStatus::Unshuffled;
+                    let d = self.deck_mut(*d)?;
+                    if d.status != DeckStatus::Removed {
+                        d.status = DeckStatus::Unshuffled;
                     }
                     self.in_shuffler = None;
                 }
@@ -1965,7 +2047,10 @@ impl Table {
                     r.stage = RemovalStage::LoadReplacement;
                 }
             }
-            Event::ShufflerCovered => self.manual_shuffle = true,
+            Event::ShufflerCovered => {
+                self.at(|s| *s == Step::CoverShuffler, "covering the shuffler")?;
+                self.manual_shuffle = true;
+            }
             Event::BoxCounted { .. } | Event::TimeChargesVerified { .. } => {}
             Event::HighHandRecorded {
                 slip, value, line, ..
@@ -1980,7 +2065,7 @@ impl Table {
                 }
             }
             Event::ShuffleFailed { deck, .. } => {
-                self.decks[*deck].status = DeckStatus::Unshuffled;
+                self.deck_mut(*deck)?.status = DeckStatus::Unshuffled;
                 if let Some(r) = &mut self.removal
                     && r.deck == *deck
                 {
@@ -1989,7 +2074,7 @@ impl Table {
             }
             Event::Irregularity { .. } => {}
             Event::DeckRemoved { deck, reason, .. } => {
-                self.decks[*deck].status = DeckStatus::Removed;
+                self.deck_mut(*deck)?.status = DeckStatus::Removed;
                 if self.in_shuffler == Some(*deck) {
                     self.in_shuffler = None;
                 }
@@ -2002,7 +2087,11 @@ impl Table {
             Event::ReplacementInspected {
                 deck, generation, ..
             } => {
-                let d = &mut self.decks[*deck];
+                self.at(
+                    |s| matches!(s, Step::InspectReplacement { deck: d } if d == deck),
+                    "a replacement's inspection",
+                )?;
+                let d = self.deck_mut(*deck)?;
                 d.generation = *generation;
                 d.status = DeckStatus::Unshuffled;
                 d.last_count = None;
@@ -2011,6 +2100,10 @@ impl Table {
                 }
             }
             Event::RemovalVerified { .. } => {
+                self.at(
+                    |s| matches!(s, Step::VerifyRemoval { .. }),
+                    "a removal's verification",
+                )?;
                 if let Some(r) = &mut self.removal {
                     r.stage = RemovalStage::LoadReplacement;
                 }
@@ -2022,30 +2115,30 @@ impl Table {
                 button,
                 ..
             } => {
+                self.at(
+                    |s| matches!(s, Step::StartRound { deck: d, .. } if d == deck),
+                    "a round's start",
+                )?;
                 if self.in_shuffler == Some(*deck) {
                     self.in_shuffler = None;
                 }
-                self.decks[*deck].status = DeckStatus::InPlay;
+                self.deck_mut(*deck)?.status = DeckStatus::InPlay;
                 let Some(setup) = &self.setup else {
-                    return;
+                    return Err("a round at a table that is not open".into());
                 };
                 let (stage, poker, banked) = if setup.poker.game.is_house_banked() {
                     let b = crate::rules::banked::round::BankedRound::start(
                         setup.poker.game,
                         setup.poker.dealing,
                         seats,
-                    )
-                    .ok()
-                    .map(|b| {
-                        b.with_limits(setup.poker.min_ante, setup.poker.max_ante)
-                            .with_side_limits(setup.poker.side_limits.clone())
-                    });
-                    (Stage::Banked, None, b)
+                    )?
+                    .with_limits(setup.poker.min_ante, setup.poker.max_ante)
+                    .with_side_limits(setup.poker.side_limits.clone());
+                    (Stage::Banked, None, Some(b))
                 } else {
                     let h =
-                        crate::rules::poker::hand::Hand::start(setup.hand_setup(seats, *button))
-                            .ok();
-                    (Stage::Hand, h, None)
+                        crate::rules::poker::hand::Hand::start(setup.hand_setup(seats, *button))?;
+                    (Stage::Hand, Some(h), None)
                 };
                 self.round = Some(Round {
                     number: *number,
@@ -2061,53 +2154,65 @@ impl Table {
                 });
             }
             Event::BadBeatVerified { .. } => {
-                if let Some(r) = self.round.as_mut() {
-                    r.stage = Stage::CountLosingHands;
-                }
+                self.at(
+                    |s| matches!(s, Step::VerifyBadBeat { .. }),
+                    "a Bad Beat verification",
+                )?;
+                self.round_mut()?.stage = Stage::CountLosingHands;
             }
             Event::LosingHandsCounted { correct, .. } => {
-                let r = self.round.as_mut().expect("round");
+                self.at(
+                    |s| matches!(s, Step::CountLosingHands { .. }),
+                    "a count of the losing hands",
+                )?;
+                let r = self.round_mut()?;
                 if *correct {
                     r.stage = Stage::AwardPot;
                 }
             }
-            Event::PotAwarded { .. } | Event::RoundVoided { .. } => self.finish_round(),
-            Event::BankedStep { command } => {
-                let mut paid = false;
-                if let Some(r) = self.round.as_mut()
-                    && let Some(b) = r.banked.as_mut()
-                {
-                    // Decided before it was journaled, so it applies; a refusal changes nothing.
-                    let _ = b.apply(command);
-                    paid = b.paid;
-                }
-                if paid {
-                    self.finish_round();
+            Event::PotAwarded { .. } => {
+                self.at(|s| matches!(s, Step::AwardPot { .. }), "a pot pushed")?;
+                self.finish_round()?;
+            }
+            Event::RoundVoided { .. } => {
+                self.round_mut()?;
+                self.finish_round()?;
+            }
+            Event::Banked(ev) => {
+                let b = self
+                    .round_mut()?
+                    .banked
+                    .as_mut()
+                    .ok_or("a house-banked step in a round of another game")?;
+                b.apply(ev)?;
+                if b.paid {
+                    self.finish_round()?;
                 }
             }
-            Event::PokerStep { command, .. } => {
-                if let Some(r) = self.round.as_mut()
-                    && let Some(h) = r.poker.as_mut()
-                {
-                    // Decided before it was journaled, so it applies; a refusal changes nothing.
-                    let _ = h.apply(command.clone());
-                    if let Some(res) = &h.result {
-                        r.awards = res.totals.clone();
-                        r.take = res.take;
-                        r.bad_beat = res.bad_beat.clone();
-                        // § 637a.15(f): a qualifying Bad Beat holds the cards for the supervisor.
-                        r.stage = if res.bad_beat.is_some() {
-                            Stage::VerifyBadBeat
-                        } else {
-                            Stage::CountLosingHands
-                        };
-                    }
+            Event::Hand { events } => {
+                let r = self.round_mut()?;
+                let h = r
+                    .poker
+                    .as_mut()
+                    .ok_or("a poker-room step in a round of another game")?;
+                h.replay(events)?;
+                if let Some(res) = &h.result {
+                    r.awards = res.totals.clone();
+                    r.take = res.take;
+                    r.bad_beat = res.bad_beat.clone();
+                    // § 637a.15(f): a qualifying Bad Beat holds the cards for the supervisor.
+                    r.stage = if res.bad_beat.is_some() {
+                        Stage::VerifyBadBeat
+                    } else {
+                        Stage::CountLosingHands
+                    };
                 }
             }
         }
+        Ok(())
     }
 
-    fn finish_round(&mut self) {
+    fn finish_round(&mut self) -> Result<(), String> {
         if let Some(r) = self.round.take() {
             self.rounds_played = r.number;
             self.last_deck = Some(r.deck);
@@ -2124,7 +2229,7 @@ impl Table {
                     None => CutOffer::RightOfDealer,
                 };
             }
-            let d = &mut self.decks[r.deck];
+            let d = self.deck_mut(r.deck)?;
             if d.status == DeckStatus::InPlay {
                 d.status = if shoe_continues {
                     DeckStatus::Shuffled
@@ -2133,5 +2238,6 @@ impl Table {
                 };
             }
         }
+        Ok(())
     }
 }

@@ -38,6 +38,9 @@ pub enum StoreError {
     BadPayload { serial: i64, detail: String },
     #[error("{0}")]
     Invalid(String),
+    /// The journal's table rows do not rebuild the table: the first row that cannot be applied.
+    #[error(transparent)]
+    Replay(#[from] crate::rules::table::ReplayError),
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -314,7 +317,7 @@ impl Store {
         dealer_credential, actor_credential, kind, payload, prev_hash, hash";
 
     /// The table events in journal order, to rebuild the table.
-    pub fn table_events(&self) -> Result<Vec<Event>> {
+    pub fn table_events(&self) -> Result<Vec<(i64, Event)>> {
         let mut stmt = self.reader.prepare(
             "SELECT serial, payload FROM journal WHERE stream = 'table' ORDER BY serial",
         )?;
@@ -326,7 +329,7 @@ impl Store {
                 serial,
                 detail: e.to_string(),
             })?;
-            out.push(ev);
+            out.push((serial, ev));
         }
         Ok(out)
     }

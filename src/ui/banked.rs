@@ -9,6 +9,7 @@ use super::{
     theme, title,
 };
 use crate::rules::banked::round::{BankedCommand, BankedRound, BankedStep, DrawKind, Zero};
+use crate::rules::banked::{Outcome, Settlement, WagerResult};
 use crate::rules::cards::{Card, CardSet};
 use crate::rules::money;
 use crate::rules::table::Command;
@@ -41,12 +42,7 @@ pub(super) struct BankedEntry {
     pub(super) gave: BTreeMap<u8, Vec<Card>>,
     pub(super) drew: BTreeMap<u8, Vec<Card>>,
     pub(super) target: Target,
-    /// Lunar Poker: the lock-in settlement for the declared hands' cards it was computed from
-    /// (computed when they change, not on every frame).
-    lock_in: Option<LockIn>,
 }
-
-type LockIn = (Vec<(u8, Vec<Card>)>, Result<serde_json::Value, String>);
 
 fn send(cmds: &mut Vec<UiCmd>, c: BankedCommand) {
     cmds.push(UiCmd::Rules(Command::Banked(c)));
@@ -304,13 +300,6 @@ impl DeckhandApp {
         let def = r.def();
         match step {
             BankedStep::Play21(at) => self.play21(ui, cmds, &r, at),
-            BankedStep::Cards if r.s21.is_some() => {
-                // Spanish 21's cards were keyed as they were dealt.
-                title(ui, "Settle the round");
-                if primary(ui, "Settle") {
-                    cmds.push(UiCmd::BankedSettle(None));
-                }
-            }
             BankedStep::Wagers => {
                 title(ui, "Place your wagers");
                 body(
@@ -441,17 +430,15 @@ impl DeckhandApp {
                 body(ui, p.label);
                 body_colour(ui, &format!("Ante {}", money(ante)), theme::TEXT_DIM);
                 let force = p.after_cards;
-                // A decision after the cards may complete the round's input: settle at once.
+                // A decision after the cards may complete the round: the rules settle it then.
                 let decide = |cmds: &mut Vec<UiCmd>, multiple: u8| {
-                    let c = BankedCommand::Decide {
-                        seat: *seat,
-                        multiple,
-                    };
-                    if force {
-                        cmds.push(UiCmd::BankedSettle(Some(c)));
-                    } else {
-                        send(cmds, c);
-                    }
+                    send(
+                        cmds,
+                        BankedCommand::Decide {
+                            seat: *seat,
+                            multiple,
+                        },
+                    );
                 };
                 ui.horizontal_wrapped(|ui| {
                     for m in p.multiples {
@@ -493,18 +480,29 @@ impl DeckhandApp {
                     used.insert(*c);
                 }
                 if let Some(card) = card_grid(ui, "banked-replacement", &used) {
-                    cmds.push(UiCmd::BankedSettle(Some(BankedCommand::Replacement {
-                        card,
-                    })));
+                    send(cmds, BankedCommand::Replacement { card });
                 }
                 small(ui, def.sections.decisions);
             }
             BankedStep::Reveal { phase }
                 if def.phases[*phase].options_fee
-                    && r.lock_in.is_none()
+                    && !r.lock_in_paid
                     && !r.lock_in_seats().is_empty() =>
             {
-                self.lock_in(ui, cmds, &r);
+                match &r.lock_in {
+                    None => self.lock_in(ui, cmds, &r),
+                    Some(settled) => {
+                        title(ui, "Settle the lock-in in this order");
+                        if primary(ui, "Lock-in paid") {
+                            send(cmds, BankedCommand::LockInPaid);
+                        }
+                        settlement_lines(ui, settled, |_| None);
+                        for n in &settled.notes {
+                            small(ui, n);
+                        }
+                        small(ui, "§ 589.11(c)");
+                    }
+                }
             }
             BankedStep::Reveal { phase } => {
                 title(ui, def.phases[*phase].then);
@@ -551,22 +549,27 @@ impl DeckhandApp {
                 }
                 ui.horizontal(|ui| {
                     if e.complete(&r) && primary(ui, "Settle") {
-                        cmds.push(UiCmd::BankedSettle(Some(BankedCommand::Cards {
-                            seats: e.cards.clone().into_iter().collect(),
-                            dealer: e.dealer.clone(),
-                            community: e.community.clone(),
-                            draws: r
-                                .draws
-                                .keys()
-                                .map(|s| {
-                                    (
-                                        *s,
-                                        e.gave.get(s).cloned().unwrap_or_default(),
-                                        e.drew.get(s).cloned().unwrap_or_default(),
-                                    )
-                                })
-                                .collect(),
-                        })));
+                        send(
+                            cmds,
+                            BankedCommand::Cards {
+                                seats: e.cards.clone().into_iter().collect(),
+                                dealer: e.dealer.clone(),
+                                community: e.community.clone(),
+                                draws: r
+                                    .draws
+                                    .keys()
+                                    .map(|s| {
+                                        (
+                                            *s,
+                                            e.gave.get(s).cloned().unwrap_or_default(),
+                                            e.drew.get(s).cloned().unwrap_or_default(),
+                                        )
+                                    })
+                                    .collect(),
+                                // The terminal fills in the controller's meters.
+                                meters: Default::default(),
+                            },
+                        );
                     }
                     e.clear_button(ui);
                 });
@@ -574,10 +577,10 @@ impl DeckhandApp {
             }
             BankedStep::Pay { verify } => {
                 title(ui, "Settle in this order");
-                let s = r.settlement.clone().unwrap_or_default();
-                // The step's one action comes first: a long settlement never pushes it off the
-                // screen.
-                let house = s["totals"]["house"].as_i64().unwrap_or(0);
+                let Some(s) = r.settlement.clone() else {
+                    return;
+                };
+                let house = s.totals.house;
                 ui.horizontal_wrapped(|ui| {
                     if *verify {
                         if primary(ui, "Floorperson validates") {
@@ -612,28 +615,25 @@ impl DeckhandApp {
                     );
                 }
                 // Lunar Poker's instant payouts and Super Wagers were paid at lock-in.
-                let early = |w: &serde_json::Value| {
+                let early = |w: &WagerResult| {
                     r.lock_in.as_ref().is_some_and(|l| {
-                        l["results"].as_array().is_some_and(|rs| {
-                            rs.iter()
-                                .any(|x| x["seat"] == w["seat"] && x["wager"] == w["wager"])
-                        })
+                        l.results
+                            .iter()
+                            .any(|x| x.seat == w.seat && x.wager == w.wager)
                     })
                 };
                 settlement_lines(ui, &s, |w| {
                     if early(w) {
                         return Some(("  (settled at lock-in)".into(), true));
                     }
-                    match (&r.validated_by, w["floor_verification"].as_bool()) {
-                        (_, Some(false) | None) => None,
-                        (Some(p), _) => Some((format!("  (validated by {})", p.name), false)),
-                        (None, _) => Some(("  (floorperson validates)".into(), false)),
+                    match (&r.validated_by, w.floor_verification) {
+                        (_, false) => None,
+                        (Some(p), true) => Some((format!("  (validated by {})", p.name), false)),
+                        (None, true) => Some(("  (floorperson validates)".into(), false)),
                     }
                 });
-                if let Some(notes) = s["notes"].as_array() {
-                    for n in notes {
-                        small(ui, n.as_str().unwrap_or(""));
-                    }
+                for n in &s.notes {
+                    small(ui, n);
                 }
                 small(ui, section);
             }
@@ -688,43 +688,10 @@ impl DeckhandApp {
             .iter()
             .map(|s| (*s, e.cards.get(s).cloned().unwrap_or_default()))
             .collect();
-        if e.lock_in.as_ref().is_none_or(|(keyed, _)| *keyed != cards) {
-            let seats: Vec<crate::rules::banked::lunar::Seat> = r
-                .lock_in_seats()
-                .into_iter()
-                .map(|mut seat| {
-                    if let Some((_, c)) = cards.iter().find(|(s, _)| *s == seat.seat) {
-                        seat.cards = crate::rules::cards::cards_codes(c);
-                    }
-                    seat
-                })
-                .collect();
-            let (paytables, rules) = &self.house;
-            let settled = crate::rules::banked::lunar::settle_lock_in(
-                &seats,
-                &rules.lunar,
-                paytables,
-                rules.rounding_unit_cents,
-            )
-            .map_err(|e| e.to_string())
-            .and_then(|s| serde_json::to_value(s).map_err(|e| e.to_string()));
-            e.lock_in = Some((cards.clone(), settled));
-        }
-        match e.lock_in.as_ref().map(|(_, s)| s) {
-            Some(Ok(settlement)) => {
-                if primary(ui, "Lock-in settled") {
-                    cmds.push(UiCmd::BankedSettle(Some(BankedCommand::LockedIn {
-                        cards,
-                        settlement: settlement.clone(),
-                    })));
-                }
-                settlement_lines(ui, settlement, |_| None);
-                for n in settlement["notes"].as_array().map_or(&[][..], |n| &n[..]) {
-                    small(ui, n.as_str().unwrap_or(""));
-                }
-            }
-            Some(Err(e)) => body_colour(ui, &format!("Cannot settle: {e}"), theme::WARN),
-            None => {}
+        // The rules settle the declared hands and the Super Wagers from these cards; the
+        // settlement is shown for paying on the next screen.
+        if primary(ui, "Settle the lock-in") {
+            send(cmds, BankedCommand::LockIn { cards });
         }
         small(ui, "§ 589.11(c)");
     }
@@ -734,22 +701,20 @@ impl DeckhandApp {
 type LineNote = Option<(String, bool)>;
 
 /// A settlement's wagers in the dealer's order, one line each, with `note`'s addition.
-fn settlement_lines(
-    ui: &mut Ui,
-    s: &serde_json::Value,
-    note: impl Fn(&serde_json::Value) -> LineNote,
-) {
-    for w in s["results"].as_array().map_or(&[][..], |r| &r[..]) {
-        let seat = w["seat"].as_u64().unwrap_or(0);
-        let text = w["explanation"].as_str().unwrap_or("");
+fn settlement_lines(ui: &mut Ui, s: &Settlement, note: impl Fn(&WagerResult) -> LineNote) {
+    for w in &s.results {
         let (note, earlier) = note(w).unwrap_or_default();
-        let colour = match w["result"].as_str() {
+        let colour = match w.result {
             _ if earlier => theme::TEXT_DIM,
-            Some("win") => theme::OK,
-            Some("lose") => theme::TEXT_DIM,
-            _ => theme::TEXT,
+            Outcome::Win => theme::OK,
+            Outcome::Lose => theme::TEXT_DIM,
+            Outcome::Push => theme::TEXT,
         };
-        body_colour(ui, &format!("Seat {seat} · {text}{note}"), colour);
+        body_colour(
+            ui,
+            &format!("Seat {} · {}{note}", w.seat, w.explanation),
+            colour,
+        );
     }
 }
 

@@ -44,10 +44,6 @@ enum UiCmd {
     /// Commands applied in order, stopping at the first refusal (a house-banked round's
     /// wagers, then "no more bets").
     Sequence(Vec<Command>),
-    /// The cards of a house-banked round, then its settlement from the paytables.
-    /// A house-banked command (none: the keyed round again), then the settlement if the round
-    /// is ready for it.
-    BankedSettle(Option<crate::rules::banked::round::BankedCommand>),
     SimNextCount(u8),
     SimJam,
 }
@@ -162,11 +158,6 @@ pub struct DeckhandApp {
     central: Option<std::sync::Arc<std::sync::Mutex<crate::store::central::SyncStatus>>>,
     /// The central database the supervisor review may search ("All tables").
     central_review: Option<crate::store::central::CentralConfig>,
-    /// The paytables and the casino's choices that settle a house-banked round.
-    house: (
-        crate::rules::banked::paytable::Paytables,
-        crate::rules::banked::HouseRules,
-    ),
 }
 
 impl DeckhandApp {
@@ -197,21 +188,20 @@ impl DeckhandApp {
             time_charge_config: Default::default(),
             central: None,
             central_review: None,
-            house: (
-                crate::rules::banked::paytable::Paytables::embedded().unwrap_or_default(),
-                Default::default(),
-            ),
         }
     }
 
-    /// The paytables and house rules of the configuration (`[paytables]`, `[house.<game>]`).
-    pub fn with_house(
-        mut self,
-        paytables: crate::rules::banked::paytable::Paytables,
-        rules: crate::rules::banked::HouseRules,
-    ) -> DeckhandApp {
-        self.house = (paytables, rules);
-        self
+    /// The casino's choices for the house-banked games, as the open table recorded them (the
+    /// configuration's defaults before a table is open).
+    fn house_rules(&self) -> crate::rules::banked::HouseRules {
+        self.term
+            .table()
+            .setup
+            .as_ref()
+            .and_then(|s| s.poker.house.as_ref())
+            .or(self.setup.poker.house.as_ref())
+            .map(|h| h.rules.clone())
+            .unwrap_or_default()
     }
 
     /// Locks the screen after `after` without a touch between rounds (`[people]
@@ -645,54 +635,6 @@ impl DeckhandApp {
                     }
                 }
                 self.view.message = None;
-            }
-            UiCmd::BankedSettle(cmd) => {
-                if let Some(cmd) = cmd
-                    && let Err(e) = self.term.execute(Command::Banked(cmd))
-                {
-                    self.view.message = Some(e);
-                    return;
-                }
-                let Some(b) = self
-                    .term
-                    .table()
-                    .round
-                    .as_ref()
-                    .and_then(|r| r.banked.clone())
-                else {
-                    return;
-                };
-                // Lunar Poker's force comes between the cards and the settlement.
-                if !b.ready_to_settle() {
-                    self.view.message = None;
-                    return;
-                }
-                let meters = self
-                    .term
-                    .progressive_meter()
-                    .map(|(id, c)| (id.to_string(), c))
-                    .into_iter()
-                    .collect();
-                let input = b.settle_input(&meters).to_string();
-                let settled =
-                    crate::rules::banked::settle_json(&input, &self.house.0, &self.house.1)
-                        .map_err(|e| e.to_string())
-                        .and_then(|s| serde_json::to_value(s).map_err(|e| e.to_string()));
-                match settled {
-                    Ok(settlement) => {
-                        let cmd =
-                            Command::Banked(crate::rules::banked::round::BankedCommand::Settle {
-                                settlement,
-                            });
-                        match self.term.execute(cmd) {
-                            Ok(_) => self.view.message = None,
-                            Err(e) => self.view.message = Some(e),
-                        }
-                    }
-                    // The paytables refuse what the rules forbid (e.g. a 3× Play without aces):
-                    // the cards stay keyed, the message names the wager and the section.
-                    Err(e) => self.view.message = Some(format!("Cannot settle: {e}")),
-                }
             }
             UiCmd::SimNextCount(n) => {
                 if let Some(s) = &self.sim {
@@ -1146,7 +1088,7 @@ impl DeckhandApp {
                     ui,
                     &format!(
                         "Inspect the {} decks for defects and remove the 10 of each suit from each deck: 48 cards a deck.",
-                        self.house.1.spanish21.decks
+                        self.house_rules().spanish21.decks
                     ),
                 );
                 small(ui, "§ 635a.3(a), § 635a.4");

@@ -129,7 +129,7 @@ impl DeckhandApp {
                 // chips (§ 635a.8(b); `insurance_chip_unit_cents`).
                 let half = crate::rules::banked::spanish21::max_insurance(
                     r.ante(*seat),
-                    self.house.1.spanish21.insurance_chip_unit_cents,
+                    self.house_rules().spanish21.insurance_chip_unit_cents,
                 );
                 title(ui, &format!("Seat {seat}: insurance?"));
                 body(
@@ -156,14 +156,14 @@ impl DeckhandApp {
                         );
                     }
                     // § 635a.8(e): only where the Rules Submission selects it.
-                    if self.house.1.spanish21.even_money_offered
+                    if self.house_rules().spanish21.even_money_offered
                         && p.blackjack(*seat)
                         && choice(ui, &format!("Even money · {}", money(r.ante(*seat))))
                     {
                         send(cmds, Command21::EvenMoney { seat: *seat });
                     }
                 });
-                if self.house.1.spanish21.even_money_offered && p.blackjack(*seat) {
+                if self.house_rules().spanish21.even_money_offered && p.blackjack(*seat) {
                     body(
                         ui,
                         "A Blackjack may take even money instead: pay the Spanish 21 Wager 1 to 1 now and remove the player's cards.",
@@ -223,8 +223,8 @@ impl DeckhandApp {
                                 send(cmds, Command21::Double { amount: wager });
                             }
                             // § 635a.11(c): as many re-splits as the Rules Submission allows.
-                            let room =
-                                hands.len() < 2 + usize::from(self.house.1.spanish21.resplits);
+                            let room = hands.len()
+                                < 2 + usize::from(self.house_rules().spanish21.resplits);
                             if h.splittable()
                                 && room
                                 && choice(ui, &format!("Split · {}", money(wager)))
@@ -261,7 +261,7 @@ impl DeckhandApp {
                 small(ui, "§ 635a.7(k)–(m)");
                 if let Some(c) = card_grid(ui, "s21-dealer", &no_tens()) {
                     // The dealer's last card completes the round: settle at once.
-                    cmds.push(UiCmd::BankedSettle(Some(BankedCommand::Play21(
+                    cmds.push(UiCmd::Rules(Command::Banked(BankedCommand::Play21(
                         Command21::Card { card: c },
                     ))));
                 }

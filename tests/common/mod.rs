@@ -33,7 +33,7 @@ impl Rng {
 
 /// The journal kinds a table opening and one Hold'em round to a showdown must leave, with a
 /// wrong PIN tried once at the floorperson's verification.
-pub const ROUND_KINDS: [&str; 13] = [
+pub const ROUND_KINDS: [&str; 16] = [
     "dealer_signed_in",
     "table_opened",
     "decks_inspected",
@@ -44,7 +44,10 @@ pub const ROUND_KINDS: [&str; 13] = [
     "shuffle_requested",
     "deck_counted",
     "round_started",
-    "poker_step",
+    "bets_posted",
+    "cards_dealt",
+    "player_acted",
+    "showdown_recorded",
     "losing_hands_counted",
     "pot_awarded",
 ];

@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 
 const GAME: &str = "lunar-poker";
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Rules {
     /// § 589.12(a): paytable A to H.

@@ -65,7 +65,7 @@ pub enum Outcome {
 }
 
 /// One wager's settlement.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WagerResult {
     pub seat: u8,
     /// The regulation's name for the wager, kebab-case ("ante", "trips-plus", "envy").
@@ -77,18 +77,18 @@ pub struct WagerResult {
     /// `paid - stake`: what the player is up (or down) on this wager.
     pub net: Cents,
     /// The part of `paid` taken from a progressive meter (never from the table inventory).
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub from_meter: Cents,
     /// The percentage of the meter the paytable line pays (the controller's HIT asks for it).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub meter_percent: Option<u32>,
     pub explanation: String,
     pub section: String,
     /// A floorperson or above must validate this payout before it is paid.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub floor_verification: bool,
     /// The player's cards stay on the table until the payout's documentation is complete.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hold_cards: bool,
 }
 
@@ -97,7 +97,7 @@ fn is_zero(c: &Cents) -> bool {
 }
 
 /// A meter's movement during settlement.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MeterChange {
     pub meter: String,
     pub before: Cents,
@@ -110,7 +110,7 @@ pub struct MeterChange {
 }
 
 /// One seat's hand, as the dealer announces it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatHand {
     pub seat: u8,
     pub hand: String,
@@ -118,7 +118,7 @@ pub struct SeatHand {
 }
 
 /// A settled round.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settlement {
     pub game: String,
     /// The paytables used, wager → table name.
@@ -133,7 +133,7 @@ pub struct Settlement {
     pub notes: Vec<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Totals {
     pub players: Cents,
     pub house: Cents,
@@ -716,7 +716,7 @@ pub fn check_seats(
 }
 
 /// Every game's choices from the configuration, overridable per round.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct HouseRules {
     /// Payouts are rounded down to a multiple of this many cents (the texts are silent).
@@ -774,6 +774,59 @@ impl HouseRules {
             .validate(p)
             .map_err(|e| format!("house.crazy-4-poker.{e}"))?;
         Ok(())
+    }
+}
+
+impl HouseRules {
+    /// Checks one game's choices against the paytables.
+    pub fn validate_game(
+        &self,
+        game: crate::rules::games::GameId,
+        p: &Paytables,
+    ) -> Result<(), String> {
+        use crate::rules::games::GameId::*;
+        if self.rounding_unit_cents < 1 {
+            return Err("house.rounding_unit_cents: at least 1".into());
+        }
+        let (key, checked) = match game {
+            WptHeadsUp => ("wpt-heads-up", self.wpt.validate(p)),
+            TexasHoldemBonus => ("texas-holdem-bonus", self.thb.validate(p)),
+            LunarPoker => ("lunar-poker", self.lunar.validate(p)),
+            Spanish21 => ("spanish-21", self.spanish21.validate(p)),
+            MississippiStud => ("mississippi-stud", self.mstud.validate(p)),
+            Crazy4Poker => ("crazy-4-poker", self.crazy4.validate(p)),
+            other => return Err(format!("{} is not a house-banked game", other.id())),
+        };
+        checked.map_err(|e| format!("house.{key}.{e}"))
+    }
+}
+
+/// What a house-banked table settles by: the casino's choices (paytable letters, limits,
+/// readings of silent text) and the paytables of its game, snapshotted into the journal when the
+/// table opens (`TableSetup::house`), so a round is settled and replayed by the rules in force.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct House {
+    pub rules: HouseRules,
+    pub paytables: Paytables,
+}
+
+impl House {
+    /// The game's choices, checked, with only its own paytables.
+    pub fn for_game(
+        game: crate::rules::games::GameId,
+        rules: &HouseRules,
+        paytables: &Paytables,
+    ) -> Result<House, String> {
+        rules.validate_game(game, paytables)?;
+        Ok(House {
+            rules: rules.clone(),
+            paytables: paytables.of_game(game.id()),
+        })
+    }
+
+    /// The embedded paytables and the default choices (the configuration's defaults).
+    pub fn default_for(game: crate::rules::games::GameId) -> Result<House, String> {
+        House::for_game(game, &HouseRules::default(), &Paytables::embedded()?)
     }
 }
 

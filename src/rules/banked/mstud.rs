@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 const GAME: &str = "mississippi-stud";
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Rules {
     pub three_card_bonus_offered: bool,

@@ -7,7 +7,7 @@
 //! "N/A", "N% of meter" and fixed sums such as "$1,000".
 
 use crate::rules::Cents;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
@@ -117,7 +117,7 @@ pub fn parse_dollars(s: &str) -> Option<Cents> {
 }
 
 /// One wager's table.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PayTable {
     pub game: String,
     pub wager: String,
@@ -125,6 +125,7 @@ pub struct PayTable {
     pub section: String,
     pub note: Option<String>,
     /// Pay lines in the regulation's order.
+    #[serde(with = "pay_lines")]
     pub lines: Vec<(String, Pay)>,
 }
 
@@ -359,10 +360,53 @@ struct LineDoc {
     pays: toml::Spanned<String>,
 }
 
-/// Every loaded paytable, by (game, wager, table).
-#[derive(Debug, Clone, Default, PartialEq)]
+/// Every loaded paytable, by (game, wager, table). In the journal, a list of tables.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "Vec<PayTable>", from = "Vec<PayTable>")]
 pub struct Paytables {
     tables: BTreeMap<(String, String, String), PayTable>,
+}
+
+impl From<Paytables> for Vec<PayTable> {
+    fn from(p: Paytables) -> Vec<PayTable> {
+        p.tables.into_values().collect()
+    }
+}
+
+impl From<Vec<PayTable>> for Paytables {
+    fn from(v: Vec<PayTable>) -> Paytables {
+        Paytables {
+            tables: v
+                .into_iter()
+                .map(|t| ((t.game.clone(), t.wager.clone(), t.table.clone()), t))
+                .collect(),
+        }
+    }
+}
+
+/// Pay lines as the regulation words them: `[["flush", "4 to 1"], …]`.
+mod pay_lines {
+    use super::Pay;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(lines: &[(String, Pay)], s: S) -> Result<S::Ok, S::Error> {
+        let v: Vec<(&str, String)> = lines
+            .iter()
+            .map(|(h, p)| (h.as_str(), p.to_string()))
+            .collect();
+        v.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(String, Pay)>, D::Error> {
+        let v: Vec<(String, String)> = Vec::deserialize(d)?;
+        v.into_iter()
+            .map(|(h, p)| {
+                Pay::parse(&p)
+                    .map(|p| (h, p))
+                    .map_err(serde::de::Error::custom)
+            })
+            .collect()
+    }
 }
 
 fn line_of(text: &str, offset: usize) -> usize {
@@ -518,6 +562,18 @@ impl Paytables {
             .collect()
     }
 
+    /// Only the tables of one game.
+    pub fn of_game(&self, game: &str) -> Paytables {
+        Paytables {
+            tables: self
+                .tables
+                .iter()
+                .filter(|(k, _)| k.0 == game)
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        }
+    }
+
     pub fn all(&self) -> impl Iterator<Item = &PayTable> {
         self.tables.values()
     }
@@ -613,5 +669,18 @@ mod tests {
         std::fs::write(dir.path().join("broken.toml"), "game = 3").unwrap();
         let e = Paytables::from_dir(dir.path()).unwrap_err();
         assert!(e.contains("broken.toml:1:"), "{e}");
+    }
+
+    /// The paytables a table opens with are journaled: every embedded table survives JSON.
+    #[test]
+    fn paytables_round_trip_through_json() {
+        let p = Paytables::embedded().unwrap();
+        let text = serde_json::to_string(&p).unwrap();
+        let back: Paytables = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, p);
+        assert!(
+            text.contains("\"3 to 2\""),
+            "odds as the regulation words them"
+        );
     }
 }

@@ -5,9 +5,12 @@
 //! (`banked::settle_json`), a floorperson's validation where a payout needs one, and "paid".
 //!
 //! The games' wagers, card counts and decision phases are data ([`Def`]); the settlement itself
-//! stays in each game's module. Pure: the terminal computes the settlement from
-//! [`BankedRound::settle_input`] and hands it back in [`BankedCommand::Settle`].
+//! stays in each game's module. Pure: a dealer's command is decided into the events that say
+//! what happened ([`BankedRound::decide`]); the journal keeps those, and [`BankedRound::apply`]
+//! folds them into the round. When the last card is keyed the rules settle the round from the
+//! paytables the table opened with ([`House`]) and the event carries the typed [`Settlement`].
 
+use super::{House, Settlement};
 use crate::rules::Cents;
 use crate::rules::cards::{Card, CardSet};
 use crate::rules::games::GameId;
@@ -537,26 +540,171 @@ pub enum BankedCommand {
         /// cards dealt for them.
         #[serde(default)]
         draws: Vec<(u8, Vec<Card>, Vec<Card>)>,
+        /// The progressive meters as the controller last reported them, by meter id; the
+        /// terminal fills them in (a device reading, not the dealer's).
+        #[serde(default)]
+        meters: BTreeMap<String, Cents>,
     },
-    /// Lunar Poker: "all decisions are locked in": the declared hands' first five cards, face up,
-    /// and the settlement of the instant payouts and Super Wagers the terminal computed from
-    /// them (`lunar::settle_lock_in`), paid before any other card is dealt (§ 589.11(c)).
-    LockedIn {
+    /// Lunar Poker: "all decisions are locked in": the declared hands' first five cards, face up.
+    /// The rules settle their instant payouts and every Super Wager from them
+    /// (`lunar::settle_lock_in`), paid before any other card is dealt (§ 589.11(c)).
+    LockIn {
         cards: Vec<(u8, Vec<Card>)>,
-        settlement: serde_json::Value,
     },
+    /// Lunar Poker: the dealer paid what was settled at lock-in.
+    LockInPaid,
     /// A Spanish 21 round's own inputs (`round21`).
     Play21(super::round21::Command21),
-    /// The settlement the terminal computed from [`BankedRound::settle_input`].
-    Settle {
-        settlement: serde_json::Value,
-    },
     /// A floorperson validated the payouts that need it (§ 647a.11(i)(3), § 655a.11,
     /// § 657a.11(e)(3)).
     Validated {
         floorperson: crate::rules::table::Person,
     },
     Paid,
+}
+
+/// What happened in a house-banked round, one journal row each: the dealer's step with what the
+/// rules made of it (the amounts, the cards), or the settlement the rules computed. In the
+/// journal it sits inside the table's event, whose tag is `kind`: no field here is named `kind`
+/// (a test round-trips every event through the table's event).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum BankedEvent {
+    /// A seat's wagers as accepted: within the posted limits, the equal spots filled in
+    /// (none: the seat's wagers taken off).
+    WagersPlaced {
+        seat: u8,
+        wagers: BTreeMap<String, Cents>,
+    },
+    /// "No more bets" (§ x.7): the seats that play the round.
+    BetsClosed { seats: Vec<u8> },
+    /// The cards dealt by the table's dealing method (§ x.8–x.10).
+    Dealt,
+    /// A player's decision in a phase: the multiple of the Ante and the amount wagered (0 folds
+    /// or checks as the phase says).
+    Decided {
+        seat: u8,
+        phase: usize,
+        multiple: u8,
+        amount: Cents,
+    },
+    /// Lunar Poker: an Options fee paid to draw (§ 589.11(b)(3)).
+    DrawBought {
+        seat: u8,
+        draw: DrawKind,
+        fee: Cents,
+    },
+    /// Lunar Poker: a hand declared face up (§ 589.11(c)); a second declaration withdraws it.
+    Declared { seat: u8, instant: bool },
+    /// The dealer revealed what the phase's `then` says.
+    Revealed { phase: usize },
+    /// Lunar Poker: the declared hands keyed at lock-in and what the rules settled on them.
+    LockedIn {
+        cards: Vec<(u8, Vec<Card>)>,
+        settlement: Settlement,
+    },
+    /// Lunar Poker: the lock-in's settlement paid.
+    LockInPaid,
+    /// Lunar Poker: the card that replaced the dealer's highest card (§ 589.11(e)(2)(ii)).
+    Replacement { card: Card },
+    /// Every hand keyed, and the meters the settlement pays from.
+    CardsKeyed {
+        seats: Vec<(u8, Vec<Card>)>,
+        dealer: Vec<Card>,
+        community: Vec<Card>,
+        draws: Vec<(u8, Vec<Card>, Vec<Card>)>,
+        meters: BTreeMap<String, Cents>,
+    },
+    /// The round settled from the table's paytables, in the dealer's order.
+    Settled { settlement: Settlement },
+    /// Spanish 21: what happened at a step of the round (`round21`).
+    Spanish21 {
+        at: super::round21::Step21,
+        what: super::round21::Command21,
+    },
+    /// A floorperson validated the payouts that need it.
+    Validated {
+        floorperson: crate::rules::table::Person,
+    },
+    /// The dealer paid the round.
+    Paid,
+}
+
+impl BankedEvent {
+    /// The journal's `kind` column.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            BankedEvent::WagersPlaced { .. } => "wagers_placed",
+            BankedEvent::BetsClosed { .. } => "no_more_bets",
+            BankedEvent::Dealt => "round_dealt",
+            BankedEvent::Decided { .. } => "player_decided",
+            BankedEvent::DrawBought { .. } => "options_fee_paid",
+            BankedEvent::Declared { .. } => "hand_declared",
+            BankedEvent::Revealed { .. } => "dealer_revealed",
+            BankedEvent::LockedIn { .. } => "lock_in_settled",
+            BankedEvent::LockInPaid => "lock_in_paid",
+            BankedEvent::Replacement { .. } => "replacement_card",
+            BankedEvent::CardsKeyed { .. } => "cards_keyed",
+            BankedEvent::Settled { .. } => "round_settled",
+            BankedEvent::Spanish21 { .. } => "spanish21_play",
+            BankedEvent::Validated { .. } => "payouts_validated",
+            BankedEvent::Paid => "round_paid",
+        }
+    }
+
+    /// The dealer's command this event records (none for what the rules computed).
+    pub fn command(&self) -> Option<BankedCommand> {
+        Some(match self {
+            BankedEvent::WagersPlaced { seat, wagers } => BankedCommand::Wagers {
+                seat: *seat,
+                wagers: wagers.clone(),
+            },
+            BankedEvent::BetsClosed { .. } => BankedCommand::NoMoreBets,
+            BankedEvent::Dealt => BankedCommand::Dealt,
+            BankedEvent::Decided { seat, multiple, .. } => BankedCommand::Decide {
+                seat: *seat,
+                multiple: *multiple,
+            },
+            BankedEvent::DrawBought { seat, draw, .. } => BankedCommand::Draw {
+                seat: *seat,
+                kind: *draw,
+            },
+            BankedEvent::Declared { seat, instant } => BankedCommand::Declare {
+                seat: *seat,
+                instant: *instant,
+            },
+            BankedEvent::Revealed { .. } => BankedCommand::Revealed,
+            BankedEvent::LockInPaid => BankedCommand::LockInPaid,
+            BankedEvent::Replacement { card } => BankedCommand::Replacement { card: *card },
+            BankedEvent::CardsKeyed {
+                seats,
+                dealer,
+                community,
+                draws,
+                meters,
+            } => BankedCommand::Cards {
+                seats: seats.clone(),
+                dealer: dealer.clone(),
+                community: community.clone(),
+                draws: draws.clone(),
+                meters: meters.clone(),
+            },
+            BankedEvent::Spanish21 { what, .. } => BankedCommand::Play21(what.clone()),
+            BankedEvent::Validated { floorperson } => BankedCommand::Validated {
+                floorperson: floorperson.clone(),
+            },
+            BankedEvent::Paid => BankedCommand::Paid,
+            BankedEvent::LockedIn { .. } | BankedEvent::Settled { .. } => return None,
+        })
+    }
+
+    /// The person whose signature this event carries.
+    pub fn signer(&self) -> Option<&crate::rules::table::Person> {
+        match self {
+            BankedEvent::Validated { floorperson } => Some(floorperson),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -572,7 +720,7 @@ pub struct BankedRound {
     pub cards: BTreeMap<u8, Vec<Card>>,
     pub dealer: Vec<Card>,
     pub community: Vec<Card>,
-    pub settlement: Option<serde_json::Value>,
+    pub settlement: Option<Settlement>,
     pub validated_by: Option<crate::rules::table::Person>,
     pub paid: bool,
     /// The table's posted Ante limits, minimum and maximum (0: none), from the configuration.
@@ -592,7 +740,13 @@ pub struct BankedRound {
     pub instant: BTreeSet<u8>,
     /// Lunar Poker: what was settled when all decisions were locked in (§ 589.11(c)).
     #[serde(default)]
-    pub lock_in: Option<serde_json::Value>,
+    pub lock_in: Option<Settlement>,
+    /// Lunar Poker: the dealer paid the lock-in's settlement.
+    #[serde(default)]
+    pub lock_in_paid: bool,
+    /// The progressive meters when the cards were keyed (the settlement pays from them).
+    #[serde(default)]
+    pub meters: BTreeMap<String, Cents>,
     /// Lunar Poker: per drawing seat, the cards given up and the cards dealt for them.
     #[serde(default)]
     pub drawn: BTreeMap<u8, (Vec<Card>, Vec<Card>)>,
@@ -641,6 +795,8 @@ impl BankedRound {
             declared: BTreeSet::new(),
             instant: BTreeSet::new(),
             lock_in: None,
+            lock_in_paid: false,
+            meters: BTreeMap::new(),
             drawn: BTreeMap::new(),
             replacement: None,
             s21: (game == GameId::Spanish21).then(Default::default),
@@ -725,12 +881,10 @@ impl BankedRound {
     fn settled_early(&self, seat: u8) -> Cents {
         let lunar: Cents = self
             .lock_in
-            .as_ref()
-            .and_then(|l| l["results"].as_array().cloned())
-            .unwrap_or_default()
             .iter()
-            .filter(|w| w["seat"] == seat)
-            .filter_map(|w| w["stake"].as_i64())
+            .flat_map(|l| l.results.iter())
+            .filter(|w| w.seat == seat)
+            .map(|w| w.stake)
             .sum();
         let s21 = self.s21.as_ref().map_or(0, |p| {
             let matched = if p.match_called {
@@ -760,9 +914,12 @@ impl BankedRound {
         crate::rules::lunar::lunar_hand(&self.dealer).is_ok_and(|h| !h.dealer_qualifies())
     }
 
-    /// The round is keyed and waits for its settlement.
+    /// The round is keyed (every seat's cards) and waits for its settlement.
     pub fn ready_to_settle(&self) -> bool {
-        self.step == BankedStep::Cards && !self.cards.is_empty()
+        self.step == BankedStep::Cards
+            && self.settlement.is_none()
+            && !self.seats.is_empty()
+            && self.seats.iter().all(|s| self.cards.contains_key(s))
     }
 
     /// Players who still decide in `phase`, in dealing order (clockwise from the dealer's left).
@@ -840,18 +997,152 @@ impl BankedRound {
         }
     }
 
-    /// Checks a command and applies it; a refusal changes nothing.
-    pub fn apply(&mut self, cmd: &BankedCommand) -> Result<(), String> {
+    /// Checks a dealer's command against the rules and returns what it causes: the event of the
+    /// command itself, then the settlement when it completes the round's cards. `house` settles
+    /// (the table's snapshot); a round that needs it and has none is refused. Nothing changes.
+    pub fn decide(
+        &self,
+        cmd: &BankedCommand,
+        house: Option<&House>,
+    ) -> Result<Vec<BankedEvent>, String> {
         let mut next = self.clone();
-        next.apply_inner(cmd)?;
+        let first = match cmd {
+            BankedCommand::LockIn { cards } => {
+                next.lock_in_cards(cards)?;
+                let house = house.ok_or("the table opened without its paytables")?;
+                let settlement = next.settle_lock_in(house)?;
+                next.lock_in = Some(settlement.clone());
+                BankedEvent::LockedIn {
+                    cards: cards.clone(),
+                    settlement,
+                }
+            }
+            cmd => next.act(cmd)?,
+        };
+        let mut events = vec![first];
+        if next.ready_to_settle() {
+            let house = house.ok_or("the table opened without its paytables")?;
+            events.push(BankedEvent::Settled {
+                settlement: next.settle(house)?,
+            });
+        }
+        Ok(events)
+    }
+
+    /// Folds a recorded event into the round. The event must fit where the round stands and be
+    /// what the rules give for it; a settlement is taken as recorded (`verify-log --replay`
+    /// recomputes it). A refusal changes nothing and says why.
+    pub fn apply(&mut self, e: &BankedEvent) -> Result<(), String> {
+        let mut next = self.clone();
+        match e {
+            BankedEvent::Settled { settlement } => {
+                if !next.ready_to_settle() {
+                    return Err(format!("a settlement at the step {:?}", next.step));
+                }
+                let verify = settlement.results.iter().any(|w| w.floor_verification);
+                next.settlement = Some(settlement.clone());
+                next.step = BankedStep::Pay { verify };
+            }
+            BankedEvent::LockedIn { cards, settlement } => {
+                next.lock_in_cards(cards)?;
+                next.lock_in = Some(settlement.clone());
+            }
+            other => {
+                let cmd = other
+                    .command()
+                    .ok_or_else(|| format!("{} is not a dealer's step", other.kind()))?;
+                let got = next.act(&cmd)?;
+                if got != *other {
+                    return Err(format!(
+                        "recorded {other:?}; the rules give {got:?} for it now"
+                    ));
+                }
+            }
+        }
         *self = next;
         Ok(())
     }
 
-    fn apply_inner(&mut self, cmd: &BankedCommand) -> Result<(), String> {
+    /// Decides a command with the embedded paytables and folds what it caused (the unit tests'
+    /// shorthand for a table's decide-then-apply).
+    #[cfg(test)]
+    pub fn run(&mut self, cmd: &BankedCommand) -> Result<(), String> {
+        let house = House::default_for(self.game)?;
+        let mut next = self.clone();
+        for e in self.decide(cmd, Some(&house))? {
+            next.apply(&e)?;
+        }
+        *self = next;
+        Ok(())
+    }
+
+    /// The settlement of the keyed round, from the table's paytables and choices: the same
+    /// function as `deckhand settle` reading the same input (docs/settle.md).
+    pub fn settle(&self, house: &House) -> Result<Settlement, String> {
+        super::settle_json(
+            &self.settle_input(&self.meters).to_string(),
+            &house.paytables,
+            &house.rules,
+        )
+        .map_err(|e| format!("Cannot settle: {e}"))
+    }
+
+    /// Lunar Poker's lock-in settlement: the declared hands' instant payouts and every Super
+    /// Wager, from the first five cards keyed at lock-in (§ 589.11(c)).
+    pub fn settle_lock_in(&self, house: &House) -> Result<Settlement, String> {
+        let seats: Vec<super::lunar::Seat> = self
+            .lock_in_seats()
+            .into_iter()
+            .map(|mut seat| {
+                if let Some(c) = self.cards.get(&seat.seat) {
+                    seat.cards = crate::rules::cards::cards_codes(c);
+                }
+                seat
+            })
+            .collect();
+        super::lunar::settle_lock_in(
+            &seats,
+            &house.rules.lunar,
+            &house.paytables,
+            house.rules.rounding_unit_cents,
+        )
+        .map_err(|e| format!("Cannot settle the lock-in: {e}"))
+    }
+
+    /// § 589.11(c): at "all decisions are locked in", the declared hands' first five cards, each
+    /// of them and only them, keyed face up.
+    fn lock_in_cards(&mut self, cards: &[(u8, Vec<Card>)]) -> Result<(), String> {
+        let def = self.def();
+        let at_lock_in =
+            matches!(self.step, BankedStep::Reveal { phase } if def.phases[phase].options_fee);
+        if !at_lock_in || self.lock_in.is_some() {
+            return Err(format!("the lock-in does not fit the step {:?}", self.step));
+        }
+        let keyed: BTreeSet<u8> = cards.iter().map(|(s, _)| *s).collect();
+        if let Some(s) = self.declared.iter().find(|s| !keyed.contains(s)) {
+            return Err(format!("seat {s} declared: key its five cards"));
+        }
+        if let Some(s) = keyed.iter().find(|s| !self.declared.contains(s)) {
+            return Err(format!(
+                "seat {s} did not declare: its cards stay face down (§ 589.11(c)(2)(i))"
+            ));
+        }
+        let mut used = CardSet::default();
+        for (seat, c) in cards {
+            take_cards(&mut used, &format!("seat {seat}"), c, def.seat_cards)?;
+        }
+        for (seat, c) in cards {
+            self.cards.insert(*seat, c.clone());
+        }
+        Ok(())
+    }
+
+    /// Applies one command to the round and says what happened; on a refusal the round may be
+    /// half changed, so callers work on a copy.
+    fn act(&mut self, cmd: &BankedCommand) -> Result<BankedEvent, String> {
         let def = self.def();
         let wager_section = def.sections.wagers;
-        match (cmd, self.step.clone()) {
+        let event = match (cmd, self.step.clone()) {
             (BankedCommand::Wagers { seat, wagers }, BankedStep::Wagers) => {
                 if !self.seats.contains(seat) {
                     return Err(format!("seat {seat} is not in this round"));
@@ -889,7 +1180,10 @@ impl BankedRound {
                 }
                 if w.is_empty() {
                     self.wagers.remove(seat);
-                    return Ok(());
+                    return Ok(BankedEvent::WagersPlaced {
+                        seat: *seat,
+                        wagers: w,
+                    });
                 }
                 // The posted limits: the Ante's, then each side wager's (0: none).
                 let limits = std::iter::once(("ante", self.ante_limits)).chain(
@@ -928,7 +1222,11 @@ impl BankedRound {
                         ));
                     }
                 }
-                self.wagers.insert(*seat, w);
+                self.wagers.insert(*seat, w.clone());
+                BankedEvent::WagersPlaced {
+                    seat: *seat,
+                    wagers: w,
+                }
             }
             (BankedCommand::NoMoreBets, BankedStep::Wagers) => {
                 if self.wagers.is_empty() {
@@ -943,10 +1241,20 @@ impl BankedRound {
                 } else {
                     BankedStep::Deal
                 };
+                BankedEvent::BetsClosed {
+                    seats: self.seats.clone(),
+                }
             }
-            (BankedCommand::Play21(c), _) => self.apply21(c)?,
+            (BankedCommand::Play21(c), BankedStep::Play21(at)) => {
+                self.apply21(c)?;
+                BankedEvent::Spanish21 {
+                    at,
+                    what: c.clone(),
+                }
+            }
             (BankedCommand::Dealt, BankedStep::Deal) => {
                 self.step = self.next_after_phase_decision(0);
+                BankedEvent::Dealt
             }
             (BankedCommand::Decide { seat, multiple }, BankedStep::Decide { phase, seat: due }) => {
                 if *seat != due {
@@ -968,6 +1276,12 @@ impl BankedRound {
                     self.folded.insert(*seat);
                 }
                 self.step = self.next_after_phase_decision(phase);
+                BankedEvent::Decided {
+                    seat: *seat,
+                    phase,
+                    multiple: *multiple,
+                    amount: self.ante(*seat) * Cents::from(*multiple),
+                }
             }
             (BankedCommand::Draw { seat, kind }, BankedStep::Decide { phase, seat: due })
                 if def.phases[phase].options_fee =>
@@ -978,6 +1292,11 @@ impl BankedRound {
                 self.draws.insert(*seat, *kind);
                 self.decisions.entry(*seat).or_default().push(0);
                 self.step = self.next_after_phase_decision(phase);
+                BankedEvent::DrawBought {
+                    seat: *seat,
+                    draw: *kind,
+                    fee: self.ante(*seat),
+                }
             }
             (BankedCommand::Declare { seat, instant }, BankedStep::Decide { phase, seat: due })
                 if def.phases[phase].options_fee =>
@@ -1002,6 +1321,10 @@ impl BankedRound {
                         self.declared.insert(*seat);
                     }
                 }
+                BankedEvent::Declared {
+                    seat: *seat,
+                    instant: *instant,
+                }
             }
             (BankedCommand::Revealed, BankedStep::Reveal { phase })
                 if def.phases[phase].after_cards =>
@@ -1013,7 +1336,7 @@ impl BankedRound {
             }
             (BankedCommand::Revealed, BankedStep::Reveal { phase })
                 if def.phases[phase].options_fee
-                    && self.lock_in.is_none()
+                    && !self.lock_in_paid
                     && !self.lock_in_seats().is_empty() =>
             {
                 return Err(
@@ -1021,30 +1344,16 @@ impl BankedRound {
                         .into(),
                 );
             }
-            (BankedCommand::LockedIn { cards, settlement }, BankedStep::Reveal { phase })
-                if def.phases[phase].options_fee =>
+            (BankedCommand::LockInPaid, BankedStep::Reveal { phase })
+                if self.lock_in.is_some() && !self.lock_in_paid =>
             {
-                let keyed: BTreeSet<u8> = cards.iter().map(|(s, _)| *s).collect();
-                if let Some(s) = self.declared.iter().find(|s| !keyed.contains(s)) {
-                    return Err(format!("seat {s} declared: key its five cards"));
-                }
-                if let Some(s) = keyed.iter().find(|s| !self.declared.contains(s)) {
-                    return Err(format!(
-                        "seat {s} did not declare: its cards stay face down (§ 589.11(c)(2)(i))"
-                    ));
-                }
-                let mut used = CardSet::default();
-                for (seat, c) in cards {
-                    take_cards(&mut used, &format!("seat {seat}"), c, def.seat_cards)?;
-                }
-                for (seat, c) in cards {
-                    self.cards.insert(*seat, c.clone());
-                }
-                self.lock_in = Some(settlement.clone());
+                self.lock_in_paid = true;
                 self.step = self.next_phase(phase);
+                BankedEvent::LockInPaid
             }
             (BankedCommand::Revealed, BankedStep::Reveal { phase }) => {
                 self.step = self.next_phase(phase);
+                BankedEvent::Revealed { phase }
             }
             (BankedCommand::Replacement { card }, BankedStep::Reveal { phase })
                 if def.phases[phase].after_cards =>
@@ -1061,6 +1370,7 @@ impl BankedRound {
                 }
                 self.replacement = Some(*card);
                 self.step = BankedStep::Cards;
+                BankedEvent::Replacement { card: *card }
             }
             (
                 BankedCommand::Cards {
@@ -1068,6 +1378,7 @@ impl BankedRound {
                     dealer,
                     community,
                     draws,
+                    meters,
                 },
                 BankedStep::Cards,
             ) => {
@@ -1142,25 +1453,26 @@ impl BankedRound {
                 self.dealer = dealer.clone();
                 self.community = community.clone();
                 self.drawn = drawn;
+                self.meters = meters.clone();
                 self.step = self.after_cards();
-            }
-            (BankedCommand::Settle { settlement }, BankedStep::Cards) => {
-                if self.cards.is_empty() {
-                    return Err("key the cards first".into());
+                BankedEvent::CardsKeyed {
+                    seats: self.cards.iter().map(|(s, c)| (*s, c.clone())).collect(),
+                    dealer: dealer.clone(),
+                    community: community.clone(),
+                    draws: draws.clone(),
+                    meters: meters.clone(),
                 }
-                let verify = settlement["results"].as_array().is_some_and(|r| {
-                    r.iter()
-                        .any(|w| w["floor_verification"].as_bool() == Some(true))
-                });
-                self.settlement = Some(settlement.clone());
-                self.step = BankedStep::Pay { verify };
             }
             (BankedCommand::Validated { floorperson }, BankedStep::Pay { verify: true }) => {
                 self.validated_by = Some(floorperson.clone());
                 self.step = BankedStep::Pay { verify: false };
+                BankedEvent::Validated {
+                    floorperson: floorperson.clone(),
+                }
             }
             (BankedCommand::Paid, BankedStep::Pay { verify: false }) => {
                 self.paid = true;
+                BankedEvent::Paid
             }
             (BankedCommand::Paid, BankedStep::Pay { verify: true }) => {
                 return Err(format!(
@@ -1171,8 +1483,8 @@ impl BankedRound {
             (cmd, step) => {
                 return Err(format!("{cmd:?} does not fit the step {step:?}"));
             }
-        }
-        Ok(())
+        };
+        Ok(event)
     }
 
     /// The round as `deckhand settle` reads it (docs/settle.md).
@@ -1292,7 +1604,7 @@ mod tests {
     #[test]
     fn crazy_4_round_builds_the_settlement_input() {
         let mut r = BankedRound::start(GameId::Crazy4Poker, Dealing::Hand, &[1, 3, 6]).unwrap();
-        r.apply(&BankedCommand::Wagers {
+        r.run(&BankedCommand::Wagers {
             seat: 1,
             wagers: wagers(&[("ante", 1000), ("queens_up", 500)]),
         })
@@ -1300,64 +1612,66 @@ mod tests {
         // The Super Bonus follows the Ante (§ 657a.7); a different one is refused.
         assert_eq!(r.wagers[&1]["super_bonus"], 1000);
         let e = r
-            .apply(&BankedCommand::Wagers {
+            .run(&BankedCommand::Wagers {
                 seat: 3,
                 wagers: wagers(&[("ante", 1000), ("super_bonus", 500)]),
             })
             .unwrap_err();
         assert!(e.contains("must equal the Ante"), "{e}");
         let e = r
-            .apply(&BankedCommand::Wagers {
+            .run(&BankedCommand::Wagers {
                 seat: 3,
                 wagers: wagers(&[("queens_up", 500)]),
             })
             .unwrap_err();
         assert!(e.contains("Ante is required"), "{e}");
-        r.apply(&BankedCommand::Wagers {
+        r.run(&BankedCommand::Wagers {
             seat: 3,
             wagers: wagers(&[("ante", 1000)]),
         })
         .unwrap();
-        r.apply(&BankedCommand::NoMoreBets).unwrap();
+        r.run(&BankedCommand::NoMoreBets).unwrap();
         // Seat 6 placed nothing: out of the round.
         assert_eq!(r.seats, vec![1, 3]);
-        r.apply(&BankedCommand::Dealt).unwrap();
+        r.run(&BankedCommand::Dealt).unwrap();
         assert_eq!(r.step, BankedStep::Decide { phase: 0, seat: 1 });
         let e = r
-            .apply(&BankedCommand::Decide {
+            .run(&BankedCommand::Decide {
                 seat: 1,
                 multiple: 4,
             })
             .unwrap_err();
         assert!(e.contains("§ 657a.11"), "{e}");
-        r.apply(&BankedCommand::Decide {
+        r.run(&BankedCommand::Decide {
             seat: 1,
             multiple: 3,
         })
         .unwrap();
-        r.apply(&BankedCommand::Decide {
+        r.run(&BankedCommand::Decide {
             seat: 3,
             multiple: 0,
         })
         .unwrap();
         assert_eq!(r.step, BankedStep::Reveal { phase: 0 });
-        r.apply(&BankedCommand::Revealed).unwrap();
+        r.run(&BankedCommand::Revealed).unwrap();
         assert_eq!(r.step, BankedStep::Cards);
         let c = |s: &str| parse_cards(s).unwrap();
         let dup = r
-            .apply(&BankedCommand::Cards {
+            .run(&BankedCommand::Cards {
                 seats: vec![(1, c("Ac Ad Ah As 2d")), (3, c("Ac 9h 6s 4h 3h"))],
                 dealer: c("Kc 9d 7h 4s 2c"),
                 community: vec![],
                 draws: vec![],
+                meters: Default::default(),
             })
             .unwrap_err();
         assert!(dup.contains("already in play"), "{dup}");
-        r.apply(&BankedCommand::Cards {
+        r.run(&BankedCommand::Cards {
             seats: vec![(1, c("Ac Ad Ah As 2d")), (3, c("Jc 9h 6s 4h 3h"))],
             dealer: c("Kc 9d 7h 4s 2c"),
             community: vec![],
             draws: vec![],
+            meters: Default::default(),
         })
         .unwrap();
         let input = r.settle_input(&BTreeMap::new());
@@ -1376,13 +1690,13 @@ mod tests {
             seat: 1,
             wagers: wagers(&[("ante", a)]),
         };
-        let e = r.apply(&ante(400)).unwrap_err();
+        let e = r.run(&ante(400)).unwrap_err();
         assert!(e.contains("below the table minimum of $5.00"), "{e}");
-        let e = r.apply(&ante(10_100)).unwrap_err();
+        let e = r.run(&ante(10_100)).unwrap_err();
         assert!(e.contains("above the table maximum of $100.00"), "{e}");
         assert!(r.wagers.is_empty(), "a refusal keeps nothing");
-        r.apply(&ante(500)).unwrap();
-        r.apply(&ante(10_000)).unwrap();
+        r.run(&ante(500)).unwrap();
+        r.run(&ante(10_000)).unwrap();
         assert_eq!(r.ante(1), 10_000);
     }
 
@@ -1390,25 +1704,25 @@ mod tests {
     fn wpt_raises_once_and_mississippi_stops_at_the_fold() {
         let mut r = BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2]).unwrap();
         for s in [1, 2] {
-            r.apply(&BankedCommand::Wagers {
+            r.run(&BankedCommand::Wagers {
                 seat: s,
                 wagers: wagers(&[("ante", 500)]),
             })
             .unwrap();
         }
-        r.apply(&BankedCommand::NoMoreBets).unwrap();
-        r.apply(&BankedCommand::Dealt).unwrap();
+        r.run(&BankedCommand::NoMoreBets).unwrap();
+        r.run(&BankedCommand::Dealt).unwrap();
         let d = |r: &mut BankedRound, seat, multiple| {
-            r.apply(&BankedCommand::Decide { seat, multiple }).unwrap()
+            r.run(&BankedCommand::Decide { seat, multiple }).unwrap()
         };
         d(&mut r, 1, 4); // seat 1 raises 4× pre-flop: no later decisions
         d(&mut r, 2, 0);
-        r.apply(&BankedCommand::Revealed).unwrap();
+        r.run(&BankedCommand::Revealed).unwrap();
         assert_eq!(r.step, BankedStep::Decide { phase: 1, seat: 2 });
         d(&mut r, 2, 0);
-        r.apply(&BankedCommand::Revealed).unwrap();
+        r.run(&BankedCommand::Revealed).unwrap();
         d(&mut r, 2, 0); // folds at the river
-        r.apply(&BankedCommand::Revealed).unwrap();
+        r.run(&BankedCommand::Revealed).unwrap();
         assert_eq!(r.step, BankedStep::Cards);
         r.cards = [(1, vec![]), (2, vec![])].into();
         let v = r.settle_input(&BTreeMap::new());
@@ -1425,27 +1739,27 @@ mod tests {
 
         let mut m =
             BankedRound::start(GameId::MississippiStud, Dealing::AutomatedShoe, &[4]).unwrap();
-        m.apply(&BankedCommand::Wagers {
+        m.run(&BankedCommand::Wagers {
             seat: 4,
             wagers: wagers(&[("ante", 500), ("progressive", 100)]),
         })
         .unwrap();
-        m.apply(&BankedCommand::NoMoreBets).unwrap();
-        m.apply(&BankedCommand::Dealt).unwrap();
-        m.apply(&BankedCommand::Decide {
+        m.run(&BankedCommand::NoMoreBets).unwrap();
+        m.run(&BankedCommand::Dealt).unwrap();
+        m.run(&BankedCommand::Decide {
             seat: 4,
             multiple: 3,
         })
         .unwrap();
-        m.apply(&BankedCommand::Revealed).unwrap();
-        m.apply(&BankedCommand::Decide {
+        m.run(&BankedCommand::Revealed).unwrap();
+        m.run(&BankedCommand::Decide {
             seat: 4,
             multiple: 0,
         })
         .unwrap();
         // Folded: no more decisions, the remaining cards are still revealed.
         assert_eq!(m.step, BankedStep::Reveal { phase: 1 });
-        m.apply(&BankedCommand::Revealed).unwrap();
+        m.run(&BankedCommand::Revealed).unwrap();
         assert_eq!(m.step, BankedStep::Cards);
         let v = m.settle_input(&[("1".to_string(), 2_500_000)].into());
         assert_eq!(v["seats"][0]["streets"], serde_json::json!([1500]));
@@ -1458,24 +1772,24 @@ mod tests {
     fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
         let c = |s: &str| parse_cards(s).unwrap();
         let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
-        r.apply(&BankedCommand::Wagers {
+        r.run(&BankedCommand::Wagers {
             seat: 1,
             wagers: wagers(&[("ante", 500)]),
         })
         .unwrap();
-        r.apply(&BankedCommand::Wagers {
+        r.run(&BankedCommand::Wagers {
             seat: 2,
             wagers: wagers(&[("ante", 500), ("super", 100)]),
         })
         .unwrap();
-        r.apply(&BankedCommand::NoMoreBets).unwrap();
-        r.apply(&BankedCommand::Dealt).unwrap();
-        r.apply(&BankedCommand::Declare {
+        r.run(&BankedCommand::NoMoreBets).unwrap();
+        r.run(&BankedCommand::Dealt).unwrap();
+        r.run(&BankedCommand::Declare {
             seat: 1,
             instant: true,
         })
         .unwrap();
-        r.apply(&BankedCommand::Draw {
+        r.run(&BankedCommand::Draw {
             seat: 2,
             kind: DrawKind::Buy,
         })
@@ -1486,52 +1800,59 @@ mod tests {
             .map(|s| (s.seat, s.declared))
             .collect();
         assert_eq!(seats, [(1, true), (2, false)]);
-        let e = r.apply(&BankedCommand::Revealed).unwrap_err();
+        let e = r.run(&BankedCommand::Revealed).unwrap_err();
         assert!(e.contains("§ 589.11(c)"), "{e}");
-        let locked = |cards: Vec<(u8, Vec<Card>)>| BankedCommand::LockedIn {
-            cards,
-            settlement: serde_json::json!({"results": []}),
-        };
-        let e = r.apply(&locked(vec![])).unwrap_err();
+        let locked = |cards: Vec<(u8, Vec<Card>)>| BankedCommand::LockIn { cards };
+        let e = r.run(&locked(vec![])).unwrap_err();
         assert!(e.contains("seat 1 declared: key its five cards"), "{e}");
         let e = r
-            .apply(&locked(vec![
+            .run(&locked(vec![
                 (1, c("9s 8s 7s 6s 5s")),
                 (2, c("Ah Kd 7c 4h 2c")),
             ]))
             .unwrap_err();
         assert!(e.contains("seat 2 did not declare"), "{e}");
-        r.apply(&BankedCommand::LockedIn {
+        r.run(&BankedCommand::LockIn {
             cards: vec![(1, c("9s 8s 7s 6s 5s"))],
-            settlement: serde_json::json!({"results": [
-                {"seat": 1, "wager": "ante", "stake": 500},
-                {"seat": 2, "wager": "super", "stake": 100}
-            ]}),
         })
         .unwrap();
+        // The rules settled the instant payout and the Super Wager; the dealer pays them first.
+        let settled: Vec<(u8, &str)> = r
+            .lock_in
+            .iter()
+            .flat_map(|l| l.results.iter())
+            .map(|w| (w.seat, w.wager.as_str()))
+            .collect();
+        assert!(
+            settled.contains(&(1, "ante")) && settled.contains(&(2, "super")),
+            "{settled:?}"
+        );
+        assert!(r.run(&BankedCommand::Revealed).is_err());
+        r.run(&BankedCommand::LockInPaid).unwrap();
         assert_eq!(r.step, BankedStep::Decide { phase: 1, seat: 2 });
         // A void round from here returns only what is still on the layout: seat 1's Ante was
         // settled with its instant payout, seat 2's Super collected; seat 2's Options fee stays.
         assert_eq!(r.refunds(), vec![(1, 0), (2, 500 + 500)]);
-        r.apply(&BankedCommand::Decide {
+        r.run(&BankedCommand::Decide {
             seat: 2,
             multiple: 2,
         })
         .unwrap();
-        r.apply(&BankedCommand::Revealed).unwrap();
+        r.run(&BankedCommand::Revealed).unwrap();
         // The declared hand was settled on the cards keyed at lock-in.
         let cards = |one: &str| BankedCommand::Cards {
             seats: vec![(1, c(one)), (2, c("Ah Kd 7c 4h 2c"))],
             dealer: c("Qs Jd 8c 6h 2d"),
             community: vec![],
             draws: vec![(2, vec![], c("3d"))],
+            meters: Default::default(),
         };
-        let e = r.apply(&cards("9h 8h 7h 6h 5h")).unwrap_err();
+        let e = r.run(&cards("9h 8h 7h 6h 5h")).unwrap_err();
         assert!(
             e.contains("keyed when all decisions were locked in: 9s 8s 7s 6s 5s"),
             "{e}"
         );
-        r.apply(&cards("9s 8s 7s 6s 5s")).unwrap();
+        r.run(&cards("9s 8s 7s 6s 5s")).unwrap();
     }
 
     #[test]
@@ -1542,77 +1863,80 @@ mod tests {
         assert!(e.contains("positions 1 to 5 (§ 589.2(a))"), "{e}");
         let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
         for s in [1, 2] {
-            r.apply(&BankedCommand::Wagers {
+            r.run(&BankedCommand::Wagers {
                 seat: s,
                 wagers: wagers(&[("ante", 500)]),
             })
             .unwrap();
         }
-        r.apply(&BankedCommand::NoMoreBets).unwrap();
-        r.apply(&BankedCommand::Dealt).unwrap();
+        r.run(&BankedCommand::NoMoreBets).unwrap();
+        r.run(&BankedCommand::Dealt).unwrap();
         let e = r
-            .apply(&BankedCommand::Declare {
+            .run(&BankedCommand::Declare {
                 seat: 1,
                 instant: false,
             })
             .unwrap_err();
         assert!(e.contains("no Super Wager"), "{e}");
-        r.apply(&BankedCommand::Draw {
+        r.run(&BankedCommand::Draw {
             seat: 1,
             kind: DrawKind::Exchange,
         })
         .unwrap();
-        r.apply(&BankedCommand::Decide {
+        r.run(&BankedCommand::Decide {
             seat: 2,
             multiple: 2,
         })
         .unwrap();
-        r.apply(&BankedCommand::Revealed).unwrap();
+        r.run(&BankedCommand::Revealed).unwrap();
         assert_eq!(r.step, BankedStep::Decide { phase: 1, seat: 1 });
-        r.apply(&BankedCommand::Decide {
+        r.run(&BankedCommand::Decide {
             seat: 1,
             multiple: 2,
         })
         .unwrap();
-        r.apply(&BankedCommand::Revealed).unwrap();
+        r.run(&BankedCommand::Revealed).unwrap();
         assert_eq!(r.step, BankedStep::Cards);
         let cards = |gave: &str, drew: &str| BankedCommand::Cards {
             seats: vec![(1, c("Kc 9d 7h 4s 2c")), (2, c("Ah Ad 8h 5s 3c"))],
             dealer: c("Qs Jd 8c 6h 2d"),
             community: vec![],
             draws: vec![(1, c(gave), c(drew))],
+            meters: Default::default(),
         };
         // One card is not an exchange; the count dealt matches the count given up.
-        let e = r.apply(&cards("2c", "Ks")).unwrap_err();
+        let e = r.run(&cards("2c", "Ks")).unwrap_err();
         assert!(e.contains("two to five cards, not 1"), "{e}");
-        let e = r.apply(&cards("2c 4s", "Ks")).unwrap_err();
+        let e = r.run(&cards("2c 4s", "Ks")).unwrap_err();
         assert!(e.contains("2 cards given up, so 2 are dealt"), "{e}");
-        let e = r.apply(&cards("2c Ts", "Ks Kd")).unwrap_err();
+        let e = r.run(&cards("2c Ts", "Ks Kd")).unwrap_err();
         assert!(e.contains("10♠ is not among his cards"), "{e}");
-        let e = r.apply(&cards("2c 4s", "Ks Ah")).unwrap_err();
+        let e = r.run(&cards("2c 4s", "Ks Ah")).unwrap_err();
         assert!(e.contains("already in play"), "{e}");
-        r.apply(&cards("2c 4s", "Ks Kd")).unwrap();
+        r.run(&cards("2c 4s", "Ks Kd")).unwrap();
         // Queen high: the dealer does not qualify, both Bet players may force.
         assert_eq!(r.step, BankedStep::Decide { phase: 2, seat: 1 });
-        r.apply(&BankedCommand::Decide {
+        r.run(&BankedCommand::Decide {
             seat: 1,
             multiple: 0,
         })
         .unwrap();
-        r.apply(&BankedCommand::Decide {
+        r.run(&BankedCommand::Decide {
             seat: 2,
             multiple: 1,
         })
         .unwrap();
         assert_eq!(r.step, BankedStep::Reveal { phase: 2 });
-        assert!(r.apply(&BankedCommand::Revealed).is_err());
+        assert!(r.run(&BankedCommand::Revealed).is_err());
         let e = r
-            .apply(&BankedCommand::Replacement { card: c("Kd")[0] })
+            .run(&BankedCommand::Replacement { card: c("Kd")[0] })
             .unwrap_err();
         assert!(e.contains("already in play"), "{e}");
-        r.apply(&BankedCommand::Replacement { card: c("Ac")[0] })
+        r.run(&BankedCommand::Replacement { card: c("Ac")[0] })
             .unwrap();
-        assert!(r.ready_to_settle());
+        // The replacement completes the round: the rules settled it.
+        assert!(r.settlement.is_some(), "{:?}", r.step);
+        assert!(matches!(r.step, BankedStep::Pay { .. }));
         let v = r.settle_input(&BTreeMap::new());
         assert_eq!(v["dealer_replacement"], "Ac");
         assert_eq!(v["seats"][0]["draw"]["exchange"]["discard"], "2c 4s");
@@ -1623,5 +1947,79 @@ mod tests {
             r.refunds(),
             vec![(1, 500 + 500 + 1000), (2, 500 + 1000 + 500)]
         );
+    }
+
+    /// Every event survives the journal: wrapped in the table's event, to JSON and back, equal
+    /// (a field named like the table event's tag would not).
+    #[test]
+    fn every_banked_event_round_trips_through_the_table_event() {
+        use crate::rules::table::{Event, Person, Role};
+        let c = |s: &str| parse_cards(s).unwrap();
+        let settlement = crate::rules::banked::settle_json(
+            r#"{"game":"crazy-4-poker","dealer":"Kc 9d 7h 4s 2c","seats":[{"seat":1,"cards":"Ac Ad Ah As 2d","wagers":{"ante":1000,"super_bonus":1000},"play":3000}]}"#,
+            &crate::rules::banked::paytable::Paytables::embedded().unwrap(),
+            &Default::default(),
+        )
+        .unwrap();
+        let all = vec![
+            BankedEvent::WagersPlaced {
+                seat: 1,
+                wagers: wagers(&[("ante", 500)]),
+            },
+            BankedEvent::BetsClosed { seats: vec![1, 2] },
+            BankedEvent::Dealt,
+            BankedEvent::Decided {
+                seat: 1,
+                phase: 0,
+                multiple: 3,
+                amount: 1500,
+            },
+            BankedEvent::DrawBought {
+                seat: 2,
+                draw: DrawKind::Exchange,
+                fee: 500,
+            },
+            BankedEvent::Declared {
+                seat: 1,
+                instant: true,
+            },
+            BankedEvent::Revealed { phase: 1 },
+            BankedEvent::LockedIn {
+                cards: vec![(1, c("9s 8s 7s 6s 5s"))],
+                settlement: settlement.clone(),
+            },
+            BankedEvent::LockInPaid,
+            BankedEvent::Replacement { card: c("Jd")[0] },
+            BankedEvent::CardsKeyed {
+                seats: vec![(1, c("Ac Ad Ah As 2d"))],
+                dealer: c("Kc 9d 7h 4s 2c"),
+                community: vec![],
+                draws: vec![(2, c("2c 4s"), c("Ks Kd"))],
+                meters: [("1".to_string(), 2_500_000)].into(),
+            },
+            BankedEvent::Settled { settlement },
+            BankedEvent::Spanish21 {
+                at: super::super::round21::Step21::Hand { seat: 3, hand: 1 },
+                what: super::super::round21::Command21::Double { amount: 500 },
+            },
+            BankedEvent::Validated {
+                floorperson: Person {
+                    name: "Dana Brooks".into(),
+                    credential: "1001".into(),
+                    role: Role::Floorperson,
+                },
+            },
+            BankedEvent::Paid,
+        ];
+        let mut kinds = BTreeSet::new();
+        for e in all {
+            let row = Event::Banked(e.clone());
+            let text = serde_json::to_string(&row).unwrap();
+            let back: Event =
+                serde_json::from_str(&text).unwrap_or_else(|err| panic!("{text}: {err}"));
+            assert_eq!(back, row, "{text}");
+            assert!(kinds.insert(e.kind()), "{} twice", e.kind());
+            assert_eq!(row.kind(), e.kind());
+        }
     }
 }

@@ -559,18 +559,18 @@ mod tests {
     fn round(seats: &[u8]) -> BankedRound {
         let mut r = BankedRound::start(GameId::Spanish21, Dealing::ManualShoe, seats).unwrap();
         for s in seats {
-            r.apply(&BankedCommand::Wagers {
+            r.run(&BankedCommand::Wagers {
                 seat: *s,
                 wagers: [("ante".to_string(), 1000)].into(),
             })
             .unwrap();
         }
-        r.apply(&BankedCommand::NoMoreBets).unwrap();
+        r.run(&BankedCommand::NoMoreBets).unwrap();
         r
     }
 
     fn play(r: &mut BankedRound, c: Command21) -> Result<(), String> {
-        r.apply(&BankedCommand::Play21(c))
+        r.run(&BankedCommand::Play21(c))
     }
 
     #[test]

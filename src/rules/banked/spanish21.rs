@@ -44,7 +44,7 @@ pub enum OthersPer {
     Box,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Rules {
     /// § 635a.3(a): six or eight 48-card decks; also picks the Match-the-Dealer table.

@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 const GAME: &str = "wpt-heads-up";
 
 /// The casino's choices for 677a (Rules Submission, § 601a.2).
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Rules {
     /// § 677a.7(d)(2): offered at all.

@@ -195,6 +195,9 @@ pub enum HandEvent {
         burned: bool,
         cards: u8,
         up: Vec<(u8, Card)>,
+        /// Stud's common card (§ 637a.10(h)).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        common: Option<Card>,
         stub: u8,
     },
     /// § 637a.10(h): one or no card left for a common card: the burn cards are shuffled in.
@@ -238,6 +241,60 @@ pub enum HandEvent {
     StoppedBetting {
         seat: u8,
     },
+}
+
+impl HandEvent {
+    /// The journal's `kind` for a row that starts with this event.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            HandEvent::Posted { .. } => "bets_posted",
+            HandEvent::Dealt {
+                burned: true,
+                cards: 0,
+                ..
+            } => "card_burned_for_draw",
+            HandEvent::Dealt { .. } => "cards_dealt",
+            HandEvent::BurnsReshuffled { .. } => "burns_reshuffled",
+            HandEvent::DiscardsReshuffled { .. } => "discards_reshuffled",
+            HandEvent::Discarded { .. } => "cards_discarded",
+            HandEvent::Drew { .. } => "cards_drawn",
+            HandEvent::Acted { .. } => "player_acted",
+            HandEvent::BettingComplete { .. } => "betting_complete",
+            HandEvent::Uncontested { .. } => "pot_uncontested",
+            HandEvent::Awarded { .. } => "showdown_recorded",
+            HandEvent::HandVoided { .. } => "hand_voided",
+            HandEvent::StoppedBetting { .. } => "betting_stopped",
+        }
+    }
+
+    /// What follows from another event rather than from a dealer's input: a reshuffle when the
+    /// stub runs short, the burn before a draw, a betting round closing, a pot left to one
+    /// player. (A showdown's award is the dealer's input: the hands shown.)
+    fn follows(&self) -> bool {
+        match self {
+            HandEvent::BurnsReshuffled { .. }
+            | HandEvent::DiscardsReshuffled { .. }
+            | HandEvent::BettingComplete { .. }
+            | HandEvent::Uncontested { .. } => true,
+            HandEvent::Dealt {
+                burned: true,
+                cards: 0,
+                ..
+            } => true,
+            // An award without shown hands is the uncontested pot's.
+            HandEvent::Awarded { result } => result.hands.is_empty(),
+            _ => false,
+        }
+    }
+}
+
+/// The journal's `kind` of one dealer step's events: its first event that is not a consequence.
+pub fn kind_of(events: &[HandEvent]) -> &'static str {
+    events
+        .iter()
+        .find(|e| !e.follows())
+        .or(events.first())
+        .map_or("hand_step", HandEvent::kind)
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -684,6 +741,7 @@ impl Hand {
                         burned: true,
                         cards: 0,
                         up: vec![],
+                        common: None,
                         stub: self.stub,
                     });
                     self.queue = self.order(&self.live()).into();
@@ -888,6 +946,68 @@ impl Hand {
         }
     }
 
+    /// The dealer's command one recorded step's events answer: the events say what was
+    /// tapped (the action, the cards dealt and shown) with what it caused.
+    fn command_of(&self, events: &[HandEvent]) -> Result<HandCommand, String> {
+        let straddle = events
+            .iter()
+            .any(|e| matches!(e, HandEvent::Posted { what, .. } if what == "straddle"));
+        let first = events
+            .iter()
+            .find(|e| !e.follows())
+            .ok_or("a recorded step without a dealer's input")?;
+        Ok(match first {
+            HandEvent::Posted { .. } => HandCommand::Posted { straddle },
+            HandEvent::Dealt { up, common, .. } => HandCommand::Dealt {
+                up: up.clone(),
+                common: *common,
+            },
+            HandEvent::Discarded { seat, .. } => HandCommand::Discard { seat: *seat },
+            HandEvent::Drew { seat, count } => HandCommand::Draw {
+                seat: *seat,
+                count: *count,
+            },
+            HandEvent::Acted { seat, action, .. } => {
+                // Spread limit: the amount keyed is the bet, or the raise above the call.
+                let spread = matches!(self.setup.structure, Structure::SpreadLimit { .. });
+                let current = self.street.as_ref().map_or(0, |s| s.current);
+                let amount = match action {
+                    Action::Bet { amount } if spread => Some(*amount),
+                    Action::Raise { to, .. } if spread => Some(to - current),
+                    _ => None,
+                };
+                HandCommand::Act {
+                    seat: *seat,
+                    kind: action.kind(),
+                    amount,
+                }
+            }
+            HandEvent::Awarded { result } => HandCommand::Showdown {
+                hands: result.hands.clone(),
+                board: result.board.clone(),
+            },
+            HandEvent::HandVoided { seat, .. } => HandCommand::VoidHand { seat: *seat },
+            HandEvent::StoppedBetting { seat } => HandCommand::StopBetting { seat: *seat },
+            other => return Err(format!("{} is not a dealer's input", other.kind())),
+        })
+    }
+
+    /// Folds one recorded step (a dealer's input and what it caused) into the hand: the step
+    /// must fit where the hand stands and be exactly what the rules give for it, amounts and
+    /// cards included. A refusal changes nothing and says why.
+    pub fn replay(&mut self, events: &[HandEvent]) -> Result<(), String> {
+        let cmd = self.command_of(events)?;
+        let mut next = self.clone();
+        let produced = next.apply(cmd)?;
+        if produced != events {
+            return Err(format!(
+                "recorded {events:?}; the rules give {produced:?} for it now"
+            ));
+        }
+        *self = next;
+        Ok(())
+    }
+
     /// Applies a dealer's command; a refusal changes nothing and says why.
     pub fn apply(&mut self, cmd: HandCommand) -> Result<Vec<HandEvent>, String> {
         let before = self.events.len();
@@ -1038,6 +1158,7 @@ impl Hand {
                     burned: burn,
                     cards: need - u8::from(burn),
                     up: up_cards,
+                    common: common_card,
                     stub: self.stub,
                 });
                 self.phase += 1;
