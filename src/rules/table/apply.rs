@@ -1,0 +1,383 @@
+//! `Table::apply`: an event folded into the table. An event that does not fit where the table
+//! stands is refused with the reason and changes nothing.
+
+use super::*;
+
+impl Table {
+    /// Folds one event into the state. Events come from `decide` or from the journal; one that
+    /// does not fit where the table stands (an altered or foreign journal, or rules that give a
+    /// different outcome now) is refused with the reason, and the table is left as it was.
+    pub fn apply(&mut self, e: &Event) -> Result<(), String> {
+        let mut next = self.clone();
+        next.fold(e)?;
+        *self = next;
+        Ok(())
+    }
+
+    fn deck_mut(&mut self, deck: DeckId) -> Result<&mut Deck, String> {
+        let n = self.decks.len();
+        self.decks
+            .get_mut(deck)
+            .ok_or_else(|| format!("deck {deck}: the table has {n} decks"))
+    }
+
+    fn round_mut(&mut self) -> Result<&mut Round, String> {
+        self.round
+            .as_mut()
+            .ok_or_else(|| "no round is in play".to_string())
+    }
+
+    /// The step an event answers must be the current one.
+    fn at(&self, want: impl Fn(&Step) -> bool, what: &str) -> Result<(), String> {
+        let step = self.step();
+        if want(&step) {
+            Ok(())
+        } else {
+            Err(format!("{what} does not fit the step {step:?}"))
+        }
+    }
+
+    fn fold(&mut self, e: &Event) -> Result<(), String> {
+        match e {
+            Event::DealerSignedIn { dealer } => {
+                if let Some(d) = &self.dealer {
+                    return Err(format!("a sign-in while {} is signed in", d.name));
+                }
+                self.dealer = Some(dealer.clone());
+                // § 635a.7(c): each new dealer burns a card before dealing.
+                self.burn_due = true;
+            }
+            Event::DealerSignedOut { .. } => self.dealer = None,
+            Event::TableOpened { setup } => {
+                self.at(|s| *s == Step::OpenTable, "an opening")?;
+                self.cut_offer = CutOffer::FirstPlayer;
+                self.manual_shuffle = !setup.counting_shuffler;
+                self.decks = setup
+                    .deck_colours
+                    .iter()
+                    .map(|c| Deck {
+                        colour: c.clone(),
+                        status: DeckStatus::Unshuffled,
+                        generation: 0,
+                        last_count: None,
+                        rounds_since_count: 0,
+                    })
+                    .collect();
+                self.setup = Some(setup.clone());
+            }
+            Event::DecksChanged { .. } => {
+                for d in &mut self.decks {
+                    d.generation += 1;
+                    d.status = DeckStatus::Unshuffled;
+                    d.last_count = None;
+                    d.rounds_since_count = 0;
+                }
+                self.in_shuffler = None;
+                self.pending_count = None;
+                // The new decks go through the opening procedure (§ 637a.4).
+                self.inspected = false;
+                self.inspection_verified = false;
+                self.players_inspected = false;
+                self.washed = false;
+            }
+            Event::TableClosed { .. } => {
+                *self = Table {
+                    dealer: self.dealer.clone(),
+                    rounds_played: self.rounds_played,
+                    high_hand: self.high_hand.clone(),
+                    high_hand_lines: self.high_hand_lines,
+                    ..Table::default()
+                };
+            }
+            Event::DecksInspected { .. } => {
+                self.at(|s| *s == Step::InspectDecks, "an inspection")?;
+                self.inspected = true;
+            }
+            Event::InspectionVerified { .. } => {
+                self.at(|s| *s == Step::VerifyInspection, "a verification")?;
+                self.inspection_verified = true;
+            }
+            Event::PlayersInspected => {
+                self.at(|s| *s == Step::PlayerInspection, "the players' inspection")?;
+                self.players_inspected = true;
+            }
+            Event::DecksWashed => {
+                self.at(|s| *s == Step::WashDecks, "a wash")?;
+                self.washed = true;
+            }
+            Event::CardBurned => {
+                self.at(|s| *s == Step::BurnCard, "a burn")?;
+                self.burn_due = false;
+            }
+            Event::ShuffleRequested { deck, .. } => {
+                self.deck_mut(*deck)?.status = DeckStatus::Shuffling;
+                self.in_shuffler = Some(*deck);
+                if let Some(r) = &mut self.removal
+                    && r.deck == *deck
+                {
+                    r.stage = RemovalStage::AwaitCount;
+                }
+            }
+            Event::DeckCounted {
+                deck,
+                counted,
+                correct,
+                ..
+            } => {
+                self.pending_count = None;
+                let manual = self.manual_shuffle;
+                let d = self.deck_mut(*deck)?;
+                d.last_count = Some(*counted);
+                d.rounds_since_count = 0;
+                if *correct {
+                    // A hand count comes before the shuffle; the shuffler's after it.
+                    d.status = if manual {
+                        DeckStatus::Unshuffled
+                    } else {
+                        DeckStatus::Shuffled
+                    };
+                    if !manual {
+                        self.burn_due = true;
+                    }
+                    if self.removal.as_ref().is_some_and(|r| r.deck == *deck) {
+                        self.removal = None;
+                    }
+                } else {
+                    d.status = DeckStatus::Removed;
+                    self.removal = Some(DeckRemoval {
+                        deck: *deck,
+                        reason: RemovalReason::WrongCount { counted: *counted },
+                        stage: RemovalStage::Remove,
+                    });
+                }
+            }
+            Event::ManualCountEntered { deck, counted, .. } => {
+                self.at(
+                    |s| matches!(s, Step::CountDeck { deck: d } if d == deck),
+                    "a hand count",
+                )?;
+                self.pending_count = Some((*deck, *counted));
+            }
+            Event::DeckShuffledManually { deck, .. } => {
+                self.at(
+                    |s| matches!(s, Step::ShuffleManually { deck: d } if d == deck),
+                    "a hand shuffle",
+                )?;
+                self.deck_mut(*deck)?.status = DeckStatus::Shuffled;
+                self.burn_due = true;
+            }
+            Event::ShufflerOutOfService { deck } => {
+                self.shuffler_out = true;
+                if let Some(d) = deck {
+                    let d = self.deck_mut(*d)?;
+                    if d.status != DeckStatus::Removed {
+                        d.status = DeckStatus::Unshuffled;
+                    }
+                    self.in_shuffler = None;
+                }
+                // A deck the shuffler had finished is back in the dealer's hands unshuffled.
+                for d in &mut self.decks {
+                    if d.status == DeckStatus::Shuffling {
+                        d.status = DeckStatus::Unshuffled;
+                    }
+                }
+                if let Some(r) = &mut self.removal
+                    && r.stage == RemovalStage::AwaitCount
+                {
+                    r.stage = RemovalStage::LoadReplacement;
+                }
+            }
+            Event::ShufflerCovered => {
+                self.at(|s| *s == Step::CoverShuffler, "covering the shuffler")?;
+                self.manual_shuffle = true;
+            }
+            Event::BoxCounted { .. } | Event::TimeChargesVerified { .. } => {}
+            Event::HighHandRecorded {
+                slip, value, line, ..
+            } => {
+                self.high_hand_lines = *line;
+                let higher = self
+                    .high_hand
+                    .as_ref()
+                    .is_none_or(|(p, v)| *p != slip.period || value >= v);
+                if higher {
+                    self.high_hand = Some((slip.period.clone(), *value));
+                }
+            }
+            Event::ShuffleFailed { deck, .. } => {
+                self.deck_mut(*deck)?.status = DeckStatus::Unshuffled;
+                if let Some(r) = &mut self.removal
+                    && r.deck == *deck
+                {
+                    r.stage = RemovalStage::LoadReplacement;
+                }
+            }
+            Event::Irregularity { .. } => {}
+            Event::DeckRemoved { deck, reason, .. } => {
+                self.deck_mut(*deck)?.status = DeckStatus::Removed;
+                if self.in_shuffler == Some(*deck) {
+                    self.in_shuffler = None;
+                }
+                self.removal = Some(DeckRemoval {
+                    deck: *deck,
+                    reason: reason.clone(),
+                    stage: RemovalStage::InspectReplacement,
+                });
+            }
+            Event::ReplacementInspected {
+                deck, generation, ..
+            } => {
+                self.at(
+                    |s| matches!(s, Step::InspectReplacement { deck: d } if d == deck),
+                    "a replacement's inspection",
+                )?;
+                let d = self.deck_mut(*deck)?;
+                d.generation = *generation;
+                d.status = DeckStatus::Unshuffled;
+                d.last_count = None;
+                if let Some(r) = &mut self.removal {
+                    r.stage = RemovalStage::Verify;
+                }
+            }
+            Event::RemovalVerified { .. } => {
+                self.at(
+                    |s| matches!(s, Step::VerifyRemoval { .. }),
+                    "a removal's verification",
+                )?;
+                if let Some(r) = &mut self.removal {
+                    r.stage = RemovalStage::LoadReplacement;
+                }
+            }
+            Event::RoundStarted {
+                number,
+                deck,
+                seats,
+                button,
+                ..
+            } => {
+                self.at(
+                    |s| matches!(s, Step::StartRound { deck: d, .. } if d == deck),
+                    "a round's start",
+                )?;
+                if self.in_shuffler == Some(*deck) {
+                    self.in_shuffler = None;
+                }
+                self.deck_mut(*deck)?.status = DeckStatus::InPlay;
+                let Some(setup) = &self.setup else {
+                    return Err("a round at a table that is not open".into());
+                };
+                let (stage, poker, banked) = if setup.poker.game.is_house_banked() {
+                    let b = crate::rules::banked::round::BankedRound::start(
+                        setup.poker.game,
+                        setup.poker.dealing,
+                        seats,
+                    )?
+                    .with_limits(setup.poker.min_ante, setup.poker.max_ante)
+                    .with_side_limits(setup.poker.side_limits.clone());
+                    (Stage::Banked, None, Some(b))
+                } else {
+                    let h =
+                        crate::rules::poker::hand::Hand::start(setup.hand_setup(seats, *button))?;
+                    (Stage::Hand, Some(h), None)
+                };
+                self.round = Some(Round {
+                    number: *number,
+                    deck: *deck,
+                    seats: seats.clone(),
+                    button: *button,
+                    stage,
+                    awards: vec![],
+                    take: PotTake::default(),
+                    bad_beat: None,
+                    poker,
+                    banked,
+                });
+            }
+            Event::BadBeatVerified { .. } => {
+                self.at(
+                    |s| matches!(s, Step::VerifyBadBeat { .. }),
+                    "a Bad Beat verification",
+                )?;
+                self.round_mut()?.stage = Stage::CountLosingHands;
+            }
+            Event::LosingHandsCounted { correct, .. } => {
+                self.at(
+                    |s| matches!(s, Step::CountLosingHands { .. }),
+                    "a count of the losing hands",
+                )?;
+                let r = self.round_mut()?;
+                if *correct {
+                    r.stage = Stage::AwardPot;
+                }
+            }
+            Event::PotAwarded { .. } => {
+                self.at(|s| matches!(s, Step::AwardPot { .. }), "a pot pushed")?;
+                self.finish_round()?;
+            }
+            Event::RoundVoided { .. } => {
+                self.round_mut()?;
+                self.finish_round()?;
+            }
+            Event::Banked(ev) => {
+                let b = self
+                    .round_mut()?
+                    .banked
+                    .as_mut()
+                    .ok_or("a house-banked step in a round of another game")?;
+                b.apply(ev)?;
+                if b.paid {
+                    self.finish_round()?;
+                }
+            }
+            Event::Hand { events } => {
+                let r = self.round_mut()?;
+                let h = r
+                    .poker
+                    .as_mut()
+                    .ok_or("a poker-room step in a round of another game")?;
+                h.replay(events)?;
+                if let Some(res) = &h.result {
+                    r.awards = res.totals.clone();
+                    r.take = res.take;
+                    r.bad_beat = res.bad_beat.clone();
+                    // § 637a.15(f): a qualifying Bad Beat holds the cards for the supervisor.
+                    r.stage = if res.bad_beat.is_some() {
+                        Stage::VerifyBadBeat
+                    } else {
+                        Stage::CountLosingHands
+                    };
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn finish_round(&mut self) -> Result<(), String> {
+        if let Some(r) = self.round.take() {
+            self.rounds_played = r.number;
+            self.last_deck = Some(r.deck);
+            self.last_button = Some(r.button);
+            for d in &mut self.decks {
+                d.rounds_since_count += 1;
+            }
+            // § 635a.5(a), 635a.7(d): the shoe deals on until the cover card came out.
+            let s21 = r.banked.as_ref().and_then(|b| b.s21.as_ref());
+            let shoe_continues = s21.is_some_and(|p| !p.cover_card);
+            if let Some(p) = s21.filter(|p| p.cover_card) {
+                self.cut_offer = match p.cover_at {
+                    Some(seat) => CutOffer::Seat { seat },
+                    None => CutOffer::RightOfDealer,
+                };
+            }
+            let d = self.deck_mut(r.deck)?;
+            if d.status == DeckStatus::InPlay {
+                d.status = if shoe_continues {
+                    DeckStatus::Shuffled
+                } else {
+                    DeckStatus::Unshuffled
+                };
+            }
+        }
+        Ok(())
+    }
+}

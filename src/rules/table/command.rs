@@ -1,0 +1,195 @@
+//! What reaches the table: the dealer's taps, a signature, a device's report; the step the dealer
+//! is asked to do now, with its section.
+
+use super::*;
+use serde::{Deserialize, Serialize};
+
+/// Simple steps the dealer confirms with one tap. The step is named in the command so a
+/// double tap can never confirm the step after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Confirm {
+    DecksInspected,
+    PlayersInspected,
+    DecksWashed,
+    PotPushed,
+    DeckRemoved,
+    ReplacementInspected,
+    /// § 637a.5(a), (b)(2): shuffled by hand and cut with the cover card.
+    ShuffledAndCut,
+    /// § 637a.18(r): the broken shuffler is covered or carries an out-of-order sign.
+    ShufflerCovered,
+    /// § 635a.7(c): one card burned.
+    CardBurned,
+}
+
+/// Inputs: the dealer's taps, a floorperson's signature, the shuffler's reports.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    SignIn(Person),
+    SignOut,
+    OpenTable(TableSetup),
+    Confirm(Confirm),
+    /// A dealer command of a poker-room round.
+    Poker(crate::rules::poker::hand::HandCommand),
+    /// A dealer command of a house-banked round.
+    Banked(crate::rules::banked::round::BankedCommand),
+    /// A floorperson's verified signature for the current verification step.
+    Verify(Person),
+    /// The dealer has put `deck` into the shuffler and starts it.
+    LoadShuffler(DeckId),
+    ShufflerCounted {
+        counted: u8,
+    },
+    ShufflerFault {
+        code: u16,
+        detail: String,
+    },
+    /// The dealer's count of a deck, keyed on the keypad (§ 637a.7(e)(4)(i)).
+    ManualCount {
+        counted: u8,
+    },
+    /// The shuffler cannot be used; the table goes on shuffling by hand (§ 637a.18(r)).
+    ShufflerOutOfService,
+    /// Change both decks (between rounds), `minutes_in_play` as the terminal measured it.
+    ChangeDecks {
+        minutes_in_play: i64,
+    },
+    /// Close the table between rounds.
+    CloseTable,
+    /// The dealer reports an irregularity from the game's catalogue
+    /// (`assets/irregularities.toml`), signed where the catalogue says so.
+    ReportIrregularity {
+        id: String,
+        seat: Option<u8>,
+        note: Option<String>,
+        signed_by: Option<Person>,
+    },
+    /// A floorperson verified a high hand for the High Hand Tracking Slip (§ 637a.16(f)).
+    RecordHighHand(HighHandSlip),
+    /// The dealer counted a Bad Beat or High Hand box with a floorperson present (§ 637a.15(d)(1),
+    /// § 637a.16(d)(1)).
+    RecordBoxCount(BoxCount),
+    /// A floorperson verified the time charges collected (§ 637a.17(b)(3)(v)).
+    RecordTimeCharges(TimeCharges),
+    StartRound {
+        seats: Vec<u8>,
+    },
+    CountLosingHands {
+        correct: bool,
+    },
+}
+
+/// A refused command: the message says why, with the section where one applies.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("{0}")]
+    Refused(String),
+}
+
+pub(super) fn refuse<T>(msg: impl Into<String>) -> Result<T, RuleError> {
+    Err(RuleError::Refused(msg.into()))
+}
+
+/// What the dealer must do now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    SignIn,
+    /// § 635a.7(c): burn the first card of a new shoe, and a new dealer's first card.
+    BurnCard,
+    OpenTable,
+    InspectDecks,
+    VerifyInspection,
+    PlayerInspection,
+    WashDecks,
+    LoadShuffler {
+        deck: DeckId,
+    },
+    AwaitShuffle {
+        deck: DeckId,
+    },
+    StartRound {
+        deck: DeckId,
+        load: Option<DeckId>,
+    },
+    /// § 637a.15(f): a qualifying Bad Beat; the cards stay on the table until the shift
+    /// supervisor verifies the hand.
+    VerifyBadBeat {
+        hit: crate::rules::poker::jackpots::BadBeat,
+    },
+    /// A poker-room round: what its procedure asks now.
+    Poker {
+        step: crate::rules::poker::hand::Step,
+        game: crate::rules::games::GameId,
+        section: &'static str,
+    },
+    /// A house-banked round's step.
+    Banked {
+        step: crate::rules::banked::round::BankedStep,
+        game: crate::rules::games::GameId,
+    },
+    CountLosingHands {
+        expected: u8,
+    },
+    AwardPot {
+        awards: Vec<(u8, Cents)>,
+    },
+    RemoveDeck {
+        deck: DeckId,
+    },
+    InspectReplacement {
+        deck: DeckId,
+    },
+    VerifyRemoval {
+        deck: DeckId,
+    },
+    LoadReplacement {
+        deck: DeckId,
+    },
+    /// No counting shuffler: the dealer counts the deck and keys the count.
+    CountDeck {
+        deck: DeckId,
+    },
+    /// A floorperson verifies the dealer's count.
+    VerifyCount {
+        deck: DeckId,
+        counted: u8,
+    },
+    ShuffleManually {
+        deck: DeckId,
+    },
+    /// The shuffler was taken out of service: cover it or post the sign first.
+    CoverShuffler,
+}
+
+impl Step {
+    /// The section the step carries out, shown in small print.
+    pub fn section(&self) -> &'static str {
+        match self {
+            Step::SignIn => {
+                "§ 637a.16(f)(4): the dealer's name and credential number go on records"
+            }
+            Step::OpenTable => "§ 637a.9(a)(2), § 637a.11",
+            Step::InspectDecks | Step::VerifyInspection => "§ 637a.4(a)",
+            Step::PlayerInspection => "§ 637a.4(b)",
+            Step::WashDecks => "§ 637a.4(c)",
+            Step::LoadShuffler { .. } | Step::AwaitShuffle { .. } => {
+                "§ 637a.5(a), § 637a.7(e)(4)(ii)"
+            }
+            Step::StartRound { .. } => "§ 637a.3(a),(b), § 637a.11(c)",
+            Step::CountLosingHands { .. } => "§ 637a.7(e)(6)(i)",
+            Step::Poker { section, .. } => section,
+            Step::Banked { game, .. } => game.def().sections.round,
+            Step::VerifyBadBeat { .. } => "§ 637a.15(f)",
+            Step::AwardPot { .. } => "§ 637a.7(e)(6)",
+            Step::RemoveDeck { .. } => "§ 637a.7(e)(5)",
+            Step::InspectReplacement { .. } | Step::VerifyRemoval { .. } => {
+                "§ 637a.7(e)(5), § 637a.4(a)"
+            }
+            Step::LoadReplacement { .. } => "§ 637a.5(a), § 637a.7(e)(4)(ii)",
+            Step::CountDeck { .. } | Step::VerifyCount { .. } => "§ 637a.7(e)(4)(i), (5)",
+            Step::ShuffleManually { .. } => "§ 637a.5(a), (b)(2)",
+            Step::CoverShuffler => "§ 637a.18(r)",
+            Step::BurnCard => "§ 635a.7(c)",
+        }
+    }
+}

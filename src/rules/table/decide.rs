@@ -1,0 +1,588 @@
+//! `Table::decide`: a command checked against the rules, and the events it causes. Nothing
+//! changes here; the terminal journals the events, then applies them.
+
+use super::*;
+use command::refuse;
+
+impl Table {
+    /// Checks a command against the rules and returns the events it causes. Nothing changes
+    /// until the caller has journaled the events and applied them.
+    pub fn decide(&self, cmd: &Command) -> Result<Vec<Event>, RuleError> {
+        let step = self.step();
+        match cmd {
+            Command::SignIn(p) => {
+                if self.dealer.is_some() {
+                    return refuse("a dealer is already signed in; sign out first");
+                }
+                if p.name.trim().is_empty() || p.credential.trim().is_empty() {
+                    return refuse("a dealer signs in with a name and credential number");
+                }
+                Ok(vec![Event::DealerSignedIn { dealer: p.clone() }])
+            }
+            Command::SignOut => {
+                let Some(d) = &self.dealer else {
+                    return refuse("no dealer is signed in");
+                };
+                if self.round.is_some() {
+                    return refuse("finish the round before the dealer change");
+                }
+                Ok(vec![Event::DealerSignedOut { dealer: d.clone() }])
+            }
+            Command::OpenTable(setup) => {
+                if step != Step::OpenTable {
+                    return refuse("the table is already open");
+                }
+                let mut setup = setup.clone();
+                // A house-banked table settles by the paytables and choices it opens with; without
+                // the configuration's, the embedded ones (the documented defaults) are recorded.
+                if setup.poker.game.is_house_banked() && setup.poker.house.is_none() {
+                    setup.poker.house = Some(Box::new(
+                        crate::rules::banked::House::default_for(setup.poker.game)
+                            .map_err(RuleError::Refused)?,
+                    ));
+                }
+                setup.validate().map_err(RuleError::Refused)?;
+                Ok(vec![Event::TableOpened { setup }])
+            }
+            Command::Confirm(c) => self.decide_confirm(&step, *c),
+            Command::Verify(p) => self.decide_verify(&step, p),
+            Command::Poker(cmd) => {
+                let Step::Poker { .. } = step else {
+                    return refuse("no poker-room round is under way");
+                };
+                let Some(mut h) = self.round.as_ref().and_then(|r| r.poker.clone()) else {
+                    return refuse("no poker-room round is under way");
+                };
+                let events = h.apply(cmd.clone()).map_err(RuleError::Refused)?;
+                Ok(vec![Event::Hand { events }])
+            }
+            Command::Banked(cmd) => {
+                let Step::Banked { .. } = step else {
+                    return refuse("no house-banked round is under way");
+                };
+                let Some(b) = self.round.as_ref().and_then(|r| r.banked.as_ref()) else {
+                    return refuse("no house-banked round is under way");
+                };
+                let house = self.setup.as_ref().and_then(|s| s.poker.house.as_deref());
+                let events = b.decide(cmd, house).map_err(RuleError::Refused)?;
+                if let crate::rules::banked::round::BankedCommand::Validated { floorperson } = cmd {
+                    crate::rules::access::check(
+                        floorperson,
+                        crate::rules::access::Action::ValidateProgressive,
+                        self.dealer.as_ref(),
+                    )
+                    .map_err(RuleError::Refused)?;
+                }
+                Ok(events.into_iter().map(Event::Banked).collect())
+            }
+            Command::LoadShuffler(deck) => {
+                let ok = matches!(step, Step::LoadShuffler { deck: d } | Step::LoadReplacement { deck: d } if d == *deck);
+                if !ok {
+                    return refuse("that deck is not the one to load into the shuffler now");
+                }
+                Ok(vec![Event::ShuffleRequested {
+                    deck: *deck,
+                    colour: self.deck_name(*deck),
+                }])
+            }
+            Command::ShufflerCounted { counted } => self.decide_count(*counted),
+            Command::ShufflerFault { code, detail } => {
+                let Some(deck) = self.shuffling_deck() else {
+                    return refuse("the shuffler reported a fault while no shuffle was under way");
+                };
+                let colour = self.deck_name(deck);
+                Ok(vec![
+                    Event::ShuffleFailed {
+                        deck,
+                        colour: colour.clone(),
+                        code: *code,
+                        detail: detail.clone(),
+                    },
+                    Event::Irregularity {
+                        irregularity: format!(
+                            "Shuffler stopped during the {colour} deck's shuffle: {detail}"
+                        ),
+                        section: "§ 637a.18(q)".into(),
+                        action: "Clear the shuffler and reshuffle the cards".into(),
+                        id: None,
+                        seat: None,
+                        note: None,
+                        signed_by: None,
+                    },
+                ])
+            }
+            Command::ManualCount { counted } => {
+                let Step::CountDeck { deck } = step else {
+                    return refuse("no deck count is due now");
+                };
+                if *counted > 104 {
+                    return refuse(format!(
+                        "{counted} cards: count the deck face down and key the number of cards"
+                    ));
+                }
+                Ok(vec![Event::ManualCountEntered {
+                    deck,
+                    colour: self.deck_name(deck),
+                    counted: *counted,
+                }])
+            }
+            Command::ShufflerOutOfService => {
+                if self.manual_shuffle || self.shuffler_out {
+                    return refuse("the table is already shuffling by hand");
+                }
+                if self.round.is_some() {
+                    return refuse("finish the round first");
+                }
+                if !self.opened() {
+                    return refuse("open the table first");
+                }
+                Ok(vec![
+                    Event::ShufflerOutOfService {
+                        deck: self.in_shuffler,
+                    },
+                    Event::Irregularity {
+                        irregularity: "The automated card shuffler cannot be used".into(),
+                        section: "§ 637a.18(r)".into(),
+                        action:
+                            "Cover the shuffler or post an out-of-order sign, then shuffle by hand"
+                                .into(),
+                        id: None,
+                        seat: None,
+                        note: None,
+                        signed_by: None,
+                    },
+                ])
+            }
+            Command::ReportIrregularity {
+                id,
+                seat,
+                note,
+                signed_by,
+            } => self.decide_irregularity(id, *seat, note, signed_by),
+            Command::ChangeDecks { minutes_in_play } => {
+                self.table_and_dealer()?;
+                if self.round.is_some() || self.removal.is_some() {
+                    return refuse("finish the round (and any deck removal) first");
+                }
+                Ok(vec![Event::DecksChanged {
+                    colours: self.decks.iter().map(|d| d.colour.clone()).collect(),
+                    minutes_in_play: *minutes_in_play,
+                }])
+            }
+            Command::CloseTable => {
+                self.table_and_dealer()?;
+                if self.round.is_some() || self.removal.is_some() {
+                    return refuse("finish the round (and any deck removal) before closing");
+                }
+                Ok(vec![Event::TableClosed {
+                    rounds_played: self.rounds_played,
+                }])
+            }
+            Command::RecordHighHand(slip) => self.decide_high_hand(slip),
+            Command::RecordBoxCount(count) => {
+                let (table_no, dealer) = self.table_and_dealer()?;
+                crate::rules::access::check(
+                    &count.floorperson,
+                    crate::rules::access::Action::SignBoxCount,
+                    Some(&dealer),
+                )
+                .map_err(RuleError::Refused)?;
+                if self.round.is_some() {
+                    return refuse(format!(
+                        "a box is counted at a closed table ({}): finish the round first",
+                        count.jackpot_box.section()
+                    ));
+                }
+                if count.amount < 0 || count.amount > 100_000_000_000 {
+                    return refuse("the count is an amount in cents, 0 or more");
+                }
+                if count.container_seal.trim().is_empty() {
+                    return refuse(format!(
+                        "the contents go into a locked container: enter its seal number ({})",
+                        count.jackpot_box.section()
+                    ));
+                }
+                Ok(vec![Event::BoxCounted {
+                    count: count.clone(),
+                    table_no,
+                    dealer,
+                }])
+            }
+            Command::RecordTimeCharges(charges) => {
+                let (table_no, dealer) = self.table_and_dealer()?;
+                crate::rules::access::check(
+                    &charges.floorperson,
+                    crate::rules::access::Action::VerifyTimeCharges,
+                    Some(&dealer),
+                )
+                .map_err(RuleError::Refused)?;
+                if charges.interval_minutes != 20 && charges.interval_minutes != 30 {
+                    return refuse(
+                        "time charges are assessed every 20 or 30 minutes (§ 637a.17(b)(3)(iii))",
+                    );
+                }
+                let mut seats = charges.seats.clone();
+                seats.sort_unstable();
+                seats.dedup();
+                if seats.is_empty() || seats.iter().any(|s| !(1..=10).contains(s)) {
+                    return refuse("tap the seats charged, 1 to 10 (§ 637a.17(b)(3)(i))");
+                }
+                if charges.amount_each <= 0 || charges.amount_each > 1_000_000 {
+                    return refuse("the time charge per seat must be above zero");
+                }
+                let total = charges.amount_each * seats.len() as Cents;
+                Ok(vec![Event::TimeChargesVerified {
+                    charges: TimeCharges {
+                        seats,
+                        ..charges.clone()
+                    },
+                    table_no,
+                    dealer,
+                    total,
+                }])
+            }
+            Command::StartRound { seats } => self.decide_start(&step, seats),
+            Command::CountLosingHands { correct } => {
+                let Step::CountLosingHands { expected } = step else {
+                    return refuse("the losing hands are counted after the showdown");
+                };
+                let r = self.round.as_ref().expect("count step has a round");
+                let mut events = vec![Event::LosingHandsCounted {
+                    expected,
+                    correct: *correct,
+                }];
+                if !*correct {
+                    events.push(Event::Irregularity {
+                        irregularity: "The losing hands do not hold the right number of cards".into(),
+                        section: "§ 637a.7(e)(6)(i), § 637a.18(i)".into(),
+                        action: "Round void, every chip returned to the player who put it in, deck replaced".into(),
+                        id: None,
+                        seat: None,
+                        note: None,
+                        signed_by: None,
+                    });
+                    events.push(Event::RoundVoided {
+                        number: r.number,
+                        refunds: r.refunds(),
+                    });
+                    events.push(Event::DeckRemoved {
+                        deck: r.deck,
+                        colour: self.deck_name(r.deck),
+                        reason: RemovalReason::LosingHandsMiscounted,
+                    });
+                }
+                Ok(events)
+            }
+        }
+    }
+
+    /// A reported irregularity: the catalogue's action, signed where it must be, and its effect
+    /// on the round and the deck.
+    fn decide_irregularity(
+        &self,
+        id: &str,
+        seat: Option<u8>,
+        note: &Option<String>,
+        signed_by: &Option<Person>,
+    ) -> Result<Vec<Event>, RuleError> {
+        use crate::rules::irregularities::{Catalogue, Effect, Sign};
+        let (_, dealer) = self.table_and_dealer()?;
+        let game = self
+            .setup
+            .as_ref()
+            .map(|s| s.poker.game)
+            .unwrap_or_default();
+        let Some(item) = Catalogue::embedded().get(id).filter(|i| i.applies_to(game)) else {
+            return refuse(format!("`{id}` is not an irregularity of this game"));
+        };
+        if item.seat && seat.is_none() {
+            return refuse(format!("{}: say which seat", item.title));
+        }
+        if let Some(s) = seat
+            && !(1..=MAX_SEATS).contains(&s)
+        {
+            return refuse(format!("seat {s}: seats are 1 to {MAX_SEATS}"));
+        }
+        let action = match item.sign {
+            Sign::None => None,
+            Sign::Floor => Some(crate::rules::access::Action::SignIrregularity),
+            Sign::Supervisor => Some(crate::rules::access::Action::RuleOnDispute),
+        };
+        match (action, signed_by) {
+            (Some(a), Some(p)) => {
+                crate::rules::access::check(p, a, Some(&dealer)).map_err(RuleError::Refused)?
+            }
+            (Some(a), None) => {
+                return refuse(format!(
+                    "{}: {} must sign ({})",
+                    item.title,
+                    if a == crate::rules::access::Action::RuleOnDispute {
+                        "the Poker shift supervisor"
+                    } else {
+                        "a floorperson"
+                    },
+                    item.section
+                ));
+            }
+            (None, _) => {}
+        }
+        let note = note
+            .as_ref()
+            .map(|n| n.trim().to_string())
+            .filter(|n| !n.is_empty());
+        let mut events = vec![Event::Irregularity {
+            irregularity: item.title.clone(),
+            section: item.section.clone(),
+            action: item.action(),
+            id: Some(item.id.clone()),
+            seat,
+            note,
+            signed_by: if action.is_some() {
+                signed_by.clone()
+            } else {
+                None
+            },
+        }];
+        match item.effect {
+            Effect::Log => {}
+            Effect::VoidRound | Effect::ReplaceDeck => {
+                let Some(r) = &self.round else {
+                    return refuse(format!(
+                        "{}: there is no round in play to void ({})",
+                        item.title, item.section
+                    ));
+                };
+                events.push(Event::RoundVoided {
+                    number: r.number,
+                    refunds: r.refunds(),
+                });
+                if item.effect == Effect::ReplaceDeck {
+                    events.push(Event::DeckRemoved {
+                        deck: r.deck,
+                        colour: self.deck_name(r.deck),
+                        reason: RemovalReason::Irregularity {
+                            id: item.id.clone(),
+                        },
+                    });
+                }
+            }
+            Effect::DeviceOutOfService => {
+                if self.manual_shuffle || self.shuffler_out {
+                    return refuse("the table is already shuffling by hand");
+                }
+                if self.round.is_some() {
+                    return refuse("finish the round first, then take the shuffler out of service");
+                }
+                events.push(Event::ShufflerOutOfService {
+                    deck: self.in_shuffler,
+                });
+            }
+        }
+        Ok(events)
+    }
+
+    fn table_and_dealer(&self) -> Result<(u32, Person), RuleError> {
+        let Some(setup) = &self.setup else {
+            return refuse("open the table first");
+        };
+        let Some(dealer) = &self.dealer else {
+            return refuse("a dealer must be signed in: the dealer signs the record");
+        };
+        Ok((setup.table_no, dealer.clone()))
+    }
+
+    fn shuffling_deck(&self) -> Option<DeckId> {
+        self.in_shuffler
+            .filter(|d| self.decks[*d].status == DeckStatus::Shuffling)
+    }
+
+    fn decide_confirm(&self, step: &Step, c: Confirm) -> Result<Vec<Event>, RuleError> {
+        let ev = match (c, step) {
+            (Confirm::DecksInspected, Step::InspectDecks) => Event::DecksInspected {
+                colours: [self.deck_name(0), self.deck_name(1)],
+            },
+            (Confirm::PlayersInspected, Step::PlayerInspection) => Event::PlayersInspected,
+            (Confirm::DecksWashed, Step::WashDecks) => Event::DecksWashed,
+            (Confirm::CardBurned, Step::BurnCard) => Event::CardBurned,
+            (Confirm::PotPushed, Step::AwardPot { awards }) => {
+                let r = self.round.as_ref().expect("award step has a round");
+                Event::PotAwarded {
+                    number: r.number,
+                    awards: awards.clone(),
+                    pot: r.pot(),
+                    take: r.take,
+                }
+            }
+            (Confirm::DeckRemoved, Step::RemoveDeck { deck }) => {
+                let reason = self
+                    .removal
+                    .as_ref()
+                    .map(|r| r.reason.clone())
+                    .unwrap_or(RemovalReason::LosingHandsMiscounted);
+                Event::DeckRemoved {
+                    deck: *deck,
+                    colour: self.deck_name(*deck),
+                    reason,
+                }
+            }
+            (Confirm::ShuffledAndCut, Step::ShuffleManually { deck }) => {
+                Event::DeckShuffledManually {
+                    deck: *deck,
+                    colour: self.deck_name(*deck),
+                }
+            }
+            (Confirm::ShufflerCovered, Step::CoverShuffler) => Event::ShufflerCovered,
+            (Confirm::ReplacementInspected, Step::InspectReplacement { deck }) => {
+                Event::ReplacementInspected {
+                    deck: *deck,
+                    colour: self.deck_name(*deck),
+                    generation: self.decks[*deck].generation + 1,
+                }
+            }
+            _ => return refuse(format!("that is not the current step ({step:?})")),
+        };
+        Ok(vec![ev])
+    }
+
+    fn decide_verify(&self, step: &Step, p: &Person) -> Result<Vec<Event>, RuleError> {
+        use crate::rules::access::{Action, check};
+        let action = match step {
+            Step::VerifyInspection => Action::VerifyInspection,
+            Step::VerifyRemoval { .. } => Action::VerifyDeckChange,
+            Step::VerifyCount { .. } => Action::VerifyDeckCount,
+            Step::VerifyBadBeat { .. } => Action::VerifyBadBeat,
+            Step::Banked {
+                step: crate::rules::banked::round::BankedStep::Pay { verify: true },
+                ..
+            } => {
+                return self.decide(&Command::Banked(
+                    crate::rules::banked::round::BankedCommand::Validated {
+                        floorperson: p.clone(),
+                    },
+                ));
+            }
+            _ => return refuse("nothing is waiting for a floorperson's verification"),
+        };
+        // "Floorperson or above"; a dealer cannot verify their own work.
+        check(p, action, self.dealer.as_ref()).map_err(RuleError::Refused)?;
+        match step {
+            Step::VerifyInspection => Ok(vec![Event::InspectionVerified {
+                floorperson: p.clone(),
+            }]),
+            Step::VerifyRemoval { deck } => Ok(vec![Event::RemovalVerified {
+                deck: *deck,
+                floorperson: p.clone(),
+            }]),
+            Step::VerifyCount { deck, counted } => {
+                Ok(self.count_events(*deck, *counted, Some(p.clone()), "the dealer counted"))
+            }
+            Step::VerifyBadBeat { hit } => Ok(vec![Event::BadBeatVerified {
+                hit: hit.clone(),
+                supervisor: p.clone(),
+            }]),
+            _ => refuse("nothing is waiting for a floorperson's verification"),
+        }
+    }
+
+    fn decide_count(&self, counted: u8) -> Result<Vec<Event>, RuleError> {
+        let Some(deck) = self.shuffling_deck() else {
+            return refuse(format!(
+                "the shuffler reported a count of {counted} while no shuffle was under way"
+            ));
+        };
+        Ok(self.count_events(deck, counted, None, "the shuffler counted"))
+    }
+
+    /// A count and, when it is not 52, the irregularity (§ 637a.7(e)(5)).
+    fn count_events(
+        &self,
+        deck: DeckId,
+        counted: u8,
+        verified_by: Option<Person>,
+        who: &str,
+    ) -> Vec<Event> {
+        let colour = self.deck_name(deck);
+        let correct = counted == DECK_SIZE;
+        let mut events = vec![Event::DeckCounted {
+            deck,
+            colour: colour.clone(),
+            counted,
+            expected: DECK_SIZE,
+            correct,
+            verified_by,
+        }];
+        if !correct {
+            let mut who = who.to_string();
+            if let Some(first) = who.get(0..1) {
+                who.replace_range(0..1, &first.to_uppercase());
+            }
+            events.push(Event::Irregularity {
+                irregularity: format!(
+                    "{who} {counted} cards in the {colour} deck, not {DECK_SIZE}"
+                ),
+                section: "§ 637a.7(e)(5)".into(),
+                action: "Remove the deck from the table; a floorperson verifies; replace it".into(),
+                id: None,
+                seat: None,
+                note: None,
+                signed_by: None,
+            });
+        }
+        events
+    }
+
+    fn decide_start(&self, step: &Step, seats: &[u8]) -> Result<Vec<Event>, RuleError> {
+        let Step::StartRound { deck, load } = step else {
+            return match step {
+                Step::AwaitShuffle { deck } => refuse(format!(
+                    "wait: the shuffler is still shuffling the {} deck",
+                    self.deck_name(*deck)
+                )),
+                _ => refuse("a round can start only when the table is ready"),
+            };
+        };
+        let mut seats = seats.to_vec();
+        seats.sort_unstable();
+        seats.dedup();
+        if seats.iter().any(|s| !(1..=10).contains(s)) {
+            return refuse("seats are numbered 1 to 10 (§ 637a.2(a))");
+        }
+        let setup = self.setup.as_ref().expect("a round needs an open table");
+        let banked = setup.poker.game.is_house_banked();
+        if banked {
+            crate::rules::banked::round::BankedRound::start(
+                setup.poker.game,
+                setup.poker.dealing,
+                &seats,
+            )
+            .map_err(RuleError::Refused)?;
+        } else if seats.len() < 2 {
+            return refuse("a round needs at least two players (§ 637a.7(b))");
+        }
+        if !banked {
+            // The game's own limits (players, stakes) are the state machine's to check.
+            crate::rules::poker::hand::Hand::start(setup.hand_setup(&seats, seats[0]))
+                .map_err(RuleError::Refused)?;
+        }
+        // § 637a.11(c)(1)(i): the button starts with the first player to the dealer's right
+        // (the highest seat); then it moves clockwise after each round (§ 637a.11(c)(2)).
+        let button = match self.last_button {
+            None => *seats.last().expect("two seats"),
+            Some(b) => clockwise_after(&seats, b)[0],
+        };
+        let mut events = vec![Event::RoundStarted {
+            number: self.rounds_played + 1,
+            deck: *deck,
+            colour: self.deck_name(*deck),
+            seats,
+            button,
+        }];
+        if let Some(other) = load {
+            events.push(Event::ShuffleRequested {
+                deck: *other,
+                colour: self.deck_name(*other),
+            });
+        }
+        Ok(events)
+    }
+}

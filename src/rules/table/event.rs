@@ -1,0 +1,253 @@
+//! The facts the journal records (the table stream): each one says what happened, with the
+//! amounts and cards, complete enough to rebuild the table.
+
+use super::*;
+use serde::{Deserialize, Serialize};
+
+/// Facts the journal records. Each carries what a reader needs without the rules.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    DealerSignedIn {
+        dealer: Person,
+    },
+    DealerSignedOut {
+        dealer: Person,
+    },
+    TableOpened {
+        setup: TableSetup,
+    },
+    /// § 637a.4(a)
+    DecksInspected {
+        colours: [String; 2],
+    },
+    /// § 637a.4(a): a floorperson or above verifies the inspection.
+    InspectionVerified {
+        floorperson: Person,
+    },
+    /// § 637a.4(b)
+    PlayersInspected,
+    /// § 637a.4(c)
+    DecksWashed,
+    /// § 635a.7(c): the first card of a new shoe, or a new dealer's first card, to the discard
+    /// rack before any card is dealt to players.
+    CardBurned,
+    /// § 637a.5(a), § 637a.3(b): the deck goes into the automated shuffler.
+    ShuffleRequested {
+        deck: DeckId,
+        colour: String,
+    },
+    /// § 637a.7(e)(4): the counting shuffler's count after a shuffle, or the dealer's count
+    /// once a floorperson has verified it.
+    DeckCounted {
+        deck: DeckId,
+        colour: String,
+        counted: u8,
+        expected: u8,
+        correct: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        verified_by: Option<Person>,
+    },
+    /// § 637a.7(e)(4)(i): the dealer counted the deck by hand; a floorperson verifies next.
+    ManualCountEntered {
+        deck: DeckId,
+        colour: String,
+        counted: u8,
+    },
+    /// § 637a.5(a), (b)(2): shuffled by hand, stacked, cut with the cover card at least ten
+    /// cards from the top.
+    DeckShuffledManually {
+        deck: DeckId,
+        colour: String,
+    },
+    /// § 637a.18(r): the shuffler cannot be used; a deck inside it goes back to be shuffled.
+    ShufflerOutOfService {
+        deck: Option<DeckId>,
+    },
+    /// § 637a.18(r): covered or signed before another shuffling method is used.
+    ShufflerCovered,
+    /// § 637a.15(d)(1), § 637a.16(d)(1): a box counted by the dealer with a floorperson present;
+    /// the documentation is signed by both.
+    BoxCounted {
+        count: BoxCount,
+        table_no: u32,
+        dealer: Person,
+    },
+    /// § 637a.17(b)(3)(v): time charges verified by a floorperson, then put in the drop box.
+    TimeChargesVerified {
+        charges: TimeCharges,
+        table_no: u32,
+        dealer: Person,
+        total: Cents,
+    },
+    /// § 637a.16(f): one line of the High Hand Tracking Slip, signed by the floorperson.
+    HighHandRecorded {
+        slip: HighHandSlip,
+        table_no: u32,
+        dealer: Person,
+        /// The hand as the slip shows it, e.g. "Full house, kings full of fours".
+        hand: String,
+        value: HandValue,
+        /// Sequential per table: the slip line's number.
+        line: u32,
+    },
+    /// § 637a.18(q): a jam or incomplete shuffle; the cards are reshuffled.
+    ShuffleFailed {
+        deck: DeckId,
+        colour: String,
+        code: u16,
+        detail: String,
+    },
+    /// An irregularity as the regulation names it, with its section.
+    Irregularity {
+        irregularity: String,
+        section: String,
+        action: String,
+        /// The catalogue entry reported (`assets/irregularities.toml`); none for the ones the
+        /// terminal detects itself.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
+        /// The floorperson or supervisor who signed the report.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        signed_by: Option<Person>,
+    },
+    /// § 637a.7(e)(5): the deck is removed from the table.
+    DeckRemoved {
+        deck: DeckId,
+        colour: String,
+        reason: RemovalReason,
+    },
+    ReplacementInspected {
+        deck: DeckId,
+        colour: String,
+        generation: u32,
+    },
+    RemovalVerified {
+        deck: DeckId,
+        floorperson: Person,
+    },
+    /// § 637a.3(a): decks alternate; § 637a.11(c): the button.
+    RoundStarted {
+        number: u32,
+        deck: DeckId,
+        colour: String,
+        seats: Vec<u8>,
+        button: u8,
+    },
+    /// A house-banked round's step: what the dealer keyed with what the rules made of it, or
+    /// the settlement the rules computed (`rules::banked::round`).
+    Banked(crate::rules::banked::round::BankedEvent),
+    /// One step of a poker-room hand: the dealer's input (an action with its amount, the cards
+    /// dealt or shown) and what it caused (a betting round closed, the pots awarded).
+    Hand {
+        events: Vec<crate::rules::poker::hand::HandEvent>,
+    },
+    /// § 637a.15(f): the Poker shift supervisor verified the Bad Beat hand.
+    BadBeatVerified {
+        hit: crate::rules::poker::jackpots::BadBeat,
+        supervisor: Person,
+    },
+    /// § 637a.7(e)(6)(i)
+    LosingHandsCounted {
+        expected: u8,
+        correct: bool,
+    },
+    /// § 637a.7(e)(6): the pot is pushed.
+    PotAwarded {
+        number: u32,
+        awards: Vec<(u8, Cents)>,
+        pot: Cents,
+        /// Rake and contributions taken before the award (§ 637a.17, § 637a.15(c), § 637a.16(c)).
+        #[serde(default)]
+        take: PotTake,
+    },
+    /// New decks replace the two in use (§ 637a.3(c)); they are inspected, verified, spread and
+    /// washed again before play.
+    DecksChanged {
+        colours: Vec<String>,
+        /// How long the old decks were in play, in minutes (from the journal's times).
+        minutes_in_play: i64,
+    },
+    /// The table closes: the decks leave the table; a new opening starts from the inspection.
+    TableClosed {
+        rounds_played: u32,
+    },
+    /// § 637a.18(i): a void round returns every chip to the player who put it in.
+    RoundVoided {
+        number: u32,
+        refunds: Vec<(u8, Cents)>,
+    },
+}
+
+impl Event {
+    /// The journal's `kind` column.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::DealerSignedIn { .. } => "dealer_signed_in",
+            Event::DealerSignedOut { .. } => "dealer_signed_out",
+            Event::TableOpened { .. } => "table_opened",
+            Event::DecksInspected { .. } => "decks_inspected",
+            Event::InspectionVerified { .. } => "inspection_verified",
+            Event::PlayersInspected => "players_inspected",
+            Event::DecksWashed => "decks_washed",
+            Event::CardBurned => "card_burned",
+            Event::ShuffleRequested { .. } => "shuffle_requested",
+            Event::DeckCounted { .. } => "deck_counted",
+            Event::ManualCountEntered { .. } => "manual_count_entered",
+            Event::DeckShuffledManually { .. } => "deck_shuffled_manually",
+            Event::ShufflerOutOfService { .. } => "shuffler_out_of_service",
+            Event::ShufflerCovered => "shuffler_covered",
+            Event::HighHandRecorded { .. } => "high_hand_recorded",
+            Event::BoxCounted { .. } => "box_counted",
+            Event::TimeChargesVerified { .. } => "time_charges_verified",
+            Event::ShuffleFailed { .. } => "shuffle_failed",
+            Event::Irregularity { .. } => "irregularity",
+            Event::DeckRemoved { .. } => "deck_removed",
+            Event::ReplacementInspected { .. } => "replacement_inspected",
+            Event::RemovalVerified { .. } => "removal_verified",
+            Event::RoundStarted { .. } => "round_started",
+            Event::BadBeatVerified { .. } => "bad_beat_verified",
+            Event::LosingHandsCounted { .. } => "losing_hands_counted",
+            Event::PotAwarded { .. } => "pot_awarded",
+            Event::RoundVoided { .. } => "round_voided",
+            Event::DecksChanged { .. } => "decks_changed",
+            Event::TableClosed { .. } => "table_closed",
+            Event::Hand { events } => crate::rules::poker::hand::kind_of(events),
+            Event::Banked(e) => e.kind(),
+        }
+    }
+
+    /// The person whose signature this event carries, if any.
+    pub fn signer(&self) -> Option<&Person> {
+        match self {
+            Event::InspectionVerified { floorperson }
+            | Event::RemovalVerified { floorperson, .. } => Some(floorperson),
+            Event::DeckCounted {
+                verified_by: Some(p),
+                ..
+            } => Some(p),
+            Event::HighHandRecorded { slip, .. } => Some(&slip.floorperson),
+            Event::BoxCounted { count, .. } => Some(&count.floorperson),
+            Event::TimeChargesVerified { charges, .. } => Some(&charges.floorperson),
+            Event::BadBeatVerified { supervisor, .. } => Some(supervisor),
+            Event::Irregularity {
+                signed_by: Some(p), ..
+            } => Some(p),
+            Event::Banked(e) => e.signer(),
+            _ => None,
+        }
+    }
+}
+
+/// A journal row that cannot be applied to the table it belongs to.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("journal row {serial} ({kind}) cannot be applied: {problem}")]
+pub struct ReplayError {
+    pub serial: i64,
+    pub kind: String,
+    pub problem: String,
+}

@@ -1,0 +1,285 @@
+//! The table procedure as a pure state machine, for every game: `decide` turns a dealer command
+//! or device report into events, `apply` folds events into state. The journal stores the events;
+//! replaying them rebuilds the table exactly where it was (after a restart or a power cut).
+//!
+//! The current step is never stored: `step()` derives it from the state, so the screen,
+//! the journal and the rules cannot disagree about what comes next.
+//!
+//! - `setup`: the Rules Submission a table opens with; `people`: roles and persons;
+//! - `decks`: the decks and a deck's removal; `round`: a round and its stages;
+//! - `command`: commands and steps; `event`: the journal's facts;
+//! - `decide` and `apply`: the two halves of the machine; `records`: slips, box counts, time
+//!   charges.
+
+mod apply;
+mod command;
+mod decide;
+mod decks;
+mod event;
+mod people;
+mod records;
+mod round;
+mod setup;
+
+pub use command::*;
+pub use decks::*;
+pub use event::*;
+pub use people::*;
+pub use records::*;
+pub use round::*;
+pub use setup::*;
+
+use super::Cents;
+use super::betting::clockwise_after;
+use super::cards::Card;
+use super::eval::{self, HandValue};
+use serde::{Deserialize, Serialize};
+
+/// Spanish 21: whom the dealer offers the cut of a new shoe (§ 635a.5(c)).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "to", rename_all = "kebab-case")]
+pub enum CutOffer {
+    /// The first player arriving at the table, as the game begins (§ 635a.5(c)(1)).
+    #[default]
+    FirstPlayer,
+    /// The player on whose betting area the cover card appeared (§ 635a.5(c)(2)).
+    Seat { seat: u8 },
+    /// The player farthest to the dealer's right, then counterclockwise on a refusal: the cover
+    /// card appeared on the dealer's hand (§ 635a.5(c)(3)).
+    RightOfDealer,
+}
+
+impl CutOffer {
+    pub fn who(&self) -> String {
+        match self {
+            CutOffer::FirstPlayer => "the first player who arrived at the table".into(),
+            CutOffer::Seat { seat } => {
+                format!("the player at seat {seat}, on whose betting area the cover card appeared")
+            }
+            CutOffer::RightOfDealer => "the player farthest to your right (the cover card appeared on your hand); if he refuses, each player counterclockwise".into(),
+        }
+    }
+}
+
+impl Table {
+    /// The section a step follows at this table: the opening, shuffle and counts of a
+    /// house-banked game are its own chapter's (§ 657a.4, § 657a.5 and the others), from the
+    /// registry.
+    pub fn section_of(&self, step: &Step) -> String {
+        let Some(setup) = &self.setup else {
+            return step.section().to_string();
+        };
+        let sec = setup.poker.game.def().sections;
+        match step {
+            Step::InspectDecks | Step::VerifyInspection => sec.inspect,
+            Step::PlayerInspection => sec.players,
+            Step::WashDecks => sec.wash,
+            Step::InspectReplacement { .. } => sec.replacement,
+            Step::LoadShuffler { .. }
+            | Step::AwaitShuffle { .. }
+            | Step::LoadReplacement { .. } => sec.shuffle,
+            Step::ShuffleManually { .. } => sec.manual_shuffle,
+            Step::CountDeck { .. } | Step::VerifyCount { .. } => sec.count,
+            Step::RemoveDeck { .. } | Step::VerifyRemoval { .. } => sec.removal,
+            _ => step.section(),
+        }
+        .to_string()
+    }
+}
+
+/// Seats are numbered 1 to 10 (§ 637a.2(a)).
+pub const MAX_SEATS: u8 = 10;
+
+/// The whole state of one table terminal.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Table {
+    pub dealer: Option<Person>,
+    pub setup: Option<TableSetup>,
+    pub decks: Vec<Deck>,
+    pub inspected: bool,
+    pub inspection_verified: bool,
+    pub players_inspected: bool,
+    pub washed: bool,
+    /// The deck in the shuffler, if one is there.
+    pub in_shuffler: Option<DeckId>,
+    /// The deck dealt in the last finished round; the next round uses the other (§ 637a.3(a)).
+    pub last_deck: Option<DeckId>,
+    pub last_button: Option<u8>,
+    pub rounds_played: u32,
+    pub round: Option<Round>,
+    pub removal: Option<DeckRemoval>,
+    /// Decks are shuffled by hand and counted by the dealer (no counting shuffler, or it was
+    /// taken out of service and covered).
+    pub manual_shuffle: bool,
+    /// The shuffler was declared out of service and is not yet covered (§ 637a.18(r)).
+    pub shuffler_out: bool,
+    /// A count the dealer keyed, waiting for the floorperson.
+    pub pending_count: Option<(DeckId, u8)>,
+    /// Spanish 21: whom the next cut is offered (§ 635a.5(c)).
+    #[serde(default)]
+    pub cut_offer: CutOffer,
+    /// The highest hand recorded in the current qualifying period (§ 637a.16(f)).
+    pub high_hand: Option<(String, HandValue)>,
+    /// High Hand Tracking Slip lines recorded at this table.
+    pub high_hand_lines: u32,
+    /// Spanish 21: a card is to be burned before the next deal (§ 635a.7(c)).
+    #[serde(default)]
+    pub burn_due: bool,
+}
+
+impl Table {
+    /// Rebuilds a table from its journal's table rows (serial and event); the first row that
+    /// cannot be applied stops the rebuild with its serial and the reason.
+    pub fn replay<'a>(
+        events: impl IntoIterator<Item = &'a (i64, Event)>,
+    ) -> Result<Table, ReplayError> {
+        let mut t = Table::default();
+        for (serial, e) in events {
+            t.apply(e).map_err(|problem| ReplayError {
+                serial: *serial,
+                kind: e.kind().to_string(),
+                problem,
+            })?;
+        }
+        Ok(t)
+    }
+
+    pub fn opened(&self) -> bool {
+        self.inspected && self.inspection_verified && self.players_inspected && self.washed
+    }
+
+    pub fn deck_name(&self, deck: DeckId) -> String {
+        self.decks
+            .get(deck)
+            .map(|d| d.colour.clone())
+            .unwrap_or_else(|| format!("deck {deck}"))
+    }
+
+    /// The deck the next round must use: the other one from the last round (§ 637a.3(a)).
+    /// Spanish 21: a shoe dealt round after round until the cover card (§ 635a.5(a), 635a.7(d)).
+    pub fn shoe_game(&self) -> bool {
+        self.setup
+            .as_ref()
+            .is_some_and(|s| s.poker.game == crate::rules::games::GameId::Spanish21)
+    }
+
+    pub fn next_deck(&self) -> DeckId {
+        match self.last_deck {
+            // A Spanish 21 shoe still shuffled after its round deals on (§ 635a.5(a)).
+            Some(d) if self.shoe_game() && self.decks[d].status == DeckStatus::Shuffled => d,
+            Some(d) => 1 - d,
+            None => 0,
+        }
+    }
+
+    pub fn step(&self) -> Step {
+        if self.dealer.is_none() {
+            return Step::SignIn;
+        }
+        if self.setup.is_none() {
+            return Step::OpenTable;
+        }
+        if self.shuffler_out && !self.manual_shuffle {
+            return Step::CoverShuffler;
+        }
+        if let Some((deck, counted)) = self.pending_count {
+            return Step::VerifyCount { deck, counted };
+        }
+        if let Some(r) = &self.removal {
+            let deck = r.deck;
+            if self.manual_shuffle
+                && matches!(
+                    r.stage,
+                    RemovalStage::LoadReplacement | RemovalStage::AwaitCount
+                )
+            {
+                // The replacement is counted by hand and verified (§ 637a.7(e)(4)(i), (5)).
+                return Step::CountDeck { deck };
+            }
+            return match r.stage {
+                RemovalStage::Remove => Step::RemoveDeck { deck },
+                RemovalStage::InspectReplacement => Step::InspectReplacement { deck },
+                RemovalStage::Verify => Step::VerifyRemoval { deck },
+                RemovalStage::LoadReplacement => Step::LoadReplacement { deck },
+                RemovalStage::AwaitCount => Step::AwaitShuffle { deck },
+            };
+        }
+        if !self.inspected {
+            return Step::InspectDecks;
+        }
+        if !self.inspection_verified {
+            return Step::VerifyInspection;
+        }
+        if !self.players_inspected {
+            return Step::PlayerInspection;
+        }
+        if !self.washed {
+            return Step::WashDecks;
+        }
+        if let Some(round) = &self.round {
+            return self.round_step(round);
+        }
+        let next = self.next_deck();
+        if self.burn_due && self.shoe_game() && self.decks[next].status == DeckStatus::Shuffled {
+            return Step::BurnCard;
+        }
+        if self.manual_shuffle {
+            return match self.decks[next].status {
+                DeckStatus::Shuffled => Step::StartRound {
+                    deck: next,
+                    load: None,
+                },
+                // Chapter 635a asks no count of the shoe.
+                _ if self.decks[next].rounds_since_count + 1 >= MANUAL_COUNT_EVERY
+                    && !self.shoe_game() =>
+                {
+                    Step::CountDeck { deck: next }
+                }
+                _ => Step::ShuffleManually { deck: next },
+            };
+        }
+        match self.decks[next].status {
+            DeckStatus::Shuffled => {
+                let other = 1 - next;
+                let load = (self.decks[other].status == DeckStatus::Unshuffled
+                    && self.in_shuffler.is_none_or(|d| d == next))
+                .then_some(other);
+                Step::StartRound { deck: next, load }
+            }
+            DeckStatus::Shuffling => Step::AwaitShuffle { deck: next },
+            _ => Step::LoadShuffler { deck: next },
+        }
+    }
+
+    fn round_step(&self, r: &Round) -> Step {
+        match r.stage {
+            Stage::VerifyBadBeat => match &r.bad_beat {
+                Some(hit) => Step::VerifyBadBeat { hit: hit.clone() },
+                None => Step::CountLosingHands {
+                    expected: r.losing_hand_cards(),
+                },
+            },
+            Stage::CountLosingHands => Step::CountLosingHands {
+                expected: r.losing_hand_cards(),
+            },
+            Stage::AwardPot => Step::AwardPot {
+                awards: r.awards.clone(),
+            },
+            Stage::Hand => match &r.poker {
+                Some(h) => Step::Poker {
+                    step: h.step.clone(),
+                    game: h.setup.game,
+                    section: h.procedure.section,
+                },
+                None => Step::CountLosingHands { expected: 0 },
+            },
+            Stage::Banked => match &r.banked {
+                Some(b) => Step::Banked {
+                    step: b.step.clone(),
+                    game: b.game,
+                },
+                None => Step::CountLosingHands { expected: 0 },
+            },
+        }
+    }
+}

@@ -1,0 +1,301 @@
+//! What the casino declared for a table in its Rules Submission (§ 601a.2): the game, the posted
+//! limits and forced bets, the rake and jackpot contributions, the deck life, and for a
+//! house-banked game its paytables and choices. Snapshotted into the journal when the table opens.
+
+use super::*;
+use serde::{Deserialize, Serialize};
+
+/// What the casino declared for this table in its Rules Submission (§ 601a.2), snapshotted
+/// into the journal when the table opens so a replay uses the rules that were in force.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableSetup {
+    pub table_no: u32,
+    /// Back colours of the two decks, which must differ (§ 637a.3(a)).
+    pub deck_colours: [String; 2],
+    /// Blind bets, first blind first (§ 637a.11(d)).
+    pub blinds: Vec<Cents>,
+    /// Fixed-limit bet on the pre-flop and flop rounds (§ 637a.8(k)).
+    pub small_bet: Cents,
+    /// Fixed-limit bet on the turn and river rounds (§ 637a.8(k)).
+    pub big_bet: Cents,
+    /// Posted maximum number of raises per betting round (§ 637a.8(k)).
+    pub max_raises: u8,
+    /// An automated shuffler that counts after each shuffle is in use (§ 637a.7(e)(4)(ii)).
+    /// Without one the dealer shuffles and cuts by hand (§ 637a.5(b)(2)) and counts each deck
+    /// at least once every five rounds, verified by a floorperson (§ 637a.7(e)(4)(i)).
+    #[serde(default = "counting_shuffler_default")]
+    pub counting_shuffler: bool,
+    /// Rake (§ 637a.17) and jackpot contributions (§ 637a.15(c), § 637a.16(c)) taken from each
+    /// pot, in that order.
+    #[serde(default)]
+    pub pot_rules: PotRules,
+    /// The poker-room game and its forced bets (Hold'em unless set).
+    #[serde(flatten)]
+    pub poker: PokerOptions,
+}
+
+/// The game a table deals and the forced bets the blinds do not cover (§ 637a.7(c)).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PokerOptions {
+    pub game: crate::rules::games::GameId,
+    /// An ante from every player (§ 637a.7(c), each game's (b)).
+    pub ante: Cents,
+    /// Stud's forced bet (§ 637a.10(d), § 637a.14(d)).
+    pub forced_bet: Cents,
+    /// The house-banked games' dealing method (each game's § x.8, x.9, x.10).
+    pub dealing: crate::rules::registry::Dealing,
+    /// Hours before the decks must be changed; 0 is the regulation's maximum for the game and
+    /// dealing method ([`TableSetup::deck_change_limit`]). A casino may choose fewer.
+    pub deck_change_hours: u32,
+    /// A house-banked table's posted minimum and maximum Ante, in cents (0: none).
+    pub min_ante: Cents,
+    pub max_ante: Cents,
+    /// A house-banked table's posted minimum and maximum of each other wager a player keys,
+    /// by the wager's key ("queens_up", "pair_plus"…), in cents (0: none).
+    pub side_limits: std::collections::BTreeMap<String, (Cents, Cents)>,
+    /// A house-banked table's paytables and the casino's choices it settles by.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub house: Option<Box<crate::rules::banked::House>>,
+}
+
+/// What the house takes from a pot, from the Rules Submission (§ 601a.2).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PotRules {
+    /// Percentage rake, 0 to 10 (§ 637a.17(b)(1)).
+    pub rake_percent: u8,
+    /// The maximum rake per round (§ 637a.17(a)(3)).
+    pub rake_cap: Cents,
+    /// No rake unless the flop was dealt ("no flop, no drop"; the text leaves it to the RS).
+    pub rake_flop_only: bool,
+    /// Bad Beat contribution per pot, after the rake (§ 637a.15(c)).
+    pub bad_beat: Cents,
+    /// High Hand Jackpot contribution per pot, after the rake (§ 637a.16(c)).
+    pub high_hand: Cents,
+    /// No contribution from a pot smaller than this (§ 637a.15(b)(2), § 637a.16(b)(3)).
+    pub contribution_min_pot: Cents,
+    /// The posted qualifying Bad Beat (§ 637a.15(b)(3)); `None`: the table has no Bad Beat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bad_beat_rules: Option<crate::rules::poker::jackpots::BadBeatRules>,
+}
+
+/// What was taken from one pot before the award.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PotTake {
+    pub rake: Cents,
+    pub bad_beat: Cents,
+    pub high_hand: Cents,
+    /// An uncalled final bet, returned and never raked (§ 637a.17(d)).
+    pub uncalled: Cents,
+}
+
+impl PotTake {
+    /// § 637a.17(b),(d), § 637a.15(c), § 637a.16(c): from a pot, the uncalled bet set aside, the
+    /// rake (percentage, capped, rounded down to the cent), then the contributions.
+    pub fn compute(rules: &PotRules, pot: Cents, uncalled: Cents, flop_dealt: bool) -> PotTake {
+        let uncalled = uncalled.clamp(0, pot);
+        let rakeable = pot - uncalled;
+        let rake = if rules.rake_flop_only && !flop_dealt {
+            0
+        } else {
+            (rakeable * Cents::from(rules.rake_percent.min(10)) / 100).min(rules.rake_cap.max(0))
+        };
+        let mut left = rakeable - rake;
+        let (mut bad_beat, mut high_hand) = (0, 0);
+        if rakeable >= rules.contribution_min_pot {
+            bad_beat = rules.bad_beat.clamp(0, left);
+            left -= bad_beat;
+            high_hand = rules.high_hand.clamp(0, left);
+        }
+        PotTake {
+            rake,
+            bad_beat,
+            high_hand,
+            uncalled,
+        }
+    }
+
+    pub fn total(&self) -> Cents {
+        self.rake + self.bad_beat + self.high_hand
+    }
+}
+
+fn counting_shuffler_default() -> bool {
+    true
+}
+
+/// § 637a.7(e)(4)(i): without a counting shuffler each deck is counted at least once every
+/// this many rounds.
+pub const MANUAL_COUNT_EVERY: u32 = 5;
+
+/// Table stakes are not keyed at the table: each player counts as covering any bet, so a
+/// round never runs anyone out (all-ins are settled by `deckhand settle`).
+pub const STAKES_NOT_TRACKED: Cents = 100_000_000;
+
+impl TableSetup {
+    /// The round state machine's setup, for every poker-room game.
+    pub fn hand_setup(&self, seats: &[u8], button: u8) -> crate::rules::poker::hand::HandSetup {
+        use crate::rules::poker::hand::{HandSetup, Structure};
+        HandSetup {
+            game: self.poker.game,
+            seats: seats.iter().map(|s| (*s, STAKES_NOT_TRACKED)).collect(),
+            button,
+            ante: self.poker.ante,
+            blinds: self.blinds.clone(),
+            straddle: None,
+            forced_bet: self.poker.forced_bet,
+            structure: Structure::FixedLimit {
+                small: self.small_bet,
+                big: self.big_bet,
+            },
+            max_raises: self.max_raises,
+            limit_percent: 100,
+            low_ace_low: true,
+            pot_rules: self.pot_rules.clone(),
+            award: Default::default(),
+        }
+    }
+
+    /// The regulation's longest time between deck changes, in hours, and its section:
+    /// § 637a.3(c) 12 hours for the poker room; the house-banked games 4 hours from the hand,
+    /// 8 from a dealing shoe (§ 677a.3(c), § 647a.3, § 589.3, § 655a.3, § 657a.3).
+    pub fn deck_change_limit(&self) -> (u32, &'static str) {
+        let life = self.poker.game.def().deck_life;
+        let hand = self.poker.dealing == crate::rules::registry::Dealing::Hand;
+        (if hand { life.hand } else { life.shoe }, life.section)
+    }
+
+    /// The hours this table changes its decks after.
+    pub fn deck_change_hours(&self) -> u32 {
+        let (max, _) = self.deck_change_limit();
+        if self.poker.deck_change_hours == 0 {
+            max
+        } else {
+            self.poker.deck_change_hours.min(max)
+        }
+    }
+
+    /// Checks the values a casino could get wrong; the message names the problem.
+    pub fn validate(&self) -> Result<(), String> {
+        let (max, section) = self.deck_change_limit();
+        if self.poker.deck_change_hours > max {
+            return Err(format!(
+                "table.deck_change_hours: {} hours is longer than the {max} hours {section} allows",
+                self.poker.deck_change_hours
+            ));
+        }
+        if self.poker.min_ante < 0
+            || self.poker.max_ante < 0
+            || (self.poker.max_ante > 0 && self.poker.max_ante < self.poker.min_ante)
+        {
+            return Err(
+                "table.min_ante_cents and max_ante_cents: 0 or more, and the maximum not below the minimum"
+                    .into(),
+            );
+        }
+        self.validate_side_limits()?;
+        if self.poker.game.is_house_banked() {
+            if crate::rules::banked::round::Def::of(self.poker.game).is_none() {
+                return Err(format!(
+                    "table.game: {} is settled with `deckhand settle`; its table procedure is not on the screen yet",
+                    self.poker.game.id()
+                ));
+            }
+            if self.poker.game == crate::rules::games::GameId::Spanish21
+                && self.poker.dealing == crate::rules::registry::Dealing::Hand
+            {
+                return Err(
+                    "table.dealing: Spanish 21 is dealt from a dealing shoe (§ 635a.7(b)): manual-shoe or automated-shoe"
+                        .into(),
+                );
+            }
+            return self.validate_decks();
+        }
+        let Some(proc) = crate::rules::poker::procedure::Procedure::of(self.poker.game) else {
+            return Err(format!(
+                "table.game: {} is a house-banked game, not one this table's poker procedure deals",
+                self.poker.game.id()
+            ));
+        };
+        if self.poker.ante < 0 || self.poker.forced_bet < 0 {
+            return Err("table.ante_cents and table.forced_bet_cents: not below 0".into());
+        }
+        if proc.stud.is_some() && self.poker.forced_bet == 0 {
+            return Err(format!(
+                "table.forced_bet_cents: {} needs the forced bet by the up card ({}(d))",
+                self.poker.game.id(),
+                proc.section
+            ));
+        }
+        self.validate_decks()?;
+        self.validate_rest()
+    }
+
+    /// Each side-wager limit names a wager the player keys on this game's layout (not the Ante,
+    /// which has its own, nor a wager that must equal another), with a minimum not above the
+    /// maximum.
+    fn validate_side_limits(&self) -> Result<(), String> {
+        let def = crate::rules::banked::round::Def::of(self.poker.game);
+        for (key, (min, max)) in &self.poker.side_limits {
+            let spot = def.and_then(|d| d.spots.iter().find(|s| s.key == key));
+            let keyed = spot.is_some_and(|s| s.key != "ante" && s.equals.is_none());
+            if !keyed {
+                let names: Vec<&str> = def
+                    .map(|d| {
+                        d.spots
+                            .iter()
+                            .filter(|s| s.key != "ante" && s.equals.is_none())
+                            .map(|s| s.key)
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                return Err(format!(
+                    "table.side_wager_limits_cents: {key} is not a side wager of {} (its side wagers: {})",
+                    self.poker.game.id(),
+                    names.join(", ")
+                ));
+            }
+            if *min < 0 || *max < 0 || (*max > 0 && max < min) {
+                return Err(format!(
+                    "table.side_wager_limits_cents.{key}: 0 or more, and the maximum not below the minimum"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn validate_decks(&self) -> Result<(), String> {
+        if self.deck_colours[0].trim().is_empty() || self.deck_colours[1].trim().is_empty() {
+            return Err("each deck needs a back colour (§ 637a.3(a))".into());
+        }
+        if self.deck_colours[0].eq_ignore_ascii_case(&self.deck_colours[1]) {
+            return Err(format!(
+                "the two decks must have different back colours, both are `{}` (§ 637a.3(a))",
+                self.deck_colours[0]
+            ));
+        }
+        Ok(())
+    }
+
+    fn validate_rest(&self) -> Result<(), String> {
+        if self.blinds.is_empty() || self.blinds.iter().any(|b| *b <= 0) {
+            return Err("Hold'em needs at least one blind, each above zero (§ 637a.11(d))".into());
+        }
+        if self.pot_rules.rake_percent > 10 {
+            return Err(format!(
+                "a percentage rake is at most 10%, not {}% (§ 637a.17(b)(1))",
+                self.pot_rules.rake_percent
+            ));
+        }
+        let p = &self.pot_rules;
+        if p.rake_cap < 0 || p.bad_beat < 0 || p.high_hand < 0 || p.contribution_min_pot < 0 {
+            return Err("rake cap and contributions are amounts of 0 or more".into());
+        }
+        if self.small_bet <= 0 || self.big_bet < self.small_bet {
+            return Err("the posted limits need 0 < small bet <= big bet (§ 637a.8(k))".into());
+        }
+        Ok(())
+    }
+}
