@@ -1,0 +1,233 @@
+//! The terminal: where a command meets the rules, the journal and the devices.
+//!
+//! `execute` asks the rules for the events a command causes, appends them to the journal in
+//! one transaction, and only then applies them to the in-memory table and tells the devices.
+//! Nothing is shown as done that is not recorded. On start the table is rebuilt by replaying
+//! the journal, so the terminal reopens at the exact step it was at.
+
+mod clock;
+mod people;
+mod progressive;
+mod records;
+mod shuffler;
+
+pub use clock::hours_minutes;
+use clock::{DECK_CLOCK_KINDS, deck_clock};
+pub use people::{PeopleChange, demo_people};
+use progressive::MeterHits;
+pub use progressive::ProgressiveView;
+
+use crate::devices::progressive::{
+    ControllerState, ProgressiveCommand, ProgressiveDriver, ProgressiveEvent,
+};
+use crate::devices::shuffler::{LinkState, ShufflerDriver, ShufflerEvent};
+use crate::rules::Cents;
+use crate::rules::table::{Command, DeckStatus, Event, Person, Role, Table};
+use crate::store::backup::BackupSchedule;
+use crate::store::{Entry, JournalRow, RowContext, Store, StoreError};
+
+pub struct Terminal {
+    store: Store,
+    table: Table,
+    shuffler: Option<Box<dyn ShufflerDriver>>,
+    shuffler_link: LinkState,
+    progressive: Option<Box<dyn ProgressiveDriver>>,
+    progressive_view: ProgressiveView,
+    hits: MeterHits,
+    pin_policy: crate::store::people::PinPolicy,
+    /// The card list a card-reading shuffler sent before its count.
+    cards_read: Option<(u8, Vec<crate::rules::cards::Card>)>,
+    /// The last device report worth telling the dealer about.
+    pub device_notice: Option<String>,
+    backups: Option<BackupSchedule>,
+    /// The newest journal rows, newest first, kept from what `append` returns so the screen
+    /// never queries the database while drawing.
+    recent: std::collections::VecDeque<JournalRow>,
+    /// When the decks in use came into play (the table's opening or the last deck change).
+    decks_since: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+/// Rebuilds the table from the journal's table rows. A row that cannot be applied (an altered
+/// file, or rules that now give another outcome) stops the start with its serial and the
+/// reason; nothing is written. A panic in the rules on a row is reported the same way.
+pub fn rebuild(rows: &[(i64, Event)]) -> Result<Table, StoreError> {
+    let mut table = Table::default();
+    for (serial, e) in rows {
+        let applied = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| table.apply(e)))
+            .unwrap_or_else(|_| Err("the rules could not read it".into()));
+        applied.map_err(|problem| crate::rules::table::ReplayError {
+            serial: *serial,
+            kind: e.kind().to_string(),
+            problem,
+        })?;
+    }
+    Ok(table)
+}
+
+/// How many of the newest journal rows the terminal keeps for the screen.
+pub const RECENT_ROWS: usize = 20;
+
+impl Terminal {
+    /// Opens the terminal on a store, rebuilding the table from the journal.
+    pub fn open(
+        store: Store,
+        shuffler: Option<Box<dyn ShufflerDriver>>,
+    ) -> Result<Terminal, StoreError> {
+        let table = rebuild(&store.table_events()?)?;
+        let mut t = Terminal {
+            store,
+            table,
+            shuffler,
+            shuffler_link: LinkState::Connecting,
+            progressive: None,
+            progressive_view: ProgressiveView::default(),
+            hits: MeterHits::default(),
+            pin_policy: Default::default(),
+            cards_read: None,
+            device_notice: None,
+            backups: None,
+            recent: Default::default(),
+            decks_since: None,
+        };
+        if let Some(row) = t.store.newest_of(&DECK_CLOCK_KINDS)? {
+            t.decks_since = deck_clock(&row).flatten();
+        }
+        t.recent = t.store.recent(RECENT_ROWS)?.into();
+        // A shuffle asked for before a restart may never have reported: ask again, so the
+        // deck is counted after a complete shuffle (§ 637a.7(e)(4)(ii), § 637a.18(q)).
+        if let Some(deck) = t.table.in_shuffler
+            && t.table.decks[deck].status == DeckStatus::Shuffling
+        {
+            t.record_system(
+                "shuffle_requested_again",
+                serde_json::json!({"deck": deck, "colour": t.table.deck_name(deck),
+                    "why": "the terminal restarted before the shuffler reported a count"}),
+            );
+            if let Some(s) = t.shuffler.as_mut() {
+                s.request_shuffle(deck as u8);
+            }
+        }
+        Ok(t)
+    }
+
+    /// Adds the demonstration people to an empty database.
+    pub fn seed_demo_people(&mut self) -> Result<(), StoreError> {
+        if self.store.count_people()? == 0 {
+            for (p, pin) in demo_people() {
+                self.store.add_person(&p, pin)?;
+            }
+        }
+        Ok(())
+    }
+
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn context(&self) -> RowContext {
+        RowContext {
+            table_no: self.table.setup.as_ref().map(|s| s.table_no),
+            dealer_credential: self.table.dealer.as_ref().map(|d| d.credential.clone()),
+            actor_credential: None,
+        }
+    }
+
+    /// Runs a command. The error is a message for the dealer; nothing changed.
+    pub fn execute(&mut self, cmd: Command) -> Result<Vec<Event>, String> {
+        // The clock is the terminal's, not the rules core's: decks past their time are changed
+        // before another round (§ 637a.3(c), § 677a.3(c) and the others).
+        if let Command::StartRound { .. } = &cmd
+            && let Some(refusal) = self.deck_change_refusal(chrono::Utc::now())
+        {
+            return Err(refusal);
+        }
+        // A progressive wager needs the controller that accepts and locks it out (§ 647a.2(c),
+        // § 655a.8(b), § 657a.8(b)).
+        if let Command::Banked(crate::rules::banked::round::BankedCommand::Wagers { seat, wagers }) =
+            &cmd
+            && wagers.get("progressive").is_some_and(|v| *v > 0)
+            && let Some(why) = self.progressive_refusal()
+        {
+            return Err(format!("seat {seat}: {why}"));
+        }
+        // The settlement pays from the meters the controller reports now: a device reading the
+        // terminal adds to the dealer's keyed cards.
+        let mut cmd = cmd;
+        if let Command::Banked(crate::rules::banked::round::BankedCommand::Cards {
+            meters, ..
+        }) = &mut cmd
+        {
+            *meters = self
+                .progressive_meter()
+                .map(|(id, c)| (id.to_string(), c))
+                .into_iter()
+                .collect();
+        }
+        let events = self.table.decide(&cmd).map_err(|e| e.to_string())?;
+        self.commit(&events)?;
+        Ok(events)
+    }
+
+    fn commit(&mut self, events: &[Event]) -> Result<(), String> {
+        // The dealer on each row is the one signed in when the row is written; a sign-in row
+        // already carries the new dealer.
+        let mut ctx = self.context();
+        if let Some(Event::DealerSignedIn { dealer }) = events.first() {
+            ctx.dealer_credential = Some(dealer.credential.clone());
+        }
+        if let Some(Event::TableOpened { setup }) = events.first() {
+            ctx.table_no = Some(setup.table_no);
+        }
+        // What is written must rebuild the table: the events are applied to a copy first.
+        let mut next = self.table.clone();
+        for e in events {
+            next.apply(e).map_err(|e| {
+                format!("The rules refused their own outcome, nothing changed: {e}")
+            })?;
+        }
+        let entries: Vec<Entry> = events.iter().map(Entry::table).collect();
+        let rows = self
+            .store
+            .append(&ctx, &entries)
+            .map_err(|e| format!("The record could not be saved, nothing changed: {e}"))?;
+        self.remember(rows);
+        self.table = next;
+        for e in events {
+            if let Event::ShuffleRequested { deck, .. } = e
+                && let Some(s) = self.shuffler.as_mut()
+            {
+                s.request_shuffle(*deck as u8);
+            }
+            self.tell_progressive(e);
+        }
+        Ok(())
+    }
+
+    /// Appends a row that does not change the table (device link, refused reports).
+    pub fn record_system(&mut self, kind: &str, payload: serde_json::Value) {
+        let ctx = self.context();
+        match self.store.append(&ctx, &[Entry::system(kind, payload)]) {
+            Ok(rows) => self.remember(rows),
+            Err(e) => tracing::error!("could not journal {kind}: {e}"),
+        }
+    }
+
+    fn remember(&mut self, rows: Vec<JournalRow>) {
+        for r in rows {
+            if let Some(since) = deck_clock(&r) {
+                self.decks_since = since;
+            }
+            self.recent.push_front(r);
+        }
+        self.recent.truncate(RECENT_ROWS);
+    }
+
+    /// The newest journal rows, newest first (at most [`RECENT_ROWS`]); no database query.
+    pub fn recent_log(&self) -> impl Iterator<Item = &JournalRow> {
+        self.recent.iter()
+    }
+}

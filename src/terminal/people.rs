@@ -1,0 +1,263 @@
+//! People at the terminal: the dealer's sign-in, a floorperson's signature (credential number and
+//! PIN under the PIN policy), the first administrator, and supervisors managing people. Every
+//! refusal is journaled (who tried and why, never the PIN).
+
+use super::*;
+
+/// A change to the people who sign records (issue: supervisors manage people; never delete).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PeopleChange {
+    Add { person: Person, pin: Option<String> },
+    Deactivate { credential: String },
+    ResetPin { credential: String, pin: String },
+    ClearLockout { credential: String },
+}
+
+pub(super) fn check_person_fields(p: &Person) -> Result<(), String> {
+    if p.name.trim().len() < 2 {
+        return Err("a person needs a name".into());
+    }
+    if p.credential.trim().is_empty()
+        || !p
+            .credential
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-')
+    {
+        return Err(format!(
+            "`{}` is not a credential number (digits, letters and dashes)",
+            p.credential
+        ));
+    }
+    Ok(())
+}
+
+/// People seeded into an empty database when `[demo] seed_people` is on. Documented in the
+/// README so a newcomer can sign in and verify; never used on a real table.
+pub fn demo_people() -> Vec<(Person, Option<&'static str>)> {
+    let p = |name: &str, credential: &str, role| Person {
+        name: name.into(),
+        credential: credential.into(),
+        role,
+    };
+    vec![
+        (p("Alex Rivera", "20417", Role::Dealer), None),
+        (p("Sam Chen", "20533", Role::Dealer), None),
+        (p("Dana Brooks", "1001", Role::Floorperson), Some("2468")),
+        (p("Morgan Lee", "3001", Role::Supervisor), Some("1357")),
+    ]
+}
+
+impl Terminal {
+    /// A floorperson's signature: credential number and PIN, then the verification command.
+    /// Failures are journaled (who tried, never the PIN).
+    pub fn verify(&mut self, credential: &str, pin: &str) -> Result<Person, String> {
+        let credential = credential.trim();
+        if credential.is_empty() || pin.is_empty() {
+            return Err("Enter the credential number and the PIN".into());
+        }
+        let person = self.check_pin(credential, pin)?;
+        match self.execute(Command::Verify(person.clone())) {
+            Ok(_) => Ok(person),
+            Err(msg) => {
+                self.record_system(
+                    "verification_refused",
+                    serde_json::json!({"credential": credential, "reason": msg}),
+                );
+                Err(msg)
+            }
+        }
+    }
+
+    /// Checks a credential number and PIN under the PIN policy; every refusal is journaled
+    /// (who tried and why, never the PIN), a lock-out as its own row.
+    pub fn check_pin(&mut self, credential: &str, pin: &str) -> Result<Person, String> {
+        let checked = self
+            .store
+            .verify_pin_at(credential, pin, self.pin_policy, chrono::Utc::now())
+            .map_err(|e| e.to_string())?;
+        match checked {
+            Ok(p) => Ok(p),
+            Err(e) => {
+                self.record_system(
+                    "verification_failed",
+                    serde_json::json!({"credential": credential, "reason": e.to_string()}),
+                );
+                if matches!(e, crate::store::people::VerifyError::LockedOut(_)) {
+                    self.record_system(
+                        "pin_locked_out",
+                        serde_json::json!({"credential": credential}),
+                    );
+                }
+                Err(e.to_string())
+            }
+        }
+    }
+
+    pub fn set_pin_policy(&mut self, policy: crate::store::people::PinPolicy) {
+        self.pin_policy = policy;
+    }
+
+    /// The first start: with nobody in the database, an administrator is created (name,
+    /// credential number, PIN). Refused once anyone exists.
+    pub fn create_first_administrator(
+        &mut self,
+        name: &str,
+        credential: &str,
+        pin: &str,
+    ) -> Result<Person, String> {
+        if self.store.count_people().map_err(|e| e.to_string())? > 0 {
+            return Err("people already exist: an administrator adds people".into());
+        }
+        let person = Person {
+            name: name.trim().to_string(),
+            credential: credential.trim().to_string(),
+            role: Role::Administrator,
+        };
+        check_person_fields(&person)?;
+        self.store
+            .add_person(&person, Some(pin))
+            .map_err(|e| e.to_string())?;
+        self.record_signed(
+            "administrator_created",
+            serde_json::json!({"name": person.name, "credential": person.credential, "role": "administrator"}),
+            &person.credential,
+        );
+        Ok(person)
+    }
+
+    /// Adds, deactivates, re-PINs or unlocks a person. The actor signs with credential number
+    /// and PIN and must hold the role the access policy asks; the change is journaled with the
+    /// actor as its signer.
+    pub fn manage_people(
+        &mut self,
+        actor_credential: &str,
+        actor_pin: &str,
+        change: PeopleChange,
+    ) -> Result<String, String> {
+        use crate::rules::access::{Action, check};
+        let actor = self.check_pin(actor_credential.trim(), actor_pin)?;
+        let target_role = |t: &Self, credential: &str| -> Result<Role, String> {
+            t.store
+                .list_people()
+                .map_err(|e| e.to_string())?
+                .into_iter()
+                .find(|r| r.person.credential == credential && r.active)
+                .map(|r| r.person.role)
+                .ok_or_else(|| format!("no active person has credential number {credential}"))
+        };
+        let refuse = |t: &mut Self, msg: String| -> Result<String, String> {
+            t.record_system(
+                "people_change_refused",
+                serde_json::json!({"actor": actor_credential, "reason": msg}),
+            );
+            Err(msg)
+        };
+        let (kind, payload, done) = match &change {
+            PeopleChange::Add { person, pin } => {
+                if let Err(m) = check(&actor, Action::ManagePeople(person.role), None) {
+                    return refuse(self, m);
+                }
+                check_person_fields(person)?;
+                self.store
+                    .add_person(person, pin.as_deref())
+                    .map_err(|e| e.to_string())?;
+                (
+                    "person_added",
+                    serde_json::json!({"name": person.name, "credential": person.credential, "role": person.role}),
+                    format!(
+                        "{} ({}) added as a {}",
+                        person.name,
+                        person.credential,
+                        person.role.name()
+                    ),
+                )
+            }
+            PeopleChange::Deactivate { credential } => {
+                if *credential == actor.credential {
+                    return refuse(self, "nobody deactivates themself".into());
+                }
+                let role = target_role(self, credential)?;
+                if let Err(m) = check(&actor, Action::ManagePeople(role), None) {
+                    return refuse(self, m);
+                }
+                self.store
+                    .deactivate_person(credential)
+                    .map_err(|e| e.to_string())?;
+                (
+                    "person_deactivated",
+                    serde_json::json!({"credential": credential, "role": role}),
+                    format!("{credential} deactivated; the records keep the name"),
+                )
+            }
+            PeopleChange::ResetPin { credential, pin } => {
+                let role = target_role(self, credential)?;
+                if let Err(m) = check(&actor, Action::ManagePeople(role), None) {
+                    return refuse(self, m);
+                }
+                self.store
+                    .reset_pin(credential, pin)
+                    .map_err(|e| e.to_string())?;
+                (
+                    "pin_reset",
+                    serde_json::json!({"credential": credential, "role": role}),
+                    format!("new PIN set for {credential}; any lock-out cleared"),
+                )
+            }
+            PeopleChange::ClearLockout { credential } => {
+                if let Err(m) = check(&actor, Action::ClearLockout, None) {
+                    return refuse(self, m);
+                }
+                let cleared = self
+                    .store
+                    .clear_lockout(credential)
+                    .map_err(|e| e.to_string())?;
+                if !cleared {
+                    return Err(format!("{credential} was not locked"));
+                }
+                (
+                    "lockout_cleared",
+                    serde_json::json!({ "credential": credential }),
+                    format!("{credential} may try a PIN again"),
+                )
+            }
+        };
+        self.record_signed(kind, payload, &actor.credential);
+        Ok(done)
+    }
+
+    /// A system row signed by a person (people changes).
+    pub(super) fn record_signed(&mut self, kind: &str, payload: serde_json::Value, actor: &str) {
+        let mut ctx = self.context();
+        ctx.actor_credential = Some(actor.to_string());
+        let mut entry = Entry::system(kind, payload);
+        entry.actor_credential = Some(actor.to_string());
+        match self.store.append(&ctx, &[entry]) {
+            Ok(rows) => self.remember(rows),
+            Err(e) => tracing::error!("could not journal {kind}: {e}"),
+        }
+    }
+
+    /// Signs a dealer in: the name they picked and the credential number they typed must
+    /// belong to the same active person.
+    pub fn sign_in(&mut self, name: &str, credential: &str) -> Result<Person, String> {
+        let credential = credential.trim();
+        if credential.is_empty() {
+            return Err("Enter your credential number".into());
+        }
+        let person = self
+            .store
+            .person(credential)
+            .map_err(|e| e.to_string())?
+            .filter(|p| p.name == name)
+            .ok_or_else(|| {
+                self.record_system(
+                    "sign_in_refused",
+                    serde_json::json!({"name": name, "credential": credential}),
+                );
+                format!("Credential number {credential} is not {name}'s")
+            })?;
+        crate::rules::access::check(&person, crate::rules::access::Action::DealTable, None)?;
+        self.execute(Command::SignIn(person.clone()))?;
+        Ok(person)
+    }
+}

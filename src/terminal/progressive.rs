@@ -1,0 +1,370 @@
+//! The table progressive controller: wagering opened and locked out with the round, the accepted
+//! wagers checked against the keyed ones, meter payouts told as hits in settlement order, and every
+//! report of the controller journaled.
+
+use super::*;
+
+/// What the screen shows of the progressive controller.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProgressiveView {
+    /// `None` until a controller is attached.
+    pub link: Option<LinkState>,
+    pub state: Option<ControllerState>,
+    /// Meter values by meter id, as last reported.
+    pub meters: Vec<(u8, Cents)>,
+    /// The controller's HIT_RESULTs for the round in play, in the order it paid them.
+    pub hits: Vec<crate::devices::progressive::Hit>,
+}
+
+/// A payout the settlement takes from the controller's meter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct MeterHit {
+    round: u32,
+    spot: u8,
+    meter: u8,
+    percent: u8,
+    /// What the settlement paid from the meter.
+    amount: Cents,
+}
+
+/// The round's meter payouts on their way to the controller: hits are paid one at a time, in
+/// settlement order (§ 647a.12(d)(4), § 655a.12(c)(4), § 657a.12(d)(4); hw/progressive-protocol.md).
+#[derive(Debug, Default)]
+pub(super) struct MeterHits {
+    /// Not yet sent as HIT.
+    to_send: std::collections::VecDeque<MeterHit>,
+    /// Sent as HIT, not yet as HIT_PAID (the controller freezes the meter meanwhile).
+    unpaid: Option<MeterHit>,
+    /// Sent as HIT; the controller's HIT_RESULT not yet in.
+    unanswered: std::collections::VecDeque<MeterHit>,
+}
+
+impl Terminal {
+    /// Connects a progressive controller (§ 647a.2(c), § 655a.8(b), § 657a.8(b)).
+    pub fn attach_progressive(&mut self, driver: Box<dyn ProgressiveDriver>) {
+        self.progressive = Some(driver);
+        self.progressive_view.link = Some(LinkState::Connecting);
+    }
+
+    pub fn progressive(&self) -> &ProgressiveView {
+        &self.progressive_view
+    }
+
+    /// Sends a command to the progressive controller, if one is attached.
+    pub fn progressive_command(&mut self, cmd: ProgressiveCommand) -> Result<(), String> {
+        match self.progressive.as_mut() {
+            Some(p) => {
+                p.send(cmd);
+                Ok(())
+            }
+            None => Err("no progressive controller is connected to this table".into()),
+        }
+    }
+
+    /// Why a progressive wager cannot be accepted now; `None` when the controller is there.
+    pub fn progressive_refusal(&self) -> Option<String> {
+        const RULE: &str = "progressive wagers are not accepted (§ 647a.2(c), § 655a.8(b), § 657a.8(b)): key the other wagers, or call the floor";
+        let Some(link) = &self.progressive_view.link else {
+            return Some(format!(
+                "no progressive controller is connected to this table ([progressive] port); {RULE}"
+            ));
+        };
+        if !link.is_up() {
+            return Some(format!(
+                "the progressive controller is not answering; {RULE}"
+            ));
+        }
+        match self.progressive_view.state {
+            Some(ControllerState::CommunicationLoss | ControllerState::Error) => Some(format!(
+                "the progressive controller is out of service; {RULE}"
+            )),
+            _ => None,
+        }
+    }
+
+    /// A house-banked round drives the table's progressive controller: wagering opens with the
+    /// round and locks out at "no more bets" (hw/progressive-protocol.md; § 647a.7, § 655a.7,
+    /// § 657a.7: no wager after "no more bets"). Spots are the seat numbers. A settlement that
+    /// pays from the meter is told to it as hits: HIT once a floorperson has validated the
+    /// payouts, HIT_PAID when the dealer has paid, one hit at a time in settlement order
+    /// (§ 647a.11(i), § 655a.11(i)(4), § 657a.12(d)(4)).
+    pub(super) fn tell_progressive(&mut self, e: &Event) {
+        use crate::rules::banked::round::BankedEvent;
+        if self.progressive.is_none() {
+            return;
+        }
+        // Only a game with a progressive wager drives the controller (Spanish 21, Lunar Poker
+        // and WPT have none).
+        let round = self
+            .table
+            .round
+            .as_ref()
+            .filter(|r| r.banked.as_ref().is_some_and(|b| b.game.def().progressive))
+            .map(|r| r.number);
+        let event = match e {
+            Event::RoundStarted { number, .. } if round.is_some() => {
+                self.hits = MeterHits::default();
+                self.progressive_view.hits.clear();
+                self.send_progressive(ProgressiveCommand::OpenWagering { round: *number });
+                return;
+            }
+            Event::Banked(e) => e,
+            _ => return,
+        };
+        match (event, round) {
+            (BankedEvent::BetsClosed { .. }, Some(round)) => {
+                self.send_progressive(ProgressiveCommand::LockOut { round });
+            }
+            (BankedEvent::Validated { .. }, Some(round)) => {
+                self.hits.to_send = self.meter_hits(round);
+                self.hits.unpaid = self.send_next_hit();
+            }
+            (BankedEvent::Paid, _) => {
+                // The floorperson validated every payout of the round before the dealer paid
+                // them, so the hits after the first follow one another.
+                while let Some(h) = self.hits.unpaid.take().or_else(|| self.send_next_hit()) {
+                    self.record_system(
+                        "progressive_hit_paid",
+                        serde_json::json!({"round": h.round, "spot": h.spot, "meter": h.meter,
+                            "percent": h.percent, "amount": h.amount}),
+                    );
+                    self.send_progressive(ProgressiveCommand::HitPaid {
+                        round: h.round,
+                        spot: h.spot,
+                        meter: h.meter,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn send_progressive(&mut self, cmd: ProgressiveCommand) {
+        if let Some(p) = self.progressive.as_mut() {
+            p.send(cmd);
+        }
+    }
+
+    /// Sends the settlement's next meter payout as a HIT; the hit sent, to be paid.
+    pub(super) fn send_next_hit(&mut self) -> Option<MeterHit> {
+        let h = self.hits.to_send.pop_front()?;
+        self.send_progressive(ProgressiveCommand::Hit {
+            round: h.round,
+            spot: h.spot,
+            meter: h.meter,
+            percent: h.percent,
+        });
+        self.hits.unanswered.push_back(h.clone());
+        Some(h)
+    }
+
+    /// The round's progressive payouts from the meter it was settled against, in settlement
+    /// order (the typed settlement's progressive results).
+    pub(super) fn meter_hits(&self, round: u32) -> std::collections::VecDeque<MeterHit> {
+        let Some(b) = self.table.round.as_ref().and_then(|r| r.banked.as_ref()) else {
+            return Default::default();
+        };
+        let meter = b
+            .meters
+            .keys()
+            .next()
+            .and_then(|id| id.parse::<u8>().ok())
+            .or(self.progressive_meter().map(|(id, _)| id));
+        let (Some(meter), Some(settlement)) = (meter, b.settlement.as_ref()) else {
+            return Default::default();
+        };
+        settlement
+            .results
+            .iter()
+            .filter(|w| w.wager == "progressive" && w.from_meter > 0)
+            .filter_map(|w| {
+                Some(MeterHit {
+                    round,
+                    spot: w.seat,
+                    meter,
+                    percent: u8::try_from(w.meter_percent?).ok()?,
+                    amount: w.from_meter,
+                })
+            })
+            .collect()
+    }
+
+    /// The table's progressive meter: the first the controller reports, with its value.
+    pub fn progressive_meter(&self) -> Option<(u8, Cents)> {
+        self.progressive_view.meters.first().copied()
+    }
+
+    /// The controller's accepted progressive wagers against the ones the dealer keyed (the
+    /// dealer checks the chips collected equal the wagers the system accepted: § 647a.8(b),
+    /// § 655a.8(b), § 657a.8(b)): a difference is told to the dealer and journaled.
+    pub(super) fn check_locked_wagers(&mut self, round: u32, wagers: &[(u8, Cents)]) {
+        let Some(b) = self
+            .table
+            .round
+            .as_ref()
+            .filter(|r| r.number == round)
+            .and_then(|r| r.banked.as_ref())
+        else {
+            return;
+        };
+        let mut differences = Vec::new();
+        let seats: std::collections::BTreeSet<u8> = b
+            .wagers
+            .keys()
+            .copied()
+            .chain(wagers.iter().map(|(s, _)| *s))
+            .collect();
+        for seat in seats {
+            let keyed = b
+                .wagers
+                .get(&seat)
+                .and_then(|w| w.get("progressive"))
+                .copied()
+                .unwrap_or(0);
+            let accepted = wagers
+                .iter()
+                .find(|(s, _)| *s == seat)
+                .map_or(0, |(_, c)| *c);
+            if keyed != accepted {
+                differences.push((seat, keyed, accepted));
+            }
+        }
+        if differences.is_empty() {
+            return;
+        }
+        let text: Vec<String> = differences
+            .iter()
+            .map(|(s, k, a)| {
+                format!(
+                    "seat {s}: keyed {}, the controller accepted {}",
+                    crate::rules::money(*k),
+                    crate::rules::money(*a)
+                )
+            })
+            .collect();
+        self.device_notice = Some(format!(
+            "Progressive wagers differ ({}): check the layout or call the floor",
+            text.join("; ")
+        ));
+        let rows: Vec<_> = differences
+            .iter()
+            .map(|(s, k, a)| serde_json::json!({"seat": s, "keyed": k, "accepted": a}))
+            .collect();
+        self.record_system(
+            "progressive_wager_mismatch",
+            serde_json::json!({"round": round, "seats": rows}),
+        );
+    }
+
+    /// The controller's hit against the one the settlement asked for: the dealer pays what the
+    /// controller lit (§ 647a.11(i)(2), § 655a.11(i)(4)(I)(B)); a different spot or amount is
+    /// told to the dealer and journaled for the floor.
+    pub(super) fn check_hit(&mut self, h: &crate::devices::progressive::Hit) {
+        let Some(at) = self
+            .hits
+            .unanswered
+            .iter()
+            .position(|m| m.round == h.round && m.meter == h.meter)
+        else {
+            return;
+        };
+        let Some(asked) = self.hits.unanswered.remove(at) else {
+            return;
+        };
+        if asked.spot == h.spot && asked.amount == h.amount {
+            return;
+        }
+        self.device_notice = Some(format!(
+            "The progressive controller lit spot {} for {}; the settlement paid seat {} {}: call the floor",
+            h.spot,
+            crate::rules::money(h.amount),
+            asked.spot,
+            crate::rules::money(asked.amount)
+        ));
+        self.record_system(
+            "progressive_hit_mismatch",
+            serde_json::json!({"round": h.round, "meter": h.meter,
+                "settlement": {"spot": asked.spot, "amount": asked.amount},
+                "controller": {"spot": h.spot, "amount": h.amount}}),
+        );
+    }
+
+    pub(super) fn on_progressive_event(&mut self, ev: ProgressiveEvent) {
+        use serde_json::json;
+        match ev {
+            ProgressiveEvent::Link(state) => {
+                self.record_system(
+                    "progressive_link",
+                    json!({"state": state.label(), "detail": format!("{state:?}")}),
+                );
+                if state.is_up()
+                    && let Some(p) = self.progressive.as_mut()
+                {
+                    p.send(ProgressiveCommand::RequestMeters);
+                    p.send(ProgressiveCommand::RequestEnvy);
+                }
+                self.progressive_view.link = Some(state);
+            }
+            ProgressiveEvent::State(s) => {
+                if self.progressive_view.state != Some(s) {
+                    self.record_system("progressive_state", json!({"state": s.label()}));
+                    if s == ControllerState::CommunicationLoss {
+                        self.device_notice = Some(
+                            "The progressive controller lost contact and locked wagering out: call the floor."
+                                .into(),
+                        );
+                    }
+                }
+                self.progressive_view.state = Some(s);
+            }
+            ProgressiveEvent::Meters(m) => {
+                if self.progressive_view.meters != m {
+                    let meters: Vec<_> = m
+                        .iter()
+                        .map(|(id, v)| json!({"meter": id, "cents": v}))
+                        .collect();
+                    self.record_system("progressive_meters", json!({ "meters": meters }));
+                }
+                self.progressive_view.meters = m;
+            }
+            ProgressiveEvent::WageringOpen { round } => {
+                self.record_system("progressive_wagering_open", json!({ "round": round }));
+            }
+            ProgressiveEvent::Locked { round, wagers } => {
+                let accepted = wagers.iter().filter(|(_, w)| *w > 0).count();
+                let spots: Vec<_> = wagers
+                    .iter()
+                    .map(|(s, w)| json!({"spot": s, "cents": w}))
+                    .collect();
+                self.record_system(
+                    "progressive_locked",
+                    json!({"round": round, "accepted": accepted, "spots": spots}),
+                );
+                self.check_locked_wagers(round, &wagers);
+            }
+            ProgressiveEvent::Hit(h) => {
+                self.record_system(
+                    "progressive_hit",
+                    json!({"round": h.round, "spot": h.spot, "meter": h.meter, "percent": h.percent,
+                        "amount": h.amount, "meter_after": h.meter_after, "order": h.order}),
+                );
+                self.check_hit(&h);
+                self.progressive_view.hits.push(h);
+            }
+            ProgressiveEvent::EnvyTable(t) => {
+                let rows: Vec<_> = t
+                    .iter()
+                    .map(|e| json!({"wager": e.wager, "hand": e.hand.line(), "amount": e.amount}))
+                    .collect();
+                self.record_system("progressive_envy_table", json!({ "envy": rows }));
+            }
+            ProgressiveEvent::Fault { code, text } => {
+                self.device_notice = Some(format!("Progressive controller {code:#06x}: {text}"));
+                self.record_system("progressive_fault", json!({"code": code, "text": text}));
+            }
+            ProgressiveEvent::LineError(msg) => {
+                self.record_system("progressive_line_error", json!({ "error": msg }));
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+//! Records a floorperson signs at the table (High Hand Tracking Slip lines, box counts, time
+//! charges) and the end-of-shift report.
+
+use super::*;
+
+impl Terminal {
+    /// Records a High Hand Tracking Slip line (§ 637a.16(f)): the floorperson signs with
+    /// credential number and PIN; the period is the qualifying period holding `now`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn record_high_hand(
+        &mut self,
+        period: &str,
+        seat: u8,
+        player_name: &str,
+        player_phone: &str,
+        cards: Vec<crate::rules::cards::Card>,
+        floor_credential: &str,
+        floor_pin: &str,
+    ) -> Result<u32, String> {
+        let floorperson = self.check_pin(floor_credential.trim(), floor_pin)?;
+        let slip = crate::rules::table::HighHandSlip {
+            period: period.to_string(),
+            seat,
+            player_name: player_name.trim().to_string(),
+            player_phone: player_phone.trim().to_string(),
+            cards,
+            floorperson,
+        };
+        let events = self.execute(Command::RecordHighHand(slip))?;
+        Ok(match events.first() {
+            Some(Event::HighHandRecorded { line, .. }) => *line,
+            _ => 0,
+        })
+    }
+
+    /// Records a Bad Beat or High Hand box count: the dealer signed in counted, the floorperson
+    /// witnessed and signs with credential number and PIN (§ 637a.15(d)(1), § 637a.16(d)(1)).
+    pub fn record_box_count(
+        &mut self,
+        jackpot_box: crate::rules::table::JackpotBox,
+        amount: crate::rules::Cents,
+        container_seal: &str,
+        floor_credential: &str,
+        floor_pin: &str,
+    ) -> Result<i64, String> {
+        let floorperson = self.check_pin(floor_credential.trim(), floor_pin)?;
+        let count = crate::rules::table::BoxCount {
+            jackpot_box,
+            amount,
+            container_seal: container_seal.trim().to_string(),
+            floorperson,
+        };
+        self.execute(Command::RecordBoxCount(count))?;
+        Ok(self.recent.front().map(|r| r.serial).unwrap_or(0))
+    }
+
+    /// Records time charges verified by a floorperson (§ 637a.17(b)(3)(v)); returns the total.
+    pub fn record_time_charges(
+        &mut self,
+        seats: Vec<u8>,
+        amount_each: crate::rules::Cents,
+        interval_minutes: u32,
+        floor_credential: &str,
+        floor_pin: &str,
+    ) -> Result<crate::rules::Cents, String> {
+        let floorperson = self.check_pin(floor_credential.trim(), floor_pin)?;
+        let charges = crate::rules::table::TimeCharges {
+            seats,
+            amount_each,
+            interval_minutes,
+            floorperson,
+        };
+        let events = self.execute(Command::RecordTimeCharges(charges))?;
+        Ok(match events.first() {
+            Some(Event::TimeChargesVerified { total, .. }) => *total,
+            _ => 0,
+        })
+    }
+
+    /// Prints the end-of-shift report of a table for a supervisor (a journal row, then the PDF).
+    pub fn print_shift_report(
+        &mut self,
+        table_no: u32,
+        from: &str,
+        to: &str,
+        printed_by: &str,
+    ) -> Result<(i64, bool, Vec<u8>), String> {
+        crate::print::shift_report(&mut self.store, table_no, from, to, Some(printed_by))
+    }
+}

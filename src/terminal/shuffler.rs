@@ -1,0 +1,173 @@
+//! The counting shuffler's reports (counts drive the procedure; the rest is journaled), the card
+//! list a card-reading shuffler sends, and scheduled backups' outcomes.
+
+use super::*;
+
+impl Terminal {
+    pub fn shuffler_link(&self) -> &LinkState {
+        &self.shuffler_link
+    }
+
+    /// Drains device events and background results: counts and faults drive the procedure,
+    /// the rest is journaled.
+    pub fn poll_devices(&mut self) {
+        self.poll_backups();
+        let events = self
+            .progressive
+            .as_mut()
+            .map(|p| p.poll())
+            .unwrap_or_default();
+        for ev in events {
+            self.on_progressive_event(ev);
+        }
+        let events = match self.shuffler.as_mut() {
+            Some(s) => s.poll(),
+            None => return,
+        };
+        for ev in events {
+            self.on_shuffler_event(ev);
+        }
+    }
+
+    pub(super) fn on_shuffler_event(&mut self, ev: ShufflerEvent) {
+        match ev {
+            ShufflerEvent::Link(state) => {
+                self.record_system(
+                    "shuffler_link",
+                    serde_json::json!({"state": state.label(), "detail": format!("{state:?}")}),
+                );
+                if state.is_up()
+                    && let Some(s) = self.shuffler.as_mut()
+                {
+                    s.request_meters();
+                }
+                self.shuffler_link = state;
+            }
+            ShufflerEvent::CardsRead { deck, cards } => {
+                // Only what is wrong is kept: the cards' order never leaves the device's report.
+                self.cards_read = Some((deck, cards));
+            }
+            ShufflerEvent::DeckPresent(present) => {
+                self.record_system(
+                    "shuffler_deck_present",
+                    serde_json::json!({ "present": present }),
+                );
+            }
+            ShufflerEvent::Meters {
+                shuffles,
+                failed,
+                cards,
+            } => {
+                self.record_system(
+                    "shuffler_meters",
+                    serde_json::json!({"shuffles": shuffles, "failed": failed, "cards": cards}),
+                );
+            }
+            ShufflerEvent::ShuffleStarted { deck } => {
+                self.record_system("shuffle_started", serde_json::json!({"deck": deck}));
+            }
+            ShufflerEvent::Counted { deck, count } => {
+                let expected = self.table.in_shuffler;
+                if expected.map(|d| d as u8) != Some(deck) {
+                    self.refused_report(format!(
+                        "the shuffler reported a count of {count} for deck tag {deck}, which is not the deck being shuffled"
+                    ));
+                    return;
+                }
+                match self.execute(Command::ShufflerCounted { counted: count }) {
+                    Ok(_) => self.device_notice = None,
+                    Err(msg) => self.refused_report(msg),
+                }
+                self.name_cards(deck, count);
+                if let Some(s) = self.shuffler.as_mut() {
+                    s.request_meters();
+                }
+            }
+            ShufflerEvent::Fault { code, text } => {
+                self.device_notice = Some(format!("Shuffler fault {code:#06x}: {text}"));
+                if let Err(msg) = self.execute(Command::ShufflerFault { code, detail: text }) {
+                    self.refused_report(msg);
+                }
+            }
+            ShufflerEvent::Status(s) => {
+                self.record_system(
+                    "shuffler_status",
+                    serde_json::json!({"state": format!("{s:?}")}),
+                );
+            }
+            ShufflerEvent::LineError(msg) => {
+                self.record_system("shuffler_line_error", serde_json::json!({"error": msg}));
+            }
+        }
+    }
+
+    /// A card-reading shuffler's list, held until the count: names what is missing or extra.
+    pub(super) fn name_cards(&mut self, deck: u8, count: u8) {
+        let Some((read_deck, cards)) = self.cards_read.take() else {
+            return;
+        };
+        if read_deck != deck {
+            return;
+        }
+        let (missing, extra) = crate::devices::shuffler::deck_difference(&cards);
+        if missing.is_empty() && extra.is_empty() {
+            return;
+        }
+        let names = |v: &[crate::rules::cards::Card]| {
+            v.iter().map(|c| c.pretty()).collect::<Vec<_>>().join(" ")
+        };
+        let mut notice = format!("The shuffler read {} cards", cards.len());
+        if !missing.is_empty() {
+            notice.push_str(&format!("; missing: {}", names(&missing)));
+        }
+        if !extra.is_empty() {
+            notice.push_str(&format!("; extra: {}", names(&extra)));
+        }
+        if count == crate::rules::table::DECK_SIZE {
+            notice.push_str(". The count is 52 but the deck is not a whole deck: call the floor");
+        }
+        self.record_system(
+            "cards_identified",
+            serde_json::json!({
+                "deck": deck,
+                "count": count,
+                "missing": missing.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+                "extra": extra.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+            }),
+        );
+        self.device_notice = Some(notice);
+    }
+
+    pub(super) fn refused_report(&mut self, msg: String) {
+        self.record_system("device_report_refused", serde_json::json!({"reason": msg}));
+        self.device_notice = Some(msg);
+    }
+
+    /// Starts scheduled backups of this terminal's database; each outcome is journaled.
+    pub fn schedule_backups(
+        &mut self,
+        dir: std::path::PathBuf,
+        every: std::time::Duration,
+        retention: std::time::Duration,
+    ) {
+        let source = self.store.path().to_path_buf();
+        self.backups = Some(BackupSchedule::start(source, dir, every, retention));
+    }
+
+    /// Journals the outcome of scheduled backups that finished since the last call.
+    pub(super) fn poll_backups(&mut self) {
+        let done: Vec<_> = match &self.backups {
+            Some(b) => b.results.try_iter().collect(),
+            None => return,
+        };
+        for r in done {
+            match r {
+                Ok(report) => self.record_system("backup_completed", serde_json::json!(report)),
+                Err(e) => {
+                    self.record_system("backup_failed", serde_json::json!({ "error": e }));
+                    tracing::error!("backup failed: {e}");
+                }
+            }
+        }
+    }
+}
