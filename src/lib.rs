@@ -8,6 +8,7 @@
 //! - [`ui`]: the egui dealer screen;
 //! - [`print`]: printable documents (PDF).
 
+pub mod app;
 pub mod cli;
 pub mod config;
 pub mod demo;

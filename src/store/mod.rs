@@ -11,6 +11,7 @@ pub mod backup;
 pub mod central;
 pub mod migrate;
 pub mod people;
+pub mod replay;
 pub mod review;
 mod writer;
 

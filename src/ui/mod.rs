@@ -11,7 +11,10 @@ mod poker;
 mod records;
 mod review;
 mod spanish21;
+mod station;
 pub mod theme;
+
+pub use station::Station;
 
 use crate::devices::progressive::ControllerState;
 use crate::devices::shuffler::LinkState;

@@ -12,6 +12,7 @@
 //!   charges.
 
 mod apply;
+mod audit;
 mod command;
 mod decide;
 mod decks;
@@ -21,6 +22,7 @@ mod records;
 mod round;
 mod setup;
 
+pub use audit::{Divergence, Recomputed};
 pub use command::*;
 pub use decks::*;
 pub use event::*;

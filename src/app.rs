@@ -1,0 +1,171 @@
+//! The terminal as `deckhand` starts it: the configuration's database, devices (simulated on
+//! pseudo-terminals or real ports), the terminal rebuilt from its journal, and the dealer's
+//! screen. The binary and the tests build it through the same [`start`], so a test of a flow
+//! starts exactly where a dealer does.
+
+use crate::config::{Config, DevicePort};
+use crate::devices::progressive::SerialProgressive;
+use crate::devices::shuffler::{Opener, SerialShuffler, ShufflerDriver, Waker};
+use crate::devices::sim::{ProgressiveScript, SimScript, spawn_on_pty, spawn_progressive_on_pty};
+use crate::store::{Store, StoreError};
+use crate::terminal::Terminal;
+use crate::ui::{DeckhandApp, Station};
+use anyhow::{Context as _, Result};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+/// The egui context, once the window exists: device threads wake the screen through it.
+pub type ContextSlot = Arc<OnceLock<egui::Context>>;
+
+/// Builds the station the window shows: the dealer's screen, or, when the terminal cannot start
+/// (a journal row that does not apply, a database that cannot be opened), a screen that says
+/// why. Nothing is written to the journal in the second case.
+pub fn start(config: &Config, ctx_slot: ContextSlot, showcase: Option<crate::demo::At>) -> Station {
+    match build(config, ctx_slot, showcase) {
+        Ok(app) => Station::Table(Box::new(app)),
+        Err(e) => {
+            tracing::error!("the terminal did not start: {e:#}");
+            Station::Stopped(why_stopped(&e))
+        }
+    }
+}
+
+/// The dealer's and supervisor's words for a start that failed.
+fn why_stopped(e: &anyhow::Error) -> String {
+    match e.downcast_ref::<StoreError>() {
+        Some(StoreError::Replay(r)) => format!(
+            "Journal row {} ({}) cannot be applied: {}. The terminal did not start and wrote nothing. Call a shift supervisor: `deckhand verify-log --replay` names the same row.",
+            r.serial, r.kind, r.problem
+        ),
+        _ => format!("{e:#}. The terminal did not start. Call a shift supervisor."),
+    }
+}
+
+/// The dealer's screen on the configured database and devices.
+pub fn build(
+    config: &Config,
+    ctx_slot: ContextSlot,
+    showcase: Option<crate::demo::At>,
+) -> Result<DeckhandApp> {
+    let db = config.database_path().map_err(anyhow::Error::msg)?;
+    let store = Store::open(&db).with_context(|| format!("opening {}", db.display()))?;
+    tracing::info!("database {}", db.display());
+    let slot = ctx_slot.clone();
+    let waker: Waker = Arc::new(move || {
+        if let Some(ctx) = slot.get() {
+            ctx.request_repaint();
+        }
+    });
+
+    let mut sim_script = None;
+    let shuffler: Option<Box<dyn ShufflerDriver>> = match config.shuffler_port() {
+        // No counting shuffler: the dealer shuffles, cuts and counts by hand (§ 637a.7(e)(4)(i)).
+        None => None,
+        Some(DevicePort::Simulated) => {
+            let script = Arc::new(Mutex::new(SimScript::default()));
+            let (host, _sim_thread) =
+                spawn_on_pty(script.clone(), Arc::new(AtomicBool::new(false)))
+                    .context("starting the simulated shuffler on a pseudo-terminal")?;
+            let path = serialport::SerialPort::name(&host).unwrap_or_default();
+            tracing::info!("simulated shuffler on {path}");
+            sim_script = Some(script);
+            let mut first = Some(host);
+            let opener: Opener = Box::new(move || match first.take() {
+                Some(p) => Ok(Box::new(p) as Box<dyn serialport::SerialPort>),
+                None => serialport::new(&path, 9600)
+                    .timeout(Duration::from_millis(50))
+                    .open()
+                    .map_err(std::io::Error::from),
+            });
+            Some(Box::new(SerialShuffler::spawn(opener, waker)))
+        }
+        Some(DevicePort::Path(p)) => Some(Box::new(SerialShuffler::open_path(
+            p,
+            config.shuffler.baud,
+            waker,
+        ))),
+    };
+
+    let mut term = Terminal::open(store, shuffler)?;
+    term.set_pin_policy(config.pin_policy());
+    // The table progressive controller, if the table has one.
+    let progressive_waker: Waker = {
+        let slot = ctx_slot.clone();
+        Arc::new(move || {
+            if let Some(ctx) = slot.get() {
+                ctx.request_repaint();
+            }
+        })
+    };
+    match config.progressive_port() {
+        None => {}
+        Some(DevicePort::Simulated) => {
+            let script = Arc::new(Mutex::new(ProgressiveScript::default()));
+            let (host, _thread) =
+                spawn_progressive_on_pty(script, Arc::new(AtomicBool::new(false))).context(
+                    "starting the simulated progressive controller on a pseudo-terminal",
+                )?;
+            let path = serialport::SerialPort::name(&host).unwrap_or_default();
+            tracing::info!("simulated progressive controller on {path}");
+            let mut first = Some(host);
+            let opener: Opener = Box::new(move || match first.take() {
+                Some(p) => Ok(Box::new(p) as Box<dyn serialport::SerialPort>),
+                None => serialport::new(&path, 19200)
+                    .timeout(Duration::from_millis(50))
+                    .open()
+                    .map_err(std::io::Error::from),
+            });
+            term.attach_progressive(Box::new(SerialProgressive::spawn(
+                opener,
+                progressive_waker,
+            )));
+        }
+        Some(DevicePort::Path(p)) => {
+            term.attach_progressive(Box::new(SerialProgressive::open_path(
+                p,
+                config.progressive.baud,
+                progressive_waker,
+            )));
+        }
+    }
+    if let Some(dir) = config.backup_dir() {
+        tracing::info!(
+            "backups every {:?} to {}",
+            config.backup_every(),
+            dir.display()
+        );
+        term.schedule_backups(dir, config.backup_every(), config.retention());
+    }
+    if config.demo.seed_people {
+        term.seed_demo_people()?;
+    }
+    if let Some(at) = showcase {
+        crate::demo::stage_at(&mut term, &config.table_setup(), at).map_err(anyhow::Error::msg)?;
+    }
+    let mut app = DeckhandApp::new(term, config.table_setup(), sim_script)
+        .with_screen_lock(config.lock_after())
+        .with_deck_reminder(config.table.deck_reminder_minutes)
+        .with_high_hand(config.high_hand.clone())
+        .with_time_charges(config.time_charges.clone());
+    if config.central.enabled {
+        // Store and forward: the journal here is the truth; a copy goes to the floor's server.
+        let status = Arc::new(Mutex::new(crate::store::central::SyncStatus::default()));
+        let slot = ctx_slot.clone();
+        crate::store::central::spawn_sender(
+            config.central.clone(),
+            db.clone(),
+            status.clone(),
+            Box::new(move || {
+                if let Some(ctx) = slot.get() {
+                    ctx.request_repaint();
+                }
+            }),
+            Arc::new(AtomicBool::new(false)),
+        );
+        app = app
+            .with_central(status)
+            .with_central_review(config.central.clone());
+    }
+    Ok(app)
+}

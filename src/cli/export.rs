@@ -1,0 +1,74 @@
+//! `deckhand export`: journal rows as CSV, filtered, from this terminal or the central copy.
+
+use super::*;
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn run(
+    config: &Config,
+    db: Option<PathBuf>,
+    from: Option<String>,
+    to: Option<String>,
+    kind: Option<String>,
+    group: Option<String>,
+    table: Option<i64>,
+    dealer: Option<String>,
+    text: Option<String>,
+    game: Option<String>,
+    central: bool,
+    user: Option<String>,
+) -> Result<()> {
+    use crate::store::review::{Filter, KindGroup, check_time};
+    let time = |flag: &str, v: Option<String>| -> Result<Option<String>> {
+        v.map(|s| check_time(&s).map_err(|e| anyhow::anyhow!("{flag}: {e}")))
+            .transpose()
+    };
+    let group = match group {
+        None => None,
+        Some(g) => Some(KindGroup::parse(&g).ok_or_else(|| {
+            let ids: Vec<&str> = KindGroup::ALL.iter().map(|g| g.id()).collect();
+            anyhow::anyhow!("--group: `{g}` is not one of {}", ids.join(", "))
+        })?),
+    };
+    let filter = Filter {
+        table,
+        dealer,
+        group,
+        kind,
+        from: time("--from", from)?,
+        to: time("--to", to)?,
+        text,
+        game,
+    };
+    if central {
+        let mut cfg = config.central.clone();
+        if let Some(u) = user {
+            cfg.user = u;
+        }
+        let mut client = cfg.connect().map_err(anyhow::Error::msg)?;
+        let rows = crate::store::central::rows_matching(&mut client, &filter)
+            .map_err(anyhow::Error::msg)?;
+        let stdout = std::io::stdout();
+        let mut out = std::io::BufWriter::new(stdout.lock());
+        writeln!(out, "{}", crate::store::review::CSV_HEADER.join(","))?;
+        for r in &rows {
+            writeln!(out, "{}", crate::store::review::csv_line(r))?;
+        }
+        out.flush()?;
+        eprintln!("exported {} rows from the central database", rows.len());
+        return Ok(());
+    }
+    let path = match db {
+        Some(p) => p,
+        None => config.database_path().map_err(anyhow::Error::msg)?,
+    };
+    if !path.exists() {
+        bail!("{}: no such database", path.display());
+    }
+    let store = Store::open(&path)?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let n = store.export_csv(&filter, &mut out)?;
+    out.flush()?;
+    eprintln!("exported {n} rows");
+    Ok(())
+}

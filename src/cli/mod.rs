@@ -1,0 +1,388 @@
+//! The command line: `deckhand` opens the dealer terminal; its subcommands are the tools beside
+//! it. One module per subcommand; `main.rs` only calls [`main`].
+
+mod backup;
+mod central;
+mod eval;
+mod export;
+mod people;
+mod print;
+mod run;
+mod settle;
+mod sim;
+mod stress;
+mod text;
+mod verify;
+
+pub use text::{eval_batch_line, eval_json, settle};
+
+use crate::config::Config;
+use crate::devices::sim::{ProgressiveScript, SimScript, run_progressive, run_shuffler};
+use crate::rules::games::GameId;
+use crate::store::{ChainStatus, Store};
+use crate::terminal::Terminal;
+use anyhow::{Context as _, Result, bail};
+use clap::{Parser, Subcommand};
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+#[derive(Parser)]
+#[command(
+    name = "deckhand",
+    version,
+    about = "Dealer terminal for live casino table games"
+)]
+pub struct Cli {
+    /// Configuration file (TOML). Without it the embedded default is used.
+    #[arg(long, global = true)]
+    pub config: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Option<Cmd>,
+}
+
+#[derive(Subcommand)]
+pub enum Cmd {
+    /// Open the dealer terminal (the default).
+    Run,
+    /// Run a device simulator on a serial port.
+    Sim {
+        #[command(subcommand)]
+        device: SimDevice,
+    },
+    /// Rank a hand: `deckhand eval --game holdem Kh 4s --board Kc Kd 4h 9s 2c`.
+    /// Prints one JSON object; games and categories are in docs/hand-rankings.md.
+    Eval {
+        /// Game id, e.g. holdem, omaha-hi-lo, seven-card-stud, crazy-4-poker, badugi.
+        #[arg(long)]
+        game: String,
+        /// The player's cards, two-character codes (As Kd 10h ...).
+        cards: Vec<String>,
+        /// Community cards (or a Stud common card).
+        #[arg(long, num_args = 1..)]
+        board: Vec<String>,
+        /// Read one hand per line from standard input, `HOLE | BOARD`, and write one JSON
+        /// object per line; a bad line gives an error object and the rest go on.
+        #[arg(long)]
+        batch: bool,
+    },
+    /// Settle one round of a house-banked game: JSON on standard input (game, paytable choices,
+    /// cards, wagers, decisions, meters), the settlement as JSON on standard output. The format,
+    /// with an example per game, is in docs/settle.md.
+    Settle {
+        /// Indent the output for reading.
+        #[arg(long)]
+        pretty: bool,
+    },
+    /// Append numbered rows to a journal until killed, printing each serial once it is durable
+    /// (used by the crash test; also a quick check of a terminal's disk).
+    /// Open the terminal on a fresh database with a round of `game` staged at a player's
+    /// decision (the screenshots of docs/screenshots/capture.sh).
+    #[command(hide = true)]
+    Showcase {
+        #[arg(long)]
+        game: String,
+        /// A database file that does not exist yet.
+        #[arg(long)]
+        db: PathBuf,
+        /// Where to stop: `decision` (a player's turn) or `cards` (the cards being keyed).
+        #[arg(long, default_value = "decision")]
+        at: String,
+    },
+    #[command(hide = true)]
+    JournalStress {
+        #[arg(long)]
+        db: PathBuf,
+    },
+    /// Copy the database now (online, while a terminal may be running) into a folder, check the
+    /// copy, and prune copies older than the retention period.
+    Backup {
+        /// Database file; default: the configured one.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// Folder for the copy; default: the configured backup folder.
+        #[arg(long)]
+        to: Option<PathBuf>,
+    },
+    /// Manage the people who sign records. PINs are read from standard input, one per line
+    /// (the acting supervisor's first), never from the command line.
+    People {
+        /// Database file; default: the configured one.
+        #[arg(long, global = true)]
+        db: Option<PathBuf>,
+        #[command(subcommand)]
+        action: PeopleCmd,
+    },
+    /// Export journal rows as CSV on standard output, oldest first; every filter optional.
+    Export {
+        /// Database file; default: the configured one.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// From this UTC date or time, inclusive (2026-11-22 or 2026-11-22T06:00:00Z).
+        #[arg(long)]
+        from: Option<String>,
+        /// Up to this UTC date or time, exclusive.
+        #[arg(long)]
+        to: Option<String>,
+        /// One journal kind, e.g. deck_counted.
+        #[arg(long)]
+        kind: Option<String>,
+        /// A group of kinds: deck-changes, counts, irregularities, jackpots, verifications,
+        /// device-faults, people, rounds.
+        #[arg(long)]
+        group: Option<String>,
+        #[arg(long)]
+        table: Option<i64>,
+        /// The dealer's credential number.
+        #[arg(long)]
+        dealer: Option<String>,
+        /// Text found in the record.
+        #[arg(long)]
+        text: Option<String>,
+        /// The game the table was opened with, e.g. holdem.
+        #[arg(long)]
+        game: Option<String>,
+        /// Search every terminal's records in the central database ([central] settings, with
+        /// --user for the review role) instead of this terminal's journal.
+        #[arg(long)]
+        central: bool,
+        /// The central database user (with --central), e.g. deckhand_review.
+        #[arg(long)]
+        user: Option<String>,
+    },
+    /// The floor-wide copy of the journal in PostgreSQL ([central] in the configuration).
+    Central {
+        /// Connect as this user instead of [central] user (the owner for init).
+        #[arg(long, global = true)]
+        user: Option<String>,
+        /// A file holding that user's password.
+        #[arg(long, global = true)]
+        password_file: Option<String>,
+        #[command(subcommand)]
+        action: CentralCmd,
+    },
+    /// Print a document as PDF; the print is journaled and a second one says REPRINT.
+    Print {
+        /// Database file; default: the configured one.
+        #[arg(long, global = true)]
+        db: Option<PathBuf>,
+        #[command(subcommand)]
+        doc: PrintDoc,
+    },
+    /// Walk the journal's hash chain and report the first broken row.
+    VerifyLog {
+        /// Database file; default: the configured one.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// Also rebuild the table from every row and recompute each recorded settlement and
+        /// pot with this build's rules; the first row that diverges is named.
+        #[arg(long)]
+        replay: bool,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum CentralCmd {
+    /// Create the central schema and roles (once, as the database's owner).
+    Init,
+    /// Push this terminal's journal rows the server lacks, then stop (a backlog, or a check).
+    Push {
+        /// Database file; default: the configured one.
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Walk every terminal's chain in the central database and report gaps and breaks.
+    Verify,
+}
+
+#[derive(Subcommand)]
+pub enum PrintDoc {
+    /// The documentation of one box count, signed by dealer and floorperson (§ 637a.15(d)(1),
+    /// § 637a.16(d)(1)).
+    BoxCount {
+        /// The journal row of the count (shown when it is recorded).
+        #[arg(long)]
+        record: i64,
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// The High Hand Tracking Slip of one table and qualifying period (§ 637a.16(f)).
+    HighHandSlip {
+        #[arg(long)]
+        table: u32,
+        /// The period's start as the slip names it, e.g. 2026-11-22T07:00Z.
+        #[arg(long)]
+        period: String,
+        /// Where to write the PDF.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// The end-of-shift report of one table: dealers, rounds, rake, counts, irregularities,
+    /// slips, box counts and progressive hits, with the journal's chain head.
+    ShiftReport {
+        #[arg(long)]
+        table: u32,
+        /// Start of the shift (UTC), e.g. 2026-11-22T06:00:00Z.
+        #[arg(long)]
+        from: String,
+        /// End of the shift (UTC).
+        #[arg(long)]
+        to: String,
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum PeopleCmd {
+    /// Everyone, active or not, with role and lock-out; no PINs.
+    List,
+    /// First start only: create the administrator (stdin: PIN, then the PIN again).
+    InitAdmin {
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        credential: String,
+    },
+    /// Add a person (stdin: your PIN, then the new person's PIN; an empty line for none).
+    Add {
+        /// Your credential number (a supervisor; an administrator for supervisors).
+        #[arg(long = "as")]
+        actor: String,
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        credential: String,
+        /// dealer, floorperson, supervisor or administrator.
+        #[arg(long)]
+        role: String,
+    },
+    /// Deactivate a person; their records keep their name (stdin: your PIN).
+    Deactivate {
+        #[arg(long = "as")]
+        actor: String,
+        credential: String,
+    },
+    /// Set a new PIN and clear a lock-out (stdin: your PIN, then the new PIN).
+    ResetPin {
+        #[arg(long = "as")]
+        actor: String,
+        credential: String,
+    },
+    /// Clear a PIN lock-out (stdin: your PIN).
+    Unlock {
+        #[arg(long = "as")]
+        actor: String,
+        credential: String,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum SimDevice {
+    /// A counting card shuffler speaking hw/shuffler-protocol.md.
+    Shuffler {
+        /// The serial port to serve (e.g. one end of a socat pty pair).
+        #[arg(long)]
+        port: String,
+        /// Counts to report for the first shuffles, then 52 (e.g. `--counts 52,51`).
+        #[arg(long, value_delimiter = ',')]
+        counts: Vec<u8>,
+        /// Milliseconds a shuffle takes.
+        #[arg(long, default_value_t = 400)]
+        shuffle_ms: u64,
+    },
+    /// A table progressive controller speaking hw/progressive-protocol.md.
+    Progressive {
+        /// The serial port to serve.
+        #[arg(long)]
+        port: String,
+        /// The meter's starting value in cents.
+        #[arg(long, default_value_t = 2_500_000)]
+        meter: i64,
+        /// The initial and reset amount in cents (§ 647a.12(d)(3): at least $10,000).
+        #[arg(long, default_value_t = 1_000_000)]
+        reset: i64,
+        /// Wagers the spots' devices accept at each lock-out, `SPOT:CENTS` (e.g. `1:100,4:500`).
+        #[arg(long, value_delimiter = ',')]
+        wagers: Vec<String>,
+    },
+}
+
+/// The whole program: parse, run, and one readable line on failure.
+pub fn main() -> std::process::ExitCode {
+    match real_main() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            // One readable line for a person; the causes follow after a colon.
+            eprintln!("deckhand: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn real_main() -> Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "deckhand=info".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = Cli::parse();
+    let config = Config::load(cli.config.as_deref()).map_err(anyhow::Error::msg)?;
+    match cli.command.unwrap_or(Cmd::Run) {
+        Cmd::Run => run::run_terminal(config, None),
+        Cmd::Showcase { game, db, at } => run::showcase(config, game, db, at),
+        Cmd::Sim {
+            device:
+                SimDevice::Shuffler {
+                    port,
+                    counts,
+                    shuffle_ms,
+                },
+        } => sim::shuffler(port, counts, shuffle_ms),
+        Cmd::Sim {
+            device:
+                SimDevice::Progressive {
+                    port,
+                    meter,
+                    reset,
+                    wagers,
+                },
+        } => sim::progressive(port, meter, reset, wagers),
+        Cmd::Eval {
+            game,
+            cards,
+            board,
+            batch,
+        } => eval::run(game, cards, board, batch),
+        Cmd::Settle { pretty } => settle::run(&config, pretty),
+        Cmd::JournalStress { db } => stress::run(db),
+        Cmd::Backup { db, to } => backup::run(&config, db, to),
+        Cmd::People { db, action } => people::people(&config, db, action),
+        Cmd::Print { db, doc } => print::run(&config, db, doc),
+        Cmd::Export {
+            db,
+            from,
+            to,
+            kind,
+            group,
+            table,
+            dealer,
+            text,
+            game,
+            central,
+            user,
+        } => export::run(
+            &config, db, from, to, kind, group, table, dealer, text, game, central, user,
+        ),
+        Cmd::Central {
+            user,
+            password_file,
+            action,
+        } => central::run(&config, user, password_file, action),
+        Cmd::VerifyLog { db, replay } => verify::run(&config, db, replay),
+    }
+}

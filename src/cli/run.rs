@@ -1,0 +1,42 @@
+//! `deckhand` (run) and `deckhand showcase`: the dealer terminal in its window.
+
+use super::*;
+
+pub(super) fn showcase(config: Config, game: String, db: PathBuf, at: String) -> Result<()> {
+    let at = crate::demo::At::parse(&at).map_err(anyhow::Error::msg)?;
+    let mut config = config;
+    let game = crate::rules::games::GameId::parse(&game).map_err(anyhow::Error::msg)?;
+    if db.exists() {
+        anyhow::bail!("{}: the showcase needs a fresh database", db.display());
+    }
+    config.store.database = db.display().to_string();
+    config.shuffler.port = "none".into();
+    config.demo.seed_people = true;
+    let setup = crate::demo::setup_for(&config.table_setup(), game);
+    config.table.game = game;
+    config.table.forced_bet_cents = setup.poker.forced_bet;
+    config.table.dealing = setup.poker.dealing;
+    run_terminal(config, Some(at))
+}
+
+pub(super) fn run_terminal(config: Config, showcase: Option<crate::demo::At>) -> Result<()> {
+    // The UI context exists only once the window does; device threads wake it through this.
+    let ctx_slot: crate::app::ContextSlot = Arc::new(OnceLock::new());
+    let station = crate::app::start(&config, ctx_slot.clone(), showcase);
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Deckhand")
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([1024.0, 700.0]),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Deckhand",
+        options,
+        Box::new(move |cc| {
+            let _ = ctx_slot.set(cc.egui_ctx.clone());
+            Ok(Box::new(station))
+        }),
+    )
+    .map_err(|e| anyhow::anyhow!("the window could not open: {e}"))
+}

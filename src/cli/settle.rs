@@ -1,0 +1,14 @@
+//! `deckhand settle`: one round as JSON in, its settlement out.
+
+use super::*;
+
+pub(super) fn run(config: &Config, pretty: bool) -> Result<()> {
+    let mut input = String::new();
+    std::io::Read::read_to_string(&mut std::io::stdin(), &mut input)
+        .context("reading standard input")?;
+    let tables = config.load_paytables().map_err(anyhow::Error::msg)?;
+    let out = text::settle(&input, &tables, &config.house, pretty)
+        .map_err(|e| anyhow::anyhow!("settle: {e}"))?;
+    println!("{out}");
+    Ok(())
+}

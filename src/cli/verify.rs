@@ -1,0 +1,27 @@
+//! `deckhand verify-log`: walk the journal's hash chain and report the first broken row; with
+//! `--replay`, also rebuild the table from every row and recompute each recorded settlement and
+//! pot, naming the first row that diverges.
+
+use super::*;
+
+pub(super) fn run(config: &Config, db: Option<PathBuf>, replay: bool) -> Result<()> {
+    let path = match db {
+        Some(p) => p,
+        None => config.database_path().map_err(anyhow::Error::msg)?,
+    };
+    if !path.exists() {
+        bail!("{}: no such database", path.display());
+    }
+    let status = Store::verify_file(&path)?;
+    println!("{status}");
+    let mut failed = matches!(status, ChainStatus::Broken { .. });
+    if replay {
+        let report = crate::store::replay::replay_file(&path)?;
+        println!("{report}");
+        failed |= report.divergence.is_some();
+    }
+    if failed {
+        std::process::exit(1);
+    }
+    Ok(())
+}

@@ -1,0 +1,108 @@
+//! What the rules give now for a recorded outcome: a house-banked settlement recomputed from the
+//! round's recorded cards, wagers and meters with the paytables the table opened with; a
+//! poker-room award recomputed from the recorded hands (the hand's replay compares every amount).
+//! `deckhand verify-log --replay` runs it over a whole journal and reports the first divergence.
+
+use super::*;
+use crate::rules::banked::round::BankedEvent;
+
+/// A recorded outcome the rules recompute differently now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Divergence {
+    pub recorded: String,
+    pub now: String,
+}
+
+/// What a row holds that the rules recompute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Recomputed {
+    Nothing,
+    Settlement,
+    Pot,
+}
+
+impl Table {
+    /// Recomputes what `e` records, before it is applied: `Ok(what)` when the rules agree,
+    /// `Err` with both sides when they do not.
+    pub fn recompute(&self, e: &Event) -> Result<Recomputed, Divergence> {
+        let banked = self.round.as_ref().and_then(|r| r.banked.as_ref());
+        let house = self.setup.as_ref().and_then(|s| s.poker.house.as_deref());
+        let fail = |now: String| Divergence {
+            recorded: e.kind().to_string(),
+            now,
+        };
+        match e {
+            Event::Banked(BankedEvent::Settled { settlement }) => {
+                let (Some(b), Some(house)) = (banked, house) else {
+                    return Err(fail(
+                        "no house-banked round with paytables to settle".into(),
+                    ));
+                };
+                let now = b.settle(house).map_err(fail)?;
+                compare(settlement, &now)?;
+                Ok(Recomputed::Settlement)
+            }
+            Event::Banked(BankedEvent::LockedIn { cards, settlement }) => {
+                let (Some(b), Some(house)) = (banked, house) else {
+                    return Err(fail(
+                        "no house-banked round with paytables to settle".into(),
+                    ));
+                };
+                let mut keyed = b.clone();
+                for (seat, c) in cards {
+                    keyed.cards.insert(*seat, c.clone());
+                }
+                let now = keyed.settle_lock_in(house).map_err(fail)?;
+                compare(settlement, &now)?;
+                Ok(Recomputed::Settlement)
+            }
+            Event::Hand { events } => Ok(
+                if events
+                    .iter()
+                    .any(|h| matches!(h, crate::rules::poker::hand::HandEvent::Awarded { .. }))
+                {
+                    Recomputed::Pot
+                } else {
+                    Recomputed::Nothing
+                },
+            ),
+            _ => Ok(Recomputed::Nothing),
+        }
+    }
+}
+
+/// The first wager (or total) where two settlements differ, in words.
+fn compare(
+    recorded: &crate::rules::banked::Settlement,
+    now: &crate::rules::banked::Settlement,
+) -> Result<(), Divergence> {
+    if recorded == now {
+        return Ok(());
+    }
+    let line = |w: &crate::rules::banked::WagerResult| {
+        format!(
+            "seat {} {}: paid {} ({})",
+            w.seat,
+            w.wager,
+            crate::rules::money(w.paid),
+            w.explanation
+        )
+    };
+    let n = recorded.results.len().max(now.results.len());
+    for i in 0..n {
+        let (a, b) = (recorded.results.get(i), now.results.get(i));
+        if a != b {
+            return Err(Divergence {
+                recorded: a.map_or("no such payout".into(), line),
+                now: b.map_or("no such payout".into(), line),
+            });
+        }
+    }
+    Err(Divergence {
+        recorded: format!(
+            "house result {}",
+            crate::rules::money(recorded.totals.house)
+        ),
+        now: format!("house result {}", crate::rules::money(now.totals.house)),
+    })
+}
