@@ -144,6 +144,7 @@ pub fn build(
         crate::demo::stage_at(&mut term, &config.table_setup(), at).map_err(anyhow::Error::msg)?;
     }
     let mut app = DeckhandApp::new(term, config.table_setup(), sim_script)
+        .with_games(config.table_setups())
         .with_screen_lock(config.lock_after())
         .with_deck_reminder(config.table.deck_reminder_minutes)
         .with_high_hand(config.high_hand.clone())

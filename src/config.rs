@@ -19,6 +19,10 @@ pub struct Config {
     #[serde(default)]
     pub progressive: ProgressiveConfig,
     pub table: TableConfig,
+    /// Per game of `[table] games`, its own Rules Submission figures (forced bets, dealing
+    /// method, posted limits), by game id.
+    #[serde(default)]
+    pub games: std::collections::BTreeMap<crate::rules::games::GameId, GameConfig>,
     pub holdem: HoldemConfig,
     #[serde(default)]
     pub demo: DemoConfig,
@@ -259,6 +263,10 @@ pub struct TableConfig {
     /// docs/games/poker-room.md). The [holdem] limits, blinds and rake apply to it.
     #[serde(default)]
     pub game: crate::rules::games::GameId,
+    /// The games this terminal may open, offered on the open-table screen (every id of the
+    /// registry is allowed); empty: `game` only. A change of game goes through closing the table.
+    #[serde(default)]
+    pub games: Vec<crate::rules::games::GameId>,
     /// An ante from every player (§ 637a.7(c)).
     #[serde(default)]
     pub ante_cents: Cents,
@@ -285,6 +293,20 @@ pub struct TableConfig {
     /// `queens_up = [100, 2500]` (0: none).
     #[serde(default)]
     pub side_wager_limits_cents: std::collections::BTreeMap<String, (Cents, Cents)>,
+}
+
+/// One game's own figures, for a game of `[table] games` other than `[table] game` (which takes
+/// `[table]`'s). Every key optional: the game's defaults are `TableSetup::for_game`'s.
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GameConfig {
+    pub ante_cents: Option<Cents>,
+    pub forced_bet_cents: Option<Cents>,
+    pub dealing: Option<crate::rules::registry::Dealing>,
+    pub deck_change_hours: Option<u32>,
+    pub min_ante_cents: Option<Cents>,
+    pub max_ante_cents: Option<Cents>,
+    pub side_wager_limits_cents: Option<std::collections::BTreeMap<String, (Cents, Cents)>>,
 }
 
 /// Minutes before the decks' change is due that the screen starts reminding the dealer, unless
@@ -367,6 +389,34 @@ impl Config {
         self.table_setup()
             .validate()
             .map_err(|e| format!("table/holdem: {e}"))?;
+        // The paytables and choices first: a house-banked game's setup carries them.
+        let tables = self.load_paytables()?;
+        self.house.validate(&tables)?;
+        for id in self.games.keys() {
+            if !self.offered_games().contains(id) {
+                return Err(format!(
+                    "games.{}: not one of [table] games ({})",
+                    id.id(),
+                    self.offered_games()
+                        .iter()
+                        .map(|g| g.id())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+        }
+        for setup in self.table_setups() {
+            setup
+                .validate()
+                .map_err(|e| format!("games.{}: {e}", setup.poker.game.id()))?;
+            if setup.poker.game.is_house_banked() && setup.poker.house.is_none() {
+                return Err(format!(
+                    "games.{}: no paytables for it ([paytables], [house.{}])",
+                    setup.poker.game.id(),
+                    setup.poker.game.id()
+                ));
+            }
+        }
         for (key, baud) in [
             ("shuffler.baud", self.shuffler.baud),
             ("progressive.baud", self.progressive.baud),
@@ -399,8 +449,7 @@ impl Config {
                     .into(),
             );
         }
-        let tables = self.load_paytables()?;
-        self.house.validate(&tables)
+        Ok(())
     }
 
     /// The paytables: the embedded files, or those of `paytables.dir`, validated.
@@ -468,6 +517,56 @@ impl Config {
         (self.people.lock_after_idle_minutes > 0).then(|| {
             std::time::Duration::from_secs(u64::from(self.people.lock_after_idle_minutes) * 60)
         })
+    }
+
+    /// The games the open-table screen offers, `[table] game` first.
+    pub fn offered_games(&self) -> Vec<crate::rules::games::GameId> {
+        let mut v = vec![self.table.game];
+        for g in &self.table.games {
+            if !v.contains(g) {
+                v.push(*g);
+            }
+        }
+        v
+    }
+
+    /// One setup per game the terminal may open, `[table] game`'s first.
+    pub fn table_setups(&self) -> Vec<TableSetup> {
+        self.offered_games()
+            .into_iter()
+            .map(|g| self.table_setup_for(g))
+            .collect()
+    }
+
+    /// The table dealing `game`: `[table]`'s setup for its own game; another game with its
+    /// defaults (`TableSetup::for_game`), its `[games.<id>]` figures, and for a house-banked
+    /// game its paytables and the `[house.<id>]` choices.
+    pub fn table_setup_for(&self, game: crate::rules::games::GameId) -> TableSetup {
+        let base = self.table_setup();
+        if game == base.poker.game {
+            return base;
+        }
+        let mut s = base.for_game(game);
+        if let Some(g) = self.games.get(&game) {
+            let p = &mut s.poker;
+            p.ante = g.ante_cents.unwrap_or(p.ante);
+            p.forced_bet = g.forced_bet_cents.unwrap_or(p.forced_bet);
+            p.dealing = g.dealing.unwrap_or(p.dealing);
+            p.deck_change_hours = g.deck_change_hours.unwrap_or(p.deck_change_hours);
+            p.min_ante = g.min_ante_cents.unwrap_or(p.min_ante);
+            p.max_ante = g.max_ante_cents.unwrap_or(p.max_ante);
+            if let Some(l) = &g.side_wager_limits_cents {
+                p.side_limits = l.clone();
+            }
+        }
+        if game.is_house_banked() {
+            s.poker.house = self
+                .load_paytables()
+                .ok()
+                .and_then(|t| crate::rules::banked::House::for_game(game, &self.house, &t).ok())
+                .map(Box::new);
+        }
+        s
     }
 
     /// The Rules Submission values the table opens with.

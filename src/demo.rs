@@ -190,17 +190,7 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
 
 /// A setup for `game` from the configured one: Stud games get a forced bet if none is set.
 pub fn setup_for(base: &TableSetup, game: GameId) -> TableSetup {
-    let mut s = base.clone();
-    s.poker.game = game;
+    let mut s = base.for_game(game);
     s.counting_shuffler = false;
-    let stud =
-        crate::rules::poker::procedure::Procedure::of(game).is_some_and(|p| p.stud.is_some());
-    if stud && s.poker.forced_bet == 0 {
-        s.poker.forced_bet = s.small_bet / 2;
-    }
-    // § 635a.7(b): Spanish 21 comes out of a dealing shoe.
-    if game == GameId::Spanish21 && s.poker.dealing == crate::rules::registry::Dealing::Hand {
-        s.poker.dealing = crate::rules::registry::Dealing::ManualShoe;
-    }
     s
 }

@@ -103,6 +103,7 @@ fn open_table(h: &mut Harness<'_, DeckhandApp>) {
     keys(h, "20417");
     tap(h, "Sign in");
     // The configured table number is prefilled; the dealer may change it.
+    tap(h, "Change table number");
     tap(h, "Clear");
     tap(h, "Open table");
     h.get_by_label_contains("Enter the table number");

@@ -13,7 +13,7 @@ use super::two_card;
 use serde::Serialize;
 
 /// The games whose hands Deckhand ranks, by their documented kebab-case ids.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum GameId {
     Holdem,
     Omaha,

@@ -43,8 +43,27 @@ impl std::fmt::Display for ReplayReport {
     }
 }
 
-/// Replays the journal of the database at `path` (opened read-only, never migrated).
-pub fn replay_file(path: &Path) -> Result<ReplayReport> {
+/// The table as the journal of the database at `path` rebuilds it (read-only): what a restart
+/// would show.
+pub fn read_table(path: &Path) -> Result<Table> {
+    let conn = open_journal(path)?;
+    let mut stmt =
+        conn.prepare("SELECT serial, payload FROM journal WHERE stream = 'table' ORDER BY serial")?;
+    let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
+    let mut events = Vec::new();
+    for row in rows {
+        let (serial, payload) = row?;
+        let e: Event = serde_json::from_str(&payload).map_err(|e| StoreError::BadPayload {
+            serial,
+            detail: e.to_string(),
+        })?;
+        events.push((serial, e));
+    }
+    Ok(Table::replay(&events)?)
+}
+
+/// A read-only connection to a Deckhand journal; a file without one is refused.
+fn open_journal(path: &Path) -> Result<Connection> {
     let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
     let has_journal: bool = conn.query_row(
         "SELECT COUNT(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'journal'",
@@ -57,6 +76,12 @@ pub fn replay_file(path: &Path) -> Result<ReplayReport> {
             path.display()
         )));
     }
+    Ok(conn)
+}
+
+/// Replays the journal of the database at `path` (opened read-only, never migrated).
+pub fn replay_file(path: &Path) -> Result<ReplayReport> {
+    let conn = open_journal(path)?;
     let mut stmt = conn.prepare(
         "SELECT serial, kind, payload FROM journal WHERE stream = 'table' ORDER BY serial",
     )?;

@@ -75,6 +75,10 @@ struct View {
     message: Option<String>,
     /// The table number being typed at opening; `None` until the screen is first shown.
     table_no: Option<String>,
+    /// The open-table screen shows the keypad for the table number.
+    keying_table_no: bool,
+    /// The game picked on the open-table screen; `None`: the configured game.
+    game: Option<crate::rules::games::GameId>,
     signin_name: Option<String>,
     signin_credential: String,
     seats: BTreeSet<u8>,
@@ -135,6 +139,8 @@ struct UnlockForm {
 pub struct DeckhandApp {
     term: Terminal,
     setup: TableSetup,
+    /// Every game this terminal may open, with its setup (`[table] games`); `setup` first.
+    games: Vec<TableSetup>,
     view: View,
     sim: Option<SharedScript>,
     themed: bool,
@@ -174,6 +180,7 @@ impl DeckhandApp {
         let needs_admin = term.store().count_people().unwrap_or(0) == 0;
         DeckhandApp {
             term,
+            games: vec![setup.clone()],
             setup,
             view,
             sim,
@@ -205,6 +212,15 @@ impl DeckhandApp {
             .or(self.setup.poker.house.as_ref())
             .map(|h| h.rules.clone())
             .unwrap_or_default()
+    }
+
+    /// The games the open-table screen offers, each with its setup; the first is the default.
+    pub fn with_games(mut self, setups: Vec<TableSetup>) -> DeckhandApp {
+        if let Some(first) = setups.first() {
+            self.setup = first.clone();
+            self.games = setups;
+        }
+        self
     }
 
     /// Locks the screen after `after` without a touch between rounds (`[people]
@@ -1072,7 +1088,7 @@ impl DeckhandApp {
         }
         match &step {
             Step::SignIn => self.sign_in(ui, cmds),
-            Step::OpenTable => self.open_table(ui, cmds, &step),
+            Step::OpenTable => self.open_table(ui, cmds),
             Step::BurnCard => {
                 title(ui, "Burn one card");
                 body(
@@ -1445,64 +1461,97 @@ impl DeckhandApp {
         }
     }
 
-    /// The dealer picks the table number (prefilled from the configuration) and the game.
-    fn open_table(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>, step: &Step) {
-        let section = self.term.table().section_of(step);
-        let s = &self.setup;
+    /// The dealer picks the game among those this terminal may deal (`[table] games`) and opens
+    /// the table; the table number is prefilled from the configuration and changed on the keypad.
+    fn open_table(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
+        let chosen = self.view.game.unwrap_or(self.setup.poker.game);
+        let s = self
+            .games
+            .iter()
+            .find(|s| s.poker.game == chosen)
+            .unwrap_or(&self.setup)
+            .clone();
         let table_no = self
             .view
             .table_no
             .get_or_insert_with(|| s.table_no.to_string());
-        title(ui, "Open the table");
-        body(
+        title(ui, &format!("Open the table: {}", chosen.name()));
+        body(ui, &setup_summary(&s));
+        small(
             ui,
             &format!(
-                "Decks: {} and {}. Blinds {}. Limits {}/{}, {} raises per round.",
-                s.deck_colours[0],
-                s.deck_colours[1],
-                s.blinds
-                    .iter()
-                    .map(|b| money(*b))
-                    .collect::<Vec<_>>()
-                    .join(" / "),
-                money(s.small_bet),
-                money(s.big_bet),
-                s.max_raises
+                "{}: {} (Chapter {})",
+                chosen.name(),
+                chosen.section(),
+                chosen.def().chapter
             ),
         );
-        small(ui, &section);
+        let mut open = false;
         ui.horizontal(|ui| {
-            ui.vertical(|ui| {
-                field(ui, "Table number", table_no, true);
-                keypad::keypad(ui, table_no, 4);
-            });
-            ui.add_space(theme::GAP * 2.0);
-            ui.vertical(|ui| {
-                ui.label(RichText::new("Game").size(theme::BODY));
-                // The games of the open issues join this list as their procedures land.
-                ui.add(
-                    Button::new(RichText::new("Texas Hold'em ✔").size(theme::BODY))
-                        .selected(true)
+            field(ui, "Table number", table_no, self.view.keying_table_no);
+            let label = if self.view.keying_table_no {
+                "Number done"
+            } else {
+                "Change table number"
+            };
+            if ui
+                .add(
+                    Button::new(RichText::new(label).size(theme::BODY))
                         .min_size(theme::ACTION_SIZE),
-                );
-                ui.label(
-                    RichText::new("§ 637a.11")
-                        .size(theme::SMALL)
-                        .color(theme::TEXT_DIM),
-                );
-            });
+                )
+                .clicked()
+            {
+                self.view.keying_table_no = !self.view.keying_table_no;
+            }
+            ui.add_space(theme::GAP);
+            open = primary(ui, "Open table");
         });
-        if primary(ui, "Open table") {
+        ui.add_space(theme::GAP);
+        if self.view.keying_table_no {
+            keypad::keypad(ui, table_no, 4);
+        } else if self.games.len() > 1 {
+            // A grid of equal buttons, as many columns as the width holds: nothing moves when
+            // one is picked.
+            ui.spacing_mut().item_spacing = egui::vec2(8.0, 6.0);
+            ui.spacing_mut().interact_size.y = theme::GAME_SIZE.y;
+            let gap = ui.spacing().item_spacing.x;
+            let width = ui.available_width();
+            let cols = (((width + gap) / (theme::GAME_SIZE.x + gap)).floor() as usize).max(1);
+            let size = egui::vec2(
+                (width - gap * (cols as f32 - 1.0)) / cols as f32,
+                theme::GAME_SIZE.y,
+            );
+            for row in self.games.chunks(cols) {
+                ui.horizontal(|ui| {
+                    for g in row {
+                        let game = g.poker.game;
+                        let on = game == chosen;
+                        let label = if on {
+                            format!("{} ✔", game.name())
+                        } else {
+                            game.name().to_string()
+                        };
+                        let b = Button::new(RichText::new(label).size(theme::SMALL + 1.0))
+                            .wrap_mode(egui::TextWrapMode::Truncate)
+                            .selected(on);
+                        if ui.add_sized(size, b).clicked() {
+                            self.view.game = Some(game);
+                        }
+                    }
+                });
+            }
+        }
+        if open {
             match table_no.parse::<u32>() {
                 Ok(n) if n > 0 => {
-                    let setup = TableSetup {
-                        poker: Default::default(),
-                        table_no: n,
-                        ..self.setup.clone()
-                    };
+                    self.view.keying_table_no = false;
+                    let setup = TableSetup { table_no: n, ..s };
                     cmds.push(UiCmd::Rules(Command::OpenTable(setup)));
                 }
-                _ => self.view.message = Some("Enter the table number (1 or more)".into()),
+                _ => {
+                    self.view.keying_table_no = true;
+                    self.view.message = Some("Enter the table number (1 or more)".into());
+                }
             }
         }
     }
@@ -1877,6 +1926,38 @@ pub(super) fn ordinal(i: usize) -> String {
     ["first", "second", "third", "fourth"]
         .get(i)
         .map_or_else(|| format!("#{}", i + 1), |s| s.to_string())
+}
+
+/// A table's posted figures in one line, for the open-table screen.
+fn setup_summary(s: &TableSetup) -> String {
+    let p = &s.poker;
+    let decks = format!("Decks: {} and {}.", s.deck_colours[0], s.deck_colours[1]);
+    if p.game.is_house_banked() {
+        let limits = match (p.min_ante, p.max_ante) {
+            (0, 0) => String::new(),
+            (min, 0) => format!(" Ante at least {}.", money(min)),
+            (min, max) => format!(" Ante {} to {}.", money(min), money(max)),
+        };
+        return format!("{decks} Dealt {}.{limits}", p.dealing.name());
+    }
+    let mut text = format!(
+        "{decks} Limits {}/{}, {} raises per round.",
+        money(s.small_bet),
+        money(s.big_bet),
+        s.max_raises
+    );
+    let proc = crate::rules::poker::procedure::Procedure::of(p.game);
+    if proc.as_ref().is_some_and(|x| x.blinds) {
+        let blinds: Vec<String> = s.blinds.iter().map(|b| money(*b)).collect();
+        text.push_str(&format!(" Blinds {}.", blinds.join(" / ")));
+    }
+    if p.ante > 0 {
+        text.push_str(&format!(" Ante {}.", money(p.ante)));
+    }
+    if p.forced_bet > 0 {
+        text.push_str(&format!(" Forced bet {}.", money(p.forced_bet)));
+    }
+    text
 }
 
 fn cards_text(cards: &[Card]) -> String {

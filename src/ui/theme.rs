@@ -25,6 +25,8 @@ pub const TARGET: f32 = 56.0;
 pub const PRIMARY_SIZE: Vec2 = Vec2::new(360.0, 72.0);
 pub const ACTION_SIZE: Vec2 = Vec2::new(200.0, 72.0);
 pub const SEAT_SIZE: Vec2 = Vec2::new(96.0, 64.0);
+/// A game's button on the open-table screen at its narrowest (room for "Seven-card Stud Hi-Lo 8").
+pub const GAME_SIZE: Vec2 = Vec2::new(200.0, 48.0);
 pub const KEY_SIZE: Vec2 = Vec2::new(88.0, 64.0);
 pub const CARD_KEY: Vec2 = Vec2::new(58.0, 56.0);
 pub const GAP: f32 = 12.0;

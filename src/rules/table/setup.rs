@@ -135,6 +135,30 @@ pub const MANUAL_COUNT_EVERY: u32 = 5;
 pub const STAKES_NOT_TRACKED: Cents = 100_000_000;
 
 impl TableSetup {
+    /// This table dealing `game` instead: the same decks, limits and rake, with the game's own
+    /// defaults where its procedure needs one the other game did not: the registry's first
+    /// dealing method (Spanish 21 from a shoe, § 635a.7(b)), and half the small bet as a Stud
+    /// game's forced bet (§ 637a.10(d); the Rules Submission's figure goes in `[games.<id>]`).
+    /// The house-banked paytables are the caller's (`Config::table_setup_for`).
+    pub fn for_game(&self, game: crate::rules::games::GameId) -> TableSetup {
+        let mut s = self.clone();
+        if game == s.poker.game {
+            return s;
+        }
+        s.poker = PokerOptions {
+            game,
+            dealing: game.def().dealing[0],
+            deck_change_hours: s.poker.deck_change_hours,
+            ..Default::default()
+        };
+        let stud =
+            crate::rules::poker::procedure::Procedure::of(game).is_some_and(|p| p.stud.is_some());
+        if stud {
+            s.poker.forced_bet = (s.small_bet / 2).max(1);
+        }
+        s
+    }
+
     /// The round state machine's setup, for every poker-room game.
     pub fn hand_setup(&self, seats: &[u8], button: u8) -> crate::rules::poker::hand::HandSetup {
         use crate::rules::poker::hand::{HandSetup, Structure};

@@ -1,0 +1,181 @@
+//! The dealer's taps for whatever step a round is at, by the labels on the screen: a whole round
+//! of any game played the way a dealer would (wagers keyed, forced bets in, cards dealt or keyed,
+//! check or call, the smallest wager, stands pat, the cards shown, paid).
+
+use super::ui::{keys, ready, tap};
+use deckhand::rules::banked::round::BankedStep;
+use deckhand::rules::banked::round21::Step21;
+use deckhand::rules::betting::Action;
+use deckhand::rules::cards::Card;
+use deckhand::rules::money;
+use deckhand::rules::poker::hand::Step as HandStep;
+use deckhand::rules::table::Step;
+use deckhand::ui::DeckhandApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+/// Taps an enabled card of the grid: the `n`-th one still free, counting round the deck (so a
+/// many-deck shoe is not dealt the same card every time).
+pub fn tap_a_free_card(h: &mut Harness<'_, DeckhandApp>, n: usize) {
+    for i in 0..52 {
+        let name = Card::from_index((n + i * 7) % 52).unwrap().pretty();
+        let free = h
+            .query_by_label(&name)
+            .is_some_and(|node| !node.accesskit_node().is_disabled());
+        if free {
+            tap(h, &name);
+            return;
+        }
+    }
+    panic!("no free card on the grid");
+}
+
+/// The first of `labels` on the screen and enabled.
+pub fn first_ready(h: &Harness<'_, DeckhandApp>, labels: &[&'static str]) -> Option<&'static str> {
+    labels.iter().copied().find(|l| ready(h, l))
+}
+
+pub fn check_or_call(options: &[Action]) -> String {
+    options
+        .iter()
+        .find_map(|a| match a {
+            Action::Check => Some("Check".to_string()),
+            Action::Call { amount } => Some(format!("Call {}", money(*amount))),
+            _ => None,
+        })
+        .expect("a check or a call is offered")
+}
+
+/// The floorperson's credential number and PIN on the signature pad.
+pub fn floorperson_signs(h: &mut Harness<'_, DeckhandApp>) {
+    keys(h, "1001");
+    tap(h, "Next: PIN");
+    keys(h, "2468");
+    tap(h, "Verify");
+}
+
+/// Taps one step of the round in play; false once no round is in play.
+pub fn play_step(h: &mut Harness<'_, DeckhandApp>, taps: &mut usize) -> bool {
+    *taps += 1;
+    let n = *taps;
+    let step = h.state().terminal().table().step();
+    match step {
+        Step::Poker { step, .. } => match step {
+            HandStep::PostForced { .. } => {
+                let label = first_ready(h, &["Blinds posted", "Forced bets in"]);
+                tap(h, label.expect("the forced bets' button"));
+            }
+            HandStep::Deal { .. } => {
+                // Stud's up cards and a common card are keyed before the deal is confirmed.
+                const DEALT: [&str; 5] = [
+                    "Dealt",
+                    "Cards dealt",
+                    "Flop dealt",
+                    "Turn dealt",
+                    "River dealt",
+                ];
+                let mut k = n;
+                while first_ready(h, &DEALT).is_none() {
+                    tap_a_free_card(h, k);
+                    k += 1;
+                }
+                let label = first_ready(h, &DEALT).unwrap();
+                tap(h, label);
+            }
+            HandStep::Discard { .. } => tap(h, "Discarded"),
+            HandStep::Act { options, .. } => tap(h, &check_or_call(&options)),
+            HandStep::Draw { .. } => tap(h, "Stands pat"),
+            HandStep::Showdown { .. } => {
+                // The board (if any), then each hand in the order shown.
+                let mut k = n;
+                while !ready(h, "Show the winner") {
+                    tap_a_free_card(h, k);
+                    k += 1;
+                }
+                tap(h, "Show the winner");
+            }
+            HandStep::Complete => panic!("a complete hand is the table's to finish"),
+        },
+        Step::VerifyBadBeat { .. } => {
+            tap(h, "Supervisor verify");
+            keys(h, "3001");
+            tap(h, "Next: PIN");
+            keys(h, "1357");
+            tap(h, "Verify");
+        }
+        Step::CountLosingHands { .. } => tap(h, "Count is right"),
+        Step::AwardPot { .. } => tap(h, "Pot pushed"),
+        Step::Banked { step, .. } => banked_step(h, step, n),
+        _ => return false,
+    }
+    true
+}
+
+fn banked_step(h: &mut Harness<'_, DeckhandApp>, step: BankedStep, n: usize) {
+    let r = h
+        .state()
+        .terminal()
+        .table()
+        .round
+        .as_ref()
+        .and_then(|r| r.banked.clone())
+        .expect("a house-banked round");
+    let def = r.def();
+    match step {
+        BankedStep::Wagers => {
+            // $10 on each required spot a player keys (the equal spots follow).
+            for seat in r.seats.clone() {
+                tap(h, &format!("Wagers of seat {seat}"));
+                for spot in def
+                    .spots
+                    .iter()
+                    .filter(|s| s.required && s.equals.is_none())
+                {
+                    tap(h, &format!("Seat {seat} {}: —", spot.label));
+                    keys(h, "10");
+                }
+            }
+            tap(h, "No more bets");
+        }
+        BankedStep::Deal => tap(h, "Cards dealt"),
+        BankedStep::Decide { phase, seat } => {
+            let p = &def.phases[phase];
+            let label = if p.after_cards {
+                "No force".to_string()
+            } else {
+                let m = p.multiples[0];
+                format!("{m}× · {}", money(r.ante(seat) * i64::from(m)))
+            };
+            tap(h, &label);
+        }
+        BankedStep::Reveal { .. } => tap(h, "Done"),
+        BankedStep::Cards => {
+            let mut k = n;
+            while !ready(h, "Settle") {
+                tap_a_free_card(h, k);
+                k += 1;
+            }
+            tap(h, "Settle");
+        }
+        BankedStep::Pay { verify: true } => {
+            tap(h, "Floorperson validates");
+            floorperson_signs(h);
+        }
+        BankedStep::Pay { verify: false } => tap(h, "Paid"),
+        BankedStep::Play21(at) => match at {
+            Step21::Deal => {
+                let mut k = n;
+                while !ready(h, "Cards dealt") {
+                    tap_a_free_card(h, k);
+                    k += 1;
+                }
+                tap(h, "Cards dealt");
+            }
+            Step21::MatchTheDealer => tap(h, "Match the Dealer settled"),
+            Step21::Insurance { .. } => tap(h, "No insurance"),
+            Step21::Reader => tap(h, "No Blackjack"),
+            Step21::Hand { .. } => tap(h, "Stand"),
+            Step21::Dealer => tap_a_free_card(h, n * 5),
+        },
+    }
+}
