@@ -229,3 +229,134 @@ fn an_altered_settlement_is_named_by_the_replay() {
     assert!(d.recorded.contains("paid $30.00"), "{}", d.recorded);
     assert!(d.now.contains("paid $20.00"), "{}", d.now);
 }
+
+/// `deckhand replay --round 1` prints a recorded round step by step: who and when, what
+/// happened, the section, where the round stood.
+#[test]
+fn the_replay_command_prints_a_holdem_and_a_crazy_4_round_step_by_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = holdem_journal(dir.path());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args(["replay", "--round", "1", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for line in [
+        "Round 1, replayed from the journal",
+        "Round 1 started with the Red deck: seats 2, 4, 7, button 7",
+        "seat 2 posts the blind $1.00; seat 4 posts the blind $2.00",
+        "dealer Alex Rivera (20417)",
+        "§ 637a.11",
+        "seat 7 calls $2.00",
+        "then: Seat 2 to act",
+        "showdown: board K♣ K♦ 4♥ 9♠ 2♣",
+        "Full house, kings full of fours",
+        "Pot of $6.00 pushed: $6.00 to seat 2",
+    ] {
+        assert!(text.contains(line), "{line} missing:\n{text}");
+    }
+    // A round that is not there is an error, not an empty print.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args(["replay", "--round", "9", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("round 9 is not in this journal"));
+
+    let c4 = crazy_4_journal(dir.path());
+    let steps = deckhand::store::replay::round_steps_file(&c4, 1).unwrap();
+    let whats: Vec<&str> = steps.iter().map(|s| s.what.as_str()).collect();
+    for want in [
+        "Seat 2 wagers Ante $10.00, Super Bonus $10.00",
+        "No more bets: seats 2 play",
+        "Seat 2 wagers 1× the Ante: $10.00",
+        "Cards keyed: seat 2 A♣ A♦ 9♥ 5♠ 3♣, dealer K♣ 9♦ 7♥ 4♠ 2♣",
+        "Paid",
+    ] {
+        assert!(whats.iter().any(|w| w.contains(want)), "{want}: {whats:#?}");
+    }
+    assert!(
+        whats.iter().any(|w| w.starts_with("Settled: house result")),
+        "{whats:#?}"
+    );
+    assert_eq!(steps.last().unwrap().then, "Shuffle and cut by hand");
+}
+
+/// The supervisor review's Replay steps through the same round on the screen.
+#[test]
+fn the_review_replays_a_round_step_by_step() {
+    use deckhand::ui::DeckhandApp;
+    let dir = tempfile::tempdir().unwrap();
+    let db = holdem_journal(dir.path());
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    t.execute(Command::SignOut).unwrap();
+    let setup = common::ui::table(9, deckhand::rules::games::GameId::Holdem);
+    let mut h = common::ui::harness(DeckhandApp::new(t, setup, None));
+    h.run_ok();
+    common::ui::tap(&mut h, "Supervisor review");
+    common::play::sign_pad(&mut h, "3001", "1357");
+    common::ui::tap(&mut h, "Rounds");
+    // The newest record of the round, its push: in words, with the round's replay.
+    h.get_by_label_contains("pot awarded · table 9").click();
+    h.run_ok();
+    h.get_by_label("Pot of $6.00 pushed: $6.00 to seat 2");
+    common::ui::tap(&mut h, "Replay round 1");
+    h.get_by_label_contains("Round 1 · step 1 of");
+    h.get_by_label("Round 1 started with the Red deck: seats 2, 4, 7, button 7");
+    h.get_by_label_contains("Then: Collect the forced bets");
+    common::ui::tap(&mut h, "Next step");
+    h.get_by_label_contains("Round 1 · step 2 of");
+    h.get_by_label("seat 2 posts the blind $1.00; seat 4 posts the blind $2.00");
+    common::ui::tap(&mut h, "Previous step");
+    h.get_by_label_contains("Round 1 · step 1 of");
+    common::ui::tap(&mut h, "Close replay");
+    assert!(h.query_by_label("Next step").is_none());
+}
+
+/// A Crazy 4 Poker table opened, one round of one seat to the payment.
+fn crazy_4_journal(dir: &std::path::Path) -> std::path::PathBuf {
+    use deckhand::rules::banked::round::BankedCommand;
+    let db = dir.join("c4-steps.sqlite");
+    let setup = common::ui::table(9, deckhand::rules::games::GameId::Crazy4Poker);
+    let mut t = common::ui::opened(&db, &setup);
+    common::poker::ok(&mut t, Command::StartRound { seats: vec![2] });
+    let b = |c| Command::Banked(c);
+    common::poker::ok(
+        &mut t,
+        b(BankedCommand::Wagers {
+            seat: 2,
+            wagers: [("ante".to_string(), 1000)].into(),
+        }),
+    );
+    for c in [BankedCommand::NoMoreBets, BankedCommand::Dealt] {
+        common::poker::ok(&mut t, b(c));
+    }
+    common::poker::ok(
+        &mut t,
+        b(BankedCommand::Decide {
+            seat: 2,
+            multiple: 1,
+        }),
+    );
+    common::poker::ok(&mut t, b(BankedCommand::Revealed));
+    let c = |s: &str| deckhand::rules::cards::parse_cards(s).unwrap();
+    common::poker::ok(
+        &mut t,
+        b(BankedCommand::Cards {
+            seats: vec![(2, c("Ac Ad 9h 5s 3c"))],
+            dealer: c("Kc 9d 7h 4s 2c"),
+            community: vec![],
+            draws: vec![],
+            meters: Default::default(),
+        }),
+    );
+    common::poker::ok(&mut t, b(BankedCommand::Paid));
+    db
+}

@@ -7,6 +7,7 @@ mod eval;
 mod export;
 mod people;
 mod print;
+mod replay;
 mod run;
 mod settle;
 mod sim;
@@ -170,6 +171,16 @@ pub enum Cmd {
         db: Option<PathBuf>,
         #[command(subcommand)]
         doc: PrintDoc,
+    },
+    /// Print a recorded round step by step (who, when, what, the section, the state after it),
+    /// for a floor dispute. Reads the journal only.
+    Replay {
+        /// The round's number, as the screen and the records show it.
+        #[arg(long)]
+        round: u32,
+        /// Database file; default: the configured one.
+        #[arg(long)]
+        db: Option<PathBuf>,
     },
     /// Walk the journal's hash chain and report the first broken row.
     VerifyLog {
@@ -384,5 +395,6 @@ fn real_main() -> Result<()> {
             action,
         } => central::run(&config, user, password_file, action),
         Cmd::VerifyLog { db, replay } => verify::run(&config, db, replay),
+        Cmd::Replay { round, db } => replay::run(&config, db, round),
     }
 }

@@ -31,6 +31,11 @@ pub fn money(c: Cents) -> String {
     format!("{sign}${}.{:02}", c / 100, c % 100)
 }
 
+/// "3 h 05 min".
+pub fn hours_minutes(minutes: i64) -> String {
+    format!("{} h {:02} min", minutes / 60, minutes % 60)
+}
+
 #[cfg(test)]
 mod money_tests {
     #[test]

@@ -134,3 +134,90 @@ pub fn replay_file(path: &Path) -> Result<ReplayReport> {
     }
     Ok(report)
 }
+
+/// One step of a recorded round, as `deckhand replay --round N` prints it and the supervisor's
+/// review steps through it: the row, who and when, what happened, the section of the step it
+/// answered, and where the round stood after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundStep {
+    pub serial: i64,
+    pub ts_utc: String,
+    /// The dealer at the table, "Alex Rivera (20417)".
+    pub dealer: Option<String>,
+    /// Who signed the row, if anyone.
+    pub signer: Option<String>,
+    pub kind: String,
+    pub what: String,
+    pub section: String,
+    /// What the dealer was asked next.
+    pub then: String,
+    /// Everything on the table for the round after the row (the pot, or the layout's wagers).
+    pub on_table: crate::rules::Cents,
+}
+
+/// Round `number`'s table rows replayed step by step, from the journal on `conn` (read-only).
+/// A row that cannot be applied stops the replay with its serial.
+pub fn round_steps(conn: &Connection, number: u32) -> Result<Vec<RoundStep>> {
+    let names: std::collections::BTreeMap<String, String> = conn
+        .prepare("SELECT credential, name FROM people")?
+        .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let who = |c: Option<String>| {
+        c.map(|c| match names.get(&c) {
+            Some(n) => format!("{n} ({c})"),
+            None => c,
+        })
+    };
+    let mut stmt = conn.prepare(
+        "SELECT serial, ts_utc, dealer_credential, actor_credential, kind, payload
+         FROM journal WHERE stream = 'table' ORDER BY serial",
+    )?;
+    let mut rows = stmt.query([])?;
+    let mut table = Table::default();
+    let mut steps = Vec::new();
+    while let Some(r) = rows.next()? {
+        let serial: i64 = r.get(0)?;
+        let payload: String = r.get(5)?;
+        let event: Event = serde_json::from_str(&payload).map_err(|e| StoreError::BadPayload {
+            serial,
+            detail: e.to_string(),
+        })?;
+        let starts = matches!(&event, Event::RoundStarted { number: n, .. } if *n == number);
+        let section = table.section_of(&table.step());
+        table
+            .apply(&event)
+            .map_err(|problem| crate::rules::table::ReplayError {
+                serial,
+                kind: event.kind().to_string(),
+                problem,
+            })?;
+        let in_round = table.round.as_ref().is_some_and(|r| r.number == number);
+        if starts || in_round || (!steps.is_empty() && table.round.is_none()) {
+            steps.push(RoundStep {
+                serial,
+                ts_utc: r.get(1)?,
+                dealer: who(r.get(2)?),
+                signer: who(r.get(3)?),
+                kind: r.get(4)?,
+                what: event.sentence(),
+                section,
+                then: table.step().describe(),
+                on_table: table.round.as_ref().map_or(0, |r| r.pot()),
+            });
+        }
+        if !steps.is_empty() && !in_round {
+            break;
+        }
+    }
+    if steps.is_empty() {
+        return Err(StoreError::Invalid(format!(
+            "round {number} is not in this journal"
+        )));
+    }
+    Ok(steps)
+}
+
+/// [`round_steps`] on the database at `path`, opened read-only.
+pub fn round_steps_file(path: &Path, number: u32) -> Result<Vec<RoundStep>> {
+    round_steps(&open_journal(path)?, number)
+}

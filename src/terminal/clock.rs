@@ -3,10 +3,7 @@
 
 use super::*;
 
-/// "3 h 05 min".
-pub fn hours_minutes(minutes: i64) -> String {
-    format!("{} h {:02} min", minutes / 60, minutes % 60)
-}
+pub use crate::rules::hours_minutes;
 
 /// The kinds that start or end a pair of decks' time in play.
 pub(super) const DECK_CLOCK_KINDS: [&str; 3] = ["table_opened", "decks_changed", "table_closed"];

@@ -3,7 +3,7 @@
 //! shows one record whole with who verified it and the rows that correct it, keeps the chain
 //! status in view, and exports what is filtered as CSV.
 
-use super::{DeckhandApp, body, body_colour, keypad, theme, title};
+use super::{DeckhandApp, body, body_colour, keypad, small, theme, title};
 use crate::rules::table::Person;
 use crate::store::review::{Filter, KindGroup};
 use crate::store::{ChainStatus, JournalRow, Store};
@@ -52,6 +52,28 @@ pub struct ReviewState {
     pub central_chain: Option<String>,
     /// A question to the central database is out.
     pub waiting: bool,
+    /// A recorded round being stepped through.
+    pub replay: Option<RoundReplay>,
+}
+
+/// A round replayed from the journal, one step on the screen at a time.
+#[derive(Debug, Clone)]
+pub struct RoundReplay {
+    pub round: u32,
+    pub steps: Vec<crate::store::replay::RoundStep>,
+    pub at: usize,
+}
+
+/// The round a record belongs to, when it names one: its start, its push, its void.
+fn round_of(row: &JournalRow) -> Option<u32> {
+    if !matches!(
+        row.kind.as_str(),
+        "round_started" | "pot_awarded" | "round_voided"
+    ) {
+        return None;
+    }
+    let v: serde_json::Value = serde_json::from_str(&row.payload).ok()?;
+    u32::try_from(v["number"].as_u64()?).ok()
 }
 
 impl std::fmt::Debug for ReviewState {
@@ -101,6 +123,7 @@ impl ReviewState {
             more: false,
             total: 0,
             selected: None,
+            replay: None,
             corrections: vec![],
             chain,
             notice: None,
@@ -557,6 +580,71 @@ impl DeckhandApp {
                             }
                         });
                     let ui = &mut cols[1];
+                    if let Some(rp) = r.replay.as_mut() {
+                        let step = &rp.steps[rp.at];
+                        ui.label(
+                            RichText::new(format!(
+                                "Round {} · step {} of {}",
+                                rp.round,
+                                rp.at + 1,
+                                rp.steps.len()
+                            ))
+                            .size(theme::BODY)
+                            .strong(),
+                        );
+                        ui.label(
+                            RichText::new(format!(
+                                "#{} · {} UTC · dealer {}{}",
+                                step.serial,
+                                step.ts_utc,
+                                step.dealer.as_deref().unwrap_or("none"),
+                                step.signer
+                                    .as_deref()
+                                    .map_or(String::new(), |p| format!(" · signed by {p}"))
+                            ))
+                            .size(theme::SMALL),
+                        );
+                        body(ui, &step.what);
+                        body(
+                            ui,
+                            &format!(
+                                "Then: {} · on the table {}",
+                                step.then,
+                                crate::rules::money(step.on_table)
+                            ),
+                        );
+                        if !step.section.is_empty() {
+                            small(ui, &step.section);
+                        }
+                        ui.horizontal(|ui| {
+                            let prev = ui.add_enabled(
+                                rp.at > 0,
+                                Button::new(RichText::new("Previous step").size(theme::BODY))
+                                    .min_size(theme::ACTION_SIZE),
+                            );
+                            if prev.clicked() {
+                                rp.at -= 1;
+                            }
+                            let next = ui.add_enabled(
+                                rp.at + 1 < rp.steps.len(),
+                                Button::new(RichText::new("Next step").size(theme::BODY))
+                                    .min_size(theme::ACTION_SIZE),
+                            );
+                            if next.clicked() {
+                                rp.at += 1;
+                            }
+                        });
+                        if ui
+                            .add(
+                                Button::new(RichText::new("Close replay").size(theme::BODY))
+                                    .min_size(theme::ACTION_SIZE),
+                            )
+                            .clicked()
+                        {
+                            r.replay = None;
+                        }
+                        return;
+                    }
                     match r.selected.clone() {
                         None => body(ui, "Tap a record to see it whole."),
                         Some(row) => {
@@ -586,6 +674,36 @@ impl DeckhandApp {
                                 ))
                                 .size(theme::SMALL),
                             );
+                            // A table record in words; the raw record below it.
+                            if row.stream == "table"
+                                && let Ok(e) =
+                                    serde_json::from_str::<crate::rules::table::Event>(&row.payload)
+                            {
+                                body(ui, &e.sentence());
+                            }
+                            if r.central.is_none()
+                                && let Some(round) = round_of(&row)
+                                && ui
+                                    .add(
+                                        Button::new(
+                                            RichText::new(format!("Replay round {round}"))
+                                                .size(theme::BODY),
+                                        )
+                                        .min_size(theme::ACTION_SIZE),
+                                    )
+                                    .clicked()
+                            {
+                                match crate::store::replay::round_steps(store.connection(), round) {
+                                    Ok(steps) => {
+                                        r.replay = Some(RoundReplay {
+                                            round,
+                                            steps,
+                                            at: 0,
+                                        })
+                                    }
+                                    Err(e) => r.notice = Some(format!("Cannot replay: {e}")),
+                                }
+                            }
                             let pretty = serde_json::from_str::<serde_json::Value>(&row.payload)
                                 .and_then(|v| serde_json::to_string_pretty(&v))
                                 .unwrap_or_else(|_| row.payload.clone());

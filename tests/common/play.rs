@@ -179,3 +179,11 @@ fn banked_step(h: &mut Harness<'_, DeckhandApp>, step: BankedStep, n: usize) {
         },
     }
 }
+
+/// A signature on the pad that is open: credential number, then PIN, then Verify.
+pub fn sign_pad(h: &mut Harness<'_, DeckhandApp>, credential: &str, pin: &str) {
+    keys(h, credential);
+    tap(h, "Next: PIN");
+    keys(h, pin);
+    tap(h, "Verify");
+}

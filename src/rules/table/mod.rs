@@ -17,6 +17,7 @@ mod command;
 mod decide;
 mod decks;
 mod event;
+mod narrate;
 mod people;
 mod records;
 mod round;

@@ -1,0 +1,496 @@
+//! The journal in words: each event as the sentence a supervisor reads ("Seat 7 calls $2.00"),
+//! each step as what the dealer is asked to do. Used by `deckhand replay`, the review's replay and
+//! record views.
+
+use super::*;
+use crate::rules::banked::round::{BankedEvent, BankedStep};
+use crate::rules::banked::round21::{Command21, Step21};
+use crate::rules::betting::Action;
+use crate::rules::money;
+use crate::rules::poker::hand::{HandEvent, Step as HandStep};
+
+fn cards(c: &[Card]) -> String {
+    c.iter().map(|c| c.pretty()).collect::<Vec<_>>().join(" ")
+}
+
+fn person(p: &Person) -> String {
+    format!("{} ({})", p.name, p.credential)
+}
+
+fn seats_list(seats: &[u8]) -> String {
+    seats
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl Event {
+    /// What happened, in one sentence.
+    pub fn sentence(&self) -> String {
+        match self {
+            Event::DealerSignedIn { dealer } => format!("{} signed in", person(dealer)),
+            Event::DealerSignedOut { dealer } => format!("{} signed out", person(dealer)),
+            Event::TableOpened { setup } => format!(
+                "Table {} opened for {} with the {} and {} decks",
+                setup.table_no,
+                setup.poker.game.name(),
+                setup.deck_colours[0],
+                setup.deck_colours[1]
+            ),
+            Event::DecksInspected { colours } => {
+                format!("The {} and {} decks inspected", colours[0], colours[1])
+            }
+            Event::InspectionVerified { floorperson } => {
+                format!("Inspection verified by {}", person(floorperson))
+            }
+            Event::PlayersInspected => "The decks spread for the players".into(),
+            Event::DecksWashed => "The decks washed and stacked".into(),
+            Event::CardBurned => "One card burned".into(),
+            Event::ShuffleRequested { colour, .. } => {
+                format!("The {colour} deck into the shuffler")
+            }
+            Event::DeckCounted {
+                colour,
+                counted,
+                expected,
+                verified_by,
+                ..
+            } => format!(
+                "The {colour} deck counted {counted} of {expected}{}",
+                verified_by
+                    .as_ref()
+                    .map_or(String::new(), |p| format!(", verified by {}", person(p)))
+            ),
+            Event::ManualCountEntered {
+                colour, counted, ..
+            } => format!("The dealer counted {counted} cards in the {colour} deck"),
+            Event::DeckShuffledManually { colour, .. } => {
+                format!("The {colour} deck shuffled and cut by hand")
+            }
+            Event::ShufflerOutOfService { .. } => "The shuffler taken out of service".into(),
+            Event::ShufflerCovered => "The shuffler covered".into(),
+            Event::BoxCounted { count, .. } => format!(
+                "{} box counted: {}, container {}, witnessed by {}",
+                count.jackpot_box.name(),
+                money(count.amount),
+                count.container_seal,
+                person(&count.floorperson)
+            ),
+            Event::TimeChargesVerified { charges, total, .. } => format!(
+                "Time charges of {} from seats {} verified by {}",
+                money(*total),
+                seats_list(&charges.seats),
+                person(&charges.floorperson)
+            ),
+            Event::HighHandRecorded {
+                slip, hand, line, ..
+            } => format!(
+                "High Hand slip line {line}: seat {}, {}, {hand}",
+                slip.seat, slip.player_name
+            ),
+            Event::ShuffleFailed { colour, detail, .. } => {
+                format!("The shuffle of the {colour} deck failed: {detail}")
+            }
+            Event::Irregularity {
+                irregularity,
+                seat,
+                signed_by,
+                ..
+            } => format!(
+                "Irregularity: {irregularity}{}{}",
+                seat.map_or(String::new(), |s| format!(" (seat {s})")),
+                signed_by
+                    .as_ref()
+                    .map_or(String::new(), |p| format!(", signed by {}", person(p)))
+            ),
+            Event::DeckRemoved { colour, .. } => format!("The {colour} deck removed"),
+            Event::ReplacementInspected { colour, .. } => {
+                format!("A replacement {colour} deck inspected")
+            }
+            Event::RemovalVerified { floorperson, .. } => {
+                format!("The deck change verified by {}", person(floorperson))
+            }
+            Event::RoundStarted {
+                number,
+                colour,
+                seats,
+                button,
+                ..
+            } => format!(
+                "Round {number} started with the {colour} deck: seats {}, button {button}",
+                seats_list(seats)
+            ),
+            Event::Hand { events } => events
+                .iter()
+                .map(HandEvent::sentence)
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+                .join("; "),
+            Event::Banked(e) => e.sentence(),
+            Event::BadBeatVerified { hit, supervisor } => format!(
+                "Bad Beat verified by {}: seat {} lost with {}",
+                person(supervisor),
+                hit.losing_seat,
+                hit.losing_hand
+            ),
+            Event::LosingHandsCounted { expected, correct } => format!(
+                "The losing hands counted: {expected} cards {}",
+                if *correct { "as expected" } else { "WRONG" }
+            ),
+            Event::PotAwarded {
+                awards, pot, take, ..
+            } => {
+                let pushes: Vec<String> = awards
+                    .iter()
+                    .map(|(s, a)| format!("{} to seat {s}", money(*a)))
+                    .collect();
+                format!(
+                    "Pot of {} pushed: {}{}",
+                    money(*pot),
+                    pushes.join(", "),
+                    if take.rake > 0 {
+                        format!(" (rake {})", money(take.rake))
+                    } else {
+                        String::new()
+                    }
+                )
+            }
+            Event::DecksChanged {
+                minutes_in_play, ..
+            } => format!(
+                "The decks changed after {}",
+                crate::rules::hours_minutes(*minutes_in_play)
+            ),
+            Event::TableClosed { rounds_played } => {
+                format!("The table closed after {rounds_played} rounds")
+            }
+            Event::RoundVoided { number, refunds } => {
+                let back: Vec<String> = refunds
+                    .iter()
+                    .filter(|(_, a)| *a > 0)
+                    .map(|(s, a)| format!("{} to seat {s}", money(*a)))
+                    .collect();
+                format!("Round {number} void: {} returned", back.join(", "))
+            }
+        }
+    }
+}
+
+impl HandEvent {
+    /// One outcome of a poker-room step in words (a betting round closing says nothing).
+    pub fn sentence(&self) -> String {
+        match self {
+            HandEvent::Posted {
+                seat,
+                what,
+                amount,
+                all_in,
+            } => format!(
+                "seat {seat} posts the {what} {}{}",
+                money(*amount),
+                if *all_in { ", all in" } else { "" }
+            ),
+            HandEvent::Dealt {
+                label,
+                up,
+                common,
+                stub,
+                ..
+            } => {
+                let mut s = label.clone();
+                if !up.is_empty() {
+                    let shown: Vec<String> = up
+                        .iter()
+                        .map(|(seat, c)| format!("seat {seat} {}", c.pretty()))
+                        .collect();
+                    s.push_str(&format!(" ({})", shown.join(", ")));
+                }
+                if let Some(c) = common {
+                    s.push_str(&format!(" (common card {})", c.pretty()));
+                }
+                format!("{s}; {stub} cards in the stub")
+            }
+            HandEvent::BurnsReshuffled { cards } => {
+                format!("the {cards} burn cards shuffled into the stub")
+            }
+            HandEvent::DiscardsReshuffled { cards, drawing } => {
+                format!("{cards} discards reshuffled (not seat {drawing}'s)")
+            }
+            HandEvent::Discarded { seat, count } => format!("seat {seat} discards {count}"),
+            HandEvent::Drew { seat, count: 0 } => format!("seat {seat} stands pat"),
+            HandEvent::Drew { seat, count } => format!("seat {seat} draws {count}"),
+            HandEvent::Acted {
+                seat,
+                action,
+                all_in,
+            } => {
+                let what = match action {
+                    Action::Fold => "folds".to_string(),
+                    Action::Check => "checks".to_string(),
+                    Action::Call { amount } => format!("calls {}", money(*amount)),
+                    Action::Bet { amount } => format!("bets {}", money(*amount)),
+                    Action::Raise { to, .. } => format!("raises to {}", money(*to)),
+                };
+                format!(
+                    "seat {seat} {what}{}",
+                    if *all_in { ", all in" } else { "" }
+                )
+            }
+            HandEvent::BettingComplete { .. } => String::new(),
+            HandEvent::Uncontested { seat } => format!("everyone else folded: seat {seat} wins"),
+            HandEvent::Awarded { result } => {
+                let shown: Vec<String> = result
+                    .shown
+                    .iter()
+                    .map(|(seat, text)| {
+                        let c = result
+                            .hands
+                            .iter()
+                            .find(|(s, _)| s == seat)
+                            .map_or(String::new(), |(_, c)| format!("{} ", cards(c)));
+                        format!("seat {seat} {c}({text})")
+                    })
+                    .collect();
+                let won: Vec<String> = result
+                    .totals
+                    .iter()
+                    .map(|(s, a)| format!("seat {s} {}", money(*a)))
+                    .collect();
+                let board = if result.board.is_empty() {
+                    String::new()
+                } else {
+                    format!("board {}; ", cards(&result.board))
+                };
+                if shown.is_empty() {
+                    format!("awarded: {}", won.join(", "))
+                } else {
+                    format!(
+                        "showdown: {board}{}; awarded: {}",
+                        shown.join(", "),
+                        won.join(", ")
+                    )
+                }
+            }
+            HandEvent::HandVoided { seat, returned } => format!(
+                "seat {seat}'s hand void (both hole cards up), {} returned",
+                money(*returned)
+            ),
+            HandEvent::StoppedBetting { seat } => {
+                format!("seat {seat} bets no more and plays for the pot so far")
+            }
+        }
+    }
+}
+
+impl BankedEvent {
+    /// One house-banked step in words.
+    pub fn sentence(&self) -> String {
+        match self {
+            BankedEvent::WagersPlaced { seat, wagers } if wagers.is_empty() => {
+                format!("Seat {seat}'s wagers taken off")
+            }
+            BankedEvent::WagersPlaced { seat, wagers } => {
+                let w: Vec<String> = wagers
+                    .iter()
+                    .map(|(k, v)| {
+                        format!(
+                            "{} {}",
+                            crate::rules::banked::label(&k.replace('_', "-")),
+                            money(*v)
+                        )
+                    })
+                    .collect();
+                format!("Seat {seat} wagers {}", w.join(", "))
+            }
+            BankedEvent::BetsClosed { seats } => {
+                format!("No more bets: seats {} play", seats_list(seats))
+            }
+            BankedEvent::Dealt => "The cards dealt".into(),
+            BankedEvent::Decided {
+                seat, multiple: 0, ..
+            } => format!("Seat {seat} wagers nothing more (folds or checks)"),
+            BankedEvent::Decided {
+                seat,
+                multiple,
+                amount,
+                ..
+            } => format!(
+                "Seat {seat} wagers {multiple}× the Ante: {}",
+                money(*amount)
+            ),
+            BankedEvent::DrawBought { seat, draw, fee } => format!(
+                "Seat {seat} pays an Options fee of {} to {}",
+                money(*fee),
+                match draw {
+                    crate::rules::banked::round::DrawKind::Buy => "buy a sixth card",
+                    crate::rules::banked::round::DrawKind::Exchange => "exchange cards",
+                }
+            ),
+            BankedEvent::Declared { seat, instant } => format!(
+                "Seat {seat} declares {}",
+                if *instant {
+                    "a royal or straight flush"
+                } else {
+                    "for the Super Wager"
+                }
+            ),
+            BankedEvent::Revealed { .. } => "The dealer revealed".into(),
+            BankedEvent::LockedIn { cards, settlement } => format!(
+                "All decisions locked in: {} keyed; {} settled",
+                cards
+                    .iter()
+                    .map(|(s, c)| format!("seat {s} {}", self::cards(c)))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                settlement.results.len()
+            ),
+            BankedEvent::LockInPaid => "The lock-in paid".into(),
+            BankedEvent::Replacement { card } => {
+                format!("{} replaced the dealer's highest card", card.pretty())
+            }
+            BankedEvent::CardsKeyed {
+                seats,
+                dealer,
+                community,
+                ..
+            } => {
+                let mut s: Vec<String> = seats
+                    .iter()
+                    .map(|(seat, c)| format!("seat {seat} {}", cards(c)))
+                    .collect();
+                if !dealer.is_empty() {
+                    s.push(format!("dealer {}", cards(dealer)));
+                }
+                if !community.is_empty() {
+                    s.push(format!("community {}", cards(community)));
+                }
+                format!("Cards keyed: {}", s.join(", "))
+            }
+            BankedEvent::Settled { settlement } => {
+                let paid: Vec<String> = settlement
+                    .results
+                    .iter()
+                    .filter(|w| w.paid > 0)
+                    .map(|w| format!("seat {} {} {}", w.seat, w.wager, money(w.paid)))
+                    .collect();
+                format!(
+                    "Settled: house result {}{}",
+                    money(settlement.totals.house),
+                    if paid.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; paid {}", paid.join(", "))
+                    }
+                )
+            }
+            BankedEvent::Spanish21 { at, what } => {
+                let who = match at {
+                    Step21::Hand { seat, hand } => format!("Seat {seat} hand {}", hand + 1),
+                    Step21::Insurance { seat } => format!("Seat {seat}"),
+                    Step21::Dealer => "The dealer".into(),
+                    _ => String::new(),
+                };
+                let what = match what {
+                    Command21::Dealt { seats, up } => format!(
+                        "Dealt {}, dealer shows {}",
+                        seats
+                            .iter()
+                            .map(|(s, c)| format!("box {s} {}", cards(c)))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        up.pretty()
+                    ),
+                    Command21::MatchSettled => "Match the Dealer settled".into(),
+                    Command21::Insure { amount: 0, .. } => "takes no insurance".into(),
+                    Command21::Insure { amount, .. } => format!("insures for {}", money(*amount)),
+                    Command21::EvenMoney { .. } => "takes even money".into(),
+                    Command21::Reader { blackjack } => format!(
+                        "The card reader: {}",
+                        if *blackjack {
+                            "dealer Blackjack"
+                        } else {
+                            "no Blackjack"
+                        }
+                    ),
+                    Command21::Card { card } => format!("is dealt {}", card.pretty()),
+                    Command21::Stand => "stands".into(),
+                    Command21::Double { amount } => format!("doubles for {}", money(*amount)),
+                    Command21::Split => "splits".into(),
+                    Command21::Surrender => "surrenders".into(),
+                    Command21::Rescue => "rescues".into(),
+                    Command21::CoverCard { seat } => format!(
+                        "The cover card came out{}",
+                        seat.map_or(" on the dealer's hand".into(), |s| format!(" on box {s}"))
+                    ),
+                };
+                format!("{who} {what}").trim().to_string()
+            }
+            BankedEvent::Validated { floorperson } => {
+                format!("Payouts validated by {}", person(floorperson))
+            }
+            BankedEvent::Paid => "Paid".into(),
+        }
+    }
+}
+
+impl Step {
+    /// What the dealer is asked to do, in a few words.
+    pub fn describe(&self) -> String {
+        match self {
+            Step::SignIn => "A dealer signs in".into(),
+            Step::BurnCard => "Burn one card".into(),
+            Step::OpenTable => "Open the table".into(),
+            Step::InspectDecks => "Inspect the decks".into(),
+            Step::VerifyInspection => "A floorperson verifies the inspection".into(),
+            Step::PlayerInspection => "Spread the decks for the players".into(),
+            Step::WashDecks => "Wash and stack the decks".into(),
+            Step::LoadShuffler { .. } | Step::LoadReplacement { .. } => "Load the shuffler".into(),
+            Step::AwaitShuffle { .. } => "The shuffler shuffles".into(),
+            Step::StartRound { .. } => "Ready for the next round".into(),
+            Step::VerifyBadBeat { .. } => "The shift supervisor verifies the Bad Beat".into(),
+            Step::Poker { step, .. } => match step {
+                HandStep::PostForced { .. } => "Collect the forced bets".into(),
+                HandStep::Deal { label, .. } => label.clone(),
+                HandStep::Discard { seat, .. } => format!("Seat {seat} discards"),
+                HandStep::Act { seat, .. } => format!("Seat {seat} to act"),
+                HandStep::Draw { seat, .. } => format!("Seat {seat} draws"),
+                HandStep::Showdown { order } => format!(
+                    "Showdown: seat {} shows first",
+                    order.first().copied().unwrap_or_default()
+                ),
+                HandStep::Complete => "The hand is complete".into(),
+            },
+            Step::Banked { step, game } => match step {
+                BankedStep::Wagers => "Wagers".into(),
+                BankedStep::Deal => "Deal".into(),
+                BankedStep::Decide { seat, .. } => format!("Seat {seat} decides"),
+                BankedStep::Reveal { phase } => crate::rules::banked::round::Def::of(*game)
+                    .and_then(|d| d.phases.get(*phase))
+                    .map_or("Reveal".into(), |p| p.then.to_string()),
+                BankedStep::Cards => "Key the cards".into(),
+                BankedStep::Pay { verify: true } => "A floorperson validates the payouts".into(),
+                BankedStep::Pay { verify: false } => "Pay in the settlement's order".into(),
+                BankedStep::Play21(at) => match at {
+                    Step21::Deal => "Deal from the shoe".into(),
+                    Step21::MatchTheDealer => "Settle Match the Dealer".into(),
+                    Step21::Insurance { seat } => format!("Seat {seat}: insurance?"),
+                    Step21::Reader => "Read the hole card".into(),
+                    Step21::Hand { seat, .. } => format!("Seat {seat} decides"),
+                    Step21::Dealer => "The dealer draws".into(),
+                },
+            },
+            Step::CountLosingHands { expected } => {
+                format!("Count the losing hands ({expected} cards)")
+            }
+            Step::AwardPot { .. } => "Push the pot".into(),
+            Step::RemoveDeck { .. } => "Remove the deck".into(),
+            Step::InspectReplacement { .. } => "Inspect a replacement deck".into(),
+            Step::VerifyRemoval { .. } => "A floorperson verifies the deck change".into(),
+            Step::CountDeck { .. } => "Count the deck".into(),
+            Step::VerifyCount { .. } => "A floorperson verifies the count".into(),
+            Step::ShuffleManually { .. } => "Shuffle and cut by hand".into(),
+            Step::CoverShuffler => "Cover the shuffler".into(),
+        }
+    }
+}
