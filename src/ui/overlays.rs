@@ -1,0 +1,165 @@
+//! Modal questions over the screen: a table-wide action confirmed with a second tap, and a
+//! signature keyed on the pad.
+
+use super::*;
+
+impl DeckhandApp {
+    pub(super) fn confirm_overlay(
+        &self,
+        ctx: &egui::Context,
+        a: TableAction,
+        cmds: &mut Vec<UiCmd>,
+    ) {
+        let t = self.term.table();
+        let (title_text, what, yes) = match a {
+            TableAction::ChangeDecks => (
+                "Change the decks?".to_string(),
+                format!(
+                    "The {} decks have been in play {}. New decks are inspected, verified, spread and washed before the next round (§ 637a.4).",
+                    t.decks
+                        .iter()
+                        .map(|d| d.colour.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" and "),
+                    crate::terminal::hours_minutes(self.term.deck_minutes())
+                ),
+                "Change the decks",
+            ),
+            TableAction::CloseTable => (
+                format!(
+                    "Close table {}?",
+                    t.setup.as_ref().map_or(0, |s| s.table_no)
+                ),
+                "The decks leave the table. Opening it again starts from the deck inspection."
+                    .to_string(),
+                "Close the table",
+            ),
+        };
+        egui::Modal::new(egui::Id::unique("deckhand-confirm"))
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::PANEL)
+                    .inner_margin(egui::Margin::same(24))
+                    .corner_radius(12),
+            )
+            .show(ctx, |ui| {
+                ui.set_max_width(640.0);
+                title(ui, &title_text);
+                body(ui, &what);
+                ui.horizontal(|ui| {
+                    if primary(ui, yes) {
+                        cmds.push(UiCmd::Confirmed(a));
+                    }
+                    if ui
+                        .add(
+                            Button::new(RichText::new("Cancel").size(theme::BODY))
+                                .min_size(theme::ACTION_SIZE),
+                        )
+                        .clicked()
+                    {
+                        cmds.push(UiCmd::CancelAsk);
+                    }
+                });
+            });
+    }
+
+    pub(super) fn verify_overlay(&mut self, ctx: &egui::Context, cmds: &mut Vec<UiCmd>) {
+        let Some(pad) = self.view.verify.as_mut() else {
+            return;
+        };
+        egui::Modal::new(egui::Id::unique("deckhand-verify"))
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::PANEL)
+                    .inner_margin(egui::Margin::same(24))
+                    .corner_radius(12),
+            )
+            .show(ctx, |ui| {
+                ui.label(
+                    RichText::new(if pad.review {
+                        "Supervisor sign-in"
+                    } else {
+                        "Floorperson verification"
+                    })
+                    .size(theme::TITLE)
+                    .strong(),
+                );
+                ui.label(
+                    RichText::new(&pad.purpose)
+                        .size(theme::BODY)
+                        .color(theme::TEXT_DIM),
+                );
+                ui.horizontal(|ui| {
+                    if ui
+                        .add(
+                            Button::new(
+                                RichText::new(format!("Credential number: {}", pad.credential))
+                                    .size(theme::BODY),
+                            )
+                            .selected(!pad.pin_focused)
+                            .min_size(egui::vec2(300.0, theme::TARGET)),
+                        )
+                        .clicked()
+                    {
+                        pad.pin_focused = false;
+                    }
+                    let dots = "•".repeat(pad.pin.len());
+                    if ui
+                        .add(
+                            Button::new(RichText::new(format!("PIN: {dots}")).size(theme::BODY))
+                                .selected(pad.pin_focused)
+                                .min_size(egui::vec2(200.0, theme::TARGET)),
+                        )
+                        .clicked()
+                    {
+                        pad.pin_focused = true;
+                    }
+                });
+                let target = if pad.pin_focused {
+                    &mut pad.pin
+                } else {
+                    &mut pad.credential
+                };
+                keypad::keypad(ui, target, 12);
+                if let Some(err) = &pad.error {
+                    ui.label(
+                        RichText::new(format!("⚠ {err}"))
+                            .color(theme::DANGER)
+                            .size(theme::BODY),
+                    );
+                }
+                ui.horizontal(|ui| {
+                    if !pad.pin_focused {
+                        if ui
+                            .add(
+                                Button::new(RichText::new("Next: PIN").size(theme::BODY))
+                                    .min_size(theme::ACTION_SIZE),
+                            )
+                            .clicked()
+                        {
+                            pad.pin_focused = true;
+                        }
+                    } else if ui
+                        .add(
+                            Button::new(
+                                RichText::new("Verify")
+                                    .size(theme::BODY + 2.0)
+                                    .color(theme::PRIMARY_TEXT),
+                            )
+                            .fill(theme::PRIMARY)
+                            .min_size(theme::ACTION_SIZE),
+                        )
+                        .clicked()
+                    {
+                        cmds.push(UiCmd::SubmitVerify);
+                    }
+                    if ui
+                        .add(Button::new("Cancel").min_size(theme::ACTION_SIZE))
+                        .clicked()
+                    {
+                        cmds.push(UiCmd::CancelVerify);
+                    }
+                });
+            });
+    }
+}

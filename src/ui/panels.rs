@@ -1,0 +1,413 @@
+//! Around the step: the status bar, the dealer's always-present actions, the simulator's bar and
+//! the side panel (seats, decks, the journal's newest rows).
+
+use super::*;
+
+impl DeckhandApp {
+    pub(super) fn status_bar(&self, ui: &mut Ui) {
+        let t = self.term.table();
+        let text = |s: String| RichText::new(s).size(theme::STATUS);
+        ui.horizontal_wrapped(|ui| {
+            let table_no = t.setup.as_ref().map_or(self.setup.table_no, |s| s.table_no);
+            let game = t
+                .setup
+                .as_ref()
+                .map_or(self.setup.poker.game, |s| s.poker.game);
+            ui.label(text(format!("Table {table_no} · {}", game.name())).strong());
+            ui.separator();
+            match &t.dealer {
+                Some(d) => ui.label(text(format!("Dealer {} ({})", d.name, d.credential))),
+                None => ui.label(text("No dealer signed in".into()).color(theme::WARN)),
+            };
+            ui.separator();
+            let round = t.round.as_ref().map_or(t.rounds_played, |r| r.number);
+            ui.label(text(format!("Round {round}")));
+            if !t.decks.is_empty() {
+                ui.separator();
+                let deck = t.round.as_ref().map_or_else(|| t.next_deck(), |r| r.deck);
+                let d = &t.decks[deck];
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::vec2(16.0, 22.0), egui::Sense::hover());
+                ui.painter()
+                    .rect_filled(rect, 3.0, theme::deck_swatch(&d.colour));
+                let which = if t.round.is_some() { "in play" } else { "next" };
+                // Spanish 21 deals a shoe of six or eight decks of one back colour (§ 635a.3(a)).
+                let noun = if t.shoe_game() { "shoe" } else { "deck" };
+                ui.label(text(format!("{} {noun} {which}", d.colour)));
+                if let Some((due, _)) = self.term.deck_change_due() {
+                    let used = self.term.deck_minutes();
+                    let left = due - used;
+                    let (label, colour) = if left <= 0 {
+                        ("Decks overdue".to_string(), theme::DANGER)
+                    } else if left <= self.deck_reminder_minutes {
+                        (format!("Change decks in {left} min"), theme::WARN)
+                    } else {
+                        (
+                            format!(
+                                "Decks {} of {} h",
+                                crate::terminal::hours_minutes(used),
+                                due / 60
+                            ),
+                            theme::TEXT_DIM,
+                        )
+                    };
+                    ui.label(text(label).color(colour));
+                }
+            }
+            ui.separator();
+            let counting = t
+                .setup
+                .as_ref()
+                .map_or(self.setup.counting_shuffler, |s| s.counting_shuffler);
+            if t.manual_shuffle || !counting {
+                // No counting shuffler (or it is out of service): nothing to connect to.
+                ui.label(text("Shuffled by hand".into()).color(theme::TEXT_DIM));
+            } else {
+                let link = self.term.shuffler_link();
+                let (dot, colour) = match link {
+                    LinkState::Connected { .. } => ("●", theme::OK),
+                    LinkState::Connecting => ("◌", theme::WARN),
+                    _ => ("✖", theme::DANGER),
+                };
+                ui.label(text(format!("{dot} Shuffler {}", link.label())).color(colour));
+            }
+            let prog = self.term.progressive();
+            if let Some(link) = &prog.link {
+                ui.separator();
+                let locked_out = prog.state == Some(ControllerState::CommunicationLoss);
+                let (dot, colour) = match link {
+                    LinkState::Connected { .. } if !locked_out => ("●", theme::OK),
+                    LinkState::Connecting => ("◌", theme::WARN),
+                    _ => ("✖", theme::DANGER),
+                };
+                let state = match (link.is_up(), prog.state) {
+                    (true, Some(s)) => s.label().to_string(),
+                    _ => link.label(),
+                };
+                ui.label(text(format!("{dot} Progressive {state}")).color(colour));
+                for (id, cents) in &prog.meters {
+                    let name = if prog.meters.len() > 1 {
+                        format!("Meter {id}")
+                    } else {
+                        "Meter".into()
+                    };
+                    ui.label(text(format!("{name} {}", crate::rules::money(*cents))).strong());
+                }
+            }
+            if let Some(c) = self
+                .central
+                .as_ref()
+                .and_then(|c| c.lock().ok().map(|s| s.clone()))
+            {
+                // The terminal's journal is the truth: offline only delays the copy.
+                let (dot, colour, what) = if c.connected {
+                    ("●", theme::OK, "Central copy up to date".to_string())
+                } else {
+                    (
+                        "◌",
+                        theme::WARN,
+                        "Central copy offline: records kept here".to_string(),
+                    )
+                };
+                ui.label(text(format!("{dot} {what}")).color(colour));
+            }
+        });
+    }
+
+    /// The dealer's always-available actions, two to a row at the top of the side panel.
+    pub(super) fn action_bar(&self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
+        let t = self.term.table();
+        let open = t.setup.is_some() && t.dealer.is_some();
+        let can_sign_out = t.dealer.is_some() && t.round.is_none() && self.view.verify.is_none();
+        // The jackpot boxes, the High Hand slip and time charges are the poker room's
+        // (§ 637a.15–637a.17); a house-banked table has none of them.
+        let poker_room = !t
+            .setup
+            .as_ref()
+            .map(|s| s.poker.game)
+            .unwrap_or_default()
+            .is_house_banked();
+        let mut actions: Vec<(RichText, UiCmd)> = Vec::new();
+        if open {
+            // Always there once a dealer runs an open table: the game's irregularities.
+            actions.push((
+                RichText::new("⚠ Irregularity").color(theme::WARN),
+                UiCmd::OpenIrregularity,
+            ));
+        }
+        if self.high_hand_config.enabled && poker_room && open {
+            actions.push((RichText::new("High hand"), UiCmd::OpenHighHand));
+        }
+        if poker_room && open && t.round.is_none() {
+            actions.push((
+                RichText::new("Box count"),
+                UiCmd::OpenRecord(records::RecordKind::BoxCount),
+            ));
+        }
+        if self.time_charge_config.enabled && poker_room && open {
+            actions.push((
+                RichText::new("Time charges"),
+                UiCmd::OpenRecord(records::RecordKind::TimeCharges),
+            ));
+        }
+        // § 635a.7(d): Spanish 21's cover card can come out at any card of a round.
+        let s21 = t
+            .round
+            .as_ref()
+            .and_then(|r| r.banked.as_ref())
+            .and_then(|b| b.s21.as_ref());
+        if let Some(p) = s21
+            && !p.cover_card
+        {
+            // Where it appeared decides who is offered the next cut (§ 635a.5(c)): the box
+            // being dealt to, or the dealer's hand.
+            use crate::rules::banked::round::BankedStep;
+            use crate::rules::banked::round21::Step21;
+            let step = t
+                .round
+                .as_ref()
+                .and_then(|r| r.banked.as_ref())
+                .map(|b| &b.step);
+            let seat = match step {
+                Some(BankedStep::Play21(Step21::Hand { seat, .. })) => Some(*seat),
+                Some(BankedStep::Play21(Step21::Deal)) => match self.view.banked.target {
+                    banked::Target::Seat(s) => Some(s),
+                    _ => None,
+                },
+                _ => None,
+            };
+            actions.push((
+                RichText::new("Cover card out"),
+                UiCmd::Rules(Command::Banked(
+                    crate::rules::banked::round::BankedCommand::Play21(
+                        crate::rules::banked::round21::Command21::CoverCard { seat },
+                    ),
+                )),
+            ));
+        }
+        let between = open && t.round.is_none() && t.removal.is_none();
+        if between && t.opened() {
+            actions.push((
+                RichText::new("Change decks"),
+                UiCmd::Ask(TableAction::ChangeDecks),
+            ));
+        }
+        if between {
+            actions.push((
+                RichText::new("Close table"),
+                UiCmd::Ask(TableAction::CloseTable),
+            ));
+        }
+        if can_sign_out {
+            // A break or a dealer change: the next dealer signs in at the same step.
+            actions.push((RichText::new("Sign out"), UiCmd::Rules(Command::SignOut)));
+        }
+        // Two to a row: the side panel is 340 px wide.
+        let width = (ui.available_width() - theme::GAP / 2.0) / 2.0;
+        for pair in actions.chunks(2) {
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = theme::GAP / 2.0;
+                for (text, cmd) in pair {
+                    let b = Button::new(text.clone().size(theme::STATUS))
+                        .min_size(egui::vec2(width, 48.0));
+                    if ui.add(b).clicked() {
+                        cmds.push(cmd.clone());
+                    }
+                }
+            });
+        }
+    }
+
+    pub(super) fn sim_bar(&self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
+        ui.horizontal(|ui| {
+            ui.label(
+                RichText::new("Demo simulator:")
+                    .size(theme::SMALL)
+                    .color(theme::TEXT_DIM),
+            );
+            let small = |t: &str| {
+                Button::new(RichText::new(t).size(theme::SMALL)).min_size(egui::vec2(0.0, 40.0))
+            };
+            if ui.add(small("Simulate miscount (51)")).clicked() {
+                cmds.push(UiCmd::SimNextCount(51));
+            }
+            if ui.add(small("Simulate jam")).clicked() {
+                cmds.push(UiCmd::SimJam);
+            }
+        });
+    }
+
+    pub(super) fn side_panel(&self, ui: &mut Ui) {
+        let t = self.term.table();
+        ui.label(RichText::new("Seats").strong());
+        if let Some(b) = t.round.as_ref().and_then(|r| r.banked.as_ref()) {
+            // A house-banked round: each seat's wagers on the layout.
+            let def = b.def();
+            for seat in &b.seats {
+                let mut parts = Vec::new();
+                for spot in def.spots {
+                    if let Some(v) = b.wagers.get(seat).and_then(|w| w.get(spot.key)) {
+                        parts.push(format!("{} {}", spot.label, money(*v)));
+                    }
+                }
+                let ante = b.ante(*seat);
+                for (i, m) in b.decisions.get(seat).into_iter().flatten().enumerate() {
+                    if *m > 0 {
+                        parts.push(format!(
+                            "{} {}",
+                            def.phases[i].wager,
+                            money(ante * i64::from(*m))
+                        ));
+                    }
+                }
+                if b.draws.contains_key(seat) {
+                    parts.push(format!("Options fee {}", money(ante)));
+                }
+                if b.declared.contains(seat) {
+                    parts.push("declared".into());
+                }
+                if let Some(p) = &b.s21 {
+                    if let Some(i) = p.insurance.get(seat) {
+                        parts.push(format!("insurance {}", money(*i)));
+                    }
+                    for h in p.hands.get(seat).into_iter().flatten() {
+                        let mut text = cards_text(&h.cards);
+                        if h.double > 0 {
+                            text.push_str(&format!(" (doubled {})", money(h.double)));
+                        }
+                        parts.push(text);
+                    }
+                    if p.surrendered.contains(seat) {
+                        parts.push("surrendered".into());
+                    }
+                }
+                if b.folded.contains(seat) {
+                    parts.push("folded".into());
+                }
+                if parts.is_empty() {
+                    parts.push("no wager yet".into());
+                }
+                let colour = if b.folded.contains(seat) {
+                    theme::TEXT_DIM
+                } else {
+                    theme::TEXT
+                };
+                ui.label(
+                    RichText::new(format!("Seat {seat} · {}", parts.join(" · ")))
+                        .color(colour)
+                        .size(theme::SMALL + 2.0),
+                );
+            }
+            let on_layout: i64 = b.refunds().iter().map(|(_, a)| a).sum();
+            ui.label(
+                RichText::new(format!("On the layout {}", money(on_layout)))
+                    .strong()
+                    .size(theme::BODY),
+            );
+        } else if let Some(h) = t.round.as_ref().and_then(|r| r.poker.as_ref()) {
+            // A poker-room round: the hand's own players, with their blinds or forced bet.
+            for p in &h.players {
+                let mut tags = Vec::new();
+                if h.procedure.button && p.seat == h.setup.button {
+                    tags.push("button");
+                }
+                for e in &h.events {
+                    if let crate::rules::poker::hand::HandEvent::Posted { seat, what, .. } = e
+                        && *seat == p.seat
+                        && what != "ante"
+                    {
+                        tags.push(what.as_str());
+                    }
+                }
+                if p.folded {
+                    tags.push("folded");
+                }
+                if p.all_in {
+                    tags.push("all in");
+                }
+                let up = if p.up.is_empty() {
+                    String::new()
+                } else {
+                    format!(" · {}", cards_text(&p.up))
+                };
+                let colour = if p.folded {
+                    theme::TEXT_DIM
+                } else {
+                    theme::TEXT
+                };
+                ui.label(
+                    RichText::new(format!(
+                        "Seat {} · {}{up} {}",
+                        p.seat,
+                        money(p.put_in),
+                        tags.join(", ")
+                    ))
+                    .color(colour)
+                    .size(theme::SMALL + 2.0),
+                );
+            }
+            ui.label(
+                RichText::new(format!(
+                    "Pot {}",
+                    money(h.players.iter().map(|p| p.put_in).sum())
+                ))
+                .strong()
+                .size(theme::BODY),
+            );
+            ui.label(
+                RichText::new(format!("Stub: {} cards", h.stub))
+                    .size(theme::SMALL)
+                    .color(theme::TEXT_DIM),
+            );
+        } else {
+            ui.label(
+                RichText::new("No round in progress")
+                    .color(theme::TEXT_DIM)
+                    .size(theme::SMALL),
+            );
+        }
+        if !t.decks.is_empty() {
+            ui.add_space(theme::GAP);
+            ui.separator();
+            ui.label(RichText::new(if t.shoe_game() { "Shoes" } else { "Decks" }).strong());
+            for (i, d) in t.decks.iter().enumerate() {
+                let status = match d.status {
+                    DeckStatus::Unshuffled => "to shuffle",
+                    DeckStatus::Shuffling => "in the shuffler, shuffling",
+                    DeckStatus::Shuffled if t.in_shuffler == Some(i) => "in the shuffler, ready",
+                    DeckStatus::Shuffled => "shuffled",
+                    DeckStatus::InPlay => "in play",
+                    DeckStatus::Removed => "removed",
+                };
+                // A Spanish 21 shoe is not counted between rounds (Chapter 635a has no count).
+                let text = if t.shoe_game() {
+                    format!("{} shoe: {status}", d.colour)
+                } else {
+                    let count = d
+                        .last_count
+                        .map_or("not counted".to_string(), |c| format!("count {c}"));
+                    format!(
+                        "{}: {status} · {count} · {} rounds since count",
+                        d.colour, d.rounds_since_count
+                    )
+                };
+                ui.label(RichText::new(text).size(theme::SMALL));
+            }
+        }
+        ui.add_space(theme::GAP);
+        ui.separator();
+        ui.label(RichText::new("Journal").strong());
+        for row in self.term.recent_log().take(14) {
+            let time = row.ts_utc.get(11..19).unwrap_or("");
+            ui.label(
+                RichText::new(format!(
+                    "#{} {time} {}",
+                    row.serial,
+                    row.kind.replace('_', " ")
+                ))
+                .size(theme::SMALL)
+                .color(theme::TEXT_DIM),
+            );
+        }
+    }
+}

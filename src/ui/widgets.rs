@@ -1,0 +1,170 @@
+//! The screen's small parts, sized and coloured from `theme.rs`: titles and body text, the one
+//! primary button, choices, the card grid, fields.
+
+use super::*;
+
+pub(super) fn action_label(a: &Action) -> (String, ActionKind) {
+    let label = match a {
+        Action::Fold => "Fold".into(),
+        Action::Check => "Check".into(),
+        Action::Call { amount } => format!("Call {}", money(*amount)),
+        Action::Bet { amount } => format!("Bet {}", money(*amount)),
+        Action::Raise { to, .. } => format!("Raise to {}", money(*to)),
+    };
+    (label, a.kind())
+}
+
+/// "first", "second", ... for the blinds of § 637a.11(d).
+pub(super) fn ordinal(i: usize) -> String {
+    ["first", "second", "third", "fourth"]
+        .get(i)
+        .map_or_else(|| format!("#{}", i + 1), |s| s.to_string())
+}
+
+/// A table's posted figures in one line, for the open-table screen.
+pub(super) fn setup_summary(s: &TableSetup) -> String {
+    let p = &s.poker;
+    let decks = format!("Decks: {} and {}.", s.deck_colours[0], s.deck_colours[1]);
+    if p.game.is_house_banked() {
+        let limits = match (p.min_ante, p.max_ante) {
+            (0, 0) => String::new(),
+            (min, 0) => format!(" Ante at least {}.", money(min)),
+            (min, max) => format!(" Ante {} to {}.", money(min), money(max)),
+        };
+        return format!("{decks} Dealt {}.{limits}", p.dealing.name());
+    }
+    let mut text = format!(
+        "{decks} Limits {}/{}, {} raises per round.",
+        money(s.small_bet),
+        money(s.big_bet),
+        s.max_raises
+    );
+    let proc = crate::rules::poker::procedure::Procedure::of(p.game);
+    if proc.as_ref().is_some_and(|x| x.blinds) {
+        let blinds: Vec<String> = s.blinds.iter().map(|b| money(*b)).collect();
+        text.push_str(&format!(" Blinds {}.", blinds.join(" / ")));
+    }
+    if p.ante > 0 {
+        text.push_str(&format!(" Ante {}.", money(p.ante)));
+    }
+    if p.forced_bet > 0 {
+        text.push_str(&format!(" Forced bet {}.", money(p.forced_bet)));
+    }
+    text
+}
+
+pub(super) fn cards_text(cards: &[Card]) -> String {
+    if cards.is_empty() {
+        return "—".into();
+    }
+    cards
+        .iter()
+        .map(|c| c.pretty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+pub(super) fn title(ui: &mut Ui, text: &str) {
+    ui.label(RichText::new(text).size(theme::TITLE).strong());
+}
+
+pub(super) fn body(ui: &mut Ui, text: &str) {
+    ui.label(RichText::new(text).size(theme::BODY));
+}
+
+pub(super) fn body_colour(ui: &mut Ui, text: &str, colour: Color32) {
+    ui.label(RichText::new(text).size(theme::BODY).color(colour));
+}
+
+/// Small print: sections and notes.
+pub(super) fn small(ui: &mut Ui, text: &str) {
+    ui.label(
+        RichText::new(text)
+            .size(theme::SMALL)
+            .color(theme::TEXT_DIM),
+    );
+}
+
+/// One of several equal choices (a player's decision): a big button, not the primary colour.
+pub(super) fn choice(ui: &mut Ui, label: &str) -> bool {
+    ui.add(Button::new(RichText::new(label).size(theme::BODY + 2.0)).min_size(theme::ACTION_SIZE))
+        .clicked()
+}
+
+pub(super) fn banner(ui: &mut Ui, text: &str) {
+    egui::Frame::new()
+        .fill(theme::DANGER_BG)
+        .inner_margin(egui::Margin::same(12))
+        .corner_radius(8)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(
+                RichText::new(text)
+                    .size(theme::BODY)
+                    .strong()
+                    .color(theme::TEXT),
+            );
+        });
+}
+
+pub(super) fn field(ui: &mut Ui, name: &str, value: &str, focused: bool) {
+    let stroke = if focused {
+        theme::PRIMARY
+    } else {
+        theme::TEXT_DIM
+    };
+    egui::Frame::new()
+        .fill(theme::FELT_DARK)
+        .stroke(egui::Stroke::new(2.0, stroke))
+        .inner_margin(egui::Margin::same(10))
+        .corner_radius(6)
+        .show(ui, |ui| {
+            ui.label(RichText::new(format!("{name}: {value}")).size(theme::BODY + 2.0));
+        });
+}
+
+/// A 13 × 4 grid of card faces; a card in `used` cannot be picked (no card enters twice).
+pub(super) fn card_grid(ui: &mut Ui, id: &str, used: &CardSet) -> Option<Card> {
+    let mut picked = None;
+    // Thirteen columns must fit the 1280-px screen: small padding, fixed key size.
+    ui.spacing_mut().button_padding = egui::vec2(4.0, 4.0);
+    egui::Grid::new(id).spacing([6.0, 6.0]).show(ui, |ui| {
+        for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
+            for rank in Rank::all().rev() {
+                let c = Card::new(rank, suit);
+                if cards::card_button(ui, c, theme::CARD_KEY, !used.contains(c)).clicked() {
+                    picked = Some(c);
+                }
+            }
+            ui.end_row();
+        }
+    });
+    picked
+}
+
+/// The way to stop using a broken shuffler (§ 637a.18(r)); deliberately not the primary action.
+pub(super) fn out_of_service(ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
+    ui.add_space(theme::GAP);
+    let b = Button::new(RichText::new("Shuffler out of service").size(theme::BODY))
+        .min_size(theme::ACTION_SIZE);
+    if ui.add(b).clicked() {
+        cmds.push(UiCmd::Rules(Command::ShufflerOutOfService));
+    }
+}
+
+/// The one primary action of a step: large, gold, with its name as its label.
+pub(super) fn primary(ui: &mut Ui, label: &str) -> bool {
+    if !ui.layout().is_horizontal() {
+        ui.add_space(theme::GAP);
+    }
+    let button = Button::new(
+        RichText::new(label)
+            .size(theme::BODY + 4.0)
+            .color(theme::PRIMARY_TEXT)
+            .strong(),
+    )
+    .fill(theme::PRIMARY)
+    .min_size(theme::PRIMARY_SIZE);
+    // A horizontal scope centres the label in the button.
+    ui.horizontal(|ui| ui.add(button).clicked()).inner
+}
