@@ -171,10 +171,10 @@ fn the_box_count_form_on_the_screen() {
     h.get_by_label_contains("Container seal:").click();
     h.run_ok();
     keys(&mut h, "4411");
-    h.get_by_label_contains("Floor credential:").click();
+    h.get_by_label("Floorperson signs").click();
     h.run_ok();
     keys(&mut h, "1001");
-    h.get_by_label_contains("Floor PIN:").click();
+    h.get_by_label_contains("PIN:").click();
     h.run_ok();
     keys(&mut h, "2468");
     tap(&mut h, "Record and sign");

@@ -222,12 +222,12 @@ fn the_floorperson_records_a_high_hand_on_the_screen() {
     for c in ["7♥", "7♦", "7♣", "K♠", "K♥"] {
         tap(&mut h, c);
     }
-    h.get_by_label_contains("Floor credential:").click();
+    h.get_by_label("Floorperson signs").click();
     h.run_ok();
     for k in "1001".chars() {
         tap(&mut h, &k.to_string());
     }
-    h.get_by_label_contains("Floor PIN:").click();
+    h.get_by_label_contains("PIN:").click();
     h.run_ok();
     for k in "2468".chars() {
         tap(&mut h, &k.to_string());

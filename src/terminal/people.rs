@@ -261,3 +261,64 @@ impl Terminal {
         Ok(person)
     }
 }
+
+impl Terminal {
+    /// The screen locked between rounds after `idle_seconds` without a touch (journaled).
+    pub fn screen_locked(&mut self, idle_seconds: u64) {
+        self.record_system(
+            "screen_locked",
+            serde_json::json!({ "idle_seconds": idle_seconds }),
+        );
+    }
+
+    /// Unlocks the screen: the dealer at the table with their credential number alone; anyone
+    /// else with credential number and PIN and the right to unlock. Both outcomes are journaled;
+    /// the answer is who unlocked.
+    pub fn unlock_screen(&mut self, credential: &str, pin: &str) -> Result<String, String> {
+        let credential = credential.trim().to_string();
+        let dealer = self.table.dealer.as_ref().map(|d| d.credential.clone());
+        let unlocked_by = if pin.is_empty() && dealer.as_deref() == Some(credential.as_str()) {
+            Ok(credential.clone())
+        } else if pin.is_empty() {
+            Err(
+                "That credential number is not the dealer's; a floorperson adds their PIN"
+                    .to_string(),
+            )
+        } else {
+            self.check_pin(&credential, pin).and_then(|p| {
+                crate::rules::access::check(&p, crate::rules::access::Action::UnlockScreen, None)
+                    .map(|_| p.credential)
+            })
+        };
+        match &unlocked_by {
+            Ok(who) => {
+                self.record_system("screen_unlocked", serde_json::json!({ "credential": who }))
+            }
+            Err(_) => self.record_system(
+                "screen_unlock_refused",
+                serde_json::json!({ "credential": credential }),
+            ),
+        }
+        unlocked_by
+    }
+
+    /// A shift supervisor (or administrator) opens the review of the records with credential
+    /// number and PIN; journaled.
+    pub fn open_review(&mut self, credential: &str, pin: &str) -> Result<Person, String> {
+        let p = self.check_pin(credential.trim(), pin)?;
+        crate::rules::access::check(&p, crate::rules::access::Action::ReviewRecords, None)?;
+        self.record_system(
+            "review_opened",
+            serde_json::json!({ "supervisor": p.credential }),
+        );
+        Ok(p)
+    }
+
+    /// The review closed (journaled).
+    pub fn close_review(&mut self, supervisor: &Person) {
+        self.record_system(
+            "review_closed",
+            serde_json::json!({ "supervisor": supervisor.credential }),
+        );
+    }
+}

@@ -88,3 +88,35 @@ impl Terminal {
         crate::print::shift_report(&mut self.store, table_no, from, to, Some(printed_by))
     }
 }
+
+impl Terminal {
+    /// Reports an irregularity from the game's catalogue; `signer` is the credential number and
+    /// PIN of who signs, where the catalogue asks for a signature. The answer says what was
+    /// recorded.
+    pub fn report_irregularity(
+        &mut self,
+        id: &str,
+        seat: Option<u8>,
+        note: Option<String>,
+        signer: Option<(&str, &str)>,
+    ) -> Result<String, String> {
+        let signed_by = match signer {
+            Some((credential, pin)) => Some(self.check_pin(credential.trim(), pin)?),
+            None => None,
+        };
+        let events = self.execute(Command::ReportIrregularity {
+            id: id.to_string(),
+            seat,
+            note,
+            signed_by,
+        })?;
+        Ok(match events.first() {
+            Some(Event::Irregularity {
+                irregularity,
+                section,
+                ..
+            }) => format!("Irregularity recorded: {irregularity} ({section})"),
+            _ => "Irregularity recorded".into(),
+        })
+    }
+}

@@ -2,7 +2,9 @@
 //! better the dealer calls a floorperson, who enters the player (name, phone, seat) and the hand,
 //! and signs with credential number and PIN. The line is journaled; the slip prints as a PDF.
 
-use super::{DeckhandApp, body, body_colour, card_grid, keypad, primary, theme, title};
+use super::{
+    DeckhandApp, Signature, UiCmd, body, body_colour, card_grid, keypad, primary, theme, title,
+};
 use crate::rules::cards::{Card, CardSet};
 use egui::{Button, RichText, Ui};
 
@@ -12,9 +14,9 @@ pub struct HighHandForm {
     pub name: String,
     pub phone: String,
     pub cards: Vec<Card>,
-    pub credential: String,
-    pub pin: String,
-    /// 0 name, 1 phone, 2 cards, 3 credential, 4 PIN.
+    /// The floorperson's signature.
+    pub sign: Signature,
+    /// 0 name, 1 phone, 2 cards, 3 the signature.
     pub field: u8,
     pub error: Option<String>,
 }
@@ -33,7 +35,7 @@ impl DeckhandApp {
         self.high_hand_config.period_of(chrono::Utc::now())
     }
 
-    pub(super) fn high_hand_screen(&mut self, ui: &mut Ui) {
+    pub(super) fn high_hand_screen(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
         let Some(mut f) = self.high_hand.take() else {
             return;
         };
@@ -60,14 +62,12 @@ impl DeckhandApp {
                         }
                     }
                 });
-                let dots = "•".repeat(f.pin.len());
                 let cards: Vec<String> = f.cards.iter().map(|c| c.pretty()).collect();
                 let fields = [
                     format!("Player: {}", f.name),
                     format!("Phone: {}", f.phone),
                     format!("Hand: {}", cards.join(" ")),
-                    format!("Floor credential: {}", f.credential),
-                    format!("Floor PIN: {dots}"),
+                    "Floorperson signs".to_string(),
                 ];
                 ui.horizontal_wrapped(|ui| {
                     for (i, label) in fields.iter().enumerate() {
@@ -100,12 +100,7 @@ impl DeckhandApp {
                             f.cards.clear();
                         }
                     }
-                    3 => {
-                        keypad::keypad(ui, &mut f.credential, 12);
-                    }
-                    _ => {
-                        keypad::keypad(ui, &mut f.pin, 8);
-                    }
+                    _ => f.sign.show(ui),
                 }
                 if let Some(e) = &f.error {
                     body_colour(ui, &format!("⚠ {e}"), theme::DANGER);
@@ -123,32 +118,44 @@ impl DeckhandApp {
             return;
         }
         if done {
-            let Some(seat) = f.seat else {
+            if f.seat.is_none() {
                 f.error = Some("Tap the player's seat".into());
-                self.high_hand = Some(f);
-                return;
-            };
-            match self.term.record_high_hand(
-                &period,
-                seat,
-                &f.name,
-                &f.phone,
-                f.cards.clone(),
-                &f.credential,
-                &f.pin,
-            ) {
-                Ok(line) => {
-                    self.term.device_notice = Some(format!(
-                        "High Hand Tracking Slip line {line} recorded for seat {seat}; print it with `deckhand print high-hand-slip`"
-                    ));
-                    return;
-                }
-                Err(e) => {
-                    f.pin.clear();
-                    f.error = Some(e);
-                }
+            } else {
+                cmds.push(UiCmd::SubmitHighHand);
             }
         }
         self.high_hand = Some(f);
+    }
+
+    /// Records the slip line the form holds (the command after the frame).
+    pub(super) fn submit_high_hand(&mut self) {
+        let Some(mut f) = self.high_hand.take() else {
+            return;
+        };
+        let Some(seat) = f.seat else {
+            self.high_hand = Some(f);
+            return;
+        };
+        let period = self.current_period();
+        match self.term.record_high_hand(
+            &period,
+            seat,
+            &f.name,
+            &f.phone,
+            f.cards.clone(),
+            &f.sign.credential,
+            &f.sign.pin,
+        ) {
+            Ok(line) => {
+                self.term.device_notice = Some(format!(
+                    "High Hand Tracking Slip line {line} recorded for seat {seat}; print it with `deckhand print high-hand-slip`"
+                ));
+            }
+            Err(e) => {
+                f.sign.refused();
+                f.error = Some(e);
+                self.high_hand = Some(f);
+            }
+        }
     }
 }

@@ -3,9 +3,9 @@
 //! journals it, signed by a floorperson (or the Poker shift supervisor) where the catalogue says
 //! so, and applies its effect: the round voided, the deck replaced, the shuffler covered.
 
-use super::{DeckhandApp, body, body_colour, keypad, primary, theme, title};
+use super::{DeckhandApp, Signature, UiCmd, body, body_colour, primary, theme, title};
 use crate::rules::irregularities::{Catalogue, Effect, Sign};
-use crate::rules::table::{Command, MAX_SEATS};
+use crate::rules::table::MAX_SEATS;
 use egui::{Button, RichText, Ui};
 
 #[derive(Default)]
@@ -13,9 +13,7 @@ pub struct IrregularityForm {
     /// The catalogue entry chosen; `None` while the list is shown.
     pub chosen: Option<String>,
     pub seat: Option<u8>,
-    pub credential: String,
-    pub pin: String,
-    pub pin_focused: bool,
+    pub sign: Signature,
     pub error: Option<String>,
 }
 
@@ -46,7 +44,7 @@ fn effect_words(effect: Effect, in_round: bool) -> &'static str {
 }
 
 impl DeckhandApp {
-    pub(super) fn irregularity_screen(&mut self, ui: &mut Ui) {
+    pub(super) fn irregularity_screen(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
         let Some(mut f) = self.irregularity.take() else {
             return;
         };
@@ -182,27 +180,7 @@ impl DeckhandApp {
                             "A floorperson signs"
                         },
                     );
-                    let cred = Button::new(
-                        RichText::new(format!("Credential number: {}", f.credential))
-                            .size(theme::BODY),
-                    )
-                    .selected(!f.pin_focused)
-                    .min_size(egui::vec2(300.0, theme::TARGET));
-                    if ui.add(cred).clicked() {
-                        f.pin_focused = false;
-                    }
-                    let dots = "•".repeat(f.pin.len());
-                    let pin = Button::new(RichText::new(format!("PIN: {dots}")).size(theme::BODY))
-                        .selected(f.pin_focused)
-                        .min_size(egui::vec2(300.0, theme::TARGET));
-                    if ui.add(pin).clicked() {
-                        f.pin_focused = true;
-                    }
-                    if f.pin_focused {
-                        keypad::keypad(ui, &mut f.pin, 12);
-                    } else {
-                        keypad::keypad(ui, &mut f.credential, 12);
-                    }
+                    f.sign.show(ui);
                 });
             });
         if back {
@@ -214,10 +192,7 @@ impl DeckhandApp {
         if record && let Some(item) = f.chosen.as_deref().and_then(|id| cat.get(id)) {
             if item.seat && f.seat.is_none() {
                 f.error = Some("Tap the seat concerned".into());
-                self.irregularity = Some(f);
-                return;
-            }
-            if item.sign != Sign::None && (f.credential.trim().is_empty() || f.pin.is_empty()) {
+            } else if item.sign != Sign::None && !f.sign.is_complete() {
                 // Not an attempt: nothing is checked, nothing counts against the PIN.
                 f.error = Some(format!(
                     "{} signs here: key the credential number, then the PIN",
@@ -227,44 +202,39 @@ impl DeckhandApp {
                         "A floorperson"
                     }
                 ));
-                f.pin_focused = !f.credential.trim().is_empty();
-                self.irregularity = Some(f);
-                return;
-            }
-            let signed_by = if item.sign == Sign::None {
-                None
+                if !f.sign.credential.trim().is_empty() {
+                    f.sign.focus_pin();
+                }
             } else {
-                match self.term.check_pin(f.credential.trim(), &f.pin) {
-                    Ok(p) => Some(p),
-                    Err(e) => {
-                        f.pin.clear();
-                        f.error = Some(e);
-                        self.irregularity = Some(f);
-                        return;
-                    }
-                }
-            };
-            let cmd = Command::ReportIrregularity {
-                id: item.id.clone(),
-                seat: if item.seat { f.seat } else { None },
-                note: None,
-                signed_by,
-            };
-            match self.term.execute(cmd) {
-                Ok(_) => {
-                    self.term.device_notice = Some(format!(
-                        "Irregularity recorded: {} ({})",
-                        item.title, item.section
-                    ));
-                    self.view.message = None;
-                    return;
-                }
-                Err(e) => {
-                    f.pin.clear();
-                    f.error = Some(e);
-                }
+                cmds.push(UiCmd::SubmitIrregularity);
             }
         }
         self.irregularity = Some(f);
+    }
+
+    /// Records the irregularity the form holds (the command after the frame).
+    pub(super) fn submit_irregularity(&mut self) {
+        let Some(mut f) = self.irregularity.take() else {
+            return;
+        };
+        let cat = Catalogue::embedded();
+        let Some(item) = f.chosen.as_deref().and_then(|id| cat.get(id)) else {
+            self.irregularity = Some(f);
+            return;
+        };
+        let signer =
+            (item.sign != Sign::None).then_some((f.sign.credential.as_str(), f.sign.pin.as_str()));
+        let seat = if item.seat { f.seat } else { None };
+        match self.term.report_irregularity(&item.id, seat, None, signer) {
+            Ok(done) => {
+                self.term.device_notice = Some(done);
+                self.view.message = None;
+            }
+            Err(e) => {
+                f.sign.refused();
+                f.error = Some(e);
+                self.irregularity = Some(f);
+            }
+        }
     }
 }

@@ -12,6 +12,7 @@ mod panels;
 mod poker;
 mod records;
 mod review;
+mod signature;
 mod spanish21;
 mod start;
 mod station;
@@ -19,6 +20,7 @@ mod steps;
 pub mod theme;
 mod widgets;
 
+use signature::Signature;
 pub use station::Station;
 use widgets::*;
 
@@ -55,6 +57,18 @@ enum UiCmd {
     Sequence(Vec<Command>),
     SimNextCount(u8),
     SimJam,
+    /// The forms' submissions, applied after the frame from the form's state.
+    SubmitHighHand,
+    SubmitRecord,
+    SubmitIrregularity,
+    /// The lock screen's entry.
+    Unlock,
+    /// The first start's administrator.
+    CreateAdmin,
+    /// The supervisor review's print, export and close.
+    ReviewPrint,
+    ReviewExport,
+    ReviewClose,
 }
 
 /// Table-wide actions confirmed with a second tap.
@@ -65,14 +79,12 @@ enum TableAction {
 }
 
 /// A floorperson's signature being entered on the keypad.
-#[derive(Clone, Default)]
+#[derive(Clone, Debug, Default)]
 struct VerifyPad {
     /// A supervisor signing in to the review, not a table verification.
     review: bool,
     purpose: String,
-    credential: String,
-    pin: String,
-    pin_focused: bool,
+    sign: Signature,
     error: Option<String>,
 }
 
@@ -100,7 +112,7 @@ struct View {
     /// The first start's administrator form.
     admin: AdminForm,
     /// The lock screen's entry.
-    unlock: UnlockForm,
+    unlock: Signature,
 }
 
 #[derive(Default)]
@@ -114,32 +126,10 @@ struct AdminForm {
 }
 
 /// PINs never reach a log through `Debug`.
-impl std::fmt::Debug for VerifyPad {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("VerifyPad")
-            .field("purpose", &self.purpose)
-            .field("credential", &self.credential)
-            .finish_non_exhaustive()
-    }
-}
-
 impl std::fmt::Debug for AdminForm {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("AdminForm { .. }")
     }
-}
-
-impl std::fmt::Debug for UnlockForm {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("UnlockForm { .. }")
-    }
-}
-
-#[derive(Default)]
-struct UnlockForm {
-    credential: String,
-    pin: String,
-    pin_focused: bool,
 }
 
 pub struct DeckhandApp {
@@ -299,11 +289,8 @@ impl DeckhandApp {
             let idle_table = t.round.is_none() && t.dealer.is_some() && self.view.verify.is_none();
             if !self.locked && idle_table && self.last_touch.elapsed() >= after {
                 self.locked = true;
-                self.view.unlock = UnlockForm::default();
-                self.term.record_system(
-                    "screen_locked",
-                    serde_json::json!({"idle_seconds": after.as_secs()}),
-                );
+                self.view.unlock = Signature::default();
+                self.term.screen_locked(after.as_secs());
             }
             if !self.locked {
                 ctx.request_repaint_after(after.saturating_sub(self.last_touch.elapsed()));
@@ -318,33 +305,32 @@ impl DeckhandApp {
 
     /// Draws the whole screen and applies what was tapped.
     pub fn show(&mut self, ui: &mut Ui) {
-        if self.needs_admin {
-            self.first_start(ui);
-            return;
-        }
-        if self.locked {
-            self.lock_screen(ui);
-            return;
-        }
-        if self.review.is_some() {
-            if self.view.verify.is_none() {
-                self.review_screen(ui);
-            }
-            return;
-        }
-        if self.high_hand.is_some() {
-            self.high_hand_screen(ui);
-            return;
-        }
-        if self.record_form.is_some() {
-            self.record_screen(ui);
-            return;
-        }
-        if self.irregularity.is_some() {
-            self.irregularity_screen(ui);
-            return;
-        }
         let mut cmds = Vec::new();
+        if self.needs_admin {
+            self.first_start(ui, &mut cmds);
+        } else if self.locked {
+            self.lock_screen(ui, &mut cmds);
+        } else if self.review.is_some() {
+            if self.view.verify.is_none() {
+                self.review_screen(ui, &mut cmds);
+            }
+        } else if self.high_hand.is_some() {
+            self.high_hand_screen(ui, &mut cmds);
+        } else if self.record_form.is_some() {
+            self.record_screen(ui, &mut cmds);
+        } else if self.irregularity.is_some() {
+            self.irregularity_screen(ui, &mut cmds);
+        } else {
+            self.table_screen(ui, &mut cmds);
+        }
+        // Nothing acts while drawing: what was tapped is applied now.
+        for c in cmds {
+            self.apply(c);
+        }
+    }
+
+    /// The table: status bar, side panel with the always-present actions, the step card.
+    fn table_screen(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
         egui::Panel::top("status")
             .frame(
                 egui::Frame::new()
@@ -360,7 +346,7 @@ impl DeckhandApp {
                         .fill(theme::FELT_DARK)
                         .inner_margin(egui::Margin::symmetric(16, 6)),
                 )
-                .show(ui, |ui| self.sim_bar(ui, &mut cmds));
+                .show(ui, |ui| self.sim_bar(ui, cmds));
         }
         egui::Panel::right("table")
             .exact_size(340.0)
@@ -374,7 +360,7 @@ impl DeckhandApp {
                 // area keeps the whole height of the screen.
                 let t = self.term.table();
                 if t.setup.is_some() && t.dealer.is_some() {
-                    self.action_bar(ui, &mut cmds);
+                    self.action_bar(ui, cmds);
                     ui.separator();
                 }
                 self.side_panel(ui)
@@ -388,16 +374,13 @@ impl DeckhandApp {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
-                    .show(ui, |ui| self.step_card(ui, &mut cmds));
+                    .show(ui, |ui| self.step_card(ui, cmds));
             });
         if self.view.verify.is_some() {
-            self.verify_overlay(ui.ctx(), &mut cmds);
+            self.verify_overlay(ui.ctx(), cmds);
         }
         if let Some(a) = self.view.confirm {
-            self.confirm_overlay(ui.ctx(), a, &mut cmds);
-        }
-        for c in cmds {
-            self.apply(c);
+            self.confirm_overlay(ui.ctx(), a, cmds);
         }
     }
 }
@@ -468,28 +451,16 @@ impl DeckhandApp {
                 let Some(pad) = self.view.verify.as_mut() else {
                     return;
                 };
-                let (cred, pin) = (pad.credential.clone(), pad.pin.clone());
-                let signed = self.term.check_pin(cred.trim(), &pin).and_then(|p| {
-                    crate::rules::access::check(
-                        &p,
-                        crate::rules::access::Action::ReviewRecords,
-                        None,
-                    )
-                    .map(|_| p)
-                });
-                match signed {
+                let (cred, pin) = (pad.sign.credential.clone(), pad.sign.pin.clone());
+                match self.term.open_review(&cred, &pin) {
                     Ok(p) => {
-                        self.term.record_system(
-                            "review_opened",
-                            serde_json::json!({ "supervisor": p.credential }),
-                        );
                         self.view.verify = None;
                         self.review = Some(review::ReviewState::open(self.term.store(), p));
                     }
                     Err(e) => {
                         if let Some(pad) = self.view.verify.as_mut() {
                             pad.error = Some(e);
-                            pad.pin.clear();
+                            pad.sign.refused();
                         }
                     }
                 }
@@ -498,14 +469,14 @@ impl DeckhandApp {
                 let Some(pad) = self.view.verify.as_mut() else {
                     return;
                 };
-                match self.term.verify(&pad.credential, &pad.pin) {
+                match self.term.verify(&pad.sign.credential, &pad.sign.pin) {
                     Ok(_) => {
                         self.view.verify = None;
                         self.view.message = None;
                     }
                     Err(e) => {
                         pad.error = Some(e);
-                        pad.pin.clear();
+                        pad.sign.refused();
                     }
                 }
             }
@@ -529,6 +500,54 @@ impl DeckhandApp {
             UiCmd::SimJam => {
                 if let Some(s) = &self.sim {
                     s.lock().unwrap_or_else(|p| p.into_inner()).jam_next = true;
+                }
+            }
+            UiCmd::SubmitHighHand => self.submit_high_hand(),
+            UiCmd::SubmitRecord => self.submit_record(),
+            UiCmd::SubmitIrregularity => self.submit_irregularity(),
+            UiCmd::Unlock => {
+                let (cred, pin) = (
+                    self.view.unlock.credential.clone(),
+                    self.view.unlock.pin.clone(),
+                );
+                match self.term.unlock_screen(&cred, &pin) {
+                    Ok(_) => {
+                        self.locked = false;
+                        self.last_touch = std::time::Instant::now();
+                        self.view.unlock = Signature::default();
+                        self.view.message = None;
+                    }
+                    Err(e) => {
+                        self.view.unlock.refused();
+                        self.view.message = Some(e);
+                    }
+                }
+            }
+            UiCmd::CreateAdmin => {
+                let f = &self.view.admin;
+                let result = if f.pin != f.pin_again {
+                    Err("The two PINs differ".to_string())
+                } else {
+                    self.term
+                        .create_first_administrator(&f.name, &f.credential, &f.pin)
+                };
+                match result {
+                    Ok(p) => {
+                        self.needs_admin = false;
+                        self.view.admin = AdminForm::default();
+                        self.view.message = Some(format!(
+                            "Administrator {} created. Add people with `deckhand people add`.",
+                            p.name
+                        ));
+                    }
+                    Err(e) => self.view.message = Some(e),
+                }
+            }
+            UiCmd::ReviewPrint => self.review_print(),
+            UiCmd::ReviewExport => self.review_export(),
+            UiCmd::ReviewClose => {
+                if let Some(r) = self.review.take() {
+                    self.term.close_review(&r.supervisor);
                 }
             }
         }

@@ -89,38 +89,7 @@ impl DeckhandApp {
                         .size(theme::BODY)
                         .color(theme::TEXT_DIM),
                 );
-                ui.horizontal(|ui| {
-                    if ui
-                        .add(
-                            Button::new(
-                                RichText::new(format!("Credential number: {}", pad.credential))
-                                    .size(theme::BODY),
-                            )
-                            .selected(!pad.pin_focused)
-                            .min_size(egui::vec2(300.0, theme::TARGET)),
-                        )
-                        .clicked()
-                    {
-                        pad.pin_focused = false;
-                    }
-                    let dots = "•".repeat(pad.pin.len());
-                    if ui
-                        .add(
-                            Button::new(RichText::new(format!("PIN: {dots}")).size(theme::BODY))
-                                .selected(pad.pin_focused)
-                                .min_size(egui::vec2(200.0, theme::TARGET)),
-                        )
-                        .clicked()
-                    {
-                        pad.pin_focused = true;
-                    }
-                });
-                let target = if pad.pin_focused {
-                    &mut pad.pin
-                } else {
-                    &mut pad.credential
-                };
-                keypad::keypad(ui, target, 12);
+                pad.sign.show(ui);
                 if let Some(err) = &pad.error {
                     ui.label(
                         RichText::new(format!("⚠ {err}"))
@@ -129,7 +98,7 @@ impl DeckhandApp {
                     );
                 }
                 ui.horizontal(|ui| {
-                    if !pad.pin_focused {
+                    if !pad.sign.pin_focused() {
                         if ui
                             .add(
                                 Button::new(RichText::new("Next: PIN").size(theme::BODY))
@@ -137,7 +106,7 @@ impl DeckhandApp {
                             )
                             .clicked()
                         {
-                            pad.pin_focused = true;
+                            pad.sign.focus_pin();
                         }
                     } else if ui
                         .add(

@@ -1,7 +1,7 @@
 //! Box counts (§ 637a.15(d)(1), § 637a.16(d)(1)) and time charges (§ 637a.17(b)(3)) at the
 //! table: short forms the floorperson signs with credential number and PIN.
 
-use super::{DeckhandApp, body, body_colour, keypad, primary, theme, title};
+use super::{DeckhandApp, Signature, UiCmd, body, body_colour, keypad, primary, theme, title};
 use crate::rules::money;
 use crate::rules::table::JackpotBox;
 use egui::{Button, RichText, Ui};
@@ -15,9 +15,9 @@ pub struct RecordForm {
     pub amount: String,
     pub seal: String,
     pub seats: BTreeSet<u8>,
-    pub credential: String,
-    pub pin: String,
-    /// 0 amount, 1 seal, 2 credential, 3 PIN.
+    /// The floorperson's signature.
+    pub sign: Signature,
+    /// 0 amount, 1 seal, 2 the signature.
     pub field: u8,
     pub error: Option<String>,
 }
@@ -36,7 +36,7 @@ impl std::fmt::Debug for RecordForm {
 }
 
 impl DeckhandApp {
-    pub(super) fn record_screen(&mut self, ui: &mut Ui) {
+    pub(super) fn record_screen(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
         let Some(mut f) = self.record_form.take() else {
             return;
         };
@@ -45,7 +45,6 @@ impl DeckhandApp {
         egui::CentralPanel::default()
             .frame(egui::Frame::new().fill(theme::FELT).inner_margin(egui::Margin::same(20)))
             .show(ui, |ui| {
-                let dots = "•".repeat(f.pin.len());
                 match f.kind {
                     RecordKind::BoxCount => {
                         title(ui, "Box count");
@@ -60,8 +59,7 @@ impl DeckhandApp {
                         let fields = [
                             format!("Amount: ${}", f.amount),
                             format!("Container seal: {}", f.seal),
-                            format!("Floor credential: {}", f.credential),
-                            format!("Floor PIN: {dots}"),
+                            "Floorperson signs".to_string(),
                         ];
                         field_row(ui, &fields, &mut f.field);
                     }
@@ -88,22 +86,19 @@ impl DeckhandApp {
                         if f.field < 2 {
                             f.field = 2;
                         }
-                        let fields = [
-                            String::new(),
-                            String::new(),
-                            format!("Floor credential: {}", f.credential),
-                            format!("Floor PIN: {dots}"),
-                        ];
+                        let fields = [String::new(), String::new(), "Floorperson signs".to_string()];
                         field_row(ui, &fields, &mut f.field);
                     }
                 }
-                let target = match f.field {
-                    0 => &mut f.amount,
-                    1 => &mut f.seal,
-                    2 => &mut f.credential,
-                    _ => &mut f.pin,
-                };
-                keypad::keypad(ui, target, 12);
+                match f.field {
+                    0 => {
+                        keypad::keypad(ui, &mut f.amount, 12);
+                    }
+                    1 => {
+                        keypad::keypad(ui, &mut f.seal, 12);
+                    }
+                    _ => f.sign.show(ui),
+                }
                 if let Some(e) = &f.error {
                     body_colour(ui, &format!("⚠ {e}"), theme::DANGER);
                 }
@@ -120,32 +115,53 @@ impl DeckhandApp {
             return;
         }
         if submit {
-            let result = match f.kind {
-                RecordKind::BoxCount => match (f.jackpot_box, f.amount.trim().parse::<i64>()) {
-                    (None, _) => Err("Tap the box counted".to_string()),
-                    (_, Err(_)) => Err(format!("\"{}\" is not an amount in dollars", f.amount)),
-                    (Some(b), Ok(dollars)) => self
-                        .term
-                        .record_box_count(b, dollars.saturating_mul(100), &f.seal, &f.credential, &f.pin)
-                        .map(|serial| format!("{} box count of ${dollars} recorded (record #{serial}); print it with `deckhand print box-count --record {serial}`", b.name())),
-                },
-                RecordKind::TimeCharges => self
-                    .term
-                    .record_time_charges(f.seats.iter().copied().collect(), tc.per_seat_cents, tc.interval_minutes, &f.credential, &f.pin)
-                    .map(|total| format!("Time charges of {} verified", money(total))),
+            // What the form can tell by itself is said at once; the rest is the terminal's.
+            let missing = match f.kind {
+                RecordKind::BoxCount if f.jackpot_box.is_none() => {
+                    Some("Tap the box counted".to_string())
+                }
+                RecordKind::BoxCount if f.amount.trim().parse::<i64>().is_err() => {
+                    Some(format!("\"{}\" is not an amount in dollars", f.amount))
+                }
+                _ => None,
             };
-            match result {
-                Ok(notice) => {
-                    self.term.device_notice = Some(notice);
-                    return;
-                }
-                Err(e) => {
-                    f.pin.clear();
-                    f.error = Some(e);
-                }
+            match missing {
+                Some(e) => f.error = Some(e),
+                None => cmds.push(UiCmd::SubmitRecord),
             }
         }
         self.record_form = Some(f);
+    }
+
+    /// Records the box count or time charges the form holds (the command after the frame).
+    pub(super) fn submit_record(&mut self) {
+        let Some(mut f) = self.record_form.take() else {
+            return;
+        };
+        let tc = self.time_charge_config.clone();
+        let (credential, pin) = (f.sign.credential.clone(), f.sign.pin.clone());
+        let result = match f.kind {
+            RecordKind::BoxCount => match (f.jackpot_box, f.amount.trim().parse::<i64>()) {
+                (None, _) => Err("Tap the box counted".to_string()),
+                (_, Err(_)) => Err(format!("\"{}\" is not an amount in dollars", f.amount)),
+                (Some(b), Ok(dollars)) => self
+                    .term
+                    .record_box_count(b, dollars.saturating_mul(100), &f.seal, &credential, &pin)
+                    .map(|serial| format!("{} box count of ${dollars} recorded (record #{serial}); print it with `deckhand print box-count --record {serial}`", b.name())),
+            },
+            RecordKind::TimeCharges => self
+                .term
+                .record_time_charges(f.seats.iter().copied().collect(), tc.per_seat_cents, tc.interval_minutes, &credential, &pin)
+                .map(|total| format!("Time charges of {} verified", money(total))),
+        };
+        match result {
+            Ok(notice) => self.term.device_notice = Some(notice),
+            Err(e) => {
+                f.sign.refused();
+                f.error = Some(e);
+                self.record_form = Some(f);
+            }
+        }
     }
 }
 

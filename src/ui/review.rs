@@ -3,7 +3,7 @@
 //! shows one record whole with who verified it and the rows that correct it, keeps the chain
 //! status in view, and exports what is filtered as CSV.
 
-use super::{DeckhandApp, body, body_colour, keypad, small, theme, title};
+use super::{DeckhandApp, UiCmd, body, body_colour, keypad, small, theme, title};
 use crate::rules::table::Person;
 use crate::store::review::{Filter, KindGroup};
 use crate::store::{ChainStatus, JournalRow, Store};
@@ -334,7 +334,7 @@ fn chip(ui: &mut Ui, label: &str, on: bool) -> bool {
 }
 
 impl DeckhandApp {
-    pub(super) fn review_screen(&mut self, ui: &mut Ui) {
+    pub(super) fn review_screen(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
         let Some(mut r) = self.review.take() else {
             return;
         };
@@ -491,7 +491,7 @@ impl DeckhandApp {
                                     chrono::Utc::now().format("%Y%m%dT%H%M%SZ")
                                 )),
                             }),
-                            None => r.notice = Some(export(store, &r)),
+                            None => cmds.push(UiCmd::ReviewExport),
                         }
                         changed = false;
                     }
@@ -741,7 +741,7 @@ impl DeckhandApp {
                 });
             });
         if print {
-            r.notice = Some(self.print_shift_report(&r));
+            cmds.push(UiCmd::ReviewPrint);
         }
         if let Some(on) = switch_central {
             let ctx = ui.ctx().clone();
@@ -756,18 +756,33 @@ impl DeckhandApp {
                 Box::new(move || ctx.request_repaint()),
             );
         }
+        self.review = Some(r);
         if close {
-            self.term.record_system(
-                "review_closed",
-                serde_json::json!({ "supervisor": r.supervisor.credential }),
-            );
-        } else {
-            self.review = Some(r);
+            cmds.push(UiCmd::ReviewClose);
         }
     }
 }
 
 impl DeckhandApp {
+    /// Prints the end-of-shift report of the review's filter (the command after the frame).
+    pub(super) fn review_print(&mut self) {
+        let Some(r) = self.review.take() else {
+            return;
+        };
+        let notice = self.print_shift_report(&r);
+        self.review = Some(ReviewState {
+            notice: Some(notice),
+            ..r
+        });
+    }
+
+    /// Exports the review's filtered records (the command after the frame).
+    pub(super) fn review_export(&mut self) {
+        if let Some(r) = self.review.as_mut() {
+            r.notice = Some(export(self.term.store(), r));
+        }
+    }
+
     /// The end-of-shift report of the filtered table and period, written to `exports/` as PDF.
     fn print_shift_report(&mut self, r: &ReviewState) -> String {
         let Some(table) = r.filter.table.and_then(|t| u32::try_from(t).ok()) else {

@@ -5,7 +5,7 @@ use super::*;
 
 impl DeckhandApp {
     /// The first start: nobody can sign anything until an administrator exists.
-    pub(super) fn first_start(&mut self, ui: &mut Ui) {
+    pub(super) fn first_start(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
         egui::CentralPanel::default()
             .frame(egui::Frame::new().fill(theme::FELT).inner_margin(egui::Margin::same(24)))
             .show(ui, |ui| {
@@ -48,23 +48,7 @@ impl DeckhandApp {
                     }
                 }
                 if primary(ui, "Create administrator") {
-                    let f = &self.view.admin;
-                    let result = if f.pin != f.pin_again {
-                        Err("The two PINs differ".to_string())
-                    } else {
-                        self.term.create_first_administrator(&f.name, &f.credential, &f.pin)
-                    };
-                    match result {
-                        Ok(p) => {
-                            self.needs_admin = false;
-                            self.view.admin = AdminForm::default();
-                            self.view.message = Some(format!(
-                                "Administrator {} created. Add people with `deckhand people add`.",
-                                p.name
-                            ));
-                        }
-                        Err(e) => self.view.message = Some(e),
-                    }
+                    cmds.push(UiCmd::CreateAdmin);
                 }
                 if let Some(m) = &self.view.message {
                     body_colour(ui, &format!("⚠ {m}"), theme::DANGER);
@@ -73,7 +57,7 @@ impl DeckhandApp {
     }
 
     /// The locked screen shows nothing of the table but its number.
-    pub(super) fn lock_screen(&mut self, ui: &mut Ui) {
+    pub(super) fn lock_screen(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
         let table_no = self.term.table().setup.as_ref().map(|s| s.table_no);
         egui::CentralPanel::default()
             .frame(egui::Frame::new().fill(theme::FELT_DARK).inner_margin(egui::Margin::same(48)))
@@ -84,69 +68,14 @@ impl DeckhandApp {
                     ui,
                     "The dealer unlocks with their credential number; a floorperson with credential number and PIN.",
                 );
-                let u = &mut self.view.unlock;
-                ui.horizontal(|ui| {
-                    let b = Button::new(RichText::new(format!("Credential number: {}", u.credential)).size(theme::BODY))
-                        .selected(!u.pin_focused)
-                        .min_size(egui::vec2(300.0, theme::TARGET));
-                    if ui.add(b).clicked() {
-                        u.pin_focused = false;
-                    }
-                    let b = Button::new(RichText::new(format!("PIN: {}", "•".repeat(u.pin.len()))).size(theme::BODY))
-                        .selected(u.pin_focused)
-                        .min_size(egui::vec2(200.0, theme::TARGET));
-                    if ui.add(b).clicked() {
-                        u.pin_focused = true;
-                    }
-                });
-                let target = if u.pin_focused { &mut u.pin } else { &mut u.credential };
-                keypad::keypad(ui, target, 12);
+                self.view.unlock.show(ui);
                 if primary(ui, "Unlock") {
-                    self.try_unlock();
+                    cmds.push(UiCmd::Unlock);
                 }
                 if let Some(m) = &self.view.message {
                     body_colour(ui, &format!("⚠ {m}"), theme::DANGER);
                 }
             });
-    }
-
-    pub(super) fn try_unlock(&mut self) {
-        let credential = self.view.unlock.credential.trim().to_string();
-        let dealer = self.term.table().dealer.clone();
-        let unlocked_by = if dealer.as_ref().is_some_and(|d| d.credential == credential)
-            && self.view.unlock.pin.is_empty()
-        {
-            Ok(credential.clone())
-        } else if self.view.unlock.pin.is_empty() {
-            Err(
-                "That credential number is not the dealer's; a floorperson adds their PIN"
-                    .to_string(),
-            )
-        } else {
-            let pin = self.view.unlock.pin.clone();
-            self.term.check_pin(&credential, &pin).and_then(|p| {
-                crate::rules::access::check(&p, crate::rules::access::Action::UnlockScreen, None)
-                    .map(|_| p.credential)
-            })
-        };
-        match unlocked_by {
-            Ok(who) => {
-                self.term
-                    .record_system("screen_unlocked", serde_json::json!({ "credential": who }));
-                self.locked = false;
-                self.last_touch = std::time::Instant::now();
-                self.view.unlock = UnlockForm::default();
-                self.view.message = None;
-            }
-            Err(e) => {
-                self.term.record_system(
-                    "screen_unlock_refused",
-                    serde_json::json!({ "credential": credential }),
-                );
-                self.view.unlock.pin.clear();
-                self.view.message = Some(e);
-            }
-        }
     }
 
     pub(super) fn sign_in(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {

@@ -3,7 +3,160 @@
 
 use super::*;
 
+/// A step confirmed with one tap: the data the step card draws.
+struct OneTap {
+    title: String,
+    text: String,
+    button: &'static str,
+    then: UiCmd,
+}
+
 impl DeckhandApp {
+    /// A step the dealer confirms with one tap, as data: its title, what to do and the button,
+    /// and what the tap sends. `None` for the steps with more on their screen.
+    fn one_tap(&self, step: &Step) -> Option<OneTap> {
+        let t = self.term.table();
+        let tap = |title: String, text: String, button: &'static str, then: UiCmd| OneTap {
+            title,
+            text,
+            button,
+            then,
+        };
+        let confirm = |c: Confirm| UiCmd::Rules(Command::Confirm(c));
+        let signs = |what: String| UiCmd::OpenVerify(format!("{what} ({})", t.section_of(step)));
+        Some(match step {
+            Step::BurnCard => tap(
+                "Burn one card".into(),
+                "Take the first card out of the shoe and place it in the discard rack before dealing: after each new shoe, and when a new dealer comes to the table.".into(),
+                "Card burned",
+                confirm(Confirm::CardBurned),
+            ),
+            // § 635a.3(a), § 635a.4: Spanish 21's decks lose their 10s at the inspection.
+            Step::InspectDecks if t.shoe_game() => tap(
+                "Inspect the decks for the shoe".into(),
+                format!(
+                    "Inspect the {} decks for defects and remove the 10 of each suit from each deck: 48 cards a deck.",
+                    self.house_rules().spanish21.decks
+                ),
+                "Decks inspected",
+                confirm(Confirm::DecksInspected),
+            ),
+            Step::InspectDecks => tap(
+                "Inspect both decks".into(),
+                format!(
+                    "Inspect the {} deck and the {} deck for defects.",
+                    t.deck_name(0),
+                    t.deck_name(1)
+                ),
+                "Decks inspected",
+                confirm(Confirm::DecksInspected),
+            ),
+            Step::VerifyInspection => tap(
+                "Floorperson verifies the inspection".into(),
+                "Call a floorperson. They verify the deck inspection with their credential number and PIN.".into(),
+                "Floorperson verify",
+                signs("Deck inspection".into()),
+            ),
+            Step::PlayerInspection => tap(
+                "Spread the decks for the players".into(),
+                "Spread each deck face up, by suit and in sequence, for the first two seated players to inspect.".into(),
+                "Players have inspected",
+                confirm(Confirm::PlayersInspected),
+            ),
+            Step::WashDecks => tap(
+                "Wash and stack each deck".into(),
+                "Turn each deck face down, mix it thoroughly by washing, and stack it.".into(),
+                "Decks washed",
+                confirm(Confirm::DecksWashed),
+            ),
+            Step::VerifyBadBeat { hit } => tap(
+                "Possible Bad Beat: hold the cards".into(),
+                format!(
+                    "Seat {} lost with {} to seat {}'s {}. Leave every card on the table and call the shift supervisor, who verifies the hand before the pot is pushed.",
+                    hit.losing_seat, hit.losing_hand, hit.winning_seat, hit.winning_hand
+                ),
+                "Supervisor verify",
+                signs("Bad Beat hand".into()),
+            ),
+            Step::RemoveDeck { deck } => {
+                let name = t.deck_name(*deck);
+                let why = match t.removal.as_ref().map(|r| &r.reason) {
+                    Some(RemovalReason::WrongCount { counted }) => {
+                        format!("The shuffler counted {counted} cards, not 52.")
+                    }
+                    Some(RemovalReason::Irregularity { id }) => {
+                        match crate::rules::irregularities::Catalogue::embedded().get(id) {
+                            Some(i) => format!("{} ({}).", i.title, i.section),
+                            None => format!("Irregularity {id}."),
+                        }
+                    }
+                    _ => "The losing hands did not hold the right number of cards.".into(),
+                };
+                tap(
+                    format!("Remove the {name} deck from the table"),
+                    format!("{why} Take the {name} deck out of the shuffler and off the table."),
+                    "Deck removed",
+                    confirm(Confirm::DeckRemoved),
+                )
+            }
+            Step::InspectReplacement { deck } => {
+                let name = t.deck_name(*deck);
+                tap(
+                    format!("Inspect a replacement {name} deck"),
+                    format!("Bring a new {name} deck and inspect it for defects."),
+                    "Replacement inspected",
+                    confirm(Confirm::ReplacementInspected),
+                )
+            }
+            Step::VerifyCount { deck, counted } => {
+                let name = t.deck_name(*deck);
+                tap(
+                    "Floorperson verifies the count".into(),
+                    format!(
+                        "The dealer counted {counted} cards in the {name} deck. A floorperson verifies the count."
+                    ),
+                    "Floorperson verify",
+                    signs(format!("Count of the {name} deck: {counted} cards")),
+                )
+            }
+            // § 635a.5(a)–(d): the shoe's decks shuffled into one stack, the cut offered in the
+            // regulation's order, the cover card placed twice.
+            Step::ShuffleManually { .. } if t.shoe_game() => tap(
+                "Shuffle the shoe and offer the cut".into(),
+                format!(
+                    "Shuffle all the decks together and place them in a single stack. Offer the cut, backs facing away from you, to {}. If no player accepts, cut the cards yourself. The cover card goes in at least ten cards from the top or bottom; move the cards above it to the bottom. Then insert the cover card at least one-quarter of the way in from the bottom and load the stack into the shoe.",
+                    t.cut_offer.who()
+                ),
+                "Shuffled, cut and in the shoe",
+                confirm(Confirm::ShuffledAndCut),
+            ),
+            Step::ShuffleManually { deck } => tap(
+                format!("Shuffle and cut the {} deck", t.deck_name(*deck)),
+                "Shuffle by hand and stack the deck. Place the cover card at least ten cards from the top, then move the cards above it, with the cover card, to the bottom.".into(),
+                "Shuffled and cut",
+                confirm(Confirm::ShuffledAndCut),
+            ),
+            Step::CoverShuffler => tap(
+                "Cover the shuffler".into(),
+                "The shuffler cannot be used. Cover it or post an out-of-order sign on it before shuffling by hand.".into(),
+                "Shuffler covered",
+                confirm(Confirm::ShufflerCovered),
+            ),
+            Step::VerifyRemoval { deck } => {
+                let name = t.deck_name(*deck);
+                tap(
+                    "Floorperson verifies the deck change".into(),
+                    format!(
+                        "A floorperson verifies the removal of the {name} deck and its replacement."
+                    ),
+                    "Floorperson verify",
+                    signs(format!("Removal of the {name} deck")),
+                )
+            }
+            _ => return None,
+        })
+    }
+
     pub(super) fn step_card(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
         let step = self.term.table().step();
         if let Some(notice) = &self.term.device_notice {
@@ -12,87 +165,17 @@ impl DeckhandApp {
         if self.term.table().removal.is_some() {
             banner(ui, "✖ PLAY STOPPED: a deck must be removed and replaced");
         }
+        if let Some(one) = self.one_tap(&step) {
+            title(ui, &one.title);
+            body(ui, &one.text);
+            self.section(ui, &step);
+            if primary(ui, one.button) {
+                cmds.push(one.then);
+            }
+        }
         match &step {
             Step::SignIn => self.sign_in(ui, cmds),
             Step::OpenTable => self.open_table(ui, cmds),
-            Step::BurnCard => {
-                title(ui, "Burn one card");
-                body(
-                    ui,
-                    "Take the first card out of the shoe and place it in the discard rack before dealing: after each new shoe, and when a new dealer comes to the table.",
-                );
-                self.section(ui, &step);
-                if primary(ui, "Card burned") {
-                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::CardBurned)));
-                }
-            }
-            Step::InspectDecks if self.term.table().shoe_game() => {
-                // § 635a.3(a), § 635a.4: Spanish 21's decks lose their 10s at the inspection.
-                title(ui, "Inspect the decks for the shoe");
-                body(
-                    ui,
-                    &format!(
-                        "Inspect the {} decks for defects and remove the 10 of each suit from each deck: 48 cards a deck.",
-                        self.house_rules().spanish21.decks
-                    ),
-                );
-                small(ui, "§ 635a.3(a), § 635a.4");
-                if primary(ui, "Decks inspected") {
-                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::DecksInspected)));
-                }
-            }
-            Step::InspectDecks => {
-                let t = self.term.table();
-                title(ui, "Inspect both decks");
-                body(
-                    ui,
-                    &format!(
-                        "Inspect the {} deck and the {} deck for defects.",
-                        t.deck_name(0),
-                        t.deck_name(1)
-                    ),
-                );
-                self.section(ui, &step);
-                if primary(ui, "Decks inspected") {
-                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::DecksInspected)));
-                }
-            }
-            Step::VerifyInspection => {
-                title(ui, "Floorperson verifies the inspection");
-                body(
-                    ui,
-                    "Call a floorperson. They verify the deck inspection with their credential number and PIN.",
-                );
-                self.section(ui, &step);
-                if primary(ui, "Floorperson verify") {
-                    cmds.push(UiCmd::OpenVerify(format!(
-                        "Deck inspection ({})",
-                        self.term.table().section_of(&step)
-                    )));
-                }
-            }
-            Step::PlayerInspection => {
-                title(ui, "Spread the decks for the players");
-                body(
-                    ui,
-                    "Spread each deck face up, by suit and in sequence, for the first two seated players to inspect.",
-                );
-                self.section(ui, &step);
-                if primary(ui, "Players have inspected") {
-                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::PlayersInspected)));
-                }
-            }
-            Step::WashDecks => {
-                title(ui, "Wash and stack each deck");
-                body(
-                    ui,
-                    "Turn each deck face down, mix it thoroughly by washing, and stack it.",
-                );
-                self.section(ui, &step);
-                if primary(ui, "Decks washed") {
-                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::DecksWashed)));
-                }
-            }
             Step::LoadShuffler { deck } | Step::LoadReplacement { deck } => {
                 let name = self.term.table().deck_name(*deck);
                 title(ui, &format!("Load the {name} deck into the shuffler"));
@@ -143,20 +226,6 @@ impl DeckhandApp {
             Step::Banked { step: s, .. } => {
                 let section = step.section();
                 self.banked_step(ui, cmds, s, section)
-            }
-            Step::VerifyBadBeat { hit } => {
-                title(ui, "Possible Bad Beat: hold the cards");
-                body(
-                    ui,
-                    &format!(
-                        "Seat {} lost with {} to seat {}'s {}. Leave every card on the table and call the shift supervisor, who verifies the hand before the pot is pushed.",
-                        hit.losing_seat, hit.losing_hand, hit.winning_seat, hit.winning_hand
-                    ),
-                );
-                self.section(ui, &step);
-                if primary(ui, "Supervisor verify") {
-                    cmds.push(UiCmd::OpenVerify("Bad Beat hand (§ 637a.15(f))".into()));
-                }
             }
             Step::CountLosingHands { expected } => {
                 title(ui, "Count the losing hands");
@@ -235,46 +304,6 @@ impl DeckhandApp {
                     cmds.push(UiCmd::Rules(Command::Confirm(Confirm::PotPushed)));
                 }
             }
-            Step::RemoveDeck { deck } => {
-                let t = self.term.table();
-                let name = t.deck_name(*deck);
-                title(ui, &format!("Remove the {name} deck from the table"));
-                let why = match t.removal.as_ref().map(|r| &r.reason) {
-                    Some(RemovalReason::WrongCount { counted }) => {
-                        format!("The shuffler counted {counted} cards, not 52.")
-                    }
-                    Some(RemovalReason::Irregularity { id }) => {
-                        let cat = crate::rules::irregularities::Catalogue::embedded();
-                        match cat.get(id) {
-                            Some(i) => format!("{} ({}).", i.title, i.section),
-                            None => format!("Irregularity {id}."),
-                        }
-                    }
-                    _ => "The losing hands did not hold the right number of cards.".into(),
-                };
-                body(
-                    ui,
-                    &format!("{why} Take the {name} deck out of the shuffler and off the table."),
-                );
-                self.section(ui, &step);
-                if primary(ui, "Deck removed") {
-                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::DeckRemoved)));
-                }
-            }
-            Step::InspectReplacement { deck } => {
-                let name = self.term.table().deck_name(*deck);
-                title(ui, &format!("Inspect a replacement {name} deck"));
-                body(
-                    ui,
-                    &format!("Bring a new {name} deck and inspect it for defects."),
-                );
-                self.section(ui, &step);
-                if primary(ui, "Replacement inspected") {
-                    cmds.push(UiCmd::Rules(Command::Confirm(
-                        Confirm::ReplacementInspected,
-                    )));
-                }
-            }
             Step::CountDeck { deck } => {
                 let name = self.term.table().deck_name(*deck);
                 title(ui, &format!("Count the {name} deck"));
@@ -300,86 +329,8 @@ impl DeckhandApp {
                     }
                 }
             }
-            Step::VerifyCount { deck, counted } => {
-                let name = self.term.table().deck_name(*deck);
-                title(ui, "Floorperson verifies the count");
-                body(
-                    ui,
-                    &format!(
-                        "The dealer counted {counted} cards in the {name} deck. A floorperson verifies the count."
-                    ),
-                );
-                self.section(ui, &step);
-                if primary(ui, "Floorperson verify") {
-                    cmds.push(UiCmd::OpenVerify(format!(
-                        "Count of the {name} deck: {counted} cards (§ 637a.7(e)(4)(i))"
-                    )));
-                }
-            }
-            Step::ShuffleManually { .. } if self.term.table().shoe_game() => {
-                // § 635a.5(a)–(d): the shoe's decks shuffled into one stack, the cut offered in
-                // the regulation's order, the cover card placed twice.
-                let t = self.term.table();
-                title(ui, "Shuffle the shoe and offer the cut");
-                body(
-                    ui,
-                    "Shuffle all the decks together and place them in a single stack.",
-                );
-                body(
-                    ui,
-                    &format!(
-                        "Offer the cut, backs facing away from you, to {}. If no player accepts, cut the cards yourself.",
-                        t.cut_offer.who()
-                    ),
-                );
-                body(
-                    ui,
-                    "The cover card goes in at least ten cards from the top or bottom; move the cards above it to the bottom. Then insert the cover card at least one-quarter of the way in from the bottom and load the stack into the shoe.",
-                );
-                small(ui, "§ 635a.5(a)–(d)");
-                if primary(ui, "Shuffled, cut and in the shoe") {
-                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::ShuffledAndCut)));
-                }
-            }
-            Step::ShuffleManually { deck } => {
-                let name = self.term.table().deck_name(*deck);
-                title(ui, &format!("Shuffle and cut the {name} deck"));
-                body(
-                    ui,
-                    "Shuffle by hand and stack the deck. Place the cover card at least ten cards from the top, then move the cards above it, with the cover card, to the bottom.",
-                );
-                self.section(ui, &step);
-                if primary(ui, "Shuffled and cut") {
-                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::ShuffledAndCut)));
-                }
-            }
-            Step::CoverShuffler => {
-                title(ui, "Cover the shuffler");
-                body(
-                    ui,
-                    "The shuffler cannot be used. Cover it or post an out-of-order sign on it before shuffling by hand.",
-                );
-                self.section(ui, &step);
-                if primary(ui, "Shuffler covered") {
-                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::ShufflerCovered)));
-                }
-            }
-            Step::VerifyRemoval { deck } => {
-                let name = self.term.table().deck_name(*deck);
-                title(ui, "Floorperson verifies the deck change");
-                body(
-                    ui,
-                    &format!(
-                        "A floorperson verifies the removal of the {name} deck and its replacement."
-                    ),
-                );
-                self.section(ui, &step);
-                if primary(ui, "Floorperson verify") {
-                    cmds.push(UiCmd::OpenVerify(format!(
-                        "Removal of the {name} deck (§ 637a.7(e)(5))"
-                    )));
-                }
-            }
+            // The one-tap steps, drawn above.
+            _ => {}
         }
         if let Some(m) = &self.view.message {
             ui.add_space(theme::GAP);
