@@ -1,0 +1,242 @@
+//! What goes in and out of a house-banked round: the step it is at, the dealer's commands and
+//! the events that say what happened.
+
+use super::*;
+
+/// Where the round stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "kebab-case")]
+pub enum BankedStep {
+    /// Players place their wagers; the dealer keys each seat's.
+    Wagers,
+    /// "No more bets" was called: deal.
+    Deal,
+    /// A player's decision in a phase.
+    Decide { phase: usize, seat: u8 },
+    /// Everyone decided: the dealer reveals what the phase's `then` says.
+    Reveal { phase: usize },
+    /// The dealer keys every hand for settlement.
+    Cards,
+    /// The settlement is shown; the dealer pays in its order.
+    Pay { verify: bool },
+    /// A Spanish 21 round's own steps (`round21`).
+    Play21(crate::rules::banked::round21::Step21),
+}
+
+/// A Lunar Poker draw bought with an Options fee equal to the Ante (§ 589.11(b)(3)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrawKind {
+    /// A sixth card (§ 589.11(d)(2)(i)(A)).
+    Buy,
+    /// Two to five cards given up and replaced (§ 589.11(d)(2)(i)(B)).
+    Exchange,
+}
+
+/// The dealer's inputs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "kebab-case")]
+pub enum BankedCommand {
+    Wagers {
+        seat: u8,
+        wagers: BTreeMap<String, Cents>,
+    },
+    NoMoreBets,
+    Dealt,
+    /// A multiple of the Ante; 0 folds or checks as the phase says.
+    Decide {
+        seat: u8,
+        multiple: u8,
+    },
+    Revealed,
+    /// Lunar Poker: the player pays an Options fee equal to the Ante to draw (§ 589.11(b)(3)).
+    Draw {
+        seat: u8,
+        kind: DrawKind,
+    },
+    /// Lunar Poker: the player declared and turned the five cards face up (§ 589.11(c)).
+    /// `instant`: a royal or straight flush, paid instantly, which places no Bet (§ 589.11(b)(2));
+    /// otherwise a declaration for the Super Wager (§ 589.11(c)(2)(ii)), made before deciding.
+    Declare {
+        seat: u8,
+        instant: bool,
+    },
+    /// Lunar Poker: the card that replaced the dealer's highest card (§ 589.11(e)(2)(ii)).
+    Replacement {
+        card: Card,
+    },
+    Cards {
+        /// Seat and cards (a list, not a map: the journal's JSON keeps seat numbers numbers).
+        seats: Vec<(u8, Vec<Card>)>,
+        dealer: Vec<Card>,
+        community: Vec<Card>,
+        /// Lunar Poker: per drawing seat, the cards given up (none for a sixth card) and the
+        /// cards dealt for them.
+        #[serde(default)]
+        draws: Vec<(u8, Vec<Card>, Vec<Card>)>,
+        /// The progressive meters as the controller last reported them, by meter id; the
+        /// terminal fills them in (a device reading, not the dealer's).
+        #[serde(default)]
+        meters: BTreeMap<String, Cents>,
+    },
+    /// Lunar Poker: "all decisions are locked in": the declared hands' first five cards, face up.
+    /// The rules settle their instant payouts and every Super Wager from them
+    /// (`lunar::settle_lock_in`), paid before any other card is dealt (§ 589.11(c)).
+    LockIn {
+        cards: Vec<(u8, Vec<Card>)>,
+    },
+    /// Lunar Poker: the dealer paid what was settled at lock-in.
+    LockInPaid,
+    /// A Spanish 21 round's own inputs (`round21`).
+    Play21(crate::rules::banked::round21::Command21),
+    /// A floorperson validated the payouts that need it (§ 647a.11(i)(3), § 655a.11,
+    /// § 657a.11(e)(3)).
+    Validated {
+        floorperson: crate::rules::table::Person,
+    },
+    Paid,
+}
+
+/// What happened in a house-banked round, one journal row each: the dealer's step with what the
+/// rules made of it (the amounts, the cards), or the settlement the rules computed. In the
+/// journal it sits inside the table's event, whose tag is `kind`: no field here is named `kind`
+/// (a test round-trips every event through the table's event).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum BankedEvent {
+    /// A seat's wagers as accepted: within the posted limits, the equal spots filled in
+    /// (none: the seat's wagers taken off).
+    WagersPlaced {
+        seat: u8,
+        wagers: BTreeMap<String, Cents>,
+    },
+    /// "No more bets" (§ x.7): the seats that play the round.
+    BetsClosed { seats: Vec<u8> },
+    /// The cards dealt by the table's dealing method (§ x.8–x.10).
+    Dealt,
+    /// A player's decision in a phase: the multiple of the Ante and the amount wagered (0 folds
+    /// or checks as the phase says).
+    Decided {
+        seat: u8,
+        phase: usize,
+        multiple: u8,
+        amount: Cents,
+    },
+    /// Lunar Poker: an Options fee paid to draw (§ 589.11(b)(3)).
+    DrawBought {
+        seat: u8,
+        draw: DrawKind,
+        fee: Cents,
+    },
+    /// Lunar Poker: a hand declared face up (§ 589.11(c)); a second declaration withdraws it.
+    Declared { seat: u8, instant: bool },
+    /// The dealer revealed what the phase's `then` says.
+    Revealed { phase: usize },
+    /// Lunar Poker: the declared hands keyed at lock-in and what the rules settled on them.
+    LockedIn {
+        cards: Vec<(u8, Vec<Card>)>,
+        settlement: Settlement,
+    },
+    /// Lunar Poker: the lock-in's settlement paid.
+    LockInPaid,
+    /// Lunar Poker: the card that replaced the dealer's highest card (§ 589.11(e)(2)(ii)).
+    Replacement { card: Card },
+    /// Every hand keyed, and the meters the settlement pays from.
+    CardsKeyed {
+        seats: Vec<(u8, Vec<Card>)>,
+        dealer: Vec<Card>,
+        community: Vec<Card>,
+        draws: Vec<(u8, Vec<Card>, Vec<Card>)>,
+        meters: BTreeMap<String, Cents>,
+    },
+    /// The round settled from the table's paytables, in the dealer's order.
+    Settled { settlement: Settlement },
+    /// Spanish 21: what happened at a step of the round (`round21`).
+    Spanish21 {
+        at: crate::rules::banked::round21::Step21,
+        what: crate::rules::banked::round21::Command21,
+    },
+    /// A floorperson validated the payouts that need it.
+    Validated {
+        floorperson: crate::rules::table::Person,
+    },
+    /// The dealer paid the round.
+    Paid,
+}
+
+impl BankedEvent {
+    /// The journal's `kind` column.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            BankedEvent::WagersPlaced { .. } => "wagers_placed",
+            BankedEvent::BetsClosed { .. } => "no_more_bets",
+            BankedEvent::Dealt => "round_dealt",
+            BankedEvent::Decided { .. } => "player_decided",
+            BankedEvent::DrawBought { .. } => "options_fee_paid",
+            BankedEvent::Declared { .. } => "hand_declared",
+            BankedEvent::Revealed { .. } => "dealer_revealed",
+            BankedEvent::LockedIn { .. } => "lock_in_settled",
+            BankedEvent::LockInPaid => "lock_in_paid",
+            BankedEvent::Replacement { .. } => "replacement_card",
+            BankedEvent::CardsKeyed { .. } => "cards_keyed",
+            BankedEvent::Settled { .. } => "round_settled",
+            BankedEvent::Spanish21 { .. } => "spanish21_play",
+            BankedEvent::Validated { .. } => "payouts_validated",
+            BankedEvent::Paid => "round_paid",
+        }
+    }
+
+    /// The dealer's command this event records (none for what the rules computed).
+    pub fn command(&self) -> Option<BankedCommand> {
+        Some(match self {
+            BankedEvent::WagersPlaced { seat, wagers } => BankedCommand::Wagers {
+                seat: *seat,
+                wagers: wagers.clone(),
+            },
+            BankedEvent::BetsClosed { .. } => BankedCommand::NoMoreBets,
+            BankedEvent::Dealt => BankedCommand::Dealt,
+            BankedEvent::Decided { seat, multiple, .. } => BankedCommand::Decide {
+                seat: *seat,
+                multiple: *multiple,
+            },
+            BankedEvent::DrawBought { seat, draw, .. } => BankedCommand::Draw {
+                seat: *seat,
+                kind: *draw,
+            },
+            BankedEvent::Declared { seat, instant } => BankedCommand::Declare {
+                seat: *seat,
+                instant: *instant,
+            },
+            BankedEvent::Revealed { .. } => BankedCommand::Revealed,
+            BankedEvent::LockInPaid => BankedCommand::LockInPaid,
+            BankedEvent::Replacement { card } => BankedCommand::Replacement { card: *card },
+            BankedEvent::CardsKeyed {
+                seats,
+                dealer,
+                community,
+                draws,
+                meters,
+            } => BankedCommand::Cards {
+                seats: seats.clone(),
+                dealer: dealer.clone(),
+                community: community.clone(),
+                draws: draws.clone(),
+                meters: meters.clone(),
+            },
+            BankedEvent::Spanish21 { what, .. } => BankedCommand::Play21(what.clone()),
+            BankedEvent::Validated { floorperson } => BankedCommand::Validated {
+                floorperson: floorperson.clone(),
+            },
+            BankedEvent::Paid => BankedCommand::Paid,
+            BankedEvent::LockedIn { .. } | BankedEvent::Settled { .. } => return None,
+        })
+    }
+
+    /// The person whose signature this event carries.
+    pub fn signer(&self) -> Option<&crate::rules::table::Person> {
+        match self {
+            BankedEvent::Validated { floorperson } => Some(floorperson),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,912 @@
+//! A house-banked round at the table, step by step: wagers until "no more bets" (§ x.7), the
+//! deal by the table's dealing method (§ x.8 manual dealing shoe, § x.9 from the hand, § x.10
+//! automated dealing shoe), each player's decisions with the community or dealer cards revealed
+//! between them (§ x.11), the cards keyed at settlement, the settlement from the paytables
+//! (`banked::settle_json`), a floorperson's validation where a payout needs one, and "paid".
+//!
+//! The games' wagers, card counts and decision phases are data ([`Def`]); the settlement itself
+//! stays in each game's module. Pure: a dealer's command is decided into the events that say
+//! what happened ([`BankedRound::decide`]); the journal keeps those, and [`BankedRound::apply`]
+//! folds them into the round. When the last card is keyed the rules settle the round from the
+//! paytables the table opened with ([`House`]) and the event carries the typed [`Settlement`].
+
+use super::{House, Settlement};
+use crate::rules::Cents;
+use crate::rules::cards::{Card, CardSet};
+use crate::rules::games::GameId;
+use crate::rules::registry::Dealing;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+mod def;
+mod event;
+#[cfg(test)]
+mod tests;
+
+pub use def::*;
+pub use event::*;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BankedRound {
+    pub game: GameId,
+    pub dealing: Dealing,
+    pub seats: Vec<u8>,
+    pub step: BankedStep,
+    pub wagers: BTreeMap<u8, BTreeMap<String, Cents>>,
+    /// Per seat, the multiple decided in each phase reached.
+    pub decisions: BTreeMap<u8, Vec<u8>>,
+    pub folded: BTreeSet<u8>,
+    pub cards: BTreeMap<u8, Vec<Card>>,
+    pub dealer: Vec<Card>,
+    pub community: Vec<Card>,
+    pub settlement: Option<Settlement>,
+    pub validated_by: Option<crate::rules::table::Person>,
+    pub paid: bool,
+    /// The table's posted Ante limits, minimum and maximum (0: none), from the configuration.
+    #[serde(default)]
+    pub ante_limits: (Cents, Cents),
+    /// The table's posted minimum and maximum of each other wager, by key (0: none).
+    #[serde(default)]
+    pub side_limits: BTreeMap<String, (Cents, Cents)>,
+    /// Lunar Poker: the seats that paid an Options fee to draw, and how.
+    #[serde(default)]
+    pub draws: BTreeMap<u8, DrawKind>,
+    /// Lunar Poker: the seats that declared their five cards face up (§ 589.11(c)).
+    #[serde(default)]
+    pub declared: BTreeSet<u8>,
+    /// Lunar Poker: of those, the royal and straight flushes paid instantly (§ 589.11(c)(1)).
+    #[serde(default)]
+    pub instant: BTreeSet<u8>,
+    /// Lunar Poker: what was settled when all decisions were locked in (§ 589.11(c)).
+    #[serde(default)]
+    pub lock_in: Option<Settlement>,
+    /// Lunar Poker: the dealer paid the lock-in's settlement.
+    #[serde(default)]
+    pub lock_in_paid: bool,
+    /// The progressive meters when the cards were keyed (the settlement pays from them).
+    #[serde(default)]
+    pub meters: BTreeMap<String, Cents>,
+    /// Lunar Poker: per drawing seat, the cards given up and the cards dealt for them.
+    #[serde(default)]
+    pub drawn: BTreeMap<u8, (Vec<Card>, Vec<Card>)>,
+    /// Lunar Poker: the card that replaced the dealer's highest card (§ 589.11(e)(2)(ii)).
+    #[serde(default)]
+    pub replacement: Option<Card>,
+    /// Spanish 21: the hands, insurance, surrenders and the card reader's answer.
+    #[serde(default)]
+    pub s21: Option<super::round21::Play21>,
+}
+
+impl BankedRound {
+    pub fn start(game: GameId, dealing: Dealing, seats: &[u8]) -> Result<BankedRound, String> {
+        let def = Def::of(game).ok_or_else(|| {
+            format!(
+                "{} is settled with `deckhand settle`; its table procedure is not on the screen yet",
+                game.id()
+            )
+        })?;
+        if seats.is_empty() {
+            return Err("tap at least one player's seat".into());
+        }
+        if let Some(s) = seats.iter().find(|s| **s == 0 || **s > def.positions) {
+            return Err(format!(
+                "seat {s}: the layout has betting positions 1 to {} ({})",
+                def.positions, def.sections.positions
+            ));
+        }
+        Ok(BankedRound {
+            game,
+            dealing,
+            seats: seats.to_vec(),
+            step: BankedStep::Wagers,
+            wagers: BTreeMap::new(),
+            decisions: BTreeMap::new(),
+            folded: BTreeSet::new(),
+            cards: BTreeMap::new(),
+            dealer: vec![],
+            community: vec![],
+            settlement: None,
+            validated_by: None,
+            paid: false,
+            ante_limits: (0, 0),
+            side_limits: BTreeMap::new(),
+            draws: BTreeMap::new(),
+            declared: BTreeSet::new(),
+            instant: BTreeSet::new(),
+            lock_in: None,
+            lock_in_paid: false,
+            meters: BTreeMap::new(),
+            drawn: BTreeMap::new(),
+            replacement: None,
+            s21: (game == GameId::Spanish21).then(Default::default),
+        })
+    }
+
+    /// The table's posted minimum and maximum Ante (0: none).
+    pub fn with_limits(mut self, min: Cents, max: Cents) -> BankedRound {
+        self.ante_limits = (min, max);
+        self
+    }
+
+    /// The table's posted limits of the other wagers, by key (0: none).
+    pub fn with_side_limits(mut self, limits: BTreeMap<String, (Cents, Cents)>) -> BankedRound {
+        self.side_limits = limits;
+        self
+    }
+
+    /// Lunar Poker: the seats settled when all decisions are locked in (§ 589.11(c)): each
+    /// seat that declared and each Super Wager, as `lunar::settle_lock_in` reads them; a
+    /// declared seat's cards from `cards`.
+    pub fn lock_in_seats(&self) -> Vec<super::lunar::Seat> {
+        if self.game != GameId::LunarPoker {
+            return Vec::new();
+        }
+        self.seats
+            .iter()
+            .filter(|s| self.declared.contains(s) || self.wager(**s, "super") > 0)
+            .map(|s| super::lunar::Seat {
+                seat: *s,
+                cards: String::new(),
+                wagers: super::lunar::Wagers {
+                    ante: self.ante(*s),
+                    super_wager: self.wager(*s, "super"),
+                },
+                declared: self.declared.contains(s),
+                draw: None,
+                bet: false,
+                force: false,
+            })
+            .collect()
+    }
+
+    fn wager(&self, seat: u8, key: &str) -> Cents {
+        self.wagers
+            .get(&seat)
+            .and_then(|w| w.get(key))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    pub fn def(&self) -> &'static Def {
+        Def::of(self.game).expect("a round is only started for a game with a table definition")
+    }
+
+    pub fn ante(&self, seat: u8) -> Cents {
+        self.wager(seat, "ante")
+    }
+
+    /// Everything on the layout, for a void round's refunds.
+    pub fn refunds(&self) -> Vec<(u8, Cents)> {
+        self.seats
+            .iter()
+            .map(|s| {
+                let wagers: Cents = self.wagers.get(s).map_or(0, |w| w.values().sum());
+                let ante = self.ante(*s);
+                let decided: Cents = self
+                    .decisions
+                    .get(s)
+                    .map_or(0, |d| d.iter().map(|m| ante * Cents::from(*m)).sum());
+                // Lunar Poker's Options fee for a draw is on the layout too.
+                let fee = if self.draws.contains_key(s) { ante } else { 0 };
+                let total = wagers + decided + fee + self.refund21(*s);
+                (*s, total - self.settled_early(*s))
+            })
+            .collect()
+    }
+
+    /// Wagers already settled at the table before the round's end, which a void round does not
+    /// return: Lunar Poker's instant payouts and Super Wagers at lock-in (§ 589.11(c)), Spanish
+    /// 21's Match-the-Dealer after the deal (§ 635a.7(f)) and an even money (§ 635a.8(e)).
+    fn settled_early(&self, seat: u8) -> Cents {
+        let lunar: Cents = self
+            .lock_in
+            .iter()
+            .flat_map(|l| l.results.iter())
+            .filter(|w| w.seat == seat)
+            .map(|w| w.stake)
+            .sum();
+        let s21 = self.s21.as_ref().map_or(0, |p| {
+            let matched = if p.match_called {
+                self.wager(seat, "match_the_dealer")
+            } else {
+                0
+            };
+            let even = if p.even_money.contains(&seat) {
+                self.ante(seat)
+            } else {
+                0
+            };
+            matched + even
+        });
+        lunar + s21
+    }
+
+    /// Lunar Poker: the seat placed a Bet Wager, before or after a draw.
+    pub fn bet(&self, seat: u8) -> bool {
+        self.decisions
+            .get(&seat)
+            .is_some_and(|d| d.iter().take(2).any(|m| *m > 0))
+    }
+
+    /// Lunar Poker: the dealer's five cards are keyed and hold less than ace-king (§ 589.11(e)(2)).
+    pub fn dealer_short_of_qualifying(&self) -> bool {
+        crate::rules::lunar::lunar_hand(&self.dealer).is_ok_and(|h| !h.dealer_qualifies())
+    }
+
+    /// The round is keyed (every seat's cards) and waits for its settlement.
+    pub fn ready_to_settle(&self) -> bool {
+        self.step == BankedStep::Cards
+            && self.settlement.is_none()
+            && !self.seats.is_empty()
+            && self.seats.iter().all(|s| self.cards.contains_key(s))
+    }
+
+    /// Players who still decide in `phase`, in dealing order (clockwise from the dealer's left).
+    fn deciders(&self, phase: usize) -> Vec<u8> {
+        let def = self.def();
+        let who = def.phases[phase].who;
+        self.seats
+            .iter()
+            .copied()
+            .filter(|s| self.wagers.contains_key(s) && !self.folded.contains(s))
+            .filter(|s| !self.instant.contains(s))
+            .filter(|s| match who {
+                Who::StillIn => true,
+                Who::Drew => self.draws.contains_key(s),
+                Who::BetAgainstNonQualifier => self.bet(*s) && self.dealer_short_of_qualifying(),
+            })
+            .filter(|s| {
+                // Once a player made a "once" wager, later phases skip him.
+                let d = self.decisions.get(s).map_or(&[][..], |v| &v[..]);
+                !d.iter()
+                    .enumerate()
+                    .any(|(i, m)| *m > 0 && def.phases[i].once && i < phase)
+            })
+            .filter(|s| self.decisions.get(s).map_or(0, |d| d.len()) <= phase)
+            .collect()
+    }
+
+    fn next_after_phase_decision(&self, phase: usize) -> BankedStep {
+        match self.deciders(phase).first() {
+            Some(seat) => BankedStep::Decide { phase, seat: *seat },
+            // After the cards, the phase's `then` is only for those who wagered in it (Lunar
+            // Poker replaces the dealer's card only if someone forced).
+            None if self.def().phases[phase].after_cards && !self.wagered_in(phase) => {
+                BankedStep::Cards
+            }
+            None => BankedStep::Reveal { phase },
+        }
+    }
+
+    fn wagered_in(&self, phase: usize) -> bool {
+        self.decisions
+            .values()
+            .any(|d| d.get(phase).is_some_and(|m| *m > 0))
+    }
+
+    fn next_phase(&self, after: usize) -> BankedStep {
+        let def = self.def();
+        let mut phase = after + 1;
+        while phase < def.phases.len() && !def.phases[phase].after_cards {
+            if let Some(seat) = self.deciders(phase).first() {
+                return BankedStep::Decide { phase, seat: *seat };
+            }
+            // Lunar Poker: the dealer's cards are revealed after the draws even when nobody
+            // drew, if a Bet stands (§ 589.11(e)).
+            if def.phases[phase].who == Who::Drew && self.seats.iter().any(|s| self.bet(*s)) {
+                return BankedStep::Reveal { phase };
+            }
+            phase += 1;
+        }
+        BankedStep::Cards
+    }
+
+    /// After the cards are keyed: a phase that needs them (Lunar Poker's force), or settlement.
+    fn after_cards(&self) -> BankedStep {
+        let def = self.def();
+        match def.phases.iter().position(|p| p.after_cards) {
+            Some(p) => match self.deciders(p).first() {
+                Some(seat) => BankedStep::Decide {
+                    phase: p,
+                    seat: *seat,
+                },
+                None => BankedStep::Cards,
+            },
+            None => BankedStep::Cards,
+        }
+    }
+
+    /// Checks a dealer's command against the rules and returns what it causes: the event of the
+    /// command itself, then the settlement when it completes the round's cards. `house` settles
+    /// (the table's snapshot); a round that needs it and has none is refused. Nothing changes.
+    pub fn decide(
+        &self,
+        cmd: &BankedCommand,
+        house: Option<&House>,
+    ) -> Result<Vec<BankedEvent>, String> {
+        let mut next = self.clone();
+        let first = match cmd {
+            BankedCommand::LockIn { cards } => {
+                next.lock_in_cards(cards)?;
+                let house = house.ok_or("the table opened without its paytables")?;
+                let settlement = next.settle_lock_in(house)?;
+                next.lock_in = Some(settlement.clone());
+                BankedEvent::LockedIn {
+                    cards: cards.clone(),
+                    settlement,
+                }
+            }
+            cmd => next.act(cmd)?,
+        };
+        let mut events = vec![first];
+        if next.ready_to_settle() {
+            let house = house.ok_or("the table opened without its paytables")?;
+            events.push(BankedEvent::Settled {
+                settlement: next.settle(house)?,
+            });
+        }
+        Ok(events)
+    }
+
+    /// Folds a recorded event into the round. The event must fit where the round stands and be
+    /// what the rules give for it; a settlement is taken as recorded (`verify-log --replay`
+    /// recomputes it). A refusal changes nothing and says why.
+    pub fn apply(&mut self, e: &BankedEvent) -> Result<(), String> {
+        let mut next = self.clone();
+        match e {
+            BankedEvent::Settled { settlement } => {
+                if !next.ready_to_settle() {
+                    return Err(format!("a settlement at the step {:?}", next.step));
+                }
+                let verify = settlement.results.iter().any(|w| w.floor_verification);
+                next.settlement = Some(settlement.clone());
+                next.step = BankedStep::Pay { verify };
+            }
+            BankedEvent::LockedIn { cards, settlement } => {
+                next.lock_in_cards(cards)?;
+                next.lock_in = Some(settlement.clone());
+            }
+            other => {
+                let cmd = other
+                    .command()
+                    .ok_or_else(|| format!("{} is not a dealer's step", other.kind()))?;
+                let got = next.act(&cmd)?;
+                if got != *other {
+                    return Err(format!(
+                        "recorded {other:?}; the rules give {got:?} for it now"
+                    ));
+                }
+            }
+        }
+        *self = next;
+        Ok(())
+    }
+
+    /// Decides a command with the embedded paytables and folds what it caused (the unit tests'
+    /// shorthand for a table's decide-then-apply).
+    #[cfg(test)]
+    pub fn run(&mut self, cmd: &BankedCommand) -> Result<(), String> {
+        let house = House::default_for(self.game)?;
+        let mut next = self.clone();
+        for e in self.decide(cmd, Some(&house))? {
+            next.apply(&e)?;
+        }
+        *self = next;
+        Ok(())
+    }
+
+    /// The settlement of the keyed round, from the table's paytables and choices: the same
+    /// function as `deckhand settle` reading the same input (docs/settle.md).
+    pub fn settle(&self, house: &House) -> Result<Settlement, String> {
+        super::settle_json(
+            &self.settle_input(&self.meters).to_string(),
+            &house.paytables,
+            &house.rules,
+        )
+        .map_err(|e| format!("Cannot settle: {e}"))
+    }
+
+    /// Lunar Poker's lock-in settlement: the declared hands' instant payouts and every Super
+    /// Wager, from the first five cards keyed at lock-in (§ 589.11(c)).
+    pub fn settle_lock_in(&self, house: &House) -> Result<Settlement, String> {
+        let seats: Vec<super::lunar::Seat> = self
+            .lock_in_seats()
+            .into_iter()
+            .map(|mut seat| {
+                if let Some(c) = self.cards.get(&seat.seat) {
+                    seat.cards = crate::rules::cards::cards_codes(c);
+                }
+                seat
+            })
+            .collect();
+        super::lunar::settle_lock_in(
+            &seats,
+            &house.rules.lunar,
+            &house.paytables,
+            house.rules.rounding_unit_cents,
+        )
+        .map_err(|e| format!("Cannot settle the lock-in: {e}"))
+    }
+
+    /// § 589.11(c): at "all decisions are locked in", the declared hands' first five cards, each
+    /// of them and only them, keyed face up.
+    fn lock_in_cards(&mut self, cards: &[(u8, Vec<Card>)]) -> Result<(), String> {
+        let def = self.def();
+        let at_lock_in =
+            matches!(self.step, BankedStep::Reveal { phase } if def.phases[phase].options_fee);
+        if !at_lock_in || self.lock_in.is_some() {
+            return Err(format!("the lock-in does not fit the step {:?}", self.step));
+        }
+        let keyed: BTreeSet<u8> = cards.iter().map(|(s, _)| *s).collect();
+        if let Some(s) = self.declared.iter().find(|s| !keyed.contains(s)) {
+            return Err(format!("seat {s} declared: key its five cards"));
+        }
+        if let Some(s) = keyed.iter().find(|s| !self.declared.contains(s)) {
+            return Err(format!(
+                "seat {s} did not declare: its cards stay face down (§ 589.11(c)(2)(i))"
+            ));
+        }
+        let mut used = CardSet::default();
+        for (seat, c) in cards {
+            take_cards(&mut used, &format!("seat {seat}"), c, def.seat_cards)?;
+        }
+        for (seat, c) in cards {
+            self.cards.insert(*seat, c.clone());
+        }
+        Ok(())
+    }
+
+    /// Applies one command to the round and says what happened; on a refusal the round may be
+    /// half changed, so callers work on a copy.
+    fn act(&mut self, cmd: &BankedCommand) -> Result<BankedEvent, String> {
+        let def = self.def();
+        let wager_section = def.sections.wagers;
+        let event = match (cmd, self.step.clone()) {
+            (BankedCommand::Wagers { seat, wagers }, BankedStep::Wagers) => {
+                if !self.seats.contains(seat) {
+                    return Err(format!("seat {seat} is not in this round"));
+                }
+                let mut w = BTreeMap::new();
+                for (k, v) in wagers {
+                    let Some(spot) = def.spots.iter().find(|s| s.key == k) else {
+                        return Err(format!("{k}: not a wager of this game ({wager_section})"));
+                    };
+                    if *v < 0 {
+                        return Err(format!("{}: an amount of 0 or more", spot.label));
+                    }
+                    if *v > 0 {
+                        w.insert(k.clone(), *v);
+                    }
+                }
+                for spot in def.spots {
+                    let ante = w.get("ante").copied().unwrap_or(0);
+                    if let Some(other) = spot.equals {
+                        let want = w.get(other).copied().unwrap_or(0);
+                        match w.get(spot.key).copied() {
+                            None if ante > 0 => {
+                                w.insert(spot.key.to_string(), want);
+                            }
+                            Some(v) if v != want => {
+                                return Err(format!(
+                                    "{} must equal the {} ({wager_section})",
+                                    spot.label,
+                                    label_of(def, other)
+                                ));
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                if w.is_empty() {
+                    self.wagers.remove(seat);
+                    return Ok(BankedEvent::WagersPlaced {
+                        seat: *seat,
+                        wagers: w,
+                    });
+                }
+                // The posted limits: the Ante's, then each side wager's (0: none).
+                let limits = std::iter::once(("ante", self.ante_limits)).chain(
+                    self.side_limits
+                        .iter()
+                        .map(|(k, limit)| (k.as_str(), *limit)),
+                );
+                for (key, (min, max)) in limits {
+                    let Some(v) = w.get(key).copied() else {
+                        continue;
+                    };
+                    let (edge, limit) = if min > 0 && v < min {
+                        ("below the table minimum", min)
+                    } else if max > 0 && v > max {
+                        ("above the table maximum", max)
+                    } else {
+                        continue;
+                    };
+                    let name = label_of(def, key);
+                    let a = if name.starts_with(['A', 'E', 'I', 'O', 'U']) {
+                        "an"
+                    } else {
+                        "a"
+                    };
+                    return Err(format!(
+                        "seat {seat}: {a} {name} of {} is {edge} of {}",
+                        crate::rules::money(v),
+                        crate::rules::money(limit)
+                    ));
+                }
+                for spot in def.spots.iter().filter(|s| s.required) {
+                    if w.get(spot.key).copied().unwrap_or(0) == 0 {
+                        return Err(format!(
+                            "seat {seat}: the {} is required to play ({wager_section})",
+                            spot.label
+                        ));
+                    }
+                }
+                self.wagers.insert(*seat, w.clone());
+                BankedEvent::WagersPlaced {
+                    seat: *seat,
+                    wagers: w,
+                }
+            }
+            (BankedCommand::NoMoreBets, BankedStep::Wagers) => {
+                if self.wagers.is_empty() {
+                    return Err(format!(
+                        "no seat has a wager yet: key each player's Ante ({wager_section})"
+                    ));
+                }
+                // Seats without a wager sit this round out.
+                self.seats.retain(|s| self.wagers.contains_key(s));
+                self.step = if self.s21.is_some() {
+                    BankedStep::Play21(super::round21::Step21::Deal)
+                } else {
+                    BankedStep::Deal
+                };
+                BankedEvent::BetsClosed {
+                    seats: self.seats.clone(),
+                }
+            }
+            (BankedCommand::Play21(c), BankedStep::Play21(at)) => {
+                self.apply21(c)?;
+                BankedEvent::Spanish21 {
+                    at,
+                    what: c.clone(),
+                }
+            }
+            (BankedCommand::Dealt, BankedStep::Deal) => {
+                self.step = self.next_after_phase_decision(0);
+                BankedEvent::Dealt
+            }
+            (BankedCommand::Decide { seat, multiple }, BankedStep::Decide { phase, seat: due }) => {
+                if *seat != due {
+                    return Err(format!("seat {due} decides now, not seat {seat}"));
+                }
+                let p = &def.phases[phase];
+                if *multiple != 0 && !p.multiples.contains(multiple) {
+                    return Err(format!(
+                        "{multiple}× the Ante is not allowed here: {} ({})",
+                        p.label, def.sections.decisions
+                    ));
+                }
+                let d = self.decisions.entry(*seat).or_default();
+                while d.len() < phase {
+                    d.push(0);
+                }
+                d.push(*multiple);
+                if *multiple == 0 && p.zero == Zero::Fold {
+                    self.folded.insert(*seat);
+                }
+                self.step = self.next_after_phase_decision(phase);
+                BankedEvent::Decided {
+                    seat: *seat,
+                    phase,
+                    multiple: *multiple,
+                    amount: self.ante(*seat) * Cents::from(*multiple),
+                }
+            }
+            (BankedCommand::Draw { seat, kind }, BankedStep::Decide { phase, seat: due })
+                if def.phases[phase].options_fee =>
+            {
+                if *seat != due {
+                    return Err(format!("seat {due} decides now, not seat {seat}"));
+                }
+                self.draws.insert(*seat, *kind);
+                self.decisions.entry(*seat).or_default().push(0);
+                self.step = self.next_after_phase_decision(phase);
+                BankedEvent::DrawBought {
+                    seat: *seat,
+                    draw: *kind,
+                    fee: self.ante(*seat),
+                }
+            }
+            (BankedCommand::Declare { seat, instant }, BankedStep::Decide { phase, seat: due })
+                if def.phases[phase].options_fee =>
+            {
+                if *seat != due {
+                    return Err(format!("seat {due} decides now, not seat {seat}"));
+                }
+                if *instant {
+                    // § 589.11(b)(2): no Bet; the round ends for him at the instant payout.
+                    self.declared.insert(*seat);
+                    self.instant.insert(*seat);
+                    self.decisions.entry(*seat).or_default().push(0);
+                    self.step = self.next_after_phase_decision(phase);
+                } else {
+                    if self.wagers.get(seat).and_then(|w| w.get("super")).is_none() {
+                        return Err(format!(
+                            "seat {seat} has no Super Wager to declare for (§ 589.11(c)(2))"
+                        ));
+                    }
+                    // A second tap takes the declaration back before the decision.
+                    if !self.declared.remove(seat) {
+                        self.declared.insert(*seat);
+                    }
+                }
+                BankedEvent::Declared {
+                    seat: *seat,
+                    instant: *instant,
+                }
+            }
+            (BankedCommand::Revealed, BankedStep::Reveal { phase })
+                if def.phases[phase].after_cards =>
+            {
+                return Err(format!(
+                    "key the card that replaced the dealer's highest card ({})",
+                    def.sections.decisions
+                ));
+            }
+            (BankedCommand::Revealed, BankedStep::Reveal { phase })
+                if def.phases[phase].options_fee
+                    && !self.lock_in_paid
+                    && !self.lock_in_seats().is_empty() =>
+            {
+                return Err(
+                    "all decisions are locked in: settle the declared hands and the Super Wagers first (§ 589.11(c))"
+                        .into(),
+                );
+            }
+            (BankedCommand::LockInPaid, BankedStep::Reveal { phase })
+                if self.lock_in.is_some() && !self.lock_in_paid =>
+            {
+                self.lock_in_paid = true;
+                self.step = self.next_phase(phase);
+                BankedEvent::LockInPaid
+            }
+            (BankedCommand::Revealed, BankedStep::Reveal { phase }) => {
+                self.step = self.next_phase(phase);
+                BankedEvent::Revealed { phase }
+            }
+            (BankedCommand::Replacement { card }, BankedStep::Reveal { phase })
+                if def.phases[phase].after_cards =>
+            {
+                let in_play = self
+                    .cards
+                    .values()
+                    .chain(self.drawn.values().map(|(_, drew)| drew))
+                    .flatten()
+                    .chain(&self.dealer)
+                    .any(|c| c == card);
+                if in_play {
+                    return Err(format!("{}: already in play in this round", card.pretty()));
+                }
+                self.replacement = Some(*card);
+                self.step = BankedStep::Cards;
+                BankedEvent::Replacement { card: *card }
+            }
+            (
+                BankedCommand::Cards {
+                    seats,
+                    dealer,
+                    community,
+                    draws,
+                    meters,
+                },
+                BankedStep::Cards,
+            ) => {
+                let mut used = CardSet::default();
+                let mut check =
+                    |what: &str, cards: &[Card], n: usize| take_cards(&mut used, what, cards, n);
+                let seats: BTreeMap<u8, Vec<Card>> = seats.iter().cloned().collect();
+                // A hand declared at lock-in was settled on those cards (§ 589.11(c)).
+                if self.lock_in.is_some() {
+                    for (s, first) in &self.cards {
+                        if seats.get(s) != Some(first) {
+                            return Err(format!(
+                                "seat {s}: its first five cards were keyed when all decisions were locked in: {}",
+                                crate::rules::cards::cards_codes(first)
+                            ));
+                        }
+                    }
+                }
+                for s in &self.seats {
+                    let cards = seats.get(s).map_or(&[][..], |v| &v[..]);
+                    check(&format!("seat {s}"), cards, def.seat_cards)?;
+                }
+                if let Some(extra) = seats.keys().find(|s| !self.seats.contains(s)) {
+                    return Err(format!("seat {extra} is not in this round"));
+                }
+                check("the dealer", dealer, def.dealer_cards)?;
+                check("the community cards", community, def.community_cards)?;
+                // Lunar Poker's draws (§ 589.11(d)(2)(i)).
+                let mut drawn = BTreeMap::new();
+                for (seat, gave, drew) in draws {
+                    let Some(kind) = self.draws.get(seat) else {
+                        return Err(format!("seat {seat} paid no Options fee to draw"));
+                    };
+                    let first = seats.get(seat).map_or(&[][..], |v| &v[..]);
+                    match kind {
+                        DrawKind::Buy if !gave.is_empty() || drew.len() != 1 => {
+                            return Err(format!(
+                                "seat {seat}: the Options fee buys one sixth card ({})",
+                                def.sections.decisions
+                            ));
+                        }
+                        DrawKind::Exchange if !(2..=5).contains(&gave.len()) => {
+                            return Err(format!(
+                                "seat {seat}: an exchange is of two to five cards, not {} ({})",
+                                gave.len(),
+                                def.sections.decisions
+                            ));
+                        }
+                        DrawKind::Exchange if drew.len() != gave.len() => {
+                            return Err(format!(
+                                "seat {seat}: {} cards given up, so {} are dealt, not {}",
+                                gave.len(),
+                                gave.len(),
+                                drew.len()
+                            ));
+                        }
+                        _ => {}
+                    }
+                    if let Some(c) = gave.iter().find(|c| !first.contains(c)) {
+                        return Err(format!(
+                            "seat {seat}: {} is not among his cards",
+                            c.pretty()
+                        ));
+                    }
+                    check(&format!("seat {seat}'s draw"), drew, drew.len())?;
+                    drawn.insert(*seat, (gave.clone(), drew.clone()));
+                }
+                if let Some(seat) = self.draws.keys().find(|s| !drawn.contains_key(s)) {
+                    return Err(format!("seat {seat}: key the cards of his draw"));
+                }
+                self.cards = seats;
+                self.dealer = dealer.clone();
+                self.community = community.clone();
+                self.drawn = drawn;
+                self.meters = meters.clone();
+                self.step = self.after_cards();
+                BankedEvent::CardsKeyed {
+                    seats: self.cards.iter().map(|(s, c)| (*s, c.clone())).collect(),
+                    dealer: dealer.clone(),
+                    community: community.clone(),
+                    draws: draws.clone(),
+                    meters: meters.clone(),
+                }
+            }
+            (BankedCommand::Validated { floorperson }, BankedStep::Pay { verify: true }) => {
+                self.validated_by = Some(floorperson.clone());
+                self.step = BankedStep::Pay { verify: false };
+                BankedEvent::Validated {
+                    floorperson: floorperson.clone(),
+                }
+            }
+            (BankedCommand::Paid, BankedStep::Pay { verify: false }) => {
+                self.paid = true;
+                BankedEvent::Paid
+            }
+            (BankedCommand::Paid, BankedStep::Pay { verify: true }) => {
+                return Err(format!(
+                    "a floorperson validates these payouts before they are paid ({})",
+                    def.sections.decisions
+                ));
+            }
+            (cmd, step) => {
+                return Err(format!("{cmd:?} does not fit the step {step:?}"));
+            }
+        };
+        Ok(event)
+    }
+
+    /// The round as `deckhand settle` reads it (docs/settle.md).
+    pub fn settle_input(&self, meters: &BTreeMap<String, Cents>) -> serde_json::Value {
+        use serde_json::json;
+        let text = crate::rules::cards::cards_codes;
+        let def = self.def();
+        let seats: Vec<serde_json::Value> = self
+            .seats
+            .iter()
+            .map(|s| {
+                let ante = self.ante(*s);
+                let d = self.decisions.get(s).cloned().unwrap_or_default();
+                let amount = |i: usize| d.get(i).map_or(0, |m| ante * Cents::from(*m));
+                let mut v = json!({
+                    "seat": s,
+                    "cards": text(self.cards.get(s).map_or(&[][..], |c| &c[..])),
+                    "wagers": self.wagers.get(s).cloned().unwrap_or_default(),
+                });
+                match self.game {
+                    GameId::Crazy4Poker => v["play"] = json!(amount(0)),
+                    GameId::MississippiStud => {
+                        let streets: Vec<Cents> = d
+                            .iter()
+                            .take_while(|m| **m > 0)
+                            .map(|m| ante * Cents::from(*m))
+                            .collect();
+                        v["streets"] = json!(streets);
+                    }
+                    GameId::TexasHoldemBonus => {
+                        v["flop"] = json!(amount(0));
+                        v["turn"] = json!(amount(1));
+                        v["river"] = json!(amount(2));
+                    }
+                    GameId::LunarPoker => {
+                        v["declared"] = json!(self.declared.contains(s));
+                        v["bet"] = json!(self.bet(*s));
+                        v["force"] = json!(d.get(2).is_some_and(|m| *m > 0));
+                        if let Some(kind) = self.draws.get(s) {
+                            let (gave, drew) = self.drawn.get(s).cloned().unwrap_or_default();
+                            v["draw"] = match kind {
+                                DrawKind::Buy => json!({ "buy": text(&drew) }),
+                                DrawKind::Exchange => json!({
+                                    "exchange": { "discard": text(&gave), "replace": text(&drew) }
+                                }),
+                            };
+                        }
+                    }
+                    GameId::WptHeadsUp => match d.iter().position(|m| *m > 0) {
+                        Some(i) => {
+                            v["raise"] =
+                                json!({ "street": def.phases[i].key, "amount": amount(i) });
+                        }
+                        None => v["fold"] = json!(true),
+                    },
+                    _ => {}
+                }
+                v
+            })
+            .collect();
+        let seats = if self.game == GameId::Spanish21 {
+            self.settle_seats21()
+        } else {
+            seats
+        };
+        let mut round = json!({ "game": self.game.id(), "seats": seats });
+        if def.dealer_cards > 0 {
+            round["dealer"] = json!(text(&self.dealer));
+        }
+        if def.community_cards > 0 {
+            round["community"] = json!(text(&self.community));
+        }
+        if let Some(c) = self.replacement {
+            round["dealer_replacement"] = json!(c.to_string());
+        }
+        let wants_meter = self
+            .wagers
+            .values()
+            .any(|w| w.get("progressive").copied().unwrap_or(0) > 0);
+        if wants_meter && let Some(m) = meters.values().next() {
+            round["meters"] = json!({ "progressive": m });
+        }
+        round
+    }
+}
+
+/// `n` cards at a place, none of them already in `used`, which takes them.
+fn take_cards(used: &mut CardSet, what: &str, cards: &[Card], n: usize) -> Result<(), String> {
+    if cards.len() != n {
+        return Err(format!("{what}: {n} cards, not {}", cards.len()));
+    }
+    for c in cards {
+        if used.contains(*c) {
+            return Err(format!("{}: already in play in this round", c.pretty()));
+        }
+        used.insert(*c);
+    }
+    Ok(())
+}
+
+fn label_of(def: &Def, key: &str) -> &'static str {
+    def.spots
+        .iter()
+        .find(|s| s.key == key)
+        .map_or("wager", |s| s.label)
+}

@@ -1,0 +1,428 @@
+//! The round's own rules, command by command.
+
+use super::*;
+use crate::rules::cards::parse_cards;
+
+fn wagers(list: &[(&str, Cents)]) -> BTreeMap<String, Cents> {
+    list.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+}
+
+#[test]
+fn crazy_4_round_builds_the_settlement_input() {
+    let mut r = BankedRound::start(GameId::Crazy4Poker, Dealing::Hand, &[1, 3, 6]).unwrap();
+    r.run(&BankedCommand::Wagers {
+        seat: 1,
+        wagers: wagers(&[("ante", 1000), ("queens_up", 500)]),
+    })
+    .unwrap();
+    // The Super Bonus follows the Ante (§ 657a.7); a different one is refused.
+    assert_eq!(r.wagers[&1]["super_bonus"], 1000);
+    let e = r
+        .run(&BankedCommand::Wagers {
+            seat: 3,
+            wagers: wagers(&[("ante", 1000), ("super_bonus", 500)]),
+        })
+        .unwrap_err();
+    assert!(e.contains("must equal the Ante"), "{e}");
+    let e = r
+        .run(&BankedCommand::Wagers {
+            seat: 3,
+            wagers: wagers(&[("queens_up", 500)]),
+        })
+        .unwrap_err();
+    assert!(e.contains("Ante is required"), "{e}");
+    r.run(&BankedCommand::Wagers {
+        seat: 3,
+        wagers: wagers(&[("ante", 1000)]),
+    })
+    .unwrap();
+    r.run(&BankedCommand::NoMoreBets).unwrap();
+    // Seat 6 placed nothing: out of the round.
+    assert_eq!(r.seats, vec![1, 3]);
+    r.run(&BankedCommand::Dealt).unwrap();
+    assert_eq!(r.step, BankedStep::Decide { phase: 0, seat: 1 });
+    let e = r
+        .run(&BankedCommand::Decide {
+            seat: 1,
+            multiple: 4,
+        })
+        .unwrap_err();
+    assert!(e.contains("§ 657a.11"), "{e}");
+    r.run(&BankedCommand::Decide {
+        seat: 1,
+        multiple: 3,
+    })
+    .unwrap();
+    r.run(&BankedCommand::Decide {
+        seat: 3,
+        multiple: 0,
+    })
+    .unwrap();
+    assert_eq!(r.step, BankedStep::Reveal { phase: 0 });
+    r.run(&BankedCommand::Revealed).unwrap();
+    assert_eq!(r.step, BankedStep::Cards);
+    let c = |s: &str| parse_cards(s).unwrap();
+    let dup = r
+        .run(&BankedCommand::Cards {
+            seats: vec![(1, c("Ac Ad Ah As 2d")), (3, c("Ac 9h 6s 4h 3h"))],
+            dealer: c("Kc 9d 7h 4s 2c"),
+            community: vec![],
+            draws: vec![],
+            meters: Default::default(),
+        })
+        .unwrap_err();
+    assert!(dup.contains("already in play"), "{dup}");
+    r.run(&BankedCommand::Cards {
+        seats: vec![(1, c("Ac Ad Ah As 2d")), (3, c("Jc 9h 6s 4h 3h"))],
+        dealer: c("Kc 9d 7h 4s 2c"),
+        community: vec![],
+        draws: vec![],
+        meters: Default::default(),
+    })
+    .unwrap();
+    let input = r.settle_input(&BTreeMap::new());
+    assert_eq!(input["seats"][0]["play"], 3000);
+    assert_eq!(input["seats"][1]["play"], 0);
+    assert_eq!(input["dealer"], "Kc 9d 7h 4s 2c");
+    assert_eq!(r.refunds(), vec![(1, 1000 + 1000 + 500 + 3000), (3, 2000)]);
+}
+
+#[test]
+fn the_posted_ante_limits_hold() {
+    let mut r = BankedRound::start(GameId::Crazy4Poker, Dealing::Hand, &[1])
+        .unwrap()
+        .with_limits(500, 10_000);
+    let ante = |a: Cents| BankedCommand::Wagers {
+        seat: 1,
+        wagers: wagers(&[("ante", a)]),
+    };
+    let e = r.run(&ante(400)).unwrap_err();
+    assert!(e.contains("below the table minimum of $5.00"), "{e}");
+    let e = r.run(&ante(10_100)).unwrap_err();
+    assert!(e.contains("above the table maximum of $100.00"), "{e}");
+    assert!(r.wagers.is_empty(), "a refusal keeps nothing");
+    r.run(&ante(500)).unwrap();
+    r.run(&ante(10_000)).unwrap();
+    assert_eq!(r.ante(1), 10_000);
+}
+
+#[test]
+fn wpt_raises_once_and_mississippi_stops_at_the_fold() {
+    let mut r = BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2]).unwrap();
+    for s in [1, 2] {
+        r.run(&BankedCommand::Wagers {
+            seat: s,
+            wagers: wagers(&[("ante", 500)]),
+        })
+        .unwrap();
+    }
+    r.run(&BankedCommand::NoMoreBets).unwrap();
+    r.run(&BankedCommand::Dealt).unwrap();
+    let d = |r: &mut BankedRound, seat, multiple| {
+        r.run(&BankedCommand::Decide { seat, multiple }).unwrap()
+    };
+    d(&mut r, 1, 4); // seat 1 raises 4× pre-flop: no later decisions
+    d(&mut r, 2, 0);
+    r.run(&BankedCommand::Revealed).unwrap();
+    assert_eq!(r.step, BankedStep::Decide { phase: 1, seat: 2 });
+    d(&mut r, 2, 0);
+    r.run(&BankedCommand::Revealed).unwrap();
+    d(&mut r, 2, 0); // folds at the river
+    r.run(&BankedCommand::Revealed).unwrap();
+    assert_eq!(r.step, BankedStep::Cards);
+    r.cards = [(1, vec![]), (2, vec![])].into();
+    let v = r.settle_input(&BTreeMap::new());
+    assert_eq!(v["seats"][0]["raise"]["street"], "pre-flop");
+    assert_eq!(v["seats"][0]["raise"]["amount"], 2000);
+    assert_eq!(v["seats"][1]["fold"], true);
+    assert_eq!(
+        Def::of(GameId::WptHeadsUp)
+            .unwrap()
+            .deal_text(Dealing::ManualShoe)
+            .0,
+        "§ 677a.8"
+    );
+
+    let mut m = BankedRound::start(GameId::MississippiStud, Dealing::AutomatedShoe, &[4]).unwrap();
+    m.run(&BankedCommand::Wagers {
+        seat: 4,
+        wagers: wagers(&[("ante", 500), ("progressive", 100)]),
+    })
+    .unwrap();
+    m.run(&BankedCommand::NoMoreBets).unwrap();
+    m.run(&BankedCommand::Dealt).unwrap();
+    m.run(&BankedCommand::Decide {
+        seat: 4,
+        multiple: 3,
+    })
+    .unwrap();
+    m.run(&BankedCommand::Revealed).unwrap();
+    m.run(&BankedCommand::Decide {
+        seat: 4,
+        multiple: 0,
+    })
+    .unwrap();
+    // Folded: no more decisions, the remaining cards are still revealed.
+    assert_eq!(m.step, BankedStep::Reveal { phase: 1 });
+    m.run(&BankedCommand::Revealed).unwrap();
+    assert_eq!(m.step, BankedStep::Cards);
+    let v = m.settle_input(&[("1".to_string(), 2_500_000)].into());
+    assert_eq!(v["seats"][0]["streets"], serde_json::json!([1500]));
+    assert_eq!(v["meters"]["progressive"], 2_500_000);
+    // Spanish 21 has seven boxes (§ 635a.2(a)).
+    assert!(BankedRound::start(GameId::Spanish21, Dealing::ManualShoe, &[8]).is_err());
+}
+
+#[test]
+fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
+    let c = |s: &str| parse_cards(s).unwrap();
+    let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
+    r.run(&BankedCommand::Wagers {
+        seat: 1,
+        wagers: wagers(&[("ante", 500)]),
+    })
+    .unwrap();
+    r.run(&BankedCommand::Wagers {
+        seat: 2,
+        wagers: wagers(&[("ante", 500), ("super", 100)]),
+    })
+    .unwrap();
+    r.run(&BankedCommand::NoMoreBets).unwrap();
+    r.run(&BankedCommand::Dealt).unwrap();
+    r.run(&BankedCommand::Declare {
+        seat: 1,
+        instant: true,
+    })
+    .unwrap();
+    r.run(&BankedCommand::Draw {
+        seat: 2,
+        kind: DrawKind::Buy,
+    })
+    .unwrap();
+    let seats: Vec<(u8, bool)> = r
+        .lock_in_seats()
+        .iter()
+        .map(|s| (s.seat, s.declared))
+        .collect();
+    assert_eq!(seats, [(1, true), (2, false)]);
+    let e = r.run(&BankedCommand::Revealed).unwrap_err();
+    assert!(e.contains("§ 589.11(c)"), "{e}");
+    let locked = |cards: Vec<(u8, Vec<Card>)>| BankedCommand::LockIn { cards };
+    let e = r.run(&locked(vec![])).unwrap_err();
+    assert!(e.contains("seat 1 declared: key its five cards"), "{e}");
+    let e = r
+        .run(&locked(vec![
+            (1, c("9s 8s 7s 6s 5s")),
+            (2, c("Ah Kd 7c 4h 2c")),
+        ]))
+        .unwrap_err();
+    assert!(e.contains("seat 2 did not declare"), "{e}");
+    r.run(&BankedCommand::LockIn {
+        cards: vec![(1, c("9s 8s 7s 6s 5s"))],
+    })
+    .unwrap();
+    // The rules settled the instant payout and the Super Wager; the dealer pays them first.
+    let settled: Vec<(u8, &str)> = r
+        .lock_in
+        .iter()
+        .flat_map(|l| l.results.iter())
+        .map(|w| (w.seat, w.wager.as_str()))
+        .collect();
+    assert!(
+        settled.contains(&(1, "ante")) && settled.contains(&(2, "super")),
+        "{settled:?}"
+    );
+    assert!(r.run(&BankedCommand::Revealed).is_err());
+    r.run(&BankedCommand::LockInPaid).unwrap();
+    assert_eq!(r.step, BankedStep::Decide { phase: 1, seat: 2 });
+    // A void round from here returns only what is still on the layout: seat 1's Ante was
+    // settled with its instant payout, seat 2's Super collected; seat 2's Options fee stays.
+    assert_eq!(r.refunds(), vec![(1, 0), (2, 500 + 500)]);
+    r.run(&BankedCommand::Decide {
+        seat: 2,
+        multiple: 2,
+    })
+    .unwrap();
+    r.run(&BankedCommand::Revealed).unwrap();
+    // The declared hand was settled on the cards keyed at lock-in.
+    let cards = |one: &str| BankedCommand::Cards {
+        seats: vec![(1, c(one)), (2, c("Ah Kd 7c 4h 2c"))],
+        dealer: c("Qs Jd 8c 6h 2d"),
+        community: vec![],
+        draws: vec![(2, vec![], c("3d"))],
+        meters: Default::default(),
+    };
+    let e = r.run(&cards("9h 8h 7h 6h 5h")).unwrap_err();
+    assert!(
+        e.contains("keyed when all decisions were locked in: 9s 8s 7s 6s 5s"),
+        "{e}"
+    );
+    r.run(&cards("9s 8s 7s 6s 5s")).unwrap();
+}
+
+#[test]
+fn lunar_draws_declarations_and_the_force_are_checked() {
+    let c = |s: &str| parse_cards(s).unwrap();
+    // Lunar Poker's layout has five betting positions (§ 589.2(a)).
+    let e = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 6]).unwrap_err();
+    assert!(e.contains("positions 1 to 5 (§ 589.2(a))"), "{e}");
+    let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
+    for s in [1, 2] {
+        r.run(&BankedCommand::Wagers {
+            seat: s,
+            wagers: wagers(&[("ante", 500)]),
+        })
+        .unwrap();
+    }
+    r.run(&BankedCommand::NoMoreBets).unwrap();
+    r.run(&BankedCommand::Dealt).unwrap();
+    let e = r
+        .run(&BankedCommand::Declare {
+            seat: 1,
+            instant: false,
+        })
+        .unwrap_err();
+    assert!(e.contains("no Super Wager"), "{e}");
+    r.run(&BankedCommand::Draw {
+        seat: 1,
+        kind: DrawKind::Exchange,
+    })
+    .unwrap();
+    r.run(&BankedCommand::Decide {
+        seat: 2,
+        multiple: 2,
+    })
+    .unwrap();
+    r.run(&BankedCommand::Revealed).unwrap();
+    assert_eq!(r.step, BankedStep::Decide { phase: 1, seat: 1 });
+    r.run(&BankedCommand::Decide {
+        seat: 1,
+        multiple: 2,
+    })
+    .unwrap();
+    r.run(&BankedCommand::Revealed).unwrap();
+    assert_eq!(r.step, BankedStep::Cards);
+    let cards = |gave: &str, drew: &str| BankedCommand::Cards {
+        seats: vec![(1, c("Kc 9d 7h 4s 2c")), (2, c("Ah Ad 8h 5s 3c"))],
+        dealer: c("Qs Jd 8c 6h 2d"),
+        community: vec![],
+        draws: vec![(1, c(gave), c(drew))],
+        meters: Default::default(),
+    };
+    // One card is not an exchange; the count dealt matches the count given up.
+    let e = r.run(&cards("2c", "Ks")).unwrap_err();
+    assert!(e.contains("two to five cards, not 1"), "{e}");
+    let e = r.run(&cards("2c 4s", "Ks")).unwrap_err();
+    assert!(e.contains("2 cards given up, so 2 are dealt"), "{e}");
+    let e = r.run(&cards("2c Ts", "Ks Kd")).unwrap_err();
+    assert!(e.contains("10♠ is not among his cards"), "{e}");
+    let e = r.run(&cards("2c 4s", "Ks Ah")).unwrap_err();
+    assert!(e.contains("already in play"), "{e}");
+    r.run(&cards("2c 4s", "Ks Kd")).unwrap();
+    // Queen high: the dealer does not qualify, both Bet players may force.
+    assert_eq!(r.step, BankedStep::Decide { phase: 2, seat: 1 });
+    r.run(&BankedCommand::Decide {
+        seat: 1,
+        multiple: 0,
+    })
+    .unwrap();
+    r.run(&BankedCommand::Decide {
+        seat: 2,
+        multiple: 1,
+    })
+    .unwrap();
+    assert_eq!(r.step, BankedStep::Reveal { phase: 2 });
+    assert!(r.run(&BankedCommand::Revealed).is_err());
+    let e = r
+        .run(&BankedCommand::Replacement { card: c("Kd")[0] })
+        .unwrap_err();
+    assert!(e.contains("already in play"), "{e}");
+    r.run(&BankedCommand::Replacement { card: c("Ac")[0] })
+        .unwrap();
+    // The replacement completes the round: the rules settled it.
+    assert!(r.settlement.is_some(), "{:?}", r.step);
+    assert!(matches!(r.step, BankedStep::Pay { .. }));
+    let v = r.settle_input(&BTreeMap::new());
+    assert_eq!(v["dealer_replacement"], "Ac");
+    assert_eq!(v["seats"][0]["draw"]["exchange"]["discard"], "2c 4s");
+    assert_eq!(v["seats"][0]["force"], false);
+    assert_eq!(v["seats"][1]["force"], true);
+    // Seat 1: Ante, draw fee and Bet; seat 2: Ante, Bet and forcing fee.
+    assert_eq!(
+        r.refunds(),
+        vec![(1, 500 + 500 + 1000), (2, 500 + 1000 + 500)]
+    );
+}
+
+/// Every event survives the journal: wrapped in the table's event, to JSON and back, equal
+/// (a field named like the table event's tag would not).
+#[test]
+fn every_banked_event_round_trips_through_the_table_event() {
+    use crate::rules::table::{Event, Person, Role};
+    let c = |s: &str| parse_cards(s).unwrap();
+    let settlement = crate::rules::banked::settle_json(
+        r#"{"game":"crazy-4-poker","dealer":"Kc 9d 7h 4s 2c","seats":[{"seat":1,"cards":"Ac Ad Ah As 2d","wagers":{"ante":1000,"super_bonus":1000},"play":3000}]}"#,
+        &crate::rules::banked::paytable::Paytables::embedded().unwrap(),
+        &Default::default(),
+    )
+    .unwrap();
+    let all = vec![
+        BankedEvent::WagersPlaced {
+            seat: 1,
+            wagers: wagers(&[("ante", 500)]),
+        },
+        BankedEvent::BetsClosed { seats: vec![1, 2] },
+        BankedEvent::Dealt,
+        BankedEvent::Decided {
+            seat: 1,
+            phase: 0,
+            multiple: 3,
+            amount: 1500,
+        },
+        BankedEvent::DrawBought {
+            seat: 2,
+            draw: DrawKind::Exchange,
+            fee: 500,
+        },
+        BankedEvent::Declared {
+            seat: 1,
+            instant: true,
+        },
+        BankedEvent::Revealed { phase: 1 },
+        BankedEvent::LockedIn {
+            cards: vec![(1, c("9s 8s 7s 6s 5s"))],
+            settlement: settlement.clone(),
+        },
+        BankedEvent::LockInPaid,
+        BankedEvent::Replacement { card: c("Jd")[0] },
+        BankedEvent::CardsKeyed {
+            seats: vec![(1, c("Ac Ad Ah As 2d"))],
+            dealer: c("Kc 9d 7h 4s 2c"),
+            community: vec![],
+            draws: vec![(2, c("2c 4s"), c("Ks Kd"))],
+            meters: [("1".to_string(), 2_500_000)].into(),
+        },
+        BankedEvent::Settled { settlement },
+        BankedEvent::Spanish21 {
+            at: super::super::round21::Step21::Hand { seat: 3, hand: 1 },
+            what: super::super::round21::Command21::Double { amount: 500 },
+        },
+        BankedEvent::Validated {
+            floorperson: Person {
+                name: "Dana Brooks".into(),
+                credential: "1001".into(),
+                role: Role::Floorperson,
+            },
+        },
+        BankedEvent::Paid,
+    ];
+    let mut kinds = BTreeSet::new();
+    for e in all {
+        let row = Event::Banked(e.clone());
+        let text = serde_json::to_string(&row).unwrap();
+        let back: Event = serde_json::from_str(&text).unwrap_or_else(|err| panic!("{text}: {err}"));
+        assert_eq!(back, row, "{text}");
+        assert!(kinds.insert(e.kind()), "{} twice", e.kind());
+        assert_eq!(row.kind(), e.kind());
+    }
+}

@@ -1,0 +1,616 @@
+//! One round of a poker-room game as a state machine: forced bets, the deal, betting with table
+//! stakes and all-ins, draws and discards, running out of cards, the showdown and the award.
+//!
+//! Pure: commands in, a new state and events out. The dealer confirms what the procedure asks
+//! ([`Step`]); the machine knows the money, whose turn it is, how many cards are where (so the
+//! stub's expected size is always known) and refuses what the rules forbid, naming the section.
+
+use super::pots::{self, AwardRules, PotAward, Shown, Stake};
+use super::procedure::{First, Phase, Procedure};
+use crate::rules::Cents;
+use crate::rules::betting::{Action, ActionKind, clockwise_after};
+use crate::rules::cards::Card;
+use crate::rules::games::{self, GameId};
+use crate::rules::stud;
+use crate::rules::table::{PotRules, PotTake};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, VecDeque};
+
+mod betting;
+mod phases;
+mod showdown;
+mod types;
+
+pub use types::*;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Street {
+    number: u8,
+    unit: Cents,
+    current: Cents,
+    raises: u8,
+    street_in: BTreeMap<u8, Cents>,
+    pending: VecDeque<u8>,
+    aggressor: Option<u8>,
+    /// The first seat asked to act (shows first if nobody bets, § 637a.18(e)).
+    first: Option<u8>,
+}
+
+/// What was shown at a showdown, kept with the result.
+#[derive(Debug, Default)]
+struct Showing {
+    hands: Vec<(u8, Vec<Card>)>,
+    board: Vec<Card>,
+    bad_beat: Option<super::jackpots::BadBeat>,
+}
+
+/// The state of one round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hand {
+    pub setup: HandSetup,
+    pub procedure: Procedure,
+    pub players: Vec<Player>,
+    pub step: Step,
+    /// Cards not yet dealt (the stub's expected size).
+    pub stub: u8,
+    pub burns: u8,
+    /// The discard pile (draw discards, Super Stud discards, folded hands).
+    pub discards: u8,
+    pub board: u8,
+    pub common: Vec<Card>,
+    pub events: Vec<HandEvent>,
+    pub result: Option<HandResult>,
+    phase: usize,
+    street: Option<Street>,
+    streets: u8,
+    forced_seat: Option<u8>,
+    straddler: Option<u8>,
+    last_blind: Option<u8>,
+    queue: VecDeque<u8>,
+    last_street_first: Option<u8>,
+    last_aggressor: Option<u8>,
+}
+
+/// The forced bets a seat's stakes must cover, plus one bet at the posted minimum
+/// (§ 637a.8(b)(4)).
+fn least_stakes(s: &HandSetup) -> Cents {
+    let min = match s.structure {
+        Structure::FixedLimit { small, .. } => small,
+        Structure::SpreadLimit { min, .. } => min,
+    };
+    s.ante
+        + s.blinds
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0)
+            .max(s.forced_bet)
+        + min
+}
+
+impl Hand {
+    /// Starts a round; refuses a setup the rules do not allow.
+    pub fn start(setup: HandSetup) -> Result<Hand, String> {
+        let procedure = Procedure::of(setup.game)
+            .ok_or_else(|| format!("{} is not a poker-room game", setup.game.id()))?;
+        let n = setup.seats.len();
+        if n < 2 {
+            return Err("a round needs at least two players (§ 637a.7(b))".into());
+        }
+        if n > usize::from(procedure.max_players) {
+            return Err(format!(
+                "{} seats at most {} players ({}(b)); {n} were dealt in",
+                setup.game.id(),
+                procedure.max_players,
+                procedure.section
+            ));
+        }
+        let mut seen = Vec::new();
+        for (seat, stack) in &setup.seats {
+            if !(1..=10).contains(seat) {
+                return Err(format!("seat {seat} is not a seat at the table (1 to 10)"));
+            }
+            if seen.contains(seat) {
+                return Err(format!("seat {seat} is dealt in twice"));
+            }
+            seen.push(*seat);
+            let least = least_stakes(&setup);
+            if *stack < least || *stack > crate::rules::banked::MAX_AMOUNT {
+                return Err(format!(
+                    "seat {seat} has {} in table stakes; a player needs at least {} to be dealt in (§ 637a.8(b)(4))",
+                    crate::rules::money(*stack),
+                    crate::rules::money(least)
+                ));
+            }
+        }
+        let (lo, hi) = match setup.structure {
+            Structure::FixedLimit { small, big } => (small, big),
+            Structure::SpreadLimit { min, max } => (min, max),
+        };
+        if lo <= 0 || hi < lo {
+            return Err("the posted limits need 0 < minimum ≤ maximum (§ 637a.8(k))".into());
+        }
+        if setup.ante < 0
+            || setup.forced_bet < 0
+            || setup.blinds.iter().any(|b| *b <= 0)
+            || setup.straddle.is_some_and(|s| s <= 0)
+        {
+            return Err("antes, blinds, straddle and forced bets are positive amounts".into());
+        }
+        if procedure.blinds && setup.blinds.is_empty() {
+            return Err(format!(
+                "{} needs at least one blind ({}(d))",
+                setup.game.id(),
+                procedure.section
+            ));
+        }
+        if procedure.button && !setup.seats.iter().any(|(s, _)| *s == setup.button) {
+            // The button may sit in front of an empty seat only with a dead-button rule,
+            // which the text does not give (a gap); the button is a player's.
+            return Err(format!(
+                "the button must be at a seat dealt in, not {}",
+                setup.button
+            ));
+        }
+        if setup.straddle.is_some() && !procedure.straddle {
+            return Err(format!(
+                "{} has no straddle ({})",
+                setup.game.id(),
+                procedure.section
+            ));
+        }
+        if !(100..=200).contains(&setup.limit_percent) {
+            return Err("the limits may only be raised by a Kill (×2) or Half-kill (×1.5)".into());
+        }
+        let mut setup = setup;
+        setup.award.split = procedure.second_half.is_some();
+        let mut players: Vec<Player> = setup
+            .seats
+            .iter()
+            .map(|(seat, stack)| Player {
+                seat: *seat,
+                stack: *stack,
+                put_in: 0,
+                folded: false,
+                all_in: false,
+                cards: 0,
+                up: vec![],
+            })
+            .collect();
+        players.sort_by_key(|p| p.seat);
+        let mut h = Hand {
+            setup,
+            procedure,
+            players,
+            step: Step::Complete,
+            stub: 52,
+            burns: 0,
+            discards: 0,
+            board: 0,
+            common: vec![],
+            events: vec![],
+            result: None,
+            phase: 0,
+            street: None,
+            streets: 0,
+            forced_seat: None,
+            straddler: None,
+            last_blind: None,
+            queue: VecDeque::new(),
+            last_street_first: None,
+            last_aggressor: None,
+        };
+        h.enter_phase();
+        Ok(h)
+    }
+
+    fn seats(&self) -> Vec<u8> {
+        self.players.iter().map(|p| p.seat).collect()
+    }
+
+    fn live(&self) -> Vec<u8> {
+        self.players
+            .iter()
+            .filter(|p| !p.folded)
+            .map(|p| p.seat)
+            .collect()
+    }
+
+    fn player(&mut self, seat: u8) -> &mut Player {
+        let i = self
+            .players
+            .iter()
+            .position(|p| p.seat == seat)
+            .unwrap_or(0);
+        &mut self.players[i]
+    }
+
+    fn get(&self, seat: u8) -> Option<&Player> {
+        self.players.iter().find(|p| p.seat == seat)
+    }
+
+    /// Dealing order: from the first seat left of the button, the button last; Stud from the
+    /// dealer's left (seat numbers grow clockwise from the dealer's left).
+    fn order(&self, seats: &[u8]) -> Vec<u8> {
+        if self.procedure.button {
+            clockwise_after(seats, self.setup.button)
+        } else {
+            clockwise_after(seats, 0)
+        }
+    }
+
+    /// The order odd chips and showdowns go round: clockwise from the button or the dealer's
+    /// left.
+    pub fn table_order(&self) -> Vec<u8> {
+        self.order(&self.seats())
+    }
+
+    /// Puts up to `amount` of the seat's stakes in; returns what went in.
+    fn put(&mut self, seat: u8, amount: Cents) -> (Cents, bool) {
+        let p = self.player(seat);
+        let paid = amount.min(p.stack);
+        p.stack -= paid;
+        p.put_in += paid;
+        if p.stack == 0 {
+            p.all_in = true;
+        }
+        (paid, p.all_in)
+    }
+
+    fn limit(&self, big: bool) -> (Cents, Cents) {
+        let pct = Cents::from(self.setup.limit_percent);
+        let k = |c: Cents| c * pct / 100;
+        match self.setup.structure {
+            Structure::FixedLimit { small, big: b } => {
+                let u = if big { k(b) } else { k(small) };
+                (u, u)
+            }
+            Structure::SpreadLimit { min, max } => (k(min), k(max)),
+        }
+    }
+
+    fn blind_seats(&self) -> Vec<(u8, Cents)> {
+        let order = clockwise_after(&self.seats(), self.setup.button);
+        self.setup
+            .blinds
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (order[i % order.len()], *b))
+            .collect()
+    }
+
+    /// The dealer's command one recorded step's events answer: the events say what was
+    /// tapped (the action, the cards dealt and shown) with what it caused.
+    fn command_of(&self, events: &[HandEvent]) -> Result<HandCommand, String> {
+        let straddle = events
+            .iter()
+            .any(|e| matches!(e, HandEvent::Posted { what, .. } if what == "straddle"));
+        let first = events
+            .iter()
+            .find(|e| !e.follows())
+            .ok_or("a recorded step without a dealer's input")?;
+        Ok(match first {
+            HandEvent::Posted { .. } => HandCommand::Posted { straddle },
+            HandEvent::Dealt { up, common, .. } => HandCommand::Dealt {
+                up: up.clone(),
+                common: *common,
+            },
+            HandEvent::Discarded { seat, .. } => HandCommand::Discard { seat: *seat },
+            HandEvent::Drew { seat, count } => HandCommand::Draw {
+                seat: *seat,
+                count: *count,
+            },
+            HandEvent::Acted { seat, action, .. } => {
+                // Spread limit: the amount keyed is the bet, or the raise above the call.
+                let spread = matches!(self.setup.structure, Structure::SpreadLimit { .. });
+                let current = self.street.as_ref().map_or(0, |s| s.current);
+                let amount = match action {
+                    Action::Bet { amount } if spread => Some(*amount),
+                    Action::Raise { to, .. } if spread => Some(to - current),
+                    _ => None,
+                };
+                HandCommand::Act {
+                    seat: *seat,
+                    kind: action.kind(),
+                    amount,
+                }
+            }
+            HandEvent::Awarded { result } => HandCommand::Showdown {
+                hands: result.hands.clone(),
+                board: result.board.clone(),
+            },
+            HandEvent::HandVoided { seat, .. } => HandCommand::VoidHand { seat: *seat },
+            HandEvent::StoppedBetting { seat } => HandCommand::StopBetting { seat: *seat },
+            other => return Err(format!("{} is not a dealer's input", other.kind())),
+        })
+    }
+
+    /// Folds one recorded step (a dealer's input and what it caused) into the hand: the step
+    /// must fit where the hand stands and be exactly what the rules give for it, amounts and
+    /// cards included. A refusal changes nothing and says why.
+    pub fn replay(&mut self, events: &[HandEvent]) -> Result<(), String> {
+        let cmd = self.command_of(events)?;
+        let mut next = self.clone();
+        let produced = next.apply(cmd)?;
+        if produced != events {
+            return Err(format!(
+                "recorded {events:?}; the rules give {produced:?} for it now"
+            ));
+        }
+        *self = next;
+        Ok(())
+    }
+
+    /// Applies a dealer's command; a refusal changes nothing and says why.
+    pub fn apply(&mut self, cmd: HandCommand) -> Result<Vec<HandEvent>, String> {
+        let before = self.events.len();
+        let mut next = self.clone();
+        next.apply_inner(cmd)?;
+        *self = next;
+        Ok(self.events[before..].to_vec())
+    }
+
+    fn apply_inner(&mut self, cmd: HandCommand) -> Result<(), String> {
+        let step = self.step.clone();
+        match (step, cmd) {
+            (Step::PostForced { posts, straddle }, HandCommand::Posted { straddle: wants }) => {
+                if wants && straddle.is_none() {
+                    return Err(format!(
+                        "no straddle here: {} ({})",
+                        if self.procedure.straddle {
+                            "one straddle at most, by the player left of the last blind, if the house offers it"
+                        } else {
+                            "this game has none"
+                        },
+                        self.procedure.section
+                    ));
+                }
+                let mut street = self.street.take().unwrap_or(Street {
+                    number: 0,
+                    unit: 0,
+                    current: 0,
+                    raises: 0,
+                    street_in: BTreeMap::new(),
+                    pending: VecDeque::new(),
+                    aggressor: None,
+                    first: None,
+                });
+                let mut all = posts.clone();
+                if wants && let Some((s, a)) = straddle {
+                    all.push((s, "straddle".into(), a));
+                    self.straddler = Some(s);
+                }
+                for (seat, what, amount) in all {
+                    let (paid, all_in) = self.put(seat, amount);
+                    if what != "ante" {
+                        *street.street_in.entry(seat).or_insert(0) += paid;
+                        street.current = street.current.max(street.street_in[&seat]);
+                    }
+                    if what == "blind" {
+                        self.last_blind = Some(seat);
+                    }
+                    if what == "forced bet" {
+                        self.forced_seat = Some(seat);
+                    }
+                    self.events.push(HandEvent::Posted {
+                        seat,
+                        what,
+                        amount: paid,
+                        all_in,
+                    });
+                }
+                self.street = Some(street);
+                self.phase += 1;
+                self.enter_phase();
+                Ok(())
+            }
+            (
+                Step::Deal {
+                    label,
+                    seats,
+                    burn,
+                    down,
+                    up,
+                    board,
+                    common,
+                },
+                HandCommand::Dealt {
+                    up: up_cards,
+                    common: common_card,
+                },
+            ) => {
+                let stud = self.procedure.stud.is_some();
+                if stud && up > 0 {
+                    let mut got: Vec<u8> = up_cards.iter().map(|(s, _)| *s).collect();
+                    got.sort_unstable();
+                    let mut want = seats.clone();
+                    want.sort_unstable();
+                    if got != want || up > 1 {
+                        return Err(format!(
+                            "enter each player's up card: seats {want:?} (§ 637a.10(d),(f))"
+                        ));
+                    }
+                } else if !up_cards.is_empty() {
+                    return Err("no up cards are dealt now".into());
+                }
+                if common && common_card.is_none() {
+                    return Err("enter the common card (§ 637a.10(h))".into());
+                }
+                if !common && common_card.is_some() {
+                    return Err("no common card is dealt now".into());
+                }
+                let mut shown: Vec<Card> = self
+                    .players
+                    .iter()
+                    .flat_map(|p| p.up.iter().copied())
+                    .chain(self.common.iter().copied())
+                    .collect();
+                for c in up_cards.iter().map(|(_, c)| *c).chain(common_card) {
+                    if shown.contains(&c) {
+                        return Err(format!("{c} is already on the table"));
+                    }
+                    shown.push(c);
+                }
+                if common {
+                    // § 637a.10(h): with one or no card left, the burn cards are shuffled in.
+                    if self.stub <= 1 {
+                        let n = self.burns;
+                        self.stub += n;
+                        self.burns = 0;
+                        self.events.push(HandEvent::BurnsReshuffled { cards: n });
+                    }
+                }
+                let per_seat = down + up;
+                let need = u8::from(burn) + per_seat * seats.len() as u8 + board + u8::from(common);
+                if need > self.stub {
+                    return Err(format!(
+                        "only {} cards are left for {need}: the procedure cannot deal this (§ 637a.7(e))",
+                        self.stub
+                    ));
+                }
+                self.stub -= need;
+                if burn {
+                    self.burns += 1;
+                }
+                self.board += board;
+                for s in &seats {
+                    self.player(*s).cards += per_seat;
+                }
+                for (s, c) in &up_cards {
+                    self.player(*s).up.push(*c);
+                }
+                if let Some(c) = common_card {
+                    self.common.push(c);
+                    for s in &seats {
+                        self.player(*s).cards += 1;
+                    }
+                }
+                self.events.push(HandEvent::Dealt {
+                    label,
+                    seats,
+                    burned: burn,
+                    cards: need - u8::from(burn),
+                    up: up_cards,
+                    common: common_card,
+                    stub: self.stub,
+                });
+                self.phase += 1;
+                self.enter_phase();
+                Ok(())
+            }
+            (Step::Discard { seat, count }, HandCommand::Discard { seat: s }) => {
+                if s != seat {
+                    return Err(format!("seat {seat} discards now, not seat {s}"));
+                }
+                self.player(seat).cards -= count;
+                self.discards += count;
+                self.events.push(HandEvent::Discarded { seat, count });
+                self.queue.pop_front();
+                match self.queue.front().copied() {
+                    Some(next) => self.step = Step::Discard { seat: next, count },
+                    None => {
+                        self.phase += 1;
+                        self.enter_phase();
+                    }
+                }
+                Ok(())
+            }
+            (Step::Draw { seat, max }, HandCommand::Draw { seat: s, count }) => {
+                if s != seat {
+                    return Err(format!(
+                        "seat {seat} draws now, not seat {s} (§ 637a.13(g): one at a time, clockwise)"
+                    ));
+                }
+                if count > max {
+                    return Err(format!(
+                        "seat {seat} holds {max} cards and cannot draw {count}"
+                    ));
+                }
+                if count > self.stub {
+                    // § 637a.13(g)(2), § 637a.20(h): the discards, not this player's own.
+                    self.reshuffle_discards(seat);
+                    if count > self.stub {
+                        return Err(format!(
+                            "only {} cards are left even with the discards reshuffled",
+                            self.stub
+                        ));
+                    }
+                }
+                self.stub -= count;
+                self.discards += count;
+                self.events.push(HandEvent::Drew { seat, count });
+                self.queue.pop_front();
+                match self.queue.front().copied() {
+                    Some(next) => {
+                        let max = self.get(next).map_or(0, |p| p.cards);
+                        self.step = Step::Draw { seat: next, max };
+                    }
+                    None => {
+                        self.phase += 1;
+                        self.enter_phase();
+                    }
+                }
+                Ok(())
+            }
+            (
+                Step::Act { seat, .. },
+                HandCommand::Act {
+                    seat: s,
+                    kind,
+                    amount,
+                },
+            ) => {
+                if s != seat {
+                    return Err(format!(
+                        "it is seat {seat}'s turn, not seat {s}'s (§ 637a.8(c))"
+                    ));
+                }
+                self.act(seat, kind, amount)
+            }
+            (Step::Showdown { order }, HandCommand::Showdown { hands, board }) => {
+                self.showdown(&order, hands, board)
+            }
+            (Step::Deal { .. }, HandCommand::VoidHand { seat }) => self.void_hand(seat),
+            (_, HandCommand::StopBetting { seat }) if self.step != Step::Complete => {
+                self.stop_betting(seat)
+            }
+            (Step::Complete, _) => Err("the round is over".into()),
+            (step, cmd) => Err(format!(
+                "the dealer is asked to {}, not {}",
+                step_name(&step),
+                command_name(&cmd)
+            )),
+        }
+    }
+
+    /// Every chip put in is in a stack again: for tests and the journal's check.
+    pub fn chips(&self) -> Cents {
+        self.players.iter().map(|p| p.stack).sum::<Cents>()
+            + self.result.as_ref().map_or(0, |r| r.take.total())
+    }
+}
+
+fn step_name(s: &Step) -> &'static str {
+    match s {
+        Step::PostForced { .. } => "collect the forced bets",
+        Step::Deal { .. } => "deal",
+        Step::Discard { .. } => "take a discard",
+        Step::Act { .. } => "record a player's action",
+        Step::Draw { .. } => "record a draw",
+        Step::Showdown { .. } => "enter the shown hands",
+        Step::Complete => "start a new round",
+    }
+}
+
+fn command_name(c: &HandCommand) -> &'static str {
+    match c {
+        HandCommand::Posted { .. } => "forced bets",
+        HandCommand::Dealt { .. } => "a deal",
+        HandCommand::Act { .. } => "an action",
+        HandCommand::Draw { .. } => "a draw",
+        HandCommand::Discard { .. } => "a discard",
+        HandCommand::Showdown { .. } => "a showdown",
+        HandCommand::VoidHand { .. } => "a void hand",
+        HandCommand::StopBetting { .. } => "a stop to betting",
+    }
+}

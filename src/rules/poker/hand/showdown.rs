@@ -1,0 +1,260 @@
+//! The end of a hand: a voided Stud hand (§ 637a.18(m)), the reshuffles when the stub runs
+//! short, the pots built and awarded at the showdown or to the last player (§ 637a.7(d),(e)(6)).
+
+use super::*;
+
+impl Hand {
+    /// § 637a.18(m): a Seven-card Stud seat may be voided in the first deal, when both of its
+    /// hole cards were turned up, before the up cards are in, unless only one player would be
+    /// left.
+    pub fn may_void(&self, seat: u8) -> bool {
+        self.voidable(seat).is_ok()
+    }
+
+    pub(super) fn voidable(&self, seat: u8) -> Result<(), String> {
+        let first_stud_deal = match &self.step {
+            Step::Deal {
+                seats, down, up, ..
+            } => {
+                self.procedure.stud.is_some()
+                    && *down >= 2
+                    && *up > 0
+                    && seats.contains(&seat)
+                    && self.players.iter().all(|p| p.up.is_empty())
+            }
+            _ => false,
+        };
+        if !first_stud_deal {
+            return Err(
+                "a hand is voided for two hole cards turned up in the first deal of Seven-card Stud (§ 637a.18(m))"
+                    .into(),
+            );
+        }
+        if self.live().len() <= 2 {
+            return Err(
+                "voiding this hand would leave one player: call the floor to void the round (§ 637a.18(m))"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
+
+    pub(super) fn void_hand(&mut self, seat: u8) -> Result<(), String> {
+        self.voidable(seat)?;
+        let Step::Deal { seats, down, .. } = &mut self.step else {
+            return Err("no deal is under way".into());
+        };
+        seats.retain(|s| *s != seat);
+        let down = *down;
+        // The two exposed hole cards came from the stub and are collected.
+        if down > self.stub {
+            return Err("the stub cannot have held these cards (§ 637a.7(e))".into());
+        }
+        self.stub -= down;
+        self.discards += down;
+        let p = self.player(seat);
+        let returned = p.put_in;
+        p.stack += returned;
+        p.put_in = 0;
+        p.folded = true;
+        self.events.push(HandEvent::HandVoided { seat, returned });
+        Ok(())
+    }
+
+    pub(super) fn reshuffle_discards(&mut self, drawing: u8) {
+        let n = self.discards;
+        self.stub += n;
+        self.discards = 0;
+        self.events
+            .push(HandEvent::DiscardsReshuffled { cards: n, drawing });
+    }
+
+    pub(super) fn stakes(&self) -> Vec<Stake> {
+        self.players
+            .iter()
+            .map(|p| Stake {
+                seat: p.seat,
+                put_in: p.put_in,
+                folded: p.folded,
+            })
+            .collect()
+    }
+
+    /// Whether the rake may be taken under "no flop, no drop": the flop in board games, the
+    /// second betting round elsewhere (the house's reading, documented).
+    pub(super) fn drop_allowed(&self) -> bool {
+        if self
+            .procedure
+            .phases
+            .iter()
+            .any(|p| matches!(p, Phase::Board { .. }))
+        {
+            self.board >= 3
+        } else {
+            self.streets >= 2
+        }
+    }
+
+    pub(super) fn finish_uncontested(&mut self) {
+        let winner = self.live()[0];
+        self.events.push(HandEvent::Uncontested { seat: winner });
+        // One live seat and amounts checked at start: building the pots cannot fail.
+        if let Err(e) = self.settle(vec![], vec![], Showing::default()) {
+            debug_assert!(false, "an uncontested pot is always awarded: {e}");
+        }
+    }
+
+    pub(super) fn settle(
+        &mut self,
+        shown: Vec<Shown>,
+        described: Vec<(u8, String)>,
+        showing: Showing,
+    ) -> Result<(), String> {
+        let built = pots::build(&self.stakes())?;
+        let total: Cents = self.players.iter().map(|p| p.put_in).sum();
+        let uncalled = built.uncalled.map_or(0, |u| u.1);
+        let take = PotTake::compute(&self.setup.pot_rules, total, uncalled, self.drop_allowed());
+        let mut pots_after = built.pots.clone();
+        pots::take_from(&mut pots_after, take.total(), self.setup.award.chip);
+        let section_name = self.procedure.second_half.unwrap_or("low");
+        let awards = pots::award(
+            &pots_after,
+            &shown,
+            &self.table_order(),
+            &self.setup.award,
+            section_name,
+        )?;
+        let totals = pots::totals(&awards, built.uncalled);
+        for (seat, c) in &totals {
+            self.player(*seat).stack += c;
+        }
+        let result = HandResult {
+            pots: awards,
+            uncalled: built.uncalled,
+            take,
+            totals,
+            shown: described,
+            hands: showing.hands,
+            board: showing.board,
+            bad_beat: showing.bad_beat,
+        };
+        self.events.push(HandEvent::Awarded {
+            result: result.clone(),
+        });
+        self.result = Some(result);
+        self.step = Step::Complete;
+        Ok(())
+    }
+
+    pub(super) fn showdown(
+        &mut self,
+        order: &[u8],
+        hands: Vec<(u8, Vec<Card>)>,
+        board: Vec<Card>,
+    ) -> Result<(), String> {
+        let game = self.setup.game;
+        let mut seen: Vec<Card> = Vec::new();
+        for c in hands.iter().flat_map(|(_, h)| h).chain(&board) {
+            if seen.contains(c) {
+                return Err(format!("{c} is entered twice"));
+            }
+            seen.push(*c);
+        }
+        let board_game = self
+            .procedure
+            .phases
+            .iter()
+            .any(|p| matches!(p, Phase::Board { .. }));
+        let want_board = if board_game {
+            self.board
+        } else {
+            self.common.len() as u8
+        };
+        if board.len() != usize::from(want_board) {
+            return Err(format!(
+                "enter the {want_board} {} cards; {} were entered",
+                if board_game { "community" } else { "common" },
+                board.len()
+            ));
+        }
+        if !board_game && board != self.common {
+            return Err("the common card entered is not the one dealt".into());
+        }
+        let mut shown = Vec::new();
+        let mut described = Vec::new();
+        for (seat, cards) in &hands {
+            if !order.contains(seat) {
+                return Err(format!("seat {seat} is not in the showdown"));
+            }
+            let p = self.get(*seat).ok_or("unknown seat")?;
+            let own = usize::from(p.cards) - if board_game { 0 } else { self.common.len() };
+            if cards.len() != own {
+                return Err(format!(
+                    "seat {seat} holds {own} cards; {} were entered",
+                    cards.len()
+                ));
+            }
+            let discards = self
+                .procedure
+                .phases
+                .iter()
+                .any(|p| matches!(p, Phase::Discard { .. }));
+            for u in p.up.iter().filter(|_| !discards) {
+                if !cards.contains(u) {
+                    return Err(format!("seat {seat}'s hand must include its up card {u}"));
+                }
+            }
+            let e = games::evaluate(game, cards, &board)?;
+            let (second, second_cards) = match (&e.low, &e.badugi) {
+                (Some(Some(l)), _) => (Some(l.value), l.cards.clone()),
+                (Some(None), _) => (None, vec![]),
+                (None, Some(b)) => (Some(b.value), b.cards.clone()),
+                (None, None) => (None, vec![]),
+            };
+            let mut text = e.description.clone();
+            match (&e.low, &e.badugi) {
+                (Some(Some(l)), _) => text.push_str(&format!("; low {}", l.description)),
+                (Some(None), _) => text.push_str("; no low"),
+                (None, Some(b)) => text.push_str(&format!("; Badugi {}", b.description)),
+                _ => {}
+            }
+            described.push((*seat, text));
+            shown.push(Shown {
+                seat: *seat,
+                first: e.value,
+                first_cards: e.cards,
+                second,
+                second_cards,
+            });
+        }
+        if shown.is_empty() {
+            return Err("enter at least the winning hand (§ 637a.18(e))".into());
+        }
+        // § 637a.15: the posted qualifying losing hand, beaten, holds the round for the shift
+        // supervisor (every game the posted Bad Beat rules rank: `jackpots::bad_beat`).
+        let bad_beat = self
+            .setup
+            .pot_rules
+            .bad_beat_rules
+            .as_ref()
+            .and_then(|rules| {
+                crate::rules::poker::jackpots::bad_beat(
+                    game,
+                    rules,
+                    &hands,
+                    &board,
+                    self.players.len() as u8,
+                )
+            });
+        // Conceded hands lose; a live seat that shows nothing concedes (§ 637a.18(f)).
+        self.settle(
+            shown,
+            described,
+            Showing {
+                hands,
+                board,
+                bad_beat,
+            },
+        )
+    }
+}

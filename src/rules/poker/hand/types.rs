@@ -1,0 +1,308 @@
+//! What a hand is set up with and what goes in and out of it: the setup, the players, the step
+//! the dealer is asked, the dealer's commands, the events that say what happened, the result.
+
+use super::*;
+
+/// The posted betting structure (§ 637a.8(k); the chapter names none, so it is the Rules
+/// Submission's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "structure", rename_all = "kebab-case")]
+pub enum Structure {
+    /// Bets and raises of exactly `small` on the early rounds and `big` on the later ones.
+    FixedLimit { small: Cents, big: Cents },
+    /// Any bet or raise from `min` to `max`.
+    SpreadLimit { min: Cents, max: Cents },
+}
+
+/// Everything a round needs to know before it starts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandSetup {
+    pub game: GameId,
+    /// Seats dealt in with their table stakes at the start of the round (§ 637a.8(b)(1)).
+    pub seats: Vec<(u8, Cents)>,
+    /// The button's seat (button games).
+    #[serde(default)]
+    pub button: u8,
+    #[serde(default)]
+    pub ante: Cents,
+    /// Blind bets, first blind first (§ 637a.11(d)).
+    #[serde(default)]
+    pub blinds: Vec<Cents>,
+    /// The straddle, if the house offers one (§ 637a.11(e)): its amount.
+    #[serde(default)]
+    pub straddle: Option<Cents>,
+    /// Stud's forced bet (§ 637a.10(d), § 637a.14(d)).
+    #[serde(default)]
+    pub forced_bet: Cents,
+    pub structure: Structure,
+    /// Posted maximum number of raises per betting round (§ 637a.8(k)).
+    pub max_raises: u8,
+    /// 100; 200 with a Kill, 150 with a Half-kill (§ 637a.1, § 637a.12(n)).
+    #[serde(default = "hundred")]
+    pub limit_percent: u32,
+    /// Stud Low's forced bet: the ace counts low (the king is the highest card).
+    #[serde(default = "yes")]
+    pub low_ace_low: bool,
+    #[serde(default)]
+    pub pot_rules: PotRules,
+    /// The smallest chip in play and the odd-chip rules; `split` comes from the game.
+    #[serde(default)]
+    pub award: AwardRules,
+}
+
+fn hundred() -> u32 {
+    100
+}
+fn yes() -> bool {
+    true
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub seat: u8,
+    /// Table stakes left.
+    pub stack: Cents,
+    /// Everything put into the pot this round, antes included.
+    pub put_in: Cents,
+    pub folded: bool,
+    pub all_in: bool,
+    /// Cards held now.
+    pub cards: u8,
+    /// Stud: the up cards, in the order dealt.
+    pub up: Vec<Card>,
+}
+
+/// What the dealer is asked to do next.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "kebab-case")]
+pub enum Step {
+    /// Collect antes and blinds (before or after the deal) or the Stud forced bet.
+    PostForced {
+        posts: Vec<(u8, String, Cents)>,
+        /// The seat that may straddle, and the amount (§ 637a.11(e)).
+        straddle: Option<(u8, Cents)>,
+    },
+    /// Deal: `burn` first, then `down` and `up` rounds to `seats`, or `board` community
+    /// cards, or one `common` card (§ 637a.10(h)); `up` cards must be entered.
+    Deal {
+        label: String,
+        seats: Vec<u8>,
+        burn: bool,
+        down: u8,
+        up: u8,
+        board: u8,
+        common: bool,
+    },
+    /// Super Seven-card Stud: the seat discards (§ 637a.10(m)).
+    Discard {
+        seat: u8,
+        count: u8,
+    },
+    /// The seat acts; `options` are the fixed-limit amounts, or the spread's least amounts.
+    Act {
+        seat: u8,
+        options: Vec<Action>,
+        /// Spread limit: the largest bet or raise increment allowed now.
+        max: Cents,
+    },
+    /// The seat stands pat or draws (§ 637a.13(g), § 637a.20(h)).
+    Draw {
+        seat: u8,
+        max: u8,
+    },
+    /// Hands are shown in this order (§ 637a.18(e)); the dealer enters them.
+    Showdown {
+        order: Vec<u8>,
+    },
+    Complete,
+}
+
+/// A dealer's input.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "kebab-case")]
+pub enum HandCommand {
+    /// The forced bets are in; `straddle` if the player chose to.
+    Posted {
+        #[serde(default)]
+        straddle: bool,
+    },
+    /// The deal is done. Stud: each up card by seat; a common card.
+    Dealt {
+        #[serde(default)]
+        up: Vec<(u8, Card)>,
+        #[serde(default)]
+        common: Option<Card>,
+    },
+    /// `amount`: spread limit only, the bet, or the raise above the call.
+    Act {
+        seat: u8,
+        kind: ActionKind,
+        #[serde(default)]
+        amount: Option<Cents>,
+    },
+    Draw {
+        seat: u8,
+        count: u8,
+    },
+    Discard {
+        seat: u8,
+    },
+    /// Each shown hand's cards (Stud: all its cards; board games: the hole cards), the board
+    /// (community or common cards).
+    Showdown {
+        hands: Vec<(u8, Vec<Card>)>,
+        board: Vec<Card>,
+    },
+    /// Seven-card Stud: both of the seat's hole cards were turned face up in the deal; the
+    /// dealer collects them, the hand is void and the ante returned (§ 637a.18(m)).
+    VoidHand {
+        seat: u8,
+    },
+    /// Seven-card Stud: the seat's third hole card was turned face up in the deal and the player
+    /// chose to bet no more and contend only for the pot formed before any further betting
+    /// (§ 637a.18(m)(1)).
+    StopBetting {
+        seat: u8,
+    },
+}
+
+/// What happened, for the journal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum HandEvent {
+    Posted {
+        seat: u8,
+        what: String,
+        amount: Cents,
+        all_in: bool,
+    },
+    Dealt {
+        label: String,
+        seats: Vec<u8>,
+        burned: bool,
+        cards: u8,
+        up: Vec<(u8, Card)>,
+        /// Stud's common card (§ 637a.10(h)).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        common: Option<Card>,
+        stub: u8,
+    },
+    /// § 637a.10(h): one or no card left for a common card: the burn cards are shuffled in.
+    BurnsReshuffled {
+        cards: u8,
+    },
+    /// § 637a.13(g)(2), § 637a.20(h): discards reshuffled, the drawing player's own excluded.
+    DiscardsReshuffled {
+        cards: u8,
+        drawing: u8,
+    },
+    Discarded {
+        seat: u8,
+        count: u8,
+    },
+    Drew {
+        seat: u8,
+        count: u8,
+    },
+    Acted {
+        seat: u8,
+        action: Action,
+        all_in: bool,
+    },
+    BettingComplete {
+        round: u8,
+    },
+    /// Everyone else folded (§ 637a.7(d)).
+    Uncontested {
+        seat: u8,
+    },
+    Awarded {
+        result: HandResult,
+    },
+    /// § 637a.18(m): both hole cards turned up; the hand is void and `returned` given back.
+    HandVoided {
+        seat: u8,
+        returned: Cents,
+    },
+    /// § 637a.18(m)(1): the seat bets no more and plays for the pot formed so far.
+    StoppedBetting {
+        seat: u8,
+    },
+}
+
+impl HandEvent {
+    /// The journal's `kind` for a row that starts with this event.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            HandEvent::Posted { .. } => "bets_posted",
+            HandEvent::Dealt {
+                burned: true,
+                cards: 0,
+                ..
+            } => "card_burned_for_draw",
+            HandEvent::Dealt { .. } => "cards_dealt",
+            HandEvent::BurnsReshuffled { .. } => "burns_reshuffled",
+            HandEvent::DiscardsReshuffled { .. } => "discards_reshuffled",
+            HandEvent::Discarded { .. } => "cards_discarded",
+            HandEvent::Drew { .. } => "cards_drawn",
+            HandEvent::Acted { .. } => "player_acted",
+            HandEvent::BettingComplete { .. } => "betting_complete",
+            HandEvent::Uncontested { .. } => "pot_uncontested",
+            HandEvent::Awarded { .. } => "showdown_recorded",
+            HandEvent::HandVoided { .. } => "hand_voided",
+            HandEvent::StoppedBetting { .. } => "betting_stopped",
+        }
+    }
+
+    /// What follows from another event rather than from a dealer's input: a reshuffle when the
+    /// stub runs short, the burn before a draw, a betting round closing, a pot left to one
+    /// player. (A showdown's award is the dealer's input: the hands shown.)
+    pub(super) fn follows(&self) -> bool {
+        match self {
+            HandEvent::BurnsReshuffled { .. }
+            | HandEvent::DiscardsReshuffled { .. }
+            | HandEvent::BettingComplete { .. }
+            | HandEvent::Uncontested { .. } => true,
+            HandEvent::Dealt {
+                burned: true,
+                cards: 0,
+                ..
+            } => true,
+            // An award without shown hands is the uncontested pot's.
+            HandEvent::Awarded { result } => result.hands.is_empty(),
+            _ => false,
+        }
+    }
+}
+
+/// The journal's `kind` of one dealer step's events: its first event that is not a consequence.
+pub fn kind_of(events: &[HandEvent]) -> &'static str {
+    events
+        .iter()
+        .find(|e| !e.follows())
+        .or(events.first())
+        .map_or("hand_step", HandEvent::kind)
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandResult {
+    /// Side pots first, the main pot last (§ 637a.7(e)(6)(ii)).
+    pub pots: Vec<PotAward>,
+    pub uncalled: Option<(u8, Cents)>,
+    pub take: PotTake,
+    /// What each seat receives in all.
+    pub totals: Vec<(u8, Cents)>,
+    /// Each shown hand as the game ranks it.
+    pub shown: Vec<(u8, String)>,
+    /// The cards of each shown hand, as keyed (Stud: all its cards; board games: the hole
+    /// cards).
+    #[serde(default)]
+    pub hands: Vec<(u8, Vec<Card>)>,
+    /// The community or common cards at the showdown.
+    #[serde(default)]
+    pub board: Vec<Card>,
+    /// A hand that qualifies for the posted Bad Beat: the cards stay on the table until the
+    /// shift supervisor has verified it (§ 637a.15(f)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bad_beat: Option<crate::rules::poker::jackpots::BadBeat>,
+}
