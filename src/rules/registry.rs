@@ -3,7 +3,8 @@
 //! open-table screen offers, the chapter and sections a step cites, how long decks stay in play,
 //! the dealing methods a table may use, whether a progressive controller is driven, and which
 //! irregularities of the catalogue apply. The rounds themselves are data of their family
-//! (`poker::procedure` for the poker room, `banked::round::DEFS` for the house-banked games).
+//! (`poker::procedure` for the poker room; for a house-banked game its module's `BANKED`: the
+//! round at the table, the paytables' vocabulary, the settlement).
 //!
 //! Sections are literal strings, one per place the text says it, so a search for "§ 657a.4"
 //! finds every rule the terminal follows from it.
@@ -116,6 +117,8 @@ pub struct GameDef {
     pub dealing: &'static [Dealing],
     /// The game has a progressive wager: its table drives a progressive controller.
     pub progressive: bool,
+    /// A house-banked game's round, paytables and settlement (`banked::<game>::BANKED`).
+    pub banked: Option<&'static crate::rules::banked::BankedGame>,
     /// The groups of the irregularity catalogue (`assets/irregularities.toml`) the game is in,
     /// besides its own id.
     pub irregularity_groups: &'static [&'static str],
@@ -249,6 +252,7 @@ const fn poker(
         deck_life: POKER_DECK_LIFE,
         dealing: HAND_ONLY,
         progressive: false,
+        banked: None,
         irregularity_groups,
         sections: &POKER_ROOM,
     }
@@ -384,6 +388,7 @@ pub const WPT_HEADS_UP: GameDef = GameDef {
     },
     dealing: ANY_METHOD,
     progressive: false,
+    banked: Some(&crate::rules::banked::wpt::BANKED),
     irregularity_groups: BANKED,
     sections: &WPT,
 };
@@ -404,6 +409,7 @@ pub const TEXAS_HOLDEM_BONUS: GameDef = GameDef {
     },
     dealing: ANY_METHOD,
     progressive: true,
+    banked: Some(&crate::rules::banked::thb::BANKED),
     irregularity_groups: BANKED,
     sections: &THB,
 };
@@ -424,6 +430,7 @@ pub const LUNAR_POKER: GameDef = GameDef {
     },
     dealing: ANY_METHOD,
     progressive: false,
+    banked: Some(&crate::rules::banked::lunar::BANKED),
     irregularity_groups: BANKED,
     sections: &LUNAR,
 };
@@ -444,6 +451,7 @@ pub const MISSISSIPPI_STUD: GameDef = GameDef {
     },
     dealing: ANY_METHOD,
     progressive: true,
+    banked: Some(&crate::rules::banked::mstud::BANKED),
     irregularity_groups: BANKED,
     sections: &MSTUD,
 };
@@ -464,6 +472,7 @@ pub const CRAZY_4_POKER: GameDef = GameDef {
     },
     dealing: ANY_METHOD,
     progressive: true,
+    banked: Some(&crate::rules::banked::crazy4::BANKED),
     irregularity_groups: BANKED,
     sections: &CRAZY_4,
 };
@@ -485,6 +494,7 @@ pub const SPANISH_21_GAME: GameDef = GameDef {
     },
     dealing: SHOE_ONLY,
     progressive: false,
+    banked: Some(&crate::rules::banked::spanish21::BANKED),
     irregularity_groups: &[],
     sections: &SPANISH_21,
 };
@@ -607,15 +617,16 @@ mod tests {
         for d in GAMES {
             match d.family {
                 Family::PokerRoom => assert!(
-                    crate::rules::poker::procedure::Procedure::of(d.game).is_some(),
+                    crate::rules::poker::procedure::Procedure::of(d.game).is_some()
+                        && d.banked.is_none(),
                     "{} has no procedure",
                     d.id
                 ),
-                Family::HouseBanked => assert!(
-                    crate::rules::banked::round::Def::of(d.game).is_some(),
-                    "{} has no round definition",
-                    d.id
-                ),
+                Family::HouseBanked => {
+                    let b = d.banked.unwrap_or_else(|| panic!("{} has no BANKED", d.id));
+                    assert_eq!(b.round.game, d.game, "{}: another game's round", d.id);
+                    assert!(!b.pay_lines.is_empty(), "{}: no pay lines", d.id);
+                }
             }
         }
     }

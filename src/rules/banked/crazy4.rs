@@ -15,6 +15,7 @@
 //! - 657a has no payout limitation.
 
 use super::paytable::{Pay, Paytables};
+use super::round::{BankedSections, Def, Phase, Spot, Who, Zero, spot};
 use super::{Ledger, Line, SettleError, Settlement, err, lower_first};
 use crate::rules::Cents;
 use crate::rules::cards::Card;
@@ -476,4 +477,86 @@ pub fn settle(
         l.note("Folded hands are collected before the reveal (§ 657a.11(c)) and do not qualify anyone for an Envy Bonus; setting envy_from_folded.");
     }
     Ok(l.finish())
+}
+
+/// The game at the table and everywhere else, reached through the registry.
+pub const BANKED: super::BankedGame = super::BankedGame {
+    round: &ROUND,
+    pay_lines: PAY_LINES,
+    settle: settle_value,
+    validate: |h, p| h.crazy4.validate(p),
+    decisions,
+};
+
+/// The wagers and the pay-line ids each understands.
+use super::paytable::*;
+
+pub const PAY_LINES: &[(&str, &[&str])] = &[
+    ("ante", &["win"]),
+    ("play", &["win"]),
+    ("super-bonus", FOUR_CARD),
+    ("queens-up", FOUR_CARD),
+    ("progressive", FOUR_CARD),
+    ("envy", FOUR_CARD),
+];
+
+pub const ROUND: Def = Def {
+    game: crate::rules::games::GameId::Crazy4Poker,
+    sections: BankedSections {
+        positions: "§ 657a.2(a)",
+        wagers: "§ 657a.7",
+        manual_shoe: "§ 657a.8",
+        hand: "§ 657a.9",
+        automated_shoe: "§ 657a.10",
+        decisions: "§ 657a.11",
+    },
+    spots: &[
+        spot("ante", "Ante", true),
+        Spot {
+            key: "super_bonus",
+            label: "Super Bonus",
+            required: true,
+            equals: Some("ante"),
+        },
+        spot("queens_up", "Queens Up", false),
+        spot("progressive", "Progressive", false),
+    ],
+    positions: 6,
+    seat_cards: 5,
+    dealer_cards: 5,
+    community_cards: 0,
+    // § 657a.11(b): a Play Wager equal to the Ante, or up to three times it with a pair of
+    // aces or better (the settlement checks the hand); the screen offers whole multiples.
+    phases: &[Phase {
+        key: "play",
+        label: "Play wager: 1× the Ante, or up to 3× with a pair of aces or better; or fold",
+        multiples: &[1, 2, 3],
+        zero: Zero::Fold,
+        once: false,
+        then: "Reveal the dealer's five cards",
+        who: Who::StillIn,
+        after_cards: false,
+        wager: "Play",
+        options_fee: false,
+    }],
+    deal_note: "",
+};
+
+/// `deckhand settle`'s input for this game, with the configured choices and the round's
+/// overrides of them.
+fn settle_value(
+    body: &str,
+    overrides: &serde_json::Value,
+    rules: &super::HouseRules,
+    paytables: &super::paytable::Paytables,
+    rounding: crate::rules::Cents,
+) -> Result<super::Settlement, super::SettleError> {
+    let r: Rules = super::merged(&rules.crazy4, overrides)?;
+    settle(&super::parse(body)?, &r, paytables, rounding)
+}
+
+/// A seat's decisions as the settlement's input names them.
+fn decisions(r: &super::round::BankedRound, seat: u8, v: &mut serde_json::Value) {
+    use serde_json::json;
+    v["play"] = json!(r.decided(seat, 0));
 }

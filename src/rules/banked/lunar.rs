@@ -15,6 +15,7 @@
 //!   again; still no qualifier returns Ante and Bet.
 
 use super::paytable::{Pay, PayTable, Paytables};
+use super::round::{BankedSections, Def, Phase, Who, Zero, spot};
 use super::{Ledger, Line, SettleError, Settlement, err, lower_first};
 use crate::rules::Cents;
 use crate::rules::cards::{Card, Rank};
@@ -776,4 +777,129 @@ fn showdown(
         l.lose(s.seat, "bet", bet, &why, sec);
     }
     Ok(())
+}
+
+/// The game at the table and everywhere else, reached through the registry.
+pub const BANKED: super::BankedGame = super::BankedGame {
+    round: &ROUND,
+    pay_lines: PAY_LINES,
+    settle: settle_value,
+    validate: |h, p| h.lunar.validate(p),
+    decisions,
+};
+
+/// The wagers and the pay-line ids each understands.
+use super::paytable::*;
+
+pub const PAY_LINES: &[(&str, &[&str])] = &[
+    ("ante", &["win"]),
+    ("bet", LUNAR),
+    ("instant", FIVE_CARD),
+    (
+        "super",
+        &[
+            "four-of-a-kind",
+            "same-colored-straight",
+            "full-house",
+            "flush",
+            "straight",
+            "three-of-a-kind",
+            "ace-king",
+            "same-colored-five",
+        ],
+    ),
+];
+
+pub const ROUND: Def = Def {
+    game: crate::rules::games::GameId::LunarPoker,
+    sections: BankedSections {
+        positions: "§ 589.2(a)",
+        wagers: "§ 589.7",
+        manual_shoe: "§ 589.8",
+        hand: "§ 589.9",
+        automated_shoe: "§ 589.10",
+        decisions: "§ 589.11",
+    },
+    spots: &[spot("ante", "Ante", true), spot("super", "Super", false)],
+    positions: 5,
+    seat_cards: 5,
+    dealer_cards: 5,
+    community_cards: 0,
+    phases: &[
+        // § 589.11(b): fold, a Bet of twice the Ante, or an Options fee equal to the Ante
+        // to buy a sixth card or exchange two to five; a royal or straight flush is declared
+        // instead (§ 589.11(b)(2), (c)(1)).
+        Phase {
+            key: "options",
+            label: "Bet 2× the Ante, buy a sixth card or exchange 2 to 5 cards for a fee equal to the Ante, or fold; a royal or straight flush is declared",
+            multiples: &[2],
+            zero: Zero::Fold,
+            once: false,
+            then: "\"All decisions are locked in\": pay the declared hands, collect folded Antes and the Options fees, then deal each draw",
+            who: Who::StillIn,
+            after_cards: false,
+            wager: "Bet",
+            options_fee: true,
+        },
+        // § 589.11(d)(2)(iii): after the draw, fold or Bet.
+        Phase {
+            key: "draw",
+            label: "After the draw: Bet 2× the Ante, or fold",
+            multiples: &[2],
+            zero: Zero::Fold,
+            once: false,
+            then: "Reveal the dealer's cards and turn up each Bet player's cards",
+            who: Who::Drew,
+            after_cards: false,
+            wager: "Bet",
+            options_fee: false,
+        },
+        // § 589.11(e)(2): against a dealer without ace-king or better, each Bet player may
+        // pay a fee equal to the Ante to force the dealer.
+        Phase {
+            key: "force",
+            label: "The dealer does not qualify: force the dealer for a fee equal to the Ante, or take the Ante paid 1 to 1 and the Bet back",
+            multiples: &[1],
+            zero: Zero::Check,
+            once: false,
+            then: "Collect the forcing fees, discard the dealer's highest card and replace it with the next card from the deck",
+            who: Who::BetAgainstNonQualifier,
+            after_cards: true,
+            wager: "Forcing fee",
+            options_fee: false,
+        },
+    ],
+    deal_note: " Turn the dealer's fifth card face up.",
+};
+
+/// `deckhand settle`'s input for this game, with the configured choices and the round's
+/// overrides of them.
+fn settle_value(
+    body: &str,
+    overrides: &serde_json::Value,
+    rules: &super::HouseRules,
+    paytables: &super::paytable::Paytables,
+    rounding: crate::rules::Cents,
+) -> Result<super::Settlement, super::SettleError> {
+    let r: Rules = super::merged(&rules.lunar, overrides)?;
+    settle(&super::parse(body)?, &r, paytables, rounding)
+}
+
+/// A seat's decisions as the settlement's input names them.
+fn decisions(r: &super::round::BankedRound, seat: u8, v: &mut serde_json::Value) {
+    use super::round::DrawKind;
+    use serde_json::json;
+    let text = crate::rules::cards::cards_codes;
+    v["declared"] = json!(r.declared.contains(&seat));
+    v["bet"] = json!(r.bet(seat));
+    v["force"] = json!(r.decided(seat, 2) > 0);
+    if let Some(kind) = r.draws.get(&seat) {
+        let (gave, drew) = r.drawn.get(&seat).cloned().unwrap_or_default();
+        v["draw"] = match kind {
+            DrawKind::Buy => json!({ "buy": text(&drew) }),
+            DrawKind::Exchange => json!({
+                "exchange": { "discard": text(&gave), "replace": text(&drew) }
+            }),
+        };
+    }
 }

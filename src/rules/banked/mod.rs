@@ -755,24 +755,11 @@ impl HouseRules {
         if self.rounding_unit_cents < 1 {
             return Err("house.rounding_unit_cents: at least 1".into());
         }
-        self.wpt
-            .validate(p)
-            .map_err(|e| format!("house.wpt-heads-up.{e}"))?;
-        self.thb
-            .validate(p)
-            .map_err(|e| format!("house.texas-holdem-bonus.{e}"))?;
-        self.lunar
-            .validate(p)
-            .map_err(|e| format!("house.lunar-poker.{e}"))?;
-        self.spanish21
-            .validate(p)
-            .map_err(|e| format!("house.spanish-21.{e}"))?;
-        self.mstud
-            .validate(p)
-            .map_err(|e| format!("house.mississippi-stud.{e}"))?;
-        self.crazy4
-            .validate(p)
-            .map_err(|e| format!("house.crazy-4-poker.{e}"))?;
+        for d in crate::rules::registry::GAMES {
+            if let Some(b) = d.banked {
+                (b.validate)(self, p).map_err(|e| format!("house.{}.{e}", d.id))?;
+            }
+        }
         Ok(())
     }
 }
@@ -784,20 +771,14 @@ impl HouseRules {
         game: crate::rules::games::GameId,
         p: &Paytables,
     ) -> Result<(), String> {
-        use crate::rules::games::GameId::*;
         if self.rounding_unit_cents < 1 {
             return Err("house.rounding_unit_cents: at least 1".into());
         }
-        let (key, checked) = match game {
-            WptHeadsUp => ("wpt-heads-up", self.wpt.validate(p)),
-            TexasHoldemBonus => ("texas-holdem-bonus", self.thb.validate(p)),
-            LunarPoker => ("lunar-poker", self.lunar.validate(p)),
-            Spanish21 => ("spanish-21", self.spanish21.validate(p)),
-            MississippiStud => ("mississippi-stud", self.mstud.validate(p)),
-            Crazy4Poker => ("crazy-4-poker", self.crazy4.validate(p)),
-            other => return Err(format!("{} is not a house-banked game", other.id())),
-        };
-        checked.map_err(|e| format!("house.{key}.{e}"))
+        let banked = game
+            .def()
+            .banked
+            .ok_or_else(|| format!("{} is not a house-banked game", game.id()))?;
+        (banked.validate)(self, p).map_err(|e| format!("house.{}.{e}", game.id()))
     }
 }
 
@@ -846,6 +827,77 @@ pub fn check_table(
 /// The $50,000 floor of the payout limitations (§ 647a.12(c), § 655a.12(b), § 677a.12(f)).
 pub const PAYOUT_LIMIT_FLOOR: Cents = 5_000_000;
 
+/// What the rest of the terminal needs of a house-banked game, gathered in the game's module
+/// (`GAME`) and reached through the registry: its round at the table, the pay-line ids of its
+/// paytables, its settlement, the check of the casino's choices, and how a seat's decisions read
+/// in the settlement's input. Adding a game is its module, its registry entry, its id and
+/// hands in `games.rs`, and its choices' field in [`HouseRules`].
+pub struct BankedGame {
+    pub round: &'static round::Def,
+    /// The wagers and the pay-line ids each understands (the paytable files' vocabulary).
+    pub pay_lines: &'static [(&'static str, &'static [&'static str])],
+    /// One round as `deckhand settle` reads it (`body`), with the casino's choices and the
+    /// round's own overrides of them.
+    pub settle: fn(
+        &str,
+        &serde_json::Value,
+        &HouseRules,
+        &Paytables,
+        Cents,
+    ) -> Result<Settlement, SettleError>,
+    /// The casino's choices for the game, checked against the paytables.
+    pub validate: fn(&HouseRules, &Paytables) -> Result<(), String>,
+    /// A seat's decisions (multiples of the Ante, by phase) as the settlement's input names
+    /// them.
+    pub decisions: fn(&round::BankedRound, u8, &mut serde_json::Value),
+}
+
+impl std::fmt::Debug for BankedGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BankedGame")
+            .field("game", &self.round.game)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The configured choices with the round's overrides, key by key.
+pub fn merged<T: Serialize + for<'de> Deserialize<'de>>(
+    base: &T,
+    over: &serde_json::Value,
+) -> Result<T, SettleError> {
+    let mut b = serde_json::to_value(base).map_err(|e| err("rules", e.to_string()))?;
+    if let (Some(bo), Some(oo)) = (b.as_object_mut(), over.as_object()) {
+        for (k, val) in oo {
+            if k == "rounding_unit_cents" {
+                continue;
+            }
+            bo.insert(k.clone(), val.clone());
+        }
+    } else if !over.is_null() {
+        return Err(err("rules", "must be an object of choices"));
+    }
+    serde_json::from_value(b).map_err(|e| err("rules", e.to_string()))
+}
+
+/// The round's JSON as a game's typed round, the error without serde's line and column.
+pub fn parse<T: for<'de> Deserialize<'de>>(body: &str) -> Result<T, SettleError> {
+    serde_json::from_str(body).map_err(|e| {
+        let msg = e.to_string();
+        let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+        err("input", msg)
+    })
+}
+
+/// The house-banked games' ids, for messages.
+fn banked_ids() -> String {
+    crate::rules::registry::GAMES
+        .iter()
+        .filter(|d| d.banked.is_some())
+        .map(|d| d.id)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// One round, any game, as `deckhand settle` reads it.
 pub fn settle_json(
     input: &str,
@@ -857,73 +909,27 @@ pub fn settle_json(
     let game = v
         .get("game")
         .and_then(|g| g.as_str())
-        .ok_or_else(|| err("game", "missing: one of wpt-heads-up, texas-holdem-bonus, lunar-poker, spanish-21, mississippi-stud, crazy-4-poker"))?
+        .ok_or_else(|| err("game", format!("missing: one of {}", banked_ids())))?
         .to_string();
+    let Some(banked) = crate::rules::registry::by_id(&game)
+        .ok()
+        .and_then(|d| d.banked)
+    else {
+        return Err(err(
+            "game",
+            format!("`{game}` is not a house-banked game ({})", banked_ids()),
+        ));
+    };
     // Per-round choices override the configured ones, key by key.
     let overrides = v
         .as_object_mut()
         .and_then(|o| o.remove("rules"))
         .unwrap_or(serde_json::Value::Null);
-    fn merged<T: Serialize + for<'de> Deserialize<'de>>(
-        base: &T,
-        over: &serde_json::Value,
-    ) -> Result<T, SettleError> {
-        let mut b = serde_json::to_value(base).map_err(|e| err("rules", e.to_string()))?;
-        if let (Some(bo), Some(oo)) = (b.as_object_mut(), over.as_object()) {
-            for (k, val) in oo {
-                if k == "rounding_unit_cents" {
-                    continue;
-                }
-                bo.insert(k.clone(), val.clone());
-            }
-        } else if !over.is_null() {
-            return Err(err("rules", "must be an object of choices"));
-        }
-        serde_json::from_value(b).map_err(|e| err("rules", e.to_string()))
-    }
     let rounding = overrides
         .get("rounding_unit_cents")
         .and_then(|r| r.as_i64())
         .unwrap_or(rules.rounding_unit_cents)
         .max(1);
     let body = serde_json::to_string(&v).map_err(|e| err("input", e.to_string()))?;
-    fn parse<T: for<'de> Deserialize<'de>>(body: &str) -> Result<T, SettleError> {
-        serde_json::from_str(body).map_err(|e| {
-            let msg = e.to_string();
-            let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-            err("input", msg)
-        })
-    }
-    match game.as_str() {
-        "wpt-heads-up" => {
-            let r: wpt::Rules = merged(&rules.wpt, &overrides)?;
-            wpt::settle(&parse(&body)?, &r, paytables, rounding)
-        }
-        "texas-holdem-bonus" => {
-            let r: thb::Rules = merged(&rules.thb, &overrides)?;
-            thb::settle(&parse(&body)?, &r, paytables, rounding)
-        }
-        "lunar-poker" => {
-            let r: lunar::Rules = merged(&rules.lunar, &overrides)?;
-            lunar::settle(&parse(&body)?, &r, paytables, rounding)
-        }
-        "spanish-21" => {
-            let r: spanish21::Rules = merged(&rules.spanish21, &overrides)?;
-            spanish21::settle(&parse(&body)?, &r, paytables, rounding)
-        }
-        "mississippi-stud" => {
-            let r: mstud::Rules = merged(&rules.mstud, &overrides)?;
-            mstud::settle(&parse(&body)?, &r, paytables, rounding)
-        }
-        "crazy-4-poker" => {
-            let r: crazy4::Rules = merged(&rules.crazy4, &overrides)?;
-            crazy4::settle(&parse(&body)?, &r, paytables, rounding)
-        }
-        other => Err(err(
-            "game",
-            format!(
-                "`{other}` is not a house-banked game (wpt-heads-up, texas-holdem-bonus, lunar-poker, spanish-21, mississippi-stud, crazy-4-poker)"
-            ),
-        )),
-    }
+    (banked.settle)(&body, &overrides, rules, paytables, rounding)
 }

@@ -14,6 +14,7 @@
 //! - § 655a.12(d): the Three Card Bonus on the three community cards only.
 
 use super::paytable::Paytables;
+use super::round::{BankedSections, Def, Phase, Who, Zero, spot};
 use super::{Ledger, Line, SettleError, Settlement, err, five_card_line, lower_first};
 use crate::rules::Cents;
 use crate::rules::cards::Card;
@@ -435,4 +436,137 @@ pub fn settle(
         l.note("A-2-3 counts as a three-card straight (§ 655a.6 is silent); setting ace_low_three_card_straight.");
     }
     Ok(l.finish())
+}
+
+/// The game at the table and everywhere else, reached through the registry.
+pub const BANKED: super::BankedGame = super::BankedGame {
+    round: &ROUND,
+    pay_lines: PAY_LINES,
+    settle: settle_value,
+    validate: |h, p| h.mstud.validate(p),
+    decisions,
+};
+
+/// The wagers and the pay-line ids each understands.
+use super::paytable::*;
+
+pub const PAY_LINES: &[(&str, &[&str])] = &[
+    (
+        "mississippi-stud",
+        &[
+            "royal-flush",
+            "straight-flush",
+            "four-of-a-kind",
+            "full-house",
+            "flush",
+            "straight",
+            "three-of-a-kind",
+            "two-pair",
+            "jacks-or-better",
+            "sixes-to-tens",
+        ],
+    ),
+    ("progressive", FIVE_CARD),
+    ("envy", FIVE_CARD),
+    (
+        "three-card-bonus",
+        &[
+            "mini-royal",
+            "straight-flush",
+            "three-of-a-kind",
+            "straight",
+            "flush",
+            "pair",
+        ],
+    ),
+];
+
+pub const ROUND: Def = Def {
+    game: crate::rules::games::GameId::MississippiStud,
+    sections: BankedSections {
+        positions: "§ 655a.2(a)",
+        wagers: "§ 655a.7",
+        manual_shoe: "§ 655a.8",
+        hand: "§ 655a.9",
+        automated_shoe: "§ 655a.10",
+        decisions: "§ 655a.11",
+    },
+    spots: &[
+        spot("ante", "Ante", true),
+        spot("three_card_bonus", "3 Card Bonus", false),
+        spot("progressive", "Progressive", false),
+    ],
+    positions: 6,
+    seat_cards: 2,
+    dealer_cards: 0,
+    community_cards: 3,
+    phases: &[
+        Phase {
+            key: "third",
+            label: "Third Street: 1×, 2× or 3× the Ante, or fold",
+            multiples: &[1, 2, 3],
+            zero: Zero::Fold,
+            once: false,
+            then: "Turn over the first community card",
+            who: Who::StillIn,
+            after_cards: false,
+            wager: "Third Street",
+            options_fee: false,
+        },
+        Phase {
+            key: "fourth",
+            label: "Fourth Street: 1×, 2× or 3× the Ante, or fold",
+            multiples: &[1, 2, 3],
+            zero: Zero::Fold,
+            once: false,
+            then: "Turn over the second community card",
+            who: Who::StillIn,
+            after_cards: false,
+            wager: "Fourth Street",
+            options_fee: false,
+        },
+        Phase {
+            key: "fifth",
+            label: "Fifth Street: 1×, 2× or 3× the Ante, or fold",
+            multiples: &[1, 2, 3],
+            zero: Zero::Fold,
+            once: false,
+            then: "Turn over the third community card",
+            who: Who::StillIn,
+            after_cards: false,
+            wager: "Fifth Street",
+            options_fee: false,
+        },
+    ],
+    deal_note: "",
+};
+
+/// `deckhand settle`'s input for this game, with the configured choices and the round's
+/// overrides of them.
+fn settle_value(
+    body: &str,
+    overrides: &serde_json::Value,
+    rules: &super::HouseRules,
+    paytables: &super::paytable::Paytables,
+    rounding: crate::rules::Cents,
+) -> Result<super::Settlement, super::SettleError> {
+    let r: Rules = super::merged(&rules.mstud, overrides)?;
+    settle(&super::parse(body)?, &r, paytables, rounding)
+}
+
+/// A seat's decisions as the settlement's input names them.
+fn decisions(r: &super::round::BankedRound, seat: u8, v: &mut serde_json::Value) {
+    use serde_json::json;
+    let ante = r.ante(seat);
+    let streets: Vec<Cents> = r
+        .decisions
+        .get(&seat)
+        .map(|d| {
+            d.iter()
+                .take_while(|m| **m > 0)
+                .map(|m| ante * Cents::from(*m))
+                .collect()
+        })
+        .unwrap_or_default();
+    v["streets"] = json!(streets);
 }

@@ -137,139 +137,18 @@ impl PayTable {
 
 /// The wagers of each game and the pay-line ids each understands. A paytable file may only use
 /// these ids, so a misspelt hand is refused at start rather than silently never paid.
-pub const KNOWN: &[(&str, &str, &[&str])] = &[
-    ("wpt-heads-up", "ante", &["win"]),
-    ("wpt-heads-up", "raise", &["win"]),
-    ("wpt-heads-up", "odds", FIVE_CARD),
-    ("wpt-heads-up", "bad-beat", FIVE_CARD),
-    (
-        "wpt-heads-up",
-        "pocket-bonus",
-        &[
-            "pair-of-aces",
-            "ace-face-suited",
-            "ace-face-offsuit",
-            "pair-twos-to-kings",
-        ],
-    ),
-    ("wpt-heads-up", "trips-plus", FIVE_CARD),
-    ("texas-holdem-bonus", "ante", &["win"]),
-    ("texas-holdem-bonus", "flop", &["win"]),
-    ("texas-holdem-bonus", "turn", &["win"]),
-    ("texas-holdem-bonus", "river", &["win"]),
-    (
-        "texas-holdem-bonus",
-        "bonus",
-        &[
-            "aces-with-dealer-aces",
-            "pair-of-aces",
-            "ace-king-suited",
-            "ace-queen-or-jack-suited",
-            "ace-king-offsuit",
-            "kings-queens-or-jacks",
-            "ace-queen-or-jack-offsuit",
-            "pair-twos-to-tens",
-        ],
-    ),
-    ("texas-holdem-bonus", "progressive", FIVE_CARD),
-    ("texas-holdem-bonus", "envy", FIVE_CARD),
-    ("texas-holdem-bonus", "five-card-bonus", FIVE_CARD),
-    (
-        "texas-holdem-bonus",
-        "magic-lucky",
-        &["magic-card", "lucky-bonus"],
-    ),
-    ("lunar-poker", "ante", &["win"]),
-    ("lunar-poker", "bet", LUNAR),
-    ("lunar-poker", "instant", FIVE_CARD),
-    (
-        "lunar-poker",
-        "super",
-        &[
-            "four-of-a-kind",
-            "same-colored-straight",
-            "full-house",
-            "flush",
-            "straight",
-            "three-of-a-kind",
-            "ace-king",
-            "same-colored-five",
-        ],
-    ),
-    (
-        "spanish-21",
-        "spanish-21",
-        &["win", "blackjack", "even-money"],
-    ),
-    (
-        "spanish-21",
-        "bonus-21",
-        &[
-            "six-seven-eight-mixed",
-            "six-seven-eight-suited",
-            "six-seven-eight-spades",
-            "seven-seven-seven-mixed",
-            "seven-seven-seven-suited",
-            "seven-seven-seven-spades",
-            "five-card-21",
-            "six-card-21",
-            "seven-or-more-card-21",
-        ],
-    ),
-    (
-        "spanish-21",
-        "suited-sevens",
-        &[
-            "wager-5-to-under-25",
-            "wager-25-or-more",
-            "every-other-player",
-        ],
-    ),
-    ("spanish-21", "insurance", &["win"]),
-    (
-        "spanish-21",
-        "match-the-dealer",
-        &["suited-match", "unsuited-match"],
-    ),
-    (
-        "mississippi-stud",
-        "mississippi-stud",
-        &[
-            "royal-flush",
-            "straight-flush",
-            "four-of-a-kind",
-            "full-house",
-            "flush",
-            "straight",
-            "three-of-a-kind",
-            "two-pair",
-            "jacks-or-better",
-            "sixes-to-tens",
-        ],
-    ),
-    ("mississippi-stud", "progressive", FIVE_CARD),
-    ("mississippi-stud", "envy", FIVE_CARD),
-    (
-        "mississippi-stud",
-        "three-card-bonus",
-        &[
-            "mini-royal",
-            "straight-flush",
-            "three-of-a-kind",
-            "straight",
-            "flush",
-            "pair",
-        ],
-    ),
-    ("crazy-4-poker", "ante", &["win"]),
-    ("crazy-4-poker", "play", &["win"]),
-    ("crazy-4-poker", "super-bonus", FOUR_CARD),
-    ("crazy-4-poker", "queens-up", FOUR_CARD),
-    ("crazy-4-poker", "progressive", FOUR_CARD),
-    ("crazy-4-poker", "envy", FOUR_CARD),
-];
+/// The wagers of each game and the pay-line ids each understands, from the registry (each
+/// house-banked game's `PAY_LINES`). A paytable file may only use these ids, so a misspelt hand
+/// is refused at start rather than silently never paid.
+pub fn known() -> Vec<(&'static str, &'static str, &'static [&'static str])> {
+    crate::rules::registry::GAMES
+        .iter()
+        .filter_map(|d| d.banked.map(|b| (d.id, b)))
+        .flat_map(|(id, b)| b.pay_lines.iter().map(move |(w, h)| (id, *w, *h)))
+        .collect()
+}
 
-const FIVE_CARD: &[&str] = &[
+pub const FIVE_CARD: &[&str] = &[
     "royal-flush",
     "straight-flush",
     "four-of-a-kind",
@@ -282,7 +161,7 @@ const FIVE_CARD: &[&str] = &[
     "high-card",
 ];
 
-const LUNAR: &[&str] = &[
+pub const LUNAR: &[&str] = &[
     "royal-flush",
     "straight-flush",
     "four-of-a-kind",
@@ -295,7 +174,7 @@ const LUNAR: &[&str] = &[
     "ace-king",
 ];
 
-const FOUR_CARD: &[&str] = &[
+pub const FOUR_CARD: &[&str] = &[
     "four-aces",
     "four-of-a-kind",
     "straight-flush",
@@ -457,7 +336,8 @@ impl Paytables {
         })?;
         let at = |span: std::ops::Range<usize>| format!("{name}:{}", line_of(text, span.start));
         let game = doc.game.get_ref().clone();
-        if !KNOWN.iter().any(|(g, _, _)| *g == game) {
+        let known = known();
+        if !known.iter().any(|(g, _, _)| *g == game) {
             return Err(format!(
                 "{}: unknown game `{game}` (one of: wpt-heads-up, texas-holdem-bonus, lunar-poker, spanish-21, mississippi-stud, crazy-4-poker)",
                 at(doc.game.span())
@@ -465,9 +345,9 @@ impl Paytables {
         }
         for t in doc.paytable {
             let wager = t.wager.get_ref().clone();
-            let Some((_, _, hands)) = KNOWN.iter().find(|(g, w, _)| *g == game && *w == wager)
+            let Some((_, _, hands)) = known.iter().find(|(g, w, _)| *g == game && *w == wager)
             else {
-                let known: Vec<&str> = KNOWN
+                let names: Vec<&str> = known
                     .iter()
                     .filter(|(g, _, _)| *g == game)
                     .map(|(_, w, _)| *w)
@@ -475,7 +355,7 @@ impl Paytables {
                 return Err(format!(
                     "{}: `{wager}` is not a wager of {game} (known: {})",
                     at(t.wager.span()),
-                    known.join(", ")
+                    names.join(", ")
                 ));
             };
             let table = t.table.get_ref().trim().to_string();
@@ -536,7 +416,7 @@ impl Paytables {
 
     /// Every wager of every game has at least one table.
     fn check_complete(&self) -> Result<(), String> {
-        for (g, w, _) in KNOWN {
+        for (g, w, _) in known() {
             if !self.tables.keys().any(|k| k.0 == *g && k.1 == *w) {
                 return Err(format!("paytables: no table for the {w} wager of {g}"));
             }

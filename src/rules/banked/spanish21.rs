@@ -16,6 +16,7 @@
 //!   Match-the-Dealer by deck count.
 
 use super::paytable::Paytables;
+use super::round::{BankedSections, Def, spot};
 use super::{Ledger, Line, Outcome, SettleError, Settlement, WagerResult, err};
 use crate::rules::Cents;
 use crate::rules::cards::{Card, Rank};
@@ -802,4 +803,85 @@ pub fn settle(
         l.losses_first(start);
     }
     Ok(l.finish())
+}
+
+/// The game at the table and everywhere else, reached through the registry.
+pub const BANKED: super::BankedGame = super::BankedGame {
+    round: &ROUND,
+    pay_lines: PAY_LINES,
+    settle: settle_value,
+    validate: |h, p| h.spanish21.validate(p),
+    decisions,
+};
+
+/// The wagers and the pay-line ids each understands.
+pub const PAY_LINES: &[(&str, &[&str])] = &[
+    ("spanish-21", &["win", "blackjack", "even-money"]),
+    (
+        "bonus-21",
+        &[
+            "six-seven-eight-mixed",
+            "six-seven-eight-suited",
+            "six-seven-eight-spades",
+            "seven-seven-seven-mixed",
+            "seven-seven-seven-suited",
+            "seven-seven-seven-spades",
+            "five-card-21",
+            "six-card-21",
+            "seven-or-more-card-21",
+        ],
+    ),
+    (
+        "suited-sevens",
+        &[
+            "wager-5-to-under-25",
+            "wager-25-or-more",
+            "every-other-player",
+        ],
+    ),
+    ("insurance", &["win"]),
+    ("match-the-dealer", &["suited-match", "unsuited-match"]),
+];
+
+// Spanish 21's decisions are not multiples of a wager: `round21` plays them; the cards are
+// keyed as they are dealt (two to each box and the dealer's up card at the deal).
+pub const ROUND: Def = Def {
+    game: crate::rules::games::GameId::Spanish21,
+    sections: BankedSections {
+        positions: "§ 635a.2(a)",
+        wagers: "§ 635a.7",
+        manual_shoe: "§ 635a.8",
+        hand: "§ 635a.9",
+        automated_shoe: "§ 635a.10",
+        decisions: "§ 635a.11",
+    },
+    spots: &[
+        spot("ante", "Spanish 21", true),
+        spot("match_the_dealer", "Match the Dealer", false),
+    ],
+    positions: 7,
+    seat_cards: 2,
+    dealer_cards: 1,
+    community_cards: 0,
+    phases: &[],
+    deal_note: "",
+};
+
+/// `deckhand settle`'s input for this game, with the configured choices and the round's
+/// overrides of them.
+fn settle_value(
+    body: &str,
+    overrides: &serde_json::Value,
+    rules: &super::HouseRules,
+    paytables: &super::paytable::Paytables,
+    rounding: crate::rules::Cents,
+) -> Result<super::Settlement, super::SettleError> {
+    let r: Rules = super::merged(&rules.spanish21, overrides)?;
+    settle(&super::parse(body)?, &r, paytables, rounding)
+}
+
+/// A seat's decisions as the settlement's input names them.
+fn decisions(r: &super::round::BankedRound, seat: u8, v: &mut serde_json::Value) {
+    // Spanish 21's seats are built whole by `round21` (its hands, doubles and insurance).
+    let _ = (r, seat, v);
 }

@@ -21,6 +21,7 @@
 //! wagers last as one group (the text does not order them; a documented choice).
 
 use super::paytable::{Pay, Paytables};
+use super::round::{BankedSections, Def, Phase, Who, Zero, spot};
 use super::{Ledger, Line, SettleError, Settlement, err, five_card_line, lower_first};
 use crate::rules::Cents;
 use crate::rules::cards::{Card, Rank};
@@ -877,4 +878,121 @@ fn share(l: &mut Ledger, key: &str, pct: u32, n: i64) -> Cents {
         l.open_side(key, each);
     }
     l.side_value(key).unwrap_or(0)
+}
+
+/// The game at the table and everywhere else, reached through the registry.
+pub const BANKED: super::BankedGame = super::BankedGame {
+    round: &ROUND,
+    pay_lines: PAY_LINES,
+    settle: settle_value,
+    validate: |h, p| h.thb.validate(p),
+    decisions,
+};
+
+/// The wagers and the pay-line ids each understands.
+use super::paytable::*;
+
+pub const PAY_LINES: &[(&str, &[&str])] = &[
+    ("ante", &["win"]),
+    ("flop", &["win"]),
+    ("turn", &["win"]),
+    ("river", &["win"]),
+    (
+        "bonus",
+        &[
+            "aces-with-dealer-aces",
+            "pair-of-aces",
+            "ace-king-suited",
+            "ace-queen-or-jack-suited",
+            "ace-king-offsuit",
+            "kings-queens-or-jacks",
+            "ace-queen-or-jack-offsuit",
+            "pair-twos-to-tens",
+        ],
+    ),
+    ("progressive", FIVE_CARD),
+    ("envy", FIVE_CARD),
+    ("five-card-bonus", FIVE_CARD),
+    ("magic-lucky", &["magic-card", "lucky-bonus"]),
+];
+
+pub const ROUND: Def = Def {
+    game: crate::rules::games::GameId::TexasHoldemBonus,
+    sections: BankedSections {
+        positions: "§ 647a.2(a)",
+        wagers: "§ 647a.7",
+        manual_shoe: "§ 647a.8",
+        hand: "§ 647a.9",
+        automated_shoe: "§ 647a.10",
+        decisions: "§ 647a.11",
+    },
+    spots: &[
+        spot("ante", "Ante", true),
+        spot("bonus", "Bonus", false),
+        spot("progressive", "Progressive", false),
+    ],
+    positions: 6,
+    seat_cards: 2,
+    dealer_cards: 2,
+    community_cards: 5,
+    phases: &[
+        Phase {
+            key: "flop",
+            label: "Flop wager: 2× the Ante, or fold",
+            multiples: &[2],
+            zero: Zero::Fold,
+            once: false,
+            then: "Burn a card and deal the flop",
+            who: Who::StillIn,
+            after_cards: false,
+            wager: "Flop",
+            options_fee: false,
+        },
+        Phase {
+            key: "turn",
+            label: "Turn wager: 1× the Ante, or check",
+            multiples: &[1],
+            zero: Zero::Check,
+            once: false,
+            then: "Burn a card and deal the turn",
+            who: Who::StillIn,
+            after_cards: false,
+            wager: "Turn",
+            options_fee: false,
+        },
+        Phase {
+            key: "river",
+            label: "River wager: 1× the Ante, or check",
+            multiples: &[1],
+            zero: Zero::Check,
+            once: false,
+            then: "Burn a card, deal the river and reveal the dealer's cards",
+            who: Who::StillIn,
+            after_cards: false,
+            wager: "River",
+            options_fee: false,
+        },
+    ],
+    deal_note: "",
+};
+
+/// `deckhand settle`'s input for this game, with the configured choices and the round's
+/// overrides of them.
+fn settle_value(
+    body: &str,
+    overrides: &serde_json::Value,
+    rules: &super::HouseRules,
+    paytables: &super::paytable::Paytables,
+    rounding: crate::rules::Cents,
+) -> Result<super::Settlement, super::SettleError> {
+    let r: Rules = super::merged(&rules.thb, overrides)?;
+    settle(&super::parse(body)?, &r, paytables, rounding)
+}
+
+/// A seat's decisions as the settlement's input names them.
+fn decisions(r: &super::round::BankedRound, seat: u8, v: &mut serde_json::Value) {
+    use serde_json::json;
+    v["flop"] = json!(r.decided(seat, 0));
+    v["turn"] = json!(r.decided(seat, 1));
+    v["river"] = json!(r.decided(seat, 2));
 }

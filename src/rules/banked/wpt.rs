@@ -14,6 +14,7 @@
 //!   not less than $50,000.
 
 use super::paytable::Paytables;
+use super::round::{BankedSections, Def, Phase, Spot, Who, Zero, spot};
 use super::{Ledger, Line, SettleError, Settlement, err, five_card_line, lower_first};
 use crate::rules::Cents;
 use crate::rules::cards::Card;
@@ -427,4 +428,124 @@ pub fn settle(
         l.note("A folded player's Pocket Bonus and Trips Plus are settled at that seat in the same pass (§ 677a.11(f) keeps them live; the text does not say when).");
     }
     Ok(l.finish())
+}
+
+/// The game at the table and everywhere else, reached through the registry.
+pub const BANKED: super::BankedGame = super::BankedGame {
+    round: &ROUND,
+    pay_lines: PAY_LINES,
+    settle: settle_value,
+    validate: |h, p| h.wpt.validate(p),
+    decisions,
+};
+
+/// The wagers and the pay-line ids each understands.
+use super::paytable::*;
+
+pub const PAY_LINES: &[(&str, &[&str])] = &[
+    ("ante", &["win"]),
+    ("raise", &["win"]),
+    ("odds", FIVE_CARD),
+    ("bad-beat", FIVE_CARD),
+    (
+        "pocket-bonus",
+        &[
+            "pair-of-aces",
+            "ace-face-suited",
+            "ace-face-offsuit",
+            "pair-twos-to-kings",
+        ],
+    ),
+    ("trips-plus", FIVE_CARD),
+];
+
+pub const ROUND: Def = Def {
+    game: crate::rules::games::GameId::WptHeadsUp,
+    sections: BankedSections {
+        positions: "§ 677a.2(a)",
+        wagers: "§ 677a.7",
+        manual_shoe: "§ 677a.8",
+        hand: "§ 677a.9",
+        automated_shoe: "§ 677a.10",
+        decisions: "§ 677a.11",
+    },
+    spots: &[
+        spot("ante", "Ante", true),
+        Spot {
+            key: "odds",
+            label: "Odds",
+            required: true,
+            equals: Some("ante"),
+        },
+        spot("pocket_bonus", "Pocket Bonus", false),
+        spot("trips_plus", "Trips Plus", false),
+    ],
+    positions: 6,
+    seat_cards: 2,
+    dealer_cards: 2,
+    community_cards: 5,
+    phases: &[
+        Phase {
+            key: "pre-flop",
+            label: "Raise 3× or 4× the Ante before the flop, or check",
+            multiples: &[3, 4],
+            zero: Zero::Check,
+            once: true,
+            then: "Deal the flop",
+            who: Who::StillIn,
+            after_cards: false,
+            wager: "Raise",
+            options_fee: false,
+        },
+        Phase {
+            key: "flop",
+            label: "Raise 2× the Ante after the flop, or check",
+            multiples: &[2],
+            zero: Zero::Check,
+            once: true,
+            then: "Deal the turn and the river",
+            who: Who::StillIn,
+            after_cards: false,
+            wager: "Raise",
+            options_fee: false,
+        },
+        Phase {
+            key: "river",
+            label: "Raise 1× the Ante, or fold",
+            multiples: &[1],
+            zero: Zero::Fold,
+            once: true,
+            then: "Reveal the dealer's cards",
+            who: Who::StillIn,
+            after_cards: false,
+            wager: "Raise",
+            options_fee: false,
+        },
+    ],
+    deal_note: "",
+};
+
+/// `deckhand settle`'s input for this game, with the configured choices and the round's
+/// overrides of them.
+fn settle_value(
+    body: &str,
+    overrides: &serde_json::Value,
+    rules: &super::HouseRules,
+    paytables: &super::paytable::Paytables,
+    rounding: crate::rules::Cents,
+) -> Result<super::Settlement, super::SettleError> {
+    let r: Rules = super::merged(&rules.wpt, overrides)?;
+    settle(&super::parse(body)?, &r, paytables, rounding)
+}
+
+/// A seat's decisions as the settlement's input names them.
+fn decisions(r: &super::round::BankedRound, seat: u8, v: &mut serde_json::Value) {
+    use serde_json::json;
+    let d = r.decisions.get(&seat).cloned().unwrap_or_default();
+    match d.iter().position(|m| *m > 0) {
+        Some(i) => {
+            v["raise"] = json!({ "street": ROUND.phases[i].key, "amount": r.decided(seat, i) });
+        }
+        None => v["fold"] = json!(true),
+    }
 }

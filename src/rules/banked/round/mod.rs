@@ -806,60 +806,31 @@ impl BankedRound {
         Ok(event)
     }
 
+    /// The amount a seat wagered in a phase: the multiple of the Ante it decided (0: none).
+    pub fn decided(&self, seat: u8, phase: usize) -> Cents {
+        self.decisions
+            .get(&seat)
+            .and_then(|d| d.get(phase))
+            .map_or(0, |m| self.ante(seat) * Cents::from(*m))
+    }
+
     /// The round as `deckhand settle` reads it (docs/settle.md).
     pub fn settle_input(&self, meters: &BTreeMap<String, Cents>) -> serde_json::Value {
         use serde_json::json;
         let text = crate::rules::cards::cards_codes;
         let def = self.def();
+        let decisions = self.game.def().banked.map(|b| b.decisions);
         let seats: Vec<serde_json::Value> = self
             .seats
             .iter()
             .map(|s| {
-                let ante = self.ante(*s);
-                let d = self.decisions.get(s).cloned().unwrap_or_default();
-                let amount = |i: usize| d.get(i).map_or(0, |m| ante * Cents::from(*m));
                 let mut v = json!({
                     "seat": s,
                     "cards": text(self.cards.get(s).map_or(&[][..], |c| &c[..])),
                     "wagers": self.wagers.get(s).cloned().unwrap_or_default(),
                 });
-                match self.game {
-                    GameId::Crazy4Poker => v["play"] = json!(amount(0)),
-                    GameId::MississippiStud => {
-                        let streets: Vec<Cents> = d
-                            .iter()
-                            .take_while(|m| **m > 0)
-                            .map(|m| ante * Cents::from(*m))
-                            .collect();
-                        v["streets"] = json!(streets);
-                    }
-                    GameId::TexasHoldemBonus => {
-                        v["flop"] = json!(amount(0));
-                        v["turn"] = json!(amount(1));
-                        v["river"] = json!(amount(2));
-                    }
-                    GameId::LunarPoker => {
-                        v["declared"] = json!(self.declared.contains(s));
-                        v["bet"] = json!(self.bet(*s));
-                        v["force"] = json!(d.get(2).is_some_and(|m| *m > 0));
-                        if let Some(kind) = self.draws.get(s) {
-                            let (gave, drew) = self.drawn.get(s).cloned().unwrap_or_default();
-                            v["draw"] = match kind {
-                                DrawKind::Buy => json!({ "buy": text(&drew) }),
-                                DrawKind::Exchange => json!({
-                                    "exchange": { "discard": text(&gave), "replace": text(&drew) }
-                                }),
-                            };
-                        }
-                    }
-                    GameId::WptHeadsUp => match d.iter().position(|m| *m > 0) {
-                        Some(i) => {
-                            v["raise"] =
-                                json!({ "street": def.phases[i].key, "amount": amount(i) });
-                        }
-                        None => v["fold"] = json!(true),
-                    },
-                    _ => {}
+                if let Some(d) = decisions {
+                    d(self, *s, &mut v);
                 }
                 v
             })
