@@ -284,11 +284,18 @@ pub struct TableConfig {
     /// Minutes before the decks' change is due that the screen starts reminding the dealer.
     #[serde(default = "default_deck_reminder")]
     pub deck_reminder_minutes: u32,
-    /// A house-banked table's posted minimum and maximum Ante (0: none).
-    #[serde(default)]
+    /// A house-banked table's posted minimum Ante (0: none) and maximum (always posted).
+    #[serde(default = "default_min_ante")]
     pub min_ante_cents: Cents,
-    #[serde(default)]
+    #[serde(default = "default_max_ante")]
     pub max_ante_cents: Cents,
+    /// A house-banked round whose largest win, or the house's loss, is above this waits for a
+    /// floorperson's signature before it is paid.
+    #[serde(default = "default_validate_over")]
+    pub validate_over_cents: Cents,
+    /// … and above this, for a shift supervisor's.
+    #[serde(default = "default_supervisor_over")]
+    pub supervisor_over_cents: Cents,
     /// A house-banked table's posted minimum and maximum of each side wager, by the wager's key:
     /// `queens_up = [100, 2500]` (0: none).
     #[serde(default)]
@@ -315,6 +322,22 @@ pub const DEFAULT_DECK_REMINDER_MINUTES: u32 = 30;
 
 fn default_deck_reminder() -> u32 {
     DEFAULT_DECK_REMINDER_MINUTES
+}
+
+fn default_min_ante() -> Cents {
+    crate::rules::table::DEFAULT_MIN_ANTE
+}
+
+fn default_max_ante() -> Cents {
+    crate::rules::table::DEFAULT_MAX_ANTE
+}
+
+fn default_validate_over() -> Cents {
+    crate::rules::banked::DEFAULT_VALIDATE_OVER
+}
+
+fn default_supervisor_over() -> Cents {
+    crate::rules::banked::DEFAULT_SUPERVISOR_OVER
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -385,6 +408,9 @@ impl Config {
             return Err("holdem.max_raises: at least 1 (§ 637a.8(k))".into());
         }
         self.jackpots.bad_beat_rules()?;
+        self.approvals()
+            .validate()
+            .map_err(|e| format!("table.{e}"))?;
         self.central.validate()?;
         self.table_setup()
             .validate()
@@ -560,13 +586,31 @@ impl Config {
             }
         }
         if game.is_house_banked() {
-            s.poker.house = self
-                .load_paytables()
-                .ok()
-                .and_then(|t| crate::rules::banked::House::for_game(game, &self.house, &t).ok())
-                .map(Box::new);
+            s.poker.house = self.house_for(game);
         }
         s
+    }
+
+    /// What a house-banked table dealing `game` settles by: its paytables, the `[house]`
+    /// choices and the `[table]` signature thresholds. `None` if they do not load (`validate`
+    /// names why).
+    fn house_for(
+        &self,
+        game: crate::rules::games::GameId,
+    ) -> Option<Box<crate::rules::banked::House>> {
+        let tables = self.load_paytables().ok()?;
+        let mut h = crate::rules::banked::House::for_game(game, &self.house, &tables).ok()?;
+        h.approvals = self.approvals();
+        Some(Box::new(h))
+    }
+
+    /// The payouts that wait for a signature (`[table] validate_over_cents`,
+    /// `supervisor_over_cents`).
+    pub fn approvals(&self) -> crate::rules::banked::Approvals {
+        crate::rules::banked::Approvals {
+            floor_over: self.table.validate_over_cents,
+            supervisor_over: self.table.supervisor_over_cents,
+        }
     }
 
     /// The Rules Submission values the table opens with.
@@ -587,12 +631,7 @@ impl Config {
                     .table
                     .game
                     .is_house_banked()
-                    .then(|| {
-                        let tables = self.load_paytables().ok()?;
-                        crate::rules::banked::House::for_game(self.table.game, &self.house, &tables)
-                            .ok()
-                            .map(Box::new)
-                    })
+                    .then(|| self.house_for(self.table.game))
                     .flatten(),
             },
             table_no: self.table.number,
@@ -639,8 +678,8 @@ mod tests {
         let thb = DEFAULT_TOML.replace("game = \"holdem\"", "game = \"texas-holdem-bonus\"");
         let with = |limits: &str| {
             let text = thb.replace(
-                "max_ante_cents = 0\n",
-                &format!("max_ante_cents = 0\nside_wager_limits_cents = {{ {limits} }}\n"),
+                "max_ante_cents = 100000 ",
+                &format!("side_wager_limits_cents = {{ {limits} }}\nmax_ante_cents = 100000 "),
             );
             Config::parse(&text, "test").map(|c| c.table_setup().poker.side_limits)
         };

@@ -532,7 +532,12 @@ fn settled_meter_round(
     let (mut term, stop, script) = terminal_with_script(db, vec![(2, 100), (4, 100)]);
     until(&mut term, "link", &t_link_up);
     until(&mut term, "meters", &|t| t.progressive_meter().is_some());
-    let setup = common::ui::table(6, GameId::MississippiStud);
+    let mut setup = common::ui::table(6, GameId::MississippiStud);
+    // The regulation's validation by a floorperson: these $25,000 hits stay below the house's
+    // supervisor threshold here (`[table] supervisor_over_cents`).
+    let mut house = deckhand::rules::banked::House::default_for(GameId::MississippiStud).unwrap();
+    house.approvals.supervisor_over = 100_000_000;
+    setup.poker.house = Some(Box::new(house));
     deckhand::demo::stage_at(&mut term, &setup, deckhand::demo::At::Opened).unwrap();
     term.execute(Command::StartRound { seats: vec![2, 4] })
         .unwrap();

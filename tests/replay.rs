@@ -126,6 +126,7 @@ fn an_altered_outcome_stops_the_start_with_its_serial_and_verify_names_it() {
         "Journal row {} (player_acted) cannot be applied",
         called.serial
     ));
+    h.get_by_label_contains("The hash chain is intact: the row was written this way.");
     drop(h);
     assert_eq!(rows(&db).len(), count, "nothing was written");
 
@@ -146,11 +147,49 @@ fn an_altered_outcome_stops_the_start_with_its_serial_and_verify_names_it() {
     assert!(text.contains("intact:"), "{text}");
     assert!(
         text.contains(&format!(
-            "replay diverges at serial {} (player_acted)",
+            "replay stops at serial {} (player_acted): the row cannot be applied",
             called.serial
         )),
         "{text}"
     );
+}
+
+/// A row edited in the file without re-signing the chain: the stop screen says the record was
+/// changed after it was written, naming the row where the chain breaks.
+#[test]
+fn an_edited_row_stops_the_start_and_the_screen_says_the_chain_is_broken() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = holdem_journal(dir.path());
+    let called = rows(&db)
+        .into_iter()
+        .find(|r| r.kind == "player_acted" && r.payload.contains(r#""action":"call""#))
+        .unwrap();
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute_batch("DROP TRIGGER journal_no_update;")
+        .unwrap();
+    conn.execute(
+        "UPDATE journal SET payload = replace(payload, '\"amount\":200', '\"amount\":300') WHERE serial = ?1",
+        [called.serial],
+    )
+    .unwrap();
+    drop(conn);
+    let station = deckhand::app::start(&config(&db), Default::default(), None);
+    assert!(station.table().is_none(), "the terminal must not start");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, s: &mut deckhand::ui::Station| {
+                s.logic(ui.ctx());
+                s.show(ui);
+            },
+            station,
+        );
+    h.run_ok();
+    h.get_by_label_contains(&format!(
+        "The journal's hash chain is broken at row {}",
+        called.serial
+    ));
+    h.get_by_label_contains("the record was changed after it was written");
 }
 
 /// A recorded house-banked settlement the rules give differently now (a payout raised in the

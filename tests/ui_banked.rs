@@ -70,12 +70,13 @@ fn settlement(db: &std::path::Path) -> serde_json::Value {
 
 /// The round settled as `deckhand settle` does it, with the embedded paytables and house rules.
 fn direct(input: &serde_json::Value) -> serde_json::Value {
-    let st = deckhand::rules::banked::settle_json(
+    let mut st = deckhand::rules::banked::settle_json(
         &input.to_string(),
         &deckhand::rules::banked::paytable::Paytables::embedded().unwrap(),
         &Default::default(),
     )
     .unwrap();
+    st.signer = deckhand::rules::banked::Approvals::default().signer_for(&st);
     serde_json::to_value(st).unwrap()
 }
 
@@ -132,6 +133,11 @@ fn crazy_4_poker_from_the_hand() {
     tap(&mut h, "Settle");
     h.get_by_label("Settle in this order");
     h.get_by_label("Seat 1 · Super Bonus: four of a kind, aces pays 200 to 1 → $2000.00");
+    // A $2,000 win is above the table's $1,000 `validate_over_cents`: a floorperson signs
+    // before the dealer may pay.
+    assert!(h.query_by_label("Paid").is_none());
+    tap(&mut h, "Floorperson validates");
+    common::play::floorperson_signs(&mut h);
     tap(&mut h, "Paid");
     // The round is over; the other deck is shuffled by hand for round 2.
     let t = h.state().terminal().table();
@@ -154,11 +160,13 @@ fn crazy_4_poker_from_the_hand() {
             "revealed",
             "cards-keyed",
             "settled",
+            "validated",
             "paid"
         ]
     );
     let st = settlement(&db);
     assert_eq!(st["game"], "crazy-4-poker");
+    assert_eq!(st["signer"], "floorperson");
     // Seat 6 folded: Ante and Super Bonus lose (§ 657a.11(b)).
     let six: Vec<&serde_json::Value> = st["results"]
         .as_array()
@@ -229,11 +237,29 @@ fn mississippi_stud_from_an_automated_dealing_shoe() {
         .map(|r| r["net"].as_i64().unwrap())
         .sum();
     assert_eq!(four, -(500 + 500), "ante and third street lost on the fold");
-    // No progressive wager: nothing for a floorperson to validate.
+    // No progressive wager, but a $25,000 win is above the table's $10,000
+    // `supervisor_over_cents`: a floorperson's signature is refused, a shift supervisor's taken.
+    assert_eq!(st["signer"], "supervisor");
+    assert!(h.query_by_label("Paid").is_none());
     assert!(h.query_by_label("Floorperson validates").is_none());
+    tap(&mut h, "Supervisor approves");
+    common::play::sign_pad(&mut h, "1001", "2468");
+    h.get_by_label_contains("to approve a payout this large takes a shift supervisor");
+    tap(&mut h, "Credential number: 1001");
+    tap(&mut h, "Clear");
+    common::play::sign_pad(&mut h, "3001", "1357");
     tap(&mut h, "Paid");
     let t = h.state().terminal().table();
     assert!(t.round.is_none() && t.rounds_played == 1);
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let signer: String = conn
+        .query_row(
+            "SELECT actor_credential FROM journal WHERE kind = 'payouts_validated'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(signer, "3001", "the supervisor's signature is journaled");
 }
 
 #[test]
@@ -425,7 +451,14 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
               "declared": true, "bet": false, "force": false }
         ]
     });
-    assert_eq!(st, direct(&input), "the screen and `deckhand settle` agree");
+    // The amounts agree; who signs differs: at the table the $5,000 instant payout was paid at
+    // the lock-in, so what is left to pay needs no signature, while `deckhand settle` sees the
+    // whole round at once.
+    assert!(st.get("signer").is_none(), "{st}");
+    let mut whole = direct(&input);
+    assert_eq!(whole["signer"], "floorperson");
+    whole.as_object_mut().unwrap().remove("signer");
+    assert_eq!(st, whole, "the screen and `deckhand settle` agree");
     // The forced dealer now holds a pair of jacks: seat 1's ace-king loses Ante and Bet; the
     // non-forcing players had the Ante paid 1 to 1 and the Bet returned (§ 589.12(d)).
     let net = |seat: u64| -> i64 {

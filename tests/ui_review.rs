@@ -96,13 +96,13 @@ fn a_supervisor_finds_exports_and_closes() {
         h.run_ok();
     }
     tap(&mut h, "Irregularities");
-    h.get_by_label_contains("1 records match");
+    h.get_by_label_contains("1 record matches");
     h.get_by_label_contains("irregularity · table 14").click();
     h.run_ok();
     h.get_by_label_contains("· irregularity");
     h.get_by_label_contains("§ 637a.18(r)");
     tap(&mut h, "Export CSV");
-    h.get_by_label_contains("Exported 1 records to");
+    h.get_by_label_contains("Exported 1 record to");
     let exports: Vec<_> = std::fs::read_dir(dir.path().join("exports"))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -147,7 +147,7 @@ fn a_supervisor_finds_exports_and_closes() {
     tap(&mut h, "Clear");
     let today = chrono::Utc::now().format("%Y%m%d").to_string();
     keys(&mut h, &today);
-    h.get_by_label_contains("1 records match");
+    h.get_by_label_contains("1 record matches");
     h.get_by_label_contains("(UTC)");
     tap(&mut h, &format!("From: {today}"));
     tap(&mut h, "To: —");
@@ -158,7 +158,7 @@ fn a_supervisor_finds_exports_and_closes() {
     // The game the table was opened with: this journal's tables are all Hold'em.
     tap(&mut h, "Game: any");
     h.get_by_label("Game: holdem");
-    h.get_by_label_contains("1 records match");
+    h.get_by_label_contains("1 record matches");
     tap(&mut h, "Game: holdem");
     h.get_by_label("Game: any");
     // A dealer's records: Alex Rivera's irregularity, and nobody else's.
@@ -167,12 +167,15 @@ fn a_supervisor_finds_exports_and_closes() {
     h.get_by_label_contains("0 records match");
     tap(&mut h, "Clear");
     keys(&mut h, "20417");
-    h.get_by_label_contains("1 records match");
+    h.get_by_label_contains("1 record matches");
     tap(&mut h, "Clear");
     tap(&mut h, "Dealer: any");
     // Back to everything, then close.
     tap(&mut h, "All kinds");
-    assert!(h.query_by_label("1 records match; newest first.").is_none());
+    assert!(
+        h.query_by_label("1 record matches; newest first.")
+            .is_none()
+    );
     tap(&mut h, "Close review");
     h.get_by_label("Dealer sign-in");
     drop(h);

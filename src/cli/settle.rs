@@ -7,7 +7,7 @@ pub(super) fn run(config: &Config, pretty: bool) -> Result<()> {
     std::io::Read::read_to_string(&mut std::io::stdin(), &mut input)
         .context("reading standard input")?;
     let tables = config.load_paytables().map_err(anyhow::Error::msg)?;
-    let out = text::settle(&input, &tables, &config.house, pretty)
+    let out = text::settle(&input, &tables, &config.house, config.approvals(), pretty)
         .map_err(|e| anyhow::anyhow!("settle: {e}"))?;
     println!("{out}");
     Ok(())

@@ -33,6 +33,7 @@ pub fn settle(
     input: &str,
     paytables: &crate::rules::banked::paytable::Paytables,
     rules: &crate::rules::banked::HouseRules,
+    approvals: crate::rules::banked::Approvals,
     pretty: bool,
 ) -> Result<String, String> {
     // A poker-room game's showdown (pots between players), or a house-banked round.
@@ -47,8 +48,10 @@ pub fn settle(
         };
         return out.map_err(|e| e.to_string());
     }
-    let s =
+    let mut s =
         crate::rules::banked::settle_json(input, paytables, rules).map_err(|e| e.to_string())?;
+    // Who signs before the payouts are paid, as the table would ask.
+    s.signer = approvals.signer_for(&s);
     let out = if pretty {
         serde_json::to_string_pretty(&s)
     } else {

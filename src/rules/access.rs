@@ -28,6 +28,9 @@ pub enum Action {
     VerifyTimeCharges,
     /// Validate a progressive payout (§ 647a.11(i)(3), § 655a.11(i)(4)(I)(C), § 657a.11(e)(3)).
     ValidateProgressive,
+    /// Approve a payout above the table's supervisor threshold (`[table]
+    /// supervisor_over_cents`: house policy).
+    ApproveLargePayout,
     /// Verify a Bad Beat hand before the award: the Poker shift supervisor (§ 637a.15(f)).
     VerifyBadBeat,
     /// Verify a 500-for-1 or meter Five Card Hand Bonus payout (§ 647a.11(j)(2)).
@@ -54,7 +57,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, for tests and documentation.
-    pub const ALL: [Action; 23] = [
+    pub const ALL: [Action; 24] = [
         Action::DealTable,
         Action::VerifyInspection,
         Action::VerifyDeckCount,
@@ -65,6 +68,7 @@ impl Action {
         Action::VerifyTimeCharges,
         Action::ValidateProgressive,
         Action::VerifyLargePayout,
+        Action::ApproveLargePayout,
         Action::VerifyBadBeat,
         Action::SignIrregularity,
         Action::RuleOnDispute,
@@ -96,6 +100,10 @@ impl Action {
             Action::VerifyTimeCharges => (FLOOR_UP, "§ 637a.17(b)(3)(v)"),
             Action::ValidateProgressive => (FLOOR_UP, "§ 647a.11(i)(3)"),
             Action::VerifyLargePayout => (FLOOR_UP, "§ 647a.11(j)(2)"),
+            Action::ApproveLargePayout => (
+                SUPERVISOR_UP,
+                "house policy: payouts above [table] supervisor_over_cents",
+            ),
             Action::VerifyBadBeat => (SUPERVISOR_UP, "§ 637a.15(f)"),
             Action::SignIrregularity => (FLOOR_UP, "§ 637a.18, § 635a.13"),
             Action::RuleOnDispute => (SUPERVISOR_UP, "§ 637a.18(a)"),
@@ -134,6 +142,7 @@ impl Action {
             Action::VerifyTimeCharges => "verify time charges".into(),
             Action::ValidateProgressive => "validate a progressive payout".into(),
             Action::VerifyLargePayout => "verify a large bonus payout".into(),
+            Action::ApproveLargePayout => "approve a payout this large".into(),
             Action::VerifyBadBeat => "verify a Bad Beat hand".into(),
             Action::SignIrregularity => "sign an irregularity report".into(),
             Action::RuleOnDispute => "rule on a dispute".into(),
@@ -205,7 +214,7 @@ mod tests {
     fn the_whole_policy_table() {
         use Role::*;
         // (action, dealer, floorperson, supervisor, administrator)
-        let table: [(Action, [bool; 4]); 23] = [
+        let table: [(Action, [bool; 4]); 24] = [
             (Action::DealTable, [true, false, false, false]),
             (Action::VerifyInspection, [false, true, true, true]),
             (Action::VerifyDeckCount, [false, true, true, true]),
@@ -216,6 +225,7 @@ mod tests {
             (Action::VerifyTimeCharges, [false, true, true, true]),
             (Action::ValidateProgressive, [false, true, true, true]),
             (Action::VerifyLargePayout, [false, true, true, true]),
+            (Action::ApproveLargePayout, [false, false, true, true]),
             (Action::VerifyBadBeat, [false, false, true, true]),
             (Action::SignIrregularity, [false, true, true, true]),
             (Action::RuleOnDispute, [false, false, true, true]),

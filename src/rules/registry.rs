@@ -92,6 +92,8 @@ pub struct Sections {
     pub removal: &'static str,
     /// Its replacement inspected and verified.
     pub replacement: &'static str,
+    /// A round started: the seats dealt in and the wagers they may place.
+    pub start: &'static str,
     /// The round's own procedure.
     pub round: &'static str,
     /// The chapter's irregularities.
@@ -140,6 +142,7 @@ const POKER_ROOM: Sections = Sections {
     count: "§ 637a.7(e)(4)(i), (5)",
     removal: "§ 637a.7(e)(5)",
     replacement: "§ 637a.7(e)(5), § 637a.4(a)",
+    start: "§ 637a.3(a),(b), § 637a.11(c)",
     round: "§ 637a.7",
     irregularities: "§ 637a.18",
 };
@@ -153,6 +156,7 @@ const WPT: Sections = Sections {
     count: "§ 677a.5(b)",
     removal: "§ 677a.5(b)",
     replacement: "§ 677a.4",
+    start: "§ 677a.7",
     round: "§ 677a.7–677a.11",
     irregularities: "§ 677a.13",
 };
@@ -166,6 +170,7 @@ const THB: Sections = Sections {
     count: "§ 647a.5(b)",
     removal: "§ 647a.5(b)",
     replacement: "§ 647a.4",
+    start: "§ 647a.7",
     round: "§ 647a.7–647a.11",
     irregularities: "§ 647a.13",
 };
@@ -179,6 +184,7 @@ const LUNAR: Sections = Sections {
     count: "§ 589.5(b)",
     removal: "§ 589.5(b)",
     replacement: "§ 589.4",
+    start: "§ 589.7",
     round: "§ 589.7–589.11",
     irregularities: "§ 589.13",
 };
@@ -192,6 +198,7 @@ const SPANISH_21: Sections = Sections {
     count: "§ 635a.5(b)",
     removal: "§ 635a.5(b)",
     replacement: "§ 635a.4",
+    start: "§ 635a.6",
     round: "§ 635a.6–635a.11",
     irregularities: "§ 635a.13",
 };
@@ -205,6 +212,7 @@ const MSTUD: Sections = Sections {
     count: "§ 655a.5(b)",
     removal: "§ 655a.5(b)",
     replacement: "§ 655a.4",
+    start: "§ 655a.7",
     round: "§ 655a.7–655a.11",
     irregularities: "§ 655a.13",
 };
@@ -218,6 +226,7 @@ const CRAZY_4: Sections = Sections {
     count: "§ 657a.5(b)",
     removal: "§ 657a.5(b)",
     replacement: "§ 657a.4",
+    start: "§ 657a.7",
     round: "§ 657a.7–657a.11",
     irregularities: "§ 657a.13",
 };

@@ -4,7 +4,7 @@
 
 use super::{Result, StoreError};
 use crate::rules::table::{Event, Recomputed, Table};
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::{Connection, OpenFlags, OptionalExtension};
 use std::path::Path;
 
 /// What a replay found.
@@ -22,7 +22,9 @@ pub struct ReplayReport {
 pub struct RowDivergence {
     pub serial: i64,
     pub kind: String,
+    /// What the row holds; empty when the row cannot be read or applied at all.
     pub recorded: String,
+    /// What the rules give for it now, or why the row cannot be read or applied.
     pub now: String,
 }
 
@@ -33,6 +35,11 @@ impl std::fmt::Display for ReplayReport {
                 f,
                 "replay clean: {} table rows applied, {} settlements and {} pots recomputed",
                 self.rows, self.settlements, self.pots
+            ),
+            Some(d) if d.recorded.is_empty() => write!(
+                f,
+                "replay stops at serial {} ({}): {}",
+                d.serial, d.kind, d.now
             ),
             Some(d) => write!(
                 f,
@@ -110,7 +117,7 @@ pub fn replay_file(path: &Path) -> Result<ReplayReport> {
         let event: Event = match serde_json::from_str(&payload) {
             Ok(e) => e,
             Err(e) => {
-                report.divergence = Some(diverged(payload, format!("no event: {e}")));
+                report.divergence = Some(diverged(String::new(), format!("unreadable: {e}")));
                 return Ok(report);
             }
         };
@@ -125,8 +132,8 @@ pub fn replay_file(path: &Path) -> Result<ReplayReport> {
         }
         if let Err(problem) = table.apply(&event) {
             report.divergence = Some(diverged(
-                kind.clone(),
-                format!("cannot apply it: {problem}"),
+                String::new(),
+                format!("the row cannot be applied: {problem}"),
             ));
             return Ok(report);
         }
@@ -215,6 +222,26 @@ pub fn round_steps(conn: &Connection, number: u32) -> Result<Vec<RoundStep>> {
         )));
     }
     Ok(steps)
+}
+
+/// The round the table row `serial` belongs to, if any: the last round started at or before it,
+/// when the row is one of that round's steps.
+pub fn round_at(conn: &Connection, serial: i64) -> Result<Option<u32>> {
+    let started: Option<String> = conn
+        .query_row(
+            "SELECT payload FROM journal WHERE stream = 'table' AND kind = 'round_started'
+             AND serial <= ?1 ORDER BY serial DESC LIMIT 1",
+            [serial],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let Some(Event::RoundStarted { number, .. }) =
+        started.and_then(|p| serde_json::from_str::<Event>(&p).ok())
+    else {
+        return Ok(None);
+    };
+    let steps = round_steps(conn, number)?;
+    Ok(steps.iter().any(|s| s.serial == serial).then_some(number))
 }
 
 /// [`round_steps`] on the database at `path`, opened read-only.

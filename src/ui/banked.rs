@@ -4,6 +4,7 @@
 //! the card grid, then the settlement in the dealer's order with a sentence per wager, a
 //! floorperson's validation where a payout needs one, and "paid".
 
+use super::Notice;
 use super::{
     DeckhandApp, UiCmd, body, body_colour, card_grid, cards_text, choice, keypad, primary, small,
     theme, title,
@@ -309,7 +310,14 @@ impl DeckhandApp {
                 let progressive_off = self.term.progressive_refusal();
                 let e = &mut self.view.banked;
                 // One seat at a time keeps the keypad on screen: tabs, that seat's spots, keys.
-                let current = e.focus.map(|(s, _)| s).unwrap_or(r.seats[0]);
+                let Some(current) = e
+                    .focus
+                    .map(|(s, _)| s)
+                    .filter(|s| r.seats.contains(s))
+                    .or(r.seats.first().copied())
+                else {
+                    return;
+                };
                 ui.horizontal_wrapped(|ui| {
                     for seat in r.seats.clone() {
                         let total: i64 = def
@@ -319,21 +327,28 @@ impl DeckhandApp {
                             .filter_map(|sp| e.amounts.get(&(seat, sp.key)))
                             .filter_map(|v| v.parse::<i64>().ok())
                             .sum();
+                        // Fixed sizes: keying an amount never moves the tabs after it.
                         let b = Button::new(
                             RichText::new(format!("Wagers of seat {seat}")).size(theme::BODY),
                         )
-                        .selected(seat == current)
-                        .min_size(egui::vec2(150.0, theme::TARGET));
-                        if ui.add(b).clicked() {
+                        .selected(seat == current);
+                        if ui.add_sized(theme::TAB_SIZE, b).clicked() {
                             e.focus = Some((seat, "ante"));
                         }
-                        if total > 0 {
-                            ui.label(
-                                RichText::new(format!("${total}"))
+                        let shown = if total > 0 {
+                            format!("${total}")
+                        } else {
+                            String::new()
+                        };
+                        ui.add_sized(
+                            egui::vec2(110.0, theme::TARGET),
+                            egui::Label::new(
+                                RichText::new(shown)
                                     .size(theme::BODY)
                                     .color(theme::TEXT_DIM),
-                            );
-                        }
+                            )
+                            .truncate(),
+                        );
                     }
                 });
                 ui.horizontal_wrapped(|ui| {
@@ -346,10 +361,14 @@ impl DeckhandApp {
                             } else {
                                 format!("${v}")
                             };
-                            ui.label(
-                                RichText::new(format!("{}: {v}", spot.label))
-                                    .size(theme::BODY)
-                                    .color(theme::TEXT_DIM),
+                            ui.add_sized(
+                                theme::SPOT_SIZE,
+                                egui::Label::new(
+                                    RichText::new(format!("{}: {v}", spot.label))
+                                        .size(theme::BODY)
+                                        .color(theme::TEXT_DIM),
+                                )
+                                .truncate(),
                             );
                             continue;
                         }
@@ -361,13 +380,17 @@ impl DeckhandApp {
                                 .get(&(seat, spot.key))
                                 .is_none_or(|v| v.is_empty())
                         {
-                            ui.label(
-                                RichText::new(format!(
-                                    "{}: not accepted (no controller)",
-                                    spot.label
-                                ))
-                                .size(theme::BODY)
-                                .color(theme::TEXT_DIM),
+                            ui.add_sized(
+                                theme::SPOT_SIZE,
+                                egui::Label::new(
+                                    RichText::new(format!(
+                                        "{}: not accepted (no controller)",
+                                        spot.label
+                                    ))
+                                    .size(theme::BODY)
+                                    .color(theme::TEXT_DIM),
+                                )
+                                .truncate(),
                             );
                             continue;
                         }
@@ -385,11 +408,26 @@ impl DeckhandApp {
                             RichText::new(format!("Seat {seat} {}: {shown}", spot.label))
                                 .size(theme::BODY),
                         )
-                        .selected(e.focus.unwrap_or((current, "ante")) == (seat, spot.key))
-                        .min_size(egui::vec2(180.0, theme::TARGET));
-                        if ui.add(b).clicked() {
+                        .selected(e.focus.unwrap_or((current, "ante")) == (seat, spot.key));
+                        if ui.add_sized(theme::SPOT_SIZE, b).clicked() {
                             e.focus = Some((seat, spot.key));
                         }
+                    }
+                    // A seat dealt in whose player does not play: out, never dropped silently.
+                    let keyed = def.spots.iter().any(|sp| {
+                        e.amounts
+                            .get(&(seat, sp.key))
+                            .is_some_and(|v| !v.is_empty())
+                    });
+                    let out =
+                        Button::new(RichText::new(format!("Seat {seat} out")).size(theme::BODY));
+                    if ui
+                        .add_enabled_ui(!keyed, |ui| ui.add_sized(theme::TAB_SIZE, out))
+                        .inner
+                        .clicked()
+                    {
+                        send(cmds, BankedCommand::SeatOut { seat });
+                        e.focus = None;
                     }
                 });
                 if e.focus.is_none() {
@@ -410,7 +448,7 @@ impl DeckhandApp {
                 if no_more_bets {
                     match self.view.banked.wager_commands(&r) {
                         Ok(list) => cmds.push(UiCmd::Sequence(list)),
-                        Err(e) => self.view.message = Some(e),
+                        Err(e) => self.view.message = Some(Notice::problem(e)),
                     }
                 }
             }
@@ -582,7 +620,15 @@ impl DeckhandApp {
                 };
                 let house = s.totals.house;
                 ui.horizontal_wrapped(|ui| {
-                    if *verify {
+                    if *verify && s.signer == crate::rules::banked::Signer::Supervisor {
+                        // Above the table's supervisor threshold (`[table]
+                        // supervisor_over_cents`).
+                        if primary(ui, "Supervisor approves") {
+                            cmds.push(UiCmd::OpenVerify(format!(
+                                "Approve the payouts of round {number}: above the table's supervisor threshold"
+                            )));
+                        }
+                    } else if *verify {
                         if primary(ui, "Floorperson validates") {
                             cmds.push(UiCmd::OpenVerify(format!(
                                 "Validate the payouts of round {number} before they are paid ({})",

@@ -2,6 +2,7 @@
 //! better the dealer calls a floorperson, who enters the player (name, phone, seat) and the hand,
 //! and signs with credential number and PIN. The line is journaled; the slip prints as a PDF.
 
+use super::Notice;
 use super::{
     DeckhandApp, Signature, UiCmd, body, body_colour, card_grid, keypad, primary, theme, title,
 };
@@ -147,9 +148,9 @@ impl DeckhandApp {
             &f.sign.pin,
         ) {
             Ok(line) => {
-                self.term.device_notice = Some(format!(
-                    "High Hand Tracking Slip line {line} recorded for seat {seat}; print it with `deckhand print high-hand-slip`"
-                ));
+                self.view.message = Some(Notice::done(format!(
+                    "High Hand Tracking Slip line {line} recorded for seat {seat}"
+                )));
             }
             Err(e) => {
                 f.sign.refused();

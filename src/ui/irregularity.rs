@@ -3,6 +3,7 @@
 //! journals it, signed by a floorperson (or the Poker shift supervisor) where the catalogue says
 //! so, and applies its effect: the round voided, the deck replaced, the shuffler covered.
 
+use super::Notice;
 use super::{DeckhandApp, Signature, UiCmd, body, body_colour, primary, theme, title};
 use crate::rules::irregularities::{Catalogue, Effect, Sign};
 use crate::rules::table::MAX_SEATS;
@@ -227,8 +228,7 @@ impl DeckhandApp {
         let seat = if item.seat { f.seat } else { None };
         match self.term.report_irregularity(&item.id, seat, None, signer) {
             Ok(done) => {
-                self.term.device_notice = Some(done);
-                self.view.message = None;
+                self.view.message = Some(Notice::done(done));
             }
             Err(e) => {
                 f.sign.refused();

@@ -4,6 +4,7 @@
 
 mod banked;
 mod cards;
+mod guard;
 mod high_hand;
 mod irregularity;
 mod keypad;
@@ -88,9 +89,38 @@ struct VerifyPad {
     error: Option<String>,
 }
 
+/// A line in the message band: the last tap's problem, or what it recorded. It stays on the
+/// screen it first shows on and goes when the screen changes.
+#[derive(Debug, Clone)]
+struct Notice {
+    text: String,
+    /// Something done (drawn as such), not a problem.
+    done: bool,
+    /// The screen it first showed on.
+    shown_on: Option<u64>,
+}
+
+impl Notice {
+    fn problem(text: impl Into<String>) -> Notice {
+        Notice {
+            text: text.into(),
+            done: false,
+            shown_on: None,
+        }
+    }
+
+    fn done(text: impl Into<String>) -> Notice {
+        Notice {
+            text: text.into(),
+            done: true,
+            shown_on: None,
+        }
+    }
+}
+
 #[derive(Debug, Default)]
 struct View {
-    message: Option<String>,
+    message: Option<Notice>,
     /// The table number being typed at opening; `None` until the screen is first shown.
     table_no: Option<String>,
     /// The open-table screen shows the keypad for the table number.
@@ -146,6 +176,8 @@ pub struct DeckhandApp {
     /// (`[table] deck_reminder_minutes`).
     deck_reminder_minutes: i64,
     last_touch: std::time::Instant,
+    /// Ignores the taps that would land on a screen that just appeared.
+    guard: guard::TapGuard,
     locked: bool,
     /// Nobody is in the database yet: the first start creates the administrator.
     needs_admin: bool,
@@ -184,6 +216,7 @@ impl DeckhandApp {
             lock_after: None,
             deck_reminder_minutes: i64::from(crate::config::DEFAULT_DECK_REMINDER_MINUTES),
             last_touch: std::time::Instant::now(),
+            guard: Default::default(),
             locked: false,
             needs_admin,
             review: None,
@@ -265,6 +298,11 @@ impl DeckhandApp {
         self
     }
 
+    /// The screen changed a moment ago and ignores taps until it settles (the tap guard).
+    pub fn settling(&self) -> bool {
+        self.guard.covered()
+    }
+
     pub fn is_locked(&self) -> bool {
         self.locked
     }
@@ -305,27 +343,71 @@ impl DeckhandApp {
 
     /// Draws the whole screen and applies what was tapped.
     pub fn show(&mut self, ui: &mut Ui) {
-        let mut cmds = Vec::new();
-        if self.needs_admin {
-            self.first_start(ui, &mut cmds);
-        } else if self.locked {
-            self.lock_screen(ui, &mut cmds);
-        } else if self.review.is_some() {
-            if self.view.verify.is_none() {
-                self.review_screen(ui, &mut cmds);
+        let key = self.screen_key();
+        self.guard.frame(ui.ctx(), key);
+        // A notice belongs to the screen it first shows on.
+        if let Some(n) = &mut self.view.message {
+            match n.shown_on {
+                None => n.shown_on = Some(key),
+                Some(k) if k != key => self.view.message = None,
+                Some(_) => {}
             }
-        } else if self.high_hand.is_some() {
-            self.high_hand_screen(ui, &mut cmds);
-        } else if self.record_form.is_some() {
-            self.record_screen(ui, &mut cmds);
-        } else if self.irregularity.is_some() {
-            self.irregularity_screen(ui, &mut cmds);
-        } else {
-            self.table_screen(ui, &mut cmds);
         }
+        let mut cmds = Vec::new();
+        ui.push_id(self.guard.generation(), |ui| self.draw(ui, &mut cmds));
+        self.guard.cover(ui.ctx());
         // Nothing acts while drawing: what was tapped is applied now.
         for c in cmds {
             self.apply(c);
+        }
+    }
+
+    /// What identifies the screen: the step with its seat and amounts, the overlay or form
+    /// open, the confirmation asked. A change of any of them is a new screen for the tap guard.
+    fn screen_key(&self) -> u64 {
+        let t = self.term.table();
+        guard::key_of(&(
+            format!("{:?}", t.step()),
+            (t.setup.is_some(), t.dealer.is_some()),
+            (self.needs_admin, self.locked),
+            self.review.as_ref().map(|r| {
+                let selected = r.selected.as_ref().map(|s| s.serial);
+                let replay = r.replay.as_ref().map(|p| p.at);
+                (r.pad, selected, replay, r.charts.is_some())
+            }),
+            self.high_hand
+                .as_ref()
+                .map(|f| (f.field, f.sign.pin_focused())),
+            self.record_form
+                .as_ref()
+                .map(|f| (f.field, f.sign.pin_focused())),
+            self.irregularity
+                .as_ref()
+                .map(|f| (f.chosen.clone(), f.sign.pin_focused())),
+            self.view.verify.as_ref().map(|v| v.sign.pin_focused()),
+            format!("{:?}", self.view.confirm),
+            (self.view.keying_table_no, self.view.signin_name.is_some()),
+            (self.view.admin.field, self.view.unlock.pin_focused()),
+        ))
+    }
+
+    fn draw(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
+        if self.needs_admin {
+            self.first_start(ui, cmds);
+        } else if self.locked {
+            self.lock_screen(ui, cmds);
+        } else if self.review.is_some() {
+            if self.view.verify.is_none() {
+                self.review_screen(ui, cmds);
+            }
+        } else if self.high_hand.is_some() {
+            self.high_hand_screen(ui, cmds);
+        } else if self.record_form.is_some() {
+            self.record_screen(ui, cmds);
+        } else if self.irregularity.is_some() {
+            self.irregularity_screen(ui, cmds);
+        } else {
+            self.table_screen(ui, cmds);
         }
     }
 
@@ -356,14 +438,30 @@ impl DeckhandApp {
                     .inner_margin(egui::Margin::same(14)),
             )
             .show(ui, |ui| {
-                // The dealer's always-available actions head the side panel: the step's own
-                // area keeps the whole height of the screen.
+                // The side panel, top to bottom: the message band (its height reserved, so a
+                // message never moves a button nor covers the step), the game's actions, what
+                // the table holds; at its foot, in the same place in every game, the
+                // table-wide actions.
                 let t = self.term.table();
-                if t.setup.is_some() && t.dealer.is_some() {
-                    self.action_bar(ui, cmds);
-                    ui.separator();
+                let open = t.setup.is_some() && t.dealer.is_some();
+                let full = ui.available_rect_before_wrap();
+                let foot = if open { theme::FOOT } else { 0.0 };
+                let (top, bottom) = full.split_top_bottom_at_y(full.max.y - foot);
+                ui.scope_builder(egui::UiBuilder::new().max_rect(top), |ui| {
+                    ui.set_clip_rect(top.intersect(ui.clip_rect()));
+                    self.message_band(ui);
+                    if open {
+                        self.action_bar(ui, cmds);
+                        ui.separator();
+                    }
+                    self.side_panel(ui)
+                });
+                if open {
+                    ui.scope_builder(egui::UiBuilder::new().max_rect(bottom), |ui| {
+                        ui.separator();
+                        self.table_actions(ui, cmds)
+                    });
                 }
-                self.side_panel(ui)
             });
         egui::CentralPanel::default()
             .frame(
@@ -390,7 +488,7 @@ impl DeckhandApp {
         match c {
             UiCmd::Rules(cmd) => match self.term.execute(cmd) {
                 Ok(_) => self.view.message = None,
-                Err(e) => self.view.message = Some(e),
+                Err(e) => self.view.message = Some(Notice::problem(e)),
             },
             UiCmd::SignIn => {
                 let name = self.view.signin_name.clone().unwrap_or_default();
@@ -400,7 +498,7 @@ impl DeckhandApp {
                         self.view.signin_credential.clear();
                         self.view.signin_name = None;
                     }
-                    Err(e) => self.view.message = Some(e),
+                    Err(e) => self.view.message = Some(Notice::problem(e)),
                 }
             }
             UiCmd::OpenVerify(purpose) => {
@@ -431,7 +529,7 @@ impl DeckhandApp {
                         self.view.message = None;
                         self.view.seats.clear();
                     }
-                    Err(e) => self.view.message = Some(e),
+                    Err(e) => self.view.message = Some(Notice::problem(e)),
                 }
             }
             UiCmd::OpenIrregularity => {
@@ -483,7 +581,7 @@ impl DeckhandApp {
             UiCmd::Sequence(list) => {
                 for cmd in list {
                     if let Err(e) = self.term.execute(cmd) {
-                        self.view.message = Some(e);
+                        self.view.message = Some(Notice::problem(e));
                         return;
                     }
                 }
@@ -519,7 +617,7 @@ impl DeckhandApp {
                     }
                     Err(e) => {
                         self.view.unlock.refused();
-                        self.view.message = Some(e);
+                        self.view.message = Some(Notice::problem(e));
                     }
                 }
             }
@@ -535,12 +633,12 @@ impl DeckhandApp {
                     Ok(p) => {
                         self.needs_admin = false;
                         self.view.admin = AdminForm::default();
-                        self.view.message = Some(format!(
-                            "Administrator {} created. Add people with `deckhand people add`.",
+                        self.view.message = Some(Notice::done(format!(
+                            "Administrator {} created. Add people with deckhand people add.",
                             p.name
-                        ));
+                        )));
                     }
-                    Err(e) => self.view.message = Some(e),
+                    Err(e) => self.view.message = Some(Notice::problem(e)),
                 }
             }
             UiCmd::ReviewPrint => self.review_print(),

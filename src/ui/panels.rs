@@ -115,60 +115,53 @@ impl DeckhandApp {
     }
 
     /// The dealer's always-available actions, two to a row at the top of the side panel.
+    /// The dealer's always-available actions, in slots that never move: which slots a table has
+    /// depends on its game and configuration only; what the moment does not allow is greyed,
+    /// never taken away (a button that vanishes moves the ones after it under the finger).
     pub(super) fn action_bar(&self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
         let t = self.term.table();
         let open = t.setup.is_some() && t.dealer.is_some();
-        let can_sign_out = t.dealer.is_some() && t.round.is_none() && self.view.verify.is_none();
+        let in_round = t.round.is_some();
         // The jackpot boxes, the High Hand slip and time charges are the poker room's
         // (§ 637a.15–637a.17); a house-banked table has none of them.
-        let poker_room = !t
-            .setup
-            .as_ref()
-            .map(|s| s.poker.game)
-            .unwrap_or_default()
-            .is_house_banked();
-        let mut actions: Vec<(RichText, UiCmd)> = Vec::new();
-        if open {
-            // Always there once a dealer runs an open table: the game's irregularities.
-            actions.push((
-                RichText::new("⚠ Irregularity").color(theme::WARN),
-                UiCmd::OpenIrregularity,
-            ));
+        let game = t.setup.as_ref().map(|s| s.poker.game).unwrap_or_default();
+        let poker_room = !game.is_house_banked();
+        let mut actions: Vec<(RichText, UiCmd, bool)> = Vec::new();
+        // The game's irregularities, at any moment of an open table.
+        actions.push((
+            RichText::new("⚠ Irregularity").color(theme::WARN),
+            UiCmd::OpenIrregularity,
+            open,
+        ));
+        if self.high_hand_config.enabled && poker_room {
+            actions.push((RichText::new("High hand"), UiCmd::OpenHighHand, open));
         }
-        if self.high_hand_config.enabled && poker_room && open {
-            actions.push((RichText::new("High hand"), UiCmd::OpenHighHand));
-        }
-        if poker_room && open && t.round.is_none() {
+        if poker_room {
             actions.push((
                 RichText::new("Box count"),
                 UiCmd::OpenRecord(records::RecordKind::BoxCount),
+                open && !in_round,
             ));
         }
-        if self.time_charge_config.enabled && poker_room && open {
+        if self.time_charge_config.enabled && poker_room {
             actions.push((
                 RichText::new("Time charges"),
                 UiCmd::OpenRecord(records::RecordKind::TimeCharges),
+                open,
             ));
         }
         // § 635a.7(d): Spanish 21's cover card can come out at any card of a round.
-        let s21 = t
-            .round
-            .as_ref()
-            .and_then(|r| r.banked.as_ref())
-            .and_then(|b| b.s21.as_ref());
-        if let Some(p) = s21
-            && !p.cover_card
-        {
+        if game == crate::rules::games::GameId::Spanish21 {
+            let s21 = t
+                .round
+                .as_ref()
+                .and_then(|r| r.banked.as_ref())
+                .and_then(|b| b.s21.as_ref().map(|p| (p, &b.step)));
             // Where it appeared decides who is offered the next cut (§ 635a.5(c)): the box
             // being dealt to, or the dealer's hand.
             use crate::rules::banked::round::BankedStep;
             use crate::rules::banked::round21::Step21;
-            let step = t
-                .round
-                .as_ref()
-                .and_then(|r| r.banked.as_ref())
-                .map(|b| &b.step);
-            let seat = match step {
+            let seat = match s21.map(|(_, step)| step) {
                 Some(BankedStep::Play21(Step21::Hand { seat, .. })) => Some(*seat),
                 Some(BankedStep::Play21(Step21::Deal)) => match self.view.banked.target {
                     banked::Target::Seat(s) => Some(s),
@@ -183,38 +176,88 @@ impl DeckhandApp {
                         crate::rules::banked::round21::Command21::CoverCard { seat },
                     ),
                 )),
+                s21.is_some_and(|(p, _)| !p.cover_card),
             ));
         }
-        let between = open && t.round.is_none() && t.removal.is_none();
-        if between && t.opened() {
-            actions.push((
+        action_rows(ui, actions, cmds);
+    }
+
+    /// The table-wide actions, at the foot of the side panel in every game: changing the decks,
+    /// closing the table, signing out. Far from the step's buttons, and never where one was.
+    pub(super) fn table_actions(&self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
+        let t = self.term.table();
+        let open = t.setup.is_some() && t.dealer.is_some();
+        let in_round = t.round.is_some();
+        let between = open && !in_round && t.removal.is_none();
+        // A break or a dealer change: the next dealer signs in at the same step.
+        let can_sign_out = t.dealer.is_some() && !in_round && self.view.verify.is_none();
+        let actions = vec![
+            (
                 RichText::new("Change decks"),
                 UiCmd::Ask(TableAction::ChangeDecks),
-            ));
-        }
-        if between {
-            actions.push((
+                between && t.opened(),
+            ),
+            (
                 RichText::new("Close table"),
                 UiCmd::Ask(TableAction::CloseTable),
-            ));
-        }
-        if can_sign_out {
-            // A break or a dealer change: the next dealer signs in at the same step.
-            actions.push((RichText::new("Sign out"), UiCmd::Rules(Command::SignOut)));
-        }
-        // Two to a row: the side panel is 340 px wide.
-        let width = (ui.available_width() - theme::GAP / 2.0) / 2.0;
-        for pair in actions.chunks(2) {
-            ui.horizontal(|ui| {
-                ui.spacing_mut().item_spacing.x = theme::GAP / 2.0;
-                for (text, cmd) in pair {
-                    let b = Button::new(text.clone().size(theme::STATUS))
-                        .min_size(egui::vec2(width, 48.0));
-                    if ui.add(b).clicked() {
-                        cmds.push(cmd.clone());
-                    }
-                }
+                between,
+            ),
+            (
+                RichText::new("Sign out"),
+                UiCmd::Rules(Command::SignOut),
+                can_sign_out,
+            ),
+        ];
+        action_rows(ui, actions, cmds);
+    }
+
+    /// The last tap's problem or what it recorded, and a device's notice, in a box of fixed
+    /// height; empty, it keeps its place.
+    pub(super) fn message_band(&self, ui: &mut Ui) {
+        let size = egui::vec2(ui.available_width(), theme::BAND);
+        let fill = match (&self.view.message, &self.term.device_notice) {
+            (Some(n), _) if !n.done => theme::DANGER_BG,
+            (None, None) => theme::FELT_DARK,
+            _ => theme::PANEL,
+        };
+        egui::Frame::new()
+            .fill(fill)
+            .corner_radius(8)
+            .inner_margin(egui::Margin::same(8))
+            .show(ui, |ui| {
+                let inner = size - egui::vec2(16.0, 16.0);
+                ui.set_min_size(inner);
+                ui.set_max_size(inner);
+                ui.spacing_mut().item_spacing.y = 2.0;
+                // A message longer than the band scrolls inside it.
+                egui::ScrollArea::vertical()
+                    .id_salt("message-band")
+                    .max_height(inner.y)
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| self.message_lines(ui));
             });
+        ui.add_space(theme::GAP / 2.0);
+    }
+
+    fn message_lines(&self, ui: &mut Ui) {
+        if let Some(d) = &self.term.device_notice {
+            ui.label(
+                RichText::new(format!("⚠ {d}"))
+                    .size(theme::STATUS)
+                    .color(theme::WARN),
+            );
+        }
+        if let Some(n) = &self.view.message {
+            let (mark, colour) = if n.done {
+                ("✔", theme::OK)
+            } else {
+                ("⚠", theme::TEXT)
+            };
+            ui.label(
+                RichText::new(format!("{mark} {}", n.text))
+                    .size(theme::STATUS)
+                    .color(colour),
+            );
         }
     }
 
@@ -355,7 +398,7 @@ impl DeckhandApp {
                 .size(theme::BODY),
             );
             ui.label(
-                RichText::new(format!("Stub: {} cards", h.stub))
+                RichText::new(format!("Stub: {}", count(h.stub, "card", "cards")))
                     .size(theme::SMALL)
                     .color(theme::TEXT_DIM),
             );
@@ -387,8 +430,9 @@ impl DeckhandApp {
                         .last_count
                         .map_or("not counted".to_string(), |c| format!("count {c}"));
                     format!(
-                        "{}: {status} · {count} · {} rounds since count",
-                        d.colour, d.rounds_since_count
+                        "{}: {status} · {count} · {} since count",
+                        d.colour,
+                        super::widgets::count(d.rounds_since_count, "round", "rounds")
                     )
                 };
                 ui.label(RichText::new(text).size(theme::SMALL));
@@ -409,5 +453,22 @@ impl DeckhandApp {
                 .color(theme::TEXT_DIM),
             );
         }
+    }
+}
+
+/// Buttons two to a row (the side panel is 340 px wide), greyed when not `enabled`.
+fn action_rows(ui: &mut Ui, actions: Vec<(RichText, UiCmd, bool)>, cmds: &mut Vec<UiCmd>) {
+    let width = (ui.available_width() - theme::GAP / 2.0) / 2.0;
+    for pair in actions.chunks(2) {
+        ui.horizontal(|ui| {
+            ui.spacing_mut().item_spacing.x = theme::GAP / 2.0;
+            for (text, cmd, enabled) in pair {
+                let b =
+                    Button::new(text.clone().size(theme::STATUS)).min_size(egui::vec2(width, 48.0));
+                if ui.add_enabled(*enabled, b).clicked() {
+                    cmds.push(cmd.clone());
+                }
+            }
+        });
     }
 }

@@ -117,13 +117,13 @@ impl DeckhandApp {
                 body(
                     ui,
                     &format!(
-                        "To seats {} in this order; {} cards stay in the stub.",
+                        "To seats {} in this order; {} stay in the stub.",
                         seats
                             .iter()
                             .map(|s| s.to_string())
                             .collect::<Vec<_>>()
                             .join(", "),
-                        hand.stub
+                        super::widgets::count(hand.stub, "card", "cards")
                     ),
                 );
                 small(ui, &format!("{game}, {section}"));

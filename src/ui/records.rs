@@ -1,6 +1,7 @@
 //! Box counts (§ 637a.15(d)(1), § 637a.16(d)(1)) and time charges (§ 637a.17(b)(3)) at the
 //! table: short forms the floorperson signs with credential number and PIN.
 
+use super::Notice;
 use super::{DeckhandApp, Signature, UiCmd, body, body_colour, keypad, primary, theme, title};
 use crate::rules::money;
 use crate::rules::table::JackpotBox;
@@ -147,15 +148,26 @@ impl DeckhandApp {
                 (Some(b), Ok(dollars)) => self
                     .term
                     .record_box_count(b, dollars.saturating_mul(100), &f.seal, &credential, &pin)
-                    .map(|serial| format!("{} box count of ${dollars} recorded (record #{serial}); print it with `deckhand print box-count --record {serial}`", b.name())),
+                    .map(|serial| {
+                        format!(
+                            "{} box count of ${dollars} recorded (record #{serial})",
+                            b.name()
+                        )
+                    }),
             },
             RecordKind::TimeCharges => self
                 .term
-                .record_time_charges(f.seats.iter().copied().collect(), tc.per_seat_cents, tc.interval_minutes, &credential, &pin)
+                .record_time_charges(
+                    f.seats.iter().copied().collect(),
+                    tc.per_seat_cents,
+                    tc.interval_minutes,
+                    &credential,
+                    &pin,
+                )
                 .map(|total| format!("Time charges of {} verified", money(total))),
         };
         match result {
-            Ok(notice) => self.term.device_notice = Some(notice),
+            Ok(notice) => self.view.message = Some(Notice::done(notice)),
             Err(e) => {
                 f.sign.refused();
                 f.error = Some(e);

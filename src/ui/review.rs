@@ -54,6 +54,8 @@ pub struct ReviewState {
     pub waiting: bool,
     /// A recorded round being stepped through.
     pub replay: Option<RoundReplay>,
+    /// The round the selected record belongs to (its serial, the round), looked up once.
+    pub round_of_selected: Option<(i64, Option<u32>)>,
 }
 
 /// A round replayed from the journal, one step on the screen at a time.
@@ -62,18 +64,6 @@ pub struct RoundReplay {
     pub round: u32,
     pub steps: Vec<crate::store::replay::RoundStep>,
     pub at: usize,
-}
-
-/// The round a record belongs to, when it names one: its start, its push, its void.
-fn round_of(row: &JournalRow) -> Option<u32> {
-    if !matches!(
-        row.kind.as_str(),
-        "round_started" | "pot_awarded" | "round_voided"
-    ) {
-        return None;
-    }
-    let v: serde_json::Value = serde_json::from_str(&row.payload).ok()?;
-    u32::try_from(v["number"].as_u64()?).ok()
 }
 
 impl std::fmt::Debug for ReviewState {
@@ -124,6 +114,7 @@ impl ReviewState {
             total: 0,
             selected: None,
             replay: None,
+            round_of_selected: None,
             corrections: vec![],
             chain,
             notice: None,
@@ -285,7 +276,11 @@ impl ReviewState {
                     });
                 }
                 CentralAnswer::Exported(n, path) => {
-                    self.notice = Some(format!("Exported {n} records to {}", path.display()))
+                    self.notice = Some(format!(
+                        "Exported {} to {}",
+                        super::widgets::count(n as i64, "record", "records"),
+                        path.display()
+                    ))
                 }
                 CentralAnswer::Failed(e) => {
                     self.waiting = false;
@@ -521,7 +516,14 @@ impl DeckhandApp {
                 if r.waiting {
                     body_colour(ui, "◌ Searching all tables…", theme::WARN);
                 }
-                body(ui, &format!("{} records match; newest first.", r.total));
+                body(
+                    ui,
+                    &format!(
+                        "{} {}; newest first.",
+                        super::widgets::count(r.total, "record", "records"),
+                        if r.total == 1 { "matches" } else { "match" }
+                    ),
+                );
                 ui.columns(2, |cols| {
                     egui::ScrollArea::vertical()
                         .id_salt("review-rows")
@@ -581,7 +583,6 @@ impl DeckhandApp {
                         });
                     let ui = &mut cols[1];
                     if let Some(rp) = r.replay.as_mut() {
-                        let step = &rp.steps[rp.at];
                         ui.label(
                             RichText::new(format!(
                                 "Round {} · step {} of {}",
@@ -592,6 +593,33 @@ impl DeckhandApp {
                             .size(theme::BODY)
                             .strong(),
                         );
+                        // The controls first: a long step below never moves them.
+                        let mut close = false;
+                        ui.horizontal(|ui| {
+                            let prev = ui.add_enabled(
+                                rp.at > 0,
+                                Button::new(RichText::new("Previous step").size(theme::BODY))
+                                    .min_size(theme::ACTION_SIZE),
+                            );
+                            if prev.clicked() {
+                                rp.at -= 1;
+                            }
+                            let next = ui.add_enabled(
+                                rp.at + 1 < rp.steps.len(),
+                                Button::new(RichText::new("Next step").size(theme::BODY))
+                                    .min_size(theme::ACTION_SIZE),
+                            );
+                            if next.clicked() {
+                                rp.at += 1;
+                            }
+                            close = ui
+                                .add(
+                                    Button::new(RichText::new("Close replay").size(theme::BODY))
+                                        .min_size(theme::ACTION_SIZE),
+                                )
+                                .clicked();
+                        });
+                        let step = &rp.steps[rp.at];
                         ui.label(
                             RichText::new(format!(
                                 "#{} · {} UTC · dealer {}{}",
@@ -616,31 +644,7 @@ impl DeckhandApp {
                         if !step.section.is_empty() {
                             small(ui, &step.section);
                         }
-                        ui.horizontal(|ui| {
-                            let prev = ui.add_enabled(
-                                rp.at > 0,
-                                Button::new(RichText::new("Previous step").size(theme::BODY))
-                                    .min_size(theme::ACTION_SIZE),
-                            );
-                            if prev.clicked() {
-                                rp.at -= 1;
-                            }
-                            let next = ui.add_enabled(
-                                rp.at + 1 < rp.steps.len(),
-                                Button::new(RichText::new("Next step").size(theme::BODY))
-                                    .min_size(theme::ACTION_SIZE),
-                            );
-                            if next.clicked() {
-                                rp.at += 1;
-                            }
-                        });
-                        if ui
-                            .add(
-                                Button::new(RichText::new("Close replay").size(theme::BODY))
-                                    .min_size(theme::ACTION_SIZE),
-                            )
-                            .clicked()
-                        {
+                        if close {
                             r.replay = None;
                         }
                         return;
@@ -682,7 +686,20 @@ impl DeckhandApp {
                                 body(ui, &e.sentence());
                             }
                             if r.central.is_none()
-                                && let Some(round) = round_of(&row)
+                                && r.round_of_selected.map(|(s, _)| s) != Some(row.serial)
+                            {
+                                let round = (row.stream == "table")
+                                    .then(|| {
+                                        crate::store::replay::round_at(
+                                            store.connection(),
+                                            row.serial,
+                                        )
+                                    })
+                                    .and_then(|r| r.ok().flatten());
+                                r.round_of_selected = Some((row.serial, round));
+                            }
+                            if r.central.is_none()
+                                && let Some((_, Some(round))) = r.round_of_selected
                                 && ui
                                     .add(
                                         Button::new(
@@ -844,7 +861,11 @@ fn export(store: &Store, r: &ReviewState) -> String {
                 .map_err(|e| e.to_string())
         });
     match result {
-        Ok(n) => format!("Exported {n} records to {}", file.display()),
+        Ok(n) => format!(
+            "Exported {} to {}",
+            super::widgets::count(n as i64, "record", "records"),
+            file.display()
+        ),
         Err(e) => format!("Export failed: {e}"),
     }
 }

@@ -50,9 +50,7 @@ impl DeckhandApp {
                 if primary(ui, "Create administrator") {
                     cmds.push(UiCmd::CreateAdmin);
                 }
-                if let Some(m) = &self.view.message {
-                    body_colour(ui, &format!("⚠ {m}"), theme::DANGER);
-                }
+                notice_line(ui, self.view.message.as_ref());
             });
     }
 
@@ -72,9 +70,7 @@ impl DeckhandApp {
                 if primary(ui, "Unlock") {
                     cmds.push(UiCmd::Unlock);
                 }
-                if let Some(m) = &self.view.message {
-                    body_colour(ui, &format!("⚠ {m}"), theme::DANGER);
-                }
+                notice_line(ui, self.view.message.as_ref());
             });
     }
 
@@ -230,7 +226,7 @@ impl DeckhandApp {
                 }
                 _ => {
                     self.view.keying_table_no = true;
-                    self.view.message = Some("Enter the table number (1 or more)".into());
+                    self.view.message = Some(Notice::problem("Enter the table number (1 or more)"));
                 }
             }
         }

@@ -159,9 +159,6 @@ impl DeckhandApp {
 
     pub(super) fn step_card(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
         let step = self.term.table().step();
-        if let Some(notice) = &self.term.device_notice {
-            banner(ui, &format!("⚠ {notice}"));
-        }
         if self.term.table().removal.is_some() {
             banner(ui, "✖ PLAY STOPPED: a deck must be removed and replaced");
         }
@@ -321,20 +318,16 @@ impl DeckhandApp {
                             self.view.deck_count.clear();
                         }
                         Err(_) => {
-                            self.view.message = Some(format!(
+                            self.view.message = Some(Notice::problem(format!(
                                 "\"{}\" is not a number of cards: key the count, e.g. 52",
                                 self.view.deck_count
-                            ))
+                            )))
                         }
                     }
                 }
             }
             // The one-tap steps, drawn above.
             _ => {}
-        }
-        if let Some(m) = &self.view.message {
-            ui.add_space(theme::GAP);
-            body_colour(ui, &format!("⚠ {m}"), theme::DANGER);
         }
     }
 

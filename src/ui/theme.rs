@@ -30,6 +30,14 @@ pub const GAME_SIZE: Vec2 = Vec2::new(200.0, 48.0);
 pub const KEY_SIZE: Vec2 = Vec2::new(88.0, 64.0);
 pub const CARD_KEY: Vec2 = Vec2::new(58.0, 56.0);
 pub const GAP: f32 = 12.0;
+/// A seat's tab among the seats (fixed: a label never reflows the row).
+pub const TAB_SIZE: Vec2 = Vec2::new(190.0, 56.0);
+/// A wager spot's button, wide enough for "Seat 10 Super Bonus: $9999999".
+pub const SPOT_SIZE: Vec2 = Vec2::new(330.0, 56.0);
+/// The foot of the side panel: two rows of table-wide actions.
+pub const FOOT: f32 = 2.0 * 48.0 + 24.0;
+/// The message band's height: four lines of status text.
+pub const BAND: f32 = 112.0;
 
 pub const TITLE: f32 = 34.0;
 pub const BODY: f32 = 22.0;

@@ -15,6 +15,12 @@ pub(super) fn action_label(a: &Action) -> (String, ActionKind) {
 }
 
 /// "first", "second", ... for the blinds of § 637a.11(d).
+/// "1 round", "2 rounds": a count with its noun agreeing.
+pub(super) fn count(n: impl Into<i64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 pub(super) fn ordinal(i: usize) -> String {
     ["first", "second", "third", "fourth"]
         .get(i)
@@ -89,6 +95,18 @@ pub(super) fn small(ui: &mut Ui, text: &str) {
 pub(super) fn choice(ui: &mut Ui, label: &str) -> bool {
     ui.add(Button::new(RichText::new(label).size(theme::BODY + 2.0)).min_size(theme::ACTION_SIZE))
         .clicked()
+}
+
+/// A notice's line: a problem in red, something done in green.
+pub(super) fn notice_line(ui: &mut Ui, n: Option<&Notice>) {
+    if let Some(n) = n {
+        let (mark, colour) = if n.done {
+            ("✔", theme::OK)
+        } else {
+            ("⚠", theme::DANGER)
+        };
+        body_colour(ui, &format!("{mark} {}", n.text), colour);
+    }
 }
 
 pub(super) fn banner(ui: &mut Ui, text: &str) {

@@ -7,6 +7,7 @@ use deckhand::rules::banked::round::BankedStep;
 use deckhand::rules::banked::round21::Step21;
 use deckhand::rules::betting::Action;
 use deckhand::rules::cards::Card;
+use deckhand::rules::games::GameId;
 use deckhand::rules::money;
 use deckhand::rules::poker::hand::Step as HandStep;
 use deckhand::rules::table::Step;
@@ -54,8 +55,17 @@ pub fn floorperson_signs(h: &mut Harness<'_, DeckhandApp>) {
     tap(h, "Verify");
 }
 
+/// How the step's own button is pressed: a tap, or a double tap in the stray-tap tests.
+pub type Press = fn(&mut Harness<'_, DeckhandApp>, &str);
+
 /// Taps one step of the round in play; false once no round is in play.
 pub fn play_step(h: &mut Harness<'_, DeckhandApp>, taps: &mut usize) -> bool {
+    play_step_with(h, taps, tap)
+}
+
+/// One step of the round in play, its button pressed by `press` (the cards and keys before it
+/// tapped once each); false once no round is in play.
+pub fn play_step_with(h: &mut Harness<'_, DeckhandApp>, taps: &mut usize, press: Press) -> bool {
     *taps += 1;
     let n = *taps;
     let step = h.state().terminal().table().step();
@@ -63,7 +73,7 @@ pub fn play_step(h: &mut Harness<'_, DeckhandApp>, taps: &mut usize) -> bool {
         Step::Poker { step, .. } => match step {
             HandStep::PostForced { .. } => {
                 let label = first_ready(h, &["Blinds posted", "Forced bets in"]);
-                tap(h, label.expect("the forced bets' button"));
+                press(h, label.expect("the forced bets' button"));
             }
             HandStep::Deal { .. } => {
                 // Stud's up cards and a common card are keyed before the deal is confirmed.
@@ -80,11 +90,11 @@ pub fn play_step(h: &mut Harness<'_, DeckhandApp>, taps: &mut usize) -> bool {
                     k += 1;
                 }
                 let label = first_ready(h, &DEALT).unwrap();
-                tap(h, label);
+                press(h, label);
             }
-            HandStep::Discard { .. } => tap(h, "Discarded"),
-            HandStep::Act { options, .. } => tap(h, &check_or_call(&options)),
-            HandStep::Draw { .. } => tap(h, "Stands pat"),
+            HandStep::Discard { .. } => press(h, "Discarded"),
+            HandStep::Act { options, .. } => press(h, &check_or_call(&options)),
+            HandStep::Draw { .. } => press(h, "Stands pat"),
             HandStep::Showdown { .. } => {
                 // The board (if any), then each hand in the order shown.
                 let mut k = n;
@@ -92,26 +102,26 @@ pub fn play_step(h: &mut Harness<'_, DeckhandApp>, taps: &mut usize) -> bool {
                     tap_a_free_card(h, k);
                     k += 1;
                 }
-                tap(h, "Show the winner");
+                press(h, "Show the winner");
             }
             HandStep::Complete => panic!("a complete hand is the table's to finish"),
         },
         Step::VerifyBadBeat { .. } => {
-            tap(h, "Supervisor verify");
+            press(h, "Supervisor verify");
             keys(h, "3001");
             tap(h, "Next: PIN");
             keys(h, "1357");
             tap(h, "Verify");
         }
-        Step::CountLosingHands { .. } => tap(h, "Count is right"),
-        Step::AwardPot { .. } => tap(h, "Pot pushed"),
-        Step::Banked { step, .. } => banked_step(h, step, n),
+        Step::CountLosingHands { .. } => press(h, "Count is right"),
+        Step::AwardPot { .. } => press(h, "Pot pushed"),
+        Step::Banked { step, .. } => banked_step(h, step, n, press),
         _ => return false,
     }
     true
 }
 
-fn banked_step(h: &mut Harness<'_, DeckhandApp>, step: BankedStep, n: usize) {
+fn banked_step(h: &mut Harness<'_, DeckhandApp>, step: BankedStep, n: usize, press: Press) {
     let r = h
         .state()
         .terminal()
@@ -135,9 +145,9 @@ fn banked_step(h: &mut Harness<'_, DeckhandApp>, step: BankedStep, n: usize) {
                     keys(h, "10");
                 }
             }
-            tap(h, "No more bets");
+            press(h, "No more bets");
         }
-        BankedStep::Deal => tap(h, "Cards dealt"),
+        BankedStep::Deal => press(h, "Cards dealt"),
         BankedStep::Decide { phase, seat } => {
             let p = &def.phases[phase];
             let label = if p.after_cards {
@@ -146,22 +156,22 @@ fn banked_step(h: &mut Harness<'_, DeckhandApp>, step: BankedStep, n: usize) {
                 let m = p.multiples[0];
                 format!("{m}× · {}", money(r.ante(seat) * i64::from(m)))
             };
-            tap(h, &label);
+            press(h, &label);
         }
-        BankedStep::Reveal { .. } => tap(h, "Done"),
+        BankedStep::Reveal { .. } => press(h, "Done"),
         BankedStep::Cards => {
             let mut k = n;
             while !ready(h, "Settle") {
                 tap_a_free_card(h, k);
                 k += 1;
             }
-            tap(h, "Settle");
+            press(h, "Settle");
         }
         BankedStep::Pay { verify: true } => {
-            tap(h, "Floorperson validates");
+            press(h, "Floorperson validates");
             floorperson_signs(h);
         }
-        BankedStep::Pay { verify: false } => tap(h, "Paid"),
+        BankedStep::Pay { verify: false } => press(h, "Paid"),
         BankedStep::Play21(at) => match at {
             Step21::Deal => {
                 let mut k = n;
@@ -169,12 +179,12 @@ fn banked_step(h: &mut Harness<'_, DeckhandApp>, step: BankedStep, n: usize) {
                     tap_a_free_card(h, k);
                     k += 1;
                 }
-                tap(h, "Cards dealt");
+                press(h, "Cards dealt");
             }
-            Step21::MatchTheDealer => tap(h, "Match the Dealer settled"),
-            Step21::Insurance { .. } => tap(h, "No insurance"),
-            Step21::Reader => tap(h, "No Blackjack"),
-            Step21::Hand { .. } => tap(h, "Stand"),
+            Step21::MatchTheDealer => press(h, "Match the Dealer settled"),
+            Step21::Insurance { .. } => press(h, "No insurance"),
+            Step21::Reader => press(h, "No Blackjack"),
+            Step21::Hand { .. } => press(h, "Stand"),
             Step21::Dealer => tap_a_free_card(h, n * 5),
         },
     }
@@ -186,4 +196,31 @@ pub fn sign_pad(h: &mut Harness<'_, DeckhandApp>, credential: &str, pin: &str) {
     tap(h, "Next: PIN");
     keys(h, pin);
     tap(h, "Verify");
+}
+
+/// Sign-in as Alex Rivera, the game picked and the table opened (the floorperson verifies the
+/// inspection), the first deck shuffled by hand, seats 2 and 4 dealt in and round 1 started;
+/// each screen's own button pressed by `press`.
+pub fn open_from_sign_in(h: &mut Harness<'_, DeckhandApp>, game: GameId, press: Press) {
+    tap(h, "Alex Rivera");
+    keys(h, "20417");
+    press(h, "Sign in");
+    if game != GameId::Holdem {
+        tap(h, game.name());
+    }
+    press(h, "Open table");
+    press(h, "Decks inspected");
+    press(h, "Floorperson verify");
+    floorperson_signs(h);
+    press(h, "Players have inspected");
+    press(h, "Decks washed");
+    if game == GameId::Spanish21 {
+        press(h, "Shuffled, cut and in the shoe");
+        press(h, "Card burned");
+    } else {
+        press(h, "Shuffled and cut");
+    }
+    tap(h, "Seat 2");
+    tap(h, "Seat 4");
+    press(h, "Start round 1");
 }

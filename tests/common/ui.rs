@@ -36,8 +36,14 @@ pub fn opened(db: &std::path::Path, s: &TableSetup) -> Terminal {
 }
 
 pub fn harness_sized(app: DeckhandApp, w: f32, h: f32) -> Harness<'static, DeckhandApp> {
+    harness_with_dt(app, w, h, 0.25)
+}
+
+/// A harness whose frames are `dt` seconds apart.
+pub fn harness_with_dt(app: DeckhandApp, w: f32, h: f32, dt: f32) -> Harness<'static, DeckhandApp> {
     Harness::builder()
         .with_size(egui::vec2(w, h))
+        .with_step_dt(dt)
         .build_ui_state(
             |ui, app: &mut DeckhandApp| {
                 app.logic(ui.ctx());
@@ -47,14 +53,69 @@ pub fn harness_sized(app: DeckhandApp, w: f32, h: f32) -> Harness<'static, Deckh
         )
 }
 
+/// The embedded configuration `deckhand` loads, on `db`, without devices.
+pub fn real_config(db: &std::path::Path) -> deckhand::config::Config {
+    let mut c = deckhand::config::Config::load(None).unwrap();
+    c.store.database = db.display().to_string();
+    c.shuffler.port = "none".into();
+    c.progressive.port = "none".into();
+    c
+}
+
+/// The app built exactly as `deckhand` builds it (`deckhand::app::build`, the embedded
+/// configuration) on `db`, on a `w`×`h` harness whose frames are `dt` seconds apart, settled.
+pub fn real_app(db: &std::path::Path, w: f32, h: f32, dt: f32) -> Harness<'static, DeckhandApp> {
+    let app = deckhand::app::build(&real_config(db), Default::default(), None).unwrap();
+    let mut hs = harness_with_dt(app, w, h, dt);
+    hs.run_ok();
+    settle(&mut hs);
+    hs
+}
+
 /// The app on the 1280x800 table screen.
 pub fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
     harness_sized(app, 1280.0, 800.0)
 }
 
 pub fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
+    settle(h);
     h.get_by_label(label).click();
     h.run_ok();
+    settle(h);
+}
+
+/// Waits as a dealer does between two steps: until a screen that just appeared takes taps.
+pub fn settle(h: &mut Harness<'_, DeckhandApp>) {
+    for _ in 0..100 {
+        if !h.state().settling() {
+            return;
+        }
+        h.step();
+    }
+    panic!("the screen never settles");
+}
+
+/// Two taps on `label` in quick succession, as a hurried finger gives them: on a harness whose
+/// frames are 50 ms apart, the second press comes 150 ms after the first is released, when the
+/// next screen has been drawn twice. Then waits for the screen to settle.
+pub fn double_tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
+    let pos = h.get_by_label(label).rect().center();
+    let button = |pressed| egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: Default::default(),
+    };
+    h.event(egui::Event::PointerMoved(pos));
+    h.event(button(true));
+    h.event(button(false));
+    // One event a frame: two frames of the next screen before the second press.
+    h.event(egui::Event::PointerMoved(pos));
+    h.event(egui::Event::PointerMoved(pos));
+    h.event(button(true));
+    h.event(button(false));
+    h.run_ok();
+    settle(h);
 }
 
 /// Taps each label of a space-separated list ("A♠ K♥", "1 0 0 1").

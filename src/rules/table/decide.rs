@@ -66,12 +66,16 @@ impl Table {
                 let house = self.setup.as_ref().and_then(|s| s.poker.house.as_deref());
                 let events = b.decide(cmd, house).map_err(RuleError::Refused)?;
                 if let crate::rules::banked::round::BankedCommand::Validated { floorperson } = cmd {
-                    crate::rules::access::check(
-                        floorperson,
-                        crate::rules::access::Action::ValidateProgressive,
-                        self.dealer.as_ref(),
-                    )
-                    .map_err(RuleError::Refused)?;
+                    // A payout above the table's supervisor threshold takes a shift
+                    // supervisor; any other validation a floorperson.
+                    let signer = b.settlement.as_ref().map(|s| s.signer).unwrap_or_default();
+                    let action = if signer == crate::rules::banked::Signer::Supervisor {
+                        crate::rules::access::Action::ApproveLargePayout
+                    } else {
+                        crate::rules::access::Action::ValidateProgressive
+                    };
+                    crate::rules::access::check(floorperson, action, self.dealer.as_ref())
+                        .map_err(RuleError::Refused)?;
                 }
                 Ok(events.into_iter().map(Event::Banked).collect())
             }

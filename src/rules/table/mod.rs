@@ -84,6 +84,7 @@ impl Table {
             Step::ShuffleManually { .. } => sec.manual_shuffle,
             Step::CountDeck { .. } | Step::VerifyCount { .. } => sec.count,
             Step::RemoveDeck { .. } | Step::VerifyRemoval { .. } => sec.removal,
+            Step::StartRound { .. } => sec.start,
             _ => step.section(),
         }
         .to_string()

@@ -303,6 +303,9 @@ impl BankedEvent {
                     .collect();
                 format!("Seat {seat} wagers {}", w.join(", "))
             }
+            BankedEvent::SeatOut { seat } => {
+                format!("Seat {seat} placed no wager and sits this round out")
+            }
             BankedEvent::BetsClosed { seats } => {
                 format!("No more bets: seats {} play", seats_list(seats))
             }
@@ -368,19 +371,27 @@ impl BankedEvent {
                 format!("Cards keyed: {}", s.join(", "))
             }
             BankedEvent::Settled { settlement } => {
-                let paid: Vec<String> = settlement
+                // Each wager as the dealer's screen shows it: what it wins or loses, not what
+                // is handed back with the stake.
+                let each: Vec<String> = settlement
                     .results
                     .iter()
-                    .filter(|w| w.paid > 0)
-                    .map(|w| format!("seat {} {} {}", w.seat, w.wager, money(w.paid)))
+                    .map(|w| {
+                        let what = match w.net.cmp(&0) {
+                            std::cmp::Ordering::Greater => format!("wins {}", money(w.net)),
+                            std::cmp::Ordering::Equal => "pushes".to_string(),
+                            std::cmp::Ordering::Less => format!("loses {}", money(-w.net)),
+                        };
+                        format!("seat {} {} {what}", w.seat, w.wager)
+                    })
                     .collect();
                 format!(
                     "Settled: house result {}{}",
                     money(settlement.totals.house),
-                    if paid.is_empty() {
+                    if each.is_empty() {
                         String::new()
                     } else {
-                        format!("; paid {}", paid.join(", "))
+                        format!("; {}", each.join(", "))
                     }
                 )
             }
@@ -429,7 +440,10 @@ impl BankedEvent {
             BankedEvent::Validated { floorperson } => {
                 format!("Payouts validated by {}", person(floorperson))
             }
-            BankedEvent::Paid => "Paid".into(),
+            BankedEvent::Paid => {
+                "Paid: the payouts handed over and the losing wagers taken; the round is over"
+                    .into()
+            }
         }
     }
 }

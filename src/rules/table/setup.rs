@@ -34,8 +34,14 @@ pub struct TableSetup {
     pub poker: PokerOptions,
 }
 
+/// `[table] min_ante_cents`'s default: a $5.00 Ante.
+pub const DEFAULT_MIN_ANTE: Cents = 500;
+/// `[table] max_ante_cents`'s default: a $1,000.00 Ante. A house-banked table always posts a
+/// maximum: no wager is unbounded.
+pub const DEFAULT_MAX_ANTE: Cents = 100_000;
+
 /// The game a table deals and the forced bets the blinds do not cover (§ 637a.7(c)).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct PokerOptions {
     pub game: crate::rules::games::GameId,
@@ -48,15 +54,33 @@ pub struct PokerOptions {
     /// Hours before the decks must be changed; 0 is the regulation's maximum for the game and
     /// dealing method ([`TableSetup::deck_change_limit`]). A casino may choose fewer.
     pub deck_change_hours: u32,
-    /// A house-banked table's posted minimum and maximum Ante, in cents (0: none).
+    /// A house-banked table's posted minimum and maximum Ante, in cents (a minimum of 0: none;
+    /// the maximum is always posted).
     pub min_ante: Cents,
     pub max_ante: Cents,
     /// A house-banked table's posted minimum and maximum of each other wager a player keys,
-    /// by the wager's key ("queens_up", "pair_plus"…), in cents (0: none).
+    /// by the wager's key ("queens_up", "pair_plus"…), in cents (0: none); a wager without its
+    /// own maximum is held to the Ante's.
     pub side_limits: std::collections::BTreeMap<String, (Cents, Cents)>,
     /// A house-banked table's paytables and the casino's choices it settles by.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub house: Option<Box<crate::rules::banked::House>>,
+}
+
+impl Default for PokerOptions {
+    fn default() -> PokerOptions {
+        PokerOptions {
+            game: Default::default(),
+            ante: 0,
+            forced_bet: 0,
+            dealing: Default::default(),
+            deck_change_hours: 0,
+            min_ante: DEFAULT_MIN_ANTE,
+            max_ante: DEFAULT_MAX_ANTE,
+            side_limits: Default::default(),
+            house: None,
+        }
+    }
 }
 
 /// What the house takes from a pot, from the Rules Submission (§ 601a.2).
@@ -220,6 +244,13 @@ impl TableSetup {
             );
         }
         self.validate_side_limits()?;
+        if self.poker.game.is_house_banked() && self.poker.max_ante <= 0 {
+            return Err(format!(
+                "table.max_ante_cents: a {} table posts its maximum Ante ({}); without one a wager would have no bound",
+                self.poker.game.name(),
+                self.poker.game.def().sections.start
+            ));
+        }
         if self.poker.game.is_house_banked() {
             if crate::rules::banked::round::Def::of(self.poker.game).is_none() {
                 return Err(format!(

@@ -41,6 +41,11 @@ pub enum BankedCommand {
         seat: u8,
         wagers: BTreeMap<String, Cents>,
     },
+    /// A seat dealt in whose player places no wager is taken out of the round before "No more
+    /// bets" (which refuses while a seat has none).
+    SeatOut {
+        seat: u8,
+    },
     NoMoreBets,
     Dealt,
     /// A multiple of the Ante; 0 folds or checks as the phase says.
@@ -110,6 +115,8 @@ pub enum BankedEvent {
         seat: u8,
         wagers: BTreeMap<String, Cents>,
     },
+    /// A seat without a wager taken out of the round.
+    SeatOut { seat: u8 },
     /// "No more bets" (§ x.7): the seats that play the round.
     BetsClosed { seats: Vec<u8> },
     /// The cards dealt by the table's dealing method (§ x.8–x.10).
@@ -169,6 +176,7 @@ impl BankedEvent {
     pub fn kind(&self) -> &'static str {
         match self {
             BankedEvent::WagersPlaced { .. } => "wagers_placed",
+            BankedEvent::SeatOut { .. } => "seat_out",
             BankedEvent::BetsClosed { .. } => "no_more_bets",
             BankedEvent::Dealt => "round_dealt",
             BankedEvent::Decided { .. } => "player_decided",
@@ -193,6 +201,7 @@ impl BankedEvent {
                 seat: *seat,
                 wagers: wagers.clone(),
             },
+            BankedEvent::SeatOut { seat } => BankedCommand::SeatOut { seat: *seat },
             BankedEvent::BetsClosed { .. } => BankedCommand::NoMoreBets,
             BankedEvent::Dealt => BankedCommand::Dealt,
             BankedEvent::Decided { seat, multiple, .. } => BankedCommand::Decide {

@@ -358,7 +358,8 @@ impl BankedRound {
                 if !next.ready_to_settle() {
                     return Err(format!("a settlement at the step {:?}", next.step));
                 }
-                let verify = settlement.results.iter().any(|w| w.floor_verification);
+                let verify = !settlement.signer.is_none()
+                    || settlement.results.iter().any(|w| w.floor_verification);
                 next.settlement = Some(settlement.clone());
                 next.step = BankedStep::Pay { verify };
             }
@@ -398,12 +399,26 @@ impl BankedRound {
     /// The settlement of the keyed round, from the table's paytables and choices: the same
     /// function as `deckhand settle` reading the same input (docs/settle.md).
     pub fn settle(&self, house: &House) -> Result<Settlement, String> {
-        super::settle_json(
+        let mut s = super::settle_json(
             &self.settle_input(&self.meters).to_string(),
             &house.paytables,
             &house.rules,
         )
-        .map_err(|e| format!("Cannot settle: {e}"))
+        .map_err(|e| format!("Cannot settle: {e}"))?;
+        // Lunar Poker's lock-in payouts were handed over before the draw: the signature
+        // covers what is paid now.
+        let mut rest = s.clone();
+        if let Some(early) = &self.lock_in {
+            rest.results.retain(|w| {
+                !early
+                    .results
+                    .iter()
+                    .any(|e| e.seat == w.seat && e.wager == w.wager)
+            });
+            rest.totals.house -= early.totals.house;
+        }
+        s.signer = house.approvals.signer_for(&rest);
+        Ok(s)
     }
 
     /// Lunar Poker's lock-in settlement: the declared hands' instant payouts and every Super
@@ -504,15 +519,17 @@ impl BankedRound {
                         wagers: w,
                     });
                 }
-                // The posted limits: the Ante's, then each side wager's (0: none).
-                let limits = std::iter::once(("ante", self.ante_limits)).chain(
-                    self.side_limits
-                        .iter()
-                        .map(|(k, limit)| (k.as_str(), *limit)),
-                );
-                for (key, (min, max)) in limits {
-                    let Some(v) = w.get(key).copied() else {
-                        continue;
+                // The posted limits: the Ante's, each side wager's (a minimum of 0: none); a
+                // wager without its own maximum is held to the Ante's.
+                for (key, v) in w.iter().map(|(k, v)| (k.as_str(), *v)) {
+                    let (min, max) = if key == "ante" {
+                        self.ante_limits
+                    } else {
+                        match self.side_limits.get(key) {
+                            Some(&(min, max)) if max > 0 => (min, max),
+                            Some(&(min, _)) => (min, self.ante_limits.1),
+                            None => (0, self.ante_limits.1),
+                        }
                     };
                     let (edge, limit) = if min > 0 && v < min {
                         ("below the table minimum", min)
@@ -547,14 +564,36 @@ impl BankedRound {
                     wagers: w,
                 }
             }
+            (BankedCommand::SeatOut { seat }, BankedStep::Wagers) => {
+                if !self.seats.contains(seat) {
+                    return Err(format!("seat {seat} is not in this round"));
+                }
+                if self.wagers.contains_key(seat) {
+                    return Err(format!(
+                        "seat {seat} has a wager: take it off before taking the seat out"
+                    ));
+                }
+                if self.seats.len() == 1 {
+                    return Err(format!(
+                        "seat {seat} is the round's last seat: report an irregularity to void the round instead"
+                    ));
+                }
+                self.seats.retain(|s| s != seat);
+                BankedEvent::SeatOut { seat: *seat }
+            }
             (BankedCommand::NoMoreBets, BankedStep::Wagers) => {
                 if self.wagers.is_empty() {
                     return Err(format!(
                         "no seat has a wager yet: key each player's Ante ({wager_section})"
                     ));
                 }
-                // Seats without a wager sit this round out.
-                self.seats.retain(|s| self.wagers.contains_key(s));
+                // A seat dealt in without a wager is never dropped silently: the dealer keys
+                // its wager or takes it out.
+                if let Some(seat) = self.seats.iter().find(|s| !self.wagers.contains_key(s)) {
+                    return Err(format!(
+                        "seat {seat} was dealt in and has no wager: key its wager, or take seat {seat} out"
+                    ));
+                }
                 self.step = if self.s21.is_some() {
                     BankedStep::Play21(super::round21::Step21::Deal)
                 } else {

@@ -36,8 +36,17 @@ fn crazy_4_round_builds_the_settlement_input() {
         wagers: wagers(&[("ante", 1000)]),
     })
     .unwrap();
+    // Seat 6 placed nothing: "No more bets" asks for its wager or takes it out, never drops
+    // it silently.
+    let e = r.run(&BankedCommand::NoMoreBets).unwrap_err();
+    assert!(
+        e.contains("seat 6 was dealt in and has no wager: key its wager, or take seat 6 out"),
+        "{e}"
+    );
+    let e = r.run(&BankedCommand::SeatOut { seat: 3 }).unwrap_err();
+    assert!(e.contains("seat 3 has a wager"), "{e}");
+    r.run(&BankedCommand::SeatOut { seat: 6 }).unwrap();
     r.run(&BankedCommand::NoMoreBets).unwrap();
-    // Seat 6 placed nothing: out of the round.
     assert_eq!(r.seats, vec![1, 3]);
     r.run(&BankedCommand::Dealt).unwrap();
     assert_eq!(r.step, BankedStep::Decide { phase: 0, seat: 1 });

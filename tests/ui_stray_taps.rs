@@ -1,0 +1,107 @@
+//! No stray taps (issue 20): a press that completes a step never acts on the next screen. Two
+//! terminals are built exactly as `deckhand` builds them and walked from sign-in through a whole
+//! round side by side; on one every step's button is tapped once, on the other it is pressed
+//! twice, 50 ms apart, as a bouncing or hurried finger does. After every step both show the same
+//! step and their journals hold the same rows.
+
+mod common;
+
+use common::play::{open_from_sign_in, play_step_with};
+use common::ui::{double_tap, tap};
+use deckhand::rules::games::GameId;
+use deckhand::ui::DeckhandApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+/// The app as the binary builds it, on a harness whose frames are 50 ms apart.
+fn start(db: &std::path::Path) -> Harness<'static, DeckhandApp> {
+    common::ui::real_app(db, 1280.0, 800.0, 0.05)
+}
+
+fn step_of(h: &Harness<'_, DeckhandApp>) -> String {
+    format!("{:?}", h.state().terminal().table().step())
+}
+
+/// Both terminals at the same step with the same journal rows.
+fn same(
+    a: &Harness<'_, DeckhandApp>,
+    b: &Harness<'_, DeckhandApp>,
+    da: &std::path::Path,
+    db: &std::path::Path,
+    what: &str,
+) {
+    assert_eq!(
+        step_of(a),
+        step_of(b),
+        "{what}: the double tap moved the step on"
+    );
+    assert_eq!(
+        common::ui::kinds(da),
+        common::ui::kinds(db),
+        "{what}: the journals differ"
+    );
+}
+
+fn walk(game: GameId) {
+    let dir = tempfile::tempdir().unwrap();
+    let (da, db) = (
+        dir.path().join("once.sqlite"),
+        dir.path().join("twice.sqlite"),
+    );
+    let (mut a, mut b) = (start(&da), start(&db));
+    open_from_sign_in(&mut a, game, tap);
+    open_from_sign_in(&mut b, game, double_tap);
+    same(&a, &b, &da, &db, &format!("{}: the opening", game.id()));
+    let (mut ta, mut tb) = (0, 0);
+    loop {
+        let at = step_of(&a);
+        let more = play_step_with(&mut a, &mut ta, tap);
+        assert_eq!(
+            more,
+            play_step_with(&mut b, &mut tb, double_tap),
+            "{}: at {at}",
+            game.id()
+        );
+        same(&a, &b, &da, &db, &format!("{}: after {at}", game.id()));
+        if !more {
+            break;
+        }
+        assert!(ta < 300, "{}: the round does not end", game.id());
+    }
+    assert_eq!(
+        a.state().terminal().table().rounds_played,
+        1,
+        "{}",
+        game.id()
+    );
+}
+
+#[test]
+fn a_double_tap_on_a_steps_button_never_acts_on_the_next_step_holdem() {
+    walk(GameId::Holdem);
+}
+
+#[test]
+fn a_double_tap_on_a_steps_button_never_acts_on_the_next_step_crazy_4_poker() {
+    walk(GameId::Crazy4Poker);
+}
+
+#[test]
+fn a_double_tap_on_a_steps_button_never_acts_on_the_next_step_every_other_game() {
+    for game in GameId::all() {
+        if ![GameId::Holdem, GameId::Crazy4Poker].contains(&game) {
+            walk(game);
+        }
+    }
+}
+
+/// Without the guard the test above would be void: the same double tap, 50 ms apart, on a
+/// keypad key (which changes no screen) enters the digit twice.
+#[test]
+fn a_double_tap_on_a_key_that_changes_no_screen_counts_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = start(&dir.path().join("k.sqlite"));
+    tap(&mut h, "Alex Rivera");
+    double_tap(&mut h, "7");
+    h.get_by_label("Credential number: 77");
+}
