@@ -674,6 +674,36 @@ mod tests {
     }
 
     #[test]
+    fn payout_thresholds_and_posted_limits_are_never_unbounded() {
+        let c = Config::load(None).unwrap();
+        let a = c.approvals();
+        assert_eq!((a.floor_over, a.supervisor_over), (100_000, 1_000_000));
+        let setup = c.table_setup_for(crate::rules::games::GameId::MississippiStud);
+        assert_eq!(
+            setup.poker.house.unwrap().approvals,
+            a,
+            "snapshotted with the table"
+        );
+        let e = Config::parse(
+            &DEFAULT_TOML.replace(
+                "supervisor_over_cents = 1000000",
+                "supervisor_over_cents = 5",
+            ),
+            "t",
+        )
+        .unwrap_err();
+        assert!(e.contains("table.validate_over_cents"), "{e}");
+        let e = Config::parse(
+            &DEFAULT_TOML
+                .replace("game = \"holdem\"", "game = \"mississippi-stud\"")
+                .replace("max_ante_cents = 100000", "max_ante_cents = 0"),
+            "t",
+        )
+        .unwrap_err();
+        assert!(e.contains("posts its maximum Ante"), "{e}");
+    }
+
+    #[test]
     fn side_wager_limits_name_a_side_wager_of_the_game() {
         let thb = DEFAULT_TOML.replace("game = \"holdem\"", "game = \"texas-holdem-bonus\"");
         let with = |limits: &str| {

@@ -16,6 +16,7 @@
 //! - Every amount is rounded down to `rounding_unit_cents` (the regulations are silent on odd
 //!   cents, e.g. 3 to 2 on $5.01; a setting, default one cent).
 
+mod approvals;
 pub mod crazy4;
 pub mod lunar;
 pub mod mstud;
@@ -25,6 +26,8 @@ pub mod round21;
 pub mod spanish21;
 pub mod thb;
 pub mod wpt;
+
+pub use approvals::{Approvals, DEFAULT_SUPERVISOR_OVER, DEFAULT_VALIDATE_OVER, Signer};
 
 use crate::rules::cards::{Card, parse_cards, parse_multi_deck};
 use crate::rules::eval::{Category, HandValue};
@@ -135,86 +138,6 @@ pub struct Settlement {
     /// regulation's own validations).
     #[serde(default, skip_serializing_if = "Signer::is_none")]
     pub signer: Signer,
-}
-
-/// Who signs a round's payouts before the dealer pays them.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Signer {
-    #[default]
-    None,
-    /// A floorperson or above: a progressive or bonus payout the regulation names, or a
-    /// payout above the table's `validate_over_cents`.
-    Floorperson,
-    /// A shift supervisor or above: a payout or house result above `supervisor_over_cents`.
-    Supervisor,
-}
-
-impl Signer {
-    pub fn is_none(&self) -> bool {
-        *self == Signer::None
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Signer::None => "nobody",
-            Signer::Floorperson => "a floorperson",
-            Signer::Supervisor => "a shift supervisor",
-        }
-    }
-}
-
-/// The payout sizes that need a signature before they are paid, the casino's choice (`[table]
-/// validate_over_cents`, `supervisor_over_cents`): a single wager's win, or what the house pays
-/// out in the round, above `floor_over` waits for a floorperson, above `supervisor_over` for a
-/// shift supervisor. Both are journaled with the signer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Approvals {
-    pub floor_over: Cents,
-    pub supervisor_over: Cents,
-}
-
-/// `[table] validate_over_cents`'s default: $1,000.00.
-pub const DEFAULT_VALIDATE_OVER: Cents = 100_000;
-/// `[table] supervisor_over_cents`'s default: $10,000.00.
-pub const DEFAULT_SUPERVISOR_OVER: Cents = 1_000_000;
-
-impl Default for Approvals {
-    fn default() -> Approvals {
-        Approvals {
-            floor_over: DEFAULT_VALIDATE_OVER,
-            supervisor_over: DEFAULT_SUPERVISOR_OVER,
-        }
-    }
-}
-
-impl Approvals {
-    /// Both thresholds set, the supervisor's not below the floorperson's.
-    pub fn validate(&self) -> Result<(), String> {
-        if self.floor_over <= 0 || self.supervisor_over < self.floor_over {
-            return Err(format!(
-                "validate_over_cents ({}) must be above 0 and supervisor_over_cents ({}) not below it",
-                self.floor_over, self.supervisor_over
-            ));
-        }
-        Ok(())
-    }
-
-    /// Who signs this settlement's payouts: the largest single win or the house's loss on the
-    /// round, whichever is more, against the thresholds; a payout the regulation has validated
-    /// (`floor_verification`) takes a floorperson at least.
-    pub fn signer_for(&self, s: &Settlement) -> Signer {
-        let largest_win = s.results.iter().map(|r| r.net).max().unwrap_or(0);
-        let house_loss = -s.totals.house;
-        let amount = largest_win.max(house_loss);
-        if amount > self.supervisor_over {
-            Signer::Supervisor
-        } else if amount > self.floor_over || s.results.iter().any(|r| r.floor_verification) {
-            Signer::Floorperson
-        } else {
-            Signer::None
-        }
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
