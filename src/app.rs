@@ -26,31 +26,23 @@ pub fn start(config: &Config, ctx_slot: ContextSlot, showcase: Option<crate::dem
         Ok(app) => Station::Table(Box::new(app)),
         Err(e) => {
             tracing::error!("the terminal did not start: {e:#}");
-            let db = config.database_path().ok();
-            Station::Stopped(why_stopped(&e, db.as_deref()))
+            Station::Stopped(why_stopped(&e))
         }
     }
 }
 
-/// The dealer's and supervisor's words for a start that failed. When a row would not apply, the
-/// hash chain is checked too, to say whether the row was altered after it was written.
-fn why_stopped(e: &anyhow::Error, db: Option<&std::path::Path>) -> String {
+/// The dealer's and supervisor's words for a start that failed: a journal changed after it was
+/// written, or a row that does not apply (its chain intact: written this way).
+fn why_stopped(e: &anyhow::Error) -> String {
+    const CALL: &str = "The terminal did not start and wrote nothing. Call a shift supervisor: the command deckhand verify-log --replay names the same row.";
     match e.downcast_ref::<StoreError>() {
-        Some(StoreError::Replay(r)) => {
-            let chain = match db.map(Store::verify_file) {
-                Some(Ok(crate::store::ChainStatus::Broken { serial, problem })) => format!(
-                    " The journal's hash chain is broken at row {serial} ({problem}): the record was changed after it was written."
-                ),
-                Some(Ok(crate::store::ChainStatus::Intact { .. })) => {
-                    " The hash chain is intact: the row was written this way.".to_string()
-                }
-                _ => String::new(),
-            };
-            format!(
-                "Journal row {} ({}) cannot be applied: {}.{chain} The terminal did not start and wrote nothing. Call a shift supervisor: the command deckhand verify-log --replay names the same row.",
-                r.serial, r.kind, r.problem
-            )
-        }
+        Some(StoreError::ChainBroken { serial, problem }) => format!(
+            "The journal's hash chain is broken at row {serial}: {problem}. The record was changed after it was written. {CALL}"
+        ),
+        Some(StoreError::Replay(r)) => format!(
+            "Journal row {} ({}) cannot be applied: {}. The hash chain is intact: the row was written this way. {CALL}",
+            r.serial, r.kind, r.problem
+        ),
         _ => format!("{e:#}. The terminal did not start. Call a shift supervisor."),
     }
 }

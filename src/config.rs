@@ -26,6 +26,8 @@ pub struct Config {
     pub holdem: HoldemConfig,
     #[serde(default)]
     pub demo: DemoConfig,
+    #[serde(default)]
+    pub display: DisplayConfig,
     /// The house-banked games' choices (Rules Submission): paytable letters, limits, readings.
     #[serde(default)]
     pub house: HouseRules,
@@ -363,6 +365,25 @@ pub struct HoldemConfig {
 pub struct DemoConfig {
     #[serde(default)]
     pub seed_people: bool,
+}
+
+/// The dealer's screen: at the table the terminal is the whole monitor (a kiosk), never a
+/// window that could be moved, covered or left in a corner.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DisplayConfig {
+    #[serde(default = "yes")]
+    pub fullscreen: bool,
+}
+
+impl Default for DisplayConfig {
+    fn default() -> Self {
+        DisplayConfig { fullscreen: true }
+    }
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Where a device is: the built-in simulator or a serial device path.

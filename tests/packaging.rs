@@ -17,6 +17,7 @@ fn the_packaged_configuration_is_valid_and_production_ready() {
         Some("/var/lib/deckhand/deckhand.sqlite")
     );
     assert!(!c.demo.seed_people, "no demo people on a real table");
+    assert!(c.display.fullscreen, "the dealer's seat is a kiosk");
     assert_eq!(
         c.shuffler_port(),
         Some(deckhand::config::DevicePort::Path(

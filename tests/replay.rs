@@ -189,7 +189,52 @@ fn an_edited_row_stops_the_start_and_the_screen_says_the_chain_is_broken() {
         "The journal's hash chain is broken at row {}",
         called.serial
     ));
-    h.get_by_label_contains("the record was changed after it was written");
+    h.get_by_label_contains("The record was changed after it was written.");
+}
+
+/// A row edited so that it still obeys every rule (only its time moved): the chain alone tells,
+/// and the terminal refuses to start on it, writing nothing.
+#[test]
+fn an_edit_the_rules_accept_still_stops_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = holdem_journal(dir.path());
+    let target = rows(&db)
+        .into_iter()
+        .find(|r| r.kind == "player_acted")
+        .unwrap();
+    let count = rows(&db).len();
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute_batch("DROP TRIGGER journal_no_update;")
+        .unwrap();
+    conn.execute(
+        "UPDATE journal SET ts_utc = '2020-01-01T00:00:00.000000Z' WHERE serial = ?1",
+        [target.serial],
+    )
+    .unwrap();
+    drop(conn);
+    let report = deckhand::store::replay::replay_file(&db).unwrap();
+    assert!(
+        report.divergence.is_none(),
+        "the rules see nothing: {report}"
+    );
+    let station = deckhand::app::start(&config(&db), Default::default(), None);
+    assert!(station.table().is_none(), "the terminal must not start");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, s: &mut deckhand::ui::Station| {
+                s.logic(ui.ctx());
+                s.show(ui);
+            },
+            station,
+        );
+    h.run_ok();
+    h.get_by_label_contains(&format!(
+        "The journal's hash chain is broken at row {}",
+        target.serial
+    ));
+    drop(h);
+    assert_eq!(rows(&db).len(), count, "nothing was written");
 }
 
 /// A recorded house-banked settlement the rules give differently now (a payout raised in the

@@ -119,10 +119,7 @@ fn crazy_4_poker_from_the_hand() {
     h.get_by_label("Reveal the dealer's five cards");
     tap(&mut h, "Done");
     h.get_by_label("Key the cards for settlement");
-    assert!(
-        h.query_by_label("Settle").is_none(),
-        "not before every card"
-    );
+    assert!(!common::ui::ready(&h, "Settle"), "not before every card");
     taps(&mut h, "A♣ A♦ A♥ A♠ 2♦");
     taps(&mut h, "Q♠ Q♦ 8♥ 5♠ 3♣");
     taps(&mut h, "J♣ 9♥ 6♠ 4♥ 3♥");
@@ -414,10 +411,7 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
     // Seat 2's sixth card, then seat 3 gives up two and draws two.
     h.get_by_label("Seat 2 sixth card: —");
     tap(&mut h, "Q♥");
-    assert!(
-        h.query_by_label("Settle").is_none(),
-        "not before every draw"
-    );
+    assert!(!common::ui::ready(&h, "Settle"), "not before every draw");
     tap(&mut h, "Gives up 8♦");
     tap(&mut h, "Gives up 4♥");
     taps(&mut h, "3♦ 7♥");
@@ -551,7 +545,7 @@ fn spanish_21_hands_keyed_as_dealt() {
     // A 10 is not in a Spanish deck (§ 635a.3(a)).
     assert!(h.get_by_label("10♠").accesskit_node().is_disabled());
     assert!(
-        h.query_by_label("Cards dealt").is_none(),
+        !common::ui::ready(&h, "Cards dealt"),
         "not before every card"
     );
     taps(&mut h, "K♠ A♦"); // seat 1 (the ace matches the dealer's up card)

@@ -103,7 +103,9 @@ fn open_table(h: &mut Harness<'_, DeckhandApp>) {
     keys(h, "20417");
     tap(h, "Sign in");
     // The configured table number is prefilled; the dealer may change it.
-    tap(h, "Change table number");
+    TAPS.with(|t| t.set(t.get() + 1));
+    h.get_by_label_contains("Table number: ").click();
+    h.run_ok();
     tap(h, "Clear");
     tap(h, "Open table");
     h.get_by_label_contains("Enter the table number");

@@ -23,11 +23,16 @@ pub(super) fn run_terminal(config: Config, showcase: Option<crate::demo::At>) ->
     // The UI context exists only once the window does; device threads wake it through this.
     let ctx_slot: crate::app::ContextSlot = Arc::new(OnceLock::new());
     let station = crate::app::start(&config, ctx_slot.clone(), showcase);
+    // At the table the terminal is the whole screen ([display] fullscreen); a window of
+    // 1280×800 otherwise, for a desk.
+    let fill = config.display.fullscreen;
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Deckhand")
             .with_inner_size([1280.0, 800.0])
-            .with_min_inner_size([1024.0, 700.0]),
+            .with_min_inner_size([1024.0, 700.0])
+            .with_fullscreen(fill)
+            .with_decorations(!fill),
         ..Default::default()
     };
     eframe::run_native(
@@ -35,7 +40,7 @@ pub(super) fn run_terminal(config: Config, showcase: Option<crate::demo::At>) ->
         options,
         Box::new(move |cc| {
             let _ = ctx_slot.set(cc.egui_ctx.clone());
-            Ok(Box::new(station))
+            Ok(Box::new(crate::ui::kiosk::Kiosk::new(station, fill)))
         }),
     )
     .map_err(|e| anyhow::anyhow!("the window could not open: {e}"))

@@ -39,6 +39,9 @@ pub enum StoreError {
     BadPayload { serial: i64, detail: String },
     #[error("{0}")]
     Invalid(String),
+    /// The hash chain is broken: a row was changed, removed or inserted after it was written.
+    #[error("the journal's hash chain is broken at row {serial}: {problem}")]
+    ChainBroken { serial: i64, problem: String },
     /// The journal's table rows do not rebuild the table: the first row that cannot be applied.
     #[error(transparent)]
     Replay(#[from] crate::rules::table::ReplayError),

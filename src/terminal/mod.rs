@@ -73,6 +73,11 @@ impl Terminal {
         store: Store,
         shuffler: Option<Box<dyn ShufflerDriver>>,
     ) -> Result<Terminal, StoreError> {
+        // Nothing is rebuilt from, or written onto, a journal that was changed after it was
+        // written: the whole chain is walked first.
+        if let crate::store::ChainStatus::Broken { serial, problem } = store.verify_chain()? {
+            return Err(StoreError::ChainBroken { serial, problem });
+        }
         let table = rebuild(&store.table_events()?)?;
         let mut t = Terminal {
             store,

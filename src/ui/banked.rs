@@ -6,8 +6,8 @@
 
 use super::Notice;
 use super::{
-    DeckhandApp, UiCmd, body, body_colour, card_grid, cards_text, choice, keypad, primary, small,
-    theme, title,
+    DeckhandApp, UiCmd, body, body_colour, card_grid, cards_text, choice, fixed_rows, keypad,
+    primary, primary_when, small, theme, title,
 };
 use crate::rules::banked::round::{BankedCommand, BankedRound, BankedStep, DrawKind, Zero};
 use crate::rules::banked::{Outcome, Settlement, WagerResult};
@@ -45,6 +45,14 @@ pub(super) struct BankedEntry {
     pub(super) target: Target,
 }
 
+/// A spot the rules fill in to equal another (Crazy 4 Poker's Super Bonus equals the Ante).
+fn is_equal_spot(r: &BankedRound, key: &str) -> bool {
+    r.def()
+        .spots
+        .iter()
+        .any(|s| s.key == key && s.equals.is_some())
+}
+
 fn send(cmds: &mut Vec<UiCmd>, c: BankedCommand) {
     cmds.push(UiCmd::Rules(Command::Banked(c)));
 }
@@ -67,7 +75,19 @@ impl BankedEntry {
                 })?;
                 w.insert(spot.key.to_string(), dollars.saturating_mul(100));
             }
-            if !w.is_empty() {
+            // Only what changed since the rules last took this seat's wagers: a second "No
+            // more bets" journals nothing twice.
+            let taken: BTreeMap<String, i64> = r
+                .wagers
+                .get(seat)
+                .map(|t| {
+                    t.iter()
+                        .filter(|(k, _)| !is_equal_spot(r, k))
+                        .map(|(k, v)| (k.clone(), *v))
+                        .collect()
+                })
+                .unwrap_or_default();
+            if !w.is_empty() && w != taken {
                 out.push(Command::Banked(BankedCommand::Wagers {
                     seat: *seat,
                     wagers: w,
@@ -210,16 +230,20 @@ impl BankedEntry {
 
     /// The places as a row of buttons; a tap selects one.
     fn place_row(&mut self, ui: &mut Ui, places: Vec<(Target, String)>) {
-        ui.horizontal_wrapped(|ui| {
-            for (t, label) in places {
-                let b = Button::new(RichText::new(label).size(theme::BODY))
-                    .selected(self.target == t)
-                    .min_size(egui::vec2(200.0, theme::TARGET));
-                if ui.add(b).clicked() {
-                    self.target = t;
-                }
+        // Fixed sizes: a place's cards never push the places after it.
+        let current = self.target;
+        let mut picked = None;
+        fixed_rows(ui, places, theme::PLACE_SIZE, |ui, (t, label), size| {
+            let b = Button::new(RichText::new(label).size(theme::SMALL + 2.0))
+                .wrap_mode(egui::TextWrapMode::Wrap)
+                .selected(current == t);
+            if ui.add_sized(size, b).clicked() {
+                picked = Some(t);
             }
         });
+        if let Some(t) = picked {
+            self.target = t;
+        }
     }
 
     /// "Clear these cards": the selected place starts again.
@@ -320,11 +344,11 @@ impl DeckhandApp {
                 };
                 ui.horizontal_wrapped(|ui| {
                     for seat in r.seats.clone() {
+                        // Everything on the layout for the seat, the equal spots included.
                         let total: i64 = def
                             .spots
                             .iter()
-                            .filter(|sp| sp.equals.is_none())
-                            .filter_map(|sp| e.amounts.get(&(seat, sp.key)))
+                            .filter_map(|sp| e.amounts.get(&(seat, sp.equals.unwrap_or(sp.key))))
                             .filter_map(|v| v.parse::<i64>().ok())
                             .sum();
                         // Fixed sizes: keying an amount never moves the tabs after it.
@@ -413,6 +437,9 @@ impl DeckhandApp {
                             e.focus = Some((seat, spot.key));
                         }
                     }
+                });
+                ui.horizontal(|ui| {
+                    let seat = current;
                     // A seat dealt in whose player does not play: out, never dropped silently.
                     let keyed = def.spots.iter().any(|sp| {
                         e.amounts
@@ -443,6 +470,27 @@ impl DeckhandApp {
                     ui.vertical(|ui| {
                         small(ui, &format!("{} (wagers)", def.sections.wagers));
                         no_more_bets = primary(ui, "No more bets");
+                        // The table's limit sign, so an amount outside it is seen as keyed.
+                        let (min, max) = r.ante_limits;
+                        if max > 0 {
+                            let mut sign =
+                                format!("Posted limits: Ante {} to {}", money(min), money(max));
+                            for (key, (lo, hi)) in &r.side_limits {
+                                let label = def
+                                    .spots
+                                    .iter()
+                                    .find(|sp| sp.key == key.as_str())
+                                    .map_or(key.as_str(), |sp| sp.label);
+                                let hi = if *hi > 0 { *hi } else { max };
+                                sign.push_str(&format!(
+                                    "; {label} {} to {}",
+                                    money(*lo),
+                                    money(hi)
+                                ));
+                            }
+                            sign.push_str(&format!("; any other wager at most {}", money(max)));
+                            small(ui, &sign);
+                        }
                     });
                 });
                 if no_more_bets {
@@ -586,7 +634,9 @@ impl DeckhandApp {
                     e.key(&r, c);
                 }
                 ui.horizontal(|ui| {
-                    if e.complete(&r) && primary(ui, "Settle") {
+                    // Settle stands in its place from the first card, greyed until the last:
+                    // it never appears where another button was.
+                    if primary_when(ui, e.complete(&r), "Settle") {
                         send(
                             cmds,
                             BankedCommand::Cards {

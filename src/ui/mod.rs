@@ -8,6 +8,7 @@ mod guard;
 mod high_hand;
 mod irregularity;
 mod keypad;
+pub mod kiosk;
 mod overlays;
 mod panels;
 mod poker;
@@ -98,6 +99,8 @@ struct Notice {
     done: bool,
     /// The screen it first showed on.
     shown_on: Option<u64>,
+    /// What was keyed when it first showed: a problem goes once the dealer keys something else.
+    keyed: Option<u64>,
 }
 
 impl Notice {
@@ -106,6 +109,7 @@ impl Notice {
             text: text.into(),
             done: false,
             shown_on: None,
+            keyed: None,
         }
     }
 
@@ -114,6 +118,7 @@ impl Notice {
             text: text.into(),
             done: true,
             shown_on: None,
+            keyed: None,
         }
     }
 }
@@ -345,12 +350,18 @@ impl DeckhandApp {
     pub fn show(&mut self, ui: &mut Ui) {
         let key = self.screen_key();
         self.guard.frame(ui.ctx(), key);
-        // A notice belongs to the screen it first shows on.
+        // A notice belongs to the screen it first shows on; a problem also goes once the
+        // dealer keys something else (the amount or card it was about, corrected).
+        let keyed = self.keyed_key();
         if let Some(n) = &mut self.view.message {
-            match n.shown_on {
-                None => n.shown_on = Some(key),
-                Some(k) if k != key => self.view.message = None,
-                Some(_) => {}
+            match (n.shown_on, n.keyed) {
+                (None, _) => {
+                    n.shown_on = Some(key);
+                    n.keyed = Some(keyed);
+                }
+                (Some(k), _) if k != key => self.view.message = None,
+                (_, Some(e)) if e != keyed && !n.done => self.view.message = None,
+                _ => {}
             }
         }
         let mut cmds = Vec::new();
@@ -391,6 +402,20 @@ impl DeckhandApp {
         ))
     }
 
+    /// What the dealer has keyed on the screen, as a hash: amounts, cards, counts, numbers.
+    fn keyed_key(&self) -> u64 {
+        let v = &self.view;
+        guard::key_of(&(
+            format!("{:?}", v.banked.amounts),
+            format!(
+                "{:?}{:?}{:?}",
+                v.banked.cards, v.banked.dealer, v.banked.community
+            ),
+            format!("{:?}", v.poker),
+            (&v.deck_count, &v.signin_credential, &v.table_no),
+        ))
+    }
+
     fn draw(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
         if self.needs_admin {
             self.first_start(ui, cmds);
@@ -426,19 +451,21 @@ impl DeckhandApp {
                 .frame(
                     egui::Frame::new()
                         .fill(theme::FELT_DARK)
-                        .inner_margin(egui::Margin::symmetric(16, 6)),
+                        .inner_margin(egui::Margin::symmetric(16, 4)),
                 )
                 .show(ui, |ui| self.sim_bar(ui, cmds));
         }
+        let narrow = ui.ctx().content_rect().width() < theme::WIDE;
         egui::Panel::right("table")
-            .exact_size(340.0)
+            .exact_size(theme::side_width(ui.ctx().content_rect().width()))
+            .resizable(false)
             .frame(
                 egui::Frame::new()
                     .fill(theme::FELT_DARK)
                     .inner_margin(egui::Margin::same(14)),
             )
             .show(ui, |ui| {
-                // The side panel, top to bottom: the message band (its height reserved, so a
+                // The side panel, top to bottom: the devices, the message band (its height reserved, so a
                 // message never moves a button nor covers the step), the game's actions, what
                 // the table holds; at its foot, in the same place in every game, the
                 // table-wide actions.
@@ -449,6 +476,7 @@ impl DeckhandApp {
                 let (top, bottom) = full.split_top_bottom_at_y(full.max.y - foot);
                 ui.scope_builder(egui::UiBuilder::new().max_rect(top), |ui| {
                     ui.set_clip_rect(top.intersect(ui.clip_rect()));
+                    self.device_status(ui);
                     self.message_band(ui);
                     if open {
                         self.action_bar(ui, cmds);
@@ -467,7 +495,7 @@ impl DeckhandApp {
             .frame(
                 egui::Frame::new()
                     .fill(theme::FELT)
-                    .inner_margin(egui::Margin::same(24)),
+                    .inner_margin(egui::Margin::same(if narrow { 12 } else { 24 })),
             )
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()

@@ -6,8 +6,16 @@ use super::*;
 impl DeckhandApp {
     pub(super) fn status_bar(&self, ui: &mut Ui) {
         let t = self.term.table();
-        let text = |s: String| RichText::new(s).size(theme::STATUS);
-        ui.horizontal_wrapped(|ui| {
+        // One line at every width: a second line would push the whole screen down.
+        let size = if ui.ctx().content_rect().width() < theme::WIDE {
+            theme::SMALL
+        } else {
+            theme::STATUS
+        };
+        let text = |s: String| RichText::new(s).size(size);
+        // Nothing here is tapped: the line is as high as its text.
+        ui.spacing_mut().interact_size.y = size + 6.0;
+        ui.horizontal(|ui| {
             let table_no = t.setup.as_ref().map_or(self.setup.table_no, |s| s.table_no);
             let game = t
                 .setup
@@ -54,14 +62,33 @@ impl DeckhandApp {
                     ui.label(text(label).color(colour));
                 }
             }
-            ui.separator();
+        });
+    }
+
+    /// The devices at the top of the side panel, in a box of fixed height (wrapped, never
+    /// pushing the message band): the shuffler, the progressive controller and its meters, the
+    /// central copy. Each is green when well, amber while connecting, red when down.
+    pub(super) fn device_status(&self, ui: &mut Ui) {
+        let t = self.term.table();
+        let text = |s: String| RichText::new(s).size(theme::SMALL);
+        let size = egui::vec2(ui.available_width(), theme::DEVICES_H);
+        let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+        let ui = &mut ui.new_child(egui::UiBuilder::new().max_rect(rect));
+        ui.set_clip_rect(rect.intersect(ui.clip_rect()));
+        ui.spacing_mut().interact_size.y = theme::SMALL + 4.0;
+        ui.spacing_mut().item_spacing = egui::vec2(10.0, 2.0);
+        // Each indicator whole on its line: one that does not fit goes to the next.
+        let item = |ui: &mut Ui, t: RichText| {
+            ui.add(egui::Label::new(t).wrap_mode(egui::TextWrapMode::Extend));
+        };
+        ui.horizontal_wrapped(|ui| {
             let counting = t
                 .setup
                 .as_ref()
                 .map_or(self.setup.counting_shuffler, |s| s.counting_shuffler);
             if t.manual_shuffle || !counting {
                 // No counting shuffler (or it is out of service): nothing to connect to.
-                ui.label(text("Shuffled by hand".into()).color(theme::TEXT_DIM));
+                item(ui, text("Shuffled by hand".into()).color(theme::TEXT_DIM));
             } else {
                 let link = self.term.shuffler_link();
                 let (dot, colour) = match link {
@@ -69,11 +96,13 @@ impl DeckhandApp {
                     LinkState::Connecting => ("◌", theme::WARN),
                     _ => ("✖", theme::DANGER),
                 };
-                ui.label(text(format!("{dot} Shuffler {}", link.label())).color(colour));
+                item(
+                    ui,
+                    text(format!("{dot} Shuffler {}", link.label())).color(colour),
+                );
             }
             let prog = self.term.progressive();
             if let Some(link) = &prog.link {
-                ui.separator();
                 let locked_out = prog.state == Some(ControllerState::CommunicationLoss);
                 let (dot, colour) = match link {
                     LinkState::Connected { .. } if !locked_out => ("●", theme::OK),
@@ -84,14 +113,17 @@ impl DeckhandApp {
                     (true, Some(s)) => s.label().to_string(),
                     _ => link.label(),
                 };
-                ui.label(text(format!("{dot} Progressive {state}")).color(colour));
+                item(ui, text(format!("{dot} Progressive {state}")).color(colour));
                 for (id, cents) in &prog.meters {
                     let name = if prog.meters.len() > 1 {
                         format!("Meter {id}")
                     } else {
                         "Meter".into()
                     };
-                    ui.label(text(format!("{name} {}", crate::rules::money(*cents))).strong());
+                    item(
+                        ui,
+                        text(format!("{name} {}", crate::rules::money(*cents))).strong(),
+                    );
                 }
             }
             if let Some(c) = self
@@ -101,20 +133,15 @@ impl DeckhandApp {
             {
                 // The terminal's journal is the truth: offline only delays the copy.
                 let (dot, colour, what) = if c.connected {
-                    ("●", theme::OK, "Central copy up to date".to_string())
+                    ("●", theme::OK, "Central copy up to date")
                 } else {
-                    (
-                        "◌",
-                        theme::WARN,
-                        "Central copy offline: records kept here".to_string(),
-                    )
+                    ("◌", theme::WARN, "Central copy offline: records kept here")
                 };
-                ui.label(text(format!("{dot} {what}")).color(colour));
+                item(ui, text(format!("{dot} {what}")).color(colour));
             }
         });
     }
 
-    /// The dealer's always-available actions, two to a row at the top of the side panel.
     /// The dealer's always-available actions, in slots that never move: which slots a table has
     /// depends on its game and configuration only; what the moment does not allow is greyed,
     /// never taken away (a button that vanishes moves the ones after it under the finger).
@@ -269,7 +296,7 @@ impl DeckhandApp {
                     .color(theme::TEXT_DIM),
             );
             let small = |t: &str| {
-                Button::new(RichText::new(t).size(theme::SMALL)).min_size(egui::vec2(0.0, 40.0))
+                Button::new(RichText::new(t).size(theme::SMALL)).min_size(egui::vec2(0.0, 48.0))
             };
             if ui.add(small("Simulate miscount (51)")).clicked() {
                 cmds.push(UiCmd::SimNextCount(51));
@@ -459,12 +486,19 @@ impl DeckhandApp {
 /// Buttons two to a row (the side panel is 340 px wide), greyed when not `enabled`.
 fn action_rows(ui: &mut Ui, actions: Vec<(RichText, UiCmd, bool)>, cmds: &mut Vec<UiCmd>) {
     let width = (ui.available_width() - theme::GAP / 2.0) / 2.0;
+    // The narrow side panel of a 1024-px screen takes a smaller type.
+    let size = if width < 150.0 {
+        theme::SMALL
+    } else {
+        theme::STATUS
+    };
     for pair in actions.chunks(2) {
         ui.horizontal(|ui| {
             ui.spacing_mut().item_spacing.x = theme::GAP / 2.0;
             for (text, cmd, enabled) in pair {
-                let b =
-                    Button::new(text.clone().size(theme::STATUS)).min_size(egui::vec2(width, 48.0));
+                let b = Button::new(text.clone().size(size))
+                    .wrap_mode(egui::TextWrapMode::Truncate)
+                    .min_size(egui::vec2(width, 48.0));
                 if ui.add_enabled(*enabled, b).clicked() {
                     cmds.push(cmd.clone());
                 }

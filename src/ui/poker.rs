@@ -3,7 +3,8 @@
 //! decide the forced bet and who acts first), a common card, and the hands at the showdown.
 
 use super::{
-    DeckhandApp, UiCmd, body, card_grid, cards_text, choice, primary, small, theme, title,
+    DeckhandApp, UiCmd, body, card_grid, cards_text, choice, fixed_rows, primary, primary_when,
+    small, theme, title,
 };
 use crate::rules::cards::{Card, CardSet};
 use crate::rules::money;
@@ -368,7 +369,7 @@ impl DeckhandApp {
             0
         };
         let common = hand.common.len();
-        let size = |seat: u8| -> usize {
+        let size_of = |seat: u8| -> usize {
             hand.players.iter().find(|p| p.seat == seat).map_or(0, |p| {
                 usize::from(p.cards) - if board_game { 0 } else { common }
             })
@@ -402,62 +403,87 @@ impl DeckhandApp {
         );
         small(ui, &format!("{} (§ 637a.18(e))", section));
         let done = |e: &PokerEntry, s: u8| {
-            e.conceded.contains(&s) || e.hands.get(&s).is_some_and(|h| h.len() == size(s))
+            e.conceded.contains(&s) || e.hands.get(&s).is_some_and(|h| h.len() == size_of(s))
         };
-        ui.horizontal_wrapped(|ui| {
-            if board_size > 0 {
-                let b = Button::new(format!("Board {}/{board_size}", e.board.len()))
-                    .selected(e.target.is_none())
-                    .min_size(theme::SEAT_SIZE);
-                if ui.add(b).clicked() {
-                    e.target = None;
+        // Fixed places, always the same ones: the board, each seat, Undo card and the concede
+        // of the seat picked (greyed for the board), so nothing moves under the finger.
+        #[derive(Clone, Copy)]
+        enum Place {
+            Board,
+            Seat(u8),
+            Undo,
+            Concede,
+        }
+        let mut places = Vec::new();
+        if board_size > 0 {
+            places.push(Place::Board);
+        }
+        places.extend(order.iter().map(|s| Place::Seat(*s)));
+        places.push(Place::Undo);
+        places.push(Place::Concede);
+        let mut tapped = None;
+        fixed_rows(ui, places, theme::SEAT_WIDE, |ui, place, size| {
+            let (label, selected, enabled) = match place {
+                Place::Board => (
+                    format!("Board {}/{board_size}", e.board.len()),
+                    e.target.is_none(),
+                    true,
+                ),
+                Place::Seat(s) => {
+                    let state = if e.conceded.contains(&s) {
+                        "concedes".to_string()
+                    } else {
+                        format!("{}/{}", e.hands.get(&s).map_or(0, |h| h.len()), size_of(s))
+                    };
+                    (format!("Seat {s} {state}"), e.target == Some(s), true)
                 }
-            }
-            for s in order {
-                let state = if e.conceded.contains(s) {
-                    "concedes".to_string()
-                } else {
-                    format!("{}/{}", e.hands.get(s).map_or(0, |h| h.len()), size(*s))
-                };
-                let b = Button::new(format!("Seat {s} {state}"))
-                    .selected(e.target == Some(*s))
-                    .min_size(theme::SEAT_SIZE);
-                if ui.add(b).clicked() {
-                    e.target = Some(*s);
-                }
-            }
+                Place::Undo => ("Undo card".to_string(), false, true),
+                Place::Concede => (
+                    e.target
+                        .map_or("Concedes".to_string(), |s| format!("Seat {s} concedes")),
+                    false,
+                    e.target.is_some(),
+                ),
+            };
+            let b = Button::new(label)
+                .wrap_mode(egui::TextWrapMode::Truncate)
+                .selected(selected);
             if ui
-                .add(Button::new("Undo card").min_size(theme::SEAT_SIZE))
+                .add_enabled(enabled, |ui: &mut Ui| ui.add_sized(size, b))
                 .clicked()
             {
-                match e.target {
-                    None => {
-                        e.board.pop();
-                    }
-                    Some(s) => {
-                        let up = hand
-                            .players
-                            .iter()
-                            .find(|p| p.seat == s)
-                            .map_or(0, |p| p.up.len());
-                        if let Some(h) = e.hands.get_mut(&s)
-                            && h.len() > up
-                        {
-                            h.pop();
-                        }
-                        e.conceded.remove(&s);
-                    }
-                }
-            }
-            if let Some(s) = e.target
-                && ui
-                    .add(Button::new(format!("Seat {s} concedes")).min_size(theme::SEAT_SIZE))
-                    .clicked()
-            {
-                e.conceded.insert(s);
-                e.target = order.iter().copied().find(|x| !done(e, *x));
+                tapped = Some(place);
             }
         });
+        match tapped {
+            Some(Place::Board) => e.target = None,
+            Some(Place::Seat(s)) => e.target = Some(s),
+            Some(Place::Undo) => match e.target {
+                None => {
+                    e.board.pop();
+                }
+                Some(s) => {
+                    let up = hand
+                        .players
+                        .iter()
+                        .find(|p| p.seat == s)
+                        .map_or(0, |p| p.up.len());
+                    if let Some(h) = e.hands.get_mut(&s)
+                        && h.len() > up
+                    {
+                        h.pop();
+                    }
+                    e.conceded.remove(&s);
+                }
+            },
+            Some(Place::Concede) => {
+                if let Some(s) = e.target {
+                    e.conceded.insert(s);
+                    e.target = order.iter().copied().find(|x| !done(e, *x));
+                }
+            }
+            None => {}
+        }
         let mut summary = String::new();
         if board_size > 0 {
             summary.push_str(&format!("Board: {}", cards_text(&e.board)));
@@ -487,7 +513,7 @@ impl DeckhandApp {
                 None if e.board.len() < board_size => e.board.push(c),
                 Some(s)
                     if !e.conceded.contains(&s)
-                        && e.hands.get(&s).map_or(0, |h| h.len()) < size(s) =>
+                        && e.hands.get(&s).map_or(0, |h| h.len()) < size_of(s) =>
                 {
                     e.hands.entry(s).or_default().push(c)
                 }
@@ -500,7 +526,7 @@ impl DeckhandApp {
             }
         }
         let ready = e.board.len() == board_size && order.iter().all(|s| done(e, *s));
-        if ready && primary(ui, "Show the winner") {
+        if primary_when(ui, ready, "Show the winner") {
             let hands = order
                 .iter()
                 .filter(|s| !e.conceded.contains(s))

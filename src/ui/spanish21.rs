@@ -4,8 +4,8 @@
 //! is the draw: one tap per card.
 
 use super::{
-    DeckhandApp, UiCmd, body, body_colour, card_grid, cards_text, choice, primary, small, theme,
-    title,
+    DeckhandApp, UiCmd, body, body_colour, card_grid, cards_text, choice, primary, primary_when,
+    small, theme, title,
 };
 use crate::rules::banked::round::{BankedCommand, BankedRound};
 use crate::rules::banked::round21::{Command21, Hand21, Step21};
@@ -79,9 +79,9 @@ impl DeckhandApp {
                     e.key(r, c);
                 }
                 ui.horizontal(|ui| {
-                    if e.complete(r)
-                        && let Some(up) = e.dealer.first().copied()
-                        && primary(ui, "Cards dealt")
+                    let up = e.dealer.first().copied().filter(|_| e.complete(r));
+                    if primary_when(ui, up.is_some(), "Cards dealt")
+                        && let Some(up) = up
                     {
                         let seats = e.cards.clone().into_iter().collect();
                         send(cmds, Command21::Dealt { seats, up });

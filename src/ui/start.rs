@@ -152,71 +152,112 @@ impl DeckhandApp {
             .table_no
             .get_or_insert_with(|| s.table_no.to_string());
         title(ui, &format!("Open the table: {}", chosen.name()));
-        body(ui, &setup_summary(&s));
-        small(
-            ui,
-            &format!(
-                "{}: {} (Chapter {})",
-                chosen.name(),
-                chosen.section(),
-                chosen.def().chapter
-            ),
-        );
-        let mut open = false;
-        ui.horizontal(|ui| {
-            field(ui, "Table number", table_no, self.view.keying_table_no);
-            let label = if self.view.keying_table_no {
-                "Number done"
-            } else {
-                "Change table number"
-            };
-            if ui
-                .add(
-                    Button::new(RichText::new(label).size(theme::BODY))
-                        .min_size(theme::ACTION_SIZE),
-                )
-                .clicked()
-            {
-                self.view.keying_table_no = !self.view.keying_table_no;
-            }
-            ui.add_space(theme::GAP);
-            open = primary(ui, "Open table");
-        });
-        ui.add_space(theme::GAP);
-        if self.view.keying_table_no {
-            keypad::keypad(ui, table_no, 4);
-        } else if self.games.len() > 1 {
-            // A grid of equal buttons, as many columns as the width holds: nothing moves when
-            // one is picked.
-            ui.spacing_mut().item_spacing = egui::vec2(8.0, 6.0);
-            ui.spacing_mut().interact_size.y = theme::GAME_SIZE.y;
-            let gap = ui.spacing().item_spacing.x;
-            let width = ui.available_width();
-            let cols = (((width + gap) / (theme::GAME_SIZE.x + gap)).floor() as usize).max(1);
-            let size = egui::vec2(
-                (width - gap * (cols as f32 - 1.0)) / cols as f32,
-                theme::GAME_SIZE.y,
-            );
-            for row in self.games.chunks(cols) {
-                ui.horizontal(|ui| {
-                    for g in row {
-                        let game = g.poker.game;
-                        let on = game == chosen;
-                        let label = if on {
-                            format!("{} ✔", game.name())
-                        } else {
-                            game.name().to_string()
-                        };
-                        let b = Button::new(RichText::new(label).size(theme::SMALL + 1.0))
-                            .wrap_mode(egui::TextWrapMode::Truncate)
-                            .selected(on);
-                        if ui.add_sized(size, b).clicked() {
-                            self.view.game = Some(game);
-                        }
+        // Top to bottom: the games (or the keypad for the table number, in the same place), the
+        // chosen game's choices in a box of fixed height, the table number, "Open table". Each
+        // part keeps its place whatever is picked or keyed: nothing moves under a finger.
+        let width = ui.available_width();
+        let gap = 8.0;
+        const ROW_GAP: f32 = 6.0;
+        let cols = (((width + gap) / (theme::GAME_SIZE.x + gap)).floor() as usize).max(1);
+        let rows = self.games.len().div_ceil(cols);
+        let grid_h = if self.games.len() > 1 {
+            rows as f32 * (theme::GAME_SIZE.y + ROW_GAP)
+        } else {
+            0.0
+        };
+        let keypad_h = 4.0 * theme::KEY_SIZE.y + 3.0 * theme::GAP;
+        let height = if self.view.keying_table_no || self.games.len() > 1 {
+            grid_h.max(keypad_h)
+        } else {
+            0.0
+        };
+        let (region, _) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
+        // A child in the reserved place: whatever it holds, the parent's cursor has moved by
+        // the reserved height only.
+        {
+            let ui = &mut ui.new_child(egui::UiBuilder::new().max_rect(region));
+            if self.view.keying_table_no {
+                keypad::keypad(ui, table_no, 4);
+            } else if self.games.len() > 1 {
+                // A grid of equal cells, as many columns as the width holds; each button is
+                // put in its own cell, so a label that wraps moves nothing.
+                let cell = egui::vec2(
+                    (width - gap * (cols as f32 - 1.0)) / cols as f32,
+                    theme::GAME_SIZE.y,
+                );
+                for (i, g) in self.games.iter().enumerate() {
+                    let at = region.min
+                        + egui::vec2(
+                            (i % cols) as f32 * (cell.x + gap),
+                            (i / cols) as f32 * (cell.y + ROW_GAP),
+                        );
+                    let game = g.poker.game;
+                    let on = game == chosen;
+                    let label = if on {
+                        format!("{} ✔", game.name())
+                    } else {
+                        game.name().to_string()
+                    };
+                    let b = Button::new(RichText::new(label).size(theme::SMALL))
+                        .wrap_mode(egui::TextWrapMode::Wrap)
+                        .selected(on);
+                    if ui.put(egui::Rect::from_min_size(at, cell), b).clicked() {
+                        self.view.game = Some(game);
                     }
-                });
+                }
             }
         }
+        // The chosen game's choices: the longest summary's height is kept.
+        let (summary, _) =
+            ui.allocate_exact_size(egui::vec2(width, theme::SUMMARY_H), egui::Sense::hover());
+        {
+            let ui = &mut ui.new_child(egui::UiBuilder::new().max_rect(summary));
+            ui.set_clip_rect(summary.intersect(ui.clip_rect()));
+            small(
+                ui,
+                &format!(
+                    "{}: {} (Chapter {})",
+                    chosen.name(),
+                    chosen.section(),
+                    chosen.def().chapter
+                ),
+            );
+            ui.label(RichText::new(setup_summary(&s)).size(theme::STATUS));
+        }
+        // The table number and "Open table" side by side; the number is a button that opens
+        // the keypad in the games' place.
+        let open = ui
+            .horizontal(|ui| {
+                let keying = self.view.keying_table_no;
+                let hint = if keying { "Done" } else { "Change" };
+                let mut text = egui::text::LayoutJob::default();
+                RichText::new(format!("Table number: {table_no}\n"))
+                    .size(theme::BODY)
+                    .color(theme::TEXT)
+                    .append_to(
+                        &mut text,
+                        ui.style(),
+                        egui::FontSelection::Default,
+                        egui::Align::Center,
+                    );
+                RichText::new(hint)
+                    .size(theme::SMALL)
+                    .color(theme::TEXT_DIM)
+                    .append_to(
+                        &mut text,
+                        ui.style(),
+                        egui::FontSelection::Default,
+                        egui::Align::Center,
+                    );
+                let b = Button::new(text)
+                    .selected(keying)
+                    .min_size(theme::PRIMARY_SIZE * egui::vec2(0.6, 1.0));
+                if ui.add(b).clicked() {
+                    self.view.keying_table_no = !keying;
+                }
+                primary(ui, "Open table")
+            })
+            .inner;
         if open {
             match table_no.parse::<u32>() {
                 Ok(n) if n > 0 => {

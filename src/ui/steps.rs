@@ -401,26 +401,29 @@ impl DeckhandApp {
             ),
         );
         self.section(ui, step);
-        ui.horizontal_wrapped(|ui| {
-            for seat in 1..=10u8 {
-                let on = self.view.seats.contains(&seat);
+        // Fixed sizes: a seat's ✔ never moves the seats after it.
+        let seats = &mut self.view.seats;
+        fixed_rows(
+            ui,
+            (1..=10u8).collect(),
+            theme::SEAT_SIZE,
+            |ui, seat, size| {
+                let on = seats.contains(&seat);
                 let label = if on {
                     format!("Seat {seat} ✔")
                 } else {
                     format!("Seat {seat}")
                 };
-                let b = Button::new(RichText::new(label).size(theme::BODY))
-                    .selected(on)
-                    .min_size(theme::SEAT_SIZE);
-                if ui.add(b).clicked() {
+                let b = Button::new(RichText::new(label).size(theme::BODY)).selected(on);
+                if ui.add_sized(size, b).clicked() {
                     if on {
-                        self.view.seats.remove(&seat);
+                        seats.remove(&seat);
                     } else {
-                        self.view.seats.insert(seat);
+                        seats.insert(seat);
                     }
                 }
-            }
-        });
+            },
+        );
         ui.add_space(theme::GAP);
         if primary(ui, &format!("Start round {number}")) {
             cmds.push(UiCmd::Rules(Command::StartRound {

@@ -22,11 +22,18 @@ pub const CARD_FACE: Color32 = Color32::from_rgb(0xFA, 0xF8, 0xF0);
 
 /// The smallest touch target.
 pub const TARGET: f32 = 56.0;
+/// No target is smaller than this, on any screen.
+pub const MIN_TARGET: f32 = 48.0;
 pub const PRIMARY_SIZE: Vec2 = Vec2::new(360.0, 72.0);
 pub const ACTION_SIZE: Vec2 = Vec2::new(200.0, 72.0);
-pub const SEAT_SIZE: Vec2 = Vec2::new(96.0, 64.0);
+pub const SEAT_SIZE: Vec2 = Vec2::new(120.0, 64.0);
+/// A seat with a word or two after it ("Seat 10 concedes").
+pub const SEAT_WIDE: Vec2 = Vec2::new(200.0, 56.0);
 /// A game's button on the open-table screen at its narrowest (room for "Seven-card Stud Hi-Lo 8").
-pub const GAME_SIZE: Vec2 = Vec2::new(200.0, 48.0);
+pub const GAME_SIZE: Vec2 = Vec2::new(160.0, 56.0);
+/// The height kept for a game's summary on the open-table screen: a line of its section and
+/// three of its choices.
+pub const SUMMARY_H: f32 = 100.0;
 pub const KEY_SIZE: Vec2 = Vec2::new(88.0, 64.0);
 pub const CARD_KEY: Vec2 = Vec2::new(58.0, 56.0);
 pub const GAP: f32 = 12.0;
@@ -34,8 +41,21 @@ pub const GAP: f32 = 12.0;
 pub const TAB_SIZE: Vec2 = Vec2::new(190.0, 56.0);
 /// A wager spot's button, wide enough for "Seat 10 Super Bonus: $9999999".
 pub const SPOT_SIZE: Vec2 = Vec2::new(330.0, 56.0);
-/// The foot of the side panel: two rows of table-wide actions.
-pub const FOOT: f32 = 2.0 * 48.0 + 24.0;
+/// A place cards are keyed to ("Seat 3 exchange: gives up 8♦ 4♥, draws 3♦ 7♥" on two lines).
+pub const PLACE_SIZE: Vec2 = Vec2::new(250.0, 64.0);
+/// Below this screen width the side panel narrows and the margins shrink (1024×768).
+pub const WIDE: f32 = 1200.0;
+
+/// The side panel's width on a screen `width` wide.
+pub fn side_width(width: f32) -> f32 {
+    if width < WIDE { 300.0 } else { 340.0 }
+}
+
+/// The foot of the side panel: a separator and two rows of table-wide actions, with the
+/// spacing between them.
+pub const FOOT: f32 = 2.0 * 48.0 + 48.0;
+/// The devices' box at the top of the side panel: three lines of small type.
+pub const DEVICES_H: f32 = 66.0;
 /// The message band's height: four lines of status text.
 pub const BAND: f32 = 112.0;
 

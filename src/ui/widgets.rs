@@ -144,19 +144,27 @@ pub(super) fn field(ui: &mut Ui, name: &str, value: &str, focused: bool) {
 /// A 13 × 4 grid of card faces; a card in `used` cannot be picked (no card enters twice).
 pub(super) fn card_grid(ui: &mut Ui, id: &str, used: &CardSet) -> Option<Card> {
     let mut picked = None;
-    // Thirteen columns must fit the 1280-px screen: small padding, fixed key size.
+    // Thirteen columns fit the width: the keys narrow on a 1024-px screen, never below 48 px.
     ui.spacing_mut().button_padding = egui::vec2(4.0, 4.0);
-    egui::Grid::new(id).spacing([6.0, 6.0]).show(ui, |ui| {
-        for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
-            for rank in Rank::all().rev() {
-                let c = Card::new(rank, suit);
-                if cards::card_button(ui, c, theme::CARD_KEY, !used.contains(c)).clicked() {
-                    picked = Some(c);
+    let gap = 5.0;
+    let w =
+        ((ui.available_width() - 12.0 * gap) / 13.0).clamp(theme::MIN_TARGET, theme::CARD_KEY.x);
+    let key = egui::vec2(w.floor(), theme::CARD_KEY.y);
+    egui::Grid::new(id)
+        .spacing([gap, gap])
+        .min_col_width(key.x)
+        .max_col_width(key.x)
+        .show(ui, |ui| {
+            for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
+                for rank in Rank::all().rev() {
+                    let c = Card::new(rank, suit);
+                    if cards::card_button(ui, c, key, !used.contains(c)).clicked() {
+                        picked = Some(c);
+                    }
                 }
+                ui.end_row();
             }
-            ui.end_row();
-        }
-    });
+        });
     picked
 }
 
@@ -168,6 +176,32 @@ pub(super) fn out_of_service(ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
     if ui.add(b).clicked() {
         cmds.push(UiCmd::Rules(Command::ShufflerOutOfService));
     }
+}
+
+/// Items of one size in rows, as many to a row as the width holds: a label that grows never
+/// moves the items after it, and a narrow screen gets more rows, not a wider page.
+pub(super) fn fixed_rows<T>(
+    ui: &mut Ui,
+    items: Vec<T>,
+    size: egui::Vec2,
+    mut add: impl FnMut(&mut Ui, T, egui::Vec2),
+) {
+    let gap = ui.spacing().item_spacing.x;
+    let per = (((ui.available_width() + gap) / (size.x + gap)).floor() as usize).max(1);
+    let mut items = items.into_iter().peekable();
+    while items.peek().is_some() {
+        ui.horizontal(|ui| {
+            for item in items.by_ref().take(per) {
+                add(ui, item, size);
+            }
+        });
+    }
+}
+
+/// The step's primary action, drawn before it can be taken (greyed): it is where it will be,
+/// and nothing else takes its place in the meantime.
+pub(super) fn primary_when(ui: &mut Ui, enabled: bool, label: &str) -> bool {
+    ui.add_enabled_ui(enabled, |ui| primary(ui, label)).inner && enabled
 }
 
 /// The one primary action of a step: large, gold, with its name as its label.

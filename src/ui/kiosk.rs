@@ -1,0 +1,73 @@
+//! The terminal as the whole screen. At the table the window fills the monitor it is on, with no
+//! title bar to drag: `[display] fullscreen` (docs/configuration.md). A window manager is asked
+//! for full screen when the window opens; without one (a bare X server at a kiosk) the window
+//! moves itself to the monitor's corner and takes the monitor's size on its first frame.
+
+use egui::{Pos2, ViewportCommand};
+
+/// Wraps the app; when `fill` is set, fills the monitor once its size is known.
+pub struct Kiosk<A> {
+    app: A,
+    fill: bool,
+    filled: bool,
+}
+
+impl<A> Kiosk<A> {
+    pub fn new(app: A, fill: bool) -> Self {
+        Kiosk {
+            app,
+            fill,
+            filled: false,
+        }
+    }
+
+    /// The commands that make a window of this monitor's size fill it; none while the size is
+    /// unknown.
+    pub fn commands(monitor: Option<egui::Vec2>) -> Vec<ViewportCommand> {
+        match monitor {
+            Some(size) if size.x > 0.0 && size.y > 0.0 => vec![
+                ViewportCommand::Decorations(false),
+                ViewportCommand::OuterPosition(Pos2::ZERO),
+                ViewportCommand::InnerSize(size),
+            ],
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl<A: eframe::App> eframe::App for Kiosk<A> {
+    fn logic(&mut self, ctx: &egui::Context, frame: &mut eframe::Frame) {
+        if self.fill && !self.filled {
+            let commands = Self::commands(ctx.input(|i| i.viewport().monitor_size));
+            self.filled = !commands.is_empty();
+            for c in commands {
+                ctx.send_viewport_cmd(c);
+            }
+        }
+        self.app.logic(ctx, frame);
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        self.app.ui(ui, frame);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_known_monitor_is_filled_from_its_corner_and_an_unknown_one_is_waited_for() {
+        let c = Kiosk::<()>::commands(Some(egui::vec2(1024.0, 768.0)));
+        assert_eq!(
+            c,
+            vec![
+                ViewportCommand::Decorations(false),
+                ViewportCommand::OuterPosition(Pos2::ZERO),
+                ViewportCommand::InnerSize(egui::vec2(1024.0, 768.0)),
+            ]
+        );
+        assert!(Kiosk::<()>::commands(None).is_empty());
+        assert!(Kiosk::<()>::commands(Some(egui::Vec2::ZERO)).is_empty());
+    }
+}

@@ -1,0 +1,145 @@
+//! A layout that stays still (issue 20): while the dealer keys amounts and cards, no button of
+//! the screen moves, appears or disappears: labels change, keys grey out, nothing else. Walked
+//! from the real start (the app as `deckhand` builds it, sign-in, the open-table screen).
+
+mod common;
+
+use common::play::{first_ready, open_from_sign_in, play_step, tap_a_free_card};
+use common::ui::{keys, real_app, tap};
+use deckhand::rules::banked::round::BankedStep;
+use deckhand::rules::games::GameId;
+use deckhand::rules::poker::hand::Step as HandStep;
+use deckhand::rules::table::Step;
+use deckhand::ui::DeckhandApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+/// Where every button of the screen is, in reading order.
+fn layout(h: &Harness<'_, DeckhandApp>) -> Vec<[i32; 4]> {
+    let mut out: Vec<[i32; 4]> = h
+        .query_all_by_role(egui::accesskit::Role::Button)
+        .map(|n| {
+            let r = n.rect();
+            [r.min.x, r.min.y, r.max.x, r.max.y].map(|v| v.round() as i32)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn keying_moves_nothing(
+    h: &mut Harness<'_, DeckhandApp>,
+    what: &str,
+    mut key: impl FnMut(&mut Harness<'_, DeckhandApp>, usize),
+    n: usize,
+) {
+    let before = layout(h);
+    for i in 0..n {
+        key(h, i);
+        assert_eq!(layout(h), before, "{what}: key {i} moved a button");
+    }
+}
+
+#[test]
+fn keying_wagers_and_cards_moves_no_button() {
+    for (w, hgt) in [(1024.0, 768.0), (1280.0, 800.0), (1920.0, 1080.0)] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = real_app(&dir.path().join("c4.sqlite"), w, hgt, 0.25);
+        open_from_sign_in(&mut h, GameId::Crazy4Poker, tap);
+        tap(&mut h, "Seat 2 Ante: —");
+        keying_moves_nothing(&mut h, "the Ante", |h, _| keys(h, "9"), 6);
+        tap(&mut h, "Clear");
+        keys(&mut h, "10");
+        tap(&mut h, "Seat 2 Queens Up: —");
+        keys(&mut h, "5");
+        tap(&mut h, "Wagers of seat 4");
+        tap(&mut h, "Seat 4 Ante: —");
+        keys(&mut h, "25");
+        tap(&mut h, "No more bets");
+        let mut taps = 0;
+        while !matches!(
+            h.state().terminal().table().step(),
+            Step::Banked {
+                step: BankedStep::Cards,
+                ..
+            }
+        ) {
+            assert!(play_step(&mut h, &mut taps));
+        }
+        // Two hands of five and the dealer's five: Settle stands greyed where it will be.
+        keying_moves_nothing(
+            &mut h,
+            &format!("{w}: the cards"),
+            |h, i| tap_a_free_card(h, i * 3),
+            15,
+        );
+        assert!(common::ui::ready(&h, "Settle"));
+
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = real_app(&dir.path().join("he.sqlite"), w, hgt, 0.25);
+        open_from_sign_in(&mut h, GameId::Holdem, tap);
+        let mut taps = 0;
+        while !matches!(
+            h.state().terminal().table().step(),
+            Step::Poker {
+                step: HandStep::Showdown { .. },
+                ..
+            }
+        ) {
+            assert!(play_step(&mut h, &mut taps));
+        }
+        // The board and two hands.
+        keying_moves_nothing(
+            &mut h,
+            &format!("{w}: the showdown"),
+            |h, i| tap_a_free_card(h, i * 5),
+            9,
+        );
+        assert!(first_ready(&h, &["Show the winner"]).is_some());
+    }
+}
+
+/// The open-table screen: picking each game in turn (its summary changes length) moves no
+/// button; the table number's keypad opens in the games' place, and "Open table" stays put.
+#[test]
+fn picking_a_game_or_keying_the_table_number_moves_nothing() {
+    for (w, hgt) in [(1024.0, 768.0), (1920.0, 1080.0)] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = real_app(&dir.path().join("open.sqlite"), w, hgt, 0.25);
+        tap(&mut h, "Alex Rivera");
+        keys(&mut h, "20417");
+        tap(&mut h, "Sign in");
+        let before = layout(&h);
+        let open = h.get_by_label("Open table").rect();
+        for game in GameId::all() {
+            // The chosen game's label carries a tick; the others are tapped.
+            if h.query_by_label(game.name()).is_none() {
+                continue;
+            }
+            tap(&mut h, game.name());
+            assert_eq!(
+                layout(&h),
+                before,
+                "{w}: picking {} moved a button",
+                game.name()
+            );
+        }
+        h.get_by_label_contains("Table number: ").click();
+        h.run_ok();
+        common::ui::settle(&mut h);
+        keys(&mut h, "7");
+        assert_eq!(
+            h.get_by_label("Open table").rect(),
+            open,
+            "{w}: the keypad moved Open table"
+        );
+        h.get_by_label_contains("Table number: 127").click();
+        h.run_ok();
+        common::ui::settle(&mut h);
+        assert_eq!(
+            layout(&h),
+            before,
+            "{w}: closing the keypad left the screen changed"
+        );
+    }
+}

@@ -1,0 +1,114 @@
+//! Every screen size a table uses (issue 20): 1024×768, 1280×800, 1366×768 and 1920×1080. The
+//! app is built as `deckhand` builds it and walked from sign-in through a Hold'em round and a
+//! Crazy 4 Poker round; before every step's button is pressed, every button on the screen is
+//! checked, and the status line along the top: inside the window (no scrolling to reach it), not cut off at the foot of a panel, not
+//! under the side panel, and at least 48 px each way.
+
+mod common;
+
+use common::play::{open_from_sign_in, play_step_with};
+use common::ui::{real_app, tap};
+use deckhand::rules::games::GameId;
+use deckhand::ui::DeckhandApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use std::sync::Mutex;
+
+/// The side panel's own buttons (the panel is the right-hand 300 or 340 px).
+const SIDE: [&str; 8] = [
+    "⚠ Irregularity",
+    "High hand",
+    "Box count",
+    "Time charges",
+    "Cover card out",
+    "Change decks",
+    "Close table",
+    "Sign out",
+];
+const TARGET: f32 = 48.0;
+
+/// What was found wrong, screen by screen.
+static PROBLEMS: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+fn check(h: &Harness<'_, DeckhandApp>, before: &str) {
+    let screen = h.ctx.content_rect();
+    let step = format!("{:?}", h.state().terminal().table().step());
+    let step: String = step.chars().take(40).collect();
+    // The status line along the top: every word on the screen.
+    for node in h.query_all_by_role(egui::accesskit::Role::Label) {
+        let r = node.rect();
+        if r.min.y < 30.0 && r.max.x > screen.max.x + 0.5 {
+            PROBLEMS.lock().unwrap().push(format!(
+                "{}×{} before {before:?} at {step}: the status line's {:?} runs off the screen",
+                screen.width(),
+                screen.height(),
+                node.accesskit_node().label().unwrap_or_default()
+            ));
+        }
+    }
+    for node in h.query_all_by_role(egui::accesskit::Role::Button) {
+        let label = node.accesskit_node().label().unwrap_or_default();
+        let r = node.rect();
+        let mut wrong = Vec::new();
+        if !screen.contains_rect(r) {
+            wrong.push("off the screen");
+        } else if r.max.y > screen.max.y - 12.0 + 0.5 {
+            // Inside the window but into the panels' margins: cut off by the panel's edge.
+            wrong.push("cut off at the bottom");
+        }
+        if r.height() < TARGET - 0.5 || r.width() < TARGET - 0.5 {
+            wrong.push("smaller than 48 px");
+        }
+        if !SIDE.contains(&label.as_str())
+            && r.max.x > screen.max.x - deckhand::ui::theme::side_width(screen.width()) + 0.5
+        {
+            wrong.push("under the side panel");
+        }
+        if !wrong.is_empty() {
+            PROBLEMS.lock().unwrap().push(format!(
+                "{}×{} before {before:?} at {step}: {label:?} {r:?}: {}",
+                screen.width(),
+                screen.height(),
+                wrong.join(", ")
+            ));
+        }
+    }
+}
+
+fn checked_tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
+    check(h, label);
+    tap(h, label);
+}
+
+fn walk(w: f32, hgt: f32, game: GameId) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = real_app(&dir.path().join("size.sqlite"), w, hgt, 0.25);
+    open_from_sign_in(&mut h, game, checked_tap);
+    let mut taps = 0;
+    while play_step_with(&mut h, &mut taps, checked_tap) {
+        assert!(taps < 300, "the round does not end");
+    }
+    assert_eq!(h.state().terminal().table().rounds_played, 1);
+    check(&h, "the next round");
+}
+
+#[test]
+fn every_button_of_a_round_is_on_the_screen_at_every_size() {
+    for (w, h) in [
+        (1024.0, 768.0),
+        (1280.0, 800.0),
+        (1366.0, 768.0),
+        (1920.0, 1080.0),
+    ] {
+        for game in [GameId::Holdem, GameId::Crazy4Poker] {
+            walk(w, h, game);
+        }
+    }
+    let problems = PROBLEMS.lock().unwrap();
+    assert!(
+        problems.is_empty(),
+        "{} buttons out of reach:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
