@@ -43,6 +43,9 @@ pub(super) struct BankedEntry {
     pub(super) gave: BTreeMap<u8, Vec<Card>>,
     pub(super) drew: BTreeMap<u8, Vec<Card>>,
     pub(super) target: Target,
+    /// The seats whose cards are keyed at the cards step, when not every seat's are (a folded
+    /// Crazy 4 Poker hand is collected before the reveal, § 657a.11(c)).
+    pub(super) only: Option<Vec<u8>>,
 }
 
 /// A spot the rules fill in to equal another (Crazy 4 Poker's Super Bonus equals the Ante).
@@ -116,7 +119,7 @@ impl BankedEntry {
     /// The first place still short of cards, in the order the dealer reads the layout.
     fn next_target(&self, r: &BankedRound) -> Target {
         let def = r.def();
-        for s in &r.seats {
+        for s in self.only.as_ref().unwrap_or(&r.seats) {
             if self.cards.get(s).map_or(0, |c| c.len()) < def.seat_cards {
                 return Target::Seat(*s);
             }
@@ -188,8 +191,10 @@ impl BankedEntry {
     /// One button per place, showing its cards; a tap selects it.
     pub(super) fn place_buttons(&mut self, ui: &mut Ui, r: &BankedRound) {
         let def = r.def();
-        let mut places: Vec<(Target, String)> = r
-            .seats
+        let mut places: Vec<(Target, String)> = self
+            .only
+            .as_ref()
+            .unwrap_or(&r.seats)
             .iter()
             .map(|s| {
                 let cards = cards_text(self.cards.get(s).map_or(&[][..], |c| &c[..]));
@@ -599,7 +604,20 @@ impl DeckhandApp {
             }
             BankedStep::Cards => {
                 title(ui, "Key the cards for settlement");
+                let house = self
+                    .term
+                    .table()
+                    .setup
+                    .as_ref()
+                    .and_then(|s| s.poker.house.as_deref());
+                let only: Vec<u8> = r
+                    .seats
+                    .iter()
+                    .copied()
+                    .filter(|s| r.needs_cards(*s, house))
+                    .collect();
                 let e = &mut self.view.banked;
+                e.only = Some(only);
                 e.restore(&r);
                 e.follow(&r);
                 e.place_buttons(ui, &r);

@@ -130,7 +130,8 @@ pub struct Wagers {
 
 struct Checked {
     seat: u8,
-    best: BestFour,
+    /// None for a folded hand collected before the reveal without being keyed (§ 657a.11(c)).
+    best: Option<BestFour>,
     w: Wagers,
     play: Cents,
 }
@@ -189,7 +190,10 @@ fn validate(round: &Round, rules: &Rules) -> Result<(BestFour, Vec<Checked>), Se
     for (i, s) in round.seats.iter().enumerate() {
         let f = |x: &str| format!("seats[{i}].{x}");
         let cards: Vec<Card> = super::cards(&f("cards"), &s.cards)?;
-        if cards.len() != 5 {
+        // § 657a.11(c): a folded hand goes to the discard rack before the reveal; its cards
+        // may be left unkeyed unless the house counts folded hands for the Envy Bonus.
+        let collected = s.play == 0 && cards.is_empty() && !rules.envy_from_folded;
+        if cards.len() != 5 && !collected {
             return Err(err(f("cards"), "each player has five cards (§ 657a.8(d))"));
         }
         all.push((f("cards"), cards.clone()));
@@ -248,8 +252,12 @@ fn validate(round: &Round, rules: &Rules) -> Result<(BestFour, Vec<Checked>), Se
                 ));
             }
         }
-        let best = best_four(&cards).map_err(|e| err(f("cards"), e.to_string()))?;
-        if s.play > 0 && s.play != w.ante {
+        let best = if collected {
+            None
+        } else {
+            Some(best_four(&cards).map_err(|e| err(f("cards"), e.to_string()))?)
+        };
+        if let Some(best) = best.as_ref().filter(|_| s.play > 0 && s.play != w.ante) {
             // § 657a.11(b): more than the Ante needs a pair of aces or better, up to 3×.
             let aces_up = best.value.category() > Category4::OnePair
                 || (best.value.category() == Category4::OnePair
@@ -341,7 +349,7 @@ pub fn settle(
     let envy: Vec<(u8, Value4)> = seats
         .iter()
         .filter(|s| s.play > 0 || rules.envy_from_folded)
-        .map(|s| (s.seat, s.best.value))
+        .filter_map(|s| s.best.as_ref().map(|b| (s.seat, b.value)))
         .collect();
     if seats.iter().any(|s| s.w.progressive > 0) {
         l.open_meter(
@@ -352,8 +360,7 @@ pub fn settle(
     }
     for s in &seats {
         let seat = s.seat;
-        let pv = s.best.value;
-        if s.play > 0 {
+        if let Some(pv) = s.best.as_ref().map(|b| b.value).filter(|_| s.play > 0) {
             l.set_hand(seat, pv.describe());
             let line = four_line(pv);
             let super_pays = pv.category() >= Category4::Straight;
@@ -540,6 +547,8 @@ pub const ROUND: Def = Def {
         options_fee: false,
     }],
     deal_note: "",
+    // § 657a.11(c): the folded hands are collected before the reveal.
+    folded_hands_keyed: |h| h.crazy4.envy_from_folded,
 };
 
 /// `deckhand settle`'s input for this game, with the configured choices and the round's

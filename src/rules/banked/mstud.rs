@@ -539,6 +539,7 @@ pub const ROUND: Def = Def {
         },
     ],
     deal_note: "",
+    folded_hands_keyed: super::round::folded_hands_stay,
 };
 
 /// `deckhand settle`'s input for this game, with the configured choices and the round's

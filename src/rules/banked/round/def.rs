@@ -69,6 +69,15 @@ pub struct Def {
     pub phases: &'static [Phase],
     /// Said after the deal instruction (Lunar Poker turns the dealer's fifth card up).
     pub deal_note: &'static str,
+    /// Whether a folded hand's cards are keyed for settlement under the casino's choices: a
+    /// game whose folded hands go to the discard rack before the reveal (§ 657a.11(c)) keys
+    /// none, unless the casino counts them for something.
+    pub folded_hands_keyed: fn(&crate::rules::banked::HouseRules) -> bool,
+}
+
+/// The games whose folded hands stay on the table until every wager is resolved.
+pub fn folded_hands_stay(_: &crate::rules::banked::HouseRules) -> bool {
+    true
 }
 
 /// The sections a house-banked round follows, literal so a search for one finds its rule.

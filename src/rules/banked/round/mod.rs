@@ -233,12 +233,28 @@ impl BankedRound {
         crate::rules::lunar::lunar_hand(&self.dealer).is_ok_and(|h| !h.dealer_qualifies())
     }
 
-    /// The round is keyed (every seat's cards) and waits for its settlement.
-    pub fn ready_to_settle(&self) -> bool {
+    /// Whether the dealer keys `seat`'s cards for settlement under the table's `house`: every
+    /// seat dealt in, but a folded hand its game collects before the reveal (§ 657a.11(c)). With
+    /// no house known, every seat.
+    pub fn needs_cards(&self, seat: u8, house: Option<&House>) -> bool {
+        !self.folded.contains(&seat)
+            || house.is_none_or(|h| (self.def().folded_hands_keyed)(&h.rules))
+    }
+
+    /// The round is keyed (every seat's cards that `house` needs; with none, the seats still in)
+    /// and waits for its settlement.
+    pub fn ready_to_settle(&self, house: Option<&House>) -> bool {
         self.step == BankedStep::Cards
             && self.settlement.is_none()
             && !self.seats.is_empty()
-            && self.seats.iter().all(|s| self.cards.contains_key(s))
+            && self
+                .seats
+                .iter()
+                .filter(|s| match house {
+                    Some(_) => self.needs_cards(**s, house),
+                    None => !self.folded.contains(s),
+                })
+                .all(|s| self.cards.contains_key(s))
     }
 
     /// Players who still decide in `phase`, in dealing order (clockwise from the dealer's left).
@@ -324,6 +340,18 @@ impl BankedRound {
         cmd: &BankedCommand,
         house: Option<&House>,
     ) -> Result<Vec<BankedEvent>, String> {
+        if let (BankedCommand::Cards { seats, .. }, Some(h)) = (cmd, house)
+            && let Some(s) = self.seats.iter().find(|s| {
+                self.needs_cards(**s, Some(h))
+                    && !seats.iter().any(|(k, c)| k == *s && !c.is_empty())
+            })
+        {
+            let def = self.def();
+            return Err(format!(
+                "seat {s}: its {} cards are keyed ({})",
+                def.seat_cards, def.sections.decisions
+            ));
+        }
         let mut next = self.clone();
         let first = match cmd {
             BankedCommand::LockIn { cards } => {
@@ -339,7 +367,7 @@ impl BankedRound {
             cmd => next.act(cmd)?,
         };
         let mut events = vec![first];
-        if next.ready_to_settle() {
+        if next.ready_to_settle(house) {
             let house = house.ok_or("the table opened without its paytables")?;
             events.push(BankedEvent::Settled {
                 settlement: next.settle(house)?,
@@ -355,7 +383,7 @@ impl BankedRound {
         let mut next = self.clone();
         match e {
             BankedEvent::Settled { settlement } => {
-                if !next.ready_to_settle() {
+                if !next.ready_to_settle(None) {
                     return Err(format!("a settlement at the step {:?}", next.step));
                 }
                 let verify = !settlement.signer.is_none()
@@ -757,6 +785,11 @@ impl BankedRound {
                 }
                 for s in &self.seats {
                     let cards = seats.get(s).map_or(&[][..], |v| &v[..]);
+                    // A folded hand collected before the reveal is not keyed (§ 657a.11(c));
+                    // whether the game and the casino need it is checked in `decide`.
+                    if cards.is_empty() && self.folded.contains(s) {
+                        continue;
+                    }
                     check(&format!("seat {s}"), cards, def.seat_cards)?;
                 }
                 if let Some(extra) = seats.keys().find(|s| !self.seats.contains(s)) {

@@ -435,3 +435,68 @@ fn every_banked_event_round_trips_through_the_table_event() {
         assert_eq!(row.kind(), e.kind());
     }
 }
+
+/// § 657a.11(c): a folded Crazy 4 Poker hand goes to the discard rack before the reveal, so
+/// the round settles without its cards; a casino that counts folded hands for the Envy Bonus
+/// (`envy_from_folded`) has them keyed, and a round without them is refused by name.
+#[test]
+fn a_folded_crazy_4_hand_is_not_keyed_unless_the_house_counts_it() {
+    let c = |s: &str| parse_cards(s).unwrap();
+    let start = || {
+        let mut r = BankedRound::start(GameId::Crazy4Poker, Dealing::Hand, &[1, 3]).unwrap();
+        for seat in [1, 3] {
+            r.run(&BankedCommand::Wagers {
+                seat,
+                wagers: wagers(&[("ante", 1000)]),
+            })
+            .unwrap();
+        }
+        r.run(&BankedCommand::NoMoreBets).unwrap();
+        r.run(&BankedCommand::Dealt).unwrap();
+        r.run(&BankedCommand::Decide {
+            seat: 1,
+            multiple: 1,
+        })
+        .unwrap();
+        r.run(&BankedCommand::Decide {
+            seat: 3,
+            multiple: 0,
+        })
+        .unwrap();
+        r.run(&BankedCommand::Revealed).unwrap();
+        r
+    };
+    let only_seat_1 = BankedCommand::Cards {
+        seats: vec![(1, c("Ac Kd Qh Js 2d"))],
+        dealer: c("Kc 9d 7h 4s 2c"),
+        community: vec![],
+        draws: vec![],
+        meters: Default::default(),
+    };
+    let house = House::default_for(GameId::Crazy4Poker).unwrap();
+    let r = start();
+    assert!(r.needs_cards(1, Some(&house)));
+    assert!(
+        !r.needs_cards(3, Some(&house)),
+        "the folded hand is collected"
+    );
+    let events = r.decide(&only_seat_1, Some(&house)).unwrap();
+    let Some(BankedEvent::Settled { settlement }) = events.last() else {
+        panic!("no settlement: {events:?}");
+    };
+    let folded: Vec<_> = settlement.results.iter().filter(|w| w.seat == 3).collect();
+    assert!(!folded.is_empty());
+    assert!(folded.iter().all(|w| w.net <= 0), "{folded:?}");
+    // Replayed from the journal, the same events fold in.
+    let mut again = start();
+    for e in &events {
+        again.apply(e).unwrap();
+    }
+    assert!(again.settlement.is_some());
+
+    let mut counts = house.clone();
+    counts.rules.crazy4.envy_from_folded = true;
+    assert!(r.needs_cards(3, Some(&counts)));
+    let e = r.decide(&only_seat_1, Some(&counts)).unwrap_err();
+    assert!(e.contains("seat 3: its 5 cards are keyed"), "{e}");
+}
