@@ -193,11 +193,7 @@ fn lockout_deactivation_and_signatures_at_the_table() {
             .unwrap_err()
             .contains("2 more tries")
     );
-    assert!(
-        t.verify("1001", "1112")
-            .unwrap_err()
-            .contains("1 more tries")
-    );
+    assert!(t.verify("1001", "1112").unwrap_err().contains("1 more try"));
     assert!(t.verify("1001", "1113").unwrap_err().contains("locked"));
     assert!(
         t.verify("1001", "2468")

@@ -220,10 +220,87 @@ fn the_rules_refuse_a_report_that_cannot_stand() {
         .execute(report("dispute", Some(floor.clone())))
         .unwrap_err();
     assert!(e.contains("supervisor"), "{e}");
+    // During the round, a seat not dealt in is refused by name.
+    let e = t
+        .execute(Command::ReportIrregularity {
+            id: "down-card-exposed".into(),
+            seat: Some(7),
+            note: None,
+            signed_by: None,
+        })
+        .unwrap_err();
+    assert!(
+        e.contains("seat 7 was not dealt in this round (seats 1, 2, 3)"),
+        "{e}"
+    );
+    // A ruling on a dispute is written down: without it the report is refused.
+    let supervisor = Person {
+        name: "Morgan Lee".into(),
+        credential: "3001".into(),
+        role: Role::Supervisor,
+    };
+    let e = t
+        .execute(report("dispute", Some(supervisor.clone())))
+        .unwrap_err();
+    assert!(e.contains("write down the ruling"), "{e}");
     // A misdeal voids the round; after it there is no round to void.
     t.execute(report("misdeal", Some(floor.clone()))).unwrap();
     assert!(t.table().round.is_none());
     assert!(!matches!(t.table().step(), Step::Poker { .. }));
     let e = t.execute(report("misdeal", Some(floor))).unwrap_err();
     assert!(e.contains("no round in play"), "{e}");
+}
+
+/// From the real start: during a round only the seats dealt in can be named, and a dispute's
+/// ruling is written on the on-screen keyboard and journaled with the supervisor's signature.
+#[test]
+fn a_ruling_is_written_down_and_only_seats_dealt_in_are_offered() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ruling.sqlite");
+    let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
+    common::play::open_from_sign_in(&mut h, GameId::Holdem, tap);
+    tap(&mut h, "⚠ Irregularity");
+    tap(&mut h, "Down card dealt face up  ·  § 637a.18(p)");
+    h.get_by_label("Seat 2");
+    h.get_by_label("Seat 4");
+    for absent in [1, 3, 5, 6, 7, 8, 9, 10] {
+        assert!(
+            h.query_by_label(&format!("Seat {absent}")).is_none(),
+            "seat {absent} was not dealt in"
+        );
+    }
+    tap(&mut h, "Back");
+    tap(&mut h, "Dispute: a ruling  ·  § 637a.18(a)");
+    tap(&mut h, "Record irregularity");
+    h.get_by_label("⚠ Write down the ruling");
+    for key in "POT".chars() {
+        tap(&mut h, &key.to_string());
+    }
+    tap(&mut h, "Space");
+    for key in "TO".chars() {
+        tap(&mut h, &key.to_string());
+    }
+    tap(&mut h, "Space");
+    for key in ["S", "E", "A", "T", "Space", "4"] {
+        tap(&mut h, key);
+    }
+    tap(&mut h, "The ruling: done");
+    h.get_by_label("The ruling: Pot to seat 4");
+    keys(&mut h, "3001");
+    tap(&mut h, "PIN: ");
+    keys(&mut h, "1357");
+    tap(&mut h, "Record irregularity");
+    h.get_by_label_contains("Irregularity recorded: Dispute: a ruling");
+    let all = rows(&db);
+    let (kind, payload, signer) = all.last().unwrap();
+    assert_eq!(kind, "irregularity");
+    let v: serde_json::Value = serde_json::from_str(payload).unwrap();
+    assert_eq!(v["id"], "dispute");
+    assert_eq!(v["note"], "Pot to seat 4");
+    assert_eq!(v["signed_by"]["credential"], "3001");
+    assert_eq!(
+        signer.as_deref(),
+        Some("3001"),
+        "the row is signed by the supervisor"
+    );
 }

@@ -45,6 +45,10 @@ pub struct Irregularity {
     pub sign: Sign,
     #[serde(default)]
     pub seat: bool,
+    /// What the report writes down, when the steps ask for it ("The ruling"): the form has a
+    /// field for it and the report is refused without it.
+    #[serde(default)]
+    pub note: Option<String>,
 }
 
 impl Irregularity {

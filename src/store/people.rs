@@ -68,7 +68,10 @@ fn getrandom(buf: &mut [u8]) {
 pub enum VerifyError {
     #[error("no active person has credential number {0}")]
     Unknown(String),
-    #[error("wrong PIN for credential number {credential}; {left} more tries before it is locked")]
+    #[error(
+        "wrong PIN for credential number {credential}; {} before it is locked",
+        more_tries(.left)
+    )]
     WrongPin { credential: String, left: u32 },
     #[error("credential number {credential}: wait {seconds} s before the next try")]
     TooSoon { credential: String, seconds: i64 },
@@ -76,6 +79,14 @@ pub enum VerifyError {
         "credential number {0} is locked after too many wrong PINs: a supervisor must clear it"
     )]
     LockedOut(String),
+}
+
+/// "1 more try", "3 more tries".
+fn more_tries(left: &u32) -> String {
+    match left {
+        1 => "1 more try".into(),
+        n => format!("{n} more tries"),
+    }
 }
 
 /// Wrong PINs: the first is a free retry (a slip of the finger); from the second each failure

@@ -26,6 +26,15 @@ use crate::rules::table::{Command, DeckStatus, Event, Person, Role, Table};
 use crate::store::backup::BackupSchedule;
 use crate::store::{Entry, JournalRow, RowContext, Store, StoreError};
 
+/// The wait before a credential's next PIN try (`[people] pin_delay_seconds`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PinWait {
+    /// The monotonic instant from which the next try is taken.
+    pub until: std::time::Instant,
+    /// The refusal was the wait itself: the PIN keyed was never checked, so it is kept.
+    pub untried: bool,
+}
+
 pub struct Terminal {
     store: Store,
     table: Table,
@@ -35,6 +44,9 @@ pub struct Terminal {
     progressive_view: ProgressiveView,
     hits: MeterHits,
     pin_policy: crate::store::people::PinPolicy,
+    /// After a refused PIN: when the next try is allowed, and whether the refusal was only the
+    /// wait (the PIN keyed was not tried).
+    pin_wait: Option<PinWait>,
     /// The card list a card-reading shuffler sent before its count.
     cards_read: Option<(u8, Vec<crate::rules::cards::Card>)>,
     /// The last device report worth telling the dealer about.
@@ -88,6 +100,7 @@ impl Terminal {
             progressive_view: ProgressiveView::default(),
             hits: MeterHits::default(),
             pin_policy: Default::default(),
+            pin_wait: None,
             cards_read: None,
             device_notice: None,
             backups: None,

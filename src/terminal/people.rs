@@ -75,6 +75,24 @@ impl Terminal {
             .store
             .verify_pin_at(credential, pin, self.pin_policy, chrono::Utc::now())
             .map_err(|e| e.to_string())?;
+        use crate::store::people::VerifyError;
+        let wait = |seconds: i64, untried: bool| {
+            (seconds > 0).then(|| super::PinWait {
+                until: std::time::Instant::now()
+                    + std::time::Duration::from_secs(seconds.unsigned_abs()),
+                untried,
+            })
+        };
+        self.pin_wait = match &checked {
+            Ok(_) => None,
+            Err(VerifyError::TooSoon { seconds, .. }) => wait(*seconds, true),
+            Err(VerifyError::WrongPin { left, .. }) => wait(
+                self.pin_policy
+                    .wait_after(self.pin_policy.max_failures.saturating_sub(*left)),
+                false,
+            ),
+            Err(_) => None,
+        };
         match checked {
             Ok(p) => Ok(p),
             Err(e) => {
@@ -91,6 +109,12 @@ impl Terminal {
                 Err(e.to_string())
             }
         }
+    }
+
+    /// The wait the last refused PIN set, while it runs.
+    pub fn pin_wait(&self) -> Option<super::PinWait> {
+        self.pin_wait
+            .filter(|w| w.until > std::time::Instant::now())
     }
 
     pub fn set_pin_policy(&mut self, policy: crate::store::people::PinPolicy) {

@@ -153,7 +153,7 @@ impl DeckhandApp {
                 )));
             }
             Err(e) => {
-                f.sign.refused();
+                f.sign.refused(self.term.pin_wait());
                 f.error = Some(e);
                 self.high_hand = Some(f);
             }

@@ -4,7 +4,7 @@
 //! so, and applies its effect: the round voided, the deck replaced, the shuffler covered.
 
 use super::Notice;
-use super::{DeckhandApp, Signature, UiCmd, body, body_colour, primary, theme, title};
+use super::{DeckhandApp, Signature, UiCmd, body, body_colour, keypad, primary, theme, title};
 use crate::rules::irregularities::{Catalogue, Effect, Sign};
 use crate::rules::table::MAX_SEATS;
 use egui::{Button, RichText, Ui};
@@ -14,6 +14,9 @@ pub struct IrregularityForm {
     /// The catalogue entry chosen; `None` while the list is shown.
     pub chosen: Option<String>,
     pub seat: Option<u8>,
+    /// What the catalogue asks to be written down (the ruling), and whether its keyboard is up.
+    pub note: String,
+    pub keying_note: bool,
     pub sign: Signature,
     pub error: Option<String>,
 }
@@ -23,6 +26,8 @@ impl std::fmt::Debug for IrregularityForm {
         f.debug_struct("IrregularityForm")
             .field("chosen", &self.chosen)
             .field("seat", &self.seat)
+            .field("note", &self.note)
+            .field("keying_note", &self.keying_note)
             .finish_non_exhaustive()
     }
 }
@@ -56,6 +61,11 @@ impl DeckhandApp {
             .as_ref()
             .map_or(self.setup.poker.game, |s| s.poker.game);
         let in_round = self.term.table().round.is_some();
+        // The seats a report can name: during a round, those dealt in.
+        let seats: Vec<u8> = match &self.term.table().round {
+            Some(r) => r.seats.clone(),
+            None => (1..=MAX_SEATS).collect(),
+        };
         let cat = Catalogue::embedded();
         let mut record = false;
         let mut close = false;
@@ -132,6 +142,18 @@ impl DeckhandApp {
                     return;
                 };
                 title(ui, &item.title);
+                // The note's keyboard takes the whole width while it is up; the signature
+                // comes after.
+                if let Some(what) = item.note.as_deref().filter(|_| f.keying_note) {
+                    super::field(ui, what, &f.note, true);
+                    ui.add_space(theme::GAP);
+                    keypad::sentence(ui, &mut f.note, 200);
+                    if primary(ui, &format!("{what}: done")) {
+                        f.keying_note = false;
+                        f.error = None;
+                    }
+                    return;
+                }
                 ui.columns(2, |cols| {
                     let ui = &mut cols[0];
                     body_colour(ui, &item.when, theme::TEXT_DIM);
@@ -150,9 +172,22 @@ impl DeckhandApp {
                         theme::WARN
                     };
                     body_colour(ui, effect_words(item.effect, in_round), colour);
+                    if let Some(what) = item.note.as_deref() {
+                        let text = if f.note.trim().is_empty() {
+                            format!("{what}: tap to write it")
+                        } else {
+                            format!("{what}: {}", f.note.trim())
+                        };
+                        let b = Button::new(RichText::new(text).size(theme::BODY))
+                            .wrap_mode(egui::TextWrapMode::Wrap)
+                            .min_size(egui::vec2(ui.available_width(), theme::TARGET));
+                        if ui.add(b).clicked() {
+                            f.keying_note = true;
+                        }
+                    }
                     if item.seat {
                         ui.horizontal_wrapped(|ui| {
-                            for seat in 1..=MAX_SEATS {
+                            for seat in seats.iter().copied() {
                                 let b = Button::new(
                                     RichText::new(format!("Seat {seat}")).size(theme::BODY),
                                 )
@@ -193,6 +228,9 @@ impl DeckhandApp {
         if record && let Some(item) = f.chosen.as_deref().and_then(|id| cat.get(id)) {
             if item.seat && f.seat.is_none() {
                 f.error = Some("Tap the seat concerned".into());
+            } else if let Some(what) = item.note.as_deref().filter(|_| f.note.trim().is_empty()) {
+                f.error = Some(format!("Write down {}", what.to_lowercase()));
+                f.keying_note = true;
             } else if item.sign != Sign::None && !f.sign.is_complete() {
                 // Not an attempt: nothing is checked, nothing counts against the PIN.
                 f.error = Some(format!(
@@ -226,12 +264,13 @@ impl DeckhandApp {
         let signer =
             (item.sign != Sign::None).then_some((f.sign.credential.as_str(), f.sign.pin.as_str()));
         let seat = if item.seat { f.seat } else { None };
-        match self.term.report_irregularity(&item.id, seat, None, signer) {
+        let note = item.note.as_ref().map(|_| f.note.trim().to_string());
+        match self.term.report_irregularity(&item.id, seat, note, signer) {
             Ok(done) => {
                 self.view.message = Some(Notice::done(done));
             }
             Err(e) => {
-                f.sign.refused();
+                f.sign.refused(self.term.pin_wait());
                 f.error = Some(e);
                 self.irregularity = Some(f);
             }

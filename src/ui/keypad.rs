@@ -44,16 +44,29 @@ pub fn keypad(ui: &mut Ui, value: &mut String, max_len: usize) -> bool {
 }
 
 /// An on-screen letter keyboard for names (first start, people): letters, space, hyphen,
-/// apostrophe, Delete and Clear. Returns true when a key was pressed.
+/// apostrophe, Delete and Clear; each word starts with a capital. Returns true when a key was
+/// pressed.
 pub fn letters(ui: &mut Ui, value: &mut String, max_len: usize) -> bool {
+    keyboard(ui, value, max_len, true)
+}
+
+/// An on-screen keyboard for a sentence (a ruling): digits too, and a capital only at the
+/// start and after a full stop.
+pub fn sentence(ui: &mut Ui, value: &mut String, max_len: usize) -> bool {
+    keyboard(ui, value, max_len, false)
+}
+
+fn keyboard(ui: &mut Ui, value: &mut String, max_len: usize, names: bool) -> bool {
     let mut changed = false;
-    let rows: [&[&str]; 4] = [
+    let digits: &[&str] = &["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"];
+    let rows: [&[&str]; 5] = [
+        if names { &[] } else { digits },
         &["Q", "W", "E", "R", "T", "Y", "U", "I", "O", "P"],
         &["A", "S", "D", "F", "G", "H", "J", "K", "L", "'"],
         &["Z", "X", "C", "V", "B", "N", "M", "-", ".", ","],
         &["Space", "Delete", "Clear"],
     ];
-    for row in rows {
+    for row in rows.into_iter().filter(|r| !r.is_empty()) {
         ui.horizontal(|ui| {
             for key in row {
                 let size = if key.len() == 1 {
@@ -80,8 +93,13 @@ pub fn letters(ui: &mut Ui, value: &mut String, max_len: usize) -> bool {
                         }
                         "Space" => {}
                         k if value.chars().count() < max_len => {
-                            // Capital after a space or at the start, small letters after that.
-                            let first = value.is_empty() || value.ends_with([' ', '-', '\'']);
+                            // Names: a capital after a space or at the start, small letters
+                            // after that. Sentences: a capital at the start and after ". ".
+                            let first = if names {
+                                value.is_empty() || value.ends_with([' ', '-', '\''])
+                            } else {
+                                value.trim_end().is_empty() || value.trim_end().ends_with('.')
+                            };
                             if first {
                                 value.push_str(k);
                             } else {

@@ -586,7 +586,7 @@ impl DeckhandApp {
                     Err(e) => {
                         if let Some(pad) = self.view.verify.as_mut() {
                             pad.error = Some(e);
-                            pad.sign.refused();
+                            pad.sign.refused(self.term.pin_wait());
                         }
                     }
                 }
@@ -602,7 +602,7 @@ impl DeckhandApp {
                     }
                     Err(e) => {
                         pad.error = Some(e);
-                        pad.sign.refused();
+                        pad.sign.refused(self.term.pin_wait());
                     }
                 }
             }
@@ -644,7 +644,7 @@ impl DeckhandApp {
                         self.view.message = None;
                     }
                     Err(e) => {
-                        self.view.unlock.refused();
+                        self.view.unlock.refused(self.term.pin_wait());
                         self.view.message = Some(Notice::problem(e));
                     }
                 }

@@ -169,7 +169,7 @@ impl DeckhandApp {
         match result {
             Ok(notice) => self.view.message = Some(Notice::done(notice)),
             Err(e) => {
-                f.sign.refused();
+                f.sign.refused(self.term.pin_wait());
                 f.error = Some(e);
                 self.record_form = Some(f);
             }

@@ -11,6 +11,8 @@ pub struct Signature {
     pub credential: String,
     pub pin: String,
     pin_focused: bool,
+    /// The next try is allowed from this instant (after wrong PINs): a countdown is shown.
+    wait_until: Option<std::time::Instant>,
 }
 
 impl std::fmt::Debug for Signature {
@@ -42,6 +44,25 @@ impl Signature {
                 self.pin_focused = true;
             }
         });
+        // A line kept for the wait after wrong PINs, empty otherwise: the keypad never moves.
+        let mut wait = String::new();
+        if let Some(until) = self.wait_until {
+            let left = until.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                self.wait_until = None;
+            } else {
+                // Whole seconds, rounded up; the frame comes back when the number changes.
+                let secs = left.as_secs() + u64::from(left.subsec_nanos() > 0);
+                wait = format!("Wait {secs} s before the next try");
+                ui.ctx()
+                    .request_repaint_after(left.min(std::time::Duration::from_millis(250)));
+            }
+        }
+        ui.label(
+            RichText::new(if wait.is_empty() { " " } else { &wait })
+                .size(theme::SMALL)
+                .color(theme::WARN),
+        );
         let target = if self.pin_focused {
             &mut self.pin
         } else {
@@ -64,8 +85,14 @@ impl Signature {
     }
 
     /// After a refusal: a PIN that was keyed is keyed again (the credential number stays);
-    /// without one, the credential number keeps the keypad.
-    pub fn refused(&mut self) {
+    /// without one, the credential number keeps the keypad. A refusal that was only the wait
+    /// (`wait.untried`) keeps the PIN: it was never tried. A wait shows as a countdown.
+    pub fn refused(&mut self, wait: Option<crate::terminal::PinWait>) {
+        self.wait_until = wait.map(|w| w.until);
+        if wait.is_some_and(|w| w.untried) && !self.pin.is_empty() {
+            self.pin_focused = true;
+            return;
+        }
         self.pin_focused = !self.pin.is_empty();
         self.pin.clear();
     }

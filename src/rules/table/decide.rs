@@ -307,6 +307,20 @@ impl Table {
         {
             return refuse(format!("seat {s}: seats are 1 to {MAX_SEATS}"));
         }
+        // During a round, the seat concerned is one dealt in.
+        if let (Some(s), Some(r)) = (seat, &self.round)
+            && !r.seats.contains(&s)
+        {
+            return refuse(format!(
+                "{}: seat {s} was not dealt in this round (seats {})",
+                item.title,
+                r.seats
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
         let action = match item.sign {
             Sign::None => None,
             Sign::Floor => Some(crate::rules::access::Action::SignIrregularity),
@@ -334,6 +348,15 @@ impl Table {
             .as_ref()
             .map(|n| n.trim().to_string())
             .filter(|n| !n.is_empty());
+        // What the catalogue asks to be written down (the ruling of a dispute) is written.
+        if let (Some(what), None) = (&item.note, &note) {
+            return refuse(format!(
+                "{}: write down {} ({})",
+                item.title,
+                lower_first(what),
+                item.section
+            ));
+        }
         let mut events = vec![Event::Irregularity {
             irregularity: item.title.clone(),
             section: item.section.clone(),
@@ -588,5 +611,14 @@ impl Table {
             });
         }
         Ok(events)
+    }
+}
+
+/// "The ruling" → "the ruling", inside a sentence.
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().chain(c).collect(),
+        None => String::new(),
     }
 }
