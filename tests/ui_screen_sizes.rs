@@ -15,8 +15,10 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use std::sync::Mutex;
 
 /// The side panel's own buttons (the panel is the right-hand 300 or 340 px).
-const SIDE: [&str; 8] = [
+const SIDE: [&str; 10] = [
     "⚠ Irregularity",
+    "Undo last",
+    "Correction",
     "High hand",
     "Box count",
     "Time charges",

@@ -47,6 +47,8 @@ pub enum Action {
     ExportRecords,
     /// Add a correction row to the journal.
     CorrectRecord,
+    /// Take the round in play back some steps (a mistaken action found after others).
+    CorrectRound,
     /// Add, deactivate or reset the PIN of a person with this role.
     ManagePeople(Role),
     /// Clear a PIN lock-out.
@@ -57,7 +59,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, for tests and documentation.
-    pub const ALL: [Action; 24] = [
+    pub const ALL: [Action; 25] = [
         Action::DealTable,
         Action::VerifyInspection,
         Action::VerifyDeckCount,
@@ -76,6 +78,7 @@ impl Action {
         Action::ReviewRecords,
         Action::ExportRecords,
         Action::CorrectRecord,
+        Action::CorrectRound,
         Action::ManagePeople(Role::Dealer),
         Action::ManagePeople(Role::Floorperson),
         Action::ManagePeople(Role::Supervisor),
@@ -115,6 +118,10 @@ impl Action {
                 (SUPERVISOR_UP, "shift supervisors review the logs")
             }
             Action::CorrectRecord => (SUPERVISOR_UP, "corrections are signed by a supervisor"),
+            Action::CorrectRound => (
+                FLOOR_UP,
+                "house procedure: a floorperson signs a correction of the round in play",
+            ),
             Action::ManagePeople(Dealer | Floorperson) => {
                 (SUPERVISOR_UP, "supervisors manage people")
             }
@@ -150,6 +157,7 @@ impl Action {
             Action::ReviewRecords => "review the records".into(),
             Action::ExportRecords => "export records".into(),
             Action::CorrectRecord => "correct a record".into(),
+            Action::CorrectRound => "correct the round in play".into(),
             Action::ManagePeople(r) => format!("manage {}s", r.name()),
             Action::ClearLockout => "clear a PIN lock-out".into(),
             Action::ChangeConfiguration => "change the configuration".into(),
@@ -214,7 +222,7 @@ mod tests {
     fn the_whole_policy_table() {
         use Role::*;
         // (action, dealer, floorperson, supervisor, administrator)
-        let table: [(Action, [bool; 4]); 24] = [
+        let table: [(Action, [bool; 4]); 25] = [
             (Action::DealTable, [true, false, false, false]),
             (Action::VerifyInspection, [false, true, true, true]),
             (Action::VerifyDeckCount, [false, true, true, true]),
@@ -233,6 +241,7 @@ mod tests {
             (Action::ReviewRecords, [false, false, true, true]),
             (Action::ExportRecords, [false, false, true, true]),
             (Action::CorrectRecord, [false, false, true, true]),
+            (Action::CorrectRound, [false, true, true, true]),
             (Action::ManagePeople(Dealer), [false, false, true, true]),
             (
                 Action::ManagePeople(Floorperson),

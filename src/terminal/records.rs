@@ -119,4 +119,19 @@ impl Terminal {
             _ => "Irregularity recorded".into(),
         })
     }
+
+    /// A floorperson's correction of the round in play: `steps` steps taken back, signed.
+    pub fn correct_round(
+        &mut self,
+        steps: u32,
+        credential: &str,
+        pin: &str,
+    ) -> Result<String, String> {
+        let signed_by = self.check_pin(credential.trim(), pin)?;
+        let events = self.execute(Command::CorrectRound { steps, signed_by })?;
+        Ok(match events.first() {
+            Some(e) => e.sentence(),
+            None => "Round corrected".into(),
+        })
+    }
 }

@@ -4,6 +4,7 @@
 
 mod banked;
 mod cards;
+mod correction;
 mod guard;
 mod high_hand;
 mod irregularity;
@@ -48,6 +49,10 @@ enum UiCmd {
     OpenReview,
     OpenHighHand,
     OpenIrregularity,
+    /// The dealer's undo of the last step, and the floorperson's correction of the round.
+    Undo,
+    OpenCorrection,
+    SubmitCorrection,
     Ask(TableAction),
     Confirmed(TableAction),
     CancelAsk,
@@ -193,6 +198,8 @@ pub struct DeckhandApp {
     high_hand_config: crate::config::HighHandConfig,
     /// The irregularity catalogue, while open.
     irregularity: Option<irregularity::IrregularityForm>,
+    /// The correction of the round in play, while open.
+    correction: Option<correction::CorrectionForm>,
     /// The box count or time charge form, while open.
     record_form: Option<records::RecordForm>,
     time_charge_config: crate::config::TimeChargeConfig,
@@ -227,6 +234,7 @@ impl DeckhandApp {
             review: None,
             high_hand: None,
             irregularity: None,
+            correction: None,
             high_hand_config: Default::default(),
             record_form: None,
             time_charge_config: Default::default(),
@@ -395,6 +403,9 @@ impl DeckhandApp {
             self.irregularity
                 .as_ref()
                 .map(|f| (f.chosen.clone(), f.sign.pin_focused())),
+            self.correction
+                .as_ref()
+                .map(|f| (f.steps, f.sign.pin_focused())),
             self.view.verify.as_ref().map(|v| v.sign.pin_focused()),
             format!("{:?}", self.view.confirm),
             (self.view.keying_table_no, self.view.signin_name.is_some()),
@@ -431,6 +442,8 @@ impl DeckhandApp {
             self.record_screen(ui, cmds);
         } else if self.irregularity.is_some() {
             self.irregularity_screen(ui, cmds);
+        } else if self.correction.is_some() {
+            self.correction_screen(ui, cmds);
         } else {
             self.table_screen(ui, cmds);
         }
@@ -563,6 +576,11 @@ impl DeckhandApp {
             UiCmd::OpenIrregularity => {
                 self.irregularity = Some(irregularity::IrregularityForm::default());
             }
+            UiCmd::Undo => self.undo_last(),
+            UiCmd::OpenCorrection => {
+                self.correction = Some(correction::CorrectionForm::default());
+            }
+            UiCmd::SubmitCorrection => self.submit_correction(),
             UiCmd::OpenHighHand => {
                 self.high_hand = Some(high_hand::HighHandForm::default());
             }

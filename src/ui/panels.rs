@@ -160,6 +160,18 @@ impl DeckhandApp {
             UiCmd::OpenIrregularity,
             open,
         ));
+        // The last betting action or decision, taken back with one tap before anything
+        // follows it; a correction of the round in play, signed by a floorperson.
+        actions.push((
+            RichText::new("Undo last"),
+            UiCmd::Undo,
+            open && t.undoable().is_some(),
+        ));
+        actions.push((
+            RichText::new("Correction"),
+            UiCmd::OpenCorrection,
+            open && in_round,
+        ));
         if self.high_hand_config.enabled && poker_room {
             actions.push((RichText::new("High hand"), UiCmd::OpenHighHand, open));
         }

@@ -60,7 +60,7 @@ impl DeckhandApp {
                 ..Default::default()
             };
         }
-        let game = hand.setup.game.id();
+        let game = hand.setup.game.name();
         let send =
             |cmds: &mut Vec<UiCmd>, c: HandCommand| cmds.push(UiCmd::Rules(Command::Poker(c)));
         match step {

@@ -9,7 +9,9 @@ impl Table {
     /// different outcome now) is refused with the reason, and the table is left as it was.
     pub fn apply(&mut self, e: &Event) -> Result<(), String> {
         let mut next = self.clone();
+        let taken = next.taken_by(e);
         next.fold(e)?;
+        next.keep_history(e, taken);
         *self = next;
         Ok(())
     }
@@ -329,6 +331,10 @@ impl Table {
                     self.finish_round()?;
                 }
             }
+            Event::StepUndone { what } => self.take_back(1, what)?,
+            Event::RoundCorrected {
+                steps, to_before, ..
+            } => self.take_back(*steps as usize, to_before)?,
             Event::Hand { events } => {
                 let r = self.round_mut()?;
                 let h = r

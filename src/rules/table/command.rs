@@ -64,6 +64,14 @@ pub enum Command {
         note: Option<String>,
         signed_by: Option<Person>,
     },
+    /// The dealer takes back the round's last step, a betting action or a player's decision,
+    /// while nothing has followed it.
+    UndoLast,
+    /// A floorperson takes the round in play back `steps` steps (the rows stay in the journal).
+    CorrectRound {
+        steps: u32,
+        signed_by: Person,
+    },
     /// A floorperson verified a high hand for the High Hand Tracking Slip (§ 637a.16(f)).
     RecordHighHand(HighHandSlip),
     /// The dealer counted a Bad Beat or High Hand box with a floorperson present (§ 637a.15(d)(1),

@@ -163,6 +163,8 @@ impl Table {
                 note,
                 signed_by,
             } => self.decide_irregularity(id, *seat, note, signed_by),
+            Command::UndoLast => self.decide_undo(),
+            Command::CorrectRound { steps, signed_by } => self.decide_correction(*steps, signed_by),
             Command::ChangeDecks { minutes_in_play } => {
                 self.table_and_dealer()?;
                 if self.round.is_some() || self.removal.is_some() {
@@ -408,7 +410,7 @@ impl Table {
         Ok(events)
     }
 
-    fn table_and_dealer(&self) -> Result<(u32, Person), RuleError> {
+    pub(super) fn table_and_dealer(&self) -> Result<(u32, Person), RuleError> {
         let Some(setup) = &self.setup else {
             return refuse("open the table first");
         };

@@ -181,6 +181,18 @@ pub enum Event {
         number: u32,
         refunds: Vec<(u8, Cents)>,
     },
+    /// The dealer took back the round's last step, a betting action or a player's decision,
+    /// before anything followed it. The row it takes back stays in the journal.
+    StepUndone {
+        what: String,
+    },
+    /// A floorperson took the round in play back `steps` steps, to before `to_before`. The rows
+    /// taken back stay in the journal.
+    RoundCorrected {
+        steps: u32,
+        to_before: String,
+        signed_by: Person,
+    },
 }
 
 impl Event {
@@ -216,6 +228,8 @@ impl Event {
             Event::RoundVoided { .. } => "round_voided",
             Event::DecksChanged { .. } => "decks_changed",
             Event::TableClosed { .. } => "table_closed",
+            Event::StepUndone { .. } => "step_undone",
+            Event::RoundCorrected { .. } => "round_corrected",
             Event::Hand { events } => crate::rules::poker::hand::kind_of(events),
             Event::Banked(e) => e.kind(),
         }
@@ -237,6 +251,7 @@ impl Event {
             Event::Irregularity {
                 signed_by: Some(p), ..
             } => Some(p),
+            Event::RoundCorrected { signed_by, .. } => Some(signed_by),
             Event::Banked(e) => e.signer(),
             _ => None,
         }

@@ -22,6 +22,7 @@ mod people;
 mod records;
 mod round;
 mod setup;
+mod undo;
 
 pub use audit::{Divergence, Recomputed};
 pub use command::*;
@@ -129,6 +130,9 @@ pub struct Table {
     /// Spanish 21: a card is to be burned before the next deal (§ 635a.7(c)).
     #[serde(default)]
     pub burn_due: bool,
+    /// The round in play before each of its steps that can still be taken back (`undo.rs`).
+    #[serde(skip)]
+    pub history: Vec<undo::Taken>,
 }
 
 impl Table {

@@ -128,6 +128,20 @@ impl Event {
                 .collect::<Vec<_>>()
                 .join("; "),
             Event::Banked(e) => e.sentence(),
+            Event::StepUndone { what } => format!("Undone by the dealer: {what}"),
+            Event::RoundCorrected {
+                steps,
+                to_before,
+                signed_by,
+            } => format!(
+                "Round taken back {} by {}, to before: {to_before}",
+                if *steps == 1 {
+                    "1 step".to_string()
+                } else {
+                    format!("{steps} steps")
+                },
+                person(signed_by)
+            ),
             Event::BadBeatVerified { hit, supervisor } => format!(
                 "Bad Beat verified by {}: seat {} lost with {}",
                 person(supervisor),

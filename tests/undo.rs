@@ -1,0 +1,289 @@
+//! Taking back a step of the round (issue 20): the dealer undoes the last betting action or
+//! player's decision before anything follows it; a floorperson signs a correction that takes
+//! the round back further. Both are journal rows; the rows taken back stay; a restart rebuilds
+//! the same round from the journal, and the replay check passes.
+
+mod common;
+
+use deckhand::rules::banked::round::{BankedCommand, BankedStep};
+use deckhand::rules::betting::ActionKind;
+use deckhand::rules::games::GameId;
+use deckhand::rules::poker::hand::{HandCommand, Step as HandStep};
+use deckhand::rules::table::{Command, Person, Role, Step};
+use deckhand::store::{ChainStatus, Store};
+use deckhand::terminal::Terminal;
+
+fn ok(t: &mut Terminal, c: Command) {
+    if let Err(e) = t.execute(c.clone()) {
+        panic!("{c:?} refused: {e} (step {:?})", t.table().step());
+    }
+}
+
+/// The seat whose turn it is.
+fn to_act(t: &Terminal) -> u8 {
+    match t.table().step() {
+        Step::Poker {
+            step: HandStep::Act { seat, .. },
+            ..
+        } => seat,
+        other => panic!("nobody to act at {other:?}"),
+    }
+}
+
+fn act(t: &mut Terminal, kind: ActionKind) {
+    let seat = to_act(t);
+    ok(
+        t,
+        Command::Poker(HandCommand::Act {
+            seat,
+            kind,
+            amount: None,
+        }),
+    );
+}
+
+fn kinds(db: &std::path::Path) -> Vec<String> {
+    common::ui::kinds(db)
+}
+
+fn person(name: &str, credential: &str, role: Role) -> Person {
+    Person {
+        name: name.into(),
+        credential: credential.into(),
+        role,
+    }
+}
+
+#[test]
+fn a_betting_action_is_undone_and_a_correction_takes_the_round_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("undo.sqlite");
+    let s = common::ui::table(5, GameId::Holdem);
+    let mut t = common::ui::opened(&db, &s);
+    // Nothing to take back before a round.
+    assert!(t.execute(Command::UndoLast).is_err());
+    ok(
+        &mut t,
+        Command::StartRound {
+            seats: vec![1, 2, 3],
+        },
+    );
+    ok(
+        &mut t,
+        Command::Poker(HandCommand::Posted { straddle: false }),
+    );
+    ok(
+        &mut t,
+        Command::Poker(HandCommand::Dealt {
+            up: vec![],
+            common: None,
+        }),
+    );
+    // Dealing is not the dealer's to undo.
+    let e = t.execute(Command::UndoLast).unwrap_err();
+    assert!(e.contains("a floorperson corrects the round"), "{e}");
+    let before = t.table().round.clone();
+    let first = to_act(&t);
+    // A fold tapped by mistake: undone, the same seat acts again.
+    act(&mut t, ActionKind::Fold);
+    assert_ne!(to_act(&t), first);
+    assert_eq!(
+        t.table().undoable().map(str::to_string),
+        Some(format!("seat {first} folds"))
+    );
+    ok(&mut t, Command::UndoLast);
+    assert_eq!(
+        t.table().round,
+        before,
+        "the round as it was before the fold"
+    );
+    assert_eq!(to_act(&t), first);
+    // Only the last step: a second undo has nothing betting to take back.
+    assert!(t.execute(Command::UndoLast).is_err());
+    act(&mut t, ActionKind::Call);
+    let after_call = t.table().round.clone();
+    act(&mut t, ActionKind::Call);
+    // Two steps later, a floorperson takes the round back to before the second call; a dealer
+    // cannot sign it, a step count beyond the round is refused.
+    let dealer = person("Alex Rivera", "20417", Role::Dealer);
+    let floor = person("Dana Brooks", "1001", Role::Floorperson);
+    let e = t
+        .execute(Command::CorrectRound {
+            steps: 1,
+            signed_by: dealer,
+        })
+        .unwrap_err();
+    assert!(e.contains("correct the round in play"), "{e}");
+    assert!(
+        t.execute(Command::CorrectRound {
+            steps: 9,
+            signed_by: floor.clone(),
+        })
+        .is_err()
+    );
+    ok(
+        &mut t,
+        Command::CorrectRound {
+            steps: 1,
+            signed_by: floor.clone(),
+        },
+    );
+    assert_eq!(t.table().round, after_call);
+    act(&mut t, ActionKind::Call);
+    let end = t.table().clone();
+    // Nothing was deleted: the fold, its undo, both calls, the correction and the new action.
+    let all = kinds(&db);
+    assert_eq!(
+        all[all.len() - 7..],
+        [
+            "cards_dealt",
+            "player_acted",
+            "step_undone",
+            "player_acted",
+            "player_acted",
+            "round_corrected",
+            "player_acted"
+        ],
+        "the fold, its undo, both calls, the correction and the new call"
+    );
+    drop(t);
+    // A restart rebuilds the same round from the journal; the replay check agrees.
+    let t2 = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    assert_eq!(t2.table().round, end.round);
+    assert_eq!(t2.table().step(), end.step());
+    let store = Store::open(&db).unwrap();
+    assert!(matches!(
+        store.verify_chain().unwrap(),
+        ChainStatus::Intact { .. }
+    ));
+}
+
+#[test]
+fn a_crazy_4_decision_is_undone_before_the_next_seat_decides() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("undo-c4.sqlite");
+    let s = common::ui::table(6, GameId::Crazy4Poker);
+    let mut t = common::ui::opened(&db, &s);
+    ok(&mut t, Command::StartRound { seats: vec![2, 4] });
+    for seat in [2, 4] {
+        ok(
+            &mut t,
+            Command::Banked(BankedCommand::Wagers {
+                seat,
+                wagers: [("ante".to_string(), 1000)].into_iter().collect(),
+            }),
+        );
+    }
+    ok(&mut t, Command::Banked(BankedCommand::NoMoreBets));
+    // "No more bets" told the progressive controller: not taken back here.
+    assert!(t.execute(Command::UndoLast).is_err());
+    ok(&mut t, Command::Banked(BankedCommand::Dealt));
+    ok(
+        &mut t,
+        Command::Banked(BankedCommand::Decide {
+            seat: 2,
+            multiple: 0,
+        }),
+    );
+    ok(&mut t, Command::UndoLast);
+    let step = |t: &Terminal| {
+        t.table()
+            .round
+            .as_ref()
+            .unwrap()
+            .banked
+            .as_ref()
+            .unwrap()
+            .step
+            .clone()
+    };
+    assert_eq!(step(&t), BankedStep::Decide { phase: 0, seat: 2 });
+    assert!(
+        t.table()
+            .round
+            .as_ref()
+            .unwrap()
+            .banked
+            .as_ref()
+            .unwrap()
+            .folded
+            .is_empty()
+    );
+    ok(
+        &mut t,
+        Command::Banked(BankedCommand::Decide {
+            seat: 2,
+            multiple: 1,
+        }),
+    );
+    assert_eq!(step(&t), BankedStep::Decide { phase: 0, seat: 4 });
+    let end = t.table().clone();
+    drop(t);
+    let t2 = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    assert_eq!(t2.table().round, end.round);
+}
+
+/// From the real start (the app as `deckhand` builds it, sign-in, the open-table screen): a
+/// mistaken Fold is taken back with "Undo last"; later a floorperson's correction takes the
+/// round back to before a call, from the Correction screen.
+#[test]
+fn the_dealer_undoes_a_fold_and_a_floorperson_corrects_a_call_on_the_screen() {
+    use common::ui::{keys, ready, real_app, tap};
+    use egui_kittest::kittest::{NodeT, Queryable};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("undo-ui.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    common::play::open_from_sign_in(&mut h, GameId::Holdem, tap);
+    assert!(!ready(&h, "Undo last"), "nothing to undo yet");
+    assert!(ready(&h, "Correction"));
+    tap(&mut h, "Blinds posted");
+    tap(&mut h, "Cards dealt");
+    let first = to_act(h.state().terminal());
+    tap(&mut h, "Fold");
+    assert!(h.state().terminal().table().round.is_some());
+    assert!(ready(&h, "Undo last"));
+    tap(&mut h, "Undo last");
+    h.get_by_label_contains(&format!("✔ Undone: Seat {first} folds"));
+    assert_eq!(to_act(h.state().terminal()), first);
+    // The small blind calls, the big blind checks: the flop is next. The call was wrong.
+    let call = h
+        .query_all_by_role(egui::accesskit::Role::Button)
+        .filter_map(|n| n.accesskit_node().label())
+        .find(|l| l.starts_with("Call "))
+        .expect("a call is offered");
+    tap(&mut h, &call);
+    tap(&mut h, "Check");
+    tap(&mut h, "Correction");
+    h.get_by_label("Correct the round in play");
+    assert!(
+        !ready(&h, "Correct the round"),
+        "not before a step is tapped"
+    );
+    let back = h
+        .query_all_by_role(egui::accesskit::Role::Button)
+        .filter_map(|n| n.accesskit_node().label())
+        .find(|l| l.starts_with("Back to before: ") && l.contains("calls"))
+        .expect("the call is offered");
+    tap(&mut h, &back);
+    keys(&mut h, "1001");
+    tap(&mut h, "PIN: ");
+    keys(&mut h, "2468");
+    tap(&mut h, "Correct the round");
+    h.get_by_label_contains("✔ Round taken back 2 steps by Dana Brooks");
+    assert_eq!(
+        to_act(h.state().terminal()),
+        first,
+        "the call is to make again"
+    );
+    let all = kinds(&db);
+    assert_eq!(
+        all[all.len() - 5..],
+        [
+            "player_acted",
+            "step_undone",
+            "player_acted",
+            "player_acted",
+            "round_corrected"
+        ]
+    );
+}
