@@ -12,7 +12,7 @@ use deckhand::rules::poker::hand::Step as HandStep;
 use deckhand::rules::table::Step;
 use deckhand::ui::DeckhandApp;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 /// Where every button of the screen is, in reading order.
 fn layout(h: &Harness<'_, DeckhandApp>) -> Vec<[i32; 4]> {
@@ -141,5 +141,39 @@ fn picking_a_game_or_keying_the_table_number_moves_nothing() {
             before,
             "{w}: closing the keypad left the screen changed"
         );
+    }
+}
+
+/// Fold sits last in the row of a player's choices, in the poker room as in the house-banked
+/// games: never at the left, where the previous step's button was.
+#[test]
+fn fold_sits_last_in_every_game() {
+    for game in [GameId::Holdem, GameId::Crazy4Poker, GameId::MississippiStud] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = real_app(&dir.path().join("fold.sqlite"), 1024.0, 768.0, 0.25);
+        open_from_sign_in(&mut h, game, tap);
+        let mut taps = 0;
+        while h.query_by_label("Fold").is_none() {
+            assert!(play_step(&mut h, &mut taps), "{game:?}: no Fold offered");
+        }
+        let fold = h.get_by_label("Fold").rect();
+        let choices: Vec<(String, egui::Rect)> = h
+            .query_all_by_role(egui::accesskit::Role::Button)
+            .filter_map(|n| {
+                let l = n.accesskit_node().label()?;
+                let choice = ["Call ", "Check", "Bet ", "Raise "]
+                    .iter()
+                    .any(|p| l.starts_with(p))
+                    || l.contains("× · ");
+                choice.then(|| (l, n.rect()))
+            })
+            .collect();
+        assert!(!choices.is_empty(), "{game:?}");
+        for (label, r) in choices {
+            assert!(
+                r.min.x < fold.min.x && (r.min.y - fold.min.y).abs() < 1.0 || r.min.y < fold.min.y,
+                "{game:?}: {label} is after Fold"
+            );
+        }
     }
 }

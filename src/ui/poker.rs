@@ -178,8 +178,12 @@ impl DeckhandApp {
                 {
                     send(cmds, HandCommand::StopBetting { seat: *seat });
                 }
+                // Fold last, as in the house-banked games' decisions: never under the finger that
+                // just tapped the previous step's button at the left.
+                let mut ordered: Vec<_> = options.iter().collect();
+                ordered.sort_by_key(|o| o.kind() == crate::rules::betting::ActionKind::Fold);
                 ui.horizontal_wrapped(|ui| {
-                    for o in options {
+                    for o in ordered {
                         let (label, kind) = super::action_label(o);
                         let mut b = Button::new(RichText::new(label).size(theme::BODY + 2.0))
                             .min_size(theme::ACTION_SIZE);
