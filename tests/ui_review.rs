@@ -97,10 +97,19 @@ fn a_supervisor_finds_exports_and_closes() {
     }
     tap(&mut h, "Irregularities");
     h.get_by_label_contains("1 record matches");
-    h.get_by_label_contains("irregularity · table 14").click();
+    // The row names the irregularity, its section, the game and the table.
+    h.get_by_label_contains(
+        "Irregularity: The automated card shuffler cannot be used (§ 637a.18(r)) · Hold'em · table 14",
+    )
+    .click();
     h.run_ok();
-    h.get_by_label_contains("· irregularity");
-    h.get_by_label_contains("§ 637a.18(r)");
+    h.get_by_label_contains("Record #");
+    // Names beside credential numbers; the raw record only behind "Details".
+    h.get_by_label("Dealer Alex Rivera (20417) · signed by —");
+    assert!(h.query_by_label_contains("\"section\"").is_none());
+    tap(&mut h, "Details");
+    h.get_by_label_contains("\"section\": \"§ 637a.18(r)\"");
+    tap(&mut h, "Hide details");
     tap(&mut h, "Export CSV");
     h.get_by_label_contains("Exported 1 record to");
     let exports: Vec<_> = std::fs::read_dir(dir.path().join("exports"))

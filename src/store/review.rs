@@ -460,6 +460,25 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
+    /// The game the row's table was open for when the row was written (the last opening before
+    /// it, on the same terminal and table); none for a row of no table.
+    pub fn game_at(&self, row: &JournalRow) -> Result<Option<String>> {
+        use rusqlite::OptionalExtension;
+        let Some(table) = row.table_no else {
+            return Ok(None);
+        };
+        Ok(self
+            .reader
+            .query_row(
+                "SELECT COALESCE(json_extract(payload, '$.setup.game'), 'holdem') FROM journal
+                 WHERE kind = 'table_opened' AND table_no = ?1 AND terminal_id = ?2 AND serial <= ?3
+                 ORDER BY serial DESC LIMIT 1",
+                rusqlite::params![table, row.terminal_id, row.serial],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
     /// One row by its serial number.
     pub fn row(&self, serial: i64) -> Result<Option<JournalRow>> {
         use rusqlite::OptionalExtension;

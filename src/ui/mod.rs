@@ -15,6 +15,7 @@ mod panels;
 mod poker;
 mod records;
 mod review;
+mod review_words;
 mod signature;
 mod spanish21;
 mod start;

@@ -56,6 +56,10 @@ pub struct ReviewState {
     pub replay: Option<RoundReplay>,
     /// The round the selected record belongs to (its serial, the round), looked up once.
     pub round_of_selected: Option<(i64, Option<u32>)>,
+    /// Names beside credential numbers; the games of the rows listed; the raw record shown.
+    pub names: super::review_words::Names,
+    pub games_of: std::collections::HashMap<i64, String>,
+    pub details: bool,
 }
 
 /// A round replayed from the journal, one step on the screen at a time.
@@ -122,6 +126,9 @@ impl ReviewState {
             central: None,
             central_chain: None,
             waiting: false,
+            names: super::review_words::Names::load(store),
+            games_of: Default::default(),
+            details: false,
         };
         r.reload(store);
         r
@@ -179,6 +186,7 @@ impl ReviewState {
         match store.search(&self.filter, None, PAGE) {
             Ok(rows) => {
                 self.more = rows.len() == PAGE;
+                self.games_of = super::review_words::games_of(store, &rows);
                 self.rows = rows;
             }
             Err(e) => self.notice = Some(e.to_string()),
@@ -214,6 +222,8 @@ impl ReviewState {
         let before = self.rows.last().map(|r| r.serial);
         if let Ok(rows) = store.search(&self.filter, before, PAGE) {
             self.more = rows.len() == PAGE;
+            self.games_of
+                .extend(super::review_words::games_of(store, &rows));
             self.rows.extend(rows);
         }
     }
@@ -502,6 +512,17 @@ impl DeckhandApp {
                     5 => keypad::keypad(ui, &mut r.to_entry, 12),
                     _ => false,
                 };
+                // A keypad closes with its own button (or a second tap on its chip).
+                if r.pad != 0
+                    && ui
+                        .add(
+                            Button::new(RichText::new("Done").size(theme::BODY))
+                                .min_size(theme::ACTION_SIZE),
+                        )
+                        .clicked()
+                {
+                    r.pad = 0;
+                }
                 changed |= typed;
                 if changed {
                     r.reload(store);
@@ -530,31 +551,19 @@ impl DeckhandApp {
                         .max_height(380.0)
                         .show(&mut cols[0], |ui| {
                             for row in &r.rows {
-                                let time = row
-                                    .ts_utc
-                                    .get(0..19)
-                                    .unwrap_or(&row.ts_utc)
-                                    .replace('T', " ");
-                                let table = row
-                                    .table_no
-                                    .map_or(String::new(), |t| format!(" · table {t}"));
-                                let label = format!(
-                                    "#{} {time} {}{table}{}",
-                                    row.serial,
-                                    row.kind.replace('_', " "),
-                                    if r.central.is_some() {
-                                        format!(" · {}", row.terminal_id)
-                                    } else {
-                                        String::new()
-                                    }
+                                let label = super::review_words::row_line(
+                                    row,
+                                    r.games_of.get(&row.serial).map(String::as_str),
+                                    r.central.is_some(),
                                 );
                                 let on =
                                     r.selected.as_ref().is_some_and(|s| s.serial == row.serial);
                                 if ui
                                     .add(
                                         Button::new(RichText::new(label).size(theme::SMALL + 1.0))
+                                            .wrap_mode(egui::TextWrapMode::Truncate)
                                             .selected(on)
-                                            .min_size(egui::vec2(560.0, 40.0)),
+                                            .min_size(egui::vec2(ui.available_width(), 48.0)),
                                     )
                                     .clicked()
                                 {
@@ -659,10 +668,16 @@ impl DeckhandApp {
                                     store.corrections_of(row.serial).unwrap_or_default();
                             }
                             ui.label(
-                                RichText::new(format!("Record #{} · {}", row.serial, row.kind))
-                                    .size(theme::BODY)
-                                    .strong(),
+                                RichText::new(format!(
+                                    "Record #{} · {}",
+                                    row.serial,
+                                    row.kind.replace('_', " ")
+                                ))
+                                .size(theme::BODY)
+                                .strong(),
                             );
+                            // What happened, in words, first.
+                            body(ui, &super::review_words::sentence(&row));
                             ui.label(
                                 RichText::new(format!(
                                     "{} UTC · terminal {}",
@@ -670,21 +685,17 @@ impl DeckhandApp {
                                 ))
                                 .size(theme::SMALL),
                             );
+                            let who = |c: &Option<String>| {
+                                c.as_deref().map_or("—".to_string(), |c| r.names.of(c))
+                            };
                             ui.label(
                                 RichText::new(format!(
-                                    "Dealer {} · verified by {}",
-                                    row.dealer_credential.as_deref().unwrap_or("—"),
-                                    row.actor_credential.as_deref().unwrap_or("—")
+                                    "Dealer {} · signed by {}",
+                                    who(&row.dealer_credential),
+                                    who(&row.actor_credential)
                                 ))
                                 .size(theme::SMALL),
                             );
-                            // A table record in words; the raw record below it.
-                            if row.stream == "table"
-                                && let Ok(e) =
-                                    serde_json::from_str::<crate::rules::table::Event>(&row.payload)
-                            {
-                                body(ui, &e.sentence());
-                            }
                             if r.central.is_none()
                                 && r.round_of_selected.map(|(s, _)| s) != Some(row.serial)
                             {
@@ -721,20 +732,36 @@ impl DeckhandApp {
                                     Err(e) => r.notice = Some(format!("Cannot replay: {e}")),
                                 }
                             }
-                            let pretty = serde_json::from_str::<serde_json::Value>(&row.payload)
-                                .and_then(|v| serde_json::to_string_pretty(&v))
-                                .unwrap_or_else(|_| row.payload.clone());
-                            egui::ScrollArea::vertical()
-                                .id_salt("review-detail")
-                                .max_height(260.0)
-                                .show(ui, |ui| {
-                                    ui.label(RichText::new(pretty).monospace().size(theme::SMALL));
-                                });
-                            ui.label(
-                                RichText::new(format!("hash {}", row.hash))
-                                    .size(theme::SMALL - 2.0)
-                                    .color(theme::TEXT_DIM),
-                            );
+                            // The raw record and its hash, behind "Details".
+                            let label = if r.details { "Hide details" } else { "Details" };
+                            if ui
+                                .add(
+                                    Button::new(RichText::new(label).size(theme::BODY))
+                                        .min_size(egui::vec2(160.0, theme::TARGET)),
+                                )
+                                .clicked()
+                            {
+                                r.details = !r.details;
+                            }
+                            if r.details {
+                                let pretty =
+                                    serde_json::from_str::<serde_json::Value>(&row.payload)
+                                        .and_then(|v| serde_json::to_string_pretty(&v))
+                                        .unwrap_or_else(|_| row.payload.clone());
+                                egui::ScrollArea::vertical()
+                                    .id_salt("review-detail")
+                                    .max_height(260.0)
+                                    .show(ui, |ui| {
+                                        ui.label(
+                                            RichText::new(pretty).monospace().size(theme::SMALL),
+                                        );
+                                    });
+                                ui.label(
+                                    RichText::new(format!("hash {}", row.hash))
+                                        .size(theme::SMALL - 2.0)
+                                        .color(theme::TEXT_DIM),
+                                );
+                            }
                             if r.corrections.is_empty() {
                                 ui.label(
                                     RichText::new("No correction points at this record.")
@@ -746,8 +773,8 @@ impl DeckhandApp {
                                     RichText::new(format!(
                                         "Corrected by #{} ({}): {}",
                                         c.serial,
-                                        c.actor_credential.as_deref().unwrap_or("—"),
-                                        c.payload
+                                        who(&c.actor_credential),
+                                        super::review_words::sentence(c)
                                     ))
                                     .size(theme::SMALL)
                                     .color(theme::WARN),
@@ -844,7 +871,7 @@ fn exports_dir(store: &Store) -> std::path::PathBuf {
 
 /// Writes the filtered records next to the database, in `exports/`.
 fn export(store: &Store, r: &ReviewState) -> String {
-    let dir = exports_dir(store);
+    let (dir, removable) = super::review_words::export_dir(store);
     if let Err(e) = std::fs::create_dir_all(&dir) {
         return format!("Export failed: {e}");
     }
@@ -862,9 +889,14 @@ fn export(store: &Store, r: &ReviewState) -> String {
         });
     match result {
         Ok(n) => format!(
-            "Exported {} to {}",
+            "Exported {} to {}{}",
             super::widgets::count(n as i64, "record", "records"),
-            file.display()
+            file.display(),
+            if removable {
+                " (the removable drive)"
+            } else {
+                " (no removable drive found: beside the database)"
+            }
         ),
         Err(e) => format!("Export failed: {e}"),
     }

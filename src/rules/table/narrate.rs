@@ -94,12 +94,16 @@ impl Event {
             }
             Event::Irregularity {
                 irregularity,
+                section,
                 seat,
+                note,
                 signed_by,
                 ..
             } => format!(
-                "Irregularity: {irregularity}{}{}",
-                seat.map_or(String::new(), |s| format!(" (seat {s})")),
+                "Irregularity: {irregularity}{} ({section}){}{}",
+                seat.map_or(String::new(), |s| format!(", seat {s}")),
+                note.as_ref()
+                    .map_or(String::new(), |n| format!("; recorded: \"{n}\"")),
                 signed_by
                     .as_ref()
                     .map_or(String::new(), |p| format!(", signed by {}", person(p)))
