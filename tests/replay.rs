@@ -388,7 +388,8 @@ fn the_review_replays_a_round_step_by_step() {
     common::play::sign_pad(&mut h, "3001", "1357");
     common::ui::tap(&mut h, "Rounds");
     // The newest record of the round, its push: in words, with the round's replay.
-    h.get_by_label_contains("Pot of $6.00 pushed: $6.00 to seat 2 · Hold'em · table 9").click();
+    h.get_by_label_contains("Pot of $6.00 pushed: $6.00 to seat 2 · Hold'em · table 9")
+        .click();
     h.run_ok();
     h.get_by_label("Pot of $6.00 pushed: $6.00 to seat 2");
     common::ui::tap(&mut h, "Replay round 1");
