@@ -21,6 +21,7 @@ mod spanish21;
 mod start;
 mod station;
 mod steps;
+mod table_map;
 pub mod theme;
 mod widgets;
 

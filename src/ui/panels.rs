@@ -71,7 +71,8 @@ impl DeckhandApp {
     pub(super) fn device_status(&self, ui: &mut Ui) {
         let t = self.term.table();
         let text = |s: String| RichText::new(s).size(theme::SMALL);
-        let size = egui::vec2(ui.available_width(), theme::DEVICES_H);
+        let lines = if self.central.is_some() { 1.5 } else { 1.0 };
+        let size = egui::vec2(ui.available_width(), theme::DEVICES_H * lines);
         let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
         let ui = &mut ui.new_child(egui::UiBuilder::new().max_rect(rect));
         ui.set_clip_rect(rect.intersect(ui.clip_rect()));
@@ -321,7 +322,14 @@ impl DeckhandApp {
 
     pub(super) fn side_panel(&self, ui: &mut Ui) {
         let t = self.term.table();
-        ui.label(RichText::new("Seats").strong());
+        // The table map: where each seat is, what it holds, whose turn it is; between rounds,
+        // a heading.
+        match super::table_map::round_views(t) {
+            Some(views) => super::table_map::overview(ui, &views, 120.0),
+            None => {
+                ui.label(RichText::new("Seats").strong());
+            }
+        }
         if let Some(b) = t.round.as_ref().and_then(|r| r.banked.as_ref()) {
             // A house-banked round: each seat's wagers on the layout.
             let def = b.def();
@@ -504,6 +512,8 @@ fn action_rows(ui: &mut Ui, actions: Vec<(RichText, UiCmd, bool)>, cmds: &mut Ve
     } else {
         theme::STATUS
     };
+    // Rows close together: the side panel also holds the table map.
+    ui.spacing_mut().item_spacing.y = 6.0;
     for pair in actions.chunks(2) {
         ui.horizontal(|ui| {
             ui.spacing_mut().item_spacing.x = theme::GAP / 2.0;

@@ -401,29 +401,20 @@ impl DeckhandApp {
             ),
         );
         self.section(ui, step);
-        // Fixed sizes: a seat's ✔ never moves the seats after it.
+        // The seats on the table map, where they are at the table; a tap picks or drops one.
         let seats = &mut self.view.seats;
-        fixed_rows(
-            ui,
-            (1..=10u8).collect(),
-            theme::SEAT_SIZE,
-            |ui, seat, size| {
-                let on = seats.contains(&seat);
-                let label = if on {
-                    format!("Seat {seat} ✔")
-                } else {
-                    format!("Seat {seat}")
-                };
-                let b = Button::new(RichText::new(label).size(theme::BODY)).selected(on);
-                if ui.add_sized(size, b).clicked() {
-                    if on {
-                        seats.remove(&seat);
-                    } else {
-                        seats.insert(seat);
-                    }
-                }
-            },
-        );
+        let views: Vec<super::table_map::SeatView> = (1..=crate::rules::table::MAX_SEATS)
+            .map(|seat| super::table_map::SeatView {
+                seat,
+                on: seats.contains(&seat),
+                ..Default::default()
+            })
+            .collect();
+        if let Some(seat) = super::table_map::picker(ui, &views, 220.0)
+            && !seats.remove(&seat)
+        {
+            seats.insert(seat);
+        }
         ui.add_space(theme::GAP);
         if primary(ui, &format!("Start round {number}")) {
             cmds.push(UiCmd::Rules(Command::StartRound {

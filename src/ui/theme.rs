@@ -54,10 +54,11 @@ pub fn side_width(width: f32) -> f32 {
 /// The foot of the side panel: a separator and two rows of table-wide actions, with the
 /// spacing between them.
 pub const FOOT: f32 = 2.0 * 48.0 + 48.0;
-/// The devices' box at the top of the side panel: three lines of small type.
-pub const DEVICES_H: f32 = 66.0;
-/// The message band's height: four lines of status text.
-pub const BAND: f32 = 112.0;
+/// The devices' box at the top of the side panel: two lines of small type (a third with a
+/// central copy configured).
+pub const DEVICES_H: f32 = 46.0;
+/// The message band's height: three lines of status text.
+pub const BAND: f32 = 92.0;
 
 pub const TITLE: f32 = 34.0;
 pub const BODY: f32 = 22.0;

@@ -1,0 +1,252 @@
+//! The table map (issue 20): the seats drawn where they are at the table, the dealer at the
+//! bottom, seat 1 at the dealer's far left and the others clockwise round the arc. Each seat
+//! shows what it holds in the round (its chips in the pot or its wagers), the button and
+//! blinds, and a gold ring on the seat whose turn it is; a seat not in the round is dim. At
+//! the start of a round the dealer taps the seats on the map.
+
+use super::theme;
+use egui::{Align2, Button, Color32, FontId, Pos2, Rect, RichText, Stroke, Ui, Vec2};
+
+/// One seat as the map shows it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SeatView {
+    pub seat: u8,
+    /// In the round (or picked for it).
+    pub on: bool,
+    /// Its turn.
+    pub turn: bool,
+    /// Folded or out.
+    pub dim: bool,
+    /// A short line: "$4.00 · BB", "Ante $10 · 2×".
+    pub line: String,
+}
+
+/// Where seat `i` (from 0) of `n` sits in `rect`, for places of `seat` size: a horseshoe round
+/// the dealer, seat 1 at the bottom of the left side (the dealer's far left), up that side,
+/// along the top from left to right and down the right side to the last seat.
+fn place(rect: Rect, i: usize, n: usize, seat: Vec2) -> Pos2 {
+    // The sides take a quarter of the seats each, the top the rest.
+    let side = (n + 1) / 4;
+    let top = n - 2 * side;
+    let inner = rect.shrink2(seat / 2.0);
+    let step_y = if side > 0 {
+        (inner.height() / side as f32).min(seat.y * 1.6)
+    } else {
+        0.0
+    };
+    let top_x = |k: usize| {
+        if top <= 1 {
+            inner.center().x
+        } else {
+            inner.min.x + inner.width() * k as f32 / (top - 1) as f32
+        }
+    };
+    if i < side {
+        // Left side, from the bottom up.
+        Pos2::new(inner.min.x, inner.min.y + step_y * (side - i) as f32)
+    } else if i < side + top {
+        Pos2::new(top_x(i - side), inner.min.y)
+    } else {
+        // Right side, from the top down.
+        let k = i - side - top;
+        Pos2::new(inner.max.x, inner.min.y + step_y * (k + 1) as f32)
+    }
+}
+
+/// The felt inside the seats and the dealer's place at the bottom centre.
+fn felt(ui: &Ui, rect: Rect, seat: Vec2, small: bool) {
+    let p = ui.painter();
+    let table = Rect::from_min_max(
+        Pos2::new(rect.min.x + seat.x + 8.0, rect.min.y + seat.y + 8.0),
+        Pos2::new(rect.max.x - seat.x - 8.0, rect.max.y),
+    );
+    if table.is_positive() {
+        p.rect_filled(
+            table,
+            egui::CornerRadius {
+                nw: 60,
+                ne: 60,
+                sw: 0,
+                se: 0,
+            },
+            theme::FELT_DARK,
+        );
+    }
+    p.text(
+        Pos2::new(rect.center().x, rect.max.y - 4.0),
+        Align2::CENTER_BOTTOM,
+        "Dealer",
+        FontId::proportional(if small {
+            theme::SMALL - 2.0
+        } else {
+            theme::SMALL
+        }),
+        theme::TEXT_DIM,
+    );
+}
+
+/// The map for picking the seats of a round: each seat a button ("Seat 3", "Seat 3 ✔" when
+/// picked). Returns the seat tapped.
+pub fn picker(ui: &mut Ui, seats: &[SeatView], height: f32) -> Option<u8> {
+    let width = ui.available_width().min(760.0);
+    let (rect, _) = ui.allocate_exact_size(Vec2::new(width, height), egui::Sense::hover());
+    let size = Vec2::new(104.0, 56.0);
+    felt(ui, rect, size, false);
+    let mut tapped = None;
+    for (i, s) in seats.iter().enumerate() {
+        let at = place(rect, i, seats.len(), size);
+        let label = if s.on {
+            format!("Seat {} ✔", s.seat)
+        } else {
+            format!("Seat {}", s.seat)
+        };
+        let b = Button::new(RichText::new(label).size(theme::BODY)).selected(s.on);
+        if ui.put(Rect::from_center_size(at, size), b).clicked() {
+            tapped = Some(s.seat);
+        }
+    }
+    tapped
+}
+
+/// The map of the round in play, to read at a glance (the side panel): numbered places, what
+/// each holds under it, the turn ringed in gold.
+pub fn overview(ui: &mut Ui, seats: &[SeatView], height: f32) {
+    let width = ui.available_width();
+    let (rect, _) = ui.allocate_exact_size(Vec2::new(width, height), egui::Sense::hover());
+    let r = 11.0;
+    // Room under each place for its line.
+    let cell = Vec2::new(r * 2.0 + 18.0, r * 2.0 + 14.0);
+    felt(ui, rect, cell, true);
+    let p = ui.painter();
+    for (i, s) in seats.iter().enumerate() {
+        let at = place(rect, i, seats.len(), cell) - Vec2::new(0.0, 6.0);
+        let (fill, text) = match (s.on, s.dim) {
+            (true, false) => (theme::PANEL, theme::TEXT),
+            (true, true) => (theme::FELT_DARK, theme::TEXT_DIM),
+            (false, _) => (Color32::TRANSPARENT, theme::TEXT_DIM),
+        };
+        p.circle_filled(at, r, fill);
+        let ring = if s.turn {
+            Stroke::new(3.0, theme::PRIMARY)
+        } else {
+            Stroke::new(1.0, theme::TEXT_DIM)
+        };
+        p.circle_stroke(at, r, ring);
+        p.text(
+            at,
+            Align2::CENTER_CENTER,
+            s.seat.to_string(),
+            FontId::proportional(theme::SMALL),
+            text,
+        );
+        if !s.line.is_empty() {
+            p.text(
+                at + Vec2::new(0.0, r + 2.0),
+                Align2::CENTER_TOP,
+                &s.line,
+                FontId::proportional(theme::SMALL - 5.0),
+                text,
+            );
+        }
+    }
+}
+
+/// The round in play seat by seat, as the map shows it; none between rounds.
+pub fn round_views(t: &crate::rules::table::Table) -> Option<Vec<SeatView>> {
+    use crate::rules::banked::round::BankedStep;
+    use crate::rules::poker::hand::{HandEvent, Step as HandStep};
+    use crate::rules::table::Step;
+    let round = t.round.as_ref()?;
+    let step = t.step();
+    if let Some(b) = &round.banked {
+        let on_layout: std::collections::BTreeMap<u8, i64> = b.refunds().into_iter().collect();
+        let turn = match &b.step {
+            BankedStep::Decide { seat, .. } => Some(*seat),
+            _ => None,
+        };
+        return Some(
+            (1..=b.def().positions)
+                .map(|seat| SeatView {
+                    seat,
+                    on: b.seats.contains(&seat),
+                    turn: turn == Some(seat),
+                    dim: b.folded.contains(&seat),
+                    line: on_layout
+                        .get(&seat)
+                        .map_or(String::new(), |c| crate::rules::money(*c)),
+                })
+                .collect(),
+        );
+    }
+    let h = round.poker.as_ref()?;
+    let turn = match step {
+        Step::Poker {
+            step: HandStep::Act { seat, .. } | HandStep::Draw { seat, .. },
+            ..
+        } => Some(seat),
+        _ => None,
+    };
+    Some(
+        (1..=crate::rules::table::MAX_SEATS)
+            .map(|seat| {
+                let p = h.players.iter().find(|p| p.seat == seat);
+                let mut line = p.map_or(String::new(), |p| crate::rules::money(p.put_in));
+                if p.is_some() && h.procedure.button && seat == h.setup.button {
+                    line.push_str(" D");
+                }
+                for e in &h.events {
+                    if let HandEvent::Posted { seat: s, what, .. } = e
+                        && *s == seat
+                        && what == "blind"
+                    {
+                        line.push_str(" B");
+                    }
+                }
+                SeatView {
+                    seat,
+                    on: p.is_some(),
+                    turn: turn == Some(seat),
+                    dim: p.is_some_and(|p| p.folded),
+                    line,
+                }
+            })
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seat_one_is_at_the_dealers_left_and_the_seats_go_round_clockwise() {
+        for (n, w, h) in [
+            (10, 700.0, 210.0),
+            (6, 700.0, 210.0),
+            (7, 1500.0, 210.0),
+            (2, 700.0, 210.0),
+        ] {
+            let rect = Rect::from_min_size(Pos2::ZERO, Vec2::new(w, h));
+            let size = Vec2::new(104.0, 56.0);
+            let at: Vec<Rect> = (0..n)
+                .map(|i| Rect::from_center_size(place(rect, i, n, size), size))
+                .collect();
+            // Up the left, along the top, down the right: never backwards, never overlapping,
+            // all inside the map.
+            for (i, a) in at.iter().enumerate() {
+                assert!(rect.contains_rect(*a), "{n}: seat {} outside: {a:?}", i + 1);
+                for b in &at[i + 1..] {
+                    assert!(
+                        !a.intersects(*b) || a.intersect(*b).area() < 1.0,
+                        "{n}: {a:?} {b:?}"
+                    );
+                    assert!(b.center().x >= a.center().x - 0.5, "{n}: clockwise");
+                }
+            }
+            assert!(
+                at[0].center().y >= at[n / 2].center().y,
+                "{n}: seat 1 low, the middle high"
+            );
+        }
+    }
+}
