@@ -33,6 +33,7 @@ fn the_default_configuration_offers_every_game_of_the_registry() {
 #[test]
 fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
     let mut played = Vec::new();
+    let mut round_taps: Vec<(&str, usize)> = Vec::new();
     for game in GameId::all() {
         let id = game.id();
         let dir = tempfile::tempdir().unwrap();
@@ -74,6 +75,7 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
             Step::ShuffleManually { .. } => tap(&mut h, "Shuffled and cut"),
             other => panic!("{id}: {other:?}"),
         }
+        let before = common::ui::taps_so_far();
         tap(&mut h, "Seat 2");
         tap(&mut h, "Seat 4");
         tap(&mut h, "Start round 1");
@@ -94,6 +96,9 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
         }
         let t = h.state().terminal().table();
         assert_eq!(t.rounds_played, 1, "{id}: at {:?}", t.step());
+        // The round's taps: the two seats, "Start round 1" and every tap after it (cards,
+        // amounts and signatures included).
+        round_taps.push((id, common::ui::taps_so_far() - before));
         drop(h);
         let kinds = common::ui::kinds(&db);
         let end = if game.is_house_banked() {
@@ -115,4 +120,14 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
         played.push(id);
     }
     assert_eq!(played.len(), 24, "every game id: {played:?}");
+    // What a round costs the dealer along the real path (docs/dealer-screen.md).
+    for (id, n) in &round_taps {
+        println!("taps per round: {id} {n}");
+    }
+    let of = |id: &str| round_taps.iter().find(|(g, _)| *g == id).map(|(_, n)| *n);
+    assert!(of("holdem").is_some_and(|n| n <= 30), "{round_taps:?}");
+    assert!(
+        of("crazy-4-poker").is_some_and(|n| n <= 35),
+        "{round_taps:?}"
+    );
 }

@@ -77,7 +77,18 @@ pub fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
     harness_sized(app, 1280.0, 800.0)
 }
 
+thread_local! {
+    /// Every tap of [`tap`] on this test's thread, to measure what a round costs the dealer.
+    static TAPS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// The taps made so far on this thread.
+pub fn taps_so_far() -> usize {
+    TAPS.with(|t| t.get())
+}
+
 pub fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
+    TAPS.with(|t| t.set(t.get() + 1));
     settle(h);
     h.get_by_label(label).click();
     h.run_ok();
