@@ -136,6 +136,17 @@ fn crazy_4_poker_from_the_hand() {
     // before the dealer may pay.
     assert!(h.query_by_label("Paid").is_none());
     tap(&mut h, "Floorperson validates");
+    // The pad stands aside: the payout being validated stays in view beside it.
+    let payout = h
+        .get_by_label("Seat 1 · Super Bonus: four of a kind, aces pays 200 to 1 → $2000.00")
+        .rect();
+    for part in ["Credential number: ", "PIN: ", "1", "Next: PIN"] {
+        let r = h.get_by_label(part).rect();
+        assert!(
+            !r.intersects(payout),
+            "{part} {r:?} covers the payout {payout:?}"
+        );
+    }
     common::play::floorperson_signs(&mut h);
     tap(&mut h, "Paid");
     // The round is over; the other deck is shuffled by hand for round 2.

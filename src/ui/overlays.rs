@@ -67,7 +67,20 @@ impl DeckhandApp {
         let Some(pad) = self.view.verify.as_mut() else {
             return;
         };
-        egui::Modal::new(egui::Id::unique("deckhand-verify"))
+        // At the table the pad stands at the right, over the side panel, and the screen behind
+        // stays readable: the floorperson checks the payouts or the count being signed for.
+        let id = egui::Id::unique("deckhand-verify");
+        let modal = if pad.review {
+            egui::Modal::new(id)
+        } else {
+            egui::Modal::new(id)
+                .area(
+                    egui::Modal::default_area(id)
+                        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-8.0, 48.0)),
+                )
+                .backdrop_color(egui::Color32::from_black_alpha(30))
+        };
+        modal
             .frame(
                 egui::Frame::new()
                     .fill(theme::PANEL)
