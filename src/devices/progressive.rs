@@ -68,7 +68,7 @@ impl ControllerState {
         match self {
             ControllerState::Idle => "idle",
             ControllerState::WageringOpen => "wagering open",
-            ControllerState::Locked => "locked out",
+            ControllerState::Locked => "wagers locked",
             ControllerState::HitPending => "hit pending",
             ControllerState::CommunicationLoss => "locked out: communication lost",
             ControllerState::Error => "error",
