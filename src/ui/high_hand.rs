@@ -1,6 +1,7 @@
 //! The High Hand Tracking Slip at the table (§ 637a.16(f)): when a player makes a full house or
 //! better the dealer calls a floorperson, who enters the player (name, phone, seat) and the hand,
-//! and signs with credential number and PIN. The line is journaled; the slip prints as a PDF.
+//! and signs with credential number and PIN. The line is journaled, then the period's slip shows
+//! for printing with one tap (`print_preview.rs`).
 
 use super::Notice;
 use super::{
@@ -151,6 +152,16 @@ impl DeckhandApp {
                 self.view.message = Some(Notice::done(format!(
                     "High Hand Tracking Slip line {line} recorded for seat {seat}"
                 )));
+                // The period's slip, shown for printing with one tap.
+                let table = self.term.table().setup.as_ref().map(|s| s.table_no);
+                if let Some(table) = table {
+                    let request = crate::print::Request::HighHandSlip { table, period };
+                    if let Err(e) = self.open_preview(request, Some(f.sign.credential.clone())) {
+                        self.view.message = Some(Notice::problem(format!(
+                            "The line is recorded; the slip cannot be shown: {e}"
+                        )));
+                    }
+                }
             }
             Err(e) => {
                 f.sign.refused(self.term.pin_wait());
