@@ -190,6 +190,56 @@ fn escpos_round_trips_every_document_at_58_mm_too() {
     assert!(d.text().contains("Cards: Kh Kd Kc 4s 4h"), "{}", d.text());
 }
 
+/// `deckhand print`: `--out` writes the PDF, `--printer` sends to the configured printer (the
+/// embedded configuration's: a PDF in exports/ next to the database); one of them is needed.
+#[test]
+fn the_command_line_writes_and_sends_the_slip() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = slip_database(dir.path());
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_deckhand"))
+            .args(["print", "--db"])
+            .arg(&db)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let slip = ["high-hand-slip", "--table", "6", "--period", PERIOD];
+    let out = run(&slip);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--out FILE.pdf, --printer"));
+    let pdf = dir.path().join("slip.pdf");
+    let out = run(&[&slip[..], &["--out", pdf.to_str().unwrap(), "--printer"]].concat());
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said}");
+    let no: i64 = said
+        .split("High Hand Tracking Slip No. ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    let exported = dir
+        .path()
+        .join("exports")
+        .join(format!("high-hand-tracking-slip-{no}.pdf"));
+    assert!(
+        said.contains(&format!("written to {}", pdf.display())),
+        "{said}"
+    );
+    assert!(
+        said.contains(&format!("written to {}", exported.display())),
+        "{said}"
+    );
+    assert_eq!(
+        std::fs::read(&pdf).unwrap(),
+        std::fs::read(&exported).unwrap()
+    );
+    let text = common::pdf::text(&std::fs::read(&pdf).unwrap());
+    for field in FIELDS {
+        assert!(text.contains(field), "{field} missing:\n{text}");
+    }
+}
+
 /// A private CUPS scheduler in a temporary folder, on its own socket: nothing in /etc/cups is
 /// touched and no port is taken. Stopped (by its own pid) when dropped.
 struct Cupsd {
