@@ -1,7 +1,8 @@
 //! Printing from the screen, from the real start (the embedded configuration: `[printer] kind =
 //! "file"`): a High Hand Tracking Slip line recorded by the floorperson shows the period's slip
 //! as it will print (§ 637a.16(f)'s fields, the number given when printed); Cancel journals
-//! nothing; Print journals the print, sends it off the screen's thread, and says where it went.
+//! nothing; Print journals the print, sends it off the screen's thread, and says where it went;
+//! the form's Print slip shows the period's slip again, headed REPRINT.
 
 mod common;
 
@@ -94,6 +95,13 @@ fn a_recorded_high_hand_shows_its_slip_and_prints_with_one_tap() {
     let text = common::pdf::text(&std::fs::read(&pdf).unwrap());
     assert!(text.contains("Player: Lee"), "{text}");
     assert!(text.contains("Cards: 9♥ 9♦ 9♣ 9♠ K♥"), "{text}");
+
+    // The form prints the period's slip again without a new line: headed REPRINT.
+    tap(&mut h, "High hand");
+    tap(&mut h, "Print slip");
+    h.get_by_label("Preview: REPRINT - High Hand Tracking Slip No. —");
+    tap(&mut h, "Cancel");
+    assert_eq!(printed(&db).len(), 1);
 }
 
 /// Four nines at seat 4: higher than the period's full house.

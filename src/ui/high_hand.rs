@@ -44,6 +44,7 @@ impl DeckhandApp {
         let period = self.current_period();
         let mut done = false;
         let mut cancel = false;
+        let mut print_slip = false;
         egui::CentralPanel::default()
             .frame(egui::Frame::new().fill(theme::FELT).inner_margin(egui::Margin::same(20)))
             .show(ui, |ui| {
@@ -114,10 +115,30 @@ impl DeckhandApp {
                     if ui.add(Button::new(RichText::new("Cancel").size(theme::BODY)).min_size(theme::ACTION_SIZE)).clicked() {
                         cancel = true;
                     }
+                    // The period's slip as recorded so far, shown before it prints (again).
+                    if ui.add(Button::new(RichText::new("Print slip").size(theme::BODY)).min_size(theme::ACTION_SIZE)).clicked() {
+                        print_slip = true;
+                    }
                 });
             });
         if cancel {
             return;
+        }
+        if print_slip {
+            let t = self.term.table();
+            let table = t.setup.as_ref().map(|s| s.table_no);
+            let dealer = t.dealer.as_ref().map(|d| d.credential.clone());
+            let shown = match table {
+                Some(table) => self.open_preview(
+                    crate::print::Request::HighHandSlip { table, period },
+                    dealer,
+                ),
+                None => Err("no table is open".to_string()),
+            };
+            match shown {
+                Ok(()) => return,
+                Err(e) => f.error = Some(e),
+            }
         }
         if done {
             if f.seat.is_none() {
