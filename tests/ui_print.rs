@@ -104,6 +104,47 @@ fn a_recorded_high_hand_shows_its_slip_and_prints_with_one_tap() {
     assert_eq!(printed(&db).len(), 1);
 }
 
+/// A printer that cannot print (a CUPS server that is not there): the preview stays with the
+/// error, the journal says the numbered document did not print, and the next try is a REPRINT.
+#[test]
+fn a_failed_print_is_journaled_and_the_next_is_a_reprint() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fail.sqlite");
+    let mut config = common::ui::real_config(&db);
+    config.printer.kind = "cups".into();
+    config.printer.queue = "office".into();
+    config.printer.server = dir.path().join("no-cups.sock").display().to_string();
+    let app = deckhand::app::build(&config, Default::default(), None).unwrap();
+    let mut h = common::ui::harness_with_dt(app, 1280.0, 800.0, 0.25);
+    h.run_ok();
+    common::ui::settle(&mut h);
+    common::play::open_from_sign_in(&mut h, GameId::Holdem, tap);
+    record_better(&mut h);
+    h.get_by_label_contains("Prints to: CUPS queue office");
+    tap(&mut h, "Print");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while h.query_by_label_contains(" did not print: ").is_none() {
+        assert!(Instant::now() < deadline, "the printer never answered");
+        std::thread::sleep(Duration::from_millis(20));
+        h.run_ok();
+    }
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let failed: String = conn
+        .query_row(
+            "SELECT payload FROM journal WHERE kind = 'document_print_failed'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let no = printed(&db)[0].0;
+    assert!(
+        failed.contains(&format!("\"document_no\":{no}")),
+        "{failed}"
+    );
+    h.get_by_label("Preview: REPRINT - High Hand Tracking Slip No. —");
+    tap(&mut h, "Cancel");
+}
+
 /// Four nines at seat 4: higher than the period's full house.
 fn record_better(h: &mut egui_kittest::Harness<'_, deckhand::ui::DeckhandApp>) {
     tap(h, "High hand");

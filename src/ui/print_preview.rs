@@ -4,7 +4,8 @@
 //! (`document_printed`, its serial the document number) and hands the document to the configured
 //! printer on its own thread (`[printer]`: a PDF in `exports/`, a CUPS queue, a receipt printer);
 //! the screen never waits for it. The answer, "… printed on CUPS queue office" or the printer's
-//! error, shows where the print was asked for. **Cancel** journals nothing.
+//! error, shows where the print was asked for; a print that fails is journaled
+//! (`document_print_failed`), and printing again is a REPRINT. **Cancel** journals nothing.
 
 use super::{
     DeckhandApp, Notice, UiCmd, body, body_colour, notice_line, primary_when, theme, title,
@@ -14,6 +15,9 @@ use crate::print::{Block, Document, Request};
 use egui::{Button, RichText, Ui};
 use std::sync::mpsc;
 
+/// The printer's answer to come: `Ok` says where the document went, `Err` why it did not print.
+pub type Answer = mpsc::Receiver<Result<String, String>>;
+
 /// A document on screen before it prints.
 pub struct PrintPreview {
     /// What to print.
@@ -22,8 +26,8 @@ pub struct PrintPreview {
     pub printed_by: Option<String>,
     /// The document as it would print now.
     pub document: Document,
-    /// The heading of the document being sent, and the printer's answer to come.
-    pub sending: Option<(String, mpsc::Receiver<Result<String, String>>)>,
+    /// The document being sent (its number and heading), and the printer's answer to come.
+    pub sending: Option<(i64, String, Answer)>,
     /// The last print's problem.
     pub error: Option<String>,
     /// The screen, woken when the printer answers.
@@ -94,21 +98,35 @@ impl DeckhandApp {
             .preview
             .as_ref()
             .and_then(|p| p.sending.as_ref())
-            .and_then(|(heading, rx)| match rx.try_recv() {
-                Ok(r) => Some((heading.clone(), r)),
+            .and_then(|(no, heading, rx)| match rx.try_recv() {
+                Ok(r) => Some((*no, heading.clone(), r)),
                 Err(mpsc::TryRecvError::Empty) => None,
-                Err(mpsc::TryRecvError::Disconnected) => {
-                    Some((heading.clone(), Err("the printer's thread stopped".into())))
-                }
+                Err(mpsc::TryRecvError::Disconnected) => Some((
+                    *no,
+                    heading.clone(),
+                    Err("the printer's thread stopped".into()),
+                )),
             });
         match answer {
-            Some((heading, Ok(where_to))) => {
+            Some((_, heading, Ok(where_to))) => {
                 self.preview = None;
                 self.print_answer(format!("{heading} {where_to}"), true);
                 return;
             }
-            Some((heading, Err(e))) => {
+            Some((no, heading, Err(e))) => {
+                // The number was given but nothing came out: the journal says so; printing again
+                // makes a REPRINT under a new number.
+                self.term.record_system(
+                    "document_print_failed",
+                    serde_json::json!({"document_no": no, "error": e}),
+                );
+                // The preview shows what printing again will print.
+                let request = self.preview.as_ref().map(|p| p.request.clone());
+                let again = request.map(|r| self.term.prepare_document(&r));
                 if let Some(p) = self.preview.as_mut() {
+                    if let Some(Ok(doc)) = again {
+                        p.document = doc;
+                    }
                     p.sending = None;
                     p.error = Some(format!("{heading} did not print: {e}"));
                 }
@@ -214,7 +232,7 @@ impl DeckhandApp {
                 ctx.request_repaint();
             }
         };
-        p.sending = Some((doc.heading.clone(), printer.spawn(doc, wake)));
+        p.sending = Some((doc.number, doc.heading.clone(), printer.spawn(doc, wake)));
     }
 }
 
