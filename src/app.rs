@@ -153,7 +153,8 @@ pub fn build(
         .with_screen_lock(config.lock_after())
         .with_deck_reminder(config.table.deck_reminder_minutes)
         .with_high_hand(config.high_hand.clone())
-        .with_time_charges(config.time_charges.clone());
+        .with_time_charges(config.time_charges.clone())
+        .with_printer(config.printer.clone());
     if config.central.enabled {
         // Store and forward: the journal here is the truth; a copy goes to the floor's server.
         let status = Arc::new(Mutex::new(crate::store::central::SyncStatus::default()));

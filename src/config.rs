@@ -44,6 +44,9 @@ pub struct Config {
     /// The floor-wide copy of the journal in PostgreSQL (store and forward).
     #[serde(default)]
     pub central: crate::store::central::CentralConfig,
+    /// Where slips, box counts and shift reports print.
+    #[serde(default)]
+    pub printer: crate::print::printer::PrinterConfig,
 }
 
 /// Bad Beat and High Hand Jackpot contributions per pot, after the rake (§ 637a.15(b),(c),
@@ -496,7 +499,7 @@ impl Config {
                     .into(),
             );
         }
-        Ok(())
+        self.printer.validate()
     }
 
     /// The paytables: the embedded files, or those of `paytables.dir`, validated.

@@ -6,13 +6,14 @@
 //! - [`store`]: the SQLite journal, append-only and hash-chained;
 //! - [`terminal`]: glues them: commands in, events journaled, state out;
 //! - [`ui`]: the egui dealer screen;
-//! - [`print`]: printable documents (PDF).
+//! - [`print`]: printable documents: PDF, ESC/POS receipts, and the printer they go to.
 
 pub mod app;
 pub mod cli;
 pub mod config;
 pub mod demo;
 pub mod devices;
+pub mod fonts;
 pub mod print;
 pub mod rules;
 pub mod store;

@@ -2,6 +2,8 @@
 //! by a floorperson (§ 637a.17(b)(3)(v)): the records, their views, the printed documentation,
 //! and the box count form through the real UI.
 
+mod common;
+
 use deckhand::rules::table::{Command, Confirm, JackpotBox, TableSetup};
 use deckhand::store::Store;
 use deckhand::terminal::Terminal;
@@ -115,9 +117,10 @@ fn box_counts_and_time_charges_carry_both_signers() {
     );
 
     let mut store = Store::open(&db).unwrap();
-    let (no, reprint, pdf) = deckhand::print::box_count(&mut store, serial).unwrap();
-    assert!(!reprint);
-    let text = deckhand::print::pdf_text(&pdf).join("\n");
+    let doc = deckhand::print::box_count_document(&mut store, serial, None).unwrap();
+    assert!(!doc.reprint);
+    let no = doc.number;
+    let text = doc.text();
     let title = format!("Bad Beat box count documentation No. {no}");
     for field in [
         title.as_str(),
@@ -129,8 +132,14 @@ fn box_counts_and_time_charges_carry_both_signers() {
     ] {
         assert!(text.contains(field), "{field} missing:\n{text}");
     }
-    let (_, reprint, _) = deckhand::print::box_count(&mut store, serial).unwrap();
+    let (_, reprint, pdf) = deckhand::print::box_count(&mut store, serial).unwrap();
     assert!(reprint);
+    let read = common::pdf::text(&pdf);
+    assert!(
+        read.contains("REPRINT - Bad Beat box count documentation No. "),
+        "{read}"
+    );
+    assert!(read.contains("Locked container seal: S-77"), "{read}");
     assert!(
         deckhand::print::box_count(&mut store, 1).is_err(),
         "row 1 is not a box count"

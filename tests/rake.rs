@@ -154,10 +154,11 @@ fn pots_are_raked_at_the_table_and_recorded() {
     let from = today.to_string();
     let to = today.succ_opt().unwrap().to_string();
     let mut store = Store::open(&db).unwrap();
-    let (no, reprint, pdf) =
-        deckhand::print::shift_report(&mut store, 5, &from, &to, Some("1001")).unwrap();
-    assert!(!reprint);
-    let text = deckhand::print::pdf_text(&pdf).join("\n");
+    let doc =
+        deckhand::print::shift_report_document(&mut store, 5, &from, &to, Some("1001")).unwrap();
+    assert!(!doc.reprint);
+    let no = doc.number;
+    let text = doc.text();
     let (_, head) = store.head().unwrap();
     let title = format!("End-of-shift table report No. {no} - table 5");
     for field in [
@@ -174,11 +175,11 @@ fn pots_are_raked_at_the_table_and_recorded() {
     let (_, reprint, pdf) =
         deckhand::print::shift_report(&mut store, 5, &from, &to, Some("1001")).unwrap();
     assert!(reprint);
-    assert!(deckhand::print::pdf_text(&pdf)[0].starts_with("REPRINT - "));
+    assert!(common::pdf::text(&pdf).starts_with("REPRINT - End-of-shift table report No. "));
     // Another table, or another day, has nothing.
     let (_, _, pdf) =
         deckhand::print::shift_report(&mut store, 6, &from, &to, Some("1001")).unwrap();
-    let text = deckhand::print::pdf_text(&pdf).join("\n");
+    let text = common::pdf::text(&pdf);
     assert!(text.contains("Rounds completed: 0"), "{text}");
     assert!(!text.contains("Alex Rivera"), "{text}");
 }

@@ -2,12 +2,14 @@
 //! signature opens it; the chain status shows; a kind filter narrows the list; a record opens
 //! whole; the filtered records export as CSV.
 
+mod common;
+
 use deckhand::rules::table::{Command, Confirm, TableSetup};
 use deckhand::store::Store;
 use deckhand::terminal::Terminal;
 use deckhand::ui::DeckhandApp;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use std::time::{Duration, Instant};
 
 fn setup() -> TableSetup {
@@ -39,6 +41,22 @@ fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
 fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
     h.get_by_label(label).click();
     h.run_ok();
+}
+
+/// Waits for the printer's answer (it prints on its own thread), then checks it says where.
+fn printed_notice(h: &mut Harness<'_, DeckhandApp>, text: &str) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while h.query_by_label_contains(" written to ").is_none() {
+        assert!(Instant::now() < deadline, "no notice {text}");
+        std::thread::sleep(Duration::from_millis(20));
+        h.run_ok();
+    }
+    let notice = h
+        .get_by_label_contains(" written to ")
+        .accesskit_node()
+        .value()
+        .unwrap_or_default();
+    assert!(notice.starts_with(text), "{notice}");
 }
 
 fn keys(h: &mut Harness<'_, DeckhandApp>, keys: &str) {
@@ -136,19 +154,37 @@ fn a_supervisor_finds_exports_and_closes() {
     tap(&mut h, "Print shift report");
     h.get_by_label("Choose Today or Last 7 days: the report covers a period.");
     tap(&mut h, "Today");
+    // The report shows before it prints; Cancel prints nothing.
+    let printed = |db: &std::path::Path| -> i64 {
+        rusqlite::Connection::open(db)
+            .unwrap()
+            .query_row("SELECT COUNT(*) FROM documents_printed", [], |r| r.get(0))
+            .unwrap()
+    };
+    let before = printed(&db);
     tap(&mut h, "Print shift report");
-    h.get_by_label_contains("End-of-shift report No. ");
+    h.get_by_label("Preview: End-of-shift table report No. — - table 14");
+    h.get_by_label_contains("Prints to: PDF in ");
+    h.get_by_label("Irregularities: 1");
+    tap(&mut h, "Cancel");
+    assert_eq!(printed(&db), before);
+    tap(&mut h, "Print shift report");
+    tap(&mut h, "Print");
+    printed_notice(&mut h, "End-of-shift table report No. ");
+    assert_eq!(printed(&db), before + 1);
     let pdf = std::fs::read_dir(dir.path().join("exports"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .find(|p| p.extension().is_some_and(|x| x == "pdf"))
         .expect("the report's PDF");
-    let text = deckhand::print::pdf_text(&std::fs::read(&pdf).unwrap()).join("\n");
+    let text = common::pdf::text(&std::fs::read(&pdf).unwrap());
     assert!(text.contains("Irregularities: 1"), "{text}");
     assert!(text.contains("§ 637a.18(r)"), "{text}");
     assert!(text.contains("Alex Rivera (20417)"), "{text}");
     tap(&mut h, "Print shift report");
-    h.get_by_label_contains("REPRINT: End-of-shift report No. ");
+    h.get_by_label("Preview: REPRINT - End-of-shift table report No. — - table 14");
+    tap(&mut h, "Print");
+    printed_notice(&mut h, "REPRINT - End-of-shift table report No. ");
     // A keyed period: from today (YYYYMMDD) on; a malformed date is named, not guessed.
     tap(&mut h, "From: —");
     keys(&mut h, "2026");

@@ -164,11 +164,16 @@ pub enum Cmd {
         #[command(subcommand)]
         action: CentralCmd,
     },
-    /// Print a document as PDF; the print is journaled and a second one says REPRINT.
+    /// Print a document: journaled first (a second print says REPRINT), then written as PDF
+    /// (--out) or sent to the configured [printer] (--printer).
     Print {
         /// Database file; default: the configured one.
         #[arg(long, global = true)]
         db: Option<PathBuf>,
+        /// Send it to the configured [printer] (a PDF in exports/, a CUPS queue or a receipt
+        /// printer).
+        #[arg(long, global = true)]
+        printer: bool,
         #[command(subcommand)]
         doc: PrintDoc,
     },
@@ -216,8 +221,9 @@ pub enum PrintDoc {
         /// The journal row of the count (shown when it is recorded).
         #[arg(long)]
         record: i64,
+        /// Where to write the PDF.
         #[arg(long)]
-        out: PathBuf,
+        out: Option<PathBuf>,
     },
     /// The High Hand Tracking Slip of one table and qualifying period (§ 637a.16(f)).
     HighHandSlip {
@@ -228,7 +234,7 @@ pub enum PrintDoc {
         period: String,
         /// Where to write the PDF.
         #[arg(long)]
-        out: PathBuf,
+        out: Option<PathBuf>,
     },
     /// The end-of-shift report of one table: dealers, rounds, rake, counts, irregularities,
     /// slips, box counts and progressive hits, with the journal's chain head.
@@ -241,8 +247,9 @@ pub enum PrintDoc {
         /// End of the shift (UTC).
         #[arg(long)]
         to: String,
+        /// Where to write the PDF.
         #[arg(long)]
-        out: PathBuf,
+        out: Option<PathBuf>,
     },
 }
 
@@ -373,7 +380,7 @@ fn real_main() -> Result<()> {
         Cmd::JournalStress { db } => stress::run(db),
         Cmd::Backup { db, to } => backup::run(&config, db, to),
         Cmd::People { db, action } => people::people(&config, db, action),
-        Cmd::Print { db, doc } => print::run(&config, db, doc),
+        Cmd::Print { db, printer, doc } => print::run(&config, db, printer, doc),
         Cmd::Export {
             db,
             from,

@@ -87,6 +87,24 @@ impl Terminal {
     ) -> Result<(i64, bool, Vec<u8>), String> {
         crate::print::shift_report(&mut self.store, table_no, from, to, Some(printed_by))
     }
+
+    /// A document as it would print now, for the preview (nothing is journaled).
+    pub fn prepare_document(
+        &mut self,
+        request: &crate::print::Request,
+    ) -> Result<crate::print::Document, String> {
+        crate::print::prepare(&mut self.store, request)
+    }
+
+    /// Prints a document: journals `document_printed` (its serial is the number) and returns
+    /// the numbered document for the printer.
+    pub fn issue_document(
+        &mut self,
+        request: &crate::print::Request,
+        printed_by: Option<&str>,
+    ) -> Result<crate::print::Document, String> {
+        crate::print::issue(&mut self.store, request, printed_by)
+    }
 }
 
 impl Terminal {

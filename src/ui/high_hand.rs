@@ -1,6 +1,7 @@
 //! The High Hand Tracking Slip at the table (§ 637a.16(f)): when a player makes a full house or
 //! better the dealer calls a floorperson, who enters the player (name, phone, seat) and the hand,
-//! and signs with credential number and PIN. The line is journaled; the slip prints as a PDF.
+//! and signs with credential number and PIN. The line is journaled, then the period's slip shows
+//! for printing with one tap (`print_preview.rs`).
 
 use super::Notice;
 use super::{
@@ -43,6 +44,7 @@ impl DeckhandApp {
         let period = self.current_period();
         let mut done = false;
         let mut cancel = false;
+        let mut print_slip = false;
         egui::CentralPanel::default()
             .frame(egui::Frame::new().fill(theme::FELT).inner_margin(egui::Margin::same(20)))
             .show(ui, |ui| {
@@ -113,10 +115,30 @@ impl DeckhandApp {
                     if ui.add(Button::new(RichText::new("Cancel").size(theme::BODY)).min_size(theme::ACTION_SIZE)).clicked() {
                         cancel = true;
                     }
+                    // The period's slip as recorded so far, shown before it prints (again).
+                    if ui.add(Button::new(RichText::new("Print slip").size(theme::BODY)).min_size(theme::ACTION_SIZE)).clicked() {
+                        print_slip = true;
+                    }
                 });
             });
         if cancel {
             return;
+        }
+        if print_slip {
+            let t = self.term.table();
+            let table = t.setup.as_ref().map(|s| s.table_no);
+            let dealer = t.dealer.as_ref().map(|d| d.credential.clone());
+            let shown = match table {
+                Some(table) => self.open_preview(
+                    crate::print::Request::HighHandSlip { table, period },
+                    dealer,
+                ),
+                None => Err("no table is open".to_string()),
+            };
+            match shown {
+                Ok(()) => return,
+                Err(e) => f.error = Some(e),
+            }
         }
         if done {
             if f.seat.is_none() {
@@ -151,6 +173,16 @@ impl DeckhandApp {
                 self.view.message = Some(Notice::done(format!(
                     "High Hand Tracking Slip line {line} recorded for seat {seat}"
                 )));
+                // The period's slip, shown for printing with one tap.
+                let table = self.term.table().setup.as_ref().map(|s| s.table_no);
+                if let Some(table) = table {
+                    let request = crate::print::Request::HighHandSlip { table, period };
+                    if let Err(e) = self.open_preview(request, Some(f.sign.credential.clone())) {
+                        self.view.message = Some(Notice::problem(format!(
+                            "The line is recorded; the slip cannot be shown: {e}"
+                        )));
+                    }
+                }
             }
             Err(e) => {
                 f.sign.refused(self.term.pin_wait());

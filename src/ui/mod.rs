@@ -13,6 +13,7 @@ pub mod kiosk;
 mod overlays;
 mod panels;
 mod poker;
+mod print_preview;
 mod records;
 mod review;
 mod review_words;
@@ -78,6 +79,9 @@ enum UiCmd {
     ReviewPrint,
     ReviewExport,
     ReviewClose,
+    /// The print preview's Print and Cancel.
+    PrintPreviewed,
+    ClosePreview,
 }
 
 /// Table-wide actions confirmed with a second tap.
@@ -209,6 +213,10 @@ pub struct DeckhandApp {
     central: Option<std::sync::Arc<std::sync::Mutex<crate::store::central::SyncStatus>>>,
     /// The central database the supervisor review may search ("All tables").
     central_review: Option<crate::store::central::CentralConfig>,
+    /// A document on screen before it prints.
+    preview: Option<print_preview::PrintPreview>,
+    /// Where documents print (`[printer]`).
+    printer: crate::print::printer::PrinterConfig,
 }
 
 impl DeckhandApp {
@@ -242,6 +250,8 @@ impl DeckhandApp {
             time_charge_config: Default::default(),
             central: None,
             central_review: None,
+            preview: None,
+            printer: Default::default(),
         }
     }
 
@@ -390,7 +400,13 @@ impl DeckhandApp {
         guard::key_of(&(
             format!("{:?}", t.step()),
             (t.setup.is_some(), t.dealer.is_some()),
-            (self.needs_admin, self.locked),
+            (
+                self.needs_admin,
+                self.locked,
+                self.preview
+                    .as_ref()
+                    .map(|p| (p.document.heading.clone(), p.sending.is_some())),
+            ),
             self.review.as_ref().map(|r| {
                 let selected = r.selected.as_ref().map(|s| s.serial);
                 let replay = r.replay.as_ref().map(|p| p.at);
@@ -434,6 +450,8 @@ impl DeckhandApp {
             self.first_start(ui, cmds);
         } else if self.locked {
             self.lock_screen(ui, cmds);
+        } else if self.preview.is_some() {
+            self.preview_screen(ui, cmds);
         } else if self.review.is_some() {
             if self.view.verify.is_none() {
                 self.review_screen(ui, cmds);
@@ -690,6 +708,8 @@ impl DeckhandApp {
                 }
             }
             UiCmd::ReviewPrint => self.review_print(),
+            UiCmd::PrintPreviewed => self.print_previewed(),
+            UiCmd::ClosePreview => self.close_preview(),
             UiCmd::ReviewExport => self.review_export(),
             UiCmd::ReviewClose => {
                 if let Some(r) = self.review.take() {

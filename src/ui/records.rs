@@ -141,6 +141,8 @@ impl DeckhandApp {
         };
         let tc = self.time_charge_config.clone();
         let (credential, pin) = (f.sign.credential.clone(), f.sign.pin.clone());
+        // A box count's documentation is shown for printing once it is recorded.
+        let mut counted = None;
         let result = match f.kind {
             RecordKind::BoxCount => match (f.jackpot_box, f.amount.trim().parse::<i64>()) {
                 (None, _) => Err("Tap the box counted".to_string()),
@@ -149,6 +151,7 @@ impl DeckhandApp {
                     .term
                     .record_box_count(b, dollars.saturating_mul(100), &f.seal, &credential, &pin)
                     .map(|serial| {
+                        counted = Some(serial);
                         format!(
                             "{} box count of ${dollars} recorded (record #{serial})",
                             b.name()
@@ -167,7 +170,17 @@ impl DeckhandApp {
                 .map(|total| format!("Time charges of {} verified", money(total))),
         };
         match result {
-            Ok(notice) => self.view.message = Some(Notice::done(notice)),
+            Ok(notice) => {
+                self.view.message = Some(Notice::done(notice));
+                if let Some(record) = counted {
+                    let request = crate::print::Request::BoxCount { record };
+                    if let Err(e) = self.open_preview(request, Some(credential)) {
+                        self.view.message = Some(Notice::problem(format!(
+                            "The count is recorded; its documentation cannot be shown: {e}"
+                        )));
+                    }
+                }
+            }
             Err(e) => {
                 f.sign.refused(self.term.pin_wait());
                 f.error = Some(e);

@@ -827,7 +827,8 @@ impl DeckhandApp {
         }
     }
 
-    /// The end-of-shift report of the filtered table and period, written to `exports/` as PDF.
+    /// The end-of-shift report of the filtered table and period, shown before it prints
+    /// (`print_preview.rs`); the answer is the review's notice.
     fn print_shift_report(&mut self, r: &ReviewState) -> String {
         let Some(table) = r.filter.table.and_then(|t| u32::try_from(t).ok()) else {
             return "Choose a table first: the report covers one table.".into();
@@ -840,22 +841,10 @@ impl DeckhandApp {
                 .format("%Y-%m-%d")
                 .to_string()
         });
-        let dir = exports_dir(self.term.store());
-        let printed = self
-            .term
-            .print_shift_report(table, &from, &to, &r.supervisor.credential);
-        let (no, reprint, pdf) = match printed {
-            Ok(p) => p,
-            Err(e) => return format!("Printing failed: {e}"),
-        };
-        let file = dir.join(format!("shift-report-{no}.pdf"));
-        match std::fs::create_dir_all(&dir).and_then(|_| std::fs::write(&file, pdf)) {
-            Ok(()) => format!(
-                "{}End-of-shift report No. {no} for table {table} written to {}",
-                if reprint { "REPRINT: " } else { "" },
-                file.display()
-            ),
-            Err(e) => format!("Printing failed: {}: {e}", file.display()),
+        let request = crate::print::Request::ShiftReport { table, from, to };
+        match self.open_preview(request, Some(r.supervisor.credential.clone())) {
+            Ok(()) => format!("End-of-shift report for table {table}: shown before it prints"),
+            Err(e) => format!("Printing failed: {e}"),
         }
     }
 }

@@ -78,9 +78,9 @@ pub fn deck_swatch(name: &str) -> Color32 {
     }
 }
 
-/// DejaVu Sans (free licence, `assets/fonts/DejaVuSans-LICENSE.txt`): the fallback that draws
-/// card suits and status symbols egui's default fonts lack.
-const SYMBOL_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+/// DejaVu Sans ([`crate::fonts`]): the fallback that draws card suits and status symbols egui's
+/// default fonts lack.
+const SYMBOL_FONT: &[u8] = crate::fonts::DEJAVU_SANS;
 
 /// Installs the felt theme and the symbol font on a context.
 pub fn apply(ctx: &egui::Context) {

@@ -1,0 +1,554 @@
+//! Printable documents: the High Hand Tracking Slip of § 637a.16(f), the documentation of a box
+//! count and the end-of-shift table report. Each print is a journal row first; its serial is the
+//! document number, and a second print of the same subject says REPRINT.
+//!
+//! The builders here fill a [`Document`] ([`doc`]); [`pdf`] renders it as a PDF with DejaVu Sans
+//! embedded (card suits and § print, lines wrap to the page), [`escpos`] as the bytes of an 80 mm
+//! receipt printer, and [`printer`] sends it where `[printer]` says.
+
+pub mod doc;
+pub mod escpos;
+pub mod pdf;
+pub mod printer;
+
+pub use doc::{Block, DocKind, Document};
+pub use pdf::Paper;
+
+use crate::store::review::Filter;
+use crate::store::{Entry, JournalRow, RowContext, Store};
+
+/// The cards of a slip ("Kh", "Kd" ...) with their suit symbols: "K♥ K♦".
+fn pretty(cards: &serde_json::Value) -> String {
+    let codes: Vec<&str> = cards
+        .as_array()
+        .map(|a| a.iter().filter_map(|c| c.as_str()).collect())
+        .unwrap_or_default();
+    match crate::rules::cards::parse_cards(&codes.join(" ")) {
+        Ok(cards) => cards
+            .into_iter()
+            .map(|c| c.pretty())
+            .collect::<Vec<_>>()
+            .join(" "),
+        Err(_) => codes.join(" "),
+    }
+}
+
+fn field(label: &str, value: impl Into<String>) -> Block {
+    Block::Field {
+        label: label.into(),
+        value: value.into(),
+    }
+}
+
+/// A build of a document: a preview (no journal row, no number yet) or the print itself.
+#[derive(Debug, Clone, Copy)]
+enum Mode<'a> {
+    Preview,
+    Print { printed_by: Option<&'a str> },
+}
+
+/// The document number as printed; "—" in a preview (the number is given when printed).
+fn number(doc_no: i64) -> String {
+    if doc_no == 0 {
+        "—".into()
+    } else {
+        doc_no.to_string()
+    }
+}
+
+/// Journals a print (`document_printed`, signed by `printed_by`) unless previewing, and answers
+/// the document number (its serial; 0 in a preview) and whether it is a reprint.
+fn journal_print(
+    store: &mut Store,
+    mode: Mode,
+    table_no: Option<u32>,
+    kind: DocKind,
+    subject: &str,
+) -> Result<(i64, bool), String> {
+    let reprint = printed_before(store, subject)?;
+    let Mode::Print { printed_by } = mode else {
+        return Ok((0, reprint));
+    };
+    let ctx = RowContext {
+        table_no,
+        dealer_credential: None,
+        actor_credential: printed_by.map(str::to_string),
+    };
+    let mut entry = Entry::system(
+        "document_printed",
+        serde_json::json!({"document": kind.slug(), "subject": subject, "reprint": reprint}),
+    );
+    entry.actor_credential = printed_by.map(str::to_string);
+    let printed = store.append(&ctx, &[entry]).map_err(|e| e.to_string())?;
+    Ok((printed[0].serial, reprint))
+}
+
+/// A document to print, as the screen and the command line ask for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Request {
+    /// The High Hand Tracking Slip of a table and qualifying period.
+    HighHandSlip {
+        /// The table.
+        table: u32,
+        /// The period's start, as recorded on its lines.
+        period: String,
+    },
+    /// The documentation of the box count in journal row `record`.
+    BoxCount {
+        /// The `box_counted` row.
+        record: i64,
+    },
+    /// The end-of-shift report of a table between two UTC times.
+    ShiftReport {
+        /// The table.
+        table: u32,
+        /// From (UTC).
+        from: String,
+        /// To (UTC).
+        to: String,
+    },
+}
+
+/// The document as it would print now, for a preview: nothing is journaled, the number reads
+/// "—" (given when printed), and REPRINT shows if the subject was printed before.
+pub fn prepare(store: &mut Store, req: &Request) -> Result<Document, String> {
+    build(store, req, Mode::Preview)
+}
+
+/// Prints: journals `document_printed` (signed by `printed_by`) and returns the numbered
+/// document, ready for a [`printer::Printer`].
+pub fn issue(
+    store: &mut Store,
+    req: &Request,
+    printed_by: Option<&str>,
+) -> Result<Document, String> {
+    build(store, req, Mode::Print { printed_by })
+}
+
+fn build(store: &mut Store, req: &Request, mode: Mode) -> Result<Document, String> {
+    match req {
+        Request::HighHandSlip { table, period } => high_hand(store, *table, period, mode),
+        Request::BoxCount { record } => box_count_doc(store, *record, mode),
+        Request::ShiftReport { table, from, to } => shift_report_doc(store, *table, from, to, mode),
+    }
+}
+
+/// A document and its PDF on the default paper, as [`high_hand_slip`] and the others return it.
+fn with_pdf(d: Document) -> Result<(i64, bool, Vec<u8>), String> {
+    let pdf = pdf::render(&d, Paper::default())?;
+    Ok((d.number, d.reprint, pdf))
+}
+
+/// Prints the High Hand Tracking Slip of one qualifying period at one table as a PDF: see
+/// [`high_hand_document`]. Returns the document number, whether it is a reprint, and the PDF.
+pub fn high_hand_slip(
+    store: &mut Store,
+    table_no: u32,
+    period: &str,
+    printed_by: Option<&str>,
+) -> Result<(i64, bool, Vec<u8>), String> {
+    with_pdf(high_hand_document(store, table_no, period, printed_by)?)
+}
+
+/// Prints the documentation of one box count as a PDF: see [`box_count_document`].
+pub fn box_count(store: &mut Store, record: i64) -> Result<(i64, bool, Vec<u8>), String> {
+    with_pdf(box_count_document(store, record, None)?)
+}
+
+/// Prints the end-of-shift table report as a PDF: see [`shift_report_document`].
+pub fn shift_report(
+    store: &mut Store,
+    table_no: u32,
+    from: &str,
+    to: &str,
+    printed_by: Option<&str>,
+) -> Result<(i64, bool, Vec<u8>), String> {
+    with_pdf(shift_report_document(
+        store, table_no, from, to, printed_by,
+    )?)
+}
+
+/// The High Hand Tracking Slip of one qualifying period at one table: journals the print (its
+/// serial is the document number; a second print is a REPRINT) and returns the document, one
+/// field of § 637a.16(f) per line.
+pub fn high_hand_document(
+    store: &mut Store,
+    table_no: u32,
+    period: &str,
+    printed_by: Option<&str>,
+) -> Result<Document, String> {
+    high_hand(store, table_no, period, Mode::Print { printed_by })
+}
+
+fn high_hand(
+    store: &mut Store,
+    table_no: u32,
+    period: &str,
+    mode: Mode,
+) -> Result<Document, String> {
+    let lines_of_table = Filter {
+        table: Some(i64::from(table_no)),
+        kind: Some("high_hand_recorded".into()),
+        ..Default::default()
+    };
+    let rows: Vec<JournalRow> = store
+        .rows_matching(&lines_of_table)
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .filter(|r| {
+            serde_json::from_str::<serde_json::Value>(&r.payload)
+                .is_ok_and(|v| v["slip"]["period"] == period)
+        })
+        .collect();
+    if rows.is_empty() {
+        return Err(format!(
+            "no high hand was recorded at table {table_no} in the period {period}"
+        ));
+    }
+    let subject = format!("table {table_no}, period {period}");
+    let (doc_no, reprint) =
+        journal_print(store, mode, Some(table_no), DocKind::HighHandSlip, &subject)?;
+    let mut blocks = vec![
+        field("Table", table_no.to_string()),
+        field("Qualifying period", format!("from {period} (UTC)")),
+        Block::Note(
+            "§ 637a.16(f): the slip gives (1) the player's name, phone and seat; (2) the table; \
+             (3) the higher value hand; (4) the dealer and credential number; (5) the signature \
+             and credential number of the floorperson or above who verified the hand."
+                .into(),
+        ),
+        Block::Gap,
+    ];
+    for r in &rows {
+        let v: serde_json::Value = serde_json::from_str(&r.payload).unwrap_or_default();
+        let s = &v["slip"];
+        let person = |p: &serde_json::Value| {
+            format!(
+                "{} ({})",
+                p["name"].as_str().unwrap_or(""),
+                p["credential"].as_str().unwrap_or("")
+            )
+        };
+        blocks.extend([
+            Block::Heading(format!(
+                "Line {} - {} UTC - record #{}",
+                v["line"],
+                r.ts_utc.get(..19).unwrap_or(&r.ts_utc).replace('T', " "),
+                r.serial
+            )),
+            field("Player", s["player_name"].as_str().unwrap_or("")),
+            field("Phone", s["player_phone"].as_str().unwrap_or("")),
+            field("Seat", s["seat"].to_string()),
+            field("Table", table_no.to_string()),
+            field("Hand", v["hand"].as_str().unwrap_or("")),
+            field("Cards", pretty(&s["cards"])),
+            field("Dealer", person(&v["dealer"])),
+            field("Verified by", person(&s["floorperson"])),
+            Block::Signature("Signature".into()),
+            Block::Gap,
+        ]);
+    }
+    let (head, hash) = store.head().map_err(|e| e.to_string())?;
+    let heading = format!(
+        "{}High Hand Tracking Slip No. {}",
+        if reprint { "REPRINT - " } else { "" },
+        number(doc_no)
+    );
+    let footer = format!(
+        "Deckhand terminal {} - journal row {}; chain head {head} {}",
+        store.terminal_id(),
+        number(doc_no),
+        &hash[..16.min(hash.len())]
+    );
+    Ok(Document {
+        kind: DocKind::HighHandSlip,
+        heading,
+        number: doc_no,
+        reprint,
+        blocks,
+        footer,
+    })
+}
+
+/// Whether a document of this subject was printed before (its reprint is marked REPRINT).
+fn printed_before(store: &Store, subject: &str) -> Result<bool, String> {
+    let earlier = Filter {
+        kind: Some("document_printed".into()),
+        text: Some(format!("\"subject\":\"{subject}\"")),
+        ..Default::default()
+    };
+    Ok(store.count_matching(&earlier).map_err(|e| e.to_string())? > 0)
+}
+
+/// The documentation of one box count (§ 637a.15(d)(1), § 637a.16(d)(1)): the journal row
+/// `record` with both signers. Journals the print first; a second print of the same record says
+/// REPRINT.
+pub fn box_count_document(
+    store: &mut Store,
+    record: i64,
+    printed_by: Option<&str>,
+) -> Result<Document, String> {
+    box_count_doc(store, record, Mode::Print { printed_by })
+}
+
+fn box_count_doc(store: &mut Store, record: i64, mode: Mode) -> Result<Document, String> {
+    let row = store
+        .row(record)
+        .map_err(|e| e.to_string())?
+        .filter(|r| r.kind == "box_counted")
+        .ok_or_else(|| format!("journal row {record} is not a box count"))?;
+    let v: serde_json::Value = serde_json::from_str(&row.payload).map_err(|e| e.to_string())?;
+    let subject = format!("box count {record}");
+    let table_no = row.table_no.and_then(|t| u32::try_from(t).ok());
+    let (doc_no, reprint) = journal_print(store, mode, table_no, DocKind::BoxCount, &subject)?;
+    let c = &v["count"];
+    let (name, section) = match c["box"].as_str() {
+        Some("bad-beat") => ("Bad Beat", "§ 637a.15(d)(1)"),
+        _ => ("High Hand Jackpot", "§ 637a.16(d)(1)"),
+    };
+    let cents = c["amount"].as_i64().unwrap_or(0);
+    let person = |p: &serde_json::Value| {
+        format!(
+            "{} ({})",
+            p["name"].as_str().unwrap_or(""),
+            p["credential"].as_str().unwrap_or("")
+        )
+    };
+    let blocks = vec![
+        field("Table", table_no.unwrap_or(0).to_string()),
+        field(
+            "Counted",
+            format!(
+                "{} UTC",
+                row.ts_utc
+                    .get(..19)
+                    .unwrap_or(&row.ts_utc)
+                    .replace('T', " ")
+            ),
+        ),
+        field("Journal record", format!("#{record}")),
+        field("Box", name),
+        field("Amount counted", crate::rules::money(cents)),
+        field(
+            "Locked container seal",
+            c["container_seal"].as_str().unwrap_or(""),
+        ),
+        Block::Text(format!(
+            "Counted at a closed table by the dealer, witnessed by a floorperson or above ({section})."
+        )),
+        Block::Gap,
+        field("Dealer", person(&v["dealer"])),
+        Block::Signature("Signature".into()),
+        Block::Gap,
+        field("Floorperson or above", person(&c["floorperson"])),
+        Block::Signature("Signature".into()),
+    ];
+    let heading = format!(
+        "{}{name} box count documentation No. {}",
+        if reprint { "REPRINT - " } else { "" },
+        number(doc_no)
+    );
+    let footer = format!(
+        "Deckhand terminal {} - journal row {}; record hash {}",
+        store.terminal_id(),
+        number(doc_no),
+        &row.hash[..16.min(row.hash.len())]
+    );
+    Ok(Document {
+        kind: DocKind::BoxCount,
+        heading,
+        number: doc_no,
+        reprint,
+        blocks,
+        footer,
+    })
+}
+
+/// The end-of-shift table report: who dealt, rounds and pots, rake and contributions, counts and
+/// deck changes, irregularities, high hands, box counts, time charges and progressive hits of one
+/// table between two UTC times, closed by the journal's chain status and head hash at printing.
+/// Journals the print first; a second print of the same table and period says REPRINT.
+pub fn shift_report_document(
+    store: &mut Store,
+    table_no: u32,
+    from: &str,
+    to: &str,
+    printed_by: Option<&str>,
+) -> Result<Document, String> {
+    shift_report_doc(store, table_no, from, to, Mode::Print { printed_by })
+}
+
+fn shift_report_doc(
+    store: &mut Store,
+    table_no: u32,
+    from: &str,
+    to: &str,
+    mode: Mode,
+) -> Result<Document, String> {
+    use crate::rules::money;
+    let filter = Filter {
+        table: Some(i64::from(table_no)),
+        from: Some(from.to_string()),
+        to: Some(to.to_string()),
+        ..Default::default()
+    };
+    let rows = store.rows_matching(&filter).map_err(|e| e.to_string())?;
+    let json =
+        |r: &JournalRow| serde_json::from_str::<serde_json::Value>(&r.payload).unwrap_or_default();
+    let of = |k: &'static str| rows.iter().filter(move |r| r.kind == k);
+    let time = |r: &JournalRow| r.ts_utc.get(..19).unwrap_or(&r.ts_utc).replace('T', " ");
+    let mut lines = vec![
+        format!("Table {table_no}   From {from}   To {to} (UTC)"),
+        String::new(),
+    ];
+    // Dealers at this table in the period: each credential with its first and last row here
+    // (sign-in rows are written before a table is chosen, so the rows themselves tell).
+    lines.push("Dealers (first and last record at this table)".into());
+    let mut dealers: Vec<(&str, &JournalRow, &JournalRow)> = Vec::new();
+    for r in &rows {
+        let Some(d) = r.dealer_credential.as_deref() else {
+            continue;
+        };
+        match dealers.iter_mut().find(|(c, _, _)| *c == d) {
+            Some(e) => e.2 = r,
+            None => dealers.push((d, r, r)),
+        }
+    }
+    for (credential, first, last) in &dealers {
+        let name = store
+            .person(credential)
+            .ok()
+            .flatten()
+            .map(|p| p.name)
+            .unwrap_or_default();
+        lines.push(format!(
+            "  {name} ({credential})  {} to {}",
+            time(first),
+            time(last)
+        ));
+    }
+    let pots: Vec<serde_json::Value> = of("pot_awarded").map(json).collect();
+    let sum = |path: &[&str]| -> i64 {
+        pots.iter()
+            .map(|v| path.iter().fold(v, |acc, k| &acc[*k]).as_i64().unwrap_or(0))
+            .sum()
+    };
+    lines.push(String::new());
+    lines.push(format!(
+        "Rounds completed: {}   Pots: {}",
+        pots.len(),
+        money(sum(&["pot"])),
+    ));
+    lines.push(format!(
+        "Rake: {} (§ 637a.17)   Contributions: Bad Beat {}, High Hand {} (§ 637a.15(c), § 637a.16(c))",
+        money(sum(&["take", "rake"])),
+        money(sum(&["take", "bad_beat"])),
+        money(sum(&["take", "high_hand"]))
+    ));
+    lines.push(format!("Rounds voided: {}", of("round_voided").count()));
+    let counts: Vec<serde_json::Value> = of("deck_counted").map(json).collect();
+    let wrong = counts.iter().filter(|v| v["correct"] == false).count();
+    lines.push(format!(
+        "Deck counts: {} ({} wrong, § 637a.7(e)(4),(5))   Deck changes: {}",
+        counts.len(),
+        wrong,
+        of("deck_removed").count()
+    ));
+    let charges: i64 = of("time_charges_verified")
+        .map(|r| json(r)["total"].as_i64().unwrap_or(0))
+        .sum();
+    lines.push(format!(
+        "Time charges verified: {} (§ 637a.17(b)(3))",
+        money(charges)
+    ));
+    lines.push(String::new());
+    lines.push(format!("Irregularities: {}", of("irregularity").count()));
+    for r in of("irregularity") {
+        let v = json(r);
+        lines.push(format!(
+            "  {}  {} ({})",
+            time(r),
+            v["irregularity"].as_str().unwrap_or(""),
+            v["section"].as_str().unwrap_or("")
+        ));
+    }
+    lines.push(format!(
+        "High Hand Tracking Slip lines: {}",
+        of("high_hand_recorded").count()
+    ));
+    for r in of("high_hand_recorded") {
+        let v = json(r);
+        lines.push(format!(
+            "  {}  seat {}: {} ({}), verified by {}",
+            time(r),
+            v["slip"]["seat"],
+            v["hand"].as_str().unwrap_or(""),
+            v["slip"]["player_name"].as_str().unwrap_or(""),
+            r.actor_credential.as_deref().unwrap_or("")
+        ));
+    }
+    lines.push(format!("Box counts: {}", of("box_counted").count()));
+    for r in of("box_counted") {
+        let v = json(r);
+        lines.push(format!(
+            "  {}  {} {} seal {} (dealer {}, floor {})",
+            time(r),
+            v["count"]["box"].as_str().unwrap_or(""),
+            money(v["count"]["amount"].as_i64().unwrap_or(0)),
+            v["count"]["container_seal"].as_str().unwrap_or(""),
+            v["dealer"]["credential"].as_str().unwrap_or(""),
+            r.actor_credential.as_deref().unwrap_or("")
+        ));
+    }
+    lines.push(format!(
+        "Progressive hits: {}",
+        of("progressive_hit").count()
+    ));
+    for r in of("progressive_hit") {
+        let v = json(r);
+        lines.push(format!(
+            "  {}  spot {}: {}% of the meter, {}",
+            time(r),
+            v["spot"],
+            v["percent"],
+            money(v["amount"].as_i64().unwrap_or(0))
+        ));
+    }
+    let subject = format!("shift report table {table_no} {from} {to}");
+    let chain = store.verify_chain().map_err(|e| e.to_string())?;
+    let (doc_no, reprint) =
+        journal_print(store, mode, Some(table_no), DocKind::ShiftReport, &subject)?;
+    let (_, head) = store.head().map_err(|e| e.to_string())?;
+    let mut blocks: Vec<Block> = lines
+        .into_iter()
+        .map(|l| {
+            if l.is_empty() {
+                Block::Gap
+            } else if l.starts_with("Dealers (") {
+                Block::Heading(l)
+            } else {
+                Block::Text(l.trim().to_string())
+            }
+        })
+        .collect();
+    blocks.push(Block::Gap);
+    blocks.push(Block::Note(format!("Journal at printing: {chain}")));
+    blocks.push(Block::Note(format!(
+        "Chain head (row {}, this print): {head}",
+        number(doc_no)
+    )));
+    let heading = format!(
+        "{}End-of-shift table report No. {} - table {table_no}",
+        if reprint { "REPRINT - " } else { "" },
+        number(doc_no)
+    );
+    let footer = format!("Deckhand terminal {}", store.terminal_id());
+    Ok(Document {
+        kind: DocKind::ShiftReport,
+        heading,
+        number: doc_no,
+        reprint,
+        blocks,
+        footer,
+    })
+}

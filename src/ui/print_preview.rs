@@ -1,0 +1,286 @@
+//! One tap to print, after a preview: the High Hand Tracking Slip (§ 637a.16(f)), a box count's
+//! documentation and the end-of-shift report show on screen as they will print (the number is
+//! given when printed, REPRINT when the subject was printed before). **Print** journals the print
+//! (`document_printed`, its serial the document number) and hands the document to the configured
+//! printer on its own thread (`[printer]`: a PDF in `exports/`, a CUPS queue, a receipt printer);
+//! the screen never waits for it. The answer, "… printed on CUPS queue office" or the printer's
+//! error, shows where the print was asked for; a print that fails is journaled
+//! (`document_print_failed`), and printing again is a REPRINT. **Cancel** journals nothing.
+
+use super::{
+    DeckhandApp, Notice, UiCmd, body, body_colour, notice_line, primary_when, theme, title,
+};
+use crate::print::printer::{Printer, PrinterConfig};
+use crate::print::{Block, Document, Request};
+use egui::{Button, RichText, Ui};
+use std::sync::mpsc;
+
+/// The printer's answer to come: `Ok` says where the document went, `Err` why it did not print.
+pub type Answer = mpsc::Receiver<Result<String, String>>;
+
+/// A document on screen before it prints.
+pub struct PrintPreview {
+    /// What to print.
+    pub request: Request,
+    /// Who asks (the journal row's actor).
+    pub printed_by: Option<String>,
+    /// The document as it would print now.
+    pub document: Document,
+    /// The document being sent (its number and heading), and the printer's answer to come.
+    pub sending: Option<(i64, String, Answer)>,
+    /// The last print's problem.
+    pub error: Option<String>,
+    /// The screen, woken when the printer answers.
+    pub ctx: Option<egui::Context>,
+}
+
+impl std::fmt::Debug for PrintPreview {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PrintPreview")
+            .field("request", &self.request)
+            .field("sending", &self.sending.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+impl DeckhandApp {
+    /// Where documents print (`[printer]`).
+    pub fn with_printer(mut self, config: PrinterConfig) -> DeckhandApp {
+        self.printer = config;
+        self
+    }
+
+    /// The configured printer; PDF files go to `exports/` next to the database.
+    fn printer(&self) -> Printer {
+        let exports = self
+            .term
+            .store()
+            .path()
+            .parent()
+            .map(|p| p.join("exports"))
+            .unwrap_or_else(|| "exports".into());
+        Printer::from_config(&self.printer, exports)
+    }
+
+    /// Shows `request` as it would print; a document that cannot be made is the answer.
+    pub(super) fn open_preview(
+        &mut self,
+        request: Request,
+        printed_by: Option<String>,
+    ) -> Result<(), String> {
+        let document = self.term.prepare_document(&request)?;
+        self.preview = Some(PrintPreview {
+            request,
+            printed_by,
+            document,
+            sending: None,
+            error: None,
+            ctx: None,
+        });
+        Ok(())
+    }
+
+    /// Says how a print went where it was asked for: in the review, or in the message band.
+    fn print_answer(&mut self, text: String, done: bool) {
+        if let Some(r) = self.review.as_mut() {
+            r.notice = Some(text);
+        } else if done {
+            self.view.message = Some(Notice::done(text));
+        } else {
+            self.view.message = Some(Notice::problem(text));
+        }
+    }
+
+    /// The preview, with Print and Cancel.
+    pub(super) fn preview_screen(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
+        // The printer's answer, once it comes.
+        let answer = self
+            .preview
+            .as_ref()
+            .and_then(|p| p.sending.as_ref())
+            .and_then(|(no, heading, rx)| match rx.try_recv() {
+                Ok(r) => Some((*no, heading.clone(), r)),
+                Err(mpsc::TryRecvError::Empty) => None,
+                Err(mpsc::TryRecvError::Disconnected) => Some((
+                    *no,
+                    heading.clone(),
+                    Err("the printer's thread stopped".into()),
+                )),
+            });
+        match answer {
+            Some((_, heading, Ok(where_to))) => {
+                self.preview = None;
+                self.print_answer(format!("{heading} {where_to}"), true);
+                return;
+            }
+            Some((no, heading, Err(e))) => {
+                // The number was given but nothing came out: the journal says so; printing again
+                // makes a REPRINT under a new number.
+                self.term.record_system(
+                    "document_print_failed",
+                    serde_json::json!({"document_no": no, "error": e}),
+                );
+                // The preview shows what printing again will print.
+                let request = self.preview.as_ref().map(|p| p.request.clone());
+                let again = request.map(|r| self.term.prepare_document(&r));
+                if let Some(p) = self.preview.as_mut() {
+                    if let Some(Ok(doc)) = again {
+                        p.document = doc;
+                    }
+                    p.sending = None;
+                    p.error = Some(format!("{heading} did not print: {e}"));
+                }
+            }
+            None => {}
+        }
+        let printer = self.printer();
+        let to = printer.describe();
+        let receipt = match printer {
+            Printer::EscPos { receipt, .. } => Some(receipt.columns),
+            _ => None,
+        };
+        let Some(p) = self.preview.as_mut() else {
+            return;
+        };
+        p.ctx = Some(ui.ctx().clone());
+        let p = &*p;
+        let sending = p.sending.is_some();
+        let notice = self.view.message.as_ref();
+        egui::Panel::bottom("preview-actions")
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::FELT_DARK)
+                    .inner_margin(egui::Margin::same(16)),
+            )
+            .show(ui, |ui| {
+                if let Some(e) = &p.error {
+                    body_colour(ui, e, theme::WARN);
+                }
+                ui.horizontal(|ui| {
+                    if primary_when(ui, !sending, if sending { "Printing…" } else { "Print" }) {
+                        cmds.push(UiCmd::PrintPreviewed);
+                    }
+                    if ui
+                        .add_enabled(
+                            !sending,
+                            Button::new(RichText::new("Cancel").size(theme::BODY))
+                                .min_size(egui::vec2(160.0, theme::TARGET)),
+                        )
+                        .clicked()
+                    {
+                        cmds.push(UiCmd::ClosePreview);
+                    }
+                });
+            });
+        egui::CentralPanel::default()
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::FELT)
+                    .inner_margin(egui::Margin::same(20)),
+            )
+            .show(ui, |ui| {
+                // What was just recorded, if the preview follows a form.
+                notice_line(ui, notice);
+                title(ui, &format!("Preview: {}", p.document.heading));
+                body(
+                    ui,
+                    &format!("Prints to: {to}. The number is given when printed."),
+                );
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        egui::Frame::new()
+                            .fill(egui::Color32::WHITE)
+                            .inner_margin(egui::Margin::same(16))
+                            .show(ui, |ui| paper(ui, &p.document, receipt));
+                    });
+            });
+    }
+
+    /// Closes the preview without printing: nothing is journaled.
+    pub(super) fn close_preview(&mut self) {
+        self.preview = None;
+        if let Some(r) = self.review.as_mut() {
+            r.notice = None;
+        }
+    }
+
+    /// Prints the previewed document: the journal row now, the printer on its own thread (which
+    /// wakes the screen when it answers).
+    pub(super) fn print_previewed(&mut self) {
+        let printer = self.printer();
+        let Some(p) = self.preview.as_mut() else {
+            return;
+        };
+        if p.sending.is_some() {
+            return;
+        }
+        let doc = match self
+            .term
+            .issue_document(&p.request, p.printed_by.as_deref())
+        {
+            Ok(d) => d,
+            Err(e) => {
+                p.error = Some(format!("Printing failed: {e}"));
+                return;
+            }
+        };
+        p.error = None;
+        let ctx = p.ctx.clone();
+        let wake = move || {
+            if let Some(ctx) = ctx {
+                ctx.request_repaint();
+            }
+        };
+        p.sending = Some((doc.number, doc.heading.clone(), printer.spawn(doc, wake)));
+    }
+}
+
+/// The document on white paper: as the receipt printer's fixed columns, or as the page's lines.
+fn paper(ui: &mut Ui, doc: &Document, receipt: Option<usize>) {
+    let ink = egui::Color32::from_rgb(0x20, 0x20, 0x20);
+    if let Some(columns) = receipt {
+        for line in doc.wrap(columns) {
+            ui.label(
+                RichText::new(if line.text.is_empty() {
+                    " "
+                } else {
+                    &line.text
+                })
+                .monospace()
+                .size(theme::BODY)
+                .color(ink),
+            );
+        }
+        return;
+    }
+    let heading_colour = if doc.reprint { theme::DANGER } else { ink };
+    ui.label(
+        RichText::new(&doc.heading)
+            .size(theme::BODY * 1.3)
+            .strong()
+            .color(heading_colour),
+    );
+    for b in &doc.blocks {
+        match b {
+            Block::Gap => {
+                ui.add_space(8.0);
+            }
+            Block::Heading(s) => {
+                ui.label(RichText::new(s).size(theme::BODY).strong().color(ink));
+            }
+            Block::Note(s) => {
+                ui.label(RichText::new(s).size(theme::BODY * 0.8).color(ink));
+            }
+            _ => {
+                ui.label(RichText::new(b.line()).size(theme::BODY).color(ink));
+            }
+        }
+    }
+    ui.add_space(8.0);
+    ui.label(
+        RichText::new(&doc.footer)
+            .size(theme::BODY * 0.8)
+            .color(ink),
+    );
+}
