@@ -515,7 +515,12 @@ impl DeckhandApp {
                         self.action_bar(ui, cmds);
                         ui.separator();
                     }
-                    self.side_panel(ui)
+                    // What the table holds scrolls (a finger drags it) when it outgrows the
+                    // panel; the actions above it never move.
+                    egui::ScrollArea::vertical()
+                        .id_salt("side-panel")
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| self.side_panel(ui));
                 });
                 if open {
                     ui.scope_builder(egui::UiBuilder::new().max_rect(bottom), |ui| {

@@ -108,25 +108,38 @@ impl DeckhandApp {
             HandStep::Deal {
                 label,
                 seats,
+                burn,
                 down,
                 up,
                 board,
                 common,
-                ..
             } => {
                 title(ui, label);
-                body(
-                    ui,
-                    &format!(
-                        "To seats {} in this order; {} stay in the stub.",
+                // What the stub holds once this deal is done.
+                let per_seat = usize::from(*down) + usize::from(*up);
+                let dealt = usize::from(*burn)
+                    + if *board > 0 || *common {
+                        usize::from(*board) + usize::from(*common)
+                    } else {
+                        seats.len() * per_seat
+                    };
+                let after = usize::from(hand.stub).saturating_sub(dealt);
+                let stub = super::widgets::count(after as i64, "card stays", "cards stay");
+                let text = if *board > 0 {
+                    format!("To the board; then {stub} in the stub.")
+                } else if *common {
+                    format!("One common card; then {stub} in the stub.")
+                } else {
+                    format!(
+                        "To seats {} in this order; then {stub} in the stub.",
                         seats
                             .iter()
                             .map(|s| s.to_string())
                             .collect::<Vec<_>>()
-                            .join(", "),
-                        super::widgets::count(hand.stub, "card", "cards")
-                    ),
-                );
+                            .join(", ")
+                    )
+                };
+                body(ui, &text);
                 small(ui, &format!("{game}, {section}"));
                 let need_up = *up > 0 && hand.procedure.stud.is_some();
                 self.void_hands(ui, cmds, &hand, seats);

@@ -548,7 +548,7 @@ impl DeckhandApp {
                 ui.columns(2, |cols| {
                     egui::ScrollArea::vertical()
                         .id_salt("review-rows")
-                        .max_height(380.0)
+                        .max_height((cols[0].available_height() - 8.0).max(200.0))
                         .show(&mut cols[0], |ui| {
                             for row in &r.rows {
                                 let label = super::review_words::row_line(

@@ -403,7 +403,13 @@ impl DeckhandApp {
         self.section(ui, step);
         // The seats on the table map, where they are at the table; a tap picks or drops one.
         let seats = &mut self.view.seats;
-        let views: Vec<super::table_map::SeatView> = (1..=crate::rules::table::MAX_SEATS)
+        // A house-banked layout has its own betting positions (§ x.2(a)); the poker room ten.
+        let positions = t
+            .setup
+            .as_ref()
+            .and_then(|s| s.poker.game.def().banked)
+            .map_or(crate::rules::table::MAX_SEATS, |b| b.round.positions);
+        let views: Vec<super::table_map::SeatView> = (1..=positions)
             .map(|seat| super::table_map::SeatView {
                 seat,
                 on: seats.contains(&seat),
