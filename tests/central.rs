@@ -609,7 +609,9 @@ fn the_supervisor_review_searches_all_tables_read_only() {
     let label = format!("· {other_id}");
     h.get_all_by_label_contains(&label).next().unwrap().click();
     h.run_ok();
-    h.get_by_label_contains("other-table");
+    // The record whole: its terminal, and its words both in the list and in the record.
+    h.get_by_label_contains(&format!("UTC · terminal {other_id}"));
+    assert!(h.get_all_by_label_contains("other-table").count() >= 2);
     // Free text narrows across tables.
     tap(&mut h, "Text: —");
     for k in "OTHER".chars() {
