@@ -3,6 +3,7 @@
 //! the amount; the raw record only behind "Details". Exports go to a removable drive when one
 //! is mounted, and the screen says where the file went.
 
+use super::correction::capital;
 use crate::rules::games::GameId;
 use crate::store::{JournalRow, Store};
 use std::collections::HashMap;
@@ -86,14 +87,6 @@ pub fn row_line(row: &JournalRow, game: Option<&str>, all_tables: bool) -> Strin
         String::new()
     };
     format!("#{} {time} · {what}{game}{table}{terminal}", row.serial)
-}
-
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
 }
 
 /// Where an export goes: the first writable folder of a removable drive mounted under

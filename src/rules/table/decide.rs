@@ -355,7 +355,7 @@ impl Table {
             return refuse(format!(
                 "{}: write down {} ({})",
                 item.title,
-                lower_first(what),
+                crate::rules::banked::lower_first(what),
                 item.section
             ));
         }
@@ -613,14 +613,5 @@ impl Table {
             });
         }
         Ok(events)
-    }
-}
-
-/// "The ruling" → "the ruling", inside a sentence.
-fn lower_first(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_lowercase().chain(c).collect(),
-        None => String::new(),
     }
 }
