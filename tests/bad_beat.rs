@@ -1,7 +1,7 @@
 //! The Bad Beat at a Hold'em table (§ 637a.15): a qualifying losing hand holds the round until
 //! the shift supervisor verifies it on the screen (§ 637a.15(f)); a floorperson cannot.
 
-mod common;
+use crate::common;
 
 use common::poker::{check_through, showdown};
 use deckhand::rules::poker::hand::Step as HandStep;

@@ -2,7 +2,7 @@
 //! by a floorperson (§ 637a.17(b)(3)(v)): the records, their views, the printed documentation,
 //! and the box count form through the real UI.
 
-mod common;
+use crate::common;
 
 use deckhand::rules::table::{Command, Confirm, JackpotBox, TableSetup};
 use deckhand::store::Store;

@@ -4,7 +4,7 @@
 //! round to the push or the payment. After every tap the journal rebuilds the same table (what a
 //! restart would show), and at the end `verify-log --replay` finds every row as the rules give it.
 
-mod common;
+use crate::common;
 
 use common::play::{floorperson_signs, play_step};
 use common::ui::{harness, keys, tap};

@@ -3,7 +3,7 @@
 //! its PDF with the five required fields, REPRINT on a second print; and the form through the
 //! real UI.
 
-mod common;
+use crate::common;
 
 use deckhand::rules::cards::parse_cards;
 use deckhand::rules::table::{Command, Confirm, TableSetup};

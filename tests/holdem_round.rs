@@ -1,7 +1,7 @@
 //! A full Hold'em round through the terminal against a real SQLite file, with a restart in the
 //! middle, and the wrong-count path of § 637a.7(e)(5).
 
-mod common;
+use crate::common;
 
 use deckhand::devices::shuffler::{ShufflerDriver, ShufflerEvent};
 use deckhand::rules::betting::ActionKind;

@@ -2,7 +2,7 @@
 //! byte by byte, so every fault is exact. Plus a fuzz of the frame decoder and a round trip of
 //! every message.
 
-mod common;
+use crate::common;
 
 use deckhand::devices::frame::{Decoder, Frame};
 use deckhand::devices::link::{Endpoint, Incoming};

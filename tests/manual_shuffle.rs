@@ -3,7 +3,7 @@
 //! verifies the count; a wrong count removes the deck (§ 637a.7(e)(5)). And a shuffler taken out
 //! of service mid-session: covered first (§ 637a.18(r)), then the same hand procedure.
 
-mod common;
+use crate::common;
 
 use deckhand::devices::shuffler::{ShufflerDriver, ShufflerEvent};
 use deckhand::rules::table::{Command, Confirm, DeckStatus, MANUAL_COUNT_EVERY, Step, TableSetup};

@@ -4,7 +4,7 @@
 //! a plain `cargo test` and run by `.ci/run` with `--ignored`, which also reads the printed file
 //! back with `pdftotext`). The CUPS test fails, never skips, when CUPS is missing.
 
-mod common;
+use crate::common;
 
 use deckhand::print::escpos::{self, Receipt};
 use deckhand::print::printer::{Printer, PrinterConfig};

@@ -3,7 +3,7 @@
 //! at each winner's turn with reseeding after payment, the Envy schedule, refusals, garbage and
 //! cut frames, silence, and the controller's own lock-out when the host goes quiet.
 
-mod common;
+use crate::common;
 
 use deckhand::devices::link::{Endpoint, Incoming};
 use deckhand::devices::progressive::{

@@ -2,7 +2,7 @@
 //! pots: the arithmetic, a showdown and an uncontested pot through the terminal, and the
 //! supervisors' views.
 
-mod common;
+use crate::common;
 
 use common::poker::{act, check_through, post, showdown, to_act};
 use deckhand::rules::betting::ActionKind;

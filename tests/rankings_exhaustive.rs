@@ -6,7 +6,7 @@
 //! - every five-card deal's Crazy 4 Poker best four, against an independent classifier;
 //! - 1,000,000 random seven-card hands against "max over all 21 five-card subsets".
 
-mod common;
+use crate::common;
 
 use deckhand::rules::cards::Card;
 use deckhand::rules::eval::{self, Category};

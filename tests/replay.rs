@@ -3,7 +3,7 @@
 //! terminal's start with the row's serial on the screen, writes nothing, and `deckhand
 //! verify-log --replay` names the same row. An untouched journal replays clean.
 
-mod common;
+use crate::common;
 
 use common::poker::{act, check_through, dealt, post, showdown, to_act};
 use deckhand::rules::betting::ActionKind;

@@ -2,7 +2,7 @@
 //! return exactly the rows a brute-force pass over the same generator says; CSV export
 //! round-trips (each parsed row re-hashes to its stored hash); `deckhand export` by the binary.
 
-mod common;
+use crate::common;
 
 use common::{GEN_KINDS, gen_row, generate_journal};
 use deckhand::store::review::{Filter, KindGroup, csv_line};

@@ -4,7 +4,7 @@
 //! cent a result says came from a meter left that meter; no meter goes negative; each result is
 //! self-consistent; and legal rounds are never refused.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use deckhand::rules::banked::paytable::Paytables;

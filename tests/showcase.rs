@@ -2,7 +2,7 @@
 //! (`deckhand::demo::stage`, what `deckhand showcase` and the screenshots use), and its screen
 //! says whose turn it is.
 
-mod common;
+use crate::common;
 
 use deckhand::rules::games::GameId;
 use deckhand::rules::table::Step;

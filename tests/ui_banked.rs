@@ -3,7 +3,7 @@
 //! dealing shoe, an automated dealing shoe), one tap per decision, the reveals, the cards keyed,
 //! the settlement from the paytables in the dealer's order, and the journal that records it.
 
-mod common;
+use crate::common;
 
 use common::ui::{harness, tap, taps};
 use deckhand::rules::games::GameId;

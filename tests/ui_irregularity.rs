@@ -3,7 +3,7 @@
 //! nothing), and the effect journaled in the same transaction as the report: a void round with
 //! every chip returned, a deck taken off for replacement, or play going on.
 
-mod common;
+use crate::common;
 
 use common::ui::{harness, keys, tap};
 use deckhand::rules::games::GameId;

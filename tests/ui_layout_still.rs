@@ -2,7 +2,7 @@
 //! the screen moves, appears or disappears: labels change, keys grey out, nothing else. Walked
 //! from the real start (the app as `deckhand` builds it, sign-in, the open-table screen).
 
-mod common;
+use crate::common;
 
 use common::play::{first_ready, open_from_sign_in, play_step, tap_a_free_card};
 use common::ui::{keys, real_app, tap};

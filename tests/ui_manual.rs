@@ -2,7 +2,7 @@
 //! count on the keypad, a floorperson signs it, the dealer shuffles and cuts by hand; and a
 //! shuffler taken out of service is covered before the hand procedure starts.
 
-mod common;
+use crate::common;
 
 use deckhand::devices::shuffler::{ShufflerDriver, ShufflerEvent};
 use deckhand::rules::table::{Command, Confirm, Step, TableSetup};

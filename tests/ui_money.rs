@@ -5,7 +5,7 @@
 //! - An Ante of $9,999,999 is refused with the table's maximum, and nothing is journaled.
 //! - "No more bets" with a seat dealt in but no wager asks to key it or take the seat out.
 
-mod common;
+use crate::common;
 
 use common::play::open_from_sign_in;
 use common::ui::{keys, real_app, tap};

@@ -2,7 +2,7 @@
 //! in a row starts a countdown; a PIN keyed during it is not erased when the try comes too
 //! soon (it was never checked), and once the countdown is over the same PIN is taken.
 
-mod common;
+use crate::common;
 
 use common::ui::{keys, real_app, tap};
 use egui_kittest::kittest::Queryable;

@@ -2,7 +2,7 @@
 //! the procedure's steps one at a time, the forced bets, draws, Stud's up cards deciding who
 //! brings it in and who acts first, the showdown, the count and the push, all journaled.
 
-mod common;
+use crate::common;
 
 use common::ui::{harness, kinds, tap, taps as cards};
 use deckhand::rules::games::GameId;

@@ -4,7 +4,7 @@
 //! nothing; Print journals the print, sends it off the screen's thread, and says where it went;
 //! the form's Print slip shows the period's slip again, headed REPRINT.
 
-mod common;
+use crate::common;
 
 use common::ui::{keys, tap};
 use deckhand::rules::games::GameId;

@@ -2,7 +2,7 @@
 //! signature opens it; the chain status shows; a kind filter narrows the list; a record opens
 //! whole; the filtered records export as CSV.
 
-mod common;
+use crate::common;
 
 use deckhand::rules::table::{Command, Confirm, TableSetup};
 use deckhand::store::Store;

@@ -2,7 +2,7 @@
 //! the simulated shuffler on a real pseudo-terminal pair and a real SQLite file; then a
 //! miscount of 51 stops play and is walked through.
 
-mod common;
+use crate::common;
 
 use deckhand::devices::shuffler::{Opener, SerialShuffler, ShufflerDriver};
 use deckhand::devices::sim::{SharedScript, SimScript, spawn_on_pty};

@@ -4,7 +4,7 @@
 //! checked, and the status line along the top: inside the window (no scrolling to reach it), not cut off at the foot of a panel, not
 //! under the side panel, and at least 48 px each way.
 
-mod common;
+use crate::common;
 
 use common::play::{open_from_sign_in, play_step_with};
 use common::ui::{real_app, tap};

@@ -4,7 +4,7 @@
 //! twice, 50 ms apart, as a bouncing or hurried finger does. After every step both show the same
 //! step and their journals hold the same rows.
 
-mod common;
+use crate::common;
 
 use common::play::{open_from_sign_in, play_step_with};
 use common::ui::{double_tap, tap};

@@ -2,7 +2,7 @@
 //! (§ 637a.3(c); the house-banked games' § x.3(c)) and the new ones taken through the opening
 //! procedure again, the table closed and reopened, a dealer change, all journaled.
 
-mod common;
+use crate::common;
 
 use common::ui::{harness, kinds, tap};
 use deckhand::rules::games::GameId;

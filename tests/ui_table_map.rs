@@ -2,7 +2,7 @@
 //! table, seat 1 at the dealer's far left and the others clockwise round to the last at the
 //! dealer's right, and the dealer taps them there. From the real start.
 
-mod common;
+use crate::common;
 
 use common::ui::{keys, real_app, tap};
 use egui_kittest::kittest::Queryable;

@@ -3,7 +3,7 @@
 //! the round back further. Both are journal rows; the rows taken back stay; a restart rebuilds
 //! the same round from the journal, and the replay check passes.
 
-mod common;
+use crate::common;
 
 use deckhand::rules::banked::round::{BankedCommand, BankedStep};
 use deckhand::rules::betting::ActionKind;

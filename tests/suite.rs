@@ -1,0 +1,51 @@
+//! The integration tests, built as one test binary.
+//!
+//! Each file in `tests/` is a module here rather than a crate of its own: one link instead of
+//! forty-odd (each of which carried the whole terminal, eframe and PostgreSQL client), so a clean
+//! `cargo test` builds in a fraction of the time and disk. Run one file's tests by its module
+//! name: `cargo test --test suite ui_review::`.
+
+mod common;
+
+mod bad_beat;
+mod box_counts;
+mod central;
+mod crash;
+mod eval_cli;
+mod every_game_from_sign_in;
+mod high_hand;
+mod holdem_round;
+mod link_faults;
+mod manual_shuffle;
+mod packaging;
+mod people;
+mod poker_rounds;
+mod printing;
+mod progressive_link;
+mod rake;
+mod rankings_exhaustive;
+mod replay;
+mod review;
+mod settle_cli;
+mod settle_conservation;
+mod settle_paylines;
+mod settle_rules;
+mod showcase;
+mod shuffler_link;
+mod store_records;
+mod ui_banked;
+mod ui_irregularity;
+mod ui_layout_still;
+mod ui_manual;
+mod ui_money;
+mod ui_people;
+mod ui_pin_wait;
+mod ui_poker;
+mod ui_print;
+mod ui_review;
+mod ui_round;
+mod ui_screen_sizes;
+mod ui_stray_taps;
+mod ui_table_life;
+mod ui_table_map;
+mod undo;
