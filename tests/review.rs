@@ -5,7 +5,7 @@
 use crate::common;
 
 use common::{GEN_KINDS, gen_row, generate_journal};
-use deckhand::store::review::{Filter, KindGroup, csv_line};
+use deckhand::store::review::{CsvRows, Filter, KindGroup, spreadsheet_safe};
 use deckhand::store::{ChainStatus, JournalRow, Store};
 use std::sync::OnceLock;
 
@@ -107,30 +107,14 @@ fn table_shift_and_kind_queries_return_the_right_rows_page_by_page() {
 }
 
 /// A minimal RFC 4180 reader for the round trip.
+/// Reads CSV back as a spreadsheet or a script would: the `csv` crate's reader, RFC 4180.
 fn parse_csv(text: &str) -> Vec<Vec<String>> {
-    let mut rows = Vec::new();
-    let mut row = Vec::new();
-    let mut field = String::new();
-    let mut quoted = false;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (quoted, c) {
-            (true, '"') if chars.peek() == Some(&'"') => {
-                field.push('"');
-                chars.next();
-            }
-            (true, '"') => quoted = false,
-            (true, c) => field.push(c),
-            (false, '"') => quoted = true,
-            (false, ',') => row.push(std::mem::take(&mut field)),
-            (false, '\n') => {
-                row.push(std::mem::take(&mut field));
-                rows.push(std::mem::take(&mut row));
-            }
-            (false, c) => field.push(c),
-        }
-    }
-    rows
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(text.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_string).collect())
+        .collect()
 }
 
 fn from_csv(f: &[String]) -> JournalRow {
@@ -211,8 +195,49 @@ fn csv_export_round_trips_and_rehashes() {
         payload: r#"{"note":"a, \"quoted\"\nline"}"#.into(),
         ..db_rows[0].clone()
     };
-    let parsed = parse_csv(&format!("{}\n", csv_line(&tricky)));
-    assert_eq!(from_csv(&parsed[0]), tricky);
+    let mut buf = Vec::new();
+    let mut csv = CsvRows::new(&mut buf).unwrap();
+    csv.row(&tricky).unwrap();
+    assert_eq!(csv.finish().unwrap(), 1);
+    let parsed = parse_csv(std::str::from_utf8(&buf).unwrap());
+    assert_eq!(from_csv(&parsed[1]), tricky);
+}
+
+#[test]
+fn a_field_a_spreadsheet_would_run_as_a_formula_arrives_as_text() {
+    for bad in [
+        "=HYPERLINK(\"http://x\",\"win\")",
+        "+1",
+        "-2+3",
+        "@SUM(A1)",
+        "\tx",
+        "\rx",
+    ] {
+        assert_eq!(spreadsheet_safe(bad), format!("'{bad}"), "{bad:?}");
+    }
+    for fine in ["Rosa Diaz", "{\"player\":\"=x\"}", "20417", "", "a=b"] {
+        assert_eq!(spreadsheet_safe(fine), fine);
+    }
+    // A credential that starts with '=' (as a tampered or hand-keyed one might) leaves the
+    // export as text in a real CSV reader.
+    let store = Store::open(journal()).unwrap();
+    let row = store.search(&Filter::default(), None, 1).unwrap().remove(0);
+    let evil = JournalRow {
+        actor_credential: Some("=cmd|' /C calc'!A0".into()),
+        ..row
+    };
+    let mut buf = Vec::new();
+    let mut csv = CsvRows::new(&mut buf).unwrap();
+    csv.row(&evil).unwrap();
+    csv.finish().unwrap();
+    let parsed = parse_csv(std::str::from_utf8(&buf).unwrap());
+    assert_eq!(parsed[1][8], "'=cmd|' /C calc'!A0");
+    assert!(
+        parsed
+            .iter()
+            .flatten()
+            .all(|f| !f.starts_with(['=', '+', '-', '@', '\t', '\r']))
+    );
 }
 
 #[test]

@@ -212,3 +212,95 @@ fn a_poker_room_showdown_settles_pots_halves_and_odd_chips() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+#[test]
+fn a_rounding_unit_below_a_cent_or_a_negative_limit_is_refused_by_name() {
+    let with_rules = |game: &str, rules: serde_json::Value| {
+        let mut v: serde_json::Value = serde_json::from_str(&example(game)).unwrap();
+        v["rules"] = rules;
+        v.to_string()
+    };
+    for unit in [0, -100] {
+        let (code, out, err) = deckhand(
+            &["settle"],
+            &with_rules(
+                "crazy-4-poker",
+                serde_json::json!({ "rounding_unit_cents": unit }),
+            ),
+        );
+        assert_eq!(code, 1, "rounding {unit}: {out}");
+        assert_eq!(
+            err.trim(),
+            format!("deckhand: settle: rules.rounding_unit_cents: at least 1 cent, not {unit}")
+        );
+    }
+    let (code, _, err) = deckhand(
+        &["settle"],
+        &with_rules(
+            "mississippi-stud",
+            serde_json::json!({ "payout_limit_cents": -500 }),
+        ),
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("rules.payout_limit_cents: cannot be negative (-500)"),
+        "{err}"
+    );
+    let (code, _, err) = deckhand(
+        &["settle"],
+        &with_rules(
+            "mississippi-stud",
+            serde_json::json!({ "payout_limit_cents": "12a" }),
+        ),
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("rules.payout_limit_cents: must be a whole number"),
+        "{err}"
+    );
+    // A positive unit still settles.
+    let (code, _, err) = deckhand(
+        &["settle"],
+        &with_rules(
+            "crazy-4-poker",
+            serde_json::json!({ "rounding_unit_cents": 100 }),
+        ),
+    );
+    assert_eq!(code, 0, "{err}");
+}
+
+/// `deckhand eval … | head -1`: the reader goes away after one line; the command ends quietly
+/// with success, not a panic on the broken pipe (exit 101).
+#[test]
+fn every_command_ends_quietly_when_its_reader_goes_away() {
+    let hands: String = (0..200_000)
+        .map(|i| {
+            if i % 2 == 0 {
+                "Ah Kh Qh Jh Th\n"
+            } else {
+                "2c 7d 9h Js 4s\n"
+            }
+        })
+        .collect();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args(["eval", "--game", "holdem", "--batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(hands.as_bytes());
+    });
+    // Read one line, as `head -1` does, then close the pipe.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 16];
+    std::io::Read::read_exact(&mut stdout, &mut first).unwrap();
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    let _ = feeder.join();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -438,3 +438,121 @@ fn an_inconsistent_journal_is_an_error_at_start_not_a_crash() {
         "{msg}"
     );
 }
+
+/// `verify-log` reads evidence and nothing else: an empty file and a foreign database are
+/// refused by name and left as they were; a journal with no `-wal` beside it is read without
+/// SQLite creating `-shm` or `-wal` files, and its bytes are the same afterwards.
+#[test]
+fn verify_log_reads_only_and_refuses_what_is_not_a_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |path: &std::path::Path| {
+        let out = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+            .args(["verify-log", "--db"])
+            .arg(path)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let listing = || {
+        let mut v: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        v.sort();
+        v
+    };
+    let empty = dir.path().join("empty.sqlite");
+    std::fs::write(&empty, b"").unwrap();
+    let (code, out, err) = run(&empty);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        err.contains("an empty file, not a Deckhand journal"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::metadata(&empty).unwrap().len(),
+        0,
+        "nothing written"
+    );
+
+    let foreign = dir.path().join("foreign.sqlite");
+    rusqlite::Connection::open(&foreign)
+        .unwrap()
+        .execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (1);")
+        .unwrap();
+    let (code, _, err) = run(&foreign);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("not a Deckhand journal (no journal table)"),
+        "{err}"
+    );
+
+    let path = dir.path().join("t.sqlite");
+    {
+        let mut store = Store::open(&path).unwrap();
+        for n in 0..5 {
+            store
+                .append(
+                    &ctx(),
+                    &[Entry::system("pot", serde_json::json!({ "pot": n }))],
+                )
+                .unwrap();
+        }
+    }
+    let before = listing();
+    assert!(
+        !before
+            .iter()
+            .any(|f| f.ends_with("-wal") || f.ends_with("-shm")),
+        "{before:?}"
+    );
+    let bytes = std::fs::read(&path).unwrap();
+    let (code, out, err) = run(&path);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("intact: 5 rows"), "{out}");
+    assert_eq!(listing(), before, "verify-log created no file");
+    assert_eq!(std::fs::read(&path).unwrap(), bytes, "and changed no byte");
+}
+
+/// The database, its `-wal` and `-shm` (and a backup copy) are the service user's alone: PIN
+/// hashes and records are not readable by other accounts (0600), even where the file existed
+/// with a looser mode.
+#[test]
+fn the_database_its_wal_and_backups_are_private_to_the_service_user() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.sqlite");
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let with = |suffix: &str| {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        std::path::PathBuf::from(p)
+    };
+    {
+        let mut store = Store::open(&path).unwrap();
+        store
+            .append(
+                &ctx(),
+                &[Entry::system("pot", serde_json::json!({ "pot": 1 }))],
+            )
+            .unwrap();
+        for f in [path.clone(), with("-wal"), with("-shm")] {
+            assert_eq!(mode(&f), 0o600, "{}", f.display());
+        }
+        let report = deckhand::store::backup::backup(
+            &path,
+            &dir.path().join("backups"),
+            std::time::Duration::from_secs(3600),
+        )
+        .unwrap();
+        assert_eq!(mode(&report.path), 0o600, "the backup copy");
+    }
+    // A file left world-readable by an older version is tightened at the next start.
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    drop(Store::open(&path).unwrap());
+    assert_eq!(mode(&path), 0o600);
+}

@@ -11,14 +11,14 @@ pub(super) fn run(config: &Config, db: Option<PathBuf>, to: Option<PathBuf>) -> 
         bail!("no backup folder: give --to DIR or set store.backup_dir");
     };
     let r = crate::store::backup::backup(&db, &dir, config.retention())?;
-    println!(
+    outln!(
         "backup {}: {} rows, head {}",
         r.path.display(),
         r.rows,
         r.head
     );
     for p in r.pruned {
-        println!("pruned {}", p.display());
+        outln!("pruned {}", p.display());
     }
     Ok(())
 }

@@ -20,7 +20,7 @@ pub(super) fn run(
     match action {
         CentralCmd::Init => {
             central::init(&mut client).map_err(anyhow::Error::msg)?;
-            println!("central schema ready: journal, roles deckhand_terminal and deckhand_review");
+            outln!("central schema ready: journal, roles deckhand_terminal and deckhand_review");
         }
         CentralCmd::Push { db } => {
             let path = match db {
@@ -32,7 +32,7 @@ pub(super) fn run(
             let n = central::catch_up(&mut client, &local, cfg.batch_rows)
                 .map_err(anyhow::Error::msg)?;
             let secs = started.elapsed().as_secs_f64();
-            println!(
+            outln!(
                 "pushed {n} rows in {secs:.2} s ({:.0} rows/s)",
                 n as f64 / secs.max(1e-9)
             );
@@ -41,10 +41,10 @@ pub(super) fn run(
             let all = central::verify(&mut client).map_err(anyhow::Error::msg)?;
             let mut broken = false;
             for (terminal, status) in &all {
-                println!("{terminal}: {status}");
+                outln!("{terminal}: {status}");
                 broken |= matches!(status, ChainStatus::Broken { .. });
             }
-            println!("{} terminals", all.len());
+            outln!("{} terminals", all.len());
             if broken {
                 std::process::exit(1);
             }

@@ -7,7 +7,7 @@ pub(super) fn run(game: String, cards: Vec<String>, board: Vec<String>, batch: b
     if !batch {
         let json = text::eval_json(game, &cards.join(" "), &board.join(" "))
             .map_err(anyhow::Error::msg)?;
-        println!("{json}");
+        outln!("{json}");
         return Ok(());
     }
     let mut failed = 0usize;

@@ -49,10 +49,11 @@ pub(super) fn run(
             .map_err(anyhow::Error::msg)?;
         let stdout = std::io::stdout();
         let mut out = std::io::BufWriter::new(stdout.lock());
-        writeln!(out, "{}", crate::store::review::CSV_HEADER.join(","))?;
+        let mut csv = crate::store::review::CsvRows::new(&mut out)?;
         for r in &rows {
-            writeln!(out, "{}", crate::store::review::csv_line(r))?;
+            csv.row(r)?;
         }
+        csv.finish()?;
         out.flush()?;
         eprintln!("exported {} rows from the central database", rows.len());
         return Ok(());

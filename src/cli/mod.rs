@@ -1,6 +1,14 @@
 //! The command line: `deckhand` opens the dealer terminal; its subcommands are the tools beside
 //! it. One module per subcommand; `main.rs` only calls [`main`].
 
+/// `println!` that hands a failed write back as an error instead of panicking: a reader that
+/// goes away (`deckhand eval … | head -1`) ends the command quietly (see [`main`]).
+macro_rules! outln {
+    ($($t:tt)*) => {
+        writeln!(std::io::stdout().lock(), $($t)*)?
+    };
+}
+
 mod backup;
 mod central;
 mod eval;
@@ -332,12 +340,21 @@ pub enum SimDevice {
 pub fn main() -> std::process::ExitCode {
     match real_main() {
         Ok(()) => std::process::ExitCode::SUCCESS,
+        // The reader of standard output went away (`| head`): what it wanted, it has.
+        Err(e) if closed_pipe(&e) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             // One readable line for a person; the causes follow after a colon.
             eprintln!("deckhand: {e:#}");
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+fn closed_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 fn real_main() -> Result<()> {

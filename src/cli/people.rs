@@ -33,7 +33,7 @@ pub(super) fn people(config: &Config, db: Option<PathBuf>, action: PeopleCmd) ->
     let done = match action {
         PeopleCmd::List => {
             for r in term.store().list_people()? {
-                println!(
+                outln!(
                     "{:<10} {:<16} {:<28} {}{}{}",
                     r.person.credential,
                     r.person.role.name(),
@@ -103,6 +103,6 @@ pub(super) fn people(config: &Config, db: Option<PathBuf>, action: PeopleCmd) ->
             .map_err(anyhow::Error::msg)?
         }
     };
-    println!("{done}");
+    outln!("{done}");
     Ok(())
 }

@@ -44,7 +44,7 @@ pub(super) fn run(
         let paper = crate::print::Paper::parse(&config.printer.paper).unwrap_or_default();
         let pdf = crate::print::pdf::render(&doc, paper).map_err(anyhow::Error::msg)?;
         std::fs::write(&out, pdf).with_context(|| format!("writing {}", out.display()))?;
-        println!("{} written to {}", doc.heading, out.display());
+        outln!("{} written to {}", doc.heading, out.display());
     }
     if printer {
         let exports = path
@@ -54,7 +54,7 @@ pub(super) fn run(
         let sent = Printer::from_config(&config.printer, exports)
             .send(&doc)
             .map_err(anyhow::Error::msg)?;
-        println!("{} {sent}", doc.heading);
+        outln!("{} {sent}", doc.heading);
     }
     Ok(())
 }

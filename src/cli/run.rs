@@ -23,6 +23,7 @@ pub(super) fn run_terminal(config: Config, showcase: Option<crate::demo::At>) ->
     // The UI context exists only once the window does; device threads wake it through this.
     let ctx_slot: crate::app::ContextSlot = Arc::new(OnceLock::new());
     let station = crate::app::start(&config, ctx_slot.clone(), showcase);
+    let stop = stop_on_signals(ctx_slot.clone())?;
     // At the table the terminal is the whole screen ([display] fullscreen); a window of
     // 1280×800 otherwise, for a desk.
     let fill = config.display.fullscreen;
@@ -40,8 +41,34 @@ pub(super) fn run_terminal(config: Config, showcase: Option<crate::demo::At>) ->
         options,
         Box::new(move |cc| {
             let _ = ctx_slot.set(cc.egui_ctx.clone());
-            Ok(Box::new(crate::ui::kiosk::Kiosk::new(station, fill)))
+            Ok(Box::new(
+                crate::ui::kiosk::Kiosk::new(station, fill).with_stop(stop),
+            ))
         }),
     )
     .map_err(|e| anyhow::anyhow!("the window could not open: {e}"))
+}
+
+/// SIGTERM (`systemctl stop`), SIGINT and SIGHUP close the window as its close button would:
+/// the terminal is dropped in order, the journal writer checkpoints the WAL into the database
+/// file, and a copy of the `.sqlite` alone holds every row.
+fn stop_on_signals(ctx_slot: crate::app::ContextSlot) -> Result<Arc<AtomicBool>> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP])
+        .context("listening for SIGTERM")?;
+    let flag = stop.clone();
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            for sig in signals.forever() {
+                tracing::info!("signal {sig}: closing the terminal and checkpointing the journal");
+                flag.store(true, std::sync::atomic::Ordering::SeqCst);
+                if let Some(ctx) = ctx_slot.get() {
+                    ctx.request_repaint();
+                }
+            }
+        })
+        .context("starting the signal thread")?;
+    Ok(stop)
 }

@@ -9,6 +9,6 @@ pub(super) fn run(config: &Config, pretty: bool) -> Result<()> {
     let tables = config.load_paytables().map_err(anyhow::Error::msg)?;
     let out = text::settle(&input, &tables, &config.house, config.approvals(), pretty)
         .map_err(|e| anyhow::anyhow!("settle: {e}"))?;
-    println!("{out}");
+    outln!("{out}");
     Ok(())
 }

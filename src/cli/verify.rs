@@ -13,11 +13,11 @@ pub(super) fn run(config: &Config, db: Option<PathBuf>, replay: bool) -> Result<
         bail!("{}: no such database", path.display());
     }
     let status = Store::verify_file(&path)?;
-    println!("{status}");
+    outln!("{status}");
     let mut failed = matches!(status, ChainStatus::Broken { .. });
     if replay {
         let report = crate::store::replay::replay_file(&path)?;
-        println!("{report}");
+        outln!("{report}");
         failed |= report.divergence.is_some();
     }
     if failed {

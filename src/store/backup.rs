@@ -52,6 +52,7 @@ pub fn backup(source: &Path, dir: &Path, retention: Duration) -> Result<BackupRe
     let now = Utc::now();
     let path = dir.join(file_name(&terminal, now));
     let partial = path.with_extension("partial");
+    super::private_file(&partial)?;
     {
         let mut to = Connection::open(&partial)?;
         {

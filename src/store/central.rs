@@ -583,18 +583,17 @@ fn answer(c: &mut postgres::Client, q: CentralQuery) -> Result<CentralAnswer, St
         }
         CentralQuery::Verify => CentralAnswer::Chains(verify(c)?),
         CentralQuery::Export { filter, path } => {
-            use std::io::Write;
             let rows = rows_matching(c, &filter)?;
             let write = || -> std::io::Result<()> {
                 if let Some(dir) = path.parent() {
                     std::fs::create_dir_all(dir)?;
                 }
-                let mut out = std::io::BufWriter::new(std::fs::File::create(&path)?);
-                writeln!(out, "{}", super::review::CSV_HEADER.join(","))?;
+                let out = std::io::BufWriter::new(std::fs::File::create(&path)?);
+                let mut csv = super::review::CsvRows::new(out)?;
                 for r in &rows {
-                    writeln!(out, "{}", super::review::csv_line(r))?;
+                    csv.row(r)?;
                 }
-                out.flush()
+                csv.finish().map(|_| ())
             };
             write().map_err(|e| format!("{}: {e}", path.display()))?;
             CentralAnswer::Exported(rows.len(), path)

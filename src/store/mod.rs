@@ -39,6 +39,9 @@ pub enum StoreError {
     BadPayload { serial: i64, detail: String },
     #[error("{0}")]
     Invalid(String),
+    /// Writing a file or a pipe (an export) failed; the kind is kept (a closed pipe is not a fault).
+    #[error("writing: {0}")]
+    Io(#[from] std::io::Error),
     /// The hash chain is broken: a row was changed, removed or inserted after it was written.
     #[error("the journal's hash chain is broken at row {serial}: {problem}")]
     ChainBroken { serial: i64, problem: String },
@@ -379,7 +382,7 @@ impl Store {
     /// Checks a database file without opening it for writing (a backup copy, a file brought
     /// from another terminal): SQLite's integrity check, then the chain.
     pub fn verify_file(path: &Path) -> Result<ChainStatus> {
-        let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+        let conn = open_evidence(path)?;
         let check: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0))?;
         if check != "ok" {
             return Ok(ChainStatus::Broken {
@@ -389,6 +392,83 @@ impl Store {
         }
         verify_connection(&conn)
     }
+}
+
+/// Opens a journal file as evidence: for reading only, never created, migrated or written. With
+/// no rows waiting in a `-wal` file beside it, SQLite is told the file is immutable, so it
+/// creates no `-shm` or `-wal` either and a copy on read-only media opens; with a `-wal`, the
+/// rows in it are read too. A missing, empty or foreign file is refused by name.
+pub fn open_evidence(path: &Path) -> Result<Connection> {
+    let refuse = |why: &str| StoreError::Invalid(format!("{}: {why}", path.display()));
+    let len = std::fs::metadata(path)
+        .map_err(|e| refuse(&format!("cannot be read ({e})")))?
+        .len();
+    if len == 0 {
+        return Err(refuse("an empty file, not a Deckhand journal"));
+    }
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    let wal_rows = std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0);
+    let conn = if wal_rows {
+        Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?
+    } else {
+        let escaped = path
+            .to_string_lossy()
+            .replace('%', "%25")
+            .replace('?', "%3f")
+            .replace('#', "%23");
+        Connection::open_with_flags(
+            format!("file:{escaped}?immutable=1"),
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI,
+        )?
+    };
+    let has_journal = conn
+        .query_row(
+            "SELECT COUNT(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'journal'",
+            [],
+            |r| r.get::<_, bool>(0),
+        )
+        .map_err(|e| refuse(&format!("not a Deckhand journal ({e})")))?;
+    if !has_journal {
+        return Err(refuse("not a Deckhand journal (no journal table)"));
+    }
+    Ok(conn)
+}
+
+/// Makes `path` a file only its owner can read or write (0600), creating it empty if it does not
+/// exist, before SQLite opens it: SQLite gives the `-wal` and `-shm` files the database's mode,
+/// so the records, the PIN hashes and the WAL are never readable by other users. A file that
+/// cannot be tightened (not ours) is an error, not a warning.
+pub fn private_file(path: &Path) -> Result<()> {
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    let refuse = |e: std::io::Error| {
+        StoreError::Invalid(format!(
+            "{}: cannot make the file private to this user ({e})",
+            path.display()
+        ))
+    };
+    if !path.exists() {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .mode(0o600)
+            .open(path)
+            .map_err(refuse)?;
+    }
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        let p = std::path::PathBuf::from(p);
+        match std::fs::metadata(&p) {
+            Ok(m) if m.permissions().mode() & 0o077 != 0 => {
+                std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o600))
+                    .map_err(refuse)?;
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 fn verify_connection(conn: &Connection) -> Result<ChainStatus> {

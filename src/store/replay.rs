@@ -4,7 +4,7 @@
 
 use super::{Result, StoreError};
 use crate::rules::table::{Event, Recomputed, Table};
-use rusqlite::{Connection, OpenFlags, OptionalExtension};
+use rusqlite::{Connection, OptionalExtension};
 use std::path::Path;
 
 /// What a replay found.
@@ -53,7 +53,7 @@ impl std::fmt::Display for ReplayReport {
 /// The table as the journal of the database at `path` rebuilds it (read-only): what a restart
 /// would show.
 pub fn read_table(path: &Path) -> Result<Table> {
-    let conn = open_journal(path)?;
+    let conn = super::open_evidence(path)?;
     let mut stmt =
         conn.prepare("SELECT serial, payload FROM journal WHERE stream = 'table' ORDER BY serial")?;
     let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
@@ -69,26 +69,9 @@ pub fn read_table(path: &Path) -> Result<Table> {
     Ok(Table::replay(&events)?)
 }
 
-/// A read-only connection to a Deckhand journal; a file without one is refused.
-fn open_journal(path: &Path) -> Result<Connection> {
-    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-    let has_journal: bool = conn.query_row(
-        "SELECT COUNT(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'journal'",
-        [],
-        |r| r.get(0),
-    )?;
-    if !has_journal {
-        return Err(StoreError::Invalid(format!(
-            "{}: not a Deckhand journal (no journal table)",
-            path.display()
-        )));
-    }
-    Ok(conn)
-}
-
 /// Replays the journal of the database at `path` (opened read-only, never migrated).
 pub fn replay_file(path: &Path) -> Result<ReplayReport> {
-    let conn = open_journal(path)?;
+    let conn = super::open_evidence(path)?;
     let mut stmt = conn.prepare(
         "SELECT serial, kind, payload FROM journal WHERE stream = 'table' ORDER BY serial",
     )?;
@@ -246,5 +229,5 @@ pub fn round_at(conn: &Connection, serial: i64) -> Result<Option<u32>> {
 
 /// [`round_steps`] on the database at `path`, opened read-only.
 pub fn round_steps_file(path: &Path, number: u32) -> Result<Vec<RoundStep>> {
-    round_steps(&open_journal(path)?, number)
+    round_steps(&super::open_evidence(path)?, number)
 }

@@ -304,15 +304,11 @@ impl Store {
         );
         let mut stmt = self.reader.prepare(&sql)?;
         let mut rows = stmt.query(rusqlite::params_from_iter(args))?;
-        let io = |e: std::io::Error| super::StoreError::Invalid(format!("writing the CSV: {e}"));
-        writeln!(out, "{}", CSV_HEADER.join(",")).map_err(io)?;
-        let mut n = 0;
+        let mut csv = CsvRows::new(out)?;
         while let Some(r) = rows.next()? {
-            let row = Self::read_row(r)?;
-            writeln!(out, "{}", csv_line(&row)).map_err(io)?;
-            n += 1;
+            csv.row(&Self::read_row(r)?)?;
         }
-        Ok(n)
+        Ok(csv.finish()?)
     }
 }
 
@@ -332,36 +328,63 @@ pub const CSV_HEADER: [&str; 13] = [
     "hash",
 ];
 
-/// One field, quoted when it holds a comma, a quote or a line break.
-pub fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
+/// A field a spreadsheet would read as a formula (OWASP, "CSV Injection": a cell starting with
+/// `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading apostrophe, so a patron's name
+/// such as `=HYPERLINK(...)` arrives as text. Everything else is left as it is.
+pub fn spreadsheet_safe(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{s}").into()
     } else {
-        s.to_string()
+        s.into()
     }
 }
 
-pub fn csv_line(r: &JournalRow) -> String {
-    let opt = |o: &Option<String>| o.clone().unwrap_or_default();
-    [
-        r.serial.to_string(),
-        r.terminal_id.clone(),
-        r.ts_utc.clone(),
-        r.mono_ns.to_string(),
-        r.session.to_string(),
-        r.stream.clone(),
-        r.table_no.map(|t| t.to_string()).unwrap_or_default(),
-        opt(&r.dealer_credential),
-        opt(&r.actor_credential),
-        r.kind.clone(),
-        r.payload.clone(),
-        r.prev_hash.clone(),
-        r.hash.clone(),
-    ]
-    .iter()
-    .map(|f| csv_field(f))
-    .collect::<Vec<_>>()
-    .join(",")
+/// Journal rows as CSV: the header, then one record per row, quoted by the `csv` crate (RFC
+/// 4180) and every field made [`spreadsheet_safe`]. Used by the review's export, `deckhand export`
+/// and the central copy's export alike.
+pub struct CsvRows<W: Write> {
+    out: csv::Writer<W>,
+    rows: usize,
+}
+
+impl<W: Write> CsvRows<W> {
+    /// Starts the file with its header.
+    pub fn new(out: W) -> std::io::Result<CsvRows<W>> {
+        let mut out = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::CRLF)
+            .from_writer(out);
+        out.write_record(CSV_HEADER)?;
+        Ok(CsvRows { out, rows: 0 })
+    }
+
+    pub fn row(&mut self, r: &JournalRow) -> std::io::Result<()> {
+        let opt = |o: &Option<String>| o.clone().unwrap_or_default();
+        let fields = [
+            r.serial.to_string(),
+            r.terminal_id.clone(),
+            r.ts_utc.clone(),
+            r.mono_ns.to_string(),
+            r.session.to_string(),
+            r.stream.clone(),
+            r.table_no.map(|t| t.to_string()).unwrap_or_default(),
+            opt(&r.dealer_credential),
+            opt(&r.actor_credential),
+            r.kind.clone(),
+            r.payload.clone(),
+            r.prev_hash.clone(),
+            r.hash.clone(),
+        ];
+        self.out
+            .write_record(fields.iter().map(|f| spreadsheet_safe(f).into_owned()))?;
+        self.rows += 1;
+        Ok(())
+    }
+
+    /// Flushes and returns the number of rows written.
+    pub fn finish(mut self) -> std::io::Result<usize> {
+        self.out.flush()?;
+        Ok(self.rows)
+    }
 }
 
 /// The series the review's charts draw, each from one grouped query over the filtered rows.

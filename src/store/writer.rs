@@ -32,6 +32,7 @@ pub struct Writer {
 impl Writer {
     /// Opens the read-write connection (pragmas, migrations, terminal id) and starts the thread.
     pub fn start(path: &Path) -> Result<(Writer, String)> {
+        super::private_file(path)?;
         let mut conn = Connection::open(path)?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
@@ -88,6 +89,18 @@ impl Writer {
 
 impl Drop for Writer {
     fn drop(&mut self) {
+        // A clean stop moves every row out of the `-wal` file into the database file, so a copy
+        // of the `.sqlite` alone is the whole journal (docs/store.md).
+        if let Some(jobs) = &self.jobs {
+            let _ = jobs.send(Box::new(|w: &mut WriterState| {
+                if let Err(e) = w
+                    .conn
+                    .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
+                {
+                    tracing::warn!("checkpoint at close: {e}");
+                }
+            }));
+        }
         self.jobs.take(); // closes the queue; the thread finishes what is queued and ends
         if let Some(t) = self.thread.take() {
             let _ = t.join();

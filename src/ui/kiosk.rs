@@ -4,12 +4,17 @@
 //! moves itself to the monitor's corner and takes the monitor's size on its first frame.
 
 use egui::{Pos2, ViewportCommand};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Wraps the app; when `fill` is set, fills the monitor once its size is known.
+/// Wraps the app; when `fill` is set, fills the monitor once its size is known. When `stop` is
+/// raised (SIGTERM from `systemctl stop`, see `cli::run`), the window closes as if the close
+/// button were pressed, so the app is dropped and the journal checkpointed.
 pub struct Kiosk<A> {
     app: A,
     fill: bool,
     filled: bool,
+    stop: Arc<AtomicBool>,
 }
 
 impl<A> Kiosk<A> {
@@ -18,7 +23,14 @@ impl<A> Kiosk<A> {
             app,
             fill,
             filled: false,
+            stop: Arc::default(),
         }
+    }
+
+    /// The flag that closes the window on its next frame.
+    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Self {
+        self.stop = stop;
+        self
     }
 
     /// The commands that make a window of this monitor's size fill it; none while the size is
@@ -43,6 +55,9 @@ impl<A: eframe::App> eframe::App for Kiosk<A> {
             for c in commands {
                 ctx.send_viewport_cmd(c);
             }
+        }
+        if self.stop.load(Ordering::SeqCst) {
+            ctx.send_viewport_cmd(ViewportCommand::Close);
         }
         self.app.logic(ctx, frame);
     }

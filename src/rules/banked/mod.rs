@@ -937,11 +937,35 @@ pub fn settle_json(
         .as_object_mut()
         .and_then(|o| o.remove("rules"))
         .unwrap_or(serde_json::Value::Null);
+    // An amount of the round's choices is never negative, and the rounding unit at least a
+    // cent: refused by name, never clamped.
+    if let Some(o) = overrides.as_object() {
+        for (k, val) in o.iter().filter(|(k, _)| k.ends_with("_cents")) {
+            let field = format!("rules.{k}");
+            match val.as_i64() {
+                None if !val.is_null() => {
+                    return Err(err(field, "must be a whole number of cents"));
+                }
+                Some(n) if k == "rounding_unit_cents" && n < 1 => {
+                    return Err(err(field, format!("at least 1 cent, not {n}")));
+                }
+                Some(n) if n < 0 => {
+                    return Err(err(field, format!("cannot be negative ({n})")));
+                }
+                _ => {}
+            }
+        }
+    }
     let rounding = overrides
         .get("rounding_unit_cents")
         .and_then(|r| r.as_i64())
-        .unwrap_or(rules.rounding_unit_cents)
-        .max(1);
+        .unwrap_or(rules.rounding_unit_cents);
+    if rounding < 1 {
+        return Err(err(
+            "house.rounding_unit_cents",
+            format!("at least 1 cent, not {rounding}"),
+        ));
+    }
     let body = serde_json::to_string(&v).map_err(|e| err("input", e.to_string()))?;
     (banked.settle)(&body, &overrides, rules, paytables, rounding)
 }
