@@ -49,3 +49,4 @@ mod ui_stray_taps;
 mod ui_table_life;
 mod ui_table_map;
 mod undo;
+mod write_faults;

@@ -14,6 +14,9 @@ use std::sync::mpsc::{self, Sender};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
+/// How long a write waits for a lock another program holds before it is refused.
+pub const BUSY: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// What the writer thread owns.
 pub struct WriterState {
     pub conn: Connection,
@@ -34,7 +37,15 @@ impl Writer {
     pub fn start(path: &Path) -> Result<(Writer, String)> {
         super::private_file(path)?;
         let mut conn = Connection::open(path)?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        // The terminal is the only writer; another program's write (`deckhand people`) takes
+        // milliseconds. A lock held longer is a fault the screen shows, not a frozen screen.
+        conn.busy_timeout(BUSY)?;
+        if conn.is_readonly(rusqlite::MAIN_DB)? {
+            return Err(StoreError::Invalid(format!(
+                "{} cannot be written (read-only): the terminal records nothing without it",
+                path.display()
+            )));
+        }
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;

@@ -6,6 +6,7 @@
 //! the journal, so the terminal reopens at the exact step it was at.
 
 mod clock;
+mod held;
 mod people;
 mod progressive;
 mod records;
@@ -13,6 +14,7 @@ mod shuffler;
 
 pub use clock::hours_minutes;
 use clock::{DECK_CLOCK_KINDS, deck_clock};
+pub use held::{HELD_MAX, WriteFault, why_not_written};
 pub use people::{PeopleChange, demo_people};
 use progressive::MeterHits;
 pub use progressive::ProgressiveView;
@@ -57,6 +59,8 @@ pub struct Terminal {
     recent: std::collections::VecDeque<JournalRow>,
     /// When the decks in use came into play (the table's opening or the last deck change).
     decks_since: Option<chrono::DateTime<chrono::Utc>>,
+    /// Rows the database refused, waiting in order (see `held.rs`).
+    held: held::Held,
 }
 
 /// Rebuilds the table from the journal's table rows. A row that cannot be applied (an altered
@@ -106,6 +110,7 @@ impl Terminal {
             backups: None,
             recent: Default::default(),
             decks_since: None,
+            held: Default::default(),
         };
         if let Some(row) = t.store.newest_of(&DECK_CLOCK_KINDS)? {
             t.decks_since = deck_clock(&row).flatten();
@@ -156,6 +161,8 @@ impl Terminal {
 
     /// Runs a command. The error is a message for the dealer; nothing changed.
     pub fn execute(&mut self, cmd: Command) -> Result<Vec<Event>, String> {
+        // Nothing proceeds that cannot be recorded, and nothing is recorded ahead of what waits.
+        self.refuse_while_faulted()?;
         // The clock is the terminal's, not the rules core's: decks past their time are changed
         // before another round (§ 637a.3(c), § 677a.3(c) and the others).
         if let Command::StartRound { .. } = &cmd
@@ -208,10 +215,17 @@ impl Terminal {
             })?;
         }
         let entries: Vec<Entry> = events.iter().map(Entry::table).collect();
-        let rows = self
-            .store
-            .append(&ctx, &entries)
-            .map_err(|e| format!("The record could not be saved, nothing changed: {e}"))?;
+        let rows = match self.store.append(&ctx, &entries) {
+            Ok(rows) => rows,
+            Err(e) => {
+                let why = held::why_not_written(&e);
+                // The command is refused; the screen shows the fault until writing works.
+                self.fault(&e);
+                return Err(format!(
+                    "The record could not be saved ({why}), so nothing changed. Call a supervisor."
+                ));
+            }
+        };
         self.remember(rows);
         self.table = next;
         for e in events {
@@ -228,10 +242,7 @@ impl Terminal {
     /// Appends a row that does not change the table (device link, refused reports).
     pub fn record_system(&mut self, kind: &str, payload: serde_json::Value) {
         let ctx = self.context();
-        match self.store.append(&ctx, &[Entry::system(kind, payload)]) {
-            Ok(rows) => self.remember(rows),
-            Err(e) => tracing::error!("could not journal {kind}: {e}"),
-        }
+        self.write_rows(ctx, vec![Entry::system(kind, payload)]);
     }
 
     fn remember(&mut self, rows: Vec<JournalRow>) {

@@ -255,10 +255,7 @@ impl Terminal {
         ctx.actor_credential = Some(actor.to_string());
         let mut entry = Entry::system(kind, payload);
         entry.actor_credential = Some(actor.to_string());
-        match self.store.append(&ctx, &[entry]) {
-            Ok(rows) => self.remember(rows),
-            Err(e) => tracing::error!("could not journal {kind}: {e}"),
-        }
+        self.write_rows(ctx, vec![entry]);
     }
 
     /// Signs a dealer in: the name they picked and the credential number they typed must

@@ -11,6 +11,7 @@ impl Terminal {
     /// Drains device events and background results: counts and faults drive the procedure,
     /// the rest is journaled.
     pub fn poll_devices(&mut self) {
+        self.write_held(false);
         self.poll_backups();
         let events = self
             .progressive

@@ -359,6 +359,10 @@ impl DeckhandApp {
                 ctx.request_repaint_after(after.saturating_sub(self.last_touch.elapsed()));
             }
         }
+        // While records wait for the disk, the screen tries them again every few seconds.
+        if self.term.write_fault().is_some() {
+            ctx.request_repaint_after(std::time::Duration::from_secs(3));
+        }
         // While the shuffler works, look again soon even without input; device threads also
         // wake the UI themselves.
         if matches!(self.term.table().step(), Step::AwaitShuffle { .. }) {
@@ -383,6 +387,14 @@ impl DeckhandApp {
                 (_, Some(e)) if e != keyed && !n.done => self.view.message = None,
                 _ => {}
             }
+        }
+        // Records that cannot be saved stop everything: one screen over the whole terminal
+        // until the database takes them (tried again every few seconds, or on "Try again").
+        if let Some(fault) = self.term.write_fault().cloned() {
+            if overlays::write_fault_screen(ui, &fault) {
+                self.term.retry_writes();
+            }
+            return;
         }
         let mut cmds = Vec::new();
         ui.push_id(self.guard.generation(), |ui| self.draw(ui, &mut cmds));

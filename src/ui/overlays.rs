@@ -145,3 +145,58 @@ impl DeckhandApp {
             });
     }
 }
+
+/// The screen while records cannot be saved: what is wrong in the floor's words, who to call,
+/// how many records wait, and "Try again". Nothing else can be tapped. True when "Try again"
+/// was tapped.
+pub(super) fn write_fault_screen(ui: &mut Ui, f: &crate::terminal::WriteFault) -> bool {
+    let mut again = false;
+    egui::CentralPanel::default()
+        .frame(
+            egui::Frame::new()
+                .fill(theme::DANGER_BG)
+                .inner_margin(egui::Margin::same(40)),
+        )
+        .show(ui, |ui| {
+            ui.label(
+                egui::RichText::new(format!("⚠ Records cannot be saved: {}", f.why))
+                    .size(theme::TITLE)
+                    .strong()
+                    .color(theme::TEXT),
+            );
+            ui.add_space(theme::GAP);
+            body(
+                ui,
+                "Stop the game and call a shift supervisor. Nothing can be done at this terminal until its records can be written again; nothing already recorded is lost.",
+            );
+            ui.add_space(theme::GAP);
+            let waiting = match (f.waiting, f.lost) {
+                (0, 0) => "No record is waiting.".to_string(),
+                (n, 0) => format!(
+                    "{} waiting, held in order; they are written as soon as the database takes them.",
+                    widgets::count(n as i64, "record", "records")
+                ),
+                (n, lost) => format!(
+                    "{} waiting; {} could not be held and will be counted in the record.",
+                    widgets::count(n as i64, "record", "records"),
+                    widgets::count(lost as i64, "report", "reports")
+                ),
+            };
+            body(ui, &waiting);
+            body_colour(
+                ui,
+                &format!(
+                    "For {}. The database says: {}",
+                    match f.since.elapsed().as_secs() {
+                        s if s < 120 => format!("{s} s"),
+                        s => crate::terminal::hours_minutes(s as i64 / 60),
+                    },
+                    f.detail
+                ),
+                theme::TEXT_DIM,
+            );
+            ui.add_space(2.0 * theme::GAP);
+            again = primary(ui, "Try again");
+        });
+    again
+}

@@ -1,0 +1,207 @@
+//! Records that could not be written (the disk full, the file read-only, a lock held by another
+//! program) are never dropped: they are held in order, in memory, and written as soon as the
+//! database takes them again. While any are held the terminal is in a fault the screen shows
+//! over everything ("Records cannot be saved: the disk is full — call a supervisor"), and no
+//! command proceeds: nothing happens at the table that is not recorded.
+
+use super::*;
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+/// At most this many rows wait in memory; past it the oldest are kept and the newest counted
+/// as lost (and the count journaled when writing works again). A flood of device reports on a
+/// full disk cannot exhaust memory.
+pub const HELD_MAX: usize = 100_000;
+/// How often held rows are tried again without a tap (each try may wait the writer's lock
+/// timeout, `store::writer::BUSY`).
+const RETRY_EVERY: Duration = Duration::from_secs(3);
+
+/// Why records cannot be saved, for the screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WriteFault {
+    /// In the floor's words: "the disk is full".
+    pub why: String,
+    /// The database's own message.
+    pub detail: String,
+    /// Since when (monotonic).
+    pub since: Instant,
+    /// Rows waiting to be written.
+    pub waiting: usize,
+    /// Rows not kept because [`HELD_MAX`] were already waiting.
+    pub lost: usize,
+}
+
+#[derive(Default)]
+pub(super) struct Held {
+    rows: VecDeque<(RowContext, Entry)>,
+    fault: Option<WriteFault>,
+    lost: usize,
+    last_try: Option<Instant>,
+}
+
+/// The floor's words for a failed write.
+pub fn why_not_written(e: &StoreError) -> &'static str {
+    use rusqlite::ErrorCode as C;
+    match e {
+        StoreError::Sql(rusqlite::Error::SqliteFailure(f, _)) => match f.code {
+            C::DiskFull => "the disk is full",
+            C::ReadOnly => "the database file is read-only",
+            C::DatabaseBusy | C::DatabaseLocked => "another program is holding the database",
+            C::CannotOpen | C::PermissionDenied => "the database file cannot be opened",
+            C::SystemIoFailure => "the disk reported an error",
+            _ => "the database refused the write",
+        },
+        _ => "the database refused the write",
+    }
+}
+
+impl Terminal {
+    /// Why records cannot be saved, while they cannot.
+    pub fn write_fault(&self) -> Option<&WriteFault> {
+        self.held.fault.as_ref()
+    }
+
+    /// Writes rows that do not change the table (device reports, people, system rows), after
+    /// any that are waiting; holds them if the database refuses.
+    pub(super) fn write_rows(&mut self, ctx: RowContext, entries: Vec<Entry>) {
+        if self.held.rows.is_empty() {
+            match self.store.append(&ctx, &entries) {
+                Ok(rows) => return self.remember(rows),
+                Err(e) => self.fault(&e),
+            }
+        }
+        for e in entries {
+            if self.held.rows.len() < HELD_MAX {
+                self.held.rows.push_back((ctx.clone(), e));
+            } else {
+                self.held.lost += 1;
+            }
+        }
+        self.refresh_fault();
+        self.write_held(false);
+    }
+
+    /// Tries the held rows again now (the screen's "Try again", and before any command).
+    /// True when nothing is waiting any more.
+    pub fn retry_writes(&mut self) -> bool {
+        self.write_held(true)
+    }
+
+    /// Writes what is held, oldest first, in order; stops at the first refusal. Without
+    /// `now`, at most once per [`RETRY_EVERY`].
+    pub(super) fn write_held(&mut self, now: bool) -> bool {
+        if self.held.rows.is_empty() && self.held.fault.is_none() {
+            return true;
+        }
+        if !now
+            && self
+                .held
+                .last_try
+                .is_some_and(|t| t.elapsed() < RETRY_EVERY)
+        {
+            return false;
+        }
+        self.held.last_try = Some(Instant::now());
+        let waited = self.held.rows.len();
+        while let Some((ctx, _)) = self.held.rows.front() {
+            // Consecutive rows of the same context go in one transaction.
+            let ctx = ctx.clone();
+            let n = self
+                .held
+                .rows
+                .iter()
+                .take_while(|(c, _)| same_context(c, &ctx))
+                .count();
+            let entries: Vec<Entry> = self
+                .held
+                .rows
+                .iter()
+                .take(n)
+                .map(|(_, e)| e.clone())
+                .collect();
+            match self.store.append(&ctx, &entries) {
+                Ok(rows) => {
+                    self.held.rows.drain(..n);
+                    self.remember(rows);
+                }
+                Err(e) => {
+                    self.fault(&e);
+                    self.refresh_fault();
+                    return false;
+                }
+            }
+        }
+        // Everything is written: say so in the record, with what was lost, if anything.
+        if let Some(f) = self.held.fault.take() {
+            let lost = std::mem::take(&mut self.held.lost);
+            let payload = serde_json::json!({
+                "why": f.why,
+                "detail": f.detail,
+                "held": waited,
+                "lost": lost,
+                "seconds": f.since.elapsed().as_secs(),
+            });
+            let entry = Entry::system("records_resumed", payload);
+            match self.store.append(&self.context(), &[entry]) {
+                Ok(rows) => self.remember(rows),
+                Err(e) => {
+                    self.held.lost = lost;
+                    self.fault(&e);
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    pub(super) fn fault(&mut self, e: &StoreError) {
+        let why = why_not_written(e).to_string();
+        let detail = e.to_string();
+        tracing::error!("records cannot be saved: {why}: {detail}");
+        match &mut self.held.fault {
+            Some(f) => {
+                f.why = why;
+                f.detail = detail;
+            }
+            None => {
+                self.held.fault = Some(WriteFault {
+                    why,
+                    detail,
+                    since: Instant::now(),
+                    waiting: 0,
+                    lost: 0,
+                })
+            }
+        }
+        self.refresh_fault();
+    }
+
+    fn refresh_fault(&mut self) {
+        if let Some(f) = &mut self.held.fault {
+            f.waiting = self.held.rows.len();
+            f.lost = self.held.lost;
+        }
+    }
+
+    /// The refusal of a command while records cannot be saved.
+    pub(super) fn refuse_while_faulted(&mut self) -> Result<(), String> {
+        if self.held.fault.is_none() || self.write_held(true) {
+            return Ok(());
+        }
+        let f = self
+            .held
+            .fault
+            .as_ref()
+            .map(|f| f.why.clone())
+            .unwrap_or_default();
+        Err(format!(
+            "Records cannot be saved ({f}), so nothing was done. Call a supervisor."
+        ))
+    }
+}
+
+fn same_context(a: &RowContext, b: &RowContext) -> bool {
+    a.table_no == b.table_no
+        && a.dealer_credential == b.dealer_credential
+        && a.actor_credential == b.actor_credential
+}
