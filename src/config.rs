@@ -210,6 +210,14 @@ pub struct StoreConfig {
     /// Years a backup copy is kept before it is pruned.
     #[serde(default = "default_retention_years")]
     pub retention_years: u32,
+    /// Below this many megabytes free on the database's disk the screen warns and the record
+    /// says so, long before a write is refused.
+    #[serde(default = "default_min_free_mb")]
+    pub min_free_mb: u64,
+}
+
+fn default_min_free_mb() -> u64 {
+    500
 }
 
 fn default_backup_minutes() -> u32 {

@@ -183,3 +183,37 @@ fn a_full_disk_holds_every_row_and_loses_none() {
         ChainStatus::Intact { .. }
     ));
 }
+
+/// Free space below `[store] min_free_mb` (measured on the database's real disk) shows on every
+/// screen and is journaled once, not once a frame; with the margin met, nothing shows.
+#[test]
+fn low_disk_space_is_shown_and_journaled_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("disk.sqlite");
+    let free = deckhand::terminal::free_mb(&db).unwrap();
+    let mut config = common::ui::real_config(&db);
+    config.store.min_free_mb = free + 1_000_000;
+    let app = deckhand::app::build(&config, Default::default(), None).unwrap();
+    let mut h = common::ui::harness_with_dt(app, 1280.0, 800.0, 0.05);
+    for _ in 0..20 {
+        h.step();
+    }
+    let low = h.state().terminal().disk_low().expect("below the margin");
+    assert_eq!(low.margin_mb, free + 1_000_000);
+    assert!(
+        h.query_by_label_contains("MB free: tell a supervisor")
+            .is_some()
+    );
+    assert_eq!(common::ui::payloads(&db, "disk_space_low").len(), 1);
+    drop(h);
+
+    let db2 = dir.path().join("disk2.sqlite");
+    let mut config = common::ui::real_config(&db2);
+    config.store.min_free_mb = 1;
+    let app = deckhand::app::build(&config, Default::default(), None).unwrap();
+    let mut h = common::ui::harness_with_dt(app, 1280.0, 800.0, 0.05);
+    h.run_ok();
+    assert!(h.state().terminal().disk_low().is_none());
+    assert!(h.query_by_label_contains("MB free").is_none());
+    assert!(common::ui::payloads(&db2, "disk_space_low").is_empty());
+}

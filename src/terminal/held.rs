@@ -205,3 +205,74 @@ fn same_context(a: &RowContext, b: &RowContext) -> bool {
         && a.dealer_credential == b.dealer_credential
         && a.actor_credential == b.actor_credential
 }
+
+/// Free space on the database's disk below the configured margin (`[store] min_free_mb`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DiskLow {
+    pub free_mb: u64,
+    pub margin_mb: u64,
+}
+
+/// How often the free space is measured.
+const DISK_EVERY: Duration = Duration::from_secs(60);
+
+#[derive(Default)]
+pub(super) struct DiskWatch {
+    margin_mb: u64,
+    last: Option<Instant>,
+    low: Option<DiskLow>,
+}
+
+/// Megabytes free for this user on the disk that holds `path`.
+pub fn free_mb(path: &std::path::Path) -> std::io::Result<u64> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    let s = rustix::fs::statvfs(dir.unwrap_or(std::path::Path::new(".")))?;
+    Ok(s.f_bavail.saturating_mul(s.f_frsize) / (1024 * 1024))
+}
+
+impl Terminal {
+    /// Watches the free space on the database's disk from now on: measured now and every
+    /// minute; a change between enough and too little is journaled once.
+    pub fn watch_disk(&mut self, margin_mb: u64) {
+        self.disk.margin_mb = margin_mb;
+        self.disk.last = None;
+        self.check_disk();
+    }
+
+    /// The free space, while it is below the margin.
+    pub fn disk_low(&self) -> Option<DiskLow> {
+        self.disk.low
+    }
+
+    pub(super) fn check_disk(&mut self) {
+        if self.disk.margin_mb == 0 || self.disk.last.is_some_and(|t| t.elapsed() < DISK_EVERY) {
+            return;
+        }
+        self.disk.last = Some(Instant::now());
+        let free = match free_mb(self.store.path()) {
+            Ok(f) => f,
+            Err(e) => {
+                tracing::warn!("cannot measure the free disk space: {e}");
+                return;
+            }
+        };
+        let margin_mb = self.disk.margin_mb;
+        let low = (free < margin_mb).then_some(DiskLow {
+            free_mb: free,
+            margin_mb,
+        });
+        let was_low = self.disk.low.is_some();
+        self.disk.low = low;
+        match (was_low, low.is_some()) {
+            (false, true) => self.record_system(
+                "disk_space_low",
+                serde_json::json!({ "free_mb": free, "margin_mb": margin_mb }),
+            ),
+            (true, false) => self.record_system(
+                "disk_space_ok",
+                serde_json::json!({ "free_mb": free, "margin_mb": margin_mb }),
+            ),
+            _ => {}
+        }
+    }
+}

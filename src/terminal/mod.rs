@@ -14,7 +14,7 @@ mod shuffler;
 
 pub use clock::hours_minutes;
 use clock::{DECK_CLOCK_KINDS, deck_clock};
-pub use held::{HELD_MAX, WriteFault, why_not_written};
+pub use held::{DiskLow, HELD_MAX, WriteFault, free_mb, why_not_written};
 pub use people::{PeopleChange, demo_people};
 use progressive::MeterHits;
 pub use progressive::ProgressiveView;
@@ -61,6 +61,8 @@ pub struct Terminal {
     decks_since: Option<chrono::DateTime<chrono::Utc>>,
     /// Rows the database refused, waiting in order (see `held.rs`).
     held: held::Held,
+    /// Free space on the database's disk (`[store] min_free_mb`).
+    disk: held::DiskWatch,
 }
 
 /// Rebuilds the table from the journal's table rows. A row that cannot be applied (an altered
@@ -111,6 +113,7 @@ impl Terminal {
             recent: Default::default(),
             decks_since: None,
             held: Default::default(),
+            disk: Default::default(),
         };
         if let Some(row) = t.store.newest_of(&DECK_CLOCK_KINDS)? {
             t.decks_since = deck_clock(&row).flatten();

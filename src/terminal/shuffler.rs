@@ -12,6 +12,7 @@ impl Terminal {
     /// the rest is journaled.
     pub fn poll_devices(&mut self) {
         self.write_held(false);
+        self.check_disk();
         self.poll_backups();
         let events = self
             .progressive

@@ -102,6 +102,13 @@ impl DeckhandApp {
                     text(format!("{dot} Shuffler {}", link.label())).color(colour),
                 );
             }
+            if let Some(d) = self.term.disk_low() {
+                item(
+                    ui,
+                    text(format!("⚠ Disk {} MB free: tell a supervisor", d.free_mb))
+                        .color(theme::WARN),
+                );
+            }
             let prog = self.term.progressive();
             if let Some(link) = &prog.link {
                 let locked_out = prog.state == Some(ControllerState::CommunicationLoss);
