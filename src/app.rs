@@ -7,7 +7,7 @@ use crate::config::{Config, DevicePort};
 use crate::devices::progressive::SerialProgressive;
 use crate::devices::shuffler::{Opener, SerialShuffler, ShufflerDriver, Waker};
 use crate::devices::sim::{ProgressiveScript, SimScript, spawn_on_pty, spawn_progressive_on_pty};
-use crate::store::{Store, StoreError};
+use crate::store::StoreError;
 use crate::terminal::Terminal;
 use crate::ui::{DeckhandApp, Station};
 use anyhow::{Context as _, Result};
@@ -54,7 +54,9 @@ pub fn build(
     showcase: Option<crate::demo::At>,
 ) -> Result<DeckhandApp> {
     let db = config.database_path().map_err(anyhow::Error::msg)?;
-    let store = Store::open(&db).with_context(|| format!("opening {}", db.display()))?;
+    let store = config
+        .open_store(&db)
+        .with_context(|| format!("opening {}", db.display()))?;
     tracing::info!("database {}", db.display());
     let slot = ctx_slot.clone();
     let waker: Waker = Arc::new(move || {

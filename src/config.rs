@@ -210,6 +210,10 @@ pub struct StoreConfig {
     /// Years a backup copy is kept before it is pruned.
     #[serde(default = "default_retention_years")]
     pub retention_years: u32,
+    /// The terminal's Ed25519 signing key (created, 0600, on first start). Empty: beside the
+    /// database, `NAME.sqlite.key`.
+    #[serde(default)]
+    pub signing_key: String,
     /// Below this many megabytes free on the database's disk the screen warns and the record
     /// says so, long before a write is refused.
     #[serde(default = "default_min_free_mb")]
@@ -546,6 +550,19 @@ impl Config {
         directories::ProjectDirs::from("", "", "deckhand")
             .map(|d| d.data_dir().join("deckhand.sqlite"))
             .ok_or_else(|| "store.database: no home directory; set a path".to_string())
+    }
+
+    /// The signing key for the database at `db`: `[store] signing_key`, or beside it.
+    pub fn signing_key_path(&self, db: &std::path::Path) -> PathBuf {
+        match self.store.signing_key.trim() {
+            "" => crate::store::signing::default_key_path(db),
+            k => PathBuf::from(k),
+        }
+    }
+
+    /// Opens the store at `db` with this configuration's signing key.
+    pub fn open_store(&self, db: &std::path::Path) -> crate::store::Result<crate::store::Store> {
+        crate::store::Store::open_with_key(db, &self.signing_key_path(db))
     }
 
     /// The scheduled backup folder, if one is configured.

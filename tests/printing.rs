@@ -150,6 +150,27 @@ fn escpos_round_trips_every_document_at_58_mm_too() {
         Some("1001"),
     )
     .unwrap();
+    // The report carries the signed head and the key: the signature on paper verifies.
+    let text: Vec<String> = report.wrap(400).into_iter().map(|l| l.text).collect();
+    let signed = text
+        .iter()
+        .find_map(|l| l.strip_prefix("Signed head: row "))
+        .unwrap();
+    let (row, signature) = signed.split_once(", signature ").unwrap();
+    let key = text
+        .iter()
+        .find_map(|l| l.strip_prefix("Terminal signing key (Ed25519): "))
+        .unwrap();
+    assert_eq!(key, store.public_key());
+    let head = store.signed_head().unwrap().unwrap();
+    assert_eq!(row.replace(',', ""), head.serial.to_string());
+    assert!(deckhand::store::signing::verify(
+        key,
+        store.terminal_id(),
+        head.serial,
+        &head.hash,
+        signature
+    ));
     for columns in [42, 32] {
         let r = Receipt {
             columns,

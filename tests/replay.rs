@@ -44,8 +44,9 @@ fn rows(db: &std::path::Path) -> Vec<JournalRow> {
     Store::open(db).unwrap().all_rows().unwrap()
 }
 
-/// Rewrites one row's payload and re-signs the chain from it on, as someone with write access
-/// to the file could (the hash chain alone cannot tell).
+/// Rewrites one row's payload and re-signs the chain from it on, and the head with the
+/// terminal's own key, as someone with write access to the file and the key could, or as a
+/// change of the rules would look (neither the hashes nor the signature can tell).
 fn alter_and_rechain(db: &std::path::Path, serial: i64, edit: impl Fn(&str) -> String) {
     let all = rows(db);
     let conn = rusqlite::Connection::open(db).unwrap();
@@ -66,6 +67,21 @@ fn alter_and_rechain(db: &std::path::Path, serial: i64, edit: impl Fn(&str) -> S
         .unwrap();
         prev = r.hash;
     }
+    let key = deckhand::store::signing::default_key_path(db);
+    let (key, _) = deckhand::store::signing::HeadKey::load_or_create(&key).unwrap();
+    let last = all.last().unwrap().serial;
+    let terminal: String = conn
+        .query_row(
+            "SELECT value FROM meta WHERE key = 'terminal_id'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    conn.execute(
+        "UPDATE signed_head SET hash = ?1, signature = ?2 WHERE id = 1",
+        rusqlite::params![prev, key.sign(&terminal, last, &prev)],
+    )
+    .unwrap();
 }
 
 /// The configuration `deckhand` would load, on this database, without devices.
@@ -105,7 +121,7 @@ fn an_altered_outcome_stops_the_start_with_its_serial_and_verify_names_it() {
     let count = rows(&db).len();
     assert!(
         matches!(Store::verify_file(&db).unwrap(), ChainStatus::Intact { .. }),
-        "re-signed: the chain alone does not tell"
+        "re-signed with the key: the chain and the signature alone do not tell"
     );
 
     // The terminal, built as `deckhand` builds it, stops with the serial on the screen.

@@ -556,3 +556,143 @@ fn the_database_its_wal_and_backups_are_private_to_the_service_user() {
     drop(Store::open(&path).unwrap());
     assert_eq!(mode(&path), 0o600);
 }
+
+/// The chain needs the key to forge (issue 21, item 4): with write access to the file but not
+/// to the terminal's key, an edited row with the whole chain recomputed, a cut-off tail, a
+/// removed signed head and a head signed with another key are each reported by `verify-log`
+/// with the serial it concerns; the untouched journal verifies and says it is signed.
+#[test]
+fn a_rehashed_edit_or_a_cut_tail_is_found_by_the_signed_head() {
+    let dir = tempfile::tempdir().unwrap();
+    let fresh = |name: &str| {
+        let path = dir.path().join(name);
+        let mut store = Store::open(&path).unwrap();
+        for n in 0..10 {
+            store
+                .append(
+                    &ctx(),
+                    &[Entry::system("pot", serde_json::json!({ "pot": n * 100 }))],
+                )
+                .unwrap();
+        }
+        assert!(deckhand::store::signing::default_key_path(&path).exists());
+        path
+    };
+    let stdout = |path: &std::path::Path| {
+        let out = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+            .args(["verify-log", "--db"])
+            .arg(path)
+            .output()
+            .unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+        )
+    };
+    let raw = |path: &std::path::Path| {
+        let c = rusqlite::Connection::open(path).unwrap();
+        c.execute_batch("DROP TRIGGER journal_no_update; DROP TRIGGER journal_no_delete;")
+            .unwrap();
+        c
+    };
+
+    let path = fresh("ok.sqlite");
+    let (ok, text) = stdout(&path);
+    assert!(ok, "{text}");
+    assert!(text.starts_with("intact: 10 rows, head "), "{text}");
+    assert!(text.contains("signed head at serial 10"), "{text}");
+
+    // An edit at serial 4 with every hash after it recomputed: the chain walks clean, the
+    // signature over the head does not.
+    let path = fresh("rehashed.sqlite");
+    let rows = Store::open(&path).unwrap().all_rows().unwrap();
+    let c = raw(&path);
+    let mut prev = rows[2].hash.clone();
+    for r in rows.iter().skip(3) {
+        let mut r = r.clone();
+        if r.serial == 4 {
+            r.payload = r#"{"pot":99900}"#.into();
+        }
+        r.prev_hash = prev;
+        r.hash = r.compute_hash();
+        c.execute(
+            "UPDATE journal SET payload = ?1, prev_hash = ?2, hash = ?3 WHERE serial = ?4",
+            rusqlite::params![r.payload, r.prev_hash, r.hash, r.serial],
+        )
+        .unwrap();
+        prev = r.hash;
+    }
+    drop(c);
+    let (ok, text) = stdout(&path);
+    assert!(!ok);
+    assert_eq!(
+        text.lines().next().unwrap(),
+        "broken at serial 10: the journal's hash at serial 10 is not the one signed: rows up to there were rewritten and rehashed"
+    );
+
+    // The last three rows deleted.
+    let path = fresh("cut.sqlite");
+    raw(&path)
+        .execute("DELETE FROM journal WHERE serial > 7", [])
+        .unwrap();
+    let (ok, text) = stdout(&path);
+    assert!(!ok);
+    assert_eq!(
+        text.lines().next().unwrap(),
+        "broken at serial 7: signed head at serial 10, journal ends at 7: rows were removed from the end"
+    );
+    // The terminal refuses to start on it (and writes nothing onto it).
+    let refused = deckhand::terminal::Terminal::open(Store::open(&path).unwrap(), None).err();
+    assert!(
+        matches!(
+            refused,
+            Some(deckhand::store::StoreError::ChainBroken { serial: 7, .. })
+        ),
+        "{refused:?}"
+    );
+    assert!(!stdout(&path).0, "still broken: nothing was signed over it");
+
+    // The tail and the signed head both deleted.
+    let path = fresh("headless.sqlite");
+    raw(&path)
+        .execute_batch("DELETE FROM journal WHERE serial > 7; DELETE FROM signed_head;")
+        .unwrap();
+    let (ok, text) = stdout(&path);
+    assert!(!ok);
+    assert!(text.contains("signed head is missing"), "{text}");
+
+    // The head re-signed with a key of the forger's own (and the recorded key replaced): the
+    // terminal's key file says otherwise.
+    let path = fresh("forged.sqlite");
+    let other = dir.path().join("forger.key");
+    let (forger, _) = deckhand::store::signing::HeadKey::load_or_create(&other).unwrap();
+    let c = raw(&path);
+    let (serial, hash): (i64, String) = c
+        .query_row(
+            "SELECT serial, hash FROM journal ORDER BY serial DESC LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    let terminal: String = c
+        .query_row(
+            "SELECT value FROM meta WHERE key = 'terminal_id'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    c.execute(
+        "UPDATE signed_head SET signature = ?1, public_key = ?2",
+        rusqlite::params![forger.sign(&terminal, serial, &hash), forger.public_hex()],
+    )
+    .unwrap();
+    c.execute(
+        "UPDATE meta SET value = ?1 WHERE key = 'public_key'",
+        [forger.public_hex()],
+    )
+    .unwrap();
+    drop(c);
+    let (ok, text) = stdout(&path);
+    assert!(!ok);
+    assert!(text.contains("not this terminal's key"), "{text}");
+}

@@ -65,7 +65,7 @@ pub(super) fn run(
     if !path.exists() {
         bail!("{}: no such database", path.display());
     }
-    let store = Store::open(&path)?;
+    let store = config.open_store(&path)?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let n = store.export_csv(&filter, &mut out)?;

@@ -9,7 +9,9 @@ pub(super) fn people(config: &Config, db: Option<PathBuf>, action: PeopleCmd) ->
         Some(p) => p,
         None => config.database_path().map_err(anyhow::Error::msg)?,
     };
-    let store = Store::open(&path).with_context(|| format!("opening {}", path.display()))?;
+    let store = config
+        .open_store(&path)
+        .with_context(|| format!("opening {}", path.display()))?;
     let mut term = Terminal::open(store, None)?;
     term.set_pin_policy(config.pin_policy());
     let mut lines = std::io::stdin().lines();

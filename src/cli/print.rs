@@ -38,7 +38,7 @@ pub(super) fn run(
     if out.is_none() && !printer {
         bail!("say where the document goes: --out FILE.pdf, --printer, or both");
     }
-    let mut store = Store::open(&path)?;
+    let mut store = config.open_store(&path)?;
     let doc = crate::print::issue(&mut store, &request, None).map_err(anyhow::Error::msg)?;
     if let Some(out) = out {
         let paper = crate::print::Paper::parse(&config.printer.paper).unwrap_or_default();

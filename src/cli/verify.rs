@@ -12,8 +12,25 @@ pub(super) fn run(config: &Config, db: Option<PathBuf>, replay: bool) -> Result<
     if !path.exists() {
         bail!("{}: no such database", path.display());
     }
-    let status = Store::verify_file(&path)?;
+    let key = config.signing_key_path(&path);
+    let status = Store::verify_file_with_key(&path, &key)?;
     outln!("{status}");
+    if matches!(status, ChainStatus::Intact { .. }) {
+        let conn = crate::store::open_evidence(&path)?;
+        match crate::store::signing::read_head(&conn)? {
+            Some(h) => outln!(
+                "signed head at serial {}, key {} ({})",
+                h.serial,
+                h.public_key,
+                if key.exists() {
+                    format!("checked against {}", key.display())
+                } else {
+                    "no key file here: checked against the key the database records".into()
+                }
+            ),
+            None => outln!("unsigned: written before heads were signed"),
+        }
+    }
     let mut failed = matches!(status, ChainStatus::Broken { .. });
     if replay {
         let report = crate::store::replay::replay_file(&path)?;

@@ -537,6 +537,19 @@ fn shift_report_doc(
         "Chain head (row {}, this print): {head}",
         number(doc_no)
     )));
+    // The signed head: anyone holding this paper can later show that the journal still ends
+    // where it ended, with the hash it had, signed by this terminal's key.
+    if let Some(h) = store.signed_head().map_err(|e| e.to_string())? {
+        blocks.push(Block::Note(format!(
+            "Signed head: row {}, signature {}",
+            number(h.serial),
+            h.signature
+        )));
+    }
+    blocks.push(Block::Note(format!(
+        "Terminal signing key (Ed25519): {}",
+        store.public_key()
+    )));
     let heading = format!(
         "{}End-of-shift table report No. {} - table {table_no}",
         if reprint { "REPRINT - " } else { "" },

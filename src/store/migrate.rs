@@ -51,6 +51,11 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
         "db/0009_irregularities.sql",
         include_str!("../../db/0009_irregularities.sql"),
     ),
+    (
+        10,
+        "db/0010_signed_head.sql",
+        include_str!("../../db/0010_signed_head.sql"),
+    ),
 ];
 
 /// Applies the migrations newer than the database's `user_version`.

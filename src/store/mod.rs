@@ -13,6 +13,7 @@ pub mod migrate;
 pub mod people;
 pub mod replay;
 pub mod review;
+pub mod signing;
 mod writer;
 
 use crate::rules::table::Event;
@@ -194,6 +195,8 @@ pub struct Store {
     reader: Connection,
     writer: writer::Writer,
     terminal_id: String,
+    /// This terminal's public signing key, hex.
+    public_key: String,
     path: PathBuf,
 }
 
@@ -203,8 +206,14 @@ pub fn canonical_json(v: &serde_json::Value) -> String {
 }
 
 impl Store {
-    /// Opens (creating and migrating if needed) the database at `path` and starts its writer.
+    /// Opens (creating and migrating if needed) the database at `path` and starts its writer,
+    /// with the signing key beside it ([`signing::default_key_path`]).
     pub fn open(path: &Path) -> Result<Store> {
+        Self::open_with_key(path, &signing::default_key_path(path))
+    }
+
+    /// Opens the database with the signing key at `key` (created, 0600, if there is none).
+    pub fn open_with_key(path: &Path, key: &Path) -> Result<Store> {
         if let Some(dir) = path.parent()
             && !dir.as_os_str().is_empty()
         {
@@ -212,7 +221,7 @@ impl Store {
                 StoreError::Invalid(format!("cannot create {}: {e}", dir.display()))
             })?;
         }
-        let (writer, terminal_id) = writer::Writer::start(path)?;
+        let (writer, terminal_id, public_key) = writer::Writer::start(path, key)?;
         let reader = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
@@ -222,12 +231,23 @@ impl Store {
             reader,
             writer,
             terminal_id,
+            public_key,
             path: path.to_path_buf(),
         })
     }
 
     pub fn terminal_id(&self) -> &str {
         &self.terminal_id
+    }
+
+    /// This terminal's public signing key (hex), as journaled and printed on the shift report.
+    pub fn public_key(&self) -> &str {
+        &self.public_key
+    }
+
+    /// The journal's signed head, as the last commit left it.
+    pub fn signed_head(&self) -> Result<Option<signing::SignedHead>> {
+        signing::read_head(&self.reader)
     }
 
     pub fn path(&self) -> &Path {
@@ -376,12 +396,24 @@ impl Store {
     /// Walks the chain from the first row: serials without gaps, each `prev_hash` equal to
     /// the row before's hash, each hash recomputed from the row's fields.
     pub fn verify_chain(&self) -> Result<ChainStatus> {
-        verify_connection(&self.reader)
+        let status = verify_connection(&self.reader)?;
+        with_signed_head(&self.reader, status, Some(&self.public_key))
     }
 
     /// Checks a database file without opening it for writing (a backup copy, a file brought
     /// from another terminal): SQLite's integrity check, then the chain.
     pub fn verify_file(path: &Path) -> Result<ChainStatus> {
+        Self::verify_file_with_key(path, &signing::default_key_path(path))
+    }
+
+    /// [`Store::verify_file`], holding the signed head to the public half of the key at `key`
+    /// when it can be read (otherwise to the key the journal recorded).
+    pub fn verify_file_with_key(path: &Path, key: &Path) -> Result<ChainStatus> {
+        let trusted = key
+            .exists()
+            .then(|| signing::HeadKey::load_or_create(key).ok())
+            .flatten()
+            .map(|(k, _)| k.public_hex());
         let conn = open_evidence(path)?;
         let check: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0))?;
         if check != "ok" {
@@ -390,7 +422,8 @@ impl Store {
                 problem: format!("the file is damaged: {check}"),
             });
         }
-        verify_connection(&conn)
+        let status = verify_connection(&conn)?;
+        with_signed_head(&conn, status, trusted.as_deref())
     }
 }
 
@@ -469,6 +502,31 @@ pub fn private_file(path: &Path) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// An intact chain whose signed head does not hold is broken: at the serial the check names.
+fn with_signed_head(
+    conn: &Connection,
+    status: ChainStatus,
+    trusted: Option<&str>,
+) -> Result<ChainStatus> {
+    let ChainStatus::Intact { rows, head } = &status else {
+        return Ok(status);
+    };
+    let terminal_id: String = conn
+        .query_row(
+            "SELECT value FROM meta WHERE key = 'terminal_id'",
+            [],
+            |r| r.get(0),
+        )
+        .optional()?
+        .unwrap_or_default();
+    Ok(
+        match signing::check_head(conn, &terminal_id, *rows, head, trusted)? {
+            Ok(_) => status,
+            Err((serial, problem)) => ChainStatus::Broken { serial, problem },
+        },
+    )
 }
 
 fn verify_connection(conn: &Connection) -> Result<ChainStatus> {

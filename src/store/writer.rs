@@ -23,6 +23,8 @@ pub struct WriterState {
     terminal_id: String,
     session: i64,
     opened: Instant,
+    /// Signs the head at every commit (see `signing.rs`).
+    key: super::signing::HeadKey,
 }
 
 type Job = Box<dyn FnOnce(&mut WriterState) + Send>;
@@ -34,7 +36,7 @@ pub struct Writer {
 
 impl Writer {
     /// Opens the read-write connection (pragmas, migrations, terminal id) and starts the thread.
-    pub fn start(path: &Path) -> Result<(Writer, String)> {
+    pub fn start(path: &Path, key_path: &Path) -> Result<(Writer, String, String)> {
         super::private_file(path)?;
         let mut conn = Connection::open(path)?;
         // The terminal is the only writer; another program's write (`deckhand people`) takes
@@ -56,12 +58,16 @@ impl Writer {
             [],
             |r| r.get(0),
         )?;
+        let (key, _created) = super::signing::HeadKey::load_or_create(key_path)?;
+        let public = key.public_hex();
         let mut state = WriterState {
             conn,
             terminal_id: terminal_id.clone(),
             session,
             opened: Instant::now(),
+            key,
         };
+        state.adopt_key()?;
         let (tx, rx) = mpsc::channel::<Job>();
         let thread = std::thread::Builder::new()
             .name("journal-writer".into())
@@ -77,6 +83,7 @@ impl Writer {
                 thread: Some(thread),
             },
             terminal_id,
+            public,
         ))
     }
 
@@ -145,6 +152,47 @@ fn terminal_id(conn: &Connection, path: &Path) -> Result<String> {
 }
 
 impl WriterState {
+    /// Records this key's public half in `meta` the first time a journal meets a key, and
+    /// signs the head it already has (a journal from before signing). A journal whose head was
+    /// signed before is left alone: a missing head or another key is for verification to
+    /// report, never to paper over.
+    fn adopt_key(&mut self) -> Result<()> {
+        let public = self.key.public_hex();
+        let known: Option<String> = self
+            .conn
+            .query_row("SELECT value FROM meta WHERE key = 'public_key'", [], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        if known.is_some() {
+            return Ok(());
+        }
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        tx.execute(
+            "INSERT INTO meta (key, value) VALUES ('public_key', ?1)",
+            [&public],
+        )?;
+        let head: Option<(i64, String, String)> = tx
+            .query_row(
+                "SELECT serial, hash, ts_utc FROM journal ORDER BY serial DESC LIMIT 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()?;
+        if let Some((serial, hash, ts)) = head {
+            let signature = self.key.sign(&self.terminal_id, serial, &hash);
+            tx.execute(
+                "INSERT OR REPLACE INTO signed_head (id, serial, hash, signature, public_key, ts_utc)
+                 VALUES (1, ?1, ?2, ?3, ?4, ?5)",
+                rusqlite::params![serial, hash, signature, public, ts],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
     /// Appends the entries in one transaction and returns the rows written.
     pub fn append(&mut self, ctx: &RowContext, entries: &[Entry]) -> Result<Vec<JournalRow>> {
         let tx = self
@@ -186,6 +234,21 @@ impl WriterState {
                 prev = row.hash.clone();
                 rows.push(row);
             }
+        }
+        // The new head, signed, in the same transaction as the rows it covers.
+        if let Some(last) = rows.last() {
+            let signature = self.key.sign(&self.terminal_id, last.serial, &last.hash);
+            tx.execute(
+                "INSERT OR REPLACE INTO signed_head (id, serial, hash, signature, public_key, ts_utc)
+                 VALUES (1, ?1, ?2, ?3, ?4, ?5)",
+                rusqlite::params![
+                    last.serial,
+                    last.hash,
+                    signature,
+                    self.key.public_hex(),
+                    last.ts_utc
+                ],
+            )?;
         }
         tx.commit()?;
         Ok(rows)

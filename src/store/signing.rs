@@ -1,0 +1,228 @@
+//! The terminal's signing key and the signed head of its journal.
+//!
+//! The SHA-256 chain shows that no row was changed in place, but anyone who can write the file
+//! can recompute it after an edit, or cut rows off the end. So every commit also signs the new
+//! head (the last row's serial and hash) with this terminal's Ed25519 key, in the same
+//! transaction (`signed_head`, one row). The key is created on first start in a file only the
+//! service user can read (0600), and its public half is recorded in the database's `meta` and printed
+//! on the shift report. `verify-log` checks the
+//! head against the key: an edited-and-rehashed row or a cut-off tail is reported by serial.
+
+use super::{Result, StoreError};
+use ed25519_dalek::{Signature, Signer, SigningKey, Verifier, VerifyingKey};
+use std::path::{Path, PathBuf};
+
+/// The key file beside a database when the configuration names none: `NAME.sqlite.key`.
+pub fn default_key_path(db: &Path) -> PathBuf {
+    let mut p = db.as_os_str().to_owned();
+    p.push(".key");
+    PathBuf::from(p)
+}
+
+/// What is signed: the terminal, the serial and the hash of the journal's last row.
+fn message(terminal_id: &str, serial: i64, hash: &str) -> Vec<u8> {
+    format!("deckhand signed head\n{terminal_id}\n{serial}\n{hash}\n").into_bytes()
+}
+
+/// This terminal's signing key.
+pub struct HeadKey {
+    key: SigningKey,
+}
+
+impl HeadKey {
+    /// Reads the key at `path`, or creates it (0600) when there is none. The bool is true when
+    /// it was created now.
+    pub fn load_or_create(path: &Path) -> Result<(HeadKey, bool)> {
+        let refuse = |why: String| StoreError::Invalid(format!("{}: {why}", path.display()));
+        if path.exists() {
+            super::private_file(path)?;
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| refuse(format!("cannot read the signing key ({e})")))?;
+            let bytes = hex::decode(text.trim())
+                .ok()
+                .and_then(|b| <[u8; 32]>::try_from(b).ok())
+                .ok_or_else(|| refuse("not a signing key (64 hex digits expected)".into()))?;
+            return Ok((
+                HeadKey {
+                    key: SigningKey::from_bytes(&bytes),
+                },
+                false,
+            ));
+        }
+        let mut seed = [0u8; 32];
+        getrandom::getrandom(&mut seed)
+            .map_err(|e| refuse(format!("no randomness for a new signing key ({e})")))?;
+        super::private_file(path)?;
+        std::fs::write(path, format!("{}\n", hex::encode(seed)))
+            .map_err(|e| refuse(format!("cannot write the signing key ({e})")))?;
+        Ok((
+            HeadKey {
+                key: SigningKey::from_bytes(&seed),
+            },
+            true,
+        ))
+    }
+
+    /// The public key, hex.
+    pub fn public_hex(&self) -> String {
+        hex::encode(self.key.verifying_key().as_bytes())
+    }
+
+    /// The signature (hex) over the head.
+    pub fn sign(&self, terminal_id: &str, serial: i64, hash: &str) -> String {
+        hex::encode(
+            self.key
+                .sign(&message(terminal_id, serial, hash))
+                .to_bytes(),
+        )
+    }
+}
+
+/// Checks a signature (hex) over the head with a public key (hex).
+pub fn verify(public_hex: &str, terminal_id: &str, serial: i64, hash: &str, sig_hex: &str) -> bool {
+    let key = hex::decode(public_hex)
+        .ok()
+        .and_then(|b| <[u8; 32]>::try_from(b).ok())
+        .and_then(|b| VerifyingKey::from_bytes(&b).ok());
+    let sig = hex::decode(sig_hex)
+        .ok()
+        .and_then(|b| <[u8; 64]>::try_from(b).ok())
+        .map(|b| Signature::from_bytes(&b));
+    match (key, sig) {
+        (Some(k), Some(s)) => k.verify(&message(terminal_id, serial, hash), &s).is_ok(),
+        _ => false,
+    }
+}
+
+/// The signed head as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SignedHead {
+    pub serial: i64,
+    pub hash: String,
+    pub signature: String,
+    pub public_key: String,
+    pub ts_utc: String,
+}
+
+/// Reads the signed head, if the file has one.
+pub fn read_head(conn: &rusqlite::Connection) -> Result<Option<SignedHead>> {
+    use rusqlite::OptionalExtension;
+    let has_table: bool = conn.query_row(
+        "SELECT COUNT(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'signed_head'",
+        [],
+        |r| r.get(0),
+    )?;
+    if !has_table {
+        return Ok(None);
+    }
+    Ok(conn
+        .query_row(
+            "SELECT serial, hash, signature, public_key, ts_utc FROM signed_head WHERE id = 1",
+            [],
+            |r| {
+                Ok(SignedHead {
+                    serial: r.get(0)?,
+                    hash: r.get(1)?,
+                    signature: r.get(2)?,
+                    public_key: r.get(3)?,
+                    ts_utc: r.get(4)?,
+                })
+            },
+        )
+        .optional()?)
+}
+
+/// The public key this journal's heads are signed with, as the terminal recorded it in `meta`
+/// when it first met its key; none for a journal no signing terminal has opened.
+pub fn recorded_key(conn: &rusqlite::Connection) -> Result<Option<String>> {
+    use rusqlite::OptionalExtension;
+    Ok(conn
+        .query_row("SELECT value FROM meta WHERE key = 'public_key'", [], |r| {
+            r.get(0)
+        })
+        .optional()?)
+}
+
+/// Checks the signed head against the journal whose chain walked intact to (`rows`, `head`).
+/// `trusted`: the public key to hold the signature to (from the key file); without it, the key
+/// the journal recorded. An error is the problem, in words, with the serial it concerns.
+pub fn check_head(
+    conn: &rusqlite::Connection,
+    terminal_id: &str,
+    rows: i64,
+    head: &str,
+    trusted: Option<&str>,
+) -> Result<std::result::Result<Option<SignedHead>, (i64, String)>> {
+    let recorded = recorded_key(conn)?;
+    let signed = read_head(conn)?;
+    let Some(h) = signed else {
+        // A journal no signing terminal has opened has no head; one that was signed must, as
+        // soon as it has a row.
+        return Ok(match recorded {
+            Some(_) if rows > 0 => Err((
+                rows,
+                "the journal's signed head is missing (removed after it was written)".into(),
+            )),
+            _ => Ok(None),
+        });
+    };
+    let key = trusted
+        .map(str::to_string)
+        .or(recorded)
+        .unwrap_or_else(|| h.public_key.clone());
+    if h.public_key != key {
+        return Ok(Err((
+            h.serial,
+            format!(
+                "the head is signed by key {}…, not this terminal's key {}…",
+                &h.public_key.get(..12).unwrap_or(&h.public_key),
+                &key.get(..12).unwrap_or(&key)
+            ),
+        )));
+    }
+    if !verify(&key, terminal_id, h.serial, &h.hash, &h.signature) {
+        return Ok(Err((
+            h.serial,
+            "the signature on the journal's head does not verify (the head was altered)".into(),
+        )));
+    }
+    if h.serial > rows {
+        return Ok(Err((
+            rows,
+            format!(
+                "signed head at serial {}, journal ends at {rows}: rows were removed from the end",
+                h.serial
+            ),
+        )));
+    }
+    let at: Option<String> = {
+        use rusqlite::OptionalExtension;
+        conn.query_row(
+            "SELECT hash FROM journal WHERE serial = ?1",
+            [h.serial],
+            |r| r.get(0),
+        )
+        .optional()?
+    };
+    if at.as_deref() != Some(h.hash.as_str()) {
+        return Ok(Err((
+            h.serial,
+            format!(
+                "the journal's hash at serial {} is not the one signed: rows up to there were rewritten and rehashed",
+                h.serial
+            ),
+        )));
+    }
+    if h.serial < rows {
+        return Ok(Err((
+            h.serial + 1,
+            format!(
+                "rows {} to {rows} were added after the last signed head (serial {}) without the key",
+                h.serial + 1,
+                h.serial
+            ),
+        )));
+    }
+    let _ = head;
+    Ok(Ok(Some(h)))
+}
