@@ -65,6 +65,16 @@ pub fn build(
         }
     });
 
+    // Each device's reports are journaled by its own link thread before the frame is
+    // acknowledged; the screen's thread only applies them.
+    let shuffler_setup = crate::devices::shuffler::LinkSetup {
+        sink: Some(store.device_sink()),
+        max_frames_per_second: config.shuffler.max_frames_per_second,
+    };
+    let progressive_setup = crate::devices::shuffler::LinkSetup {
+        sink: Some(store.device_sink()),
+        max_frames_per_second: config.progressive.max_frames_per_second,
+    };
     let mut sim_script = None;
     let shuffler: Option<Box<dyn ShufflerDriver>> = match config.shuffler_port() {
         // No counting shuffler: the dealer shuffles, cuts and counts by hand (§ 637a.7(e)(4)(i)).
@@ -85,12 +95,17 @@ pub fn build(
                     .open()
                     .map_err(std::io::Error::from),
             });
-            Some(Box::new(SerialShuffler::spawn(opener, waker)))
+            Some(Box::new(SerialShuffler::spawn_with(
+                opener,
+                waker,
+                shuffler_setup,
+            )))
         }
         Some(DevicePort::Path(p)) => Some(Box::new(SerialShuffler::open_path(
             p,
             config.shuffler.baud,
             waker,
+            shuffler_setup,
         ))),
     };
 
@@ -124,9 +139,10 @@ pub fn build(
                     .open()
                     .map_err(std::io::Error::from),
             });
-            term.attach_progressive(Box::new(SerialProgressive::spawn(
+            term.attach_progressive(Box::new(SerialProgressive::spawn_with(
                 opener,
                 progressive_waker,
+                progressive_setup,
             )));
         }
         Some(DevicePort::Path(p)) => {
@@ -134,6 +150,7 @@ pub fn build(
                 p,
                 config.progressive.baud,
                 progressive_waker,
+                progressive_setup,
             )));
         }
     }

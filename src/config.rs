@@ -239,6 +239,14 @@ pub struct ShufflerConfig {
     /// Line speed, 8N1 (hw/shuffler-protocol.md).
     #[serde(default = "shuffler_baud")]
     pub baud: u32,
+    /// Valid frames per second at which the device is flooding the line and is disconnected
+    /// (told and journaled once at a quarter of it).
+    #[serde(default = "max_frames")]
+    pub max_frames_per_second: u32,
+}
+
+fn max_frames() -> u32 {
+    500
 }
 
 fn shuffler_baud() -> u32 {
@@ -260,6 +268,9 @@ pub struct ProgressiveConfig {
     /// Line speed, 8N1 (hw/progressive-protocol.md).
     #[serde(default = "progressive_baud")]
     pub baud: u32,
+    /// As `[shuffler] max_frames_per_second`.
+    #[serde(default = "max_frames")]
+    pub max_frames_per_second: u32,
 }
 
 impl Default for ProgressiveConfig {
@@ -267,6 +278,7 @@ impl Default for ProgressiveConfig {
         ProgressiveConfig {
             port: "none".into(),
             baud: progressive_baud(),
+            max_frames_per_second: max_frames(),
         }
     }
 }

@@ -38,6 +38,9 @@ pub enum Incoming {
 }
 
 pub struct Endpoint {
+    /// New frames are not acknowledged on receipt: the owner answers each with [`Endpoint::ack`]
+    /// or [`Endpoint::nak`] once it has dealt with it (the host: once it is journaled).
+    pub defer_ack: bool,
     next_seq: u8,
     pending: VecDeque<Pending>,
     last_seen: Option<(u8, u8)>,
@@ -54,6 +57,7 @@ impl Default for Endpoint {
 impl Endpoint {
     pub fn new() -> Endpoint {
         Endpoint {
+            defer_ack: false,
             next_seq: 1,
             pending: VecDeque::new(),
             last_seen: None,
@@ -145,10 +149,15 @@ impl Endpoint {
                 }
                 Ok(f) if f.kind == HEARTBEAT => out.push(Incoming::Heartbeat),
                 Ok(f) => {
-                    self.send_unacked(port, ACK, vec![f.seq])?;
                     if self.last_seen == Some((f.seq, f.kind)) {
+                        // Already dealt with (an owner that defers answered it before reading
+                        // on): acknowledged again, ignored.
+                        self.send_unacked(port, ACK, vec![f.seq])?;
                         out.push(Incoming::Duplicate(f.seq));
                     } else {
+                        if !self.defer_ack {
+                            self.send_unacked(port, ACK, vec![f.seq])?;
+                        }
                         self.last_seen = Some((f.seq, f.kind));
                         out.push(Incoming::Frame(f));
                     }
@@ -156,6 +165,22 @@ impl Endpoint {
             }
         }
         Ok(out)
+    }
+
+    /// Forgets the last frame seen, so that its resend is dealt with as new (an owner that
+    /// could not deal with it and did not acknowledge it).
+    pub fn forget_last(&mut self) {
+        self.last_seen = None;
+    }
+
+    /// Acknowledges a frame the owner has dealt with (see `defer_ack`).
+    pub fn ack(&mut self, w: &mut dyn Write, seq: u8) -> io::Result<()> {
+        self.send_unacked(w, ACK, vec![seq])
+    }
+
+    /// Refuses a frame: reason 1 unknown type, 2 bad payload, 3 busy (the protocol documents).
+    pub fn nak(&mut self, w: &mut dyn Write, seq: u8, reason: u8) -> io::Result<()> {
+        self.send_unacked(w, NAK, vec![seq, reason])
     }
 
     /// Resends frames whose ACK is late; returns the kinds of frames given up on.

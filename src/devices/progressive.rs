@@ -5,6 +5,7 @@
 //! Messages of `hw/progressive-protocol.md`, the driver trait a vendor adapter implements, and
 //! the driver for Deckhand's protocol on the shared link thread.
 
+pub use super::runner::LinkSetup;
 use super::runner::{Decoded, Link, Protocol};
 pub use super::runner::{LinkState, Opener, Waker};
 use crate::rules::Cents;
@@ -182,6 +183,10 @@ pub trait ProgressiveDriver: Send {
     fn send(&mut self, cmd: ProgressiveCommand);
     /// Events since the last call; never blocks.
     fn poll(&mut self) -> Vec<ProgressiveEvent>;
+    /// Whether the driver journals the controller's reports itself, before acknowledging them.
+    fn journals(&self) -> bool {
+        false
+    }
 }
 
 fn cents_u32(c: Cents) -> [u8; 4] {
@@ -448,11 +453,65 @@ impl Protocol for ProgressiveProtocol {
             ev => Decoded::Event(ev),
         })
     }
+    fn knows(kind: u8) -> bool {
+        matches!(
+            kind,
+            HELLO_REPLY | FAULT | WAGERING_OPEN | LOCKED | METERS | HIT_RESULT | STATE | ENVY_TABLE
+        )
+    }
     fn link(state: LinkState) -> ProgressiveEvent {
         ProgressiveEvent::Link(state)
     }
     fn line_error(message: String) -> ProgressiveEvent {
         ProgressiveEvent::LineError(message)
+    }
+    const ON_CHANGE: &'static [&'static str] = &["progressive_state", "progressive_meters"];
+    fn record(ev: &ProgressiveEvent) -> Option<(&'static str, serde_json::Value)> {
+        use serde_json::json;
+        Some(match ev {
+            ProgressiveEvent::Link(state) => (
+                "progressive_link",
+                json!({"state": state.label(), "detail": format!("{state:?}")}),
+            ),
+            ProgressiveEvent::State(s) => ("progressive_state", json!({"state": s.label()})),
+            ProgressiveEvent::Meters(m) => {
+                let meters: Vec<_> = m
+                    .iter()
+                    .map(|(id, v)| json!({"meter": id, "cents": v}))
+                    .collect();
+                ("progressive_meters", json!({ "meters": meters }))
+            }
+            ProgressiveEvent::WageringOpen { round } => {
+                ("progressive_wagering_open", json!({ "round": round }))
+            }
+            ProgressiveEvent::Locked { round, wagers } => {
+                let accepted = wagers.iter().filter(|(_, w)| *w > 0).count();
+                let spots: Vec<_> = wagers
+                    .iter()
+                    .map(|(s, w)| json!({"spot": s, "cents": w}))
+                    .collect();
+                (
+                    "progressive_locked",
+                    json!({"round": round, "accepted": accepted, "spots": spots}),
+                )
+            }
+            ProgressiveEvent::Hit(h) => (
+                "progressive_hit",
+                json!({"round": h.round, "spot": h.spot, "meter": h.meter, "percent": h.percent,
+                    "amount": h.amount, "meter_after": h.meter_after, "order": h.order}),
+            ),
+            ProgressiveEvent::EnvyTable(t) => {
+                let rows: Vec<_> = t
+                    .iter()
+                    .map(|e| json!({"wager": e.wager, "hand": e.hand.line(), "amount": e.amount}))
+                    .collect();
+                ("progressive_envy_table", json!({ "envy": rows }))
+            }
+            ProgressiveEvent::Fault { code, text } => {
+                ("progressive_fault", json!({"code": code, "text": text}))
+            }
+            ProgressiveEvent::LineError(msg) => ("progressive_line_error", json!({ "error": msg })),
+        })
     }
 }
 
@@ -460,14 +519,20 @@ impl Protocol for ProgressiveProtocol {
 pub struct SerialProgressive(Link<ProgressiveProtocol>);
 
 impl SerialProgressive {
+    /// A bare line (nothing journaled): the line's own tests.
     pub fn spawn(opener: Opener, waker: Waker) -> SerialProgressive {
         SerialProgressive(Link::spawn(opener, waker))
     }
 
+    /// A driver whose reports are journaled (`setup.sink`) before they are acknowledged.
+    pub fn spawn_with(opener: Opener, waker: Waker, setup: LinkSetup) -> SerialProgressive {
+        SerialProgressive(Link::spawn_with(opener, waker, setup))
+    }
+
     /// A driver for a named port (e.g. `/dev/deckhand-progressive`), 8N1 at `baud` (19200 in
     /// the protocol document).
-    pub fn open_path(path: String, baud: u32, waker: Waker) -> SerialProgressive {
-        SerialProgressive(Link::open_path(path, baud, waker))
+    pub fn open_path(path: String, baud: u32, waker: Waker, setup: LinkSetup) -> SerialProgressive {
+        SerialProgressive(Link::open_path(path, baud, waker, setup))
     }
 }
 
@@ -479,6 +544,10 @@ impl ProgressiveDriver for SerialProgressive {
 
     fn poll(&mut self) -> Vec<ProgressiveEvent> {
         self.0.poll()
+    }
+
+    fn journals(&self) -> bool {
+        self.0.journals()
     }
 }
 

@@ -8,7 +8,7 @@ use serialport::SerialPort;
 use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::mpsc::{self, Receiver, Sender, SyncSender, TryRecvError, TrySendError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -26,6 +26,12 @@ pub enum LinkState {
     },
     /// No byte (not even a heartbeat) for `SILENCE`.
     Silent,
+    /// Bytes arrive, but no valid frame for `SILENCE`: line noise, a wrong speed or cable.
+    Noise,
+    /// The device answered in a protocol version this terminal does not speak: both versions,
+    /// in words. The port is tried again slowly (a firmware change may fix it) but the state
+    /// stays until then.
+    Incompatible(String),
     Disconnected(String),
 }
 
@@ -35,13 +41,55 @@ impl LinkState {
             LinkState::Connecting => "connecting".into(),
             LinkState::Connected { .. } => "connected".into(),
             LinkState::Silent => "not answering".into(),
+            LinkState::Noise => "line noise, no valid message".into(),
+            LinkState::Incompatible(why) => format!("incompatible: {why}"),
             LinkState::Disconnected(why) => format!("disconnected ({why})"),
         }
     }
     pub fn is_up(&self) -> bool {
         matches!(self, LinkState::Connected { .. })
     }
+
+    /// A state the link is in because something is wrong (not connecting for the first time).
+    pub fn is_fault(&self) -> bool {
+        matches!(
+            self,
+            LinkState::Silent
+                | LinkState::Noise
+                | LinkState::Incompatible(_)
+                | LinkState::Disconnected(_)
+        )
+    }
 }
+
+/// How a link thread records what the device says (see [`Protocol::record`]) and how fast a
+/// device may talk before it is cut off.
+#[derive(Clone, Default)]
+pub struct LinkSetup {
+    /// Where each report is journaled before its frame is acknowledged; `None` for a bare line
+    /// (the line's own tests), which acknowledges on receipt.
+    pub sink: Option<crate::store::DeviceSink>,
+    /// Valid frames per second above which the device is flooding the line: shown and journaled
+    /// once at a quarter of it, disconnected (with the reason) at it. 0: the default, 500.
+    pub max_frames_per_second: u32,
+}
+
+impl LinkSetup {
+    fn max_rate(&self) -> u32 {
+        if self.max_frames_per_second == 0 {
+            500
+        } else {
+            self.max_frames_per_second
+        }
+    }
+}
+
+/// Line errors told (shown and journaled) per second; the rest are counted.
+pub const ERRORS_PER_SECOND: u32 = 10;
+
+/// Reports to the screen's thread wait in a queue of this many; past it the link thread waits
+/// (and so does the device, unacknowledged), never growing memory.
+pub const EVENT_QUEUE: usize = 1024;
 
 /// Opens the port again after it vanished.
 pub type Opener = Box<dyn FnMut() -> io::Result<Box<dyn SerialPort>> + Send>;
@@ -65,8 +113,17 @@ pub trait Protocol: Send + 'static {
     /// Heartbeats the host sends, for devices that lock out when the host falls silent.
     const HOST_HEARTBEAT: Option<Duration> = None;
     fn decode(kind: u8, payload: &[u8]) -> Result<Decoded<Self::Event>, String>;
+    /// Whether a message type from the device is one this protocol defines (an unknown one is
+    /// NAKed with reason 1, a known one that does not decode with reason 2).
+    fn knows(kind: u8) -> bool;
     fn link(state: LinkState) -> Self::Event;
     fn line_error(message: String) -> Self::Event;
+    /// The journal row for an event (kind, payload), written by the link thread before the
+    /// frame is acknowledged; `None` for what is not recorded.
+    fn record(ev: &Self::Event) -> Option<(&'static str, serde_json::Value)>;
+    /// Kinds recorded only when their payload differs from the last one recorded (meters, a
+    /// state the device repeats).
+    const ON_CHANGE: &'static [&'static str] = &[];
 }
 
 /// A running link: commands in, events out.
@@ -75,35 +132,50 @@ pub struct Link<P: Protocol> {
     events: Receiver<P::Event>,
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
+    journals: bool,
 }
 
 impl<P: Protocol> Link<P> {
+    /// A bare line: frames acknowledged on receipt, nothing journaled (the line's own tests).
     pub fn spawn(opener: Opener, waker: Waker) -> Link<P> {
+        Self::spawn_with(opener, waker, LinkSetup::default())
+    }
+
+    /// A link whose reports are journaled through `setup.sink` before each frame is
+    /// acknowledged.
+    pub fn spawn_with(opener: Opener, waker: Waker, setup: LinkSetup) -> Link<P> {
         let (cmd_tx, cmd_rx) = mpsc::channel();
-        let (ev_tx, ev_rx) = mpsc::channel();
+        let (ev_tx, ev_rx) = mpsc::sync_channel(EVENT_QUEUE);
         let stop = Arc::new(AtomicBool::new(false));
         let stop2 = stop.clone();
+        let journals = setup.sink.is_some();
         let thread = std::thread::Builder::new()
             .name(format!("{}-link", P::NAME.replace(' ', "-")))
-            .spawn(move || link_thread::<P>(opener, waker, cmd_rx, ev_tx, stop2))
+            .spawn(move || link_thread::<P>(opener, waker, cmd_rx, ev_tx, stop2, setup))
             .ok();
         Link {
             commands: cmd_tx,
             events: ev_rx,
             stop,
             thread,
+            journals,
         }
     }
 
     /// A link on a named port (e.g. `/dev/deckhand-progressive`), 8N1 at `baud`.
-    pub fn open_path(path: String, baud: u32, waker: Waker) -> Link<P> {
+    pub fn open_path(path: String, baud: u32, waker: Waker, setup: LinkSetup) -> Link<P> {
         let opener: Opener = Box::new(move || {
             serialport::new(&path, baud)
                 .timeout(Duration::from_millis(50))
                 .open()
                 .map_err(io::Error::from)
         });
-        Self::spawn(opener, waker)
+        Self::spawn_with(opener, waker, setup)
+    }
+
+    /// Whether the link thread journals the device's reports itself.
+    pub fn journals(&self) -> bool {
+        self.journals
     }
 
     /// Queues a message; it is sent once the device has answered HELLO.
@@ -111,9 +183,10 @@ impl<P: Protocol> Link<P> {
         let _ = self.commands.send((kind, payload));
     }
 
-    /// Events that arrived since the last call. Never blocks.
+    /// Events that arrived since the last call, at most [`EVENT_QUEUE`] at a time (the rest
+    /// on the next frame). Never blocks.
     pub fn poll(&self) -> Vec<P::Event> {
-        self.events.try_iter().collect()
+        self.events.try_iter().take(EVENT_QUEUE).collect()
     }
 }
 
@@ -126,31 +199,185 @@ impl<P: Protocol> Drop for Link<P> {
     }
 }
 
+/// What the link thread keeps between frames: the journal, the flood meter, the last state.
+struct Recorder<P: Protocol> {
+    sink: Option<crate::store::DeviceSink>,
+    events: SyncSender<P::Event>,
+    waker: Waker,
+    stop: Arc<AtomicBool>,
+    last_state: Option<LinkState>,
+    last_recorded: std::collections::HashMap<&'static str, serde_json::Value>,
+    /// Line errors told this second, and those beyond [`ERRORS_PER_SECOND`] (recorded as a
+    /// count, not one row each).
+    errors_told: u32,
+    errors_muted: u32,
+    errors_window: Instant,
+    /// Valid frames this second, and whether the current episode of flooding was told.
+    frames: u32,
+    frames_window: Instant,
+    flood_told: bool,
+}
+
+impl<P: Protocol> Recorder<P> {
+    /// Hands an event to the screen's thread; waits while its queue is full (the device waits
+    /// with it), never past a stop.
+    fn emit(&self, mut e: P::Event) {
+        loop {
+            match self.events.try_send(e) {
+                Ok(()) => break,
+                Err(TrySendError::Full(back)) => {
+                    if self.stop.load(Ordering::SeqCst) {
+                        return;
+                    }
+                    e = back;
+                    (self.waker)();
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                Err(TrySendError::Disconnected(_)) => return,
+            }
+        }
+        (self.waker)();
+    }
+
+    /// The journal rows for these events, those on change only when changed.
+    fn rows(&mut self, events: &[P::Event]) -> Vec<crate::store::Entry> {
+        let mut out = Vec::new();
+        for e in events {
+            let Some((kind, payload)) = P::record(e) else {
+                continue;
+            };
+            if P::ON_CHANGE.contains(&kind) {
+                if self.last_recorded.get(kind) == Some(&payload) {
+                    continue;
+                }
+                self.last_recorded.insert(kind, payload.clone());
+            }
+            out.push(crate::store::Entry::system(kind, payload));
+        }
+        out
+    }
+
+    /// Journals the events (one transaction) and, once durable, hands them on. False when the
+    /// journal refused them: nothing is handed on and the frames stay unacknowledged.
+    fn record_and_emit(&mut self, events: Vec<P::Event>) -> bool {
+        let rows = self.rows(&events);
+        if let Some(sink) = &self.sink
+            && let Err(e) = sink.append(rows)
+        {
+            tracing::error!("{}: reports not recorded, not acknowledged: {e}", P::NAME);
+            return false;
+        }
+        for e in events {
+            self.emit(e);
+        }
+        true
+    }
+
+    /// A new link state: recorded and shown once per change. While the link is in a fault,
+    /// the retries' own "connecting" is not a change.
+    fn set_state(&mut self, s: LinkState) {
+        if self.last_state.as_ref() == Some(&s) {
+            return;
+        }
+        if s == LinkState::Connecting && self.last_state.as_ref().is_some_and(|l| l.is_fault()) {
+            return;
+        }
+        self.last_state = Some(s.clone());
+        // A state is recorded even when the journal refuses: nothing to acknowledge here.
+        let _ = self.record_and_emit(vec![P::link(s)]);
+    }
+
+    /// A line error: the first [`ERRORS_PER_SECOND`] of each second recorded and shown, the
+    /// rest counted (see [`Recorder::flush_errors`]), so line noise cannot flood the journal.
+    fn line_error(&mut self, msg: String) {
+        if let Some(e) = self.line_error_event(msg) {
+            let _ = self.record_and_emit(vec![e]);
+        }
+    }
+
+    /// The event for a line error, if it is to be told (see [`Recorder::line_error`]).
+    fn line_error_event(&mut self, msg: String) -> Option<P::Event> {
+        if self.errors_window.elapsed() >= Duration::from_secs(1) {
+            self.flush_errors();
+            self.errors_window = Instant::now();
+            self.errors_told = 0;
+        }
+        if self.errors_told < ERRORS_PER_SECOND {
+            self.errors_told += 1;
+            Some(P::line_error(msg))
+        } else {
+            self.errors_muted += 1;
+            None
+        }
+    }
+
+    /// Records how many line errors were only counted, once their second is over.
+    fn flush_errors(&mut self) {
+        if self.errors_muted > 0 && self.errors_window.elapsed() >= Duration::from_secs(1) {
+            let muted = std::mem::take(&mut self.errors_muted);
+            let _ = self.record_and_emit(vec![P::line_error(format!(
+                "{muted} more line errors in that second"
+            ))]);
+        }
+    }
+
+    /// Counts a valid frame; the rate over the last second when it passes `max` (to cut the
+    /// device off), telling a quarter of it once per episode.
+    fn count_frame(&mut self, max: u32) -> Option<u32> {
+        self.frames += 1;
+        if self.frames_window.elapsed() >= Duration::from_secs(1) {
+            let rate = self.frames;
+            self.frames = 0;
+            self.frames_window = Instant::now();
+            if rate >= max / 4 && !self.flood_told {
+                self.flood_told = true;
+                let _ = self.record_and_emit(vec![P::line_error(format!(
+                    "{} flooding the line: {rate} frames/s",
+                    P::NAME
+                ))]);
+            } else if rate < max / 4 {
+                self.flood_told = false;
+            }
+            if rate >= max {
+                return Some(rate);
+            }
+        } else if self.frames >= max {
+            return Some(self.frames);
+        }
+        None
+    }
+}
+
 fn link_thread<P: Protocol>(
     mut opener: Opener,
     waker: Waker,
     commands: Receiver<(u8, Vec<u8>)>,
-    events: Sender<P::Event>,
+    events: SyncSender<P::Event>,
     stop: Arc<AtomicBool>,
+    setup: LinkSetup,
 ) {
-    let emit = |e: P::Event| {
-        let _ = events.send(e);
-        waker();
+    let max_rate = setup.max_rate();
+    let mut rec = Recorder::<P> {
+        sink: setup.sink,
+        events,
+        waker,
+        stop: stop.clone(),
+        last_state: None,
+        last_recorded: Default::default(),
+        errors_told: 0,
+        errors_muted: 0,
+        errors_window: Instant::now() - Duration::from_secs(2),
+        frames: 0,
+        frames_window: Instant::now(),
+        flood_told: false,
     };
     let mut backoff = Duration::from_millis(100);
     let mut queued: Vec<(u8, Vec<u8>)> = Vec::new();
-    let mut last_state: Option<LinkState> = None;
-    let mut set_state = |s: LinkState, emit: &dyn Fn(P::Event)| {
-        if last_state.as_ref() != Some(&s) {
-            last_state = Some(s.clone());
-            emit(P::link(s));
-        }
-    };
     while !stop.load(Ordering::SeqCst) {
         let mut port = match opener() {
             Ok(p) => p,
             Err(e) => {
-                set_state(LinkState::Disconnected(e.to_string()), &emit);
+                rec.set_state(LinkState::Disconnected(e.to_string()));
                 sleep_unless_stopped(&stop, backoff);
                 backoff = (backoff * 2).min(Duration::from_secs(2));
                 continue;
@@ -158,14 +385,18 @@ fn link_thread<P: Protocol>(
         };
         let _ = port.set_timeout(Duration::from_millis(50));
         backoff = Duration::from_millis(100);
-        set_state(LinkState::Connecting, &emit);
+        rec.set_state(LinkState::Connecting);
         let mut ep = Endpoint::new();
+        // The host answers each frame itself: ACK once what it said is journaled, NAK for a
+        // type it does not know or a payload it cannot read.
+        ep.defer_ack = true;
         let mut last_beat = Instant::now();
+        let mut last_valid = Instant::now();
         let result = (|| -> io::Result<()> {
             ep.send(&mut port, P::HELLO, vec![P::VERSION])?;
             // The Connected state (with firmware and serial number) once HELLO is answered.
             let mut up: Option<LinkState> = None;
-            let mut silent = false;
+            let mut quiet = false;
             loop {
                 if stop.load(Ordering::SeqCst) {
                     return Ok(());
@@ -189,47 +420,109 @@ fn link_thread<P: Protocol>(
                     ep.send_unacked(&mut port, HEARTBEAT, vec![])?;
                 }
                 let incoming = ep.read(&mut port)?;
-                if silent && ep.last_rx.elapsed() < SILENCE {
-                    silent = false;
-                    set_state(up.clone().unwrap_or(LinkState::Connecting), &emit);
-                }
+                // Decode the batch; journal it in one transaction; then answer each frame.
+                let mut batch: Vec<P::Event> = Vec::new();
+                let mut answers: Vec<(u8, Option<u8>)> = Vec::new();
+                let mut incompatible: Option<String> = None;
                 for inc in incoming {
                     match inc {
-                        Incoming::Frame(f) => match P::decode(f.kind, &f.payload) {
-                            Ok(Decoded::Up(s)) => {
-                                up = Some(s.clone());
-                                set_state(s, &emit);
+                        Incoming::Frame(f) => {
+                            last_valid = Instant::now();
+                            if let Some(rate) = rec.count_frame(max_rate) {
+                                return Err(io::Error::other(format!(
+                                    "the {} is flooding the line ({rate} frames/s); disconnected",
+                                    P::NAME
+                                )));
                             }
-                            Ok(Decoded::Event(ev)) => emit(ev),
-                            Err(msg) => emit(P::line_error(msg)),
-                        },
-                        Incoming::Heartbeat => {}
-                        Incoming::Error(e) => emit(P::line_error(e.to_string())),
-                        Incoming::Duplicate(seq) => emit(P::line_error(format!(
-                            "duplicate sequence number {seq} ignored"
-                        ))),
-                        Incoming::Refused { kind, reason } => emit(P::line_error(format!(
-                            "the {} refused message {kind:#04x} (reason {reason})",
-                            P::NAME
-                        ))),
+                            if !P::knows(f.kind) {
+                                answers.push((f.seq, Some(1)));
+                                batch.extend(rec.line_error_event(format!(
+                                    "unknown message type {:#04x} refused (NAK)",
+                                    f.kind
+                                )));
+                                continue;
+                            }
+                            match P::decode(f.kind, &f.payload) {
+                                Ok(Decoded::Up(s)) => {
+                                    answers.push((f.seq, None));
+                                    up = Some(s.clone());
+                                    rec.last_state = None;
+                                    rec.set_state(s);
+                                }
+                                Ok(Decoded::Event(ev)) => {
+                                    answers.push((f.seq, None));
+                                    batch.push(ev);
+                                }
+                                Err(msg) if f.kind == P::HELLO | 0x80 => {
+                                    answers.push((f.seq, Some(2)));
+                                    incompatible = Some(msg);
+                                }
+                                Err(msg) => {
+                                    answers.push((f.seq, Some(2)));
+                                    batch.extend(rec.line_error_event(msg));
+                                }
+                            }
+                        }
+                        Incoming::Heartbeat => last_valid = Instant::now(),
+                        Incoming::Error(e) => batch.extend(rec.line_error_event(e.to_string())),
+                        Incoming::Duplicate(seq) => {
+                            last_valid = Instant::now();
+                            batch.extend(rec.line_error_event(format!(
+                                "duplicate sequence number {seq} ignored"
+                            )))
+                        }
+                        Incoming::Refused { kind, reason } => {
+                            batch.extend(rec.line_error_event(format!(
+                                "the {} refused message {kind:#04x} (reason {reason})",
+                                P::NAME
+                            )))
+                        }
                     }
                 }
+                if !batch.is_empty() && !rec.record_and_emit(batch) {
+                    // Not recorded: not acknowledged; the device sends again, and its resend is
+                    // dealt with as new. Give the journal a moment rather than spinning on it.
+                    ep.forget_last();
+                    std::thread::sleep(Duration::from_millis(200));
+                    continue;
+                }
+                for (seq, nak) in answers {
+                    match nak {
+                        None => ep.ack(&mut port, seq)?,
+                        Some(reason) => ep.nak(&mut port, seq, reason)?,
+                    }
+                }
+                rec.flush_errors();
+                if let Some(why) = incompatible {
+                    rec.set_state(LinkState::Incompatible(why.clone()));
+                    return Err(io::Error::other(why));
+                }
                 for kind in ep.tick(&mut port)? {
-                    emit(P::line_error(format!(
-                        "no acknowledgement for message {kind:#04x} after 3 tries"
-                    )));
+                    // An unanswered HELLO is the link's state, not a line error per retry.
                     if kind == P::HELLO {
                         return Err(io::Error::new(
                             io::ErrorKind::TimedOut,
                             "no answer to HELLO",
                         ));
                     }
+                    rec.line_error(format!(
+                        "no acknowledgement for message {kind:#04x} after 3 tries"
+                    ));
                 }
-                if !silent && ep.last_rx.elapsed() > SILENCE {
-                    silent = true;
-                    set_state(LinkState::Silent, &emit);
+                let silent_for = ep.last_rx.elapsed();
+                let invalid_for = last_valid.elapsed();
+                if !quiet && silent_for > SILENCE {
+                    quiet = true;
+                    rec.set_state(LinkState::Silent);
+                } else if !quiet && invalid_for > SILENCE {
+                    quiet = true;
+                    rec.set_state(LinkState::Noise);
+                } else if quiet && invalid_for < SILENCE {
+                    quiet = false;
+                    rec.last_state = None;
+                    rec.set_state(up.clone().unwrap_or(LinkState::Connecting));
                 }
-                if silent && ep.last_rx.elapsed() > SILENCE * 2 {
+                if quiet && invalid_for > SILENCE * 2 {
                     return Err(io::Error::new(
                         io::ErrorKind::TimedOut,
                         format!("the {} stopped answering; reopening the port", P::NAME),
@@ -240,8 +533,22 @@ fn link_thread<P: Protocol>(
         match result {
             Ok(()) => return,
             Err(e) => {
-                set_state(LinkState::Disconnected(e.to_string()), &emit);
-                sleep_unless_stopped(&stop, backoff);
+                let flooding = e.to_string().contains("flooding the line");
+                let incompatible = matches!(rec.last_state, Some(LinkState::Incompatible(_)));
+                // Reopening a silent or noisy line is not news; a port that failed is.
+                let own_timeout = e.kind() == io::ErrorKind::TimedOut
+                    && matches!(rec.last_state, Some(LinkState::Silent | LinkState::Noise));
+                if !incompatible && !own_timeout {
+                    rec.set_state(LinkState::Disconnected(e.to_string()));
+                }
+                drop(port);
+                // A device that floods or speaks another version is tried again slowly.
+                let wait = if flooding || incompatible {
+                    Duration::from_secs(5)
+                } else {
+                    backoff
+                };
+                sleep_unless_stopped(&stop, wait);
             }
         }
     }

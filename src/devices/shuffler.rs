@@ -2,6 +2,7 @@
 //! its messages, the driver trait a vendor adapter implements, and the driver for Deckhand's
 //! own protocol (`hw/shuffler-protocol.md`), one thread per link.
 
+pub use super::runner::LinkSetup;
 use super::runner::{Decoded, Link, Protocol};
 pub use super::runner::{LinkState, Opener, SILENCE, Waker};
 use crate::rules::cards::{Card, full_deck};
@@ -94,6 +95,11 @@ pub trait ShufflerDriver: Send {
     fn request_meters(&mut self) {}
     /// Events that arrived since the last call. Never blocks.
     fn poll(&mut self) -> Vec<ShufflerEvent>;
+    /// Whether the driver journals the device's reports itself, before acknowledging them (the
+    /// terminal then records only what it does with them).
+    fn journals(&self) -> bool {
+        false
+    }
 }
 
 /// What a card-reading shuffler's list says against one full deck: the cards missing and the
@@ -264,11 +270,63 @@ impl Protocol for ShufflerProtocol {
             ev => Decoded::Event(ev),
         })
     }
+    fn knows(kind: u8) -> bool {
+        matches!(
+            kind,
+            HELLO_REPLY
+                | SHUFFLE_STARTED
+                | SHUFFLE_DONE
+                | FAULT
+                | STATUS
+                | DECK_PRESENT
+                | METERS
+                | CARD_LIST
+        )
+    }
     fn link(state: LinkState) -> ShufflerEvent {
         ShufflerEvent::Link(state)
     }
     fn line_error(message: String) -> ShufflerEvent {
         ShufflerEvent::LineError(message)
+    }
+    const ON_CHANGE: &'static [&'static str] = &["shuffler_status", "shuffler_deck_present"];
+    fn record(ev: &ShufflerEvent) -> Option<(&'static str, serde_json::Value)> {
+        use serde_json::json;
+        Some(match ev {
+            ShufflerEvent::Link(state) => (
+                "shuffler_link",
+                json!({"state": state.label(), "detail": format!("{state:?}")}),
+            ),
+            ShufflerEvent::DeckPresent(present) => {
+                ("shuffler_deck_present", json!({ "present": present }))
+            }
+            ShufflerEvent::Meters {
+                shuffles,
+                failed,
+                cards,
+            } => (
+                "shuffler_meters",
+                json!({"shuffles": shuffles, "failed": failed, "cards": cards}),
+            ),
+            ShufflerEvent::ShuffleStarted { deck } => ("shuffle_started", json!({ "deck": deck })),
+            ShufflerEvent::Status(s) => ("shuffler_status", json!({ "state": format!("{s:?}") })),
+            ShufflerEvent::LineError(msg) => ("shuffler_line_error", json!({ "error": msg })),
+            // What the device reported, as it said it: the count (§ 637a.7(e)(4)(ii)) and a
+            // fault are durable before the frame is acknowledged; the table's own record of
+            // them follows from the terminal.
+            ShufflerEvent::Counted { deck, count } => (
+                "shuffler_reported_count",
+                json!({ "deck": deck, "count": count }),
+            ),
+            ShufflerEvent::Fault { code, text } => (
+                "shuffler_reported_fault",
+                json!({ "code": code, "text": text }),
+            ),
+            ShufflerEvent::CardsRead { deck, cards } => (
+                "shuffler_card_list",
+                json!({ "deck": deck, "cards": cards.len() }),
+            ),
+        })
     }
 }
 
@@ -276,14 +334,20 @@ impl Protocol for ShufflerProtocol {
 pub struct SerialShuffler(Link<ShufflerProtocol>);
 
 impl SerialShuffler {
+    /// A bare line (nothing journaled): the line's own tests.
     pub fn spawn(opener: Opener, waker: Waker) -> SerialShuffler {
         SerialShuffler(Link::spawn(opener, waker))
     }
 
+    /// A driver whose reports are journaled (`setup.sink`) before they are acknowledged.
+    pub fn spawn_with(opener: Opener, waker: Waker, setup: LinkSetup) -> SerialShuffler {
+        SerialShuffler(Link::spawn_with(opener, waker, setup))
+    }
+
     /// A driver for a named port (e.g. `/dev/deckhand-shuffler`), 8N1 at `baud` (9600 in the
     /// protocol document).
-    pub fn open_path(path: String, baud: u32, waker: Waker) -> SerialShuffler {
-        SerialShuffler(Link::open_path(path, baud, waker))
+    pub fn open_path(path: String, baud: u32, waker: Waker, setup: LinkSetup) -> SerialShuffler {
+        SerialShuffler(Link::open_path(path, baud, waker, setup))
     }
 }
 
@@ -294,6 +358,10 @@ impl ShufflerDriver for SerialShuffler {
 
     fn request_meters(&mut self) {
         self.0.send(METERS_REQUEST, vec![]);
+    }
+
+    fn journals(&self) -> bool {
+        self.0.journals()
     }
 
     fn poll(&mut self) -> Vec<ShufflerEvent> {

@@ -65,6 +65,8 @@ pub type SharedScript = Arc<Mutex<SimScript>>;
 pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: Arc<AtomicBool>) {
     let _ = port.set_timeout(Duration::from_millis(20));
     let mut ep = Endpoint::new();
+    // As the protocol says: ACK what it knows, NAK (reason 1) a type it does not.
+    ep.defer_ack = true;
     let mut shuffling: Option<(u8, Instant)> = None;
     // The device's meters: shuffles completed, failed, cards shuffled.
     let (mut done, mut failed, mut carded) = (0u32, 0u32, 0u64);
@@ -106,6 +108,11 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
         };
         for inc in incoming {
             let Incoming::Frame(f) = inc else { continue };
+            let _ = if matches!(f.kind, HELLO | SHUFFLE | METERS_REQUEST | STATUS_REQUEST) {
+                ep.ack(&mut port, f.seq)
+            } else {
+                ep.nak(&mut port, f.seq, 1)
+            };
             match f.kind {
                 HELLO => reply(
                     &mut ep,
@@ -309,6 +316,9 @@ pub fn run_progressive(
 ) {
     let _ = port.set_timeout(Duration::from_millis(20));
     let mut ep = Endpoint::new();
+    // ACK what it knows (a command it refuses is still read: refused with a FAULT), NAK
+    // (reason 1) a type it does not.
+    ep.defer_ack = true;
     let mut last_beat = Instant::now();
     let mut c = Controller {
         state: ControllerState::Idle,
@@ -333,6 +343,25 @@ pub fn run_progressive(
         let mut out: Vec<ProgressiveEvent> = Vec::new();
         for inc in incoming {
             let Incoming::Frame(f) = inc else { continue };
+            let known = matches!(
+                f.kind,
+                prog::HELLO
+                    | prog::STATUS_REQUEST
+                    | prog::OPEN_WAGERING
+                    | prog::LOCK_OUT
+                    | prog::METERS_REQUEST
+                    | prog::HIT
+                    | prog::HIT_PAID
+                    | prog::ENVY_REQUEST
+            );
+            let _ = if known {
+                ep.ack(&mut port, f.seq)
+            } else {
+                ep.nak(&mut port, f.seq, 1)
+            };
+            if !known {
+                continue;
+            }
             if f.kind == prog::HELLO {
                 if c.state == ControllerState::CommunicationLoss {
                     c.state = ControllerState::Idle;

@@ -15,6 +15,7 @@ pub mod replay;
 pub mod review;
 pub mod signing;
 mod writer;
+pub use writer::DeviceSink;
 
 use crate::rules::table::Event;
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
@@ -194,6 +195,8 @@ impl std::fmt::Display for ChainStatus {
 pub struct Store {
     reader: Connection,
     writer: writer::Writer,
+    /// The table and dealer stamped on rows device threads write (see [`Store::device_sink`]).
+    device_ctx: std::sync::Arc<std::sync::Mutex<RowContext>>,
     terminal_id: String,
     /// This terminal's public signing key, hex.
     public_key: String,
@@ -230,6 +233,7 @@ impl Store {
         Ok(Store {
             reader,
             writer,
+            device_ctx: Default::default(),
             terminal_id,
             public_key,
             path: path.to_path_buf(),
@@ -238,6 +242,22 @@ impl Store {
 
     pub fn terminal_id(&self) -> &str {
         &self.terminal_id
+    }
+
+    /// A handle for a device's link thread to journal what the device reported before the frame
+    /// is acknowledged.
+    pub fn device_sink(&self) -> DeviceSink {
+        self.writer.sink(self.device_ctx.clone())
+    }
+
+    /// The table and dealer device rows are stamped with from now on.
+    pub fn set_device_context(&self, ctx: &RowContext) {
+        if let Ok(mut c) = self.device_ctx.lock() {
+            *c = RowContext {
+                actor_credential: None,
+                ..ctx.clone()
+            };
+        }
     }
 
     /// This terminal's public signing key (hex), as journaled and printed on the shift report.

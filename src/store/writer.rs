@@ -30,7 +30,9 @@ pub struct WriterState {
 type Job = Box<dyn FnOnce(&mut WriterState) + Send>;
 
 pub struct Writer {
-    jobs: Option<Sender<Job>>,
+    /// The queue to the writer thread. Shared weakly with [`DeviceSink`]s, so the thread ends
+    /// when the store is dropped even while a device thread still holds a sink.
+    jobs: Option<std::sync::Arc<Sender<Job>>>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -79,7 +81,7 @@ impl Writer {
             .map_err(|e| StoreError::Invalid(format!("cannot start the journal writer: {e}")))?;
         Ok((
             Writer {
-                jobs: Some(tx),
+                jobs: Some(std::sync::Arc::new(tx)),
                 thread: Some(thread),
             },
             terminal_id,
@@ -92,16 +94,55 @@ impl Writer {
         &self,
         f: impl FnOnce(&mut WriterState) -> R + Send + 'static,
     ) -> Result<R> {
-        let (reply, answer) = mpsc::sync_channel(1);
-        let stopped = || StoreError::Invalid("the journal writer has stopped".into());
-        self.jobs
-            .as_ref()
-            .ok_or_else(stopped)?
-            .send(Box::new(move |w| {
-                let _ = reply.send(f(w));
-            }))
-            .map_err(|_| stopped())?;
-        answer.recv().map_err(|_| stopped())
+        call_on(self.jobs.as_ref(), f)
+    }
+
+    /// A handle device threads append through (see [`DeviceSink`]).
+    pub fn sink(&self, ctx: std::sync::Arc<std::sync::Mutex<RowContext>>) -> DeviceSink {
+        DeviceSink {
+            jobs: self
+                .jobs
+                .as_ref()
+                .map(std::sync::Arc::downgrade)
+                .unwrap_or_default(),
+            ctx,
+        }
+    }
+}
+
+fn call_on<R: Send + 'static>(
+    jobs: Option<&std::sync::Arc<Sender<Job>>>,
+    f: impl FnOnce(&mut WriterState) -> R + Send + 'static,
+) -> Result<R> {
+    let (reply, answer) = mpsc::sync_channel(1);
+    let stopped = || StoreError::Invalid("the journal writer has stopped".into());
+    let jobs = jobs.ok_or_else(stopped)?;
+    jobs.send(Box::new(move |w| {
+        let _ = reply.send(f(w));
+    }))
+    .map_err(|_| stopped())?;
+    answer.recv().map_err(|_| stopped())
+}
+
+/// Where a device's link thread writes what the device reported, before it acknowledges the
+/// frame: through the same writer (one transaction per batch of frames), stamped with the
+/// table and dealer the terminal last set. Cloneable, sendable; once the store is gone every
+/// write is refused (and the frame is not acknowledged).
+#[derive(Clone)]
+pub struct DeviceSink {
+    jobs: std::sync::Weak<Sender<Job>>,
+    ctx: std::sync::Arc<std::sync::Mutex<RowContext>>,
+}
+
+impl DeviceSink {
+    /// Appends the entries in one transaction; returns once they are durable.
+    pub fn append(&self, entries: Vec<Entry>) -> Result<Vec<JournalRow>> {
+        if entries.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ctx = self.ctx.lock().map(|c| c.clone()).unwrap_or_default();
+        let jobs = self.jobs.upgrade();
+        call_on(jobs.as_ref(), move |w| w.append(&ctx, &entries))?
     }
 }
 

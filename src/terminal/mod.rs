@@ -119,6 +119,7 @@ impl Terminal {
             t.decks_since = deck_clock(&row).flatten();
         }
         t.recent = t.store.recent(RECENT_ROWS)?.into();
+        t.store.set_device_context(&t.context());
         // A shuffle asked for before a restart may never have reported: ask again, so the
         // deck is counted after a complete shuffle (§ 637a.7(e)(4)(ii), § 637a.18(q)).
         if let Some(deck) = t.table.in_shuffler
@@ -231,6 +232,7 @@ impl Terminal {
         };
         self.remember(rows);
         self.table = next;
+        self.store.set_device_context(&self.context());
         for e in events {
             if let Event::ShuffleRequested { deck, .. } = e
                 && let Some(s) = self.shuffler.as_mut()

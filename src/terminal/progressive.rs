@@ -291,9 +291,12 @@ impl Terminal {
 
     pub(super) fn on_progressive_event(&mut self, ev: ProgressiveEvent) {
         use serde_json::json;
+        // Journaled by the driver before the frame was acknowledged, when it can.
+        let journaled = self.progressive.as_ref().is_some_and(|p| p.journals());
         match ev {
             ProgressiveEvent::Link(state) => {
-                self.record_system(
+                self.record_device(
+                    journaled,
                     "progressive_link",
                     json!({"state": state.label(), "detail": format!("{state:?}")}),
                 );
@@ -307,7 +310,7 @@ impl Terminal {
             }
             ProgressiveEvent::State(s) => {
                 if self.progressive_view.state != Some(s) {
-                    self.record_system("progressive_state", json!({"state": s.label()}));
+                    self.record_device(journaled, "progressive_state", json!({"state": s.label()}));
                     if s == ControllerState::CommunicationLoss {
                         self.device_notice = Some(
                             "The progressive controller lost contact and locked wagering out: call the floor."
@@ -323,12 +326,20 @@ impl Terminal {
                         .iter()
                         .map(|(id, v)| json!({"meter": id, "cents": v}))
                         .collect();
-                    self.record_system("progressive_meters", json!({ "meters": meters }));
+                    self.record_device(
+                        journaled,
+                        "progressive_meters",
+                        json!({ "meters": meters }),
+                    );
                 }
                 self.progressive_view.meters = m;
             }
             ProgressiveEvent::WageringOpen { round } => {
-                self.record_system("progressive_wagering_open", json!({ "round": round }));
+                self.record_device(
+                    journaled,
+                    "progressive_wagering_open",
+                    json!({ "round": round }),
+                );
             }
             ProgressiveEvent::Locked { round, wagers } => {
                 let accepted = wagers.iter().filter(|(_, w)| *w > 0).count();
@@ -336,14 +347,16 @@ impl Terminal {
                     .iter()
                     .map(|(s, w)| json!({"spot": s, "cents": w}))
                     .collect();
-                self.record_system(
+                self.record_device(
+                    journaled,
                     "progressive_locked",
                     json!({"round": round, "accepted": accepted, "spots": spots}),
                 );
                 self.check_locked_wagers(round, &wagers);
             }
             ProgressiveEvent::Hit(h) => {
-                self.record_system(
+                self.record_device(
+                    journaled,
                     "progressive_hit",
                     json!({"round": h.round, "spot": h.spot, "meter": h.meter, "percent": h.percent,
                         "amount": h.amount, "meter_after": h.meter_after, "order": h.order}),
@@ -356,14 +369,18 @@ impl Terminal {
                     .iter()
                     .map(|e| json!({"wager": e.wager, "hand": e.hand.line(), "amount": e.amount}))
                     .collect();
-                self.record_system("progressive_envy_table", json!({ "envy": rows }));
+                self.record_device(journaled, "progressive_envy_table", json!({ "envy": rows }));
             }
             ProgressiveEvent::Fault { code, text } => {
                 self.device_notice = Some(format!("Progressive controller {code:#06x}: {text}"));
-                self.record_system("progressive_fault", json!({"code": code, "text": text}));
+                self.record_device(
+                    journaled,
+                    "progressive_fault",
+                    json!({"code": code, "text": text}),
+                );
             }
             ProgressiveEvent::LineError(msg) => {
-                self.record_system("progressive_line_error", json!({ "error": msg }));
+                self.record_device(journaled, "progressive_line_error", json!({ "error": msg }));
             }
         }
     }

@@ -32,9 +32,13 @@ impl Terminal {
     }
 
     pub(super) fn on_shuffler_event(&mut self, ev: ShufflerEvent) {
+        // A driver that journals the device's reports itself has written them already, before
+        // acknowledging the frame; the terminal records only what it does with them.
+        let journaled = self.shuffler.as_ref().is_some_and(|s| s.journals());
         match ev {
             ShufflerEvent::Link(state) => {
-                self.record_system(
+                self.record_device(
+                    journaled,
                     "shuffler_link",
                     serde_json::json!({"state": state.label(), "detail": format!("{state:?}")}),
                 );
@@ -50,7 +54,8 @@ impl Terminal {
                 self.cards_read = Some((deck, cards));
             }
             ShufflerEvent::DeckPresent(present) => {
-                self.record_system(
+                self.record_device(
+                    journaled,
                     "shuffler_deck_present",
                     serde_json::json!({ "present": present }),
                 );
@@ -60,13 +65,18 @@ impl Terminal {
                 failed,
                 cards,
             } => {
-                self.record_system(
+                self.record_device(
+                    journaled,
                     "shuffler_meters",
                     serde_json::json!({"shuffles": shuffles, "failed": failed, "cards": cards}),
                 );
             }
             ShufflerEvent::ShuffleStarted { deck } => {
-                self.record_system("shuffle_started", serde_json::json!({"deck": deck}));
+                self.record_device(
+                    journaled,
+                    "shuffle_started",
+                    serde_json::json!({"deck": deck}),
+                );
             }
             ShufflerEvent::Counted { deck, count } => {
                 let expected = self.table.in_shuffler;
@@ -92,13 +102,18 @@ impl Terminal {
                 }
             }
             ShufflerEvent::Status(s) => {
-                self.record_system(
+                self.record_device(
+                    journaled,
                     "shuffler_status",
                     serde_json::json!({"state": format!("{s:?}")}),
                 );
             }
             ShufflerEvent::LineError(msg) => {
-                self.record_system("shuffler_line_error", serde_json::json!({"error": msg}));
+                self.record_device(
+                    journaled,
+                    "shuffler_line_error",
+                    serde_json::json!({"error": msg}),
+                );
             }
         }
     }
@@ -138,6 +153,18 @@ impl Terminal {
             }),
         );
         self.device_notice = Some(notice);
+    }
+
+    /// A device's report as a system row, unless its driver journaled it already.
+    pub(super) fn record_device(
+        &mut self,
+        journaled: bool,
+        kind: &str,
+        payload: serde_json::Value,
+    ) {
+        if !journaled {
+            self.record_system(kind, payload);
+        }
     }
 
     pub(super) fn refused_report(&mut self, msg: String) {
