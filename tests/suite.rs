@@ -11,6 +11,7 @@ mod bad_beat;
 mod box_counts;
 mod central;
 mod crash;
+mod device_pipeline;
 mod eval_cli;
 mod every_game_from_sign_in;
 mod high_hand;

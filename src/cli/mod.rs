@@ -105,6 +105,16 @@ pub enum Cmd {
         #[arg(long)]
         db: PathBuf,
     },
+    /// A shuffler link journaling into `db` until killed (the device pipeline's crash test).
+    #[command(hide = true)]
+    DeviceStress {
+        #[arg(long)]
+        db: PathBuf,
+        #[arg(long)]
+        port: String,
+        #[arg(long, default_value_t = 500)]
+        max_frames_per_second: u32,
+    },
     /// Copy the database now (online, while a terminal may be running) into a folder, check the
     /// copy, and prune copies older than the retention period.
     Backup {
@@ -395,6 +405,11 @@ fn real_main() -> Result<()> {
         } => eval::run(game, cards, board, batch),
         Cmd::Settle { pretty } => settle::run(&config, pretty),
         Cmd::JournalStress { db } => stress::run(db),
+        Cmd::DeviceStress {
+            db,
+            port,
+            max_frames_per_second,
+        } => stress::device(db, port, max_frames_per_second),
         Cmd::Backup { db, to } => backup::run(&config, db, to),
         Cmd::People { db, action } => people::people(&config, db, action),
         Cmd::Print { db, printer, doc } => print::run(&config, db, printer, doc),

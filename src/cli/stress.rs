@@ -1,4 +1,5 @@
-//! `deckhand journal-stress`: numbered rows appended until killed (the crash test).
+//! `deckhand journal-stress`: numbered rows appended until killed (the crash test);
+//! `deckhand device-stress`: a shuffler link journaling what a device sends until killed.
 
 use super::*;
 
@@ -19,4 +20,24 @@ pub(super) fn run(db: PathBuf) -> Result<()> {
         out.flush()?;
     }
     Ok(())
+}
+
+pub(super) fn device(db: PathBuf, port: String, max_frames_per_second: u32) -> Result<()> {
+    use crate::devices::shuffler::{LinkSetup, SerialShuffler, ShufflerDriver};
+    let store = Store::open(&db)?;
+    let mut link = SerialShuffler::open_path(
+        port,
+        9600,
+        Arc::new(|| {}),
+        LinkSetup {
+            sink: Some(store.device_sink()),
+            max_frames_per_second,
+        },
+    );
+    eprintln!("ready");
+    loop {
+        // What a terminal does with the reports: take them off the queue.
+        let _ = link.poll();
+        std::thread::sleep(Duration::from_millis(5));
+    }
 }

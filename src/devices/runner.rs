@@ -321,30 +321,25 @@ impl<P: Protocol> Recorder<P> {
         }
     }
 
-    /// Counts a valid frame; the rate over the last second when it passes `max` (to cut the
-    /// device off), telling a quarter of it once per episode.
+    /// Counts a valid frame. At a quarter of `max` frames within a second the flood is told
+    /// (and journaled) once per episode; at `max` the rate is returned, to cut the device off.
     fn count_frame(&mut self, max: u32) -> Option<u32> {
-        self.frames += 1;
         if self.frames_window.elapsed() >= Duration::from_secs(1) {
-            let rate = self.frames;
-            self.frames = 0;
-            self.frames_window = Instant::now();
-            if rate >= max / 4 && !self.flood_told {
-                self.flood_told = true;
-                let _ = self.record_and_emit(vec![P::line_error(format!(
-                    "{} flooding the line: {rate} frames/s",
-                    P::NAME
-                ))]);
-            } else if rate < max / 4 {
+            if self.frames < max / 4 {
                 self.flood_told = false;
             }
-            if rate >= max {
-                return Some(rate);
-            }
-        } else if self.frames >= max {
-            return Some(self.frames);
+            self.frames = 0;
+            self.frames_window = Instant::now();
         }
-        None
+        self.frames += 1;
+        let secs = self.frames_window.elapsed().as_secs_f64().max(0.001);
+        let rate = (f64::from(self.frames) / secs).round() as u32;
+        if self.frames >= max / 4 && !self.flood_told {
+            self.flood_told = true;
+            let told = format!("{} flooding the line: {rate} frames/s", P::NAME);
+            let _ = self.record_and_emit(vec![P::line_error(told)]);
+        }
+        (self.frames >= max).then_some(rate)
     }
 }
 
