@@ -67,21 +67,8 @@ fn alter_and_rechain(db: &std::path::Path, serial: i64, edit: impl Fn(&str) -> S
         .unwrap();
         prev = r.hash;
     }
-    let key = deckhand::store::signing::default_key_path(db);
-    let (key, _) = deckhand::store::signing::HeadKey::load_or_create(&key).unwrap();
-    let last = all.last().unwrap().serial;
-    let terminal: String = conn
-        .query_row(
-            "SELECT value FROM meta WHERE key = 'terminal_id'",
-            [],
-            |r| r.get(0),
-        )
-        .unwrap();
-    conn.execute(
-        "UPDATE signed_head SET hash = ?1, signature = ?2 WHERE id = 1",
-        rusqlite::params![prev, key.sign(&terminal, last, &prev)],
-    )
-    .unwrap();
+    drop(conn);
+    common::resign_head(db);
 }
 
 /// The configuration `deckhand` would load, on this database, without devices.

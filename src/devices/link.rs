@@ -15,6 +15,8 @@ pub const HEARTBEAT: u8 = 0xA0;
 pub const ACK_TIMEOUT: Duration = Duration::from_millis(500);
 /// Sends of one frame before giving up (the first and two retries).
 pub const MAX_TRIES: u32 = 3;
+/// How many recent frames a resend is recognised against (sequence numbers run to 255).
+const SEEN: usize = 64;
 
 struct Pending {
     frame: Frame,
@@ -43,7 +45,9 @@ pub struct Endpoint {
     pub defer_ack: bool,
     next_seq: u8,
     pending: VecDeque<Pending>,
-    last_seen: Option<(u8, u8)>,
+    /// The (sequence number, type) of the frames seen lately, newest last: a resend of any of
+    /// them is a copy (an owner that defers its answers may have several in flight).
+    seen: VecDeque<(u8, u8)>,
     decoder: Decoder,
     pub last_rx: Instant,
 }
@@ -60,7 +64,7 @@ impl Endpoint {
             defer_ack: false,
             next_seq: 1,
             pending: VecDeque::new(),
-            last_seen: None,
+            seen: VecDeque::new(),
             decoder: Decoder::new(),
             last_rx: Instant::now(),
         }
@@ -69,7 +73,7 @@ impl Endpoint {
     /// Forget what was in flight (after a reconnect).
     pub fn reset(&mut self) {
         self.pending.clear();
-        self.last_seen = None;
+        self.seen.clear();
         self.decoder = Decoder::new();
         self.last_rx = Instant::now();
     }
@@ -149,16 +153,21 @@ impl Endpoint {
                 }
                 Ok(f) if f.kind == HEARTBEAT => out.push(Incoming::Heartbeat),
                 Ok(f) => {
-                    if self.last_seen == Some((f.seq, f.kind)) {
-                        // Already dealt with (an owner that defers answered it before reading
-                        // on): acknowledged again, ignored.
-                        self.send_unacked(port, ACK, vec![f.seq])?;
+                    if self.seen.contains(&(f.seq, f.kind)) {
+                        // A copy: acknowledged again and ignored. An owner that defers answers
+                        // the copy itself, after the original it may still be recording.
+                        if !self.defer_ack {
+                            self.send_unacked(port, ACK, vec![f.seq])?;
+                        }
                         out.push(Incoming::Duplicate(f.seq));
                     } else {
                         if !self.defer_ack {
                             self.send_unacked(port, ACK, vec![f.seq])?;
                         }
-                        self.last_seen = Some((f.seq, f.kind));
+                        if self.seen.len() == SEEN {
+                            self.seen.pop_front();
+                        }
+                        self.seen.push_back((f.seq, f.kind));
                         out.push(Incoming::Frame(f));
                     }
                 }
@@ -167,10 +176,12 @@ impl Endpoint {
         Ok(out)
     }
 
-    /// Forgets the last frame seen, so that its resend is dealt with as new (an owner that
-    /// could not deal with it and did not acknowledge it).
-    pub fn forget_last(&mut self) {
-        self.last_seen = None;
+    /// Forgets the last `n` frames seen, so that their resends are dealt with as new (an owner
+    /// that could not deal with them and did not acknowledge them).
+    pub fn forget_last(&mut self, n: usize) {
+        for _ in 0..n {
+            self.seen.pop_back();
+        }
     }
 
     /// Acknowledges a frame the owner has dealt with (see `defer_ack`).

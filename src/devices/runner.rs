@@ -239,32 +239,57 @@ impl<P: Protocol> Recorder<P> {
         (self.waker)();
     }
 
-    /// The journal rows for these events, those on change only when changed.
-    fn rows(&mut self, events: &[P::Event]) -> Vec<crate::store::Entry> {
+    /// The journal rows for these events, those on change only when changed, and the
+    /// on-change values to remember once they are written.
+    #[allow(clippy::type_complexity)]
+    fn rows(
+        &self,
+        events: &[P::Event],
+    ) -> (
+        Vec<crate::store::Entry>,
+        Vec<(&'static str, serde_json::Value)>,
+    ) {
         let mut out = Vec::new();
+        let mut remember: Vec<(&'static str, serde_json::Value)> = Vec::new();
         for e in events {
             let Some((kind, payload)) = P::record(e) else {
                 continue;
             };
             if P::ON_CHANGE.contains(&kind) {
-                if self.last_recorded.get(kind) == Some(&payload) {
+                let last = remember
+                    .iter()
+                    .rev()
+                    .find(|(k, _)| *k == kind)
+                    .map(|(_, v)| v)
+                    .or_else(|| self.last_recorded.get(kind));
+                if last == Some(&payload) {
                     continue;
                 }
-                self.last_recorded.insert(kind, payload.clone());
+                remember.push((kind, payload.clone()));
             }
             out.push(crate::store::Entry::system(kind, payload));
         }
-        out
+        (out, remember)
     }
 
-    /// Journals the events (one transaction) and, once durable, hands them on. False when the
-    /// journal refused them: nothing is handed on and the frames stay unacknowledged.
-    fn record_and_emit(&mut self, events: Vec<P::Event>) -> bool {
-        let rows = self.rows(&events);
+    /// Journals the events in one transaction; true once they are durable (or when there is
+    /// no journal). What is remembered for "on change" only counts once written.
+    fn record(&mut self, events: &[P::Event]) -> bool {
+        let (rows, remember) = self.rows(events);
         if let Some(sink) = &self.sink
             && let Err(e) = sink.append(rows)
         {
             tracing::error!("{}: reports not recorded, not acknowledged: {e}", P::NAME);
+            return false;
+        }
+        self.last_recorded.extend(remember);
+        true
+    }
+
+    /// Journals the events and, once durable, hands them on. False when the journal refused
+    /// them: nothing is handed on.
+    fn record_and_emit(&mut self, events: Vec<P::Event>) -> bool {
+        if !self.record(&events) {
             return false;
         }
         for e in events {
@@ -274,7 +299,8 @@ impl<P: Protocol> Recorder<P> {
     }
 
     /// A new link state: recorded and shown once per change. While the link is in a fault,
-    /// the retries' own "connecting" is not a change.
+    /// the retries' own "connecting" is not a change. A state the journal refused is still
+    /// shown, and recorded when it is set again.
     fn set_state(&mut self, s: LinkState) {
         if self.last_state.as_ref() == Some(&s) {
             return;
@@ -282,9 +308,11 @@ impl<P: Protocol> Recorder<P> {
         if s == LinkState::Connecting && self.last_state.as_ref().is_some_and(|l| l.is_fault()) {
             return;
         }
-        self.last_state = Some(s.clone());
-        // A state is recorded even when the journal refuses: nothing to acknowledge here.
-        let _ = self.record_and_emit(vec![P::link(s)]);
+        let ev = P::link(s.clone());
+        if self.record(std::slice::from_ref(&ev)) {
+            self.last_state = Some(s);
+        }
+        self.emit(ev);
     }
 
     /// A line error: the first [`ERRORS_PER_SECOND`] of each second recorded and shown, the
@@ -311,13 +339,16 @@ impl<P: Protocol> Recorder<P> {
         }
     }
 
-    /// Records how many line errors were only counted, once their second is over.
+    /// Records how many line errors were only counted, once their second is over (kept to
+    /// try again if the journal refuses).
     fn flush_errors(&mut self) {
         if self.errors_muted > 0 && self.errors_window.elapsed() >= Duration::from_secs(1) {
-            let muted = std::mem::take(&mut self.errors_muted);
-            let _ = self.record_and_emit(vec![P::line_error(format!(
+            let muted = self.errors_muted;
+            if self.record_and_emit(vec![P::line_error(format!(
                 "{muted} more line errors in that second"
-            ))]);
+            ))]) {
+                self.errors_muted = 0;
+            }
         }
     }
 
@@ -361,7 +392,9 @@ fn link_thread<P: Protocol>(
         last_recorded: Default::default(),
         errors_told: 0,
         errors_muted: 0,
-        errors_window: Instant::now() - Duration::from_secs(2),
+        errors_window: Instant::now()
+            .checked_sub(Duration::from_secs(2))
+            .unwrap_or_else(Instant::now),
         frames: 0,
         frames_window: Instant::now(),
         flood_told: false,
@@ -419,15 +452,20 @@ fn link_thread<P: Protocol>(
                 let mut batch: Vec<P::Event> = Vec::new();
                 let mut answers: Vec<(u8, Option<u8>)> = Vec::new();
                 let mut incompatible: Option<String> = None;
+                let mut flooded: Option<u32> = None;
+                let mut fresh = 0;
                 for inc in incoming {
+                    if flooded.is_some() {
+                        // Past the limit: what came before is still recorded and answered.
+                        break;
+                    }
                     match inc {
                         Incoming::Frame(f) => {
                             last_valid = Instant::now();
+                            fresh += 1;
                             if let Some(rate) = rec.count_frame(max_rate) {
-                                return Err(io::Error::other(format!(
-                                    "the {} is flooding the line ({rate} frames/s); disconnected",
-                                    P::NAME
-                                )));
+                                flooded = Some(rate);
+                                continue;
                             }
                             if !P::knows(f.kind) {
                                 answers.push((f.seq, Some(1)));
@@ -462,6 +500,8 @@ fn link_thread<P: Protocol>(
                         Incoming::Error(e) => batch.extend(rec.line_error_event(e.to_string())),
                         Incoming::Duplicate(seq) => {
                             last_valid = Instant::now();
+                            // Answered with the batch: its original may be in it.
+                            answers.push((seq, None));
                             batch.extend(rec.line_error_event(format!(
                                 "duplicate sequence number {seq} ignored"
                             )))
@@ -474,20 +514,32 @@ fn link_thread<P: Protocol>(
                         }
                     }
                 }
-                if !batch.is_empty() && !rec.record_and_emit(batch) {
-                    // Not recorded: not acknowledged; the device sends again, and its resend is
-                    // dealt with as new. Give the journal a moment rather than spinning on it.
-                    ep.forget_last();
+                if !batch.is_empty() && !rec.record(&batch) {
+                    // Not recorded: not acknowledged; the device sends again, and its resends
+                    // are dealt with as new. Give the journal a moment rather than spinning.
+                    ep.forget_last(fresh);
                     std::thread::sleep(Duration::from_millis(200));
                     continue;
                 }
+                // Durable: acknowledged, then handed to the screen (whose queue may make this
+                // thread wait, never the device's acknowledgement).
                 for (seq, nak) in answers {
                     match nak {
                         None => ep.ack(&mut port, seq)?,
                         Some(reason) => ep.nak(&mut port, seq, reason)?,
                     }
                 }
+                for e in batch {
+                    rec.emit(e);
+                }
                 rec.flush_errors();
+                if flooded.is_some() {
+                    // The rate itself was told when the flood began; the state stays one state.
+                    return Err(io::Error::other(format!(
+                        "the {} is flooding the line; disconnected",
+                        P::NAME
+                    )));
+                }
                 if let Some(why) = incompatible {
                     rec.set_state(LinkState::Incompatible(why.clone()));
                     return Err(io::Error::other(why));

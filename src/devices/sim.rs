@@ -107,6 +107,11 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
             }
         };
         for inc in incoming {
+            if let Incoming::Duplicate(seq) = inc {
+                // A resend of what was answered already: acknowledged again, ignored.
+                let _ = ep.ack(&mut port, seq);
+                continue;
+            }
             let Incoming::Frame(f) = inc else { continue };
             let _ = if matches!(f.kind, HELLO | SHUFFLE | METERS_REQUEST | STATUS_REQUEST) {
                 ep.ack(&mut port, f.seq)
@@ -342,6 +347,11 @@ pub fn run_progressive(
         }
         let mut out: Vec<ProgressiveEvent> = Vec::new();
         for inc in incoming {
+            if let Incoming::Duplicate(seq) = inc {
+                // A resend of what was answered already: acknowledged again, ignored.
+                let _ = ep.ack(&mut port, seq);
+                continue;
+            }
             let Incoming::Frame(f) = inc else { continue };
             let known = matches!(
                 f.kind,

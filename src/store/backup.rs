@@ -186,7 +186,16 @@ mod tests {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
         assert_eq!(names.len(), 2, "{names:?}");
-        let copy = Store::open(&report.path).unwrap();
+        // A restored copy opens with the terminal's own key (with another key it is refused:
+        // its head is not that key's).
+        let key = super::super::signing::default_key_path(&db);
+        let copy = Store::open_with_key(&report.path, &key).unwrap();
         assert_eq!(copy.all_rows().unwrap().len(), 50);
+        drop(copy);
+        let stranger = dir.path().join("stranger.key");
+        assert!(matches!(
+            Store::open_with_key(&report.path, &stranger),
+            Err(StoreError::ChainBroken { .. })
+        ));
     }
 }

@@ -429,11 +429,12 @@ impl Store {
     /// [`Store::verify_file`], holding the signed head to the public half of the key at `key`
     /// when it can be read (otherwise to the key the journal recorded).
     pub fn verify_file_with_key(path: &Path, key: &Path) -> Result<ChainStatus> {
-        let trusted = key
-            .exists()
-            .then(|| signing::HeadKey::load_or_create(key).ok())
-            .flatten()
-            .map(|(k, _)| k.public_hex());
+        // A key file that is there but cannot be read is an error, never a quiet fallback.
+        let trusted = if key.exists() {
+            Some(signing::HeadKey::load_or_create(key)?.0.public_hex())
+        } else {
+            None
+        };
         let conn = open_evidence(path)?;
         let check: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0))?;
         if check != "ok" {
@@ -459,10 +460,15 @@ pub fn open_evidence(path: &Path) -> Result<Connection> {
     if len == 0 {
         return Err(refuse("an empty file, not a Deckhand journal"));
     }
-    let mut wal = path.as_os_str().to_owned();
-    wal.push("-wal");
-    let wal_rows = std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0);
-    let conn = if wal_rows {
+    let beside = |suffix: &str| {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        std::path::PathBuf::from(p)
+    };
+    // A `-wal` or `-shm` beside it: rows may wait in the WAL, or a terminal has it open; read
+    // it the ordinary way (read-only), never as immutable.
+    let live = beside("-wal").exists() || beside("-shm").exists();
+    let conn = if live {
         Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?
     } else {
         let escaped = path
@@ -514,8 +520,11 @@ pub fn private_file(path: &Path) -> Result<()> {
         p.push(suffix);
         let p = std::path::PathBuf::from(p);
         match std::fs::metadata(&p) {
+            // Group and others lose every right; the owner's are kept (a read-only file
+            // stays read-only).
             Ok(m) if m.permissions().mode() & 0o077 != 0 => {
-                std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o600))
+                let owner = m.permissions().mode() & 0o700;
+                std::fs::set_permissions(&p, std::fs::Permissions::from_mode(owner))
                     .map_err(refuse)?;
             }
             _ => {}

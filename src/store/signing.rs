@@ -52,9 +52,35 @@ impl HeadKey {
         let mut seed = [0u8; 32];
         getrandom::getrandom(&mut seed)
             .map_err(|e| refuse(format!("no randomness for a new signing key ({e})")))?;
-        super::private_file(path)?;
-        std::fs::write(path, format!("{}\n", hex::encode(seed)))
-            .map_err(|e| refuse(format!("cannot write the signing key ({e})")))?;
+        // Written whole, synced, then moved into place: a crash leaves no key or the whole key,
+        // and a second process starting at the same moment keeps the first one's.
+        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+        {
+            use std::io::Write;
+            use std::os::unix::fs::OpenOptionsExt;
+            let mut f = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(0o600)
+                .open(&tmp)
+                .map_err(|e| refuse(format!("cannot write the signing key ({e})")))?;
+            f.write_all(format!("{}\n", hex::encode(seed)).as_bytes())
+                .and_then(|_| f.sync_all())
+                .map_err(|e| refuse(format!("cannot write the signing key ({e})")))?;
+        }
+        if std::fs::hard_link(&tmp, path).is_err() {
+            let _ = std::fs::remove_file(&tmp);
+            if path.exists() {
+                return Self::load_or_create(path);
+            }
+            return Err(refuse("cannot put the signing key in place".into()));
+        }
+        let _ = std::fs::remove_file(&tmp);
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+            && let Ok(d) = std::fs::File::open(dir)
+        {
+            let _ = d.sync_all();
+        }
         Ok((
             HeadKey {
                 key: SigningKey::from_bytes(&seed),
@@ -104,15 +130,18 @@ pub struct SignedHead {
     pub ts_utc: String,
 }
 
-/// Reads the signed head, if the file has one.
-pub fn read_head(conn: &rusqlite::Connection) -> Result<Option<SignedHead>> {
-    use rusqlite::OptionalExtension;
-    let has_table: bool = conn.query_row(
+fn has_head_table(conn: &rusqlite::Connection) -> Result<bool> {
+    Ok(conn.query_row(
         "SELECT COUNT(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'signed_head'",
         [],
         |r| r.get(0),
-    )?;
-    if !has_table {
+    )?)
+}
+
+/// Reads the signed head, if the file has one.
+pub fn read_head(conn: &rusqlite::Connection) -> Result<Option<SignedHead>> {
+    use rusqlite::OptionalExtension;
+    if !has_head_table(conn)? {
         return Ok(None);
     }
     Ok(conn
@@ -156,14 +185,15 @@ pub fn check_head(
     let recorded = recorded_key(conn)?;
     let signed = read_head(conn)?;
     let Some(h) = signed else {
-        // A journal no signing terminal has opened has no head; one that was signed must, as
-        // soon as it has a row.
-        return Ok(match recorded {
-            Some(_) if rows > 0 => Err((
+        // A journal from before signed heads (no `signed_head` table) has no head; any other
+        // with a row must have one.
+        return Ok(if rows > 0 && has_head_table(conn)? {
+            Err((
                 rows,
                 "the journal's signed head is missing (removed after it was written)".into(),
-            )),
-            _ => Ok(None),
+            ))
+        } else {
+            Ok(None)
         });
     };
     let key = trusted

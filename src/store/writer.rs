@@ -53,6 +53,7 @@ impl Writer {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
+        let schema_before: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         migrate::apply(&mut conn, MIGRATIONS)?;
         let terminal_id = terminal_id(&conn, path)?;
         let session: i64 = conn.query_row(
@@ -69,7 +70,14 @@ impl Writer {
             opened: Instant::now(),
             key,
         };
-        state.adopt_key()?;
+        // A journal from before signed heads (schema below 10) is adopted: its head signed now.
+        // Any other journal must already carry a head that holds, or nothing is written onto
+        // it: a cut tail or a forged head is never re-signed by a restart.
+        if schema_before < 10 {
+            state.adopt_key()?;
+        } else {
+            state.check_own_head()?;
+        }
         let (tx, rx) = mpsc::channel::<Job>();
         let thread = std::thread::Builder::new()
             .name("journal-writer".into())
@@ -193,6 +201,36 @@ fn terminal_id(conn: &Connection, path: &Path) -> Result<String> {
 }
 
 impl WriterState {
+    /// Refuses to write onto a journal whose signed head does not hold against this key (see
+    /// `signing::check_head`).
+    fn check_own_head(&mut self) -> Result<()> {
+        let (rows, head): (i64, String) = self
+            .conn
+            .query_row(
+                "SELECT serial, hash FROM journal ORDER BY serial DESC LIMIT 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?
+            .unwrap_or((0, super::GENESIS.to_string()));
+        match super::signing::check_head(
+            &self.conn,
+            &self.terminal_id,
+            rows,
+            &head,
+            Some(&self.key.public_hex()),
+        )? {
+            Ok(_) => {}
+            Err((serial, problem)) => return Err(StoreError::ChainBroken { serial, problem }),
+        }
+        // The key's public half, recorded once (a new database).
+        self.conn.execute(
+            "INSERT OR IGNORE INTO meta (key, value) VALUES ('public_key', ?1)",
+            [self.key.public_hex()],
+        )?;
+        Ok(())
+    }
+
     /// Records this key's public half in `meta` the first time a journal meets a key, and
     /// signs the head it already has (a journal from before signing). A journal whose head was
     /// signed before is left alone: a missing head or another key is for verification to

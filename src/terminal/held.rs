@@ -70,7 +70,13 @@ impl Terminal {
                 Err(e) => self.fault(&e),
             }
         }
-        for e in entries {
+        let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
+        for mut e in entries {
+            // The row is written later: when it happened goes with it.
+            if let Some(o) = e.payload.as_object_mut() {
+                o.entry("held_since_utc")
+                    .or_insert_with(|| now.clone().into());
+            }
             if self.held.rows.len() < HELD_MAX {
                 self.held.rows.push_back((ctx.clone(), e));
             } else {
@@ -157,6 +163,10 @@ impl Terminal {
     pub(super) fn fault(&mut self, e: &StoreError) {
         let why = why_not_written(e).to_string();
         let detail = e.to_string();
+        let detail = detail
+            .strip_prefix("database: ")
+            .unwrap_or(&detail)
+            .to_string();
         tracing::error!("records cannot be saved: {why}: {detail}");
         match &mut self.held.fault {
             Some(f) => {

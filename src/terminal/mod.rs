@@ -65,6 +65,15 @@ pub struct Terminal {
     disk: held::DiskWatch,
 }
 
+/// The device links stop first (each joins its thread, whose last report is then written),
+/// and only then the store, whose writer checkpoints the journal as it closes.
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        self.shuffler.take();
+        self.progressive.take();
+    }
+}
+
 /// Rebuilds the table from the journal's table rows. A row that cannot be applied (an altered
 /// file, or rules that now give another outcome) stops the start with its serial and the
 /// reason; nothing is written. A panic in the rules on a row is reported the same way.

@@ -19,15 +19,20 @@ impl Terminal {
             .as_mut()
             .map(|p| p.poll())
             .unwrap_or_default();
+        let mut journaled =
+            !events.is_empty() && self.progressive.as_ref().is_some_and(|p| p.journals());
         for ev in events {
             self.on_progressive_event(ev);
         }
-        let events = match self.shuffler.as_mut() {
-            Some(s) => s.poll(),
-            None => return,
-        };
+        let events = self.shuffler.as_mut().map(|s| s.poll()).unwrap_or_default();
+        journaled |= !events.is_empty() && self.shuffler.as_ref().is_some_and(|s| s.journals());
         for ev in events {
             self.on_shuffler_event(ev);
+        }
+        // The link threads wrote rows of their own: the screen's list of recent rows is read
+        // again (the newest twenty, by serial).
+        if journaled && let Ok(rows) = self.store.recent(RECENT_ROWS) {
+            self.recent = rows.into();
         }
     }
 

@@ -71,7 +71,14 @@ impl DeckhandApp {
     pub(super) fn device_status(&self, ui: &mut Ui) {
         let t = self.term.table();
         let text = |s: String| RichText::new(s).size(theme::SMALL);
-        let lines = if self.central.is_some() { 1.5 } else { 1.0 };
+        // Each extra indicator (the central copy, a disk running low) takes half a box more.
+        let lines = 1.0
+            + if self.central.is_some() { 0.5 } else { 0.0 }
+            + if self.term.disk_low().is_some() {
+                0.5
+            } else {
+                0.0
+            };
         let size = egui::vec2(ui.available_width(), theme::DEVICES_H * lines);
         let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
         let ui = &mut ui.new_child(egui::UiBuilder::new().max_rect(rect));
@@ -100,13 +107,6 @@ impl DeckhandApp {
                 item(
                     ui,
                     text(format!("{dot} Shuffler {}", link.label())).color(colour),
-                );
-            }
-            if let Some(d) = self.term.disk_low() {
-                item(
-                    ui,
-                    text(format!("⚠ Disk {} MB free: tell a supervisor", d.free_mb))
-                        .color(theme::WARN),
                 );
             }
             let prog = self.term.progressive();
@@ -146,6 +146,14 @@ impl DeckhandApp {
                     ("◌", theme::WARN, "Central copy offline: records kept here")
                 };
                 item(ui, text(format!("{dot} {what}")).color(colour));
+            }
+            // Last, in the half box it adds: it never pushes a device out of view.
+            if let Some(d) = self.term.disk_low() {
+                item(
+                    ui,
+                    text(format!("⚠ Disk {} MB free: tell a supervisor", d.free_mb))
+                        .color(theme::WARN),
+                );
             }
         });
     }

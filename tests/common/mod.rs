@@ -126,8 +126,40 @@ pub fn generate_journal(path: &std::path::Path, rows: i64) {
             prev = row.hash;
         }
     }
-    // As a journal written before heads were signed: the next start adopts it and signs it.
-    tx.execute("DELETE FROM meta WHERE key = 'public_key'", [])
-        .unwrap();
     tx.commit().unwrap();
+    drop(conn);
+    resign_head(path);
+}
+
+/// Signs the journal's last row with the terminal's key (beside the database), as the writer
+/// does at every commit: for journals a test writes or rewrites row by row.
+pub fn resign_head(db: &std::path::Path) {
+    let key = deckhand::store::signing::default_key_path(db);
+    let (key, _) = deckhand::store::signing::HeadKey::load_or_create(&key).unwrap();
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let (serial, hash): (i64, String) = conn
+        .query_row(
+            "SELECT serial, hash FROM journal ORDER BY serial DESC LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    let terminal: String = conn
+        .query_row(
+            "SELECT value FROM meta WHERE key = 'terminal_id'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    conn.execute(
+        "INSERT OR REPLACE INTO signed_head (id, serial, hash, signature, public_key, ts_utc)
+         VALUES (1, ?1, ?2, ?3, ?4, '')",
+        rusqlite::params![
+            serial,
+            hash,
+            key.sign(&terminal, serial, &hash),
+            key.public_hex()
+        ],
+    )
+    .unwrap();
 }
