@@ -275,3 +275,85 @@ fn lockout_deactivation_and_signatures_at_the_table() {
     let e = t.sign_in("Kim Ortiz", "1002").unwrap_err();
     assert!(e.contains("is a floorperson"), "{e}");
 }
+
+/// People inside the record (issue 21, item 5): every people row carries the person as they
+/// now are, and the people table is checked against the journal at sign-in, at every PIN and
+/// by `verify-log`. A role raised or a PIN hash swapped with the `sqlite3`-level access a copy
+/// of the file gives is refused by name and reported; a change made through the terminal is not.
+#[test]
+fn a_people_row_changed_outside_the_terminal_is_refused_and_reported() {
+    let verify = |db: &std::path::Path| {
+        let out = Proc::new(env!("CARGO_BIN_EXE_deckhand"))
+            .args(["verify-log", "--db"])
+            .arg(db)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+        )
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("people.sqlite");
+    {
+        let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+        t.seed_demo_people().unwrap();
+        // A change through the terminal: the new PIN is recorded with the person's state.
+        t.manage_people(
+            "3001",
+            "1357",
+            PeopleChange::ResetPin {
+                credential: "1001".into(),
+                pin: "8642".into(),
+            },
+        )
+        .unwrap();
+        t.check_pin("1001", "8642").unwrap();
+    }
+    let (code, out) = verify(&db);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("people: as the journal records them"), "{out}");
+
+    // A dealer made an administrator, and the floorperson's PIN hash swapped for the
+    // supervisor's, by someone with the file.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute(
+        "UPDATE people SET role = 'administrator' WHERE credential = '20417'",
+        [],
+    )
+    .unwrap();
+    conn.execute(
+        "UPDATE people SET pin_hash = (SELECT pin_hash FROM people WHERE credential = '3001') WHERE credential = '1001'",
+        [],
+    )
+    .unwrap();
+    drop(conn);
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    let e = t.sign_in("Alex Rivera", "20417").unwrap_err();
+    assert!(e.contains("does not match the journal"), "{e}");
+    assert!(
+        e.contains("role \"administrator\" in the people table, \"dealer\" in the journal"),
+        "{e}"
+    );
+    let e = t.check_pin("1001", "1357").unwrap_err();
+    assert!(
+        e.contains("does not match the journal") && e.contains("the PIN"),
+        "{e}"
+    );
+    // Someone untouched still signs.
+    t.check_pin("3001", "1357").unwrap();
+    drop(t);
+    let (code, out) = verify(&db);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("people: 20417: role"), "{out}");
+    assert!(out.contains("people: 1001: the PIN"), "{out}");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let refusals: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM journal WHERE kind = 'people_record_mismatch'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(refusals, 2);
+}

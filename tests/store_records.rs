@@ -2,6 +2,7 @@
 //! corrections, the supervisor views, and tampering with the sqlite3 command-line tool found by
 //! `deckhand verify-log` at the right row.
 
+use crate::common;
 use deckhand::rules::table::{Event, Person, Role};
 use deckhand::store::migrate::{self, MIGRATIONS};
 use deckhand::store::{ChainStatus, Entry, GENESIS, INSERT_SQL, JournalRow, RowContext, Store};
@@ -111,6 +112,16 @@ fn every_earlier_schema_upgrades() {
             };
             row.hash = row.compute_hash();
             row.insert(&mut conn.prepare(INSERT_SQL).unwrap()).unwrap();
+            if k >= 10 {
+                // A version that signs heads signed this row's head as it wrote it.
+                conn.execute(
+                    "INSERT INTO meta (key, value) VALUES ('terminal_id', 'T-old')",
+                    [],
+                )
+                .unwrap();
+                drop(conn);
+                common::resign_head(&path);
+            }
         }
         let mut store = Store::open(&path).unwrap();
         let version: i64 = store

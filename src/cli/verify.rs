@@ -30,6 +30,16 @@ pub(super) fn run(config: &Config, db: Option<PathBuf>, replay: bool) -> Result<
             ),
             None => outln!("unsigned: written before heads were signed"),
         }
+        // The people who sign records, against what the journal last recorded of each.
+        let mismatches = crate::store::people::people_mismatches(&conn)?;
+        if mismatches.is_empty() {
+            outln!("people: as the journal records them");
+        } else {
+            for m in &mismatches {
+                outln!("people: {m}");
+            }
+            std::process::exit(1);
+        }
     }
     let mut failed = matches!(status, ChainStatus::Broken { .. });
     if replay {

@@ -56,6 +56,11 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
         "db/0010_signed_head.sql",
         include_str!("../../db/0010_signed_head.sql"),
     ),
+    (
+        11,
+        "db/0011_person_state_index.sql",
+        include_str!("../../db/0011_person_state_index.sql"),
+    ),
 ];
 
 /// Applies the migrations newer than the database's `user_version`.

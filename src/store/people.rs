@@ -364,6 +364,110 @@ impl Store {
     }
 }
 
+/// A person as the people table holds them, in the form every people row of the journal
+/// carries (`"state"`): name, credential, role, active, and a digest of the PIN hash (never the
+/// hash itself). The people table is checked against the last such row of each person.
+pub fn person_state(
+    conn: &rusqlite::Connection,
+    credential: &str,
+) -> Result<Option<serde_json::Value>> {
+    Ok(conn
+        .query_row(
+            "SELECT name, credential, role, active, pin_hash FROM people WHERE credential = ?1",
+            [credential],
+            |r| {
+                let pin: Option<String> = r.get(4)?;
+                Ok(serde_json::json!({
+                    "name": r.get::<_, String>(0)?,
+                    "credential": r.get::<_, String>(1)?,
+                    "role": r.get::<_, String>(2)?,
+                    "active": r.get::<_, i64>(3)? == 1,
+                    "pin": pin.map(|h| {
+                        use sha2::Digest;
+                        hex::encode(&sha2::Sha256::digest(h.as_bytes())[..16])
+                    }),
+                }))
+            },
+        )
+        .optional()?)
+}
+
+/// The state the journal last recorded for a person, with its serial.
+pub fn journaled_state(
+    conn: &rusqlite::Connection,
+    credential: &str,
+) -> Result<Option<(i64, serde_json::Value)>> {
+    let row: Option<(i64, String)> = conn
+        .query_row(
+            "SELECT serial, json_extract(payload, '$.state') FROM journal
+             WHERE json_extract(payload, '$.state.credential') = ?1
+             ORDER BY serial DESC LIMIT 1",
+            [credential],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    Ok(row.and_then(|(serial, s)| serde_json::from_str(&s).ok().map(|v| (serial, v))))
+}
+
+/// Whether the journal records people at all (a database from before people rows carried
+/// their state has none: the terminal records everyone once when it first opens it).
+pub fn people_journaled(conn: &rusqlite::Connection) -> Result<bool> {
+    Ok(conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM journal WHERE kind IN ('person_added', 'administrator_created', 'people_recorded') AND json_extract(payload, '$.state') IS NOT NULL)",
+        [],
+        |r| r.get(0),
+    )?)
+}
+
+/// How the people table differs from the journal for one person, in words; `None` when it
+/// does not.
+pub fn person_mismatch(conn: &rusqlite::Connection, credential: &str) -> Result<Option<String>> {
+    let Some(now) = person_state(conn, credential)? else {
+        return Ok(None);
+    };
+    let Some((serial, was)) = journaled_state(conn, credential)? else {
+        return Ok(Some(format!(
+            "{credential} is in the people table but no journal row records them"
+        )));
+    };
+    if now == was {
+        return Ok(None);
+    }
+    let differs: Vec<String> = ["name", "role", "active", "pin"]
+        .iter()
+        .filter(|k| now[**k] != was[**k])
+        .map(|k| match *k {
+            "pin" => "the PIN".to_string(),
+            k => format!(
+                "{k} {} in the people table, {} in the journal",
+                now[k], was[k]
+            ),
+        })
+        .collect();
+    Ok(Some(format!(
+        "{credential}: {} (journal row {serial}): the people table was changed outside the terminal",
+        differs.join("; ")
+    )))
+}
+
+/// Every person whose people-table row differs from the journal, in words.
+pub fn people_mismatches(conn: &rusqlite::Connection) -> Result<Vec<String>> {
+    if !people_journaled(conn)? {
+        return Ok(Vec::new());
+    }
+    let credentials: Vec<String> = conn
+        .prepare("SELECT credential FROM people ORDER BY credential")?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut out = Vec::new();
+    for c in credentials {
+        if let Some(m) = person_mismatch(conn, &c)? {
+            out.push(m);
+        }
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -129,6 +129,7 @@ impl Terminal {
         }
         t.recent = t.store.recent(RECENT_ROWS)?.into();
         t.store.set_device_context(&t.context());
+        t.record_people_once();
         // A shuffle asked for before a restart may never have reported: ask again, so the
         // deck is counted after a complete shuffle (§ 637a.7(e)(4)(ii), § 637a.18(q)).
         if let Some(deck) = t.table.in_shuffler
@@ -153,6 +154,7 @@ impl Terminal {
                 self.store.add_person(&p, pin)?;
             }
         }
+        self.record_people_once();
         Ok(())
     }
 

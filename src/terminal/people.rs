@@ -71,6 +71,7 @@ impl Terminal {
     /// Checks a credential number and PIN under the PIN policy; every refusal is journaled
     /// (who tried and why, never the PIN), a lock-out as its own row.
     pub fn check_pin(&mut self, credential: &str, pin: &str) -> Result<Person, String> {
+        self.refuse_changed_person(credential.trim())?;
         let checked = self
             .store
             .verify_pin_at(credential, pin, self.pin_policy, chrono::Utc::now())
@@ -141,9 +142,10 @@ impl Terminal {
         self.store
             .add_person(&person, Some(pin))
             .map_err(|e| e.to_string())?;
+        let state = self.person_state(&person.credential);
         self.record_signed(
             "administrator_created",
-            serde_json::json!({"name": person.name, "credential": person.credential, "role": "administrator"}),
+            serde_json::json!({"name": person.name, "credential": person.credential, "role": "administrator", "state": state}),
             &person.credential,
         );
         Ok(person)
@@ -245,8 +247,58 @@ impl Terminal {
                 )
             }
         };
+        // The person as they now are, in the same row: the people table is checked against it.
+        let mut payload = payload;
+        if let Some(c) = payload["credential"].as_str().map(str::to_string) {
+            payload["state"] = self.person_state(&c);
+        }
         self.record_signed(kind, payload, &actor.credential);
         Ok(done)
+    }
+
+    /// The person's row of the people table as the journal records it (`"state"`).
+    pub(super) fn person_state(&self, credential: &str) -> serde_json::Value {
+        crate::store::people::person_state(self.store.connection(), credential)
+            .ok()
+            .flatten()
+            .unwrap_or_default()
+    }
+
+    /// Refuses a person whose people-table row is not what the journal last recorded (a role
+    /// or PIN changed outside the terminal); the refusal is journaled.
+    fn refuse_changed_person(&mut self, credential: &str) -> Result<(), String> {
+        let mismatch = crate::store::people::person_mismatch(self.store.connection(), credential)
+            .map_err(|e| e.to_string())?;
+        let Some(why) = mismatch else {
+            return Ok(());
+        };
+        self.record_system(
+            "people_record_mismatch",
+            serde_json::json!({ "credential": credential, "problem": why }),
+        );
+        Err(format!(
+            "The people record of {credential} does not match the journal: call a shift supervisor. {why}"
+        ))
+    }
+
+    /// Records everyone once, as they are, in a journal that does not record people yet (a
+    /// database from before people rows carried their state; the demo people).
+    pub(super) fn record_people_once(&mut self) {
+        let conn = self.store.connection();
+        if crate::store::people::people_journaled(conn).unwrap_or(true) {
+            return;
+        }
+        let people = match self.store.list_people() {
+            Ok(p) => p,
+            Err(_) => return,
+        };
+        for r in people {
+            let state = self.person_state(&r.person.credential);
+            self.record_system(
+                "people_recorded",
+                serde_json::json!({ "credential": r.person.credential, "state": state }),
+            );
+        }
     }
 
     /// A system row signed by a person (people changes).
@@ -265,6 +317,7 @@ impl Terminal {
         if credential.is_empty() {
             return Err("Enter your credential number".into());
         }
+        self.refuse_changed_person(credential)?;
         let person = self
             .store
             .person(credential)
