@@ -192,7 +192,22 @@ mod tests {
         let copy = Store::open_with_key(&report.path, &key).unwrap();
         assert_eq!(copy.all_rows().unwrap().len(), 50);
         drop(copy);
+        // Without its key file the copy does not open for writing, and says why.
+        let missing = dir.path().join("missing.key");
+        match Store::open_with_key(&report.path, &missing) {
+            Err(StoreError::Invalid(why)) => {
+                assert!(
+                    why.contains("signing key file") && why.contains("is missing"),
+                    "{why}"
+                )
+            }
+            Err(e) => panic!("{e}"),
+            Ok(_) => panic!("opened without its key"),
+        }
+        assert!(!missing.exists(), "no new key was made");
+        // With another terminal's key it is refused: its head is not that key's.
         let stranger = dir.path().join("stranger.key");
+        drop(super::super::signing::HeadKey::load_or_create(&stranger).unwrap());
         assert!(matches!(
             Store::open_with_key(&report.path, &stranger),
             Err(StoreError::ChainBroken { .. })

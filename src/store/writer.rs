@@ -61,6 +61,19 @@ impl Writer {
             [],
             |r| r.get(0),
         )?;
+        // A journal whose heads were signed needs its key back, not a new one: a key made now
+        // could never sign on from the old head, and the start would only say "another key".
+        if !key_path.exists()
+            && schema_before >= 10
+            && let Some(recorded) = super::signing::recorded_key(&conn)?
+            && conn.query_row("SELECT COUNT(*) FROM journal", [], |r| r.get::<_, i64>(0))? > 0
+        {
+            return Err(StoreError::Invalid(format!(
+                "the signing key file {} is missing: this journal's heads are signed by key {}…; put the terminal's key file back (its public key is printed on every shift report)",
+                key_path.display(),
+                recorded.get(..16).unwrap_or(&recorded)
+            )));
+        }
         let (key, _created) = super::signing::HeadKey::load_or_create(key_path)?;
         let public = key.public_hex();
         let mut state = WriterState {
