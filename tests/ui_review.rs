@@ -202,9 +202,9 @@ fn a_supervisor_finds_exports_and_closes() {
     tap(&mut h, "To: —");
     // The game the table was opened with: this journal's tables are all Hold'em.
     tap(&mut h, "Game: any");
-    h.get_by_label("Game: holdem");
+    h.get_by_label("Game: Hold'em");
     h.get_by_label_contains("1 record matches");
-    tap(&mut h, "Game: holdem");
+    tap(&mut h, "Game: Hold'em");
     h.get_by_label("Game: any");
     // A dealer's records: Alex Rivera's irregularity, and nobody else's.
     tap(&mut h, "Dealer: any");

@@ -441,7 +441,13 @@ impl DeckhandApp {
                         }
                     }
                     if !r.games.is_empty() {
-                        let game = r.filter.game.clone().unwrap_or_else(|| "any".into());
+                        // The game's name, as the dealer's screen says it, not its id.
+                        let game = match &r.filter.game {
+                            Some(id) => crate::rules::registry::by_id(id)
+                                .map(|d| d.name.to_string())
+                                .unwrap_or_else(|_| id.clone()),
+                            None => "any".into(),
+                        };
                         if chip(ui, &format!("Game: {game}"), r.filter.game.is_some()) {
                             // Cycle: any, then each game the tables were opened with.
                             let next = match &r.filter.game {
