@@ -130,31 +130,7 @@ fn generate(path: &Path, rows: i64) {
     // Signed as the writer signs every commit (the next open checks the head against the key).
     let key = deckhand::store::signing::default_key_path(path);
     let (key, _) = deckhand::store::signing::HeadKey::load_or_create(&key).unwrap();
-    let (serial, hash): (i64, String) = tx
-        .query_row(
-            "SELECT serial, hash FROM journal ORDER BY serial DESC LIMIT 1",
-            [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .unwrap();
-    let terminal: String = tx
-        .query_row(
-            "SELECT value FROM meta WHERE key = 'terminal_id'",
-            [],
-            |r| r.get(0),
-        )
-        .unwrap();
-    tx.execute(
-        "INSERT OR REPLACE INTO signed_head (id, serial, hash, signature, public_key, ts_utc)
-         VALUES (1, ?1, ?2, ?3, ?4, '')",
-        rusqlite::params![
-            serial,
-            hash,
-            key.sign(&terminal, serial, &hash),
-            key.public_hex()
-        ],
-    )
-    .unwrap();
+    key.sign_last_row(&tx).unwrap();
     tx.commit().unwrap();
 }
 

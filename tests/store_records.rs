@@ -589,17 +589,6 @@ fn a_rehashed_edit_or_a_cut_tail_is_found_by_the_signed_head() {
         assert!(deckhand::store::signing::default_key_path(&path).exists());
         path
     };
-    let stdout = |path: &std::path::Path| {
-        let out = Command::new(env!("CARGO_BIN_EXE_deckhand"))
-            .args(["verify-log", "--db"])
-            .arg(path)
-            .output()
-            .unwrap();
-        (
-            out.status.success(),
-            String::from_utf8_lossy(&out.stdout).to_string(),
-        )
-    };
     let raw = |path: &std::path::Path| {
         let c = rusqlite::Connection::open(path).unwrap();
         c.execute_batch("DROP TRIGGER journal_no_update; DROP TRIGGER journal_no_delete;")
@@ -608,7 +597,7 @@ fn a_rehashed_edit_or_a_cut_tail_is_found_by_the_signed_head() {
     };
 
     let path = fresh("ok.sqlite");
-    let (ok, text) = stdout(&path);
+    let (ok, text) = verify_log(&path);
     assert!(ok, "{text}");
     assert!(text.starts_with("intact: 10 rows, head "), "{text}");
     assert!(text.contains("signed head at serial 10"), "{text}");
@@ -634,7 +623,7 @@ fn a_rehashed_edit_or_a_cut_tail_is_found_by_the_signed_head() {
         prev = r.hash;
     }
     drop(c);
-    let (ok, text) = stdout(&path);
+    let (ok, text) = verify_log(&path);
     assert!(!ok);
     assert_eq!(
         text.lines().next().unwrap(),
@@ -646,7 +635,7 @@ fn a_rehashed_edit_or_a_cut_tail_is_found_by_the_signed_head() {
     raw(&path)
         .execute("DELETE FROM journal WHERE serial > 7", [])
         .unwrap();
-    let (ok, text) = stdout(&path);
+    let (ok, text) = verify_log(&path);
     assert!(!ok);
     assert_eq!(
         text.lines().next().unwrap(),
@@ -662,14 +651,17 @@ fn a_rehashed_edit_or_a_cut_tail_is_found_by_the_signed_head() {
         ),
         "{refused:?}"
     );
-    assert!(!stdout(&path).0, "still broken: nothing was signed over it");
+    assert!(
+        !verify_log(&path).0,
+        "still broken: nothing was signed over it"
+    );
 
     // The tail and the signed head both deleted.
     let path = fresh("headless.sqlite");
     raw(&path)
         .execute_batch("DELETE FROM journal WHERE serial > 7; DELETE FROM signed_head;")
         .unwrap();
-    let (ok, text) = stdout(&path);
+    let (ok, text) = verify_log(&path);
     assert!(!ok);
     assert!(text.contains("signed head is missing"), "{text}");
 
@@ -704,7 +696,7 @@ fn a_rehashed_edit_or_a_cut_tail_is_found_by_the_signed_head() {
     )
     .unwrap();
     drop(c);
-    let (ok, text) = stdout(&path);
+    let (ok, text) = verify_log(&path);
     assert!(!ok);
     assert!(text.contains("not this terminal's key"), "{text}");
 }

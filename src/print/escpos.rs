@@ -356,20 +356,15 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
                         d.codepage = Some(arg(i + 2, 1)?[0]);
                         i += 3;
                     }
-                    0x61 => {
-                        centred = arg(i + 2, 1)?[0] & 1 == 1;
-                        i += 3;
-                    }
-                    0x45 => {
-                        bold = arg(i + 2, 1)?[0] & 1 == 1;
-                        i += 3;
-                    }
-                    0x4D => {
-                        small = arg(i + 2, 1)?[0] & 1 == 1;
-                        i += 3;
-                    }
-                    0x25 => {
-                        user = arg(i + 2, 1)?[0] & 1 == 1;
+                    // The one-byte switches: centre, bold, the small font, user glyphs.
+                    0x61 | 0x45 | 0x4D | 0x25 => {
+                        let on = arg(i + 2, 1)?[0] & 1 == 1;
+                        *match cmd {
+                            0x61 => &mut centred,
+                            0x45 => &mut bold,
+                            0x4D => &mut small,
+                            _ => &mut user,
+                        } = on;
                         i += 3;
                     }
                     0x64 => {

@@ -102,6 +102,55 @@ impl HeadKey {
                 .to_bytes(),
         )
     }
+
+    /// Signs this head and stores it as the journal's signed head (on the caller's connection
+    /// or transaction, so it commits with the rows it covers).
+    pub fn store_head(
+        &self,
+        conn: &rusqlite::Connection,
+        terminal_id: &str,
+        serial: i64,
+        hash: &str,
+        ts_utc: &str,
+    ) -> Result<()> {
+        conn.execute(
+            "INSERT OR REPLACE INTO signed_head (id, serial, hash, signature, public_key, ts_utc)
+             VALUES (1, ?1, ?2, ?3, ?4, ?5)",
+            rusqlite::params![
+                serial,
+                hash,
+                self.sign(terminal_id, serial, hash),
+                self.public_hex(),
+                ts_utc
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// Signs the journal's last row as it stands (the terminal id from `meta`): a journal from
+    /// before signed heads, or one a tool or test wrote row by row with this key's authority.
+    pub fn sign_last_row(&self, conn: &rusqlite::Connection) -> Result<()> {
+        use rusqlite::OptionalExtension;
+        let terminal: String = conn
+            .query_row(
+                "SELECT value FROM meta WHERE key = 'terminal_id'",
+                [],
+                |r| r.get(0),
+            )
+            .optional()?
+            .unwrap_or_default();
+        let last: Option<(i64, String, String)> = conn
+            .query_row(
+                "SELECT serial, hash, ts_utc FROM journal ORDER BY serial DESC LIMIT 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()?;
+        if let Some((serial, hash, ts)) = last {
+            self.store_head(conn, &terminal, serial, &hash, &ts)?;
+        }
+        Ok(())
+    }
 }
 
 /// Checks a signature (hex) over the head with a public key (hex).

@@ -266,21 +266,7 @@ impl WriterState {
             "INSERT INTO meta (key, value) VALUES ('public_key', ?1)",
             [&public],
         )?;
-        let head: Option<(i64, String, String)> = tx
-            .query_row(
-                "SELECT serial, hash, ts_utc FROM journal ORDER BY serial DESC LIMIT 1",
-                [],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-            )
-            .optional()?;
-        if let Some((serial, hash, ts)) = head {
-            let signature = self.key.sign(&self.terminal_id, serial, &hash);
-            tx.execute(
-                "INSERT OR REPLACE INTO signed_head (id, serial, hash, signature, public_key, ts_utc)
-                 VALUES (1, ?1, ?2, ?3, ?4, ?5)",
-                rusqlite::params![serial, hash, signature, public, ts],
-            )?;
-        }
+        self.key.sign_last_row(&tx)?;
         tx.commit()?;
         Ok(())
     }
@@ -329,17 +315,12 @@ impl WriterState {
         }
         // The new head, signed, in the same transaction as the rows it covers.
         if let Some(last) = rows.last() {
-            let signature = self.key.sign(&self.terminal_id, last.serial, &last.hash);
-            tx.execute(
-                "INSERT OR REPLACE INTO signed_head (id, serial, hash, signature, public_key, ts_utc)
-                 VALUES (1, ?1, ?2, ?3, ?4, ?5)",
-                rusqlite::params![
-                    last.serial,
-                    last.hash,
-                    signature,
-                    self.key.public_hex(),
-                    last.ts_utc
-                ],
+            self.key.store_head(
+                &tx,
+                &self.terminal_id,
+                last.serial,
+                &last.hash,
+                &last.ts_utc,
             )?;
         }
         tx.commit()?;

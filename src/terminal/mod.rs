@@ -57,6 +57,9 @@ pub struct Terminal {
     /// The newest journal rows, newest first, kept from what `append` returns so the screen
     /// never queries the database while drawing.
     recent: std::collections::VecDeque<JournalRow>,
+    /// Device threads wrote rows since `recent` was last read back, and when that was.
+    devices_wrote: bool,
+    recent_read: Option<std::time::Instant>,
     /// When the decks in use came into play (the table's opening or the last deck change).
     decks_since: Option<chrono::DateTime<chrono::Utc>>,
     /// Rows the database refused, waiting in order (see `held.rs`).
@@ -120,6 +123,8 @@ impl Terminal {
             device_notice: None,
             backups: None,
             recent: Default::default(),
+            devices_wrote: false,
+            recent_read: None,
             decks_since: None,
             held: Default::default(),
             disk: Default::default(),

@@ -30,10 +30,24 @@ impl Terminal {
             self.on_shuffler_event(ev);
         }
         // The link threads wrote rows of their own: the screen's list of recent rows is read
-        // again (the newest twenty, by serial).
-        if journaled && let Ok(rows) = self.store.recent(RECENT_ROWS) {
+        // again (the newest twenty, by serial), at most four times a second, so a flood does
+        // not put a query in every frame.
+        self.devices_wrote |= journaled;
+        if self.devices_wrote
+            && self
+                .recent_read
+                .is_none_or(|t| t.elapsed() >= std::time::Duration::from_millis(250))
+            && let Ok(rows) = self.store.recent(RECENT_ROWS)
+        {
             self.recent = rows.into();
+            self.recent_read = Some(std::time::Instant::now());
+            self.devices_wrote = false;
         }
+    }
+
+    /// Device rows are waiting to show in the recent list (read back on a later frame).
+    pub fn recent_behind(&self) -> bool {
+        self.devices_wrote
     }
 
     pub(super) fn on_shuffler_event(&mut self, ev: ShufflerEvent) {

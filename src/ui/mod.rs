@@ -359,6 +359,10 @@ impl DeckhandApp {
                 ctx.request_repaint_after(after.saturating_sub(self.last_touch.elapsed()));
             }
         }
+        // Device rows not yet in the recent list: look again once it may be read back.
+        if self.term.recent_behind() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(260));
+        }
         // While records wait for the disk, the screen tries them again every few seconds.
         if self.term.write_fault().is_some() {
             ctx.request_repaint_after(std::time::Duration::from_secs(3));

@@ -136,30 +136,6 @@ pub fn generate_journal(path: &std::path::Path, rows: i64) {
 pub fn resign_head(db: &std::path::Path) {
     let key = deckhand::store::signing::default_key_path(db);
     let (key, _) = deckhand::store::signing::HeadKey::load_or_create(&key).unwrap();
-    let conn = rusqlite::Connection::open(db).unwrap();
-    let (serial, hash): (i64, String) = conn
-        .query_row(
-            "SELECT serial, hash FROM journal ORDER BY serial DESC LIMIT 1",
-            [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
+    key.sign_last_row(&rusqlite::Connection::open(db).unwrap())
         .unwrap();
-    let terminal: String = conn
-        .query_row(
-            "SELECT value FROM meta WHERE key = 'terminal_id'",
-            [],
-            |r| r.get(0),
-        )
-        .unwrap();
-    conn.execute(
-        "INSERT OR REPLACE INTO signed_head (id, serial, hash, signature, public_key, ts_utc)
-         VALUES (1, ?1, ?2, ?3, ?4, '')",
-        rusqlite::params![
-            serial,
-            hash,
-            key.sign(&terminal, serial, &hash),
-            key.public_hex()
-        ],
-    )
-    .unwrap();
 }
