@@ -3,7 +3,9 @@
 //!   the same disk, in the same run;
 //! - chain verification throughput;
 //! - a supervisor query (table + shift + kind) on a generated journal of
-//!   `DECKHAND_BENCH_ROWS` rows (default 10,000,000), built once under `target/`.
+//!   `DECKHAND_BENCH_ROWS` rows (default 10,000,000), built once under `target/`;
+//! - one PIN check (Argon2id at the parameters of `store::people`), the figure docs/people.md
+//!   gives.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use deckhand::store::{Entry, GENESIS, INSERT_SQL, JournalRow, RowContext, Store};
@@ -198,5 +200,30 @@ fn bench_query(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_append, bench_verify, bench_query);
+fn bench_pin(c: &mut Criterion) {
+    use deckhand::rules::table::{Person, Role};
+    use deckhand::store::people;
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let mut store = Store::open(&dir.path().join("pin.sqlite")).unwrap();
+    let fp = Person {
+        name: "Dana Brooks".into(),
+        credential: "1001".into(),
+        role: Role::Floorperson,
+    };
+    store.add_person(&fp, "246810").unwrap();
+    let mut g = c.benchmark_group("people");
+    g.sample_size(20);
+    let id = format!(
+        "pin_check_argon2id_m{}KiB_t{}_p{}",
+        people::ARGON2_MEMORY_KIB,
+        people::ARGON2_PASSES,
+        people::ARGON2_LANES
+    );
+    g.bench_function(id, |b| {
+        b.iter(|| assert!(store.verify_pin("1001", "246810").unwrap().is_ok()))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench_append, bench_verify, bench_query, bench_pin);
 criterion_main!(benches);

@@ -167,6 +167,9 @@ impl HighHandConfig {
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct PeopleConfig {
+    /// The fewest digits of a PIN (everyone's, dealers' too): 6 to 12; raising it asks for
+    /// longer PINs when they are next set, and refuses shorter ones at once.
+    pub min_pin_digits: usize,
     /// Wrong PINs in a row that lock a credential number until a supervisor clears it.
     pub max_pin_failures: u32,
     /// Seconds to wait after the second wrong PIN in a row; doubling with each further one.
@@ -180,6 +183,7 @@ pub struct PeopleConfig {
 impl Default for PeopleConfig {
     fn default() -> Self {
         PeopleConfig {
+            min_pin_digits: crate::store::people::MIN_PIN_DIGITS,
             max_pin_failures: 5,
             pin_delay_seconds: 2,
             pin_max_delay_seconds: 60,
@@ -510,6 +514,15 @@ impl Config {
         if self.high_hand.period_minutes == 0 || self.high_hand.period_minutes > 7 * 24 * 60 {
             return Err("high_hand.period_minutes: 1 minute to one week".into());
         }
+        if !(crate::store::people::MIN_PIN_DIGITS..=crate::store::people::MAX_PIN_DIGITS)
+            .contains(&self.people.min_pin_digits)
+        {
+            return Err(format!(
+                "people.min_pin_digits: {} to {}",
+                crate::store::people::MIN_PIN_DIGITS,
+                crate::store::people::MAX_PIN_DIGITS
+            ));
+        }
         if self.people.max_pin_failures < 2 {
             return Err(
                 "people.max_pin_failures: at least 2 (one slip of the finger is forgiven)".into(),
@@ -593,6 +606,7 @@ impl Config {
 
     pub fn pin_policy(&self) -> crate::store::people::PinPolicy {
         crate::store::people::PinPolicy {
+            min_digits: self.people.min_pin_digits,
             max_failures: self.people.max_pin_failures,
             first_delay_seconds: self.people.pin_delay_seconds,
             max_delay_seconds: self.people.pin_max_delay_seconds,
@@ -835,6 +849,15 @@ mod tests {
         let bad = DEFAULT_TOML.replace("dir = \"\"", "dir = \"/no/such/folder\"");
         let e = Config::parse(&bad, "t").unwrap_err();
         assert!(e.contains("paytables.dir"), "{e}");
+        for digits in ["4", "5", "13"] {
+            let bad =
+                DEFAULT_TOML.replace("min_pin_digits = 6", &format!("min_pin_digits = {digits}"));
+            assert!(
+                Config::parse(&bad, "t")
+                    .unwrap_err()
+                    .contains("people.min_pin_digits: 6 to 12")
+            );
+        }
         let bad = DEFAULT_TOML.replace("max_pin_failures = 5", "max_pin_failures = 1");
         assert!(
             Config::parse(&bad, "t")

@@ -36,7 +36,7 @@ impl At {
     }
 }
 
-/// Opens the table (the demo people sign: dealer 20417, floorperson 1001 / 2468), shuffles by
+/// Opens the table (the demo people sign: dealer 20417 / 112233, floorperson 1001 / 246810), shuffles by
 /// hand, starts a round with [`SEATS`] and plays it to a decision: the first player to act who
 /// faces a bet (poker room), or the second player's decision (house-banked).
 pub fn stage(term: &mut Terminal, setup: &TableSetup) -> Result<(), String> {
@@ -47,10 +47,10 @@ pub fn stage(term: &mut Terminal, setup: &TableSetup) -> Result<(), String> {
 pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), String> {
     let through = at == At::Cards;
     term.seed_demo_people().map_err(|e| e.to_string())?;
-    term.sign_in("Alex Rivera", "20417")?;
+    term.sign_in("Alex Rivera", "20417", "112233")?;
     term.execute(Command::OpenTable(setup.clone()))?;
     term.execute(Command::Confirm(Confirm::DecksInspected))?;
-    term.verify("1001", "2468")?;
+    term.verify("1001", "246810")?;
     term.execute(Command::Confirm(Confirm::PlayersInspected))?;
     term.execute(Command::Confirm(Confirm::DecksWashed))?;
     if matches!(term.table().step(), Step::ShuffleManually { .. }) {

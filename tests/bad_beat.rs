@@ -42,10 +42,10 @@ fn ok(t: &mut Terminal, c: Command) {
 fn to_showdown(db: &std::path::Path) -> Terminal {
     let mut t = Terminal::open(Store::open(db).unwrap(), None).unwrap();
     t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417").unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
     ok(&mut t, Command::OpenTable(setup()));
     ok(&mut t, Command::Confirm(Confirm::DecksInspected));
-    t.verify("1001", "2468").unwrap();
+    t.verify("1001", "246810").unwrap();
     ok(&mut t, Command::Confirm(Confirm::PlayersInspected));
     ok(&mut t, Command::Confirm(Confirm::DecksWashed));
     ok(&mut t, Command::Confirm(Confirm::ShuffledAndCut));
@@ -84,7 +84,7 @@ fn aces_full_beaten_by_a_straight_flush_waits_for_the_supervisor() {
             .is_err()
     );
     // A floorperson is not enough (§ 637a.15(f)).
-    let e = t.verify("1001", "2468").unwrap_err();
+    let e = t.verify("1001", "246810").unwrap_err();
     assert!(e.contains("§ 637a.15(f)"), "{e}");
 
     // On the screen: the shift supervisor verifies.
@@ -109,7 +109,7 @@ fn aces_full_beaten_by_a_straight_flush_waits_for_the_supervisor() {
         tap(&mut h, &k.to_string());
     }
     tap(&mut h, "Next: PIN");
-    for k in "1357".chars() {
+    for k in "135790".chars() {
         tap(&mut h, &k.to_string());
     }
     tap(&mut h, "Verify");

@@ -28,7 +28,7 @@ fn setup() -> TableSetup {
 fn open(db: &std::path::Path) -> Terminal {
     let mut t = Terminal::open(Store::open(db).unwrap(), None).unwrap();
     t.seed_demo_people().unwrap();
-    t.sign_in("Sam Chen", "20533").unwrap();
+    t.sign_in("Sam Chen", "20533", "445566").unwrap();
     t.execute(Command::OpenTable(setup())).unwrap();
     t
 }
@@ -40,36 +40,36 @@ fn box_counts_and_time_charges_carry_both_signers() {
     let mut t = open(&db);
     // Refusals: no seal, a dealer as the witness, a wrong PIN.
     let e = t
-        .record_box_count(JackpotBox::BadBeat, 123_400, " ", "1001", "2468")
+        .record_box_count(JackpotBox::BadBeat, 123_400, " ", "1001", "246810")
         .unwrap_err();
     assert!(
         e.contains("seal number") && e.contains("§ 637a.15(d)(1)"),
         "{e}"
     );
     assert!(
-        t.record_box_count(JackpotBox::BadBeat, 123_400, "S-77", "20417", "0000")
+        t.record_box_count(JackpotBox::BadBeat, 123_400, "S-77", "20417", "000000")
             .is_err()
     );
     assert!(
-        t.record_box_count(JackpotBox::BadBeat, 123_400, "S-77", "1001", "9999")
+        t.record_box_count(JackpotBox::BadBeat, 123_400, "S-77", "1001", "999999")
             .is_err()
     );
     let serial = t
-        .record_box_count(JackpotBox::BadBeat, 123_400, "S-77", "1001", "2468")
+        .record_box_count(JackpotBox::BadBeat, 123_400, "S-77", "1001", "246810")
         .unwrap();
-    t.record_box_count(JackpotBox::HighHand, 51_000, "S-78", "3001", "1357")
+    t.record_box_count(JackpotBox::HighHand, 51_000, "S-78", "3001", "135790")
         .unwrap();
     // Time charges: 20 or 30 minutes only; seats 1..10; the floorperson verifies.
     let e = t
-        .record_time_charges(vec![1, 2], 300, 45, "1001", "2468")
+        .record_time_charges(vec![1, 2], 300, 45, "1001", "246810")
         .unwrap_err();
     assert!(e.contains("20 or 30 minutes"), "{e}");
     assert!(
-        t.record_time_charges(vec![], 300, 30, "1001", "2468")
+        t.record_time_charges(vec![], 300, 30, "1001", "246810")
             .is_err()
     );
     assert_eq!(
-        t.record_time_charges(vec![7, 2, 2, 5], 300, 30, "1001", "2468"),
+        t.record_time_charges(vec![7, 2, 2, 5], 300, 30, "1001", "246810"),
         Ok(900)
     );
     // Not during a round: the box is counted at a closed table.
@@ -185,7 +185,7 @@ fn the_box_count_form_on_the_screen() {
     keys(&mut h, "1001");
     h.get_by_label_contains("PIN:").click();
     h.run_ok();
-    keys(&mut h, "2468");
+    keys(&mut h, "246810");
     tap(&mut h, "Record and sign");
     h.get_by_label_contains("High Hand Jackpot box count of $750 recorded");
     drop(h);

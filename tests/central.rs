@@ -532,7 +532,7 @@ fn the_supervisor_review_searches_all_tables_read_only() {
     let here = work.path().join("here.sqlite");
     let mut t = Terminal::open(Store::open(&here).unwrap(), None).unwrap();
     t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417").unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
     t.execute(deckhand::rules::table::Command::SignOut).unwrap();
     let there = work.path().join("there.sqlite");
     let mut other = Store::open(&there).unwrap();
@@ -598,7 +598,7 @@ fn the_supervisor_review_searches_all_tables_read_only() {
         tap(&mut h, &k.to_string());
     }
     tap(&mut h, "Next: PIN");
-    for k in "1357".chars() {
+    for k in "135790".chars() {
         tap(&mut h, &k.to_string());
     }
     tap(&mut h, "Verify");

@@ -432,17 +432,26 @@ fn the_screen_answers_taps_while_a_device_floods_the_line() {
     while started.elapsed() < Duration::from_secs(8) {
         if !signed_in && !h.state().settling() {
             // A tap each few frames: the sign-in, key by key.
-            if h.query_by_label("Sign in").is_none() {
+            if h.query_by_label("Not me").is_none() {
                 h.get_by_label("Alex Rivera").click();
             } else {
-                let keyed = h.state().terminal().table().dealer.is_some();
-                if !keyed {
-                    for d in "20417".chars() {
-                        h.get_by_label(&d.to_string()).click();
-                        step(&mut h);
-                    }
-                    h.get_by_label("Sign in").click();
+                // The credential number, then the PIN, each keyed afresh (a tap the guard
+                // ignored under load is keyed again).
+                let (digits, next) = if h.query_by_label("Next: PIN").is_some() {
+                    ("20417", "Next: PIN")
+                } else {
+                    ("112233", "Sign in")
+                };
+                h.get_by_label("Clear").click();
+                step(&mut h);
+                for d in digits.chars() {
+                    h.get_by_label(&d.to_string()).click();
+                    step(&mut h);
                 }
+                h.get_by_label(next).click();
+                // The frame that takes the tap still shows the old buttons; the next one shows
+                // where the tap led.
+                step(&mut h);
             }
         }
         step(&mut h);

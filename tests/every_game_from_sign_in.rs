@@ -45,6 +45,8 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
         // Sign-in and the opening, as the dealer and the floorperson do them.
         tap(&mut h, "Alex Rivera");
         keys(&mut h, "20417");
+        tap(&mut h, "Next: PIN");
+        keys(&mut h, "112233");
         tap(&mut h, "Sign in");
         if game != GameId::Holdem {
             tap(&mut h, game.name());

@@ -102,13 +102,17 @@ fn dealt(t: &mut Terminal) {
 }
 
 fn open_table(t: &mut Terminal, sh: &ScriptedShuffler) {
-    t.sign_in("Alex Rivera", "20417").unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
     ok(t, Command::OpenTable(setup()));
     ok(t, Command::Confirm(Confirm::DecksInspected));
     // A dealer cannot verify; a wrong PIN is refused and logged.
-    assert!(t.verify("20417", "0000").is_err());
-    assert!(t.verify("1001", "1111").unwrap_err().contains("wrong PIN"));
-    t.verify("1001", "2468").unwrap();
+    assert!(t.verify("20417", "000000").is_err());
+    assert!(
+        t.verify("1001", "111111")
+            .unwrap_err()
+            .contains("wrong PIN")
+    );
+    t.verify("1001", "246810").unwrap();
     ok(t, Command::Confirm(Confirm::PlayersInspected));
     ok(t, Command::Confirm(Confirm::DecksWashed));
     assert_eq!(t.table().step(), Step::LoadShuffler { deck: 0 });
@@ -279,7 +283,7 @@ fn one_round_end_to_end_survives_a_restart() {
     assert_eq!(verified.dealer_credential.as_deref(), Some("20417"));
     assert_eq!(verified.table_no, Some(12));
     assert!(
-        rows.iter().all(|r| !r.payload.contains("2468")),
+        rows.iter().all(|r| !r.payload.contains("246810")),
         "PINs never reach the journal"
     );
     // The screen's journal tail, kept from appends, is exactly the database's newest rows.
@@ -330,7 +334,7 @@ fn wrong_count_stops_play_until_the_deck_is_replaced() {
     ok(&mut t, Command::Confirm(Confirm::DeckRemoved));
     ok(&mut t, Command::Confirm(Confirm::ReplacementInspected));
     assert_eq!(t.table().step(), Step::VerifyRemoval { deck: 1 });
-    t.verify("3001", "1357").unwrap(); // a supervisor is "above" a floorperson
+    t.verify("3001", "135790").unwrap(); // a supervisor is "above" a floorperson
     ok(&mut t, Command::LoadShuffler(1));
     sh.report(&mut t, 52);
     // Play resumes where it stopped.

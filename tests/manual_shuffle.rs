@@ -32,10 +32,10 @@ fn ok(t: &mut Terminal, c: Command) {
 
 fn open(t: &mut Terminal, counting: bool) {
     t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417").unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
     ok(t, Command::OpenTable(setup(counting)));
     ok(t, Command::Confirm(Confirm::DecksInspected));
-    t.verify("1001", "2468").unwrap();
+    t.verify("1001", "246810").unwrap();
     ok(t, Command::Confirm(Confirm::PlayersInspected));
     ok(t, Command::Confirm(Confirm::DecksWashed));
 }
@@ -107,8 +107,8 @@ fn hand_shuffles_and_counts_every_five_rounds_with_a_floor_signature() {
         }
     );
     // The dealer cannot sign their own count; a wrong PIN changes nothing.
-    assert!(t.verify("20417", "0000").is_err());
-    assert!(t.verify("1001", "9999").is_err());
+    assert!(t.verify("20417", "000000").is_err());
+    assert!(t.verify("1001", "999999").is_err());
     assert_eq!(
         t.table().step(),
         Step::VerifyCount {
@@ -116,7 +116,7 @@ fn hand_shuffles_and_counts_every_five_rounds_with_a_floor_signature() {
             counted: 52
         }
     );
-    t.verify("1001", "2468").unwrap();
+    t.verify("1001", "246810").unwrap();
     assert_eq!(t.table().decks[0].rounds_since_count, 0);
     assert_eq!(t.table().step(), Step::ShuffleManually { deck: 0 });
     ok(&mut t, Command::Confirm(Confirm::ShuffledAndCut));
@@ -124,15 +124,15 @@ fn hand_shuffles_and_counts_every_five_rounds_with_a_floor_signature() {
     // Blue's turn: it has gone five rounds uncounted, so it is counted now: 51.
     assert_eq!(t.table().step(), Step::CountDeck { deck: 1 });
     ok(&mut t, Command::ManualCount { counted: 51 });
-    t.verify("1001", "2468").unwrap();
+    t.verify("1001", "246810").unwrap();
     // § 637a.7(e)(5): the deck is removed, a replacement inspected, verified, and counted.
     assert_eq!(t.table().step(), Step::RemoveDeck { deck: 1 });
     ok(&mut t, Command::Confirm(Confirm::DeckRemoved));
     ok(&mut t, Command::Confirm(Confirm::ReplacementInspected));
-    t.verify("1001", "2468").unwrap();
+    t.verify("1001", "246810").unwrap();
     assert_eq!(t.table().step(), Step::CountDeck { deck: 1 });
     ok(&mut t, Command::ManualCount { counted: 52 });
-    t.verify("1001", "2468").unwrap();
+    t.verify("1001", "246810").unwrap();
     assert!(t.table().removal.is_none());
     assert_eq!(t.table().decks[1].generation, 1);
     assert_eq!(t.table().step(), Step::ShuffleManually { deck: 1 });

@@ -37,21 +37,21 @@ fn people_are_managed_by_role_and_never_deleted() {
     let (code, _, err) = deckhand(
         &db,
         &["init-admin", "--name", "Ada Admin", "--credential", "9001"],
-        "8642\n8640\n",
+        "864200\n864000\n",
     );
     assert_eq!(code, 1);
     assert!(err.contains("the two PINs differ"), "{err}");
     let (code, out, err) = deckhand(
         &db,
         &["init-admin", "--name", "Ada Admin", "--credential", "9001"],
-        "8642\n8642\n",
+        "864200\n864200\n",
     );
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.trim(), "administrator Ada Admin (9001) created");
     let (code, _, err) = deckhand(
         &db,
         &["init-admin", "--name", "Eve", "--credential", "9002"],
-        "1111\n1111\n",
+        "111111\n111111\n",
     );
     assert_eq!(code, 1);
     assert!(err.contains("people already exist"), "{err}");
@@ -74,48 +74,73 @@ fn people_are_managed_by_role_and_never_deleted() {
         )
     };
     assert_eq!(
-        add("9001", "Morgan Lee", "3001", "supervisor", "8642\n1357\n").0,
+        add(
+            "9001",
+            "Morgan Lee",
+            "3001",
+            "supervisor",
+            "864200\n135790\n"
+        )
+        .0,
         0
     );
     assert_eq!(
-        add("3001", "Alex Rivera", "20417", "dealer", "1357\n\n").0,
+        add("3001", "Alex Rivera", "20417", "dealer", "135790\n112233\n").0,
         0
     );
+    // Everyone has a PIN of six digits or more, dealers too.
+    let (code, _, err) = add("3001", "Sam Chen", "20533", "dealer", "135790\n\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("a PIN is 6 to 12 digits"), "{err}");
+    let (code, _, err) = add("3001", "Sam Chen", "20533", "dealer", "135790\n44556\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("a PIN is 6 to 12 digits"), "{err}");
     assert_eq!(
-        add("3001", "Dana Brooks", "1001", "floorperson", "1357\n2468\n").0,
+        add(
+            "3001",
+            "Dana Brooks",
+            "1001",
+            "floorperson",
+            "135790\n246810\n"
+        )
+        .0,
         0
     );
     // A supervisor may not add a supervisor; a dealer nobody; a wrong PIN nothing.
-    let (code, _, err) = add("3001", "Sly", "3002", "supervisor", "1357\n1111\n");
+    let (code, _, err) = add("3001", "Sly", "3002", "supervisor", "135790\n111111\n");
     assert_eq!(code, 1);
     assert!(
         err.contains("only an administrator manages supervisors"),
         "{err}"
     );
-    let (code, _, err) = add("20417", "Sly", "3003", "dealer", "0000\n1111\n");
+    let (code, _, err) = add("20417", "Sly", "3003", "dealer", "000000\n111111\n");
     assert_eq!(code, 1);
     assert!(
         err.contains("no active person has credential number 20417") || err.contains("PIN"),
         "{err}"
     );
-    let (code, _, err) = add("3001", "Sly", "3004", "dealer", "9999\n\n");
+    let (code, _, err) = add("3001", "Sly", "3004", "dealer", "999999\n\n");
     assert_eq!(code, 1);
     assert!(
         err.contains("wrong PIN for credential number 3001"),
         "{err}"
     );
     // Deactivate, never delete; reset a PIN.
-    let (code, _, err) = deckhand(&db, &["deactivate", "--as", "3001", "20417"], "1357\n");
+    let (code, _, err) = deckhand(&db, &["deactivate", "--as", "3001", "20417"], "135790\n");
     assert_eq!(code, 0, "{err}");
-    let (code, _, err) = deckhand(&db, &["deactivate", "--as", "3001", "3001"], "1357\n");
+    let (code, _, err) = deckhand(&db, &["deactivate", "--as", "3001", "3001"], "135790\n");
     assert_eq!(code, 1);
     assert!(err.contains("nobody deactivates themself"), "{err}");
-    let (code, _, err) = deckhand(&db, &["reset-pin", "--as", "3001", "1001"], "1357\n97531\n");
+    let (code, _, err) = deckhand(
+        &db,
+        &["reset-pin", "--as", "3001", "1001"],
+        "135790\n975310\n",
+    );
     assert_eq!(code, 0, "{err}");
     let (_, out, _) = deckhand(&db, &["list"], "");
     assert!(out.contains("20417") && out.contains("inactive"), "{out}");
     assert!(
-        !out.contains("2468") && !out.contains("97531"),
+        !out.contains("246810") && !out.contains("975310"),
         "no PIN is ever shown"
     );
     // Every change is journaled with its signer.
@@ -176,27 +201,32 @@ fn lockout_deactivation_and_signatures_at_the_table() {
     let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
     t.seed_demo_people().unwrap();
     t.set_pin_policy(PinPolicy {
+        min_digits: 6,
         max_failures: 3,
         first_delay_seconds: 0,
         max_delay_seconds: 0,
     });
-    t.sign_in("Alex Rivera", "20417").unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
     t.execute(Command::OpenTable(setup())).unwrap();
     t.execute(Command::Confirm(Confirm::DecksInspected))
         .unwrap();
     // A dealer's credential never unlocks a floorperson's action.
-    let e = t.verify("20533", "1234").unwrap_err();
+    let e = t.verify("20533", "123400").unwrap_err();
     assert!(e.contains("no active person") || e.contains("PIN"), "{e}");
     // Three wrong PINs lock the floorperson's credential; the right one no longer works.
     assert!(
-        t.verify("1001", "1111")
+        t.verify("1001", "111111")
             .unwrap_err()
             .contains("2 more tries")
     );
-    assert!(t.verify("1001", "1112").unwrap_err().contains("1 more try"));
-    assert!(t.verify("1001", "1113").unwrap_err().contains("locked"));
     assert!(
-        t.verify("1001", "2468")
+        t.verify("1001", "111200")
+            .unwrap_err()
+            .contains("1 more try")
+    );
+    assert!(t.verify("1001", "111300").unwrap_err().contains("locked"));
+    assert!(
+        t.verify("1001", "246810")
             .unwrap_err()
             .contains("a supervisor must clear it")
     );
@@ -204,18 +234,18 @@ fn lockout_deactivation_and_signatures_at_the_table() {
     // The supervisor clears it; the floorperson signs.
     t.manage_people(
         "3001",
-        "1357",
+        "135790",
         PeopleChange::ClearLockout {
             credential: "1001".into(),
         },
     )
     .unwrap();
-    let fp = t.verify("1001", "2468").unwrap();
+    let fp = t.verify("1001", "246810").unwrap();
     assert_eq!(fp.role, Role::Floorperson);
     // A deactivated floorperson cannot sign; a deactivated dealer cannot sign in.
     t.manage_people(
         "3001",
-        "1357",
+        "135790",
         PeopleChange::Deactivate {
             credential: "1001".into(),
         },
@@ -223,20 +253,20 @@ fn lockout_deactivation_and_signatures_at_the_table() {
     .unwrap();
     t.manage_people(
         "3001",
-        "1357",
+        "135790",
         PeopleChange::Add {
             person: Person {
                 name: "Kim Ortiz".into(),
                 credential: "1002".into(),
                 role: Role::Floorperson,
             },
-            pin: Some("4321".into()),
+            pin: "432100".into(),
         },
     )
     .unwrap();
     drop(t);
     let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
-    assert!(t.verify("1001", "2468").is_err());
+    assert!(t.verify("1001", "246810").is_err());
     let conn = rusqlite::Connection::open(&db).unwrap();
     let verifier: String = conn
         .query_row(
@@ -260,20 +290,93 @@ fn lockout_deactivation_and_signatures_at_the_table() {
     // A dealer cannot verify even with a PIN of their own.
     t.manage_people(
         "3001",
-        "1357",
+        "135790",
         PeopleChange::ResetPin {
             credential: "20533".into(),
-            pin: "5555".into(),
+            pin: "555500".into(),
         },
     )
     .unwrap();
     t.execute(Command::SignOut).unwrap();
-    t.sign_in("Alex Rivera", "20417").unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
     assert_eq!(t.table().step(), Step::PlayerInspection);
     // Sign-in refuses a floorperson as the dealer (the access policy).
     t.execute(Command::SignOut).unwrap();
-    let e = t.sign_in("Kim Ortiz", "1002").unwrap_err();
+    let e = t.sign_in("Kim Ortiz", "1002", "432100").unwrap_err();
     assert!(e.contains("is a floorperson"), "{e}");
+}
+
+/// Dealers sign in with a PIN too (issue 21, item 6), under the same wait and lock-out as every
+/// signature: a wrong PIN is refused and journaled, too many lock the dealer out until a
+/// supervisor clears it, and a PIN shorter than the configured minimum costs no try.
+#[test]
+fn a_dealer_signs_in_with_a_pin_under_the_same_lockout() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("d.sqlite");
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    t.seed_demo_people().unwrap();
+    t.set_pin_policy(PinPolicy {
+        min_digits: 6,
+        max_failures: 3,
+        first_delay_seconds: 0,
+        max_delay_seconds: 0,
+    });
+    assert_eq!(
+        t.sign_in("Alex Rivera", "20417", "").unwrap_err(),
+        "Enter your PIN"
+    );
+    let e = t.sign_in("Alex Rivera", "20417", "1122").unwrap_err();
+    assert!(e.contains("a PIN is at least 6 digits"), "{e}");
+    let e = t.sign_in("Alex Rivera", "20417", "112234").unwrap_err();
+    assert!(
+        e.contains("wrong PIN for credential number 20417; 2 more tries"),
+        "{e}"
+    );
+    // Another dealer's name with this credential costs no try.
+    let e = t.sign_in("Sam Chen", "20417", "112233").unwrap_err();
+    assert!(e.contains("is not Sam Chen's"), "{e}");
+    let e = t.sign_in("Alex Rivera", "20417", "112235").unwrap_err();
+    assert!(e.contains("1 more try"), "{e}");
+    let e = t.sign_in("Alex Rivera", "20417", "112236").unwrap_err();
+    assert!(e.contains("locked"), "{e}");
+    let e = t.sign_in("Alex Rivera", "20417", "112233").unwrap_err();
+    assert!(e.contains("a supervisor must clear it"), "{e}");
+    assert!(t.table().dealer.is_none());
+    t.manage_people(
+        "3001",
+        "135790",
+        PeopleChange::ClearLockout {
+            credential: "20417".into(),
+        },
+    )
+    .unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
+    assert_eq!(
+        t.table().dealer.as_ref().map(|d| d.credential.as_str()),
+        Some("20417")
+    );
+    drop(t);
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let count = |kind: &str| -> i64 {
+        conn.query_row(
+            "SELECT COUNT(*) FROM journal WHERE kind = ?1 AND payload LIKE '%20417%'",
+            [kind],
+            |r| r.get(0),
+        )
+        .unwrap()
+    };
+    // Three wrong PINs, then the right one while locked; the short one is refused as well.
+    assert_eq!(count("verification_failed"), 5);
+    assert_eq!(count("pin_locked_out"), 2);
+    assert_eq!(count("sign_in_refused"), 1);
+    let pins: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM journal WHERE payload LIKE '%112233%' OR payload LIKE '%112234%'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(pins, 0, "no PIN is journaled");
 }
 
 /// People inside the record (issue 21, item 5): every people row carries the person as they
@@ -301,14 +404,14 @@ fn a_people_row_changed_outside_the_terminal_is_refused_and_reported() {
         // A change through the terminal: the new PIN is recorded with the person's state.
         t.manage_people(
             "3001",
-            "1357",
+            "135790",
             PeopleChange::ResetPin {
                 credential: "1001".into(),
-                pin: "8642".into(),
+                pin: "864200".into(),
             },
         )
         .unwrap();
-        t.check_pin("1001", "8642").unwrap();
+        t.check_pin("1001", "864200").unwrap();
     }
     let (code, out) = verify(&db);
     assert_eq!(code, 0, "{out}");
@@ -329,19 +432,19 @@ fn a_people_row_changed_outside_the_terminal_is_refused_and_reported() {
     .unwrap();
     drop(conn);
     let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
-    let e = t.sign_in("Alex Rivera", "20417").unwrap_err();
+    let e = t.sign_in("Alex Rivera", "20417", "112233").unwrap_err();
     assert!(e.contains("does not match the journal"), "{e}");
     assert!(
         e.contains("role \"administrator\" in the people table, \"dealer\" in the journal"),
         "{e}"
     );
-    let e = t.check_pin("1001", "1357").unwrap_err();
+    let e = t.check_pin("1001", "135790").unwrap_err();
     assert!(
         e.contains("does not match the journal") && e.contains("the PIN"),
         "{e}"
     );
     // Someone untouched still signs.
-    t.check_pin("3001", "1357").unwrap();
+    t.check_pin("3001", "135790").unwrap();
     drop(t);
     let (code, out) = verify(&db);
     assert_eq!(code, 1, "{out}");

@@ -39,7 +39,7 @@ fn slip_database(dir: &Path) -> PathBuf {
     let db = dir.join("slips.sqlite");
     let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
     t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417").unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
     t.execute(Command::OpenTable(TableSetup {
         poker: Default::default(),
         table_no: 6,
@@ -54,7 +54,7 @@ fn slip_database(dir: &Path) -> PathBuf {
     .unwrap();
     t.execute(Command::Confirm(Confirm::DecksInspected))
         .unwrap();
-    t.verify("1001", "2468").unwrap();
+    t.verify("1001", "246810").unwrap();
     t.record_high_hand(
         PERIOD,
         3,
@@ -62,7 +62,7 @@ fn slip_database(dir: &Path) -> PathBuf {
         "2155550142",
         parse_cards("Kh Kd Kc 4s 4h").unwrap(),
         "1001",
-        "2468",
+        "246810",
     )
     .unwrap();
     db

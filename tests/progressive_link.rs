@@ -618,7 +618,7 @@ fn meter_round(
     Vec<(u64, i64, u64)>,
 ) {
     let (mut term, stop, from_meter) = settled_meter_round(db, stale);
-    term.verify("1001", "2468").unwrap();
+    term.verify("1001", "246810").unwrap();
     (term, stop, from_meter)
 }
 
@@ -649,8 +649,8 @@ fn a_flagged_payout_waits_for_the_floorperson() {
     ));
     // The dealer cannot validate; a wrong PIN is refused; the floorperson can.
     assert!(t.verify("20417", "").is_err());
-    assert!(t.verify("1001", "0000").is_err());
-    t.verify("1001", "2468").unwrap();
+    assert!(t.verify("1001", "000000").is_err());
+    t.verify("1001", "246810").unwrap();
     t.execute(Command::Banked(BankedCommand::Paid)).unwrap();
     assert!(t.table().round.is_none());
     let conn = rusqlite::Connection::open(&db).unwrap();

@@ -83,10 +83,10 @@ fn pots_are_raked_at_the_table_and_recorded() {
     let db = dir.path().join("rake.sqlite");
     let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
     t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417").unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
     ok(&mut t, Command::OpenTable(setup()));
     ok(&mut t, Command::Confirm(Confirm::DecksInspected));
-    t.verify("1001", "2468").unwrap();
+    t.verify("1001", "246810").unwrap();
     ok(&mut t, Command::Confirm(Confirm::PlayersInspected));
     ok(&mut t, Command::Confirm(Confirm::DecksWashed));
     ok(&mut t, Command::Confirm(Confirm::ShuffledAndCut));

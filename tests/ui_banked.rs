@@ -253,11 +253,11 @@ fn mississippi_stud_from_an_automated_dealing_shoe() {
     assert!(h.query_by_label("Paid").is_none());
     assert!(h.query_by_label("Floorperson validates").is_none());
     tap(&mut h, "Supervisor approves");
-    common::play::sign_pad(&mut h, "1001", "2468");
+    common::play::sign_pad(&mut h, "1001", "246810");
     h.get_by_label_contains("to approve a payout this large takes a shift supervisor");
     tap(&mut h, "Credential number: 1001");
     tap(&mut h, "Clear");
-    common::play::sign_pad(&mut h, "3001", "1357");
+    common::play::sign_pad(&mut h, "3001", "135790");
     tap(&mut h, "Paid");
     let t = h.state().terminal().table();
     assert!(t.round.is_none() && t.rounds_played == 1);
@@ -705,7 +705,7 @@ fn spanish_21_shoe_deals_on_until_the_cover_card() {
     assert_eq!(t.table().step(), Step::StartRound { deck, load: None });
     // A new dealer burns a card before dealing (§ 635a.7(c)).
     t.execute(Command::SignOut).unwrap();
-    t.sign_in("Alex Rivera", "20417").unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
     assert_eq!(t.table().step(), Step::BurnCard);
     t.execute(Command::Confirm(Confirm::CardBurned)).unwrap();
     assert_eq!(t.table().step(), Step::StartRound { deck, load: None });

@@ -61,7 +61,7 @@ fn missing_cards_void_the_round_and_replace_the_deck_signed_by_the_floor() {
     // A wrong PIN: a clear message, nothing written, the form kept.
     keys(&mut h, "1001");
     tap(&mut h, "PIN: ");
-    keys(&mut h, "1111");
+    keys(&mut h, "111111");
     tap(&mut h, "Record irregularity");
     h.get_by_label_contains("⚠");
     h.get_by_label("Missing or extra cards");
@@ -73,7 +73,7 @@ fn missing_cards_void_the_round_and_replace_the_deck_signed_by_the_floor() {
         "{after_wrong:?}"
     );
     // The right PIN.
-    keys(&mut h, "2468");
+    keys(&mut h, "246810");
     tap(&mut h, "Record irregularity");
     let all = rows(&db);
     let tail: Vec<&str> = all[before..]
@@ -288,7 +288,7 @@ fn a_ruling_is_written_down_and_only_seats_dealt_in_are_offered() {
     h.get_by_label("The ruling: Pot to seat 4");
     keys(&mut h, "3001");
     tap(&mut h, "PIN: ");
-    keys(&mut h, "1357");
+    keys(&mut h, "135790");
     tap(&mut h, "Record irregularity");
     h.get_by_label_contains("Irregularity recorded: Dispute: a ruling");
     let all = rows(&db);

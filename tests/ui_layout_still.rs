@@ -108,6 +108,8 @@ fn picking_a_game_or_keying_the_table_number_moves_nothing() {
         let mut h = real_app(&dir.path().join("open.sqlite"), w, hgt, 0.25);
         tap(&mut h, "Alex Rivera");
         keys(&mut h, "20417");
+        tap(&mut h, "Next: PIN");
+        keys(&mut h, "112233");
         tap(&mut h, "Sign in");
         let before = layout(&h);
         let open = h.get_by_label("Open table").rect();

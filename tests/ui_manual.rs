@@ -39,10 +39,10 @@ fn opened(
 ) -> Terminal {
     let mut t = Terminal::open(Store::open(db).unwrap(), shuffler).unwrap();
     t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417").unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
     ok(&mut t, Command::OpenTable(setup(counting)));
     ok(&mut t, Command::Confirm(Confirm::DecksInspected));
-    t.verify("1001", "2468").unwrap();
+    t.verify("1001", "246810").unwrap();
     ok(&mut t, Command::Confirm(Confirm::PlayersInspected));
     ok(&mut t, Command::Confirm(Confirm::DecksWashed));
     t
@@ -94,7 +94,7 @@ fn the_dealer_keys_a_count_and_the_floorperson_signs_it() {
     tap(&mut h, "Floorperson verify");
     keys(&mut h, "1001");
     tap(&mut h, "Next: PIN");
-    keys(&mut h, "2468");
+    keys(&mut h, "246810");
     tap(&mut h, "Verify");
     h.get_by_label("Shuffle and cut the Red deck");
     tap(&mut h, "Shuffled and cut");

@@ -64,14 +64,14 @@ fn the_first_start_creates_the_administrator() {
     keys(&mut h, "9001");
     h.get_by_label_contains("PIN:").click();
     h.run_ok();
-    keys(&mut h, "8642");
+    keys(&mut h, "864200");
     h.get_by_label_contains("PIN again").click();
     h.run_ok();
-    keys(&mut h, "8643");
+    keys(&mut h, "864201");
     tap(&mut h, "Create administrator");
     h.get_by_label_contains("The two PINs differ");
     tap(&mut h, "Delete");
-    keys(&mut h, "2");
+    keys(&mut h, "0");
     tap(&mut h, "Create administrator");
     // Past the first start: the ordinary sign-in screen (no dealers yet).
     h.get_by_label("Dealer sign-in");
@@ -83,7 +83,7 @@ fn the_first_start_creates_the_administrator() {
         h.state()
             .terminal()
             .store()
-            .verify_pin("9001", "8642")
+            .verify_pin("9001", "864200")
             .unwrap()
             .is_ok()
     );
@@ -95,7 +95,7 @@ fn an_idle_screen_locks_between_rounds() {
     let db = dir.path().join("lock.sqlite");
     let mut term = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
     term.seed_demo_people().unwrap();
-    term.sign_in("Alex Rivera", "20417").unwrap();
+    term.sign_in("Alex Rivera", "20417", "112233").unwrap();
     term.execute(Command::OpenTable(setup())).unwrap();
     term.execute(Command::Confirm(Confirm::DecksInspected))
         .unwrap();
@@ -114,13 +114,27 @@ fn an_idle_screen_locks_between_rounds() {
         h.query_by_label("Floorperson verifies the inspection")
             .is_none()
     );
-    // Another dealer's credential without a PIN does not open it; a floorperson with a PIN does.
-    keys(&mut h, "20533");
+    // A credential number alone opens nothing, the table's own dealer's neither; another
+    // dealer's with their PIN neither; the dealer's with the PIN does.
+    keys(&mut h, "20417");
     tap(&mut h, "Unlock");
-    h.get_by_label_contains("is not the dealer's");
+    h.get_by_label_contains("Enter the credential number and the PIN");
     assert!(h.state().is_locked());
     tap(&mut h, "Clear");
+    keys(&mut h, "20533");
+    h.get_by_label_contains("PIN:").click();
+    h.run_ok();
+    keys(&mut h, "445566");
+    tap(&mut h, "Unlock");
+    h.get_by_label_contains("Sam Chen is a dealer");
+    assert!(h.state().is_locked());
+    h.get_by_label_contains("Credential number:").click();
+    h.run_ok();
+    tap(&mut h, "Clear");
     keys(&mut h, "20417");
+    h.get_by_label_contains("PIN:").click();
+    h.run_ok();
+    keys(&mut h, "112233");
     tap(&mut h, "Unlock");
     assert!(!h.state().is_locked());
     h.get_by_label("Floorperson verifies the inspection");
@@ -131,7 +145,7 @@ fn an_idle_screen_locks_between_rounds() {
     keys(&mut h, "1001");
     h.get_by_label_contains("PIN:").click();
     h.run_ok();
-    keys(&mut h, "2468");
+    keys(&mut h, "246810");
     tap(&mut h, "Unlock");
     assert!(!h.state().is_locked());
     drop(h);
@@ -143,5 +157,5 @@ fn an_idle_screen_locks_between_rounds() {
             |r| r.get(0),
         )
         .unwrap();
-    assert_eq!(n, 5);
+    assert_eq!(n, 6);
 }

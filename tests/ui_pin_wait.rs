@@ -15,6 +15,8 @@ fn a_pin_keyed_during_the_wait_is_kept_and_taken_after_it() {
     let mut h = real_app(&db, 1024.0, 768.0, 0.25);
     tap(&mut h, "Alex Rivera");
     keys(&mut h, "20417");
+    tap(&mut h, "Next: PIN");
+    keys(&mut h, "112233");
     tap(&mut h, "Sign in");
     tap(&mut h, "Open table");
     tap(&mut h, "Decks inspected");
@@ -22,19 +24,19 @@ fn a_pin_keyed_during_the_wait_is_kept_and_taken_after_it() {
     keys(&mut h, "1001");
     tap(&mut h, "Next: PIN");
     // The first slip is forgiven; the second starts the wait ([people] pin_delay_seconds = 2).
-    keys(&mut h, "1111");
+    keys(&mut h, "111111");
     tap(&mut h, "Verify");
     h.get_by_label_contains("4 more tries");
     assert!(h.query_by_label_contains("before the next try").is_none());
-    keys(&mut h, "1112");
+    keys(&mut h, "111200");
     tap(&mut h, "Verify");
     h.get_by_label_contains("3 more tries");
     h.get_by_label("Wait 2 s before the next try");
     // The right PIN, too soon: refused for the wait only, and kept.
-    keys(&mut h, "2468");
+    keys(&mut h, "246810");
     tap(&mut h, "Verify");
     h.get_by_label_contains("wait 2 s before the next try");
-    h.get_by_label("PIN: ••••");
+    h.get_by_label("PIN: ••••••");
     assert!(h.state().terminal().table().dealer.is_some());
     std::thread::sleep(Duration::from_millis(2100));
     h.run_ok();

@@ -47,7 +47,7 @@ fn a_recorded_high_hand_shows_its_slip_and_prints_with_one_tap() {
         keys(h, "1001");
         h.get_by_label_contains("PIN:").click();
         h.run_ok();
-        keys(h, "2468");
+        keys(h, "246810");
         tap(h, "Record and sign");
     };
     record(&mut h);
@@ -165,6 +165,6 @@ fn record_better(h: &mut egui_kittest::Harness<'_, deckhand::ui::DeckhandApp>) {
     keys(h, "1001");
     h.get_by_label_contains("PIN:").click();
     h.run_ok();
-    keys(h, "2468");
+    keys(h, "246810");
     tap(h, "Record and sign");
 }

@@ -83,11 +83,11 @@ fn a_supervisor_finds_exports_and_closes() {
     let db = dir.path().join("review.sqlite");
     let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
     t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417").unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
     t.execute(Command::OpenTable(setup())).unwrap();
     t.execute(Command::Confirm(Confirm::DecksInspected))
         .unwrap();
-    t.verify("1001", "2468").unwrap();
+    t.verify("1001", "246810").unwrap();
     t.execute(Command::Confirm(Confirm::PlayersInspected))
         .unwrap();
     t.execute(Command::Confirm(Confirm::DecksWashed)).unwrap();
@@ -102,9 +102,9 @@ fn a_supervisor_finds_exports_and_closes() {
     tap(&mut h, "Supervisor review");
     h.get_by_label("Supervisor sign-in");
     // A floorperson's PIN is right but the role is not: refused with the reason.
-    sign(&mut h, "1001", "2468");
+    sign(&mut h, "1001", "246810");
     h.get_by_label_contains("to review the records takes a shift supervisor or administrator");
-    sign(&mut h, "3001", "1357");
+    sign(&mut h, "3001", "135790");
     h.get_by_label("Supervisor review");
     // The chain is walked in the background; its status appears.
     let deadline = Instant::now() + Duration::from_secs(10);

@@ -101,6 +101,8 @@ fn wait_until(h: &mut Harness<'_, DeckhandApp>, what: &str, pred: impl Fn(&Step)
 fn open_table(h: &mut Harness<'_, DeckhandApp>) {
     tap(h, "Alex Rivera");
     keys(h, "20417");
+    tap(h, "Next: PIN");
+    keys(h, "112233");
     tap(h, "Sign in");
     // The configured table number is prefilled; the dealer may change it.
     TAPS.with(|t| t.set(t.get() + 1));
@@ -115,10 +117,10 @@ fn open_table(h: &mut Harness<'_, DeckhandApp>) {
     tap(h, "Floorperson verify");
     keys(h, "1001");
     tap(h, "Next: PIN");
-    keys(h, "1111");
+    keys(h, "111111");
     tap(h, "Verify");
     h.get_by_label_contains("wrong PIN");
-    keys(h, "2468");
+    keys(h, "246810");
     tap(h, "Verify");
     tap(h, "Players have inspected");
     tap(h, "Decks washed");
@@ -227,7 +229,7 @@ fn a_count_of_51_stops_play_and_walks_the_deck_removal() {
     tap(&mut h, "Floorperson verify");
     keys(&mut h, "1001");
     tap(&mut h, "Next: PIN");
-    keys(&mut h, "2468");
+    keys(&mut h, "246810");
     tap(&mut h, "Verify");
     tap(&mut h, "Start shuffle");
     wait_until(&mut h, "the replacement's count", |s| {

@@ -96,7 +96,7 @@ fn a_round_cannot_start_on_decks_past_their_time() {
     );
     // A dealer change between rounds: sign out, the next dealer signs in at the same step.
     t.execute(Command::SignOut).unwrap();
-    t.sign_in("Sam Chen", "20533").unwrap();
+    t.sign_in("Sam Chen", "20533", "445566").unwrap();
     assert!(matches!(t.table().step(), Step::StartRound { .. }));
     t.execute(Command::StartRound { seats: vec![1] }).unwrap();
 }
@@ -133,7 +133,7 @@ fn spanish_21_inspection_removes_the_tens() {
     let s = setup(GameId::Spanish21, Dealing::ManualShoe);
     let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
     t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417").unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
     t.execute(Command::OpenTable(s.clone())).unwrap();
     let mut h = harness(DeckhandApp::new(t, s, None));
     h.run_ok();

@@ -14,6 +14,8 @@ fn the_dealer_taps_the_seats_where_they_sit() {
         let mut h = real_app(&dir.path().join("map.sqlite"), w, hgt, 0.25);
         tap(&mut h, "Alex Rivera");
         keys(&mut h, "20417");
+        tap(&mut h, "Next: PIN");
+        keys(&mut h, "112233");
         tap(&mut h, "Sign in");
         tap(&mut h, "Open table");
         tap(&mut h, "Decks inspected");

@@ -267,7 +267,7 @@ fn the_dealer_undoes_a_fold_and_a_floorperson_corrects_a_call_on_the_screen() {
     tap(&mut h, &back);
     keys(&mut h, "1001");
     tap(&mut h, "PIN: ");
-    keys(&mut h, "2468");
+    keys(&mut h, "246810");
     tap(&mut h, "Correct the round");
     h.get_by_label_contains("✔ Round taken back 2 steps by Dana Brooks");
     assert_eq!(

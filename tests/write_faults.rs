@@ -21,6 +21,8 @@ fn a_held_lock_stops_the_screen_until_records_can_be_saved() {
     let mut h = real_app(&db, 1280.0, 800.0, 0.05);
     tap(&mut h, "Alex Rivera");
     keys(&mut h, "20417");
+    tap(&mut h, "Next: PIN");
+    keys(&mut h, "112233");
     // Another program takes the write lock (in WAL mode, readers carry on).
     let other = rusqlite::Connection::open(&db).unwrap();
     other.execute_batch("BEGIN IMMEDIATE;").unwrap();
@@ -56,7 +58,10 @@ fn a_held_lock_stops_the_screen_until_records_can_be_saved() {
     drop(other);
     tap(&mut h, "Try again");
     assert!(h.state().terminal().write_fault().is_none());
-    // The screen is where it was, the credential still keyed: the dealer signs in again.
+    // The screen is where it was, the credential still keyed: the dealer keys the PIN again
+    // (a refused sign-in never keeps a PIN) and signs in.
+    h.get_by_label("Credential number: 20417");
+    keys(&mut h, "112233");
     tap(&mut h, "Sign in");
     assert!(h.state().terminal().table().dealer.is_some());
     let resumed = common::ui::payloads(&db, "records_resumed");
@@ -105,7 +110,7 @@ fn a_full_disk_holds_every_row_and_loses_none() {
     let db = mnt.join("full.sqlite");
     let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
     t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417").unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
     // Fill what is left of the disk.
     let filler = mnt.join("filler");
     {

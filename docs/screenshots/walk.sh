@@ -23,7 +23,8 @@ tap() { xdotool mousemove "$1" "$2" click 1; sleep 0.7; }
 # The keypad of the sign-in and the verification (1024x768 places).
 key() {
   case $1 in
-    1) tap 55 323 ;; 2) tap 155 323 ;; 4) tap 55 399 ;; 7) tap 55 475 ;; 0) tap 155 551 ;;
+    1) tap 55 306 ;; 2) tap 155 306 ;; 3) tap 255 306 ;; 4) tap 55 382 ;; 7) tap 55 458 ;;
+    0) tap 155 534 ;;
   esac
 }
 pad() {
@@ -31,16 +32,18 @@ pad() {
     1) tap 299 322 ;; 0) tap 399 549 ;; 2) tap 399 322 ;; 4) tap 299 398 ;; 6) tap 499 398 ;; 8) tap 399 473 ;;
   esac
 }
-tap 111 263                                # Alex Rivera
+tap 111 212                                # Alex Rivera
 for d in 2 0 4 1 7; do key $d; done
-tap 191 631                                # Sign in
+tap 191 614                                # Next: PIN
+for d in 1 1 2 2 3 3; do key $d; done
+tap 191 614                                # Sign in
 import -window root "$out/walk-open-table.png"
 tap 420 646                                # Open table (Hold'em)
 tap 191 221                                # Decks inspected
 tap 191 221                                # Floorperson verify
 for d in 1 0 0 1; do pad $d; done
 tap 355 629                                # Next: PIN
-for d in 2 4 6 8; do pad $d; done
+for d in 2 4 6 8 1 0; do pad $d; done
 tap 355 629                                # Verify
 tap 191 246                                # Players have inspected
 tap 191 246                                # Decks washed

@@ -70,15 +70,8 @@ pub(super) fn people(config: &Config, db: Option<PathBuf>, action: PeopleCmd) ->
                 credential,
                 role: role(&r)?,
             };
-            term.manage_people(
-                &actor,
-                &actor_pin,
-                PeopleChange::Add {
-                    person,
-                    pin: (!pin.is_empty()).then_some(pin),
-                },
-            )
-            .map_err(anyhow::Error::msg)?
+            term.manage_people(&actor, &actor_pin, PeopleChange::Add { person, pin })
+                .map_err(anyhow::Error::msg)?
         }
         PeopleCmd::Deactivate { actor, credential } => {
             let actor_pin = next_pin("your PIN")?;

@@ -25,20 +25,42 @@ fn parse_role(s: &str) -> Role {
     }
 }
 
-/// A PIN is 4 to 8 digits.
-pub fn check_pin_shape(pin: &str) -> std::result::Result<(), String> {
-    if !(4..=8).contains(&pin.len()) || !pin.chars().all(|c| c.is_ascii_digit()) {
-        return Err("a PIN is 4 to 8 digits".into());
+/// The fewest digits a PIN may have, whatever the configuration says (`[people] min_pin_digits`
+/// raises it, never lowers it): a million PINs, each an Argon2id check, against a copy of the
+/// hashes.
+pub const MIN_PIN_DIGITS: usize = 6;
+/// The most digits the keypad takes.
+pub const MAX_PIN_DIGITS: usize = 12;
+
+/// A PIN is `min_digits` (at least [`MIN_PIN_DIGITS`]) to [`MAX_PIN_DIGITS`] digits.
+pub fn check_pin_shape(pin: &str, min_digits: usize) -> std::result::Result<(), String> {
+    let min = min_digits.clamp(MIN_PIN_DIGITS, MAX_PIN_DIGITS);
+    if !(min..=MAX_PIN_DIGITS).contains(&pin.len()) || !pin.chars().all(|c| c.is_ascii_digit()) {
+        return Err(format!("a PIN is {min} to {MAX_PIN_DIGITS} digits"));
     }
     Ok(())
 }
 
+/// Argon2id with OWASP's recommended minimum (Password Storage Cheat Sheet: 19 MiB of memory,
+/// 2 passes, 1 lane); docs/people.md gives the measured time of one check. The parameters are
+/// written into each hash (PHC string), so a check uses the ones the PIN was hashed with.
+pub const ARGON2_MEMORY_KIB: u32 = 19 * 1024;
+pub const ARGON2_PASSES: u32 = 2;
+pub const ARGON2_LANES: u32 = 1;
+
+fn argon2() -> Argon2<'static> {
+    let params = argon2::Params::new(ARGON2_MEMORY_KIB, ARGON2_PASSES, ARGON2_LANES, None)
+        .expect("constant Argon2 parameters are valid");
+    Argon2::new(argon2::Algorithm::Argon2id, argon2::Version::V0x13, params)
+}
+
+/// Hashes a PIN with a fresh salt (no shape check: callers check it against their minimum).
 pub fn hash_pin(pin: &str) -> Result<String> {
     let mut salt_bytes = [0u8; 16];
     getrandom(&mut salt_bytes);
     let salt = SaltString::encode_b64(&salt_bytes)
         .map_err(|e| StoreError::Invalid(format!("salt: {e}")))?;
-    Ok(Argon2::default()
+    Ok(argon2()
         .hash_password(pin.as_bytes(), &salt)
         .map_err(|e| StoreError::Invalid(format!("hashing the PIN failed: {e}")))?
         .to_string())
@@ -68,6 +90,10 @@ fn getrandom(buf: &mut [u8]) {
 pub enum VerifyError {
     #[error("no active person has credential number {0}")]
     Unknown(String),
+    #[error("credential number {0} has no PIN yet: a shift supervisor sets one")]
+    NoPin(String),
+    #[error("a PIN is at least {min} digits: a shift supervisor resets a shorter one")]
+    TooShort { min: usize },
     #[error(
         "wrong PIN for credential number {credential}; {} before it is locked",
         more_tries(.left)
@@ -94,6 +120,9 @@ fn more_tries(left: &u32) -> String {
 /// it. Configured in `[people]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PinPolicy {
+    /// The fewest digits a new PIN may have (never below [`MIN_PIN_DIGITS`]); a keyed PIN
+    /// shorter than this is refused without counting (no PIN that short can be right).
+    pub min_digits: usize,
     pub max_failures: u32,
     /// The wait after the second failure in a row; it doubles with each further one.
     pub first_delay_seconds: i64,
@@ -103,6 +132,7 @@ pub struct PinPolicy {
 impl Default for PinPolicy {
     fn default() -> Self {
         PinPolicy {
+            min_digits: MIN_PIN_DIGITS,
             max_failures: 5,
             first_delay_seconds: 2,
             max_delay_seconds: 60,
@@ -133,12 +163,11 @@ pub struct PersonRecord {
 }
 
 impl Store {
-    /// Adds a person; the credential number must be new.
-    pub fn add_person(&mut self, p: &Person, pin: Option<&str>) -> Result<i64> {
-        if let Some(pin) = pin {
-            check_pin_shape(pin).map_err(StoreError::Invalid)?;
-        }
-        let hash = pin.map(hash_pin).transpose()?;
+    /// Adds a person with their PIN; the credential number must be new. The PIN is at least
+    /// [`MIN_PIN_DIGITS`] digits (the terminal checks the configured minimum before).
+    pub fn add_person(&mut self, p: &Person, pin: &str) -> Result<i64> {
+        check_pin_shape(pin, MIN_PIN_DIGITS).map_err(StoreError::Invalid)?;
+        let hash = hash_pin(pin)?;
         let p = p.clone();
         self.writer.call(move |w| -> Result<i64> {
             w.conn.execute(
@@ -211,8 +240,11 @@ impl Store {
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
             .optional()?;
-        let Some((name, role, Some(hash))) = row else {
+        let Some((name, role, hash)) = row else {
             return Ok(Err(VerifyError::Unknown(credential.to_string())));
+        };
+        let Some(hash) = hash else {
+            return Ok(Err(VerifyError::NoPin(credential.to_string())));
         };
         let attempts: Option<(u32, Option<String>, bool)> = self
             .reader
@@ -237,12 +269,13 @@ impl Store {
                 }));
             }
         }
+        // No PIN that short was ever set under this policy: refused without a try counted.
+        let min = policy.min_digits.max(MIN_PIN_DIGITS);
+        if pin.len() < min {
+            return Ok(Err(VerifyError::TooShort { min }));
+        }
         let ok = PasswordHash::new(&hash)
-            .map(|h| {
-                Argon2::default()
-                    .verify_password(pin.as_bytes(), &h)
-                    .is_ok()
-            })
+            .map(|h| argon2().verify_password(pin.as_bytes(), &h).is_ok())
             .unwrap_or(false);
         let cred = credential.to_string();
         if ok {
@@ -332,7 +365,7 @@ impl Store {
 
     /// Sets a new PIN and clears any lock-out.
     pub fn reset_pin(&mut self, credential: &str, pin: &str) -> Result<()> {
-        check_pin_shape(pin).map_err(StoreError::Invalid)?;
+        check_pin_shape(pin, MIN_PIN_DIGITS).map_err(StoreError::Invalid)?;
         let hash = hash_pin(pin)?;
         let cred = credential.to_string();
         let n = self.writer.call(move |w| -> Result<usize> {
@@ -481,8 +514,9 @@ mod tests {
             credential: "1001".into(),
             role: Role::Floorperson,
         };
-        s.add_person(&fp, Some("2468")).unwrap();
+        s.add_person(&fp, "246810").unwrap();
         let policy = PinPolicy {
+            min_digits: 6,
             max_failures: 4,
             first_delay_seconds: 2,
             max_delay_seconds: 60,
@@ -495,57 +529,57 @@ mod tests {
         let at = |secs: i64| t0 + chrono::Duration::seconds(secs);
         let v = |s: &Store, pin: &str, t| s.verify_pin_at("1001", pin, policy, t).unwrap();
         assert!(matches!(
-            v(&s, "0000", at(0)),
+            v(&s, "000000", at(0)),
             Err(VerifyError::WrongPin { left: 3, .. })
         ));
         // The first slip costs nothing: the right PIN at once is accepted and resets the count.
-        assert_eq!(v(&s, "2468", at(0)), Ok(fp.clone()));
+        assert_eq!(v(&s, "246810", at(0)), Ok(fp.clone()));
         assert!(matches!(
-            v(&s, "0000", at(1)),
+            v(&s, "000000", at(1)),
             Err(VerifyError::WrongPin { left: 3, .. })
         ));
         assert!(matches!(
-            v(&s, "0000", at(1)),
+            v(&s, "000000", at(1)),
             Err(VerifyError::WrongPin { left: 2, .. })
         ));
         // Two in a row: two seconds to wait, even for the right PIN, and it is not a failure.
         assert_eq!(
-            v(&s, "2468", at(2)),
+            v(&s, "246810", at(2)),
             Err(VerifyError::TooSoon {
                 credential: "1001".into(),
                 seconds: 1
             })
         );
         assert!(matches!(
-            v(&s, "0000", at(3)),
+            v(&s, "000000", at(3)),
             Err(VerifyError::WrongPin { left: 1, .. })
         ));
         assert!(matches!(
-            v(&s, "0000", at(5)),
+            v(&s, "000000", at(5)),
             Err(VerifyError::TooSoon { seconds: 2, .. })
         ));
         // The fourth failure locks the credential; the right PIN no longer helps.
         assert_eq!(
-            v(&s, "0000", at(8)),
+            v(&s, "000000", at(8)),
             Err(VerifyError::LockedOut("1001".into()))
         );
         assert_eq!(
-            v(&s, "2468", at(3600)),
+            v(&s, "246810", at(3600)),
             Err(VerifyError::LockedOut("1001".into()))
         );
         assert!(s.list_people().unwrap()[0].locked);
         assert!(s.clear_lockout("1001").unwrap());
-        assert_eq!(v(&s, "2468", at(3600)), Ok(fp.clone()));
+        assert_eq!(v(&s, "246810", at(3600)), Ok(fp.clone()));
         // A reset PIN replaces the old one; deactivation refuses the person but keeps the row.
-        s.reset_pin("1001", "97531").unwrap();
+        s.reset_pin("1001", "975310").unwrap();
         assert!(matches!(
-            v(&s, "2468", at(3700)),
+            v(&s, "246810", at(3700)),
             Err(VerifyError::WrongPin { .. })
         ));
-        assert_eq!(v(&s, "97531", at(3700)), Ok(fp.clone()));
+        assert_eq!(v(&s, "975310", at(3700)), Ok(fp.clone()));
         s.deactivate_person("1001").unwrap();
         assert_eq!(
-            v(&s, "97531", at(3800)),
+            v(&s, "975310", at(3800)),
             Err(VerifyError::Unknown("1001".into()))
         );
         assert!(s.deactivate_person("1001").is_err());
@@ -567,17 +601,17 @@ mod tests {
             credential: "F-100".into(),
             role: Role::Floorperson,
         };
-        s.add_person(&fp, Some("2468")).unwrap();
-        assert_eq!(s.verify_pin("F-100", "2468").unwrap(), Ok(fp.clone()));
+        s.add_person(&fp, "246810").unwrap();
+        assert_eq!(s.verify_pin("F-100", "246810").unwrap(), Ok(fp.clone()));
         assert_eq!(
-            s.verify_pin("F-100", "1111").unwrap(),
+            s.verify_pin("F-100", "111111").unwrap(),
             Err(VerifyError::WrongPin {
                 credential: "F-100".into(),
                 left: 4
             })
         );
         assert_eq!(
-            s.verify_pin("F-999", "2468").unwrap(),
+            s.verify_pin("F-999", "246810").unwrap(),
             Err(VerifyError::Unknown("F-999".into()))
         );
         let stored: String = s
@@ -585,11 +619,52 @@ mod tests {
             .query_row("SELECT pin_hash FROM people", [], |r| r.get(0))
             .unwrap();
         assert!(stored.starts_with("$argon2id$"), "{stored}");
-        assert!(!stored.contains("2468"));
-        assert!(
-            s.add_person(&fp, Some("2468")).is_err(),
-            "credential is unique"
+        assert!(!stored.contains("246810"));
+        assert!(s.add_person(&fp, "246810").is_err(), "credential is unique");
+        assert!(s.add_person(&fp, "12a456").is_err(), "PIN shape");
+        let other = Person {
+            credential: "F-101".into(),
+            ..fp.clone()
+        };
+        let e = s.add_person(&other, "24681").unwrap_err().to_string();
+        assert!(e.contains("a PIN is 6 to 12 digits"), "{e}");
+        assert!(s.add_person(&other, "1234567890123").is_err(), "13 digits");
+        // OWASP's minimum for Argon2id, written into the hash.
+        assert!(stored.contains("$v=19$m=19456,t=2,p=1$"), "{stored}");
+        // A keyed PIN shorter than the minimum is refused without a try counted.
+        assert_eq!(
+            s.verify_pin("F-100", "2468").unwrap(),
+            Err(VerifyError::TooShort { min: 6 })
         );
-        assert!(s.add_person(&fp, Some("12a4")).is_err(), "PIN shape");
+        let strict = PinPolicy {
+            min_digits: 8,
+            ..PinPolicy::default()
+        };
+        assert_eq!(
+            s.verify_pin_at("F-100", "246810", strict, Utc::now())
+                .unwrap(),
+            Err(VerifyError::TooShort { min: 8 })
+        );
+        assert_eq!(
+            check_pin_shape("246810", 8),
+            Err("a PIN is 8 to 12 digits".into())
+        );
+        assert_eq!(check_pin_shape("246810", 2), Ok(()), "never below six");
+        assert!(check_pin_shape("24681", 2).is_err());
+        // The right PIN after those: nothing was counted (the one wrong PIN above is forgiven).
+        assert_eq!(s.verify_pin("F-100", "246810").unwrap(), Ok(fp.clone()));
+        // A person from before PINs were required for everyone.
+        rusqlite::Connection::open(dir.path().join("p.sqlite"))
+            .unwrap()
+            .execute(
+                "INSERT INTO people (name, credential, role, pin_hash, active, created_utc)
+                 VALUES ('Old Dealer', 'D-1', 'dealer', NULL, 1, '2026-01-01T00:00:00Z')",
+                [],
+            )
+            .unwrap();
+        assert_eq!(
+            s.verify_pin("D-1", "246810").unwrap(),
+            Err(VerifyError::NoPin("D-1".into()))
+        );
     }
 }

@@ -7,7 +7,7 @@ use super::*;
 /// A change to the people who sign records (issue: supervisors manage people; never delete).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PeopleChange {
-    Add { person: Person, pin: Option<String> },
+    Add { person: Person, pin: String },
     Deactivate { credential: String },
     ResetPin { credential: String, pin: String },
     ClearLockout { credential: String },
@@ -33,17 +33,17 @@ pub(super) fn check_person_fields(p: &Person) -> Result<(), String> {
 
 /// People seeded into an empty database when `[demo] seed_people` is on. Documented in the
 /// README so a newcomer can sign in and verify; never used on a real table.
-pub fn demo_people() -> Vec<(Person, Option<&'static str>)> {
+pub fn demo_people() -> Vec<(Person, &'static str)> {
     let p = |name: &str, credential: &str, role| Person {
         name: name.into(),
         credential: credential.into(),
         role,
     };
     vec![
-        (p("Alex Rivera", "20417", Role::Dealer), None),
-        (p("Sam Chen", "20533", Role::Dealer), None),
-        (p("Dana Brooks", "1001", Role::Floorperson), Some("2468")),
-        (p("Morgan Lee", "3001", Role::Supervisor), Some("1357")),
+        (p("Alex Rivera", "20417", Role::Dealer), "112233"),
+        (p("Sam Chen", "20533", Role::Dealer), "445566"),
+        (p("Dana Brooks", "1001", Role::Floorperson), "246810"),
+        (p("Morgan Lee", "3001", Role::Supervisor), "135790"),
     ]
 }
 
@@ -139,8 +139,9 @@ impl Terminal {
             role: Role::Administrator,
         };
         check_person_fields(&person)?;
+        self.check_new_pin(pin)?;
         self.store
-            .add_person(&person, Some(pin))
+            .add_person(&person, pin)
             .map_err(|e| e.to_string())?;
         let state = self.person_state(&person.credential);
         self.record_signed(
@@ -184,8 +185,9 @@ impl Terminal {
                     return refuse(self, m);
                 }
                 check_person_fields(person)?;
+                self.check_new_pin(pin)?;
                 self.store
-                    .add_person(person, pin.as_deref())
+                    .add_person(person, pin)
                     .map_err(|e| e.to_string())?;
                 (
                     "person_added",
@@ -220,6 +222,7 @@ impl Terminal {
                 if let Err(m) = check(&actor, Action::ManagePeople(role), None) {
                     return refuse(self, m);
                 }
+                self.check_new_pin(pin)?;
                 self.store
                     .reset_pin(credential, pin)
                     .map_err(|e| e.to_string())?;
@@ -310,26 +313,37 @@ impl Terminal {
         self.write_rows(ctx, vec![entry]);
     }
 
-    /// Signs a dealer in: the name they picked and the credential number they typed must
-    /// belong to the same active person.
-    pub fn sign_in(&mut self, name: &str, credential: &str) -> Result<Person, String> {
+    /// A new PIN under the configured minimum (`[people] min_pin_digits`, never below six).
+    fn check_new_pin(&self, pin: &str) -> Result<(), String> {
+        crate::store::people::check_pin_shape(pin, self.pin_policy.min_digits)
+    }
+
+    /// Signs a dealer in: the name they picked, the credential number and the PIN they typed
+    /// must be the same active person's. The PIN is checked as every signature's is: the wait
+    /// after wrong PINs and the lock-out apply (`[people]`), and refusals are journaled.
+    pub fn sign_in(&mut self, name: &str, credential: &str, pin: &str) -> Result<Person, String> {
         let credential = credential.trim();
         if credential.is_empty() {
             return Err("Enter your credential number".into());
         }
+        if pin.is_empty() {
+            return Err("Enter your PIN".into());
+        }
         self.refuse_changed_person(credential)?;
-        let person = self
+        // The name first: a wrong pairing costs no PIN try and says whose it is not.
+        let named = self
             .store
             .person(credential)
             .map_err(|e| e.to_string())?
-            .filter(|p| p.name == name)
-            .ok_or_else(|| {
-                self.record_system(
-                    "sign_in_refused",
-                    serde_json::json!({"name": name, "credential": credential}),
-                );
-                format!("Credential number {credential} is not {name}'s")
-            })?;
+            .is_some_and(|p| p.name == name);
+        if !named {
+            self.record_system(
+                "sign_in_refused",
+                serde_json::json!({"name": name, "credential": credential}),
+            );
+            return Err(format!("Credential number {credential} is not {name}'s"));
+        }
+        let person = self.check_pin(credential, pin)?;
         crate::rules::access::check(&person, crate::rules::access::Action::DealTable, None)?;
         self.execute(Command::SignIn(person.clone()))?;
         Ok(person)
@@ -345,21 +359,18 @@ impl Terminal {
         );
     }
 
-    /// Unlocks the screen: the dealer at the table with their credential number alone; anyone
-    /// else with credential number and PIN and the right to unlock. Both outcomes are journaled;
-    /// the answer is who unlocked.
+    /// Unlocks the screen with credential number and PIN: the dealer at the table, or anyone
+    /// with the right to unlock. Both outcomes are journaled; the answer is who unlocked.
     pub fn unlock_screen(&mut self, credential: &str, pin: &str) -> Result<String, String> {
         let credential = credential.trim().to_string();
         let dealer = self.table.dealer.as_ref().map(|d| d.credential.clone());
-        let unlocked_by = if pin.is_empty() && dealer.as_deref() == Some(credential.as_str()) {
-            Ok(credential.clone())
-        } else if pin.is_empty() {
-            Err(
-                "That credential number is not the dealer's; a floorperson adds their PIN"
-                    .to_string(),
-            )
+        let unlocked_by = if pin.is_empty() {
+            Err("Enter the credential number and the PIN".to_string())
         } else {
             self.check_pin(&credential, pin).and_then(|p| {
+                if dealer.as_deref() == Some(p.credential.as_str()) {
+                    return Ok(p.credential);
+                }
                 crate::rules::access::check(&p, crate::rules::access::Action::UnlockScreen, None)
                     .map(|_| p.credential)
             })

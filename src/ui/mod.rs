@@ -144,7 +144,8 @@ struct View {
     /// The game picked on the open-table screen; `None`: the configured game.
     game: Option<crate::rules::games::GameId>,
     signin_name: Option<String>,
-    signin_credential: String,
+    /// The dealer's credential number and PIN at sign-in.
+    signin: Signature,
     seats: BTreeSet<u8>,
     verify: Option<VerifyPad>,
     /// Cards being entered for a poker-room game's step.
@@ -442,7 +443,11 @@ impl DeckhandApp {
                 .map(|f| (f.steps, f.sign.pin_focused())),
             self.view.verify.as_ref().map(|v| v.sign.pin_focused()),
             format!("{:?}", self.view.confirm),
-            (self.view.keying_table_no, self.view.signin_name.is_some()),
+            (
+                self.view.keying_table_no,
+                self.view.signin_name.is_some(),
+                self.view.signin.pin_focused(),
+            ),
             (self.view.admin.field, self.view.unlock.pin_focused()),
         ))
     }
@@ -457,7 +462,12 @@ impl DeckhandApp {
                 v.banked.cards, v.banked.dealer, v.banked.community
             ),
             format!("{:?}", v.poker),
-            (&v.deck_count, &v.signin_credential, &v.table_no),
+            (
+                &v.deck_count,
+                &v.signin.credential,
+                v.signin.pin.len(),
+                &v.table_no,
+            ),
         ))
     }
 
@@ -574,13 +584,20 @@ impl DeckhandApp {
             },
             UiCmd::SignIn => {
                 let name = self.view.signin_name.clone().unwrap_or_default();
-                match self.term.sign_in(&name, &self.view.signin_credential) {
+                let (cred, pin) = (
+                    self.view.signin.credential.clone(),
+                    self.view.signin.pin.clone(),
+                );
+                match self.term.sign_in(&name, &cred, &pin) {
                     Ok(_) => {
                         self.view.message = None;
-                        self.view.signin_credential.clear();
+                        self.view.signin = Signature::default();
                         self.view.signin_name = None;
                     }
-                    Err(e) => self.view.message = Some(Notice::problem(e)),
+                    Err(e) => {
+                        self.view.signin.refused(self.term.pin_wait());
+                        self.view.message = Some(Notice::problem(e));
+                    }
                 }
             }
             UiCmd::OpenVerify(purpose) => {

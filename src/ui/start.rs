@@ -58,13 +58,17 @@ impl DeckhandApp {
     pub(super) fn lock_screen(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
         let table_no = self.term.table().setup.as_ref().map(|s| s.table_no);
         egui::CentralPanel::default()
-            .frame(egui::Frame::new().fill(theme::FELT_DARK).inner_margin(egui::Margin::same(48)))
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::FELT_DARK)
+                    .inner_margin(egui::Margin::same(48)),
+            )
             .show(ui, |ui| {
                 let name = table_no.map_or("This terminal".to_string(), |n| format!("Table {n}"));
                 title(ui, &format!("{name} is locked"));
                 body(
                     ui,
-                    "The dealer unlocks with their credential number; a floorperson with credential number and PIN.",
+                    "The dealer, or a floorperson, unlocks with credential number and PIN.",
                 );
                 self.view.unlock.show(ui);
                 if primary(ui, "Unlock") {
@@ -75,16 +79,21 @@ impl DeckhandApp {
     }
 
     pub(super) fn sign_in(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
-        title(ui, "Dealer sign-in");
-        if ui
-            .add(
-                Button::new(RichText::new("Supervisor review").size(theme::BODY))
-                    .min_size(theme::ACTION_SIZE),
-            )
-            .clicked()
-        {
-            cmds.push(UiCmd::OpenReview);
-        }
+        // The title and the supervisors' way in on one row: the keypad and "Sign in" below fit
+        // a 768-pixel screen.
+        ui.horizontal(|ui| {
+            title(ui, "Dealer sign-in");
+            ui.add_space(48.0);
+            if ui
+                .add(
+                    Button::new(RichText::new("Supervisor review").size(theme::BODY))
+                        .min_size(theme::ACTION_SIZE),
+                )
+                .clicked()
+            {
+                cmds.push(UiCmd::OpenReview);
+            }
+        });
         let dealers = self
             .term
             .store()
@@ -111,18 +120,25 @@ impl DeckhandApp {
                             .clicked()
                         {
                             self.view.signin_name = Some(d.name.clone());
-                            self.view.signin_credential.clear();
+                            self.view.signin = Default::default();
                             self.view.message = None;
                         }
                     }
                 });
             }
             Some(name) => {
-                body(ui, &format!("{name}: enter your Board credential number."));
-                field(ui, "Credential number", &self.view.signin_credential, true);
-                keypad::keypad(ui, &mut self.view.signin_credential, 12);
+                body(
+                    ui,
+                    &format!("{name}: your Board credential number, then your PIN."),
+                );
+                self.view.signin.show(ui);
+                // One next step in one place: "Next: PIN", then "Sign in".
                 ui.horizontal(|ui| {
-                    if primary(ui, "Sign in") {
+                    if !self.view.signin.pin_focused() {
+                        if primary(ui, "Next: PIN") {
+                            self.view.signin.focus_pin();
+                        }
+                    } else if primary(ui, "Sign in") {
                         cmds.push(UiCmd::SignIn);
                     }
                     if ui

@@ -51,7 +51,7 @@ pub fn check_or_call(options: &[Action]) -> String {
 pub fn floorperson_signs(h: &mut Harness<'_, DeckhandApp>) {
     keys(h, "1001");
     tap(h, "Next: PIN");
-    keys(h, "2468");
+    keys(h, "246810");
     tap(h, "Verify");
 }
 
@@ -110,7 +110,7 @@ pub fn play_step_with(h: &mut Harness<'_, DeckhandApp>, taps: &mut usize, press:
             press(h, "Supervisor verify");
             keys(h, "3001");
             tap(h, "Next: PIN");
-            keys(h, "1357");
+            keys(h, "135790");
             tap(h, "Verify");
         }
         Step::CountLosingHands { .. } => press(h, "Count is right"),
@@ -204,6 +204,8 @@ pub fn sign_pad(h: &mut Harness<'_, DeckhandApp>, credential: &str, pin: &str) {
 pub fn open_from_sign_in(h: &mut Harness<'_, DeckhandApp>, game: GameId, press: Press) {
     tap(h, "Alex Rivera");
     keys(h, "20417");
+    press(h, "Next: PIN");
+    keys(h, "112233");
     press(h, "Sign in");
     if game != GameId::Holdem {
         tap(h, game.name());
