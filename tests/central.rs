@@ -210,6 +210,17 @@ fn local_rows(path: &Path) -> (String, i64) {
     }
 }
 
+/// The last signed head the server holds for a terminal (0: none).
+fn signed_head_at(client: &mut postgres::Client, terminal: &str) -> i64 {
+    client
+        .query_one(
+            "SELECT COALESCE(MAX(serial), 0) FROM signed_heads WHERE terminal_id = $1",
+            &[&terminal],
+        )
+        .map(|r| r.get(0))
+        .unwrap_or(-1)
+}
+
 /// Waits until the server holds every row of every terminal; then checks every chain.
 fn settle(c: &Cluster, terminals: &[PathBuf], limit: Duration) {
     let deadline = Instant::now() + limit;
@@ -220,8 +231,11 @@ fn settle(c: &Cluster, terminals: &[PathBuf], limit: Duration) {
             .connect()
             .ok()
             .map(|mut client| {
-                want.iter()
-                    .all(|(t, n)| central::server_head(&mut client, t).ok() == Some(*n))
+                // Every row, and the head the terminal signed over the last of them.
+                want.iter().all(|(t, n)| {
+                    central::server_head(&mut client, t).ok() == Some(*n)
+                        && signed_head_at(&mut client, t) == *n
+                })
             })
             .unwrap_or(false);
         if ok {
@@ -237,11 +251,13 @@ fn settle(c: &Cluster, terminals: &[PathBuf], limit: Duration) {
     let all = central::verify(&mut client).unwrap();
     assert_eq!(all.len(), want.len());
     for (t, n) in &want {
-        let status = &all.iter().find(|(id, _)| id == t).unwrap().1;
+        let check = all.iter().find(|c| &c.terminal == t).unwrap();
+        let status = &check.status;
         assert!(
             matches!(status, ChainStatus::Intact { rows, .. } if rows == n),
             "{t}: {status}"
         );
+        assert_eq!(check.signed_head, Some(*n), "{t}: the signed head");
         let count: i64 = client
             .query_one("SELECT COUNT(*) FROM journal WHERE terminal_id = $1", &[t])
             .unwrap()
@@ -475,9 +491,9 @@ fn a_tampered_central_row_is_found_and_a_different_row_is_never_overwritten() {
         .unwrap();
     let all = central::verify(&mut owner).unwrap();
     assert!(
-        matches!(&all[0].1, ChainStatus::Broken { serial: 120, .. }),
+        matches!(&all[0].status, ChainStatus::Broken { serial: 120, .. }),
         "{}",
-        all[0].1
+        all[0].status
     );
     // Rows sent again collide on (terminal_id, serial): the same rows are accepted once; a
     // different one is refused, not overwritten.
@@ -624,4 +640,118 @@ fn the_supervisor_review_searches_all_tables_read_only() {
     tap(&mut h, "This table");
     h.run_ok();
     assert!(h.query_by_label_contains("· T-").is_none());
+}
+
+/// The central copy keeps each terminal's signed heads (issue 21, item 4): with the owner's
+/// rights on the server, a deleted tail and a row edited with the chain recomputed both walk
+/// as intact chains, and both are reported against the head the terminal signed; a head
+/// signed by another key is refused.
+#[test]
+#[ignore = "needs PostgreSQL's binaries; run by .ci/run"]
+fn the_central_copy_holds_the_signed_heads_against_a_cut_tail_and_a_rehashed_row() {
+    use deckhand::store::{JournalRow, signing};
+    let c = Cluster::start();
+    let work = tempfile::tempdir().unwrap();
+    let path = work.path().join("t.sqlite");
+    let mut store = Store::open(&path).unwrap();
+    append(&mut store, 300, 50, "x");
+    let terminal = store.terminal_id().to_string();
+    let local = central::open_local(&path).unwrap();
+    let mut client = c.config("table_terminal").connect().unwrap();
+    assert_eq!(central::catch_up(&mut client, &local, 100).unwrap(), 300);
+    let mut owner = c.config("deckhand_owner").connect().unwrap();
+    let all = central::verify(&mut owner).unwrap();
+    assert_eq!(all[0].signed_head, Some(300), "{:?}", all[0]);
+    let key: String = owner
+        .query_one("SELECT public_key FROM terminal_keys", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(
+        Some(key.clone()),
+        signing::recorded_key(store.connection()).unwrap()
+    );
+
+    // A row edited on the server and the chain recomputed from it to the end.
+    let rows: Vec<JournalRow> = store
+        .all_rows()
+        .unwrap()
+        .into_iter()
+        .filter(|r| r.serial >= 120)
+        .collect();
+    let mut prev = rows[0].prev_hash.clone();
+    let mut tx = owner.transaction().unwrap();
+    tx.batch_execute("ALTER TABLE journal DISABLE TRIGGER journal_no_update")
+        .unwrap();
+    for mut r in rows {
+        if r.serial == 120 {
+            r.payload = r.payload.replace("52", "51");
+        }
+        r.prev_hash = prev;
+        r.hash = r.compute_hash();
+        prev = r.hash.clone();
+        tx.execute(
+            "UPDATE journal SET payload = $3, prev_hash = $4, hash = $5
+             WHERE terminal_id = $1 AND serial = $2",
+            &[&terminal, &r.serial, &r.payload, &r.prev_hash, &r.hash],
+        )
+        .unwrap();
+    }
+    tx.batch_execute("ALTER TABLE journal ENABLE TRIGGER journal_no_update")
+        .unwrap();
+    tx.commit().unwrap();
+    let all = central::verify(&mut owner).unwrap();
+    match &all[0].status {
+        ChainStatus::Broken { serial, problem } => {
+            assert_eq!(*serial, 300);
+            assert!(
+                problem.contains("differs from the one the terminal signed"),
+                "{problem}"
+            );
+        }
+        s => panic!("a rehashed chain is reported: {s}"),
+    }
+
+    // A tail deleted on the server (a fresh cluster for a clean copy).
+    let c2 = Cluster::start();
+    let mut client = c2.config("table_terminal").connect().unwrap();
+    assert_eq!(central::catch_up(&mut client, &local, 100).unwrap(), 300);
+    let mut owner = c2.config("deckhand_owner").connect().unwrap();
+    owner
+        .batch_execute(
+            "ALTER TABLE journal DISABLE TRIGGER journal_no_update;
+             DELETE FROM journal WHERE serial > 250;
+             ALTER TABLE journal ENABLE TRIGGER journal_no_update;",
+        )
+        .unwrap();
+    let all = central::verify(&mut owner).unwrap();
+    match &all[0].status {
+        ChainStatus::Broken { serial, problem } => {
+            assert_eq!(*serial, 250);
+            assert_eq!(
+                problem,
+                "signed head at serial 300, central copy ends at 250"
+            );
+        }
+        s => panic!("a cut tail is reported: {s}"),
+    }
+
+    // A head signed by another key (another terminal's key file under this terminal's id) is
+    // refused, not stored.
+    let other = signing::HeadKey::load_or_create(&work.path().join("other.key"))
+        .unwrap()
+        .0;
+    let forged = signing::SignedHead {
+        serial: 250,
+        hash: "00".repeat(32),
+        signature: other.sign(&terminal, 250, &"00".repeat(32)),
+        public_key: other.public_hex(),
+        ts_utc: "2026-11-24T00:00:00Z".into(),
+    };
+    let e = central::push_signed_head(&mut client, &terminal, &forged).unwrap_err();
+    assert!(e.contains("the central copy registered"), "{e}");
+    let heads: i64 = owner
+        .query_one("SELECT COUNT(*) FROM signed_heads", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(heads, 1);
 }

@@ -40,9 +40,12 @@ pub(super) fn run(
         CentralCmd::Verify => {
             let all = central::verify(&mut client).map_err(anyhow::Error::msg)?;
             let mut broken = false;
-            for (terminal, status) in &all {
-                outln!("{terminal}: {status}");
-                broken |= matches!(status, ChainStatus::Broken { .. });
+            for c in &all {
+                match c.signed_head {
+                    Some(h) => outln!("{}: {}, signed head at serial {h}", c.terminal, c.status),
+                    None => outln!("{}: {}", c.terminal, c.status),
+                }
+                broken |= matches!(c.status, ChainStatus::Broken { .. });
             }
             outln!("{} terminals", all.len());
             if broken {

@@ -15,8 +15,13 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// The central schema, applied by `deckhand central init`.
-pub const SCHEMA: &str = include_str!("../../db/central/0001_journal.sql");
+/// The central schema, applied by `deckhand central init` (each file is idempotent, so `init`
+/// on an older central database adds what it lacks).
+pub const SCHEMA: &str = concat!(
+    include_str!("../../db/central/0001_journal.sql"),
+    "\n",
+    include_str!("../../db/central/0002_signed_heads.sql")
+);
 
 /// `[central]` in the configuration.
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -284,16 +289,90 @@ pub fn catch_up(
     let Some(terminal) = local_terminal_id(local)? else {
         return Ok(0);
     };
+    // The signed head is read before the rows: every row it covers is then pushed below, and
+    // it goes after them.
+    let signed = super::signing::read_head(local).map_err(|e| e.to_string())?;
     let mut head = server_head(client, &terminal)?;
     let mut pushed = 0;
     loop {
         let sent = push_batch(client, local, head, batch)?;
         let Some(last) = sent.last() else {
+            if let Some(h) = signed {
+                push_signed_head(client, &terminal, &h)?;
+            }
             return Ok(pushed);
         };
         pushed += sent.len() as u64;
         head = *last;
     }
+}
+
+/// Registers the terminal's public key (the first one the server sees for this terminal) and
+/// stores a signed head once the server holds the rows it covers. A head signed by another
+/// key, or one that comes back different for the same serial, is refused and reported.
+pub fn push_signed_head(
+    client: &mut postgres::Client,
+    terminal: &str,
+    h: &super::signing::SignedHead,
+) -> Result<(), String> {
+    if server_head(client, terminal)? < h.serial {
+        return Ok(());
+    }
+    let mut tx = client.transaction().map_err(|e| describe(&e))?;
+    tx.execute(
+        "INSERT INTO terminal_keys (terminal_id, public_key) VALUES ($1, $2)
+         ON CONFLICT (terminal_id) DO NOTHING",
+        &[&terminal, &h.public_key],
+    )
+    .map_err(|e| describe(&e))?;
+    let registered: String = tx
+        .query_one(
+            "SELECT public_key FROM terminal_keys WHERE terminal_id = $1",
+            &[&terminal],
+        )
+        .map_err(|e| describe(&e))?
+        .get(0);
+    if registered != h.public_key {
+        return Err(format!(
+            "terminal {terminal}: the head at serial {} is signed by key {}…, the central copy registered {}…; not stored",
+            h.serial,
+            short(&h.public_key),
+            short(&registered)
+        ));
+    }
+    let stored = tx
+        .execute(
+            "INSERT INTO signed_heads (terminal_id, serial, hash, signature, public_key, ts_utc)
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (terminal_id, serial) DO NOTHING",
+            &[
+                &terminal,
+                &h.serial,
+                &h.hash,
+                &h.signature,
+                &h.public_key,
+                &h.ts_utc,
+            ],
+        )
+        .map_err(|e| describe(&e))?;
+    if stored == 0 {
+        let there = tx
+            .query_one(
+                "SELECT hash, signature FROM signed_heads WHERE terminal_id = $1 AND serial = $2",
+                &[&terminal, &h.serial],
+            )
+            .map_err(|e| describe(&e))?;
+        if there.get::<_, String>(0) != h.hash || there.get::<_, String>(1) != h.signature {
+            return Err(format!(
+                "terminal {terminal}: the signed head at serial {} differs from the central copy's; nothing overwritten",
+                h.serial
+            ));
+        }
+    }
+    tx.commit().map_err(|e| describe(&e))
+}
+
+fn short(key: &str) -> &str {
+    key.get(..12).unwrap_or(key)
 }
 
 /// What the sender thread reports to the screen.
@@ -365,9 +444,19 @@ pub fn spawn_sender(
         .expect("spawning the central sender")
 }
 
-/// The central verifier: every terminal's chain walked in serial order. Returns each terminal
-/// with its status.
-pub fn verify(client: &mut postgres::Client) -> Result<Vec<(String, ChainStatus)>, String> {
+/// One terminal as the central verifier found it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CentralCheck {
+    pub terminal: String,
+    pub status: ChainStatus,
+    /// The last signed head the server holds for it, if any.
+    pub signed_head: Option<i64>,
+}
+
+/// The central verifier: every terminal's chain walked in serial order, then every signed head
+/// it sent held to its registered key and to the central rows. Returns each terminal with its
+/// status.
+pub fn verify(client: &mut postgres::Client) -> Result<Vec<CentralCheck>, String> {
     let terminals: Vec<String> = client
         .query(
             "SELECT DISTINCT terminal_id FROM journal ORDER BY terminal_id",
@@ -404,9 +493,86 @@ pub fn verify(client: &mut postgres::Client) -> Result<Vec<(String, ChainStatus)
                 }
             }
         }
-        out.push((t, broken.unwrap_or_else(|| walk.finish())));
+        let status = broken.unwrap_or_else(|| walk.finish());
+        let (status, signed_head) = match status {
+            ChainStatus::Intact { rows, .. } => match check_heads(client, &t, rows)? {
+                Ok(last) => (status, last),
+                Err(broken) => (broken, None),
+            },
+            broken => (broken, None),
+        };
+        out.push(CentralCheck {
+            terminal: t,
+            status,
+            signed_head,
+        });
     }
     Ok(out)
+}
+
+/// Every signed head of a terminal whose central chain walked intact through `rows` rows: signed
+/// by the registered key, and naming a central row with the same hash. Answers the last head's
+/// serial, or the first problem.
+fn check_heads(
+    client: &mut postgres::Client,
+    terminal: &str,
+    rows: i64,
+) -> Result<Result<Option<i64>, ChainStatus>, String> {
+    let key: Option<String> = client
+        .query_opt(
+            "SELECT public_key FROM terminal_keys WHERE terminal_id = $1",
+            &[&terminal],
+        )
+        .map_err(|e| describe(&e))?
+        .map(|r| r.get(0));
+    let heads = client
+        .query(
+            "SELECT h.serial, h.hash, h.signature, h.public_key, j.hash
+             FROM signed_heads h
+             LEFT JOIN journal j ON j.terminal_id = h.terminal_id AND j.serial = h.serial
+             WHERE h.terminal_id = $1 ORDER BY h.serial",
+            &[&terminal],
+        )
+        .map_err(|e| describe(&e))?;
+    let broken = |serial: i64, problem: String| Ok(Err(ChainStatus::Broken { serial, problem }));
+    let mut last = None;
+    for r in &heads {
+        let serial: i64 = r.get(0);
+        let hash: String = r.get(1);
+        let signature: String = r.get(2);
+        let public_key: String = r.get(3);
+        let row_hash: Option<String> = r.get(4);
+        let Some(key) = key.as_deref() else {
+            return broken(serial, "a signed head with no registered key".into());
+        };
+        if public_key != key || !super::signing::verify(key, terminal, serial, &hash, &signature) {
+            return broken(
+                serial,
+                format!(
+                    "the signed head at serial {serial} does not verify with the registered key {}…",
+                    short(key)
+                ),
+            );
+        }
+        match row_hash {
+            None => {
+                return broken(
+                    rows,
+                    format!("signed head at serial {serial}, central copy ends at {rows}"),
+                );
+            }
+            Some(h) if h != hash => {
+                return broken(
+                    serial,
+                    format!(
+                        "the row differs from the one the terminal signed (signed head at serial {serial})"
+                    ),
+                );
+            }
+            Some(_) => last = Some(serial),
+        }
+    }
+    Ok(Ok(last))
 }
 
 /// Rows matching a review filter across every terminal, oldest first (`deckhand export
@@ -452,7 +618,7 @@ pub enum CentralAnswer {
     },
     Count(i64),
     Corrections(Vec<JournalRow>),
-    Chains(Vec<(String, ChainStatus)>),
+    Chains(Vec<CentralCheck>),
     Exported(usize, PathBuf),
     Failed(String),
 }

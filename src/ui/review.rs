@@ -273,12 +273,13 @@ impl ReviewState {
                 CentralAnswer::Chains(all) => {
                     let broken: Vec<String> = all
                         .iter()
-                        .filter(|(_, s)| matches!(s, ChainStatus::Broken { .. }))
-                        .map(|(t, s)| format!("{t} {s}"))
+                        .filter(|c| matches!(c.status, ChainStatus::Broken { .. }))
+                        .map(|c| format!("{} {}", c.terminal, c.status))
                         .collect();
+                    let signed = all.iter().filter(|c| c.signed_head.is_some()).count();
                     self.central_chain = Some(if broken.is_empty() {
                         format!(
-                            "Chain intact: all tables, {} terminals, every chain verified",
+                            "Chain intact: all tables, {} terminals, every chain verified, {signed} with signed heads",
                             all.len()
                         )
                     } else {
