@@ -482,3 +482,94 @@ fn the_screen_answers_taps_while_a_device_floods_the_line() {
         "{states:?}"
     );
 }
+
+/// A device report the journal refuses (another program holds the write lock) stops the
+/// dealer's screen at once, with no write of the terminal's own needed, and is not
+/// acknowledged; once the lock is gone, "Try again" clears the screen, and the report sent
+/// again is journaled and acknowledged: nothing lost.
+#[test]
+fn a_device_report_that_cannot_be_written_stops_the_screen_at_once() {
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("held.sqlite");
+    let (master, slave) = TTYPort::pair().unwrap();
+    let mut config = crate::common::ui::real_config(&db);
+    config.shuffler.port = slave.name().unwrap();
+    let app = deckhand::app::build(&config, Default::default(), None).unwrap();
+    let mut h = crate::common::ui::harness_with_dt(app, 1280.0, 800.0, 0.05);
+    let mut dev = Device::new(master);
+    assert!(dev.handshake(1, Duration::from_secs(10)));
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while h.query_by_label_contains("Shuffler connected").is_none() {
+        assert!(Instant::now() < deadline, "the shuffler never connected");
+        h.step();
+        let _ = dev.frames();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let meter_rows = || -> i64 {
+        rusqlite::Connection::open(&db)
+            .unwrap()
+            .query_row(
+                "SELECT COUNT(*) FROM journal WHERE kind = 'shuffler_meters'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap()
+    };
+    let before = meter_rows();
+    let other = rusqlite::Connection::open(&db).unwrap();
+    other.execute_batch("BEGIN IMMEDIATE;").unwrap();
+    let seq = dev.send(shuffler::METERS, meters(7));
+    let acked = |frames: Vec<Frame>| frames.iter().any(|f| f.kind == ACK && f.payload == [seq]);
+    let mut ack_seen = false;
+    let started = Instant::now();
+    while h
+        .query_by_label_contains("Records cannot be saved: another program is holding the database")
+        .is_none()
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "the screen does not show the device's failed write"
+        );
+        h.step();
+        ack_seen |= acked(dev.frames());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let shown_after = started.elapsed();
+    assert!(
+        shown_after < Duration::from_secs(3),
+        "shown after {shown_after:?}"
+    );
+    ack_seen |= acked(dev.frames());
+    assert!(!ack_seen, "a report not written is not acknowledged");
+    assert!(
+        h.query_by_label("Alex Rivera").is_none(),
+        "nothing else can be tapped"
+    );
+    other.execute_batch("COMMIT;").unwrap();
+    drop(other);
+    // The device sends its report again until it is acknowledged (hw/shuffler-protocol.md).
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut acked_again = false;
+    while !acked_again {
+        assert!(
+            Instant::now() < deadline,
+            "the resent report was never acknowledged"
+        );
+        let _ = dev
+            .port
+            .write_all(&Frame::new(seq, shuffler::METERS, meters(7)).encode());
+        std::thread::sleep(Duration::from_millis(100));
+        acked_again = acked(dev.frames());
+        h.step();
+    }
+    // The screen tries again by itself every few seconds; the dealer need not wait.
+    if h.state().terminal().write_fault().is_some() {
+        crate::common::ui::tap(&mut h, "Try again");
+    }
+    assert!(h.state().terminal().write_fault().is_none());
+    h.get_by_label("Alex Rivera");
+    assert_eq!(meter_rows(), before + 1, "the report, once");
+    let resumed = crate::common::ui::payloads(&db, "records_resumed");
+    assert_eq!(resumed.len(), 1, "{resumed:?}");
+}

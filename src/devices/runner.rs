@@ -280,6 +280,8 @@ impl<P: Protocol> Recorder<P> {
             && let Err(e) = sink.append(rows)
         {
             tracing::error!("{}: reports not recorded, not acknowledged: {e}", P::NAME);
+            // The sink left the failure for the terminal: the screen shows it now.
+            (self.waker)();
             return false;
         }
         self.last_recorded.extend(remember);

@@ -189,6 +189,33 @@ impl std::fmt::Display for ChainStatus {
     }
 }
 
+/// The floor's words for a failed write.
+pub fn why_not_written(e: &StoreError) -> &'static str {
+    use rusqlite::ErrorCode as C;
+    match e {
+        StoreError::Sql(rusqlite::Error::SqliteFailure(f, _)) => match f.code {
+            C::DiskFull => "the disk is full",
+            C::ReadOnly => "the database file is read-only",
+            C::DatabaseBusy | C::DatabaseLocked => "another program is holding the database",
+            C::CannotOpen | C::PermissionDenied => "the database file cannot be opened",
+            C::SystemIoFailure => "the disk reported an error",
+            _ => "the database refused the write",
+        },
+        _ => "the database refused the write",
+    }
+}
+
+/// A failed write in the floor's words and the database's own ("the disk is full", "database
+/// or disk is full").
+pub fn failure_words(e: &StoreError) -> (String, String) {
+    let detail = e.to_string();
+    let detail = detail
+        .strip_prefix("database: ")
+        .unwrap_or(&detail)
+        .to_string();
+    (why_not_written(e).to_string(), detail)
+}
+
 /// The store: writes go to one writer thread that owns the read-write connection
 /// ([`writer::Writer`]); reads use this handle's own read-only connection (WAL lets them run
 /// beside the writer).
@@ -197,6 +224,8 @@ pub struct Store {
     writer: writer::Writer,
     /// The table and dealer stamped on rows device threads write (see [`Store::device_sink`]).
     device_ctx: std::sync::Arc<std::sync::Mutex<RowContext>>,
+    /// Set by a [`DeviceSink`] whose write failed; taken by the terminal.
+    device_failure: writer::FailureSlot,
     terminal_id: String,
     /// This terminal's public signing key, hex.
     public_key: String,
@@ -234,6 +263,7 @@ impl Store {
             reader,
             writer,
             device_ctx: Default::default(),
+            device_failure: Default::default(),
             terminal_id,
             public_key,
             path: path.to_path_buf(),
@@ -247,7 +277,14 @@ impl Store {
     /// A handle for a device's link thread to journal what the device reported before the frame
     /// is acknowledged.
     pub fn device_sink(&self) -> DeviceSink {
-        self.writer.sink(self.device_ctx.clone())
+        self.writer
+            .sink(self.device_ctx.clone(), self.device_failure.clone())
+    }
+
+    /// The last write a device's link thread could not make (in words: why, and the
+    /// database's message), taken once: the terminal shows it as its own write fault.
+    pub fn take_device_failure(&self) -> Option<(String, String)> {
+        self.device_failure.lock().ok().and_then(|mut f| f.take())
     }
 
     /// The table and dealer device rows are stamped with from now on.

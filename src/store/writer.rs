@@ -119,7 +119,11 @@ impl Writer {
     }
 
     /// A handle device threads append through (see [`DeviceSink`]).
-    pub fn sink(&self, ctx: std::sync::Arc<std::sync::Mutex<RowContext>>) -> DeviceSink {
+    pub fn sink(
+        &self,
+        ctx: std::sync::Arc<std::sync::Mutex<RowContext>>,
+        failure: FailureSlot,
+    ) -> DeviceSink {
         DeviceSink {
             jobs: self
                 .jobs
@@ -127,6 +131,7 @@ impl Writer {
                 .map(std::sync::Arc::downgrade)
                 .unwrap_or_default(),
             ctx,
+            failure,
         }
     }
 }
@@ -153,17 +158,29 @@ fn call_on<R: Send + 'static>(
 pub struct DeviceSink {
     jobs: std::sync::Weak<Sender<Job>>,
     ctx: std::sync::Arc<std::sync::Mutex<RowContext>>,
+    failure: FailureSlot,
 }
 
+/// Where a device's failed write is left for the terminal (why, the database's message).
+pub type FailureSlot = std::sync::Arc<std::sync::Mutex<Option<(String, String)>>>;
+
 impl DeviceSink {
-    /// Appends the entries in one transaction; returns once they are durable.
+    /// Appends the entries in one transaction; returns once they are durable. A failure is
+    /// also left in the store's failure slot, so the screen shows it at once (the terminal
+    /// takes it at its next frame), not only at its own next write.
     pub fn append(&self, entries: Vec<Entry>) -> Result<Vec<JournalRow>> {
         if entries.is_empty() {
             return Ok(Vec::new());
         }
         let ctx = self.ctx.lock().map(|c| c.clone()).unwrap_or_default();
         let jobs = self.jobs.upgrade();
-        call_on(jobs.as_ref(), move |w| w.append(&ctx, &entries))?
+        let done = call_on(jobs.as_ref(), move |w| w.append(&ctx, &entries)).and_then(|r| r);
+        if let Err(e) = &done
+            && let Ok(mut slot) = self.failure.lock()
+        {
+            *slot = Some(super::failure_words(e));
+        }
+        done
     }
 }
 

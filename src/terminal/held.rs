@@ -39,21 +39,7 @@ pub(super) struct Held {
     last_try: Option<Instant>,
 }
 
-/// The floor's words for a failed write.
-pub fn why_not_written(e: &StoreError) -> &'static str {
-    use rusqlite::ErrorCode as C;
-    match e {
-        StoreError::Sql(rusqlite::Error::SqliteFailure(f, _)) => match f.code {
-            C::DiskFull => "the disk is full",
-            C::ReadOnly => "the database file is read-only",
-            C::DatabaseBusy | C::DatabaseLocked => "another program is holding the database",
-            C::CannotOpen | C::PermissionDenied => "the database file cannot be opened",
-            C::SystemIoFailure => "the disk reported an error",
-            _ => "the database refused the write",
-        },
-        _ => "the database refused the write",
-    }
-}
+pub use crate::store::why_not_written;
 
 impl Terminal {
     /// Why records cannot be saved, while they cannot.
@@ -161,12 +147,12 @@ impl Terminal {
     }
 
     pub(super) fn fault(&mut self, e: &StoreError) {
-        let why = why_not_written(e).to_string();
-        let detail = e.to_string();
-        let detail = detail
-            .strip_prefix("database: ")
-            .unwrap_or(&detail)
-            .to_string();
+        let (why, detail) = crate::store::failure_words(e);
+        self.fault_as(why, detail);
+    }
+
+    /// A write that failed elsewhere (a device's link thread): the same blocking state.
+    pub(super) fn fault_as(&mut self, why: String, detail: String) {
         tracing::error!("records cannot be saved: {why}: {detail}");
         match &mut self.held.fault {
             Some(f) => {

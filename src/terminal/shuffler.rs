@@ -11,6 +11,11 @@ impl Terminal {
     /// Drains device events and background results: counts and faults drive the procedure,
     /// the rest is journaled.
     pub fn poll_devices(&mut self) {
+        // A device row the link thread could not write blocks the screen as the terminal's own
+        // would ("Records cannot be saved"); "Try again" clears it once writing works.
+        if let Some((why, detail)) = self.store.take_device_failure() {
+            self.fault_as(why, detail);
+        }
         self.write_held(false);
         self.check_disk();
         self.poll_backups();
