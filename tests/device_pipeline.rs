@@ -303,6 +303,47 @@ fn noise_without_a_valid_frame_is_its_own_state() {
     );
 }
 
+/// Line noise from the moment the port opens (a wrong line speed): the unanswered HELLO is
+/// "line noise", once, not "no answer to HELLO" and not "connected".
+#[test]
+fn noise_before_the_handshake_is_line_noise() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("noise-first.sqlite");
+    let store = Store::open(&db).unwrap();
+    let (master, slave) = TTYPort::pair().unwrap();
+    let mut drv = host(slave, &store, 0);
+    let mut dev = Device::new(master);
+    let mut x = 11u8;
+    let seen = watch(&mut drv, &mut dev, Duration::from_secs(8), &mut |d| {
+        let noise: Vec<u8> = (0..64)
+            .map(|_| {
+                x = x.wrapping_mul(31).wrapping_add(17);
+                if x == 0x02 { 0x55 } else { x }
+            })
+            .collect();
+        let _ = d.port.write_all(&noise);
+    });
+    assert!(
+        seen.contains(&ShufflerEvent::Link(LinkState::Noise)),
+        "{:?}",
+        seen.iter()
+            .filter(|e| matches!(e, ShufflerEvent::Link(_)))
+            .collect::<Vec<_>>()
+    );
+    let states = link_rows(&db);
+    assert_eq!(
+        states.iter().filter(|s| s.contains("line noise")).count(),
+        1,
+        "{states:?}"
+    );
+    assert!(
+        !states
+            .iter()
+            .any(|s| s.contains("no answer to HELLO") || s.contains("connected\"")),
+        "{states:?}"
+    );
+}
+
 /// A device that answers in protocol version 2: a stop state naming both versions, journaled
 /// once although the port is tried again.
 #[test]

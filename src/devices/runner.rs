@@ -427,6 +427,11 @@ fn link_thread<P: Protocol>(
             // The Connected state (with firmware and serial number) once HELLO is answered.
             let mut up: Option<LinkState> = None;
             let mut quiet = false;
+            // Bytes but no valid frame since the port opened: an unanswered HELLO is then line
+            // noise (a wrong speed or cable), not a device that says nothing. (The decoder
+            // skips bytes before a start byte without a word, so any byte counts.)
+            let opened_rx = ep.last_rx;
+            let mut valid = false;
             loop {
                 if stop.load(Ordering::SeqCst) {
                     return Ok(());
@@ -463,6 +468,7 @@ fn link_thread<P: Protocol>(
                     }
                     match inc {
                         Incoming::Frame(f) => {
+                            valid = true;
                             last_valid = Instant::now();
                             fresh += 1;
                             if let Some(rate) = rec.count_frame(max_rate) {
@@ -498,9 +504,13 @@ fn link_thread<P: Protocol>(
                                 }
                             }
                         }
-                        Incoming::Heartbeat => last_valid = Instant::now(),
+                        Incoming::Heartbeat => {
+                            valid = true;
+                            last_valid = Instant::now();
+                        }
                         Incoming::Error(e) => batch.extend(rec.line_error_event(e.to_string())),
                         Incoming::Duplicate(seq) => {
+                            valid = true;
                             last_valid = Instant::now();
                             // Answered with the batch: its original may be in it.
                             answers.push((seq, None));
@@ -509,6 +519,7 @@ fn link_thread<P: Protocol>(
                             )))
                         }
                         Incoming::Refused { kind, reason } => {
+                            valid = true;
                             batch.extend(rec.line_error_event(format!(
                                 "the {} refused message {kind:#04x} (reason {reason})",
                                 P::NAME
@@ -549,6 +560,9 @@ fn link_thread<P: Protocol>(
                 for kind in ep.tick(&mut port)? {
                     // An unanswered HELLO is the link's state, not a line error per retry.
                     if kind == P::HELLO {
+                        if ep.last_rx > opened_rx && !valid {
+                            rec.set_state(LinkState::Noise);
+                        }
                         return Err(io::Error::new(
                             io::ErrorKind::TimedOut,
                             "no answer to HELLO",
