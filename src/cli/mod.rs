@@ -64,8 +64,8 @@ pub enum Cmd {
     /// Rank a hand: `deckhand eval --game holdem Kh 4s --board Kc Kd 4h 9s 2c`.
     /// Prints one JSON object; games and categories are in docs/hand-rankings.md.
     Eval {
-        /// Game id, e.g. holdem, omaha-hi-lo, seven-card-stud, crazy-4-poker, badugi.
-        #[arg(long)]
+        /// Game id (the list in --help), or a name players use (razz, omaha-8, 2-7 …).
+        #[arg(long, long_help = crate::rules::registry::game_help())]
         game: String,
         /// The player's cards, two-character codes (As Kd 10h ...).
         cards: Vec<String>,

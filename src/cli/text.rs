@@ -19,13 +19,52 @@ pub fn eval_json(game: GameId, hole: &str, board: &str) -> Result<String, String
     serde_json::to_string(&e).map_err(|e| e.to_string())
 }
 
-/// One line of `--batch` input, `HOLE | BOARD` (the board part optional): a JSON object, or an
-/// error object naming the line.
+/// One line of `--batch` input, `HOLE | BOARD` (the board part optional): a JSON object that
+/// starts with its line number, or an error object naming the line. A blank line is an error:
+/// skipping it would shift every later answer against its question.
 pub fn eval_batch_line(game: GameId, line_no: usize, line: &str) -> Result<String, String> {
+    let mut out = Vec::new();
+    let ok = eval_batch_line_into(game, line_no, line, &mut out, &mut Vec::new());
+    let text = String::from_utf8(out).unwrap_or_default();
+    if ok { Ok(text) } else { Err(text) }
+}
+
+/// [`eval_batch_line`] appended to `out` (no newline), with `scratch` reused between lines;
+/// true when the line was a hand.
+pub fn eval_batch_line_into(
+    game: GameId,
+    line_no: usize,
+    line: &str,
+    out: &mut Vec<u8>,
+    scratch: &mut Vec<u8>,
+) -> bool {
+    use std::io::Write;
+    let fail = |out: &mut Vec<u8>, msg: &str| {
+        let _ = serde_json::to_writer(
+            &mut *out,
+            &serde_json::json!({"line": line_no, "input": line, "error": msg}),
+        );
+        false
+    };
+    if line.trim().is_empty() {
+        return fail(out, "a blank line: one hand per line, HOLE | BOARD");
+    }
     let (hole, board) = line.split_once('|').unwrap_or((line, ""));
-    eval_json(game, hole, board).map_err(|msg| {
-        serde_json::json!({"line": line_no, "input": line, "error": msg}).to_string()
-    })
+    let e = match parse(game, hole)
+        .and_then(|h| Ok((h, parse(game, board)?)))
+        .and_then(|(h, b)| games::evaluate(game, &h, &b))
+    {
+        Ok(e) => e,
+        Err(msg) => return fail(out, &msg),
+    };
+    scratch.clear();
+    if let Err(err) = serde_json::to_writer(&mut *scratch, &e) {
+        return fail(out, &err.to_string());
+    }
+    // `{"line":N,` then the evaluation's own fields (an object that is never empty).
+    let _ = write!(out, "{{\"line\":{line_no},");
+    out.extend_from_slice(scratch.get(1..).unwrap_or_default());
+    true
 }
 
 /// `deckhand settle`: one round as JSON in, the settlement as JSON out (pretty when asked).
@@ -67,6 +106,7 @@ mod tests {
     #[test]
     fn batch_lines() {
         let ok = eval_batch_line(GameId::Holdem, 1, "Kh 4s | Kc Kd 4h 9s 2c").unwrap();
+        assert!(ok.starts_with("{\"line\":1,\"game\":\"holdem\""), "{ok}");
         let v: serde_json::Value = serde_json::from_str(&ok).unwrap();
         assert_eq!(v["category"], "full-house");
         assert_eq!(v["description"], "Full house, kings full of fours");
@@ -74,5 +114,9 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&bad).unwrap();
         assert_eq!(v["line"], 7);
         assert_eq!(v["error"], "`1x`: unknown rank `1`");
+        let blank = eval_batch_line(GameId::Holdem, 9, "  ").unwrap_err();
+        let v: serde_json::Value = serde_json::from_str(&blank).unwrap();
+        assert_eq!(v["line"], 9);
+        assert!(v["error"].as_str().unwrap().starts_with("a blank line"));
     }
 }

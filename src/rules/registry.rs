@@ -570,15 +570,107 @@ pub fn def(game: GameId) -> &'static GameDef {
 
 /// The game with this id.
 pub fn by_id(id: &str) -> Result<&'static GameDef, String> {
-    GAMES.iter().copied().find(|d| d.id == id).ok_or_else(|| {
-        let ids: Vec<&str> = GAMES.iter().map(|d| d.id).collect();
-        format!("unknown game `{id}`; games: {}", ids.join(", "))
-    })
+    let wanted = id.trim().to_ascii_lowercase();
+    let id_of = ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == wanted)
+        .map_or(wanted.as_str(), |(_, id)| id);
+    GAMES
+        .iter()
+        .copied()
+        .find(|d| d.id == id_of)
+        .ok_or_else(|| {
+            let ids: Vec<&str> = GAMES.iter().map(|d| d.id).collect();
+            format!(
+                "unknown game `{id}`; games: {}; also accepted: {}",
+                ids.join(", "),
+                alias_list()
+            )
+        })
+}
+
+/// The names players use for the games, each to its id (`deckhand eval --game razz`; a
+/// configuration's `[table] games` alike). Ids are matched first, case-insensitively.
+pub const ALIASES: &[(&str, &str)] = &[
+    ("hold-em", "holdem"),
+    ("holdem-hi", "holdem"),
+    ("texas-holdem", "holdem"),
+    ("nlhe", "holdem"),
+    ("lhe", "holdem"),
+    ("plo", "omaha"),
+    ("omaha-hi", "omaha"),
+    ("omaha-8", "omaha-hi-lo"),
+    ("omaha8", "omaha-hi-lo"),
+    ("o8", "omaha-hi-lo"),
+    ("plo8", "omaha-hi-lo"),
+    ("5-card-omaha", "five-card-omaha"),
+    ("big-o", "five-card-omaha-hi-lo"),
+    ("stud", "seven-card-stud"),
+    ("7-stud", "seven-card-stud"),
+    ("razz", "seven-card-stud-low"),
+    ("stud-hi-lo", "seven-card-stud-hi-lo"),
+    ("stud-8", "seven-card-stud-hi-lo-8"),
+    ("stud8", "seven-card-stud-hi-lo-8"),
+    ("super-stud", "super-seven-card-stud"),
+    ("draw", "five-card-draw"),
+    ("5-card-draw", "five-card-draw"),
+    ("lowball", "five-card-draw-low"),
+    ("5-stud", "five-card-stud"),
+    ("2-7", "triple-draw-2-7"),
+    ("27", "triple-draw-2-7"),
+    ("deuce-to-seven", "triple-draw-2-7"),
+    ("a-5", "triple-draw-a-5"),
+    ("badeucey", "triple-draw-badeucey"),
+    ("badacey", "triple-draw-badacey"),
+    ("wpt", "wpt-heads-up"),
+    ("thb", "texas-holdem-bonus"),
+    ("lunar", "lunar-poker"),
+    ("mississippi", "mississippi-stud"),
+    ("crazy-4", "crazy-4-poker"),
+    ("crazy4", "crazy-4-poker"),
+    ("spanish21", "spanish-21"),
+];
+
+/// `deckhand eval --help`: every game id with its name, then the aliases.
+pub fn game_help() -> String {
+    let mut s = String::from("The game, by id:\n");
+    for d in GAMES {
+        s.push_str(&format!("  {:<24} {} ({})\n", d.id, d.name, d.section));
+    }
+    s.push_str("or by a name players use: ");
+    s.push_str(&alias_list());
+    s
+}
+
+/// "razz (seven-card-stud-low), …", for messages and `--help`.
+pub fn alias_list() -> String {
+    ALIASES
+        .iter()
+        .map(|(a, id)| format!("{a} ({id})"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn aliases_name_real_games_and_never_shadow_an_id() {
+        for (alias, id) in ALIASES {
+            assert_eq!(by_id(alias).map(|d| d.id), Ok(*id), "{alias}");
+            assert!(GAMES.iter().all(|d| d.id != *alias), "{alias} is an id");
+            assert_eq!(alias.to_ascii_lowercase(), *alias);
+        }
+        assert_eq!(by_id("Razz").map(|d| d.game), Ok(GameId::SevenCardStudLow));
+        assert_eq!(by_id("OMAHA-8").map(|d| d.game), Ok(GameId::OmahaHiLo));
+        assert_eq!(by_id("2-7").map(|d| d.game), Ok(GameId::TripleDraw27));
+        let e = by_id("poker").unwrap_err();
+        assert!(
+            e.contains("holdem") && e.contains("razz (seven-card-stud-low)"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn every_game_has_one_entry_and_each_entry_names_its_own_game() {
