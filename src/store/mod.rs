@@ -9,6 +9,7 @@
 
 pub mod backup;
 pub mod central;
+mod chain;
 pub mod migrate;
 pub mod people;
 pub mod replay;
@@ -20,7 +21,6 @@ pub use writer::DeviceSink;
 use crate::rules::table::Event;
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 
 pub use migrate::MIGRATIONS;
@@ -151,23 +151,38 @@ impl JournalRow {
         ])
     }
 
-    /// SHA-256 over every field but the hash itself, in a fixed, unambiguous layout.
+    /// SHA-256 over every field but the hash itself, in a fixed, unambiguous layout: the
+    /// compact JSON array of the fields ([`chain`] writes it without building JSON values).
     pub fn compute_hash(&self) -> String {
-        let fields = serde_json::json!([
-            self.serial,
-            self.terminal_id,
-            self.ts_utc,
-            self.mono_ns,
-            self.session,
-            self.stream,
-            self.table_no,
-            self.dealer_credential,
-            self.actor_credential,
-            self.kind,
-            self.payload,
-            self.prev_hash,
-        ]);
-        hex::encode(Sha256::digest(fields.to_string().as_bytes()))
+        let mut buf = Vec::with_capacity(256 + self.payload.len());
+        self.hash_input(&mut buf);
+        String::from_utf8_lossy(&chain::hex_digest(&buf)).into_owned()
+    }
+
+    /// The bytes [`JournalRow::compute_hash`] hashes, written into `buf`.
+    pub fn hash_input(&self, buf: &mut Vec<u8>) {
+        use chain::Field::{self, Int, Null, Text};
+        let opt_int = |v: Option<i64>| v.map_or(Null, Int);
+        fn opt_text(v: &Option<String>) -> Field<'_> {
+            v.as_deref().map_or(Null, |s| Text(s.as_bytes()))
+        }
+        chain::hash_input(
+            buf,
+            &[
+                Int(self.serial),
+                Text(self.terminal_id.as_bytes()),
+                Text(self.ts_utc.as_bytes()),
+                Int(self.mono_ns),
+                Int(self.session),
+                Text(self.stream.as_bytes()),
+                opt_int(self.table_no),
+                opt_text(&self.dealer_credential),
+                opt_text(&self.actor_credential),
+                Text(self.kind.as_bytes()),
+                Text(self.payload.as_bytes()),
+                Text(self.prev_hash.as_bytes()),
+            ],
+        );
     }
 }
 
@@ -453,7 +468,14 @@ impl Store {
     /// Walks the chain from the first row: serials without gaps, each `prev_hash` equal to
     /// the row before's hash, each hash recomputed from the row's fields.
     pub fn verify_chain(&self) -> Result<ChainStatus> {
-        let status = verify_connection(&self.reader)?;
+        let path = self.path.clone();
+        let reopen = move || -> Result<Connection> {
+            Ok(Connection::open_with_flags(
+                &path,
+                OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            )?)
+        };
+        let status = chain::verify(&self.reader, &reopen)?;
         with_signed_head(&self.reader, status, Some(&self.public_key))
     }
 
@@ -480,7 +502,8 @@ impl Store {
                 problem: format!("the file is damaged: {check}"),
             });
         }
-        let status = verify_connection(&conn)?;
+        let reopen = || open_evidence(path);
+        let status = chain::verify(&conn, &reopen)?;
         with_signed_head(&conn, status, trusted.as_deref())
     }
 }
@@ -593,19 +616,6 @@ fn with_signed_head(
             Err((serial, problem)) => ChainStatus::Broken { serial, problem },
         },
     )
-}
-
-fn verify_connection(conn: &Connection) -> Result<ChainStatus> {
-    let sql = format!("SELECT {} FROM journal ORDER BY serial", Store::COLUMNS);
-    let mut stmt = conn.prepare(&sql)?;
-    let mut rows = stmt.query([])?;
-    let mut walk = ChainWalk::default();
-    while let Some(r) = rows.next()? {
-        if let Some(broken) = walk.push(&Store::read_row(r)?) {
-            return Ok(broken);
-        }
-    }
-    Ok(walk.finish())
 }
 
 /// Walks one terminal's chain row by row, in serial order: every serial present from 1, each
