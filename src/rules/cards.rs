@@ -116,20 +116,14 @@ impl Rank {
     }
 
     fn from_code(s: &str) -> Option<Rank> {
-        let v = match s.to_ascii_uppercase().as_str() {
-            "A" => 14,
-            "K" => 13,
-            "Q" => 12,
-            "J" => 11,
-            "T" | "10" => 10,
-            d if d.len() == 1 => {
-                let v = d.chars().next()?.to_digit(10)? as u8;
-                if (2..=9).contains(&v) {
-                    v
-                } else {
-                    return None;
-                }
-            }
+        // Bytes, either case, no allocation (a batch parses millions of codes).
+        let v = match s.as_bytes() {
+            [b'A' | b'a'] => 14,
+            [b'K' | b'k'] => 13,
+            [b'Q' | b'q'] => 12,
+            [b'J' | b'j'] => 11,
+            [b'T' | b't'] | [b'1', b'0'] => 10,
+            [d @ b'2'..=b'9'] => d - b'0',
             _ => return None,
         };
         Some(Rank(v))
@@ -195,15 +189,15 @@ impl FromStr for Card {
 
     fn from_str(s: &str) -> Result<Card, CardParseError> {
         let code = s.trim();
-        let chars: Vec<char> = code.chars().collect();
-        if chars.len() < 2 || chars.len() > 3 {
+        let n = code.chars().count();
+        let Some((last, suit_char)) = code.char_indices().last().filter(|_| (2..=3).contains(&n))
+        else {
             return Err(CardParseError::Shape(code.to_string()));
-        }
-        let suit_char = chars[chars.len() - 1];
-        let rank_str: String = chars[..chars.len() - 1].iter().collect();
-        let rank = Rank::from_code(&rank_str).ok_or_else(|| CardParseError::Rank {
+        };
+        let rank_str = &code[..last];
+        let rank = Rank::from_code(rank_str).ok_or_else(|| CardParseError::Rank {
             code: code.to_string(),
-            rank: rank_str.clone(),
+            rank: rank_str.to_string(),
         })?;
         let suit = Suit::from_code(suit_char).ok_or(CardParseError::Suit {
             code: code.to_string(),
