@@ -114,6 +114,21 @@ fn wpt_payout_limit_caps_ante_raise_and_odds_only() {
         json!({"game": "wpt-heads-up", "rules": {"payout_limit_cents": 100_000}, "dealer": "4h 4d", "community": "Ts Js Qs 2c 3d", "seats": []}),
     );
     assert!(e.contains("§ 677a.12(f)"), "{e}");
+    // A Bad Beat on the Odds is outside the limit (§ 677a.12(f), (c)): the dealer's jack-high
+    // straight flush beats the player's nine-high one; $200 of Odds at 500 to 1 is $100,000,
+    // paid in full under a $50,000 limit.
+    let s = settle(
+        json!({"game": "wpt-heads-up", "rules": {"payout_limit_cents": 5_000_000}, "dealer": "Th Jh", "community": "9h 8h 7h 2c 3d",
+        "seats": [{"seat": 1, "cards": "6h 5h", "wagers": {"ante": 20000, "odds": 20000}, "raise": {"street": "pre-flop", "amount": 60000}}]}),
+    );
+    let odds = get(&s, 1, "odds");
+    assert_eq!(odds.net, 10_000_000, "{odds:#?}");
+    assert!(
+        !odds.explanation.contains("payout limit"),
+        "{}",
+        odds.explanation
+    );
+    assert!(get(&s, 1, "ante").net < 0 && get(&s, 1, "raise").net < 0);
 }
 
 #[test]

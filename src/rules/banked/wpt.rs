@@ -312,6 +312,7 @@ pub fn settle(
         let all: Vec<Card> = s.hole.iter().chain(&board).copied().collect();
         let pv = eval::evaluate(&all).map_err(|e| err("cards", e.to_string()))?;
         let seat = s.seat;
+        let mut bad_beat = false;
         l.set_hand(
             seat,
             if s.raise == 0 {
@@ -379,12 +380,20 @@ pub fn settle(
                     name: format!("Bad Beat, {}", line.name),
                 };
                 l.by_table(seat, "odds", s.w.odds, bad_t, &line);
+                bad_beat = true;
             } else {
                 l.lose(seat, "odds", s.w.odds, &why, "§ 677a.11(h)(2)(iii)(A)");
             }
         }
         if let Some(limit) = rules.payout_limit_cents {
-            l.cap(seat, &["ante", "raise", "odds"], limit, "§ 677a.12(f)");
+            // § 677a.12(f): the limit covers Ante, Raise and Odds paid under (a) and (b), never
+            // a Bad Beat payout on the Odds (c), a Pocket Bonus (d) or Trips Plus (e).
+            let covered: &[&str] = if bad_beat {
+                &["ante", "raise"]
+            } else {
+                &["ante", "raise", "odds"]
+            };
+            l.cap(seat, covered, limit, "§ 677a.12(f)");
         }
         // § 677a.11(i): then the Pocket Bonus, then Trips Plus.
         if s.w.pocket_bonus > 0 {
@@ -487,8 +496,9 @@ pub const ROUND: Def = Def {
     phases: &[
         Phase {
             key: "pre-flop",
-            label: "Raise 3× or 4× the Ante before the flop, or check",
-            multiples: &[3, 4],
+            // § 677a.11(b): "up to three times" the Ante.
+            label: "Raise 1×, 2× or 3× the Ante before the flop, or check",
+            multiples: &[1, 2, 3],
             zero: Zero::Check,
             once: true,
             then: "Deal the flop",
@@ -499,8 +509,9 @@ pub const ROUND: Def = Def {
         },
         Phase {
             key: "flop",
-            label: "Raise 2× the Ante after the flop, or check",
-            multiples: &[2],
+            // § 677a.11(d): "up to two times" the Ante.
+            label: "Raise 1× or 2× the Ante after the flop, or check",
+            multiples: &[1, 2],
             zero: Zero::Check,
             once: true,
             then: "Deal the turn and the river",
@@ -548,5 +559,27 @@ fn decisions(r: &super::round::BankedRound, seat: u8, v: &mut serde_json::Value)
             v["raise"] = json!({ "street": ROUND.phases[i].key, "amount": r.decided(seat, i) });
         }
         None => v["fold"] = json!(true),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Raise the screen offers is what the text allows: "up to three times" the Ante before
+    /// the flop (§ 677a.11(b)), "up to two times" after it (§ 677a.11(d)), exactly the Ante
+    /// after the turn and river (§ 677a.11(f)); every multiple offered is one settlement takes.
+    #[test]
+    fn the_raises_offered_are_the_sections_own() {
+        let offered: Vec<(&str, &[u8])> =
+            ROUND.phases.iter().map(|p| (p.key, p.multiples)).collect();
+        assert_eq!(
+            offered,
+            vec![
+                ("pre-flop", &[1u8, 2, 3][..]),
+                ("flop", &[1, 2][..]),
+                ("river", &[1][..])
+            ]
+        );
     }
 }

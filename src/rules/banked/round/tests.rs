@@ -130,7 +130,16 @@ fn wpt_raises_once_and_mississippi_stops_at_the_fold() {
     let d = |r: &mut BankedRound, seat, multiple| {
         r.run(&BankedCommand::Decide { seat, multiple }).unwrap()
     };
-    d(&mut r, 1, 4); // seat 1 raises 4× pre-flop: no later decisions
+    // § 677a.11(b): up to three times the Ante; a 4× is refused, not kept for settlement
+    // to refuse.
+    let e = r
+        .run(&BankedCommand::Decide {
+            seat: 1,
+            multiple: 4,
+        })
+        .unwrap_err();
+    assert!(e.contains("§ 677a.11"), "{e}");
+    d(&mut r, 1, 3); // seat 1 raises 3× pre-flop: no later decisions
     d(&mut r, 2, 0);
     r.run(&BankedCommand::Revealed).unwrap();
     assert_eq!(r.step, BankedStep::Decide { phase: 1, seat: 2 });
@@ -142,7 +151,7 @@ fn wpt_raises_once_and_mississippi_stops_at_the_fold() {
     r.cards = [(1, vec![]), (2, vec![])].into();
     let v = r.settle_input(&BTreeMap::new());
     assert_eq!(v["seats"][0]["raise"]["street"], "pre-flop");
-    assert_eq!(v["seats"][0]["raise"]["amount"], 2000);
+    assert_eq!(v["seats"][0]["raise"]["amount"], 1500);
     assert_eq!(v["seats"][1]["fold"], true);
     assert_eq!(
         Def::of(GameId::WptHeadsUp)
