@@ -501,7 +501,7 @@ pub const ROUND: Def = Def {
             multiples: &[1, 2, 3],
             zero: Zero::Check,
             once: true,
-            then: "Deal the flop",
+            then: "Burn a card, then deal the flop (§ 677a.11(c))",
             who: Who::StillIn,
             after_cards: false,
             wager: "Raise",
@@ -514,7 +514,7 @@ pub const ROUND: Def = Def {
             multiples: &[1, 2],
             zero: Zero::Check,
             once: true,
-            then: "Deal the turn and the river",
+            then: "Burn a card, then deal the turn and the river (§ 677a.11(e))",
             who: Who::StillIn,
             after_cards: false,
             wager: "Raise",
@@ -580,6 +580,17 @@ mod tests {
                 ("flop", &[1, 2][..]),
                 ("river", &[1][..])
             ]
+        );
+        // § 677a.11(c), (e): a card is burned before the flop and before the turn and river.
+        assert!(
+            ROUND.phases[0]
+                .then
+                .starts_with("Burn a card, then deal the flop")
+        );
+        assert!(
+            ROUND.phases[1]
+                .then
+                .starts_with("Burn a card, then deal the turn")
         );
     }
 }
