@@ -229,3 +229,49 @@ fn a_shuffler_out_of_service_is_covered_then_the_dealer_shuffles_by_hand() {
     let t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
     assert!(t.table().manual_shuffle, "the switch survives a restart");
 }
+
+/// At a house-banked table the shuffler's outage is recorded under that game's own chapter
+/// (issue 23, item 6): § 677a.13(g) at WPT, § 635a.13(m) at Spanish 21, never the poker room's
+/// § 637a.18(r); the cover step cites it too.
+#[test]
+fn a_banked_tables_shuffler_outage_cites_its_own_chapter() {
+    use deckhand::rules::games::GameId;
+    for (game, want) in [
+        (GameId::WptHeadsUp, "§ 677a.13(g)"),
+        (GameId::Spanish21, "§ 635a.13(m)"),
+        (GameId::Crazy4Poker, "§ 657a.13(g)"),
+        (GameId::Holdem, "§ 637a.18(r)"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("t.sqlite");
+        let mut t =
+            Terminal::open(Store::open(&db).unwrap(), Some(Box::new(DeadShuffler))).unwrap();
+        t.seed_demo_people().unwrap();
+        t.sign_in("Alex Rivera", "20417", "112233").unwrap();
+        let mut s = deckhand::demo::setup_for(&setup(true), game);
+        s.counting_shuffler = true;
+        ok(&mut t, Command::OpenTable(s));
+        ok(&mut t, Command::Confirm(Confirm::DecksInspected));
+        t.verify("1001", "246810").unwrap();
+        ok(&mut t, Command::Confirm(Confirm::PlayersInspected));
+        ok(&mut t, Command::Confirm(Confirm::DecksWashed));
+        if !matches!(t.table().step(), Step::LoadShuffler { .. }) {
+            panic!("{game:?}: {:?}", t.table().step());
+        }
+        ok(&mut t, Command::LoadShuffler(0));
+        ok(&mut t, Command::ShufflerOutOfService);
+        assert_eq!(t.table().step(), Step::CoverShuffler);
+        assert_eq!(t.table().section_of(&Step::CoverShuffler), want, "{game:?}");
+        drop(t);
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        let section: String = conn
+            .query_row(
+                "SELECT json_extract(payload, '$.section') FROM journal
+                 WHERE kind = 'irregularity' ORDER BY serial DESC LIMIT 1",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(section, want, "{game:?}");
+    }
+}

@@ -98,6 +98,12 @@ pub struct Sections {
     pub round: &'static str,
     /// The chapter's irregularities.
     pub irregularities: &'static str,
+    /// The automated shuffler jams, stops or fails to complete a shuffle: the cards are
+    /// reshuffled.
+    pub shuffler_jam: &'static str,
+    /// The automated shuffler cannot be used: covered or signed out of order before another
+    /// method is used.
+    pub shuffler_out: &'static str,
 }
 
 /// One game as the table deals it.
@@ -145,6 +151,8 @@ const POKER_ROOM: Sections = Sections {
     start: "§ 637a.3(a),(b), § 637a.11(c)",
     round: "§ 637a.7",
     irregularities: "§ 637a.18",
+    shuffler_jam: "§ 637a.18(q)",
+    shuffler_out: "§ 637a.18(r)",
 };
 
 const WPT: Sections = Sections {
@@ -159,6 +167,8 @@ const WPT: Sections = Sections {
     start: "§ 677a.7",
     round: "§ 677a.7–677a.11",
     irregularities: "§ 677a.13",
+    shuffler_jam: "§ 677a.13(e)",
+    shuffler_out: "§ 677a.13(g)",
 };
 
 const THB: Sections = Sections {
@@ -173,6 +183,8 @@ const THB: Sections = Sections {
     start: "§ 647a.7",
     round: "§ 647a.7–647a.11",
     irregularities: "§ 647a.13",
+    shuffler_jam: "§ 647a.13(e)",
+    shuffler_out: "§ 647a.13(g)",
 };
 
 const LUNAR: Sections = Sections {
@@ -187,6 +199,8 @@ const LUNAR: Sections = Sections {
     start: "§ 589.7",
     round: "§ 589.7–589.11",
     irregularities: "§ 589.13",
+    shuffler_jam: "§ 589.13(e)",
+    shuffler_out: "§ 589.13(g)",
 };
 
 const SPANISH_21: Sections = Sections {
@@ -201,6 +215,8 @@ const SPANISH_21: Sections = Sections {
     start: "§ 635a.6",
     round: "§ 635a.6–635a.11",
     irregularities: "§ 635a.13",
+    shuffler_jam: "§ 635a.13(l)",
+    shuffler_out: "§ 635a.13(m)",
 };
 
 const MSTUD: Sections = Sections {
@@ -215,6 +231,8 @@ const MSTUD: Sections = Sections {
     start: "§ 655a.7",
     round: "§ 655a.7–655a.11",
     irregularities: "§ 655a.13",
+    shuffler_jam: "§ 655a.13(e)",
+    shuffler_out: "§ 655a.13(g)",
 };
 
 const CRAZY_4: Sections = Sections {
@@ -229,6 +247,8 @@ const CRAZY_4: Sections = Sections {
     start: "§ 657a.7",
     round: "§ 657a.7–657a.11",
     irregularities: "§ 657a.13",
+    shuffler_jam: "§ 657a.13(e)",
+    shuffler_out: "§ 657a.13(g)",
 };
 
 /// § 637a.3(c): the poker room's decks are changed at least every 12 hours.
@@ -692,6 +712,8 @@ mod tests {
                 d.sections.count,
                 d.sections.removal,
                 d.sections.irregularities,
+                d.sections.shuffler_jam,
+                d.sections.shuffler_out,
             ] {
                 assert!(
                     s.starts_with(&format!("§ {}.", d.chapter)),

@@ -106,7 +106,8 @@ impl Table {
                         irregularity: format!(
                             "Shuffler stopped during the {colour} deck's shuffle: {detail}"
                         ),
-                        section: "§ 637a.18(q)".into(),
+                        // § 637a.18(q) and each banked chapter's § x.13 alike.
+                        section: self.sections().shuffler_jam.into(),
                         action: "Clear the shuffler and reshuffle the cards".into(),
                         id: None,
                         seat: None,
@@ -146,7 +147,7 @@ impl Table {
                     },
                     Event::Irregularity {
                         irregularity: "The automated card shuffler cannot be used".into(),
-                        section: "§ 637a.18(r)".into(),
+                        section: self.sections().shuffler_out.into(),
                         action:
                             "Cover the shuffler or post an out-of-order sign, then shuffle by hand"
                                 .into(),
@@ -549,7 +550,7 @@ impl Table {
                 irregularity: format!(
                     "{who} {counted} cards in the {colour} deck, not {DECK_SIZE}"
                 ),
-                section: "§ 637a.7(e)(5)".into(),
+                section: self.sections().removal.into(),
                 action: "Remove the deck from the table; a floorperson verifies; replace it".into(),
                 id: None,
                 seat: None,

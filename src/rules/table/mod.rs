@@ -69,6 +69,15 @@ impl Table {
     /// The section a step follows at this table: the opening, shuffle and counts of a
     /// house-banked game are its own chapter's (§ 657a.4, § 657a.5 and the others), from the
     /// registry.
+    /// The sections of this table's game (Hold'em's before a table is opened).
+    pub fn sections(&self) -> &'static crate::rules::registry::Sections {
+        self.setup
+            .as_ref()
+            .map_or(crate::rules::games::GameId::Holdem, |s| s.poker.game)
+            .def()
+            .sections
+    }
+
     pub fn section_of(&self, step: &Step) -> String {
         let Some(setup) = &self.setup else {
             return step.section().to_string();
@@ -86,6 +95,7 @@ impl Table {
             Step::CountDeck { .. } | Step::VerifyCount { .. } => sec.count,
             Step::RemoveDeck { .. } | Step::VerifyRemoval { .. } => sec.removal,
             Step::StartRound { .. } => sec.start,
+            Step::CoverShuffler => sec.shuffler_out,
             _ => step.section(),
         }
         .to_string()
