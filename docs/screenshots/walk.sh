@@ -29,7 +29,8 @@ key() {
 }
 pad() {
   case $1 in
-    1) tap 299 322 ;; 0) tap 399 549 ;; 2) tap 399 322 ;; 4) tap 299 398 ;; 6) tap 499 398 ;; 8) tap 399 473 ;;
+    1) tap 523 290 ;; 2) tap 623 290 ;; 4) tap 523 366 ;; 6) tap 723 366 ;; 8) tap 623 442 ;;
+    0) tap 623 518 ;;
   esac
 }
 tap 111 212                                # Alex Rivera
@@ -42,9 +43,9 @@ tap 420 646                                # Open table (Hold'em)
 tap 191 221                                # Decks inspected
 tap 191 221                                # Floorperson verify
 for d in 1 0 0 1; do pad $d; done
-tap 355 629                                # Next: PIN
+tap 579 598                                # Next: PIN
 for d in 2 4 6 8 1 0; do pad $d; done
-tap 355 629                                # Verify
+tap 579 598                                # Verify
 tap 191 246                                # Players have inspected
 tap 191 246                                # Decks washed
 tap 191 246                                # Start shuffle; the simulator counts 52
