@@ -187,6 +187,31 @@ pub struct AwardRules {
     pub odd_chip_second: OddChip,
 }
 
+impl AwardRules {
+    /// A game's award rules as its section reads. Seven-card Stud Hi-Lo (and its
+    /// eight-or-better form) gives the odd chip of the high half to "the highest ranking high
+    /// card by suit" and of the low half to "the lowest ranking low hand Poker card by suit",
+    /// with no other choice (§ 637a.10(i)(3)(ii),(iii)); the other games keep seat order from
+    /// the button (the Rules Submission's usual choice where the text names none or allows one).
+    pub fn for_game(game: crate::rules::games::GameId) -> AwardRules {
+        use crate::rules::games::GameId::{SevenCardStudHiLo, SevenCardStudHiLo8};
+        let by_suit = matches!(game, SevenCardStudHiLo | SevenCardStudHiLo8);
+        AwardRules {
+            odd_chip_first: if by_suit {
+                OddChip::HighCardBySuit
+            } else {
+                OddChip::LeftOfButton
+            },
+            odd_chip_second: if by_suit {
+                OddChip::LowCardBySuit
+            } else {
+                OddChip::LeftOfButton
+            },
+            ..AwardRules::default()
+        }
+    }
+}
+
 impl Default for AwardRules {
     fn default() -> Self {
         AwardRules {

@@ -26,10 +26,12 @@ struct Input {
     /// The smallest chip in play, cents (default 100).
     #[serde(default = "chip")]
     chip: Cents,
+    /// Who gets an odd chip of the high (or only) half; default: the game's own rule
+    /// ([`AwardRules::for_game`]).
     #[serde(default)]
-    odd_chip: OddChip,
+    odd_chip: Option<OddChip>,
     #[serde(default)]
-    odd_chip_low: OddChip,
+    odd_chip_low: Option<OddChip>,
     /// "No flop, no drop": whether the flop (or, in other games, the second betting round)
     /// was reached; default: a board of three or more, or true without a board.
     #[serde(default)]
@@ -192,11 +194,12 @@ pub fn settle(input: &str) -> Result<ShowdownSettlement, String> {
     let seats: Vec<u8> = inp.seats.iter().map(|s| s.seat).collect();
     let order =
         crate::rules::betting::clockwise_after(&seats, if proc.button { inp.button } else { 0 });
+    let own = AwardRules::for_game(game);
     let rules = AwardRules {
         split: proc.second_half.is_some(),
         chip: inp.chip,
-        odd_chip_first: inp.odd_chip,
-        odd_chip_second: inp.odd_chip_low,
+        odd_chip_first: inp.odd_chip.unwrap_or(own.odd_chip_first),
+        odd_chip_second: inp.odd_chip_low.unwrap_or(own.odd_chip_second),
     };
     let second = proc.second_half.unwrap_or("low");
     let awards = pots::award(&after, &shown, &order, &rules, second)?;
@@ -301,4 +304,45 @@ pub fn settle(input: &str) -> Result<ShowdownSettlement, String> {
         totals,
         explanation,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Seven-card Stud Hi-Lo's odd chip goes to the highest card by suit, as § 637a.10(i)(3)(ii)
+    /// says, not by seat order; an explicit setting still decides when given.
+    #[test]
+    fn stud_hi_lo_odd_chip_goes_by_suit() {
+        let round = |extra: &str| {
+            format!(
+                r#"{{"game": "seven-card-stud-hi-lo-8", "chip": 100 {extra},
+                "seats": [{{"seat": 2, "put_in": 250, "cards": "Th 9c 8d 7h 6c Kd Qh"}},
+                          {{"seat": 5, "put_in": 250, "cards": "Ts 9d 8s 7c 6d Ks Qd"}}]}}"#
+            )
+        };
+        let odd = |s: &ShowdownSettlement| -> Vec<u8> {
+            s.pots
+                .iter()
+                .flat_map(|p| &p.halves)
+                .flat_map(|h| &h.winners)
+                .filter(|w| w.odd_chip)
+                .map(|w| w.seat)
+                .collect()
+        };
+        // Both play a ten-high straight and neither has a low: the ten of spades wins the chip.
+        let s = settle(&round("")).unwrap();
+        assert_eq!(odd(&s), vec![5], "{s:#?}");
+        let s = settle(&round(r#", "odd_chip": "left-of-button""#)).unwrap();
+        assert_eq!(odd(&s), vec![2]);
+        // Hold'em keeps seat order by default.
+        assert_eq!(
+            AwardRules::for_game(GameId::Holdem).odd_chip_first,
+            OddChip::LeftOfButton
+        );
+        assert_eq!(
+            AwardRules::for_game(GameId::SevenCardStudHiLo).odd_chip_second,
+            OddChip::LowCardBySuit
+        );
+    }
 }

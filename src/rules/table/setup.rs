@@ -202,7 +202,7 @@ impl TableSetup {
             limit_percent: 100,
             low_ace_low: true,
             pot_rules: self.pot_rules.clone(),
-            award: Default::default(),
+            award: crate::rules::poker::pots::AwardRules::for_game(self.poker.game),
         }
     }
 
