@@ -238,6 +238,26 @@ fn watch(
     seen
 }
 
+/// [`watch`] while the device sends only line noise: 64 pseudo-random bytes a turn, never a
+/// start byte, so no frame is ever begun.
+fn watch_noise(
+    drv: &mut SerialShuffler,
+    dev: &mut Device,
+    seed: u8,
+    for_: Duration,
+) -> Vec<ShufflerEvent> {
+    let mut x = seed;
+    watch(drv, dev, for_, &mut |d| {
+        let noise: Vec<u8> = (0..64)
+            .map(|_| {
+                x = x.wrapping_mul(31).wrapping_add(17);
+                if x == 0x02 { 0x55 } else { x }
+            })
+            .collect();
+        let _ = d.port.write_all(&noise);
+    })
+}
+
 /// A device that floods the line with valid reports is told once and cut off with the reason;
 /// the journal holds the flood's rows up to the cut, not an unbounded stream.
 #[test]
@@ -284,16 +304,7 @@ fn noise_without_a_valid_frame_is_its_own_state() {
     let mut drv = host(slave, &store, 0);
     let mut dev = Device::new(master);
     assert!(dev.handshake(1, Duration::from_secs(5)));
-    let mut x = 7u8;
-    let seen = watch(&mut drv, &mut dev, watch_time(5), &mut |d| {
-        let noise: Vec<u8> = (0..64)
-            .map(|_| {
-                x = x.wrapping_mul(31).wrapping_add(17);
-                if x == 0x02 { 0x55 } else { x }
-            })
-            .collect();
-        let _ = d.port.write_all(&noise);
-    });
+    let seen = watch_noise(&mut drv, &mut dev, 7, watch_time(5));
     assert!(
         seen.contains(&ShufflerEvent::Link(LinkState::Noise)),
         "{:?}",
@@ -324,16 +335,7 @@ fn noise_before_the_handshake_is_line_noise() {
     let (master, slave) = TTYPort::pair().unwrap();
     let mut drv = host(slave, &store, 0);
     let mut dev = Device::new(master);
-    let mut x = 11u8;
-    let seen = watch(&mut drv, &mut dev, watch_time(8), &mut |d| {
-        let noise: Vec<u8> = (0..64)
-            .map(|_| {
-                x = x.wrapping_mul(31).wrapping_add(17);
-                if x == 0x02 { 0x55 } else { x }
-            })
-            .collect();
-        let _ = d.port.write_all(&noise);
-    });
+    let seen = watch_noise(&mut drv, &mut dev, 11, watch_time(8));
     assert!(
         seen.contains(&ShufflerEvent::Link(LinkState::Noise)),
         "{:?}",

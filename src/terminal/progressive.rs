@@ -290,16 +290,19 @@ impl Terminal {
     }
 
     pub(super) fn on_progressive_event(&mut self, ev: ProgressiveEvent) {
-        use serde_json::json;
-        // Journaled by the driver before the frame was acknowledged, when it can.
+        // Journaled by the driver before the frame was acknowledged, when it can; otherwise
+        // here, the same row, a state or meters only when they changed.
         let journaled = self.progressive.as_ref().is_some_and(|p| p.journals());
+        let changed = match &ev {
+            ProgressiveEvent::State(s) => self.progressive_view.state != Some(*s),
+            ProgressiveEvent::Meters(m) => &self.progressive_view.meters != m,
+            _ => true,
+        };
+        if changed {
+            self.record_device::<crate::devices::progressive::ProgressiveProtocol>(journaled, &ev);
+        }
         match ev {
             ProgressiveEvent::Link(state) => {
-                self.record_device(
-                    journaled,
-                    "progressive_link",
-                    json!({"state": state.label(), "detail": format!("{state:?}")}),
-                );
                 if state.is_up()
                     && let Some(p) = self.progressive.as_mut()
                 {
@@ -309,78 +312,24 @@ impl Terminal {
                 self.progressive_view.link = Some(state);
             }
             ProgressiveEvent::State(s) => {
-                if self.progressive_view.state != Some(s) {
-                    self.record_device(journaled, "progressive_state", json!({"state": s.label()}));
-                    if s == ControllerState::CommunicationLoss {
-                        self.device_notice = Some(
-                            "The progressive controller lost contact and locked wagering out: call the floor."
-                                .into(),
-                        );
-                    }
+                if changed && s == ControllerState::CommunicationLoss {
+                    self.device_notice = Some(
+                        "The progressive controller lost contact and locked wagering out: call the floor."
+                            .into(),
+                    );
                 }
                 self.progressive_view.state = Some(s);
             }
-            ProgressiveEvent::Meters(m) => {
-                if self.progressive_view.meters != m {
-                    let meters: Vec<_> = m
-                        .iter()
-                        .map(|(id, v)| json!({"meter": id, "cents": v}))
-                        .collect();
-                    self.record_device(
-                        journaled,
-                        "progressive_meters",
-                        json!({ "meters": meters }),
-                    );
-                }
-                self.progressive_view.meters = m;
-            }
-            ProgressiveEvent::WageringOpen { round } => {
-                self.record_device(
-                    journaled,
-                    "progressive_wagering_open",
-                    json!({ "round": round }),
-                );
-            }
-            ProgressiveEvent::Locked { round, wagers } => {
-                let accepted = wagers.iter().filter(|(_, w)| *w > 0).count();
-                let spots: Vec<_> = wagers
-                    .iter()
-                    .map(|(s, w)| json!({"spot": s, "cents": w}))
-                    .collect();
-                self.record_device(
-                    journaled,
-                    "progressive_locked",
-                    json!({"round": round, "accepted": accepted, "spots": spots}),
-                );
-                self.check_locked_wagers(round, &wagers);
-            }
+            ProgressiveEvent::Meters(m) => self.progressive_view.meters = m,
+            ProgressiveEvent::WageringOpen { .. } => {}
+            ProgressiveEvent::Locked { round, wagers } => self.check_locked_wagers(round, &wagers),
             ProgressiveEvent::Hit(h) => {
-                self.record_device(
-                    journaled,
-                    "progressive_hit",
-                    json!({"round": h.round, "spot": h.spot, "meter": h.meter, "percent": h.percent,
-                        "amount": h.amount, "meter_after": h.meter_after, "order": h.order}),
-                );
                 self.check_hit(&h);
                 self.progressive_view.hits.push(h);
             }
-            ProgressiveEvent::EnvyTable(t) => {
-                let rows: Vec<_> = t
-                    .iter()
-                    .map(|e| json!({"wager": e.wager, "hand": e.hand.line(), "amount": e.amount}))
-                    .collect();
-                self.record_device(journaled, "progressive_envy_table", json!({ "envy": rows }));
-            }
+            ProgressiveEvent::EnvyTable(_) | ProgressiveEvent::LineError(_) => {}
             ProgressiveEvent::Fault { code, text } => {
                 self.device_notice = Some(format!("Progressive controller {code:#06x}: {text}"));
-                self.record_device(
-                    journaled,
-                    "progressive_fault",
-                    json!({"code": code, "text": text}),
-                );
-            }
-            ProgressiveEvent::LineError(msg) => {
-                self.record_device(journaled, "progressive_line_error", json!({ "error": msg }));
             }
         }
     }

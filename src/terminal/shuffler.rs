@@ -59,13 +59,18 @@ impl Terminal {
         // A driver that journals the device's reports itself has written them already, before
         // acknowledging the frame; the terminal records only what it does with them.
         let journaled = self.shuffler.as_ref().is_some_and(|s| s.journals());
+        // The table records a count, a fault and a card list itself (its events); the other
+        // reports are kept as the device gave them.
+        if !matches!(
+            ev,
+            ShufflerEvent::Counted { .. }
+                | ShufflerEvent::Fault { .. }
+                | ShufflerEvent::CardsRead { .. }
+        ) {
+            self.record_device::<crate::devices::shuffler::ShufflerProtocol>(journaled, &ev);
+        }
         match ev {
             ShufflerEvent::Link(state) => {
-                self.record_device(
-                    journaled,
-                    "shuffler_link",
-                    serde_json::json!({"state": state.label(), "detail": format!("{state:?}")}),
-                );
                 if state.is_up()
                     && let Some(s) = self.shuffler.as_mut()
                 {
@@ -77,31 +82,8 @@ impl Terminal {
                 // Only what is wrong is kept: the cards' order never leaves the device's report.
                 self.cards_read = Some((deck, cards));
             }
-            ShufflerEvent::DeckPresent(present) => {
-                self.record_device(
-                    journaled,
-                    "shuffler_deck_present",
-                    serde_json::json!({ "present": present }),
-                );
-            }
-            ShufflerEvent::Meters {
-                shuffles,
-                failed,
-                cards,
-            } => {
-                self.record_device(
-                    journaled,
-                    "shuffler_meters",
-                    serde_json::json!({"shuffles": shuffles, "failed": failed, "cards": cards}),
-                );
-            }
-            ShufflerEvent::ShuffleStarted { deck } => {
-                self.record_device(
-                    journaled,
-                    "shuffle_started",
-                    serde_json::json!({"deck": deck}),
-                );
-            }
+            ShufflerEvent::DeckPresent(_) => {}
+            ShufflerEvent::Meters { .. } | ShufflerEvent::ShuffleStarted { .. } => {}
             ShufflerEvent::Counted { deck, count } => {
                 let expected = self.table.in_shuffler;
                 if expected.map(|d| d as u8) != Some(deck) {
@@ -125,20 +107,7 @@ impl Terminal {
                     self.refused_report(msg);
                 }
             }
-            ShufflerEvent::Status(s) => {
-                self.record_device(
-                    journaled,
-                    "shuffler_status",
-                    serde_json::json!({"state": format!("{s:?}")}),
-                );
-            }
-            ShufflerEvent::LineError(msg) => {
-                self.record_device(
-                    journaled,
-                    "shuffler_line_error",
-                    serde_json::json!({"error": msg}),
-                );
-            }
+            ShufflerEvent::Status(_) | ShufflerEvent::LineError(_) => {}
         }
     }
 
@@ -179,14 +148,14 @@ impl Terminal {
         self.device_notice = Some(notice);
     }
 
-    /// A device's report as a system row, unless its driver journaled it already.
-    pub(super) fn record_device(
+    /// A device's report as a system row, unless its driver journaled it already: the row is
+    /// the one the protocol's link thread would have written (`Protocol::record`).
+    pub(super) fn record_device<P: crate::devices::runner::Protocol>(
         &mut self,
         journaled: bool,
-        kind: &str,
-        payload: serde_json::Value,
+        ev: &P::Event,
     ) {
-        if !journaled {
+        if !journaled && let Some((kind, payload)) = P::record(ev) {
             self.record_system(kind, payload);
         }
     }
