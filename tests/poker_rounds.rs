@@ -77,6 +77,7 @@ fn setup(game: GameId, seats: &[(u8, Cents)]) -> HandSetup {
             big: 400,
         },
         max_raises: 3,
+        big_bet: Default::default(),
         limit_percent: 100,
         low_ace_low: true,
         pot_rules: PotRules::default(),
@@ -265,7 +266,6 @@ fn play(h: &mut Hand, felt: &mut Felt, p: &mut dyn Policy) -> Vec<HandEvent> {
             }
             Step::Act { seat, options, max } => {
                 let kind = p.act(h, seat, &options);
-                let spread = matches!(h.setup.structure, Structure::SpreadLimit { .. });
                 let call = options
                     .iter()
                     .map(|o| match o {
@@ -280,7 +280,7 @@ fn play(h: &mut Hand, felt: &mut Felt, p: &mut dyn Policy) -> Vec<HandEvent> {
                         (ActionKind::Raise, Action::Raise { amount, .. }) => Some(amount - call),
                         _ => None,
                     })
-                    .filter(|_| spread)
+                    .filter(|_| h.setup.structure.keyed())
                     .map(|least| p.amount(least, max.max(least)));
                 if kind == ActionKind::Fold {
                     let cards = felt.hands.remove(&seat).unwrap_or_default();

@@ -85,6 +85,15 @@ pub enum Cmd {
         #[arg(long)]
         pretty: bool,
     },
+    /// Check a poker-room round for a floor dispute: JSON on standard input (game, betting
+    /// structure and limits, forced bets, seats with stakes, the actions in order); out come
+    /// the pots, the amount to call and the next player's least and most bet or raise after
+    /// every action, and the first illegal action with its rule. docs/hand-verifier.md.
+    Hand {
+        /// Indent the output for reading.
+        #[arg(long)]
+        pretty: bool,
+    },
     /// Append numbered rows to a journal until killed, printing each serial once it is durable
     /// (used by the crash test; also a quick check of a terminal's disk).
     /// Open the terminal on a fresh database with a round of `game` staged at a player's
@@ -404,6 +413,7 @@ fn real_main() -> Result<()> {
             batch,
         } => eval::run(game, cards, board, batch),
         Cmd::Settle { pretty } => settle::run(&config, pretty),
+        Cmd::Hand { pretty } => settle::hand(pretty),
         Cmd::JournalStress { db } => stress::run(db),
         Cmd::DeviceStress {
             db,

@@ -3,6 +3,7 @@
 //! with their award ([`pots`]).
 
 pub mod hand;
+pub mod hand_check;
 pub mod jackpots;
 pub mod pots;
 pub mod procedure;

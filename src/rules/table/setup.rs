@@ -199,6 +199,7 @@ impl TableSetup {
                 big: self.big_bet,
             },
             max_raises: self.max_raises,
+            big_bet: Default::default(),
             limit_percent: 100,
             low_ace_low: true,
             pot_rules: self.pot_rules.clone(),

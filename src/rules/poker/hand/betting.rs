@@ -23,11 +23,15 @@ impl Hand {
             pending: VecDeque::new(),
             aggressor: None,
             first: None,
+            full_raise: unit,
+            acted_at: BTreeMap::new(),
         };
         // Forced money of this round counts toward the first round's bet.
         if let Some(forced) = self.street.take() {
             street.current = forced.current;
             street.street_in = forced.street_in;
+            // No-limit, pot-limit: a straddle above the minimum bet is the bet to raise by.
+            street.full_raise = street.full_raise.max(street.current);
         }
         let live = self.live();
         let mut order = match first {
@@ -107,6 +111,9 @@ impl Hand {
     }
 
     pub(super) fn options(&self, seat: u8) -> (Vec<Action>, Cents) {
+        if self.setup.structure.big_bet() {
+            return self.big_bet_options(seat);
+        }
         let Some(street) = &self.street else {
             return (vec![], 0);
         };
@@ -229,6 +236,9 @@ impl Hand {
         kind: ActionKind,
         amount: Option<Cents>,
     ) -> Result<(), String> {
+        if self.setup.structure.big_bet() {
+            return self.big_bet_act(seat, kind, amount);
+        }
         let (options, max) = self.options(seat);
         let spread = matches!(self.setup.structure, Structure::SpreadLimit { .. });
         let stack = self.get(seat).map_or(0, |p| p.stack);
@@ -370,6 +380,309 @@ impl Hand {
             street.aggressor = Some(seat);
             street.pending = able_after.into();
         }
+        self.events.push(HandEvent::Acted {
+            seat,
+            action,
+            all_in,
+        });
+        if self.live().len() == 1 {
+            self.close_street();
+            self.finish_uncontested();
+            return Ok(());
+        }
+        self.next_turn();
+        Ok(())
+    }
+}
+
+/// The least and most a seat may bet, or raise above the call, in a no-limit or pot-limit
+/// round; what the screen and `deckhand hand` show before the dealer keys.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BetRange {
+    /// The round's bet the seat faces.
+    pub current: Cents,
+    /// What the seat must add to call (all its stakes if it has less).
+    pub to_call: Cents,
+    /// The least bet, or raise above the call (an all-in may be less).
+    pub min: Cents,
+    /// The most (no-limit: the stakes; pot-limit: the pot after the call).
+    pub max: Cents,
+    /// A bet, or raise above the call, this large or larger is a full one; a smaller all-in
+    /// does not reopen the betting to those who already acted.
+    pub full: Cents,
+    /// The seat may bet or raise at all (stakes beyond the call, no cap reached, the betting
+    /// not closed to it by a short all-in).
+    pub open: bool,
+    /// Why it may not, when it may not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closed: Option<String>,
+}
+
+impl Hand {
+    /// The bet of the betting round open now (0 when none is open or nobody bet).
+    pub fn current_bet(&self) -> Cents {
+        self.street.as_ref().map_or(0, |s| s.current)
+    }
+
+    /// What the seat has put in on the betting round open now.
+    pub fn street_in(&self, seat: u8) -> Cents {
+        self.street
+            .as_ref()
+            .and_then(|s| s.street_in.get(&seat).copied())
+            .unwrap_or(0)
+    }
+
+    /// Everything in the pot now, the bets of this round included.
+    pub fn pot_total(&self) -> Cents {
+        self.players.iter().map(|p| p.put_in).sum()
+    }
+
+    /// The seat's bet range now, in a no-limit or pot-limit round.
+    pub fn bet_range(&self, seat: u8) -> Option<BetRange> {
+        let street = self.street.as_ref()?;
+        let p = self.get(seat)?;
+        let mine = street.street_in.get(&seat).copied().unwrap_or(0);
+        let owed = (street.current - mine).max(0);
+        let to_call = owed.min(p.stack);
+        let room = p.stack - to_call;
+        let cap = self.setup.max_raises;
+        let closed = if room <= 0 {
+            Some(format!(
+                "seat {seat} has no stakes left beyond the call (§ 637a.8(b)(1))"
+            ))
+        } else if street.current > 0 && cap > 0 && street.raises >= cap {
+            Some(format!(
+                "the posted cap of {cap} raises per betting round is reached (§ 637a.8(k))"
+            ))
+        } else if street.current > 0
+            && !self.setup.big_bet.short_all_in_reopens
+            && street
+                .acted_at
+                .get(&seat)
+                .is_some_and(|at| street.current - at < street.full_raise)
+        {
+            Some(format!(
+                "seat {seat} already acted and the bet has not grown by a full raise since: an all-in short of a full raise does not reopen the betting (Rules Submission, § 637a.8(k)); seat {seat} may call or fold"
+            ))
+        } else {
+            None
+        };
+        let least = if street.current == 0 {
+            street.unit
+        } else if self.setup.big_bet.min_raise_previous {
+            street.full_raise.max(street.unit)
+        } else {
+            street.unit
+        };
+        let most = match self.setup.structure {
+            Structure::PotLimit { .. } => self.pot_total() + owed,
+            _ => room,
+        };
+        let min = least.min(room);
+        let max = most.min(room).max(min);
+        Some(BetRange {
+            current: street.current,
+            to_call,
+            min,
+            max,
+            full: least,
+            open: closed.is_none(),
+            closed,
+        })
+    }
+
+    fn big_bet_options(&self, seat: u8) -> (Vec<Action>, Cents) {
+        let (Some(street), Some(range)) = (&self.street, self.bet_range(seat)) else {
+            return (vec![], 0);
+        };
+        let mine = street.street_in.get(&seat).copied().unwrap_or(0);
+        let mut v = vec![Action::Fold];
+        if street.current - mine <= 0 {
+            v.push(Action::Check);
+        } else {
+            v.push(Action::Call {
+                amount: range.to_call,
+            });
+        }
+        if range.open {
+            if street.current == 0 {
+                v.push(Action::Bet { amount: range.min });
+            } else {
+                let amount = range.to_call + range.min;
+                v.push(Action::Raise {
+                    amount,
+                    to: mine + amount,
+                });
+            }
+        }
+        (v, if range.open { range.max } else { 0 })
+    }
+
+    /// A no-limit or pot-limit action: `amount` is the bet, or the raise above the call,
+    /// within the seat's range; an all-in may be short of the least.
+    fn big_bet_act(
+        &mut self,
+        seat: u8,
+        kind: ActionKind,
+        amount: Option<Cents>,
+    ) -> Result<(), String> {
+        let structure = self.setup.structure;
+        let range = self
+            .bet_range(seat)
+            .ok_or_else(|| format!("seat {seat} is not in this betting round"))?;
+        let street = self.street.as_ref().ok_or("no betting round is open")?;
+        let mine = street.street_in.get(&seat).copied().unwrap_or(0);
+        let facing = street.current - mine > 0;
+        let stack = self.get(seat).map_or(0, |p| p.stack);
+        let money = crate::rules::money;
+        let what = if kind == ActionKind::Bet {
+            "bet"
+        } else {
+            "raise"
+        };
+        let action = match kind {
+            ActionKind::Fold => Action::Fold,
+            ActionKind::Check if !facing => Action::Check,
+            ActionKind::Check => {
+                return Err(format!(
+                    "seat {seat} cannot check when facing a bet (§ 637a.8)"
+                ));
+            }
+            ActionKind::Call if facing => Action::Call {
+                amount: range.to_call,
+            },
+            ActionKind::Call => {
+                return Err(format!(
+                    "seat {seat} cannot call when there is no bet (§ 637a.8)"
+                ));
+            }
+            ActionKind::Bet if street.current > 0 => {
+                return Err(format!(
+                    "seat {seat} cannot open: a bet is made; it may raise (§ 637a.8)"
+                ));
+            }
+            ActionKind::Raise if street.current == 0 => {
+                return Err(format!(
+                    "seat {seat} cannot raise when there is no bet; it may open (§ 637a.8)"
+                ));
+            }
+            ActionKind::Bet | ActionKind::Raise => {
+                if let Some(why) = range.closed.clone() {
+                    return Err(why);
+                }
+                let to_of = |x: Cents| money(mine + range.to_call + x);
+                let Some(x) = amount else {
+                    return Err(if kind == ActionKind::Bet {
+                        format!(
+                            "key the bet: {} to {} ({}, § 637a.8(k))",
+                            money(range.min),
+                            money(range.max),
+                            structure.name()
+                        )
+                    } else {
+                        format!(
+                            "key the raise: to {} at least, to {} at most ({}, § 637a.8(k))",
+                            to_of(range.min),
+                            to_of(range.max),
+                            structure.name()
+                        )
+                    });
+                };
+                let all_in = range.to_call + x == stack;
+                if x <= 0 || range.to_call + x > stack {
+                    return Err(format!(
+                        "seat {seat} has {} in table stakes: a {what} of {} is more than it has (§ 637a.8(b)(1))",
+                        money(stack),
+                        money(x)
+                    ));
+                }
+                if x > range.max {
+                    return Err(match structure {
+                        Structure::PotLimit { .. } if kind == ActionKind::Raise => format!(
+                            "pot limit: seat {seat} may raise to {} at most (the pot after the call, § 637a.8(k)); raise to {} is more",
+                            to_of(range.max),
+                            to_of(x)
+                        ),
+                        Structure::PotLimit { .. } => format!(
+                            "pot limit: a bet of {} at most (the pot, § 637a.8(k)); {} is more",
+                            money(range.max),
+                            money(x)
+                        ),
+                        _ => format!(
+                            "a {what} of {} at most; {} is more",
+                            money(range.max),
+                            money(x)
+                        ),
+                    });
+                }
+                if x < range.min && !all_in {
+                    return Err(if kind == ActionKind::Bet {
+                        format!(
+                            "the least bet is {} (§ 637a.8(k)); {} is short and not all-in",
+                            money(range.min),
+                            money(x)
+                        )
+                    } else {
+                        format!(
+                            "the least raise is to {} (the previous bet or raise again, § 637a.8(k)); raise to {} is short and not all-in",
+                            to_of(range.min),
+                            to_of(x)
+                        )
+                    });
+                }
+                let put = range.to_call + x;
+                if kind == ActionKind::Bet {
+                    Action::Bet { amount: put }
+                } else {
+                    Action::Raise {
+                        amount: put,
+                        to: mine + put,
+                    }
+                }
+            }
+        };
+        let paid = action.amount();
+        let (_, all_in) = if paid > 0 {
+            self.put(seat, paid)
+        } else {
+            (0, false)
+        };
+        let able_after: Vec<u8> = {
+            let live = self.live();
+            clockwise_after(&live, seat)
+                .into_iter()
+                .filter(|s| *s != seat)
+                .filter(|s| self.get(*s).is_some_and(|p| !p.all_in && !p.folded))
+                .collect()
+        };
+        if action == Action::Fold {
+            let p = self.player(seat);
+            p.folded = true;
+            // § 637a.7(e)(6): folded cards go to the discards (the muck).
+            let n = p.cards;
+            self.discards += n;
+        }
+        let previous = self.setup.big_bet.min_raise_previous;
+        let street = self.street.as_mut().ok_or("no betting round is open")?;
+        street.pending.pop_front();
+        let total = mine + paid;
+        street.street_in.insert(seat, total);
+        if matches!(action, Action::Bet { .. } | Action::Raise { .. }) && total > street.current {
+            let increment = total - street.current;
+            if increment >= range.full {
+                // A full bet or raise: the next must be at least as large.
+                if previous {
+                    street.full_raise = increment.max(street.unit);
+                }
+                if matches!(action, Action::Raise { .. }) {
+                    street.raises += 1;
+                }
+            }
+            street.current = total;
+            street.aggressor = Some(seat);
+            street.pending = able_after.into();
+        }
+        street.acted_at.insert(seat, street.current);
         self.events.push(HandEvent::Acted {
             seat,
             action,

@@ -34,6 +34,14 @@ struct Street {
     aggressor: Option<u8>,
     /// The first seat asked to act (shows first if nobody bets, § 637a.18(e)).
     first: Option<u8>,
+    /// No-limit and pot-limit: the increment a raise must reach to be a full raise (the
+    /// previous full bet or raise, at least the minimum bet).
+    #[serde(default)]
+    full_raise: Cents,
+    /// No-limit and pot-limit: the round's bet when each seat last acted; a seat that acted
+    /// may raise again only once the bet has grown by a full raise since.
+    #[serde(default)]
+    acted_at: BTreeMap<u8, Cents>,
 }
 
 /// What was shown at a showdown, kept with the result.
@@ -74,10 +82,7 @@ pub struct Hand {
 /// The forced bets a seat's stakes must cover, plus one bet at the posted minimum
 /// (§ 637a.8(b)(4)).
 fn least_stakes(s: &HandSetup) -> Cents {
-    let min = match s.structure {
-        Structure::FixedLimit { small, .. } => small,
-        Structure::SpreadLimit { min, .. } => min,
-    };
+    let min = s.structure.min_bet();
     s.ante
         + s.blinds
             .iter()
@@ -126,6 +131,7 @@ impl Hand {
         let (lo, hi) = match setup.structure {
             Structure::FixedLimit { small, big } => (small, big),
             Structure::SpreadLimit { min, max } => (min, max),
+            Structure::NoLimit { min } | Structure::PotLimit { min } => (min, min),
         };
         if lo <= 0 || hi < lo {
             return Err("the posted limits need 0 < minimum ≤ maximum (§ 637a.8(k))".into());
@@ -266,6 +272,7 @@ impl Hand {
                 (u, u)
             }
             Structure::SpreadLimit { min, max } => (k(min), k(max)),
+            Structure::NoLimit { min } | Structure::PotLimit { min } => (k(min), k(min)),
         }
     }
 
@@ -301,8 +308,8 @@ impl Hand {
                 count: *count,
             },
             HandEvent::Acted { seat, action, .. } => {
-                // Spread limit: the amount keyed is the bet, or the raise above the call.
-                let spread = matches!(self.setup.structure, Structure::SpreadLimit { .. });
+                // Keyed amounts: the bet, or the raise above the call.
+                let spread = self.setup.structure.keyed();
                 let current = self.street.as_ref().map_or(0, |s| s.current);
                 let amount = match action {
                     Action::Bet { amount } if spread => Some(*amount),
@@ -374,6 +381,8 @@ impl Hand {
                     pending: VecDeque::new(),
                     aggressor: None,
                     first: None,
+                    full_raise: 0,
+                    acted_at: BTreeMap::new(),
                 });
                 let mut all = posts.clone();
                 if wants && let Some((s, a)) = straddle {

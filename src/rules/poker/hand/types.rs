@@ -12,6 +12,66 @@ pub enum Structure {
     FixedLimit { small: Cents, big: Cents },
     /// Any bet or raise from `min` to `max`.
     SpreadLimit { min: Cents, max: Cents },
+    /// No limit: any bet of at least `min` (the opening bet; by default the big blind) up to
+    /// the seat's table stakes (§ 637a.8(b)(1),(k)).
+    NoLimit { min: Cents },
+    /// Pot limit: a bet of at least `min` and at most the pot; a raise at most the pot after
+    /// the call (the pot counting every bet on the table and the call) (§ 637a.8(k)).
+    PotLimit { min: Cents },
+}
+
+impl Structure {
+    /// No-limit or pot-limit: the amount of a bet or raise is keyed, and the least raise
+    /// follows the previous bet or raise.
+    pub fn big_bet(self) -> bool {
+        matches!(self, Structure::NoLimit { .. } | Structure::PotLimit { .. })
+    }
+
+    /// The amount of a bet or raise is keyed (spread, no-limit, pot-limit).
+    pub fn keyed(self) -> bool {
+        !matches!(self, Structure::FixedLimit { .. })
+    }
+
+    /// The least opening bet.
+    pub fn min_bet(self) -> Cents {
+        match self {
+            Structure::FixedLimit { small, .. } => small,
+            Structure::SpreadLimit { min, .. }
+            | Structure::NoLimit { min }
+            | Structure::PotLimit { min } => min,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Structure::FixedLimit { .. } => "fixed limit",
+            Structure::SpreadLimit { .. } => "spread limit",
+            Structure::NoLimit { .. } => "no limit",
+            Structure::PotLimit { .. } => "pot limit",
+        }
+    }
+}
+
+/// The Rules Submission's choices for no-limit and pot-limit betting (§ 637a.8(k) leaves the
+/// betting limits and raise restrictions to the posted sign and the Rules Submission).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BigBetRules {
+    /// A raise must be at least the previous bet or raise of the round (true, the usual
+    /// rule), or only at least the posted minimum bet (false).
+    pub min_raise_previous: bool,
+    /// An all-in short of a full raise lets players who already acted raise again (false:
+    /// they may only call or fold, the usual rule).
+    pub short_all_in_reopens: bool,
+}
+
+impl Default for BigBetRules {
+    fn default() -> Self {
+        BigBetRules {
+            min_raise_previous: true,
+            short_all_in_reopens: false,
+        }
+    }
 }
 
 /// Everything a round needs to know before it starts.
@@ -35,8 +95,12 @@ pub struct HandSetup {
     #[serde(default)]
     pub forced_bet: Cents,
     pub structure: Structure,
-    /// Posted maximum number of raises per betting round (§ 637a.8(k)).
+    /// Posted maximum number of raises per betting round (§ 637a.8(k)); with no-limit and
+    /// pot-limit, 0 means no cap.
     pub max_raises: u8,
+    /// No-limit and pot-limit choices.
+    #[serde(default)]
+    pub big_bet: BigBetRules,
     /// 100; 200 with a Kill, 150 with a Half-kill (§ 637a.1, § 637a.12(n)).
     #[serde(default = "hundred")]
     pub limit_percent: u32,
@@ -98,11 +162,13 @@ pub enum Step {
         seat: u8,
         count: u8,
     },
-    /// The seat acts; `options` are the fixed-limit amounts, or the spread's least amounts.
+    /// The seat acts; `options` are the fixed-limit amounts, or the least amounts where the
+    /// amount is keyed (spread, no-limit, pot-limit).
     Act {
         seat: u8,
         options: Vec<Action>,
-        /// Spread limit: the largest bet or raise increment allowed now.
+        /// Keyed amounts: the largest bet, or raise above the call, allowed now (no-limit: the
+        /// table stakes; pot-limit: the pot after the call).
         max: Cents,
     },
     /// The seat stands pat or draws (§ 637a.13(g), § 637a.20(h)).
@@ -133,7 +199,8 @@ pub enum HandCommand {
         #[serde(default)]
         common: Option<Card>,
     },
-    /// `amount`: spread limit only, the bet, or the raise above the call.
+    /// `amount`: where the amount is keyed (spread, no-limit, pot-limit), the bet, or the
+    /// raise above the call.
     Act {
         seat: u8,
         kind: ActionKind,

@@ -1,0 +1,601 @@
+//! No-limit and pot-limit betting (issue 22): random legal action sequences for No-Limit Hold'em
+//! and Pot-Limit Omaha from 2 to 10 seats with random table stakes, checked against a ledger the
+//! test keeps itself: chips conserved, every pot-limit maximum and every least raise equal to
+//! an independent computation, refusals that change nothing, and the pots at the showdown equal
+//! to `deckhand settle`'s for the same contributions and cards. Then `deckhand hand` on the
+//! documented examples and on an illegal under-raise.
+
+use deckhand::rules::Cents;
+use deckhand::rules::betting::{Action, ActionKind};
+use deckhand::rules::cards::{Card, full_deck};
+use deckhand::rules::games::GameId;
+use deckhand::rules::poker::hand::{
+    BigBetRules, Hand, HandCommand, HandEvent, HandSetup, Step, Structure,
+};
+use deckhand::rules::poker::hand_check;
+use deckhand::rules::poker::pots::AwardRules;
+use proptest::prelude::*;
+use std::collections::BTreeMap;
+
+/// SplitMix64.
+struct Dice(u64);
+impl Dice {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        if n == 0 { 0 } else { self.next() % n }
+    }
+    fn range(&mut self, lo: Cents, hi: Cents) -> Cents {
+        lo + self.below((hi - lo + 1).max(1) as u64) as Cents
+    }
+}
+
+fn setup(game: GameId, structure: Structure, seats: Vec<(u8, Cents)>, button: u8) -> HandSetup {
+    HandSetup {
+        game,
+        seats,
+        button,
+        ante: 0,
+        blinds: vec![100, 200],
+        straddle: None,
+        forced_bet: 0,
+        structure,
+        max_raises: 0,
+        big_bet: BigBetRules::default(),
+        limit_percent: 100,
+        low_ace_low: true,
+        pot_rules: Default::default(),
+        award: AwardRules::for_game(game),
+    }
+}
+
+/// The test's own account of the round: what each seat put in, on this street and in all, and
+/// the last full bet or raise, from the events alone.
+#[derive(Default)]
+struct Ledger {
+    total: BTreeMap<u8, Cents>,
+    street: BTreeMap<u8, Cents>,
+    stack: BTreeMap<u8, Cents>,
+    full: Cents,
+    /// The bet when each seat last acted this street.
+    acted_at: BTreeMap<u8, Cents>,
+}
+
+impl Ledger {
+    fn current(&self) -> Cents {
+        self.street.values().copied().max().unwrap_or(0)
+    }
+    fn pot(&self) -> Cents {
+        self.total.values().sum()
+    }
+    fn put(&mut self, seat: u8, amount: Cents) {
+        *self.total.entry(seat).or_default() += amount;
+        *self.street.entry(seat).or_default() += amount;
+        *self.stack.get_mut(&seat).unwrap() -= amount;
+    }
+    fn observe(&mut self, e: &HandEvent, min: Cents) {
+        match e {
+            HandEvent::Posted { seat, amount, .. } => {
+                self.put(*seat, *amount);
+                self.full = min.max(self.current());
+            }
+            // A betting round closed: the next starts from nothing (the forced bets count
+            // toward the first).
+            HandEvent::BettingComplete { .. } => {
+                self.street.clear();
+                self.acted_at.clear();
+                self.full = min;
+            }
+            HandEvent::Acted { seat, action, .. } => {
+                let before = self.current();
+                self.put(*seat, action.amount());
+                let after = self.current();
+                if after > before && after - before >= self.full {
+                    self.full = after - before;
+                }
+                self.acted_at.insert(*seat, after);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// One random round; returns the number of refusals checked.
+fn random_round(seed: u64, pot_limit: bool) -> usize {
+    let mut dice = Dice(seed);
+    let game = if pot_limit {
+        GameId::Omaha
+    } else {
+        GameId::Holdem
+    };
+    let min = 200;
+    let structure = if pot_limit {
+        Structure::PotLimit { min }
+    } else {
+        Structure::NoLimit { min }
+    };
+    let n = 2 + dice.below(9) as u8;
+    // Random stakes, some short (an all-in below a full raise is common).
+    let seats: Vec<(u8, Cents)> = (1..=n)
+        .map(|s| {
+            let stake = match dice.below(3) {
+                0 => dice.range(400, 1500),
+                1 => dice.range(1500, 8000),
+                _ => dice.range(8000, 60000),
+            };
+            (s, stake)
+        })
+        .collect();
+    let before: Cents = seats.iter().map(|s| s.1).sum();
+    let button = seats[dice.below(u64::from(n)) as usize].0;
+    let mut h = Hand::start(setup(game, structure, seats.clone(), button)).unwrap();
+    let mut ledger = Ledger {
+        stack: seats.iter().copied().collect(),
+        full: min,
+        ..Default::default()
+    };
+    let mut refusals = 0;
+    for _ in 0..400 {
+        let cmd = match h.step.clone() {
+            Step::Complete => break,
+            Step::PostForced { .. } => HandCommand::Posted { straddle: false },
+            Step::Deal { .. } => HandCommand::Dealt {
+                up: vec![],
+                common: None,
+            },
+            Step::Showdown { order } => {
+                let mut deck = full_deck();
+                for i in (1..deck.len()).rev() {
+                    deck.swap(i, dice.below(i as u64 + 1) as usize);
+                }
+                let hole = if pot_limit { 4 } else { 2 };
+                let board: Vec<Card> = deck.drain(..5).collect();
+                let hands: Vec<(u8, Vec<Card>)> = order
+                    .iter()
+                    .map(|s| (*s, deck.drain(..hole).collect()))
+                    .collect();
+                let cmd = HandCommand::Showdown {
+                    hands: hands.clone(),
+                    board: board.clone(),
+                };
+                h.apply(cmd).unwrap();
+                check_against_settle(&h, game, &hands, &board, button);
+                break;
+            }
+            Step::Act { seat, options, max } => {
+                let stack = ledger.stack[&seat];
+                let mine = ledger.street.get(&seat).copied().unwrap_or(0);
+                let current = ledger.current();
+                let owed = (current - mine).max(0);
+                let to_call = owed.min(stack);
+                let room = stack - to_call;
+                // The independent computation of the range.
+                let least = if current == 0 {
+                    min
+                } else {
+                    ledger.full.max(min)
+                };
+                let most = if pot_limit { ledger.pot() + owed } else { room };
+                let closed = room <= 0
+                    || (current > 0
+                        && ledger
+                            .acted_at
+                            .get(&seat)
+                            .is_some_and(|at| current - at < ledger.full));
+                let offered = options.iter().find_map(|o| match o {
+                    Action::Bet { amount } | Action::Raise { amount, .. } => Some(*amount),
+                    _ => None,
+                });
+                if closed {
+                    assert_eq!(offered, None, "seed {seed}: seat {seat} offered a raise");
+                } else {
+                    assert_eq!(
+                        offered,
+                        Some(to_call + least.min(room)),
+                        "seed {seed}: least bet or raise of seat {seat}"
+                    );
+                    assert_eq!(
+                        max,
+                        most.min(room).max(least.min(room)),
+                        "seed {seed}: the {} maximum of seat {seat} (pot {}, owed {owed})",
+                        if pot_limit { "pot-limit" } else { "no-limit" },
+                        ledger.pot()
+                    );
+                    // Refused, and nothing changes: one over the maximum, one under the least
+                    // (when that is not all-in).
+                    let kind = if current == 0 {
+                        ActionKind::Bet
+                    } else {
+                        ActionKind::Raise
+                    };
+                    let snapshot = h.clone();
+                    if max < room {
+                        let e = h
+                            .apply(HandCommand::Act {
+                                seat,
+                                kind,
+                                amount: Some(max + 1),
+                            })
+                            .unwrap_err();
+                        assert!(e.contains("at most"), "{e}");
+                        refusals += 1;
+                    }
+                    if least > 1 && least - 1 < room {
+                        let e = h
+                            .apply(HandCommand::Act {
+                                seat,
+                                kind,
+                                amount: Some(least - 1),
+                            })
+                            .unwrap_err();
+                        assert!(e.contains("least"), "{e}");
+                        refusals += 1;
+                    }
+                    assert_eq!(h, snapshot, "a refusal changed the round");
+                }
+                let can_check = owed == 0;
+                let choice = dice.below(10);
+                match (choice, closed) {
+                    (0, _) if !can_check => HandCommand::Act {
+                        seat,
+                        kind: ActionKind::Fold,
+                        amount: None,
+                    },
+                    (0..=4, _) | (_, true) => HandCommand::Act {
+                        seat,
+                        kind: if can_check {
+                            ActionKind::Check
+                        } else {
+                            ActionKind::Call
+                        },
+                        amount: None,
+                    },
+                    _ => {
+                        let lo = least.min(room);
+                        let hi = max;
+                        let x = match dice.below(4) {
+                            0 => lo,
+                            1 => hi,
+                            2 => room.min(hi),
+                            _ => dice.range(lo, hi),
+                        };
+                        HandCommand::Act {
+                            seat,
+                            kind: if current == 0 {
+                                ActionKind::Bet
+                            } else {
+                                ActionKind::Raise
+                            },
+                            amount: Some(x),
+                        }
+                    }
+                }
+            }
+            other => panic!("no such step in {}: {other:?}", game.id()),
+        };
+        let events = h
+            .apply(cmd.clone())
+            .unwrap_or_else(|e| panic!("seed {seed}: {cmd:?} refused: {e}"));
+        for e in &events {
+            ledger.observe(e, min);
+        }
+        // The machine's stacks are the ledger's (until the pot is awarded).
+        for p in h.players.iter().filter(|_| h.result.is_none()) {
+            assert_eq!(
+                p.stack, ledger.stack[&p.seat],
+                "seed {seed}: seat {}",
+                p.seat
+            );
+            assert!(p.stack >= 0);
+        }
+    }
+    let r = h.result.as_ref().expect("the round ended");
+    let paid: Cents = r.totals.iter().map(|t| t.1).sum();
+    let put_in: Cents = h.players.iter().map(|p| p.put_in).sum();
+    assert_eq!(put_in, paid, "seed {seed}: every chip put in is paid out");
+    assert_eq!(h.chips(), before, "seed {seed}: chips conserved");
+    refusals
+}
+
+/// The round's pots and totals are `deckhand settle`'s for the same contributions and cards.
+fn check_against_settle(
+    h: &Hand,
+    game: GameId,
+    hands: &[(u8, Vec<Card>)],
+    board: &[Card],
+    button: u8,
+) {
+    let r = h.result.as_ref().unwrap();
+    let words = |cs: &[Card]| {
+        cs.iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let seats: Vec<serde_json::Value> = h
+        .players
+        .iter()
+        .map(|p| {
+            let cards = hands
+                .iter()
+                .find(|x| x.0 == p.seat)
+                .map(|x| words(&x.1))
+                .unwrap_or_default();
+            serde_json::json!({ "seat": p.seat, "put_in": p.put_in, "folded": p.folded, "cards": cards })
+        })
+        .collect();
+    let input = serde_json::json!({
+        "game": game.id(), "board": words(board), "button": button, "chip": 100, "seats": seats,
+    });
+    let s = deckhand::rules::poker::showdown::settle(&input.to_string()).unwrap();
+    let theirs: Vec<(Cents, Vec<u8>)> = s
+        .pots
+        .iter()
+        .map(|p| (p.amount, p.eligible.clone()))
+        .collect();
+    let ours: Vec<(Cents, Vec<u8>)> = r
+        .pots
+        .iter()
+        .map(|p| (p.amount, p.eligible.clone()))
+        .collect();
+    assert_eq!(ours, theirs, "side pots differ from deckhand settle's");
+    let mut settle_totals: Vec<(u8, Cents)> = s.totals.iter().map(|w| (w.seat, w.amount)).collect();
+    settle_totals.sort_unstable();
+    let mut round_totals = r.totals.clone();
+    round_totals.retain(|t| t.1 > 0);
+    round_totals.sort_unstable();
+    settle_totals.retain(|t| t.1 > 0);
+    assert_eq!(
+        round_totals, settle_totals,
+        "totals differ from deckhand settle's"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+    #[test]
+    fn no_limit_holdem_rounds_conserve_chips_and_match_settle(seed in any::<u64>()) {
+        random_round(seed, false);
+    }
+
+    #[test]
+    fn pot_limit_omaha_maxima_match_an_independent_count(seed in any::<u64>()) {
+        random_round(seed, true);
+    }
+}
+
+#[test]
+fn refusals_are_exercised() {
+    // The random rounds do try amounts outside the range (not only legal ones).
+    let n: usize = (0..200).map(|s| random_round(s, s % 2 == 0)).sum();
+    assert!(n > 200, "only {n} refusals tried");
+}
+
+#[test]
+fn pot_limit_preflop_raise_is_to_seven_big_blinds_halves() {
+    // Blinds $1/$2: the first player may raise to $7 at most (the pot $3, plus the $2 call,
+    // on top of the $2 bet).
+    let seats = vec![(1, 50_000), (2, 50_000), (3, 50_000), (4, 50_000)];
+    let mut h = Hand::start(setup(
+        GameId::Omaha,
+        Structure::PotLimit { min: 200 },
+        seats,
+        1,
+    ))
+    .unwrap();
+    h.apply(HandCommand::Posted { straddle: false }).unwrap();
+    h.apply(HandCommand::Dealt {
+        up: vec![],
+        common: None,
+    })
+    .unwrap();
+    let Step::Act { seat: 4, max, .. } = h.step.clone() else {
+        panic!("{:?}", h.step)
+    };
+    assert_eq!(max + 200, 700, "raise to $7.00");
+    let e = h
+        .apply(HandCommand::Act {
+            seat: 4,
+            kind: ActionKind::Raise,
+            amount: Some(600),
+        })
+        .unwrap_err();
+    assert!(e.contains("to $7.00 at most"), "{e}");
+    h.apply(HandCommand::Act {
+        seat: 4,
+        kind: ActionKind::Raise,
+        amount: Some(500),
+    })
+    .unwrap();
+    // Seat 1, the button, faces $7 with nothing in: the pot is $10, and after its $7 call
+    // $17, so it may raise $17 above the $7: to $24.
+    let Step::Act { seat: 1, max, .. } = h.step.clone() else {
+        panic!("{:?}", h.step)
+    };
+    assert_eq!(700 + max, 2400);
+}
+
+#[test]
+fn a_short_all_in_does_not_reopen_the_betting_unless_the_setting_says_so() {
+    for reopens in [false, true] {
+        let seats = vec![(1, 50_000), (2, 50_000), (3, 900)];
+        let mut s = setup(GameId::Holdem, Structure::NoLimit { min: 200 }, seats, 3);
+        s.big_bet.short_all_in_reopens = reopens;
+        let mut h = Hand::start(s).unwrap();
+        h.apply(HandCommand::Posted { straddle: false }).unwrap();
+        h.apply(HandCommand::Dealt {
+            up: vec![],
+            common: None,
+        })
+        .unwrap();
+        // The button (seat 3) acts first three-handed and calls $2; the small blind raises to
+        // $6; the big blind calls; seat 3 goes all-in for $9 in all: $3 above the $6, short
+        // of the $4 full raise.
+        let act = |h: &mut Hand, seat, kind, amount| {
+            h.apply(HandCommand::Act { seat, kind, amount })
+                .unwrap_or_else(|e| panic!("{e}"))
+        };
+        act(&mut h, 3, ActionKind::Call, None);
+        act(&mut h, 1, ActionKind::Raise, Some(400));
+        act(&mut h, 2, ActionKind::Call, None);
+        let ev = act(&mut h, 3, ActionKind::Raise, Some(300));
+        assert!(matches!(ev[0], HandEvent::Acted { all_in: true, .. }));
+        // Seat 1 already acted and faces only $3 more: call or fold unless the setting reopens.
+        let Step::Act {
+            seat: 1, options, ..
+        } = h.step.clone()
+        else {
+            panic!("{:?}", h.step)
+        };
+        let may_raise = options.iter().any(|o| matches!(o, Action::Raise { .. }));
+        assert_eq!(may_raise, reopens);
+        if !reopens {
+            let e = h
+                .apply(HandCommand::Act {
+                    seat: 1,
+                    kind: ActionKind::Raise,
+                    amount: Some(2000),
+                })
+                .unwrap_err();
+            assert!(e.contains("does not reopen"), "{e}");
+        }
+    }
+}
+
+fn verify(text: &str) -> serde_json::Value {
+    serde_json::to_value(hand_check::check(text).unwrap()).unwrap()
+}
+
+#[test]
+fn the_documented_examples_verify_as_the_docs_say() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/hand-examples");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let out = verify(&std::fs::read_to_string(&path).unwrap());
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        seen += 1;
+        // The under-raise example is refused at its fourth action; the others are legal.
+        if name.contains("illegal") {
+            assert_eq!(out["illegal"]["index"], 3, "{name}: {out}");
+            assert!(
+                out["illegal"]["error"]
+                    .as_str()
+                    .unwrap()
+                    .contains("the least raise is to"),
+                "{name}: {out}"
+            );
+        } else {
+            assert!(out["illegal"].is_null(), "{name}: {}", out["illegal"]);
+        }
+        // Chips: what the pots hold plus the stakes left and the uncalled bet is what sat down.
+        let pots: i64 = out["pots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["amount"].as_i64().unwrap())
+            .sum();
+        let left: i64 = out["stakes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s[1].as_i64().unwrap())
+            .sum();
+        let uncalled = out["uncalled"].get(1).and_then(|v| v.as_i64()).unwrap_or(0);
+        let input: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let sat: i64 = input["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["stake"].as_i64().unwrap())
+            .sum();
+        if out["stands"] == "complete" {
+            // Awarded: the pot is in the winner's stakes again.
+            assert_eq!(left, sat, "{name}");
+        } else {
+            assert_eq!(pots + left + uncalled, sat, "{name}");
+        }
+    }
+    assert!(seen >= 4, "one example per structure and the illegal one");
+}
+
+#[test]
+fn no_limit_example_pots_and_ranges() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("docs/hand-examples/no-limit-holdem.json");
+    let out = verify(&std::fs::read_to_string(path).unwrap());
+    // Seat 5's all-in to $9 is $3 above the $6 raise: short of a full raise, so the least
+    // re-raise stays $4 above it, to $13.
+    assert_eq!(out["after"][1]["next"]["min_to"], 1300);
+    // At the end: the main pot (all four live), a side pot without seat 5, and one for seats 1
+    // and 3 that seat 3 folded to; seat 1's uncalled $30 flop bet goes back.
+    let pots: Vec<(i64, Vec<i64>)> = out["pots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["amount"].as_i64().unwrap(),
+                p["eligible"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| s.as_i64().unwrap())
+                    .collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        pots,
+        vec![(3700, vec![1, 4, 5]), (1800, vec![1, 4]), (1000, vec![1])]
+    );
+    assert_eq!(out["uncalled"], serde_json::json!([1, 3000]));
+    assert_eq!(out["stands"], "showdown");
+}
+
+#[test]
+fn the_hand_command_runs_as_a_process() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("docs/hand-examples/pot-limit-omaha.json");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .arg("hand")
+        .stdin(std::fs::File::open(path).unwrap())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["structure"], "pot limit");
+    assert_eq!(v["first"]["max_to"], 700, "{v}");
+    // Malformed input: a clear message, no panic.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .arg("hand")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(br#"{"game":"holdem","structure":{"structure":"no-limit","min":"12a"}}"#)
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("hand: input:"), "{err}");
+}
