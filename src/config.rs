@@ -347,6 +347,9 @@ pub struct GameConfig {
     pub min_ante_cents: Option<Cents>,
     pub max_ante_cents: Option<Cents>,
     pub side_wager_limits_cents: Option<std::collections::BTreeMap<String, (Cents, Cents)>>,
+    /// This game's betting structure, if not `[holdem]`'s (e.g. Pot-Limit Omaha beside
+    /// No-Limit Hold'em).
+    pub structure: Option<crate::rules::table::StructureKind>,
 }
 
 /// Minutes before the decks' change is due that the screen starts reminding the dealer, unless
@@ -389,6 +392,29 @@ pub struct HoldemConfig {
     /// No rake unless the flop was dealt.
     #[serde(default)]
     pub rake_flop_only: bool,
+    /// The betting structure (§ 637a.8(k)): fixed-limit (default), spread-limit, no-limit or
+    /// pot-limit.
+    #[serde(default)]
+    pub structure: crate::rules::table::StructureKind,
+    /// Spread, no-limit, pot-limit: the least opening bet (0: the big blind).
+    #[serde(default)]
+    pub min_bet_cents: Cents,
+    /// Spread limit: the largest bet or raise.
+    #[serde(default)]
+    pub spread_max_cents: Cents,
+    /// No-limit, pot-limit: a raise is at least the previous bet or raise (default true).
+    #[serde(default = "yes")]
+    pub min_raise_previous: bool,
+    /// No-limit, pot-limit: an all-in short of a full raise reopens the betting (default false).
+    #[serde(default)]
+    pub short_all_in_reopens: bool,
+    /// No-limit, pot-limit: the most a player may have on the table, in cents.
+    #[serde(default = "default_max_stake")]
+    pub max_stake_cents: Cents,
+}
+
+fn default_max_stake() -> Cents {
+    crate::rules::table::DEFAULT_MAX_STAKE
 }
 
 #[derive(Debug, Clone, Default, Deserialize, PartialEq)]
@@ -455,9 +481,6 @@ impl Config {
         }
         if self.store.retention_years == 0 {
             return Err("store.retention_years: at least 1 (records are kept for years)".into());
-        }
-        if self.holdem.max_raises == 0 {
-            return Err("holdem.max_raises: at least 1 (§ 637a.8(k))".into());
         }
         self.jackpots.bad_beat_rules()?;
         self.approvals()
@@ -659,6 +682,9 @@ impl Config {
             if let Some(l) = &g.side_wager_limits_cents {
                 p.side_limits = l.clone();
             }
+            if let Some(k) = g.structure {
+                s.betting.structure = k;
+            }
         }
         if game.is_house_banked() {
             s.poker.house = self.house_for(game);
@@ -715,6 +741,16 @@ impl Config {
             small_bet: self.holdem.small_bet,
             big_bet: self.holdem.big_bet,
             max_raises: self.holdem.max_raises,
+            betting: crate::rules::table::Betting {
+                structure: self.holdem.structure,
+                min_bet: self.holdem.min_bet_cents,
+                spread_max: self.holdem.spread_max_cents,
+                rules: crate::rules::poker::hand::BigBetRules {
+                    min_raise_previous: self.holdem.min_raise_previous,
+                    short_all_in_reopens: self.holdem.short_all_in_reopens,
+                },
+                max_stake: self.holdem.max_stake_cents,
+            },
             counting_shuffler: self.shuffler_port().is_some(),
             pot_rules: crate::rules::table::PotRules {
                 rake_percent: self.holdem.rake_percent,

@@ -599,3 +599,66 @@ fn the_hand_command_runs_as_a_process() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("hand: input:"), "{err}");
 }
+
+#[test]
+fn table_stakes_are_added_between_rounds_within_the_posted_most() {
+    use deckhand::rules::table::{Command, StructureKind};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("stakes.sqlite");
+    // A fixed-limit table keeps no stakes.
+    let fixed = crate::common::ui::table(3, GameId::Holdem);
+    let mut t = crate::common::ui::opened(&db, &fixed);
+    let e = t
+        .execute(Command::AddStake {
+            seat: 1,
+            amount: 10_000,
+        })
+        .unwrap_err();
+    assert!(e.to_string().contains("keeps no table stakes"), "{e}");
+    drop(t);
+    let db = dir.path().join("nl.sqlite");
+    let mut s = fixed.clone();
+    s.betting.structure = StructureKind::NoLimit;
+    s.betting.max_stake = 50_000;
+    s.max_raises = 0;
+    let mut t = crate::common::ui::opened(&db, &s);
+    let add = |t: &mut deckhand::terminal::Terminal, seat, amount| {
+        t.execute(Command::AddStake { seat, amount })
+            .map_err(|e| e.to_string())
+    };
+    add(&mut t, 1, 30_000).unwrap();
+    // Above the posted most on the table, a nothing, a seat that is not one: refused.
+    let e = add(&mut t, 1, 30_000).unwrap_err();
+    assert!(e.contains("may add $200.00 at most"), "{e}");
+    assert!(add(&mut t, 1, 0).is_err());
+    assert!(add(&mut t, 11, 1_000).is_err());
+    add(&mut t, 2, 10_000).unwrap();
+    add(&mut t, 3, 300).unwrap();
+    // § 637a.8(b)(4): $3.00 is short of the $2.00 blind and one $2.00 bet.
+    let e = t
+        .execute(Command::StartRound {
+            seats: vec![1, 2, 3],
+        })
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("seat 3") && e.contains("637a.8(b)(4)"), "{e}");
+    t.execute(Command::StartRound { seats: vec![1, 2] })
+        .unwrap();
+    // § 637a.8(b)(2): not while a round is in play, not even for a seat not dealt in.
+    let e = add(&mut t, 3, 1_000).unwrap_err();
+    assert!(e.contains("637a.8(b)(2)"), "{e}");
+    let e = t
+        .execute(Command::LeaveSeat { seat: 1 })
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("dealt in"), "{e}");
+    // A player not dealt in may leave with his chips.
+    t.execute(Command::LeaveSeat { seat: 3 }).unwrap();
+    assert_eq!(t.table().stakes.get(&3), None);
+    drop(t);
+    let rebuilt = deckhand::store::replay::read_table(&db).unwrap();
+    assert_eq!(
+        rebuilt.stakes.into_iter().collect::<Vec<_>>(),
+        vec![(1, 30_000), (2, 10_000)]
+    );
+}

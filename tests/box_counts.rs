@@ -20,6 +20,7 @@ fn setup() -> TableSetup {
         small_bet: 200,
         big_bet: 400,
         max_raises: 3,
+        betting: Default::default(),
         counting_shuffler: false,
         pot_rules: Default::default(),
     }

@@ -574,6 +574,7 @@ fn the_supervisor_review_searches_all_tables_read_only() {
         small_bet: 200,
         big_bet: 400,
         max_raises: 3,
+        betting: Default::default(),
         counting_shuffler: true,
         pot_rules: Default::default(),
     };

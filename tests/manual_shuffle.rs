@@ -19,6 +19,7 @@ fn setup(counting_shuffler: bool) -> TableSetup {
         small_bet: 200,
         big_bet: 400,
         max_raises: 3,
+        betting: Default::default(),
         counting_shuffler,
         pot_rules: Default::default(),
     }

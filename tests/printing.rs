@@ -48,6 +48,7 @@ fn slip_database(dir: &Path) -> PathBuf {
         small_bet: 200,
         big_bet: 400,
         max_raises: 3,
+        betting: Default::default(),
         counting_shuffler: false,
         pot_rules: Default::default(),
     }))

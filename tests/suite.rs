@@ -36,6 +36,7 @@ mod showcase;
 mod shuffler_link;
 mod store_records;
 mod ui_banked;
+mod ui_big_bet;
 mod ui_irregularity;
 mod ui_layout_still;
 mod ui_manual;

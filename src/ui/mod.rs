@@ -43,8 +43,10 @@ use crate::terminal::Terminal;
 use egui::{Button, Color32, RichText, Ui};
 use std::collections::BTreeSet;
 
-/// What the dealer tapped, applied after the frame is drawn.
+/// What the dealer tapped, applied after the frame is drawn. A handful per tap, never stored:
+/// the size of the largest variant (a table's whole setup) costs nothing worth a box.
 #[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)]
 enum UiCmd {
     Rules(Command),
     SignIn,
@@ -160,6 +162,16 @@ struct View {
     admin: AdminForm,
     /// The lock screen's entry.
     unlock: Signature,
+    /// No-limit, pot-limit, between rounds: a seat's table stakes being keyed.
+    stake: Option<StakeEntry>,
+}
+
+/// A player's table stakes keyed between rounds (§ 637a.8(b)(1),(2)): the seat tapped on the
+/// map, the amount in whole dollars.
+#[derive(Debug, Default)]
+struct StakeEntry {
+    seat: Option<u8>,
+    amount: String,
 }
 
 #[derive(Default)]

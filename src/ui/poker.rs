@@ -26,6 +26,9 @@ pub(super) struct PokerEntry {
     target: Option<u8>,
     /// Seven-card Stud: the dealer opened "Both hole cards turned up" (§ 637a.18(m)).
     exposed: bool,
+    /// Spread, no-limit, pot-limit: the bet or raise being keyed, as the round total the seat
+    /// bets or raises to, in whole dollars.
+    amount: Option<(crate::rules::betting::ActionKind, String)>,
 }
 
 impl DeckhandApp {
@@ -52,6 +55,8 @@ impl DeckhandApp {
         ) + &match step {
             HandStep::Deal { label, .. } => label.clone(),
             HandStep::Showdown { .. } => "showdown".into(),
+            // Each action its own: an amount keyed for one seat never carries to the next.
+            HandStep::Act { seat, .. } => format!("{seat}:{}", hand.events.len()),
             _ => String::new(),
         };
         if self.view.poker.key != key {
@@ -195,23 +200,59 @@ impl DeckhandApp {
                 // just tapped the previous step's button at the left.
                 let mut ordered: Vec<_> = options.iter().collect();
                 ordered.sort_by_key(|o| o.kind() == crate::rules::betting::ActionKind::Fold);
+                let keyed = hand.setup.structure.keyed();
+                if keyed && self.view.poker.amount.is_some() {
+                    self.key_amount(ui, cmds, &hand, *seat, options);
+                    return;
+                }
+                if let Some(r) = hand.bet_range(*seat).filter(|_| keyed) {
+                    // What the posted structure allows this seat, before the dealer keys.
+                    small(
+                        ui,
+                        &match r.closed {
+                            Some(why) => why,
+                            None => format!(
+                                "{}: {} {} at least, {} at most. Stakes {}.",
+                                hand.setup.structure.name(),
+                                if r.current == 0 { "bet" } else { "raise to" },
+                                money(r.current + r.min),
+                                money(r.current + r.max),
+                                money(
+                                    hand.players
+                                        .iter()
+                                        .find(|p| p.seat == *seat)
+                                        .map_or(0, |p| p.stack)
+                                )
+                            ),
+                        },
+                    );
+                }
                 ui.horizontal_wrapped(|ui| {
                     for o in ordered {
-                        let (label, kind) = super::action_label(o);
+                        let (mut label, kind) = super::action_label(o);
+                        use crate::rules::betting::ActionKind as K;
+                        let opens_keypad = keyed && matches!(kind, K::Bet | K::Raise);
+                        if opens_keypad {
+                            label = if kind == K::Bet { "Bet…" } else { "Raise…" }.into();
+                        }
                         let mut b = Button::new(RichText::new(label).size(theme::BODY + 2.0))
                             .min_size(theme::ACTION_SIZE);
-                        if kind == crate::rules::betting::ActionKind::Fold {
+                        if kind == K::Fold {
                             b = b.fill(theme::DANGER_BG);
                         }
                         if ui.add(b).clicked() {
-                            send(
-                                cmds,
-                                HandCommand::Act {
-                                    seat: *seat,
-                                    kind,
-                                    amount: None,
-                                },
-                            );
+                            if opens_keypad {
+                                self.view.poker.amount = Some((kind, String::new()));
+                            } else {
+                                send(
+                                    cmds,
+                                    HandCommand::Act {
+                                        seat: *seat,
+                                        kind,
+                                        amount: None,
+                                    },
+                                );
+                            }
                         }
                     }
                 });
@@ -247,6 +288,139 @@ impl DeckhandApp {
             }
             HandStep::Showdown { order } => self.enter_showdown(ui, cmds, &hand, order, section),
             HandStep::Complete => {}
+        }
+    }
+
+    /// Spread, no-limit, pot-limit: the dealer keys the round total the seat bets or raises to,
+    /// with the least, the pot and all-in a tap away; the range is the rules' (§ 637a.8(k)).
+    fn key_amount(
+        &mut self,
+        ui: &mut Ui,
+        cmds: &mut Vec<UiCmd>,
+        hand: &Hand,
+        seat: u8,
+        options: &[crate::rules::betting::Action],
+    ) {
+        use crate::rules::betting::{Action, ActionKind as K};
+        let Some((kind, mut text)) = self.view.poker.amount.clone() else {
+            return;
+        };
+        let stack = hand
+            .players
+            .iter()
+            .find(|p| p.seat == seat)
+            .map_or(0, |p| p.stack);
+        let current = hand.current_bet();
+        let mine = hand.street_in(seat);
+        // Least and most as round totals, from the rules.
+        let least = options.iter().find_map(|o| match o {
+            Action::Bet { amount } => Some(mine + *amount),
+            Action::Raise { to, .. } => Some(*to),
+            _ => None,
+        });
+        let range = hand.bet_range(seat);
+        let all_in = mine + stack;
+        let (lo, hi, pot) = match (&range, least) {
+            (Some(r), _) if hand.setup.structure.big_bet() => {
+                (current + r.min, current + r.max, Some(current + r.pot))
+            }
+            (_, Some(l)) => {
+                let crate::rules::poker::hand::Step::Act { max, .. } = &hand.step else {
+                    return;
+                };
+                let to_call = (current - mine).max(0).min(stack);
+                (l, (mine + to_call + max).min(all_in), None)
+            }
+            _ => return,
+        };
+        let verb = if kind == K::Bet { "Bet" } else { "Raise to" };
+        ui.label(
+            RichText::new(format!(
+                "{verb} {}",
+                if text.is_empty() {
+                    "$…".to_string()
+                } else {
+                    format!("${text}")
+                }
+            ))
+            .size(theme::TITLE),
+        );
+        small(
+            ui,
+            &format!(
+                "{}: {} at least, {} at most (§ 637a.8(k)); seat {seat} has {} in stakes.",
+                hand.setup.structure.name(),
+                money(lo),
+                money(hi),
+                money(stack)
+            ),
+        );
+        let mut quick: Vec<(String, crate::rules::Cents)> = vec![(
+            if lo == all_in {
+                format!("All-in {}", money(lo))
+            } else {
+                format!("Least {}", money(lo))
+            },
+            lo,
+        )];
+        if let Some(p) = pot.filter(|p| *p > lo && *p < hi) {
+            quick.push((format!("Pot {}", money(p)), p));
+        }
+        if hi > lo {
+            let label = if hi == all_in {
+                format!("All-in {}", money(hi))
+            } else if pot == Some(hi) {
+                format!("Pot {}", money(hi))
+            } else {
+                format!("Most {}", money(hi))
+            };
+            quick.push((label, hi));
+        }
+        let mut send_to: Option<crate::rules::Cents> = None;
+        ui.horizontal_top(|ui| {
+            if super::keypad::keypad(ui, &mut text, 7) {
+                self.view.poker.amount = Some((kind, text.clone()));
+            }
+            ui.add_space(theme::GAP * 2.0);
+            ui.vertical(|ui| {
+                for (label, to) in &quick {
+                    if ui
+                        .add(
+                            Button::new(RichText::new(label).size(theme::BODY))
+                                .min_size(theme::ACTION_SIZE),
+                        )
+                        .clicked()
+                    {
+                        send_to = Some(*to);
+                    }
+                }
+                let keyed: Option<crate::rules::Cents> =
+                    text.parse::<crate::rules::Cents>().ok().map(|d| d * 100);
+                let label = match keyed {
+                    Some(to) => format!("{verb} {}", money(to)),
+                    None => format!("{verb} …"),
+                };
+                if super::primary_when(ui, keyed.is_some(), &label) {
+                    send_to = keyed;
+                }
+                if ui
+                    .add(
+                        Button::new(RichText::new("Back").size(theme::BODY))
+                            .min_size(theme::ACTION_SIZE),
+                    )
+                    .clicked()
+                {
+                    self.view.poker.amount = None;
+                }
+            });
+        });
+        if let Some(to) = send_to {
+            // The rules take the bet, or the raise above the call: the total less the bet faced.
+            cmds.push(UiCmd::Rules(Command::Poker(HandCommand::Act {
+                seat,
+                kind,
+                amount: Some(to - current),
+            })));
         }
     }
 

@@ -401,6 +401,17 @@ impl DeckhandApp {
             ),
         );
         self.section(ui, step);
+        let stakes = t
+            .setup
+            .as_ref()
+            .filter(|s| s.betting.tracks_stakes())
+            .map(|s| (t.stakes.clone(), s.least_stake()));
+        if let Some((stakes, least)) = &stakes
+            && self.view.stake.is_some()
+        {
+            self.key_stake(ui, cmds, stakes, *least);
+            return;
+        }
         // The seats on the table map, where they are at the table; a tap picks or drops one.
         let seats = &mut self.view.seats;
         // A house-banked layout has its own betting positions (§ x.2(a)); the poker room ten.
@@ -413,6 +424,11 @@ impl DeckhandApp {
             .map(|seat| super::table_map::SeatView {
                 seat,
                 on: seats.contains(&seat),
+                // No-limit, pot-limit: each seat's table stakes under it.
+                line: stakes
+                    .as_ref()
+                    .and_then(|(s, _)| s.get(&seat))
+                    .map_or(String::new(), |c| money(*c)),
                 ..Default::default()
             })
             .collect();
@@ -421,11 +437,139 @@ impl DeckhandApp {
         {
             seats.insert(seat);
         }
+        if let Some((_, least)) = &stakes {
+            ui.horizontal(|ui| {
+                if ui
+                    .add(
+                        Button::new(RichText::new("Table stakes…").size(theme::BODY))
+                            .min_size(theme::ACTION_SIZE),
+                    )
+                    .clicked()
+                {
+                    self.view.stake = Some(Default::default());
+                }
+                small(
+                    ui,
+                    &format!(
+                        "A player sits down or adds chips here, between rounds; {} at least to be dealt in (§ 637a.8(b)).",
+                        money(*least)
+                    ),
+                );
+            });
+        }
         ui.add_space(theme::GAP);
         if primary(ui, &format!("Start round {number}")) {
             cmds.push(UiCmd::Rules(Command::StartRound {
                 seats: self.view.seats.iter().copied().collect(),
             }));
+        }
+    }
+
+    /// § 637a.8(b)(1),(2): the dealer taps a seat and keys the chips the player sits down with
+    /// or adds; a player who leaves takes his stakes.
+    fn key_stake(
+        &mut self,
+        ui: &mut Ui,
+        cmds: &mut Vec<UiCmd>,
+        stakes: &std::collections::BTreeMap<u8, crate::rules::Cents>,
+        least: crate::rules::Cents,
+    ) {
+        let Some(entry) = self.view.stake.as_mut() else {
+            return;
+        };
+        title(ui, "Table stakes");
+        body(
+            ui,
+            "Tap the seat, key the chips the player puts on the table, in dollars.",
+        );
+        small(
+            ui,
+            &format!(
+                "§ 637a.8(b)(1),(2): chips are added only between rounds; a player needs {} (the forced bets and one minimum bet) to be dealt in.",
+                money(least)
+            ),
+        );
+        // The seats in two rows of five, each with its stakes: compact enough that the keypad
+        // stays on a 768-pixel screen.
+        egui::Grid::new("stake-seats")
+            .spacing([theme::GAP, theme::GAP])
+            .show(ui, |ui| {
+                for seat in 1..=crate::rules::table::MAX_SEATS {
+                    let label = match stakes.get(&seat) {
+                        Some(c) => format!("Seat {seat} · {}", money(*c)),
+                        None => format!("Seat {seat}"),
+                    };
+                    let b = Button::new(RichText::new(label).size(theme::BODY - 2.0))
+                        .selected(entry.seat == Some(seat))
+                        .min_size(egui::vec2(136.0, 52.0));
+                    if ui.add(b).clicked() {
+                        entry.seat = Some(seat);
+                        entry.amount.clear();
+                    }
+                    if seat % 5 == 0 {
+                        ui.end_row();
+                    }
+                }
+            });
+        ui.add_space(theme::GAP);
+        let mut done = false;
+        ui.horizontal_top(|ui| {
+            super::keypad::keypad(ui, &mut entry.amount, 6);
+            ui.add_space(theme::GAP * 2.0);
+            ui.vertical(|ui| {
+                let Some(seat) = entry.seat else {
+                    small(ui, "Tap a seat first.");
+                    if choice(ui, "Done") {
+                        done = true;
+                    }
+                    return;
+                };
+                let has = stakes.get(&seat).copied();
+                let dollars: Option<crate::rules::Cents> = entry
+                    .amount
+                    .parse::<crate::rules::Cents>()
+                    .ok()
+                    .filter(|d| *d > 0);
+                let label = match (has, dollars) {
+                    (None, Some(d)) => format!("Seat {seat} sits down with {}", money(d * 100)),
+                    (Some(_), Some(d)) => format!("Add {} to seat {seat}", money(d * 100)),
+                    (None, None) => format!("Seat {seat}: key the chips"),
+                    (Some(h), None) => format!("Seat {seat} has {}: key chips to add", money(h)),
+                };
+                if super::primary_when(ui, dollars.is_some(), &label)
+                    && let Some(d) = dollars
+                {
+                    cmds.push(UiCmd::Rules(Command::AddStake {
+                        seat,
+                        amount: d * 100,
+                    }));
+                    if d * 100 + has.unwrap_or(0) >= least {
+                        self.view.seats.insert(seat);
+                    }
+                    entry.amount.clear();
+                }
+                if let Some(h) = has
+                    && ui
+                        .add(
+                            Button::new(
+                                RichText::new(format!("Seat {seat} leaves with {}", money(h)))
+                                    .size(theme::BODY),
+                            )
+                            .fill(theme::DANGER_BG)
+                            .min_size(theme::ACTION_SIZE),
+                        )
+                        .clicked()
+                {
+                    cmds.push(UiCmd::Rules(Command::LeaveSeat { seat }));
+                    self.view.seats.remove(&seat);
+                }
+                if choice(ui, "Done") {
+                    done = true;
+                }
+            });
+        });
+        if done {
+            self.view.stake = None;
         }
     }
 

@@ -20,6 +20,7 @@ pub fn table(table_no: u32, game: GameId) -> TableSetup {
         small_bet: 200,
         big_bet: 400,
         max_raises: 3,
+        betting: Default::default(),
         counting_shuffler: false,
         pot_rules: Default::default(),
         poker: Default::default(),

@@ -255,6 +255,7 @@ impl Table {
                 deck,
                 seats,
                 button,
+                stakes,
                 ..
             } => {
                 self.at(
@@ -268,6 +269,17 @@ impl Table {
                 let Some(setup) = &self.setup else {
                     return Err("a round at a table that is not open".into());
                 };
+                // The stakes the round starts with are the table's (checked on replay).
+                if setup.betting.tracks_stakes() {
+                    for (seat, stake) in stakes {
+                        if self.stakes.get(seat).copied().unwrap_or(0) != *stake {
+                            return Err(format!(
+                                "round {number} starts seat {seat} with {stake} cents of table stakes; the table has {}",
+                                self.stakes.get(seat).copied().unwrap_or(0)
+                            ));
+                        }
+                    }
+                }
                 let (stage, poker, banked) = if setup.poker.game.is_house_banked() {
                     let b = crate::rules::banked::round::BankedRound::start(
                         setup.poker.game,
@@ -278,8 +290,11 @@ impl Table {
                     .with_side_limits(setup.poker.side_limits.clone());
                     (Stage::Banked, None, Some(b))
                 } else {
-                    let h =
-                        crate::rules::poker::hand::Hand::start(setup.hand_setup(seats, *button))?;
+                    let h = crate::rules::poker::hand::Hand::start(setup.hand_setup(
+                        seats,
+                        *button,
+                        &self.stakes,
+                    ))?;
                     (Stage::Hand, Some(h), None)
                 };
                 self.round = Some(Round {
@@ -317,8 +332,20 @@ impl Table {
                 self.finish_round()?;
             }
             Event::RoundVoided { .. } => {
-                self.round_mut()?;
+                // A void returns every wager: the stakes stay what they were.
+                if let Some(r) = self.round.as_mut() {
+                    r.poker = None;
+                }
                 self.finish_round()?;
+            }
+            Event::StakeAdded { seat, stake, .. } => {
+                if self.round.is_some() {
+                    return Err("table stakes added during a round (§ 637a.8(b)(2))".into());
+                }
+                self.stakes.insert(*seat, *stake);
+            }
+            Event::SeatLeft { seat, .. } => {
+                self.stakes.remove(seat);
             }
             Event::Banked(ev) => {
                 let b = self
@@ -360,6 +387,16 @@ impl Table {
 
     fn finish_round(&mut self) -> Result<(), String> {
         if let Some(r) = self.round.take() {
+            // § 637a.8(b): the stakes each player has after the pot is pushed carry over.
+            let tracked = self
+                .setup
+                .as_ref()
+                .is_some_and(|s| s.betting.tracks_stakes());
+            if let (true, Some(h)) = (tracked, &r.poker) {
+                for p in &h.players {
+                    self.stakes.insert(p.seat, p.stack);
+                }
+            }
             self.rounds_played = r.number;
             self.last_deck = Some(r.deck);
             self.last_button = Some(r.button);

@@ -82,6 +82,16 @@ pub enum Command {
     StartRound {
         seats: Vec<u8>,
     },
+    /// No-limit, pot-limit: a player sits down at `seat` with `amount` in table stakes, or adds
+    /// `amount` to them, between rounds (§ 637a.8(b)(1),(2)).
+    AddStake {
+        seat: u8,
+        amount: Cents,
+    },
+    /// The player at `seat` leaves the table with his stakes.
+    LeaveSeat {
+        seat: u8,
+    },
     CountLosingHands {
         correct: bool,
     },

@@ -137,6 +137,21 @@ pub enum Event {
         colour: String,
         seats: Vec<u8>,
         button: u8,
+        /// No-limit, pot-limit: each seat's table stakes at the start (§ 637a.8(b)(1)).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        stakes: Vec<(u8, Cents)>,
+    },
+    /// § 637a.8(b)(1),(2): a player sat down with, or added between rounds, `amount`; `stake`
+    /// is the seat's table stakes after it.
+    StakeAdded {
+        seat: u8,
+        amount: Cents,
+        stake: Cents,
+    },
+    /// The player left the table, taking `stake`.
+    SeatLeft {
+        seat: u8,
+        stake: Cents,
     },
     /// A house-banked round's step: what the dealer keyed with what the rules made of it, or
     /// the settlement the rules computed (`rules::banked::round`).
@@ -226,6 +241,8 @@ impl Event {
             Event::LosingHandsCounted { .. } => "losing_hands_counted",
             Event::PotAwarded { .. } => "pot_awarded",
             Event::RoundVoided { .. } => "round_voided",
+            Event::StakeAdded { .. } => "stake_added",
+            Event::SeatLeft { .. } => "seat_left",
             Event::DecksChanged { .. } => "decks_changed",
             Event::TableClosed { .. } => "table_closed",
             Event::StepUndone { .. } => "step_undone",

@@ -38,6 +38,7 @@ use super::betting::clockwise_after;
 use super::cards::Card;
 use super::eval::{self, HandValue};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// Spanish 21: whom the dealer offers the cut of a new shoe (§ 635a.5(c)).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -140,6 +141,10 @@ pub struct Table {
     /// Spanish 21: a card is to be burned before the next deal (§ 635a.7(c)).
     #[serde(default)]
     pub burn_due: bool,
+    /// No-limit and pot-limit: each seated player's table stakes, carried from round to round
+    /// (§ 637a.8(b)).
+    #[serde(default)]
+    pub stakes: BTreeMap<u8, Cents>,
     /// The round in play before each of its steps that can still be taken back (`undo.rs`).
     #[serde(skip)]
     pub history: Vec<undo::Taken>,

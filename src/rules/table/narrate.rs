@@ -125,6 +125,27 @@ impl Event {
                 "Round {number} started with the {colour} deck: seats {}, button {button}",
                 seats_list(seats)
             ),
+            Event::StakeAdded {
+                seat,
+                amount,
+                stake,
+            } => {
+                if amount == stake {
+                    format!(
+                        "Seat {seat} sat down with {} in table stakes",
+                        money(*stake)
+                    )
+                } else {
+                    format!(
+                        "Seat {seat} added {} to its table stakes: {} in all",
+                        money(*amount),
+                        money(*stake)
+                    )
+                }
+            }
+            Event::SeatLeft { seat, stake } => {
+                format!("Seat {seat} left the table with {}", money(*stake))
+            }
             Event::Hand { events } => events
                 .iter()
                 .map(HandEvent::sentence)

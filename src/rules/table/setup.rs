@@ -18,8 +18,13 @@ pub struct TableSetup {
     pub small_bet: Cents,
     /// Fixed-limit bet on the turn and river rounds (§ 637a.8(k)).
     pub big_bet: Cents,
-    /// Posted maximum number of raises per betting round (§ 637a.8(k)).
+    /// Posted maximum number of raises per betting round (§ 637a.8(k)); no-limit and pot-limit
+    /// may post none (0).
     pub max_raises: u8,
+    /// The betting structure (§ 637a.8(k)): fixed limit on `small_bet` and `big_bet` unless the
+    /// Rules Submission says spread, no-limit or pot-limit.
+    #[serde(default, skip_serializing_if = "Betting::is_fixed")]
+    pub betting: Betting,
     /// An automated shuffler that counts after each shuffle is in use (§ 637a.7(e)(4)(ii)).
     /// Without one the dealer shuffles and cuts by hand (§ 637a.5(b)(2)) and counts each deck
     /// at least once every five rounds, verified by a floorperson (§ 637a.7(e)(4)(i)).
@@ -32,6 +37,62 @@ pub struct TableSetup {
     /// The poker-room game and its forced bets (Hold'em unless set).
     #[serde(flatten)]
     pub poker: PokerOptions,
+}
+
+/// The kind of betting structure a table posts (§ 637a.8(k)).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StructureKind {
+    #[default]
+    FixedLimit,
+    SpreadLimit,
+    NoLimit,
+    PotLimit,
+}
+
+/// `[holdem] max_stake_cents`'s default: a player may have up to $10,000.00 on the table.
+pub const DEFAULT_MAX_STAKE: Cents = 1_000_000;
+
+/// The posted betting structure beyond the fixed limits (§ 637a.8(k)), and the table stakes a
+/// no-limit or pot-limit table keeps per seat (§ 637a.8(b)).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Betting {
+    pub structure: StructureKind,
+    /// Spread, no-limit, pot-limit: the least opening bet; 0 is the largest blind (Stud: the
+    /// small bet).
+    pub min_bet: Cents,
+    /// Spread limit: the largest bet or raise.
+    pub spread_max: Cents,
+    pub rules: crate::rules::poker::hand::BigBetRules,
+    /// The most a player may have on the table.
+    pub max_stake: Cents,
+}
+
+impl Default for Betting {
+    fn default() -> Self {
+        Betting {
+            structure: StructureKind::FixedLimit,
+            min_bet: 0,
+            spread_max: 0,
+            rules: Default::default(),
+            max_stake: DEFAULT_MAX_STAKE,
+        }
+    }
+}
+
+impl Betting {
+    fn is_fixed(&self) -> bool {
+        *self == Betting::default()
+    }
+
+    /// No-limit and pot-limit tables keep each seat's table stakes from round to round.
+    pub fn tracks_stakes(&self) -> bool {
+        matches!(
+            self.structure,
+            StructureKind::NoLimit | StructureKind::PotLimit
+        )
+    }
 }
 
 /// `[table] min_ante_cents`'s default: a $5.00 Ante.
@@ -183,23 +244,70 @@ impl TableSetup {
         s
     }
 
-    /// The round state machine's setup, for every poker-room game.
-    pub fn hand_setup(&self, seats: &[u8], button: u8) -> crate::rules::poker::hand::HandSetup {
-        use crate::rules::poker::hand::{HandSetup, Structure};
+    /// The posted structure as the round state machine takes it.
+    pub fn structure(&self) -> crate::rules::poker::hand::Structure {
+        use crate::rules::poker::hand::Structure;
+        let min = if self.betting.min_bet > 0 {
+            self.betting.min_bet
+        } else {
+            self.blinds.iter().copied().max().unwrap_or(self.small_bet)
+        };
+        match self.betting.structure {
+            StructureKind::FixedLimit => Structure::FixedLimit {
+                small: self.small_bet,
+                big: self.big_bet,
+            },
+            StructureKind::SpreadLimit => Structure::SpreadLimit {
+                min,
+                max: self.betting.spread_max,
+            },
+            StructureKind::NoLimit => Structure::NoLimit { min },
+            StructureKind::PotLimit => Structure::PotLimit { min },
+        }
+    }
+
+    /// The least table stakes a player needs to be dealt in: the forced bets and one minimum
+    /// bet (§ 637a.8(b)(4)).
+    pub fn least_stake(&self) -> Cents {
+        self.poker.ante
+            + self
+                .blinds
+                .iter()
+                .copied()
+                .max()
+                .unwrap_or(0)
+                .max(self.poker.forced_bet)
+            + self.structure().min_bet()
+    }
+
+    /// The round state machine's setup, for every poker-room game. `stakes`: each seat's table
+    /// stakes where the table keeps them (no-limit, pot-limit); elsewhere a player counts as
+    /// covering any bet.
+    pub fn hand_setup(
+        &self,
+        seats: &[u8],
+        button: u8,
+        stakes: &std::collections::BTreeMap<u8, Cents>,
+    ) -> crate::rules::poker::hand::HandSetup {
+        use crate::rules::poker::hand::HandSetup;
+        let stake = |s: &u8| {
+            if self.betting.tracks_stakes() {
+                stakes.get(s).copied().unwrap_or(0)
+            } else {
+                STAKES_NOT_TRACKED
+            }
+        };
         HandSetup {
             game: self.poker.game,
-            seats: seats.iter().map(|s| (*s, STAKES_NOT_TRACKED)).collect(),
+            seats: seats.iter().map(|s| (*s, stake(s))).collect(),
             button,
             ante: self.poker.ante,
             blinds: self.blinds.clone(),
             straddle: None,
             forced_bet: self.poker.forced_bet,
-            structure: Structure::FixedLimit {
-                small: self.small_bet,
-                big: self.big_bet,
-            },
+            structure: self.structure(),
             max_raises: self.max_raises,
-            big_bet: Default::default(),
+            big_bet: self.betting.rules,
             limit_percent: 100,
             low_ace_low: true,
             pot_rules: self.pot_rules.clone(),
@@ -289,6 +397,35 @@ impl TableSetup {
         self.validate_rest()
     }
 
+    /// The posted structure (§ 637a.8(k)): a cap on raises unless no-limit or pot-limit; a
+    /// spread with its maximum; a stake limit that covers the least a player needs.
+    fn validate_betting(&self) -> Result<(), String> {
+        let b = &self.betting;
+        if self.max_raises == 0 && !b.tracks_stakes() {
+            return Err(
+                "holdem.max_raises: at least 1 (§ 637a.8(k)); only no-limit and pot-limit may post no cap (0)"
+                    .into(),
+            );
+        }
+        if b.min_bet < 0 {
+            return Err("holdem.min_bet_cents: not below 0".into());
+        }
+        if b.structure == StructureKind::SpreadLimit && b.spread_max < self.structure().min_bet() {
+            return Err(format!(
+                "holdem.spread_max_cents: a spread limit posts its largest bet, at least the least ({})",
+                crate::rules::money(self.structure().min_bet())
+            ));
+        }
+        if b.max_stake < self.least_stake() || b.max_stake > crate::rules::banked::MAX_AMOUNT {
+            return Err(format!(
+                "holdem.max_stake_cents: from {} (the forced bets and one minimum bet, § 637a.8(b)(4)) to {}",
+                crate::rules::money(self.least_stake()),
+                crate::rules::money(crate::rules::banked::MAX_AMOUNT)
+            ));
+        }
+        Ok(())
+    }
+
     /// Each side-wager limit names a wager the player keys on this game's layout (not the Ante,
     /// which has its own, nor a wager that must equal another), with a minimum not above the
     /// maximum.
@@ -336,6 +473,7 @@ impl TableSetup {
     }
 
     fn validate_rest(&self) -> Result<(), String> {
+        self.validate_betting()?;
         if self.blinds.is_empty() || self.blinds.iter().any(|b| *b <= 0) {
             return Err("Hold'em needs at least one blind, each above zero (§ 637a.11(d))".into());
         }

@@ -407,6 +407,9 @@ pub struct BetRange {
     pub min: Cents,
     /// The most (no-limit: the stakes; pot-limit: the pot after the call).
     pub max: Cents,
+    /// A pot-sized bet, or raise above the call (the pot after the call), within the stakes:
+    /// the screen's "Pot" choice.
+    pub pot: Cents,
     /// A bet, or raise above the call, this large or larger is a full one; a smaller all-in
     /// does not reopen the betting to those who already acted.
     pub full: Cents,
@@ -485,6 +488,7 @@ impl Hand {
             to_call,
             min,
             max,
+            pot: (self.pot_total() + owed).min(room).max(min),
             full: least,
             open: closed.is_none(),
             closed,
