@@ -662,3 +662,69 @@ fn table_stakes_are_added_between_rounds_within_the_posted_most() {
         vec![(1, 30_000), (2, 10_000)]
     );
 }
+
+#[test]
+fn an_announced_raise_binds_and_replays() {
+    let seats = vec![(1, 50_000), (2, 50_000), (3, 50_000)];
+    let s = setup(GameId::Holdem, Structure::NoLimit { min: 200 }, seats, 3);
+    let mut h = Hand::start(s.clone()).unwrap();
+    let mut steps = vec![];
+    steps.push(h.apply(HandCommand::Posted { straddle: false }).unwrap());
+    steps.push(
+        h.apply(HandCommand::Dealt {
+            up: vec![],
+            common: None,
+        })
+        .unwrap(),
+    );
+    // Only the player whose turn it is binds himself (§ 637a.8(c)).
+    let e = h
+        .apply(HandCommand::Announce {
+            seat: 1,
+            kind: ActionKind::Raise,
+            amount: Some(1000),
+        })
+        .unwrap_err();
+    assert!(e.contains("637a.8(c)"), "{e}");
+    // An announced raise outside the rules is refused like any other.
+    assert!(
+        h.apply(HandCommand::Announce {
+            seat: 3,
+            kind: ActionKind::Raise,
+            amount: Some(100),
+        })
+        .is_err()
+    );
+    let ev = h
+        .apply(HandCommand::Announce {
+            seat: 3,
+            kind: ActionKind::Raise,
+            amount: Some(1000),
+        })
+        .unwrap();
+    assert_eq!(ev[0], HandEvent::Announced { seat: 3 });
+    assert!(matches!(
+        ev[1],
+        HandEvent::Acted {
+            seat: 3,
+            action: Action::Raise { to: 1200, .. },
+            ..
+        }
+    ));
+    steps.push(ev);
+    // The journal's steps rebuild the same round.
+    let mut again = Hand::start(s).unwrap();
+    for st in &steps {
+        again.replay(st).unwrap();
+    }
+    assert_eq!(again, h);
+    // deckhand hand takes "announced" too.
+    let out = hand_check::check(
+        r#"{"game":"holdem","structure":{"structure":"no-limit","min":200},"blinds":[100,200],"button":3,
+            "seats":[{"seat":1,"stake":50000},{"seat":2,"stake":50000},{"seat":3,"stake":50000}],
+            "actions":[{"seat":3,"action":"raise","to":1200,"announced":true}]}"#,
+    )
+    .unwrap();
+    assert!(out.illegal.is_none());
+    assert_eq!(out.after[0].action, "raise to $12.00 (puts in $12.00)");
+}

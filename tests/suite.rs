@@ -11,6 +11,7 @@ mod bad_beat;
 mod big_bet;
 mod box_counts;
 mod central;
+mod conformance;
 mod crash;
 mod device_pipeline;
 mod eval_cli;

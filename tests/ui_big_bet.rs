@@ -158,7 +158,16 @@ fn no_limit_holdem_with_two_short_all_ins_from_sign_in() {
     assert_eq!(acted(&h).len(), 3);
     tap(&mut h, "Clear");
     keys(&mut h, "20");
+    // The player said "raise to twenty" and put in a different stack of chips: the dealer
+    // marks it announced; it binds and the chips are corrected to it (§ 637a.8(c),(d)).
+    tap(&mut h, "Announced");
     tap(&mut h, "Raise to $20.00");
+    let acts = common::ui::payloads(&db, "player_acted");
+    assert!(
+        acts.last().unwrap().contains("\"event\":\"announced\""),
+        "{}",
+        acts.last().unwrap()
+    );
     // Seat 3 has $3 left: its call is all-in, short of the $20.
     tap(&mut h, "Call $3.00");
     // Seat 4 is all-in: seat 1 next. It already acted and the bet grew by a full raise, so it

@@ -29,6 +29,8 @@ pub(super) struct PokerEntry {
     /// Spread, no-limit, pot-limit: the bet or raise being keyed, as the round total the seat
     /// bets or raises to, in whole dollars.
     amount: Option<(crate::rules::betting::ActionKind, String)>,
+    /// The player announced the amount (§ 637a.8(c),(d)): it binds and the chips are corrected.
+    announced: bool,
 }
 
 impl DeckhandApp {
@@ -403,6 +405,18 @@ impl DeckhandApp {
                 if super::primary_when(ui, keyed.is_some(), &label) {
                     send_to = keyed;
                 }
+                let announced = self.view.poker.announced;
+                if ui
+                    .add(
+                        Button::new(RichText::new("Announced").size(theme::BODY))
+                            .selected(announced)
+                            .min_size(theme::ACTION_SIZE),
+                    )
+                    .on_hover_text("The player announced the amount: it binds, and chips placed that differ are corrected to it (§ 637a.8(c),(d))")
+                    .clicked()
+                {
+                    self.view.poker.announced = !announced;
+                }
                 if ui
                     .add(
                         Button::new(RichText::new("Back").size(theme::BODY))
@@ -416,10 +430,11 @@ impl DeckhandApp {
         });
         if let Some(to) = send_to {
             // The rules take the bet, or the raise above the call: the total less the bet faced.
-            cmds.push(UiCmd::Rules(Command::Poker(HandCommand::Act {
-                seat,
-                kind,
-                amount: Some(to - current),
+            let amount = Some(to - current);
+            cmds.push(UiCmd::Rules(Command::Poker(if self.view.poker.announced {
+                HandCommand::Announce { seat, kind, amount }
+            } else {
+                HandCommand::Act { seat, kind, amount }
             })));
         }
     }

@@ -72,6 +72,9 @@ pub struct ActionIn {
     /// Stud: a common card (§ 637a.10(h)).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub common: Option<String>,
+    /// The player announced this action (§ 637a.8(c),(d)): it binds, whatever chips he placed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub announced: bool,
 }
 
 /// The state after one action.
@@ -532,5 +535,9 @@ fn command(hand: &Hand, a: &ActionIn) -> Result<HandCommand, String> {
             _ => None,
         }
     };
-    Ok(HandCommand::Act { seat, kind, amount })
+    Ok(if a.announced {
+        HandCommand::Announce { seat, kind, amount }
+    } else {
+        HandCommand::Act { seat, kind, amount }
+    })
 }

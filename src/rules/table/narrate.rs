@@ -276,6 +276,9 @@ impl HandEvent {
                     if *all_in { ", all in" } else { "" }
                 )
             }
+            HandEvent::Announced { seat } => {
+                format!("seat {seat} announced (binding; chips corrected to it, § 637a.8(c),(d))")
+            }
             HandEvent::BettingComplete { .. } => String::new(),
             HandEvent::Uncontested { seat } => format!("everyone else folded: seat {seat} wins"),
             HandEvent::Awarded { result } => {

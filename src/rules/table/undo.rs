@@ -41,6 +41,7 @@ impl Table {
                     matches!(
                         h,
                         HandEvent::Acted { .. }
+                            | HandEvent::Announced { .. }
                             | HandEvent::BettingComplete { .. }
                             | HandEvent::Uncontested { .. }
                             | HandEvent::Awarded { .. }

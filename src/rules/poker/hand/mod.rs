@@ -328,6 +328,22 @@ impl Hand {
             },
             HandEvent::HandVoided { seat, .. } => HandCommand::VoidHand { seat: *seat },
             HandEvent::StoppedBetting { seat } => HandCommand::StopBetting { seat: *seat },
+            HandEvent::Announced { seat } => {
+                // The announced action is the one recorded after it.
+                let Some(HandCommand::Act { kind, amount, .. }) = events
+                    .iter()
+                    .find(|e| matches!(e, HandEvent::Acted { .. }))
+                    .map(|e| self.command_of(std::slice::from_ref(e)))
+                    .transpose()?
+                else {
+                    return Err("an announcement without the action announced".into());
+                };
+                HandCommand::Announce {
+                    seat: *seat,
+                    kind,
+                    amount,
+                }
+            }
             other => return Err(format!("{} is not a dealer's input", other.kind())),
         })
     }
@@ -576,6 +592,22 @@ impl Hand {
                 }
                 self.act(seat, kind, amount)
             }
+            (
+                Step::Act { seat, .. },
+                HandCommand::Announce {
+                    seat: s,
+                    kind,
+                    amount,
+                },
+            ) => {
+                if s != seat {
+                    return Err(format!(
+                        "it is seat {seat}'s turn, not seat {s}'s: an announcement binds only the player whose turn it is (§ 637a.8(c))"
+                    ));
+                }
+                self.events.push(HandEvent::Announced { seat });
+                self.act(seat, kind, amount)
+            }
             (Step::Showdown { order }, HandCommand::Showdown { hands, board }) => {
                 self.showdown(&order, hands, board)
             }
@@ -621,5 +653,6 @@ fn command_name(c: &HandCommand) -> &'static str {
         HandCommand::Showdown { .. } => "a showdown",
         HandCommand::VoidHand { .. } => "a void hand",
         HandCommand::StopBetting { .. } => "a stop to betting",
+        HandCommand::Announce { .. } => "an announced action",
     }
 }

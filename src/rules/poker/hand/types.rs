@@ -220,6 +220,14 @@ pub enum HandCommand {
         hands: Vec<(u8, Vec<Card>)>,
         board: Vec<Card>,
     },
+    /// § 637a.8(c),(d): the player announced this action (a bet or raise of a certain amount):
+    /// it binds, and chips placed that differ are corrected to it. As `Act` otherwise.
+    Announce {
+        seat: u8,
+        kind: ActionKind,
+        #[serde(default)]
+        amount: Option<Cents>,
+    },
     /// Seven-card Stud: both of the seat's hole cards were turned face up in the deal; the
     /// dealer collects them, the hand is void and the ante returned (§ 637a.18(m)).
     VoidHand {
@@ -295,6 +303,11 @@ pub enum HandEvent {
     StoppedBetting {
         seat: u8,
     },
+    /// § 637a.8(c),(d): the seat's action that follows was announced; it binds, and the chips
+    /// in the pot are corrected to it.
+    Announced {
+        seat: u8,
+    },
 }
 
 impl HandEvent {
@@ -318,6 +331,7 @@ impl HandEvent {
             HandEvent::Awarded { .. } => "showdown_recorded",
             HandEvent::HandVoided { .. } => "hand_voided",
             HandEvent::StoppedBetting { .. } => "betting_stopped",
+            HandEvent::Announced { .. } => "player_acted",
         }
     }
 
