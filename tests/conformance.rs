@@ -359,7 +359,7 @@ fn sections_from(seeds: &Path) -> Vec<String> {
             let Some(s) = sec else { continue };
             // "(a) ", "~~(j)~~ (I) ", "(1) " (an "(l)" misprinted).
             let marker = {
-                let u = t.trim_start_matches(|c| c == '~');
+                let u = t.trim_start_matches('~');
                 let u = if u.starts_with('(') && u.get(2..5) == Some(")~~") {
                     u[5..].trim_start()
                 } else {
