@@ -411,6 +411,17 @@ pub struct HoldemConfig {
     /// No-limit, pot-limit: the most a player may have on the table, in cents.
     #[serde(default = "default_max_stake")]
     pub max_stake_cents: Cents,
+    /// How a player who missed the blinds comes back in: post-dead, post-live,
+    /// wait-for-big-blind.
+    #[serde(default)]
+    pub missed_blinds: crate::rules::table::MissedBlindsRule,
+    /// How a new player is first dealt in: post-big-blind, wait-for-big-blind, no-post.
+    #[serde(default)]
+    pub new_player: crate::rules::table::NewPlayerRule,
+    /// A player stepping away: his stakes counted (and checked on return) or covered
+    /// (§ 637a.8(b)(6)).
+    #[serde(default)]
+    pub away_stakes: crate::rules::table::AwayStakes,
 }
 
 fn default_max_stake() -> Cents {
@@ -750,6 +761,9 @@ impl Config {
                     short_all_in_reopens: self.holdem.short_all_in_reopens,
                 },
                 max_stake: self.holdem.max_stake_cents,
+                missed_blinds: self.holdem.missed_blinds,
+                new_player: self.holdem.new_player,
+                away_stakes: self.holdem.away_stakes,
             },
             counting_shuffler: self.shuffler_port().is_some(),
             pot_rules: crate::rules::table::PotRules {

@@ -51,6 +51,7 @@ fn setup(game: GameId, structure: Structure, seats: Vec<(u8, Cents)>, button: u8
         low_ace_low: true,
         pot_rules: Default::default(),
         award: AwardRules::for_game(game),
+        posts: vec![],
     }
 }
 
@@ -727,4 +728,182 @@ fn an_announced_raise_binds_and_replays() {
     .unwrap();
     assert!(out.illegal.is_none());
     assert_eq!(out.after[0].action, "raise to $12.00 (puts in $12.00)");
+}
+
+/// Between rounds at a table shuffled by hand: the shuffle, and the count every five rounds with
+/// the floorperson's signature, until the next round can start.
+fn to_next_round(t: &mut deckhand::terminal::Terminal) {
+    use deckhand::rules::table::{Command, Confirm, Step as TableStep};
+    for _ in 0..10 {
+        match t.table().step() {
+            TableStep::StartRound { .. } => return,
+            TableStep::ShuffleManually { .. } => {
+                t.execute(Command::Confirm(Confirm::ShuffledAndCut))
+                    .unwrap();
+            }
+            TableStep::CountDeck { .. } => {
+                t.execute(Command::ManualCount { counted: 52 }).unwrap();
+            }
+            TableStep::VerifyCount { .. } => {
+                t.verify("1001", "246810").unwrap();
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    panic!("no round can start: {:?}", t.table().step());
+}
+
+#[test]
+fn a_player_away_misses_the_blinds_and_posts_them_dead_on_return() {
+    use deckhand::rules::table::{Command, MissedBlindsRule, NewPlayerRule, StructureKind};
+    for rule in [
+        MissedBlindsRule::PostDead,
+        MissedBlindsRule::PostLive,
+        MissedBlindsRule::WaitForBigBlind,
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("away.sqlite");
+        let mut s = crate::common::ui::table(3, GameId::Holdem);
+        s.betting.structure = StructureKind::NoLimit;
+        s.betting.missed_blinds = rule;
+        s.betting.new_player = NewPlayerRule::PostBigBlind;
+        s.max_raises = 0;
+        let mut t = crate::common::ui::opened(&db, &s);
+        for seat in 1..=5 {
+            t.execute(Command::AddStake {
+                seat,
+                amount: 10_000,
+            })
+            .unwrap();
+        }
+        // Round 1: the button at seat 5, the blinds at 1 and 2.
+        crate::common::poker::fold_round(&mut t, &[1, 2, 3, 4, 5]);
+        // Seat 4 steps away: a dealer cannot sign for his stakes; the floorperson does.
+        assert!(t.seat_away(4, "20533", "445566").is_err());
+        let said = t.seat_away(4, "1001", "246810").unwrap();
+        assert!(said.contains("counted his $100.00"), "{said}");
+        to_next_round(&mut t);
+        // He cannot be dealt in while away, nor add chips.
+        let e = t
+            .execute(Command::StartRound {
+                seats: vec![1, 2, 3, 4, 5],
+            })
+            .unwrap_err();
+        assert!(e.contains("seat 4 is away"), "{e}");
+        assert!(
+            t.execute(Command::AddStake {
+                seat: 4,
+                amount: 100
+            })
+            .is_err()
+        );
+        // Rounds 2 to 4 without him: the big blind passes him in round 3, the small blind in
+        // round 4.
+        for _ in 2..=4 {
+            crate::common::poker::fold_round(&mut t, &[1, 2, 3, 5]);
+            to_next_round(&mut t);
+        }
+        assert_eq!(t.table().missed.get(&4), Some(&true), "{rule:?}");
+        t.seat_back(4, "1001", "246810").unwrap();
+        // Round 5: the button reaches seat 4 (not a blind): he owes the blinds he missed.
+        let r = t.execute(Command::StartRound {
+            seats: vec![1, 2, 3, 4, 5],
+        });
+        match rule {
+            MissedBlindsRule::WaitForBigBlind => {
+                let e = r.unwrap_err();
+                assert!(e.contains("waits for the big blind"), "{e}");
+                continue;
+            }
+            _ => {
+                r.unwrap();
+            }
+        }
+        let round = t.table().round.clone().unwrap();
+        assert_eq!(round.button, 4);
+        t.execute(Command::Poker(HandCommand::Posted { straddle: false }))
+            .unwrap();
+        let hand = t.table().round.clone().unwrap().poker.unwrap();
+        let posted: Vec<(u8, String, Cents)> = hand
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                HandEvent::Posted {
+                    seat, what, amount, ..
+                } => Some((*seat, what.clone(), *amount)),
+                _ => None,
+            })
+            .collect();
+        let mut want = vec![
+            (5, "blind".to_string(), 100),
+            (1, "blind".to_string(), 200),
+            (4, "live post".to_string(), 200),
+        ];
+        if rule == MissedBlindsRule::PostDead {
+            want.push((4, "dead post".to_string(), 100));
+        }
+        assert_eq!(posted, want, "{rule:?}");
+        // The live post is his bet: facing the $2 big blind he may check when it comes to him;
+        // the dead one is only in the pot.
+        assert_eq!(hand.street_in(4), 200);
+        drop(t);
+        // The journal rebuilds it all: away, back, the posts checked against the table.
+        let rebuilt = deckhand::store::replay::read_table(&db).unwrap();
+        assert_eq!(rebuilt.round.unwrap().poker.unwrap().events, hand.events);
+        let report = deckhand::store::replay::replay_file(&db).unwrap();
+        assert!(report.divergence.is_none(), "{report}");
+    }
+}
+
+#[test]
+fn a_new_player_posts_a_big_blind_or_waits_for_it() {
+    use deckhand::rules::table::{Command, NewPlayerRule, StructureKind};
+    for rule in [
+        NewPlayerRule::PostBigBlind,
+        NewPlayerRule::WaitForBigBlind,
+        NewPlayerRule::NoPost,
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("new.sqlite");
+        let mut s = crate::common::ui::table(3, GameId::Holdem);
+        s.betting.structure = StructureKind::NoLimit;
+        s.betting.new_player = rule;
+        s.max_raises = 0;
+        let mut t = crate::common::ui::opened(&db, &s);
+        for seat in 1..=3 {
+            t.execute(Command::AddStake {
+                seat,
+                amount: 10_000,
+            })
+            .unwrap();
+        }
+        // The first round's players are not new.
+        crate::common::poker::fold_round(&mut t, &[1, 2, 3]);
+        to_next_round(&mut t);
+        t.execute(Command::AddStake {
+            seat: 5,
+            amount: 10_000,
+        })
+        .unwrap();
+        assert!(t.table().waiting.contains(&5));
+        // Round 2: the button moves to seat 1; the blinds are 2 and 3; seat 5 is new.
+        let r = t.execute(Command::StartRound {
+            seats: vec![1, 2, 3, 5],
+        });
+        match rule {
+            NewPlayerRule::WaitForBigBlind => {
+                assert!(r.unwrap_err().contains("is new at the table"));
+                continue;
+            }
+            _ => r.unwrap(),
+        };
+        t.execute(Command::Poker(HandCommand::Posted { straddle: false }))
+            .unwrap();
+        let hand = t.table().round.clone().unwrap().poker.unwrap();
+        let posted_by_5 = hand.events.iter().any(
+            |e| matches!(e, HandEvent::Posted { seat: 5, what, amount: 200, .. } if what == "live post"),
+        );
+        assert_eq!(posted_by_5, rule == NewPlayerRule::PostBigBlind, "{rule:?}");
+        assert!(!t.table().waiting.contains(&5), "dealt in: no longer new");
+    }
 }

@@ -82,6 +82,7 @@ fn setup(game: GameId, seats: &[(u8, Cents)]) -> HandSetup {
         low_ace_low: true,
         pot_rules: PotRules::default(),
         award: AwardRules::default(),
+        posts: vec![],
     }
 }
 

@@ -250,8 +250,19 @@ fn no_limit_holdem_with_two_short_all_ins_from_sign_in() {
     keys(&mut h, "50");
     tap(&mut h, "Add $50.00 to seat 3");
     assert_eq!(stakes(&h).iter().find(|s| s.0 == 3).unwrap().1, s3 + 5000);
+    // Seat 5 steps away: the floorperson counts his stakes on the pad; back, he checks them.
+    tap(&mut h, "Seat 5 · $3.00");
+    tap(&mut h, "Seat 5 steps away");
+    common::play::sign_pad(&mut h, "1001", "246810");
+    h.get_by_label_contains("Seat 5 stepped away; Dana Brooks (1001) counted his $3.00");
+    tap(&mut h, "Seat 5 · $3.00 · away");
+    tap(&mut h, "Seat 5 is back");
+    common::play::sign_pad(&mut h, "1001", "246810");
+    h.get_by_label_contains("checked his $3.00 of table stakes unchanged");
     let rebuilt = deckhand::store::replay::read_table(&db).unwrap();
     assert_eq!(rebuilt.stakes, h.state().terminal().table().stakes);
+    assert!(rebuilt.away.is_empty());
+    assert_eq!(common::ui::payloads(&db, "seat_away").len(), 1);
 }
 
 #[test]

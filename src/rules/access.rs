@@ -49,6 +49,8 @@ pub enum Action {
     CorrectRecord,
     /// Take the round in play back some steps (a mistaken action found after others).
     CorrectRound,
+    /// Count (or cover) the stakes of a player stepping away, and check them on return.
+    VerifyTableStakes,
     /// Add, deactivate or reset the PIN of a person with this role.
     ManagePeople(Role),
     /// Clear a PIN lock-out.
@@ -59,7 +61,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, for tests and documentation.
-    pub const ALL: [Action; 25] = [
+    pub const ALL: [Action; 26] = [
         Action::DealTable,
         Action::VerifyInspection,
         Action::VerifyDeckCount,
@@ -79,6 +81,7 @@ impl Action {
         Action::ExportRecords,
         Action::CorrectRecord,
         Action::CorrectRound,
+        Action::VerifyTableStakes,
         Action::ManagePeople(Role::Dealer),
         Action::ManagePeople(Role::Floorperson),
         Action::ManagePeople(Role::Supervisor),
@@ -122,6 +125,7 @@ impl Action {
                 FLOOR_UP,
                 "house procedure: a floorperson signs a correction of the round in play",
             ),
+            Action::VerifyTableStakes => (FLOOR_UP, "§ 637a.8(b)(6)"),
             Action::ManagePeople(Dealer | Floorperson) => {
                 (SUPERVISOR_UP, "supervisors manage people")
             }
@@ -158,6 +162,7 @@ impl Action {
             Action::ExportRecords => "export records".into(),
             Action::CorrectRecord => "correct a record".into(),
             Action::CorrectRound => "correct the round in play".into(),
+            Action::VerifyTableStakes => "count or check a player's table stakes".into(),
             Action::ManagePeople(r) => format!("manage {}s", r.name()),
             Action::ClearLockout => "clear a PIN lock-out".into(),
             Action::ChangeConfiguration => "change the configuration".into(),
@@ -222,7 +227,7 @@ mod tests {
     fn the_whole_policy_table() {
         use Role::*;
         // (action, dealer, floorperson, supervisor, administrator)
-        let table: [(Action, [bool; 4]); 25] = [
+        let table: [(Action, [bool; 4]); 26] = [
             (Action::DealTable, [true, false, false, false]),
             (Action::VerifyInspection, [false, true, true, true]),
             (Action::VerifyDeckCount, [false, true, true, true]),
@@ -242,6 +247,7 @@ mod tests {
             (Action::ExportRecords, [false, false, true, true]),
             (Action::CorrectRecord, [false, false, true, true]),
             (Action::CorrectRound, [false, true, true, true]),
+            (Action::VerifyTableStakes, [false, true, true, true]),
             (Action::ManagePeople(Dealer), [false, false, true, true]),
             (
                 Action::ManagePeople(Floorperson),

@@ -152,4 +152,20 @@ impl Terminal {
             None => "Round corrected".into(),
         })
     }
+
+    /// § 637a.8(b)(6): a player steps away keeping his seat; the floorperson signs for his
+    /// stakes (counted, or covered).
+    pub fn seat_away(&mut self, seat: u8, credential: &str, pin: &str) -> Result<String, String> {
+        let signed_by = self.check_pin(credential.trim(), pin)?;
+        let events = self.execute(Command::SeatAway { seat, signed_by })?;
+        Ok(events.first().map_or_else(String::new, |e| e.sentence()))
+    }
+
+    /// § 637a.8(b)(6)(i): the player is back; the floorperson signs that his stakes are as
+    /// recorded.
+    pub fn seat_back(&mut self, seat: u8, credential: &str, pin: &str) -> Result<String, String> {
+        let signed_by = self.check_pin(credential.trim(), pin)?;
+        let events = self.execute(Command::SeatBack { seat, signed_by })?;
+        Ok(events.first().map_or_else(String::new, |e| e.sentence()))
+    }
 }

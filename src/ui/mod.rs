@@ -51,6 +51,8 @@ enum UiCmd {
     Rules(Command),
     SignIn,
     OpenVerify(String),
+    /// The floorperson's pad for a player's stakes: the seat, and whether he is back.
+    OpenStakesVerify(String, u8, bool),
     OpenReview,
     OpenHighHand,
     OpenIrregularity,
@@ -98,6 +100,9 @@ enum TableAction {
 struct VerifyPad {
     /// A supervisor signing in to the review, not a table verification.
     review: bool,
+    /// A floorperson signing for a player's stakes as he steps away (false) or is back (true)
+    /// (§ 637a.8(b)(6)), not the table's verification step.
+    stakes: Option<(u8, bool)>,
     purpose: String,
     sign: Signature,
     error: Option<String>,
@@ -618,6 +623,13 @@ impl DeckhandApp {
                     ..Default::default()
                 });
             }
+            UiCmd::OpenStakesVerify(purpose, seat, back) => {
+                self.view.verify = Some(VerifyPad {
+                    purpose,
+                    stakes: Some((seat, back)),
+                    ..Default::default()
+                });
+            }
             UiCmd::CancelVerify => self.view.verify = None,
             UiCmd::OpenRecord(kind) => {
                 self.record_form = Some(records::RecordForm {
@@ -670,6 +682,43 @@ impl DeckhandApp {
                     Ok(p) => {
                         self.view.verify = None;
                         self.review = Some(review::ReviewState::open(self.term.store(), p));
+                    }
+                    Err(e) => {
+                        if let Some(pad) = self.view.verify.as_mut() {
+                            pad.error = Some(e);
+                            pad.sign.refused(self.term.pin_wait());
+                        }
+                    }
+                }
+            }
+            UiCmd::SubmitVerify
+                if self
+                    .view
+                    .verify
+                    .as_ref()
+                    .is_some_and(|p| p.stakes.is_some()) =>
+            {
+                let Some(pad) = self.view.verify.as_mut() else {
+                    return;
+                };
+                let Some((seat, back)) = pad.stakes else {
+                    return;
+                };
+                let (cred, pin) = (pad.sign.credential.clone(), pad.sign.pin.clone());
+                let done = if back {
+                    self.term.seat_back(seat, &cred, &pin)
+                } else {
+                    self.term.seat_away(seat, &cred, &pin)
+                };
+                match done {
+                    Ok(text) => {
+                        self.view.verify = None;
+                        self.view.message = Some(Notice::done(text));
+                        if back {
+                            self.view.seats.insert(seat);
+                        } else {
+                            self.view.seats.remove(&seat);
+                        }
                     }
                     Err(e) => {
                         if let Some(pad) = self.view.verify.as_mut() {

@@ -409,7 +409,8 @@ impl DeckhandApp {
         if let Some((stakes, least)) = &stakes
             && self.view.stake.is_some()
         {
-            self.key_stake(ui, cmds, stakes, *least);
+            let away = t.away.clone();
+            self.key_stake(ui, cmds, stakes, &away, *least);
             return;
         }
         // The seats on the table map, where they are at the table; a tap picks or drops one.
@@ -472,12 +473,23 @@ impl DeckhandApp {
         ui: &mut Ui,
         cmds: &mut Vec<UiCmd>,
         stakes: &std::collections::BTreeMap<u8, crate::rules::Cents>,
+        away: &std::collections::BTreeMap<u8, crate::rules::Cents>,
         least: crate::rules::Cents,
     ) {
+        // The floorperson's pad over this screen has its own keypad: one keypad at a time.
+        let pad_open = self.view.verify.is_some();
         let Some(entry) = self.view.stake.as_mut() else {
             return;
         };
-        title(ui, "Table stakes");
+        let mut done = false;
+        ui.horizontal(|ui| {
+            title(ui, "Table stakes");
+            ui.add_space(theme::GAP * 2.0);
+            // Done stays in one place, beside the title, whatever the seat's buttons are.
+            if choice(ui, "Done") {
+                done = true;
+            }
+        });
         body(
             ui,
             "Tap the seat, key the chips the player puts on the table, in dollars.",
@@ -495,9 +507,10 @@ impl DeckhandApp {
             .spacing([theme::GAP, theme::GAP])
             .show(ui, |ui| {
                 for seat in 1..=crate::rules::table::MAX_SEATS {
-                    let label = match stakes.get(&seat) {
-                        Some(c) => format!("Seat {seat} · {}", money(*c)),
-                        None => format!("Seat {seat}"),
+                    let label = match (stakes.get(&seat), away.contains_key(&seat)) {
+                        (Some(c), false) => format!("Seat {seat} · {}", money(*c)),
+                        (Some(c), true) => format!("Seat {seat} · {} · away", money(*c)),
+                        (None, _) => format!("Seat {seat}"),
                     };
                     let b = Button::new(RichText::new(label).size(theme::BODY - 2.0))
                         .selected(entry.seat == Some(seat))
@@ -512,19 +525,41 @@ impl DeckhandApp {
                 }
             });
         ui.add_space(theme::GAP);
-        let mut done = false;
         ui.horizontal_top(|ui| {
-            super::keypad::keypad(ui, &mut entry.amount, 6);
+            if pad_open {
+                ui.add_space(theme::KEY_SIZE.x * 3.0 + theme::GAP * 2.0);
+            } else {
+                super::keypad::keypad(ui, &mut entry.amount, 6);
+            }
             ui.add_space(theme::GAP * 2.0);
             ui.vertical(|ui| {
                 let Some(seat) = entry.seat else {
                     small(ui, "Tap a seat first.");
-                    if choice(ui, "Done") {
-                        done = true;
-                    }
                     return;
                 };
                 let has = stakes.get(&seat).copied();
+                // § 637a.8(b)(6): away with the stakes counted; back once the floorperson has
+                // checked them.
+                if let Some(h) = away.get(&seat).copied() {
+                    small(
+                        ui,
+                        &format!(
+                            "Seat {seat} is away; the floorperson recorded {}.",
+                            money(h)
+                        ),
+                    );
+                    if super::primary_when(ui, true, &format!("Seat {seat} is back")) {
+                        cmds.push(UiCmd::OpenStakesVerify(
+                            format!(
+                                "Seat {seat} is back: check the stakes are {} (§ 637a.8(b)(6)(i))",
+                                money(h)
+                            ),
+                            seat,
+                            true,
+                        ));
+                    }
+                    return;
+                }
                 let dollars: Option<crate::rules::Cents> = entry
                     .amount
                     .parse::<crate::rules::Cents>()
@@ -548,8 +583,18 @@ impl DeckhandApp {
                     }
                     entry.amount.clear();
                 }
-                if let Some(h) = has
-                    && ui
+                if let Some(h) = has {
+                    if choice(ui, &format!("Seat {seat} steps away")) {
+                        cmds.push(UiCmd::OpenStakesVerify(
+                            format!(
+                                "Seat {seat} steps away: count the stakes, {} (§ 637a.8(b)(6))",
+                                money(h)
+                            ),
+                            seat,
+                            false,
+                        ));
+                    }
+                    if ui
                         .add(
                             Button::new(
                                 RichText::new(format!("Seat {seat} leaves with {}", money(h)))
@@ -559,12 +604,10 @@ impl DeckhandApp {
                             .min_size(theme::ACTION_SIZE),
                         )
                         .clicked()
-                {
-                    cmds.push(UiCmd::Rules(Command::LeaveSeat { seat }));
-                    self.view.seats.remove(&seat);
-                }
-                if choice(ui, "Done") {
-                    done = true;
+                    {
+                        cmds.push(UiCmd::Rules(Command::LeaveSeat { seat }));
+                        self.view.seats.remove(&seat);
+                    }
                 }
             });
         });

@@ -41,6 +41,9 @@ struct Input {
     big_bet: BigBetRules,
     seats: Vec<SeatIn>,
     actions: Vec<ActionIn>,
+    /// Blinds posted out of turn: `[{"seat": 5, "amount": 200, "live": true}]`.
+    #[serde(default)]
+    posts: Vec<super::hand::ExtraPost>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -167,6 +170,7 @@ pub fn check(input: &str) -> Result<Outcome, String> {
         low_ace_low: true,
         pot_rules: Default::default(),
         award: AwardRules::for_game(game),
+        posts: inp.posts.clone(),
     };
     let mut hand = Hand::start(setup)?;
     let mut posted = Vec::new();

@@ -256,6 +256,7 @@ impl Table {
                 seats,
                 button,
                 stakes,
+                posts,
                 ..
             } => {
                 self.at(
@@ -290,10 +291,18 @@ impl Table {
                     .with_side_limits(setup.poker.side_limits.clone());
                     (Stage::Banked, None, Some(b))
                 } else {
+                    // The posts out of turn are the table's (checked on replay).
+                    let due = self.posts_for(setup, seats, *button)?;
+                    if due != *posts {
+                        return Err(format!(
+                            "round {number} records the posts {posts:?}; the table gives {due:?}"
+                        ));
+                    }
                     let h = crate::rules::poker::hand::Hand::start(setup.hand_setup(
                         seats,
                         *button,
                         &self.stakes,
+                        posts,
                     ))?;
                     (Stage::Hand, Some(h), None)
                 };
@@ -309,6 +318,7 @@ impl Table {
                     poker,
                     banked,
                 });
+                self.note_missed_blinds(seats, *button);
             }
             Event::BadBeatVerified { .. } => {
                 self.at(
@@ -342,10 +352,23 @@ impl Table {
                 if self.round.is_some() {
                     return Err("table stakes added during a round (§ 637a.8(b)(2))".into());
                 }
+                // A player sitting down at a table in play is new until he is dealt in.
+                if !self.stakes.contains_key(seat) && self.rounds_played > 0 {
+                    self.waiting.insert(*seat);
+                }
                 self.stakes.insert(*seat, *stake);
             }
             Event::SeatLeft { seat, .. } => {
                 self.stakes.remove(seat);
+                self.away.remove(seat);
+                self.missed.remove(seat);
+                self.waiting.remove(seat);
+            }
+            Event::SeatAway { seat, stake, .. } => {
+                self.away.insert(*seat, *stake);
+            }
+            Event::SeatBack { seat, .. } => {
+                self.away.remove(seat);
             }
             Event::Banked(ev) => {
                 let b = self

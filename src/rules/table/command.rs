@@ -92,6 +92,17 @@ pub enum Command {
     LeaveSeat {
         seat: u8,
     },
+    /// § 637a.8(b)(6): the player steps away keeping his seat; the floorperson signs for his
+    /// stakes.
+    SeatAway {
+        seat: u8,
+        signed_by: Person,
+    },
+    /// § 637a.8(b)(6)(i): back; the floorperson signs that the stakes are unchanged.
+    SeatBack {
+        seat: u8,
+        signed_by: Person,
+    },
     CountLosingHands {
         correct: bool,
     },

@@ -2,7 +2,6 @@
 //! changes here; the terminal journals the events, then applies them.
 
 use super::*;
-use crate::rules::money;
 use command::refuse;
 
 impl Table {
@@ -251,18 +250,9 @@ impl Table {
             }
             Command::StartRound { seats } => self.decide_start(&step, seats),
             Command::AddStake { seat, amount } => self.decide_stake(*seat, *amount),
-            Command::LeaveSeat { seat } => {
-                let stake = self.stakes.get(seat).copied();
-                let Some(stake) = stake else {
-                    return refuse(format!("seat {seat} has no player with table stakes"));
-                };
-                if self.round.as_ref().is_some_and(|r| r.seats.contains(seat)) {
-                    return refuse(format!(
-                        "seat {seat} is dealt in: a player leaves between rounds (or folds first)"
-                    ));
-                }
-                Ok(vec![Event::SeatLeft { seat: *seat, stake }])
-            }
+            Command::LeaveSeat { seat } => self.decide_leave(*seat),
+            Command::SeatAway { seat, signed_by } => self.decide_away(*seat, signed_by),
+            Command::SeatBack { seat, signed_by } => self.decide_back(*seat, signed_by),
             Command::CountLosingHands { correct } => {
                 let Step::CountLosingHands { expected } = step else {
                     return refuse("the losing hands are counted after the showdown");
@@ -575,45 +565,6 @@ impl Table {
         events
     }
 
-    /// § 637a.8(b)(1),(2): a player's table stakes, keyed when he sits down and added to only
-    /// between rounds, within the posted most a player may have on the table.
-    fn decide_stake(&self, seat: u8, amount: Cents) -> Result<Vec<Event>, RuleError> {
-        let Some(setup) = &self.setup else {
-            return refuse("open the table first");
-        };
-        if !setup.betting.tracks_stakes() {
-            return refuse(
-                "this table's structure keeps no table stakes (fixed or spread limit): each player covers the posted bets",
-            );
-        }
-        if !(1..=10).contains(&seat) {
-            return refuse("seats are numbered 1 to 10 (§ 637a.2(a))");
-        }
-        if self.round.is_some() {
-            return refuse(
-                "chips are added to table stakes only between rounds (§ 637a.8(b)(2)); wait for this round to end",
-            );
-        }
-        let now = self.stakes.get(&seat).copied().unwrap_or(0);
-        let most = setup.betting.max_stake;
-        if amount <= 0 {
-            return refuse("key an amount above $0.00");
-        }
-        if now + amount > most {
-            return refuse(format!(
-                "the posted most on the table is {}; seat {seat} has {} and may add {} at most",
-                money(most),
-                money(now),
-                money((most - now).max(0))
-            ));
-        }
-        Ok(vec![Event::StakeAdded {
-            seat,
-            amount,
-            stake: now + amount,
-        }])
-    }
-
     fn decide_start(&self, step: &Step, seats: &[u8]) -> Result<Vec<Event>, RuleError> {
         let Step::StartRound { deck, load } = step else {
             return match step {
@@ -642,21 +593,28 @@ impl Table {
         } else if seats.len() < 2 {
             return refuse("a round needs at least two players (§ 637a.7(b))");
         }
-        if !banked {
-            // The game's own limits (players, stakes) are the state machine's to check.
-            crate::rules::poker::hand::Hand::start(setup.hand_setup(
-                &seats,
-                seats[0],
-                &self.stakes,
-            ))
-            .map_err(RuleError::Refused)?;
-        }
         // § 637a.11(c)(1)(i): the button starts with the first player to the dealer's right
         // (the highest seat); then it moves clockwise after each round (§ 637a.11(c)(2)).
         let button = match self.last_button {
             None => *seats.last().expect("two seats"),
             Some(b) => clockwise_after(&seats, b)[0],
         };
+        let posts = if banked {
+            vec![]
+        } else {
+            self.posts_for(setup, &seats, button)
+                .map_err(RuleError::Refused)?
+        };
+        if !banked {
+            // The game's own limits (players, stakes) are the state machine's to check.
+            crate::rules::poker::hand::Hand::start(setup.hand_setup(
+                &seats,
+                button,
+                &self.stakes,
+                &posts,
+            ))
+            .map_err(RuleError::Refused)?;
+        }
         let mut events = vec![Event::RoundStarted {
             number: self.rounds_played + 1,
             deck: *deck,
@@ -671,6 +629,7 @@ impl Table {
             },
             seats,
             button,
+            posts,
         }];
         if let Some(other) = load {
             events.push(Event::ShuffleRequested {

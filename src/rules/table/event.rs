@@ -140,6 +140,23 @@ pub enum Event {
         /// No-limit, pot-limit: each seat's table stakes at the start (§ 637a.8(b)(1)).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         stakes: Vec<(u8, Cents)>,
+        /// Blinds posted out of turn: missed blinds, a new player's post.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        posts: Vec<crate::rules::poker::hand::ExtraPost>,
+    },
+    /// § 637a.8(b)(6): the player stepped away keeping his seat; the floorperson counted his
+    /// stakes (or covered them).
+    SeatAway {
+        seat: u8,
+        stake: Cents,
+        floorperson: Person,
+        covered: bool,
+    },
+    /// § 637a.8(b)(6)(i): back; the floorperson checked the stakes unchanged.
+    SeatBack {
+        seat: u8,
+        stake: Cents,
+        floorperson: Person,
     },
     /// § 637a.8(b)(1),(2): a player sat down with, or added between rounds, `amount`; `stake`
     /// is the seat's table stakes after it.
@@ -243,6 +260,8 @@ impl Event {
             Event::RoundVoided { .. } => "round_voided",
             Event::StakeAdded { .. } => "stake_added",
             Event::SeatLeft { .. } => "seat_left",
+            Event::SeatAway { .. } => "seat_away",
+            Event::SeatBack { .. } => "seat_back",
             Event::DecksChanged { .. } => "decks_changed",
             Event::TableClosed { .. } => "table_closed",
             Event::StepUndone { .. } => "step_undone",

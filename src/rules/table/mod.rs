@@ -21,6 +21,7 @@ mod narrate;
 mod people;
 mod records;
 mod round;
+mod seats;
 mod setup;
 mod undo;
 
@@ -145,6 +146,15 @@ pub struct Table {
     /// (§ 637a.8(b)).
     #[serde(default)]
     pub stakes: BTreeMap<u8, Cents>,
+    /// Players away from the table, with the stakes the floorperson recorded (§ 637a.8(b)(6)).
+    #[serde(default)]
+    pub away: BTreeMap<u8, Cents>,
+    /// Players the blinds passed while they were not dealt in; true: the small blind too.
+    #[serde(default)]
+    pub missed: BTreeMap<u8, bool>,
+    /// Players who sat down at a table in play and have not yet been dealt in.
+    #[serde(default)]
+    pub waiting: std::collections::BTreeSet<u8>,
     /// The round in play before each of its steps that can still be taken back (`undo.rs`).
     #[serde(skip)]
     pub history: Vec<undo::Taken>,

@@ -146,6 +146,26 @@ impl Event {
             Event::SeatLeft { seat, stake } => {
                 format!("Seat {seat} left the table with {}", money(*stake))
             }
+            Event::SeatAway {
+                seat,
+                stake,
+                floorperson,
+                covered,
+            } => format!(
+                "Seat {seat} stepped away; {} {} his {} of table stakes",
+                person(floorperson),
+                if *covered { "covered" } else { "counted" },
+                money(*stake)
+            ),
+            Event::SeatBack {
+                seat,
+                stake,
+                floorperson,
+            } => format!(
+                "Seat {seat} is back; {} checked his {} of table stakes unchanged",
+                person(floorperson),
+                money(*stake)
+            ),
             Event::Hand { events } => events
                 .iter()
                 .map(HandEvent::sentence)

@@ -67,6 +67,51 @@ pub struct Betting {
     pub rules: crate::rules::poker::hand::BigBetRules,
     /// The most a player may have on the table.
     pub max_stake: Cents,
+    /// How a player who missed the blinds while away comes back in.
+    pub missed_blinds: MissedBlindsRule,
+    /// How a new player at a table in play is first dealt in.
+    pub new_player: NewPlayerRule,
+    /// A player leaving temporarily: the floorperson counts the stakes and checks them on
+    /// return, or keeps them under a cover (§ 637a.8(b)(6)(i),(ii)).
+    pub away_stakes: AwayStakes,
+}
+
+/// The Rules Submission's rule for a player who missed the blinds (§ 637a.11(d) leaves the
+/// blinds' rules to it).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MissedBlindsRule {
+    /// The big blind live and the small blind dead.
+    #[default]
+    PostDead,
+    /// The big blind live only.
+    PostLive,
+    /// Not dealt in until the big blind reaches the seat.
+    WaitForBigBlind,
+}
+
+/// The Rules Submission's rule for a new player.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NewPlayerRule {
+    /// A big blind, live, to be dealt in at once.
+    #[default]
+    PostBigBlind,
+    /// Not dealt in until the big blind reaches the seat.
+    WaitForBigBlind,
+    /// Dealt in without a post.
+    NoPost,
+}
+
+/// § 637a.8(b)(6): what the floorperson does with the stakes of a player away from the table.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AwayStakes {
+    /// (i) counted before the player leaves and checked on return.
+    #[default]
+    Counted,
+    /// (ii) kept on the table under a non-transparent cover.
+    Covered,
 }
 
 impl Default for Betting {
@@ -77,6 +122,9 @@ impl Default for Betting {
             spread_max: 0,
             rules: Default::default(),
             max_stake: DEFAULT_MAX_STAKE,
+            missed_blinds: Default::default(),
+            new_player: Default::default(),
+            away_stakes: Default::default(),
         }
     }
 }
@@ -288,6 +336,7 @@ impl TableSetup {
         seats: &[u8],
         button: u8,
         stakes: &std::collections::BTreeMap<u8, Cents>,
+        posts: &[crate::rules::poker::hand::ExtraPost],
     ) -> crate::rules::poker::hand::HandSetup {
         use crate::rules::poker::hand::HandSetup;
         let stake = |s: &u8| {
@@ -312,6 +361,7 @@ impl TableSetup {
             low_ace_low: true,
             pot_rules: self.pot_rules.clone(),
             award: crate::rules::poker::pots::AwardRules::for_game(self.poker.game),
+            posts: posts.to_vec(),
         }
     }
 

@@ -158,6 +158,16 @@ impl Hand {
                 setup.button
             ));
         }
+        for p in &setup.posts {
+            if !setup.seats.iter().any(|(s, _)| *s == p.seat) || p.amount <= 0 || !procedure.blinds
+            {
+                return Err(format!(
+                    "seat {} cannot post {} out of turn: it must be dealt in, at a game with blinds",
+                    p.seat,
+                    crate::rules::money(p.amount)
+                ));
+            }
+        }
         if setup.straddle.is_some() && !procedure.straddle {
             return Err(format!(
                 "{} has no straddle ({})",
@@ -407,7 +417,9 @@ impl Hand {
                 }
                 for (seat, what, amount) in all {
                     let (paid, all_in) = self.put(seat, amount);
-                    if what != "ante" {
+                    // Antes and dead posts go into the pot only; blinds and live posts are the
+                    // seat's bet in the first betting round.
+                    if what != "ante" && what != "dead post" {
                         *street.street_in.entry(seat).or_insert(0) += paid;
                         street.current = street.current.max(street.street_in[&seat]);
                     }

@@ -41,6 +41,9 @@ impl Hand {
                         for (s, b) in blinds {
                             posts.push((s, "blind".into(), b));
                         }
+                        for p in &self.setup.posts {
+                            posts.push((p.seat, p.what().into(), p.amount));
+                        }
                     }
                     if posts.is_empty() {
                         self.phase += 1;
@@ -54,6 +57,12 @@ impl Hand {
                         .blind_seats()
                         .into_iter()
                         .map(|(s, b)| (s, "blind".into(), b))
+                        .chain(
+                            self.setup
+                                .posts
+                                .iter()
+                                .map(|p| (p.seat, p.what().into(), p.amount)),
+                        )
                         .collect();
                     self.step = Step::PostForced {
                         posts,

@@ -112,6 +112,26 @@ pub struct HandSetup {
     /// The smallest chip in play and the odd-chip rules; `split` comes from the game.
     #[serde(default)]
     pub award: AwardRules,
+    /// Blinds posted out of turn: a returning player's missed blinds, a new player's post
+    /// (the Rules Submission's rules, § 637a.11(d)).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub posts: Vec<ExtraPost>,
+}
+
+/// A blind posted out of turn. A live post counts toward the seat's bet in the first betting
+/// round (the seat may check or raise on it); a dead one only goes into the pot.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExtraPost {
+    pub seat: u8,
+    pub amount: Cents,
+    pub live: bool,
+}
+
+impl ExtraPost {
+    /// The `what` of its `Posted` event.
+    pub fn what(&self) -> &'static str {
+        if self.live { "live post" } else { "dead post" }
+    }
 }
 
 fn hundred() -> u32 {
