@@ -125,7 +125,7 @@ fn box_counts_and_time_charges_carry_both_signers() {
     let title = format!("Bad Beat box count documentation No. {no}");
     for field in [
         title.as_str(),
-        "Amount counted: $1234.00",
+        "Amount counted: $1,234.00",
         "Locked container seal: S-77",
         "Dealer: Sam Chen (20533)",
         "Floorperson or above: Dana Brooks (1001)",

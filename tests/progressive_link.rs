@@ -690,7 +690,7 @@ fn meter_payouts_are_told_to_the_controller_in_settlement_order() {
         "Progressive controller: spot 4 lit · 100% of the meter = {}",
         deckhand::rules::money(from_meter[0].1)
     ));
-    h.get_by_label_contains("Progressive: royal flush pays 100% of the meter ($25000.30) → $25000.30; not from the table inventory, cards stay until the documentation is complete  (validated by");
+    h.get_by_label_contains("Progressive: royal flush pays 100% of the meter ($25,000.30) → $25,000.30; not from the table inventory, cards stay until the documentation is complete  (validated by");
     common::ui::tap(&mut h, "Paid");
     let deadline = Instant::now() + Duration::from_secs(10);
     while h.state().terminal().progressive().hits.len() < 2
@@ -735,7 +735,7 @@ fn a_hit_the_controller_pays_differently_is_told_to_the_floor() {
     let first = &term.progressive().hits[0];
     assert_eq!(first.amount + 1000, from_meter[0].1);
     assert!(
-        notice.contains("lit spot 4 for $24990.30; the settlement paid seat 4 $25000.30"),
+        notice.contains("lit spot 4 for $24,990.30; the settlement paid seat 4 $25,000.30"),
         "{notice}"
     );
     drop(term);

@@ -99,7 +99,7 @@ fn wpt_payout_limit_caps_ante_raise_and_odds_only() {
     assert!(
         get(&s, 1, "odds")
             .explanation
-            .contains("payout limit of $50000.00 (§ 677a.12(f))")
+            .contains("payout limit of $50,000.00 (§ 677a.12(f))")
     );
     // Trips Plus is outside the limit: 100 to 1 on $200.
     assert_eq!(get(&s, 1, "trips-plus").net, 2_000_000);

@@ -131,14 +131,14 @@ fn crazy_4_poker_from_the_hand() {
     h.get_by_label("Dealer: K♣ 9♦ 7♥ 4♠ 2♣");
     tap(&mut h, "Settle");
     h.get_by_label("Settle in this order");
-    h.get_by_label("Seat 1 · Super Bonus: four of a kind, aces pays 200 to 1 → $2000.00");
+    h.get_by_label("Seat 1 · Super Bonus: four of a kind, aces pays 200 to 1 → $2,000.00");
     // A $2,000 win is above the table's $1,000 `validate_over_cents`: a floorperson signs
     // before the dealer may pay.
     assert!(h.query_by_label("Paid").is_none());
     tap(&mut h, "Floorperson validates");
     // The pad stands aside: the payout being validated stays in view beside it.
     let payout = h
-        .get_by_label("Seat 1 · Super Bonus: four of a kind, aces pays 200 to 1 → $2000.00")
+        .get_by_label("Seat 1 · Super Bonus: four of a kind, aces pays 200 to 1 → $2,000.00")
         .rect();
     for part in ["Credential number: ", "PIN: ", "1", "Next: PIN"] {
         let r = h.get_by_label(part).rect();

@@ -52,7 +52,9 @@ fn wagers_are_bounded_and_no_seat_is_dropped_silently() {
     }
     h.get_by_label("Seat 2 Ante: $9999999");
     tap(&mut h, "No more bets");
-    h.get_by_label_contains("seat 2: an Ante of $9999999.00 is above the table maximum of $500.00");
+    h.get_by_label_contains(
+        "seat 2: an Ante of $9,999,999.00 is above the table maximum of $500.00",
+    );
     let kinds = common::ui::kinds(&db);
     assert!(
         !kinds.iter().any(|k| k == "wagers_placed"),

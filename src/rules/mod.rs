@@ -28,7 +28,16 @@ pub fn money(c: Cents) -> String {
     let sign = if c < 0 { "-" } else { "" };
     // unsigned_abs: even the most negative amount formats instead of overflowing.
     let c = c.unsigned_abs();
-    format!("{sign}${}.{:02}", c / 100, c % 100)
+    // Thousands separated, as a cage slip prints them: "$9,996,666.00" is read at a glance.
+    let whole = (c / 100).to_string();
+    let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
+    for (i, ch) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(ch);
+    }
+    format!("{sign}${grouped}.{:02}", c % 100)
 }
 
 /// "3 h 05 min".
@@ -42,6 +51,9 @@ mod money_tests {
     fn money_formats_every_amount() {
         assert_eq!(super::money(1250), "$12.50");
         assert_eq!(super::money(-5), "-$0.05");
-        assert_eq!(super::money(i64::MIN), "-$92233720368547758.08");
+        assert_eq!(super::money(i64::MIN), "-$92,233,720,368,547,758.08");
+        assert_eq!(super::money(99_999), "$999.99");
+        assert_eq!(super::money(100_000), "$1,000.00");
+        assert_eq!(super::money(999_666_600), "$9,996,666.00");
     }
 }
