@@ -177,6 +177,8 @@ fn the_box_count_form_on_the_screen() {
     tap(&mut h, "Record and sign");
     h.get_by_label_contains("Tap the box counted");
     tap(&mut h, "High Hand Jackpot");
+    // The message goes once the box is tapped: it never outlives what it asked for.
+    assert!(h.query_by_label_contains("Tap the box counted").is_none());
     keys(&mut h, "750");
     h.get_by_label_contains("Container seal:").click();
     h.run_ok();

@@ -75,7 +75,12 @@ fn wagers_are_bounded_and_no_seat_is_dropped_silently() {
     // Seat 2 has a wager: it cannot be taken out; seat 4 can.
     assert!(!common::ui::ready(&h, "Seat 2 out"));
     tap(&mut h, "Wagers of seat 4");
+    // Taking a seat out asks once more in the same place: one tap does nothing yet.
+    let place = h.get_by_label("Seat 4 out").rect();
     tap(&mut h, "Seat 4 out");
+    assert!(!common::ui::kinds(&db).iter().any(|k| k == "seat_out"));
+    assert_eq!(h.get_by_label("Tap again: out").rect(), place);
+    tap(&mut h, "Tap again: out");
     tap(&mut h, "No more bets");
     let t = h.state().terminal().table();
     let b = t.round.as_ref().unwrap().banked.as_ref().unwrap();

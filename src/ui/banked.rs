@@ -46,6 +46,8 @@ pub(super) struct BankedEntry {
     /// The seats whose cards are keyed at the cards step, when not every seat's are (a folded
     /// Crazy 4 Poker hand is collected before the reveal, § 657a.11(c)).
     pub(super) only: Option<Vec<u8>>,
+    /// "Seat N out" was tapped once: the second tap, on the same place, takes the seat out.
+    pub(super) out_asked: Option<u8>,
 }
 
 /// A spot the rules fill in to equal another (Crazy 4 Poker's Super Bonus equals the Ante).
@@ -451,15 +453,32 @@ impl DeckhandApp {
                             .get(&(seat, sp.key))
                             .is_some_and(|v| !v.is_empty())
                     });
-                    let out =
-                        Button::new(RichText::new(format!("Seat {seat} out")).size(theme::BODY));
+                    // Taking a seat out cannot be undone by the dealer: it asks once more, in
+                    // the same place, so a stray tap does nothing.
+                    let asked = e.out_asked == Some(seat);
+                    let label = if asked {
+                        "Tap again: out".to_string()
+                    } else {
+                        format!("Seat {seat} out")
+                    };
+                    let mut out = Button::new(RichText::new(label).size(theme::BODY));
+                    if asked {
+                        out = out.fill(theme::DANGER_BG);
+                    }
                     if ui
                         .add_enabled_ui(!keyed, |ui| ui.add_sized(theme::TAB_SIZE, out))
                         .inner
                         .clicked()
                     {
-                        send(cmds, BankedCommand::SeatOut { seat });
-                        e.focus = None;
+                        if asked {
+                            send(cmds, BankedCommand::SeatOut { seat });
+                            e.focus = None;
+                            e.out_asked = None;
+                        } else {
+                            e.out_asked = Some(seat);
+                        }
+                    } else if e.out_asked.is_some_and(|s| s != seat) {
+                        e.out_asked = None;
                     }
                 });
                 if e.focus.is_none() {

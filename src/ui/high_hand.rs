@@ -62,6 +62,8 @@ impl DeckhandApp {
                             .clicked()
                         {
                             f.seat = Some(seat);
+                            // A message goes once what it asked for is done.
+                            f.error = None;
                         }
                     }
                 });
@@ -84,10 +86,14 @@ impl DeckhandApp {
                 });
                 match f.field {
                     0 => {
-                        keypad::letters(ui, &mut f.name, 40);
+                        if keypad::letters(ui, &mut f.name, 40) {
+                            f.error = None;
+                        }
                     }
                     1 => {
-                        keypad::keypad(ui, &mut f.phone, 15);
+                        if keypad::keypad(ui, &mut f.phone, 15) {
+                            f.error = None;
+                        }
                     }
                     2 => {
                         let mut used = CardSet::default();
@@ -98,6 +104,7 @@ impl DeckhandApp {
                             && f.cards.len() < 7
                         {
                             f.cards.push(c);
+                            f.error = None;
                         }
                         if ui.add(Button::new(RichText::new("Clear cards").size(theme::BODY)).min_size(theme::ACTION_SIZE)).clicked() {
                             f.cards.clear();

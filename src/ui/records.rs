@@ -54,6 +54,8 @@ impl DeckhandApp {
                             for b in [JackpotBox::BadBeat, JackpotBox::HighHand] {
                                 if ui.add(Button::new(RichText::new(b.name()).size(theme::BODY)).selected(f.jackpot_box == Some(b)).min_size(theme::ACTION_SIZE)).clicked() {
                                     f.jackpot_box = Some(b);
+                                    // A message goes once what it asked for is done.
+                                    f.error = None;
                                 }
                             }
                         });
@@ -77,8 +79,10 @@ impl DeckhandApp {
                                 if ui.add(Button::new(RichText::new(format!("Seat {seat}")).size(theme::BODY)).selected(on).min_size(egui::vec2(90.0, theme::TARGET))).clicked() {
                                     if on {
                                         f.seats.remove(&seat);
+                                        f.error = None;
                                     } else {
                                         f.seats.insert(seat);
+                                        f.error = None;
                                     }
                                 }
                             }
@@ -93,10 +97,14 @@ impl DeckhandApp {
                 }
                 match f.field {
                     0 => {
-                        keypad::keypad(ui, &mut f.amount, 12);
+                        if keypad::keypad(ui, &mut f.amount, 12) {
+                            f.error = None;
+                        }
                     }
                     1 => {
-                        keypad::keypad(ui, &mut f.seal, 12);
+                        if keypad::keypad(ui, &mut f.seal, 12) {
+                            f.error = None;
+                        }
                     }
                     _ => f.sign.show(ui),
                 }
