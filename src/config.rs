@@ -140,6 +140,13 @@ pub struct HighHandConfig {
     /// Length of a qualifying period in minutes; periods start on the hour (UTC) and follow each
     /// other (§ 637a.16(b)(1)).
     pub period_minutes: u32,
+    /// The fewest players dealt into the round for its hand to qualify (§ 637a.16(b)(4)).
+    #[serde(default = "two_players")]
+    pub min_players: u8,
+}
+
+fn two_players() -> u8 {
+    2
 }
 
 impl Default for HighHandConfig {
@@ -147,6 +154,7 @@ impl Default for HighHandConfig {
         HighHandConfig {
             enabled: true,
             period_minutes: 60,
+            min_players: 2,
         }
     }
 }
@@ -545,6 +553,9 @@ impl Config {
         if self.time_charges.per_seat_cents <= 0 {
             return Err("time_charges.per_seat_cents: above 0".into());
         }
+        if !(2..=10).contains(&self.high_hand.min_players) {
+            return Err("high_hand.min_players: 2 to 10 players (§ 637a.16(b)(4))".into());
+        }
         if self.high_hand.period_minutes == 0 || self.high_hand.period_minutes > 7 * 24 * 60 {
             return Err("high_hand.period_minutes: 1 minute to one week".into());
         }
@@ -772,6 +783,7 @@ impl Config {
                 rake_flop_only: self.holdem.rake_flop_only,
                 bad_beat: self.jackpots.bad_beat_per_pot_cents,
                 high_hand: self.jackpots.high_hand_per_pot_cents,
+                high_hand_min_players: self.high_hand.min_players,
                 contribution_min_pot: self.jackpots.min_pot_cents,
                 bad_beat_rules: self.jackpots.bad_beat_rules().ok().flatten(),
             },

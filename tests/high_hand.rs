@@ -298,3 +298,39 @@ fn a_formula_for_a_name_on_a_high_hand_slip_is_exported_as_text() {
         "the slip line keeps the keyed name"
     );
 }
+
+#[test]
+fn a_high_hand_qualifies_only_with_the_posted_number_of_players_dealt_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("min.sqlite");
+    let mut s = crate::common::ui::table(6, deckhand::rules::games::GameId::Holdem);
+    s.pot_rules.high_hand_min_players = 4;
+    let mut t = crate::common::ui::opened(&db, &s);
+    let rec = |t: &mut Terminal| {
+        t.record_high_hand(
+            "2026-11-24T10:00Z",
+            3,
+            "Rosa Diaz",
+            "2155550142",
+            parse_cards("Kh Kd Kc 4s 4h").unwrap(),
+            "1001",
+            "246810",
+        )
+    };
+    // Three players dealt in: short of the posted four (§ 637a.16(b)(4)).
+    crate::common::poker::fold_round(&mut t, &[1, 2, 3]);
+    let e = rec(&mut t).unwrap_err();
+    assert!(
+        e.contains("3 players dealt in") && e.contains("637a.16(b)(4)"),
+        "{e}"
+    );
+    t.execute(Command::Confirm(Confirm::ShuffledAndCut))
+        .unwrap();
+    crate::common::poker::fold_round(&mut t, &[1, 2, 3, 4]);
+    assert_eq!(rec(&mut t), Ok(1));
+    drop(t);
+    assert_eq!(
+        deckhand::store::replay::read_table(&db).unwrap().dealt_in,
+        4
+    );
+}

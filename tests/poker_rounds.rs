@@ -739,6 +739,7 @@ fn rake_cap_and_no_flop_no_drop() {
         rake_flop_only: true,
         bad_beat: 100,
         high_hand: 0,
+        high_hand_min_players: 0,
         contribution_min_pot: 1000,
         bad_beat_rules: None,
     };
@@ -1171,6 +1172,7 @@ fn random_round(seed: u64) {
         rake_flop_only: dice.below(2) == 0,
         bad_beat: 100,
         high_hand: 50,
+        high_hand_min_players: 0,
         contribution_min_pot: 1000,
         bad_beat_rules: None,
     };

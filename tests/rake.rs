@@ -17,6 +17,7 @@ fn rules() -> PotRules {
         rake_flop_only: true,
         bad_beat: 100,
         high_hand: 50,
+        high_hand_min_players: 0,
         contribution_min_pot: 1000,
         bad_beat_rules: None,
     }

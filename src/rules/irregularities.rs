@@ -241,6 +241,30 @@ mod tests {
     }
 
     #[test]
+    fn every_poker_section_of_the_issue_is_in_the_catalogue() {
+        // § 637a.18's subsections the dealer meets at the table each have an entry.
+        let c = Catalogue::embedded();
+        let holdem = c.for_game(GameId::Holdem);
+        for section in [
+            "§ 637a.18(d)",
+            "§ 637a.18(g)",
+            "§ 637a.18(i)",
+            "§ 637a.18(l)",
+        ] {
+            assert!(
+                holdem.iter().any(|i| i.section == section),
+                "{section} is not in the catalogue"
+            );
+        }
+        let view = c.get("cards-out-of-view").unwrap();
+        assert_eq!(view.effect, Effect::Log);
+        assert!(view.seat);
+        let said = c.get("verbal-statement").unwrap();
+        assert!(said.steps.iter().any(|s| s.contains("binds")));
+        assert!(said.steps.iter().any(|s| s.contains("stays owed")));
+    }
+
+    #[test]
     fn a_bad_catalogue_is_refused_with_its_reason() {
         let one = |extra: &str| {
             format!(

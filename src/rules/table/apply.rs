@@ -319,6 +319,7 @@ impl Table {
                     banked,
                 });
                 self.note_missed_blinds(seats, *button);
+                self.dealt_in = seats.len() as u8;
             }
             Event::BadBeatVerified { .. } => {
                 self.at(

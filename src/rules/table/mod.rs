@@ -122,6 +122,9 @@ pub struct Table {
     /// The deck dealt in the last finished round; the next round uses the other (§ 637a.3(a)).
     pub last_deck: Option<DeckId>,
     pub last_button: Option<u8>,
+    /// How many players were dealt into the round in play, or the last one (§ 637a.16(b)(4)).
+    #[serde(default)]
+    pub dealt_in: u8,
     pub rounds_played: u32,
     pub round: Option<Round>,
     pub removal: Option<DeckRemoval>,

@@ -100,6 +100,13 @@ impl Table {
                 "the slip needs the player's phone number, 7 to 15 digits (§ 637a.16(f)(1))",
             );
         }
+        let least = setup.pot_rules.high_hand_min_players;
+        if self.dealt_in < least {
+            return refuse(format!(
+                "the round had {} players dealt in; a High Hand qualifies with {least} or more (§ 637a.16(b)(4), the posted rules)",
+                self.dealt_in
+            ));
+        }
         let best = eval::best_hand(&slip.cards).map_err(|e| RuleError::Refused(e.to_string()))?;
         if best.value.category() < eval::Category::FullHouse {
             return refuse(format!(

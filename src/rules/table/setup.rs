@@ -206,6 +206,9 @@ pub struct PotRules {
     pub bad_beat: Cents,
     /// High Hand Jackpot contribution per pot, after the rake (§ 637a.16(c)).
     pub high_hand: Cents,
+    /// The fewest players dealt into a round for its hand to qualify for the High Hand
+    /// (§ 637a.16(b)(4)); 0 or 1: any round.
+    pub high_hand_min_players: u8,
     /// No contribution from a pot smaller than this (§ 637a.15(b)(2), § 637a.16(b)(3)).
     pub contribution_min_pot: Cents,
     /// The posted qualifying Bad Beat (§ 637a.15(b)(3)); `None`: the table has no Bad Beat.
