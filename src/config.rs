@@ -325,6 +325,10 @@ pub struct TableConfig {
     /// Minutes before the decks' change is due that the screen starts reminding the dealer.
     #[serde(default = "default_deck_reminder")]
     pub deck_reminder_minutes: u32,
+    /// What may become of a deck taken off the table (the internal controls' list, § 637a.3(c));
+    /// the floorperson verifying a removal picks one. Empty: nothing is asked.
+    #[serde(default = "default_dispositions")]
+    pub deck_dispositions: Vec<String>,
     /// A house-banked table's posted minimum Ante (0: none) and maximum (always posted).
     #[serde(default = "default_min_ante")]
     pub min_ante_cents: Cents,
@@ -366,6 +370,13 @@ pub const DEFAULT_DECK_REMINDER_MINUTES: u32 = 30;
 
 fn default_deck_reminder() -> u32 {
     DEFAULT_DECK_REMINDER_MINUTES
+}
+
+fn default_dispositions() -> Vec<String> {
+    vec![
+        "cancelled and destroyed".into(),
+        "sealed and returned to the cage".into(),
+    ]
 }
 
 fn default_min_ante() -> Cents {
@@ -740,6 +751,7 @@ impl Config {
     pub fn table_setup(&self) -> TableSetup {
         TableSetup {
             poker: crate::rules::table::PokerOptions {
+                deck_dispositions: self.table.deck_dispositions.clone(),
                 game: self.table.game,
                 ante: self.table.ante_cents,
                 forced_bet: self.table.forced_bet_cents,

@@ -267,6 +267,7 @@ fn supervisor_views_read_the_events() {
         Event::RemovalVerified {
             deck: 1,
             floorperson: floor,
+            disposition: None,
         },
         Event::PotAwarded {
             number: 1,

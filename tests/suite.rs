@@ -13,6 +13,7 @@ mod box_counts;
 mod central;
 mod conformance;
 mod crash;
+mod deck_removal;
 mod device_pipeline;
 mod eval_cli;
 mod every_game_from_sign_in;

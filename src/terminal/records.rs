@@ -168,4 +168,20 @@ impl Terminal {
         let events = self.execute(Command::SeatBack { seat, signed_by })?;
         Ok(events.first().map_or_else(String::new, |e| e.sentence()))
     }
+
+    /// § 637a.7(e)(5), § 637a.3(c): the floorperson verifies a deck's removal and says what
+    /// became of the removed deck.
+    pub fn verify_removal(
+        &mut self,
+        credential: &str,
+        pin: &str,
+        disposition: &str,
+    ) -> Result<String, String> {
+        let signed_by = self.check_pin(credential.trim(), pin)?;
+        let events = self.execute(Command::VerifyRemoval {
+            signed_by,
+            disposition: disposition.to_string(),
+        })?;
+        Ok(events.first().map_or_else(String::new, |e| e.sentence()))
+    }
 }

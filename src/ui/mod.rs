@@ -169,6 +169,8 @@ struct View {
     unlock: Signature,
     /// No-limit, pot-limit, between rounds: a seat's table stakes being keyed.
     stake: Option<StakeEntry>,
+    /// What becomes of a removed deck, picked before the floorperson signs (§ 637a.3(c)).
+    disposition: Option<String>,
 }
 
 /// A player's table stakes keyed between rounds (§ 637a.8(b)(1),(2)): the seat tapped on the
@@ -732,7 +734,25 @@ impl DeckhandApp {
                 let Some(pad) = self.view.verify.as_mut() else {
                     return;
                 };
-                match self.term.verify(&pad.sign.credential, &pad.sign.pin) {
+                // A deck removal with its disposition picked: signed with it.
+                let removal = matches!(
+                    self.term.table().step(),
+                    crate::rules::table::Step::VerifyRemoval { .. }
+                );
+                let done = match self.view.disposition.clone().filter(|_| removal) {
+                    Some(d) => self
+                        .term
+                        .verify_removal(&pad.sign.credential, &pad.sign.pin, &d)
+                        .map(|_| ()),
+                    None => self
+                        .term
+                        .verify(&pad.sign.credential, &pad.sign.pin)
+                        .map(|_| ()),
+                };
+                if done.is_ok() {
+                    self.view.disposition = None;
+                }
+                match done {
                     Ok(_) => {
                         self.view.verify = None;
                         self.view.message = None;

@@ -142,6 +142,14 @@ impl DeckhandApp {
                 "Shuffler covered",
                 confirm(Confirm::ShufflerCovered),
             ),
+            Step::VerifyRemoval { .. }
+                if t
+                    .setup
+                    .as_ref()
+                    .is_some_and(|s| !s.poker.deck_dispositions.is_empty()) =>
+            {
+                return None;
+            }
             Step::VerifyRemoval { deck } => {
                 let name = t.deck_name(*deck);
                 tap(
@@ -217,6 +225,16 @@ impl DeckhandApp {
                 out_of_service(ui, cmds);
             }
             Step::StartRound { deck, load } => self.start_round(ui, cmds, *deck, *load, &step),
+            Step::VerifyRemoval { deck }
+                if self
+                    .term
+                    .table()
+                    .setup
+                    .as_ref()
+                    .is_some_and(|s| !s.poker.deck_dispositions.is_empty()) =>
+            {
+                self.verify_removal(ui, cmds, *deck, &step)
+            }
             Step::Poker {
                 step: s, section, ..
             } => self.poker_step(ui, cmds, s, section),
@@ -463,6 +481,49 @@ impl DeckhandApp {
             cmds.push(UiCmd::Rules(Command::StartRound {
                 seats: self.view.seats.iter().copied().collect(),
             }));
+        }
+    }
+
+    /// § 637a.7(e)(5), § 637a.3(c): the floorperson verifies the removal and says what became
+    /// of the removed deck, from the internal controls' list.
+    fn verify_removal(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>, deck: DeckId, step: &Step) {
+        let t = self.term.table();
+        let name = t.deck_name(deck);
+        // The replacement is inspected by now: it carries the next number.
+        let replacement = t.deck_generation(deck);
+        let number = replacement.saturating_sub(1);
+        let choices = t
+            .setup
+            .as_ref()
+            .map(|s| s.poker.deck_dispositions.clone())
+            .unwrap_or_default();
+        title(ui, "Floorperson verifies the deck change");
+        body(
+            ui,
+            &format!(
+                "A floorperson verifies the removal of the {name} deck No. {number} and its replacement, No. {replacement}, and says what becomes of the removed deck."
+            ),
+        );
+        self.section(ui, step);
+        ui.horizontal_wrapped(|ui| {
+            for c in &choices {
+                let on = self.view.disposition.as_deref() == Some(c.as_str());
+                let b = Button::new(RichText::new(c).size(theme::BODY))
+                    .selected(on)
+                    .min_size(theme::ACTION_SIZE);
+                if ui.add(b).clicked() {
+                    self.view.disposition = Some(c.clone());
+                }
+            }
+        });
+        ui.add_space(theme::GAP);
+        let chosen = self.view.disposition.clone();
+        if super::primary_when(ui, chosen.is_some(), "Floorperson verify")
+            && let Some(d) = chosen
+        {
+            cmds.push(UiCmd::OpenVerify(format!(
+                "Removal of the {name} deck No. {number}: {d}"
+            )));
         }
     }
 

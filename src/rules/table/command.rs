@@ -56,6 +56,12 @@ pub enum Command {
     },
     /// Close the table between rounds.
     CloseTable,
+    /// § 637a.7(e)(5): the floorperson verifies a deck's removal and its replacement, and says
+    /// what became of the removed deck (§ 637a.3(c), the internal controls' list).
+    VerifyRemoval {
+        signed_by: Person,
+        disposition: String,
+    },
     /// The dealer reports an irregularity from the game's catalogue
     /// (`assets/irregularities.toml`), signed where the catalogue says so.
     ReportIrregularity {

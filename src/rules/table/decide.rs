@@ -176,6 +176,37 @@ impl Table {
                     minutes_in_play: *minutes_in_play,
                 }])
             }
+            Command::VerifyRemoval {
+                signed_by,
+                disposition,
+            } => {
+                let Step::VerifyRemoval { deck } = step else {
+                    return refuse("no deck removal is waiting for a floorperson's verification");
+                };
+                let (_, dealer) = self.table_and_dealer()?;
+                crate::rules::access::check(
+                    signed_by,
+                    crate::rules::access::Action::VerifyDeckChange,
+                    Some(&dealer),
+                )
+                .map_err(RuleError::Refused)?;
+                let choices = self
+                    .setup
+                    .as_ref()
+                    .map(|s| s.poker.deck_dispositions.clone())
+                    .unwrap_or_default();
+                if !choices.contains(disposition) {
+                    return refuse(format!(
+                        "{disposition:?} is not one of the internal controls' dispositions: {}",
+                        choices.join(", ")
+                    ));
+                }
+                Ok(vec![Event::RemovalVerified {
+                    deck,
+                    floorperson: signed_by.clone(),
+                    disposition: Some(disposition.clone()),
+                }])
+            }
             Command::CloseTable => {
                 self.table_and_dealer()?;
                 if self.round.is_some() || self.removal.is_some() {
@@ -280,6 +311,7 @@ impl Table {
                         deck: r.deck,
                         colour: self.deck_name(r.deck),
                         reason: RemovalReason::LosingHandsMiscounted,
+                        generation: self.deck_generation(r.deck),
                     });
                 }
                 Ok(events)
@@ -397,6 +429,7 @@ impl Table {
                         reason: RemovalReason::Irregularity {
                             id: item.id.clone(),
                         },
+                        generation: self.deck_generation(r.deck),
                     });
                 }
             }
@@ -457,6 +490,7 @@ impl Table {
                     deck: *deck,
                     colour: self.deck_name(*deck),
                     reason,
+                    generation: self.deck_generation(*deck),
                 }
             }
             (Confirm::ShuffledAndCut, Step::ShuffleManually { deck }) => {
@@ -503,9 +537,20 @@ impl Table {
             Step::VerifyInspection => Ok(vec![Event::InspectionVerified {
                 floorperson: p.clone(),
             }]),
+            Step::VerifyRemoval { .. }
+                if self
+                    .setup
+                    .as_ref()
+                    .is_some_and(|s| !s.poker.deck_dispositions.is_empty()) =>
+            {
+                refuse(
+                    "say what becomes of the removed deck before the floorperson signs (§ 637a.3(c), the internal controls)",
+                )
+            }
             Step::VerifyRemoval { deck } => Ok(vec![Event::RemovalVerified {
                 deck: *deck,
                 floorperson: p.clone(),
+                disposition: None,
             }]),
             Step::VerifyCount { deck, counted } => {
                 Ok(self.count_events(*deck, *counted, Some(p.clone()), "the dealer counted"))

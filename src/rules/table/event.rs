@@ -120,6 +120,10 @@ pub enum Event {
         deck: DeckId,
         colour: String,
         reason: RemovalReason,
+        /// The deck's own number at this table: 0 the deck received at opening, then one more
+        /// for each replacement of that colour.
+        #[serde(default)]
+        generation: u32,
     },
     ReplacementInspected {
         deck: DeckId,
@@ -129,6 +133,9 @@ pub enum Event {
     RemovalVerified {
         deck: DeckId,
         floorperson: Person,
+        /// What became of the removed deck, from the internal controls' list (§ 637a.3(c)).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        disposition: Option<String>,
     },
     /// § 637a.3(a): decks alternate; § 637a.11(c): the button.
     RoundStarted {

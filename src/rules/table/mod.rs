@@ -184,6 +184,11 @@ impl Table {
         self.inspected && self.inspection_verified && self.players_inspected && self.washed
     }
 
+    /// The deck's own number at this table (0 at opening, one more per replacement).
+    pub fn deck_generation(&self, deck: DeckId) -> u32 {
+        self.decks.get(deck).map_or(0, |d| d.generation)
+    }
+
     pub fn deck_name(&self, deck: DeckId) -> String {
         self.decks
             .get(deck)

@@ -108,13 +108,23 @@ impl Event {
                     .as_ref()
                     .map_or(String::new(), |p| format!(", signed by {}", person(p)))
             ),
-            Event::DeckRemoved { colour, .. } => format!("The {colour} deck removed"),
+            Event::DeckRemoved {
+                colour, generation, ..
+            } => format!("The {colour} deck No. {generation} removed"),
             Event::ReplacementInspected { colour, .. } => {
                 format!("A replacement {colour} deck inspected")
             }
-            Event::RemovalVerified { floorperson, .. } => {
-                format!("The deck change verified by {}", person(floorperson))
-            }
+            Event::RemovalVerified {
+                floorperson,
+                disposition,
+                ..
+            } => match disposition {
+                Some(d) => format!(
+                    "The deck change verified by {}; the removed deck {d}",
+                    person(floorperson)
+                ),
+                None => format!("The deck change verified by {}", person(floorperson)),
+            },
             Event::RoundStarted {
                 number,
                 colour,

@@ -174,6 +174,11 @@ pub struct PokerOptions {
     /// A house-banked table's paytables and the casino's choices it settles by.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub house: Option<Box<crate::rules::banked::House>>,
+    /// What may become of a deck taken off the table, as the internal controls list it
+    /// (§ 637a.3(c), § 603a.15(j)); the floorperson who verifies the removal says which. Empty:
+    /// nothing is asked.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub deck_dispositions: Vec<String>,
 }
 
 impl Default for PokerOptions {
@@ -188,6 +193,7 @@ impl Default for PokerOptions {
             max_ante: DEFAULT_MAX_ANTE,
             side_limits: Default::default(),
             house: None,
+            deck_dispositions: vec![],
         }
     }
 }
@@ -285,6 +291,7 @@ impl TableSetup {
             game,
             dealing: game.def().dealing[0],
             deck_change_hours: s.poker.deck_change_hours,
+            deck_dispositions: s.poker.deck_dispositions.clone(),
             ..Default::default()
         };
         let stud =
