@@ -246,16 +246,16 @@ fn no_limit_holdem_with_two_short_all_ins_from_sign_in() {
     }
     tap(&mut h, "Table stakes…");
     let s3 = after.iter().find(|s| s.0 == 3).unwrap().1;
-    tap(&mut h, &format!("Seat 3 · {}", deckhand::rules::money(s3)));
+    tap(&mut h, &format!("Seat 3\n{}", deckhand::rules::money(s3)));
     keys(&mut h, "50");
     tap(&mut h, "Add $50.00 to seat 3");
     assert_eq!(stakes(&h).iter().find(|s| s.0 == 3).unwrap().1, s3 + 5000);
     // Seat 5 steps away: the floorperson counts his stakes on the pad; back, he checks them.
-    tap(&mut h, "Seat 5 · $3.00");
+    tap(&mut h, "Seat 5\n$3.00");
     tap(&mut h, "Seat 5 steps away");
     common::play::sign_pad(&mut h, "1001", "246810");
     h.get_by_label_contains("Seat 5 stepped away; Dana Brooks (1001) counted his $3.00");
-    tap(&mut h, "Seat 5 · $3.00 · away");
+    tap(&mut h, "Seat 5\naway $3.00");
     tap(&mut h, "Seat 5 is back");
     common::play::sign_pad(&mut h, "1001", "246810");
     h.get_by_label_contains("checked his $3.00 of table stakes unchanged");

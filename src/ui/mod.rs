@@ -171,6 +171,8 @@ struct View {
     stake: Option<StakeEntry>,
     /// What becomes of a removed deck, picked before the floorperson signs (§ 637a.3(c)).
     disposition: Option<String>,
+    /// The round whose seat picks were last checked against the table stakes.
+    seats_checked_for: Option<u32>,
 }
 
 /// A player's table stakes keyed between rounds (§ 637a.8(b)(1),(2)): the seat tapped on the

@@ -430,11 +430,15 @@ impl DeckhandApp {
                 if p.all_in {
                     tags.push("all in");
                 }
-                let up = if p.up.is_empty() {
+                let mut up = if p.up.is_empty() {
                     String::new()
                 } else {
                     format!(" · {}", cards_text(&p.up))
                 };
+                // No-limit, pot-limit: what the player has left in front of him.
+                if t.setup.as_ref().is_some_and(|s| s.betting.tracks_stakes()) {
+                    up.push_str(&format!(" · {} left", money(p.stack)));
+                }
                 let colour = if p.folded {
                     theme::TEXT_DIM
                 } else {

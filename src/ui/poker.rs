@@ -213,6 +213,14 @@ impl DeckhandApp {
                         ui,
                         &match r.closed {
                             Some(why) => why,
+                            // All the seat has is short of a full raise: say so, not a range.
+                            None if r.min == r.max && r.min < r.full => format!(
+                                "{}: all-in for {} only, short of a full {} to {} (it does not reopen the betting).",
+                                hand.setup.structure.name(),
+                                money(r.current + r.min),
+                                if r.current == 0 { "bet" } else { "raise" },
+                                money(r.current + r.full)
+                            ),
                             None => format!(
                                 "{}: {} {} at least, {} at most. Stakes {}.",
                                 hand.setup.structure.name(),
@@ -229,8 +237,24 @@ impl DeckhandApp {
                         },
                     );
                 }
+                // Every game's buttons in the same places: call or check, bet or raise, fold. A
+                // seat that may not raise keeps the slot, greyed, so Fold never moves into it.
+                let raise_slot = ordered.iter().any(|o| {
+                    matches!(
+                        o.kind(),
+                        crate::rules::betting::ActionKind::Bet
+                            | crate::rules::betting::ActionKind::Raise
+                    )
+                });
                 ui.horizontal_wrapped(|ui| {
                     for o in ordered {
+                        if !raise_slot && o.kind() == crate::rules::betting::ActionKind::Fold {
+                            ui.add_enabled(
+                                false,
+                                Button::new(RichText::new("No raise").size(theme::BODY + 2.0))
+                                    .min_size(theme::ACTION_SIZE),
+                            );
+                        }
                         let (mut label, kind) = super::action_label(o);
                         use crate::rules::betting::ActionKind as K;
                         let opens_keypad = keyed && matches!(kind, K::Bet | K::Raise);
@@ -379,38 +403,52 @@ impl DeckhandApp {
             quick.push((label, hi));
         }
         let mut send_to: Option<crate::rules::Cents> = None;
+        // Keypad, the quick amounts, then the confirmation with Announced and Back: three
+        // columns no taller than the keypad, so nothing falls below a 768-pixel screen.
+        let size = egui::vec2(190.0, 64.0);
         ui.horizontal_top(|ui| {
             if super::keypad::keypad(ui, &mut text, 7) {
                 self.view.poker.amount = Some((kind, text.clone()));
             }
-            ui.add_space(theme::GAP * 2.0);
+            ui.add_space(theme::GAP);
             ui.vertical(|ui| {
                 for (label, to) in &quick {
                     if ui
-                        .add(
-                            Button::new(RichText::new(label).size(theme::BODY))
-                                .min_size(theme::ACTION_SIZE),
-                        )
+                        .add_sized(size, Button::new(RichText::new(label).size(theme::BODY)))
                         .clicked()
                     {
                         send_to = Some(*to);
                     }
                 }
+            });
+            ui.add_space(theme::GAP);
+            ui.vertical(|ui| {
                 let keyed: Option<crate::rules::Cents> =
                     text.parse::<crate::rules::Cents>().ok().map(|d| d * 100);
                 let label = match keyed {
                     Some(to) => format!("{verb} {}", money(to)),
                     None => format!("{verb} …"),
                 };
-                if super::primary_when(ui, keyed.is_some(), &label) {
+                let gold = Button::new(
+                    RichText::new(label)
+                        .size(theme::BODY)
+                        .color(theme::PRIMARY_TEXT)
+                        .strong(),
+                )
+                .fill(theme::PRIMARY);
+                if ui
+                    .add_enabled_ui(keyed.is_some(), |ui| ui.add_sized(size, gold))
+                    .inner
+                    .clicked()
+                {
                     send_to = keyed;
                 }
                 let announced = self.view.poker.announced;
                 if ui
-                    .add(
+                    .add_sized(
+                        size,
                         Button::new(RichText::new("Announced").size(theme::BODY))
-                            .selected(announced)
-                            .min_size(theme::ACTION_SIZE),
+                            .selected(announced),
                     )
                     .on_hover_text("The player announced the amount: it binds, and chips placed that differ are corrected to it (§ 637a.8(c),(d))")
                     .clicked()
@@ -418,10 +456,7 @@ impl DeckhandApp {
                     self.view.poker.announced = !announced;
                 }
                 if ui
-                    .add(
-                        Button::new(RichText::new("Back").size(theme::BODY))
-                            .min_size(theme::ACTION_SIZE),
-                    )
+                    .add_sized(size, Button::new(RichText::new("Back").size(theme::BODY)))
                     .clicked()
                 {
                     self.view.poker.amount = None;

@@ -424,6 +424,16 @@ impl DeckhandApp {
             .as_ref()
             .filter(|s| s.betting.tracks_stakes())
             .map(|s| (t.stakes.clone(), s.least_stake()));
+        // A new round's seats: a player now short of the least stakes, or away, is not picked
+        // again by itself (a tap still picks him, and the rules say why he cannot play).
+        if let Some((stakes, least)) = &stakes
+            && self.view.seats_checked_for != Some(number)
+        {
+            self.view.seats_checked_for = Some(number);
+            self.view
+                .seats
+                .retain(|s| stakes.get(s).is_some_and(|c| c >= least) && !t.away.contains_key(s));
+        }
         if let Some((stakes, least)) = &stakes
             && self.view.stake.is_some()
         {
@@ -551,32 +561,28 @@ impl DeckhandApp {
                 done = true;
             }
         });
-        body(
-            ui,
-            "Tap the seat, key the chips the player puts on the table, in dollars.",
-        );
         small(
             ui,
             &format!(
-                "§ 637a.8(b)(1),(2): chips are added only between rounds; a player needs {} (the forced bets and one minimum bet) to be dealt in.",
+                "Tap the seat, key the chips in dollars. Chips are added only between rounds; {} at least to be dealt in (§ 637a.8(b)(1),(2),(4)).",
                 money(least)
             ),
         );
-        // The seats in two rows of five, each with its stakes: compact enough that the keypad
-        // stays on a 768-pixel screen.
+        // The seats in two rows of five, each with its stakes on a second line, every button the
+        // same size: the grid never reflows as players sit down, and the keypad stays on a
+        // 768-pixel screen.
         egui::Grid::new("stake-seats")
-            .spacing([theme::GAP, theme::GAP])
+            .spacing([theme::GAP / 2.0, theme::GAP / 2.0])
             .show(ui, |ui| {
                 for seat in 1..=crate::rules::table::MAX_SEATS {
                     let label = match (stakes.get(&seat), away.contains_key(&seat)) {
-                        (Some(c), false) => format!("Seat {seat} · {}", money(*c)),
-                        (Some(c), true) => format!("Seat {seat} · {} · away", money(*c)),
+                        (Some(c), false) => format!("Seat {seat}\n{}", money(*c)),
+                        (Some(c), true) => format!("Seat {seat}\naway {}", money(*c)),
                         (None, _) => format!("Seat {seat}"),
                     };
-                    let b = Button::new(RichText::new(label).size(theme::BODY - 2.0))
-                        .selected(entry.seat == Some(seat))
-                        .min_size(egui::vec2(136.0, 52.0));
-                    if ui.add(b).clicked() {
+                    let b = Button::new(RichText::new(label).size(theme::SMALL + 2.0))
+                        .selected(entry.seat == Some(seat));
+                    if ui.add_sized(egui::vec2(124.0, 54.0), b).clicked() {
                         entry.seat = Some(seat);
                         entry.amount.clear();
                     }
@@ -629,8 +635,7 @@ impl DeckhandApp {
                 let label = match (has, dollars) {
                     (None, Some(d)) => format!("Seat {seat} sits down with {}", money(d * 100)),
                     (Some(_), Some(d)) => format!("Add {} to seat {seat}", money(d * 100)),
-                    (None, None) => format!("Seat {seat}: key the chips"),
-                    (Some(h), None) => format!("Seat {seat} has {}: key chips to add", money(h)),
+                    (_, None) => "Key the chips".to_string(),
                 };
                 if super::primary_when(ui, dollars.is_some(), &label)
                     && let Some(d) = dollars

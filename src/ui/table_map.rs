@@ -202,12 +202,6 @@ pub fn round_views(t: &crate::rules::table::Table) -> Option<Vec<SeatView>> {
                         line.push_str(" B");
                     }
                 }
-                // No-limit, pot-limit: what the player has left in front of him.
-                if let Some(p) =
-                    p.filter(|_| t.setup.as_ref().is_some_and(|s| s.betting.tracks_stakes()))
-                {
-                    line = format!("{line}\n{} left", crate::rules::money(p.stack));
-                }
                 SeatView {
                     seat,
                     on: p.is_some(),

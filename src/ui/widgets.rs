@@ -39,12 +39,34 @@ pub(super) fn setup_summary(s: &TableSetup) -> String {
         };
         return format!("{decks} Dealt {}.{limits}", p.dealing.name());
     }
-    let mut text = format!(
-        "{decks} Limits {}/{}, {} raises per round.",
-        money(s.small_bet),
-        money(s.big_bet),
-        s.max_raises
-    );
+    use crate::rules::poker::hand::Structure;
+    let cap = if s.max_raises == 0 {
+        "no cap on raises".to_string()
+    } else {
+        format!("{} raises per round", s.max_raises)
+    };
+    let mut text = match s.structure() {
+        Structure::FixedLimit { small, big } => {
+            format!("{decks} Limits {}/{}, {cap}.", money(small), money(big))
+        }
+        Structure::SpreadLimit { min, max } => {
+            format!(
+                "{decks} Spread limit {} to {}, {cap}.",
+                money(min),
+                money(max)
+            )
+        }
+        Structure::NoLimit { min } => format!(
+            "{decks} No limit, least bet {}, {cap}; table stakes up to {}.",
+            money(min),
+            money(s.betting.max_stake)
+        ),
+        Structure::PotLimit { min } => format!(
+            "{decks} Pot limit, least bet {}, {cap}; table stakes up to {}.",
+            money(min),
+            money(s.betting.max_stake)
+        ),
+    };
     let proc = crate::rules::poker::procedure::Procedure::of(p.game);
     if proc.as_ref().is_some_and(|x| x.blinds) {
         let blinds: Vec<String> = s.blinds.iter().map(|b| money(*b)).collect();
