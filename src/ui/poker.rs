@@ -615,6 +615,9 @@ impl DeckhandApp {
                 usize::from(p.cards) - if board_game { 0 } else { common }
             })
         };
+        let done_of = |e: &PokerEntry, s: u8| {
+            e.conceded.contains(&s) || e.hands.get(&s).is_some_and(|h| h.len() == size_of(s))
+        };
         let e = &mut self.view.poker;
         // Stud hands start with the up cards everyone has seen.
         if e.hands.is_empty() && e.board.is_empty() {
@@ -629,7 +632,15 @@ impl DeckhandApp {
                 order.first().copied()
             };
         }
-        title(ui, "Showdown");
+        // The step's one action beside its title: always on the screen, however many hands are
+        // keyed below (at 1024x768 the grid reaches the bottom).
+        let ready = e.board.len() == board_size && order.iter().all(|s| done_of(e, *s));
+        let mut show = false;
+        ui.horizontal(|ui| {
+            title(ui, "Showdown");
+            ui.add_space(theme::GAP * 2.0);
+            show = primary_when(ui, ready, "Show the winner");
+        });
         body(
             ui,
             &format!(
@@ -739,7 +750,9 @@ impl DeckhandApp {
             };
             summary.push_str(&format!("   Seat {s}: {h}"));
         }
-        body(ui, summary.trim());
+        // One line that never wraps: the grid under it never moves while cards are keyed (the
+        // places above say how many each hand has).
+        ui.add(egui::Label::new(RichText::new(summary.trim()).size(theme::BODY)).truncate());
         let mut used = CardSet::default();
         for c in e
             .board
@@ -766,8 +779,7 @@ impl DeckhandApp {
                 e.target = order.iter().copied().find(|x| !done(e, *x)).or(e.target);
             }
         }
-        let ready = e.board.len() == board_size && order.iter().all(|s| done(e, *s));
-        if primary_when(ui, ready, "Show the winner") {
+        if show {
             let hands = order
                 .iter()
                 .filter(|s| !e.conceded.contains(s))
