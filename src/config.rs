@@ -143,6 +143,8 @@ pub struct HighHandConfig {
     /// The fewest players dealt into the round for its hand to qualify (§ 637a.16(b)(4)).
     #[serde(default = "two_players")]
     pub min_players: u8,
+    /// How tied High Hands share the payout: "split" or "first-recorded" (§ 637a.16(b)(5)).
+    pub tie: crate::rules::poker::jackpots::HighHandTie,
 }
 
 fn two_players() -> u8 {
@@ -155,6 +157,7 @@ impl Default for HighHandConfig {
             enabled: true,
             period_minutes: 60,
             min_players: 2,
+            tie: Default::default(),
         }
     }
 }
@@ -796,6 +799,7 @@ impl Config {
                 bad_beat: self.jackpots.bad_beat_per_pot_cents,
                 high_hand: self.jackpots.high_hand_per_pot_cents,
                 high_hand_min_players: self.high_hand.min_players,
+                high_hand_tie: self.high_hand.tie,
                 contribution_min_pot: self.jackpots.min_pot_cents,
                 bad_beat_rules: self.jackpots.bad_beat_rules().ok().flatten(),
             },

@@ -334,3 +334,95 @@ fn a_high_hand_qualifies_only_with_the_posted_number_of_players_dealt_in() {
         4
     );
 }
+
+#[test]
+fn an_ended_period_is_closed_its_high_hand_awarded_or_the_pool_rolled_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("close.sqlite");
+    let mut s = crate::common::ui::table(6, deckhand::rules::games::GameId::Holdem);
+    s.pot_rules.high_hand = 50;
+    let mut t = crate::common::ui::opened(&db, &s);
+    crate::common::poker::fold_round(&mut t, &[1, 2, 3]);
+    let pool = t.table().high_hand_pool;
+    assert!(pool > 0, "the round's contribution is in the pool");
+    let (p1, p2, now) = (
+        "2026-11-24T08:00Z",
+        "2026-11-24T09:00Z",
+        "2026-11-24T10:00Z",
+    );
+    let rec = |t: &mut Terminal, period: &str, seat: u8, cards: &str| {
+        t.record_high_hand(
+            period,
+            seat,
+            "Rosa Diaz",
+            "2155550142",
+            parse_cards(cards).unwrap(),
+            "1001",
+            "246810",
+        )
+    };
+    rec(&mut t, p1, 3, "Kh Kd Kc 4s 4h").unwrap();
+    rec(&mut t, p1, 5, "Ah Ad Ac 4c 4d").unwrap();
+    // The running period cannot be closed; a dealer cannot sign the close.
+    let e = t
+        .close_high_hand_period(now, now, "1001", "246810")
+        .unwrap_err();
+    assert!(e.contains("has not ended"), "{e}");
+    assert!(
+        t.close_high_hand_period(p1, now, "20533", "445566")
+            .is_err()
+    );
+    // Period 1: aces full wins this table's pool.
+    let said = t.close_high_hand_period(p1, now, "1001", "246810").unwrap();
+    assert!(
+        said.contains("aces full") && said.contains("seat 5"),
+        "{said}"
+    );
+    assert_eq!(t.table().high_hand_pool, 0);
+    assert!(t.table().high_hand_slips.is_empty());
+    // Period 2: more contributions, no full house: the pool rolls over (§ 637a.16(h)).
+    t.execute(Command::Confirm(Confirm::ShuffledAndCut))
+        .unwrap();
+    crate::common::poker::fold_round(&mut t, &[1, 2, 3]);
+    let pool = t.table().high_hand_pool;
+    let said = t.close_high_hand_period(p2, now, "1001", "246810").unwrap();
+    assert!(said.contains("rolls over"), "{said}");
+    assert_eq!(t.table().high_hand_pool, pool);
+    drop(t);
+    let closed = crate::common::ui::payloads(&db, "high_hand_period_closed");
+    assert_eq!(closed.len(), 2);
+    assert!(closed[0].contains("\"winners\":[["), "{}", closed[0]);
+    assert!(closed[1].contains("\"winners\":[]"), "{}", closed[1]);
+    let rebuilt = deckhand::store::replay::read_table(&db).unwrap();
+    assert_eq!(rebuilt.high_hand_pool, pool);
+}
+
+#[test]
+fn an_ended_period_is_closed_from_the_high_hand_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("close-ui.sqlite");
+    let mut t = open(&db);
+    // A line in a period long ended.
+    t.record_high_hand(
+        "2026-01-05T08:00Z",
+        3,
+        "Rosa Diaz",
+        "2155550142",
+        parse_cards("Kh Kd Kc 4s 4h").unwrap(),
+        "1001",
+        "246810",
+    )
+    .unwrap();
+    let mut h = crate::common::ui::harness(DeckhandApp::new(t, setup(), None));
+    h.run_ok();
+    crate::common::ui::tap(&mut h, "High hand");
+    h.get_by_label("Floorperson signs").click();
+    h.run_ok();
+    crate::common::ui::keys(&mut h, "1001");
+    h.get_by_label_contains("PIN:").click();
+    h.run_ok();
+    crate::common::ui::keys(&mut h, "246810");
+    crate::common::ui::tap(&mut h, "Close period 2026-01-05T08:00Z");
+    h.get_by_label_contains("High Hand period from 2026-01-05T08:00Z closed by Dana Brooks (1001)");
+    assert!(h.state().terminal().table().high_hand_slips.is_empty());
+}

@@ -740,6 +740,7 @@ fn rake_cap_and_no_flop_no_drop() {
         bad_beat: 100,
         high_hand: 0,
         high_hand_min_players: 0,
+        high_hand_tie: Default::default(),
         contribution_min_pot: 1000,
         bad_beat_rules: None,
     };
@@ -1173,6 +1174,7 @@ fn random_round(seed: u64) {
         bad_beat: 100,
         high_hand: 50,
         high_hand_min_players: 0,
+        high_hand_tie: Default::default(),
         contribution_min_pot: 1000,
         bad_beat_rules: None,
     };

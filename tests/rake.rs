@@ -18,6 +18,7 @@ fn rules() -> PotRules {
         bad_beat: 100,
         high_hand: 50,
         high_hand_min_players: 0,
+        high_hand_tie: Default::default(),
         contribution_min_pot: 1000,
         bad_beat_rules: None,
     }

@@ -184,4 +184,26 @@ impl Terminal {
         })?;
         Ok(events.first().map_or_else(String::new, |e| e.sentence()))
     }
+
+    /// § 637a.16(h): closes an ended qualifying period; returns what was decided, in words.
+    pub fn close_high_hand_period(
+        &mut self,
+        period: &str,
+        current: &str,
+        credential: &str,
+        pin: &str,
+    ) -> Result<String, String> {
+        // Periods are named by their start, UTC, in a form that sorts as time does.
+        if period >= current {
+            return Err(format!(
+                "the period from {period} has not ended: a period is closed once the next has begun (§ 637a.16(h))"
+            ));
+        }
+        let signed_by = self.check_pin(credential.trim(), pin)?;
+        let events = self.execute(Command::ClosePeriod {
+            period: period.to_string(),
+            signed_by,
+        })?;
+        Ok(events.first().map_or_else(String::new, |e| e.sentence()))
+    }
 }

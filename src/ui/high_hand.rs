@@ -115,6 +115,27 @@ impl DeckhandApp {
                 if let Some(e) = &f.error {
                     body_colour(ui, &format!("⚠ {e}"), theme::DANGER);
                 }
+                // § 637a.16(h): an ended period with lines or a pool here is closed from the
+                // same form, with the same signature.
+                let ended = self.periods_to_close(&period);
+                if !ended.is_empty() {
+                    ui.horizontal_wrapped(|ui| {
+                        for p in ended {
+                            if ui
+                                .add(
+                                    Button::new(
+                                        RichText::new(format!("Close period {p}"))
+                                            .size(theme::BODY),
+                                    )
+                                    .min_size(theme::ACTION_SIZE),
+                                )
+                                .clicked()
+                            {
+                                cmds.push(UiCmd::ClosePeriod(p));
+                            }
+                        }
+                    });
+                }
                 ui.horizontal(|ui| {
                     if primary(ui, "Record and sign") {
                         done = true;
@@ -155,6 +176,47 @@ impl DeckhandApp {
             }
         }
         self.high_hand = Some(f);
+    }
+
+    /// The ended periods this table can close: those with slip lines here, and the last one if
+    /// the pool holds contributions.
+    fn periods_to_close(&self, current: &str) -> Vec<String> {
+        let t = self.term.table();
+        let mut out: Vec<String> = t
+            .high_hand_slips
+            .iter()
+            .map(|(p, _)| p.clone())
+            .filter(|p| p.as_str() < current)
+            .collect();
+        let minutes = i64::from(self.high_hand_config.period_minutes.max(1));
+        let last = self
+            .high_hand_config
+            .period_of(chrono::Utc::now() - chrono::Duration::minutes(minutes));
+        if t.high_hand_pool > 0 && last.as_str() < current {
+            out.push(last);
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// § 637a.16(h): closes `period` with the floorperson's signature keyed on the form.
+    pub(super) fn close_period(&mut self, period: &str) {
+        let Some(mut f) = self.high_hand.take() else {
+            return;
+        };
+        let current = self.current_period();
+        match self
+            .term
+            .close_high_hand_period(period, &current, &f.sign.credential, &f.sign.pin)
+        {
+            Ok(text) => self.view.message = Some(Notice::done(text)),
+            Err(e) => {
+                f.sign.refused(self.term.pin_wait());
+                f.error = Some(e);
+                self.high_hand = Some(f);
+            }
+        }
     }
 
     /// Records the slip line the form holds (the command after the frame).

@@ -73,6 +73,8 @@ enum UiCmd {
     SimJam,
     /// The forms' submissions, applied after the frame from the form's state.
     SubmitHighHand,
+    /// § 637a.16(h): close an ended qualifying period, signed on the High Hand form.
+    ClosePeriod(String),
     SubmitRecord,
     SubmitIrregularity,
     /// The lock screen's entry.
@@ -788,6 +790,7 @@ impl DeckhandApp {
                 }
             }
             UiCmd::SubmitHighHand => self.submit_high_hand(),
+            UiCmd::ClosePeriod(period) => self.close_period(&period),
             UiCmd::SubmitRecord => self.submit_record(),
             UiCmd::SubmitIrregularity => self.submit_irregularity(),
             UiCmd::Unlock => {

@@ -194,9 +194,32 @@ impl Table {
                 self.manual_shuffle = true;
             }
             Event::BoxCounted { .. } | Event::TimeChargesVerified { .. } => {}
-            Event::HighHandRecorded {
-                slip, value, line, ..
+            Event::HighHandPeriodClosed {
+                period, rollover, ..
             } => {
+                self.high_hand_pool = *rollover;
+                self.high_hand_slips.retain(|(p, _)| p != period);
+                if self.high_hand.as_ref().is_some_and(|(p, _)| p == period) {
+                    self.high_hand = None;
+                }
+            }
+            Event::HighHandRecorded {
+                slip,
+                value,
+                line,
+                table_no,
+                ..
+            } => {
+                self.high_hand_slips.push((
+                    slip.period.clone(),
+                    crate::rules::poker::jackpots::SlipLine {
+                        table_no: *table_no,
+                        line: *line,
+                        seat: slip.seat,
+                        player_name: slip.player_name.clone(),
+                        value: *value,
+                    },
+                ));
                 self.high_hand_lines = *line;
                 let higher = self
                     .high_hand
@@ -338,8 +361,10 @@ impl Table {
                     r.stage = Stage::AwardPot;
                 }
             }
-            Event::PotAwarded { .. } => {
+            Event::PotAwarded { take, .. } => {
                 self.at(|s| matches!(s, Step::AwardPot { .. }), "a pot pushed")?;
+                // § 637a.16(c): the contribution goes to the High Hand pool.
+                self.high_hand_pool += take.high_hand;
                 self.finish_round()?;
             }
             Event::RoundVoided { .. } => {

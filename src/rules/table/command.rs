@@ -80,6 +80,12 @@ pub enum Command {
     },
     /// A floorperson verified a high hand for the High Hand Tracking Slip (§ 637a.16(f)).
     RecordHighHand(HighHandSlip),
+    /// § 637a.16(h): a qualifying period that has ended is closed: its highest Qualifying High
+    /// Hand is awarded the pool, or the pool rolls over; signed by a floorperson or above.
+    ClosePeriod {
+        period: String,
+        signed_by: Person,
+    },
     /// The dealer counted a Bad Beat or High Hand box with a floorperson present (§ 637a.15(d)(1),
     /// § 637a.16(d)(1)).
     RecordBoxCount(BoxCount),

@@ -217,6 +217,9 @@ impl Table {
                 }])
             }
             Command::RecordHighHand(slip) => self.decide_high_hand(slip),
+            Command::ClosePeriod { period, signed_by } => {
+                self.decide_close_period(period, signed_by)
+            }
             Command::RecordBoxCount(count) => {
                 let (table_no, dealer) = self.table_and_dealer()?;
                 crate::rules::access::check(

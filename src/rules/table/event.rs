@@ -81,6 +81,15 @@ pub enum Event {
         total: Cents,
     },
     /// § 637a.16(f): one line of the High Hand Tracking Slip, signed by the floorperson.
+    /// § 637a.16(h): a period closed: who is awarded what (paid at the cage), or the rollover.
+    HighHandPeriodClosed {
+        period: String,
+        pool: Cents,
+        winners: Vec<(crate::rules::poker::jackpots::SlipLine, Cents)>,
+        rollover: Cents,
+        explanation: String,
+        signed_by: Person,
+    },
     HighHandRecorded {
         slip: HighHandSlip,
         table_no: u32,
@@ -253,6 +262,7 @@ impl Event {
             Event::ShufflerOutOfService { .. } => "shuffler_out_of_service",
             Event::ShufflerCovered => "shuffler_covered",
             Event::HighHandRecorded { .. } => "high_hand_recorded",
+            Event::HighHandPeriodClosed { .. } => "high_hand_period_closed",
             Event::BoxCounted { .. } => "box_counted",
             Event::TimeChargesVerified { .. } => "time_charges_verified",
             Event::ShuffleFailed { .. } => "shuffle_failed",
@@ -294,7 +304,16 @@ impl Event {
             Event::Irregularity {
                 signed_by: Some(p), ..
             } => Some(p),
-            Event::RoundCorrected { signed_by, .. } => Some(signed_by),
+            Event::RoundCorrected { signed_by, .. }
+            | Event::HighHandPeriodClosed { signed_by, .. }
+            | Event::SeatAway {
+                floorperson: signed_by,
+                ..
+            }
+            | Event::SeatBack {
+                floorperson: signed_by,
+                ..
+            } => Some(signed_by),
             Event::Banked(e) => e.signer(),
             _ => None,
         }

@@ -125,6 +125,13 @@ pub struct Table {
     /// How many players were dealt into the round in play, or the last one (§ 637a.16(b)(4)).
     #[serde(default)]
     pub dealt_in: u8,
+    /// The High Hand contributions taken at this table since the last period closed, with what
+    /// rolled over (§ 637a.16(c),(h)).
+    #[serde(default)]
+    pub high_hand_pool: Cents,
+    /// The slip lines recorded at this table in periods not yet closed, with their period.
+    #[serde(default)]
+    pub high_hand_slips: Vec<(String, crate::rules::poker::jackpots::SlipLine)>,
     pub rounds_played: u32,
     pub round: Option<Round>,
     pub removal: Option<DeckRemoval>,

@@ -83,6 +83,15 @@ impl Event {
                 seats_list(&charges.seats),
                 person(&charges.floorperson)
             ),
+            Event::HighHandPeriodClosed {
+                period,
+                explanation,
+                signed_by,
+                ..
+            } => format!(
+                "High Hand period from {period} closed by {}: {explanation}",
+                person(signed_by)
+            ),
             Event::HighHandRecorded {
                 slip, hand, line, ..
             } => format!(

@@ -66,6 +66,47 @@ pub struct HighHandSlip {
 }
 
 impl Table {
+    /// § 637a.16(h): the period's highest Qualifying High Hand recorded at this table is awarded
+    /// this table's pool (its contributions since the last close and what rolled over), ties as
+    /// the posted rules say; without a full house the pool rolls over to the next period.
+    pub(super) fn decide_close_period(
+        &self,
+        period: &str,
+        signed_by: &Person,
+    ) -> Result<Vec<Event>, RuleError> {
+        let Some(setup) = &self.setup else {
+            return refuse("open the table first");
+        };
+        crate::rules::access::check(
+            signed_by,
+            crate::rules::access::Action::VerifyHighHand,
+            self.dealer.as_ref(),
+        )
+        .map_err(RuleError::Refused)?;
+        if period.trim().is_empty() {
+            return refuse("name the qualifying period to close");
+        }
+        let lines: Vec<crate::rules::poker::jackpots::SlipLine> = self
+            .high_hand_slips
+            .iter()
+            .filter(|(p, _)| p == period)
+            .map(|(_, l)| l.clone())
+            .collect();
+        let close = crate::rules::poker::jackpots::close_period(
+            &lines,
+            self.high_hand_pool,
+            setup.pot_rules.high_hand_tie,
+        );
+        Ok(vec![Event::HighHandPeriodClosed {
+            period: period.to_string(),
+            pool: self.high_hand_pool,
+            winners: close.winners,
+            rollover: close.rollover,
+            explanation: close.explanation,
+            signed_by: signed_by.clone(),
+        }])
+    }
+
     /// § 637a.16(f): a full house or better, verified by a floorperson or above, recorded when it
     /// is at least as high as the period's high hand so far (an equal hand is recorded too: the
     /// posted rules divide ties, § 637a.16(b)(5)).

@@ -215,6 +215,8 @@ pub struct PotRules {
     /// The fewest players dealt into a round for its hand to qualify for the High Hand
     /// (§ 637a.16(b)(4)); 0 or 1: any round.
     pub high_hand_min_players: u8,
+    /// How tied High Hands share the payout (§ 637a.16(b)(5), the posted rules).
+    pub high_hand_tie: crate::rules::poker::jackpots::HighHandTie,
     /// No contribution from a pot smaller than this (§ 637a.15(b)(2), § 637a.16(b)(3)).
     pub contribution_min_pot: Cents,
     /// The posted qualifying Bad Beat (§ 637a.15(b)(3)); `None`: the table has no Bad Beat.
