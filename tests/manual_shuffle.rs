@@ -276,3 +276,76 @@ fn a_banked_tables_shuffler_outage_cites_its_own_chapter() {
         assert_eq!(section, want, "{game:?}");
     }
 }
+
+#[test]
+fn an_idle_table_spreads_its_decks_for_the_first_players_then_washes_and_shuffles_again() {
+    use crate::common::ui::{harness, tap};
+    use deckhand::ui::DeckhandApp;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("idle.sqlite");
+    let s = crate::common::ui::table(5, deckhand::rules::games::GameId::Holdem);
+    let mut t = crate::common::ui::opened(&db, &s);
+    quick_round(&mut t);
+    // Not during a round.
+    t.execute(Command::Confirm(Confirm::ShuffledAndCut))
+        .unwrap();
+    t.execute(Command::StartRound { seats: vec![1, 2] })
+        .unwrap();
+    let e = t.execute(Command::TableIdle).unwrap_err();
+    assert!(e.contains("finish the round"), "{e}");
+    crate::common::poker::post(&mut t);
+    crate::common::poker::dealt(&mut t);
+    while let Some((seat, _)) = crate::common::poker::to_act(&t) {
+        crate::common::poker::act(&mut t, seat, deckhand::rules::betting::ActionKind::Fold);
+    }
+    t.execute(Command::CountLosingHands { correct: true })
+        .unwrap();
+    t.execute(Command::Confirm(Confirm::PotPushed)).unwrap();
+    t.execute(Command::Confirm(Confirm::ShuffledAndCut))
+        .unwrap();
+    assert!(matches!(t.table().step(), Step::StartRound { .. }));
+    // No play: on the screen, the decks are spread for the first arrivals; then washed, and
+    // each deck shuffled and cut again before a round starts (§ 637a.5(d)).
+    let mut h = harness(DeckhandApp::new(t, s, None));
+    h.run_ok();
+    tap(&mut h, "No play: spread the decks");
+    assert_eq!(h.state().terminal().table().step(), Step::PlayerInspection);
+    tap(&mut h, "Players have inspected");
+    tap(&mut h, "Decks washed");
+    assert!(matches!(
+        h.state().terminal().table().step(),
+        Step::ShuffleManually { .. }
+    ));
+    drop(h);
+    let idle = crate::common::ui::payloads(&db, "table_idle");
+    assert_eq!(idle.len(), 1);
+    assert!(idle[0].contains("637a.5(d)"), "{}", idle[0]);
+}
+
+#[test]
+fn every_chapter_cites_its_own_idle_table_section() {
+    for game in deckhand::rules::games::GameId::all() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("idle.sqlite");
+        let s = crate::common::ui::table(5, game);
+        let mut t = crate::common::ui::opened(&db, &s);
+        let events = t
+            .execute(Command::TableIdle)
+            .unwrap_or_else(|e| panic!("{}: {e}", game.id()));
+        let want = match game {
+            deckhand::rules::games::GameId::WptHeadsUp => "§ 677a.5(f)",
+            deckhand::rules::games::GameId::TexasHoldemBonus => "§ 647a.5(f)",
+            deckhand::rules::games::GameId::LunarPoker => "§ 589.5(f)",
+            deckhand::rules::games::GameId::MississippiStud => "§ 655a.5(f)",
+            deckhand::rules::games::GameId::Crazy4Poker => "§ 657a.5(f)",
+            deckhand::rules::games::GameId::Spanish21 => "§ 635a.5(g)",
+            _ => "§ 637a.5(d)",
+        };
+        assert!(
+            matches!(&events[0], deckhand::rules::table::Event::TableIdle { section } if section == want),
+            "{}: {events:?}",
+            game.id()
+        );
+        assert_eq!(t.table().step(), Step::PlayerInspection, "{}", game.id());
+    }
+}

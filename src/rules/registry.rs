@@ -104,6 +104,9 @@ pub struct Sections {
     /// The automated shuffler cannot be used: covered or signed out of order before another
     /// method is used.
     pub shuffler_out: &'static str,
+    /// No gaming activity at an open table: the cards spread for the first players to arrive,
+    /// then washed, shuffled and cut again.
+    pub idle: &'static str,
 }
 
 /// One game as the table deals it.
@@ -153,6 +156,7 @@ const POKER_ROOM: Sections = Sections {
     irregularities: "§ 637a.18",
     shuffler_jam: "§ 637a.18(q)",
     shuffler_out: "§ 637a.18(r)",
+    idle: "§ 637a.5(d)",
 };
 
 const WPT: Sections = Sections {
@@ -169,6 +173,7 @@ const WPT: Sections = Sections {
     irregularities: "§ 677a.13",
     shuffler_jam: "§ 677a.13(e)",
     shuffler_out: "§ 677a.13(g)",
+    idle: "§ 677a.5(f)",
 };
 
 const THB: Sections = Sections {
@@ -185,6 +190,7 @@ const THB: Sections = Sections {
     irregularities: "§ 647a.13",
     shuffler_jam: "§ 647a.13(e)",
     shuffler_out: "§ 647a.13(g)",
+    idle: "§ 647a.5(f)",
 };
 
 const LUNAR: Sections = Sections {
@@ -201,6 +207,7 @@ const LUNAR: Sections = Sections {
     irregularities: "§ 589.13",
     shuffler_jam: "§ 589.13(e)",
     shuffler_out: "§ 589.13(g)",
+    idle: "§ 589.5(f)",
 };
 
 const SPANISH_21: Sections = Sections {
@@ -217,6 +224,7 @@ const SPANISH_21: Sections = Sections {
     irregularities: "§ 635a.13",
     shuffler_jam: "§ 635a.13(l)",
     shuffler_out: "§ 635a.13(m)",
+    idle: "§ 635a.5(g)",
 };
 
 const MSTUD: Sections = Sections {
@@ -233,6 +241,7 @@ const MSTUD: Sections = Sections {
     irregularities: "§ 655a.13",
     shuffler_jam: "§ 655a.13(e)",
     shuffler_out: "§ 655a.13(g)",
+    idle: "§ 655a.5(f)",
 };
 
 const CRAZY_4: Sections = Sections {
@@ -249,6 +258,7 @@ const CRAZY_4: Sections = Sections {
     irregularities: "§ 657a.13",
     shuffler_jam: "§ 657a.13(e)",
     shuffler_out: "§ 657a.13(g)",
+    idle: "§ 657a.5(f)",
 };
 
 /// § 637a.3(c): the poker room's decks are changed at least every 12 hours.

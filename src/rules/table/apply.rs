@@ -361,6 +361,20 @@ impl Table {
                     r.stage = Stage::AwardPot;
                 }
             }
+            Event::TableIdle { .. } => {
+                // Spread, inspected by the first arrivals, washed, shuffled and cut again.
+                self.players_inspected = false;
+                self.washed = false;
+                self.in_shuffler = None;
+                for d in &mut self.decks {
+                    if d.status != DeckStatus::Removed {
+                        d.status = DeckStatus::Unshuffled;
+                    }
+                }
+                if self.shoe_game() {
+                    self.burn_due = true;
+                }
+            }
             Event::PotAwarded { take, .. } => {
                 self.at(|s| matches!(s, Step::AwardPot { .. }), "a pot pushed")?;
                 // § 637a.16(c): the contribution goes to the High Hand pool.

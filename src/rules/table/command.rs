@@ -56,6 +56,9 @@ pub enum Command {
     },
     /// Close the table between rounds.
     CloseTable,
+    /// No gaming activity at the open table: the decks are spread face up for the first
+    /// players to arrive, then washed, shuffled and cut again (§ 637a.5(d), § x.5(f)).
+    TableIdle,
     /// § 637a.7(e)(5): the floorperson verifies a deck's removal and its replacement, and says
     /// what became of the removed deck (§ 637a.3(c), the internal controls' list).
     VerifyRemoval {

@@ -207,6 +207,23 @@ impl Table {
                     disposition: Some(disposition.clone()),
                 }])
             }
+            Command::TableIdle => {
+                self.table_and_dealer()?;
+                if self.round.is_some() || self.removal.is_some() {
+                    return refuse(
+                        "the table is in play: finish the round (and any deck removal) first",
+                    );
+                }
+                if self.decks.iter().any(|d| d.status == DeckStatus::Shuffling) {
+                    return refuse("wait for the shuffler to finish, then spread the decks");
+                }
+                if !self.players_inspected || !self.washed {
+                    return refuse("the decks are already waiting to be spread and washed");
+                }
+                Ok(vec![Event::TableIdle {
+                    section: self.sections().idle.into(),
+                }])
+            }
             Command::CloseTable => {
                 self.table_and_dealer()?;
                 if self.round.is_some() || self.removal.is_some() {

@@ -220,6 +220,11 @@ pub enum Event {
         /// How long the old decks were in play, in minutes (from the journal's times).
         minutes_in_play: i64,
     },
+    /// No gaming activity: the decks are spread face up for the first players to arrive; the
+    /// wash, the shuffle and the cut follow again (`section`: § 637a.5(d), § x.5(f)).
+    TableIdle {
+        section: String,
+    },
     /// The table closes: the decks leave the table; a new opening starts from the inspection.
     TableClosed {
         rounds_played: u32,
@@ -281,6 +286,7 @@ impl Event {
             Event::SeatBack { .. } => "seat_back",
             Event::DecksChanged { .. } => "decks_changed",
             Event::TableClosed { .. } => "table_closed",
+            Event::TableIdle { .. } => "table_idle",
             Event::StepUndone { .. } => "step_undone",
             Event::RoundCorrected { .. } => "round_corrected",
             Event::Hand { events } => crate::rules::poker::hand::kind_of(events),

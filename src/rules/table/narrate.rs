@@ -117,6 +117,9 @@ impl Event {
                     .as_ref()
                     .map_or(String::new(), |p| format!(", signed by {}", person(p)))
             ),
+            Event::TableIdle { section } => format!(
+                "No play at the table: the decks spread face up for the first players to arrive, then washed, shuffled and cut again ({section})"
+            ),
             Event::DeckRemoved {
                 colour, generation, ..
             } => format!("The {colour} deck No. {generation} removed"),
