@@ -3,8 +3,8 @@
 //! decide the forced bet and who acts first), a common card, and the hands at the showdown.
 
 use super::{
-    DeckhandApp, UiCmd, body, card_grid, cards_text, choice, fixed_rows, primary, primary_when,
-    small, theme, title,
+    DeckhandApp, UiCmd, body, card_grid, cards_text, choice, fixed_rows, primary, small, theme,
+    title,
 };
 use crate::rules::cards::{Card, CardSet};
 use crate::rules::money;
@@ -256,6 +256,15 @@ impl DeckhandApp {
                             );
                         }
                         let (mut label, kind) = super::action_label(o);
+                        // A call that takes everything the seat has says so.
+                        if let crate::rules::betting::Action::Call { amount } = o
+                            && hand
+                                .players
+                                .iter()
+                                .any(|p| p.seat == *seat && p.stack == *amount)
+                        {
+                            label.push_str(" · all-in");
+                        }
                         use crate::rules::betting::ActionKind as K;
                         let opens_keypad = keyed && matches!(kind, K::Bet | K::Raise);
                         if opens_keypad {
@@ -371,15 +380,27 @@ impl DeckhandApp {
             ))
             .size(theme::TITLE),
         );
+        let short = range
+            .as_ref()
+            .filter(|r| lo == hi && r.min < r.full && hand.setup.structure.big_bet())
+            .map(|r| r.current + r.full);
         small(
             ui,
-            &format!(
-                "{}: {} at least, {} at most (§ 637a.8(k)); seat {seat} has {} in stakes.",
-                hand.setup.structure.name(),
-                money(lo),
-                money(hi),
-                money(stack)
-            ),
+            &match short {
+                Some(full) => format!(
+                    "{}: all-in for {} only, short of a full raise to {} (§ 637a.8(k)); it does not reopen the betting.",
+                    hand.setup.structure.name(),
+                    money(lo),
+                    money(full)
+                ),
+                None => format!(
+                    "{}: {} at least, {} at most (§ 637a.8(k)); seat {seat} has {} in stakes.",
+                    hand.setup.structure.name(),
+                    money(lo),
+                    money(hi),
+                    money(stack)
+                ),
+            },
         );
         let mut quick: Vec<(String, crate::rules::Cents)> = vec![(
             if lo == all_in {
@@ -405,7 +426,7 @@ impl DeckhandApp {
         let mut send_to: Option<crate::rules::Cents> = None;
         // Keypad, the quick amounts, then the confirmation with Announced and Back: three
         // columns no taller than the keypad, so nothing falls below a 768-pixel screen.
-        let size = egui::vec2(190.0, 64.0);
+        let size = egui::vec2(170.0, 64.0);
         ui.horizontal_top(|ui| {
             if super::keypad::keypad(ui, &mut text, 7) {
                 self.view.poker.amount = Some((kind, text.clone()));
@@ -639,21 +660,32 @@ impl DeckhandApp {
         ui.horizontal(|ui| {
             title(ui, "Showdown");
             ui.add_space(theme::GAP * 2.0);
-            show = primary_when(ui, ready, "Show the winner");
+            let gold = Button::new(
+                RichText::new("Show the winner")
+                    .size(theme::BODY + 2.0)
+                    .color(theme::PRIMARY_TEXT)
+                    .strong(),
+            )
+            .fill(theme::PRIMARY);
+            show = ui
+                .add_enabled_ui(ready, |ui| ui.add_sized(egui::vec2(300.0, 56.0), gold))
+                .inner
+                .clicked()
+                && ready;
         });
-        body(
+        small(
             ui,
             &format!(
-                "Seat {} shows first, then clockwise. Enter {}each hand shown; a losing player may concede.",
+                "Seat {} shows first, then clockwise. Enter {}each hand shown; a losing player may concede. {} (§ 637a.18(e))",
                 order.first().copied().unwrap_or_default(),
                 if board_size > 0 {
                     "the board, then "
                 } else {
                     ""
-                }
+                },
+                section
             ),
         );
-        small(ui, &format!("{} (§ 637a.18(e))", section));
         let done = |e: &PokerEntry, s: u8| {
             e.conceded.contains(&s) || e.hands.get(&s).is_some_and(|h| h.len() == size_of(s))
         };
@@ -674,7 +706,8 @@ impl DeckhandApp {
         places.push(Place::Undo);
         places.push(Place::Concede);
         let mut tapped = None;
-        fixed_rows(ui, places, theme::SEAT_WIDE, |ui, place, size| {
+        // Four to a row at 1024 pixels: the grid below stays on the screen.
+        fixed_rows(ui, places, egui::vec2(170.0, 52.0), |ui, place, size| {
             let (label, selected, enabled) = match place {
                 Place::Board => (
                     format!("Board {}/{board_size}", e.board.len()),
@@ -750,9 +783,16 @@ impl DeckhandApp {
             };
             summary.push_str(&format!("   Seat {s}: {h}"));
         }
-        // One line that never wraps: the grid under it never moves while cards are keyed (the
-        // places above say how many each hand has).
-        ui.add(egui::Label::new(RichText::new(summary.trim()).size(theme::BODY)).truncate());
+        // A band of two lines, always that tall: the hands keyed so far can be read, and the
+        // grid under it never moves while cards are keyed.
+        let band = egui::vec2(ui.available_width(), (theme::BODY + 6.0) * 2.0);
+        let (rect, _) = ui.allocate_exact_size(band, egui::Sense::hover());
+        ui.put(
+            rect,
+            egui::Label::new(RichText::new(summary.trim()).size(theme::BODY - 2.0))
+                .wrap()
+                .halign(egui::Align::LEFT),
+        );
         let mut used = CardSet::default();
         for c in e
             .board

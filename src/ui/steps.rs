@@ -386,9 +386,33 @@ impl DeckhandApp {
         load: Option<DeckId>,
         step: &Step,
     ) {
-        self.deck_reminder(ui, cmds);
         let t = self.term.table();
         let number = t.rounds_played + 1;
+        let stakes = t
+            .setup
+            .as_ref()
+            .filter(|s| s.betting.tracks_stakes())
+            .map(|s| (t.stakes.clone(), s.least_stake()));
+        // A new round's seats: a player now short of the least stakes, or away, is not picked
+        // again by itself (a tap still picks him, and the rules say why he cannot play).
+        if let Some((stakes, least)) = &stakes
+            && self.view.seats_checked_for != Some(number)
+        {
+            self.view.seats_checked_for = Some(number);
+            self.view
+                .seats
+                .retain(|s| stakes.get(s).is_some_and(|c| c >= least) && !t.away.contains_key(s));
+        }
+        // The stakes screen takes the whole step card: its keypad stays on a 768-pixel screen.
+        if let Some((stakes, least)) = &stakes
+            && self.view.stake.is_some()
+        {
+            let away = t.away.clone();
+            self.key_stake(ui, cmds, stakes, &away, *least);
+            return;
+        }
+        self.deck_reminder(ui, cmds);
+        let t = self.term.table();
         title(ui, &format!("Ready for round {number}"));
         let from = if t.manual_shuffle {
             "from the table"
@@ -419,28 +443,6 @@ impl DeckhandApp {
             ),
         );
         self.section(ui, step);
-        let stakes = t
-            .setup
-            .as_ref()
-            .filter(|s| s.betting.tracks_stakes())
-            .map(|s| (t.stakes.clone(), s.least_stake()));
-        // A new round's seats: a player now short of the least stakes, or away, is not picked
-        // again by itself (a tap still picks him, and the rules say why he cannot play).
-        if let Some((stakes, least)) = &stakes
-            && self.view.seats_checked_for != Some(number)
-        {
-            self.view.seats_checked_for = Some(number);
-            self.view
-                .seats
-                .retain(|s| stakes.get(s).is_some_and(|c| c >= least) && !t.away.contains_key(s));
-        }
-        if let Some((stakes, least)) = &stakes
-            && self.view.stake.is_some()
-        {
-            let away = t.away.clone();
-            self.key_stake(ui, cmds, stakes, &away, *least);
-            return;
-        }
         // The seats on the table map, where they are at the table; a tap picks or drops one.
         let seats = &mut self.view.seats;
         // A house-banked layout has its own betting positions (§ x.2(a)); the poker room ten.
@@ -480,7 +482,7 @@ impl DeckhandApp {
                 small(
                     ui,
                     &format!(
-                        "A player sits down or adds chips here, between rounds; {} at least to be dealt in (§ 637a.8(b)).",
+                        "Between rounds; {} at least to play (§ 637a.8(b)).",
                         money(*least)
                     ),
                 );

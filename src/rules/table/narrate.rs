@@ -174,7 +174,7 @@ impl Event {
                 floorperson,
                 covered,
             } => format!(
-                "Seat {seat} stepped away; {} {} his {} of table stakes",
+                "Seat {seat} stepped away; {} {} the seat's {} of table stakes",
                 person(floorperson),
                 if *covered { "covered" } else { "counted" },
                 money(*stake)
@@ -184,7 +184,7 @@ impl Event {
                 stake,
                 floorperson,
             } => format!(
-                "Seat {seat} is back; {} checked his {} of table stakes unchanged",
+                "Seat {seat} is back; {} checked the seat's {} of table stakes unchanged",
                 person(floorperson),
                 money(*stake)
             ),
