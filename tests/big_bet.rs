@@ -907,3 +907,44 @@ fn a_new_player_posts_a_big_blind_or_waits_for_it() {
         assert!(!t.table().waiting.contains(&5), "dealt in: no longer new");
     }
 }
+
+#[test]
+fn the_hand_verifier_refuses_what_no_table_takes_without_panicking() {
+    let base = |extra: &str, actions: &str| {
+        format!(
+            r#"{{"game":"holdem","structure":{{"structure":"no-limit","min":200}},"blinds":[100,200],"button":3,
+            "seats":[{{"seat":1,"stake":50000}},{{"seat":2,"stake":50000}},{{"seat":3,"stake":50000}}]{extra},
+            "actions":[{actions}]}}"#
+        )
+    };
+    // Amounts beyond any table: a refusal, not an overflow.
+    let e = hand_check::check(&base(r#","ante":9223372036854775807"#, "")).unwrap_err();
+    assert!(e.contains("not one a table takes"), "{e}");
+    let out = hand_check::check(&base(
+        "",
+        r#"{"seat":3,"action":"raise","to":-9223372036854775808}"#,
+    ))
+    .unwrap();
+    assert!(out.illegal.unwrap().error.contains("not an amount"));
+    // A blind out of turn from this round's big blind, or twice live from one seat: refused.
+    assert!(
+        hand_check::check(&base(
+            r#","posts":[{"seat":2,"amount":200,"live":true}]"#,
+            ""
+        ))
+        .is_err()
+    );
+    assert!(
+        hand_check::check(&base(
+            r#","posts":[{"seat":3,"amount":200,"live":true},{"seat":3,"amount":200,"live":true}]"#,
+            ""
+        ))
+        .is_err()
+    );
+    // At fixed limit, "all-in" with stakes above the posted raise is not all-in.
+    let fixed = r#"{"game":"holdem","structure":{"structure":"fixed-limit","small":200,"big":400},"max_raises":3,
+        "blinds":[100,200],"button":3,"seats":[{"seat":1,"stake":50000},{"seat":2,"stake":50000},{"seat":3,"stake":50000}],
+        "actions":[{"seat":3,"action":"all-in"}]}"#;
+    let out = hand_check::check(fixed).unwrap();
+    assert!(out.illegal.unwrap().error.contains("is not all-in"));
+}

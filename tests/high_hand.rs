@@ -343,13 +343,17 @@ fn an_ended_period_is_closed_its_high_hand_awarded_or_the_pool_rolled_over() {
     s.pot_rules.high_hand = 50;
     let mut t = crate::common::ui::opened(&db, &s);
     crate::common::poker::fold_round(&mut t, &[1, 2, 3]);
-    let pool = t.table().high_hand_pool;
-    assert!(pool > 0, "the round's contribution is in the pool");
-    let (p1, p2, now) = (
-        "2026-11-24T08:00Z",
-        "2026-11-24T09:00Z",
-        "2026-11-24T10:00Z",
-    );
+    // The periods from the one the round was just played in.
+    let hour = deckhand::config::HighHandConfig::default();
+    let now = chrono::Utc::now();
+    let p1 = hour.period_of(now);
+    let p2 = hour.period_of(now + chrono::Duration::minutes(60));
+    let p3 = hour.period_of(now + chrono::Duration::minutes(120));
+    // As if a day had passed: every period named here has ended.
+    let later = "2099-01-01T00:00Z";
+    let c1 = t.high_hand_contributions(&p1, &p2).unwrap();
+    assert!(c1 > 0, "the round's contribution is counted in its period");
+    assert_eq!(t.high_hand_contributions(&p2, &p3).unwrap(), 0);
     let rec = |t: &mut Terminal, period: &str, seat: u8, cards: &str| {
         t.record_high_hand(
             period,
@@ -361,40 +365,51 @@ fn an_ended_period_is_closed_its_high_hand_awarded_or_the_pool_rolled_over() {
             "246810",
         )
     };
-    rec(&mut t, p1, 3, "Kh Kd Kc 4s 4h").unwrap();
-    rec(&mut t, p1, 5, "Ah Ad Ac 4c 4d").unwrap();
     // The running period cannot be closed; a dealer cannot sign the close.
     let e = t
-        .close_high_hand_period(now, now, "1001", "246810")
+        .close_high_hand_period(&p1, &p2, &p1, "1001", "246810")
         .unwrap_err();
     assert!(e.contains("has not ended"), "{e}");
     assert!(
-        t.close_high_hand_period(p1, now, "20533", "445566")
+        t.close_high_hand_period(&p1, &p2, later, "20533", "445566")
             .is_err()
     );
-    // Period 1: aces full wins this table's pool.
-    let said = t.close_high_hand_period(p1, now, "1001", "246810").unwrap();
+    // Period 1: no full house: its contributions roll over (§ 637a.16(h)).
+    let said = t
+        .close_high_hand_period(&p1, &p2, later, "1001", "246810")
+        .unwrap();
+    assert!(said.contains("rolls over"), "{said}");
+    assert_eq!(t.table().high_hand_rollover, c1);
+    // Closed once: again refused, and a slip for it too.
+    let e = t
+        .close_high_hand_period(&p1, &p2, later, "1001", "246810")
+        .unwrap_err();
+    assert!(e.contains("is closed"), "{e}");
+    let e = rec(&mut t, &p1, 3, "Kh Kd Kc 4s 4h").unwrap_err();
+    assert!(e.contains("is closed"), "{e}");
+    // Period 2: aces full beats kings full and takes the rollover.
+    rec(&mut t, &p2, 3, "Kh Kd Kc 4s 4h").unwrap();
+    rec(&mut t, &p2, 5, "Ah Ad Ac 4c 4d").unwrap();
+    let said = t
+        .close_high_hand_period(&p2, &p3, later, "1001", "246810")
+        .unwrap();
     assert!(
         said.contains("aces full") && said.contains("seat 5"),
         "{said}"
     );
-    assert_eq!(t.table().high_hand_pool, 0);
+    assert!(said.contains(&deckhand::rules::money(c1)), "{said}");
+    assert_eq!(t.table().high_hand_rollover, 0);
     assert!(t.table().high_hand_slips.is_empty());
-    // Period 2: more contributions, no full house: the pool rolls over (§ 637a.16(h)).
-    t.execute(Command::Confirm(Confirm::ShuffledAndCut))
-        .unwrap();
-    crate::common::poker::fold_round(&mut t, &[1, 2, 3]);
-    let pool = t.table().high_hand_pool;
-    let said = t.close_high_hand_period(p2, now, "1001", "246810").unwrap();
-    assert!(said.contains("rolls over"), "{said}");
-    assert_eq!(t.table().high_hand_pool, pool);
+    // Closing and reopening the table keeps the periods as they are.
+    t.execute(Command::CloseTable).unwrap();
+    assert_eq!(t.table().high_hand_closed.as_deref(), Some(p2.as_str()));
     drop(t);
     let closed = crate::common::ui::payloads(&db, "high_hand_period_closed");
     assert_eq!(closed.len(), 2);
-    assert!(closed[0].contains("\"winners\":[["), "{}", closed[0]);
-    assert!(closed[1].contains("\"winners\":[]"), "{}", closed[1]);
+    assert!(closed[0].contains("\"winners\":[]"), "{}", closed[0]);
+    assert!(closed[1].contains("\"winners\":[["), "{}", closed[1]);
     let rebuilt = deckhand::store::replay::read_table(&db).unwrap();
-    assert_eq!(rebuilt.high_hand_pool, pool);
+    assert_eq!(rebuilt.high_hand_closed.as_deref(), Some(p2.as_str()));
 }
 
 #[test]

@@ -192,12 +192,28 @@ impl DeckhandApp {
         let last = self
             .high_hand_config
             .period_of(chrono::Utc::now() - chrono::Duration::minutes(minutes));
-        if t.high_hand_pool > 0 && last.as_str() < current {
+        if last.as_str() < current {
             out.push(last);
+        }
+        // A closed period is closed once.
+        if let Some(closed) = &t.high_hand_closed {
+            out.retain(|p| p > closed);
         }
         out.sort();
         out.dedup();
         out
+    }
+
+    /// The start of the period after the one that starts at `period`.
+    fn period_end(&self, period: &str) -> String {
+        let minutes = i64::from(self.high_hand_config.period_minutes.max(1));
+        chrono::NaiveDateTime::parse_from_str(period, "%Y-%m-%dT%H:%MZ")
+            .map(|t| {
+                (t + chrono::Duration::minutes(minutes))
+                    .format("%Y-%m-%dT%H:%MZ")
+                    .to_string()
+            })
+            .unwrap_or_default()
     }
 
     /// § 637a.16(h): closes `period` with the floorperson's signature keyed on the form.
@@ -206,10 +222,14 @@ impl DeckhandApp {
             return;
         };
         let current = self.current_period();
-        match self
-            .term
-            .close_high_hand_period(period, &current, &f.sign.credential, &f.sign.pin)
-        {
+        let end = self.period_end(period);
+        match self.term.close_high_hand_period(
+            period,
+            &end,
+            &current,
+            &f.sign.credential,
+            &f.sign.pin,
+        ) {
             Ok(text) => self.view.message = Some(Notice::done(text)),
             Err(e) => {
                 f.sign.refused(self.term.pin_wait());

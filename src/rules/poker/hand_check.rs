@@ -503,19 +503,42 @@ fn command(hand: &Hand, a: &ActionIn) -> Result<HandCommand, String> {
             } else {
                 ActionKind::Raise
             };
+            let bad = || {
+                format!(
+                    "{} is not an amount a seat bets or raises to",
+                    a.to.unwrap_or(0)
+                )
+            };
             let amount = match a.to {
-                Some(to) if hand.setup.structure.keyed() => Some(to - street_current),
-                Some(to) => {
-                    // Fixed limit: the amount is the posted one; a different one is refused.
-                    Some(to - mine)
+                Some(to) if !(0..=crate::rules::banked::MAX_AMOUNT).contains(&to) => {
+                    return Err(bad());
                 }
+                Some(to) if hand.setup.structure.keyed() => Some(to - street_current),
+                // Fixed limit: the amount is the posted one; a different one is refused.
+                Some(to) => Some(to - mine),
                 None => None,
             };
             (kind, amount)
         }
         "all-in" => {
             // The seat puts in all its stakes: a call if that does not beat the bet, a bet or
-            // a raise if it does.
+            // a raise if it does. At fixed limit a bet or raise is the posted amount: all-in
+            // only when the stakes are no more than it.
+            let posted = match &hand.step {
+                Step::Act { options, .. } => options.iter().find_map(|o| match o {
+                    Action::Bet { amount } | Action::Raise { amount, .. } => Some(*amount),
+                    _ => None,
+                }),
+                _ => None,
+            };
+            if !hand.setup.structure.keyed() && stack > owed && posted.is_some_and(|p| stack > p) {
+                return Err(format!(
+                    "at {} a bet or raise is the posted amount ({}); seat {seat} has {} and is not all-in: key bet or raise",
+                    hand.setup.structure.name(),
+                    crate::rules::money(posted.unwrap_or(0)),
+                    crate::rules::money(stack)
+                ));
+            }
             if stack <= owed {
                 (ActionKind::Call, None)
             } else if street_current == 0 {

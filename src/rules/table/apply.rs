@@ -88,6 +88,10 @@ impl Table {
                     rounds_played: self.rounds_played,
                     high_hand: self.high_hand.clone(),
                     high_hand_lines: self.high_hand_lines,
+                    // The High Hand's periods outlive a closing of the table.
+                    high_hand_slips: std::mem::take(&mut self.high_hand_slips),
+                    high_hand_rollover: self.high_hand_rollover,
+                    high_hand_closed: self.high_hand_closed.clone(),
                     ..Table::default()
                 };
             }
@@ -197,7 +201,8 @@ impl Table {
             Event::HighHandPeriodClosed {
                 period, rollover, ..
             } => {
-                self.high_hand_pool = *rollover;
+                self.high_hand_rollover = *rollover;
+                self.high_hand_closed = Some(period.clone());
                 self.high_hand_slips.retain(|(p, _)| p != period);
                 if self.high_hand.as_ref().is_some_and(|(p, _)| p == period) {
                     self.high_hand = None;
@@ -340,6 +345,7 @@ impl Table {
                     bad_beat: None,
                     poker,
                     banked,
+                    owed_before: (self.missed.clone(), self.waiting.clone()),
                 });
                 self.note_missed_blinds(seats, *button);
                 self.dealt_in = seats.len() as u8;
@@ -375,17 +381,19 @@ impl Table {
                     self.burn_due = true;
                 }
             }
-            Event::PotAwarded { take, .. } => {
+            Event::PotAwarded { .. } => {
                 self.at(|s| matches!(s, Step::AwardPot { .. }), "a pot pushed")?;
-                // § 637a.16(c): the contribution goes to the High Hand pool.
-                self.high_hand_pool += take.high_hand;
+
                 self.finish_round()?;
             }
             Event::RoundVoided { .. } => {
-                // A void returns every wager: the stakes stay what they were.
-                if let Some(r) = self.round.as_mut() {
-                    r.poker = None;
-                }
+                // A void returns every wager: the stakes stay what they were, and the blinds a
+                // player owed before the round are owed again.
+                let r = self.round_mut()?;
+                r.poker = None;
+                let (missed, waiting) = std::mem::take(&mut r.owed_before);
+                self.missed = missed;
+                self.waiting = waiting;
                 self.finish_round()?;
             }
             Event::StakeAdded { seat, stake, .. } => {
@@ -393,7 +401,7 @@ impl Table {
                     return Err("table stakes added during a round (§ 637a.8(b)(2))".into());
                 }
                 // A player sitting down at a table in play is new until he is dealt in.
-                if !self.stakes.contains_key(seat) && self.rounds_played > 0 {
+                if !self.stakes.contains_key(seat) && self.last_button.is_some() {
                     self.waiting.insert(*seat);
                 }
                 self.stakes.insert(*seat, *stake);

@@ -87,6 +87,9 @@ pub enum Command {
     /// Hand is awarded the pool, or the pool rolls over; signed by a floorperson or above.
     ClosePeriod {
         period: String,
+        /// The High Hand contributions taken at this table during the period (the terminal
+        /// sums them from the journal by time).
+        contributions: Cents,
         signed_by: Person,
     },
     /// The dealer counted a Bad Beat or High Hand box with a floorperson present (§ 637a.15(d)(1),

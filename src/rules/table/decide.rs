@@ -234,9 +234,11 @@ impl Table {
                 }])
             }
             Command::RecordHighHand(slip) => self.decide_high_hand(slip),
-            Command::ClosePeriod { period, signed_by } => {
-                self.decide_close_period(period, signed_by)
-            }
+            Command::ClosePeriod {
+                period,
+                contributions,
+                signed_by,
+            } => self.decide_close_period(period, *contributions, signed_by),
             Command::RecordBoxCount(count) => {
                 let (table_no, dealer) = self.table_and_dealer()?;
                 crate::rules::access::check(

@@ -84,6 +84,8 @@ pub enum Event {
     /// § 637a.16(h): a period closed: who is awarded what (paid at the cage), or the rollover.
     HighHandPeriodClosed {
         period: String,
+        /// The period's contributions at this table and the rollover into it.
+        contributions: Cents,
         pool: Cents,
         winners: Vec<(crate::rules::poker::jackpots::SlipLine, Cents)>,
         rollover: Cents,

@@ -125,10 +125,12 @@ pub struct Table {
     /// How many players were dealt into the round in play, or the last one (§ 637a.16(b)(4)).
     #[serde(default)]
     pub dealt_in: u8,
-    /// The High Hand contributions taken at this table since the last period closed, with what
-    /// rolled over (§ 637a.16(c),(h)).
+    /// What the last closed High Hand period rolled over into the next (§ 637a.16(h)).
     #[serde(default)]
-    pub high_hand_pool: Cents,
+    pub high_hand_rollover: Cents,
+    /// The last High Hand period closed at this table; periods close in order, once.
+    #[serde(default)]
+    pub high_hand_closed: Option<String>,
     /// The slip lines recorded at this table in periods not yet closed, with their period.
     #[serde(default)]
     pub high_hand_slips: Vec<(String, crate::rules::poker::jackpots::SlipLine)>,

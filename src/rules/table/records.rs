@@ -72,6 +72,7 @@ impl Table {
     pub(super) fn decide_close_period(
         &self,
         period: &str,
+        contributions: Cents,
         signed_by: &Person,
     ) -> Result<Vec<Event>, RuleError> {
         let Some(setup) = &self.setup else {
@@ -86,6 +87,17 @@ impl Table {
         if period.trim().is_empty() {
             return refuse("name the qualifying period to close");
         }
+        if let Some(last) = &self.high_hand_closed
+            && period <= last.as_str()
+        {
+            return refuse(format!(
+                "the period from {period} is closed (periods close in order, once; the last closed began {last})"
+            ));
+        }
+        if !(0..=crate::rules::banked::MAX_AMOUNT).contains(&contributions) {
+            return refuse("the period's contributions are not an amount");
+        }
+        let pool = contributions + self.high_hand_rollover;
         let lines: Vec<crate::rules::poker::jackpots::SlipLine> = self
             .high_hand_slips
             .iter()
@@ -94,12 +106,13 @@ impl Table {
             .collect();
         let close = crate::rules::poker::jackpots::close_period(
             &lines,
-            self.high_hand_pool,
+            pool,
             setup.pot_rules.high_hand_tie,
         );
         Ok(vec![Event::HighHandPeriodClosed {
             period: period.to_string(),
-            pool: self.high_hand_pool,
+            contributions,
+            pool,
             winners: close.winners,
             rollover: close.rollover,
             explanation: close.explanation,
@@ -140,6 +153,14 @@ impl Table {
             return refuse(
                 "the slip needs the player's phone number, 7 to 15 digits (§ 637a.16(f)(1))",
             );
+        }
+        if let Some(last) = &self.high_hand_closed
+            && slip.period.as_str() <= last.as_str()
+        {
+            return refuse(format!(
+                "the period from {} is closed: its High Hand was decided (§ 637a.16(h))",
+                slip.period
+            ));
         }
         let least = setup.pot_rules.high_hand_min_players;
         if self.dealt_in < least {

@@ -26,6 +26,12 @@ pub struct Round {
     pub seats: Vec<u8>,
     pub button: u8,
     pub stage: Stage,
+    /// The missed blinds and new players before the round started, owed again if it is voided.
+    #[serde(default)]
+    pub owed_before: (
+        std::collections::BTreeMap<u8, bool>,
+        std::collections::BTreeSet<u8>,
+    ),
     /// Seat and amount each winner is due, odd chips included.
     pub awards: Vec<(u8, Cents)>,
     /// Rake and contributions taken from the pot.

@@ -39,7 +39,7 @@ impl Table {
         if amount <= 0 {
             return refuse("key an amount above $0.00");
         }
-        if now + amount > most {
+        if amount > most - now {
             return refuse(format!(
                 "the posted most on the table is {}; seat {seat} has {} and may add {} at most",
                 money(most),
@@ -88,14 +88,11 @@ impl Table {
         if self.away.contains_key(&seat) {
             return refuse(format!("seat {seat} is already away"));
         }
-        let live = self
-            .round
-            .as_ref()
-            .and_then(|r| r.poker.as_ref())
-            .is_some_and(|h| h.players.iter().any(|p| p.seat == seat && !p.folded));
-        if live {
+        // The stakes are counted as they stand between rounds: a seat dealt into the round in
+        // play steps away once it is over.
+        if self.round.as_ref().is_some_and(|r| r.seats.contains(&seat)) {
             return refuse(format!(
-                "seat {seat} is still in the round: the player steps away once he is out of it"
+                "seat {seat} is dealt into this round: its stakes are counted when the round is over"
             ));
         }
         Ok(vec![Event::SeatAway {

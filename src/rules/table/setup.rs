@@ -307,10 +307,16 @@ impl TableSetup {
     /// The posted structure as the round state machine takes it.
     pub fn structure(&self) -> crate::rules::poker::hand::Structure {
         use crate::rules::poker::hand::Structure;
+        let blinds = crate::rules::poker::procedure::Procedure::of(self.poker.game)
+            .is_some_and(|p| p.blinds);
+        // The least bet: the posted one, else the big blind (Stud and the other games without
+        // blinds: the small bet).
         let min = if self.betting.min_bet > 0 {
             self.betting.min_bet
-        } else {
+        } else if blinds {
             self.blinds.iter().copied().max().unwrap_or(self.small_bet)
+        } else {
+            self.small_bet
         };
         match self.betting.structure {
             StructureKind::FixedLimit => Structure::FixedLimit {
@@ -329,15 +335,14 @@ impl TableSetup {
     /// The least table stakes a player needs to be dealt in: the forced bets and one minimum
     /// bet (§ 637a.8(b)(4)).
     pub fn least_stake(&self) -> Cents {
-        self.poker.ante
-            + self
-                .blinds
-                .iter()
-                .copied()
-                .max()
-                .unwrap_or(0)
-                .max(self.poker.forced_bet)
-            + self.structure().min_bet()
+        let blinds = crate::rules::poker::procedure::Procedure::of(self.poker.game)
+            .is_some_and(|p| p.blinds);
+        let blind = if blinds {
+            self.blinds.iter().copied().max().unwrap_or(0)
+        } else {
+            0
+        };
+        self.poker.ante + blind.max(self.poker.forced_bet) + self.structure().min_bet()
     }
 
     /// The round state machine's setup, for every poker-room game. `stakes`: each seat's table

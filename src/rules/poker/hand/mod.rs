@@ -81,16 +81,14 @@ pub struct Hand {
 
 /// The forced bets a seat's stakes must cover, plus one bet at the posted minimum
 /// (§ 637a.8(b)(4)).
-fn least_stakes(s: &HandSetup) -> Cents {
+fn least_stakes(s: &HandSetup, blinds: bool) -> Cents {
     let min = s.structure.min_bet();
-    s.ante
-        + s.blinds
-            .iter()
-            .copied()
-            .max()
-            .unwrap_or(0)
-            .max(s.forced_bet)
-        + min
+    let blind = if blinds {
+        s.blinds.iter().copied().max().unwrap_or(0)
+    } else {
+        0
+    };
+    s.ante + blind.max(s.forced_bet) + min
 }
 
 impl Hand {
@@ -110,6 +108,25 @@ impl Hand {
                 procedure.section
             ));
         }
+        // Every amount within what a table takes: nothing overflows, nothing is unbounded.
+        let most = crate::rules::banked::MAX_AMOUNT;
+        let (lo, hi) = match setup.structure {
+            Structure::FixedLimit { small, big } => (small, big),
+            Structure::SpreadLimit { min, max } => (min, max),
+            Structure::NoLimit { min } | Structure::PotLimit { min } => (min, min),
+        };
+        let too_big = [setup.ante, setup.forced_bet, lo, hi]
+            .into_iter()
+            .chain(setup.blinds.iter().copied())
+            .chain(setup.straddle)
+            .chain(setup.posts.iter().map(|p| p.amount))
+            .any(|a| a > most);
+        if too_big {
+            return Err(format!(
+                "an amount above {} is not one a table takes",
+                crate::rules::money(most)
+            ));
+        }
         let mut seen = Vec::new();
         for (seat, stack) in &setup.seats {
             if !(1..=10).contains(seat) {
@@ -119,7 +136,14 @@ impl Hand {
                 return Err(format!("seat {seat} is dealt in twice"));
             }
             seen.push(*seat);
-            let least = least_stakes(&setup);
+            // The forced bets and one bet, and any blind the seat posts out of turn.
+            let least = least_stakes(&setup, procedure.blinds)
+                + setup
+                    .posts
+                    .iter()
+                    .filter(|p| p.seat == *seat)
+                    .map(|p| p.amount)
+                    .sum::<Cents>();
             if *stack < least || *stack > crate::rules::banked::MAX_AMOUNT {
                 return Err(format!(
                     "seat {seat} has {} in table stakes; a player needs at least {} to be dealt in (§ 637a.8(b)(4))",
@@ -128,11 +152,6 @@ impl Hand {
                 ));
             }
         }
-        let (lo, hi) = match setup.structure {
-            Structure::FixedLimit { small, big } => (small, big),
-            Structure::SpreadLimit { min, max } => (min, max),
-            Structure::NoLimit { min } | Structure::PotLimit { min } => (min, min),
-        };
         if lo <= 0 || hi < lo {
             return Err("the posted limits need 0 < minimum ≤ maximum (§ 637a.8(k))".into());
         }
@@ -158,11 +177,30 @@ impl Hand {
                 setup.button
             ));
         }
-        for p in &setup.posts {
-            if !setup.seats.iter().any(|(s, _)| *s == p.seat) || p.amount <= 0 || !procedure.blinds
+        // Blinds out of turn: a seat dealt in at a game with blinds, not one of this round's
+        // blinds nor the straddle's seat, at most one live and one dead post.
+        let dealt: Vec<u8> = setup.seats.iter().map(|(s, _)| *s).collect();
+        let blind_seats: Vec<u8> = clockwise_after(&dealt, setup.button)
+            .into_iter()
+            .take(setup.blinds.len())
+            .collect();
+        let straddle_seat = setup
+            .straddle
+            .and(blind_seats.last())
+            .and_then(|last| clockwise_after(&dealt, *last).first().copied());
+        for (i, p) in setup.posts.iter().enumerate() {
+            let twice = setup.posts[..i]
+                .iter()
+                .any(|q| q.seat == p.seat && q.live == p.live);
+            if !dealt.contains(&p.seat)
+                || p.amount <= 0
+                || !procedure.blinds
+                || blind_seats.contains(&p.seat)
+                || straddle_seat == Some(p.seat)
+                || twice
             {
                 return Err(format!(
-                    "seat {} cannot post {} out of turn: it must be dealt in, at a game with blinds",
+                    "seat {} cannot post {} out of turn: it must be dealt in at a game with blinds, not already a blind or the straddle, and post at most once live and once dead",
                     p.seat,
                     crate::rules::money(p.amount)
                 ));
