@@ -781,7 +781,10 @@ fn a_player_away_misses_the_blinds_and_posts_them_dead_on_return() {
         // Seat 4 steps away: a dealer cannot sign for his stakes; the floorperson does.
         assert!(t.seat_away(4, "20533", "445566").is_err());
         let said = t.seat_away(4, "1001", "246810").unwrap();
-        assert!(said.contains("counted the seat's $100.00"), "{said}");
+        assert!(
+            said.contains("stakes $100.00 counted by Dana Brooks"),
+            "{said}"
+        );
         to_next_round(&mut t);
         // He cannot be dealt in while away, nor add chips.
         let e = t

@@ -254,11 +254,11 @@ fn no_limit_holdem_with_two_short_all_ins_from_sign_in() {
     tap(&mut h, "Seat 5\n$3.00");
     tap(&mut h, "Seat 5 steps away");
     common::play::sign_pad(&mut h, "1001", "246810");
-    h.get_by_label_contains("Seat 5 stepped away; Dana Brooks (1001) counted the seat's $3.00");
-    tap(&mut h, "Seat 5\naway $3.00");
+    h.get_by_label_contains("Seat 5 stepped away: stakes $3.00 counted by Dana Brooks (1001)");
+    tap(&mut h, "Seat 5 away\n$3.00");
     tap(&mut h, "Seat 5 is back");
     common::play::sign_pad(&mut h, "1001", "246810");
-    h.get_by_label_contains("checked the seat's $3.00 of table stakes unchanged");
+    h.get_by_label_contains("Seat 5 is back: stakes $3.00 checked by Dana Brooks (1001)");
     let rebuilt = deckhand::store::replay::read_table(&db).unwrap();
     assert_eq!(rebuilt.stakes, h.state().terminal().table().stakes);
     assert!(rebuilt.away.is_empty());

@@ -730,7 +730,7 @@ impl DeckhandApp {
                     e.target.is_some(),
                 ),
             };
-            let b = Button::new(label)
+            let b = Button::new(RichText::new(label).size(theme::BODY - 4.0))
                 .wrap_mode(egui::TextWrapMode::Truncate)
                 .selected(selected);
             if ui

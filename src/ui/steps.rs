@@ -590,7 +590,7 @@ impl DeckhandApp {
                 for seat in 1..=crate::rules::table::MAX_SEATS {
                     let label = match (stakes.get(&seat), away.contains_key(&seat)) {
                         (Some(c), false) => format!("Seat {seat}\n{}", money(*c)),
-                        (Some(c), true) => format!("Seat {seat}\naway {}", money(*c)),
+                        (Some(c), true) => format!("Seat {seat} away\n{}", money(*c)),
                         (None, _) => format!("Seat {seat}"),
                     };
                     let b = Button::new(RichText::new(label).size(theme::SMALL + 2.0))

@@ -100,7 +100,10 @@ pub fn picker(ui: &mut Ui, seats: &[SeatView], height: f32) -> Option<u8> {
         } else {
             format!("Seat {}", s.seat)
         };
-        let b = Button::new(RichText::new(label).size(theme::BODY)).selected(s.on);
+        // One line in the place's size: a picked seat's ✔ never makes its button taller.
+        let b = Button::new(RichText::new(label).size(theme::SMALL + 2.0))
+            .wrap_mode(egui::TextWrapMode::Extend)
+            .selected(s.on);
         if ui.put(Rect::from_center_size(at, size), b).clicked() {
             tapped = Some(s.seat);
         }
@@ -118,8 +121,11 @@ pub fn overview(ui: &mut Ui, seats: &[SeatView], height: f32) {
     let cell = Vec2::new(r * 2.0 + 18.0, r * 2.0 + 14.0);
     felt(ui, rect, cell, true);
     let p = ui.painter();
+    // The places a little in from the sides: a line under a seat at the edge ("$20.00 B")
+    // stays whole.
+    let inner = rect.shrink2(Vec2::new(16.0, 0.0));
     for (i, s) in seats.iter().enumerate() {
-        let at = place(rect, i, seats.len(), cell) - Vec2::new(0.0, 6.0);
+        let at = place(inner, i, seats.len(), cell) - Vec2::new(0.0, 6.0);
         let (fill, text) = match (s.on, s.dim) {
             (true, false) => (theme::PANEL, theme::TEXT),
             (true, true) => (theme::FELT_DARK, theme::TEXT_DIM),

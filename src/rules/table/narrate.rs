@@ -174,19 +174,19 @@ impl Event {
                 floorperson,
                 covered,
             } => format!(
-                "Seat {seat} stepped away; {} {} the seat's {} of table stakes",
-                person(floorperson),
+                "Seat {seat} stepped away: stakes {} {} by {}",
+                money(*stake),
                 if *covered { "covered" } else { "counted" },
-                money(*stake)
+                person(floorperson)
             ),
             Event::SeatBack {
                 seat,
                 stake,
                 floorperson,
             } => format!(
-                "Seat {seat} is back; {} checked the seat's {} of table stakes unchanged",
-                person(floorperson),
-                money(*stake)
+                "Seat {seat} is back: stakes {} checked by {}",
+                money(*stake),
+                person(floorperson)
             ),
             Event::Hand { events } => events
                 .iter()
