@@ -444,6 +444,9 @@ pub struct HoldemConfig {
     /// (§ 637a.8(b)(6)).
     #[serde(default)]
     pub away_stakes: crate::rules::table::AwayStakes,
+    /// Fixed and spread limit: keep each seat's table stakes too (§ 637a.8(b)).
+    #[serde(default)]
+    pub table_stakes: bool,
 }
 
 fn default_max_stake() -> Cents {
@@ -790,6 +793,7 @@ impl Config {
                 missed_blinds: self.holdem.missed_blinds,
                 new_player: self.holdem.new_player,
                 away_stakes: self.holdem.away_stakes,
+                table_stakes: self.holdem.table_stakes,
             },
             counting_shuffler: self.shuffler_port().is_some(),
             pot_rules: crate::rules::table::PotRules {

@@ -951,3 +951,35 @@ fn the_hand_verifier_refuses_what_no_table_takes_without_panicking() {
     let out = hand_check::check(fixed).unwrap();
     assert!(out.illegal.unwrap().error.contains("is not all-in"));
 }
+
+#[test]
+fn a_fixed_limit_table_may_keep_table_stakes_too() {
+    use deckhand::rules::table::Command;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fixed-stakes.sqlite");
+    let mut s = crate::common::ui::table(3, GameId::Holdem);
+    s.betting.table_stakes = true;
+    let mut t = crate::common::ui::opened(&db, &s);
+    t.execute(Command::AddStake {
+        seat: 1,
+        amount: 10_000,
+    })
+    .unwrap();
+    t.execute(Command::AddStake {
+        seat: 2,
+        amount: 500,
+    })
+    .unwrap();
+    t.execute(Command::StartRound { seats: vec![1, 2] })
+        .unwrap();
+    t.execute(Command::Poker(HandCommand::Posted { straddle: false }))
+        .unwrap();
+    // The hand plays with the keyed stakes: seat 2 has $5.00 less its blind, not a fortune.
+    let hand = t.table().round.clone().unwrap().poker.unwrap();
+    let stacks: Vec<(u8, Cents)> = hand
+        .players
+        .iter()
+        .map(|p| (p.seat, p.stack + p.put_in))
+        .collect();
+    assert_eq!(stacks, vec![(1, 10_000), (2, 500)]);
+}

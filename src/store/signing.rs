@@ -266,13 +266,20 @@ pub fn check_head(
         )));
     }
     if h.serial > rows {
-        return Ok(Err((
-            rows,
-            format!(
-                "signed head at serial {}, journal ends at {rows}: rows were removed from the end",
-                h.serial
-            ),
-        )));
+        // The walk saw `rows`; rows committed since (a device link journals as the terminal
+        // starts) are not rows removed: the journal as it is now must reach the head.
+        let now: i64 = conn.query_row("SELECT COALESCE(MAX(serial), 0) FROM journal", [], |r| {
+            r.get(0)
+        })?;
+        if h.serial > now {
+            return Ok(Err((
+                rows,
+                format!(
+                    "signed head at serial {}, journal ends at {now}: rows were removed from the end",
+                    h.serial
+                ),
+            )));
+        }
     }
     let at: Option<String> = {
         use rusqlite::OptionalExtension;

@@ -18,7 +18,7 @@ impl Table {
         };
         if !setup.betting.tracks_stakes() {
             return refuse(
-                "this table's structure keeps no table stakes (fixed or spread limit): each player covers the posted bets",
+                "this table keeps no table stakes (fixed or spread limit without [holdem] table_stakes): each player covers the posted bets",
             );
         }
         if !(1..=10).contains(&seat) {

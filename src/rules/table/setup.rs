@@ -74,6 +74,9 @@ pub struct Betting {
     /// A player leaving temporarily: the floorperson counts the stakes and checks them on
     /// return, or keeps them under a cover (§ 637a.8(b)(6)(i),(ii)).
     pub away_stakes: AwayStakes,
+    /// Fixed and spread limit: keep each seat's table stakes too (no-limit and pot-limit always
+    /// do).
+    pub table_stakes: bool,
 }
 
 /// The Rules Submission's rule for a player who missed the blinds (§ 637a.11(d) leaves the
@@ -125,6 +128,7 @@ impl Default for Betting {
             missed_blinds: Default::default(),
             new_player: Default::default(),
             away_stakes: Default::default(),
+            table_stakes: false,
         }
     }
 }
@@ -134,12 +138,14 @@ impl Betting {
         *self == Betting::default()
     }
 
-    /// No-limit and pot-limit tables keep each seat's table stakes from round to round.
+    /// No-limit and pot-limit tables keep each seat's table stakes from round to round; fixed
+    /// and spread limit when the casino says so.
     pub fn tracks_stakes(&self) -> bool {
-        matches!(
-            self.structure,
-            StructureKind::NoLimit | StructureKind::PotLimit
-        )
+        self.table_stakes
+            || matches!(
+                self.structure,
+                StructureKind::NoLimit | StructureKind::PotLimit
+            )
     }
 }
 
@@ -468,7 +474,11 @@ impl TableSetup {
     /// spread with its maximum; a stake limit that covers the least a player needs.
     fn validate_betting(&self) -> Result<(), String> {
         let b = &self.betting;
-        if self.max_raises == 0 && !b.tracks_stakes() {
+        let big_bet = matches!(
+            b.structure,
+            StructureKind::NoLimit | StructureKind::PotLimit
+        );
+        if self.max_raises == 0 && !big_bet {
             return Err(
                 "holdem.max_raises: at least 1 (§ 637a.8(k)); only no-limit and pot-limit may post no cap (0)"
                     .into(),
