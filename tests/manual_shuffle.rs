@@ -349,3 +349,35 @@ fn every_chapter_cites_its_own_idle_table_section() {
         assert_eq!(t.table().step(), Step::PlayerInspection, "{}", game.id());
     }
 }
+
+#[test]
+fn a_floorperson_directs_the_cards_shuffled_again_between_rounds() {
+    use crate::common::ui::{harness, tap};
+    use deckhand::ui::DeckhandApp;
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("reshuffle.sqlite");
+    let s = crate::common::ui::table(5, deckhand::rules::games::GameId::Holdem);
+    let mut t = crate::common::ui::opened(&db, &s);
+    assert!(matches!(t.table().step(), Step::StartRound { .. }));
+    // A dealer cannot direct it; a floorperson can, and the shuffled deck is shuffled again.
+    assert!(t.order_reshuffle("20533", "445566").is_err());
+    let mut h = harness(DeckhandApp::new(t, s, None));
+    h.run_ok();
+    tap(&mut h, "Floor: shuffle again");
+    crate::common::play::sign_pad(&mut h, "1001", "246810");
+    h.get_by_label_contains("Dana Brooks (1001) directed the cards shuffled again (§ 637a.5(a))");
+    assert!(matches!(
+        h.state().terminal().table().step(),
+        Step::ShuffleManually { .. }
+    ));
+    tap(&mut h, "Shuffled and cut");
+    assert!(matches!(
+        h.state().terminal().table().step(),
+        Step::StartRound { .. }
+    ));
+    drop(h);
+    let rows = crate::common::ui::payloads(&db, "reshuffle_ordered");
+    assert_eq!(rows.len(), 1);
+    assert!(rows[0].contains("1001"), "{}", rows[0]);
+}

@@ -100,7 +100,7 @@ impl Action {
             Action::VerifyInspection => (FLOOR_UP, "§ 637a.4(a)"),
             Action::VerifyDeckCount => (FLOOR_UP, "§ 637a.7(e)(4)(i)"),
             Action::VerifyDeckChange => (FLOOR_UP, "§ 637a.7(e)(5)"),
-            Action::RequireRecut => (FLOOR_UP, "§ 637a.5(c)"),
+            Action::RequireRecut => (FLOOR_UP, "§ 637a.5(a),(c)"),
             Action::VerifyHighHand => (FLOOR_UP, "§ 637a.16(f)"),
             Action::SignBoxCount => (FLOOR_UP, "§ 637a.15, § 637a.16(d)"),
             Action::VerifyTimeCharges => (FLOOR_UP, "§ 637a.17(b)(3)(v)"),

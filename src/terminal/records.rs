@@ -239,4 +239,12 @@ impl Terminal {
         })?;
         Ok(events.first().map_or_else(String::new, |e| e.sentence()))
     }
+
+    /// § 637a.5(a): a floorperson directs the cards shuffled again, signing with credential
+    /// number and PIN.
+    pub fn order_reshuffle(&mut self, credential: &str, pin: &str) -> Result<String, String> {
+        let signed_by = self.check_pin(credential.trim(), pin)?;
+        let events = self.execute(Command::ReshuffleOrdered { signed_by })?;
+        Ok(events.first().map_or_else(String::new, |e| e.sentence()))
+    }
 }

@@ -53,6 +53,8 @@ enum UiCmd {
     OpenVerify(String),
     /// The floorperson's pad for a player's stakes: the seat, and whether he is back.
     OpenStakesVerify(String, u8, bool),
+    /// The floorperson's pad for a reshuffle he directs (§ 637a.5(a)).
+    OpenReshuffleVerify,
     OpenReview,
     OpenHighHand,
     OpenIrregularity,
@@ -105,6 +107,8 @@ struct VerifyPad {
     /// A floorperson signing for a player's stakes as he steps away (false) or is back (true)
     /// (§ 637a.8(b)(6)), not the table's verification step.
     stakes: Option<(u8, bool)>,
+    /// A floorperson directing the cards shuffled again (§ 637a.5(a)).
+    reshuffle: bool,
     purpose: String,
     sign: Signature,
     error: Option<String>,
@@ -635,6 +639,32 @@ impl DeckhandApp {
                     stakes: Some((seat, back)),
                     ..Default::default()
                 });
+            }
+            UiCmd::OpenReshuffleVerify => {
+                self.view.verify = Some(VerifyPad {
+                    purpose: "The floorperson directs the cards shuffled again (§ 637a.5(a))"
+                        .into(),
+                    reshuffle: true,
+                    ..Default::default()
+                });
+            }
+            UiCmd::SubmitVerify if self.view.verify.as_ref().is_some_and(|p| p.reshuffle) => {
+                let Some(pad) = self.view.verify.as_mut() else {
+                    return;
+                };
+                let (cred, pin) = (pad.sign.credential.clone(), pad.sign.pin.clone());
+                match self.term.order_reshuffle(&cred, &pin) {
+                    Ok(text) => {
+                        self.view.verify = None;
+                        self.view.message = Some(Notice::done(text));
+                    }
+                    Err(e) => {
+                        if let Some(pad) = self.view.verify.as_mut() {
+                            pad.error = Some(e);
+                            pad.sign.refused(self.term.pin_wait());
+                        }
+                    }
+                }
             }
             UiCmd::CancelVerify => self.view.verify = None,
             UiCmd::OpenRecord(kind) => {

@@ -494,17 +494,29 @@ impl DeckhandApp {
                 seats: self.view.seats.iter().copied().collect(),
             }));
         }
-        // § 637a.5(d), § x.5(f): no play at the open table.
+        // § 637a.5(d), § x.5(f): no play at the open table; § 637a.5(a): the floor directs
+        // the cards shuffled again.
         ui.add_space(theme::GAP);
-        if ui
-            .add(
-                Button::new(RichText::new("No play: spread the decks").size(theme::BODY))
-                    .min_size(theme::ACTION_SIZE),
-            )
-            .clicked()
-        {
-            cmds.push(UiCmd::Rules(Command::TableIdle));
-        }
+        ui.horizontal(|ui| {
+            if ui
+                .add(
+                    Button::new(RichText::new("No play: spread the decks").size(theme::BODY))
+                        .min_size(theme::ACTION_SIZE),
+                )
+                .clicked()
+            {
+                cmds.push(UiCmd::Rules(Command::TableIdle));
+            }
+            if ui
+                .add(
+                    Button::new(RichText::new("Floor: shuffle again").size(theme::BODY))
+                        .min_size(theme::ACTION_SIZE),
+                )
+                .clicked()
+            {
+                cmds.push(UiCmd::OpenReshuffleVerify);
+            }
+        });
     }
 
     /// § 637a.7(e)(5), § 637a.3(c): the floorperson verifies the removal and says what became

@@ -367,6 +367,15 @@ impl Table {
                     r.stage = Stage::AwardPot;
                 }
             }
+            Event::ReshuffleOrdered { .. } => {
+                // § 637a.5(a): every deck not in play is shuffled (and cut) again.
+                self.in_shuffler = None;
+                for d in &mut self.decks {
+                    if d.status == DeckStatus::Shuffled {
+                        d.status = DeckStatus::Unshuffled;
+                    }
+                }
+            }
             Event::TableIdle { .. } => {
                 // Spread, inspected by the first arrivals, washed, shuffled and cut again.
                 self.players_inspected = false;

@@ -56,6 +56,10 @@ pub enum Command {
     },
     /// Close the table between rounds.
     CloseTable,
+    /// § 637a.5(a): a floorperson or above directs the cards shuffled again, between rounds.
+    ReshuffleOrdered {
+        signed_by: Person,
+    },
     /// No gaming activity at the open table: the decks are spread face up for the first
     /// players to arrive, then washed, shuffled and cut again (§ 637a.5(d), § x.5(f)).
     TableIdle,

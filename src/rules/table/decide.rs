@@ -207,8 +207,31 @@ impl Table {
                     disposition: Some(disposition.clone()),
                 }])
             }
+            Command::ReshuffleOrdered { signed_by } => {
+                let (_, dealer) = self.table_and_dealer()?;
+                crate::rules::access::check(
+                    signed_by,
+                    crate::rules::access::Action::RequireRecut,
+                    Some(&dealer),
+                )
+                .map_err(RuleError::Refused)?;
+                if self.round.is_some() || self.removal.is_some() {
+                    return refuse(
+                        "the cards are shuffled again between rounds: finish the round (and any deck removal) first",
+                    );
+                }
+                if self.decks.iter().any(|d| d.status == DeckStatus::Shuffling) {
+                    return refuse("wait for the shuffler to finish, then shuffle again");
+                }
+                Ok(vec![Event::ReshuffleOrdered {
+                    floorperson: signed_by.clone(),
+                }])
+            }
             Command::TableIdle => {
                 self.table_and_dealer()?;
+                if self.pending_count.is_some() {
+                    return refuse("a count waits for the floorperson: verify it first");
+                }
                 if self.round.is_some() || self.removal.is_some() {
                     return refuse(
                         "the table is in play: finish the round (and any deck removal) first",

@@ -222,6 +222,11 @@ pub enum Event {
         /// How long the old decks were in play, in minutes (from the journal's times).
         minutes_in_play: i64,
     },
+    /// § 637a.5(a): a floorperson directed the cards shuffled again; every deck not in play is
+    /// shuffled (and cut) before the next round.
+    ReshuffleOrdered {
+        floorperson: Person,
+    },
     /// No gaming activity: the decks are spread face up for the first players to arrive; the
     /// wash, the shuffle and the cut follow again (`section`: § 637a.5(d), § x.5(f)).
     TableIdle {
@@ -289,6 +294,7 @@ impl Event {
             Event::DecksChanged { .. } => "decks_changed",
             Event::TableClosed { .. } => "table_closed",
             Event::TableIdle { .. } => "table_idle",
+            Event::ReshuffleOrdered { .. } => "reshuffle_ordered",
             Event::StepUndone { .. } => "step_undone",
             Event::RoundCorrected { .. } => "round_corrected",
             Event::Hand { events } => crate::rules::poker::hand::kind_of(events),
@@ -300,7 +306,8 @@ impl Event {
     pub fn signer(&self) -> Option<&Person> {
         match self {
             Event::InspectionVerified { floorperson }
-            | Event::RemovalVerified { floorperson, .. } => Some(floorperson),
+            | Event::RemovalVerified { floorperson, .. }
+            | Event::ReshuffleOrdered { floorperson } => Some(floorperson),
             Event::DeckCounted {
                 verified_by: Some(p),
                 ..

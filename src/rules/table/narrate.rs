@@ -117,6 +117,10 @@ impl Event {
                     .as_ref()
                     .map_or(String::new(), |p| format!(", signed by {}", person(p)))
             ),
+            Event::ReshuffleOrdered { floorperson } => format!(
+                "{} directed the cards shuffled again (§ 637a.5(a))",
+                person(floorperson)
+            ),
             Event::TableIdle { section } => format!(
                 "No play at the table: the decks spread face up for the first players to arrive, then washed, shuffled and cut again ({section})"
             ),
