@@ -983,3 +983,65 @@ fn a_fixed_limit_table_may_keep_table_stakes_too() {
         .collect();
     assert_eq!(stacks, vec![(1, 10_000), (2, 500)]);
 }
+
+#[test]
+fn the_configured_ante_is_posted_by_every_player_and_the_player_cap_holds() {
+    use deckhand::rules::table::Command;
+    // § 637a.11(b): Hold'em with the casino's Ante, from the configuration as `deckhand` loads it.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ante.sqlite");
+    let mut c = crate::common::ui::real_config(&db);
+    c.table.ante_cents = 25;
+    let s = c.table_setup();
+    assert_eq!(s.poker.ante, 25);
+    let mut t = crate::common::ui::opened(&db, &s);
+    t.execute(Command::StartRound {
+        seats: vec![1, 2, 3],
+    })
+    .unwrap();
+    t.execute(Command::Poker(HandCommand::Posted { straddle: false }))
+        .unwrap();
+    let hand = t.table().round.clone().unwrap().poker.unwrap();
+    let antes: Vec<u8> = hand
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            HandEvent::Posted {
+                seat,
+                what,
+                amount: 25,
+                ..
+            } if what == "ante" => Some(*seat),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        antes.len(),
+        3,
+        "every player dealt in antes: {:?}",
+        hand.events
+    );
+    drop(t);
+    // § 637a.10(b): Seven-card Stud seats nine at most; § 637a.11(b): Hold'em ten.
+    let stud = Hand::start(HandSetup {
+        forced_bet: 100,
+        ante: 25,
+        blinds: vec![],
+        ..setup(
+            GameId::SevenCardStud,
+            Structure::NoLimit { min: 200 },
+            (1..=10).map(|s| (s, 10_000)).collect(),
+            1,
+        )
+    });
+    assert!(stud.unwrap_err().contains("at most 9 players"));
+    let mut s10 = setup(
+        GameId::SevenCardStud,
+        Structure::NoLimit { min: 200 },
+        (1..=9).map(|s| (s, 10_000)).collect(),
+        1,
+    );
+    s10.blinds = vec![];
+    s10.forced_bet = 100;
+    assert!(Hand::start(s10).is_ok());
+}
