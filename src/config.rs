@@ -163,6 +163,14 @@ impl Default for HighHandConfig {
 }
 
 impl HighHandConfig {
+    /// The start of the period after the one named `period` (as the slip names it).
+    pub fn period_after(&self, period: &str) -> Option<String> {
+        let start = chrono::NaiveDateTime::parse_from_str(period, "%Y-%m-%dT%H:%MZ").ok()?;
+        Some(self.period_of(
+            start.and_utc() + chrono::Duration::minutes(i64::from(self.period_minutes.max(1))),
+        ))
+    }
+
     /// The start of the qualifying period holding `now`, as the slip names it.
     pub fn period_of(&self, now: chrono::DateTime<chrono::Utc>) -> String {
         let minutes = i64::from(self.period_minutes.max(1));

@@ -17,23 +17,7 @@ use deckhand::rules::poker::pots::AwardRules;
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 
-/// SplitMix64.
-struct Dice(u64);
-impl Dice {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        if n == 0 { 0 } else { self.next() % n }
-    }
-    fn range(&mut self, lo: Cents, hi: Cents) -> Cents {
-        lo + self.below((hi - lo + 1).max(1) as u64) as Cents
-    }
-}
+use crate::common::Rng as Dice;
 
 fn setup(game: GameId, structure: Structure, seats: Vec<(u8, Cents)>, button: u8) -> HandSetup {
     HandSetup {

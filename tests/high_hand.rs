@@ -347,8 +347,8 @@ fn an_ended_period_is_closed_its_high_hand_awarded_or_the_pool_rolled_over() {
     let hour = deckhand::config::HighHandConfig::default();
     let now = chrono::Utc::now();
     let p1 = hour.period_of(now);
-    let p2 = hour.period_of(now + chrono::Duration::minutes(60));
-    let p3 = hour.period_of(now + chrono::Duration::minutes(120));
+    let p2 = hour.period_after(&p1).unwrap();
+    let p3 = hour.period_after(&p2).unwrap();
     // As if a day had passed: every period named here has ended.
     let later = "2099-01-01T00:00Z";
     let c1 = t.high_hand_contributions(&p1, &p2).unwrap();

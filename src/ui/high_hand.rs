@@ -204,25 +204,16 @@ impl DeckhandApp {
         out
     }
 
-    /// The start of the period after the one that starts at `period`.
-    fn period_end(&self, period: &str) -> String {
-        let minutes = i64::from(self.high_hand_config.period_minutes.max(1));
-        chrono::NaiveDateTime::parse_from_str(period, "%Y-%m-%dT%H:%MZ")
-            .map(|t| {
-                (t + chrono::Duration::minutes(minutes))
-                    .format("%Y-%m-%dT%H:%MZ")
-                    .to_string()
-            })
-            .unwrap_or_default()
-    }
-
     /// § 637a.16(h): closes `period` with the floorperson's signature keyed on the form.
     pub(super) fn close_period(&mut self, period: &str) {
         let Some(mut f) = self.high_hand.take() else {
             return;
         };
         let current = self.current_period();
-        let end = self.period_end(period);
+        let end = self
+            .high_hand_config
+            .period_after(period)
+            .unwrap_or_default();
         match self.term.close_high_hand_period(
             period,
             &end,

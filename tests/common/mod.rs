@@ -21,6 +21,16 @@ impl Rng {
         z ^ (z >> 31)
     }
 
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        if n == 0 { 0 } else { self.next() % n }
+    }
+
+    /// A number from `lo` to `hi`, both included.
+    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + self.below((hi - lo + 1).max(1) as u64) as i64
+    }
+
     /// `n` distinct cards from a shuffled deck.
     pub fn deal(&mut self, n: usize) -> Vec<Card> {
         let mut d: Vec<Card> = (0..52).filter_map(Card::from_index).collect();

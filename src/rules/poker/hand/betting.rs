@@ -344,26 +344,7 @@ impl Hand {
             ));
         }
         let paid = action.amount();
-        let (_, all_in) = if paid > 0 {
-            self.put(seat, paid)
-        } else {
-            (0, false)
-        };
-        let able_after: Vec<u8> = {
-            let live = self.live();
-            clockwise_after(&live, seat)
-                .into_iter()
-                .filter(|s| *s != seat)
-                .filter(|s| self.get(*s).is_some_and(|p| !p.all_in && !p.folded))
-                .collect()
-        };
-        if action == Action::Fold {
-            let p = self.player(seat);
-            p.folded = true;
-            // § 637a.7(e)(6): folded cards go to the discards (the muck).
-            let n = p.cards;
-            self.discards += n;
-        }
+        let (all_in, able_after) = self.pay(seat, action);
         let unit_full = self.street.as_ref().map_or(0, |s| s.unit);
         let street = self.street.as_mut().ok_or("no betting round is open")?;
         street.pending.pop_front();
@@ -380,6 +361,39 @@ impl Hand {
             street.aggressor = Some(seat);
             street.pending = able_after.into();
         }
+        self.record_act(seat, action, all_in)
+    }
+}
+
+impl Hand {
+    /// Puts the action's chips in and mucks a folded hand; returns whether the seat is now all
+    /// in, and the seats after it, clockwise, that may still act (they answer a bet or raise).
+    fn pay(&mut self, seat: u8, action: Action) -> (bool, Vec<u8>) {
+        let paid = action.amount();
+        let (_, all_in) = if paid > 0 {
+            self.put(seat, paid)
+        } else {
+            (0, false)
+        };
+        let live = self.live();
+        let able_after = clockwise_after(&live, seat)
+            .into_iter()
+            .filter(|s| *s != seat)
+            .filter(|s| self.get(*s).is_some_and(|p| !p.all_in && !p.folded))
+            .collect();
+        if action == Action::Fold {
+            let p = self.player(seat);
+            p.folded = true;
+            // § 637a.7(e)(6): folded cards go to the discards (the muck).
+            let n = p.cards;
+            self.discards += n;
+        }
+        (all_in, able_after)
+    }
+
+    /// The action recorded once the street has taken it in; the pot goes to the last live
+    /// player (§ 637a.7(d)), or the next seat is asked.
+    fn record_act(&mut self, seat: u8, action: Action, all_in: bool) -> Result<(), String> {
         self.events.push(HandEvent::Acted {
             seat,
             action,
@@ -646,26 +660,7 @@ impl Hand {
             }
         };
         let paid = action.amount();
-        let (_, all_in) = if paid > 0 {
-            self.put(seat, paid)
-        } else {
-            (0, false)
-        };
-        let able_after: Vec<u8> = {
-            let live = self.live();
-            clockwise_after(&live, seat)
-                .into_iter()
-                .filter(|s| *s != seat)
-                .filter(|s| self.get(*s).is_some_and(|p| !p.all_in && !p.folded))
-                .collect()
-        };
-        if action == Action::Fold {
-            let p = self.player(seat);
-            p.folded = true;
-            // § 637a.7(e)(6): folded cards go to the discards (the muck).
-            let n = p.cards;
-            self.discards += n;
-        }
+        let (all_in, able_after) = self.pay(seat, action);
         let previous = self.setup.big_bet.min_raise_previous;
         let street = self.street.as_mut().ok_or("no betting round is open")?;
         street.pending.pop_front();
@@ -687,17 +682,6 @@ impl Hand {
             street.pending = able_after.into();
         }
         street.acted_at.insert(seat, street.current);
-        self.events.push(HandEvent::Acted {
-            seat,
-            action,
-            all_in,
-        });
-        if self.live().len() == 1 {
-            self.close_street();
-            self.finish_uncontested();
-            return Ok(());
-        }
-        self.next_turn();
-        Ok(())
+        self.record_act(seat, action, all_in)
     }
 }

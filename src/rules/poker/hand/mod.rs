@@ -635,11 +635,7 @@ impl Hand {
                     amount,
                 },
             ) => {
-                if s != seat {
-                    return Err(format!(
-                        "it is seat {seat}'s turn, not seat {s}'s (§ 637a.8(c))"
-                    ));
-                }
+                turn(seat, s)?;
                 self.act(seat, kind, amount)
             }
             (
@@ -650,11 +646,8 @@ impl Hand {
                     amount,
                 },
             ) => {
-                if s != seat {
-                    return Err(format!(
-                        "it is seat {seat}'s turn, not seat {s}'s: an announcement binds only the player whose turn it is (§ 637a.8(c))"
-                    ));
-                }
+                // § 637a.8(c): an announcement binds only the player whose turn it is.
+                turn(seat, s)?;
                 self.events.push(HandEvent::Announced { seat });
                 self.act(seat, kind, amount)
             }
@@ -678,6 +671,17 @@ impl Hand {
     pub fn chips(&self) -> Cents {
         self.players.iter().map(|p| p.stack).sum::<Cents>()
             + self.result.as_ref().map_or(0, |r| r.take.total())
+    }
+}
+
+/// The seat asked to act is the one acting (§ 637a.8(c)).
+fn turn(asked: u8, acting: u8) -> Result<(), String> {
+    if acting == asked {
+        Ok(())
+    } else {
+        Err(format!(
+            "it is seat {asked}'s turn, not seat {acting}'s (§ 637a.8(c))"
+        ))
     }
 }
 
