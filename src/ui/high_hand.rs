@@ -48,7 +48,28 @@ impl DeckhandApp {
         egui::CentralPanel::default()
             .frame(egui::Frame::new().fill(theme::FELT).inner_margin(egui::Margin::same(20)))
             .show(ui, |ui| {
-                title(ui, "High Hand Tracking Slip");
+                // § 637a.16(h): an ended period is closed from the same form, with the same
+                // signature; beside the title, so the signature's keypad never pushes it off a
+                // 768-pixel screen.
+                let ended = self.periods_to_close(&period);
+                ui.horizontal(|ui| {
+                    title(ui, "High Hand Tracking Slip");
+                    for p in ended {
+                        ui.add_space(theme::GAP);
+                        if ui
+                            .add(
+                                Button::new(
+                                    RichText::new(format!("Close period {p}"))
+                                        .size(theme::BODY - 2.0),
+                                )
+                                .min_size(egui::vec2(0.0, 44.0)),
+                            )
+                            .clicked()
+                        {
+                            cmds.push(UiCmd::ClosePeriod(p));
+                        }
+                    }
+                });
                 body(
                     ui,
                     &format!("A full house or better (§ 637a.16(f)). Qualifying period from {period} UTC. The floorperson enters and signs."),
@@ -114,27 +135,6 @@ impl DeckhandApp {
                 }
                 if let Some(e) = &f.error {
                     body_colour(ui, &format!("⚠ {e}"), theme::DANGER);
-                }
-                // § 637a.16(h): an ended period with lines or a pool here is closed from the
-                // same form, with the same signature.
-                let ended = self.periods_to_close(&period);
-                if !ended.is_empty() {
-                    ui.horizontal_wrapped(|ui| {
-                        for p in ended {
-                            if ui
-                                .add(
-                                    Button::new(
-                                        RichText::new(format!("Close period {p}"))
-                                            .size(theme::BODY),
-                                    )
-                                    .min_size(theme::ACTION_SIZE),
-                                )
-                                .clicked()
-                            {
-                                cmds.push(UiCmd::ClosePeriod(p));
-                            }
-                        }
-                    });
                 }
                 ui.horizontal(|ui| {
                     if primary(ui, "Record and sign") {
