@@ -1,6 +1,9 @@
 //! Store benchmarks (`cargo bench --bench store`):
 //! - durable append latency (median and p99) next to a raw write + fsync of the same size on
 //!   the same disk, in the same run;
+//! - group commit: sustained durable rows/s when 1, 10 or 1,000 appends wait together (device
+//!   frames, a round's events, system rows from other threads), with the rows each commit
+//!   carried;
 //! - chain verification throughput;
 //! - a supervisor query (table + shift + kind) on a generated journal of
 //!   `DECKHAND_BENCH_ROWS` rows (default 10,000,000), built once under `target/`;
@@ -74,6 +77,52 @@ fn bench_append(c: &mut Criterion) {
             raw.sync_data().unwrap();
         })
     });
+    g.finish();
+}
+
+fn bench_groups(c: &mut Criterion) {
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let store = Store::open(&dir.path().join("groups.sqlite")).unwrap();
+    let ctx = RowContext {
+        table_no: Some(7),
+        dealer_credential: Some("20417".into()),
+        actor_credential: None,
+    };
+    let entry = [Entry::system("player_acted", payload())];
+    // n callers, one row each, handed to the writer back to back; then every receipt awaited.
+    let batch = |n: usize| {
+        let receipts: Vec<_> = (0..n).map(|_| store.submit(&ctx, &entry)).collect();
+        for r in receipts {
+            r.wait().unwrap();
+        }
+    };
+    let mut line = Vec::new();
+    for n in [1usize, 10, 1_000] {
+        let before = store.group_stats();
+        let rounds = (30_000 / n).clamp(30, 3_000);
+        let t = Instant::now();
+        for _ in 0..rounds {
+            batch(n);
+        }
+        let took = t.elapsed();
+        let after = store.group_stats();
+        let rows = after.rows - before.rows;
+        line.push(format!(
+            "{n} waiting: {:.0} rows/s ({:.1} rows per commit)",
+            rows as f64 / took.as_secs_f64(),
+            rows as f64 / (after.commits - before.commits).max(1) as f64
+        ));
+    }
+    eprintln!("group commit, durable: {}", line.join(" | "));
+
+    let mut g = c.benchmark_group("group_commit");
+    g.sample_size(20);
+    for n in [1usize, 10, 1_000] {
+        g.throughput(Throughput::Elements(n as u64));
+        g.bench_with_input(BenchmarkId::new("callers_waiting", n), &n, |b, &n| {
+            b.iter(|| batch(n))
+        });
+    }
     g.finish();
 }
 
@@ -267,5 +316,12 @@ fn bench_pin(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_append, bench_verify, bench_query, bench_pin);
+criterion_group!(
+    benches,
+    bench_append,
+    bench_groups,
+    bench_verify,
+    bench_query,
+    bench_pin
+);
 criterion_main!(benches);

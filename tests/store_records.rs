@@ -89,6 +89,16 @@ fn a_schema_1_database_upgrades_with_its_rows_and_chain() {
 /// chain, and every view of the newest schema readable.
 #[test]
 fn every_earlier_schema_upgrades() {
+    let mut fresh = Connection::open_in_memory().unwrap();
+    migrate::apply(&mut fresh, MIGRATIONS).unwrap();
+    let schema = journal_schema(&fresh);
+    assert!(
+        schema
+            .iter()
+            .all(|(t, n, _)| !(t == "index" && n.starts_with("sqlite_autoindex"))),
+        "no index on the hash: {schema:?}"
+    );
+    assert_eq!(schema.iter().filter(|(t, ..)| t == "index").count(), 7);
     for k in 1..MIGRATIONS.len() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(format!("v{k}.sqlite"));
@@ -160,7 +170,49 @@ fn every_earlier_schema_upgrades() {
             store.verify_chain().unwrap(),
             ChainStatus::Intact { rows: 2, .. }
         ));
+        // The journal's indexes and append-only triggers are those of a journal made new.
+        assert_eq!(
+            journal_schema(store.connection()),
+            journal_schema(&fresh),
+            "from schema {k}"
+        );
+        let raw = Connection::open(&path).unwrap();
+        for sql in [
+            "UPDATE journal SET kind = 'x' WHERE serial = 1",
+            "DELETE FROM journal WHERE serial = 1",
+        ] {
+            let err = raw.execute(sql, []).unwrap_err().to_string();
+            assert!(err.contains("append-only"), "{sql} from schema {k}: {err}");
+        }
     }
+}
+
+/// The journal table's columns, indexes and triggers as SQLite keeps them.
+fn journal_schema(conn: &Connection) -> Vec<(String, String, String)> {
+    let mut stmt = conn
+        .prepare(
+            "SELECT type, name, COALESCE(sql, '') FROM sqlite_master
+             WHERE tbl_name = 'journal' AND type IN ('index', 'trigger') ORDER BY name",
+        )
+        .unwrap();
+    let mut out: Vec<(String, String, String)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(|r| r.unwrap())
+        .collect();
+    let mut cols = conn.prepare("PRAGMA table_info(journal)").unwrap();
+    out.extend(
+        cols.query_map([], |r| {
+            Ok((
+                "column".to_string(),
+                r.get::<_, String>(1)?,
+                format!("{} notnull={}", r.get::<_, String>(2)?, r.get::<_, i64>(3)?),
+            ))
+        })
+        .unwrap()
+        .map(|r| r.unwrap()),
+    );
+    out
 }
 
 #[test]

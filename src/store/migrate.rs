@@ -61,6 +61,11 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
         "db/0011_person_state_index.sql",
         include_str!("../../db/0011_person_state_index.sql"),
     ),
+    (
+        12,
+        "db/0012_journal_hash_unindexed.sql",
+        include_str!("../../db/0012_journal_hash_unindexed.sql"),
+    ),
 ];
 
 /// Applies the migrations newer than the database's `user_version`.

@@ -16,7 +16,7 @@ pub mod replay;
 pub mod review;
 pub mod signing;
 mod writer;
-pub use writer::DeviceSink;
+pub use writer::{DeviceSink, GROUP_MAX_ROWS, GroupStats, Receipt};
 
 use crate::rules::table::Event;
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
@@ -344,12 +344,22 @@ impl Store {
             .unwrap_or((0, GENESIS.to_string())))
     }
 
-    /// Appends the entries in one transaction (on the writer thread) and returns the rows
-    /// written, once they are durable.
+    /// Appends the entries (on the writer thread, committed with any other appends waiting
+    /// beside them) and returns the rows written, once they are durable.
     pub fn append(&mut self, ctx: &RowContext, entries: &[Entry]) -> Result<Vec<JournalRow>> {
-        let ctx = ctx.clone();
-        let entries = entries.to_vec();
-        self.writer.call(move |w| w.append(&ctx, &entries))?
+        self.submit(ctx, entries).wait()
+    }
+
+    /// Hands the entries to the writer without waiting; [`Receipt::wait`] returns the
+    /// rows once they are durable. Appends submitted together commit together (one
+    /// transaction, one sync), each caller's rows consecutive and in submission order.
+    pub fn submit(&self, ctx: &RowContext, entries: &[Entry]) -> Receipt {
+        self.writer.submit(ctx.clone(), entries.to_vec())
+    }
+
+    /// How many commits carried how many appends and rows since the store was opened.
+    pub fn group_stats(&self) -> GroupStats {
+        self.writer.stats()
     }
 
     /// Records a correction of row `serial`: a new row that points at it, with the reason and

@@ -113,17 +113,17 @@ impl HeadKey {
         hash: &str,
         ts_utc: &str,
     ) -> Result<()> {
-        conn.execute(
+        conn.prepare_cached(
             "INSERT OR REPLACE INTO signed_head (id, serial, hash, signature, public_key, ts_utc)
              VALUES (1, ?1, ?2, ?3, ?4, ?5)",
-            rusqlite::params![
-                serial,
-                hash,
-                self.sign(terminal_id, serial, hash),
-                self.public_hex(),
-                ts_utc
-            ],
-        )?;
+        )?
+        .execute(rusqlite::params![
+            serial,
+            hash,
+            self.sign(terminal_id, serial, hash),
+            self.public_hex(),
+            ts_utc
+        ])?;
         Ok(())
     }
 

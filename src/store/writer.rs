@@ -1,6 +1,10 @@
 //! The one writer: a thread that owns the read-write connection. Every write of the terminal
-//! (journal rows, people) runs there as a job, in order, each in its own transaction; the caller
-//! waits for the commit, so nothing is shown as done that is not durable.
+//! (journal rows, people) runs there as a job, in order. Journal appends waiting in the queue
+//! together (a device's frames, a round's events, system rows from another thread) commit as one
+//! group: one transaction, one signed head, one sync of the log; each caller is answered with its
+//! own rows once the group is durable, so nothing is shown as done (or a frame acknowledged) that
+//! is not on the disk. A caller's rows the database refuses are rolled back alone (a savepoint
+//! each), so one bad append never costs another caller its rows.
 
 use super::{
     Entry, GENESIS, INSERT_SQL, JournalRow, MIGRATIONS, Result, RowContext, StoreError,
@@ -25,15 +29,62 @@ pub struct WriterState {
     opened: Instant,
     /// Signs the head at every commit (see `signing.rs`).
     key: super::signing::HeadKey,
+    stats: std::sync::Arc<std::sync::Mutex<GroupStats>>,
 }
 
-type Job = Box<dyn FnOnce(&mut WriterState) + Send>;
+/// What the writer thread is asked to do.
+enum Job {
+    /// Journal rows, committed with any other appends waiting beside them.
+    Append(Pending),
+    /// Anything else, in its own transaction (people, sign-off, checkpoints).
+    Run(Box<dyn FnOnce(&mut WriterState) + Send>),
+}
+
+/// One caller's append, waiting for its group's commit.
+struct Pending {
+    ctx: RowContext,
+    entries: Vec<Entry>,
+    reply: mpsc::SyncSender<Result<Vec<JournalRow>>>,
+}
+
+/// The most rows one group commit takes; what waits beyond it goes in the next commit.
+pub const GROUP_MAX_ROWS: usize = 4_096;
+
+/// An append handed to the writer: [`Receipt::wait`] returns its rows once they are durable.
+#[must_use = "an append is durable only once its receipt says so"]
+pub struct Receipt {
+    answer: std::result::Result<mpsc::Receiver<Result<Vec<JournalRow>>>, ()>,
+}
+
+impl Receipt {
+    /// Waits until the group holding these rows is committed and synced; the rows as written,
+    /// or why they were not.
+    pub fn wait(self) -> Result<Vec<JournalRow>> {
+        match self.answer {
+            Ok(rx) => rx.recv().map_err(|_| stopped())?,
+            Err(()) => Err(stopped()),
+        }
+    }
+}
+
+fn stopped() -> StoreError {
+    StoreError::Invalid("the journal writer has stopped".into())
+}
+
+/// Counts kept by the writer thread: how many commits carried how many appends and rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GroupStats {
+    pub commits: u64,
+    pub appends: u64,
+    pub rows: u64,
+}
 
 pub struct Writer {
     /// The queue to the writer thread. Shared weakly with [`DeviceSink`]s, so the thread ends
     /// when the store is dropped even while a device thread still holds a sink.
     jobs: Option<std::sync::Arc<Sender<Job>>>,
     thread: Option<JoinHandle<()>>,
+    stats: std::sync::Arc<std::sync::Mutex<GroupStats>>,
 }
 
 impl Writer {
@@ -53,6 +104,9 @@ impl Writer {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
+        // 16 MiB of pages for the writer (SQLite's default is 2 MiB): the last leaves of the
+        // journal and its indexes stay in memory between commits.
+        conn.pragma_update(None, "cache_size", -16_384)?;
         let schema_before: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         migrate::apply(&mut conn, MIGRATIONS)?;
         let terminal_id = terminal_id(&conn, path)?;
@@ -76,12 +130,14 @@ impl Writer {
         }
         let (key, _created) = super::signing::HeadKey::load_or_create(key_path)?;
         let public = key.public_hex();
+        let stats = std::sync::Arc::new(std::sync::Mutex::new(GroupStats::default()));
         let mut state = WriterState {
             conn,
             terminal_id: terminal_id.clone(),
             session,
             opened: Instant::now(),
             key,
+            stats: stats.clone(),
         };
         // A journal from before signed heads (schema below 10) is adopted: its head signed now.
         // Any other journal must already carry a head that holds, or nothing is written onto
@@ -94,16 +150,13 @@ impl Writer {
         let (tx, rx) = mpsc::channel::<Job>();
         let thread = std::thread::Builder::new()
             .name("journal-writer".into())
-            .spawn(move || {
-                for job in rx {
-                    job(&mut state);
-                }
-            })
+            .spawn(move || run(&mut state, &rx))
             .map_err(|e| StoreError::Invalid(format!("cannot start the journal writer: {e}")))?;
         Ok((
             Writer {
                 jobs: Some(std::sync::Arc::new(tx)),
                 thread: Some(thread),
+                stats,
             },
             terminal_id,
             public,
@@ -116,6 +169,16 @@ impl Writer {
         f: impl FnOnce(&mut WriterState) -> R + Send + 'static,
     ) -> Result<R> {
         call_on(self.jobs.as_ref(), f)
+    }
+
+    /// Hands rows to the writer without waiting: they commit with whatever else is waiting.
+    pub fn submit(&self, ctx: RowContext, entries: Vec<Entry>) -> Receipt {
+        submit_on(self.jobs.as_ref(), ctx, entries)
+    }
+
+    /// How many commits, appends and rows the writer has made since the store was opened.
+    pub fn stats(&self) -> GroupStats {
+        self.stats.lock().map(|s| *s).unwrap_or_default()
     }
 
     /// A handle device threads append through (see [`DeviceSink`]).
@@ -141,13 +204,66 @@ fn call_on<R: Send + 'static>(
     f: impl FnOnce(&mut WriterState) -> R + Send + 'static,
 ) -> Result<R> {
     let (reply, answer) = mpsc::sync_channel(1);
-    let stopped = || StoreError::Invalid("the journal writer has stopped".into());
     let jobs = jobs.ok_or_else(stopped)?;
-    jobs.send(Box::new(move |w| {
+    jobs.send(Job::Run(Box::new(move |w| {
         let _ = reply.send(f(w));
-    }))
+    })))
     .map_err(|_| stopped())?;
     answer.recv().map_err(|_| stopped())
+}
+
+fn submit_on(
+    jobs: Option<&std::sync::Arc<Sender<Job>>>,
+    ctx: RowContext,
+    entries: Vec<Entry>,
+) -> Receipt {
+    let (reply, answer) = mpsc::sync_channel(1);
+    let sent = jobs.ok_or(()).and_then(|jobs| {
+        jobs.send(Job::Append(Pending {
+            ctx,
+            entries,
+            reply,
+        }))
+        .map_err(|_| ())
+    });
+    Receipt {
+        answer: sent.map(|()| answer),
+    }
+}
+
+/// The writer thread: jobs in order; appends that wait together commit together.
+fn run(state: &mut WriterState, rx: &mpsc::Receiver<Job>) {
+    let mut next: Option<Job> = None;
+    loop {
+        let job = match next.take() {
+            Some(job) => job,
+            None => match rx.recv() {
+                Ok(job) => job,
+                Err(_) => return,
+            },
+        };
+        match job {
+            Job::Run(f) => f(state),
+            Job::Append(first) => {
+                let mut rows = first.entries.len();
+                let mut group = vec![first];
+                while rows < GROUP_MAX_ROWS {
+                    match rx.try_recv() {
+                        Ok(Job::Append(p)) => {
+                            rows += p.entries.len();
+                            group.push(p);
+                        }
+                        Ok(other) => {
+                            next = Some(other);
+                            break;
+                        }
+                        Err(_) => break,
+                    }
+                }
+                state.commit_group(group);
+            }
+        }
+    }
 }
 
 /// Where a device's link thread writes what the device reported, before it acknowledges the
@@ -174,7 +290,7 @@ impl DeviceSink {
         }
         let ctx = self.ctx.lock().map(|c| c.clone()).unwrap_or_default();
         let jobs = self.jobs.upgrade();
-        let done = call_on(jobs.as_ref(), move |w| w.append(&ctx, &entries)).and_then(|r| r);
+        let done = submit_on(jobs.as_ref(), ctx, entries).wait();
         if let Err(e) = &done
             && let Ok(mut slot) = self.failure.lock()
         {
@@ -189,14 +305,14 @@ impl Drop for Writer {
         // A clean stop moves every row out of the `-wal` file into the database file, so a copy
         // of the `.sqlite` alone is the whole journal (docs/store.md).
         if let Some(jobs) = &self.jobs {
-            let _ = jobs.send(Box::new(|w: &mut WriterState| {
+            let _ = jobs.send(Job::Run(Box::new(|w: &mut WriterState| {
                 if let Err(e) = w
                     .conn
                     .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
                 {
                     tracing::warn!("checkpoint at close: {e}");
                 }
-            }));
+            })));
         }
         self.jobs.take(); // closes the queue; the thread finishes what is queued and ends
         if let Some(t) = self.thread.take() {
@@ -288,59 +404,298 @@ impl WriterState {
         Ok(())
     }
 
-    /// Appends the entries in one transaction and returns the rows written.
-    pub fn append(&mut self, ctx: &RowContext, entries: &[Entry]) -> Result<Vec<JournalRow>> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let (mut serial, mut prev) = tx
-            .query_row(
-                "SELECT serial, hash FROM journal ORDER BY serial DESC LIMIT 1",
-                [],
-                |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)),
-            )
-            .optional()?
-            .unwrap_or((0, GENESIS.to_string()));
-        let mut rows = Vec::with_capacity(entries.len());
-        {
-            let mut stmt = tx.prepare_cached(INSERT_SQL)?;
-            for e in entries {
-                serial += 1;
-                let mut row = JournalRow {
-                    serial,
-                    terminal_id: self.terminal_id.clone(),
-                    ts_utc: Utc::now().to_rfc3339_opts(SecondsFormat::Micros, true),
-                    mono_ns: self.opened.elapsed().as_nanos() as i64,
-                    session: self.session,
-                    stream: e.stream.as_str().to_string(),
-                    table_no: ctx.table_no.map(i64::from),
-                    dealer_credential: ctx.dealer_credential.clone(),
-                    actor_credential: e
-                        .actor_credential
-                        .clone()
-                        .or_else(|| ctx.actor_credential.clone()),
-                    kind: e.kind.clone(),
-                    payload: canonical_json(&e.payload),
-                    prev_hash: prev.clone(),
-                    hash: String::new(),
+    /// Commits a group of appends in one transaction and answers each caller once it is
+    /// durable. With more than one caller, each caller's rows go in a savepoint: rows the
+    /// database refuses are rolled back and that caller told why; the others still commit.
+    fn commit_group(&mut self, group: Vec<Pending>) {
+        let single = group.len() == 1;
+        let answers = (|| -> Result<Vec<Result<Vec<JournalRow>>>> {
+            let mut tx = self
+                .conn
+                .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            let mut head = last_row(&tx)?;
+            let mut answers = Vec::with_capacity(group.len());
+            for p in &group {
+                let before = head.clone();
+                let done = if single {
+                    insert_rows(
+                        &tx,
+                        &self.terminal_id,
+                        self.session,
+                        self.opened,
+                        &p.ctx,
+                        &p.entries,
+                        &mut head,
+                    )?
+                } else {
+                    let sp = tx.savepoint()?;
+                    match insert_rows(
+                        &sp,
+                        &self.terminal_id,
+                        self.session,
+                        self.opened,
+                        &p.ctx,
+                        &p.entries,
+                        &mut head,
+                    ) {
+                        Ok(rows) => {
+                            sp.commit()?;
+                            rows
+                        }
+                        Err(e) => {
+                            drop(sp); // rolls back this caller's rows alone
+                            head = before;
+                            answers.push(Err(e));
+                            continue;
+                        }
+                    }
                 };
-                row.hash = row.compute_hash();
-                row.insert(&mut stmt)?;
-                prev = row.hash.clone();
-                rows.push(row);
+                answers.push(Ok(done));
+            }
+            // The new head, signed, in the same transaction as the rows it covers.
+            if let Some(last) = answers.iter().rev().find_map(|a| a.as_ref().ok()?.last()) {
+                self.key.store_head(
+                    &tx,
+                    &self.terminal_id,
+                    last.serial,
+                    &last.hash,
+                    &last.ts_utc,
+                )?;
+            }
+            tx.commit()?;
+            Ok(answers)
+        })();
+        match answers {
+            Ok(answers) => {
+                let rows = answers.iter().flatten().map(Vec::len).sum();
+                self.count(1, group.len(), rows);
+                for (p, a) in group.into_iter().zip(answers) {
+                    let _ = p.reply.send(a);
+                }
+            }
+            Err(e) => {
+                for p in group {
+                    let _ = p.reply.send(Err(same_error(&e)));
+                }
             }
         }
-        // The new head, signed, in the same transaction as the rows it covers.
-        if let Some(last) = rows.last() {
-            self.key.store_head(
-                &tx,
-                &self.terminal_id,
-                last.serial,
-                &last.hash,
-                &last.ts_utc,
-            )?;
+    }
+
+    fn count(&self, commits: u64, appends: usize, rows: usize) {
+        if let Ok(mut s) = self.stats.lock() {
+            s.commits += commits;
+            s.appends += appends as u64;
+            s.rows += rows as u64;
         }
-        tx.commit()?;
-        Ok(rows)
+    }
+}
+
+/// The journal's last serial and hash, or (0, GENESIS).
+fn last_row(conn: &Connection) -> Result<(i64, String)> {
+    Ok(conn
+        .prepare_cached("SELECT serial, hash FROM journal ORDER BY serial DESC LIMIT 1")?
+        .query_row([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
+        .optional()?
+        .unwrap_or((0, GENESIS.to_string())))
+}
+
+/// Inserts one caller's entries after `head` (moved on to the last row written).
+fn insert_rows(
+    conn: &Connection,
+    terminal_id: &str,
+    session: i64,
+    opened: Instant,
+    ctx: &RowContext,
+    entries: &[Entry],
+    head: &mut (i64, String),
+) -> Result<Vec<JournalRow>> {
+    let mut rows = Vec::with_capacity(entries.len());
+    let mut stmt = conn.prepare_cached(INSERT_SQL)?;
+    for e in entries {
+        let mut row = JournalRow {
+            serial: head.0 + 1,
+            terminal_id: terminal_id.to_string(),
+            ts_utc: Utc::now().to_rfc3339_opts(SecondsFormat::Micros, true),
+            mono_ns: opened.elapsed().as_nanos() as i64,
+            session,
+            stream: e.stream.as_str().to_string(),
+            table_no: ctx.table_no.map(i64::from),
+            dealer_credential: ctx.dealer_credential.clone(),
+            actor_credential: e
+                .actor_credential
+                .clone()
+                .or_else(|| ctx.actor_credential.clone()),
+            kind: e.kind.clone(),
+            payload: canonical_json(&e.payload),
+            prev_hash: head.1.clone(),
+            hash: String::new(),
+        };
+        row.hash = row.compute_hash();
+        row.insert(&mut stmt)?;
+        *head = (row.serial, row.hash.clone());
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+/// The same failure for every caller of a group whose commit failed (the database's code kept,
+/// so "the disk is full" still reads as such).
+fn same_error(e: &StoreError) -> StoreError {
+    match e {
+        StoreError::Sql(rusqlite::Error::SqliteFailure(code, msg)) => {
+            StoreError::Sql(rusqlite::Error::SqliteFailure(*code, msg.clone()))
+        }
+        other => StoreError::Invalid(other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ChainStatus, Store};
+    use super::*;
+
+    fn ctx(table: u32) -> RowContext {
+        RowContext {
+            table_no: Some(table),
+            dealer_credential: Some("20417".into()),
+            actor_credential: None,
+        }
+    }
+
+    /// Holds the writer thread until the returned sender is dropped, so what is submitted
+    /// meanwhile is waiting together when it is free again.
+    fn hold(store: &Store) -> (mpsc::Sender<()>, std::thread::JoinHandle<()>) {
+        let (release, held) = mpsc::channel::<()>();
+        let (started, running) = mpsc::channel::<()>();
+        let jobs = store.writer.jobs.clone();
+        let t = std::thread::spawn(move || {
+            call_on(jobs.as_ref(), move |_| {
+                let _ = started.send(());
+                let _ = held.recv();
+            })
+            .unwrap();
+        });
+        running.recv().unwrap();
+        (release, t)
+    }
+
+    #[test]
+    fn appends_waiting_together_commit_as_one_group_each_caller_in_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("g.sqlite")).unwrap();
+        store.append(&ctx(1), &[Entry::system("first", 0)]).unwrap();
+        let before = store.group_stats();
+        assert_eq!((before.commits, before.appends, before.rows), (1, 1, 1));
+
+        let (release, t) = hold(&store);
+        // 300 callers, one to three rows each, from the test thread and two others.
+        let receipts: Vec<(usize, Receipt)> = (0..300)
+            .map(|i| {
+                let entries: Vec<Entry> = (0..=i % 3)
+                    .map(|k| Entry::system("n", serde_json::json!({"caller": i, "k": k})))
+                    .collect();
+                (
+                    entries.len(),
+                    store.submit(&ctx((i % 5) as u32 + 1), &entries),
+                )
+            })
+            .collect();
+        drop(release);
+        t.join().unwrap();
+        let mut serial = 1;
+        for (i, (n, r)) in receipts.into_iter().enumerate() {
+            let rows = r.wait().unwrap();
+            assert_eq!(rows.len(), n);
+            for (k, row) in rows.iter().enumerate() {
+                serial += 1;
+                assert_eq!(
+                    row.serial, serial,
+                    "caller {i}'s rows follow the caller before"
+                );
+                assert_eq!(row.table_no, Some((i % 5) as i64 + 1));
+                let p: serde_json::Value = serde_json::from_str(&row.payload).unwrap();
+                assert_eq!(p, serde_json::json!({"caller": i, "k": k}));
+            }
+        }
+        let after = store.group_stats();
+        assert_eq!(after.appends - before.appends, 300);
+        assert_eq!(after.rows - before.rows, serial as u64 - 1);
+        assert_eq!(
+            after.commits - before.commits,
+            1,
+            "one commit for the whole group"
+        );
+        assert!(
+            matches!(store.verify_chain().unwrap(), ChainStatus::Intact { rows, .. } if rows == serial)
+        );
+        let head = store.signed_head().unwrap().unwrap();
+        assert_eq!(head.serial, serial, "the group's head is signed");
+        drop(store);
+        let store = Store::open(&dir.path().join("g.sqlite")).unwrap();
+        assert_eq!(
+            store.head().unwrap().0,
+            serial,
+            "every row survives a restart"
+        );
+    }
+
+    #[test]
+    fn a_refused_caller_in_a_group_loses_only_its_own_rows() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.sqlite");
+        let mut store = Store::open(&path).unwrap();
+        store.append(&ctx(1), &[Entry::system("first", 0)]).unwrap();
+        // The database refuses one kind of row (a trigger standing in for any refusal).
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch(
+                "CREATE TRIGGER refuse BEFORE INSERT ON journal WHEN NEW.kind = 'refused'
+                 BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;",
+            )
+            .unwrap();
+        let (release, t) = hold(&store);
+        let a = store.submit(&ctx(1), &[Entry::system("a", 1), Entry::system("a", 2)]);
+        let bad = store.submit(
+            &ctx(2),
+            &[Entry::system("b", 1), Entry::system("refused", 2)],
+        );
+        let c = store.submit(&ctx(3), &[Entry::system("c", 1)]);
+        drop(release);
+        t.join().unwrap();
+        let a = a.wait().unwrap();
+        let err = bad.wait().unwrap_err();
+        let c = c.wait().unwrap();
+        assert!(err.to_string().contains("refused by the test"), "{err}");
+        assert_eq!(a.iter().map(|r| r.serial).collect::<Vec<_>>(), [2, 3]);
+        assert_eq!(
+            c[0].serial, 4,
+            "no gap where the refused caller's rows were"
+        );
+        assert_eq!(c[0].prev_hash, a[1].hash);
+        let kinds: Vec<String> = store
+            .connection()
+            .prepare("SELECT kind FROM journal ORDER BY serial")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .map(|r| r.unwrap())
+            .collect();
+        assert_eq!(
+            kinds,
+            ["first", "a", "a", "c"],
+            "b's first row went with its second"
+        );
+        assert!(matches!(
+            store.verify_chain().unwrap(),
+            ChainStatus::Intact { rows: 4, .. }
+        ));
+        assert_eq!(store.signed_head().unwrap().unwrap().serial, 4);
+        assert_eq!(store.group_stats().commits, 2);
+    }
+
+    #[test]
+    fn a_receipt_from_a_stopped_writer_says_so() {
+        let r = submit_on(None, RowContext::default(), vec![Entry::system("n", 1)]);
+        assert!(r.wait().unwrap_err().to_string().contains("stopped"));
     }
 }
