@@ -38,7 +38,6 @@ pub fn eval_batch_line_into(
     out: &mut Vec<u8>,
     scratch: &mut Vec<u8>,
 ) -> bool {
-    use std::io::Write;
     let fail = |out: &mut Vec<u8>, msg: &str| {
         let _ = serde_json::to_writer(
             &mut *out,
@@ -57,14 +56,81 @@ pub fn eval_batch_line_into(
         Ok(e) => e,
         Err(msg) => return fail(out, &msg),
     };
+    // `{"line":N,` then the evaluation's own fields.
     scratch.clear();
-    if let Err(err) = serde_json::to_writer(&mut *scratch, &e) {
+    if let Err(err) = write_fields(&e, scratch) {
         return fail(out, &err.to_string());
     }
-    // `{"line":N,` then the evaluation's own fields (an object that is never empty).
-    let _ = write!(out, "{{\"line\":{line_no},");
-    out.extend_from_slice(scratch.get(1..).unwrap_or_default());
+    out.extend_from_slice(b"{\"line\":");
+    push_u64(out, line_no as u64);
+    out.push(b',');
+    out.extend_from_slice(scratch);
     true
+}
+
+/// The evaluation's fields and the closing brace, byte for byte what serde_json writes for
+/// [`games::Evaluation`] after its `{` (a test holds the two equal for every game), without
+/// going through the serializer for the fields every answer has.
+fn write_fields(e: &games::Evaluation, out: &mut Vec<u8>) -> serde_json::Result<()> {
+    out.extend_from_slice(b"\"game\":");
+    json_str(out, e.game)?;
+    out.extend_from_slice(b",\"section\":");
+    json_str(out, e.section)?;
+    out.extend_from_slice(b",\"cards\":[");
+    for (i, c) in e.cards.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(&[b'"', c.rank.code() as u8, c.suit.code() as u8, b'"']);
+    }
+    out.extend_from_slice(b"],\"category\":");
+    json_str(out, &e.category)?;
+    out.extend_from_slice(b",\"value\":");
+    push_u64(out, e.value);
+    out.extend_from_slice(b",\"description\":");
+    json_str(out, &e.description)?;
+    if let Some(low) = &e.low {
+        out.extend_from_slice(b",\"low\":");
+        serde_json::to_writer(&mut *out, low)?;
+    }
+    if let Some(b) = &e.badugi {
+        out.extend_from_slice(b",\"badugi\":");
+        serde_json::to_writer(&mut *out, b)?;
+    }
+    if !e.details.is_empty() {
+        out.extend_from_slice(b",\"details\":");
+        serde_json::to_writer(&mut *out, &e.details)?;
+    }
+    out.push(b'}');
+    Ok(())
+}
+
+/// A number's decimal digits, as `Display` writes them, without a formatter.
+fn push_u64(out: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
+/// A JSON string: copied as it is when nothing in it needs escaping (what serde_json escapes:
+/// `"`, `\` and control characters), else through serde_json.
+fn json_str(out: &mut Vec<u8>, s: &str) -> serde_json::Result<()> {
+    if s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        out.push(b'"');
+        out.extend_from_slice(s.as_bytes());
+        out.push(b'"');
+        Ok(())
+    } else {
+        serde_json::to_writer(&mut *out, s)
+    }
 }
 
 /// `deckhand settle`: one round as JSON in, the settlement as JSON out (pretty when asked).
@@ -118,5 +184,54 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&blank).unwrap();
         assert_eq!(v["line"], 9);
         assert!(v["error"].as_str().unwrap().starts_with("a blank line"));
+    }
+
+    /// The batch's hand-written fields are serde_json's bytes for every game and every shape
+    /// of answer (lows, Badugi halves, details), on random hands of every size a game takes.
+    #[test]
+    fn batch_fields_are_serde_jsons_bytes_for_every_game() {
+        let deck = crate::rules::cards::full_deck();
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut answered = std::collections::BTreeMap::new();
+        for game in GameId::all() {
+            for i in 0..3_000usize {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let (holes, boards) = (2 + i % 6, (i / 6) % 6);
+                let mut d = deck.clone();
+                for k in 0..holes + boards {
+                    let j = k + ((x >> (k % 32)) as usize + k * 7919) % (52 - k);
+                    d.swap(k, j);
+                }
+                let (hole, board) = (&d[..holes], &d[holes..holes + boards]);
+                let Ok(e) = games::evaluate(game, hole, board) else {
+                    continue;
+                };
+                let serde = serde_json::to_string(&e).unwrap();
+                let mut ours = Vec::new();
+                write_fields(&e, &mut ours).unwrap();
+                assert_eq!(
+                    std::str::from_utf8(&ours).unwrap(),
+                    &serde[1..],
+                    "{game:?} {hole:?} {board:?}"
+                );
+                *answered.entry(game.id()).or_insert(0) += 1;
+            }
+        }
+        assert_eq!(
+            answered.len(),
+            GameId::all().count(),
+            "every game answered: {answered:?}"
+        );
+        // A string that needs escaping goes through serde_json.
+        let mut out = Vec::new();
+        json_str(&mut out, "a \"b\" \\ \n §").unwrap();
+        assert_eq!(out, serde_json::to_vec("a \"b\" \\ \n §").unwrap());
+        for n in [0, 7, 10, 99, 1_000_000, u64::MAX] {
+            let mut out = Vec::new();
+            push_u64(&mut out, n);
+            assert_eq!(out, n.to_string().into_bytes());
+        }
     }
 }

@@ -115,9 +115,9 @@ impl Rank {
         ][(self.0 - 2) as usize]
     }
 
-    fn from_code(s: &str) -> Option<Rank> {
+    fn from_code(s: &(impl AsRef<[u8]> + ?Sized)) -> Option<Rank> {
         // Bytes, either case, no allocation (a batch parses millions of codes).
-        let v = match s.as_bytes() {
+        let v = match s.as_ref() {
             [b'A' | b'a'] => 14,
             [b'K' | b'k'] => 13,
             [b'Q' | b'q'] => 12,
@@ -188,6 +188,14 @@ impl FromStr for Card {
     type Err = CardParseError;
 
     fn from_str(s: &str) -> Result<Card, CardParseError> {
+        // The usual two-byte code ("Kh") without counting characters (a batch parses millions).
+        if let [_, su] = s.as_bytes()
+            && su.is_ascii()
+            && let (Some(rank), Some(suit)) =
+                (Rank::from_code(&s[..1]), Suit::from_code(char::from(*su)))
+        {
+            return Ok(Card { rank, suit });
+        }
         let code = s.trim();
         let n = code.chars().count();
         let Some((last, suit_char)) = code.char_indices().last().filter(|_| (2..=3).contains(&n))
@@ -209,7 +217,9 @@ impl FromStr for Card {
 
 impl Serialize for Card {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        // The two ASCII characters of the code, as `Display` writes them, without a formatter.
+        let code = [self.rank.code() as u8, self.suit.code() as u8];
+        s.serialize_str(std::str::from_utf8(&code).unwrap_or("??"))
     }
 }
 
@@ -231,16 +241,41 @@ pub fn cards_codes(cards: &[Card]) -> String {
 
 /// Parse a list of codes separated by spaces or commas, refusing a card named twice.
 pub fn parse_cards(text: &str) -> Result<Vec<Card>, CardParseError> {
-    let mut out: Vec<Card> = Vec::new();
-    for tok in text
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty())
-    {
-        let card: Card = tok.parse()?;
-        if out.contains(&card) {
+    let mut out: Vec<Card> = Vec::with_capacity(8);
+    let mut seen = CardSet::default();
+    let mut push = |card: Card| {
+        if !seen.insert(card) {
             return Err(CardParseError::Duplicate(card.to_string()));
         }
         out.push(card);
+        Ok(())
+    };
+    if text.is_ascii() {
+        // Bytes: split on ASCII whitespace and commas, exactly as the general path below.
+        for tok in text
+            .as_bytes()
+            .split(|b| b.is_ascii_whitespace() || *b == b',' || *b == 0x0B)
+            .filter(|t| !t.is_empty())
+        {
+            let card = match tok {
+                [r, su] => Rank::from_code(std::slice::from_ref(r))
+                    .zip(Suit::from_code(char::from(*su)))
+                    .map(|(rank, suit)| Card { rank, suit }),
+                _ => None,
+            };
+            match card {
+                Some(card) => push(card)?,
+                // ASCII, so every byte boundary is a character boundary.
+                None => push(std::str::from_utf8(tok).unwrap_or_default().parse()?)?,
+            }
+        }
+    } else {
+        for tok in text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+        {
+            push(tok.parse()?)?;
+        }
     }
     Ok(out)
 }
@@ -284,6 +319,34 @@ impl CardSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_ascii_path_splits_as_the_character_path_does() {
+        let by_chars = |text: &str| -> Vec<String> {
+            text.split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|t| !t.is_empty())
+                .map(str::to_string)
+                .collect()
+        };
+        for b in 0u8..128 {
+            let sep = char::from(b).to_string();
+            let text = format!("Ah{sep}Kd{sep}{sep}10c");
+            let want = by_chars(&text)
+                .iter()
+                .map(|t| t.parse::<Card>())
+                .collect::<Result<Vec<_>, _>>();
+            assert_eq!(parse_cards(&text).ok(), want.ok(), "separator byte {b}");
+        }
+        assert_eq!(
+            parse_cards("Ah Kd Ah").unwrap_err(),
+            CardParseError::Duplicate("Ah".into())
+        );
+        assert_eq!(
+            parse_cards("Ah\u{a0}Kd").unwrap().len(),
+            2,
+            "a non-ASCII space"
+        );
+    }
 
     #[test]
     fn parses_and_prints_every_card() {

@@ -50,6 +50,21 @@ impl Category {
             Category::StraightFlush => "Straight flush",
         }
     }
+
+    /// The id written in JSON ("one-pair"), as serde writes it (a test holds the two equal).
+    pub fn id(self) -> &'static str {
+        match self {
+            Category::HighCard => "high-card",
+            Category::OnePair => "one-pair",
+            Category::TwoPair => "two-pair",
+            Category::ThreeOfAKind => "three-of-a-kind",
+            Category::Straight => "straight",
+            Category::Flush => "flush",
+            Category::FullHouse => "full-house",
+            Category::FourOfAKind => "four-of-a-kind",
+            Category::StraightFlush => "straight-flush",
+        }
+    }
 }
 
 /// A comparable hand value: higher is better, equal values tie (§ 637a.6(e)).
@@ -73,26 +88,43 @@ impl HandValue {
 
     /// The ranks in order of significance (for a straight: its top card only; a wheel is 5).
     pub fn ranks(self) -> Vec<u8> {
-        (0..5)
-            .map(|i| ((self.0 >> (16 - 4 * i)) & 0xF) as u8)
-            .filter(|r| *r != 0)
-            .collect()
+        let (slots, n) = self.rank_slots();
+        slots[..n].to_vec()
+    }
+
+    /// [`HandValue::ranks`] without allocating: the slots and how many are used.
+    fn rank_slots(self) -> ([u8; 5], usize) {
+        let mut out = [0u8; 5];
+        let mut n = 0;
+        for i in 0..5 {
+            let r = ((self.0 >> (16 - 4 * i)) & 0xF) as u8;
+            if r != 0 {
+                out[n] = r;
+                n += 1;
+            }
+        }
+        (out, n)
+    }
+
+    fn first_rank(self) -> Option<u8> {
+        let (slots, n) = self.rank_slots();
+        (n > 0).then_some(slots[0])
     }
 
     /// True for the royal flush of § 637a.6(b)(1).
     pub fn is_royal(self) -> bool {
-        self.category() == Category::StraightFlush && self.ranks().first() == Some(&14)
+        self.category() == Category::StraightFlush && self.first_rank() == Some(14)
     }
 
     /// What a floorperson reads: "Full house, kings full of fours".
     pub fn describe(self) -> String {
-        let r: Vec<Rank> = self
-            .ranks()
-            .into_iter()
-            .map(|v| Rank::new(if v == 1 { 14 } else { v }).unwrap_or(Rank::ACE))
-            .collect();
-        let high = |i: usize| r.get(i).map(|x| x.name()).unwrap_or("?");
-        let plural = |i: usize| r.get(i).map(|x| x.plural()).unwrap_or("?");
+        let (slots, n) = self.rank_slots();
+        let rank = |i: usize| {
+            (i < n)
+                .then(|| Rank::new(if slots[i] == 1 { 14 } else { slots[i] }).unwrap_or(Rank::ACE))
+        };
+        let high = |i: usize| rank(i).map(|x| x.name()).unwrap_or("?");
+        let plural = |i: usize| rank(i).map(|x| x.plural()).unwrap_or("?");
         match self.category() {
             Category::StraightFlush if self.is_royal() => "Royal flush".into(),
             Category::StraightFlush => format!("Straight flush, {} high", high(0)),
@@ -267,16 +299,70 @@ pub(crate) fn value_with(cards: &[Card], wheel: bool) -> HandValue {
 pub fn best_hand(cards: &[Card]) -> Result<BestHand, EvalError> {
     check(cards)?;
     let value = value_of(cards);
-    let mut best: Option<Vec<Card>> = None;
-    for_each_five(cards, |five| {
-        if best.is_none() && value_of(five) == value {
-            best = Some(order_for_display(five, value));
-        }
-    });
     Ok(BestHand {
         value,
-        cards: best.unwrap_or_default(),
+        cards: order_for_display(five_of(cards, value), value),
     })
+}
+
+/// The five cards that make `value` out of `cards` (5 to 7 distinct cards whose best hand is
+/// `value`), read off the value instead of searched for: the value names every rank the hand
+/// uses and how many times (a straight by its top card, a flush's cards by its suit), so for
+/// each rank the cards are the earliest of that rank in `cards`. That is the first five-card
+/// subset, in the order [`for_each_five`] visits them, whose value is `value` (a test holds
+/// the two equal on random hands of every size).
+fn five_of(cards: &[Card], value: HandValue) -> Vec<Card> {
+    let cat = value.category();
+    let (slots, n_ranks) = value.rank_slots();
+    let ranks = &slots[..n_ranks];
+    // (rank, how many cards of it) in order of significance.
+    let mut need = [(0u8, 0usize); 5];
+    match cat {
+        Category::Straight | Category::StraightFlush => {
+            let top = ranks.first().copied().unwrap_or(5);
+            for (i, slot) in need.iter_mut().enumerate() {
+                let r = top - i as u8;
+                *slot = (if r == 1 { 14 } else { r }, 1);
+            }
+        }
+        _ => {
+            let counts: &[usize] = match cat {
+                Category::FourOfAKind => &[4, 1],
+                Category::FullHouse => &[3, 2],
+                Category::ThreeOfAKind => &[3, 1, 1],
+                Category::TwoPair => &[2, 2, 1],
+                Category::OnePair => &[2, 1, 1, 1],
+                _ => &[1, 1, 1, 1, 1],
+            };
+            for (slot, (r, n)) in need.iter_mut().zip(ranks.iter().zip(counts)) {
+                *slot = (*r, *n);
+            }
+        }
+    }
+    // A flush or straight flush: every card of its one suit with five or more cards.
+    let suit = matches!(cat, Category::Flush | Category::StraightFlush)
+        .then(|| {
+            let mut per = [0u8; 4];
+            for c in cards {
+                per[c.suit.index()] += 1;
+            }
+            per.iter().position(|n| *n >= 5)
+        })
+        .flatten();
+    // The chosen cards as a mask of their places in `cards`, read back in place order.
+    let mut picked = 0u16;
+    for (rank, n) in need.iter_mut() {
+        for (i, c) in cards.iter().enumerate() {
+            if *n > 0 && c.rank.value() == *rank && suit.is_none_or(|s| c.suit.index() == s) {
+                picked |= 1 << i;
+                *n -= 1;
+            }
+        }
+    }
+    (0..cards.len())
+        .filter(|i| picked & (1 << i) != 0)
+        .map(|i| cards[i])
+        .collect()
 }
 
 /// Calls `f` with each five-card subset of `cards` (5 to 7 cards).
@@ -296,13 +382,16 @@ pub fn for_each_five(cards: &[Card], mut f: impl FnMut(&[Card])) {
 }
 
 /// Sorts five cards by their significance in the hand: groups first, then rank.
-fn order_for_display(five: &[Card], value: HandValue) -> Vec<Card> {
-    let mut v = five.to_vec();
-    let count = |r: Rank| five.iter().filter(|c| c.rank == r).count();
+fn order_for_display(mut v: Vec<Card>, value: HandValue) -> Vec<Card> {
+    let mut counts = [0u8; 15];
+    for c in &v {
+        counts[c.rank.value() as usize] += 1;
+    }
+    let count = |r: Rank| counts[r.value() as usize];
     let wheel = matches!(
         value.category(),
         Category::Straight | Category::StraightFlush
-    ) && value.ranks().first() == Some(&5);
+    ) && value.first_rank() == Some(5);
     let key = |c: &Card| {
         let r = if wheel && c.rank == Rank::ACE {
             1
@@ -311,7 +400,7 @@ fn order_for_display(five: &[Card], value: HandValue) -> Vec<Card> {
         };
         (count(c.rank), r, c.suit)
     };
-    v.sort_by_key(|c| std::cmp::Reverse(key(c)));
+    v.sort_unstable_by_key(|c| std::cmp::Reverse(key(c))); // keys differ: the suit is in them
     v
 }
 
@@ -319,6 +408,71 @@ fn order_for_display(five: &[Card], value: HandValue) -> Vec<Card> {
 mod tests {
     use super::*;
     use crate::rules::cards::parse_cards;
+
+    /// The cards the first version searched for: the first five-card subset whose value is
+    /// the hand's, each of the (up to) 21 subsets evaluated.
+    fn searched_five(cards: &[Card]) -> Vec<Card> {
+        let value = value_of(cards);
+        let mut best: Option<Vec<Card>> = None;
+        for_each_five(cards, |five| {
+            if best.is_none() && value_of(five) == value {
+                best = Some(order_for_display(five.to_vec(), value));
+            }
+        });
+        best.unwrap()
+    }
+
+    #[test]
+    fn category_ids_are_serdes() {
+        for c in Category::ALL {
+            assert_eq!(serde_json::to_value(c).unwrap(), c.id(), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn the_five_cards_read_off_the_value_are_the_ones_the_search_finds() {
+        // 300,000 random hands of 5, 6 and 7 cards (a small xorshift, seeded), and hands
+        // crafted for every way a rank repeats: wheels, straights with a paired rank,
+        // two trips, three pairs, flushes beside a straight, quads beside a full house.
+        let deck: Vec<Card> = crate::rules::cards::full_deck();
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut seen = [0usize; 9];
+        for i in 0..300_000 {
+            let n = 5 + i % 3;
+            let mut d = deck.clone();
+            for k in 0..n {
+                let j = k + (next() % (52 - k) as u64) as usize;
+                d.swap(k, j);
+            }
+            let hand = &d[..n];
+            let best = best_hand(hand).unwrap();
+            assert_eq!(best.cards, searched_five(hand), "{hand:?}");
+            assert_eq!(value_of(&best.cards), best.value, "{hand:?}");
+            seen[best.value.category() as usize] += 1;
+        }
+        assert!(seen.iter().all(|n| *n > 0), "every category met: {seen:?}");
+        for h in [
+            "As 2d 3c 4h 5s 5d 9c",
+            "As 2d 3c 4h 5s Ah Ad",
+            "9s 8d 7c 7h 6s 5d 5c",
+            "Kh Kd Kc 7s 7d 7c 2h",
+            "Kh Kd 7s 7d 3c 3h 2h",
+            "2h 5h 9h Jh Kh 3c 4d",
+            "9h 8h 7h 6h 5h 4h Ks",
+            "Ah 5h 4h 3h 2h Kh Ac",
+            "Qs Qd Qc Qh 7d 7c 7h",
+            "Ts Jd Qc Kh Ad As Ac",
+        ] {
+            let hand = parse_cards(h).unwrap();
+            assert_eq!(best_hand(&hand).unwrap().cards, searched_five(&hand), "{h}");
+        }
+    }
 
     fn v(s: &str) -> HandValue {
         evaluate(&parse_cards(s).unwrap()).unwrap()
