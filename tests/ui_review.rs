@@ -253,3 +253,67 @@ fn a_supervisor_finds_exports_and_closes() {
         "the supervisor signs each print"
     );
 }
+
+/// A long list: "Older records" sits under the list (not at its end, where a finger would
+/// have to scroll to it), loads 200 more each tap and goes when there are no more; only the
+/// rows in view are laid out, and a row in view still opens its record.
+#[test]
+fn older_records_load_under_a_list_that_lays_out_only_what_shows() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("long.sqlite");
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
+    t.execute(Command::OpenTable(setup())).unwrap();
+    t.execute(Command::SignOut).unwrap();
+    drop(t);
+    {
+        let mut store = Store::open(&db).unwrap();
+        let ctx = deckhand::store::RowContext {
+            table_no: Some(14),
+            dealer_credential: Some("20417".into()),
+            actor_credential: None,
+        };
+        let entries: Vec<_> = (0..450)
+            .map(|i| {
+                deckhand::store::Entry::system(
+                    "shuffler_meters",
+                    serde_json::json!({"shuffles": i}),
+                )
+            })
+            .collect();
+        store.append(&ctx, &entries).unwrap();
+    }
+    let total: i64 = Store::open(&db)
+        .unwrap()
+        .connection()
+        .query_row("SELECT COUNT(*) FROM journal", [], |r| r.get(0))
+        .unwrap();
+    let t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    let mut h = harness(DeckhandApp::new(t, setup(), None));
+    h.run_ok();
+    tap(&mut h, "Supervisor review");
+    sign(&mut h, "3001", "135790");
+    h.get_by_label("Supervisor review");
+    // The rows in view only: far fewer than the 200 of the first page are in the tree.
+    let shown = |h: &Harness<'_, DeckhandApp>| {
+        h.query_all_by_label_contains(" · Shuffler").count()
+            + h.query_all_by_label_contains(" · shuffler").count()
+    };
+    let first = shown(&h);
+    assert!((1..40).contains(&first), "{first} rows laid out");
+    let older = h.get_by_label("Older records");
+    let under = older.accesskit_node().raw_bounds().unwrap().y0;
+    assert!(under < 800.0, "on the screen without scrolling: {under}");
+    let mut pages = 1;
+    while h.query_by_label("Older records").is_some() {
+        tap(&mut h, "Older records");
+        pages += 1;
+    }
+    assert_eq!(pages, (total as usize).div_ceil(200), "{total} rows");
+    // Newest first: the newest row is in view, and it opens.
+    let newest = format!("#{total} ");
+    h.get_by_label_contains(&newest).click();
+    h.run_ok();
+    h.get_by_label_contains(&format!("Record #{total}"));
+}

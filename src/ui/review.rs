@@ -553,11 +553,23 @@ impl DeckhandApp {
                     ),
                 );
                 ui.columns(2, |cols| {
+                    // "Older records" stays under the list, not at its end: one place to tap
+                    // however far the list is scrolled. Only the rows in view are laid out, so
+                    // a list of 10,000 costs a frame what a list of 20 does.
+                    let older_h = if r.more {
+                        theme::ACTION_SIZE.y + 8.0
+                    } else {
+                        0.0
+                    };
+                    let mut clicked: Option<usize> = None;
+                    let row_h = 48.0;
                     egui::ScrollArea::vertical()
                         .id_salt("review-rows")
-                        .max_height((cols[0].available_height() - 8.0).max(200.0))
-                        .show(&mut cols[0], |ui| {
-                            for row in &r.rows {
+                        .max_height((cols[0].available_height() - 8.0 - older_h).max(200.0))
+                        .auto_shrink([false, true])
+                        .show_rows(&mut cols[0], row_h, r.rows.len(), |ui, range| {
+                            for i in range {
+                                let row = &r.rows[i];
                                 let label = super::review_words::row_line(
                                     row,
                                     r.games_of.get(&row.serial).map(String::as_str),
@@ -570,33 +582,34 @@ impl DeckhandApp {
                                         Button::new(RichText::new(label).size(theme::SMALL + 1.0))
                                             .wrap_mode(egui::TextWrapMode::Truncate)
                                             .selected(on)
-                                            .min_size(egui::vec2(ui.available_width(), 48.0)),
+                                            .min_size(egui::vec2(ui.available_width(), row_h)),
                                     )
                                     .clicked()
                                 {
-                                    r.selected = Some(row.clone());
-                                    if let Some(c) = &r.central {
-                                        r.corrections.clear();
-                                        c.ask(crate::store::central::CentralQuery::Corrections {
-                                            terminal: row.terminal_id.clone(),
-                                            serial: row.serial,
-                                        });
-                                    }
+                                    clicked = Some(i);
                                 }
                             }
-                            if r.more
-                                && ui
-                                    .add(
-                                        Button::new(
-                                            RichText::new("Older records").size(theme::BODY),
-                                        )
-                                        .min_size(theme::ACTION_SIZE),
-                                    )
-                                    .clicked()
-                            {
-                                r.older(store);
-                            }
                         });
+                    if let Some(row) = clicked.and_then(|i| r.rows.get(i)).cloned() {
+                        if let Some(c) = &r.central {
+                            r.corrections.clear();
+                            c.ask(crate::store::central::CentralQuery::Corrections {
+                                terminal: row.terminal_id.clone(),
+                                serial: row.serial,
+                            });
+                        }
+                        r.selected = Some(row);
+                    }
+                    if r.more
+                        && cols[0]
+                            .add(
+                                Button::new(RichText::new("Older records").size(theme::BODY))
+                                    .min_size(theme::ACTION_SIZE),
+                            )
+                            .clicked()
+                    {
+                        r.older(store);
+                    }
                     let ui = &mut cols[1];
                     if let Some(rp) = r.replay.as_mut() {
                         ui.label(

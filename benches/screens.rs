@@ -1,0 +1,154 @@
+//! Frame CPU of the busiest screens (`cargo bench --bench screens`), with egui_kittest (no
+//! GPU: the app's logic, egui's layout and the shapes, which is what the screen's thread pays
+//! each frame):
+//! - a Hold'em round at the cards (the card grid, the table map with every seat's wagers);
+//! - the supervisor review with 10,000 records listed (200 a page, "Older records" tapped
+//!   until 10,000 are loaded).
+//!
+//! Both at 1280×800. The goal of issue 24 is 4 ms a frame.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use deckhand::demo::At;
+use deckhand::rules::games::GameId;
+use deckhand::rules::table::{Command, Confirm, TableSetup};
+use deckhand::store::{Entry, RowContext, Store};
+use deckhand::terminal::Terminal;
+use deckhand::ui::DeckhandApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::time::{Duration, Instant};
+
+fn setup(game: GameId) -> TableSetup {
+    let base = TableSetup {
+        table_no: 14,
+        deck_colours: ["Red".into(), "Blue".into()],
+        blinds: vec![100, 200],
+        small_bet: 200,
+        big_bet: 400,
+        max_raises: 3,
+        betting: Default::default(),
+        counting_shuffler: false,
+        pot_rules: Default::default(),
+        poker: Default::default(),
+    };
+    deckhand::demo::setup_for(&base, game)
+}
+
+fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut DeckhandApp| {
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            app,
+        )
+}
+
+fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_ok();
+}
+
+fn sign(h: &mut Harness<'_, DeckhandApp>, credential: &str, pin: &str) {
+    if h.query_by_label("Next: PIN").is_none() {
+        h.get_by_label_contains("Credential number:").click();
+        h.run_ok();
+    }
+    tap(h, "Clear");
+    for k in credential.chars() {
+        tap(h, &k.to_string());
+    }
+    tap(h, "Next: PIN");
+    for k in pin.chars() {
+        tap(h, &k.to_string());
+    }
+    tap(h, "Verify");
+}
+
+fn bench_card_entry(c: &mut Criterion) {
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let s = setup(GameId::Holdem);
+    let mut t =
+        Terminal::open(Store::open(&dir.path().join("cards.sqlite")).unwrap(), None).unwrap();
+    deckhand::demo::stage_at(&mut t, &s, At::Cards).unwrap();
+    let mut h = harness(DeckhandApp::new(t, s, None));
+    h.run_ok();
+    c.bench_function("frame/holdem_cards_with_table_map", |b| b.iter(|| h.step()));
+}
+
+fn bench_review(c: &mut Criterion) {
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let db = dir.path().join("review.sqlite");
+    let s = setup(GameId::Holdem);
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
+    t.execute(Command::OpenTable(s.clone())).unwrap();
+    t.execute(Command::Confirm(Confirm::DecksInspected))
+        .unwrap();
+    t.execute(Command::SignOut).unwrap();
+    drop(t);
+    {
+        // 10,000 records to list: what a busy day's device and system rows look like.
+        let mut store = Store::open(&db).unwrap();
+        let ctx = RowContext {
+            table_no: Some(14),
+            dealer_credential: Some("20417".into()),
+            actor_credential: None,
+        };
+        let entries: Vec<Entry> = (0..10_000)
+            .map(|i| {
+                Entry::system(
+                    "shuffler_meters",
+                    serde_json::json!({"kind": "shuffler_meters", "shuffles": i, "cards": 52 * i}),
+                )
+            })
+            .collect();
+        for chunk in entries.chunks(1_000) {
+            store.append(&ctx, chunk).unwrap();
+        }
+    }
+    let t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    let mut h = harness(DeckhandApp::new(t, s, None));
+    h.run_ok();
+    tap(&mut h, "Supervisor review");
+    sign(&mut h, "3001", "135790");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while h.query_by_label_contains("Chain intact").is_none() {
+        assert!(Instant::now() < deadline, "no chain status");
+        std::thread::sleep(Duration::from_millis(20));
+        h.run_ok();
+    }
+    let one_page = {
+        let t = Instant::now();
+        for _ in 0..50 {
+            h.step();
+        }
+        t.elapsed() / 50
+    };
+    // 200 a page: "Older records" until there are none (the 10,000 rows and the table's own).
+    let mut pages = 1;
+    while h.query_by_label("Older records").is_some() {
+        tap(&mut h, "Older records");
+        pages += 1;
+    }
+    assert_eq!(pages, 51, "10,000 rows and a few more, 200 a page");
+    let t = Instant::now();
+    for _ in 0..50 {
+        h.step();
+    }
+    eprintln!(
+        "review frame: one page listed {one_page:?}, every page ({pages}) listed {:?}",
+        t.elapsed() / 50
+    );
+    c.bench_function("frame/review_10000_rows_listed", |b| b.iter(|| h.step()));
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20).measurement_time(Duration::from_secs(4));
+    targets = bench_card_entry, bench_review
+}
+criterion_main!(benches);
