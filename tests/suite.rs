@@ -8,6 +8,7 @@
 mod common;
 
 mod bad_beat;
+mod banked_devices;
 mod big_bet;
 mod box_counts;
 mod central;

@@ -383,6 +383,9 @@ impl Table {
         let Some(item) = Catalogue::embedded().get(id).filter(|i| i.applies_to(game)) else {
             return refuse(format!("`{id}` is not an irregularity of this game"));
         };
+        // An entry several chapters share cites only this game's own section (§ 677a.13(f) at
+        // a WPT table, not the list of the five banked chapters).
+        let section = item.section_for(game);
         if item.seat && seat.is_none() {
             return refuse(format!("{}: say which seat", item.title));
         }
@@ -423,7 +426,7 @@ impl Table {
                     } else {
                         "a floorperson"
                     },
-                    item.section
+                    section
                 ));
             }
             (None, _) => {}
@@ -438,12 +441,12 @@ impl Table {
                 "{}: write down {} ({})",
                 item.title,
                 crate::rules::banked::lower_first(what),
-                item.section
+                section
             ));
         }
         let mut events = vec![Event::Irregularity {
             irregularity: item.title.clone(),
-            section: item.section.clone(),
+            section: section.clone(),
             action: item.action(),
             id: Some(item.id.clone()),
             seat,
@@ -460,7 +463,7 @@ impl Table {
                 let Some(r) = &self.round else {
                     return refuse(format!(
                         "{}: there is no round in play to void ({})",
-                        item.title, item.section
+                        item.title, section
                     ));
                 };
                 events.push(Event::RoundVoided {

@@ -1,0 +1,99 @@
+//! A house-banked table's automated dealing shoe at fault, through the rules and the journal
+//! (§ 677a.13(f), § 647a.13(f), § 589.13(f), § 655a.13(f), § 657a.13(f)): the jam is recorded
+//! under the game's own chapter with the floorperson who signed, the round is void, every wager
+//! on the layout goes back to its seat, and the cards go back to be shuffled before the next
+//! round.
+
+use crate::common;
+
+use deckhand::demo::At;
+use deckhand::rules::games::GameId;
+use deckhand::rules::registry::Dealing;
+use deckhand::rules::table::{DeckStatus, Step};
+use deckhand::store::Store;
+use deckhand::terminal::Terminal;
+
+#[test]
+fn an_automated_dealing_shoe_jam_voids_the_round_under_the_games_own_chapter() {
+    for (game, chapter) in [
+        (GameId::WptHeadsUp, "677a"),
+        (GameId::TexasHoldemBonus, "647a"),
+        (GameId::LunarPoker, "589"),
+        (GameId::MississippiStud, "655a"),
+        (GameId::Crazy4Poker, "657a"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("shoe.sqlite");
+        let mut s = common::ui::table(12, game);
+        s.poker.dealing = Dealing::AutomatedShoe;
+        let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+        deckhand::demo::stage_at(&mut t, &s, At::Decision).unwrap();
+        let round = t.table().round.as_ref().expect("a round in play");
+        let deck = round.deck;
+        let on_layout = round
+            .banked
+            .as_ref()
+            .expect("a house-banked round")
+            .refunds();
+        assert!(
+            on_layout.iter().all(|(_, c)| *c > 0),
+            "{game:?}: {on_layout:?}"
+        );
+
+        // The catalogue asks a floorperson's signature; without it the report is refused.
+        let e = t
+            .report_irregularity("dealing-shoe-jam", None, None, None)
+            .unwrap_err();
+        assert!(e.contains("floorperson"), "{game:?}: {e}");
+        let said = t
+            .report_irregularity("dealing-shoe-jam", None, None, Some(("1001", "246810")))
+            .unwrap();
+        let own = format!("§ {chapter}.13(f)");
+        assert!(said.ends_with(&format!("({own})")), "{game:?}: {said}");
+
+        let rows = Store::open(&db).unwrap().all_rows().unwrap();
+        let irr = rows
+            .iter()
+            .rev()
+            .find(|r| r.kind == "irregularity")
+            .unwrap();
+        let p: serde_json::Value = serde_json::from_str(&irr.payload).unwrap();
+        assert_eq!(p["section"], own, "{game:?}: only the game's own chapter");
+        assert_eq!(p["signed_by"]["credential"], "1001", "{game:?}");
+        assert_eq!(irr.actor_credential.as_deref(), Some("1001"), "{game:?}");
+        let void = rows
+            .iter()
+            .rev()
+            .find(|r| r.kind == "round_voided")
+            .unwrap();
+        assert_eq!(void.serial, irr.serial + 1, "{game:?}: recorded together");
+        let p: serde_json::Value = serde_json::from_str(&void.payload).unwrap();
+        assert_eq!(
+            p["refunds"],
+            serde_json::to_value(&on_layout).unwrap(),
+            "{game:?}: every wager on the layout returned"
+        );
+
+        // No round; the cards of the void round go back to be shuffled, never dealt again as
+        // they are.
+        assert!(t.table().round.is_none(), "{game:?}");
+        assert_ne!(t.table().decks[deck].status, DeckStatus::InPlay, "{game:?}");
+        assert_ne!(
+            t.table().decks[deck].status,
+            DeckStatus::Shuffled,
+            "{game:?}"
+        );
+        assert!(
+            !matches!(t.table().step(), Step::StartRound { .. })
+                || t.table()
+                    .decks
+                    .iter()
+                    .any(|d| d.status == DeckStatus::Shuffled),
+            "{game:?}: a round starts only from a shuffled deck"
+        );
+        // The journal rebuilds the same table.
+        drop(t);
+        let again = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+        assert!(again.table().round.is_none(), "{game:?}");
+    }
+}
