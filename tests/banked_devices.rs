@@ -1,4 +1,4 @@
-//! A house-banked table's automated dealing shoe at fault, through the rules and the journal
+//! Irregularities as recorded at every game: a house-banked table's automated dealing shoe at fault, through the rules and the journal
 //! (§ 677a.13(f), § 647a.13(f), § 589.13(f), § 655a.13(f), § 657a.13(f)): the jam is recorded
 //! under the game's own chapter with the floorperson who signed, the round is void, every wager
 //! on the layout goes back to its seat, and the cards go back to be shuffled before the next
@@ -96,4 +96,110 @@ fn an_automated_dealing_shoe_jam_voids_the_round_under_the_games_own_chapter() {
         let again = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
         assert!(again.table().round.is_none(), "{game:?}");
     }
+}
+
+/// Every irregularity of every game's catalogue that logs or voids, reported during a round
+/// at that game's table: recorded under that game's own section (never another chapter's),
+/// signed by whom the catalogue says; an entry that logs leaves the round in play as it was,
+/// one that voids ends it and returns what each seat had put in.
+#[test]
+fn every_catalogue_entry_records_under_its_own_section_and_does_what_it_says() {
+    use deckhand::rules::irregularities::{Catalogue, Effect, Sign};
+    let mut tried = 0;
+    let dir = tempfile::tempdir().unwrap();
+    for game in GameId::all() {
+        let chapter = format!("§ {}.", game.def().chapter);
+        // The game's table staged once (the people's PINs are slow to hash on purpose), then
+        // copied for each entry: each report starts from the same round.
+        let template = dir.path().join(format!("{}.sqlite", game.id()));
+        {
+            let mut s = common::ui::table(12, game);
+            if game == GameId::Spanish21 {
+                s.poker.dealing = Dealing::ManualShoe;
+            }
+            let mut t = Terminal::open(Store::open(&template).unwrap(), None).unwrap();
+            deckhand::demo::stage_at(&mut t, &s, At::Decision).unwrap();
+        }
+        for item in Catalogue::embedded().for_game(game) {
+            if !matches!(item.effect, Effect::Log | Effect::VoidRound) {
+                continue;
+            }
+            let db = dir.path().join(format!("{}-{}.sqlite", game.id(), item.id));
+            std::fs::copy(&template, &db).unwrap();
+            let key = |p: &std::path::Path| deckhand::store::signing::default_key_path(p);
+            std::fs::copy(key(&template), key(&db)).unwrap();
+            let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+            let round = t.table().round.clone().expect("a round in play");
+            let seat = item.seat.then(|| round.seats[0]);
+            let note = item
+                .note
+                .as_ref()
+                .map(|_| "Ruled: the pot stands".to_string());
+            let signer = match item.sign {
+                Sign::None => None,
+                Sign::Floor => Some(("1001", "246810")),
+                Sign::Supervisor => Some(("3001", "135790")),
+            };
+            let said = t
+                .report_irregularity(&item.id, seat, note, signer)
+                .unwrap_or_else(|e| panic!("{game:?} {}: {e}", item.id));
+            let own = item.section_for(game);
+            assert!(
+                said.ends_with(&format!("({own})")),
+                "{game:?} {}: {said}",
+                item.id
+            );
+            assert!(own.starts_with(&chapter), "{game:?} {}: {own}", item.id);
+            assert_eq!(
+                own.matches('§').count(),
+                1,
+                "{game:?} {}: one chapter only: {own}",
+                item.id
+            );
+            let rows = Store::open(&db).unwrap().all_rows().unwrap();
+            let irr = rows
+                .iter()
+                .rev()
+                .find(|r| r.kind == "irregularity")
+                .unwrap();
+            let p: serde_json::Value = serde_json::from_str(&irr.payload).unwrap();
+            assert_eq!(p["section"], own, "{game:?} {}", item.id);
+            assert_eq!(p["id"], item.id.as_str());
+            if let Some(s) = seat {
+                assert_eq!(p["seat"], s, "{game:?} {}", item.id);
+            }
+            match signer {
+                Some((credential, _)) => {
+                    assert_eq!(
+                        p["signed_by"]["credential"], credential,
+                        "{game:?} {}",
+                        item.id
+                    )
+                }
+                None => assert!(p["signed_by"].is_null(), "{game:?} {}", item.id),
+            }
+            match item.effect {
+                Effect::Log => assert_eq!(
+                    t.table().round.as_ref(),
+                    Some(&round),
+                    "{game:?} {}: logged, the round goes on as it was",
+                    item.id
+                ),
+                _ => {
+                    assert!(t.table().round.is_none(), "{game:?} {}", item.id);
+                    let void = rows.last().unwrap();
+                    assert_eq!(void.kind, "round_voided", "{game:?} {}", item.id);
+                    let p: serde_json::Value = serde_json::from_str(&void.payload).unwrap();
+                    assert_eq!(
+                        p["refunds"],
+                        serde_json::to_value(round.refunds()).unwrap(),
+                        "{game:?} {}",
+                        item.id
+                    );
+                }
+            }
+            tried += 1;
+        }
+    }
+    assert!(tried >= 80, "{tried} entries tried");
 }
