@@ -1,8 +1,9 @@
-//! Irregularities as recorded at every game: a house-banked table's automated dealing shoe at fault, through the rules and the journal
-//! (§ 677a.13(f), § 647a.13(f), § 589.13(f), § 655a.13(f), § 657a.13(f)): the jam is recorded
-//! under the game's own chapter with the floorperson who signed, the round is void, every wager
-//! on the layout goes back to its seat, and the cards go back to be shuffled before the next
-//! round.
+//! Irregularities as the journal records them at every game's table:
+//! - an automated dealing shoe that jams at a house-banked table (§ 677a.13(f), § 647a.13(f),
+//!   § 589.13(f), § 655a.13(f), § 657a.13(f)): recorded under the game's own chapter with the
+//!   floorperson who signed, the round void, every wager on the layout back to its seat, the
+//!   cards back to be shuffled before the next round;
+//! - every catalogue entry that logs or voids, at each game that has it.
 
 use crate::common;
 
