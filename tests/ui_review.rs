@@ -302,6 +302,32 @@ fn older_records_load_under_a_list_that_lays_out_only_what_shows() {
     };
     let first = shown(&h);
     assert!((1..40).contains(&first), "{first} rows laid out");
+    // A finger drags the list up; a row then opened keeps the list where it was (opening a
+    // record is a new screen for the tap guard, which must not throw the list back to the top).
+    let newest = format!("#{total} ");
+    let at = h
+        .get_by_label_contains(&newest)
+        .accesskit_node()
+        .raw_bounds()
+        .unwrap();
+    let from = egui::pos2(
+        ((at.x0 + at.x1) / 2.0) as f32,
+        ((at.y0 + at.y1) / 2.0) as f32 + 120.0,
+    );
+    drag(&mut h, from, from - egui::vec2(0.0, 300.0));
+    assert!(
+        h.query_by_label_contains(&newest).is_none(),
+        "the drag scrolled the list"
+    );
+    // A row near the top of the list as it now stands (300 px is five rows of 60).
+    let below = format!("#{} ", total - 6);
+    h.get_by_label_contains(&below).click();
+    h.run_ok();
+    h.get_by_label_contains(&format!("Record #{}", total - 6));
+    assert!(
+        h.query_by_label_contains(&newest).is_none(),
+        "the list stayed where the finger left it"
+    );
     let older = h.get_by_label("Older records");
     let under = older.accesskit_node().raw_bounds().unwrap().y0;
     assert!(under < 800.0, "on the screen without scrolling: {under}");
@@ -311,9 +337,29 @@ fn older_records_load_under_a_list_that_lays_out_only_what_shows() {
         pages += 1;
     }
     assert_eq!(pages, (total as usize).div_ceil(200), "{total} rows");
-    // Newest first: the newest row is in view, and it opens.
-    let newest = format!("#{total} ");
+    // A new search starts at the top: the newest row is in view again, and it opens.
+    tap(&mut h, "All kinds");
     h.get_by_label_contains(&newest).click();
     h.run_ok();
     h.get_by_label_contains(&format!("Record #{total}"));
+}
+
+/// A finger pressed at `from`, moved to `to` in ten steps, lifted.
+fn drag(h: &mut Harness<'_, DeckhandApp>, from: egui::Pos2, to: egui::Pos2) {
+    let button = |pos, pressed| egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: Default::default(),
+    };
+    h.event(egui::Event::PointerMoved(from));
+    h.event(button(from, true));
+    h.step();
+    for k in 1..=10 {
+        let p = from + (to - from) * (k as f32 / 10.0);
+        h.event(egui::Event::PointerMoved(p));
+        h.step();
+    }
+    h.event(button(to, false));
+    h.run_ok();
 }
