@@ -112,6 +112,7 @@ pub fn build(
     let mut term = Terminal::open(store, shuffler)?;
     term.set_pin_policy(config.pin_policy());
     term.watch_disk(config.store.min_free_mb);
+    term.set_snapshot_every(config.store.snapshot_every_rows);
     // The table progressive controller, if the table has one.
     let progressive_waker: Waker = {
         let slot = ctx_slot.clone();

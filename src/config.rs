@@ -241,6 +241,13 @@ pub struct StoreConfig {
     /// says so, long before a write is refused.
     #[serde(default = "default_min_free_mb")]
     pub min_free_mb: u64,
+    /// Table rows between table snapshots (a start rebuilds from the newest; 0: none).
+    #[serde(default = "default_snapshot_every")]
+    pub snapshot_every_rows: u64,
+}
+
+fn default_snapshot_every() -> u64 {
+    crate::store::snapshot::DEFAULT_EVERY
 }
 
 fn default_min_free_mb() -> u64 {

@@ -37,6 +37,7 @@ mod settle_paylines;
 mod settle_rules;
 mod showcase;
 mod shuffler_link;
+mod snapshots;
 mod store_records;
 mod ui_banked;
 mod ui_big_bet;

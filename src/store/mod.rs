@@ -15,6 +15,7 @@ pub mod people;
 pub mod replay;
 pub mod review;
 pub mod signing;
+pub mod snapshot;
 mod writer;
 pub use writer::{DeviceSink, GROUP_MAX_ROWS, GroupStats, Receipt};
 
@@ -427,10 +428,33 @@ impl Store {
 
     /// The table events in journal order, to rebuild the table.
     pub fn table_events(&self) -> Result<Vec<(i64, Event)>> {
+        self.table_events_after(0)
+    }
+
+    /// The newest table snapshot row, if it is of this build's format: its serial and what
+    /// it holds. (Another build's is not read: the start replays every row instead.)
+    pub fn newest_snapshot(&self) -> Result<Option<(i64, snapshot::Snapshot)>> {
+        let row: Option<(i64, String)> = self
+            .reader
+            .query_row(
+                "SELECT serial, payload FROM journal WHERE kind = 'table_snapshot'
+                 ORDER BY serial DESC LIMIT 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        Ok(row.and_then(|(serial, p)| snapshot::Snapshot::read(&p).map(|s| (serial, s))))
+    }
+
+    /// The table events after row `serial`, in journal order.
+    pub fn table_events_after(&self, serial: i64) -> Result<Vec<(i64, Event)>> {
         let mut stmt = self.reader.prepare(
-            "SELECT serial, payload FROM journal WHERE stream = 'table' ORDER BY serial",
+            "SELECT serial, payload FROM journal WHERE stream = 'table' AND serial > ?1
+             ORDER BY serial",
         )?;
-        let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
+        let rows = stmt.query_map([serial], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+        })?;
         let mut out = Vec::new();
         for row in rows {
             let (serial, payload) = row?;

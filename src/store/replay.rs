@@ -14,6 +14,8 @@ pub struct ReplayReport {
     pub rows: usize,
     pub settlements: usize,
     pub pots: usize,
+    /// Table snapshots of this build's format held equal to the replayed table.
+    pub snapshots: usize,
     /// The first row that cannot be applied or whose outcome the rules give differently now.
     pub divergence: Option<RowDivergence>,
 }
@@ -33,8 +35,8 @@ impl std::fmt::Display for ReplayReport {
         match &self.divergence {
             None => write!(
                 f,
-                "replay clean: {} table rows applied, {} settlements and {} pots recomputed",
-                self.rows, self.settlements, self.pots
+                "replay clean: {} table rows applied, {} settlements and {} pots recomputed, {} snapshots checked",
+                self.rows, self.settlements, self.pots, self.snapshots
             ),
             Some(d) if d.recorded.is_empty() => write!(
                 f,
@@ -86,11 +88,47 @@ pub fn replay_file(path: &Path) -> Result<ReplayReport> {
         rows: 0,
         settlements: 0,
         pots: 0,
+        snapshots: 0,
         divergence: None,
     };
+    // Every snapshot of this build's format, held against the table the replay reaches at
+    // its `through` row (another build's snapshots are never read by a start).
+    let mut snapshots: std::collections::VecDeque<(i64, super::snapshot::Snapshot)> = conn
+        .prepare(
+            "SELECT serial, payload FROM journal WHERE kind = 'table_snapshot' ORDER BY serial",
+        )?
+        .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?
+        .filter_map(|r| r.ok())
+        .filter_map(|(serial, p)| super::snapshot::Snapshot::read(&p).map(|s| (serial, s)))
+        .collect();
     let mut table = Table::default();
+    let check = |table: &Table,
+                 upto: i64,
+                 snapshots: &mut std::collections::VecDeque<(i64, super::snapshot::Snapshot)>,
+                 report: &mut ReplayReport|
+     -> bool {
+        while snapshots.front().is_some_and(|(_, s)| s.through < upto) {
+            let Some((serial, s)) = snapshots.pop_front() else {
+                break;
+            };
+            if s.table != *table {
+                report.divergence = Some(RowDivergence {
+                    serial,
+                    kind: "table_snapshot".into(),
+                    recorded: format!("the table as of row {}", s.through),
+                    now: "another table: the rows up to it replay to something else".into(),
+                });
+                return false;
+            }
+            report.snapshots += 1;
+        }
+        true
+    };
     for row in rows {
         let (serial, kind, payload) = row?;
+        if !check(&table, serial, &mut snapshots, &mut report) {
+            return Ok(report);
+        }
         let diverged = |recorded: String, now: String| RowDivergence {
             serial,
             kind: kind.clone(),
@@ -122,6 +160,7 @@ pub fn replay_file(path: &Path) -> Result<ReplayReport> {
         }
         report.rows += 1;
     }
+    check(&table, i64::MAX, &mut snapshots, &mut report);
     Ok(report)
 }
 

@@ -66,6 +66,11 @@ pub struct Terminal {
     held: held::Held,
     /// Free space on the database's disk (`[store] min_free_mb`).
     disk: held::DiskWatch,
+    /// Table rows between snapshots (`[store] snapshot_every_rows`; 0: none).
+    snapshot_every: u64,
+    /// Table rows written since the newest snapshot, and the last table row's serial.
+    since_snapshot: u64,
+    last_table_serial: i64,
 }
 
 /// The device links stop first (each joins its thread, whose last report is then written),
@@ -81,7 +86,11 @@ impl Drop for Terminal {
 /// file, or rules that now give another outcome) stops the start with its serial and the
 /// reason; nothing is written. A panic in the rules on a row is reported the same way.
 pub fn rebuild(rows: &[(i64, Event)]) -> Result<Table, StoreError> {
-    let mut table = Table::default();
+    rebuild_onto(Table::default(), rows)
+}
+
+/// [`rebuild`] from a table already built (a snapshot) with the rows after it.
+pub fn rebuild_onto(mut table: Table, rows: &[(i64, Event)]) -> Result<Table, StoreError> {
     for (serial, e) in rows {
         let applied = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| table.apply(e)))
             .unwrap_or_else(|_| Err("the rules could not read it".into()));
@@ -108,7 +117,15 @@ impl Terminal {
         if let crate::store::ChainStatus::Broken { serial, problem } = store.verify_chain()? {
             return Err(StoreError::ChainBroken { serial, problem });
         }
-        let table = rebuild(&store.table_events()?)?;
+        // From the newest snapshot and the rows after it (all rows when there is none).
+        let (base, through) = match store.newest_snapshot()? {
+            Some((_, s)) => (s.table, s.through),
+            None => (Table::default(), 0),
+        };
+        let tail = store.table_events_after(through)?;
+        let last_table_serial = tail.last().map_or(through, |(s, _)| *s);
+        let since_snapshot = tail.len() as u64;
+        let table = rebuild_onto(base, &tail)?;
         let mut t = Terminal {
             store,
             table,
@@ -128,6 +145,9 @@ impl Terminal {
             decks_since: None,
             held: Default::default(),
             disk: Default::default(),
+            snapshot_every: crate::store::snapshot::DEFAULT_EVERY,
+            since_snapshot,
+            last_table_serial,
         };
         if let Some(row) = t.store.newest_of(&DECK_CLOCK_KINDS)? {
             t.decks_since = deck_clock(&row).flatten();
@@ -246,8 +266,13 @@ impl Terminal {
                 ));
             }
         };
+        if let Some(last) = rows.last() {
+            self.last_table_serial = last.serial;
+            self.since_snapshot += rows.len() as u64;
+        }
         self.remember(rows);
         self.table = next;
+        self.snapshot_if_due();
         self.store.set_device_context(&self.context());
         for e in events {
             if let Event::ShuffleRequested { deck, .. } = e
@@ -258,6 +283,35 @@ impl Terminal {
             self.tell_progressive(e);
         }
         Ok(())
+    }
+
+    /// How many table rows between snapshots (0: none). Due at once if the start replayed
+    /// that many rows.
+    pub fn set_snapshot_every(&mut self, rows: u64) {
+        self.snapshot_every = rows;
+        self.snapshot_if_due();
+    }
+
+    /// Writes a snapshot of the table once `snapshot_every` table rows followed the last, at
+    /// the first moment between rounds (a round's hand machine and its undo history are
+    /// rebuilt from its rows, never stored whole: a snapshot holds only what the table keeps
+    /// between rounds).
+    fn snapshot_if_due(&mut self) {
+        if self.snapshot_every == 0
+            || self.since_snapshot < self.snapshot_every
+            || self.table.round.is_some()
+            || !self.table.history.is_empty()
+        {
+            return;
+        }
+        let snapshot = crate::store::snapshot::Snapshot::new(self.last_table_serial, &self.table);
+        match serde_json::to_value(&snapshot) {
+            Ok(payload) => {
+                self.record_system("table_snapshot", payload);
+                self.since_snapshot = 0;
+            }
+            Err(e) => tracing::warn!("table snapshot not written: {e}"),
+        }
     }
 
     /// Appends a row that does not change the table (device link, refused reports).

@@ -1,0 +1,201 @@
+//! Start-up against history (`cargo bench --bench startup`): how long the terminal takes from
+//! opening its database to its first frame (the store, the chain walk, the table rebuilt from
+//! the newest snapshot and the rows after it, the app's first frame under egui_kittest), on an
+//! empty journal and on one of about 1,000,000 rows: `ROUNDS` Hold'em rounds played through the
+//! terminal's commands (a snapshot every 5,000 table rows, the default), each followed by the
+//! device and system rows a busy table writes. The journal is built once under `target/tmp/`.
+//! Printed: the time of each part, then criterion's figure for the whole.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use deckhand::demo::At;
+use deckhand::rules::betting::ActionKind;
+use deckhand::rules::games::GameId;
+use deckhand::rules::poker::hand::{HandCommand, Step as HandStep};
+use deckhand::rules::table::{Command, Confirm, Step, Table, TableSetup};
+use deckhand::store::{Entry, RowContext, Store};
+use deckhand::terminal::Terminal;
+use deckhand::ui::DeckhandApp;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+const ROUNDS: usize = 2_000;
+const SYSTEM_ROWS_PER_ROUND: usize = 500;
+
+fn setup() -> TableSetup {
+    let base = TableSetup {
+        table_no: 12,
+        deck_colours: ["Red".into(), "Blue".into()],
+        blinds: vec![100, 200],
+        small_bet: 200,
+        big_bet: 400,
+        max_raises: 3,
+        betting: Default::default(),
+        counting_shuffler: false,
+        pot_rules: Default::default(),
+        poker: Default::default(),
+    };
+    deckhand::demo::setup_for(&base, GameId::Holdem)
+}
+
+fn ok(t: &mut Terminal, c: Command) {
+    if let Err(e) = t.execute(c.clone()) {
+        panic!("{c:?} refused: {e} (step {:?})", t.table().step());
+    }
+}
+
+/// A round everyone folds to the big blind, then what the next round needs.
+fn fold_round(t: &mut Terminal) {
+    ok(
+        t,
+        Command::StartRound {
+            seats: vec![1, 2, 3, 4],
+        },
+    );
+    ok(t, Command::Poker(HandCommand::Posted { straddle: false }));
+    ok(
+        t,
+        Command::Poker(HandCommand::Dealt {
+            up: vec![],
+            common: None,
+        }),
+    );
+    while let Step::Poker {
+        step: HandStep::Act { seat, .. },
+        ..
+    } = t.table().step()
+    {
+        ok(
+            t,
+            Command::Poker(HandCommand::Act {
+                seat,
+                kind: ActionKind::Fold,
+                amount: None,
+            }),
+        );
+    }
+    ok(t, Command::CountLosingHands { correct: true });
+    ok(t, Command::Confirm(Confirm::PotPushed));
+    for _ in 0..10 {
+        match t.table().step() {
+            Step::StartRound { .. } => return,
+            Step::ShuffleManually { .. } => ok(t, Command::Confirm(Confirm::ShuffledAndCut)),
+            Step::CountDeck { .. } => ok(t, Command::ManualCount { counted: 52 }),
+            Step::VerifyCount { .. } => {
+                t.verify("1001", "246810").unwrap();
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+fn build(path: &Path) {
+    let _ = std::fs::remove_file(path);
+    let _ = std::fs::remove_file(deckhand::store::signing::default_key_path(path));
+    let mut t = Terminal::open(Store::open(path).unwrap(), None).unwrap();
+    deckhand::demo::stage_at(&mut t, &setup(), At::Opened).unwrap();
+    let ctx = RowContext {
+        table_no: Some(12),
+        dealer_credential: Some("20417".into()),
+        actor_credential: None,
+    };
+    let system: Vec<Entry> = (0..SYSTEM_ROWS_PER_ROUND)
+        .map(|i| {
+            Entry::system(
+                "shuffler_meters",
+                serde_json::json!({"kind": "shuffler_meters", "shuffles": i, "cards": 52 * i}),
+            )
+        })
+        .collect();
+    for _ in 0..ROUNDS {
+        fold_round(&mut t);
+        t.store().submit(&ctx, &system).wait().unwrap();
+    }
+}
+
+fn journal() -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("startup-journal.sqlite");
+    let want = (ROUNDS * SYSTEM_ROWS_PER_ROUND) as i64;
+    let have = Store::open(&path)
+        .ok()
+        .and_then(|s| s.head().ok())
+        .map(|(n, _)| n);
+    if have.is_none_or(|n| n < want) {
+        let t = Instant::now();
+        build(&path);
+        eprintln!("built the journal in {:?}", t.elapsed());
+    }
+    path
+}
+
+/// Store, terminal, app and its first frame.
+fn first_frame(path: &Path) -> Duration {
+    let t = Instant::now();
+    let term = Terminal::open(Store::open(path).unwrap(), None).unwrap();
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut DeckhandApp| {
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            DeckhandApp::new(term, setup(), None),
+        );
+    h.step();
+    t.elapsed()
+}
+
+fn bench_startup(c: &mut Criterion) {
+    let big = journal();
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let empty = dir.path().join("empty.sqlite");
+    drop(Terminal::open(Store::open(&empty).unwrap(), None).unwrap());
+
+    let store = Store::open(&big).unwrap();
+    let rows = store.head().unwrap().0;
+    let time = |f: &mut dyn FnMut()| {
+        (0..5)
+            .map(|_| {
+                let t = Instant::now();
+                f();
+                t.elapsed()
+            })
+            .min()
+            .unwrap()
+    };
+    let walk = time(&mut || {
+        store.verify_chain().unwrap();
+    });
+    let all = store.table_events().unwrap();
+    let full = time(&mut || {
+        Table::replay(&store.table_events().unwrap()).unwrap();
+    });
+    let (_, snap) = store.newest_snapshot().unwrap().expect("a snapshot");
+    let from_snapshot = time(&mut || {
+        let (_, s) = store.newest_snapshot().unwrap().unwrap();
+        let tail = store.table_events_after(s.through).unwrap();
+        let mut t = s.table;
+        for (_, e) in &tail {
+            t.apply(e).unwrap();
+        }
+    });
+    let tail = store.table_events_after(snap.through).unwrap().len();
+    drop(store);
+    let big_frame = time(&mut || {
+        first_frame(&big);
+    });
+    let empty_frame = time(&mut || {
+        first_frame(&empty);
+    });
+    eprintln!(
+        "start-up, {rows} rows ({} table rows): first frame {big_frame:?} (empty journal {empty_frame:?}) | chain walk {walk:?} | table from the newest snapshot and {tail} rows after it {from_snapshot:?}, from every table row {full:?}",
+        all.len()
+    );
+    let mut g = c.benchmark_group("startup");
+    g.sample_size(10);
+    g.bench_function("first_frame_1m_rows", |b| b.iter(|| first_frame(&big)));
+    g.bench_function("first_frame_empty", |b| b.iter(|| first_frame(&empty)));
+    g.finish();
+}
+
+criterion_group!(benches, bench_startup);
+criterion_main!(benches);
