@@ -110,8 +110,10 @@ impl Writer {
         let schema_before: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         migrate::apply(&mut conn, MIGRATIONS)?;
         let terminal_id = terminal_id(&conn, path)?;
+        // Each opening writes after every row of the openings before it, so the last row
+        // carries the highest session: read it, not every row (a start on a long journal).
         let session: i64 = conn.query_row(
-            "SELECT COALESCE(MAX(session), 0) + 1 FROM journal",
+            "SELECT COALESCE((SELECT session FROM journal ORDER BY serial DESC LIMIT 1), 0) + 1",
             [],
             |r| r.get(0),
         )?;
