@@ -319,7 +319,7 @@ fn older_records_load_under_a_list_that_lays_out_only_what_shows() {
         h.query_by_label_contains(&newest).is_none(),
         "the drag scrolled the list"
     );
-    // A row near the top of the list as it now stands (300 px is five rows of 60).
+    // A row near the top of the list as it now stands (300 px is over four rows of 68).
     let below = format!("#{} ", total - 6);
     h.get_by_label_contains(&below).click();
     h.run_ok();

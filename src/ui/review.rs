@@ -569,7 +569,8 @@ impl DeckhandApp {
                     // tap guard, which gives every widget a new id): the offset is the
                     // review's own. A finger drags it, as the wheel and the bar move it.
                     let mut clicked: Option<usize> = None;
-                    let row_h = 48.0;
+                    // The theme's touch target: the height every button is drawn at.
+                    let row_h = theme::TARGET;
                     let out = egui::ScrollArea::vertical()
                         .id_salt("review-rows")
                         .scroll_source(egui::scroll_area::ScrollSource::ALL)
@@ -586,13 +587,13 @@ impl DeckhandApp {
                                 );
                                 let on =
                                     r.selected.as_ref().is_some_and(|s| s.serial == row.serial);
-                                // Exactly one row high, as the list's arithmetic assumes.
+                                // One touch target high, as the list's arithmetic assumes.
                                 if ui
-                                    .add_sized(
-                                        [ui.available_width(), row_h],
+                                    .add(
                                         Button::new(RichText::new(label).size(theme::SMALL + 1.0))
                                             .wrap_mode(egui::TextWrapMode::Truncate)
-                                            .selected(on),
+                                            .selected(on)
+                                            .min_size(egui::vec2(ui.available_width(), row_h)),
                                     )
                                     .clicked()
                                 {
@@ -628,213 +629,231 @@ impl DeckhandApp {
                         .scroll_source(egui::scroll_area::ScrollSource::ALL)
                         .auto_shrink([false, false])
                         .show(&mut cols[1], |ui| {
-                            if let Some(rp) = r.replay.as_mut() {
-                                ui.label(
-                                    RichText::new(format!(
-                                        "Round {} · step {} of {}",
-                                        rp.round,
-                                        rp.at + 1,
-                                        rp.steps.len()
-                                    ))
-                                    .size(theme::BODY)
-                                    .strong(),
-                                );
-                                // The controls first: a long step below never moves them.
-                                let mut close = false;
-                                ui.horizontal(|ui| {
-                                    let prev = ui.add_enabled(
-                                        rp.at > 0,
-                                        Button::new(
-                                            RichText::new("Previous step").size(theme::BODY),
-                                        )
-                                        .min_size(theme::ACTION_SIZE),
-                                    );
-                                    if prev.clicked() {
-                                        rp.at -= 1;
-                                    }
-                                    let next = ui.add_enabled(
-                                        rp.at + 1 < rp.steps.len(),
-                                        Button::new(RichText::new("Next step").size(theme::BODY))
-                                            .min_size(theme::ACTION_SIZE),
-                                    );
-                                    if next.clicked() {
-                                        rp.at += 1;
-                                    }
-                                    close = ui
-                                        .add(
-                                            Button::new(
-                                                RichText::new("Close replay").size(theme::BODY),
-                                            )
-                                            .min_size(theme::ACTION_SIZE),
-                                        )
-                                        .clicked();
-                                });
-                                let step = &rp.steps[rp.at];
-                                ui.label(
-                                    RichText::new(format!(
-                                        "#{} · {} UTC · dealer {}{}",
-                                        step.serial,
-                                        step.ts_utc,
-                                        step.dealer.as_deref().unwrap_or("none"),
-                                        step.signer
-                                            .as_deref()
-                                            .map_or(String::new(), |p| format!(" · signed by {p}"))
-                                    ))
-                                    .size(theme::SMALL),
-                                );
-                                body(ui, &step.what);
-                                body(
-                                    ui,
-                                    &format!(
-                                        "Then: {} · on the table {}",
-                                        step.then,
-                                        crate::rules::money(step.on_table)
-                                    ),
-                                );
-                                if !step.section.is_empty() {
-                                    small(ui, &step.section);
-                                }
-                                if close {
-                                    r.replay = None;
-                                }
-                                return;
-                            }
-                            match r.selected.clone() {
-                                None => body(ui, "Tap a record to see it whole."),
-                                Some(row) => {
-                                    if r.central.is_none()
-                                        && r.corrections.first().map(|c| c.serial)
-                                            != Some(row.serial)
-                                    {
-                                        r.corrections =
-                                            store.corrections_of(row.serial).unwrap_or_default();
-                                    }
+                            // Lines laid out from the left, not spread to the column's width,
+                            // and text a finger drags (to scroll) rather than selects.
+                            ui.style_mut().interaction.selectable_labels = false;
+                            ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                                if let Some(rp) = r.replay.as_mut() {
                                     ui.label(
                                         RichText::new(format!(
-                                            "Record #{} · {}",
-                                            row.serial,
-                                            row.kind.replace('_', " ")
+                                            "Round {} · step {} of {}",
+                                            rp.round,
+                                            rp.at + 1,
+                                            rp.steps.len()
                                         ))
                                         .size(theme::BODY)
                                         .strong(),
                                     );
-                                    // What happened, in words, first.
-                                    body(ui, &super::review_words::sentence(&row));
-                                    ui.label(
-                                        RichText::new(format!(
-                                            "{} UTC · terminal {}",
-                                            row.ts_utc, row.terminal_id
-                                        ))
-                                        .size(theme::SMALL),
-                                    );
-                                    let who = |c: &Option<String>| {
-                                        c.as_deref().map_or("—".to_string(), |c| r.names.of(c))
-                                    };
-                                    ui.label(
-                                        RichText::new(format!(
-                                            "Dealer {} · signed by {}",
-                                            who(&row.dealer_credential),
-                                            who(&row.actor_credential)
-                                        ))
-                                        .size(theme::SMALL),
-                                    );
-                                    if r.central.is_none()
-                                        && r.round_of_selected.map(|(s, _)| s) != Some(row.serial)
-                                    {
-                                        let round = (row.stream == "table")
-                                            .then(|| {
-                                                crate::store::replay::round_at(
-                                                    store.connection(),
-                                                    row.serial,
-                                                )
-                                            })
-                                            .and_then(|r| r.ok().flatten());
-                                        r.round_of_selected = Some((row.serial, round));
-                                    }
-                                    if r.central.is_none()
-                                        && let Some((_, Some(round))) = r.round_of_selected
-                                        && ui
+                                    // The controls first: a long step below never moves them.
+                                    let mut close = false;
+                                    ui.horizontal(|ui| {
+                                        let prev = ui.add_enabled(
+                                            rp.at > 0,
+                                            Button::new(
+                                                RichText::new("Previous step").size(theme::BODY),
+                                            )
+                                            .min_size(theme::ACTION_SIZE),
+                                        );
+                                        if prev.clicked() {
+                                            rp.at -= 1;
+                                        }
+                                        let next = ui.add_enabled(
+                                            rp.at + 1 < rp.steps.len(),
+                                            Button::new(
+                                                RichText::new("Next step").size(theme::BODY),
+                                            )
+                                            .min_size(theme::ACTION_SIZE),
+                                        );
+                                        if next.clicked() {
+                                            rp.at += 1;
+                                        }
+                                        close = ui
                                             .add(
                                                 Button::new(
-                                                    RichText::new(format!("Replay round {round}"))
-                                                        .size(theme::BODY),
+                                                    RichText::new("Close replay").size(theme::BODY),
                                                 )
                                                 .min_size(theme::ACTION_SIZE),
                                             )
-                                            .clicked()
-                                    {
-                                        match crate::store::replay::round_steps(
-                                            store.connection(),
-                                            round,
-                                        ) {
-                                            Ok(steps) => {
-                                                r.replay = Some(RoundReplay {
-                                                    round,
-                                                    steps,
-                                                    at: 0,
-                                                })
-                                            }
-                                            Err(e) => {
-                                                r.notice = Some(format!("Cannot replay: {e}"))
-                                            }
+                                            .clicked();
+                                    });
+                                    let step = &rp.steps[rp.at];
+                                    ui.label(
+                                        RichText::new(format!(
+                                            "#{} · {} UTC · dealer {}{}",
+                                            step.serial,
+                                            step.ts_utc,
+                                            step.dealer.as_deref().unwrap_or("none"),
+                                            step.signer
+                                                .as_deref()
+                                                .map_or(String::new(), |p| format!(
+                                                    " · signed by {p}"
+                                                ))
+                                        ))
+                                        .size(theme::SMALL),
+                                    );
+                                    body(ui, &step.what);
+                                    body(
+                                        ui,
+                                        &format!(
+                                            "Then: {} · on the table {}",
+                                            step.then,
+                                            crate::rules::money(step.on_table)
+                                        ),
+                                    );
+                                    if !step.section.is_empty() {
+                                        small(ui, &step.section);
+                                    }
+                                    if close {
+                                        r.replay = None;
+                                    }
+                                    return;
+                                }
+                                match r.selected.clone() {
+                                    None => body(ui, "Tap a record to see it whole."),
+                                    Some(row) => {
+                                        if r.central.is_none()
+                                            && r.corrections.first().map(|c| c.serial)
+                                                != Some(row.serial)
+                                        {
+                                            r.corrections = store
+                                                .corrections_of(row.serial)
+                                                .unwrap_or_default();
                                         }
-                                    }
-                                    // The raw record and its hash, behind "Details".
-                                    let label = if r.details { "Hide details" } else { "Details" };
-                                    if ui
-                                        .add(
-                                            Button::new(RichText::new(label).size(theme::BODY))
-                                                .min_size(egui::vec2(160.0, theme::TARGET)),
-                                        )
-                                        .clicked()
-                                    {
-                                        r.details = !r.details;
-                                    }
-                                    if r.details {
-                                        let pretty =
-                                            serde_json::from_str::<serde_json::Value>(&row.payload)
-                                                .and_then(|v| serde_json::to_string_pretty(&v))
-                                                .unwrap_or_else(|_| row.payload.clone());
-                                        egui::ScrollArea::vertical()
-                                            .id_salt("review-detail")
-                                            .max_height(260.0)
-                                            .show(ui, |ui| {
-                                                ui.label(
-                                                    RichText::new(pretty)
-                                                        .monospace()
-                                                        .size(theme::SMALL),
-                                                );
-                                            });
-                                        ui.add(
-                                            egui::Label::new(
-                                                RichText::new(format!("hash {}", row.hash))
-                                                    .monospace()
-                                                    .size(theme::SMALL - 2.0)
-                                                    .color(theme::TEXT_DIM),
-                                            )
-                                            .wrap_mode(egui::TextWrapMode::Wrap),
-                                        );
-                                    }
-                                    if r.corrections.is_empty() {
-                                        ui.label(
-                                            RichText::new("No correction points at this record.")
-                                                .size(theme::SMALL),
-                                        );
-                                    }
-                                    for c in &r.corrections {
                                         ui.label(
                                             RichText::new(format!(
-                                                "Corrected by #{} ({}): {}",
-                                                c.serial,
-                                                who(&c.actor_credential),
-                                                super::review_words::sentence(c)
+                                                "Record #{} · {}",
+                                                row.serial,
+                                                row.kind.replace('_', " ")
                                             ))
-                                            .size(theme::SMALL)
-                                            .color(theme::WARN),
+                                            .size(theme::BODY)
+                                            .strong(),
                                         );
+                                        // What happened, in words, first.
+                                        body(ui, &super::review_words::sentence(&row));
+                                        ui.label(
+                                            RichText::new(format!(
+                                                "{} UTC · terminal {}",
+                                                row.ts_utc, row.terminal_id
+                                            ))
+                                            .size(theme::SMALL),
+                                        );
+                                        let who = |c: &Option<String>| {
+                                            c.as_deref()
+                                                .map_or("—".to_string(), |c| r.names.of(c))
+                                        };
+                                        ui.label(
+                                            RichText::new(format!(
+                                                "Dealer {} · signed by {}",
+                                                who(&row.dealer_credential),
+                                                who(&row.actor_credential)
+                                            ))
+                                            .size(theme::SMALL),
+                                        );
+                                        if r.central.is_none()
+                                            && r.round_of_selected.map(|(s, _)| s)
+                                                != Some(row.serial)
+                                        {
+                                            let round = (row.stream == "table")
+                                                .then(|| {
+                                                    crate::store::replay::round_at(
+                                                        store.connection(),
+                                                        row.serial,
+                                                    )
+                                                })
+                                                .and_then(|r| r.ok().flatten());
+                                            r.round_of_selected = Some((row.serial, round));
+                                        }
+                                        if r.central.is_none()
+                                            && let Some((_, Some(round))) = r.round_of_selected
+                                            && ui
+                                                .add(
+                                                    Button::new(
+                                                        RichText::new(format!(
+                                                            "Replay round {round}"
+                                                        ))
+                                                        .size(theme::BODY),
+                                                    )
+                                                    .min_size(theme::ACTION_SIZE),
+                                                )
+                                                .clicked()
+                                        {
+                                            match crate::store::replay::round_steps(
+                                                store.connection(),
+                                                round,
+                                            ) {
+                                                Ok(steps) => {
+                                                    r.replay = Some(RoundReplay {
+                                                        round,
+                                                        steps,
+                                                        at: 0,
+                                                    })
+                                                }
+                                                Err(e) => {
+                                                    r.notice = Some(format!("Cannot replay: {e}"))
+                                                }
+                                            }
+                                        }
+                                        // The raw record and its hash, behind "Details".
+                                        let label =
+                                            if r.details { "Hide details" } else { "Details" };
+                                        if ui
+                                            .add(
+                                                Button::new(RichText::new(label).size(theme::BODY))
+                                                    .min_size(egui::vec2(160.0, theme::TARGET)),
+                                            )
+                                            .clicked()
+                                        {
+                                            r.details = !r.details;
+                                        }
+                                        if r.details {
+                                            let pretty = serde_json::from_str::<serde_json::Value>(
+                                                &row.payload,
+                                            )
+                                            .and_then(|v| serde_json::to_string_pretty(&v))
+                                            .unwrap_or_else(|_| row.payload.clone());
+                                            egui::ScrollArea::vertical()
+                                                .id_salt("review-detail")
+                                                .max_height(260.0)
+                                                .show(ui, |ui| {
+                                                    ui.label(
+                                                        RichText::new(pretty)
+                                                            .monospace()
+                                                            .size(theme::SMALL),
+                                                    );
+                                                });
+                                            ui.add(
+                                                egui::Label::new(
+                                                    RichText::new(format!("hash {}", row.hash))
+                                                        .monospace()
+                                                        .size(theme::SMALL - 2.0)
+                                                        .color(theme::TEXT_DIM),
+                                                )
+                                                .wrap_mode(egui::TextWrapMode::Wrap),
+                                            );
+                                        }
+                                        if r.corrections.is_empty() {
+                                            ui.label(
+                                                RichText::new(
+                                                    "No correction points at this record.",
+                                                )
+                                                .size(theme::SMALL),
+                                            );
+                                        }
+                                        for c in &r.corrections {
+                                            ui.label(
+                                                RichText::new(format!(
+                                                    "Corrected by #{} ({}): {}",
+                                                    c.serial,
+                                                    who(&c.actor_credential),
+                                                    super::review_words::sentence(c)
+                                                ))
+                                                .size(theme::SMALL)
+                                                .color(theme::WARN),
+                                            );
+                                        }
                                     }
                                 }
-                            }
+                            });
                         });
                 });
             });
