@@ -2,6 +2,7 @@
 //! changes here; the terminal journals the events, then applies them.
 
 use super::*;
+use crate::rules::access::Action;
 use command::refuse;
 
 impl Table {
@@ -74,8 +75,7 @@ impl Table {
                     } else {
                         crate::rules::access::Action::ValidateProgressive
                     };
-                    crate::rules::access::check(floorperson, action, self.dealer.as_ref())
-                        .map_err(RuleError::Refused)?;
+                    self.may_sign(floorperson, action)?;
                 }
                 Ok(events.into_iter().map(Event::Banked).collect())
             }
@@ -183,13 +183,8 @@ impl Table {
                 let Step::VerifyRemoval { deck } = step else {
                     return refuse("no deck removal is waiting for a floorperson's verification");
                 };
-                let (_, dealer) = self.table_and_dealer()?;
-                crate::rules::access::check(
-                    signed_by,
-                    crate::rules::access::Action::VerifyDeckChange,
-                    Some(&dealer),
-                )
-                .map_err(RuleError::Refused)?;
+                self.table_and_dealer()?;
+                self.may_sign(signed_by, Action::VerifyDeckChange)?;
                 let choices = self
                     .setup
                     .as_ref()
@@ -208,13 +203,8 @@ impl Table {
                 }])
             }
             Command::ReshuffleOrdered { signed_by } => {
-                let (_, dealer) = self.table_and_dealer()?;
-                crate::rules::access::check(
-                    signed_by,
-                    crate::rules::access::Action::RequireRecut,
-                    Some(&dealer),
-                )
-                .map_err(RuleError::Refused)?;
+                self.table_and_dealer()?;
+                self.may_sign(signed_by, Action::RequireRecut)?;
                 if self.round.is_some() || self.removal.is_some() {
                     return refuse(
                         "the cards are shuffled again between rounds: finish the round (and any deck removal) first",
@@ -264,12 +254,7 @@ impl Table {
             } => self.decide_close_period(period, *contributions, signed_by),
             Command::RecordBoxCount(count) => {
                 let (table_no, dealer) = self.table_and_dealer()?;
-                crate::rules::access::check(
-                    &count.floorperson,
-                    crate::rules::access::Action::SignBoxCount,
-                    Some(&dealer),
-                )
-                .map_err(RuleError::Refused)?;
+                self.may_sign(&count.floorperson, Action::SignBoxCount)?;
                 if self.round.is_some() {
                     return refuse(format!(
                         "a box is counted at a closed table ({}): finish the round first",
@@ -293,12 +278,7 @@ impl Table {
             }
             Command::RecordTimeCharges(charges) => {
                 let (table_no, dealer) = self.table_and_dealer()?;
-                crate::rules::access::check(
-                    &charges.floorperson,
-                    crate::rules::access::Action::VerifyTimeCharges,
-                    Some(&dealer),
-                )
-                .map_err(RuleError::Refused)?;
+                self.may_sign(&charges.floorperson, Action::VerifyTimeCharges)?;
                 if charges.interval_minutes != 20 && charges.interval_minutes != 30 {
                     return refuse(
                         "time charges are assessed every 20 or 30 minutes (§ 637a.17(b)(3)(iii))",
@@ -374,7 +354,7 @@ impl Table {
         signed_by: &Option<Person>,
     ) -> Result<Vec<Event>, RuleError> {
         use crate::rules::irregularities::{Catalogue, Effect, Sign};
-        let (_, dealer) = self.table_and_dealer()?;
+        self.table_and_dealer()?;
         let game = self
             .setup
             .as_ref()
@@ -414,9 +394,7 @@ impl Table {
             Sign::Supervisor => Some(crate::rules::access::Action::RuleOnDispute),
         };
         match (action, signed_by) {
-            (Some(a), Some(p)) => {
-                crate::rules::access::check(p, a, Some(&dealer)).map_err(RuleError::Refused)?
-            }
+            (Some(a), Some(p)) => self.may_sign(p, a)?,
             (Some(a), None) => {
                 return refuse(format!(
                     "{}: {} must sign ({})",
@@ -494,6 +472,13 @@ impl Table {
             }
         }
         Ok(events)
+    }
+
+    /// Whether `signer` may sign for `action` at this table: the role the action takes, and
+    /// never the dealer signed in for his own table (`rules::access`).
+    pub(super) fn may_sign(&self, signer: &Person, action: Action) -> Result<(), RuleError> {
+        crate::rules::access::check(signer, action, self.dealer.as_ref())
+            .map_err(RuleError::Refused)
     }
 
     pub(super) fn table_and_dealer(&self) -> Result<(u32, Person), RuleError> {

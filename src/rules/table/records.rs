@@ -2,6 +2,7 @@
 //! counts (§ 637a.15(d)(1), § 637a.16(d)(1)) and time charges (§ 637a.17(b)(3)).
 
 use super::*;
+use crate::rules::access::Action;
 use command::refuse;
 use serde::{Deserialize, Serialize};
 
@@ -78,12 +79,7 @@ impl Table {
         let Some(setup) = &self.setup else {
             return refuse("open the table first");
         };
-        crate::rules::access::check(
-            signed_by,
-            crate::rules::access::Action::VerifyHighHand,
-            self.dealer.as_ref(),
-        )
-        .map_err(RuleError::Refused)?;
+        self.may_sign(signed_by, Action::VerifyHighHand)?;
         if period.trim().is_empty() {
             return refuse("name the qualifying period to close");
         }
@@ -132,12 +128,7 @@ impl Table {
                 "a dealer must be signed in: their name goes on the slip (§ 637a.16(f)(4))",
             );
         };
-        crate::rules::access::check(
-            &slip.floorperson,
-            crate::rules::access::Action::VerifyHighHand,
-            Some(dealer),
-        )
-        .map_err(RuleError::Refused)?;
+        self.may_sign(&slip.floorperson, Action::VerifyHighHand)?;
         if !(1..=10).contains(&slip.seat) {
             return refuse("seats are numbered 1 to 10 (§ 637a.16(f)(1))");
         }

@@ -5,6 +5,7 @@
 //! (§ 637a.11(d) leaves the blinds to it).
 
 use super::*;
+use crate::rules::access::Action;
 use crate::rules::money;
 use crate::rules::poker::hand::ExtraPost;
 use command::refuse;
@@ -76,12 +77,7 @@ impl Table {
         let Some(setup) = &self.setup else {
             return refuse("open the table first");
         };
-        crate::rules::access::check(
-            signed_by,
-            crate::rules::access::Action::VerifyTableStakes,
-            self.dealer.as_ref(),
-        )
-        .map_err(RuleError::Refused)?;
+        self.may_sign(signed_by, Action::VerifyTableStakes)?;
         let Some(stake) = self.stakes.get(&seat).copied() else {
             return refuse(format!("seat {seat} has no player with table stakes"));
         };
@@ -109,12 +105,7 @@ impl Table {
         seat: u8,
         signed_by: &Person,
     ) -> Result<Vec<Event>, RuleError> {
-        crate::rules::access::check(
-            signed_by,
-            crate::rules::access::Action::VerifyTableStakes,
-            self.dealer.as_ref(),
-        )
-        .map_err(RuleError::Refused)?;
+        self.may_sign(signed_by, Action::VerifyTableStakes)?;
         let Some(stake) = self.away.get(&seat).copied() else {
             return refuse(format!("seat {seat} is not away"));
         };

@@ -11,6 +11,7 @@
 //! procedure covers those.
 
 use super::*;
+use crate::rules::access::Action;
 use crate::rules::banked::round::BankedEvent;
 use crate::rules::poker::hand::HandEvent;
 
@@ -119,13 +120,8 @@ impl Table {
         steps: u32,
         signed_by: &Person,
     ) -> Result<Vec<Event>, RuleError> {
-        let (_, dealer) = self.table_and_dealer()?;
-        crate::rules::access::check(
-            signed_by,
-            crate::rules::access::Action::CorrectRound,
-            Some(&dealer),
-        )
-        .map_err(RuleError::Refused)?;
+        self.table_and_dealer()?;
+        self.may_sign(signed_by, Action::CorrectRound)?;
         let n = self.history.len();
         if steps == 0 || steps as usize > n {
             return refuse(format!(
