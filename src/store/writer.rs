@@ -407,10 +407,9 @@ impl WriterState {
     }
 
     /// Commits a group of appends in one transaction and answers each caller once it is
-    /// durable. With more than one caller, each caller's rows go in a savepoint: rows the
-    /// database refuses are rolled back and that caller told why; the others still commit.
+    /// durable. Each caller's rows go in a savepoint: rows the database refuses are rolled back
+    /// and that caller told why; the others still commit.
     fn commit_group(&mut self, group: Vec<Pending>) {
-        let single = group.len() == 1;
         let answers = (|| -> Result<Vec<Result<Vec<JournalRow>>>> {
             let mut tx = self
                 .conn
@@ -419,40 +418,33 @@ impl WriterState {
             let mut answers = Vec::with_capacity(group.len());
             for p in &group {
                 let before = head.clone();
-                let done = if single {
-                    insert_rows(
-                        &tx,
-                        &self.terminal_id,
-                        self.session,
-                        self.opened,
-                        &p.ctx,
-                        &p.entries,
-                        &mut head,
-                    )?
-                } else {
-                    let sp = tx.savepoint()?;
-                    match insert_rows(
-                        &sp,
-                        &self.terminal_id,
-                        self.session,
-                        self.opened,
-                        &p.ctx,
-                        &p.entries,
-                        &mut head,
-                    ) {
-                        Ok(rows) => {
-                            sp.commit()?;
-                            rows
+                let sp = tx.savepoint()?;
+                let rows = match insert_rows(
+                    &sp,
+                    &self.terminal_id,
+                    self.session,
+                    self.opened,
+                    &p.ctx,
+                    &p.entries,
+                    &mut head,
+                ) {
+                    Ok(rows) => {
+                        sp.commit()?;
+                        Ok(rows)
+                    }
+                    Err(e) => {
+                        drop(sp); // rolls back this caller's rows alone
+                        // A full disk or an I/O error ends the whole transaction: the group
+                        // fails with the database's own error, not with a later "no
+                        // transaction" from the commit.
+                        if tx.is_autocommit() {
+                            return Err(e);
                         }
-                        Err(e) => {
-                            drop(sp); // rolls back this caller's rows alone
-                            head = before;
-                            answers.push(Err(e));
-                            continue;
-                        }
+                        head = before;
+                        Err(e)
                     }
                 };
-                answers.push(Ok(done));
+                answers.push(rows);
             }
             // The new head, signed, in the same transaction as the rows it covers.
             if let Some(last) = answers.iter().rev().find_map(|a| a.as_ref().ok()?.last()) {
