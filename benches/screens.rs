@@ -7,10 +7,14 @@
 //!
 //! Both at 1280×800. The goal of issue 24 is 4 ms a frame.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::ui::{harness, keys, tap};
 use criterion::{Criterion, criterion_group, criterion_main};
 use deckhand::demo::At;
 use deckhand::rules::games::GameId;
-use deckhand::rules::table::{Command, Confirm, TableSetup};
+use deckhand::rules::table::{Command, Confirm};
 use deckhand::store::{Entry, RowContext, Store};
 use deckhand::terminal::Terminal;
 use deckhand::ui::DeckhandApp;
@@ -18,58 +22,22 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::time::{Duration, Instant};
 
-fn setup(game: GameId) -> TableSetup {
-    let base = TableSetup {
-        table_no: 14,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        betting: Default::default(),
-        counting_shuffler: false,
-        pot_rules: Default::default(),
-        poker: Default::default(),
-    };
-    deckhand::demo::setup_for(&base, game)
-}
-
-fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(
-            |ui, app: &mut DeckhandApp| {
-                app.logic(ui.ctx());
-                app.show(ui);
-            },
-            app,
-        )
-}
-
-fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run_ok();
-}
-
+/// The supervisor's sign-in to the review (credential number, PIN, Verify).
 fn sign(h: &mut Harness<'_, DeckhandApp>, credential: &str, pin: &str) {
     if h.query_by_label("Next: PIN").is_none() {
         h.get_by_label_contains("Credential number:").click();
         h.run_ok();
     }
     tap(h, "Clear");
-    for k in credential.chars() {
-        tap(h, &k.to_string());
-    }
+    keys(h, credential);
     tap(h, "Next: PIN");
-    for k in pin.chars() {
-        tap(h, &k.to_string());
-    }
+    keys(h, pin);
     tap(h, "Verify");
 }
 
 fn bench_card_entry(c: &mut Criterion) {
     let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
-    let s = setup(GameId::Holdem);
+    let s = common::ui::table(14, GameId::Holdem);
     let mut t =
         Terminal::open(Store::open(&dir.path().join("cards.sqlite")).unwrap(), None).unwrap();
     deckhand::demo::stage_at(&mut t, &s, At::Cards).unwrap();
@@ -81,7 +49,7 @@ fn bench_card_entry(c: &mut Criterion) {
 fn bench_review(c: &mut Criterion) {
     let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
     let db = dir.path().join("review.sqlite");
-    let s = setup(GameId::Holdem);
+    let s = common::ui::table(14, GameId::Holdem);
     let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
     t.seed_demo_people().unwrap();
     t.sign_in("Alex Rivera", "20417", "112233").unwrap();

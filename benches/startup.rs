@@ -6,12 +6,14 @@
 //! device and system rows a busy table writes. The journal is built once under `target/tmp/`.
 //! Printed: the time of each part, then criterion's figure for the whole.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+mod support;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use deckhand::demo::At;
-use deckhand::rules::betting::ActionKind;
 use deckhand::rules::games::GameId;
-use deckhand::rules::poker::hand::{HandCommand, Step as HandStep};
-use deckhand::rules::table::{Command, Confirm, Step, Table, TableSetup};
+use deckhand::rules::table::{Table, TableSetup};
 use deckhand::store::{Entry, RowContext, Store};
 use deckhand::terminal::Terminal;
 use deckhand::ui::DeckhandApp;
@@ -22,70 +24,7 @@ const ROUNDS: usize = 2_000;
 const SYSTEM_ROWS_PER_ROUND: usize = 500;
 
 fn setup() -> TableSetup {
-    let base = TableSetup {
-        table_no: 12,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        betting: Default::default(),
-        counting_shuffler: false,
-        pot_rules: Default::default(),
-        poker: Default::default(),
-    };
-    deckhand::demo::setup_for(&base, GameId::Holdem)
-}
-
-fn ok(t: &mut Terminal, c: Command) {
-    if let Err(e) = t.execute(c.clone()) {
-        panic!("{c:?} refused: {e} (step {:?})", t.table().step());
-    }
-}
-
-/// A round everyone folds to the big blind, then what the next round needs.
-fn fold_round(t: &mut Terminal) {
-    ok(
-        t,
-        Command::StartRound {
-            seats: vec![1, 2, 3, 4],
-        },
-    );
-    ok(t, Command::Poker(HandCommand::Posted { straddle: false }));
-    ok(
-        t,
-        Command::Poker(HandCommand::Dealt {
-            up: vec![],
-            common: None,
-        }),
-    );
-    while let Step::Poker {
-        step: HandStep::Act { seat, .. },
-        ..
-    } = t.table().step()
-    {
-        ok(
-            t,
-            Command::Poker(HandCommand::Act {
-                seat,
-                kind: ActionKind::Fold,
-                amount: None,
-            }),
-        );
-    }
-    ok(t, Command::CountLosingHands { correct: true });
-    ok(t, Command::Confirm(Confirm::PotPushed));
-    for _ in 0..10 {
-        match t.table().step() {
-            Step::StartRound { .. } => return,
-            Step::ShuffleManually { .. } => ok(t, Command::Confirm(Confirm::ShuffledAndCut)),
-            Step::CountDeck { .. } => ok(t, Command::ManualCount { counted: 52 }),
-            Step::VerifyCount { .. } => {
-                t.verify("1001", "246810").unwrap();
-            }
-            other => panic!("{other:?}"),
-        }
-    }
+    common::ui::table(12, GameId::Holdem)
 }
 
 fn build(path: &Path) {
@@ -107,7 +46,8 @@ fn build(path: &Path) {
         })
         .collect();
     for _ in 0..ROUNDS {
-        fold_round(&mut t);
+        common::poker::fold_round(&mut t, &[1, 2, 3, 4]);
+        common::poker::to_next_round(&mut t);
         t.store().submit(&ctx, &system).wait().unwrap();
     }
 }
@@ -131,16 +71,7 @@ fn journal() -> PathBuf {
 fn first_frame(path: &Path) -> Duration {
     let t = Instant::now();
     let term = Terminal::open(Store::open(path).unwrap(), None).unwrap();
-    let mut h = egui_kittest::Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(
-            |ui, app: &mut DeckhandApp| {
-                app.logic(ui.ctx());
-                app.show(ui);
-            },
-            DeckhandApp::new(term, setup(), None),
-        );
-    h.step();
+    common::ui::harness(DeckhandApp::new(term, setup(), None)).step();
     t.elapsed()
 }
 
@@ -152,16 +83,7 @@ fn bench_startup(c: &mut Criterion) {
 
     let store = Store::open(&big).unwrap();
     let rows = store.head().unwrap().0;
-    let time = |f: &mut dyn FnMut()| {
-        (0..5)
-            .map(|_| {
-                let t = Instant::now();
-                f();
-                t.elapsed()
-            })
-            .min()
-            .unwrap()
-    };
+    let time = support::best_of_5;
     let walk = time(&mut || {
         store.verify_chain().unwrap();
     });

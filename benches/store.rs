@@ -10,6 +10,8 @@
 //! - one PIN check (Argon2id at the parameters of `store::people`), the figure docs/people.md
 //!   gives.
 
+mod support;
+
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use deckhand::store::{Entry, GENESIS, INSERT_SQL, JournalRow, RowContext, Store};
 use std::io::Write;
@@ -216,16 +218,7 @@ fn bench_verify(c: &mut Criterion) {
         })
         .collect();
     let mean = inputs.iter().map(Vec::len).sum::<usize>() / inputs.len().max(1);
-    let best = |f: &mut dyn FnMut()| {
-        (0..5)
-            .map(|_| {
-                let t = Instant::now();
-                f();
-                t.elapsed()
-            })
-            .min()
-            .unwrap()
-    };
+    let best = support::best_of_5;
     let raw = best(&mut || {
         for b in &inputs {
             std::hint::black_box(<sha2::Sha256 as sha2::Digest>::digest(b));

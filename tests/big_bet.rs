@@ -716,27 +716,6 @@ fn an_announced_raise_binds_and_replays() {
 
 /// Between rounds at a table shuffled by hand: the shuffle, and the count every five rounds with
 /// the floorperson's signature, until the next round can start.
-fn to_next_round(t: &mut deckhand::terminal::Terminal) {
-    use deckhand::rules::table::{Command, Confirm, Step as TableStep};
-    for _ in 0..10 {
-        match t.table().step() {
-            TableStep::StartRound { .. } => return,
-            TableStep::ShuffleManually { .. } => {
-                t.execute(Command::Confirm(Confirm::ShuffledAndCut))
-                    .unwrap();
-            }
-            TableStep::CountDeck { .. } => {
-                t.execute(Command::ManualCount { counted: 52 }).unwrap();
-            }
-            TableStep::VerifyCount { .. } => {
-                t.verify("1001", "246810").unwrap();
-            }
-            other => panic!("{other:?}"),
-        }
-    }
-    panic!("no round can start: {:?}", t.table().step());
-}
-
 #[test]
 fn a_player_away_misses_the_blinds_and_posts_them_dead_on_return() {
     use deckhand::rules::table::{Command, MissedBlindsRule, NewPlayerRule, StructureKind};
@@ -769,7 +748,7 @@ fn a_player_away_misses_the_blinds_and_posts_them_dead_on_return() {
             said.contains("stakes $100.00 counted by Dana Brooks"),
             "{said}"
         );
-        to_next_round(&mut t);
+        crate::common::poker::to_next_round(&mut t);
         // He cannot be dealt in while away, nor add chips.
         let e = t
             .execute(Command::StartRound {
@@ -788,7 +767,7 @@ fn a_player_away_misses_the_blinds_and_posts_them_dead_on_return() {
         // round 4.
         for _ in 2..=4 {
             crate::common::poker::fold_round(&mut t, &[1, 2, 3, 5]);
-            to_next_round(&mut t);
+            crate::common::poker::to_next_round(&mut t);
         }
         assert_eq!(t.table().missed.get(&4), Some(&true), "{rule:?}");
         t.seat_back(4, "1001", "246810").unwrap();
@@ -866,7 +845,7 @@ fn a_new_player_posts_a_big_blind_or_waits_for_it() {
         }
         // The first round's players are not new.
         crate::common::poker::fold_round(&mut t, &[1, 2, 3]);
-        to_next_round(&mut t);
+        crate::common::poker::to_next_round(&mut t);
         t.execute(Command::AddStake {
             seat: 5,
             amount: 10_000,

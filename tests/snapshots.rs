@@ -5,30 +5,10 @@
 use crate::common;
 
 use deckhand::rules::games::GameId;
-use deckhand::rules::table::{Command, Confirm, Step, Table};
+use deckhand::rules::table::Table;
 use deckhand::store::snapshot::Snapshot;
 use deckhand::store::{Entry, RowContext, Store};
 use deckhand::terminal::Terminal;
-
-fn to_next_round(t: &mut Terminal) {
-    for _ in 0..10 {
-        match t.table().step() {
-            Step::StartRound { .. } => return,
-            Step::ShuffleManually { .. } => {
-                t.execute(Command::Confirm(Confirm::ShuffledAndCut))
-                    .unwrap();
-            }
-            Step::CountDeck { .. } => {
-                t.execute(Command::ManualCount { counted: 52 }).unwrap();
-            }
-            Step::VerifyCount { .. } => {
-                t.verify("1001", "246810").unwrap();
-            }
-            other => panic!("{other:?}"),
-        }
-    }
-    panic!("no round can start: {:?}", t.table().step());
-}
 
 /// A Hold'em table that played `rounds` rounds, a snapshot every `every` table rows.
 fn played(db: &std::path::Path, every: u64, rounds: usize) -> Terminal {
@@ -37,7 +17,7 @@ fn played(db: &std::path::Path, every: u64, rounds: usize) -> Terminal {
     t.set_snapshot_every(every);
     for _ in 0..rounds {
         common::poker::fold_round(&mut t, &[1, 2, 3, 4]);
-        to_next_round(&mut t);
+        crate::common::poker::to_next_round(&mut t);
     }
     t
 }

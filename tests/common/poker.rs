@@ -110,3 +110,21 @@ pub fn fold_round(t: &mut Terminal, seats: &[u8]) {
     ok(t, Command::CountLosingHands { correct: true });
     ok(t, Command::Confirm(Confirm::PotPushed));
 }
+
+/// Between rounds: shuffles, counts (52) and verifies (floorperson 1001) until a round can
+/// start.
+pub fn to_next_round(t: &mut Terminal) {
+    use deckhand::rules::table::Confirm;
+    for _ in 0..10 {
+        match t.table().step() {
+            Step::StartRound { .. } => return,
+            Step::ShuffleManually { .. } => ok(t, Command::Confirm(Confirm::ShuffledAndCut)),
+            Step::CountDeck { .. } => ok(t, Command::ManualCount { counted: 52 }),
+            Step::VerifyCount { .. } => {
+                t.verify("1001", "246810").unwrap();
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    panic!("no round can start: {:?}", t.table().step());
+}
