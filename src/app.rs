@@ -33,7 +33,7 @@ pub fn start(config: &Config, ctx_slot: ContextSlot, showcase: Option<crate::dem
 
 /// The dealer's and supervisor's words for a start that failed: a journal changed after it was
 /// written, or a row that does not apply (its chain intact: written this way).
-fn why_stopped(e: &anyhow::Error) -> String {
+pub fn why_stopped(e: &anyhow::Error) -> String {
     const CALL: &str = "The terminal did not start and wrote nothing. Call a shift supervisor: the command deckhand verify-log --replay names the same row.";
     match e.downcast_ref::<StoreError>() {
         Some(StoreError::ChainBroken { serial, problem }) => format!(
@@ -58,6 +58,16 @@ pub fn build(
         .open_store(&db)
         .with_context(|| format!("opening {}", db.display()))?;
     tracing::info!("database {}", db.display());
+    // The chain is walked first on the writer thread: every write from here on (the devices'
+    // included) waits behind the walk, and none is made if the chain does not hold.
+    let check = {
+        let slot = ctx_slot.clone();
+        store.check_chain(Box::new(move || {
+            if let Some(ctx) = slot.get() {
+                ctx.request_repaint();
+            }
+        }))
+    };
     let slot = ctx_slot.clone();
     let waker: Waker = Arc::new(move || {
         if let Some(ctx) = slot.get() {
@@ -109,7 +119,8 @@ pub fn build(
         ))),
     };
 
-    let mut term = Terminal::open(store, shuffler)?;
+    let chain = check.clone();
+    let mut term = Terminal::open_checking(store, shuffler, check)?;
     term.set_pin_policy(config.pin_policy());
     term.watch_disk(config.store.min_free_mb);
     term.set_snapshot_every(config.store.snapshot_every_rows);
@@ -180,17 +191,26 @@ pub fn build(
         // Store and forward: the journal here is the truth; a copy goes to the floor's server.
         let status = Arc::new(Mutex::new(crate::store::central::SyncStatus::default()));
         let slot = ctx_slot.clone();
-        crate::store::central::spawn_sender(
-            config.central.clone(),
-            db.clone(),
-            status.clone(),
-            Box::new(move || {
-                if let Some(ctx) = slot.get() {
-                    ctx.request_repaint();
+        let (central, sync) = (config.central.clone(), status.clone());
+        // Nothing goes to the server before the chain here is known to hold.
+        std::thread::Builder::new()
+            .name("central-start".into())
+            .spawn(move || {
+                if chain.wait_intact().is_ok() {
+                    crate::store::central::spawn_sender(
+                        central,
+                        db,
+                        sync,
+                        Box::new(move || {
+                            if let Some(ctx) = slot.get() {
+                                ctx.request_repaint();
+                            }
+                        }),
+                        Arc::new(AtomicBool::new(false)),
+                    );
                 }
-            }),
-            Arc::new(AtomicBool::new(false)),
-        );
+            })
+            .context("starting the link to the floor's server")?;
         app = app
             .with_central(status)
             .with_central_review(config.central.clone());

@@ -12,6 +12,7 @@ mod banked_devices;
 mod big_bet;
 mod box_counts;
 mod central;
+mod chain_at_start;
 mod conformance;
 mod crash;
 mod deck_removal;

@@ -29,15 +29,20 @@ pub fn money(c: Cents) -> String {
     // unsigned_abs: even the most negative amount formats instead of overflowing.
     let c = c.unsigned_abs();
     // Thousands separated, as a cage slip prints them: "$9,996,666.00" is read at a glance.
-    let whole = (c / 100).to_string();
-    let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
+    format!("{sign}${}.{:02}", grouped(c / 100), c % 100)
+}
+
+/// "1,020,013" for 1020013.
+pub fn grouped(n: u64) -> String {
+    let whole = n.to_string();
+    let mut out = String::with_capacity(whole.len() + whole.len() / 3);
     for (i, ch) in whole.chars().enumerate() {
         if i > 0 && (whole.len() - i).is_multiple_of(3) {
-            grouped.push(',');
+            out.push(',');
         }
-        grouped.push(ch);
+        out.push(ch);
     }
-    format!("{sign}${grouped}.{:02}", c % 100)
+    out
 }
 
 /// "3 h 05 min".

@@ -248,6 +248,66 @@ pub struct Store {
     path: PathBuf,
 }
 
+/// The verdict of a start's walk of the chain ([`Store::check_chain`]), shared with the thread
+/// that walks it.
+#[derive(Clone, Debug)]
+pub struct ChainCheck {
+    rows: i64,
+    verdict: std::sync::Arc<Verdict>,
+}
+
+/// See [`Store::hold_writer`]: the writer goes on when this is dropped.
+#[doc(hidden)]
+pub struct WriterHold(#[allow(dead_code)] std::sync::mpsc::Sender<()>);
+
+/// Where the walking thread leaves its verdict, and the signal it gives.
+type Verdict = (
+    std::sync::Mutex<Option<std::result::Result<ChainStatus, String>>>,
+    std::sync::Condvar,
+);
+
+impl ChainCheck {
+    /// How many rows the walk covers (the journal's last serial when it started).
+    pub fn rows(&self) -> i64 {
+        self.rows
+    }
+
+    /// The verdict, once the walk is done: the chain's status, or why it could not be walked.
+    pub fn verdict(&self) -> Option<std::result::Result<ChainStatus, String>> {
+        self.verdict.0.lock().ok().and_then(|v| v.clone())
+    }
+
+    /// Waits for the verdict: `Ok` only for an intact chain with its signed head; a broken one
+    /// as [`StoreError::ChainBroken`].
+    pub fn wait_intact(&self) -> Result<()> {
+        let failed = || StoreError::Invalid("the chain check failed unexpectedly".into());
+        let (lock, ready) = &*self.verdict;
+        let mut v = lock.lock().map_err(|_| failed())?;
+        let verdict = loop {
+            if let Some(verdict) = v.clone() {
+                break verdict;
+            }
+            v = ready.wait(v).map_err(|_| failed())?;
+        };
+        match verdict {
+            Ok(ChainStatus::Intact { .. }) => Ok(()),
+            Ok(ChainStatus::Broken { serial, problem }) => {
+                Err(StoreError::ChainBroken { serial, problem })
+            }
+            Err(e) => Err(StoreError::Invalid(format!(
+                "the journal could not be checked: {e}"
+            ))),
+        }
+    }
+
+    fn settle(verdict: &Verdict, status: std::result::Result<ChainStatus, String>) {
+        if let Ok(mut v) = verdict.0.lock() {
+            *v = Some(status);
+        }
+        verdict.1.notify_all();
+    }
+}
+
 /// Canonical JSON: object keys sorted (serde_json's default map is ordered), no spaces.
 pub fn canonical_json(v: &serde_json::Value) -> String {
     v.to_string()
@@ -511,6 +571,39 @@ impl Store {
         };
         let status = chain::verify(&self.reader, &reopen)?;
         with_signed_head(&self.reader, status, Some(&self.public_key))
+    }
+
+    /// Starts the walk of the whole chain on the writer thread and returns at once: every write
+    /// handed to the writer after this call (the terminal's, the devices') waits behind the
+    /// walk, and if the chain does not hold (or cannot be read) every one is refused, so
+    /// nothing is ever written onto a journal changed after it was written. `on_done` runs on
+    /// the writer thread once the verdict is in (the screen's wake-up).
+    pub fn check_chain(&self, on_done: Box<dyn FnOnce() + Send>) -> ChainCheck {
+        let check = ChainCheck {
+            rows: self.head().map_or(0, |(n, _)| n),
+            verdict: Default::default(),
+        };
+        let (verdict, path) = (check.verdict.clone(), self.path.clone());
+        let queued = self.writer.run_later(move |w| {
+            let status = w.check_chain(&path).map_err(|e| e.to_string());
+            ChainCheck::settle(&verdict, status);
+            on_done();
+        });
+        if !queued {
+            ChainCheck::settle(&check.verdict, Err("the journal writer has stopped".into()));
+        }
+        check
+    }
+
+    /// Holds the writer thread until the returned guard is dropped: everything handed to it
+    /// meanwhile waits, as behind a long commit. For tests of what waits on the writer.
+    #[doc(hidden)]
+    pub fn hold_writer(&self) -> WriterHold {
+        let (release, held) = std::sync::mpsc::channel::<()>();
+        self.writer.run_later(move |_| {
+            let _ = held.recv();
+        });
+        WriterHold(release)
     }
 
     /// Checks a database file without opening it for writing (a backup copy, a file brought

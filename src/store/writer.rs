@@ -30,6 +30,9 @@ pub struct WriterState {
     /// Signs the head at every commit (see `signing.rs`).
     key: super::signing::HeadKey,
     stats: std::sync::Arc<std::sync::Mutex<GroupStats>>,
+    /// Set when the start's walk of the chain ([`super::Store::check_chain`]) did not find it
+    /// intact: from then on every write is refused with this, and nothing else is run.
+    refused: Option<StoreError>,
 }
 
 /// What the writer thread is asked to do.
@@ -140,6 +143,7 @@ impl Writer {
             opened: Instant::now(),
             key,
             stats: stats.clone(),
+            refused: None,
         };
         // A journal from before signed heads (schema below 10) is adopted: its head signed now.
         // Any other journal must already carry a head that holds, or nothing is written onto
@@ -171,6 +175,14 @@ impl Writer {
         f: impl FnOnce(&mut WriterState) -> R + Send + 'static,
     ) -> Result<R> {
         call_on(self.jobs.as_ref(), f)
+    }
+
+    /// Queues `f` for the writer thread without waiting for it; false when the writer has
+    /// stopped.
+    pub fn run_later(&self, f: impl FnOnce(&mut WriterState) + Send + 'static) -> bool {
+        self.jobs
+            .as_ref()
+            .is_some_and(|jobs| jobs.send(Job::Run(Box::new(f))).is_ok())
     }
 
     /// Hands rows to the writer without waiting: they commit with whatever else is waiting.
@@ -245,7 +257,9 @@ fn run(state: &mut WriterState, rx: &mpsc::Receiver<Job>) {
             },
         };
         match job {
-            Job::Run(f) => f(state),
+            // On a journal whose chain did not hold nothing more is done, not even a checkpoint.
+            Job::Run(f) if state.refused.is_none() => f(state),
+            Job::Run(_) => {}
             Job::Append(first) => {
                 let mut rows = first.entries.len();
                 let mut group = vec![first];
@@ -410,6 +424,12 @@ impl WriterState {
     /// durable. Each caller's rows go in a savepoint: rows the database refuses are rolled back
     /// and that caller told why; the others still commit.
     fn commit_group(&mut self, group: Vec<Pending>) {
+        if let Some(e) = &self.refused {
+            for p in group {
+                let _ = p.reply.send(Err(same_error(e)));
+            }
+            return;
+        }
         let answers = (|| -> Result<Vec<Result<Vec<JournalRow>>>> {
             let mut tx = self
                 .conn
@@ -473,6 +493,38 @@ impl WriterState {
                 }
             }
         }
+    }
+
+    /// The start's walk of the chain, on this thread so every write queued after it waits for
+    /// its verdict: the whole chain, then the signed head against this terminal's key. Anything
+    /// but intact refuses every later write.
+    pub(super) fn check_chain(&mut self, path: &Path) -> Result<super::ChainStatus> {
+        let path = path.to_path_buf();
+        let reopen = move || -> Result<Connection> {
+            Ok(Connection::open_with_flags(
+                &path,
+                rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY
+                    | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            )?)
+        };
+        let public = self.key.public_hex();
+        let status = super::chain::verify(&self.conn, &reopen)
+            .and_then(|s| super::with_signed_head(&self.conn, s, Some(&public)));
+        match &status {
+            Ok(super::ChainStatus::Intact { .. }) => {}
+            Ok(super::ChainStatus::Broken { serial, problem }) => {
+                self.refused = Some(StoreError::ChainBroken {
+                    serial: *serial,
+                    problem: problem.clone(),
+                });
+            }
+            Err(e) => {
+                self.refused = Some(StoreError::Invalid(format!(
+                    "the journal could not be checked, so nothing is written onto it: {e}"
+                )));
+            }
+        }
+        status
     }
 
     fn count(&self, commits: u64, appends: usize, rows: usize) {
@@ -539,6 +591,10 @@ fn same_error(e: &StoreError) -> StoreError {
         StoreError::Sql(rusqlite::Error::SqliteFailure(code, msg)) => {
             StoreError::Sql(rusqlite::Error::SqliteFailure(*code, msg.clone()))
         }
+        StoreError::ChainBroken { serial, problem } => StoreError::ChainBroken {
+            serial: *serial,
+            problem: problem.clone(),
+        },
         other => StoreError::Invalid(other.to_string()),
     }
 }

@@ -71,7 +71,25 @@ pub struct Terminal {
     /// Table rows written since the newest snapshot, and the last table row's serial.
     since_snapshot: u64,
     last_table_serial: i64,
+    /// The start's walk of the chain, until it says intact (see [`Terminal::open_checking`]).
+    chain: Option<crate::store::ChainCheck>,
 }
+
+/// Where the start's walk of the hash chain stands.
+#[derive(Debug)]
+pub enum JournalCheck {
+    /// Still walking this many rows: the screen says so and takes nothing.
+    Checking {
+        rows: i64,
+    },
+    Intact,
+    /// The chain does not hold, or could not be read: nothing is written; the terminal stops.
+    Stopped(StoreError),
+}
+
+/// Journals up to this many rows are walked before the first frame (about 15 ms on the
+/// project's machine); a longer one is walked while the screen says so.
+pub const WALK_BEFORE_FIRST_FRAME: i64 = 20_000;
 
 /// The device links stop first (each joins its thread, whose last report is then written),
 /// and only then the store, whose writer checkpoints the journal as it closes.
@@ -112,20 +130,50 @@ impl Terminal {
         store: Store,
         shuffler: Option<Box<dyn ShufflerDriver>>,
     ) -> Result<Terminal, StoreError> {
+        let check = store.check_chain(Box::new(|| {}));
         // Nothing is rebuilt from, or written onto, a journal that was changed after it was
         // written: the whole chain is walked first.
-        if let crate::store::ChainStatus::Broken { serial, problem } = store.verify_chain()? {
-            return Err(StoreError::ChainBroken { serial, problem });
+        check.wait_intact()?;
+        Self::open_checking(store, shuffler, check)
+    }
+
+    /// Opens the terminal while `check` (from [`Store::check_chain`], started before any
+    /// device could write) walks the chain. A journal of up to [`WALK_BEFORE_FIRST_FRAME`]
+    /// rows is waited for here; on a longer one the table is rebuilt beside the walk and the
+    /// screen shows [`JournalCheck::Checking`], taking no command, until the verdict. Every
+    /// write waits behind the walk in the writer and is refused if the chain does not hold.
+    /// A rebuild that fails waits for the verdict, so a changed row is reported as a broken
+    /// chain, not as a row that does not apply.
+    pub fn open_checking(
+        store: Store,
+        shuffler: Option<Box<dyn ShufflerDriver>>,
+        check: crate::store::ChainCheck,
+    ) -> Result<Terminal, StoreError> {
+        if check.rows() <= WALK_BEFORE_FIRST_FRAME {
+            check.wait_intact()?;
         }
         // From the newest snapshot and the rows after it (all rows when there is none).
-        let (base, through) = match store.newest_snapshot()? {
-            Some((_, s)) => (s.table, s.through),
-            None => (Table::default(), 0),
+        let rebuilt = (|| {
+            let (base, through) = match store.newest_snapshot()? {
+                Some((_, s)) => (s.table, s.through),
+                None => (Table::default(), 0),
+            };
+            let tail = store.table_events_after(through)?;
+            let last_table_serial = tail.last().map_or(through, |(s, _)| *s);
+            let since_snapshot = tail.len() as u64;
+            Ok((
+                rebuild_onto(base, &tail)?,
+                last_table_serial,
+                since_snapshot,
+            ))
+        })();
+        let (table, last_table_serial, since_snapshot) = match rebuilt {
+            Ok(r) => r,
+            Err(e) => {
+                check.wait_intact()?;
+                return Err(e);
+            }
         };
-        let tail = store.table_events_after(through)?;
-        let last_table_serial = tail.last().map_or(through, |(s, _)| *s);
-        let since_snapshot = tail.len() as u64;
-        let table = rebuild_onto(base, &tail)?;
         let mut t = Terminal {
             store,
             table,
@@ -148,6 +196,7 @@ impl Terminal {
             snapshot_every: crate::store::snapshot::DEFAULT_EVERY,
             since_snapshot,
             last_table_serial,
+            chain: Some(check),
         };
         if let Some(row) = t.store.newest_of(&DECK_CLOCK_KINDS)? {
             t.decks_since = deck_clock(&row).flatten();
@@ -170,6 +219,23 @@ impl Terminal {
             }
         }
         Ok(t)
+    }
+
+    /// Where the start's walk of the chain stands; once intact, always intact.
+    pub fn journal_check(&mut self) -> JournalCheck {
+        let Some(check) = &self.chain else {
+            return JournalCheck::Intact;
+        };
+        if check.verdict().is_none() {
+            return JournalCheck::Checking { rows: check.rows() };
+        }
+        match check.wait_intact() {
+            Ok(()) => {
+                self.chain = None;
+                JournalCheck::Intact
+            }
+            Err(e) => JournalCheck::Stopped(e),
+        }
     }
 
     /// Adds the demonstration people to an empty database.

@@ -365,10 +365,25 @@ impl DeckhandApp {
     }
 
     /// Device events in; called once per frame before drawing.
+    /// Why the terminal must stop, once the start's walk of the chain says so.
+    pub fn stopped(&mut self) -> Option<String> {
+        match self.term.journal_check() {
+            crate::terminal::JournalCheck::Stopped(e) => Some(crate::app::why_stopped(&e.into())),
+            _ => None,
+        }
+    }
+
     pub fn logic(&mut self, ctx: &egui::Context) {
         if !self.themed {
             theme::apply(ctx);
             self.themed = true;
+        }
+        // Nothing from the screen or the devices is taken until the chain holds.
+        if !matches!(
+            self.term.journal_check(),
+            crate::terminal::JournalCheck::Intact
+        ) {
+            return;
         }
         self.term.poll_devices();
         if ctx.input(|i| i.pointer.any_pressed() || i.pointer.any_down()) {
@@ -404,6 +419,15 @@ impl DeckhandApp {
 
     /// Draws the whole screen and applies what was tapped.
     pub fn show(&mut self, ui: &mut Ui) {
+        match self.term.journal_check() {
+            crate::terminal::JournalCheck::Intact => {}
+            crate::terminal::JournalCheck::Checking { rows } => {
+                return station::checking_screen(ui, rows);
+            }
+            crate::terminal::JournalCheck::Stopped(e) => {
+                return station::stopped_screen(ui, &crate::app::why_stopped(&e.into()));
+            }
+        }
         let key = self.screen_key();
         self.guard.frame(ui.ctx(), key);
         // A notice belongs to the screen it first shows on; a problem also goes once the
