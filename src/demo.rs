@@ -56,6 +56,12 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
     if matches!(term.table().step(), Step::ShuffleManually { .. }) {
         term.execute(Command::Confirm(Confirm::ShuffledAndCut))?;
     }
+    // A table with a counting shuffler but no device behind this terminal (a staged screen):
+    // the shuffle's count as the shuffler reports it.
+    if let Step::LoadShuffler { deck } = term.table().step() {
+        term.execute(Command::LoadShuffler(deck))?;
+        term.execute(Command::ShufflerCounted { counted: 52 })?;
+    }
     if term.table().step() == Step::BurnCard {
         term.execute(Command::Confirm(Confirm::CardBurned))?;
     }
@@ -192,5 +198,10 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
 pub fn setup_for(base: &TableSetup, game: GameId) -> TableSetup {
     let mut s = base.for_game(game);
     s.counting_shuffler = false;
+    // Shuffled by hand, a house-banked game is dealt from a manual shoe, never from the hand
+    // (§ 657a.9(a)(1) and the other chapters' § x.9(a)(1)).
+    if game.is_house_banked() && s.poker.dealing == crate::rules::registry::Dealing::Hand {
+        s.poker.dealing = crate::rules::registry::Dealing::ManualShoe;
+    }
     s
 }

@@ -204,3 +204,147 @@ fn every_catalogue_entry_records_under_its_own_section_and_does_what_it_says() {
     }
     assert!(tried >= 80, "{tried} entries tried");
 }
+
+/// § x.9(a)(1): a house-banked table dealing from the hand without an automated shuffler is
+/// refused at opening, naming the game's own section, from the real start (the embedded
+/// configuration with no shuffler: sign-in, the game picked, Open table); the same table
+/// dealing from a manual shoe opens.
+#[test]
+fn hand_dealing_without_a_shuffler_is_refused_at_opening_naming_the_section() {
+    use common::ui::{keys, tap};
+    use egui_kittest::kittest::Queryable;
+    for (game, chapter) in [(GameId::Crazy4Poker, "657a"), (GameId::WptHeadsUp, "677a")] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("hand.sqlite");
+        let mut config = common::ui::real_config(&db);
+        config.table.dealing = Dealing::Hand;
+        let app = deckhand::app::build(&config, Default::default(), None).unwrap();
+        let mut h = common::ui::harness(app);
+        h.run_ok();
+        tap(&mut h, "Alex Rivera");
+        keys(&mut h, "20417");
+        tap(&mut h, "Next: PIN");
+        keys(&mut h, "112233");
+        tap(&mut h, "Sign in");
+        tap(&mut h, game.name());
+        tap(&mut h, "Open table");
+        h.get_by_label_contains(&format!(
+            "is dealt from the hand only with an automated card shuffler (§ {chapter}.9(a)(1))"
+        ));
+        assert!(h.state().terminal().table().setup.is_none(), "not opened");
+        drop(h);
+
+        // The rules say the same to any caller; from a manual shoe the table opens.
+        let mut s = common::ui::table(12, game);
+        s.poker.dealing = Dealing::Hand;
+        s.counting_shuffler = false;
+        let db2 = dir.path().join("rules.sqlite");
+        let mut t = Terminal::open(Store::open(&db2).unwrap(), None).unwrap();
+        t.seed_demo_people().unwrap();
+        t.sign_in("Alex Rivera", "20417", "112233").unwrap();
+        let e = t
+            .execute(deckhand::rules::table::Command::OpenTable(s.clone()))
+            .unwrap_err();
+        assert!(e.contains(&format!("§ {chapter}.9(a)(1)")), "{e}");
+        s.poker.dealing = Dealing::ManualShoe;
+        t.execute(deckhand::rules::table::Command::OpenTable(s))
+            .unwrap();
+    }
+}
+
+/// The shuffler of a table dealing from the hand goes out of service: once it is covered
+/// (§ x.13(g)) play stops, naming § x.9(a)(1), until it is back in service (the decks go
+/// through it again), or the table deals from a manual shoe with the cards shuffled by hand;
+/// both are journal rows a restart rebuilds.
+#[test]
+fn a_shuffler_out_of_service_stops_a_hand_dealt_table_until_it_is_back_or_a_shoe_is_used() {
+    use deckhand::rules::table::{Command, Confirm};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("out.sqlite");
+    let mut s = common::ui::table(12, GameId::Crazy4Poker);
+    s.poker.dealing = Dealing::Hand;
+    s.counting_shuffler = true;
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    deckhand::demo::stage_at(&mut t, &s, At::Opened).unwrap();
+    assert!(matches!(t.table().step(), Step::StartRound { .. }));
+
+    t.execute(Command::ShufflerOutOfService).unwrap();
+    assert_eq!(t.table().step(), Step::CoverShuffler);
+    t.execute(Command::Confirm(Confirm::ShufflerCovered))
+        .unwrap();
+    // No play: not a hand shuffle, not a round.
+    assert_eq!(t.table().step(), Step::ShufflerNeeded);
+    assert_eq!(
+        t.table().section_of(&Step::ShufflerNeeded),
+        "§ 657a.9(a)(1), § 657a.13(g)"
+    );
+    assert!(
+        t.execute(Command::StartRound { seats: vec![1, 2] })
+            .is_err()
+    );
+    assert!(
+        t.execute(Command::Confirm(Confirm::ShuffledAndCut))
+            .is_err()
+    );
+    // Back in service: the decks go through the shuffler again.
+    t.execute(Command::Confirm(Confirm::ShufflerBack)).unwrap();
+    assert!(
+        matches!(t.table().step(), Step::LoadShuffler { .. }),
+        "{:?}",
+        t.table().step()
+    );
+    let rebuilt = deckhand::terminal::rebuild(&t.store().table_events().unwrap()).unwrap();
+    assert_eq!(&rebuilt, t.table());
+
+    // Out again; this time the table deals from a manual shoe, shuffled and cut by hand.
+    t.execute(Command::ShufflerOutOfService).unwrap();
+    t.execute(Command::Confirm(Confirm::ShufflerCovered))
+        .unwrap();
+    assert_eq!(t.table().step(), Step::ShufflerNeeded);
+    t.execute(Command::Confirm(Confirm::DealFromShoe)).unwrap();
+    let setup = t.table().setup.as_ref().unwrap();
+    assert_eq!(setup.poker.dealing, Dealing::ManualShoe);
+    // A shoe's decks last 8 hours, the hand's 4 (§ 657a.3(c)).
+    assert_eq!(setup.deck_change_limit(), (8, "§ 657a.3(c)"));
+    assert!(
+        matches!(
+            t.table().step(),
+            Step::ShuffleManually { .. } | Step::StartRound { .. }
+        ),
+        "{:?}",
+        t.table().step()
+    );
+    let rebuilt = deckhand::terminal::rebuild(&t.store().table_events().unwrap()).unwrap();
+    assert_eq!(&rebuilt, t.table());
+    let rows = t.store().all_rows().unwrap();
+    assert!(rows.iter().any(|r| r.kind == "shuffler_back_in_service"));
+    assert!(rows.iter().any(|r| r.kind == "dealing_changed"));
+
+    // On the dealer's screen, at Lunar Poker: the stop under the game's own chapter, and
+    // the tap that deals from a manual shoe.
+    let db3 = dir.path().join("none.sqlite");
+    let mut s = common::ui::table(12, GameId::LunarPoker);
+    s.poker.dealing = Dealing::Hand;
+    s.counting_shuffler = true;
+    let mut t = Terminal::open(Store::open(&db3).unwrap(), None).unwrap();
+    deckhand::demo::stage_at(&mut t, &s, At::Opened).unwrap();
+    t.execute(Command::ShufflerOutOfService).unwrap();
+    t.execute(Command::Confirm(Confirm::ShufflerCovered))
+        .unwrap();
+    assert_eq!(
+        t.table().section_of(&Step::ShufflerNeeded),
+        "§ 589.9(a)(1), § 589.13(g)"
+    );
+    {
+        use egui_kittest::kittest::Queryable;
+        let mut h = common::ui::harness(deckhand::ui::DeckhandApp::new(t, s, None));
+        h.run_ok();
+        h.get_by_label("No play without the shuffler");
+        h.get_by_label("§ 589.9(a)(1), § 589.13(g)");
+        assert!(common::ui::ready(&h, "Shuffler back in service"));
+        common::ui::tap(&mut h, "Deal from a manual shoe");
+        let t = h.state().terminal().table();
+        assert_eq!(t.setup.as_ref().unwrap().poker.dealing, Dealing::ManualShoe);
+        h.get_by_label("Shuffle and cut the Red deck");
+    }
+}

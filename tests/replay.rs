@@ -76,6 +76,8 @@ fn config(db: &std::path::Path) -> deckhand::config::Config {
     let mut c = deckhand::config::Config::parse(deckhand::config::DEFAULT_TOML, "test").unwrap();
     c.store.database = db.display().to_string();
     c.shuffler.port = "none".into();
+    // Shuffled by hand: the house-banked games deal from a manual shoe (§ x.9(a)(1)).
+    c.table.dealing = deckhand::rules::registry::Dealing::ManualShoe;
     c.progressive.port = "none".into();
     c
 }

@@ -17,6 +17,9 @@ use egui_kittest::kittest::{NodeT, Queryable};
 fn setup(game: GameId, dealing: Dealing) -> TableSetup {
     let mut s = common::ui::table(12, game);
     s.poker.dealing = dealing;
+    // From the hand, a house-banked game's cards go through the automated shuffler
+    // (§ x.9(a)(1)).
+    s.counting_shuffler = game.is_house_banked() && dealing == Dealing::Hand;
     s
 }
 
@@ -149,12 +152,14 @@ fn crazy_4_poker_from_the_hand() {
     }
     common::play::floorperson_signs(&mut h);
     tap(&mut h, "Paid");
-    // The round is over; the other deck is shuffled by hand for round 2.
+    // The round is over; the other deck, shuffled by the automated shuffler as a table
+    // dealing from the hand needs (§ 657a.9(a)(1)), deals round 2.
     let t = h.state().terminal().table();
     assert!(t.round.is_none() && t.rounds_played == 1);
-    h.get_by_label("Shuffled and cut");
-    // Crazy 4 Poker's own shuffle and cut, not the poker room's (§ 657a.5).
-    h.get_by_label("§ 657a.5");
+    assert_eq!(t.step(), Step::AwaitShuffle { deck: 1 });
+    h.get_by_label("Shuffling the Blue deck");
+    // Crazy 4 Poker's own shuffle, not the poker room's (§ 657a.5).
+    h.get_by_label_contains("§ 657a.5");
 
     assert_eq!(
         commands(&db),

@@ -16,6 +16,9 @@ use egui_kittest::kittest::Queryable;
 fn setup(game: GameId, dealing: Dealing) -> TableSetup {
     let mut s = common::ui::table(5, game);
     s.poker.dealing = dealing;
+    // From the hand, a house-banked game's cards go through the automated shuffler
+    // (§ x.9(a)(1)).
+    s.counting_shuffler = game.is_house_banked() && dealing == Dealing::Hand;
     s
 }
 

@@ -344,6 +344,40 @@ impl DeckhandApp {
                     }
                 }
             }
+            Step::ShufflerNeeded => {
+                let t = self.term.table();
+                let Some(setup) = &t.setup else { return };
+                let game = setup.poker.game;
+                let connected = setup.counting_shuffler;
+                banner(ui, "✖ PLAY STOPPED: the automated shuffler is needed");
+                title(ui, "No play without the shuffler");
+                body(
+                    ui,
+                    &format!(
+                        "{} is dealt from the hand here, and cards dealt from the hand are shuffled by the automated shuffler. Play stops until it is back in service, or the table deals from a manual dealing shoe, the cards shuffled and cut by hand.",
+                        game.name()
+                    ),
+                );
+                self.section(ui, &step);
+                if primary_when(ui, connected, "Shuffler back in service") {
+                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::ShufflerBack)));
+                }
+                if !connected {
+                    small(
+                        ui,
+                        "No shuffler is connected to this terminal ([shuffler] port).",
+                    );
+                }
+                ui.add_space(theme::GAP);
+                if game
+                    .def()
+                    .dealing
+                    .contains(&crate::rules::registry::Dealing::ManualShoe)
+                    && choice(ui, "Deal from a manual shoe")
+                {
+                    cmds.push(UiCmd::Rules(Command::Confirm(Confirm::DealFromShoe)));
+                }
+            }
             // The one-tap steps, drawn above.
             _ => {}
         }

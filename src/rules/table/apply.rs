@@ -197,6 +197,23 @@ impl Table {
                 self.at(|s| *s == Step::CoverShuffler, "covering the shuffler")?;
                 self.manual_shuffle = true;
             }
+            Event::ShufflerBackInService => {
+                self.at(
+                    |s| *s == Step::ShufflerNeeded,
+                    "the shuffler back in service",
+                )?;
+                self.shuffler_out = false;
+                self.manual_shuffle = false;
+            }
+            Event::DealingChanged { dealing, .. } => {
+                self.at(
+                    |s| *s == Step::ShufflerNeeded,
+                    "changing the dealing method",
+                )?;
+                if let Some(s) = &mut self.setup {
+                    s.poker.dealing = *dealing;
+                }
+            }
             Event::BoxCounted { .. } | Event::TimeChargesVerified { .. } => {}
             Event::HighHandPeriodClosed {
                 period, rollover, ..

@@ -20,6 +20,12 @@ pub enum Confirm {
     ShufflerCovered,
     /// § 635a.7(c): one card burned.
     CardBurned,
+    /// § 677a.9(a)(1) and the other chapters' § x.9(a)(1): the automated shuffler of a table
+    /// dealing from the hand is back in service.
+    ShufflerBack,
+    /// § 677a.13(g) and the others' § x.13(g): with the shuffler covered, the table deals from
+    /// a manual dealing shoe (§ x.8) instead of the hand.
+    DealFromShoe,
 }
 
 /// Inputs: the dealer's taps, a floorperson's signature, the shuffler's reports.
@@ -210,6 +216,9 @@ pub enum Step {
     },
     /// The shuffler was taken out of service: cover it or post the sign first.
     CoverShuffler,
+    /// A house-banked table dealing from the hand has lost its automated shuffler: no play
+    /// until it is back, or the table deals from a manual dealing shoe (§ x.9(a)(1), § x.13(g)).
+    ShufflerNeeded,
 }
 
 impl Step {
@@ -240,6 +249,8 @@ impl Step {
             Step::CountDeck { .. } | Step::VerifyCount { .. } => "§ 637a.7(e)(4)(i), (5)",
             Step::ShuffleManually { .. } => "§ 637a.5(a), (b)(2)",
             Step::CoverShuffler => "§ 637a.18(r)",
+            // Only at a house-banked table, whose own chapter `Table::section_of` gives.
+            Step::ShufflerNeeded => "§ 657a.9(a)(1), § 657a.13(g)",
             Step::BurnCard => "§ 635a.7(c)",
         }
     }

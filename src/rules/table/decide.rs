@@ -43,6 +43,17 @@ impl Table {
                     ));
                 }
                 setup.validate().map_err(RuleError::Refused)?;
+                // § x.9(a)(1): cards dealt from the hand are shuffled by the automated shuffler.
+                if setup.poker.game.is_house_banked()
+                    && setup.poker.dealing == crate::rules::registry::Dealing::Hand
+                    && !setup.counting_shuffler
+                {
+                    let def = setup.poker.game.def();
+                    return refuse(format!(
+                        "{} is dealt from the hand only with an automated card shuffler (§ {}.9(a)(1)): connect the shuffler ([shuffler] port) or deal from a dealing shoe ([table] dealing)",
+                        def.name, def.chapter
+                    ));
+                }
                 Ok(vec![Event::TableOpened { setup }])
             }
             Command::Confirm(c) => self.decide_confirm(&step, *c),
@@ -533,6 +544,26 @@ impl Table {
                 }
             }
             (Confirm::ShufflerCovered, Step::CoverShuffler) => Event::ShufflerCovered,
+            (Confirm::ShufflerBack, Step::ShufflerNeeded) => {
+                if !self.setup.as_ref().is_some_and(|s| s.counting_shuffler) {
+                    return refuse("this table has no automated shuffler connected");
+                }
+                Event::ShufflerBackInService
+            }
+            (Confirm::DealFromShoe, Step::ShufflerNeeded) => {
+                let shoe = crate::rules::registry::Dealing::ManualShoe;
+                if !self
+                    .setup
+                    .as_ref()
+                    .is_some_and(|s| s.poker.game.def().dealing.contains(&shoe))
+                {
+                    return refuse("this game is not dealt from a dealing shoe");
+                }
+                Event::DealingChanged {
+                    dealing: shoe,
+                    section: self.sections().shuffler_out.into(),
+                }
+            }
             (Confirm::ReplacementInspected, Step::InspectReplacement { deck }) => {
                 Event::ReplacementInspected {
                     deck: *deck,

@@ -66,6 +66,15 @@ pub enum Event {
     },
     /// § 637a.18(r): covered or signed before another shuffling method is used.
     ShufflerCovered,
+    /// The automated shuffler of a table dealing from the hand is back in service
+    /// (§ x.9(a)(1)): the decks go through it again.
+    ShufflerBackInService,
+    /// The table deals by another method from the next round (§ x.13(g): only once the broken
+    /// shuffler is covered).
+    DealingChanged {
+        dealing: crate::rules::registry::Dealing,
+        section: String,
+    },
     /// § 637a.15(d)(1), § 637a.16(d)(1): a box counted by the dealer with a floorperson present;
     /// the documentation is signed by both.
     BoxCounted {
@@ -273,6 +282,8 @@ impl Event {
             Event::DeckShuffledManually { .. } => "deck_shuffled_manually",
             Event::ShufflerOutOfService { .. } => "shuffler_out_of_service",
             Event::ShufflerCovered => "shuffler_covered",
+            Event::ShufflerBackInService => "shuffler_back_in_service",
+            Event::DealingChanged { .. } => "dealing_changed",
             Event::HighHandRecorded { .. } => "high_hand_recorded",
             Event::HighHandPeriodClosed { .. } => "high_hand_period_closed",
             Event::BoxCounted { .. } => "box_counted",

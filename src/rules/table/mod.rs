@@ -98,6 +98,10 @@ impl Table {
             Step::RemoveDeck { .. } | Step::VerifyRemoval { .. } => sec.removal,
             Step::StartRound { .. } => sec.start,
             Step::CoverShuffler => sec.shuffler_out,
+            Step::ShufflerNeeded => {
+                let chapter = setup.poker.game.def().chapter;
+                return format!("§ {chapter}.9(a)(1), § {chapter}.13(g)");
+            }
             _ => step.section(),
         }
         .to_string()
@@ -213,6 +217,16 @@ impl Table {
             .is_some_and(|s| s.poker.game == crate::rules::games::GameId::Spanish21)
     }
 
+    /// A house-banked table dealing from the dealer's hand: its cards must be shuffled by the
+    /// automated shuffler (§ 677a.9(a)(1), § 647a.9(a)(1), § 589.9(a)(1), § 655a.9(a)(1),
+    /// § 657a.9(a)(1)).
+    pub fn dealt_from_the_hand_banked(&self) -> bool {
+        self.setup.as_ref().is_some_and(|s| {
+            s.poker.game.is_house_banked()
+                && s.poker.dealing == crate::rules::registry::Dealing::Hand
+        })
+    }
+
     pub fn next_deck(&self) -> DeckId {
         match self.last_deck {
             // A Spanish 21 shoe still shuffled after its round deals on (§ 635a.5(a)).
@@ -231,6 +245,9 @@ impl Table {
         }
         if self.shuffler_out && !self.manual_shuffle {
             return Step::CoverShuffler;
+        }
+        if self.shuffler_out && self.dealt_from_the_hand_banked() {
+            return Step::ShufflerNeeded;
         }
         if let Some((deck, counted)) = self.pending_count {
             return Step::VerifyCount { deck, counted };

@@ -70,6 +70,10 @@ impl Event {
             }
             Event::ShufflerOutOfService { .. } => "The shuffler taken out of service".into(),
             Event::ShufflerCovered => "The shuffler covered".into(),
+            Event::ShufflerBackInService => "The shuffler back in service".into(),
+            Event::DealingChanged { dealing, section } => {
+                format!("The table now deals {} ({section})", dealing.name())
+            }
             Event::BoxCounted { count, .. } => format!(
                 "{} box counted: {}, container {}, witnessed by {}",
                 count.jackpot_box.name(),
@@ -593,6 +597,7 @@ impl Step {
             Step::VerifyCount { .. } => "A floorperson verifies the count".into(),
             Step::ShuffleManually { .. } => "Shuffle and cut by hand".into(),
             Step::CoverShuffler => "Cover the shuffler".into(),
+            Step::ShufflerNeeded => "No play without the shuffler".into(),
         }
     }
 }

@@ -287,7 +287,8 @@ pub const STAKES_NOT_TRACKED: Cents = 100_000_000;
 impl TableSetup {
     /// This table dealing `game` instead: the same decks, limits and rake, with the game's own
     /// defaults where its procedure needs one the other game did not: the registry's first
-    /// dealing method (Spanish 21 from a shoe, § 635a.7(b)), and half the small bet as a Stud
+    /// dealing method where the table's is not one its chapter allows (Spanish 21 from a shoe,
+    /// § 635a.7(b)), and half the small bet as a Stud
     /// game's forced bet (§ 637a.10(d); the Rules Submission's figure goes in `[games.<id>]`).
     /// The house-banked paytables are the caller's (`Config::table_setup_for`).
     pub fn for_game(&self, game: crate::rules::games::GameId) -> TableSetup {
@@ -297,7 +298,12 @@ impl TableSetup {
         }
         s.poker = PokerOptions {
             game,
-            dealing: game.def().dealing[0],
+            // `[table] dealing` where the game's chapter allows it; else the game's own.
+            dealing: if game.def().dealing.contains(&s.poker.dealing) {
+                s.poker.dealing
+            } else {
+                game.def().dealing[0]
+            },
             deck_change_hours: s.poker.deck_change_hours,
             deck_dispositions: s.poker.deck_dispositions.clone(),
             ..Default::default()
