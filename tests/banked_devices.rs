@@ -227,10 +227,13 @@ fn hand_dealing_without_a_shuffler_is_refused_at_opening_naming_the_section() {
         keys(&mut h, "112233");
         tap(&mut h, "Sign in");
         tap(&mut h, game.name());
-        tap(&mut h, "Open table");
+        // Said where the dealer looks, and "Open table" not offered.
         h.get_by_label_contains(&format!(
-            "is dealt from the hand only with an automated card shuffler (§ {chapter}.9(a)(1))"
+            "the cards must go through the automated shuffler (§ {chapter}.9(a)(1)), and none is connected"
         ));
+        assert!(!common::ui::ready(&h, "Open table"));
+        h.get_by_label("Open table").click();
+        h.run_ok();
         assert!(h.state().terminal().table().setup.is_none(), "not opened");
         drop(h);
 

@@ -223,6 +223,11 @@ impl DeckhandApp {
                 }
             }
         }
+        // § x.9(a)(1): a house-banked game dealt from the hand needs the automated shuffler;
+        // said here, before the tap the rules would refuse.
+        let blocked = chosen.is_house_banked()
+            && s.poker.dealing == crate::rules::registry::Dealing::Hand
+            && !s.counting_shuffler;
         // The chosen game's choices: the longest summary's height is kept.
         let (summary, _) =
             ui.allocate_exact_size(egui::vec2(width, theme::SUMMARY_H), egui::Sense::hover());
@@ -239,6 +244,16 @@ impl DeckhandApp {
                 ),
             );
             ui.label(RichText::new(setup_summary(&s)).size(theme::STATUS));
+            if blocked {
+                body_colour(
+                    ui,
+                    &format!(
+                        "Dealt from the hand, the cards must go through the automated shuffler (§ {}.9(a)(1)), and none is connected: deal from a dealing shoe ([table] dealing) or connect it.",
+                        chosen.def().chapter
+                    ),
+                    theme::WARN,
+                );
+            }
         }
         // The table number and "Open table" side by side; the number is a button that opens
         // the keypad in the games' place.
@@ -271,7 +286,7 @@ impl DeckhandApp {
                 if ui.add(b).clicked() {
                     self.view.keying_table_no = !keying;
                 }
-                primary(ui, "Open table")
+                primary_when(ui, !blocked, "Open table")
             })
             .inner;
         if open {

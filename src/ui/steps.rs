@@ -138,7 +138,7 @@ impl DeckhandApp {
             ),
             Step::CoverShuffler => tap(
                 "Cover the shuffler".into(),
-                "The shuffler cannot be used. Cover it or post an out-of-order sign on it before shuffling by hand.".into(),
+                "The shuffler cannot be used. Cover it or post an out-of-order sign on it before the cards are shuffled or dealt any other way.".into(),
                 "Shuffler covered",
                 confirm(Confirm::ShufflerCovered),
             ),
