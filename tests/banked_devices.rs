@@ -229,7 +229,7 @@ fn hand_dealing_without_a_shuffler_is_refused_at_opening_naming_the_section() {
         tap(&mut h, game.name());
         // Said where the dealer looks, and "Open table" not offered.
         h.get_by_label_contains(&format!(
-            "the cards must go through the automated shuffler (§ {chapter}.9(a)(1)), and none is connected"
+            "Dealt from the hand only with the shuffler (§ {chapter}.9(a)(1)): none is connected."
         ));
         assert!(!common::ui::ready(&h, "Open table"));
         h.get_by_label("Open table").click();

@@ -245,13 +245,13 @@ impl DeckhandApp {
             );
             ui.label(RichText::new(setup_summary(&s)).size(theme::STATUS));
             if blocked {
-                body_colour(
-                    ui,
-                    &format!(
-                        "Dealt from the hand, the cards must go through the automated shuffler (§ {}.9(a)(1)), and none is connected: deal from a dealing shoe ([table] dealing) or connect it.",
+                ui.label(
+                    RichText::new(format!(
+                        "Dealt from the hand only with the shuffler (§ {}.9(a)(1)): none is connected.",
                         chosen.def().chapter
-                    ),
-                    theme::WARN,
+                    ))
+                    .size(theme::STATUS)
+                    .color(theme::WARN),
                 );
             }
         }
