@@ -211,7 +211,7 @@ fn every_catalogue_entry_records_under_its_own_section_and_does_what_it_says() {
 /// dealing from a manual shoe opens.
 #[test]
 fn hand_dealing_without_a_shuffler_is_refused_at_opening_naming_the_section() {
-    use common::ui::{keys, tap};
+    use common::ui::tap;
     use egui_kittest::kittest::Queryable;
     for (game, chapter) in [(GameId::Crazy4Poker, "657a"), (GameId::WptHeadsUp, "677a")] {
         let dir = tempfile::tempdir().unwrap();
@@ -221,11 +221,7 @@ fn hand_dealing_without_a_shuffler_is_refused_at_opening_naming_the_section() {
         let app = deckhand::app::build(&config, Default::default(), None).unwrap();
         let mut h = common::ui::harness(app);
         h.run_ok();
-        tap(&mut h, "Alex Rivera");
-        keys(&mut h, "20417");
-        tap(&mut h, "Next: PIN");
-        keys(&mut h, "112233");
-        tap(&mut h, "Sign in");
+        common::play::dealer_signs_in(&mut h, tap);
         tap(&mut h, game.name());
         // Said where the dealer looks, and "Open table" not offered.
         h.get_by_label_contains(&format!(

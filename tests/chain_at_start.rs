@@ -7,7 +7,6 @@ use crate::common;
 use deckhand::store::{ChainStatus, Entry, RowContext, Store, StoreError};
 use deckhand::terminal::{JournalCheck, Terminal, WALK_BEFORE_FIRST_FRAME};
 use deckhand::ui::DeckhandApp;
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -125,15 +124,7 @@ fn a_changed_row_in_a_long_journal_stops_the_terminal_having_written_nothing() {
     let before = count(&db);
 
     let station = deckhand::app::start(&common::ui::real_config(&db), Default::default(), None);
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1024.0, 768.0))
-        .build_ui_state(
-            |ui, s: &mut deckhand::ui::Station| {
-                s.logic(ui.ctx());
-                s.show(ui);
-            },
-            station,
-        );
+    let mut h = common::ui::station_harness(station, 1024.0, 768.0);
     let until = Instant::now() + Duration::from_secs(60);
     while h.state().table().is_some() {
         assert!(Instant::now() < until, "the walk never ended");

@@ -7,7 +7,7 @@
 use crate::common;
 
 use common::play::{floorperson_signs, play_step};
-use common::ui::{harness, keys, tap};
+use common::ui::{harness, tap};
 use deckhand::rules::games::GameId;
 use deckhand::rules::table::Step;
 use egui_kittest::kittest::Queryable;
@@ -45,11 +45,7 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
         let mut h = harness(app);
         h.run_ok();
         // Sign-in and the opening, as the dealer and the floorperson do them.
-        tap(&mut h, "Alex Rivera");
-        keys(&mut h, "20417");
-        tap(&mut h, "Next: PIN");
-        keys(&mut h, "112233");
-        tap(&mut h, "Sign in");
+        common::play::dealer_signs_in(&mut h, tap);
         if game != GameId::Holdem {
             tap(&mut h, game.name());
         }

@@ -10,7 +10,6 @@ use deckhand::rules::betting::ActionKind;
 use deckhand::rules::table::{Command, Confirm};
 use deckhand::store::{ChainStatus, JournalRow, Store};
 use deckhand::terminal::Terminal;
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 /// A Hold'em table opened, one round played to the push; returns the database's path.
@@ -116,15 +115,7 @@ fn an_altered_outcome_stops_the_start_with_its_serial_and_verify_names_it() {
     // The terminal, built as `deckhand` builds it, stops with the serial on the screen.
     let station = deckhand::app::start(&config(&db), Default::default(), None);
     assert!(station.table().is_none(), "the terminal must not start");
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(
-            |ui, s: &mut deckhand::ui::Station| {
-                s.logic(ui.ctx());
-                s.show(ui);
-            },
-            station,
-        );
+    let mut h = common::ui::station_harness(station, 1280.0, 800.0);
     h.run_ok();
     h.get_by_label("The terminal cannot start");
     h.get_by_label_contains(&format!(
@@ -180,15 +171,7 @@ fn an_edited_row_stops_the_start_and_the_screen_says_the_chain_is_broken() {
     drop(conn);
     let station = deckhand::app::start(&config(&db), Default::default(), None);
     assert!(station.table().is_none(), "the terminal must not start");
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(
-            |ui, s: &mut deckhand::ui::Station| {
-                s.logic(ui.ctx());
-                s.show(ui);
-            },
-            station,
-        );
+    let mut h = common::ui::station_harness(station, 1280.0, 800.0);
     h.run_ok();
     h.get_by_label_contains(&format!(
         "The journal's hash chain is broken at row {}",
@@ -224,15 +207,7 @@ fn an_edit_the_rules_accept_still_stops_the_start() {
     );
     let station = deckhand::app::start(&config(&db), Default::default(), None);
     assert!(station.table().is_none(), "the terminal must not start");
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(
-            |ui, s: &mut deckhand::ui::Station| {
-                s.logic(ui.ctx());
-                s.show(ui);
-            },
-            station,
-        );
+    let mut h = common::ui::station_harness(station, 1280.0, 800.0);
     h.run_ok();
     h.get_by_label_contains(&format!(
         "The journal's hash chain is broken at row {}",

@@ -198,15 +198,21 @@ pub fn sign_pad(h: &mut Harness<'_, DeckhandApp>, credential: &str, pin: &str) {
     tap(h, "Verify");
 }
 
-/// Sign-in as Alex Rivera, the game picked and the table opened (the floorperson verifies the
-/// inspection), the first deck shuffled by hand, seats 2 and 4 dealt in and round 1 started;
-/// each screen's own button pressed by `press`.
-pub fn open_from_sign_in(h: &mut Harness<'_, DeckhandApp>, game: GameId, press: Press) {
+/// Alex Rivera signs in at the sign-in screen: his name, credential number, PIN; each
+/// screen's own button pressed by `press`.
+pub fn dealer_signs_in(h: &mut Harness<'_, DeckhandApp>, press: Press) {
     tap(h, "Alex Rivera");
     keys(h, "20417");
     press(h, "Next: PIN");
     keys(h, "112233");
     press(h, "Sign in");
+}
+
+/// Sign-in as Alex Rivera, the game picked and the table opened (the floorperson verifies the
+/// inspection), the first deck shuffled by hand, seats 2 and 4 dealt in and round 1 started;
+/// each screen's own button pressed by `press`.
+pub fn open_from_sign_in(h: &mut Harness<'_, DeckhandApp>, game: GameId, press: Press) {
+    dealer_signs_in(h, press);
     if game != GameId::Holdem {
         tap(h, game.name());
     }

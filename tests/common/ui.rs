@@ -75,6 +75,24 @@ pub fn real_app(db: &std::path::Path, w: f32, h: f32, dt: f32) -> Harness<'stati
     hs
 }
 
+/// The whole window as `deckhand` holds it (the dealer's screen, or the one that says the
+/// terminal cannot start) on a `w`×`h` harness.
+pub fn station_harness(
+    station: deckhand::ui::Station,
+    w: f32,
+    h: f32,
+) -> Harness<'static, deckhand::ui::Station> {
+    Harness::builder()
+        .with_size(egui::vec2(w, h))
+        .build_ui_state(
+            |ui, s: &mut deckhand::ui::Station| {
+                s.logic(ui.ctx());
+                s.show(ui);
+            },
+            station,
+        )
+}
+
 /// The app on the 1280x800 table screen.
 pub fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
     harness_sized(app, 1280.0, 800.0)
