@@ -305,6 +305,8 @@ fn a_shuffler_out_of_service_stops_a_hand_dealt_table_until_it_is_back_or_a_shoe
     assert_eq!(setup.poker.dealing, Dealing::ManualShoe);
     // A shoe's decks last 8 hours, the hand's 4 (§ 657a.3(c)).
     assert_eq!(setup.deck_change_limit(), (8, "§ 657a.3(c)"));
+    // Without the shuffler one deck is dealt, round after round (§ 657a.3(a)).
+    assert!(t.table().one_deck());
     assert!(
         matches!(
             t.table().step(),

@@ -62,7 +62,21 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
             "{id}: the table opened with the game picked"
         );
         h.get_by_label(&format!("Table 12 · {}", game.name()));
-        tap(&mut h, "Decks inspected");
+        // One deck at a house-banked table without the shuffler (§ x.3(a)), two otherwise.
+        let one = game.is_house_banked() && game != GameId::Spanish21;
+        assert_eq!(
+            h.state().terminal().table().decks.len(),
+            if one { 1 } else { 2 },
+            "{id}"
+        );
+        tap(
+            &mut h,
+            if one {
+                "Deck inspected"
+            } else {
+                "Decks inspected"
+            },
+        );
         tap(&mut h, "Floorperson verify");
         floorperson_signs(&mut h);
         tap(&mut h, "Players have inspected");

@@ -40,6 +40,7 @@ mod showcase;
 mod shuffler_link;
 mod snapshots;
 mod store_records;
+mod stub_count;
 mod ui_banked;
 mod ui_big_bet;
 mod ui_irregularity;

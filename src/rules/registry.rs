@@ -199,7 +199,8 @@ const LUNAR: Sections = Sections {
     wash: "§ 589.4",
     shuffle: "§ 589.5",
     manual_shuffle: "§ 589.5",
-    count: "§ 589.5(b)",
+    // § 589.11(g): without a counting shuffler the cards are counted after every fifth round.
+    count: "§ 589.11(g)",
     removal: "§ 589.5(b)",
     replacement: "§ 589.4",
     start: "§ 589.7",

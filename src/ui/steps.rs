@@ -41,6 +41,23 @@ impl DeckhandApp {
                 "Decks inspected",
                 confirm(Confirm::DecksInspected),
             ),
+            // § x.3(a): a house-banked table without the shuffler has one deck.
+            Step::InspectDecks if t.decks.len() == 1 => tap(
+                "Inspect the deck".into(),
+                format!(
+                    "Inspect the {} deck for defects: without an automated shuffler the table deals one deck (§ {}.3(a)).",
+                    t.deck_name(0),
+                    t.setup.as_ref().map_or("657a", |s| s.poker.game.def().chapter)
+                ),
+                "Deck inspected",
+                confirm(Confirm::DecksInspected),
+            ),
+            Step::VerifyInspection => tap(
+                "Floorperson verifies the inspection".into(),
+                "Call a floorperson. They verify the deck inspection with their credential number and PIN.".into(),
+                "Floorperson verify",
+                signs("Deck inspection".into()),
+            ),
             Step::InspectDecks => tap(
                 "Inspect both decks".into(),
                 format!(
@@ -50,12 +67,6 @@ impl DeckhandApp {
                 ),
                 "Decks inspected",
                 confirm(Confirm::DecksInspected),
-            ),
-            Step::VerifyInspection => tap(
-                "Floorperson verifies the inspection".into(),
-                "Call a floorperson. They verify the deck inspection with their credential number and PIN.".into(),
-                "Floorperson verify",
-                signs("Deck inspection".into()),
             ),
             Step::PlayerInspection => tap(
                 "Spread the decks for the players".into(),
@@ -90,6 +101,9 @@ impl DeckhandApp {
                             None => format!("Irregularity {id}."),
                         }
                     }
+                    Some(RemovalReason::StubMiscounted { counted, expected }) => format!(
+                        "The stub held {counted} cards, not {expected}, and the cards were not misdealt."
+                    ),
                     _ => "The losing hands did not hold the right number of cards.".into(),
                 };
                 tap(
@@ -343,6 +357,63 @@ impl DeckhandApp {
                         }
                     }
                 }
+            }
+            Step::CountStub { .. } => {
+                title(ui, "Count the stub");
+                body(
+                    ui,
+                    "No counting shuffler at this table: take the stub and count its cards face down on the layout, then key the number.",
+                );
+                self.section(ui, &step);
+                field(ui, "Cards in the stub", &self.view.deck_count, true);
+                keypad::keypad(ui, &mut self.view.deck_count, 2);
+                if primary(ui, "Stub counted") {
+                    match self.view.deck_count.trim().parse::<u8>() {
+                        Ok(n) => {
+                            cmds.push(UiCmd::Rules(Command::CountStub { counted: n }));
+                            self.view.deck_count.clear();
+                        }
+                        Err(_) => {
+                            self.view.message = Some(Notice::problem(format!(
+                                "\"{}\" is not a number of cards: key the cards counted in the stub",
+                                self.view.deck_count
+                            )))
+                        }
+                    }
+                }
+            }
+            Step::StubWrong {
+                counted, expected, ..
+            } => {
+                banner(
+                    ui,
+                    &format!("⚠ The stub held {counted} cards: a full deck leaves {expected}"),
+                );
+                title(ui, "Were the cards misdealt?");
+                body(
+                    ui,
+                    "Look at every hand on the layout. Misdealt: a player or the dealer holds more or fewer cards than dealt, and the hands with the stub make 52 cards. Either way every hand is void and every wager goes back to its player; if the cards were not misdealt, the whole deck leaves the table.",
+                );
+                self.section(ui, &step);
+                ui.add_space(theme::GAP);
+                ui.horizontal(|ui| {
+                    if choice(ui, "Misdealt: 52 cards are here") {
+                        cmds.push(UiCmd::Rules(Command::StubMisdeal { misdealt: true }));
+                    }
+                    ui.add_space(theme::GAP * 2.0);
+                    if ui
+                        .add(
+                            Button::new(
+                                RichText::new("Not misdealt: remove the deck").size(theme::BODY),
+                            )
+                            .fill(theme::DANGER_BG)
+                            .min_size(theme::ACTION_SIZE),
+                        )
+                        .clicked()
+                    {
+                        cmds.push(UiCmd::Rules(Command::StubMisdeal { misdealt: false }));
+                    }
+                });
             }
             Step::ShufflerNeeded => {
                 let t = self.term.table();

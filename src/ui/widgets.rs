@@ -30,7 +30,10 @@ pub(super) fn ordinal(i: usize) -> String {
 /// A table's posted figures in one line, for the open-table screen.
 pub(super) fn setup_summary(s: &TableSetup) -> String {
     let p = &s.poker;
-    let decks = format!("Decks: {} and {}.", s.deck_colours[0], s.deck_colours[1]);
+    let decks = match s.decks_used() {
+        1 => format!("Deck: {}.", s.deck_colours[0]),
+        _ => format!("Decks: {} and {}.", s.deck_colours[0], s.deck_colours[1]),
+    };
     if p.game.is_house_banked() {
         let limits = match (p.min_ante, p.max_ante) {
             (0, 0) => String::new(),

@@ -114,6 +114,11 @@ pub fn play_step_with(h: &mut Harness<'_, DeckhandApp>, taps: &mut usize, press:
             tap(h, "Verify");
         }
         Step::CountLosingHands { .. } => press(h, "Count is right"),
+        // The stub as a full deck leaves it (a test keys a wrong count itself).
+        Step::CountStub { expected, .. } => {
+            keys(h, &expected.to_string());
+            press(h, "Stub counted");
+        }
         Step::AwardPot { .. } => press(h, "Pot pushed"),
         Step::Banked { step, .. } => banked_step(h, step, n, press),
         _ => return false,
@@ -217,7 +222,9 @@ pub fn open_from_sign_in(h: &mut Harness<'_, DeckhandApp>, game: GameId, press: 
         tap(h, game.name());
     }
     press(h, "Open table");
-    press(h, "Decks inspected");
+    // One deck at a house-banked table without the shuffler (§ x.3(a)).
+    let inspected = first_ready(h, &["Decks inspected", "Deck inspected"]);
+    press(h, inspected.expect("the inspection's button"));
     press(h, "Floorperson verify");
     floorperson_signs(h);
     press(h, "Players have inspected");

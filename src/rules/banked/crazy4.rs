@@ -549,6 +549,11 @@ pub const ROUND: Def = Def {
     deal_note: "",
     // § 657a.11(c): the folded hands are collected before the reveal.
     folded_hands_keyed: |h| h.crazy4.envy_from_folded,
+    stub: Some(super::round::Stub {
+        after: super::round::StubAfter::Deal,
+        board: &[],
+        sections: ["§ 657a.8(f)–(h)", "§ 657a.9(d)–(f)", "§ 657a.10(d)–(f)"],
+    }),
 };
 
 /// `deckhand settle`'s input for this game, with the configured choices and the round's

@@ -540,6 +540,11 @@ pub const ROUND: Def = Def {
     ],
     deal_note: "",
     folded_hands_keyed: super::round::folded_hands_stay,
+    stub: Some(super::round::Stub {
+        after: super::round::StubAfter::Deal,
+        board: &[],
+        sections: ["§ 655a.8(f)–(h)", "§ 655a.9(d)–(f)", "§ 655a.10(d)–(f)"],
+    }),
 };
 
 /// `deckhand settle`'s input for this game, with the configured choices and the round's

@@ -975,6 +975,11 @@ pub const ROUND: Def = Def {
     ],
     deal_note: "",
     folded_hands_keyed: super::round::folded_hands_stay,
+    stub: Some(super::round::Stub {
+        after: super::round::StubAfter::Board,
+        board: &[(1, 3), (1, 1), (1, 1)],
+        sections: ["§ 647a.8(f)–(h)", "§ 647a.9(d)–(f)", "§ 647a.10(d)–(f)"],
+    }),
 };
 
 /// `deckhand settle`'s input for this game, with the configured choices and the round's

@@ -535,6 +535,11 @@ pub const ROUND: Def = Def {
     ],
     deal_note: "",
     folded_hands_keyed: super::round::folded_hands_stay,
+    stub: Some(super::round::Stub {
+        after: super::round::StubAfter::Board,
+        board: &[(1, 3), (1, 2), (0, 0)],
+        sections: ["§ 677a.8(e)–(g)", "§ 677a.9(d)–(f)", "§ 677a.10(d)–(f)"],
+    }),
 };
 
 /// `deckhand settle`'s input for this game, with the configured choices and the round's

@@ -57,6 +57,7 @@ impl Table {
                 self.decks = setup
                     .deck_colours
                     .iter()
+                    .take(setup.decks_used())
                     .map(|c| Deck {
                         colour: c.clone(),
                         status: DeckStatus::Unshuffled,
@@ -163,6 +164,32 @@ impl Table {
                     "a hand count",
                 )?;
                 self.pending_count = Some((*deck, *counted));
+            }
+            Event::StubCounted {
+                deck,
+                counted,
+                expected,
+                ..
+            } => {
+                self.at(
+                    |s| matches!(s, Step::CountStub { deck: d, expected: e } if d == deck && e == expected),
+                    "a stub count",
+                )?;
+                let right = counted == expected;
+                let r = self.round_mut()?;
+                r.stub = if right {
+                    StubCount::Right
+                } else {
+                    StubCount::Wrong {
+                        counted: *counted,
+                        expected: *expected,
+                    }
+                };
+                if right {
+                    let d = self.deck_mut(*deck)?;
+                    d.last_count = Some(crate::rules::table::DECK_SIZE);
+                    d.rounds_since_count = 0;
+                }
             }
             Event::DeckShuffledManually { deck, .. } => {
                 self.at(
@@ -363,6 +390,7 @@ impl Table {
                     poker,
                     banked,
                     owed_before: (self.missed.clone(), self.waiting.clone()),
+                    stub: self.stub_due(*deck),
                 });
                 self.note_missed_blinds(seats, *button);
                 self.dealt_in = seats.len() as u8;
@@ -497,8 +525,12 @@ impl Table {
             self.rounds_played = r.number;
             self.last_deck = Some(r.deck);
             self.last_button = Some(r.button);
-            for d in &mut self.decks {
-                d.rounds_since_count += 1;
+            // A stub counted right in this round counts as the deck's count after it.
+            let counted = (r.stub == StubCount::Right).then_some(r.deck);
+            for (i, d) in self.decks.iter_mut().enumerate() {
+                if counted != Some(i) {
+                    d.rounds_since_count += 1;
+                }
             }
             // § 635a.5(a), 635a.7(d): the shoe deals on until the cover card came out.
             let s21 = r.banked.as_ref().and_then(|b| b.s21.as_ref());

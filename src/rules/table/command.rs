@@ -54,6 +54,16 @@ pub enum Command {
     ManualCount {
         counted: u8,
     },
+    /// The dealer's count of a house-banked round's stub (§ 657a.8(f), § 657a.9(d), § 657a.10(d)
+    /// and each chapter alike).
+    CountStub {
+        counted: u8,
+    },
+    /// After a wrong stub count, the dealer's finding: a hand holds too many or too few cards
+    /// while the deck has its 52 (`misdealt`), or not (§ 657a.8(h) and each chapter alike).
+    StubMisdeal {
+        misdealt: bool,
+    },
     /// The shuffler cannot be used; the table goes on shuffling by hand (§ 637a.18(r)).
     ShufflerOutOfService,
     /// Change both decks (between rounds), `minutes_in_play` as the terminal measured it.
@@ -206,6 +216,18 @@ pub enum Step {
     CountDeck {
         deck: DeckId,
     },
+    /// No counting shuffler at a house-banked table: the dealer counts the round's stub
+    /// (`expected` cards in a full deck).
+    CountStub {
+        deck: DeckId,
+        expected: u8,
+    },
+    /// The stub count was wrong: were the cards misdealt?
+    StubWrong {
+        deck: DeckId,
+        counted: u8,
+        expected: u8,
+    },
     /// A floorperson verifies the dealer's count.
     VerifyCount {
         deck: DeckId,
@@ -247,6 +269,8 @@ impl Step {
             }
             Step::LoadReplacement { .. } => "§ 637a.5(a), § 637a.7(e)(4)(ii)",
             Step::CountDeck { .. } | Step::VerifyCount { .. } => "§ 637a.7(e)(4)(i), (5)",
+            // Only at a house-banked table, whose own chapter `Table::section_of` gives.
+            Step::CountStub { .. } | Step::StubWrong { .. } => "§ 657a.8(f)–(h)",
             Step::ShuffleManually { .. } => "§ 637a.5(a), (b)(2)",
             Step::CoverShuffler => "§ 637a.18(r)",
             // Only at a house-banked table, whose own chapter `Table::section_of` gives.

@@ -142,6 +142,68 @@ impl Table {
                     counted: *counted,
                 }])
             }
+            Command::CountStub { counted } => {
+                let Step::CountStub { deck, expected } = step else {
+                    return refuse("no stub count is due now");
+                };
+                if *counted > DECK_SIZE {
+                    return refuse(format!(
+                        "{counted} cards: a deck has 52; count the stub face down and key the number of cards in it"
+                    ));
+                }
+                Ok(vec![Event::StubCounted {
+                    deck,
+                    colour: self.deck_name(deck),
+                    counted: *counted,
+                    expected,
+                    section: self.section_of(&step),
+                }])
+            }
+            Command::StubMisdeal { misdealt } => {
+                let Step::StubWrong {
+                    deck,
+                    counted,
+                    expected,
+                } = step
+                else {
+                    return refuse("no wrong stub count waits for an answer");
+                };
+                let section = self.section_of(&step);
+                let r = self.round.as_ref().expect("a stub count has a round");
+                let mut events = vec![Event::Irregularity {
+                    irregularity: format!(
+                        "The stub held {counted} cards, not {expected}: {}",
+                        if *misdealt {
+                            "the cards were misdealt, the deck holds its 52"
+                        } else {
+                            "the deck does not hold 52 cards"
+                        }
+                    ),
+                    section,
+                    action: if *misdealt {
+                        "All hands void, all wagers returned to the players".into()
+                    } else {
+                        "All hands void, all wagers returned to the players, the entire deck removed from the table".into()
+                    },
+                    id: None,
+                    seat: None,
+                    note: None,
+                    signed_by: None,
+                }];
+                events.push(Event::RoundVoided {
+                    number: r.number,
+                    refunds: r.refunds(),
+                });
+                if !*misdealt {
+                    events.push(Event::DeckRemoved {
+                        deck,
+                        colour: self.deck_name(deck),
+                        reason: RemovalReason::StubMiscounted { counted, expected },
+                        generation: self.deck_generation(deck),
+                    });
+                }
+                Ok(events)
+            }
             Command::ShufflerOutOfService => {
                 if self.manual_shuffle || self.shuffler_out {
                     return refuse("the table is already shuffling by hand");
@@ -510,7 +572,7 @@ impl Table {
     fn decide_confirm(&self, step: &Step, c: Confirm) -> Result<Vec<Event>, RuleError> {
         let ev = match (c, step) {
             (Confirm::DecksInspected, Step::InspectDecks) => Event::DecksInspected {
-                colours: [self.deck_name(0), self.deck_name(1)],
+                colours: self.decks.iter().map(|d| d.colour.clone()).collect(),
             },
             (Confirm::PlayersInspected, Step::PlayerInspection) => Event::PlayersInspected,
             (Confirm::DecksWashed, Step::WashDecks) => Event::DecksWashed,

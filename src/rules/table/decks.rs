@@ -43,6 +43,9 @@ pub enum RemovalReason {
     /// The losing hands did not hold the right number of cards (§ 637a.7(e)(6)(i),
     /// treated as a missing or extra card, § 637a.18(i)).
     LosingHandsMiscounted,
+    /// A house-banked round's stub counted wrong and no misdeal to explain it (§ 657a.8(h) and
+    /// each chapter alike).
+    StubMiscounted { counted: u8, expected: u8 },
     /// An irregularity from the catalogue that requires the deck replaced (§ 637a.18(i),
     /// § 635a.13(b)).
     Irregularity { id: String },

@@ -19,7 +19,8 @@ pub enum Event {
     },
     /// § 637a.4(a)
     DecksInspected {
-        colours: [String; 2],
+        /// The decks' back colours: two, or one at a house-banked table without the shuffler.
+        colours: Vec<String>,
     },
     /// § 637a.4(a): a floorperson or above verifies the inspection.
     InspectionVerified {
@@ -53,6 +54,15 @@ pub enum Event {
         deck: DeckId,
         colour: String,
         counted: u8,
+    },
+    /// A house-banked round's stub counted by the dealer, face down on the layout (§ 657a.8(f),
+    /// § 657a.9(d), § 657a.10(d) and each chapter alike); `expected` is what a full deck leaves.
+    StubCounted {
+        deck: DeckId,
+        colour: String,
+        counted: u8,
+        expected: u8,
+        section: String,
     },
     /// § 637a.5(a), (b)(2): shuffled by hand, stacked, cut with the cover card at least ten
     /// cards from the top.
@@ -279,6 +289,7 @@ impl Event {
             Event::ShuffleRequested { .. } => "shuffle_requested",
             Event::DeckCounted { .. } => "deck_counted",
             Event::ManualCountEntered { .. } => "manual_count_entered",
+            Event::StubCounted { .. } => "stub_counted",
             Event::DeckShuffledManually { .. } => "deck_shuffled_manually",
             Event::ShufflerOutOfService { .. } => "shuffler_out_of_service",
             Event::ShufflerCovered => "shuffler_covered",

@@ -102,6 +102,12 @@ impl Table {
                 let chapter = setup.poker.game.def().chapter;
                 return format!("§ {chapter}.9(a)(1), § {chapter}.13(g)");
             }
+            Step::CountStub { .. } | Step::StubWrong { .. } => {
+                return crate::rules::banked::round::Def::of(setup.poker.game)
+                    .and_then(|d| d.stub)
+                    .map_or(step.section(), |stub| stub.section(setup.poker.dealing))
+                    .to_string();
+            }
             _ => step.section(),
         }
         .to_string()
@@ -227,10 +233,50 @@ impl Table {
         })
     }
 
+    /// A house-banked game without the automated shuffler is played with one deck (§ 677a.3(a),
+    /// § 647a.3(a), § 589.3(a), § 655a.3(a), § 657a.3(a)); two decks alternate only with it
+    /// (§ x.3(b)). Spanish 21 deals its shoe (§ 635a.3).
+    pub fn one_deck(&self) -> bool {
+        self.decks.len() == 1
+            || (self.manual_shuffle
+                && !self.shoe_game()
+                && self
+                    .setup
+                    .as_ref()
+                    .is_some_and(|s| s.poker.game.is_house_banked()))
+    }
+
+    /// Whether the game counts its stub after the deal when no counting shuffler is used, instead
+    /// of the whole deck before its shuffle (`banked::round::Def::stub`).
+    pub fn counts_stub(&self) -> bool {
+        self.setup.as_ref().is_some_and(|s| {
+            crate::rules::banked::round::Def::of(s.poker.game).is_some_and(|d| d.stub.is_some())
+        })
+    }
+
+    /// Whether a round starting with `deck` counts its stub: no counting shuffler, a game that
+    /// counts the stub, and the deck's fifth round since its last count (§ 657a.8(f), § 657a.9(d),
+    /// § 657a.10(d) and each chapter alike: "at least once every 5 rounds of play").
+    pub fn stub_due(&self, deck: DeckId) -> StubCount {
+        let due = self.manual_shuffle
+            && self.counts_stub()
+            && self
+                .decks
+                .get(deck)
+                .is_some_and(|d| d.rounds_since_count + 1 >= MANUAL_COUNT_EVERY);
+        if due {
+            StubCount::Due
+        } else {
+            StubCount::NotDue
+        }
+    }
+
     pub fn next_deck(&self) -> DeckId {
         match self.last_deck {
             // A Spanish 21 shoe still shuffled after its round deals on (§ 635a.5(a)).
             Some(d) if self.shoe_game() && self.decks[d].status == DeckStatus::Shuffled => d,
+            // One deck: the same deck, shuffled again (§ x.3(a)).
+            Some(d) if self.one_deck() && d < self.decks.len() => d,
             Some(d) => 1 - d,
             None => 0,
         }
@@ -296,9 +342,11 @@ impl Table {
                     deck: next,
                     load: None,
                 },
-                // Chapter 635a asks no count of the shoe.
+                // Chapter 635a asks no count of the shoe; a game that counts its stub counts it
+                // in the round (§ x.8(f), § x.9(d), § x.10(d)).
                 _ if self.decks[next].rounds_since_count + 1 >= MANUAL_COUNT_EVERY
-                    && !self.shoe_game() =>
+                    && !self.shoe_game()
+                    && !self.counts_stub() =>
                 {
                     Step::CountDeck { deck: next }
                 }
@@ -340,12 +388,21 @@ impl Table {
                 },
                 None => Step::CountLosingHands { expected: 0 },
             },
-            Stage::Banked => match &r.banked {
-                Some(b) => Step::Banked {
+            Stage::Banked => match (&r.banked, r.stub) {
+                (Some(_), StubCount::Wrong { counted, expected }) => Step::StubWrong {
+                    deck: r.deck,
+                    counted,
+                    expected,
+                },
+                (Some(b), StubCount::Due) if b.stub_reached() => Step::CountStub {
+                    deck: r.deck,
+                    expected: b.stub_expected(),
+                },
+                (Some(b), _) => Step::Banked {
                     step: b.step.clone(),
                     game: b.game,
                 },
-                None => Step::CountLosingHands { expected: 0 },
+                (None, _) => Step::CountLosingHands { expected: 0 },
             },
         }
     }

@@ -32,15 +32,17 @@ impl Event {
             Event::DealerSignedIn { dealer } => format!("{} signed in", person(dealer)),
             Event::DealerSignedOut { dealer } => format!("{} signed out", person(dealer)),
             Event::TableOpened { setup } => format!(
-                "Table {} opened for {} with the {} and {} decks",
+                "Table {} opened for {} with the {} deck{}",
                 setup.table_no,
                 setup.poker.game.name(),
-                setup.deck_colours[0],
-                setup.deck_colours[1]
+                setup.decks_in_words(),
+                if setup.decks_used() == 1 { "" } else { "s" }
             ),
-            Event::DecksInspected { colours } => {
-                format!("The {} and {} decks inspected", colours[0], colours[1])
-            }
+            Event::DecksInspected { colours } => format!(
+                "The {} deck{} inspected",
+                colours.join(" and "),
+                if colours.len() == 1 { "" } else { "s" }
+            ),
             Event::InspectionVerified { floorperson } => {
                 format!("Inspection verified by {}", person(floorperson))
             }
@@ -65,6 +67,20 @@ impl Event {
             Event::ManualCountEntered {
                 colour, counted, ..
             } => format!("The dealer counted {counted} cards in the {colour} deck"),
+            Event::StubCounted {
+                colour,
+                counted,
+                expected,
+                ..
+            } => {
+                if counted == expected {
+                    format!(
+                        "The stub of the {colour} deck counted: {counted} cards, the deck holds 52"
+                    )
+                } else {
+                    format!("The stub of the {colour} deck counted {counted} cards, not {expected}")
+                }
+            }
             Event::DeckShuffledManually { colour, .. } => {
                 format!("The {colour} deck shuffled and cut by hand")
             }
@@ -594,6 +610,8 @@ impl Step {
             Step::InspectReplacement { .. } => "Inspect a replacement deck".into(),
             Step::VerifyRemoval { .. } => "A floorperson verifies the deck change".into(),
             Step::CountDeck { .. } => "Count the deck".into(),
+            Step::CountStub { .. } => "Count the stub".into(),
+            Step::StubWrong { .. } => "The stub count is wrong: misdealt?".into(),
             Step::VerifyCount { .. } => "A floorperson verifies the count".into(),
             Step::ShuffleManually { .. } => "Shuffle and cut by hand".into(),
             Step::CoverShuffler => "Cover the shuffler".into(),

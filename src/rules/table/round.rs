@@ -47,6 +47,25 @@ pub struct Round {
     /// A house-banked game's round (`rules::banked::round`), rebuilt from the journal.
     #[serde(skip)]
     pub banked: Option<crate::rules::banked::round::BankedRound>,
+    /// The stub count this round owes without a counting shuffler (§ x.8, § x.9, § x.10).
+    #[serde(default)]
+    pub stub: StubCount,
+}
+
+/// A house-banked round's stub count (§ 657a.8(f)–(h) and each chapter alike).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "stub")]
+pub enum StubCount {
+    /// No count this round: a counting shuffler counts the deck, or the deck was counted within
+    /// the last five rounds.
+    #[default]
+    NotDue,
+    /// The dealer counts the stub once the round comes to it.
+    Due,
+    /// Counted: the deck held 52 cards.
+    Right,
+    /// Counted wrong: the dealer says whether the cards were misdealt.
+    Wrong { counted: u8, expected: u8 },
 }
 
 impl Round {

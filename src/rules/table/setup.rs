@@ -542,6 +542,26 @@ impl TableSetup {
         Ok(())
     }
 
+    /// The decks the table opens with: one for a house-banked game without the automated
+    /// shuffler (§ 677a.3(a), § 647a.3(a), § 589.3(a), § 655a.3(a), § 657a.3(a)), two that
+    /// alternate otherwise (§ 637a.3(a), § x.3(b)); a Spanish 21 shoe keeps its two.
+    pub fn decks_used(&self) -> usize {
+        let game = self.poker.game;
+        if game.is_house_banked()
+            && game != crate::rules::games::GameId::Spanish21
+            && !self.counting_shuffler
+        {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// The decks' back colours in use, as words: "red" or "red and blue".
+    pub fn decks_in_words(&self) -> String {
+        self.deck_colours[..self.decks_used()].join(" and ")
+    }
+
     fn validate_decks(&self) -> Result<(), String> {
         if self.deck_colours[0].trim().is_empty() || self.deck_colours[1].trim().is_empty() {
             return Err("each deck needs a back colour (§ 637a.3(a))".into());

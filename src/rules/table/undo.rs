@@ -7,8 +7,8 @@
 //! The table keeps, for the round in play, the round as it stood before each of its steps
 //! (`Table::history`, rebuilt by replay). A step that tells a device or moves money outside
 //! the round (bets closed at the progressive controller, a validation, a payment, the pot
-//! pushed) closes the history: nothing before it can be taken back here; the irregularity
-//! procedure covers those.
+//! pushed) and the stub count close the history: nothing before it can be taken back here;
+//! the irregularity procedure covers those.
 
 use super::*;
 use crate::rules::access::Action;
@@ -75,6 +75,8 @@ impl Table {
             | Event::LosingHandsCounted { .. }
             | Event::PotAwarded { .. }
             | Event::BadBeatVerified { .. }
+            // The stub counted is a fact about the deck: no undo takes the round back past it.
+            | Event::StubCounted { .. }
             | Event::RoundVoided { .. } => true,
             Event::Banked(b) => matches!(
                 b,

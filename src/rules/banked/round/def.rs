@@ -73,6 +73,47 @@ pub struct Def {
     /// game whose folded hands go to the discard rack before the reveal (§ 657a.11(c)) keys
     /// none, unless the casino counts them for something.
     pub folded_hands_keyed: fn(&crate::rules::banked::HouseRules) -> bool,
+    /// The stub the dealer counts when no counting shuffler is used (§ x.8, § x.9, § x.10);
+    /// `None`: the chapter counts no stub (Lunar Poker counts the whole deck after the round,
+    /// § 589.11(g); Spanish 21 deals a shoe).
+    pub stub: Option<Stub>,
+}
+
+/// The stub count of a game dealt without a counting shuffler: at least once every five rounds
+/// the dealer counts the cards left after the deal, face down on the layout (§ 657a.8(f),
+/// § 657a.9(d), § 657a.10(d) and the other chapters alike).
+#[derive(Debug, Clone, Copy)]
+pub struct Stub {
+    /// When the stub is counted.
+    pub after: StubAfter,
+    /// Per decision phase, the cards its reveal burns and deals from the stub (the board of a
+    /// Hold 'Em game: § 677a.11(c),(e), § 647a.11(c),(e),(g)).
+    pub board: &'static [(u8, u8)],
+    /// The count, its outcome and the misdeal question, by dealing method: manual dealing shoe
+    /// (§ x.8), the hand (§ x.9), automated dealing shoe (§ x.10).
+    pub sections: [&'static str; 3],
+}
+
+/// When a game's stub is counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StubAfter {
+    /// Right after the deal: every hand and the community cards are out (§ 657a.8(e),
+    /// § 655a.8(e)).
+    Deal,
+    /// After the community cards are dealt (§ 677a.8(d), § 647a.8(e)): at the showdown, before
+    /// any card is keyed.
+    Board,
+}
+
+impl Stub {
+    /// The section of the count for a dealing method.
+    pub fn section(&self, dealing: Dealing) -> &'static str {
+        match dealing {
+            Dealing::ManualShoe => self.sections[0],
+            Dealing::Hand => self.sections[1],
+            Dealing::AutomatedShoe => self.sections[2],
+        }
+    }
 }
 
 /// The games whose folded hands stay on the table until every wager is resolved.
@@ -130,11 +171,19 @@ impl Def {
                 self.seat_cards
             ),
         };
+        // The board of a Hold 'Em game comes from the shoe too; the stub leaves the shoe after
+        // it (§ 677a.8(d), § 647a.8(e)).
+        let stub = match self.stub.map(|s| s.after) {
+            Some(StubAfter::Board) => {
+                "Leave the stub in the shoe: the community cards are dealt from it, then the stub comes out."
+            }
+            _ => "Then take the stub out of the shoe.",
+        };
         let (section, text) = match dealing {
             Dealing::ManualShoe => (
                 self.sections.manual_shoe.to_string(),
                 format!(
-                    "From the manual dealing shoe, one card at a time clockwise from the player farthest to your left: {each}. Then take the stub out of the shoe."
+                    "From the manual dealing shoe, one card at a time clockwise from the player farthest to your left: {each}. {stub}"
                 ),
             ),
             Dealing::Hand => (

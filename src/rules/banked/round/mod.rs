@@ -75,6 +75,9 @@ pub struct BankedRound {
     /// Spanish 21: the hands, insurance, surrenders and the card reader's answer.
     #[serde(default)]
     pub s21: Option<super::round21::Play21>,
+    /// The decision phases whose cards were dealt (the reveals taken).
+    #[serde(default)]
+    pub revealed: BTreeSet<usize>,
 }
 
 impl BankedRound {
@@ -119,7 +122,43 @@ impl BankedRound {
             drawn: BTreeMap::new(),
             replacement: None,
             s21: (game == GameId::Spanish21).then(Default::default),
+            revealed: BTreeSet::new(),
         })
+    }
+
+    /// Whether the round has come to its stub count's moment (`Def::stub`): right after the
+    /// deal, or once the board is out (at the showdown, before a card is keyed).
+    pub fn stub_reached(&self) -> bool {
+        let Some(stub) = self.def().stub else {
+            return false;
+        };
+        match stub.after {
+            StubAfter::Deal => !matches!(self.step, BankedStep::Wagers | BankedStep::Deal),
+            StubAfter::Board => {
+                matches!(self.step, BankedStep::Pay { .. })
+                    || (self.step == BankedStep::Cards && self.cards.is_empty())
+            }
+        }
+    }
+
+    /// The cards the stub holds in a full deck: 52 less every card dealt to the players, the
+    /// dealer and the board, and the burns (a board nobody stayed in for is not dealt on).
+    pub fn stub_expected(&self) -> u8 {
+        let def = self.def();
+        let hands = def.seat_cards * self.seats.len() + def.dealer_cards;
+        let board: usize = match def.stub {
+            Some(stub) if stub.after == StubAfter::Board => {
+                let anyone_in = self.seats.iter().any(|s| !self.folded.contains(s));
+                stub.board
+                    .iter()
+                    .enumerate()
+                    .filter(|(phase, _)| anyone_in || self.revealed.contains(phase))
+                    .map(|(_, (burns, cards))| usize::from(*burns) + usize::from(*cards))
+                    .sum()
+            }
+            _ => def.community_cards,
+        };
+        52usize.saturating_sub(hands + board) as u8
     }
 
     /// The table's posted minimum and maximum Ante (0: none).
@@ -739,6 +778,7 @@ impl BankedRound {
             }
             (BankedCommand::Revealed, BankedStep::Reveal { phase }) => {
                 self.step = self.next_phase(phase);
+                self.revealed.insert(phase);
                 BankedEvent::Revealed { phase }
             }
             (BankedCommand::Replacement { card }, BankedStep::Reveal { phase })
