@@ -349,3 +349,31 @@ fn a_shuffler_out_of_service_stops_a_hand_dealt_table_until_it_is_back_or_a_shoe
         h.get_by_label("Shuffle and cut the Red deck");
     }
 }
+
+/// Spanish 21: more than one card face up in the shoe during the deal voids the round, and the
+/// cards are reshuffled (§ 635a.13(a)): the shoe is not dealt on, the next step is the shuffle;
+/// the journal rebuilds the same table.
+#[test]
+fn a_void_spanish_21_round_reshuffles_the_shoe() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21.sqlite");
+    let s = common::ui::table(12, GameId::Spanish21);
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    deckhand::demo::stage_at(&mut t, &s, At::Decision).unwrap();
+    let deck = t.table().round.as_ref().expect("a round in play").deck;
+    t.report_irregularity("s21-cards-face-up", None, None, Some(("1001", "246810")))
+        .unwrap();
+    let table = t.table();
+    assert!(table.round.is_none());
+    assert_eq!(table.decks[deck].status, DeckStatus::Unshuffled);
+    assert!(
+        matches!(
+            table.step(),
+            Step::ShuffleManually { .. } | Step::LoadShuffler { .. }
+        ),
+        "{:?}",
+        table.step()
+    );
+    let rebuilt = deckhand::terminal::rebuild(&t.store().table_events().unwrap()).unwrap();
+    assert_eq!(&rebuilt, t.table());
+}

@@ -446,9 +446,18 @@ impl Table {
                 let r = self.round_mut()?;
                 r.poker = None;
                 let (missed, waiting) = std::mem::take(&mut r.owed_before);
+                let deck = r.deck;
                 self.missed = missed;
                 self.waiting = waiting;
                 self.finish_round()?;
+                // § 635a.13(a): a void Spanish 21 round's cards are reshuffled, never dealt on
+                // from the shoe.
+                if self.shoe_game() {
+                    let d = self.deck_mut(deck)?;
+                    if d.status == DeckStatus::Shuffled {
+                        d.status = DeckStatus::Unshuffled;
+                    }
+                }
             }
             Event::StakeAdded { seat, stake, .. } => {
                 if self.round.is_some() {
