@@ -60,6 +60,18 @@ fn printed_notice(h: &mut Harness<'_, DeckhandApp>, text: &str) {
     assert!(notice.starts_with(text), "{notice}");
 }
 
+/// Taps Print once the preview's walk of the journal is done (it runs on its own thread; the
+/// button says "Checking the journal…" until then).
+fn tap_print(h: &mut Harness<'_, DeckhandApp>) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while h.query_by_label("Print").is_none() {
+        assert!(Instant::now() < deadline, "the journal's walk never ended");
+        std::thread::sleep(Duration::from_millis(10));
+        h.run_ok();
+    }
+    tap(h, "Print");
+}
+
 fn keys(h: &mut Harness<'_, DeckhandApp>, keys: &str) {
     for k in keys.chars() {
         tap(h, &k.to_string());
@@ -170,7 +182,7 @@ fn a_supervisor_finds_exports_and_closes() {
     tap(&mut h, "Cancel");
     assert_eq!(printed(&db), before);
     tap(&mut h, "Print shift report");
-    tap(&mut h, "Print");
+    tap_print(&mut h);
     printed_notice(&mut h, "End-of-shift table report No. ");
     assert_eq!(printed(&db), before + 1);
     let pdf = std::fs::read_dir(dir.path().join("exports"))
@@ -182,9 +194,11 @@ fn a_supervisor_finds_exports_and_closes() {
     assert!(text.contains("Irregularities: 1"), "{text}");
     assert!(text.contains("§ 637a.18(r)"), "{text}");
     assert!(text.contains("Alex Rivera (20417)"), "{text}");
+    // The chain status the preview's own thread walked.
+    assert!(text.contains("Journal at printing: intact: "), "{text}");
     tap(&mut h, "Print shift report");
     h.get_by_label("Preview: REPRINT - End-of-shift table report No. — - table 14");
-    tap(&mut h, "Print");
+    tap_print(&mut h);
     printed_notice(&mut h, "REPRINT - End-of-shift table report No. ");
     // A keyed period: from today (YYYYMMDD) on; a malformed date is named, not guessed.
     tap(&mut h, "From: —");

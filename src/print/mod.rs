@@ -44,7 +44,12 @@ fn field(label: &str, value: impl Into<String>) -> Block {
 #[derive(Debug, Clone, Copy)]
 enum Mode<'a> {
     Preview,
-    Print { printed_by: Option<&'a str> },
+    /// `chain`: the journal's chain status as a walk just found it (the screen walks it on its
+    /// own thread); `None`: walked here.
+    Print {
+        printed_by: Option<&'a str>,
+        chain: Option<&'a str>,
+    },
 }
 
 /// The document number as printed; "—" in a preview (the number is given when printed).
@@ -66,7 +71,7 @@ fn journal_print(
     subject: &str,
 ) -> Result<(i64, bool), String> {
     let reprint = printed_before(store, subject)?;
-    let Mode::Print { printed_by } = mode else {
+    let Mode::Print { printed_by, .. } = mode else {
         return Ok((0, reprint));
     };
     let ctx = RowContext {
@@ -122,7 +127,32 @@ pub fn issue(
     req: &Request,
     printed_by: Option<&str>,
 ) -> Result<Document, String> {
-    build(store, req, Mode::Print { printed_by })
+    build(
+        store,
+        req,
+        Mode::Print {
+            printed_by,
+            chain: None,
+        },
+    )
+}
+
+/// [`issue`] with the chain status a walk on another thread found just before (the shift
+/// report states it), so the caller's thread never walks the journal.
+pub fn issue_walked(
+    store: &mut Store,
+    req: &Request,
+    printed_by: Option<&str>,
+    chain: &str,
+) -> Result<Document, String> {
+    build(
+        store,
+        req,
+        Mode::Print {
+            printed_by,
+            chain: Some(chain),
+        },
+    )
 }
 
 fn build(store: &mut Store, req: &Request, mode: Mode) -> Result<Document, String> {
@@ -177,7 +207,15 @@ pub fn high_hand_document(
     period: &str,
     printed_by: Option<&str>,
 ) -> Result<Document, String> {
-    high_hand(store, table_no, period, Mode::Print { printed_by })
+    high_hand(
+        store,
+        table_no,
+        period,
+        Mode::Print {
+            printed_by,
+            chain: None,
+        },
+    )
 }
 
 fn high_hand(
@@ -288,7 +326,14 @@ pub fn box_count_document(
     record: i64,
     printed_by: Option<&str>,
 ) -> Result<Document, String> {
-    box_count_doc(store, record, Mode::Print { printed_by })
+    box_count_doc(
+        store,
+        record,
+        Mode::Print {
+            printed_by,
+            chain: None,
+        },
+    )
 }
 
 fn box_count_doc(store: &mut Store, record: i64, mode: Mode) -> Result<Document, String> {
@@ -375,7 +420,16 @@ pub fn shift_report_document(
     to: &str,
     printed_by: Option<&str>,
 ) -> Result<Document, String> {
-    shift_report_doc(store, table_no, from, to, Mode::Print { printed_by })
+    shift_report_doc(
+        store,
+        table_no,
+        from,
+        to,
+        Mode::Print {
+            printed_by,
+            chain: None,
+        },
+    )
 }
 
 fn shift_report_doc(
@@ -515,7 +569,14 @@ fn shift_report_doc(
         ));
     }
     let subject = format!("shift report table {table_no} {from} {to}");
-    let chain = store.verify_chain().map_err(|e| e.to_string())?;
+    let chain = match mode {
+        // The preview does not walk the journal: the print does, or its caller just did.
+        Mode::Preview => "walked when it prints".to_string(),
+        Mode::Print { chain: Some(c), .. } => c.to_string(),
+        Mode::Print { chain: None, .. } => {
+            store.verify_chain().map_err(|e| e.to_string())?.to_string()
+        }
+    };
     let (doc_no, reprint) =
         journal_print(store, mode, Some(table_no), DocKind::ShiftReport, &subject)?;
     let (_, head) = store.head().map_err(|e| e.to_string())?;

@@ -573,6 +573,24 @@ impl Store {
         with_signed_head(&self.reader, status, Some(&self.public_key))
     }
 
+    /// The walk of [`Store::verify_chain`] as a job for another thread, on its own read-only
+    /// connections: a screen hands it to a thread and never waits for it.
+    pub fn chain_walk(&self) -> impl FnOnce() -> Result<ChainStatus> + Send + 'static {
+        let path = self.path.clone();
+        let key = self.public_key.clone();
+        move || {
+            let reopen = move || -> Result<Connection> {
+                Ok(Connection::open_with_flags(
+                    &path,
+                    OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+                )?)
+            };
+            let conn = reopen()?;
+            let status = chain::verify(&conn, &reopen)?;
+            with_signed_head(&conn, status, Some(&key))
+        }
+    }
+
     /// Starts the walk of the whole chain on the writer thread and returns at once: every write
     /// handed to the writer after this call (the terminal's, the devices') waits behind the
     /// walk, and if the chain does not hold (or cannot be read) every one is refused, so

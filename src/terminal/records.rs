@@ -105,6 +105,17 @@ impl Terminal {
     ) -> Result<crate::print::Document, String> {
         crate::print::issue(&mut self.store, request, printed_by)
     }
+
+    /// [`Terminal::issue_document`] with the chain status a walk on another thread just found
+    /// (`Store::chain_walk`): the caller never walks the journal itself.
+    pub fn issue_walked_document(
+        &mut self,
+        request: &crate::print::Request,
+        printed_by: Option<&str>,
+        chain: &str,
+    ) -> Result<crate::print::Document, String> {
+        crate::print::issue_walked(&mut self.store, request, printed_by, chain)
+    }
 }
 
 impl Terminal {

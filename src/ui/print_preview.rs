@@ -6,6 +6,8 @@
 //! the screen never waits for it. The answer, "… printed on CUPS queue office" or the printer's
 //! error, shows where the print was asked for; a print that fails is journaled
 //! (`document_print_failed`), and printing again is a REPRINT. **Cancel** journals nothing.
+//! The shift report states the journal's chain status: the walk runs on its own thread from the
+//! moment the preview opens, and **Print** waits for its verdict (the screen never walks it).
 
 use super::{
     DeckhandApp, Notice, UiCmd, body, body_colour, notice_line, primary_when, theme, title,
@@ -13,7 +15,7 @@ use super::{
 use crate::print::printer::{Printer, PrinterConfig};
 use crate::print::{Block, Document, Request};
 use egui::{Button, RichText, Ui};
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, mpsc};
 
 /// The printer's answer to come: `Ok` says where the document went, `Err` why it did not print.
 pub type Answer = mpsc::Receiver<Result<String, String>>;
@@ -32,6 +34,33 @@ pub struct PrintPreview {
     pub error: Option<String>,
     /// The screen, woken when the printer answers.
     pub ctx: Option<egui::Context>,
+    /// The shift report's walk of the journal's chain, on its own thread.
+    pub walk: Option<Arc<Mutex<Walk>>>,
+}
+
+/// A walk of the journal's chain on its own thread: its verdict when done, and the screen to
+/// wake then.
+#[derive(Default)]
+pub struct Walk {
+    pub verdict: Option<Result<String, String>>,
+    pub wake: Option<egui::Context>,
+}
+
+/// Starts the walk of the journal's chain on its own thread.
+fn start_walk(store: &crate::store::Store) -> Arc<Mutex<Walk>> {
+    let slot = Arc::new(Mutex::new(Walk::default()));
+    let job = store.chain_walk();
+    let done = slot.clone();
+    std::thread::spawn(move || {
+        let verdict = job().map(|s| s.to_string()).map_err(|e| e.to_string());
+        if let Ok(mut w) = done.lock() {
+            w.verdict = Some(verdict);
+            if let Some(ctx) = w.wake.take() {
+                ctx.request_repaint();
+            }
+        }
+    });
+    slot
 }
 
 impl std::fmt::Debug for PrintPreview {
@@ -69,6 +98,8 @@ impl DeckhandApp {
         printed_by: Option<String>,
     ) -> Result<(), String> {
         let document = self.term.prepare_document(&request)?;
+        let walk =
+            matches!(request, Request::ShiftReport { .. }).then(|| start_walk(self.term.store()));
         self.preview = Some(PrintPreview {
             request,
             printed_by,
@@ -76,6 +107,7 @@ impl DeckhandApp {
             sending: None,
             error: None,
             ctx: None,
+            walk,
         });
         Ok(())
     }
@@ -143,6 +175,15 @@ impl DeckhandApp {
             return;
         };
         p.ctx = Some(ui.ctx().clone());
+        // The walk's verdict, or the screen to wake when it comes.
+        let walking = p.walk.as_ref().is_some_and(|w| {
+            w.lock().is_ok_and(|mut w| {
+                if w.verdict.is_none() {
+                    w.wake = Some(ui.ctx().clone());
+                }
+                w.verdict.is_none()
+            })
+        });
         let p = &*p;
         let sending = p.sending.is_some();
         let notice = self.view.message.as_ref();
@@ -157,7 +198,14 @@ impl DeckhandApp {
                     body_colour(ui, e, theme::WARN);
                 }
                 ui.horizontal(|ui| {
-                    if primary_when(ui, !sending, if sending { "Printing…" } else { "Print" }) {
+                    let label = if sending {
+                        "Printing…"
+                    } else if walking {
+                        "Checking the journal…"
+                    } else {
+                        "Print"
+                    };
+                    if primary_when(ui, !sending && !walking, label) {
                         cmds.push(UiCmd::PrintPreviewed);
                     }
                     if ui
@@ -215,10 +263,32 @@ impl DeckhandApp {
         if p.sending.is_some() {
             return;
         }
-        let doc = match self
-            .term
-            .issue_document(&p.request, p.printed_by.as_deref())
-        {
+        // The shift report states the walk's verdict; printing waits for it.
+        let walked = match p.walk.as_ref().map(|w| w.lock().map(|w| w.verdict.clone())) {
+            None => None,
+            Some(Ok(Some(Ok(verdict)))) => Some(verdict),
+            Some(Ok(None)) => return,
+            Some(Ok(Some(Err(e)))) => {
+                p.error = Some(format!(
+                    "Printing failed: the journal could not be walked: {e}"
+                ));
+                return;
+            }
+            Some(Err(_)) => {
+                p.error = Some("Printing failed: the journal's walk stopped".into());
+                return;
+            }
+        };
+        let issued = match &walked {
+            Some(chain) => {
+                self.term
+                    .issue_walked_document(&p.request, p.printed_by.as_deref(), chain)
+            }
+            None => self
+                .term
+                .issue_document(&p.request, p.printed_by.as_deref()),
+        };
+        let doc = match issued {
             Ok(d) => d,
             Err(e) => {
                 p.error = Some(format!("Printing failed: {e}"));
