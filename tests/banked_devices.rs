@@ -341,6 +341,9 @@ fn a_shuffler_out_of_service_stops_a_hand_dealt_table_until_it_is_back_or_a_shoe
         let mut h = common::ui::harness(deckhand::ui::DeckhandApp::new(t, s, None));
         h.run_ok();
         h.get_by_label("No play without the shuffler");
+        // The side panel says the same, never "Shuffled by hand".
+        h.get_by_label("✖ Shuffler out of service");
+        assert!(h.query_by_label("Shuffled by hand").is_none());
         h.get_by_label("§ 589.9(a)(1), § 589.13(g)");
         assert!(common::ui::ready(&h, "Shuffler back in service"));
         common::ui::tap(&mut h, "Deal from a manual shoe");
