@@ -80,7 +80,7 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
         tap(&mut h, "Floorperson verify");
         floorperson_signs(&mut h);
         tap(&mut h, "Players have inspected");
-        tap(&mut h, "Decks washed");
+        tap(&mut h, if one { "Deck washed" } else { "Decks washed" });
         match h.state().terminal().table().step() {
             Step::ShuffleManually { .. } if game == GameId::Spanish21 => {
                 tap(&mut h, "Shuffled, cut and in the shoe");

@@ -154,6 +154,8 @@ fn a_misdealt_wrong_stub_voids_the_round_and_keeps_the_deck() {
     h.get_by_label("⚠ The stub held 44 cards: a full deck leaves 45");
     h.get_by_label("§ 655a.8(f)–(h)");
     tap(&mut h, "Misdealt: 52 cards are here");
+    // The dealer is told what goes back to whom.
+    h.get_by_label_contains("✔ Round 5 void: $10.00 to seat 2, $10.00 to seat 4 returned.");
     let t = h.state().terminal().table();
     assert!(t.round.is_none());
     assert!(t.removal.is_none(), "the deck stays");

@@ -43,6 +43,7 @@ fn the_dealer_taps_the_seats_where_they_sit() {
             centres.iter().all(|c| c.y < start.min.y),
             "{w}: the map above Start"
         );
+        map_above_start(&h, 10);
         tap(&mut h, "Seat 3");
         tap(&mut h, "Seat 8");
         h.get_by_label("Seat 3 ✔");
@@ -52,5 +53,49 @@ fn the_dealer_taps_the_seats_where_they_sit() {
         tap(&mut h, "Start round 1");
         let t = h.state().terminal().table();
         assert_eq!(t.round.as_ref().map(|r| r.seats.clone()), Some(vec![5, 8]));
+    }
+}
+
+/// The whole map (220 points from its top row of seats, the dealer's place at its foot) lies
+/// above "Start round": nothing is drawn under the button.
+fn map_above_start(h: &egui_kittest::Harness<'_, deckhand::ui::DeckhandApp>, seats: u8) {
+    let rect = |label: String| {
+        let picked = format!("{label} ✔");
+        match h.query_by_label(&label) {
+            Some(n) => n.rect(),
+            None => h.get_by_label(&picked).rect(),
+        }
+    };
+    let top = (1..=seats)
+        .map(|s| rect(format!("Seat {s}")).min.y)
+        .fold(f32::MAX, f32::min);
+    let start = h.get_by_label_contains("Start round").rect();
+    assert!(
+        start.min.y >= top + 220.0,
+        "Start at {} over the map from {top}",
+        start.min.y
+    );
+}
+
+/// Crazy 4 Poker's six betting positions leave the map's lower half without seats: the map
+/// still keeps its whole height above "Start round" (the seats once left the cursor after the
+/// last one placed, and Start covered the dealer's place), at 1024×768 and 1920×1080.
+#[test]
+fn a_six_seat_map_stays_whole_above_start() {
+    fn press(h: &mut egui_kittest::Harness<'_, deckhand::ui::DeckhandApp>, label: &str) {
+        if label.starts_with("Start round") {
+            map_above_start(h, 6);
+        }
+        tap(h, label);
+    }
+    for (w, hgt) in [(1024.0, 768.0), (1920.0, 1080.0)] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("c4.sqlite");
+        let app =
+            deckhand::app::build(&common::ui::real_config(&db), Default::default(), None).unwrap();
+        let mut h = common::ui::harness_sized(app, w, hgt);
+        h.run_ok();
+        common::play::open_from_sign_in(&mut h, deckhand::rules::games::GameId::Crazy4Poker, press);
+        assert!(h.state().terminal().table().round.is_some());
     }
 }

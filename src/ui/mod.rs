@@ -630,7 +630,13 @@ impl DeckhandApp {
     fn apply(&mut self, c: UiCmd) {
         match c {
             UiCmd::Rules(cmd) => match self.term.execute(cmd) {
-                Ok(_) => self.view.message = None,
+                // A void round says what goes back to whom (a wrong stub count's misdeal).
+                Ok(events) => {
+                    self.view.message = events
+                        .iter()
+                        .find(|e| matches!(e, crate::rules::table::Event::RoundVoided { .. }))
+                        .map(|e| Notice::done(format!("{}.", e.sentence())));
+                }
                 Err(e) => self.view.message = Some(Notice::problem(e)),
             },
             UiCmd::SignIn => {

@@ -96,7 +96,10 @@ impl DeckhandApp {
                 .map_or(self.setup.counting_shuffler, |s| s.counting_shuffler);
             if t.shuffler_out && t.dealt_from_the_hand_banked() {
                 // Play stops until the shuffler is back (§ x.9(a)(1)): nothing is shuffled by hand.
-                item(ui, text("✖ Shuffler out of service".into()).color(theme::DANGER));
+                item(
+                    ui,
+                    text("✖ Shuffler out of service".into()).color(theme::DANGER),
+                );
             } else if t.manual_shuffle || !counting {
                 // No counting shuffler (or it is out of service): nothing to connect to.
                 item(ui, text("Shuffled by hand".into()).color(theme::TEXT_DIM));

@@ -68,11 +68,24 @@ impl DeckhandApp {
                 "Decks inspected",
                 confirm(Confirm::DecksInspected),
             ),
+            // One deck at a house-banked table without the shuffler (§ x.3(a)).
+            Step::PlayerInspection if t.decks.len() == 1 => tap(
+                "Spread the deck for the players".into(),
+                "Spread the deck face up, by suit and in sequence, for the first two seated players to inspect.".into(),
+                "Players have inspected",
+                confirm(Confirm::PlayersInspected),
+            ),
             Step::PlayerInspection => tap(
                 "Spread the decks for the players".into(),
                 "Spread each deck face up, by suit and in sequence, for the first two seated players to inspect.".into(),
                 "Players have inspected",
                 confirm(Confirm::PlayersInspected),
+            ),
+            Step::WashDecks if t.decks.len() == 1 => tap(
+                "Wash and stack the deck".into(),
+                "Turn the deck face down, mix it thoroughly by washing, and stack it.".into(),
+                "Deck washed",
+                confirm(Confirm::DecksWashed),
             ),
             Step::WashDecks => tap(
                 "Wash and stack each deck".into(),
@@ -602,10 +615,15 @@ impl DeckhandApp {
         // § 637a.5(d), § x.5(f): no play at the open table; § 637a.5(a): the floor directs
         // the cards shuffled again.
         ui.add_space(theme::GAP);
+        let spread = if self.term.table().decks.len() == 1 {
+            "No play: spread the deck"
+        } else {
+            "No play: spread the decks"
+        };
         ui.horizontal(|ui| {
             if ui
                 .add(
-                    Button::new(RichText::new("No play: spread the decks").size(theme::BODY))
+                    Button::new(RichText::new(spread).size(theme::BODY))
                         .min_size(theme::ACTION_SIZE),
                 )
                 .clicked()

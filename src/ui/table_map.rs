@@ -92,6 +92,9 @@ pub fn picker(ui: &mut Ui, seats: &[SeatView], height: f32) -> Option<u8> {
     let (rect, _) = ui.allocate_exact_size(Vec2::new(width, height), egui::Sense::hover());
     let size = Vec2::new(104.0, 56.0);
     felt(ui, rect, size, false);
+    // The seats go on a child of the map's rect: `put` moves its ui's cursor to after the last
+    // seat placed, which on the parent would draw the next widget over the map's lower half.
+    let mut map = ui.new_child(egui::UiBuilder::new().max_rect(rect));
     let mut tapped = None;
     for (i, s) in seats.iter().enumerate() {
         let at = place(rect, i, seats.len(), size);
@@ -104,7 +107,7 @@ pub fn picker(ui: &mut Ui, seats: &[SeatView], height: f32) -> Option<u8> {
         let b = Button::new(RichText::new(label).size(theme::SMALL + 2.0))
             .wrap_mode(egui::TextWrapMode::Extend)
             .selected(s.on);
-        if ui.put(Rect::from_center_size(at, size), b).clicked() {
+        if map.put(Rect::from_center_size(at, size), b).clicked() {
             tapped = Some(s.seat);
         }
     }

@@ -228,7 +228,8 @@ pub fn open_from_sign_in(h: &mut Harness<'_, DeckhandApp>, game: GameId, press: 
     press(h, "Floorperson verify");
     floorperson_signs(h);
     press(h, "Players have inspected");
-    press(h, "Decks washed");
+    let washed = first_ready(h, &["Decks washed", "Deck washed"]);
+    press(h, washed.expect("the wash's button"));
     if game == GameId::Spanish21 {
         press(h, "Shuffled, cut and in the shoe");
         press(h, "Card burned");
