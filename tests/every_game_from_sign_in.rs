@@ -79,7 +79,13 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
         );
         tap(&mut h, "Floorperson verify");
         floorperson_signs(&mut h);
-        tap(&mut h, "Players have inspected");
+        // A house-banked game's cards are spread for the first player to arrive (§ x.4(b)).
+        if game.is_house_banked() {
+            h.get_by_label_contains("for the first player to arrive at the table to inspect");
+            tap(&mut h, "Player has inspected");
+        } else {
+            tap(&mut h, "Players have inspected");
+        }
         tap(&mut h, if one { "Deck washed" } else { "Decks washed" });
         match h.state().terminal().table().step() {
             Step::ShuffleManually { .. } if game == GameId::Spanish21 => {

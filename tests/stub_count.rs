@@ -324,6 +324,17 @@ fn the_stub_expected_is_what_each_deal_leaves() {
         let (_, text) = Def::of(game).unwrap().deal_text(Dealing::ManualShoe);
         assert!(text.contains(said), "{game:?}: {text}");
     }
+    // Texas Hold 'Em Bonus: the dealer's two cards under a cover card, whichever way the cards
+    // are dealt (§ 647a.8(d), § 647a.9(b), § 647a.10(b)).
+    for dealing in [Dealing::ManualShoe, Dealing::Hand, Dealing::AutomatedShoe] {
+        let (_, text) = Def::of(GameId::TexasHoldemBonus)
+            .unwrap()
+            .deal_text(dealing);
+        assert!(
+            text.ends_with("Your two cards go face down under a cover card."),
+            "{text}"
+        );
+    }
     // Texas Hold 'Em Bonus: both players fold before the flop; nothing more is dealt.
     let house = deckhand::rules::banked::House::default_for(GameId::TexasHoldemBonus).unwrap();
     let mut r = BankedRound::start(GameId::TexasHoldemBonus, Dealing::ManualShoe, &[1, 2]).unwrap();

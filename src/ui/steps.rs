@@ -68,13 +68,22 @@ impl DeckhandApp {
                 "Decks inspected",
                 confirm(Confirm::DecksInspected),
             ),
-            // One deck at a house-banked table without the shuffler (§ x.3(a)).
-            Step::PlayerInspection if t.decks.len() == 1 => tap(
-                "Spread the deck for the players".into(),
-                "Spread the deck face up, by suit and in sequence, for the first two seated players to inspect.".into(),
-                "Players have inspected",
-                confirm(Confirm::PlayersInspected),
-            ),
+            // A house-banked game: the first player to arrive inspects, the cards in horizontal
+            // fans by deck, by suit and in sequence (§ 677a.4(b), § 647a.4(b), § 589.4(b),
+            // § 655a.4(b), § 657a.4(b), § 635a.4(c)); one deck without the shuffler (§ x.3(a)).
+            Step::PlayerInspection if t.setup.as_ref().is_some_and(|s| s.poker.game.is_house_banked()) => {
+                let (what, each) = if t.decks.len() == 1 {
+                    ("the deck", "the deck")
+                } else {
+                    ("the decks", "each deck")
+                };
+                tap(
+                    format!("Spread {what} for the first player"),
+                    format!("Spread {each} face up in horizontal fan-shaped columns, by suit and in sequence, for the first player to arrive at the table to inspect."),
+                    "Player has inspected",
+                    confirm(Confirm::PlayersInspected),
+                )
+            }
             Step::PlayerInspection => tap(
                 "Spread the decks for the players".into(),
                 "Spread each deck face up, by suit and in sequence, for the first two seated players to inspect.".into(),

@@ -227,7 +227,8 @@ pub fn open_from_sign_in(h: &mut Harness<'_, DeckhandApp>, game: GameId, press: 
     press(h, inspected.expect("the inspection's button"));
     press(h, "Floorperson verify");
     floorperson_signs(h);
-    press(h, "Players have inspected");
+    let spread = first_ready(h, &["Players have inspected", "Player has inspected"]);
+    press(h, spread.expect("the spread's button"));
     let washed = first_ready(h, &["Decks washed", "Deck washed"]);
     press(h, washed.expect("the wash's button"));
     if game == GameId::Spanish21 {

@@ -973,7 +973,8 @@ pub const ROUND: Def = Def {
             options_fee: false,
         },
     ],
-    deal_note: "",
+    // § 647a.8(d), § 647a.9(b), § 647a.10(b): the dealer's two cards under a cover card.
+    deal_note: " Your two cards go face down under a cover card.",
     folded_hands_keyed: super::round::folded_hands_stay,
     stub: Some(super::round::Stub {
         after: super::round::StubAfter::Board,
