@@ -863,7 +863,7 @@ fn no_progressive_wager_without_its_controller() {
     assert!(!commands(&db).contains(&"wagers-placed".to_string()));
     let mut h = harness(DeckhandApp::new(t, s, None));
     h.run_ok();
-    h.get_by_label("Progressive: not accepted (no controller)");
+    h.get_by_label("Progressive: not accepted\n(no progressive controller)");
     assert!(h.query_by_label_contains("Seat 2 Progressive").is_none());
     wager(&mut h, "Seat 2 Ante", "5");
     tap(&mut h, "No more bets");

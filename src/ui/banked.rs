@@ -414,14 +414,15 @@ impl DeckhandApp {
                             ui.add_sized(
                                 theme::SPOT_SIZE,
                                 egui::Label::new(
+                                    // Two short lines in the spot's place, never cut off.
                                     RichText::new(format!(
-                                        "{}: not accepted (no controller)",
+                                        "{}: not accepted\n(no progressive controller)",
                                         spot.label
                                     ))
-                                    .size(theme::BODY)
+                                    .size(theme::SMALL + 1.0)
                                     .color(theme::TEXT_DIM),
                                 )
-                                .truncate(),
+                                .wrap(),
                             );
                             continue;
                         }
