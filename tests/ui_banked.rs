@@ -103,7 +103,11 @@ fn crazy_4_poker_from_the_hand() {
     wager(&mut h, "Seat 3 Ante", "10");
     wager(&mut h, "Seat 3 Queens Up", "5");
     wager(&mut h, "Seat 6 Ante", "10");
+    // The side panel shows what is keyed so far, before the rules take it.
+    h.get_by_label("Seat 1 · Ante $10 keyed · Queens Up $5 keyed");
+    h.get_by_label("Seat 6 · Ante $10 keyed");
     tap(&mut h, "No more bets");
+    h.get_by_label_contains("Seat 1 · Ante $10.00");
     // § 657a.9: from the hand.
     h.get_by_label_contains("From the hand, one card at a time clockwise");
     h.get_by_label("§ 657a.9");

@@ -395,6 +395,21 @@ impl DeckhandApp {
                 if b.folded.contains(seat) {
                     parts.push("folded".into());
                 }
+                // While the wagers are keyed, what the keypad holds so far (the rules take
+                // it at "No more bets").
+                if parts.is_empty() && b.step == crate::rules::banked::round::BankedStep::Wagers {
+                    for spot in def.spots.iter().filter(|s| s.equals.is_none()) {
+                        if let Some(v) = self
+                            .view
+                            .banked
+                            .amounts
+                            .get(&(*seat, spot.key))
+                            .filter(|v| !v.is_empty())
+                        {
+                            parts.push(format!("{} ${v} keyed", spot.label));
+                        }
+                    }
+                }
                 if parts.is_empty() {
                     parts.push("no wager yet".into());
                 }
