@@ -60,7 +60,8 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
     // the shuffle's count as the shuffler reports it.
     if let Step::LoadShuffler { deck } = term.table().step() {
         term.execute(Command::LoadShuffler(deck))?;
-        term.execute(Command::ShufflerCounted { counted: 52 })?;
+        let counted = term.table().cards_counted();
+        term.execute(Command::ShufflerCounted { counted })?;
     }
     if term.table().step() == Step::BurnCard {
         term.execute(Command::Confirm(Confirm::CardBurned))?;

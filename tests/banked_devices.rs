@@ -380,3 +380,31 @@ fn a_void_spanish_21_round_reshuffles_the_shoe() {
     let rebuilt = deckhand::terminal::rebuild(&t.store().table_events().unwrap()).unwrap();
     assert_eq!(&rebuilt, t.table());
 }
+
+/// Spanish 21 shuffled by hand: two 10s in the shoe void the round and remove the decks
+/// (§ 635a.13(b)); the replacement is inspected and verified by a floorperson, then goes to
+/// the shuffle without a hand count (chapter 635a asks none; a shoe is 288 cards, not 52).
+#[test]
+fn a_spanish_21_replacement_shoe_goes_to_the_shuffle_uncounted() {
+    use deckhand::rules::table::{Command, Confirm};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tens.sqlite");
+    let s = common::ui::table(12, GameId::Spanish21);
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    deckhand::demo::stage_at(&mut t, &s, At::Decision).unwrap();
+    assert!(t.table().manual_shuffle);
+    t.report_irregularity("s21-tens-found", None, None, Some(("1001", "246810")))
+        .unwrap();
+    assert!(matches!(t.table().step(), Step::InspectReplacement { .. }));
+    t.execute(Command::Confirm(Confirm::ReplacementInspected))
+        .unwrap();
+    assert!(matches!(t.table().step(), Step::VerifyRemoval { .. }));
+    t.verify("1001", "246810").unwrap();
+    assert!(
+        matches!(t.table().step(), Step::ShuffleManually { .. }),
+        "{:?}",
+        t.table().step()
+    );
+    let rebuilt = deckhand::terminal::rebuild(&t.store().table_events().unwrap()).unwrap();
+    assert_eq!(&rebuilt, t.table());
+}

@@ -27,7 +27,7 @@ impl ShufflerDriver for ScriptedShuffler {
     }
 }
 impl ScriptedShuffler {
-    fn report(&self, t: &mut Terminal, count: u8) {
+    fn report(&self, t: &mut Terminal, count: u16) {
         let deck = *self
             .requested
             .lock()

@@ -123,6 +123,21 @@ fn counts_miscounts_and_jams_reach_the_host() {
     assert_eq!(c, ShufflerEvent::Counted { deck: 0, count: 52 });
     assert!(wakes.load(Ordering::SeqCst) >= 4, "each event wakes the UI");
 
+    // A Spanish 21 shoe: eight decks of 48 cards, 384, more than one byte holds, arrive whole
+    // in the two-byte count (§ 635a.3(a)).
+    script.lock().unwrap().counts.push_back(384);
+    drv.request_shuffle(1);
+    let c = wait_for(&mut drv, &mut seen, |e| {
+        matches!(e, ShufflerEvent::Counted { .. })
+    });
+    assert_eq!(
+        c,
+        ShufflerEvent::Counted {
+            deck: 1,
+            count: 384
+        }
+    );
+
     // A count frame cut off mid-way (the simulator's `cut_next`) is lost and reported; the
     // host asks again and the next complete count arrives.
     script.lock().unwrap().cut_next = true;
@@ -142,4 +157,27 @@ fn counts_miscounts_and_jams_reach_the_host() {
     drop(drv);
     stop.store(true, Ordering::SeqCst);
     sim.join().unwrap();
+}
+
+/// SHUFFLE_DONE's count: one byte for a deck, two (big-endian) for a shoe of more than 255 cards;
+/// the host reads both (hw/shuffler-protocol.md).
+#[test]
+fn a_shoe_count_takes_two_bytes_and_a_deck_count_one() {
+    use deckhand::devices::shuffler::{SHUFFLE_DONE, decode_event, encode_event};
+    let deck = ShufflerEvent::Counted { deck: 0, count: 52 };
+    assert_eq!(encode_event(&deck), Some((SHUFFLE_DONE, vec![0, 0x34])));
+    let shoe = ShufflerEvent::Counted {
+        deck: 1,
+        count: 288,
+    };
+    assert_eq!(
+        encode_event(&shoe),
+        Some((SHUFFLE_DONE, vec![1, 0x01, 0x20]))
+    );
+    assert_eq!(decode_event(SHUFFLE_DONE, &[1, 0x01, 0x20]), Ok(shoe));
+    assert_eq!(decode_event(SHUFFLE_DONE, &[0, 0x34]), Ok(deck));
+    assert!(
+        decode_event(SHUFFLE_DONE, &[0]).is_err(),
+        "a count is never missing"
+    );
 }

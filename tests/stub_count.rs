@@ -379,3 +379,89 @@ fn the_stub_expected_is_what_each_deal_leaves() {
         .sum();
     assert_eq!(r.stub_expected(), 52 - 2 * 2 - 2 - board);
 }
+
+/// Spanish 21 with the counting shuffler, from the real start (`deckhand`'s built-in simulated
+/// shuffler on a pseudo-terminal): the shoe is counted whole, 48 cards a deck times the casino's
+/// decks (§ 635a.3(a): six by default, 288), over the protocol's two-byte count; a count of 52
+/// for the shoe is a wrong count.
+#[test]
+fn a_spanish_21_shoe_is_counted_as_a_shoe() {
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21.sqlite");
+    let mut config = real_config(&db);
+    config.shuffler.port = "simulated".into();
+    let app = deckhand::app::build(&config, Default::default(), None).unwrap();
+    let mut h = harness(app);
+    h.run_ok();
+    common::play::dealer_signs_in(&mut h, tap);
+    tap(&mut h, GameId::Spanish21.name());
+    tap(&mut h, "Open table");
+    tap(&mut h, "Decks inspected");
+    tap(&mut h, "Floorperson verify");
+    common::play::floorperson_signs(&mut h);
+    tap(&mut h, "Player has inspected");
+    tap(&mut h, "Decks washed");
+    assert_eq!(h.state().terminal().table().cards_counted(), 288);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !matches!(
+        h.state().terminal().table().step(),
+        Step::StartRound { .. } | Step::BurnCard
+    ) {
+        assert!(
+            Instant::now() < deadline,
+            "no count at {:?}",
+            h.state().terminal().table().step()
+        );
+        if common::ui::ready(&h, "Start shuffle") {
+            tap(&mut h, "Start shuffle");
+        } else {
+            if h.query_by_label_contains("report its count of 288")
+                .is_none()
+            {
+                assert!(
+                    !matches!(
+                        h.state().terminal().table().step(),
+                        Step::AwaitShuffle { .. }
+                    ),
+                    "the wait names the shoe's count"
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+            h.run_ok();
+        }
+    }
+    let counted = rows_of(&db, "deck_counted");
+    assert_eq!(counted[0]["counted"], 288);
+    assert_eq!(counted[0]["expected"], 288);
+    assert_eq!(counted[0]["correct"], true);
+
+    // The rules hold a shoe counted 52 wrong.
+    use deckhand::rules::table::{Command, Confirm};
+    let mut s = common::ui::table(12, GameId::Spanish21);
+    s.counting_shuffler = true;
+    let db2 = dir.path().join("rules.sqlite");
+    let mut t =
+        deckhand::terminal::Terminal::open(deckhand::store::Store::open(&db2).unwrap(), None)
+            .unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
+    t.execute(Command::OpenTable(s)).unwrap();
+    t.execute(Command::Confirm(Confirm::DecksInspected))
+        .unwrap();
+    t.verify("1001", "246810").unwrap();
+    t.execute(Command::Confirm(Confirm::PlayersInspected))
+        .unwrap();
+    t.execute(Command::Confirm(Confirm::DecksWashed)).unwrap();
+    let Step::LoadShuffler { deck } = t.table().step() else {
+        panic!("{:?}", t.table().step())
+    };
+    t.execute(Command::LoadShuffler(deck)).unwrap();
+    t.execute(Command::ShufflerCounted { counted: 52 }).unwrap();
+    let last = rows_of(&db2, "deck_counted").pop().unwrap();
+    assert_eq!(
+        (last["expected"].as_i64(), last["correct"].as_bool()),
+        (Some(288), Some(false))
+    );
+    assert!(matches!(t.table().step(), Step::RemoveDeck { .. }));
+}

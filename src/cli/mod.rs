@@ -331,9 +331,10 @@ pub enum SimDevice {
         /// The serial port to serve (e.g. one end of a socat pty pair).
         #[arg(long)]
         port: String,
-        /// Counts to report for the first shuffles, then 52 (e.g. `--counts 52,51`).
+        /// Counts to report for the first shuffles, then 52 (e.g. `--counts 52,51`; a Spanish
+        /// 21 shoe of six decks counts 288).
         #[arg(long, value_delimiter = ',')]
-        counts: Vec<u8>,
+        counts: Vec<u16>,
         /// Milliseconds a shuffle takes.
         #[arg(long, default_value_t = 400)]
         shuffle_ms: u64,

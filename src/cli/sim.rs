@@ -2,7 +2,7 @@
 
 use super::*;
 
-pub(super) fn shuffler(port: String, counts: Vec<u8>, shuffle_ms: u64) -> Result<()> {
+pub(super) fn shuffler(port: String, counts: Vec<u16>, shuffle_ms: u64) -> Result<()> {
     let serial = serialport::new(&port, 9600)
         .timeout(Duration::from_millis(20))
         .open()

@@ -62,7 +62,8 @@ pub enum ShufflerEvent {
     /// Shuffle complete with the counter's result (§ 637a.7(e)(4)(ii)).
     Counted {
         deck: u8,
-        count: u8,
+        /// A deck's 52, or a multi-deck shoe's (Spanish 21: 48 × 6 or 8 decks).
+        count: u16,
     },
     Fault {
         code: u16,
@@ -158,10 +159,13 @@ pub fn decode_event(kind: u8, p: &[u8]) -> Result<ShufflerEvent, String> {
         }
         SHUFFLE_DONE => {
             need(2)?;
-            Ok(ShufflerEvent::Counted {
-                deck: p[0],
-                count: p[1],
-            })
+            // One byte for a deck; two (big-endian) for a shoe of more than 255 cards.
+            let count = match p {
+                [_, c] => u16::from(*c),
+                [_, hi, lo, ..] => u16::from_be_bytes([*hi, *lo]),
+                _ => unreachable!("two bytes at least"),
+            };
+            Ok(ShufflerEvent::Counted { deck: p[0], count })
         }
         FAULT => {
             need(2)?;
@@ -227,7 +231,13 @@ pub fn encode_event(ev: &ShufflerEvent) -> Option<(u8, Vec<u8>)> {
             (HELLO_REPLY, p)
         }
         ShufflerEvent::ShuffleStarted { deck } => (SHUFFLE_STARTED, vec![*deck]),
-        ShufflerEvent::Counted { deck, count } => (SHUFFLE_DONE, vec![*deck, *count]),
+        ShufflerEvent::Counted { deck, count } => match u8::try_from(*count) {
+            Ok(c) => (SHUFFLE_DONE, vec![*deck, c]),
+            Err(_) => {
+                let [hi, lo] = count.to_be_bytes();
+                (SHUFFLE_DONE, vec![*deck, hi, lo])
+            }
+        },
         ShufflerEvent::Fault { code, text } => {
             let mut p = code.to_be_bytes().to_vec();
             p.extend_from_slice(text.as_bytes());

@@ -19,8 +19,8 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Clone)]
 pub struct SimScript {
     /// Counts to report for the next shuffles, in order; then `default_count`.
-    pub counts: VecDeque<u8>,
-    pub default_count: u8,
+    pub counts: VecDeque<u16>,
+    pub default_count: u16,
     /// Jam during the next shuffle (FAULT code 0x0101).
     pub jam_next: bool,
     /// Stop sending anything (heartbeats included) while set.
@@ -191,7 +191,7 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
 
 /// The cards a reading shuffler would list for a deck of `count` cards: a full deck less the
 /// `missing` ones (or the last ones), or with the first ones twice; sorted by card code.
-fn read_cards(count: u8, missing: &[Card]) -> Vec<Card> {
+fn read_cards(count: u16, missing: &[Card]) -> Vec<Card> {
     let mut cards = full_deck();
     let count = usize::from(count);
     if count < cards.len() {

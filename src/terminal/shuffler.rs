@@ -112,11 +112,12 @@ impl Terminal {
     }
 
     /// A card-reading shuffler's list, held until the count: names what is missing or extra.
-    pub(super) fn name_cards(&mut self, deck: u8, count: u8) {
+    pub(super) fn name_cards(&mut self, deck: u8, count: u16) {
         let Some((read_deck, cards)) = self.cards_read.take() else {
             return;
         };
-        if read_deck != deck {
+        // A list names the cards of one deck; a Spanish 21 shoe's count speaks for itself.
+        if read_deck != deck || self.table.shoe_game() {
             return;
         }
         let (missing, extra) = crate::devices::shuffler::deck_difference(&cards);
@@ -133,7 +134,7 @@ impl Terminal {
         if !extra.is_empty() {
             notice.push_str(&format!("; extra: {}", names(&extra)));
         }
-        if count == crate::rules::table::DECK_SIZE {
+        if count == u16::from(crate::rules::table::DECK_SIZE) {
             notice.push_str(". The count is 52 but the deck is not a whole deck: call the floor");
         }
         self.record_system(

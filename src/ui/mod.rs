@@ -71,7 +71,7 @@ enum UiCmd {
     /// Commands applied in order, stopping at the first refusal (a house-banked round's
     /// wagers, then "no more bets").
     Sequence(Vec<Command>),
-    SimNextCount(u8),
+    SimNextCount(u16),
     SimJam,
     /// The forms' submissions, applied after the frame from the form's state.
     SubmitHighHand,
@@ -386,6 +386,15 @@ impl DeckhandApp {
             return;
         }
         self.term.poll_devices();
+        // The built-in simulated shuffler holds what the open table loads into it: a deck, or
+        // a Spanish 21 shoe of 48 cards a deck (a real device counts what it is given).
+        if let Some(sim) = &self.sim {
+            let cards = self.term.table().cards_counted();
+            let mut s = sim.lock().unwrap_or_else(|p| p.into_inner());
+            if s.default_count != cards {
+                s.default_count = cards;
+            }
+        }
         if ctx.input(|i| i.pointer.any_pressed() || i.pointer.any_down()) {
             self.last_touch = std::time::Instant::now();
         }

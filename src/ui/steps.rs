@@ -115,7 +115,10 @@ impl DeckhandApp {
                 let name = t.deck_name(*deck);
                 let why = match t.removal.as_ref().map(|r| &r.reason) {
                     Some(RemovalReason::WrongCount { counted }) => {
-                        format!("The shuffler counted {counted} cards, not 52.")
+                        format!(
+                            "The shuffler counted {counted} cards, not {}.",
+                            t.cards_counted()
+                        )
                     }
                     Some(RemovalReason::Irregularity { id }) => {
                         match crate::rules::irregularities::Catalogue::embedded().get(id) {
@@ -242,12 +245,15 @@ impl DeckhandApp {
             }
             Step::AwaitShuffle { deck } => {
                 let name = self.term.table().deck_name(*deck);
+                let cards = self.term.table().cards_counted();
                 title(ui, &format!("Shuffling the {name} deck"));
                 ui.horizontal(|ui| {
                     ui.add(egui::Spinner::new().size(32.0));
                     body(
                         ui,
-                        "Waiting for the shuffler to finish and report its count of 52.",
+                        &format!(
+                            "Waiting for the shuffler to finish and report its count of {cards}."
+                        ),
                     );
                 });
                 if !self.term.shuffler_link().is_up() {

@@ -187,7 +187,7 @@ impl Table {
                 };
                 if right {
                     let d = self.deck_mut(*deck)?;
-                    d.last_count = Some(crate::rules::table::DECK_SIZE);
+                    d.last_count = Some(u16::from(crate::rules::table::DECK_SIZE));
                     d.rounds_since_count = 0;
                 }
             }
@@ -318,7 +318,11 @@ impl Table {
                     |s| matches!(s, Step::VerifyRemoval { .. }),
                     "a removal's verification",
                 )?;
-                if let Some(r) = &mut self.removal {
+                if self.shoe_game() && self.manual_shuffle {
+                    // Spanish 21 counts no shoe by hand (chapter 635a asks none): the verified
+                    // replacement decks go to the shuffle.
+                    self.removal = None;
+                } else if let Some(r) = &mut self.removal {
                     r.stage = RemovalStage::LoadReplacement;
                 }
             }

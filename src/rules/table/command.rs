@@ -44,7 +44,7 @@ pub enum Command {
     /// The dealer has put `deck` into the shuffler and starts it.
     LoadShuffler(DeckId),
     ShufflerCounted {
-        counted: u8,
+        counted: u16,
     },
     ShufflerFault {
         code: u16,

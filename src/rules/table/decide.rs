@@ -678,9 +678,12 @@ impl Table {
                 floorperson: p.clone(),
                 disposition: None,
             }]),
-            Step::VerifyCount { deck, counted } => {
-                Ok(self.count_events(*deck, *counted, Some(p.clone()), "the dealer counted"))
-            }
+            Step::VerifyCount { deck, counted } => Ok(self.count_events(
+                *deck,
+                u16::from(*counted),
+                Some(p.clone()),
+                "the dealer counted",
+            )),
             Step::VerifyBadBeat { hit } => Ok(vec![Event::BadBeatVerified {
                 hit: hit.clone(),
                 supervisor: p.clone(),
@@ -689,7 +692,7 @@ impl Table {
         }
     }
 
-    fn decide_count(&self, counted: u8) -> Result<Vec<Event>, RuleError> {
+    fn decide_count(&self, counted: u16) -> Result<Vec<Event>, RuleError> {
         let Some(deck) = self.shuffling_deck() else {
             return refuse(format!(
                 "the shuffler reported a count of {counted} while no shuffle was under way"
@@ -702,17 +705,18 @@ impl Table {
     fn count_events(
         &self,
         deck: DeckId,
-        counted: u8,
+        counted: u16,
         verified_by: Option<Person>,
         who: &str,
     ) -> Vec<Event> {
         let colour = self.deck_name(deck);
-        let correct = counted == DECK_SIZE;
+        let expected = self.cards_counted();
+        let correct = counted == expected;
         let mut events = vec![Event::DeckCounted {
             deck,
             colour: colour.clone(),
             counted,
-            expected: DECK_SIZE,
+            expected,
             correct,
             verified_by,
         }];
@@ -722,9 +726,7 @@ impl Table {
                 who.replace_range(0..1, &first.to_uppercase());
             }
             events.push(Event::Irregularity {
-                irregularity: format!(
-                    "{who} {counted} cards in the {colour} deck, not {DECK_SIZE}"
-                ),
+                irregularity: format!("{who} {counted} cards in the {colour} deck, not {expected}"),
                 section: self.sections().removal.into(),
                 action: "Remove the deck from the table; a floorperson verifies; replace it".into(),
                 id: None,

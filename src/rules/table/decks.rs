@@ -29,7 +29,7 @@ pub struct Deck {
     pub status: DeckStatus,
     /// 0 for the deck received at opening, +1 for each replacement.
     pub generation: u32,
-    pub last_count: Option<u8>,
+    pub last_count: Option<u16>,
     /// Table rounds since this deck was last counted (§ 637a.7(e)(4), counted per deck).
     pub rounds_since_count: u32,
 }
@@ -39,7 +39,7 @@ pub struct Deck {
 #[serde(rename_all = "kebab-case", tag = "reason")]
 pub enum RemovalReason {
     /// The counting shuffler reported a count other than 52 (§ 637a.7(e)(5)).
-    WrongCount { counted: u8 },
+    WrongCount { counted: u16 },
     /// The losing hands did not hold the right number of cards (§ 637a.7(e)(6)(i),
     /// treated as a missing or extra card, § 637a.18(i)).
     LosingHandsMiscounted,

@@ -43,8 +43,8 @@ pub enum Event {
     DeckCounted {
         deck: DeckId,
         colour: String,
-        counted: u8,
-        expected: u8,
+        counted: u16,
+        expected: u16,
         correct: bool,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         verified_by: Option<Person>,

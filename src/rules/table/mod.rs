@@ -271,6 +271,21 @@ impl Table {
         }
     }
 
+    /// The cards a count must find: a deck's 52 (§ 637a.7(e)(4)), or a Spanish 21 shoe's 48 a
+    /// deck, the 10s removed (§ 635a.3(a)), times the decks the casino uses.
+    pub fn cards_counted(&self) -> u16 {
+        if self.shoe_game() {
+            let decks = self
+                .setup
+                .as_ref()
+                .and_then(|s| s.poker.house.as_deref())
+                .map_or(6, |h| h.rules.spanish21.decks);
+            48 * u16::from(decks)
+        } else {
+            u16::from(DECK_SIZE)
+        }
+    }
+
     pub fn next_deck(&self) -> DeckId {
         match self.last_deck {
             // A Spanish 21 shoe still shuffled after its round deals on (§ 635a.5(a)).
