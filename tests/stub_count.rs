@@ -30,6 +30,13 @@ fn opened(db: &std::path::Path, game: GameId) -> Harness<'static, DeckhandApp> {
 /// Plays the round in play to its end, and the next rounds up to the stub count or to round
 /// `last`, shuffling the one deck by hand between rounds; every round deals deck 0.
 fn play_until_stub(h: &mut Harness<'static, DeckhandApp>, last: u32) {
+    play_until(h, last, |s| {
+        matches!(s, Step::CountStub { .. } | Step::StubWrong { .. })
+    });
+}
+
+/// [`play_until_stub`], stopping where `stop` says; any other count is a failure.
+fn play_until(h: &mut Harness<'static, DeckhandApp>, last: u32, stop: fn(&Step) -> bool) {
     let mut taps = 0;
     loop {
         let t = h.state().terminal().table();
@@ -37,8 +44,11 @@ fn play_until_stub(h: &mut Harness<'static, DeckhandApp>, last: u32) {
         if let Some(r) = &t.round {
             assert_eq!(r.deck, 0);
         }
-        match t.step() {
-            Step::CountStub { .. } | Step::StubWrong { .. } => return,
+        let step = t.step();
+        if stop(&step) {
+            return;
+        }
+        match step {
             Step::ShuffleManually { deck: 0 } => tap(h, "Shuffled and cut"),
             Step::StartRound { deck: 0, .. } => {
                 let next = t.rounds_played + 1;
@@ -47,8 +57,10 @@ fn play_until_stub(h: &mut Harness<'static, DeckhandApp>, last: u32) {
                 }
                 tap(h, &format!("Start round {next}"));
             }
-            // Never the whole deck between rounds: the game counts its stub.
-            other @ (Step::CountDeck { .. } | Step::StartRound { .. }) => {
+            other @ (Step::CountDeck { .. }
+            | Step::CountStub { .. }
+            | Step::StubWrong { .. }
+            | Step::StartRound { .. }) => {
                 panic!("{other:?} at round {}", t.rounds_played)
             }
             other => assert!(play_step(h, &mut taps), "{other:?}"),
@@ -239,22 +251,7 @@ fn lunar_poker_counts_its_one_deck_whole_every_five_rounds() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("lunar.sqlite");
     let mut h = opened(&db, GameId::LunarPoker);
-    let mut taps = 0;
-    loop {
-        let t = h.state().terminal().table();
-        assert_eq!(t.decks.len(), 1);
-        match t.step() {
-            Step::CountDeck { deck: 0 } => break,
-            Step::ShuffleManually { deck: 0 } => tap(&mut h, "Shuffled and cut"),
-            Step::StartRound { deck: 0, .. } => {
-                let next = t.rounds_played + 1;
-                tap(&mut h, &format!("Start round {next}"));
-            }
-            other @ (Step::CountStub { .. } | Step::StartRound { .. }) => panic!("{other:?}"),
-            other => assert!(play_step(&mut h, &mut taps), "{other:?}"),
-        }
-        assert!(taps < 2_000);
-    }
+    play_until(&mut h, 5, |s| matches!(s, Step::CountDeck { deck: 0 }));
     let t = h.state().terminal().table();
     // Counted before the fifth round is dealt: at least once every five rounds.
     assert_eq!(t.rounds_played, 4);
