@@ -411,6 +411,8 @@ fn a_spanish_21_shoe_is_counted_as_a_shoe() {
             h.state().terminal().table().step()
         );
         if common::ui::ready(&h, "Start shuffle") {
+            h.get_by_label("Load the Red shoe into the shuffler");
+            h.get_by_label_contains("288 expected");
             tap(&mut h, "Start shuffle");
         } else {
             if h.query_by_label_contains("report its count of 288")

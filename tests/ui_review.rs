@@ -377,3 +377,37 @@ fn drag(h: &mut Harness<'_, DeckhandApp>, from: egui::Pos2, to: egui::Pos2) {
     h.event(button(to, false));
     h.run_ok();
 }
+
+/// At 1024×768 each filter keypad's "Done" sits beside it, whole on the screen, and closes it
+/// (under the keypad it was cut off at the foot of a 768-pixel screen).
+#[test]
+fn the_filter_keypads_close_on_a_small_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("small.sqlite");
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    t.seed_demo_people().unwrap();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1024.0, 768.0))
+        .build_ui_state(
+            |ui, app: &mut DeckhandApp| {
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            DeckhandApp::new(t, setup(), None),
+        );
+    h.run_ok();
+    tap(&mut h, "Supervisor review");
+    sign(&mut h, "3001", "135790");
+    for (chip, after) in [("Table: any", "Table: 12"), ("Text: —", "Text: Q")] {
+        tap(&mut h, chip);
+        let done = h.get_by_label("Done").rect();
+        assert!(
+            done.max.y <= 768.0 && done.max.x <= 1024.0,
+            "{chip}: {done:?}"
+        );
+        keys(&mut h, if chip.starts_with("Table") { "12" } else { "Q" });
+        tap(&mut h, "Done");
+        assert!(h.query_by_label("Done").is_none(), "{chip}: closed");
+        h.get_by_label(after);
+    }
+}

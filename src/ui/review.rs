@@ -515,24 +515,32 @@ impl DeckhandApp {
                         print = true;
                     }
                 });
-                let typed = match r.pad {
-                    1 => keypad::keypad(ui, &mut r.table_entry, 4),
-                    2 => keypad::letters(ui, &mut r.text_entry, 40),
-                    3 => keypad::keypad(ui, &mut r.dealer_entry, 12),
-                    4 => keypad::keypad(ui, &mut r.from_entry, 12),
-                    5 => keypad::keypad(ui, &mut r.to_entry, 12),
-                    _ => false,
-                };
-                // A keypad closes with its own button (or a second tap on its chip).
-                if r.pad != 0
-                    && ui
-                        .add(
-                            Button::new(RichText::new("Done").size(theme::BODY))
-                                .min_size(theme::ACTION_SIZE),
-                        )
-                        .clicked()
-                {
-                    r.pad = 0;
+                // A keypad closes with its own button (or a second tap on its chip), beside it:
+                // under it, a 768-pixel screen cuts the button off.
+                let mut typed = false;
+                if r.pad != 0 {
+                    ui.horizontal_top(|ui| {
+                        ui.vertical(|ui| {
+                            typed = match r.pad {
+                                1 => keypad::keypad(ui, &mut r.table_entry, 4),
+                                2 => keypad::letters(ui, &mut r.text_entry, 40),
+                                3 => keypad::keypad(ui, &mut r.dealer_entry, 12),
+                                4 => keypad::keypad(ui, &mut r.from_entry, 12),
+                                5 => keypad::keypad(ui, &mut r.to_entry, 12),
+                                _ => false,
+                            };
+                        });
+                        ui.add_space(theme::GAP * 2.0);
+                        if ui
+                            .add(
+                                Button::new(RichText::new("Done").size(theme::BODY))
+                                    .min_size(theme::ACTION_SIZE),
+                            )
+                            .clicked()
+                        {
+                            r.pad = 0;
+                        }
+                    });
                 }
                 changed |= typed;
                 if changed {

@@ -221,11 +221,17 @@ impl DeckhandApp {
             Step::SignIn => self.sign_in(ui, cmds),
             Step::OpenTable => self.open_table(ui, cmds),
             Step::LoadShuffler { deck } | Step::LoadReplacement { deck } => {
-                let name = self.term.table().deck_name(*deck);
-                title(ui, &format!("Load the {name} deck into the shuffler"));
+                let t = self.term.table();
+                let name = t.deck_name(*deck);
+                // A Spanish 21 shoe is its decks together (§ 635a.3(a), § 635a.5(a)).
+                let what = if t.shoe_game() { "shoe" } else { "deck" };
+                title(ui, &format!("Load the {name} {what} into the shuffler"));
                 body(
                     ui,
-                    "Put the deck in the automated card shuffler and start it. The shuffler counts the cards after the shuffle.",
+                    &format!(
+                        "Put the {what} in the automated card shuffler and start it. The shuffler counts the cards after the shuffle: {} expected.",
+                        t.cards_counted()
+                    ),
                 );
                 if !self.term.shuffler_link().is_up() {
                     body_colour(
@@ -244,9 +250,11 @@ impl DeckhandApp {
                 out_of_service(ui, cmds);
             }
             Step::AwaitShuffle { deck } => {
-                let name = self.term.table().deck_name(*deck);
-                let cards = self.term.table().cards_counted();
-                title(ui, &format!("Shuffling the {name} deck"));
+                let t = self.term.table();
+                let name = t.deck_name(*deck);
+                let cards = t.cards_counted();
+                let what = if t.shoe_game() { "shoe" } else { "deck" };
+                title(ui, &format!("Shuffling the {name} {what}"));
                 ui.horizontal(|ui| {
                     ui.add(egui::Spinner::new().size(32.0));
                     body(
