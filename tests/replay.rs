@@ -366,6 +366,7 @@ fn the_review_replays_a_round_step_by_step() {
     h.run_ok();
     common::ui::tap(&mut h, "Supervisor review");
     common::play::sign_pad(&mut h, "3001", "135790");
+    common::ui::tap(&mut h, "Kind: all");
     common::ui::tap(&mut h, "Rounds");
     // The newest record of the round, its push: in words, with the round's replay.
     h.get_by_label_contains("Pot of $6.00 pushed: $6.00 to seat 2 · Hold'em · table 9")

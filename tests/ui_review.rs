@@ -126,7 +126,12 @@ fn a_supervisor_finds_exports_and_closes() {
         std::thread::sleep(Duration::from_millis(20));
         h.run_ok();
     }
+    // The kinds open from one chip, and close once one is picked.
+    assert!(h.query_by_label("Irregularities").is_none());
+    tap(&mut h, "Kind: all");
     tap(&mut h, "Irregularities");
+    assert!(h.query_by_label("Deck changes").is_none());
+    h.get_by_label("Kind: Irregularities");
     h.get_by_label_contains("1 record matches");
     // The row names the irregularity, its section, the game and the table.
     h.get_by_label_contains(
@@ -231,6 +236,8 @@ fn a_supervisor_finds_exports_and_closes() {
     tap(&mut h, "Clear");
     tap(&mut h, "Dealer: any");
     // Back to everything, then close.
+    h.get_by_label_contains("Kind: ").click();
+    h.run_ok();
     tap(&mut h, "All kinds");
     assert!(
         h.query_by_label("1 record matches; newest first.")
@@ -352,6 +359,8 @@ fn older_records_load_under_a_list_that_lays_out_only_what_shows() {
     }
     assert_eq!(pages, (total as usize).div_ceil(200), "{total} rows");
     // A new search starts at the top: the newest row is in view again, and it opens.
+    h.get_by_label_contains("Kind: ").click();
+    h.run_ok();
     tap(&mut h, "All kinds");
     h.get_by_label_contains(&newest).click();
     h.run_ok();
@@ -410,4 +419,7 @@ fn the_filter_keypads_close_on_a_small_screen() {
         assert!(h.query_by_label("Done").is_none(), "{chip}: closed");
         h.get_by_label(after);
     }
+    // The kinds fold into one chip: the list starts in the upper half of the screen.
+    let list = h.get_by_label_contains("newest first").rect();
+    assert!(list.min.y < 360.0, "{list:?}");
 }

@@ -62,6 +62,9 @@ pub struct ReviewState {
     pub names: super::review_words::Names,
     pub games_of: std::collections::HashMap<i64, String>,
     pub details: bool,
+    /// The kinds' chips are open (a chip "Kind: …" opens them; picking one closes them), so the
+    /// list keeps its rows on a 768-pixel screen.
+    pub kinds_open: bool,
 }
 
 /// A round replayed from the journal, one step on the screen at a time.
@@ -132,6 +135,7 @@ impl ReviewState {
             names: super::review_words::Names::load(store),
             games_of: Default::default(),
             details: false,
+            kinds_open: false,
         };
         r.reload(store);
         r
@@ -405,23 +409,32 @@ impl DeckhandApp {
                 // Filters: kind group, period, table, text.
                 let store = self.term.store();
                 let mut changed = false;
-                ui.horizontal_wrapped(|ui| {
-                    if chip(ui, "All kinds", r.filter.group.is_none()) {
-                        r.filter.group = None;
-                        changed = true;
-                    }
-                    for g in KindGroup::ALL {
-                        if chip(ui, g.label(), r.filter.group == Some(g)) {
-                            r.filter.group = if r.filter.group == Some(g) {
-                                None
-                            } else {
-                                Some(g)
-                            };
+                if r.kinds_open {
+                    ui.horizontal_wrapped(|ui| {
+                        if chip(ui, "All kinds", r.filter.group.is_none()) {
+                            r.filter.group = None;
+                            r.kinds_open = false;
                             changed = true;
                         }
-                    }
-                });
+                        for g in KindGroup::ALL {
+                            if chip(ui, g.label(), r.filter.group == Some(g)) {
+                                r.filter.group = if r.filter.group == Some(g) {
+                                    None
+                                } else {
+                                    Some(g)
+                                };
+                                r.kinds_open = false;
+                                changed = true;
+                            }
+                        }
+                    });
+                }
                 ui.horizontal_wrapped(|ui| {
+                    let kind = r.filter.group.map_or("all", |g| g.label());
+                    if !r.kinds_open && chip(ui, &format!("Kind: {kind}"), r.filter.group.is_some())
+                    {
+                        r.kinds_open = true;
+                    }
                     for (p, label) in [
                         (Period::Today, "Today"),
                         (Period::Week, "Last 7 days"),
