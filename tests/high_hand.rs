@@ -180,12 +180,20 @@ fn slip_lines_rise_within_a_period_and_print_with_every_field() {
 
 #[test]
 fn the_floorperson_records_a_high_hand_on_the_screen() {
+    // At 1024×768 too: the form's actions stay on the screen whatever the field shows (a
+    // keyboard, the card grid, the signature pad), and every card of the grid can be tapped.
+    for (w, hgt) in [(1280.0, 800.0), (1024.0, 768.0)] {
+        records_a_high_hand_at(w, hgt);
+    }
+}
+
+fn records_a_high_hand_at(w: f32, hgt: f32) {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("ui.sqlite");
     let t = open(&db);
     let app = DeckhandApp::new(t, setup(), None);
     let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
+        .with_size(egui::vec2(w, hgt))
         .build_ui_state(
             |ui, app: &mut DeckhandApp| {
                 app.logic(ui.ctx());
@@ -197,25 +205,54 @@ fn the_floorperson_records_a_high_hand_on_the_screen() {
         h.get_by_label(label).click();
         h.run_ok();
     };
+    let on_screen = |h: &Harness<'_, DeckhandApp>, label: &str| {
+        let r = h.get_by_label(label).rect();
+        assert!(
+            r.min.y >= 0.0 && r.max.y <= hgt && r.max.x <= w,
+            "{w}x{hgt}: {label} at {r:?}"
+        );
+    };
+    let actions = |h: &Harness<'_, DeckhandApp>| {
+        for label in ["Record and sign", "Cancel", "Print slip"] {
+            on_screen(h, label);
+        }
+    };
     h.run_ok();
     tap(&mut h, "High hand");
     h.get_by_label("High Hand Tracking Slip");
+    actions(&h);
     tap(&mut h, "Seat 4");
     for k in ["L", "E", "E"] {
         tap(&mut h, k);
     }
     h.get_by_label_contains("Phone:").click();
     h.run_ok();
+    actions(&h);
     for k in "2155550100".chars() {
         tap(&mut h, &k.to_string());
     }
     h.get_by_label_contains("Hand:").click();
     h.run_ok();
+    actions(&h);
+    for rank in [
+        "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2",
+    ] {
+        for suit in ["♠", "♥", "♦", "♣"] {
+            on_screen(&h, &format!("{rank}{suit}"));
+        }
+    }
     for c in ["7♥", "7♦", "7♣", "K♠", "K♥"] {
         tap(&mut h, c);
     }
     h.get_by_label("Floorperson signs").click();
     h.run_ok();
+    actions(&h);
+    // The signature's keypad whole above the actions.
+    let keys_end = h.get_by_label("0").rect().max.y;
+    assert!(
+        keys_end <= h.get_by_label("Record and sign").rect().min.y,
+        "{w}x{hgt}: the keypad runs under the actions"
+    );
     for k in "1001".chars() {
         tap(&mut h, &k.to_string());
     }
@@ -225,6 +262,15 @@ fn the_floorperson_records_a_high_hand_on_the_screen() {
         tap(&mut h, &k.to_string());
     }
     tap(&mut h, "Record and sign");
+    if h.query_by_label_contains("High Hand Tracking Slip line 1 recorded")
+        .is_none()
+    {
+        let said: Vec<String> = h
+            .query_all_by_label_contains("⚠")
+            .map(|n| format!("{n:?}"))
+            .collect();
+        panic!("{w}x{hgt}: not recorded: {said:?}");
+    }
     h.get_by_label_contains("High Hand Tracking Slip line 1 recorded for seat 4");
     drop(h);
     let conn = rusqlite::Connection::open(&db).unwrap();

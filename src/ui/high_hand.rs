@@ -4,9 +4,7 @@
 //! for printing with one tap (`print_preview.rs`).
 
 use super::Notice;
-use super::{
-    DeckhandApp, Signature, UiCmd, body, body_colour, card_grid, keypad, primary, theme, title,
-};
+use super::{DeckhandApp, Signature, UiCmd, body_colour, card_grid, keypad, primary, theme, title};
 use crate::rules::cards::{Card, CardSet};
 use egui::{Button, RichText, Ui};
 
@@ -45,6 +43,43 @@ impl DeckhandApp {
         let mut done = false;
         let mut cancel = false;
         let mut print_slip = false;
+        // The form's actions and its message at the foot of the screen: a keyboard, the card
+        // grid or the signature pad above never pushes them off a 768-pixel screen.
+        egui::Panel::bottom("high-hand-actions")
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::FELT_DARK)
+                    .inner_margin(egui::Margin::same(12)),
+            )
+            .show(ui, |ui| {
+                if let Some(e) = &f.error {
+                    body_colour(ui, &format!("⚠ {e}"), theme::DANGER);
+                }
+                ui.horizontal(|ui| {
+                    if primary(ui, "Record and sign") {
+                        done = true;
+                    }
+                    if ui
+                        .add(
+                            Button::new(RichText::new("Cancel").size(theme::BODY))
+                                .min_size(theme::ACTION_SIZE),
+                        )
+                        .clicked()
+                    {
+                        cancel = true;
+                    }
+                    // The period's slip as recorded so far, shown before it prints (again).
+                    if ui
+                        .add(
+                            Button::new(RichText::new("Print slip").size(theme::BODY))
+                                .min_size(theme::ACTION_SIZE),
+                        )
+                        .clicked()
+                    {
+                        print_slip = true;
+                    }
+                });
+            });
         egui::CentralPanel::default()
             .frame(egui::Frame::new().fill(theme::FELT).inner_margin(egui::Margin::same(20)))
             .show(ui, |ui| {
@@ -70,16 +105,20 @@ impl DeckhandApp {
                         }
                     }
                 });
-                body(
-                    ui,
-                    &format!("A full house or better (§ 637a.16(f)). Qualifying period from {period} UTC. The floorperson enters and signs."),
+                // One line of small print, so the form fits a 768-pixel screen.
+                ui.label(
+                    RichText::new(format!("A full house or better (§ 637a.16(f)). Qualifying period from {period} UTC. The floorperson enters and signs."))
+                        .size(theme::SMALL + 1.0)
+                        .color(theme::TEXT_DIM),
                 );
+                // The ten seats on one row at 1024 pixels: the signature's keypad below keeps
+                // its last row above the form's actions.
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(RichText::new("Seat").size(theme::BODY));
+                    ui.spacing_mut().item_spacing.x = 6.0;
                     for seat in 1..=10u8 {
                         let on = f.seat == Some(seat);
                         if ui
-                            .add(Button::new(RichText::new(format!("Seat {seat}")).size(theme::BODY)).selected(on).min_size(egui::vec2(90.0, theme::TARGET)))
+                            .add(Button::new(RichText::new(format!("Seat {seat}")).size(theme::BODY - 2.0)).selected(on).min_size(egui::vec2(80.0, theme::TARGET)))
                             .clicked()
                         {
                             f.seat = Some(seat);
@@ -133,21 +172,6 @@ impl DeckhandApp {
                     }
                     _ => f.sign.show(ui),
                 }
-                if let Some(e) = &f.error {
-                    body_colour(ui, &format!("⚠ {e}"), theme::DANGER);
-                }
-                ui.horizontal(|ui| {
-                    if primary(ui, "Record and sign") {
-                        done = true;
-                    }
-                    if ui.add(Button::new(RichText::new("Cancel").size(theme::BODY)).min_size(theme::ACTION_SIZE)).clicked() {
-                        cancel = true;
-                    }
-                    // The period's slip as recorded so far, shown before it prints (again).
-                    if ui.add(Button::new(RichText::new("Print slip").size(theme::BODY)).min_size(theme::ACTION_SIZE)).clicked() {
-                        print_slip = true;
-                    }
-                });
             });
         if cancel {
             return;
