@@ -186,9 +186,31 @@ fn a_supervisor_finds_exports_and_closes() {
     h.get_by_label("Irregularities: 1");
     tap(&mut h, "Cancel");
     assert_eq!(printed(&db), before);
+    let matching = |h: &Harness<'_, DeckhandApp>| -> u32 {
+        let text = h
+            .get_by_label_contains(" match")
+            .accesskit_node()
+            .value()
+            .unwrap_or_default();
+        text.split_whitespace()
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0)
+    };
+    // Every kind, so the print's own record is among them.
+    h.get_by_label_contains("Kind: ").click();
+    h.run_ok();
+    tap(&mut h, "All kinds");
+    let before_print = matching(&h);
+    assert!(before_print > 0);
     tap(&mut h, "Print shift report");
     tap_print(&mut h);
     printed_notice(&mut h, "End-of-shift table report No. ");
+    // The print is a record of its own, in the list at once.
+    assert_eq!(matching(&h), before_print + 1);
+    h.get_by_label_contains("Kind: ").click();
+    h.run_ok();
+    tap(&mut h, "Irregularities");
     assert_eq!(printed(&db), before + 1);
     let pdf = std::fs::read_dir(dir.path().join("exports"))
         .unwrap()

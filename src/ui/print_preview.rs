@@ -115,6 +115,10 @@ impl DeckhandApp {
     /// Says how a print went where it was asked for: in the review, or in the message band.
     fn print_answer(&mut self, text: String, done: bool) {
         if let Some(r) = self.review.as_mut() {
+            // The print is a record of its own: the list shows it (this terminal's journal).
+            if r.central.is_none() {
+                r.reload(self.term.store());
+            }
             r.notice = Some(text);
         } else if done {
             self.view.message = Some(Notice::done(text));
