@@ -430,6 +430,13 @@ fn a_spanish_21_shoe_is_counted_as_a_shoe() {
             h.run_ok();
         }
     }
+    // The counted shoe goes from the shuffler into the dealing shoe before its burn (§ 635a.7(c)).
+    assert_eq!(h.state().terminal().table().step(), Step::BurnCard);
+    h.get_by_label_contains(
+        "Take the shuffled stack from the shuffler and place it in the dealing shoe",
+    );
+    tap(&mut h, "Card burned");
+    h.get_by_label_contains("Deal from the Red shoe");
     let counted = rows_of(&db, "deck_counted");
     assert_eq!(counted[0]["counted"], 288);
     assert_eq!(counted[0]["expected"], 288);

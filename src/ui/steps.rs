@@ -25,6 +25,13 @@ impl DeckhandApp {
         let confirm = |c: Confirm| UiCmd::Rules(Command::Confirm(c));
         let signs = |what: String| UiCmd::OpenVerify(format!("{what} ({})", t.section_of(step)));
         Some(match step {
+            // A shoe the shuffler has just counted is still in it: into the dealing shoe first.
+            Step::BurnCard if t.in_shuffler.is_some() => tap(
+                "Burn one card".into(),
+                "Take the shuffled stack from the shuffler and place it in the dealing shoe. Then take the first card out of the shoe and place it in the discard rack before dealing (§ 635a.7(c)).".into(),
+                "Card burned",
+                confirm(Confirm::CardBurned),
+            ),
             Step::BurnCard => tap(
                 "Burn one card".into(),
                 "Take the first card out of the shoe and place it in the discard rack before dealing: after each new shoe, and when a new dealer comes to the table.".into(),
@@ -560,12 +567,24 @@ impl DeckhandApp {
         } else {
             "from the shuffler"
         };
-        let mut how = format!("Take the {} deck {from}", t.deck_name(deck));
+        // A Spanish 21 shoe is in the dealing shoe by now (its first card burned, § 635a.7(c)).
+        let mut how = if t.shoe_game() {
+            format!("Deal from the {} shoe", t.deck_name(deck))
+        } else {
+            format!("Take the {} deck {from}", t.deck_name(deck))
+        };
         if let Some(other) = load {
-            how.push_str(&format!(
-                " and load the {} deck into it",
-                t.deck_name(other)
-            ));
+            if t.shoe_game() {
+                how.push_str(&format!(
+                    "; load the {} shoe into the shuffler",
+                    t.deck_name(other)
+                ));
+            } else {
+                how.push_str(&format!(
+                    " and load the {} deck into it",
+                    t.deck_name(other)
+                ));
+            }
         }
         body(
             ui,
