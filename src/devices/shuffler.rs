@@ -157,16 +157,21 @@ pub fn decode_event(kind: u8, p: &[u8]) -> Result<ShufflerEvent, String> {
             need(1)?;
             Ok(ShufflerEvent::ShuffleStarted { deck: p[0] })
         }
-        SHUFFLE_DONE => {
-            need(2)?;
-            // One byte for a deck; two (big-endian) for a shoe of more than 255 cards.
-            let count = match p {
-                [_, c] => u16::from(*c),
-                [_, hi, lo, ..] => u16::from_be_bytes([*hi, *lo]),
-                _ => unreachable!("two bytes at least"),
-            };
-            Ok(ShufflerEvent::Counted { deck: p[0], count })
-        }
+        // One byte for a deck; two (big-endian) for a shoe of more than 255 cards.
+        SHUFFLE_DONE => match *p {
+            [deck, c] => Ok(ShufflerEvent::Counted {
+                deck,
+                count: u16::from(c),
+            }),
+            [deck, hi, lo, ..] => Ok(ShufflerEvent::Counted {
+                deck,
+                count: u16::from_be_bytes([hi, lo]),
+            }),
+            ref short => Err(format!(
+                "message {kind:#04x} needs 2 payload bytes, got {}",
+                short.len()
+            )),
+        },
         FAULT => {
             need(2)?;
             Ok(ShufflerEvent::Fault {

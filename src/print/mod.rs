@@ -121,38 +121,16 @@ pub fn prepare(store: &mut Store, req: &Request) -> Result<Document, String> {
 }
 
 /// Prints: journals `document_printed` (signed by `printed_by`) and returns the numbered
-/// document, ready for a [`printer::Printer`].
+/// document, ready for a [`printer::Printer`]. `chain`: the journal's chain status a walk on
+/// another thread just found (the shift report states it), so a screen never walks the
+/// journal; `None`: walked here when the document needs it.
 pub fn issue(
     store: &mut Store,
     req: &Request,
     printed_by: Option<&str>,
+    chain: Option<&str>,
 ) -> Result<Document, String> {
-    build(
-        store,
-        req,
-        Mode::Print {
-            printed_by,
-            chain: None,
-        },
-    )
-}
-
-/// [`issue`] with the chain status a walk on another thread found just before (the shift
-/// report states it), so the caller's thread never walks the journal.
-pub fn issue_walked(
-    store: &mut Store,
-    req: &Request,
-    printed_by: Option<&str>,
-    chain: &str,
-) -> Result<Document, String> {
-    build(
-        store,
-        req,
-        Mode::Print {
-            printed_by,
-            chain: Some(chain),
-        },
-    )
+    build(store, req, Mode::Print { printed_by, chain })
 }
 
 fn build(store: &mut Store, req: &Request, mode: Mode) -> Result<Document, String> {

@@ -562,14 +562,7 @@ impl Store {
     /// Walks the chain from the first row: serials without gaps, each `prev_hash` equal to
     /// the row before's hash, each hash recomputed from the row's fields.
     pub fn verify_chain(&self) -> Result<ChainStatus> {
-        let path = self.path.clone();
-        let reopen = move || -> Result<Connection> {
-            Ok(Connection::open_with_flags(
-                &path,
-                OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-            )?)
-        };
-        let status = chain::verify(&self.reader, &reopen)?;
+        let status = chain::verify(&self.reader, &reopener(&self.path))?;
         with_signed_head(&self.reader, status, Some(&self.public_key))
     }
 
@@ -579,12 +572,7 @@ impl Store {
         let path = self.path.clone();
         let key = self.public_key.clone();
         move || {
-            let reopen = move || -> Result<Connection> {
-                Ok(Connection::open_with_flags(
-                    &path,
-                    OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-                )?)
-            };
+            let reopen = reopener(&path);
             let conn = reopen()?;
             let status = chain::verify(&conn, &reopen)?;
             with_signed_head(&conn, status, Some(&key))
@@ -650,6 +638,17 @@ impl Store {
         let reopen = || open_evidence(path);
         let status = chain::verify(&conn, &reopen)?;
         with_signed_head(&conn, status, trusted.as_deref())
+    }
+}
+
+/// Opens the journal at `path` again, read-only, for a walk's ranges on other threads.
+pub(crate) fn reopener(path: &Path) -> impl Fn() -> Result<Connection> + Sync + use<> {
+    let path = path.to_path_buf();
+    move || {
+        Ok(Connection::open_with_flags(
+            &path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?)
     }
 }
 

@@ -499,16 +499,8 @@ impl WriterState {
     /// its verdict: the whole chain, then the signed head against this terminal's key. Anything
     /// but intact refuses every later write.
     pub(super) fn check_chain(&mut self, path: &Path) -> Result<super::ChainStatus> {
-        let path = path.to_path_buf();
-        let reopen = move || -> Result<Connection> {
-            Ok(Connection::open_with_flags(
-                &path,
-                rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY
-                    | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
-            )?)
-        };
         let public = self.key.public_hex();
-        let status = super::chain::verify(&self.conn, &reopen)
+        let status = super::chain::verify(&self.conn, &super::reopener(path))
             .and_then(|s| super::with_signed_head(&self.conn, s, Some(&public)));
         match &status {
             Ok(super::ChainStatus::Intact { .. }) => {}

@@ -97,24 +97,14 @@ impl Terminal {
     }
 
     /// Prints a document: journals `document_printed` (its serial is the number) and returns
-    /// the numbered document for the printer.
+    /// the numbered document for the printer; `chain` as [`crate::print::issue`] takes it.
     pub fn issue_document(
         &mut self,
         request: &crate::print::Request,
         printed_by: Option<&str>,
+        chain: Option<&str>,
     ) -> Result<crate::print::Document, String> {
-        crate::print::issue(&mut self.store, request, printed_by)
-    }
-
-    /// [`Terminal::issue_document`] with the chain status a walk on another thread just found
-    /// (`Store::chain_walk`): the caller never walks the journal itself.
-    pub fn issue_walked_document(
-        &mut self,
-        request: &crate::print::Request,
-        printed_by: Option<&str>,
-        chain: &str,
-    ) -> Result<crate::print::Document, String> {
-        crate::print::issue_walked(&mut self.store, request, printed_by, chain)
+        crate::print::issue(&mut self.store, request, printed_by, chain)
     }
 }
 

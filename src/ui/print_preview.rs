@@ -283,15 +283,9 @@ impl DeckhandApp {
                 return;
             }
         };
-        let issued = match &walked {
-            Some(chain) => {
-                self.term
-                    .issue_walked_document(&p.request, p.printed_by.as_deref(), chain)
-            }
-            None => self
-                .term
-                .issue_document(&p.request, p.printed_by.as_deref()),
-        };
+        let issued =
+            self.term
+                .issue_document(&p.request, p.printed_by.as_deref(), walked.as_deref());
         let doc = match issued {
             Ok(d) => d,
             Err(e) => {

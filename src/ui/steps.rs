@@ -54,7 +54,7 @@ impl DeckhandApp {
                 format!(
                     "Inspect the {} deck for defects: without an automated shuffler the table deals one deck (§ {}.3(a)).",
                     t.deck_name(0),
-                    t.setup.as_ref().map_or("657a", |s| s.poker.game.def().chapter)
+                    t.setup.as_ref().map_or("", |s| s.poker.game.def().chapter)
                 ),
                 "Deck inspected",
                 confirm(Confirm::DecksInspected),
@@ -97,18 +97,19 @@ impl DeckhandApp {
                 "Players have inspected",
                 confirm(Confirm::PlayersInspected),
             ),
-            Step::WashDecks if t.decks.len() == 1 => tap(
-                "Wash and stack the deck".into(),
-                "Turn the deck face down, mix it thoroughly by washing, and stack it.".into(),
-                "Deck washed",
-                confirm(Confirm::DecksWashed),
-            ),
-            Step::WashDecks => tap(
-                "Wash and stack each deck".into(),
-                "Turn each deck face down, mix it thoroughly by washing, and stack it.".into(),
-                "Decks washed",
-                confirm(Confirm::DecksWashed),
-            ),
+            Step::WashDecks => {
+                let (each, done) = if t.decks.len() == 1 {
+                    ("the deck", "Deck washed")
+                } else {
+                    ("each deck", "Decks washed")
+                };
+                tap(
+                    format!("Wash and stack {each}"),
+                    format!("Turn {each} face down, mix it thoroughly by washing, and stack it."),
+                    done,
+                    confirm(Confirm::DecksWashed),
+                )
+            }
             Step::VerifyBadBeat { hit } => tap(
                 "Possible Bad Beat: hold the cards".into(),
                 format!(

@@ -279,7 +279,10 @@ impl Table {
                 .setup
                 .as_ref()
                 .and_then(|s| s.poker.house.as_deref())
-                .map_or(6, |h| h.rules.spanish21.decks);
+                .map_or_else(
+                    || crate::rules::banked::spanish21::Rules::default().decks,
+                    |h| h.rules.spanish21.decks,
+                );
             48 * u16::from(decks)
         } else {
             u16::from(DECK_SIZE)
