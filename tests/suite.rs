@@ -58,4 +58,5 @@ mod ui_stray_taps;
 mod ui_table_life;
 mod ui_table_map;
 mod undo;
+mod void_settles;
 mod write_faults;

@@ -126,10 +126,10 @@ impl BankedEntry {
                 return Target::Seat(*s);
             }
         }
-        if self.dealer.len() < def.dealer_cards {
+        if self.dealer.len() < r.dealer_cards() {
             return Target::Dealer;
         }
-        if self.community.len() < def.community_cards {
+        if self.community.len() < r.community_cards() {
             return Target::Community;
         }
         for (s, kind) in &r.draws {
@@ -146,8 +146,8 @@ impl BankedEntry {
         let len = |v: Option<&Vec<Card>>| v.map_or(0, |c| c.len());
         match t {
             Target::Seat(s) => (len(self.cards.get(&s)), def.seat_cards),
-            Target::Dealer => (self.dealer.len(), def.dealer_cards),
-            Target::Community => (self.community.len(), def.community_cards),
+            Target::Dealer => (self.dealer.len(), r.dealer_cards()),
+            Target::Community => (self.community.len(), r.community_cards()),
             Target::Draw(s) => (
                 len(self.drew.get(&s)),
                 r.draws.get(&s).map_or(0, |k| self.draw_room(s, *k)),
@@ -192,7 +192,6 @@ impl BankedEntry {
 
     /// One button per place, showing its cards; a tap selects it.
     pub(super) fn place_buttons(&mut self, ui: &mut Ui, r: &BankedRound) {
-        let def = r.def();
         let mut places: Vec<(Target, String)> = self
             .only
             .as_ref()
@@ -203,7 +202,7 @@ impl BankedEntry {
                 (Target::Seat(*s), format!("Seat {s}: {cards}"))
             })
             .collect();
-        if def.dealer_cards > 0 {
+        if r.dealer_cards() > 0 {
             // Spanish 21 keys only the up card at the deal (§ 635a.7(e)).
             let name = if r.s21.is_some() {
                 "Dealer up card"
@@ -215,7 +214,7 @@ impl BankedEntry {
                 format!("{name}: {}", cards_text(&self.dealer)),
             ));
         }
-        if def.community_cards > 0 {
+        if r.community_cards() > 0 {
             places.push((
                 Target::Community,
                 format!("Community: {}", cards_text(&self.community)),
@@ -623,7 +622,14 @@ impl DeckhandApp {
                 }
             }
             BankedStep::Cards => {
-                title(ui, "Key the cards for settlement");
+                match &r.void {
+                    // § 677a.13(a),(d), § 647a.13(a),(d): the void's kept wagers.
+                    Some(v) => {
+                        title(ui, &void_title(v));
+                        small(ui, &v.section);
+                    }
+                    None => title(ui, "Key the cards for settlement"),
+                }
                 let house = self
                     .term
                     .table()
@@ -702,7 +708,14 @@ impl DeckhandApp {
                 small(ui, def.sections.decisions);
             }
             BankedStep::Pay { verify } => {
-                title(ui, "Settle in this order");
+                title(
+                    ui,
+                    if r.void.is_some() {
+                        "Round void: settle these in this order; every other wager is returned next"
+                    } else {
+                        "Settle in this order"
+                    },
+                );
                 let Some(s) = r.settlement.clone() else {
                     return;
                 };
@@ -902,4 +915,28 @@ fn lunar_options(ui: &mut Ui, cmds: &mut Vec<UiCmd>, r: &BankedRound, seat: u8) 
             );
         }
     }
+}
+
+/// What the dealer does at a void round whose side wagers are still settled: which wagers,
+/// whose cards, and the board finished when Trips Plus needs it.
+fn void_title(v: &crate::rules::banked::round::VoidSettles) -> String {
+    let names: Vec<String> = v
+        .wagers
+        .iter()
+        .map(|w| crate::rules::banked::label(&w.replace('_', "-")))
+        .collect();
+    let mut t = format!(
+        "Round void: the {} still settle. Key the cards of each seat that placed one",
+        names.join(" and ")
+    );
+    if v.dealer {
+        t.push_str(", then your two cards");
+    }
+    if v.board {
+        t.push_str(
+            ", then the five community cards (burn and deal the rest of the board if it is not out)",
+        );
+    }
+    t.push_str(". The other wagers are returned after these are paid.");
+    t
 }

@@ -545,6 +545,7 @@ pub const ROUND: Def = Def {
         board: &[],
         sections: ["§ 655a.8(f)–(h)", "§ 655a.9(d)–(f)", "§ 655a.10(d)–(f)"],
     }),
+    void: None,
 };
 
 /// `deckhand settle`'s input for this game, with the configured choices and the round's

@@ -981,7 +981,75 @@ pub const ROUND: Def = Def {
         board: &[(1, 3), (1, 1), (1, 1)],
         sections: ["§ 647a.8(f)–(h)", "§ 647a.9(d)–(f)", "§ 647a.10(d)–(f)"],
     }),
+    void: Some(super::round::VoidRule {
+        keeps: void_keeps,
+        settle: settle_void,
+    }),
 };
+
+/// § 647a.13(a): more than one card found face up after every player and the dealer have
+/// their two cards, and § 647a.13(d): a dealer's card exposed early, still settle the Texas
+/// Hold 'Em Bonus Wager by § 647a.12(b), whose top line needs the dealer's two cards.
+fn void_keeps(id: &str, _: &super::HouseRules) -> Option<super::round::VoidSettles> {
+    let section = match id {
+        "banked-cards-face-up" => "§ 647a.13(a)",
+        "banked-dealer-card-exposed" => "§ 647a.13(d)",
+        _ => return None,
+    };
+    Some(super::round::VoidSettles {
+        irregularity: id.into(),
+        section: section.into(),
+        wagers: vec!["bonus".into()],
+        dealer: true,
+        board: false,
+    })
+}
+
+/// A void round's Bonus Wagers, settled from each seat's two cards (and the dealer's, for the
+/// top line) by the table's paytable, under § 647a.12(c)'s limit as at the round's end.
+fn settle_void(r: &super::round::BankedRound, house: &super::House) -> Result<Settlement, String> {
+    let v = r.void.as_ref().ok_or("the round is not void")?;
+    let rules = &house.rules.thb;
+    let mut l = Ledger::new(&house.paytables, GAME, house.rules.rounding_unit_cents);
+    let t = l
+        .table("bonus", &rules.bonus)
+        .map_err(|e| format!("Cannot settle: {e}"))?;
+    let dealer_aces = r.dealer.len() == 2 && r.dealer.iter().all(|c| c.rank == Rank::ACE);
+    let top = dealer_aces && matches!(t.pay("aces-with-dealer-aces"), Some(Pay::To(..)));
+    // § 647a.11(h): from the dealer's right, counterclockwise.
+    for seat in r.seats.iter().rev().copied() {
+        let bonus = r.wager(seat, "bonus");
+        if bonus == 0 {
+            continue;
+        }
+        let hole = r
+            .cards
+            .get(&seat)
+            .ok_or(format!("seat {seat}: key its two cards"))?;
+        let [a, b] = hole[..] else {
+            return Err(format!("seat {seat}: two cards, not {}", hole.len()));
+        };
+        l.set_hand(seat, format!("{} {}", a.pretty(), b.pretty()));
+        match bonus_line(a, b, top) {
+            Some(line) => {
+                l.by_table(seat, "bonus", bonus, t, &line);
+            }
+            None => l.lose(
+                seat,
+                "bonus",
+                bonus,
+                "not a paying two-card hand",
+                &v.section,
+            ),
+        }
+        l.cap(seat, &["bonus"], rules.payout_limit_cents, "§ 647a.12(c)");
+    }
+    l.note(format!(
+        "Round void ({}): only the Bonus Wagers are settled; every other wager is returned.",
+        v.section
+    ));
+    Ok(l.finish())
+}
 
 /// `deckhand settle`'s input for this game, with the configured choices and the round's
 /// overrides of them.

@@ -39,6 +39,21 @@ pub struct Rules {
     pub trips_plus: String,
     /// § 677a.12(f): none, or at least $50,000 per player per round.
     pub payout_limit_cents: Option<Cents>,
+    /// § 677a.13(d) settles the Trips Plus of a round void before the board is out; the text
+    /// does not say how its seven cards are made.
+    pub trips_plus_on_void: TripsPlusOnVoid,
+}
+
+/// How a void round's Trips Plus is settled when the board is not out (§ 677a.13(d)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TripsPlusOnVoid {
+    /// The dealer burns and deals the rest of the board as the round would have (§ 677a.11(c),
+    /// (e)) and the Trips Plus is settled on the seven cards, as the section says it is settled.
+    #[default]
+    FinishBoard,
+    /// The Trips Plus is returned with the Ante, Odds and Raise.
+    Return,
 }
 
 impl Default for Rules {
@@ -49,6 +64,7 @@ impl Default for Rules {
             trips_plus_offered: true,
             trips_plus: "A".into(),
             payout_limit_cents: None,
+            trips_plus_on_void: TripsPlusOnVoid::FinishBoard,
         }
     }
 }
@@ -540,7 +556,104 @@ pub const ROUND: Def = Def {
         board: &[(1, 3), (1, 2), (0, 0)],
         sections: ["§ 677a.8(e)–(g)", "§ 677a.9(d)–(f)", "§ 677a.10(d)–(f)"],
     }),
+    void: Some(super::round::VoidRule {
+        keeps: void_keeps,
+        settle: settle_void,
+    }),
 };
+
+/// § 677a.13(a): more than one card found face up after every player and the dealer have
+/// their two cards still settles the Pocket Bonus (§ 677a.12(d)); § 677a.13(d): a dealer's card
+/// exposed early still settles the Pocket Bonus and Trips Plus (§ 677a.12(d),(e)).
+fn void_keeps(id: &str, rules: &super::HouseRules) -> Option<super::round::VoidSettles> {
+    let (section, wagers): (&str, &[&str]) = match id {
+        "banked-cards-face-up" => ("§ 677a.13(a)", &["pocket_bonus"]),
+        "banked-dealer-card-exposed" if rules.wpt.trips_plus_on_void == TripsPlusOnVoid::Return => {
+            ("§ 677a.13(d)", &["pocket_bonus"])
+        }
+        "banked-dealer-card-exposed" => ("§ 677a.13(d)", &["pocket_bonus", "trips_plus"]),
+        _ => return None,
+    };
+    Some(super::round::VoidSettles {
+        irregularity: id.into(),
+        section: section.into(),
+        wagers: wagers.iter().map(|w| w.to_string()).collect(),
+        dealer: false,
+        board: wagers.contains(&"trips_plus"),
+    })
+}
+
+/// A void round's Pocket Bonus and Trips Plus, settled from each seat's two cards (and the
+/// board, for Trips Plus) by the table's paytables; § 677a.12(f)'s limit never applies to
+/// them.
+fn settle_void(r: &super::round::BankedRound, house: &super::House) -> Result<Settlement, String> {
+    let v = r.void.as_ref().ok_or("the round is not void")?;
+    let rules = &house.rules.wpt;
+    let fail = |e: SettleError| format!("Cannot settle: {e}");
+    let mut l = Ledger::new(&house.paytables, GAME, house.rules.rounding_unit_cents);
+    let pocket_t = l.table("pocket-bonus", &rules.pocket_bonus).map_err(fail)?;
+    let trips_t = l.table("trips-plus", &rules.trips_plus).map_err(fail)?;
+    let keeps = |k: &str| v.wagers.iter().any(|w| w == k);
+    // § 677a.11(g): from the dealer's right, counterclockwise.
+    for seat in r.seats.iter().rev().copied() {
+        let pocket = if keeps("pocket_bonus") {
+            r.wager(seat, "pocket_bonus")
+        } else {
+            0
+        };
+        let trips = if keeps("trips_plus") {
+            r.wager(seat, "trips_plus")
+        } else {
+            0
+        };
+        if pocket == 0 && trips == 0 {
+            continue;
+        }
+        let hole = r
+            .cards
+            .get(&seat)
+            .ok_or(format!("seat {seat}: key its two cards"))?;
+        let [a, b] = hole[..] else {
+            return Err(format!("seat {seat}: two cards, not {}", hole.len()));
+        };
+        if pocket > 0 {
+            l.set_hand(seat, format!("{} {}", a.pretty(), b.pretty()));
+            match pocket_line(a, b) {
+                Some(line) => {
+                    l.by_table(seat, "pocket-bonus", pocket, pocket_t, &line);
+                }
+                None => l.lose(
+                    seat,
+                    "pocket-bonus",
+                    pocket,
+                    "no pair and no ace with a king, queen or jack",
+                    &v.section,
+                ),
+            }
+        }
+        if trips > 0 {
+            let all: Vec<Card> = hole.iter().chain(&r.community).copied().collect();
+            let pv = eval::evaluate(&all).map_err(|e| format!("seat {seat}: {e}"))?;
+            l.set_hand(seat, pv.describe());
+            if pv.category() >= Category::ThreeOfAKind {
+                l.by_table(seat, "trips-plus", trips, trips_t, &five_card_line(pv));
+            } else {
+                l.lose(
+                    seat,
+                    "trips-plus",
+                    trips,
+                    &format!("{} is below three of a kind", lower_first(&pv.describe())),
+                    &v.section,
+                );
+            }
+        }
+    }
+    l.note(format!(
+        "Round void ({}): only these wagers are settled; every other wager is returned.",
+        v.section
+    ));
+    Ok(l.finish())
+}
 
 /// `deckhand settle`'s input for this game, with the configured choices and the round's
 /// overrides of them.

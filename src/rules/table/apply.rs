@@ -492,7 +492,9 @@ impl Table {
                     .as_mut()
                     .ok_or("a house-banked step in a round of another game")?;
                 b.apply(ev)?;
-                if b.paid {
+                // A void round's kept wagers paid: the round ends with its void, which
+                // returns the rest.
+                if b.paid && b.void.is_none() {
                     self.finish_round()?;
                 }
             }

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::rules::access::Action;
+use crate::rules::banked::round::BankedEvent;
 use command::refuse;
 
 impl Table {
@@ -77,6 +78,16 @@ impl Table {
                 };
                 let house = self.setup.as_ref().and_then(|s| s.poker.house.as_deref());
                 let events = b.decide(cmd, house).map_err(RuleError::Refused)?;
+                // A void round's kept wagers paid: every other wager is returned now.
+                if b.void.is_some() && events.contains(&BankedEvent::Paid) {
+                    let r = self.round.as_ref().expect("a banked round");
+                    let mut out: Vec<Event> = events.into_iter().map(Event::Banked).collect();
+                    out.push(Event::RoundVoided {
+                        number: r.number,
+                        refunds: b.refunds(),
+                    });
+                    return Ok(out);
+                }
                 if let crate::rules::banked::round::BankedCommand::Validated { floorperson } = cmd {
                     // A payout above the table's supervisor threshold takes a shift
                     // supervisor; any other validation a floorperson.
@@ -517,6 +528,18 @@ impl Table {
                         item.title, section
                     ));
                 };
+                // § 677a.13(a),(d), § 647a.13(a),(d): some wagers of a void round are still
+                // settled by their paytables; the rest is returned once they are paid.
+                let house = self.setup.as_ref().and_then(|s| s.poker.house.as_deref());
+                if item.effect == Effect::VoidRound
+                    && let Some(settles) = r
+                        .banked
+                        .as_ref()
+                        .and_then(|b| b.void_settles(&item.id, house))
+                {
+                    events.push(Event::Banked(BankedEvent::VoidSettling { settles }));
+                    return Ok(events);
+                }
                 events.push(Event::RoundVoided {
                     number: r.number,
                     refunds: r.refunds(),

@@ -83,6 +83,7 @@ impl Table {
                 BankedEvent::BetsClosed { .. }
                     | BankedEvent::LockedIn { .. }
                     | BankedEvent::LockInPaid
+                    | BankedEvent::VoidSettling { .. }
                     | BankedEvent::Validated { .. }
                     | BankedEvent::Paid
             ),

@@ -77,6 +77,37 @@ pub struct Def {
     /// `None`: the chapter counts no stub (Lunar Poker counts the whole deck after the round,
     /// § 589.11(g); Spanish 21 deals a shoe).
     pub stub: Option<Stub>,
+    /// The wagers a void round still settles by their paytables (§ 677a.13(a),(d),
+    /// § 647a.13(a),(d)); `None`: a void returns every wager.
+    pub void: Option<VoidRule>,
+}
+
+/// A game whose void round still settles some wagers: which, after which irregularity, and how.
+#[derive(Debug, Clone, Copy)]
+pub struct VoidRule {
+    /// What the void of the irregularity `id` still settles under the casino's choices (`None`:
+    /// every wager is returned).
+    pub keeps: fn(id: &str, rules: &crate::rules::banked::HouseRules) -> Option<VoidSettles>,
+    /// The settlement of those wagers from the cards keyed for them.
+    pub settle: fn(&BankedRound, &House) -> Result<Settlement, String>,
+}
+
+/// The wagers a void round still settles, from the irregularity that voided it: each seat
+/// that placed one has its cards keyed, and those wagers alone are settled and paid; every
+/// other wager is returned when they are paid.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VoidSettles {
+    /// The irregularity reported (its catalogue id).
+    pub irregularity: String,
+    /// The section that keeps the wagers.
+    pub section: String,
+    /// The wager keys settled ("pocket_bonus").
+    pub wagers: Vec<String>,
+    /// Whether the dealer's cards are keyed too (Texas Hold 'Em Bonus's top line).
+    pub dealer: bool,
+    /// Whether the whole board is keyed, the rest of it burnt and dealt if it was not out
+    /// (Trips Plus).
+    pub board: bool,
 }
 
 /// The stub count of a game dealt without a counting shuffler: at least once every five rounds

@@ -146,6 +146,10 @@ pub enum BankedEvent {
     },
     /// Lunar Poker: the lock-in's settlement paid.
     LockInPaid,
+    /// The round is void, but these wagers are still settled by their paytables (§ 677a.13(a),
+    /// (d), § 647a.13(a),(d)): their seats' cards are keyed next. Written by the table with the
+    /// irregularity that voided the round.
+    VoidSettling { settles: VoidSettles },
     /// Lunar Poker: the card that replaced the dealer's highest card (§ 589.11(e)(2)(ii)).
     Replacement { card: Card },
     /// Every hand keyed, and the meters the settlement pays from.
@@ -185,6 +189,7 @@ impl BankedEvent {
             BankedEvent::Revealed { .. } => "dealer_revealed",
             BankedEvent::LockedIn { .. } => "lock_in_settled",
             BankedEvent::LockInPaid => "lock_in_paid",
+            BankedEvent::VoidSettling { .. } => "void_settles_wagers",
             BankedEvent::Replacement { .. } => "replacement_card",
             BankedEvent::CardsKeyed { .. } => "cards_keyed",
             BankedEvent::Settled { .. } => "round_settled",
@@ -237,7 +242,9 @@ impl BankedEvent {
                 floorperson: floorperson.clone(),
             },
             BankedEvent::Paid => BankedCommand::Paid,
-            BankedEvent::LockedIn { .. } | BankedEvent::Settled { .. } => return None,
+            BankedEvent::LockedIn { .. }
+            | BankedEvent::Settled { .. }
+            | BankedEvent::VoidSettling { .. } => return None,
         })
     }
 

@@ -78,6 +78,10 @@ pub struct BankedRound {
     /// The decision phases whose cards were dealt (the reveals taken).
     #[serde(default)]
     pub revealed: BTreeSet<usize>,
+    /// A void round that still settles some wagers (§ 677a.13(a),(d), § 647a.13(a),(d)): the
+    /// cards keyed are those wagers' alone, and the rest is returned when they are paid.
+    #[serde(default)]
+    pub void: Option<VoidSettles>,
 }
 
 impl BankedRound {
@@ -123,6 +127,7 @@ impl BankedRound {
             replacement: None,
             s21: (game == GameId::Spanish21).then(Default::default),
             revealed: BTreeSet::new(),
+            void: None,
         })
     }
 
@@ -132,6 +137,10 @@ impl BankedRound {
         let Some(stub) = self.def().stub else {
             return false;
         };
+        // A void round's cards are reshuffled: its stub is not counted.
+        if self.void.is_some() {
+            return false;
+        }
         match stub.after {
             StubAfter::Deal => !matches!(self.step, BankedStep::Wagers | BankedStep::Deal),
             StubAfter::Board => {
@@ -198,7 +207,8 @@ impl BankedRound {
             .collect()
     }
 
-    fn wager(&self, seat: u8, key: &str) -> Cents {
+    /// What `seat` placed on the spot `key` (0: nothing).
+    pub fn wager(&self, seat: u8, key: &str) -> Cents {
         self.wagers
             .get(&seat)
             .and_then(|w| w.get(key))
@@ -257,7 +267,53 @@ impl BankedRound {
             };
             matched + even
         });
-        lunar + s21
+        // A void round's wagers that were settled by their paytables (§ 677a.13(a),(d)).
+        let void: Cents = match (&self.void, &self.settlement) {
+            (Some(_), Some(s)) => s
+                .results
+                .iter()
+                .filter(|w| w.seat == seat)
+                .map(|w| w.stake)
+                .sum(),
+            _ => 0,
+        };
+        lunar + s21 + void
+    }
+
+    /// What the void of the irregularity `id` reported now still settles (§ 677a.13(a),(d),
+    /// § 647a.13(a),(d)), under the table's `house`: `None` when every wager is returned (the
+    /// game keeps none, the initial cards are not all dealt, or no seat placed such a wager).
+    pub fn void_settles(&self, id: &str, house: Option<&House>) -> Option<VoidSettles> {
+        let rule = self.def().void?;
+        let house = house?;
+        // "After each player and the dealer have received their initial two cards": a round
+        // still taking wagers or dealing has no hand to settle.
+        if matches!(self.step, BankedStep::Wagers | BankedStep::Deal) || self.void.is_some() {
+            return None;
+        }
+        let v = (rule.keeps)(id, &house.rules)?;
+        let placed = self
+            .seats
+            .iter()
+            .any(|s| v.wagers.iter().any(|w| self.wager(*s, w) > 0));
+        placed.then_some(v)
+    }
+
+    /// The dealer's cards the settlement keys: none for a void round's wagers that do not
+    /// need them.
+    pub fn dealer_cards(&self) -> usize {
+        match &self.void {
+            Some(v) if !v.dealer => 0,
+            _ => self.def().dealer_cards,
+        }
+    }
+
+    /// The community cards the settlement keys.
+    pub fn community_cards(&self) -> usize {
+        match &self.void {
+            Some(v) if !v.board => 0,
+            _ => self.def().community_cards,
+        }
     }
 
     /// Lunar Poker: the seat placed a Bet Wager, before or after a draw.
@@ -276,6 +332,9 @@ impl BankedRound {
     /// seat dealt in, but a folded hand its game collects before the reveal (§ 657a.11(c)). With
     /// no house known, every seat.
     pub fn needs_cards(&self, seat: u8, house: Option<&House>) -> bool {
+        if let Some(v) = &self.void {
+            return v.wagers.iter().any(|w| self.wager(seat, w) > 0);
+        }
         !self.folded.contains(&seat)
             || house.is_none_or(|h| (self.def().folded_hands_keyed)(&h.rules))
     }
@@ -291,6 +350,7 @@ impl BankedRound {
                 .iter()
                 .filter(|s| match house {
                     Some(_) => self.needs_cards(**s, house),
+                    None if self.void.is_some() => self.needs_cards(**s, None),
                     None => !self.folded.contains(s),
                 })
                 .all(|s| self.cards.contains_key(s))
@@ -359,6 +419,9 @@ impl BankedRound {
     /// After the cards are keyed: a phase that needs them (Lunar Poker's force), or settlement.
     fn after_cards(&self) -> BankedStep {
         let def = self.def();
+        if self.void.is_some() {
+            return BankedStep::Cards;
+        }
         match def.phases.iter().position(|p| p.after_cards) {
             Some(p) => match self.deciders(p).first() {
                 Some(seat) => BankedStep::Decide {
@@ -434,6 +497,28 @@ impl BankedRound {
                 next.lock_in_cards(cards)?;
                 next.lock_in = Some(settlement.clone());
             }
+            BankedEvent::VoidSettling { settles } => {
+                if matches!(next.step, BankedStep::Wagers | BankedStep::Deal)
+                    || next.void.is_some()
+                    || next.settlement.is_some()
+                {
+                    return Err(format!(
+                        "a void that settles wagers at the step {:?}",
+                        next.step
+                    ));
+                }
+                if next.def().void.is_none() {
+                    return Err(format!(
+                        "{} settles no wager of a void round",
+                        next.game.id()
+                    ));
+                }
+                next.void = Some(settles.clone());
+                next.cards.clear();
+                next.dealer.clear();
+                next.community.clear();
+                next.step = BankedStep::Cards;
+            }
             other => {
                 let cmd = other
                     .command()
@@ -466,6 +551,12 @@ impl BankedRound {
     /// The settlement of the keyed round, from the table's paytables and choices: the same
     /// function as `deckhand settle` reading the same input (docs/settle.md).
     pub fn settle(&self, house: &House) -> Result<Settlement, String> {
+        if self.void.is_some() {
+            let rule = self.def().void.ok_or("this game's void settles no wager")?;
+            let mut s = (rule.settle)(self, house)?;
+            s.signer = house.approvals.signer_for(&s);
+            return Ok(s);
+        }
         let mut s = super::settle_json(
             &self.settle_input(&self.meters).to_string(),
             &house.paytables,
@@ -830,13 +921,17 @@ impl BankedRound {
                     if cards.is_empty() && self.folded.contains(s) {
                         continue;
                     }
+                    // A void round keys the cards of the seats whose wagers it settles.
+                    if cards.is_empty() && self.void.is_some() {
+                        continue;
+                    }
                     check(&format!("seat {s}"), cards, def.seat_cards)?;
                 }
                 if let Some(extra) = seats.keys().find(|s| !self.seats.contains(s)) {
                     return Err(format!("seat {extra} is not in this round"));
                 }
-                check("the dealer", dealer, def.dealer_cards)?;
-                check("the community cards", community, def.community_cards)?;
+                check("the dealer", dealer, self.dealer_cards())?;
+                check("the community cards", community, self.community_cards())?;
                 // Lunar Poker's draws (§ 589.11(d)(2)(i)).
                 let mut drawn = BTreeMap::new();
                 for (seat, gave, drew) in draws {

@@ -412,6 +412,15 @@ fn every_banked_event_round_trips_through_the_table_event() {
             settlement: settlement.clone(),
         },
         BankedEvent::LockInPaid,
+        BankedEvent::VoidSettling {
+            settles: VoidSettles {
+                irregularity: "banked-dealer-card-exposed".into(),
+                section: "§ 677a.13(d)".into(),
+                wagers: vec!["pocket_bonus".into(), "trips_plus".into()],
+                dealer: false,
+                board: true,
+            },
+        },
         BankedEvent::Replacement { card: c("Jd")[0] },
         BankedEvent::CardsKeyed {
             seats: vec![(1, c("Ac Ad Ah As 2d"))],
@@ -508,4 +517,86 @@ fn a_folded_crazy_4_hand_is_not_keyed_unless_the_house_counts_it() {
     assert!(r.needs_cards(3, Some(&counts)));
     let e = r.decide(&only_seat_1, Some(&counts)).unwrap_err();
     assert!(e.contains("seat 3: its 5 cards are keyed"), "{e}");
+}
+
+/// § 677a.13(a),(d): which wagers a void WPT round still settles, when, and the casino's
+/// choice for a Trips Plus whose board is not out.
+#[test]
+fn a_void_wpt_round_keeps_the_side_wagers_the_section_names() {
+    let mut r = BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2]).unwrap();
+    r.run(&BankedCommand::Wagers {
+        seat: 1,
+        wagers: wagers(&[("ante", 500), ("pocket_bonus", 100), ("trips_plus", 100)]),
+    })
+    .unwrap();
+    r.run(&BankedCommand::Wagers {
+        seat: 2,
+        wagers: wagers(&[("ante", 500)]),
+    })
+    .unwrap();
+    let mut house = House::default_for(GameId::WptHeadsUp).unwrap();
+    let exposed = "banked-dealer-card-exposed";
+    // Still taking wagers, then dealing: no hand to settle yet.
+    assert_eq!(r.void_settles(exposed, Some(&house)), None);
+    r.run(&BankedCommand::NoMoreBets).unwrap();
+    assert_eq!(r.void_settles(exposed, Some(&house)), None);
+    r.run(&BankedCommand::Dealt).unwrap();
+    let v = r.void_settles(exposed, Some(&house)).unwrap();
+    assert_eq!(v.wagers, ["pocket_bonus", "trips_plus"]);
+    assert_eq!(
+        (v.dealer, v.board, v.section.as_str()),
+        (false, true, "§ 677a.13(d)")
+    );
+    let face_up = r
+        .void_settles("banked-cards-face-up", Some(&house))
+        .unwrap();
+    assert_eq!(face_up.wagers, ["pocket_bonus"]);
+    assert!(!face_up.board);
+    assert_eq!(r.void_settles("banked-wrong-number", Some(&house)), None);
+    house.rules.wpt.trips_plus_on_void = crate::rules::banked::wpt::TripsPlusOnVoid::Return;
+    let v = r.void_settles(exposed, Some(&house)).unwrap();
+    assert_eq!((v.wagers.len(), v.board), (1, false));
+    // Without the table's paytables nothing is kept (every wager returned).
+    assert_eq!(r.void_settles(exposed, None), None);
+    // A round where nobody placed a kept wager returns everything.
+    let mut bare = BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, &[1]).unwrap();
+    bare.run(&BankedCommand::Wagers {
+        seat: 1,
+        wagers: wagers(&[("ante", 500)]),
+    })
+    .unwrap();
+    bare.run(&BankedCommand::NoMoreBets).unwrap();
+    bare.run(&BankedCommand::Dealt).unwrap();
+    assert_eq!(bare.void_settles(exposed, Some(&house)), None);
+    // A game whose chapter keeps nothing.
+    let mut c4 = BankedRound::start(GameId::Crazy4Poker, Dealing::ManualShoe, &[1]).unwrap();
+    c4.run(&BankedCommand::Wagers {
+        seat: 1,
+        wagers: wagers(&[("ante", 500), ("queens_up", 500)]),
+    })
+    .unwrap();
+    c4.run(&BankedCommand::NoMoreBets).unwrap();
+    c4.run(&BankedCommand::Dealt).unwrap();
+    assert_eq!(c4.void_settles(exposed, Some(&house)), None);
+    // § 647a.13(a),(d): Texas Hold 'Em Bonus keeps the Bonus Wager, with the dealer's cards.
+    let mut thb = BankedRound::start(GameId::TexasHoldemBonus, Dealing::ManualShoe, &[1]).unwrap();
+    thb.run(&BankedCommand::Wagers {
+        seat: 1,
+        wagers: wagers(&[("ante", 500), ("bonus", 500)]),
+    })
+    .unwrap();
+    thb.run(&BankedCommand::NoMoreBets).unwrap();
+    thb.run(&BankedCommand::Dealt).unwrap();
+    let thb_house = House::default_for(GameId::TexasHoldemBonus).unwrap();
+    for (id, section) in [
+        (exposed, "§ 647a.13(d)"),
+        ("banked-cards-face-up", "§ 647a.13(a)"),
+    ] {
+        let v = thb.void_settles(id, Some(&thb_house)).unwrap();
+        assert_eq!(v.wagers, ["bonus"]);
+        assert_eq!(
+            (v.dealer, v.board, v.section.as_str()),
+            (true, false, section)
+        );
+    }
 }
