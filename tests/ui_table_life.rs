@@ -127,26 +127,37 @@ fn the_deck_reminder_comes_as_early_as_configured() {
     h.get_by_label("Change the decks?");
 }
 
-/// Spanish 21's opening inspection removes the 10s (§ 635a.3(a), § 635a.4), and its decks last
-/// a day (§ 635a.3(b)).
+/// Spanish 21's opening inspection removes the 10s (§ 635a.3(a)); the dealer tears them in half
+/// into the decks' box and a floorperson makes sure of it with the dealer and signs (§ 635a.4(a),
+/// (b)); its decks last a day (§ 635a.3(b)). From the real start.
 #[test]
 fn spanish_21_inspection_removes_the_tens() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("s21.sqlite");
-    let s = setup(GameId::Spanish21, Dealing::ManualShoe);
-    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
-    t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
-    t.execute(Command::OpenTable(s.clone())).unwrap();
-    let mut h = harness(DeckhandApp::new(t, s, None));
+    let app =
+        deckhand::app::build(&common::ui::real_config(&db), Default::default(), None).unwrap();
+    let mut h = harness(app);
     h.run_ok();
+    common::play::dealer_signs_in(&mut h, tap);
+    tap(&mut h, GameId::Spanish21.name());
+    tap(&mut h, "Open table");
     h.get_by_label("Inspect the decks for the shoe");
     h.get_by_label(
-        "Inspect the 6 decks for defects and remove the 10 of each suit from each deck: 48 cards a deck.",
+        "Inspect the 6 decks for defects and remove the 10 of each suit from each deck: 48 cards a deck. Tear each 10 in half and put the halves in the box the decks came from (§ 635a.4(b)).",
     );
     h.get_by_label("Decks 0 h 00 min of 24 h");
     h.get_by_label("Red shoe next");
     h.get_by_label("Blue shoe: to shuffle");
     tap(&mut h, "Decks inspected");
     assert_eq!(kinds(&db).last().unwrap(), "decks_inspected");
+    h.get_by_label("Floorperson verifies the inspection and the 10s");
+    h.get_by_label_contains("make sure every 10 is out of the decks, torn in half");
+    h.get_by_label_contains("§ 635a.4(a),(b)");
+    tap(&mut h, "Floorperson verify");
+    h.get_by_label_contains("Deck inspection, the 10s removed and torn in half");
+    common::play::floorperson_signs(&mut h);
+    let verified = common::ui::payloads(&db, "inspection_verified");
+    assert_eq!(verified.len(), 1);
+    assert!(verified[0].contains("Dana Brooks"), "{}", verified[0]);
+    assert_eq!(h.state().terminal().table().step(), Step::PlayerInspection);
 }

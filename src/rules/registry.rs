@@ -212,7 +212,7 @@ const LUNAR: Sections = Sections {
 };
 
 const SPANISH_21: Sections = Sections {
-    inspect: "§ 635a.3(a), § 635a.4",
+    inspect: "§ 635a.3(a), § 635a.4(a),(b)",
     players: "§ 635a.4",
     wash: "§ 635a.4",
     shuffle: "§ 635a.5",

@@ -42,7 +42,7 @@ impl DeckhandApp {
             Step::InspectDecks if t.shoe_game() => tap(
                 "Inspect the decks for the shoe".into(),
                 format!(
-                    "Inspect the {} decks for defects and remove the 10 of each suit from each deck: 48 cards a deck.",
+                    "Inspect the {} decks for defects and remove the 10 of each suit from each deck: 48 cards a deck. Tear each 10 in half and put the halves in the box the decks came from (§ 635a.4(b)).",
                     self.house_rules().spanish21.decks
                 ),
                 "Decks inspected",
@@ -58,6 +58,13 @@ impl DeckhandApp {
                 ),
                 "Deck inspected",
                 confirm(Confirm::DecksInspected),
+            ),
+            // § 635a.4(b): the dealer and a floorperson make sure the 10s are out and torn.
+            Step::VerifyInspection if t.shoe_game() => tap(
+                "Floorperson verifies the inspection and the 10s".into(),
+                "Call a floorperson. With you, they make sure every 10 is out of the decks, torn in half and in the decks' box, then verify the inspection with their credential number and PIN.".into(),
+                "Floorperson verify",
+                signs("Deck inspection, the 10s removed and torn in half".into()),
             ),
             Step::VerifyInspection => tap(
                 "Floorperson verifies the inspection".into(),
