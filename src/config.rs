@@ -462,6 +462,28 @@ pub struct HoldemConfig {
     /// Fixed and spread limit: keep each seat's table stakes too (§ 637a.8(b)).
     #[serde(default)]
     pub table_stakes: bool,
+    /// The Kill or Half-kill option of the Rules Submission (§ 637a.1), at the games whose
+    /// section offers one (Omaha, Five-card Omaha, Triple Draw, Badugi): none, kill, half-kill.
+    #[serde(default)]
+    pub kill: KillOption,
+    /// The posted minimum qualifying pot that starts a Kill (§ 637a.12(n)).
+    #[serde(default)]
+    pub kill_qualifying_pot_cents: Cents,
+    /// Whether a pot won because everyone else folded starts a Kill (the text does not say).
+    #[serde(default)]
+    pub kill_uncontested_counts: bool,
+}
+
+/// The Kill option a Rules Submission offers (§ 637a.1, § 637a.12(n)).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KillOption {
+    #[default]
+    None,
+    /// The next hand at twice the posted limits.
+    Kill,
+    /// The next hand at the posted limits and half again.
+    HalfKill,
 }
 
 fn default_max_stake() -> Cents {
@@ -520,7 +542,7 @@ impl Config {
         }
     }
 
-    fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), String> {
         if self.table.number == 0 {
             return Err("table.number: must be a table number above 0".into());
         }
@@ -534,6 +556,17 @@ impl Config {
             return Err("store.retention_years: at least 1 (records are kept for years)".into());
         }
         self.jackpots.bad_beat_rules()?;
+        if self.holdem.kill != KillOption::None
+            && !self
+                .offered_games()
+                .iter()
+                .any(|g| g.kill_section().is_some())
+        {
+            return Err(
+                "holdem.kill: none of this terminal's games offers a Kill or Half-kill (Omaha, Five-card Omaha, Triple Draw and Badugi do: § 637a.12(b), § 637a.19(b), § 637a.20(b), § 637a.21(b))"
+                    .into(),
+            );
+        }
         self.approvals()
             .validate()
             .map_err(|e| format!("table.{e}"))?;
@@ -725,6 +758,7 @@ impl Config {
             return base;
         }
         let mut s = base.for_game(game);
+        s.poker.kill = self.kill_for(game);
         if let Some(g) = self.games.get(&game) {
             let p = &mut s.poker;
             p.ante = g.ante_cents.unwrap_or(p.ante);
@@ -768,10 +802,30 @@ impl Config {
         }
     }
 
+    /// The Kill the table plays `game` with: `[holdem] kill` at a game whose section offers
+    /// one (§ 637a.12(b), § 637a.19(b), § 637a.20(b), § 637a.21(b)), else none.
+    pub fn kill_for(
+        &self,
+        game: crate::rules::games::GameId,
+    ) -> Option<crate::rules::poker::jackpots::KillRules> {
+        let limit_percent = match self.holdem.kill {
+            KillOption::None => return None,
+            KillOption::Kill => 200,
+            KillOption::HalfKill => 150,
+        };
+        game.kill_section()?;
+        Some(crate::rules::poker::jackpots::KillRules {
+            qualifying_pot: self.holdem.kill_qualifying_pot_cents,
+            limit_percent,
+            uncontested_counts: self.holdem.kill_uncontested_counts,
+        })
+    }
+
     /// The Rules Submission values the table opens with.
     pub fn table_setup(&self) -> TableSetup {
         TableSetup {
             poker: crate::rules::table::PokerOptions {
+                kill: self.kill_for(self.table.game),
                 deck_dispositions: self.table.deck_dispositions.clone(),
                 game: self.table.game,
                 ante: self.table.ante_cents,

@@ -21,6 +21,7 @@ mod eval_cli;
 mod every_game_from_sign_in;
 mod high_hand;
 mod holdem_round;
+mod kill;
 mod link_faults;
 mod manual_shuffle;
 mod packaging;

@@ -62,6 +62,21 @@ impl GameId {
         self.def().id
     }
 
+    /// The section that lets the Rules Submission offer a Kill or Half-kill at this game
+    /// (§ 637a.1); `None`: the limits stay as posted.
+    pub fn kill_section(self) -> Option<&'static str> {
+        Some(match self {
+            GameId::Omaha | GameId::OmahaHiLo => "§ 637a.12(b),(n)",
+            GameId::FiveCardOmaha | GameId::FiveCardOmahaHiLo => "§ 637a.19(b),(l)(3)",
+            GameId::TripleDraw27
+            | GameId::TripleDrawA5
+            | GameId::TripleDrawBadeucey
+            | GameId::TripleDrawBadacey => "§ 637a.20(b)",
+            GameId::Badugi => "§ 637a.21(b)",
+            _ => return None,
+        })
+    }
+
     /// The name the dealer reads.
     pub fn name(self) -> &'static str {
         self.def().name

@@ -351,6 +351,23 @@ impl DeckhandApp {
                 ui.label(RichText::new("Seats").strong());
             }
         }
+        // § 637a.1: a killed round plays above the posted limits; the dealer and the players see it.
+        if let Some(pct) = t.kill_in_effect() {
+            let name = if pct >= 200 { "Kill" } else { "Half-kill" };
+            let when = if t.round.is_some() {
+                "this round"
+            } else {
+                "next round"
+            };
+            body_colour(
+                ui,
+                &format!(
+                    "{name} {when}: limits × {}",
+                    if pct >= 200 { "2" } else { "1.5" }
+                ),
+                theme::WARN,
+            );
+        }
         if let Some(b) = t.round.as_ref().and_then(|r| r.banked.as_ref()) {
             // A house-banked round: each seat's wagers on the layout.
             let def = b.def();

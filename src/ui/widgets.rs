@@ -78,6 +78,18 @@ pub(super) fn setup_summary(s: &TableSetup) -> String {
     if p.ante > 0 {
         text.push_str(&format!(" Ante {}.", money(p.ante)));
     }
+    if let Some(k) = &p.kill {
+        text.push_str(&format!(
+            " {}: a pot of {} or more won whole raises the next round's limits × {}.",
+            if k.limit_percent >= 200 {
+                "Kill"
+            } else {
+                "Half-kill"
+            },
+            money(k.qualifying_pot),
+            if k.limit_percent >= 200 { "2" } else { "1.5" }
+        ));
+    }
     if p.forced_bet > 0 {
         text.push_str(&format!(" Forced bet {}.", money(p.forced_bet)));
     }

@@ -379,6 +379,7 @@ impl Table {
                         *button,
                         &self.stakes,
                         posts,
+                        self.killed,
                     ))?;
                     (Stage::Hand, Some(h), None)
                 };
@@ -441,6 +442,7 @@ impl Table {
             }
             Event::PotAwarded { .. } => {
                 self.at(|s| matches!(s, Step::AwardPot { .. }), "a pot pushed")?;
+                self.killed = self.kill_after_pot();
 
                 self.finish_round()?;
             }

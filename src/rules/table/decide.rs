@@ -808,6 +808,7 @@ impl Table {
                 button,
                 &self.stakes,
                 &posts,
+                self.killed,
             ))
             .map_err(RuleError::Refused)?;
         }

@@ -177,6 +177,10 @@ pub struct Table {
     /// Players who sat down at a table in play and have not yet been dealt in.
     #[serde(default)]
     pub waiting: std::collections::BTreeSet<u8>,
+    /// The next round is killed: its limits are the Kill's or Half-kill's (§ 637a.1), since a
+    /// player won an entire qualifying pot and no pot has ended it yet.
+    #[serde(default)]
+    pub killed: bool,
     /// The round in play before each of its steps that can still be taken back (`undo.rs`).
     #[serde(skip)]
     pub history: Vec<undo::Taken>,
@@ -197,6 +201,46 @@ impl Table {
             })?;
         }
         Ok(t)
+    }
+
+    /// Whether the round after the pot in play is killed (§ 637a.1 "Kill option"): a player
+    /// who wins an entire qualifying pot starts the Kill; a pot split between a high and another
+    /// player's low, or a pot short of the qualifying pot, ends it. The pot is measured before
+    /// the rake (the text does not say; `KillRules`).
+    pub fn kill_after_pot(&self) -> bool {
+        let Some(kill) = self.setup.as_ref().and_then(|s| s.poker.kill.as_ref()) else {
+            return false;
+        };
+        let Some((r, res)) = self
+            .round
+            .as_ref()
+            .and_then(|r| Some((r, r.poker.as_ref()?.result.as_ref()?)))
+        else {
+            return self.killed;
+        };
+        let pot = r.pot() - res.uncalled.map_or(0, |u| u.1);
+        crate::rules::poker::jackpots::kill_next(
+            kill,
+            self.killed,
+            pot,
+            &res.pots,
+            res.hands.is_empty(),
+        )
+    }
+
+    /// The Kill in effect, as a percentage of the posted limits above 100: the round in play's,
+    /// or between rounds the next round's (§ 637a.1).
+    pub fn kill_in_effect(&self) -> Option<u32> {
+        let kill = self.setup.as_ref()?.poker.kill.as_ref()?;
+        let pct = match (
+            &self.round,
+            self.round.as_ref().and_then(|r| r.poker.as_ref()),
+        ) {
+            (_, Some(h)) => h.setup.limit_percent,
+            (None, None) if self.killed => kill.limit_percent,
+            _ => 100,
+        };
+        (pct > 100).then_some(pct)
     }
 
     pub fn opened(&self) -> bool {

@@ -185,6 +185,11 @@ pub struct PokerOptions {
     /// nothing is asked.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub deck_dispositions: Vec<String>,
+    /// The Kill or Half-kill option the Rules Submission offers at this game, with its
+    /// qualifying pot (§ 637a.1, § 637a.12(b),(n), § 637a.19(b),(l)(3), § 637a.20(b),
+    /// § 637a.21(b)); `None`: limits always as posted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kill: Option<crate::rules::poker::jackpots::KillRules>,
 }
 
 impl Default for PokerOptions {
@@ -200,6 +205,7 @@ impl Default for PokerOptions {
             side_limits: Default::default(),
             house: None,
             deck_dispositions: vec![],
+            kill: None,
         }
     }
 }
@@ -366,6 +372,7 @@ impl TableSetup {
         button: u8,
         stakes: &std::collections::BTreeMap<u8, Cents>,
         posts: &[crate::rules::poker::hand::ExtraPost],
+        killed: bool,
     ) -> crate::rules::poker::hand::HandSetup {
         use crate::rules::poker::hand::HandSetup;
         let stake = |s: &u8| {
@@ -386,7 +393,12 @@ impl TableSetup {
             structure: self.structure(),
             max_raises: self.max_raises,
             big_bet: self.betting.rules,
-            limit_percent: 100,
+            // § 637a.1: a killed round plays at twice (Kill) or one and a half times
+            // (Half-kill) the posted limits.
+            limit_percent: match (&self.poker.kill, killed) {
+                (Some(k), true) => k.limit_percent,
+                _ => 100,
+            },
             low_ace_low: true,
             pot_rules: self.pot_rules.clone(),
             award: crate::rules::poker::pots::AwardRules::for_game(self.poker.game),
@@ -432,6 +444,25 @@ impl TableSetup {
             );
         }
         self.validate_side_limits()?;
+        if let Some(k) = &self.poker.kill {
+            let Some(section) = self.poker.game.kill_section() else {
+                return Err(format!(
+                    "holdem.kill: {} has no Kill or Half-kill (only Omaha, Five-card Omaha, Triple Draw and Badugi, § 637a.12(b), § 637a.19(b), § 637a.20(b), § 637a.21(b))",
+                    self.poker.game.name()
+                ));
+            };
+            if !matches!(k.limit_percent, 150 | 200) {
+                return Err(format!(
+                    "holdem.kill: a Kill doubles the posted limits and a Half-kill adds half ({section}), not {} percent",
+                    k.limit_percent
+                ));
+            }
+            if k.qualifying_pot <= 0 {
+                return Err(format!(
+                    "holdem.kill_qualifying_pot_cents: the posted minimum qualifying pot, more than 0 ({section})"
+                ));
+            }
+        }
         if self.poker.game.is_house_banked() && self.poker.max_ante <= 0 {
             return Err(format!(
                 "table.max_ante_cents: a {} table posts its maximum Ante ({}); without one a wager would have no bound",
