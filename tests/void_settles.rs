@@ -10,16 +10,26 @@
 use crate::common;
 
 use common::play::{first_ready, floorperson_signs};
-use common::ui::{harness, keys, real_config, tap};
+use common::ui::{harness_sized, keys, real_config, tap};
 use deckhand::rules::games::GameId;
 use deckhand::rules::table::Step;
 use deckhand::ui::DeckhandApp;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 fn opened(db: &std::path::Path, game: GameId) -> Harness<'static, DeckhandApp> {
+    opened_sized(db, game, 1280.0, 800.0)
+}
+
+/// [`opened`] on a `w`×`h` screen.
+fn opened_sized(
+    db: &std::path::Path,
+    game: GameId,
+    w: f32,
+    hgt: f32,
+) -> Harness<'static, DeckhandApp> {
     let app = deckhand::app::build(&real_config(db), Default::default(), None).unwrap();
-    let mut h = harness(app);
+    let mut h = harness_sized(app, w, hgt);
     h.run_ok();
     common::play::open_from_sign_in(&mut h, game, tap);
     h
@@ -66,7 +76,8 @@ fn pay(h: &mut Harness<'static, DeckhandApp>) {
 fn a_wpt_dealer_card_exposed_still_settles_pocket_bonus_and_trips_plus() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("wpt.sqlite");
-    let mut h = opened(&db, GameId::WptHeadsUp);
+    // The smallest screen a table uses: the void's card entry fits it whole.
+    let mut h = opened_sized(&db, GameId::WptHeadsUp, 1024.0, 768.0);
     tap(&mut h, "Wagers of seat 2");
     wager(&mut h, 2, "Ante", "10");
     wager(&mut h, 2, "Pocket Bonus", "5");
@@ -79,14 +90,43 @@ fn a_wpt_dealer_card_exposed_still_settles_pocket_bonus_and_trips_plus() {
     // Seat 2 raises before the flop; seat 4 has not decided when a dealer's card shows.
     tap(&mut h, "2× · $20.00");
     let before = common::ui::kinds(&db).len();
-    report(&mut h, "Dealer's card exposed early", "§ 677a.13(d)");
+    tap(&mut h, "⚠ Irregularity");
+    // The whole catalogue on the screen, nothing running off its right edge.
+    let entries: Vec<_> = h
+        .query_all_by_role(egui::accesskit::Role::Button)
+        .filter(|b| {
+            b.accesskit_node()
+                .label()
+                .is_some_and(|l| l.contains("§ 677a."))
+        })
+        .map(|b| (b.accesskit_node().label().unwrap_or_default(), b.rect()))
+        .collect();
+    assert!(entries.len() >= 8, "{entries:?}");
+    for (label, r) in &entries {
+        assert!(
+            r.max.x <= 1024.0 && r.height() >= 48.0,
+            "{label:?} at {r:?}"
+        );
+    }
+    tap(&mut h, "Dealer's card exposed early  ·  § 677a.13(d)");
+    let pin = h.get_by_label("PIN: ").rect();
+    assert!(pin.max.x <= 1024.0, "the PIN field whole: {pin:?}");
+    // The screen says what the void keeps, not that every wager is returned.
+    h.get_by_label(
+        "2. The Pocket Bonus and Trips Plus Wagers are settled by their paytables first",
+    );
+    h.get_by_label("Recording this voids the round: the Pocket Bonus and Trips Plus wagers are settled first, then every other wager is returned.");
+    keys(&mut h, "1001");
+    tap(&mut h, "PIN: ");
+    keys(&mut h, "246810");
+    tap(&mut h, "Record irregularity");
     assert_eq!(
         kinds_since(&db, before),
         ["irregularity", "void_settles_wagers"],
         "nothing is returned before the kept wagers are settled"
     );
-    h.get_by_label_contains("Round void: the Pocket Bonus and Trips Plus still settle");
-    h.get_by_label("§ 677a.13(d)");
+    h.get_by_label("Round void: settle the Pocket Bonus and Trips Plus");
+    h.get_by_label("Key the cards of each seat that placed one, then the board (burn and deal the rest if it is not out). Every other wager is returned once these are paid (§ 677a.13(d)).");
     // The places: the two seats with a kept wager and the board; not the dealer.
     h.get_by_label_contains("Seat 2: ");
     h.get_by_label_contains("Seat 4: ");
@@ -96,6 +136,11 @@ fn a_wpt_dealer_card_exposed_still_settles_pocket_bonus_and_trips_plus() {
     for c in ["A♠", "A♥", "7♣", "2♦", "A♦", "K♠", "9♥", "4♣", "3♦"] {
         tap(&mut h, c);
     }
+    let settle = h.get_by_label("Settle").rect();
+    assert!(
+        settle.max.y <= 768.0 - 12.0,
+        "Settle whole on the screen: {settle:?}"
+    );
     tap(&mut h, "Settle");
     h.get_by_label_contains("Round void: settle these in this order");
     let settlement = rows_of(&db, "round_settled").last().unwrap()["settlement"].clone();
@@ -173,8 +218,10 @@ fn texas_holdem_bonus_cards_face_up_after_the_deal_still_settle_the_bonus() {
         kinds_since(&db, before),
         ["irregularity", "void_settles_wagers"]
     );
-    h.get_by_label_contains("Round void: the Bonus still settle");
-    h.get_by_label("§ 647a.13(a)");
+    h.get_by_label("Round void: settle the Bonus");
+    h.get_by_label_contains(
+        "then your two cards. Every other wager is returned once these are paid (§ 647a.13(a)).",
+    );
     // The top line needs the dealer's two cards; no board.
     h.get_by_label_contains("Dealer: ");
     assert!(h.query_by_label_contains("Community: ").is_none());

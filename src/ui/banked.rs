@@ -625,8 +625,9 @@ impl DeckhandApp {
                 match &r.void {
                     // § 677a.13(a),(d), § 647a.13(a),(d): the void's kept wagers.
                     Some(v) => {
-                        title(ui, &void_title(v));
-                        small(ui, &v.section);
+                        let (head, how) = void_words(v);
+                        title(ui, &head);
+                        small(ui, &how);
                     }
                     None => title(ui, "Key the cards for settlement"),
                 }
@@ -705,7 +706,10 @@ impl DeckhandApp {
                     }
                     e.clear_button(ui);
                 });
-                small(ui, def.sections.decisions);
+                // A void round's section is in its instruction above.
+                if r.void.is_none() {
+                    small(ui, def.sections.decisions);
+                }
             }
             BankedStep::Pay { verify } => {
                 title(
@@ -782,7 +786,7 @@ impl DeckhandApp {
                 for n in &s.notes {
                     small(ui, n);
                 }
-                small(ui, section);
+                small(ui, r.void.as_ref().map_or(section, |v| &v.section));
             }
         }
     }
@@ -917,26 +921,28 @@ fn lunar_options(ui: &mut Ui, cmds: &mut Vec<UiCmd>, r: &BankedRound, seat: u8) 
     }
 }
 
-/// What the dealer does at a void round whose side wagers are still settled: which wagers,
-/// whose cards, and the board finished when Trips Plus needs it.
-fn void_title(v: &crate::rules::banked::round::VoidSettles) -> String {
+/// What the dealer does at a void round whose side wagers are still settled, as a short title
+/// and one line of small print: which wagers, whose cards, the board finished when Trips Plus
+/// needs it, and the section.
+fn void_words(v: &crate::rules::banked::round::VoidSettles) -> (String, String) {
     let names: Vec<String> = v
         .wagers
         .iter()
         .map(|w| crate::rules::banked::label(&w.replace('_', "-")))
         .collect();
-    let mut t = format!(
-        "Round void: the {} still settle. Key the cards of each seat that placed one",
-        names.join(" and ")
-    );
+    let mut how = "Key the cards of each seat that placed one".to_string();
     if v.dealer {
-        t.push_str(", then your two cards");
+        how.push_str(", then your two cards");
     }
     if v.board {
-        t.push_str(
-            ", then the five community cards (burn and deal the rest of the board if it is not out)",
-        );
+        how.push_str(", then the board (burn and deal the rest if it is not out)");
     }
-    t.push_str(". The other wagers are returned after these are paid.");
-    t
+    how.push_str(&format!(
+        ". Every other wager is returned once these are paid ({}).",
+        v.section
+    ));
+    (
+        format!("Round void: settle the {}", names.join(" and ")),
+        how,
+    )
 }

@@ -115,29 +115,30 @@ impl DeckhandApp {
                         ui,
                         "Tap what happened. Each one shows the action the regulation requires.",
                     );
-                    // Two columns of big targets: a game's whole list fits 1280×800.
+                    // Two columns of big targets: a game's whole list fits 1280×800, and at
+                    // 1024×768 a long title wraps inside its column instead of running off.
                     let list = cat.for_game(game);
-                    let width = (ui.available_width() - theme::GAP) / 2.0;
+                    let half = list.len().div_ceil(2);
                     egui::ScrollArea::vertical()
                         .auto_shrink([false, false])
                         .show(ui, |ui| {
-                            egui::Grid::new("irregularity-list")
-                                .spacing([theme::GAP, theme::GAP / 2.0])
-                                .show(ui, |ui| {
-                                    for (n, i) in list.iter().enumerate() {
+                            ui.columns(2, |cols| {
+                                for (c, col) in cols.iter_mut().enumerate() {
+                                    let width = col.available_width();
+                                    for i in list.iter().skip(c * half).take(half) {
                                         let text =
                                             format!("{}  ·  {}", i.title, i.section_for(game));
                                         let b = Button::new(RichText::new(text).size(theme::BODY))
+                                            .wrap_mode(egui::TextWrapMode::Wrap)
                                             .min_size(egui::vec2(width, theme::TARGET));
-                                        if ui.add(b).clicked() {
+                                        if col.add(b).clicked() {
                                             f.chosen = Some(i.id.clone());
                                             f.error = None;
                                         }
-                                        if n % 2 == 1 {
-                                            ui.end_row();
-                                        }
+                                        col.add_space(theme::GAP / 2.0);
                                     }
-                                });
+                                }
+                            });
                         });
                     return;
                 };
@@ -171,7 +172,39 @@ impl DeckhandApp {
                     } else {
                         theme::WARN
                     };
-                    body_colour(ui, effect_words(item.effect, in_round), colour);
+                    // A void that still settles some wagers says which (§ 677a.13(a),(d),
+                    // § 647a.13(a),(d)): the rules decide, from the round in play.
+                    let house = self
+                        .term
+                        .table()
+                        .setup
+                        .as_ref()
+                        .and_then(|s| s.poker.house.as_deref());
+                    let kept = (item.effect == Effect::VoidRound)
+                        .then(|| {
+                            self.term
+                                .table()
+                                .round
+                                .as_ref()
+                                .and_then(|r| r.banked.as_ref())
+                                .and_then(|b| b.void_settles(&item.id, house))
+                        })
+                        .flatten();
+                    match kept {
+                        Some(v) => body_colour(
+                            ui,
+                            &format!(
+                                "Recording this voids the round: the {} wagers are settled first, then every other wager is returned.",
+                                v.wagers
+                                    .iter()
+                                    .map(|w| crate::rules::banked::label(&w.replace('_', "-")))
+                                    .collect::<Vec<_>>()
+                                    .join(" and ")
+                            ),
+                            colour,
+                        ),
+                        None => body_colour(ui, effect_words(item.effect, in_round), colour),
+                    }
                     if let Some(what) = item.note.as_deref() {
                         let text = if f.note.trim().is_empty() {
                             format!("{what}: tap to write it")

@@ -442,8 +442,14 @@ impl DeckhandApp {
                 );
             }
             let on_layout: i64 = b.refunds().iter().map(|(_, a)| a).sum();
+            // A void round: what goes back to the players once the kept wagers are paid.
+            let what = if b.void.is_some() {
+                "To return"
+            } else {
+                "On the layout"
+            };
             ui.label(
-                RichText::new(format!("On the layout {}", money(on_layout)))
+                RichText::new(format!("{what} {}", money(on_layout)))
                     .strong()
                     .size(theme::BODY),
             );

@@ -26,12 +26,20 @@ impl std::fmt::Debug for Signature {
 impl Signature {
     /// The two fields and the keypad of the one in focus.
     pub fn show(&mut self, ui: &mut Ui) {
+        // Both fields within the width given (a column of the irregularity form at 1024×768),
+        // 300 and 200 px where there is room.
+        let room = (ui.available_width() - ui.spacing().item_spacing.x).max(0.0);
+        let (cred_w, pin_w) = if room >= 500.0 {
+            (300.0, 200.0)
+        } else {
+            (room * 0.6, room * 0.4)
+        };
         ui.horizontal(|ui| {
             let credential = Button::new(
                 RichText::new(format!("Credential number: {}", self.credential)).size(theme::BODY),
             )
             .selected(!self.pin_focused)
-            .min_size(egui::vec2(300.0, theme::TARGET));
+            .min_size(egui::vec2(cred_w, theme::TARGET));
             if ui.add(credential).clicked() {
                 self.pin_focused = false;
             }
@@ -39,7 +47,7 @@ impl Signature {
                 RichText::new(format!("PIN: {}", "•".repeat(self.pin.len()))).size(theme::BODY),
             )
             .selected(self.pin_focused)
-            .min_size(egui::vec2(200.0, theme::TARGET));
+            .min_size(egui::vec2(pin_w, theme::TARGET));
             if ui.add(pin).clicked() {
                 self.pin_focused = true;
             }

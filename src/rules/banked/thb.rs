@@ -992,8 +992,8 @@ pub const ROUND: Def = Def {
 /// Hold 'Em Bonus Wager by § 647a.12(b), whose top line needs the dealer's two cards.
 fn void_keeps(id: &str, _: &super::HouseRules) -> Option<super::round::VoidSettles> {
     let section = match id {
-        "banked-cards-face-up" => "§ 647a.13(a)",
-        "banked-dealer-card-exposed" => "§ 647a.13(d)",
+        "thb-cards-face-up" => "§ 647a.13(a)",
+        "thb-dealer-card-exposed" => "§ 647a.13(d)",
         _ => return None,
     };
     Some(super::round::VoidSettles {

@@ -567,11 +567,11 @@ pub const ROUND: Def = Def {
 /// exposed early still settles the Pocket Bonus and Trips Plus (§ 677a.12(d),(e)).
 fn void_keeps(id: &str, rules: &super::HouseRules) -> Option<super::round::VoidSettles> {
     let (section, wagers): (&str, &[&str]) = match id {
-        "banked-cards-face-up" => ("§ 677a.13(a)", &["pocket_bonus"]),
-        "banked-dealer-card-exposed" if rules.wpt.trips_plus_on_void == TripsPlusOnVoid::Return => {
+        "wpt-cards-face-up" => ("§ 677a.13(a)", &["pocket_bonus"]),
+        "wpt-dealer-card-exposed" if rules.wpt.trips_plus_on_void == TripsPlusOnVoid::Return => {
             ("§ 677a.13(d)", &["pocket_bonus"])
         }
-        "banked-dealer-card-exposed" => ("§ 677a.13(d)", &["pocket_bonus", "trips_plus"]),
+        "wpt-dealer-card-exposed" => ("§ 677a.13(d)", &["pocket_bonus", "trips_plus"]),
         _ => return None,
     };
     Some(super::round::VoidSettles {

@@ -414,7 +414,7 @@ fn every_banked_event_round_trips_through_the_table_event() {
         BankedEvent::LockInPaid,
         BankedEvent::VoidSettling {
             settles: VoidSettles {
-                irregularity: "banked-dealer-card-exposed".into(),
+                irregularity: "wpt-dealer-card-exposed".into(),
                 section: "§ 677a.13(d)".into(),
                 wagers: vec!["pocket_bonus".into(), "trips_plus".into()],
                 dealer: false,
@@ -535,7 +535,7 @@ fn a_void_wpt_round_keeps_the_side_wagers_the_section_names() {
     })
     .unwrap();
     let mut house = House::default_for(GameId::WptHeadsUp).unwrap();
-    let exposed = "banked-dealer-card-exposed";
+    let exposed = "wpt-dealer-card-exposed";
     // Still taking wagers, then dealing: no hand to settle yet.
     assert_eq!(r.void_settles(exposed, Some(&house)), None);
     r.run(&BankedCommand::NoMoreBets).unwrap();
@@ -547,9 +547,7 @@ fn a_void_wpt_round_keeps_the_side_wagers_the_section_names() {
         (v.dealer, v.board, v.section.as_str()),
         (false, true, "§ 677a.13(d)")
     );
-    let face_up = r
-        .void_settles("banked-cards-face-up", Some(&house))
-        .unwrap();
+    let face_up = r.void_settles("wpt-cards-face-up", Some(&house)).unwrap();
     assert_eq!(face_up.wagers, ["pocket_bonus"]);
     assert!(!face_up.board);
     assert_eq!(r.void_settles("banked-wrong-number", Some(&house)), None);
@@ -577,7 +575,10 @@ fn a_void_wpt_round_keeps_the_side_wagers_the_section_names() {
     .unwrap();
     c4.run(&BankedCommand::NoMoreBets).unwrap();
     c4.run(&BankedCommand::Dealt).unwrap();
-    assert_eq!(c4.void_settles(exposed, Some(&house)), None);
+    assert_eq!(
+        c4.void_settles("banked-dealer-card-exposed", Some(&house)),
+        None
+    );
     // § 647a.13(a),(d): Texas Hold 'Em Bonus keeps the Bonus Wager, with the dealer's cards.
     let mut thb = BankedRound::start(GameId::TexasHoldemBonus, Dealing::ManualShoe, &[1]).unwrap();
     thb.run(&BankedCommand::Wagers {
@@ -589,8 +590,8 @@ fn a_void_wpt_round_keeps_the_side_wagers_the_section_names() {
     thb.run(&BankedCommand::Dealt).unwrap();
     let thb_house = House::default_for(GameId::TexasHoldemBonus).unwrap();
     for (id, section) in [
-        (exposed, "§ 647a.13(d)"),
-        ("banked-cards-face-up", "§ 647a.13(a)"),
+        ("thb-dealer-card-exposed", "§ 647a.13(d)"),
+        ("thb-cards-face-up", "§ 647a.13(a)"),
     ] {
         let v = thb.void_settles(id, Some(&thb_house)).unwrap();
         assert_eq!(v.wagers, ["bonus"]);
