@@ -472,6 +472,10 @@ pub struct HoldemConfig {
     /// Whether a pot won because everyone else folded starts a Kill (the text does not say).
     #[serde(default)]
     pub kill_uncontested_counts: bool,
+    /// The Straddle Bet offered to the player left of the last blind (§ 637a.11(e)), in cents;
+    /// 0: none.
+    #[serde(default)]
+    pub straddle_cents: Cents,
 }
 
 /// The Kill option a Rules Submission offers (§ 637a.1, § 637a.12(n)).
@@ -759,6 +763,7 @@ impl Config {
         }
         let mut s = base.for_game(game);
         s.poker.kill = self.kill_for(game);
+        s.poker.straddle = self.holdem.straddle_cents;
         if let Some(g) = self.games.get(&game) {
             let p = &mut s.poker;
             p.ante = g.ante_cents.unwrap_or(p.ante);
@@ -826,6 +831,7 @@ impl Config {
         TableSetup {
             poker: crate::rules::table::PokerOptions {
                 kill: self.kill_for(self.table.game),
+                straddle: self.holdem.straddle_cents,
                 deck_dispositions: self.table.deck_dispositions.clone(),
                 game: self.table.game,
                 ante: self.table.ante_cents,

@@ -41,6 +41,7 @@ mod showcase;
 mod shuffler_link;
 mod snapshots;
 mod store_records;
+mod straddle;
 mod stub_count;
 mod ui_banked;
 mod ui_big_bet;

@@ -190,6 +190,14 @@ pub struct PokerOptions {
     /// § 637a.21(b)); `None`: limits always as posted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kill: Option<crate::rules::poker::jackpots::KillRules>,
+    /// The Straddle Bet the Rules Submission offers to the player left of the last blind, in
+    /// cents (§ 637a.11(e), § 637a.12(e), § 637a.19(e), § 637a.20(e), § 637a.21(e)); 0: none.
+    #[serde(skip_serializing_if = "no_straddle")]
+    pub straddle: Cents,
+}
+
+fn no_straddle(c: &Cents) -> bool {
+    *c == 0
 }
 
 impl Default for PokerOptions {
@@ -206,6 +214,7 @@ impl Default for PokerOptions {
             house: None,
             deck_dispositions: vec![],
             kill: None,
+            straddle: 0,
         }
     }
 }
@@ -388,7 +397,11 @@ impl TableSetup {
             button,
             ante: self.poker.ante,
             blinds: self.blinds.clone(),
-            straddle: None,
+            // One straddle at most, where the game has blinds and the house offers it.
+            straddle: (self.poker.straddle > 0
+                && crate::rules::poker::procedure::Procedure::of(self.poker.game)
+                    .is_some_and(|p| p.straddle))
+            .then_some(self.poker.straddle),
             forced_bet: self.poker.forced_bet,
             structure: self.structure(),
             max_raises: self.max_raises,
@@ -444,6 +457,15 @@ impl TableSetup {
             );
         }
         self.validate_side_limits()?;
+        if self.poker.straddle < 0
+            || (self.poker.straddle > 0
+                && self.blinds.last().is_some_and(|b| self.poker.straddle < *b))
+        {
+            return Err(
+                "holdem.straddle_cents: 0 (none), or a Straddle Bet of at least the last blind (§ 637a.11(e))"
+                    .into(),
+            );
+        }
         if let Some(k) = &self.poker.kill {
             let Some(section) = self.poker.game.kill_section() else {
                 return Err(format!(
