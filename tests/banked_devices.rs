@@ -408,3 +408,59 @@ fn a_spanish_21_replacement_shoe_goes_to_the_shuffle_uncounted() {
     let rebuilt = deckhand::terminal::rebuild(&t.store().table_events().unwrap()).unwrap();
     assert_eq!(&rebuilt, t.table());
 }
+
+/// § 635a.13(k): a card reader that malfunctions stops Spanish 21 at the table. Reported during
+/// a round, that round is finished; no other starts until a floorperson signs the reader
+/// repaired or replaced. From the real start.
+#[test]
+fn a_broken_card_reader_stops_spanish_21_until_a_floorperson_signs_it_repaired() {
+    use crate::common::play::{floorperson_signs, play_step};
+    use common::ui::tap;
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("reader.sqlite");
+    let app = deckhand::app::build(
+        &crate::common::ui::real_config(&db),
+        Default::default(),
+        None,
+    )
+    .unwrap();
+    let mut h = crate::common::ui::harness(app);
+    h.run_ok();
+    crate::common::play::open_from_sign_in(&mut h, GameId::Spanish21, tap);
+    tap(&mut h, "⚠ Irregularity");
+    tap(&mut h, "Card reader malfunction  ·  § 635a.13(k)");
+    h.get_by_label_contains("no new round until a floorperson signs the card reader repaired");
+    crate::common::ui::keys(&mut h, "1001");
+    tap(&mut h, "PIN: ");
+    crate::common::ui::keys(&mut h, "246810");
+    tap(&mut h, "Record irregularity");
+    assert_eq!(
+        crate::common::ui::kinds(&db).last().unwrap(),
+        "card_reader_out_of_service"
+    );
+    // The round in play goes on to its end.
+    let mut n = 0;
+    while h.state().terminal().table().round.is_some() {
+        assert!(play_step(&mut h, &mut n));
+    }
+    assert_eq!(h.state().terminal().table().step(), Step::ReaderNeeded);
+    h.get_by_label("No play until the card reader is repaired");
+    h.get_by_label("§ 635a.13(k)");
+    assert!(h.query_by_label_contains("Start round").is_none());
+    // The rules refuse a round too, not only the screen.
+    let refused = h
+        .state()
+        .terminal()
+        .table()
+        .decide(&deckhand::rules::table::Command::StartRound { seats: vec![2, 4] });
+    assert!(refused.is_err(), "{refused:?}");
+    tap(&mut h, "Floorperson: reader repaired");
+    floorperson_signs(&mut h);
+    let repaired = crate::common::ui::payloads(&db, "card_reader_repaired");
+    assert_eq!(repaired.len(), 1);
+    assert!(repaired[0].contains("Dana Brooks"), "{}", repaired[0]);
+    assert_ne!(h.state().terminal().table().step(), Step::ReaderNeeded);
+    let rebuilt = deckhand::store::replay::read_table(&db).unwrap();
+    assert!(rebuilt == *h.state().terminal().table());
+}

@@ -21,6 +21,9 @@ pub enum Effect {
     ReplaceDeck,
     /// The shuffler (or dealing shoe) is covered and play goes on by hand.
     DeviceOutOfService,
+    /// Spanish 21's card reader malfunctions: no new round until a floorperson signs it
+    /// repaired or replaced (§ 635a.13(k)).
+    ReaderOutOfService,
 }
 
 /// Who signs the report.

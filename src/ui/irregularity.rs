@@ -43,6 +43,9 @@ fn effect_words(effect: Effect, in_round: bool) -> &'static str {
         (Effect::ReplaceDeck, false) => {
             "This voids a round and replaces the deck: report it while the round is in play."
         }
+        (Effect::ReaderOutOfService, _) => {
+            "Recording this stops Spanish 21 at this table: no new round until a floorperson signs the card reader repaired or replaced."
+        }
         (Effect::DeviceOutOfService, _) => {
             "Recording this takes the shuffler out of service: cover it, then shuffle by hand."
         }

@@ -466,6 +466,21 @@ impl DeckhandApp {
                     }
                 });
             }
+            Step::ReaderNeeded => {
+                banner(ui, "✖ PLAY STOPPED: the card reader is out of order");
+                title(ui, "No play until the card reader is repaired");
+                body(
+                    ui,
+                    "Spanish 21 is not dealt at this table until the card reader is repaired or replaced. Call a floorperson: they sign when it is.",
+                );
+                self.section(ui, &step);
+                if primary(ui, "Floorperson: reader repaired") {
+                    cmds.push(UiCmd::OpenVerify(format!(
+                        "The card reader repaired or replaced ({})",
+                        step.section()
+                    )));
+                }
+            }
             Step::ShufflerNeeded => {
                 let t = self.term.table();
                 let Some(setup) = &t.setup else { return };

@@ -224,6 +224,16 @@ impl Table {
                 self.at(|s| *s == Step::CoverShuffler, "covering the shuffler")?;
                 self.manual_shuffle = true;
             }
+            Event::CardReaderOutOfService => {
+                if !self.shoe_game() {
+                    return Err("a card reader is Spanish 21's".into());
+                }
+                self.reader_out = true;
+            }
+            Event::CardReaderRepaired { .. } => {
+                self.at(|s| *s == Step::ReaderNeeded, "the card reader repaired")?;
+                self.reader_out = false;
+            }
             Event::ShufflerBackInService => {
                 self.at(
                     |s| *s == Step::ShufflerNeeded,

@@ -241,6 +241,9 @@ pub enum Step {
     /// A house-banked table dealing from the hand has lost its automated shuffler: no play
     /// until it is back, or the table deals from a manual dealing shoe (§ x.9(a)(1), § x.13(g)).
     ShufflerNeeded,
+    /// Spanish 21's card reader malfunctioned: no round until a floorperson signs it repaired
+    /// or replaced (§ 635a.13(k)).
+    ReaderNeeded,
 }
 
 impl Step {
@@ -275,6 +278,7 @@ impl Step {
             Step::CoverShuffler => "§ 637a.18(r)",
             // Only at a house-banked table, whose own chapter `Table::section_of` gives.
             Step::ShufflerNeeded => "§ 657a.9(a)(1), § 657a.13(g)",
+            Step::ReaderNeeded => "§ 635a.13(k)",
             Step::BurnCard => "§ 635a.7(c)",
         }
     }

@@ -555,6 +555,15 @@ impl Table {
                     });
                 }
             }
+            Effect::ReaderOutOfService => {
+                if self.reader_out {
+                    return refuse(format!(
+                        "{}: the card reader is already out of order ({section})",
+                        item.title
+                    ));
+                }
+                events.push(Event::CardReaderOutOfService);
+            }
             Effect::DeviceOutOfService => {
                 if self.manual_shuffle || self.shuffler_out {
                     return refuse("the table is already shuffling by hand");
@@ -668,6 +677,7 @@ impl Table {
             Step::VerifyRemoval { .. } => Action::VerifyDeckChange,
             Step::VerifyCount { .. } => Action::VerifyDeckCount,
             Step::VerifyBadBeat { .. } => Action::VerifyBadBeat,
+            Step::ReaderNeeded => Action::SignIrregularity,
             Step::Banked {
                 step: crate::rules::banked::round::BankedStep::Pay { verify: true },
                 ..
@@ -684,6 +694,9 @@ impl Table {
         check(p, action, self.dealer.as_ref()).map_err(RuleError::Refused)?;
         match step {
             Step::VerifyInspection => Ok(vec![Event::InspectionVerified {
+                floorperson: p.clone(),
+            }]),
+            Step::ReaderNeeded => Ok(vec![Event::CardReaderRepaired {
                 floorperson: p.clone(),
             }]),
             Step::VerifyRemoval { .. }

@@ -76,6 +76,13 @@ pub enum Event {
     },
     /// § 637a.18(r): covered or signed before another shuffling method is used.
     ShufflerCovered,
+    /// § 635a.13(k): the card reader malfunctions; no Spanish 21 is dealt until it is repaired
+    /// or replaced.
+    CardReaderOutOfService,
+    /// § 635a.13(k): a floorperson signs the card reader repaired or replaced.
+    CardReaderRepaired {
+        floorperson: Person,
+    },
     /// The automated shuffler of a table dealing from the hand is back in service
     /// (§ x.9(a)(1)): the decks go through it again.
     ShufflerBackInService,
@@ -293,6 +300,8 @@ impl Event {
             Event::DeckShuffledManually { .. } => "deck_shuffled_manually",
             Event::ShufflerOutOfService { .. } => "shuffler_out_of_service",
             Event::ShufflerCovered => "shuffler_covered",
+            Event::CardReaderOutOfService => "card_reader_out_of_service",
+            Event::CardReaderRepaired { .. } => "card_reader_repaired",
             Event::ShufflerBackInService => "shuffler_back_in_service",
             Event::DealingChanged { .. } => "dealing_changed",
             Event::HighHandRecorded { .. } => "high_hand_recorded",
@@ -328,6 +337,7 @@ impl Event {
     pub fn signer(&self) -> Option<&Person> {
         match self {
             Event::InspectionVerified { floorperson }
+            | Event::CardReaderRepaired { floorperson }
             | Event::RemovalVerified { floorperson, .. }
             | Event::ReshuffleOrdered { floorperson } => Some(floorperson),
             Event::DeckCounted {

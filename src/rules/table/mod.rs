@@ -181,6 +181,10 @@ pub struct Table {
     /// player won an entire qualifying pot and no pot has ended it yet.
     #[serde(default)]
     pub killed: bool,
+    /// Spanish 21's card reader is out of order: no round starts until a floorperson signs it
+    /// repaired or replaced (§ 635a.13(k)).
+    #[serde(default)]
+    pub reader_out: bool,
     /// The round in play before each of its steps that can still be taken back (`undo.rs`).
     #[serde(skip)]
     pub history: Vec<undo::Taken>,
@@ -356,6 +360,11 @@ impl Table {
         }
         if self.shuffler_out && self.dealt_from_the_hand_banked() {
             return Step::ShufflerNeeded;
+        }
+        // § 635a.13(k): the round in play is finished as the floorperson directs (the text is
+        // silent on it); no other is dealt until the reader is repaired or replaced.
+        if self.reader_out && self.round.is_none() {
+            return Step::ReaderNeeded;
         }
         if let Some((deck, counted)) = self.pending_count {
             return Step::VerifyCount { deck, counted };

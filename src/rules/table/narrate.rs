@@ -86,6 +86,11 @@ impl Event {
             }
             Event::ShufflerOutOfService { .. } => "The shuffler taken out of service".into(),
             Event::ShufflerCovered => "The shuffler covered".into(),
+            Event::CardReaderOutOfService => "The card reader out of order".into(),
+            Event::CardReaderRepaired { floorperson } => format!(
+                "The card reader repaired or replaced, signed by {}",
+                floorperson.name
+            ),
             Event::ShufflerBackInService => "The shuffler back in service".into(),
             Event::DealingChanged { dealing, section } => {
                 format!("The table now deals {} ({section})", dealing.name())
@@ -626,6 +631,7 @@ impl Step {
             Step::ShuffleManually { .. } => "Shuffle and cut by hand".into(),
             Step::CoverShuffler => "Cover the shuffler".into(),
             Step::ShufflerNeeded => "No play without the shuffler".into(),
+            Step::ReaderNeeded => "No play until the card reader is repaired".into(),
         }
     }
 }
