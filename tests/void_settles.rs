@@ -143,6 +143,12 @@ fn a_wpt_dealer_card_exposed_still_settles_pocket_bonus_and_trips_plus() {
     );
     tap(&mut h, "Settle");
     h.get_by_label_contains("Round void: settle these in this order");
+    // The side panel's total is in view above its foot, not scrolled away under the seats.
+    let total = h.get_by_label("To return $60.00").rect();
+    assert!(
+        total.max.y < 768.0 - deckhand::ui::theme::FOOT,
+        "the total in view: {total:?}"
+    );
     let settlement = rows_of(&db, "round_settled").last().unwrap()["settlement"].clone();
     let results = settlement["results"].as_array().unwrap();
     let wagers: Vec<(u64, &str)> = results

@@ -369,7 +369,20 @@ impl DeckhandApp {
             );
         }
         if let Some(b) = t.round.as_ref().and_then(|r| r.banked.as_ref()) {
-            // A house-banked round: each seat's wagers on the layout.
+            // A house-banked round: the total first, where the panel never scrolls it away,
+            // then each seat's wagers on the layout.
+            let on_layout: i64 = b.refunds().iter().map(|(_, a)| a).sum();
+            // A void round: what goes back to the players once the kept wagers are paid.
+            let what = if b.void.is_some() {
+                "To return"
+            } else {
+                "On the layout"
+            };
+            ui.label(
+                RichText::new(format!("{what} {}", money(on_layout)))
+                    .strong()
+                    .size(theme::BODY),
+            );
             let def = b.def();
             for seat in &b.seats {
                 let mut parts = Vec::new();
@@ -441,20 +454,22 @@ impl DeckhandApp {
                         .size(theme::SMALL + 2.0),
                 );
             }
-            let on_layout: i64 = b.refunds().iter().map(|(_, a)| a).sum();
-            // A void round: what goes back to the players once the kept wagers are paid.
-            let what = if b.void.is_some() {
-                "To return"
-            } else {
-                "On the layout"
-            };
-            ui.label(
-                RichText::new(format!("{what} {}", money(on_layout)))
-                    .strong()
-                    .size(theme::BODY),
-            );
         } else if let Some(h) = t.round.as_ref().and_then(|r| r.poker.as_ref()) {
-            // A poker-room round: the hand's own players, with their blinds or forced bet.
+            // A poker-room round: the pot and the stub first, where the panel never scrolls
+            // them away, then the hand's own players, with their blinds or forced bet.
+            ui.label(
+                RichText::new(format!(
+                    "Pot {}",
+                    money(h.players.iter().map(|p| p.put_in).sum())
+                ))
+                .strong()
+                .size(theme::BODY),
+            );
+            ui.label(
+                RichText::new(format!("Stub: {}", count(h.stub, "card", "cards")))
+                    .size(theme::SMALL)
+                    .color(theme::TEXT_DIM),
+            );
             for p in &h.players {
                 let mut tags = Vec::new();
                 if h.procedure.button && p.seat == h.setup.button {
@@ -499,19 +514,6 @@ impl DeckhandApp {
                     .size(theme::SMALL + 2.0),
                 );
             }
-            ui.label(
-                RichText::new(format!(
-                    "Pot {}",
-                    money(h.players.iter().map(|p| p.put_in).sum())
-                ))
-                .strong()
-                .size(theme::BODY),
-            );
-            ui.label(
-                RichText::new(format!("Stub: {}", count(h.stub, "card", "cards")))
-                    .size(theme::SMALL)
-                    .color(theme::TEXT_DIM),
-            );
         } else {
             ui.label(
                 RichText::new("No round in progress")
