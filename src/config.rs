@@ -343,6 +343,10 @@ pub struct TableConfig {
     /// Minutes before the decks' change is due that the screen starts reminding the dealer.
     #[serde(default = "default_deck_reminder")]
     pub deck_reminder_minutes: u32,
+    /// The time of day, UTC, "HH:MM", the casino's gaming day begins: Spanish 21's card
+    /// reader is inspected once in each (§ 635a.2(d)).
+    #[serde(default = "default_gaming_day")]
+    pub gaming_day_starts_utc: String,
     /// What may become of a deck taken off the table (the internal controls' list, § 637a.3(c));
     /// the floorperson verifying a removal picks one. Empty: nothing is asked.
     #[serde(default = "default_dispositions")]
@@ -388,6 +392,10 @@ pub const DEFAULT_DECK_REMINDER_MINUTES: u32 = 30;
 
 fn default_deck_reminder() -> u32 {
     DEFAULT_DECK_REMINDER_MINUTES
+}
+
+fn default_gaming_day() -> String {
+    "10:00".into()
 }
 
 fn default_dispositions() -> Vec<String> {
@@ -560,6 +568,7 @@ impl Config {
             return Err("store.retention_years: at least 1 (records are kept for years)".into());
         }
         self.jackpots.bad_beat_rules()?;
+        self.gaming_day_starts()?;
         if self.holdem.kill != KillOption::None
             && !self
                 .offered_games()
@@ -824,6 +833,17 @@ impl Config {
             limit_percent,
             uncontested_counts: self.holdem.kill_uncontested_counts,
         })
+    }
+
+    /// The time of day, UTC, the gaming day begins (`[table] gaming_day_starts_utc`).
+    pub fn gaming_day_starts(&self) -> Result<chrono::NaiveTime, String> {
+        chrono::NaiveTime::parse_from_str(self.table.gaming_day_starts_utc.trim(), "%H:%M")
+            .map_err(|_| {
+                format!(
+                    "table.gaming_day_starts_utc: `{}` is not a time of day as HH:MM (UTC), such as \"10:00\"",
+                    self.table.gaming_day_starts_utc
+                )
+            })
     }
 
     /// The Rules Submission values the table opens with.

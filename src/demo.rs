@@ -66,6 +66,10 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
     if term.table().step() == Step::BurnCard {
         term.execute(Command::Confirm(Confirm::CardBurned))?;
     }
+    // Spanish 21's card reader, inspected before the gaming day's first round (§ 635a.2(d)).
+    if term.reader_inspection_due(chrono::Utc::now()).is_some() {
+        term.inspect_reader("1001", "246810")?;
+    }
     if at == At::Opened {
         return Ok(());
     }

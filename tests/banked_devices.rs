@@ -464,3 +464,85 @@ fn a_broken_card_reader_stops_spanish_21_until_a_floorperson_signs_it_repaired()
     let rebuilt = deckhand::store::replay::read_table(&db).unwrap();
     assert!(rebuilt == *h.state().terminal().table());
 }
+
+/// § 635a.2(d): the floorperson inspects Spanish 21's card reader at the beginning of each
+/// gaming day. From the real start the screen asks for it before the first round and shows no
+/// Start round; the terminal refuses a round until it is signed, and asks again the next gaming
+/// day (`[table] gaming_day_starts_utc`).
+#[test]
+fn the_card_reader_is_inspected_once_each_gaming_day_before_play() {
+    use crate::common::play::floorperson_signs;
+    use common::ui::tap;
+    use deckhand::rules::table::{Command, Confirm};
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("reader-day.sqlite");
+    let app = deckhand::app::build(
+        &crate::common::ui::real_config(&db),
+        Default::default(),
+        None,
+    )
+    .unwrap();
+    let mut h = crate::common::ui::harness(app);
+    h.run_ok();
+    crate::common::play::dealer_signs_in(&mut h, tap);
+    tap(&mut h, GameId::Spanish21.name());
+    tap(&mut h, "Open table");
+    tap(&mut h, "Decks inspected");
+    tap(&mut h, "Floorperson verify");
+    floorperson_signs(&mut h);
+    tap(&mut h, "Player has inspected");
+    tap(&mut h, "Decks washed");
+    tap(&mut h, "Shuffled, cut and in the shoe");
+    tap(&mut h, "Card burned");
+    h.get_by_label("The floorperson inspects the card reader");
+    h.get_by_label_contains("§ 635a.2(d)");
+    assert!(h.query_by_label_contains("Start round").is_none());
+    tap(&mut h, "Floorperson: card reader inspected");
+    floorperson_signs(&mut h);
+    let rows = common::ui::payloads(&db, "card_reader_inspected");
+    assert_eq!(rows.len(), 1);
+    assert!(rows[0].contains("Dana Brooks"), "{}", rows[0]);
+    h.get_by_label("Start round 1");
+    // The terminal: refused before the inspection, allowed after it, due again the next day.
+    let dir2 = tempfile::tempdir().unwrap();
+    let mut t = Terminal::open(Store::open(&dir2.path().join("t.sqlite")).unwrap(), None).unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
+    t.execute(Command::OpenTable(common::ui::table(12, GameId::Spanish21)))
+        .unwrap();
+    t.execute(Command::Confirm(Confirm::DecksInspected))
+        .unwrap();
+    t.verify("1001", "246810").unwrap();
+    t.execute(Command::Confirm(Confirm::PlayersInspected))
+        .unwrap();
+    t.execute(Command::Confirm(Confirm::DecksWashed)).unwrap();
+    t.execute(Command::Confirm(Confirm::ShuffledAndCut))
+        .unwrap();
+    t.execute(Command::Confirm(Confirm::CardBurned)).unwrap();
+    let e = t
+        .execute(Command::StartRound { seats: vec![2] })
+        .unwrap_err();
+    assert!(e.contains("§ 635a.2(d)"), "{e}");
+    // A dealer cannot sign for the floorperson.
+    assert!(t.inspect_reader("20417", "112233").is_err());
+    t.inspect_reader("1001", "246810").unwrap();
+    let now = chrono::Utc::now();
+    assert_eq!(t.reader_inspection_due(now), None);
+    assert!(
+        t.reader_inspection_due(now + chrono::Duration::days(1))
+            .is_some()
+    );
+    t.execute(Command::StartRound { seats: vec![2] }).unwrap();
+    // The gaming day turns at the configured time, not at midnight.
+    t.set_gaming_day_starts(chrono::NaiveTime::from_hms_opt(10, 0, 0).unwrap());
+    let at = |h, m| {
+        chrono::NaiveDate::from_ymd_opt(2026, 11, 24)
+            .unwrap()
+            .and_hms_opt(h, m, 0)
+            .unwrap()
+            .and_utc()
+    };
+    assert_eq!(t.gaming_day(at(9, 59)).to_string(), "2026-11-23");
+    assert_eq!(t.gaming_day(at(10, 0)).to_string(), "2026-11-24");
+}

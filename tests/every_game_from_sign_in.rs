@@ -91,6 +91,10 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
             Step::ShuffleManually { .. } if game == GameId::Spanish21 => {
                 tap(&mut h, "Shuffled, cut and in the shoe");
                 tap(&mut h, "Card burned");
+                // § 635a.2(d): the card reader, before the gaming day's first round.
+                h.get_by_label("The floorperson inspects the card reader");
+                tap(&mut h, "Floorperson: card reader inspected");
+                floorperson_signs(&mut h);
             }
             Step::ShuffleManually { .. } => tap(&mut h, "Shuffled and cut"),
             other => panic!("{id}: {other:?}"),

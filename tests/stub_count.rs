@@ -436,6 +436,8 @@ fn a_spanish_21_shoe_is_counted_as_a_shoe() {
         "Take the shuffled stack from the shuffler and place it in the dealing shoe",
     );
     tap(&mut h, "Card burned");
+    tap(&mut h, "Floorperson: card reader inspected");
+    common::play::floorperson_signs(&mut h);
     h.get_by_label_contains("Deal from the Red shoe");
     let counted = rows_of(&db, "deck_counted");
     assert_eq!(counted[0]["counted"], 288);

@@ -20,7 +20,57 @@ pub(super) fn deck_clock(row: &JournalRow) -> Option<Option<chrono::DateTime<chr
     }
 }
 
+/// The kind of the row that records the card reader's inspection (§ 635a.2(d)).
+pub(super) const READER_INSPECTED: &str = "card_reader_inspected";
+
+/// `[table] gaming_day_starts_utc`'s default: 10:00 UTC, 06:00 in the summer on the US east
+/// coast.
+pub const DEFAULT_GAMING_DAY_START: chrono::NaiveTime =
+    match chrono::NaiveTime::from_hms_opt(10, 0, 0) {
+        Some(t) => t,
+        None => chrono::NaiveTime::MIN,
+    };
+
+/// A row's time, as written.
+pub(super) fn row_time(row: &JournalRow) -> Option<chrono::DateTime<chrono::Utc>> {
+    chrono::DateTime::parse_from_rfc3339(&row.ts_utc)
+        .ok()
+        .map(|t| t.with_timezone(&chrono::Utc))
+}
+
 impl Terminal {
+    /// The time of day, UTC, the casino's gaming day begins.
+    pub fn set_gaming_day_starts(&mut self, at: chrono::NaiveTime) {
+        self.gaming_day_starts = at;
+    }
+
+    /// The gaming day `t` falls in: the date it began on.
+    pub fn gaming_day(&self, t: chrono::DateTime<chrono::Utc>) -> chrono::NaiveDate {
+        let day = t.date_naive();
+        if t.time() >= self.gaming_day_starts {
+            day
+        } else {
+            day.pred_opt().unwrap_or(day)
+        }
+    }
+
+    /// Why a Spanish 21 round may not start at `now`: the floorperson has not inspected the card
+    /// reader in this gaming day (§ 635a.2(d)).
+    pub fn reader_inspection_due(&self, now: chrono::DateTime<chrono::Utc>) -> Option<String> {
+        if !self.table.shoe_game() || !self.table.opened() {
+            return None;
+        }
+        let today = self.gaming_day(now);
+        let done = self
+            .reader_inspected
+            .is_some_and(|t| self.gaming_day(t) == today);
+        (!done).then(|| {
+            format!(
+                "The floorperson inspects the card reader for tampering and working order at the beginning of each gaming day, before the first round (§ 635a.2(d)); not yet done in the gaming day of {today}."
+            )
+        })
+    }
+
     /// When the decks in use came into play, if a table is open.
     pub fn decks_since(&self) -> Option<chrono::DateTime<chrono::Utc>> {
         self.decks_since

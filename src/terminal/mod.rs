@@ -62,6 +62,10 @@ pub struct Terminal {
     recent_read: Option<std::time::Instant>,
     /// When the decks in use came into play (the table's opening or the last deck change).
     decks_since: Option<chrono::DateTime<chrono::Utc>>,
+    /// When a floorperson last inspected Spanish 21's card reader (§ 635a.2(d)).
+    reader_inspected: Option<chrono::DateTime<chrono::Utc>>,
+    /// The time of day, UTC, a gaming day begins (`[table] gaming_day_starts_utc`).
+    gaming_day_starts: chrono::NaiveTime,
     /// Rows the database refused, waiting in order (see `held.rs`).
     held: held::Held,
     /// Free space on the database's disk (`[store] min_free_mb`).
@@ -191,6 +195,8 @@ impl Terminal {
             devices_wrote: false,
             recent_read: None,
             decks_since: None,
+            reader_inspected: None,
+            gaming_day_starts: clock::DEFAULT_GAMING_DAY_START,
             held: Default::default(),
             disk: Default::default(),
             snapshot_every: crate::store::snapshot::DEFAULT_EVERY,
@@ -200,6 +206,9 @@ impl Terminal {
         };
         if let Some(row) = t.store.newest_of(&DECK_CLOCK_KINDS)? {
             t.decks_since = deck_clock(&row).flatten();
+        }
+        if let Some(row) = t.store.newest_of(&[clock::READER_INSPECTED])? {
+            t.reader_inspected = clock::row_time(&row);
         }
         t.recent = t.store.recent(RECENT_ROWS)?.into();
         t.store.set_device_context(&t.context());
@@ -273,6 +282,13 @@ impl Terminal {
         // before another round (§ 637a.3(c), § 677a.3(c) and the others).
         if let Command::StartRound { .. } = &cmd
             && let Some(refusal) = self.deck_change_refusal(chrono::Utc::now())
+        {
+            return Err(refusal);
+        }
+        // Spanish 21's card reader is inspected at the beginning of each gaming day
+        // (§ 635a.2(d)): the gaming day is the terminal's clock too.
+        if let Command::StartRound { .. } = &cmd
+            && let Some(refusal) = self.reader_inspection_due(chrono::Utc::now())
         {
             return Err(refusal);
         }
@@ -390,6 +406,9 @@ impl Terminal {
         for r in rows {
             if let Some(since) = deck_clock(&r) {
                 self.decks_since = since;
+            }
+            if r.kind == clock::READER_INSPECTED {
+                self.reader_inspected = clock::row_time(&r);
             }
             self.recent.push_front(r);
         }

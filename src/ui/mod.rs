@@ -55,6 +55,8 @@ enum UiCmd {
     OpenStakesVerify(String, u8, bool),
     /// The floorperson's pad for a reshuffle he directs (§ 637a.5(a)).
     OpenReshuffleVerify,
+    /// Spanish 21: the floorperson signs the card reader inspected (§ 635a.2(d)).
+    OpenReaderVerify,
     OpenReview,
     OpenHighHand,
     OpenIrregularity,
@@ -109,6 +111,8 @@ struct VerifyPad {
     stakes: Option<(u8, bool)>,
     /// A floorperson directing the cards shuffled again (§ 637a.5(a)).
     reshuffle: bool,
+    /// A floorperson signing Spanish 21's card reader inspected (§ 635a.2(d)).
+    reader: bool,
     purpose: String,
     sign: Signature,
     error: Option<String>,
@@ -686,6 +690,33 @@ impl DeckhandApp {
                     reshuffle: true,
                     ..Default::default()
                 });
+            }
+            UiCmd::OpenReaderVerify => {
+                self.view.verify = Some(VerifyPad {
+                    purpose:
+                        "The card reader inspected for tampering and working order (§ 635a.2(d))"
+                            .into(),
+                    reader: true,
+                    ..Default::default()
+                });
+            }
+            UiCmd::SubmitVerify if self.view.verify.as_ref().is_some_and(|p| p.reader) => {
+                let Some(pad) = self.view.verify.as_mut() else {
+                    return;
+                };
+                let (cred, pin) = (pad.sign.credential.clone(), pad.sign.pin.clone());
+                match self.term.inspect_reader(&cred, &pin) {
+                    Ok(text) => {
+                        self.view.verify = None;
+                        self.view.message = Some(Notice::done(text));
+                    }
+                    Err(e) => {
+                        if let Some(pad) = self.view.verify.as_mut() {
+                            pad.error = Some(e);
+                            pad.sign.refused(self.term.pin_wait());
+                        }
+                    }
+                }
             }
             UiCmd::SubmitVerify if self.view.verify.as_ref().is_some_and(|p| p.reshuffle) => {
                 let Some(pad) = self.view.verify.as_mut() else {

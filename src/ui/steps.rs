@@ -582,6 +582,16 @@ impl DeckhandApp {
             self.key_stake(ui, cmds, stakes, &away, *least);
             return;
         }
+        // § 635a.2(d): the card reader is inspected before the gaming day's first round; the
+        // round's card waits for it.
+        if let Some(why) = self.term.reader_inspection_due(chrono::Utc::now()) {
+            title(ui, "The floorperson inspects the card reader");
+            body(ui, &why);
+            if primary(ui, "Floorperson: card reader inspected") {
+                cmds.push(UiCmd::OpenReaderVerify);
+            }
+            return;
+        }
         self.deck_reminder(ui, cmds);
         let t = self.term.table();
         title(ui, &format!("Ready for round {number}"));

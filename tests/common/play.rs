@@ -234,6 +234,9 @@ pub fn open_from_sign_in(h: &mut Harness<'_, DeckhandApp>, game: GameId, press: 
     if game == GameId::Spanish21 {
         press(h, "Shuffled, cut and in the shoe");
         press(h, "Card burned");
+        // § 635a.2(d): the card reader, inspected before the gaming day's first round.
+        press(h, "Floorperson: card reader inspected");
+        floorperson_signs(h);
     } else {
         press(h, "Shuffled and cut");
     }

@@ -224,6 +224,11 @@ impl Table {
                 self.at(|s| *s == Step::CoverShuffler, "covering the shuffler")?;
                 self.manual_shuffle = true;
             }
+            Event::CardReaderInspected { .. } => {
+                if !self.shoe_game() {
+                    return Err("a card reader is Spanish 21's".into());
+                }
+            }
             Event::CardReaderOutOfService => {
                 if !self.shoe_game() {
                     return Err("a card reader is Spanish 21's".into());

@@ -120,6 +120,11 @@ pub enum Command {
     StartRound {
         seats: Vec<u8>,
     },
+    /// Spanish 21: the floorperson inspected the card reader for tampering and working order,
+    /// as at the beginning of each gaming day (§ 635a.2(d)).
+    ReaderInspected {
+        signed_by: Person,
+    },
     /// No-limit, pot-limit: a player sits down at `seat` with `amount` in table stakes, or adds
     /// `amount` to them, between rounds (§ 637a.8(b)(1),(2)).
     AddStake {

@@ -389,6 +389,16 @@ impl Table {
                 }])
             }
             Command::StartRound { seats } => self.decide_start(&step, seats),
+            Command::ReaderInspected { signed_by } => {
+                self.table_and_dealer()?;
+                if !self.shoe_game() {
+                    return refuse("only a Spanish 21 table has a card reader (§ 635a.2(d))");
+                }
+                self.may_sign(signed_by, Action::VerifyInspection)?;
+                Ok(vec![Event::CardReaderInspected {
+                    floorperson: signed_by.clone(),
+                }])
+            }
             Command::AddStake { seat, amount } => self.decide_stake(*seat, *amount),
             Command::LeaveSeat { seat } => self.decide_leave(*seat),
             Command::SeatAway { seat, signed_by } => self.decide_away(*seat, signed_by),

@@ -83,6 +83,11 @@ pub enum Event {
     CardReaderRepaired {
         floorperson: Person,
     },
+    /// § 635a.2(d): the floorperson inspected the card reader (the terminal asks once each
+    /// gaming day, from the journal's times).
+    CardReaderInspected {
+        floorperson: Person,
+    },
     /// The automated shuffler of a table dealing from the hand is back in service
     /// (§ x.9(a)(1)): the decks go through it again.
     ShufflerBackInService,
@@ -302,6 +307,7 @@ impl Event {
             Event::ShufflerCovered => "shuffler_covered",
             Event::CardReaderOutOfService => "card_reader_out_of_service",
             Event::CardReaderRepaired { .. } => "card_reader_repaired",
+            Event::CardReaderInspected { .. } => "card_reader_inspected",
             Event::ShufflerBackInService => "shuffler_back_in_service",
             Event::DealingChanged { .. } => "dealing_changed",
             Event::HighHandRecorded { .. } => "high_hand_recorded",
@@ -338,6 +344,7 @@ impl Event {
         match self {
             Event::InspectionVerified { floorperson }
             | Event::CardReaderRepaired { floorperson }
+            | Event::CardReaderInspected { floorperson }
             | Event::RemovalVerified { floorperson, .. }
             | Event::ReshuffleOrdered { floorperson } => Some(floorperson),
             Event::DeckCounted {

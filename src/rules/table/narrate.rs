@@ -87,6 +87,10 @@ impl Event {
             Event::ShufflerOutOfService { .. } => "The shuffler taken out of service".into(),
             Event::ShufflerCovered => "The shuffler covered".into(),
             Event::CardReaderOutOfService => "The card reader out of order".into(),
+            Event::CardReaderInspected { floorperson } => format!(
+                "The card reader inspected for tampering and working order by {}",
+                floorperson.name
+            ),
             Event::CardReaderRepaired { floorperson } => format!(
                 "The card reader repaired or replaced, signed by {}",
                 floorperson.name
