@@ -122,6 +122,9 @@ pub fn build(
     let chain = check.clone();
     let mut term = Terminal::open_checking(store, shuffler, check)?;
     term.set_pin_policy(config.pin_policy());
+    term.set_box_counts_at_table(
+        config.jackpots.box_counts_at == crate::config::BoxCountsAt::Table,
+    );
     term.set_gaming_day_starts(config.gaming_day_starts().map_err(anyhow::Error::msg)?);
     term.watch_disk(config.store.min_free_mb);
     term.set_snapshot_every(config.store.snapshot_every_rows);

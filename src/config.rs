@@ -68,6 +68,21 @@ pub struct JackpotConfig {
     pub bad_beat_loser_percent: u8,
     pub bad_beat_winner_percent: u8,
     pub bad_beat_table_percent: u8,
+    /// Where the internal controls count the jackpot boxes (§ 637a.15(d), § 637a.16(d)): at the
+    /// closed table, which the terminal then asks for (the Bad Beat box each gaming day, the
+    /// High Hand box after each qualifying period), or at the cage.
+    pub box_counts_at: BoxCountsAt,
+}
+
+/// Where the jackpot boxes are counted (§ 637a.15(d), § 637a.16(d)).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BoxCountsAt {
+    /// At a closed Poker table, by the dealer before a floorperson ((d)(1)).
+    #[default]
+    Table,
+    /// At the main or a satellite cage ((d)(2)): the terminal does not ask.
+    Cage,
 }
 
 impl Default for JackpotConfig {
@@ -83,6 +98,7 @@ impl Default for JackpotConfig {
             bad_beat_loser_percent: 50,
             bad_beat_winner_percent: 25,
             bad_beat_table_percent: 25,
+            box_counts_at: BoxCountsAt::Table,
         }
     }
 }

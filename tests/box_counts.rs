@@ -202,3 +202,62 @@ fn the_box_count_form_on_the_screen() {
         .unwrap();
     assert_eq!((amount, seal.as_str()), (75_000, "4411"));
 }
+
+/// The boxes on their schedule at a table that collects for both (§ 637a.15(d)(1),
+/// § 637a.16(d)(1)), counted at the closed table (`[jackpots] box_counts_at = "table"`): the Bad
+/// Beat box once each gaming day, the High Hand box after each qualifying period closes. A box
+/// due its count holds the next round, in the terminal and on the screen, until the dealer
+/// counts it before a floorperson.
+#[test]
+fn the_boxes_are_counted_on_their_schedule_before_the_next_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("schedule.sqlite");
+    let mut s = common::ui::table(9, deckhand::rules::games::GameId::Holdem);
+    s.pot_rules.bad_beat = 100;
+    s.pot_rules.high_hand = 100;
+    let mut t = common::ui::opened(&db, &s);
+    let now = chrono::Utc::now();
+    let tomorrow = now + chrono::Duration::days(1);
+    // Opened today: nothing due yet; the next gaming day, the Bad Beat box.
+    assert_eq!(t.box_count_due(now), None);
+    let due = t.box_count_due(tomorrow).expect("due the next gaming day");
+    assert!(due.contains("§ 637a.15(d)(1)"), "{due}");
+    t.record_box_count(JackpotBox::BadBeat, 5_000, "S-1", "1001", "246810")
+        .unwrap();
+    // Counted today: due again tomorrow, not before.
+    assert_eq!(t.box_count_due(now), None);
+    assert!(t.box_count_due(tomorrow).is_some());
+    // Counted at the cage instead: the terminal asks nothing.
+    t.set_box_counts_at_table(false);
+    assert_eq!(t.box_count_due(tomorrow), None);
+    t.set_box_counts_at_table(true);
+    // A High Hand period closes: its box is due before the next round.
+    let hh = deckhand::config::HighHandConfig::default();
+    let p1 = hh.period_of(now);
+    let p2 = hh.period_after(&p1).unwrap();
+    t.close_high_hand_period(&p1, &p2, "2099-01-01T00:00Z", "1001", "246810")
+        .unwrap();
+    let e = t
+        .execute(Command::StartRound { seats: vec![1, 2] })
+        .unwrap_err();
+    assert!(e.contains("§ 637a.16(d)(1)"), "{e}");
+    // On the screen: the count in place of Start round, through the box count form.
+    let mut h = common::ui::harness(DeckhandApp::new(t, s, None));
+    h.run_ok();
+    h.get_by_label("Count the jackpot box");
+    assert!(h.query_by_label_contains("Start round").is_none());
+    common::ui::tap(&mut h, "Count the box now");
+    common::ui::tap(&mut h, "High Hand Jackpot");
+    common::ui::keys(&mut h, "750");
+    common::ui::tap(&mut h, "Container seal: ");
+    common::ui::keys(&mut h, "4411");
+    common::ui::tap(&mut h, "Floorperson signs");
+    common::ui::keys(&mut h, "1001");
+    h.get_by_label_contains("PIN:").click();
+    h.run_ok();
+    common::ui::keys(&mut h, "246810");
+    common::ui::tap(&mut h, "Record and sign");
+    h.get_by_label_contains("High Hand Jackpot box count of $750 recorded");
+    assert_eq!(h.state().terminal().box_count_due(chrono::Utc::now()), None);
+    assert!(h.query_by_label_contains("Count the jackpot box").is_none());
+}

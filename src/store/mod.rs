@@ -551,6 +551,15 @@ impl Store {
         Ok(rows.next().transpose()?)
     }
 
+    /// When `box` ("bad-beat", "high-hand") was last counted at table `table_no`.
+    pub fn newest_box_count(&self, jackpot_box: &str, table_no: i64) -> Result<Option<String>> {
+        let mut stmt = self.reader.prepare(
+            "SELECT ts_utc FROM box_counts WHERE box = ?1 AND table_no = ?2 ORDER BY serial DESC LIMIT 1",
+        )?;
+        let mut rows = stmt.query_map(rusqlite::params![jackpot_box, table_no], |r| r.get(0))?;
+        Ok(rows.next().transpose()?)
+    }
+
     /// Every row, oldest first (for tests and export).
     pub fn all_rows(&self) -> Result<Vec<JournalRow>> {
         let sql = format!("SELECT {} FROM journal ORDER BY serial", Self::COLUMNS);

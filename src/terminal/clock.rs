@@ -38,7 +38,104 @@ pub(super) fn row_time(row: &JournalRow) -> Option<chrono::DateTime<chrono::Utc>
         .map(|t| t.with_timezone(&chrono::Utc))
 }
 
+/// When the jackpot boxes were last counted at this table, when the table opened and when the
+/// last High Hand qualifying period closed (§ 637a.15(d), § 637a.16(d)).
+#[derive(Debug, Default, Clone)]
+pub(super) struct BoxClock {
+    opened: Option<chrono::DateTime<chrono::Utc>>,
+    bad_beat: Option<chrono::DateTime<chrono::Utc>>,
+    high_hand: Option<chrono::DateTime<chrono::Utc>>,
+    period_closed: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+impl BoxClock {
+    /// From the journal, once at start.
+    pub(super) fn load(store: &Store, table: &Table) -> crate::store::Result<BoxClock> {
+        let time = |ts: Option<String>| {
+            ts.and_then(|t| chrono::DateTime::parse_from_rfc3339(&t).ok())
+                .map(|t| t.with_timezone(&chrono::Utc))
+        };
+        let mut c = BoxClock::default();
+        if let Some(row) = store.newest_of(&["table_opened", "table_closed"])?
+            && row.kind == "table_opened"
+        {
+            c.opened = row_time(&row);
+        }
+        if let Some(setup) = &table.setup {
+            let no = i64::from(setup.table_no);
+            c.bad_beat = time(store.newest_box_count("bad-beat", no)?);
+            c.high_hand = time(store.newest_box_count("high-hand", no)?);
+        }
+        if let Some(row) = store.newest_of(&["high_hand_period_closed"])? {
+            c.period_closed = row_time(&row);
+        }
+        Ok(c)
+    }
+
+    /// A row just written.
+    pub(super) fn remember(&mut self, row: &JournalRow) {
+        match row.kind.as_str() {
+            "table_opened" => self.opened = row_time(row),
+            "table_closed" => self.opened = None,
+            "high_hand_period_closed" => self.period_closed = row_time(row),
+            "box_counted" => {
+                let which = serde_json::from_str::<serde_json::Value>(&row.payload)
+                    .ok()
+                    .and_then(|p| p["count"]["box"].as_str().map(str::to_string));
+                match which.as_deref() {
+                    Some("bad-beat") => self.bad_beat = row_time(row),
+                    Some("high-hand") => self.high_hand = row_time(row),
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 impl Terminal {
+    /// Where the jackpot boxes are counted: at the closed table (the terminal asks for them on
+    /// their schedule) or at the cage (`[jackpots] box_counts_at`).
+    pub fn set_box_counts_at_table(&mut self, at_table: bool) {
+        self.box_counts_at_table = at_table;
+    }
+
+    /// Why a round may not start at `now`: a jackpot box the table collects for is due its
+    /// count at the closed table. The Bad Beat box at least once each gaming day (§ 637a.15(d)):
+    /// due once a gaming day has begun since it was last counted (or since the table opened, if
+    /// never); the High Hand box at the end of each qualifying period (§ 637a.16(d)): due once a
+    /// period has closed since it was last counted.
+    pub fn box_count_due(&self, now: chrono::DateTime<chrono::Utc>) -> Option<String> {
+        if !self.box_counts_at_table {
+            return None;
+        }
+        let setup = self.table.setup.as_ref()?;
+        if setup.poker.game.is_house_banked() || self.table.round.is_some() {
+            return None;
+        }
+        let b = &self.boxes;
+        if setup.pot_rules.bad_beat > 0
+            && let Some(since) = b.bad_beat.or(b.opened)
+            && self.gaming_day(since) < self.gaming_day(now)
+        {
+            return Some(format!(
+                "The Bad Beat box is counted at least once each gaming day (§ 637a.15(d)(1)): the dealer counts it before a floorperson, between rounds, before round {} of the gaming day of {}.",
+                self.table.rounds_played + 1,
+                self.gaming_day(now)
+            ));
+        }
+        if setup.pot_rules.high_hand > 0
+            && let Some(closed) = b.period_closed
+            && b.high_hand.is_none_or(|c| c < closed)
+        {
+            return Some(
+                "The High Hand Jackpot box is counted at the end of each qualifying period (§ 637a.16(d)(1)): a period has closed since it was last counted; the dealer counts it before a floorperson, before the next round."
+                    .into(),
+            );
+        }
+        None
+    }
+
     /// The time of day, UTC, the casino's gaming day begins.
     pub fn set_gaming_day_starts(&mut self, at: chrono::NaiveTime) {
         self.gaming_day_starts = at;

@@ -66,6 +66,12 @@ pub struct Terminal {
     reader_inspected: Option<chrono::DateTime<chrono::Utc>>,
     /// The time of day, UTC, a gaming day begins (`[table] gaming_day_starts_utc`).
     gaming_day_starts: chrono::NaiveTime,
+    /// When the jackpot boxes were last counted, the table opened and the High Hand period
+    /// closed, from the journal's times (§ 637a.15(d), § 637a.16(d)).
+    boxes: clock::BoxClock,
+    /// The boxes are counted at the closed table, which the terminal asks for (`[jackpots]
+    /// box_counts_at`); false: at the cage.
+    box_counts_at_table: bool,
     /// Rows the database refused, waiting in order (see `held.rs`).
     held: held::Held,
     /// Free space on the database's disk (`[store] min_free_mb`).
@@ -197,6 +203,8 @@ impl Terminal {
             decks_since: None,
             reader_inspected: None,
             gaming_day_starts: clock::DEFAULT_GAMING_DAY_START,
+            boxes: Default::default(),
+            box_counts_at_table: true,
             held: Default::default(),
             disk: Default::default(),
             snapshot_every: crate::store::snapshot::DEFAULT_EVERY,
@@ -210,6 +218,7 @@ impl Terminal {
         if let Some(row) = t.store.newest_of(&[clock::READER_INSPECTED])? {
             t.reader_inspected = clock::row_time(&row);
         }
+        t.boxes = clock::BoxClock::load(&t.store, &t.table)?;
         t.recent = t.store.recent(RECENT_ROWS)?.into();
         t.store.set_device_context(&t.context());
         t.record_people_once();
@@ -289,6 +298,13 @@ impl Terminal {
         // (§ 635a.2(d)): the gaming day is the terminal's clock too.
         if let Command::StartRound { .. } = &cmd
             && let Some(refusal) = self.reader_inspection_due(chrono::Utc::now())
+        {
+            return Err(refusal);
+        }
+        // The jackpot boxes on their schedule, at the closed table (§ 637a.15(d)(1),
+        // § 637a.16(d)(1)): between rounds, before the next one.
+        if let Command::StartRound { .. } = &cmd
+            && let Some(refusal) = self.box_count_due(chrono::Utc::now())
         {
             return Err(refusal);
         }
@@ -410,6 +426,7 @@ impl Terminal {
             if r.kind == clock::READER_INSPECTED {
                 self.reader_inspected = clock::row_time(&r);
             }
+            self.boxes.remember(&r);
             self.recent.push_front(r);
         }
         self.recent.truncate(RECENT_ROWS);

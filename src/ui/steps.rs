@@ -592,6 +592,15 @@ impl DeckhandApp {
             }
             return;
         }
+        // § 637a.15(d)(1), § 637a.16(d)(1): a jackpot box due its count at the closed table.
+        if let Some(why) = self.term.box_count_due(chrono::Utc::now()) {
+            title(ui, "Count the jackpot box");
+            body(ui, &why);
+            if primary(ui, "Count the box now") {
+                cmds.push(UiCmd::OpenRecord(super::records::RecordKind::BoxCount));
+            }
+            return;
+        }
         self.deck_reminder(ui, cmds);
         let t = self.term.table();
         title(ui, &format!("Ready for round {number}"));
