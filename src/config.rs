@@ -359,6 +359,11 @@ pub struct TableConfig {
     /// Minutes before the decks' change is due that the screen starts reminding the dealer.
     #[serde(default = "default_deck_reminder")]
     pub deck_reminder_minutes: u32,
+    /// The table receives its decks preinspected and preshuffled (§ 603a.16(u),(v)): at the
+    /// poker-room games the opening's inspection, spread, wash and first shuffle do not apply
+    /// (§ 637a.4(e)); each deck is cut before its first round (§ 637a.5(b)(2)).
+    #[serde(default)]
+    pub preshuffled_decks: bool,
     /// The time of day, UTC, "HH:MM", the casino's gaming day begins: Spanish 21's card
     /// reader is inspected once in each (§ 635a.2(d)).
     #[serde(default = "default_gaming_day")]
@@ -789,6 +794,7 @@ impl Config {
         let mut s = base.for_game(game);
         s.poker.kill = self.kill_for(game);
         s.poker.straddle = self.holdem.straddle_cents;
+        s.poker.preshuffled = self.table.preshuffled_decks && !game.is_house_banked();
         if let Some(g) = self.games.get(&game) {
             let p = &mut s.poker;
             p.ante = g.ante_cents.unwrap_or(p.ante);
@@ -868,6 +874,7 @@ impl Config {
             poker: crate::rules::table::PokerOptions {
                 kill: self.kill_for(self.table.game),
                 straddle: self.holdem.straddle_cents,
+                preshuffled: self.table.preshuffled_decks && !self.table.game.is_house_banked(),
                 deck_dispositions: self.table.deck_dispositions.clone(),
                 game: self.table.game,
                 ante: self.table.ante_cents,

@@ -27,6 +27,7 @@ mod manual_shuffle;
 mod packaging;
 mod people;
 mod poker_rounds;
+mod preshuffled;
 mod printing;
 mod progressive_link;
 mod rake;

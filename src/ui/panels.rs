@@ -533,6 +533,7 @@ impl DeckhandApp {
                     DeckStatus::Shuffled => "shuffled",
                     DeckStatus::InPlay => "in play",
                     DeckStatus::Removed => "removed",
+                    DeckStatus::Preshuffled => "preshuffled, to cut",
                 };
                 // A Spanish 21 shoe is not counted between rounds (Chapter 635a has no count).
                 let text = if t.shoe_game() {

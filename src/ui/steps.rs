@@ -190,6 +190,13 @@ impl DeckhandApp {
                 "Shuffled and cut",
                 confirm(Confirm::ShuffledAndCut),
             ),
+            // § 637a.4(e), § 637a.5(a),(b)(2): received preshuffled, cut before its first round.
+            Step::CutPreshuffled { deck } => tap(
+                format!("Cut the preshuffled {} deck", t.deck_name(*deck)),
+                "The decks came preinspected and preshuffled: no inspection, spread, wash or shuffle before this deck's first round. Cut it: place the cover card at least ten cards from the top, then move the cards above it, with the cover card, to the bottom.".into(),
+                "Deck cut",
+                confirm(Confirm::PreshuffledCut),
+            ),
             Step::CoverShuffler => tap(
                 "Cover the shuffler".into(),
                 "The shuffler cannot be used. Cover it or post an out-of-order sign on it before the cards are shuffled or dealt any other way.".into(),

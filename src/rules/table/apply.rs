@@ -67,6 +67,7 @@ impl Table {
                     })
                     .collect();
                 self.setup = Some(setup.clone());
+                self.receive_preshuffled();
             }
             Event::DecksChanged { .. } => {
                 for d in &mut self.decks {
@@ -82,6 +83,7 @@ impl Table {
                 self.inspection_verified = false;
                 self.players_inspected = false;
                 self.washed = false;
+                self.receive_preshuffled();
             }
             Event::TableClosed { .. } => {
                 *self = Table {
@@ -223,6 +225,13 @@ impl Table {
             Event::ShufflerCovered => {
                 self.at(|s| *s == Step::CoverShuffler, "covering the shuffler")?;
                 self.manual_shuffle = true;
+            }
+            Event::PreshuffledDeckCut { deck, .. } => {
+                self.at(
+                    |s| matches!(s, Step::CutPreshuffled { deck: d } if d == deck),
+                    "a preshuffled deck cut",
+                )?;
+                self.deck_mut(*deck)?.status = DeckStatus::Shuffled;
             }
             Event::CardReaderInspected { .. } => {
                 if !self.shoe_game() {
@@ -540,6 +549,25 @@ impl Table {
             }
         }
         Ok(())
+    }
+
+    /// Decks received preinspected and preshuffled (§ 637a.4(e)): the opening's inspection,
+    /// spread and wash are done with, and each deck waits for its cut (§ 637a.5(b)(2)).
+    fn receive_preshuffled(&mut self) {
+        let preshuffled = self
+            .setup
+            .as_ref()
+            .is_some_and(|s| s.poker.preshuffled && !s.poker.game.is_house_banked());
+        if !preshuffled {
+            return;
+        }
+        self.inspected = true;
+        self.inspection_verified = true;
+        self.players_inspected = true;
+        self.washed = true;
+        for d in &mut self.decks {
+            d.status = DeckStatus::Preshuffled;
+        }
     }
 
     fn finish_round(&mut self) -> Result<(), String> {

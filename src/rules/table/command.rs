@@ -16,6 +16,8 @@ pub enum Confirm {
     ReplacementInspected,
     /// § 637a.5(a), (b)(2): shuffled by hand and cut with the cover card.
     ShuffledAndCut,
+    /// § 637a.4(e), § 637a.5(b)(2): a deck received preshuffled, cut with the cover card.
+    PreshuffledCut,
     /// § 637a.18(r): the broken shuffler is covered or carries an out-of-order sign.
     ShufflerCovered,
     /// § 635a.7(c): one card burned.
@@ -249,6 +251,11 @@ pub enum Step {
     /// Spanish 21's card reader malfunctioned: no round until a floorperson signs it repaired
     /// or replaced (§ 635a.13(k)).
     ReaderNeeded,
+    /// A deck received preshuffled is cut before its first round (§ 637a.4(e),
+    /// § 637a.5(b)(2)).
+    CutPreshuffled {
+        deck: DeckId,
+    },
 }
 
 impl Step {
@@ -284,6 +291,7 @@ impl Step {
             // Only at a house-banked table, whose own chapter `Table::section_of` gives.
             Step::ShufflerNeeded => "§ 657a.9(a)(1), § 657a.13(g)",
             Step::ReaderNeeded => "§ 635a.13(k)",
+            Step::CutPreshuffled { .. } => "§ 637a.4(e), § 637a.5(b)(2)",
             Step::BurnCard => "§ 635a.7(c)",
         }
     }

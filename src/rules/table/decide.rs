@@ -641,6 +641,10 @@ impl Table {
                     generation: self.deck_generation(*deck),
                 }
             }
+            (Confirm::PreshuffledCut, Step::CutPreshuffled { deck }) => Event::PreshuffledDeckCut {
+                deck: *deck,
+                colour: self.deck_name(*deck),
+            },
             (Confirm::ShuffledAndCut, Step::ShuffleManually { deck }) => {
                 Event::DeckShuffledManually {
                     deck: *deck,

@@ -21,6 +21,9 @@ pub enum DeckStatus {
     InPlay,
     /// Taken off the table after a wrong count (§ 637a.7(e)(5)).
     Removed,
+    /// Received preinspected and preshuffled (§ 603a.16(u),(v)): before its first round it is
+    /// cut, not shuffled (§ 637a.4(e), § 637a.5(a),(b)(2)).
+    Preshuffled,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

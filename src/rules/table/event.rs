@@ -76,6 +76,12 @@ pub enum Event {
     },
     /// § 637a.18(r): covered or signed before another shuffling method is used.
     ShufflerCovered,
+    /// § 637a.5(b)(2): a deck received preshuffled, cut with the cover card before its first
+    /// round (§ 637a.4(e)).
+    PreshuffledDeckCut {
+        deck: DeckId,
+        colour: String,
+    },
     /// § 635a.13(k): the card reader malfunctions; no Spanish 21 is dealt until it is repaired
     /// or replaced.
     CardReaderOutOfService,
@@ -305,6 +311,7 @@ impl Event {
             Event::DeckShuffledManually { .. } => "deck_shuffled_manually",
             Event::ShufflerOutOfService { .. } => "shuffler_out_of_service",
             Event::ShufflerCovered => "shuffler_covered",
+            Event::PreshuffledDeckCut { .. } => "preshuffled_deck_cut",
             Event::CardReaderOutOfService => "card_reader_out_of_service",
             Event::CardReaderRepaired { .. } => "card_reader_repaired",
             Event::CardReaderInspected { .. } => "card_reader_inspected",

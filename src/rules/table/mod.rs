@@ -404,6 +404,11 @@ impl Table {
             return self.round_step(round);
         }
         let next = self.next_deck();
+        // § 637a.4(e), § 637a.5(a),(b)(2): a deck received preshuffled is cut, not shuffled,
+        // before its first round.
+        if self.decks[next].status == DeckStatus::Preshuffled {
+            return Step::CutPreshuffled { deck: next };
+        }
         if self.burn_due && self.shoe_game() && self.decks[next].status == DeckStatus::Shuffled {
             return Step::BurnCard;
         }

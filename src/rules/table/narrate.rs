@@ -86,6 +86,9 @@ impl Event {
             }
             Event::ShufflerOutOfService { .. } => "The shuffler taken out of service".into(),
             Event::ShufflerCovered => "The shuffler covered".into(),
+            Event::PreshuffledDeckCut { colour, .. } => {
+                format!("The preshuffled {colour} deck cut")
+            }
             Event::CardReaderOutOfService => "The card reader out of order".into(),
             Event::CardReaderInspected { floorperson } => format!(
                 "The card reader inspected for tampering and working order by {}",
@@ -636,6 +639,7 @@ impl Step {
             Step::CoverShuffler => "Cover the shuffler".into(),
             Step::ShufflerNeeded => "No play without the shuffler".into(),
             Step::ReaderNeeded => "No play until the card reader is repaired".into(),
+            Step::CutPreshuffled { .. } => "Cut the preshuffled deck".into(),
         }
     }
 }

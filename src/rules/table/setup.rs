@@ -194,6 +194,11 @@ pub struct PokerOptions {
     /// cents (§ 637a.11(e), § 637a.12(e), § 637a.19(e), § 637a.20(e), § 637a.21(e)); 0: none.
     #[serde(skip_serializing_if = "no_straddle")]
     pub straddle: Cents,
+    /// The table receives its decks preinspected and preshuffled (§ 603a.16(u),(v)): the
+    /// opening's inspection, spread, wash and shuffle do not apply (§ 637a.4(e)), each deck is
+    /// cut before its first round (§ 637a.5(b)(2)). Poker-room games only.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub preshuffled: bool,
 }
 
 fn no_straddle(c: &Cents) -> bool {
@@ -215,6 +220,7 @@ impl Default for PokerOptions {
             deck_dispositions: vec![],
             kill: None,
             straddle: 0,
+            preshuffled: false,
         }
     }
 }
