@@ -589,6 +589,12 @@ impl Config {
             return Err("store.retention_years: at least 1 (records are kept for years)".into());
         }
         self.jackpots.bad_beat_rules()?;
+        if self.jackpots.bad_beat_per_pot_cents > 0 && !self.jackpots.bad_beat_enabled {
+            return Err(
+                "jackpots.bad_beat_per_pot_cents: contributions fund a Bad Beat payout the table offers and holds for the shift supervisor (§ 637a.15(a),(c),(f)): set bad_beat_enabled, or take no contribution"
+                    .into(),
+            );
+        }
         self.gaming_day_starts()?;
         if self.holdem.kill != KillOption::None
             && !self
@@ -793,6 +799,7 @@ impl Config {
         }
         let mut s = base.for_game(game);
         s.poker.kill = self.kill_for(game);
+        (s.pot_rules.bad_beat, s.pot_rules.bad_beat_rules) = self.bad_beat_for(game);
         s.poker.straddle = self.holdem.straddle_cents;
         s.poker.preshuffled = self.table.preshuffled_decks && !game.is_house_banked();
         if let Some(g) = self.games.get(&game) {
@@ -868,6 +875,22 @@ impl Config {
             })
     }
 
+    /// The Bad Beat contribution and posted rules a table dealing `game` takes: none at a game
+    /// whose hands the Bad Beat does not rank (the low games), so no table takes contributions
+    /// for a Bad Beat it cannot hold for the supervisor (§ 637a.15(a),(c),(f)).
+    pub fn bad_beat_for(
+        &self,
+        game: crate::rules::games::GameId,
+    ) -> (Cents, Option<crate::rules::poker::jackpots::BadBeatRules>) {
+        if !crate::rules::poker::jackpots::bad_beat_ranks(game) {
+            return (0, None);
+        }
+        (
+            self.jackpots.bad_beat_per_pot_cents,
+            self.jackpots.bad_beat_rules().ok().flatten(),
+        )
+    }
+
     /// The Rules Submission values the table opens with.
     pub fn table_setup(&self) -> TableSetup {
         TableSetup {
@@ -918,12 +941,12 @@ impl Config {
                 rake_percent: self.holdem.rake_percent,
                 rake_cap: self.holdem.rake_cap_cents,
                 rake_flop_only: self.holdem.rake_flop_only,
-                bad_beat: self.jackpots.bad_beat_per_pot_cents,
+                bad_beat: self.bad_beat_for(self.table.game).0,
                 high_hand: self.jackpots.high_hand_per_pot_cents,
                 high_hand_min_players: self.high_hand.min_players,
                 high_hand_tie: self.high_hand.tie,
                 contribution_min_pot: self.jackpots.min_pot_cents,
-                bad_beat_rules: self.jackpots.bad_beat_rules().ok().flatten(),
+                bad_beat_rules: self.bad_beat_for(self.table.game).1,
             },
         }
     }

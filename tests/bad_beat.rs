@@ -151,3 +151,39 @@ fn an_ordinary_showdown_is_not_held() {
     showdown(&mut t, "As Ts Td 2s 3s", &[(1, "Tc 2h"), (2, "4s 5s")]);
     assert!(matches!(t.table().step(), Step::CountLosingHands { .. }));
 }
+
+/// § 637a.15(a),(c),(f): no table takes Bad Beat contributions it cannot hold for the
+/// supervisor. The embedded configuration offers every game: the games the Bad Beat ranks
+/// (Hold'em, Omaha, Stud, draw) take the contribution with the posted rules; the low games take
+/// none. Contributions without the Bad Beat offered are refused at start.
+#[test]
+fn contributions_only_where_the_bad_beat_is_held() {
+    use deckhand::rules::games::GameId;
+    let dir = tempfile::tempdir().unwrap();
+    let c = common::ui::real_config(&dir.path().join("c.sqlite"));
+    for game in GameId::all().filter(|g| !g.is_house_banked()) {
+        let s = c.table_setup_for(game);
+        let ranks = deckhand::rules::poker::jackpots::bad_beat_ranks(game);
+        assert_eq!(s.pot_rules.bad_beat > 0, ranks, "{}", game.id());
+        assert_eq!(s.pot_rules.bad_beat_rules.is_some(), ranks, "{}", game.id());
+    }
+    assert!(
+        c.table_setup_for(GameId::SevenCardStud)
+            .pot_rules
+            .bad_beat_rules
+            .is_some()
+    );
+    assert_eq!(
+        c.table_setup_for(GameId::SevenCardStudLow)
+            .pot_rules
+            .bad_beat,
+        0
+    );
+    let mut off = c.clone();
+    off.jackpots.bad_beat_enabled = false;
+    let e = off.validate().unwrap_err();
+    assert!(
+        e.contains("bad_beat_enabled") && e.contains("§ 637a.15"),
+        "{e}"
+    );
+}

@@ -94,16 +94,57 @@ fn counted(game: GameId, hole: &[Card], board: &[Card], both: bool) -> Option<Ha
             let all: Vec<Card> = hole.iter().chain(board).copied().collect();
             eval::best_hand(&all).ok().map(|b| b.value)
         }
-        GameId::Omaha | GameId::OmahaHiLo => crate::rules::low::best_omaha_high(hole, board)
-            .ok()
-            .map(|b| b.value),
+        GameId::Omaha | GameId::OmahaHiLo | GameId::FiveCardOmaha | GameId::FiveCardOmahaHiLo => {
+            crate::rules::low::best_omaha_high(hole, board)
+                .ok()
+                .map(|b| b.value)
+        }
+        // Stud and draw: the player's own cards, the best five of them (no board).
+        GameId::SevenCardStud
+        | GameId::SevenCardStudHiLo
+        | GameId::SevenCardStudHiLo8
+        | GameId::SuperSevenCardStud
+        | GameId::FiveCardStud
+        | GameId::FiveCardDraw => eval::best_hand(hole).ok().map(|b| b.value),
         _ => None,
     }
 }
 
+/// Whether the posted Bad Beat (a high hand beaten) ranks this game's hands: every game with a
+/// high hand; not the low games (Razz, lowball draw, Triple Draw, Badugi), where a table takes
+/// no Bad Beat contribution (§ 637a.15(a),(c)).
+pub fn bad_beat_ranks(game: GameId) -> bool {
+    matches!(
+        game,
+        GameId::Holdem
+            | GameId::Omaha
+            | GameId::OmahaHiLo
+            | GameId::FiveCardOmaha
+            | GameId::FiveCardOmahaHiLo
+            | GameId::SevenCardStud
+            | GameId::SevenCardStudHiLo
+            | GameId::SevenCardStudHiLo8
+            | GameId::SuperSevenCardStud
+            | GameId::FiveCardStud
+            | GameId::FiveCardDraw
+    )
+}
+
+/// Whether the game deals a board the posted hands are made with.
+fn board_game(game: GameId) -> bool {
+    matches!(
+        game,
+        GameId::Holdem
+            | GameId::Omaha
+            | GameId::OmahaHiLo
+            | GameId::FiveCardOmaha
+            | GameId::FiveCardOmahaHiLo
+    )
+}
+
 /// Whether a showdown holds a Bad Beat: the best hand loses to a better one and is at least the
-/// posted hand. `hands` are the shown hole cards; `dealt` the players dealt in. Hold'em and
-/// Omaha (the games with a shared board the posted rules speak of).
+/// posted hand. `hands` are the shown hole cards (Stud and draw: each player's cards); `dealt`
+/// the players dealt in. Every game [`bad_beat_ranks`]; a board game needs its whole board.
 pub fn bad_beat(
     game: GameId,
     rules: &BadBeatRules,
@@ -111,7 +152,7 @@ pub fn bad_beat(
     board: &[Card],
     dealt: u8,
 ) -> Option<BadBeat> {
-    if dealt < rules.min_players || board.len() < 5 {
+    if dealt < rules.min_players || (board_game(game) && board.len() < 5) {
         return None;
     }
     let mut values: Vec<(HandValue, u8)> = hands
@@ -369,6 +410,57 @@ mod tests {
         assert!(p.winners.is_empty());
         assert_eq!(p.rollover, 5000);
         assert!(p.explanation.contains("rolls over"));
+    }
+
+    /// § 637a.15(a),(f): the Bad Beat holds at every game whose hands it ranks: Stud and draw
+    /// from each player's own cards, Five-card Omaha from two hole cards and three of the board;
+    /// not the low games, where no contribution is taken.
+    #[test]
+    fn the_bad_beat_ranks_stud_draw_and_five_card_omaha_but_not_the_low_games() {
+        let r = BadBeatRules::new("Ac Ad Ah Tc Td", false, 2, (50, 25, 25)).unwrap();
+        // Seven-card Stud: four aces beaten by a straight flush, all seven cards each.
+        let stud = [
+            (1, c("As Ah Ad Ac Kd 2c 3h")),
+            (2, c("9h Th Jh Qh Kh 2d 3d")),
+        ];
+        for game in [
+            GameId::SevenCardStud,
+            GameId::SevenCardStudHiLo8,
+            GameId::SevenCardStudHiLo,
+        ] {
+            let hit = bad_beat(game, &r, &stud, &[], 2).unwrap_or_else(|| panic!("{game:?}"));
+            assert_eq!((hit.losing_seat, hit.winning_seat), (1, 2), "{game:?}");
+        }
+        // Below the posted hand: no hold.
+        let small = [
+            (1, c("As Ah Kd Kc 2d 5c 7h")),
+            (2, c("9h Th Jh Qh Kh 2c 3d")),
+        ];
+        assert_eq!(bad_beat(GameId::SevenCardStud, &r, &small, &[], 2), None);
+        // Five-card Draw: five cards each.
+        let draw = [(1, c("As Ah Ad Ac Kd")), (2, c("9h Th Jh Qh Kh"))];
+        assert!(bad_beat(GameId::FiveCardDraw, &r, &draw, &[], 2).is_some());
+        // Five-card Omaha: two of five hole cards and three of the board.
+        let board = c("Ac Ad 9h Th Jh");
+        let omaha = [(1, c("As Ah 3c 4c 5d")), (2, c("Qh Kh 6c 7c 8d"))];
+        let hit = bad_beat(GameId::FiveCardOmaha, &r, &omaha, &board, 2).unwrap();
+        assert_eq!((hit.losing_seat, hit.winning_seat), (1, 2));
+        // The low games rank no high hand: no Bad Beat, no contribution.
+        for game in [
+            GameId::SevenCardStudLow,
+            GameId::TripleDraw27,
+            GameId::Badugi,
+            GameId::FiveCardDrawLow,
+        ] {
+            assert!(!bad_beat_ranks(game), "{game:?}");
+            assert_eq!(bad_beat(game, &r, &draw, &[], 2), None);
+        }
+        for game in GameId::all().filter(|g| !g.is_house_banked()) {
+            // Every poker-room game that ranks it finds the hit through the same path.
+            if bad_beat_ranks(game) && !board_game(game) {
+                assert!(bad_beat(game, &r, &draw, &[], 2).is_some(), "{game:?}");
+            }
+        }
     }
 
     #[test]
