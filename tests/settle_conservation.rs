@@ -373,10 +373,13 @@ fn spanish_21_conserves_money() {
                 if t < 21 && below(r, 5) == 0 {
                     hand["double"] = json!(1 + below(r, w as u64) as i64);
                     cs.push(shoe_card(r));
-                    let (_, bust) = total(&cs);
+                    let (t, bust) = total(&cs);
+                    // A 21 of three cards is a sure win: the dealer draws nothing for it
+                    // (§ 635a.7(M)).
+                    let sure = t == 21;
                     if !bust && below(r, 3) == 0 {
                         hand["rescue"] = json!(true);
-                    } else if !bust {
+                    } else if !bust && !sure {
                         live = true;
                     }
                 } else {
@@ -384,7 +387,8 @@ fn spanish_21_conserves_money() {
                     while total(&cs).0 < stop.min(21) {
                         cs.push(shoe_card(r));
                     }
-                    if !total(&cs).1 {
+                    let (t, bust) = total(&cs);
+                    if !bust && !(t == 21 && cs.len() >= 3) {
                         live = true;
                     }
                 }

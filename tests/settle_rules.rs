@@ -472,12 +472,28 @@ fn s21(dealer: &str, seats: Value) -> Value {
 
 #[test]
 fn spanish21_outcomes_of_section_635a_7_n_o() {
-    // Player 21 in three cards beats a dealer 21 in three cards (§ 635a.7(n)(4)).
+    // Player 21 in three cards beats a dealer 21 in three cards (§ 635a.7(n)(4)); the dealer
+    // draws for seat 2's 15, not for the sure 21 (§ 635a.7(m)).
     let s = settle(s21(
         "9c 5d 7h",
-        json!([{"seat": 1, "wagers": {"spanish_21": 1000}, "hands": [{"cards": "9h 5c 7d"}]}]),
+        json!([
+        {"seat": 1, "wagers": {"spanish_21": 1000}, "hands": [{"cards": "9h 5c 7d"}]},
+        {"seat": 2, "wagers": {"spanish_21": 1000}, "hands": [{"cards": "8h 7c"}]}]),
     ));
     assert_eq!(get(&s, 1, "spanish-21").net, 1000);
+    assert_eq!(get(&s, 2, "spanish-21").net, -1000);
+    // With only the sure 21 in play, a dealer draw is refused: it could change nothing.
+    let e = deckhand::rules::banked::settle_json(
+        &s21(
+            "9c 5d 7h",
+            json!([{"seat": 1, "wagers": {"spanish_21": 1000}, "hands": [{"cards": "9h 5c 7d"}]}]),
+        )
+        .to_string(),
+        &deckhand::rules::banked::paytable::Paytables::embedded().unwrap(),
+        &Default::default(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("§ 635a.7(m)"), "{e}");
     // A Blackjack beats a dealer Blackjack, 3 to 2 (§ 635a.7(n)(3)); the dealer's Blackjack takes
     // a plain hand.
     let s = settle(s21(

@@ -254,13 +254,16 @@ impl BankedRound {
         if t.blackjack || t.total >= 17 {
             return false;
         }
+        // § 635a.7(M): no draw once the dealer's count cannot change an outcome. A player's 21
+        // of three or more cards wins against any count of a dealer without Blackjack
+        // (§ 635a.7(N)(1),(2),(4)), so it leaves the dealer nothing to draw for.
         let p = self.play21();
         self.seats.iter().any(|s| {
-            p.hands
-                .get(s)
-                .into_iter()
-                .flatten()
-                .any(|h| p.live(*s, h, false))
+            p.hands.get(s).into_iter().flatten().any(|h| {
+                let sure = tot(&h.cards, p.split(*s))
+                    .is_some_and(|t| t.total == 21 && !t.blackjack && h.cards.len() >= 3);
+                p.live(*s, h, false) && !sure
+            })
         })
     }
 
@@ -597,6 +600,41 @@ mod tests {
         assert!(e.contains("dealt 9 times"), "{e}");
         assert_eq!(r.in_play21().count(), 9);
         assert_eq!(cards_codes(&c("As 7s")), "As 7s");
+    }
+
+    /// § 635a.7(M): a 21 of three cards is a sure win against a dealer without Blackjack, so
+    /// the dealer turns the hole card and draws nothing; the settlement pays it.
+    #[test]
+    fn a_sure_21_leaves_the_dealer_nothing_to_draw() {
+        let mut r = round(&[2]);
+        let c = |s: &str| parse_cards(s).unwrap()[0];
+        play(
+            &mut r,
+            Command21::Dealt {
+                seats: vec![(2, vec![c("6c"), c("5d")])],
+                up: c("6h"),
+            },
+        )
+        .unwrap();
+        play(&mut r, Command21::Card { card: c("Kh") }).unwrap();
+        // 21 in three cards: the hand is done, the dealer's turn.
+        assert_eq!(r.step, BankedStep::Play21(Step21::Dealer));
+        // The hole card: 6 and 5, eleven; below 17, but nothing to draw for.
+        play(&mut r, Command21::Card { card: c("5s") }).unwrap();
+        assert_ne!(r.step, BankedStep::Play21(Step21::Dealer), "{:?}", r.step);
+        // A hand of 20 still makes the dealer draw to 17.
+        let mut r = round(&[2]);
+        play(
+            &mut r,
+            Command21::Dealt {
+                seats: vec![(2, vec![c("Kc"), c("Qd")])],
+                up: c("6h"),
+            },
+        )
+        .unwrap();
+        play(&mut r, Command21::Stand).unwrap();
+        play(&mut r, Command21::Card { card: c("5s") }).unwrap();
+        assert_eq!(r.step, BankedStep::Play21(Step21::Dealer));
     }
 
     #[test]

@@ -386,7 +386,11 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Vec<Card>, Vec<Checked>), S
         }
         for h in &hands {
             let t = tot(&h.cards, split)?;
-            let finished = t.bust || h.rescue || s.surrender || s.even_money || (bj && !dealer_bj);
+            // § 635a.7(M),(N)(1),(2),(4): a 21 of three or more cards wins whatever a dealer
+            // without Blackjack draws; the dealer's count decides nothing for it.
+            let sure = t.total == 21 && !t.blackjack && h.cards.len() >= 3 && !dealer_bj;
+            let finished =
+                t.bust || h.rescue || s.surrender || s.even_money || (bj && !dealer_bj) || sure;
             if !finished {
                 live = true;
             }
