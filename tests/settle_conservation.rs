@@ -388,7 +388,8 @@ fn spanish_21_conserves_money() {
                         cs.push(shoe_card(r));
                     }
                     let (t, bust) = total(&cs);
-                    if !bust && !(t == 21 && cs.len() >= 3) {
+                    let sure = t == 21 && cs.len() >= 3;
+                    if !bust && !sure {
                         live = true;
                     }
                 }
