@@ -592,6 +592,11 @@ fn spanish_21_hands_keyed_as_dealt() {
     // § 635a.7(g): the card reader.
     h.get_by_label("Read the hole card");
     tap(&mut h, "No Blackjack");
+    // § 635a.8(d): seat 2's losing insurance is collected before any card is drawn.
+    h.get_by_label("Collect the losing insurance");
+    h.get_by_label_contains("Seat 2: $5.00");
+    assert!(h.query_by_label("Split · $10.00").is_none());
+    tap(&mut h, "Insurance collected");
     // Seat 1 has Blackjack: nothing to decide. Seat 2 splits the kings.
     h.get_by_label("Seat 2 decides");
     h.get_by_label("Seat 2: K♥ K♦ · 20");

@@ -187,6 +187,27 @@ impl DeckhandApp {
                 });
                 small(ui, "§ 635a.7(g)");
             }
+            // § 635a.8(d): no Blackjack: the insurance loses, collected before any draw.
+            Step21::CollectInsurance => {
+                title(ui, "Collect the losing insurance");
+                let lines: Vec<String> = p
+                    .insurance
+                    .iter()
+                    .filter(|(_, v)| **v > 0)
+                    .map(|(s, v)| format!("Seat {s}: {}", money(*v)))
+                    .collect();
+                body(
+                    ui,
+                    &format!(
+                        "The dealer has no Blackjack: collect the Insurance Wagers now, before any card is drawn. {}.",
+                        lines.join(", ")
+                    ),
+                );
+                if primary(ui, "Insurance collected") {
+                    send(cmds, Command21::InsuranceCollected);
+                }
+                small(ui, "§ 635a.8(d)");
+            }
             Step21::Hand { seat, hand } => {
                 let hands = p.hands.get(seat).cloned().unwrap_or_default();
                 let split = hands.len() > 1;

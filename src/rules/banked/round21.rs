@@ -75,6 +75,10 @@ pub struct Play21 {
     /// Boxes with a Blackjack paid even money instead of insuring (§ 635a.8(e)).
     #[serde(default)]
     pub even_money: BTreeSet<u8>,
+    /// The losing Insurance Wagers were collected when the reader showed no Blackjack, before
+    /// any card was drawn (§ 635a.8(d)).
+    #[serde(default)]
+    pub insurance_collected: bool,
 }
 
 /// The dealer's inputs in a Spanish 21 round.
@@ -102,6 +106,8 @@ pub enum Command21 {
     Reader {
         blackjack: bool,
     },
+    /// The losing Insurance Wagers collected (§ 635a.8(d)).
+    InsuranceCollected,
     /// A card dealt to the hand in turn, or to the dealer.
     Card {
         card: Card,
@@ -135,6 +141,9 @@ pub enum Step21 {
         seat: u8,
     },
     Reader,
+    /// The reader showed no Blackjack: the losing Insurance Wagers are collected before any
+    /// card is drawn (§ 635a.8(d)).
+    CollectInsurance,
     /// The hand in turn: `hand` indexes the box's hands.
     Hand {
         seat: u8,
@@ -227,6 +236,13 @@ impl BankedRound {
         }
         if (up.rank == Rank::ACE || ten_value(up)) && p.reader_blackjack.is_none() {
             return BankedStep::Play21(Step21::Reader);
+        }
+        // § 635a.8(d): losing insurance is collected as soon as the reader says no Blackjack.
+        if p.reader_blackjack == Some(false)
+            && !p.insurance_collected
+            && p.insurance.values().any(|v| *v > 0)
+        {
+            return BankedStep::Play21(Step21::CollectInsurance);
         }
         if p.reader_blackjack != Some(true) {
             for s in &self.seats {
@@ -390,6 +406,9 @@ impl BankedRound {
             }
             (Command21::Reader { blackjack }, Step21::Reader) => {
                 self.s21.as_mut().expect("set").reader_blackjack = Some(*blackjack);
+            }
+            (Command21::InsuranceCollected, Step21::CollectInsurance) => {
+                self.s21.as_mut().expect("set").insurance_collected = true;
             }
             (Command21::Card { card }, Step21::Dealer) => {
                 self.check_cards21(&[*card])?;
@@ -635,6 +654,57 @@ mod tests {
         play(&mut r, Command21::Stand).unwrap();
         play(&mut r, Command21::Card { card: c("5s") }).unwrap();
         assert_eq!(r.step, BankedStep::Play21(Step21::Dealer));
+    }
+
+    /// § 635a.8(d): with no Blackjack, the losing insurance is collected right after the
+    /// reader, before any card is drawn; a void round after that no longer returns it.
+    #[test]
+    fn losing_insurance_is_collected_before_any_draw() {
+        let mut r = round(&[1, 2]);
+        let c = |s: &str| parse_cards(s).unwrap()[0];
+        play(
+            &mut r,
+            Command21::Dealt {
+                seats: vec![(1, vec![c("9s"), c("7d")]), (2, vec![c("8h"), c("6c")])],
+                up: c("Ac"),
+            },
+        )
+        .unwrap();
+        play(
+            &mut r,
+            Command21::Insure {
+                seat: 1,
+                amount: 500,
+            },
+        )
+        .unwrap();
+        play(&mut r, Command21::Insure { seat: 2, amount: 0 }).unwrap();
+        assert_eq!(r.refunds(), vec![(1, 1500), (2, 1000)]);
+        play(&mut r, Command21::Reader { blackjack: false }).unwrap();
+        assert_eq!(r.step, BankedStep::Play21(Step21::CollectInsurance));
+        // No card before the insurance is collected.
+        assert!(play(&mut r, Command21::Stand).is_err());
+        play(&mut r, Command21::InsuranceCollected).unwrap();
+        assert_eq!(
+            r.step,
+            BankedStep::Play21(Step21::Hand { seat: 1, hand: 0 })
+        );
+        assert_eq!(r.refunds(), vec![(1, 1000), (2, 1000)]);
+        // Without insurance placed, or with a Blackjack, there is nothing to collect.
+        let mut r = round(&[1]);
+        play(
+            &mut r,
+            Command21::Dealt {
+                seats: vec![(1, vec![c("9s"), c("7d")])],
+                up: c("Kc"),
+            },
+        )
+        .unwrap();
+        play(&mut r, Command21::Reader { blackjack: false }).unwrap();
+        assert_eq!(
+            r.step,
+            BankedStep::Play21(Step21::Hand { seat: 1, hand: 0 })
+        );
     }
 
     #[test]

@@ -245,7 +245,8 @@ impl BankedRound {
 
     /// Wagers already settled at the table before the round's end, which a void round does not
     /// return: Lunar Poker's instant payouts and Super Wagers at lock-in (§ 589.11(c)), Spanish
-    /// 21's Match-the-Dealer after the deal (§ 635a.7(f)) and an even money (§ 635a.8(e)).
+    /// 21's Match-the-Dealer after the deal (§ 635a.7(f)), an even money (§ 635a.8(e)) and
+    /// losing insurance collected after the reader (§ 635a.8(d)).
     fn settled_early(&self, seat: u8) -> Cents {
         let lunar: Cents = self
             .lock_in
@@ -265,7 +266,13 @@ impl BankedRound {
             } else {
                 0
             };
-            matched + even
+            // Losing insurance collected when the reader showed no Blackjack (§ 635a.8(d)).
+            let insured = if p.insurance_collected {
+                p.insurance.get(&seat).copied().unwrap_or(0)
+            } else {
+                0
+            };
+            matched + even + insured
         });
         // A void round's wagers that were settled by their paytables (§ 677a.13(a),(d)).
         let void: Cents = match (&self.void, &self.settlement) {
