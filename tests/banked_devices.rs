@@ -439,11 +439,41 @@ fn a_broken_card_reader_stops_spanish_21_until_a_floorperson_signs_it_repaired()
         crate::common::ui::kinds(&db).last().unwrap(),
         "card_reader_out_of_service"
     );
-    // The round in play goes on to its end.
+    // The round in play goes on to its end; the reader is never offered as working.
     let mut n = 0;
+    let mut read = false;
     while h.state().terminal().table().round.is_some() {
+        assert!(
+            h.query_by_label_contains("Insert the hole card into the card reader")
+                .is_none()
+        );
+        use deckhand::rules::banked::round::BankedStep;
+        use deckhand::rules::banked::round21::Step21;
+        match h.state().terminal().table().step() {
+            // A king up: the hole card is one the reader would be asked about (§ 635a.7(g)).
+            Step::Banked {
+                step: BankedStep::Play21(Step21::Deal),
+                ..
+            } => {
+                for c in ["9♠", "7♦", "8♥", "6♣", "K♣"] {
+                    tap(&mut h, c);
+                }
+                tap(&mut h, "Cards dealt");
+                continue;
+            }
+            Step::Banked {
+                step: BankedStep::Play21(Step21::Reader),
+                ..
+            } => {
+                h.get_by_label("Do not use the card reader");
+                h.get_by_label("✖ The card reader is out of order");
+                read = true;
+            }
+            _ => {}
+        }
         assert!(play_step(&mut h, &mut n));
     }
+    assert!(read, "the round came to the hole card's reading");
     assert_eq!(h.state().terminal().table().step(), Step::ReaderNeeded);
     h.get_by_label("No play until the card reader is repaired");
     h.get_by_label("§ 635a.13(k)");
