@@ -925,11 +925,6 @@ fn lunar_options(ui: &mut Ui, cmds: &mut Vec<UiCmd>, r: &BankedRound, seat: u8) 
 /// and one line of small print: which wagers, whose cards, the board finished when Trips Plus
 /// needs it, and the section.
 fn void_words(v: &crate::rules::banked::round::VoidSettles) -> (String, String) {
-    let names: Vec<String> = v
-        .wagers
-        .iter()
-        .map(|w| crate::rules::banked::label(&w.replace('_', "-")))
-        .collect();
     let mut how = "Key the cards of each seat that placed one".to_string();
     if v.dealer {
         how.push_str(", then your two cards");
@@ -941,8 +936,5 @@ fn void_words(v: &crate::rules::banked::round::VoidSettles) -> (String, String) 
         ". Every other wager is returned once these are paid ({}).",
         v.section
     ));
-    (
-        format!("Round void: settle the {}", names.join(" and ")),
-        how,
-    )
+    (format!("Round void: settle the {}", v.names()), how)
 }

@@ -198,11 +198,7 @@ impl DeckhandApp {
                             ui,
                             &format!(
                                 "Recording this voids the round: the {} wagers are settled first, then every other wager is returned.",
-                                v.wagers
-                                    .iter()
-                                    .map(|w| crate::rules::banked::label(&w.replace('_', "-")))
-                                    .collect::<Vec<_>>()
-                                    .join(" and ")
+                                v.names()
                             ),
                             colour,
                         ),

@@ -700,30 +700,25 @@ impl DeckhandApp {
                     ..Default::default()
                 });
             }
-            UiCmd::SubmitVerify if self.view.verify.as_ref().is_some_and(|p| p.reader) => {
+            // The floorperson's signatures that are not a table step's: the card reader
+            // inspected (§ 635a.2(d)), the cards shuffled again (§ 637a.5(a)).
+            UiCmd::SubmitVerify
+                if self
+                    .view
+                    .verify
+                    .as_ref()
+                    .is_some_and(|p| p.reader || p.reshuffle) =>
+            {
                 let Some(pad) = self.view.verify.as_mut() else {
                     return;
                 };
                 let (cred, pin) = (pad.sign.credential.clone(), pad.sign.pin.clone());
-                match self.term.inspect_reader(&cred, &pin) {
-                    Ok(text) => {
-                        self.view.verify = None;
-                        self.view.message = Some(Notice::done(text));
-                    }
-                    Err(e) => {
-                        if let Some(pad) = self.view.verify.as_mut() {
-                            pad.error = Some(e);
-                            pad.sign.refused(self.term.pin_wait());
-                        }
-                    }
-                }
-            }
-            UiCmd::SubmitVerify if self.view.verify.as_ref().is_some_and(|p| p.reshuffle) => {
-                let Some(pad) = self.view.verify.as_mut() else {
-                    return;
+                let signed = if pad.reader {
+                    self.term.inspect_reader(&cred, &pin)
+                } else {
+                    self.term.order_reshuffle(&cred, &pin)
                 };
-                let (cred, pin) = (pad.sign.credential.clone(), pad.sign.pin.clone());
-                match self.term.order_reshuffle(&cred, &pin) {
+                match signed {
                     Ok(text) => {
                         self.view.verify = None;
                         self.view.message = Some(Notice::done(text));

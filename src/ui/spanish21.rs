@@ -171,30 +171,24 @@ impl DeckhandApp {
                 }
                 small(ui, "§ 635a.8(a), (b), (e)");
             }
-            // § 635a.13(k): reported broken during this round: the screen says so, not "insert".
-            Step21::Reader if self.term.table().reader_out => {
-                crate::ui::banner(ui, "✖ The card reader is out of order");
-                title(ui, "Do not use the card reader");
-                body(
-                    ui,
-                    "The card reader was reported out of order: no more Spanish 21 is dealt at this table until it is repaired or replaced. Call the floorperson for this round; what the reader would have said is keyed only on the floorperson's word.",
-                );
-                ui.horizontal_wrapped(|ui| {
-                    if choice(ui, "Dealer has Blackjack") {
-                        send(cmds, Command21::Reader { blackjack: true });
-                    }
-                    if choice(ui, "No Blackjack") {
-                        send(cmds, Command21::Reader { blackjack: false });
-                    }
-                });
-                small(ui, "§ 635a.13(k)");
-            }
             Step21::Reader => {
-                title(ui, "Read the hole card");
-                body(
-                    ui,
-                    "Insert the hole card into the card reader and move it face down without exposing it.",
-                );
+                // § 635a.13(k): reported broken during this round, the screen says so instead
+                // of asking for the hole card in the reader.
+                let broken = self.term.table().reader_out;
+                if broken {
+                    crate::ui::banner(ui, "✖ The card reader is out of order");
+                    title(ui, "Do not use the card reader");
+                    body(
+                        ui,
+                        "The card reader was reported out of order: no more Spanish 21 is dealt at this table until it is repaired or replaced. Call the floorperson for this round; what the reader would have said is keyed only on the floorperson's word.",
+                    );
+                } else {
+                    title(ui, "Read the hole card");
+                    body(
+                        ui,
+                        "Insert the hole card into the card reader and move it face down without exposing it.",
+                    );
+                }
                 ui.horizontal_wrapped(|ui| {
                     if choice(ui, "Dealer has Blackjack") {
                         send(cmds, Command21::Reader { blackjack: true });
@@ -203,7 +197,14 @@ impl DeckhandApp {
                         send(cmds, Command21::Reader { blackjack: false });
                     }
                 });
-                small(ui, "§ 635a.7(g)");
+                small(
+                    ui,
+                    if broken {
+                        "§ 635a.13(k)"
+                    } else {
+                        "§ 635a.7(g)"
+                    },
+                );
             }
             // § 635a.8(d): no Blackjack: the insurance loses, collected before any draw.
             Step21::CollectInsurance => {

@@ -471,12 +471,7 @@ impl BankedEvent {
             BankedEvent::LockInPaid => "The lock-in paid".into(),
             BankedEvent::VoidSettling { settles } => format!(
                 "The round is void, but the {} still settle by the paytable ({}): key the cards of the seats that placed them",
-                settles
-                    .wagers
-                    .iter()
-                    .map(|w| crate::rules::banked::label(&w.replace('_', "-")))
-                    .collect::<Vec<_>>()
-                    .join(" and "),
+                settles.names(),
                 settles.section
             ),
             BankedEvent::Replacement { card } => {

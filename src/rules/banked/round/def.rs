@@ -110,6 +110,17 @@ pub struct VoidSettles {
     pub board: bool,
 }
 
+impl VoidSettles {
+    /// The wagers settled, as the layout names them: "Pocket Bonus and Trips Plus".
+    pub fn names(&self) -> String {
+        self.wagers
+            .iter()
+            .map(|w| crate::rules::banked::label(&w.replace('_', "-")))
+            .collect::<Vec<_>>()
+            .join(" and ")
+    }
+}
+
 /// The stub count of a game dealt without a counting shuffler: at least once every five rounds
 /// the dealer counts the cards left after the deal, face down on the layout (§ 657a.8(f),
 /// § 657a.9(d), § 657a.10(d) and the other chapters alike).
