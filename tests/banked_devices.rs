@@ -576,3 +576,50 @@ fn the_card_reader_is_inspected_once_each_gaming_day_before_play() {
     assert_eq!(t.gaming_day(at(9, 59)).to_string(), "2026-11-23");
     assert_eq!(t.gaming_day(at(10, 0)).to_string(), "2026-11-24");
 }
+
+/// § 635a.7(h)(1)(i): from the real start, a Blackjack against a 6 up is paid in its turn on
+/// the screen, then the next box decides; the pay screen marks it paid at once.
+#[test]
+fn a_spanish_21_blackjack_against_a_six_is_paid_in_its_turn() {
+    use crate::common::play::play_step;
+    use common::ui::tap;
+    use deckhand::rules::banked::round::BankedStep;
+    use deckhand::rules::banked::round21::Step21;
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bj.sqlite");
+    let app = deckhand::app::build(
+        &crate::common::ui::real_config(&db),
+        Default::default(),
+        None,
+    )
+    .unwrap();
+    let mut h = crate::common::ui::harness(app);
+    h.run_ok();
+    crate::common::play::open_from_sign_in(&mut h, GameId::Spanish21, tap);
+    let mut n = 0;
+    assert!(play_step(&mut h, &mut n), "the wagers");
+    for c in ["A♠", "K♦", "9♣", "7♦", "6♥"] {
+        tap(&mut h, c);
+    }
+    tap(&mut h, "Cards dealt");
+    assert_eq!(
+        h.state().terminal().table().step(),
+        Step::Banked {
+            step: BankedStep::Play21(Step21::PayBlackjack { seat: 2 }),
+            game: GameId::Spanish21
+        }
+    );
+    h.get_by_label("Seat 2 has Blackjack");
+    h.get_by_label_contains("pay it now at its posted odds");
+    tap(&mut h, "Blackjack paid");
+    h.get_by_label("Seat 4 decides");
+    while h.state().terminal().table().round.is_some() {
+        if h.query_by_label("Paid").is_some() {
+            h.get_by_label_contains("(paid at once)");
+        }
+        assert!(play_step(&mut h, &mut n));
+    }
+    let rebuilt = deckhand::store::replay::read_table(&db).unwrap();
+    assert!(rebuilt == *h.state().terminal().table());
+}

@@ -766,16 +766,9 @@ impl DeckhandApp {
                     );
                 }
                 // Lunar Poker's instant payouts and Super Wagers were paid at lock-in.
-                let early = |w: &WagerResult| {
-                    r.lock_in.as_ref().is_some_and(|l| {
-                        l.results
-                            .iter()
-                            .any(|x| x.seat == w.seat && x.wager == w.wager)
-                    })
-                };
                 settlement_lines(ui, &s, |w| {
-                    if early(w) {
-                        return Some(("  (settled at lock-in)".into(), true));
+                    if let Some(when) = r.settled_at_table(w.seat, &w.wager) {
+                        return Some((format!("  ({when})"), true));
                     }
                     match (&r.validated_by, w.floor_verification) {
                         (_, false) => None,

@@ -206,6 +206,22 @@ impl DeckhandApp {
                     },
                 );
             }
+            // § 635a.7(h)(1)(i): a Blackjack against a 2 to 9 up is paid in its turn.
+            Step21::PayBlackjack { seat } => {
+                let up = r.dealer.first().map(|c| c.pretty()).unwrap_or_default();
+                title(ui, &format!("Seat {seat} has Blackjack"));
+                body(
+                    ui,
+                    &format!(
+                        "You show {up}: announce the Blackjack and pay it now at its posted odds (§ 635a.12(a)) on the Spanish 21 Wager of {}, then remove the cards.",
+                        money(r.ante(*seat))
+                    ),
+                );
+                if primary(ui, "Blackjack paid") {
+                    send(cmds, Command21::BlackjackPaid);
+                }
+                small(ui, "§ 635a.7(h)(1)(i)");
+            }
             // § 635a.8(d): no Blackjack: the insurance loses, collected before any draw.
             Step21::CollectInsurance => {
                 title(ui, "Collect the losing insurance");

@@ -190,6 +190,7 @@ fn banked_step(h: &mut Harness<'_, DeckhandApp>, step: BankedStep, n: usize, pre
             Step21::Insurance { .. } => press(h, "No insurance"),
             Step21::Reader => press(h, "No Blackjack"),
             Step21::CollectInsurance => press(h, "Insurance collected"),
+            Step21::PayBlackjack { .. } => press(h, "Blackjack paid"),
             Step21::Hand { .. } => press(h, "Stand"),
             Step21::Dealer => tap_a_free_card(h, n * 5),
         },

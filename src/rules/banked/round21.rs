@@ -79,6 +79,9 @@ pub struct Play21 {
     /// any card was drawn (§ 635a.8(d)).
     #[serde(default)]
     pub insurance_collected: bool,
+    /// Blackjacks against a 2 to 9 up, paid at once and their cards removed (§ 635a.7(h)(1)(i)).
+    #[serde(default)]
+    pub blackjack_paid: BTreeSet<u8>,
 }
 
 /// The dealer's inputs in a Spanish 21 round.
@@ -108,6 +111,9 @@ pub enum Command21 {
     },
     /// The losing Insurance Wagers collected (§ 635a.8(d)).
     InsuranceCollected,
+    /// The box's Blackjack paid and its cards removed, the dealer showing 2 to 9
+    /// (§ 635a.7(h)(1)(i)).
+    BlackjackPaid,
     /// A card dealt to the hand in turn, or to the dealer.
     Card {
         card: Card,
@@ -144,6 +150,11 @@ pub enum Step21 {
     /// The reader showed no Blackjack: the losing Insurance Wagers are collected before any
     /// card is drawn (§ 635a.8(d)).
     CollectInsurance,
+    /// A Blackjack against a 2 to 9 up, in its turn: paid at once and its cards removed
+    /// (§ 635a.7(h)(1)(i)).
+    PayBlackjack {
+        seat: u8,
+    },
     /// The hand in turn: `hand` indexes the box's hands.
     Hand {
         seat: u8,
@@ -244,8 +255,13 @@ impl BankedRound {
         {
             return BankedStep::Play21(Step21::CollectInsurance);
         }
+        // § 635a.7(h)(1)(i): against a 2 to 9 up, a Blackjack is paid in its turn.
+        let low_up = !(up.rank == Rank::ACE || ten_value(up));
         if p.reader_blackjack != Some(true) {
             for s in &self.seats {
+                if low_up && p.blackjack(*s) && !p.blackjack_paid.contains(s) {
+                    return BankedStep::Play21(Step21::PayBlackjack { seat: *s });
+                }
                 for (i, h) in p.hands.get(s).into_iter().flatten().enumerate() {
                     if !p.hand_done(*s, h) {
                         return BankedStep::Play21(Step21::Hand { seat: *s, hand: i });
@@ -406,6 +422,9 @@ impl BankedRound {
             }
             (Command21::Reader { blackjack }, Step21::Reader) => {
                 self.s21.as_mut().expect("set").reader_blackjack = Some(*blackjack);
+            }
+            (Command21::BlackjackPaid, Step21::PayBlackjack { seat }) => {
+                self.s21.as_mut().expect("set").blackjack_paid.insert(seat);
             }
             (Command21::InsuranceCollected, Step21::CollectInsurance) => {
                 self.s21.as_mut().expect("set").insurance_collected = true;
@@ -705,6 +724,46 @@ mod tests {
             r.step,
             BankedStep::Play21(Step21::Hand { seat: 1, hand: 0 })
         );
+    }
+
+    /// § 635a.7(h)(1): against a 2 to 9 up a Blackjack is paid in its turn and its cards
+    /// removed; against an ace or a picture card it waits for the hole card.
+    #[test]
+    fn a_blackjack_against_a_low_card_is_paid_at_once() {
+        let mut r = round(&[1, 2]);
+        let c = |s: &str| parse_cards(s).unwrap()[0];
+        play(
+            &mut r,
+            Command21::Dealt {
+                seats: vec![(1, vec![c("Ah"), c("Kd")]), (2, vec![c("9s"), c("7d")])],
+                up: c("6c"),
+            },
+        )
+        .unwrap();
+        assert_eq!(r.step, BankedStep::Play21(Step21::PayBlackjack { seat: 1 }));
+        assert!(play(&mut r, Command21::Stand).is_err());
+        play(&mut r, Command21::BlackjackPaid).unwrap();
+        assert_eq!(
+            r.step,
+            BankedStep::Play21(Step21::Hand { seat: 2, hand: 0 })
+        );
+        // Paid at the table: a void round no longer returns that wager.
+        assert_eq!(r.refunds(), vec![(1, 0), (2, 1000)]);
+        // A king up: no payment before the hole card.
+        let mut r = round(&[1]);
+        play(
+            &mut r,
+            Command21::Dealt {
+                seats: vec![(1, vec![c("Ah"), c("Kd")])],
+                up: c("Kc"),
+            },
+        )
+        .unwrap();
+        play(&mut r, Command21::Reader { blackjack: false }).unwrap();
+        assert!(!matches!(
+            r.step,
+            BankedStep::Play21(Step21::PayBlackjack { .. })
+        ));
     }
 
     #[test]

@@ -550,6 +550,7 @@ impl BankedEvent {
                         }
                     ),
                     Command21::InsuranceCollected => "The losing insurance collected".into(),
+                    Command21::BlackjackPaid => "Blackjack paid, the cards removed".into(),
                     Command21::Card { card } => format!("is dealt {}", card.pretty()),
                     Command21::Stand => "stands".into(),
                     Command21::Double { amount } => format!("doubles for {}", money(*amount)),
@@ -617,6 +618,7 @@ impl Step {
                     Step21::Insurance { seat } => format!("Seat {seat}: insurance?"),
                     Step21::Reader => "Read the hole card".into(),
                     Step21::CollectInsurance => "Collect the losing insurance".into(),
+                    Step21::PayBlackjack { seat } => format!("Pay seat {seat}'s Blackjack"),
                     Step21::Hand { seat, .. } => format!("Seat {seat} decides"),
                     Step21::Dealer => "The dealer draws".into(),
                 },

@@ -243,6 +243,28 @@ impl BankedRound {
             .collect()
     }
 
+    /// When a settlement line's wager was already settled at the table, in words for the pay
+    /// screen: Lunar Poker's lock-in (§ 589.11(c)), Spanish 21's Match-the-Dealer (§ 635a.7(f)),
+    /// an even money (§ 635a.8(e)), losing insurance collected after the reader (§ 635a.8(d)), a
+    /// Blackjack paid against a 2 to 9 up (§ 635a.7(h)(1)(i)). `None`: settled now.
+    pub fn settled_at_table(&self, seat: u8, wager: &str) -> Option<&'static str> {
+        if self
+            .lock_in
+            .as_ref()
+            .is_some_and(|l| l.results.iter().any(|x| x.seat == seat && x.wager == wager))
+        {
+            return Some("settled at lock-in");
+        }
+        let p = self.s21.as_ref()?;
+        match wager {
+            "match-the-dealer" if p.match_called => Some("settled after the deal"),
+            "insurance" if p.insurance_collected => Some("collected after the reader"),
+            "spanish-21" if p.blackjack_paid.contains(&seat) => Some("paid at once"),
+            "spanish-21" if p.even_money.contains(&seat) => Some("paid even money"),
+            _ => None,
+        }
+    }
+
     /// Wagers already settled at the table before the round's end, which a void round does not
     /// return: Lunar Poker's instant payouts and Super Wagers at lock-in (§ 589.11(c)), Spanish
     /// 21's Match-the-Dealer after the deal (§ 635a.7(f)), an even money (§ 635a.8(e)) and
@@ -272,7 +294,13 @@ impl BankedRound {
             } else {
                 0
             };
-            matched + even + insured
+            // A Blackjack against a 2 to 9 up, paid at once (§ 635a.7(h)(1)(i)).
+            let blackjack = if p.blackjack_paid.contains(&seat) {
+                self.ante(seat)
+            } else {
+                0
+            };
+            matched + even + insured + blackjack
         });
         // A void round's wagers that were settled by their paytables (§ 677a.13(a),(d)).
         let void: Cents = match (&self.void, &self.settlement) {
