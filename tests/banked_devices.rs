@@ -597,6 +597,8 @@ fn a_spanish_21_blackjack_against_a_six_is_paid_in_its_turn() {
     let mut h = crate::common::ui::harness(app);
     h.run_ok();
     crate::common::play::open_from_sign_in(&mut h, GameId::Spanish21, tap);
+    // The limit sign names the Spanish 21 Wager.
+    h.get_by_label_contains("Posted limits: Spanish 21 $5.00 to $1,000.00");
     let mut n = 0;
     assert!(play_step(&mut h, &mut n), "the wagers");
     for c in ["A♠", "K♦", "9♣", "7♦", "6♥"] {

@@ -140,6 +140,9 @@ fn spanish_21_inspection_removes_the_tens() {
     h.run_ok();
     common::play::dealer_signs_in(&mut h, tap);
     tap(&mut h, GameId::Spanish21.name());
+    // The posted limits name the Spanish 21 Wager, not an Ante.
+    h.get_by_label_contains("Spanish 21 $5.00 to $1,000.00.");
+    assert!(h.query_by_label_contains("Ante $5.00").is_none());
     tap(&mut h, "Open table");
     h.get_by_label("Inspect the decks for the shoe");
     h.get_by_label(

@@ -497,8 +497,11 @@ impl DeckhandApp {
                         // The table's limit sign, so an amount outside it is seen as keyed.
                         let (min, max) = r.ante_limits;
                         if max > 0 {
+                            // The main wager as the layout names it (Spanish 21's is the
+                            // Spanish 21 Wager, not an Ante).
+                            let main = def.spots.first().map_or("Ante", |s| s.label);
                             let mut sign =
-                                format!("Posted limits: Ante {} to {}", money(min), money(max));
+                                format!("Posted limits: {main} {} to {}", money(min), money(max));
                             for (key, (lo, hi)) in &r.side_limits {
                                 let label = def
                                     .spots

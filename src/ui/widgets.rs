@@ -35,10 +35,14 @@ pub(super) fn setup_summary(s: &TableSetup) -> String {
         _ => format!("Decks: {} and {}.", s.deck_colours[0], s.deck_colours[1]),
     };
     if p.game.is_house_banked() {
+        // The main wager as the layout names it (Spanish 21's is the Spanish 21 Wager).
+        let main = crate::rules::banked::round::Def::of(p.game)
+            .and_then(|d| d.spots.first())
+            .map_or("Ante", |s| s.label);
         let limits = match (p.min_ante, p.max_ante) {
             (0, 0) => String::new(),
-            (min, 0) => format!(" Ante at least {}.", money(min)),
-            (min, max) => format!(" Ante {} to {}.", money(min), money(max)),
+            (min, 0) => format!(" {main} at least {}.", money(min)),
+            (min, max) => format!(" {main} {} to {}.", money(min), money(max)),
         };
         return format!("{decks} Dealt {}.{limits}", p.dealing.name());
     }
