@@ -419,14 +419,7 @@ fn a_broken_card_reader_stops_spanish_21_until_a_floorperson_signs_it_repaired()
     use egui_kittest::kittest::Queryable;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("reader.sqlite");
-    let app = deckhand::app::build(
-        &crate::common::ui::real_config(&db),
-        Default::default(),
-        None,
-    )
-    .unwrap();
-    let mut h = crate::common::ui::harness(app);
-    h.run_ok();
+    let mut h = common::ui::real_app(&db, 1280.0, 800.0, 0.25);
     crate::common::play::open_from_sign_in(&mut h, GameId::Spanish21, tap);
     tap(&mut h, "⚠ Irregularity");
     tap(&mut h, "Card reader malfunction  ·  § 635a.13(k)");
@@ -507,14 +500,7 @@ fn the_card_reader_is_inspected_once_each_gaming_day_before_play() {
     use egui_kittest::kittest::Queryable;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("reader-day.sqlite");
-    let app = deckhand::app::build(
-        &crate::common::ui::real_config(&db),
-        Default::default(),
-        None,
-    )
-    .unwrap();
-    let mut h = crate::common::ui::harness(app);
-    h.run_ok();
+    let mut h = common::ui::real_app(&db, 1280.0, 800.0, 0.25);
     crate::common::play::dealer_signs_in(&mut h, tap);
     tap(&mut h, GameId::Spanish21.name());
     tap(&mut h, "Open table");
@@ -588,14 +574,7 @@ fn a_spanish_21_blackjack_against_a_six_is_paid_in_its_turn() {
     use egui_kittest::kittest::Queryable;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("bj.sqlite");
-    let app = deckhand::app::build(
-        &crate::common::ui::real_config(&db),
-        Default::default(),
-        None,
-    )
-    .unwrap();
-    let mut h = crate::common::ui::harness(app);
-    h.run_ok();
+    let mut h = common::ui::real_app(&db, 1280.0, 800.0, 0.25);
     crate::common::play::open_from_sign_in(&mut h, GameId::Spanish21, tap);
     // The limit sign names the Spanish 21 Wager.
     h.get_by_label_contains("Posted limits: Spanish 21 $5.00 to $1,000.00");

@@ -10,7 +10,7 @@
 use crate::common;
 
 use common::play::{first_ready, floorperson_signs};
-use common::ui::{harness_sized, keys, real_config, tap};
+use common::ui::{keys, tap};
 use deckhand::rules::games::GameId;
 use deckhand::rules::table::Step;
 use deckhand::ui::DeckhandApp;
@@ -28,9 +28,7 @@ fn opened_sized(
     w: f32,
     hgt: f32,
 ) -> Harness<'static, DeckhandApp> {
-    let app = deckhand::app::build(&real_config(db), Default::default(), None).unwrap();
-    let mut h = harness_sized(app, w, hgt);
-    h.run_ok();
+    let mut h = common::ui::real_app(db, w, hgt, 0.25);
     common::play::open_from_sign_in(&mut h, game, tap);
     h
 }

@@ -634,12 +634,7 @@ impl DeckhandApp {
                     }
                     None => title(ui, "Key the cards for settlement"),
                 }
-                let house = self
-                    .term
-                    .table()
-                    .setup
-                    .as_ref()
-                    .and_then(|s| s.poker.house.as_deref());
+                let house = self.term.table().house();
                 let only: Vec<u8> = r
                     .seats
                     .iter()

@@ -177,21 +177,8 @@ impl DeckhandApp {
                     };
                     // A void that still settles some wagers says which (§ 677a.13(a),(d),
                     // § 647a.13(a),(d)): the rules decide, from the round in play.
-                    let house = self
-                        .term
-                        .table()
-                        .setup
-                        .as_ref()
-                        .and_then(|s| s.poker.house.as_deref());
                     let kept = (item.effect == Effect::VoidRound)
-                        .then(|| {
-                            self.term
-                                .table()
-                                .round
-                                .as_ref()
-                                .and_then(|r| r.banked.as_ref())
-                                .and_then(|b| b.void_settles(&item.id, house))
-                        })
+                        .then(|| self.term.table().void_keeps(&item.id))
                         .flatten();
                     match kept {
                         Some(v) => body_colour(

@@ -353,20 +353,13 @@ impl DeckhandApp {
         }
         // § 637a.1: a killed round plays above the posted limits; the dealer and the players see it.
         if let Some(pct) = t.kill_in_effect() {
-            let name = if pct >= 200 { "Kill" } else { "Half-kill" };
+            let (name, times) = crate::rules::poker::jackpots::KillRules::words(pct);
             let when = if t.round.is_some() {
                 "this round"
             } else {
                 "next round"
             };
-            body_colour(
-                ui,
-                &format!(
-                    "{name} {when}: limits × {}",
-                    if pct >= 200 { "2" } else { "1.5" }
-                ),
-                theme::WARN,
-            );
+            body_colour(ui, &format!("{name} {when}: limits × {times}"), theme::WARN);
         }
         if let Some(b) = t.round.as_ref().and_then(|r| r.banked.as_ref()) {
             // A house-banked round: the total first, where the panel never scrolls it away,

@@ -83,15 +83,10 @@ pub(super) fn setup_summary(s: &TableSetup) -> String {
         text.push_str(&format!(" Ante {}.", money(p.ante)));
     }
     if let Some(k) = &p.kill {
+        let (name, times) = crate::rules::poker::jackpots::KillRules::words(k.limit_percent);
         text.push_str(&format!(
-            " {}: a pot of {} or more won whole raises the next round's limits × {}.",
-            if k.limit_percent >= 200 {
-                "Kill"
-            } else {
-                "Half-kill"
-            },
-            money(k.qualifying_pot),
-            if k.limit_percent >= 200 { "2" } else { "1.5" }
+            " {name}: a pot of {} or more won whole raises the next round's limits × {times}.",
+            money(k.qualifying_pot)
         ));
     }
     if p.forced_bet > 0 {

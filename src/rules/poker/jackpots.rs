@@ -130,16 +130,13 @@ pub fn bad_beat_ranks(game: GameId) -> bool {
     )
 }
 
-/// Whether the game deals a board the posted hands are made with.
+/// Whether the game deals a board the posted hands are made with (its procedure's phases).
 fn board_game(game: GameId) -> bool {
-    matches!(
-        game,
-        GameId::Holdem
-            | GameId::Omaha
-            | GameId::OmahaHiLo
-            | GameId::FiveCardOmaha
-            | GameId::FiveCardOmahaHiLo
-    )
+    crate::rules::poker::procedure::Procedure::of(game).is_some_and(|p| {
+        p.phases
+            .iter()
+            .any(|ph| matches!(ph, crate::rules::poker::procedure::Phase::Board { .. }))
+    })
 }
 
 /// Whether a showdown holds a Bad Beat: the best hand loses to a better one and is at least the
@@ -293,6 +290,18 @@ pub struct KillRules {
     pub limit_percent: u32,
     /// [AMBIG] whether a pot won because everyone folded "wins an entire qualifying pot".
     pub uncontested_counts: bool,
+}
+
+impl KillRules {
+    /// The option's name and how the posted limits are multiplied: ("Kill", "2") or
+    /// ("Half-kill", "1.5").
+    pub fn words(limit_percent: u32) -> (&'static str, &'static str) {
+        if limit_percent >= 200 {
+            ("Kill", "2")
+        } else {
+            ("Half-kill", "1.5")
+        }
+    }
 }
 
 /// Whether the next round is killed, from this round's award (§ 637a.1 "Kill"): a player who

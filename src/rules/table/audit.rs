@@ -26,7 +26,7 @@ impl Table {
     /// `Err` with both sides when they do not.
     pub fn recompute(&self, e: &Event) -> Result<Recomputed, Divergence> {
         let banked = self.round.as_ref().and_then(|r| r.banked.as_ref());
-        let house = self.setup.as_ref().and_then(|s| s.poker.house.as_deref());
+        let house = self.house();
         let fail = |now: String| Divergence {
             recorded: e.kind().to_string(),
             now,

@@ -76,8 +76,7 @@ impl Table {
                 let Some(b) = self.round.as_ref().and_then(|r| r.banked.as_ref()) else {
                     return refuse("no house-banked round is under way");
                 };
-                let house = self.setup.as_ref().and_then(|s| s.poker.house.as_deref());
-                let events = b.decide(cmd, house).map_err(RuleError::Refused)?;
+                let events = b.decide(cmd, self.house()).map_err(RuleError::Refused)?;
                 // A void round's kept wagers paid: every other wager is returned now.
                 if b.void.is_some() && events.contains(&BankedEvent::Paid) {
                     let r = self.round.as_ref().expect("a banked round");
@@ -540,12 +539,8 @@ impl Table {
                 };
                 // § 677a.13(a),(d), § 647a.13(a),(d): some wagers of a void round are still
                 // settled by their paytables; the rest is returned once they are paid.
-                let house = self.setup.as_ref().and_then(|s| s.poker.house.as_deref());
                 if item.effect == Effect::VoidRound
-                    && let Some(settles) = r
-                        .banked
-                        .as_ref()
-                        .and_then(|b| b.void_settles(&item.id, house))
+                    && let Some(settles) = self.void_keeps(&item.id)
                 {
                     events.push(Event::Banked(BankedEvent::VoidSettling { settles }));
                     return Ok(events);

@@ -319,18 +319,29 @@ impl Table {
         }
     }
 
+    /// A house-banked table's paytables and the casino's choices it settles by.
+    pub fn house(&self) -> Option<&crate::rules::banked::House> {
+        self.setup.as_ref().and_then(|s| s.poker.house.as_deref())
+    }
+
+    /// What a void of the irregularity `id`, reported now, still settles (§ 677a.13(a),(d),
+    /// § 647a.13(a),(d)); `None`: every wager is returned.
+    pub fn void_keeps(&self, id: &str) -> Option<crate::rules::banked::round::VoidSettles> {
+        self.round
+            .as_ref()?
+            .banked
+            .as_ref()?
+            .void_settles(id, self.house())
+    }
+
     /// The cards a count must find: a deck's 52 (§ 637a.7(e)(4)), or a Spanish 21 shoe's 48 a
     /// deck, the 10s removed (§ 635a.3(a)), times the decks the casino uses.
     pub fn cards_counted(&self) -> u16 {
         if self.shoe_game() {
-            let decks = self
-                .setup
-                .as_ref()
-                .and_then(|s| s.poker.house.as_deref())
-                .map_or_else(
-                    || crate::rules::banked::spanish21::Rules::default().decks,
-                    |h| h.rules.spanish21.decks,
-                );
+            let decks = self.house().map_or_else(
+                || crate::rules::banked::spanish21::Rules::default().decks,
+                |h| h.rules.spanish21.decks,
+            );
             48 * u16::from(decks)
         } else {
             u16::from(DECK_SIZE)
