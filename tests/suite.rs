@@ -62,4 +62,5 @@ mod ui_table_life;
 mod ui_table_map;
 mod undo;
 mod void_settles;
+mod wagers_lost;
 mod write_faults;

@@ -21,6 +21,10 @@ pub enum Effect {
     ReplaceDeck,
     /// The shuffler (or dealing shoe) is covered and play goes on by hand.
     DeviceOutOfService,
+    /// Every wager of the seat named loses now: the player left during the round and his
+    /// wagers are abandoned (§ 677a.7(b) and the other banked chapters' (b)), or he forfeited
+    /// them by sharing information about his hand (§ 655a.11(a)(3)).
+    WagersLost,
     /// Spanish 21's card reader malfunctions: no new round until a floorperson signs it
     /// repaired or replaced (§ 635a.13(k)).
     ReaderOutOfService,

@@ -43,6 +43,12 @@ fn effect_words(effect: Effect, in_round: bool) -> &'static str {
         (Effect::ReplaceDeck, false) => {
             "This voids a round and replaces the deck: report it while the round is in play."
         }
+        (Effect::WagersLost, true) => {
+            "Recording this makes every wager of the seat lose: its hand takes no further part."
+        }
+        (Effect::WagersLost, false) => {
+            "This takes a player's wagers: report it while the round is in play."
+        }
         (Effect::ReaderOutOfService, _) => {
             "Recording this stops Spanish 21 at this table: no new round until a floorperson signs the card reader repaired or replaced."
         }

@@ -560,6 +560,32 @@ impl Table {
                     });
                 }
             }
+            Effect::WagersLost => {
+                let Some(banked) = self.round.as_ref().and_then(|r| r.banked.as_ref()) else {
+                    return refuse(format!(
+                        "{}: there is no round in play ({section})",
+                        item.title
+                    ));
+                };
+                let seat = seat.expect("the entry names a seat, checked above");
+                let lost = crate::rules::banked::round::Lost {
+                    section: section.clone(),
+                    why: item.title.clone(),
+                };
+                let event = BankedEvent::WagersLost { seat, lost };
+                let mut next = banked.clone();
+                next.apply(&event)
+                    .map_err(|e| RuleError::Refused(format!("{}: {e}", item.title)))?;
+                events.push(Event::Banked(event));
+                // Nobody left to play: the settlement collects every wager.
+                if next.ready_to_settle(self.house()) {
+                    let house = self.house().ok_or_else(|| {
+                        RuleError::Refused("the table opened without its paytables".into())
+                    })?;
+                    let settlement = next.settle(house).map_err(RuleError::Refused)?;
+                    events.push(Event::Banked(BankedEvent::Settled { settlement }));
+                }
+            }
             Effect::ReaderOutOfService => {
                 if self.reader_out {
                     return refuse(format!(

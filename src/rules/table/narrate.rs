@@ -474,6 +474,10 @@ impl BankedEvent {
                 settles.names(),
                 settles.section
             ),
+            BankedEvent::WagersLost { seat, lost } => format!(
+                "{}: every wager of seat {seat} loses ({})",
+                lost.why, lost.section
+            ),
             BankedEvent::Replacement { card } => {
                 format!("{} replaced the dealer's highest card", card.pretty())
             }

@@ -84,6 +84,7 @@ impl Table {
                     | BankedEvent::LockedIn { .. }
                     | BankedEvent::LockInPaid
                     | BankedEvent::VoidSettling { .. }
+                    | BankedEvent::WagersLost { .. }
                     | BankedEvent::Validated { .. }
                     | BankedEvent::Paid
             ),

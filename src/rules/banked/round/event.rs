@@ -150,6 +150,10 @@ pub enum BankedEvent {
     /// (d), § 647a.13(a),(d)): their seats' cards are keyed next. Written by the table with the
     /// irregularity that voided the round.
     VoidSettling { settles: VoidSettles },
+    /// Every wager of a seat lost before the settlement: the player left the table during the
+    /// round, or forfeited by sharing information about his hand. Written by the table with
+    /// the irregularity a floorperson signed.
+    WagersLost { seat: u8, lost: Lost },
     /// Lunar Poker: the card that replaced the dealer's highest card (§ 589.11(e)(2)(ii)).
     Replacement { card: Card },
     /// Every hand keyed, and the meters the settlement pays from.
@@ -190,6 +194,7 @@ impl BankedEvent {
             BankedEvent::LockedIn { .. } => "lock_in_settled",
             BankedEvent::LockInPaid => "lock_in_paid",
             BankedEvent::VoidSettling { .. } => "void_settles_wagers",
+            BankedEvent::WagersLost { .. } => "wagers_lost",
             BankedEvent::Replacement { .. } => "replacement_card",
             BankedEvent::CardsKeyed { .. } => "cards_keyed",
             BankedEvent::Settled { .. } => "round_settled",
@@ -244,7 +249,8 @@ impl BankedEvent {
             BankedEvent::Paid => BankedCommand::Paid,
             BankedEvent::LockedIn { .. }
             | BankedEvent::Settled { .. }
-            | BankedEvent::VoidSettling { .. } => return None,
+            | BankedEvent::VoidSettling { .. }
+            | BankedEvent::WagersLost { .. } => return None,
         })
     }
 

@@ -82,6 +82,21 @@ pub struct BankedRound {
     /// cards keyed are those wagers' alone, and the rest is returned when they are paid.
     #[serde(default)]
     pub void: Option<VoidSettles>,
+    /// Seats whose every wager lost before the settlement, with why: the player left the table
+    /// during the round and his wagers are abandoned (§ 677a.7(b), § 647a.7(b), § 589.7(b),
+    /// § 655a.7(b), § 657a.7(b)), or forfeited them by sharing information about his hand
+    /// (§ 655a.11(a)(3)). A floorperson signs the irregularity that records it.
+    #[serde(default)]
+    pub lost: BTreeMap<u8, Lost>,
+}
+
+/// Why a seat's every wager lost before the settlement, as the irregularity recorded it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lost {
+    /// The section, as it reads for this game ("§ 655a.11(a)(3)").
+    pub section: String,
+    /// What happened, in the catalogue's words ("The player left the table during the round").
+    pub why: String,
 }
 
 impl BankedRound {
@@ -128,6 +143,7 @@ impl BankedRound {
             s21: (game == GameId::Spanish21).then(Default::default),
             revealed: BTreeSet::new(),
             void: None,
+            lost: BTreeMap::new(),
         })
     }
 
@@ -224,10 +240,12 @@ impl BankedRound {
         self.wager(seat, "ante")
     }
 
-    /// Everything on the layout, for a void round's refunds.
+    /// Everything on the layout, for a void round's refunds (a seat whose wagers were lost
+    /// before the void has nothing left on it).
     pub fn refunds(&self) -> Vec<(u8, Cents)> {
         self.seats
             .iter()
+            .filter(|s| !self.lost.contains_key(s))
             .map(|s| {
                 let wagers: Cents = self.wagers.get(s).map_or(0, |w| w.values().sum());
                 let ante = self.ante(*s);
@@ -369,6 +387,9 @@ impl BankedRound {
     pub fn needs_cards(&self, seat: u8, house: Option<&House>) -> bool {
         if let Some(v) = &self.void {
             return v.wagers.iter().any(|w| self.wager(seat, w) > 0);
+        }
+        if self.lost.contains_key(&seat) {
+            return false;
         }
         !self.folded.contains(&seat)
             || house.is_none_or(|h| (self.def().folded_hands_keyed)(&h.rules))
@@ -554,6 +575,7 @@ impl BankedRound {
                 next.community.clear();
                 next.step = BankedStep::Cards;
             }
+            BankedEvent::WagersLost { seat, lost } => next.lose(*seat, lost)?,
             other => {
                 let cmd = other
                     .command()
@@ -586,6 +608,31 @@ impl BankedRound {
     /// The settlement of the keyed round, from the table's paytables and choices: the same
     /// function as `deckhand settle` reading the same input (docs/settle.md).
     pub fn settle(&self, house: &House) -> Result<Settlement, String> {
+        let mut s = self.settle_in_play(house)?;
+        self.add_lost(&mut s);
+        Ok(s)
+    }
+
+    /// The seats still in play, settled by their game.
+    fn settle_in_play(&self, house: &House) -> Result<Settlement, String> {
+        if self.seats.iter().all(|s| self.lost.contains_key(s)) {
+            // Every player's wagers were lost: no hand is settled.
+            return Ok(Settlement {
+                game: self.game.id().to_string(),
+                paytables: BTreeMap::new(),
+                dealer: None,
+                results: vec![],
+                seats: vec![],
+                meters: vec![],
+                totals: super::Totals {
+                    players: 0,
+                    house: 0,
+                    meters: 0,
+                },
+                notes: vec![],
+                signer: Default::default(),
+            });
+        }
         if self.void.is_some() {
             let rule = self.def().void.ok_or("this game's void settles no wager")?;
             let mut s = (rule.settle)(self, house)?;
@@ -612,6 +659,95 @@ impl BankedRound {
         }
         s.signer = house.approvals.signer_for(&rest);
         Ok(s)
+    }
+
+    /// Every wager `seat` has on the layout loses now, for the reason `lost` says: the hand
+    /// takes no further part (no decision, no cards keyed) and the settlement collects what it
+    /// wagered. Only once the player received cards and before the round is settled.
+    fn lose(&mut self, seat: u8, lost: &Lost) -> Result<(), String> {
+        if matches!(self.step, BankedStep::Wagers | BankedStep::Deal) {
+            return Err(format!(
+                "seat {seat} has no cards yet: before the deal, take the seat out instead"
+            ));
+        }
+        if self.settlement.is_some() || self.void.is_some() || self.s21.is_some() {
+            return Err(format!(
+                "seat {seat}: the round is past its wagers' decisions"
+            ));
+        }
+        if !self.wagers.contains_key(&seat) {
+            return Err(format!("seat {seat} has no wager in this round"));
+        }
+        if self.lost.contains_key(&seat) {
+            return Err(format!("seat {seat}'s wagers are already lost"));
+        }
+        self.lost.insert(seat, lost.clone());
+        self.folded.insert(seat);
+        self.cards.remove(&seat);
+        if let BankedStep::Decide { phase, seat: due } = self.step
+            && due == seat
+        {
+            self.step = self.next_after_phase_decision(phase);
+        }
+        // Nobody left to play: straight to the settlement, which collects every wager.
+        if self.seats.iter().all(|s| self.lost.contains_key(s)) {
+            self.step = BankedStep::Cards;
+        }
+        Ok(())
+    }
+
+    /// Adds to a settlement every wager of the seats whose wagers were lost, as losing, with
+    /// the section that says so.
+    fn add_lost(&self, s: &mut Settlement) {
+        let def = self.def();
+        for (seat, lost) in &self.lost {
+            let ante = self.ante(*seat);
+            let mut stakes: Vec<(String, Cents)> = self
+                .wagers
+                .get(seat)
+                .into_iter()
+                .flatten()
+                .map(|(k, v)| (k.replace('_', "-"), *v))
+                .collect();
+            for (i, m) in self.decisions.get(seat).into_iter().flatten().enumerate() {
+                if *m > 0 {
+                    let name = def.phases[i].wager.to_lowercase().replace(' ', "-");
+                    stakes.push((name, ante * Cents::from(*m)));
+                }
+            }
+            if self.draws.contains_key(seat) {
+                stakes.push(("options-fee".into(), ante));
+            }
+            for (wager, stake) in stakes {
+                // Settled at lock-in already (§ 589.11(c)): not on the layout any more.
+                if self.lock_in.as_ref().is_some_and(|l| {
+                    l.results
+                        .iter()
+                        .any(|w| w.seat == *seat && w.wager == wager)
+                }) {
+                    continue;
+                }
+                s.results.push(super::WagerResult {
+                    seat: *seat,
+                    wager,
+                    stake,
+                    result: super::Outcome::Lose,
+                    paid: 0,
+                    net: -stake,
+                    from_meter: 0,
+                    meter_percent: None,
+                    explanation: format!(
+                        "{}: every wager of the seat loses",
+                        lost.why.trim_end_matches('.')
+                    ),
+                    section: lost.section.clone(),
+                    floor_verification: false,
+                    hold_cards: false,
+                });
+                s.totals.players -= stake;
+                s.totals.house += stake;
+            }
+        }
     }
 
     /// Lunar Poker's lock-in settlement: the declared hands' instant payouts and every Super
@@ -1065,6 +1201,7 @@ impl BankedRound {
         let seats: Vec<serde_json::Value> = self
             .seats
             .iter()
+            .filter(|s| !self.lost.contains_key(s))
             .map(|s| {
                 let mut v = json!({
                     "seat": s,

@@ -421,6 +421,13 @@ fn every_banked_event_round_trips_through_the_table_event() {
                 board: true,
             },
         },
+        BankedEvent::WagersLost {
+            seat: 2,
+            lost: Lost {
+                section: "§ 655a.11(a)".into(),
+                why: "The player shared information about his hand".into(),
+            },
+        },
         BankedEvent::Replacement { card: c("Jd")[0] },
         BankedEvent::CardsKeyed {
             seats: vec![(1, c("Ac Ad Ah As 2d"))],
@@ -600,4 +607,132 @@ fn a_void_wpt_round_keeps_the_side_wagers_the_section_names() {
             (true, false, section)
         );
     }
+}
+
+/// § 655a.7(b), § 655a.11(a)(3): a player who leaves mid-round, or shares information about his
+/// hand, loses every wager he made; his hand takes no further part and the others play on. A
+/// heads-up player leaving ends the round at the settlement, with nothing to key.
+#[test]
+fn a_seat_whose_wagers_are_lost_plays_no_further_and_every_wager_loses() {
+    let c = |s: &str| parse_cards(s).unwrap();
+    let lost = |section: &str| Lost {
+        section: section.into(),
+        why: "The player left the table during the round".into(),
+    };
+    let mut m = BankedRound::start(GameId::MississippiStud, Dealing::ManualShoe, &[2, 4]).unwrap();
+    for s in [2, 4] {
+        m.run(&BankedCommand::Wagers {
+            seat: s,
+            wagers: wagers(&[("ante", 500), ("three_card_bonus", 200)]),
+        })
+        .unwrap();
+    }
+    // Before the cards are out a seat is taken out, not forfeited.
+    let e = m
+        .apply(&BankedEvent::WagersLost {
+            seat: 2,
+            lost: lost("§ 655a.7(b)"),
+        })
+        .unwrap_err();
+    assert!(e.contains("take the seat out"), "{e}");
+    m.run(&BankedCommand::NoMoreBets).unwrap();
+    m.run(&BankedCommand::Dealt).unwrap();
+    m.run(&BankedCommand::Decide {
+        seat: 2,
+        multiple: 1,
+    })
+    .unwrap();
+    assert_eq!(m.step, BankedStep::Decide { phase: 0, seat: 4 });
+    // Seat 4 is the one to decide and shares his cards: the step moves on without him.
+    m.apply(&BankedEvent::WagersLost {
+        seat: 4,
+        lost: Lost {
+            section: "§ 655a.11(a)".into(),
+            why: "The player shared information about his hand".into(),
+        },
+    })
+    .unwrap();
+    assert_eq!(m.step, BankedStep::Reveal { phase: 0 });
+    let e = m
+        .apply(&BankedEvent::WagersLost {
+            seat: 4,
+            lost: lost("§ 655a.7(b)"),
+        })
+        .unwrap_err();
+    assert!(e.contains("already lost"), "{e}");
+    m.run(&BankedCommand::Revealed).unwrap();
+    // Only seat 2 decides the later streets.
+    assert_eq!(m.step, BankedStep::Decide { phase: 1, seat: 2 });
+    for _ in 0..2 {
+        m.run(&BankedCommand::Decide {
+            seat: 2,
+            multiple: 1,
+        })
+        .unwrap();
+        m.run(&BankedCommand::Revealed).unwrap();
+    }
+    assert_eq!(m.step, BankedStep::Cards);
+    assert!(!m.needs_cards(
+        4,
+        Some(&House::default_for(GameId::MississippiStud).unwrap())
+    ));
+    m.run(&BankedCommand::Cards {
+        seats: vec![(2, c("As Ah"))],
+        dealer: vec![],
+        community: c("Ad 7c 2s"),
+        draws: vec![],
+        meters: Default::default(),
+    })
+    .unwrap();
+    let s = m.settlement.clone().expect("settled");
+    let four: Vec<_> = s.results.iter().filter(|w| w.seat == 4).collect();
+    assert_eq!(four.len(), 2, "{four:?}");
+    for w in &four {
+        assert_eq!(w.result, crate::rules::banked::Outcome::Lose);
+        assert_eq!(w.net, -w.stake);
+        assert_eq!(w.section, "§ 655a.11(a)");
+    }
+    let stakes: Cents = four.iter().map(|w| w.stake).sum();
+    assert_eq!(
+        stakes,
+        500 + 200,
+        "the Ante and the 3 Card Bonus: he had not bet yet"
+    );
+    // Seat 2's three aces win as they would have.
+    assert!(s.results.iter().any(|w| w.seat == 2 && w.net > 0));
+    assert_eq!(
+        s.totals.players + s.totals.house + s.totals.meters,
+        0,
+        "{:?}",
+        s.totals
+    );
+
+    // Heads-up: the only player leaves after his Raise; nothing is left to deal or key.
+    let mut w = BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, &[3]).unwrap();
+    w.run(&BankedCommand::Wagers {
+        seat: 3,
+        wagers: wagers(&[("ante", 1000), ("pocket_bonus", 500)]),
+    })
+    .unwrap();
+    w.run(&BankedCommand::NoMoreBets).unwrap();
+    w.run(&BankedCommand::Dealt).unwrap();
+    w.run(&BankedCommand::Decide {
+        seat: 3,
+        multiple: 2,
+    })
+    .unwrap();
+    w.apply(&BankedEvent::WagersLost {
+        seat: 3,
+        lost: lost("§ 677a.7(b)"),
+    })
+    .unwrap();
+    assert_eq!(w.step, BankedStep::Cards);
+    assert!(w.ready_to_settle(Some(&House::default_for(GameId::WptHeadsUp).unwrap())));
+    let s = w
+        .settle(&House::default_for(GameId::WptHeadsUp).unwrap())
+        .unwrap();
+    assert_eq!(s.totals.house, 1000 + 1000 + 500 + 2000);
+    assert_eq!(s.totals.players, -(1000 + 1000 + 500 + 2000));
+    // A void after it returns nothing of his: it was collected.
+    assert!(w.refunds().is_empty());
 }

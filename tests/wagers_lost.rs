@@ -1,0 +1,166 @@
+//! A player's wagers lost before the settlement, from the real start (the terminal built as
+//! `deckhand` builds it): at Mississippi Stud a player who shares information about his hand
+//! forfeits every wager (§ 655a.11(a)(3)); at WPT a player who leaves the table during the
+//! round has his wagers abandoned and lost (§ 677a.7(b)). A floorperson signs each; the hand
+//! takes no further part; the settlement collects every wager of the seat with the section.
+
+use crate::common;
+
+use common::play::{first_ready, floorperson_signs};
+use common::ui::{keys, tap};
+use deckhand::rules::games::GameId;
+use deckhand::ui::DeckhandApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn wager(h: &mut Harness<'static, DeckhandApp>, seat: u8, spot: &str, amount: &str) {
+    tap(h, &format!("Seat {seat} {spot}: —"));
+    keys(h, amount);
+}
+
+/// Reports the irregularity titled `title` (at `section`) for `seat`, signed by the floorperson.
+fn report(h: &mut Harness<'static, DeckhandApp>, title: &str, section: &str, seat: u8) {
+    tap(h, "⚠ Irregularity");
+    tap(h, &format!("{title}  ·  {section}"));
+    h.get_by_label(
+        "Recording this makes every wager of the seat lose: its hand takes no further part.",
+    );
+    tap(h, &format!("Seat {seat}"));
+    keys(h, "1001");
+    tap(h, "PIN: ");
+    keys(h, "246810");
+    tap(h, "Record irregularity");
+}
+
+fn settlement(db: &std::path::Path) -> serde_json::Value {
+    let rows = common::ui::payloads(db, "round_settled");
+    let v: serde_json::Value = serde_json::from_str(rows.last().expect("settled")).unwrap();
+    v["settlement"].clone()
+}
+
+fn net_of(s: &serde_json::Value, seat: u8) -> Vec<(String, i64, String)> {
+    s["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["seat"] == seat)
+        .map(|r| {
+            (
+                r["wager"].as_str().unwrap().to_string(),
+                r["net"].as_i64().unwrap(),
+                r["section"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_mississippi_stud_player_who_shares_his_hand_forfeits_every_wager() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ms.sqlite");
+    let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
+    common::play::open_from_sign_in(&mut h, GameId::MississippiStud, tap);
+    tap(&mut h, "Wagers of seat 2");
+    wager(&mut h, 2, "Ante", "10");
+    tap(&mut h, "Wagers of seat 4");
+    wager(&mut h, 4, "Ante", "10");
+    wager(&mut h, 4, "3 Card Bonus", "5");
+    tap(&mut h, "No more bets");
+    tap(&mut h, "Cards dealt");
+    tap(&mut h, "1× · $10.00"); // seat 2, Third Street
+    tap(&mut h, "2× · $20.00"); // seat 4, Third Street
+    tap(&mut h, "Done"); // the first community card
+    let before = common::ui::kinds(&db).len();
+    report(
+        &mut h,
+        "The player shared information about his hand",
+        "§ 655a.11(a)",
+        4,
+    );
+    assert_eq!(
+        common::ui::kinds(&db)[before..],
+        ["irregularity", "wagers_lost"]
+    );
+    let lost: serde_json::Value =
+        serde_json::from_str(&common::ui::payloads(&db, "wagers_lost")[0]).unwrap();
+    assert_eq!(lost["seat"], 4);
+    assert_eq!(lost["lost"]["section"], "§ 655a.11(a)");
+    let irr: serde_json::Value =
+        serde_json::from_str(&common::ui::payloads(&db, "irregularity")[0]).unwrap();
+    assert_eq!(irr["signed_by"]["credential"], "1001");
+    // Seat 4 decides nothing more: Fourth Street is seat 2's alone.
+    h.get_by_label("Seat 2 decides");
+    tap(&mut h, "1× · $10.00");
+    tap(&mut h, "Done");
+    h.get_by_label("Seat 2 decides");
+    tap(&mut h, "1× · $10.00");
+    tap(&mut h, "Done");
+    // Only seat 2's cards and the community cards are keyed.
+    assert!(h.query_by_label_contains("Seat 4: ").is_none());
+    for c in ["A♠", "A♥", "A♦", "7♣", "2♠"] {
+        tap(&mut h, c);
+    }
+    tap(&mut h, "Settle");
+    let s = settlement(&db);
+    let four = net_of(&s, 4);
+    assert_eq!(
+        four.iter().map(|w| w.1).sum::<i64>(),
+        -(1000 + 500 + 2000),
+        "the Ante, the 3 Card Bonus and the Third Street bet: {four:?}"
+    );
+    assert!(four.iter().all(|w| w.2 == "§ 655a.11(a)"), "{four:?}");
+    h.get_by_label_contains("Seat 4 · Ante");
+    if first_ready(&h, &["Floorperson validates"]).is_some() {
+        tap(&mut h, "Floorperson validates");
+        floorperson_signs(&mut h);
+    }
+    tap(&mut h, "Paid");
+    let t = h.state().terminal().table();
+    assert!(t.round.is_none() && t.rounds_played == 1);
+    audit(&db, &h);
+}
+
+/// The journal rebuilds the table and a replay recomputes the settlement as recorded.
+fn audit(db: &std::path::Path, h: &Harness<'static, DeckhandApp>) {
+    let rebuilt = deckhand::store::replay::read_table(db).unwrap();
+    assert!(rebuilt == *h.state().terminal().table());
+    let report = deckhand::store::replay::replay_file(db).unwrap();
+    assert!(report.divergence.is_none(), "{report}");
+    assert_eq!(report.settlements, 1, "{report}");
+}
+
+#[test]
+fn a_heads_up_wpt_player_who_leaves_loses_his_wagers_and_the_round_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("wpt.sqlite");
+    let mut h = common::ui::real_app(&db, 1280.0, 800.0, 0.25);
+    common::play::open_from_sign_in(&mut h, GameId::WptHeadsUp, tap);
+    tap(&mut h, "Wagers of seat 2");
+    wager(&mut h, 2, "Ante", "10");
+    wager(&mut h, 2, "Pocket Bonus", "5");
+    tap(&mut h, "Wagers of seat 4");
+    tap(&mut h, "Seat 4 out");
+    tap(&mut h, "Tap again: out");
+    tap(&mut h, "No more bets");
+    tap(&mut h, "Cards dealt");
+    // Before anyone decides, the player gets up and goes.
+    report(
+        &mut h,
+        "The player left the table during the round",
+        "§ 677a.7(b)",
+        2,
+    );
+    let s = settlement(&db);
+    let two = net_of(&s, 2);
+    assert_eq!(
+        two.iter().map(|w| w.1).sum::<i64>(),
+        -(1000 + 1000 + 500),
+        "the Ante, the Odds and the Pocket Bonus: {two:?}"
+    );
+    assert!(two.iter().all(|w| w.2 == "§ 677a.7(b)"), "{two:?}");
+    // Nothing to key: the pay screen, then the next round.
+    tap(&mut h, "Paid");
+    let t = h.state().terminal().table();
+    assert!(t.round.is_none() && t.rounds_played == 1);
+    audit(&db, &h);
+}
