@@ -11,6 +11,7 @@ mod bad_beat;
 mod banked_devices;
 mod big_bet;
 mod box_counts;
+mod boxes;
 mod central;
 mod chain_at_start;
 mod conformance;

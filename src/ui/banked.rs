@@ -480,6 +480,28 @@ impl DeckhandApp {
                     } else if e.out_asked.is_some_and(|s| s != seat) {
                         e.out_asked = None;
                     }
+                    // One player on adjacent boxes, as many as the casino's Rules Submission
+                    // allows (§ 677a.7(e), § 635a.6(f)); the rules refuse more.
+                    let left = seat.saturating_sub(1);
+                    if def.boxes.is_some() && r.boxes_per_player > 1 && r.seats.contains(&left) {
+                        let joined = r.joined.contains(&seat);
+                        let b = Button::new(
+                            RichText::new(format!("Same player as seat {left}")).size(theme::BODY),
+                        )
+                        .selected(joined);
+                        if ui
+                            .add_sized(egui::vec2(260.0, theme::TAB_SIZE.y), b)
+                            .clicked()
+                        {
+                            send(
+                                cmds,
+                                BankedCommand::SamePlayer {
+                                    seat,
+                                    joined: !joined,
+                                },
+                            );
+                        }
+                    }
                 });
                 if e.focus.is_none() {
                     e.focus = Some((current, "ante"));
@@ -493,6 +515,13 @@ impl DeckhandApp {
                     ui.add_space(theme::GAP * 2.0);
                     ui.vertical(|ui| {
                         small(ui, &format!("{} (wagers)", def.sections.wagers));
+                        if let Some(b) = def.boxes {
+                            let rule = match r.boxes_per_player {
+                                0 | 1 => "One player, one box".to_string(),
+                                n => format!("One player, at most {n} adjacent boxes"),
+                            };
+                            small(ui, &format!("{rule} ({})", b.section));
+                        }
                         no_more_bets = primary(ui, "No more bets");
                         // The table's limit sign, so an amount outside it is seen as keyed.
                         let (min, max) = r.ante_limits;

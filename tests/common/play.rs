@@ -219,6 +219,11 @@ pub fn dealer_signs_in(h: &mut Harness<'_, DeckhandApp>, press: Press) {
 /// inspection), the first deck shuffled by hand, seats 2 and 4 dealt in and round 1 started;
 /// each screen's own button pressed by `press`.
 pub fn open_from_sign_in(h: &mut Harness<'_, DeckhandApp>, game: GameId, press: Press) {
+    open_with_seats(h, game, press, &[2, 4]);
+}
+
+/// [`open_from_sign_in`] with `seats` dealt in.
+pub fn open_with_seats(h: &mut Harness<'_, DeckhandApp>, game: GameId, press: Press, seats: &[u8]) {
     dealer_signs_in(h, press);
     if game != GameId::Holdem {
         tap(h, game.name());
@@ -242,7 +247,8 @@ pub fn open_from_sign_in(h: &mut Harness<'_, DeckhandApp>, game: GameId, press: 
     } else {
         press(h, "Shuffled and cut");
     }
-    tap(h, "Seat 2");
-    tap(h, "Seat 4");
+    for s in seats {
+        tap(h, &format!("Seat {s}"));
+    }
     press(h, "Start round 1");
 }

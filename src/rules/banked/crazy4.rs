@@ -555,6 +555,7 @@ pub const ROUND: Def = Def {
         sections: ["§ 657a.8(f)–(h)", "§ 657a.9(d)–(f)", "§ 657a.10(d)–(f)"],
     }),
     void: None,
+    boxes: None,
 };
 
 /// `deckhand settle`'s input for this game, with the configured choices and the round's

@@ -873,6 +873,7 @@ pub const ROUND: Def = Def {
     folded_hands_keyed: super::round::folded_hands_stay,
     stub: None,
     void: None,
+    boxes: None,
 };
 
 /// `deckhand settle`'s input for this game, with the configured choices and the round's

@@ -546,6 +546,7 @@ pub const ROUND: Def = Def {
         sections: ["§ 655a.8(f)–(h)", "§ 655a.9(d)–(f)", "§ 655a.10(d)–(f)"],
     }),
     void: None,
+    boxes: None,
 };
 
 /// `deckhand settle`'s input for this game, with the configured choices and the round's

@@ -567,6 +567,9 @@ impl BankedRound {
                     .collect();
                 json!({
                     "seat": s,
+                    // Adjacent boxes of one player share his name (§ 635a.6(f)), so the
+                    // suited 7s' "all other players" counts him once (§ 635a.12(c)(3)).
+                    "player": format!("seat {}", self.player_boxes(*s)[0]),
                     "wagers": wagers,
                     "surrender": p.surrendered.contains(s),
                     "even_money": p.even_money.contains(s),

@@ -60,6 +60,9 @@ pub struct Rules {
     pub settlement_order: Order,
     /// § 635a.12(c)(3) "all other players": per player or per box (ambiguous).
     pub suited_sevens_others_per: OthersPer,
+    /// § 635a.6(f): the number of adjacent boxes on which one player may place a Spanish 21
+    /// Wager in a round (the Rules Submission's).
+    pub boxes_per_player: u8,
 }
 
 impl Default for Rules {
@@ -72,12 +75,16 @@ impl Default for Rules {
             insurance_chip_unit_cents: 100,
             settlement_order: Order::RightToLeft,
             suited_sevens_others_per: OthersPer::Player,
+            boxes_per_player: 2,
         }
     }
 }
 
 impl Rules {
     pub fn validate(&self, p: &Paytables) -> Result<(), String> {
+        if !(1..=7).contains(&self.boxes_per_player) {
+            return Err("boxes_per_player: 1 to 7 (the layout's boxes)".into());
+        }
         if self.decks != 6 && self.decks != 8 {
             return Err(format!(
                 "decks: {} — Spanish 21 uses six or eight decks (§ 635a.3(a), § 635a.12(e))",
@@ -872,6 +879,10 @@ pub const ROUND: Def = Def {
     folded_hands_keyed: super::round::folded_hands_stay,
     stub: None,
     void: None,
+    boxes: Some(super::round::Boxes {
+        section: "§ 635a.6(f)",
+        limit: |r| r.spanish21.boxes_per_player,
+    }),
 };
 
 /// `deckhand settle`'s input for this game, with the configured choices and the round's

@@ -985,6 +985,11 @@ pub const ROUND: Def = Def {
         keeps: void_keeps,
         settle: settle_void,
     }),
+    boxes: Some(super::round::Boxes {
+        section: "§ 647a.7(e)",
+        // "A player may not wager on more than one player position."
+        limit: |_| 1,
+    }),
 };
 
 /// § 647a.13(a): more than one card found face up after every player and the dealer have

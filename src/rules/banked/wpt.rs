@@ -42,6 +42,9 @@ pub struct Rules {
     /// § 677a.13(d) settles the Trips Plus of a round void before the board is out; the text
     /// does not say how its seven cards are made.
     pub trips_plus_on_void: TripsPlusOnVoid,
+    /// § 677a.7(e): the number of adjacent boxes on which one player may wager in a round (the
+    /// Rules Submission's).
+    pub boxes_per_player: u8,
 }
 
 /// How a void round's Trips Plus is settled when the board is not out (§ 677a.13(d)).
@@ -65,12 +68,16 @@ impl Default for Rules {
             trips_plus: "A".into(),
             payout_limit_cents: None,
             trips_plus_on_void: TripsPlusOnVoid::FinishBoard,
+            boxes_per_player: 2,
         }
     }
 }
 
 impl Rules {
     pub fn validate(&self, p: &Paytables) -> Result<(), String> {
+        if !(1..=6).contains(&self.boxes_per_player) {
+            return Err("boxes_per_player: 1 to 6 (the layout's betting positions)".into());
+        }
         super::check_table(p, GAME, "pocket-bonus", "pocket_bonus", &self.pocket_bonus)?;
         super::check_table(p, GAME, "trips-plus", "trips_plus", &self.trips_plus)?;
         if self
@@ -559,6 +566,10 @@ pub const ROUND: Def = Def {
     void: Some(super::round::VoidRule {
         keeps: void_keeps,
         settle: settle_void,
+    }),
+    boxes: Some(super::round::Boxes {
+        section: "§ 677a.7(e)",
+        limit: |r| r.wpt.boxes_per_player,
     }),
 };
 

@@ -388,7 +388,8 @@ impl Table {
                         seats,
                     )?
                     .with_limits(setup.poker.min_ante, setup.poker.max_ante)
-                    .with_side_limits(setup.poker.side_limits.clone());
+                    .with_side_limits(setup.poker.side_limits.clone())
+                    .with_boxes(setup.poker.house.as_deref().map(|h| &h.rules));
                     (Stage::Banked, None, Some(b))
                 } else {
                     // The posts out of turn are the table's (checked on replay).

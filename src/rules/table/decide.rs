@@ -572,11 +572,22 @@ impl Table {
                     section: section.clone(),
                     why: item.title.clone(),
                 };
-                let event = BankedEvent::WagersLost { seat, lost };
+                // Every box the player wagers on (§ 677a.7(e), § 635a.6(f)) is his.
                 let mut next = banked.clone();
-                next.apply(&event)
-                    .map_err(|e| RuleError::Refused(format!("{}: {e}", item.title)))?;
-                events.push(Event::Banked(event));
+                for b in banked.player_boxes(seat) {
+                    if b != seat
+                        && (!banked.wagers.contains_key(&b) || banked.lost.contains_key(&b))
+                    {
+                        continue;
+                    }
+                    let event = BankedEvent::WagersLost {
+                        seat: b,
+                        lost: lost.clone(),
+                    };
+                    next.apply(&event)
+                        .map_err(|e| RuleError::Refused(format!("{}: {e}", item.title)))?;
+                    events.push(Event::Banked(event));
+                }
                 // Nobody left to play: the settlement collects every wager.
                 if next.ready_to_settle(self.house()) {
                     let house = self.house().ok_or_else(|| {

@@ -407,6 +407,14 @@ impl BankedEvent {
     /// One house-banked step in words.
     pub fn sentence(&self) -> String {
         match self {
+            BankedEvent::SamePlayer { seat, joined: true } => format!(
+                "Seat {seat} is wagered on by the player of seat {}",
+                seat.saturating_sub(1)
+            ),
+            BankedEvent::SamePlayer {
+                seat,
+                joined: false,
+            } => format!("Seat {seat} is its own player's"),
             BankedEvent::WagersPlaced { seat, wagers } if wagers.is_empty() => {
                 format!("Seat {seat}'s wagers taken off")
             }

@@ -80,6 +80,17 @@ pub struct Def {
     /// The wagers a void round still settles by their paytables (§ 677a.13(a),(d),
     /// § 647a.13(a),(d)); `None`: a void returns every wager.
     pub void: Option<VoidRule>,
+    /// How many adjacent boxes one player may wager on in a round, where the chapter says
+    /// (§ 677a.7(e), § 647a.7(e), § 635a.6(f)); `None`: the chapter is silent.
+    pub boxes: Option<Boxes>,
+}
+
+/// The rule on the boxes one player may wager on.
+#[derive(Debug, Clone, Copy)]
+pub struct Boxes {
+    pub section: &'static str,
+    /// The most adjacent boxes one player may wager on, under the casino's choices.
+    pub limit: fn(&crate::rules::banked::HouseRules) -> u8,
 }
 
 /// A game whose void round still settles some wagers: which, after which irregularity, and how.

@@ -46,6 +46,12 @@ pub enum BankedCommand {
     SeatOut {
         seat: u8,
     },
+    /// The box `seat` is wagered on by the same player as the box to its left (`joined`), or by
+    /// a player of its own (§ 677a.7(e), § 647a.7(e), § 635a.6(f)).
+    SamePlayer {
+        seat: u8,
+        joined: bool,
+    },
     NoMoreBets,
     Dealt,
     /// A multiple of the Ante; 0 folds or checks as the phase says.
@@ -117,6 +123,8 @@ pub enum BankedEvent {
     },
     /// A seat without a wager taken out of the round.
     SeatOut { seat: u8 },
+    /// The box is the same player's as the box to its left, or its own player's again.
+    SamePlayer { seat: u8, joined: bool },
     /// "No more bets" (§ x.7): the seats that play the round.
     BetsClosed { seats: Vec<u8> },
     /// The cards dealt by the table's dealing method (§ x.8–x.10).
@@ -185,6 +193,7 @@ impl BankedEvent {
         match self {
             BankedEvent::WagersPlaced { .. } => "wagers_placed",
             BankedEvent::SeatOut { .. } => "seat_out",
+            BankedEvent::SamePlayer { .. } => "same_player",
             BankedEvent::BetsClosed { .. } => "no_more_bets",
             BankedEvent::Dealt => "round_dealt",
             BankedEvent::Decided { .. } => "player_decided",
@@ -212,6 +221,10 @@ impl BankedEvent {
                 wagers: wagers.clone(),
             },
             BankedEvent::SeatOut { seat } => BankedCommand::SeatOut { seat: *seat },
+            BankedEvent::SamePlayer { seat, joined } => BankedCommand::SamePlayer {
+                seat: *seat,
+                joined: *joined,
+            },
             BankedEvent::BetsClosed { .. } => BankedCommand::NoMoreBets,
             BankedEvent::Dealt => BankedCommand::Dealt,
             BankedEvent::Decided { seat, multiple, .. } => BankedCommand::Decide {

@@ -88,6 +88,18 @@ pub struct BankedRound {
     /// (§ 655a.11(a)(3)). A floorperson signs the irregularity that records it.
     #[serde(default)]
     pub lost: BTreeMap<u8, Lost>,
+    /// Boxes wagered on by the same player as the box to their left (one seat number lower),
+    /// as the dealer keyed them (§ 677a.7(e), § 647a.7(e), § 635a.6(f)).
+    #[serde(default)]
+    pub joined: BTreeSet<u8>,
+    /// The most adjacent boxes one player may wager on (the casino's Rules Submission; 1 where
+    /// the chapter allows one position).
+    #[serde(default = "one")]
+    pub boxes_per_player: u8,
+}
+
+fn one() -> u8 {
+    1
 }
 
 /// Why a seat's every wager lost before the settlement, as the irregularity recorded it.
@@ -144,6 +156,8 @@ impl BankedRound {
             revealed: BTreeSet::new(),
             void: None,
             lost: BTreeMap::new(),
+            joined: BTreeSet::new(),
+            boxes_per_player: 1,
         })
     }
 
@@ -193,6 +207,28 @@ impl BankedRound {
     }
 
     /// The table's posted limits of the other wagers, by key (0: none).
+    /// The most adjacent boxes one player may wager on, from the casino's choices.
+    pub fn with_boxes(mut self, rules: Option<&crate::rules::banked::HouseRules>) -> BankedRound {
+        if let (Some(b), Some(r)) = (self.def().boxes, rules) {
+            self.boxes_per_player = (b.limit)(r);
+        }
+        self
+    }
+
+    /// The boxes the player of `seat` wagers on, in seat order (`seat` alone unless the dealer
+    /// keyed adjacent boxes as one player's).
+    pub fn player_boxes(&self, seat: u8) -> Vec<u8> {
+        let mut first = seat;
+        while self.joined.contains(&first) && first > 1 {
+            first -= 1;
+        }
+        let mut last = seat;
+        while self.joined.contains(&(last + 1)) {
+            last += 1;
+        }
+        (first..=last).collect()
+    }
+
     pub fn with_side_limits(mut self, limits: BTreeMap<String, (Cents, Cents)>) -> BankedRound {
         self.side_limits = limits;
         self
@@ -893,6 +929,52 @@ impl BankedRound {
                     wagers: w,
                 }
             }
+            (BankedCommand::SamePlayer { seat, joined }, BankedStep::Wagers) => {
+                let Some(rule) = def.boxes else {
+                    return Err(format!(
+                        "{} keys each box on its own ({wager_section})",
+                        self.game.name()
+                    ));
+                };
+                let section = rule.section;
+                if !self.seats.contains(seat) {
+                    return Err(format!("seat {seat} is not in this round"));
+                }
+                if *joined {
+                    let left = seat.saturating_sub(1);
+                    if self.boxes_per_player <= 1 {
+                        return Err(format!(
+                            "a player may wager on one box only: seat {seat} is another player's ({section})"
+                        ));
+                    }
+                    if !self.seats.contains(&left) {
+                        return Err(format!(
+                            "seat {left} is not dealt in: one player's boxes are adjacent ({section})"
+                        ));
+                    }
+                    let mut next = self.joined.clone();
+                    next.insert(*seat);
+                    let boxes = BankedRound {
+                        joined: next,
+                        ..self.clone()
+                    }
+                    .player_boxes(*seat)
+                    .len();
+                    if boxes > usize::from(self.boxes_per_player) {
+                        return Err(format!(
+                            "a player may wager on at most {} adjacent boxes in a round ({section})",
+                            self.boxes_per_player
+                        ));
+                    }
+                    self.joined.insert(*seat);
+                } else {
+                    self.joined.remove(seat);
+                }
+                BankedEvent::SamePlayer {
+                    seat: *seat,
+                    joined: *joined,
+                }
+            }
             (BankedCommand::SeatOut { seat }, BankedStep::Wagers) => {
                 if !self.seats.contains(seat) {
                     return Err(format!("seat {seat} is not in this round"));
@@ -908,6 +990,10 @@ impl BankedRound {
                     ));
                 }
                 self.seats.retain(|s| s != seat);
+                // A box out of the round is nobody's: the boxes either side of it are not one
+                // player's through it.
+                self.joined.remove(seat);
+                self.joined.remove(&(seat + 1));
                 BankedEvent::SeatOut { seat: *seat }
             }
             (BankedCommand::NoMoreBets, BankedStep::Wagers) => {

@@ -389,6 +389,10 @@ fn every_banked_event_round_trips_through_the_table_event() {
             seat: 1,
             wagers: wagers(&[("ante", 500)]),
         },
+        BankedEvent::SamePlayer {
+            seat: 2,
+            joined: true,
+        },
         BankedEvent::BetsClosed { seats: vec![1, 2] },
         BankedEvent::Dealt,
         BankedEvent::Decided {
@@ -735,4 +739,49 @@ fn a_seat_whose_wagers_are_lost_plays_no_further_and_every_wager_loses() {
     assert_eq!(s.totals.players, -(1000 + 1000 + 500 + 2000));
     // A void after it returns nothing of his: it was collected.
     assert!(w.refunds().is_empty());
+}
+
+/// § 677a.7(e), § 635a.6(f): adjacent boxes of one player, as many as the casino allows;
+/// § 647a.7(e): one position a player at Texas Hold 'Em Bonus.
+#[test]
+fn adjacent_boxes_of_one_player_up_to_the_limit() {
+    let mut rules = crate::rules::banked::HouseRules::default();
+    rules.wpt.boxes_per_player = 2;
+    let mut r = BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2, 3, 5])
+        .unwrap()
+        .with_boxes(Some(&rules));
+    let same =
+        |r: &mut BankedRound, seat, joined| r.run(&BankedCommand::SamePlayer { seat, joined });
+    same(&mut r, 2, true).unwrap();
+    assert_eq!(r.player_boxes(1), vec![1, 2]);
+    assert_eq!(r.player_boxes(2), vec![1, 2]);
+    assert_eq!(r.player_boxes(3), vec![3]);
+    let e = same(&mut r, 3, true).unwrap_err();
+    assert!(
+        e.contains("at most 2 adjacent boxes") && e.contains("§ 677a.7(e)"),
+        "{e}"
+    );
+    let e = same(&mut r, 5, true).unwrap_err();
+    assert!(e.contains("seat 4 is not dealt in"), "{e}");
+    // Taken back, then the run 2-3 is allowed.
+    same(&mut r, 2, false).unwrap();
+    same(&mut r, 3, true).unwrap();
+    assert_eq!(r.player_boxes(2), vec![2, 3]);
+    // A box out of the round breaks the run through it.
+    r.run(&BankedCommand::SeatOut { seat: 2 }).unwrap();
+    assert_eq!(r.player_boxes(3), vec![3]);
+
+    let mut t = BankedRound::start(GameId::TexasHoldemBonus, Dealing::ManualShoe, &[1, 2])
+        .unwrap()
+        .with_boxes(Some(&rules));
+    let e = same(&mut t, 2, true).unwrap_err();
+    assert!(
+        e.contains("one box only") && e.contains("§ 647a.7(e)"),
+        "{e}"
+    );
+    // Games whose chapter is silent key each box on its own.
+    let mut m = BankedRound::start(GameId::MississippiStud, Dealing::ManualShoe, &[1, 2])
+        .unwrap()
+        .with_boxes(Some(&rules));
+    assert!(same(&mut m, 2, true).is_err());
 }

@@ -1,0 +1,138 @@
+//! One player on several boxes, from the real start (the terminal built as `deckhand` builds
+//! it): the dealer keys adjacent boxes as one player's, as many as the casino's Rules Submission
+//! allows (§ 635a.6(f), § 677a.7(e)); Texas Hold 'Em Bonus allows one position a player
+//! (§ 647a.7(e)). A player who leaves loses the wagers of every box he played.
+
+use crate::common;
+
+use common::play::{open_with_seats, play_step};
+use common::ui::{keys, tap};
+use deckhand::rules::games::GameId;
+use deckhand::ui::DeckhandApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn wager(h: &mut Harness<'static, DeckhandApp>, seat: u8, spot: &str, amount: &str) {
+    tap(h, &format!("Wagers of seat {seat}"));
+    tap(h, &format!("Seat {seat} {spot}: —"));
+    keys(h, amount);
+}
+
+fn rows(db: &std::path::Path, kind: &str) -> Vec<serde_json::Value> {
+    common::ui::payloads(db, kind)
+        .iter()
+        .map(|p| serde_json::from_str(p).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_spanish_21_player_plays_two_adjacent_boxes_and_no_more() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21.sqlite");
+    let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
+    open_with_seats(&mut h, GameId::Spanish21, tap, &[1, 2, 3, 5]);
+    // The rule as the casino chose it, on the wager screen.
+    h.get_by_label("One player, at most 2 adjacent boxes (§ 635a.6(f))");
+    // Seat 1 has no box to its left.
+    assert!(h.query_by_label_contains("Same player as seat 0").is_none());
+    tap(&mut h, "Wagers of seat 2");
+    tap(&mut h, "Same player as seat 1");
+    assert!(
+        h.state()
+            .terminal()
+            .table()
+            .round
+            .as_ref()
+            .unwrap()
+            .banked
+            .as_ref()
+            .unwrap()
+            .joined
+            .contains(&2)
+    );
+    // A third box for the same player is refused with the section.
+    tap(&mut h, "Wagers of seat 3");
+    tap(&mut h, "Same player as seat 2");
+    h.get_by_label_contains(
+        "a player may wager on at most 2 adjacent boxes in a round (§ 635a.6(f))",
+    );
+    // Seat 5's left neighbour is not dealt in: no such button.
+    tap(&mut h, "Wagers of seat 5");
+    assert!(h.query_by_label_contains("Same player as seat 4").is_none());
+    for seat in [1, 2, 3, 5] {
+        wager(&mut h, seat, "Spanish 21", "10");
+    }
+    tap(&mut h, "No more bets");
+    let joined = rows(&db, "same_player");
+    assert_eq!(joined.len(), 1, "{joined:?}");
+    assert_eq!(joined[0]["seat"], 2);
+    assert_eq!(joined[0]["joined"], true);
+    let mut taps = 0;
+    while play_step(&mut h, &mut taps) {
+        assert!(taps < 300, "{:?}", h.state().terminal().table().step());
+    }
+    assert_eq!(h.state().terminal().table().rounds_played, 1);
+    let rebuilt = deckhand::store::replay::read_table(&db).unwrap();
+    assert!(rebuilt == *h.state().terminal().table());
+}
+
+#[test]
+fn texas_holdem_bonus_allows_one_position_a_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("thb.sqlite");
+    let mut h = common::ui::real_app(&db, 1280.0, 800.0, 0.25);
+    open_with_seats(&mut h, GameId::TexasHoldemBonus, tap, &[1, 2]);
+    h.get_by_label("One player, one box (§ 647a.7(e))");
+    tap(&mut h, "Wagers of seat 2");
+    assert!(h.query_by_label_contains("Same player as seat 1").is_none());
+}
+
+#[test]
+fn a_wpt_player_on_two_boxes_who_leaves_loses_both() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("wpt.sqlite");
+    let mut h = common::ui::real_app(&db, 1280.0, 800.0, 0.25);
+    open_with_seats(&mut h, GameId::WptHeadsUp, tap, &[1, 2, 4]);
+    h.get_by_label("One player, at most 2 adjacent boxes (§ 677a.7(e))");
+    tap(&mut h, "Wagers of seat 2");
+    tap(&mut h, "Same player as seat 1");
+    for seat in [1, 2, 4] {
+        wager(&mut h, seat, "Ante", "10");
+    }
+    tap(&mut h, "No more bets");
+    tap(&mut h, "Cards dealt");
+    tap(&mut h, "⚠ Irregularity");
+    tap(
+        &mut h,
+        "The player left the table during the round  ·  § 677a.7(b)",
+    );
+    tap(&mut h, "Seat 2");
+    keys(&mut h, "1001");
+    tap(&mut h, "PIN: ");
+    keys(&mut h, "246810");
+    tap(&mut h, "Record irregularity");
+    let lost: Vec<_> = rows(&db, "wagers_lost")
+        .iter()
+        .map(|r| r["seat"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lost, [1, 2], "both of the player's boxes");
+    // Seat 4 plays on: it is the one to decide.
+    h.get_by_label("Seat 4 decides");
+    let mut taps = 0;
+    while play_step(&mut h, &mut taps) {
+        assert!(taps < 300, "{:?}", h.state().terminal().table().step());
+    }
+    let s: serde_json::Value = rows(&db, "round_settled")[0]["settlement"].clone();
+    let collected: i64 = s["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["seat"] != 4)
+        .map(|r| r["net"].as_i64().unwrap())
+        .sum();
+    assert_eq!(
+        collected,
+        -(2 * (1000 + 1000)),
+        "Ante and Odds of both boxes"
+    );
+}
