@@ -364,6 +364,11 @@ pub struct TableConfig {
     /// (§ 637a.4(e)); each deck is cut before its first round (§ 637a.5(b)(2)).
     #[serde(default)]
     pub preshuffled_decks: bool,
+    /// The automated dealing shoe reshuffles the cards itself and dispenses the community cards
+    /// before the players' stacks (§ 677a.10(g), § 647a.10(g), § 655a.10(g)); only with
+    /// `dealing = "automated-shoe"`. The other games deal as usual.
+    #[serde(default)]
+    pub shoe_dispenses_board_first: bool,
     /// The time of day, UTC, "HH:MM", the casino's gaming day begins: Spanish 21's card
     /// reader is inspected once in each (§ 635a.2(d)).
     #[serde(default = "default_gaming_day")]
@@ -596,6 +601,13 @@ impl Config {
             );
         }
         self.gaming_day_starts()?;
+        if self.table.shoe_dispenses_board_first
+            && self.table.dealing != crate::rules::registry::Dealing::AutomatedShoe
+        {
+            return Err(
+                "table.shoe_dispenses_board_first: only an automated dealing shoe that reshuffles the cards dispenses the board first (§ 677a.10(g), § 647a.10(g), § 655a.10(g)): set dealing = \"automated-shoe\"".into(),
+            );
+        }
         if self.holdem.kill != KillOption::None
             && !self
                 .offered_games()
@@ -807,6 +819,8 @@ impl Config {
             p.ante = g.ante_cents.unwrap_or(p.ante);
             p.forced_bet = g.forced_bet_cents.unwrap_or(p.forced_bet);
             p.dealing = g.dealing.unwrap_or(p.dealing);
+            // A shoe that dispenses the board first is an automated dealing shoe.
+            p.board_first &= p.dealing == crate::rules::registry::Dealing::AutomatedShoe;
             p.deck_change_hours = g.deck_change_hours.unwrap_or(p.deck_change_hours);
             p.min_ante = g.min_ante_cents.unwrap_or(p.min_ante);
             p.max_ante = g.max_ante_cents.unwrap_or(p.max_ante);
@@ -898,6 +912,7 @@ impl Config {
                 kill: self.kill_for(self.table.game),
                 straddle: self.holdem.straddle_cents,
                 preshuffled: self.table.preshuffled_decks && !self.table.game.is_house_banked(),
+                board_first: self.table.shoe_dispenses_board_first,
                 deck_dispositions: self.table.deck_dispositions.clone(),
                 game: self.table.game,
                 ante: self.table.ante_cents,

@@ -10,6 +10,7 @@ mod common;
 mod bad_beat;
 mod banked_devices;
 mod big_bet;
+mod board_first;
 mod box_counts;
 mod boxes;
 mod central;

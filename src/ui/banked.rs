@@ -557,7 +557,7 @@ impl DeckhandApp {
                 }
             }
             BankedStep::Deal => {
-                let (sec, text) = def.deal_text(r.dealing);
+                let (sec, text) = r.deal_text();
                 title(ui, "No more bets: deal");
                 body(ui, &text);
                 small(ui, &sec);
@@ -647,7 +647,7 @@ impl DeckhandApp {
                 }
             }
             BankedStep::Reveal { phase } => {
-                title(ui, def.phases[*phase].then);
+                title(ui, def.reveal_text(*phase, r.board_first));
                 small(ui, def.sections.decisions);
                 if primary(ui, "Done") {
                     send(cmds, BankedCommand::Revealed);

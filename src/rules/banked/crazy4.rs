@@ -516,6 +516,7 @@ pub const ROUND: Def = Def {
         hand: "§ 657a.9",
         automated_shoe: "§ 657a.10",
         decisions: "§ 657a.11",
+        board_first: "",
     },
     spots: &[
         spot("ante", "Ante", true),
@@ -545,6 +546,7 @@ pub const ROUND: Def = Def {
         after_cards: false,
         wager: "Play",
         options_fee: false,
+        then_board_first: "",
     }],
     deal_note: "",
     // § 657a.11(c): the folded hands are collected before the reveal.

@@ -819,6 +819,7 @@ pub const ROUND: Def = Def {
         hand: "§ 589.9",
         automated_shoe: "§ 589.10",
         decisions: "§ 589.11",
+        board_first: "",
     },
     spots: &[spot("ante", "Ante", true), spot("super", "Super", false)],
     positions: 5,
@@ -840,6 +841,7 @@ pub const ROUND: Def = Def {
             after_cards: false,
             wager: "Bet",
             options_fee: true,
+            then_board_first: "",
         },
         // § 589.11(d)(2)(iii): after the draw, fold or Bet.
         Phase {
@@ -853,6 +855,7 @@ pub const ROUND: Def = Def {
             after_cards: false,
             wager: "Bet",
             options_fee: false,
+            then_board_first: "",
         },
         // § 589.11(e)(2): against a dealer without ace-king or better, each Bet player may
         // pay a fee equal to the Ante to force the dealer.
@@ -867,6 +870,7 @@ pub const ROUND: Def = Def {
             after_cards: true,
             wager: "Forcing fee",
             options_fee: false,
+            then_board_first: "",
         },
     ],
     deal_note: " Turn the dealer's fifth card face up.",

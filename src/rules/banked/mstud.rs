@@ -490,6 +490,7 @@ pub const ROUND: Def = Def {
         hand: "§ 655a.9",
         automated_shoe: "§ 655a.10",
         decisions: "§ 655a.11",
+        board_first: "§ 655a.10(g)",
     },
     spots: &[
         spot("ante", "Ante", true),
@@ -512,6 +513,7 @@ pub const ROUND: Def = Def {
             after_cards: false,
             wager: "Third Street",
             options_fee: false,
+            then_board_first: "",
         },
         Phase {
             key: "fourth",
@@ -524,6 +526,7 @@ pub const ROUND: Def = Def {
             after_cards: false,
             wager: "Fourth Street",
             options_fee: false,
+            then_board_first: "",
         },
         Phase {
             key: "fifth",
@@ -536,6 +539,7 @@ pub const ROUND: Def = Def {
             after_cards: false,
             wager: "Fifth Street",
             options_fee: false,
+            then_board_first: "",
         },
     ],
     deal_note: "",

@@ -865,6 +865,7 @@ pub const ROUND: Def = Def {
         hand: "§ 635a.9",
         automated_shoe: "§ 635a.10",
         decisions: "§ 635a.11",
+        board_first: "",
     },
     spots: &[
         spot("ante", "Spanish 21", true),

@@ -925,6 +925,7 @@ pub const ROUND: Def = Def {
         hand: "§ 647a.9",
         automated_shoe: "§ 647a.10",
         decisions: "§ 647a.11",
+        board_first: "§ 647a.10(g)",
     },
     spots: &[
         spot("ante", "Ante", true),
@@ -943,6 +944,8 @@ pub const ROUND: Def = Def {
             zero: Zero::Fold,
             once: false,
             then: "Burn a card and deal the flop",
+            // § 647a.10(g): the board is out, face down; revealed street by street.
+            then_board_first: "Turn the flop face up (§ 647a.10(g))",
             who: Who::StillIn,
             after_cards: false,
             wager: "Flop",
@@ -955,6 +958,7 @@ pub const ROUND: Def = Def {
             zero: Zero::Check,
             once: false,
             then: "Burn a card and deal the turn",
+            then_board_first: "Turn the turn face up (§ 647a.10(g))",
             who: Who::StillIn,
             after_cards: false,
             wager: "Turn",
@@ -967,6 +971,7 @@ pub const ROUND: Def = Def {
             zero: Zero::Check,
             once: false,
             then: "Burn a card, deal the river and reveal the dealer's cards",
+            then_board_first: "Turn the river face up and reveal the dealer's cards (§ 647a.10(g))",
             who: Who::StillIn,
             after_cards: false,
             wager: "River",

@@ -500,6 +500,7 @@ pub const ROUND: Def = Def {
         hand: "§ 677a.9",
         automated_shoe: "§ 677a.10",
         decisions: "§ 677a.11",
+        board_first: "§ 677a.10(g)",
     },
     spots: &[
         spot("ante", "Ante", true),
@@ -525,6 +526,8 @@ pub const ROUND: Def = Def {
             zero: Zero::Check,
             once: true,
             then: "Burn a card, then deal the flop (§ 677a.11(c))",
+            // § 677a.10(g): the board is out, face down; revealed as § 677a.11(c) would deal it.
+            then_board_first: "Turn the flop face up (§ 677a.10(g), § 677a.11(c))",
             who: Who::StillIn,
             after_cards: false,
             wager: "Raise",
@@ -538,6 +541,7 @@ pub const ROUND: Def = Def {
             zero: Zero::Check,
             once: true,
             then: "Burn a card, then deal the turn and the river (§ 677a.11(e))",
+            then_board_first: "Turn the turn and the river face up (§ 677a.10(g), § 677a.11(e))",
             who: Who::StillIn,
             after_cards: false,
             wager: "Raise",
@@ -554,6 +558,7 @@ pub const ROUND: Def = Def {
             after_cards: false,
             wager: "Raise",
             options_fee: false,
+            then_board_first: "",
         },
     ],
     deal_note: "",

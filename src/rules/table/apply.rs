@@ -389,7 +389,8 @@ impl Table {
                     )?
                     .with_limits(setup.poker.min_ante, setup.poker.max_ante)
                     .with_side_limits(setup.poker.side_limits.clone())
-                    .with_boxes(setup.poker.house.as_deref().map(|h| &h.rules));
+                    .with_boxes(setup.poker.house.as_deref().map(|h| &h.rules))
+                    .with_board_first(setup.poker.board_first);
                     (Stage::Banked, None, Some(b))
                 } else {
                     // The posts out of turn are the table's (checked on replay).

@@ -199,6 +199,11 @@ pub struct PokerOptions {
     /// cut before its first round (§ 637a.5(b)(2)). Poker-room games only.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub preshuffled: bool,
+    /// The automated dealing shoe reshuffles the cards itself and dispenses the community cards
+    /// before the players' stacks (§ 677a.10(g), § 647a.10(g), § 655a.10(g)); they are then
+    /// turned face up at each reveal, with no burn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub board_first: bool,
 }
 
 fn no_straddle(c: &Cents) -> bool {
@@ -221,6 +226,7 @@ impl Default for PokerOptions {
             kill: None,
             straddle: 0,
             preshuffled: false,
+            board_first: false,
         }
     }
 }
@@ -327,6 +333,8 @@ impl TableSetup {
             },
             deck_change_hours: s.poker.deck_change_hours,
             deck_dispositions: s.poker.deck_dispositions.clone(),
+            // The table's shoe, whichever game it deals (§ x.10(g)).
+            board_first: s.poker.board_first,
             ..Default::default()
         };
         let stud =

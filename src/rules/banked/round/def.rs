@@ -41,6 +41,10 @@ pub struct Phase {
     pub wager: &'static str,
     /// Lunar Poker: the Options fee's draw and the declarations are offered here (§ 589.11(b)).
     pub options_fee: bool,
+    /// What the dealer does after every player decided when the shoe dispensed the community
+    /// cards first (§ 677a.10(g), § 647a.10(g)): they are turned face up, nothing burnt. Empty:
+    /// the same as `then`.
+    pub then_board_first: &'static str,
 }
 
 /// Who decides in a phase.
@@ -189,6 +193,9 @@ pub struct BankedSections {
     pub automated_shoe: &'static str,
     /// The players' decisions and the settlement (§ x.11).
     pub decisions: &'static str,
+    /// An automated dealing shoe that reshuffles may dispense the community cards before the
+    /// players' stacks (§ x.10(g)); empty: the chapter does not allow it.
+    pub board_first: &'static str,
 }
 
 pub const fn spot(key: &'static str, label: &'static str, required: bool) -> Spot {
@@ -209,6 +216,42 @@ impl Def {
     }
 
     /// The dealing method's section and instruction.
+    /// What the dealer does after `phase`'s decisions, the board dispensed first or not.
+    pub fn reveal_text(&self, phase: usize, board_first: bool) -> &'static str {
+        let p = &self.phases[phase];
+        if board_first && !p.then_board_first.is_empty() {
+            p.then_board_first
+        } else {
+            p.then
+        }
+    }
+
+    /// Whether a table with `dealing` and the casino's `board_first` has its shoe dispense the
+    /// community cards first at this game (§ x.10(g)).
+    pub fn deals_board_first(&self, dealing: Dealing, board_first: bool) -> bool {
+        board_first
+            && dealing == Dealing::AutomatedShoe
+            && !self.sections.board_first.is_empty()
+            && self.community_cards > 0
+    }
+
+    /// The deal instruction when the shoe dispenses the community cards first (§ x.10(g)).
+    pub fn deal_text_board_first(&self) -> (String, String) {
+        let c = self.community_cards;
+        let dealer = if self.dealer_cards > 0 {
+            format!(", then the dealer's {}", self.dealer_cards)
+        } else {
+            String::new()
+        };
+        (
+            self.sections.board_first.to_string(),
+            format!(
+                "The shoe dispenses the {c} community cards first: place them face down in the community area. Then deliver the stacks it dispenses, clockwise from the player farthest to your left: {} cards face down to each player{dealer}.{}",
+                self.seat_cards, self.deal_note
+            ),
+        )
+    }
+
     pub fn deal_text(&self, dealing: Dealing) -> (String, String) {
         let each = match (self.dealer_cards, self.community_cards) {
             (0, c) => format!(

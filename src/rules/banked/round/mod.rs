@@ -96,6 +96,10 @@ pub struct BankedRound {
     /// the chapter allows one position).
     #[serde(default = "one")]
     pub boxes_per_player: u8,
+    /// The automated dealing shoe dispensed the community cards before the players' stacks
+    /// (§ 677a.10(g), § 647a.10(g), § 655a.10(g)): they are turned face up, nothing burnt.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub board_first: bool,
 }
 
 fn one() -> u8 {
@@ -158,6 +162,7 @@ impl BankedRound {
             lost: BTreeMap::new(),
             joined: BTreeSet::new(),
             boxes_per_player: 1,
+            board_first: false,
         })
     }
 
@@ -213,6 +218,22 @@ impl BankedRound {
             self.boxes_per_player = (b.limit)(r);
         }
         self
+    }
+
+    /// The casino's shoe dispenses the community cards first, where this game's chapter
+    /// allows it and the table deals from an automated dealing shoe (§ x.10(g)).
+    pub fn with_board_first(mut self, board_first: bool) -> BankedRound {
+        self.board_first = self.def().deals_board_first(self.dealing, board_first);
+        self
+    }
+
+    /// The deal instruction, with its section.
+    pub fn deal_text(&self) -> (String, String) {
+        if self.board_first {
+            self.def().deal_text_board_first()
+        } else {
+            self.def().deal_text(self.dealing)
+        }
     }
 
     /// The boxes the player of `seat` wagers on, in seat order (`seat` alone unless the dealer
