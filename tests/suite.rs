@@ -43,6 +43,7 @@ mod settle_rules;
 mod showcase;
 mod shuffler_link;
 mod snapshots;
+mod spanish21_irregularities;
 mod store_records;
 mod straddle;
 mod stub_count;
