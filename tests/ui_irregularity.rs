@@ -304,3 +304,36 @@ fn a_ruling_is_written_down_and_only_seats_dealt_in_are_offered() {
         "the row is signed by the supervisor"
     );
 }
+
+/// Every game's whole catalogue is on the smallest screen a table uses, above the footer's
+/// Close, no entry hidden or cut off: a dealer taps any of them without scrolling.
+#[test]
+fn every_games_list_fits_1024_by_768_above_the_footer() {
+    use egui_kittest::kittest::NodeT;
+    for game in GameId::all() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("list.sqlite");
+        let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
+        common::play::open_from_sign_in(&mut h, game, tap);
+        tap(&mut h, "⚠ Irregularity");
+        let close = h.get_by_label("Close").rect();
+        let entries: Vec<_> = h
+            .query_all_by_role(egui::accesskit::Role::Button)
+            .filter(|b| {
+                b.accesskit_node()
+                    .label()
+                    .is_some_and(|l| l.contains("  ·  §"))
+            })
+            .map(|b| (b.accesskit_node().label().unwrap_or_default(), b.rect()))
+            .collect();
+        let want = Catalogue::embedded().for_game(game).len();
+        assert_eq!(entries.len(), want, "{}", game.id());
+        for (label, r) in &entries {
+            assert!(
+                r.max.y <= close.min.y && r.max.x <= 1024.0 && r.height() >= 48.0,
+                "{}: {label:?} at {r:?}, the footer at {close:?}",
+                game.id()
+            );
+        }
+    }
+}

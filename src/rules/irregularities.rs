@@ -25,6 +25,9 @@ pub enum Effect {
     /// wagers are abandoned (§ 677a.7(b) and the other banked chapters' (b)), or he forfeited
     /// them by sharing information about his hand (§ 655a.11(a)(3)).
     WagersLost,
+    /// A poker-room hand collected or fouled through no fault of its player: everything he put
+    /// in the pot is refunded and the hand is out of the round (§ 637a.18(k)(3)).
+    RefundFromPot,
     /// Spanish 21's card reader malfunctions: no new round until a floorperson signs it
     /// repaired or replaced (§ 635a.13(k)).
     ReaderOutOfService,

@@ -43,6 +43,12 @@ fn effect_words(effect: Effect, in_round: bool) -> &'static str {
         (Effect::ReplaceDeck, false) => {
             "This voids a round and replaces the deck: report it while the round is in play."
         }
+        (Effect::RefundFromPot, true) => {
+            "Recording this refunds the player everything he put in the pot: his hand is out of the round."
+        }
+        (Effect::RefundFromPot, false) => {
+            "This refunds a player from the pot: report it while the round is in play."
+        }
         (Effect::WagersLost, true) => {
             "Recording this makes every wager of the seat lose: its hand takes no further part."
         }
@@ -133,6 +139,9 @@ impl DeckhandApp {
                         .show(ui, |ui| {
                             ui.columns(2, |cols| {
                                 for (c, col) in cols.iter_mut().enumerate() {
+                                    // Tight rows: the poker room's sixteen entries fit
+                                    // above the footer at 1024×768.
+                                    col.spacing_mut().item_spacing.y = 6.0;
                                     let width = col.available_width();
                                     for i in list.iter().skip(c * half).take(half) {
                                         let text =
@@ -144,7 +153,7 @@ impl DeckhandApp {
                                             f.chosen = Some(i.id.clone());
                                             f.error = None;
                                         }
-                                        col.add_space(theme::GAP / 2.0);
+
                                     }
                                 }
                             });

@@ -560,6 +560,19 @@ impl Table {
                     });
                 }
             }
+            Effect::RefundFromPot => {
+                let Some(mut h) = self.round.as_ref().and_then(|r| r.poker.clone()) else {
+                    return refuse(format!(
+                        "{}: there is no poker-room round in play ({section})",
+                        item.title
+                    ));
+                };
+                let seat = seat.expect("the entry names a seat, checked above");
+                let hand = h
+                    .apply(crate::rules::poker::hand::HandCommand::RefundFouled { seat })
+                    .map_err(|e| RuleError::Refused(format!("{}: {e}", item.title)))?;
+                events.push(Event::Hand { events: hand });
+            }
             Effect::WagersLost => {
                 let Some(banked) = self.round.as_ref().and_then(|r| r.banked.as_ref()) else {
                     return refuse(format!(

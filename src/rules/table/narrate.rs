@@ -392,6 +392,10 @@ impl HandEvent {
                     )
                 }
             }
+            HandEvent::FouledRefunded { seat, returned } => format!(
+                "seat {seat}'s protected hand collected or fouled: {} refunded from the pot (§ 637a.18(k)(3))",
+                money(*returned)
+            ),
             HandEvent::HandVoided { seat, returned } => format!(
                 "seat {seat}'s hand void (both hole cards up), {} returned",
                 money(*returned)

@@ -375,6 +375,7 @@ impl Hand {
                 board: result.board.clone(),
             },
             HandEvent::HandVoided { seat, .. } => HandCommand::VoidHand { seat: *seat },
+            HandEvent::FouledRefunded { seat, .. } => HandCommand::RefundFouled { seat: *seat },
             HandEvent::StoppedBetting { seat } => HandCommand::StopBetting { seat: *seat },
             HandEvent::Announced { seat } => {
                 // The announced action is the one recorded after it.
@@ -655,6 +656,10 @@ impl Hand {
                 self.showdown(&order, hands, board)
             }
             (Step::Deal { .. }, HandCommand::VoidHand { seat }) => self.void_hand(seat),
+            (
+                Step::Deal { .. } | Step::Act { .. } | Step::Showdown { .. },
+                HandCommand::RefundFouled { seat },
+            ) => self.refund_fouled(seat),
             (_, HandCommand::StopBetting { seat }) if self.step != Step::Complete => {
                 self.stop_betting(seat)
             }
@@ -706,6 +711,7 @@ fn command_name(c: &HandCommand) -> &'static str {
         HandCommand::Discard { .. } => "a discard",
         HandCommand::Showdown { .. } => "a showdown",
         HandCommand::VoidHand { .. } => "a void hand",
+        HandCommand::RefundFouled { .. } => "a fouled hand's refund",
         HandCommand::StopBetting { .. } => "a stop to betting",
         HandCommand::Announce { .. } => "an announced action",
     }

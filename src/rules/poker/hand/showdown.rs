@@ -61,6 +61,60 @@ impl Hand {
         Ok(())
     }
 
+    /// § 637a.18(k)(3): the seat's protected hand was collected or fouled through no fault of
+    /// its player: everything it put in the pot comes back to its stakes, its cards are with the
+    /// discards, and the round goes on without it (the last live hand takes the pot).
+    pub(super) fn refund_fouled(&mut self, seat: u8) -> Result<(), String> {
+        let Some(p) = self.get(seat) else {
+            return Err(format!("seat {seat} is not in this round"));
+        };
+        if p.folded {
+            return Err(format!(
+                "seat {seat} is out of the round: its hand has no claim on the pot (§ 637a.18(k))"
+            ));
+        }
+        if self.live().len() <= 1 {
+            return Err("the round has one hand left: it takes the pot".into());
+        }
+        let p = self.player(seat);
+        let returned = p.put_in;
+        p.stack += returned;
+        p.put_in = 0;
+        p.folded = true;
+        let n = p.cards;
+        self.discards += n;
+        self.events
+            .push(HandEvent::FouledRefunded { seat, returned });
+        if let Some(street) = self.street.as_mut() {
+            // Its chips this betting round went back with the rest: the bet the others face is
+            // the largest still in.
+            street.street_in.remove(&seat);
+            street.pending.retain(|s| *s != seat);
+            street.current = street.street_in.values().copied().max().unwrap_or(0);
+            if street.aggressor == Some(seat) {
+                street.aggressor = None;
+            }
+        }
+        match &mut self.step {
+            Step::Deal { seats, .. } => seats.retain(|s| *s != seat),
+            Step::Showdown { order } => order.retain(|s| *s != seat),
+            _ => {}
+        }
+        if self.live().len() == 1 {
+            self.close_street();
+            self.finish_uncontested();
+            return Ok(());
+        }
+        if let Step::Act { seat: due, .. } = self.step {
+            if due == seat {
+                self.next_turn();
+            } else {
+                self.set_act_step();
+            }
+        }
+        Ok(())
+    }
+
     pub(super) fn reshuffle_discards(&mut self, drawing: u8) {
         let n = self.discards;
         self.stub += n;

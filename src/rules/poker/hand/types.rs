@@ -253,6 +253,12 @@ pub enum HandCommand {
     VoidHand {
         seat: u8,
     },
+    /// § 637a.18(k)(3): the seat's protected hand was collected by the dealer or fouled by the
+    /// discards, and the player did not contribute to the error: everything it put in the pot
+    /// is refunded and the hand takes no further part.
+    RefundFouled {
+        seat: u8,
+    },
     /// Seven-card Stud: the seat's third hole card was turned face up in the deal and the player
     /// chose to bet no more and contend only for the pot formed before any further betting
     /// (§ 637a.18(m)(1)).
@@ -319,6 +325,11 @@ pub enum HandEvent {
         seat: u8,
         returned: Cents,
     },
+    /// § 637a.18(k)(3): a protected hand collected or fouled; `returned` refunded from the pot.
+    FouledRefunded {
+        seat: u8,
+        returned: Cents,
+    },
     /// § 637a.18(m)(1): the seat bets no more and plays for the pot formed so far.
     StoppedBetting {
         seat: u8,
@@ -350,6 +361,7 @@ impl HandEvent {
             HandEvent::Uncontested { .. } => "pot_uncontested",
             HandEvent::Awarded { .. } => "showdown_recorded",
             HandEvent::HandVoided { .. } => "hand_voided",
+            HandEvent::FouledRefunded { .. } => "fouled_hand_refunded",
             HandEvent::StoppedBetting { .. } => "betting_stopped",
             HandEvent::Announced { .. } => "player_acted",
         }
