@@ -43,7 +43,7 @@ fn a_wpt_board_dispensed_first_is_turned_face_up_street_by_street() {
     tap(&mut h, "Done");
     tap(&mut h, "Check");
     tap(&mut h, "Check");
-    h.get_by_label("Turn the turn and the river face up (§ 677a.10(g), § 677a.11(e))");
+    h.get_by_label("Turn the turn card and the river card face up (§ 677a.10(g), § 677a.11(e))");
     let mut taps = 0;
     while play_step(&mut h, &mut taps) {
         assert!(taps < 300, "{:?}", h.state().terminal().table().step());

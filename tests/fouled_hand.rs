@@ -53,6 +53,7 @@ fn report_refund(h: &mut Harness<'static, DeckhandApp>, seat: u8) {
         "Recording this refunds the player everything he put in the pot: his hand is out of the round.",
     );
     tap(h, &format!("Seat {seat}"));
+    h.get_by_label_contains(&format!("Seat {seat} gets back $"));
     keys(h, "1001");
     tap(h, "PIN: ");
     keys(h, "246810");

@@ -1,7 +1,9 @@
 //! Spanish 21's own irregularities, from the real start (the terminal built as `deckhand`
 //! builds it): a recut goes to the player who last cut or the next entitled player
 //! (§ 635a.5(e)); a hole card read when the up card did not allow it voids the round when the
-//! reader could let a player learn it, and play continues when it could not (§ 635a.13(j)).
+//! reader could let a player learn it, and play continues when it could not (§ 635a.13(j)); a
+//! box that got no cards is dead, its wagers returned (§ 635a.13(h)); a card a player asked for
+//! and did not get is dealt after the others' or the hand called dead (§ 635a.13(i)).
 
 use crate::common;
 
@@ -116,4 +118,161 @@ fn a_recut_goes_to_the_player_entitled_to_cut() {
     assert_eq!(v["id"], "s21-recut");
     assert_eq!(v["seat"], 3);
     assert_eq!(v["section"], "§ 635a.5(e)");
+}
+
+fn settlement(db: &std::path::Path) -> serde_json::Value {
+    let rows = common::ui::payloads(db, "round_settled");
+    let v: serde_json::Value = serde_json::from_str(rows.last().expect("settled")).unwrap();
+    v["settlement"].clone()
+}
+
+fn results_of(s: &serde_json::Value, seat: u8) -> Vec<serde_json::Value> {
+    s["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["seat"] == seat)
+        .cloned()
+        .collect()
+}
+
+fn finish(h: &mut Harness<'static, DeckhandApp>) {
+    let mut taps = 100;
+    while play_step(h, &mut taps) {
+        assert!(taps < 400, "{:?}", h.state().terminal().table().step());
+    }
+    assert_eq!(h.state().terminal().table().rounds_played, 1);
+}
+
+/// Wagers of $10 on boxes 2 and 4 and "No more bets": the deal screen.
+fn wagers(h: &mut Harness<'static, DeckhandApp>) {
+    for seat in [2, 4] {
+        tap(h, &format!("Wagers of seat {seat}"));
+        tap(h, &format!("Seat {seat} Spanish 21: —"));
+        keys(h, "10");
+    }
+    tap(h, "No more bets");
+}
+
+#[test]
+fn a_box_dealt_no_cards_is_dead_and_its_wager_returned() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21.sqlite");
+    let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
+    open_from_sign_in(&mut h, GameId::Spanish21, tap);
+    wagers(&mut h);
+    // Box 2 is the place selected first: it got no cards. The button is on the screen whole,
+    // beside "Cards dealt", at 1024×768.
+    let r = h.get_by_label("Seat 2: none dealt").rect();
+    assert!(
+        r.max.x <= 1024.0 && r.max.y <= 768.0 && r.height() >= 48.0,
+        "{r:?}"
+    );
+    tap(&mut h, "Seat 2: none dealt");
+    h.get_by_label("Seat 2: no cards, dead");
+    for c in ["9♠", "7♥", "5♣"] {
+        tap(&mut h, c);
+    }
+    h.get_by_label("Seat 4: 9♠ 7♥");
+    tap(&mut h, "Cards dealt");
+    let t = h.state().terminal().table();
+    let r = t.round.as_ref().unwrap().banked.as_ref().unwrap();
+    assert_eq!(r.seats, vec![4], "box 2 is out of the play");
+    finish(&mut h);
+    let s = settlement(&db);
+    let two = results_of(&s, 2);
+    assert_eq!(two.len(), 1, "{two:?}");
+    assert_eq!(two[0]["wager"], "spanish-21");
+    assert_eq!(two[0]["result"], "push");
+    assert_eq!(two[0]["paid"], 1000);
+    assert_eq!(two[0]["section"], "§ 635a.13(h)");
+    let rebuilt = deckhand::store::replay::read_table(&db).unwrap();
+    assert!(rebuilt == *h.state().terminal().table());
+    let report = deckhand::store::replay::replay_file(&db).unwrap();
+    assert!(report.divergence.is_none(), "{report}");
+}
+
+/// Keys box 2 9♠ 7♥, box 4 8♣ 6♦ and the dealer's 5♥ up, then "Cards dealt".
+fn deal_known(h: &mut Harness<'static, DeckhandApp>) {
+    for c in ["9♠", "7♥", "8♣", "6♦", "5♥"] {
+        tap(h, c);
+    }
+    tap(h, "Cards dealt");
+}
+
+fn report_missed(h: &mut Harness<'static, DeckhandApp>, title: &str, seat: u8) {
+    tap(h, "⚠ Irregularity");
+    tap(h, &format!("{title}  ·  § 635a.13(i)"));
+    tap(h, &format!("Seat {seat}"));
+    tap(h, "Record irregularity");
+}
+
+#[test]
+fn a_missed_card_is_dealt_after_the_other_players_before_the_hole_card() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21.sqlite");
+    let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
+    open_from_sign_in(&mut h, GameId::Spanish21, tap);
+    wagers(&mut h);
+    deal_known(&mut h);
+    h.get_by_label("Seat 2 decides");
+    // The player asked for a card; the dealer moved on.
+    tap(&mut h, "Stand");
+    h.get_by_label("Seat 4 decides");
+    report_missed(&mut h, "Requested card not dealt: deal it later", 2);
+    h.get_by_label("Seat 4 decides");
+    tap(&mut h, "Stand");
+    // Every other player has his cards; the hole card is not turned yet.
+    h.get_by_label("Deal seat 2 the card it asked for");
+    assert_eq!(
+        h.state()
+            .terminal()
+            .table()
+            .round
+            .as_ref()
+            .unwrap()
+            .banked
+            .as_ref()
+            .unwrap()
+            .dealer
+            .len(),
+        1
+    );
+    tap(&mut h, "4♣");
+    h.get_by_label("Turn up your hole card");
+    let r = h.state().terminal().table().round.clone().unwrap();
+    let hands = &r.banked.as_ref().unwrap().s21.as_ref().unwrap().hands[&2];
+    assert_eq!(hands[0].cards.len(), 3, "{hands:?}");
+    finish(&mut h);
+    let report = deckhand::store::replay::replay_file(&db).unwrap();
+    assert!(report.divergence.is_none(), "{report}");
+}
+
+#[test]
+fn a_missed_card_the_player_calls_dead_returns_his_wager() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21.sqlite");
+    let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
+    open_from_sign_in(&mut h, GameId::Spanish21, tap);
+    wagers(&mut h);
+    deal_known(&mut h);
+    tap(&mut h, "Stand");
+    // Box 4 has not played: no card is owed to it yet.
+    tap(&mut h, "⚠ Irregularity");
+    tap(
+        &mut h,
+        "Requested card not dealt: hand dead  ·  § 635a.13(i)",
+    );
+    tap(&mut h, "Seat 4");
+    tap(&mut h, "Record irregularity");
+    h.get_by_label_contains("it is seat 4's turn: deal the card it asks for now");
+    tap(&mut h, "Back");
+    tap(&mut h, "Close");
+    report_missed(&mut h, "Requested card not dealt: hand dead", 2);
+    finish(&mut h);
+    let s = settlement(&db);
+    let two = results_of(&s, 2);
+    assert_eq!(two.len(), 1, "{two:?}");
+    assert_eq!(two[0]["result"], "push");
+    assert_eq!(two[0]["section"], "§ 635a.13(i)");
 }

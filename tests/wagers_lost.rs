@@ -109,7 +109,10 @@ fn a_mississippi_stud_player_who_shares_his_hand_forfeits_every_wager() {
         "the Ante, the 3 Card Bonus and the Third Street bet: {four:?}"
     );
     assert!(four.iter().all(|w| w.2 == "§ 655a.11(a)"), "{four:?}");
-    h.get_by_label_contains("Seat 4 · Ante");
+    // Each line names the wager, the reason with its section, and the amount.
+    h.get_by_label(
+        "Seat 4 · Ante: the player shared information about his hand (§ 655a.11(a)) → loses $10.00",
+    );
     if first_ready(&h, &["Floorperson validates"]).is_some() {
         tap(&mut h, "Floorperson validates");
         floorperson_signs(&mut h);

@@ -28,6 +28,12 @@ pub enum Effect {
     /// A poker-room hand collected or fouled through no fault of its player: everything he put
     /// in the pot is refunded and the hand is out of the round (§ 637a.18(k)(3)).
     RefundFromPot,
+    /// Spanish 21: a box missed a card its player asked for, and he takes it after every other
+    /// player's cards, before the hole card (§ 635a.13(i)).
+    CardOwed,
+    /// Spanish 21: a box missed a card its player asked for, and he has the hand called dead:
+    /// its original wager is returned (§ 635a.13(i)).
+    HandDead,
     /// Spanish 21's card reader malfunctions: no new round until a floorperson signs it
     /// repaired or replaced (§ 635a.13(k)).
     ReaderOutOfService,

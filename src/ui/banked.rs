@@ -48,6 +48,8 @@ pub(super) struct BankedEntry {
     pub(super) only: Option<Vec<u8>>,
     /// "Seat N out" was tapped once: the second tap, on the same place, takes the seat out.
     pub(super) out_asked: Option<u8>,
+    /// Spanish 21: boxes that received no cards at the deal, dead (§ 635a.13(h)).
+    pub(super) dead: std::collections::BTreeSet<u8>,
 }
 
 /// A spot the rules fill in to equal another (Crazy 4 Poker's Super Bonus equals the Ante).
@@ -122,7 +124,7 @@ impl BankedEntry {
     fn next_target(&self, r: &BankedRound) -> Target {
         let def = r.def();
         for s in self.only.as_ref().unwrap_or(&r.seats) {
-            if self.cards.get(s).map_or(0, |c| c.len()) < def.seat_cards {
+            if !self.dead.contains(s) && self.cards.get(s).map_or(0, |c| c.len()) < def.seat_cards {
                 return Target::Seat(*s);
             }
         }
@@ -145,6 +147,7 @@ impl BankedEntry {
         let def = r.def();
         let len = |v: Option<&Vec<Card>>| v.map_or(0, |c| c.len());
         match t {
+            Target::Seat(s) if self.dead.contains(&s) => (0, 0),
             Target::Seat(s) => (len(self.cards.get(&s)), def.seat_cards),
             Target::Dealer => (self.dealer.len(), r.dealer_cards()),
             Target::Community => (self.community.len(), r.community_cards()),
@@ -198,6 +201,9 @@ impl BankedEntry {
             .unwrap_or(&r.seats)
             .iter()
             .map(|s| {
+                if self.dead.contains(s) {
+                    return (Target::Seat(*s), format!("Seat {s}: no cards, dead"));
+                }
                 let cards = cards_text(self.cards.get(s).map_or(&[][..], |c| &c[..]));
                 (Target::Seat(*s), format!("Seat {s}: {cards}"))
             })

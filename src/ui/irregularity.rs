@@ -43,6 +43,15 @@ fn effect_words(effect: Effect, in_round: bool) -> &'static str {
         (Effect::ReplaceDeck, false) => {
             "This voids a round and replaces the deck: report it while the round is in play."
         }
+        (Effect::CardOwed, true) => {
+            "Recording this has the round ask for the box's card after every other player's, before your hole card."
+        }
+        (Effect::HandDead, true) => {
+            "Recording this calls the box's hand dead: its Spanish 21 Wager is returned at settlement."
+        }
+        (Effect::CardOwed | Effect::HandDead, false) => {
+            "This puts right a missed card: report it while the round is in play."
+        }
         (Effect::RefundFromPot, true) => {
             "Recording this refunds the player everything he put in the pot: his hand is out of the round."
         }
@@ -121,7 +130,7 @@ impl DeckhandApp {
             .frame(
                 egui::Frame::new()
                     .fill(theme::FELT)
-                    .inner_margin(egui::Margin::same(20)),
+                    .inner_margin(egui::Margin::symmetric(20, 12)),
             )
             .show(ui, |ui| {
                 let Some(item) = chosen else {
@@ -141,19 +150,20 @@ impl DeckhandApp {
                                 for (c, col) in cols.iter_mut().enumerate() {
                                     // Tight rows: the poker room's sixteen entries fit
                                     // above the footer at 1024×768.
-                                    col.spacing_mut().item_spacing.y = 6.0;
+                                    col.spacing_mut().item_spacing.y = 4.0;
                                     let width = col.available_width();
                                     for i in list.iter().skip(c * half).take(half) {
                                         let text =
                                             format!("{}  ·  {}", i.title, i.section_for(game));
                                         let b = Button::new(RichText::new(text).size(theme::BODY))
                                             .wrap_mode(egui::TextWrapMode::Wrap)
-                                            .min_size(egui::vec2(width, theme::TARGET));
+                                            // The least target a finger takes (48 px): Spanish
+                                            // 21's list is the longest.
+                                            .min_size(egui::vec2(width, 48.0));
                                         if col.add(b).clicked() {
                                             f.chosen = Some(i.id.clone());
                                             f.error = None;
                                         }
-
                                     }
                                 }
                             });
@@ -174,7 +184,8 @@ impl DeckhandApp {
                     return;
                 }
                 ui.columns(2, |cols| {
-                    let ui = &mut cols[0];
+                    // Ragged right, not justified: the columns' layout stretches wrapped words apart.
+                    cols[0].with_layout(egui::Layout::top_down(egui::Align::LEFT), |ui| {
                     body_colour(ui, &item.when, theme::TEXT_DIM);
                     ui.add_space(6.0);
                     for (n, s) in item.steps.iter().enumerate() {
@@ -206,6 +217,38 @@ impl DeckhandApp {
                         ),
                         None => body_colour(ui, effect_words(item.effect, in_round), colour),
                     }
+                    // What it comes to for the seat chosen, from the round as it stands.
+                    if let (Some(seat), Some(r)) = (f.seat, self.term.table().round.as_ref()) {
+                        let more = match item.effect {
+                            Effect::RefundFromPot => r
+                                .poker
+                                .as_ref()
+                                .and_then(|h| h.players.iter().find(|p| p.seat == seat))
+                                .map(|p| {
+                                    format!(
+                                        "Seat {seat} gets back {}.",
+                                        crate::rules::money(p.put_in)
+                                    )
+                                }),
+                            Effect::WagersLost => r.banked.as_ref().map(|b| {
+                                let boxes = b.player_boxes(seat);
+                                if boxes.len() > 1 {
+                                    let list: Vec<String> =
+                                        boxes.iter().map(|s| s.to_string()).collect();
+                                    format!(
+                                        "Seats {} are one player's boxes: every wager on each is lost.",
+                                        list.join(" and ")
+                                    )
+                                } else {
+                                    format!("Every wager of seat {seat} is lost.")
+                                }
+                            }),
+                            _ => None,
+                        };
+                        if let Some(more) = more {
+                            body_colour(ui, &more, colour);
+                        }
+                    }
                     if let Some(what) = item.note.as_deref() {
                         let text = if f.note.trim().is_empty() {
                             format!("{what}: tap to write it")
@@ -233,6 +276,7 @@ impl DeckhandApp {
                             }
                         });
                     }
+                    });
                     let ui = &mut cols[1];
                     if item.sign == Sign::None {
                         body_colour(

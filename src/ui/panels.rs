@@ -415,7 +415,10 @@ impl DeckhandApp {
                         parts.push("surrendered".into());
                     }
                 }
-                if b.folded.contains(seat) {
+                if let Some(l) = b.lost.get(seat) {
+                    // Left the table or forfeited: not a fold (§ x.7(b), § 655a.11(a)).
+                    parts.push(format!("wagers lost, {}", l.section));
+                } else if b.folded.contains(seat) {
                     parts.push("folded".into());
                 }
                 // While the wagers are keyed, what the keypad holds so far (the rules take
@@ -476,7 +479,13 @@ impl DeckhandApp {
                         tags.push(what.as_str());
                     }
                 }
-                if p.folded {
+                // A fouled hand refunded is out of the round, not folded (§ 637a.18(k)(3)).
+                let refunded = h.events.iter().any(|e| {
+                    matches!(e, crate::rules::poker::hand::HandEvent::FouledRefunded { seat, .. } if *seat == p.seat)
+                });
+                if refunded {
+                    tags.push("refunded, out");
+                } else if p.folded {
                     tags.push("folded");
                 }
                 if p.all_in {

@@ -3,6 +3,7 @@
 //! decisions with the card grid as "draw", and the dealer's hand to 17. Tapping the card dealt
 //! is the draw: one tap per card.
 
+use super::banked::Target;
 use super::{
     DeckhandApp, UiCmd, body, body_colour, card_grid, cards_text, choice, primary, primary_when,
     small, theme, title,
@@ -83,10 +84,42 @@ impl DeckhandApp {
                     if primary_when(ui, up.is_some(), "Cards dealt")
                         && let Some(up) = up
                     {
-                        let seats = e.cards.clone().into_iter().collect();
+                        // A dead box is sent with no cards (§ 635a.13(h)).
+                        let seats = r
+                            .seats
+                            .iter()
+                            .map(|s| {
+                                let cards = if e.dead.contains(s) {
+                                    vec![]
+                                } else {
+                                    e.cards.get(s).cloned().unwrap_or_default()
+                                };
+                                (*s, cards)
+                            })
+                            .collect();
                         send(cmds, Command21::Dealt { seats, up });
                     }
                     e.clear_button(ui);
+                    // § 635a.13(h): the box selected received no cards: its hand is dead and
+                    // its wagers are returned; a second tap takes that back.
+                    if let Target::Seat(s) = e.target {
+                        let dead = e.dead.contains(&s);
+                        let label = if dead {
+                            format!("Seat {s} has its cards")
+                        } else {
+                            format!("Seat {s}: none dealt")
+                        };
+                        if choice(ui, &label) {
+                            if dead {
+                                e.dead.remove(&s);
+                            } else {
+                                e.dead.insert(s);
+                                e.cards.remove(&s);
+                                e.target = Target::None;
+                                e.follow(r);
+                            }
+                        }
+                    }
                 });
             }
             Step21::MatchTheDealer => {
@@ -304,6 +337,24 @@ impl DeckhandApp {
                     send(cmds, Command21::Card { card: c });
                 }
                 small(ui, "§ 635a.7(h)–(j), § 635a.9–635a.11");
+            }
+            Step21::LateCard { seat } => {
+                title(ui, &format!("Deal seat {seat} the card it asked for"));
+                body(
+                    ui,
+                    "Every other player has his cards: deal the missed card face up to this box, before your hole card, and tap it.",
+                );
+                let h = p
+                    .hands
+                    .get(seat)
+                    .and_then(|h| h.first())
+                    .cloned()
+                    .unwrap_or_default();
+                body(ui, &format!("Seat {seat}: {}", hand_text(&h.cards, false)));
+                if let Some(c) = card_grid(ui, "s21-late", &no_tens()) {
+                    send(cmds, Command21::Card { card: c });
+                }
+                small(ui, "§ 635a.13(i)");
             }
             Step21::Dealer => {
                 if r.dealer.len() < 2 {

@@ -193,6 +193,7 @@ fn banked_step(h: &mut Harness<'_, DeckhandApp>, step: BankedStep, n: usize, pre
             Step21::PayBlackjack { .. } => press(h, "Blackjack paid"),
             Step21::Hand { .. } => press(h, "Stand"),
             Step21::Dealer => tap_a_free_card(h, n * 5),
+            Step21::LateCard { .. } => tap_a_free_card(h, n * 3),
         },
     }
 }

@@ -82,6 +82,10 @@ pub struct Play21 {
     /// Blackjacks against a 2 to 9 up, paid at once and their cards removed (§ 635a.7(h)(1)(i)).
     #[serde(default)]
     pub blackjack_paid: BTreeSet<u8>,
+    /// Boxes owed a card they asked for and did not get, dealt after every other player's cards
+    /// and before the hole card (§ 635a.13(i)).
+    #[serde(default)]
+    pub owed: BTreeSet<u8>,
 }
 
 /// The dealer's inputs in a Spanish 21 round.
@@ -127,6 +131,18 @@ pub enum Command21 {
     Surrender,
     /// Take the Double Down Wager back and forfeit the original (§ 635a.10(d)).
     Rescue,
+    /// § 635a.13(i): the dealer failed to deal a card the player of box `seat` asked for, and
+    /// the player chose to have the hand called dead: the original Spanish 21 Wager is
+    /// returned. Before the dealer's hole card is revealed.
+    DeadHand {
+        seat: u8,
+    },
+    /// § 635a.13(i): the dealer failed to deal a card the player of box `seat` asked for, and
+    /// the player chose to have it dealt after every other player's cards, before the dealer's
+    /// hole card is revealed: the round asks for it then (`Step21::LateCard`).
+    CardOwed {
+        seat: u8,
+    },
     /// The cover card came out of the shoe: set it aside, finish the round, then reshuffle
     /// (§ 635a.7(d)). `seat`: the betting area it appeared on; none for the dealer's hand (the
     /// next cut is offered by it, § 635a.5(c)).
@@ -159,6 +175,11 @@ pub enum Step21 {
     Hand {
         seat: u8,
         hand: usize,
+    },
+    /// § 635a.13(i): the card a box asked for and did not get, dealt now, after every other
+    /// player's cards and before the hole card.
+    LateCard {
+        seat: u8,
     },
     /// The hole card, then the dealer's draws.
     Dealer,
@@ -269,10 +290,57 @@ impl BankedRound {
                 }
             }
         }
+        if let Some(seat) = p.owed.first() {
+            return BankedStep::Play21(Step21::LateCard { seat: *seat });
+        }
         if self.dealer_wants_card() {
             return BankedStep::Play21(Step21::Dealer);
         }
         BankedStep::Cards
+    }
+
+    /// § 635a.13(i) applies to box `seat` now: the box is in play with one hand, not doubled,
+    /// surrendered or paid, that hand already past the player's turn, and the dealer's hole card
+    /// not revealed.
+    fn missed_card_applies(&self, seat: u8) -> Result<(), String> {
+        let p = self.play21();
+        if !self.seats.contains(&seat) {
+            return Err(format!("seat {seat} has no box in play this round"));
+        }
+        let before_hole = matches!(
+            self.step,
+            BankedStep::Play21(Step21::Hand { .. } | Step21::LateCard { .. })
+        ) || (matches!(self.step, BankedStep::Play21(Step21::Dealer))
+            && self.dealer.len() < 2);
+        if !before_hole {
+            return Err(
+                "a missed card is put right before the dealer's hole card is revealed (§ 635a.13(i))"
+                    .into(),
+            );
+        }
+        let Some(h) = p.hands.get(&seat).filter(|h| h.len() == 1).map(|h| &h[0]) else {
+            return Err(format!(
+                "seat {seat}: a split box is the floorperson's to rule on (§ 635a.13(i))"
+            ));
+        };
+        if h.double > 0
+            || p.surrendered.contains(&seat)
+            || p.blackjack_paid.contains(&seat)
+            || p.even_money.contains(&seat)
+        {
+            return Err(format!(
+                "seat {seat}'s hand is settled or doubled: no card is owed to it (§ 635a.13(i))"
+            ));
+        }
+        if !p.hand_done(seat, h) {
+            return Err(format!(
+                "it is seat {seat}'s turn: deal the card it asks for now"
+            ));
+        }
+        if p.owed.contains(&seat) {
+            return Err(format!("seat {seat} is already owed its card"));
+        }
+        Ok(())
     }
 
     /// § 635a.7(k)–(m): the hole card always; then draws below 17 while a hand is live.
@@ -349,8 +417,25 @@ impl BankedRound {
         }
         match (cmd, step) {
             (Command21::Dealt { seats, up }, Step21::Deal) => {
-                let seats: BTreeMap<u8, Vec<Card>> = seats.iter().cloned().collect();
-                for s in &self.seats {
+                let mut seats: BTreeMap<u8, Vec<Card>> = seats.iter().cloned().collect();
+                // § 635a.13(h): a box that received no cards is dead; its wagers are returned
+                // and the player is in the next deal.
+                let dead: Vec<u8> = self
+                    .seats
+                    .iter()
+                    .copied()
+                    .filter(|s| seats.get(s).is_none_or(|c| c.is_empty()))
+                    .collect();
+                if dead.len() == self.seats.len() {
+                    return Err(
+                        "no box has its cards: key the two cards of each box dealt (§ 635a.7(e))"
+                            .into(),
+                    );
+                }
+                for s in &dead {
+                    seats.remove(s);
+                }
+                for s in self.seats.iter().filter(|s| !dead.contains(s)) {
                     let cards = seats.get(s).map_or(&[][..], |v| &v[..]);
                     if cards.len() != 2 {
                         return Err(format!(
@@ -379,6 +464,9 @@ impl BankedRound {
                     .collect();
                 self.dealer = vec![*up];
                 self.cards = seats;
+                for s in dead {
+                    self.hand_dead(s, "§ 635a.13(h)", "No cards were dealt to the box");
+                }
             }
             (Command21::MatchSettled, Step21::MatchTheDealer) => {
                 self.s21.as_mut().expect("set").match_called = true;
@@ -449,11 +537,53 @@ impl BankedRound {
                 }
                 self.dealer.push(*card);
             }
+            (Command21::CardOwed { seat }, _) => {
+                self.missed_card_applies(*seat)?;
+                self.s21.as_mut().expect("set").owed.insert(*seat);
+            }
+            (Command21::Card { card }, Step21::LateCard { seat }) => {
+                self.check_cards21(&[*card])?;
+                let p = self.s21.as_mut().expect("set");
+                p.owed.remove(&seat);
+                if let Some(h) = p.hands.get_mut(&seat).and_then(|h| h.first_mut()) {
+                    h.cards.push(*card);
+                }
+            }
+            (Command21::DeadHand { seat }, _) => {
+                let seat = *seat;
+                self.missed_card_applies(seat).or_else(|e| {
+                    // Owed a card, the player may still choose to have the hand dead.
+                    if self.play21().owed.contains(&seat) {
+                        Ok(())
+                    } else {
+                        Err(e)
+                    }
+                })?;
+                self.s21.as_mut().expect("set").owed.remove(&seat);
+                self.hand_dead(
+                    seat,
+                    "§ 635a.13(i)",
+                    "The player's requested card was not dealt and he chose to call the hand dead",
+                );
+            }
             (cmd, Step21::Hand { seat, hand }) => self.play_hand(cmd, seat, hand)?,
             (cmd, step) => return Err(format!("{cmd:?} does not fit the step {step:?}")),
         }
         self.step = self.next21();
         Ok(())
+    }
+
+    /// The box's hand is dead: it takes no further part and its wagers still on the layout are
+    /// returned at settlement, with the section.
+    fn hand_dead(&mut self, seat: u8, section: &str, why: &str) {
+        self.seats.retain(|s| *s != seat);
+        self.returned.insert(
+            seat,
+            super::round::Lost {
+                section: section.into(),
+                why: why.into(),
+            },
+        );
     }
 
     fn play_hand(&mut self, cmd: &Command21, seat: u8, hand: usize) -> Result<(), String> {

@@ -541,7 +541,7 @@ pub const ROUND: Def = Def {
             zero: Zero::Check,
             once: true,
             then: "Burn a card, then deal the turn and the river (§ 677a.11(e))",
-            then_board_first: "Turn the turn and the river face up (§ 677a.10(g), § 677a.11(e))",
+            then_board_first: "Turn the turn card and the river card face up (§ 677a.10(g), § 677a.11(e))",
             who: Who::StillIn,
             after_cards: false,
             wager: "Raise",

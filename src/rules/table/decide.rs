@@ -560,6 +560,26 @@ impl Table {
                     });
                 }
             }
+            Effect::CardOwed | Effect::HandDead => {
+                use crate::rules::banked::round::BankedCommand;
+                use crate::rules::banked::round21::Command21;
+                let Some(banked) = self.round.as_ref().and_then(|r| r.banked.as_ref()) else {
+                    return refuse(format!(
+                        "{}: there is no Spanish 21 round in play ({section})",
+                        item.title
+                    ));
+                };
+                let seat = seat.expect("the entry names a seat, checked above");
+                let what = if item.effect == Effect::CardOwed {
+                    Command21::CardOwed { seat }
+                } else {
+                    Command21::DeadHand { seat }
+                };
+                let more = banked
+                    .decide(&BankedCommand::Play21(what), self.house())
+                    .map_err(|e| RuleError::Refused(format!("{}: {e}", item.title)))?;
+                events.extend(more.into_iter().map(Event::Banked));
+            }
             Effect::RefundFromPot => {
                 let Some(mut h) = self.round.as_ref().and_then(|r| r.poker.clone()) else {
                     return refuse(format!(

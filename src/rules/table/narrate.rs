@@ -538,6 +538,15 @@ impl BankedEvent {
             }
             BankedEvent::Spanish21 { at, what } => {
                 let who = match at {
+                    // A missed card names its own box, whoever's turn it is.
+                    _ if matches!(
+                        what,
+                        Command21::DeadHand { .. } | Command21::CardOwed { .. }
+                    ) =>
+                    {
+                        String::new()
+                    }
+                    Step21::LateCard { seat } => format!("Seat {seat}"),
                     Step21::Hand { seat, hand } => format!("Seat {seat} hand {}", hand + 1),
                     Step21::Insurance { seat } => format!("Seat {seat}"),
                     Step21::Dealer => "The dealer".into(),
@@ -548,7 +557,15 @@ impl BankedEvent {
                         "Dealt {}, dealer shows {}",
                         seats
                             .iter()
-                            .map(|(s, c)| format!("box {s} {}", cards(c)))
+                            .map(|(s, c)| {
+                                if c.is_empty() {
+                                    format!(
+                                        "box {s} no cards: dead, its wagers returned (§ 635a.13(h))"
+                                    )
+                                } else {
+                                    format!("box {s} {}", cards(c))
+                                }
+                            })
                             .collect::<Vec<_>>()
                             .join(", "),
                         up.pretty()
@@ -573,6 +590,12 @@ impl BankedEvent {
                     Command21::Split => "splits".into(),
                     Command21::Surrender => "surrenders".into(),
                     Command21::Rescue => "rescues".into(),
+                    Command21::DeadHand { seat } => format!(
+                        "Seat {seat}'s hand called dead, the card it asked for not dealt: its Spanish 21 Wager returned (§ 635a.13(i))"
+                    ),
+                    Command21::CardOwed { seat } => format!(
+                        "Seat {seat} is owed the card it asked for: dealt after every other player's, before the hole card (§ 635a.13(i))"
+                    ),
                     Command21::CoverCard { seat } => format!(
                         "The cover card came out{}",
                         seat.map_or(" on the dealer's hand".into(), |s| format!(" on box {s}"))
@@ -636,6 +659,7 @@ impl Step {
                     Step21::CollectInsurance => "Collect the losing insurance".into(),
                     Step21::PayBlackjack { seat } => format!("Pay seat {seat}'s Blackjack"),
                     Step21::Hand { seat, .. } => format!("Seat {seat} decides"),
+                    Step21::LateCard { seat } => format!("Deal seat {seat} its missed card"),
                     Step21::Dealer => "The dealer draws".into(),
                 },
             },

@@ -88,6 +88,11 @@ pub struct BankedRound {
     /// (§ 655a.11(a)(3)). A floorperson signs the irregularity that records it.
     #[serde(default)]
     pub lost: BTreeMap<u8, Lost>,
+    /// Spanish 21 boxes whose hand is dead, out of `seats`, their wagers returned at settlement:
+    /// no cards dealt to it (§ 635a.13(h)), or a requested card not dealt and the hand called
+    /// dead (§ 635a.13(i)).
+    #[serde(default)]
+    pub returned: BTreeMap<u8, Lost>,
     /// Boxes wagered on by the same player as the box to their left (one seat number lower),
     /// as the dealer keyed them (§ 677a.7(e), § 647a.7(e), § 635a.6(f)).
     #[serde(default)]
@@ -160,6 +165,7 @@ impl BankedRound {
             revealed: BTreeSet::new(),
             void: None,
             lost: BTreeMap::new(),
+            returned: BTreeMap::new(),
             joined: BTreeSet::new(),
             boxes_per_player: 1,
             board_first: false,
@@ -300,7 +306,14 @@ impl BankedRound {
     /// Everything on the layout, for a void round's refunds (a seat whose wagers were lost
     /// before the void has nothing left on it).
     pub fn refunds(&self) -> Vec<(u8, Cents)> {
-        self.seats
+        let mut boxes: Vec<u8> = self
+            .seats
+            .iter()
+            .chain(self.returned.keys())
+            .copied()
+            .collect();
+        boxes.sort_unstable();
+        boxes
             .iter()
             .filter(|s| !self.lost.contains_key(s))
             .map(|s| {
@@ -756,6 +769,7 @@ impl BankedRound {
     /// Adds to a settlement every wager of the seats whose wagers were lost, as losing, with
     /// the section that says so.
     fn add_lost(&self, s: &mut Settlement) {
+        self.add_returned(s);
         let def = self.def();
         for (seat, lost) in &self.lost {
             let ante = self.ante(*seat);
@@ -784,6 +798,7 @@ impl BankedRound {
                 }) {
                     continue;
                 }
+                let name = super::label(&wager);
                 s.results.push(super::WagerResult {
                     seat: *seat,
                     wager,
@@ -794,8 +809,11 @@ impl BankedRound {
                     from_meter: 0,
                     meter_percent: None,
                     explanation: format!(
-                        "{}: every wager of the seat loses",
-                        lost.why.trim_end_matches('.')
+                        "{}: {} ({}) → loses {}",
+                        name,
+                        super::lower_first(lost.why.trim_end_matches('.')),
+                        lost.section,
+                        crate::rules::money(stake)
                     ),
                     section: lost.section.clone(),
                     floor_verification: false,
@@ -803,6 +821,42 @@ impl BankedRound {
                 });
                 s.totals.players -= stake;
                 s.totals.house += stake;
+            }
+        }
+    }
+
+    /// Adds to a settlement the wagers of the dead boxes, returned, with the section
+    /// (§ 635a.13(h),(i)): the Spanish 21 Wager, and a Match-the-Dealer not settled yet.
+    fn add_returned(&self, s: &mut Settlement) {
+        let matched = self.s21.as_ref().is_some_and(|p| p.match_called);
+        for (seat, why) in &self.returned {
+            for (key, stake) in self.wagers.get(seat).into_iter().flatten() {
+                let wager = match key.as_str() {
+                    "ante" => "spanish-21".to_string(),
+                    "match_the_dealer" if matched => continue,
+                    k => k.replace('_', "-"),
+                };
+                let name = super::label(&wager);
+                s.results.push(super::WagerResult {
+                    seat: *seat,
+                    wager,
+                    stake: *stake,
+                    result: super::Outcome::Push,
+                    paid: *stake,
+                    net: 0,
+                    from_meter: 0,
+                    meter_percent: None,
+                    explanation: format!(
+                        "{}: {}, the hand is dead ({}) → returned {}",
+                        name,
+                        super::lower_first(why.why.trim_end_matches('.')),
+                        why.section,
+                        crate::rules::money(*stake)
+                    ),
+                    section: why.section.clone(),
+                    floor_verification: false,
+                    hold_cards: false,
+                });
             }
         }
     }
