@@ -73,6 +73,24 @@ fn only_an_automated_dealing_shoe_dispenses_the_board_first() {
         "Turn the flop face up (§ 647a.10(g))"
     );
     assert_eq!(thb.reveal_text(0, false), "Burn a card and deal the flop");
+    // A board dispensed first burns nothing: the stub the dealer counts is that much larger
+    // (§ 677a.10(d),(g)).
+    let round = |first| {
+        deckhand::rules::banked::round::BankedRound::start(
+            GameId::WptHeadsUp,
+            Dealing::AutomatedShoe,
+            &[1, 2],
+        )
+        .unwrap()
+        .with_board_first(first)
+        .stub_expected()
+    };
+    assert_eq!(round(true), 52 - 2 * 2 - 2 - 5);
+    assert_eq!(
+        round(false),
+        52 - 2 * 2 - 2 - 5 - 2,
+        "two burns (§ 677a.11(c),(e))"
+    );
     let c4 = deckhand::rules::banked::round::Def::of(GameId::Crazy4Poker).unwrap();
     assert!(!c4.deals_board_first(Dealing::AutomatedShoe, true));
 }

@@ -124,3 +124,34 @@ fn heads_up_the_other_hand_takes_the_pot() {
     assert!(hand.result.is_some(), "the pot is awarded: {:?}", t.step());
     assert!(h.query_by_label_contains("Irregularity recorded").is_some());
 }
+
+/// The refund is an irregularity a floorperson signs: as a plain dealer's command it is refused.
+#[test]
+fn a_refund_is_never_a_plain_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("holdem.sqlite");
+    let s = common::ui::table(3, GameId::Holdem);
+    let mut t = common::ui::opened(&db, &s);
+    common::poker::ok(
+        &mut t,
+        deckhand::rules::table::Command::StartRound {
+            seats: vec![2, 4, 6],
+        },
+    );
+    common::poker::post(&mut t);
+    let e = t
+        .execute(deckhand::rules::table::Command::Poker(
+            deckhand::rules::poker::hand::HandCommand::RefundFouled { seat: 4 },
+        ))
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("signed by a floorperson (§ 637a.18(k))"),
+        "{e}"
+    );
+    assert!(
+        common::ui::kinds(&db)
+            .iter()
+            .all(|k| k != "fouled_hand_refunded")
+    );
+}

@@ -160,6 +160,10 @@ fn a_box_dealt_no_cards_is_dead_and_its_wager_returned() {
     let db = dir.path().join("s21.sqlite");
     let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
     open_from_sign_in(&mut h, GameId::Spanish21, tap);
+    // Box 2 also has a Match-the-Dealer Wager: never settled, it is returned too.
+    tap(&mut h, "Wagers of seat 2");
+    tap(&mut h, "Seat 2 Match the Dealer: —");
+    keys(&mut h, "5");
     wagers(&mut h);
     // Box 2 is the place selected first: it got no cards. The button is on the screen whole,
     // beside "Cards dealt", at 1024×768.
@@ -181,11 +185,13 @@ fn a_box_dealt_no_cards_is_dead_and_its_wager_returned() {
     finish(&mut h);
     let s = settlement(&db);
     let two = results_of(&s, 2);
-    assert_eq!(two.len(), 1, "{two:?}");
-    assert_eq!(two[0]["wager"], "spanish-21");
-    assert_eq!(two[0]["result"], "push");
-    assert_eq!(two[0]["paid"], 1000);
-    assert_eq!(two[0]["section"], "§ 635a.13(h)");
+    assert_eq!(two.len(), 2, "{two:?}");
+    for (w, paid) in [("match-the-dealer", 500), ("spanish-21", 1000)] {
+        let line = two.iter().find(|r| r["wager"] == w).expect(w);
+        assert_eq!(line["result"], "push");
+        assert_eq!(line["paid"], paid);
+        assert_eq!(line["section"], "§ 635a.13(h)");
+    }
     let rebuilt = deckhand::store::replay::read_table(&db).unwrap();
     assert!(rebuilt == *h.state().terminal().table());
     let report = deckhand::store::replay::replay_file(&db).unwrap();
@@ -275,4 +281,42 @@ fn a_missed_card_the_player_calls_dead_returns_his_wager() {
     assert_eq!(two.len(), 1, "{two:?}");
     assert_eq!(two[0]["result"], "push");
     assert_eq!(two[0]["section"], "§ 635a.13(i)");
+}
+
+/// The only box's hand called dead: nothing is left for the dealer's cards to decide, and the
+/// round goes straight to its settlement, the wager returned.
+#[test]
+fn the_last_box_called_dead_ends_the_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21.sqlite");
+    let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
+    common::play::open_with_seats(&mut h, GameId::Spanish21, tap, &[2]);
+    tap(&mut h, "Seat 2 Spanish 21: —");
+    keys(&mut h, "10");
+    tap(&mut h, "No more bets");
+    for c in ["9♠", "7♥", "5♥"] {
+        tap(&mut h, c);
+    }
+    tap(&mut h, "Cards dealt");
+    tap(&mut h, "Stand");
+    report_missed(&mut h, "Requested card not dealt: hand dead", 2);
+    let s = settlement(&db);
+    let two = results_of(&s, 2);
+    assert_eq!(two.len(), 1, "{two:?}");
+    assert_eq!(two[0]["result"], "push");
+    let t = h.state().terminal().table();
+    assert_eq!(
+        t.round
+            .as_ref()
+            .unwrap()
+            .banked
+            .as_ref()
+            .unwrap()
+            .dealer
+            .len(),
+        1,
+        "no hole card turned for nobody"
+    );
+    tap(&mut h, "Paid");
+    assert_eq!(h.state().terminal().table().rounds_played, 1);
 }

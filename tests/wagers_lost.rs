@@ -74,7 +74,7 @@ fn a_mississippi_stud_player_who_shares_his_hand_forfeits_every_wager() {
     report(
         &mut h,
         "The player shared information about his hand",
-        "§ 655a.11(a)",
+        "§ 655a.11(a)(3)",
         4,
     );
     assert_eq!(
@@ -84,7 +84,7 @@ fn a_mississippi_stud_player_who_shares_his_hand_forfeits_every_wager() {
     let lost: serde_json::Value =
         serde_json::from_str(&common::ui::payloads(&db, "wagers_lost")[0]).unwrap();
     assert_eq!(lost["seat"], 4);
-    assert_eq!(lost["lost"]["section"], "§ 655a.11(a)");
+    assert_eq!(lost["lost"]["section"], "§ 655a.11(a)(3)");
     let irr: serde_json::Value =
         serde_json::from_str(&common::ui::payloads(&db, "irregularity")[0]).unwrap();
     assert_eq!(irr["signed_by"]["credential"], "1001");
@@ -108,10 +108,10 @@ fn a_mississippi_stud_player_who_shares_his_hand_forfeits_every_wager() {
         -(1000 + 500 + 2000),
         "the Ante, the 3 Card Bonus and the Third Street bet: {four:?}"
     );
-    assert!(four.iter().all(|w| w.2 == "§ 655a.11(a)"), "{four:?}");
+    assert!(four.iter().all(|w| w.2 == "§ 655a.11(a)(3)"), "{four:?}");
     // Each line names the wager, the reason with its section, and the amount.
     h.get_by_label(
-        "Seat 4 · Ante: the player shared information about his hand (§ 655a.11(a)) → loses $10.00",
+        "Seat 4 · Ante: the player shared information about his hand (§ 655a.11(a)(3)) → loses $10.00",
     );
     if first_ready(&h, &["Floorperson validates"]).is_some() {
         tap(&mut h, "Floorperson validates");

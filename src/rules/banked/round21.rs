@@ -254,10 +254,16 @@ impl BankedRound {
         let Some(up) = up else {
             return BankedStep::Play21(Step21::Deal);
         };
-        let has_match = self
-            .wagers
-            .values()
-            .any(|w| w.get("match_the_dealer").is_some_and(|v| *v > 0));
+        // Every box's hand dead: nothing left for the dealer's cards to decide.
+        if self.seats.is_empty() {
+            return BankedStep::Cards;
+        }
+        let has_match = self.seats.iter().any(|s| {
+            self.wagers
+                .get(s)
+                .and_then(|w| w.get("match_the_dealer"))
+                .is_some_and(|v| *v > 0)
+        });
         if has_match && !p.match_called {
             return BankedStep::Play21(Step21::MatchTheDealer);
         }
@@ -335,6 +341,11 @@ impl BankedRound {
         if !p.hand_done(seat, h) {
             return Err(format!(
                 "it is seat {seat}'s turn: deal the card it asks for now"
+            ));
+        }
+        if !h.stood {
+            return Err(format!(
+                "seat {seat}'s hand is complete without a card asked for (§ 635a.13(i))"
             ));
         }
         if p.owed.contains(&seat) {
@@ -424,7 +435,7 @@ impl BankedRound {
                     .seats
                     .iter()
                     .copied()
-                    .filter(|s| seats.get(s).is_none_or(|c| c.is_empty()))
+                    .filter(|s| seats.get(s).is_some_and(|c| c.is_empty()))
                     .collect();
                 if dead.len() == self.seats.len() {
                     return Err(
@@ -551,6 +562,13 @@ impl BankedRound {
             }
             (Command21::DeadHand { seat }, _) => {
                 let seat = *seat;
+                // Its Match-the-Dealer was settled at the table on the first two cards; the
+                // section returns only the Spanish 21 Wager (§ 635a.13(i)).
+                if self.wager(seat, "match_the_dealer") > 0 {
+                    return Err(format!(
+                        "seat {seat} has a Match-the-Dealer Wager settled on its cards: the floorperson rules on this hand (§ 635a.13(i))"
+                    ));
+                }
                 self.missed_card_applies(seat).or_else(|e| {
                     // Owed a card, the player may still choose to have the hand dead.
                     if self.play21().owed.contains(&seat) {
@@ -582,6 +600,7 @@ impl BankedRound {
             super::round::Lost {
                 section: section.into(),
                 why: why.into(),
+                options_fee: false,
             },
         );
     }

@@ -66,6 +66,15 @@ impl Table {
                 let Some(mut h) = self.round.as_ref().and_then(|r| r.poker.clone()) else {
                     return refuse("no poker-room round is under way");
                 };
+                // A refund from the pot is an irregularity a floorperson signs (§ 637a.18(k)).
+                if matches!(
+                    cmd,
+                    crate::rules::poker::hand::HandCommand::RefundFouled { .. }
+                ) {
+                    return refuse(
+                        "a fouled hand's refund is reported as an irregularity, signed by a floorperson (§ 637a.18(k))",
+                    );
+                }
                 let events = h.apply(cmd.clone()).map_err(RuleError::Refused)?;
                 Ok(vec![Event::Hand { events }])
             }
@@ -76,6 +85,14 @@ impl Table {
                 let Some(b) = self.round.as_ref().and_then(|r| r.banked.as_ref()) else {
                     return refuse("no house-banked round is under way");
                 };
+                // A missed card is put right through its irregularity (§ 635a.13(i)).
+                if let crate::rules::banked::round::BankedCommand::Play21(
+                    crate::rules::banked::round21::Command21::DeadHand { .. }
+                    | crate::rules::banked::round21::Command21::CardOwed { .. },
+                ) = cmd
+                {
+                    return refuse("a missed card is reported as an irregularity (§ 635a.13(i))");
+                }
                 let events = b.decide(cmd, self.house()).map_err(RuleError::Refused)?;
                 // A void round's kept wagers paid: every other wager is returned now.
                 if b.void.is_some() && events.contains(&BankedEvent::Paid) {
@@ -604,6 +621,7 @@ impl Table {
                 let lost = crate::rules::banked::round::Lost {
                     section: section.clone(),
                     why: item.title.clone(),
+                    options_fee: false,
                 };
                 // Every box the player wagers on (§ 677a.7(e), § 635a.6(f)) is his.
                 let mut next = banked.clone();

@@ -118,6 +118,9 @@ pub struct Lost {
     pub section: String,
     /// What happened, in the catalogue's words ("The player left the table during the round").
     pub why: String,
+    /// Lunar Poker: the seat had paid an Options fee to draw, lost with its wagers.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub options_fee: bool,
 }
 
 impl BankedRound {
@@ -203,7 +206,10 @@ impl BankedRound {
                     .iter()
                     .enumerate()
                     .filter(|(phase, _)| anyone_in || self.revealed.contains(phase))
-                    .map(|(_, (burns, cards))| usize::from(*burns) + usize::from(*cards))
+                    // A board the shoe dispensed first burns nothing (§ x.10(g)).
+                    .map(|(_, (burns, cards))| {
+                        usize::from(if self.board_first { 0 } else { *burns }) + usize::from(*cards)
+                    })
                     .sum()
             }
             _ => def.community_cards,
@@ -366,7 +372,8 @@ impl BankedRound {
             .map(|w| w.stake)
             .sum();
         let s21 = self.s21.as_ref().map_or(0, |p| {
-            let matched = if p.match_called {
+            // A box dead before the Match was called was never settled (§ 635a.13(h)).
+            let matched = if p.match_called && !self.returned.contains_key(&seat) {
                 self.wager(seat, "match_the_dealer")
             } else {
                 0
@@ -418,6 +425,7 @@ impl BankedRound {
         let placed = self
             .seats
             .iter()
+            .filter(|s| !self.lost.contains_key(s))
             .any(|s| v.wagers.iter().any(|w| self.wager(*s, w) > 0));
         placed.then_some(v)
     }
@@ -455,11 +463,11 @@ impl BankedRound {
     /// seat dealt in, but a folded hand its game collects before the reveal (§ 657a.11(c)). With
     /// no house known, every seat.
     pub fn needs_cards(&self, seat: u8, house: Option<&House>) -> bool {
-        if let Some(v) = &self.void {
-            return v.wagers.iter().any(|w| self.wager(seat, w) > 0);
-        }
         if self.lost.contains_key(&seat) {
             return false;
+        }
+        if let Some(v) = &self.void {
+            return v.wagers.iter().any(|w| self.wager(seat, w) > 0);
         }
         !self.folded.contains(&seat)
             || house.is_none_or(|h| (self.def().folded_hands_keyed)(&h.rules))
@@ -470,7 +478,7 @@ impl BankedRound {
     pub fn ready_to_settle(&self, house: Option<&House>) -> bool {
         self.step == BankedStep::Cards
             && self.settlement.is_none()
-            && !self.seats.is_empty()
+            && (!self.seats.is_empty() || !self.returned.is_empty())
             && self
                 .seats
                 .iter()
@@ -705,7 +713,10 @@ impl BankedRound {
         }
         if self.void.is_some() {
             let rule = self.def().void.ok_or("this game's void settles no wager")?;
-            let mut s = (rule.settle)(self, house)?;
+            // A seat whose wagers were lost has nothing left to settle (`add_lost` has them).
+            let mut view = self.clone();
+            view.seats.retain(|s| !self.lost.contains_key(s));
+            let mut s = (rule.settle)(&view, house)?;
             s.signer = house.approvals.signer_for(&s);
             return Ok(s);
         }
@@ -751,7 +762,15 @@ impl BankedRound {
         if self.lost.contains_key(&seat) {
             return Err(format!("seat {seat}'s wagers are already lost"));
         }
-        self.lost.insert(seat, lost.clone());
+        let mut lost = lost.clone();
+        // Lunar Poker: an Options fee paid is lost with the rest, and no card is dealt for
+        // the draw (§ 589.11(b)(3)); a declaration not yet settled at lock-in is void.
+        lost.options_fee = self.draws.remove(&seat).is_some();
+        if self.lock_in.is_none() {
+            self.declared.remove(&seat);
+            self.instant.remove(&seat);
+        }
+        self.lost.insert(seat, lost);
         self.folded.insert(seat);
         self.cards.remove(&seat);
         if let BankedStep::Decide { phase, seat: due } = self.step
@@ -786,7 +805,7 @@ impl BankedRound {
                     stakes.push((name, ante * Cents::from(*m)));
                 }
             }
-            if self.draws.contains_key(seat) {
+            if lost.options_fee || self.draws.contains_key(seat) {
                 stakes.push(("options-fee".into(), ante));
             }
             for (wager, stake) in stakes {
@@ -828,12 +847,12 @@ impl BankedRound {
     /// Adds to a settlement the wagers of the dead boxes, returned, with the section
     /// (§ 635a.13(h),(i)): the Spanish 21 Wager, and a Match-the-Dealer not settled yet.
     fn add_returned(&self, s: &mut Settlement) {
-        let matched = self.s21.as_ref().is_some_and(|p| p.match_called);
         for (seat, why) in &self.returned {
+            // A box called dead later has no Match-the-Dealer wager (refused), and a box dead
+            // at the deal never had its Match settled: every wager on it is returned.
             for (key, stake) in self.wagers.get(seat).into_iter().flatten() {
                 let wager = match key.as_str() {
                     "ante" => "spanish-21".to_string(),
-                    "match_the_dealer" if matched => continue,
                     k => k.replace('_', "-"),
                 };
                 let name = super::label(&wager);

@@ -430,6 +430,7 @@ fn every_banked_event_round_trips_through_the_table_event() {
             lost: Lost {
                 section: "§ 655a.11(a)".into(),
                 why: "The player shared information about his hand".into(),
+                options_fee: false,
             },
         },
         BankedEvent::Replacement { card: c("Jd")[0] },
@@ -622,6 +623,7 @@ fn a_seat_whose_wagers_are_lost_plays_no_further_and_every_wager_loses() {
     let lost = |section: &str| Lost {
         section: section.into(),
         why: "The player left the table during the round".into(),
+        options_fee: false,
     };
     let mut m = BankedRound::start(GameId::MississippiStud, Dealing::ManualShoe, &[2, 4]).unwrap();
     for s in [2, 4] {
@@ -653,6 +655,7 @@ fn a_seat_whose_wagers_are_lost_plays_no_further_and_every_wager_loses() {
         lost: Lost {
             section: "§ 655a.11(a)".into(),
             why: "The player shared information about his hand".into(),
+            options_fee: false,
         },
     })
     .unwrap();
@@ -784,4 +787,106 @@ fn adjacent_boxes_of_one_player_up_to_the_limit() {
         .unwrap()
         .with_boxes(Some(&rules));
     assert!(same(&mut m, 2, true).is_err());
+}
+
+/// A seat whose wagers were lost takes no part in what a later void still settles: its Pocket
+/// Bonus is collected once, as lost, not also settled by the paytable (§ 677a.7(b),
+/// § 677a.13(d)); at Lunar Poker its Options fee is lost and no card is asked for its draw.
+#[test]
+fn a_lost_seat_is_left_out_of_a_void_settlement_and_a_draw() {
+    let c = |s: &str| parse_cards(s).unwrap();
+    let lost = Lost {
+        section: "§ 677a.7(b)".into(),
+        why: "The player left the table during the round".into(),
+        options_fee: false,
+    };
+    let mut r = BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2]).unwrap();
+    for s in [1, 2] {
+        r.run(&BankedCommand::Wagers {
+            seat: s,
+            wagers: wagers(&[("ante", 1000), ("pocket_bonus", 500)]),
+        })
+        .unwrap();
+    }
+    r.run(&BankedCommand::NoMoreBets).unwrap();
+    r.run(&BankedCommand::Dealt).unwrap();
+    r.apply(&BankedEvent::WagersLost {
+        seat: 1,
+        lost: lost.clone(),
+    })
+    .unwrap();
+    let house = House::default_for(GameId::WptHeadsUp).unwrap();
+    let settles = r
+        .void_settles("wpt-dealer-card-exposed", Some(&house))
+        .expect("seat 2's Pocket Bonus is still settled");
+    r.apply(&BankedEvent::VoidSettling { settles }).unwrap();
+    assert!(
+        !r.needs_cards(1, Some(&house)),
+        "the lost seat's hand is gone"
+    );
+    assert!(r.needs_cards(2, Some(&house)));
+    r.run(&BankedCommand::Cards {
+        seats: vec![(2, c("As Ad"))],
+        dealer: vec![],
+        community: c("2c 7d 9h Js 4c"),
+        draws: vec![],
+        meters: Default::default(),
+    })
+    .unwrap();
+    let s = r.settlement.clone().unwrap();
+    let one: Vec<_> = s
+        .results
+        .iter()
+        .filter(|w| w.seat == 1 && w.wager == "pocket-bonus")
+        .collect();
+    assert_eq!(one.len(), 1, "{one:?}");
+    assert_eq!(one[0].result, crate::rules::banked::Outcome::Lose);
+
+    // Lunar Poker: seat 1 buys a sixth card, then leaves.
+    let mut l = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
+    for s in [1, 2] {
+        l.run(&BankedCommand::Wagers {
+            seat: s,
+            wagers: wagers(&[("ante", 500)]),
+        })
+        .unwrap();
+    }
+    l.run(&BankedCommand::NoMoreBets).unwrap();
+    l.run(&BankedCommand::Dealt).unwrap();
+    l.run(&BankedCommand::Draw {
+        seat: 1,
+        kind: DrawKind::Buy,
+    })
+    .unwrap();
+    l.apply(&BankedEvent::WagersLost {
+        seat: 1,
+        lost: Lost {
+            section: "§ 589.7(b)".into(),
+            ..lost
+        },
+    })
+    .unwrap();
+    assert!(
+        l.draws.is_empty(),
+        "no card is dealt for the abandoned draw"
+    );
+    assert!(l.lost[&1].options_fee);
+    let mut s = crate::rules::banked::Settlement {
+        game: "lunar-poker".into(),
+        paytables: Default::default(),
+        dealer: None,
+        results: vec![],
+        seats: vec![],
+        meters: vec![],
+        totals: crate::rules::banked::Totals {
+            players: 0,
+            house: 0,
+            meters: 0,
+        },
+        notes: vec![],
+        signer: Default::default(),
+    };
+    l.add_lost(&mut s);
+    let fee = s.results.iter().find(|w| w.wager == "options-fee").unwrap();
+    assert_eq!((fee.stake, fee.net), (500, -500));
 }

@@ -85,12 +85,28 @@ impl Hand {
         self.discards += n;
         self.events
             .push(HandEvent::FouledRefunded { seat, returned });
+        // The seats that acted in this betting round (since the last one closed).
+        let acted: Vec<u8> = self
+            .events
+            .iter()
+            .rev()
+            .take_while(|e| !matches!(e, HandEvent::BettingComplete { .. }))
+            .filter_map(|e| match e {
+                HandEvent::Acted { seat, .. } => Some(*seat),
+                _ => None,
+            })
+            .collect();
         if let Some(street) = self.street.as_mut() {
             // Its chips this betting round went back with the rest: the bet the others face is
-            // the largest still in.
+            // the largest still in, and a seat that acted and has matched it is done.
             street.street_in.remove(&seat);
-            street.pending.retain(|s| *s != seat);
             street.current = street.street_in.values().copied().max().unwrap_or(0);
+            let current = street.current;
+            let street_in = street.street_in.clone();
+            street.pending.retain(|s| {
+                *s != seat
+                    && (street_in.get(s).copied().unwrap_or(0) < current || !acted.contains(s))
+            });
             if street.aggressor == Some(seat) {
                 street.aggressor = None;
             }
@@ -106,10 +122,14 @@ impl Hand {
             return Ok(());
         }
         if let Step::Act { seat: due, .. } = self.step {
-            if due == seat {
-                self.next_turn();
-            } else {
+            let still_due = self
+                .street
+                .as_ref()
+                .is_some_and(|s| s.pending.front() == Some(&due));
+            if still_due {
                 self.set_act_step();
+            } else {
+                self.next_turn();
             }
         }
         Ok(())
