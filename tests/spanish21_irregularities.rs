@@ -166,14 +166,20 @@ fn a_box_dealt_no_cards_is_dead_and_its_wager_returned() {
     keys(&mut h, "5");
     wagers(&mut h);
     // Box 2 is the place selected first: it got no cards. The button is on the screen whole,
-    // beside "Cards dealt", at 1024×768.
-    let r = h.get_by_label("Seat 2: none dealt").rect();
+    // beside "Cards dealt", clear of the side panel, at 1024×768.
+    let r = h.get_by_label("None dealt").rect();
+    let panel = h.get_by_label_contains("On the layout").rect();
     assert!(
-        r.max.x <= 1024.0 && r.max.y <= 768.0 && r.height() >= 48.0,
-        "{r:?}"
+        r.max.x <= panel.min.x && r.max.y <= 768.0 && r.height() >= 48.0,
+        "{r:?}, the side panel from {panel:?}"
     );
-    tap(&mut h, "Seat 2: none dealt");
+    tap(&mut h, "None dealt");
     h.get_by_label("Seat 2: no cards, dead");
+    // Selected again, the box can be given its cards back; the button fits as well.
+    tap(&mut h, "Seat 2: no cards, dead");
+    let r = h.get_by_label("Has cards").rect();
+    assert!(r.max.x <= panel.min.x, "{r:?}");
+    tap(&mut h, "Seat 4: —");
     for c in ["9♠", "7♥", "5♣"] {
         tap(&mut h, c);
     }

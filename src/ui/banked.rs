@@ -162,6 +162,8 @@ impl BankedEntry {
     /// A full place hands the keys on to the next one short of cards.
     pub(super) fn follow(&mut self, r: &BankedRound) {
         let full = match self.target {
+            // A dead box selected stays selected, so its cards can be given back.
+            Target::Seat(s) if self.dead.contains(&s) => false,
             Target::Draw(s) => r.draws.get(&s).is_none_or(|k| self.draw_complete(s, *k)),
             t => {
                 let (keyed, room) = self.fill(r, t);

@@ -100,16 +100,16 @@ impl DeckhandApp {
                         send(cmds, Command21::Dealt { seats, up });
                     }
                     e.clear_button(ui);
-                    // § 635a.13(h): the box selected received no cards: its hand is dead and
-                    // its wagers are returned; a second tap takes that back.
+                    // § 635a.13(h): the box selected (like "Clear these cards", this acts on
+                    // the place selected) received no cards: its hand is dead and its wagers
+                    // are returned; a second tap takes that back.
                     if let Target::Seat(s) = e.target {
                         let dead = e.dead.contains(&s);
-                        let label = if dead {
-                            format!("Seat {s} has its cards")
-                        } else {
-                            format!("Seat {s}: none dealt")
-                        };
-                        if choice(ui, &label) {
+                        let label = if dead { "Has cards" } else { "None dealt" };
+                        // Compact: beside "Cards dealt" and "Clear these cards" at 1024×768.
+                        let b = egui::Button::new(egui::RichText::new(label).size(theme::BODY))
+                            .min_size(egui::vec2(110.0, theme::ACTION_SIZE.y));
+                        if ui.add(b).clicked() {
                             if dead {
                                 e.dead.remove(&s);
                             } else {

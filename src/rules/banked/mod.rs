@@ -586,6 +586,7 @@ pub fn label(wager: &str) -> String {
         "fchb-dealer" => return "Five Card Hand Bonus (dealer's hand)".into(),
         "spanish-21" => return "Spanish 21 Wager".into(),
         "mississippi-stud" => return "Mississippi Stud".into(),
+        "match-the-dealer" => return "Match the Dealer".into(),
         _ => {}
     }
     wager
