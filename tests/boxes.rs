@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::play::{open_with_seats, play_step};
+use common::play::{open_with_seats, play_out};
 use common::ui::{keys, tap};
 use deckhand::rules::games::GameId;
 use deckhand::ui::DeckhandApp;
@@ -67,10 +67,7 @@ fn a_spanish_21_player_plays_two_adjacent_boxes_and_no_more() {
     assert_eq!(joined.len(), 1, "{joined:?}");
     assert_eq!(joined[0]["seat"], 2);
     assert_eq!(joined[0]["joined"], true);
-    let mut taps = 0;
-    while play_step(&mut h, &mut taps) {
-        assert!(taps < 300, "{:?}", h.state().terminal().table().step());
-    }
+    play_out(&mut h);
     assert_eq!(h.state().terminal().table().rounds_played, 1);
     let rebuilt = deckhand::store::replay::read_table(&db).unwrap();
     assert!(rebuilt == *h.state().terminal().table());
@@ -119,10 +116,7 @@ fn a_wpt_player_on_two_boxes_who_leaves_loses_both() {
     assert_eq!(lost, [1, 2], "both of the player's boxes");
     // Seat 4 plays on: it is the one to decide.
     h.get_by_label("Seat 4 decides");
-    let mut taps = 0;
-    while play_step(&mut h, &mut taps) {
-        assert!(taps < 300, "{:?}", h.state().terminal().table().step());
-    }
+    play_out(&mut h);
     let s: serde_json::Value = rows(&db, "round_settled")[0]["settlement"].clone();
     let collected: i64 = s["results"]
         .as_array()

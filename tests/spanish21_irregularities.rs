@@ -7,12 +7,26 @@
 
 use crate::common;
 
-use common::play::{open_from_sign_in, play_step};
+use common::play::{open_from_sign_in, play_out, play_step};
 use common::ui::{keys, tap};
 use deckhand::rules::games::GameId;
 use deckhand::ui::DeckhandApp;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+
+/// A Spanish 21 table opened from sign-in at 1024×768, seats 2 and 4 dealt in: its directory
+/// (kept while the test runs), journal and screen.
+fn opened() -> (
+    tempfile::TempDir,
+    std::path::PathBuf,
+    Harness<'static, DeckhandApp>,
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21.sqlite");
+    let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
+    open_from_sign_in(&mut h, GameId::Spanish21, tap);
+    (dir, db, h)
+}
 
 fn sign_and_record(h: &mut Harness<'static, DeckhandApp>) {
     keys(h, "1001");
@@ -35,10 +49,7 @@ fn dealt(h: &mut Harness<'static, DeckhandApp>) {
 
 #[test]
 fn a_hole_card_read_that_a_player_could_learn_voids_the_round() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("s21.sqlite");
-    let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
-    open_from_sign_in(&mut h, GameId::Spanish21, tap);
+    let (_dir, db, mut h) = opened();
     dealt(&mut h);
     let before = common::ui::kinds(&db).len();
     tap(&mut h, "⚠ Irregularity");
@@ -70,10 +81,7 @@ fn a_hole_card_read_that_a_player_could_learn_voids_the_round() {
 
 #[test]
 fn a_hole_card_read_no_player_could_learn_lets_play_continue() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("s21.sqlite");
-    let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
-    open_from_sign_in(&mut h, GameId::Spanish21, tap);
+    let (_dir, _db, mut h) = opened();
     dealt(&mut h);
     tap(&mut h, "⚠ Irregularity");
     tap(
@@ -83,10 +91,7 @@ fn a_hole_card_read_no_player_could_learn_lets_play_continue() {
     h.get_by_label("2. Continue play");
     sign_and_record(&mut h);
     assert!(h.state().terminal().table().round.is_some());
-    let mut taps = 0;
-    while play_step(&mut h, &mut taps) {
-        assert!(taps < 300, "{:?}", h.state().terminal().table().step());
-    }
+    play_out(&mut h);
     assert_eq!(h.state().terminal().table().rounds_played, 1);
 }
 
@@ -137,10 +142,7 @@ fn results_of(s: &serde_json::Value, seat: u8) -> Vec<serde_json::Value> {
 }
 
 fn finish(h: &mut Harness<'static, DeckhandApp>) {
-    let mut taps = 100;
-    while play_step(h, &mut taps) {
-        assert!(taps < 400, "{:?}", h.state().terminal().table().step());
-    }
+    play_out(h);
     assert_eq!(h.state().terminal().table().rounds_played, 1);
 }
 
@@ -156,10 +158,7 @@ fn wagers(h: &mut Harness<'static, DeckhandApp>) {
 
 #[test]
 fn a_box_dealt_no_cards_is_dead_and_its_wager_returned() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("s21.sqlite");
-    let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
-    open_from_sign_in(&mut h, GameId::Spanish21, tap);
+    let (_dir, db, mut h) = opened();
     // Box 2 also has a Match-the-Dealer Wager: never settled, it is returned too.
     tap(&mut h, "Wagers of seat 2");
     tap(&mut h, "Seat 2 Match the Dealer: —");
@@ -221,10 +220,7 @@ fn report_missed(h: &mut Harness<'static, DeckhandApp>, title: &str, seat: u8) {
 
 #[test]
 fn a_missed_card_is_dealt_after_the_other_players_before_the_hole_card() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("s21.sqlite");
-    let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
-    open_from_sign_in(&mut h, GameId::Spanish21, tap);
+    let (_dir, db, mut h) = opened();
     wagers(&mut h);
     deal_known(&mut h);
     h.get_by_label("Seat 2 decides");
@@ -262,10 +258,7 @@ fn a_missed_card_is_dealt_after_the_other_players_before_the_hole_card() {
 
 #[test]
 fn a_missed_card_the_player_calls_dead_returns_his_wager() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("s21.sqlite");
-    let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
-    open_from_sign_in(&mut h, GameId::Spanish21, tap);
+    let (_dir, db, mut h) = opened();
     wagers(&mut h);
     deal_known(&mut h);
     tap(&mut h, "Stand");

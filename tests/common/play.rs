@@ -63,6 +63,19 @@ pub fn play_step(h: &mut Harness<'_, DeckhandApp>, taps: &mut usize) -> bool {
     play_step_with(h, taps, tap)
 }
 
+/// Plays the round in play to its end with [`play_step`] (at most 300 steps, or it names the
+/// step it is stuck at).
+pub fn play_out(h: &mut Harness<'_, DeckhandApp>) {
+    let mut taps = 0;
+    while play_step(h, &mut taps) {
+        assert!(
+            taps < 300,
+            "the round does not end at {:?}",
+            h.state().terminal().table().step()
+        );
+    }
+}
+
 /// One step of the round in play, its button pressed by `press` (the cards and keys before it
 /// tapped once each); false once no round is in play.
 pub fn play_step_with(h: &mut Harness<'_, DeckhandApp>, taps: &mut usize, press: Press) -> bool {
