@@ -85,6 +85,15 @@ fn a_mississippi_stud_player_who_shares_his_hand_forfeits_every_wager() {
         serde_json::from_str(&common::ui::payloads(&db, "wagers_lost")[0]).unwrap();
     assert_eq!(lost["seat"], 4);
     assert_eq!(lost["lost"]["section"], "§ 655a.11(a)(3)");
+    // The row carries what the seat loses, wager by wager.
+    assert_eq!(
+        lost["stakes"],
+        serde_json::json!([
+            ["ante", 1000],
+            ["three-card-bonus", 500],
+            ["third-street", 2000]
+        ])
+    );
     let irr: serde_json::Value =
         serde_json::from_str(&common::ui::payloads(&db, "irregularity")[0]).unwrap();
     assert_eq!(irr["signed_by"]["credential"], "1001");

@@ -634,6 +634,7 @@ impl Table {
                     let event = BankedEvent::WagersLost {
                         seat: b,
                         lost: lost.clone(),
+                        stakes: next.lost_stakes(b),
                     };
                     next.apply(&event)
                         .map_err(|e| RuleError::Refused(format!("{}: {e}", item.title)))?;

@@ -486,9 +486,11 @@ impl BankedEvent {
                 settles.names(),
                 settles.section
             ),
-            BankedEvent::WagersLost { seat, lost } => format!(
-                "{}: every wager of seat {seat} loses ({})",
-                lost.why, lost.section
+            BankedEvent::WagersLost { seat, lost, stakes } => format!(
+                "{}: every wager of seat {seat} loses, {} ({})",
+                lost.why,
+                money(stakes.iter().map(|(_, c)| c).sum()),
+                lost.section
             ),
             BankedEvent::Replacement { card } => {
                 format!("{} replaced the dealer's highest card", card.pretty())

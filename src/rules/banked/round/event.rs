@@ -161,7 +161,13 @@ pub enum BankedEvent {
     /// Every wager of a seat lost before the settlement: the player left the table during the
     /// round, or forfeited by sharing information about his hand. Written by the table with
     /// the irregularity a floorperson signed.
-    WagersLost { seat: u8, lost: Lost },
+    WagersLost {
+        seat: u8,
+        lost: Lost,
+        /// What the seat had on the layout and loses, wager by wager.
+        #[serde(default)]
+        stakes: Vec<(String, Cents)>,
+    },
     /// Lunar Poker: the card that replaced the dealer's highest card (§ 589.11(e)(2)(ii)).
     Replacement { card: Card },
     /// Every hand keyed, and the meters the settlement pays from.

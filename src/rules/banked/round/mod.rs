@@ -653,7 +653,17 @@ impl BankedRound {
                 next.community.clear();
                 next.step = BankedStep::Cards;
             }
-            BankedEvent::WagersLost { seat, lost } => next.lose(*seat, lost)?,
+            BankedEvent::WagersLost { seat, lost, stakes } => {
+                // What the row says was lost is what the layout held (a row without the
+                // amounts is taken as it is).
+                let want = next.lost_stakes(*seat);
+                if !stakes.is_empty() && *stakes != want {
+                    return Err(format!(
+                        "seat {seat}'s wagers lost: recorded {stakes:?}, the layout holds {want:?}"
+                    ));
+                }
+                next.lose(*seat, lost)?
+            }
             other => {
                 let cmd = other
                     .command()
@@ -787,36 +797,43 @@ impl BankedRound {
 
     /// Adds to a settlement every wager of the seats whose wagers were lost, as losing, with
     /// the section that says so.
+    /// What `seat` has on the layout, wager by wager (the settlement's names): its wagers, the
+    /// multiples it decided, a Lunar Poker Options fee; not what was settled at lock-in
+    /// (§ 589.11(c)). What a seat whose wagers are lost loses.
+    pub fn lost_stakes(&self, seat: u8) -> Vec<(String, Cents)> {
+        let def = self.def();
+        let ante = self.ante(seat);
+        let mut stakes: Vec<(String, Cents)> = self
+            .wagers
+            .get(&seat)
+            .into_iter()
+            .flatten()
+            .map(|(k, v)| (k.replace('_', "-"), *v))
+            .collect();
+        for (i, m) in self.decisions.get(&seat).into_iter().flatten().enumerate() {
+            if *m > 0 {
+                let name = def.phases[i].wager.to_lowercase().replace(' ', "-");
+                stakes.push((name, ante * Cents::from(*m)));
+            }
+        }
+        let fee = self.lost.get(&seat).is_some_and(|l| l.options_fee);
+        if fee || self.draws.contains_key(&seat) {
+            stakes.push(("options-fee".into(), ante));
+        }
+        stakes.retain(|(wager, _)| {
+            !self.lock_in.as_ref().is_some_and(|l| {
+                l.results
+                    .iter()
+                    .any(|w| w.seat == seat && w.wager == *wager)
+            })
+        });
+        stakes
+    }
+
     fn add_lost(&self, s: &mut Settlement) {
         self.add_returned(s);
-        let def = self.def();
         for (seat, lost) in &self.lost {
-            let ante = self.ante(*seat);
-            let mut stakes: Vec<(String, Cents)> = self
-                .wagers
-                .get(seat)
-                .into_iter()
-                .flatten()
-                .map(|(k, v)| (k.replace('_', "-"), *v))
-                .collect();
-            for (i, m) in self.decisions.get(seat).into_iter().flatten().enumerate() {
-                if *m > 0 {
-                    let name = def.phases[i].wager.to_lowercase().replace(' ', "-");
-                    stakes.push((name, ante * Cents::from(*m)));
-                }
-            }
-            if lost.options_fee || self.draws.contains_key(seat) {
-                stakes.push(("options-fee".into(), ante));
-            }
-            for (wager, stake) in stakes {
-                // Settled at lock-in already (§ 589.11(c)): not on the layout any more.
-                if self.lock_in.as_ref().is_some_and(|l| {
-                    l.results
-                        .iter()
-                        .any(|w| w.seat == *seat && w.wager == wager)
-                }) {
-                    continue;
-                }
+            for (wager, stake) in self.lost_stakes(*seat) {
                 let name = super::label(&wager);
                 s.results.push(super::WagerResult {
                     seat: *seat,

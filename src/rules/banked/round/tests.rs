@@ -432,6 +432,7 @@ fn every_banked_event_round_trips_through_the_table_event() {
                 why: "The player shared information about his hand".into(),
                 options_fee: false,
             },
+            stakes: vec![],
         },
         BankedEvent::Replacement { card: c("Jd")[0] },
         BankedEvent::CardsKeyed {
@@ -638,6 +639,7 @@ fn a_seat_whose_wagers_are_lost_plays_no_further_and_every_wager_loses() {
         .apply(&BankedEvent::WagersLost {
             seat: 2,
             lost: lost("§ 655a.7(b)"),
+            stakes: vec![],
         })
         .unwrap_err();
     assert!(e.contains("take the seat out"), "{e}");
@@ -657,13 +659,25 @@ fn a_seat_whose_wagers_are_lost_plays_no_further_and_every_wager_loses() {
             why: "The player shared information about his hand".into(),
             options_fee: false,
         },
+        stakes: vec![],
     })
     .unwrap();
     assert_eq!(m.step, BankedStep::Reveal { phase: 0 });
+    // A row whose amounts are not what the layout held is refused on replay.
+    let mut other = m.clone();
+    let e = other
+        .apply(&BankedEvent::WagersLost {
+            seat: 2,
+            lost: lost("§ 655a.7(b)"),
+            stakes: vec![("ante".into(), 1)],
+        })
+        .unwrap_err();
+    assert!(e.contains("the layout holds"), "{e}");
     let e = m
         .apply(&BankedEvent::WagersLost {
             seat: 4,
             lost: lost("§ 655a.7(b)"),
+            stakes: vec![],
         })
         .unwrap_err();
     assert!(e.contains("already lost"), "{e}");
@@ -731,6 +745,7 @@ fn a_seat_whose_wagers_are_lost_plays_no_further_and_every_wager_loses() {
     w.apply(&BankedEvent::WagersLost {
         seat: 3,
         lost: lost("§ 677a.7(b)"),
+        stakes: vec![],
     })
     .unwrap();
     assert_eq!(w.step, BankedStep::Cards);
@@ -813,6 +828,7 @@ fn a_lost_seat_is_left_out_of_a_void_settlement_and_a_draw() {
     r.apply(&BankedEvent::WagersLost {
         seat: 1,
         lost: lost.clone(),
+        stakes: vec![],
     })
     .unwrap();
     let house = House::default_for(GameId::WptHeadsUp).unwrap();
@@ -864,6 +880,7 @@ fn a_lost_seat_is_left_out_of_a_void_settlement_and_a_draw() {
             section: "§ 589.7(b)".into(),
             ..lost
         },
+        stakes: vec![],
     })
     .unwrap();
     assert!(
