@@ -37,19 +37,7 @@ fn a_spanish_21_player_plays_two_adjacent_boxes_and_no_more() {
     assert!(h.query_by_label_contains("Same player as seat 0").is_none());
     tap(&mut h, "Wagers of seat 2");
     tap(&mut h, "Same player as seat 1");
-    assert!(
-        h.state()
-            .terminal()
-            .table()
-            .round
-            .as_ref()
-            .unwrap()
-            .banked
-            .as_ref()
-            .unwrap()
-            .joined
-            .contains(&2)
-    );
+    assert!(common::ui::banked_round(&h).joined.contains(&2));
     // A third box for the same player is refused with the section.
     tap(&mut h, "Wagers of seat 3");
     tap(&mut h, "Same player as seat 2");

@@ -184,9 +184,11 @@ fn a_box_dealt_no_cards_is_dead_and_its_wager_returned() {
     }
     h.get_by_label("Seat 4: 9♠ 7♥");
     tap(&mut h, "Cards dealt");
-    let t = h.state().terminal().table();
-    let r = t.round.as_ref().unwrap().banked.as_ref().unwrap();
-    assert_eq!(r.seats, vec![4], "box 2 is out of the play");
+    assert_eq!(
+        common::ui::banked_round(&h).seats,
+        vec![4],
+        "box 2 is out of the play"
+    );
     finish(&mut h);
     let s = settlement(&db);
     let two = results_of(&s, 2);
@@ -232,20 +234,7 @@ fn a_missed_card_is_dealt_after_the_other_players_before_the_hole_card() {
     tap(&mut h, "Stand");
     // Every other player has his cards; the hole card is not turned yet.
     h.get_by_label("Deal seat 2 the card it asked for");
-    assert_eq!(
-        h.state()
-            .terminal()
-            .table()
-            .round
-            .as_ref()
-            .unwrap()
-            .banked
-            .as_ref()
-            .unwrap()
-            .dealer
-            .len(),
-        1
-    );
+    assert_eq!(common::ui::banked_round(&h).dealer.len(), 1);
     tap(&mut h, "4♣");
     h.get_by_label("Turn up your hole card");
     let r = h.state().terminal().table().round.clone().unwrap();

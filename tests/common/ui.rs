@@ -108,6 +108,19 @@ pub fn taps_so_far() -> usize {
     TAPS.with(|t| t.get())
 }
 
+/// The house-banked round on the screen (a test that has one in play).
+pub fn banked_round<'a>(
+    h: &'a Harness<'_, DeckhandApp>,
+) -> &'a deckhand::rules::banked::round::BankedRound {
+    h.state()
+        .terminal()
+        .table()
+        .round
+        .as_ref()
+        .and_then(|r| r.banked.as_ref())
+        .expect("a house-banked round in play")
+}
+
 pub fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
     TAPS.with(|t| t.set(t.get() + 1));
     settle(h);
