@@ -140,7 +140,19 @@ pub fn build(
     match config.progressive_port() {
         None => {}
         Some(DevicePort::Simulated) => {
-            let script = Arc::new(Mutex::new(ProgressiveScript::default()));
+            // A Texas Hold 'Em Bonus table's system also keeps the Five Card Hand Bonus meter
+            // and draws the Magic Card and the Lucky Bonus (§ 647a.2(d), § 647a.1).
+            let mut script = ProgressiveScript::default();
+            if config
+                .offered_games()
+                .contains(&crate::rules::games::GameId::TexasHoldemBonus)
+            {
+                let reset = config.house.thb.five_card_bonus_reset_cents;
+                script.meters.push((2, reset + reset / 4));
+                script.resets.push((2, reset));
+                script.draws = true;
+            }
+            let script = Arc::new(Mutex::new(script));
             let (host, _thread) =
                 spawn_progressive_on_pty(script, Arc::new(AtomicBool::new(false))).context(
                     "starting the simulated progressive controller on a pseudo-terminal",

@@ -1032,7 +1032,7 @@ mod tests {
         );
         let e = with("queens_up = [0, 2500]").unwrap_err();
         assert!(
-            e.contains("queens_up is not a side wager of texas-holdem-bonus (its side wagers: bonus, progressive)"),
+            e.contains("queens_up is not a side wager of texas-holdem-bonus (its side wagers: bonus, progressive, fchb_player, fchb_dealer)"),
             "{e}"
         );
         let e = with("bonus = [2500, 100]").unwrap_err();

@@ -575,6 +575,7 @@ fn settled_meter_round(
         community: c("Qs Js Ts"),
         draws: vec![],
         meters: Default::default(),
+        system_draw: None,
     }))
     .unwrap();
     // The rules settled the round from the keyed cards and the meter the terminal heard.

@@ -255,6 +255,7 @@ fn an_altered_settlement_is_named_by_the_replay() {
             community: vec![],
             draws: vec![],
             meters: Default::default(),
+            system_draw: None,
         }),
     );
     assert!(matches!(
@@ -421,6 +422,7 @@ fn crazy_4_journal(dir: &std::path::Path) -> std::path::PathBuf {
             community: vec![],
             draws: vec![],
             meters: Default::default(),
+            system_draw: None,
         }),
     );
     common::poker::ok(&mut t, b(BankedCommand::Paid));

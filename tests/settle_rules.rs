@@ -307,12 +307,13 @@ fn thb_five_card_bonus_on_the_dealers_hand_is_shared() {
     let s = settle(round);
     let a = get(&s, 1, "fchb-dealer");
     let b = get(&s, 2, "fchb-dealer");
-    assert_eq!(a.paid, 1_500_000);
-    assert_eq!(b.paid, 1_500_000);
+    // The odd cent that cannot be shared goes to the first bettor in settlement order: the
+    // meter pays out what the controller takes for the hit, and is reseeded to its reset.
+    assert_eq!(a.paid + b.paid, 3_000_001);
+    assert_eq!((a.paid - b.paid).abs(), 1);
     assert!(a.floor_verification && a.hold_cards);
-    // The odd cent that cannot be shared stays in the meter, on top of the reset amount.
-    assert_eq!(s.meters[0].paid, 3_000_000);
-    assert_eq!(s.meters[0].after, 1_000_001);
+    assert_eq!(s.meters[0].paid, 3_000_001);
+    assert_eq!(s.meters[0].after, 1_000_000);
     // Magic and Lucky need the system's draw.
     let e = refused(
         json!({"game": "texas-holdem-bonus", "dealer": "As Ks", "community": "Qs Js Ts 2d 3d",

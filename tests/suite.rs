@@ -21,6 +21,7 @@ mod deck_removal;
 mod device_pipeline;
 mod eval_cli;
 mod every_game_from_sign_in;
+mod five_card_bonus;
 mod fouled_hand;
 mod high_hand;
 mod holdem_round;

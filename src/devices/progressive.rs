@@ -31,6 +31,8 @@ pub const METERS: u8 = 0xB2;
 pub const HIT_RESULT: u8 = 0xB3;
 pub const STATE: u8 = 0xB4;
 pub const ENVY_TABLE: u8 = 0xB5;
+/// Texas Hold 'Em Bonus: the Magic Card and the Lucky Bonus position drawn for the round.
+pub const DRAWN: u8 = 0xB6;
 
 /// The host sends a heartbeat every second; a controller that hears nothing for three seconds
 /// locks wagering out until the host says HELLO again.
@@ -144,6 +146,13 @@ pub enum ProgressiveEvent {
     Hit(Hit),
     State(ControllerState),
     EnvyTable(Vec<EnvyEntry>),
+    /// The table game system's random draw for the round's Five Card Hand Bonus (§ 647a.1:
+    /// the Magic Card, and the position of the Lucky Bonus, 0 for the dealer's).
+    Drawn {
+        round: u32,
+        magic_card: crate::rules::cards::Card,
+        lucky: u8,
+    },
     Fault {
         code: u16,
         text: String,
@@ -307,6 +316,17 @@ pub fn decode_event(kind: u8, p: &[u8]) -> Result<ProgressiveEvent, String> {
             }
             ProgressiveEvent::EnvyTable(t)
         }
+        DRAWN => {
+            let round = r.u32()?;
+            let b = r.u8()?;
+            let magic_card = crate::rules::cards::Card::from_index(b as usize)
+                .ok_or_else(|| format!("card code {b} is not 0 to 51"))?;
+            ProgressiveEvent::Drawn {
+                round,
+                magic_card,
+                lucky: r.u8()?,
+            }
+        }
         FAULT => {
             let b = r.take(2)?;
             let code = u16::from_be_bytes([b[0], b[1]]);
@@ -376,6 +396,15 @@ pub fn encode_event(ev: &ProgressiveEvent) -> Option<(u8, Vec<u8>)> {
                 p.extend(cents_u32(e.amount));
             }
             ENVY_TABLE
+        }
+        ProgressiveEvent::Drawn {
+            round,
+            magic_card,
+            lucky,
+        } => {
+            p.extend(round.to_be_bytes());
+            p.extend([magic_card.index() as u8, *lucky]);
+            DRAWN
         }
         ProgressiveEvent::Fault { code, text } => {
             p.extend(code.to_be_bytes());
@@ -456,7 +485,15 @@ impl Protocol for ProgressiveProtocol {
     fn knows(kind: u8) -> bool {
         matches!(
             kind,
-            HELLO_REPLY | FAULT | WAGERING_OPEN | LOCKED | METERS | HIT_RESULT | STATE | ENVY_TABLE
+            HELLO_REPLY
+                | FAULT
+                | WAGERING_OPEN
+                | LOCKED
+                | METERS
+                | HIT_RESULT
+                | STATE
+                | ENVY_TABLE
+                | DRAWN
         )
     }
     fn link(state: LinkState) -> ProgressiveEvent {
@@ -507,6 +544,14 @@ impl Protocol for ProgressiveProtocol {
                     .collect();
                 ("progressive_envy_table", json!({ "envy": rows }))
             }
+            ProgressiveEvent::Drawn {
+                round,
+                magic_card,
+                lucky,
+            } => (
+                "progressive_drawn",
+                json!({"round": round, "magic_card": magic_card.to_string(), "lucky": lucky}),
+            ),
             ProgressiveEvent::Fault { code, text } => {
                 ("progressive_fault", json!({"code": code, "text": text}))
             }
@@ -583,6 +628,11 @@ mod tests {
                 hand: EnvyHand::RoyalFlush,
                 amount: 100_000,
             }]),
+            ProgressiveEvent::Drawn {
+                round: 3,
+                magic_card: "As".parse().unwrap(),
+                lucky: 0,
+            },
             ProgressiveEvent::Fault {
                 code: 0x0301,
                 text: "meter board".into(),

@@ -250,6 +250,11 @@ pub struct ProgressiveScript {
     /// on their devices), by spot.
     pub next_wagers: Vec<(u8, Cents)>,
     pub envy: Vec<EnvyEntry>,
+    /// Texas Hold 'Em Bonus's table game system: at each lock-out, draw the Magic Card and the
+    /// Lucky Bonus position (§ 647a.1) and send DRAWN. `Some` fixes the next draw (tests);
+    /// `None` with `draws` set draws at random.
+    pub draws: bool,
+    pub next_draw: Option<(crate::rules::cards::Card, u8)>,
     /// Stop sending anything while set.
     pub silent: bool,
     /// Send these bytes before the next frame.
@@ -270,6 +275,8 @@ impl Default for ProgressiveScript {
             resets: vec![(1, 1_000_000)],
             rate_permille: 150,
             next_wagers: Vec::new(),
+            draws: false,
+            next_draw: None,
             envy: vec![
                 EnvyEntry {
                     wager: 100,
@@ -441,6 +448,19 @@ fn meters_of(script: &SharedProgressive) -> ProgressiveEvent {
     )
 }
 
+/// The Five Card Hand Bonus meter's id (hw/progressive-protocol.md).
+pub const FIVE_CARD_BONUS_METER: u8 = 2;
+
+/// A Magic Card from one deck and a Lucky Bonus position from the six and the dealer's (0).
+fn random_draw() -> (crate::rules::cards::Card, u8) {
+    let mut b = [0u8; 2];
+    // The simulator's draw; a failed source of randomness draws the first card and the dealer.
+    let _ = getrandom::getrandom(&mut b);
+    let card = crate::rules::cards::Card::from_index(usize::from(b[0]) % 52)
+        .unwrap_or_else(|| crate::rules::cards::Card::from_index(0).expect("card 0"));
+    (card, b[1] % 7)
+}
+
 /// One command against the controller's state.
 fn controller_step(
     c: &mut Controller,
@@ -490,16 +510,24 @@ fn controller_step(
             for m in s.meters.iter_mut() {
                 m.1 += added;
             }
+            let drawn = s
+                .draws
+                .then(|| s.next_draw.take().unwrap_or_else(random_draw));
             drop(s);
             c.state = S::Locked;
-            vec![
-                ProgressiveEvent::Locked {
+            let mut out = vec![ProgressiveEvent::Locked {
+                round,
+                wagers: c.accepted.clone(),
+            }];
+            if let Some((magic_card, lucky)) = drawn {
+                out.push(ProgressiveEvent::Drawn {
                     round,
-                    wagers: c.accepted.clone(),
-                },
-                meters_of(script),
-                ProgressiveEvent::State(c.state),
-            ]
+                    magic_card,
+                    lucky,
+                });
+            }
+            out.extend([meters_of(script), ProgressiveEvent::State(c.state)]);
+            out
         }
         ProgressiveCommand::Hit {
             round,
@@ -513,7 +541,11 @@ fn controller_step(
             if c.state != S::Locked || round != c.round {
                 return vec![refused(&format!("round {round} is not locked"))];
             }
-            if !c.accepted.iter().any(|(s, w)| *s == spot && *w > 0) {
+            // The Five Card Hand Bonus meter's wagers are on the electronic wagering system,
+            // spot 0 being the dealer's hand (hw/progressive-protocol.md).
+            if meter != FIVE_CARD_BONUS_METER
+                && !c.accepted.iter().any(|(s, w)| *s == spot && *w > 0)
+            {
                 return vec![refused(&format!("spot {spot} has no accepted wager"))];
             }
             if percent == 0 || percent > 100 {

@@ -317,18 +317,33 @@ impl Terminal {
         {
             return Err(format!("seat {seat}: {why}"));
         }
+        // The Five Card Hand Bonus is placed on the table game system's electronic wagering
+        // device, which meters it and locks it out (§ 647a.2(c)(7), § 647a.2(d), § 647a.7(d)(4)).
+        if let Command::Banked(crate::rules::banked::round::BankedCommand::Wagers { seat, wagers }) =
+            &cmd
+            && ["fchb_player", "fchb_dealer"]
+                .iter()
+                .any(|k| wagers.get(*k).is_some_and(|v| *v > 0))
+            && let Some(why) = self.system_refusal()
+        {
+            return Err(format!("seat {seat}: {why}"));
+        }
         // The settlement pays from the meters the controller reports now: a device reading the
         // terminal adds to the dealer's keyed cards.
         let mut cmd = cmd;
         if let Command::Banked(crate::rules::banked::round::BankedCommand::Cards {
-            meters, ..
+            meters,
+            system_draw,
+            ..
         }) = &mut cmd
         {
             *meters = self
-                .progressive_meter()
-                .map(|(id, c)| (id.to_string(), c))
-                .into_iter()
+                .progressive_view
+                .meters
+                .iter()
+                .map(|(id, c)| (id.to_string(), *c))
                 .collect();
+            *system_draw = self.progressive_view.drawn;
         }
         let events = self.table.decide(&cmd).map_err(|e| e.to_string())?;
         self.commit(&events)?;

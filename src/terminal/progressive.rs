@@ -14,6 +14,9 @@ pub struct ProgressiveView {
     pub meters: Vec<(u8, Cents)>,
     /// The controller's HIT_RESULTs for the round in play, in the order it paid them.
     pub hits: Vec<crate::devices::progressive::Hit>,
+    /// Texas Hold 'Em Bonus: the Magic Card and Lucky Bonus position the table game system
+    /// drew for the round in play (§ 647a.1).
+    pub drawn: Option<crate::rules::banked::round::SystemDraw>,
 }
 
 /// A payout the settlement takes from the controller's meter.
@@ -82,6 +85,34 @@ impl Terminal {
         }
     }
 
+    /// Why a Five Card Hand Bonus cannot be accepted now: the table game system that takes it
+    /// at the player's electronic wagering device and keeps its meter is the progressive
+    /// controller's link (§ 647a.2(c)(7), § 647a.2(d)); `None` when it is there.
+    pub fn system_refusal(&self) -> Option<String> {
+        const RULE: &str = "the Five Card Hand Bonus is not accepted (§ 647a.2(d)): key the other wagers, or call the floor";
+        let up = self
+            .progressive_view
+            .link
+            .as_ref()
+            .is_some_and(|l| l.is_up())
+            && !matches!(
+                self.progressive_view.state,
+                Some(ControllerState::CommunicationLoss | ControllerState::Error)
+            );
+        if !up {
+            return Some(format!("the table game system is not answering; {RULE}"));
+        }
+        let id = crate::rules::banked::round::METER_FIVE_CARD_BONUS
+            .parse::<u8>()
+            .ok()?;
+        if !self.progressive_view.meters.iter().any(|(m, _)| *m == id) {
+            return Some(format!(
+                "the table game system reports no Five Card Hand Bonus meter (meter {id}); {RULE}"
+            ));
+        }
+        None
+    }
+
     /// A house-banked round drives the table's progressive controller: wagering opens with the
     /// round and locks out at "no more bets" (hw/progressive-protocol.md; § 647a.7, § 655a.7,
     /// § 657a.7: no wager after "no more bets"). Spots are the seat numbers. A settlement that
@@ -105,6 +136,7 @@ impl Terminal {
             Event::RoundStarted { number, .. } if round.is_some() => {
                 self.hits = MeterHits::default();
                 self.progressive_view.hits.clear();
+                self.progressive_view.drawn = None;
                 self.send_progressive(ProgressiveCommand::OpenWagering { round: *number });
                 return;
             }
@@ -158,40 +190,61 @@ impl Terminal {
         Some(h)
     }
 
-    /// The round's progressive payouts from the meter it was settled against, in settlement
-    /// order (the typed settlement's progressive results).
+    /// The round's payouts from the controller's meters, in settlement order (the typed
+    /// settlement's results paid from a meter): the Progressive Payout Wager's from meter 1,
+    /// the Five Card Hand Bonus's from meter 2. The dealer's-hand Five Card Hand Bonus is one
+    /// hit on spot 0, which the settlement divides among its bettors (§ 647a.12(e)(2)).
     pub(super) fn meter_hits(&self, round: u32) -> std::collections::VecDeque<MeterHit> {
-        let Some(b) = self.table.round.as_ref().and_then(|r| r.banked.as_ref()) else {
+        use crate::rules::banked::round::{METER_FIVE_CARD_BONUS, METER_PROGRESSIVE};
+        let Some(settlement) = self
+            .table
+            .round
+            .as_ref()
+            .and_then(|r| r.banked.as_ref())
+            .and_then(|b| b.settlement.as_ref())
+        else {
             return Default::default();
         };
-        let meter = b
-            .meters
-            .keys()
-            .next()
-            .and_then(|id| id.parse::<u8>().ok())
-            .or(self.progressive_meter().map(|(id, _)| id));
-        let (Some(meter), Some(settlement)) = (meter, b.settlement.as_ref()) else {
-            return Default::default();
-        };
-        settlement
-            .results
-            .iter()
-            .filter(|w| w.wager == "progressive" && w.from_meter > 0)
-            .filter_map(|w| {
-                Some(MeterHit {
-                    round,
-                    spot: w.seat,
-                    meter,
-                    percent: u8::try_from(w.meter_percent?).ok()?,
-                    amount: w.from_meter,
-                })
-            })
-            .collect()
+        let id = |m: &str| m.parse::<u8>().unwrap_or(1);
+        let mut hits = std::collections::VecDeque::<MeterHit>::new();
+        for w in settlement.results.iter().filter(|w| w.from_meter > 0) {
+            let Some(percent) = w.meter_percent.and_then(|p| u8::try_from(p).ok()) else {
+                continue;
+            };
+            let (spot, meter) = match w.wager.as_str() {
+                "progressive" => (w.seat, id(METER_PROGRESSIVE)),
+                "fchb-player" => (w.seat, id(METER_FIVE_CARD_BONUS)),
+                "fchb-dealer" => (0, id(METER_FIVE_CARD_BONUS)),
+                _ => continue,
+            };
+            // The dealer's hand is hit once, for every share of it.
+            if spot == 0
+                && let Some(h) = hits.iter_mut().find(|h| h.spot == 0 && h.meter == meter)
+            {
+                h.amount += w.from_meter;
+                continue;
+            }
+            hits.push_back(MeterHit {
+                round,
+                spot,
+                meter,
+                percent,
+                amount: w.from_meter,
+            });
+        }
+        hits
     }
 
-    /// The table's progressive meter: the first the controller reports, with its value.
+    /// The table's progressive meter (meter 1, hw/progressive-protocol.md), with its value.
     pub fn progressive_meter(&self) -> Option<(u8, Cents)> {
-        self.progressive_view.meters.first().copied()
+        let id = crate::rules::banked::round::METER_PROGRESSIVE
+            .parse::<u8>()
+            .ok()?;
+        self.progressive_view
+            .meters
+            .iter()
+            .find(|(m, _)| *m == id)
+            .copied()
     }
 
     /// The controller's accepted progressive wagers against the ones the dealer keyed (the
@@ -274,11 +327,19 @@ impl Terminal {
         if asked.spot == h.spot && asked.amount == h.amount {
             return;
         }
+        // Spot 0 is the dealer's hand (the Five Card Hand Bonus, hw/progressive-protocol.md).
+        let place = |spot: u8, word: &str| {
+            if spot == 0 {
+                "the dealer's hand".to_string()
+            } else {
+                format!("{word} {spot}")
+            }
+        };
         self.device_notice = Some(format!(
-            "The progressive controller lit spot {} for {}; the settlement paid seat {} {}: call the floor",
-            h.spot,
+            "The progressive controller lit {} for {}; the settlement paid {} {}: call the floor",
+            place(h.spot, "spot"),
             crate::rules::money(h.amount),
-            asked.spot,
+            place(asked.spot, "seat"),
             crate::rules::money(asked.amount)
         ));
         self.record_system(
@@ -326,6 +387,18 @@ impl Terminal {
             ProgressiveEvent::Hit(h) => {
                 self.check_hit(&h);
                 self.progressive_view.hits.push(h);
+            }
+            ProgressiveEvent::Drawn {
+                round,
+                magic_card,
+                lucky,
+            } => {
+                // Kept for the round in play only: a late report of an earlier round is
+                // journaled, never used.
+                if self.table.round.as_ref().is_some_and(|r| r.number == round) {
+                    self.progressive_view.drawn =
+                        Some(crate::rules::banked::round::SystemDraw { magic_card, lucky });
+                }
             }
             ProgressiveEvent::EnvyTable(_) | ProgressiveEvent::LineError(_) => {}
             ProgressiveEvent::Fault { code, text } => {

@@ -389,9 +389,11 @@ impl DeckhandApp {
                         );
                     }
                 });
+                let system_off = self.term.system_refusal();
                 ui.horizontal_wrapped(|ui| {
                     let seat = current;
-                    for spot in def.spots {
+                    // A wager the casino does not offer has no spot (§ x.7(d)).
+                    for spot in def.spots.iter().filter(|s| r.offers(s.key)) {
                         if let Some(other) = spot.equals {
                             let v = e.amounts.get(&(seat, other)).cloned().unwrap_or_default();
                             let v = if v.is_empty() {
@@ -412,18 +414,27 @@ impl DeckhandApp {
                         }
                         // Without its controller the progressive takes no wager; one keyed
                         // before the link went stays a button so it can be cleared.
-                        if spot.key == "progressive"
-                            && progressive_off.is_some()
+                        let off = match spot.key {
+                            "progressive" => progressive_off.is_some(),
+                            "fchb_player" | "fchb_dealer" => system_off.is_some(),
+                            _ => false,
+                        };
+                        if off
                             && e.amounts
                                 .get(&(seat, spot.key))
                                 .is_none_or(|v| v.is_empty())
                         {
+                            let device = if spot.key == "progressive" {
+                                "no progressive controller"
+                            } else {
+                                "no table game system"
+                            };
                             ui.add_sized(
                                 theme::SPOT_SIZE,
                                 egui::Label::new(
                                     // Two short lines in the spot's place, never cut off.
                                     RichText::new(format!(
-                                        "{}: not accepted\n(no progressive controller)",
+                                        "{}: not accepted\n({device})",
                                         spot.label
                                     ))
                                     .size(theme::SMALL + 1.0)
@@ -671,6 +682,16 @@ impl DeckhandApp {
                     }
                     None => title(ui, "Key the cards for settlement"),
                 }
+                // § 647a.1: what the table game system drew for the Five Card Hand Bonus.
+                if r.offers("fchb_player") && def.spots.iter().any(|s| s.key == "fchb_player") {
+                    let fchb = r.wagers.values().any(|w| {
+                        w.get("fchb_player").is_some_and(|v| *v > 0)
+                            || w.get("fchb_dealer").is_some_and(|v| *v > 0)
+                    });
+                    if fchb {
+                        small(ui, &system_draw_words(self.term.progressive().drawn));
+                    }
+                }
                 let house = self.term.table().house();
                 let only: Vec<u8> = r
                     .seats
@@ -736,6 +757,7 @@ impl DeckhandApp {
                                     .collect(),
                                 // The terminal fills in the controller's meters.
                                 meters: Default::default(),
+                                system_draw: None,
                             },
                         );
                     }
@@ -792,9 +814,20 @@ impl DeckhandApp {
                     body_colour(
                         ui,
                         &format!(
-                            "Progressive controller: spot {} lit · {}% of the meter = {}",
-                            h.spot,
+                            "Progressive controller: {} lit · {}% of the {}meter = {}",
+                            if h.spot == 0 {
+                                "the dealer's hand".to_string()
+                            } else {
+                                format!("spot {}", h.spot)
+                            },
                             h.percent,
+                            if h.meter.to_string()
+                                == crate::rules::banked::round::METER_FIVE_CARD_BONUS
+                            {
+                                "Five Card Hand Bonus "
+                            } else {
+                                ""
+                            },
                             money(h.amount)
                         ),
                         theme::OK,
@@ -965,4 +998,20 @@ fn void_words(v: &crate::rules::banked::round::VoidSettles) -> (String, String) 
         v.section
     ));
     (format!("Round void: settle the {}", v.names()), how)
+}
+
+/// The table game system's draw for the Five Card Hand Bonus, as the cards screen says it.
+fn system_draw_words(d: Option<crate::rules::banked::round::SystemDraw>) -> String {
+    match d {
+        Some(d) => format!(
+            "Table game system: Magic Card {}, Lucky Bonus {} (§ 647a.1)",
+            d.magic_card.pretty(),
+            if d.lucky == 0 {
+                "the dealer's hand".to_string()
+            } else {
+                format!("seat {}", d.lucky)
+            }
+        ),
+        None => "The table game system has not reported its Magic Card and Lucky Bonus draw (§ 647a.1): call the floor".into(),
+    }
 }

@@ -558,7 +558,17 @@ pub const ROUND: Def = Def {
     }),
     void: None,
     boxes: None,
+    not_offered,
 };
+
+/// The side wagers the casino may leave out of its Rules Submission.
+fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {
+    match key {
+        "queens_up" if !r.crazy4.queens_up_offered => Some("§ 657a.7(d)(2)"),
+        "progressive" if !r.crazy4.progressive_offered => Some("§ 657a.7(d)(3)"),
+        _ => None,
+    }
+}
 
 /// `deckhand settle`'s input for this game, with the configured choices and the round's
 /// overrides of them.

@@ -878,7 +878,16 @@ pub const ROUND: Def = Def {
     stub: None,
     void: None,
     boxes: None,
+    not_offered,
 };
+
+/// The side wagers the casino may leave out of its Rules Submission.
+fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {
+    match key {
+        "super" if !r.lunar.super_offered => Some("§ 589.7(c)(2)"),
+        _ => None,
+    }
+}
 
 /// `deckhand settle`'s input for this game, with the configured choices and the round's
 /// overrides of them.

@@ -224,6 +224,21 @@ impl<'a> Ledger<'a> {
     }
 
     /// Rounds a computed amount down to the casino's unit (odd cents are never paid up).
+    /// Adds `text` to the explanation of every win from the table inventory (not from a meter)
+    /// recorded since the mark `since`.
+    pub fn amend_wins_since(&mut self, since: usize, text: &str) {
+        for r in self.results.iter_mut().skip(since) {
+            if r.paid > 0 && r.from_meter == 0 {
+                r.explanation.push_str(text);
+            }
+        }
+    }
+
+    /// The rounding unit, in cents.
+    pub fn unit(&self) -> Cents {
+        self.rounding
+    }
+
     pub fn round(&self, c: Cents) -> Cents {
         c - c.rem_euclid(self.rounding)
     }
@@ -406,14 +421,6 @@ impl<'a> Ledger<'a> {
             m.current = m.reset;
         }
         amount
-    }
-
-    /// Gives back to the meter what could not be paid (an undivided remainder).
-    pub fn return_to_meter(&mut self, name: &str, amount: Cents) {
-        if let Some(m) = self.meters.get_mut(name) {
-            m.current += amount;
-            m.paid -= amount;
-        }
     }
 
     /// A value computed once per round and shared by later wagers (an equal share).

@@ -551,7 +551,17 @@ pub const ROUND: Def = Def {
     }),
     void: None,
     boxes: None,
+    not_offered,
 };
+
+/// The side wagers the casino may leave out of its Rules Submission.
+fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {
+    match key {
+        "three_card_bonus" if !r.mstud.three_card_bonus_offered => Some("§ 655a.7(d)(4)"),
+        "progressive" if !r.mstud.progressive_offered => Some("§ 655a.7(d)(3)"),
+        _ => None,
+    }
+}
 
 /// `deckhand settle`'s input for this game, with the configured choices and the round's
 /// overrides of them.

@@ -884,7 +884,16 @@ pub const ROUND: Def = Def {
         section: "§ 635a.6(f)",
         limit: |r| r.spanish21.boxes_per_player,
     }),
+    not_offered,
 };
+
+/// The side wagers the casino may leave out of its Rules Submission.
+fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {
+    match key {
+        "match_the_dealer" if !r.spanish21.match_the_dealer_offered => Some("§ 635a.6(e)"),
+        _ => None,
+    }
+}
 
 /// `deckhand settle`'s input for this game, with the configured choices and the round's
 /// overrides of them.

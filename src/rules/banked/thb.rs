@@ -681,7 +681,7 @@ pub fn settle(
                 t,
                 ml,
                 v,
-                1,
+                (1, 0),
                 magic_hit,
                 lucky_hit,
             )?;
@@ -693,7 +693,7 @@ pub fn settle(
                 && magic.is_some_and(|c| dealer.contains(&c) || board[..3].contains(&c));
             let lucky_hit = rules.magic_and_lucky && lucky == Some(Lucky::Dealer("dealer".into()));
             let n = bettors.len() as i64;
-            for s in bettors {
+            for (i, s) in bettors.into_iter().enumerate() {
                 fchb(
                     &mut l,
                     s.seat,
@@ -702,7 +702,7 @@ pub fn settle(
                     t,
                     ml,
                     v,
-                    n,
+                    (n, i),
                     magic_hit,
                     lucky_hit,
                 )?;
@@ -793,19 +793,20 @@ fn fchb(
     t: &super::paytable::PayTable,
     ml: &super::paytable::PayTable,
     v: HandValue,
-    share_among: i64,
+    (share_among, index): (i64, usize),
     magic: bool,
     lucky: bool,
 ) -> Result<(), SettleError> {
     let line = five_card_line(v);
     let mut paid_any = false;
+    let mark = l.len();
     match t.pay(line.id) {
         Some(Pay::MeterPercent(pct)) => {
             // § 647a.12(e)(2): a dealer-hand meter win is divided equally among its bettors;
             // the meter is taken once, by the first of them.
             let key = format!("{wager}-meter-share");
             let amount = if share_among > 1 {
-                share(l, &key, pct, share_among)
+                share(l, &key, pct, share_among, index)
             } else {
                 l.take_from_meter("five-card-bonus", pct)
             };
@@ -864,20 +865,28 @@ fn fchb(
             "§ 647a.12(e)(1)",
         );
     }
+    // § 647a.11(j)(3), § 647a.12(e): a payout not from the meter goes to the player's game
+    // account on the electronic wagering system.
+    l.amend_wins_since(mark, "; credit the player's game account (§ 647a.11(j)(3))");
     Ok(())
 }
 
-/// One bettor's equal share of a dealer-hand meter win, taking the meter on the first call.
-fn share(l: &mut Ledger, key: &str, pct: u32, n: i64) -> Cents {
+/// The `i`-th bettor's equal share of a dealer-hand meter win, taking the meter on the first
+/// call. What cannot be divided equally goes one rounding unit at a time to the first bettors
+/// in settlement order (like an odd chip, § 637a.6(e)): the meter pays out exactly what the
+/// controller takes for the hit (a documented choice; the text is silent).
+fn share(l: &mut Ledger, key: &str, pct: u32, n: i64, i: usize) -> Cents {
     if l.side_value(key).is_none() {
         let total = l.take_from_meter("five-card-bonus", pct);
-        let each = l.round(total / n);
-        // What cannot be divided stays in the meter (a documented choice).
-        let remainder = total - each * n;
-        l.return_to_meter("five-card-bonus", remainder);
-        l.open_side(key, each);
+        l.open_side(key, total);
     }
-    l.side_value(key).unwrap_or(0)
+    let total = l.side_value(key).unwrap_or(0);
+    let unit = l.unit();
+    let each = l.round(total / n);
+    let rest = total - each * n;
+    let extra = if (i as i64) < rest / unit { unit } else { 0 };
+    let odd = if i == 0 { rest % unit } else { 0 };
+    each + extra + odd
 }
 
 /// The game at the table and everywhere else, reached through the registry.
@@ -931,6 +940,9 @@ pub const ROUND: Def = Def {
         spot("ante", "Ante", true),
         spot("bonus", "Bonus", false),
         spot("progressive", "Progressive", false),
+        // § 647a.7(d)(4): on the player's hand, the dealer's, or both.
+        spot("fchb_player", "5 Card: player", false),
+        spot("fchb_dealer", "5 Card: dealer", false),
     ],
     positions: 6,
     seat_cards: 2,
@@ -995,7 +1007,19 @@ pub const ROUND: Def = Def {
         // "A player may not wager on more than one player position."
         limit: |_| 1,
     }),
+    not_offered,
 };
+
+/// The side wagers the casino may leave out of its Rules Submission.
+fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {
+    match key {
+        "bonus" if !r.thb.bonus_offered => Some("§ 647a.7(d)(2)"),
+        "progressive" if !r.thb.progressive_offered => Some("§ 647a.7(d)(3)"),
+        "fchb_player" if !r.thb.five_card_bonus_offered => Some("§ 647a.7(d)(4)"),
+        "fchb_dealer" if !r.thb.five_card_bonus_offered => Some("§ 647a.7(d)(4)"),
+        _ => None,
+    }
+}
 
 /// § 647a.13(a): more than one card found face up after every player and the dealer have
 /// their two cards, and § 647a.13(d): a dealer's card exposed early, still settle the Texas

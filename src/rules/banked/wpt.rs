@@ -576,7 +576,17 @@ pub const ROUND: Def = Def {
         section: "§ 677a.7(e)",
         limit: |r| r.wpt.boxes_per_player,
     }),
+    not_offered,
 };
+
+/// The side wagers the casino may leave out of its Rules Submission.
+fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {
+    match key {
+        "pocket_bonus" if !r.wpt.pocket_bonus_offered => Some("§ 677a.7(d)(2)"),
+        "trips_plus" if !r.wpt.trips_plus_offered => Some("§ 677a.7(d)(3)"),
+        _ => None,
+    }
+}
 
 /// § 677a.13(a): more than one card found face up after every player and the dealer have
 /// their two cards still settles the Pocket Bonus (§ 677a.12(d)); § 677a.13(d): a dealer's card

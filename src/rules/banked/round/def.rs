@@ -87,6 +87,10 @@ pub struct Def {
     /// How many adjacent boxes one player may wager on in a round, where the chapter says
     /// (§ 677a.7(e), § 647a.7(e), § 635a.6(f)); `None`: the chapter is silent.
     pub boxes: Option<Boxes>,
+    /// A side wager the casino does not offer under its choices (each chapter's § x.7(d):
+    /// "may, if specified in its Rules Submission"): the section, for the spot `key`; `None`:
+    /// offered. The wager screen shows no such spot and the round refuses it.
+    pub not_offered: fn(&crate::rules::banked::HouseRules, key: &str) -> Option<&'static str>,
 }
 
 /// The rule on the boxes one player may wager on.

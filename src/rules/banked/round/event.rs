@@ -89,6 +89,10 @@ pub enum BankedCommand {
         /// terminal fills them in (a device reading, not the dealer's).
         #[serde(default)]
         meters: BTreeMap<String, Cents>,
+        /// Texas Hold 'Em Bonus: the Magic Card and Lucky Bonus position the table game system
+        /// drew (§ 647a.1); the terminal fills it in, like the meters.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        system_draw: Option<super::SystemDraw>,
     },
     /// Lunar Poker: "all decisions are locked in": the declared hands' first five cards, face up.
     /// The rules settle their instant payouts and every Super Wager from them
@@ -177,6 +181,8 @@ pub enum BankedEvent {
         community: Vec<Card>,
         draws: Vec<(u8, Vec<Card>, Vec<Card>)>,
         meters: BTreeMap<String, Cents>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        system_draw: Option<super::SystemDraw>,
     },
     /// The round settled from the table's paytables, in the dealer's order.
     Settled { settlement: Settlement },
@@ -254,12 +260,14 @@ impl BankedEvent {
                 community,
                 draws,
                 meters,
+                system_draw,
             } => BankedCommand::Cards {
                 seats: seats.clone(),
                 dealer: dealer.clone(),
                 community: community.clone(),
                 draws: draws.clone(),
                 meters: meters.clone(),
+                system_draw: *system_draw,
             },
             BankedEvent::Spanish21 { what, .. } => BankedCommand::Play21(what.clone()),
             BankedEvent::Validated { floorperson } => BankedCommand::Validated {

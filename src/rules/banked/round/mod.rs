@@ -105,6 +105,29 @@ pub struct BankedRound {
     /// (§ 677a.10(g), § 647a.10(g), § 655a.10(g)): they are turned face up, nothing burnt.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub board_first: bool,
+    /// The side wagers this casino does not offer, with the section that lets it choose
+    /// (`Def::not_offered`): the round refuses them.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub not_offered: BTreeMap<String, String>,
+    /// Texas Hold 'Em Bonus: the Magic Card and the Lucky Bonus position the table game system
+    /// drew for the round (§ 647a.1), as it reported them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system_draw: Option<SystemDraw>,
+}
+
+/// The progressive controller's meter of the table's Progressive Payout Wager
+/// (hw/progressive-protocol.md, "Meters").
+pub const METER_PROGRESSIVE: &str = "1";
+/// The controller's Five Card Hand Bonus meter at a Texas Hold 'Em Bonus table (§ 647a.12(e)).
+pub const METER_FIVE_CARD_BONUS: &str = "2";
+
+/// What the table game system drew at random for a round's Five Card Hand Bonus (§ 647a.1:
+/// "Magic Card Bonus", "Lucky Bonus").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SystemDraw {
+    pub magic_card: Card,
+    /// The betting position drawn for the Lucky Bonus; 0 for the dealer's.
+    pub lucky: u8,
 }
 
 fn one() -> u8 {
@@ -172,6 +195,8 @@ impl BankedRound {
             joined: BTreeSet::new(),
             boxes_per_player: 1,
             board_first: false,
+            not_offered: BTreeMap::new(),
+            system_draw: None,
         })
     }
 
@@ -230,6 +255,24 @@ impl BankedRound {
             self.boxes_per_player = (b.limit)(r);
         }
         self
+    }
+
+    /// The side wagers the casino's Rules Submission leaves out (each chapter's § x.7(d)).
+    pub fn with_offers(mut self, rules: Option<&crate::rules::banked::HouseRules>) -> BankedRound {
+        if let Some(r) = rules {
+            let def = self.def();
+            self.not_offered = def
+                .spots
+                .iter()
+                .filter_map(|s| Some((s.key.to_string(), (def.not_offered)(r, s.key)?.to_string())))
+                .collect();
+        }
+        self
+    }
+
+    /// Whether the casino offers the wager on the spot `key`.
+    pub fn offers(&self, key: &str) -> bool {
+        !self.not_offered.contains_key(key)
     }
 
     /// The casino's shoe dispenses the community cards first, where this game's chapter
@@ -965,6 +1008,14 @@ impl BankedRound {
                     if *v < 0 {
                         return Err(format!("{}: an amount of 0 or more", spot.label));
                     }
+                    if *v > 0
+                        && let Some(section) = self.not_offered.get(k)
+                    {
+                        return Err(format!(
+                            "seat {seat}: this casino does not offer the {} ({section})",
+                            spot.label
+                        ));
+                    }
                     if *v > 0 {
                         w.insert(k.clone(), *v);
                     }
@@ -1264,6 +1315,7 @@ impl BankedRound {
                     community,
                     draws,
                     meters,
+                    system_draw,
                 },
                 BankedStep::Cards,
             ) => {
@@ -1348,6 +1400,7 @@ impl BankedRound {
                 self.community = community.clone();
                 self.drawn = drawn;
                 self.meters = meters.clone();
+                self.system_draw = *system_draw;
                 self.step = self.after_cards();
                 BankedEvent::CardsKeyed {
                     seats: self.cards.iter().map(|(s, c)| (*s, c.clone())).collect(),
@@ -1355,6 +1408,7 @@ impl BankedRound {
                     community: community.clone(),
                     draws: draws.clone(),
                     meters: meters.clone(),
+                    system_draw: *system_draw,
                 }
             }
             (BankedCommand::Validated { floorperson }, BankedStep::Pay { verify: true }) => {
@@ -1426,12 +1480,33 @@ impl BankedRound {
         if let Some(c) = self.replacement {
             round["dealer_replacement"] = json!(c.to_string());
         }
-        let wants_meter = self
-            .wagers
-            .values()
-            .any(|w| w.get("progressive").copied().unwrap_or(0) > 0);
-        if wants_meter && let Some(m) = meters.values().next() {
-            round["meters"] = json!({ "progressive": m });
+        let wagered = |key: &str| {
+            self.wagers
+                .iter()
+                .filter(|(s, _)| !self.lost.contains_key(s))
+                .any(|(_, w)| w.get(key).copied().unwrap_or(0) > 0)
+        };
+        // The controller's meters by their protocol ids (hw/progressive-protocol.md).
+        let mut m = serde_json::Map::new();
+        if wagered("progressive")
+            && let Some(v) = meters.get(METER_PROGRESSIVE)
+        {
+            m.insert("progressive".into(), json!(v));
+        }
+        let fchb = wagered("fchb_player") || wagered("fchb_dealer");
+        if fchb && let Some(v) = meters.get(METER_FIVE_CARD_BONUS) {
+            m.insert("five_card_bonus".into(), json!(v));
+        }
+        if !m.is_empty() {
+            round["meters"] = serde_json::Value::Object(m);
+        }
+        if fchb && let Some(d) = self.system_draw {
+            round["magic_card"] = json!(d.magic_card.to_string());
+            round["lucky"] = if d.lucky == 0 {
+                json!("dealer")
+            } else {
+                json!(d.lucky)
+            };
         }
         round
     }

@@ -78,6 +78,7 @@ fn crazy_4_round_builds_the_settlement_input() {
             community: vec![],
             draws: vec![],
             meters: Default::default(),
+            system_draw: None,
         })
         .unwrap_err();
     assert!(dup.contains("already in play"), "{dup}");
@@ -87,6 +88,7 @@ fn crazy_4_round_builds_the_settlement_input() {
         community: vec![],
         draws: vec![],
         meters: Default::default(),
+        system_draw: None,
     })
     .unwrap();
     let input = r.settle_input(&BTreeMap::new());
@@ -113,6 +115,49 @@ fn the_posted_ante_limits_hold() {
     r.run(&ante(500)).unwrap();
     r.run(&ante(10_000)).unwrap();
     assert_eq!(r.ante(1), 10_000);
+}
+
+/// A side wager the casino's Rules Submission leaves out is refused with its section, in
+/// every game that lets the casino choose (each chapter's § x.7(d)); offered, it is taken.
+#[test]
+fn a_side_wager_the_casino_does_not_offer_is_refused() {
+    let mut rules = crate::rules::banked::HouseRules::default();
+    rules.thb.five_card_bonus_offered = false;
+    rules.thb.progressive_offered = false;
+    rules.wpt.trips_plus_offered = false;
+    rules.mstud.three_card_bonus_offered = false;
+    rules.crazy4.queens_up_offered = false;
+    rules.lunar.super_offered = false;
+    rules.spanish21.match_the_dealer_offered = false;
+    for (game, key, section) in [
+        (GameId::TexasHoldemBonus, "fchb_player", "§ 647a.7(d)(4)"),
+        (GameId::TexasHoldemBonus, "fchb_dealer", "§ 647a.7(d)(4)"),
+        (GameId::TexasHoldemBonus, "progressive", "§ 647a.7(d)(3)"),
+        (GameId::WptHeadsUp, "trips_plus", "§ 677a.7(d)(3)"),
+        (
+            GameId::MississippiStud,
+            "three_card_bonus",
+            "§ 655a.7(d)(4)",
+        ),
+        (GameId::Crazy4Poker, "queens_up", "§ 657a.7(d)(2)"),
+        (GameId::LunarPoker, "super", "§ 589.7(c)(2)"),
+        (GameId::Spanish21, "match_the_dealer", "§ 635a.6(e)"),
+    ] {
+        let start = || BankedRound::start(game, Dealing::Hand, &[1]).unwrap();
+        let mut r = start().with_offers(Some(&rules));
+        assert!(!r.offers(key), "{game:?} {key}");
+        let w = BankedCommand::Wagers {
+            seat: 1,
+            wagers: wagers(&[("ante", 1000), (key, 500)]),
+        };
+        let e = r.run(&w).unwrap_err();
+        assert!(e.contains("does not offer") && e.contains(section), "{e}");
+        assert!(r.wagers.is_empty(), "a refusal keeps nothing");
+        // The default choices offer it.
+        let mut r = start().with_offers(Some(&crate::rules::banked::HouseRules::default()));
+        assert!(r.offers(key));
+        r.run(&w).unwrap();
+    }
 }
 
 #[test]
@@ -269,6 +314,7 @@ fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
         community: vec![],
         draws: vec![(2, vec![], c("3d"))],
         meters: Default::default(),
+        system_draw: None,
     };
     let e = r.run(&cards("9h 8h 7h 6h 5h")).unwrap_err();
     assert!(
@@ -326,6 +372,7 @@ fn lunar_draws_declarations_and_the_force_are_checked() {
         community: vec![],
         draws: vec![(1, c(gave), c(drew))],
         meters: Default::default(),
+        system_draw: None,
     };
     // One card is not an exchange; the count dealt matches the count given up.
     let e = r.run(&cards("2c", "Ks")).unwrap_err();
@@ -441,6 +488,10 @@ fn every_banked_event_round_trips_through_the_table_event() {
             community: vec![],
             draws: vec![(2, c("2c 4s"), c("Ks Kd"))],
             meters: [("1".to_string(), 2_500_000)].into(),
+            system_draw: Some(SystemDraw {
+                magic_card: "9h".parse().unwrap(),
+                lucky: 0,
+            }),
         },
         BankedEvent::Settled { settlement },
         BankedEvent::Spanish21 {
@@ -503,6 +554,7 @@ fn a_folded_crazy_4_hand_is_not_keyed_unless_the_house_counts_it() {
         community: vec![],
         draws: vec![],
         meters: Default::default(),
+        system_draw: None,
     };
     let house = House::default_for(GameId::Crazy4Poker).unwrap();
     let r = start();
@@ -703,6 +755,7 @@ fn a_seat_whose_wagers_are_lost_plays_no_further_and_every_wager_loses() {
         community: c("Ad 7c 2s"),
         draws: vec![],
         meters: Default::default(),
+        system_draw: None,
     })
     .unwrap();
     let s = m.settlement.clone().expect("settled");
@@ -847,6 +900,7 @@ fn a_lost_seat_is_left_out_of_a_void_settlement_and_a_draw() {
         community: c("2c 7d 9h Js 4c"),
         draws: vec![],
         meters: Default::default(),
+        system_draw: None,
     })
     .unwrap();
     let s = r.settlement.clone().unwrap();
