@@ -604,3 +604,98 @@ fn a_spanish_21_blackjack_against_a_six_is_paid_in_its_turn() {
     let rebuilt = deckhand::store::replay::read_table(&db).unwrap();
     assert!(rebuilt == *h.state().terminal().table());
 }
+
+/// A counting shuffler at every house-banked table: a jam or a stop mid-shuffle is an
+/// irregularity under the game's own chapter (§ 677a.13(e), § 647a.13(e), § 589.13(e),
+/// § 655a.13(e), § 657a.13(e), § 635a.13(l)) and the cards go back into the shuffler; a count
+/// other than the deck's removes it for replacement (§ x.5(b)).
+#[test]
+fn a_shuffler_jam_and_a_wrong_count_are_told_under_each_banked_chapter() {
+    use deckhand::rules::table::{Command, Confirm, Event};
+    for (game, jam, count) in [
+        (GameId::WptHeadsUp, "§ 677a.13(e)", "§ 677a.5(b)"),
+        (GameId::TexasHoldemBonus, "§ 647a.13(e)", "§ 647a.5(b)"),
+        (GameId::LunarPoker, "§ 589.13(e)", "§ 589.5(b)"),
+        (GameId::MississippiStud, "§ 655a.13(e)", "§ 655a.5(b)"),
+        (GameId::Crazy4Poker, "§ 657a.13(e)", "§ 657a.5(b)"),
+        (GameId::Spanish21, "§ 635a.13(l)", "§ 635a.5(b)"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("jam.sqlite");
+        let mut s = common::ui::table(12, game);
+        s.counting_shuffler = true;
+        let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+        t.seed_demo_people().unwrap();
+        t.sign_in("Alex Rivera", "20417", "112233").unwrap();
+        t.execute(Command::OpenTable(s.clone())).unwrap();
+        t.execute(Command::Confirm(Confirm::DecksInspected))
+            .unwrap();
+        t.verify("1001", "246810").unwrap();
+        t.execute(Command::Confirm(Confirm::PlayersInspected))
+            .unwrap();
+        t.execute(Command::Confirm(Confirm::DecksWashed)).unwrap();
+        let Step::LoadShuffler { deck: next } = t.table().step() else {
+            panic!("{game:?}: {:?}", t.table().step());
+        };
+        let expected = t.table().cards_counted();
+        // The deck goes into the shuffler and jams.
+        t.execute(Command::LoadShuffler(next))
+            .unwrap_or_else(|e| panic!("{game:?}: {e}"));
+        let events = t
+            .execute(Command::ShufflerFault {
+                code: 0x0101,
+                detail: "jam in the elevator".into(),
+            })
+            .unwrap_or_else(|e| panic!("{game:?}: {e}"));
+        let said = events.iter().find_map(|e| match e {
+            Event::Irregularity { section, .. } => Some(section.clone()),
+            _ => None,
+        });
+        assert_eq!(said.as_deref(), Some(jam), "{game:?}: {events:?}");
+        assert!(
+            t.table().step() == Step::LoadShuffler { deck: next },
+            "{game:?}: the jammed deck goes back into the shuffler: {:?}",
+            t.table().step()
+        );
+        // Loaded again, it counts one card short: removed for replacement.
+        t.execute(Command::LoadShuffler(next)).unwrap();
+        let events = t
+            .execute(Command::ShufflerCounted {
+                counted: expected - 1,
+            })
+            .unwrap_or_else(|e| panic!("{game:?}: {e}"));
+        let said = events.iter().find_map(|e| match e {
+            Event::Irregularity { section, .. } => Some(section.clone()),
+            _ => None,
+        });
+        assert_eq!(said.as_deref(), Some(count), "{game:?}: {events:?}");
+        assert!(
+            matches!(t.table().step(), Step::RemoveDeck { .. }),
+            "{game:?}: {:?}",
+            t.table().step()
+        );
+        let rebuilt = deckhand::terminal::rebuild(&t.store().table_events().unwrap()).unwrap();
+        assert_eq!(&rebuilt, t.table(), "{game:?}");
+    }
+}
+
+/// § 635a.7(a): every Spanish 21 card comes out of a dealing shoe; a table set to deal it from
+/// the hand is refused at opening, naming the section.
+#[test]
+fn spanish_21_opens_only_with_a_dealing_shoe() {
+    use deckhand::rules::table::Command;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21hand.sqlite");
+    let mut s = common::ui::table(12, GameId::Spanish21);
+    s.poker.dealing = Dealing::Hand;
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
+    let e = t.execute(Command::OpenTable(s.clone())).unwrap_err();
+    assert!(e.contains("§ 635a.7(a)"), "{e}");
+    assert!(t.table().setup.is_none());
+    for dealing in [Dealing::ManualShoe, Dealing::AutomatedShoe] {
+        s.poker.dealing = dealing;
+        assert!(s.validate().is_ok(), "{dealing:?}");
+    }
+}

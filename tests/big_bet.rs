@@ -1007,4 +1007,41 @@ fn the_configured_ante_is_posted_by_every_player_and_the_player_cap_holds() {
     s10.blinds = vec![];
     s10.forced_bet = 100;
     assert!(Hand::start(s10).is_ok());
+    // § 637a.13(b), § 637a.14(b): Five-card Draw and Five-card Stud seat eight at most, and the
+    // casino's ante (the configured figure) is collected from every player before the deal.
+    for (game, section) in [
+        (GameId::FiveCardDraw, "§ 637a.13(b)"),
+        (GameId::FiveCardDrawLow, "§ 637a.13(b)"),
+        (GameId::FiveCardStud, "§ 637a.14(b)"),
+    ] {
+        let stud = game == GameId::FiveCardStud;
+        let at = |n: u8| {
+            let mut s = setup(
+                game,
+                Structure::NoLimit { min: 200 },
+                (1..=n).map(|s| (s, 10_000)).collect(),
+                1,
+            );
+            s.ante = 25;
+            if stud {
+                s.blinds = vec![];
+                s.forced_bet = 100;
+            }
+            s
+        };
+        let e = Hand::start(at(9)).unwrap_err();
+        assert!(
+            e.contains("at most 8 players") && e.contains(section),
+            "{game:?}: {e}"
+        );
+        let mut h = Hand::start(at(8)).unwrap_or_else(|e| panic!("{game:?}: {e}"));
+        h.apply(HandCommand::Posted { straddle: false })
+            .unwrap_or_else(|e| panic!("{game:?}: {e}"));
+        let antes = h
+            .events
+            .iter()
+            .filter(|e| matches!(e, HandEvent::Posted { what, amount: 25, .. } if what == "ante"))
+            .count();
+        assert_eq!(antes, 8, "{game:?}: every player antes before the deal");
+    }
 }

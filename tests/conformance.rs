@@ -168,6 +168,14 @@ fn check_place(row: &Row, cache: &mut BTreeMap<PathBuf, String>) -> Vec<String> 
 fn check_test(row: &Row, cache: &mut BTreeMap<PathBuf, String>) -> Vec<String> {
     let mut errors = Vec::new();
     if row.test == "-" || row.test.is_empty() {
+        // A row the terminal implements, or carries out as the casino chooses, is done only
+        // when a test shows it.
+        if row.status == "implemented" || row.status == "choice" {
+            errors.push(format!(
+                "line {}: {}: {} but no test shows it",
+                row.line, row.section, row.status
+            ));
+        }
         return errors;
     }
     for item in row.test.split(", ") {
@@ -255,6 +263,12 @@ fn the_checker_catches_a_missing_test_a_missing_name_and_a_bad_setting() {
         .iter()
         .any(|e| e.contains("no test fn"))
     );
+    assert!(
+        check_test(&row("choice", "-", "-"), &mut cache)
+            .iter()
+            .any(|e| e.contains("but no test shows it"))
+    );
+    assert!(check_test(&row("outside", "-", "-"), &mut cache).is_empty());
     assert!(
         check_place(
             &row("implemented", "src/rules/betting.rs::NoSuchThing", "-"),

@@ -89,6 +89,8 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
         tap(&mut h, if one { "Deck washed" } else { "Decks washed" });
         match h.state().terminal().table().step() {
             Step::ShuffleManually { .. } if game == GameId::Spanish21 => {
+                // § 635a.5(d): the cover card at least ten cards from the top or bottom.
+                h.get_by_label_contains("The cover card goes in at least ten cards from the top or bottom; move the cards above it to the bottom.");
                 tap(&mut h, "Shuffled, cut and in the shoe");
                 tap(&mut h, "Card burned");
                 // § 635a.2(d): the card reader, before the gaming day's first round.
@@ -96,7 +98,12 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
                 tap(&mut h, "Floorperson: card reader inspected");
                 floorperson_signs(&mut h);
             }
-            Step::ShuffleManually { .. } => tap(&mut h, "Shuffled and cut"),
+            Step::ShuffleManually { .. } => {
+                // Each chapter's § x.5(d) (§ 637a.5(c) for the poker room): the cut with the
+                // cover card at least ten cards from the top.
+                h.get_by_label("Shuffle by hand and stack the deck. Place the cover card at least ten cards from the top, then move the cards above it, with the cover card, to the bottom.");
+                tap(&mut h, "Shuffled and cut");
+            }
             other => panic!("{id}: {other:?}"),
         }
         let before = common::ui::taps_so_far();

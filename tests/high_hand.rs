@@ -487,3 +487,30 @@ fn an_ended_period_is_closed_from_the_high_hand_form() {
     h.get_by_label_contains("High Hand period from 2026-01-05T08:00Z closed by Dana Brooks (1001)");
     assert!(h.state().terminal().table().high_hand_slips.is_empty());
 }
+
+/// § 637a.16(a): the High Hand Jackpot is the casino's to offer. Its button is on the dealer's
+/// screen only where the configuration turns it on, the app built as `deckhand` builds it.
+#[test]
+fn the_high_hand_button_is_there_only_where_the_casino_offers_it() {
+    use egui_kittest::kittest::Queryable;
+    for enabled in [true, false] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("offer.sqlite");
+        let mut c = crate::common::ui::real_config(&db);
+        c.high_hand.enabled = enabled;
+        let app = deckhand::app::build(&c, Default::default(), None).unwrap();
+        let mut h = crate::common::ui::harness(app);
+        h.run_ok();
+        crate::common::play::open_from_sign_in(
+            &mut h,
+            deckhand::rules::games::GameId::Holdem,
+            crate::common::ui::tap,
+        );
+        crate::common::ui::settle(&mut h);
+        assert_eq!(
+            h.query_by_label("High hand").is_some(),
+            enabled,
+            "enabled = {enabled}"
+        );
+    }
+}

@@ -648,6 +648,30 @@ fn spanish21_illegal_decisions_are_refused() {
             ),
             "§ 635a.11(a)",
         ),
+        // § 635a.6(d): a box without a Spanish 21 Wager plays nothing.
+        (
+            s21(
+                "9c 8d",
+                json!([{"seat": 1, "wagers": {"spanish_21": 0, "match_the_dealer": 500}, "hands": [{"cards": "5h 6h"}]}]),
+            ),
+            "§ 635a.6(d)",
+        ),
+        // § 635a.10(b): the reader found the dealer's Blackjack before any double.
+        (
+            s21(
+                "Ac Kd",
+                json!([{"seat": 1, "wagers": {"spanish_21": 1000}, "hands": [{"cards": "5h 6h 9c", "double": 1000}]}]),
+            ),
+            "§ 635a.7(g)",
+        ),
+        // § 635a.11(d): nor a split.
+        (
+            s21(
+                "Ac Kd",
+                json!([{"seat": 1, "wagers": {"spanish_21": 1000}, "hands": [{"cards": "8h 9c"}, {"cards": "8s Kd"}]}]),
+            ),
+            "§ 635a.7(g)",
+        ),
         // Too many splits (two re-splits allowed by default: four hands).
         (
             s21(
@@ -922,4 +946,38 @@ fn lunar_lock_in_settles_what_the_full_settlement_does() {
         seat(4, "Ah 8s 7s 6s 5s", 1000, 0, true),
     ]);
     assert!(e.contains("Ah"), "{e}");
+}
+
+/// § 635a.7(p): the Rules Submission says how the dealer settles, the configuration says which:
+/// seat by seat from the dealer's right (the default), or every losing wager collected first.
+#[test]
+fn spanish21_settlement_order_is_the_casinos() {
+    use deckhand::rules::banked::spanish21::Order;
+    // The dealer stands on 18: seat 1's 15 and seat 3's 12 lose, seat 2's 19 wins.
+    let round = s21(
+        "Kc 8d",
+        json!([
+            {"seat": 1, "wagers": {"spanish_21": 1000}, "hands": [{"cards": "5h 6h 4c"}]},
+            {"seat": 2, "wagers": {"spanish_21": 1000}, "hands": [{"cards": "Kh 9c"}]},
+            {"seat": 3, "wagers": {"spanish_21": 1000}, "hands": [{"cards": "Qh 2c"}]}
+        ]),
+    );
+    let p = Paytables::embedded().unwrap();
+    let order = |o: Order| {
+        let mut rules = HouseRules::default();
+        rules.spanish21.settlement_order = o;
+        let s = settle_json(&round.to_string(), &p, &rules).unwrap();
+        s.results
+            .iter()
+            .map(|r| (r.seat, r.net > 0))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        order(Order::RightToLeft),
+        vec![(3, false), (2, true), (1, false)]
+    );
+    assert_eq!(
+        order(Order::CollectThenPay),
+        vec![(3, false), (1, false), (2, true)]
+    );
 }

@@ -271,7 +271,7 @@ const POKER_DECK_LIFE: DeckLife = DeckLife {
 
 const HAND_ONLY: &[Dealing] = &[Dealing::Hand];
 const ANY_METHOD: &[Dealing] = &[Dealing::Hand, Dealing::ManualShoe, Dealing::AutomatedShoe];
-/// § 635a.7(b): Spanish 21 is dealt from a dealing shoe.
+/// § 635a.7(a): Spanish 21 is dealt from a dealing shoe.
 const SHOE_ONLY: &[Dealing] = &[Dealing::ManualShoe, Dealing::AutomatedShoe];
 
 const fn poker(

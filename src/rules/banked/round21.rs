@@ -918,6 +918,38 @@ mod tests {
         ));
     }
 
+    /// § 635a.10(b), § 635a.11(d): the reader finds a dealer Blackjack before any decision, so
+    /// no box can double or split against it; the round goes to the hole card.
+    #[test]
+    fn no_double_or_split_against_a_blackjack_the_reader_found() {
+        let mut r = round(&[1, 2]);
+        let c = |s: &str| parse_cards(s).unwrap()[0];
+        play(
+            &mut r,
+            Command21::Dealt {
+                seats: vec![(1, vec![c("6c"), c("5d")]), (2, vec![c("8s"), c("8d")])],
+                up: c("Kc"),
+            },
+        )
+        .unwrap();
+        // Before the reader, no decision.
+        assert!(play(&mut r, Command21::Double { amount: 1000 }).is_err());
+        assert!(play(&mut r, Command21::Split).is_err());
+        play(&mut r, Command21::Reader { blackjack: true }).unwrap();
+        assert!(
+            !matches!(r.step, BankedStep::Play21(Step21::Hand { .. })),
+            "{:?}",
+            r.step
+        );
+        assert!(play(&mut r, Command21::Double { amount: 1000 }).is_err());
+        assert!(play(&mut r, Command21::Split).is_err());
+        assert_eq!(
+            r.refunds(),
+            vec![(1, 1000), (2, 1000)],
+            "nothing more at stake"
+        );
+    }
+
     #[test]
     fn a_rescued_double_is_not_refunded_twice() {
         let mut r = round(&[3]);

@@ -315,7 +315,7 @@ impl TableSetup {
     /// This table dealing `game` instead: the same decks, limits and rake, with the game's own
     /// defaults where its procedure needs one the other game did not: the registry's first
     /// dealing method where the table's is not one its chapter allows (Spanish 21 from a shoe,
-    /// § 635a.7(b)), and half the small bet as a Stud
+    /// § 635a.7(a)), and half the small bet as a Stud
     /// game's forced bet (§ 637a.10(d); the Rules Submission's figure goes in `[games.<id>]`).
     /// The house-banked paytables are the caller's (`Config::table_setup_for`).
     pub fn for_game(&self, game: crate::rules::games::GameId) -> TableSetup {
@@ -517,7 +517,7 @@ impl TableSetup {
                 && self.poker.dealing == crate::rules::registry::Dealing::Hand
             {
                 return Err(
-                    "table.dealing: Spanish 21 is dealt from a dealing shoe (§ 635a.7(b)): manual-shoe or automated-shoe"
+                    "table.dealing: Spanish 21 is dealt from a dealing shoe (§ 635a.7(a)): manual-shoe or automated-shoe"
                         .into(),
                 );
             }

@@ -160,6 +160,157 @@ fn a_side_wager_the_casino_does_not_offer_is_refused() {
     }
 }
 
+/// Each chapter's § x.7(c) (§ 589.7(d) for Lunar Poker): after "no more bets" no wager is made,
+/// increased or withdrawn; only the decisions of the round are taken.
+#[test]
+fn no_wager_is_made_or_changed_after_no_more_bets() {
+    for game in [
+        GameId::WptHeadsUp,
+        GameId::TexasHoldemBonus,
+        GameId::LunarPoker,
+        GameId::MississippiStud,
+        GameId::Crazy4Poker,
+    ] {
+        let mut r = BankedRound::start(game, Dealing::Hand, &[1]).unwrap();
+        let ante = |a: Cents| BankedCommand::Wagers {
+            seat: 1,
+            wagers: wagers(&[("ante", a)]),
+        };
+        r.run(&ante(1000)).unwrap();
+        r.run(&BankedCommand::NoMoreBets).unwrap();
+        for late in [ante(2000), ante(0)] {
+            assert!(
+                r.run(&late).is_err(),
+                "{game:?}: a wager after no more bets"
+            );
+        }
+        let side = r
+            .def()
+            .spots
+            .iter()
+            .find(|s| !s.required && s.equals.is_none())
+            .unwrap()
+            .key;
+        let e = r.run(&BankedCommand::Wagers {
+            seat: 1,
+            wagers: wagers(&[("ante", 1000), (side, 500)]),
+        });
+        assert!(e.is_err(), "{game:?}: a side wager after no more bets");
+        assert_eq!(r.ante(1), 1000, "{game:?}");
+        assert_eq!(r.wager(1, side), 0, "{game:?}");
+        // The round goes on to its deal.
+        assert_eq!(r.step, BankedStep::Deal, "{game:?}");
+    }
+}
+
+/// A box plays only with its main wager: a side wager alone is refused (§ 677a.7(d)(1),
+/// § 647a.7(d)(1), § 589.7(c)(1), § 655a.7(d)(1), § 657a.7(d)(1), § 635a.6(d)).
+#[test]
+fn a_side_wager_alone_is_refused() {
+    for game in [
+        GameId::WptHeadsUp,
+        GameId::TexasHoldemBonus,
+        GameId::LunarPoker,
+        GameId::MississippiStud,
+        GameId::Crazy4Poker,
+        GameId::Spanish21,
+    ] {
+        let mut r = BankedRound::start(game, Dealing::ManualShoe, &[1]).unwrap();
+        let def = r.def();
+        let side = def
+            .spots
+            .iter()
+            .find(|s| !s.required && s.equals.is_none())
+            .unwrap();
+        let e = r
+            .run(&BankedCommand::Wagers {
+                seat: 1,
+                wagers: wagers(&[(side.key, 500)]),
+            })
+            .unwrap_err();
+        assert_eq!(
+            e,
+            format!(
+                "seat 1: the {} is required to play ({})",
+                def.spots[0].label, def.sections.wagers
+            ),
+            "{game:?}"
+        );
+        assert!(r.wagers.is_empty());
+    }
+}
+
+/// Each chapter's § x.2(a): the layout's betting positions, and no other.
+#[test]
+fn a_round_takes_only_the_layouts_betting_positions() {
+    for (game, last, section) in [
+        (GameId::WptHeadsUp, 6, "§ 677a.2(a)"),
+        (GameId::TexasHoldemBonus, 6, "§ 647a.2(a)"),
+        (GameId::LunarPoker, 5, "§ 589.2(a)"),
+        (GameId::MississippiStud, 6, "§ 655a.2(a)"),
+        (GameId::Crazy4Poker, 6, "§ 657a.2(a)"),
+        (GameId::Spanish21, 7, "§ 635a.2(a)"),
+    ] {
+        BankedRound::start(game, Dealing::Hand, &[1, last]).unwrap();
+        for bad in [0, last + 1] {
+            let e = BankedRound::start(game, Dealing::Hand, &[1, bad]).unwrap_err();
+            assert_eq!(
+                e,
+                format!("seat {bad}: the layout has betting positions 1 to {last} ({section})"),
+            );
+        }
+    }
+}
+
+/// Each chapter's deal instructions (§ x.8(d), § x.9(b), § x.10(b)): clockwise from the player
+/// farthest to the dealer's left, the cards each place gets, under the section of the method.
+#[test]
+fn the_deal_instruction_names_the_method_and_the_cards_each_place_gets() {
+    let cases = [
+        (
+            GameId::WptHeadsUp,
+            Dealing::AutomatedShoe,
+            "§ 677a.10",
+            "Deliver the stacks the automated dealing shoe dispenses, clockwise from the player farthest to your left: 2 cards face down to each player and 2 to the dealer; 5 community cards come later.",
+        ),
+        (
+            GameId::TexasHoldemBonus,
+            Dealing::AutomatedShoe,
+            "§ 647a.10",
+            "Deliver the stacks the automated dealing shoe dispenses, clockwise from the player farthest to your left: 2 cards face down to each player and 2 to the dealer; 5 community cards come later.",
+        ),
+        (
+            GameId::MississippiStud,
+            Dealing::ManualShoe,
+            "§ 655a.8",
+            "From the manual dealing shoe, one card at a time clockwise from the player farthest to your left: 2 cards face down to each player, then 3 community cards face down.",
+        ),
+        (
+            GameId::MississippiStud,
+            Dealing::Hand,
+            "§ 655a.9",
+            "From the hand, one card at a time clockwise from the player farthest to your left: 2 cards face down to each player, then 3 community cards face down.",
+        ),
+        (
+            GameId::Crazy4Poker,
+            Dealing::ManualShoe,
+            "§ 657a.8",
+            "From the manual dealing shoe, one card at a time clockwise from the player farthest to your left: 5 cards face down to each player and 5 to the dealer.",
+        ),
+        (
+            GameId::Crazy4Poker,
+            Dealing::AutomatedShoe,
+            "§ 657a.10",
+            "Deliver the stacks the automated dealing shoe dispenses, clockwise from the player farthest to your left: 5 cards face down to each player and 5 to the dealer.",
+        ),
+    ];
+    for (game, dealing, section, text) in cases {
+        let (s, t) = Def::of(game).unwrap().deal_text(dealing);
+        assert_eq!(s, section, "{game:?} {dealing:?}");
+        assert!(t.starts_with(text), "{game:?} {dealing:?}: {t}");
+    }
+}
+
 #[test]
 fn wpt_raises_once_and_mississippi_stops_at_the_fold() {
     let mut r = BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2]).unwrap();
