@@ -209,7 +209,8 @@ fn a_five_card_hand_bonus_not_offered_has_no_spot() {
     let h = &mut r.h;
     tap(h, "Wagers of seat 2");
     settle(h);
-    assert!(h.query_by_label_contains("5 Card").is_none());
+    assert!(h.query_by_label_contains("Seat 2 5 Card").is_none());
+    assert!(h.query_by_label_contains("5 Card: player").is_none());
     assert!(h.query_by_label("Seat 2 Ante: —").is_some());
     r.stop.store(true, std::sync::atomic::Ordering::SeqCst);
 }

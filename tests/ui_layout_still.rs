@@ -179,3 +179,71 @@ fn fold_sits_last_in_every_game() {
         }
     }
 }
+
+/// The wager screen of every house-banked game at 1024×768 with every betting position dealt
+/// in (issue 20, item 6): the seat tabs, each spot, the seat's own buttons, every key of the
+/// keypad and "No more bets" lie wholly on the screen, none smaller than 48 px.
+#[test]
+fn every_wager_screen_fits_1024_by_768_with_the_table_full() {
+    for game in [
+        GameId::WptHeadsUp,
+        GameId::TexasHoldemBonus,
+        GameId::LunarPoker,
+        GameId::MississippiStud,
+        GameId::Crazy4Poker,
+        GameId::Spanish21,
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = real_app(&dir.path().join("full.sqlite"), 1024.0, 768.0, 0.25);
+        let positions = deckhand::rules::banked::round::Def::of(game)
+            .unwrap()
+            .positions;
+        let seats: Vec<u8> = (1..=positions).collect();
+        common::play::open_with_seats(&mut h, game, tap, &seats);
+        let last = *seats.last().unwrap();
+        tap(&mut h, &format!("Wagers of seat {last}"));
+        common::ui::settle(&mut h);
+        let mut labels: Vec<String> = seats
+            .iter()
+            .map(|s| format!("Wagers of seat {s}"))
+            .collect();
+        labels.extend(
+            [
+                "1",
+                "2",
+                "3",
+                "4",
+                "5",
+                "6",
+                "7",
+                "8",
+                "9",
+                "0",
+                "Clear",
+                "Delete",
+                "No more bets",
+            ]
+            .map(String::from),
+        );
+        labels.push(format!("Seat {last} out"));
+        let def = deckhand::rules::banked::round::Def::of(game).unwrap();
+        for spot in def.spots.iter().filter(|s| s.equals.is_none()) {
+            if h.query_by_label(&format!("Seat {last} {}: —", spot.label))
+                .is_some()
+            {
+                labels.push(format!("Seat {last} {}: —", spot.label));
+            }
+        }
+        for label in &labels {
+            let r = h.get_by_label(label).rect();
+            assert!(
+                r.min.x >= 0.0 && r.min.y >= 0.0 && r.max.x <= 1024.0 && r.max.y <= 768.0,
+                "{game:?}: {label} at {r:?} is off the 1024×768 screen"
+            );
+            assert!(
+                r.width() >= 48.0 && r.height() >= 48.0,
+                "{game:?}: {label} is {r:?}, under 48 px"
+            );
+        }
+    }
+}

@@ -356,6 +356,15 @@ impl DeckhandApp {
                 else {
                     return;
                 };
+                // The seats' tabs, as many to a row as fit at 165 px (four at 1024×768, so six
+                // or seven seats take two rows), each with what its seat has on the layout.
+                let per_row = (ui.available_width() / 165.0).floor().max(1.0);
+                let tab_size = egui::vec2(
+                    ((ui.available_width() - (per_row - 1.0) * ui.spacing().item_spacing.x)
+                        / per_row)
+                        .floor(),
+                    theme::TARGET,
+                );
                 ui.horizontal_wrapped(|ui| {
                     for seat in r.seats.clone() {
                         // Everything on the layout for the seat, the equal spots included.
@@ -366,30 +375,33 @@ impl DeckhandApp {
                             .filter_map(|v| v.parse::<i64>().ok())
                             .sum();
                         // Fixed sizes: keying an amount never moves the tabs after it.
-                        let b = Button::new(
-                            RichText::new(format!("Wagers of seat {seat}")).size(theme::BODY),
-                        )
-                        .selected(seat == current);
-                        if ui.add_sized(theme::TAB_SIZE, b).clicked() {
+                        let shown = if total > 0 {
+                            format!("Seat {seat} · ${total}")
+                        } else {
+                            format!("Seat {seat}")
+                        };
+                        let b = Button::new(RichText::new(shown).size(theme::BODY - 2.0))
+                            .truncate()
+                            .selected(seat == current);
+                        let response = ui.add_sized(tab_size, b);
+                        let named = format!("Wagers of seat {seat}");
+                        response.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Button, true, &named)
+                        });
+                        if response.clicked() {
                             e.focus = Some((seat, "ante"));
                         }
-                        let shown = if total > 0 {
-                            format!("${total}")
-                        } else {
-                            String::new()
-                        };
-                        ui.add_sized(
-                            egui::vec2(110.0, theme::TARGET),
-                            egui::Label::new(
-                                RichText::new(shown)
-                                    .size(theme::BODY)
-                                    .color(theme::TEXT_DIM),
-                            )
-                            .truncate(),
-                        );
                     }
                 });
                 let system_off = self.term.system_refusal();
+                // Three spots to a row whatever the screen: the seat is the tab's, so a spot
+                // shows its wager and amount, and names the seat to the accessibility tree.
+                let spot_size = egui::vec2(
+                    ((ui.available_width() - 2.0 * ui.spacing().item_spacing.x) / 3.0)
+                        .floor()
+                        .max(200.0),
+                    theme::TARGET,
+                );
                 ui.horizontal_wrapped(|ui| {
                     let seat = current;
                     // A wager the casino does not offer has no spot (§ x.7(d)).
@@ -402,7 +414,7 @@ impl DeckhandApp {
                                 format!("${v}")
                             };
                             ui.add_sized(
-                                theme::SPOT_SIZE,
+                                spot_size,
                                 egui::Label::new(
                                     RichText::new(format!("{}: {v}", spot.label))
                                         .size(theme::BODY)
@@ -430,7 +442,7 @@ impl DeckhandApp {
                                 "no table game system"
                             };
                             ui.add_sized(
-                                theme::SPOT_SIZE,
+                                spot_size,
                                 egui::Label::new(
                                     // Two short lines in the spot's place, never cut off.
                                     RichText::new(format!(
@@ -455,70 +467,17 @@ impl DeckhandApp {
                             format!("${v}")
                         };
                         let b = Button::new(
-                            RichText::new(format!("Seat {seat} {}: {shown}", spot.label))
-                                .size(theme::BODY),
+                            RichText::new(format!("{}: {shown}", spot.label)).size(theme::BODY),
                         )
+                        .truncate()
                         .selected(e.focus.unwrap_or((current, "ante")) == (seat, spot.key));
-                        if ui.add_sized(theme::SPOT_SIZE, b).clicked() {
+                        let named = format!("Seat {seat} {}: {shown}", spot.label);
+                        let response = ui.add_sized(spot_size, b);
+                        response.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Button, true, &named)
+                        });
+                        if response.clicked() {
                             e.focus = Some((seat, spot.key));
-                        }
-                    }
-                });
-                ui.horizontal(|ui| {
-                    let seat = current;
-                    // A seat dealt in whose player does not play: out, never dropped silently.
-                    let keyed = def.spots.iter().any(|sp| {
-                        e.amounts
-                            .get(&(seat, sp.key))
-                            .is_some_and(|v| !v.is_empty())
-                    });
-                    // Taking a seat out cannot be undone by the dealer: it asks once more, in
-                    // the same place, so a stray tap does nothing.
-                    let asked = e.out_asked == Some(seat);
-                    let label = if asked {
-                        "Tap again: out".to_string()
-                    } else {
-                        format!("Seat {seat} out")
-                    };
-                    let mut out = Button::new(RichText::new(label).size(theme::BODY));
-                    if asked {
-                        out = out.fill(theme::DANGER_BG);
-                    }
-                    if ui
-                        .add_enabled_ui(!keyed, |ui| ui.add_sized(theme::TAB_SIZE, out))
-                        .inner
-                        .clicked()
-                    {
-                        if asked {
-                            send(cmds, BankedCommand::SeatOut { seat });
-                            e.focus = None;
-                            e.out_asked = None;
-                        } else {
-                            e.out_asked = Some(seat);
-                        }
-                    } else if e.out_asked.is_some_and(|s| s != seat) {
-                        e.out_asked = None;
-                    }
-                    // One player on adjacent boxes, as many as the casino's Rules Submission
-                    // allows (§ 677a.7(e), § 635a.6(f)); the rules refuse more.
-                    let left = seat.saturating_sub(1);
-                    if def.boxes.is_some() && r.boxes_per_player > 1 && r.seats.contains(&left) {
-                        let joined = r.joined.contains(&seat);
-                        let b = Button::new(
-                            RichText::new(format!("Same player as seat {left}")).size(theme::BODY),
-                        )
-                        .selected(joined);
-                        if ui
-                            .add_sized(egui::vec2(260.0, theme::TAB_SIZE.y), b)
-                            .clicked()
-                        {
-                            send(
-                                cmds,
-                                BankedCommand::SamePlayer {
-                                    seat,
-                                    joined: !joined,
-                                },
-                            );
                         }
                     }
                 });
@@ -533,6 +492,66 @@ impl DeckhandApp {
                     }
                     ui.add_space(theme::GAP * 2.0);
                     ui.vertical(|ui| {
+                        // Beside the keypad, above "No more bets": the seat's own buttons,
+                        // so the spots and the keypad keep their place at 1024×768.
+                        let seat = current;
+                        // A seat dealt in whose player does not play: out, never dropped silently.
+                        let keyed = def.spots.iter().any(|sp| {
+                            e.amounts
+                                .get(&(seat, sp.key))
+                                .is_some_and(|v| !v.is_empty())
+                        });
+                        // Taking a seat out cannot be undone by the dealer: it asks once more, in
+                        // the same place, so a stray tap does nothing.
+                        let asked = e.out_asked == Some(seat);
+                        let label = if asked {
+                            "Tap again: out".to_string()
+                        } else {
+                            format!("Seat {seat} out")
+                        };
+                        let mut out = Button::new(RichText::new(label).size(theme::BODY));
+                        if asked {
+                            out = out.fill(theme::DANGER_BG);
+                        }
+                        if ui
+                            .add_enabled_ui(!keyed, |ui| ui.add_sized(theme::TAB_SIZE, out))
+                            .inner
+                            .clicked()
+                        {
+                            if asked {
+                                send(cmds, BankedCommand::SeatOut { seat });
+                                e.focus = None;
+                                e.out_asked = None;
+                            } else {
+                                e.out_asked = Some(seat);
+                            }
+                        } else if e.out_asked.is_some_and(|s| s != seat) {
+                            e.out_asked = None;
+                        }
+                        // One player on adjacent boxes, as many as the casino's Rules Submission
+                        // allows (§ 677a.7(e), § 635a.6(f)); the rules refuse more.
+                        let left = seat.saturating_sub(1);
+                        if def.boxes.is_some() && r.boxes_per_player > 1 && r.seats.contains(&left)
+                        {
+                            let joined = r.joined.contains(&seat);
+                            let b = Button::new(
+                                RichText::new(format!("Same player as seat {left}"))
+                                    .size(theme::BODY),
+                            )
+                            .selected(joined);
+                            if ui
+                                .add_sized(egui::vec2(260.0, theme::TAB_SIZE.y), b)
+                                .clicked()
+                            {
+                                send(
+                                    cmds,
+                                    BankedCommand::SamePlayer {
+                                        seat,
+                                        joined: !joined,
+                                    },
+                                );
+                            }
+                        }
                         small(ui, &format!("{} (wagers)", def.sections.wagers));
                         if let Some(b) = def.boxes {
                             let rule = match r.boxes_per_player {

@@ -129,10 +129,13 @@ impl DeckhandApp {
                 };
                 item(ui, text(format!("{dot} Progressive {state}")).color(colour));
                 for (id, cents) in &prog.meters {
-                    let name = if prog.meters.len() > 1 {
-                        format!("Meter {id}")
-                    } else {
-                        "Meter".into()
+                    // The protocol's meters by what they pay (hw/progressive-protocol.md).
+                    let name = match id.to_string().as_str() {
+                        crate::rules::banked::round::METER_PROGRESSIVE => "Progressive".to_string(),
+                        crate::rules::banked::round::METER_FIVE_CARD_BONUS => {
+                            "5 Card Bonus".to_string()
+                        }
+                        _ => format!("Meter {id}"),
                     };
                     item(
                         ui,

@@ -39,8 +39,6 @@ pub const CARD_KEY: Vec2 = Vec2::new(58.0, 56.0);
 pub const GAP: f32 = 12.0;
 /// A seat's tab among the seats (fixed: a label never reflows the row).
 pub const TAB_SIZE: Vec2 = Vec2::new(190.0, 56.0);
-/// A wager spot's button, wide enough for "Seat 10 Super Bonus: $9999999".
-pub const SPOT_SIZE: Vec2 = Vec2::new(330.0, 56.0);
 /// A place cards are keyed to ("Seat 3 exchange: gives up 8♦ 4♥, draws 3♦ 7♥" on two lines).
 pub const PLACE_SIZE: Vec2 = Vec2::new(250.0, 64.0);
 /// Below this screen width the side panel narrows and the margins shrink (1024×768).

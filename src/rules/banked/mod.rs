@@ -319,6 +319,32 @@ impl<'a> Ledger<'a> {
         });
     }
 
+    /// A win paid "for" the stake: `total` in all, the stake (if any) part of it.
+    pub fn win_for(
+        &mut self,
+        seat: u8,
+        wager: &str,
+        stake: Cents,
+        total: Cents,
+        why: &str,
+        section: &str,
+    ) {
+        self.push_result(WagerResult {
+            seat,
+            wager: wager.into(),
+            stake,
+            result: Outcome::Win,
+            paid: total,
+            net: total - stake,
+            from_meter: 0,
+            meter_percent: None,
+            explanation: format!("{}: {why} → {}", label(wager), money(total)),
+            section: section.into(),
+            floor_verification: false,
+            hold_cards: false,
+        });
+    }
+
     /// Settles a wager on a paytable line: a line that is missing or "N/A" loses, "push"
     /// returns the stake, "X to 1" returns it and pays X, "X for 1" pays X in all. Meter lines
     /// are paid with [`Ledger::meter_line`] by the progressive code, never here.

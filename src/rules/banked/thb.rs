@@ -834,25 +834,41 @@ fn fchb(
         }
         _ => {}
     }
+    let hand = if wager == "fchb-dealer" {
+        "the dealer's hand"
+    } else {
+        "the player's hand"
+    };
     for (hit, id, name) in [
-        (magic, "magic-card", "the Magic Card"),
-        (lucky, "lucky-bonus", "the Lucky Bonus"),
+        (magic, "magic-card", "the Magic Card is in"),
+        (lucky, "lucky-bonus", "the Lucky Bonus fell on"),
     ] {
         if !hit {
             continue;
         }
         if let Some(Pay::For(a, b)) = ml.pay(id) {
+            // "X for 1" in all, like every "for" line: on a hand that pays nothing else the
+            // wager is part of it; otherwise it comes in addition (§ 647a.12(e)(3)).
             let total = l.odds(stake, a, b);
-            let won = if paid_any { total } else { total - stake };
-            let stake_here = if paid_any { 0 } else { stake };
-            l.win(
-                seat,
-                id,
-                stake_here,
-                won,
-                &format!("{name} on this hand pays {a} for {b} on {}", money(stake)),
-                &ml.section,
-            );
+            let (stake_here, why) = if paid_any {
+                (
+                    0,
+                    format!(
+                        "{name} {hand}: {a} for {b} on the {} Five Card Hand Bonus, in addition",
+                        money(stake)
+                    ),
+                )
+            } else {
+                (
+                    stake,
+                    format!(
+                        "{name} {hand} ({}, below a flush): {a} for {b} on the {} Five Card Hand Bonus, the wager included",
+                        line.name,
+                        money(stake)
+                    ),
+                )
+            };
+            l.win_for(seat, id, stake_here, total, &why, &ml.section);
             paid_any = true;
         }
     }
