@@ -98,7 +98,7 @@ fn crazy_4_poker_from_the_hand() {
     h.get_by_label("Place your wagers");
     wager(&mut h, "Seat 1 Ante", "10");
     // The Super Bonus follows the Ante (§ 657a.7): not keyed.
-    h.get_by_label("Super Bonus: $10");
+    h.get_by_label("Super Bonus\n$10");
     wager(&mut h, "Seat 1 Queens Up", "5");
     wager(&mut h, "Seat 3 Ante", "10");
     wager(&mut h, "Seat 3 Queens Up", "5");
@@ -563,7 +563,7 @@ fn spanish_21_hands_keyed_as_dealt() {
         wager(&mut h, &format!("Seat {seat} Spanish 21"), "10");
     }
     tap(&mut h, "No more bets");
-    h.get_by_label("§ 635a.7(b), (e)");
+    h.get_by_label_contains("Key each box's two cards and your up card (§ 635a.7(b), (e)).");
     // A 10 is not in a Spanish deck (§ 635a.3(a)).
     assert!(h.get_by_label("10♠").accesskit_node().is_disabled());
     assert!(

@@ -182,7 +182,8 @@ fn fold_sits_last_in_every_game() {
 
 /// The wager screen of every house-banked game at 1024×768 with every betting position dealt
 /// in (issue 20, item 6): the seat tabs, each spot, the seat's own buttons, every key of the
-/// keypad and "No more bets" lie wholly on the screen, none smaller than 48 px.
+/// keypad and "No more bets" lie wholly on the screen, none smaller than 48 px; then every
+/// seat plays and the cards screen has every place, the grid and its button on the screen.
 #[test]
 fn every_wager_screen_fits_1024_by_768_with_the_table_full() {
     for game in [
@@ -243,6 +244,39 @@ fn every_wager_screen_fits_1024_by_768_with_the_table_full() {
             assert!(
                 r.width() >= 48.0 && r.height() >= 48.0,
                 "{game:?}: {label} is {r:?}, under 48 px"
+            );
+        }
+        // Every seat plays; the cards are keyed on one screen with every place, the grid and
+        // the step's button on it.
+        for s in &seats {
+            tap(&mut h, &format!("Wagers of seat {s}"));
+            tap(&mut h, &format!("Seat {s} {}: —", def.spots[0].label));
+            keys(&mut h, "10");
+        }
+        tap(&mut h, "No more bets");
+        let (step, button) = if game == GameId::Spanish21 {
+            (
+                BankedStep::Play21(deckhand::rules::banked::round21::Step21::Deal),
+                "Cards dealt",
+            )
+        } else {
+            (BankedStep::Cards, "Settle")
+        };
+        let mut taps = 0;
+        while common::ui::banked_round(&h).step != step {
+            assert!(play_step(&mut h, &mut taps) && taps < 60, "{game:?}");
+        }
+        common::ui::settle(&mut h);
+        let mut labels = vec![button.to_string(), "A♠".into(), "2♣".into()];
+        if game != GameId::Spanish21 {
+            labels.push("Clear these cards".into());
+        }
+        labels.extend(seats.iter().map(|s| format!("Seat {s}: ")));
+        for label in &labels {
+            let r = h.get_by_label_contains(label).rect();
+            assert!(
+                r.min.y >= 0.0 && r.max.y <= 768.0 && r.max.x <= 1024.0,
+                "{game:?}: {label} at {r:?} is off the 1024×768 screen"
             );
         }
     }

@@ -247,7 +247,14 @@ impl BankedEntry {
         // Fixed sizes: a place's cards never push the places after it.
         let current = self.target;
         let mut picked = None;
-        fixed_rows(ui, places, theme::PLACE_SIZE, |ui, (t, label), size| {
+        // Four to a row at 1024×768 (seven boxes and the dealer in two rows); a Lunar Poker
+        // exchange's longer words take the wider place, three to a row.
+        let size = if places.iter().any(|(_, l)| l.chars().count() > 30) {
+            theme::PLACE_SIZE
+        } else {
+            theme::PLACE_SIZE_NARROW
+        };
+        fixed_rows(ui, places, size, |ui, (t, label), size| {
             let b = Button::new(RichText::new(label).size(theme::SMALL + 2.0))
                 .wrap_mode(egui::TextWrapMode::Wrap)
                 .selected(current == t);
@@ -399,7 +406,7 @@ impl DeckhandApp {
                 let spot_size = egui::vec2(
                     ((ui.available_width() - 2.0 * ui.spacing().item_spacing.x) / 3.0)
                         .floor()
-                        .max(200.0),
+                        .clamp(200.0, 360.0),
                     theme::TARGET,
                 );
                 ui.horizontal_wrapped(|ui| {
@@ -416,8 +423,8 @@ impl DeckhandApp {
                             ui.add_sized(
                                 spot_size,
                                 egui::Label::new(
-                                    RichText::new(format!("{}: {v}", spot.label))
-                                        .size(theme::BODY)
+                                    RichText::new(format!("{}\n{v}", spot.label))
+                                        .size(theme::SPOT_TEXT)
                                         .color(theme::TEXT_DIM),
                                 )
                                 .truncate(),
@@ -466,8 +473,10 @@ impl DeckhandApp {
                         } else {
                             format!("${v}")
                         };
+                        // The wager's name above its amount: neither is ever cut off.
                         let b = Button::new(
-                            RichText::new(format!("{}: {shown}", spot.label)).size(theme::BODY),
+                            RichText::new(format!("{}\n{shown}", spot.label))
+                                .size(theme::SPOT_TEXT),
                         )
                         .truncate()
                         .selected(e.focus.unwrap_or((current, "ante")) == (seat, spot.key));
@@ -531,8 +540,13 @@ impl DeckhandApp {
                         // One player on adjacent boxes, as many as the casino's Rules Submission
                         // allows (§ 677a.7(e), § 635a.6(f)); the rules refuse more.
                         let left = seat.saturating_sub(1);
-                        if def.boxes.is_some() && r.boxes_per_player > 1 && r.seats.contains(&left)
-                        {
+                        let offered = def.boxes.is_some() && r.boxes_per_player > 1;
+                        if offered && !r.seats.contains(&left) {
+                            // Its place kept, so "No more bets" below never moves from seat
+                            // to seat.
+                            ui.add_space(theme::TAB_SIZE.y + ui.spacing().item_spacing.y);
+                        }
+                        if offered && r.seats.contains(&left) {
                             let joined = r.joined.contains(&seat);
                             let b = Button::new(
                                 RichText::new(format!("Same player as seat {left}"))

@@ -68,11 +68,14 @@ impl DeckhandApp {
         match at {
             Step21::Deal => {
                 title(ui, "No more bets: deal");
-                body(
-                    ui,
-                    "From the shoe, from the box farthest to your left: one card face up to each box, one face up to yourself, a second face up to each box, then your hole card face down. Key each box's two cards and your up card.",
+                // A smaller size, so seven boxes, the grid and "Cards dealt" fit 1024×768.
+                ui.label(
+                    egui::RichText::new(
+                        "From the shoe, from the box farthest to your left: one card face up to each box, one face up to yourself, a second face up to each box, then your hole card face down. Key each box's two cards and your up card (§ 635a.7(b), (e)).",
+                    )
+                    .size(theme::SMALL + 2.0)
+                    .color(theme::TEXT),
                 );
-                small(ui, "§ 635a.7(b), (e)");
                 let e = &mut self.view.banked;
                 e.follow(r);
                 e.place_buttons(ui, r);

@@ -40,7 +40,10 @@ pub const GAP: f32 = 12.0;
 /// A seat's tab among the seats (fixed: a label never reflows the row).
 pub const TAB_SIZE: Vec2 = Vec2::new(190.0, 56.0);
 /// A place cards are keyed to ("Seat 3 exchange: gives up 8♦ 4♥, draws 3♦ 7♥" on two lines).
-pub const PLACE_SIZE: Vec2 = Vec2::new(250.0, 64.0);
+pub const PLACE_SIZE: Vec2 = Vec2::new(226.0, 64.0);
+/// A place whose words are short ("Seat 7: A♠ K♠", "Dealer up card: K♠"), four to a row at
+/// 1024×768.
+pub const PLACE_SIZE_NARROW: Vec2 = Vec2::new(168.0, 64.0);
 /// Below this screen width the side panel narrows and the margins shrink (1024×768).
 pub const WIDE: f32 = 1200.0;
 
@@ -60,6 +63,8 @@ pub const BAND: f32 = 92.0;
 
 pub const TITLE: f32 = 34.0;
 pub const BODY: f32 = 22.0;
+/// A wager spot's two lines: its name, then its amount.
+pub const SPOT_TEXT: f32 = 19.0;
 pub const SMALL: f32 = 16.0;
 pub const STATUS: f32 = 19.0;
 
