@@ -605,13 +605,21 @@ fn a_spanish_21_blackjack_against_a_six_is_paid_in_its_turn() {
     assert!(rebuilt == *h.state().terminal().table());
 }
 
+/// The section of the irregularity among `events`.
+fn section_of(events: &[deckhand::rules::table::Event]) -> Option<&str> {
+    events.iter().find_map(|e| match e {
+        deckhand::rules::table::Event::Irregularity { section, .. } => Some(section.as_str()),
+        _ => None,
+    })
+}
+
 /// A counting shuffler at every house-banked table: a jam or a stop mid-shuffle is an
 /// irregularity under the game's own chapter (§ 677a.13(e), § 647a.13(e), § 589.13(e),
 /// § 655a.13(e), § 657a.13(e), § 635a.13(l)) and the cards go back into the shuffler; a count
 /// other than the deck's removes it for replacement (§ x.5(b)).
 #[test]
 fn a_shuffler_jam_and_a_wrong_count_are_told_under_each_banked_chapter() {
-    use deckhand::rules::table::{Command, Confirm, Event};
+    use deckhand::rules::table::{Command, Confirm};
     for (game, jam, count) in [
         (GameId::WptHeadsUp, "§ 677a.13(e)", "§ 677a.5(b)"),
         (GameId::TexasHoldemBonus, "§ 647a.13(e)", "§ 647a.5(b)"),
@@ -647,11 +655,7 @@ fn a_shuffler_jam_and_a_wrong_count_are_told_under_each_banked_chapter() {
                 detail: "jam in the elevator".into(),
             })
             .unwrap_or_else(|e| panic!("{game:?}: {e}"));
-        let said = events.iter().find_map(|e| match e {
-            Event::Irregularity { section, .. } => Some(section.clone()),
-            _ => None,
-        });
-        assert_eq!(said.as_deref(), Some(jam), "{game:?}: {events:?}");
+        assert_eq!(section_of(&events), Some(jam), "{game:?}: {events:?}");
         assert!(
             t.table().step() == Step::LoadShuffler { deck: next },
             "{game:?}: the jammed deck goes back into the shuffler: {:?}",
@@ -664,11 +668,7 @@ fn a_shuffler_jam_and_a_wrong_count_are_told_under_each_banked_chapter() {
                 counted: expected - 1,
             })
             .unwrap_or_else(|e| panic!("{game:?}: {e}"));
-        let said = events.iter().find_map(|e| match e {
-            Event::Irregularity { section, .. } => Some(section.clone()),
-            _ => None,
-        });
-        assert_eq!(said.as_deref(), Some(count), "{game:?}: {events:?}");
+        assert_eq!(section_of(&events), Some(count), "{game:?}: {events:?}");
         assert!(
             matches!(t.table().step(), Step::RemoveDeck { .. }),
             "{game:?}: {:?}",

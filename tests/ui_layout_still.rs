@@ -186,14 +186,7 @@ fn fold_sits_last_in_every_game() {
 /// seat plays and the cards screen has every place, the grid and its button on the screen.
 #[test]
 fn every_wager_screen_fits_1024_by_768_with_the_table_full() {
-    for game in [
-        GameId::WptHeadsUp,
-        GameId::TexasHoldemBonus,
-        GameId::LunarPoker,
-        GameId::MississippiStud,
-        GameId::Crazy4Poker,
-        GameId::Spanish21,
-    ] {
+    for game in GameId::all().filter(|g| g.is_house_banked()) {
         let dir = tempfile::tempdir().unwrap();
         let mut h = real_app(&dir.path().join("full.sqlite"), 1024.0, 768.0, 0.25);
         let positions = deckhand::rules::banked::round::Def::of(game)

@@ -420,15 +420,11 @@ impl DeckhandApp {
                             } else {
                                 format!("${v}")
                             };
-                            ui.add_sized(
-                                spot_size,
-                                egui::Label::new(
-                                    RichText::new(format!("{}\n{v}", spot.label))
-                                        .size(theme::SPOT_TEXT)
-                                        .color(theme::TEXT_DIM),
-                                )
-                                .truncate(),
-                            );
+                            let r = spot_button(ui, spot_size, spot.label, &v, None);
+                            let words = format!("{}\n{v}", spot.label);
+                            r.widget_info(|| {
+                                egui::WidgetInfo::labeled(egui::Role::Label, true, &words)
+                            });
                             continue;
                         }
                         // Without its controller the progressive takes no wager; one keyed
@@ -473,15 +469,10 @@ impl DeckhandApp {
                         } else {
                             format!("${v}")
                         };
-                        // The wager's name above its amount: neither is ever cut off.
-                        let b = Button::new(
-                            RichText::new(format!("{}\n{shown}", spot.label))
-                                .size(theme::SPOT_TEXT),
-                        )
-                        .truncate()
-                        .selected(e.focus.unwrap_or((current, "ante")) == (seat, spot.key));
+                        let selected = e.focus.unwrap_or((current, "ante")) == (seat, spot.key);
+                        let response =
+                            spot_button(ui, spot_size, spot.label, &shown, Some(selected));
                         let named = format!("Seat {seat} {}: {shown}", spot.label);
-                        let response = ui.add_sized(spot_size, b);
                         response.widget_info(|| {
                             egui::WidgetInfo::labeled(egui::Role::Button, true, &named)
                         });
@@ -1047,4 +1038,52 @@ fn system_draw_words(d: Option<crate::rules::banked::round::SystemDraw>) -> Stri
         ),
         None => "The table game system has not reported its Magic Card and Lucky Bonus draw (§ 647a.1): call the floor".into(),
     }
+}
+
+/// A wager spot of fixed size: its name above its amount, both centred and never cut off.
+/// `selected`: `None` for a spot that follows another wager (shown, not tapped).
+fn spot_button(
+    ui: &mut Ui,
+    size: egui::Vec2,
+    name: &str,
+    amount: &str,
+    selected: Option<bool>,
+) -> egui::Response {
+    let sense = if selected.is_some() {
+        egui::Sense::click()
+    } else {
+        egui::Sense::hover()
+    };
+    let (rect, response) = ui.allocate_exact_size(size, sense);
+    if ui.is_rect_visible(rect) {
+        let visuals = ui
+            .style()
+            .interact_selectable(&response, selected.unwrap_or(false));
+        let text = if selected.is_some() {
+            visuals.text_color()
+        } else {
+            theme::TEXT_DIM
+        };
+        if selected.is_some() {
+            ui.painter().rect(
+                rect,
+                visuals.corner_radius,
+                visuals.weak_bg_fill,
+                visuals.bg_stroke,
+                egui::StrokeKind::Inside,
+            );
+        }
+        let font = egui::FontId::proportional(theme::SPOT_TEXT);
+        let line = theme::SPOT_TEXT * 1.25;
+        for (i, words) in [name, amount].into_iter().enumerate() {
+            let at = rect.center() + egui::vec2(0.0, (i as f32 - 0.5) * line);
+            // One line each; a word longer than the spot is cut at its edge, never wrapped.
+            let galley = ui
+                .painter()
+                .layout_no_wrap(words.to_string(), font.clone(), text);
+            let pos = at - galley.size() / 2.0;
+            ui.painter().with_clip_rect(rect).galley(pos, galley, text);
+        }
+    }
+    response
 }

@@ -78,6 +78,12 @@ impl DeckhandApp {
                 0.5
             } else {
                 0.0
+            }
+            // A second meter (Texas Hold 'Em Bonus's Five Card Hand Bonus) on a line of its own.
+            + if self.term.progressive().meters.len() > 1 {
+                1.0
+            } else {
+                0.0
             };
         let size = egui::vec2(ui.available_width(), theme::DEVICES_H * lines);
         let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());

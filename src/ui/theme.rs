@@ -64,7 +64,7 @@ pub const BAND: f32 = 92.0;
 pub const TITLE: f32 = 34.0;
 pub const BODY: f32 = 22.0;
 /// A wager spot's two lines: its name, then its amount.
-pub const SPOT_TEXT: f32 = 19.0;
+pub const SPOT_TEXT: f32 = 17.0;
 pub const SMALL: f32 = 16.0;
 pub const STATUS: f32 = 19.0;
 

@@ -371,20 +371,7 @@ impl<'a> Ledger<'a> {
             Some(Pay::For(a, b)) => {
                 let total = self.odds(stake, a, b);
                 let why = format!("{} pays {a} for {b}{on}", line.name);
-                self.push_result(WagerResult {
-                    seat,
-                    wager: wager.into(),
-                    stake,
-                    result: Outcome::Win,
-                    paid: total,
-                    net: total - stake,
-                    from_meter: 0,
-                    meter_percent: None,
-                    explanation: format!("{}: {why} → {}", label(wager), money(total)),
-                    section,
-                    floor_verification: false,
-                    hold_cards: false,
-                });
+                self.win_for(seat, wager, stake, total, &why, &section);
                 Outcome::Win
             }
             Some(Pay::Fixed(c)) => {

@@ -164,13 +164,8 @@ fn a_side_wager_the_casino_does_not_offer_is_refused() {
 /// increased or withdrawn; only the decisions of the round are taken.
 #[test]
 fn no_wager_is_made_or_changed_after_no_more_bets() {
-    for game in [
-        GameId::WptHeadsUp,
-        GameId::TexasHoldemBonus,
-        GameId::LunarPoker,
-        GameId::MississippiStud,
-        GameId::Crazy4Poker,
-    ] {
+    // Spanish 21's round takes its decisions in its own steps (`round21`).
+    for game in GameId::all().filter(|g| g.is_house_banked() && *g != GameId::Spanish21) {
         let mut r = BankedRound::start(game, Dealing::Hand, &[1]).unwrap();
         let ante = |a: Cents| BankedCommand::Wagers {
             seat: 1,
@@ -207,14 +202,7 @@ fn no_wager_is_made_or_changed_after_no_more_bets() {
 /// § 647a.7(d)(1), § 589.7(c)(1), § 655a.7(d)(1), § 657a.7(d)(1), § 635a.6(d)).
 #[test]
 fn a_side_wager_alone_is_refused() {
-    for game in [
-        GameId::WptHeadsUp,
-        GameId::TexasHoldemBonus,
-        GameId::LunarPoker,
-        GameId::MississippiStud,
-        GameId::Crazy4Poker,
-        GameId::Spanish21,
-    ] {
+    for game in GameId::all().filter(|g| g.is_house_banked()) {
         let mut r = BankedRound::start(game, Dealing::ManualShoe, &[1]).unwrap();
         let def = r.def();
         let side = def
