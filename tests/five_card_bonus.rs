@@ -113,7 +113,12 @@ fn the_five_card_hand_bonus_is_wagered_drawn_settled_and_hit_at_the_table() {
     wager(h, 2, "5 Card: dealer", "5");
     wager(h, 4, "Ante", "10");
     wager(h, 4, "5 Card: dealer", "5");
+    // The side panel adds up what is keyed before the rules take it.
+    settle(h);
+    h.get_by_label("Keyed so far $35.00");
     tap(h, "No more bets");
+    settle(h);
+    h.get_by_label("On the layout $35.00");
     // The system locked the wagers out and drew for the round.
     until(h, "the draw", &|a| {
         a.terminal().progressive().drawn.is_some()

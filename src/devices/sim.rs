@@ -452,13 +452,12 @@ fn meters_of(script: &SharedProgressive) -> ProgressiveEvent {
 pub const FIVE_CARD_BONUS_METER: u8 = 2;
 
 /// A Magic Card from one deck and a Lucky Bonus position from the six and the dealer's (0).
-fn random_draw() -> (crate::rules::cards::Card, u8) {
+fn random_draw() -> Option<(crate::rules::cards::Card, u8)> {
     let mut b = [0u8; 2];
     // The simulator's draw; a failed source of randomness draws the first card and the dealer.
     let _ = getrandom::getrandom(&mut b);
-    let card = crate::rules::cards::Card::from_index(usize::from(b[0]) % 52)
-        .unwrap_or_else(|| crate::rules::cards::Card::from_index(0).expect("card 0"));
-    (card, b[1] % 7)
+    let card = crate::rules::cards::Card::from_index(usize::from(b[0]) % 52)?;
+    Some((card, b[1] % 7))
 }
 
 /// One command against the controller's state.
@@ -510,9 +509,11 @@ fn controller_step(
             for m in s.meters.iter_mut() {
                 m.1 += added;
             }
-            let drawn = s
-                .draws
-                .then(|| s.next_draw.take().unwrap_or_else(random_draw));
+            let drawn = if s.draws {
+                s.next_draw.take().or_else(random_draw)
+            } else {
+                None
+            };
             drop(s);
             c.state = S::Locked;
             let mut out = vec![ProgressiveEvent::Locked {

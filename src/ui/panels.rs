@@ -373,10 +373,29 @@ impl DeckhandApp {
         if let Some(b) = t.round.as_ref().and_then(|r| r.banked.as_ref()) {
             // A house-banked round: the total first, where the panel never scrolls it away,
             // then each seat's wagers on the layout.
-            let on_layout: i64 = b.refunds().iter().map(|(_, a)| a).sum();
+            let mut on_layout: i64 = b.refunds().iter().map(|(_, a)| a).sum();
             // A void round: what goes back to the players once the kept wagers are paid.
             let what = if b.void.is_some() {
                 "To return"
+            } else if b.step == crate::rules::banked::round::BankedStep::Wagers {
+                // While the wagers are keyed: what the keypads hold so far (whole dollars; the
+                // rules take it at "No more bets"), never a $0.00 beside keyed amounts.
+                let def = b.def();
+                on_layout = b
+                    .seats
+                    .iter()
+                    .flat_map(|s| {
+                        def.spots.iter().filter_map(move |sp| {
+                            self.view
+                                .banked
+                                .amounts
+                                .get(&(*s, sp.equals.unwrap_or(sp.key)))
+                        })
+                    })
+                    .filter_map(|v| v.parse::<i64>().ok())
+                    .map(|d| d.saturating_mul(100))
+                    .fold(0, i64::saturating_add);
+                "Keyed so far"
             } else {
                 "On the layout"
             };
