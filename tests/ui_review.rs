@@ -39,7 +39,10 @@ fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
         )
 }
 
+/// A tap once the screen has settled: a screen that just changed (the print preview closing
+/// as the printer answers) ignores taps for a moment, as a dealer's would.
 fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
+    common::ui::settle(h);
     h.get_by_label(label).click();
     h.run_ok();
 }
