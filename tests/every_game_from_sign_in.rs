@@ -103,6 +103,15 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
                 // cover card at least ten cards from the top.
                 h.get_by_label("Shuffle by hand and stack the deck. Place the cover card at least ten cards from the top, then move the cards above it, with the cover card, to the bottom.");
                 tap(&mut h, "Shuffled and cut");
+                // § x.8(a): a house-banked table's stacked deck goes into the manual shoe.
+                if game.is_house_banked() {
+                    h.get_by_label_contains(&format!(
+                        "Place the stacked Red deck in the manual dealing shoe (§ {}.8(a))",
+                        game.def().chapter
+                    ));
+                } else {
+                    h.get_by_label_contains("Take the Red deck from the table");
+                }
             }
             other => panic!("{id}: {other:?}"),
         }

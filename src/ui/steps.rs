@@ -617,8 +617,20 @@ impl DeckhandApp {
             "from the shuffler"
         };
         // A Spanish 21 shoe is in the dealing shoe by now (its first card burned, § 635a.7(c)).
+        // A house-banked table's manual dealing shoe takes the stacked deck once it is
+        // shuffled and cut (§ x.8(a)).
+        let manual_shoe = t.setup.as_ref().and_then(|s| {
+            (s.poker.game.is_house_banked()
+                && s.poker.dealing == crate::rules::registry::Dealing::ManualShoe)
+                .then(|| s.poker.game.def().chapter)
+        });
         let mut how = if t.shoe_game() {
             format!("Deal from the {} shoe", t.deck_name(deck))
+        } else if let Some(chapter) = manual_shoe {
+            format!(
+                "Place the stacked {} deck in the manual dealing shoe (§ {chapter}.8(a))",
+                t.deck_name(deck)
+            )
         } else {
             format!("Take the {} deck {from}", t.deck_name(deck))
         };
