@@ -202,22 +202,10 @@ fn every_wager_screen_fits_1024_by_768_with_the_table_full() {
             .map(|s| format!("Wagers of seat {s}"))
             .collect();
         labels.extend(
-            [
-                "1",
-                "2",
-                "3",
-                "4",
-                "5",
-                "6",
-                "7",
-                "8",
-                "9",
-                "0",
-                "Clear",
-                "Delete",
-                "No more bets",
-            ]
-            .map(String::from),
+            common::ui::KEYPAD
+                .iter()
+                .chain(&["No more bets"])
+                .map(|s| s.to_string()),
         );
         labels.push(format!("Seat {last} out"));
         let def = deckhand::rules::banked::round::Def::of(game).unwrap();

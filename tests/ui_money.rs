@@ -17,21 +17,7 @@ use egui_kittest::kittest::Queryable;
 /// Where each key of the keypad and the step's button are.
 fn places(h: &Harness<'_, DeckhandApp>) -> Vec<(String, egui::Rect)> {
     let mut out = Vec::new();
-    for label in [
-        "1",
-        "2",
-        "3",
-        "4",
-        "5",
-        "6",
-        "7",
-        "8",
-        "9",
-        "0",
-        "Clear",
-        "Delete",
-        "No more bets",
-    ] {
+    for label in crate::common::ui::KEYPAD.iter().chain(&["No more bets"]) {
         out.push((label.to_string(), h.get_by_label(label).rect()));
     }
     out

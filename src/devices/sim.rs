@@ -448,9 +448,6 @@ fn meters_of(script: &SharedProgressive) -> ProgressiveEvent {
     )
 }
 
-/// The Five Card Hand Bonus meter's id (hw/progressive-protocol.md).
-pub const FIVE_CARD_BONUS_METER: u8 = 2;
-
 /// A Magic Card from one deck and a Lucky Bonus position from the six and the dealer's (0).
 fn random_draw() -> Option<(crate::rules::cards::Card, u8)> {
     let mut b = [0u8; 2];
@@ -544,7 +541,7 @@ fn controller_step(
             }
             // The Five Card Hand Bonus meter's wagers are on the electronic wagering system,
             // spot 0 being the dealer's hand (hw/progressive-protocol.md).
-            if meter != FIVE_CARD_BONUS_METER
+            if meter != crate::rules::banked::round::METER_FIVE_CARD_BONUS
                 && !c.accepted.iter().any(|(s, w)| *s == spot && *w > 0)
             {
                 return vec![refused(&format!("spot {spot} has no accepted wager"))];

@@ -102,9 +102,7 @@ impl Terminal {
         if !up {
             return Some(format!("the table game system is not answering; {RULE}"));
         }
-        let id = crate::rules::banked::round::METER_FIVE_CARD_BONUS
-            .parse::<u8>()
-            .ok()?;
+        let id = crate::rules::banked::round::METER_FIVE_CARD_BONUS;
         if !self.progressive_view.meters.iter().any(|(m, _)| *m == id) {
             return Some(format!(
                 "the table game system reports no Five Card Hand Bonus meter (meter {id}); {RULE}"
@@ -205,16 +203,15 @@ impl Terminal {
         else {
             return Default::default();
         };
-        let id = |m: &str| m.parse::<u8>().unwrap_or(1);
         let mut hits = std::collections::VecDeque::<MeterHit>::new();
         for w in settlement.results.iter().filter(|w| w.from_meter > 0) {
             let Some(percent) = w.meter_percent.and_then(|p| u8::try_from(p).ok()) else {
                 continue;
             };
             let (spot, meter) = match w.wager.as_str() {
-                "progressive" => (w.seat, id(METER_PROGRESSIVE)),
-                "fchb-player" => (w.seat, id(METER_FIVE_CARD_BONUS)),
-                "fchb-dealer" => (0, id(METER_FIVE_CARD_BONUS)),
+                "progressive" => (w.seat, METER_PROGRESSIVE),
+                "fchb-player" => (w.seat, METER_FIVE_CARD_BONUS),
+                "fchb-dealer" => (0, METER_FIVE_CARD_BONUS),
                 _ => continue,
             };
             // The dealer's hand is hit once, for every share of it.
@@ -237,13 +234,10 @@ impl Terminal {
 
     /// The table's progressive meter (meter 1, hw/progressive-protocol.md), with its value.
     pub fn progressive_meter(&self) -> Option<(u8, Cents)> {
-        let id = crate::rules::banked::round::METER_PROGRESSIVE
-            .parse::<u8>()
-            .ok()?;
         self.progressive_view
             .meters
             .iter()
-            .find(|(m, _)| *m == id)
+            .find(|(m, _)| *m == crate::rules::banked::round::METER_PROGRESSIVE)
             .copied()
     }
 

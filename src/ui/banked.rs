@@ -845,9 +845,7 @@ impl DeckhandApp {
                                 format!("spot {}", h.spot)
                             },
                             h.percent,
-                            if h.meter.to_string()
-                                == crate::rules::banked::round::METER_FIVE_CARD_BONUS
-                            {
+                            if h.meter == crate::rules::banked::round::METER_FIVE_CARD_BONUS {
                                 "Five Card Hand Bonus "
                             } else {
                                 ""

@@ -136,11 +136,10 @@ impl DeckhandApp {
                 item(ui, text(format!("{dot} Progressive {state}")).color(colour));
                 for (id, cents) in &prog.meters {
                     // The protocol's meters by what they pay (hw/progressive-protocol.md).
-                    let name = match id.to_string().as_str() {
-                        crate::rules::banked::round::METER_PROGRESSIVE => "Progressive".to_string(),
-                        crate::rules::banked::round::METER_FIVE_CARD_BONUS => {
-                            "5 Card Bonus".to_string()
-                        }
+                    use crate::rules::banked::round::{METER_FIVE_CARD_BONUS, METER_PROGRESSIVE};
+                    let name = match *id {
+                        METER_PROGRESSIVE => "Progressive".to_string(),
+                        METER_FIVE_CARD_BONUS => "5 Card Bonus".to_string(),
                         _ => format!("Meter {id}"),
                     };
                     item(

@@ -55,6 +55,11 @@ pub fn harness_with_dt(app: DeckhandApp, w: f32, h: f32, dt: f32) -> Harness<'st
 }
 
 /// The embedded configuration `deckhand` loads, on `db`, without devices.
+/// The keypad's keys, as the screen labels them.
+pub const KEYPAD: [&str; 12] = [
+    "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "Clear", "Delete",
+];
+
 pub fn real_config(db: &std::path::Path) -> deckhand::config::Config {
     let mut c = deckhand::config::Config::load(None).unwrap();
     c.store.database = db.display().to_string();

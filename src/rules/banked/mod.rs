@@ -303,20 +303,8 @@ impl<'a> Ledger<'a> {
         why: &str,
         section: &str,
     ) {
-        self.push_result(WagerResult {
-            seat,
-            wager: wager.into(),
-            stake,
-            result: Outcome::Win,
-            paid: stake + winnings,
-            net: winnings,
-            from_meter: 0,
-            meter_percent: None,
-            explanation: format!("{}: {why} → {}", label(wager), money(winnings)),
-            section: section.into(),
-            floor_verification: false,
-            hold_cards: false,
-        });
+        let shown = format!("{}: {why} → {}", label(wager), money(winnings));
+        self.push_win(seat, wager, stake, stake + winnings, shown, section);
     }
 
     /// A win paid "for" the stake: `total` in all, the stake (if any) part of it.
@@ -329,16 +317,30 @@ impl<'a> Ledger<'a> {
         why: &str,
         section: &str,
     ) {
+        let shown = format!("{}: {why} → {}", label(wager), money(total));
+        self.push_win(seat, wager, stake, total, shown, section);
+    }
+
+    /// A table-inventory win of `paid` in all on `stake`, with its explanation.
+    fn push_win(
+        &mut self,
+        seat: u8,
+        wager: &str,
+        stake: Cents,
+        paid: Cents,
+        explanation: String,
+        section: &str,
+    ) {
         self.push_result(WagerResult {
             seat,
             wager: wager.into(),
             stake,
             result: Outcome::Win,
-            paid: total,
-            net: total - stake,
+            paid,
+            net: paid - stake,
             from_meter: 0,
             meter_percent: None,
-            explanation: format!("{}: {why} → {}", label(wager), money(total)),
+            explanation,
             section: section.into(),
             floor_verification: false,
             hold_cards: false,

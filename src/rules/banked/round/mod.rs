@@ -117,9 +117,9 @@ pub struct BankedRound {
 
 /// The progressive controller's meter of the table's Progressive Payout Wager
 /// (hw/progressive-protocol.md, "Meters").
-pub const METER_PROGRESSIVE: &str = "1";
+pub const METER_PROGRESSIVE: u8 = 1;
 /// The controller's Five Card Hand Bonus meter at a Texas Hold 'Em Bonus table (§ 647a.12(e)).
-pub const METER_FIVE_CARD_BONUS: &str = "2";
+pub const METER_FIVE_CARD_BONUS: u8 = 2;
 
 /// What the table game system drew at random for a round's Five Card Hand Bonus (§ 647a.1:
 /// "Magic Card Bonus", "Lucky Bonus").
@@ -1489,12 +1489,12 @@ impl BankedRound {
         // The controller's meters by their protocol ids (hw/progressive-protocol.md).
         let mut m = serde_json::Map::new();
         if wagered("progressive")
-            && let Some(v) = meters.get(METER_PROGRESSIVE)
+            && let Some(v) = meters.get(&METER_PROGRESSIVE.to_string())
         {
             m.insert("progressive".into(), json!(v));
         }
         let fchb = wagered("fchb_player") || wagered("fchb_dealer");
-        if fchb && let Some(v) = meters.get(METER_FIVE_CARD_BONUS) {
+        if fchb && let Some(v) = meters.get(&METER_FIVE_CARD_BONUS.to_string()) {
             m.insert("five_card_bonus".into(), json!(v));
         }
         if !m.is_empty() {
