@@ -80,7 +80,7 @@ fn a_held_lock_stops_the_screen_until_records_can_be_saved() {
     ));
 }
 
-/// A 2 MB tmpfs filled to the last byte: device rows keep coming and are held, in order; a
+/// A 4 MB tmpfs filled to the last byte: device rows keep coming and are held, in order; a
 /// command is refused; with space again every held row is written, none lost, the chain
 /// intact. Needs the right to mount a tmpfs (root, as on this project's machines); elsewhere
 /// the test says it did not run.
@@ -90,7 +90,7 @@ fn a_full_disk_holds_every_row_and_loses_none() {
     let mnt = dir.path().join("tmpfs");
     std::fs::create_dir(&mnt).unwrap();
     let mounted = std::process::Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=2m", "tmpfs"])
+        .args(["-t", "tmpfs", "-o", "size=4m", "tmpfs"])
         .arg(&mnt)
         .status()
         .is_ok_and(|s| s.success());

@@ -113,6 +113,9 @@ pub enum Cmd {
     JournalStress {
         #[arg(long)]
         db: PathBuf,
+        /// Stop after this many rows, without closing the store (as a power cut leaves it).
+        #[arg(long)]
+        rows: Option<u64>,
     },
     /// A shuffler link journaling into `db` until killed (the device pipeline's crash test).
     #[command(hide = true)]
@@ -415,7 +418,7 @@ fn real_main() -> Result<()> {
         } => eval::run(game, cards, board, batch),
         Cmd::Settle { pretty } => settle::run(&config, pretty),
         Cmd::Hand { pretty } => settle::hand(pretty),
-        Cmd::JournalStress { db } => stress::run(db),
+        Cmd::JournalStress { db, rows } => stress::run(db, rows),
         Cmd::DeviceStress {
             db,
             port,

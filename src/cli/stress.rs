@@ -1,13 +1,18 @@
-//! `deckhand journal-stress`: numbered rows appended until killed (the crash test);
+//! `deckhand journal-stress`: numbered rows appended until killed (the crash test), or until
+//! `--rows` and then an exit that closes nothing (the power-cut test);
 //! `deckhand device-stress`: a shuffler link journaling what a device sends until killed.
 
 use super::*;
 
-pub(super) fn run(db: PathBuf) -> Result<()> {
+pub(super) fn run(db: PathBuf, stop_after: Option<u64>) -> Result<()> {
     let mut store = Store::open(&db)?;
     let ctx = crate::store::RowContext::default();
     let stdout = std::io::stdout();
     for n in 0u64.. {
+        if stop_after == Some(n) {
+            // No destructor runs: the store is left as a crash leaves it (no checkpoint).
+            std::process::exit(0);
+        }
         let rows = store.append(
             &ctx,
             &[crate::store::Entry::system(

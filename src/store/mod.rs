@@ -10,6 +10,7 @@
 pub mod backup;
 pub mod central;
 mod chain;
+pub mod commit_log;
 pub mod migrate;
 pub mod people;
 pub mod replay;
@@ -42,7 +43,8 @@ pub enum StoreError {
     BadPayload { serial: i64, detail: String },
     #[error("{0}")]
     Invalid(String),
-    /// Writing a file or a pipe (an export) failed; the kind is kept (a closed pipe is not a fault).
+    /// Writing a file or a pipe (an export, the commit log) failed; the kind is kept (a closed
+    /// pipe is not a fault, a full disk reads as one).
     #[error("writing: {0}")]
     Io(#[from] std::io::Error),
     /// The hash chain is broken: a row was changed, removed or inserted after it was written.
@@ -217,6 +219,8 @@ pub fn why_not_written(e: &StoreError) -> &'static str {
             C::SystemIoFailure => "the disk reported an error",
             _ => "the database refused the write",
         },
+        StoreError::Io(e) if e.kind() == std::io::ErrorKind::StorageFull => "the disk is full",
+        StoreError::Io(_) => "the disk reported an error",
         _ => "the database refused the write",
     }
 }

@@ -1,11 +1,14 @@
 //! The one writer: a thread that owns the read-write connection. Every write of the terminal
 //! (journal rows, people) runs there as a job, in order. Journal appends waiting in the queue
 //! together (a device's frames, a round's events, system rows from another thread) commit as one
-//! group: one transaction, one signed head, one sync of the log; each caller is answered with its
-//! own rows once the group is durable, so nothing is shown as done (or a frame acknowledged) that
-//! is not on the disk. A caller's rows the database refuses are rolled back alone (a savepoint
-//! each), so one bad append never costs another caller its rows.
+//! group: one transaction, one signed head, one sync; each caller is answered with its own rows
+//! once the group is durable, so nothing is shown as done (or a frame acknowledged) that is not
+//! on the disk. The sync is the commit log's (`commit_log.rs`: the group's rows written and
+//! synced while the database takes them), or SQLite's own when another writer owns the log. A
+//! caller's rows the database refuses are rolled back alone (a savepoint each), so one bad
+//! append never costs another caller its rows.
 
+use super::commit_log::CommitLog;
 use super::{
     Entry, GENESIS, INSERT_SQL, JournalRow, MIGRATIONS, Result, RowContext, StoreError,
     canonical_json, migrate,
@@ -33,7 +36,12 @@ pub struct WriterState {
     /// Set when the start's walk of the chain ([`super::Store::check_chain`]) did not find it
     /// intact: from then on every write is refused with this, and nothing else is run.
     refused: Option<StoreError>,
+    /// The commit log, when this writer owns it (`None`: SQLite syncs each commit itself).
+    log: Option<CommitLog>,
 }
+
+/// What one group's commit answers each caller: its rows, or why they were not written.
+type Answers = Vec<Result<Vec<JournalRow>>>;
 
 /// What the writer thread is asked to do.
 enum Job {
@@ -105,7 +113,9 @@ impl Writer {
             )));
         }
         conn.pragma_update(None, "journal_mode", "WAL")?;
+        // FULL until the commit log (if this writer owns it) has put back what it holds.
         conn.pragma_update(None, "synchronous", "FULL")?;
+        let log = CommitLog::open(path)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         // 16 MiB of pages for the writer (SQLite's default is 2 MiB): the last leaves of the
         // journal and its indexes stay in memory between commits.
@@ -144,6 +154,7 @@ impl Writer {
             key,
             stats: stats.clone(),
             refused: None,
+            log,
         };
         // A journal from before signed heads (schema below 10) is adopted: its head signed now.
         // Any other journal must already carry a head that holds, or nothing is written onto
@@ -153,6 +164,7 @@ impl Writer {
         } else {
             state.check_own_head()?;
         }
+        state.put_back()?;
         let (tx, rx) = mpsc::channel::<Job>();
         let thread = std::thread::Builder::new()
             .name("journal-writer".into())
@@ -258,7 +270,7 @@ fn run(state: &mut WriterState, rx: &mpsc::Receiver<Job>) {
         };
         match job {
             // On a journal whose chain did not hold nothing more is done, not even a checkpoint.
-            Job::Run(f) if state.refused.is_none() => f(state),
+            Job::Run(f) if state.refused.is_none() => state.run_synced(f),
             Job::Run(_) => {}
             Job::Append(first) => {
                 let mut rows = first.entries.len();
@@ -322,11 +334,20 @@ impl Drop for Writer {
         // of the `.sqlite` alone is the whole journal (docs/store.md).
         if let Some(jobs) = &self.jobs {
             let _ = jobs.send(Job::Run(Box::new(|w: &mut WriterState| {
-                if let Err(e) = w
+                if let Some(log) = w.log.as_mut() {
+                    log.stop_checkpoints();
+                }
+                match w
                     .conn
                     .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
                 {
-                    tracing::warn!("checkpoint at close: {e}");
+                    // Every row is in the database file, synced: the commit log is not needed.
+                    Ok(()) => {
+                        if let Some(Err(e)) = w.log.as_mut().map(CommitLog::clear) {
+                            tracing::warn!("commit log at close: {e}");
+                        }
+                    }
+                    Err(e) => tracing::warn!("checkpoint at close: {e}"),
                 }
             })));
         }
@@ -421,8 +442,7 @@ impl WriterState {
     }
 
     /// Commits a group of appends in one transaction and answers each caller once it is
-    /// durable. Each caller's rows go in a savepoint: rows the database refuses are rolled back
-    /// and that caller told why; the others still commit.
+    /// durable: through the commit log when this writer owns it, else synced by SQLite.
     fn commit_group(&mut self, group: Vec<Pending>) {
         if let Some(e) = &self.refused {
             for p in group {
@@ -430,55 +450,10 @@ impl WriterState {
             }
             return;
         }
-        let answers = (|| -> Result<Vec<Result<Vec<JournalRow>>>> {
-            let mut tx = self
-                .conn
-                .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-            let mut head = last_row(&tx)?;
-            let mut answers = Vec::with_capacity(group.len());
-            for p in &group {
-                let before = head.clone();
-                let sp = tx.savepoint()?;
-                let rows = match insert_rows(
-                    &sp,
-                    &self.terminal_id,
-                    self.session,
-                    self.opened,
-                    &p.ctx,
-                    &p.entries,
-                    &mut head,
-                ) {
-                    Ok(rows) => {
-                        sp.commit()?;
-                        Ok(rows)
-                    }
-                    Err(e) => {
-                        drop(sp); // rolls back this caller's rows alone
-                        // A full disk or an I/O error ends the whole transaction: the group
-                        // fails with the database's own error, not with a later "no
-                        // transaction" from the commit.
-                        if tx.is_autocommit() {
-                            return Err(e);
-                        }
-                        head = before;
-                        Err(e)
-                    }
-                };
-                answers.push(rows);
-            }
-            // The new head, signed, in the same transaction as the rows it covers.
-            if let Some(last) = answers.iter().rev().find_map(|a| a.as_ref().ok()?.last()) {
-                self.key.store_head(
-                    &tx,
-                    &self.terminal_id,
-                    last.serial,
-                    &last.hash,
-                    &last.ts_utc,
-                )?;
-            }
-            tx.commit()?;
-            Ok(answers)
-        })();
+        let answers = match self.commit_logged(&group) {
+            Some(answers) => answers,
+            None => self.commit_each(&group),
+        };
         match answers {
             Ok(answers) => {
                 let rows = answers.iter().flatten().map(Vec::len).sum();
@@ -493,6 +468,238 @@ impl WriterState {
                 }
             }
         }
+    }
+
+    /// The commit log's way: the group's rows made at once, appended to the log and synced on
+    /// the sync thread while the database takes them (`synchronous=NORMAL`); the commit once
+    /// both are done. `None` when there is no log, or when the database refused a caller's rows
+    /// (the log cut back; [`WriterState::commit_each`] then finds whose).
+    fn commit_logged(&mut self, group: &[Pending]) -> Option<Result<Answers>> {
+        let WriterState {
+            conn,
+            terminal_id,
+            session,
+            opened,
+            key,
+            log,
+            refused,
+            ..
+        } = self;
+        let log = log.as_mut()?;
+        let result = (|| -> Result<Option<Answers>> {
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            let mut head = last_row(&tx)?;
+            let rows: Vec<Vec<JournalRow>> = group
+                .iter()
+                .map(|p| {
+                    let ctx = &p.ctx;
+                    p.entries
+                        .iter()
+                        .map(|e| new_row(terminal_id, *session, *opened, ctx, e, &mut head))
+                        .collect()
+                })
+                .collect();
+            let Some(last) = rows.iter().flatten().last() else {
+                return Ok(Some(rows.into_iter().map(Ok).collect()));
+            };
+            let mark = log.write(rows.iter().flatten())?;
+            let inserted = log.start_sync(mark).and_then(|()| {
+                let mut stmt = tx.prepare_cached(INSERT_SQL)?;
+                for r in rows.iter().flatten() {
+                    r.insert(&mut stmt)?;
+                }
+                // The new head, signed, in the same transaction as the rows it covers.
+                key.store_head(&tx, terminal_id, last.serial, &last.hash, &last.ts_utc)
+            });
+            // The commit goes on while the disk syncs the log; the callers hear once both are
+            // done.
+            let committed = match inserted {
+                Ok(()) => tx.commit().map_err(StoreError::from),
+                Err(e) => Err(e),
+            };
+            let synced = log.wait_sync(mark);
+            match (committed, synced) {
+                (Ok(()), Ok(())) => {}
+                (Ok(()), Err(e)) => {
+                    // The rows are in the database but the log's sync failed: the disk cannot
+                    // be trusted with more (as a database stops at a failed fsync), and the
+                    // callers are told their rows may not be durable.
+                    *refused = Some(StoreError::Invalid(format!(
+                        "the disk failed to sync the journal, so nothing more is written: {e}"
+                    )));
+                    return Err(e);
+                }
+                (Err(e), synced) => {
+                    // Nothing the database did not take stays in the log to be put back.
+                    log.undo(mark).inspect_err(|e| {
+                        *refused = Some(StoreError::Invalid(format!(
+                            "the commit log holds rows the journal does not, so nothing more is written: {e}"
+                        )));
+                    })?;
+                    synced?;
+                    return match e {
+                        StoreError::Sql(_) => Ok(None), // whose rows: the savepoints' way
+                        other => Err(other),
+                    };
+                }
+            }
+            log.committed();
+            Ok(Some(rows.into_iter().map(Ok).collect()))
+        })();
+        match result {
+            Ok(Some(answers)) => Some(Ok(answers)),
+            Ok(None) => None,
+            Err(e) => Some(Err(e)),
+        }
+    }
+
+    /// One savepoint per caller: rows the database refuses are rolled back and that caller told
+    /// why; the others still commit (with the commit log, appended and synced before the
+    /// commit).
+    fn commit_each(&mut self, group: &[Pending]) -> Result<Answers> {
+        let mut tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let mut head = last_row(&tx)?;
+        let mut answers = Vec::with_capacity(group.len());
+        for p in group {
+            let before = head.clone();
+            let sp = tx.savepoint()?;
+            let rows = match insert_rows(
+                &sp,
+                &self.terminal_id,
+                self.session,
+                self.opened,
+                &p.ctx,
+                &p.entries,
+                &mut head,
+            ) {
+                Ok(rows) => {
+                    sp.commit()?;
+                    Ok(rows)
+                }
+                Err(e) => {
+                    drop(sp); // rolls back this caller's rows alone
+                    // A full disk or an I/O error ends the whole transaction: the group
+                    // fails with the database's own error, not with a later "no
+                    // transaction" from the commit.
+                    if tx.is_autocommit() {
+                        return Err(e);
+                    }
+                    head = before;
+                    Err(e)
+                }
+            };
+            answers.push(rows);
+        }
+        // The new head, signed, in the same transaction as the rows it covers.
+        if let Some(last) = answers.iter().rev().find_map(|a| a.as_ref().ok()?.last()) {
+            self.key.store_head(
+                &tx,
+                &self.terminal_id,
+                last.serial,
+                &last.hash,
+                &last.ts_utc,
+            )?;
+        }
+        let Some(log) = self.log.as_mut() else {
+            tx.commit()?;
+            return Ok(answers);
+        };
+        let rows: Vec<&JournalRow> = answers.iter().flatten().flatten().collect();
+        if rows.is_empty() {
+            tx.commit()?;
+            return Ok(answers);
+        }
+        let mark = log.write(rows)?;
+        if let Err(e) = log.sync_now(mark).and_then(|()| Ok(tx.commit()?)) {
+            log.undo(mark).inspect_err(|e| {
+                self.refused = Some(StoreError::Invalid(format!(
+                    "the commit log holds rows the journal does not, so nothing more is written: {e}"
+                )));
+            })?;
+            return Err(e);
+        }
+        log.committed();
+        Ok(answers)
+    }
+
+    /// Runs a job that is not an append; with the commit log its transactions are synced by
+    /// SQLite (`synchronous=FULL` for the job), since the log does not carry them.
+    fn run_synced(&mut self, f: Box<dyn FnOnce(&mut WriterState) + Send>) {
+        let logged = self.log.is_some();
+        if logged && let Err(e) = self.conn.pragma_update(None, "synchronous", "FULL") {
+            tracing::warn!("synchronous=FULL for a job: {e}");
+        }
+        f(self);
+        if logged && let Err(e) = self.conn.pragma_update(None, "synchronous", "NORMAL") {
+            tracing::warn!("synchronous=NORMAL after a job: {e}");
+        }
+    }
+
+    /// With the commit log: puts back the rows it holds beyond the journal's last (a power cut
+    /// before the database's pages reached the disk), each chained on the one before and the
+    /// head signed again; then empties it and commits with `synchronous=NORMAL` from here on,
+    /// checkpoints on their own thread. A log that does not continue the journal refuses the
+    /// start.
+    fn put_back(&mut self) -> Result<()> {
+        let Some(log) = self.log.as_mut() else {
+            return Ok(());
+        };
+        let rows = log.recover()?;
+        let (last, hash) = last_row(&self.conn)?;
+        let tail: Vec<&JournalRow> = rows.iter().filter(|r| r.serial > last).collect();
+        if let Some(newest) = tail.last() {
+            let mut before = (last, hash.as_str());
+            for r in &tail {
+                if r.serial != before.0 + 1 || r.prev_hash != before.1 {
+                    return Err(StoreError::ChainBroken {
+                        serial: before.0 + 1,
+                        problem: format!(
+                            "the commit log beside the database ({}) does not continue the journal, which ends at row {last}; if the database was restored from a copy, move the log's files away",
+                            super::commit_log::paths(&self.conn_path())
+                                .map(|p| p.display().to_string())
+                                .join(", ")
+                        ),
+                    });
+                }
+                before = (r.serial, r.hash.as_str());
+            }
+            let tx = self
+                .conn
+                .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            {
+                let mut stmt = tx.prepare_cached(INSERT_SQL)?;
+                for r in &tail {
+                    r.insert(&mut stmt)?;
+                }
+            }
+            self.key.store_head(
+                &tx,
+                &self.terminal_id,
+                newest.serial,
+                &newest.hash,
+                &newest.ts_utc,
+            )?;
+            tx.commit()?;
+            tracing::warn!(
+                "{} journal rows put back from the commit log (rows {} to {})",
+                tail.len(),
+                last + 1,
+                newest.serial
+            );
+            self.session = self.session.max(newest.session + 1);
+        }
+        // SQLite syncs nothing at a commit from here on: the log does.
+        log.clear()?;
+        self.conn.pragma_update(None, "synchronous", "NORMAL")?;
+        self.conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+        log.start_checkpoints()?;
+        Ok(())
+    }
+
+    fn conn_path(&self) -> std::path::PathBuf {
+        std::path::PathBuf::from(self.conn.path().unwrap_or_default())
     }
 
     /// The start's walk of the chain, on this thread so every write queued after it waits for
@@ -537,6 +744,38 @@ fn last_row(conn: &Connection) -> Result<(i64, String)> {
         .unwrap_or((0, GENESIS.to_string())))
 }
 
+/// The row for `e` after `head` (moved on to it), hashed.
+fn new_row(
+    terminal_id: &str,
+    session: i64,
+    opened: Instant,
+    ctx: &RowContext,
+    e: &Entry,
+    head: &mut (i64, String),
+) -> JournalRow {
+    let mut row = JournalRow {
+        serial: head.0 + 1,
+        terminal_id: terminal_id.to_string(),
+        ts_utc: Utc::now().to_rfc3339_opts(SecondsFormat::Micros, true),
+        mono_ns: opened.elapsed().as_nanos() as i64,
+        session,
+        stream: e.stream.as_str().to_string(),
+        table_no: ctx.table_no.map(i64::from),
+        dealer_credential: ctx.dealer_credential.clone(),
+        actor_credential: e
+            .actor_credential
+            .clone()
+            .or_else(|| ctx.actor_credential.clone()),
+        kind: e.kind.clone(),
+        payload: canonical_json(&e.payload),
+        prev_hash: std::mem::take(&mut head.1),
+        hash: String::new(),
+    };
+    row.hash = row.compute_hash();
+    *head = (row.serial, row.hash.clone());
+    row
+}
+
 /// Inserts one caller's entries after `head` (moved on to the last row written).
 fn insert_rows(
     conn: &Connection,
@@ -550,27 +789,8 @@ fn insert_rows(
     let mut rows = Vec::with_capacity(entries.len());
     let mut stmt = conn.prepare_cached(INSERT_SQL)?;
     for e in entries {
-        let mut row = JournalRow {
-            serial: head.0 + 1,
-            terminal_id: terminal_id.to_string(),
-            ts_utc: Utc::now().to_rfc3339_opts(SecondsFormat::Micros, true),
-            mono_ns: opened.elapsed().as_nanos() as i64,
-            session,
-            stream: e.stream.as_str().to_string(),
-            table_no: ctx.table_no.map(i64::from),
-            dealer_credential: ctx.dealer_credential.clone(),
-            actor_credential: e
-                .actor_credential
-                .clone()
-                .or_else(|| ctx.actor_credential.clone()),
-            kind: e.kind.clone(),
-            payload: canonical_json(&e.payload),
-            prev_hash: head.1.clone(),
-            hash: String::new(),
-        };
-        row.hash = row.compute_hash();
+        let row = new_row(terminal_id, session, opened, ctx, e, head);
         row.insert(&mut stmt)?;
-        *head = (row.serial, row.hash.clone());
         rows.push(row);
     }
     Ok(rows)
@@ -587,6 +807,7 @@ fn same_error(e: &StoreError) -> StoreError {
             serial: *serial,
             problem: problem.clone(),
         },
+        StoreError::Io(e) => StoreError::Io(std::io::Error::new(e.kind(), e.to_string())),
         other => StoreError::Invalid(other.to_string()),
     }
 }
