@@ -1,15 +1,28 @@
 //! Command-line tools that read and write text: `deckhand eval`, `deckhand settle`.
 
-use crate::rules::cards::{Card, parse_cards, parse_multi_deck};
+use crate::rules::cards::{Card, parse_cards_into, parse_multi_deck};
 use crate::rules::games::{self, GameId};
 
 fn parse(game: GameId, text: &str) -> Result<Vec<Card>, String> {
-    let cards = if game == GameId::Spanish21 {
-        parse_multi_deck(text)
-    } else {
-        parse_cards(text)
-    };
-    cards.map_err(|e| e.to_string())
+    let mut cards = Vec::with_capacity(8);
+    parse_into(game, text, &mut cards)?;
+    Ok(cards)
+}
+
+/// The cards of `text` into `out`, reused from line to line.
+fn parse_into(game: GameId, text: &str, out: &mut Vec<Card>) -> Result<(), String> {
+    if game == GameId::Spanish21 {
+        *out = parse_multi_deck(text).map_err(|e| e.to_string())?;
+        return Ok(());
+    }
+    parse_cards_into(text, out).map_err(|e| e.to_string())
+}
+
+/// What a batch worker reuses from line to line: the parsed hole cards and board.
+#[derive(Default, Clone)]
+pub struct BatchScratch {
+    hole: Vec<Card>,
+    board: Vec<Card>,
 }
 
 /// One hand as JSON: the best cards, the category, a comparable value, the description and,
@@ -24,7 +37,7 @@ pub fn eval_json(game: GameId, hole: &str, board: &str) -> Result<String, String
 /// skipping it would shift every later answer against its question.
 pub fn eval_batch_line(game: GameId, line_no: usize, line: &str) -> Result<String, String> {
     let mut out = Vec::new();
-    let ok = eval_batch_line_into(game, line_no, line, &mut out, &mut Vec::new());
+    let ok = eval_batch_line_into(game, line_no, line, &mut out, &mut BatchScratch::default());
     let text = String::from_utf8(out).unwrap_or_default();
     if ok { Ok(text) } else { Err(text) }
 }
@@ -36,7 +49,7 @@ pub fn eval_batch_line_into(
     line_no: usize,
     line: &str,
     out: &mut Vec<u8>,
-    scratch: &mut Vec<u8>,
+    scratch: &mut BatchScratch,
 ) -> bool {
     let fail = |out: &mut Vec<u8>, msg: &str| {
         let _ = serde_json::to_writer(
@@ -49,22 +62,23 @@ pub fn eval_batch_line_into(
         return fail(out, "a blank line: one hand per line, HOLE | BOARD");
     }
     let (hole, board) = line.split_once('|').unwrap_or((line, ""));
-    let e = match parse(game, hole)
-        .and_then(|h| Ok((h, parse(game, board)?)))
-        .and_then(|(h, b)| games::evaluate(game, &h, &b))
+    let BatchScratch { hole: h, board: b } = scratch;
+    let e = match parse_into(game, hole, h)
+        .and_then(|()| parse_into(game, board, b))
+        .and_then(|()| games::evaluate(game, h, b))
     {
         Ok(e) => e,
         Err(msg) => return fail(out, &msg),
     };
-    // `{"line":N,` then the evaluation's own fields.
-    scratch.clear();
-    if let Err(err) = write_fields(&e, scratch) {
-        return fail(out, &err.to_string());
-    }
+    // `{"line":N,` then the evaluation's own fields (taken back if they cannot be written).
+    let start = out.len();
     out.extend_from_slice(b"{\"line\":");
     push_u64(out, line_no as u64);
     out.push(b',');
-    out.extend_from_slice(scratch);
+    if let Err(err) = write_fields(&e, out) {
+        out.truncate(start);
+        return fail(out, &err.to_string());
+    }
     true
 }
 

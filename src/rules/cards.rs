@@ -239,11 +239,60 @@ pub fn cards_codes(cards: &[Card]) -> String {
         .join(" ")
 }
 
+/// What an ASCII byte is to the card parser: a suit's index (0 to 3), a separator, or other.
+const SEP: u8 = 0xFE;
+const BYTES: [u8; 256] = {
+    let mut t = [0xFF; 256];
+    t[b'c' as usize] = 0;
+    t[b'C' as usize] = 0;
+    t[b'd' as usize] = 1;
+    t[b'D' as usize] = 1;
+    t[b'h' as usize] = 2;
+    t[b'H' as usize] = 2;
+    t[b's' as usize] = 3;
+    t[b'S' as usize] = 3;
+    let mut i = 0;
+    while i < 256 {
+        if (i as u8).is_ascii_whitespace() || i == b',' as usize || i == 0x0B {
+            t[i] = SEP;
+        }
+        i += 1;
+    }
+    t
+};
+/// A one-byte rank code's value (0: not one), as [`Rank::from_code`] reads it.
+const RANKS: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut d = b'2';
+    while d <= b'9' {
+        t[d as usize] = d - b'0';
+        d += 1;
+    }
+    t[b'T' as usize] = 10;
+    t[b't' as usize] = 10;
+    t[b'J' as usize] = 11;
+    t[b'j' as usize] = 11;
+    t[b'Q' as usize] = 12;
+    t[b'q' as usize] = 12;
+    t[b'K' as usize] = 13;
+    t[b'k' as usize] = 13;
+    t[b'A' as usize] = 14;
+    t[b'a' as usize] = 14;
+    t
+};
+
 /// Parse a list of codes separated by spaces or commas, refusing a card named twice.
 pub fn parse_cards(text: &str) -> Result<Vec<Card>, CardParseError> {
-    let mut out: Vec<Card> = Vec::with_capacity(8);
+    let mut out = Vec::with_capacity(8);
+    parse_cards_into(text, &mut out)?;
+    Ok(out)
+}
+
+/// [`parse_cards`] into a vector the caller reuses (cleared first): a batch parses millions.
+pub fn parse_cards_into(text: &str, out: &mut Vec<Card>) -> Result<(), CardParseError> {
+    out.clear();
     let mut seen = CardSet::default();
-    let mut push = |card: Card| {
+    let mut push = |card: Card, out: &mut Vec<Card>| {
         if !seen.insert(card) {
             return Err(CardParseError::Duplicate(card.to_string()));
         }
@@ -251,33 +300,44 @@ pub fn parse_cards(text: &str) -> Result<Vec<Card>, CardParseError> {
         Ok(())
     };
     if text.is_ascii() {
-        // Bytes: split on ASCII whitespace and commas, exactly as the general path below.
-        for tok in text
-            .as_bytes()
-            .split(|b| b.is_ascii_whitespace() || *b == b',' || *b == 0x0B)
-            .filter(|t| !t.is_empty())
-        {
-            let card = match tok {
-                [r, su] => Rank::from_code(std::slice::from_ref(r))
-                    .zip(Suit::from_code(char::from(*su)))
-                    .map(|(rank, suit)| Card { rank, suit }),
-                _ => None,
-            };
-            match card {
-                Some(card) => push(card)?,
-                // ASCII, so every byte boundary is a character boundary.
-                None => push(std::str::from_utf8(tok).unwrap_or_default().parse()?)?,
+        // Bytes: split on ASCII whitespace (and vertical tab) and commas, exactly as the
+        // general path below; a two-byte code is looked up in place.
+        let b = text.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            if BYTES[b[i] as usize] == SEP {
+                i += 1;
+                continue;
             }
+            let start = i;
+            while i < b.len() && BYTES[b[i] as usize] != SEP {
+                i += 1;
+            }
+            let tok = &b[start..i];
+            if let [r, su] = tok
+                && let (rank @ 2..=14, suit @ 0..=3) = (RANKS[*r as usize], BYTES[*su as usize])
+            {
+                push(
+                    Card {
+                        rank: Rank(rank),
+                        suit: Suit::ALL[suit as usize],
+                    },
+                    out,
+                )?;
+                continue;
+            }
+            // ASCII, so every byte boundary is a character boundary.
+            push(std::str::from_utf8(tok).unwrap_or_default().parse()?, out)?;
         }
     } else {
         for tok in text
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|t| !t.is_empty())
         {
-            push(tok.parse()?)?;
+            push(tok.parse()?, out)?;
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Parse a list of codes from a multi-deck shoe (Spanish 21 uses six or eight decks,
@@ -346,6 +406,17 @@ mod tests {
             2,
             "a non-ASCII space"
         );
+        // The lookup tables read every two-byte ASCII code as the general parser does.
+        for a in 0u8..128 {
+            for b in 0u8..128 {
+                let code = String::from_utf8(vec![a, b]).unwrap();
+                let want = by_chars(&code)
+                    .iter()
+                    .map(|t| t.parse::<Card>())
+                    .collect::<Result<Vec<_>, _>>();
+                assert_eq!(parse_cards(&code).ok(), want.ok(), "{a} {b}");
+            }
+        }
     }
 
     #[test]

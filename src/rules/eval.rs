@@ -125,18 +125,24 @@ impl HandValue {
         };
         let high = |i: usize| rank(i).map(|x| x.name()).unwrap_or("?");
         let plural = |i: usize| rank(i).map(|x| x.plural()).unwrap_or("?");
-        match self.category() {
-            Category::StraightFlush if self.is_royal() => "Royal flush".into(),
-            Category::StraightFlush => format!("Straight flush, {} high", high(0)),
-            Category::FourOfAKind => format!("Four of a kind, {}", plural(0)),
-            Category::FullHouse => format!("Full house, {} full of {}", plural(0), plural(1)),
-            Category::Flush => format!("Flush, {} high", high(0)),
-            Category::Straight => format!("Straight, {} high", high(0)),
-            Category::ThreeOfAKind => format!("Three of a kind, {}", plural(0)),
-            Category::TwoPair => format!("Two pairs, {} and {}", plural(0), plural(1)),
-            Category::OnePair => format!("One pair, {}", plural(0)),
-            Category::HighCard => format!("High card, {}", high(0)),
+        let words: [&str; 4] = match self.category() {
+            Category::StraightFlush if self.is_royal() => ["Royal flush", "", "", ""],
+            Category::StraightFlush => ["Straight flush, ", high(0), " high", ""],
+            Category::FourOfAKind => ["Four of a kind, ", plural(0), "", ""],
+            Category::FullHouse => ["Full house, ", plural(0), " full of ", plural(1)],
+            Category::Flush => ["Flush, ", high(0), " high", ""],
+            Category::Straight => ["Straight, ", high(0), " high", ""],
+            Category::ThreeOfAKind => ["Three of a kind, ", plural(0), "", ""],
+            Category::TwoPair => ["Two pairs, ", plural(0), " and ", plural(1)],
+            Category::OnePair => ["One pair, ", plural(0), "", ""],
+            Category::HighCard => ["High card, ", high(0), "", ""],
+        };
+        // One allocation of the right size (a batch describes millions of hands).
+        let mut out = String::with_capacity(words.iter().map(|w| w.len()).sum());
+        for w in words {
+            out.push_str(w);
         }
+        out
     }
 }
 
@@ -392,15 +398,34 @@ fn order_for_display(mut v: Vec<Card>, value: HandValue) -> Vec<Card> {
         value.category(),
         Category::Straight | Category::StraightFlush
     ) && value.first_rank() == Some(5);
+    // One integer per card, (count, rank, suit) most significant first; sorted highest first
+    // (the keys differ: the suit is in them).
     let key = |c: &Card| {
         let r = if wheel && c.rank == Rank::ACE {
             1
         } else {
             c.rank.value()
         };
-        (count(c.rank), r, c.suit)
+        (u32::from(count(c.rank)) << 16) | (u32::from(r) << 8) | c.suit.index() as u32
     };
-    v.sort_unstable_by_key(|c| std::cmp::Reverse(key(c))); // keys differ: the suit is in them
+    if v.len() <= 8 {
+        // Five cards (at most eight) sorted on the stack, their keys computed once.
+        let mut keyed = [(0u32, 0usize); 8];
+        for (i, (slot, c)) in keyed.iter_mut().zip(&v).enumerate() {
+            *slot = (key(c), i);
+        }
+        let keyed = &mut keyed[..v.len()];
+        keyed.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        let mut sorted = [None; 8];
+        for (slot, (_, i)) in sorted.iter_mut().zip(keyed.iter()) {
+            *slot = v.get(*i).copied();
+        }
+        for (slot, c) in v.iter_mut().zip(sorted.into_iter().flatten()) {
+            *slot = c;
+        }
+    } else {
+        v.sort_unstable_by_key(|c| std::cmp::Reverse(key(c)));
+    }
     v
 }
 

@@ -232,7 +232,23 @@ pub fn evaluate(game: GameId, hole: &[Card], board: &[Card]) -> Result<Evaluatio
             }
         }
     }
-    let all: Vec<Card> = hole.iter().chain(board).copied().collect();
+    // Hole cards then board, on the stack for every hand a table deals (a batch evaluates
+    // millions).
+    let n = hole.len() + board.len();
+    let (stack, heap): ([Card; 16], Vec<Card>);
+    let all: &[Card] = match hole.first().or(board.first()) {
+        Some(&fill) if n <= 16 => {
+            let mut cards = [fill; 16];
+            cards[..hole.len()].copy_from_slice(hole);
+            cards[hole.len()..n].copy_from_slice(board);
+            stack = cards;
+            &stack[..n]
+        }
+        _ => {
+            heap = hole.iter().chain(board).copied().collect();
+            &heap
+        }
+    };
     let err = |e: eval::EvalError| e.to_string();
     match game {
         Holdem | WptHeadsUp | TexasHoldemBonus => {
@@ -432,7 +448,7 @@ pub fn evaluate(game: GameId, hole: &[Card], board: &[Card]) -> Result<Evaluatio
             Ok(Evaluation {
                 game: game.id(),
                 section: game.section(),
-                cards: all,
+                cards: all.to_vec(),
                 category: category.into(),
                 value: if t.bust {
                     0
