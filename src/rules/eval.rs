@@ -415,7 +415,7 @@ fn order_for_display(mut v: Vec<Card>, value: HandValue) -> Vec<Card> {
             *slot = (key(c), i);
         }
         let keyed = &mut keyed[..v.len()];
-        keyed.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        keyed.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
         let mut sorted = [None; 8];
         for (slot, (_, i)) in sorted.iter_mut().zip(keyed.iter()) {
             *slot = v.get(*i).copied();

@@ -262,7 +262,7 @@ pub fn evaluate(game: GameId, hole: &[Card], board: &[Card]) -> Result<Evaluatio
                 |n| (3..=5).contains(&n),
                 "3 to 5",
             )?;
-            let mut e = high(game, eval::best_hand(&all).map_err(err)?);
+            let mut e = high(game, eval::best_hand(all).map_err(err)?);
             if game != Holdem {
                 // The hole cards alone: Pocket Bonus (§ 677a.12(d)), Bonus wager (§ 647a.12(b)).
                 let hole2 = two_card::two_card(hole[0], hole[1]);
@@ -306,16 +306,16 @@ pub fn evaluate(game: GameId, hole: &[Card], board: &[Card]) -> Result<Evaluatio
                 |n| range.contains(&n),
                 if game == SevenCardStud { "5 to 7" } else { "5" },
             )?;
-            Ok(high(game, eval::best_hand(&all).map_err(err)?))
+            Ok(high(game, eval::best_hand(all).map_err(err)?))
         }
         SevenCardStudHiLo | SevenCardStudHiLo8 | SuperSevenCardStud => {
             need(game, "cards", all.len(), |n| (5..=7).contains(&n), "5 to 7")?;
-            let mut e = high(game, eval::best_hand(&all).map_err(err)?);
+            let mut e = high(game, eval::best_hand(all).map_err(err)?);
             // Hi-Lo without "eight or better" has no qualifier (§ 637a.10(i)(3)).
             let l = if game == SevenCardStudHiLo {
-                Some(low::best_low(&all, LowKind::AceToFive).map_err(err)?)
+                Some(low::best_low(all, LowKind::AceToFive).map_err(err)?)
             } else {
-                low::best_low_8(&all).map_err(err)?
+                low::best_low_8(all).map_err(err)?
             };
             e.low = Some(l.map(|b| low_half(&b, LowKind::AceToFive)));
             Ok(e)
@@ -338,7 +338,7 @@ pub fn evaluate(game: GameId, hole: &[Card], board: &[Card]) -> Result<Evaluatio
                     "5"
                 },
             )?;
-            let b = low::best_low(&all, kind).map_err(err)?;
+            let b = low::best_low(all, kind).map_err(err)?;
             let h = low_half(&b, kind);
             let mut e = Evaluation {
                 game: game.id(),
@@ -356,7 +356,7 @@ pub fn evaluate(game: GameId, hole: &[Card], board: &[Card]) -> Result<Evaluatio
                     ace_low: game == TripleDrawBadacey,
                     ..Default::default()
                 };
-                let bd = badugi::best_badugi(&all, rules).map_err(err)?;
+                let bd = badugi::best_badugi(all, rules).map_err(err)?;
                 e.badugi = Some(Half {
                     cards: bd.cards,
                     category: format!("{}-card", bd.size),
@@ -368,7 +368,7 @@ pub fn evaluate(game: GameId, hole: &[Card], board: &[Card]) -> Result<Evaluatio
         }
         Badugi => {
             need(game, "cards", all.len(), |n| n == 4, "4")?;
-            let bd = badugi::best_badugi(&all, BadugiRules::default()).map_err(err)?;
+            let bd = badugi::best_badugi(all, BadugiRules::default()).map_err(err)?;
             Ok(Evaluation {
                 game: game.id(),
                 section: game.section(),
@@ -383,7 +383,7 @@ pub fn evaluate(game: GameId, hole: &[Card], board: &[Card]) -> Result<Evaluatio
         }
         LunarPoker => {
             need(game, "cards", all.len(), |n| (5..=6).contains(&n), "5 or 6")?;
-            let h = lunar::lunar_hand(&all).map_err(err)?;
+            let h = lunar::lunar_hand(all).map_err(err)?;
             let mut details = serde_json::Map::new();
             details.insert("dealer_qualifies".into(), h.dealer_qualifies().into());
             let sup = lunar::super_hand(&all[..5]).map_err(err)?;
@@ -408,7 +408,7 @@ pub fn evaluate(game: GameId, hole: &[Card], board: &[Card]) -> Result<Evaluatio
         MississippiStud => {
             need(game, "hole cards", hole.len(), |n| n == 2, "2")?;
             need(game, "community cards", board.len(), |n| n == 3, "3")?;
-            let mut e = high(game, eval::best_hand(&all).map_err(err)?);
+            let mut e = high(game, eval::best_hand(all).map_err(err)?);
             let three = three_card::category3(board, true).map_err(err)?;
             e.details
                 .insert("three_card_bonus".into(), kebab(three).into());
@@ -416,7 +416,7 @@ pub fn evaluate(game: GameId, hole: &[Card], board: &[Card]) -> Result<Evaluatio
         }
         Crazy4Poker => {
             need(game, "cards", all.len(), |n| n == 5, "5")?;
-            let b = four_card::best_four(&all).map_err(err)?;
+            let b = four_card::best_four(all).map_err(err)?;
             let mut details = serde_json::Map::new();
             details.insert("four_aces".into(), b.value.is_four_aces().into());
             details.insert("dealer_qualifies".into(), b.value.dealer_qualifies().into());
@@ -433,11 +433,11 @@ pub fn evaluate(game: GameId, hole: &[Card], board: &[Card]) -> Result<Evaluatio
             })
         }
         Spanish21 => {
-            let t = spanish21::total(&all, false).map_err(|e| e.to_string())?;
+            let t = spanish21::total(all, false).map_err(|e| e.to_string())?;
             let mut details = serde_json::Map::new();
             details.insert("soft".into(), t.soft.into());
             details.insert("cards".into(), t.cards.into());
-            let bonus = spanish21::bonus_shape(&all).map_err(|e| e.to_string())?;
+            let bonus = spanish21::bonus_shape(all).map_err(|e| e.to_string())?;
             details.insert("bonus".into(), bonus.map(kebab).into());
             let (category, description) = match (t.blackjack, t.bust, t.soft) {
                 (true, _, _) => ("blackjack", "Blackjack".to_string()),
