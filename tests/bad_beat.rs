@@ -2,6 +2,7 @@
 //! the shift supervisor verifies it on the screen (§ 637a.15(f)); a floorperson cannot.
 
 use crate::common;
+use crate::common::terminal::{ok, washed};
 
 use common::poker::{check_through, showdown};
 use deckhand::rules::poker::hand::Step as HandStep;
@@ -33,22 +34,10 @@ fn setup() -> TableSetup {
     }
 }
 
-fn ok(t: &mut Terminal, c: Command) {
-    if let Err(e) = t.execute(c.clone()) {
-        panic!("{c:?} refused: {e} (step {:?})", t.table().step());
-    }
-}
-
 /// A round of four checked down to the showdown.
 fn to_showdown(db: &std::path::Path) -> Terminal {
     let mut t = Terminal::open(Store::open(db).unwrap(), None).unwrap();
-    t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
-    ok(&mut t, Command::OpenTable(setup()));
-    ok(&mut t, Command::Confirm(Confirm::DecksInspected));
-    t.verify("1001", "246810").unwrap();
-    ok(&mut t, Command::Confirm(Confirm::PlayersInspected));
-    ok(&mut t, Command::Confirm(Confirm::DecksWashed));
+    washed(&mut t, setup());
     ok(&mut t, Command::Confirm(Confirm::ShuffledAndCut));
     ok(
         &mut t,

@@ -523,16 +523,7 @@ fn the_card_reader_is_inspected_once_each_gaming_day_before_play() {
     // The terminal: refused before the inspection, allowed after it, due again the next day.
     let dir2 = tempfile::tempdir().unwrap();
     let mut t = Terminal::open(Store::open(&dir2.path().join("t.sqlite")).unwrap(), None).unwrap();
-    t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
-    t.execute(Command::OpenTable(common::ui::table(12, GameId::Spanish21)))
-        .unwrap();
-    t.execute(Command::Confirm(Confirm::DecksInspected))
-        .unwrap();
-    t.verify("1001", "246810").unwrap();
-    t.execute(Command::Confirm(Confirm::PlayersInspected))
-        .unwrap();
-    t.execute(Command::Confirm(Confirm::DecksWashed)).unwrap();
+    common::terminal::washed(&mut t, common::ui::table(12, GameId::Spanish21));
     t.execute(Command::Confirm(Confirm::ShuffledAndCut))
         .unwrap();
     t.execute(Command::Confirm(Confirm::CardBurned)).unwrap();
@@ -619,7 +610,7 @@ fn section_of(events: &[deckhand::rules::table::Event]) -> Option<&str> {
 /// other than the deck's removes it for replacement (§ x.5(b)).
 #[test]
 fn a_shuffler_jam_and_a_wrong_count_are_told_under_each_banked_chapter() {
-    use deckhand::rules::table::{Command, Confirm};
+    use deckhand::rules::table::Command;
     for (game, jam, count) in [
         (GameId::WptHeadsUp, "§ 677a.13(e)", "§ 677a.5(b)"),
         (GameId::TexasHoldemBonus, "§ 647a.13(e)", "§ 647a.5(b)"),
@@ -633,15 +624,7 @@ fn a_shuffler_jam_and_a_wrong_count_are_told_under_each_banked_chapter() {
         let mut s = common::ui::table(12, game);
         s.counting_shuffler = true;
         let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
-        t.seed_demo_people().unwrap();
-        t.sign_in("Alex Rivera", "20417", "112233").unwrap();
-        t.execute(Command::OpenTable(s.clone())).unwrap();
-        t.execute(Command::Confirm(Confirm::DecksInspected))
-            .unwrap();
-        t.verify("1001", "246810").unwrap();
-        t.execute(Command::Confirm(Confirm::PlayersInspected))
-            .unwrap();
-        t.execute(Command::Confirm(Confirm::DecksWashed)).unwrap();
+        common::terminal::washed(&mut t, s);
         let Step::LoadShuffler { deck: next } = t.table().step() else {
             panic!("{game:?}: {:?}", t.table().step());
         };

@@ -54,21 +54,7 @@ fn sigkill_at_random_moments_loses_nothing_committed() {
             matches!(store.verify_chain().unwrap(), ChainStatus::Intact { .. }),
             "round {round}"
         );
-        for (serial, n, pid) in &committed {
-            let payload: String = store
-                .connection()
-                .query_row(
-                    "SELECT payload FROM journal WHERE serial = ?1",
-                    [serial],
-                    |r| r.get(0),
-                )
-                .unwrap_or_else(|e| panic!("round {round}: committed row {serial} lost: {e}"));
-            assert_eq!(
-                payload,
-                format!(r#"{{"n":{n},"pid":{pid}}}"#),
-                "round {round}"
-            );
-        }
+        assert_rows_there(&store, &committed, &format!("round {round}"));
     }
     assert!(
         committed.len() > 200,
@@ -79,6 +65,21 @@ fn sigkill_at_random_moments_loses_nothing_committed() {
         "crash test: {} committed rows survived 200 kills",
         committed.len()
     );
+}
+
+/// Every row a child reported committed (serial, number, child pid) is there, unchanged.
+fn assert_rows_there(store: &Store, committed: &[(i64, u64, u32)], when: &str) {
+    for (serial, n, pid) in committed {
+        let payload: String = store
+            .connection()
+            .query_row(
+                "SELECT payload FROM journal WHERE serial = ?1",
+                [serial],
+                |r| r.get(0),
+            )
+            .unwrap_or_else(|e| panic!("{when}: committed row {serial} lost: {e}"));
+        assert_eq!(payload, format!(r#"{{"n":{n},"pid":{pid}}}"#), "{when}");
+    }
 }
 
 /// Copies the database's files (`.sqlite`, `-wal`, `-shm`) from `from` to `to`, removing any of
@@ -154,17 +155,7 @@ fn a_power_cut_loses_no_row_the_commit_log_synced() {
         other => panic!("{other:?}"),
     }
     assert_eq!(store.signed_head().unwrap().unwrap().serial, 65);
-    for (serial, n, pid) in &committed {
-        let payload: String = store
-            .connection()
-            .query_row(
-                "SELECT payload FROM journal WHERE serial = ?1",
-                [serial],
-                |r| r.get(0),
-            )
-            .unwrap_or_else(|e| panic!("row {serial} lost: {e}"));
-        assert_eq!(payload, format!(r#"{{"n":{n},"pid":{pid}}}"#));
-    }
+    assert_rows_there(&store, &committed, "after the cut");
     drop(store);
 
     // The same cut without the log: the 60 rows are gone (what the log is for).

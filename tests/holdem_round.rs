@@ -2,6 +2,7 @@
 //! middle, and the wrong-count path of § 637a.7(e)(5).
 
 use crate::common;
+use crate::common::terminal::ok;
 
 use deckhand::devices::shuffler::{ShufflerDriver, ShufflerEvent};
 use deckhand::rules::betting::ActionKind;
@@ -61,12 +62,6 @@ fn open(path: &std::path::Path, sh: &ScriptedShuffler) -> Terminal {
     let mut t = Terminal::open(Store::open(path).unwrap(), Some(Box::new(sh.clone()))).unwrap();
     t.seed_demo_people().unwrap();
     t
-}
-
-fn ok(t: &mut Terminal, c: Command) {
-    if let Err(e) = t.execute(c.clone()) {
-        panic!("{c:?} refused: {e} (step {:?})", t.table().step());
-    }
 }
 
 /// The hand machine's step, when a poker-room round is under way.

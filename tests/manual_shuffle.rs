@@ -4,6 +4,7 @@
 //! of service mid-session: covered first (§ 637a.18(r)), then the same hand procedure.
 
 use crate::common;
+use crate::common::terminal::{ok, washed};
 
 use deckhand::devices::shuffler::{ShufflerDriver, ShufflerEvent};
 use deckhand::rules::table::{Command, Confirm, DeckStatus, MANUAL_COUNT_EVERY, Step, TableSetup};
@@ -25,20 +26,8 @@ fn setup(counting_shuffler: bool) -> TableSetup {
     }
 }
 
-fn ok(t: &mut Terminal, c: Command) {
-    if let Err(e) = t.execute(c.clone()) {
-        panic!("{c:?} refused: {e} (step {:?})", t.table().step());
-    }
-}
-
 fn open(t: &mut Terminal, counting: bool) {
-    t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
-    ok(t, Command::OpenTable(setup(counting)));
-    ok(t, Command::Confirm(Confirm::DecksInspected));
-    t.verify("1001", "246810").unwrap();
-    ok(t, Command::Confirm(Confirm::PlayersInspected));
-    ok(t, Command::Confirm(Confirm::DecksWashed));
+    washed(t, setup(counting));
 }
 
 /// Deals a round in which everyone folds to the big blind.
@@ -247,15 +236,9 @@ fn a_banked_tables_shuffler_outage_cites_its_own_chapter() {
         let db = dir.path().join("t.sqlite");
         let mut t =
             Terminal::open(Store::open(&db).unwrap(), Some(Box::new(DeadShuffler))).unwrap();
-        t.seed_demo_people().unwrap();
-        t.sign_in("Alex Rivera", "20417", "112233").unwrap();
         let mut s = deckhand::demo::setup_for(&setup(true), game);
         s.counting_shuffler = true;
-        ok(&mut t, Command::OpenTable(s));
-        ok(&mut t, Command::Confirm(Confirm::DecksInspected));
-        t.verify("1001", "246810").unwrap();
-        ok(&mut t, Command::Confirm(Confirm::PlayersInspected));
-        ok(&mut t, Command::Confirm(Confirm::DecksWashed));
+        washed(&mut t, s);
         if !matches!(t.table().step(), Step::LoadShuffler { .. }) {
             panic!("{game:?}: {:?}", t.table().step());
         }

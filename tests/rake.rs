@@ -3,6 +3,7 @@
 //! supervisors' views.
 
 use crate::common;
+use crate::common::terminal::{ok, washed};
 
 use common::poker::{act, check_through, post, showdown, to_act};
 use deckhand::rules::betting::ActionKind;
@@ -74,24 +75,12 @@ fn setup() -> TableSetup {
     }
 }
 
-fn ok(t: &mut Terminal, c: Command) {
-    if let Err(e) = t.execute(c.clone()) {
-        panic!("{c:?} refused: {e} (step {:?})", t.table().step());
-    }
-}
-
 #[test]
 fn pots_are_raked_at_the_table_and_recorded() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("rake.sqlite");
     let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
-    t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
-    ok(&mut t, Command::OpenTable(setup()));
-    ok(&mut t, Command::Confirm(Confirm::DecksInspected));
-    t.verify("1001", "246810").unwrap();
-    ok(&mut t, Command::Confirm(Confirm::PlayersInspected));
-    ok(&mut t, Command::Confirm(Confirm::DecksWashed));
+    washed(&mut t, setup());
     ok(&mut t, Command::Confirm(Confirm::ShuffledAndCut));
 
     // Round 1: three players see a checked-down showdown: pot $6 (3 × $2), 10% = $0.60; no

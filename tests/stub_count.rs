@@ -445,22 +445,14 @@ fn a_spanish_21_shoe_is_counted_as_a_shoe() {
     assert_eq!(counted[0]["correct"], true);
 
     // The rules hold a shoe counted 52 wrong.
-    use deckhand::rules::table::{Command, Confirm};
+    use deckhand::rules::table::Command;
     let mut s = common::ui::table(12, GameId::Spanish21);
     s.counting_shuffler = true;
     let db2 = dir.path().join("rules.sqlite");
     let mut t =
         deckhand::terminal::Terminal::open(deckhand::store::Store::open(&db2).unwrap(), None)
             .unwrap();
-    t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
-    t.execute(Command::OpenTable(s)).unwrap();
-    t.execute(Command::Confirm(Confirm::DecksInspected))
-        .unwrap();
-    t.verify("1001", "246810").unwrap();
-    t.execute(Command::Confirm(Confirm::PlayersInspected))
-        .unwrap();
-    t.execute(Command::Confirm(Confirm::DecksWashed)).unwrap();
+    common::terminal::washed(&mut t, s);
     let Step::LoadShuffler { deck } = t.table().step() else {
         panic!("{:?}", t.table().step())
     };

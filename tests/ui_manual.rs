@@ -3,6 +3,7 @@
 //! shuffler taken out of service is covered before the hand procedure starts.
 
 use crate::common;
+use crate::common::terminal::{ok, washed};
 
 use deckhand::devices::shuffler::{ShufflerDriver, ShufflerEvent};
 use deckhand::rules::table::{Command, Confirm, Step, TableSetup};
@@ -27,25 +28,13 @@ fn setup(counting_shuffler: bool) -> TableSetup {
     }
 }
 
-fn ok(t: &mut Terminal, c: Command) {
-    if let Err(e) = t.execute(c.clone()) {
-        panic!("{c:?} refused: {e} (step {:?})", t.table().step());
-    }
-}
-
 fn opened(
     db: &std::path::Path,
     counting: bool,
     shuffler: Option<Box<dyn ShufflerDriver>>,
 ) -> Terminal {
     let mut t = Terminal::open(Store::open(db).unwrap(), shuffler).unwrap();
-    t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
-    ok(&mut t, Command::OpenTable(setup(counting)));
-    ok(&mut t, Command::Confirm(Confirm::DecksInspected));
-    t.verify("1001", "246810").unwrap();
-    ok(&mut t, Command::Confirm(Confirm::PlayersInspected));
-    ok(&mut t, Command::Confirm(Confirm::DecksWashed));
+    washed(&mut t, setup(counting));
     t
 }
 

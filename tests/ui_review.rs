@@ -98,15 +98,7 @@ fn a_supervisor_finds_exports_and_closes() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("review.sqlite");
     let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
-    t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
-    t.execute(Command::OpenTable(setup())).unwrap();
-    t.execute(Command::Confirm(Confirm::DecksInspected))
-        .unwrap();
-    t.verify("1001", "246810").unwrap();
-    t.execute(Command::Confirm(Confirm::PlayersInspected))
-        .unwrap();
-    t.execute(Command::Confirm(Confirm::DecksWashed)).unwrap();
+    common::terminal::washed(&mut t, setup());
     // An irregularity to find: the shuffler taken out of service (§ 637a.18(r)).
     t.execute(Command::ShufflerOutOfService).unwrap();
     t.execute(Command::Confirm(Confirm::ShufflerCovered))

@@ -4,6 +4,7 @@
 //! the same round from the journal, and the replay check passes.
 
 use crate::common;
+use crate::common::terminal::ok;
 
 use deckhand::rules::banked::round::{BankedCommand, BankedStep};
 use deckhand::rules::betting::ActionKind;
@@ -12,12 +13,6 @@ use deckhand::rules::poker::hand::{HandCommand, Step as HandStep};
 use deckhand::rules::table::{Command, Person, Role, Step};
 use deckhand::store::{ChainStatus, Store};
 use deckhand::terminal::Terminal;
-
-fn ok(t: &mut Terminal, c: Command) {
-    if let Err(e) = t.execute(c.clone()) {
-        panic!("{c:?} refused: {e} (step {:?})", t.table().step());
-    }
-}
 
 /// The seat whose turn it is.
 fn to_act(t: &Terminal) -> u8 {

@@ -408,20 +408,18 @@ fn order_for_display(mut v: Vec<Card>, value: HandValue) -> Vec<Card> {
         };
         (u32::from(count(c.rank)) << 16) | (u32::from(r) << 8) | c.suit.index() as u32
     };
-    if v.len() <= 8 {
-        // Five cards (at most eight) sorted on the stack, their keys computed once.
-        let mut keyed = [(0u32, 0usize); 8];
-        for (i, (slot, c)) in keyed.iter_mut().zip(&v).enumerate() {
-            *slot = (key(c), i);
+    if let Some(&first) = v.first()
+        && v.len() <= 8
+    {
+        // Five cards (at most eight) sorted on the stack, each key computed once.
+        let mut keyed = [(0u32, first); 8];
+        for (slot, c) in keyed.iter_mut().zip(&v) {
+            *slot = (key(c), *c);
         }
         let keyed = &mut keyed[..v.len()];
         keyed.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
-        let mut sorted = [None; 8];
-        for (slot, (_, i)) in sorted.iter_mut().zip(keyed.iter()) {
-            *slot = v.get(*i).copied();
-        }
-        for (slot, c) in v.iter_mut().zip(sorted.into_iter().flatten()) {
-            *slot = c;
+        for (slot, (_, c)) in v.iter_mut().zip(keyed.iter()) {
+            *slot = *c;
         }
     } else {
         v.sort_unstable_by_key(|c| std::cmp::Reverse(key(c)));

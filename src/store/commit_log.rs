@@ -98,10 +98,11 @@ pub struct CommitLog {
     lens: [u64; 2],
     active: usize,
     commits: u32,
-    /// Set by the checkpoint thread when the file the writer left has been emptied.
+    /// Set by the checkpoint thread once every row of the file the writer left is durable in
+    /// the database, so that file may be written over.
     other_free: Arc<AtomicBool>,
-    /// The checkpoint thread: which file to empty once the database is durable.
-    checkpoints: Option<mpsc::Sender<usize>>,
+    /// The checkpoint thread: asked for a checkpoint when the writer leaves a file.
+    checkpoints: Option<mpsc::Sender<()>>,
     checkpointer: Option<std::thread::JoinHandle<()>>,
     /// The sync thread: which file to `fdatasync`; its answer comes back on `synced`.
     sync: Option<mpsc::Sender<usize>>,
@@ -218,13 +219,13 @@ impl CommitLog {
         let conn = rusqlite::Connection::open(&self.db)?;
         conn.busy_timeout(super::writer::BUSY)?;
         conn.pragma_update(None, "synchronous", "FULL")?;
-        let (tx, rx) = mpsc::channel::<usize>();
+        let (tx, rx) = mpsc::channel::<()>();
         let db = self.db.clone();
         let free = self.other_free.clone();
         let thread = std::thread::Builder::new()
             .name("journal-checkpoint".into())
             .spawn(move || {
-                for _left in rx {
+                for () in rx {
                     match checkpoint(&conn, &db) {
                         // Every row of the file the writer left is in the database, durably.
                         Ok(()) => free.store(true, Ordering::SeqCst),
@@ -308,10 +309,9 @@ impl CommitLog {
         let Some(tx) = &self.checkpoints else { return };
         self.commits = 0;
         self.other_free.store(false, Ordering::SeqCst);
-        let left = self.active;
-        self.active = 1 - left;
+        self.active = 1 - self.active;
         self.lens[self.active] = 0;
-        let _ = tx.send(left);
+        let _ = tx.send(());
     }
 }
 

@@ -8,7 +8,7 @@
 //! caller's rows the database refuses are rolled back alone (a savepoint each), so one bad
 //! append never costs another caller its rows.
 
-use super::commit_log::CommitLog;
+use super::commit_log::{CommitLog, Mark};
 use super::{
     Entry, GENESIS, INSERT_SQL, JournalRow, MIGRATIONS, Result, RowContext, StoreError,
     canonical_json, migrate,
@@ -513,10 +513,7 @@ impl WriterState {
             });
             // The commit goes on while the disk syncs the log; the callers hear once both are
             // done.
-            let committed = match inserted {
-                Ok(()) => tx.commit().map_err(StoreError::from),
-                Err(e) => Err(e),
-            };
+            let committed = inserted.and_then(|()| Ok(tx.commit()?));
             let synced = log.wait_sync(mark);
             match (committed, synced) {
                 (Ok(()), Ok(())) => {}
@@ -530,12 +527,7 @@ impl WriterState {
                     return Err(e);
                 }
                 (Err(e), synced) => {
-                    // Nothing the database did not take stays in the log to be put back.
-                    log.undo(mark).inspect_err(|e| {
-                        *refused = Some(StoreError::Invalid(format!(
-                            "the commit log holds rows the journal does not, so nothing more is written: {e}"
-                        )));
-                    })?;
+                    take_back(log, mark, refused)?;
                     synced?;
                     return match e {
                         StoreError::Sql(_) => Ok(None), // whose rows: the savepoints' way
@@ -546,11 +538,7 @@ impl WriterState {
             log.committed();
             Ok(Some(rows.into_iter().map(Ok).collect()))
         })();
-        match result {
-            Ok(Some(answers)) => Some(Ok(answers)),
-            Ok(None) => None,
-            Err(e) => Some(Err(e)),
-        }
+        result.transpose()
     }
 
     /// One savepoint per caller: rows the database refuses are rolled back and that caller told
@@ -613,11 +601,7 @@ impl WriterState {
         }
         let mark = log.write(rows)?;
         if let Err(e) = log.sync_now(mark).and_then(|()| Ok(tx.commit()?)) {
-            log.undo(mark).inspect_err(|e| {
-                self.refused = Some(StoreError::Invalid(format!(
-                    "the commit log holds rows the journal does not, so nothing more is written: {e}"
-                )));
-            })?;
+            take_back(log, mark, &mut self.refused)?;
             return Err(e);
         }
         log.committed();
@@ -742,6 +726,16 @@ fn last_row(conn: &Connection) -> Result<(i64, String)> {
         .query_row([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
         .optional()?
         .unwrap_or((0, GENESIS.to_string())))
+}
+
+/// Takes a group the database did not commit back out of the commit log, so it is never put
+/// back at the next start; if even that fails, nothing more is written.
+fn take_back(log: &mut CommitLog, mark: Mark, refused: &mut Option<StoreError>) -> Result<()> {
+    log.undo(mark).inspect_err(|e| {
+        *refused = Some(StoreError::Invalid(format!(
+            "the commit log holds rows the journal does not, so nothing more is written: {e}"
+        )));
+    })
 }
 
 /// The row for `e` after `head` (moved on to it), hashed.

@@ -7,6 +7,7 @@ use deckhand::store::JournalRow;
 pub mod pdf;
 pub mod play;
 pub mod poker;
+pub mod terminal;
 pub mod ui;
 
 /// splitmix64: a small seeded generator, so every run checks the same cases.
