@@ -422,7 +422,7 @@ fn a_broken_card_reader_stops_spanish_21_until_a_floorperson_signs_it_repaired()
     let mut h = common::ui::real_app(&db, 1280.0, 800.0, 0.25);
     crate::common::play::open_from_sign_in(&mut h, GameId::Spanish21, tap);
     tap(&mut h, "⚠ Irregularity");
-    tap(&mut h, "Card reader malfunction  ·  § 635a.13(k)");
+    tap(&mut h, "Card reader malfunction  ·  §\u{a0}635a.13(k)");
     h.get_by_label_contains("no new round until a floorperson signs the card reader repaired");
     crate::common::ui::keys(&mut h, "1001");
     tap(&mut h, "PIN: ");

@@ -89,7 +89,7 @@ fn a_wpt_player_on_two_boxes_who_leaves_loses_both() {
     tap(&mut h, "⚠ Irregularity");
     tap(
         &mut h,
-        "The player left the table during the round  ·  § 677a.7(b)",
+        "The player left the table during the round  ·  §\u{a0}677a.7(b)",
     );
     tap(&mut h, "Seat 2");
     h.get_by_label("Seats 1 and 2 are one player's boxes: every wager on each is lost.");

@@ -48,7 +48,7 @@ fn to_the_flop_betting(h: &mut Harness<'static, DeckhandApp>) {
 
 fn report_refund(h: &mut Harness<'static, DeckhandApp>, seat: u8) {
     tap(h, "⚠ Irregularity");
-    tap(h, "Hand fouled: refund from the pot  ·  § 637a.18(k)");
+    tap(h, "Hand fouled: refund from the pot  ·  §\u{a0}637a.18(k)");
     h.get_by_label(
         "Recording this refunds the player everything he put in the pot: his hand is out of the round.",
     );
@@ -81,7 +81,10 @@ fn a_collected_protected_hand_is_refunded_and_the_others_play_on() {
     assert_eq!(put_in(&h, 4), (0, stack + owed));
     // A second report for the same hand is refused: it is out of the round.
     tap(&mut h, "⚠ Irregularity");
-    tap(&mut h, "Hand fouled: refund from the pot  ·  § 637a.18(k)");
+    tap(
+        &mut h,
+        "Hand fouled: refund from the pot  ·  §\u{a0}637a.18(k)",
+    );
     tap(&mut h, "Seat 4");
     keys(&mut h, "1001");
     tap(&mut h, "PIN: ");

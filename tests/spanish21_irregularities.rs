@@ -54,10 +54,10 @@ fn a_hole_card_read_that_a_player_could_learn_voids_the_round() {
     let before = common::ui::kinds(&db).len();
     tap(&mut h, "⚠ Irregularity");
     // The two cases of § 635a.13(j), each its own entry.
-    h.get_by_label("Hole card read when not allowed: no player can learn it  ·  § 635a.13(j)");
+    h.get_by_label("Hole card read when not allowed: no player can learn it  ·  §\u{a0}635a.13(j)");
     tap(
         &mut h,
-        "Hole card read when not allowed: a player could learn it  ·  § 635a.13(j)",
+        "Hole card read when not allowed: a player could learn it  ·  §\u{a0}635a.13(j)",
     );
     h.get_by_label("Recording this voids the round and returns every wager.");
     sign_and_record(&mut h);
@@ -86,7 +86,7 @@ fn a_hole_card_read_no_player_could_learn_lets_play_continue() {
     tap(&mut h, "⚠ Irregularity");
     tap(
         &mut h,
-        "Hole card read when not allowed: no player can learn it  ·  § 635a.13(j)",
+        "Hole card read when not allowed: no player can learn it  ·  §\u{a0}635a.13(j)",
     );
     h.get_by_label("2. Continue play");
     sign_and_record(&mut h);
@@ -111,7 +111,7 @@ fn a_recut_goes_to_the_player_entitled_to_cut() {
     // Shuffled and cut, not yet in the shoe: the floorperson wants it cut again.
     h.get_by_label("Shuffled, cut and in the shoe");
     tap(&mut h, "⚠ Irregularity");
-    tap(&mut h, "Floorperson requires a recut  ·  § 635a.5(e)");
+    tap(&mut h, "Floorperson requires a recut  ·  §\u{a0}635a.5(e)");
     h.get_by_label("1. Offer the cut again to the player who last cut the cards, or to the next player entitled to cut under § 635a.5(c): tap that player's seat");
     h.get_by_label("4. Place the stack in the dealing shoe");
     // Not the one-deck games' dealer cut.
@@ -215,7 +215,7 @@ fn deal_known(h: &mut Harness<'static, DeckhandApp>) {
 
 fn report_missed(h: &mut Harness<'static, DeckhandApp>, title: &str, seat: u8) {
     tap(h, "⚠ Irregularity");
-    tap(h, &format!("{title}  ·  § 635a.13(i)"));
+    tap(h, &format!("{title}  ·  §\u{a0}635a.13(i)"));
     tap(h, &format!("Seat {seat}"));
     tap(h, "Record irregularity");
 }
@@ -255,7 +255,7 @@ fn a_missed_card_the_player_calls_dead_returns_his_wager() {
     tap(&mut h, "⚠ Irregularity");
     tap(
         &mut h,
-        "Requested card not dealt: hand dead  ·  § 635a.13(i)",
+        "Requested card not dealt: hand dead  ·  §\u{a0}635a.13(i)",
     );
     tap(&mut h, "Seat 4");
     tap(&mut h, "Record irregularity");

@@ -48,7 +48,7 @@ fn missing_cards_void_the_round_and_replace_the_deck_signed_by_the_floor() {
     let before = rows(&db).len();
     tap(&mut h, "⚠ Irregularity");
     h.get_by_label("Irregularities: Hold'em");
-    tap(&mut h, "Missing or extra cards  ·  § 637a.18(i)");
+    tap(&mut h, "Missing or extra cards  ·  §\u{a0}637a.18(i)");
     // The required action, as steps, with the section.
     h.get_by_label("1. Stop the round: it is void");
     h.get_by_label(
@@ -131,7 +131,7 @@ fn a_card_exposed_names_the_seat_and_play_goes_on() {
     tap(&mut h, "Blinds posted");
     let step_before = h.state().terminal().table().step();
     tap(&mut h, "⚠ Irregularity");
-    tap(&mut h, "Down card dealt face up  ·  § 637a.18(p)");
+    tap(&mut h, "Down card dealt face up  ·  §\u{a0}637a.18(p)");
     h.get_by_label("1. Replace the exposed card with the card from the top of the deck");
     tap(&mut h, "Record irregularity");
     h.get_by_label("⚠ Tap the seat concerned");
@@ -166,18 +166,18 @@ fn each_game_shows_its_own_catalogue() {
     h.run_ok();
     tap(&mut h, "⚠ Irregularity");
     h.get_by_label("Irregularities: Seven-card Stud");
-    h.get_by_label("Hole card turned up in the deal  ·  § 637a.18(m)");
+    h.get_by_label("Hole card turned up in the deal  ·  §\u{a0}637a.18(m)");
     assert!(
-        h.query_by_label("Down card dealt face up  ·  § 637a.18(p)")
+        h.query_by_label("Down card dealt face up  ·  §\u{a0}637a.18(p)")
             .is_none(),
         "Hold'em's rule is not Stud's"
     );
     for i in Catalogue::embedded().for_game(GameId::SevenCardStud) {
-        h.get_by_label(&format!(
-            "{}  ·  {}",
-            i.title,
-            i.section_for(GameId::SevenCardStud)
-        ));
+        h.get_by_label(
+            &format!("{}  ·  {}", i.title, i.section_for(GameId::SevenCardStud))
+                // The section sign keeps to its number (a no-break space).
+                .replace("§ ", "§\u{a0}"),
+        );
     }
     tap(&mut h, "Close");
     assert!(
@@ -260,7 +260,7 @@ fn a_ruling_is_written_down_and_only_seats_dealt_in_are_offered() {
     let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
     common::play::open_from_sign_in(&mut h, GameId::Holdem, tap);
     tap(&mut h, "⚠ Irregularity");
-    tap(&mut h, "Down card dealt face up  ·  § 637a.18(p)");
+    tap(&mut h, "Down card dealt face up  ·  §\u{a0}637a.18(p)");
     h.get_by_label("Seat 2");
     h.get_by_label("Seat 4");
     for absent in [1, 3, 5, 6, 7, 8, 9, 10] {
@@ -270,7 +270,7 @@ fn a_ruling_is_written_down_and_only_seats_dealt_in_are_offered() {
         );
     }
     tap(&mut h, "Back");
-    tap(&mut h, "Dispute: a ruling  ·  § 637a.18(a)");
+    tap(&mut h, "Dispute: a ruling  ·  §\u{a0}637a.18(a)");
     tap(&mut h, "Record irregularity");
     h.get_by_label("⚠ Write down the ruling");
     for key in "POT".chars() {

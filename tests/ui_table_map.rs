@@ -5,7 +5,7 @@
 use crate::common;
 
 use common::ui::{keys, real_app, tap};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 #[test]
 fn the_dealer_taps_the_seats_where_they_sit() {
@@ -97,5 +97,101 @@ fn a_six_seat_map_stays_whole_above_start() {
         h.run_ok();
         common::play::open_from_sign_in(&mut h, deckhand::rules::games::GameId::Crazy4Poker, press);
         assert!(h.state().terminal().table().round.is_some());
+    }
+}
+
+/// The map's words (its accessible label): "Table map: seat 1 $24.00, seat 2, …".
+fn map_words(h: &egui_kittest::Harness<'_, deckhand::ui::DeckhandApp>) -> String {
+    h.query_all_by_role(egui::accesskit::Role::Image)
+        .filter_map(|n| n.accesskit_node().label())
+        .find(|l| l.starts_with("Table map:"))
+        .expect("the table map")
+        .to_string()
+}
+
+/// While the wagers are keyed the rules hold none yet: the map shows what each seat's keypads
+/// hold, and a seat with nothing keyed shows nothing, never "$0.00". From the real start, six
+/// seats at 1024×768.
+#[test]
+fn the_map_shows_the_wagers_as_they_are_keyed_and_never_a_zero() {
+    use deckhand::rules::games::GameId;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = real_app(&dir.path().join("keyed.sqlite"), 1024.0, 768.0, 0.25);
+    common::play::open_with_seats(&mut h, GameId::Crazy4Poker, tap, &[1, 2, 3, 4, 5, 6]);
+    let before = map_words(&h);
+    assert!(!before.contains('$'), "{before}");
+    assert!(before.contains("seat 1, seat 2"), "{before}");
+    // Seat 1's Ante, first on the screen: the Super Bonus equals it (§ 657a.7).
+    keys(&mut h, "12");
+    let after = map_words(&h);
+    assert!(after.contains("seat 1 $24.00, seat 2,"), "{after}");
+    assert!(!after.contains("$0.00"), "{after}");
+    h.get_by_label_contains("Keyed so far $24.00");
+}
+
+/// The embedded default (simulated shuffler and progressive controller, what
+/// `cargo run --release` opens): the demo simulator is a button in the side panel's foot, not
+/// a bar across the screen, so at 1024×768 a six-seat round's wager keypad is whole on the
+/// screen; its box arms a fault and says so.
+#[test]
+fn the_demo_simulator_takes_no_height_from_the_step() {
+    use deckhand::rules::games::GameId;
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = deckhand::config::Config::load(None).unwrap();
+    c.store.database = dir.path().join("demo.sqlite").display().to_string();
+    let app = deckhand::app::build(&c, Default::default(), None).unwrap();
+    let mut h = common::ui::harness_with_dt(app, 1024.0, 768.0, 0.25);
+    h.run_ok();
+    common::ui::settle(&mut h);
+    let demo = h.get_by_label("Demo simulator").rect();
+    assert!(
+        demo.min.x >= 1024.0 - 300.0 && demo.max.y <= 768.0 && demo.height() >= 48.0,
+        "{demo:?}"
+    );
+    tap(&mut h, "Demo simulator");
+    tap(&mut h, "Simulate jam");
+    h.get_by_label_contains("jams on its next shuffle");
+    assert!(h.query_by_label("Simulate miscount (51)").is_none());
+    tap(&mut h, "Demo simulator");
+    tap(&mut h, "Close");
+    assert!(h.query_by_label("Simulate jam").is_none());
+
+    common::play::dealer_signs_in(&mut h, tap);
+    tap(&mut h, GameId::Crazy4Poker.name());
+    tap(&mut h, "Open table");
+    tap(&mut h, "Decks inspected");
+    tap(&mut h, "Floorperson verify");
+    common::play::floorperson_signs(&mut h);
+    let spread = common::play::first_ready(&h, &["Players have inspected", "Player has inspected"]);
+    tap(&mut h, spread.expect("the spread's button"));
+    tap(&mut h, "Decks washed");
+    // The jam armed above: the shuffle fails once and is started again.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while h.query_by_label("Start round 1").is_none() {
+        assert!(Instant::now() < deadline, "no round to start");
+        if h.query_by_label("Start shuffle").is_some() {
+            tap(&mut h, "Start shuffle");
+        }
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    h.run_ok();
+    // The controller waits for the round's OPEN_WAGERING: between rounds that is no fault.
+    h.get_by_label("● Progressive between rounds");
+    for s in 1..=6 {
+        tap(&mut h, &format!("Seat {s}"));
+    }
+    tap(&mut h, "Start round 1");
+    // The controller's answer comes over its serial line.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while h.query_by_label("● Progressive wagering open").is_none() {
+        assert!(Instant::now() < deadline, "wagering never opened");
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    for key in common::ui::KEYPAD.iter().chain(&["No more bets"]) {
+        let r = h.get_by_label(key).rect();
+        assert!(r.max.y <= 768.0 && r.height() >= 48.0, "{key}: {r:?}");
     }
 }

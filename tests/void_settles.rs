@@ -49,7 +49,10 @@ fn wager(h: &mut Harness<'static, DeckhandApp>, seat: u8, spot: &str, amount: &s
 /// Reports the irregularity titled `title` (at `section`), signed by the floorperson.
 fn report(h: &mut Harness<'static, DeckhandApp>, title: &str, section: &str) {
     tap(h, "⚠ Irregularity");
-    tap(h, &format!("{title}  ·  {section}"));
+    tap(
+        h,
+        &format!("{title}  ·  {section}").replace("§ ", "§\u{a0}"),
+    );
     keys(h, "1001");
     tap(h, "PIN: ");
     keys(h, "246810");
@@ -95,7 +98,7 @@ fn a_wpt_dealer_card_exposed_still_settles_pocket_bonus_and_trips_plus() {
         .filter(|b| {
             b.accesskit_node()
                 .label()
-                .is_some_and(|l| l.contains("§ 677a."))
+                .is_some_and(|l| l.contains("§\u{a0}677a."))
         })
         .map(|b| (b.accesskit_node().label().unwrap_or_default(), b.rect()))
         .collect();
@@ -106,7 +109,7 @@ fn a_wpt_dealer_card_exposed_still_settles_pocket_bonus_and_trips_plus() {
             "{label:?} at {r:?}"
         );
     }
-    tap(&mut h, "Dealer's card exposed early  ·  § 677a.13(d)");
+    tap(&mut h, "Dealer's card exposed early  ·  §\u{a0}677a.13(d)");
     let pin = h.get_by_label("PIN: ").rect();
     assert!(pin.max.x <= 1024.0, "the PIN field whole: {pin:?}");
     // The screen says what the void keeps, not that every wager is returned.

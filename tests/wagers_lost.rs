@@ -21,7 +21,10 @@ fn wager(h: &mut Harness<'static, DeckhandApp>, seat: u8, spot: &str, amount: &s
 /// Reports the irregularity titled `title` (at `section`) for `seat`, signed by the floorperson.
 fn report(h: &mut Harness<'static, DeckhandApp>, title: &str, section: &str, seat: u8) {
     tap(h, "⚠ Irregularity");
-    tap(h, &format!("{title}  ·  {section}"));
+    tap(
+        h,
+        &format!("{title}  ·  {section}").replace("§ ", "§\u{a0}"),
+    );
     h.get_by_label(
         "Recording this makes every wager of the seat lose: its hand takes no further part.",
     );

@@ -94,8 +94,6 @@ pub enum Cmd {
         #[arg(long)]
         pretty: bool,
     },
-    /// Append numbered rows to a journal until killed, printing each serial once it is durable
-    /// (used by the crash test; also a quick check of a terminal's disk).
     /// Open the terminal on a fresh database with a round of `game` staged at a player's
     /// decision (the screenshots of docs/screenshots/capture.sh).
     #[command(hide = true)]
@@ -109,6 +107,8 @@ pub enum Cmd {
         #[arg(long, default_value = "decision")]
         at: String,
     },
+    /// Append numbered rows to a journal until killed, printing each serial once it is durable
+    /// (used by the crash test; also a quick check of a terminal's disk).
     #[command(hide = true)]
     JournalStress {
         #[arg(long)]

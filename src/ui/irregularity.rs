@@ -4,7 +4,10 @@
 //! so, and applies its effect: the round voided, the deck replaced, the shuffler covered.
 
 use super::Notice;
-use super::{DeckhandApp, Signature, UiCmd, body, body_colour, keypad, primary, theme, title};
+use super::{
+    DeckhandApp, Signature, UiCmd, body, body_colour, keypad, primary, theme, title,
+    unbroken_sections,
+};
 use crate::rules::irregularities::{Catalogue, Effect, Sign};
 use crate::rules::table::MAX_SEATS;
 use egui::{Button, RichText, Ui};
@@ -154,7 +157,7 @@ impl DeckhandApp {
                                     let width = col.available_width();
                                     for i in list.iter().skip(c * half).take(half) {
                                         let text =
-                                            format!("{}  ·  {}", i.title, i.section_for(game));
+                                            format!("{}  ·  {}", i.title, unbroken_sections(&i.section_for(game)));
                                         let b = Button::new(RichText::new(text).size(theme::BODY))
                                             .wrap_mode(egui::TextWrapMode::Wrap)
                                             // The least target a finger takes (48 px): Spanish
@@ -192,7 +195,7 @@ impl DeckhandApp {
                         body(ui, &format!("{}. {s}", n + 1));
                     }
                     ui.label(
-                        RichText::new(item.section_for(game))
+                        RichText::new(unbroken_sections(&item.section_for(game)))
                             .size(theme::SMALL)
                             .color(theme::TEXT_DIM),
                     );

@@ -73,6 +73,8 @@ enum UiCmd {
     /// Commands applied in order, stopping at the first refusal (a house-banked round's
     /// wagers, then "no more bets").
     Sequence(Vec<Command>),
+    /// The demo simulator's box (simulated devices only): shown or closed.
+    Demo(bool),
     SimNextCount(u16),
     SimJam,
     /// The forms' submissions, applied after the frame from the form's state.
@@ -171,6 +173,8 @@ struct View {
     banked: banked::BankedEntry,
     /// A table-wide action waiting for the dealer's second tap.
     confirm: Option<TableAction>,
+    /// The demo simulator's box is up.
+    demo: bool,
     /// The dealer's hand count being keyed (§ 637a.7(e)(4)(i)).
     deck_count: String,
     /// The first start's administrator form.
@@ -569,15 +573,6 @@ impl DeckhandApp {
             )
             .show(ui, |ui| self.status_bar(ui));
 
-        if self.sim.is_some() {
-            egui::Panel::bottom("sim")
-                .frame(
-                    egui::Frame::new()
-                        .fill(theme::FELT_DARK)
-                        .inner_margin(egui::Margin::symmetric(16, 4)),
-                )
-                .show(ui, |ui| self.sim_bar(ui, cmds));
-        }
         let narrow = ui.ctx().content_rect().width() < theme::WIDE;
         egui::Panel::right("table")
             .exact_size(theme::side_width(ui.ctx().content_rect().width()))
@@ -595,7 +590,13 @@ impl DeckhandApp {
                 let t = self.term.table();
                 let open = t.setup.is_some() && t.dealer.is_some();
                 let full = ui.available_rect_before_wrap();
-                let foot = if open { theme::FOOT } else { 0.0 };
+                // The demo simulator's button sits in the foot too, never in a bar of its
+                // own that would take the step's height.
+                let foot = if open || self.sim.is_some() {
+                    theme::FOOT
+                } else {
+                    0.0
+                };
                 let (top, bottom) = full.split_top_bottom_at_y(full.max.y - foot);
                 ui.scope_builder(egui::UiBuilder::new().max_rect(top), |ui| {
                     ui.set_clip_rect(top.intersect(ui.clip_rect()));
@@ -612,10 +613,10 @@ impl DeckhandApp {
                         .auto_shrink([false, false])
                         .show(ui, |ui| self.side_panel(ui));
                 });
-                if open {
+                if foot > 0.0 {
                     ui.scope_builder(egui::UiBuilder::new().max_rect(bottom), |ui| {
                         ui.separator();
-                        self.table_actions(ui, cmds)
+                        self.table_actions(ui, open, cmds)
                     });
                 }
             });
@@ -635,6 +636,9 @@ impl DeckhandApp {
         }
         if let Some(a) = self.view.confirm {
             self.confirm_overlay(ui.ctx(), a, cmds);
+        }
+        if self.view.demo {
+            self.demo_overlay(ui.ctx(), cmds);
         }
     }
 }
@@ -871,17 +875,26 @@ impl DeckhandApp {
                 }
                 self.view.message = None;
             }
+            UiCmd::Demo(up) => self.view.demo = up && self.sim.is_some(),
             UiCmd::SimNextCount(n) => {
                 if let Some(s) = &self.sim {
                     s.lock()
                         .unwrap_or_else(|p| p.into_inner())
                         .counts
                         .push_back(n);
+                    self.view.demo = false;
+                    self.view.message = Some(Notice::done(format!(
+                        "Demo: the simulated shuffler counts {n} cards at its next count."
+                    )));
                 }
             }
             UiCmd::SimJam => {
                 if let Some(s) = &self.sim {
                     s.lock().unwrap_or_else(|p| p.into_inner()).jam_next = true;
+                    self.view.demo = false;
+                    self.view.message = Some(Notice::done(
+                        "Demo: the simulated shuffler jams on its next shuffle.",
+                    ));
                 }
             }
             UiCmd::SubmitHighHand => self.submit_high_hand(),

@@ -63,6 +63,40 @@ impl DeckhandApp {
             });
     }
 
+    /// The demo simulator (simulated devices only): a fault for the next shuffle, to try the
+    /// terminal's answer to it.
+    pub(super) fn demo_overlay(&self, ctx: &egui::Context, cmds: &mut Vec<UiCmd>) {
+        egui::Modal::new(egui::Id::unique("deckhand-demo"))
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::PANEL)
+                    .inner_margin(egui::Margin::same(24))
+                    .corner_radius(12),
+            )
+            .show(ctx, |ui| {
+                ui.set_max_width(640.0);
+                title(ui, "Demo simulator");
+                body(
+                    ui,
+                    "The shuffler here is simulated. Make its next count or shuffle go wrong to see what the terminal asks for.",
+                );
+                ui.horizontal_wrapped(|ui| {
+                    let big = |t: &str| {
+                        Button::new(RichText::new(t).size(theme::BODY)).min_size(theme::ACTION_SIZE)
+                    };
+                    if ui.add(big("Simulate miscount (51)")).clicked() {
+                        cmds.push(UiCmd::SimNextCount(51));
+                    }
+                    if ui.add(big("Simulate jam")).clicked() {
+                        cmds.push(UiCmd::SimJam);
+                    }
+                    if ui.add(big("Close")).clicked() {
+                        cmds.push(UiCmd::Demo(false));
+                    }
+                });
+            });
+    }
+
     pub(super) fn verify_overlay(&mut self, ctx: &egui::Context, cmds: &mut Vec<UiCmd>) {
         let Some(pad) = self.view.verify.as_mut() else {
             return;

@@ -129,7 +129,15 @@ impl DeckhandApp {
                     LinkState::Connecting => ("◌", theme::WARN),
                     _ => ("✖", theme::DANGER),
                 };
+                let between_rounds = self.term.table().round.is_none();
                 let state = match (link.is_up(), prog.state) {
+                    // The controller stays locked (or idle) after a round until the next one
+                    // opens wagering: between rounds that is no fault to the dealer.
+                    (true, Some(ControllerState::Locked | ControllerState::Idle))
+                        if between_rounds =>
+                    {
+                        "between rounds".to_string()
+                    }
                     (true, Some(s)) => s.label().to_string(),
                     _ => link.label(),
                 };
@@ -253,14 +261,13 @@ impl DeckhandApp {
 
     /// The table-wide actions, at the foot of the side panel in every game: changing the decks,
     /// closing the table, signing out. Far from the step's buttons, and never where one was.
-    pub(super) fn table_actions(&self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
+    pub(super) fn table_actions(&self, ui: &mut Ui, open: bool, cmds: &mut Vec<UiCmd>) {
         let t = self.term.table();
-        let open = t.setup.is_some() && t.dealer.is_some();
         let in_round = t.round.is_some();
         let between = open && !in_round && t.removal.is_none();
         // A break or a dealer change: the next dealer signs in at the same step.
         let can_sign_out = t.dealer.is_some() && !in_round && self.view.verify.is_none();
-        let actions = vec![
+        let mut actions = vec![
             (
                 RichText::new("Change decks"),
                 UiCmd::Ask(TableAction::ChangeDecks),
@@ -277,6 +284,17 @@ impl DeckhandApp {
                 can_sign_out,
             ),
         ];
+        if !open {
+            actions.clear();
+        }
+        // Simulated devices (the embedded default): the demo's faults, in the foot's last place.
+        if self.sim.is_some() {
+            actions.push((
+                RichText::new("Demo simulator"),
+                UiCmd::Demo(true),
+                self.view.verify.is_none(),
+            ));
+        }
         action_rows(ui, actions, cmds);
     }
 
@@ -330,31 +348,41 @@ impl DeckhandApp {
         }
     }
 
-    pub(super) fn sim_bar(&self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
-        ui.horizontal(|ui| {
-            ui.label(
-                RichText::new("Demo simulator:")
-                    .size(theme::SMALL)
-                    .color(theme::TEXT_DIM),
-            );
-            let small = |t: &str| {
-                Button::new(RichText::new(t).size(theme::SMALL)).min_size(egui::vec2(0.0, 48.0))
-            };
-            if ui.add(small("Simulate miscount (51)")).clicked() {
-                cmds.push(UiCmd::SimNextCount(51));
-            }
-            if ui.add(small("Simulate jam")).clicked() {
-                cmds.push(UiCmd::SimJam);
-            }
-        });
+    /// What a seat's wager keypads hold so far, in cents (whole dollars; the rules take the
+    /// wagers at "No more bets"). A spot that equals another (Crazy 4 Poker's Super Bonus and
+    /// Ante) counts the amount keyed for the other.
+    fn keyed_so_far(&self, b: &crate::rules::banked::round::BankedRound, seat: u8) -> i64 {
+        b.def()
+            .spots
+            .iter()
+            .filter_map(|sp| {
+                self.view
+                    .banked
+                    .amounts
+                    .get(&(seat, sp.equals.unwrap_or(sp.key)))
+            })
+            .filter_map(|v| v.parse::<i64>().ok())
+            .map(|d| d.saturating_mul(100))
+            .fold(0, i64::saturating_add)
     }
 
     pub(super) fn side_panel(&self, ui: &mut Ui) {
         let t = self.term.table();
         // The table map: where each seat is, what it holds, whose turn it is; between rounds,
         // a heading.
+        let banked = t.round.as_ref().and_then(|r| r.banked.as_ref());
+        let keying = banked.filter(|b| b.step == crate::rules::banked::round::BankedStep::Wagers);
         match super::table_map::round_views(t) {
-            Some(views) => super::table_map::overview(ui, &views, 120.0),
+            Some(mut views) => {
+                // While the wagers are keyed the rules hold none yet: each seat shows what its
+                // keypads hold so far.
+                if let Some(b) = keying {
+                    for v in views.iter_mut().filter(|v| v.on) {
+                        v.line = super::table_map::chips(self.keyed_so_far(b, v.seat));
+                    }
+                }
+                super::table_map::overview(ui, &views, 120.0)
+            }
             None => {
                 ui.label(RichText::new("Seats").strong());
             }
@@ -369,30 +397,20 @@ impl DeckhandApp {
             };
             body_colour(ui, &format!("{name} {when}: limits × {times}"), theme::WARN);
         }
-        if let Some(b) = t.round.as_ref().and_then(|r| r.banked.as_ref()) {
+        if let Some(b) = banked {
             // A house-banked round: the total first, where the panel never scrolls it away,
             // then each seat's wagers on the layout.
             let mut on_layout: i64 = b.refunds().iter().map(|(_, a)| a).sum();
             // A void round: what goes back to the players once the kept wagers are paid.
             let what = if b.void.is_some() {
                 "To return"
-            } else if b.step == crate::rules::banked::round::BankedStep::Wagers {
-                // While the wagers are keyed: what the keypads hold so far (whole dollars; the
-                // rules take it at "No more bets"), never a $0.00 beside keyed amounts.
-                let def = b.def();
+            } else if keying.is_some() {
+                // While the wagers are keyed: what the keypads hold so far, never a $0.00
+                // beside keyed amounts.
                 on_layout = b
                     .seats
                     .iter()
-                    .flat_map(|s| {
-                        def.spots.iter().filter_map(move |sp| {
-                            self.view
-                                .banked
-                                .amounts
-                                .get(&(*s, sp.equals.unwrap_or(sp.key)))
-                        })
-                    })
-                    .filter_map(|v| v.parse::<i64>().ok())
-                    .map(|d| d.saturating_mul(100))
+                    .map(|s| self.keyed_so_far(b, *s))
                     .fold(0, i64::saturating_add);
                 "Keyed so far"
             } else {

@@ -118,7 +118,12 @@ pub fn picker(ui: &mut Ui, seats: &[SeatView], height: f32) -> Option<u8> {
 /// each holds under it, the turn ringed in gold.
 pub fn overview(ui: &mut Ui, seats: &[SeatView], height: f32) {
     let width = ui.available_width();
-    let (rect, _) = ui.allocate_exact_size(Vec2::new(width, height), egui::Sense::hover());
+    let (rect, response) = ui.allocate_exact_size(Vec2::new(width, height), egui::Sense::hover());
+    // The map in words, for a screen reader (and the tests): the seats in the round, what each
+    // holds, whose turn it is.
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::accesskit::Role::Image, true, words(seats))
+    });
     let r = 11.0;
     // Room under each place for its line.
     let cell = Vec2::new(r * 2.0 + 18.0, r * 2.0 + 14.0);
@@ -160,6 +165,38 @@ pub fn overview(ui: &mut Ui, seats: &[SeatView], height: f32) {
     }
 }
 
+/// The map read aloud: "Table map: seat 2 $50.00, seat 4 $25.00 (its turn), seat 5 folded".
+pub fn words(seats: &[SeatView]) -> String {
+    let each: Vec<String> = seats
+        .iter()
+        .filter(|s| s.on)
+        .map(|s| {
+            let mut w = format!("seat {}", s.seat);
+            if !s.line.is_empty() {
+                w.push(' ');
+                w.push_str(&s.line);
+            }
+            if s.dim {
+                w.push_str(" out");
+            }
+            if s.turn {
+                w.push_str(" (its turn)");
+            }
+            w
+        })
+        .collect();
+    format!("Table map: {}", each.join(", "))
+}
+
+/// A seat's chips under its place: nothing for none (a row of "$0.00" reads as wagers taken).
+pub fn chips(cents: i64) -> String {
+    if cents == 0 {
+        String::new()
+    } else {
+        crate::rules::money(cents)
+    }
+}
+
 /// The round in play seat by seat, as the map shows it; none between rounds.
 pub fn round_views(t: &crate::rules::table::Table) -> Option<Vec<SeatView>> {
     use crate::rules::banked::round::BankedStep;
@@ -180,9 +217,7 @@ pub fn round_views(t: &crate::rules::table::Table) -> Option<Vec<SeatView>> {
                     on: b.seats.contains(&seat),
                     turn: turn == Some(seat),
                     dim: b.folded.contains(&seat),
-                    line: on_layout
-                        .get(&seat)
-                        .map_or(String::new(), |c| crate::rules::money(*c)),
+                    line: on_layout.get(&seat).map_or(String::new(), |c| chips(*c)),
                 })
                 .collect(),
         );
@@ -199,7 +234,7 @@ pub fn round_views(t: &crate::rules::table::Table) -> Option<Vec<SeatView>> {
         (1..=crate::rules::table::MAX_SEATS)
             .map(|seat| {
                 let p = h.players.iter().find(|p| p.seat == seat);
-                let mut line = p.map_or(String::new(), |p| crate::rules::money(p.put_in));
+                let mut line = p.map_or(String::new(), |p| chips(p.put_in));
                 if p.is_some() && h.procedure.button && seat == h.setup.button {
                     line.push_str(" D");
                 }

@@ -118,6 +118,11 @@ pub(super) fn body_colour(ui: &mut Ui, text: &str, colour: Color32) {
     ui.label(RichText::new(text).size(theme::BODY).color(colour));
 }
 
+/// A section sign kept on the line of its number: "§ 637a.18(b)" never wraps after the "§".
+pub(super) fn unbroken_sections(text: &str) -> String {
+    text.replace("§ ", "§\u{a0}")
+}
+
 /// Small print: sections and notes.
 pub(super) fn small(ui: &mut Ui, text: &str) {
     ui.label(

@@ -309,9 +309,8 @@ pub fn settle(
     let bad_t = l.table("bad-beat", "standard")?;
     let pocket_t = l.table("pocket-bonus", &rules.pocket_bonus)?;
     let trips_t = l.table("trips-plus", &rules.trips_plus)?;
-    if let Some(n) = &odds_t.note {
-        l.note(format!("Odds paytable ({}): {n}", odds_t.section));
-    }
+    // The Odds paytable's note is about where its rows come from (assets/paytables/
+    // wpt-heads-up.toml): a reader's concern, never the dealer's pay screen.
     let dealer_all: Vec<Card> = dealer.iter().chain(&board).copied().collect();
     let dv = eval::evaluate(&dealer_all).map_err(|e| err("dealer", e.to_string()))?;
     // § 677a.11(h): the dealer qualifies with a pair or better.
