@@ -747,3 +747,56 @@ fn a_hit_the_controller_pays_differently_is_told_to_the_floor() {
     );
     stop.store(true, std::sync::atomic::Ordering::SeqCst);
 }
+
+/// A controller that comes (back) while a round's wagers are keyed (the terminal restarted,
+/// the line was down) is idle after HELLO: the terminal opens wagering again for the round in
+/// play, so "no more bets" locks it out and its wagers are checked as ever.
+#[test]
+fn a_controller_that_comes_back_during_the_wagers_is_opened_for_the_round() {
+    use deckhand::rules::banked::round::BankedCommand;
+    use deckhand::rules::games::GameId;
+    use deckhand::rules::table::Command;
+    use deckhand::store::Store;
+    use deckhand::terminal::Terminal;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("back.sqlite");
+    let mut term = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    let setup = common::ui::table(6, GameId::Crazy4Poker);
+    deckhand::demo::stage_at(&mut term, &setup, deckhand::demo::At::Opened).unwrap();
+    term.execute(Command::StartRound { seats: vec![2] })
+        .unwrap();
+    // The controller is there only now, the round's OPEN_WAGERING long gone.
+    let script = Arc::new(Mutex::new(ProgressiveScript {
+        next_wagers: vec![(2, 100)],
+        ..Default::default()
+    }));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (host, _sim) = spawn_progressive_on_pty(script, stop.clone()).unwrap();
+    let mut slot = Some(host);
+    term.attach_progressive(Box::new(SerialProgressive::spawn(
+        Box::new(move || {
+            slot.take()
+                .map(|p| Box::new(p) as Box<dyn SerialPort>)
+                .ok_or_else(|| std::io::Error::other("gone"))
+        }),
+        Arc::new(|| {}),
+    )));
+    until(&mut term, "wagering open again", &|t| {
+        t.progressive().state == Some(ControllerState::WageringOpen)
+    });
+    term.execute(Command::Banked(BankedCommand::Wagers {
+        seat: 2,
+        wagers: [("ante".to_string(), 1000), ("progressive".to_string(), 100)].into(),
+    }))
+    .unwrap();
+    term.execute(Command::Banked(BankedCommand::NoMoreBets))
+        .unwrap();
+    until(&mut term, "locked", &|t| {
+        t.progressive().state == Some(ControllerState::Locked)
+    });
+    assert!(term.device_notice.is_none(), "{:?}", term.device_notice);
+    drop(term);
+    let kinds = common::ui::kinds(&db);
+    assert!(kinds.iter().any(|k| k == "progressive_locked"), "{kinds:?}");
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+}

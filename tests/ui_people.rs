@@ -160,3 +160,32 @@ fn an_idle_screen_locks_between_rounds() {
         .unwrap();
     assert_eq!(n, 6);
 }
+
+/// The lock's wake-up is asked for only while the screen can lock. Past the idle time, with no
+/// dealer signed in or a round in play, nothing locks, and the screen stays still: no frame
+/// drawn again and again for nothing (before, 170% of the CPU under Xvfb).
+#[test]
+fn past_the_idle_time_a_screen_that_cannot_lock_stays_still() {
+    for in_round in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("still.sqlite");
+        let mut term = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+        term.seed_demo_people().unwrap();
+        // The sign-in screen (no dealer), or a round in play.
+        if in_round {
+            deckhand::demo::stage_at(&mut term, &setup(), deckhand::demo::At::Opened).unwrap();
+            term.execute(Command::StartRound { seats: vec![2, 4] })
+                .unwrap();
+        }
+        let app = DeckhandApp::new(term, setup(), None)
+            .with_screen_lock(Some(Duration::from_millis(100)));
+        let mut h = harness(app);
+        h.run_ok();
+        std::thread::sleep(Duration::from_millis(200));
+        let steps = h
+            .try_run()
+            .unwrap_or_else(|e| panic!("in a round: {in_round}: {e}"));
+        assert!(steps <= 3, "in a round: {in_round}: {steps} frames");
+        assert!(!h.state().is_locked());
+    }
+}

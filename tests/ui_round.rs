@@ -253,7 +253,7 @@ fn a_jam_asks_for_a_reshuffle_and_play_goes_on() {
     let mut h = harness(app);
     h.run_ok();
     // The demo control jams the next shuffle (the simulator answers with a fault frame).
-    tap(&mut h, "Demo simulator");
+    tap(&mut h, "Simulator");
     tap(&mut h, "Simulate jam");
     open_table(&mut h);
     // § 637a.18(q): the cards are reshuffled; the deck goes back into the shuffler.

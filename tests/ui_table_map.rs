@@ -144,16 +144,16 @@ fn the_demo_simulator_takes_no_height_from_the_step() {
     let mut h = common::ui::harness_with_dt(app, 1024.0, 768.0, 0.25);
     h.run_ok();
     common::ui::settle(&mut h);
-    let demo = h.get_by_label("Demo simulator").rect();
+    let demo = h.get_by_label("Simulator").rect();
     assert!(
         demo.min.x >= 1024.0 - 300.0 && demo.max.y <= 768.0 && demo.height() >= 48.0,
         "{demo:?}"
     );
-    tap(&mut h, "Demo simulator");
+    tap(&mut h, "Simulator");
     tap(&mut h, "Simulate jam");
     h.get_by_label_contains("jams on its next shuffle");
     assert!(h.query_by_label("Simulate miscount (51)").is_none());
-    tap(&mut h, "Demo simulator");
+    tap(&mut h, "Simulator");
     tap(&mut h, "Close");
     assert!(h.query_by_label("Simulate jam").is_none());
 

@@ -358,11 +358,28 @@ impl Terminal {
         }
         match ev {
             ProgressiveEvent::Link(state) => {
+                // A controller that comes (back) while a round's wagers are being keyed (the
+                // terminal restarted, the line was down) answers HELLO idle: wagering opens
+                // again for the round in play, as at its start (hw/progressive-protocol.md).
+                let keying = self
+                    .table
+                    .round
+                    .as_ref()
+                    .filter(|r| {
+                        r.banked.as_ref().is_some_and(|b| {
+                            b.game.def().progressive
+                                && b.step == crate::rules::banked::round::BankedStep::Wagers
+                        })
+                    })
+                    .map(|r| r.number);
                 if state.is_up()
                     && let Some(p) = self.progressive.as_mut()
                 {
                     p.send(ProgressiveCommand::RequestMeters);
                     p.send(ProgressiveCommand::RequestEnvy);
+                    if let Some(round) = keying {
+                        p.send(ProgressiveCommand::OpenWagering { round });
+                    }
                 }
                 self.progressive_view.link = Some(state);
             }

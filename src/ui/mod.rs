@@ -415,7 +415,11 @@ impl DeckhandApp {
                 self.view.unlock = Signature::default();
                 self.term.screen_locked(after.as_secs());
             }
-            if !self.locked {
+            // Woken when the lock is due, and only while it can come: during a round, with
+            // no dealer or with a signature pad up, the time may pass and nothing locks, and a
+            // wake-up "after no time" would draw frame after frame with nothing changed. What
+            // ends those (a tap, a device's report) draws a frame, which schedules it again.
+            if !self.locked && idle_table {
                 ctx.request_repaint_after(after.saturating_sub(self.last_touch.elapsed()));
             }
         }

@@ -290,7 +290,7 @@ impl DeckhandApp {
         // Simulated devices (the embedded default): the demo's faults, in the foot's last place.
         if self.sim.is_some() {
             actions.push((
-                RichText::new("Demo simulator"),
+                RichText::new("Simulator"),
                 UiCmd::Demo(true),
                 self.view.verify.is_none(),
             ));
