@@ -141,7 +141,8 @@ fn the_demo_simulator_takes_no_height_from_the_step() {
     let mut c = deckhand::config::Config::load(None).unwrap();
     c.store.database = dir.path().join("demo.sqlite").display().to_string();
     let app = deckhand::app::build(&c, Default::default(), None).unwrap();
-    let mut h = common::ui::harness_with_dt(app, 1024.0, 768.0, 0.25);
+    // Frames 50 ms apart: a hurried double tap lands within the next screen's first frames.
+    let mut h = common::ui::harness_with_dt(app, 1024.0, 768.0, 0.05);
     h.run_ok();
     common::ui::settle(&mut h);
     let demo = h.get_by_label("Simulator").rect();
@@ -182,6 +183,16 @@ fn the_demo_simulator_takes_no_height_from_the_step() {
     for s in 1..=6 {
         tap(&mut h, &format!("Seat {s}"));
     }
+    // The box's Close lies over "Start round 1": a hurried second tap on it never starts
+    // the round (closing the box is a new screen, guarded as any other).
+    tap(&mut h, "Simulator");
+    let close = h.get_by_label("Close").rect();
+    assert!(
+        close.intersects(h.get_by_label("Start round 1").rect()),
+        "{close:?}"
+    );
+    common::ui::double_tap(&mut h, "Close");
+    assert!(h.state().terminal().table().round.is_none());
     tap(&mut h, "Start round 1");
     // The controller's answer comes over its serial line.
     let deadline = Instant::now() + Duration::from_secs(10);

@@ -514,7 +514,7 @@ impl DeckhandApp {
                 .as_ref()
                 .map(|f| (f.steps, f.sign.pin_focused())),
             self.view.verify.as_ref().map(|v| v.sign.pin_focused()),
-            format!("{:?}", self.view.confirm),
+            (format!("{:?}", self.view.confirm), self.view.demo),
             (
                 self.view.keying_table_no,
                 self.view.signin_name.is_some(),
