@@ -610,12 +610,9 @@ impl DeckhandApp {
                         self.action_bar(ui, cmds);
                         ui.separator();
                     }
-                    // What the table holds scrolls (a finger drags it) when it outgrows the
-                    // panel; the actions above it never move.
-                    egui::ScrollArea::vertical()
-                        .id_salt("side-panel")
-                        .auto_shrink([false, false])
-                        .show(ui, |ui| self.side_panel(ui));
+                    // What the table holds: the map and the total fixed, the detail below
+                    // them scrolling when it outgrows the panel; the actions above never move.
+                    self.side_panel(ui);
                 });
                 if foot > 0.0 {
                     ui.scope_builder(egui::UiBuilder::new().max_rect(bottom), |ui| {

@@ -366,7 +366,20 @@ impl DeckhandApp {
             .fold(0, i64::saturating_add)
     }
 
+    /// What the table holds, in the side panel under the actions: the map and the round's
+    /// total stay where they are; the seats' detail, the decks and the journal below them
+    /// scroll (a finger drags them) when they outgrow the panel.
     pub(super) fn side_panel(&self, ui: &mut Ui) {
+        self.side_summary(ui);
+        egui::ScrollArea::vertical()
+            .id_salt("side-panel")
+            .auto_shrink([false, false])
+            .show(ui, |ui| self.side_detail(ui));
+    }
+
+    /// The map, a kill in effect, and the round's total (a banked round's wagers, a poker
+    /// round's pot and stub): never scrolled away.
+    fn side_summary(&self, ui: &mut Ui) {
         let t = self.term.table();
         // The table map: where each seat is, what it holds, whose turn it is; between rounds,
         // a heading.
@@ -421,6 +434,34 @@ impl DeckhandApp {
                     .strong()
                     .size(theme::BODY),
             );
+        } else if let Some(h) = t.round.as_ref().and_then(|r| r.poker.as_ref()) {
+            // A poker-room round: the pot and the stub.
+            ui.label(
+                RichText::new(format!(
+                    "Pot {}",
+                    money(h.players.iter().map(|p| p.put_in).sum())
+                ))
+                .strong()
+                .size(theme::BODY),
+            );
+            ui.label(
+                RichText::new(format!("Stub: {}", count(h.stub, "card", "cards")))
+                    .size(theme::SMALL)
+                    .color(theme::TEXT_DIM),
+            );
+        } else {
+            ui.label(
+                RichText::new("No round in progress")
+                    .color(theme::TEXT_DIM)
+                    .size(theme::SMALL),
+            );
+        }
+    }
+
+    /// Each seat's wagers or chips, the decks, the journal's last rows.
+    fn side_detail(&self, ui: &mut Ui) {
+        let t = self.term.table();
+        if let Some(b) = t.round.as_ref().and_then(|r| r.banked.as_ref()) {
             let def = b.def();
             for seat in &b.seats {
                 let mut parts = Vec::new();
@@ -496,21 +537,7 @@ impl DeckhandApp {
                 );
             }
         } else if let Some(h) = t.round.as_ref().and_then(|r| r.poker.as_ref()) {
-            // A poker-room round: the pot and the stub first, where the panel never scrolls
-            // them away, then the hand's own players, with their blinds or forced bet.
-            ui.label(
-                RichText::new(format!(
-                    "Pot {}",
-                    money(h.players.iter().map(|p| p.put_in).sum())
-                ))
-                .strong()
-                .size(theme::BODY),
-            );
-            ui.label(
-                RichText::new(format!("Stub: {}", count(h.stub, "card", "cards")))
-                    .size(theme::SMALL)
-                    .color(theme::TEXT_DIM),
-            );
+            // A poker-room round: the hand's own players, with their blinds or forced bet.
             for p in &h.players {
                 let mut tags = Vec::new();
                 if h.procedure.button && p.seat == h.setup.button {
@@ -561,12 +588,6 @@ impl DeckhandApp {
                     .size(theme::SMALL + 2.0),
                 );
             }
-        } else {
-            ui.label(
-                RichText::new("No round in progress")
-                    .color(theme::TEXT_DIM)
-                    .size(theme::SMALL),
-            );
         }
         if !t.decks.is_empty() {
             ui.add_space(theme::GAP);
