@@ -138,13 +138,7 @@ fn the_demo_simulator_takes_no_height_from_the_step() {
     use deckhand::rules::games::GameId;
     use std::time::{Duration, Instant};
     let dir = tempfile::tempdir().unwrap();
-    let mut c = deckhand::config::Config::load(None).unwrap();
-    c.store.database = dir.path().join("demo.sqlite").display().to_string();
-    let app = deckhand::app::build(&c, Default::default(), None).unwrap();
-    // Frames 50 ms apart: a hurried double tap lands within the next screen's first frames.
-    let mut h = common::ui::harness_with_dt(app, 1024.0, 768.0, 0.05);
-    h.run_ok();
-    common::ui::settle(&mut h);
+    let mut h = embedded_default(&dir.path().join("demo.sqlite"));
     let demo = h.get_by_label("Simulator").rect();
     assert!(
         demo.min.x >= 1024.0 - 300.0 && demo.max.y <= 768.0 && demo.height() >= 48.0,
@@ -158,26 +152,8 @@ fn the_demo_simulator_takes_no_height_from_the_step() {
     tap(&mut h, "Close");
     assert!(h.query_by_label("Simulate jam").is_none());
 
-    common::play::dealer_signs_in(&mut h, tap);
-    tap(&mut h, GameId::Crazy4Poker.name());
-    tap(&mut h, "Open table");
-    tap(&mut h, "Decks inspected");
-    tap(&mut h, "Floorperson verify");
-    common::play::floorperson_signs(&mut h);
-    let spread = common::play::first_ready(&h, &["Players have inspected", "Player has inspected"]);
-    tap(&mut h, spread.expect("the spread's button"));
-    tap(&mut h, "Decks washed");
     // The jam armed above: the shuffle fails once and is started again.
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while h.query_by_label("Start round 1").is_none() {
-        assert!(Instant::now() < deadline, "no round to start");
-        if h.query_by_label("Start shuffle").is_some() {
-            tap(&mut h, "Start shuffle");
-        }
-        h.step();
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    h.run_ok();
+    shuffled_by_the_simulator(&mut h, GameId::Crazy4Poker);
     // The controller waits for the round's OPEN_WAGERING: between rounds that is no fault.
     h.get_by_label("● Progressive between rounds");
     for s in 1..=6 {
@@ -205,4 +181,75 @@ fn the_demo_simulator_takes_no_height_from_the_step() {
         let r = h.get_by_label(key).rect();
         assert!(r.max.y <= 768.0 && r.height() >= 48.0, "{key}: {r:?}");
     }
+}
+
+/// The app exactly as `cargo run --release` opens it (the embedded default: a simulated
+/// shuffler and progressive controller on pseudo-terminals) on `db`, at 1024×768, frames 50 ms
+/// apart (a hurried double tap lands within a new screen's first frames).
+fn embedded_default(
+    db: &std::path::Path,
+) -> egui_kittest::Harness<'static, deckhand::ui::DeckhandApp> {
+    let mut c = deckhand::config::Config::load(None).unwrap();
+    c.store.database = db.display().to_string();
+    let app = deckhand::app::build(&c, Default::default(), None).unwrap();
+    let mut h = common::ui::harness_with_dt(app, 1024.0, 768.0, 0.05);
+    h.run_ok();
+    common::ui::settle(&mut h);
+    h
+}
+
+/// Sign-in, `game` opened, the decks inspected (the floorperson verifies), spread and washed,
+/// shuffled by the simulated shuffler (started again after a jam) until round 1 can start.
+fn shuffled_by_the_simulator(
+    h: &mut egui_kittest::Harness<'_, deckhand::ui::DeckhandApp>,
+    game: deckhand::rules::games::GameId,
+) {
+    use std::time::{Duration, Instant};
+    common::play::dealer_signs_in(h, tap);
+    if game != deckhand::rules::games::GameId::Holdem {
+        tap(h, game.name());
+    }
+    tap(h, "Open table");
+    tap(h, "Decks inspected");
+    tap(h, "Floorperson verify");
+    common::play::floorperson_signs(h);
+    let spread = common::play::first_ready(h, &["Players have inspected", "Player has inspected"]);
+    tap(h, spread.expect("the spread's button"));
+    tap(h, "Decks washed");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while h.query_by_label("Start round 1").is_none() {
+        assert!(Instant::now() < deadline, "no round to start");
+        if h.query_by_label("Start shuffle").is_some() {
+            tap(h, "Start shuffle");
+        }
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    h.run_ok();
+}
+
+/// A poker room's round at 1024×768 with the embedded default's devices: three rows of the
+/// game's actions above, the table map and the pot line whole beneath them and above the
+/// table-wide actions (the progressive's meters, which no poker-room game pays from, are not
+/// shown and leave the room).
+#[test]
+fn a_poker_rooms_map_and_pot_are_whole_at_1024_by_768() {
+    use deckhand::rules::games::GameId;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = embedded_default(&dir.path().join("room.sqlite"));
+    shuffled_by_the_simulator(&mut h, GameId::Holdem);
+    for s in [2, 4, 5] {
+        tap(&mut h, &format!("Seat {s}"));
+    }
+    tap(&mut h, "Start round 1");
+    assert!(h.query_by_label_contains("5 Card Bonus").is_none());
+    h.get_by_label("Box count");
+    let foot = h.get_by_label("Change decks").rect().min.y;
+    let pot = h.get_by_label_contains("Pot $").rect();
+    assert!(
+        pot.max.y <= foot,
+        "the pot line {pot:?} runs under the foot at {foot}"
+    );
+    let map = map_words(&h);
+    assert!(map.contains("seat 5 D"), "the button: {map}");
 }

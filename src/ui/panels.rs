@@ -71,6 +71,12 @@ impl DeckhandApp {
     pub(super) fn device_status(&self, ui: &mut Ui) {
         let t = self.term.table();
         let text = |s: String| RichText::new(s).size(theme::SMALL);
+        // The controller's meters where the game open pays from them (or before a game is
+        // open); a poker room's game has no progressive wager, and the room goes to its map.
+        let meters = t
+            .setup
+            .as_ref()
+            .is_none_or(|s| s.poker.game.def().progressive);
         // Each extra indicator (the central copy, a disk running low) takes half a box more.
         let lines = 1.0
             + if self.central.is_some() { 0.5 } else { 0.0 }
@@ -80,7 +86,7 @@ impl DeckhandApp {
                 0.0
             }
             // A second meter (Texas Hold 'Em Bonus's Five Card Hand Bonus) on a line of its own.
-            + if self.term.progressive().meters.len() > 1 {
+            + if meters && self.term.progressive().meters.len() > 1 {
                 1.0
             } else {
                 0.0
@@ -142,7 +148,7 @@ impl DeckhandApp {
                     _ => link.label(),
                 };
                 item(ui, text(format!("{dot} Progressive {state}")).color(colour));
-                for (id, cents) in &prog.meters {
+                for (id, cents) in prog.meters.iter().filter(|_| meters) {
                     // The protocol's meters by what they pay (hw/progressive-protocol.md).
                     use crate::rules::banked::round::{METER_FIVE_CARD_BONUS, METER_PROGRESSIVE};
                     let name = match *id {
@@ -435,20 +441,22 @@ impl DeckhandApp {
                     .size(theme::BODY),
             );
         } else if let Some(h) = t.round.as_ref().and_then(|r| r.poker.as_ref()) {
-            // A poker-room round: the pot and the stub.
-            ui.label(
-                RichText::new(format!(
-                    "Pot {}",
-                    money(h.players.iter().map(|p| p.put_in).sum())
-                ))
-                .strong()
-                .size(theme::BODY),
-            );
-            ui.label(
-                RichText::new(format!("Stub: {}", count(h.stub, "card", "cards")))
-                    .size(theme::SMALL)
-                    .color(theme::TEXT_DIM),
-            );
+            // A poker-room round: the pot, and the stub beside it.
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    RichText::new(format!(
+                        "Pot {}",
+                        money(h.players.iter().map(|p| p.put_in).sum())
+                    ))
+                    .strong()
+                    .size(theme::BODY),
+                );
+                ui.label(
+                    RichText::new(format!("Stub: {}", count(h.stub, "card", "cards")))
+                        .size(theme::SMALL)
+                        .color(theme::TEXT_DIM),
+                );
+            });
         } else {
             ui.label(
                 RichText::new("No round in progress")

@@ -234,18 +234,24 @@ pub fn round_views(t: &crate::rules::table::Table) -> Option<Vec<SeatView>> {
         (1..=crate::rules::table::MAX_SEATS)
             .map(|seat| {
                 let p = h.players.iter().find(|p| p.seat == seat);
-                let mut line = p.map_or(String::new(), |p| chips(p.put_in));
-                if p.is_some() && h.procedure.button && seat == h.setup.button {
-                    line.push_str(" D");
-                }
+                // "$2.00 B D": the chips, a blind posted, the button; nothing before any.
+                let mut line: Vec<String> = p
+                    .map(|p| chips(p.put_in))
+                    .filter(|c| !c.is_empty())
+                    .into_iter()
+                    .collect();
                 for e in &h.events {
                     if let HandEvent::Posted { seat: s, what, .. } = e
                         && *s == seat
                         && what == "blind"
                     {
-                        line.push_str(" B");
+                        line.push("B".into());
                     }
                 }
+                if p.is_some() && h.procedure.button && seat == h.setup.button {
+                    line.push("D".into());
+                }
+                let line = line.join(" ");
                 SeatView {
                     seat,
                     on: p.is_some(),
