@@ -585,15 +585,16 @@ impl DeckhandApp {
                 } else {
                     theme::TEXT
                 };
+                // Chips in the pot, when there are any (the button before the blinds has none).
+                let chips = if p.put_in == 0 {
+                    String::new()
+                } else {
+                    format!(" · {}", money(p.put_in))
+                };
                 ui.label(
-                    RichText::new(format!(
-                        "Seat {} · {}{up} {}",
-                        p.seat,
-                        money(p.put_in),
-                        tags.join(", ")
-                    ))
-                    .color(colour)
-                    .size(theme::SMALL + 2.0),
+                    RichText::new(format!("Seat {}{chips}{up} {}", p.seat, tags.join(", ")))
+                        .color(colour)
+                        .size(theme::SMALL + 2.0),
                 );
             }
         }
