@@ -151,6 +151,12 @@ fn the_demo_simulator_takes_no_height_from_the_step() {
     tap(&mut h, "Simulator");
     tap(&mut h, "Close");
     assert!(h.query_by_label("Simulate jam").is_none());
+    // Escape closes it too.
+    tap(&mut h, "Simulator");
+    h.key_press(egui::Key::Escape);
+    h.run_ok();
+    common::ui::settle(&mut h);
+    assert!(h.query_by_label("Simulate jam").is_none());
 
     // The jam armed above: the shuffle fails once and is started again.
     shuffled_by_the_simulator(&mut h, GameId::Crazy4Poker);
@@ -191,31 +197,17 @@ fn embedded_default(
 ) -> egui_kittest::Harness<'static, deckhand::ui::DeckhandApp> {
     let mut c = deckhand::config::Config::load(None).unwrap();
     c.store.database = db.display().to_string();
-    let app = deckhand::app::build(&c, Default::default(), None).unwrap();
-    let mut h = common::ui::harness_with_dt(app, 1024.0, 768.0, 0.05);
-    h.run_ok();
-    common::ui::settle(&mut h);
-    h
+    common::ui::app_with(&c, 1024.0, 768.0, 0.05)
 }
 
-/// Sign-in, `game` opened, the decks inspected (the floorperson verifies), spread and washed,
-/// shuffled by the simulated shuffler (started again after a jam) until round 1 can start.
+/// From sign-in to round 1 ready to start, `game` shuffled by the simulated shuffler (started
+/// again after a jam).
 fn shuffled_by_the_simulator(
     h: &mut egui_kittest::Harness<'_, deckhand::ui::DeckhandApp>,
     game: deckhand::rules::games::GameId,
 ) {
     use std::time::{Duration, Instant};
-    common::play::dealer_signs_in(h, tap);
-    if game != deckhand::rules::games::GameId::Holdem {
-        tap(h, game.name());
-    }
-    tap(h, "Open table");
-    tap(h, "Decks inspected");
-    tap(h, "Floorperson verify");
-    common::play::floorperson_signs(h);
-    let spread = common::play::first_ready(h, &["Players have inspected", "Player has inspected"]);
-    tap(h, spread.expect("the spread's button"));
-    tap(h, "Decks washed");
+    common::play::washed_from_sign_in(h, game, tap);
     let deadline = Instant::now() + Duration::from_secs(20);
     while h.query_by_label("Start round 1").is_none() {
         assert!(Instant::now() < deadline, "no round to start");
@@ -242,7 +234,9 @@ fn a_poker_rooms_map_and_pot_are_whole_at_1024_by_768() {
         tap(&mut h, &format!("Seat {s}"));
     }
     tap(&mut h, "Start round 1");
+    // The progressive and its meters belong to the house-banked games that have one.
     assert!(h.query_by_label_contains("5 Card Bonus").is_none());
+    assert!(h.query_by_label_contains("Progressive").is_none());
     h.get_by_label("Box count");
     let foot = h.get_by_label("Change decks").rect().min.y;
     let pot = h.get_by_label_contains("Pot $").rect();

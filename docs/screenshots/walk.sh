@@ -44,7 +44,7 @@ primary() {
   import -window root "$work/now.png"
   read -r w h x y < <(convert "$work/now.png" -crop "$((W - side))x$((H - 60))+0+60" +repage \
     -fuzz 2% -fill white -opaque "#E0A92E" -fill black +opaque white \
-    -morphology Erode Square:4 -trim -format "%w %h %X %Y\n" info: 2>/dev/null)
+    -morphology Erode Square:4 -trim -format "%w %h %X %Y\n" info: 2>/dev/null) || w=0
   if [ "$w" -lt 40 ]; then
     echo "no primary button on the screen at $size" >&2
     cp "$work/now.png" "/tmp/walk-stuck-$size.png"

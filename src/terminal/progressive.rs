@@ -124,12 +124,7 @@ impl Terminal {
         }
         // Only a game with a progressive wager drives the controller (Spanish 21, Lunar Poker
         // and WPT have none).
-        let round = self
-            .table
-            .round
-            .as_ref()
-            .filter(|r| r.banked.as_ref().is_some_and(|b| b.game.def().progressive))
-            .map(|r| r.number);
+        let round = self.progressive_round().map(|(number, _)| number);
         let event = match e {
             Event::RoundStarted { number, .. } if round.is_some() => {
                 self.hits = MeterHits::default();
@@ -167,6 +162,17 @@ impl Terminal {
             }
             _ => {}
         }
+    }
+
+    /// The round in play when its game has a progressive wager: its number, and whether its
+    /// wagers are being keyed.
+    fn progressive_round(&self) -> Option<(u32, bool)> {
+        let r = self.table.round.as_ref()?;
+        let b = r.banked.as_ref().filter(|b| b.game.def().progressive)?;
+        Some((
+            r.number,
+            b.step == crate::rules::banked::round::BankedStep::Wagers,
+        ))
     }
 
     pub(super) fn send_progressive(&mut self, cmd: ProgressiveCommand) {
@@ -358,28 +364,11 @@ impl Terminal {
         }
         match ev {
             ProgressiveEvent::Link(state) => {
-                // A controller that comes (back) while a round's wagers are being keyed (the
-                // terminal restarted, the line was down) answers HELLO idle: wagering opens
-                // again for the round in play, as at its start (hw/progressive-protocol.md).
-                let keying = self
-                    .table
-                    .round
-                    .as_ref()
-                    .filter(|r| {
-                        r.banked.as_ref().is_some_and(|b| {
-                            b.game.def().progressive
-                                && b.step == crate::rules::banked::round::BankedStep::Wagers
-                        })
-                    })
-                    .map(|r| r.number);
                 if state.is_up()
                     && let Some(p) = self.progressive.as_mut()
                 {
                     p.send(ProgressiveCommand::RequestMeters);
                     p.send(ProgressiveCommand::RequestEnvy);
-                    if let Some(round) = keying {
-                        p.send(ProgressiveCommand::OpenWagering { round });
-                    }
                 }
                 self.progressive_view.link = Some(state);
             }
@@ -391,6 +380,15 @@ impl Terminal {
                     );
                 }
                 self.progressive_view.state = Some(s);
+                // A controller idle while a round's wagers are keyed (it came back after the
+                // terminal restarted or the line was down, and answered HELLO idle) has not
+                // opened the round: wagering opens for it, as at its start. One already open
+                // says so and is left alone (hw/progressive-protocol.md).
+                if s == ControllerState::Idle
+                    && let Some((round, true)) = self.progressive_round()
+                {
+                    self.send_progressive(ProgressiveCommand::OpenWagering { round });
+                }
             }
             ProgressiveEvent::Meters(m) => self.progressive_view.meters = m,
             ProgressiveEvent::WageringOpen { .. } => {}

@@ -52,6 +52,28 @@ pub(super) struct BankedEntry {
     pub(super) dead: std::collections::BTreeSet<u8>,
 }
 
+impl BankedEntry {
+    /// What a seat's wager keypads hold so far in `round`, in whole dollars (the rules take
+    /// the wagers at "No more bets"); a spot equal to another (Crazy 4 Poker's Super Bonus and
+    /// Ante) counts the amount keyed for the other. Nothing for a round whose keying this is
+    /// not (the entry is reset when the next round's screen is first drawn).
+    pub(super) fn keyed_dollars(
+        &self,
+        round: u32,
+        def: &crate::rules::banked::round::Def,
+        seat: u8,
+    ) -> i64 {
+        if self.round != round {
+            return 0;
+        }
+        def.spots
+            .iter()
+            .filter_map(|sp| self.amounts.get(&(seat, sp.equals.unwrap_or(sp.key))))
+            .filter_map(|v| v.parse::<i64>().ok())
+            .fold(0, i64::saturating_add)
+    }
+}
+
 /// A spot the rules fill in to equal another (Crazy 4 Poker's Super Bonus equals the Ante).
 fn is_equal_spot(r: &BankedRound, key: &str) -> bool {
     r.def()
@@ -375,12 +397,7 @@ impl DeckhandApp {
                 ui.horizontal_wrapped(|ui| {
                     for seat in r.seats.clone() {
                         // Everything on the layout for the seat, the equal spots included.
-                        let total: i64 = def
-                            .spots
-                            .iter()
-                            .filter_map(|sp| e.amounts.get(&(seat, sp.equals.unwrap_or(sp.key))))
-                            .filter_map(|v| v.parse::<i64>().ok())
-                            .sum();
+                        let total = e.keyed_dollars(number, def, seat);
                         // Fixed sizes: keying an amount never moves the tabs after it.
                         let shown = if total > 0 {
                             format!("Seat {seat} · ${total}")

@@ -412,6 +412,9 @@ impl DeckhandApp {
             let idle_table = t.round.is_none() && t.dealer.is_some() && self.view.verify.is_none();
             if !self.locked && idle_table && self.last_touch.elapsed() >= after {
                 self.locked = true;
+                // Nothing of the table comes back over the screen after the unlock.
+                self.view.demo = false;
+                self.view.confirm = None;
                 self.view.unlock = Signature::default();
                 self.term.screen_locked(after.as_secs());
             }

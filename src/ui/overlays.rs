@@ -66,7 +66,7 @@ impl DeckhandApp {
     /// The demo simulator (simulated devices only): a fault for the next shuffle, to try the
     /// terminal's answer to it.
     pub(super) fn demo_overlay(&self, ctx: &egui::Context, cmds: &mut Vec<UiCmd>) {
-        egui::Modal::new(egui::Id::unique("deckhand-demo"))
+        let shown = egui::Modal::new(egui::Id::unique("deckhand-demo"))
             .frame(
                 egui::Frame::new()
                     .fill(theme::PANEL)
@@ -95,6 +95,10 @@ impl DeckhandApp {
                     }
                 });
             });
+        // A tap beside the box, or Escape, closes it too.
+        if shown.should_close() {
+            cmds.push(UiCmd::Demo(false));
+        }
     }
 
     pub(super) fn verify_overlay(&mut self, ctx: &egui::Context, cmds: &mut Vec<UiCmd>) {

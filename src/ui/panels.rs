@@ -71,8 +71,8 @@ impl DeckhandApp {
     pub(super) fn device_status(&self, ui: &mut Ui) {
         let t = self.term.table();
         let text = |s: String| RichText::new(s).size(theme::SMALL);
-        // The controller's meters where the game open pays from them (or before a game is
-        // open); a poker room's game has no progressive wager, and the room goes to its map.
+        // The controller and its meters where the game open has a progressive wager (or before
+        // a game is open); a poker room's game has none, and the room goes to its map.
         let meters = t
             .setup
             .as_ref()
@@ -128,7 +128,7 @@ impl DeckhandApp {
                 );
             }
             let prog = self.term.progressive();
-            if let Some(link) = &prog.link {
+            if let Some(link) = prog.link.as_ref().filter(|_| meters) {
                 let locked_out = prog.state == Some(ControllerState::CommunicationLoss);
                 let (dot, colour) = match link {
                     LinkState::Connected { .. } if !locked_out => ("●", theme::OK),
@@ -138,7 +138,8 @@ impl DeckhandApp {
                 let between_rounds = self.term.table().round.is_none();
                 let state = match (link.is_up(), prog.state) {
                     // The controller stays locked (or idle) after a round until the next one
-                    // opens wagering: between rounds that is no fault to the dealer.
+                    // opens wagering: between rounds that is no fault to the dealer. (Shown only
+                    // for a game with a progressive wager, whose rounds drive it.)
                     (true, Some(ControllerState::Locked | ControllerState::Idle))
                         if between_rounds =>
                     {
@@ -266,32 +267,33 @@ impl DeckhandApp {
     }
 
     /// The table-wide actions, at the foot of the side panel in every game: changing the decks,
-    /// closing the table, signing out. Far from the step's buttons, and never where one was.
+    /// closing the table, signing out (with the table open), and with simulated devices the
+    /// demo's Simulator. Far from the step's buttons, and never where one was.
     pub(super) fn table_actions(&self, ui: &mut Ui, open: bool, cmds: &mut Vec<UiCmd>) {
         let t = self.term.table();
         let in_round = t.round.is_some();
         let between = open && !in_round && t.removal.is_none();
         // A break or a dealer change: the next dealer signs in at the same step.
         let can_sign_out = t.dealer.is_some() && !in_round && self.view.verify.is_none();
-        let mut actions = vec![
-            (
-                RichText::new("Change decks"),
-                UiCmd::Ask(TableAction::ChangeDecks),
-                between && t.opened(),
-            ),
-            (
-                RichText::new("Close table"),
-                UiCmd::Ask(TableAction::CloseTable),
-                between,
-            ),
-            (
-                RichText::new("Sign out"),
-                UiCmd::Rules(Command::SignOut),
-                can_sign_out,
-            ),
-        ];
-        if !open {
-            actions.clear();
+        let mut actions = Vec::new();
+        if open {
+            actions.extend([
+                (
+                    RichText::new("Change decks"),
+                    UiCmd::Ask(TableAction::ChangeDecks),
+                    between && t.opened(),
+                ),
+                (
+                    RichText::new("Close table"),
+                    UiCmd::Ask(TableAction::CloseTable),
+                    between,
+                ),
+                (
+                    RichText::new("Sign out"),
+                    UiCmd::Rules(Command::SignOut),
+                    can_sign_out,
+                ),
+            ]);
         }
         // Simulated devices (the embedded default): the demo's faults, in the foot's last place.
         if self.sim.is_some() {
@@ -354,22 +356,18 @@ impl DeckhandApp {
         }
     }
 
-    /// What a seat's wager keypads hold so far, in cents (whole dollars; the rules take the
-    /// wagers at "No more bets"). A spot that equals another (Crazy 4 Poker's Super Bonus and
-    /// Ante) counts the amount keyed for the other.
-    fn keyed_so_far(&self, b: &crate::rules::banked::round::BankedRound, seat: u8) -> i64 {
-        b.def()
-            .spots
-            .iter()
-            .filter_map(|sp| {
-                self.view
-                    .banked
-                    .amounts
-                    .get(&(seat, sp.equals.unwrap_or(sp.key)))
-            })
-            .filter_map(|v| v.parse::<i64>().ok())
-            .map(|d| d.saturating_mul(100))
-            .fold(0, i64::saturating_add)
+    /// What a seat's keypads hold so far in the round in play, in cents.
+    fn keyed_cents(
+        &self,
+        t: &crate::rules::table::Table,
+        b: &crate::rules::banked::round::BankedRound,
+        seat: u8,
+    ) -> i64 {
+        let round = t.round.as_ref().map_or(0, |r| r.number);
+        self.view
+            .banked
+            .keyed_dollars(round, b.def(), seat)
+            .saturating_mul(100)
     }
 
     /// What the table holds, in the side panel under the actions: the map and the round's
@@ -397,7 +395,7 @@ impl DeckhandApp {
                 // keypads hold so far.
                 if let Some(b) = keying {
                     for v in views.iter_mut().filter(|v| v.on) {
-                        v.line = super::table_map::chips(self.keyed_so_far(b, v.seat));
+                        v.line = super::table_map::chips(self.keyed_cents(t, b, v.seat));
                     }
                 }
                 super::table_map::overview(ui, &views, 120.0)
@@ -417,8 +415,8 @@ impl DeckhandApp {
             body_colour(ui, &format!("{name} {when}: limits × {times}"), theme::WARN);
         }
         if let Some(b) = banked {
-            // A house-banked round: the total first, where the panel never scrolls it away,
-            // then each seat's wagers on the layout.
+            // A house-banked round: the total, where the panel never scrolls it away (each
+            // seat's wagers are in the detail below).
             let mut on_layout: i64 = b.refunds().iter().map(|(_, a)| a).sum();
             // A void round: what goes back to the players once the kept wagers are paid.
             let what = if b.void.is_some() {
@@ -429,7 +427,7 @@ impl DeckhandApp {
                 on_layout = b
                     .seats
                     .iter()
-                    .map(|s| self.keyed_so_far(b, *s))
+                    .map(|s| self.keyed_cents(t, b, *s))
                     .fold(0, i64::saturating_add);
                 "Keyed so far"
             } else {

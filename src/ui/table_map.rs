@@ -165,7 +165,8 @@ pub fn overview(ui: &mut Ui, seats: &[SeatView], height: f32) {
     }
 }
 
-/// The map read aloud: "Table map: seat 2 $50.00, seat 4 $25.00 (its turn), seat 5 folded".
+/// The map read aloud: "Table map: seat 2 $50.00, seat 4 $25.00 (its turn), seat 5 folded"
+/// (a seat not in the round is left out).
 pub fn words(seats: &[SeatView]) -> String {
     let each: Vec<String> = seats
         .iter()
@@ -177,7 +178,7 @@ pub fn words(seats: &[SeatView]) -> String {
                 w.push_str(&s.line);
             }
             if s.dim {
-                w.push_str(" out");
+                w.push_str(" folded");
             }
             if s.turn {
                 w.push_str(" (its turn)");
@@ -267,6 +268,29 @@ pub fn round_views(t: &crate::rules::table::Table) -> Option<Vec<SeatView>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_seat_without_chips_shows_none_and_the_map_reads_in_words() {
+        assert_eq!(chips(0), "");
+        assert_eq!(chips(2_450), "$24.50");
+        let seat = |seat, on, turn, dim, line: &str| SeatView {
+            seat,
+            on,
+            turn,
+            dim,
+            line: line.into(),
+        };
+        let seats = [
+            seat(1, true, false, false, "$2.00 B"),
+            seat(2, false, false, false, ""),
+            seat(3, true, true, false, ""),
+            seat(4, true, false, true, "$4.00"),
+        ];
+        assert_eq!(
+            words(&seats),
+            "Table map: seat 1 $2.00 B, seat 3 (its turn), seat 4 $4.00 folded"
+        );
+    }
 
     #[test]
     fn seat_one_is_at_the_dealers_left_and_the_seats_go_round_clockwise() {

@@ -238,6 +238,25 @@ pub fn open_from_sign_in(h: &mut Harness<'_, DeckhandApp>, game: GameId, press: 
 
 /// [`open_from_sign_in`] with `seats` dealt in.
 pub fn open_with_seats(h: &mut Harness<'_, DeckhandApp>, game: GameId, press: Press, seats: &[u8]) {
+    washed_from_sign_in(h, game, press);
+    if game == GameId::Spanish21 {
+        press(h, "Shuffled, cut and in the shoe");
+        press(h, "Card burned");
+        // § 635a.2(d): the card reader, inspected before the gaming day's first round.
+        press(h, "Floorperson: card reader inspected");
+        floorperson_signs(h);
+    } else {
+        press(h, "Shuffled and cut");
+    }
+    for s in seats {
+        tap(h, &format!("Seat {s}"));
+    }
+    press(h, "Start round 1");
+}
+
+/// Sign-in as Alex Rivera, the game picked and the table opened, the decks inspected (the
+/// floorperson verifies), spread for the players and washed: the shuffle is next.
+pub fn washed_from_sign_in(h: &mut Harness<'_, DeckhandApp>, game: GameId, press: Press) {
     dealer_signs_in(h, press);
     if game != GameId::Holdem {
         tap(h, game.name());
@@ -252,17 +271,4 @@ pub fn open_with_seats(h: &mut Harness<'_, DeckhandApp>, game: GameId, press: Pr
     press(h, spread.expect("the spread's button"));
     let washed = first_ready(h, &["Decks washed", "Deck washed"]);
     press(h, washed.expect("the wash's button"));
-    if game == GameId::Spanish21 {
-        press(h, "Shuffled, cut and in the shoe");
-        press(h, "Card burned");
-        // § 635a.2(d): the card reader, inspected before the gaming day's first round.
-        press(h, "Floorperson: card reader inspected");
-        floorperson_signs(h);
-    } else {
-        press(h, "Shuffled and cut");
-    }
-    for s in seats {
-        tap(h, &format!("Seat {s}"));
-    }
-    press(h, "Start round 1");
 }

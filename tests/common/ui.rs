@@ -73,7 +73,18 @@ pub fn real_config(db: &std::path::Path) -> deckhand::config::Config {
 /// The app built exactly as `deckhand` builds it (`deckhand::app::build`, the embedded
 /// configuration) on `db`, on a `w`×`h` harness whose frames are `dt` seconds apart, settled.
 pub fn real_app(db: &std::path::Path, w: f32, h: f32, dt: f32) -> Harness<'static, DeckhandApp> {
-    let app = deckhand::app::build(&real_config(db), Default::default(), None).unwrap();
+    app_with(&real_config(db), w, h, dt)
+}
+
+/// The app built exactly as `deckhand` builds it from `config`, on a `w`×`h` harness whose
+/// frames are `dt` seconds apart, settled.
+pub fn app_with(
+    config: &deckhand::config::Config,
+    w: f32,
+    h: f32,
+    dt: f32,
+) -> Harness<'static, DeckhandApp> {
+    let app = deckhand::app::build(config, Default::default(), None).unwrap();
     let mut hs = harness_with_dt(app, w, h, dt);
     hs.run_ok();
     settle(&mut hs);
