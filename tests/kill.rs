@@ -7,7 +7,7 @@
 use crate::common;
 
 use common::play::play_step;
-use common::ui::{harness, real_config, tap};
+use common::ui::{real_config, tap};
 use deckhand::config::KillOption;
 use deckhand::rules::games::GameId;
 use deckhand::rules::poker::hand::Step as HandStep;
@@ -94,9 +94,9 @@ fn showdown(
 fn a_whole_qualifying_pot_kills_the_next_round_and_a_split_pot_ends_it() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("kill.sqlite");
-    let app = deckhand::app::build(&kill_config(&db), Default::default(), None).unwrap();
-    let mut h = harness(app);
-    h.run_ok();
+    // The smallest screen a table uses: the kill's line and the pot stay whole in the side
+    // panel above its foot.
+    let mut h = common::ui::app_with(&kill_config(&db), 1024.0, 768.0, 0.25);
     common::play::open_from_sign_in(&mut h, GameId::OmahaHiLo, tap);
     // Round 1 plays at the posted $2/$4 limits.
     assert_eq!(limit_percent(&h), 100);
@@ -120,7 +120,13 @@ fn a_whole_qualifying_pot_kills_the_next_round_and_a_split_pot_ends_it() {
     // The seats of the last round are still picked.
     tap(&mut h, &format!("Start round {next}"));
     assert_eq!(limit_percent(&h), 200);
-    h.get_by_label("Kill this round: limits × 2");
+    let kill = h.get_by_label("Kill this round: limits × 2").rect();
+    let pot = h.get_by_label_contains("Pot $").rect();
+    let foot = h.get_by_label("Change decks").rect().min.y;
+    assert!(
+        kill.height() < 30.0 && kill.max.y <= pot.min.y && pot.max.y <= foot,
+        "the kill {kill:?} and the pot {pot:?} above the foot at {foot}"
+    );
     // Twice the limits: $4 on the flop, $8 on the turn and river. High to the first hand
     // shown, low (7-5-4-3-2) to the second: a split between two players ends the Kill.
     let bets = showdown(&mut h, "K♠ Q♦ 7♣ 3♥ 2♠", "A♠ A♥ K♦ K♣", "4♦ 5♣ J♣ J♦");

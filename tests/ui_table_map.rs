@@ -162,6 +162,8 @@ fn the_demo_simulator_takes_no_height_from_the_step() {
     shuffled_by_the_simulator(&mut h, GameId::Crazy4Poker);
     // The controller waits for the round's OPEN_WAGERING: between rounds that is no fault.
     h.get_by_label("● Progressive between rounds");
+    // The Simulator keeps its place from the first screen to the open table.
+    assert_eq!(h.get_by_label("Simulator").rect(), demo);
     for s in 1..=6 {
         tap(&mut h, &format!("Seat {s}"));
     }

@@ -267,34 +267,33 @@ impl DeckhandApp {
     }
 
     /// The table-wide actions, at the foot of the side panel in every game: changing the decks,
-    /// closing the table, signing out (with the table open), and with simulated devices the
+    /// closing the table, signing out (greyed until the table is open), and with simulated devices the
     /// demo's Simulator. Far from the step's buttons, and never where one was.
     pub(super) fn table_actions(&self, ui: &mut Ui, open: bool, cmds: &mut Vec<UiCmd>) {
         let t = self.term.table();
         let in_round = t.round.is_some();
         let between = open && !in_round && t.removal.is_none();
         // A break or a dealer change: the next dealer signs in at the same step.
-        let can_sign_out = t.dealer.is_some() && !in_round && self.view.verify.is_none();
-        let mut actions = Vec::new();
-        if open {
-            actions.extend([
-                (
-                    RichText::new("Change decks"),
-                    UiCmd::Ask(TableAction::ChangeDecks),
-                    between && t.opened(),
-                ),
-                (
-                    RichText::new("Close table"),
-                    UiCmd::Ask(TableAction::CloseTable),
-                    between,
-                ),
-                (
-                    RichText::new("Sign out"),
-                    UiCmd::Rules(Command::SignOut),
-                    can_sign_out,
-                ),
-            ]);
-        }
+        let can_sign_out = open && t.dealer.is_some() && !in_round && self.view.verify.is_none();
+        // Before the table is open (the foot is there then only for the Simulator) they are
+        // greyed, so each keeps its place.
+        let mut actions = vec![
+            (
+                RichText::new("Change decks"),
+                UiCmd::Ask(TableAction::ChangeDecks),
+                between && t.opened(),
+            ),
+            (
+                RichText::new("Close table"),
+                UiCmd::Ask(TableAction::CloseTable),
+                between,
+            ),
+            (
+                RichText::new("Sign out"),
+                UiCmd::Rules(Command::SignOut),
+                can_sign_out,
+            ),
+        ];
         // Simulated devices (the embedded default): the demo's faults, in the foot's last place.
         if self.sim.is_some() {
             actions.push((
@@ -405,6 +404,7 @@ impl DeckhandApp {
             }
         }
         // § 637a.1: a killed round plays above the posted limits; the dealer and the players see it.
+        // One line in the narrow panel, so the pot beneath it stays whole at 1024×768.
         if let Some(pct) = t.kill_in_effect() {
             let (name, times) = crate::rules::poker::jackpots::KillRules::words(pct);
             let when = if t.round.is_some() {
@@ -412,7 +412,12 @@ impl DeckhandApp {
             } else {
                 "next round"
             };
-            body_colour(ui, &format!("{name} {when}: limits × {times}"), theme::WARN);
+            ui.label(
+                RichText::new(format!("{name} {when}: limits × {times}"))
+                    .size(theme::SMALL + 2.0)
+                    .strong()
+                    .color(theme::WARN),
+            );
         }
         if let Some(b) = banked {
             // A house-banked round: the total, where the panel never scrolls it away (each
@@ -439,21 +444,25 @@ impl DeckhandApp {
                     .size(theme::BODY),
             );
         } else if let Some(h) = t.round.as_ref().and_then(|r| r.poker.as_ref()) {
-            // A poker-room round: the pot, and the stub beside it.
-            ui.horizontal_wrapped(|ui| {
-                ui.label(
-                    RichText::new(format!(
-                        "Pot {}",
-                        money(h.players.iter().map(|p| p.put_in).sum())
-                    ))
-                    .strong()
-                    .size(theme::BODY),
-                );
-                ui.label(
-                    RichText::new(format!("Stub: {}", count(h.stub, "card", "cards")))
-                        .size(theme::SMALL)
-                        .color(theme::TEXT_DIM),
-                );
+            // A poker-room round: the pot, and the stub beside it, a line of text high (not a
+            // touch target's height).
+            ui.scope(|ui| {
+                ui.spacing_mut().interact_size.y = 0.0;
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(
+                        RichText::new(format!(
+                            "Pot {}",
+                            money(h.players.iter().map(|p| p.put_in).sum())
+                        ))
+                        .strong()
+                        .size(theme::BODY),
+                    );
+                    ui.label(
+                        RichText::new(format!("Stub: {}", count(h.stub, "card", "cards")))
+                            .size(theme::SMALL)
+                            .color(theme::TEXT_DIM),
+                    );
+                });
             });
         } else {
             ui.label(
