@@ -415,6 +415,16 @@ fn terminal_with_script(
     use deckhand::store::Store;
     use deckhand::terminal::Terminal;
     let mut term = Terminal::open(Store::open(db).unwrap(), None).unwrap();
+    let (stop, script) = attach_simulated(&mut term, next_wagers);
+    (term, stop, script)
+}
+
+/// The progressive simulator on a pty pair, attached to `term`, accepting `next_wagers` at the
+/// next lock-out; the flag stops the simulator.
+fn attach_simulated(
+    term: &mut deckhand::terminal::Terminal,
+    next_wagers: Vec<(u8, i64)>,
+) -> (Arc<AtomicBool>, Arc<Mutex<ProgressiveScript>>) {
     let script = Arc::new(Mutex::new(ProgressiveScript {
         next_wagers,
         ..Default::default()
@@ -430,7 +440,7 @@ fn terminal_with_script(
         }),
         Arc::new(|| {}),
     )));
-    (term, stop, script)
+    (stop, script)
 }
 
 /// Polls the terminal's devices until `pred` holds (10 s at most).
@@ -766,21 +776,7 @@ fn a_controller_that_comes_back_during_the_wagers_is_opened_for_the_round() {
     term.execute(Command::StartRound { seats: vec![2] })
         .unwrap();
     // The controller is there only now, the round's OPEN_WAGERING long gone.
-    let script = Arc::new(Mutex::new(ProgressiveScript {
-        next_wagers: vec![(2, 100)],
-        ..Default::default()
-    }));
-    let stop = Arc::new(AtomicBool::new(false));
-    let (host, _sim) = spawn_progressive_on_pty(script, stop.clone()).unwrap();
-    let mut slot = Some(host);
-    term.attach_progressive(Box::new(SerialProgressive::spawn(
-        Box::new(move || {
-            slot.take()
-                .map(|p| Box::new(p) as Box<dyn SerialPort>)
-                .ok_or_else(|| std::io::Error::other("gone"))
-        }),
-        Arc::new(|| {}),
-    )));
+    let (stop, _script) = attach_simulated(&mut term, vec![(2, 100)]);
     until(&mut term, "wagering open again", &|t| {
         t.progressive().state == Some(ControllerState::WageringOpen)
     });

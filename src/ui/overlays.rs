@@ -36,12 +36,7 @@ impl DeckhandApp {
             ),
         };
         egui::Modal::new(egui::Id::unique("deckhand-confirm"))
-            .frame(
-                egui::Frame::new()
-                    .fill(theme::PANEL)
-                    .inner_margin(egui::Margin::same(24))
-                    .corner_radius(12),
-            )
+            .frame(box_frame())
             .show(ctx, |ui| {
                 ui.set_max_width(640.0);
                 title(ui, &title_text);
@@ -67,12 +62,7 @@ impl DeckhandApp {
     /// terminal's answer to it.
     pub(super) fn demo_overlay(&self, ctx: &egui::Context, cmds: &mut Vec<UiCmd>) {
         let shown = egui::Modal::new(egui::Id::unique("deckhand-demo"))
-            .frame(
-                egui::Frame::new()
-                    .fill(theme::PANEL)
-                    .inner_margin(egui::Margin::same(24))
-                    .corner_radius(12),
-            )
+            .frame(box_frame())
             .show(ctx, |ui| {
                 ui.set_max_width(640.0);
                 title(ui, "Demo simulator");
@@ -118,69 +108,62 @@ impl DeckhandApp {
                 )
                 .backdrop_color(egui::Color32::from_black_alpha(30))
         };
-        modal
-            .frame(
-                egui::Frame::new()
-                    .fill(theme::PANEL)
-                    .inner_margin(egui::Margin::same(24))
-                    .corner_radius(12),
-            )
-            .show(ctx, |ui| {
+        modal.frame(box_frame()).show(ctx, |ui| {
+            ui.label(
+                RichText::new(if pad.review {
+                    "Supervisor sign-in"
+                } else {
+                    "Floorperson verification"
+                })
+                .size(theme::TITLE)
+                .strong(),
+            );
+            ui.label(
+                RichText::new(&pad.purpose)
+                    .size(theme::BODY)
+                    .color(theme::TEXT_DIM),
+            );
+            pad.sign.show(ui);
+            if let Some(err) = &pad.error {
                 ui.label(
-                    RichText::new(if pad.review {
-                        "Supervisor sign-in"
-                    } else {
-                        "Floorperson verification"
-                    })
-                    .size(theme::TITLE)
-                    .strong(),
+                    RichText::new(format!("⚠ {err}"))
+                        .color(theme::DANGER)
+                        .size(theme::BODY),
                 );
-                ui.label(
-                    RichText::new(&pad.purpose)
-                        .size(theme::BODY)
-                        .color(theme::TEXT_DIM),
-                );
-                pad.sign.show(ui);
-                if let Some(err) = &pad.error {
-                    ui.label(
-                        RichText::new(format!("⚠ {err}"))
-                            .color(theme::DANGER)
-                            .size(theme::BODY),
-                    );
-                }
-                ui.horizontal(|ui| {
-                    if !pad.sign.pin_focused() {
-                        if ui
-                            .add(
-                                Button::new(RichText::new("Next: PIN").size(theme::BODY))
-                                    .min_size(theme::ACTION_SIZE),
-                            )
-                            .clicked()
-                        {
-                            pad.sign.focus_pin();
-                        }
-                    } else if ui
+            }
+            ui.horizontal(|ui| {
+                if !pad.sign.pin_focused() {
+                    if ui
                         .add(
-                            Button::new(
-                                RichText::new("Verify")
-                                    .size(theme::BODY + 2.0)
-                                    .color(theme::PRIMARY_TEXT),
-                            )
-                            .fill(theme::PRIMARY)
-                            .min_size(theme::ACTION_SIZE),
+                            Button::new(RichText::new("Next: PIN").size(theme::BODY))
+                                .min_size(theme::ACTION_SIZE),
                         )
                         .clicked()
                     {
-                        cmds.push(UiCmd::SubmitVerify);
+                        pad.sign.focus_pin();
                     }
-                    if ui
-                        .add(Button::new("Cancel").min_size(theme::ACTION_SIZE))
-                        .clicked()
-                    {
-                        cmds.push(UiCmd::CancelVerify);
-                    }
-                });
+                } else if ui
+                    .add(
+                        Button::new(
+                            RichText::new("Verify")
+                                .size(theme::BODY + 2.0)
+                                .color(theme::PRIMARY_TEXT),
+                        )
+                        .fill(theme::PRIMARY)
+                        .min_size(theme::ACTION_SIZE),
+                    )
+                    .clicked()
+                {
+                    cmds.push(UiCmd::SubmitVerify);
+                }
+                if ui
+                    .add(Button::new("Cancel").min_size(theme::ACTION_SIZE))
+                    .clicked()
+                {
+                    cmds.push(UiCmd::CancelVerify);
+                }
             });
+        });
     }
 }
 
@@ -237,4 +220,12 @@ pub(super) fn write_fault_screen(ui: &mut Ui, f: &crate::terminal::WriteFault) -
             again = primary(ui, "Try again");
         });
     again
+}
+
+/// The frame of a box over the screen (a confirmation, the demo's simulator).
+fn box_frame() -> egui::Frame {
+    egui::Frame::new()
+        .fill(theme::PANEL)
+        .inner_margin(egui::Margin::same(24))
+        .corner_radius(12)
 }
