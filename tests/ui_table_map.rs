@@ -249,3 +249,25 @@ fn a_poker_rooms_map_and_pot_are_whole_at_1024_by_768() {
     let map = map_words(&h);
     assert!(map.contains("seat 5 D"), "the button: {map}");
 }
+
+/// A dealer signed in by mistake signs out at the open-table screen: Sign out stands in the
+/// foot, where it stands at the open table, and the sign-in screen comes back.
+#[test]
+fn a_dealer_signs_out_before_opening_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("out.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    common::play::dealer_signs_in(&mut h, tap);
+    h.get_by_label("Open table");
+    let at = h.get_by_label("Sign out").rect();
+    tap(&mut h, "Sign out");
+    assert!(h.state().terminal().table().dealer.is_none());
+    assert!(
+        common::ui::kinds(&db)
+            .iter()
+            .any(|k| k == "dealer_signed_out")
+    );
+    common::play::dealer_signs_in(&mut h, tap);
+    tap(&mut h, "Open table");
+    assert_eq!(h.get_by_label("Sign out").rect(), at);
+}

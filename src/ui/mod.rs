@@ -597,9 +597,10 @@ impl DeckhandApp {
                 let t = self.term.table();
                 let open = t.setup.is_some() && t.dealer.is_some();
                 let full = ui.available_rect_before_wrap();
-                // The demo simulator's button sits in the foot too, never in a bar of its
-                // own that would take the step's height.
-                let foot = if open || self.sim.is_some() {
+                // The foot from the dealer's sign-in on (a dealer signed in by mistake signs
+                // out before opening); the demo simulator's button sits in it too, never in a
+                // bar of its own that would take the step's height.
+                let foot = if open || t.dealer.is_some() || self.sim.is_some() {
                     theme::FOOT
                 } else {
                     0.0

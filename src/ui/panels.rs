@@ -267,16 +267,16 @@ impl DeckhandApp {
     }
 
     /// The table-wide actions, at the foot of the side panel in every game: changing the decks,
-    /// closing the table, signing out (greyed until the table is open), and with simulated devices the
-    /// demo's Simulator. Far from the step's buttons, and never where one was.
+    /// closing the table (greyed until the table is open), signing out (from the dealer's
+    /// sign-in on), and with simulated devices the demo's Simulator. Far from the step's buttons, and never where one was.
     pub(super) fn table_actions(&self, ui: &mut Ui, open: bool, cmds: &mut Vec<UiCmd>) {
         let t = self.term.table();
         let in_round = t.round.is_some();
         let between = open && !in_round && t.removal.is_none();
-        // A break or a dealer change: the next dealer signs in at the same step.
-        let can_sign_out = open && t.dealer.is_some() && !in_round && self.view.verify.is_none();
-        // Before the table is open (the foot is there then only for the Simulator) they are
-        // greyed, so each keeps its place.
+        // A break or a dealer change: the next dealer signs in at the same step. Before the
+        // table opens too: a dealer signed in by mistake signs out at the open-table screen.
+        let can_sign_out = t.dealer.is_some() && !in_round && self.view.verify.is_none();
+        // Before the table is open the others are greyed, so each keeps its place.
         let mut actions = vec![
             (
                 RichText::new("Change decks"),
