@@ -239,18 +239,22 @@ pub fn cards_codes(cards: &[Card]) -> String {
         .join(" ")
 }
 
+/// `t` with each letter of `pairs` given its value in both cases.
+const fn with_letters(mut t: [u8; 256], pairs: &[(u8, u8)]) -> [u8; 256] {
+    let mut i = 0;
+    while i < pairs.len() {
+        let (letter, value) = pairs[i];
+        t[letter.to_ascii_lowercase() as usize] = value;
+        t[letter.to_ascii_uppercase() as usize] = value;
+        i += 1;
+    }
+    t
+}
+
 /// What an ASCII byte is to the card parser: a suit's index (0 to 3), a separator, or other.
 const SEP: u8 = 0xFE;
 const BYTES: [u8; 256] = {
-    let mut t = [0xFF; 256];
-    t[b'c' as usize] = 0;
-    t[b'C' as usize] = 0;
-    t[b'd' as usize] = 1;
-    t[b'D' as usize] = 1;
-    t[b'h' as usize] = 2;
-    t[b'H' as usize] = 2;
-    t[b's' as usize] = 3;
-    t[b'S' as usize] = 3;
+    let mut t = with_letters([0xFF; 256], &[(b'c', 0), (b'd', 1), (b'h', 2), (b's', 3)]);
     let mut i = 0;
     while i < 256 {
         if (i as u8).is_ascii_whitespace() || i == b',' as usize || i == 0x0B {
@@ -262,22 +266,15 @@ const BYTES: [u8; 256] = {
 };
 /// A one-byte rank code's value (0: not one), as [`Rank::from_code`] reads it.
 const RANKS: [u8; 256] = {
-    let mut t = [0; 256];
+    let mut t = with_letters(
+        [0; 256],
+        &[(b't', 10), (b'j', 11), (b'q', 12), (b'k', 13), (b'a', 14)],
+    );
     let mut d = b'2';
     while d <= b'9' {
         t[d as usize] = d - b'0';
         d += 1;
     }
-    t[b'T' as usize] = 10;
-    t[b't' as usize] = 10;
-    t[b'J' as usize] = 11;
-    t[b'j' as usize] = 11;
-    t[b'Q' as usize] = 12;
-    t[b'q' as usize] = 12;
-    t[b'K' as usize] = 13;
-    t[b'k' as usize] = 13;
-    t[b'A' as usize] = 14;
-    t[b'a' as usize] = 14;
     t
 };
 

@@ -156,8 +156,8 @@ impl DeckhandApp {
                                     col.spacing_mut().item_spacing.y = 4.0;
                                     let width = col.available_width();
                                     for i in list.iter().skip(c * half).take(half) {
-                                        let text =
-                                            format!("{}  ·  {}", i.title, unbroken_sections(&i.section_for(game)));
+                                        let section = unbroken_sections(&i.section_for(game));
+                                        let text = format!("{}  ·  {section}", i.title);
                                         let b = Button::new(RichText::new(text).size(theme::BODY))
                                             .wrap_mode(egui::TextWrapMode::Wrap)
                                             // The least target a finger takes (48 px): Spanish

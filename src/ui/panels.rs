@@ -135,7 +135,7 @@ impl DeckhandApp {
                     LinkState::Connecting => ("◌", theme::WARN),
                     _ => ("✖", theme::DANGER),
                 };
-                let between_rounds = self.term.table().round.is_none();
+                let between_rounds = t.round.is_none();
                 let state = match (link.is_up(), prog.state) {
                     // The controller stays locked (or idle) after a round until the next one
                     // opens wagering: between rounds that is no fault to the dealer. (Shown only
@@ -268,7 +268,8 @@ impl DeckhandApp {
 
     /// The table-wide actions, at the foot of the side panel in every game: changing the decks,
     /// closing the table (greyed until the table is open), signing out (from the dealer's
-    /// sign-in on), and with simulated devices the demo's Simulator. Far from the step's buttons, and never where one was.
+    /// sign-in on), and with simulated devices the demo's Simulator. Far from the step's
+    /// buttons, and never where one was.
     pub(super) fn table_actions(&self, ui: &mut Ui, open: bool, cmds: &mut Vec<UiCmd>) {
         let t = self.term.table();
         let in_round = t.round.is_some();
