@@ -157,7 +157,7 @@ impl JournalRow {
     /// SHA-256 over every field but the hash itself, in a fixed, unambiguous layout: the
     /// compact JSON array of the fields ([`chain`] writes it without building JSON values).
     pub fn compute_hash(&self) -> String {
-        let mut buf = Vec::with_capacity(256 + self.payload.len());
+        let mut buf = Vec::new();
         self.hash_input(&mut buf);
         String::from_utf8_lossy(&chain::hex_digest(&buf)).into_owned()
     }
@@ -169,7 +169,7 @@ impl JournalRow {
         fn opt_text(v: &Option<String>) -> Field<'_> {
             v.as_deref().map_or(Null, |s| Text(s.as_bytes()))
         }
-        chain::hash_input(
+        let len = chain::hash_input(
             buf,
             &[
                 Int(self.serial),
@@ -185,7 +185,9 @@ impl JournalRow {
                 Text(self.payload.as_bytes()),
                 Text(self.prev_hash.as_bytes()),
             ],
-        );
+        )
+        .len();
+        buf.truncate(len);
     }
 }
 
