@@ -81,6 +81,39 @@ fn io(what: &str, path: &Path, e: std::io::Error) -> StoreError {
     ))
 }
 
+/// What the sync thread is told.
+enum SyncJob {
+    /// A group is starting: stay awake for its file.
+    Ready,
+    /// `fdatasync` this file.
+    File(usize),
+}
+
+/// How long a thread waits awake for the other's answer before it sleeps: longer than the
+/// commit's CPU and a sync on a local disk, short enough to cost little when something stalls.
+const SPIN: std::time::Duration = std::time::Duration::from_micros(200);
+
+/// How long the sync thread, woken as a small group starts, waits awake for its file.
+const READY_SPIN: std::time::Duration = std::time::Duration::from_micros(100);
+
+/// The next message on `rx`, looked for without sleeping for up to `awake`, then waited for
+/// asleep; `None` once the sender is gone. Awake, the thread yields its core at each look, so
+/// a thread with work (the checkpoint's, a caller's) is never kept waiting by one that has
+/// none.
+fn spin_recv<T>(rx: &mpsc::Receiver<T>, awake: std::time::Duration) -> Option<T> {
+    let until = std::time::Instant::now() + awake;
+    loop {
+        match rx.try_recv() {
+            Ok(v) => return Some(v),
+            Err(mpsc::TryRecvError::Disconnected) => return None,
+            Err(mpsc::TryRecvError::Empty) if std::time::Instant::now() < until => {
+                std::hint::spin_loop()
+            }
+            Err(mpsc::TryRecvError::Empty) => return rx.recv().ok(),
+        }
+    }
+}
+
 /// Where a group was written in the active file: [`CommitLog::undo`] writes over it.
 #[derive(Clone, Copy)]
 pub struct Mark {
@@ -104,8 +137,9 @@ pub struct CommitLog {
     /// The checkpoint thread: asked for a checkpoint when the writer leaves a file.
     checkpoints: Option<mpsc::Sender<()>>,
     checkpointer: Option<std::thread::JoinHandle<()>>,
-    /// The sync thread: which file to `fdatasync`; its answer comes back on `synced`.
-    sync: Option<mpsc::Sender<usize>>,
+    /// The sync thread: told to get ready, then which file to `fdatasync`; its answer comes
+    /// back on `synced`.
+    sync: Option<mpsc::Sender<SyncJob>>,
     synced: mpsc::Receiver<std::io::Result<()>>,
     syncer: Option<std::thread::JoinHandle<()>>,
     /// The record being built, reused.
@@ -153,13 +187,23 @@ impl CommitLog {
                 .and_then(|d| d.sync_all())
                 .map_err(|e| io("cannot sync the folder", dir, e))?;
         }
-        let (sync, sync_rx) = mpsc::channel::<usize>();
+        let (sync, sync_rx) = mpsc::channel::<SyncJob>();
         let (synced_tx, synced) = mpsc::channel();
         let clones = [clone(&a, &paths[0])?, clone(&b, &paths[1])?];
         let syncer = std::thread::Builder::new()
             .name("journal-sync".into())
             .spawn(move || {
-                for i in sync_rx {
+                while let Ok(job) = sync_rx.recv() {
+                    // Woken as the writer starts a group: the file comes once the group is
+                    // written (tens of microseconds), so it is waited for awake.
+                    let file = match job {
+                        SyncJob::File(i) => Some(i),
+                        SyncJob::Ready => spin_recv(&sync_rx, READY_SPIN).and_then(|j| match j {
+                            SyncJob::File(i) => Some(i),
+                            SyncJob::Ready => None,
+                        }),
+                    };
+                    let Some(i) = file else { continue };
                     if synced_tx.send(clones[i].sync_data()).is_err() {
                         return;
                     }
@@ -262,17 +306,28 @@ impl CommitLog {
         self.files[mark.file].sync_data()
     }
 
+    /// Wakes the sync thread as a group starts, so that waking it is not on the group's way
+    /// to the disk (a thread's wake-up is tens of microseconds on a virtual machine).
+    pub fn ready_sync(&self) {
+        if let Some(s) = &self.sync {
+            let _ = s.send(SyncJob::Ready);
+        }
+    }
+
     /// Starts the `fdatasync` of what [`CommitLog::write`] appended, on the sync thread.
     pub fn start_sync(&self, mark: Mark) -> Result<()> {
         self.sync
             .as_ref()
-            .and_then(|s| s.send(mark.file).ok())
+            .and_then(|s| s.send(SyncJob::File(mark.file)).ok())
             .ok_or_else(|| StoreError::Invalid("the journal's sync thread has stopped".into()))
     }
 
-    /// Waits for the sync [`CommitLog::start_sync`] started.
+    /// Waits for the sync [`CommitLog::start_sync`] started: awake for as long as a sync may
+    /// take, since the database's commit ends about when the sync does and being woken costs
+    /// more than the wait; asleep after that.
     pub fn wait_sync(&self, mark: Mark) -> Result<()> {
-        match self.synced.recv() {
+        let got = spin_recv(&self.synced, SPIN).ok_or(mpsc::RecvError);
+        match got {
             Ok(Ok(())) => Ok(()),
             Ok(Err(e)) => Err(io("cannot sync the commit log", &self.paths[mark.file], e)),
             Err(_) => Err(StoreError::Invalid(
@@ -481,6 +536,24 @@ mod tests {
             out.extend_from_slice(&buf);
         }
         out
+    }
+
+    /// A message is taken while waiting awake and after falling asleep alike, and a sender
+    /// gone ends the wait.
+    #[test]
+    fn a_wait_awake_then_asleep_gets_the_message_either_way() {
+        let short = std::time::Duration::from_micros(200);
+        let (tx, rx) = mpsc::channel();
+        tx.send(1).unwrap();
+        assert_eq!(spin_recv(&rx, short), Some(1));
+        let late = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            tx.send(2).unwrap();
+            tx
+        });
+        assert_eq!(spin_recv(&rx, short), Some(2), "sent after the awake time");
+        drop(late.join().unwrap());
+        assert_eq!(spin_recv(&rx, short), None);
     }
 
     #[test]

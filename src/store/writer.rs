@@ -486,6 +486,11 @@ impl WriterState {
             ..
         } = self;
         let log = log.as_mut()?;
+        // The sync thread wakes while a small group is made, not after it is written (a
+        // large one takes longer to make than a wake-up).
+        if group.iter().map(|p| p.entries.len()).sum::<usize>() <= READY_SYNC_ROWS {
+            log.ready_sync();
+        }
         let result = (|| -> Result<Option<Answers>> {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             let mut head = last_row(&tx)?;
@@ -737,6 +742,9 @@ fn take_back(log: &mut CommitLog, mark: Mark, refused: &mut Option<StoreError>) 
         )));
     })
 }
+
+/// Groups of up to this many rows wake the sync thread as they start.
+const READY_SYNC_ROWS: usize = 16;
 
 /// The row for `e` after `head` (moved on to it), hashed.
 fn new_row(
