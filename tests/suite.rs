@@ -42,6 +42,7 @@ mod settle_cli;
 mod settle_conservation;
 mod settle_paylines;
 mod settle_rules;
+mod shared_database;
 mod showcase;
 mod shuffler_link;
 mod snapshots;

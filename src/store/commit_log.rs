@@ -59,18 +59,24 @@ pub fn paths(db: &Path) -> [PathBuf; 2] {
     })
 }
 
-/// Syncs the database's files (the `-wal`, then the database), whatever connection wrote them.
-fn sync_database(db: &Path) -> std::io::Result<()> {
+/// Syncs the database's `-wal`, whatever connection wrote it: every commit in it is durable.
+///
+/// The database file itself is never opened here. SQLite's locks on it are POSIX locks, which
+/// belong to the process: closing any other descriptor of that file drops the locks of every
+/// connection the process has, and another process closing the database (the `sqlite3`
+/// shell, a reporting script) then takes itself for the last one, checkpoints, and deletes the
+/// `-wal` the terminal goes on committing to, where no other process sees those rows. The
+/// database file needs no sync of ours: SQLite syncs it after each checkpoint that copies pages
+/// into it (on a connection that is not `synchronous=OFF`), before the `-wal` may be reused.
+/// The `-wal` carries no lock and may be opened and closed freely.
+fn sync_wal(db: &Path) -> std::io::Result<()> {
     let mut wal = db.as_os_str().to_owned();
     wal.push("-wal");
-    for p in [PathBuf::from(wal), db.to_path_buf()] {
-        match File::open(&p) {
-            Ok(f) => f.sync_all()?,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(e),
-        }
+    match File::open(PathBuf::from(wal)) {
+        Ok(f) => f.sync_all(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
     }
-    Ok(())
 }
 
 /// An I/O failure of the log, its kind kept (a full disk reads as one on the screen).
@@ -240,10 +246,10 @@ impl CommitLog {
     }
 
     /// Lets both files be written over from their beginning once the database holds every row
-    /// durably (it is synced first): at the start, after the rows were put back; at a clean
-    /// stop, after its checkpoint.
+    /// durably (its `-wal` is synced first): at the start, after the rows were put back; at a
+    /// clean stop, after its checkpoint.
     pub fn clear(&mut self) -> Result<()> {
-        sync_database(&self.db).map_err(|e| io("cannot sync", &self.db, e))?;
+        sync_wal(&self.db).map_err(|e| io("cannot sync", &self.db, e))?;
         self.lens = [0, 0];
         self.active = 0;
         self.other_free.store(true, Ordering::SeqCst);
@@ -420,14 +426,16 @@ fn clone(f: &File, p: &Path) -> Result<File> {
         .map_err(|e| io("cannot open the commit log twice", p, e))
 }
 
-/// A checkpoint that takes what it can without waiting (a `RESTART` once the `-wal` is long),
-/// then the database's files synced: everything committed before it is durable.
+/// A checkpoint that takes what it can without waiting (a `RESTART` once the `-wal` is long;
+/// SQLite syncs the database file after copying, the connection being `synchronous=FULL`),
+/// then the `-wal` synced (a checkpoint a reader holds back copies nothing and syncs nothing):
+/// everything committed before it is durable.
 fn checkpoint(conn: &rusqlite::Connection, db: &Path) -> Result<()> {
     let frames: i64 = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get(1))?;
     if frames > RESTART_OVER_FRAMES {
         conn.query_row("PRAGMA wal_checkpoint(RESTART)", [], |_| Ok(()))?;
     }
-    sync_database(db).map_err(|e| io("cannot sync", db, e))
+    sync_wal(db).map_err(|e| io("cannot sync", db, e))
 }
 
 /// The rows of every whole group in `bytes`: rows that chain on each other, then an end line
