@@ -95,17 +95,17 @@ enum SyncJob {
     File(usize),
 }
 
-/// How long a thread waits awake for the other's answer before it sleeps: longer than the
-/// commit's CPU and a sync on a local disk, short enough to cost little when something stalls.
+/// How long the writer, its commit done, waits awake for the sync's answer before it sleeps:
+/// about what is left of a local disk's sync by then. Waiting awake for a millisecond made the
+/// p99 worse: with the sync thread also awake, both cores were held from the checkpoint.
 const SPIN: std::time::Duration = std::time::Duration::from_micros(200);
 
 /// How long the sync thread, woken as a small group starts, waits awake for its file.
 const READY_SPIN: std::time::Duration = std::time::Duration::from_micros(100);
 
 /// The next message on `rx`, looked for without sleeping for up to `awake`, then waited for
-/// asleep; `None` once the sender is gone. Awake, the thread yields its core at each look, so
-/// a thread with work (the checkpoint's, a caller's) is never kept waiting by one that has
-/// none.
+/// asleep; `None` once the sender is gone. (Giving the core back at each look, `yield`, cost
+/// the median more than the wake-up it saves.)
 fn spin_recv<T>(rx: &mpsc::Receiver<T>, awake: std::time::Duration) -> Option<T> {
     let until = std::time::Instant::now() + awake;
     loop {
