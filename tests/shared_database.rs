@@ -118,9 +118,18 @@ fn other_processes_on_the_database_take_nothing_from_the_running_terminal() {
         Path::new(&wal).exists(),
         "the running terminal's -wal was deleted by another process closing the database"
     );
-    // Past a checkpoint of the commit log (every 100 commits), which syncs what it copied.
+    // Past a checkpoint of the commit log (every 100 commits), which syncs what it copied:
+    // seen when the database file grows by the pages it copies out of the `-wal`.
+    let before = std::fs::metadata(&db).unwrap().len();
     append("after_the_backup", 120);
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while std::fs::metadata(&db).unwrap().len() == before {
+        assert!(
+            std::time::Instant::now() < until,
+            "no checkpoint within 20 s"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     assert!(
         holds_a_lock_on(&db),
         "after a checkpoint the terminal holds no lock on the database"

@@ -68,7 +68,10 @@ pub fn paths(db: &Path) -> [PathBuf; 2] {
 /// `-wal` the terminal goes on committing to, where no other process sees those rows. The
 /// database file needs no sync of ours: SQLite syncs it after each checkpoint that copies pages
 /// into it (on a connection that is not `synchronous=OFF`), before the `-wal` may be reused.
-/// The `-wal` carries no lock and may be opened and closed freely.
+/// Every checkpointer here is (the checkpoint thread and a clean stop run `FULL`, as do
+/// `deckhand`'s commands); another program that checkpoints the live database with
+/// `synchronous=OFF` is outside this. The `-wal` carries no lock and may be opened and closed
+/// freely.
 fn sync_wal(db: &Path) -> std::io::Result<()> {
     let mut wal = db.as_os_str().to_owned();
     wal.push("-wal");
@@ -202,12 +205,17 @@ impl CommitLog {
                 while let Ok(job) = sync_rx.recv() {
                     // Woken as the writer starts a group: the file comes once the group is
                     // written (tens of microseconds), so it is waited for awake.
-                    let file = match job {
-                        SyncJob::File(i) => Some(i),
-                        SyncJob::Ready => spin_recv(&sync_rx, READY_SPIN).and_then(|j| match j {
-                            SyncJob::File(i) => Some(i),
-                            SyncJob::Ready => None,
-                        }),
+                    // A Ready left by a group that wrote nothing is followed by the next
+                    // group's: still awake for its file.
+                    let mut job = job;
+                    let file = loop {
+                        match job {
+                            SyncJob::File(i) => break Some(i),
+                            SyncJob::Ready => match spin_recv(&sync_rx, READY_SPIN) {
+                                Some(next) => job = next,
+                                None => break None,
+                            },
+                        }
                     };
                     let Some(i) = file else { continue };
                     if synced_tx.send(clones[i].sync_data()).is_err() {
@@ -395,8 +403,7 @@ fn encode<'a>(buf: &mut Vec<u8>, rows: impl IntoIterator<Item = &'a JournalRow>)
     for r in rows {
         first.get_or_insert(r.serial);
         count += 1;
-        r.hash_input(&mut input);
-        buf.extend_from_slice(&input);
+        buf.extend_from_slice(r.hash_input_in(&mut input));
         buf.push(b'\t');
         buf.extend_from_slice(r.hash.as_bytes());
         buf.push(b'\n');

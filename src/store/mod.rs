@@ -158,18 +158,24 @@ impl JournalRow {
     /// compact JSON array of the fields ([`chain`] writes it without building JSON values).
     pub fn compute_hash(&self) -> String {
         let mut buf = Vec::new();
-        self.hash_input(&mut buf);
-        String::from_utf8_lossy(&chain::hex_digest(&buf)).into_owned()
+        String::from_utf8_lossy(&chain::hex_digest(self.hash_input_in(&mut buf))).into_owned()
     }
 
     /// The bytes [`JournalRow::compute_hash`] hashes, written into `buf`.
     pub fn hash_input(&self, buf: &mut Vec<u8>) {
+        let len = self.hash_input_in(buf).len();
+        buf.truncate(len);
+    }
+
+    /// [`JournalRow::hash_input`] with `buf` as scratch that is never shrunk (its room for
+    /// escapes kept from row to row, never zeroed again): the bytes are the returned slice.
+    pub(crate) fn hash_input_in<'b>(&self, buf: &'b mut Vec<u8>) -> &'b [u8] {
         use chain::Field::{self, Int, Null, Text};
         let opt_int = |v: Option<i64>| v.map_or(Null, Int);
         fn opt_text(v: &Option<String>) -> Field<'_> {
             v.as_deref().map_or(Null, |s| Text(s.as_bytes()))
         }
-        let len = chain::hash_input(
+        chain::hash_input(
             buf,
             &[
                 Int(self.serial),
@@ -186,8 +192,6 @@ impl JournalRow {
                 Text(self.prev_hash.as_bytes()),
             ],
         )
-        .len();
-        buf.truncate(len);
     }
 }
 
