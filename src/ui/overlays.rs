@@ -143,15 +143,7 @@ impl DeckhandApp {
                         pad.sign.focus_pin();
                     }
                 } else if ui
-                    .add(
-                        Button::new(
-                            RichText::new("Verify")
-                                .size(theme::BODY + 2.0)
-                                .color(theme::PRIMARY_TEXT),
-                        )
-                        .fill(theme::PRIMARY)
-                        .min_size(theme::ACTION_SIZE),
-                    )
+                    .add(gold("Verify", theme::BODY + 2.0).min_size(theme::ACTION_SIZE))
                     .clicked()
                 {
                     cmds.push(UiCmd::SubmitVerify);

@@ -3,8 +3,8 @@
 //! decide the forced bet and who acts first), a common card, and the hands at the showdown.
 
 use super::{
-    DeckhandApp, UiCmd, body, card_grid, cards_text, choice, fixed_rows, primary, small, theme,
-    title,
+    DeckhandApp, UiCmd, body, card_grid, cards_text, choice, fixed_rows, gold, primary, small,
+    theme, title,
 };
 use crate::rules::cards::{Card, CardSet};
 use crate::rules::money;
@@ -450,15 +450,10 @@ impl DeckhandApp {
                     Some(to) => format!("{verb} {}", money(to)),
                     None => format!("{verb} …"),
                 };
-                let gold = Button::new(
-                    RichText::new(label)
-                        .size(theme::BODY)
-                        .color(theme::PRIMARY_TEXT)
-                        .strong(),
-                )
-                .fill(theme::PRIMARY);
                 if ui
-                    .add_enabled_ui(keyed.is_some(), |ui| ui.add_sized(size, gold))
+                    .add_enabled_ui(keyed.is_some(), |ui| {
+                        ui.add_sized(size, gold(label, theme::BODY))
+                    })
                     .inner
                     .clicked()
                 {
@@ -660,15 +655,11 @@ impl DeckhandApp {
         ui.horizontal(|ui| {
             title(ui, "Showdown");
             ui.add_space(theme::GAP * 2.0);
-            let gold = Button::new(
-                RichText::new("Show the winner")
-                    .size(theme::BODY + 2.0)
-                    .color(theme::PRIMARY_TEXT)
-                    .strong(),
-            )
-            .fill(theme::PRIMARY);
+            let show_winner = gold("Show the winner", theme::BODY + 2.0);
             show = ui
-                .add_enabled_ui(ready, |ui| ui.add_sized(egui::vec2(300.0, 56.0), gold))
+                .add_enabled_ui(ready, |ui| {
+                    ui.add_sized(egui::vec2(300.0, 56.0), show_winner)
+                })
                 .inner
                 .clicked()
                 && ready;

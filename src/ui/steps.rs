@@ -325,13 +325,7 @@ impl DeckhandApp {
                 ui.horizontal(|ui| {
                     if ui
                         .add(
-                            Button::new(
-                                RichText::new("Count is right")
-                                    .size(theme::BODY + 2.0)
-                                    .color(theme::PRIMARY_TEXT),
-                            )
-                            .fill(theme::PRIMARY)
-                            .min_size(theme::PRIMARY_SIZE),
+                            gold("Count is right", theme::BODY + 2.0).min_size(theme::PRIMARY_SIZE),
                         )
                         .clicked()
                     {

@@ -245,19 +245,24 @@ pub(super) fn primary_when(ui: &mut Ui, enabled: bool, label: &str) -> bool {
     ui.add_enabled_ui(enabled, |ui| primary(ui, label)).inner && enabled
 }
 
+/// A gold button, its label in bold at `text_size`: the step's one next action, wherever it
+/// stands (the step itself, a box over it, a row of bets); the caller gives its size.
+pub(super) fn gold(label: impl Into<String>, text_size: f32) -> Button<'static> {
+    Button::new(
+        RichText::new(label)
+            .size(text_size)
+            .color(theme::PRIMARY_TEXT)
+            .strong(),
+    )
+    .fill(theme::PRIMARY)
+}
+
 /// The one primary action of a step: large, gold, with its name as its label.
 pub(super) fn primary(ui: &mut Ui, label: &str) -> bool {
     if !ui.layout().is_horizontal() {
         ui.add_space(theme::GAP);
     }
-    let button = Button::new(
-        RichText::new(label)
-            .size(theme::BODY + 4.0)
-            .color(theme::PRIMARY_TEXT)
-            .strong(),
-    )
-    .fill(theme::PRIMARY)
-    .min_size(theme::PRIMARY_SIZE);
+    let button = gold(label, theme::BODY + 4.0).min_size(theme::PRIMARY_SIZE);
     // A horizontal scope centres the label in the button.
     ui.horizontal(|ui| ui.add(button).clicked()).inner
 }
