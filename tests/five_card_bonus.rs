@@ -119,14 +119,13 @@ fn the_five_card_hand_bonus_is_wagered_drawn_settled_and_hit_at_the_table() {
     tap(h, "No more bets");
     settle(h);
     h.get_by_label("On the layout $35.00");
-    // The system locked the wagers out and drew for the round.
-    until(h, "the draw", &|a| {
-        a.terminal().progressive().drawn.is_some()
+    // The system locked the wagers out and drew for the round. The controller reports its
+    // state in a message of its own after the draw (hw/progressive-protocol.md), which may
+    // come in a later poll than the draw.
+    until(h, "the draw and the lockout", &|a| {
+        let p = a.terminal().progressive();
+        p.drawn.is_some() && p.state == Some(ControllerState::Locked)
     });
-    assert_eq!(
-        h.state().terminal().progressive().state,
-        Some(ControllerState::Locked)
-    );
     let mut taps = 0;
     while banked(h).step != BankedStep::Cards {
         assert!(play_step(h, &mut taps) && taps < 40, "{:?}", banked(h).step);
