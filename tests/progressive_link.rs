@@ -703,10 +703,17 @@ fn meter_payouts_are_told_to_the_controller_in_settlement_order() {
     ));
     h.get_by_label_contains("Progressive: royal flush pays 100% of the meter ($25,000.30) → $25,000.30; not from the table inventory, cards stay until the documentation is complete  (validated by");
     common::ui::tap(&mut h, "Paid");
+    // "Paid" tells HIT_PAID for the first hit, HIT for the second, then HIT_PAID for it: done
+    // once the controller's meters show the second hit taken (a part of the meter, so no
+    // reset) and it is locked again. The state alone is already "locked" from the first
+    // HIT_PAID's answer.
     let deadline = Instant::now() + Duration::from_secs(10);
-    while h.state().terminal().progressive().hits.len() < 2
-        || h.state().terminal().progressive().state != Some(ControllerState::Locked)
-    {
+    let second_paid = |t: &deckhand::terminal::Terminal| {
+        t.progressive().hits.get(1).is_some_and(|second| {
+            second.percent < 100 && t.progressive_meter() == Some((1, second.meter_after))
+        }) && t.progressive().state == Some(ControllerState::Locked)
+    };
+    while !second_paid(h.state().terminal()) {
         assert!(
             Instant::now() < deadline,
             "{:?}",

@@ -9,22 +9,35 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// Every event the driver reported, and how many of them a wait has read: a wait takes the
+/// first unread event that matches, so events that came in the same poll after it are still
+/// there for the next wait.
+#[derive(Default)]
+struct Seen {
+    all: Vec<ShufflerEvent>,
+    read: usize,
+}
+
 fn wait_for(
     drv: &mut SerialShuffler,
-    seen: &mut Vec<ShufflerEvent>,
+    seen: &mut Seen,
     pred: impl Fn(&ShufflerEvent) -> bool,
 ) -> ShufflerEvent {
     let deadline = Instant::now() + Duration::from_secs(10);
-    while Instant::now() < deadline {
-        for e in drv.poll() {
-            seen.push(e.clone());
-            if pred(&e) {
-                return e;
-            }
+    loop {
+        if let Some(i) = seen.all[seen.read..].iter().position(&pred) {
+            seen.read += i + 1;
+            return seen.all[seen.read - 1].clone();
         }
+        seen.read = seen.all.len();
+        assert!(
+            Instant::now() < deadline,
+            "event not seen; got {:?}",
+            seen.all
+        );
+        seen.all.extend(drv.poll());
         std::thread::sleep(Duration::from_millis(10));
     }
-    panic!("event not seen; got {seen:?}");
 }
 
 #[test]
@@ -49,7 +62,7 @@ fn counts_miscounts_and_jams_reach_the_host() {
         }),
         waker,
     );
-    let mut seen = vec![];
+    let mut seen = Seen::default();
     let up = wait_for(&mut drv, &mut seen, |e| {
         matches!(e, ShufflerEvent::Link(LinkState::Connected { .. }))
     });
@@ -75,7 +88,7 @@ fn counts_miscounts_and_jams_reach_the_host() {
     });
     assert_eq!(c, ShufflerEvent::Counted { deck: 1, count: 51 });
     // The card list came first, sorted, and names the missing card.
-    let list = seen
+    let list = seen.all[..seen.read]
         .iter()
         .rev()
         .find_map(|e| match e {
@@ -90,7 +103,7 @@ fn counts_miscounts_and_jams_reach_the_host() {
         list.windows(2).all(|w| w[0].index() < w[1].index()),
         "sorted, never in deck order"
     );
-    assert!(seen.contains(&ShufflerEvent::DeckPresent(true)));
+    assert!(seen.all.contains(&ShufflerEvent::DeckPresent(true)));
     drv.request_meters();
     let m = wait_for(&mut drv, &mut seen, |e| {
         matches!(e, ShufflerEvent::Meters { .. })
@@ -149,9 +162,11 @@ fn counts_miscounts_and_jams_reach_the_host() {
     // The cut frame was SHUFFLE_STARTED; the count (53, an extra card) still arrives whole.
     assert_eq!(c, ShufflerEvent::Counted { deck: 1, count: 53 });
     assert!(
-        seen.iter()
+        seen.all
+            .iter()
             .any(|e| matches!(e, ShufflerEvent::LineError(m) if m.contains("truncated") || m.contains("cut") || m.contains("abandon"))),
-        "{seen:?}"
+        "{:?}",
+        seen.all
     );
 
     drop(drv);

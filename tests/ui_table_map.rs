@@ -161,7 +161,13 @@ fn the_demo_simulator_takes_no_height_from_the_step() {
     // The jam armed above: the shuffle fails once and is started again.
     shuffled_by_the_simulator(&mut h, GameId::Crazy4Poker);
     // The controller waits for the round's OPEN_WAGERING: between rounds that is no fault.
-    h.get_by_label("● Progressive between rounds");
+    // Its state comes over its own line, in its own time.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while h.query_by_label("● Progressive between rounds").is_none() {
+        assert!(Instant::now() < deadline, "the controller never reported");
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
     // The Simulator keeps its place from the first screen to the open table.
     assert_eq!(h.get_by_label("Simulator").rect(), demo);
     for s in 1..=6 {
