@@ -185,22 +185,33 @@ pub(crate) fn hash_input<'b>(out: &'b mut Vec<u8>, fields: &[Field<'_>; 12]) -> 
     &out[..o + 1]
 }
 
+/// Each byte's two lowercase hex digits.
+const HEX_PAIRS: [[u8; 2]; 256] = {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut t = [[0u8; 2]; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = [HEX[b >> 4], HEX[b & 0xF]];
+        b += 1;
+    }
+    t
+};
+
 /// The hex of SHA-256 over `input`, on the stack.
 pub(crate) fn hex_digest(input: &[u8]) -> [u8; 64] {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
     let d = Sha256::digest(input);
     let mut out = [0u8; 64];
-    for (i, b) in d.iter().enumerate() {
-        out[2 * i] = HEX[(b >> 4) as usize];
-        out[2 * i + 1] = HEX[(b & 0xF) as usize];
+    for (pair, b) in out.chunks_exact_mut(2).zip(d.iter()) {
+        pair.copy_from_slice(&HEX_PAIRS[*b as usize]);
     }
     out
 }
 
 /// What one range of serials showed.
 struct Range {
-    /// The `prev_hash` of its first row, and the hash of its last (to join with neighbours).
-    first_prev: Vec<u8>,
+    /// The `prev_hash` of its first row (none when that row is missing), and the hash of its
+    /// last (to join with neighbours).
+    first_prev: Option<Vec<u8>>,
     last_hash: Vec<u8>,
     broken: Option<ChainStatus>,
 }
@@ -228,20 +239,12 @@ fn walk_range(conn: &Connection, from: i64, to: i64) -> Result<Range> {
     let mut expected = from;
     let mut prev: Vec<u8> = Vec::with_capacity(64);
     let mut range = Range {
-        first_prev: Vec::new(),
+        first_prev: None,
         last_hash: Vec::new(),
         broken: None,
     };
     let broken = |serial: i64, problem: String| Some(ChainStatus::Broken { serial, problem });
     while let Some(r) = rows.next()? {
-        let serial: i64 = r.get(0)?;
-        if serial != expected {
-            range.broken = broken(
-                expected,
-                format!("row {expected} is missing (next is {serial})"),
-            );
-            return Ok(range);
-        }
         let f = |i: usize| r.get_ref(i).map(field);
         let fields = [
             f(0)?,
@@ -257,13 +260,26 @@ fn walk_range(conn: &Connection, from: i64, to: i64) -> Result<Range> {
             f(10)?,
             f(11)?,
         ];
+        // The primary key: always an integer.
+        let Field::Int(serial) = fields[0] else {
+            return Err(super::StoreError::Invalid(
+                "a journal row without an integer serial".into(),
+            ));
+        };
+        if serial != expected {
+            range.broken = broken(
+                expected,
+                format!("row {expected} is missing (next is {serial})"),
+            );
+            return Ok(range);
+        }
         let prev_hash = match fields[11] {
             Field::Text(t) => t,
             _ => &[],
         };
         let hash = r.get_ref(12)?.as_bytes().unwrap_or_default();
         if serial == from {
-            range.first_prev = prev_hash.to_vec();
+            range.first_prev = Some(prev_hash.to_vec());
         } else if prev_hash != prev.as_slice() {
             range.broken = broken(
                 serial,
@@ -283,74 +299,145 @@ fn walk_range(conn: &Connection, from: i64, to: i64) -> Result<Range> {
         expected += 1;
     }
     if expected <= to {
-        range.broken = broken(
-            expected,
-            format!(
+        // The range's last rows are missing: named as a walk of the whole journal names them,
+        // by the row after the gap (another range's) if there is one.
+        let next: Option<i64> = conn.query_row(
+            "SELECT MIN(serial) FROM journal WHERE serial > ?1",
+            [to],
+            |r| r.get(0),
+        )?;
+        let problem = match next {
+            Some(next) => format!("row {expected} is missing (next is {next})"),
+            None => format!(
                 "row {expected} is missing (the journal ends at {})",
                 expected - 1
             ),
-        );
+        };
+        range.broken = broken(expected, problem);
         return Ok(range);
     }
     range.last_hash = prev;
     Ok(range)
 }
 
+/// What one thread walked: each range's place in serial order, and what it showed.
+type Walked = Vec<(usize, Result<Range>)>;
+
 /// Below this many rows one thread walks the whole journal.
 const PARALLEL_FROM: i64 = 20_000;
 
+/// The serials a thread takes at a time: small enough that a core slowed by a neighbour (a
+/// shared virtual CPU) takes fewer of them instead of holding up the others, large enough
+/// that a range's query and seek cost nothing beside its rows.
+const CHUNK: i64 = 8_192;
+
 /// Verifies the journal on `conn`: serials 1 to the last without a gap, each hash recomputed,
 /// each row pointing at the one before. With more than [`PARALLEL_FROM`] rows the serials are
-/// split between the cores, each range walked on its own connection from `reopen` (the same
-/// file opened the same way); the ranges are joined at their seams, and the first break in
-/// serial order is the one reported.
+/// cut into ranges of [`CHUNK`] that the cores take in turn, as each finishes its last, each
+/// thread but this one on its own connection from `reopen` (the same file opened the same
+/// way); the ranges are joined at their seams, and the first break in serial order is the one
+/// reported.
 pub(crate) fn verify(
     conn: &Connection,
     reopen: &(dyn Fn() -> Result<Connection> + Sync),
 ) -> Result<ChainStatus> {
-    let last: i64 = conn.query_row("SELECT COALESCE(MAX(serial), 0) FROM journal", [], |r| {
-        r.get(0)
-    })?;
+    let last = last_serial(conn)?;
+    let cores = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .clamp(1, 16);
+    if last < PARALLEL_FROM {
+        verify_in(conn, reopen, 1, last.max(1))
+    } else {
+        verify_in(conn, reopen, cores, CHUNK)
+    }
+}
+
+fn last_serial(conn: &Connection) -> Result<i64> {
+    Ok(
+        conn.query_row("SELECT COALESCE(MAX(serial), 0) FROM journal", [], |r| {
+            r.get(0)
+        })?,
+    )
+}
+
+/// [`verify`] on `threads` threads taking ranges of `chunk` serials.
+fn verify_in(
+    conn: &Connection,
+    reopen: &(dyn Fn() -> Result<Connection> + Sync),
+    threads: usize,
+    chunk: i64,
+) -> Result<ChainStatus> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let last = last_serial(conn)?;
     if last == 0 {
         return Ok(ChainStatus::Intact {
             rows: 0,
             head: super::GENESIS.to_string(),
         });
     }
-    let cores = std::thread::available_parallelism()
-        .map(|n| n.get() as i64)
-        .unwrap_or(1)
-        .clamp(1, 16);
-    let parts = if last < PARALLEL_FROM { 1 } else { cores };
-    let per = (last + parts - 1) / parts;
-    let bounds: Vec<(i64, i64)> = (0..parts)
-        .map(|i| (1 + i * per, ((i + 1) * per).min(last)))
-        .filter(|(a, b)| a <= b)
+    let bounds: Vec<(i64, i64)> = (0..(last + chunk - 1) / chunk)
+        .map(|i| (1 + i * chunk, ((i + 1) * chunk).min(last)))
         .collect();
-    // The first range on this thread and `conn`; each other range on a thread and a
-    // connection of its own.
-    let ranges: Vec<Result<Range>> = std::thread::scope(|s| {
-        let jobs: Vec<_> = bounds
-            .iter()
-            .skip(1)
-            .map(|&(a, b)| s.spawn(move || walk_range(&reopen()?, a, b)))
+    // The next range to take. A thread that finds a break takes no more and stops the others
+    // taking ranges after it: every range before it was taken earlier, so it is walked and
+    // the first break in serial order is still found.
+    let next = AtomicUsize::new(0);
+    let take = |conn: &Connection| -> Walked {
+        let mut out = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&(a, b)) = bounds.get(i) else {
+                return out;
+            };
+            let range = walk_range(conn, a, b);
+            let stop = !matches!(&range, Ok(r) if r.broken.is_none());
+            out.push((i, range));
+            if stop {
+                next.fetch_max(bounds.len(), Ordering::Relaxed);
+                return out;
+            }
+        }
+    };
+    let walked: Vec<Result<Walked>> = std::thread::scope(|s| {
+        let jobs: Vec<_> = (1..threads)
+            .map(|_| s.spawn(|| reopen().map(|c| take(&c))))
             .collect();
-        let (a, b) = bounds[0];
-        let mut out = vec![walk_range(conn, a, b)];
-        out.extend(jobs.into_iter().map(|j| {
+        let mut walked = vec![Ok(take(conn))];
+        walked.extend(jobs.into_iter().map(|j| {
             j.join().unwrap_or_else(|_| {
                 Err(super::StoreError::Invalid(
                     "verifying a range of the journal failed unexpectedly".into(),
                 ))
             })
         }));
-        out
+        walked
     });
+    let mut ranges: Vec<Option<Result<Range>>> = bounds.iter().map(|_| None).collect();
+    for w in walked {
+        // A thread that could not open the journal: its error is the answer.
+        for (i, r) in w? {
+            ranges[i] = Some(r);
+        }
+    }
     // Joined in serial order: a range's own break first, then its seam with the one before.
     let mut prev_last: Vec<u8> = super::GENESIS.as_bytes().to_vec();
     for (range, &(from, _)) in ranges.into_iter().zip(&bounds) {
+        let Some(range) = range else {
+            // Only ranges after a break go untaken, and the break is reported first.
+            return Err(super::StoreError::Invalid(
+                "a range of the journal was not verified".into(),
+            ));
+        };
         let range = range?;
-        if range.first_prev != prev_last {
+        // In the order one walk checks a row: present, then pointing at the row before.
+        let Some(first_prev) = range.first_prev else {
+            return Ok(range.broken.unwrap_or_else(|| ChainStatus::Broken {
+                serial: from,
+                problem: format!("row {from} is missing"),
+            }));
+        };
+        if first_prev != prev_last {
             return Ok(ChainStatus::Broken {
                 serial: from,
                 problem: "its previous hash does not match the row before".into(),
@@ -483,6 +570,126 @@ mod tests {
             ])
             .to_string();
             assert_eq!(String::from_utf8(got).unwrap(), want);
+        }
+    }
+
+    /// The ranges the cores take give the verdict one walk of the whole journal gives, for an
+    /// intact journal and for each way a row can be changed or removed: at a seam between
+    /// ranges (either side), inside one, at the first row, and with two breaks (the first in
+    /// serial order reported, whichever thread finds which). The production split (ranges
+    /// of [`CHUNK`] on every core) and a finer one (ranges of 1,000 on four threads) alike.
+    #[test]
+    fn ranges_on_every_core_find_what_one_walk_finds() {
+        use crate::store::{Entry, RowContext, Store, reopener};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("long.sqlite");
+        let c = CHUNK;
+        let rows = 3 * c + 100;
+        assert!(
+            rows >= PARALLEL_FROM,
+            "the production split is the one tested"
+        );
+        let head = {
+            let mut s = Store::open(&path).unwrap();
+            let mut n = 0;
+            while n < rows {
+                let batch: Vec<Entry> = (n..(n + 1_000).min(rows))
+                    .map(|i| Entry::system("n", serde_json::json!({"i": i, "t": "a\"b\\c\n"})))
+                    .collect();
+                n += batch.len() as i64;
+                s.append(&RowContext::default(), &batch).unwrap();
+            }
+            s.head().unwrap()
+        };
+        let copy = |name: &str, sql: &str| {
+            let to = dir.path().join(format!("{name}.sqlite"));
+            let src = Connection::open(&path).unwrap();
+            src.execute("VACUUM INTO ?1", [to.to_str().unwrap()])
+                .unwrap();
+            let raw = Connection::open(&to).unwrap();
+            raw.execute_batch(&format!(
+                "DROP TRIGGER journal_no_update; DROP TRIGGER journal_no_delete; {sql}"
+            ))
+            .unwrap();
+            to
+        };
+        let verdicts = |p: &std::path::Path| {
+            let reopen = reopener(p);
+            let conn = reopen().unwrap();
+            let last = last_serial(&conn).unwrap();
+            (
+                verify_in(&conn, &reopen, 1, last).unwrap(),
+                verify(&conn, &reopen).unwrap(),
+                verify_in(&conn, &reopen, 4, 1_000).unwrap(),
+            )
+        };
+        let (one, cores, fine) = verdicts(&path);
+        assert_eq!(
+            one,
+            ChainStatus::Intact {
+                rows: head.0,
+                head: head.1
+            }
+        );
+        assert_eq!((&cores, &fine), (&one, &one));
+        let alter =
+            |serial: i64| format!("UPDATE journal SET payload = '{{}}' WHERE serial = {serial};");
+        let altered = "its contents do not match its hash (altered)";
+        let cases: Vec<(String, String, i64, String)> = vec![
+            ("first".into(), alter(1), 1, altered.into()),
+            ("seam-last".into(), alter(c), c, altered.into()),
+            ("seam-first".into(), alter(c + 1), c + 1, altered.into()),
+            ("inside".into(), alter(c + 4_321), c + 4_321, altered.into()),
+            (
+                "seam-prev".into(),
+                format!(
+                    "UPDATE journal SET prev_hash = hash WHERE serial = {};",
+                    2 * c + 1
+                ),
+                2 * c + 1,
+                "its previous hash does not match the row before".into(),
+            ),
+            (
+                "gone-seam-first".into(),
+                format!("DELETE FROM journal WHERE serial = {};", 2 * c + 1),
+                2 * c + 1,
+                format!("row {} is missing (next is {})", 2 * c + 1, 2 * c + 2),
+            ),
+            (
+                "gone-seam-last".into(),
+                format!("DELETE FROM journal WHERE serial = {};", 2 * c),
+                2 * c,
+                format!("row {} is missing (next is {})", 2 * c, 2 * c + 1),
+            ),
+            (
+                "gone-run".into(),
+                format!(
+                    "DELETE FROM journal WHERE serial BETWEEN {} AND {};",
+                    c - 10,
+                    c + 10
+                ),
+                c - 10,
+                format!("row {} is missing (next is {})", c - 10, c + 11),
+            ),
+            (
+                "two".into(),
+                format!("{} {}", alter(3 * c + 5), alter(c + 7)),
+                c + 7,
+                altered.into(),
+            ),
+        ];
+        for (name, sql, serial, problem) in cases {
+            let (one, cores, fine) = verdicts(&copy(&name, &sql));
+            assert_eq!(
+                one,
+                ChainStatus::Broken {
+                    serial,
+                    problem: problem.clone()
+                },
+                "{name}: one walk"
+            );
+            assert_eq!(cores, one, "{name}: on every core");
+            assert_eq!(fine, one, "{name}: in ranges of 1,000");
         }
     }
 }
