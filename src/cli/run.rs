@@ -20,6 +20,7 @@ pub(super) fn showcase(config: Config, game: String, db: PathBuf, at: String) ->
 }
 
 pub(super) fn run_terminal(config: Config, showcase: Option<crate::demo::At>) -> Result<()> {
+    return_large_buffers();
     // The UI context exists only once the window does; device threads wake it through this.
     let ctx_slot: crate::app::ContextSlot = Arc::new(OnceLock::new());
     let station = crate::app::start(&config, ctx_slot.clone(), showcase);
@@ -47,6 +48,28 @@ pub(super) fn run_terminal(config: Config, showcase: Option<crate::demo::At>) ->
         }),
     )
     .map_err(|e| anyhow::anyhow!("the window could not open: {e}"))
+}
+
+/// Allocations of this size or more are mapped on their own and given back when freed.
+const LARGE_BUFFER: usize = 1 << 20;
+
+/// glibc's malloc maps a large allocation on its own and unmaps it when freed, but the first
+/// such buffer freed raises that threshold to its size (up to 32 MB): from then on buffers of
+/// that size come from the heap and stay there when freed. A window filling the monitor and the
+/// software renderer's frame buffers (Mesa's llvmpipe under Xvfb) free and allocate buffers of
+/// megabytes as the window opens, and the terminal kept 20 or 40 MB more of them from one start
+/// to the next (115, 134 or 154 MB at the sign-in screen). Fixed at [`LARGE_BUFFER`]: 111 MB
+/// every start (docs/benchmarks.md). No buffer of the screen's frames is that large.
+fn return_large_buffers() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: `mallopt` takes two integers and only sets the allocator's parameter, under its
+    // own lock; it is called before the terminal's threads start.
+    let set = unsafe { libc::mallopt(libc::M_MMAP_THRESHOLD, LARGE_BUFFER as libc::c_int) };
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    let set = 1;
+    if set != 1 {
+        tracing::warn!("the allocator kept its own threshold for large buffers");
+    }
 }
 
 /// SIGTERM (`systemctl stop`), SIGINT and SIGHUP close the window as its close button would:

@@ -7,6 +7,13 @@ use egui::{Pos2, ViewportCommand};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// The widest texture the terminal asks of the renderer. egui's glyph atlas is as wide as the
+/// renderer allows (16,384 pixels under Mesa's software renderer) and doubles its height as it
+/// fills, so at that width a few rows of glyphs take megabytes, twice: egui's image and the
+/// renderer's copy. Every texture the terminal draws (the atlas, the 52 card faces) fits in
+/// 2,048, which every GPU takes.
+pub const MAX_TEXTURE_SIDE: usize = 2_048;
+
 /// Wraps the app; when `fill` is set, fills the monitor once its size is known. When `stop` is
 /// raised (SIGTERM from `systemctl stop`, see `cli::run`), the window closes as if the close
 /// button were pressed, so the app is dropped and the journal checkpointed.
@@ -65,6 +72,20 @@ impl<A: eframe::App> eframe::App for Kiosk<A> {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         self.app.ui(ui, frame);
     }
+
+    fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        cap_texture_side(raw_input);
+        self.app.raw_input_hook(ctx, raw_input);
+    }
+}
+
+/// The renderer's largest texture side, capped at [`MAX_TEXTURE_SIDE`].
+pub fn cap_texture_side(raw_input: &mut egui::RawInput) {
+    raw_input.max_texture_side = Some(
+        raw_input
+            .max_texture_side
+            .map_or(MAX_TEXTURE_SIDE, |s| s.min(MAX_TEXTURE_SIDE)),
+    );
 }
 
 #[cfg(test)]
