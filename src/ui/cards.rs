@@ -1,18 +1,21 @@
 //! Card faces from `assets/cards/faces.png` (drawn by `assets/cards/make-faces.sh`): one sheet of
-//! 13 ranks by 4 suits, decoded once with `image` and cut into 52 textures kept in the egui
-//! context. Each face button carries the card's name ("A♠") for accessibility and tests.
+//! 13 ranks by 4 suits, decoded once with `image` into one texture kept in the egui context; each
+//! face is drawn from its cell of the sheet (each cell has a transparent margin, so a face's edge
+//! never takes colour from its neighbour). Each face button carries the card's name ("A♠") for
+//! accessibility and tests.
 
 use crate::rules::cards::{Card, Rank, Suit};
-use egui::{Button, Context, Image, Response, TextureHandle, Ui, Vec2};
+use egui::{Button, Context, Image, Rect, Response, TextureHandle, Ui, Vec2, pos2};
 use std::sync::Arc;
 
 const SHEET: &[u8] = include_bytes!("../../assets/cards/faces.png");
 const COLUMNS: usize = 13;
 const ROWS: usize = 4;
 
-/// The 52 faces, indexed by suit row and rank column.
+/// The sheet as one texture (one upload, one texture for the renderer to keep: 52 textures of
+/// their own kept about 3 MB more of the terminal's memory).
 pub struct Faces {
-    textures: Vec<TextureHandle>,
+    sheet: TextureHandle,
 }
 
 impl Faces {
@@ -20,42 +23,35 @@ impl Faces {
         let sheet = image::load_from_memory_with_format(SHEET, image::ImageFormat::Png)
             .map_err(|e| format!("assets/cards/faces.png: {e}"))?
             .to_rgba8();
-        let (w, h) = (
-            sheet.width() as usize / COLUMNS,
-            sheet.height() as usize / ROWS,
-        );
-        if w == 0 || h == 0 {
+        let (w, h) = (sheet.width() as usize, sheet.height() as usize);
+        if w < COLUMNS || h < ROWS {
             return Err("assets/cards/faces.png: the sheet is too small".into());
         }
-        let mut textures = Vec::with_capacity(COLUMNS * ROWS);
-        for row in 0..ROWS {
-            for col in 0..COLUMNS {
-                let mut pixels = Vec::with_capacity(w * h * 4);
-                for y in 0..h {
-                    for x in 0..w {
-                        let p = sheet.get_pixel((col * w + x) as u32, (row * h + y) as u32);
-                        pixels.extend_from_slice(&p.0);
-                    }
-                }
-                let img = egui::ColorImage::from_rgba_unmultiplied([w, h], &pixels);
-                textures.push(ctx.load_texture(
-                    format!("card-{row}-{col}"),
-                    img,
-                    egui::TextureOptions::LINEAR,
-                ));
-            }
-        }
-        Ok(Faces { textures })
+        let img = egui::ColorImage::from_rgba_unmultiplied([w, h], sheet.as_raw());
+        drop(sheet);
+        Ok(Faces {
+            sheet: ctx.load_texture("card-faces", img, egui::TextureOptions::LINEAR),
+        })
     }
 
-    fn index(c: Card) -> usize {
+    fn cell(c: Card) -> (usize, usize) {
         let row = Suit::ALL.iter().position(|s| *s == c.suit).unwrap_or(0);
         let col = usize::from(c.rank.value().saturating_sub(Rank::TWO.value()));
-        row * COLUMNS + col.min(COLUMNS - 1)
+        (row, col.min(COLUMNS - 1))
     }
 
-    pub fn texture(&self, c: Card) -> &TextureHandle {
-        &self.textures[Self::index(c)]
+    /// The card's cell of the sheet, in texture coordinates (0 to 1).
+    pub fn uv(c: Card) -> Rect {
+        let (row, col) = Self::cell(c);
+        let (w, h) = (1.0 / COLUMNS as f32, 1.0 / ROWS as f32);
+        Rect::from_min_size(pos2(col as f32 * w, row as f32 * h), egui::vec2(w, h))
+    }
+
+    /// The card's face at `size`.
+    pub fn image(&self, c: Card, size: Vec2) -> Image<'static> {
+        Image::from_texture((self.sheet.id(), size))
+            .uv(Self::uv(c))
+            .fit_to_exact_size(size)
     }
 
     /// The faces of this context, decoded on first use; `None` if the sheet cannot be read
@@ -76,10 +72,7 @@ impl Faces {
 pub fn card_button(ui: &mut Ui, c: Card, size: Vec2, enabled: bool) -> Response {
     let name = c.pretty();
     let response = match Faces::of(ui.ctx()) {
-        Some(f) => {
-            let img = Image::new(f.texture(c)).fit_to_exact_size(size);
-            ui.add_enabled(enabled, Button::image(img).frame(false))
-        }
+        Some(f) => ui.add_enabled(enabled, Button::image(f.image(c, size)).frame(false)),
         None => ui.add_enabled(
             enabled,
             Button::new(egui::RichText::new(&name).strong()).min_size(size),
@@ -93,19 +86,41 @@ pub fn card_button(ui: &mut Ui, c: Card, size: Vec2, enabled: bool) -> Response 
 mod tests {
     use super::*;
 
+    /// One texture for the sheet; each card's own cell of it, 116 by 112 pixels, the 52 cells
+    /// apart and covering the sheet.
     #[test]
     fn the_sheet_cuts_into_52_faces_one_per_card() {
         let ctx = Context::default();
         let faces = Faces::of(&ctx).expect("the embedded sheet decodes");
-        assert_eq!(faces.textures.len(), 52);
-        let mut ids = std::collections::BTreeSet::new();
+        let [w, h] = faces.sheet.size();
+        assert_eq!([w, h], [116 * COLUMNS, 112 * ROWS]);
+        let mut cells = Vec::new();
         for i in 0..52 {
             let c = Card::from_index(i).unwrap();
-            let t = faces.texture(c);
-            assert_eq!(t.size(), [116, 112], "{}", c.pretty());
-            ids.insert(t.id());
+            let uv = Faces::uv(c);
+            let px = Rect::from_min_max(
+                pos2(uv.min.x * w as f32, uv.min.y * h as f32),
+                pos2(uv.max.x * w as f32, uv.max.y * h as f32),
+            );
+            assert!((px.width() - 116.0).abs() < 1e-3, "{}: {px:?}", c.pretty());
+            assert!((px.height() - 112.0).abs() < 1e-3, "{}: {px:?}", c.pretty());
+            assert!(
+                cells
+                    .iter()
+                    .all(|o: &Rect| !o.shrink(0.01).intersects(px.shrink(0.01))),
+                "{} overlaps another card",
+                c.pretty()
+            );
+            cells.push(px);
         }
-        assert_eq!(ids.len(), 52, "every card has its own face");
+        let area: f32 = cells.iter().map(|r| r.area()).sum();
+        assert!(
+            (area - (w * h) as f32).abs() < 1.0,
+            "the cells cover the sheet"
+        );
+        // The ace of spades in the last column of the spades row.
+        let (row, col) = Faces::cell("As".parse().unwrap());
+        assert_eq!((Suit::ALL[row], col), (Suit::Spades, 12));
         // Decoded once per context.
         assert!(Arc::ptr_eq(&faces, &Faces::of(&ctx).unwrap()));
     }
