@@ -1,7 +1,7 @@
 //! The chain's hash input, written without building JSON values, and the verification of a
 //! journal at hash speed: rows read as borrowed bytes, one reused buffer per thread, and the
-//! serial range split between the cores (each row's `prev_hash` is stored, so ranges are
-//! independent and only their seams are joined).
+//! serials cut into ranges the cores take in turn (each row's `prev_hash` is stored, so ranges
+//! are independent and only their seams are joined).
 //!
 //! The hash input is the compact JSON array of the row's fields but the hash
 //! (`[serial,"terminal_id","ts_utc",mono_ns,session,"stream",table_no,"dealer","actor","kind",
@@ -332,11 +332,11 @@ const PARALLEL_FROM: i64 = 20_000;
 const CHUNK: i64 = 8_192;
 
 /// Verifies the journal on `conn`: serials 1 to the last without a gap, each hash recomputed,
-/// each row pointing at the one before. With more than [`PARALLEL_FROM`] rows the serials are
-/// cut into ranges of [`CHUNK`] that the cores take in turn, as each finishes its last, each
-/// thread but this one on its own connection from `reopen` (the same file opened the same
-/// way); the ranges are joined at their seams, and the first break in serial order is the one
-/// reported.
+/// each row pointing at the one before. From [`PARALLEL_FROM`] rows on the serials are cut
+/// into ranges of [`CHUNK`] that the cores take in turn, as each finishes its last: this thread
+/// on `conn`, each other on its own connection from `reopen` (the same file opened the same
+/// way; a thread that cannot open it takes no range and the others walk them all). The
+/// ranges are joined at their seams, and the first break in serial order is the one reported.
 pub(crate) fn verify(
     conn: &Connection,
     reopen: &(dyn Fn() -> Result<Connection> + Sync),
@@ -400,8 +400,16 @@ fn verify_in(
         }
     };
     let walked: Vec<Result<Walked>> = std::thread::scope(|s| {
-        let jobs: Vec<_> = (1..threads)
-            .map(|_| s.spawn(|| reopen().map(|c| take(&c))))
+        let jobs: Vec<_> = (1..threads.min(bounds.len()))
+            .map(|_| {
+                s.spawn(|| match reopen() {
+                    Ok(c) => Ok(take(&c)),
+                    Err(e) => {
+                        tracing::warn!("verifying the journal on one core fewer: {e}");
+                        Ok(Vec::new())
+                    }
+                })
+            })
             .collect();
         let mut walked = vec![Ok(take(conn))];
         walked.extend(jobs.into_iter().map(|j| {
@@ -415,7 +423,6 @@ fn verify_in(
     });
     let mut ranges: Vec<Option<Result<Range>>> = bounds.iter().map(|_| None).collect();
     for w in walked {
-        // A thread that could not open the journal: its error is the answer.
         for (i, r) in w? {
             ranges[i] = Some(r);
         }
@@ -430,12 +437,15 @@ fn verify_in(
             ));
         };
         let range = range?;
-        // In the order one walk checks a row: present, then pointing at the row before.
+        // In the order one walk checks a row: present, then pointing at the row before. A
+        // range whose first row is missing has that break.
         let Some(first_prev) = range.first_prev else {
-            return Ok(range.broken.unwrap_or_else(|| ChainStatus::Broken {
-                serial: from,
-                problem: format!("row {from} is missing"),
-            }));
+            return match range.broken {
+                Some(b) => Ok(b),
+                None => Err(super::StoreError::Invalid(
+                    "a range of the journal was walked without its first row".into(),
+                )),
+            };
         };
         if first_prev != prev_last {
             return Ok(ChainStatus::Broken {
@@ -575,9 +585,10 @@ mod tests {
 
     /// The ranges the cores take give the verdict one walk of the whole journal gives, for an
     /// intact journal and for each way a row can be changed or removed: at a seam between
-    /// ranges (either side), inside one, at the first row, and with two breaks (the first in
-    /// serial order reported, whichever thread finds which). The production split (ranges
-    /// of [`CHUNK`] on every core) and a finer one (ranges of 1,000 on four threads) alike.
+    /// ranges (either side), inside one, at the first row, a whole range gone, and two breaks
+    /// (the first in serial order reported, though the later one is found first). The
+    /// production split (ranges of [`CHUNK`] on every core), a finer one (ranges of 1,000 on
+    /// four threads), and one where no other thread can open the journal, alike.
     #[test]
     fn ranges_on_every_core_find_what_one_walk_finds() {
         use crate::store::{Entry, RowContext, Store, reopener};
@@ -617,13 +628,19 @@ mod tests {
             let reopen = reopener(p);
             let conn = reopen().unwrap();
             let last = last_serial(&conn).unwrap();
+            // Threads that cannot open the journal take no range: this one walks them all.
+            let refused = || -> Result<Connection> {
+                Err(crate::store::StoreError::Invalid("no more files".into()))
+            };
+            let alone = verify_in(&conn, &refused, 4, 1_000).unwrap();
             (
                 verify_in(&conn, &reopen, 1, last).unwrap(),
                 verify(&conn, &reopen).unwrap(),
                 verify_in(&conn, &reopen, 4, 1_000).unwrap(),
+                alone,
             )
         };
-        let (one, cores, fine) = verdicts(&path);
+        let (one, cores, fine, alone) = verdicts(&path);
         assert_eq!(
             one,
             ChainStatus::Intact {
@@ -631,7 +648,7 @@ mod tests {
                 head: head.1
             }
         );
-        assert_eq!((&cores, &fine), (&one, &one));
+        assert_eq!((&cores, &fine, &alone), (&one, &one, &one));
         let alter =
             |serial: i64| format!("UPDATE journal SET payload = '{{}}' WHERE serial = {serial};");
         let altered = "its contents do not match its hash (altered)";
@@ -672,14 +689,44 @@ mod tests {
                 format!("row {} is missing (next is {})", c - 10, c + 11),
             ),
             (
+                "gone-first".into(),
+                "DELETE FROM journal WHERE serial = 1;".into(),
+                1,
+                "row 1 is missing (next is 2)".into(),
+            ),
+            (
+                "gone-range".into(),
+                format!(
+                    "DELETE FROM journal WHERE serial BETWEEN {} AND {};",
+                    c + 1,
+                    2 * c
+                ),
+                c + 1,
+                format!("row {} is missing (next is {})", c + 1, 2 * c + 1),
+            ),
+            (
+                "gone-fine-range".into(),
+                "DELETE FROM journal WHERE serial BETWEEN 2001 AND 3000;".into(),
+                2_001,
+                "row 2001 is missing (next is 3001)".into(),
+            ),
+            // Two breaks, the later one near the start of its range and found first: the
+            // earlier one, near the end of the range before, is the one reported.
+            (
                 "two".into(),
-                format!("{} {}", alter(3 * c + 5), alter(c + 7)),
-                c + 7,
+                format!("{} {}", alter(c + 2), alter(c - 1)),
+                c - 1,
+                altered.into(),
+            ),
+            (
+                "two-fine".into(),
+                format!("{} {}", alter(1_002), alter(999)),
+                999,
                 altered.into(),
             ),
         ];
         for (name, sql, serial, problem) in cases {
-            let (one, cores, fine) = verdicts(&copy(&name, &sql));
+            let (one, cores, fine, alone) = verdicts(&copy(&name, &sql));
             assert_eq!(
                 one,
                 ChainStatus::Broken {
@@ -690,6 +737,7 @@ mod tests {
             );
             assert_eq!(cores, one, "{name}: on every core");
             assert_eq!(fine, one, "{name}: in ranges of 1,000");
+            assert_eq!(alone, one, "{name}: one thread able to open the journal");
         }
     }
 }
