@@ -50,25 +50,35 @@ pub(super) fn run_terminal(config: Config, showcase: Option<crate::demo::At>) ->
     .map_err(|e| anyhow::anyhow!("the window could not open: {e}"))
 }
 
-/// Allocations of this size or more are mapped on their own and given back when freed.
-const LARGE_BUFFER: usize = 1 << 20;
+/// glibc's malloc, set for a terminal that runs for a shift (`mallopt`, each parameter with
+/// its value):
+/// - `M_MMAP_THRESHOLD`, 1 MiB: allocations of this size or more are mapped on their own and
+///   given back when freed. glibc does this from 128 KiB, but the first such buffer freed raises
+///   the threshold to its size (up to 32 MB): from then on buffers of that size come from the
+///   heap and stay there when freed. The PIN hash's 19 MiB (Argon2id) and the software
+///   renderer's frame buffers (Mesa's llvmpipe under Xvfb, as the window fills the monitor) did
+///   this, and the terminal kept 20 or 40 MB more from one start to the next (115, 134 or
+///   154 MB at the sign-in screen; 111 MB every start since, docs/benchmarks.md). No buffer of
+///   the screen's frames is that large.
+/// - `M_TRIM_THRESHOLD`, 2 MiB, and `M_TOP_PAD`, 1 MiB: fixing the first fixes the trim
+///   threshold at its 128 KiB too, and the heap then shrank and grew again frame after frame
+///   (4,041 `brk` calls over a sign-in and a shuffle, against 37 before); with these, 20.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+const MALLOC_PARAMETERS: [(libc::c_int, libc::c_int); 3] = [
+    (libc::M_MMAP_THRESHOLD, 1 << 20),
+    (libc::M_TRIM_THRESHOLD, 2 << 20),
+    (libc::M_TOP_PAD, 1 << 20),
+];
 
-/// glibc's malloc maps a large allocation on its own and unmaps it when freed, but the first
-/// such buffer freed raises that threshold to its size (up to 32 MB): from then on buffers of
-/// that size come from the heap and stay there when freed. A window filling the monitor and the
-/// software renderer's frame buffers (Mesa's llvmpipe under Xvfb) free and allocate buffers of
-/// megabytes as the window opens, and the terminal kept 20 or 40 MB more of them from one start
-/// to the next (115, 134 or 154 MB at the sign-in screen). Fixed at [`LARGE_BUFFER`]: 111 MB
-/// every start (docs/benchmarks.md). No buffer of the screen's frames is that large.
+/// Sets [`MALLOC_PARAMETERS`] (glibc only; elsewhere the allocator's own).
 fn return_large_buffers() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: `mallopt` takes two integers and only sets the allocator's parameter, under its
-    // own lock; it is called before the terminal's threads start.
-    let set = unsafe { libc::mallopt(libc::M_MMAP_THRESHOLD, LARGE_BUFFER as libc::c_int) };
-    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-    let set = 1;
-    if set != 1 {
-        tracing::warn!("the allocator kept its own threshold for large buffers");
+    for (parameter, value) in MALLOC_PARAMETERS {
+        // SAFETY: `mallopt` takes two integers and only sets the allocator's parameter, under
+        // its own lock; it is called before the terminal's threads start.
+        if unsafe { libc::mallopt(parameter, value) } != 1 {
+            tracing::warn!("the allocator refused parameter {parameter} = {value}");
+        }
     }
 }
 
