@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Draws the card faces the dealer's screen shows (assets/cards/faces.png): one sheet of 13
 # columns (ranks 2 to ace) by 4 rows (clubs, diamonds, hearts, spades), each face 116x112 px,
-# rank and suit in DejaVu Sans (assets/fonts), red suits in red. The terminal embeds the sheet and
-# cuts it into 52 textures (src/ui/cards.rs). Needs ImageMagick. Run from the repository root:
+# rank and suit in DejaVu Sans (assets/fonts), red suits in red, each face inside a transparent
+# margin of 3 px. The terminal embeds the sheet as one texture and draws each face from its cell
+# (src/ui/cards.rs; the margin keeps a neighbour's colour off each edge). Needs ImageMagick. Run
+# from the repository root:
 #   bash assets/cards/make-faces.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -10,8 +10,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// The widest texture the terminal asks of the renderer. egui's glyph atlas is as wide as the
 /// renderer allows (16,384 pixels under Mesa's software renderer) and doubles its height as it
 /// fills, so at that width a few rows of glyphs take megabytes, twice: egui's image and the
-/// renderer's copy. Every texture the terminal draws (the atlas, the 52 card faces) fits in
-/// 2,048, which every GPU takes.
+/// renderer's copy. Every texture the terminal draws (the atlas, the card faces' sheet of
+/// 1,508 × 448) fits in 2,048, which every GPU takes.
 pub const MAX_TEXTURE_SIDE: usize = 2_048;
 
 /// Wraps the app; when `fill` is set, fills the monitor once its size is known. When `stop` is
