@@ -58,11 +58,12 @@ pub(super) fn run_terminal(config: Config, showcase: Option<crate::demo::At>) ->
 ///   heap and stay there when freed. The PIN hash's 19 MiB (Argon2id) and the software
 ///   renderer's frame buffers (Mesa's llvmpipe under Xvfb, as the window fills the monitor) did
 ///   this, and the terminal kept 20 or 40 MB more from one start to the next (115, 134 or
-///   154 MB at the sign-in screen; 111 MB every start since, docs/benchmarks.md). No buffer of
+///   154 MB at the sign-in screen; 113 MB every start since, docs/benchmarks.md). No buffer of
 ///   the screen's frames is that large.
 /// - `M_TRIM_THRESHOLD`, 2 MiB, and `M_TOP_PAD`, 1 MiB: fixing the first fixes the trim
 ///   threshold at its 128 KiB too, and the heap then shrank and grew again frame after frame
-///   (4,041 `brk` calls over a sign-in and a shuffle, against 37 before); with these, 20.
+///   (4,041 `brk` calls over a sign-in and a shuffle, against 37 before); with these, 27 to 54,
+///   for 2 MB more at sign-in.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 const MALLOC_PARAMETERS: [(libc::c_int, libc::c_int); 3] = [
     (libc::M_MMAP_THRESHOLD, 1 << 20),

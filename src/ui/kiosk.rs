@@ -106,4 +106,21 @@ mod tests {
         assert!(Kiosk::<()>::commands(None).is_empty());
         assert!(Kiosk::<()>::commands(Some(egui::Vec2::ZERO)).is_empty());
     }
+
+    /// The renderer's own limit when it is smaller, [`MAX_TEXTURE_SIDE`] otherwise or when it
+    /// gave none.
+    #[test]
+    fn textures_are_capped_at_2048_a_side() {
+        let side = |given: Option<usize>| {
+            let mut input = egui::RawInput {
+                max_texture_side: given,
+                ..Default::default()
+            };
+            cap_texture_side(&mut input);
+            input.max_texture_side
+        };
+        assert_eq!(side(Some(16_384)), Some(2_048));
+        assert_eq!(side(None), Some(2_048));
+        assert_eq!(side(Some(1_024)), Some(1_024));
+    }
 }
