@@ -346,11 +346,12 @@ pub(crate) fn verify(
         .map(|n| n.get())
         .unwrap_or(1)
         .clamp(1, 16);
-    if last < PARALLEL_FROM {
-        verify_in(conn, reopen, 1, last.max(1))
+    let (threads, chunk) = if last < PARALLEL_FROM {
+        (1, last.max(1))
     } else {
-        verify_in(conn, reopen, cores, CHUNK)
-    }
+        (cores, CHUNK)
+    };
+    verify_in(conn, reopen, last, threads, chunk)
 }
 
 fn last_serial(conn: &Connection) -> Result<i64> {
@@ -361,15 +362,15 @@ fn last_serial(conn: &Connection) -> Result<i64> {
     )
 }
 
-/// [`verify`] on `threads` threads taking ranges of `chunk` serials.
+/// [`verify`] of serials 1 to `last` on `threads` threads taking ranges of `chunk` serials.
 fn verify_in(
     conn: &Connection,
     reopen: &(dyn Fn() -> Result<Connection> + Sync),
+    last: i64,
     threads: usize,
     chunk: i64,
 ) -> Result<ChainStatus> {
     use std::sync::atomic::{AtomicUsize, Ordering};
-    let last = last_serial(conn)?;
     if last == 0 {
         return Ok(ChainStatus::Intact {
             rows: 0,
@@ -632,11 +633,11 @@ mod tests {
             let refused = || -> Result<Connection> {
                 Err(crate::store::StoreError::Invalid("no more files".into()))
             };
-            let alone = verify_in(&conn, &refused, 4, 1_000).unwrap();
+            let alone = verify_in(&conn, &refused, last, 4, 1_000).unwrap();
             (
-                verify_in(&conn, &reopen, 1, last).unwrap(),
+                verify_in(&conn, &reopen, last, 1, last).unwrap(),
                 verify(&conn, &reopen).unwrap(),
-                verify_in(&conn, &reopen, 4, 1_000).unwrap(),
+                verify_in(&conn, &reopen, last, 4, 1_000).unwrap(),
                 alone,
             )
         };

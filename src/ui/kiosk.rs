@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// fills, so at that width a few rows of glyphs take megabytes, twice: egui's image and the
 /// renderer's copy. Every texture the terminal draws (the atlas, the card faces' sheet of
 /// 1,508 × 448) fits in 2,048, which every GPU takes.
-pub const MAX_TEXTURE_SIDE: usize = 2_048;
+const MAX_TEXTURE_SIDE: usize = 2_048;
 
 /// Wraps the app; when `fill` is set, fills the monitor once its size is known. When `stop` is
 /// raised (SIGTERM from `systemctl stop`, see `cli::run`), the window closes as if the close
@@ -80,7 +80,7 @@ impl<A: eframe::App> eframe::App for Kiosk<A> {
 }
 
 /// The renderer's largest texture side, capped at [`MAX_TEXTURE_SIDE`].
-pub fn cap_texture_side(raw_input: &mut egui::RawInput) {
+fn cap_texture_side(raw_input: &mut egui::RawInput) {
     raw_input.max_texture_side = Some(
         raw_input
             .max_texture_side
