@@ -331,12 +331,29 @@ const PARALLEL_FROM: i64 = 20_000;
 /// that a range's query and seek cost nothing beside its rows.
 const CHUNK: i64 = 8_192;
 
+/// The page cache of a connection that walks the chain, in KiB (`PRAGMA cache_size`). A walk
+/// reads each page once, so a larger cache only keeps pages it never reads again. When the
+/// walk read on the caller's connection, the start's walk filled the writer's 16 MiB cache
+/// with old pages, and each other walker's 2 MiB stayed in its thread's part of the heap: the
+/// terminal's first frame on a journal of 200,000 rows took 131 MB, 114 MB since (113 MB on
+/// a new journal; docs/benchmarks.md, "RSS").
+const WALK_CACHE_KIB: i64 = 256;
+
+/// A connection of its own for a walker: `reopen`'s, with the walk's small page cache.
+fn walker(reopen: &(dyn Fn() -> Result<Connection> + Sync)) -> Result<Connection> {
+    let conn = reopen()?;
+    conn.pragma_update(None, "cache_size", -WALK_CACHE_KIB)?;
+    Ok(conn)
+}
+
 /// Verifies the journal on `conn`: serials 1 to the last without a gap, each hash recomputed,
 /// each row pointing at the one before. From [`PARALLEL_FROM`] rows on the serials are cut
-/// into ranges of [`CHUNK`] that the cores take in turn, as each finishes its last: this thread
-/// on `conn`, each other on its own connection from `reopen` (the same file opened the same
-/// way; a thread that cannot open it takes no range and the others walk them all). The
-/// ranges are joined at their seams, and the first break in serial order is the one reported.
+/// into ranges of [`CHUNK`] that the cores take in turn, as each finishes its last. Every
+/// thread walks on a connection of its own from `reopen` (the same file opened the same way)
+/// with a small page cache ([`WALK_CACHE_KIB`]); `conn` only says where the journal ends, and
+/// walks only if this thread cannot open the file. Another thread that cannot open it takes no
+/// range, and the others walk them all. The ranges are joined at their seams, and the first
+/// break in serial order is the one reported.
 pub(crate) fn verify(
     conn: &Connection,
     reopen: &(dyn Fn() -> Result<Connection> + Sync),
@@ -403,7 +420,7 @@ fn verify_in(
     let walked: Vec<Result<Walked>> = std::thread::scope(|s| {
         let jobs: Vec<_> = (1..threads.min(bounds.len()))
             .map(|_| {
-                s.spawn(|| match reopen() {
+                s.spawn(|| match walker(reopen) {
                     Ok(c) => Ok(take(&c)),
                     Err(e) => {
                         tracing::warn!("verifying the journal on one core fewer: {e}");
@@ -412,7 +429,13 @@ fn verify_in(
                 })
             })
             .collect();
-        let mut walked = vec![Ok(take(conn))];
+        let mut walked = vec![Ok(match walker(reopen) {
+            Ok(c) => take(&c),
+            Err(e) => {
+                tracing::warn!("verifying the journal on the connection that asked: {e}");
+                take(conn)
+            }
+        })];
         walked.extend(jobs.into_iter().map(|j| {
             j.join().unwrap_or_else(|_| {
                 Err(super::StoreError::Invalid(
@@ -740,5 +763,74 @@ mod tests {
             assert_eq!(fine, one, "{name}: in ranges of 1,000");
             assert_eq!(alone, one, "{name}: one thread able to open the journal");
         }
+    }
+
+    /// The bytes of pages in `conn`'s page cache (`SQLITE_DBSTATUS_CACHE_USED`).
+    fn cache_used(conn: &Connection) -> i64 {
+        let (mut used, mut highest) = (0, 0);
+        // SAFETY: the handle is the open connection's own, and `sqlite3_db_status` only
+        // writes the two integers it is given.
+        let rc = unsafe {
+            rusqlite::ffi::sqlite3_db_status(
+                conn.handle(),
+                rusqlite::ffi::SQLITE_DBSTATUS_CACHE_USED,
+                &mut used,
+                &mut highest,
+                0,
+            )
+        };
+        assert_eq!(rc, rusqlite::ffi::SQLITE_OK);
+        i64::from(used)
+    }
+
+    /// Every walker reads on a connection of its own with a small page cache: the connection
+    /// that asks (the writer's at the start, with its 16 MiB cache) keeps none of the journal's
+    /// pages. Walked on it, as when no other connection can be opened, it keeps megabytes.
+    #[test]
+    fn a_walk_leaves_no_pages_in_the_cache_of_the_connection_that_asked() {
+        use crate::store::{Entry, RowContext, Store, reopener};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("long.sqlite");
+        let rows = 2 * CHUNK + 5_000;
+        assert!(
+            rows >= PARALLEL_FROM,
+            "the walk on every core is the one tested"
+        );
+        {
+            let mut s = Store::open(&path).unwrap();
+            let mut n = 0;
+            while n < rows {
+                let batch: Vec<Entry> = (n..(n + 1_000).min(rows))
+                    .map(|i| Entry::system("n", serde_json::json!({"i": i, "t": "a\"b"})))
+                    .collect();
+                n += batch.len() as i64;
+                s.append(&RowContext::default(), &batch).unwrap();
+            }
+        }
+        let asking = || {
+            let conn = reopener(&path)().unwrap();
+            conn.pragma_update(None, "cache_size", -16_384).unwrap();
+            conn
+        };
+        let intact = |status: ChainStatus| matches!(status, ChainStatus::Intact { rows: r, .. } if r == rows);
+
+        let conn = asking();
+        assert!(intact(verify(&conn, &reopener(&path)).unwrap()));
+        let kept = cache_used(&conn);
+        assert!(
+            kept < 64 * 1024,
+            "the asking connection kept {kept} bytes of pages"
+        );
+
+        let conn = asking();
+        let refused =
+            || -> Result<Connection> { Err(crate::store::StoreError::Invalid("no files".into())) };
+        let last = last_serial(&conn).unwrap();
+        assert!(intact(verify_in(&conn, &refused, last, 2, CHUNK).unwrap()));
+        let kept = cache_used(&conn);
+        assert!(
+            kept > 4 << 20,
+            "walked on the asking connection, it kept {kept} bytes"
+        );
     }
 }
