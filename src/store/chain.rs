@@ -333,10 +333,10 @@ const CHUNK: i64 = 8_192;
 
 /// The page cache of a connection that walks the chain, in KiB (`PRAGMA cache_size`). A walk
 /// reads each page once, so a larger cache only keeps pages it never reads again. When the
-/// walk read on the caller's connection, the start's walk filled the writer's 16 MiB cache
-/// with old pages, and each other walker's 2 MiB stayed in its thread's part of the heap: the
-/// terminal's first frame on a journal of 200,000 rows took 131 MB, 114 MB since (113 MB on
-/// a new journal; docs/benchmarks.md, "RSS").
+/// walk read on the caller's connection, the start's walk filled the writer's page cache
+/// (16 MiB then) with old pages, and each other walker's 2 MiB stayed in its thread's part of
+/// the heap: the terminal's first frame on a journal of 200,000 rows took 131 MB, 114 MB
+/// since (113 MB on a new journal; docs/benchmarks.md, "RSS").
 const WALK_CACHE_KIB: i64 = 256;
 
 /// A connection of its own for a walker: `reopen`'s, with the walk's small page cache.
@@ -784,8 +784,9 @@ mod tests {
     }
 
     /// Every walker reads on a connection of its own with a small page cache: the connection
-    /// that asks (the writer's at the start, with its 16 MiB cache) keeps none of the journal's
-    /// pages. Walked on it, as when no other connection can be opened, it keeps megabytes.
+    /// that asks (the writer's at the start; here with a cache of 16 MiB) keeps none of the
+    /// journal's pages. Walked on it, as when no other connection can be opened, it keeps
+    /// megabytes.
     #[test]
     fn a_walk_leaves_no_pages_in_the_cache_of_the_connection_that_asked() {
         use crate::store::{Entry, RowContext, Store, reopener};

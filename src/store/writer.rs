@@ -117,9 +117,12 @@ impl Writer {
         conn.pragma_update(None, "synchronous", "FULL")?;
         let log = CommitLog::open(path)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        // 16 MiB of pages for the writer (SQLite's default is 2 MiB): the last leaves of the
-        // journal and its indexes stay in memory between commits.
-        conn.pragma_update(None, "cache_size", -16_384)?;
+        // 4 MiB of pages for the writer (SQLite's default is 2 MiB): the leaves an append
+        // writes (the journal's last, and each index's for the kinds, tables and dealers in
+        // play) stay in memory between commits. It was 16 MiB, and every page appended stayed
+        // until the 16 MiB were full: 19 MB more of the terminal's memory after 40,000 rows,
+        // with commits no faster (docs/benchmarks.md, "RSS").
+        conn.pragma_update(None, "cache_size", -4_096)?;
         let schema_before: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         migrate::apply(&mut conn, MIGRATIONS)?;
         let terminal_id = terminal_id(&conn, path)?;
