@@ -607,6 +607,27 @@ mod tests {
         }
     }
 
+    /// A journal of `rows` system rows at `path`, appended 1,000 at a time, each payload with
+    /// `text` to escape; its head.
+    fn long_journal(path: &std::path::Path, rows: i64, text: &str) -> (i64, String) {
+        use crate::store::{Entry, RowContext, Store};
+        let mut s = Store::open(path).unwrap();
+        let mut n = 0;
+        while n < rows {
+            let batch: Vec<Entry> = (n..(n + 1_000).min(rows))
+                .map(|i| Entry::system("n", serde_json::json!({"i": i, "t": text})))
+                .collect();
+            n += batch.len() as i64;
+            s.append(&RowContext::default(), &batch).unwrap();
+        }
+        s.head().unwrap()
+    }
+
+    /// A `reopen` that can open nothing, as when the process has no file descriptors left.
+    fn refused() -> Result<Connection> {
+        Err(crate::store::StoreError::Invalid("no more files".into()))
+    }
+
     /// The ranges the cores take give the verdict one walk of the whole journal gives, for an
     /// intact journal and for each way a row can be changed or removed: at a seam between
     /// ranges (either side), inside one, at the first row, a whole range gone, and two breaks
@@ -615,7 +636,7 @@ mod tests {
     /// four threads), and one where no other thread can open the journal, alike.
     #[test]
     fn ranges_on_every_core_find_what_one_walk_finds() {
-        use crate::store::{Entry, RowContext, Store, reopener};
+        use crate::store::reopener;
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("long.sqlite");
         let c = CHUNK;
@@ -624,18 +645,7 @@ mod tests {
             rows >= PARALLEL_FROM,
             "the production split is the one tested"
         );
-        let head = {
-            let mut s = Store::open(&path).unwrap();
-            let mut n = 0;
-            while n < rows {
-                let batch: Vec<Entry> = (n..(n + 1_000).min(rows))
-                    .map(|i| Entry::system("n", serde_json::json!({"i": i, "t": "a\"b\\c\n"})))
-                    .collect();
-                n += batch.len() as i64;
-                s.append(&RowContext::default(), &batch).unwrap();
-            }
-            s.head().unwrap()
-        };
+        let head = long_journal(&path, rows, "a\"b\\c\n");
         let copy = |name: &str, sql: &str| {
             let to = dir.path().join(format!("{name}.sqlite"));
             let src = Connection::open(&path).unwrap();
@@ -653,9 +663,6 @@ mod tests {
             let conn = reopen().unwrap();
             let last = last_serial(&conn).unwrap();
             // Threads that cannot open the journal take no range: this one walks them all.
-            let refused = || -> Result<Connection> {
-                Err(crate::store::StoreError::Invalid("no more files".into()))
-            };
             let alone = verify_in(&conn, &refused, last, 4, 1_000).unwrap();
             (
                 verify_in(&conn, &reopen, last, 1, last).unwrap(),
@@ -789,7 +796,7 @@ mod tests {
     /// megabytes.
     #[test]
     fn a_walk_leaves_no_pages_in_the_cache_of_the_connection_that_asked() {
-        use crate::store::{Entry, RowContext, Store, reopener};
+        use crate::store::reopener;
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("long.sqlite");
         let rows = 2 * CHUNK + 5_000;
@@ -797,17 +804,7 @@ mod tests {
             rows >= PARALLEL_FROM,
             "the walk on every core is the one tested"
         );
-        {
-            let mut s = Store::open(&path).unwrap();
-            let mut n = 0;
-            while n < rows {
-                let batch: Vec<Entry> = (n..(n + 1_000).min(rows))
-                    .map(|i| Entry::system("n", serde_json::json!({"i": i, "t": "a\"b"})))
-                    .collect();
-                n += batch.len() as i64;
-                s.append(&RowContext::default(), &batch).unwrap();
-            }
-        }
+        long_journal(&path, rows, "a\"b");
         let asking = || {
             let conn = reopener(&path)().unwrap();
             conn.pragma_update(None, "cache_size", -16_384).unwrap();
@@ -824,8 +821,6 @@ mod tests {
         );
 
         let conn = asking();
-        let refused =
-            || -> Result<Connection> { Err(crate::store::StoreError::Invalid("no files".into())) };
         let last = last_serial(&conn).unwrap();
         assert!(intact(verify_in(&conn, &refused, last, 2, CHUNK).unwrap()));
         let kept = cache_used(&conn);
