@@ -3,8 +3,8 @@
 //! together (a device's frames, a round's events, system rows from another thread) commit as one
 //! group: one transaction, one signed head, one sync; each caller is answered with its own rows
 //! once the group is durable, so nothing is shown as done (or a frame acknowledged) that is not
-//! on the disk. The sync is the commit log's (`commit_log.rs`: the group's rows written and
-//! synced while the database takes them), or SQLite's own when another writer owns the log. A
+//! on the disk. The sync is the commit log's (`commit_log.rs`: the group's rows written, the
+//! database's commit, then the log synced), or SQLite's own when another writer owns the log. A
 //! caller's rows the database refuses are rolled back alone (a savepoint each), so one bad
 //! append never costs another caller its rows.
 
@@ -473,10 +473,11 @@ impl WriterState {
         }
     }
 
-    /// The commit log's way: the group's rows made at once, appended to the log and synced on
-    /// the sync thread while the database takes them (`synchronous=NORMAL`); the commit once
-    /// both are done. `None` when there is no log, or when the database refused a caller's rows
-    /// (the log cut back; [`WriterState::commit_each`] then finds whose).
+    /// The commit log's way: the group's rows made at once and written to the log (on their way
+    /// to the disk as the database takes them, `synchronous=NORMAL`), the commit, then the log
+    /// synced: the callers are answered once both are done. `None` when there is no log, or
+    /// when the database refused a caller's rows (the log cut back; [`WriterState::commit_each`]
+    /// then finds whose).
     fn commit_logged(&mut self, group: &[Pending]) -> Option<Result<Answers>> {
         let WriterState {
             conn,
@@ -489,11 +490,6 @@ impl WriterState {
             ..
         } = self;
         let log = log.as_mut()?;
-        // The sync thread wakes while a small group is made, not after it is written (a
-        // large one takes longer to make than a wake-up).
-        if group.iter().map(|p| p.entries.len()).sum::<usize>() <= READY_SYNC_ROWS {
-            log.ready_sync();
-        }
         let result = (|| -> Result<Option<Answers>> {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             let mut head = last_row(&tx)?;
@@ -511,32 +507,30 @@ impl WriterState {
                 return Ok(Some(rows.into_iter().map(Ok).collect()));
             };
             let mark = log.write(rows.iter().flatten())?;
-            let inserted = log.start_sync(mark).and_then(|()| {
+            let inserted = (|| -> Result<()> {
                 let mut stmt = tx.prepare_cached(INSERT_SQL)?;
                 for r in rows.iter().flatten() {
                     r.insert(&mut stmt)?;
                 }
                 // The new head, signed, in the same transaction as the rows it covers.
                 key.store_head(&tx, terminal_id, last.serial, &last.hash, &last.ts_utc)
-            });
-            // The commit goes on while the disk syncs the log; the callers hear once both are
-            // done.
-            let committed = inserted.and_then(|()| Ok(tx.commit()?));
-            let synced = log.wait_sync(mark);
-            match (committed, synced) {
-                (Ok(()), Ok(())) => {}
-                (Ok(()), Err(e)) => {
-                    // The rows are in the database but the log's sync failed: the disk cannot
-                    // be trusted with more (as a database stops at a failed fsync), and the
-                    // callers are told their rows may not be durable.
-                    *refused = Some(StoreError::Invalid(format!(
-                        "the disk failed to sync the journal, so nothing more is written: {e}"
-                    )));
-                    return Err(e);
+            })();
+            // The log's bytes went to the disk while the database took the rows; the callers
+            // hear once the log is synced.
+            match inserted.and_then(|()| Ok(tx.commit()?)) {
+                Ok(()) => {
+                    if let Err(e) = log.sync(mark) {
+                        // The rows are in the database but the log's sync failed: the disk
+                        // cannot be trusted with more (as a database stops at a failed fsync),
+                        // and the callers are told their rows may not be durable.
+                        *refused = Some(StoreError::Invalid(format!(
+                            "the disk failed to sync the journal, so nothing more is written: {e}"
+                        )));
+                        return Err(e);
+                    }
                 }
-                (Err(e), synced) => {
+                Err(e) => {
                     take_back(log, mark, refused)?;
-                    synced?;
                     return match e {
                         StoreError::Sql(_) => Ok(None), // whose rows: the savepoints' way
                         other => Err(other),
@@ -608,7 +602,7 @@ impl WriterState {
             return Ok(answers);
         }
         let mark = log.write(rows)?;
-        if let Err(e) = log.sync_now(mark).and_then(|()| Ok(tx.commit()?)) {
+        if let Err(e) = log.sync(mark).and_then(|()| Ok(tx.commit()?)) {
             take_back(log, mark, &mut self.refused)?;
             return Err(e);
         }
@@ -745,9 +739,6 @@ fn take_back(log: &mut CommitLog, mark: Mark, refused: &mut Option<StoreError>) 
         )));
     })
 }
-
-/// Groups of up to this many rows wake the sync thread as they start.
-const READY_SYNC_ROWS: usize = 16;
 
 /// The row for `e` after `head` (moved on to it), hashed.
 fn new_row(
