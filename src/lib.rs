@@ -14,6 +14,7 @@ pub mod config;
 pub mod demo;
 pub mod devices;
 pub mod fonts;
+pub mod memory;
 pub mod print;
 pub mod rules;
 pub mod store;

@@ -3,9 +3,11 @@
 //! for full screen when the window opens; without one (a bare X server at a kiosk) the window
 //! moves itself to the monitor's corner and takes the monitor's size on its first frame.
 
+use crate::memory::{CodeRelease, CodeStep};
 use egui::{Pos2, ViewportCommand};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 /// The widest texture the terminal asks of the renderer. egui's glyph atlas is as wide as the
 /// renderer allows (16,384 pixels under Mesa's software renderer) and doubles its height as it
@@ -22,6 +24,8 @@ pub struct Kiosk<A> {
     fill: bool,
     filled: bool,
     stop: Arc<AtomicBool>,
+    /// When the code pages the terminal no longer runs are let go of.
+    code: CodeRelease,
 }
 
 impl<A> Kiosk<A> {
@@ -31,6 +35,7 @@ impl<A> Kiosk<A> {
             fill,
             filled: false,
             stop: Arc::default(),
+            code: CodeRelease::default(),
         }
     }
 
@@ -52,6 +57,31 @@ impl<A> Kiosk<A> {
             _ => Vec::new(),
         }
     }
+
+    /// Lets go of the code pages the terminal no longer runs when `memory::CodeRelease` says
+    /// (`memory::release_code_pages`), on this thread, which owns the GL driver, so no library
+    /// it maps is unloaded meanwhile.
+    fn release_code(&mut self, ctx: &egui::Context) {
+        match self
+            .code
+            .on_frame(Instant::now(), crate::memory::mapped_file_kib)
+        {
+            CodeStep::Nothing => {}
+            CodeStep::FrameAfter(after) => ctx.request_repaint_after(after),
+            CodeStep::Release => {
+                let t = Instant::now();
+                match crate::memory::release_code_pages() {
+                    Ok(r) => tracing::info!(
+                        "released the code pages not run since: {} KiB in {} mappings, in {:?}",
+                        r.kib,
+                        r.mappings,
+                        t.elapsed()
+                    ),
+                    Err(e) => tracing::warn!("the code pages could not be released: {e}"),
+                }
+            }
+        }
+    }
 }
 
 impl<A: eframe::App> eframe::App for Kiosk<A> {
@@ -67,6 +97,7 @@ impl<A: eframe::App> eframe::App for Kiosk<A> {
             ctx.send_viewport_cmd(ViewportCommand::Close);
         }
         self.app.logic(ctx, frame);
+        self.release_code(ctx);
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
