@@ -206,7 +206,7 @@ pub enum CodeStep {
 }
 
 impl CodeRelease {
-    pub const SETTLE: std::time::Duration = std::time::Duration::from_secs(10);
+    pub const SETTLE: std::time::Duration = std::time::Duration::from_secs(5);
     pub const GROWTH_KIB: u64 = 16 << 10;
     pub const LOOK_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
 
@@ -445,20 +445,23 @@ VmFlags: rd ex mr mw me
     #[test]
     fn releases_once_settled_then_only_on_growth() {
         let t0 = Instant::now();
-        let s = |n: u64| t0 + Duration::from_secs(n);
+        // Seconds after the first release.
+        let settled = t0 + CodeRelease::SETTLE;
+        let s = |n: u64| settled + Duration::from_secs(n);
         let mut r = CodeRelease::default();
         let never = || -> Option<u64> { panic!("not read before the first release") };
         assert_eq!(
             r.on_frame(t0, never),
             CodeStep::FrameAfter(CodeRelease::SETTLE)
         );
+        let early = settled - Duration::from_secs(1);
         assert_eq!(
-            r.on_frame(s(4), never),
-            CodeStep::FrameAfter(Duration::from_secs(6))
+            r.on_frame(early, never),
+            CodeStep::FrameAfter(Duration::from_secs(1))
         );
-        assert_eq!(r.on_frame(s(10), never), CodeStep::Release);
+        assert_eq!(r.on_frame(settled, never), CodeStep::Release);
         // Within LOOK_EVERY nothing is read.
-        assert_eq!(r.on_frame(s(12), never), CodeStep::Nothing);
+        assert_eq!(r.on_frame(s(2), never), CodeStep::Nothing);
         // The first look after it takes the level the screen's code came back to.
         assert_eq!(r.on_frame(s(15), || Some(22_000)), CodeStep::Nothing);
         assert_eq!(r.on_frame(s(21), || Some(30_000)), CodeStep::Nothing);

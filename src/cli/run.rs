@@ -20,6 +20,7 @@ pub(super) fn showcase(config: Config, game: String, db: PathBuf, at: String) ->
 }
 
 pub(super) fn run_terminal(config: Config, showcase: Option<crate::demo::At>) -> Result<()> {
+    let started = std::time::Instant::now();
     crate::memory::return_large_buffers();
     // The UI context exists only once the window does; device threads wake it through this.
     let ctx_slot: crate::app::ContextSlot = Arc::new(OnceLock::new());
@@ -43,7 +44,9 @@ pub(super) fn run_terminal(config: Config, showcase: Option<crate::demo::At>) ->
         Box::new(move |cc| {
             let _ = ctx_slot.set(cc.egui_ctx.clone());
             Ok(Box::new(
-                crate::ui::kiosk::Kiosk::new(station, fill).with_stop(stop),
+                crate::ui::kiosk::Kiosk::new(station, fill)
+                    .with_stop(stop)
+                    .with_started(started),
             ))
         }),
     )

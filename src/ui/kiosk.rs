@@ -26,6 +26,8 @@ pub struct Kiosk<A> {
     stop: Arc<AtomicBool>,
     /// When the code pages the terminal no longer runs are let go of.
     code: CodeRelease,
+    /// When the terminal started, until its first frame is logged.
+    started: Option<Instant>,
 }
 
 impl<A> Kiosk<A> {
@@ -36,7 +38,15 @@ impl<A> Kiosk<A> {
             filled: false,
             stop: Arc::default(),
             code: CodeRelease::default(),
+            started: None,
         }
+    }
+
+    /// When the terminal started: its first frame logs how long after it came (the figure of
+    /// docs/benchmarks.md, "Start-up", under Xvfb).
+    pub fn with_started(mut self, at: Instant) -> Self {
+        self.started = Some(at);
+        self
     }
 
     /// The flag that closes the window on its next frame.
@@ -102,6 +112,9 @@ impl<A: eframe::App> eframe::App for Kiosk<A> {
 
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         self.app.ui(ui, frame);
+        if let Some(t) = self.started.take() {
+            tracing::info!("the first frame laid out {:?} after the start", t.elapsed());
+        }
     }
 
     fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
