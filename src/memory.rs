@@ -9,7 +9,9 @@
 //! run code once that stays counted in the terminal's memory for the whole shift, though it
 //! would not run again. [`release_code_pages`] takes those mappings away (the pages stay in
 //! the kernel's page cache, shared); a page that runs again is mapped again on its own, from
-//! memory. What the terminal keeps counted is then the code it runs.
+//! memory. What the terminal keeps counted is then the code it runs. It runs as the window
+//! opens (the driver loaded, nothing drawn yet), once the start has settled, and when the code
+//! mapped in has grown ([`CodeRelease`]).
 
 /// glibc's malloc, set for a terminal that runs for a shift (`mallopt`, each parameter with
 /// its value):
@@ -178,12 +180,14 @@ pub fn mapped_file_kib() -> Option<u64> {
     None
 }
 
-/// When [`release_code_pages`] runs: once the start has settled ([`CodeRelease::SETTLE`] after
-/// the first frame), then whenever the pages of files mapped in have grown by
-/// [`CodeRelease::GROWTH`] since the level they came back to after the last release (a screen
-/// drawn for the first time that has the GL driver compile a shader: the first showdown's card
-/// grid maps about 25 MB of LLVM back in). Looked at only on frames the screen draws anyway,
-/// at most every [`CodeRelease::LOOK_EVERY`]; the one frame asked for is the first release's.
+/// When [`release_code_pages`] runs after the first frame (the window's opening, before it,
+/// releases once too: `cli::run`): once the start has settled ([`CodeRelease::SETTLE`] after
+/// the first frame, the first shaders compiled), then whenever the pages of files mapped in
+/// have grown by [`CodeRelease::GROWTH_KIB`] since the level they came back to after the last
+/// release (a screen drawn for the first time that has the GL driver compile a shader: the
+/// first showdown's card grid maps about 31 MB of LLVM back in when Mesa's shader cache does
+/// not hold it). Looked at only on frames the screen draws anyway, at most every
+/// [`CodeRelease::LOOK_EVERY`]; the one frame asked for is the first release's.
 #[derive(Debug, Default)]
 pub struct CodeRelease {
     first_at: Option<std::time::Instant>,
@@ -201,8 +205,8 @@ pub enum CodeStep {
     Nothing,
     /// Nothing now; a frame is wanted after this long.
     FrameAfter(std::time::Duration),
-    /// Release now ([`release_code_pages`]).
-    Release,
+    /// Release now ([`release_code_pages`]), for this reason.
+    Release(&'static str),
 }
 
 impl CodeRelease {
@@ -222,7 +226,7 @@ impl CodeRelease {
             if now < first {
                 return CodeStep::FrameAfter(first - now);
             }
-            return self.release(now);
+            return self.release(now, "the start settled");
         }
         if self.next_look.is_some_and(|t| now < t) {
             return CodeStep::Nothing;
@@ -236,7 +240,9 @@ impl CodeRelease {
                 self.level_kib = Some(kib);
                 CodeStep::Nothing
             }
-            Some(level) if kib >= level + Self::GROWTH_KIB => self.release(now),
+            Some(level) if kib >= level + Self::GROWTH_KIB => {
+                self.release(now, "the code mapped in grew")
+            }
             // A level that fell (pages the kernel took back) is the new level.
             Some(level) => {
                 self.level_kib = Some(level.min(kib));
@@ -245,11 +251,11 @@ impl CodeRelease {
         }
     }
 
-    fn release(&mut self, now: std::time::Instant) -> CodeStep {
+    fn release(&mut self, now: std::time::Instant, why: &'static str) -> CodeStep {
         self.released = true;
         self.level_kib = None;
         self.next_look = Some(now + Self::LOOK_EVERY);
-        CodeStep::Release
+        CodeStep::Release(why)
     }
 }
 
@@ -459,7 +465,10 @@ VmFlags: rd ex mr mw me
             r.on_frame(early, never),
             CodeStep::FrameAfter(Duration::from_secs(1))
         );
-        assert_eq!(r.on_frame(settled, never), CodeStep::Release);
+        assert_eq!(
+            r.on_frame(settled, never),
+            CodeStep::Release("the start settled")
+        );
         // Within LOOK_EVERY nothing is read.
         assert_eq!(r.on_frame(s(2), never), CodeStep::Nothing);
         // The first look after it takes the level the screen's code came back to.
@@ -473,7 +482,7 @@ VmFlags: rd ex mr mw me
         );
         assert_eq!(
             r.on_frame(s(39), || Some(20_000 + CodeRelease::GROWTH_KIB)),
-            CodeStep::Release
+            CodeStep::Release("the code mapped in grew")
         );
         // After it, a new level is taken before any growth counts.
         assert_eq!(r.on_frame(s(45), || Some(60_000)), CodeStep::Nothing);

@@ -78,19 +78,24 @@ impl<A> Kiosk<A> {
         {
             CodeStep::Nothing => {}
             CodeStep::FrameAfter(after) => ctx.request_repaint_after(after),
-            CodeStep::Release => {
-                let t = Instant::now();
-                match crate::memory::release_code_pages() {
-                    Ok(r) => tracing::info!(
-                        "released the code pages not run since: {} KiB in {} mappings, in {:?}",
-                        r.kib,
-                        r.mappings,
-                        t.elapsed()
-                    ),
-                    Err(e) => tracing::warn!("the code pages could not be released: {e}"),
-                }
-            }
+            CodeStep::Release(why) => release_code_pages(why),
         }
+    }
+}
+
+/// Releases the code pages the terminal no longer runs (`memory::release_code_pages`) and logs
+/// what it did and why. On the screen's thread, which owns the GL driver, so no library it maps
+/// is unloaded meanwhile.
+pub fn release_code_pages(why: &str) {
+    let t = Instant::now();
+    match crate::memory::release_code_pages() {
+        Ok(r) => tracing::info!(
+            "released the code pages not run since ({why}): {} KiB in {} mappings, in {:?}",
+            r.kib,
+            r.mappings,
+            t.elapsed()
+        ),
+        Err(e) => tracing::warn!("the code pages could not be released ({why}): {e}"),
     }
 }
 
