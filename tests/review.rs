@@ -5,6 +5,7 @@
 use crate::common;
 
 use common::{GEN_KINDS, gen_row, generate_journal};
+use deckhand::store::review::JournalQueries;
 use deckhand::store::review::{CsvRows, Filter, KindGroup, spreadsheet_safe};
 use deckhand::store::{ChainStatus, JournalRow, Store};
 use std::sync::OnceLock;

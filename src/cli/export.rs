@@ -1,6 +1,7 @@
 //! `deckhand export`: journal rows as CSV, filtered, from this terminal or the central copy.
 
 use super::*;
+use crate::store::review::JournalQueries;
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn run(

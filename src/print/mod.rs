@@ -15,6 +15,7 @@ pub use doc::{Block, DocKind, Document};
 pub use pdf::Paper;
 
 use crate::store::review::Filter;
+use crate::store::review::JournalQueries;
 use crate::store::{Entry, JournalRow, RowContext, Store};
 
 /// The cards of a slip ("Kh", "Kd" ...) with their suit symbols: "K♥ K♦".

@@ -15,6 +15,7 @@ pub mod migrate;
 pub mod people;
 pub mod replay;
 pub mod review;
+pub mod review_reader;
 pub mod signing;
 pub mod snapshot;
 mod writer;
@@ -841,6 +842,7 @@ impl ChainWalk {
 
 #[cfg(test)]
 mod tests {
+    use super::review::JournalQueries;
     use super::*;
 
     /// Pages `conn` has looked at (found in its cache or read) since the last call.

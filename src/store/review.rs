@@ -3,6 +3,7 @@
 //! page costs what the first does); the rows that correct a record; CSV export.
 
 use super::{JournalRow, Result, Store};
+use rusqlite::Connection;
 use rusqlite::types::Value;
 use std::io::Write;
 
@@ -263,9 +264,15 @@ pub fn check_time(s: &str) -> std::result::Result<String, String> {
         })
 }
 
-impl Store {
+/// The review's questions of a journal, on whichever connection holds it: the store's own
+/// reader ([`Store`]), or a connection of the review's reading thread
+/// ([`super::review_reader::ReviewReader`]), so the screen never waits for them.
+pub trait JournalQueries {
+    /// The connection the questions are asked on.
+    fn conn(&self) -> &Connection;
+
     /// One page of matching rows, newest first, older than `before` (a serial) if given.
-    pub fn search(&self, f: &Filter, before: Option<i64>, limit: usize) -> Result<Vec<JournalRow>> {
+    fn search(&self, f: &Filter, before: Option<i64>, limit: usize) -> Result<Vec<JournalRow>> {
         let (mut clause, mut args) = f.clause();
         if let Some(b) = before {
             clause.push_str(" AND serial < ?");
@@ -273,48 +280,187 @@ impl Store {
         }
         let sql = format!(
             "SELECT {} FROM journal{clause} ORDER BY serial DESC LIMIT {}",
-            Self::COLUMNS,
+            Store::COLUMNS,
             limit.min(10_000)
         );
-        let mut stmt = self.reader.prepare(&sql)?;
-        let rows = stmt.query_map(rusqlite::params_from_iter(args), Self::read_row)?;
+        let mut stmt = self.conn().prepare(&sql)?;
+        let rows = stmt.query_map(rusqlite::params_from_iter(args), Store::read_row)?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
     /// How many rows match (for the screen's heading).
-    pub fn count_matching(&self, f: &Filter) -> Result<i64> {
+    fn count_matching(&self, f: &Filter) -> Result<i64> {
         let (clause, args) = f.clause();
         let sql = format!("SELECT COUNT(*) FROM journal{clause}");
         Ok(self
-            .reader
+            .conn()
             .query_row(&sql, rusqlite::params_from_iter(args), |r| r.get(0))?)
     }
 
     /// The correction rows that point at `serial`, oldest first.
-    pub fn corrections_of(&self, serial: i64) -> Result<Vec<JournalRow>> {
+    fn corrections_of(&self, serial: i64) -> Result<Vec<JournalRow>> {
         let sql = format!(
             "SELECT {} FROM journal WHERE kind = 'correction' AND json_extract(payload, '$.corrects') = ?1 ORDER BY serial",
-            Self::COLUMNS
+            Store::COLUMNS
         );
-        let mut stmt = self.reader.prepare(&sql)?;
-        let rows = stmt.query_map([serial], Self::read_row)?;
+        let mut stmt = self.conn().prepare(&sql)?;
+        let rows = stmt.query_map([serial], Store::read_row)?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
     /// Writes the matching rows as CSV (RFC 4180), oldest first, streaming; returns the count.
-    pub fn export_csv(&self, f: &Filter, out: &mut dyn Write) -> Result<usize> {
+    fn export_csv(&self, f: &Filter, out: &mut dyn Write) -> Result<usize> {
         let (clause, args) = f.clause();
         let sql = format!(
             "SELECT {} FROM journal{clause} ORDER BY serial",
-            Self::COLUMNS
+            Store::COLUMNS
         );
-        let mut stmt = self.reader.prepare(&sql)?;
+        let mut stmt = self.conn().prepare(&sql)?;
         let mut rows = stmt.query(rusqlite::params_from_iter(args))?;
         let mut csv = CsvRows::new(out)?;
         while let Some(r) = rows.next()? {
-            csv.row(&Self::read_row(r)?)?;
+            csv.row(&Store::read_row(r)?)?;
         }
         Ok(csv.finish()?)
+    }
+
+    /// The charts' data for a filter (its kind parts are ignored: each chart has its own kinds).
+    fn chart_data(&self, f: &Filter) -> Result<ChartData> {
+        let base = Filter {
+            group: None,
+            kind: None,
+            ..f.clone()
+        };
+        let (clause, args) = base.clause();
+        let run = |sql: String| -> Result<Vec<Vec<Value>>> {
+            let mut stmt = self.conn().prepare(&sql)?;
+            let n = stmt.column_count();
+            let rows = stmt.query_map(rusqlite::params_from_iter(args.clone()), |r| {
+                (0..n)
+                    .map(|i| r.get::<_, Value>(i))
+                    .collect::<rusqlite::Result<Vec<Value>>>()
+            })?;
+            Ok(rows.collect::<rusqlite::Result<_>>()?)
+        };
+        let text = |v: &Value| match v {
+            Value::Text(t) => t.clone(),
+            Value::Integer(i) => i.to_string(),
+            _ => String::new(),
+        };
+        let int = |v: &Value| match v {
+            Value::Integer(i) => *i,
+            _ => 0,
+        };
+        let rounds_per_hour = run(format!(
+            "SELECT substr(ts_utc, 1, 13), COUNT(*) FROM journal{clause} AND kind = 'round_started' GROUP BY 1 ORDER BY 1"
+        ))?
+        .iter()
+        .map(|r| (text(&r[0]), int(&r[1])))
+        .collect();
+        let irregularities = run(format!(
+            "SELECT COALESCE(table_no, 0), COALESCE(json_extract(payload, '$.section'), kind), COUNT(*) FROM journal{clause} AND kind = 'irregularity' GROUP BY 1, 2 ORDER BY 1, 2"
+        ))?
+        .iter()
+        .map(|r| (int(&r[0]), text(&r[1]), int(&r[2])))
+        .collect();
+        let deck_events_per_day = run(format!(
+            "SELECT substr(ts_utc, 1, 10),
+                    SUM(kind IN ('deck_removed', 'replacement_inspected')),
+                    SUM(kind = 'deck_counted' AND json_extract(payload, '$.correct') = 0)
+             FROM journal{clause} AND kind IN ('deck_removed', 'replacement_inspected', 'deck_counted')
+             GROUP BY 1 ORDER BY 1"
+        ))?
+        .iter()
+        .map(|r| (text(&r[0]), int(&r[1]), int(&r[2])))
+        .collect();
+        let mut meter_history = Vec::new();
+        for r in run(format!(
+            "SELECT ts_utc, payload FROM journal{clause} AND kind = 'progressive_meters' ORDER BY serial"
+        ))? {
+            let v: serde_json::Value = serde_json::from_str(&text(&r[1])).unwrap_or_default();
+            for m in v["meters"].as_array().into_iter().flatten() {
+                meter_history.push((
+                    text(&r[0]),
+                    m["meter"].as_i64().unwrap_or(0),
+                    m["cents"].as_i64().unwrap_or(0),
+                ));
+            }
+        }
+        Ok(ChartData {
+            rounds_per_hour,
+            irregularities,
+            deck_events_per_day,
+            meter_history,
+        })
+    }
+
+    /// The games tables were opened with, for the review's game filter.
+    fn games_played(&self) -> Result<Vec<String>> {
+        let mut stmt = self.conn().prepare(
+            "SELECT DISTINCT COALESCE(json_extract(payload, '$.setup.game'), 'holdem')
+             FROM journal WHERE kind = 'table_opened' ORDER BY 1",
+        )?;
+        let rows = stmt.query_map([], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The game the row's table was open for when the row was written (the last opening before
+    /// it, on the same terminal and table); none for a row of no table.
+    fn game_at(&self, row: &JournalRow) -> Result<Option<String>> {
+        use rusqlite::OptionalExtension;
+        let Some(table) = row.table_no else {
+            return Ok(None);
+        };
+        Ok(self
+            .conn()
+            .query_row(
+                // `+table_no`: through the kind's index, never the table's (which walked back
+                // over every row of the table since it opened: 311 ms a record on 1,000,000
+                // rows, for each of the 200 records a page of the review lists).
+                "SELECT COALESCE(json_extract(payload, '$.setup.game'), 'holdem') FROM journal
+                 WHERE kind = 'table_opened' AND +table_no = ?1 AND terminal_id = ?2
+                   AND serial <= ?3
+                 ORDER BY serial DESC LIMIT 1",
+                rusqlite::params![table, row.terminal_id, row.serial],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    /// One row by its serial number.
+    fn row(&self, serial: i64) -> Result<Option<JournalRow>> {
+        use rusqlite::OptionalExtension;
+        let sql = format!("SELECT {} FROM journal WHERE serial = ?1", Store::COLUMNS);
+        Ok(self
+            .conn()
+            .query_row(&sql, [serial], Store::read_row)
+            .optional()?)
+    }
+
+    /// Every matching row, oldest first (for reports; a shift is thousands of rows, not millions).
+    fn rows_matching(&self, f: &Filter) -> Result<Vec<JournalRow>> {
+        let (clause, args) = f.clause();
+        let sql = format!(
+            "SELECT {} FROM journal{clause} ORDER BY serial",
+            Store::COLUMNS
+        );
+        let mut stmt = self.conn().prepare(&sql)?;
+        let rows = stmt.query_map(rusqlite::params_from_iter(args), Store::read_row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+}
+
+/// The store's own reader connection.
+impl JournalQueries for Store {
+    fn conn(&self) -> &Connection {
+        &self.reader
+    }
+}
+
+/// A connection of its own (the review's reading thread).
+impl JournalQueries for Connection {
+    fn conn(&self) -> &Connection {
+        self
     }
 }
 
@@ -404,133 +550,4 @@ pub struct ChartData {
     pub deck_events_per_day: Vec<(String, i64, i64)>,
     /// Meter readings over time: (UTC time, meter id, cents).
     pub meter_history: Vec<(String, i64, i64)>,
-}
-
-impl Store {
-    /// The charts' data for a filter (its kind parts are ignored: each chart has its own kinds).
-    pub fn chart_data(&self, f: &Filter) -> Result<ChartData> {
-        let base = Filter {
-            group: None,
-            kind: None,
-            ..f.clone()
-        };
-        let (clause, args) = base.clause();
-        let run = |sql: String| -> Result<Vec<Vec<Value>>> {
-            let mut stmt = self.reader.prepare(&sql)?;
-            let n = stmt.column_count();
-            let rows = stmt.query_map(rusqlite::params_from_iter(args.clone()), |r| {
-                (0..n)
-                    .map(|i| r.get::<_, Value>(i))
-                    .collect::<rusqlite::Result<Vec<Value>>>()
-            })?;
-            Ok(rows.collect::<rusqlite::Result<_>>()?)
-        };
-        let text = |v: &Value| match v {
-            Value::Text(t) => t.clone(),
-            Value::Integer(i) => i.to_string(),
-            _ => String::new(),
-        };
-        let int = |v: &Value| match v {
-            Value::Integer(i) => *i,
-            _ => 0,
-        };
-        let rounds_per_hour = run(format!(
-            "SELECT substr(ts_utc, 1, 13), COUNT(*) FROM journal{clause} AND kind = 'round_started' GROUP BY 1 ORDER BY 1"
-        ))?
-        .iter()
-        .map(|r| (text(&r[0]), int(&r[1])))
-        .collect();
-        let irregularities = run(format!(
-            "SELECT COALESCE(table_no, 0), COALESCE(json_extract(payload, '$.section'), kind), COUNT(*) FROM journal{clause} AND kind = 'irregularity' GROUP BY 1, 2 ORDER BY 1, 2"
-        ))?
-        .iter()
-        .map(|r| (int(&r[0]), text(&r[1]), int(&r[2])))
-        .collect();
-        let deck_events_per_day = run(format!(
-            "SELECT substr(ts_utc, 1, 10),
-                    SUM(kind IN ('deck_removed', 'replacement_inspected')),
-                    SUM(kind = 'deck_counted' AND json_extract(payload, '$.correct') = 0)
-             FROM journal{clause} AND kind IN ('deck_removed', 'replacement_inspected', 'deck_counted')
-             GROUP BY 1 ORDER BY 1"
-        ))?
-        .iter()
-        .map(|r| (text(&r[0]), int(&r[1]), int(&r[2])))
-        .collect();
-        let mut meter_history = Vec::new();
-        for r in run(format!(
-            "SELECT ts_utc, payload FROM journal{clause} AND kind = 'progressive_meters' ORDER BY serial"
-        ))? {
-            let v: serde_json::Value = serde_json::from_str(&text(&r[1])).unwrap_or_default();
-            for m in v["meters"].as_array().into_iter().flatten() {
-                meter_history.push((
-                    text(&r[0]),
-                    m["meter"].as_i64().unwrap_or(0),
-                    m["cents"].as_i64().unwrap_or(0),
-                ));
-            }
-        }
-        Ok(ChartData {
-            rounds_per_hour,
-            irregularities,
-            deck_events_per_day,
-            meter_history,
-        })
-    }
-}
-
-impl Store {
-    /// The games tables were opened with, for the review's game filter.
-    pub fn games_played(&self) -> Result<Vec<String>> {
-        let mut stmt = self.reader.prepare(
-            "SELECT DISTINCT COALESCE(json_extract(payload, '$.setup.game'), 'holdem')
-             FROM journal WHERE kind = 'table_opened' ORDER BY 1",
-        )?;
-        let rows = stmt.query_map([], |r| r.get(0))?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
-    }
-
-    /// The game the row's table was open for when the row was written (the last opening before
-    /// it, on the same terminal and table); none for a row of no table.
-    pub fn game_at(&self, row: &JournalRow) -> Result<Option<String>> {
-        use rusqlite::OptionalExtension;
-        let Some(table) = row.table_no else {
-            return Ok(None);
-        };
-        Ok(self
-            .reader
-            .query_row(
-                // `+table_no`: through the kind's index, never the table's (which walked back
-                // over every row of the table since it opened: 311 ms a record on 1,000,000
-                // rows, for each of the 200 records a page of the review lists).
-                "SELECT COALESCE(json_extract(payload, '$.setup.game'), 'holdem') FROM journal
-                 WHERE kind = 'table_opened' AND +table_no = ?1 AND terminal_id = ?2
-                   AND serial <= ?3
-                 ORDER BY serial DESC LIMIT 1",
-                rusqlite::params![table, row.terminal_id, row.serial],
-                |r| r.get(0),
-            )
-            .optional()?)
-    }
-
-    /// One row by its serial number.
-    pub fn row(&self, serial: i64) -> Result<Option<JournalRow>> {
-        use rusqlite::OptionalExtension;
-        let sql = format!("SELECT {} FROM journal WHERE serial = ?1", Self::COLUMNS);
-        Ok(self
-            .reader
-            .query_row(&sql, [serial], Self::read_row)
-            .optional()?)
-    }
-
-    /// Every matching row, oldest first (for reports; a shift is thousands of rows, not millions).
-    pub fn rows_matching(&self, f: &Filter) -> Result<Vec<JournalRow>> {
-        let (clause, args) = f.clause();
-        let sql = format!(
-            "SELECT {} FROM journal{clause} ORDER BY serial",
-            Self::COLUMNS
-        );
-        let mut stmt = self.reader.prepare(&sql)?;
-        let rows = stmt.query_map(rusqlite::params_from_iter(args), Self::read_row)?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
-    }
 }

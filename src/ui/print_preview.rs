@@ -117,7 +117,7 @@ impl DeckhandApp {
         if let Some(r) = self.review.as_mut() {
             // The print is a record of its own: the list shows it (this terminal's journal).
             if r.central.is_none() {
-                r.reload(self.term.store());
+                r.reload();
             }
             r.notice = Some(text);
         } else if done {

@@ -1,11 +1,14 @@
 //! The supervisor review in the terminal: reached with a supervisor's credential number and
 //! PIN, it finds any record by kind, table, period and text, newest first a page at a time,
 //! shows one record whole with who verified it and the rows that correct it, keeps the chain
-//! status in view, and exports what is filtered as CSV.
+//! status in view, and exports what is filtered as CSV. Its reads of this terminal's journal
+//! run on a thread of their own (`store::review_reader`), as those of the central copy do
+//! (`store::central`): a search of millions of rows never holds the screen.
 
 use super::{DeckhandApp, UiCmd, body, body_colour, keypad, small, theme, title};
 use crate::rules::table::Person;
-use crate::store::review::{Filter, KindGroup};
+use crate::store::review::{Filter, JournalQueries, KindGroup};
+use crate::store::review_reader::{Answer, Query, ReviewReader};
 use crate::store::{ChainStatus, JournalRow, Store};
 use egui::{Button, RichText, Ui};
 use std::sync::{Arc, Mutex};
@@ -41,18 +44,29 @@ pub struct ReviewState {
     /// How far the list is scrolled, kept across the screens the tap guard counts.
     pub list_offset: f32,
     pub total: i64,
+    /// The current search's count has come (until then the screen does not say one).
+    pub counted: bool,
     pub selected: Option<JournalRow>,
     pub corrections: Vec<JournalRow>,
     /// Filled by a background walk of the whole chain.
     pub chain: Arc<Mutex<Option<String>>>,
     pub notice: Option<String>,
-    /// The charts instead of the list, with their data for the current filter.
+    /// The charts instead of the list; their data for the current filter once it is read.
+    pub charts_on: bool,
     pub charts: Option<crate::store::review::ChartData>,
+    /// This terminal's journal, read on its own thread (started at the review's first frame).
+    pub reader: Option<ReviewReader>,
+    /// The number of the current search: answers to an earlier one are dropped.
+    pub search: u64,
+    /// Questions to the reader not yet answered (the screen says "Searching…" for a page).
+    pub pending: usize,
+    /// An export asked for, and whether it goes to a removable drive.
+    pub exporting: Option<bool>,
     /// "All tables": the central database's copy, read on its own thread.
     pub central: Option<crate::store::central::CentralReader>,
     /// The central chain status while searching all tables.
     pub central_chain: Option<String>,
-    /// A question to the central database is out.
+    /// A page is being read (this journal or the central copy).
     pub waiting: bool,
     /// A recorded round being stepped through.
     pub replay: Option<RoundReplay>,
@@ -107,7 +121,9 @@ impl ReviewState {
                 *s = Some(text);
             }
         });
-        let mut r = ReviewState {
+        // The first search is asked at the review's first frame, where its reader can wake
+        // the screen ([`ReviewState::start_reading`]).
+        ReviewState {
             supervisor,
             filter: Filter::default(),
             period: Period::All,
@@ -122,13 +138,19 @@ impl ReviewState {
             more: false,
             list_offset: 0.0,
             total: 0,
+            counted: false,
             selected: None,
             replay: None,
             round_of_selected: None,
             corrections: vec![],
             chain,
             notice: None,
+            charts_on: false,
             charts: None,
+            reader: None,
+            search: 0,
+            pending: 0,
+            exporting: None,
             central: None,
             central_chain: None,
             waiting: false,
@@ -136,9 +158,34 @@ impl ReviewState {
             games_of: Default::default(),
             details: false,
             kinds_open: false,
-        };
-        r.reload(store);
-        r
+        }
+    }
+
+    /// Starts the reader of this terminal's journal and asks the first search, once.
+    pub fn start_reading(&mut self, store: &Store, ctx: &egui::Context) {
+        if self.reader.is_some() {
+            return;
+        }
+        let ctx = ctx.clone();
+        self.reader = Some(ReviewReader::spawn(
+            store.path(),
+            Box::new(move || ctx.request_repaint()),
+        ));
+        if self.central.is_none() {
+            self.reload();
+        }
+    }
+
+    /// Whether a question to this journal's reader is out (tests wait for the answers).
+    pub fn reading(&self) -> bool {
+        self.pending > 0
+    }
+
+    fn ask(&mut self, q: Query) {
+        if let Some(reader) = &self.reader {
+            reader.ask(q);
+            self.pending += 1;
+        }
     }
 
     fn apply_period(&mut self) {
@@ -169,8 +216,9 @@ impl ReviewState {
         };
     }
 
-    pub fn reload(&mut self, store: &Store) {
+    pub fn reload(&mut self) {
         self.notice = None;
+        self.counted = false;
         self.list_offset = 0.0;
         self.apply_period();
         self.filter.table = self.table_entry.trim().parse().ok();
@@ -188,17 +236,23 @@ impl ReviewState {
             c.ask(CentralQuery::Count(self.filter.clone()));
             self.waiting = true;
             self.selected = None;
+            self.charts_on = false;
             self.charts = None;
             return;
         }
-        match store.search(&self.filter, None, PAGE) {
-            Ok(rows) => {
-                self.more = rows.len() == PAGE;
-                self.games_of = super::review_words::games_of(store, &rows);
-                self.rows = rows;
-            }
-            Err(e) => self.notice = Some(e.to_string()),
-        }
+        self.search += 1;
+        let search = self.search;
+        self.ask(Query::Page {
+            search,
+            filter: self.filter.clone(),
+            before: None,
+            limit: PAGE,
+        });
+        self.ask(Query::Count {
+            search,
+            filter: self.filter.clone(),
+        });
+        self.waiting = true;
         if self.period == Period::Range && self.notice.is_none() {
             self.notice = Some(format!(
                 "From {} to {} (UTC)",
@@ -206,14 +260,19 @@ impl ReviewState {
                 self.filter.to.as_deref().unwrap_or("now")
             ));
         }
-        self.total = store.count_matching(&self.filter).unwrap_or(0);
         self.selected = None;
-        if self.charts.is_some() {
-            self.charts = store.chart_data(&self.filter).ok();
+        self.corrections.clear();
+        self.round_of_selected = None;
+        if self.charts_on {
+            self.charts = None;
+            self.ask(Query::Charts {
+                search,
+                filter: self.filter.clone(),
+            });
         }
     }
 
-    fn older(&mut self, store: &Store) {
+    fn older(&mut self) {
         if let Some(c) = &self.central {
             let before = self
                 .rows
@@ -228,11 +287,107 @@ impl ReviewState {
             return;
         }
         let before = self.rows.last().map(|r| r.serial);
-        if let Ok(rows) = store.search(&self.filter, before, PAGE) {
-            self.more = rows.len() == PAGE;
-            self.games_of
-                .extend(super::review_words::games_of(store, &rows));
-            self.rows.extend(rows);
+        self.ask(Query::Page {
+            search: self.search,
+            filter: self.filter.clone(),
+            before,
+            limit: PAGE,
+        });
+        self.waiting = true;
+    }
+
+    /// Opens a record: the rows that correct it and (for a table row) its round are read.
+    fn select(&mut self, row: JournalRow) {
+        self.corrections.clear();
+        self.round_of_selected = None;
+        if let Some(c) = &self.central {
+            c.ask(crate::store::central::CentralQuery::Corrections {
+                terminal: row.terminal_id.clone(),
+                serial: row.serial,
+            });
+        } else {
+            self.ask(Query::Record {
+                serial: row.serial,
+                table_row: row.stream == "table",
+            });
+        }
+        self.selected = Some(row);
+    }
+
+    /// Takes in this journal's answers: those of an earlier search are dropped.
+    pub fn poll_reader(&mut self) {
+        let Some(reader) = &self.reader else {
+            return;
+        };
+        for a in reader.answers() {
+            self.pending = self.pending.saturating_sub(1);
+            self.take(a);
+        }
+    }
+
+    /// One answer of the reader, kept only if it belongs to what the screen shows now.
+    fn take(&mut self, a: Answer) {
+        match a {
+            Answer::Page {
+                search,
+                rows,
+                games,
+                appended,
+            } if search == self.search && self.central.is_none() => {
+                self.more = rows.len() == PAGE;
+                if appended {
+                    self.rows.extend(rows);
+                    self.games_of.extend(games);
+                } else {
+                    self.rows = rows;
+                    self.games_of = games;
+                }
+                self.waiting = false;
+            }
+            Answer::Count { search, n } if search == self.search => {
+                self.total = n;
+                self.counted = true;
+            }
+            Answer::Charts { search, data } if search == self.search && self.charts_on => {
+                self.charts = Some(data);
+            }
+            Answer::Record {
+                serial,
+                corrections,
+                round,
+            } if self.selected.as_ref().map(|r| r.serial) == Some(serial) => {
+                self.corrections = corrections;
+                self.round_of_selected = Some((serial, round));
+            }
+            Answer::Replay { round, steps } if !steps.is_empty() => {
+                self.replay = Some(RoundReplay {
+                    round,
+                    steps,
+                    at: 0,
+                });
+            }
+            Answer::Replay { round, .. } => {
+                self.notice = Some(format!("Round {round} has no steps in the journal"));
+            }
+            Answer::Exported { rows, path } => {
+                let removable = self.exporting.take();
+                self.notice = Some(format!(
+                    "Exported {} to {}{}",
+                    super::widgets::count(rows as i64, "record", "records"),
+                    path.display(),
+                    match removable {
+                        Some(true) => " (the removable drive)",
+                        _ => " (no removable drive found: beside the database)",
+                    }
+                ));
+            }
+            Answer::Failed { search, what } if search.is_none_or(|s| s == self.search) => {
+                self.waiting = false;
+                self.exporting = None;
+                self.notice = Some(what);
+            }
+            // An answer to a search, a record or a chart no longer on the screen.
+            _ => {}
         }
     }
 }
@@ -241,7 +396,6 @@ impl ReviewState {
     /// Switches between this terminal's journal and every table's (the central copy).
     pub fn set_central(
         &mut self,
-        store: &Store,
         cfg: Option<crate::store::central::CentralConfig>,
         wake: Box<dyn Fn() + Send>,
     ) {
@@ -256,7 +410,7 @@ impl ReviewState {
             reader.ask(crate::store::central::CentralQuery::Verify);
             reader
         });
-        self.reload(store);
+        self.reload();
     }
 
     /// Takes in the central database's answers.
@@ -276,7 +430,10 @@ impl ReviewState {
                     }
                     self.waiting = false;
                 }
-                CentralAnswer::Count(n) => self.total = n,
+                CentralAnswer::Count(n) => {
+                    self.total = n;
+                    self.counted = true;
+                }
                 CentralAnswer::Corrections(v) => self.corrections = v,
                 CentralAnswer::Chains(all) => {
                     let broken: Vec<String> = all
@@ -355,6 +512,9 @@ impl DeckhandApp {
         let mut close = false;
         let mut print = false;
         let mut switch_central: Option<bool> = None;
+        let mut replay_round: Option<u32> = None;
+        r.start_reading(self.term.store(), ui.ctx());
+        r.poll_reader();
         r.poll_central();
         egui::CentralPanel::default()
             .frame(
@@ -504,12 +664,15 @@ impl DeckhandApp {
                     if chip(ui, &format!("Text: {text}"), r.pad == 2) {
                         r.pad = if r.pad == 2 { 0 } else { 2 };
                     }
-                    if r.central.is_none() && chip(ui, "Charts", r.charts.is_some()) {
-                        r.charts = if r.charts.is_some() {
-                            None
-                        } else {
-                            store.chart_data(&r.filter).ok()
-                        };
+                    if r.central.is_none() && chip(ui, "Charts", r.charts_on) {
+                        r.charts_on = !r.charts_on;
+                        r.charts = None;
+                        if r.charts_on {
+                            r.ask(Query::Charts {
+                                search: r.search,
+                                filter: r.filter.clone(),
+                            });
+                        }
                     }
                     if chip(ui, "Export CSV", false) {
                         match &r.central {
@@ -557,26 +720,36 @@ impl DeckhandApp {
                 }
                 changed |= typed;
                 if changed {
-                    r.reload(store);
+                    r.reload();
                 }
                 if let Some(n) = &r.notice {
                     body(ui, n);
                 }
-                if let Some(data) = &r.charts {
-                    charts(ui, data);
+                if r.charts_on {
+                    match &r.charts {
+                        Some(data) => charts(ui, data),
+                        None => body_colour(ui, "◌ Drawing the charts…", theme::WARN),
+                    }
                     return;
                 }
                 if r.waiting {
-                    body_colour(ui, "◌ Searching all tables…", theme::WARN);
+                    let what = if r.central.is_some() {
+                        "◌ Searching all tables…"
+                    } else {
+                        "◌ Searching…"
+                    };
+                    body_colour(ui, what, theme::WARN);
                 }
-                body(
-                    ui,
-                    &format!(
-                        "{} {}; newest first.",
-                        super::widgets::count(r.total, "record", "records"),
-                        if r.total == 1 { "matches" } else { "match" }
-                    ),
-                );
+                if r.counted {
+                    body(
+                        ui,
+                        &format!(
+                            "{} {}; newest first.",
+                            super::widgets::count(r.total, "record", "records"),
+                            if r.total == 1 { "matches" } else { "match" }
+                        ),
+                    );
+                }
                 ui.columns(2, |cols| {
                     // "Older records" stays under the list, not at its end: one place to tap
                     // however far the list is scrolled. Only the rows in view are laid out, so
@@ -624,14 +797,7 @@ impl DeckhandApp {
                         });
                     r.list_offset = out.state.clamped_offset().y;
                     if let Some(row) = clicked.and_then(|i| r.rows.get(i)).cloned() {
-                        if let Some(c) = &r.central {
-                            r.corrections.clear();
-                            c.ask(crate::store::central::CentralQuery::Corrections {
-                                terminal: row.terminal_id.clone(),
-                                serial: row.serial,
-                            });
-                        }
-                        r.selected = Some(row);
+                        r.select(row);
                     }
                     if r.more
                         && cols[0]
@@ -641,7 +807,7 @@ impl DeckhandApp {
                             )
                             .clicked()
                     {
-                        r.older(store);
+                        r.older();
                     }
                     // The record scrolls when it is longer than the screen (its details at
                     // 1024×768).
@@ -732,14 +898,6 @@ impl DeckhandApp {
                                 match r.selected.clone() {
                                     None => body(ui, "Tap a record to see it whole."),
                                     Some(row) => {
-                                        if r.central.is_none()
-                                            && r.corrections.first().map(|c| c.serial)
-                                                != Some(row.serial)
-                                        {
-                                            r.corrections = store
-                                                .corrections_of(row.serial)
-                                                .unwrap_or_default();
-                                        }
                                         ui.label(
                                             RichText::new(format!(
                                                 "Record #{} · {}",
@@ -771,20 +929,6 @@ impl DeckhandApp {
                                             .size(theme::SMALL),
                                         );
                                         if r.central.is_none()
-                                            && r.round_of_selected.map(|(s, _)| s)
-                                                != Some(row.serial)
-                                        {
-                                            let round = (row.stream == "table")
-                                                .then(|| {
-                                                    crate::store::replay::round_at(
-                                                        store.connection(),
-                                                        row.serial,
-                                                    )
-                                                })
-                                                .and_then(|r| r.ok().flatten());
-                                            r.round_of_selected = Some((row.serial, round));
-                                        }
-                                        if r.central.is_none()
                                             && let Some((_, Some(round))) = r.round_of_selected
                                             && ui
                                                 .add(
@@ -798,21 +942,7 @@ impl DeckhandApp {
                                                 )
                                                 .clicked()
                                         {
-                                            match crate::store::replay::round_steps(
-                                                store.connection(),
-                                                round,
-                                            ) {
-                                                Ok(steps) => {
-                                                    r.replay = Some(RoundReplay {
-                                                        round,
-                                                        steps,
-                                                        at: 0,
-                                                    })
-                                                }
-                                                Err(e) => {
-                                                    r.notice = Some(format!("Cannot replay: {e}"))
-                                                }
-                                            }
+                                            replay_round = Some(round);
                                         }
                                         // The raw record and its hash, behind "Details".
                                         let label =
@@ -878,6 +1008,9 @@ impl DeckhandApp {
                         });
                 });
             });
+        if let Some(round) = replay_round {
+            r.ask(Query::Replay { round });
+        }
         if print {
             cmds.push(UiCmd::ReviewPrint);
         }
@@ -888,11 +1021,7 @@ impl DeckhandApp {
             } else {
                 None
             };
-            r.set_central(
-                self.term.store(),
-                cfg,
-                Box::new(move || ctx.request_repaint()),
-            );
+            r.set_central(cfg, Box::new(move || ctx.request_repaint()));
         }
         self.review = Some(r);
         if close {
@@ -914,10 +1043,37 @@ impl DeckhandApp {
         });
     }
 
-    /// Exports the review's filtered records (the command after the frame).
+    /// Exports the review's filtered records (the command after the frame): written by the
+    /// review's reader, the notice says where once it is done.
     pub(super) fn review_export(&mut self) {
+        let store = self.term.store();
         if let Some(r) = self.review.as_mut() {
-            r.notice = Some(export(self.term.store(), r));
+            let (dir, removable) = super::review_words::export_dir(store);
+            let path = dir.join(format!(
+                "review-{}.csv",
+                chrono::Utc::now().format("%Y%m%dT%H%M%SZ")
+            ));
+            r.exporting = Some(removable);
+            r.notice = Some("Exporting…".into());
+            r.ask(Query::Export {
+                filter: r.filter.clone(),
+                path,
+            });
+        }
+    }
+
+    /// Whether the review is waiting for its reader (tests wait for the answers as a
+    /// supervisor waits for "Searching…" to go).
+    pub fn review_reading(&self) -> bool {
+        self.review.as_ref().is_some_and(ReviewState::reading)
+    }
+
+    /// Holds the review's reader (`true`) as a search of millions of rows would hold it, or
+    /// lets it go: for tests of a screen that must not wait for it.
+    #[doc(hidden)]
+    pub fn hold_review_reads(&self, held: bool) {
+        if let Some(r) = self.review.as_ref().and_then(|r| r.reader.as_ref()) {
+            r.hold(held);
         }
     }
 
@@ -950,39 +1106,6 @@ fn exports_dir(store: &Store) -> std::path::PathBuf {
         .parent()
         .map(|p| p.join("exports"))
         .unwrap_or_else(|| "exports".into())
-}
-
-/// Writes the filtered records next to the database, in `exports/`.
-fn export(store: &Store, r: &ReviewState) -> String {
-    let (dir, removable) = super::review_words::export_dir(store);
-    if let Err(e) = std::fs::create_dir_all(&dir) {
-        return format!("Export failed: {e}");
-    }
-    let file = dir.join(format!(
-        "review-{}.csv",
-        chrono::Utc::now().format("%Y%m%dT%H%M%SZ")
-    ));
-    let result = std::fs::File::create(&file)
-        .map_err(|e| e.to_string())
-        .and_then(|f| {
-            let mut w = std::io::BufWriter::new(f);
-            store
-                .export_csv(&r.filter, &mut w)
-                .map_err(|e| e.to_string())
-        });
-    match result {
-        Ok(n) => format!(
-            "Exported {} to {}{}",
-            super::widgets::count(n as i64, "record", "records"),
-            file.display(),
-            if removable {
-                " (the removable drive)"
-            } else {
-                " (no removable drive found: beside the database)"
-            }
-        ),
-        Err(e) => format!("Export failed: {e}"),
-    }
 }
 
 /// Four small charts: rounds per hour, irregularities per table and section, deck changes and
@@ -1071,5 +1194,100 @@ fn charts(ui: &mut Ui, d: &crate::store::review::ChartData) {
             ui,
             &format!("Irregularities by section: {}", irregular.join("; ")),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::table::Role;
+    use crate::store::{Entry, RowContext};
+
+    /// An answer of an earlier search is dropped whatever order it comes in; the current
+    /// search's page, count and charts are kept, a record's only while it is the one open, and
+    /// an older page continues the list.
+    #[test]
+    fn only_the_current_search_and_the_open_record_take_answers() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("j.sqlite")).unwrap();
+        let rows = store
+            .append(
+                &RowContext::default(),
+                &[Entry::system("a", 1), Entry::system("b", 2)],
+            )
+            .unwrap();
+        let boss = Person {
+            name: "Morgan Lee".into(),
+            credential: "3001".into(),
+            role: Role::Supervisor,
+        };
+        let mut r = ReviewState::open(&store, boss);
+        r.reload();
+        r.reload();
+        assert_eq!(r.search, 2);
+        assert!(r.waiting && !r.counted);
+        let page = |search, rows: Vec<JournalRow>, appended| Answer::Page {
+            search,
+            rows,
+            games: Default::default(),
+            appended,
+        };
+        r.take(page(1, rows.clone(), false));
+        r.take(Answer::Count { search: 1, n: 99 });
+        assert!(
+            r.rows.is_empty() && r.waiting && !r.counted,
+            "the first search's"
+        );
+        r.take(page(2, vec![rows[1].clone()], false));
+        r.take(Answer::Count { search: 2, n: 2 });
+        assert_eq!(r.rows.len(), 1);
+        assert!(!r.waiting && r.counted && r.total == 2);
+        r.take(page(2, vec![rows[0].clone()], true));
+        assert_eq!(
+            r.rows.iter().map(|x| x.serial).collect::<Vec<_>>(),
+            [rows[1].serial, rows[0].serial]
+        );
+        // A record's answer only for the record open.
+        r.select(rows[1].clone());
+        r.take(Answer::Record {
+            serial: rows[0].serial,
+            corrections: vec![rows[0].clone()],
+            round: Some(4),
+        });
+        assert!(r.corrections.is_empty() && r.round_of_selected.is_none());
+        r.take(Answer::Record {
+            serial: rows[1].serial,
+            corrections: vec![rows[0].clone()],
+            round: Some(4),
+        });
+        assert_eq!(r.round_of_selected, Some((rows[1].serial, Some(4))));
+        // Charts only while they are shown, and of the current search.
+        r.take(Answer::Charts {
+            search: 2,
+            data: Default::default(),
+        });
+        assert!(r.charts.is_none());
+        r.charts_on = true;
+        r.take(Answer::Charts {
+            search: 1,
+            data: Default::default(),
+        });
+        assert!(r.charts.is_none());
+        r.take(Answer::Charts {
+            search: 2,
+            data: Default::default(),
+        });
+        assert!(r.charts.is_some());
+        // A failure of an earlier search says nothing; of this one, it is the notice.
+        r.take(Answer::Failed {
+            search: Some(1),
+            what: "old".into(),
+        });
+        assert_eq!(r.notice, None);
+        r.take(Answer::Failed {
+            search: Some(2),
+            what: "the search failed: disk".into(),
+        });
+        assert_eq!(r.notice.as_deref(), Some("the search failed: disk"));
     }
 }

@@ -135,13 +135,6 @@ fn writable(dir: &std::path::Path) -> bool {
     ok
 }
 
-/// The games of the rows, looked up once when the rows are loaded.
-pub fn games_of(store: &Store, rows: &[JournalRow]) -> HashMap<i64, String> {
-    rows.iter()
-        .filter_map(|r| Some((r.serial, store.game_at(r).ok()??)))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -145,8 +145,23 @@ pub fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
     settle(h);
 }
 
-/// Waits as a dealer does between two steps: until a screen that just appeared takes taps.
+/// Waits as a dealer does between two steps: until a screen that just appeared takes taps,
+/// and (in the supervisor review) until what was asked of the journal's reader has come.
 pub fn settle(h: &mut Harness<'_, DeckhandApp>) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let mut frames = 0;
+    while h.state().review_reading() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the review's reader never answered"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        h.step();
+        frames += 1;
+    }
+    if frames > 0 {
+        h.run_ok();
+    }
     for _ in 0..100 {
         if !h.state().settling() {
             return;

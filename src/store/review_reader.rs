@@ -1,0 +1,397 @@
+//! The supervisor review's reads on a thread of their own, so the screen never waits for the
+//! disk: a search, a count, the charts or an export can read every row of a journal of millions
+//! (a count of 10,000,000 rows took 2.6 s, a search by text 9 s, on the screen's thread before).
+//! The thread reads on a read-only connection of its own and answers in the order it was asked;
+//! each answer carries the number of the search it belongs to, so the screen drops an answer to
+//! a filter it has since changed. The screen is woken as each answer arrives.
+
+use super::JournalRow;
+use super::replay::RoundStep;
+use super::review::{ChartData, Filter, JournalQueries};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
+
+/// What the review asks.
+#[derive(Debug, Clone)]
+pub enum Query {
+    /// A page of matching rows, newest first, older than `before` if given, with each row's
+    /// game; `appended` when it continues the list.
+    Page {
+        search: u64,
+        filter: Filter,
+        before: Option<i64>,
+        limit: usize,
+    },
+    /// How many rows match.
+    Count { search: u64, filter: Filter },
+    /// The charts of a filter.
+    Charts { search: u64, filter: Filter },
+    /// A record opened: the rows that correct it, and the round it belongs to (table rows).
+    Record { serial: i64, table_row: bool },
+    /// A recorded round, step by step.
+    Replay { round: u32 },
+    /// The filtered rows as CSV, into `path`.
+    Export { filter: Filter, path: PathBuf },
+}
+
+/// What the thread answers.
+#[derive(Debug)]
+pub enum Answer {
+    Page {
+        search: u64,
+        rows: Vec<JournalRow>,
+        games: HashMap<i64, String>,
+        appended: bool,
+    },
+    Count {
+        search: u64,
+        n: i64,
+    },
+    Charts {
+        search: u64,
+        data: ChartData,
+    },
+    Record {
+        serial: i64,
+        corrections: Vec<JournalRow>,
+        round: Option<u32>,
+    },
+    Replay {
+        round: u32,
+        steps: Vec<RoundStep>,
+    },
+    Exported {
+        rows: usize,
+        path: PathBuf,
+    },
+    /// A question of an earlier search, not read: a later search was asked before the
+    /// thread came to it (a supervisor typing a word asks a search a letter).
+    Skipped {
+        search: u64,
+    },
+    /// A read that failed, with what it was (`search` for a page or count of that search).
+    Failed {
+        search: Option<u64>,
+        what: String,
+    },
+}
+
+/// The thread and its two channels.
+pub struct ReviewReader {
+    queries: Option<mpsc::Sender<Query>>,
+    answers: mpsc::Receiver<Answer>,
+    thread: Option<std::thread::JoinHandle<()>>,
+    /// Raised, the thread answers nothing until it is lowered ([`ReviewReader::hold`]).
+    held: Arc<AtomicBool>,
+}
+
+impl ReviewReader {
+    /// Starts the thread on the journal at `path`; `wake` is called after each answer (the
+    /// screen's repaint).
+    pub fn spawn(path: &Path, wake: Box<dyn Fn() + Send>) -> ReviewReader {
+        let (queries, rx) = mpsc::channel::<Query>();
+        let (tx, answers) = mpsc::channel::<Answer>();
+        let open = super::reopener(path);
+        let held = Arc::new(AtomicBool::new(false));
+        let hold = held.clone();
+        let thread = std::thread::Builder::new()
+            .name("review-reader".into())
+            .spawn(move || {
+                let conn = open();
+                while let Ok(first) = rx.recv() {
+                    while hold.load(Ordering::SeqCst) {
+                        std::thread::sleep(std::time::Duration::from_millis(1));
+                    }
+                    // Everything asked meanwhile: a search's questions are read only if no
+                    // later search is waiting behind them.
+                    let batch: Vec<Query> = std::iter::once(first).chain(rx.try_iter()).collect();
+                    let newest = batch.iter().filter_map(search_of).max();
+                    for q in batch {
+                        let a = match (&conn, search_of(&q)) {
+                            (_, Some(search)) if Some(search) < newest => {
+                                Answer::Skipped { search }
+                            }
+                            (Ok(conn), _) => answer(conn, q),
+                            (Err(e), search) => Answer::Failed {
+                                search,
+                                what: format!("the journal cannot be read: {e}"),
+                            },
+                        };
+                        if tx.send(a).is_err() {
+                            return;
+                        }
+                        wake();
+                    }
+                }
+            })
+            .ok();
+        ReviewReader {
+            queries: Some(queries),
+            answers,
+            thread,
+            held,
+        }
+    }
+
+    /// Holds the thread's answers (`true`) as a slow read would, or lets them go: for tests of
+    /// a screen that must not wait for them.
+    #[doc(hidden)]
+    pub fn hold(&self, held: bool) {
+        self.held.store(held, Ordering::SeqCst);
+    }
+
+    /// Asks; the answer comes later ([`ReviewReader::answers`]).
+    pub fn ask(&self, q: Query) {
+        if let Some(tx) = &self.queries {
+            let _ = tx.send(q);
+        }
+    }
+
+    /// The answers that have arrived, oldest first.
+    pub fn answers(&self) -> Vec<Answer> {
+        self.answers.try_iter().collect()
+    }
+
+    /// Waits up to `within` for the next answer (tests, and nothing on the screen's thread).
+    pub fn wait(&self, within: std::time::Duration) -> Option<Answer> {
+        self.answers.recv_timeout(within).ok()
+    }
+}
+
+/// The thread ends after the question it is on; the screen does not wait for it.
+impl Drop for ReviewReader {
+    fn drop(&mut self) {
+        self.queries.take();
+        // Detached: a long export finishes on its own and its answer is dropped.
+        self.thread.take();
+    }
+}
+
+fn search_of(q: &Query) -> Option<u64> {
+    match q {
+        Query::Page { search, .. } | Query::Count { search, .. } | Query::Charts { search, .. } => {
+            Some(*search)
+        }
+        _ => None,
+    }
+}
+
+fn answer(conn: &rusqlite::Connection, q: Query) -> Answer {
+    let search = search_of(&q);
+    let failed = |what: &str, e: super::StoreError| Answer::Failed {
+        search,
+        what: format!("{what}: {e}"),
+    };
+    match q {
+        Query::Page {
+            search,
+            filter,
+            before,
+            limit,
+        } => match conn.search(&filter, before, limit) {
+            Ok(rows) => Answer::Page {
+                search,
+                games: games_of(conn, &rows),
+                rows,
+                appended: before.is_some(),
+            },
+            Err(e) => failed("the search failed", e),
+        },
+        Query::Count { search, filter } => match conn.count_matching(&filter) {
+            Ok(n) => Answer::Count { search, n },
+            Err(e) => failed("the count failed", e),
+        },
+        Query::Charts { search, filter } => match conn.chart_data(&filter) {
+            Ok(data) => Answer::Charts { search, data },
+            Err(e) => failed("the charts failed", e),
+        },
+        Query::Record { serial, table_row } => {
+            let corrections = conn.corrections_of(serial).unwrap_or_default();
+            let round = table_row
+                .then(|| super::replay::round_at(conn, serial).ok().flatten())
+                .flatten();
+            Answer::Record {
+                serial,
+                corrections,
+                round,
+            }
+        }
+        Query::Replay { round } => match super::replay::round_steps(conn, round) {
+            Ok(steps) => Answer::Replay { round, steps },
+            Err(e) => failed("Cannot replay", e),
+        },
+        Query::Export { filter, path } => match export(conn, &filter, &path) {
+            Ok(rows) => Answer::Exported { rows, path },
+            Err(e) => Answer::Failed {
+                search: None,
+                what: format!("Export failed: {e}"),
+            },
+        },
+    }
+}
+
+/// Each row's game (the last opening of its table before it), for the list.
+pub fn games_of(conn: &rusqlite::Connection, rows: &[JournalRow]) -> HashMap<i64, String> {
+    rows.iter()
+        .filter_map(|r| Some((r.serial, conn.game_at(r).ok()??)))
+        .collect()
+}
+
+fn export(conn: &rusqlite::Connection, filter: &Filter, path: &Path) -> Result<usize, String> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    }
+    let f = std::fs::File::create(path).map_err(|e| e.to_string())?;
+    let mut w = std::io::BufWriter::new(f);
+    let n = conn.export_csv(filter, &mut w).map_err(|e| e.to_string())?;
+    std::io::Write::flush(&mut w).map_err(|e| e.to_string())?;
+    Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{Entry, RowContext, Store};
+    use std::time::Duration;
+
+    fn next(r: &ReviewReader) -> Answer {
+        r.wait(Duration::from_secs(10)).expect("an answer")
+    }
+
+    /// Each question is answered in turn, with the number of its search, from a connection of
+    /// the thread's own; a journal that cannot be opened is a failure named for the search.
+    #[test]
+    fn questions_are_answered_in_turn_with_their_search() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j.sqlite");
+        let mut s = Store::open(&path).unwrap();
+        let ctx = RowContext {
+            table_no: Some(3),
+            ..Default::default()
+        };
+        let rows = s
+            .append(
+                &ctx,
+                &[
+                    Entry::system(
+                        "table_opened",
+                        serde_json::json!({"setup": {"game": "omaha"}}),
+                    ),
+                    Entry::system("shuffler_meters", serde_json::json!({"shuffles": 1})),
+                    Entry::system(
+                        "correction",
+                        serde_json::json!({"corrects": 2, "note": "x"}),
+                    ),
+                ],
+            )
+            .unwrap();
+        let woken = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let w = woken.clone();
+        let r = ReviewReader::spawn(
+            &path,
+            Box::new(move || {
+                w.fetch_add(1, Ordering::SeqCst);
+            }),
+        );
+        let all = Filter::default();
+        r.ask(Query::Page {
+            search: 7,
+            filter: all.clone(),
+            before: None,
+            limit: 2,
+        });
+        r.ask(Query::Count {
+            search: 7,
+            filter: all.clone(),
+        });
+        r.ask(Query::Record {
+            serial: 2,
+            table_row: false,
+        });
+        let out = dir.path().join("out").join("x.csv");
+        r.ask(Query::Export {
+            filter: all,
+            path: out.clone(),
+        });
+        match next(&r) {
+            Answer::Page {
+                search: 7,
+                rows: page,
+                games,
+                appended: false,
+            } => {
+                assert_eq!(page.iter().map(|r| r.serial).collect::<Vec<_>>(), [3, 2]);
+                assert_eq!(games.get(&2).map(String::as_str), Some("omaha"));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(next(&r), Answer::Count { search: 7, n: 3 }));
+        match next(&r) {
+            Answer::Record {
+                serial: 2,
+                corrections,
+                round: None,
+            } => assert_eq!(corrections[0].serial, rows[2].serial),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(next(&r), Answer::Exported { rows: 3, .. }));
+        assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 4);
+        // The screen is woken after each answer is sent.
+        let by = std::time::Instant::now() + Duration::from_secs(10);
+        while woken.load(Ordering::SeqCst) < 4 && std::time::Instant::now() < by {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(woken.load(Ordering::SeqCst), 4);
+
+        let gone = ReviewReader::spawn(&dir.path().join("missing.sqlite"), Box::new(|| {}));
+        gone.ask(Query::Count {
+            search: 9,
+            filter: Filter::default(),
+        });
+        match next(&gone) {
+            Answer::Failed {
+                search: Some(9),
+                what,
+            } => assert!(what.contains("cannot be read"), "{what}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// A held reader answers nothing until it is let go; then a search a later one overtook
+    /// is skipped, not read, and everything else is answered in turn.
+    #[test]
+    fn a_held_reader_answers_once_let_go_and_skips_what_was_overtaken() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j.sqlite");
+        drop(Store::open(&path).unwrap());
+        let r = ReviewReader::spawn(&path, Box::new(|| {}));
+        r.hold(true);
+        let all = Filter::default;
+        r.ask(Query::Count {
+            search: 1,
+            filter: all(),
+        });
+        r.ask(Query::Page {
+            search: 1,
+            filter: all(),
+            before: None,
+            limit: 10,
+        });
+        r.ask(Query::Record {
+            serial: 1,
+            table_row: false,
+        });
+        r.ask(Query::Count {
+            search: 2,
+            filter: all(),
+        });
+        assert!(r.wait(Duration::from_millis(200)).is_none());
+        r.hold(false);
+        assert!(matches!(next(&r), Answer::Skipped { search: 1 }));
+        assert!(matches!(next(&r), Answer::Skipped { search: 1 }));
+        assert!(matches!(next(&r), Answer::Record { serial: 1, .. }));
+        assert!(matches!(next(&r), Answer::Count { search: 2, n: 0 }));
+    }
+}
