@@ -134,21 +134,44 @@ pub struct Released {
     pub kib: u64,
 }
 
+/// The mappings [`release_code_pages`] releases: of the program and the libraries loaded, the
+/// files with code mapped (an executable mapping in the same reading of smaps), each mapping
+/// [`releasable`] says. A file only read as data is left: a thread that maps a file for a
+/// moment may unmap it at any time, and a mapping that took its place would not be the one
+/// read.
+fn to_release(maps: &[Mapping], min_kib: u64) -> Vec<&Mapping> {
+    let code: std::collections::HashSet<&str> = maps
+        .iter()
+        .filter(|m| m.perms.as_bytes().get(2) == Some(&b'x'))
+        .map(|m| m.path.as_str())
+        .collect();
+    maps.iter()
+        .filter(|m| code.contains(m.path.as_str()) && releasable(m, min_kib))
+        .collect()
+}
+
 /// Lets go of the pages of code and constant data the process has mapped from its program and
-/// libraries (see the module's text): each mapping [`releasable`] says loses nothing is
-/// unmapped from the process's page tables with `MADV_DONTNEED`, its pages left in the page
-/// cache. Run on the screen's thread, which owns the GL driver, so no library it maps is
-/// unloaded meanwhile. Linux only; elsewhere nothing is done.
+/// libraries (see the module's text): each mapping [`to_release`] gives is unmapped from the
+/// process's page tables with `MADV_DONTNEED`, its pages left in the page cache. Linux only;
+/// elsewhere nothing is done.
+///
+/// What makes it safe is that every mapping released is still, when `madvise` runs, the one
+/// smaps described. The program's own mappings and the libraries it was linked with are never
+/// unmapped; a library loaded later is unmapped only when it is unloaded (`dlclose`). In this
+/// process that is the GL driver, which eframe unloads as the window closes, on the screen's
+/// thread, which is where this runs; no other thread of the terminal loads or unloads a library
+/// (the device links, the writer, the readers and the central sender use none that does).
 pub fn release_code_pages() -> std::io::Result<Released> {
     let mut done = Released::default();
     #[cfg(target_os = "linux")]
     {
         let text = std::fs::read_to_string("/proc/self/smaps")?;
-        for m in parse_smaps(&text).iter().filter(|m| releasable(m, 256)) {
+        for m in to_release(&parse_smaps(&text), 256) {
             // SAFETY: the range is one whole mapping of this process, read from smaps just
-            // now: private, read-only, of a regular file, with no page written (no anonymous
-            // or swapped page), so MADV_DONTNEED only drops page-table entries whose contents
-            // the file gives back unchanged on the next access. Nothing is unmapped.
+            // now, of a file with code loaded (see above for why it is still that mapping):
+            // private, read-only, of a regular file, with no page written (no anonymous or
+            // swapped page), so MADV_DONTNEED only drops page-table entries whose contents the
+            // file gives back unchanged on the next access. Nothing is unmapped.
             let rc = unsafe {
                 libc::madvise(
                     m.start as *mut libc::c_void,
@@ -315,15 +338,26 @@ Rss:                4096 kB
 Anonymous:             0 kB
 Swap:                  0 kB
 VmFlags: rd ex mr mw me
+7f000a000000-7f000a400000 r--p 00000000 fe:00 8                          /var/lib/deckhand/data.bin
+Rss:                4096 kB
+Anonymous:             0 kB
+Swap:                  0 kB
+VmFlags: rd mr mw me
+7f000b000000-7f000b400000 r--p 00000000 fe:00 99                         /usr/lib/x86_64-linux-gnu/libLLVM-15.so.1
+Rss:                4096 kB
+Anonymous:             0 kB
+Swap:                  0 kB
+VmFlags: rd mr mw me
 ";
 
-    /// Only the code of the program and of LLVM is taken: not the program's constant data with
-    /// pages written at load (relocations), the heap, shared memory or a shared file, a
-    /// device's pages, a mapping of a few pages, locked pages or a file since replaced.
+    /// Only the code of the program and of LLVM is taken, and LLVM's constant data: not the
+    /// program's constant data with pages written at load (relocations), the heap, shared
+    /// memory or a shared file, a device's pages, a mapping of a few pages, locked pages, a file
+    /// since replaced, or a data file with no code mapped.
     #[test]
     fn only_whole_read_only_private_file_mappings_without_written_pages_are_released() {
         let maps = parse_smaps(SMAPS);
-        assert_eq!(maps.len(), 10);
+        assert_eq!(maps.len(), 12);
         assert_eq!(maps[0].start, 0x55d0c0a00000);
         assert_eq!(maps[0].end, 0x55d0c1600000);
         assert_eq!(maps[0].perms, "r-xp");
@@ -332,18 +366,21 @@ VmFlags: rd ex mr mw me
         assert_eq!(maps[2].path, "[heap]");
         assert_eq!(maps[5].path, "/var/cache/fontconfig/a b.cache-8");
         assert_eq!(maps[6].flags, ["rd", "mr", "mw", "me", "io", "pf"]);
-        let released: Vec<&str> = maps
+        let released: Vec<&str> = to_release(&maps, 256)
             .iter()
-            .filter(|m| releasable(m, 256))
             .map(|m| m.path.as_str())
             .collect();
+        // LLVM's code and its constant data (a file with code mapped); not a data file mapped
+        // on its own, however releasable.
         assert_eq!(
             released,
             [
                 "/usr/bin/deckhand",
+                "/usr/lib/x86_64-linux-gnu/libLLVM-15.so.1",
                 "/usr/lib/x86_64-linux-gnu/libLLVM-15.so.1"
             ]
         );
+        assert!(releasable(&maps[10], 256));
     }
 
     /// A count smaps did not give, or gave unreadably, keeps the mapping.
@@ -361,15 +398,19 @@ VmFlags: rd ex mr mw me
         assert!(!releasable(&parse_smaps(bare)[0], 0));
     }
 
-    /// The real thing, in this process: a file mapped read-only whose pages were read is
-    /// released (its pages leave the resident set) and reads back the same bytes; a file mapped
-    /// privately whose pages were written, then made read-only, keeps what was written.
+    /// The real thing, in this process: a file mapped as code (read and execute) whose pages
+    /// were read is released (its pages leave the resident set) and reads back the same bytes;
+    /// a file mapped privately whose pages were written, then made read-only, keeps what was
+    /// written.
     #[cfg(target_os = "linux")]
     #[test]
     fn read_pages_are_released_and_read_back_the_same_and_written_pages_are_never_lost() {
         use std::os::fd::AsRawFd;
         const LEN: usize = 4 << 20;
-        let dir = tempfile::tempdir().unwrap();
+        // Mapped as code (only files with code mapped are released), so in a folder programs
+        // run from: this test's own.
+        let exe = std::env::current_exe().unwrap();
+        let dir = tempfile::tempdir_in(exe.parent().unwrap()).unwrap();
         let bytes: Vec<u8> = (0..LEN).map(|i| (i * 7 + i / 4096) as u8).collect();
         let map = |name: &str, prot: libc::c_int| {
             let path = dir.path().join(name);
@@ -390,7 +431,7 @@ VmFlags: rd ex mr mw me
             assert_ne!(p, libc::MAP_FAILED);
             (p as *mut u8, path)
         };
-        let (read, read_path) = map("read", libc::PROT_READ);
+        let (read, read_path) = map("read", libc::PROT_READ | libc::PROT_EXEC);
         let (written, written_path) = map("written", libc::PROT_READ | libc::PROT_WRITE);
         // SAFETY: both point at LEN mapped bytes; `written` is writable until the mprotect.
         let (read_view, written_view) = unsafe {
@@ -398,7 +439,11 @@ VmFlags: rd ex mr mw me
                 *written.add(i) = 0xA5;
             }
             assert_eq!(
-                libc::mprotect(written as *mut libc::c_void, LEN, libc::PROT_READ),
+                libc::mprotect(
+                    written as *mut libc::c_void,
+                    LEN,
+                    libc::PROT_READ | libc::PROT_EXEC
+                ),
                 0
             );
             (

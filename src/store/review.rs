@@ -180,10 +180,15 @@ impl Filter {
                 out.push(ch);
             }
         }
-        let out = out.replace("payload LIKE", "payload ILIKE").replace(
-            "json_extract(o.payload, '$.setup.game')",
-            "(o.payload::jsonb -> 'setup' ->> 'game')",
-        );
+        // `+o.table_no` keeps SQLite's planner off the table's index (see `clause`); PostgreSQL
+        // plans from its own statistics, and its index on (table_no, kind, ts_utc) serves it.
+        let out = out
+            .replace("payload LIKE", "payload ILIKE")
+            .replace(
+                "json_extract(o.payload, '$.setup.game')",
+                "(o.payload::jsonb -> 'setup' ->> 'game')",
+            )
+            .replace("+o.table_no", "o.table_no");
         let args = args
             .into_iter()
             .map(|v| -> Box<dyn postgres::types::ToSql + Sync> {

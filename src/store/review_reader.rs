@@ -32,8 +32,23 @@ pub enum Query {
     Record { serial: i64, table_row: bool },
     /// A recorded round, step by step.
     Replay { round: u32 },
-    /// The filtered rows as CSV, into `path`.
-    Export { filter: Filter, path: PathBuf },
+    /// The filtered rows as CSV, into `path` (on a removable drive or not, for the notice).
+    Export {
+        filter: Filter,
+        path: PathBuf,
+        removable: bool,
+    },
+}
+
+/// Which question an answer is to, when it failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Asked {
+    Page,
+    Count,
+    Charts,
+    Record,
+    Replay,
+    Export,
 }
 
 /// What the thread answers.
@@ -43,7 +58,8 @@ pub enum Answer {
         search: u64,
         rows: Vec<JournalRow>,
         games: HashMap<i64, String>,
-        appended: bool,
+        /// The page continues the list after this serial (`None`: the first page).
+        before: Option<i64>,
     },
     Count {
         search: u64,
@@ -65,14 +81,16 @@ pub enum Answer {
     Exported {
         rows: usize,
         path: PathBuf,
+        removable: bool,
     },
     /// A question of an earlier search, not read: a later search was asked before the
     /// thread came to it (a supervisor typing a word asks a search a letter).
     Skipped {
         search: u64,
     },
-    /// A read that failed, with what it was (`search` for a page or count of that search).
+    /// A read that failed: which, of which search (a page, a count or the charts), and why.
     Failed {
+        asked: Asked,
         search: Option<u64>,
         what: String,
     },
@@ -90,7 +108,7 @@ pub struct ReviewReader {
 impl ReviewReader {
     /// Starts the thread on the journal at `path`; `wake` is called after each answer (the
     /// screen's repaint).
-    pub fn spawn(path: &Path, wake: Box<dyn Fn() + Send>) -> ReviewReader {
+    pub fn spawn(path: &Path, wake: Box<dyn Fn() + Send>) -> std::io::Result<ReviewReader> {
         let (queries, rx) = mpsc::channel::<Query>();
         let (tx, answers) = mpsc::channel::<Answer>();
         let open = super::reopener(path);
@@ -100,39 +118,45 @@ impl ReviewReader {
             .name("review-reader".into())
             .spawn(move || {
                 let conn = open();
-                while let Ok(first) = rx.recv() {
+                let mut waiting: std::collections::VecDeque<Query> = Default::default();
+                loop {
+                    if waiting.is_empty() {
+                        match rx.recv() {
+                            Ok(q) => waiting.push_back(q),
+                            Err(_) => return,
+                        }
+                    }
                     while hold.load(Ordering::SeqCst) {
                         std::thread::sleep(std::time::Duration::from_millis(1));
                     }
-                    // Everything asked meanwhile: a search's questions are read only if no
-                    // later search is waiting behind them.
-                    let batch: Vec<Query> = std::iter::once(first).chain(rx.try_iter()).collect();
-                    let newest = batch.iter().filter_map(search_of).max();
-                    for q in batch {
-                        let a = match (&conn, search_of(&q)) {
-                            (_, Some(search)) if Some(search) < newest => {
-                                Answer::Skipped { search }
-                            }
-                            (Ok(conn), _) => answer(conn, q),
-                            (Err(e), search) => Answer::Failed {
-                                search,
-                                what: format!("the journal cannot be read: {e}"),
-                            },
-                        };
-                        if tx.send(a).is_err() {
-                            return;
-                        }
-                        wake();
+                    // Whatever was asked meanwhile: a search's questions are read only if no
+                    // later search waits behind them (looked at again before each question).
+                    waiting.extend(rx.try_iter());
+                    let newest = waiting.iter().filter_map(search_of).max();
+                    let Some(q) = waiting.pop_front() else {
+                        continue;
+                    };
+                    let a = match (&conn, search_of(&q)) {
+                        (_, Some(search)) if Some(search) < newest => Answer::Skipped { search },
+                        (Ok(conn), _) => answer(conn, q),
+                        (Err(e), search) => Answer::Failed {
+                            asked: asked(&q),
+                            search,
+                            what: format!("the journal cannot be read: {e}"),
+                        },
+                    };
+                    if tx.send(a).is_err() {
+                        return;
                     }
+                    wake();
                 }
-            })
-            .ok();
-        ReviewReader {
+            })?;
+        Ok(ReviewReader {
             queries: Some(queries),
             answers,
-            thread,
+            thread: Some(thread),
             held,
-        }
+        })
     }
 
     /// Holds the thread's answers (`true`) as a slow read would, or lets them go: for tests of
@@ -149,9 +173,17 @@ impl ReviewReader {
         }
     }
 
-    /// The answers that have arrived, oldest first.
-    pub fn answers(&self) -> Vec<Answer> {
-        self.answers.try_iter().collect()
+    /// The answers that have arrived, oldest first; `Err` once the thread is gone (it
+    /// stopped: nothing more will be answered).
+    pub fn answers(&self) -> Result<Vec<Answer>, Vec<Answer>> {
+        let mut out = Vec::new();
+        loop {
+            match self.answers.try_recv() {
+                Ok(a) => out.push(a),
+                Err(mpsc::TryRecvError::Empty) => return Ok(out),
+                Err(mpsc::TryRecvError::Disconnected) => return Err(out),
+            }
+        }
     }
 
     /// Waits up to `within` for the next answer (tests, and nothing on the screen's thread).
@@ -169,6 +201,17 @@ impl Drop for ReviewReader {
     }
 }
 
+fn asked(q: &Query) -> Asked {
+    match q {
+        Query::Page { .. } => Asked::Page,
+        Query::Count { .. } => Asked::Count,
+        Query::Charts { .. } => Asked::Charts,
+        Query::Record { .. } => Asked::Record,
+        Query::Replay { .. } => Asked::Replay,
+        Query::Export { .. } => Asked::Export,
+    }
+}
+
 fn search_of(q: &Query) -> Option<u64> {
     match q {
         Query::Page { search, .. } | Query::Count { search, .. } | Query::Charts { search, .. } => {
@@ -179,8 +222,9 @@ fn search_of(q: &Query) -> Option<u64> {
 }
 
 fn answer(conn: &rusqlite::Connection, q: Query) -> Answer {
-    let search = search_of(&q);
+    let (search, of) = (search_of(&q), asked(&q));
     let failed = |what: &str, e: super::StoreError| Answer::Failed {
+        asked: of,
         search,
         what: format!("{what}: {e}"),
     };
@@ -195,7 +239,7 @@ fn answer(conn: &rusqlite::Connection, q: Query) -> Answer {
                 search,
                 games: games_of(conn, &rows),
                 rows,
-                appended: before.is_some(),
+                before,
             },
             Err(e) => failed("the search failed", e),
         },
@@ -222,9 +266,18 @@ fn answer(conn: &rusqlite::Connection, q: Query) -> Answer {
             Ok(steps) => Answer::Replay { round, steps },
             Err(e) => failed("Cannot replay", e),
         },
-        Query::Export { filter, path } => match export(conn, &filter, &path) {
-            Ok(rows) => Answer::Exported { rows, path },
+        Query::Export {
+            filter,
+            path,
+            removable,
+        } => match export(conn, &filter, &path) {
+            Ok(rows) => Answer::Exported {
+                rows,
+                path,
+                removable,
+            },
             Err(e) => Answer::Failed {
+                asked: Asked::Export,
                 search: None,
                 what: format!("Export failed: {e}"),
             },
@@ -294,7 +347,8 @@ mod tests {
             Box::new(move || {
                 w.fetch_add(1, Ordering::SeqCst);
             }),
-        );
+        )
+        .unwrap();
         let all = Filter::default();
         r.ask(Query::Page {
             search: 7,
@@ -314,13 +368,14 @@ mod tests {
         r.ask(Query::Export {
             filter: all,
             path: out.clone(),
+            removable: true,
         });
         match next(&r) {
             Answer::Page {
                 search: 7,
                 rows: page,
                 games,
-                appended: false,
+                before: None,
             } => {
                 assert_eq!(page.iter().map(|r| r.serial).collect::<Vec<_>>(), [3, 2]);
                 assert_eq!(games.get(&2).map(String::as_str), Some("omaha"));
@@ -336,7 +391,14 @@ mod tests {
             } => assert_eq!(corrections[0].serial, rows[2].serial),
             other => panic!("{other:?}"),
         }
-        assert!(matches!(next(&r), Answer::Exported { rows: 3, .. }));
+        assert!(matches!(
+            next(&r),
+            Answer::Exported {
+                rows: 3,
+                removable: true,
+                ..
+            }
+        ));
         assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 4);
         // The screen is woken after each answer is sent.
         let by = std::time::Instant::now() + Duration::from_secs(10);
@@ -345,13 +407,15 @@ mod tests {
         }
         assert_eq!(woken.load(Ordering::SeqCst), 4);
 
-        let gone = ReviewReader::spawn(&dir.path().join("missing.sqlite"), Box::new(|| {}));
+        let gone =
+            ReviewReader::spawn(&dir.path().join("missing.sqlite"), Box::new(|| {})).unwrap();
         gone.ask(Query::Count {
             search: 9,
             filter: Filter::default(),
         });
         match next(&gone) {
             Answer::Failed {
+                asked: Asked::Count,
                 search: Some(9),
                 what,
             } => assert!(what.contains("cannot be read"), "{what}"),
@@ -366,7 +430,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("j.sqlite");
         drop(Store::open(&path).unwrap());
-        let r = ReviewReader::spawn(&path, Box::new(|| {}));
+        let r = ReviewReader::spawn(&path, Box::new(|| {})).unwrap();
         r.hold(true);
         let all = Filter::default;
         r.ask(Query::Count {

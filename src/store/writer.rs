@@ -602,9 +602,18 @@ impl WriterState {
             return Ok(answers);
         }
         let mark = log.write(rows)?;
-        if let Err(e) = log.sync(mark).and_then(|()| Ok(tx.commit()?)) {
+        if let Err(e) = log.sync(mark) {
+            // As on the fast path: after a failed sync what the disk holds is not known (a
+            // second sync may report success over pages it lost), so nothing more is written.
             take_back(log, mark, &mut self.refused)?;
+            self.refused = Some(StoreError::Invalid(format!(
+                "the disk failed to sync the journal, so nothing more is written: {e}"
+            )));
             return Err(e);
+        }
+        if let Err(e) = tx.commit() {
+            take_back(log, mark, &mut self.refused)?;
+            return Err(e.into());
         }
         log.committed();
         Ok(answers)

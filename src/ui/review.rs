@@ -8,7 +8,7 @@
 use super::{DeckhandApp, UiCmd, body, body_colour, keypad, small, theme, title};
 use crate::rules::table::Person;
 use crate::store::review::{Filter, JournalQueries, KindGroup};
-use crate::store::review_reader::{Answer, Query, ReviewReader};
+use crate::store::review_reader::{Answer, Asked, Query, ReviewReader};
 use crate::store::{ChainStatus, JournalRow, Store};
 use egui::{Button, RichText, Ui};
 use std::sync::{Arc, Mutex};
@@ -60,8 +60,6 @@ pub struct ReviewState {
     pub search: u64,
     /// Questions to the reader not yet answered (the screen says "Searching…" for a page).
     pub pending: usize,
-    /// An export asked for, and whether it goes to a removable drive.
-    pub exporting: Option<bool>,
     /// "All tables": the central database's copy, read on its own thread.
     pub central: Option<crate::store::central::CentralReader>,
     /// The central chain status while searching all tables.
@@ -150,7 +148,6 @@ impl ReviewState {
             reader: None,
             search: 0,
             pending: 0,
-            exporting: None,
             central: None,
             central_chain: None,
             waiting: false,
@@ -167,10 +164,13 @@ impl ReviewState {
             return;
         }
         let ctx = ctx.clone();
-        self.reader = Some(ReviewReader::spawn(
-            store.path(),
-            Box::new(move || ctx.request_repaint()),
-        ));
+        match ReviewReader::spawn(store.path(), Box::new(move || ctx.request_repaint())) {
+            Ok(reader) => self.reader = Some(reader),
+            Err(e) => {
+                self.notice = Some(format!("The records cannot be read: {e}"));
+                return;
+            }
+        }
         if self.central.is_none() {
             self.reload();
         }
@@ -219,6 +219,8 @@ impl ReviewState {
     pub fn reload(&mut self) {
         self.notice = None;
         self.counted = false;
+        // A new search, here or on the central copy: every answer to an earlier one is dropped.
+        self.search += 1;
         self.list_offset = 0.0;
         self.apply_period();
         self.filter.table = self.table_entry.trim().parse().ok();
@@ -240,7 +242,6 @@ impl ReviewState {
             self.charts = None;
             return;
         }
-        self.search += 1;
         let search = self.search;
         self.ask(Query::Page {
             search,
@@ -319,23 +320,43 @@ impl ReviewState {
         let Some(reader) = &self.reader else {
             return;
         };
-        for a in reader.answers() {
+        let (answers, gone) = match reader.answers() {
+            Ok(a) => (a, false),
+            Err(a) => (a, true),
+        };
+        for a in answers {
             self.pending = self.pending.saturating_sub(1);
             self.take(a);
+        }
+        if gone {
+            // Nothing more will be answered: the screen stops waiting and says so.
+            self.reader = None;
+            self.pending = 0;
+            self.waiting = false;
+            self.notice = Some(
+                "The records can no longer be read: close the review and open it again".into(),
+            );
         }
     }
 
     /// One answer of the reader, kept only if it belongs to what the screen shows now.
     fn take(&mut self, a: Answer) {
+        // Every answer is of this terminal's journal: none is shown over the central copy's.
+        let local = self.central.is_none();
         match a {
+            // A page, of the search on the screen: the first, or the one after the list's last
+            // row (a page asked for a list since replaced would leave a gap or a repeat).
             Answer::Page {
                 search,
                 rows,
                 games,
-                appended,
-            } if search == self.search && self.central.is_none() => {
+                before,
+            } if search == self.search
+                && local
+                && (before.is_none() || before == self.rows.last().map(|r| r.serial)) =>
+            {
                 self.more = rows.len() == PAGE;
-                if appended {
+                if before.is_some() {
                     self.rows.extend(rows);
                     self.games_of.extend(games);
                 } else {
@@ -344,7 +365,7 @@ impl ReviewState {
                 }
                 self.waiting = false;
             }
-            Answer::Count { search, n } if search == self.search => {
+            Answer::Count { search, n } if search == self.search && local => {
                 self.total = n;
                 self.counted = true;
             }
@@ -355,38 +376,50 @@ impl ReviewState {
                 serial,
                 corrections,
                 round,
-            } if self.selected.as_ref().map(|r| r.serial) == Some(serial) => {
+            } if local && self.selected.as_ref().map(|r| r.serial) == Some(serial) => {
                 self.corrections = corrections;
                 self.round_of_selected = Some((serial, round));
             }
-            Answer::Replay { round, steps } if !steps.is_empty() => {
+            Answer::Replay { round, steps } if local && !steps.is_empty() => {
                 self.replay = Some(RoundReplay {
                     round,
                     steps,
                     at: 0,
                 });
             }
-            Answer::Replay { round, .. } => {
+            Answer::Replay { round, .. } if local => {
                 self.notice = Some(format!("Round {round} has no steps in the journal"));
             }
-            Answer::Exported { rows, path } => {
-                let removable = self.exporting.take();
+            Answer::Exported {
+                rows,
+                path,
+                removable,
+            } => {
                 self.notice = Some(format!(
                     "Exported {} to {}{}",
                     super::widgets::count(rows as i64, "record", "records"),
                     path.display(),
-                    match removable {
-                        Some(true) => " (the removable drive)",
-                        _ => " (no removable drive found: beside the database)",
+                    if removable {
+                        " (the removable drive)"
+                    } else {
+                        " (no removable drive found: beside the database)"
                     }
                 ));
             }
-            Answer::Failed { search, what } if search.is_none_or(|s| s == self.search) => {
-                self.waiting = false;
-                self.exporting = None;
+            Answer::Failed {
+                asked,
+                search,
+                what,
+            } if search.is_none_or(|s| s == self.search) => {
+                match asked {
+                    Asked::Page => self.waiting = false,
+                    Asked::Charts => self.charts_on = false,
+                    _ => {}
+                }
                 self.notice = Some(what);
             }
-            // An answer to a search, a record or a chart no longer on the screen.
+            // An answer to a search, a record or a chart no longer on the screen, or a
+            // search overtaken before it was read.
             _ => {}
         }
     }
@@ -799,9 +832,12 @@ impl DeckhandApp {
                     if let Some(row) = clicked.and_then(|i| r.rows.get(i)).cloned() {
                         r.select(row);
                     }
+                    // Greyed while a page is being read: a second tap would ask for the same
+                    // page again, and a tap during a new search for the page after the old list.
                     if r.more
                         && cols[0]
-                            .add(
+                            .add_enabled(
+                                !r.waiting,
                                 Button::new(RichText::new("Older records").size(theme::BODY))
                                     .min_size(theme::ACTION_SIZE),
                             )
@@ -1053,11 +1089,11 @@ impl DeckhandApp {
                 "review-{}.csv",
                 chrono::Utc::now().format("%Y%m%dT%H%M%SZ")
             ));
-            r.exporting = Some(removable);
             r.notice = Some("Exporting…".into());
             r.ask(Query::Export {
                 filter: r.filter.clone(),
                 path,
+                removable,
             });
         }
     }
@@ -1204,8 +1240,9 @@ mod tests {
     use crate::store::{Entry, RowContext};
 
     /// An answer of an earlier search is dropped whatever order it comes in; the current
-    /// search's page, count and charts are kept, a record's only while it is the one open, and
-    /// an older page continues the list.
+    /// search's page, count and charts are kept, a record's only while it is the one open, an
+    /// older page only if it follows the list's last row, and nothing of this journal once the
+    /// central copy is shown.
     #[test]
     fn only_the_current_search_and_the_open_record_take_answers() {
         let dir = tempfile::tempdir().unwrap();
@@ -1226,23 +1263,26 @@ mod tests {
         r.reload();
         assert_eq!(r.search, 2);
         assert!(r.waiting && !r.counted);
-        let page = |search, rows: Vec<JournalRow>, appended| Answer::Page {
+        let page = |search, rows: Vec<JournalRow>, before| Answer::Page {
             search,
             rows,
             games: Default::default(),
-            appended,
+            before,
         };
-        r.take(page(1, rows.clone(), false));
+        r.take(page(1, rows.clone(), None));
         r.take(Answer::Count { search: 1, n: 99 });
         assert!(
             r.rows.is_empty() && r.waiting && !r.counted,
             "the first search's"
         );
-        r.take(page(2, vec![rows[1].clone()], false));
+        r.take(page(2, vec![rows[1].clone()], None));
         r.take(Answer::Count { search: 2, n: 2 });
         assert_eq!(r.rows.len(), 1);
         assert!(!r.waiting && r.counted && r.total == 2);
-        r.take(page(2, vec![rows[0].clone()], true));
+        // An older page asked after another list's last row: not this list's.
+        r.take(page(2, vec![rows[0].clone()], Some(rows[1].serial + 5)));
+        assert_eq!(r.rows.len(), 1);
+        r.take(page(2, vec![rows[0].clone()], Some(rows[1].serial)));
         assert_eq!(
             r.rows.iter().map(|x| x.serial).collect::<Vec<_>>(),
             [rows[1].serial, rows[0].serial]
@@ -1261,7 +1301,7 @@ mod tests {
             round: Some(4),
         });
         assert_eq!(r.round_of_selected, Some((rows[1].serial, Some(4))));
-        // Charts only while they are shown, and of the current search.
+        // Charts only while they are shown, and of the current search; a failure closes them.
         r.take(Answer::Charts {
             search: 2,
             data: Default::default(),
@@ -1278,16 +1318,30 @@ mod tests {
             data: Default::default(),
         });
         assert!(r.charts.is_some());
-        // A failure of an earlier search says nothing; of this one, it is the notice.
         r.take(Answer::Failed {
+            asked: Asked::Charts,
+            search: Some(2),
+            what: "the charts failed: disk".into(),
+        });
+        assert!(!r.charts_on);
+        assert_eq!(r.notice.as_deref(), Some("the charts failed: disk"));
+        // A failure of an earlier search says nothing.
+        r.notice = None;
+        r.take(Answer::Failed {
+            asked: Asked::Page,
             search: Some(1),
             what: "old".into(),
         });
         assert_eq!(r.notice, None);
-        r.take(Answer::Failed {
-            search: Some(2),
-            what: "the search failed: disk".into(),
+        // An export says where it went, as it was asked.
+        r.take(Answer::Exported {
+            rows: 2,
+            path: "/media/x/deckhand/review.csv".into(),
+            removable: true,
         });
-        assert_eq!(r.notice.as_deref(), Some("the search failed: disk"));
+        assert_eq!(
+            r.notice.as_deref(),
+            Some("Exported 2 records to /media/x/deckhand/review.csv (the removable drive)")
+        );
     }
 }
