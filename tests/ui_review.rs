@@ -96,22 +96,27 @@ fn sign(h: &mut Harness<'_, DeckhandApp>, credential: &str, pin: &str) {
     tap(h, "Verify");
 }
 
-#[test]
-fn a_supervisor_finds_exports_and_closes() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("review.sqlite");
-    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+/// A table opened and washed, one irregularity to find (the shuffler taken out of service,
+/// § 637a.18(r)), the dealer signed out; the screen at "Supervisor sign-in".
+fn at_review_sign_in(db: &std::path::Path) -> Harness<'static, DeckhandApp> {
+    let mut t = Terminal::open(Store::open(db).unwrap(), None).unwrap();
     common::terminal::washed(&mut t, setup());
-    // An irregularity to find: the shuffler taken out of service (§ 637a.18(r)).
     t.execute(Command::ShufflerOutOfService).unwrap();
     t.execute(Command::Confirm(Confirm::ShufflerCovered))
         .unwrap();
     t.execute(Command::SignOut).unwrap();
-
     let mut h = harness(DeckhandApp::new(t, setup(), None));
     h.run_ok();
     tap(&mut h, "Supervisor review");
     h.get_by_label("Supervisor sign-in");
+    h
+}
+
+#[test]
+fn a_supervisor_finds_exports_and_closes() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("review.sqlite");
+    let mut h = at_review_sign_in(&db);
     // A floorperson's PIN is right but the role is not: refused with the reason.
     sign(&mut h, "1001", "246810");
     h.get_by_label_contains("to review the records takes a shift supervisor or administrator");
@@ -452,16 +457,7 @@ fn the_filter_keypads_close_on_a_small_screen() {
 #[test]
 fn a_slow_search_never_holds_the_screen_and_the_last_filter_is_shown() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("review.sqlite");
-    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
-    common::terminal::washed(&mut t, setup());
-    t.execute(Command::ShufflerOutOfService).unwrap();
-    t.execute(Command::Confirm(Confirm::ShufflerCovered))
-        .unwrap();
-    t.execute(Command::SignOut).unwrap();
-    let mut h = harness(DeckhandApp::new(t, setup(), None));
-    h.run_ok();
-    tap(&mut h, "Supervisor review");
+    let mut h = at_review_sign_in(&dir.path().join("review.sqlite"));
     sign(&mut h, "3001", "135790");
     common::ui::settle(&mut h);
     let shown = |h: &Harness<'_, DeckhandApp>| -> Option<String> {
