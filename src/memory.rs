@@ -48,7 +48,7 @@ pub fn return_large_buffers() {
 }
 
 /// One mapping of `/proc/self/smaps`, as far as [`releasable`] needs it.
-#[derive(Debug, Default, Clone, PartialEq)]
+#[derive(Debug, Default)]
 struct Mapping {
     start: usize,
     end: usize,
@@ -214,7 +214,7 @@ pub fn mapped_file_kib() -> Option<u64> {
 #[derive(Debug, Default)]
 pub struct CodeRelease {
     first_at: Option<std::time::Instant>,
-    released: bool,
+    /// When the level is next looked at; `None` until the first release.
     next_look: Option<std::time::Instant>,
     /// The level after the last release, taken at the first look after it (by then the code
     /// the screen runs is mapped again).
@@ -245,14 +245,11 @@ impl CodeRelease {
         mapped_kib: impl FnOnce() -> Option<u64>,
     ) -> CodeStep {
         let first = *self.first_at.get_or_insert(now + Self::SETTLE);
-        if !self.released {
-            if now < first {
-                return CodeStep::FrameAfter(first - now);
-            }
-            return self.release(now, "the start settled");
-        }
-        if self.next_look.is_some_and(|t| now < t) {
-            return CodeStep::Nothing;
+        match self.next_look {
+            None if now < first => return CodeStep::FrameAfter(first - now),
+            None => return self.release(now, "the start settled"),
+            Some(t) if now < t => return CodeStep::Nothing,
+            Some(_) => {}
         }
         self.next_look = Some(now + Self::LOOK_EVERY);
         let Some(kib) = mapped_kib() else {
@@ -275,7 +272,6 @@ impl CodeRelease {
     }
 
     fn release(&mut self, now: std::time::Instant, why: &'static str) -> CodeStep {
-        self.released = true;
         self.level_kib = None;
         self.next_look = Some(now + Self::LOOK_EVERY);
         CodeStep::Release(why)

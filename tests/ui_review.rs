@@ -468,12 +468,7 @@ fn a_slow_search_never_holds_the_screen_and_the_last_filter_is_shown() {
     assert!(!all.starts_with("1 record"), "{all}");
     // A tap on a screen that has settled, without waiting for the reader.
     let click = |h: &mut Harness<'_, DeckhandApp>, label: &str| {
-        for _ in 0..100 {
-            if !h.state().settling() {
-                break;
-            }
-            h.step();
-        }
+        common::ui::settle_taps(h);
         h.get_by_label(label).click();
         h.run_ok();
     };

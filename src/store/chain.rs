@@ -774,20 +774,7 @@ mod tests {
 
     /// The bytes of pages in `conn`'s page cache (`SQLITE_DBSTATUS_CACHE_USED`).
     fn cache_used(conn: &Connection) -> i64 {
-        let (mut used, mut highest) = (0, 0);
-        // SAFETY: the handle is the open connection's own, and `sqlite3_db_status` only
-        // writes the two integers it is given.
-        let rc = unsafe {
-            rusqlite::ffi::sqlite3_db_status(
-                conn.handle(),
-                rusqlite::ffi::SQLITE_DBSTATUS_CACHE_USED,
-                &mut used,
-                &mut highest,
-                0,
-            )
-        };
-        assert_eq!(rc, rusqlite::ffi::SQLITE_OK);
-        i64::from(used)
+        crate::store::db_status(conn, rusqlite::ffi::SQLITE_DBSTATUS_CACHE_USED, false)
     }
 
     /// Every walker reads on a connection of its own with a small page cache: the connection

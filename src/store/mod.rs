@@ -840,6 +840,26 @@ impl ChainWalk {
     }
 }
 
+/// One of `conn`'s counts (`sqlite3_db_status`: the pages in its cache, its cache's hits and
+/// misses), reset to zero after it is read if `reset`. For tests of what a query reads.
+#[cfg(test)]
+pub(crate) fn db_status(conn: &Connection, op: std::ffi::c_int, reset: bool) -> i64 {
+    let (mut now, mut highest) = (0, 0);
+    // SAFETY: the handle is the open connection's own, and `sqlite3_db_status` only writes the
+    // two integers it is given (and resets the count when asked).
+    let rc = unsafe {
+        rusqlite::ffi::sqlite3_db_status(
+            conn.handle(),
+            op,
+            &mut now,
+            &mut highest,
+            i32::from(reset),
+        )
+    };
+    assert_eq!(rc, rusqlite::ffi::SQLITE_OK);
+    i64::from(now)
+}
+
 #[cfg(test)]
 mod tests {
     use super::review::JournalQueries;
@@ -847,21 +867,9 @@ mod tests {
 
     /// Pages `conn` has looked at (found in its cache or read) since the last call.
     fn pages_looked_at(conn: &Connection) -> i64 {
-        let mut total = 0;
-        for op in [
-            rusqlite::ffi::SQLITE_DBSTATUS_CACHE_HIT,
-            rusqlite::ffi::SQLITE_DBSTATUS_CACHE_MISS,
-        ] {
-            let (mut now, mut highest) = (0, 0);
-            // SAFETY: the handle is the open connection's own, and `sqlite3_db_status` only
-            // writes the two integers it is given (and resets the count).
-            let rc = unsafe {
-                rusqlite::ffi::sqlite3_db_status(conn.handle(), op, &mut now, &mut highest, 1)
-            };
-            assert_eq!(rc, rusqlite::ffi::SQLITE_OK);
-            total += i64::from(now);
-        }
-        total
+        use rusqlite::ffi::{SQLITE_DBSTATUS_CACHE_HIT, SQLITE_DBSTATUS_CACHE_MISS};
+        db_status(conn, SQLITE_DBSTATUS_CACHE_HIT, true)
+            + db_status(conn, SQLITE_DBSTATUS_CACHE_MISS, true)
     }
 
     /// The look-ups of a kind of row at a table (the start's jackpot box clock, the review's

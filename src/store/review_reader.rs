@@ -186,8 +186,9 @@ impl ReviewReader {
         }
     }
 
-    /// Waits up to `within` for the next answer (tests, and nothing on the screen's thread).
-    pub fn wait(&self, within: std::time::Duration) -> Option<Answer> {
+    /// Waits up to `within` for the next answer (tests; the screen never waits).
+    #[cfg(test)]
+    fn wait(&self, within: std::time::Duration) -> Option<Answer> {
         self.answers.recv_timeout(within).ok()
     }
 }
@@ -286,7 +287,7 @@ fn answer(conn: &rusqlite::Connection, q: Query) -> Answer {
 }
 
 /// Each row's game (the last opening of its table before it), for the list.
-pub fn games_of(conn: &rusqlite::Connection, rows: &[JournalRow]) -> HashMap<i64, String> {
+fn games_of(conn: &rusqlite::Connection, rows: &[JournalRow]) -> HashMap<i64, String> {
     rows.iter()
         .filter_map(|r| Some((r.serial, conn.game_at(r).ok()??)))
         .collect()

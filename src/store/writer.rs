@@ -520,12 +520,9 @@ impl WriterState {
             match inserted.and_then(|()| Ok(tx.commit()?)) {
                 Ok(()) => {
                     if let Err(e) = log.sync(mark) {
-                        // The rows are in the database but the log's sync failed: the disk
-                        // cannot be trusted with more (as a database stops at a failed fsync),
-                        // and the callers are told their rows may not be durable.
-                        *refused = Some(StoreError::Invalid(format!(
-                            "the disk failed to sync the journal, so nothing more is written: {e}"
-                        )));
+                        // The rows are in the database but the log's sync failed: the callers
+                        // are told their rows may not be durable.
+                        *refused = Some(sync_failed(&e));
                         return Err(e);
                     }
                 }
@@ -603,12 +600,8 @@ impl WriterState {
         }
         let mark = log.write(rows)?;
         if let Err(e) = log.sync(mark) {
-            // As on the fast path: after a failed sync what the disk holds is not known (a
-            // second sync may report success over pages it lost), so nothing more is written.
             take_back(log, mark, &mut self.refused)?;
-            self.refused = Some(StoreError::Invalid(format!(
-                "the disk failed to sync the journal, so nothing more is written: {e}"
-            )));
+            self.refused = Some(sync_failed(&e));
             return Err(e);
         }
         if let Err(e) = tx.commit() {
@@ -747,6 +740,15 @@ fn take_back(log: &mut CommitLog, mark: Mark, refused: &mut Option<StoreError>) 
             "the commit log holds rows the journal does not, so nothing more is written: {e}"
         )));
     })
+}
+
+/// Why nothing more is written after the commit log's sync failed: what the disk holds is no
+/// longer known (a second sync may report success over pages the first lost), as a database
+/// stops at a failed `fsync`.
+fn sync_failed(e: &StoreError) -> StoreError {
+    StoreError::Invalid(format!(
+        "the disk failed to sync the journal, so nothing more is written: {e}"
+    ))
 }
 
 /// The row for `e` after `head` (moved on to it), hashed.

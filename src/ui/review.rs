@@ -43,9 +43,8 @@ pub struct ReviewState {
     pub more: bool,
     /// How far the list is scrolled, kept across the screens the tap guard counts.
     pub list_offset: f32,
-    pub total: i64,
-    /// The current search's count has come (until then the screen does not say one).
-    pub counted: bool,
+    /// How many records match the search on the screen, once its count has come.
+    pub total: Option<i64>,
     pub selected: Option<JournalRow>,
     pub corrections: Vec<JournalRow>,
     /// Filled by a background walk of the whole chain.
@@ -135,8 +134,7 @@ impl ReviewState {
             rows: vec![],
             more: false,
             list_offset: 0.0,
-            total: 0,
-            counted: false,
+            total: None,
             selected: None,
             replay: None,
             round_of_selected: None,
@@ -218,7 +216,7 @@ impl ReviewState {
 
     pub fn reload(&mut self) {
         self.notice = None;
-        self.counted = false;
+        self.total = None;
         // A new search, here or on the central copy: every answer to an earlier one is dropped.
         self.search += 1;
         self.list_offset = 0.0;
@@ -366,8 +364,7 @@ impl ReviewState {
                 self.waiting = false;
             }
             Answer::Count { search, n } if search == self.search && local => {
-                self.total = n;
-                self.counted = true;
+                self.total = Some(n);
             }
             Answer::Charts { search, data } if search == self.search && self.charts_on => {
                 self.charts = Some(data);
@@ -433,9 +430,7 @@ impl ReviewState {
         wake: Box<dyn Fn() + Send>,
     ) {
         self.rows.clear();
-        self.total = 0;
         self.more = false;
-        self.selected = None;
         self.corrections.clear();
         self.central_chain = None;
         self.central = cfg.map(|cfg| {
@@ -463,10 +458,7 @@ impl ReviewState {
                     }
                     self.waiting = false;
                 }
-                CentralAnswer::Count(n) => {
-                    self.total = n;
-                    self.counted = true;
-                }
+                CentralAnswer::Count(n) => self.total = Some(n),
                 CentralAnswer::Corrections(v) => self.corrections = v,
                 CentralAnswer::Chains(all) => {
                     let broken: Vec<String> = all
@@ -773,13 +765,13 @@ impl DeckhandApp {
                     };
                     body_colour(ui, what, theme::WARN);
                 }
-                if r.counted {
+                if let Some(total) = r.total {
                     body(
                         ui,
                         &format!(
                             "{} {}; newest first.",
-                            super::widgets::count(r.total, "record", "records"),
-                            if r.total == 1 { "matches" } else { "match" }
+                            super::widgets::count(total, "record", "records"),
+                            if total == 1 { "matches" } else { "match" }
                         ),
                     );
                 }
@@ -1262,7 +1254,7 @@ mod tests {
         r.reload();
         r.reload();
         assert_eq!(r.search, 2);
-        assert!(r.waiting && !r.counted);
+        assert!(r.waiting && r.total.is_none());
         let page = |search, rows: Vec<JournalRow>, before| Answer::Page {
             search,
             rows,
@@ -1272,13 +1264,13 @@ mod tests {
         r.take(page(1, rows.clone(), None));
         r.take(Answer::Count { search: 1, n: 99 });
         assert!(
-            r.rows.is_empty() && r.waiting && !r.counted,
+            r.rows.is_empty() && r.waiting && r.total.is_none(),
             "the first search's"
         );
         r.take(page(2, vec![rows[1].clone()], None));
         r.take(Answer::Count { search: 2, n: 2 });
         assert_eq!(r.rows.len(), 1);
-        assert!(!r.waiting && r.counted && r.total == 2);
+        assert!(!r.waiting && r.total == Some(2));
         // An older page asked after another list's last row: not this list's.
         r.take(page(2, vec![rows[0].clone()], Some(rows[1].serial + 5)));
         assert_eq!(r.rows.len(), 1);

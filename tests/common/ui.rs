@@ -162,6 +162,12 @@ pub fn settle(h: &mut Harness<'_, DeckhandApp>) {
     if frames > 0 {
         h.run_ok();
     }
+    settle_taps(h);
+}
+
+/// Waits until a screen that just appeared takes taps (the tap guard), whatever else it waits
+/// for.
+pub fn settle_taps(h: &mut Harness<'_, DeckhandApp>) {
     for _ in 0..100 {
         if !h.state().settling() {
             return;
