@@ -31,6 +31,30 @@ pub fn start(config: &Config, ctx_slot: ContextSlot, showcase: Option<crate::dem
     }
 }
 
+/// The station for a configuration as it loaded: a configuration that cannot be used (the file,
+/// the key and the reason, as `Config::load` names them) is shown on the screen that says the
+/// terminal cannot start, never a black kiosk and an exit. Nothing is opened or written then.
+pub fn start_loaded(
+    config: &std::result::Result<Config, String>,
+    ctx_slot: ContextSlot,
+    showcase: Option<crate::demo::At>,
+) -> Station {
+    match config {
+        Ok(c) => start(c, ctx_slot, showcase),
+        Err(e) => {
+            tracing::error!("the configuration cannot be used: {e}");
+            Station::Stopped(why_config(e))
+        }
+    }
+}
+
+/// The words for a configuration that cannot be used.
+pub fn why_config(e: &str) -> String {
+    format!(
+        "The configuration cannot be used: {e}. The terminal did not start and wrote nothing. Call a shift supervisor: the configuration file must be corrected."
+    )
+}
+
 /// The dealer's and supervisor's words for a start that failed: a journal changed after it was
 /// written, or a row that does not apply (its chain intact: written this way).
 pub fn why_stopped(e: &anyhow::Error) -> String {

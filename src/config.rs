@@ -802,18 +802,27 @@ impl Config {
     }
 
     /// The table dealing `game`: `[table]`'s setup for its own game; another game with its
-    /// defaults (`TableSetup::for_game`), its `[games.<id>]` figures, and for a house-banked
-    /// game its paytables and the `[house.<id>]` choices.
+    /// defaults (`TableSetup::for_game`); either with its `[games.<id>]` figures, and for a
+    /// house-banked game its paytables and the `[house.<id>]` choices.
     pub fn table_setup_for(&self, game: crate::rules::games::GameId) -> TableSetup {
-        let base = self.table_setup();
-        if game == base.poker.game {
-            return base;
+        let base = self.table_base();
+        let own = game == base.poker.game;
+        let mut s = if own {
+            base
+        } else {
+            let mut s = base.for_game(game);
+            s.poker.kill = self.kill_for(game);
+            (s.pot_rules.bad_beat, s.pot_rules.bad_beat_rules) = self.bad_beat_for(game);
+            s.poker.straddle = self.holdem.straddle_cents;
+            s.poker.preshuffled = self.table.preshuffled_decks && !game.is_house_banked();
+            s
+        };
+        // `[table] dealing` where the game's chapter allows it, else the game's own: `[table]
+        // game = "spanish-21"` deals from its shoe (§ 635a.8) whatever the other games do.
+        if !game.def().dealing.contains(&s.poker.dealing) {
+            s.poker.dealing = game.def().dealing[0];
         }
-        let mut s = base.for_game(game);
-        s.poker.kill = self.kill_for(game);
-        (s.pot_rules.bad_beat, s.pot_rules.bad_beat_rules) = self.bad_beat_for(game);
-        s.poker.straddle = self.holdem.straddle_cents;
-        s.poker.preshuffled = self.table.preshuffled_decks && !game.is_house_banked();
+        // A game's own `[games.<id>]` figures count for `[table] game` too.
         if let Some(g) = self.games.get(&game) {
             let p = &mut s.poker;
             p.ante = g.ante_cents.unwrap_or(p.ante);
@@ -831,7 +840,7 @@ impl Config {
                 s.betting.structure = k;
             }
         }
-        if game.is_house_banked() {
+        if game.is_house_banked() && !own {
             s.poker.house = self.house_for(game);
         }
         s
@@ -905,8 +914,14 @@ impl Config {
         )
     }
 
-    /// The Rules Submission values the table opens with.
+    /// The Rules Submission values the table opens `[table] game` with, its `[games.<id>]`
+    /// figures included.
     pub fn table_setup(&self) -> TableSetup {
+        self.table_setup_for(self.table.game)
+    }
+
+    /// `[table]` and `[holdem]` as written, before the game's own figures.
+    fn table_base(&self) -> TableSetup {
         TableSetup {
             poker: crate::rules::table::PokerOptions {
                 kill: self.kill_for(self.table.game),

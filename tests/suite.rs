@@ -14,6 +14,7 @@ mod board_first;
 mod box_counts;
 mod boxes;
 mod central;
+mod config_start;
 mod chain_at_start;
 mod conformance;
 mod crash;

@@ -878,3 +878,45 @@ fn no_progressive_wager_without_its_controller() {
     tap(&mut h, "No more bets");
     assert_eq!(commands(&db), ["wagers-placed", "bets-closed"]);
 }
+
+/// From sign-in, Crazy 4 Poker's second round: "Same bets" keys the last round's wagers for the
+/// seats dealt in again with one tap, a seat that changed is keyed over by exception, and the
+/// rules take what the layout holds at "No more bets".
+#[test]
+fn same_bets_keys_the_last_rounds_wagers_with_one_tap() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("same.sqlite");
+    let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
+    common::play::open_with_seats(&mut h, GameId::Crazy4Poker, tap, &[2, 4, 6]);
+    // Round 1: nothing to repeat yet.
+    let same = h.get_by_label("Same bets");
+    assert!(same.accesskit_node().is_disabled());
+    common::play::play_out(&mut h);
+    assert_eq!(h.state().terminal().table().rounds_played, 1);
+    if common::ui::ready(&h, "Shuffled and cut") {
+        tap(&mut h, "Shuffled and cut");
+    }
+    tap(&mut h, "Start round 2");
+    let before = common::ui::taps_so_far();
+    tap(&mut h, "Same bets");
+    // Each seat's spots hold the $10 Ante and the equal Super Bonus, as the map says.
+    h.get_by_label("Table map: seat 2 $20.00, seat 4 $20.00, seat 6 $20.00");
+    h.get_by_label("Seat 2 Ante: $10");
+    // Seat 4 raised its Ante: keyed over, that seat only.
+    tap(&mut h, "Wagers of seat 4");
+    tap(&mut h, "Seat 4 Ante: $10");
+    taps(&mut h, "Clear 2 5");
+    tap(&mut h, "No more bets");
+    // One tap for the three seats, five for the one that changed, and "No more bets" (keyed
+    // seat by seat, the three Antes alone took nine taps and the change five more).
+    assert_eq!(common::ui::taps_so_far() - before, 7);
+    let t = h.state().terminal().table();
+    let r = t.round.as_ref().and_then(|r| r.banked.as_ref()).unwrap();
+    assert_eq!(r.ante(2), 1_000);
+    assert_eq!(r.ante(4), 2_500);
+    assert_eq!(r.ante(6), 1_000);
+    assert!(!matches!(
+        r.step,
+        deckhand::rules::banked::round::BankedStep::Wagers
+    ));
+}

@@ -251,6 +251,43 @@ fn the_rules_refuse_a_report_that_cannot_stand() {
     assert!(e.contains("no round in play"), "{e}");
 }
 
+/// § 637a.18(g): misdealt cards are reshuffled and the round dealt again with the button where
+/// it was; it moves on only after a round of play (§ 637a.11(c)(2)).
+#[test]
+fn a_misdealt_round_is_dealt_again_with_the_same_button() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("misdeal-button.sqlite");
+    let s = setup(GameId::Holdem);
+    let mut t = in_round(&db, &s);
+    let first = t.table().round.as_ref().unwrap().button;
+    let floor = Person {
+        name: "Dana Brooks".into(),
+        credential: "1001".into(),
+        role: Role::Floorperson,
+    };
+    t.execute(Command::ReportIrregularity {
+        id: "misdeal".into(),
+        seat: None,
+        note: None,
+        signed_by: Some(floor),
+    })
+    .unwrap();
+    // The other deck is next; it is shuffled and cut by hand, and the round dealt again.
+    if matches!(t.table().step(), Step::ShuffleManually { .. }) {
+        t.execute(Command::Confirm(deckhand::rules::table::Confirm::ShuffledAndCut))
+            .unwrap();
+    }
+    t.execute(Command::StartRound {
+        seats: vec![1, 2, 3],
+    })
+    .unwrap();
+    let again = t.table().round.as_ref().unwrap().button;
+    assert_eq!(again, first, "the re-deal after a misdeal keeps the button");
+    // The journal says the same: a restart rebuilds the re-deal with the same button.
+    let rebuilt = deckhand::store::replay::read_table(&db).unwrap();
+    assert_eq!(rebuilt.round.as_ref().unwrap().button, first);
+}
+
 /// From the real start: during a round only the seats dealt in can be named, and a dispute's
 /// ruling is written on the on-screen keyboard and journaled with the supervisor's signature.
 #[test]

@@ -47,3 +47,32 @@ fn a_pin_keyed_during_the_wait_is_kept_and_taken_after_it() {
     tap(&mut h, "Verify");
     h.get_by_label("Players have inspected");
 }
+
+/// The dealer tapped a name, so the credential number is known: "Next: PIN" tells a number
+/// that is not theirs (two digits keyed by a slip) at once, before a PIN is keyed and a try
+/// counted; the right number goes on to the PIN.
+#[test]
+fn next_pin_refuses_a_credential_number_that_is_not_the_dealers() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cred.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    tap(&mut h, "Alex Rivera");
+    keys(&mut h, "20");
+    tap(&mut h, "Next: PIN");
+    h.get_by_label_contains("20 is not Alex Rivera's credential number");
+    assert!(h.query_by_label("Sign in").is_none(), "the PIN is not asked");
+    h.get_by_label("Credential number: 20");
+    keys(&mut h, "417");
+    tap(&mut h, "Next: PIN");
+    assert!(h.query_by_label_contains("is not Alex Rivera's").is_none());
+    keys(&mut h, "112233");
+    tap(&mut h, "Sign in");
+    assert!(h.state().terminal().table().dealer.is_some());
+    drop(h);
+    // No refused sign-in was journaled: the slip cost no try.
+    let kinds = common::ui::kinds(&db);
+    assert!(
+        !kinds.iter().any(|k| k.contains("refused")),
+        "{kinds:?}"
+    );
+}

@@ -143,6 +143,8 @@ fn dealer_plays_a_holdem_round_through_the_screen() {
     for seat in ["Seat 2", "Seat 4", "Seat 7"] {
         tap(&mut h, seat);
     }
+    // § 637a.11(c)(1)(i): the button starts at the player farthest to the dealer's right.
+    h.get_by_label("Place the button at seat 7.");
     tap(&mut h, "Start round 1");
     h.get_by_label("Seat 2 posts the first blind: $1.00");
     tap(&mut h, "Blinds posted");
@@ -191,6 +193,8 @@ fn dealer_plays_a_holdem_round_through_the_screen() {
     for seat in ["Seat 2 ✔", "Seat 4 ✔", "Seat 7 ✔"] {
         h.get_by_label(seat);
     }
+    // § 637a.11(c)(2): where the button moves is said in words, not only by the map's "D".
+    h.get_by_label("Move the button from seat 7 to seat 2.");
 
     let store = Store::open(&db).unwrap();
     let rows = store.all_rows().unwrap();

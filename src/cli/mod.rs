@@ -389,8 +389,18 @@ fn real_main() -> Result<()> {
         .with_writer(std::io::stderr)
         .init();
     let cli = Cli::parse();
-    let config = Config::load(cli.config.as_deref()).map_err(anyhow::Error::msg)?;
-    match cli.command.unwrap_or(Cmd::Run) {
+    let loaded = Config::load(cli.config.as_deref());
+    let command = cli.command.unwrap_or(Cmd::Run);
+    // The terminal's window shows a configuration it cannot use, with the file, key and reason
+    // (at the table nobody reads standard error); every other command says it there.
+    if matches!(command, Cmd::Run) {
+        if let Err(e) = &loaded {
+            eprintln!("deckhand: {e}");
+        }
+        return run::run_window(loaded, None);
+    }
+    let config = loaded.map_err(anyhow::Error::msg)?;
+    match command {
         Cmd::Run => run::run_terminal(config, None),
         Cmd::Showcase { game, db, at } => run::showcase(config, game, db, at),
         Cmd::Sim {

@@ -20,15 +20,25 @@ pub(super) fn showcase(config: Config, game: String, db: PathBuf, at: String) ->
 }
 
 pub(super) fn run_terminal(config: Config, showcase: Option<crate::demo::At>) -> Result<()> {
+    run_window(Ok(config), showcase)
+}
+
+/// The window for a configuration as it loaded: one that cannot be used shows why on the
+/// screen (at the table there is nobody to read a terminal's standard error).
+pub(super) fn run_window(
+    config: std::result::Result<Config, String>,
+    showcase: Option<crate::demo::At>,
+) -> Result<()> {
     let started = std::time::Instant::now();
     crate::memory::return_large_buffers();
     // The UI context exists only once the window does; device threads wake it through this.
     let ctx_slot: crate::app::ContextSlot = Arc::new(OnceLock::new());
-    let station = crate::app::start(&config, ctx_slot.clone(), showcase);
+    let station = crate::app::start_loaded(&config, ctx_slot.clone(), showcase);
     let stop = stop_on_signals(ctx_slot.clone())?;
     // At the table the terminal is the whole screen ([display] fullscreen); a window of
-    // 1280×800 otherwise, for a desk.
-    let fill = config.display.fullscreen;
+    // 1280×800 otherwise, for a desk. A configuration that did not load fills the screen, as
+    // the table's kiosk does.
+    let fill = config.as_ref().map_or(true, |c| c.display.fullscreen);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Deckhand")

@@ -370,11 +370,44 @@ impl DeckhandApp {
             BankedStep::Play21(at) => self.play21(ui, cmds, &r, at),
             BankedStep::Wagers => {
                 title(ui, "Place your wagers");
-                body(
-                    ui,
-                    "Key each player's wagers in whole dollars, then call \"No more bets\".",
-                );
                 let progressive_off = self.term.progressive_refusal();
+                let system_off = self.term.system_refusal();
+                // The last round's wagers, for the seats dealt in again: one tap keys them all,
+                // and a seat that changed is keyed over by exception.
+                let same: Vec<((u8, &'static str), String)> = self
+                    .view
+                    .last_wagers
+                    .as_ref()
+                    .filter(|(n, _)| *n < number)
+                    .map(|(_, w)| {
+                        w.iter()
+                            .filter(|((seat, key), v)| {
+                                r.seats.contains(seat)
+                                    && !v.is_empty()
+                                    && r.offers(key)
+                                    && !(*key == "progressive" && progressive_off.is_some())
+                                    && !(key.starts_with("fchb") && system_off.is_some())
+                            })
+                            .map(|(k, v)| (*k, v.clone()))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                ui.horizontal(|ui| {
+                    let b = Button::new(RichText::new("Same bets").size(theme::BODY));
+                    if ui
+                        .add_enabled(!same.is_empty(), b.min_size(theme::TAB_SIZE))
+                        .clicked()
+                    {
+                        let e = &mut self.view.banked;
+                        for (k, v) in &same {
+                            e.amounts.insert(*k, v.clone());
+                        }
+                    }
+                    body(
+                        ui,
+                        "Key each player's wagers in whole dollars, then call \"No more bets\".",
+                    );
+                });
                 let e = &mut self.view.banked;
                 // One seat at a time keeps the keypad on screen: tabs, that seat's spots, keys.
                 let Some(current) = e
@@ -417,7 +450,6 @@ impl DeckhandApp {
                         }
                     }
                 });
-                let system_off = self.term.system_refusal();
                 // Three spots to a row whatever the screen: the seat is the tab's, so a spot
                 // shows its wager and amount, and names the seat to the accessibility tree.
                 let spot_size = egui::vec2(
@@ -611,7 +643,11 @@ impl DeckhandApp {
                 });
                 if no_more_bets {
                     match self.view.banked.wager_commands(&r) {
-                        Ok(list) => cmds.push(UiCmd::Sequence(list)),
+                        Ok(list) => {
+                            let keyed = self.view.banked.amounts.clone();
+                            self.view.last_wagers = Some((number, keyed));
+                            cmds.push(UiCmd::Sequence(list));
+                        }
                         Err(e) => self.view.message = Some(Notice::problem(e)),
                     }
                 }
@@ -700,7 +736,7 @@ impl DeckhandApp {
                         }
                         settlement_lines(ui, settled, |_| None);
                         for n in &settled.notes {
-                            small(ui, n);
+                            small(ui, &super::widgets::dealer_note(n));
                         }
                         small(ui, "§ 589.11(c)");
                     }
@@ -884,7 +920,7 @@ impl DeckhandApp {
                     }
                 });
                 for n in &s.notes {
-                    small(ui, n);
+                    small(ui, &super::widgets::dealer_note(n));
                 }
                 small(ui, r.void.as_ref().map_or(section, |v| &v.section));
             }

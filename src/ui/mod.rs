@@ -179,8 +179,14 @@ struct View {
     deck_count: String,
     /// The first start's administrator form.
     admin: AdminForm,
+    /// The wagers the last house-banked round closed with ("No more bets"), by seat and spot,
+    /// and its number: "Same bets" keys them again for the seats dealt in.
+    last_wagers: Option<(u32, std::collections::BTreeMap<(u8, &'static str), String>)>,
     /// The lock screen's entry.
     unlock: Signature,
+    /// The locked screen was tapped once: its keypad shows. The tap that finds the screen
+    /// locked only wakes it, so a tap meant for the table keys nothing into the lock.
+    unlock_woken: bool,
     /// No-limit, pot-limit, between rounds: a seat's table stakes being keyed.
     stake: Option<StakeEntry>,
     /// What becomes of a removed deck, picked before the floorperson signs (§ 637a.3(c)).
@@ -416,6 +422,7 @@ impl DeckhandApp {
                 self.view.demo = false;
                 self.view.confirm = None;
                 self.view.unlock = Signature::default();
+                self.view.unlock_woken = false;
                 self.term.screen_locked(after.as_secs());
             }
             // Woken when the lock is due, and only while it can come: during a round, with

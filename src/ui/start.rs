@@ -70,6 +70,17 @@ impl DeckhandApp {
                     ui,
                     "The dealer, or a floorperson, unlocks with credential number and PIN.",
                 );
+                // The screen locked while nobody watched: the next tap may be one meant for the
+                // table ("Start round"), where the keypad now stands. It only wakes the lock.
+                if !self.view.unlock_woken {
+                    let size = egui::vec2(ui.available_width(), ui.available_height().max(96.0));
+                    let wake = Button::new(RichText::new("Tap to unlock").size(theme::TITLE))
+                        .min_size(size);
+                    if ui.add(wake).clicked() {
+                        self.view.unlock_woken = true;
+                    }
+                    return;
+                }
                 self.view.unlock.show(ui);
                 if primary(ui, "Unlock") {
                     cmds.push(UiCmd::Unlock);
@@ -136,7 +147,26 @@ impl DeckhandApp {
                 ui.horizontal(|ui| {
                     if !self.view.signin.pin_focused() {
                         if primary(ui, "Next: PIN") {
-                            self.view.signin.focus_pin();
+                            // The name was tapped, so the number is known: a slip of the finger
+                            // is told now, before a PIN is keyed and a try counted.
+                            let keyed = self.view.signin.credential.trim();
+                            let theirs = dealers.iter().find(|d| d.name == name);
+                            match theirs {
+                                Some(d) if d.credential == keyed => {
+                                    self.view.signin.focus_pin();
+                                    self.view.message = None;
+                                }
+                                _ => {
+                                    let said = if keyed.is_empty() {
+                                        "Key your credential number first".to_string()
+                                    } else {
+                                        format!("{keyed} is not {name}'s credential number")
+                                    };
+                                    self.view.message = Some(Notice::problem(format!(
+                                        "{said}: key the number on your Board credential."
+                                    )));
+                                }
+                            }
                         }
                     } else if primary(ui, "Sign in") {
                         cmds.push(UiCmd::SignIn);

@@ -658,6 +658,27 @@ impl DeckhandApp {
             ),
         );
         self.section(ui, step);
+        // Where the button goes for the seats picked, said in words (§ 637a.11(c)): the dealer
+        // moves it before dealing, and the small "D" on the map is easily missed.
+        let picked: Vec<u8> = self.view.seats.iter().copied().collect();
+        // The line stands whether or not a seat is picked yet: nothing moves under a finger.
+        let button_game = t
+            .setup
+            .as_ref()
+            .and_then(|s| crate::rules::poker::procedure::Procedure::of(s.poker.game))
+            .is_some_and(|p| p.button);
+        let button = button_game
+            .then(|| t.next_button(&picked).map(|b| (b, t.last_button)))
+            .flatten();
+        if button_game {
+            let text = match button {
+                Some((b, Some(l))) if l == b => format!("The button stays at seat {b}."),
+                Some((b, Some(l))) => format!("Move the button from seat {l} to seat {b}."),
+                Some((b, None)) => format!("Place the button at seat {b}."),
+                None => "The button: tap the seats dealt in.".to_string(),
+            };
+            body_colour(ui, &text, theme::PRIMARY);
+        }
         // The seats on the table map, where they are at the table; a tap picks or drops one.
         let seats = &mut self.view.seats;
         // A house-banked layout has its own betting positions (§ x.2(a)); the poker room ten.
@@ -671,10 +692,17 @@ impl DeckhandApp {
                 seat,
                 on: seats.contains(&seat),
                 // No-limit, pot-limit: each seat's table stakes under it.
-                line: stakes
-                    .as_ref()
-                    .and_then(|(s, _)| s.get(&seat))
-                    .map_or(String::new(), |c| money(*c)),
+                line: {
+                    let stake = stakes
+                        .as_ref()
+                        .and_then(|(s, _)| s.get(&seat))
+                        .map_or(String::new(), |c| money(*c));
+                    match (button.is_some_and(|(b, _)| b == seat), stake.is_empty()) {
+                        (true, true) => "D".to_string(),
+                        (true, false) => format!("{stake} · D"),
+                        _ => stake,
+                    }
+                },
                 ..Default::default()
             })
             .collect();

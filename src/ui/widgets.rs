@@ -266,3 +266,27 @@ pub(super) fn primary(ui: &mut Ui, label: &str) -> bool {
     // A horizontal scope centres the label in the button.
     ui.horizontal(|ui| ui.add(button).clicked()).inner
 }
+
+/// A settlement's note as the dealer reads it: the reading and its section, without the name
+/// of the configuration key behind it (`deckhand settle` and the review keep it).
+pub(super) fn dealer_note(note: &str) -> String {
+    match note.rsplit_once("; setting ") {
+        Some((reading, _key)) => format!("{reading} (the casino's setting)."),
+        None => note.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_dealer_reads_no_configuration_key() {
+        let n = super::dealer_note(
+            "Folded hands are collected before the reveal (§ 657a.11(c)) and do not qualify anyone for an Envy Bonus; setting envy_from_folded.",
+        );
+        assert_eq!(
+            n,
+            "Folded hands are collected before the reveal (§ 657a.11(c)) and do not qualify anyone for an Envy Bonus (the casino's setting)."
+        );
+        assert_eq!(super::dealer_note("A plain note."), "A plain note.");
+    }
+}

@@ -482,7 +482,12 @@ impl Table {
                 let deck = r.deck;
                 self.missed = missed;
                 self.waiting = waiting;
+                // § 637a.18(g): misdealt cards are reshuffled and the round dealt again. A void
+                // round is no round of play, so the button stays where it was before it: it
+                // rotates after each round of play (§ 637a.11(c)(2)).
+                let button_before = self.last_button;
                 self.finish_round()?;
+                self.last_button = button_before;
                 // § 635a.13(a): a void Spanish 21 round's cards are reshuffled, never dealt on
                 // from the shoe.
                 if self.shoe_game() {

@@ -902,9 +902,8 @@ impl Table {
         }
         // § 637a.11(c)(1)(i): the button starts with the first player to the dealer's right
         // (the highest seat); then it moves clockwise after each round (§ 637a.11(c)(2)).
-        let button = match self.last_button {
-            None => *seats.last().expect("two seats"),
-            Some(b) => clockwise_after(&seats, b)[0],
+        let Some(button) = self.next_button(&seats) else {
+            return refuse("tap the seats dealt in");
         };
         let posts = if banked {
             vec![]

@@ -105,3 +105,16 @@ impl Round {
             .sum()
     }
 }
+
+impl Table {
+    /// The seat the button goes to for a round dealt to `seats` (ascending): the first player
+    /// to the dealer's right at the first round (§ 637a.11(c)(1)(i)), then the next seat dealt
+    /// in clockwise after the last round's button (§ 637a.11(c)(2)). A void round does not
+    /// move it (§ 637a.18(g)). `None` without seats.
+    pub fn next_button(&self, seats: &[u8]) -> Option<u8> {
+        match self.last_button {
+            None => seats.last().copied(),
+            Some(b) => crate::rules::betting::clockwise_after(seats, b).first().copied(),
+        }
+    }
+}

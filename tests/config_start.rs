@@ -1,0 +1,94 @@
+//! A table's configuration from the real start: `[table] game` takes its own `[games.<id>]`
+//! figures like every other game, and a configuration that cannot be used shows the screen that
+//! says why (file, key, reason) instead of a black kiosk and an exit.
+
+use crate::common;
+
+use common::ui::{station_harness, tap};
+use deckhand::config::{Config, DEFAULT_TOML};
+use deckhand::rules::games::GameId;
+use deckhand::rules::registry::Dealing;
+use egui_kittest::kittest::Queryable;
+
+/// The embedded configuration with `[table] game` set to `game`.
+fn embedded_with_game(game: &str) -> String {
+    DEFAULT_TOML.replacen("game = \"holdem\"", &format!("game = \"{game}\""), 1)
+}
+
+#[test]
+fn the_table_game_takes_its_own_games_section() {
+    // `[games.crazy-4-poker] max_ante_cents = 50000`: the posted Ante limit is the section's.
+    let c = Config::parse(&embedded_with_game("crazy-4-poker"), "t.toml").unwrap();
+    let s = c.table_setup();
+    assert_eq!(s.poker.game, GameId::Crazy4Poker);
+    assert_eq!((s.poker.min_ante, s.poker.max_ante), (500, 50_000));
+    assert!(s.poker.house.is_some(), "the paytables it settles by");
+    // The open-table screen offers the same setup for the game it selects first.
+    assert_eq!(c.table_setups()[0], s);
+    // `[games.seven-card-stud] forced_bet_cents = 100` (§ 637a.10(d)) where `[table]` says 0.
+    let c = Config::parse(&embedded_with_game("seven-card-stud"), "t.toml").unwrap();
+    assert_eq!(c.table_setup().poker.forced_bet, 100);
+    // Spanish 21 is dealt from a shoe (§ 635a.8): `[table] dealing = "hand"` is the other
+    // games' method, not one its chapter allows.
+    let c = Config::parse(&embedded_with_game("spanish-21"), "t.toml").unwrap();
+    let dealing = c.table_setup().poker.dealing;
+    assert!(GameId::Spanish21.def().dealing.contains(&dealing));
+    assert_ne!(dealing, Dealing::Hand);
+}
+
+/// From sign-in, at a table whose `[table] game` is Crazy 4 Poker: the open-table screen posts
+/// the Ante limits of `[games.crazy-4-poker]`, and the table opens with them.
+#[test]
+fn crazy_4_poker_as_the_table_game_posts_its_own_ante_limits_from_sign_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c4.sqlite");
+    let mut c = Config::parse(&embedded_with_game("crazy-4-poker"), "t.toml").unwrap();
+    c.store.database = db.display().to_string();
+    c.shuffler.port = "none".into();
+    c.progressive.port = "none".into();
+    c.table.dealing = Dealing::ManualShoe;
+    let mut h = common::ui::app_with(&c, 1024.0, 768.0, 0.25);
+    common::play::dealer_signs_in(&mut h, tap);
+    h.get_by_label("Crazy 4 Poker ✔");
+    h.get_by_label_contains("Ante $5.00 to $500.00.");
+    tap(&mut h, "Open table");
+    let t = h.state().terminal().table();
+    assert_eq!(t.setup.as_ref().unwrap().poker.max_ante, 50_000);
+}
+
+/// A configuration the terminal cannot use: the window says so, with the file, the key and the
+/// reason, and nothing can be tapped; no database is created.
+#[test]
+fn a_configuration_error_shows_the_cannot_start_screen_with_file_key_and_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("never.sqlite");
+    let path = dir.path().join("table-12.toml");
+    let text = DEFAULT_TOML
+        .replacen(
+            "database = \"\"",
+            &format!("database = \"{}\"", db.display()),
+            1,
+        )
+        .replacen("interval_minutes = 30", "interval_minutes = 45", 1);
+    std::fs::write(&path, text).unwrap();
+    let loaded = Config::load(Some(&path));
+    let e = loaded.as_ref().unwrap_err();
+    assert!(e.contains("time_charges.interval_minutes"), "{e}");
+    let station = deckhand::app::start_loaded(&loaded, Default::default(), None);
+    let mut h = station_harness(station, 1024.0, 768.0);
+    h.run_ok();
+    h.get_by_label("The terminal cannot start");
+    // One message with the file, the key and the reason.
+    for part in [
+        format!(
+            "The configuration cannot be used: {}: time_charges.interval_minutes",
+            path.display()
+        ),
+        "20 or 30 (§ 637a.17(b)(3)(iii))".to_string(),
+        "The terminal did not start and wrote nothing".to_string(),
+    ] {
+        h.get_by_label_contains(&part);
+    }
+    assert!(h.query_by_label("Sign in").is_none());
+    assert!(!db.exists(), "nothing was opened or written");
+}
