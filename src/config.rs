@@ -924,6 +924,7 @@ impl Config {
     fn table_base(&self) -> TableSetup {
         TableSetup {
             poker: crate::rules::table::PokerOptions {
+                raise_needs_caller: true,
                 kill: self.kill_for(self.table.game),
                 straddle: self.holdem.straddle_cents,
                 preshuffled: self.table.preshuffled_decks && !self.table.game.is_house_banked(),

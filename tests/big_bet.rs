@@ -33,6 +33,7 @@ fn setup(game: GameId, structure: Structure, seats: Vec<(u8, Cents)>, button: u8
         big_bet: BigBetRules::default(),
         limit_percent: 100,
         low_ace_low: true,
+        raise_needs_caller: true,
         pot_rules: Default::default(),
         award: AwardRules::for_game(game),
         posts: vec![],
@@ -166,7 +167,17 @@ fn random_round(seed: u64, pot_limit: bool) -> usize {
                     ledger.full.max(min)
                 };
                 let most = if pot_limit { ledger.pot() + owed } else { room };
+                // Nobody still in could call more than the bet: a raise would come back
+                // uncalled (PokerKit's rule and the rooms').
+                let answerable = h.players.iter().any(|p| {
+                    p.seat != seat
+                        && !p.folded
+                        && !p.all_in
+                        && ledger.stack[&p.seat] + ledger.street.get(&p.seat).copied().unwrap_or(0)
+                            > current
+                });
                 let closed = room <= 0
+                    || !answerable
                     || (current > 0
                         && ledger
                             .acted_at
@@ -448,6 +459,71 @@ fn a_short_all_in_does_not_reopen_the_betting_unless_the_setting_says_so() {
                 })
                 .unwrap_err();
             assert!(e.contains("does not reopen"), "{e}");
+        }
+    }
+}
+
+/// A raise nobody can answer is not offered (issue 41): the only opponent is all-in for less
+/// than the bet, so the seat may call or fold, at the table and in `deckhand hand` alike (one
+/// engine). A table opened before the rule was kept replays as it was dealt.
+#[test]
+fn no_raise_is_offered_when_nobody_still_in_could_call_it() {
+    for kept in [true, false] {
+        // Heads-up no-limit: seat 3 has $17 behind the blind it posts.
+        let seats = vec![(1, 50_000), (3, 1_700)];
+        let mut s = setup(GameId::Holdem, Structure::NoLimit { min: 200 }, seats, 1);
+        s.raise_needs_caller = kept;
+        let mut h = Hand::start(s).unwrap();
+        h.apply(HandCommand::Posted { straddle: false }).unwrap();
+        h.apply(HandCommand::Dealt {
+            up: vec![],
+            common: None,
+        })
+        .unwrap();
+        // Seat 1 calls if it acts first; seat 3 raises all-in.
+        let first = match &h.step {
+            Step::Act { seat, .. } => *seat,
+            other => panic!("{other:?}"),
+        };
+        let other = if first == 1 { 3 } else { 1 };
+        if first != 3 {
+            h.apply(HandCommand::Act {
+                seat: first,
+                kind: ActionKind::Call,
+                amount: None,
+            })
+            .unwrap();
+        }
+        // Seat 3 all-in: the raise above the call is all it has left after the call.
+        let left = h.players.iter().find(|p| p.seat == 3).unwrap().stack;
+        let to_call = (h.current_bet() - h.street_in(3)).max(0);
+        h.apply(HandCommand::Act {
+            seat: 3,
+            kind: ActionKind::Raise,
+            amount: Some(left - to_call),
+        })
+        .unwrap();
+        assert!(h.players.iter().any(|p| p.seat == 3 && p.all_in));
+        let Step::Act { seat, options, .. } = h.step.clone() else {
+            panic!("{:?}", h.step)
+        };
+        assert_eq!(seat, other);
+        let may_raise = options
+            .iter()
+            .any(|o| matches!(o, Action::Raise { .. } | Action::Bet { .. }));
+        assert_eq!(may_raise, !kept, "{options:?}");
+        let range = h.bet_range(seat).unwrap();
+        assert_eq!(range.open, !kept);
+        if kept {
+            let e = h
+                .apply(HandCommand::Act {
+                    seat,
+                    kind: ActionKind::Raise,
+                    amount: Some(5_000),
+                })
+                .unwrap_err();
+            assert!(e.contains("may call or fold"), "{e}");
+            assert!(e.contains("§ 637a.8(b)(1)"), "{e}");
         }
     }
 }

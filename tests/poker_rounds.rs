@@ -80,6 +80,7 @@ fn setup(game: GameId, seats: &[(u8, Cents)]) -> HandSetup {
         big_bet: Default::default(),
         limit_percent: 100,
         low_ace_low: true,
+        raise_needs_caller: true,
         pot_rules: PotRules::default(),
         award: AwardRules::default(),
         posts: vec![],

@@ -274,8 +274,10 @@ fn a_misdealt_round_is_dealt_again_with_the_same_button() {
     .unwrap();
     // The other deck is next; it is shuffled and cut by hand, and the round dealt again.
     if matches!(t.table().step(), Step::ShuffleManually { .. }) {
-        t.execute(Command::Confirm(deckhand::rules::table::Confirm::ShuffledAndCut))
-            .unwrap();
+        t.execute(Command::Confirm(
+            deckhand::rules::table::Confirm::ShuffledAndCut,
+        ))
+        .unwrap();
     }
     t.execute(Command::StartRound {
         seats: vec![1, 2, 3],

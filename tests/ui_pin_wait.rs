@@ -60,7 +60,10 @@ fn next_pin_refuses_a_credential_number_that_is_not_the_dealers() {
     keys(&mut h, "20");
     tap(&mut h, "Next: PIN");
     h.get_by_label_contains("20 is not Alex Rivera's credential number");
-    assert!(h.query_by_label("Sign in").is_none(), "the PIN is not asked");
+    assert!(
+        h.query_by_label("Sign in").is_none(),
+        "the PIN is not asked"
+    );
     h.get_by_label("Credential number: 20");
     keys(&mut h, "417");
     tap(&mut h, "Next: PIN");
@@ -71,8 +74,5 @@ fn next_pin_refuses_a_credential_number_that_is_not_the_dealers() {
     drop(h);
     // No refused sign-in was journaled: the slip cost no try.
     let kinds = common::ui::kinds(&db);
-    assert!(
-        !kinds.iter().any(|k| k.contains("refused")),
-        "{kinds:?}"
-    );
+    assert!(!kinds.iter().any(|k| k.contains("refused")), "{kinds:?}");
 }

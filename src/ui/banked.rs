@@ -369,7 +369,6 @@ impl DeckhandApp {
         match step {
             BankedStep::Play21(at) => self.play21(ui, cmds, &r, at),
             BankedStep::Wagers => {
-                title(ui, "Place your wagers");
                 let progressive_off = self.term.progressive_refusal();
                 let system_off = self.term.system_refusal();
                 // The last round's wagers, for the seats dealt in again: one tap keys them all,
@@ -392,22 +391,23 @@ impl DeckhandApp {
                             .collect()
                     })
                     .unwrap_or_default();
+                // On the title's row, so the spots and the keypad keep their place.
                 ui.horizontal(|ui| {
+                    title(ui, "Place your wagers");
+                    ui.add_space(theme::GAP * 2.0);
                     let b = Button::new(RichText::new("Same bets").size(theme::BODY));
-                    if ui
-                        .add_enabled(!same.is_empty(), b.min_size(theme::TAB_SIZE))
-                        .clicked()
-                    {
+                    let size = egui::vec2(theme::TAB_SIZE.x, theme::MIN_TARGET);
+                    if ui.add_enabled(!same.is_empty(), b.min_size(size)).clicked() {
                         let e = &mut self.view.banked;
                         for (k, v) in &same {
                             e.amounts.insert(*k, v.clone());
                         }
                     }
-                    body(
-                        ui,
-                        "Key each player's wagers in whole dollars, then call \"No more bets\".",
-                    );
                 });
+                body(
+                    ui,
+                    "Key each player's wagers in whole dollars, then call \"No more bets\".",
+                );
                 let e = &mut self.view.banked;
                 // One seat at a time keeps the keypad on screen: tabs, that seat's spots, keys.
                 let Some(current) = e

@@ -168,6 +168,7 @@ pub fn check(input: &str) -> Result<Outcome, String> {
         big_bet: inp.big_bet,
         limit_percent: 100,
         low_ace_low: true,
+        raise_needs_caller: true,
         pot_rules: Default::default(),
         award: AwardRules::for_game(game),
         posts: inp.posts.clone(),

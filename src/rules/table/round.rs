@@ -114,7 +114,9 @@ impl Table {
     pub fn next_button(&self, seats: &[u8]) -> Option<u8> {
         match self.last_button {
             None => seats.last().copied(),
-            Some(b) => crate::rules::betting::clockwise_after(seats, b).first().copied(),
+            Some(b) => crate::rules::betting::clockwise_after(seats, b)
+                .first()
+                .copied(),
         }
     }
 }

@@ -160,6 +160,11 @@ pub const DEFAULT_MAX_ANTE: Cents = 100_000;
 #[serde(default)]
 pub struct PokerOptions {
     pub game: crate::rules::games::GameId,
+    /// A bet or raise is offered only while another player still in could call more than the
+    /// bet (`Hand::answerable`). Absent from a table opened before the rule was kept (its
+    /// journal replays as it was dealt): false.
+    #[serde(default)]
+    pub raise_needs_caller: bool,
     /// An ante from every player (§ 637a.7(c), each game's (b)).
     pub ante: Cents,
     /// Stud's forced bet (§ 637a.10(d), § 637a.14(d)).
@@ -214,6 +219,7 @@ impl Default for PokerOptions {
     fn default() -> PokerOptions {
         PokerOptions {
             game: Default::default(),
+            raise_needs_caller: true,
             ante: 0,
             forced_bet: 0,
             dealing: Default::default(),
@@ -325,6 +331,7 @@ impl TableSetup {
         }
         s.poker = PokerOptions {
             game,
+            raise_needs_caller: s.poker.raise_needs_caller,
             // `[table] dealing` where the game's chapter allows it; else the game's own.
             dealing: if game.def().dealing.contains(&s.poker.dealing) {
                 s.poker.dealing
@@ -427,6 +434,7 @@ impl TableSetup {
                 _ => 100,
             },
             low_ace_low: true,
+            raise_needs_caller: self.poker.raise_needs_caller,
             pot_rules: self.pot_rules.clone(),
             award: crate::rules::poker::pots::AwardRules::for_game(self.poker.game),
             posts: posts.to_vec(),

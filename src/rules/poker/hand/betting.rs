@@ -135,7 +135,7 @@ impl Hand {
                 amount: owed.min(p.stack),
             });
         }
-        if p.stack > owed.max(0) {
+        if p.stack > owed.max(0) && self.answerable(seat, street.current) {
             if street.current == 0 {
                 v.push(Action::Bet {
                     amount: street.unit.min(p.stack),
@@ -257,6 +257,11 @@ impl Hand {
         });
         let Some(mut action) = found else {
             return Err(match kind {
+                ActionKind::Raise | ActionKind::Bet
+                    if stack > owed && !self.answerable(seat, street.current) =>
+                {
+                    unanswerable(seat)
+                }
                 ActionKind::Raise
                     if street.current > 0 && street.raises >= self.setup.max_raises =>
                 {
@@ -481,6 +486,8 @@ impl Hand {
             Some(format!(
                 "seat {seat} already acted and the bet has not grown by a full raise since: an all-in short of a full raise does not reopen the betting (Rules Submission, § 637a.8(k)); seat {seat} may call or fold"
             ))
+        } else if !self.answerable(seat, street.current) {
+            Some(unanswerable(seat))
         } else {
             None
         };
@@ -507,6 +514,21 @@ impl Hand {
             open: closed.is_none(),
             closed,
         })
+    }
+
+    /// Another player still in can put in more than the bet `current`: a bet or raise by
+    /// `seat` could be called. When every other player is all-in, or has no more stakes than
+    /// the bet (§ 637a.8(b)(1): a player bets only with his table stakes), a bet or raise would
+    /// only come back uncalled, so the seat may call or fold (PokerKit and the rooms' rules
+    /// alike).
+    pub(super) fn answerable(&self, seat: u8, current: Cents) -> bool {
+        !self.setup.raise_needs_caller
+            || self.players.iter().any(|q| {
+                q.seat != seat
+                    && !q.folded
+                    && !q.all_in
+                    && q.stack + self.street_in(q.seat) > current
+            })
     }
 
     fn big_bet_options(&self, seat: u8) -> (Vec<Action>, Cents) {
@@ -684,4 +706,11 @@ impl Hand {
         street.acted_at.insert(seat, street.current);
         self.record_act(seat, action, all_in)
     }
+}
+
+/// Why a seat may not bet or raise when nobody could call it.
+fn unanswerable(seat: u8) -> String {
+    format!(
+        "nobody still in can call more than the bet: every other player is all-in or has no more table stakes (§ 637a.8(b)(1)); a bet or raise would come back uncalled, so seat {seat} may call or fold"
+    )
 }

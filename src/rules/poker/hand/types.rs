@@ -107,6 +107,10 @@ pub struct HandSetup {
     /// Stud Low's forced bet: the ace counts low (the king is the highest card).
     #[serde(default = "yes")]
     pub low_ace_low: bool,
+    /// A bet or raise only while another player still in could call more than the bet
+    /// (`Hand::answerable`); false only for a table opened before the rule was kept.
+    #[serde(default = "yes")]
+    pub raise_needs_caller: bool,
     #[serde(default)]
     pub pot_rules: PotRules,
     /// The smallest chip in play and the odd-chip rules; `split` comes from the game.
