@@ -43,6 +43,9 @@ use crate::terminal::Terminal;
 use egui::{Button, Color32, RichText, Ui};
 use std::collections::BTreeSet;
 
+/// Whole dollars keyed per (seat, wager spot) of a house-banked round.
+type KeyedWagers = std::collections::BTreeMap<(u8, &'static str), String>;
+
 /// What the dealer tapped, applied after the frame is drawn. A handful per tap, never stored:
 /// the size of the largest variant (a table's whole setup) costs nothing worth a box.
 #[derive(Debug, Clone)]
@@ -181,7 +184,7 @@ struct View {
     admin: AdminForm,
     /// The wagers the last house-banked round closed with ("No more bets"), by seat and spot,
     /// and its number: "Same bets" keys them again for the seats dealt in.
-    last_wagers: Option<(u32, std::collections::BTreeMap<(u8, &'static str), String>)>,
+    last_wagers: Option<(u32, KeyedWagers)>,
     /// The lock screen's entry.
     unlock: Signature,
     /// The locked screen was tapped once: its keypad shows. The tap that finds the screen
