@@ -82,9 +82,10 @@ primary                                    # Players have inspected
 primary                                    # Decks washed
 primary                                    # Start shuffle; the simulator counts 52
 sleep 4
-# Seats 2, 5 and 9 on the map (src/ui/table_map.rs::place): 700 px wide at 1024, 760 wider.
+# Seats 2, 5 and 9 on the map (src/ui/table_map.rs::place), below the line that says where the
+# button goes: 700 px wide at 1024, 760 wider.
 if [ "$W" -lt 1200 ]; then
-  tap 64 308; tap 301 226; tap 660 308
+  tap 64 345; tap 301 263; tap 660 345
 else
   tap 76 320; tap 338 238; tap 732 320
 fi
