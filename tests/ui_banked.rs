@@ -908,7 +908,7 @@ fn same_bets_keys_the_last_rounds_wagers_with_one_tap() {
     taps(&mut h, "Clear 2 5");
     tap(&mut h, "No more bets");
     // One tap for the three seats, five for the one that changed, and "No more bets" (keyed
-    // seat by seat, the three Antes alone took nine taps and the change five more).
+    // seat by seat, the three $10 Antes alone took twelve taps: tab, spot and two digits each).
     assert_eq!(common::ui::taps_so_far() - before, 7);
     let t = h.state().terminal().table();
     let r = t.round.as_ref().and_then(|r| r.banked.as_ref()).unwrap();
