@@ -416,19 +416,26 @@ fn pot_limit_preflop_raise_is_to_seven_big_blinds_halves() {
     assert_eq!(700 + max, 2400);
 }
 
+/// A board game's round started on `s`, the blinds posted and the hole cards dealt: the first
+/// betting round's first turn.
+fn dealt(s: HandSetup) -> Hand {
+    let mut h = Hand::start(s).unwrap();
+    h.apply(HandCommand::Posted { straddle: false }).unwrap();
+    h.apply(HandCommand::Dealt {
+        up: vec![],
+        common: None,
+    })
+    .unwrap();
+    h
+}
+
 #[test]
 fn a_short_all_in_does_not_reopen_the_betting_unless_the_setting_says_so() {
     for reopens in [false, true] {
         let seats = vec![(1, 50_000), (2, 50_000), (3, 900)];
         let mut s = setup(GameId::Holdem, Structure::NoLimit { min: 200 }, seats, 3);
         s.big_bet.short_all_in_reopens = reopens;
-        let mut h = Hand::start(s).unwrap();
-        h.apply(HandCommand::Posted { straddle: false }).unwrap();
-        h.apply(HandCommand::Dealt {
-            up: vec![],
-            common: None,
-        })
-        .unwrap();
+        let mut h = dealt(s);
         // The button (seat 3) acts first three-handed and calls $2; the small blind raises to
         // $6; the big blind calls; seat 3 goes all-in for $9 in all: $3 above the $6, short
         // of the $4 full raise.
@@ -473,13 +480,7 @@ fn no_raise_is_offered_when_nobody_still_in_could_call_it() {
         let seats = vec![(1, 50_000), (3, 1_700)];
         let mut s = setup(GameId::Holdem, Structure::NoLimit { min: 200 }, seats, 1);
         s.raise_needs_caller = kept;
-        let mut h = Hand::start(s).unwrap();
-        h.apply(HandCommand::Posted { straddle: false }).unwrap();
-        h.apply(HandCommand::Dealt {
-            up: vec![],
-            common: None,
-        })
-        .unwrap();
+        let mut h = dealt(s);
         // Seat 1 calls if it acts first; seat 3 raises all-in.
         let first = match &h.step {
             Step::Act { seat, .. } => *seat,

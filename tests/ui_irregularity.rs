@@ -27,6 +27,15 @@ fn in_round(db: &std::path::Path, s: &TableSetup) -> Terminal {
     t
 }
 
+/// The demo's floorperson, who signs the reports.
+fn floorperson() -> Person {
+    Person {
+        name: "Dana Brooks".into(),
+        credential: "1001".into(),
+        role: Role::Floorperson,
+    }
+}
+
 fn rows(db: &std::path::Path) -> Vec<(String, String, Option<String>)> {
     let conn = rusqlite::Connection::open(db).unwrap();
     conn.prepare("SELECT kind, payload, actor_credential FROM journal ORDER BY serial")
@@ -197,11 +206,7 @@ fn the_rules_refuse_a_report_that_cannot_stand() {
         credential: "20417".into(),
         role: Role::Dealer,
     };
-    let floor = Person {
-        name: "Dana Brooks".into(),
-        credential: "1001".into(),
-        role: Role::Floorperson,
-    };
+    let floor = floorperson();
     let report = |id: &str, signed_by: Option<Person>| Command::ReportIrregularity {
         id: id.into(),
         seat: None,
@@ -260,11 +265,7 @@ fn a_misdealt_round_is_dealt_again_with_the_same_button() {
     let s = setup(GameId::Holdem);
     let mut t = in_round(&db, &s);
     let first = t.table().round.as_ref().unwrap().button;
-    let floor = Person {
-        name: "Dana Brooks".into(),
-        credential: "1001".into(),
-        role: Role::Floorperson,
-    };
+    let floor = floorperson();
     t.execute(Command::ReportIrregularity {
         id: "misdeal".into(),
         seat: None,
