@@ -8,6 +8,9 @@ use crate::rules::table::TableSetup;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
+mod betting;
+pub use betting::BettingActions;
+
 /// The embedded default configuration.
 pub const DEFAULT_TOML: &str = include_str!("../assets/deckhand.default.toml");
 
@@ -410,6 +413,9 @@ pub struct GameConfig {
     /// This game's betting structure, if not `[holdem]`'s (e.g. Pot-Limit Omaha beside
     /// No-Limit Hold'em).
     pub structure: Option<crate::rules::table::StructureKind>,
+    /// This game's betting kept action by action ("tracked") or at the table ("untracked"),
+    /// if not `[holdem]`'s.
+    pub betting_actions: Option<BettingActions>,
 }
 
 /// Minutes before the decks' change is due that the screen starts reminding the dealer, unless
@@ -510,6 +516,10 @@ pub struct HoldemConfig {
     /// 0: none.
     #[serde(default)]
     pub straddle_cents: Cents,
+    /// The betting kept action by action ("tracked") or at the table ("untracked": one tap per
+    /// betting round); absent: untracked wherever no table stakes or Kill need every bet.
+    #[serde(default)]
+    pub betting_actions: Option<BettingActions>,
 }
 
 /// The Kill option a Rules Submission offers (§ 637a.1, § 637a.12(n)).
@@ -601,6 +611,7 @@ impl Config {
             );
         }
         self.gaming_day_starts()?;
+        self.validate_betting_actions()?;
         if self.table.shoe_dispenses_board_first
             && self.table.dealing != crate::rules::registry::Dealing::AutomatedShoe
         {
@@ -843,6 +854,7 @@ impl Config {
         if game.is_house_banked() && !own {
             s.poker.house = self.house_for(game);
         }
+        s.poker.untracked_betting = self.untracked_betting(game, &s);
         s
     }
 
@@ -925,6 +937,7 @@ impl Config {
         TableSetup {
             poker: crate::rules::table::PokerOptions {
                 raise_needs_caller: true,
+                untracked_betting: false,
                 kill: self.kill_for(self.table.game),
                 straddle: self.holdem.straddle_cents,
                 preshuffled: self.table.preshuffled_decks && !self.table.game.is_house_banked(),

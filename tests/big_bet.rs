@@ -34,6 +34,7 @@ fn setup(game: GameId, structure: Structure, seats: Vec<(u8, Cents)>, button: u8
         limit_percent: 100,
         low_ace_low: true,
         raise_needs_caller: true,
+        untracked: false,
         pot_rules: Default::default(),
         award: AwardRules::for_game(game),
         posts: vec![],
@@ -1030,7 +1031,7 @@ fn the_configured_ante_is_posted_by_every_player_and_the_player_cap_holds() {
     // § 637a.11(b): Hold'em with the casino's Ante, from the configuration as `deckhand` loads it.
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("ante.sqlite");
-    let mut c = crate::common::ui::real_config(&db);
+    let mut c = crate::common::ui::tracked_config(&db);
     c.table.ante_cents = 25;
     let s = c.table_setup();
     assert_eq!(s.poker.ante, 25);

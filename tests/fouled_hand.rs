@@ -64,7 +64,7 @@ fn report_refund(h: &mut Harness<'static, DeckhandApp>, seat: u8) {
 fn a_collected_protected_hand_is_refunded_and_the_others_play_on() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("holdem.sqlite");
-    let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
+    let mut h = common::ui::tracked_app(&db, 1024.0, 768.0, 0.25);
     open_with_seats(&mut h, GameId::Holdem, tap, &[2, 4, 6]);
     to_the_flop_betting(&mut h);
     let (owed, stack) = put_in(&h, 4);
@@ -115,7 +115,7 @@ fn a_collected_protected_hand_is_refunded_and_the_others_play_on() {
 fn heads_up_the_other_hand_takes_the_pot() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("holdem.sqlite");
-    let mut h = common::ui::real_app(&db, 1280.0, 800.0, 0.25);
+    let mut h = common::ui::tracked_app(&db, 1280.0, 800.0, 0.25);
     open_with_seats(&mut h, GameId::Holdem, tap, &[2, 4]);
     to_the_flop_betting(&mut h);
     report_refund(&mut h, 2);

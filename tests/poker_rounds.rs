@@ -81,6 +81,7 @@ fn setup(game: GameId, seats: &[(u8, Cents)]) -> HandSetup {
         limit_percent: 100,
         low_ace_low: true,
         raise_needs_caller: true,
+        untracked: false,
         pot_rules: PotRules::default(),
         award: AwardRules::default(),
         posts: vec![],
@@ -186,6 +187,9 @@ fn play(h: &mut Hand, felt: &mut Felt, p: &mut dyn Policy) -> Vec<HandEvent> {
         };
         let cmd = match h.step.clone() {
             Step::Complete => return events,
+            Step::Street { .. } | Step::Winners { .. } => {
+                panic!("a tracked round never asks for its betting at the table")
+            }
             Step::PostForced { straddle, .. } => HandCommand::Posted {
                 straddle: straddle.is_some() && p.straddle(),
             },

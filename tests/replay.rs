@@ -78,6 +78,8 @@ fn config(db: &std::path::Path) -> deckhand::config::Config {
     // Shuffled by hand: the house-banked games deal from a manual shoe (§ x.9(a)(1)).
     c.table.dealing = deckhand::rules::registry::Dealing::ManualShoe;
     c.progressive.port = "none".into();
+    // The journal of a round played action by action.
+    c.holdem.betting_actions = Some(deckhand::config::BettingActions::Tracked);
     c
 }
 
@@ -87,7 +89,8 @@ fn an_untouched_journal_replays_clean_and_the_restart_rebuilds_the_same_table() 
     let db = holdem_journal(dir.path());
     let report = deckhand::store::replay::replay_file(&db).unwrap();
     assert!(report.divergence.is_none(), "{report}");
-    assert_eq!(report.pots, 1, "{report}");
+    // The showdown's award and the push, each recomputed.
+    assert_eq!(report.pots, 2, "{report}");
     let before = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
     let again = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
     assert_eq!(before.table(), again.table());
@@ -427,4 +430,57 @@ fn crazy_4_journal(dir: &std::path::Path) -> std::path::PathBuf {
     );
     common::poker::ok(&mut t, b(BankedCommand::Paid));
     db
+}
+
+/// A round with the betting kept at the table, played to the push with a $3.00 rake and the
+/// jackpot drops; returns the database's path.
+fn untracked_journal(dir: &std::path::Path) -> std::path::PathBuf {
+    use deckhand::rules::poker::hand::HandCommand;
+    let db = dir.join("table.sqlite");
+    let mut setup = common::ui::table(9, deckhand::rules::games::GameId::Holdem);
+    setup.poker.untracked_betting = true;
+    setup.pot_rules.rake_percent = 10;
+    setup.pot_rules.rake_cap = 500;
+    let mut t = common::ui::opened(&db, &setup);
+    let ok = common::poker::ok;
+    ok(
+        &mut t,
+        Command::StartRound {
+            seats: vec![2, 4, 7],
+        },
+    );
+    for _ in 0..4 {
+        ok(&mut t, Command::Poker(HandCommand::StreetPlayed));
+    }
+    ok(&mut t, Command::Poker(HandCommand::Won { seats: vec![4] }));
+    ok(
+        &mut t,
+        Command::RakeTaken(deckhand::rules::table::PotTake {
+            rake: 300,
+            ..Default::default()
+        }),
+    );
+    db
+}
+
+#[test]
+fn a_rake_altered_off_the_posted_schedule_is_named_by_the_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = untracked_journal(dir.path());
+    let clean = deckhand::store::replay::replay_file(&db).unwrap();
+    assert!(clean.divergence.is_none(), "{clean}");
+    // $3.00 of rake becomes $2.50: not a preset of the posted 10% to $5.00 in dollars.
+    let pushed = rows(&db)
+        .into_iter()
+        .find(|r| r.kind == "pot_awarded")
+        .unwrap();
+    alter_and_rechain(&db, pushed.serial, |p| {
+        p.replacen(r#""rake":300"#, r#""rake":250"#, 1)
+    });
+    let report = deckhand::store::replay::replay_file(&db).unwrap();
+    assert_eq!(
+        report.divergence.as_ref().map(|d| d.serial),
+        Some(pushed.serial),
+        "{report}"
+    );
 }

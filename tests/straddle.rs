@@ -6,7 +6,7 @@
 use crate::common;
 
 use common::play::{dealer_signs_in, first_ready, floorperson_signs};
-use common::ui::{harness, real_config, tap};
+use common::ui::{harness, tap};
 use deckhand::rules::betting::Action;
 use deckhand::rules::games::GameId;
 use deckhand::rules::poker::hand::Step as HandStep;
@@ -16,7 +16,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 fn straddle_config(db: &std::path::Path) -> deckhand::config::Config {
-    let mut c = real_config(db);
+    let mut c = common::ui::tracked_config(db);
     c.holdem.straddle_cents = 400;
     c
 }

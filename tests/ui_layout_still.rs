@@ -76,7 +76,7 @@ fn keying_wagers_and_cards_moves_no_button() {
         assert!(common::ui::ready(&h, "Settle"));
 
         let dir = tempfile::tempdir().unwrap();
-        let mut h = real_app(&dir.path().join("he.sqlite"), w, hgt, 0.25);
+        let mut h = common::ui::tracked_app(&dir.path().join("he.sqlite"), w, hgt, 0.25);
         open_from_sign_in(&mut h, GameId::Holdem, tap);
         let mut taps = 0;
         while !matches!(
@@ -152,7 +152,7 @@ fn picking_a_game_or_keying_the_table_number_moves_nothing() {
 fn fold_sits_last_in_every_game() {
     for game in [GameId::Holdem, GameId::Crazy4Poker, GameId::MississippiStud] {
         let dir = tempfile::tempdir().unwrap();
-        let mut h = real_app(&dir.path().join("fold.sqlite"), 1024.0, 768.0, 0.25);
+        let mut h = common::ui::tracked_app(&dir.path().join("fold.sqlite"), 1024.0, 768.0, 0.25);
         open_from_sign_in(&mut h, game, tap);
         let mut taps = 0;
         while h.query_by_label("Fold").is_none() {

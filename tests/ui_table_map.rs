@@ -247,7 +247,8 @@ fn a_poker_rooms_map_and_pot_are_whole_at_1024_by_768() {
     assert!(h.query_by_label_contains("Progressive").is_none());
     h.get_by_label("Box count");
     let foot = h.get_by_label("Change decks").rect().min.y;
-    let pot = h.get_by_label_contains("Pot $").rect();
+    // The embedded default keeps the betting at the table: the line says so, not a pot.
+    let pot = h.get_by_label_contains("· betting at the table").rect();
     assert!(
         pot.max.y <= foot,
         "the pot line {pot:?} runs under the foot at {foot}"

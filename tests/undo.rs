@@ -223,11 +223,11 @@ fn a_crazy_4_decision_is_undone_before_the_next_seat_decides() {
 /// round back to before a call, from the Correction screen.
 #[test]
 fn the_dealer_undoes_a_fold_and_a_floorperson_corrects_a_call_on_the_screen() {
-    use common::ui::{keys, ready, real_app, tap};
+    use common::ui::{keys, ready, tap};
     use egui_kittest::kittest::{NodeT, Queryable};
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("undo-ui.sqlite");
-    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    let mut h = common::ui::tracked_app(&db, 1024.0, 768.0, 0.25);
     common::play::open_from_sign_in(&mut h, GameId::Holdem, tap);
     assert!(!ready(&h, "Undo last"), "nothing to undo yet");
     assert!(ready(&h, "Correction"));

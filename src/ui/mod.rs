@@ -24,6 +24,7 @@ mod station;
 mod steps;
 mod table_map;
 pub mod theme;
+mod untracked;
 mod widgets;
 
 use signature::Signature;

@@ -444,6 +444,34 @@ impl DeckhandApp {
                     .strong()
                     .size(theme::BODY),
             );
+        } else if let Some(h) = t
+            .round
+            .as_ref()
+            .and_then(|r| r.poker.as_ref())
+            .filter(|h| h.setup.untracked)
+        {
+            // Betting kept at the table: the pot is the dealer's to count, not the screen's.
+            let street = h
+                .events
+                .iter()
+                .filter(|e| matches!(e, crate::rules::poker::hand::HandEvent::StreetPlayed { .. }))
+                .count();
+            let line = format!(
+                "{} · betting at the table",
+                count(
+                    street as u8,
+                    "round of betting over",
+                    "rounds of betting over"
+                )
+            );
+            ui.scope(|ui| {
+                ui.spacing_mut().interact_size.y = 0.0;
+                ui.label(
+                    RichText::new(line)
+                        .size(theme::SMALL)
+                        .color(theme::TEXT_DIM),
+                );
+            });
         } else if let Some(h) = t.round.as_ref().and_then(|r| r.poker.as_ref()) {
             // A poker-room round: the pot, and the stub beside it, a line of text high (not a
             // touch target's height).

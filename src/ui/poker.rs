@@ -31,6 +31,10 @@ pub(super) struct PokerEntry {
     amount: Option<(crate::rules::betting::ActionKind, String)>,
     /// The player announced the amount (§ 637a.8(c),(d)): it binds and the chips are corrected.
     announced: bool,
+    /// Betting not tracked: the seats picked for a split pot, while the dealer picks them.
+    pub(super) split: Option<BTreeSet<u8>>,
+    /// Betting not tracked: the dealer keys the hands shown (a Bad Beat, a dispute).
+    pub(super) keying: bool,
 }
 
 impl DeckhandApp {
@@ -56,7 +60,8 @@ impl DeckhandApp {
             std::mem::discriminant(step)
         ) + &match step {
             HandStep::Deal { label, .. } => label.clone(),
-            HandStep::Showdown { .. } => "showdown".into(),
+            HandStep::Showdown { .. } | HandStep::Winners { .. } => "showdown".into(),
+            HandStep::Street { number, name, .. } => format!("{number}:{name}"),
             // Each action its own: an amount keyed for one seat never carries to the next.
             HandStep::Act { seat, .. } => format!("{seat}:{}", hand.events.len()),
             _ => String::new(),
@@ -322,6 +327,13 @@ impl DeckhandApp {
                 });
             }
             HandStep::Showdown { order } => self.enter_showdown(ui, cmds, &hand, order, section),
+            HandStep::Winners { seats } if self.view.poker.keying => {
+                self.enter_showdown(ui, cmds, &hand, seats, section)
+            }
+            HandStep::Street {
+                name, draw, deal, ..
+            } => self.street_step(ui, cmds, &hand, (name, *draw, deal), section),
+            HandStep::Winners { seats } => self.winners_step(ui, cmds, &hand, seats, section),
             HandStep::Complete => {}
         }
     }
@@ -607,7 +619,7 @@ impl DeckhandApp {
         }
     }
 
-    fn enter_showdown(
+    pub(super) fn enter_showdown(
         &mut self,
         ui: &mut Ui,
         cmds: &mut Vec<UiCmd>,

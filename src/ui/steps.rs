@@ -343,6 +343,27 @@ impl DeckhandApp {
                     }
                 });
             }
+            Step::AwardPot { awards }
+                if self
+                    .term
+                    .table()
+                    .round
+                    .as_ref()
+                    .is_some_and(|r| r.untracked()) =>
+            {
+                let presets = self
+                    .term
+                    .table()
+                    .round
+                    .as_ref()
+                    .map(|r| r.rake_presets())
+                    .unwrap_or_default();
+                let to: Vec<String> = awards.iter().map(|(s, _)| format!("seat {s}")).collect();
+                title(ui, &format!("Push the pot to {}", to.join(" and ")));
+                self.result_summary(ui);
+                self.section(ui, &step);
+                self.rake_presets(ui, cmds, &presets);
+            }
             Step::AwardPot { awards } => {
                 title(ui, "Push the pot");
                 self.result_summary(ui);

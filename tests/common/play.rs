@@ -117,6 +117,11 @@ pub fn play_step_with(h: &mut Harness<'_, DeckhandApp>, taps: &mut usize, press:
                 }
                 press(h, "Show the winner");
             }
+            // Betting kept at the table: one tap per betting round or draw, the winner tapped.
+            HandStep::Street { draw, .. } => {
+                press(h, if draw { "Draw done" } else { "Betting over" })
+            }
+            HandStep::Winners { seats } => press(h, &format!("Seat {} wins", seats[0])),
             HandStep::Complete => panic!("a complete hand is the table's to finish"),
         },
         Step::VerifyBadBeat { .. } => {
@@ -132,7 +137,17 @@ pub fn play_step_with(h: &mut Harness<'_, DeckhandApp>, taps: &mut usize, press:
             keys(h, &expected.to_string());
             press(h, "Stub counted");
         }
-        Step::AwardPot { .. } => press(h, "Pot pushed"),
+        Step::AwardPot { .. } => {
+            let round = h.state().terminal().table().round.clone();
+            match round.filter(|r| r.untracked()) {
+                // What the dealer took: the schedule's last preset (the most a pot gives).
+                Some(r) => {
+                    let take = *r.rake_presets().last().expect("a rake preset");
+                    press(h, &rake_label(&take));
+                }
+                None => press(h, "Pot pushed"),
+            }
+        }
         Step::Banked { step, .. } => banked_step(h, step, n, press),
         _ => return false,
     }
@@ -271,4 +286,15 @@ pub fn washed_from_sign_in(h: &mut Harness<'_, DeckhandApp>, game: GameId, press
     press(h, spread.expect("the spread's button"));
     let washed = first_ready(h, &["Decks washed", "Deck washed"]);
     press(h, washed.expect("the wash's button"));
+}
+
+/// A rake preset's button, as the screen labels it.
+pub fn rake_label(t: &deckhand::rules::table::PotTake) -> String {
+    let drops = t.bad_beat + t.high_hand;
+    match (t.rake, drops) {
+        (0, 0) => "No rake".into(),
+        (0, d) => format!("No rake + drops {}", money(d)),
+        (r, 0) => format!("Rake {}", money(r)),
+        (r, d) => format!("Rake {} + drops {}", money(r), money(d)),
+    }
 }

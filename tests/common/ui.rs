@@ -70,6 +70,19 @@ pub fn real_config(db: &std::path::Path) -> deckhand::config::Config {
     c
 }
 
+/// [`real_config`] with the betting kept action by action (`[holdem] betting_actions =
+/// "tracked"`), for the tests of the betting itself.
+pub fn tracked_config(db: &std::path::Path) -> deckhand::config::Config {
+    let mut c = real_config(db);
+    c.holdem.betting_actions = Some(deckhand::config::BettingActions::Tracked);
+    c
+}
+
+/// [`real_app`] with the betting kept action by action ([`tracked_config`]).
+pub fn tracked_app(db: &std::path::Path, w: f32, h: f32, dt: f32) -> Harness<'static, DeckhandApp> {
+    app_with(&tracked_config(db), w, h, dt)
+}
+
 /// The app built exactly as `deckhand` builds it (`deckhand::app::build`, the embedded
 /// configuration) on `db`, on a `w`×`h` harness whose frames are `dt` seconds apart, settled.
 pub fn real_app(db: &std::path::Path, w: f32, h: f32, dt: f32) -> Harness<'static, DeckhandApp> {

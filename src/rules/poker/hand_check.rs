@@ -168,6 +168,7 @@ pub fn check(input: &str) -> Result<Outcome, String> {
         big_bet: inp.big_bet,
         limit_percent: 100,
         low_ace_low: true,
+        untracked: false,
         raise_needs_caller: true,
         pot_rules: Default::default(),
         award: AwardRules::for_game(game),
@@ -297,6 +298,8 @@ fn stands(hand: &Hand) -> String {
         Step::Deal { label, .. } => format!("deal ({label})"),
         Step::PostForced { .. } => "forced bets".into(),
         Step::Discard { seat, .. } => format!("discard of seat {seat}"),
+        Step::Street { name, .. } => format!("betting {name}"),
+        Step::Winners { .. } => "showdown".into(),
     }
 }
 

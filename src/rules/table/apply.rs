@@ -550,6 +550,10 @@ impl Table {
                     // § 637a.15(f): a qualifying Bad Beat holds the cards for the supervisor.
                     r.stage = if res.bad_beat.is_some() {
                         Stage::VerifyBadBeat
+                    } else if h.setup.untracked {
+                        // The winner was tapped once the losing hands were counted (the
+                        // screen asked for both).
+                        Stage::AwardPot
                     } else {
                         Stage::CountLosingHands
                     };

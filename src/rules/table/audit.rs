@@ -66,6 +66,28 @@ impl Table {
                     Recomputed::Nothing
                 },
             ),
+            // The pot pushed: to the seats the hand gave it to, with what the rules took (the
+            // posted schedule's preset, where the betting stayed at the table).
+            Event::PotAwarded { awards, take, .. } => {
+                let Some(r) = self.round.as_ref().filter(|r| r.poker.is_some()) else {
+                    return Ok(Recomputed::Nothing);
+                };
+                if *awards != r.awards {
+                    return Err(fail(format!("the hand's awards are {:?}", r.awards)));
+                }
+                let agrees = if r.untracked() {
+                    r.rake_presets().contains(take)
+                } else {
+                    *take == r.take
+                };
+                if !agrees {
+                    return Err(fail(format!(
+                        "{} taken from the pot is not what the posted rules take",
+                        crate::rules::money(take.total())
+                    )));
+                }
+                Ok(Recomputed::Pot)
+            }
             _ => Ok(Recomputed::Nothing),
         }
     }

@@ -39,6 +39,9 @@ pub enum Command {
     Confirm(Confirm),
     /// A dealer command of a poker-room round.
     Poker(crate::rules::poker::hand::HandCommand),
+    /// Betting not tracked: the rake and jackpot contributions taken from the pot, one of the
+    /// posted schedule's presets (`rake_presets`), and the pot pushed (§ 637a.7(e)(6)(iii),(iv)).
+    RakeTaken(PotTake),
     /// A dealer command of a house-banked round.
     Banked(crate::rules::banked::round::BankedCommand),
     /// A floorperson's verified signature for the current verification step.

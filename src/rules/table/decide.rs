@@ -78,6 +78,7 @@ impl Table {
                 let events = h.apply(cmd.clone()).map_err(RuleError::Refused)?;
                 Ok(vec![Event::Hand { events }])
             }
+            Command::RakeTaken(take) => self.decide_rake_taken(&step, take),
             Command::Banked(cmd) => {
                 let Step::Banked { .. } = step else {
                     return refuse("no house-banked round is under way");
@@ -705,6 +706,11 @@ impl Table {
             (Confirm::CardBurned, Step::BurnCard) => Event::CardBurned,
             (Confirm::PotPushed, Step::AwardPot { awards }) => {
                 let r = self.round.as_ref().expect("award step has a round");
+                if r.untracked() {
+                    return refuse(
+                        "tap what was taken from the pot: the rake and the jackpot drops (§ 637a.7(e)(6)(iii),(iv))",
+                    );
+                }
                 Event::PotAwarded {
                     number: r.number,
                     awards: awards.clone(),

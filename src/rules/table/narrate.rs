@@ -257,6 +257,18 @@ impl Event {
             ),
             Event::PotAwarded {
                 awards, pot, take, ..
+            } if *pot == 0 && awards.iter().all(|(_, a)| *a == 0) => {
+                // Betting not tracked: the winners and what was taken, the pot uncounted.
+                let seats: Vec<String> = awards.iter().map(|(s, _)| format!("seat {s}")).collect();
+                format!(
+                    "Pot pushed to {} (betting kept at the table; rake {}, jackpot drops {})",
+                    seats.join(" and "),
+                    money(take.rake),
+                    money(take.bad_beat + take.high_hand)
+                )
+            }
+            Event::PotAwarded {
+                awards, pot, take, ..
             } => {
                 let pushes: Vec<String> = awards
                     .iter()
@@ -358,6 +370,19 @@ impl HandEvent {
                 format!("seat {seat} announced (binding; chips corrected to it, § 637a.8(c),(d))")
             }
             HandEvent::BettingComplete { .. } => String::new(),
+            HandEvent::StreetPlayed { name, .. } if name == "the draw" => "the draw done".into(),
+            HandEvent::StreetPlayed { name, .. } => format!("betting {name} over"),
+            HandEvent::Won {
+                seats,
+                showdown: false,
+            } => format!(
+                "everyone else folded: seat {} wins",
+                seats.first().copied().unwrap_or_default()
+            ),
+            HandEvent::Won { seats, .. } => {
+                let s: Vec<String> = seats.iter().map(|s| format!("seat {s}")).collect();
+                format!("at the showdown the pot goes to {}", s.join(" and "))
+            }
             HandEvent::Uncontested { seat } => format!("everyone else folded: seat {seat} wins"),
             HandEvent::Awarded { result } => {
                 let shown: Vec<String> = result
@@ -641,6 +666,11 @@ impl Step {
                     "Showdown: seat {} shows first",
                     order.first().copied().unwrap_or_default()
                 ),
+                HandStep::Street {
+                    name, draw: true, ..
+                } => format!("Deal {name}"),
+                HandStep::Street { name, .. } => format!("Betting {name}"),
+                HandStep::Winners { .. } => "Showdown: tap the winner".into(),
                 HandStep::Complete => "The hand is complete".into(),
             },
             Step::Banked { step, game } => match step {

@@ -69,6 +69,19 @@ pub enum StubCount {
 }
 
 impl Round {
+    /// A poker-room round whose betting is not tracked: its pot is the dealer's to count.
+    pub fn untracked(&self) -> bool {
+        self.poker.as_ref().is_some_and(|h| h.setup.untracked)
+    }
+
+    /// Betting not tracked: what may have been taken from the pot (`rake_presets`).
+    pub fn rake_presets(&self) -> Vec<PotTake> {
+        match &self.poker {
+            Some(h) if h.setup.untracked => rake_presets(&h.setup.pot_rules, h.rake_allowed()),
+            _ => vec![],
+        }
+    }
+
     pub fn pot(&self) -> Cents {
         self.refunds().iter().map(|(_, a)| a).sum()
     }

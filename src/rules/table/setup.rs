@@ -165,6 +165,12 @@ pub struct PokerOptions {
     /// journal replays as it was dealt): false.
     #[serde(default)]
     pub raise_needs_caller: bool,
+    /// The Rules Submission keeps the betting at the table, not action by action on the
+    /// screen: one tap per betting round or draw, the winner tapped, the rake taken keyed from
+    /// the posted schedule (`rake_presets`). Never with table stakes (§ 637a.8(b)), which need
+    /// every action. Absent from a table opened before the choice existed: false (tracked).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub untracked_betting: bool,
     /// An ante from every player (§ 637a.7(c), each game's (b)).
     pub ante: Cents,
     /// Stud's forced bet (§ 637a.10(d), § 637a.14(d)).
@@ -220,6 +226,7 @@ impl Default for PokerOptions {
         PokerOptions {
             game: Default::default(),
             raise_needs_caller: true,
+            untracked_betting: false,
             ante: 0,
             forced_bet: 0,
             dealing: Default::default(),
@@ -435,6 +442,7 @@ impl TableSetup {
             },
             low_ace_low: true,
             raise_needs_caller: self.poker.raise_needs_caller,
+            untracked: self.poker.untracked_betting && !self.betting.tracks_stakes(),
             pot_rules: self.pot_rules.clone(),
             award: crate::rules::poker::pots::AwardRules::for_game(self.poker.game),
             posts: posts.to_vec(),

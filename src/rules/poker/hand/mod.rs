@@ -20,6 +20,7 @@ mod betting;
 mod phases;
 mod showdown;
 mod types;
+mod untracked;
 
 pub use types::*;
 
@@ -370,6 +371,10 @@ impl Hand {
                     amount,
                 }
             }
+            HandEvent::StreetPlayed { .. } => HandCommand::StreetPlayed,
+            HandEvent::Won { seats, .. } => HandCommand::Won {
+                seats: seats.clone(),
+            },
             HandEvent::Awarded { result } => HandCommand::Showdown {
                 hands: result.hands.clone(),
                 board: result.board.clone(),
@@ -655,6 +660,14 @@ impl Hand {
             (Step::Showdown { order }, HandCommand::Showdown { hands, board }) => {
                 self.showdown(&order, hands, board)
             }
+            // Betting not tracked: the hands shown keyed where a record needs them.
+            (Step::Winners { seats }, HandCommand::Showdown { hands, board }) => {
+                self.showdown(&seats, hands, board)
+            }
+            (Step::Street { .. }, HandCommand::StreetPlayed) => self.street_played(),
+            (Step::Street { .. } | Step::Winners { .. }, HandCommand::Won { seats }) => {
+                self.won(seats)
+            }
             (Step::Deal { .. }, HandCommand::VoidHand { seat }) => self.void_hand(seat),
             (
                 Step::Deal { .. } | Step::Act { .. } | Step::Showdown { .. },
@@ -698,6 +711,8 @@ fn step_name(s: &Step) -> &'static str {
         Step::Act { .. } => "record a player's action",
         Step::Draw { .. } => "record a draw",
         Step::Showdown { .. } => "enter the shown hands",
+        Step::Street { .. } => "confirm a betting round",
+        Step::Winners { .. } => "tap the winner",
         Step::Complete => "start a new round",
     }
 }
@@ -714,5 +729,7 @@ fn command_name(c: &HandCommand) -> &'static str {
         HandCommand::RefundFouled { .. } => "a fouled hand's refund",
         HandCommand::StopBetting { .. } => "a stop to betting",
         HandCommand::Announce { .. } => "an announced action",
+        HandCommand::StreetPlayed => "a betting round over",
+        HandCommand::Won { .. } => "a winner",
     }
 }

@@ -6,6 +6,10 @@ use super::*;
 impl Hand {
     /// Sets up the current phase's step, skipping phases that need nothing.
     pub(super) fn enter_phase(&mut self) {
+        if self.setup.untracked {
+            self.enter_untracked();
+            return;
+        }
         loop {
             if self.live().len() == 1 {
                 self.finish_uncontested();

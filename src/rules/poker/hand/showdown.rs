@@ -184,7 +184,19 @@ impl Hand {
         described: Vec<(u8, String)>,
         showing: Showing,
     ) -> Result<(), String> {
-        let built = pots::build(&self.stakes())?;
+        // Betting not tracked: one pot of unknown size for the seats still in, the rake keyed
+        // when it is pushed.
+        let built = if self.setup.untracked {
+            pots::Pots {
+                pots: vec![pots::Pot {
+                    amount: 0,
+                    eligible: self.live(),
+                }],
+                uncalled: None,
+            }
+        } else {
+            pots::build(&self.stakes())?
+        };
         let total: Cents = self.players.iter().map(|p| p.put_in).sum();
         let uncalled = built.uncalled.map_or(0, |u| u.1);
         let take = PotTake::compute(&self.setup.pot_rules, total, uncalled, self.drop_allowed());

@@ -111,6 +111,11 @@ pub struct HandSetup {
     /// (`Hand::answerable`); false only for a table opened before the rule was kept.
     #[serde(default = "yes")]
     pub raise_needs_caller: bool,
+    /// Betting not tracked action by action (the Rules Submission's choice for a table without
+    /// table stakes): one step per betting round or draw, the winners tapped, the rake keyed at
+    /// the table. Absent from a round recorded before the choice existed: false (tracked).
+    #[serde(default)]
+    pub untracked: bool,
     #[serde(default)]
     pub pot_rules: PotRules,
     /// The smallest chip in play and the odd-chip rules; `split` comes from the game.
@@ -204,6 +209,19 @@ pub enum Step {
     Showdown {
         order: Vec<u8>,
     },
+    /// Betting not tracked (`HandSetup::untracked`): deal what `deal` says, then one tap once
+    /// the betting round `name` is over (or, `draw`, once every player still in has drawn).
+    Street {
+        number: u8,
+        name: String,
+        draw: bool,
+        deal: Vec<String>,
+    },
+    /// Betting not tracked: the last betting round is over; the losing hands are collected and
+    /// counted, and the dealer taps the winner (or keys the hands shown).
+    Winners {
+        seats: Vec<u8>,
+    },
     Complete,
 }
 
@@ -262,6 +280,13 @@ pub enum HandCommand {
     /// is refunded and the hand takes no further part.
     RefundFouled {
         seat: u8,
+    },
+    /// Betting not tracked: the betting round (or the draw) the screen names is over.
+    StreetPlayed,
+    /// Betting not tracked: the pot goes to `seats` (several: split between them). Before the
+    /// last betting round is over, one seat: every other player folded (§ 637a.7(d)).
+    Won {
+        seats: Vec<u8>,
     },
     /// Seven-card Stud: the seat's third hole card was turned face up in the deal and the player
     /// chose to bet no more and contend only for the pot formed before any further betting
@@ -343,6 +368,17 @@ pub enum HandEvent {
     Announced {
         seat: u8,
     },
+    /// Betting not tracked: betting round (or draw) `number` of the round, `name`, is over.
+    StreetPlayed {
+        number: u8,
+        name: String,
+    },
+    /// Betting not tracked: the pot went to `seats`, at the showdown or (`showdown` false)
+    /// because every other player folded.
+    Won {
+        seats: Vec<u8>,
+        showdown: bool,
+    },
 }
 
 impl HandEvent {
@@ -368,6 +404,8 @@ impl HandEvent {
             HandEvent::FouledRefunded { .. } => "fouled_hand_refunded",
             HandEvent::StoppedBetting { .. } => "betting_stopped",
             HandEvent::Announced { .. } => "player_acted",
+            HandEvent::StreetPlayed { .. } => "street_played",
+            HandEvent::Won { .. } => "pot_won",
         }
     }
 

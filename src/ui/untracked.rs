@@ -1,0 +1,210 @@
+//! A poker-room round whose betting stays at the table (`[holdem] betting_actions =
+//! "untracked"`): one tap per betting round or draw with what to deal on the same screen, the
+//! winner tapped (a split picked seat by seat, the hands keyed only where a record needs them),
+//! and the rake taken tapped from the posted schedule as the pot is pushed.
+
+use super::{DeckhandApp, UiCmd, body, choice, gold, small, theme, title};
+use crate::rules::money;
+use crate::rules::poker::hand::{Hand, HandCommand};
+use crate::rules::table::{Command, PotTake};
+use egui::{Button, RichText, Ui};
+
+/// The step's one action beside its title, always in the same place.
+fn title_with_action(ui: &mut Ui, heading: &str, action: &str, enabled: bool) -> bool {
+    ui.horizontal(|ui| {
+        title(ui, heading);
+        ui.add_space(theme::GAP * 2.0);
+        ui.add_enabled_ui(enabled, |ui| {
+            ui.add_sized(egui::vec2(300.0, 56.0), gold(action, theme::BODY + 2.0))
+        })
+        .inner
+        .clicked()
+            && enabled
+    })
+    .inner
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+/// A seat's winner button, as large as a step's choices.
+fn seat_button(ui: &mut Ui, label: &str, picked: bool) -> bool {
+    let text = RichText::new(label).size(theme::BODY + 2.0);
+    let b = if picked {
+        Button::new(text.color(theme::PRIMARY_TEXT).strong()).fill(theme::PRIMARY)
+    } else {
+        Button::new(text)
+    };
+    ui.add(b.min_size(theme::ACTION_SIZE)).clicked()
+}
+
+impl DeckhandApp {
+    /// One betting round (or a draw): what to deal before it, then one tap once it is over; a
+    /// pot won before the showdown is the one seat left, tapped.
+    pub(super) fn street_step(
+        &mut self,
+        ui: &mut Ui,
+        cmds: &mut Vec<UiCmd>,
+        hand: &Hand,
+        (name, draw, deal): (&str, bool, &[String]),
+        section: &str,
+    ) {
+        let send =
+            |cmds: &mut Vec<UiCmd>, c: HandCommand| cmds.push(UiCmd::Rules(Command::Poker(c)));
+        let action = if draw { "Draw done" } else { "Betting over" };
+        if title_with_action(ui, &capitalised(name), action, true) {
+            send(cmds, HandCommand::StreetPlayed);
+        }
+        for line in deal {
+            body(ui, line);
+        }
+        if !draw {
+            body(
+                ui,
+                &format!(
+                    "Run the betting {} at the table; tap once it is over.",
+                    on(name)
+                ),
+            );
+        }
+        small(ui, &format!("{}, {section}", hand.setup.game.name()));
+        ui.add_space(theme::GAP);
+        small(
+            ui,
+            "Everyone else folded? Tap the player left in: the pot is theirs (§ 637a.7(d)).",
+        );
+        ui.horizontal_wrapped(|ui| {
+            for seat in hand.table_order() {
+                if seat_button(ui, &format!("Seat {seat} wins"), false) {
+                    send(cmds, HandCommand::Won { seats: vec![seat] });
+                }
+            }
+        });
+    }
+
+    /// The showdown: the losing hands collected and counted, the winner tapped; a split pot
+    /// picked seat by seat; the hands keyed where a record needs them.
+    pub(super) fn winners_step(
+        &mut self,
+        ui: &mut Ui,
+        cmds: &mut Vec<UiCmd>,
+        hand: &Hand,
+        seats: &[u8],
+        section: &str,
+    ) {
+        let send =
+            |cmds: &mut Vec<UiCmd>, c: HandCommand| cmds.push(UiCmd::Rules(Command::Poker(c)));
+        let picked = self.view.poker.split.clone();
+        let ready = picked.as_ref().is_some_and(|p| p.len() >= 2);
+        let heading = "Showdown";
+        if picked.is_some() {
+            if title_with_action(ui, heading, "Split the pot", ready)
+                && let Some(p) = &picked
+            {
+                send(
+                    cmds,
+                    HandCommand::Won {
+                        seats: p.iter().copied().collect(),
+                    },
+                );
+            }
+        } else {
+            title(ui, heading);
+        }
+        let cards = hand.players.first().map_or(0, |p| p.cards);
+        body(
+            ui,
+            &format!(
+                "Collect the losing hands and count them ({cards} cards each, § 637a.7(e)(6)(i)). {}",
+                if picked.is_some() {
+                    "Tap each seat that shares the pot, then Split the pot."
+                } else {
+                    "Then tap the winner."
+                }
+            ),
+        );
+        small(
+            ui,
+            &format!("{}, {section}, § 637a.18(e)", hand.setup.game.name()),
+        );
+        ui.horizontal_wrapped(|ui| {
+            for seat in seats {
+                match &mut self.view.poker.split {
+                    Some(p) => {
+                        let on = p.contains(seat);
+                        if seat_button(ui, &format!("Seat {seat}"), on) {
+                            if on {
+                                p.remove(seat);
+                            } else {
+                                p.insert(*seat);
+                            }
+                        }
+                    }
+                    None => {
+                        if seat_button(ui, &format!("Seat {seat} wins"), false) {
+                            send(cmds, HandCommand::Won { seats: vec![*seat] });
+                        }
+                    }
+                }
+            }
+        });
+        ui.add_space(theme::GAP);
+        ui.horizontal_wrapped(|ui| {
+            let split = if picked.is_some() {
+                "One winner"
+            } else {
+                "Split pot"
+            };
+            if choice(ui, split) {
+                self.view.poker.split = match picked {
+                    Some(_) => None,
+                    None => Some(Default::default()),
+                };
+            }
+            // A Bad Beat, a High Hand or a dispute needs the cards on the record.
+            if choice(ui, "Key the hands shown") {
+                self.view.poker.keying = true;
+                self.view.poker.split = None;
+            }
+        });
+    }
+
+    /// The pot pushed with what was taken from it: one tap on the posted schedule's preset.
+    pub(super) fn rake_presets(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>, presets: &[PotTake]) {
+        body(
+            ui,
+            "Drop the rake in the drop box (§ 637a.17(b)(1)(ii)) and the jackpot drops in their boxes (§ 637a.15(c), § 637a.16(c)), push the pot, then tap what was taken:",
+        );
+        ui.horizontal_wrapped(|ui| {
+            for take in presets {
+                if seat_button(ui, &preset_label(take), false) {
+                    cmds.push(UiCmd::Rules(Command::RakeTaken(*take)));
+                }
+            }
+        });
+    }
+}
+
+/// "on the flop", "before the draw": the betting round as a sentence says it.
+fn on(name: &str) -> String {
+    if name.starts_with("before") || name.starts_with("after") || name == "pre-flop" {
+        name.to_string()
+    } else {
+        format!("on the {name}")
+    }
+}
+
+/// A preset as the dealer reads it: "No rake", "Rake $3", "Rake $3 + drops $2".
+pub(super) fn preset_label(t: &PotTake) -> String {
+    let drops = t.bad_beat + t.high_hand;
+    match (t.rake, drops) {
+        (0, 0) => "No rake".into(),
+        (0, d) => format!("No rake + drops {}", money(d)),
+        (r, 0) => format!("Rake {}", money(r)),
+        (r, d) => format!("Rake {} + drops {}", money(r), money(d)),
+    }
+}

@@ -1,0 +1,186 @@
+//! What a round costs the dealer, game by game, at two and at six players: the app built as
+//! `deckhand` builds it, signed in, the table opened and round 1 played; then round 2 counted
+//! tap by tap from "Start round 2" to the pot pushed or the round paid (the steps between the
+//! rounds, the shuffle by hand, counted apart). Poker-room games with the betting kept at the
+//! table (the embedded default) and action by action (`betting_actions = "tracked"`); the
+//! house-banked games with the wagers repeated (Same bets) and the cards keyed (no card-reading
+//! device yet). The table it prints is docs/dealer-screen.md's; the budgets of issue 39 hold.
+
+use crate::common;
+
+use common::play::{first_ready, play_step};
+use common::ui::{app_with, ready, real_config, tap, taps_so_far, tracked_config};
+use deckhand::rules::banked::round::BankedStep;
+use deckhand::rules::games::GameId;
+use deckhand::rules::poker::procedure::{Phase, Procedure};
+use deckhand::rules::table::Step;
+
+/// One game's round 2 as the dealer taps it.
+struct Cost {
+    round: usize,
+    between: usize,
+    actions: usize,
+}
+
+/// The seats of `n` players at `game`'s layout.
+fn seats(game: GameId, n: u8) -> Vec<u8> {
+    let most = match Procedure::of(game) {
+        Some(p) => p.max_players,
+        None => deckhand::rules::banked::round::Def::of(game).map_or(6, |d| d.positions),
+    };
+    if n == 2 {
+        vec![2, 4]
+    } else {
+        (1..=n.min(most)).collect()
+    }
+}
+
+fn measure(game: GameId, players: u8, tracked: bool) -> Cost {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("budget.sqlite");
+    let config = if tracked {
+        tracked_config(&db)
+    } else {
+        real_config(&db)
+    };
+    let mut h = app_with(&config, 1024.0, 768.0, 0.25);
+    let seats = seats(game, players);
+    common::play::open_with_seats(&mut h, game, tap, &seats);
+    common::play::play_out(&mut h);
+    // Between the rounds: the next deck shuffled by hand (and burned, for a shoe).
+    let before = taps_so_far();
+    for _ in 0..10 {
+        if ready(&h, "Start round 2") {
+            break;
+        }
+        let next = first_ready(
+            &h,
+            &[
+                "Shuffled and cut",
+                "Shuffled, cut and in the shoe",
+                "Card burned",
+            ],
+        );
+        let Some(next) = next else {
+            panic!(
+                "{}: between the rounds at {:?}",
+                game.id(),
+                h.state().terminal().table().step()
+            );
+        };
+        tap(&mut h, next);
+    }
+    let between = taps_so_far() - before;
+    let acted = |db: &std::path::Path| {
+        common::ui::kinds(db)
+            .iter()
+            .filter(|k| *k == "player_acted")
+            .count()
+    };
+    let acted_before = acted(&db);
+    let start = taps_so_far();
+    tap(&mut h, "Start round 2");
+    let mut steps = 0;
+    loop {
+        let step = h.state().terminal().table().step();
+        // The wagers of round 1 again, with one tap.
+        if let Step::Banked {
+            step: BankedStep::Wagers,
+            ..
+        } = step
+        {
+            tap(&mut h, "Same bets");
+            tap(&mut h, "No more bets");
+            continue;
+        }
+        if !play_step(&mut h, &mut steps) {
+            break;
+        }
+        assert!(steps < 300, "{}: round 2 does not end", game.id());
+    }
+    assert_eq!(
+        h.state().terminal().table().rounds_played,
+        2,
+        "{}",
+        game.id()
+    );
+    let round = taps_so_far() - start;
+    drop(h);
+    let actions = acted(&db) - acted_before;
+    Cost {
+        round,
+        between,
+        actions,
+    }
+}
+
+/// Issue 39's budget for a poker-room round with the betting kept at the table: the start, one
+/// tap per betting round or draw, one for the winner, one for the rake.
+fn untracked_budget(game: GameId) -> usize {
+    let p = Procedure::of(game).unwrap();
+    let streets = p
+        .phases
+        .iter()
+        .filter(|ph| matches!(ph, Phase::Bet { .. } | Phase::Draw))
+        .count();
+    1 + streets + 2
+}
+
+#[test]
+fn every_game_at_two_and_six_players_within_its_tap_budget() {
+    let mut rows = vec![
+        "| game | players | betting | round 2 taps | of which actions | between rounds | budget |"
+            .to_string(),
+        "|---|---|---|---|---|---|---|".to_string(),
+    ];
+    let mut over = Vec::new();
+    for game in GameId::all() {
+        let modes: &[bool] = if game.is_house_banked() {
+            &[false]
+        } else {
+            &[false, true]
+        };
+        for players in [2u8, 6] {
+            for &tracked in modes {
+                let c = measure(game, players, tracked);
+                let n = seats(game, players).len();
+                let (mode, budget) = match (game.is_house_banked(), tracked) {
+                    (true, _) => ("house-banked, cards keyed", None),
+                    (false, false) => ("at the table", Some(untracked_budget(game))),
+                    (false, true) => ("action by action", None),
+                };
+                if budget.is_some_and(|b| c.round > b) {
+                    over.push(format!("{} at {n}: {} taps", game.id(), c.round));
+                }
+                // Action by action: one tap per action, whatever else the round asks.
+                if tracked && c.round < c.actions {
+                    over.push(format!(
+                        "{} tracked at {n}: fewer taps than actions",
+                        game.id()
+                    ));
+                }
+                rows.push(format!(
+                    "| {} | {n} | {mode} | {} | {} | {} | {} |",
+                    game.id(),
+                    c.round,
+                    if tracked {
+                        c.actions.to_string()
+                    } else {
+                        "—".into()
+                    },
+                    c.between,
+                    budget.map_or("—".into(), |b| b.to_string())
+                ));
+            }
+        }
+    }
+    println!("{}", rows.join("\n"));
+    assert!(over.is_empty(), "over the budget: {over:?}");
+}
+
+#[test]
+fn holdem_at_six_players_with_the_embedded_default_is_seven_taps_a_round() {
+    let c = measure(GameId::Holdem, 6, false);
+    assert!(c.round <= 7, "{} taps", c.round);
+    assert_eq!(c.actions, 0, "no action keyed");
+}

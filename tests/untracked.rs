@@ -1,0 +1,210 @@
+//! A poker-room round with the betting kept at the table (the embedded default's
+//! `betting_actions`): one tap per betting round, the winner tapped (a split picked seat by seat,
+//! the hands keyed where a record needs them), the rake tapped from the posted schedule; the
+//! configuration that cannot keep the betting at the table refused with its key.
+
+use crate::common;
+
+use common::play::{open_with_seats, rake_label, tap_a_free_card};
+use common::ui::{payloads, ready, real_app, tap};
+use deckhand::rules::poker::hand::Step as HandStep;
+use deckhand::rules::table::{Command, PotTake, Step};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+type App = Harness<'static, deckhand::ui::DeckhandApp>;
+
+fn hand_step(h: &App) -> Option<HandStep> {
+    match h.state().terminal().table().step() {
+        Step::Poker { step, .. } => Some(step),
+        _ => None,
+    }
+}
+
+/// The one pot_awarded row of the journal, as JSON.
+fn pushed(db: &std::path::Path) -> serde_json::Value {
+    let rows = payloads(db, "pot_awarded");
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    serde_json::from_str(&rows[0]).unwrap()
+}
+
+#[test]
+fn a_pot_won_before_the_flop_goes_to_the_seat_tapped_and_takes_no_rake() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    open_with_seats(
+        &mut h,
+        deckhand::rules::games::GameId::Holdem,
+        tap,
+        &[2, 4, 6],
+    );
+    // Round 1's button at seat 6: the blinds and the deal on the pre-flop's screen.
+    h.get_by_label("Pre-flop");
+    h.get_by_label("Blinds: seat 2 $1.00, seat 4 $2.00.");
+    h.get_by_label("Deal 2 cards down to each player.");
+    tap(&mut h, "Seat 4 wins");
+    assert!(matches!(
+        h.state().terminal().table().step(),
+        Step::AwardPot { .. }
+    ));
+    h.get_by_label("Push the pot to seat 4");
+    // No flop, no drop: no rake is offered, and none is taken when sent.
+    assert!(h.query_by_label("Rake $1.00").is_none());
+    let refused = h
+        .state()
+        .terminal()
+        .table()
+        .decide(&Command::RakeTaken(PotTake {
+            rake: 100,
+            ..Default::default()
+        }));
+    assert!(refused.is_err(), "a rake before the flop: {refused:?}");
+    tap(&mut h, "No rake");
+    drop(h);
+    let p = pushed(&db);
+    assert_eq!(p["awards"], serde_json::json!([[4, 0]]), "{p}");
+    assert_eq!(p["take"]["rake"], 0, "{p}");
+    let won = payloads(&db, "pot_won");
+    assert!(won[0].contains(r#""showdown":false"#), "{won:?}");
+    let report = deckhand::store::replay::replay_file(&db).unwrap();
+    assert!(report.divergence.is_none(), "{report}");
+}
+
+#[test]
+fn a_split_pot_is_picked_seat_by_seat_and_the_rake_tapped_from_the_schedule() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    open_with_seats(
+        &mut h,
+        deckhand::rules::games::GameId::Holdem,
+        tap,
+        &[2, 4, 6],
+    );
+    for street in ["Pre-flop", "Flop", "Turn", "River"] {
+        h.get_by_label(street);
+        tap(&mut h, "Betting over");
+    }
+    assert!(matches!(hand_step(&h), Some(HandStep::Winners { .. })));
+    h.get_by_label_contains("Collect the losing hands and count them (2 cards each");
+    tap(&mut h, "Split pot");
+    assert!(!ready(&h, "Split the pot"), "two seats at least");
+    tap(&mut h, "Seat 2");
+    tap(&mut h, "Seat 6");
+    tap(&mut h, "Split the pot");
+    h.get_by_label("Push the pot to seat 2 and seat 6");
+    // The embedded schedule: 10% to $5, the jackpot drops from pots of $20.
+    let presets = h
+        .state()
+        .terminal()
+        .table()
+        .round
+        .clone()
+        .unwrap()
+        .rake_presets();
+    let labels: Vec<String> = presets.iter().map(rake_label).collect();
+    assert_eq!(
+        labels,
+        [
+            "No rake",
+            "Rake $1.00",
+            "Rake $2.00 + drops $2.00",
+            "Rake $3.00 + drops $2.00",
+            "Rake $4.00 + drops $2.00",
+            "Rake $5.00 + drops $2.00"
+        ]
+    );
+    tap(&mut h, "Rake $3.00 + drops $2.00");
+    assert_eq!(h.state().terminal().table().rounds_played, 1);
+    drop(h);
+    let p = pushed(&db);
+    assert_eq!(p["awards"], serde_json::json!([[2, 0], [6, 0]]), "{p}");
+    assert_eq!(p["take"]["rake"], 300, "{p}");
+    assert_eq!(p["take"]["bad_beat"], 100, "{p}");
+    assert_eq!(p["take"]["high_hand"], 100, "{p}");
+    // Four betting rounds, each one row the screen asked for.
+    assert_eq!(payloads(&db, "street_played").len(), 4);
+}
+
+#[test]
+fn the_hands_keyed_at_the_showdown_pick_the_winner() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    open_with_seats(&mut h, deckhand::rules::games::GameId::Holdem, tap, &[2, 4]);
+    for _ in 0..4 {
+        tap(&mut h, "Betting over");
+    }
+    tap(&mut h, "Key the hands shown");
+    let mut k = 0;
+    while !ready(&h, "Show the winner") {
+        tap_a_free_card(&mut h, k);
+        k += 1;
+        assert!(k < 20, "the showdown never fills");
+    }
+    assert_eq!(k, 9, "the board and two hands");
+    tap(&mut h, "Show the winner");
+    assert!(matches!(
+        h.state().terminal().table().step(),
+        Step::AwardPot { .. }
+    ));
+    let r = h.state().terminal().table().round.clone().unwrap();
+    let shown = r
+        .poker
+        .as_ref()
+        .unwrap()
+        .result
+        .as_ref()
+        .unwrap()
+        .shown
+        .len();
+    assert_eq!(shown, 2, "both hands ranked");
+    assert!(!r.awards.is_empty());
+    tap(&mut h, "No rake");
+    drop(h);
+    assert_eq!(payloads(&db, "showdown_recorded").len(), 1);
+    let report = deckhand::store::replay::replay_file(&db).unwrap();
+    assert!(report.divergence.is_none(), "{report}");
+}
+
+/// The embedded configuration with `[holdem]` edited as `edit` says.
+fn parsed(edit: impl Fn(String) -> String) -> Result<deckhand::config::Config, String> {
+    deckhand::config::Config::parse(&edit(deckhand::config::DEFAULT_TOML.to_string()), "t.toml")
+        .map_err(|e| format!("{e:#}"))
+}
+
+#[test]
+fn the_betting_stays_at_the_table_only_where_no_bet_must_be_counted() {
+    use deckhand::rules::games::GameId;
+    // The embedded default: fixed limit without table stakes, at the table.
+    let c = parsed(|s| s).unwrap();
+    assert!(c.table_setup().poker.untracked_betting);
+    assert!(
+        !c.table_setup_for(GameId::Crazy4Poker)
+            .poker
+            .untracked_betting
+    );
+    // No-limit keeps table stakes (§ 637a.8(b)): tracked unless told, refused if told otherwise.
+    let nl = |s: String| s.replace(r#"structure = "fixed-limit""#, r#"structure = "no-limit""#);
+    assert!(!parsed(nl).unwrap().table_setup().poker.untracked_betting);
+    let err = parsed(|s| {
+        nl(s).replace(
+            "straddle_cents = 0\n",
+            "straddle_cents = 0\nbetting_actions = \"untracked\"\n",
+        )
+    })
+    .unwrap_err();
+    assert!(err.contains("holdem.betting_actions"), "{err}");
+    assert!(err.contains("§ 637a.8(b)"), "{err}");
+    // One game of its own: Omaha tracked beside Hold'em at the table.
+    let c = parsed(|s| {
+        s.replace(
+            "[games.crazy-4-poker]",
+            "[games.omaha]\nbetting_actions = \"tracked\"\n\n[games.crazy-4-poker]",
+        )
+    })
+    .unwrap();
+    assert!(c.table_setup().poker.untracked_betting);
+    assert!(!c.table_setup_for(GameId::Omaha).poker.untracked_betting);
+}
