@@ -500,7 +500,7 @@ fn a_banked_round_opens_and_locks_the_controller_and_checks_its_wagers() {
     until(&mut term, "the mismatch", &|t| t.device_notice.is_some());
     let notice = term.device_notice.clone().unwrap();
     assert!(
-        notice.contains("seat 4: keyed $3.00, the controller accepted $5.00"),
+        notice.contains("seat 4: $5.00 accepted, $3.00 keyed: call the floor"),
         "{notice}"
     );
     assert!(!notice.contains("seat 2"), "{notice}");
@@ -801,5 +801,97 @@ fn a_controller_that_comes_back_during_the_wagers_is_opened_for_the_round() {
     drop(term);
     let kinds = common::ui::kinds(&db);
     assert!(kinds.iter().any(|k| k == "progressive_locked"), "{kinds:?}");
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// A chip on the progressive spot the controller did not accept is no wager (§ 657a.8(b): the
+/// chips collected equal the wagers the system accepted): the round lowers the seat's wager to
+/// what was accepted, journaled, the dealer is told to return the chip, and neither a loss nor
+/// an Envy Bonus is settled on it; the notice goes with the round.
+#[test]
+fn a_progressive_wager_the_controller_did_not_accept_is_returned_not_settled() {
+    use deckhand::rules::banked::round::{BankedCommand, BankedStep};
+    use deckhand::rules::cards::parse_cards;
+    use deckhand::rules::games::GameId;
+    use deckhand::rules::table::Command;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("accepted.sqlite");
+    // Seat 2's $1.00 never reached the controller; seat 4's did.
+    let (mut term, stop) = terminal_with_controller(&db, vec![(4, 100)]);
+    until(&mut term, "link", &t_link_up);
+    let setup = common::ui::table(6, GameId::Crazy4Poker);
+    deckhand::demo::stage_at(&mut term, &setup, deckhand::demo::At::Opened).unwrap();
+    term.execute(Command::StartRound { seats: vec![2, 4] })
+        .unwrap();
+    for seat in [2u8, 4] {
+        term.execute(Command::Banked(BankedCommand::Wagers {
+            seat,
+            wagers: [("ante".to_string(), 1000), ("progressive".to_string(), 100)].into(),
+        }))
+        .unwrap();
+    }
+    term.execute(Command::Banked(BankedCommand::NoMoreBets))
+        .unwrap();
+    until(&mut term, "the mismatch", &|t| t.device_notice.is_some());
+    let notice = term.device_notice.clone().unwrap();
+    assert!(!notice.contains("not recorded"), "{notice}");
+    assert!(
+        notice.contains("seat 2: none accepted, return $1.00"),
+        "{notice}"
+    );
+    let round = |t: &deckhand::terminal::Terminal| {
+        t.table().round.as_ref().unwrap().banked.clone().unwrap()
+    };
+    assert_eq!(round(&term).wagers[&2].get("progressive"), None);
+    assert_eq!(round(&term).wagers[&4].get("progressive"), Some(&100));
+    loop {
+        let cmd = match round(&term).step {
+            BankedStep::Deal => BankedCommand::Dealt,
+            BankedStep::Decide { seat, .. } => BankedCommand::Decide { seat, multiple: 1 },
+            BankedStep::Reveal { .. } => BankedCommand::Revealed,
+            _ => break,
+        };
+        term.execute(Command::Banked(cmd)).unwrap();
+    }
+    // Seat 4's four aces qualify every other progressive wager for an Envy Bonus.
+    let c = |s: &str| parse_cards(s).unwrap();
+    term.execute(Command::Banked(BankedCommand::Cards {
+        seats: vec![(2, c("2c 3d 5h 7s 9c")), (4, c("Ah Ad Ac As Kd"))],
+        dealer: c("Kc Qc Jd 4h 6s"),
+        community: vec![],
+        draws: vec![],
+        meters: Default::default(),
+        system_draw: None,
+    }))
+    .unwrap();
+    let settlement = round(&term).settlement.clone().expect("settled");
+    let on_seat_2: Vec<&str> = settlement
+        .results
+        .iter()
+        .filter(|w| w.seat == 2)
+        .map(|w| w.wager.as_str())
+        .collect();
+    assert!(
+        !on_seat_2.contains(&"progressive") && !on_seat_2.contains(&"envy"),
+        "seat 2 had no progressive wager: {on_seat_2:?}"
+    );
+    // Paid (or validated, then paid): the round is over and its notice with it.
+    while term.table().round.is_some() {
+        match round(&term).step {
+            // Four aces pay above the supervisor threshold: the shift supervisor signs.
+            BankedStep::Pay { verify: true } => term.verify("3001", "135790").map(|_| ()),
+            _ => term
+                .execute(Command::Banked(BankedCommand::Paid))
+                .map(|_| ()),
+        }
+        .unwrap();
+    }
+    assert_eq!(term.device_notice, None, "the notice outlived its round");
+    drop(term);
+    let kinds = common::ui::kinds(&db);
+    assert!(
+        kinds.iter().any(|k| k == "progressive_wagers_accepted"),
+        "{kinds:?}"
+    );
     stop.store(true, std::sync::atomic::Ordering::SeqCst);
 }

@@ -160,6 +160,10 @@ fn pots_are_raked_at_the_table_and_recorded() {
         "Rake: $0.60 (§ 637a.17)",
         "Deck counts: 0",
         "Irregularities: 0",
+        // The table's pace and the dealer's, from the two rounds' rows.
+        "Pace: ",
+        "a round (2 rounds)",
+        "dealer 20417: ",
         head.as_str(),
     ] {
         assert!(text.contains(field), "{field} missing:\n{text}");

@@ -248,7 +248,7 @@ fn a_poker_rooms_map_and_pot_are_whole_at_1024_by_768() {
     h.get_by_label("Box count");
     let foot = h.get_by_label("Change decks").rect().min.y;
     // The embedded default keeps the betting at the table: the line says so, not a pot.
-    let pot = h.get_by_label_contains("· betting at the table").rect();
+    let pot = h.get_by_label("Betting at the table").rect();
     assert!(
         pot.max.y <= foot,
         "the pot line {pot:?} runs under the foot at {foot}"

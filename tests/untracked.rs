@@ -109,13 +109,13 @@ fn a_split_pot_is_picked_seat_by_seat_and_the_rake_tapped_from_the_schedule() {
         [
             "No rake",
             "Rake $1.00",
-            "Rake $2.00 + drops $2.00",
-            "Rake $3.00 + drops $2.00",
-            "Rake $4.00 + drops $2.00",
-            "Rake $5.00 + drops $2.00"
+            "Rake $2.00\n+ drops $2.00",
+            "Rake $3.00\n+ drops $2.00",
+            "Rake $4.00\n+ drops $2.00",
+            "Rake $5.00\n+ drops $2.00"
         ]
     );
-    tap(&mut h, "Rake $3.00 + drops $2.00");
+    tap(&mut h, "Rake $3.00\n+ drops $2.00");
     assert_eq!(h.state().terminal().table().rounds_played, 1);
     drop(h);
     let p = pushed(&db);
@@ -123,8 +123,16 @@ fn a_split_pot_is_picked_seat_by_seat_and_the_rake_tapped_from_the_schedule() {
     assert_eq!(p["take"]["rake"], 300, "{p}");
     assert_eq!(p["take"]["bad_beat"], 100, "{p}");
     assert_eq!(p["take"]["high_hand"], 100, "{p}");
-    // Four betting rounds, each one row the screen asked for.
-    assert_eq!(payloads(&db, "street_played").len(), 4);
+    // Four betting rounds, each one row the screen asked for; the first with the blinds it
+    // asked to collect (round 1's button at seat 6: seat 2 and seat 4 post).
+    let streets = payloads(&db, "street_played");
+    assert_eq!(streets.len(), 4);
+    assert!(
+        streets[0].contains(r#""posts":[[2,"blind",100],[4,"blind",200]]"#),
+        "{}",
+        streets[0]
+    );
+    assert!(!streets[1].contains("posts"), "{}", streets[1]);
 }
 
 #[test]
@@ -207,4 +215,87 @@ fn the_betting_stays_at_the_table_only_where_no_bet_must_be_counted() {
     .unwrap();
     assert!(c.table_setup().poker.untracked_betting);
     assert!(!c.table_setup_for(GameId::Omaha).poker.untracked_betting);
+}
+
+/// Plays the round in play to the pot pushed with the embedded schedule's $3.00 rake.
+fn play_round_at_the_table(h: &mut App) {
+    while let Some(step) = hand_step(h) {
+        match step {
+            HandStep::Street { .. } => tap(h, "Betting over"),
+            HandStep::Winners { .. } => tap(h, "Seat 2 wins"),
+            other => panic!("{other:?}"),
+        }
+    }
+    tap(h, "Rake $3.00\n+ drops $2.00");
+}
+
+#[test]
+fn the_pace_shows_on_the_status_line_in_the_export_and_the_shift_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    open_with_seats(
+        &mut h,
+        deckhand::rules::games::GameId::Holdem,
+        tap,
+        &[2, 4, 6],
+    );
+    play_round_at_the_table(&mut h);
+    // One round is no pace yet.
+    assert!(h.query_by_label_contains("rounds/h").is_none());
+    tap(&mut h, "Shuffled and cut");
+    tap(&mut h, "Start round 2");
+    play_round_at_the_table(&mut h);
+    h.get_by_label_contains("rounds/h");
+    assert!(
+        h.state()
+            .terminal()
+            .pace_now()
+            .is_some_and(|p| p.rounds == 2)
+    );
+    drop(h);
+    // `deckhand export --pace`: per table, dealer and game, and the steps' waits.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args(["export", "--pace", "--db", db.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        csv.starts_with("group,rounds,rounds_per_hour,median_seconds_per_round\n"),
+        "{csv}"
+    );
+    for line in [
+        "table 12,2,",
+        "dealer 20417,2,",
+        "game holdem,2,",
+        "street_played,8,",
+        "pot_awarded,2,",
+    ] {
+        assert!(csv.contains(line), "{line} missing:\n{csv}");
+    }
+    // The shift report says the pots were not counted, and the pace.
+    let today = chrono::Utc::now().date_naive();
+    let mut store = deckhand::store::Store::open(&db).unwrap();
+    let doc = deckhand::print::shift_report_document(
+        &mut store,
+        12,
+        &today.to_string(),
+        &today.succ_opt().unwrap().to_string(),
+        Some("1001"),
+    )
+    .unwrap();
+    let text = doc.text();
+    assert!(
+        text.contains(
+            "Rounds completed: 2   Pots: $0.00 (2 with the betting at the table, not counted)"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("Rake: $6.00"), "{text}");
+    assert!(text.contains("a round (2 rounds)"), "{text}");
 }

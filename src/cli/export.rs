@@ -17,6 +17,7 @@ pub(super) fn run(
     game: Option<String>,
     central: bool,
     user: Option<String>,
+    pace: bool,
 ) -> Result<()> {
     use crate::store::review::{Filter, KindGroup, check_time};
     let time = |flag: &str, v: Option<String>| -> Result<Option<String>> {
@@ -48,6 +49,13 @@ pub(super) fn run(
         let mut client = cfg.connect().map_err(anyhow::Error::msg)?;
         let rows = crate::store::central::rows_matching(&mut client, &filter)
             .map_err(anyhow::Error::msg)?;
+        if pace {
+            let spans = crate::store::pace::spans(&rows);
+            return print_pace(&crate::store::review::PaceReport {
+                groups: crate::store::pace::by_group(&spans),
+                slow_steps: crate::store::pace::step_waits(&rows),
+            });
+        }
         let stdout = std::io::stdout();
         let mut out = std::io::BufWriter::new(stdout.lock());
         let mut csv = crate::store::review::CsvRows::new(&mut out)?;
@@ -67,10 +75,33 @@ pub(super) fn run(
         bail!("{}: no such database", path.display());
     }
     let store = config.open_store(&path)?;
+    if pace {
+        return print_pace(&store.pace(&filter)?);
+    }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let n = store.export_csv(&filter, &mut out)?;
     out.flush()?;
     eprintln!("exported {n} rows");
+    Ok(())
+}
+
+/// The pace as CSV: one line per table, dealer and game, then one per step kind.
+fn print_pace(report: &crate::store::review::PaceReport) -> Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    writeln!(out, "group,rounds,rounds_per_hour,median_seconds_per_round")?;
+    for (group, p) in &report.groups {
+        writeln!(
+            out,
+            "{group},{},{:.1},{:.1}",
+            p.rounds, p.rounds_per_hour, p.median_seconds
+        )?;
+    }
+    writeln!(out, "step,times,median_wait_seconds")?;
+    for (kind, secs, n) in &report.slow_steps {
+        writeln!(out, "{kind},{n},{secs:.1}")?;
+    }
+    out.flush()?;
     Ok(())
 }

@@ -182,6 +182,10 @@ pub enum Cmd {
         /// The central database user (with --central), e.g. deckhand_review.
         #[arg(long)]
         user: Option<String>,
+        /// Instead of the rows, the pace of the rounds they hold: rounds per hour and seconds
+        /// per round per table, dealer and game, and each step's median wait on the dealer.
+        #[arg(long)]
+        pace: bool,
     },
     /// The floor-wide copy of the journal in PostgreSQL ([central] in the configuration).
     Central {
@@ -449,8 +453,9 @@ fn real_main() -> Result<()> {
             game,
             central,
             user,
+            pace,
         } => export::run(
-            &config, db, from, to, kind, group, table, dealer, text, game, central, user,
+            &config, db, from, to, kind, group, table, dealer, text, game, central, user, pace,
         ),
         Cmd::Central {
             user,

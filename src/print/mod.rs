@@ -467,11 +467,43 @@ fn shift_report_doc(
             .sum()
     };
     lines.push(String::new());
+    // A round whose betting stayed at the table records its winners and what was taken, not
+    // the pot (`[holdem] betting_actions`).
+    let at_table = pots
+        .iter()
+        .filter(|v| {
+            v["pot"] == 0
+                && v["awards"]
+                    .as_array()
+                    .is_some_and(|a| a.iter().all(|w| w[1] == 0))
+        })
+        .count();
     lines.push(format!(
-        "Rounds completed: {}   Pots: {}",
+        "Rounds completed: {}   Pots: {}{}",
         pots.len(),
         money(sum(&["pot"])),
+        if at_table > 0 {
+            format!(" ({at_table} with the betting at the table, not counted)")
+        } else {
+            String::new()
+        }
     ));
+    // The table's pace over the period, and each dealer's.
+    let spans = crate::store::pace::spans(&rows);
+    let all: Vec<&crate::store::pace::RoundSpan> = spans.iter().collect();
+    if !all.is_empty() {
+        lines.push(format!("Pace: {}", crate::store::pace::pace(&all).words()));
+        for (credential, _, _) in &dealers {
+            let mine: Vec<&crate::store::pace::RoundSpan> =
+                spans.iter().filter(|s| s.dealer == *credential).collect();
+            if !mine.is_empty() {
+                lines.push(format!(
+                    "  dealer {credential}: {}",
+                    crate::store::pace::pace(&mine).words()
+                ));
+            }
+        }
+    }
     lines.push(format!(
         "Rake: {} (§ 637a.17)   Contributions: Bad Beat {}, High Hand {} (§ 637a.15(c), § 637a.16(c))",
         money(sum(&["take", "rake"])),

@@ -12,6 +12,7 @@ pub mod central;
 mod chain;
 pub mod commit_log;
 pub mod migrate;
+pub mod pace;
 pub mod people;
 pub mod replay;
 pub mod review;

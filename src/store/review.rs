@@ -396,6 +396,48 @@ pub trait JournalQueries {
             irregularities,
             deck_events_per_day,
             meter_history,
+            pace: self.pace(f)?,
+        })
+    }
+
+    /// The pace of the filtered rounds (`super::pace`): per table, dealer and game, and the
+    /// steps that waited longest on the dealer.
+    fn pace(&self, f: &Filter) -> Result<PaceReport> {
+        let base = Filter {
+            group: None,
+            kind: None,
+            ..f.clone()
+        };
+        let (clause, args) = base.clause();
+        let query = |sql: String| -> Result<Vec<JournalRow>> {
+            let mut stmt = self.conn().prepare(&sql)?;
+            let rows = stmt.query_map(rusqlite::params_from_iter(args.clone()), Store::read_row)?;
+            Ok(rows.collect::<rusqlite::Result<_>>()?)
+        };
+        // The rounds through the kind's index; the steps from the newest 50,000 table rows (a
+        // shift is thousands; the whole of a terminal's years is not read for a chart).
+        let rows = query(format!(
+            "SELECT {} FROM journal{clause} AND kind IN ('table_opened', 'round_started', 'pot_awarded', 'round_paid', 'round_voided') ORDER BY serial",
+            Store::COLUMNS
+        ))?;
+        let steps = query(format!(
+            "SELECT * FROM (SELECT {} FROM journal{clause} AND stream = 'table' ORDER BY serial DESC LIMIT 50000) ORDER BY serial",
+            Store::COLUMNS
+        ))?;
+        // The game each table was open for when the window starts.
+        let mut opened = std::collections::BTreeMap::new();
+        for r in &rows {
+            if let Some(t) = r.table_no
+                && !opened.contains_key(&t)
+                && let Some(g) = self.game_at(r)?
+            {
+                opened.insert(t, g);
+            }
+        }
+        let spans = super::pace::spans_with(&rows, &opened);
+        Ok(PaceReport {
+            groups: super::pace::by_group(&spans),
+            slow_steps: super::pace::step_waits(&steps),
         })
     }
 
@@ -544,6 +586,14 @@ impl<W: Write> CsvRows<W> {
     }
 }
 
+/// The pace of a selection of rounds: (group, pace) per table, dealer and game, and each
+/// step kind's median wait on the dealer, slowest first (kind, seconds, how many).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PaceReport {
+    pub groups: Vec<(String, super::pace::Pace)>,
+    pub slow_steps: Vec<(String, f64, usize)>,
+}
+
 /// The series the review's charts draw, each from one grouped query over the filtered rows.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ChartData {
@@ -555,4 +605,6 @@ pub struct ChartData {
     pub deck_events_per_day: Vec<(String, i64, i64)>,
     /// Meter readings over time: (UTC time, meter id, cents).
     pub meter_history: Vec<(String, i64, i64)>,
+    /// The rounds' pace and the slowest steps.
+    pub pace: PaceReport,
 }

@@ -7,6 +7,7 @@
 
 mod clock;
 mod held;
+mod pace;
 mod people;
 mod progressive;
 mod records;
@@ -53,6 +54,10 @@ pub struct Terminal {
     cards_read: Option<(u8, Vec<crate::rules::cards::Card>)>,
     /// The last device report worth telling the dealer about.
     pub device_notice: Option<String>,
+    /// The round a device's notice is about: it goes when the round does.
+    pub device_notice_round: Option<u32>,
+    /// The round rows the status line's pace is read from.
+    pace: pace::PaceLog,
     backups: Option<BackupSchedule>,
     /// The newest journal rows, newest first, kept from what `append` returns so the screen
     /// never queries the database while drawing.
@@ -196,6 +201,8 @@ impl Terminal {
             pin_wait: None,
             cards_read: None,
             device_notice: None,
+            device_notice_round: None,
+            pace: Default::default(),
             backups: None,
             recent: Default::default(),
             devices_wrote: false,
@@ -220,6 +227,7 @@ impl Terminal {
         }
         t.boxes = clock::BoxClock::load(&t.store, &t.table)?;
         t.recent = t.store.recent(RECENT_ROWS)?.into();
+        t.pace = pace::PaceLog::load(&t.store)?;
         t.store.set_device_context(&t.context());
         t.record_people_once();
         // A shuffle asked for before a restart may never have reported: ask again, so the
@@ -347,6 +355,13 @@ impl Terminal {
         }
         let events = self.table.decide(&cmd).map_err(|e| e.to_string())?;
         self.commit(&events)?;
+        // A device's notice about a round goes with it.
+        if let Some(n) = self.device_notice_round
+            && self.table.round.as_ref().map(|r| r.number) != Some(n)
+        {
+            self.device_notice = None;
+            self.device_notice_round = None;
+        }
         Ok(events)
     }
 
@@ -442,6 +457,7 @@ impl Terminal {
                 self.reader_inspected = clock::row_time(&r);
             }
             self.boxes.remember(&r);
+            self.pace.remember(&r);
             self.recent.push_front(r);
         }
         self.recent.truncate(RECENT_ROWS);

@@ -249,7 +249,9 @@ impl Terminal {
 
     /// The controller's accepted progressive wagers against the ones the dealer keyed (the
     /// dealer checks the chips collected equal the wagers the system accepted: § 647a.8(b),
-    /// § 655a.8(b), § 657a.8(b)): a difference is told to the dealer and journaled.
+    /// § 655a.8(b), § 657a.8(b)). A wager exists as the system accepted it: a seat keyed above
+    /// that is lowered to it in the round (journaled) and its chips over it go back; a seat the
+    /// system accepted more for is the floor's. Either is told to the dealer for this round.
     pub(super) fn check_locked_wagers(&mut self, round: u32, wagers: &[(u8, Cents)]) {
         let Some(b) = self
             .table
@@ -260,47 +262,50 @@ impl Terminal {
         else {
             return;
         };
-        let mut differences = Vec::new();
-        let seats: std::collections::BTreeSet<u8> = b
-            .wagers
-            .keys()
-            .copied()
-            .chain(wagers.iter().map(|(s, _)| *s))
-            .collect();
-        for seat in seats {
-            let keyed = b
-                .wagers
+        let keyed = |seat: u8| {
+            b.wagers
                 .get(&seat)
                 .and_then(|w| w.get("progressive"))
                 .copied()
-                .unwrap_or(0);
-            let accepted = wagers
-                .iter()
-                .find(|(s, _)| *s == seat)
-                .map_or(0, |(_, c)| *c);
-            if keyed != accepted {
-                differences.push((seat, keyed, accepted));
-            }
-        }
-        if differences.is_empty() {
+                .unwrap_or(0)
+        };
+        let over = b.progressive_over(wagers);
+        let under: Vec<(u8, Cents, Cents)> = wagers
+            .iter()
+            .filter(|(s, a)| *a > keyed(*s))
+            .map(|(s, a)| (*s, keyed(*s), *a))
+            .collect();
+        if over.is_empty() && under.is_empty() {
             return;
         }
-        let text: Vec<String> = differences
+        let money = crate::rules::money;
+        let mut told: Vec<String> = over
             .iter()
-            .map(|(s, k, a)| {
-                format!(
-                    "seat {s}: keyed {}, the controller accepted {}",
-                    crate::rules::money(*k),
-                    crate::rules::money(*a)
-                )
+            .map(|(s, k, a)| match a {
+                0 => format!("seat {s}: none accepted, return {}", money(*k)),
+                a => format!("seat {s}: {} accepted, return {}", money(*a), money(k - a)),
             })
             .collect();
-        self.device_notice = Some(format!(
-            "Progressive wagers differ ({}): check the layout or call the floor",
-            text.join("; ")
-        ));
-        let rows: Vec<_> = differences
+        told.extend(under.iter().map(|(s, k, a)| {
+            format!(
+                "seat {s}: {} accepted, {} keyed: call the floor",
+                money(*a),
+                money(*k)
+            )
+        }));
+        if !over.is_empty() {
+            let lowered = crate::rules::banked::round::BankedCommand::ProgressiveAccepted {
+                wagers: wagers.to_vec(),
+            };
+            if let Err(e) = self.execute(Command::Banked(lowered)) {
+                told.push(format!("not recorded ({e}): call the floor"));
+            }
+        }
+        self.device_notice = Some(format!("Progressive wagers: {}", told.join("; ")));
+        self.device_notice_round = Some(round);
+        let rows: Vec<_> = over
             .iter()
+            .chain(&under)
             .map(|(s, k, a)| serde_json::json!({"seat": s, "keyed": k, "accepted": a}))
             .collect();
         self.record_system(

@@ -30,6 +30,11 @@ impl DeckhandApp {
             ui.separator();
             let round = t.round.as_ref().map_or(t.rounds_played, |r| r.number);
             ui.label(text(format!("Round {round}")));
+            // The dealer's pace since signing in, once two rounds are over.
+            if let Some(p) = self.term.pace_now() {
+                ui.separator();
+                ui.label(text(format!("{:.0} rounds/h", p.rounds_per_hour)));
+            }
             if !t.decks.is_empty() {
                 ui.separator();
                 let deck = t.round.as_ref().map_or_else(|| t.next_deck(), |r| r.deck);
@@ -444,30 +449,12 @@ impl DeckhandApp {
                     .strong()
                     .size(theme::BODY),
             );
-        } else if let Some(h) = t
-            .round
-            .as_ref()
-            .and_then(|r| r.poker.as_ref())
-            .filter(|h| h.setup.untracked)
-        {
+        } else if t.round.as_ref().is_some_and(|r| r.untracked()) {
             // Betting kept at the table: the pot is the dealer's to count, not the screen's.
-            let street = h
-                .events
-                .iter()
-                .filter(|e| matches!(e, crate::rules::poker::hand::HandEvent::StreetPlayed { .. }))
-                .count();
-            let line = format!(
-                "{} · betting at the table",
-                count(
-                    street as u8,
-                    "round of betting over",
-                    "rounds of betting over"
-                )
-            );
             ui.scope(|ui| {
                 ui.spacing_mut().interact_size.y = 0.0;
                 ui.label(
-                    RichText::new(line)
+                    RichText::new("Betting at the table")
                         .size(theme::SMALL)
                         .color(theme::TEXT_DIM),
                 );

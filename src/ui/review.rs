@@ -1212,6 +1212,28 @@ fn charts(ui: &mut Ui, d: &crate::store::review::ChartData) {
             p.line(Line::new("meter ($)", PlotPoints::from(points)).color(theme::OK))
         });
     });
+    // The pace of the rounds found: per table, dealer and game, and where the dealer waited.
+    let pace: Vec<String> = d
+        .pace
+        .groups
+        .iter()
+        .map(|(group, p)| format!("{group}: {}", p.words()))
+        .collect();
+    if !pace.is_empty() {
+        ui.label(RichText::new("Pace").size(theme::BODY).strong());
+        body(ui, &pace.join(" · "));
+        let slow: Vec<String> = d
+            .pace
+            .slow_steps
+            .iter()
+            .take(3)
+            .map(|(kind, secs, n)| format!("{} {secs:.0} s ({n})", kind.replace('_', " ")))
+            .collect();
+        body(
+            ui,
+            &format!("Slowest steps, median wait: {}", slow.join(" · ")),
+        );
+    }
     let irregular: Vec<String> = d
         .irregularities
         .iter()

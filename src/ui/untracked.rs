@@ -3,6 +3,7 @@
 //! winner tapped (a split picked seat by seat, the hands keyed only where a record needs them),
 //! and the rake taken tapped from the posted schedule as the pot is pushed.
 
+use super::widgets::unbroken_sections;
 use super::{DeckhandApp, UiCmd, body, choice, gold, small, theme, title};
 use crate::rules::money;
 use crate::rules::poker::hand::{Hand, HandCommand};
@@ -118,14 +119,14 @@ impl DeckhandApp {
         let cards = hand.players.first().map_or(0, |p| p.cards);
         body(
             ui,
-            &format!(
+            &unbroken_sections(&format!(
                 "Collect the losing hands and count them ({cards} cards each, § 637a.7(e)(6)(i)). {}",
                 if picked.is_some() {
                     "Tap each seat that shares the pot, then Split the pot."
                 } else {
                     "Then tap the winner."
                 }
-            ),
+            )),
         );
         small(
             ui,
@@ -177,11 +178,16 @@ impl DeckhandApp {
     pub(super) fn rake_presets(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>, presets: &[PotTake]) {
         body(
             ui,
-            "Drop the rake in the drop box (§ 637a.17(b)(1)(ii)) and the jackpot drops in their boxes (§ 637a.15(c), § 637a.16(c)), push the pot, then tap what was taken:",
+            &unbroken_sections(
+                "Drop the rake in the drop box (§ 637a.17(b)(1)(ii)) and the jackpot drops in their boxes (§ 637a.15(c), § 637a.16(c)), push the pot, then tap what was taken:",
+            ),
         );
+        // Equal places, three to a row: the dealer finds the amount where it was last round.
         ui.horizontal_wrapped(|ui| {
             for take in presets {
-                if seat_button(ui, &preset_label(take), false) {
+                let label = preset_label(take).replacen(" + ", "\n+ ", 1);
+                let b = Button::new(RichText::new(label).size(theme::BODY + 2.0));
+                if ui.add_sized(egui::vec2(200.0, 76.0), b).clicked() {
                     cmds.push(UiCmd::Rules(Command::RakeTaken(*take)));
                 }
             }
@@ -189,12 +195,14 @@ impl DeckhandApp {
     }
 }
 
-/// "on the flop", "before the draw": the betting round as a sentence says it.
+/// "the betting on the flop", "the pre-flop betting": the betting round as a sentence says it.
 fn on(name: &str) -> String {
-    if name.starts_with("before") || name.starts_with("after") || name == "pre-flop" {
-        name.to_string()
+    if name.starts_with("before") || name.starts_with("after") {
+        format!("the betting {name}")
+    } else if name == "pre-flop" {
+        "the pre-flop betting".into()
     } else {
-        format!("on the {name}")
+        format!("the betting on the {name}")
     }
 }
 

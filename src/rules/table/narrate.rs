@@ -371,6 +371,13 @@ impl HandEvent {
             }
             HandEvent::BettingComplete { .. } => String::new(),
             HandEvent::StreetPlayed { name, .. } if name == "the draw" => "the draw done".into(),
+            HandEvent::StreetPlayed { name, posts, .. } if !posts.is_empty() => {
+                let p: Vec<String> = posts
+                    .iter()
+                    .map(|(s, w, a)| format!("seat {s} {w} {}", money(*a)))
+                    .collect();
+                format!("betting {name} over (posted: {})", p.join(", "))
+            }
             HandEvent::StreetPlayed { name, .. } => format!("betting {name} over"),
             HandEvent::Won {
                 seats,
@@ -446,6 +453,23 @@ impl BankedEvent {
             } => format!("Seat {seat} is its own player's"),
             BankedEvent::WagersPlaced { seat, wagers } if wagers.is_empty() => {
                 format!("Seat {seat}'s wagers taken off")
+            }
+            BankedEvent::ProgressiveAccepted { changed, .. } => {
+                let each: Vec<String> = changed
+                    .iter()
+                    .map(|(s, k, a)| {
+                        format!(
+                            "seat {s} {} as accepted ({} keyed, {} returned)",
+                            money(*a),
+                            money(*k),
+                            money(k - a)
+                        )
+                    })
+                    .collect();
+                format!(
+                    "The progressive system's accepted wagers: {}",
+                    each.join("; ")
+                )
             }
             BankedEvent::WagersPlaced { seat, wagers } => {
                 let w: Vec<String> = wagers

@@ -442,7 +442,10 @@ impl TableSetup {
             },
             low_ace_low: true,
             raise_needs_caller: self.poker.raise_needs_caller,
-            untracked: self.poker.untracked_betting && !self.betting.tracks_stakes(),
+            // Table stakes and a Kill's qualifying pot need every bet counted.
+            untracked: self.poker.untracked_betting
+                && !self.betting.tracks_stakes()
+                && self.poker.kill.is_none(),
             pot_rules: self.pot_rules.clone(),
             award: crate::rules::poker::pots::AwardRules::for_game(self.poker.game),
             posts: posts.to_vec(),

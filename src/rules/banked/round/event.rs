@@ -102,6 +102,13 @@ pub enum BankedCommand {
     },
     /// Lunar Poker: the dealer paid what was settled at lock-in.
     LockInPaid,
+    /// The progressive table game system's report at "no more bets": the Progressive Payout
+    /// Wagers it accepted, by seat (§ 647a.8(b), § 655a.8(b), § 657a.8(b): the chips collected
+    /// must equal them). A seat keyed above what the system accepted wagers what it accepted; the
+    /// chips over it go back to the player. A device's report, never the dealer's tap.
+    ProgressiveAccepted {
+        wagers: Vec<(u8, Cents)>,
+    },
     /// A Spanish 21 round's own inputs (`round21`).
     Play21(crate::rules::banked::round21::Command21),
     /// A floorperson validated the payouts that need it (§ 647a.11(i)(3), § 655a.11,
@@ -131,6 +138,12 @@ pub enum BankedEvent {
     SamePlayer { seat: u8, joined: bool },
     /// "No more bets" (§ x.7): the seats that play the round.
     BetsClosed { seats: Vec<u8> },
+    /// The progressive system accepted less than was keyed: its report (`accepted`, by seat)
+    /// and each seat lowered to it as (seat, keyed, accepted), the rest returned to the player.
+    ProgressiveAccepted {
+        accepted: Vec<(u8, Cents)>,
+        changed: Vec<(u8, Cents, Cents)>,
+    },
     /// The cards dealt by the table's dealing method (§ x.8–x.10).
     Dealt,
     /// A player's decision in a phase: the multiple of the Ante and the amount wagered (0 folds
@@ -207,6 +220,7 @@ impl BankedEvent {
             BankedEvent::SeatOut { .. } => "seat_out",
             BankedEvent::SamePlayer { .. } => "same_player",
             BankedEvent::BetsClosed { .. } => "no_more_bets",
+            BankedEvent::ProgressiveAccepted { .. } => "progressive_wagers_accepted",
             BankedEvent::Dealt => "round_dealt",
             BankedEvent::Decided { .. } => "player_decided",
             BankedEvent::DrawBought { .. } => "options_fee_paid",
@@ -238,6 +252,11 @@ impl BankedEvent {
                 joined: *joined,
             },
             BankedEvent::BetsClosed { .. } => BankedCommand::NoMoreBets,
+            BankedEvent::ProgressiveAccepted { accepted, .. } => {
+                BankedCommand::ProgressiveAccepted {
+                    wagers: accepted.clone(),
+                }
+            }
             BankedEvent::Dealt => BankedCommand::Dealt,
             BankedEvent::Decided { seat, multiple, .. } => BankedCommand::Decide {
                 seat: *seat,

@@ -20,6 +20,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 mod def;
 mod event;
+mod progressive;
 #[cfg(test)]
 mod tests;
 
@@ -1427,6 +1428,9 @@ impl BankedRound {
                     "a floorperson validates these payouts before they are paid ({})",
                     def.sections.decisions
                 ));
+            }
+            (BankedCommand::ProgressiveAccepted { wagers }, _) => {
+                self.accept_progressive(wagers)?
             }
             (cmd, step) => {
                 return Err(format!("{cmd:?} does not fit the step {step:?}"));

@@ -216,6 +216,8 @@ pub enum Step {
         name: String,
         draw: bool,
         deal: Vec<String>,
+        /// The antes and blinds collected before it (seat, what, amount).
+        posts: Vec<(u8, String, Cents)>,
     },
     /// Betting not tracked: the last betting round is over; the losing hands are collected and
     /// counted, and the dealer taps the winner (or keys the hands shown).
@@ -372,6 +374,9 @@ pub enum HandEvent {
     StreetPlayed {
         number: u8,
         name: String,
+        /// The antes and blinds the screen asked for before it: (seat, what, amount).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        posts: Vec<(u8, String, Cents)>,
     },
     /// Betting not tracked: the pot went to `seats`, at the showdown or (`showdown` false)
     /// because every other player folded.

@@ -13,14 +13,18 @@ impl Hand {
     /// winners once the last betting round is over.
     pub(super) fn enter_untracked(&mut self) {
         let mut deal: Vec<String> = Vec::new();
+        let mut posts: Vec<(u8, String, Cents)> = Vec::new();
         loop {
             let Some(phase) = self.procedure.phases.get(self.phase).copied() else {
                 self.step = Step::Complete;
                 return;
             };
             match phase {
-                Phase::Forced => deal.extend(self.forced_lines(true)),
-                Phase::BlindsAfterDeal => deal.extend(self.forced_lines(false)),
+                Phase::Forced | Phase::BlindsAfterDeal => {
+                    let now = self.forced_posts(phase == Phase::Forced);
+                    deal.extend(self.post_lines(&now));
+                    posts.extend(now);
+                }
                 Phase::Deal { down, up } => {
                     for p in &mut self.players {
                         p.cards += down + up;
@@ -72,6 +76,7 @@ impl Hand {
                         name: "the draw".into(),
                         draw: true,
                         deal: vec!["Burn one; each player still in discards and draws in turn (§ 637a.13(g)).".into()],
+                        posts,
                     };
                     return;
                 }
@@ -82,6 +87,7 @@ impl Hand {
                         name: self.street_named(),
                         draw: false,
                         deal,
+                        posts,
                     };
                     return;
                 }
@@ -96,32 +102,48 @@ impl Hand {
         }
     }
 
-    /// The antes and blinds a round opens with, as the dealer collects them.
-    fn forced_lines(&self, before_deal: bool) -> Vec<String> {
-        let mut lines = Vec::new();
+    /// The antes and blinds a round opens with, as the dealer collects them: (seat, what,
+    /// amount), antes first.
+    fn forced_posts(&self, before_deal: bool) -> Vec<(u8, String, Cents)> {
+        let mut posts = Vec::new();
         if before_deal && self.setup.ante > 0 {
-            lines.push(format!(
-                "Collect an ante of {} from every player.",
-                crate::rules::money(self.setup.ante)
-            ));
+            for s in self.seats() {
+                posts.push((s, "ante".to_string(), self.setup.ante));
+            }
         }
         let blinds_now = self.procedure.blinds
             && (before_deal != self.procedure.phases.contains(&Phase::BlindsAfterDeal));
         if blinds_now {
-            let posts: Vec<String> = self
-                .blind_seats()
-                .into_iter()
-                .map(|(s, b)| format!("seat {s} {}", crate::rules::money(b)))
-                .chain(self.setup.posts.iter().map(|p| {
-                    format!(
-                        "seat {} {} {}",
-                        p.seat,
-                        p.what(),
-                        crate::rules::money(p.amount)
-                    )
-                }))
-                .collect();
-            lines.push(format!("Blinds: {}.", posts.join(", ")));
+            for (s, b) in self.blind_seats() {
+                posts.push((s, "blind".into(), b));
+            }
+            for p in &self.setup.posts {
+                posts.push((p.seat, p.what().into(), p.amount));
+            }
+        }
+        posts
+    }
+
+    /// The posts as the screen asks for them: "Antes: $0.25 from every player.", "Blinds:
+    /// seat 3 $1.00, seat 4 $2.00."
+    fn post_lines(&self, posts: &[(u8, String, Cents)]) -> Vec<String> {
+        let mut lines = Vec::new();
+        if let Some((_, _, ante)) = posts.iter().find(|(_, w, _)| w == "ante") {
+            lines.push(format!(
+                "Collect an ante of {} from every player.",
+                crate::rules::money(*ante)
+            ));
+        }
+        let blinds: Vec<String> = posts
+            .iter()
+            .filter(|(_, w, _)| w != "ante")
+            .map(|(s, w, a)| match w.as_str() {
+                "blind" => format!("seat {s} {}", crate::rules::money(*a)),
+                w => format!("seat {s} {w} {}", crate::rules::money(*a)),
+            })
+            .collect();
+        if !blinds.is_empty() {
+            lines.push(format!("Blinds: {}.", blinds.join(", ")));
         }
         lines
     }
@@ -175,12 +197,19 @@ impl Hand {
 
     /// The betting round or draw on the screen is over.
     pub(super) fn street_played(&mut self) -> Result<(), String> {
-        let Step::Street { number, name, .. } = &self.step else {
+        let Step::Street {
+            number,
+            name,
+            posts,
+            ..
+        } = &self.step
+        else {
             return Err("no betting round is under way".into());
         };
         self.events.push(HandEvent::StreetPlayed {
             number: *number,
             name: name.clone(),
+            posts: posts.clone(),
         });
         self.phase += 1;
         self.enter_untracked();
