@@ -262,3 +262,34 @@ fn every_wager_screen_fits_1024_by_768_with_the_table_full() {
         }
     }
 }
+
+/// The opening's one-tap steps, whose instructions run from one line to three: each one's gold
+/// button stands where the last one's stood, at 1024×768 and 1920×1080.
+#[test]
+fn the_gold_button_of_each_one_tap_step_stands_in_one_place() {
+    use common::play::{dealer_signs_in, floorperson_signs};
+    for (w, hgt) in [(1024.0, 768.0), (1920.0, 1080.0)] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = real_app(&dir.path().join("gold.sqlite"), w, hgt, 0.25);
+        dealer_signs_in(&mut h, tap);
+        tap(&mut h, "Open table");
+        let mut places = Vec::new();
+        for button in [
+            "Decks inspected",
+            "Floorperson verify",
+            "Players have inspected",
+            "Decks washed",
+        ] {
+            places.push((button, h.get_by_label(button).rect().min.y));
+            tap(&mut h, button);
+            if button == "Floorperson verify" {
+                floorperson_signs(&mut h);
+            }
+        }
+        let first = places[0].1;
+        assert!(
+            places.iter().all(|(_, y)| (*y - first).abs() < 0.5),
+            "at {w}x{hgt}: {places:?}"
+        );
+    }
+}

@@ -85,6 +85,13 @@ fn a_split_pot_is_picked_seat_by_seat_and_the_rake_tapped_from_the_schedule() {
     for street in ["Pre-flop", "Flop", "Turn", "River"] {
         h.get_by_label(street);
         tap(&mut h, "Betting over");
+        // Each tap said back in the message band, the blinds with the first.
+        h.get_by_label_contains(&format!("✔ {street} betting over"));
+        if street == "Pre-flop" {
+            h.get_by_label(
+                "✔ Pre-flop betting over (posted: seat 2 blind $1.00, seat 4 blind $2.00).",
+            );
+        }
     }
     assert!(matches!(hand_step(&h), Some(HandStep::Winners { .. })));
     h.get_by_label_contains("Collect the losing hands and count them (2 cards each");
@@ -217,16 +224,22 @@ fn the_betting_stays_at_the_table_only_where_no_bet_must_be_counted() {
     assert!(!c.table_setup_for(GameId::Omaha).poker.untracked_betting);
 }
 
-/// Plays the round in play to the pot pushed with the embedded schedule's $3.00 rake.
-fn play_round_at_the_table(h: &mut App) {
+/// Plays the round in play to the pot pushed with the embedded schedule's $3.00 rake; returns
+/// where "Seat 2 wins" stood at the showdown.
+fn play_round_at_the_table(h: &mut App) -> egui::Rect {
+    let mut at = egui::Rect::NOTHING;
     while let Some(step) = hand_step(h) {
         match step {
             HandStep::Street { .. } => tap(h, "Betting over"),
-            HandStep::Winners { .. } => tap(h, "Seat 2 wins"),
+            HandStep::Winners { .. } => {
+                at = h.get_by_label("Seat 2 wins").rect();
+                tap(h, "Seat 2 wins");
+            }
             other => panic!("{other:?}"),
         }
     }
     tap(h, "Rake $3.00\n+ drops $2.00");
+    at
 }
 
 #[test]
@@ -240,12 +253,14 @@ fn the_pace_shows_on_the_status_line_in_the_export_and_the_shift_report() {
         tap,
         &[2, 4, 6],
     );
-    play_round_at_the_table(&mut h);
+    let first = play_round_at_the_table(&mut h);
     // One round is no pace yet.
     assert!(h.query_by_label_contains("rounds/h").is_none());
     tap(&mut h, "Shuffled and cut");
     tap(&mut h, "Start round 2");
-    play_round_at_the_table(&mut h);
+    // The button moved on; each seat's winner button keeps its place.
+    let second = play_round_at_the_table(&mut h);
+    assert_eq!(first, second, "Seat 2 wins moved");
     h.get_by_label_contains("rounds/h");
     assert!(
         h.state()
@@ -298,4 +313,25 @@ fn the_pace_shows_on_the_status_line_in_the_export_and_the_shift_report() {
     );
     assert!(text.contains("Rake: $6.00"), "{text}");
     assert!(text.contains("a round (2 rounds)"), "{text}");
+}
+
+/// Action by action, each betting action is said back: the dealer sees what the tap recorded.
+#[test]
+fn a_tracked_betting_action_is_confirmed_in_the_message_band() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.sqlite");
+    let mut h = common::ui::tracked_app(&db, 1024.0, 768.0, 0.25);
+    open_with_seats(
+        &mut h,
+        deckhand::rules::games::GameId::Holdem,
+        tap,
+        &[2, 4, 6],
+    );
+    tap(&mut h, "Blinds posted");
+    tap(&mut h, "Cards dealt");
+    // The button at seat 6, the blinds at 2 and 4: seat 6 acts first.
+    tap(&mut h, "Call $2.00");
+    h.get_by_label("✔ Seat 6 calls $2.00.");
+    tap(&mut h, "Fold");
+    h.get_by_label("✔ Seat 2 folds.");
 }

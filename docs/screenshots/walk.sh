@@ -3,7 +3,7 @@
 # configuration, simulated shuffler and progressive controller, a fresh database), walked by
 # taps under Xvfb at each screen size a table uses (1024x768, 1280x800, 1366x768, 1920x1080):
 # sign-in, the open-table screen, the opening steps, the table map picking seats 2, 5 and 9,
-# Hold'em's first decision with the map in the side panel. Writes docs/screenshots/walk-*.png
+# Hold'em's pre-flop with the map in the side panel. Writes docs/screenshots/walk-*.png
 # (the 1024x768 ones without a size in the name, the others with it).
 # Needs: apt-get install xvfb xauth xdotool imagemagick sqlite3. Run from the repository root:
 #   bash docs/screenshots/walk.sh            # every size
@@ -91,8 +91,8 @@ else
 fi
 import -window root "$out/walk-table-map$suffix.png"
 primary                                    # Start round 1
-primary                                    # Blinds posted
-primary                                    # Cards dealt
+# The betting stays at the table (the embedded default): the pre-flop's screen says the blinds
+# and the deal, and asks one tap once the betting is over.
 import -window root "$out/walk-first-decision$suffix.png"
 sqlite3 "$work/walk.sqlite" "SELECT kind FROM journal WHERE stream = 'table' ORDER BY serial" | tail -4
 echo "written at $size: $out/walk-open-table$suffix.png $out/walk-table-map$suffix.png $out/walk-first-decision$suffix.png"

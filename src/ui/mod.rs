@@ -659,16 +659,38 @@ impl DeckhandApp {
     }
 }
 
+/// What a tap did, said back to the dealer in the message band: a betting action ("Seat 4
+/// calls $2.00."), a betting round over, a pot awarded, a void round's returns.
+fn confirmation(e: &crate::rules::table::Event) -> Option<Notice> {
+    use crate::rules::poker::hand::HandEvent;
+    use crate::rules::table::Event;
+    let said = match e {
+        Event::RoundVoided { .. } => e.sentence(),
+        Event::Hand { events } => events
+            .iter()
+            .find(|h| {
+                matches!(
+                    h,
+                    HandEvent::Acted { .. }
+                        | HandEvent::StreetPlayed { .. }
+                        | HandEvent::Won { .. }
+                )
+            })?
+            .sentence(),
+        _ => return None,
+    };
+    let mut c = said.chars();
+    let first = c.next()?.to_uppercase().collect::<String>();
+    Some(Notice::done(format!("{first}{}.", c.as_str())))
+}
+
 impl DeckhandApp {
     fn apply(&mut self, c: UiCmd) {
         match c {
             UiCmd::Rules(cmd) => match self.term.execute(cmd) {
                 // A void round says what goes back to whom (a wrong stub count's misdeal).
                 Ok(events) => {
-                    self.view.message = events
-                        .iter()
-                        .find(|e| matches!(e, crate::rules::table::Event::RoundVoided { .. }))
-                        .map(|e| Notice::done(format!("{}.", e.sentence())));
+                    self.view.message = events.iter().find_map(confirmation);
                 }
                 Err(e) => self.view.message = Some(Notice::problem(e)),
             },

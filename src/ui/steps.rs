@@ -232,9 +232,16 @@ impl DeckhandApp {
             banner(ui, "✖ PLAY STOPPED: a deck must be removed and replaced");
         }
         if let Some(one) = self.one_tap(&step) {
+            // The gold button in one place, whatever the instruction's length (up to three
+            // lines): the dealer's finger finds it without reading.
+            let top = ui.cursor().min.y;
             title(ui, &one.title);
             body(ui, &one.text);
             self.section(ui, &step);
+            let used = ui.cursor().min.y - top;
+            if used < theme::INSTRUCTION_H {
+                ui.add_space(theme::INSTRUCTION_H - used);
+            }
             if primary(ui, one.button) {
                 cmds.push(one.then);
             }

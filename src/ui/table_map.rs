@@ -134,16 +134,23 @@ pub fn overview(ui: &mut Ui, seats: &[SeatView], height: f32) {
     let inner = rect.shrink2(Vec2::new(16.0, 0.0));
     for (i, s) in seats.iter().enumerate() {
         let at = place(inner, i, seats.len(), cell) - Vec2::new(0.0, 6.0);
-        let (fill, text) = match (s.on, s.dim) {
-            (true, false) => (theme::PANEL, theme::TEXT),
-            (true, true) => (theme::FELT_DARK, theme::TEXT_DIM),
-            (false, _) => (Color32::TRANSPARENT, theme::TEXT_DIM),
+        // In play: filled, a bright ring; folded: dark and dim; an empty seat: a faint outline
+        // only, so the seats in play stand out at a glance.
+        let faint = theme::TEXT_DIM.gamma_multiply(0.45);
+        let (fill, text, edge) = match (s.on, s.dim) {
+            (true, false) => (theme::PANEL, theme::TEXT, Stroke::new(2.0, theme::TEXT)),
+            (true, true) => (
+                theme::FELT_DARK,
+                theme::TEXT_DIM,
+                Stroke::new(1.0, theme::TEXT_DIM),
+            ),
+            (false, _) => (Color32::TRANSPARENT, faint, Stroke::new(1.0, faint)),
         };
         p.circle_filled(at, r, fill);
         let ring = if s.turn {
             Stroke::new(3.0, theme::PRIMARY)
         } else {
-            Stroke::new(1.0, theme::TEXT_DIM)
+            edge
         };
         p.circle_stroke(at, r, ring);
         p.text(

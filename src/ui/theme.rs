@@ -37,6 +37,9 @@ pub const SUMMARY_H: f32 = 100.0;
 pub const KEY_SIZE: Vec2 = Vec2::new(88.0, 64.0);
 pub const CARD_KEY: Vec2 = Vec2::new(58.0, 56.0);
 pub const GAP: f32 = 12.0;
+/// The height a one-tap step's title, instruction and section take before its gold button:
+/// an instruction of up to three lines leaves the button where every other one-tap step has it.
+pub const INSTRUCTION_H: f32 = 170.0;
 /// A seat's tab among the seats (fixed: a label never reflows the row).
 pub const TAB_SIZE: Vec2 = Vec2::new(190.0, 56.0);
 /// A place cards are keyed to ("Seat 3 exchange: gives up 8♦ 4♥, draws 3♦ 7♥" on two lines).

@@ -61,13 +61,13 @@ impl DeckhandApp {
             send(cmds, HandCommand::StreetPlayed);
         }
         for line in deal {
-            body(ui, line);
+            body(ui, &unbroken_sections(line));
         }
         if !draw {
             body(
                 ui,
                 &format!(
-                    "Run the betting {} at the table; tap once it is over.",
+                    "Run {} at the table; tap Betting over once it is over.",
                     on(name)
                 ),
             );
@@ -78,8 +78,11 @@ impl DeckhandApp {
             ui,
             "Everyone else folded? Tap the player left in: the pot is theirs (§ 637a.7(d)).",
         );
+        // By seat number: each seat's button keeps its place from round to round.
+        let mut by_seat = hand.table_order();
+        by_seat.sort_unstable();
         ui.horizontal_wrapped(|ui| {
-            for seat in hand.table_order() {
+            for seat in by_seat {
                 if seat_button(ui, &format!("Seat {seat} wins"), false) {
                     send(cmds, HandCommand::Won { seats: vec![seat] });
                 }
@@ -132,8 +135,10 @@ impl DeckhandApp {
             ui,
             &format!("{}, {section}, § 637a.18(e)", hand.setup.game.name()),
         );
+        let mut by_seat = seats.to_vec();
+        by_seat.sort_unstable();
         ui.horizontal_wrapped(|ui| {
-            for seat in seats {
+            for seat in &by_seat {
                 match &mut self.view.poker.split {
                     Some(p) => {
                         let on = p.contains(seat);

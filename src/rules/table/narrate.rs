@@ -376,9 +376,9 @@ impl HandEvent {
                     .iter()
                     .map(|(s, w, a)| format!("seat {s} {w} {}", money(*a)))
                     .collect();
-                format!("betting {name} over (posted: {})", p.join(", "))
+                format!("{} over (posted: {})", betting_of(name), p.join(", "))
             }
-            HandEvent::StreetPlayed { name, .. } => format!("betting {name} over"),
+            HandEvent::StreetPlayed { name, .. } => format!("{} over", betting_of(name)),
             HandEvent::Won {
                 seats,
                 showdown: false,
@@ -736,5 +736,14 @@ impl Step {
             Step::ReaderNeeded => "No play until the card reader is repaired".into(),
             Step::CutPreshuffled { .. } => "Cut the preshuffled deck".into(),
         }
+    }
+}
+
+/// "pre-flop betting", "the betting before the draw": a betting round as a sentence names it.
+fn betting_of(street: &str) -> String {
+    if street.starts_with("before") || street.starts_with("after") {
+        format!("the betting {street}")
+    } else {
+        format!("{street} betting")
     }
 }
