@@ -366,19 +366,31 @@ fn the_review_replays_a_round_step_by_step() {
     let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
     t.execute(Command::SignOut).unwrap();
     let setup = common::ui::table(9, deckhand::rules::games::GameId::Holdem);
-    let mut h = common::ui::harness(DeckhandApp::new(t, setup, None));
+    // At 1024×768, the smallest screen a table uses.
+    let mut h = common::ui::harness_sized(DeckhandApp::new(t, setup, None), 1024.0, 768.0);
     h.run_ok();
     common::ui::tap(&mut h, "Supervisor review");
     common::play::sign_pad(&mut h, "3001", "135790");
     common::ui::tap(&mut h, "Kind: all");
     common::ui::tap(&mut h, "Rounds");
-    // The newest record of the round, its push: in words, with the round's replay.
-    h.get_by_label_contains("Pot of $6.00 pushed: $6.00 to seat 2 · Hold'em · table 9")
-        .click();
+    // The newest record of the round, its push: in words, with the round's replay. Before a
+    // record is open the list has the screen's width.
+    let row = h.get_by_label_contains("Pot of $6.00 pushed: $6.00 to seat 2 · Hold'em · table 9");
+    assert!(
+        row.rect().width() > 900.0,
+        "the list's rows: {:?}",
+        row.rect()
+    );
+    row.click();
     h.run_ok();
     h.get_by_label("Pot of $6.00 pushed: $6.00 to seat 2");
     common::ui::tap(&mut h, "Replay round 1");
     h.get_by_label_contains("Round 1 · step 1 of");
+    // The replay's controls stay on the screen.
+    for b in ["Previous step", "Next step", "Close replay"] {
+        let at = h.get_by_label(b).rect();
+        assert!(at.max.x <= 1024.0, "{b} runs off the screen: {at:?}");
+    }
     h.get_by_label("Round 1 started with the Red deck: seats 2, 4, 7, button 7");
     h.get_by_label_contains("Then: Collect the forced bets");
     common::ui::tap(&mut h, "Next step");

@@ -141,6 +141,16 @@ impl Terminal {
         self.gaming_day_starts = at;
     }
 
+    /// When the gaming day `t` falls in began, UTC: the current shift's start for the reports.
+    pub fn gaming_day_start(
+        &self,
+        t: chrono::DateTime<chrono::Utc>,
+    ) -> chrono::DateTime<chrono::Utc> {
+        self.gaming_day(t)
+            .and_time(self.gaming_day_starts)
+            .and_utc()
+    }
+
     /// The gaming day `t` falls in: the date it began on.
     pub fn gaming_day(&self, t: chrono::DateTime<chrono::Utc>) -> chrono::NaiveDate {
         let day = t.date_naive();

@@ -775,7 +775,13 @@ impl DeckhandApp {
                         ),
                     );
                 }
-                ui.columns(2, |cols| {
+                // The list takes the whole width until a record is open: its rows are not cut
+                // short beside an empty half of the screen.
+                let open = r.selected.is_some() || r.replay.is_some();
+                if !open {
+                    small(ui, "Tap a record to see it whole beside the list.");
+                }
+                ui.columns(if open { 2 } else { 1 }, |cols| {
                     // "Older records" stays under the list, not at its end: one place to tap
                     // however far the list is scrolled. Only the rows in view are laid out, so
                     // a list of 10,000 costs a frame what a list of 20 does.
@@ -837,6 +843,9 @@ impl DeckhandApp {
                     {
                         r.older();
                     }
+                    if cols.len() < 2 {
+                        return;
+                    }
                     // The record scrolls when it is longer than the screen (its details at
                     // 1024×768).
                     egui::ScrollArea::vertical()
@@ -859,9 +868,10 @@ impl DeckhandApp {
                                         .size(theme::BODY)
                                         .strong(),
                                     );
-                                    // The controls first: a long step below never moves them.
+                                    // The controls first: a long step below never moves them;
+                                    // they wrap within the column, never past the screen's edge.
                                     let mut close = false;
-                                    ui.horizontal(|ui| {
+                                    ui.horizontal_wrapped(|ui| {
                                         let prev = ui.add_enabled(
                                             rp.at > 0,
                                             Button::new(
@@ -1108,12 +1118,25 @@ impl DeckhandApp {
     /// The end-of-shift report of the filtered table and period, shown before it prints
     /// (`print_preview.rs`); the answer is the review's notice.
     fn print_shift_report(&mut self, r: &ReviewState) -> String {
-        let Some(table) = r.filter.table.and_then(|t| u32::try_from(t).ok()) else {
-            return "Choose a table first: the report covers one table.".into();
+        // Unless the filter says otherwise: this table, since the gaming day began.
+        let here = self
+            .term
+            .table()
+            .setup
+            .as_ref()
+            .map_or(self.setup.table_no, |s| s.table_no);
+        let table = match r.filter.table {
+            None => here,
+            Some(t) => match u32::try_from(t) {
+                Ok(t) => t,
+                Err(_) => return format!("Table {t} is not a table number."),
+            },
         };
-        let Some(from) = r.filter.from.clone() else {
-            return "Choose Today or Last 7 days: the report covers a period.".into();
-        };
+        let from = r.filter.from.clone().unwrap_or_else(|| {
+            self.term
+                .gaming_day_start(chrono::Utc::now())
+                .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+        });
         let to = r.filter.to.clone().unwrap_or_else(|| {
             (chrono::Utc::now() + chrono::Duration::days(1))
                 .format("%Y-%m-%d")
