@@ -920,3 +920,64 @@ fn same_bets_keys_the_last_rounds_wagers_with_one_tap() {
         deckhand::rules::banked::round::BankedStep::Wagers
     ));
 }
+
+/// Six Crazy 4 Poker players' settlement is longer than a 1024×768 screen: its lines scroll
+/// under the title and Paid, which stay where the dealer's finger is.
+#[test]
+fn six_players_settlement_scrolls_under_paid() {
+    use common::play::{open_with_seats, play_step};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::ui::real_app(&dir.path().join("six.sqlite"), 1024.0, 768.0, 0.25);
+    open_with_seats(&mut h, GameId::Crazy4Poker, tap, &[1, 2, 3, 4, 5, 6]);
+    // Each seat an Ante and a Queens Up: four lines a seat to settle.
+    for seat in 1..=6 {
+        tap(&mut h, &format!("Wagers of seat {seat}"));
+        tap(&mut h, &format!("Seat {seat} Ante: —"));
+        common::ui::keys(&mut h, "10");
+        tap(&mut h, &format!("Seat {seat} Queens Up: —"));
+        common::ui::keys(&mut h, "5");
+    }
+    tap(&mut h, "No more bets");
+    let mut taps = 0;
+    while !matches!(
+        h.state().terminal().table().step(),
+        deckhand::rules::table::Step::Banked {
+            step: deckhand::rules::banked::round::BankedStep::Pay { .. },
+            ..
+        }
+    ) {
+        assert!(play_step(&mut h, &mut taps) && taps < 100, "no settlement");
+    }
+    // Paid, or the signature a payout waits for: the step's gold button.
+    let gold = common::play::first_ready(
+        &h,
+        &["Paid", "Floorperson validates", "Supervisor approves"],
+    )
+    .expect("the settlement's button");
+    let title = h.get_by_label("Settle in this order").rect();
+    let paid = h.get_by_label(gold).rect();
+    assert!(paid.max.y < 768.0, "{paid:?}");
+    let line = || h.get_by_label_contains("Seat 6 · Ante:").rect().min.y;
+    let before = line();
+    // The wheel (or a finger) scrolls the lines up, over them.
+    h.event(egui::Event::PointerMoved(egui::pos2(350.0, 650.0)));
+    for _ in 0..5 {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -120.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: Default::default(),
+        });
+        h.step();
+    }
+    h.run_ok();
+    // The lines moved up; the title and the button did not.
+    let after = h.get_by_label_contains("Seat 6 · Ante:").rect().min.y;
+    assert!(
+        after < before - 100.0,
+        "the lines did not scroll: {before} → {after}"
+    );
+    assert_eq!(h.get_by_label("Settle in this order").rect(), title);
+    assert_eq!(h.get_by_label(gold).rect(), paid);
+}

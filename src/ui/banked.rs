@@ -879,53 +879,75 @@ impl DeckhandApp {
                     }
                     body(ui, &format!("House result this round: {}", money(house)));
                 });
-                // What the controller lit: the dealer checks the light before paying
-                // (§ 647a.11(i)(2), § 655a.11(i)(4)(I)(B)).
-                for h in self
+                // The lines scroll under the title and Paid, which stay where the finger is
+                // (six players' settlement is longer than a 1024×768 screen).
+                let hits: Vec<crate::devices::progressive::Hit> = self
                     .term
                     .progressive()
                     .hits
                     .iter()
                     .filter(|h| h.round == number)
-                {
-                    body_colour(
-                        ui,
-                        &format!(
-                            "Progressive controller: {} lit · {}% of the {}meter = {}",
-                            if h.spot == 0 {
-                                "the dealer's hand".to_string()
-                            } else {
-                                format!("spot {}", h.spot)
-                            },
-                            h.percent,
-                            if h.meter == crate::rules::banked::round::METER_FIVE_CARD_BONUS {
-                                "Five Card Hand Bonus "
-                            } else {
-                                ""
-                            },
-                            money(h.amount)
-                        ),
-                        theme::OK,
-                    );
-                }
-                // Lunar Poker's instant payouts and Super Wagers were paid at lock-in.
-                settlement_lines(ui, &s, |w| {
-                    if let Some(when) = r.settled_at_table(w.seat, &w.wager) {
-                        return Some((format!("  ({when})"), true));
-                    }
-                    match (&r.validated_by, w.floor_verification) {
-                        (_, false) => None,
-                        (Some(p), true) => Some((format!("  (validated by {})", p.name), false)),
-                        (None, true) => Some(("  (floorperson validates)".into(), false)),
-                    }
-                });
-                for n in &s.notes {
-                    small(ui, &super::widgets::dealer_note(n));
-                }
-                small(ui, r.void.as_ref().map_or(section, |v| &v.section));
+                    .cloned()
+                    .collect();
+                egui::ScrollArea::vertical()
+                    .id_salt("settlement-lines")
+                    .auto_shrink([false, true])
+                    .max_height((ui.available_height() - theme::GAP).max(120.0))
+                    .show(ui, |ui| {
+                        settlement_detail(ui, &r, &s, &hits, section);
+                    });
             }
         }
     }
+}
+
+/// A settlement's lines as the dealer pays them: what the controller lit, each wager in order,
+/// the notes and the section.
+fn settlement_detail(
+    ui: &mut Ui,
+    r: &BankedRound,
+    s: &crate::rules::banked::Settlement,
+    hits: &[crate::devices::progressive::Hit],
+    section: &str,
+) {
+    // What the controller lit: the dealer checks the light before paying
+    // (§ 647a.11(i)(2), § 655a.11(i)(4)(I)(B)).
+    for h in hits {
+        body_colour(
+            ui,
+            &format!(
+                "Progressive controller: {} lit · {}% of the {}meter = {}",
+                if h.spot == 0 {
+                    "the dealer's hand".to_string()
+                } else {
+                    format!("spot {}", h.spot)
+                },
+                h.percent,
+                if h.meter == crate::rules::banked::round::METER_FIVE_CARD_BONUS {
+                    "Five Card Hand Bonus "
+                } else {
+                    ""
+                },
+                money(h.amount)
+            ),
+            theme::OK,
+        );
+    }
+    // Lunar Poker's instant payouts and Super Wagers were paid at lock-in.
+    settlement_lines(ui, s, |w| {
+        if let Some(when) = r.settled_at_table(w.seat, &w.wager) {
+            return Some((format!("  ({when})"), true));
+        }
+        match (&r.validated_by, w.floor_verification) {
+            (_, false) => None,
+            (Some(p), true) => Some((format!("  (validated by {})", p.name), false)),
+            (None, true) => Some(("  (floorperson validates)".into(), false)),
+        }
+    });
+    for n in &s.notes {
+        small(ui, &super::widgets::dealer_note(n));
+    }
+    small(ui, r.void.as_ref().map_or(section, |v| &v.section));
 }
 
 impl DeckhandApp {
