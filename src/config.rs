@@ -9,7 +9,7 @@ use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
 mod betting;
-pub use betting::BettingActions;
+pub use betting::{BettingActions, HeadsUpSmallBlind};
 
 /// The embedded default configuration.
 pub const DEFAULT_TOML: &str = include_str!("../assets/deckhand.default.toml");
@@ -520,6 +520,10 @@ pub struct HoldemConfig {
     /// betting round); absent: untracked wherever no table stakes or Kill need every bet.
     #[serde(default)]
     pub betting_actions: Option<BettingActions>,
+    /// Heads-up, who posts the small blind: "button" (every room's rule) or "left-of-button"
+    /// (the ten-handed rule read literally); Chapter 637a is silent.
+    #[serde(default)]
+    pub heads_up_small_blind: HeadsUpSmallBlind,
 }
 
 /// The Kill option a Rules Submission offers (§ 637a.1, § 637a.12(n)).
@@ -938,6 +942,8 @@ impl Config {
             poker: crate::rules::table::PokerOptions {
                 raise_needs_caller: true,
                 untracked_betting: false,
+                heads_up_button_small_blind: self.holdem.heads_up_small_blind
+                    == HeadsUpSmallBlind::Button,
                 kill: self.kill_for(self.table.game),
                 straddle: self.holdem.straddle_cents,
                 preshuffled: self.table.preshuffled_decks && !self.table.game.is_house_banked(),

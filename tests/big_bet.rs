@@ -35,6 +35,7 @@ fn setup(game: GameId, structure: Structure, seats: Vec<(u8, Cents)>, button: u8
         low_ace_low: true,
         raise_needs_caller: true,
         untracked: false,
+        heads_up_button_small_blind: true,
         pot_rules: Default::default(),
         award: AwardRules::for_game(game),
         posts: vec![],
@@ -487,7 +488,8 @@ fn no_raise_is_offered_when_nobody_still_in_could_call_it() {
             Step::Act { seat, .. } => *seat,
             other => panic!("{other:?}"),
         };
-        let other = if first == 1 { 3 } else { 1 };
+        // Seat 3's only opponent.
+        let other = 1;
         if first != 3 {
             h.apply(HandCommand::Act {
                 seat: first,

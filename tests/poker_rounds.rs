@@ -82,6 +82,7 @@ fn setup(game: GameId, seats: &[(u8, Cents)]) -> HandSetup {
         low_ace_low: true,
         raise_needs_caller: true,
         untracked: false,
+        heads_up_button_small_blind: true,
         pot_rules: PotRules::default(),
         award: AwardRules::default(),
         posts: vec![],

@@ -18,6 +18,18 @@ pub enum BettingActions {
     Untracked,
 }
 
+/// Heads-up, the seat that posts the small blind (`[holdem] heads_up_small_blind`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HeadsUpSmallBlind {
+    /// The button posts the small blind, acts first before the flop and last after it (Robert's
+    /// Rules, the TDA, every room's posted rules).
+    #[default]
+    Button,
+    /// The player left of the button, as ten-handed (§ 637a.11(d) read literally).
+    LeftOfButton,
+}
+
 impl Config {
     /// `[games.<id>] betting_actions`, else `[holdem]`'s, as written.
     fn betting_actions_for(&self, game: GameId) -> Option<BettingActions> {

@@ -67,9 +67,30 @@ pub fn clockwise_after(seats: &[u8], after: u8) -> Vec<u8> {
     a.into_iter().chain(b).collect()
 }
 
+/// The seats that post the blinds, first blind first: clockwise from the first seat left of
+/// the button (§ 637a.11(d)). Heads-up the chapter says nothing (a gap, docs/games/holdem.md):
+/// with `heads_up_button_first`, the Rules Submission's choice and every room's posted rule, the
+/// button posts the first (small) blind and the other player the second, so the button acts
+/// first before the flop and last after it.
+pub fn blind_order(seats: &[u8], button: u8, heads_up_button_first: bool) -> Vec<u8> {
+    let mut order = clockwise_after(seats, button);
+    if heads_up_button_first && order.len() == 2 && order.contains(&button) {
+        order.reverse();
+    }
+    order
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn heads_up_the_button_posts_the_small_blind_where_the_house_says_so() {
+        assert_eq!(blind_order(&[2, 4], 4, true), vec![4, 2]);
+        assert_eq!(blind_order(&[2, 4], 4, false), vec![2, 4]);
+        // Three or more: left of the button, whatever the choice.
+        assert_eq!(blind_order(&[2, 4, 7], 4, true), vec![7, 2, 4]);
+    }
 
     #[test]
     fn clockwise_wraps() {

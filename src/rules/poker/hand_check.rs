@@ -44,6 +44,19 @@ struct Input {
     /// Blinds posted out of turn: `[{"seat": 5, "amount": 200, "live": true}]`.
     #[serde(default)]
     posts: Vec<super::hand::ExtraPost>,
+    /// Heads-up, who posts the small blind: "button" (the default, every room's rule) or
+    /// "left-of-button" (the ten-handed rule read literally).
+    #[serde(default)]
+    heads_up_small_blind: HeadsUpSmallBlind,
+}
+
+/// Heads-up, the seat that posts the small blind (Chapter 637a is silent).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum HeadsUpSmallBlind {
+    #[default]
+    Button,
+    LeftOfButton,
 }
 
 #[derive(Debug, Deserialize)]
@@ -169,6 +182,7 @@ pub fn check(input: &str) -> Result<Outcome, String> {
         limit_percent: 100,
         low_ace_low: true,
         untracked: false,
+        heads_up_button_small_blind: inp.heads_up_small_blind == HeadsUpSmallBlind::Button,
         raise_needs_caller: true,
         pot_rules: Default::default(),
         award: AwardRules::for_game(game),

@@ -171,6 +171,12 @@ pub struct PokerOptions {
     /// every action. Absent from a table opened before the choice existed: false (tracked).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub untracked_betting: bool,
+    /// Heads-up, the button posts the small blind and the other player the big blind (every
+    /// room's rule; Chapter 637a is silent, so it is the Rules Submission's). Absent from a
+    /// table opened before the choice existed: false (the player left of the button posted the
+    /// small blind, as ten-handed).
+    #[serde(default)]
+    pub heads_up_button_small_blind: bool,
     /// An ante from every player (§ 637a.7(c), each game's (b)).
     pub ante: Cents,
     /// Stud's forced bet (§ 637a.10(d), § 637a.14(d)).
@@ -227,6 +233,7 @@ impl Default for PokerOptions {
             game: Default::default(),
             raise_needs_caller: true,
             untracked_betting: false,
+            heads_up_button_small_blind: true,
             ante: 0,
             forced_bet: 0,
             dealing: Default::default(),
@@ -339,6 +346,7 @@ impl TableSetup {
         s.poker = PokerOptions {
             game,
             raise_needs_caller: s.poker.raise_needs_caller,
+            heads_up_button_small_blind: s.poker.heads_up_button_small_blind,
             // `[table] dealing` where the game's chapter allows it; else the game's own.
             dealing: if game.def().dealing.contains(&s.poker.dealing) {
                 s.poker.dealing
@@ -442,6 +450,7 @@ impl TableSetup {
             },
             low_ace_low: true,
             raise_needs_caller: self.poker.raise_needs_caller,
+            heads_up_button_small_blind: self.poker.heads_up_button_small_blind,
             // Table stakes and a Kill's qualifying pot need every bet counted.
             untracked: self.poker.untracked_betting
                 && !self.betting.tracks_stakes()

@@ -181,10 +181,14 @@ impl Hand {
         // Blinds out of turn: a seat dealt in at a game with blinds, not one of this round's
         // blinds nor the straddle's seat, at most one live and one dead post.
         let dealt: Vec<u8> = setup.seats.iter().map(|(s, _)| *s).collect();
-        let blind_seats: Vec<u8> = clockwise_after(&dealt, setup.button)
-            .into_iter()
-            .take(setup.blinds.len())
-            .collect();
+        let blind_seats: Vec<u8> = crate::rules::betting::blind_order(
+            &dealt,
+            setup.button,
+            setup.heads_up_button_small_blind,
+        )
+        .into_iter()
+        .take(setup.blinds.len())
+        .collect();
         let straddle_seat = setup
             .straddle
             .and(blind_seats.last())
@@ -326,7 +330,11 @@ impl Hand {
     }
 
     fn blind_seats(&self) -> Vec<(u8, Cents)> {
-        let order = clockwise_after(&self.seats(), self.setup.button);
+        let order = crate::rules::betting::blind_order(
+            &self.seats(),
+            self.setup.button,
+            self.setup.heads_up_button_small_blind,
+        );
         self.setup
             .blinds
             .iter()

@@ -116,6 +116,9 @@ pub struct HandSetup {
     /// the table. Absent from a round recorded before the choice existed: false (tracked).
     #[serde(default)]
     pub untracked: bool,
+    /// Heads-up, the button posts the small blind (`betting::blind_order`).
+    #[serde(default)]
+    pub heads_up_button_small_blind: bool,
     #[serde(default)]
     pub pot_rules: PotRules,
     /// The smallest chip in play and the odd-chip rules; `split` comes from the game.
