@@ -84,8 +84,11 @@ primary                                    # Start shuffle; the simulator counts
 sleep 4
 # Seats 2, 5 and 9 on the map (src/ui/table_map.rs::place), below the line that says where the
 # button goes: 700 px wide at 1024, 760 wider.
+# Below 1600 px the instruction above the map takes two lines, from 1600 one.
 if [ "$W" -lt 1200 ]; then
   tap 64 345; tap 301 263; tap 660 345
+elif [ "$W" -lt 1600 ]; then
+  tap 76 360; tap 338 278; tap 732 360
 else
   tap 76 320; tap 338 238; tap 732 320
 fi
