@@ -32,6 +32,7 @@ mod link_faults;
 mod manual_shuffle;
 mod packaging;
 mod people;
+mod phh;
 mod poker_rounds;
 mod preshuffled;
 mod printing;

@@ -105,3 +105,27 @@ fn print_pace(report: &crate::store::review::PaceReport) -> Result<()> {
     out.flush()?;
     Ok(())
 }
+
+/// `deckhand export --phh --phh-round N`: round N's hand history in the PHH format on standard
+/// output.
+pub(super) fn phh(config: &Config, db: Option<PathBuf>, round: Option<u32>) -> Result<()> {
+    let Some(round) = round else {
+        bail!("--phh: give the round with --phh-round N");
+    };
+    let path = match db {
+        Some(p) => p,
+        None => config.database_path().map_err(anyhow::Error::msg)?,
+    };
+    if !path.exists() {
+        bail!("{}: no such database", path.display());
+    }
+    let (hand, table, started) = crate::store::replay::round_hand_file(&path, round)?;
+    let meta = crate::rules::poker::phh::PhhMeta {
+        table,
+        round,
+        started_utc: started,
+    };
+    let text = crate::rules::poker::phh::to_phh(&hand, &meta).map_err(anyhow::Error::msg)?;
+    print!("{text}");
+    Ok(())
+}

@@ -186,6 +186,12 @@ pub enum Cmd {
         /// per round per table, dealer and game, and each step's median wait on the dealer.
         #[arg(long)]
         pace: bool,
+        /// Instead of the rows, round N's hand history in the PHH format (docs/hand-verifier.md),
+        /// with --phh-round N.
+        #[arg(long)]
+        phh: bool,
+        #[arg(long)]
+        phh_round: Option<u32>,
     },
     /// The floor-wide copy of the journal in PostgreSQL ([central] in the configuration).
     Central {
@@ -443,6 +449,12 @@ fn real_main() -> Result<()> {
         Cmd::Print { db, printer, doc } => print::run(&config, db, printer, doc),
         Cmd::Export {
             db,
+            phh: true,
+            phh_round,
+            ..
+        } => export::phh(&config, db, phh_round),
+        Cmd::Export {
+            db,
             from,
             to,
             kind,
@@ -454,6 +466,7 @@ fn real_main() -> Result<()> {
             central,
             user,
             pace,
+            ..
         } => export::run(
             &config, db, from, to, kind, group, table, dealer, text, game, central, user, pace,
         ),

@@ -270,3 +270,60 @@ pub fn round_at(conn: &Connection, serial: i64) -> Result<Option<u32>> {
 pub fn round_steps_file(path: &Path, number: u32) -> Result<Vec<RoundStep>> {
     round_steps(&super::open_evidence(path)?, number)
 }
+
+/// Round `number`'s poker-room hand as it stood when its pot was awarded, with the table's
+/// number and the round's start (UTC), replayed from the journal: what a hand history is
+/// written from.
+pub fn round_hand(
+    conn: &Connection,
+    number: u32,
+) -> Result<(crate::rules::poker::hand::Hand, u32, String)> {
+    let mut stmt = conn.prepare(
+        "SELECT serial, ts_utc, payload FROM journal WHERE stream = 'table' ORDER BY serial",
+    )?;
+    let mut rows = stmt.query([])?;
+    let mut table = Table::default();
+    let mut found: Option<(crate::rules::poker::hand::Hand, u32, String)> = None;
+    let mut started = String::new();
+    while let Some(r) = rows.next()? {
+        let serial: i64 = r.get(0)?;
+        let payload: String = r.get(2)?;
+        let event: Event = serde_json::from_str(&payload).map_err(|e| StoreError::BadPayload {
+            serial,
+            detail: e.to_string(),
+        })?;
+        if matches!(&event, Event::RoundStarted { number: n, .. } if *n == number) {
+            started = r.get(1)?;
+        }
+        table
+            .apply(&event)
+            .map_err(|problem| crate::rules::table::ReplayError {
+                serial,
+                kind: event.kind().to_string(),
+                problem,
+            })?;
+        match table.round.as_ref() {
+            Some(round) if round.number == number => {
+                if let Some(h) = &round.poker {
+                    let no = table.setup.as_ref().map_or(0, |s| s.table_no);
+                    found = Some((h.clone(), no, started.clone()));
+                }
+            }
+            _ if found.is_some() => break,
+            _ => {}
+        }
+    }
+    found.ok_or_else(|| {
+        StoreError::Invalid(format!(
+            "round {number} is not a poker-room round of this journal"
+        ))
+    })
+}
+
+/// [`round_hand`] on the database at `path`, opened read-only.
+pub fn round_hand_file(
+    path: &Path,
+    number: u32,
+) -> Result<(crate::rules::poker::hand::Hand, u32, String)> {
+    round_hand(&super::open_evidence(path)?, number)
+}

@@ -5,6 +5,7 @@
 pub mod hand;
 pub mod hand_check;
 pub mod jackpots;
+pub mod phh;
 pub mod pots;
 pub mod procedure;
 pub mod showdown;

@@ -1,0 +1,225 @@
+//! Hand histories in the PHH format (issue 41): a round played action by action and recorded
+//! in the journal, written by `deckhand export --phh`, read back as TOML with its variant,
+//! forced bets, stacks, every action in PHH notation and the hands shown. With
+//! `DECKHAND_PHH_DIR` set (`.ci/run` sets it), the files are left there for PokerKit to replay.
+
+use crate::common;
+
+use common::poker::{act, check_through, dealt, post, showdown, to_act};
+use deckhand::rules::betting::ActionKind;
+use deckhand::rules::games::GameId;
+use deckhand::rules::table::{Command, Confirm, TableSetup};
+
+/// A table opened with `setup`, one round of seats 2, 4 and 7 (the button on 7) played to the
+/// push: seat 2 raises, seat 4 folds, seat 7 calls, then checks to a showdown.
+fn journal(dir: &std::path::Path, name: &str, setup: &TableSetup) -> std::path::PathBuf {
+    let db = dir.join(format!("{name}.sqlite"));
+    let mut t = common::ui::opened(&db, setup);
+    common::poker::ok(
+        &mut t,
+        Command::StartRound {
+            seats: vec![2, 4, 7],
+        },
+    );
+    post(&mut t);
+    dealt(&mut t);
+    let (seat, _) = to_act(&t).unwrap();
+    assert_eq!(seat, 7, "left of the big blind");
+    act(&mut t, 7, ActionKind::Call);
+    act(&mut t, 2, ActionKind::Raise);
+    act(&mut t, 4, ActionKind::Fold);
+    act(&mut t, 7, ActionKind::Call);
+    check_through(&mut t);
+    showdown(&mut t, "Kc Kd 4h 9s 2c", &[(2, "Kh 4s"), (7, "3c 3d")]);
+    common::poker::ok(&mut t, Command::CountLosingHands { correct: true });
+    common::poker::ok(&mut t, Command::Confirm(Confirm::PotPushed));
+    db
+}
+
+fn export(db: &std::path::Path) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args([
+            "export",
+            "--phh",
+            "--phh-round",
+            "1",
+            "--db",
+            db.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap()
+}
+
+/// Leaves the file where `.ci/run` asks, for PokerKit.
+fn keep(name: &str, text: &str) {
+    if let Ok(dir) = std::env::var("DECKHAND_PHH_DIR") {
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(std::path::Path::new(&dir).join(format!("{name}.phh")), text).unwrap();
+    }
+}
+
+#[test]
+fn a_fixed_limit_holdem_round_is_written_as_phh() {
+    let dir = tempfile::tempdir().unwrap();
+    let setup = common::ui::table(9, GameId::Holdem);
+    let db = journal(dir.path(), "fl", &setup);
+    let out = export(&db);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    keep("fixed-limit-holdem", &text);
+    let v: toml::Value = toml::from_str(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(v["variant"].as_str(), Some("FT"), "{text}");
+    // p1 is the first seat left of the button (seat 2, the small blind), the button last.
+    assert_eq!(v["seats"], toml::Value::try_from([2, 4, 7]).unwrap());
+    assert_eq!(v["seat_count"].as_integer(), Some(10));
+    assert_eq!(
+        v["blinds_or_straddles"],
+        toml::Value::try_from([100, 200, 0]).unwrap()
+    );
+    assert_eq!(v["small_bet"].as_integer(), Some(200));
+    assert_eq!(v["big_bet"].as_integer(), Some(400));
+    assert_eq!(v["table"].as_integer(), Some(9));
+    assert_eq!(v["hand"].as_integer(), Some(1));
+    let actions: Vec<&str> = v["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        &actions[..7],
+        [
+            "d dh p1 ????",
+            "d dh p2 ????",
+            "d dh p3 ????",
+            "p3 cc",
+            "p1 cbr 400",
+            "p2 f",
+            "p3 cc"
+        ],
+        "{text}"
+    );
+    assert!(actions.contains(&"d db KcKd4h"), "{text}");
+    assert!(actions.contains(&"d db 9s"), "{text}");
+    assert!(actions.contains(&"d db 2c"), "{text}");
+    assert_eq!(&actions[actions.len() - 2..], ["p1 sm Kh4s", "p3 sm 3c3d"]);
+    // Seat 2's kings full take the pot: what each seat ends with.
+    let start: Vec<i64> = v["starting_stacks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_integer().unwrap())
+        .collect();
+    let end: Vec<i64> = v["finishing_stacks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_integer().unwrap())
+        .collect();
+    assert_eq!(end[0] - start[0], 400 + 200, "{text}");
+    assert_eq!(end[1] - start[1], -200, "{text}");
+    assert_eq!(end[2] - start[2], -400, "{text}");
+}
+
+#[test]
+fn a_round_with_its_betting_at_the_table_has_no_hand_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut setup = common::ui::table(9, GameId::Holdem);
+    setup.poker.untracked_betting = true;
+    let db = dir.path().join("u.sqlite");
+    let mut t = common::ui::opened(&db, &setup);
+    common::poker::ok(&mut t, Command::StartRound { seats: vec![2, 4] });
+    common::poker::ok(
+        &mut t,
+        Command::Poker(deckhand::rules::poker::hand::HandCommand::Won { seats: vec![4] }),
+    );
+    common::poker::ok(&mut t, Command::RakeTaken(Default::default()));
+    drop(t);
+    let out = export(&db);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("stayed at the table"), "{err}");
+}
+
+/// Heads-up No-Limit Hold'em with table stakes: the button (seat 4) posts the small blind and
+/// acts first before the flop; PokerKit reverses heads-up blinds itself, and agrees.
+#[test]
+fn a_heads_up_no_limit_round_is_written_as_phh() {
+    use deckhand::rules::poker::hand::HandCommand;
+    use deckhand::rules::table::StructureKind;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("nl.sqlite");
+    let mut s = common::ui::table(9, GameId::Holdem);
+    s.betting.structure = StructureKind::NoLimit;
+    s.max_raises = 0;
+    let mut t = common::ui::opened(&db, &s);
+    for seat in [2u8, 4] {
+        common::poker::ok(
+            &mut t,
+            Command::AddStake {
+                seat,
+                amount: 20_000,
+            },
+        );
+    }
+    common::poker::ok(&mut t, Command::StartRound { seats: vec![2, 4] });
+    post(&mut t);
+    dealt(&mut t);
+    let bet = |t: &mut deckhand::terminal::Terminal, seat, kind, amount| {
+        common::poker::hand(t, HandCommand::Act { seat, kind, amount })
+    };
+    assert_eq!(
+        to_act(&t).map(|(s, _)| s),
+        Some(4),
+        "the button first before the flop"
+    );
+    bet(&mut t, 4, ActionKind::Call, None);
+    bet(&mut t, 2, ActionKind::Check, None);
+    dealt(&mut t);
+    assert_eq!(
+        to_act(&t).map(|(s, _)| s),
+        Some(2),
+        "the button last after it"
+    );
+    bet(&mut t, 2, ActionKind::Bet, Some(400));
+    bet(&mut t, 4, ActionKind::Raise, Some(800));
+    bet(&mut t, 2, ActionKind::Call, None);
+    check_through(&mut t);
+    showdown(&mut t, "Kc Kd 4h 9s 2c", &[(2, "Kh 4s"), (4, "3c 3d")]);
+    common::poker::ok(&mut t, Command::CountLosingHands { correct: true });
+    common::poker::ok(&mut t, Command::Confirm(Confirm::PotPushed));
+    drop(t);
+    let out = export(&db);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    keep("heads-up-no-limit-holdem", &text);
+    let v: toml::Value = toml::from_str(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(v["variant"].as_str(), Some("NT"), "{text}");
+    assert_eq!(v["min_bet"].as_integer(), Some(200), "{text}");
+    // p1 is seat 2 (left of the button, the big blind heads-up), p2 the button.
+    assert_eq!(v["seats"], toml::Value::try_from([2, 4]).unwrap());
+    assert_eq!(
+        v["blinds_or_straddles"],
+        toml::Value::try_from([100, 200]).unwrap()
+    );
+    assert_eq!(
+        v["starting_stacks"],
+        toml::Value::try_from([20_000, 20_000]).unwrap()
+    );
+    assert!(
+        text.contains("\"p1 cbr 400\",\n  \"p2 cbr 1200\",\n  \"p1 cc\","),
+        "{text}"
+    );
+    assert_eq!(
+        v["finishing_stacks"],
+        toml::Value::try_from([21_400, 18_600]).unwrap()
+    );
+}
