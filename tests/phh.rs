@@ -223,3 +223,89 @@ fn a_heads_up_no_limit_round_is_written_as_phh() {
         toml::Value::try_from([21_400, 18_600]).unwrap()
     );
 }
+
+/// Pot-Limit Omaha with table stakes, three players, and Fixed-limit Omaha Hi-Lo split between
+/// a high and a low: written as `PO` and `FO/8`, four hole cards each.
+#[test]
+fn omaha_rounds_are_written_as_phh() {
+    use deckhand::rules::poker::hand::HandCommand;
+    use deckhand::rules::table::StructureKind;
+    for (game, name, code) in [
+        (GameId::Omaha, "pot-limit-omaha", "PO"),
+        (GameId::OmahaHiLo, "fixed-limit-omaha-hi-lo", "FO/8"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join(format!("{name}.sqlite"));
+        let mut s = common::ui::table(9, game);
+        if game == GameId::Omaha {
+            s.betting.structure = StructureKind::PotLimit;
+            s.max_raises = 0;
+        }
+        let mut t = common::ui::opened(&db, &s);
+        if game == GameId::Omaha {
+            for seat in [2u8, 4, 7] {
+                common::poker::ok(
+                    &mut t,
+                    Command::AddStake {
+                        seat,
+                        amount: 30_000,
+                    },
+                );
+            }
+        }
+        common::poker::ok(
+            &mut t,
+            Command::StartRound {
+                seats: vec![2, 4, 7],
+            },
+        );
+        post(&mut t);
+        dealt(&mut t);
+        // Seat 7 raises (pot-limit: to $5.00, within the pot), the blinds call.
+        let amount = (game == GameId::Omaha).then_some(300);
+        common::poker::hand(
+            &mut t,
+            HandCommand::Act {
+                seat: 7,
+                kind: ActionKind::Raise,
+                amount,
+            },
+        );
+        act(&mut t, 2, ActionKind::Call);
+        act(&mut t, 4, ActionKind::Call);
+        check_through(&mut t);
+        showdown(
+            &mut t,
+            "Ac 2d 5h 9s Kc",
+            &[(2, "Kh Kd 7c 8c"), (4, "3c 4d Qh Js"), (7, "Ts Td 6h 6d")],
+        );
+        common::poker::ok(&mut t, Command::CountLosingHands { correct: true });
+        common::poker::ok(&mut t, Command::Confirm(Confirm::PotPushed));
+        drop(t);
+        let out = export(&db);
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        keep(name, &text);
+        let v: toml::Value = toml::from_str(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(v["variant"].as_str(), Some(code), "{text}");
+        assert!(text.contains("\"d dh p1 ????????\","), "{text}");
+        assert!(text.contains("\"p1 sm KhKd7c8c\","), "{text}");
+        let start: i64 = v["starting_stacks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_integer().unwrap())
+            .sum();
+        let end: i64 = v["finishing_stacks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_integer().unwrap())
+            .sum();
+        assert_eq!(start, end, "{name}: no rake, every chip somewhere\n{text}");
+    }
+}
