@@ -309,3 +309,41 @@ fn omaha_rounds_are_written_as_phh() {
         assert_eq!(start, end, "{name}: no rake, every chip somewhere\n{text}");
     }
 }
+
+/// The supervisor review's record of a round: "Hand history" writes the round's PHH beside the
+/// CSV exports, from the review's own reader.
+#[test]
+fn the_review_writes_a_rounds_hand_history() {
+    use deckhand::rules::table::Command;
+    use deckhand::store::Store;
+    use deckhand::terminal::Terminal;
+    use deckhand::ui::DeckhandApp;
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let setup = common::ui::table(9, GameId::Holdem);
+    let db = journal(dir.path(), "review", &setup);
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    t.execute(Command::SignOut).unwrap();
+    let mut h = common::ui::harness_sized(DeckhandApp::new(t, setup, None), 1024.0, 768.0);
+    h.run_ok();
+    common::ui::tap(&mut h, "Supervisor review");
+    common::play::sign_pad(&mut h, "3001", "135790");
+    common::ui::tap(&mut h, "Kind: all");
+    common::ui::tap(&mut h, "Rounds");
+    h.get_by_label_contains("pushed").click();
+    h.run_ok();
+    common::ui::tap(&mut h, "Hand history");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while h
+        .query_by_label_contains("Hand history of round 1 written to")
+        .is_none()
+    {
+        assert!(std::time::Instant::now() < deadline, "no hand history");
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let file = dir.path().join("exports").join("round-1.phh");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with("variant = \"FT\"\n"), "{text}");
+    assert!(text.contains("\"p3 sm 3c3d\","), "{text}");
+}

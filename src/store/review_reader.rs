@@ -38,6 +38,12 @@ pub enum Query {
         path: PathBuf,
         removable: bool,
     },
+    /// A poker-room round's hand history in the PHH format, into `path`.
+    HandHistory {
+        round: u32,
+        path: PathBuf,
+        removable: bool,
+    },
 }
 
 /// Which question an answer is to, when it failed.
@@ -49,6 +55,7 @@ pub enum Asked {
     Record,
     Replay,
     Export,
+    HandHistory,
 }
 
 /// What the thread answers.
@@ -80,6 +87,12 @@ pub enum Answer {
     },
     Exported {
         rows: usize,
+        path: PathBuf,
+        removable: bool,
+    },
+    /// A round's hand history written.
+    HandHistory {
+        round: u32,
         path: PathBuf,
         removable: bool,
     },
@@ -210,6 +223,7 @@ fn asked(q: &Query) -> Asked {
         Query::Record { .. } => Asked::Record,
         Query::Replay { .. } => Asked::Replay,
         Query::Export { .. } => Asked::Export,
+        Query::HandHistory { .. } => Asked::HandHistory,
     }
 }
 
@@ -283,7 +297,39 @@ fn answer(conn: &rusqlite::Connection, q: Query) -> Answer {
                 what: format!("Export failed: {e}"),
             },
         },
+        Query::HandHistory {
+            round,
+            path,
+            removable,
+        } => match hand_history(conn, round, &path) {
+            Ok(()) => Answer::HandHistory {
+                round,
+                path,
+                removable,
+            },
+            Err(e) => Answer::Failed {
+                asked: Asked::HandHistory,
+                search: None,
+                what: format!("Round {round}: {e}"),
+            },
+        },
     }
+}
+
+/// Round `round`'s PHH hand history (`rules::poker::phh`), written to `path`.
+fn hand_history(conn: &rusqlite::Connection, round: u32, path: &Path) -> Result<(), String> {
+    let (hand, table, started) =
+        super::replay::round_hand(conn, round).map_err(|e| e.to_string())?;
+    let meta = crate::rules::poker::phh::PhhMeta {
+        table,
+        round,
+        started_utc: started,
+    };
+    let text = crate::rules::poker::phh::to_phh(&hand, &meta)?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    }
+    std::fs::write(path, text).map_err(|e| e.to_string())
 }
 
 /// Each row's game (the last opening of its table before it), for the list.

@@ -94,6 +94,8 @@ enum UiCmd {
     /// The supervisor review's print, export and close.
     ReviewPrint,
     ReviewExport,
+    /// The review writes a round's hand history (PHH).
+    ReviewHandHistory(u32),
     ReviewClose,
     /// The print preview's Print and Cancel.
     PrintPreviewed,
@@ -981,6 +983,7 @@ impl DeckhandApp {
             UiCmd::PrintPreviewed => self.print_previewed(),
             UiCmd::ClosePreview => self.close_preview(),
             UiCmd::ReviewExport => self.review_export(),
+            UiCmd::ReviewHandHistory(round) => self.review_hand_history(round),
             UiCmd::ReviewClose => {
                 if let Some(r) = self.review.take() {
                     self.term.close_review(&r.supervisor);

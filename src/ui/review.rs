@@ -387,6 +387,21 @@ impl ReviewState {
             Answer::Replay { round, .. } if local => {
                 self.notice = Some(format!("Round {round} has no steps in the journal"));
             }
+            Answer::HandHistory {
+                round,
+                path,
+                removable,
+            } => {
+                self.notice = Some(format!(
+                    "Hand history of round {round} written to {}{}",
+                    path.display(),
+                    if removable {
+                        " (the removable drive)"
+                    } else {
+                        " (no removable drive found: beside the database)"
+                    }
+                ));
+            }
             Answer::Exported {
                 rows,
                 path,
@@ -538,6 +553,7 @@ impl DeckhandApp {
         let mut print = false;
         let mut switch_central: Option<bool> = None;
         let mut replay_round: Option<u32> = None;
+        let mut history_of: Option<u32> = None;
         r.start_reading(self.term.store(), ui.ctx());
         r.poll_reader();
         r.poll_central();
@@ -982,6 +998,21 @@ impl DeckhandApp {
                                         {
                                             replay_round = Some(round);
                                         }
+                                        // A poker-room round's hand history, as PHH.
+                                        if r.central.is_none()
+                                            && let Some((_, Some(round))) = r.round_of_selected
+                                            && ui
+                                                .add(
+                                                    Button::new(
+                                                        RichText::new("Hand history")
+                                                            .size(theme::BODY),
+                                                    )
+                                                    .min_size(theme::ACTION_SIZE),
+                                                )
+                                                .clicked()
+                                        {
+                                            history_of = Some(round);
+                                        }
                                         // The raw record and its hash, behind "Details".
                                         let label =
                                             if r.details { "Hide details" } else { "Details" };
@@ -1049,6 +1080,9 @@ impl DeckhandApp {
         if let Some(round) = replay_round {
             r.ask(Query::Replay { round });
         }
+        if let Some(round) = history_of {
+            cmds.push(UiCmd::ReviewHandHistory(round));
+        }
         if print {
             cmds.push(UiCmd::ReviewPrint);
         }
@@ -1083,6 +1117,22 @@ impl DeckhandApp {
 
     /// Exports the review's filtered records (the command after the frame): written by the
     /// review's reader, the notice says where once it is done.
+    /// Round `round`'s hand history in the PHH format, written by the review's reader beside
+    /// the CSV exports.
+    pub(super) fn review_hand_history(&mut self, round: u32) {
+        let store = self.term.store();
+        if let Some(r) = self.review.as_mut() {
+            let (dir, removable) = super::review_words::export_dir(store);
+            let path = dir.join(format!("round-{round}.phh"));
+            r.notice = Some("Writing the hand history…".into());
+            r.ask(Query::HandHistory {
+                round,
+                path,
+                removable,
+            });
+        }
+    }
+
     pub(super) fn review_export(&mut self) {
         let store = self.term.store();
         if let Some(r) = self.review.as_mut() {
