@@ -169,7 +169,9 @@ pub fn to_phh(hand: &Hand, meta: &PhhMeta) -> Result<String, String> {
         Structure::NoLimit { min } | Structure::PotLimit { min } => {
             out.push_str(&format!("min_bet = {min}\n"));
         }
-        Structure::SpreadLimit { .. } => unreachable!("refused above"),
+        Structure::SpreadLimit { .. } => {
+            return Err("spread limit has no PHH variant code".into());
+        }
     }
     out.push_str(&format!("starting_stacks = {}\n", quoted_list(&stacks)));
     let listed: Vec<String> = actions.iter().map(|a| format!("  \"{a}\",")).collect();
@@ -179,17 +181,20 @@ pub fn to_phh(hand: &Hand, meta: &PhhMeta) -> Result<String, String> {
     // Each player's seat at the table, and the table's seats.
     out.push_str(&format!("seats = {}\n", quoted_list(&order)));
     out.push_str(&format!("seat_count = {}\n", hand.procedure.max_players));
-    if meta.started_utc.len() >= 10 {
-        let d = &meta.started_utc;
+    // The round's start as the journal wrote it (RFC 3339, UTC); a time that does not read
+    // as one is left out, never guessed.
+    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(&meta.started_utc) {
+        use chrono::{Datelike, Timelike};
+        let t = t.with_timezone(&chrono::Utc);
         out.push_str(&format!(
-            "year = {}\nmonth = {}\nday = {}\ntime_zone = \"UTC\"\n",
-            &d[0..4],
-            d[5..7].trim_start_matches('0'),
-            d[8..10].trim_start_matches('0')
+            "year = {}\nmonth = {}\nday = {}\ntime_zone = \"UTC\"\ntime = \"{:02}:{:02}:{:02}\"\n",
+            t.year(),
+            t.month(),
+            t.day(),
+            t.hour(),
+            t.minute(),
+            t.second()
         ));
-        if let Some(t) = d.get(11..19) {
-            out.push_str(&format!("time = \"{t}\"\n"));
-        }
     }
     let won: Vec<i64> = order
         .iter()
