@@ -7,6 +7,10 @@ use super::*;
 /// The chip a rake is taken in, a dollar: the presets go up in it to the posted cap.
 pub const RAKE_CHIP: Cents = 100;
 
+/// The most rake levels the screen offers: a larger cap goes up in whole dollars of a larger
+/// step, so a schedule of any size is a screenful of presets, never thousands.
+pub const MAX_RAKE_LEVELS: Cents = 24;
+
 /// What may have been taken from a pot at a table whose betting is not tracked: each rake from
 /// nothing up to the posted cap (§ 637a.17(a)(3)) in dollars, with the jackpot contributions
 /// (§ 637a.15(c), § 637a.16(c)) where a pot that raked that much reached the posted minimum
@@ -19,8 +23,10 @@ pub fn rake_presets(rules: &PotRules, rake_allowed: bool) -> Vec<PotTake> {
     } else {
         0
     };
-    let mut rakes: Vec<Cents> = (0..=cap / RAKE_CHIP).map(|n| n * RAKE_CHIP).collect();
-    if cap % RAKE_CHIP != 0 {
+    // Whole dollars, as many as fit in `MAX_RAKE_LEVELS`, then the cap itself.
+    let step = RAKE_CHIP * ((cap / RAKE_CHIP + MAX_RAKE_LEVELS - 1) / MAX_RAKE_LEVELS).max(1);
+    let mut rakes: Vec<Cents> = (0..=cap / step).map(|n| n * step).collect();
+    if rakes.last() != Some(&cap) {
         rakes.push(cap);
     }
     let contributions = rules.bad_beat.max(0) + rules.high_hand.max(0) > 0;
@@ -40,12 +46,12 @@ pub fn rake_presets(rules: &PotRules, rake_allowed: bool) -> Vec<PotTake> {
         // The pots that rake exactly this much: from `rake / percent` up to the next preset's,
         // unbounded at the cap (or where no rake is taken at all).
         let low = if percent > 0 && cap > 0 {
-            rake * 100 / percent
+            rake.saturating_mul(100) / percent
         } else {
             0
         };
         let high = match rakes.get(i + 1) {
-            Some(next) if percent > 0 => Some(next * 100 / percent),
+            Some(next) if percent > 0 => Some(next.saturating_mul(100) / percent),
             _ => None,
         };
         let surely = low >= min_pot;
@@ -144,5 +150,21 @@ mod tests {
         assert_eq!(got, vec![0, 100, 200, 250]);
         r.rake_percent = 0;
         assert_eq!(rake_presets(&r, true), vec![PotTake::default()]);
+    }
+
+    #[test]
+    fn a_cap_of_any_size_is_a_screenful_of_presets() {
+        let mut r = rules();
+        r.bad_beat = 0;
+        r.high_hand = 0;
+        r.rake_cap = Cents::MAX;
+        let got = rake_presets(&r, true);
+        assert!(got.len() <= MAX_RAKE_LEVELS as usize + 2, "{}", got.len());
+        assert_eq!(got.last().map(|t| t.rake), Some(r.rake_cap));
+        // $30 goes up in $2: 0, 2, 4 … 30.
+        r.rake_cap = 3000;
+        let rakes: Vec<Cents> = rake_presets(&r, true).iter().map(|t| t.rake).collect();
+        assert_eq!(rakes.len(), 16);
+        assert_eq!(rakes[1], 200);
     }
 }
