@@ -207,19 +207,10 @@ pub fn round_steps(conn: &Connection, number: u32) -> Result<Vec<RoundStep>> {
     while let Some(r) = rows.next()? {
         let serial: i64 = r.get(0)?;
         let payload: String = r.get(5)?;
-        let event: Event = serde_json::from_str(&payload).map_err(|e| StoreError::BadPayload {
-            serial,
-            detail: e.to_string(),
-        })?;
+        let event = row_event(serial, &payload)?;
         let starts = matches!(&event, Event::RoundStarted { number: n, .. } if *n == number);
         let section = table.section_of(&table.step());
-        table
-            .apply(&event)
-            .map_err(|problem| crate::rules::table::ReplayError {
-                serial,
-                kind: event.kind().to_string(),
-                problem,
-            })?;
+        apply_row(&mut table, serial, &event)?;
         let in_round = table.round.as_ref().is_some_and(|r| r.number == number);
         if starts || in_round || (!steps.is_empty() && table.round.is_none()) {
             steps.push(RoundStep {
@@ -288,20 +279,11 @@ pub fn round_hand(
     while let Some(r) = rows.next()? {
         let serial: i64 = r.get(0)?;
         let payload: String = r.get(2)?;
-        let event: Event = serde_json::from_str(&payload).map_err(|e| StoreError::BadPayload {
-            serial,
-            detail: e.to_string(),
-        })?;
+        let event = row_event(serial, &payload)?;
         if matches!(&event, Event::RoundStarted { number: n, .. } if *n == number) {
             started = r.get(1)?;
         }
-        table
-            .apply(&event)
-            .map_err(|problem| crate::rules::table::ReplayError {
-                serial,
-                kind: event.kind().to_string(),
-                problem,
-            })?;
+        apply_row(&mut table, serial, &event)?;
         match table.round.as_ref() {
             Some(round) if round.number == number => {
                 if let Some(h) = &round.poker {
@@ -326,4 +308,24 @@ pub fn round_hand_file(
     number: u32,
 ) -> Result<(crate::rules::poker::hand::Hand, u32, String)> {
     round_hand(&super::open_evidence(path)?, number)
+}
+
+/// A table row's event, or the serial of the row that does not read as one.
+fn row_event(serial: i64, payload: &str) -> Result<Event> {
+    serde_json::from_str(payload).map_err(|e| StoreError::BadPayload {
+        serial,
+        detail: e.to_string(),
+    })
+}
+
+/// Applies a row's event to the table rebuilt so far; a row the rules refuse is named.
+fn apply_row(table: &mut Table, serial: i64, event: &Event) -> Result<()> {
+    table
+        .apply(event)
+        .map_err(|problem| crate::rules::table::ReplayError {
+            serial,
+            kind: event.kind().to_string(),
+            problem,
+        })?;
+    Ok(())
 }

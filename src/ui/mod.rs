@@ -27,6 +27,9 @@ pub mod theme;
 mod untracked;
 mod widgets;
 
+/// A rake preset's button label (the screen's, for the tests that tap it).
+pub use untracked::preset_label as rake_preset_label;
+
 use signature::Signature;
 pub use station::Station;
 use widgets::*;

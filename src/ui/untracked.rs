@@ -190,8 +190,7 @@ impl DeckhandApp {
         // Equal places, three to a row: the dealer finds the amount where it was last round.
         ui.horizontal_wrapped(|ui| {
             for take in presets {
-                let label = preset_label(take).replacen(" + ", "\n+ ", 1);
-                let b = Button::new(RichText::new(label).size(theme::BODY + 2.0));
+                let b = Button::new(RichText::new(preset_label(take)).size(theme::BODY + 2.0));
                 if ui.add_sized(egui::vec2(200.0, 76.0), b).clicked() {
                     cmds.push(UiCmd::Rules(Command::RakeTaken(*take)));
                 }
@@ -211,13 +210,14 @@ fn on(name: &str) -> String {
     }
 }
 
-/// A preset as the dealer reads it: "No rake", "Rake $3", "Rake $3 + drops $2".
-pub(super) fn preset_label(t: &PotTake) -> String {
+/// A preset as the dealer reads it, the drops on a second line: "No rake", "Rake $3.00",
+/// "Rake $3.00\n+ drops $2.00".
+pub fn preset_label(t: &PotTake) -> String {
     let drops = t.bad_beat + t.high_hand;
     match (t.rake, drops) {
         (0, 0) => "No rake".into(),
-        (0, d) => format!("No rake + drops {}", money(d)),
+        (0, d) => format!("No rake\n+ drops {}", money(d)),
         (r, 0) => format!("Rake {}", money(r)),
-        (r, d) => format!("Rake {} + drops {}", money(r), money(d)),
+        (r, d) => format!("Rake {}\n+ drops {}", money(r), money(d)),
     }
 }

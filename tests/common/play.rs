@@ -288,13 +288,7 @@ pub fn washed_from_sign_in(h: &mut Harness<'_, DeckhandApp>, game: GameId, press
     press(h, washed.expect("the wash's button"));
 }
 
-/// A rake preset's button, as the screen labels it (the drops on a second line).
+/// A rake preset's button, as the screen labels it.
 pub fn rake_label(t: &deckhand::rules::table::PotTake) -> String {
-    let drops = t.bad_beat + t.high_hand;
-    match (t.rake, drops) {
-        (0, 0) => "No rake".into(),
-        (0, d) => format!("No rake\n+ drops {}", money(d)),
-        (r, 0) => format!("Rake {}", money(r)),
-        (r, d) => format!("Rake {}\n+ drops {}", money(r), money(d)),
-    }
+    deckhand::ui::rake_preset_label(t)
 }

@@ -138,14 +138,7 @@ impl Table {
         if !blinds_game || setup.blinds.is_empty() {
             return Ok(vec![]);
         }
-        let blind_seats: Vec<u8> = crate::rules::betting::blind_order(
-            seats,
-            button,
-            setup.poker.heads_up_button_small_blind,
-        )
-        .into_iter()
-        .take(setup.blinds.len())
-        .collect();
+        let blind_seats = setup.blind_seats(seats, button);
         let big = setup.blinds.iter().copied().max().unwrap_or(0);
         let small = setup.blinds.first().copied().unwrap_or(0);
         let mut posts = Vec::new();
@@ -204,14 +197,7 @@ impl Table {
         let blinds_game = crate::rules::poker::procedure::Procedure::of(setup.poker.game)
             .is_some_and(|p| p.blinds);
         if setup.betting.tracks_stakes() && blinds_game && !setup.blinds.is_empty() {
-            let blind_seats: Vec<u8> = crate::rules::betting::blind_order(
-                seats,
-                button,
-                setup.poker.heads_up_button_small_blind,
-            )
-            .into_iter()
-            .take(setup.blinds.len())
-            .collect();
+            let blind_seats = setup.blind_seats(seats, button);
             let mut ring: Vec<u8> = self.stakes.keys().copied().collect();
             ring.extend_from_slice(seats);
             let mut before_first = true;

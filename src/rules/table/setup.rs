@@ -367,6 +367,16 @@ impl TableSetup {
         s
     }
 
+    /// The seats that post this table's blinds with `seats` dealt in and the button at
+    /// `button`, first blind first (§ 637a.11(d); heads-up as the Rules Submission says,
+    /// `betting::blind_order`).
+    pub fn blind_seats(&self, seats: &[u8], button: u8) -> Vec<u8> {
+        crate::rules::betting::blind_order(seats, button, self.poker.heads_up_button_small_blind)
+            .into_iter()
+            .take(self.blinds.len())
+            .collect()
+    }
+
     /// The posted structure as the round state machine takes it.
     pub fn structure(&self) -> crate::rules::poker::hand::Structure {
         use crate::rules::poker::hand::Structure;
