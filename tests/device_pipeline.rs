@@ -357,7 +357,7 @@ fn noise_before_the_handshake_is_line_noise() {
     );
 }
 
-/// A device that answers in protocol version 2: a stop state naming both versions, journaled
+/// A device that answers in protocol version 3: a stop state naming the versions, journaled
 /// once although the port is tried again.
 #[test]
 fn a_wrong_protocol_version_is_a_stop_state_with_both_versions() {
@@ -367,13 +367,13 @@ fn a_wrong_protocol_version_is_a_stop_state_with_both_versions() {
     let (master, slave) = TTYPort::pair().unwrap();
     let mut drv = host(slave, &store, 0);
     let mut dev = Device::new(master);
-    assert!(dev.handshake(2, Duration::from_secs(5)));
+    assert!(dev.handshake(3, Duration::from_secs(5)));
     // The host tries the port again every few seconds; the device answers each HELLO the same.
     let seen = watch(&mut drv, &mut dev, watch_time(2), &mut |d| {
-        d.handshake(2, Duration::from_millis(1));
+        d.handshake(3, Duration::from_millis(1));
     });
     let want = ShufflerEvent::Link(LinkState::Incompatible(
-        "the device speaks protocol version 2, this terminal 1".into(),
+        "the device speaks protocol version 3, this terminal 1 to 2".into(),
     ));
     assert!(seen.contains(&want), "{seen:?}");
     assert!(

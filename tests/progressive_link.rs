@@ -586,6 +586,7 @@ fn settled_meter_round(
         draws: vec![],
         meters: Default::default(),
         system_draw: None,
+        read: vec![],
     }))
     .unwrap();
     // The rules settled the round from the keyed cards and the meter the terminal heard.
@@ -862,6 +863,7 @@ fn a_progressive_wager_the_controller_did_not_accept_is_returned_not_settled() {
         draws: vec![],
         meters: Default::default(),
         system_draw: None,
+        read: vec![],
     }))
     .unwrap();
     let settlement = round(&term).settlement.clone().expect("settled");

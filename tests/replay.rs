@@ -259,6 +259,7 @@ fn an_altered_settlement_is_named_by_the_replay() {
             draws: vec![],
             meters: Default::default(),
             system_draw: None,
+            read: vec![],
         }),
     );
     assert!(matches!(
@@ -438,6 +439,7 @@ fn crazy_4_journal(dir: &std::path::Path) -> std::path::PathBuf {
             draws: vec![],
             meters: Default::default(),
             system_draw: None,
+            read: vec![],
         }),
     );
     common::poker::ok(&mut t, b(BankedCommand::Paid));

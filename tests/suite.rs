@@ -39,6 +39,7 @@ mod printing;
 mod progressive_link;
 mod rake;
 mod rankings_exhaustive;
+mod reading_shoe;
 mod replay;
 mod review;
 mod settle_cli;

@@ -35,20 +35,45 @@ fn seats(game: GameId, n: u8) -> Vec<u8> {
     }
 }
 
-fn measure(game: GameId, players: u8, tracked: bool) -> Cost {
+/// How the cards reach the record.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Poker room, the betting kept at the table (the embedded default).
+    AtTheTable,
+    /// Poker room, every action keyed.
+    Tracked,
+    /// House-banked, the cards keyed on the grid.
+    Keyed,
+    /// House-banked, dealt from the simulated shuffler as a reading automated dealing shoe.
+    ReadingShoe,
+}
+
+fn measure(game: GameId, players: u8, mode: Mode) -> Cost {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("budget.sqlite");
-    let config = if tracked {
+    let mut config = if mode == Mode::Tracked {
         tracked_config(&db)
     } else {
         real_config(&db)
     };
-    let mut h = app_with(&config, 1024.0, 768.0, 0.25);
     let seats = seats(game, players);
-    common::play::open_with_seats(&mut h, game, tap, &seats);
+    if mode == Mode::ReadingShoe {
+        config.shuffler.port = "simulated".into();
+        config.table.dealing = deckhand::rules::registry::Dealing::AutomatedShoe;
+    }
+    let mut h = app_with(&config, 1024.0, 768.0, 0.25);
+    if mode == Mode::ReadingShoe {
+        common::play::open_with_reading_shoe(&mut h, game, &seats);
+    } else {
+        common::play::open_with_seats(&mut h, game, tap, &seats);
+    }
     common::play::play_out(&mut h);
-    // Between the rounds: the next deck shuffled by hand (and burned, for a shoe).
+    // Between the rounds: the next deck shuffled by hand (and burned, for a shoe), or by the
+    // shuffler.
     let before = taps_so_far();
+    if mode == Mode::ReadingShoe {
+        common::play::through_the_shuffler(&mut h, |s| matches!(s, Step::StartRound { .. }));
+    }
     for _ in 0..10 {
         if ready(&h, "Start round 2") {
             break;
@@ -93,6 +118,15 @@ fn measure(game: GameId, players: u8, tracked: bool) -> Cost {
             tap(&mut h, "No more bets");
             continue;
         }
+        // A reading shoe's stacks leave it while the dealer delivers them.
+        if mode == Mode::ReadingShoe
+            && let Step::Banked {
+                step: BankedStep::Deal,
+                ..
+            } = step
+        {
+            common::play::wait_for_the_stacks(&mut h);
+        }
         if !play_step(&mut h, &mut steps) {
             break;
         }
@@ -135,19 +169,26 @@ fn every_game_at_two_and_six_players_within_its_tap_budget() {
     ];
     let mut over = Vec::new();
     for game in GameId::all() {
-        let modes: &[bool] = if game.is_house_banked() {
-            &[false]
+        let modes: &[Mode] = if game == GameId::Spanish21 {
+            &[Mode::Keyed]
+        } else if game.is_house_banked() {
+            &[Mode::Keyed, Mode::ReadingShoe]
         } else {
-            &[false, true]
+            &[Mode::AtTheTable, Mode::Tracked]
         };
         for players in [2u8, 6] {
-            for &tracked in modes {
-                let c = measure(game, players, tracked);
+            for &m in modes {
+                let c = measure(game, players, m);
                 let n = seats(game, players).len();
-                let (mode, budget) = match (game.is_house_banked(), tracked) {
-                    (true, _) => ("house-banked, cards keyed", None),
-                    (false, false) => ("at the table", Some(untracked_budget(game))),
-                    (false, true) => ("action by action", None),
+                let tracked = m == Mode::Tracked;
+                let (mode, budget) = match m {
+                    Mode::Keyed => ("house-banked, cards keyed", None),
+                    Mode::ReadingShoe => (
+                        "house-banked, reading shoe",
+                        (game == GameId::Crazy4Poker).then_some(20),
+                    ),
+                    Mode::AtTheTable => ("at the table", Some(untracked_budget(game))),
+                    Mode::Tracked => ("action by action", None),
                 };
                 if budget.is_some_and(|b| c.round > b) {
                     over.push(format!("{} at {n}: {} taps", game.id(), c.round));
@@ -180,7 +221,13 @@ fn every_game_at_two_and_six_players_within_its_tap_budget() {
 
 #[test]
 fn holdem_at_six_players_with_the_embedded_default_is_seven_taps_a_round() {
-    let c = measure(GameId::Holdem, 6, false);
+    let c = measure(GameId::Holdem, 6, Mode::AtTheTable);
     assert!(c.round <= 7, "{} taps", c.round);
     assert_eq!(c.actions, 0, "no action keyed");
+}
+
+#[test]
+fn crazy_4_poker_at_six_players_with_a_reading_shoe_is_within_twenty_taps() {
+    let c = measure(GameId::Crazy4Poker, 6, Mode::ReadingShoe);
+    assert!(c.round <= 20, "{} taps", c.round);
 }

@@ -7,3 +7,4 @@ pub mod progressive;
 pub mod runner;
 pub mod shuffler;
 pub mod sim;
+pub mod sim_shoe;

@@ -12,6 +12,8 @@ pub const HELLO: u8 = 0x01;
 pub const SHUFFLE: u8 = 0x10;
 pub const STATUS_REQUEST: u8 = 0x11;
 pub const METERS_REQUEST: u8 = 0x12;
+/// Version 2: dispense the round's stacks from the deck `[deck, n, n × stack size]`.
+pub const DISPENSE: u8 = 0x13;
 // Message types, device to host.
 pub const HELLO_REPLY: u8 = 0x81;
 pub const SHUFFLE_STARTED: u8 = 0x90;
@@ -21,8 +23,40 @@ pub const STATUS: u8 = 0x93;
 pub const DECK_PRESENT: u8 = 0x94;
 pub const METERS: u8 = 0x95;
 pub const CARD_LIST: u8 = 0x96;
+/// Version 2: what the device can do, `[flags]` (see [`Capabilities`]), after HELLO_REPLY.
+pub const CAPABILITIES: u8 = 0x97;
+/// Version 2: a stack the device dispensed and read, `[deck, stack, n, n × card code]`, sent
+/// once the stack has left the device.
+pub const HAND_DISPENSED: u8 = 0x98;
 
-pub const PROTOCOL_VERSION: u8 = 1;
+/// The message set this terminal speaks (HELLO's payload). Version 2 adds the dispensing and
+/// reading of hands to version 1, which it still takes: a version 1 device is a counting
+/// shuffler that dispenses nothing. The frame's own VER byte stays `frame::VERSION`.
+pub const PROTOCOL_VERSION: u8 = 2;
+/// The oldest message set a device may answer HELLO in.
+pub const OLDEST_VERSION: u8 = 1;
+
+/// What a version 2 device says it can do (CAPABILITIES).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Capabilities {
+    /// Bit 0: it reads the cards of each deck it shuffles and sends CARD_LIST.
+    pub card_list: bool,
+    /// Bit 1: it is an automated dealing shoe that forms the hands, dispenses them stack by
+    /// stack on DISPENSE and reads each stack's cards (HAND_DISPENSED).
+    pub deals_read_hands: bool,
+}
+
+impl Capabilities {
+    pub fn from_byte(b: u8) -> Capabilities {
+        Capabilities {
+            card_list: b & 1 != 0,
+            deals_read_hands: b & 2 != 0,
+        }
+    }
+    pub fn byte(self) -> u8 {
+        u8::from(self.card_list) | (u8::from(self.deals_read_hands) << 1)
+    }
+}
 
 /// Device state as reported in STATUS.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,6 +112,15 @@ pub enum ShufflerEvent {
     },
     /// A deck put into (true) or taken out of (false) the loader.
     DeckPresent(bool),
+    /// What the device can do (version 2).
+    Capabilities(Capabilities),
+    /// A stack the automated dealing shoe dispensed and read, once it has left the device: the
+    /// `stack`th of the round (from 1), from the deck tagged `deck`.
+    HandDispensed {
+        deck: u8,
+        stack: u8,
+        cards: Vec<Card>,
+    },
     /// The device's meters: shuffles completed and failed, cards shuffled.
     Meters {
         shuffles: u32,
@@ -94,6 +137,9 @@ pub trait ShufflerDriver: Send {
     fn request_shuffle(&mut self, deck: u8);
     /// Asks for the device's meters (shuffles, failures, cards); devices without them ignore it.
     fn request_meters(&mut self) {}
+    /// Asks an automated dealing shoe that reads its hands to dispense a round's stacks from
+    /// the deck tagged `deck`, of `sizes` cards each, in the order the dealer delivers them.
+    fn request_dispense(&mut self, _deck: u8, _sizes: &[u8]) {}
     /// Events that arrived since the last call. Never blocks.
     fn poll(&mut self) -> Vec<ShufflerEvent>;
     /// Whether the driver journals the device's reports itself, before acknowledging them (the
@@ -142,9 +188,9 @@ pub fn decode_event(kind: u8, p: &[u8]) -> Result<ShufflerEvent, String> {
             let sn_len = p[2 + fw_len] as usize;
             need(3 + fw_len + sn_len)?;
             let serial = String::from_utf8_lossy(&p[3 + fw_len..3 + fw_len + sn_len]).into_owned();
-            if p[0] != PROTOCOL_VERSION {
+            if !(OLDEST_VERSION..=PROTOCOL_VERSION).contains(&p[0]) {
                 return Err(format!(
-                    "the device speaks protocol version {}, this terminal {PROTOCOL_VERSION}",
+                    "the device speaks protocol version {}, this terminal {OLDEST_VERSION} to {PROTOCOL_VERSION}",
                     p[0]
                 ));
             }
@@ -197,6 +243,30 @@ pub fn decode_event(kind: u8, p: &[u8]) -> Result<ShufflerEvent, String> {
                 })
                 .collect::<Result<Vec<Card>, String>>()?;
             Ok(ShufflerEvent::CardsRead { deck: p[0], cards })
+        }
+        CAPABILITIES => {
+            need(1)?;
+            Ok(ShufflerEvent::Capabilities(Capabilities::from_byte(p[0])))
+        }
+        HAND_DISPENSED => {
+            need(3)?;
+            let n = p[2] as usize;
+            need(3 + n)?;
+            let cards = p[3..3 + n]
+                .iter()
+                .map(|b| {
+                    Card::from_index(*b as usize)
+                        .ok_or_else(|| format!("card code {b} is not 0 to 51"))
+                })
+                .collect::<Result<Vec<Card>, String>>()?;
+            if p[1] == 0 {
+                return Err("stack 0: stacks count from 1".into());
+            }
+            Ok(ShufflerEvent::HandDispensed {
+                deck: p[0],
+                stack: p[1],
+                cards,
+            })
         }
         DECK_PRESENT => {
             need(1)?;
@@ -256,6 +326,13 @@ pub fn encode_event(ev: &ShufflerEvent) -> Option<(u8, Vec<u8>)> {
             (CARD_LIST, p)
         }
         ShufflerEvent::DeckPresent(present) => (DECK_PRESENT, vec![u8::from(*present)]),
+        ShufflerEvent::Capabilities(c) => (CAPABILITIES, vec![c.byte()]),
+        ShufflerEvent::HandDispensed { deck, stack, cards } => {
+            let n = cards.len().min(255);
+            let mut p = vec![*deck, *stack, n as u8];
+            p.extend(cards[..n].iter().map(|c| c.index() as u8));
+            (HAND_DISPENSED, p)
+        }
         ShufflerEvent::Meters {
             shuffles,
             failed,
@@ -296,6 +373,8 @@ impl Protocol for ShufflerProtocol {
                 | DECK_PRESENT
                 | METERS
                 | CARD_LIST
+                | CAPABILITIES
+                | HAND_DISPENSED
         )
     }
     fn link(state: LinkState) -> ShufflerEvent {
@@ -341,6 +420,17 @@ impl Protocol for ShufflerProtocol {
                 "shuffler_card_list",
                 json!({ "deck": deck, "cards": cards.len() }),
             ),
+            ShufflerEvent::Capabilities(c) => (
+                "shuffler_capabilities",
+                json!({ "card_list": c.card_list, "deals_read_hands": c.deals_read_hands }),
+            ),
+            // A stack is face down when it leaves the shoe: its count is kept now, its cards
+            // with the hands keyed for the settlement, once they are face up (the dealer's
+            // too, § 657a.11), so no card reaches the journal or a screen before the table.
+            ShufflerEvent::HandDispensed { deck, stack, cards } => (
+                "shuffler_hand_dispensed",
+                json!({ "deck": deck, "stack": stack, "cards": cards.len() }),
+            ),
         })
     }
 }
@@ -373,6 +463,13 @@ impl ShufflerDriver for SerialShuffler {
 
     fn request_meters(&mut self) {
         self.0.send(METERS_REQUEST, vec![]);
+    }
+
+    fn request_dispense(&mut self, deck: u8, sizes: &[u8]) {
+        let n = sizes.len().min(255);
+        let mut p = vec![deck, n as u8];
+        p.extend_from_slice(&sizes[..n]);
+        self.0.send(DISPENSE, p);
     }
 
     fn journals(&self) -> bool {

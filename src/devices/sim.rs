@@ -5,10 +5,11 @@
 
 use super::link::{Endpoint, HEARTBEAT, Incoming};
 use super::shuffler::{
-    DeviceState, HELLO, LinkState, METERS_REQUEST, SHUFFLE, STATUS_REQUEST, ShufflerEvent,
-    encode_event,
+    Capabilities, DISPENSE, DeviceState, HELLO, LinkState, METERS_REQUEST, SHUFFLE, STATUS_REQUEST,
+    ShufflerEvent, encode_event,
 };
-use crate::rules::cards::{Card, full_deck};
+use super::sim_shoe::{Shoe, shuffled_deck};
+use crate::rules::cards::Card;
 use serialport::SerialPort;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -34,6 +35,15 @@ pub struct SimScript {
     pub read_cards: bool,
     /// The cards a short count lacks (else the last ones of a full deck).
     pub missing: Vec<Card>,
+    /// An automated dealing shoe that forms, dispenses and reads the hands (version 2).
+    pub deals_hands: bool,
+    /// How long each stack takes to leave the shoe (the dealer taking the one before).
+    pub dispense_time: Duration,
+    /// Misread the first card of the next stack (a card the stack does not hold).
+    pub misread_next: bool,
+    /// What each stack dispensed really held, (stack number, cards): the simulator's truth,
+    /// for the tests and the demo to compare with what it reported.
+    pub dispensed: Vec<(u8, Vec<Card>)>,
     pub shuffle_time: Duration,
     pub heartbeat: Duration,
     pub firmware: String,
@@ -51,6 +61,10 @@ impl Default for SimScript {
             cut_next: false,
             read_cards: true,
             missing: Vec::new(),
+            deals_hands: true,
+            dispense_time: Duration::from_millis(250),
+            misread_next: false,
+            dispensed: Vec::new(),
             shuffle_time: Duration::from_millis(400),
             heartbeat: Duration::from_secs(1),
             firmware: "DH-SIM 1.0".into(),
@@ -68,6 +82,7 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
     // As the protocol says: ACK what it knows, NAK (reason 1) a type it does not.
     ep.defer_ack = true;
     let mut shuffling: Option<(u8, Instant)> = None;
+    let mut shoe = Shoe::default();
     // The device's meters: shuffles completed, failed, cards shuffled.
     let (mut done, mut failed, mut carded) = (0u32, 0u32, 0u64);
     let mut last_beat = Instant::now();
@@ -113,20 +128,30 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
                 continue;
             }
             let Incoming::Frame(f) = inc else { continue };
-            let _ = if matches!(f.kind, HELLO | SHUFFLE | METERS_REQUEST | STATUS_REQUEST) {
+            let known = matches!(f.kind, HELLO | SHUFFLE | METERS_REQUEST | STATUS_REQUEST)
+                || (f.kind == DISPENSE && sc.deals_hands);
+            let _ = if known {
                 ep.ack(&mut port, f.seq)
             } else {
                 ep.nak(&mut port, f.seq, 1)
             };
             match f.kind {
-                HELLO => reply(
-                    &mut ep,
-                    &mut port,
-                    ShufflerEvent::Link(LinkState::Connected {
-                        firmware: sc.firmware.clone(),
-                        serial: sc.serial.clone(),
-                    }),
-                ),
+                HELLO => {
+                    reply(
+                        &mut ep,
+                        &mut port,
+                        ShufflerEvent::Link(LinkState::Connected {
+                            firmware: sc.firmware.clone(),
+                            serial: sc.serial.clone(),
+                        }),
+                    );
+                    let can = Capabilities {
+                        card_list: sc.read_cards,
+                        deals_read_hands: sc.deals_hands,
+                    };
+                    reply(&mut ep, &mut port, ShufflerEvent::Capabilities(can));
+                }
+                DISPENSE if sc.deals_hands => shoe.dispense(&f.payload),
                 SHUFFLE => {
                     let deck = f.payload.first().copied().unwrap_or(0);
                     shuffling = Some((deck, Instant::now() + sc.shuffle_time));
@@ -170,9 +195,14 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
                 let count = s.counts.pop_front().unwrap_or(s.default_count);
                 done += 1;
                 carded += u64::from(count);
+                let order = shuffled_deck(count, &s.missing);
                 if s.read_cards {
-                    list = Some(read_cards(count, &s.missing));
+                    // Sorted by code: no card sequence leaves the device.
+                    let mut sorted = order.clone();
+                    sorted.sort_by_key(|c| c.index());
+                    list = Some(sorted);
                 }
+                shoe.loaded(deck, order);
                 ShufflerEvent::Counted { deck, count }
             };
             drop(s);
@@ -180,6 +210,24 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
                 reply(&mut ep, &mut port, ShufflerEvent::CardsRead { deck, cards });
             }
             reply(&mut ep, &mut port, ev);
+        }
+        if let Some((deck, stack, cards)) = shoe.next(Instant::now(), sc.dispense_time) {
+            let mut s = script.lock().unwrap_or_else(|p| p.into_inner());
+            s.dispensed.push((stack, cards.clone()));
+            let mut read = cards;
+            if std::mem::take(&mut s.misread_next) {
+                misread(&mut read);
+            }
+            drop(s);
+            reply(
+                &mut ep,
+                &mut port,
+                ShufflerEvent::HandDispensed {
+                    deck,
+                    stack,
+                    cards: read,
+                },
+            );
         }
         if last_beat.elapsed() >= sc.heartbeat {
             last_beat = Instant::now();
@@ -189,32 +237,18 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
     }
 }
 
-/// The cards a reading shuffler would list for a deck of `count` cards: a full deck less the
-/// `missing` ones (or the last ones), or with the first ones twice; sorted by card code.
-fn read_cards(count: u16, missing: &[Card]) -> Vec<Card> {
-    let mut cards = full_deck();
-    let count = usize::from(count);
-    if count < cards.len() {
-        let mut short = cards.len() - count;
-        for m in missing {
-            if short > 0
-                && let Some(i) = cards.iter().position(|c| c == m)
-            {
-                cards.remove(i);
-                short -= 1;
-            }
-        }
-        cards.truncate(cards.len() - short);
-    } else {
-        let extra: Vec<Card> = full_deck()
-            .into_iter()
-            .cycle()
-            .take(count - cards.len())
-            .collect();
-        cards.extend(extra);
+/// A misread: the stack's first card reported as the next card by code that the stack does
+/// not hold.
+fn misread(stack: &mut [Card]) {
+    let Some(first) = stack.first().copied() else {
+        return;
+    };
+    let other = (1..52)
+        .filter_map(|k| Card::from_index((first.index() + k) % 52))
+        .find(|c| !stack.contains(c));
+    if let Some(c) = other {
+        stack[0] = c;
     }
-    cards.sort_by_key(|c| c.index());
-    cards
 }
 
 /// Starts the simulator on the master side of a fresh pseudo-terminal pair and returns the

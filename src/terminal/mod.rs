@@ -6,6 +6,7 @@
 //! the journal, so the terminal reopens at the exact step it was at.
 
 mod clock;
+mod dealt;
 mod held;
 mod pace;
 mod people;
@@ -52,6 +53,10 @@ pub struct Terminal {
     pin_wait: Option<PinWait>,
     /// The card list a card-reading shuffler sent before its count.
     cards_read: Option<(u8, Vec<crate::rules::cards::Card>)>,
+    /// What the shuffler says it can do (protocol version 2).
+    shuffler_can: crate::devices::shuffler::Capabilities,
+    /// The round's stacks a reading automated dealing shoe dispensed.
+    dispensed: dealt::Dispensed,
     /// The last device report worth telling the dealer about.
     pub device_notice: Option<String>,
     /// The round a device's notice is about: it goes when the round does.
@@ -200,6 +205,8 @@ impl Terminal {
             pin_policy: Default::default(),
             pin_wait: None,
             cards_read: None,
+            shuffler_can: Default::default(),
+            dispensed: Default::default(),
             device_notice: None,
             device_notice_round: None,
             pace: Default::default(),
@@ -353,6 +360,7 @@ impl Terminal {
                 .collect();
             *system_draw = self.progressive_view.drawn;
         }
+        self.fill_readings(&mut cmd);
         let events = self.table.decide(&cmd).map_err(|e| e.to_string())?;
         self.commit(&events)?;
         // A device's notice about a round goes with it.
@@ -410,6 +418,7 @@ impl Terminal {
             }
             self.tell_progressive(e);
         }
+        self.ask_for_stacks(events);
         Ok(())
     }
 

@@ -76,6 +76,11 @@ impl Terminal {
                 {
                     s.request_meters();
                 }
+                // What the device can do is said again after each HELLO (version 2); a device
+                // of version 1 says nothing and can do nothing more.
+                if !state.is_up() || matches!(state, LinkState::Connected { .. }) {
+                    self.set_capabilities(Default::default());
+                }
                 self.shuffler_link = state;
             }
             ShufflerEvent::CardsRead { deck, cards } => {
@@ -83,6 +88,10 @@ impl Terminal {
                 self.cards_read = Some((deck, cards));
             }
             ShufflerEvent::DeckPresent(_) => {}
+            ShufflerEvent::Capabilities(can) => self.set_capabilities(can),
+            ShufflerEvent::HandDispensed { deck, stack, cards } => {
+                self.on_stack(deck, stack, cards)
+            }
             ShufflerEvent::Meters { .. } | ShufflerEvent::ShuffleStarted { .. } => {}
             ShufflerEvent::Counted { deck, count } => {
                 let expected = self.table.in_shuffler;

@@ -9,7 +9,9 @@ use super::{
     DeckhandApp, UiCmd, body, body_colour, card_grid, cards_text, choice, fixed_rows, keypad,
     primary, primary_when, small, theme, title,
 };
-use crate::rules::banked::round::{BankedCommand, BankedRound, BankedStep, DrawKind, Zero};
+use crate::rules::banked::round::{
+    BankedCommand, BankedRound, BankedStep, DrawKind, HandPlace, Zero,
+};
 use crate::rules::banked::{Outcome, Settlement, WagerResult};
 use crate::rules::cards::{Card, CardSet};
 use crate::rules::money;
@@ -50,6 +52,9 @@ pub(super) struct BankedEntry {
     pub(super) out_asked: Option<u8>,
     /// Spanish 21: boxes that received no cards at the deal, dead (§ 635a.13(h)).
     pub(super) dead: std::collections::BTreeSet<u8>,
+    /// The hands a reading shoe read, put in their places once for the round.
+    pub(super) read: BTreeMap<HandPlace, Vec<Card>>,
+    pub(super) read_round: Option<u32>,
 }
 
 impl BankedEntry {
@@ -181,8 +186,17 @@ impl BankedEntry {
         }
     }
 
-    /// A full place hands the keys on to the next one short of cards.
+    /// With no place selected, the keys go to the first place short of cards. A place the
+    /// dealer selects stays selected though full, so it can be cleared and keyed again (a
+    /// misread, a wrong card).
     pub(super) fn follow(&mut self, r: &BankedRound) {
+        if self.target == Target::None {
+            self.target = self.next_target(r);
+        }
+    }
+
+    /// A place the last card filled hands the keys on to the next one short of cards.
+    fn move_on_if_full(&mut self, r: &BankedRound) {
         let full = match self.target {
             // A dead box selected stays selected, so its cards can be given back.
             Target::Seat(s) if self.dead.contains(&s) => false,
@@ -215,6 +229,7 @@ impl BankedEntry {
             Target::Draw(s) => self.drew.entry(s).or_default().push(c),
             Target::None => {}
         }
+        self.move_on_if_full(r);
     }
 
     /// One button per place, showing its cards; a tap selects it.
@@ -228,8 +243,12 @@ impl BankedEntry {
                 if self.dead.contains(s) {
                     return (Target::Seat(*s), format!("Seat {s}: no cards, dead"));
                 }
-                let cards = cards_text(self.cards.get(s).map_or(&[][..], |c| &c[..]));
-                (Target::Seat(*s), format!("Seat {s}: {cards}"))
+                let keyed = self.cards.get(s).map_or(&[][..], |c| &c[..]);
+                let mark = self.read_mark(HandPlace::Seat(*s), keyed);
+                (
+                    Target::Seat(*s),
+                    format!("Seat {s}{mark}: {}", cards_text(keyed)),
+                )
             })
             .collect();
         if r.dealer_cards() > 0 {
@@ -239,15 +258,20 @@ impl BankedEntry {
             } else {
                 "Dealer"
             };
+            let mark = self.read_mark(HandPlace::Dealer, &self.dealer);
             places.push((
                 Target::Dealer,
-                format!("{name}: {}", cards_text(&self.dealer)),
+                format!("{name}{mark}: {}", cards_text(&self.dealer)),
             ));
         }
         if r.community_cards() > 0 {
             places.push((
                 Target::Community,
-                format!("Community: {}", cards_text(&self.community)),
+                format!(
+                    "Community{}: {}",
+                    self.read_mark(HandPlace::Community, &self.community),
+                    cards_text(&self.community)
+                ),
             ));
         }
         for (s, kind) in &r.draws {
@@ -325,6 +349,37 @@ impl BankedEntry {
         match kind {
             DrawKind::Buy => 1,
             DrawKind::Exchange => self.gave.get(&seat).map_or(0, |v| v.len()),
+        }
+    }
+
+    /// The hands the shoe read go into their places once for the round (a place the dealer
+    /// keyed already keeps what was keyed); the keys move to the first place still short.
+    pub(super) fn fill_read(&mut self, round: u32, read: Vec<(HandPlace, Vec<Card>)>) {
+        if read.is_empty() || self.read_round == Some(round) {
+            return;
+        }
+        self.read_round = Some(round);
+        for (place, cards) in read {
+            let only = self.only.as_ref();
+            match place {
+                HandPlace::Seat(s) if only.is_none_or(|o| o.contains(&s)) => {
+                    self.cards.entry(s).or_insert_with(|| cards.clone());
+                }
+                HandPlace::Dealer if self.dealer.is_empty() => self.dealer = cards.clone(),
+                HandPlace::Community if self.community.is_empty() => self.community = cards.clone(),
+                _ => continue,
+            }
+            self.read.insert(place, cards);
+        }
+        self.target = Target::None;
+    }
+
+    /// "(read)" or "(corrected)" after a place's name where the shoe read it.
+    fn read_mark(&self, place: HandPlace, keyed: &[Card]) -> &'static str {
+        match self.read.get(&place) {
+            Some(r) if r[..] == *keyed => " (read)",
+            Some(_) => " (corrected)",
+            None => "",
         }
     }
 
@@ -656,6 +711,14 @@ impl DeckhandApp {
                 let (sec, text) = r.deal_text();
                 title(ui, "No more bets: deal");
                 body(ui, &text);
+                // A reading shoe: how many of the round's stacks have left it.
+                if let Some((out, of)) = self.term.stacks_dispensed() {
+                    body_colour(
+                        ui,
+                        &format!("The shoe has dispensed {out} of {of} stacks; it reads each one."),
+                        theme::TEXT_DIM,
+                    );
+                }
                 small(ui, &sec);
                 if primary(ui, "Cards dealt") {
                     send(cmds, BankedCommand::Dealt);
@@ -757,6 +820,13 @@ impl DeckhandApp {
                         title(ui, &head);
                         small(ui, &how);
                     }
+                    None if !self.term.hands_read().is_empty() => {
+                        title(ui, "Check each hand against the shoe's reading");
+                        small(
+                            ui,
+                            "A hand read wrong: tap it, Clear these cards, and key it as it lies.",
+                        );
+                    }
                     None => title(ui, "Key the cards for settlement"),
                 }
                 // § 647a.1: what the table game system drew for the Five Card Hand Bonus.
@@ -776,9 +846,11 @@ impl DeckhandApp {
                     .copied()
                     .filter(|s| r.needs_cards(*s, house))
                     .collect();
+                let read = self.term.hands_read();
                 let e = &mut self.view.banked;
                 e.only = Some(only);
                 e.restore(&r);
+                e.fill_read(number, read);
                 e.follow(&r);
                 e.place_buttons(ui, &r);
                 // An exchange: tap the cards given up among the seat's five, then the new ones.
@@ -835,6 +907,8 @@ impl DeckhandApp {
                                 // The terminal fills in the controller's meters.
                                 meters: Default::default(),
                                 system_draw: None,
+                                // The terminal fills in what the shoe read.
+                                read: Vec::new(),
                             },
                         );
                     }

@@ -387,6 +387,12 @@ impl DeckhandApp {
         &self.term
     }
 
+    /// The built-in simulated shuffler's script, when the shuffler is simulated (the demo's
+    /// controls and the tests drive it).
+    pub fn sim_script(&self) -> Option<SharedScript> {
+        self.sim.clone()
+    }
+
     /// Device events in; called once per frame before drawing.
     /// Why the terminal must stop, once the start's walk of the chain says so.
     pub fn stopped(&mut self) -> Option<String> {

@@ -292,3 +292,62 @@ pub fn washed_from_sign_in(h: &mut Harness<'_, DeckhandApp>, game: GameId, press
 pub fn rake_label(t: &deckhand::rules::table::PotTake) -> String {
     deckhand::ui::rake_preset_label(t)
 }
+
+/// Through the counting shuffler's steps (load, start, wait for its count) until `done` says
+/// the table is where the test wants it; 30 s at most.
+pub fn through_the_shuffler(
+    h: &mut Harness<'_, DeckhandApp>,
+    done: impl Fn(&deckhand::rules::table::Step) -> bool,
+) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let step = h.state().terminal().table().step();
+        if done(&step) {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the shuffler never got the table past {step:?}"
+        );
+        if ready(h, "Start shuffle") {
+            tap(h, "Start shuffle");
+        } else {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            h.run_ok();
+        }
+    }
+}
+
+/// A house-banked table dealt from the built-in simulated shuffler as an automated dealing
+/// shoe that reads the hands (`[shuffler] port = "simulated"`, `dealing = "automated-shoe"`),
+/// opened from sign-in with `seats` and round 1 started. The simulator's stacks leave it every
+/// 10 ms.
+pub fn open_with_reading_shoe(h: &mut Harness<'_, DeckhandApp>, game: GameId, seats: &[u8]) {
+    if let Some(s) = h.state().sim_script() {
+        s.lock().unwrap().dispense_time = std::time::Duration::from_millis(10);
+    }
+    washed_from_sign_in(h, game, tap);
+    through_the_shuffler(h, |s| {
+        matches!(s, deckhand::rules::table::Step::StartRound { .. })
+    });
+    for s in seats {
+        tap(h, &format!("Seat {s}"));
+    }
+    tap(h, "Start round 1");
+}
+
+/// At a reading shoe's deal: waits (real time) until every stack of the round has left it.
+pub fn wait_for_the_stacks(h: &mut Harness<'_, DeckhandApp>) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        h.run_ok();
+        match h.state().terminal().stacks_dispensed() {
+            Some((out, of)) if out == of => return,
+            other => assert!(
+                std::time::Instant::now() < deadline,
+                "the shoe dispensed {other:?}"
+            ),
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}

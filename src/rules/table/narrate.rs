@@ -548,6 +548,7 @@ impl BankedEvent {
                 seats,
                 dealer,
                 community,
+                sources,
                 ..
             } => {
                 let mut s: Vec<String> = seats
@@ -560,7 +561,36 @@ impl BankedEvent {
                 if !community.is_empty() {
                     s.push(format!("community {}", cards(community)));
                 }
-                format!("Cards keyed: {}", s.join(", "))
+                if sources.is_empty() {
+                    return format!("Cards keyed: {}", s.join(", "));
+                }
+                // Where a shoe read the hands: which it read, which the dealer corrected
+                // (with the reading) and which were keyed.
+                use crate::rules::banked::round::CardSource;
+                let of = |k: CardSource| -> Vec<String> {
+                    sources
+                        .iter()
+                        .filter(|h| h.source == k)
+                        .map(|h| match k {
+                            CardSource::Corrected => {
+                                format!("{} (read {})", h.place.words(), cards(&h.read))
+                            }
+                            _ => h.place.words(),
+                        })
+                        .collect()
+                };
+                let mut said = format!("Cards for the settlement: {}", s.join(", "));
+                for (k, words) in [
+                    (CardSource::Read, "read by the shoe"),
+                    (CardSource::Corrected, "corrected by the dealer"),
+                    (CardSource::Keyed, "keyed"),
+                ] {
+                    let places = of(k);
+                    if !places.is_empty() {
+                        said.push_str(&format!("; {words}: {}", places.join(", ")));
+                    }
+                }
+                said
             }
             BankedEvent::Settled { settlement } => {
                 // Each wager as the dealer's screen shows it: what it wins or loses, not what

@@ -93,6 +93,10 @@ pub enum BankedCommand {
         /// drew (§ 647a.1); the terminal fills it in, like the meters.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         system_draw: Option<super::SystemDraw>,
+        /// What a card-reading automated dealing shoe read of the hands keyed, by place; the
+        /// terminal fills it in from the device's reports (none: every hand keyed).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        read: Vec<(HandPlace, Vec<Card>)>,
     },
     /// Lunar Poker: "all decisions are locked in": the declared hands' first five cards, face up.
     /// The rules settle their instant payouts and every Super Wager from them
@@ -196,6 +200,10 @@ pub enum BankedEvent {
         meters: BTreeMap<String, Cents>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         system_draw: Option<super::SystemDraw>,
+        /// Where each hand's cards came from, where a device read any (read, corrected with
+        /// the reading kept, or keyed); none when every hand was keyed.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        sources: Vec<HandSource>,
     },
     /// The round settled from the table's paytables, in the dealer's order.
     Settled { settlement: Settlement },
@@ -280,6 +288,7 @@ impl BankedEvent {
                 draws,
                 meters,
                 system_draw,
+                sources,
             } => BankedCommand::Cards {
                 seats: seats.clone(),
                 dealer: dealer.clone(),
@@ -287,6 +296,7 @@ impl BankedEvent {
                 draws: draws.clone(),
                 meters: meters.clone(),
                 system_draw: *system_draw,
+                read: readings_of(sources, seats, dealer, community),
             },
             BankedEvent::Spanish21 { what, .. } => BankedCommand::Play21(what.clone()),
             BankedEvent::Validated { floorperson } => BankedCommand::Validated {

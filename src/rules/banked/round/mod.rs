@@ -21,11 +21,13 @@ use std::collections::{BTreeMap, BTreeSet};
 mod def;
 mod event;
 mod progressive;
+mod read;
 #[cfg(test)]
 mod tests;
 
 pub use def::*;
 pub use event::*;
+pub use read::*;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BankedRound {
@@ -1317,6 +1319,7 @@ impl BankedRound {
                     draws,
                     meters,
                     system_draw,
+                    read,
                 },
                 BankedStep::Cards,
             ) => {
@@ -1396,6 +1399,7 @@ impl BankedRound {
                 if let Some(seat) = self.draws.keys().find(|s| !drawn.contains_key(s)) {
                     return Err(format!("seat {seat}: key the cards of his draw"));
                 }
+                let sources = self.hand_sources(&seats, dealer, community, read)?;
                 self.cards = seats;
                 self.dealer = dealer.clone();
                 self.community = community.clone();
@@ -1410,6 +1414,7 @@ impl BankedRound {
                     draws: draws.clone(),
                     meters: meters.clone(),
                     system_draw: *system_draw,
+                    sources,
                 }
             }
             (BankedCommand::Validated { floorperson }, BankedStep::Pay { verify: true }) => {

@@ -79,6 +79,7 @@ fn crazy_4_round_builds_the_settlement_input() {
             draws: vec![],
             meters: Default::default(),
             system_draw: None,
+            read: vec![],
         })
         .unwrap_err();
     assert!(dup.contains("already in play"), "{dup}");
@@ -89,6 +90,7 @@ fn crazy_4_round_builds_the_settlement_input() {
         draws: vec![],
         meters: Default::default(),
         system_draw: None,
+        read: vec![],
     })
     .unwrap();
     let input = r.settle_input(&BTreeMap::new());
@@ -454,6 +456,7 @@ fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
         draws: vec![(2, vec![], c("3d"))],
         meters: Default::default(),
         system_draw: None,
+        read: vec![],
     };
     let e = r.run(&cards("9h 8h 7h 6h 5h")).unwrap_err();
     assert!(
@@ -512,6 +515,7 @@ fn lunar_draws_declarations_and_the_force_are_checked() {
         draws: vec![(1, c(gave), c(drew))],
         meters: Default::default(),
         system_draw: None,
+        read: vec![],
     };
     // One card is not an exchange; the count dealt matches the count given up.
     let e = r.run(&cards("2c", "Ks")).unwrap_err();
@@ -631,6 +635,7 @@ fn every_banked_event_round_trips_through_the_table_event() {
                 magic_card: "9h".parse().unwrap(),
                 lucky: 0,
             }),
+            sources: vec![],
         },
         BankedEvent::Settled { settlement },
         BankedEvent::Spanish21 {
@@ -694,6 +699,7 @@ fn a_folded_crazy_4_hand_is_not_keyed_unless_the_house_counts_it() {
         draws: vec![],
         meters: Default::default(),
         system_draw: None,
+        read: vec![],
     };
     let house = House::default_for(GameId::Crazy4Poker).unwrap();
     let r = start();
@@ -895,6 +901,7 @@ fn a_seat_whose_wagers_are_lost_plays_no_further_and_every_wager_loses() {
         draws: vec![],
         meters: Default::default(),
         system_draw: None,
+        read: vec![],
     })
     .unwrap();
     let s = m.settlement.clone().expect("settled");
@@ -1040,6 +1047,7 @@ fn a_lost_seat_is_left_out_of_a_void_settlement_and_a_draw() {
         draws: vec![],
         meters: Default::default(),
         system_draw: None,
+        read: vec![],
     })
     .unwrap();
     let s = r.settlement.clone().unwrap();
