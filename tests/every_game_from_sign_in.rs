@@ -19,6 +19,10 @@ fn config(db: &std::path::Path) -> deckhand::config::Config {
     c.shuffler.port = "none".into();
     // Shuffled by hand: the house-banked games deal from a manual shoe (§ x.9(a)(1)).
     c.table.dealing = deckhand::rules::registry::Dealing::ManualShoe;
+    // The embedded Crazy 4 Poker deals from the shuffler's reading shoe: not without it.
+    for g in c.games.values_mut() {
+        g.dealing = None;
+    }
     c.progressive.port = "none".into();
     c
 }

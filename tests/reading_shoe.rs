@@ -152,7 +152,7 @@ fn a_misread_is_corrected_and_the_journal_keeps_the_reading_and_the_correction()
 
     // The dealer sees seat 2's hand is not what the shoe says: selects it, clears it, keys it.
     let place = format!(
-        "Seat 2 (read): {}",
+        "Seat 2 (read):\n{}",
         read.iter()
             .map(|c| c.pretty())
             .collect::<Vec<_>>()

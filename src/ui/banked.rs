@@ -247,7 +247,7 @@ impl BankedEntry {
                 let mark = self.read_mark(HandPlace::Seat(*s), keyed);
                 (
                     Target::Seat(*s),
-                    format!("Seat {s}{mark}: {}", cards_text(keyed)),
+                    format!("Seat {s}{mark}{}", cards_text(keyed)),
                 )
             })
             .collect();
@@ -261,14 +261,14 @@ impl BankedEntry {
             let mark = self.read_mark(HandPlace::Dealer, &self.dealer);
             places.push((
                 Target::Dealer,
-                format!("{name}{mark}: {}", cards_text(&self.dealer)),
+                format!("{name}{mark}{}", cards_text(&self.dealer)),
             ));
         }
         if r.community_cards() > 0 {
             places.push((
                 Target::Community,
                 format!(
-                    "Community{}: {}",
+                    "Community{}{}",
                     self.read_mark(HandPlace::Community, &self.community),
                     cards_text(&self.community)
                 ),
@@ -295,18 +295,39 @@ impl BankedEntry {
         let mut picked = None;
         // Four to a row at 1024×768 (seven boxes and the dealer in two rows); a Lunar Poker
         // exchange's longer words take the wider place, three to a row.
-        let size = if places.iter().any(|(_, l)| l.chars().count() > 30) {
+        // A hand the shoe read says so ("Seat 3 (read): …"), on two lines of a narrow place.
+        let long = places
+            .iter()
+            .any(|(_, l)| l.lines().any(|x| x.chars().count() > 30));
+        let size = if long {
             theme::PLACE_SIZE
         } else {
-            theme::PLACE_SIZE_NARROW
+            // Four to a row whatever the margins: seven boxes and the dealer in two rows.
+            let gap = ui.spacing().item_spacing.x;
+            let fit = ((ui.available_width() + gap) / 4.0 - gap).floor();
+            egui::vec2(
+                fit.clamp(theme::PLACE_SIZE_NARROW.x - 20.0, theme::PLACE_SIZE.x),
+                theme::PLACE_SIZE_NARROW.y,
+            )
         };
-        fixed_rows(ui, places, size, |ui, (t, label), size| {
-            let b = Button::new(RichText::new(label).size(theme::SMALL + 2.0))
-                .wrap_mode(egui::TextWrapMode::Wrap)
-                .selected(current == t);
-            if ui.add_sized(size, b).clicked() {
-                picked = Some(t);
-            }
+        // Narrow padding: a hand's five cards keep to one line of a quarter-row place.
+        ui.scope(|ui| {
+            ui.spacing_mut().button_padding.x = 4.0;
+            fixed_rows(ui, places, size, |ui, (t, label), size| {
+                // A hand on a line of its own (read by the shoe) at a size that keeps its five
+                // cards on that line in a quarter of the row.
+                let text = if label.contains('\n') {
+                    theme::SMALL
+                } else {
+                    theme::SMALL + 2.0
+                };
+                let b = Button::new(RichText::new(label).size(text))
+                    .wrap_mode(egui::TextWrapMode::Wrap)
+                    .selected(current == t);
+                if ui.add_sized(size, b).clicked() {
+                    picked = Some(t);
+                }
+            });
         });
         if let Some(t) = picked {
             self.target = t;
@@ -374,12 +395,13 @@ impl BankedEntry {
         self.target = Target::None;
     }
 
-    /// "(read)" or "(corrected)" after a place's name where the shoe read it.
+    /// What follows a place's name before its cards: where the shoe read the hand, "(read)"
+    /// or "(corrected)" and the cards on a line of their own; else ": ".
     fn read_mark(&self, place: HandPlace, keyed: &[Card]) -> &'static str {
         match self.read.get(&place) {
-            Some(r) if r[..] == *keyed => " (read)",
-            Some(_) => " (corrected)",
-            None => "",
+            Some(r) if r[..] == *keyed => " (read):\n",
+            Some(_) => " (corrected):\n",
+            None => ": ",
         }
     }
 

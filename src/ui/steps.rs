@@ -648,6 +648,13 @@ impl DeckhandApp {
         });
         let mut how = if t.shoe_game() {
             format!("Deal from the {} shoe", t.deck_name(deck))
+        } else if self.term.reads_hands() && !t.manual_shuffle {
+            // The shuffler inserts the deck into its own dealing shoe (§ 657a.5(a) and each
+            // chapter's § x.5(a)), which forms and reads the hands.
+            format!(
+                "The shuffler puts the {} deck in its dealing shoe, which forms and reads the hands",
+                t.deck_name(deck)
+            )
         } else if let Some(chapter) = manual_shoe {
             format!(
                 "Place the stacked {} deck in the manual dealing shoe (§ {chapter}.8(a))",
@@ -660,6 +667,11 @@ impl DeckhandApp {
             if t.shoe_game() {
                 how.push_str(&format!(
                     "; load the {} shoe into the shuffler",
+                    t.deck_name(other)
+                ));
+            } else if self.term.reads_hands() && !t.manual_shuffle {
+                how.push_str(&format!(
+                    "; load the {} deck into the shuffler",
                     t.deck_name(other)
                 ));
             } else {

@@ -66,6 +66,11 @@ pub fn real_config(db: &std::path::Path) -> deckhand::config::Config {
     c.shuffler.port = "none".into();
     // Shuffled by hand: the house-banked games deal from a manual shoe (§ x.9(a)(1)).
     c.table.dealing = deckhand::rules::registry::Dealing::ManualShoe;
+    // Every game alike: the embedded Crazy 4 Poker deals from the shuffler's reading shoe,
+    // which these tables do not have.
+    for g in c.games.values_mut() {
+        g.dealing = None;
+    }
     c.progressive.port = "none".into();
     c
 }
