@@ -587,6 +587,7 @@ fn settled_meter_round(
         meters: Default::default(),
         system_draw: None,
         read: vec![],
+        results: None,
     }))
     .unwrap();
     // The rules settled the round from the keyed cards and the meter the terminal heard.
@@ -864,6 +865,7 @@ fn a_progressive_wager_the_controller_did_not_accept_is_returned_not_settled() {
         meters: Default::default(),
         system_draw: None,
         read: vec![],
+        results: None,
     }))
     .unwrap();
     let settlement = round(&term).settlement.clone().expect("settled");

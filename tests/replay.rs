@@ -260,6 +260,7 @@ fn an_altered_settlement_is_named_by_the_replay() {
             meters: Default::default(),
             system_draw: None,
             read: vec![],
+            results: None,
         }),
     );
     assert!(matches!(
@@ -440,6 +441,7 @@ fn crazy_4_journal(dir: &std::path::Path) -> std::path::PathBuf {
             meters: Default::default(),
             system_draw: None,
             read: vec![],
+            results: None,
         }),
     );
     common::poker::ok(&mut t, b(BankedCommand::Paid));

@@ -41,6 +41,7 @@ mod rake;
 mod rankings_exhaustive;
 mod reading_shoe;
 mod replay;
+mod results_by_category;
 mod review;
 mod settle_cli;
 mod settle_conservation;

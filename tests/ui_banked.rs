@@ -125,6 +125,9 @@ fn crazy_4_poker_from_the_hand() {
     tap(&mut h, "Fold");
     h.get_by_label("Reveal the dealer's five cards");
     tap(&mut h, "Done");
+    // No device reads the hands: the results are asked for; the dealer keys every card.
+    h.get_by_label("Tap each hand's result");
+    tap(&mut h, "Key every card instead");
     h.get_by_label("Key the cards for settlement");
     assert!(!common::ui::ready(&h, "Settle"), "not before every card");
     // Seat 6 folded: its hand went to the discard rack before the reveal (§ 657a.11(c)), so

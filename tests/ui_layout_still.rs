@@ -66,6 +66,23 @@ fn keying_wagers_and_cards_moves_no_button() {
         ) {
             assert!(play_step(&mut h, &mut taps));
         }
+        // No device reads the hands: their results, tapped, move nothing either (the dealer's
+        // hand, then each seat's category and comparison; the next seat takes the same places).
+        let results = [
+            "Qualifies, king high or better",
+            "High card",
+            "Loses",
+            "Pair, jacks or lower",
+            "Beats the dealer",
+        ];
+        keying_moves_nothing(
+            &mut h,
+            &format!("{w}: the results"),
+            |h, i| tap(h, results[i]),
+            results.len(),
+        );
+        assert!(common::ui::ready(&h, "Settle"));
+        tap(&mut h, "Key every card instead");
         // Two hands of five and the dealer's five: Settle stands greyed where it will be.
         keying_moves_nothing(
             &mut h,
@@ -248,6 +265,10 @@ fn every_wager_screen_fits_1024_by_768_with_the_table_full() {
             assert!(play_step(&mut h, &mut taps) && taps < 60, "{game:?}");
         }
         common::ui::settle(&mut h);
+        // Where the results can be tapped, every card can still be keyed on one screen.
+        if common::ui::ready(&h, "Key every card instead") {
+            tap(&mut h, "Key every card instead");
+        }
         let mut labels = vec![button.to_string(), "A♠".into(), "2♣".into()];
         if game != GameId::Spanish21 {
             labels.push("Clear these cards".into());

@@ -55,6 +55,8 @@ pub(super) struct BankedEntry {
     /// The hands a reading shoe read, put in their places once for the round.
     pub(super) read: BTreeMap<HandPlace, Vec<Card>>,
     pub(super) read_round: Option<u32>,
+    /// The hands' results the dealer tapped, where no device reads them.
+    pub(super) tapped: super::results::Tapped,
 }
 
 impl BankedEntry {
@@ -130,6 +132,10 @@ impl BankedEntry {
         }
         out.push(Command::Banked(BankedCommand::NoMoreBets));
         Ok(out)
+    }
+
+    pub(super) fn used_cards(&self) -> CardSet {
+        self.used()
     }
 
     fn used(&self) -> CardSet {
@@ -835,6 +841,17 @@ impl DeckhandApp {
                 }
             }
             BankedStep::Cards => {
+                // No device read the hands: the dealer taps their results where the game
+                // allows it (and keys the cards of a hand a bonus pays on).
+                // Once the dealer has tapped a result, the screen stays (a late report of the
+                // shoe never changes it under the finger).
+                if r.void.is_none()
+                    && (self.term.hands_read().is_empty() || self.view.banked.tapped.started())
+                    && let Some(results) = r.results_allowed()
+                    && self.results_step(ui, cmds, &r, results)
+                {
+                    return;
+                }
                 match &r.void {
                     // § 677a.13(a),(d), § 647a.13(a),(d): the void's kept wagers.
                     Some(v) => {
@@ -931,6 +948,7 @@ impl DeckhandApp {
                                 system_draw: None,
                                 // The terminal fills in what the shoe read.
                                 read: Vec::new(),
+                                results: None,
                             },
                         );
                     }

@@ -15,6 +15,7 @@ mod panels;
 mod poker;
 mod print_preview;
 mod records;
+mod results;
 mod review;
 mod review_words;
 mod signature;

@@ -180,7 +180,13 @@ fn banked_step(h: &mut Harness<'_, DeckhandApp>, step: BankedStep, n: usize, pre
             }
             press(h, "No more bets");
         }
-        BankedStep::Deal => press(h, "Cards dealt"),
+        BankedStep::Deal => {
+            // A reading shoe: its stacks are out before the cards are dealt.
+            if h.state().terminal().stacks_dispensed().is_some() {
+                wait_for_the_stacks(h);
+            }
+            press(h, "Cards dealt")
+        }
         BankedStep::Decide { phase, seat } => {
             let p = &def.phases[phase];
             let label = if p.after_cards {
@@ -192,6 +198,20 @@ fn banked_step(h: &mut Harness<'_, DeckhandApp>, step: BankedStep, n: usize, pre
             press(h, &label);
         }
         BankedStep::Reveal { .. } => press(h, "Done"),
+        BankedStep::Cards if h.query_by_label("Tap each hand's result").is_some() => {
+            // No device reads the hands: their results, two taps a seat (the dealer's hand
+            // qualifies; each hand high card, beaten).
+            let qualifies = format!(
+                "Qualifies, {}",
+                r.results_allowed().expect("results").qualifies
+            );
+            tap(h, &qualifies);
+            for _ in r.seats_in() {
+                tap(h, "High card");
+                tap(h, "Loses");
+            }
+            press(h, "Settle");
+        }
         BankedStep::Cards => {
             let mut k = n;
             while !ready(h, "Settle") {

@@ -15,7 +15,7 @@
 //! - 657a has no payout limitation.
 
 use super::paytable::{Pay, Paytables};
-use super::round::{BankedSections, Def, Phase, Spot, Who, Zero, spot};
+use super::round::{BankedSections, Def, Phase, SeatResult, Spot, Versus, Who, Zero, spot};
 use super::{Ledger, Line, SettleError, Settlement, err, lower_first};
 use crate::rules::Cents;
 use crate::rules::cards::Card;
@@ -94,8 +94,13 @@ impl Rules {
 #[serde(deny_unknown_fields)]
 pub struct Round {
     pub game: String,
-    /// The dealer's five cards.
+    /// The dealer's five cards (none where the round is settled from results).
+    #[serde(default)]
     pub dealer: String,
+    /// Settled from results tapped by the dealer (`round::results`): whether the dealer's hand
+    /// qualifies, king high or better (§ 657a.11(c)(3)(i)).
+    #[serde(default)]
+    pub dealer_qualifies: Option<bool>,
     pub seats: Vec<Seat>,
     #[serde(default)]
     pub meters: Meters,
@@ -115,6 +120,10 @@ pub struct Seat {
     pub wagers: Wagers,
     /// The Play Wager; 0 folds.
     pub play: Cents,
+    /// The hand's result as the dealer tapped it, where the round is settled from results; the
+    /// cards are then those of a hand a bonus pays on, or none.
+    #[serde(default)]
+    pub result: Option<SeatResult>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
@@ -134,6 +143,7 @@ struct Checked {
     best: Option<BestFour>,
     w: Wagers,
     play: Cents,
+    result: Option<SeatResult>,
 }
 
 /// The line of `v` on a table: four aces fall back to four of a kind on a table without a line
@@ -170,7 +180,80 @@ pub fn four_line(v: Value4) -> Line {
     }
 }
 
-fn validate(round: &Round, rules: &Rules) -> Result<(BestFour, Vec<Checked>), SettleError> {
+/// The result category (`RESULTS`) a four-card hand falls in.
+fn result_category(v: Value4) -> &'static str {
+    match four_line(v).id {
+        "two-pair" => "two-pair",
+        "queens-or-better" if v.ranks().first() == Some(&14) => "aces",
+        "queens-or-better" => "queens-or-kings",
+        "pair" => "pair",
+        "high-card" => "high-card",
+        _ => "straight-or-better",
+    }
+}
+
+/// A hand settled from its result: its pay line and words, from its cards where they were
+/// keyed, else from the category tapped.
+fn result_line(best: Option<&BestFour>, r: &SeatResult) -> (Line, String) {
+    if let Some(b) = best {
+        return (four_line(b.value), b.value.describe());
+    }
+    let id = match r.category.as_str() {
+        "queens-or-kings" | "aces" => "queens-or-better",
+        "two-pair" => "two-pair",
+        "pair" => "pair",
+        _ => "high-card",
+    };
+    let label = RESULTS
+        .category(&r.category)
+        .map_or(r.category.clone(), |c| c.label.to_string());
+    (
+        Line {
+            id,
+            name: lower_first(&label),
+        },
+        format!("{label} (the dealer's call)"),
+    )
+}
+
+/// A seat settled from its result: the category is the game's, its cards (where keyed) hold
+/// it, and a Play Wager above the Ante has a category that allows it (§ 657a.11(b)).
+fn check_result(
+    f: &dyn Fn(&str) -> String,
+    s: &Seat,
+    best: Option<&BestFour>,
+    r: &SeatResult,
+) -> Result<(), SettleError> {
+    let Some(c) = RESULTS.category(&r.category) else {
+        return Err(err(f("result"), format!("no category {}", r.category)));
+    };
+    if let Some(b) = best
+        && result_category(b.value) != c.id
+    {
+        return Err(err(
+            f("result"),
+            format!(
+                "the cards hold {}, not {}",
+                lower_first(&b.value.describe()),
+                lower_first(c.label)
+            ),
+        ));
+    }
+    if s.play > s.wagers.ante && !c.raises {
+        return Err(err(
+            f("play"),
+            format!(
+                "{} with {}: the Play Wager equals the Ante, {} (more only with a pair of aces or better) (§ 657a.11(b))",
+                money(s.play),
+                lower_first(c.label),
+                money(s.wagers.ante)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn validate(round: &Round, rules: &Rules) -> Result<(Option<BestFour>, Vec<Checked>), SettleError> {
     super::check_meter(
         "meters.progressive",
         round.meters.progressive,
@@ -179,7 +262,14 @@ fn validate(round: &Round, rules: &Rules) -> Result<(BestFour, Vec<Checked>), Se
     )?;
     super::check_seats(round.seats.iter().map(|s| s.seat), 6, "§ 657a.2(a)")?;
     let dealer = super::cards("dealer", &round.dealer)?;
-    if dealer.len() != 5 {
+    let by_results = round.dealer_qualifies.is_some();
+    if by_results && !dealer.is_empty() {
+        return Err(err(
+            "dealer",
+            "with results the dealer's hand is not keyed, only whether it qualifies",
+        ));
+    }
+    if dealer.len() != 5 && !by_results {
         return Err(err(
             "dealer",
             "the dealer has five cards (§ 657a.8(d)); a wrong count voids the round (§ 657a.13(c))",
@@ -193,7 +283,15 @@ fn validate(round: &Round, rules: &Rules) -> Result<(BestFour, Vec<Checked>), Se
         // § 657a.11(c): a folded hand goes to the discard rack before the reveal; its cards
         // may be left unkeyed unless the house counts folded hands for the Envy Bonus.
         let collected = s.play == 0 && cards.is_empty() && !rules.envy_from_folded;
-        if cards.len() != 5 && !collected {
+        // Settled from its result: its cards only where a bonus pays on its hand.
+        let by_result = s.play > 0 && s.result.is_some() && by_results && cards.is_empty();
+        if s.result.is_some() != (by_results && s.play > 0) {
+            return Err(err(
+                f("result"),
+                "a result for each hand still in, and only where the round is settled from results",
+            ));
+        }
+        if cards.len() != 5 && !collected && !by_result {
             return Err(err(f("cards"), "each player has five cards (§ 657a.8(d))"));
         }
         all.push((f("cards"), cards.clone()));
@@ -252,11 +350,14 @@ fn validate(round: &Round, rules: &Rules) -> Result<(BestFour, Vec<Checked>), Se
                 ));
             }
         }
-        let best = if collected {
+        let best = if collected || by_result {
             None
         } else {
             Some(best_four(&cards).map_err(|e| err(f("cards"), e.to_string()))?)
         };
+        if let Some(r) = &s.result {
+            check_result(&f, s, best.as_ref(), r)?;
+        }
         if let Some(best) = best.as_ref().filter(|_| s.play > 0 && s.play != w.ante) {
             // § 657a.11(b): more than the Ante needs a pair of aces or better, up to 3×.
             let aces_up = best.value.category() > Category4::OnePair
@@ -290,6 +391,7 @@ fn validate(round: &Round, rules: &Rules) -> Result<(BestFour, Vec<Checked>), Se
             best,
             w: w.clone(),
             play: s.play,
+            result: s.result.clone(),
         });
     }
     super::one_deck(&all)?;
@@ -299,8 +401,11 @@ fn validate(round: &Round, rules: &Rules) -> Result<(BestFour, Vec<Checked>), Se
             "the progressive meter's value is needed to pay at the meter (§ 657a.12(d)(4))",
         ));
     }
+    if by_results {
+        return Ok((None, out));
+    }
     let dealer_best = best_four(&dealer).map_err(|e| err("dealer", e.to_string()))?;
-    Ok((dealer_best, out))
+    Ok((Some(dealer_best), out))
 }
 
 pub fn settle(
@@ -318,13 +423,20 @@ pub fn settle(
     let ante_t = l.table("ante", "standard")?;
     let play_t = l.table("play", "standard")?;
     seats.sort_by_key(|s| std::cmp::Reverse(s.seat));
-    let dv = dealer.value;
+    let dv = dealer.as_ref().map(|d| d.value);
     // § 657a.11(c)(3)(i): "lower than a king" does not qualify.
-    let qualifies = dv.dealer_qualifies();
+    let qualifies = match dv {
+        Some(dv) => dv.dealer_qualifies(),
+        None => round.dealer_qualifies == Some(true),
+    };
+    let said = match dv {
+        Some(dv) => dv.describe(),
+        None if qualifies => "qualifies, king high or better (the dealer's call)".to_string(),
+        None => "lower than a king (the dealer's call)".to_string(),
+    };
     l.set_dealer(format!(
-        "{}{}",
-        dv.describe(),
-        if qualifies {
+        "{said}{}",
+        if qualifies || dv.is_none() {
             ""
         } else {
             " (does not qualify: lower than a king)"
@@ -360,10 +472,36 @@ pub fn settle(
     }
     for s in &seats {
         let seat = s.seat;
-        if let Some(pv) = s.best.as_ref().map(|b| b.value).filter(|_| s.play > 0) {
-            l.set_hand(seat, pv.describe());
-            let line = four_line(pv);
-            let super_pays = pv.category() >= Category4::Straight;
+        // The hand against the dealer's: from the cards, or from the result tapped.
+        let hand = match (&s.result, s.best.as_ref()) {
+            (Some(r), best) => {
+                let (line, words) = result_line(best, r);
+                let cmp = match r.versus {
+                    Some(Versus::Wins) => std::cmp::Ordering::Greater,
+                    Some(Versus::Ties) => std::cmp::Ordering::Equal,
+                    _ => std::cmp::Ordering::Less,
+                };
+                let pays = best.is_some_and(|b| b.value.category() >= Category4::Straight);
+                Some((line, words, cmp, pays, best.map(|b| b.value)))
+            }
+            (None, Some(b)) => dv.map(|dv| {
+                let pv = b.value;
+                (
+                    four_line(pv),
+                    pv.describe(),
+                    pv.cmp(&dv),
+                    pv.category() >= Category4::Straight,
+                    Some(pv),
+                )
+            }),
+            (None, None) => None,
+        };
+        if let Some((line, words, cmp, super_pays, pv)) = hand.filter(|_| s.play > 0) {
+            l.set_hand(seat, words);
+            let beaten = match dv {
+                Some(dv) => lower_first(&dv.describe()),
+                None => "hand".to_string(),
+            };
             let lost;
             if !qualifies {
                 l.push(
@@ -384,11 +522,11 @@ pub fn settle(
                     },
                 );
                 lost = false;
-            } else if pv > dv {
+            } else if cmp == std::cmp::Ordering::Greater {
                 l.by_table(seat, "ante", s.w.ante, ante_t, &win);
                 l.by_table(seat, "play", s.play, play_t, &win);
                 lost = false;
-            } else if pv == dv {
+            } else if cmp == std::cmp::Ordering::Equal {
                 l.push(
                     seat,
                     "ante",
@@ -405,11 +543,7 @@ pub fn settle(
                 );
                 lost = false;
             } else {
-                let why = format!(
-                    "the dealer's {} beats {}",
-                    lower_first(&dv.describe()),
-                    line.name
-                );
+                let why = format!("the dealer's {beaten} beats {}", line.name);
                 l.lose(seat, "ante", s.w.ante, &why, "§ 657a.11(c)(3)(ii)(A)");
                 l.lose(seat, "play", s.play, &why, "§ 657a.11(c)(3)(ii)(A)");
                 lost = true;
@@ -435,7 +569,8 @@ pub fn settle(
             }
             // § 657a.11(d): Queens Up, irrespective of the dealer's hand.
             if s.w.queens_up > 0 {
-                l.by_table(seat, "queens-up", s.w.queens_up, qu_t, &line_on(qu_t, pv));
+                let qu_line = pv.map_or(line.clone(), |pv| line_on(qu_t, pv));
+                l.by_table(seat, "queens-up", s.w.queens_up, qu_t, &qu_line);
             }
             if s.w.progressive > 0 {
                 super::thb::progressive(
@@ -559,7 +694,63 @@ pub const ROUND: Def = Def {
     void: None,
     boxes: None,
     not_offered,
+    results: Some(&RESULTS),
 };
+
+/// The categories a dealer taps for a hand without a card-reading device (the best four-card
+/// hand, § 657a.11(c)): a straight or better pays the Super Bonus, a pair of queens or better the
+/// Queens Up (§ 657a.12(b),(c)), so those hands' cards are keyed; a Play Wager above the Ante needs
+/// a pair of aces or better (§ 657a.11(b)).
+pub const RESULTS: super::round::ResultsDef = super::round::ResultsDef {
+    categories: &[
+        category("high-card", ["High card", "High card"], &[], false),
+        category(
+            "pair",
+            ["Pair, jacks or lower", "Pair to jacks"],
+            &[],
+            false,
+        ),
+        category(
+            "queens-or-kings",
+            ["Pair of queens or kings", "Queens/kings"],
+            &["queens_up"],
+            false,
+        ),
+        category(
+            "aces",
+            ["Pair of aces", "Pair of aces"],
+            &["queens_up"],
+            true,
+        ),
+        category("two-pair", ["Two pair", "Two pair"], &["queens_up"], true),
+        super::round::ResultCategory {
+            id: "straight-or-better",
+            label: "Straight or better",
+            short: "Straight +",
+            keyed: true,
+            keyed_with: &[],
+            raises: true,
+        },
+    ],
+    qualifies: "king high or better",
+    section: "§ 657a.11(c)",
+};
+
+const fn category(
+    id: &'static str,
+    [label, short]: [&'static str; 2],
+    keyed_with: &'static [&'static str],
+    raises: bool,
+) -> super::round::ResultCategory {
+    super::round::ResultCategory {
+        id,
+        label,
+        short,
+        keyed: false,
+        keyed_with,
+        raises,
+    }
+}
 
 /// The side wagers the casino may leave out of its Rules Submission.
 fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {

@@ -879,6 +879,7 @@ pub const ROUND: Def = Def {
     void: None,
     boxes: None,
     not_offered,
+    results: None,
 };
 
 /// The side wagers the casino may leave out of its Rules Submission.

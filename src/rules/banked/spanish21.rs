@@ -885,6 +885,7 @@ pub const ROUND: Def = Def {
         limit: |r| r.spanish21.boxes_per_player,
     }),
     not_offered,
+    results: None,
 };
 
 /// The side wagers the casino may leave out of its Rules Submission.

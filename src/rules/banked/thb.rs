@@ -1024,6 +1024,7 @@ pub const ROUND: Def = Def {
         limit: |_| 1,
     }),
     not_offered,
+    results: None,
 };
 
 /// The side wagers the casino may leave out of its Rules Submission.

@@ -549,8 +549,12 @@ impl BankedEvent {
                 dealer,
                 community,
                 sources,
+                results,
                 ..
             } => {
+                if let Some(r) = results {
+                    return results_words(r, seats);
+                }
                 let mut s: Vec<String> = seats
                     .iter()
                     .map(|(seat, c)| format!("seat {seat} {}", cards(c)))
@@ -776,4 +780,39 @@ fn betting_of(street: &str) -> String {
     } else {
         format!("{street} betting")
     }
+}
+
+/// A round settled from the results the dealer tapped: the dealer's hand, each seat's
+/// category and comparison, and the cards of the hands a bonus paid on.
+fn results_words(r: &crate::rules::banked::round::Results, seats: &[(u8, Vec<Card>)]) -> String {
+    use crate::rules::banked::round::Versus;
+    let each: Vec<String> = r
+        .seats
+        .iter()
+        .map(|(seat, res)| {
+            let versus = match res.versus {
+                Some(Versus::Wins) => ", beats the dealer",
+                Some(Versus::Ties) => ", ties",
+                Some(Versus::Loses) => ", loses",
+                None => "",
+            };
+            let keyed = seats
+                .iter()
+                .find(|(s, c)| s == seat && !c.is_empty())
+                .map_or(String::new(), |(_, c)| format!(" ({})", cards(c)));
+            format!(
+                "seat {seat} {}{keyed}{versus}",
+                res.category.replace('-', " ")
+            )
+        })
+        .collect();
+    format!(
+        "Results tapped: the dealer's hand {}; {}",
+        if r.dealer_qualifies {
+            "qualifies"
+        } else {
+            "does not qualify"
+        },
+        each.join("; ")
+    )
 }

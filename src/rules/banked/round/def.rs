@@ -91,6 +91,9 @@ pub struct Def {
     /// "may, if specified in its Rules Submission"): the section, for the spot `key`; `None`:
     /// offered. The wager screen shows no such spot and the round refuses it.
     pub not_offered: fn(&crate::rules::banked::HouseRules, key: &str) -> Option<&'static str>,
+    /// The hand categories the dealer may tap instead of keying the cards, where no device
+    /// reads them (`results.rs`); `None`: the round is settled from the cards.
+    pub results: Option<&'static super::ResultsDef>,
 }
 
 /// The rule on the boxes one player may wager on.

@@ -97,6 +97,10 @@ pub enum BankedCommand {
         /// terminal fills it in from the device's reports (none: every hand keyed).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         read: Vec<(HandPlace, Vec<Card>)>,
+        /// The hands settled from the results the dealer tapped, without a reading device
+        /// (`results.rs`): the cards above are then only those a bonus pays on.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        results: Option<Results>,
     },
     /// Lunar Poker: "all decisions are locked in": the declared hands' first five cards, face up.
     /// The rules settle their instant payouts and every Super Wager from them
@@ -204,6 +208,9 @@ pub enum BankedEvent {
         /// the reading kept, or keyed); none when every hand was keyed.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         sources: Vec<HandSource>,
+        /// The results the dealer tapped, where the round is settled from them.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        results: Option<Results>,
     },
     /// The round settled from the table's paytables, in the dealer's order.
     Settled { settlement: Settlement },
@@ -289,6 +296,7 @@ impl BankedEvent {
                 meters,
                 system_draw,
                 sources,
+                results,
             } => BankedCommand::Cards {
                 seats: seats.clone(),
                 dealer: dealer.clone(),
@@ -297,6 +305,7 @@ impl BankedEvent {
                 meters: meters.clone(),
                 system_draw: *system_draw,
                 read: readings_of(sources, seats, dealer, community),
+                results: results.clone(),
             },
             BankedEvent::Spanish21 { what, .. } => BankedCommand::Play21(what.clone()),
             BankedEvent::Validated { floorperson } => BankedCommand::Validated {

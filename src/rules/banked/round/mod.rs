@@ -22,12 +22,16 @@ mod def;
 mod event;
 mod progressive;
 mod read;
+mod results;
+#[cfg(test)]
+mod results_tests;
 #[cfg(test)]
 mod tests;
 
 pub use def::*;
 pub use event::*;
 pub use read::*;
+pub use results::*;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BankedRound {
@@ -116,6 +120,9 @@ pub struct BankedRound {
     /// drew for the round (§ 647a.1), as it reported them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub system_draw: Option<SystemDraw>,
+    /// The hands settled from their results, tapped by the dealer (`results.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub results: Option<Results>,
 }
 
 /// The progressive controller's meter of the table's Progressive Payout Wager
@@ -200,6 +207,7 @@ impl BankedRound {
             board_first: false,
             not_offered: BTreeMap::new(),
             system_draw: None,
+            results: None,
         })
     }
 
@@ -512,6 +520,14 @@ impl BankedRound {
         if self.lost.contains_key(&seat) {
             return false;
         }
+        // Settled from its result: the cards only where a bonus pays on it.
+        if let Some(r) = &self.results {
+            return r
+                .seats
+                .iter()
+                .find(|(s, _)| *s == seat)
+                .is_some_and(|(_, r)| self.result_needs_cards(seat, &r.category));
+        }
         if let Some(v) = &self.void {
             return v.wagers.iter().any(|w| self.wager(seat, w) > 0);
         }
@@ -530,7 +546,9 @@ impl BankedRound {
                 .iter()
                 .filter(|s| match house {
                     Some(_) => self.needs_cards(**s, house),
-                    None if self.void.is_some() => self.needs_cards(**s, None),
+                    None if self.void.is_some() || self.results.is_some() => {
+                        self.needs_cards(**s, None)
+                    }
                     None => !self.folded.contains(s),
                 })
                 .all(|s| self.cards.contains_key(s))
@@ -622,7 +640,14 @@ impl BankedRound {
         cmd: &BankedCommand,
         house: Option<&House>,
     ) -> Result<Vec<BankedEvent>, String> {
-        if let (BankedCommand::Cards { seats, .. }, Some(h)) = (cmd, house)
+        if let (
+            BankedCommand::Cards {
+                seats,
+                results: None,
+                ..
+            },
+            Some(h),
+        ) = (cmd, house)
             && let Some(s) = self.seats.iter().find(|s| {
                 self.needs_cards(**s, Some(h))
                     && !seats.iter().any(|(k, c)| k == *s && !c.is_empty())
@@ -1320,6 +1345,7 @@ impl BankedRound {
                     meters,
                     system_draw,
                     read,
+                    results,
                 },
                 BankedStep::Cards,
             ) => {
@@ -1338,8 +1364,15 @@ impl BankedRound {
                         }
                     }
                 }
+                if let Some(r) = results {
+                    self.check_results(r, &seats, dealer)?;
+                }
                 for s in &self.seats {
                     let cards = seats.get(s).map_or(&[][..], |v| &v[..]);
+                    // Settled from its result, without its cards (checked above).
+                    if cards.is_empty() && results.is_some() {
+                        continue;
+                    }
                     // A folded hand collected before the reveal is not keyed (§ 657a.11(c));
                     // whether the game and the casino need it is checked in `decide`.
                     if cards.is_empty() && self.folded.contains(s) {
@@ -1354,7 +1387,9 @@ impl BankedRound {
                 if let Some(extra) = seats.keys().find(|s| !self.seats.contains(s)) {
                     return Err(format!("seat {extra} is not in this round"));
                 }
-                check("the dealer", dealer, self.dealer_cards())?;
+                if results.is_none() {
+                    check("the dealer", dealer, self.dealer_cards())?;
+                }
                 check("the community cards", community, self.community_cards())?;
                 // Lunar Poker's draws (§ 589.11(d)(2)(i)).
                 let mut drawn = BTreeMap::new();
@@ -1406,6 +1441,7 @@ impl BankedRound {
                 self.drawn = drawn;
                 self.meters = meters.clone();
                 self.system_draw = *system_draw;
+                self.results = results.clone();
                 self.step = self.after_cards();
                 BankedEvent::CardsKeyed {
                     seats: self.cards.iter().map(|(s, c)| (*s, c.clone())).collect(),
@@ -1415,6 +1451,7 @@ impl BankedRound {
                     meters: meters.clone(),
                     system_draw: *system_draw,
                     sources,
+                    results: results.clone(),
                 }
             }
             (BankedCommand::Validated { floorperson }, BankedStep::Pay { verify: true }) => {
@@ -1468,6 +1505,13 @@ impl BankedRound {
                     "cards": text(self.cards.get(s).map_or(&[][..], |c| &c[..])),
                     "wagers": self.wagers.get(s).cloned().unwrap_or_default(),
                 });
+                if let Some((_, r)) = self
+                    .results
+                    .as_ref()
+                    .and_then(|r| r.seats.iter().find(|(k, _)| k == s))
+                {
+                    v["result"] = json!(r);
+                }
                 if let Some(d) = decisions {
                     d(self, *s, &mut v);
                 }
@@ -1482,6 +1526,9 @@ impl BankedRound {
         let mut round = json!({ "game": self.game.id(), "seats": seats });
         if def.dealer_cards > 0 {
             round["dealer"] = json!(text(&self.dealer));
+        }
+        if let Some(r) = &self.results {
+            round["dealer_qualifies"] = json!(r.dealer_qualifies);
         }
         if def.community_cards > 0 {
             round["community"] = json!(text(&self.community));

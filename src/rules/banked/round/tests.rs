@@ -80,6 +80,7 @@ fn crazy_4_round_builds_the_settlement_input() {
             meters: Default::default(),
             system_draw: None,
             read: vec![],
+            results: None,
         })
         .unwrap_err();
     assert!(dup.contains("already in play"), "{dup}");
@@ -91,6 +92,7 @@ fn crazy_4_round_builds_the_settlement_input() {
         meters: Default::default(),
         system_draw: None,
         read: vec![],
+        results: None,
     })
     .unwrap();
     let input = r.settle_input(&BTreeMap::new());
@@ -457,6 +459,7 @@ fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
         meters: Default::default(),
         system_draw: None,
         read: vec![],
+        results: None,
     };
     let e = r.run(&cards("9h 8h 7h 6h 5h")).unwrap_err();
     assert!(
@@ -516,6 +519,7 @@ fn lunar_draws_declarations_and_the_force_are_checked() {
         meters: Default::default(),
         system_draw: None,
         read: vec![],
+        results: None,
     };
     // One card is not an exchange; the count dealt matches the count given up.
     let e = r.run(&cards("2c", "Ks")).unwrap_err();
@@ -636,6 +640,7 @@ fn every_banked_event_round_trips_through_the_table_event() {
                 lucky: 0,
             }),
             sources: vec![],
+            results: None,
         },
         BankedEvent::Settled { settlement },
         BankedEvent::Spanish21 {
@@ -700,6 +705,7 @@ fn a_folded_crazy_4_hand_is_not_keyed_unless_the_house_counts_it() {
         meters: Default::default(),
         system_draw: None,
         read: vec![],
+        results: None,
     };
     let house = House::default_for(GameId::Crazy4Poker).unwrap();
     let r = start();
@@ -902,6 +908,7 @@ fn a_seat_whose_wagers_are_lost_plays_no_further_and_every_wager_loses() {
         meters: Default::default(),
         system_draw: None,
         read: vec![],
+        results: None,
     })
     .unwrap();
     let s = m.settlement.clone().expect("settled");
@@ -1048,6 +1055,7 @@ fn a_lost_seat_is_left_out_of_a_void_settlement_and_a_draw() {
         meters: Default::default(),
         system_draw: None,
         read: vec![],
+        results: None,
     })
     .unwrap();
     let s = r.settlement.clone().unwrap();

@@ -1,0 +1,170 @@
+//! A house-banked round settled from each hand's result instead of its cards, where no
+//! card-reading device is at the table (issue 39): the dealer taps whether the dealer's hand
+//! qualifies, then each seat's hand category from the game's own list and whether it beat,
+//! tied or lost to the dealer's, as the dealer sees them face up at the table. The cards are
+//! keyed only for a hand on which a bonus pays (its paytable line needs the hand itself); a round
+//! with a Progressive wager keys every hand (its payouts and the Envy Bonuses are paid from the
+//! hands). A game offers this with a [`ResultsDef`] in its round definition.
+
+use super::{BankedRound, Card};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A hand category the dealer taps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResultCategory {
+    pub id: &'static str,
+    pub label: &'static str,
+    /// A few words for a seat's tab ("Queens/kings").
+    pub short: &'static str,
+    /// A bonus pays on every hand of this category: its cards are keyed.
+    pub keyed: bool,
+    /// A side wager that pays on this category (by its key): with it, the cards are keyed.
+    pub keyed_with: &'static [&'static str],
+    /// The category allows a Play Wager above the Ante (Crazy 4 Poker: a pair of aces or
+    /// better, § 657a.11(b)).
+    pub raises: bool,
+}
+
+/// A game's results by category.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResultsDef {
+    /// Lowest first, as the dealer reads them.
+    pub categories: &'static [ResultCategory],
+    /// The dealer's hand qualifies, in the game's words ("king high or better").
+    pub qualifies: &'static str,
+    pub section: &'static str,
+}
+
+impl ResultsDef {
+    pub fn category(&self, id: &str) -> Option<&'static ResultCategory> {
+        self.categories.iter().find(|c| c.id == id)
+    }
+}
+
+/// How a hand fared against the dealer's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Versus {
+    Wins,
+    Ties,
+    Loses,
+}
+
+/// One seat's result as the dealer tapped it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatResult {
+    /// The category's id in the game's list.
+    pub category: String,
+    /// Against the dealer's hand; none where the dealer's hand does not qualify.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub versus: Option<Versus>,
+}
+
+/// The round's results: the dealer's qualification and each seat still in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Results {
+    pub dealer_qualifies: bool,
+    pub seats: Vec<(u8, SeatResult)>,
+}
+
+impl BankedRound {
+    /// This round may be settled from results: its game offers them, nothing in it is paid
+    /// from the hands themselves (a Progressive wager), and it is neither void nor locked in.
+    pub fn results_allowed(&self) -> Option<&'static ResultsDef> {
+        let def = self.def().results?;
+        let progressive = self
+            .wagers
+            .iter()
+            .filter(|(s, _)| !self.lost.contains_key(s))
+            .any(|(_, w)| w.get("progressive").is_some_and(|v| *v > 0));
+        (!progressive && self.void.is_none() && self.lock_in.is_none()).then_some(def)
+    }
+
+    /// Whether `seat`'s cards are keyed with a result of `category`: a bonus pays on it.
+    pub fn result_needs_cards(&self, seat: u8, category: &str) -> bool {
+        let Some(c) = self.def().results.and_then(|d| d.category(category)) else {
+            return true;
+        };
+        c.keyed
+            || c.keyed_with.iter().any(|k| {
+                self.wagers
+                    .get(&seat)
+                    .and_then(|w| w.get(*k))
+                    .is_some_and(|v| *v > 0)
+            })
+    }
+
+    /// The seats still in whose hands are settled (not folded, not lost).
+    pub fn seats_in(&self) -> Vec<u8> {
+        self.seats
+            .iter()
+            .copied()
+            .filter(|s| !self.folded.contains(s) && !self.lost.contains_key(s))
+            .collect()
+    }
+
+    /// Checks results against the round: every seat still in has one, from the game's list,
+    /// against the dealer where the dealer qualifies; cards for exactly the hands a bonus pays
+    /// on; none for the dealer.
+    pub(super) fn check_results(
+        &self,
+        results: &Results,
+        seats: &BTreeMap<u8, Vec<Card>>,
+        dealer: &[Card],
+    ) -> Result<(), String> {
+        let Some(def) = self.results_allowed() else {
+            return Err(match self.def().results {
+                None => format!("{} is settled from the cards", self.game.id()),
+                Some(_) => "a Progressive wager is paid from the hands: key the cards".into(),
+            });
+        };
+        if !dealer.is_empty() {
+            return Err("with results, the dealer's hand is not keyed".into());
+        }
+        let given: BTreeMap<u8, &SeatResult> = results.seats.iter().map(|(s, r)| (*s, r)).collect();
+        if given.len() != results.seats.len() {
+            return Err("a seat's result is given twice".into());
+        }
+        if let Some(s) = given.keys().find(|s| !self.seats_in().contains(s)) {
+            return Err(format!("seat {s} is not in the round's settlement"));
+        }
+        for s in self.seats_in() {
+            let Some(r) = given.get(&s) else {
+                return Err(format!("seat {s}: its result is tapped ({})", def.section));
+            };
+            if def.category(&r.category).is_none() {
+                return Err(format!("seat {s}: no category {}", r.category));
+            }
+            match (results.dealer_qualifies, r.versus) {
+                (true, None) => {
+                    return Err(format!(
+                        "seat {s}: whether it beat, tied or lost to the dealer ({})",
+                        def.section
+                    ));
+                }
+                (false, Some(_)) => {
+                    return Err(format!(
+                        "seat {s}: the dealer does not qualify, so no hand is compared ({})",
+                        def.section
+                    ));
+                }
+                _ => {}
+            }
+            let keyed = seats.get(&s).is_some_and(|c| !c.is_empty());
+            let needs = self.result_needs_cards(s, &r.category);
+            if needs && !keyed {
+                return Err(format!(
+                    "seat {s}: a bonus pays on its hand: key its cards ({})",
+                    def.section
+                ));
+            }
+            if !needs && keyed {
+                return Err(format!(
+                    "seat {s}: its cards are not keyed with a result that pays no bonus"
+                ));
+            }
+        }
+        Ok(())
+    }
+}

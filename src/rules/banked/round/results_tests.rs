@@ -1,0 +1,256 @@
+//! A Crazy 4 Poker round settled from the results the dealer taps (`results.rs`), against the
+//! same round settled from its cards.
+
+use super::*;
+use crate::rules::cards::parse_cards;
+
+fn c(s: &str) -> Vec<Card> {
+    parse_cards(s).unwrap()
+}
+
+/// Seats 1, 2, 3 with a $10 Ante (and Super Bonus); seat 2 also $5 on Queens Up; seat 1 plays
+/// `play1` times the Ante, the others 1×; at the cards step.
+fn at_the_cards(play1: u8) -> BankedRound {
+    let mut r = BankedRound::start(GameId::Crazy4Poker, Dealing::Hand, &[1, 2, 3]).unwrap();
+    for seat in [1, 2, 3] {
+        let mut w = BTreeMap::from([("ante".to_string(), 1000)]);
+        if seat == 2 {
+            w.insert("queens_up".into(), 500);
+        }
+        r.run(&BankedCommand::Wagers { seat, wagers: w }).unwrap();
+    }
+    r.run(&BankedCommand::NoMoreBets).unwrap();
+    r.run(&BankedCommand::Dealt).unwrap();
+    r.run(&BankedCommand::Decide {
+        seat: 1,
+        multiple: play1,
+    })
+    .unwrap();
+    for seat in [2, 3] {
+        r.run(&BankedCommand::Decide { seat, multiple: 1 }).unwrap();
+    }
+    r.run(&BankedCommand::Revealed).unwrap();
+    assert_eq!(r.step, BankedStep::Cards);
+    r
+}
+
+fn result(category: &str, versus: Option<Versus>) -> SeatResult {
+    SeatResult {
+        category: category.into(),
+        versus,
+    }
+}
+
+fn cards_cmd(seats: Vec<(u8, Vec<Card>)>, results: Results) -> BankedCommand {
+    BankedCommand::Cards {
+        seats,
+        dealer: vec![],
+        community: vec![],
+        draws: vec![],
+        meters: Default::default(),
+        system_draw: None,
+        read: vec![],
+        results: Some(results),
+    }
+}
+
+fn nets(r: &BankedRound, seat: u8) -> Vec<(String, Cents)> {
+    r.settlement
+        .as_ref()
+        .unwrap()
+        .results
+        .iter()
+        .filter(|w| w.seat == seat)
+        .map(|w| (w.wager.clone(), w.net))
+        .collect()
+}
+
+#[test]
+fn results_settle_as_the_cards_would() {
+    // By the cards: the dealer's pair of fours qualifies; seat 1's two pair beats it; seat 2's
+    // ten high loses to it; seat 3's pair of fours with an ace beats it.
+    let mut by_cards = at_the_cards(1);
+    by_cards
+        .run(&BankedCommand::Cards {
+            seats: vec![
+                (1, c("9c 9d 5h 5s 2c")),
+                (2, c("Th 9s 7c 6d 3d")),
+                (3, c("Ac 4d 4h 6s 2d")),
+            ],
+            dealer: c("Kc 4c 4s 8h 3s"),
+            community: vec![],
+            draws: vec![],
+            meters: Default::default(),
+            system_draw: None,
+            read: vec![],
+            results: None,
+        })
+        .unwrap();
+    let mut by_results = at_the_cards(1);
+    by_results
+        .run(&cards_cmd(
+            vec![],
+            Results {
+                dealer_qualifies: true,
+                seats: vec![
+                    (1, result("two-pair", Some(Versus::Wins))),
+                    (2, result("high-card", Some(Versus::Loses))),
+                    (3, result("pair", Some(Versus::Wins))),
+                ],
+            },
+        ))
+        .unwrap();
+    for seat in [1, 2, 3] {
+        assert_eq!(
+            nets(&by_results, seat),
+            nets(&by_cards, seat),
+            "seat {seat}"
+        );
+    }
+    let s = by_results.settlement.as_ref().unwrap();
+    assert_eq!(s.totals, by_cards.settlement.as_ref().unwrap().totals);
+    // The record says whose call it was.
+    let words = serde_json::to_string(s).unwrap();
+    assert!(words.contains("the dealer's call"), "{words}");
+}
+
+#[test]
+fn a_dealer_who_does_not_qualify_needs_no_comparison() {
+    let mut r = at_the_cards(1);
+    let e = r
+        .run(&cards_cmd(
+            vec![],
+            Results {
+                dealer_qualifies: false,
+                seats: vec![
+                    (1, result("pair", Some(Versus::Wins))),
+                    (2, result("pair", None)),
+                    (3, result("high-card", None)),
+                ],
+            },
+        ))
+        .unwrap_err();
+    assert!(e.contains("seat 1: the dealer does not qualify"), "{e}");
+    r.run(&cards_cmd(
+        vec![],
+        Results {
+            dealer_qualifies: false,
+            seats: vec![
+                (1, result("pair", None)),
+                (2, result("pair", None)),
+                (3, result("high-card", None)),
+            ],
+        },
+    ))
+    .unwrap();
+    // § 657a.11(c)(3)(i): the Ante returned, the Play paid 1 to 1, the Super Bonus returned.
+    let n = nets(&r, 1);
+    assert!(n.contains(&("ante".into(), 0)), "{n:?}");
+    assert!(n.contains(&("play".into(), 1000)), "{n:?}");
+    assert!(n.contains(&("super-bonus".into(), 0)), "{n:?}");
+}
+
+#[test]
+fn a_hand_a_bonus_pays_on_has_its_cards_keyed_and_they_must_hold_the_category() {
+    let mut r = at_the_cards(1);
+    let straight = Results {
+        dealer_qualifies: true,
+        seats: vec![
+            (1, result("straight-or-better", Some(Versus::Wins))),
+            (2, result("pair", Some(Versus::Loses))),
+            (3, result("high-card", Some(Versus::Loses))),
+        ],
+    };
+    // The Super Bonus pays on a straight (§ 657a.12(b)): its cards are keyed.
+    let e = r.run(&cards_cmd(vec![], straight.clone())).unwrap_err();
+    assert!(
+        e.contains("seat 1: a bonus pays on its hand: key its cards"),
+        "{e}"
+    );
+    // Cards that do not hold a straight are refused.
+    let e = r
+        .run(&cards_cmd(vec![(1, c("9c 9d 4h 4s 2c"))], straight.clone()))
+        .unwrap_err();
+    assert!(e.contains("not straight or better"), "{e}");
+    // Queens Up on seat 2 pays on a pair of queens or better (§ 657a.12(c)).
+    let mut queens = straight.clone();
+    queens.seats[1].1 = result("queens-or-kings", Some(Versus::Loses));
+    let e = r
+        .run(&cards_cmd(vec![(1, c("9c Td Jh Qs 2c"))], queens))
+        .unwrap_err();
+    assert!(e.contains("seat 2: a bonus pays on its hand"), "{e}");
+    // A hand that pays nothing keys no cards.
+    let e = r
+        .run(&cards_cmd(
+            vec![(1, c("9c Td Jh Qs 2c")), (3, c("Ac Jd 8h 6s 2d"))],
+            straight.clone(),
+        ))
+        .unwrap_err();
+    assert!(e.contains("seat 3: its cards are not keyed"), "{e}");
+    r.run(&cards_cmd(vec![(1, c("9c Td Jh Qs 2c"))], straight))
+        .unwrap();
+    let n = nets(&r, 1);
+    assert!(
+        n.iter().any(|(w, v)| w == "super-bonus" && *v > 0),
+        "the Super Bonus pays the straight: {n:?}"
+    );
+}
+
+#[test]
+fn a_play_above_the_ante_needs_a_category_of_aces_or_better() {
+    let mut r = at_the_cards(3);
+    let e = r
+        .run(&cards_cmd(
+            vec![],
+            Results {
+                dealer_qualifies: true,
+                seats: vec![
+                    (1, result("queens-or-kings", Some(Versus::Wins))),
+                    (2, result("pair", Some(Versus::Loses))),
+                    (3, result("high-card", Some(Versus::Loses))),
+                ],
+            },
+        ))
+        .unwrap_err();
+    assert!(e.contains("§ 657a.11(b)"), "{e}");
+    r.run(&cards_cmd(
+        vec![],
+        Results {
+            dealer_qualifies: true,
+            seats: vec![
+                (1, result("aces", Some(Versus::Wins))),
+                (2, result("pair", Some(Versus::Loses))),
+                (3, result("high-card", Some(Versus::Loses))),
+            ],
+        },
+    ))
+    .unwrap();
+    assert!(nets(&r, 1).contains(&("play".into(), 3000)));
+}
+
+#[test]
+fn results_are_refused_where_the_hands_pay_a_progressive_or_the_game_has_none() {
+    let mut r = BankedRound::start(GameId::MississippiStud, Dealing::Hand, &[1]).unwrap();
+    assert!(r.results_allowed().is_none());
+    r.results = None;
+    let mut c4 = at_the_cards(1);
+    c4.wagers
+        .get_mut(&3)
+        .unwrap()
+        .insert("progressive".into(), 100);
+    assert!(c4.results_allowed().is_none());
+    let e = c4
+        .run(&cards_cmd(
+            vec![],
+            Results {
+                dealer_qualifies: true,
+                seats: vec![
+                    (1, result("pair", Some(Versus::Wins))),
+                    (2, result("pair", Some(Versus::Loses))),
+                    (3, result("high-card", Some(Versus::Loses))),
+                ],
+            },
+        ))
+        .unwrap_err();
+    assert!(e.contains("Progressive"), "{e}");
+}

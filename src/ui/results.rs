@@ -1,0 +1,312 @@
+//! A house-banked round's hands settled from their results (`rules::banked::round::results`),
+//! where no card-reading device is at the table: the dealer taps whether the dealer's hand
+//! qualifies, then each seat's hand category and whether it beat, tied or lost to the dealer's;
+//! the cards of a hand a bonus pays on are keyed on the grid. "Key every card instead" goes back
+//! to the card entry (a dispute, a record the floor wants).
+
+use super::banked::{BankedEntry, Target};
+use super::{
+    DeckhandApp, UiCmd, body, card_grid, cards_text, fixed_rows, primary_when, small, theme, title,
+};
+use crate::rules::banked::round::{
+    BankedCommand, BankedRound, Results, ResultsDef, SeatResult, Versus,
+};
+use egui::{Button, RichText, Ui};
+use std::collections::BTreeMap;
+
+/// What the dealer tapped so far this round.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Tapped {
+    pub(super) qualifies: Option<bool>,
+    /// Per seat: the category's id and the comparison.
+    pub(super) seats: BTreeMap<u8, (Option<&'static str>, Option<Versus>)>,
+    pub(super) seat: Option<u8>,
+    /// The dealer chose to key every card.
+    pub(super) cards_instead: bool,
+}
+
+impl Tapped {
+    /// The dealer has tapped something of the results.
+    pub(super) fn started(&self) -> bool {
+        self.qualifies.is_some() || !self.seats.is_empty()
+    }
+}
+
+const VERSUS: [(Versus, &str); 3] = [
+    (Versus::Wins, "Beats the dealer"),
+    (Versus::Ties, "Ties"),
+    (Versus::Loses, "Loses"),
+];
+
+impl BankedEntry {
+    /// The seat's result is whole: a category, the comparison where the dealer qualifies, and
+    /// the cards where a bonus pays on the hand.
+    fn seat_done(&self, r: &BankedRound, seat: u8) -> bool {
+        let Some((Some(cat), versus)) = self.tapped.seats.get(&seat) else {
+            return false;
+        };
+        let compared = self.tapped.qualifies == Some(false) || versus.is_some();
+        let cards = !r.result_needs_cards(seat, cat)
+            || self
+                .cards
+                .get(&seat)
+                .is_some_and(|c| c.len() == r.def().seat_cards);
+        compared && cards
+    }
+
+    fn next_seat(&self, r: &BankedRound) -> Option<u8> {
+        r.seats_in().into_iter().find(|s| !self.seat_done(r, *s))
+    }
+
+    /// The command once every seat is done, and the dealer's hand answered.
+    fn results_command(&self, r: &BankedRound) -> Option<BankedCommand> {
+        let qualifies = self.tapped.qualifies?;
+        let mut seats = Vec::new();
+        let mut cards = Vec::new();
+        for s in r.seats_in() {
+            if !self.seat_done(r, s) {
+                return None;
+            }
+            let (cat, versus) = self.tapped.seats.get(&s)?;
+            let cat = (*cat)?;
+            if r.result_needs_cards(s, cat) {
+                cards.push((s, self.cards.get(&s).cloned().unwrap_or_default()));
+            }
+            seats.push((
+                s,
+                SeatResult {
+                    category: cat.to_string(),
+                    versus: if qualifies { *versus } else { None },
+                },
+            ));
+        }
+        Some(BankedCommand::Cards {
+            seats: cards,
+            dealer: vec![],
+            community: vec![],
+            draws: vec![],
+            meters: Default::default(),
+            system_draw: None,
+            read: vec![],
+            results: Some(Results {
+                dealer_qualifies: qualifies,
+                seats,
+            }),
+        })
+    }
+
+    /// A seat's tab: its result so far.
+    fn seat_label(&self, def: &ResultsDef, seat: u8) -> String {
+        let (cat, versus) = self.tapped.seats.get(&seat).copied().unwrap_or_default();
+        let cat = cat.and_then(|c| def.category(c)).map_or("—", |c| c.short);
+        let versus = match (self.tapped.qualifies, versus) {
+            (Some(false), _) => "",
+            (_, Some(Versus::Wins)) => " · wins",
+            (_, Some(Versus::Ties)) => " · ties",
+            (_, Some(Versus::Loses)) => " · loses",
+            _ => "",
+        };
+        format!("Seat {seat}{versus}\n{cat}")
+    }
+}
+
+impl DeckhandApp {
+    /// The results step; false when the dealer keys the cards instead (the caller draws that).
+    pub(super) fn results_step(
+        &mut self,
+        ui: &mut Ui,
+        cmds: &mut Vec<UiCmd>,
+        r: &BankedRound,
+        def: &'static ResultsDef,
+    ) -> bool {
+        let e = &mut self.view.banked;
+        if e.tapped.cards_instead {
+            return false;
+        }
+        if e.tapped.seat.is_none_or(|s| !r.seats_in().contains(&s)) {
+            e.tapped.seat = e.next_seat(r);
+        }
+        let ready = e.results_command(r);
+        // The seat selected has its result and a bonus pays on it: its cards, on the grid,
+        // with the rest put away so the grid and Settle fit 1024×768.
+        let keying = e.tapped.seat.is_some_and(|s| {
+            let (cat, versus) = e.tapped.seats.get(&s).copied().unwrap_or_default();
+            let compared = e.tapped.qualifies == Some(false) || versus.is_some();
+            compared && cat.is_some_and(|c| r.result_needs_cards(s, c))
+        });
+        title(ui, "Tap each hand's result");
+        // Settle in one place, above what the taps fill in; the card entry beside it.
+        ui.horizontal(|ui| {
+            if primary_when(ui, ready.is_some(), "Settle")
+                && let Some(cmd) = ready
+            {
+                cmds.push(UiCmd::Rules(crate::rules::table::Command::Banked(cmd)));
+            }
+            let all = Button::new(RichText::new("Key every card instead").size(theme::SMALL + 2.0))
+                .min_size(egui::vec2(200.0, theme::MIN_TARGET));
+            if ui.add(all).clicked() {
+                e.tapped.cards_instead = true;
+                e.cards.clear();
+                e.target = Target::None;
+            }
+        });
+        if !keying {
+            small(
+                ui,
+                &format!(
+                    "As the hands lie face up. Only a hand a bonus pays on is keyed card by card ({}).",
+                    def.section
+                ),
+            );
+        }
+        // The dealer's hand: qualifies or not.
+        ui.horizontal_wrapped(|ui| {
+            body(ui, "Dealer's hand:");
+            for (q, label) in [
+                (true, format!("Qualifies, {}", def.qualifies)),
+                (false, "Does not qualify".to_string()),
+            ] {
+                let b = Button::new(RichText::new(label).size(theme::BODY))
+                    .selected(e.tapped.qualifies == Some(q))
+                    .min_size(egui::vec2(150.0, theme::TARGET));
+                if ui.add(b).clicked() {
+                    e.tapped.qualifies = Some(q);
+                }
+            }
+        });
+        // The seats, each with its result so far; a tap selects one.
+        let tabs: Vec<u8> = r.seats_in();
+        let labels: Vec<(u8, String)> = tabs.iter().map(|s| (*s, e.seat_label(def, *s))).collect();
+        let current = e.tapped.seat;
+        let mut picked = None;
+        let gap = ui.spacing().item_spacing.x;
+        let w = ((ui.available_width() + gap) / 4.0 - gap)
+            .floor()
+            .min(theme::PLACE_SIZE.x);
+        let labels = if keying { Vec::new() } else { labels };
+        fixed_rows(
+            ui,
+            labels,
+            egui::vec2(w, theme::PLACE_SIZE.y),
+            |ui, (s, label), size| {
+                let b = Button::new(RichText::new(label).size(theme::SMALL + 1.0))
+                    .wrap_mode(egui::TextWrapMode::Wrap)
+                    .selected(current == Some(s));
+                if ui.add_sized(size, b).clicked() {
+                    picked = Some(s);
+                }
+            },
+        );
+        if picked.is_some() {
+            e.tapped.seat = picked;
+        }
+        let Some(seat) = e.tapped.seat else {
+            return true;
+        };
+        let (cat, versus) = e.tapped.seats.get(&seat).copied().unwrap_or_default();
+        let compared = e.tapped.qualifies == Some(false) || versus.is_some();
+        let mut tapped = false;
+        // A hand a bonus pays on, its result tapped: its cards, on the grid, in the place of
+        // the categories (the grid and Settle fit 1024×768).
+        if let Some(c) = cat
+            .filter(|c| compared && r.result_needs_cards(seat, c))
+            .and_then(|c| def.category(c))
+        {
+            let keyed = e.cards.get(&seat).cloned().unwrap_or_default();
+            body(
+                ui,
+                &format!(
+                    "Seat {seat}: {}. A bonus pays on it: key its cards: {}",
+                    c.label,
+                    cards_text(&keyed)
+                ),
+            );
+            ui.horizontal(|ui| {
+                if ui
+                    .add(
+                        Button::new(RichText::new("Clear the cards").size(theme::BODY))
+                            .min_size(egui::vec2(180.0, theme::MIN_TARGET)),
+                    )
+                    .clicked()
+                {
+                    e.cards.remove(&seat);
+                }
+                if ui
+                    .add(
+                        Button::new(RichText::new("Change the result").size(theme::BODY))
+                            .min_size(egui::vec2(180.0, theme::MIN_TARGET)),
+                    )
+                    .clicked()
+                {
+                    e.tapped.seats.remove(&seat);
+                    e.cards.remove(&seat);
+                }
+            });
+            let used = e.used_cards();
+            if let Some(card) = card_grid(ui, "results-cards", &used) {
+                let v = e.cards.entry(seat).or_default();
+                if v.len() < r.def().seat_cards {
+                    v.push(card);
+                    tapped = true;
+                }
+            }
+        } else {
+            self.category_buttons(ui, def, seat, &mut tapped);
+        }
+        let e = &mut self.view.banked;
+        // A seat whose result is whole hands the taps on to the next one.
+        if tapped && e.seat_done(r, seat) {
+            e.tapped.seat = e.next_seat(r).or(Some(seat));
+        }
+        true
+    }
+
+    /// The categories of the game's list and, where the dealer qualifies, the comparison.
+    fn category_buttons(
+        &mut self,
+        ui: &mut Ui,
+        def: &'static ResultsDef,
+        seat: u8,
+        tapped: &mut bool,
+    ) {
+        let e = &mut self.view.banked;
+        let (cat, versus) = e.tapped.seats.get(&seat).copied().unwrap_or_default();
+        ui.label(
+            RichText::new(format!("Seat {seat}'s hand"))
+                .size(theme::BODY)
+                .strong(),
+        );
+        // Three to a row: a category's words on one line.
+        let gap = ui.spacing().item_spacing.x;
+        let third = ((ui.available_width() + gap) / 3.0 - gap)
+            .floor()
+            .min(theme::PLACE_SIZE.x);
+        fixed_rows(
+            ui,
+            def.categories.iter().collect(),
+            egui::vec2(third, theme::TARGET),
+            |ui, c, size| {
+                let b = Button::new(RichText::new(c.label).size(theme::SMALL + 2.0))
+                    .wrap_mode(egui::TextWrapMode::Wrap)
+                    .selected(cat == Some(c.id));
+                if ui.add_sized(size, b).clicked() {
+                    e.tapped.seats.entry(seat).or_default().0 = Some(c.id);
+                    *tapped = true;
+                }
+            },
+        );
+        if e.tapped.qualifies != Some(false) {
+            ui.horizontal(|ui| {
+                for (v, label) in VERSUS {
+                    let b = Button::new(RichText::new(label).size(theme::BODY))
+                        .selected(versus == Some(v))
+                        .min_size(egui::vec2(third, theme::TARGET));
+                    if ui.add(b).clicked() {
+                        e.tapped.seats.entry(seat).or_default().1 = Some(v);
+                        *tapped = true;
+                    }
+                }
+            });
+        }
+    }
+}

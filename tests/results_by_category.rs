@@ -1,0 +1,102 @@
+//! Crazy 4 Poker without a card-reading device, from the real start (the app as `deckhand`
+//! builds it, sign-in, the table opened, six players): the dealer taps whether the dealer's
+//! hand qualifies and each hand's category and comparison; only the hand a bonus pays on is
+//! keyed card by card; the journal keeps the results and those cards, and the settlement pays
+//! from them.
+
+use crate::common;
+
+use common::play::{open_with_seats, play_step};
+use common::ui::{payloads, real_app, tap, taps_so_far};
+use deckhand::rules::banked::round::BankedStep;
+use deckhand::rules::games::GameId;
+use deckhand::rules::table::Step;
+use egui_kittest::kittest::Queryable;
+
+#[test]
+fn six_hands_settled_from_their_results_with_one_hands_cards_keyed() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("results.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    open_with_seats(&mut h, GameId::Crazy4Poker, tap, &[1, 2, 3, 4, 5, 6]);
+    let mut n = 0;
+    while !matches!(
+        h.state().terminal().table().step(),
+        Step::Banked {
+            step: BankedStep::Cards,
+            ..
+        }
+    ) {
+        assert!(play_step(&mut h, &mut n));
+    }
+    h.get_by_label("Tap each hand's result");
+    assert!(!common::ui::ready(&h, "Settle"), "not before every result");
+    let before = taps_so_far();
+    tap(&mut h, "Qualifies, king high or better");
+    // Seat 1 holds a straight: the Super Bonus pays on it (§ 657a.12(b)), so its cards are
+    // keyed; the grid appears for them.
+    tap(&mut h, "Straight or better");
+    tap(&mut h, "Beats the dealer");
+    h.get_by_label_contains("Seat 1: Straight or better. A bonus pays on it: key its cards");
+    // The grid and Settle on the 1024×768 screen.
+    for label in ["2♣", "A♠", "Settle", "Change the result"] {
+        let r = h.get_by_label(label).rect();
+        assert!(r.max.y <= 768.0 && r.max.x <= 1024.0, "{label} at {r:?}");
+    }
+    for c in ["9♠", "10♥", "J♦", "Q♣", "2♠"] {
+        tap(&mut h, c);
+    }
+    // The taps moved on to seat 2 by themselves.
+    h.get_by_label("Seat 2's hand");
+    for (cat, versus) in [
+        ("High card", "Loses"),
+        ("Pair, jacks or lower", "Beats the dealer"),
+        ("Two pair", "Beats the dealer"),
+        ("High card", "Ties"),
+        ("Pair of aces", "Loses"),
+    ] {
+        tap(&mut h, cat);
+        tap(&mut h, versus);
+    }
+    tap(&mut h, "Settle");
+    assert_eq!(
+        taps_so_far() - before,
+        1 + 2 + 5 + 10 + 1,
+        "the dealer's hand, two taps a seat, five cards, Settle"
+    );
+    h.get_by_label("Settle in this order");
+
+    let row: serde_json::Value =
+        serde_json::from_str(payloads(&db, "cards_keyed").last().unwrap()).unwrap();
+    assert_eq!(row["results"]["dealer_qualifies"], true);
+    assert_eq!(
+        row["results"]["seats"][0][1]["category"],
+        "straight-or-better"
+    );
+    assert_eq!(row["results"]["seats"][1][1]["versus"], "loses");
+    assert_eq!(
+        row["seats"].as_array().unwrap().len(),
+        1,
+        "only seat 1 keyed"
+    );
+    assert_eq!(row["dealer"].as_array().unwrap().len(), 0);
+    let settled: serde_json::Value =
+        serde_json::from_str(payloads(&db, "round_settled").last().unwrap()).unwrap();
+    let results = settled["settlement"]["results"].as_array().unwrap();
+    let net = |seat: u64, wager: &str| {
+        results
+            .iter()
+            .find(|w| w["seat"] == seat && w["wager"] == wager)
+            .map(|w| w["net"].as_i64().unwrap())
+            .unwrap()
+    };
+    assert!(net(1, "super-bonus") > 0, "the straight's Super Bonus pays");
+    assert!(net(1, "ante") > 0 && net(3, "play") > 0);
+    assert!(net(2, "ante") < 0 && net(2, "super-bonus") < 0);
+    assert_eq!(net(5, "ante"), 0, "a tie pushes");
+    // The review's words say it was the dealer's call.
+    assert!(
+        settled.to_string().contains("the dealer's call"),
+        "{settled}"
+    );
+}
