@@ -638,3 +638,74 @@ fn a_device_report_that_cannot_be_written_stops_the_screen_at_once() {
     let resumed = crate::common::ui::payloads(&db, "records_resumed");
     assert_eq!(resumed.len(), 1, "{resumed:?}");
 }
+
+/// Issue 40, item 5: a device that repeats a state (six DECK_PRESENT(1) and three STATUS(2),
+/// each its own frame and sequence number, in two bursts) has every acknowledged report in the
+/// journal: a run of identical reports is one row with its count, and a repeat of the state
+/// last recorded is marked unchanged, never dropped.
+#[test]
+fn every_acknowledged_report_is_journaled_repeats_included() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("repeats.sqlite");
+    let store = Store::open(&db).unwrap();
+    let (master, slave) = TTYPort::pair().unwrap();
+    let mut drv = host(slave, &store, 0);
+    let mut dev = Device::new(master);
+    assert!(dev.handshake(1, Duration::from_secs(5)));
+    let mut sent: HashSet<u8> = HashSet::new();
+    let mut acked: HashSet<u8> = HashSet::new();
+    for burst in 0..2 {
+        for i in 0..(if burst == 0 { 4 } else { 2 }) {
+            sent.insert(dev.send(shuffler::DECK_PRESENT, vec![1]));
+            if i < 2 && burst == 0 || i == 0 && burst == 1 {
+                sent.insert(dev.send(shuffler::STATUS, vec![2]));
+            }
+        }
+        let until = Instant::now() + Duration::from_millis(800);
+        while Instant::now() < until {
+            for f in dev.frames() {
+                if f.kind == ACK
+                    && let Some(s) = f.payload.first()
+                {
+                    acked.insert(*s);
+                }
+            }
+            let _ = drv.poll();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    assert_eq!(sent.len(), 9);
+    assert!(
+        acked.is_superset(&sent),
+        "every frame acknowledged: {acked:?}"
+    );
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let count = |kind: &str| -> u64 {
+        conn.prepare("SELECT payload FROM journal WHERE kind = ?1")
+            .unwrap()
+            .query_map([kind], |r| r.get::<_, String>(0))
+            .unwrap()
+            .map(|p| {
+                let v: serde_json::Value = serde_json::from_str(&p.unwrap()).unwrap();
+                v["reports"].as_u64().unwrap_or(1)
+            })
+            .sum()
+    };
+    assert_eq!(
+        count("shuffler_deck_present"),
+        6,
+        "six DECK_PRESENT reports"
+    );
+    assert_eq!(count("shuffler_status"), 3, "three STATUS reports");
+    let unchanged: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM journal WHERE json_extract(payload, '$.unchanged') = 1",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(
+        unchanged >= 2,
+        "the second burst repeats the states recorded"
+    );
+}

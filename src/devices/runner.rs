@@ -121,9 +121,19 @@ pub trait Protocol: Send + 'static {
     /// The journal row for an event (kind, payload), written by the link thread before the
     /// frame is acknowledged; `None` for what is not recorded.
     fn record(ev: &Self::Event) -> Option<(&'static str, serde_json::Value)>;
-    /// Kinds recorded only when their payload differs from the last one recorded (meters, a
-    /// state the device repeats).
+    /// Kinds a device repeats (a state, meters): a run of identical reports is one row with its
+    /// count, a repeat of the last state recorded is marked unchanged; none is dropped.
     const ON_CHANGE: &'static [&'static str] = &[];
+}
+
+/// An on-change row's payload without what the link added to it (the count, the mark).
+fn strip_count(row: &serde_json::Value) -> serde_json::Value {
+    let mut v = row.clone();
+    if let Some(obj) = v.as_object_mut() {
+        obj.remove("reports");
+        obj.remove("unchanged");
+    }
+    v
 }
 
 /// A running link: commands in, events out.
@@ -239,8 +249,10 @@ impl<P: Protocol> Recorder<P> {
         (self.waker)();
     }
 
-    /// The journal rows for these events, those on change only when changed, and the
-    /// on-change values to remember once they are written.
+    /// The journal rows for these events, and the on-change values to remember once they are
+    /// written. Every report acknowledged is in the journal: a state the device repeats (an
+    /// `ON_CHANGE` kind) is one row per run of identical reports in the batch, with how many
+    /// (`"reports"`), and marked `"unchanged"` when it repeats the last state recorded.
     #[allow(clippy::type_complexity)]
     fn rows(
         &self,
@@ -249,27 +261,48 @@ impl<P: Protocol> Recorder<P> {
         Vec<crate::store::Entry>,
         Vec<(&'static str, serde_json::Value)>,
     ) {
-        let mut out = Vec::new();
+        let mut out: Vec<(&'static str, serde_json::Value)> = Vec::new();
         let mut remember: Vec<(&'static str, serde_json::Value)> = Vec::new();
         for e in events {
             let Some((kind, payload)) = P::record(e) else {
                 continue;
             };
-            if P::ON_CHANGE.contains(&kind) {
-                let last = remember
-                    .iter()
-                    .rev()
-                    .find(|(k, _)| *k == kind)
-                    .map(|(_, v)| v)
-                    .or_else(|| self.last_recorded.get(kind));
-                if last == Some(&payload) {
-                    continue;
-                }
-                remember.push((kind, payload.clone()));
+            if !P::ON_CHANGE.contains(&kind) {
+                out.push((kind, payload));
+                continue;
             }
-            out.push(crate::store::Entry::system(kind, payload));
+            let last = remember
+                .iter()
+                .rev()
+                .find(|(k, _)| *k == kind)
+                .map(|(_, v)| v)
+                .or_else(|| self.last_recorded.get(kind));
+            let same = last == Some(&payload);
+            // The run goes on: the row of the same state just written counts one more.
+            if same
+                && let Some((_, row)) = out.iter_mut().rev().find(|(k, _)| *k == kind)
+                && row.get("reports").is_some()
+                && strip_count(row) == payload
+            {
+                let n = row["reports"].as_u64().unwrap_or(1) + 1;
+                row["reports"] = serde_json::json!(n);
+                continue;
+            }
+            let mut row = payload.clone();
+            if let Some(obj) = row.as_object_mut() {
+                obj.insert("reports".into(), serde_json::json!(1));
+                if same {
+                    obj.insert("unchanged".into(), serde_json::json!(true));
+                }
+            }
+            remember.push((kind, payload));
+            out.push((kind, row));
         }
-        (out, remember)
+        let rows = out
+            .into_iter()
+            .map(|(k, v)| crate::store::Entry::system(k, v))
+            .collect();
+        (rows, remember)
     }
 
     /// Journals the events in one transaction; true once they are durable (or when there is
