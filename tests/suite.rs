@@ -45,6 +45,7 @@ mod results_by_category;
 mod review;
 mod settle_cli;
 mod settle_conservation;
+mod settle_extremes;
 mod settle_paylines;
 mod settle_rules;
 mod shared_database;

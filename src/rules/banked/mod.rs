@@ -243,10 +243,12 @@ impl<'a> Ledger<'a> {
         c - c.rem_euclid(self.rounding)
     }
 
-    /// stake × a / b, rounded down.
+    /// stake × a / b, rounded down; never negative, never past [`MAX_AMOUNT`] (paytables
+    /// refuse odds past `paytable::MAX_ODDS` and wagers are at most `MAX_AMOUNT`, so it is not
+    /// reached; the bound keeps every sum of payouts far from overflowing).
     pub fn odds(&self, stake: Cents, a: u64, b: u64) -> Cents {
-        let v = (stake as i128) * (a as i128) / (b as i128);
-        self.round(v.clamp(0, i64::MAX as i128) as Cents)
+        let v = i128::from(stake.max(0)) * i128::from(a) / i128::from(b.max(1));
+        self.round(v.clamp(0, i128::from(MAX_AMOUNT)) as Cents)
     }
 
     fn push_result(&mut self, r: WagerResult) {
@@ -304,7 +306,14 @@ impl<'a> Ledger<'a> {
         section: &str,
     ) {
         let shown = format!("{}: {why} → {}", label(wager), money(winnings));
-        self.push_win(seat, wager, stake, stake + winnings, shown, section);
+        self.push_win(
+            seat,
+            wager,
+            stake,
+            stake.saturating_add(winnings),
+            shown,
+            section,
+        );
     }
 
     /// A win paid "for" the stake: `total` in all, the stake (if any) part of it.

@@ -12,6 +12,12 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
+/// The longest odds a pay line may print: 100,000 to 1, far past any table's (the seeds' longest
+/// are 1,500 to 1) and small enough that the largest amount times them cannot overflow.
+pub const MAX_ODDS: u64 = 100_000;
+/// The largest fixed sum a pay line may print: $10,000,000.
+pub const MAX_FIXED: Cents = 1_000_000_000;
+
 /// One pay line's odds, as written in the regulation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pay {
@@ -51,9 +57,15 @@ impl Pay {
             return Ok(Pay::MeterPercent(n));
         }
         if let Some(sum) = t.strip_prefix('$') {
-            return parse_dollars(sum)
-                .map(Pay::Fixed)
-                .ok_or_else(|| format!("`{t}`: a fixed sum is written like $1,000 or $7.50"));
+            let c = parse_dollars(sum)
+                .ok_or_else(|| format!("`{t}`: a fixed sum is written like $1,000 or $7.50"))?;
+            if c > MAX_FIXED {
+                return Err(format!(
+                    "`{t}`: a fixed sum is at most {}",
+                    crate::rules::money(MAX_FIXED)
+                ));
+            }
+            return Ok(Pay::Fixed(c));
         }
         // ASCII lower-casing keeps byte offsets, so the numbers are cut from the text as written.
         let (a, kind, b) = if let Some(i) = lower.find(" to ") {
@@ -76,6 +88,12 @@ impl Pay {
             }
         };
         let (a, b) = (num(a)?, num(b)?);
+        // No table pays longer odds; past them a payout could overflow.
+        if a > MAX_ODDS || b > MAX_ODDS {
+            return Err(format!(
+                "`{t}`: odds are at most {MAX_ODDS} to 1 (no table pays more)"
+            ));
+        }
         Ok(if kind == "to" {
             Pay::To(a, b)
         } else {
