@@ -22,6 +22,7 @@ mod deck_removal;
 mod device_pipeline;
 mod eval_cli;
 mod every_game_from_sign_in;
+mod evidence_attacks;
 mod five_card_bonus;
 mod fouled_hand;
 mod heads_up;

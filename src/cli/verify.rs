@@ -28,6 +28,15 @@ pub(super) fn run(config: &Config, db: Option<PathBuf>, replay: bool) -> Result<
                     "no key file here: checked against the key the database records".into()
                 }
             ),
+            // An unsigned journal beside its terminal's signing key was signed once: its head,
+            // recorded key and schema version were taken away (a downgrade).
+            None if key.exists() => {
+                outln!(
+                    "DOWNGRADED: no signed head, but this terminal's signing key {} exists: the journal was signed and its head was taken away",
+                    key.display()
+                );
+                std::process::exit(1);
+            }
             None => outln!("unsigned: written before heads were signed"),
         }
         // The people who sign records, against what the journal last recorded of each.

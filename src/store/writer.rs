@@ -124,6 +124,20 @@ impl Writer {
         // with commits no faster (docs/benchmarks.md, "RSS").
         conn.pragma_update(None, "cache_size", -4_096)?;
         let schema_before: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        // A journal that says it is from before signed heads, with rows, while this terminal's
+        // signing key already exists: a journal that was signed, made to look older (its
+        // signed head, recorded key and schema version taken away) so that the start would
+        // sign whatever it holds. Never adopted: the key came with the first signed head.
+        if (1..10).contains(&schema_before)
+            && key_path.exists()
+            && conn.query_row("SELECT COUNT(*) FROM journal", [], |r| r.get::<_, i64>(0))? > 0
+        {
+            return Err(StoreError::Invalid(format!(
+                "{} says it was written before heads were signed (schema {schema_before}), but this terminal's signing key {} exists: the journal was signed and has been downgraded. Nothing is written; restore the journal from its backup or the central copy",
+                path.display(),
+                key_path.display()
+            )));
+        }
         migrate::apply(&mut conn, MIGRATIONS)?;
         let terminal_id = terminal_id(&conn, path)?;
         // Each opening writes after every row of the openings before it, so the last row

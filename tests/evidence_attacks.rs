@@ -1,0 +1,111 @@
+//! Records that stay evidence (issue 40), each attack done as someone who can write the
+//! terminal's files but does not hold its key would do it.
+
+use deckhand::store::{Entry, RowContext, Store};
+use std::process::Command;
+
+fn ctx() -> RowContext {
+    RowContext {
+        table_no: Some(12),
+        dealer_credential: Some("20417".into()),
+        actor_credential: None,
+    }
+}
+
+/// Item 2, the downgrade: a signed journal has a row edited and its chain recomputed, then is
+/// made to look like a journal from before signing (the signed head dropped, the recorded key
+/// deleted, the newest index dropped, the schema version set to 9), the key file left where it
+/// is. Today the next start signed the forgery with the terminal's own key; now nothing opens
+/// it for writing, nothing is migrated or signed, and `verify-log` says it was downgraded.
+#[test]
+fn a_downgraded_journal_is_never_signed_and_verify_log_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("down.sqlite");
+    {
+        let mut s = Store::open(&db).unwrap();
+        s.append(
+            &ctx(),
+            &[Entry::system(
+                "pot_awarded",
+                serde_json::json!({"pot": 600}),
+            )],
+        )
+        .unwrap();
+        s.append(
+            &ctx(),
+            &[Entry::system(
+                "pot_awarded",
+                serde_json::json!({"pot": 800}),
+            )],
+        )
+        .unwrap();
+    }
+    let all = Store::open(&db).unwrap().all_rows().unwrap();
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute_batch("DROP TRIGGER journal_no_update;")
+            .unwrap();
+        let mut prev = all[0].prev_hash.clone();
+        for r in &all {
+            let mut r = r.clone();
+            r.payload = r.payload.replace("800", "8000");
+            r.prev_hash = prev;
+            r.hash = r.compute_hash();
+            conn.execute(
+                "UPDATE journal SET payload = ?1, prev_hash = ?2, hash = ?3 WHERE serial = ?4",
+                rusqlite::params![r.payload, r.prev_hash, r.hash, r.serial],
+            )
+            .unwrap();
+            prev = r.hash;
+        }
+        conn.execute_batch(
+            "DROP TABLE signed_head;
+             DELETE FROM meta WHERE key = 'public_key';
+             DROP INDEX journal_person_state;
+             PRAGMA user_version = 9;",
+        )
+        .unwrap();
+    }
+    // verify-log, as the casino's auditor runs it beside the key file.
+    let out = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args(["verify-log", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !out.status.success(),
+        "verify-log passed a downgrade: {said}"
+    );
+    assert!(said.contains("DOWNGRADED"), "{said}");
+    // The terminal's own start and the people command refuse it, and sign nothing.
+    let e = Store::open(&db)
+        .err()
+        .expect("a downgraded journal opened for writing");
+    assert!(e.to_string().contains("downgraded"), "{e}");
+    let out = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args(["people", "--db"])
+        .arg(&db)
+        .arg("list")
+        .output()
+        .unwrap();
+    assert!(
+        !out.status.success(),
+        "people list opened a downgraded journal"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("downgraded"), "{err}");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, 9, "not migrated");
+    let signed: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM sqlite_master WHERE name = 'signed_head'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(signed, 0, "no head signed over the forgery");
+}
