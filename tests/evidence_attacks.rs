@@ -83,6 +83,7 @@ fn a_downgraded_journal_is_never_signed_and_verify_log_names_it() {
         .err()
         .expect("a downgraded journal opened for writing");
     assert!(e.to_string().contains("downgraded"), "{e}");
+    // `people list` reads it, read-only, as evidence; a command that writes refuses it.
     let out = Command::new(env!("CARGO_BIN_EXE_deckhand"))
         .args(["people", "--db"])
         .arg(&db)
@@ -90,8 +91,20 @@ fn a_downgraded_journal_is_never_signed_and_verify_log_names_it() {
         .output()
         .unwrap();
     assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args(["people", "--db"])
+        .arg(&db)
+        .args(["deactivate", "--as", "1001", "1002"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(
         !out.status.success(),
-        "people list opened a downgraded journal"
+        "people deactivate opened a downgraded journal"
     );
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("downgraded"), "{err}");
@@ -108,4 +121,65 @@ fn a_downgraded_journal_is_never_signed_and_verify_log_names_it() {
         )
         .unwrap();
     assert_eq!(signed, 0, "no head signed over the forgery");
+}
+
+/// Item 6: `people list` reads. On a mistyped path it creates nothing (no database, key or
+/// commit log) and fails; on a journal it changes no byte and leaves no file beside it; the
+/// commands that write refuse a path that does not exist instead of making a new terminal.
+#[test]
+fn people_list_reads_only_and_a_mistyped_path_creates_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let typo = dir.path().join("TYPO.sqlite");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_deckhand"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["people", "--db", typo.to_str().unwrap(), "list"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no such database"));
+    let out = run(&[
+        "people",
+        "--db",
+        typo.to_str().unwrap(),
+        "deactivate",
+        "--as",
+        "1001",
+        "1002",
+    ]);
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("no such database"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!out.status.success());
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert!(left.is_empty(), "files made for a mistyped path: {left:?}");
+
+    let db = dir.path().join("people.sqlite");
+    {
+        let mut s = Store::open(&db).unwrap();
+        s.append(&ctx(), &[Entry::system("opened", 1)]).unwrap();
+    }
+    let files = |d: &std::path::Path| {
+        let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| {
+                let p = e.unwrap().path();
+                let bytes = std::fs::read(&p).unwrap_or_default();
+                (p.file_name().unwrap().to_string_lossy().into_owned(), bytes)
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let before = files(dir.path());
+    let out = run(&["people", "--db", db.to_str().unwrap(), "list"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(files(dir.path()), before, "people list changed the files");
 }

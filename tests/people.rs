@@ -31,8 +31,11 @@ fn deckhand(db: &std::path::Path, args: &[&str], stdin: &str) -> (i32, String, S
 fn people_are_managed_by_role_and_never_deleted() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("p.sqlite");
-    let (code, out, _) = deckhand(&db, &["list"], "");
-    assert_eq!((code, out.as_str()), (0, ""));
+    // Listing reads: on a terminal not yet made it says so and makes nothing (issue 40).
+    let (code, out, err) = deckhand(&db, &["list"], "");
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("no such database"), "{err}");
+    assert!(!db.exists());
     // First start: the administrator, PIN typed twice.
     let (code, _, err) = deckhand(
         &db,

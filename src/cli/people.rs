@@ -9,6 +9,33 @@ pub(super) fn people(config: &Config, db: Option<PathBuf>, action: PeopleCmd) ->
         Some(p) => p,
         None => config.database_path().map_err(anyhow::Error::msg)?,
     };
+    // Listing reads: the journal opened read-only, nothing created, migrated or signed.
+    if let PeopleCmd::List = action {
+        if !path.exists() {
+            bail!("{}: no such database", path.display());
+        }
+        let conn = crate::store::open_evidence(&path)
+            .with_context(|| format!("opening {}", path.display()))?;
+        for r in crate::store::Store::list_people_on(&conn)? {
+            outln!(
+                "{:<10} {:<16} {:<28} {}{}{}",
+                r.person.credential,
+                r.person.role.name(),
+                r.person.name,
+                if r.active { "active" } else { "inactive" },
+                if r.has_pin { "" } else { ", no PIN" },
+                if r.locked { ", LOCKED" } else { "" }
+            );
+        }
+        return Ok(());
+    }
+    // Only the first administrator makes a database; a mistyped path is not a new terminal.
+    if !path.exists() && !matches!(action, PeopleCmd::InitAdmin { .. }) {
+        bail!(
+            "{}: no such database (people init-admin makes a new one)",
+            path.display()
+        );
+    }
     let store = config
         .open_store(&path)
         .with_context(|| format!("opening {}", path.display()))?;
@@ -33,20 +60,8 @@ pub(super) fn people(config: &Config, db: Option<PathBuf>, action: PeopleCmd) ->
         })
     };
     let done = match action {
-        PeopleCmd::List => {
-            for r in term.store().list_people()? {
-                outln!(
-                    "{:<10} {:<16} {:<28} {}{}{}",
-                    r.person.credential,
-                    r.person.role.name(),
-                    r.person.name,
-                    if r.active { "active" } else { "inactive" },
-                    if r.has_pin { "" } else { ", no PIN" },
-                    if r.locked { ", LOCKED" } else { "" }
-                );
-            }
-            return Ok(());
-        }
+        // Listed above, read-only.
+        PeopleCmd::List => return Ok(()),
         PeopleCmd::InitAdmin { name, credential } => {
             let pin = next_pin("PIN")?;
             if next_pin("PIN again")? != pin {

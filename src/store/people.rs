@@ -325,7 +325,13 @@ impl Store {
 
     /// Everyone, active or not, by role then name.
     pub fn list_people(&self) -> Result<Vec<PersonRecord>> {
-        let mut stmt = self.reader.prepare(
+        Store::list_people_on(&self.reader)
+    }
+
+    /// The people who sign records, as `conn` holds them: the terminal's reader, or an evidence
+    /// copy opened read-only (`deckhand people list` never opens the journal for writing).
+    pub fn list_people_on(conn: &rusqlite::Connection) -> Result<Vec<PersonRecord>> {
+        let mut stmt = conn.prepare(
             "SELECT p.name, p.credential, p.role, p.active, p.pin_hash IS NOT NULL,
                     COALESCE(a.locked, 0)
              FROM people p LEFT JOIN pin_attempts a ON a.credential = p.credential
