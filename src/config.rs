@@ -208,12 +208,17 @@ pub struct PeopleConfig {
     /// The fewest digits of a PIN (everyone's, dealers' too): 6 to 12; raising it asks for
     /// longer PINs when they are next set, and refuses shorter ones at once.
     pub min_pin_digits: usize,
-    /// Wrong PINs in a row that lock a credential number until a supervisor clears it.
+    /// Wrong PINs in a row that lock a credential number (for `lockout_minutes`, or until a
+    /// supervisor clears it).
     pub max_pin_failures: u32,
     /// Seconds to wait after the second wrong PIN in a row; doubling with each further one.
     pub pin_delay_seconds: i64,
     /// The longest wait between tries.
     pub pin_max_delay_seconds: i64,
+    /// How long a lock-out lasts at first, doubling with each wrong PIN after it up to
+    /// `max_lockout_minutes`; a supervisor or the administrator clears it at once.
+    pub lockout_minutes: i64,
+    pub max_lockout_minutes: i64,
     /// Minutes without a touch between rounds before the screen locks; 0 never locks.
     pub lock_after_idle_minutes: u32,
 }
@@ -225,6 +230,8 @@ impl Default for PeopleConfig {
             max_pin_failures: 5,
             pin_delay_seconds: 2,
             pin_max_delay_seconds: 60,
+            lockout_minutes: 15,
+            max_lockout_minutes: 60,
             lock_after_idle_minutes: 5,
         }
     }
@@ -713,6 +720,14 @@ impl Config {
                     .into(),
             );
         }
+        if !(1..=1440).contains(&self.people.lockout_minutes)
+            || !(self.people.lockout_minutes..=1440).contains(&self.people.max_lockout_minutes)
+        {
+            return Err(
+                "people.lockout_minutes: 1 to 1440, and at most people.max_lockout_minutes (1440 at most): a lock-out always ends"
+                    .into(),
+            );
+        }
         self.printer.validate()
     }
 
@@ -787,6 +802,8 @@ impl Config {
             max_failures: self.people.max_pin_failures,
             first_delay_seconds: self.people.pin_delay_seconds,
             max_delay_seconds: self.people.pin_max_delay_seconds,
+            lockout_minutes: self.people.lockout_minutes,
+            max_lockout_minutes: self.people.max_lockout_minutes,
         }
     }
 

@@ -102,7 +102,7 @@ pub enum VerifyError {
     #[error("credential number {credential}: wait {seconds} s before the next try")]
     TooSoon { credential: String, seconds: i64 },
     #[error(
-        "credential number {0} is locked after too many wrong PINs: a supervisor must clear it"
+        "credential number {0} is locked after too many wrong PINs: a supervisor or the administrator clears it, or try again later"
     )]
     LockedOut(String),
 }
@@ -127,6 +127,11 @@ pub struct PinPolicy {
     /// The wait after the second failure in a row; it doubles with each further one.
     pub first_delay_seconds: i64,
     pub max_delay_seconds: i64,
+    /// How long a lock-out lasts at first; each wrong PIN after it doubles it, up to
+    /// `max_lockout_minutes`. A supervisor or the administrator clears it at once. A lock that
+    /// never ended would let anyone at the prompt lock every supervisor out for good.
+    pub lockout_minutes: i64,
+    pub max_lockout_minutes: i64,
 }
 
 impl Default for PinPolicy {
@@ -136,12 +141,24 @@ impl Default for PinPolicy {
             max_failures: 5,
             first_delay_seconds: 2,
             max_delay_seconds: 60,
+            lockout_minutes: 15,
+            max_lockout_minutes: 60,
         }
     }
 }
 
 impl PinPolicy {
     /// Seconds to wait after `failures` wrong PINs in a row.
+    /// How long the lock lasts after `failures` wrong PINs in a row (at least `max_failures`).
+    pub fn lockout_after(&self, failures: u32) -> chrono::Duration {
+        let again = failures.saturating_sub(self.max_failures).min(30);
+        let minutes = self
+            .lockout_minutes
+            .saturating_mul(1i64 << again)
+            .min(self.max_lockout_minutes.max(self.lockout_minutes));
+        chrono::Duration::minutes(minutes.max(0))
+    }
+
     pub fn wait_after(&self, failures: u32) -> i64 {
         if failures <= 1 {
             return 0;
@@ -255,12 +272,17 @@ impl Store {
             )
             .optional()?;
         let (failures, last, locked) = attempts.unwrap_or((0, None, false));
+        let last = last
+            .and_then(|l| chrono::DateTime::parse_from_rfc3339(&l).ok())
+            .map(|l| l.with_timezone(&Utc));
+        // A lock lasts its time (growing with each wrong PIN after it), then one more try.
         if locked {
-            return Ok(Err(VerifyError::LockedOut(credential.to_string())));
-        }
-        if let Some(last) = last.and_then(|l| chrono::DateTime::parse_from_rfc3339(&l).ok()) {
-            let ready =
-                last.with_timezone(&Utc) + chrono::Duration::seconds(policy.wait_after(failures));
+            let until = last.map(|l| l + policy.lockout_after(failures));
+            if until.is_none_or(|u| now < u) {
+                return Ok(Err(VerifyError::LockedOut(credential.to_string())));
+            }
+        } else if let Some(last) = last {
+            let ready = last + chrono::Duration::seconds(policy.wait_after(failures));
             if now < ready {
                 let seconds = ((ready - now).num_milliseconds() + 999).div_euclid(1000);
                 return Ok(Err(VerifyError::TooSoon {
@@ -526,6 +548,8 @@ mod tests {
             max_failures: 4,
             first_delay_seconds: 2,
             max_delay_seconds: 60,
+            lockout_minutes: 15,
+            max_lockout_minutes: 60,
         };
         assert_eq!(
             (0..7).map(|n| policy.wait_after(n)).collect::<Vec<_>>(),
@@ -570,12 +594,37 @@ mod tests {
             Err(VerifyError::LockedOut("1001".into()))
         );
         assert_eq!(
-            v(&s, "246810", at(3600)),
+            v(&s, "246810", at(8 + 899)),
             Err(VerifyError::LockedOut("1001".into()))
         );
         assert!(s.list_people().unwrap()[0].locked);
+        // The lock ends after 15 minutes: one more try; a wrong one locks again for twice as
+        // long, capped at an hour (nobody at the prompt locks a supervisor out for good).
+        assert_eq!(
+            v(&s, "000000", at(8 + 900)),
+            Err(VerifyError::LockedOut("1001".into()))
+        );
+        assert_eq!(
+            v(&s, "246810", at(908 + 1799)),
+            Err(VerifyError::LockedOut("1001".into()))
+        );
+        assert_eq!(
+            policy.lockout_after(9),
+            chrono::Duration::minutes(60),
+            "capped"
+        );
+        // A supervisor clears it at once.
         assert!(s.clear_lockout("1001").unwrap());
-        assert_eq!(v(&s, "246810", at(3600)), Ok(fp.clone()));
+        assert_eq!(v(&s, "246810", at(908 + 1)), Ok(fp.clone()));
+        // Locked again and left alone, it clears itself.
+        for k in 0..4 {
+            let _ = v(&s, "000000", at(2000 + 100 * k));
+        }
+        assert_eq!(
+            v(&s, "246810", at(2300 + 60)),
+            Err(VerifyError::LockedOut("1001".into()))
+        );
+        assert_eq!(v(&s, "246810", at(2300 + 15 * 60)), Ok(fp.clone()));
         // A reset PIN replaces the old one; deactivation refuses the person but keeps the row.
         s.reset_pin("1001", "975310").unwrap();
         assert!(matches!(
