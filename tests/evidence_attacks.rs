@@ -183,3 +183,42 @@ fn people_list_reads_only_and_a_mistyped_path_creates_nothing() {
     );
     assert_eq!(files(dir.path()), before, "people list changed the files");
 }
+
+/// Item 8: a negative contribution is refused by name, never read as nothing; a list where a
+/// record of named wagers is expected is refused, never read in order; a backup folder made
+/// by the terminal is the service user's alone.
+#[test]
+fn hostile_settle_inputs_are_refused_and_a_backup_folder_is_private() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let omaha = std::fs::read_to_string(format!("{root}/docs/settle-examples/omaha-hi-lo.json"))
+        .unwrap()
+        .replace("\"bad_beat\": 100", "\"bad_beat\": -5000");
+    let e = deckhand::rules::poker::showdown::settle(&omaha).unwrap_err();
+    assert!(e.contains("rake.bad_beat: -5000"), "{e}");
+
+    let c4 =
+        std::fs::read_to_string(format!("{root}/docs/settle-examples/crazy-4-poker.json")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&c4).unwrap();
+    v["seats"][0]["wagers"] = serde_json::json!([1000, 1000, 500, 100]);
+    let p = deckhand::rules::banked::paytable::Paytables::embedded().unwrap();
+    let e = deckhand::rules::banked::settle_json(
+        &v.to_string(),
+        &p,
+        &deckhand::rules::banked::HouseRules::default(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("seats[0].wagers"), "{e}");
+    assert!(e.to_string().contains("not a list"), "{e}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("b.sqlite");
+    {
+        let mut s = Store::open(&db).unwrap();
+        s.append(&ctx(), &[Entry::system("opened", 1)]).unwrap();
+    }
+    let out = dir.path().join("backups").join("nested");
+    deckhand::store::backup::backup(&db, &out, std::time::Duration::from_secs(3600)).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(&out).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o700, "{mode:o}");
+}

@@ -38,8 +38,21 @@ fn taken_at(path: &Path) -> Option<DateTime<Utc>> {
 /// Copies the database at `source` into `dir`, checks the copy, and prunes copies older than
 /// `retention`. Uses its own read-only connection, so it may run on any thread.
 pub fn backup(source: &Path, dir: &Path, retention: Duration) -> Result<BackupReport> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| StoreError::Invalid(format!("cannot create {}: {e}", dir.display())))?;
+    // The folder holds copies of the journal: made now, it is the service user's alone, like
+    // the journal (0700); a folder the casino made keeps the mode it was given.
+    let existed = dir.exists();
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)
+            .map_err(|e| StoreError::Invalid(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    if !existed {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700));
+    }
     let from = Connection::open_with_flags(source, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
     from.busy_timeout(Duration::from_secs(5))?;
     let terminal: String = from

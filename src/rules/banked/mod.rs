@@ -925,11 +925,47 @@ pub fn merged<T: Serialize + for<'de> Deserialize<'de>>(
 
 /// The round's JSON as a game's typed round, the error without serde's line and column.
 pub fn parse<T: for<'de> Deserialize<'de>>(body: &str) -> Result<T, SettleError> {
+    // A record is read by its names: a list where fields are expected ("wagers": [1]) would be
+    // taken field by field in order, so it is refused (issue 40).
+    if let Ok(v) = serde_json::from_str::<serde_json::Value>(body) {
+        positional("", &v)?;
+    }
     serde_json::from_str(body).map_err(|e| {
         let msg = e.to_string();
         let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
         err("input", msg)
     })
+}
+
+/// Refuses a list given where a record of named fields is expected: the seats' `wagers`, the
+/// `meters` and the `rules` (a list of numbers there would be read field by field in order).
+fn positional(path: &str, v: &serde_json::Value) -> Result<(), SettleError> {
+    match v {
+        serde_json::Value::Object(map) => {
+            for (k, x) in map {
+                let here = if path.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{path}.{k}")
+                };
+                if matches!(k.as_str(), "wagers" | "meters" | "rules") && x.is_array() {
+                    return Err(err(
+                        here,
+                        "a record of named fields, not a list (a list would be read in order)",
+                    ));
+                }
+                positional(&here, x)?;
+            }
+            Ok(())
+        }
+        serde_json::Value::Array(items) => {
+            for (i, x) in items.iter().enumerate() {
+                positional(&format!("{path}[{i}]"), x)?;
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The house-banked games' ids, for messages.

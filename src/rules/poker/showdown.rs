@@ -131,6 +131,20 @@ pub fn settle(input: &str) -> Result<ShowdownSettlement, String> {
     if inp.rake.rake_percent > 10 {
         return Err("rake.rake_percent: at most 10 (§ 637a.17(b)(1))".into());
     }
+    // An amount below zero is refused by name, never read as nothing (issue 40).
+    for (field, c) in [
+        ("rake.rake_cap", inp.rake.rake_cap),
+        ("rake.bad_beat", inp.rake.bad_beat),
+        ("rake.high_hand", inp.rake.high_hand),
+        ("rake.contribution_min_pot", inp.rake.contribution_min_pot),
+    ] {
+        if !(0..=crate::rules::banked::MAX_AMOUNT).contains(&c) {
+            return Err(format!(
+                "{field}: {c} is not an amount of cents from 0 to {}",
+                crate::rules::banked::MAX_AMOUNT
+            ));
+        }
+    }
     let board = cards(&inp.board, "board")?;
     let board_game = proc.phases.iter().any(|p| matches!(p, Phase::Board { .. }));
     let stakes: Vec<Stake> = inp
