@@ -222,3 +222,33 @@ fn hostile_settle_inputs_are_refused_and_a_backup_folder_is_private() {
     let mode = std::fs::metadata(&out).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o700, "{mode:o}");
 }
+
+/// Item 6: a start refused because the journal's signing key is missing makes nothing beside
+/// the journal (before, it made the commit-log files first).
+#[test]
+fn a_start_refused_for_a_missing_key_creates_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.sqlite");
+    {
+        let mut s = Store::open(&db).unwrap();
+        s.append(&ctx(), &[Entry::system("opened", 1)]).unwrap();
+    }
+    // An evidence copy: the journal alone, without its key or commit log.
+    for e in std::fs::read_dir(dir.path()).unwrap() {
+        let p = e.unwrap().path();
+        if p != db {
+            std::fs::remove_file(&p).unwrap();
+        }
+    }
+    let e = Store::open(&db).err().expect("opened without its key");
+    assert!(e.to_string().contains("signing key file"), "{e}");
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        left,
+        vec!["k.sqlite".to_string()],
+        "files made by a refused start"
+    );
+}

@@ -115,7 +115,6 @@ impl Writer {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         // FULL until the commit log (if this writer owns it) has put back what it holds.
         conn.pragma_update(None, "synchronous", "FULL")?;
-        let log = CommitLog::open(path)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         // 4 MiB of pages for the writer (SQLite's default is 2 MiB): the leaves an append
         // writes (the journal's last, and each index's for the kinds, tables and dealers in
@@ -160,6 +159,9 @@ impl Writer {
                 recorded.get(..16).unwrap_or(&recorded)
             )));
         }
+        // The commit log's files only once the start is not refused: a refused start makes
+        // nothing beside the journal (issue 40).
+        let log = CommitLog::open(path)?;
         let (key, _created) = super::signing::HeadKey::load_or_create(key_path)?;
         let public = key.public_hex();
         let stats = std::sync::Arc::new(std::sync::Mutex::new(GroupStats::default()));
