@@ -47,26 +47,7 @@ fn rows(db: &std::path::Path) -> Vec<JournalRow> {
 /// terminal's own key, as someone with write access to the file and the key could, or as a
 /// change of the rules would look (neither the hashes nor the signature can tell).
 fn alter_and_rechain(db: &std::path::Path, serial: i64, edit: impl Fn(&str) -> String) {
-    let all = rows(db);
-    let conn = rusqlite::Connection::open(db).unwrap();
-    conn.execute_batch("DROP TRIGGER journal_no_update;")
-        .unwrap();
-    let mut prev = all[(serial - 2) as usize].hash.clone();
-    for r in all.iter().filter(|r| r.serial >= serial) {
-        let mut r = r.clone();
-        if r.serial == serial {
-            r.payload = edit(&r.payload);
-        }
-        r.prev_hash = prev;
-        r.hash = r.compute_hash();
-        conn.execute(
-            "UPDATE journal SET payload = ?1, prev_hash = ?2, hash = ?3 WHERE serial = ?4",
-            rusqlite::params![r.payload, r.prev_hash, r.hash, r.serial],
-        )
-        .unwrap();
-        prev = r.hash;
-    }
-    drop(conn);
+    common::rechain(db, serial, edit);
     common::resign_head(db);
 }
 

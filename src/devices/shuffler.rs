@@ -167,6 +167,24 @@ pub fn deck_difference(cards: &[Card]) -> (Vec<Card>, Vec<Card>) {
     (missing, extra)
 }
 
+/// Card codes 0–51 (`(rank − 2) × 4 + suit`) as cards; a code past 51 is refused.
+fn card_codes(codes: &[u8]) -> Result<Vec<Card>, String> {
+    codes
+        .iter()
+        .map(|b| {
+            Card::from_index(*b as usize).ok_or_else(|| format!("card code {b} is not 0 to 51"))
+        })
+        .collect()
+}
+
+/// At most 255 cards as a count byte and their codes, after `head`.
+fn with_codes(mut head: Vec<u8>, cards: &[Card]) -> Vec<u8> {
+    let n = cards.len().min(255);
+    head.push(n as u8);
+    head.extend(cards[..n].iter().map(|c| c.index() as u8));
+    head
+}
+
 /// Decodes one application frame from the device.
 pub fn decode_event(kind: u8, p: &[u8]) -> Result<ShufflerEvent, String> {
     let need = |n: usize| {
@@ -235,13 +253,7 @@ pub fn decode_event(kind: u8, p: &[u8]) -> Result<ShufflerEvent, String> {
             need(2)?;
             let n = p[1] as usize;
             need(2 + n)?;
-            let cards = p[2..2 + n]
-                .iter()
-                .map(|b| {
-                    Card::from_index(*b as usize)
-                        .ok_or_else(|| format!("card code {b} is not 0 to 51"))
-                })
-                .collect::<Result<Vec<Card>, String>>()?;
+            let cards = card_codes(&p[2..2 + n])?;
             Ok(ShufflerEvent::CardsRead { deck: p[0], cards })
         }
         CAPABILITIES => {
@@ -252,13 +264,7 @@ pub fn decode_event(kind: u8, p: &[u8]) -> Result<ShufflerEvent, String> {
             need(3)?;
             let n = p[2] as usize;
             need(3 + n)?;
-            let cards = p[3..3 + n]
-                .iter()
-                .map(|b| {
-                    Card::from_index(*b as usize)
-                        .ok_or_else(|| format!("card code {b} is not 0 to 51"))
-                })
-                .collect::<Result<Vec<Card>, String>>()?;
+            let cards = card_codes(&p[3..3 + n])?;
             if p[1] == 0 {
                 return Err("stack 0: stacks count from 1".into());
             }
@@ -319,19 +325,11 @@ pub fn encode_event(ev: &ShufflerEvent) -> Option<(u8, Vec<u8>)> {
             (FAULT, p)
         }
         ShufflerEvent::Status(s) => (STATUS, vec![s.byte()]),
-        ShufflerEvent::CardsRead { deck, cards } => {
-            let n = cards.len().min(255);
-            let mut p = vec![*deck, n as u8];
-            p.extend(cards[..n].iter().map(|c| c.index() as u8));
-            (CARD_LIST, p)
-        }
+        ShufflerEvent::CardsRead { deck, cards } => (CARD_LIST, with_codes(vec![*deck], cards)),
         ShufflerEvent::DeckPresent(present) => (DECK_PRESENT, vec![u8::from(*present)]),
         ShufflerEvent::Capabilities(c) => (CAPABILITIES, vec![c.byte()]),
         ShufflerEvent::HandDispensed { deck, stack, cards } => {
-            let n = cards.len().min(255);
-            let mut p = vec![*deck, *stack, n as u8];
-            p.extend(cards[..n].iter().map(|c| c.index() as u8));
-            (HAND_DISPENSED, p)
+            (HAND_DISPENSED, with_codes(vec![*deck, *stack], cards))
         }
         ShufflerEvent::Meters {
             shuffles,

@@ -80,19 +80,13 @@ impl BankedEntry {
                 },
             ));
         }
-        Some(BankedCommand::Cards {
-            seats: cards,
-            dealer: vec![],
-            community: vec![],
-            draws: vec![],
-            meters: Default::default(),
-            system_draw: None,
-            read: vec![],
-            results: Some(Results {
+        Some(BankedCommand::from_results(
+            cards,
+            Results {
                 dealer_qualifies: qualifies,
                 seats,
-            }),
-        })
+            },
+        ))
     }
 
     /// A seat's tab: its result so far.

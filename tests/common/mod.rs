@@ -150,3 +150,35 @@ pub fn resign_head(db: &std::path::Path) {
     key.sign_last_row(&rusqlite::Connection::open(db).unwrap())
         .unwrap();
 }
+
+/// Rewrites row `serial`'s payload with `edit` and recomputes the hash chain from it on, as
+/// someone with write access to the file could (the signed head is left as it was: a caller
+/// that holds the key re-signs it with [`resign_head`]).
+pub fn rechain(db: &std::path::Path, serial: i64, edit: impl Fn(&str) -> String) {
+    let all = deckhand::store::Store::open(db)
+        .unwrap()
+        .all_rows()
+        .unwrap();
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.execute_batch("DROP TRIGGER IF EXISTS journal_no_update;")
+        .unwrap();
+    let mut prev = all
+        .iter()
+        .find(|r| r.serial == serial)
+        .map(|r| r.prev_hash.clone())
+        .unwrap();
+    for r in all.iter().filter(|r| r.serial >= serial) {
+        let mut r = r.clone();
+        if r.serial == serial {
+            r.payload = edit(&r.payload);
+        }
+        r.prev_hash = prev;
+        r.hash = r.compute_hash();
+        conn.execute(
+            "UPDATE journal SET payload = ?1, prev_hash = ?2, hash = ?3 WHERE serial = ?4",
+            rusqlite::params![r.payload, r.prev_hash, r.hash, r.serial],
+        )
+        .unwrap();
+        prev = r.hash;
+    }
+}

@@ -68,6 +68,23 @@ pub struct Results {
     pub seats: Vec<(u8, SeatResult)>,
 }
 
+impl super::BankedCommand {
+    /// The settlement's cards step from results: the cards only of the hands a bonus pays on,
+    /// none of the dealer's, the meters and reading filled in by the terminal.
+    pub fn from_results(seats: Vec<(u8, Vec<Card>)>, results: Results) -> super::BankedCommand {
+        super::BankedCommand::Cards {
+            seats,
+            dealer: vec![],
+            community: vec![],
+            draws: vec![],
+            meters: Default::default(),
+            system_draw: None,
+            read: vec![],
+            results: Some(results),
+        }
+    }
+}
+
 impl BankedRound {
     /// This round may be settled from results: its game offers them, nothing in it is paid
     /// from the hands themselves (a Progressive wager), and it is neither void nor locked in.

@@ -42,16 +42,7 @@ fn result(category: &str, versus: Option<Versus>) -> SeatResult {
 }
 
 fn cards_cmd(seats: Vec<(u8, Vec<Card>)>, results: Results) -> BankedCommand {
-    BankedCommand::Cards {
-        seats,
-        dealer: vec![],
-        community: vec![],
-        draws: vec![],
-        meters: Default::default(),
-        system_draw: None,
-        read: vec![],
-        results: Some(results),
-    }
+    BankedCommand::from_results(seats, results)
 }
 
 fn nets(r: &BankedRound, seat: u8) -> Vec<(String, Cents)> {
