@@ -174,6 +174,7 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
                             S::Deal => C::Dealt {
                                 seats: vec![(2, c("9s 7d")), (4, c("Kh 8c")), (5, c("Ad 6s"))],
                                 up: c("6h")[0],
+                                read: Vec::new(),
                             },
                             S::MatchTheDealer => C::MatchSettled,
                             S::Insurance { seat } => C::Insure { seat, amount: 0 },

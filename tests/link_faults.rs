@@ -84,6 +84,22 @@ fn every_device_message_round_trips() {
             failed: 3,
             cards: 62_608,
         },
+        // Version 2.
+        ShufflerEvent::Capabilities(shuffler::Capabilities {
+            card_list: true,
+            deals_read_hands: false,
+            reads_draws: true,
+        }),
+        ShufflerEvent::HandDispensed {
+            deck: 1,
+            stack: 3,
+            cards: deckhand::rules::cards::full_deck()[..4].to_vec(),
+        },
+        ShufflerEvent::CardDrawn {
+            deck: 0,
+            number: 300,
+            card: deckhand::rules::cards::full_deck()[51],
+        },
     ];
     for ev in events {
         let (kind, payload) = encode_event(&ev).expect("a device message");
@@ -122,6 +138,21 @@ fn every_device_message_round_trips() {
             .contains("needs 16")
     );
     assert!(decode_event(shuffler::DECK_PRESENT, &[7]).is_err());
+    assert!(
+        decode_event(shuffler::CARD_DRAWN, &[0, 0, 1])
+            .unwrap_err()
+            .contains("needs 4")
+    );
+    assert!(
+        decode_event(shuffler::CARD_DRAWN, &[0, 0, 0, 5])
+            .unwrap_err()
+            .contains("count from 1")
+    );
+    assert!(
+        decode_event(shuffler::CARD_DRAWN, &[0, 0, 1, 52])
+            .unwrap_err()
+            .contains("not 0 to 51")
+    );
     assert!(
         decode_event(0x7E, &[])
             .unwrap_err()

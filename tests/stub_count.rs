@@ -430,12 +430,19 @@ fn a_spanish_21_shoe_is_counted_as_a_shoe() {
             h.run_ok();
         }
     }
-    // The counted shoe goes from the shuffler into the dealing shoe before its burn (§ 635a.7(c)).
+    // The counted shoe goes from the shuffler into the dealing shoe before its burn (§ 635a.7(c));
+    // the shuffler's shoe reads the burn card as it leaves, and the step goes by itself.
     assert_eq!(h.state().terminal().table().step(), Step::BurnCard);
     h.get_by_label_contains(
         "Take the shuffled stack from the shuffler and place it in the dealing shoe",
     );
-    tap(&mut h, "Card burned");
+    h.get_by_label_contains("The shoe reads it");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while h.state().terminal().table().step() == Step::BurnCard {
+        assert!(Instant::now() < deadline, "the burn card was never read");
+        std::thread::sleep(Duration::from_millis(20));
+        h.run_ok();
+    }
     tap(&mut h, "Floorperson: card reader inspected");
     common::play::floorperson_signs(&mut h);
     h.get_by_label_contains("Deal from the Red shoe");

@@ -41,6 +41,7 @@ mod progressive_link;
 mod rake;
 mod rankings_exhaustive;
 mod reading_shoe;
+mod reading_shoe_21;
 mod replay;
 mod results_by_category;
 mod review;

@@ -62,7 +62,13 @@ fn measure(game: GameId, players: u8, mode: Mode) -> Cost {
     let seats = seats(game, players);
     if mode == Mode::ReadingShoe {
         config.shuffler.port = "simulated".into();
-        config.table.dealing = deckhand::rules::registry::Dealing::AutomatedShoe;
+        // Spanish 21's cards are drawn from the shoe by hand, each read as it leaves it
+        // (§ 635a.7(a),(b)); the other games' hands are dispensed by an automated shoe.
+        config.table.dealing = if game == GameId::Spanish21 {
+            deckhand::rules::registry::Dealing::ManualShoe
+        } else {
+            deckhand::rules::registry::Dealing::AutomatedShoe
+        };
     }
     let mut h = app_with(&config, 1024.0, 768.0, 0.25);
     if mode == Mode::ReadingShoe {
@@ -172,9 +178,7 @@ fn every_game_at_two_and_six_players_within_its_tap_budget() {
     ];
     let mut over = Vec::new();
     for game in GameId::all() {
-        let modes: &[Mode] = if game == GameId::Spanish21 {
-            &[Mode::Keyed]
-        } else if game.is_house_banked() {
+        let modes: &[Mode] = if game.is_house_banked() {
             &[Mode::Keyed, Mode::ReadingShoe]
         } else {
             &[Mode::AtTheTable, Mode::Tracked]
@@ -190,6 +194,13 @@ fn every_game_at_two_and_six_players_within_its_tap_budget() {
                         ("house-banked, results tapped", Some(30))
                     }
                     Mode::Keyed => ("house-banked, cards keyed", None),
+                    // Spanish 21 from a reading shoe: no card keyed, one tap per decision;
+                    // the procedure's six taps (start, Same bets, no more bets, the deal
+                    // confirmed, the hole card turned up, paid), and at most one more a box
+                    // (insurance offered on an ace) and the card reader.
+                    Mode::ReadingShoe if game == GameId::Spanish21 => {
+                        ("house-banked, reading shoe", Some(7 + 2 * n))
+                    }
                     Mode::ReadingShoe => (
                         "house-banked, reading shoe",
                         (game == GameId::Crazy4Poker).then_some(20),

@@ -700,18 +700,25 @@ fn spanish_21_shoe_deals_on_until_the_cover_card() {
     t.execute(b(B::Play21(P::Dealt {
         seats: vec![(1, c("Ks 9d"))],
         up: c("6h")[0],
+        read: vec![],
     })))
     .unwrap();
     // A 10 is refused: not in a Spanish deck.
     let e = t
-        .execute(b(B::Play21(P::Card { card: c("Ts")[0] })))
+        .execute(b(B::Play21(P::Card {
+            card: c("Ts")[0],
+            read: None,
+        })))
         .unwrap_err();
     assert!(e.contains("no 10s (§ 635a.3(a))"), "{e}");
     let e = t.execute(b(B::Play21(P::Split))).unwrap_err();
     assert!(e.contains("equal in value (§ 635a.11(a))"), "{e}");
     t.execute(b(B::Play21(P::Surrender))).unwrap();
-    t.execute(b(B::Play21(P::Card { card: c("Jc")[0] })))
-        .unwrap();
+    t.execute(b(B::Play21(P::Card {
+        card: c("Jc")[0],
+        read: None,
+    })))
+    .unwrap();
     let st = settle(&mut t);
     assert_eq!(
         st["totals"]["players"].as_i64().unwrap(),
@@ -732,6 +739,7 @@ fn spanish_21_shoe_deals_on_until_the_cover_card() {
     t.execute(b(B::Play21(P::Dealt {
         seats: vec![(1, c("9c 8c"))],
         up: c("As")[0],
+        read: vec![],
     })))
     .unwrap();
     t.execute(b(B::Play21(P::Insure {
@@ -750,11 +758,17 @@ fn spanish_21_shoe_deals_on_until_the_cover_card() {
         .unwrap();
     // The hole card must agree with the reader.
     let e = t
-        .execute(b(B::Play21(P::Card { card: c("9h")[0] })))
+        .execute(b(B::Play21(P::Card {
+            card: c("9h")[0],
+            read: None,
+        })))
         .unwrap_err();
     assert!(e.contains("reader said Blackjack"), "{e}");
-    t.execute(b(B::Play21(P::Card { card: c("Kd")[0] })))
-        .unwrap();
+    t.execute(b(B::Play21(P::Card {
+        card: c("Kd")[0],
+        read: None,
+    })))
+    .unwrap();
     let st = settle(&mut t);
     // The wager lost, insurance paid 2 to 1: even.
     assert_eq!(st["totals"]["players"].as_i64().unwrap(), 0, "{st}");

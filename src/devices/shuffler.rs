@@ -28,6 +28,10 @@ pub const CAPABILITIES: u8 = 0x97;
 /// Version 2: a stack the device dispensed and read, `[deck, stack, n, n × card code]`, sent
 /// once the stack has left the device.
 pub const HAND_DISPENSED: u8 = 0x98;
+/// Version 2: a card the dealer drew from a reading dealing shoe, `[deck, n_hi, n_lo, code]`:
+/// the `n`th card drawn (from 1) since the deck tagged `deck` was loaded, sent once the card has
+/// left the shoe.
+pub const CARD_DRAWN: u8 = 0x99;
 
 /// The message set this terminal speaks (HELLO's payload). Version 2 adds the dispensing and
 /// reading of hands to version 1, which it still takes: a version 1 device is a counting
@@ -44,6 +48,8 @@ pub struct Capabilities {
     /// Bit 1: it is an automated dealing shoe that forms the hands, dispenses them stack by
     /// stack on DISPENSE and reads each stack's cards (HAND_DISPENSED).
     pub deals_read_hands: bool,
+    /// Bit 2: it is a dealing shoe that reads each card as the dealer draws it (CARD_DRAWN).
+    pub reads_draws: bool,
 }
 
 impl Capabilities {
@@ -51,10 +57,13 @@ impl Capabilities {
         Capabilities {
             card_list: b & 1 != 0,
             deals_read_hands: b & 2 != 0,
+            reads_draws: b & 4 != 0,
         }
     }
     pub fn byte(self) -> u8 {
-        u8::from(self.card_list) | (u8::from(self.deals_read_hands) << 1)
+        u8::from(self.card_list)
+            | (u8::from(self.deals_read_hands) << 1)
+            | (u8::from(self.reads_draws) << 2)
     }
 }
 
@@ -120,6 +129,13 @@ pub enum ShufflerEvent {
         deck: u8,
         stack: u8,
         cards: Vec<Card>,
+    },
+    /// A card the dealer drew from a reading dealing shoe, once it has left the shoe: the
+    /// `number`th (from 1) since the deck tagged `deck` was loaded.
+    CardDrawn {
+        deck: u8,
+        number: u16,
+        card: Card,
     },
     /// The device's meters: shuffles completed and failed, cards shuffled.
     Meters {
@@ -274,6 +290,19 @@ pub fn decode_event(kind: u8, p: &[u8]) -> Result<ShufflerEvent, String> {
                 cards,
             })
         }
+        CARD_DRAWN => {
+            need(4)?;
+            let number = u16::from_be_bytes([p[1], p[2]]);
+            if number == 0 {
+                return Err("card 0: the cards drawn count from 1".into());
+            }
+            let card = card_codes(&p[3..4])?[0];
+            Ok(ShufflerEvent::CardDrawn {
+                deck: p[0],
+                number,
+                card,
+            })
+        }
         DECK_PRESENT => {
             need(1)?;
             match p[0] {
@@ -331,6 +360,10 @@ pub fn encode_event(ev: &ShufflerEvent) -> Option<(u8, Vec<u8>)> {
         ShufflerEvent::HandDispensed { deck, stack, cards } => {
             (HAND_DISPENSED, with_codes(vec![*deck, *stack], cards))
         }
+        ShufflerEvent::CardDrawn { deck, number, card } => {
+            let [hi, lo] = number.to_be_bytes();
+            (CARD_DRAWN, vec![*deck, hi, lo, card.index() as u8])
+        }
         ShufflerEvent::Meters {
             shuffles,
             failed,
@@ -373,6 +406,7 @@ impl Protocol for ShufflerProtocol {
                 | CARD_LIST
                 | CAPABILITIES
                 | HAND_DISPENSED
+                | CARD_DRAWN
         )
     }
     fn link(state: LinkState) -> ShufflerEvent {
@@ -420,7 +454,11 @@ impl Protocol for ShufflerProtocol {
             ),
             ShufflerEvent::Capabilities(c) => (
                 "shuffler_capabilities",
-                json!({ "card_list": c.card_list, "deals_read_hands": c.deals_read_hands }),
+                json!({
+                    "card_list": c.card_list,
+                    "deals_read_hands": c.deals_read_hands,
+                    "reads_draws": c.reads_draws,
+                }),
             ),
             // A stack is face down when it leaves the shoe: its count is kept now, its cards
             // with the hands keyed for the settlement, once they are face up (the dealer's
@@ -428,6 +466,13 @@ impl Protocol for ShufflerProtocol {
             ShufflerEvent::HandDispensed { deck, stack, cards } => (
                 "shuffler_hand_dispensed",
                 json!({ "deck": deck, "stack": stack, "cards": cards.len() }),
+            ),
+            // A card drawn may be the dealer's hole card, which nobody sees before its reveal
+            // (§ 635a.7(g)): its number is kept now, its face with the round's cards once it is
+            // face up.
+            ShufflerEvent::CardDrawn { deck, number, .. } => (
+                "shuffler_card_drawn",
+                json!({ "deck": deck, "number": number }),
             ),
         })
     }

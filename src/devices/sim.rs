@@ -44,6 +44,16 @@ pub struct SimScript {
     /// What each stack dispensed really held, (stack number, cards): the simulator's truth,
     /// for the tests and the demo to compare with what it reported.
     pub dispensed: Vec<(u8, Vec<Card>)>,
+    /// A dealing shoe that reads each card the dealer draws (version 2, CARD_DRAWN).
+    pub reads_draws: bool,
+    /// The simulated dealer's hand: it draws from the shoe holding the deck tagged `.0` until
+    /// `.1` cards have been drawn from it, one every `draw_time`.
+    pub pull_to: Option<(u8, u16)>,
+    pub draw_time: Duration,
+    /// What each card drawn really was, (deck, number, card): the simulator's truth.
+    pub drawn: Vec<(u8, u16, Card)>,
+    /// The decks loaded are Spanish decks, 48 cards without the 10s (§ 635a.3(a)).
+    pub no_tens: bool,
     pub shuffle_time: Duration,
     pub heartbeat: Duration,
     pub firmware: String,
@@ -65,6 +75,11 @@ impl Default for SimScript {
             dispense_time: Duration::from_millis(250),
             misread_next: false,
             dispensed: Vec::new(),
+            reads_draws: true,
+            pull_to: None,
+            draw_time: Duration::from_millis(300),
+            drawn: Vec::new(),
+            no_tens: false,
             shuffle_time: Duration::from_millis(400),
             heartbeat: Duration::from_secs(1),
             firmware: "DH-SIM 1.0".into(),
@@ -148,6 +163,7 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
                     let can = Capabilities {
                         card_list: sc.read_cards,
                         deals_read_hands: sc.deals_hands,
+                        reads_draws: sc.reads_draws,
                     };
                     reply(&mut ep, &mut port, ShufflerEvent::Capabilities(can));
                 }
@@ -195,7 +211,11 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
                 let count = s.counts.pop_front().unwrap_or(s.default_count);
                 done += 1;
                 carded += u64::from(count);
-                let order = shuffled_deck(count, &s.missing);
+                let order = if s.no_tens {
+                    super::sim_shoe::shuffled_shoe(count)
+                } else {
+                    shuffled_deck(count, &s.missing)
+                };
                 if s.read_cards {
                     // Sorted by code: no card sequence leaves the device.
                     let mut sorted = order.clone();
@@ -203,6 +223,10 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
                     list = Some(sorted);
                 }
                 shoe.loaded(deck, order);
+                // A new shoe: the dealer's hand starts drawing from it when asked anew.
+                if s.pull_to.is_some_and(|(d, _)| d == deck) {
+                    s.pull_to = None;
+                }
                 ShufflerEvent::Counted { deck, count }
             };
             drop(s);
@@ -216,7 +240,7 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
             s.dispensed.push((stack, cards.clone()));
             let mut read = cards;
             if std::mem::take(&mut s.misread_next) {
-                misread(&mut read);
+                misread(&mut read, sc.no_tens);
             }
             drop(s);
             reply(
@@ -229,6 +253,23 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
                 },
             );
         }
+        if sc.reads_draws
+            && let Some((deck, number, card)) = shoe.pull(sc.pull_to, Instant::now(), sc.draw_time)
+        {
+            let mut s = script.lock().unwrap_or_else(|p| p.into_inner());
+            s.drawn.push((deck, number, card));
+            let mut read = [card];
+            if std::mem::take(&mut s.misread_next) {
+                misread(&mut read, sc.no_tens);
+            }
+            drop(s);
+            let card = read[0];
+            reply(
+                &mut ep,
+                &mut port,
+                ShufflerEvent::CardDrawn { deck, number, card },
+            );
+        }
         if last_beat.elapsed() >= sc.heartbeat {
             last_beat = Instant::now();
             let _ = ep.send_unacked(&mut port, HEARTBEAT, vec![]);
@@ -238,13 +279,14 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
 }
 
 /// A misread: the stack's first card reported as the next card by code that the stack does
-/// not hold.
-fn misread(stack: &mut [Card]) {
+/// not hold (and not a 10, from a Spanish shoe).
+fn misread(stack: &mut [Card], no_tens: bool) {
     let Some(first) = stack.first().copied() else {
         return;
     };
     let other = (1..52)
         .filter_map(|k| Card::from_index((first.index() + k) % 52))
+        .filter(|c| !(no_tens && c.rank == crate::rules::cards::Rank::TEN))
         .find(|c| !stack.contains(c));
     if let Some(c) = other {
         stack[0] = c;

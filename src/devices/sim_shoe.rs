@@ -32,14 +32,37 @@ pub fn shuffled_deck(count: u16, missing: &[Card]) -> Vec<Card> {
         cards.extend(extra);
     }
     // Fisher–Yates with unbiased draws (rejection of the top of the range).
+    shuffle(&mut cards);
+    cards
+}
+
+/// A Spanish 21 shoe of `count` cards in a random order: 48-card decks without the 10s
+/// (§ 635a.3(a)), as many as the count holds.
+pub fn shuffled_shoe(count: u16) -> Vec<Card> {
+    let spanish: Vec<Card> = full_deck()
+        .into_iter()
+        .filter(|c| c.rank != crate::rules::cards::Rank::TEN)
+        .collect();
+    let mut cards: Vec<Card> = spanish
+        .iter()
+        .copied()
+        .cycle()
+        .take(usize::from(count))
+        .collect();
+    shuffle(&mut cards);
+    cards
+}
+
+/// Fisher–Yates with unbiased draws from the operating system's randomness (rejection of the
+/// top of the range); without randomness the cards stay in their order rather than a biased one.
+fn shuffle(cards: &mut [Card]) {
     for i in (1..cards.len()).rev() {
         let bound = (i + 1) as u32;
         let zone = u32::MAX - u32::MAX % bound;
         let j = loop {
             let mut b = [0u8; 4];
             if getrandom::getrandom(&mut b).is_err() {
-                // No randomness: the deck stays in its order rather than a biased one.
-                return cards;
+                return;
             }
             let r = u32::from_be_bytes(b);
             if r < zone {
@@ -48,7 +71,6 @@ pub fn shuffled_deck(count: u16, missing: &[Card]) -> Vec<Card> {
         };
         cards.swap(i, j);
     }
-    cards
 }
 
 /// The shoe: the two decks' orders by tag, and the stacks waiting to be dispensed.
@@ -58,6 +80,10 @@ pub struct Shoe {
     /// (deck, stack number, cards) still inside the device.
     waiting: VecDeque<(u8, u8, Vec<Card>)>,
     next_at: Option<Instant>,
+    /// How many cards the dealer has drawn from each deck since it was shuffled (the deck in
+    /// the dealing shoe is the one drawn from; the other may be in the shuffler meanwhile).
+    drawn: [u16; 2],
+    next_draw_at: Option<Instant>,
 }
 
 impl Shoe {
@@ -65,7 +91,32 @@ impl Shoe {
     pub fn loaded(&mut self, deck: u8, cards: Vec<Card>) {
         if let Some(d) = self.decks.get_mut(usize::from(deck)) {
             *d = cards;
+            self.drawn[usize::from(deck)] = 0;
         }
+    }
+
+    /// The dealer's hand draws the next card from the shoe while fewer than `pull_to`'s count
+    /// have been drawn from the deck it names, one every `every`: (deck, number from 1, card).
+    pub fn pull(
+        &mut self,
+        pull_to: Option<(u8, u16)>,
+        now: Instant,
+        every: Duration,
+    ) -> Option<(u8, u16, Card)> {
+        let (deck, upto) = pull_to?;
+        let drawn = *self.drawn.get(usize::from(deck))?;
+        if drawn >= upto || self.decks[usize::from(deck)].is_empty() {
+            self.next_draw_at = None;
+            return None;
+        }
+        let due = *self.next_draw_at.get_or_insert(now + every);
+        if now < due {
+            return None;
+        }
+        self.next_draw_at = Some(now + every);
+        let card = self.decks[usize::from(deck)].remove(0);
+        self.drawn[usize::from(deck)] = drawn + 1;
+        Some((deck, drawn + 1, card))
     }
 
     /// DISPENSE `[deck, n, n × size]`: the stacks are formed from the top of the deck (a stack
@@ -128,5 +179,42 @@ mod tests {
         // A payload that does not read dispenses nothing.
         shoe.dispense(&[7]);
         shoe.dispense(&[5, 1, 5]);
+    }
+
+    #[test]
+    fn the_dealers_hand_draws_from_the_top_only_as_far_as_asked() {
+        let mut shoe = Shoe::default();
+        let order = shuffled_shoe(288);
+        assert_eq!(order.len(), 288);
+        assert!(
+            order
+                .iter()
+                .all(|c| c.rank != crate::rules::cards::Rank::TEN)
+        );
+        shoe.loaded(0, order.clone());
+        let t0 = Instant::now();
+        let every = Duration::from_millis(100);
+        assert!(shoe.pull(None, t0, every).is_none(), "nobody draws");
+        assert!(
+            shoe.pull(Some((1, 2)), t0, every).is_none(),
+            "a deck not shuffled"
+        );
+        assert!(shoe.pull(Some((7, 2)), t0, every).is_none(), "no such deck");
+        assert!(
+            shoe.pull(Some((0, 2)), t0, every).is_none(),
+            "not before the hand gets there"
+        );
+        assert_eq!(
+            shoe.pull(Some((0, 2)), t0 + every, every),
+            Some((0, 1, order[0]))
+        );
+        assert_eq!(
+            shoe.pull(Some((0, 2)), t0 + every * 2, every),
+            Some((0, 2, order[1]))
+        );
+        assert!(
+            shoe.pull(Some((0, 2)), t0 + every * 3, every).is_none(),
+            "as far as asked"
+        );
     }
 }

@@ -7,6 +7,7 @@
 
 mod clock;
 mod dealt;
+mod drawn;
 mod held;
 mod pace;
 mod people;
@@ -57,6 +58,8 @@ pub struct Terminal {
     shuffler_can: crate::devices::shuffler::Capabilities,
     /// The round's stacks a reading automated dealing shoe dispensed.
     dispensed: dealt::Dispensed,
+    /// The cards a reading dealing shoe reported drawn (Spanish 21).
+    drawn: drawn::Drawn,
     /// The last device report worth telling the dealer about.
     pub device_notice: Option<String>,
     /// The round a device's notice is about: it goes when the round does.
@@ -207,6 +210,7 @@ impl Terminal {
             cards_read: None,
             shuffler_can: Default::default(),
             dispensed: Default::default(),
+            drawn: Default::default(),
             device_notice: None,
             device_notice_round: None,
             pace: Default::default(),
@@ -361,6 +365,7 @@ impl Terminal {
             *system_draw = self.progressive_view.drawn;
         }
         self.fill_readings(&mut cmd);
+        self.fill_deal_reading(&mut cmd);
         let events = self.table.decide(&cmd).map_err(|e| e.to_string())?;
         self.commit(&events)?;
         // A device's notice about a round goes with it.

@@ -92,6 +92,9 @@ impl Terminal {
             ShufflerEvent::HandDispensed { deck, stack, cards } => {
                 self.on_stack(deck, stack, cards)
             }
+            ShufflerEvent::CardDrawn { deck, number, card } => {
+                self.on_card_drawn(deck, number, card)
+            }
             ShufflerEvent::Meters { .. } | ShufflerEvent::ShuffleStarted { .. } => {}
             ShufflerEvent::Counted { deck, count } => {
                 let expected = self.table.in_shuffler;
@@ -106,6 +109,7 @@ impl Terminal {
                     Err(msg) => self.refused_report(msg),
                 }
                 self.name_cards(deck, count);
+                self.shoe_loaded(deck);
                 if let Some(s) = self.shuffler.as_mut() {
                     s.request_meters();
                 }

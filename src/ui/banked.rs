@@ -57,6 +57,9 @@ pub(super) struct BankedEntry {
     pub(super) read_round: Option<u32>,
     /// The hands' results the dealer tapped, where no device reads them.
     pub(super) tapped: super::results::Tapped,
+    /// Spanish 21 at a reading shoe: the step at which the dealer chose to key a card by hand
+    /// (a card read wrong and taken back, or drawn unread).
+    pub(super) key21: Option<crate::rules::banked::round21::Step21>,
 }
 
 impl BankedEntry {

@@ -85,6 +85,10 @@ enum UiCmd {
     Demo(bool),
     SimNextCount(u16),
     SimJam,
+    /// The simulated dealer's hand draws one card from the reading shoe (a player's hit).
+    SimDraw,
+    /// Spanish 21: the dealer turned up the hole card the shoe read (§ 635a.7(k)).
+    HoleCardUp,
     /// The forms' submissions, applied after the frame from the form's state.
     SubmitHighHand,
     /// § 637a.16(h): close an ended qualifying period, signed on the High Hand form.
@@ -416,15 +420,7 @@ impl DeckhandApp {
             return;
         }
         self.term.poll_devices();
-        // The built-in simulated shuffler holds what the open table loads into it: a deck, or
-        // a Spanish 21 shoe of 48 cards a deck (a real device counts what it is given).
-        if let Some(sim) = &self.sim {
-            let cards = self.term.table().cards_counted();
-            let mut s = sim.lock().unwrap_or_else(|p| p.into_inner());
-            if s.default_count != cards {
-                s.default_count = cards;
-            }
-        }
+        self.feed_simulator();
         if ctx.input(|i| i.pointer.any_pressed() || i.pointer.any_down()) {
             self.last_touch = std::time::Instant::now();
         }
@@ -946,6 +942,10 @@ impl DeckhandApp {
                         "Demo: the simulated shuffler jams on its next shuffle.",
                     ));
                 }
+            }
+            UiCmd::SimDraw => self.sim_draw(),
+            UiCmd::HoleCardUp => {
+                self.view.message = self.term.turn_hole_card().err().map(Notice::problem);
             }
             UiCmd::SubmitHighHand => self.submit_high_hand(),
             UiCmd::ClosePeriod(period) => self.close_period(&period),

@@ -58,6 +58,43 @@ impl DeckhandApp {
             });
     }
 
+    /// The built-in simulated shuffler holds what the open table loads into it: a deck, or a
+    /// Spanish 21 shoe of 48 cards a deck (a real device counts what it is given); and the
+    /// simulated dealer's hand draws from its reading shoe the cards the procedure waits for
+    /// (the burn card, the deal, a split or doubled hand's card, the dealer's draws), as a
+    /// dealer at the table would. A player's hit is the demo box's.
+    pub(super) fn feed_simulator(&self) {
+        let Some(sim) = &self.sim else {
+            return;
+        };
+        let t = self.term.table();
+        let cards = t.cards_counted();
+        let spanish = t.shoe_game();
+        let pull = self.term.shoe_pull();
+        let mut s = sim.lock().unwrap_or_else(|p| p.into_inner());
+        if s.default_count != cards || s.no_tens != spanish {
+            s.default_count = cards;
+            s.no_tens = spanish;
+        }
+        if pull.is_some() {
+            s.pull_to = pull;
+        }
+    }
+
+    /// The demo box's "A player hits": the simulated dealer's hand draws one more card.
+    pub(super) fn sim_draw(&mut self) {
+        let Some(sim) = &self.sim else {
+            return;
+        };
+        let mut s = sim.lock().unwrap_or_else(|p| p.into_inner());
+        let Some((deck, number, _)) = s.drawn.last().copied() else {
+            return;
+        };
+        let to = s.pull_to.map_or(number, |(_, n)| n.max(number));
+        s.pull_to = Some((deck, to.saturating_add(1)));
+        self.view.demo = false;
+    }
+
     /// The demo simulator (simulated devices only): a fault for the next shuffle, to try the
     /// terminal's answer to it.
     pub(super) fn demo_overlay(&self, ctx: &egui::Context, cmds: &mut Vec<UiCmd>) {
@@ -79,6 +116,9 @@ impl DeckhandApp {
                     }
                     if ui.add(big("Simulate jam")).clicked() {
                         cmds.push(UiCmd::SimJam);
+                    }
+                    if self.term.reads_draws() && ui.add(big("A player hits: draw")).clicked() {
+                        cmds.push(UiCmd::SimDraw);
                     }
                     if ui.add(big("Close")).clicked() {
                         cmds.push(UiCmd::Demo(false));

@@ -67,16 +67,34 @@ impl DeckhandApp {
         }
         match at {
             Step21::Deal => {
-                title(ui, "No more bets: deal");
+                let drawn = self.term.deal_drawn().filter(|_| self.term.reads_draws());
+                let whole = drawn.is_some_and(|(out, of)| out == of);
+                title(
+                    ui,
+                    if whole {
+                        "Check the deal against the shoe's reading"
+                    } else {
+                        "No more bets: deal"
+                    },
+                );
+                let text = match drawn {
+                    // The reading shoe: the places fill once the whole deal is out.
+                    Some((out, of)) if out < of => format!(
+                        "From the shoe, from the box farthest to your left: one card face up to each box, one face up to yourself, a second face up to each box, then your hole card face down. The shoe reads each card: {out} of {of} drawn (§ 635a.7(b), (e))."
+                    ),
+                    Some(_) => "Every card is out and read; your hole card stays face down, shown to nobody (§ 635a.7(g)). A card read wrong: tap its place, Clear these cards, and key it as it lies.".into(),
+                    None => "From the shoe, from the box farthest to your left: one card face up to each box, one face up to yourself, a second face up to each box, then your hole card face down. Key each box's two cards and your up card (§ 635a.7(b), (e)).".into(),
+                };
                 // A smaller size, so seven boxes, the grid and "Cards dealt" fit 1024×768.
                 ui.label(
-                    egui::RichText::new(
-                        "From the shoe, from the box farthest to your left: one card face up to each box, one face up to yourself, a second face up to each box, then your hole card face down. Key each box's two cards and your up card (§ 635a.7(b), (e)).",
-                    )
-                    .size(theme::SMALL + 2.0)
-                    .color(theme::TEXT),
+                    egui::RichText::new(text)
+                        .size(theme::SMALL + 2.0)
+                        .color(theme::TEXT),
                 );
+                let read = self.term.deal_read();
+                let number = self.term.table().round.as_ref().map_or(0, |r| r.number);
                 let e = &mut self.view.banked;
+                e.fill_read(number, read);
                 e.follow(r);
                 e.place_buttons(ui, r);
                 if let Some(c) = card_grid(ui, "s21-deal", &no_tens()) {
@@ -100,7 +118,14 @@ impl DeckhandApp {
                                 (*s, cards)
                             })
                             .collect();
-                        send(cmds, Command21::Dealt { seats, up });
+                        send(
+                            cmds,
+                            Command21::Dealt {
+                                seats,
+                                up,
+                                read: Vec::new(),
+                            },
+                        );
                     }
                     e.clear_button(ui);
                     // § 635a.13(h): the box selected (like "Clear these cards", this acts on
@@ -301,10 +326,25 @@ impl DeckhandApp {
                 }
                 let wager = r.ante(*seat);
                 let blackjack = total(&h.cards, split).is_ok_and(|t| t.blackjack);
+                let from_shoe = self.term.reads_draws();
                 if h.cards.len() < 2 {
-                    body(ui, "Deal the split hand's second card: tap it.");
+                    body(
+                        ui,
+                        if from_shoe {
+                            "Deal the split hand's second card from the shoe."
+                        } else {
+                            "Deal the split hand's second card: tap it."
+                        },
+                    );
                 } else if h.double > 0 && h.cards.len() == 2 {
-                    body(ui, "Deal the double down card sideways: tap it.");
+                    body(
+                        ui,
+                        if from_shoe {
+                            "Deal the double down card sideways from the shoe."
+                        } else {
+                            "Deal the double down card sideways: tap it."
+                        },
+                    );
                 } else {
                     ui.horizontal_wrapped(|ui| {
                         if choice(ui, "Stand") {
@@ -332,12 +372,23 @@ impl DeckhandApp {
                         }
                     });
                     if h.double == 0 {
-                        body_colour(ui, "Draw: tap the card dealt.", theme::TEXT_DIM);
+                        let draw = if from_shoe {
+                            "Draw: deal the card from the shoe; it reads it."
+                        } else {
+                            "Draw: tap the card dealt."
+                        };
+                        body_colour(ui, draw, theme::TEXT_DIM);
                     }
                 }
                 let may_draw = h.double == 0 || h.cards.len() < 3;
-                if may_draw && let Some(c) = card_grid(ui, "s21-hand", &no_tens()) {
-                    send(cmds, Command21::Card { card: c });
+                if may_draw && let Some(c) = self.card_by_hand(ui, at, "s21-hand") {
+                    send(
+                        cmds,
+                        Command21::Card {
+                            card: c,
+                            read: None,
+                        },
+                    );
                 }
                 small(ui, "§ 635a.7(h)–(j), § 635a.9–635a.11");
             }
@@ -354,28 +405,77 @@ impl DeckhandApp {
                     .cloned()
                     .unwrap_or_default();
                 body(ui, &format!("Seat {seat}: {}", hand_text(&h.cards, false)));
-                if let Some(c) = card_grid(ui, "s21-late", &no_tens()) {
-                    send(cmds, Command21::Card { card: c });
+                if let Some(c) = self.card_by_hand(ui, at, "s21-late") {
+                    send(
+                        cmds,
+                        Command21::Card {
+                            card: c,
+                            read: None,
+                        },
+                    );
                 }
                 small(ui, "§ 635a.13(i)");
             }
             Step21::Dealer => {
+                let from_shoe = self.term.reads_draws();
+                let held = self.term.hole_card_held();
                 if r.dealer.len() < 2 {
                     title(ui, "Turn up your hole card");
-                    body(ui, "Tap the hole card.");
+                    body(
+                        ui,
+                        if held {
+                            "Turn it face up: the shoe read it when it was dealt."
+                        } else {
+                            "Tap the hole card."
+                        },
+                    );
                 } else {
                     title(ui, "The dealer draws");
-                    body(ui, "Below 17: draw and tap the card dealt.");
+                    body(
+                        ui,
+                        if from_shoe {
+                            "Below 17: draw from the shoe; it reads each card."
+                        } else {
+                            "Below 17: draw and tap the card dealt."
+                        },
+                    );
                 }
                 body(ui, &format!("Dealer: {}", hand_text(&r.dealer, false)));
                 small(ui, "§ 635a.7(k)–(m)");
-                if let Some(c) = card_grid(ui, "s21-dealer", &no_tens()) {
+                if held && primary(ui, "Hole card turned up") {
+                    cmds.push(UiCmd::HoleCardUp);
+                }
+                let by_hand = if held {
+                    None
+                } else {
+                    self.card_by_hand(ui, at, "s21-dealer")
+                };
+                if let Some(c) = by_hand {
                     // The dealer's last card completes the round: settle at once.
                     cmds.push(UiCmd::Rules(Command::Banked(BankedCommand::Play21(
-                        Command21::Card { card: c },
+                        Command21::Card {
+                            card: c,
+                            read: None,
+                        },
                     ))));
                 }
             }
         }
+    }
+
+    /// The card grid where the dealer keys the card dealt; at a reading shoe, only once the
+    /// dealer asks to key this step's card by hand (a card read wrong and taken back, or one
+    /// drawn unread): the shoe reports every card, so a card is never keyed twice.
+    fn card_by_hand(&mut self, ui: &mut Ui, at: &Step21, id: &str) -> Option<Card> {
+        if self.term.reads_draws() && self.view.banked.key21.as_ref() != Some(at) {
+            let b =
+                egui::Button::new(egui::RichText::new("Key the card by hand").size(theme::BODY))
+                    .min_size(egui::vec2(200.0, theme::ACTION_SIZE.y));
+            if ui.add(b).clicked() {
+                self.view.banked.key21 = Some(at.clone());
+            }
+            return None;
+        }
+        card_grid(ui, id, &no_tens())
     }
 }

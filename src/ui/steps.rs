@@ -25,6 +25,20 @@ impl DeckhandApp {
         let confirm = |c: Confirm| UiCmd::Rules(Command::Confirm(c));
         let signs = |what: String| UiCmd::OpenVerify(format!("{what} ({})", t.section_of(step)));
         Some(match step {
+            // A reading shoe reports the burn card as it leaves: the step moves on by itself.
+            Step::BurnCard if self.term.reads_draws() => tap(
+                "Burn one card".into(),
+                format!(
+                    "{}Take the first card out of the shoe and place it in the discard rack before dealing (§ 635a.7(c)). The shoe reads it: the screen moves on by itself.",
+                    if t.in_shuffler.is_some() {
+                        "Take the shuffled stack from the shuffler and place it in the dealing shoe. "
+                    } else {
+                        ""
+                    }
+                ),
+                "Burned; the shoe did not read it",
+                confirm(Confirm::CardBurned),
+            ),
             // A shoe the shuffler has just counted is still in it: into the dealing shoe first.
             Step::BurnCard if t.in_shuffler.is_some() => tap(
                 "Burn one card".into(),

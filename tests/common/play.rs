@@ -227,6 +227,10 @@ fn banked_step(h: &mut Harness<'_, DeckhandApp>, step: BankedStep, n: usize, pre
         BankedStep::Pay { verify: false } => press(h, "Paid"),
         BankedStep::Play21(at) => match at {
             Step21::Deal => {
+                // A reading shoe: the whole deal drawn and read, one tap confirms it.
+                if h.state().terminal().reads_draws() {
+                    wait_for_the_deal(h);
+                }
                 let mut k = n;
                 while !ready(h, "Cards dealt") {
                     tap_a_free_card(h, k);
@@ -236,10 +240,37 @@ fn banked_step(h: &mut Harness<'_, DeckhandApp>, step: BankedStep, n: usize, pre
             }
             Step21::MatchTheDealer => press(h, "Match the Dealer settled"),
             Step21::Insurance { .. } => press(h, "No insurance"),
+            // At a reading shoe the hole card is the last card the simulator let out before
+            // the reader: the reader says what it makes (the rules hold the dealer to it).
+            Step21::Reader if h.state().terminal().reads_draws() => {
+                let hole = h
+                    .state()
+                    .sim_script()
+                    .and_then(|s| s.lock().unwrap().drawn.last().map(|(_, _, c)| *c));
+                let up = r.dealer[0];
+                let bj = hole.is_some_and(|c| {
+                    deckhand::rules::spanish21::total(&[up, c], false).is_ok_and(|t| t.blackjack)
+                });
+                press(
+                    h,
+                    if bj {
+                        "Dealer has Blackjack"
+                    } else {
+                        "No Blackjack"
+                    },
+                )
+            }
             Step21::Reader => press(h, "No Blackjack"),
             Step21::CollectInsurance => press(h, "Insurance collected"),
             Step21::PayBlackjack { .. } => press(h, "Blackjack paid"),
             Step21::Hand { .. } => press(h, "Stand"),
+            Step21::Dealer if h.state().terminal().hole_card_held() => {
+                press(h, "Hole card turned up")
+            }
+            // The shoe reads the dealer's draws and the card owed: nothing to tap.
+            Step21::Dealer | Step21::LateCard { .. } if h.state().terminal().reads_draws() => {
+                wait_a_little(h)
+            }
             Step21::Dealer => tap_a_free_card(h, n * 5),
             Step21::LateCard { .. } => tap_a_free_card(h, n * 3),
         },
@@ -344,16 +375,47 @@ pub fn through_the_shuffler(
 /// 10 ms.
 pub fn open_with_reading_shoe(h: &mut Harness<'_, DeckhandApp>, game: GameId, seats: &[u8]) {
     if let Some(s) = h.state().sim_script() {
-        s.lock().unwrap().dispense_time = std::time::Duration::from_millis(10);
+        let mut s = s.lock().unwrap();
+        s.dispense_time = std::time::Duration::from_millis(10);
+        s.draw_time = std::time::Duration::from_millis(5);
     }
     washed_from_sign_in(h, game, tap);
     through_the_shuffler(h, |s| {
         matches!(s, deckhand::rules::table::Step::StartRound { .. })
     });
+    if game == GameId::Spanish21 {
+        // The burn card went by itself, read by the shoe (§ 635a.7(c)); the card reader is
+        // inspected before the gaming day's first round (§ 635a.2(d)).
+        tap(h, "Floorperson: card reader inspected");
+        floorperson_signs(h);
+    }
     for s in seats {
         tap(h, &format!("Seat {s}"));
     }
     tap(h, "Start round 1");
+}
+
+/// Lets the devices report for a moment (real time).
+pub fn wait_a_little(h: &mut Harness<'_, DeckhandApp>) {
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    h.run_ok();
+}
+
+/// At a Spanish 21 deal from a reading shoe: waits (real time) until every card of the deal
+/// has been drawn and read.
+pub fn wait_for_the_deal(h: &mut Harness<'_, DeckhandApp>) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        h.run_ok();
+        match h.state().terminal().deal_drawn() {
+            Some((out, of)) if out == of => return,
+            other => assert!(
+                std::time::Instant::now() < deadline,
+                "the shoe drew {other:?}"
+            ),
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
 }
 
 /// At a reading shoe's deal: waits (real time) until every stack of the round has left it.

@@ -17,7 +17,7 @@
 //! screen and checked by the settlement with the house rules; the round checks what the text
 //! fixes.
 
-use super::round::{BankedRound, BankedStep};
+use super::round::{BankedRound, BankedStep, HandPlace};
 use crate::rules::Cents;
 use crate::rules::cards::{Card, Rank};
 use crate::rules::spanish21::{Total, total};
@@ -96,6 +96,12 @@ pub enum Command21 {
     Dealt {
         seats: Vec<(u8, Vec<Card>)>,
         up: Card,
+        /// What a reading dealing shoe read of these cards as they were drawn (the boxes' two
+        /// cards and the dealer's up card), filled by the terminal from the device, never by
+        /// the screen; beside the cards keyed it shows each hand read, corrected or keyed. The
+        /// hole card is not in it: nobody sees it before its reveal (§ 635a.7(g)).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        read: Vec<(HandPlace, Vec<Card>)>,
     },
     /// Match-the-Dealer wagers collected and paid (§ 635a.7(f)).
     MatchSettled,
@@ -121,6 +127,10 @@ pub enum Command21 {
     /// A card dealt to the hand in turn, or to the dealer.
     Card {
         card: Card,
+        /// What a reading dealing shoe read of it as it was drawn (the terminal's record of the
+        /// device); none for a card keyed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        read: Option<Card>,
     },
     Stand,
     /// Double down for the amount (at most the original wager, § 635a.10(a)).
@@ -427,7 +437,7 @@ impl BankedRound {
             return Ok(());
         }
         match (cmd, step) {
-            (Command21::Dealt { seats, up }, Step21::Deal) => {
+            (Command21::Dealt { seats, up, read }, Step21::Deal) => {
                 let mut seats: BTreeMap<u8, Vec<Card>> = seats.iter().cloned().collect();
                 // § 635a.13(h): a box that received no cards is dead; its wagers are returned
                 // and the player is in the next deal.
@@ -460,6 +470,20 @@ impl BankedRound {
                 }
                 let dealt: Vec<Card> = seats.values().flatten().copied().chain([*up]).collect();
                 self.check_cards21(&dealt)?;
+                // A reading is of the boxes dealt and the up card, never of the hole card.
+                for (place, cards) in read {
+                    let fits = match place {
+                        HandPlace::Seat(s) => self.seats.contains(s) && cards.len() <= 2,
+                        HandPlace::Dealer => cards.len() <= 1,
+                        HandPlace::Community => false,
+                    };
+                    if !fits {
+                        return Err(format!(
+                            "the shoe's reading of {} is not a hand of this deal",
+                            place.words()
+                        ));
+                    }
+                }
                 let p = self.s21.as_mut().expect("set above");
                 p.hands = seats
                     .iter()
@@ -528,7 +552,7 @@ impl BankedRound {
             (Command21::InsuranceCollected, Step21::CollectInsurance) => {
                 self.s21.as_mut().expect("set").insurance_collected = true;
             }
-            (Command21::Card { card }, Step21::Dealer) => {
+            (Command21::Card { card, .. }, Step21::Dealer) => {
                 self.check_cards21(&[*card])?;
                 if self.dealer.len() == 1 {
                     let bj = tot(&[self.dealer[0], *card], false).is_some_and(|t| t.blackjack);
@@ -552,7 +576,7 @@ impl BankedRound {
                 self.missed_card_applies(*seat)?;
                 self.s21.as_mut().expect("set").owed.insert(*seat);
             }
-            (Command21::Card { card }, Step21::LateCard { seat }) => {
+            (Command21::Card { card, .. }, Step21::LateCard { seat }) => {
                 self.check_cards21(&[*card])?;
                 let p = self.s21.as_mut().expect("set");
                 p.owed.remove(&seat);
@@ -607,7 +631,7 @@ impl BankedRound {
 
     fn play_hand(&mut self, cmd: &Command21, seat: u8, hand: usize) -> Result<(), String> {
         let wager = self.ante(seat);
-        if let Command21::Card { card } = cmd {
+        if let Command21::Card { card, .. } = cmd {
             self.check_cards21(&[*card])?;
         }
         let p = self.s21.as_mut().expect("set");
@@ -619,7 +643,7 @@ impl BankedRound {
         let t = tot(&h.cards, split).ok_or("the hand has no cards")?;
         let first_two = h.first_two();
         match cmd {
-            Command21::Card { card } => {
+            Command21::Card { card, .. } => {
                 if h.double > 0 && h.cards.len() >= 3 {
                     return Err(
                         "after a double down, one additional card only (§ 635a.7(j)(2))".into(),
@@ -776,6 +800,7 @@ mod tests {
             Command21::Dealt {
                 seats: (1..=4).map(|s| (s, vec![c("7s")[0]; 2])).collect(),
                 up: c("5h")[0],
+                read: vec![],
             },
         )
         .unwrap();
@@ -786,7 +811,14 @@ mod tests {
         let sevens = r.in_play21().filter(|x| **x == c("7s")[0]).count();
         assert_eq!(sevens, MOST_DECKS);
         // A ninth is refused (§ 635a.3(a)), and nothing changes.
-        let e = play(&mut r, Command21::Card { card: c("7s")[0] }).unwrap_err();
+        let e = play(
+            &mut r,
+            Command21::Card {
+                card: c("7s")[0],
+                read: None,
+            },
+        )
+        .unwrap_err();
         assert!(e.contains("dealt 9 times"), "{e}");
         assert_eq!(r.in_play21().count(), 9);
         assert_eq!(cards_codes(&c("As 7s")), "As 7s");
@@ -803,14 +835,29 @@ mod tests {
             Command21::Dealt {
                 seats: vec![(2, vec![c("6c"), c("5d")])],
                 up: c("6h"),
+                read: vec![],
             },
         )
         .unwrap();
-        play(&mut r, Command21::Card { card: c("Kh") }).unwrap();
+        play(
+            &mut r,
+            Command21::Card {
+                card: c("Kh"),
+                read: None,
+            },
+        )
+        .unwrap();
         // 21 in three cards: the hand is done, the dealer's turn.
         assert_eq!(r.step, BankedStep::Play21(Step21::Dealer));
         // The hole card: 6 and 5, eleven; below 17, but nothing to draw for.
-        play(&mut r, Command21::Card { card: c("5s") }).unwrap();
+        play(
+            &mut r,
+            Command21::Card {
+                card: c("5s"),
+                read: None,
+            },
+        )
+        .unwrap();
         assert_ne!(r.step, BankedStep::Play21(Step21::Dealer), "{:?}", r.step);
         // A hand of 20 still makes the dealer draw to 17.
         let mut r = round(&[2]);
@@ -819,11 +866,19 @@ mod tests {
             Command21::Dealt {
                 seats: vec![(2, vec![c("Kc"), c("Qd")])],
                 up: c("6h"),
+                read: vec![],
             },
         )
         .unwrap();
         play(&mut r, Command21::Stand).unwrap();
-        play(&mut r, Command21::Card { card: c("5s") }).unwrap();
+        play(
+            &mut r,
+            Command21::Card {
+                card: c("5s"),
+                read: None,
+            },
+        )
+        .unwrap();
         assert_eq!(r.step, BankedStep::Play21(Step21::Dealer));
     }
 
@@ -838,6 +893,7 @@ mod tests {
             Command21::Dealt {
                 seats: vec![(1, vec![c("9s"), c("7d")]), (2, vec![c("8h"), c("6c")])],
                 up: c("Ac"),
+                read: vec![],
             },
         )
         .unwrap();
@@ -868,6 +924,7 @@ mod tests {
             Command21::Dealt {
                 seats: vec![(1, vec![c("9s"), c("7d")])],
                 up: c("Kc"),
+                read: vec![],
             },
         )
         .unwrap();
@@ -889,6 +946,7 @@ mod tests {
             Command21::Dealt {
                 seats: vec![(1, vec![c("Ah"), c("Kd")]), (2, vec![c("9s"), c("7d")])],
                 up: c("6c"),
+                read: vec![],
             },
         )
         .unwrap();
@@ -908,6 +966,7 @@ mod tests {
             Command21::Dealt {
                 seats: vec![(1, vec![c("Ah"), c("Kd")])],
                 up: c("Kc"),
+                read: vec![],
             },
         )
         .unwrap();
@@ -929,6 +988,7 @@ mod tests {
             Command21::Dealt {
                 seats: vec![(1, vec![c("6c"), c("5d")]), (2, vec![c("8s"), c("8d")])],
                 up: c("Kc"),
+                read: vec![],
             },
         )
         .unwrap();
@@ -959,6 +1019,7 @@ mod tests {
             Command21::Dealt {
                 seats: vec![(3, vec![c("6c"), c("5d")])],
                 up: c("9h"),
+                read: vec![],
             },
         )
         .unwrap();
@@ -967,9 +1028,23 @@ mod tests {
         assert!(e.contains("§ 635a.10(a)"), "{e}");
         play(&mut r, Command21::Double { amount: 1000 }).unwrap();
         assert_eq!(r.refunds(), vec![(3, 2000)]);
-        play(&mut r, Command21::Card { card: c("2h") }).unwrap();
+        play(
+            &mut r,
+            Command21::Card {
+                card: c("2h"),
+                read: None,
+            },
+        )
+        .unwrap();
         // One card only after a double down (§ 635a.7(j)(2)).
-        let e = play(&mut r, Command21::Card { card: c("3h") }).unwrap_err();
+        let e = play(
+            &mut r,
+            Command21::Card {
+                card: c("3h"),
+                read: None,
+            },
+        )
+        .unwrap_err();
         assert!(e.contains("one additional card"), "{e}");
         play(&mut r, Command21::Rescue).unwrap();
         assert_eq!(r.refunds(), vec![(3, 1000)]);
@@ -985,6 +1060,7 @@ mod tests {
             Command21::Dealt {
                 seats: vec![(1, vec![c("9s"), c("7d")]), (2, vec![c("Ah"), c("Qc")])],
                 up: c("Ac"),
+                read: vec![],
             },
         )
         .unwrap();

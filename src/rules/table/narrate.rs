@@ -3,7 +3,7 @@
 //! record views.
 
 use super::*;
-use crate::rules::banked::round::{BankedEvent, BankedStep};
+use crate::rules::banked::round::{BankedEvent, BankedStep, HandPlace};
 use crate::rules::banked::round21::{Command21, Step21};
 use crate::rules::betting::Action;
 use crate::rules::money;
@@ -638,23 +638,40 @@ impl BankedEvent {
                     _ => String::new(),
                 };
                 let what = match what {
-                    Command21::Dealt { seats, up } => format!(
-                        "Dealt {}, dealer shows {}",
-                        seats
+                    Command21::Dealt { seats, up, read } => {
+                        // Where a reading shoe read the deal: each hand read or corrected.
+                        let source = |place: HandPlace, keyed: &[Card]| match read
                             .iter()
-                            .map(|(s, c)| {
-                                if c.is_empty() {
-                                    format!(
-                                        "box {s} no cards: dead, its wagers returned (§ 635a.13(h))"
-                                    )
-                                } else {
-                                    format!("box {s} {}", cards(c))
-                                }
-                            })
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                        up.pretty()
-                    ),
+                            .find(|(p, _)| *p == place)
+                        {
+                            None if read.is_empty() => String::new(),
+                            None => " (keyed)".into(),
+                            Some((_, r)) if r[..] == *keyed => " (read)".into(),
+                            Some((_, r)) => format!(" (corrected; read {})", cards(r)),
+                        };
+                        format!(
+                            "Dealt {}, dealer shows {}{}",
+                            seats
+                                .iter()
+                                .map(|(s, c)| {
+                                    if c.is_empty() {
+                                        format!(
+                                            "box {s} no cards: dead, its wagers returned (§ 635a.13(h))"
+                                        )
+                                    } else {
+                                        format!(
+                                            "box {s} {}{}",
+                                            cards(c),
+                                            source(HandPlace::Seat(*s), c)
+                                        )
+                                    }
+                                })
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                            up.pretty(),
+                            source(HandPlace::Dealer, &[*up])
+                        )
+                    }
                     Command21::MatchSettled => "Match the Dealer settled".into(),
                     Command21::Insure { amount: 0, .. } => "takes no insurance".into(),
                     Command21::Insure { amount, .. } => format!("insures for {}", money(*amount)),
@@ -669,7 +686,19 @@ impl BankedEvent {
                     ),
                     Command21::InsuranceCollected => "The losing insurance collected".into(),
                     Command21::BlackjackPaid => "Blackjack paid, the cards removed".into(),
-                    Command21::Card { card } => format!("is dealt {}", card.pretty()),
+                    Command21::Card { card, read: None } => format!("is dealt {}", card.pretty()),
+                    Command21::Card {
+                        card,
+                        read: Some(r),
+                    } if r == card => format!("is dealt {} (read)", card.pretty()),
+                    Command21::Card {
+                        card,
+                        read: Some(r),
+                    } => format!(
+                        "is dealt {} (corrected; read {})",
+                        card.pretty(),
+                        r.pretty()
+                    ),
                     Command21::Stand => "stands".into(),
                     Command21::Double { amount } => format!("doubles for {}", money(*amount)),
                     Command21::Split => "splits".into(),

@@ -1,0 +1,312 @@
+//! Spanish 21 dealt from a reading dealing shoe (`hw/shuffler-protocol.md`, version 2,
+//! CARD_DRAWN), from the real start: `deckhand`'s built-in simulated shuffler on a
+//! pseudo-terminal pair, its shoe shuffled at random, the simulated dealer's hand drawing the
+//! cards the procedure asks for. The burn card goes by itself (§ 635a.7(c)); the deal fills its
+//! places and one tap confirms it (§ 635a.7(e)); the hole card is on no screen and in no row
+//! until the dealer turns it up (§ 635a.7(g), (k)); a draw is the card drawn, no tap; a misread
+//! is corrected and the journal keeps the reading beside the card.
+
+use crate::common;
+
+use common::play::{open_with_reading_shoe, play_step, wait_a_little, wait_for_the_deal};
+use common::ui::{app_with, payloads, real_config, tap, taps_so_far};
+use deckhand::rules::banked::round::{BankedEvent, BankedStep, HandPlace};
+use deckhand::rules::banked::round21::{Command21, Step21};
+use deckhand::rules::cards::Card;
+use deckhand::rules::games::GameId;
+use deckhand::rules::registry::Dealing;
+use deckhand::rules::table::{Event, Step};
+use deckhand::ui::DeckhandApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+fn shoe_app(db: &std::path::Path) -> Harness<'static, DeckhandApp> {
+    let mut config = real_config(db);
+    config.shuffler.port = "simulated".into();
+    config.table.dealing = Dealing::ManualShoe;
+    app_with(&config, 1024.0, 768.0, 0.25)
+}
+
+fn at21(h: &Harness<'_, DeckhandApp>) -> Option<Step21> {
+    match h.state().terminal().table().step() {
+        Step::Banked {
+            step: BankedStep::Play21(at),
+            ..
+        } => Some(at),
+        _ => None,
+    }
+}
+
+/// What the simulated shoe really let out, card by card: (number, card).
+fn truth(h: &Harness<'_, DeckhandApp>) -> Vec<(u16, Card)> {
+    let s = h.state().sim_script().expect("the simulated shuffler");
+    let s = s.lock().unwrap();
+    s.drawn.iter().map(|(_, n, c)| (*n, *c)).collect()
+}
+
+/// The journal's Spanish 21 plays, in order, with each row's sentence.
+fn plays(db: &std::path::Path) -> Vec<(Command21, String)> {
+    payloads(db, "spanish21_play")
+        .iter()
+        .map(|p| {
+            let e: Event = serde_json::from_str(p).unwrap();
+            let Event::Banked(BankedEvent::Spanish21 { what, .. }) = &e else {
+                panic!("not a Spanish 21 play: {p}");
+            };
+            (what.clone(), e.sentence())
+        })
+        .collect()
+}
+
+/// The boxes' cards, the up card, the shoe's reading and the row's sentence.
+type Deal = (
+    Vec<(u8, Vec<Card>)>,
+    Card,
+    Vec<(HandPlace, Vec<Card>)>,
+    String,
+);
+
+/// The deal as journaled.
+fn dealt(db: &std::path::Path) -> Deal {
+    plays(db)
+        .into_iter()
+        .find_map(|(c, said)| match c {
+            Command21::Dealt { seats, up, read } => Some((seats, up, read, said)),
+            _ => None,
+        })
+        .expect("a deal row")
+}
+
+/// The cards dealt one by one after the deal, as journaled: (card, what the shoe read).
+fn cards(db: &std::path::Path) -> Vec<(Card, Option<Card>)> {
+    plays(db)
+        .into_iter()
+        .filter_map(|(c, _)| match c {
+            Command21::Card { card, read } => Some((card, read)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Round 1 opened from sign-in at a reading shoe, the wagers keyed and closed: at the deal.
+fn to_the_deal(h: &mut Harness<'_, DeckhandApp>, seats: &[u8]) {
+    open_with_reading_shoe(h, GameId::Spanish21, seats);
+    let mut n = 0;
+    while at21(h) != Some(Step21::Deal) {
+        assert!(play_step(h, &mut n), "the round ended before its deal");
+        assert!(n < 20);
+    }
+}
+
+#[test]
+fn the_shoe_burns_and_deals_and_one_tap_confirms_the_deal_with_the_hole_card_hidden() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21shoe.sqlite");
+    let mut h = shoe_app(&db);
+    let seats = [1, 2, 3, 4, 5, 6];
+    to_the_deal(&mut h, &seats);
+    assert!(
+        h.state().terminal().reads_draws(),
+        "the simulator reads draws"
+    );
+    // The burn card went by itself: drawn, read and journaled with no tap (§ 635a.7(c)).
+    assert_eq!(
+        common::ui::kinds(&db)
+            .iter()
+            .filter(|k| *k == "card_burned")
+            .count(),
+        1
+    );
+    let burned = truth(&h).len();
+    assert_eq!(
+        burned, 1,
+        "the burn card is the only card out before the deal"
+    );
+
+    wait_for_the_deal(&mut h);
+    let out = truth(&h);
+    let deal: Vec<Card> = out[burned..].iter().map(|(_, c)| *c).collect();
+    assert_eq!(
+        deal.len(),
+        14,
+        "two cards to each of six boxes, two to the dealer"
+    );
+    let (up, hole) = (deal[6], deal[13]);
+    h.get_by_label_contains("Check the deal against the shoe's reading");
+    for (i, s) in seats.iter().enumerate() {
+        let text = format!(
+            "Seat {s} (read):\n{} {}",
+            deal[i].pretty(),
+            deal[7 + i].pretty()
+        );
+        h.get_by_label_contains(&text);
+    }
+    h.get_by_label_contains(&format!("Dealer up card (read):\n{}", up.pretty()));
+    // The hole card: in no place on the screen (the card grid's key for it aside, and unless
+    // another card of the deal is the same), in no row.
+    if !deal[..13].contains(&hole) {
+        let shown: Vec<String> = h
+            .query_all_by_label_contains(&hole.pretty())
+            .filter_map(|n| n.accesskit_node().label())
+            .filter(|l| *l != hole.pretty())
+            .collect();
+        assert!(
+            shown.is_empty(),
+            "the hole card {} is shown before its reveal: {shown:?}",
+            hole.pretty()
+        );
+    }
+    let code = serde_json::to_string(&hole).unwrap();
+    for p in payloads(&db, "shuffler_card_drawn") {
+        assert!(
+            !p.contains(&code),
+            "a card drawn's face in the journal: {p}"
+        );
+    }
+
+    let before = taps_so_far();
+    tap(&mut h, "Cards dealt");
+    assert_eq!(taps_so_far() - before, 1, "one tap confirms the whole deal");
+    let (boxes, keyed_up, read, said) = dealt(&db);
+    for (i, s) in seats.iter().enumerate() {
+        assert_eq!(
+            boxes[i],
+            (*s, vec![deal[i], deal[7 + i]]),
+            "seat {s}: what the shoe dealt"
+        );
+        assert!(read.contains(&(HandPlace::Seat(*s), vec![deal[i], deal[7 + i]])));
+    }
+    assert_eq!(keyed_up, up);
+    assert_eq!(
+        read.len(),
+        7,
+        "six boxes and the up card, never the hole card"
+    );
+    assert!(read.contains(&(HandPlace::Dealer, vec![up])));
+    assert!(
+        said.contains("(read)") && !said.contains("corrected"),
+        "{said}"
+    );
+
+    // Every hand stands; the hole card is turned up with one tap and goes in as it was read;
+    // the dealer's draws come from the shoe with none.
+    let mut n = 0;
+    let mut hole_taps = None;
+    while at21(&h).is_some() {
+        if at21(&h) == Some(Step21::Dealer) && h.state().terminal().hole_card_held() {
+            let before = taps_so_far();
+            tap(&mut h, "Hole card turned up");
+            assert!(
+                !h.state().terminal().hole_card_held(),
+                "the hole card stays down"
+            );
+            hole_taps = Some(taps_so_far() - before);
+            continue;
+        }
+        assert!(play_step(&mut h, &mut n));
+        if n >= 2000 {
+            let t = h.state().terminal();
+            let k = common::ui::kinds(&db);
+            let sim = h.state().sim_script().unwrap().lock().unwrap().pull_to;
+            panic!(
+                "the round does not end: {:?}, {:?}, awaited {}, pull {:?}, sim {:?}, truth {:?}, rows {:?}",
+                t.table().step(),
+                t.device_notice,
+                t.cards_awaited(),
+                t.shoe_pull(),
+                sim,
+                truth(&h).len(),
+                &k[k.len().saturating_sub(12)..]
+            );
+        }
+    }
+    assert_eq!(hole_taps, Some(1));
+    let cards = cards(&db);
+    assert_eq!(
+        cards[0],
+        (hole, Some(hole)),
+        "the hole card as the shoe read it"
+    );
+    // Every card the dealer drew after it: what the shoe let out, in order, each one read.
+    let after: Vec<Card> = truth(&h)[burned + 14..].iter().map(|(_, c)| *c).collect();
+    let drawn: Vec<(Card, Option<Card>)> = after.iter().map(|c| (*c, Some(*c))).collect();
+    assert_eq!(cards[1..], drawn[..]);
+    let dealer = &h.state().terminal().table().round.as_ref().unwrap().banked;
+    let dealer = dealer.as_ref().unwrap().dealer.clone();
+    assert_eq!(dealer[..2], [up, hole]);
+    assert_eq!(dealer[2..], after[..]);
+}
+
+#[test]
+fn a_hit_is_the_card_drawn_and_a_misread_is_corrected_with_the_reading_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21misread.sqlite");
+    let mut h = shoe_app(&db);
+    to_the_deal(&mut h, &[2, 4]);
+    // The first card to seat 2 is misread.
+    h.state().sim_script().unwrap().lock().unwrap().misread_next = true;
+    wait_for_the_deal(&mut h);
+    let out = truth(&h);
+    let real = out[1].1;
+    let read = h.state().terminal().deal_read();
+    let seat2 = read[0].1.clone();
+    assert_ne!(seat2[0], real, "the simulator misread seat 2's first card");
+
+    // The dealer sees seat 2's first card is not what lies there: clears it and keys it.
+    let place = format!(
+        "Seat 2 (read):\n{} {}",
+        seat2[0].pretty(),
+        seat2[1].pretty()
+    );
+    tap(&mut h, &place);
+    tap(&mut h, "Clear these cards");
+    tap(&mut h, &real.pretty());
+    tap(&mut h, &seat2[1].pretty());
+    h.get_by_label_contains("Seat 2 (corrected):");
+    tap(&mut h, "Cards dealt");
+    let (boxes, _, read, said) = dealt(&db);
+    assert_eq!(boxes[0], (2, vec![real, seat2[1]]));
+    assert!(
+        read.contains(&(HandPlace::Seat(2), seat2.clone())),
+        "the reading kept beside the correction"
+    );
+    assert!(said.contains("(corrected; read"), "{said}");
+
+    // Through to a hand's turn (the next round's, where the dealer's Blackjack or the boxes'
+    // leave none to decide); a player's hit is the card the dealer draws: no tap.
+    let mut n = 0;
+    let seat = loop {
+        if let Some(Step21::Hand { seat, hand: 0 }) = at21(&h) {
+            break seat;
+        }
+        if !play_step(&mut h, &mut n) {
+            let next = h.state().terminal().table().rounds_played + 1;
+            tap(&mut h, &format!("Start round {next}"));
+        }
+        assert!(n < 200, "no hand to decide in {n} steps");
+    };
+    let hand = |h: &Harness<'_, DeckhandApp>| {
+        let r = h.state().terminal().table().round.clone().unwrap();
+        r.banked.unwrap().s21.unwrap().hands[&seat][0].cards.clone()
+    };
+    let had = hand(&h).len();
+    let before = taps_so_far();
+    {
+        let s = h.state().sim_script().unwrap();
+        let mut s = s.lock().unwrap();
+        let (deck, last, _) = *s.drawn.last().unwrap();
+        s.pull_to = Some((deck, last + 1));
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while hand(&h).len() == had && at21(&h) == Some(Step21::Hand { seat, hand: 0 }) {
+        assert!(std::time::Instant::now() < deadline, "the hit never came");
+        wait_a_little(&mut h);
+    }
+    assert_eq!(taps_so_far(), before, "the hit took no tap");
+    let hit = truth(&h).last().unwrap().1;
+    assert_eq!(
+        cards(&db).pop(),
+        Some((hit, Some(hit))),
+        "the hit as the shoe read it"
+    );
+}
