@@ -235,6 +235,46 @@ fn the_shoe_burns_and_deals_and_one_tap_confirms_the_deal_with_the_hole_card_hid
     let dealer = dealer.as_ref().unwrap().dealer.clone();
     assert_eq!(dealer[..2], [up, hole]);
     assert_eq!(dealer[2..], after[..]);
+
+    // The shuffler shuffled and counted the other shoe meanwhile; it is not in the dealing
+    // shoe, so the next round is dealt from this one with no burn (§ 635a.7(c): a burn after a
+    // batch of cards is placed in the shoe, or a new dealer).
+    while play_step(&mut h, &mut n) {}
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let counted = |db: &std::path::Path| {
+        common::ui::kinds(db)
+            .iter()
+            .filter(|k| *k == "deck_counted")
+            .count()
+    };
+    while counted(&db) < 2 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the other shoe was never counted"
+        );
+        wait_a_little(&mut h);
+    }
+    for _ in 0..40 {
+        wait_a_little(&mut h);
+    }
+    assert!(
+        matches!(h.state().terminal().table().step(), Step::StartRound { .. }),
+        "{:?}",
+        h.state().terminal().table().step()
+    );
+    let burns = common::ui::kinds(&db)
+        .iter()
+        .filter(|k| *k == "card_burned")
+        .count();
+    assert_eq!(
+        burns,
+        1,
+        "one burn: the shoe's first card: {:?}",
+        common::ui::kinds(&db)
+            .iter()
+            .filter(|k| !k.starts_with("shuffler_card") && !k.starts_with("spanish"))
+            .collect::<Vec<_>>()
+    );
 }
 
 #[test]

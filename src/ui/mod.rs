@@ -508,8 +508,16 @@ impl DeckhandApp {
     /// open, the confirmation asked. A change of any of them is a new screen for the tap guard.
     fn screen_key(&self) -> u64 {
         let t = self.term.table();
+        // A Spanish 21 step takes several cards (the hole card turned up, the dealer's draws):
+        // each card is a new screen, so a second tap never lands on what a card put there.
+        let dealer_cards = t
+            .round
+            .as_ref()
+            .and_then(|r| r.banked.as_ref())
+            .filter(|b| b.s21.is_some())
+            .map(|b| b.dealer.len());
         guard::key_of(&(
-            format!("{:?}", t.step()),
+            (format!("{:?}", t.step()), dealer_cards),
             (t.setup.is_some(), t.dealer.is_some()),
             (
                 self.needs_admin,

@@ -105,7 +105,7 @@ impl DeckhandApp {
                 title(ui, "Demo simulator");
                 body(
                     ui,
-                    "The shuffler here is simulated. Make its next count or shuffle go wrong to see what the terminal asks for.",
+                    "The shuffler here is simulated. Make its next count or shuffle go wrong to see what the terminal asks for. At a Spanish 21 table its shoe reads each card drawn: a player's hit is drawn from here.",
                 );
                 ui.horizontal_wrapped(|ui| {
                     let big = |t: &str| {

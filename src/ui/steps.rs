@@ -256,7 +256,21 @@ impl DeckhandApp {
             if used < theme::INSTRUCTION_H {
                 ui.add_space(theme::INSTRUCTION_H - used);
             }
-            if primary(ui, one.button) {
+            // A reading shoe burns the card by itself: the fallback is a plain button away
+            // from the gold one's place, so a reflex tap does not record a burn the shoe did
+            // not read.
+            let fallback = matches!(step, Step::BurnCard) && self.term.reads_draws();
+            let tapped = if fallback {
+                ui.add_space(theme::ACTION_SIZE.y + 24.0);
+                ui.add(
+                    egui::Button::new(egui::RichText::new(one.button).size(theme::BODY))
+                        .min_size(egui::vec2(320.0, theme::ACTION_SIZE.y)),
+                )
+                .clicked()
+            } else {
+                primary(ui, one.button)
+            };
+            if tapped {
                 cmds.push(one.then);
             }
         }

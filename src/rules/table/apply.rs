@@ -135,6 +135,13 @@ impl Table {
             } => {
                 self.pending_count = None;
                 let manual = self.manual_shuffle;
+                // § 635a.7(c): a burn once a batch of cards is placed in the dealing shoe. A shoe
+                // the shuffler counts while another is being dealt stays out of it until that
+                // one's cover card comes out (its burn is asked then, `finish_round`).
+                let other_in_play = self.shoe_game()
+                    && self.decks.iter().enumerate().any(|(i, d)| {
+                        i != *deck && matches!(d.status, DeckStatus::Shuffled | DeckStatus::InPlay)
+                    });
                 let d = self.deck_mut(*deck)?;
                 d.last_count = Some(*counted);
                 d.rounds_since_count = 0;
@@ -145,7 +152,7 @@ impl Table {
                     } else {
                         DeckStatus::Shuffled
                     };
-                    if !manual {
+                    if !manual && !other_in_play {
                         self.burn_due = true;
                     }
                     if self.removal.as_ref().is_some_and(|r| r.deck == *deck) {
