@@ -109,6 +109,10 @@ pub fn build(
         sink: Some(store.device_sink()),
         max_frames_per_second: config.progressive.max_frames_per_second,
     };
+    // The journal is replayed before any device link starts: a start refused for a row that
+    // cannot be applied has written nothing, the links' rows included (issue 40).
+    let chain = check.clone();
+    let mut term = Terminal::open_checking(store, None, check)?;
     let mut sim_script = None;
     let shuffler: Option<Box<dyn ShufflerDriver>> = match config.shuffler_port() {
         // No counting shuffler: the dealer shuffles, cuts and counts by hand (§ 637a.7(e)(4)(i)).
@@ -143,8 +147,9 @@ pub fn build(
         ))),
     };
 
-    let chain = check.clone();
-    let mut term = Terminal::open_checking(store, shuffler, check)?;
+    if let Some(driver) = shuffler {
+        term.attach_shuffler(driver);
+    }
     term.set_pin_policy(config.pin_policy());
     term.set_box_counts_at_table(
         config.jackpots.box_counts_at == crate::config::BoxCountsAt::Table,

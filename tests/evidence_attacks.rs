@@ -177,6 +177,115 @@ fn people_list_reads_only_and_a_mistyped_path_creates_nothing() {
     assert_eq!(files(dir.path()), before, "people list changed the files");
 }
 
+/// Item 6: `export --db PATH` reads only: a file that is not a journal is refused and keeps its
+/// mode; a journal exports with no byte, mode or file beside it changed.
+#[test]
+fn export_reads_only_and_changes_no_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_deckhand"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let notes = dir.path().join("notes.txt");
+    std::fs::write(&notes, "not a journal").unwrap();
+    std::fs::set_permissions(&notes, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let out = run(&["export", "--db", notes.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("not a Deckhand journal"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        mode(&notes),
+        0o644,
+        "export changed the mode of a file it was given"
+    );
+    assert_eq!(std::fs::read(&notes).unwrap(), b"not a journal");
+
+    let db = dir.path().join("export.sqlite");
+    {
+        let mut s = Store::open(&db).unwrap();
+        s.append(&ctx(), &[Entry::system("opened", 1)]).unwrap();
+    }
+    // A copy handed over group-readable: exported as it is.
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let listing = |d: &std::path::Path| {
+        let mut v: Vec<(String, Vec<u8>, u32)> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| {
+                let p = e.unwrap().path();
+                let bytes = std::fs::read(&p).unwrap_or_default();
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                (name, bytes, mode(&p))
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let before = listing(dir.path());
+    let out = run(&["export", "--db", db.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("opened"));
+    assert_eq!(listing(dir.path()), before, "export changed the files");
+}
+
+/// Item 8: `deckhand hand` refuses a stake of 2^63 − 1 for what it is (more than any table
+/// takes), not as too small; an ante past every bound refuses without a panic.
+#[test]
+fn a_stake_past_every_bound_is_refused_for_what_it_is() {
+    let example = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs/hand-examples/no-limit-holdem.json"),
+    )
+    .unwrap();
+    let hand = |json: &str| {
+        use std::io::Write;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+            .arg("hand")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(json.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status,
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let most = example.replacen("\"stake\": 20000", "\"stake\": 9223372036854775807", 1);
+    assert_ne!(most, example);
+    let (status, err) = hand(&most);
+    assert!(!status.success());
+    assert!(err.contains("more than any table takes"), "{err}");
+    assert!(!err.contains("needs at least"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let ante = example.replacen(
+        "\"button\": 1,",
+        "\"button\": 1, \"ante\": 9223372036854775807,",
+        1,
+    );
+    assert_ne!(ante, example);
+    let (status, err) = hand(&ante);
+    assert!(!status.success());
+    assert!(!err.contains("panicked"), "{err}");
+}
+
 /// Item 8: a negative contribution is refused by name, never read as nothing; a list where a
 /// record of named wagers is expected is refused, never read in order; a backup folder made
 /// by the terminal is the service user's alone.

@@ -96,10 +96,17 @@ fn an_altered_outcome_stops_the_start_with_its_serial_and_verify_names_it() {
         "re-signed with the key: the chain and the signature alone do not tell"
     );
 
-    // The terminal, built as `deckhand` builds it, stops with the serial on the screen.
-    let station = deckhand::app::start(&config(&db), Default::default(), None);
+    // The terminal, built as `deckhand` builds it with its simulated devices, stops with the
+    // serial on the screen; no device link has started, so "wrote nothing" holds (issue 40).
+    let mut with_devices = config(&db);
+    with_devices.shuffler.port = "simulated".into();
+    with_devices.progressive.port = "simulated".into();
+    let station = deckhand::app::start(&with_devices, Default::default(), None);
     assert!(station.table().is_none(), "the terminal must not start");
     let mut h = common::ui::station_harness(station, 1280.0, 800.0);
+    h.run_ok();
+    // Time for a link to connect and journal its state, had one started.
+    std::thread::sleep(std::time::Duration::from_millis(1500));
     h.run_ok();
     h.get_by_label("The terminal cannot start");
     h.get_by_label_contains(&format!(
@@ -108,7 +115,16 @@ fn an_altered_outcome_stops_the_start_with_its_serial_and_verify_names_it() {
     ));
     h.get_by_label_contains("The hash chain is intact: the row was written this way.");
     drop(h);
-    assert_eq!(rows(&db).len(), count, "nothing was written");
+    let after = rows(&db);
+    assert_eq!(
+        after.len(),
+        count,
+        "nothing was written: {:?}",
+        after[count.min(after.len())..]
+            .iter()
+            .map(|r| r.kind.clone())
+            .collect::<Vec<_>>()
+    );
 
     // `verify-log --replay` names the same row, the chain intact.
     let report = deckhand::store::replay::replay_file(&db).unwrap();
@@ -198,7 +214,16 @@ fn an_edit_the_rules_accept_still_stops_the_start() {
         target.serial
     ));
     drop(h);
-    assert_eq!(rows(&db).len(), count, "nothing was written");
+    let after = rows(&db);
+    assert_eq!(
+        after.len(),
+        count,
+        "nothing was written: {:?}",
+        after[count.min(after.len())..]
+            .iter()
+            .map(|r| r.kind.clone())
+            .collect::<Vec<_>>()
+    );
 }
 
 /// A recorded house-banked settlement the rules give differently now (a payout raised in the

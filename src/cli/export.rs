@@ -74,13 +74,15 @@ pub(super) fn run(
     if !path.exists() {
         bail!("{}: no such database", path.display());
     }
-    let store = config.open_store(&path)?;
+    // Read-only: an export opens no writer, creates no file and changes no mode; a file that is
+    // not a journal is refused by name (issue 40).
+    let conn = crate::store::open_evidence(&path)?;
     if pace {
-        return print_pace(&store.pace(&filter)?);
+        return print_pace(&conn.pace(&filter)?);
     }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let n = store.export_csv(&filter, &mut out)?;
+    let n = conn.export_csv(&filter, &mut out)?;
     out.flush()?;
     eprintln!("exported {n} rows");
     Ok(())

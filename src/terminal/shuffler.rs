@@ -8,6 +8,12 @@ impl Terminal {
         &self.shuffler_link
     }
 
+    /// The shuffler's link, started once the journal has been replayed.
+    pub fn attach_shuffler(&mut self, driver: Box<dyn crate::devices::shuffler::ShufflerDriver>) {
+        self.shuffler = Some(driver);
+        self.shuffler_link = LinkState::Connecting;
+    }
+
     /// Drains device events and background results: counts and faults drive the procedure,
     /// the rest is journaled.
     pub fn poll_devices(&mut self) {

@@ -89,7 +89,10 @@ fn least_stakes(s: &HandSetup, blinds: bool) -> Cents {
     } else {
         0
     };
-    s.ante + blind.max(s.forced_bet) + min
+    // Saturating: amounts from a file are checked against their bounds after this.
+    s.ante
+        .saturating_add(blind.max(s.forced_bet))
+        .saturating_add(min)
 }
 
 impl Hand {
@@ -138,14 +141,21 @@ impl Hand {
             }
             seen.push(*seat);
             // The forced bets and one bet, and any blind the seat posts out of turn.
-            let least = least_stakes(&setup, procedure.blinds)
-                + setup
-                    .posts
-                    .iter()
-                    .filter(|p| p.seat == *seat)
-                    .map(|p| p.amount)
-                    .sum::<Cents>();
-            if *stack < least || *stack > crate::rules::banked::MAX_AMOUNT {
+            let least = setup
+                .posts
+                .iter()
+                .filter(|p| p.seat == *seat)
+                .fold(least_stakes(&setup, procedure.blinds), |a, p| {
+                    a.saturating_add(p.amount)
+                });
+            if *stack > crate::rules::banked::MAX_AMOUNT {
+                return Err(format!(
+                    "seat {seat} has {} in table stakes: more than any table takes (at most {})",
+                    crate::rules::money(*stack),
+                    crate::rules::money(crate::rules::banked::MAX_AMOUNT)
+                ));
+            }
+            if *stack < least {
                 return Err(format!(
                     "seat {seat} has {} in table stakes; a player needs at least {} to be dealt in (§ 637a.8(b)(4))",
                     crate::rules::money(*stack),
