@@ -177,6 +177,76 @@ fn people_list_reads_only_and_a_mistyped_path_creates_nothing() {
     assert_eq!(files(dir.path()), before, "people list changed the files");
 }
 
+/// Item 1, the swap: a row edited and its chain recomputed, a new key written over the key
+/// file and the head re-signed with it. The key file and the journal's record of its key no
+/// longer agree: `verify-log` names both fingerprints and the terminal refuses to write on it.
+/// Then the journal's record rewritten too (the file now agrees with itself): a key known apart
+/// from the file (`--key`, as a shift report prints it) still catches it.
+#[test]
+fn a_replaced_key_file_is_refused_and_a_key_known_apart_catches_the_rewrite() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("swap.sqlite");
+    let original = {
+        let mut s = Store::open(&db).unwrap();
+        s.append(
+            &ctx(),
+            &[Entry::system(
+                "pot_awarded",
+                serde_json::json!({"pot": 800}),
+            )],
+        )
+        .unwrap();
+        s.public_key().to_string()
+    };
+    crate::common::rechain(&db, 1, |p| p.replace("800", "8000"));
+    let key_path = deckhand::store::signing::default_key_path(&db);
+    let stranger = dir.path().join("stranger.key");
+    let (forger, _) = deckhand::store::signing::HeadKey::load_or_create(&stranger).unwrap();
+    std::fs::copy(&stranger, &key_path).unwrap();
+    crate::common::resign_head(&db);
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let path = db.to_str().unwrap();
+    let (ok, text) = run(&["verify-log", "--db", path]);
+    assert!(!ok, "{text}");
+    assert!(text.contains("the key file was replaced"), "{text}");
+    let fp = |k: &str| k[..16].to_string();
+    assert!(text.contains(&fp(&forger.public_hex())), "{text}");
+    assert!(text.contains(&fp(&original)), "{text}");
+    let refused = Store::open(&db)
+        .err()
+        .expect("no writing on a swapped key")
+        .to_string();
+    assert!(refused.contains("the key file was replaced"), "{refused}");
+
+    // The journal's own record of its key rewritten to the forger's: the file agrees with
+    // itself, and only a key known apart from it tells.
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute(
+            "UPDATE meta SET value = ?1 WHERE key = 'public_key'",
+            [forger.public_hex()],
+        )
+        .unwrap();
+    }
+    let (ok, text) = run(&["verify-log", "--db", path]);
+    assert!(ok, "the file agrees with itself now: {text}");
+    let (ok, text) = run(&["verify-log", "--db", path, "--key", &fp(&original)]);
+    assert!(!ok, "{text}");
+    assert!(text.contains("KEY MISMATCH"), "{text}");
+    let (ok, text) = run(&["verify-log", "--db", path, "--key", &forger.public_hex()]);
+    assert!(ok, "{text}");
+    assert!(text.contains("signed by the key given"), "{text}");
+}
+
 /// Item 6: `export --db PATH` reads only: a file that is not a journal is refused and keeps its
 /// mode; a journal exports with no byte, mode or file beside it changed.
 #[test]

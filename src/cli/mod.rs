@@ -236,6 +236,11 @@ pub enum Cmd {
         /// pot with this build's rules; the first row that diverges is named.
         #[arg(long)]
         replay: bool,
+        /// The terminal's public key as known apart from this file (its shift report, the
+        /// central copy's registration): the hex key or its 16-digit fingerprint. The signed
+        /// head must be this key's, whatever the file says of itself.
+        #[arg(long)]
+        key: Option<String>,
     },
 }
 
@@ -475,7 +480,7 @@ fn real_main() -> Result<()> {
             password_file,
             action,
         } => central::run(&config, user, password_file, action),
-        Cmd::VerifyLog { db, replay } => verify::run(&config, db, replay),
+        Cmd::VerifyLog { db, replay, key } => verify::run(&config, db, replay, key),
         Cmd::Replay { round, db } => replay::run(&config, db, round),
     }
 }

@@ -4,7 +4,12 @@
 
 use super::*;
 
-pub(super) fn run(config: &Config, db: Option<PathBuf>, replay: bool) -> Result<()> {
+pub(super) fn run(
+    config: &Config,
+    db: Option<PathBuf>,
+    replay: bool,
+    known_key: Option<String>,
+) -> Result<()> {
     let path = match db {
         Some(p) => p,
         None => config.database_path().map_err(anyhow::Error::msg)?,
@@ -17,7 +22,32 @@ pub(super) fn run(config: &Config, db: Option<PathBuf>, replay: bool) -> Result<
     outln!("{status}");
     if matches!(status, ChainStatus::Intact { .. }) {
         let conn = crate::store::open_evidence(&path)?;
-        match crate::store::signing::read_head(&conn)? {
+        let head = crate::store::signing::read_head(&conn)?;
+        // The key known apart from the file: the head must be its, or the journal is not the
+        // terminal's as it was signed (a key file and a journal rewritten together).
+        if let Some(given) = &known_key {
+            match &head {
+                Some(h) if crate::store::signing::names_key(given, &h.public_key) => {
+                    outln!("key: the head is signed by the key given ({given})");
+                }
+                Some(h) => {
+                    outln!(
+                        "KEY MISMATCH: the head is signed by key {}, not by the key given {}: the journal and its key were replaced",
+                        crate::store::signing::fingerprint(&h.public_key),
+                        crate::store::signing::fingerprint(given.trim())
+                    );
+                    std::process::exit(1);
+                }
+                None => {
+                    outln!(
+                        "KEY MISMATCH: the key {} was given, but the journal has no signed head",
+                        crate::store::signing::fingerprint(given.trim())
+                    );
+                    std::process::exit(1);
+                }
+            }
+        }
+        match head {
             Some(h) => outln!(
                 "signed head at serial {}, key {} ({})",
                 h.serial,

@@ -187,6 +187,20 @@ fn has_head_table(conn: &rusqlite::Connection) -> Result<bool> {
     )?)
 }
 
+/// A public key's fingerprint as the screens and reports print it: its first 16 hex digits.
+pub fn fingerprint(public_hex: &str) -> String {
+    format!("{}…", public_hex.get(..16).unwrap_or(public_hex))
+}
+
+/// Whether `given` (a public key in hex, or its fingerprint of at least 16 hex digits, as a
+/// shift report prints it) names `public_hex`.
+pub fn names_key(given: &str, public_hex: &str) -> bool {
+    let given = given.trim().trim_end_matches('…').to_ascii_lowercase();
+    given.len() >= 16
+        && given.chars().all(|c| c.is_ascii_hexdigit())
+        && public_hex.to_ascii_lowercase().starts_with(&given)
+}
+
 /// Reads the signed head, if the file has one.
 pub fn read_head(conn: &rusqlite::Connection) -> Result<Option<SignedHead>> {
     use rusqlite::OptionalExtension;
@@ -247,7 +261,7 @@ pub fn check_head(
     };
     let key = trusted
         .map(str::to_string)
-        .or(recorded)
+        .or(recorded.clone())
         .unwrap_or_else(|| h.public_key.clone());
     if h.public_key != key {
         return Ok(Err((
@@ -256,6 +270,20 @@ pub fn check_head(
                 "the head is signed by key {}…, not this terminal's key {}…",
                 &h.public_key.get(..12).unwrap_or(&h.public_key),
                 &key.get(..12).unwrap_or(&key)
+            ),
+        )));
+    }
+    // The key file and the journal's own record of its key must agree: a key file written
+    // over by someone without the key would otherwise sign on from a forged head (issue 40).
+    if let (Some(file), Some(rec)) = (trusted, recorded.as_deref())
+        && file != rec
+    {
+        return Ok(Err((
+            h.serial,
+            format!(
+                "the signing key file holds key {}, but this journal records key {}: the key file was replaced, or the journal's record of its key rewritten",
+                fingerprint(file),
+                fingerprint(rec)
             ),
         )));
     }
