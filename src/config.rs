@@ -270,6 +270,11 @@ pub struct StoreConfig {
     /// Table rows between table snapshots (a start rebuilds from the newest; 0: none).
     #[serde(default = "default_snapshot_every")]
     pub snapshot_every_rows: u64,
+    /// A file in a second place the casino chooses (another disk, a share the service account
+    /// cannot rewrite) where each commit's signed head is kept; a journal that does not reach
+    /// it at the start (restored from an older copy) is refused. Empty: none.
+    #[serde(default)]
+    pub head_witness: String,
 }
 
 fn default_snapshot_every() -> u64 {
@@ -779,7 +784,12 @@ impl Config {
 
     /// Opens the store at `db` with this configuration's signing key.
     pub fn open_store(&self, db: &std::path::Path) -> crate::store::Result<crate::store::Store> {
-        crate::store::Store::open_with_key(db, &self.signing_key_path(db))
+        let witness = self.store.head_witness.trim();
+        crate::store::Store::open_witnessed(
+            db,
+            &self.signing_key_path(db),
+            (!witness.is_empty()).then(|| std::path::Path::new(witness)),
+        )
     }
 
     /// The scheduled backup folder, if one is configured.

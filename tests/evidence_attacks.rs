@@ -247,6 +247,90 @@ fn a_replaced_key_file_is_refused_and_a_key_known_apart_catches_the_rewrite() {
     assert!(text.contains("signed by the key given"), "{text}");
 }
 
+/// Item 3, the rollback: an older, self-consistent copy of the journal put back (its commit
+/// logs deleted) opens as if nothing happened; with a head witness in a second place
+/// (`[store] head_witness`) the start refuses it, naming the witnessed head and the journal's
+/// end. A witness holding another history at its serial is refused too.
+#[test]
+fn a_journal_restored_from_an_older_copy_is_refused_by_the_head_witness() {
+    let dir = tempfile::tempdir().unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let db = dir.path().join("roll.sqlite");
+    let key = deckhand::store::signing::default_key_path(&db);
+    let witness = elsewhere.path().join("table-12.head");
+    let append = |n: usize| {
+        let mut s = Store::open_witnessed(&db, &key, Some(&witness)).unwrap();
+        for i in 0..n {
+            s.append(
+                &ctx(),
+                &[Entry::system(
+                    "pot_awarded",
+                    serde_json::json!({ "pot": i }),
+                )],
+            )
+            .unwrap();
+        }
+    };
+    append(2);
+    let copy = elsewhere.path().join("old");
+    std::fs::create_dir(&copy).unwrap();
+    let journal_files = |d: &std::path::Path| -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                let n = p.file_name().unwrap().to_string_lossy().into_owned();
+                n.starts_with("roll.sqlite") && !n.ends_with(".key")
+            })
+            .collect()
+    };
+    for f in journal_files(dir.path()) {
+        std::fs::copy(&f, copy.join(f.file_name().unwrap())).unwrap();
+    }
+    append(3);
+    let witnessed: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&witness).unwrap()).unwrap();
+    let last = witnessed["serial"].as_i64().unwrap();
+    // The older copy put back, the newer files (commit logs included) gone.
+    for f in journal_files(dir.path()) {
+        std::fs::remove_file(f).unwrap();
+    }
+    for f in journal_files(&copy) {
+        std::fs::copy(&f, dir.path().join(f.file_name().unwrap())).unwrap();
+    }
+    let ends = Store::open(&db).unwrap().all_rows().unwrap().len() as i64;
+    assert!(
+        ends < last,
+        "the copy is older: {ends} rows, {last} witnessed"
+    );
+    // Opened without the witness it holds together: nothing inside the file can tell.
+    assert!(matches!(
+        Store::verify_file(&db).unwrap(),
+        deckhand::store::ChainStatus::Intact { .. }
+    ));
+    let refused = Store::open_witnessed(&db, &key, Some(&witness))
+        .err()
+        .expect("a rolled-back journal is refused")
+        .to_string();
+    assert!(refused.contains("restored from an older copy"), "{refused}");
+    assert!(
+        refused.contains(&format!("signed head {last}")),
+        "{refused}"
+    );
+    assert!(refused.contains(&format!("ends at {ends}")), "{refused}");
+
+    // A witness of another history at a serial the journal has: refused as well.
+    let mut other = witnessed.clone();
+    other["serial"] = serde_json::json!(1);
+    other["hash"] = serde_json::json!("0".repeat(64));
+    std::fs::write(&witness, other.to_string()).unwrap();
+    let refused = Store::open_witnessed(&db, &key, Some(&witness))
+        .err()
+        .expect("another history is refused")
+        .to_string();
+    assert!(refused.contains("another hash at serial 1"), "{refused}");
+}
+
 /// Item 6: `export --db PATH` reads only: a file that is not a journal is refused and keeps its
 /// mode; a journal exports with no byte, mode or file beside it changed.
 #[test]

@@ -19,6 +19,7 @@ pub mod review;
 pub mod review_reader;
 pub mod signing;
 pub mod snapshot;
+pub mod witness;
 mod writer;
 pub use writer::{DeviceSink, GROUP_MAX_ROWS, GroupStats, Receipt};
 
@@ -334,6 +335,12 @@ impl Store {
 
     /// Opens the database with the signing key at `key` (created, 0600, if there is none).
     pub fn open_with_key(path: &Path, key: &Path) -> Result<Store> {
+        Self::open_witnessed(path, key, None)
+    }
+
+    /// [`Store::open_with_key`], keeping each commit's signed head in `witness` too and
+    /// refusing a journal that does not reach the head witnessed there (`witness.rs`).
+    pub fn open_witnessed(path: &Path, key: &Path, witness: Option<&Path>) -> Result<Store> {
         if let Some(dir) = path.parent()
             && !dir.as_os_str().is_empty()
         {
@@ -341,7 +348,7 @@ impl Store {
                 StoreError::Invalid(format!("cannot create {}: {e}", dir.display()))
             })?;
         }
-        let (writer, terminal_id, public_key) = writer::Writer::start(path, key)?;
+        let (writer, terminal_id, public_key) = writer::Writer::start(path, key, witness)?;
         let reader = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,

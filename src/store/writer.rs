@@ -38,6 +38,8 @@ pub struct WriterState {
     refused: Option<StoreError>,
     /// The commit log, when this writer owns it (`None`: SQLite syncs each commit itself).
     log: Option<CommitLog>,
+    /// Where each commit's signed head is kept as well (`[store] head_witness`).
+    witness: Option<super::witness::Witness>,
 }
 
 /// What one group's commit answers each caller: its rows, or why they were not written.
@@ -100,7 +102,11 @@ pub struct Writer {
 
 impl Writer {
     /// Opens the read-write connection (pragmas, migrations, terminal id) and starts the thread.
-    pub fn start(path: &Path, key_path: &Path) -> Result<(Writer, String, String)> {
+    pub fn start(
+        path: &Path,
+        key_path: &Path,
+        witness: Option<&Path>,
+    ) -> Result<(Writer, String, String)> {
         super::private_file(path)?;
         let mut conn = Connection::open(path)?;
         // The terminal is the only writer; another program's write (`deckhand people`) takes
@@ -174,6 +180,7 @@ impl Writer {
             stats: stats.clone(),
             refused: None,
             log,
+            witness: witness.map(super::witness::Witness::new),
         };
         // A journal from before signed heads (schema below 10) is adopted: its head signed now.
         // Any other journal must already carry a head that holds, or nothing is written onto
@@ -184,6 +191,11 @@ impl Writer {
             state.check_own_head()?;
         }
         state.put_back()?;
+        // A journal restored from an older copy does not reach the head witnessed elsewhere.
+        if let Some(w) = &state.witness {
+            w.check(&state.conn, &terminal_id)?;
+        }
+        state.witness_head();
         let (tx, rx) = mpsc::channel::<Job>();
         let thread = std::thread::Builder::new()
             .name("journal-writer".into())
@@ -289,7 +301,10 @@ fn run(state: &mut WriterState, rx: &mpsc::Receiver<Job>) {
         };
         match job {
             // On a journal whose chain did not hold nothing more is done, not even a checkpoint.
-            Job::Run(f) if state.refused.is_none() => state.run_synced(f),
+            Job::Run(f) if state.refused.is_none() => {
+                state.run_synced(f);
+                state.witness_head();
+            }
             Job::Run(_) => {}
             Job::Append(first) => {
                 let mut rows = first.entries.len();
@@ -308,6 +323,7 @@ fn run(state: &mut WriterState, rx: &mpsc::Receiver<Job>) {
                     }
                 }
                 state.commit_group(group);
+                state.witness_head();
             }
         }
     }
@@ -403,6 +419,19 @@ fn terminal_id(conn: &Connection, path: &Path) -> Result<String> {
 }
 
 impl WriterState {
+    /// The signed head, kept in the witness too, where one is configured; a witness that
+    /// cannot be written is logged (the journal itself is durable) and tried at the next commit.
+    fn witness_head(&mut self) {
+        if self.refused.is_some() {
+            return;
+        }
+        if let Some(w) = self.witness.as_mut()
+            && let Err(e) = w.record(&self.conn, &self.terminal_id)
+        {
+            tracing::error!("the head witness cannot be written: {e}");
+        }
+    }
+
     /// Refuses to write onto a journal whose signed head does not hold against this key (see
     /// `signing::check_head`).
     fn check_own_head(&mut self) -> Result<()> {
