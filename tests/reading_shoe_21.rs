@@ -123,6 +123,30 @@ fn the_shoe_burns_and_deals_and_one_tap_confirms_the_deal_with_the_hole_card_hid
         "the burn card is the only card out before the deal"
     );
 
+    // While the shoe deals, the screen shows the deal as it comes out, not a form to key.
+    h.state().sim_script().unwrap().lock().unwrap().draw_time =
+        std::time::Duration::from_millis(60);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        wait_a_little(&mut h);
+        if let Some((out, of)) = h.state().terminal().deal_drawn()
+            && out >= 2
+            && out < of
+        {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the deal never started"
+        );
+    }
+    let first = truth(&h)[burned].1;
+    h.get_by_label_contains(&format!("Seat 1: {}", first.pretty()));
+    h.get_by_label("Key the cards by hand");
+    assert!(
+        h.query_by_label("Clear these cards").is_none(),
+        "no keying form while drawing"
+    );
     wait_for_the_deal(&mut h);
     let out = truth(&h);
     let deal: Vec<Card> = out[burned..].iter().map(|(_, c)| *c).collect();

@@ -110,6 +110,16 @@ impl Terminal {
         read
     }
 
+    /// At the deal, the cards the shoe has read so far by place (each box's, the up card),
+    /// never the hole card: the screen shows the deal as it comes out.
+    pub fn deal_as_drawn(&self) -> (Vec<(u8, Vec<Card>)>, Option<Card>) {
+        let Some((b, deal)) = self.deal_so_far() else {
+            return (Vec::new(), None);
+        };
+        let DealPlaces { boxes, up, .. } = deal_places(&b.seats, deal);
+        (boxes, up)
+    }
+
     /// The round's hole card, as the shoe read it, while it is face down.
     fn hole_card(&self) -> Option<Card> {
         let r = self.table.round.as_ref()?;

@@ -93,6 +93,34 @@ impl DeckhandApp {
                 );
                 let read = self.term.deal_read();
                 let number = self.term.table().round.as_ref().map_or(0, |r| r.number);
+                // While the shoe deals, the deal as it comes out, not a form to key: the grid
+                // only if the dealer asks for it (a card drawn unread).
+                let drawing = drawn.is_some_and(|(out, of)| out < of)
+                    && self.view.banked.key21 != Some(Step21::Deal);
+                if drawing {
+                    let (boxes, up) = self.term.deal_as_drawn();
+                    for (s, cards) in &boxes {
+                        let shown = if cards.is_empty() {
+                            "—".into()
+                        } else {
+                            cards_text(cards)
+                        };
+                        body(ui, &format!("Seat {s}: {shown}"));
+                    }
+                    let up = up.map_or("—".into(), |c| c.pretty());
+                    body(
+                        ui,
+                        &format!("Your up card: {up}; your hole card stays face down"),
+                    );
+                    let b = egui::Button::new(
+                        egui::RichText::new("Key the cards by hand").size(theme::BODY),
+                    )
+                    .min_size(egui::vec2(220.0, theme::ACTION_SIZE.y));
+                    if ui.add(b).clicked() {
+                        self.view.banked.key21 = Some(Step21::Deal);
+                    }
+                    return;
+                }
                 let e = &mut self.view.banked;
                 e.fill_read(number, read);
                 e.follow(r);
