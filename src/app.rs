@@ -78,6 +78,13 @@ pub fn build(
     showcase: Option<crate::demo::At>,
 ) -> Result<DeckhandApp> {
     let db = config.database_path().map_err(anyhow::Error::msg)?;
+    // A journal behind the head the central copy holds signed for it is refused before it is
+    // opened for writing (issue 40, item 3).
+    if config.central.enabled
+        && let Some(why) = crate::store::central::rollback_refusal(&config.central, &db)
+    {
+        anyhow::bail!(why);
+    }
     let store = config
         .open_store(&db)
         .with_context(|| format!("opening {}", db.display()))?;

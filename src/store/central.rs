@@ -200,6 +200,58 @@ fn local_terminal_id(local: &rusqlite::Connection) -> Result<Option<String>, Str
         .map_err(|e| e.to_string())
 }
 
+/// At the start, before the journal is opened for writing: the refusal when this journal is
+/// behind the highest head the central copy holds for it signed (restored from an older copy),
+/// or not the history signed there (issue 40, item 3). `None` when it is not, when the journal
+/// has no rows yet, or when the server cannot be reached (the start goes on; the copy catches
+/// up later, and the supervisor's central check compares the heads).
+pub fn rollback_refusal(cfg: &CentralConfig, path: &Path) -> Option<String> {
+    use rusqlite::OptionalExtension;
+    if !path.exists() {
+        return None;
+    }
+    let local = open_local(path).ok()?;
+    let terminal = local_terminal_id(&local).ok()??;
+    let last: i64 = local
+        .query_row("SELECT COALESCE(MAX(serial), 0) FROM journal", [], |r| {
+            r.get(0)
+        })
+        .ok()?;
+    let mut client = match cfg.connect() {
+        Ok(c) => c,
+        Err(e) => {
+            tracing::warn!("the central copy was not asked for this journal's head: {e}");
+            return None;
+        }
+    };
+    let row = client
+        .query_opt(
+            "SELECT serial, hash FROM signed_heads WHERE terminal_id = $1 ORDER BY serial DESC LIMIT 1",
+            &[&terminal],
+        )
+        .map_err(|e| tracing::warn!("the central copy's signed head: {}", describe(&e)))
+        .ok()??;
+    let (serial, hash): (i64, String) = (row.get(0), row.get(1));
+    if serial > last {
+        return Some(format!(
+            "The central copy holds signed head {serial} for this terminal; this journal ends at {last}: it was restored from an older copy. Nothing was written"
+        ));
+    }
+    let here: Option<String> = local
+        .query_row(
+            "SELECT hash FROM journal WHERE serial = ?1",
+            [serial],
+            |r| r.get(0),
+        )
+        .optional()
+        .ok()?;
+    (here.as_deref() != Some(hash.as_str())).then(|| {
+        format!(
+            "The central copy holds signed head {serial} for this terminal with another hash: this journal is not the one that was signed there. Nothing was written"
+        )
+    })
+}
+
 /// Pushes one batch after `after`: returns the rows the server now holds beyond it (0: nothing
 /// new). The batch is one transaction; the server's answer is the only proof of sending.
 pub fn push_batch(
