@@ -76,6 +76,60 @@ fn rows() -> Vec<Row> {
     out
 }
 
+/// The "Records and events" part: the promises beyond the sections (R1, R2, …).
+fn promise_rows() -> Vec<Row> {
+    let text = std::fs::read_to_string(root().join("docs/conformance.md")).unwrap();
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let promise = cells.get(1).is_some_and(|c| {
+            c.strip_prefix('R')
+                .is_some_and(|n| !n.is_empty() && n.chars().all(|d| d.is_ascii_digit()))
+        });
+        if !promise {
+            continue;
+        }
+        assert_eq!(
+            cells.len(),
+            7,
+            "docs/conformance.md:{}: five cells: {line}",
+            i + 1
+        );
+        out.push(Row {
+            line: i + 1,
+            section: cells[1].to_string(),
+            status: cells[2].to_string(),
+            what: cells[3].to_string(),
+            place: cells[4].to_string(),
+            test: cells[5].to_string(),
+        });
+    }
+    out
+}
+
+#[test]
+fn every_records_promise_names_code_and_tests_that_exist() {
+    let rows = promise_rows();
+    assert!(rows.len() >= 8, "{} promises", rows.len());
+    let mut cache = BTreeMap::new();
+    let mut errors = Vec::new();
+    let mut seen = BTreeSet::new();
+    for row in &rows {
+        if !seen.insert(row.section.clone()) {
+            errors.push(format!("line {}: {} appears twice", row.line, row.section));
+        }
+        if !["implemented", "open"].contains(&row.status.as_str()) {
+            errors.push(format!(
+                "line {}: {}: implemented or open",
+                row.line, row.section
+            ));
+        }
+        errors.extend(check_place(row, &mut cache));
+        errors.extend(check_test(row, &mut cache));
+    }
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
 /// `name` occurs in `text` as a whole identifier.
 fn has_ident(text: &str, name: &str) -> bool {
     text.match_indices(name).any(|(i, _)| {
