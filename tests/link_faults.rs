@@ -85,6 +85,14 @@ fn every_device_message_round_trips() {
             cards: 62_608,
         },
         // Version 2.
+        ShufflerEvent::CardsRead {
+            deck: 0,
+            cards: deckhand::devices::sim_shoe::shuffled_shoe(288),
+        },
+        ShufflerEvent::CardsRead {
+            deck: 1,
+            cards: vec![],
+        },
         ShufflerEvent::Capabilities(shuffler::Capabilities {
             card_list: true,
             deals_read_hands: false,

@@ -448,6 +448,8 @@ fn a_spanish_21_shoe_is_counted_as_a_shoe() {
     h.get_by_label_contains("Deal from the Red shoe");
     let counted = rows_of(&db, "deck_counted");
     assert_eq!(counted[0]["counted"], 288);
+    // The shoe's card list, past 255 cards, in the protocol's two-byte form: all 288.
+    assert_eq!(rows_of(&db, "shuffler_card_list")[0]["cards"], 288);
     assert_eq!(counted[0]["expected"], 288);
     assert_eq!(counted[0]["correct"], true);
 

@@ -265,6 +265,15 @@ pub fn decode_event(kind: u8, p: &[u8]) -> Result<ShufflerEvent, String> {
                 .map(ShufflerEvent::Status)
                 .ok_or_else(|| format!("unknown device state {}", p[0]))
         }
+        // `[deck, n, codes]`, or for a shoe of more than 255 cards (version 2) `[deck, 0, n_hi,
+        // n_lo, codes]`: a one-byte count of 0 followed by more bytes.
+        CARD_LIST if p.len() > 2 && p.get(1) == Some(&0) => {
+            need(4)?;
+            let n = usize::from(u16::from_be_bytes([p[2], p[3]]));
+            need(4 + n)?;
+            let cards = card_codes(&p[4..4 + n])?;
+            Ok(ShufflerEvent::CardsRead { deck: p[0], cards })
+        }
         CARD_LIST => {
             need(2)?;
             let n = p[1] as usize;
@@ -354,6 +363,14 @@ pub fn encode_event(ev: &ShufflerEvent) -> Option<(u8, Vec<u8>)> {
             (FAULT, p)
         }
         ShufflerEvent::Status(s) => (STATUS, vec![s.byte()]),
+        ShufflerEvent::CardsRead { deck, cards } if cards.len() > 255 => {
+            // A shoe's list: the two-byte count (at most a shoe of 65,535 cards).
+            let n = cards.len().min(usize::from(u16::MAX));
+            let mut p = vec![*deck, 0];
+            p.extend((n as u16).to_be_bytes());
+            p.extend(cards[..n].iter().map(|c| c.index() as u8));
+            (CARD_LIST, p)
+        }
         ShufflerEvent::CardsRead { deck, cards } => (CARD_LIST, with_codes(vec![*deck], cards)),
         ShufflerEvent::DeckPresent(present) => (DECK_PRESENT, vec![u8::from(*present)]),
         ShufflerEvent::Capabilities(c) => (CAPABILITIES, vec![c.byte()]),
