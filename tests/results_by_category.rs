@@ -100,3 +100,38 @@ fn six_hands_settled_from_their_results_with_one_hands_cards_keyed() {
         "{settled}"
     );
 }
+
+/// The casino's choice (`[house.crazy-4-poker] results_by_category = false`): every hand's cards
+/// are keyed; the results screen is never offered (the rules refuse a settlement from results
+/// too: `round::results_tests`).
+#[test]
+fn a_casino_that_keys_every_card_is_never_offered_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("keyed.sqlite");
+    let mut config = common::ui::real_config(&db);
+    config.house.crazy4.results_by_category = false;
+    let mut h = common::ui::app_with(&config, 1024.0, 768.0, 0.25);
+    open_with_seats(&mut h, GameId::Crazy4Poker, tap, &[2, 4]);
+    let mut n = 0;
+    while !matches!(
+        h.state().terminal().table().step(),
+        Step::Banked {
+            step: BankedStep::Cards,
+            ..
+        }
+    ) {
+        assert!(play_step(&mut h, &mut n));
+    }
+    assert!(h.query_by_label("Tap each hand's result").is_none());
+    assert!(h.query_by_label("Qualifies, king high or better").is_none());
+    h.get_by_label("2♣");
+
+    // Every card keyed: the round settles as before.
+    assert!(play_step(&mut h, &mut n));
+    assert!(
+        payloads(&db, "cards_keyed")
+            .last()
+            .unwrap()
+            .contains("\"dealer\":[\"")
+    );
+}

@@ -849,6 +849,7 @@ impl DeckhandApp {
                 // Once the dealer has tapped a result, the screen stays (a late report of the
                 // shoe never changes it under the finger).
                 if r.void.is_none()
+                    && self.results_offered(&r)
                     && (self.term.hands_read().is_empty() || self.view.banked.tapped.started())
                     && let Some(results) = r.results_allowed()
                     && self.results_step(ui, cmds, &r, results)

@@ -105,6 +105,16 @@ impl BankedEntry {
 }
 
 impl DeckhandApp {
+    /// The casino lets this game's hands be settled from their results (`[house.<game>]`).
+    pub(super) fn results_offered(&self, r: &BankedRound) -> bool {
+        match r.game {
+            crate::rules::games::GameId::Crazy4Poker => {
+                self.house_rules().crazy4.results_by_category
+            }
+            _ => true,
+        }
+    }
+
     /// The results step; false when the dealer keys the cards instead (the caller draws that).
     pub(super) fn results_step(
         &mut self,

@@ -40,6 +40,11 @@ pub struct Rules {
     /// Whether a folded hand can be another player's Envy qualifying hand. § 657a.11(c) sends
     /// folded cards to the discard rack before the reveal, so by default it cannot.
     pub envy_from_folded: bool,
+    /// Without a card-reading device, the dealer may settle a hand from its result (its
+    /// category and how it fared against the dealer's) instead of keying its cards
+    /// (`round::results`); false: every hand's cards are keyed, for a casino that wants them
+    /// all in the record.
+    pub results_by_category: bool,
 }
 
 impl Default for Rules {
@@ -52,6 +57,7 @@ impl Default for Rules {
             progressive_reset_cents: 500_000,
             progressive_wagers_cents: vec![100, 500],
             envy_from_folded: false,
+            results_by_category: true,
         }
     }
 }
@@ -263,6 +269,12 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Option<BestFour>, Vec<Check
     super::check_seats(round.seats.iter().map(|s| s.seat), 6, "§ 657a.2(a)")?;
     let dealer = super::cards("dealer", &round.dealer)?;
     let by_results = round.dealer_qualifies.is_some();
+    if by_results && !rules.results_by_category {
+        return Err(err(
+            "dealer_qualifies",
+            "this casino keys every hand's cards ([house.crazy-4-poker] results_by_category = false)",
+        ));
+    }
     if by_results && !dealer.is_empty() {
         return Err(err(
             "dealer",

@@ -245,3 +245,25 @@ fn results_are_refused_where_the_hands_pay_a_progressive_or_the_game_has_none() 
         .unwrap_err();
     assert!(e.contains("Progressive"), "{e}");
 }
+
+#[test]
+fn a_casino_that_keys_every_card_refuses_a_settlement_from_results() {
+    let mut r = at_the_cards(1);
+    let mut house = crate::rules::banked::House::default_for(GameId::Crazy4Poker).unwrap();
+    house.rules.crazy4.results_by_category = false;
+    let cmd = cards_cmd(
+        vec![],
+        Results {
+            dealer_qualifies: false,
+            seats: vec![
+                (1, result("high-card", None)),
+                (2, result("high-card", None)),
+                (3, result("high-card", None)),
+            ],
+        },
+    );
+    let e = r.decide(&cmd, Some(&house)).unwrap_err();
+    assert!(e.contains("results_by_category = false"), "{e}");
+    // The same results under the default choice settle.
+    r.run(&cmd).unwrap();
+}
