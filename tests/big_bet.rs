@@ -645,21 +645,10 @@ fn the_hand_command_runs_as_a_process() {
     assert_eq!(v["structure"], "pot limit");
     assert_eq!(v["first"]["max_to"], 700, "{v}");
     // Malformed input: a clear message, no panic.
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_deckhand"))
-        .arg("hand")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write as _;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(br#"{"game":"holdem","structure":{"structure":"no-limit","min":"12a"}}"#)
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = crate::common::deckhand_with_input(
+        &["hand"],
+        br#"{"game":"holdem","structure":{"structure":"no-limit","min":"12a"}}"#,
+    );
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("hand: input:"), "{err}");

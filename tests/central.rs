@@ -769,21 +769,11 @@ fn a_journal_behind_the_central_copys_signed_head_does_not_open() {
     let path = work.path().join("t.sqlite");
     let old = work.path().join("old");
     std::fs::create_dir(&old).unwrap();
-    let journal_files = |d: &Path| -> Vec<PathBuf> {
-        std::fs::read_dir(d)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| {
-                let n = p.file_name().unwrap().to_string_lossy().into_owned();
-                n.starts_with("t.sqlite") && !n.ends_with(".key")
-            })
-            .collect()
-    };
     {
         let mut store = Store::open(&path).unwrap();
         append(&mut store, 100, 50, "a");
     }
-    for f in journal_files(work.path()) {
+    for f in crate::common::journal_files(work.path(), "t.sqlite") {
         std::fs::copy(&f, old.join(f.file_name().unwrap())).unwrap();
     }
     {
@@ -802,12 +792,7 @@ fn a_journal_behind_the_central_copys_signed_head_does_not_open() {
     );
 
     // The older copy put back.
-    for f in journal_files(work.path()) {
-        std::fs::remove_file(f).unwrap();
-    }
-    for f in journal_files(&old) {
-        std::fs::copy(&f, work.path().join(f.file_name().unwrap())).unwrap();
-    }
+    crate::common::restore_copy(work.path(), &old, "t.sqlite");
     let why = central::rollback_refusal(&cfg, &path).expect("behind the central copy");
     assert!(why.contains("signed head 300"), "{why}");
     assert!(why.contains("ends at 100"), "{why}");

@@ -50,12 +50,17 @@ fn is_section(s: &str) -> bool {
 }
 
 fn rows() -> Vec<Row> {
+    rows_where(is_section)
+}
+
+/// The matrix's rows whose first cell `keep` takes, five cells each.
+fn rows_where(keep: impl Fn(&str) -> bool) -> Vec<Row> {
     let text = std::fs::read_to_string(root().join("docs/conformance.md")).unwrap();
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
         // "| a | b | c | d | e |" splits into 7 cells with empty ends.
-        if cells.len() < 3 || !is_section(cells[1]) {
+        if cells.len() < 3 || !keep(cells[1]) {
             continue;
         }
         assert_eq!(
@@ -78,33 +83,10 @@ fn rows() -> Vec<Row> {
 
 /// The "Records and events" part: the promises beyond the sections (R1, R2, …).
 fn promise_rows() -> Vec<Row> {
-    let text = std::fs::read_to_string(root().join("docs/conformance.md")).unwrap();
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-        let promise = cells.get(1).is_some_and(|c| {
-            c.strip_prefix('R')
-                .is_some_and(|n| !n.is_empty() && n.chars().all(|d| d.is_ascii_digit()))
-        });
-        if !promise {
-            continue;
-        }
-        assert_eq!(
-            cells.len(),
-            7,
-            "docs/conformance.md:{}: five cells: {line}",
-            i + 1
-        );
-        out.push(Row {
-            line: i + 1,
-            section: cells[1].to_string(),
-            status: cells[2].to_string(),
-            what: cells[3].to_string(),
-            place: cells[4].to_string(),
-            test: cells[5].to_string(),
-        });
-    }
-    out
+    rows_where(|c| {
+        c.strip_prefix('R')
+            .is_some_and(|n| !n.is_empty() && n.chars().all(|d| d.is_ascii_digit()))
+    })
 }
 
 #[test]

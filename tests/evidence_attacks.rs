@@ -4,6 +4,18 @@
 use deckhand::store::{Entry, RowContext, Store};
 use std::process::Command;
 
+/// A pot awarded, journaled on `s`.
+fn award(s: &mut Store, pot: i64) {
+    s.append(
+        &ctx(),
+        &[Entry::system(
+            "pot_awarded",
+            serde_json::json!({ "pot": pot }),
+        )],
+    )
+    .unwrap();
+}
+
 fn ctx() -> RowContext {
     RowContext {
         table_no: Some(12),
@@ -23,22 +35,8 @@ fn a_downgraded_journal_is_never_signed_and_verify_log_names_it() {
     let db = dir.path().join("down.sqlite");
     {
         let mut s = Store::open(&db).unwrap();
-        s.append(
-            &ctx(),
-            &[Entry::system(
-                "pot_awarded",
-                serde_json::json!({"pot": 600}),
-            )],
-        )
-        .unwrap();
-        s.append(
-            &ctx(),
-            &[Entry::system(
-                "pot_awarded",
-                serde_json::json!({"pot": 800}),
-            )],
-        )
-        .unwrap();
+        award(&mut s, 600);
+        award(&mut s, 800);
     }
     let edited = Store::open(&db)
         .unwrap()
@@ -188,14 +186,7 @@ fn a_replaced_key_file_is_refused_and_a_key_known_apart_catches_the_rewrite() {
     let db = dir.path().join("swap.sqlite");
     let original = {
         let mut s = Store::open(&db).unwrap();
-        s.append(
-            &ctx(),
-            &[Entry::system(
-                "pot_awarded",
-                serde_json::json!({"pot": 800}),
-            )],
-        )
-        .unwrap();
+        award(&mut s, 800);
         s.public_key().to_string()
     };
     crate::common::rechain(&db, 1, |p| p.replace("800", "8000"));
@@ -274,17 +265,7 @@ fn a_journal_restored_from_an_older_copy_is_refused_by_the_head_witness() {
     append(2);
     let copy = elsewhere.path().join("old");
     std::fs::create_dir(&copy).unwrap();
-    let journal_files = |d: &std::path::Path| -> Vec<std::path::PathBuf> {
-        std::fs::read_dir(d)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| {
-                let n = p.file_name().unwrap().to_string_lossy().into_owned();
-                n.starts_with("roll.sqlite") && !n.ends_with(".key")
-            })
-            .collect()
-    };
-    for f in journal_files(dir.path()) {
+    for f in crate::common::journal_files(dir.path(), "roll.sqlite") {
         std::fs::copy(&f, copy.join(f.file_name().unwrap())).unwrap();
     }
     append(3);
@@ -292,12 +273,7 @@ fn a_journal_restored_from_an_older_copy_is_refused_by_the_head_witness() {
         serde_json::from_str(&std::fs::read_to_string(&witness).unwrap()).unwrap();
     let last = witnessed["serial"].as_i64().unwrap();
     // The older copy put back, the newer files (commit logs included) gone.
-    for f in journal_files(dir.path()) {
-        std::fs::remove_file(f).unwrap();
-    }
-    for f in journal_files(&copy) {
-        std::fs::copy(&f, dir.path().join(f.file_name().unwrap())).unwrap();
-    }
+    crate::common::restore_copy(dir.path(), &copy, "roll.sqlite");
     let ends = Store::open(&db).unwrap().all_rows().unwrap().len() as i64;
     assert!(
         ends < last,
@@ -402,21 +378,7 @@ fn a_stake_past_every_bound_is_refused_for_what_it_is() {
     )
     .unwrap();
     let hand = |json: &str| {
-        use std::io::Write;
-        let mut child = Command::new(env!("CARGO_BIN_EXE_deckhand"))
-            .arg("hand")
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(json.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = crate::common::deckhand_with_input(&["hand"], json.as_bytes());
         (
             out.status,
             String::from_utf8_lossy(&out.stderr).into_owned(),

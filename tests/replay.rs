@@ -43,6 +43,13 @@ fn rows(db: &std::path::Path) -> Vec<JournalRow> {
     Store::open(db).unwrap().all_rows().unwrap()
 }
 
+/// The journal still has its `count` rows; the kinds of any written since are named.
+fn nothing_written_since(db: &std::path::Path, count: usize) {
+    let after = rows(db);
+    let new: Vec<String> = after.iter().skip(count).map(|r| r.kind.clone()).collect();
+    assert_eq!(after.len(), count, "nothing was written: {new:?}");
+}
+
 /// Rewrites one row's payload and re-signs the chain from it on, and the head with the
 /// terminal's own key, as someone with write access to the file and the key could, or as a
 /// change of the rules would look (neither the hashes nor the signature can tell).
@@ -115,16 +122,7 @@ fn an_altered_outcome_stops_the_start_with_its_serial_and_verify_names_it() {
     ));
     h.get_by_label_contains("The hash chain is intact: the row was written this way.");
     drop(h);
-    let after = rows(&db);
-    assert_eq!(
-        after.len(),
-        count,
-        "nothing was written: {:?}",
-        after[count.min(after.len())..]
-            .iter()
-            .map(|r| r.kind.clone())
-            .collect::<Vec<_>>()
-    );
+    nothing_written_since(&db, count);
 
     // `verify-log --replay` names the same row, the chain intact.
     let report = deckhand::store::replay::replay_file(&db).unwrap();
@@ -214,16 +212,7 @@ fn an_edit_the_rules_accept_still_stops_the_start() {
         target.serial
     ));
     drop(h);
-    let after = rows(&db);
-    assert_eq!(
-        after.len(),
-        count,
-        "nothing was written: {:?}",
-        after[count.min(after.len())..]
-            .iter()
-            .map(|r| r.kind.clone())
-            .collect::<Vec<_>>()
-    );
+    nothing_written_since(&db, count);
 }
 
 /// A recorded house-banked settlement the rules give differently now (a payout raised in the

@@ -13,12 +13,8 @@ use deckhand::rules::games::GameId;
 use deckhand::rules::table::Step;
 use egui_kittest::kittest::Queryable;
 
-#[test]
-fn six_hands_settled_from_their_results_with_one_hands_cards_keyed() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("results.sqlite");
-    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
-    open_with_seats(&mut h, GameId::Crazy4Poker, tap, &[1, 2, 3, 4, 5, 6]);
+/// Plays the round to its cards step; the steps played so far.
+fn to_the_cards(h: &mut egui_kittest::Harness<'_, deckhand::ui::DeckhandApp>) -> usize {
     let mut n = 0;
     while !matches!(
         h.state().terminal().table().step(),
@@ -27,8 +23,18 @@ fn six_hands_settled_from_their_results_with_one_hands_cards_keyed() {
             ..
         }
     ) {
-        assert!(play_step(&mut h, &mut n));
+        assert!(play_step(h, &mut n));
     }
+    n
+}
+
+#[test]
+fn six_hands_settled_from_their_results_with_one_hands_cards_keyed() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("results.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    open_with_seats(&mut h, GameId::Crazy4Poker, tap, &[1, 2, 3, 4, 5, 6]);
+    to_the_cards(&mut h);
     h.get_by_label("Tap each hand's result");
     assert!(!common::ui::ready(&h, "Settle"), "not before every result");
     let before = taps_so_far();
@@ -112,16 +118,7 @@ fn a_casino_that_keys_every_card_is_never_offered_results() {
     config.house.crazy4.results_by_category = false;
     let mut h = common::ui::app_with(&config, 1024.0, 768.0, 0.25);
     open_with_seats(&mut h, GameId::Crazy4Poker, tap, &[2, 4]);
-    let mut n = 0;
-    while !matches!(
-        h.state().terminal().table().step(),
-        Step::Banked {
-            step: BankedStep::Cards,
-            ..
-        }
-    ) {
-        assert!(play_step(&mut h, &mut n));
-    }
+    let mut n = to_the_cards(&mut h);
     assert!(h.query_by_label("Tap each hand's result").is_none());
     assert!(h.query_by_label("Qualifies, king high or better").is_none());
     h.get_by_label("2♣");

@@ -182,3 +182,41 @@ pub fn rechain(db: &std::path::Path, serial: i64, edit: impl Fn(&str) -> String)
         prev = r.hash;
     }
 }
+
+/// `deckhand ARGS` with `input` on its standard input: the output, waited for.
+pub fn deckhand_with_input(args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::io::Write as _;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The files of the journal `name` in `dir` (the database, its `-wal`/`-shm`, the commit
+/// logs), not its signing key: what a copy of the journal is.
+pub fn journal_files(dir: &std::path::Path, name: &str) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let n = p.file_name().unwrap().to_string_lossy().into_owned();
+            n.starts_with(name) && !n.ends_with(".key")
+        })
+        .collect()
+}
+
+/// Puts the copy of journal `name` kept in `from` back in `dir`, its newer files (commit logs
+/// included) gone: a journal restored from an older copy.
+pub fn restore_copy(dir: &std::path::Path, from: &std::path::Path, name: &str) {
+    for f in journal_files(dir, name) {
+        std::fs::remove_file(f).unwrap();
+    }
+    for f in journal_files(from, name) {
+        std::fs::copy(&f, dir.join(f.file_name().unwrap())).unwrap();
+    }
+}

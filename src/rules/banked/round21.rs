@@ -768,6 +768,11 @@ impl BankedRound {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A card keyed by the dealer (no reading shoe).
+    fn keyed(card: Card) -> Command21 {
+        Command21::Card { card, read: None }
+    }
     use crate::rules::banked::round::BankedCommand;
     use crate::rules::cards::{cards_codes, parse_cards};
     use crate::rules::games::GameId;
@@ -811,14 +816,7 @@ mod tests {
         let sevens = r.in_play21().filter(|x| **x == c("7s")[0]).count();
         assert_eq!(sevens, MOST_DECKS);
         // A ninth is refused (§ 635a.3(a)), and nothing changes.
-        let e = play(
-            &mut r,
-            Command21::Card {
-                card: c("7s")[0],
-                read: None,
-            },
-        )
-        .unwrap_err();
+        let e = play(&mut r, keyed(c("7s")[0])).unwrap_err();
         assert!(e.contains("dealt 9 times"), "{e}");
         assert_eq!(r.in_play21().count(), 9);
         assert_eq!(cards_codes(&c("As 7s")), "As 7s");
@@ -839,25 +837,11 @@ mod tests {
             },
         )
         .unwrap();
-        play(
-            &mut r,
-            Command21::Card {
-                card: c("Kh"),
-                read: None,
-            },
-        )
-        .unwrap();
+        play(&mut r, keyed(c("Kh"))).unwrap();
         // 21 in three cards: the hand is done, the dealer's turn.
         assert_eq!(r.step, BankedStep::Play21(Step21::Dealer));
         // The hole card: 6 and 5, eleven; below 17, but nothing to draw for.
-        play(
-            &mut r,
-            Command21::Card {
-                card: c("5s"),
-                read: None,
-            },
-        )
-        .unwrap();
+        play(&mut r, keyed(c("5s"))).unwrap();
         assert_ne!(r.step, BankedStep::Play21(Step21::Dealer), "{:?}", r.step);
         // A hand of 20 still makes the dealer draw to 17.
         let mut r = round(&[2]);
@@ -871,14 +855,7 @@ mod tests {
         )
         .unwrap();
         play(&mut r, Command21::Stand).unwrap();
-        play(
-            &mut r,
-            Command21::Card {
-                card: c("5s"),
-                read: None,
-            },
-        )
-        .unwrap();
+        play(&mut r, keyed(c("5s"))).unwrap();
         assert_eq!(r.step, BankedStep::Play21(Step21::Dealer));
     }
 
@@ -1028,23 +1005,9 @@ mod tests {
         assert!(e.contains("§ 635a.10(a)"), "{e}");
         play(&mut r, Command21::Double { amount: 1000 }).unwrap();
         assert_eq!(r.refunds(), vec![(3, 2000)]);
-        play(
-            &mut r,
-            Command21::Card {
-                card: c("2h"),
-                read: None,
-            },
-        )
-        .unwrap();
+        play(&mut r, keyed(c("2h"))).unwrap();
         // One card only after a double down (§ 635a.7(j)(2)).
-        let e = play(
-            &mut r,
-            Command21::Card {
-                card: c("3h"),
-                read: None,
-            },
-        )
-        .unwrap_err();
+        let e = play(&mut r, keyed(c("3h"))).unwrap_err();
         assert!(e.contains("one additional card"), "{e}");
         play(&mut r, Command21::Rescue).unwrap();
         assert_eq!(r.refunds(), vec![(3, 1000)]);
