@@ -290,6 +290,8 @@ fn the_shoe_burns_and_deals_and_one_tap_confirms_the_deal_with_the_hole_card_hid
         .iter()
         .filter(|k| *k == "card_burned")
         .count();
+    // The side panel: the shoe dealt from is in the dealing shoe, the other ready beside it.
+    h.get_by_label("Red shoe: in the dealing shoe");
     assert_eq!(
         burns,
         1,

@@ -629,6 +629,11 @@ impl DeckhandApp {
                 let status = match d.status {
                     DeckStatus::Unshuffled => "to shuffle",
                     DeckStatus::Shuffling => "in the shuffler, shuffling",
+                    // A Spanish 21 shoe burned and dealt from stays in the dealing shoe between
+                    // rounds until its cover card (§ 635a.7(c), (d)).
+                    DeckStatus::Shuffled if t.shoe_game() && i == t.next_deck() && !t.burn_due => {
+                        "in the dealing shoe"
+                    }
                     DeckStatus::Shuffled if t.in_shuffler == Some(i) => "in the shuffler, ready",
                     DeckStatus::Shuffled => "shuffled",
                     DeckStatus::InPlay => "in play",
