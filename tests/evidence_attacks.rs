@@ -17,11 +17,7 @@ fn award(s: &mut Store, pot: i64) {
 }
 
 fn ctx() -> RowContext {
-    RowContext {
-        table_no: Some(12),
-        dealer_credential: Some("20417".into()),
-        actor_credential: None,
-    }
+    crate::common::table_ctx()
 }
 
 /// Item 2, the downgrade: a signed journal has a row edited and its chain recomputed, then is
@@ -58,11 +54,8 @@ fn a_downgraded_journal_is_never_signed_and_verify_log_names_it() {
         .unwrap();
     }
     // verify-log, as the casino's auditor runs it beside the key file.
-    let out = Command::new(env!("CARGO_BIN_EXE_deckhand"))
-        .args(["verify-log", "--db"])
-        .arg(&db)
-        .output()
-        .unwrap();
+    let path = db.to_str().unwrap();
+    let out = crate::common::deckhand(&["verify-log", "--db", path]);
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(
         !out.status.success(),
@@ -75,12 +68,7 @@ fn a_downgraded_journal_is_never_signed_and_verify_log_names_it() {
         .expect("a downgraded journal opened for writing");
     assert!(e.to_string().contains("downgraded"), "{e}");
     // `people list` reads it, read-only, as evidence; a command that writes refuses it.
-    let out = Command::new(env!("CARGO_BIN_EXE_deckhand"))
-        .args(["people", "--db"])
-        .arg(&db)
-        .arg("list")
-        .output()
-        .unwrap();
+    let out = crate::common::deckhand(&["people", "--db", path, "list"]);
     assert!(
         out.status.success(),
         "{}",
@@ -121,12 +109,7 @@ fn a_downgraded_journal_is_never_signed_and_verify_log_names_it() {
 fn people_list_reads_only_and_a_mistyped_path_creates_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let typo = dir.path().join("TYPO.sqlite");
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_deckhand"))
-            .args(args)
-            .output()
-            .unwrap()
-    };
+    let run = crate::common::deckhand;
     let out = run(&["people", "--db", typo.to_str().unwrap(), "list"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no such database"));
@@ -196,10 +179,7 @@ fn a_replaced_key_file_is_refused_and_a_key_known_apart_catches_the_rewrite() {
     std::fs::copy(&stranger, &key_path).unwrap();
     crate::common::resign_head(&db);
     let run = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_deckhand"))
-            .args(args)
-            .output()
-            .unwrap();
+        let out = crate::common::deckhand(args);
         (
             out.status.success(),
             String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -313,12 +293,7 @@ fn a_journal_restored_from_an_older_copy_is_refused_by_the_head_witness() {
 fn export_reads_only_and_changes_no_mode() {
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_deckhand"))
-            .args(args)
-            .output()
-            .unwrap()
-    };
+    let run = crate::common::deckhand;
     let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
     let notes = dir.path().join("notes.txt");
     std::fs::write(&notes, "not a journal").unwrap();

@@ -579,16 +579,11 @@ fn settled_meter_round(
     // The controller's meter moves without a word to the terminal (a stale reading).
     script.lock().unwrap().meters[0].1 -= stale;
     let c = |s: &str| parse_cards(s).unwrap();
-    term.execute(Command::Banked(BankedCommand::Cards {
-        seats: vec![(2, c("9s 8s")), (4, c("As Ks"))],
-        dealer: vec![],
-        community: c("Qs Js Ts"),
-        draws: vec![],
-        meters: Default::default(),
-        system_draw: None,
-        read: vec![],
-        results: None,
-    }))
+    term.execute(Command::Banked(BankedCommand::keyed(
+        vec![(2, c("9s 8s")), (4, c("As Ks"))],
+        vec![],
+        c("Qs Js Ts"),
+    )))
     .unwrap();
     // The rules settled the round from the keyed cards and the meter the terminal heard.
     let b = round(&term);
@@ -857,16 +852,11 @@ fn a_progressive_wager_the_controller_did_not_accept_is_returned_not_settled() {
     }
     // Seat 4's four aces qualify every other progressive wager for an Envy Bonus.
     let c = |s: &str| parse_cards(s).unwrap();
-    term.execute(Command::Banked(BankedCommand::Cards {
-        seats: vec![(2, c("2c 3d 5h 7s 9c")), (4, c("Ah Ad Ac As Kd"))],
-        dealer: c("Kc Qc Jd 4h 6s"),
-        community: vec![],
-        draws: vec![],
-        meters: Default::default(),
-        system_draw: None,
-        read: vec![],
-        results: None,
-    }))
+    term.execute(Command::Banked(BankedCommand::keyed(
+        vec![(2, c("2c 3d 5h 7s 9c")), (4, c("Ah Ad Ac As Kd"))],
+        c("Kc Qc Jd 4h 6s"),
+        vec![],
+    )))
     .unwrap();
     let settlement = round(&term).settlement.clone().expect("settled");
     let on_seat_2: Vec<&str> = settlement

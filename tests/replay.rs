@@ -247,16 +247,11 @@ fn an_altered_settlement_is_named_by_the_replay() {
     let c = |s: &str| deckhand::rules::cards::parse_cards(s).unwrap();
     common::poker::ok(
         &mut t,
-        b(BankedCommand::Cards {
-            seats: vec![(2, c("Ac Ad 9h 5s 3c"))],
-            dealer: c("Kc 9d 7h 4s 2c"),
-            community: vec![],
-            draws: vec![],
-            meters: Default::default(),
-            system_draw: None,
-            read: vec![],
-            results: None,
-        }),
+        b(BankedCommand::keyed(
+            vec![(2, c("Ac Ad 9h 5s 3c"))],
+            c("Kc 9d 7h 4s 2c"),
+            vec![],
+        )),
     );
     assert!(matches!(
         t.table()
@@ -428,16 +423,11 @@ fn crazy_4_journal(dir: &std::path::Path) -> std::path::PathBuf {
     let c = |s: &str| deckhand::rules::cards::parse_cards(s).unwrap();
     common::poker::ok(
         &mut t,
-        b(BankedCommand::Cards {
-            seats: vec![(2, c("Ac Ad 9h 5s 3c"))],
-            dealer: c("Kc 9d 7h 4s 2c"),
-            community: vec![],
-            draws: vec![],
-            meters: Default::default(),
-            system_draw: None,
-            read: vec![],
-            results: None,
-        }),
+        b(BankedCommand::keyed(
+            vec![(2, c("Ac Ad 9h 5s 3c"))],
+            c("Kc 9d 7h 4s 2c"),
+            vec![],
+        )),
     );
     common::poker::ok(&mut t, b(BankedCommand::Paid));
     db

@@ -10,11 +10,7 @@ use rusqlite::Connection;
 use std::process::Command;
 
 fn ctx() -> RowContext {
-    RowContext {
-        table_no: Some(12),
-        dealer_credential: Some("20417".into()),
-        actor_credential: None,
-    }
+    crate::common::table_ctx()
 }
 
 #[test]

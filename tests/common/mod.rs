@@ -220,3 +220,20 @@ pub fn restore_copy(dir: &std::path::Path, from: &std::path::Path, name: &str) {
         std::fs::copy(&f, dir.join(f.file_name().unwrap())).unwrap();
     }
 }
+
+/// A row's context at table 12 with dealer 20417 signed in.
+pub fn table_ctx() -> deckhand::store::RowContext {
+    deckhand::store::RowContext {
+        table_no: Some(12),
+        dealer_credential: Some("20417".into()),
+        actor_credential: None,
+    }
+}
+
+/// `deckhand ARGS`, waited for.
+pub fn deckhand(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args(args)
+        .output()
+        .unwrap()
+}

@@ -69,19 +69,33 @@ pub struct Results {
 }
 
 impl super::BankedCommand {
-    /// The settlement's cards step from results: the cards only of the hands a bonus pays on,
-    /// none of the dealer's, the meters and reading filled in by the terminal.
-    pub fn from_results(seats: Vec<(u8, Vec<Card>)>, results: Results) -> super::BankedCommand {
+    /// The settlement's cards step from the hands keyed (no draws, no results); the meters and
+    /// the reading are the terminal's to fill in.
+    pub fn keyed(
+        seats: Vec<(u8, Vec<Card>)>,
+        dealer: Vec<Card>,
+        community: Vec<Card>,
+    ) -> super::BankedCommand {
         super::BankedCommand::Cards {
             seats,
-            dealer: vec![],
-            community: vec![],
+            dealer,
+            community,
             draws: vec![],
             meters: Default::default(),
             system_draw: None,
             read: vec![],
-            results: Some(results),
+            results: None,
         }
+    }
+
+    /// The settlement's cards step from results: the cards only of the hands a bonus pays on,
+    /// none of the dealer's, the meters and reading filled in by the terminal.
+    pub fn from_results(seats: Vec<(u8, Vec<Card>)>, results: Results) -> super::BankedCommand {
+        let mut cmd = Self::keyed(seats, vec![], vec![]);
+        if let super::BankedCommand::Cards { results: r, .. } = &mut cmd {
+            *r = Some(results);
+        }
+        cmd
     }
 }
 

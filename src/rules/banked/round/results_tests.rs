@@ -62,20 +62,15 @@ fn results_settle_as_the_cards_would() {
     // ten high loses to it; seat 3's pair of fours with an ace beats it.
     let mut by_cards = at_the_cards(1);
     by_cards
-        .run(&BankedCommand::Cards {
-            seats: vec![
+        .run(&BankedCommand::keyed(
+            vec![
                 (1, c("9c 9d 5h 5s 2c")),
                 (2, c("Th 9s 7c 6d 3d")),
                 (3, c("Ac 4d 4h 6s 2d")),
             ],
-            dealer: c("Kc 4c 4s 8h 3s"),
-            community: vec![],
-            draws: vec![],
-            meters: Default::default(),
-            system_draw: None,
-            read: vec![],
-            results: None,
-        })
+            c("Kc 4c 4s 8h 3s"),
+            vec![],
+        ))
         .unwrap();
     let mut by_results = at_the_cards(1);
     by_results

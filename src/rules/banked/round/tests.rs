@@ -72,28 +72,18 @@ fn crazy_4_round_builds_the_settlement_input() {
     assert_eq!(r.step, BankedStep::Cards);
     let c = |s: &str| parse_cards(s).unwrap();
     let dup = r
-        .run(&BankedCommand::Cards {
-            seats: vec![(1, c("Ac Ad Ah As 2d")), (3, c("Ac 9h 6s 4h 3h"))],
-            dealer: c("Kc 9d 7h 4s 2c"),
-            community: vec![],
-            draws: vec![],
-            meters: Default::default(),
-            system_draw: None,
-            read: vec![],
-            results: None,
-        })
+        .run(&BankedCommand::keyed(
+            vec![(1, c("Ac Ad Ah As 2d")), (3, c("Ac 9h 6s 4h 3h"))],
+            c("Kc 9d 7h 4s 2c"),
+            vec![],
+        ))
         .unwrap_err();
     assert!(dup.contains("already in play"), "{dup}");
-    r.run(&BankedCommand::Cards {
-        seats: vec![(1, c("Ac Ad Ah As 2d")), (3, c("Jc 9h 6s 4h 3h"))],
-        dealer: c("Kc 9d 7h 4s 2c"),
-        community: vec![],
-        draws: vec![],
-        meters: Default::default(),
-        system_draw: None,
-        read: vec![],
-        results: None,
-    })
+    r.run(&BankedCommand::keyed(
+        vec![(1, c("Ac Ad Ah As 2d")), (3, c("Jc 9h 6s 4h 3h"))],
+        c("Kc 9d 7h 4s 2c"),
+        vec![],
+    ))
     .unwrap();
     let input = r.settle_input(&BTreeMap::new());
     assert_eq!(input["seats"][0]["play"], 3000);
@@ -697,16 +687,8 @@ fn a_folded_crazy_4_hand_is_not_keyed_unless_the_house_counts_it() {
         r.run(&BankedCommand::Revealed).unwrap();
         r
     };
-    let only_seat_1 = BankedCommand::Cards {
-        seats: vec![(1, c("Ac Kd Qh Js 2d"))],
-        dealer: c("Kc 9d 7h 4s 2c"),
-        community: vec![],
-        draws: vec![],
-        meters: Default::default(),
-        system_draw: None,
-        read: vec![],
-        results: None,
-    };
+    let only_seat_1 =
+        BankedCommand::keyed(vec![(1, c("Ac Kd Qh Js 2d"))], c("Kc 9d 7h 4s 2c"), vec![]);
     let house = House::default_for(GameId::Crazy4Poker).unwrap();
     let r = start();
     assert!(r.needs_cards(1, Some(&house)));
@@ -900,16 +882,11 @@ fn a_seat_whose_wagers_are_lost_plays_no_further_and_every_wager_loses() {
         4,
         Some(&House::default_for(GameId::MississippiStud).unwrap())
     ));
-    m.run(&BankedCommand::Cards {
-        seats: vec![(2, c("As Ah"))],
-        dealer: vec![],
-        community: c("Ad 7c 2s"),
-        draws: vec![],
-        meters: Default::default(),
-        system_draw: None,
-        read: vec![],
-        results: None,
-    })
+    m.run(&BankedCommand::keyed(
+        vec![(2, c("As Ah"))],
+        vec![],
+        c("Ad 7c 2s"),
+    ))
     .unwrap();
     let s = m.settlement.clone().expect("settled");
     let four: Vec<_> = s.results.iter().filter(|w| w.seat == 4).collect();
@@ -1047,16 +1024,11 @@ fn a_lost_seat_is_left_out_of_a_void_settlement_and_a_draw() {
         "the lost seat's hand is gone"
     );
     assert!(r.needs_cards(2, Some(&house)));
-    r.run(&BankedCommand::Cards {
-        seats: vec![(2, c("As Ad"))],
-        dealer: vec![],
-        community: c("2c 7d 9h Js 4c"),
-        draws: vec![],
-        meters: Default::default(),
-        system_draw: None,
-        read: vec![],
-        results: None,
-    })
+    r.run(&BankedCommand::keyed(
+        vec![(2, c("As Ad"))],
+        vec![],
+        c("2c 7d 9h Js 4c"),
+    ))
     .unwrap();
     let s = r.settlement.clone().unwrap();
     let one: Vec<_> = s
