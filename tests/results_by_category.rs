@@ -132,3 +132,83 @@ fn a_casino_that_keys_every_card_is_never_offered_results() {
             .contains("\"dealer\":[\"")
     );
 }
+
+/// Mississippi Stud without a card-reading device, six players from sign-in: each hand's
+/// category is one tap (no hand is compared with the dealer's, § 655a.11(i)); a hand whose
+/// payout a floorperson validates is keyed with the board; the floorperson signs before Paid.
+#[test]
+fn mississippi_stud_hands_settled_from_one_tap_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mstud.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    open_with_seats(&mut h, GameId::MississippiStud, tap, &[1, 2, 3, 4, 5, 6]);
+    to_the_cards(&mut h);
+    h.get_by_label("Tap each hand's result");
+    assert!(
+        h.query_by_label_contains("Qualifies").is_none(),
+        "no dealer's hand to qualify"
+    );
+    let before = taps_so_far();
+    // Seat 1: four of a kind pays 40 to 1 on its $40: $1,600, above the $1,000 a floorperson
+    // validates, so its cards are keyed.
+    tap(&mut h, "Four of a kind");
+    h.get_by_label_contains("Seat 1: Four of a kind. A floorperson validates its payout");
+    for label in ["2♣", "A♠", "Settle", "Change the result"] {
+        let r = h.get_by_label(label).rect();
+        assert!(r.max.y <= 768.0 && r.max.x <= 1024.0, "{label} at {r:?}");
+    }
+    for c in ["9♠", "9♥"] {
+        tap(&mut h, c);
+    }
+    h.get_by_label("Seat 2's hand");
+    for cat in [
+        "Below a pair of 6s",
+        "Pair of 6s to 10s",
+        "Pair of jacks or better",
+        "Full house",
+        "Two pair",
+    ] {
+        let r = h.get_by_label(cat).rect();
+        assert!(r.max.y <= 768.0, "{cat} at {r:?}");
+        tap(&mut h, cat);
+    }
+    // Seat 1's hand is read with the board: its three cards.
+    h.get_by_label_contains("The community cards: key them");
+    for c in ["9♦", "9♣", "2♠"] {
+        tap(&mut h, c);
+    }
+    tap(&mut h, "Settle");
+    assert_eq!(
+        taps_so_far() - before,
+        6 + 2 + 3 + 1,
+        "a tap a seat, seat 1's two cards, the board, Settle"
+    );
+    let row: serde_json::Value =
+        serde_json::from_str(payloads(&db, "cards_keyed").last().unwrap()).unwrap();
+    assert_eq!(row["results"]["seats"][0][1]["category"], "four-of-a-kind");
+    assert_eq!(row["results"]["seats"][4][1]["category"], "full-house");
+    assert_eq!(
+        row["seats"].as_array().unwrap().len(),
+        1,
+        "only seat 1 keyed"
+    );
+    assert_eq!(row["community"].as_array().unwrap().len(), 3);
+    let settled: serde_json::Value =
+        serde_json::from_str(payloads(&db, "round_settled").last().unwrap()).unwrap();
+    let results = settled["settlement"]["results"].as_array().unwrap();
+    let net = |seat: u64| -> i64 {
+        results
+            .iter()
+            .filter(|w| w["seat"] == seat)
+            .map(|w| w["net"].as_i64().unwrap())
+            .sum()
+    };
+    // $10 Ante and three $10 streets: 40 to 1, loses, pushes, 1 to 1, 10 to 1, 2 to 1.
+    assert_eq!(
+        (1..=6).map(net).collect::<Vec<_>>(),
+        vec![160_000, -4000, 0, 4000, 40_000, 8000]
+    );
+    assert!(settled.to_string().contains("the dealer's call"));
+    // The floorperson validates before the dealer pays (a payout above $1,000).
+    h.get_by_label("Floorperson validates");
+}

@@ -189,9 +189,15 @@ fn every_game_at_two_and_six_players_within_its_tap_budget() {
                 let n = seats(game, players).len();
                 let tracked = m == Mode::Tracked;
                 let (mode, budget) = match m {
-                    // Crazy 4 Poker's results are tapped by category; the others key the cards.
+                    // Crazy 4 Poker's results are tapped by category: two taps a seat.
                     Mode::Keyed if game == GameId::Crazy4Poker => {
                         ("house-banked, results tapped", Some(30))
+                    }
+                    // Mississippi Stud's, one tap a seat: the procedure's seven taps (start,
+                    // Same bets, no more bets, dealt, three reveals), then three decisions
+                    // and a category a seat, Settle and Paid.
+                    Mode::Keyed if game == GameId::MississippiStud => {
+                        ("house-banked, results tapped", Some(9 + 4 * n))
                     }
                     Mode::Keyed => ("house-banked, cards keyed", None),
                     // Spanish 21 from a reading shoe: no card keyed, one tap per decision;

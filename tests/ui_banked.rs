@@ -238,6 +238,7 @@ fn mississippi_stud_from_an_automated_dealing_shoe() {
     h.get_by_label("Seat 2 decides");
     tap(&mut h, "3× · $15.00");
     tap(&mut h, "Done");
+    tap(&mut h, "Key every card instead");
     taps(&mut h, "A♥ K♥ 8♣ 8♦ Q♥ J♥ 10♥");
     tap(&mut h, "Settle");
     // A royal flush pays 500 to 1 on the $5 Ante and each $15 street.

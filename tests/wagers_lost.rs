@@ -107,7 +107,8 @@ fn a_mississippi_stud_player_who_shares_his_hand_forfeits_every_wager() {
     h.get_by_label("Seat 2 decides");
     tap(&mut h, "1× · $10.00");
     tap(&mut h, "Done");
-    // Only seat 2's cards and the community cards are keyed.
+    // Only seat 2's cards and the community cards are keyed (the cards, not the results).
+    tap(&mut h, "Key every card instead");
     assert!(h.query_by_label_contains("Seat 4: ").is_none());
     for c in ["A♠", "A♥", "A♦", "7♣", "2♠"] {
         tap(&mut h, c);

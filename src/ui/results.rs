@@ -8,6 +8,7 @@ use super::banked::{BankedEntry, Target};
 use super::{
     DeckhandApp, UiCmd, body, card_grid, cards_text, fixed_rows, primary_when, small, theme, title,
 };
+use crate::rules::banked::House;
 use crate::rules::banked::round::{
     BankedCommand, BankedRound, Results, ResultsDef, SeatResult, Versus,
 };
@@ -30,6 +31,37 @@ impl Tapped {
     pub(super) fn started(&self) -> bool {
         self.qualifies.is_some() || !self.seats.is_empty()
     }
+
+    /// The seat's hand needs no comparison, or has it: the game compares no hand with the
+    /// dealer's, the dealer's does not qualify, or the comparison was tapped.
+    fn compared(&self, def: &ResultsDef, versus: Option<Versus>) -> bool {
+        !def.versus || self.qualifies == Some(false) || versus.is_some()
+    }
+
+    /// The dealer's qualification as the command gives it: where the game has none, whether
+    /// the hands are compared with the dealer's.
+    fn dealer_qualifies(&self, def: &ResultsDef) -> Option<bool> {
+        match def.qualifies {
+            None => Some(def.versus),
+            Some(_) => self.qualifies,
+        }
+    }
+}
+
+/// The round's results step: the round, its game's list, and the table's paytables and
+/// thresholds (a hand whose payout waits for a floorperson is keyed).
+#[derive(Clone, Copy)]
+struct At<'a> {
+    r: &'a BankedRound,
+    def: &'static ResultsDef,
+    house: Option<&'a House>,
+}
+
+impl At<'_> {
+    /// The seat's cards are keyed with this result.
+    fn needs_cards(&self, seat: u8, cat: &str, versus: Option<Versus>) -> bool {
+        self.r.result_needs_cards_in(self.house, seat, cat, versus)
+    }
 }
 
 const VERSUS: [(Versus, &str); 3] = [
@@ -41,35 +73,56 @@ const VERSUS: [(Versus, &str); 3] = [
 impl BankedEntry {
     /// The seat's result is whole: a category, the comparison where the dealer qualifies, and
     /// the cards where a bonus pays on the hand.
-    fn seat_done(&self, r: &BankedRound, seat: u8) -> bool {
+    fn seat_done(&self, at: At, seat: u8) -> bool {
         let Some((Some(cat), versus)) = self.tapped.seats.get(&seat) else {
             return false;
         };
-        let compared = self.tapped.qualifies == Some(false) || versus.is_some();
-        let cards = !r.result_needs_cards(seat, cat)
+        let compared = self.tapped.compared(at.def, *versus);
+        let cards = !at.needs_cards(seat, cat, *versus)
             || self
                 .cards
                 .get(&seat)
-                .is_some_and(|c| c.len() == r.def().seat_cards);
+                .is_some_and(|c| c.len() == at.r.def().seat_cards);
         compared && cards
     }
 
-    fn next_seat(&self, r: &BankedRound) -> Option<u8> {
-        r.seats_in().into_iter().find(|s| !self.seat_done(r, *s))
+    fn next_seat(&self, at: At) -> Option<u8> {
+        at.r.seats_in()
+            .into_iter()
+            .find(|s| !self.seat_done(at, *s))
     }
 
-    /// The command once every seat is done, and the dealer's hand answered.
-    fn results_command(&self, r: &BankedRound) -> Option<BankedCommand> {
-        let qualifies = self.tapped.qualifies?;
+    /// Some hand's cards are keyed with the results tapped so far.
+    fn hands_keyed(&self, at: At) -> bool {
+        self.tapped
+            .seats
+            .iter()
+            .any(|(s, (c, v))| c.is_some_and(|c| at.needs_cards(*s, c, *v)))
+    }
+
+    /// The community cards are keyed and not all in yet.
+    fn board_wanted(&self, at: At) -> bool {
+        at.r.results_need_community(self.hands_keyed(at))
+            && self.community.len() < at.r.def().community_cards
+    }
+
+    /// The command once every seat is done, the dealer's hand answered and the board keyed
+    /// where it is needed.
+    fn results_command(&self, at: At) -> Option<BankedCommand> {
+        let r = at.r;
+        let qualifies = self.tapped.dealer_qualifies(at.def)?;
+        if self.board_wanted(at) {
+            return None;
+        }
         let mut seats = Vec::new();
         let mut cards = Vec::new();
         for s in r.seats_in() {
-            if !self.seat_done(r, s) {
+            if !self.seat_done(at, s) {
                 return None;
             }
             let (cat, versus) = self.tapped.seats.get(&s)?;
             let cat = (*cat)?;
-            if r.result_needs_cards(s, cat) {
+            if at.needs_cards(s, cat, *versus) {
                 cards.push((s, self.cards.get(&s).cloned().unwrap_or_default()));
             }
             seats.push((
@@ -80,13 +133,19 @@ impl BankedEntry {
                 },
             ));
         }
-        Some(BankedCommand::from_results(
+        let mut cmd = BankedCommand::from_results(
             cards,
             Results {
                 dealer_qualifies: qualifies,
                 seats,
             },
-        ))
+        );
+        if let BankedCommand::Cards { community, .. } = &mut cmd
+            && r.results_need_community(self.hands_keyed(at))
+        {
+            *community = self.community.clone();
+        }
+        Some(cmd)
     }
 
     /// A seat's tab: its result so far.
@@ -111,6 +170,9 @@ impl DeckhandApp {
             crate::rules::games::GameId::Crazy4Poker => {
                 self.house_rules().crazy4.results_by_category
             }
+            crate::rules::games::GameId::MississippiStud => {
+                self.house_rules().mstud.results_by_category
+            }
             _ => true,
         }
     }
@@ -123,20 +185,27 @@ impl DeckhandApp {
         r: &BankedRound,
         def: &'static ResultsDef,
     ) -> bool {
+        let house = self
+            .term
+            .table()
+            .setup
+            .as_ref()
+            .and_then(|s| s.poker.house.as_deref());
+        let at = At { r, def, house };
         let e = &mut self.view.banked;
         if e.tapped.cards_instead {
             return false;
         }
         if e.tapped.seat.is_none_or(|s| !r.seats_in().contains(&s)) {
-            e.tapped.seat = e.next_seat(r);
+            e.tapped.seat = e.next_seat(at);
         }
-        let ready = e.results_command(r);
-        // The seat selected has its result and a bonus pays on it: its cards, on the grid,
-        // with the rest put away so the grid and Settle fit 1024×768.
+        let ready = e.results_command(at);
+        // The seat selected has its result and its cards are keyed (a bonus pays on it, or its
+        // payout is validated): its cards, on the grid, with the rest put away so the grid and
+        // Settle fit 1024×768.
         let keying = e.tapped.seat.is_some_and(|s| {
             let (cat, versus) = e.tapped.seats.get(&s).copied().unwrap_or_default();
-            let compared = e.tapped.qualifies == Some(false) || versus.is_some();
-            compared && cat.is_some_and(|c| r.result_needs_cards(s, c))
+            e.tapped.compared(def, versus) && cat.is_some_and(|c| at.needs_cards(s, c, versus))
         });
         title(ui, "Tap each hand's result");
         // Settle in one place, above what the taps fill in; the card entry beside it.
@@ -151,6 +220,7 @@ impl DeckhandApp {
             if ui.add(all).clicked() {
                 e.tapped.cards_instead = true;
                 e.cards.clear();
+                e.community.clear();
                 e.target = Target::None;
             }
         });
@@ -158,26 +228,28 @@ impl DeckhandApp {
             small(
                 ui,
                 &format!(
-                    "As the hands lie face up. Only a hand a bonus pays on is keyed card by card ({}).",
+                    "As the hands lie face up. Only a hand a bonus pays on, or whose payout a floorperson validates, is keyed card by card ({}).",
                     def.section
                 ),
             );
         }
-        // The dealer's hand: qualifies or not.
-        ui.horizontal_wrapped(|ui| {
-            body(ui, "Dealer's hand:");
-            for (q, label) in [
-                (true, format!("Qualifies, {}", def.qualifies)),
-                (false, "Does not qualify".to_string()),
-            ] {
-                let b = Button::new(RichText::new(label).size(theme::BODY))
-                    .selected(e.tapped.qualifies == Some(q))
-                    .min_size(egui::vec2(150.0, theme::TARGET));
-                if ui.add(b).clicked() {
-                    e.tapped.qualifies = Some(q);
+        // The dealer's hand: qualifies or not (where the game compares hands with it).
+        if let Some(words) = def.qualifies {
+            ui.horizontal_wrapped(|ui| {
+                body(ui, "Dealer's hand:");
+                for (q, label) in [
+                    (true, format!("Qualifies, {words}")),
+                    (false, "Does not qualify".to_string()),
+                ] {
+                    let b = Button::new(RichText::new(label).size(theme::BODY))
+                        .selected(e.tapped.qualifies == Some(q))
+                        .min_size(egui::vec2(150.0, theme::TARGET));
+                    if ui.add(b).clicked() {
+                        e.tapped.qualifies = Some(q);
+                    }
                 }
-            }
-        });
+            });
+        }
         // The seats, each with its result so far; a tap selects one.
         let tabs: Vec<u8> = r.seats_in();
         let labels: Vec<(u8, String)> = tabs.iter().map(|s| (*s, e.seat_label(def, *s))).collect();
@@ -204,23 +276,44 @@ impl DeckhandApp {
         if picked.is_some() {
             e.tapped.seat = picked;
         }
+        // Every hand has its result and the board is wanted (a hand keyed is read with it, or
+        // a wager is paid on it): the community cards on the grid.
+        if e.next_seat(at).is_none() && e.board_wanted(at) {
+            body(
+                ui,
+                &format!(
+                    "The community cards: key them: {}",
+                    cards_text(&e.community)
+                ),
+            );
+            let used = e.used_cards();
+            if let Some(card) = card_grid(ui, "results-board", &used) {
+                e.community.push(card);
+            }
+            return true;
+        }
         let Some(seat) = e.tapped.seat else {
             return true;
         };
         let (cat, versus) = e.tapped.seats.get(&seat).copied().unwrap_or_default();
-        let compared = e.tapped.qualifies == Some(false) || versus.is_some();
+        let compared = e.tapped.compared(def, versus);
         let mut tapped = false;
-        // A hand a bonus pays on, its result tapped: its cards, on the grid, in the place of
-        // the categories (the grid and Settle fit 1024×768).
+        // A hand keyed, its result tapped: its cards, on the grid, in the place of the
+        // categories (the grid and Settle fit 1024×768).
         if let Some(c) = cat
-            .filter(|c| compared && r.result_needs_cards(seat, c))
+            .filter(|c| compared && at.needs_cards(seat, c, versus))
             .and_then(|c| def.category(c))
         {
             let keyed = e.cards.get(&seat).cloned().unwrap_or_default();
+            let why = if r.result_needs_cards(seat, c.id) {
+                "A bonus pays on it"
+            } else {
+                "A floorperson validates its payout"
+            };
             body(
                 ui,
                 &format!(
-                    "Seat {seat}: {}. A bonus pays on it: key its cards: {}",
+                    "Seat {seat}: {}. {why}: key its cards: {}",
                     c.label,
                     cards_text(&keyed)
                 ),
@@ -255,17 +348,19 @@ impl DeckhandApp {
                 }
             }
         } else {
-            self.category_buttons(ui, def, seat, &mut tapped);
+            e.category_buttons(ui, def, seat, &mut tapped);
         }
-        let e = &mut self.view.banked;
         // A seat whose result is whole hands the taps on to the next one.
-        if tapped && e.seat_done(r, seat) {
-            e.tapped.seat = e.next_seat(r).or(Some(seat));
+        if tapped && e.seat_done(at, seat) {
+            e.tapped.seat = e.next_seat(at).or(Some(seat));
         }
         true
     }
+}
 
-    /// The categories of the game's list and, where the dealer qualifies, the comparison.
+impl BankedEntry {
+    /// The categories of the game's list and, where the dealer's hand qualifies, the
+    /// comparison.
     fn category_buttons(
         &mut self,
         ui: &mut Ui,
@@ -273,7 +368,7 @@ impl DeckhandApp {
         seat: u8,
         tapped: &mut bool,
     ) {
-        let e = &mut self.view.banked;
+        let e = self;
         let (cat, versus) = e.tapped.seats.get(&seat).copied().unwrap_or_default();
         ui.label(
             RichText::new(format!("Seat {seat}'s hand"))
@@ -285,10 +380,16 @@ impl DeckhandApp {
         let third = ((ui.available_width() + gap) / 3.0 - gap)
             .floor()
             .min(theme::PLACE_SIZE.x);
+        // A long list (Mississippi Stud's paytable) in lower buttons, so it fits 1024×768.
+        let height = if def.categories.len() > 6 {
+            theme::MIN_TARGET
+        } else {
+            theme::TARGET
+        };
         fixed_rows(
             ui,
             def.categories.iter().collect(),
-            egui::vec2(third, theme::TARGET),
+            egui::vec2(third, height),
             |ui, c, size| {
                 let b = Button::new(RichText::new(c.label).size(theme::SMALL + 2.0))
                     .wrap_mode(egui::TextWrapMode::Wrap)
@@ -299,7 +400,7 @@ impl DeckhandApp {
                 }
             },
         );
-        if e.tapped.qualifies != Some(false) {
+        if def.versus && e.tapped.qualifies != Some(false) {
             ui.horizontal(|ui| {
                 for (v, label) in VERSUS {
                     let b = Button::new(RichText::new(label).size(theme::BODY))

@@ -201,14 +201,22 @@ fn banked_step(h: &mut Harness<'_, DeckhandApp>, step: BankedStep, n: usize, pre
         BankedStep::Cards if h.query_by_label("Tap each hand's result").is_some() => {
             // No device reads the hands: their results, two taps a seat (the dealer's hand
             // qualifies; each hand high card, beaten).
-            let qualifies = format!(
-                "Qualifies, {}",
-                r.results_allowed().expect("results").qualifies
-            );
-            tap(h, &qualifies);
+            let def = r.results_allowed().expect("results");
+            if let Some(q) = def.qualifies {
+                tap(h, &format!("Qualifies, {q}"));
+            }
             for _ in r.seats_in() {
-                tap(h, "High card");
-                tap(h, "Loses");
+                tap(h, def.categories[0].label);
+                if def.versus {
+                    tap(h, "Loses");
+                }
+            }
+            // A wager paid on the board (Mississippi Stud's Three Card Bonus): its cards.
+            let mut k = n;
+            while !ready(h, "Settle") && h.query_by_label_contains("The community cards").is_some()
+            {
+                tap_a_free_card(h, k);
+                k += 1;
             }
             press(h, "Settle");
         }

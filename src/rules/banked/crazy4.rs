@@ -744,7 +744,10 @@ pub const RESULTS: super::round::ResultsDef = super::round::ResultsDef {
             raises: true,
         },
     ],
-    qualifies: "king high or better",
+    qualifies: Some("king high or better"),
+    versus: true,
+    all_keyed_with: &["progressive"],
+    community_with: &[],
     section: "§ 657a.11(c)",
 };
 

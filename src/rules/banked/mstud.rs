@@ -14,6 +14,7 @@
 //! - § 655a.12(d): the Three Card Bonus on the three community cards only.
 
 use super::paytable::Paytables;
+use super::round::SeatResult;
 use super::round::{BankedSections, Def, Phase, Who, Zero, spot};
 use super::{Ledger, Line, SettleError, Settlement, err, five_card_line, lower_first};
 use crate::rules::Cents;
@@ -43,6 +44,9 @@ pub struct Rules {
     /// A folded hand left on the table can be another player's Envy qualifying hand (§ 655a is
     /// silent).
     pub envy_from_folded: bool,
+    /// Without a card-reading device, each hand may be settled from its result, the category
+    /// the dealer taps (`round::results`); false: every hand's cards are keyed.
+    pub results_by_category: bool,
 }
 
 impl Default for Rules {
@@ -56,6 +60,7 @@ impl Default for Rules {
             progressive_reset_cents: 1_000_000,
             progressive_wagers_cents: vec![100, 500],
             envy_from_folded: true,
+            results_by_category: true,
         }
     }
 }
@@ -105,7 +110,9 @@ impl Rules {
 #[serde(deny_unknown_fields)]
 pub struct Round {
     pub game: String,
-    /// The three community cards.
+    /// The three community cards; none where the round is settled from results and no hand's
+    /// cards nor a Three Card Bonus needs them.
+    #[serde(default)]
     pub community: String,
     pub seats: Vec<Seat>,
     #[serde(default)]
@@ -128,6 +135,10 @@ pub struct Seat {
     /// the next street.
     #[serde(default)]
     pub streets: Vec<Cents>,
+    /// The hand's category as the dealer tapped it (`RESULTS`), where the round is settled from
+    /// results; the cards are then those of a hand keyed for its payout, or none.
+    #[serde(default)]
+    pub result: Option<SeatResult>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
@@ -145,6 +156,7 @@ struct Checked {
     hole: Vec<Card>,
     w: Wagers,
     streets: Vec<Cents>,
+    result: Option<SeatResult>,
 }
 
 const STREETS: [(&str, &str); 3] = [
@@ -199,8 +211,21 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Vec<Card>, Vec<Checked>), S
         "§ 655a.12(c)(3)",
     )?;
     super::check_seats(round.seats.iter().map(|s| s.seat), 6, "§ 655a.2(a)")?;
+    let by_results = round.seats.iter().any(|s| s.result.is_some());
+    if by_results && !rules.results_by_category {
+        return Err(err(
+            "seats.result",
+            "this casino keys every hand's cards ([house.mississippi-stud] results_by_category = false)",
+        ));
+    }
     let board = super::cards("community", &round.community)?;
-    if board.len() != 3 {
+    // From results, the board is keyed where a hand's cards or a Three Card Bonus need it.
+    let board_needed = !by_results
+        || round
+            .seats
+            .iter()
+            .any(|s| !s.cards.trim().is_empty() || s.wagers.three_card_bonus > 0);
+    if board.len() != 3 && (board_needed || !board.is_empty()) {
         return Err(err(
             "community",
             "three community cards (§ 655a.8(d)(2)); a wrong count voids the round (§ 655a.13(c))",
@@ -211,7 +236,33 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Vec<Card>, Vec<Checked>), S
     for (i, s) in round.seats.iter().enumerate() {
         let f = |x: &str| format!("seats[{i}].{x}");
         let hole = super::cards(&f("cards"), &s.cards)?;
-        if hole.len() != 2 {
+        let folded = s.streets.len() < 3;
+        if s.result.is_some() && folded {
+            return Err(err(f("result"), "a folded hand has no result"));
+        }
+        if by_results && !folded && s.result.is_none() {
+            return Err(err(
+                f("result"),
+                "a result for each hand still in where the round is settled from results",
+            ));
+        }
+        if let Some(r) = &s.result
+            && RESULTS.category(&r.category).is_none()
+        {
+            return Err(err(f("result"), format!("no category {}", r.category)));
+        }
+        if let Some(r) = s.result.as_ref().filter(|r| r.versus.is_some()) {
+            return Err(err(
+                f("result"),
+                format!(
+                    "{:?}: each hand is paid on its own, not against the dealer (§ 655a.11(i))",
+                    r.versus
+                ),
+            ));
+        }
+        // From results, a folded hand or a hand settled on its category has no cards keyed.
+        let unkeyed = by_results && hole.is_empty();
+        if hole.len() != 2 && !unkeyed {
             return Err(err(
                 f("cards"),
                 "each player has two cards (§ 655a.8(d)(1))",
@@ -287,6 +338,7 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Vec<Card>, Vec<Checked>), S
             hole,
             w: w.clone(),
             streets: s.streets.clone(),
+            result: s.result.clone(),
         });
     }
     super::one_deck(&all)?;
@@ -307,6 +359,7 @@ pub fn settle(
 ) -> Result<Settlement, SettleError> {
     rules.validate(p).map_err(|e| err("rules", e))?;
     let (board, mut seats) = validate(round, rules)?;
+    let by_results = seats.iter().any(|s| s.result.is_some());
     let mut l = Ledger::new(p, GAME, rounding);
     let ms_t = l.table("mississippi-stud", "standard")?;
     let tcb_t = l.table("three-card-bonus", &rules.three_card_bonus)?;
@@ -328,11 +381,17 @@ pub fn settle(
             rules.progressive_reset_cents,
         );
     }
-    let tcb = category3(&board, rules.ace_low_three_card_straight)
-        .map_err(|e| err("community", e.to_string()))?;
+    // The board's Three Card Bonus hand, where the board is keyed (validate: whenever a Three
+    // Card Bonus is on the layout).
+    let tcb = match board.len() {
+        3 => Some(
+            category3(&board, rules.ace_low_three_card_straight)
+                .map_err(|e| err("community", e.to_string()))?,
+        ),
+        _ => None,
+    };
     for s in &seats {
         let seat = s.seat;
-        let v = value(&s.hole)?;
         let folded = s.streets.len() < 3;
         if folded {
             l.set_hand(
@@ -353,8 +412,17 @@ pub fn settle(
                 "§ 655a.11(h)",
             );
         } else {
-            l.set_hand(seat, v.describe());
-            let line = stud_line(v);
+            let (line, v) = hand_line(s, &value)?;
+            l.set_hand(
+                seat,
+                match v {
+                    Some(v) => v.describe(),
+                    None => format!(
+                        "{} (the dealer's call)",
+                        RESULTS.category(line.id).map_or(line.id, |c| c.label)
+                    ),
+                },
+            );
             let wagers = [
                 ("ante", s.w.ante),
                 (STREETS[0].0, s.streets[0]),
@@ -362,7 +430,7 @@ pub fn settle(
                 (STREETS[2].0, s.streets[2]),
             ];
             for (wager, amt) in wagers {
-                if line.id == "low-pair" || line.id == "high-card" {
+                if matches!(line.id, "low-pair" | "high-card" | "below-sixes") {
                     l.lose(
                         seat,
                         wager,
@@ -381,6 +449,12 @@ pub fn settle(
                 "§ 655a.12(b)",
             );
             if s.w.progressive > 0 {
+                let Some(v) = v else {
+                    return Err(err(
+                        format!("seat {seat}.cards"),
+                        "the progressive pays on the hand's cards: key them (§ 655a.12(c))",
+                    ));
+                };
                 let t = l.table("progressive", "standard")?;
                 super::thb::progressive(
                     &mut l,
@@ -417,6 +491,12 @@ pub fn settle(
             }
         }
         if s.w.three_card_bonus > 0 {
+            let Some(tcb) = tcb else {
+                return Err(err(
+                    "community",
+                    "the Three Card Bonus pays on the community cards: key them (§ 655a.12(d))",
+                ));
+            };
             l.by_table(
                 seat,
                 "three-card-bonus",
@@ -432,10 +512,101 @@ pub fn settle(
     {
         l.note("A folded hand left on the table counts as another player's Envy qualifying hand (§ 655a is silent); setting envy_from_folded.");
     }
+    if by_results {
+        l.note("Settled from each hand's category as the dealer tapped it (no card-reading device); the cards keyed where a payout is validated.");
+    }
     if rules.ace_low_three_card_straight && seats.iter().any(|s| s.w.three_card_bonus > 0) {
         l.note("A-2-3 counts as a three-card straight (§ 655a.6 is silent); setting ace_low_three_card_straight.");
     }
     Ok(l.finish())
+}
+
+/// A hand still in: its pay line, from its cards with the board where they are keyed (they must
+/// hold the category tapped), else from its category; its value where the cards are known. The
+/// ledger's words for the hand are set.
+fn hand_line(
+    s: &Checked,
+    value: &dyn Fn(&[Card]) -> Result<HandValue, SettleError>,
+) -> Result<(Line, Option<HandValue>), SettleError> {
+    let category = s
+        .result
+        .as_ref()
+        .and_then(|r| RESULTS.category(&r.category));
+    if s.hole.is_empty() {
+        let c = category.ok_or_else(|| err(format!("seat {}.cards", s.seat), "two cards"))?;
+        let line = Line {
+            id: c.id,
+            name: lower_first(c.label),
+        };
+        return Ok((line, None));
+    }
+    let v = value(&s.hole)?;
+    let line = stud_line(v);
+    if let Some(c) = category
+        && result_of(&line) != c.id
+    {
+        return Err(err(
+            format!("seat {}.result", s.seat),
+            format!(
+                "the cards hold {}, not {}",
+                lower_first(&v.describe()),
+                lower_first(c.label)
+            ),
+        ));
+    }
+    Ok((line, Some(v)))
+}
+
+/// The result category (`RESULTS`) of a pay line.
+fn result_of(line: &Line) -> &'static str {
+    match line.id {
+        "low-pair" | "high-card" => "below-sixes",
+        id => RESULTS
+            .categories
+            .iter()
+            .find(|c| c.id == id)
+            .map_or("below-sixes", |c| c.id),
+    }
+}
+
+/// The categories a dealer taps for a hand without a card-reading device, the paytable's own
+/// lines (§ 655a.12(a)): below a pair of 6s loses (§ 655a.11(i)(1)), a pair of 6s to 10s
+/// pushes. No hand is compared with the dealer's. A hand whose payout waits for a floorperson
+/// is keyed card by card, with the board; the Three Card Bonus needs the board.
+pub const RESULTS: super::round::ResultsDef = super::round::ResultsDef {
+    categories: &[
+        result("below-sixes", "Below a pair of 6s", "Below 6s"),
+        result("sixes-to-tens", "Pair of 6s to 10s", "6s to 10s"),
+        result("jacks-or-better", "Pair of jacks or better", "Jacks +"),
+        result("two-pair", "Two pair", "Two pair"),
+        result("three-of-a-kind", "Three of a kind", "Trips"),
+        result("straight", "Straight", "Straight"),
+        result("flush", "Flush", "Flush"),
+        result("full-house", "Full house", "Full house"),
+        result("four-of-a-kind", "Four of a kind", "Quads"),
+        result("straight-flush", "Straight flush", "Str. flush"),
+        result("royal-flush", "Royal flush", "Royal"),
+    ],
+    qualifies: None,
+    versus: false,
+    all_keyed_with: &["progressive"],
+    community_with: &["three_card_bonus"],
+    section: "§ 655a.11(i)",
+};
+
+const fn result(
+    id: &'static str,
+    label: &'static str,
+    short: &'static str,
+) -> super::round::ResultCategory {
+    super::round::ResultCategory {
+        id,
+        label,
+        short,
+        keyed: false,
+        keyed_with: &[],
+        raises: false,
+    }
 }
 
 /// The game at the table and everywhere else, reached through the registry.
@@ -552,7 +723,7 @@ pub const ROUND: Def = Def {
     void: None,
     boxes: None,
     not_offered,
-    results: None,
+    results: Some(&RESULTS),
 };
 
 /// The side wagers the casino may leave out of its Rules Submission.

@@ -24,6 +24,8 @@ mod progressive;
 mod read;
 mod results;
 #[cfg(test)]
+mod results_mstud_tests;
+#[cfg(test)]
 mod results_tests;
 #[cfg(test)]
 mod tests;
@@ -657,6 +659,26 @@ impl BankedRound {
             return Err(format!(
                 "seat {s}: its {} cards are keyed ({})",
                 def.seat_cards, def.sections.decisions
+            ));
+        }
+        // Settled from results: a hand whose payout waits for a floorperson is keyed too.
+        if let (
+            BankedCommand::Cards {
+                seats,
+                results: Some(r),
+                ..
+            },
+            Some(h),
+        ) = (cmd, house)
+            && let Some((s, _)) = r.seats.iter().find(|(s, x)| {
+                !self.result_needs_cards(*s, &x.category)
+                    && self.result_needs_cards_in(Some(h), *s, &x.category, x.versus)
+                    && !seats.iter().any(|(k, c)| k == s && !c.is_empty())
+            })
+        {
+            return Err(format!(
+                "seat {s}: its payout waits for a floorperson's validation: key its cards ({})",
+                self.def().results.map_or("", |d| d.section)
             ));
         }
         let mut next = self.clone();
@@ -1390,7 +1412,12 @@ impl BankedRound {
                 if results.is_none() {
                     check("the dealer", dealer, self.dealer_cards())?;
                 }
-                check("the community cards", community, self.community_cards())?;
+                // With results, the board only where a hand or a wager is read from it.
+                let keyed = seats.values().any(|c| !c.is_empty());
+                if results.is_none() || self.results_need_community(keyed) || !community.is_empty()
+                {
+                    check("the community cards", community, self.community_cards())?;
+                }
                 // Lunar Poker's draws (§ 589.11(d)(2)(i)).
                 let mut drawn = BTreeMap::new();
                 for (seat, gave, drew) in draws {
@@ -1527,7 +1554,9 @@ impl BankedRound {
         if def.dealer_cards > 0 {
             round["dealer"] = json!(text(&self.dealer));
         }
-        if let Some(r) = &self.results {
+        if let Some(r) = &self.results
+            && def.results.is_some_and(|d| d.qualifies.is_some())
+        {
             round["dealer_qualifies"] = json!(r.dealer_qualifies);
         }
         if def.community_cards > 0 {

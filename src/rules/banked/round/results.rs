@@ -31,8 +31,18 @@ pub struct ResultCategory {
 pub struct ResultsDef {
     /// Lowest first, as the dealer reads them.
     pub categories: &'static [ResultCategory],
-    /// The dealer's hand qualifies, in the game's words ("king high or better").
-    pub qualifies: &'static str,
+    /// The dealer's hand qualifies, in the game's words ("king high or better"); none where
+    /// no hand is compared with the dealer's (Mississippi Stud pays each hand on its own).
+    pub qualifies: Option<&'static str>,
+    /// Each hand is compared with the dealer's (beats, ties, loses): where the dealer's hand
+    /// qualifies, or always where the game has no qualification (Texas Hold 'Em Bonus).
+    pub versus: bool,
+    /// The side wagers paid from the hands themselves (a progressive and its Envy Bonuses, a
+    /// bonus on the dealer's cards): with one on the layout, every hand is keyed.
+    pub all_keyed_with: &'static [&'static str],
+    /// The side wagers paid on the community cards (Mississippi Stud's Three Card Bonus): with
+    /// one on the layout, the community cards are keyed.
+    pub community_with: &'static [&'static str],
     pub section: &'static str,
 }
 
@@ -64,6 +74,8 @@ pub struct SeatResult {
 /// The round's results: the dealer's qualification and each seat still in.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Results {
+    /// Whether the dealer's hand qualifies; false where the game compares no hand with the
+    /// dealer's (`ResultsDef::qualifies` is none).
     pub dealer_qualifies: bool,
     pub seats: Vec<(u8, SeatResult)>,
 }
@@ -104,15 +116,33 @@ impl BankedRound {
     /// from the hands themselves (a Progressive wager), and it is neither void nor locked in.
     pub fn results_allowed(&self) -> Option<&'static ResultsDef> {
         let def = self.def().results?;
-        let progressive = self
+        let from_hands = self
             .wagers
             .iter()
             .filter(|(s, _)| !self.lost.contains_key(s))
-            .any(|(_, w)| w.get("progressive").is_some_and(|v| *v > 0));
-        (!progressive && self.void.is_none() && self.lock_in.is_none()).then_some(def)
+            .any(|(_, w)| {
+                def.all_keyed_with
+                    .iter()
+                    .any(|k| w.get(*k).is_some_and(|v| *v > 0))
+            });
+        (!from_hands && self.void.is_none() && self.lock_in.is_none()).then_some(def)
     }
 
-    /// Whether `seat`'s cards are keyed with a result of `category`: a bonus pays on it.
+    /// The wagers that have every hand keyed, in the words of the layout ("Progressive").
+    pub fn all_keyed_labels(&self) -> String {
+        let def = self.def();
+        let keys = def.results.map_or(&[][..], |r| r.all_keyed_with);
+        let labels: Vec<&str> = def
+            .spots
+            .iter()
+            .filter(|s| keys.contains(&s.key))
+            .map(|s| s.label)
+            .collect();
+        labels.join(", ")
+    }
+
+    /// Whether `seat`'s cards are keyed with a result of `category`, whatever the payout: a
+    /// bonus pays on it.
     pub fn result_needs_cards(&self, seat: u8, category: &str) -> bool {
         let Some(c) = self.def().results.and_then(|d| d.category(category)) else {
             return true;
@@ -124,6 +154,82 @@ impl BankedRound {
                     .and_then(|w| w.get(*k))
                     .is_some_and(|v| *v > 0)
             })
+    }
+
+    /// Whether `seat`'s cards are keyed with a result of `category` (and `versus`) at a table
+    /// with `house`'s paytables and thresholds: a bonus pays on it, or what the hand wins
+    /// waits for a floorperson's validation (`[table] validate_over_cents`; the floorperson
+    /// validates the hand, so the record keeps its cards).
+    pub fn result_needs_cards_in(
+        &self,
+        house: Option<&super::House>,
+        seat: u8,
+        category: &str,
+        versus: Option<Versus>,
+    ) -> bool {
+        self.result_needs_cards(seat, category)
+            || house.is_some_and(|h| self.result_is_validated(h, seat, category, versus))
+    }
+
+    /// The seat's payout from this result alone waits for a signature.
+    fn result_is_validated(
+        &self,
+        house: &super::House,
+        seat: u8,
+        category: &str,
+        versus: Option<Versus>,
+    ) -> bool {
+        let Some(def) = self.def().results else {
+            return false;
+        };
+        let mut alone = self.clone();
+        alone.seats.retain(|s| *s == seat);
+        alone.cards.clear();
+        alone.dealer.clear();
+        alone.community.clear();
+        // What this hand wins from its result, not a wager read from the board.
+        if let Some(w) = alone.wagers.get_mut(&seat) {
+            for k in def.community_with {
+                w.remove(*k);
+            }
+        }
+        let compared = def.versus && versus.is_some();
+        alone.results = Some(Results {
+            dealer_qualifies: compared,
+            seats: vec![(
+                seat,
+                SeatResult {
+                    category: category.to_string(),
+                    versus: if compared { versus } else { None },
+                },
+            )],
+        });
+        let Ok(s) = super::super::settle_json(
+            &alone.settle_input(&self.meters).to_string(),
+            &house.paytables,
+            &house.rules,
+        ) else {
+            return false;
+        };
+        !house.approvals.signer_for(&s).is_none()
+    }
+
+    /// With results, whether the community cards are keyed: a hand's cards are (its category
+    /// is read from them with the board), or a wager paid on the board is on the layout.
+    pub fn results_need_community(&self, hands_keyed: bool) -> bool {
+        let Some(def) = self.def().results else {
+            return true;
+        };
+        self.def().community_cards > 0
+            && (hands_keyed
+                || self.seats_in().iter().any(|s| {
+                    def.community_with.iter().any(|k| {
+                        self.wagers
+                            .get(s)
+                            .and_then(|w| w.get(*k))
+                            .is_some_and(|v| *v > 0)
+                    })
+                }))
     }
 
     /// The seats still in whose hands are settled (not folded, not lost).
@@ -147,11 +253,26 @@ impl BankedRound {
         let Some(def) = self.results_allowed() else {
             return Err(match self.def().results {
                 None => format!("{} is settled from the cards", self.game.id()),
-                Some(_) => "a Progressive wager is paid from the hands: key the cards".into(),
+                Some(_) => format!(
+                    "a wager paid from the hands is on the layout ({}): key the cards",
+                    self.all_keyed_labels()
+                ),
             });
         };
         if !dealer.is_empty() {
             return Err("with results, the dealer's hand is not keyed".into());
+        }
+        if def.qualifies.is_none() && results.dealer_qualifies != def.versus {
+            return Err(format!(
+                "{} {} ({})",
+                self.game.id(),
+                if def.versus {
+                    "compares every hand with the dealer's: the dealer's hand does not qualify"
+                } else {
+                    "compares no hand with the dealer's"
+                },
+                def.section
+            ));
         }
         let given: BTreeMap<u8, &SeatResult> = results.seats.iter().map(|(s, r)| (*s, r)).collect();
         if given.len() != results.seats.len() {
@@ -168,6 +289,13 @@ impl BankedRound {
                 return Err(format!("seat {s}: no category {}", r.category));
             }
             match (results.dealer_qualifies, r.versus) {
+                (false, Some(_)) if !def.versus => {
+                    return Err(format!(
+                        "seat {s}: {} compares no hand with the dealer's ({})",
+                        self.game.id(),
+                        def.section
+                    ));
+                }
                 (true, None) => {
                     return Err(format!(
                         "seat {s}: whether it beat, tied or lost to the dealer ({})",
@@ -188,11 +316,6 @@ impl BankedRound {
                 return Err(format!(
                     "seat {s}: a bonus pays on its hand: key its cards ({})",
                     def.section
-                ));
-            }
-            if !needs && keyed {
-                return Err(format!(
-                    "seat {s}: its cards are not keyed with a result that pays no bonus"
                 ));
             }
         }

@@ -1,0 +1,159 @@
+//! A Mississippi Stud round settled from the categories the dealer taps (`results.rs`,
+//! `mstud::RESULTS`): no hand is compared with the dealer's (§ 655a.11(i)); the cards are keyed
+//! only where a payout waits for a floorperson or a wager is paid on the board.
+
+use super::*;
+use crate::rules::cards::parse_cards;
+
+fn c(s: &str) -> Vec<Card> {
+    parse_cards(s).unwrap()
+}
+
+/// Seats 1, 2, 3 with `ante` (seat 3 also `tcb` on the Three Card Bonus), every street at
+/// `multiple` times the Ante; at the cards step.
+fn at_the_cards(ante: Cents, multiple: u8, tcb: Cents) -> BankedRound {
+    let mut r = BankedRound::start(GameId::MississippiStud, Dealing::Hand, &[1, 2, 3]).unwrap();
+    for seat in [1, 2, 3] {
+        let mut w = BTreeMap::from([("ante".to_string(), ante)]);
+        if seat == 3 && tcb > 0 {
+            w.insert("three_card_bonus".into(), tcb);
+        }
+        r.run(&BankedCommand::Wagers { seat, wagers: w }).unwrap();
+    }
+    r.run(&BankedCommand::NoMoreBets).unwrap();
+    r.run(&BankedCommand::Dealt).unwrap();
+    for _ in 0..20 {
+        match r.step {
+            BankedStep::Decide { seat, .. } => {
+                r.run(&BankedCommand::Decide { seat, multiple }).unwrap()
+            }
+            BankedStep::Reveal { .. } => r.run(&BankedCommand::Revealed).unwrap(),
+            _ => break,
+        }
+    }
+    assert_eq!(r.step, BankedStep::Cards);
+    r
+}
+
+fn result(category: &str) -> SeatResult {
+    SeatResult {
+        category: category.into(),
+        versus: None,
+    }
+}
+
+fn results(cats: [&str; 3]) -> Results {
+    Results {
+        dealer_qualifies: false,
+        seats: (1..=3).zip(cats).map(|(s, c)| (s, result(c))).collect(),
+    }
+}
+
+fn nets(r: &BankedRound, seat: u8) -> Cents {
+    r.settlement
+        .as_ref()
+        .unwrap()
+        .results
+        .iter()
+        .filter(|w| w.seat == seat)
+        .map(|w| w.net)
+        .sum()
+}
+
+#[test]
+fn categories_settle_as_the_cards_would() {
+    // By the cards: seat 1 a pair of jacks (wins 1 to 1), seat 2 a pair of 8s (pushes), seat 3
+    // ace high (loses), § 655a.11(i).
+    let mut keyed = at_the_cards(1000, 1, 0);
+    keyed
+        .run(&BankedCommand::keyed(
+            vec![(1, c("Jh Jd")), (2, c("8c 8s")), (3, c("Ad 2s"))],
+            vec![],
+            c("3h 6c Kd"),
+        ))
+        .unwrap();
+    let mut tapped = at_the_cards(1000, 1, 0);
+    tapped
+        .run(&BankedCommand::from_results(
+            vec![],
+            results(["jacks-or-better", "sixes-to-tens", "below-sixes"]),
+        ))
+        .unwrap();
+    for (seat, net) in [(1, 4000), (2, 0), (3, -4000)] {
+        assert_eq!(nets(&keyed, seat), net, "seat {seat} by the cards");
+        assert_eq!(nets(&tapped, seat), net, "seat {seat} by its category");
+    }
+    assert!(tapped.community.is_empty(), "no board keyed");
+}
+
+#[test]
+fn no_hand_is_compared_with_the_dealers() {
+    let mut r = at_the_cards(1000, 1, 0);
+    let mut with_versus = results(["two-pair", "below-sixes", "below-sixes"]);
+    with_versus.seats[0].1.versus = Some(Versus::Wins);
+    let e = r
+        .run(&BankedCommand::from_results(vec![], with_versus))
+        .unwrap_err();
+    assert!(e.contains("§ 655a.11(i)"), "{e}");
+    let mut qualifies = results(["two-pair", "below-sixes", "below-sixes"]);
+    qualifies.dealer_qualifies = true;
+    let e = r
+        .run(&BankedCommand::from_results(vec![], qualifies))
+        .unwrap_err();
+    assert!(e.contains("compares no hand"), "{e}");
+}
+
+#[test]
+fn a_payout_a_floorperson_validates_is_keyed_with_the_board() {
+    // $100 Ante and every street at 3×: $1,000 on the layout; a flush pays 6 to 1, $6,000,
+    // above the $1,000 a floorperson validates ([table] validate_over_cents).
+    let mut r = at_the_cards(10_000, 3, 0);
+    let house = House::default_for(GameId::MississippiStud).unwrap();
+    assert!(r.result_needs_cards_in(Some(&house), 1, "flush", None));
+    assert!(!r.result_needs_cards_in(Some(&house), 2, "sixes-to-tens", None));
+    let cats = ["flush", "sixes-to-tens", "below-sixes"];
+    let e = r
+        .run(&BankedCommand::from_results(vec![], results(cats)))
+        .unwrap_err();
+    assert!(e.contains("seat 1") && e.contains("validation"), "{e}");
+    // Its cards alone: the board is keyed with them (the hand is read from both).
+    let e = r
+        .run(&BankedCommand::from_results(
+            vec![(1, c("2h 9h"))],
+            results(cats),
+        ))
+        .unwrap_err();
+    assert!(e.contains("community"), "{e}");
+    // Cards that do not hold the category tapped are refused.
+    let mut wrong = BankedCommand::from_results(vec![(1, c("2h 9c"))], results(cats));
+    if let BankedCommand::Cards { community, .. } = &mut wrong {
+        *community = c("4h Kh Qh");
+    }
+    let e = r.run(&wrong).unwrap_err();
+    assert!(e.contains("not flush"), "{e}");
+    let mut right = BankedCommand::from_results(vec![(1, c("2h 9h"))], results(cats));
+    if let BankedCommand::Cards { community, .. } = &mut right {
+        *community = c("4h Kh Qh");
+    }
+    r.run(&right).unwrap();
+    assert_eq!(nets(&r, 1), 600_000);
+    assert_eq!(r.step, BankedStep::Pay { verify: true });
+}
+
+#[test]
+fn a_three_card_bonus_needs_the_board() {
+    let mut r = at_the_cards(1000, 1, 500);
+    assert!(r.results_need_community(false));
+    let cats = ["below-sixes", "below-sixes", "jacks-or-better"];
+    let e = r
+        .run(&BankedCommand::from_results(vec![], results(cats)))
+        .unwrap_err();
+    assert!(e.contains("community cards"), "{e}");
+    let mut cmd = BankedCommand::from_results(vec![], results(cats));
+    if let BankedCommand::Cards { community, .. } = &mut cmd {
+        *community = c("5s 5d 5c");
+    }
+    r.run(&cmd).unwrap();
+    // Three of a kind on the board pays the Three Card Bonus (paytable A: 30 to 1).
+    assert!(nets(&r, 3) > 4000, "{}", nets(&r, 3));
+}
