@@ -212,3 +212,91 @@ fn mississippi_stud_hands_settled_from_one_tap_each() {
     // The floorperson validates before the dealer pays (a payout above $1,000).
     h.get_by_label("Floorperson validates");
 }
+
+/// A six-seat round of `game` at its cards step, from sign-in, with $10 Antes and every
+/// decision the first the screen offers.
+fn six_at_the_cards(
+    game: GameId,
+    db: &std::path::Path,
+) -> egui_kittest::Harness<'static, deckhand::ui::DeckhandApp> {
+    let mut h = real_app(db, 1024.0, 768.0, 0.25);
+    open_with_seats(&mut h, game, tap, &[1, 2, 3, 4, 5, 6]);
+    to_the_cards(&mut h);
+    h.get_by_label("Tap each hand's result");
+    h
+}
+
+/// Each seat's net on the round's settlement, seats 1 to 6.
+fn nets(db: &std::path::Path) -> Vec<i64> {
+    let settled: serde_json::Value =
+        serde_json::from_str(payloads(db, "round_settled").last().unwrap()).unwrap();
+    let results = settled["settlement"]["results"].as_array().unwrap().clone();
+    (1..=6u64)
+        .map(|seat| {
+            results
+                .iter()
+                .filter(|w| w["seat"] == seat)
+                .map(|w| w["net"].as_i64().unwrap())
+                .sum()
+        })
+        .collect()
+}
+
+/// WPT Heads-Up without a card-reading device, six players from sign-in: the dealer's
+/// qualification, then a category and a comparison a seat (every hand is compared, the
+/// qualification decides only the Ante, § 677a.11(h)); no card keyed.
+#[test]
+fn wpt_hands_settled_from_two_taps_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("wpt.sqlite");
+    let mut h = six_at_the_cards(GameId::WptHeadsUp, &db);
+    let before = taps_so_far();
+    tap(&mut h, "Qualifies, a pair or better");
+    for (cat, versus) in [
+        ("Flush", "Beats the dealer"),
+        ("Straight", "Loses"),
+        ("Below a straight", "Ties"),
+        ("Below a straight", "Loses"),
+        ("Below a straight", "Beats the dealer"),
+        ("Full house", "Beats the dealer"),
+    ] {
+        tap(&mut h, cat);
+        tap(&mut h, versus);
+    }
+    tap(&mut h, "Settle");
+    assert_eq!(taps_so_far() - before, 1 + 2 * 6 + 1);
+    let row: serde_json::Value =
+        serde_json::from_str(payloads(&db, "cards_keyed").last().unwrap()).unwrap();
+    assert_eq!(row["results"]["dealer_qualifies"], true);
+    assert_eq!(row["seats"].as_array().unwrap().len(), 0, "no hand keyed");
+    // $10 Ante, $10 Odds, a $10 Raise: a flush wins 1 + 1 + 3/2; a straight beaten earns the Bad
+    // Beat 4 to 1 on the Odds (§ 677a.12(c)); a full house's Odds pay 3 to 1.
+    assert_eq!(nets(&db), vec![3500, 2000, 0, -3000, 2000, 5000]);
+}
+
+/// Texas Hold 'Em Bonus without a card-reading device, six players from sign-in: no dealer's
+/// qualification to tap (§ 647a.11(h)(2)); a category and a comparison a seat.
+#[test]
+fn texas_holdem_bonus_hands_settled_from_two_taps_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("thb.sqlite");
+    let mut h = six_at_the_cards(GameId::TexasHoldemBonus, &db);
+    assert!(h.query_by_label_contains("Qualifies").is_none());
+    let before = taps_so_far();
+    for (cat, versus) in [
+        ("Flush or better", "Beats the dealer"),
+        ("Below a straight", "Beats the dealer"),
+        ("Straight", "Ties"),
+        ("Below a straight", "Loses"),
+        ("Straight", "Beats the dealer"),
+        ("Below a straight", "Loses"),
+    ] {
+        tap(&mut h, cat);
+        tap(&mut h, versus);
+    }
+    tap(&mut h, "Settle");
+    assert_eq!(taps_so_far() - before, 2 * 6 + 1);
+    // $10 Ante, $20 Flop, $10 Turn and River: a win pays them all, the Ante only from a
+    // straight (§ 647a.11(h)(2)(ii)).
+    assert_eq!(nets(&db), vec![5000, 4000, 0, -5000, 5000, -5000]);
+}

@@ -4,15 +4,15 @@
 //! rounds, the shuffle by hand, counted apart). Poker-room games with the betting kept at the
 //! table (the embedded default) and action by action (`betting_actions = "tracked"`); the
 //! house-banked games with the wagers repeated (Same bets), dealt from the simulated reading
-//! shoe (no card keyed) or without one (Crazy 4 Poker's results tapped by category, the other
-//! games' cards keyed). The table it prints is docs/dealer-screen.md's; the budgets of issue 39
+//! shoe (no card keyed) or without one (each hand's result tapped by category where the game
+//! offers it, Lunar Poker's and Spanish 21's cards keyed). The table it prints is docs/dealer-screen.md's; the budgets of issue 39
 //! hold.
 
 use crate::common;
 
 use common::play::{first_ready, play_step};
 use common::ui::{app_with, ready, real_config, tap, taps_so_far, tracked_config};
-use deckhand::rules::banked::round::BankedStep;
+use deckhand::rules::banked::round::{BankedStep, Compare, ResultsDef};
 use deckhand::rules::games::GameId;
 use deckhand::rules::poker::procedure::{Phase, Procedure};
 use deckhand::rules::table::Step;
@@ -157,6 +157,11 @@ fn measure(game: GameId, players: u8, mode: Mode) -> Cost {
     }
 }
 
+/// The results a game's hands may be settled from without a card-reading device.
+fn results_def(game: GameId) -> Option<&'static ResultsDef> {
+    deckhand::rules::banked::round::Def::of(game).and_then(|d| d.results)
+}
+
 /// Issue 39's budget for a poker-room round with the betting kept at the table: the start, one
 /// tap per betting round or draw, one for the winner, one for the rake.
 fn untracked_budget(game: GameId) -> usize {
@@ -179,25 +184,36 @@ fn every_game_at_two_and_six_players_within_its_tap_budget() {
     let mut over = Vec::new();
     for game in GameId::all() {
         let modes: &[Mode] = if game.is_house_banked() {
-            &[Mode::Keyed, Mode::ReadingShoe]
+            &[Mode::ReadingShoe, Mode::Keyed]
         } else {
             &[Mode::AtTheTable, Mode::Tracked]
         };
         for players in [2u8, 6] {
+            // The round from a reading shoe: the procedure and the decisions, no card keyed.
+            let mut shoe = None;
             for &m in modes {
                 let c = measure(game, players, m);
+                if m == Mode::ReadingShoe {
+                    shoe = Some(c.round);
+                }
                 let n = seats(game, players).len();
                 let tracked = m == Mode::Tracked;
                 let (mode, budget) = match m {
-                    // Crazy 4 Poker's results are tapped by category: two taps a seat.
-                    Mode::Keyed if game == GameId::Crazy4Poker => {
-                        ("house-banked, results tapped", Some(30))
-                    }
-                    // Mississippi Stud's, one tap a seat: the procedure's seven taps (start,
-                    // Same bets, no more bets, dealt, three reveals), then three decisions
-                    // and a category a seat, Settle and Paid.
-                    Mode::Keyed if game == GameId::MississippiStud => {
-                        ("house-banked, results tapped", Some(9 + 4 * n))
+                    // Each hand's result tapped by category (issue 39): the round from a
+                    // reading shoe, then one tap a seat (its category) or two (and how it
+                    // fared against the dealer's), and one for the dealer's qualification;
+                    // Crazy 4 Poker within the issue's 30 too.
+                    Mode::Keyed if results_def(game).is_some() => {
+                        let def = results_def(game).unwrap();
+                        let per_seat = if def.compare == Compare::Never { 1 } else { 2 };
+                        let budget =
+                            shoe.unwrap() + per_seat * n + usize::from(def.qualifies.is_some());
+                        let budget = if game == GameId::Crazy4Poker {
+                            budget.min(30)
+                        } else {
+                            budget
+                        };
+                        ("house-banked, results tapped", Some(budget))
                     }
                     Mode::Keyed => ("house-banked, cards keyed", None),
                     // Spanish 21 from a reading shoe: no card keyed, one tap per decision;

@@ -308,6 +308,7 @@ fn texas_holdem_bonus_from_a_manual_dealing_shoe() {
     tap(&mut h, "Done"); // turn
     tap(&mut h, "1× · $10.00");
     tap(&mut h, "Done"); // river and the dealer's cards
+    tap(&mut h, "Key every card instead");
     taps(&mut h, "A♠ K♠ 7♦ 2♣ Q♠ J♠ 10♠ 4♦ 3♣");
     h.get_by_label("Community: Q♠ J♠ 10♠ 4♦ 3♣");
     tap(&mut h, "Settle");

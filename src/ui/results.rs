@@ -35,14 +35,13 @@ impl Tapped {
     /// The seat's hand needs no comparison, or has it: the game compares no hand with the
     /// dealer's, the dealer's does not qualify, or the comparison was tapped.
     fn compared(&self, def: &ResultsDef, versus: Option<Versus>) -> bool {
-        !def.versus || self.qualifies == Some(false) || versus.is_some()
+        !def.compare.needed(self.qualifies) || versus.is_some()
     }
 
-    /// The dealer's qualification as the command gives it: where the game has none, whether
-    /// the hands are compared with the dealer's.
+    /// The dealer's qualification as the command gives it: false where the game has none.
     fn dealer_qualifies(&self, def: &ResultsDef) -> Option<bool> {
         match def.qualifies {
-            None => Some(def.versus),
+            None => Some(false),
             Some(_) => self.qualifies,
         }
     }
@@ -129,7 +128,11 @@ impl BankedEntry {
                 s,
                 SeatResult {
                     category: cat.to_string(),
-                    versus: if qualifies { *versus } else { None },
+                    versus: if at.def.compare.needed(Some(qualifies)) {
+                        *versus
+                    } else {
+                        None
+                    },
                 },
             ));
         }
@@ -172,6 +175,10 @@ impl DeckhandApp {
             }
             crate::rules::games::GameId::MississippiStud => {
                 self.house_rules().mstud.results_by_category
+            }
+            crate::rules::games::GameId::WptHeadsUp => self.house_rules().wpt.results_by_category,
+            crate::rules::games::GameId::TexasHoldemBonus => {
+                self.house_rules().thb.results_by_category
             }
             _ => true,
         }
@@ -400,7 +407,7 @@ impl BankedEntry {
                 }
             },
         );
-        if def.versus && e.tapped.qualifies != Some(false) {
+        if def.compare.needed(e.tapped.qualifies) {
             ui.horizontal(|ui| {
                 for (v, label) in VERSUS {
                     let b = Button::new(RichText::new(label).size(theme::BODY))

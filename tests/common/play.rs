@@ -207,7 +207,7 @@ fn banked_step(h: &mut Harness<'_, DeckhandApp>, step: BankedStep, n: usize, pre
             }
             for _ in r.seats_in() {
                 tap(h, def.categories[0].label);
-                if def.versus {
+                if def.compare != deckhand::rules::banked::round::Compare::Never {
                     tap(h, "Loses");
                 }
             }

@@ -745,7 +745,7 @@ pub const RESULTS: super::round::ResultsDef = super::round::ResultsDef {
         },
     ],
     qualifies: Some("king high or better"),
-    versus: true,
+    compare: super::round::Compare::IfQualifies,
     all_keyed_with: &["progressive"],
     community_with: &[],
     section: "§ 657a.11(c)",

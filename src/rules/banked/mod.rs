@@ -17,6 +17,7 @@
 //!   cents, e.g. 3 to 2 on $5.01; a setting, default one cent).
 
 mod approvals;
+pub mod by_result;
 pub mod crazy4;
 pub mod lunar;
 pub mod mstud;

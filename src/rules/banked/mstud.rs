@@ -114,6 +114,9 @@ pub struct Round {
     /// cards nor a Three Card Bonus needs them.
     #[serde(default)]
     pub community: String,
+    /// Settled from the results the dealer tapped (`round::results`).
+    #[serde(default)]
+    pub by_results: bool,
     pub seats: Vec<Seat>,
     #[serde(default)]
     pub meters: Meters,
@@ -211,7 +214,7 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Vec<Card>, Vec<Checked>), S
         "§ 655a.12(c)(3)",
     )?;
     super::check_seats(round.seats.iter().map(|s| s.seat), 6, "§ 655a.2(a)")?;
-    let by_results = round.seats.iter().any(|s| s.result.is_some());
+    let by_results = round.by_results || round.seats.iter().any(|s| s.result.is_some());
     if by_results && !rules.results_by_category {
         return Err(err(
             "seats.result",
@@ -588,7 +591,7 @@ pub const RESULTS: super::round::ResultsDef = super::round::ResultsDef {
         result("royal-flush", "Royal flush", "Royal"),
     ],
     qualifies: None,
-    versus: false,
+    compare: super::round::Compare::Never,
     all_keyed_with: &["progressive"],
     community_with: &["three_card_bonus"],
     section: "§ 655a.11(i)",

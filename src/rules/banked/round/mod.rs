@@ -24,6 +24,8 @@ mod progressive;
 mod read;
 mod results;
 #[cfg(test)]
+mod results_holdem_tests;
+#[cfg(test)]
 mod results_mstud_tests;
 #[cfg(test)]
 mod results_tests;
@@ -1554,10 +1556,12 @@ impl BankedRound {
         if def.dealer_cards > 0 {
             round["dealer"] = json!(text(&self.dealer));
         }
-        if let Some(r) = &self.results
-            && def.results.is_some_and(|d| d.qualifies.is_some())
-        {
-            round["dealer_qualifies"] = json!(r.dealer_qualifies);
+        // Settled from results: the dealer's qualification where the game has one.
+        if let Some(r) = &self.results {
+            match def.results.and_then(|d| d.qualifies) {
+                Some(_) => round["dealer_qualifies"] = json!(r.dealer_qualifies),
+                None => round["by_results"] = json!(true),
+            }
         }
         if def.community_cards > 0 {
             round["community"] = json!(text(&self.community));

@@ -34,9 +34,8 @@ pub struct ResultsDef {
     /// The dealer's hand qualifies, in the game's words ("king high or better"); none where
     /// no hand is compared with the dealer's (Mississippi Stud pays each hand on its own).
     pub qualifies: Option<&'static str>,
-    /// Each hand is compared with the dealer's (beats, ties, loses): where the dealer's hand
-    /// qualifies, or always where the game has no qualification (Texas Hold 'Em Bonus).
-    pub versus: bool,
+    /// When each hand is compared with the dealer's (beats, ties, loses).
+    pub compare: Compare,
     /// The side wagers paid from the hands themselves (a progressive and its Envy Bonuses, a
     /// bonus on the dealer's cards): with one on the layout, every hand is keyed.
     pub all_keyed_with: &'static [&'static str],
@@ -49,6 +48,30 @@ pub struct ResultsDef {
 impl ResultsDef {
     pub fn category(&self, id: &str) -> Option<&'static ResultCategory> {
         self.categories.iter().find(|c| c.id == id)
+    }
+}
+
+/// When a game compares a hand with the dealer's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compare {
+    /// Never: each hand is paid on its own (Mississippi Stud).
+    Never,
+    /// Where the dealer's hand qualifies (Crazy 4 Poker: a dealer who does not qualify settles
+    /// every hand without comparing it).
+    IfQualifies,
+    /// Always (WPT Heads-Up: the qualification decides only the Ante; Texas Hold 'Em Bonus has
+    /// none).
+    Always,
+}
+
+impl Compare {
+    /// Whether a hand needs its comparison, where the dealer's hand qualifies or not.
+    pub fn needed(self, dealer_qualifies: Option<bool>) -> bool {
+        match self {
+            Compare::Never => false,
+            Compare::IfQualifies => dealer_qualifies != Some(false),
+            Compare::Always => true,
+        }
     }
 }
 
@@ -193,7 +216,7 @@ impl BankedRound {
                 w.remove(*k);
             }
         }
-        let compared = def.versus && versus.is_some();
+        let compared = def.compare != Compare::Never && versus.is_some();
         alone.results = Some(Results {
             dealer_qualifies: compared,
             seats: vec![(
@@ -262,15 +285,10 @@ impl BankedRound {
         if !dealer.is_empty() {
             return Err("with results, the dealer's hand is not keyed".into());
         }
-        if def.qualifies.is_none() && results.dealer_qualifies != def.versus {
+        if def.qualifies.is_none() && results.dealer_qualifies {
             return Err(format!(
-                "{} {} ({})",
+                "{}: the dealer's hand has no qualification ({})",
                 self.game.id(),
-                if def.versus {
-                    "compares every hand with the dealer's: the dealer's hand does not qualify"
-                } else {
-                    "compares no hand with the dealer's"
-                },
                 def.section
             ));
         }
@@ -288,17 +306,18 @@ impl BankedRound {
             if def.category(&r.category).is_none() {
                 return Err(format!("seat {s}: no category {}", r.category));
             }
-            match (results.dealer_qualifies, r.versus) {
-                (false, Some(_)) if !def.versus => {
-                    return Err(format!(
-                        "seat {s}: {} compares no hand with the dealer's ({})",
-                        self.game.id(),
-                        def.section
-                    ));
-                }
+            let needed = def.compare.needed(Some(results.dealer_qualifies));
+            match (needed, r.versus) {
                 (true, None) => {
                     return Err(format!(
                         "seat {s}: whether it beat, tied or lost to the dealer ({})",
+                        def.section
+                    ));
+                }
+                (false, Some(_)) if def.compare == Compare::Never => {
+                    return Err(format!(
+                        "seat {s}: {} compares no hand with the dealer's ({})",
+                        self.game.id(),
                         def.section
                     ));
                 }

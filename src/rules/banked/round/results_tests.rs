@@ -217,7 +217,7 @@ fn a_play_above_the_ante_needs_a_category_of_aces_or_better() {
 
 #[test]
 fn results_are_refused_where_the_hands_pay_a_progressive_or_the_game_has_none() {
-    let mut r = BankedRound::start(GameId::TexasHoldemBonus, Dealing::Hand, &[1]).unwrap();
+    let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1]).unwrap();
     assert!(r.results_allowed().is_none());
     r.results = None;
     let mut c4 = at_the_cards(1);

@@ -13,7 +13,11 @@
 //! - § 677a.12(f): an optional per-player-per-round limit on Ante, Raise and Odds winnings,
 //!   not less than $50,000.
 
+mod results;
+
+use super::by_result::{self, Judged};
 use super::paytable::Paytables;
+use super::round::SeatResult;
 use super::round::{BankedSections, Def, Phase, Spot, Who, Zero, spot};
 use super::{Ledger, Line, SettleError, Settlement, err, five_card_line, lower_first};
 use crate::rules::Cents;
@@ -21,6 +25,8 @@ use crate::rules::cards::Card;
 use crate::rules::eval::{self, Category};
 use crate::rules::money;
 use crate::rules::two_card::{TwoCardHand, two_card};
+pub use results::RESULTS;
+use results::main_wagers;
 use serde::{Deserialize, Serialize};
 
 const GAME: &str = "wpt-heads-up";
@@ -45,6 +51,9 @@ pub struct Rules {
     /// § 677a.7(e): the number of adjacent boxes on which one player may wager in a round (the
     /// Rules Submission's).
     pub boxes_per_player: u8,
+    /// Without a card-reading device, a round with no Pocket Bonus or Trips Plus on the layout
+    /// may be settled from each hand's result (`round::results`); false: every card is keyed.
+    pub results_by_category: bool,
 }
 
 /// How a void round's Trips Plus is settled when the board is not out (§ 677a.13(d)).
@@ -69,6 +78,7 @@ impl Default for Rules {
             payout_limit_cents: None,
             trips_plus_on_void: TripsPlusOnVoid::FinishBoard,
             boxes_per_player: 2,
+            results_by_category: true,
         }
     }
 }
@@ -102,10 +112,17 @@ impl Rules {
 #[serde(deny_unknown_fields)]
 pub struct Round {
     pub game: String,
-    /// The dealer's two cards.
+    /// The dealer's two cards (none where the round is settled from results).
+    #[serde(default)]
     pub dealer: String,
-    /// The five community cards.
+    /// The five community cards (none where the round is settled from results and no hand is
+    /// keyed).
+    #[serde(default)]
     pub community: String,
+    /// Settled from results tapped by the dealer (`round::results`): whether the dealer's hand
+    /// qualifies, a pair or better (§ 677a.11(h)).
+    #[serde(default)]
+    pub dealer_qualifies: Option<bool>,
     pub seats: Vec<Seat>,
 }
 
@@ -119,6 +136,10 @@ pub struct Seat {
     pub raise: Option<Raise>,
     #[serde(default)]
     pub fold: bool,
+    /// The hand's category and comparison as the dealer tapped them, where the round is settled
+    /// from results; the cards are then those of a hand keyed for its payout, or none.
+    #[serde(default)]
+    pub result: Option<SeatResult>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
@@ -155,6 +176,7 @@ struct Checked {
     hole: Vec<Card>,
     w: Wagers,
     raise: Cents,
+    result: Option<SeatResult>,
 }
 
 /// The pay line of the Pocket Bonus (§ 677a.11(i)(1), § 677a.12(d)).
@@ -180,12 +202,27 @@ pub fn pocket_line(a: Card, b: Card) -> Option<Line> {
 
 fn validate(round: &Round, rules: &Rules) -> Result<Validated, SettleError> {
     super::check_seats(round.seats.iter().map(|s| s.seat), 6, "§ 677a.2(a)")?;
+    let by_results = round.dealer_qualifies.is_some();
+    if by_results && !rules.results_by_category {
+        return Err(err(
+            "dealer_qualifies",
+            "this casino keys every hand's cards ([house.wpt-heads-up] results_by_category = false)",
+        ));
+    }
     let dealer = super::cards("dealer", &round.dealer)?;
-    if dealer.len() != 2 {
+    if by_results && !dealer.is_empty() {
+        return Err(err(
+            "dealer",
+            "with results the dealer's hand is not keyed, only whether it qualifies",
+        ));
+    }
+    if dealer.len() != 2 && !by_results {
         return Err(err("dealer", "the dealer has two cards (§ 677a.8(c))"));
     }
     let board = super::cards("community", &round.community)?;
-    if board.len() != 5 {
+    // From results, the board is keyed with a hand's cards (its category is read from both).
+    let board_needed = !by_results || round.seats.iter().any(|s| !s.cards.trim().is_empty());
+    if board.len() != 5 && (board_needed || !board.is_empty()) {
         return Err(err(
             "community",
             "five community cards are dealt (§ 677a.11(c),(e)); a wrong count voids the round (§ 677a.13(c))",
@@ -199,7 +236,19 @@ fn validate(round: &Round, rules: &Rules) -> Result<Validated, SettleError> {
     for (i, s) in round.seats.iter().enumerate() {
         let f = |x: &str| format!("seats[{i}].{x}");
         let hole = super::cards(&f("cards"), &s.cards)?;
-        if hole.len() != 2 {
+        if s.result.is_some() != (by_results && !s.fold) {
+            return Err(err(
+                f("result"),
+                "a result for each hand still in, and only where the round is settled from results",
+            ));
+        }
+        if by_results && (s.wagers.pocket_bonus > 0 || s.wagers.trips_plus > 0) {
+            return Err(err(
+                f("wagers"),
+                "the Pocket Bonus and Trips Plus are paid from the hands: key every card (§ 677a.12(d),(e))",
+            ));
+        }
+        if hole.len() != 2 && !(by_results && hole.is_empty()) {
             return Err(err(f("cards"), "each player has two cards (§ 677a.8(c))"));
         }
         all.push((f("cards"), hole.clone()));
@@ -288,6 +337,7 @@ fn validate(round: &Round, rules: &Rules) -> Result<Validated, SettleError> {
             hole,
             w: w.clone(),
             raise,
+            result: s.result.clone(),
         });
     }
     super::one_deck(&all)?;
@@ -303,109 +353,84 @@ pub fn settle(
     rules.validate(p).map_err(|e| err("rules", e))?;
     let (dealer, board, mut seats) = validate(round, rules)?;
     let mut l = Ledger::new(p, GAME, rounding);
-    let ante_t = l.table("ante", "standard")?;
-    let raise_t = l.table("raise", "standard")?;
-    let odds_t = l.table("odds", "standard")?;
-    let bad_t = l.table("bad-beat", "standard")?;
     let pocket_t = l.table("pocket-bonus", &rules.pocket_bonus)?;
     let trips_t = l.table("trips-plus", &rules.trips_plus)?;
     // The Odds paytable's note is about where its rows come from (assets/paytables/
     // wpt-heads-up.toml): a reader's concern, never the dealer's pay screen.
-    let dealer_all: Vec<Card> = dealer.iter().chain(&board).copied().collect();
-    let dv = eval::evaluate(&dealer_all).map_err(|e| err("dealer", e.to_string()))?;
     // § 677a.11(h): the dealer qualifies with a pair or better.
-    let qualifies = dv.category() >= Category::OnePair;
+    let dv = match dealer.len() {
+        0 => None,
+        _ => {
+            let all: Vec<Card> = dealer.iter().chain(&board).copied().collect();
+            Some(eval::evaluate(&all).map_err(|e| err("dealer", e.to_string()))?)
+        }
+    };
+    let qualifies = match dv {
+        Some(d) => d.category() >= Category::OnePair,
+        None => round.dealer_qualifies == Some(true),
+    };
+    let dealer_words = match dv {
+        Some(d) => d.describe(),
+        None => "The dealer's call".into(),
+    };
     l.set_dealer(format!(
-        "{}{}",
-        dv.describe(),
-        if qualifies {
-            ""
-        } else {
-            " (does not qualify: no pair)"
+        "{dealer_words}{}",
+        match (qualifies, dv) {
+            (true, Some(_)) => "",
+            (true, None) => ": qualifies, a pair or better",
+            (false, _) => " (does not qualify: no pair)",
         }
     ));
     // § 677a.11(g): from the dealer's right, counterclockwise.
     seats.sort_by_key(|s| std::cmp::Reverse(s.seat));
     let win = Line {
         id: "win",
-        name: format!("a win over the dealer's {}", lower_first(&dv.describe())),
+        name: match dv {
+            Some(d) => format!("a win over the dealer's {}", lower_first(&d.describe())),
+            None => "a win over the dealer (the dealer's call)".into(),
+        },
+    };
+    let beaten = |j: &Judged| match dv {
+        Some(d) => format!(
+            "the dealer's {} beats {}",
+            lower_first(&d.describe()),
+            lower_first(&j.words)
+        ),
+        None => format!("the dealer's hand beats {}", lower_first(&j.words)),
     };
     for s in &seats {
-        let all: Vec<Card> = s.hole.iter().chain(&board).copied().collect();
-        let pv = eval::evaluate(&all).map_err(|e| err("cards", e.to_string()))?;
+        // The hand's own value where its cards are keyed (a folded hand's side wagers).
+        let pv = match s.hole.len() {
+            0 => None,
+            _ => {
+                let all: Vec<Card> = s.hole.iter().chain(&board).copied().collect();
+                Some(eval::evaluate(&all).map_err(|e| err("cards", e.to_string()))?)
+            }
+        };
         let seat = s.seat;
         let mut bad_beat = false;
-        l.set_hand(
-            seat,
-            if s.raise == 0 {
-                format!("folded ({})", lower_first(&pv.describe()))
-            } else {
-                pv.describe()
-            },
-        );
         if s.raise == 0 {
+            l.set_hand(
+                seat,
+                match pv {
+                    Some(v) => format!("folded ({})", lower_first(&v.describe())),
+                    None => "folded".into(),
+                },
+            );
             // § 677a.11(f): a fold loses the Ante and the Odds.
             l.lose(seat, "ante", s.w.ante, "folded", "§ 677a.11(f)");
             l.lose(seat, "odds", s.w.odds, "folded", "§ 677a.11(f)");
-        } else if pv > dv {
-            if qualifies {
-                l.by_table(seat, "ante", s.w.ante, ante_t, &win);
-            } else {
-                l.push(
-                    seat,
-                    "ante",
-                    s.w.ante,
-                    "the dealer does not qualify",
-                    "§ 677a.11(h)(1)(i)",
-                );
-            }
-            l.by_table(seat, "raise", s.raise, raise_t, &win);
-            l.by_table(seat, "odds", s.w.odds, odds_t, &five_card_line(pv));
-        } else if pv == dv {
-            let sec = if qualifies {
-                "§ 677a.11(h)(2)(ii)"
-            } else {
-                "§ 677a.11(h)(1)(ii)"
-            };
-            l.push(seat, "ante", s.w.ante, "tie with the dealer", sec);
-            l.push(seat, "raise", s.raise, "tie with the dealer", sec);
-            l.push(seat, "odds", s.w.odds, "tie with the dealer", sec);
-        } else if !qualifies {
-            let why = format!(
-                "the dealer's {} beats {}",
-                lower_first(&dv.describe()),
-                lower_first(&pv.describe())
-            );
-            l.push(
-                seat,
-                "ante",
-                s.w.ante,
-                "the dealer does not qualify",
-                "§ 677a.11(h)(1)(iii)",
-            );
-            l.lose(seat, "raise", s.raise, &why, "§ 677a.11(h)(1)(iii)");
-            l.lose(seat, "odds", s.w.odds, &why, "§ 677a.11(h)(1)(iii)");
         } else {
-            let why = format!(
-                "the dealer's {} beats {}",
-                lower_first(&dv.describe()),
-                lower_first(&pv.describe())
-            );
-            l.lose(seat, "ante", s.w.ante, &why, "§ 677a.11(h)(2)(iii)");
-            l.lose(seat, "raise", s.raise, &why, "§ 677a.11(h)(2)(iii)");
-            if pv.category() >= Category::Straight {
-                // § 677a.11(h)(2)(iii)(B): a straight or better that loses earns the Bad Beat
-                // payout on the Odds Wager.
-                let line = five_card_line(pv);
-                let line = Line {
-                    id: line.id,
-                    name: format!("Bad Beat, {}", line.name),
-                };
-                l.by_table(seat, "odds", s.w.odds, bad_t, &line);
-                bad_beat = true;
-            } else {
-                l.lose(seat, "odds", s.w.odds, &why, "§ 677a.11(h)(2)(iii)(A)");
-            }
+            let j = by_result::judge(
+                &RESULTS,
+                &format!("seat {seat}"),
+                &s.hole,
+                &board,
+                dv,
+                s.result.as_ref(),
+            )?;
+            l.set_hand(seat, j.words.clone());
+            main_wagers(&mut l, s, &j, qualifies, &win, &beaten(&j), &mut bad_beat)?;
         }
         if let Some(limit) = rules.payout_limit_cents {
             // § 677a.12(f): the limit covers Ante, Raise and Odds paid under (a) and (b), never
@@ -433,6 +458,7 @@ pub fn settle(
             }
         }
         if s.w.trips_plus > 0 {
+            let pv = pv.ok_or_else(|| err(format!("seat {seat}.cards"), "two cards"))?;
             if pv.category() >= Category::ThreeOfAKind {
                 l.by_table(
                     seat,
@@ -576,7 +602,7 @@ pub const ROUND: Def = Def {
         limit: |r| r.wpt.boxes_per_player,
     }),
     not_offered,
-    results: None,
+    results: Some(&RESULTS),
 };
 
 /// The side wagers the casino may leave out of its Rules Submission.

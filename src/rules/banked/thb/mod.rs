@@ -20,7 +20,10 @@
 //! progressive and Envy seat by seat; then Five Card Hand Bonus seat by seat, the dealer-hand
 //! wagers last as one group (the text does not order them; a documented choice).
 
+mod results;
+
 use super::paytable::{Pay, Paytables};
+use super::round::SeatResult;
 use super::round::{BankedSections, Def, Phase, Who, Zero, spot};
 use super::{Ledger, Line, SettleError, Settlement, err, five_card_line, lower_first};
 use crate::rules::Cents;
@@ -28,6 +31,7 @@ use crate::rules::cards::{Card, Rank};
 use crate::rules::eval::{self, Category, HandValue};
 use crate::rules::money;
 use crate::rules::two_card::{TwoCardHand, two_card};
+pub use results::RESULTS;
 use serde::{Deserialize, Serialize};
 
 const GAME: &str = "texas-holdem-bonus";
@@ -73,6 +77,10 @@ pub struct Rules {
     pub five_card_bonus_reset_cents: Cents,
     /// § 647a.12(e)(3): the Magic Card and Lucky Bonus "may" be paid.
     pub magic_and_lucky: bool,
+    /// Without a card-reading device, a round with no Bonus, Progressive or Five Card Hand
+    /// Bonus on the layout may be settled from each hand's result (`round::results`); false:
+    /// every card is keyed.
+    pub results_by_category: bool,
 }
 
 impl Default for Rules {
@@ -90,6 +98,7 @@ impl Default for Rules {
             five_card_bonus_offered: true,
             five_card_bonus_reset_cents: 1_000_000,
             magic_and_lucky: true,
+            results_by_category: true,
         }
     }
 }
@@ -143,8 +152,16 @@ impl Rules {
 #[serde(deny_unknown_fields)]
 pub struct Round {
     pub game: String,
+    /// The dealer's two cards (none where the round is settled from results).
+    #[serde(default)]
     pub dealer: String,
+    /// The community cards (none where the round is settled from results and no hand is
+    /// keyed).
+    #[serde(default)]
     pub community: String,
+    /// Settled from the results the dealer tapped (`round::results`).
+    #[serde(default)]
+    pub by_results: bool,
     pub seats: Vec<Seat>,
     #[serde(default)]
     pub meters: Meters,
@@ -182,6 +199,10 @@ pub struct Seat {
     pub turn: Cents,
     #[serde(default)]
     pub river: Cents,
+    /// The hand's category and comparison as the dealer tapped them, where the round is settled
+    /// from results; the cards are then those of a hand keyed for its payout, or none.
+    #[serde(default)]
+    pub result: Option<SeatResult>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
@@ -208,6 +229,7 @@ struct Checked {
     flop: Cents,
     turn: Cents,
     river: Cents,
+    result: Option<SeatResult>,
 }
 
 /// The Texas Hold 'Em Bonus line of two hole cards (§ 647a.12(b)); `dealer_aces` when the
@@ -266,13 +288,18 @@ fn validate(round: &Round, rules: &Rules) -> Result<Validated, SettleError> {
         "§ 647a.12(e)(4)",
     )?;
     super::check_seats(round.seats.iter().map(|s| s.seat), 6, "§ 647a.2(a)")?;
+    let by_results = round.by_results || round.seats.iter().any(|s| s.result.is_some());
+    results::check_round(round, rules, by_results)?;
     let dealer = super::cards("dealer", &round.dealer)?;
-    if dealer.len() != 2 {
+    if dealer.len() != 2 && !by_results {
         return Err(err("dealer", "the dealer has two cards (§ 647a.8(d))"));
     }
     let board = super::cards("community", &round.community)?;
     let any_flop = round.seats.iter().any(|s| s.flop > 0);
-    let dealt = board.len() == 5 || (board.len() == 3 && !any_flop);
+    // From results, the board is keyed with a hand's cards (its category is read from both).
+    let board_needed = !by_results || round.seats.iter().any(|s| !s.cards.trim().is_empty());
+    let dealt =
+        board.len() == 5 || (board.len() == 3 && !any_flop) || (board.is_empty() && !board_needed);
     if !dealt {
         return Err(err(
             "community",
@@ -287,7 +314,7 @@ fn validate(round: &Round, rules: &Rules) -> Result<Validated, SettleError> {
     for (i, s) in round.seats.iter().enumerate() {
         let f = |x: &str| format!("seats[{i}].{x}");
         let hole = super::cards(&f("cards"), &s.cards)?;
-        if hole.len() != 2 {
+        if hole.len() != 2 && !(by_results && hole.is_empty()) {
             return Err(err(f("cards"), "each player has two cards (§ 647a.8(c))"));
         }
         all.push((f("cards"), hole.clone()));
@@ -385,6 +412,7 @@ fn validate(round: &Round, rules: &Rules) -> Result<Validated, SettleError> {
             flop: s.flop,
             turn: s.turn,
             river: s.river,
+            result: s.result.clone(),
         });
     }
     super::one_deck(&all)?;
@@ -454,19 +482,25 @@ pub fn settle(
     let mut l = Ledger::new(p, GAME, rounding);
     seats.sort_by_key(|s| std::cmp::Reverse(s.seat));
     let any_played = seats.iter().any(|s| s.flop > 0);
-    let dv = if board.len() == 5 {
+    // The dealer's hand where the dealer's cards are keyed (not where settled from results).
+    let dv = if board.len() == 5 && dealer.len() == 2 {
         Some(five(&dealer, &board, 5)?)
     } else {
         None
     };
     if let Some(dv) = dv {
         l.set_dealer(dv.describe());
+    } else if dealer.is_empty() && any_played {
+        l.set_dealer("The dealer's call");
     }
-    let dealer_aces = dealer.iter().all(|c| c.rank == Rank::ACE);
+    let dealer_aces = dealer.len() == 2 && dealer.iter().all(|c| c.rank == Rank::ACE);
     let win = Line {
         id: "win",
         name: match dv {
             Some(d) => format!("a win over the dealer's {}", lower_first(&d.describe())),
+            None if round.by_results || seats.iter().any(|s| s.result.is_some()) => {
+                "a win over the dealer (the dealer's call)".into()
+            }
             None => "a win".into(),
         },
     };
@@ -481,82 +515,22 @@ pub fn settle(
             l.set_hand(seat, "folded");
             l.lose(seat, "ante", s.w.ante, "folded", "§ 647a.11(b)(2)");
         } else {
-            let dv = dv.ok_or_else(|| {
-                err(
+            if dv.is_none() && s.result.is_none() {
+                return Err(err(
                     "community",
                     "five community cards when a player made a Flop Wager (§ 647a.11(e),(g))",
-                )
-            })?;
-            let pv = five(&s.hole, &board, 5)?;
-            l.set_hand(seat, pv.describe());
-            if pv > dv {
-                if pv.category() >= threshold {
-                    let t = l.table("ante", "standard")?;
-                    l.by_table(
-                        seat,
-                        "ante",
-                        s.w.ante,
-                        t,
-                        &Line {
-                            id: "win",
-                            name: format!(
-                                "a win with {} ({} or better)",
-                                lower_first(&pv.describe()),
-                                if threshold == Category::Straight {
-                                    "a straight"
-                                } else {
-                                    "a flush"
-                                }
-                            ),
-                        },
-                    );
-                } else {
-                    let why = format!(
-                        "a win with less than a {}",
-                        if threshold == Category::Straight {
-                            "straight"
-                        } else {
-                            "flush"
-                        }
-                    );
-                    l.push(seat, "ante", s.w.ante, &why, "§ 647a.11(h)(2)(ii)");
-                }
-                for (wager, v) in [("flop", s.flop), ("turn", s.turn), ("river", s.river)] {
-                    if v > 0 {
-                        let t = l.table(wager, "standard")?;
-                        l.by_table(seat, wager, v, t, &win);
-                    }
-                }
-            } else if pv == dv {
-                for (wager, v) in [
-                    ("ante", s.w.ante),
-                    ("flop", s.flop),
-                    ("turn", s.turn),
-                    ("river", s.river),
-                ] {
-                    l.push(
-                        seat,
-                        wager,
-                        v,
-                        "tie with the dealer",
-                        "§ 647a.11(h)(2)(iii)",
-                    );
-                }
-            } else {
-                let why = format!(
-                    "the dealer's {} beats {}",
-                    lower_first(&dv.describe()),
-                    lower_first(&pv.describe())
-                );
-                for (wager, v) in [
-                    ("ante", s.w.ante),
-                    ("flop", s.flop),
-                    ("turn", s.turn),
-                    ("river", s.river),
-                ] {
-                    l.lose(seat, wager, v, &why, "§ 647a.11(h)(2)(i)");
-                }
+                ));
             }
+            let j = super::by_result::judge(
+                &RESULTS,
+                &format!("seat {seat}"),
+                &s.hole,
+                &board,
+                dv,
+                s.result.as_ref(),
+            )?;
+            l.set_hand(seat, j.words.clone());
+            results::main_wagers(&mut l, s, &j, threshold, &win, dv)?;
         }
         if s.w.bonus > 0 {
             let t = l.table("bonus", &rules.bonus)?;
@@ -1024,7 +998,7 @@ pub const ROUND: Def = Def {
         limit: |_| 1,
     }),
     not_offered,
-    results: None,
+    results: Some(&RESULTS),
 };
 
 /// The side wagers the casino may leave out of its Rules Submission.
