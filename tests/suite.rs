@@ -24,6 +24,7 @@ mod eval_cli;
 mod every_game_from_sign_in;
 mod evidence_attacks;
 mod five_card_bonus;
+mod folded_hands;
 mod fouled_hand;
 mod heads_up;
 mod high_hand;

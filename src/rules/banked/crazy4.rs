@@ -697,7 +697,7 @@ pub const ROUND: Def = Def {
     }],
     deal_note: "",
     // § 657a.11(c): the folded hands are collected before the reveal.
-    folded_hands_keyed: |h| h.crazy4.envy_from_folded,
+    folded_hands_keyed: |h, _| h.crazy4.envy_from_folded,
     stub: Some(super::round::Stub {
         after: super::round::StubAfter::Deal,
         board: &[],

@@ -263,8 +263,11 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Vec<Card>, Vec<Checked>), S
                 ),
             ));
         }
-        // From results, a folded hand or a hand settled on its category has no cards keyed.
-        let unkeyed = by_results && hole.is_empty();
+        // From results, a folded hand or a hand settled on its category has no cards keyed; a
+        // folded hand without a Progressive or Three Card Bonus went to the discard rack
+        // (§ 655a.11(b),(d),(f)).
+        let kept = s.wagers.progressive > 0 || s.wagers.three_card_bonus > 0;
+        let unkeyed = hole.is_empty() && (by_results || (folded && !kept));
         if hole.len() != 2 && !unkeyed {
             return Err(err(
                 f("cards"),
@@ -717,7 +720,7 @@ pub const ROUND: Def = Def {
         },
     ],
     deal_note: "",
-    folded_hands_keyed: super::round::folded_hands_stay,
+    folded_hands_keyed: folded_hand_stays,
     stub: Some(super::round::Stub {
         after: super::round::StubAfter::Deal,
         board: &[],
@@ -728,6 +731,15 @@ pub const ROUND: Def = Def {
     not_offered,
     results: Some(&RESULTS),
 };
+
+/// § 655a.11(b),(d),(f): a folded hand goes to the discard rack, unless the player made a
+/// Progressive Payout or Three Card Bonus Wager: then it stays on the table until every wager
+/// is resolved, and its cards are keyed.
+fn folded_hand_stays(_: &super::HouseRules, w: &super::round::Wagers) -> bool {
+    ["progressive", "three_card_bonus"]
+        .iter()
+        .any(|k| w.get(*k).is_some_and(|v| *v > 0))
+}
 
 /// The side wagers the casino may leave out of its Rules Submission.
 fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {

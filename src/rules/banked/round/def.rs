@@ -75,8 +75,10 @@ pub struct Def {
     pub deal_note: &'static str,
     /// Whether a folded hand's cards are keyed for settlement under the casino's choices: a
     /// game whose folded hands go to the discard rack before the reveal (§ 657a.11(c)) keys
-    /// none, unless the casino counts them for something.
-    pub folded_hands_keyed: fn(&crate::rules::banked::HouseRules) -> bool,
+    /// none, unless the casino counts them for something; Mississippi Stud keeps a folded hand
+    /// only with a Progressive or Three Card Bonus wager (§ 655a.11(b)), so the seat's wagers
+    /// decide.
+    pub folded_hands_keyed: fn(&crate::rules::banked::HouseRules, &Wagers) -> bool,
     /// The stub the dealer counts when no counting shuffler is used (§ x.8, § x.9, § x.10);
     /// `None`: the chapter counts no stub (Lunar Poker counts the whole deck after the round,
     /// § 589.11(g); Spanish 21 deals a shoe).
@@ -180,8 +182,11 @@ impl Stub {
     }
 }
 
+/// A seat's wagers by key, as the round holds them.
+pub type Wagers = std::collections::BTreeMap<String, crate::rules::Cents>;
+
 /// The games whose folded hands stay on the table until every wager is resolved.
-pub fn folded_hands_stay(_: &crate::rules::banked::HouseRules) -> bool {
+pub fn folded_hands_stay(_: &crate::rules::banked::HouseRules, _: &Wagers) -> bool {
     true
 }
 

@@ -536,7 +536,11 @@ impl BankedRound {
             return v.wagers.iter().any(|w| self.wager(seat, w) > 0);
         }
         !self.folded.contains(&seat)
-            || house.is_none_or(|h| (self.def().folded_hands_keyed)(&h.rules))
+            || house.is_none_or(|h| {
+                let none = Default::default();
+                let wagers = self.wagers.get(&seat).unwrap_or(&none);
+                (self.def().folded_hands_keyed)(&h.rules, wagers)
+            })
     }
 
     /// The round is keyed (every seat's cards that `house` needs; with none, the seats still in)
