@@ -92,3 +92,23 @@ fn a_configuration_error_shows_the_cannot_start_screen_with_file_key_and_reason(
     assert!(h.query_by_label("Sign in").is_none());
     assert!(!db.exists(), "nothing was opened or written");
 }
+
+/// A setting never offers what the text forbids: § 677a.13(d) says a void round's Trips Plus
+/// "shall be settled", so `trips_plus_on_void = "return"` is refused at start with the file,
+/// the key and the section.
+#[test]
+fn a_trips_plus_returned_on_a_void_round_is_refused_at_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("table-7.toml");
+    let text = DEFAULT_TOML.replacen(
+        "trips_plus_on_void = \"finish-board\"",
+        "trips_plus_on_void = \"return\"",
+        1,
+    );
+    assert_ne!(text, DEFAULT_TOML);
+    std::fs::write(&path, text).unwrap();
+    let e = Config::load(Some(&path)).unwrap_err();
+    assert!(e.contains(&path.display().to_string()), "{e}");
+    assert!(e.contains("trips_plus_on_void"), "{e}");
+    assert!(e.contains("§ 677a.13(d)"), "{e}");
+}

@@ -1,8 +1,7 @@
 //! A void round that still settles its side wagers, from the real start (the terminal built as
 //! `deckhand` builds it, no shuffler, a manual dealing shoe):
 //! - WPT: a dealer's card exposed early voids the round, but the Pocket Bonus and Trips Plus are
-//!   settled by their paytables (§ 677a.13(d)); Trips Plus on the finished board (the casino's
-//!   choice, `trips_plus_on_void`);
+//!   settled by their paytables (§ 677a.13(d)); Trips Plus on the board the dealer finishes;
 //! - Texas Hold 'Em Bonus: more than one card face up after the initial two cards each still
 //!   settles the Bonus Wager (§ 647a.13(a)); found during the deal, everything is returned;
 //! - the rest of the wagers are returned once the kept ones are paid, and the cards reshuffled.

@@ -749,9 +749,13 @@ fn a_void_wpt_round_keeps_the_side_wagers_the_section_names() {
     assert_eq!(face_up.wagers, ["pocket_bonus"]);
     assert!(!face_up.board);
     assert_eq!(r.void_settles("banked-wrong-number", Some(&house)), None);
-    house.rules.wpt.trips_plus_on_void = crate::rules::banked::wpt::TripsPlusOnVoid::Return;
-    let v = r.void_settles(exposed, Some(&house)).unwrap();
-    assert_eq!((v.wagers.len(), v.board), (1, false));
+    // § 677a.13(d) settles the Trips Plus: no setting returns it.
+    let refused = serde_json::from_str::<crate::rules::banked::wpt::Rules>(
+        r#"{"trips_plus_on_void": "return"}"#,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(refused.contains("§ 677a.13(d)"), "{refused}");
     // Without the table's paytables nothing is kept (every wager returned).
     assert_eq!(r.void_settles(exposed, None), None);
     // A round where nobody placed a kept wager returns everything.

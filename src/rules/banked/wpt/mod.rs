@@ -56,16 +56,30 @@ pub struct Rules {
     pub results_by_category: bool,
 }
 
-/// How a void round's Trips Plus is settled when the board is not out (§ 677a.13(d)).
+/// How a void round's Trips Plus is settled when the board is not out (§ 677a.13(d)). The
+/// section says it "shall be settled", so returning it is no choice a casino may make: the
+/// setting has one value, and `"return"` is refused with the section.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case", try_from = "String")]
 pub enum TripsPlusOnVoid {
     /// The dealer burns and deals the rest of the board as the round would have (§ 677a.11(c),
     /// (e)) and the Trips Plus is settled on the seven cards, as the section says it is settled.
     #[default]
     FinishBoard,
-    /// The Trips Plus is returned with the Ante, Odds and Raise.
-    Return,
+}
+
+impl TryFrom<String> for TripsPlusOnVoid {
+    type Error = String;
+
+    fn try_from(v: String) -> Result<TripsPlusOnVoid, String> {
+        match v.as_str() {
+            "finish-board" => Ok(TripsPlusOnVoid::FinishBoard),
+            "return" => Err(
+                "\"return\" is not allowed: a void round's Trips Plus \"shall be settled\" (§ 677a.13(d)); the only value is \"finish-board\"".into(),
+            ),
+            other => Err(format!("{other:?}: the only value is \"finish-board\" (§ 677a.13(d))")),
+        }
+    }
 }
 
 impl Default for Rules {
@@ -617,12 +631,9 @@ fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {
 /// § 677a.13(a): more than one card found face up after every player and the dealer have
 /// their two cards still settles the Pocket Bonus (§ 677a.12(d)); § 677a.13(d): a dealer's card
 /// exposed early still settles the Pocket Bonus and Trips Plus (§ 677a.12(d),(e)).
-fn void_keeps(id: &str, rules: &super::HouseRules) -> Option<super::round::VoidSettles> {
+fn void_keeps(id: &str, _rules: &super::HouseRules) -> Option<super::round::VoidSettles> {
     let (section, wagers): (&str, &[&str]) = match id {
         "wpt-cards-face-up" => ("§ 677a.13(a)", &["pocket_bonus"]),
-        "wpt-dealer-card-exposed" if rules.wpt.trips_plus_on_void == TripsPlusOnVoid::Return => {
-            ("§ 677a.13(d)", &["pocket_bonus"])
-        }
         "wpt-dealer-card-exposed" => ("§ 677a.13(d)", &["pocket_bonus", "trips_plus"]),
         _ => return None,
     };
