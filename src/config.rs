@@ -626,6 +626,14 @@ impl Config {
                     .into(),
             );
         }
+        // § 637a.16(a),(c): the contribution is taken only at a table that offers the High Hand
+        // Jackpot payout.
+        if self.jackpots.high_hand_per_pot_cents > 0 && !self.high_hand.enabled {
+            return Err(
+                "jackpots.high_hand_per_pot_cents: contributions fund a High Hand Jackpot payout the table offers (§ 637a.16(a),(c)): set [high_hand] enabled = true, or take no contribution"
+                    .into(),
+            );
+        }
         self.gaming_day_starts()?;
         self.validate_betting_actions()?;
         if self.table.shoe_dispenses_board_first

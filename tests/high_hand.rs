@@ -514,3 +514,22 @@ fn the_high_hand_button_is_there_only_where_the_casino_offers_it() {
         );
     }
 }
+
+/// § 637a.16(a),(c): the High Hand contribution is taken only at a table that offers the High
+/// Hand Jackpot payout; a configuration that takes one with `[high_hand] enabled = false` is
+/// refused with the key and the section, as a Bad Beat contribution is (§ 637a.15).
+#[test]
+fn a_high_hand_contribution_is_refused_where_the_table_offers_no_high_hand() {
+    let c = deckhand::config::Config::parse(deckhand::config::DEFAULT_TOML, "embedded").unwrap();
+    assert!(c.jackpots.high_hand_per_pot_cents > 0 && c.high_hand.enabled);
+    let mut off = c.clone();
+    off.high_hand.enabled = false;
+    let e = off.validate().unwrap_err();
+    assert!(
+        e.contains("high_hand_per_pot_cents") && e.contains("§ 637a.16"),
+        "{e}"
+    );
+    // No contribution: the table without the High Hand opens.
+    off.jackpots.high_hand_per_pot_cents = 0;
+    off.validate().unwrap();
+}
