@@ -308,8 +308,18 @@ fn play(h: &mut Hand, felt: &mut Felt, p: &mut dyn Policy) -> Vec<HandEvent> {
                 }
             }
         };
+        // § 637a.10(h): the burns shuffled in for a common card are what its screen asked for.
+        let burns_told = h.burns_to_shuffle_in();
         match h.apply(cmd.clone()) {
             Ok(e) => {
+                let shuffled_in = e.iter().find_map(|ev| match ev {
+                    HandEvent::BurnsReshuffled { cards } => Some(*cards),
+                    _ => None,
+                });
+                match cmd {
+                    HandCommand::Dealt { .. } => assert_eq!(shuffled_in, burns_told),
+                    _ => assert_eq!(shuffled_in, None),
+                }
                 // Opening a draw round burns one, reshuffling the discards first if the deck
                 // is out (drawing seat 0): the felt follows.
                 for ev in &e {
@@ -1211,4 +1221,64 @@ proptest! {
     fn chips_are_conserved_over_random_rounds(seed in any::<u64>()) {
         random_round(seed);
     }
+}
+
+/// What the journal records before a draw is what the draw screen asks for: the burn at the
+/// first player of each draw round (§ 637a.13(g)(1)), a new stub from the discards when it ran
+/// out for the burn, and the discards (not the drawing player's own) shuffled in only for a
+/// draw the stub could not cover, which the screen labels "discards shuffled in"
+/// (§ 637a.13(g)(2)).
+#[test]
+fn every_burn_and_reshuffle_of_a_draw_is_one_the_screen_asked_for() {
+    let seats: Vec<(u8, Cents)> = (1..=7).map(|s| (s, 10_000)).collect();
+    let mut h = Hand::start(setup(GameId::TripleDraw27, &seats)).unwrap();
+    let (mut burns_told, mut reshuffles_told) = (0, 0);
+    for _ in 0..500 {
+        let cmd = match h.step.clone() {
+            Step::PostForced { .. } => HandCommand::Posted { straddle: false },
+            Step::Deal { .. } => HandCommand::Dealt {
+                up: vec![],
+                common: None,
+            },
+            Step::Act { seat, options, .. } => HandCommand::Act {
+                seat,
+                kind: Calling.act(&h, seat, &options),
+                amount: None,
+            },
+            Step::Draw { seat, max } => {
+                let told = h.draw_preparation();
+                burns_told += usize::from(told.burn);
+                let stub = h.stub;
+                let events = h.apply(HandCommand::Draw { seat, count: max }).unwrap();
+                let reshuffled = events
+                    .iter()
+                    .any(|e| matches!(e, HandEvent::DiscardsReshuffled { .. }));
+                assert_eq!(reshuffled, max > stub, "seat {seat} drew {max} of {stub}");
+                reshuffles_told += usize::from(reshuffled);
+                continue;
+            }
+            _ => break,
+        };
+        h.apply(cmd).unwrap();
+    }
+    let burned = h
+        .events
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                HandEvent::Dealt {
+                    burned: true,
+                    cards: 0,
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(burns_told, 3, "one burn told for each of the three draws");
+    assert_eq!(burned, burns_told, "every burn before a draw was asked for");
+    assert!(
+        reshuffles_told > 0,
+        "seven players drawing five run the stub out"
+    );
 }

@@ -47,9 +47,16 @@ fn five_card_draw_through_the_screen() {
     tap(&mut h, "Call $2.00");
     tap(&mut h, "Call $1.00");
     tap(&mut h, "Check");
-    // The draw, one player at a time from the button's left (§ 637a.13(g)).
+    // The draw, one player at a time from the button's left (§ 637a.13(g)); the first is told
+    // to burn one first (§ 637a.13(g)(1)), as the journal records it.
     h.get_by_label("Seat 1 draws");
+    h.get_by_label_contains("Burn one card first. Take seat 1's discards face down");
     tap(&mut h, "2 cards");
+    h.get_by_label("Seat 2 draws");
+    assert!(
+        h.query_by_label_contains("Burn one card").is_none(),
+        "one burn a draw"
+    );
     tap(&mut h, "Stands pat");
     tap(&mut h, "1 card");
     h.get_by_label("Seat 1 to act");

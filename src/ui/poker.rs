@@ -127,6 +127,16 @@ impl DeckhandApp {
                 common,
             } => {
                 title(ui, label);
+                // § 637a.10(h): one card or none left for the common card: the burns go in first.
+                if let Some(n) = hand.burns_to_shuffle_in() {
+                    body(
+                        ui,
+                        &format!(
+                            "First shuffle the {} into the stub.",
+                            super::widgets::count(i64::from(n), "burn card", "burn cards")
+                        ),
+                    );
+                }
                 // What the stub holds once this deal is done.
                 let per_seat = usize::from(*down) + usize::from(*up);
                 let dealt = usize::from(*burn)
@@ -299,18 +309,40 @@ impl DeckhandApp {
             }
             HandStep::Draw { seat, max } => {
                 title(ui, &format!("Seat {seat} draws"));
+                let before = hand.draw_preparation();
+                let first = match (before.discards_shuffled, before.burn) {
+                    (true, _) => {
+                        "The stub ran out: shuffle the discards into a new stub, then burn one card. "
+                    }
+                    (false, true) => "Burn one card first. ",
+                    _ => "",
+                };
                 body(
                     ui,
                     &format!(
-                        "Take the discards face down, then deal as many from the stub ({} left).",
+                        "{first}Take seat {seat}'s discards face down, then deal as many from the stub ({} left).",
                         hand.stub
                     ),
                 );
+                // § 637a.13(g)(2): too few in the stub, the discards but this player's own.
+                if *max > hand.stub {
+                    body(
+                        ui,
+                        &format!(
+                            "For more than {}: shuffle the discards, not seat {seat}'s own, into the stub first.",
+                            hand.stub
+                        ),
+                    );
+                }
                 small(ui, &format!("{game}, {section}"));
                 ui.horizontal_wrapped(|ui| {
                     for n in 0..=*max {
                         let label = match n {
                             0 => "Stands pat".to_string(),
+                            n if n > hand.stub => format!(
+                                "{}, discards shuffled in",
+                                super::widgets::count(i64::from(n), "card", "cards")
+                            ),
                             1 => "1 card".to_string(),
                             n => format!("{n} cards"),
                         };

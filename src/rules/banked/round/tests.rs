@@ -732,7 +732,7 @@ fn a_void_wpt_round_keeps_the_side_wagers_the_section_names() {
         wagers: wagers(&[("ante", 500)]),
     })
     .unwrap();
-    let mut house = House::default_for(GameId::WptHeadsUp).unwrap();
+    let house = House::default_for(GameId::WptHeadsUp).unwrap();
     let exposed = "wpt-dealer-card-exposed";
     // Still taking wagers, then dealing: no hand to settle yet.
     assert_eq!(r.void_settles(exposed, Some(&house)), None);

@@ -18,6 +18,7 @@ use std::collections::{BTreeMap, VecDeque};
 
 mod betting;
 mod phases;
+pub use phases::DrawPreparation;
 mod showdown;
 mod types;
 mod untracked;

@@ -218,3 +218,48 @@ impl Hand {
         }
     }
 }
+
+/// What the dealer does with the stub before a draw step's cards, as the journal records it: the
+/// screen asks for each (a step the journal records is a step the screen asked for).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct DrawPreparation {
+    /// The first player of a draw round: burn one first (§ 637a.13(g)(1), § 637a.20(h),
+    /// § 637a.21(h),(i)).
+    pub burn: bool,
+    /// The stub was empty for the burn: the discards were shuffled into a new stub first
+    /// (§ 637a.13(g)(2)).
+    pub discards_shuffled: bool,
+}
+
+impl Hand {
+    /// At a draw step: the burn and the reshuffle the journal recorded for it, not yet dealt.
+    pub fn draw_preparation(&self) -> DrawPreparation {
+        if !matches!(self.step, Step::Draw { .. }) {
+            return DrawPreparation::default();
+        }
+        let mut tail = self.events.iter().rev();
+        let burn = matches!(
+            tail.next(),
+            Some(HandEvent::Dealt {
+                burned: true,
+                cards: 0,
+                ..
+            })
+        );
+        let discards_shuffled =
+            burn && matches!(tail.next(), Some(HandEvent::DiscardsReshuffled { .. }));
+        DrawPreparation {
+            burn,
+            discards_shuffled,
+        }
+    }
+
+    /// At Stud's common card with one card or none left: the burn cards shuffled into the stub
+    /// first (§ 637a.10(h)), how many.
+    pub fn burns_to_shuffle_in(&self) -> Option<u8> {
+        matches!(self.step, Step::Deal { common: true, .. })
+            .then_some(())
+            .filter(|_| self.stub <= 1)
+            .map(|_| self.burns)
+    }
+}
