@@ -364,3 +364,54 @@ fn a_floorperson_directs_the_cards_shuffled_again_between_rounds() {
     assert_eq!(rows.len(), 1);
     assert!(rows[0].contains("1001"), "{}", rows[0]);
 }
+
+/// No play at an open house-banked table, from sign-in: the cards are spread face down unless a
+/// player asks (§ 677a.5(f), § 647a.5(f)), first taken out of the dealing shoe and the discard
+/// rack where the chapter says so (§ 655a.5(f), § 657a.5(f), § 589.5(f), § 635a.5(g)), not
+/// fanned face up as at the opening; then inspected, washed and shuffled again.
+#[test]
+fn an_idle_house_banked_table_spreads_its_cards_as_its_chapter_says() {
+    use crate::common::ui::tap;
+    use deckhand::rules::games::GameId;
+    use egui_kittest::kittest::Queryable;
+    for (game, says) in [
+        (
+            GameId::MississippiStud,
+            "Take the cards out of the dealing shoe and the discard rack, and spread them face down on the table (face up if a player asks)",
+        ),
+        (
+            GameId::Crazy4Poker,
+            "Take the cards out of the dealing shoe and the discard rack, and spread them face down",
+        ),
+        (
+            GameId::WptHeadsUp,
+            "Spread the cards face down on the table",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("idle.sqlite");
+        let mut h = crate::common::ui::real_app(&db, 1024.0, 768.0, 0.25);
+        crate::common::play::washed_from_sign_in(&mut h, game, tap);
+        for next in ["Shuffled and cut", "Shuffled, cut and in the shoe"] {
+            if crate::common::ui::ready(&h, next) {
+                tap(&mut h, next);
+            }
+        }
+        crate::common::play::through_the_shuffler(&mut h, |s| matches!(s, Step::StartRound { .. }));
+        let spread = if h.query_by_label("No play: spread the deck").is_some() {
+            "No play: spread the deck"
+        } else {
+            "No play: spread the decks"
+        };
+        tap(&mut h, spread);
+        h.get_by_label("No play: spread the cards face down");
+        h.get_by_label_contains(says);
+        assert!(
+            h.query_by_label_contains("fan-shaped").is_none(),
+            "{}: not the opening's fans",
+            game.id()
+        );
+        tap(&mut h, "Player has inspected");
+        h.get_by_label_contains("Wash and stack");
+    }
+}

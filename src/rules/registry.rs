@@ -109,6 +109,38 @@ pub struct Sections {
     pub idle: &'static str,
 }
 
+/// How an open table with no play spreads its cards for the first player to arrive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IdleSpread {
+    /// The cards are taken out of the dealing shoe and the discard rack first.
+    pub from_shoe: bool,
+    /// Face down unless a player asks for them face up (the house-banked chapters); the poker
+    /// room spreads each deck face up (§ 637a.5(d)).
+    pub face_down: bool,
+}
+
+/// § 637a.5(d); § 677a.5(f) and § 647a.5(f) spread the cards face down unless a player asks;
+/// § 589.5(f), § 655a.5(f), § 657a.5(f) and § 635a.5(g) first remove them from the dealing shoe
+/// and the discard rack.
+pub fn idle_spread(game: GameId) -> IdleSpread {
+    match game {
+        GameId::WptHeadsUp | GameId::TexasHoldemBonus => IdleSpread {
+            from_shoe: false,
+            face_down: true,
+        },
+        GameId::LunarPoker | GameId::MississippiStud | GameId::Crazy4Poker | GameId::Spanish21 => {
+            IdleSpread {
+                from_shoe: true,
+                face_down: true,
+            }
+        }
+        _ => IdleSpread {
+            from_shoe: false,
+            face_down: false,
+        },
+    }
+}
+
 /// One game as the table deals it.
 #[derive(Debug, Clone, Copy)]
 pub struct GameDef {

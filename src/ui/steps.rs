@@ -99,6 +99,35 @@ impl DeckhandApp {
             // A house-banked game: the first player to arrive inspects, the cards in horizontal
             // fans by deck, by suit and in sequence (§ 677a.4(b), § 647a.4(b), § 589.4(b),
             // § 655a.4(b), § 657a.4(b), § 635a.4(c)); one deck without the shuffler (§ x.3(a)).
+            // No play at the open house-banked table: the cards as the chapter spreads them
+            // (§ 589.5(f), § 677a.5(f), § 647a.5(f), § 655a.5(f), § 657a.5(f), § 635a.5(g)).
+            Step::PlayerInspection
+                if t.idle
+                    && t.setup.as_ref().is_some_and(|s| s.poker.game.is_house_banked()) =>
+            {
+                let (game, dealing) = t
+                    .setup
+                    .as_ref()
+                    .map_or((crate::rules::games::GameId::Holdem, Default::default()), |s| {
+                        (s.poker.game, s.poker.dealing)
+                    });
+                let how = crate::rules::registry::idle_spread(game);
+                let take = match (how.from_shoe, dealing) {
+                    (false, _) => "Spread the cards",
+                    (true, crate::rules::registry::Dealing::Hand) => {
+                        "Take the cards out of the discard rack, and spread them all"
+                    }
+                    (true, _) => {
+                        "Take the cards out of the dealing shoe and the discard rack, and spread them"
+                    }
+                };
+                tap(
+                    "No play: spread the cards face down".into(),
+                    format!("{take} face down on the table (face up if a player asks) for the first player to arrive to inspect."),
+                    "Player has inspected",
+                    confirm(Confirm::PlayersInspected),
+                )
+            }
             Step::PlayerInspection if t.setup.as_ref().is_some_and(|s| s.poker.game.is_house_banked()) => {
                 let (what, each) = if t.decks.len() == 1 {
                     ("the deck", "the deck")

@@ -109,6 +109,7 @@ impl Table {
             Event::PlayersInspected => {
                 self.at(|s| *s == Step::PlayerInspection, "the players' inspection")?;
                 self.players_inspected = true;
+                self.idle = false;
             }
             Event::DecksWashed => {
                 self.at(|s| *s == Step::WashDecks, "a wash")?;
@@ -463,6 +464,7 @@ impl Table {
             Event::TableIdle { .. } => {
                 // Spread, inspected by the first arrivals, washed, shuffled and cut again.
                 self.players_inspected = false;
+                self.idle = true;
                 self.washed = false;
                 self.in_shuffler = None;
                 for d in &mut self.decks {

@@ -128,6 +128,10 @@ pub struct Table {
     pub inspected: bool,
     pub inspection_verified: bool,
     pub players_inspected: bool,
+    /// The open table had no play (§ 637a.5(d), § x.5(f)): the cards wait spread for the first
+    /// player to arrive, as the chapter says (not the opening's fans).
+    #[serde(default)]
+    pub idle: bool,
     pub washed: bool,
     /// The deck in the shuffler, if one is there.
     pub in_shuffler: Option<DeckId>,
