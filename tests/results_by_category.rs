@@ -209,8 +209,13 @@ fn mississippi_stud_hands_settled_from_one_tap_each() {
         vec![160_000, -4000, 0, 4000, 40_000, 8000]
     );
     assert!(settled.to_string().contains("the dealer's call"));
-    // The floorperson validates before the dealer pays (a payout above $1,000).
+    // The floorperson validates before the dealer pays (a payout above $1,000): the screen
+    // names the seat, its payout, its hand and the cards to check.
     h.get_by_label("Floorperson validates");
+    h.get_by_label_contains(
+        "Validate seat 1: wins $1,600.00 · Four of a kind, nines · 9♠ 9♥ · board 9♦ 9♣ 2♠",
+    );
+    assert!(h.query_by_label_contains("Validate seat 4").is_none());
 }
 
 /// A six-seat round of `game` at its cards step, from sign-in, with $10 Antes and every

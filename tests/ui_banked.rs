@@ -239,7 +239,8 @@ fn mississippi_stud_from_an_automated_dealing_shoe() {
     tap(&mut h, "3× · $15.00");
     tap(&mut h, "Done");
     tap(&mut h, "Key every card instead");
-    taps(&mut h, "A♥ K♥ 8♣ 8♦ Q♥ J♥ 10♥");
+    // Seat 4 folded with no side wager: its hand went to the discard rack (§ 655a.11(d)).
+    taps(&mut h, "A♥ K♥ Q♥ J♥ 10♥");
     tap(&mut h, "Settle");
     // A royal flush pays 500 to 1 on the $5 Ante and each $15 street.
     h.get_by_label_contains("Seat 2 · Ante: royal flush");
@@ -938,6 +939,39 @@ fn same_bets_keys_the_last_rounds_wagers_with_one_tap() {
         r.step,
         deckhand::rules::banked::round::BankedStep::Wagers
     ));
+}
+
+/// "Same bets" repeats the last round of the same game only: after the table is closed and
+/// opened with another game, the first round's wagers are keyed, never another game's antes.
+#[test]
+fn same_bets_never_carries_wagers_into_another_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite");
+    let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
+    common::play::open_with_seats(&mut h, GameId::MississippiStud, tap, &[2, 4]);
+    common::play::play_out(&mut h);
+    if common::ui::ready(&h, "Shuffled and cut") {
+        tap(&mut h, "Shuffled and cut");
+    }
+    tap(&mut h, "Close table");
+    tap(&mut h, "Close the table");
+    tap(&mut h, GameId::WptHeadsUp.name());
+    tap(&mut h, "Open table");
+    let inspected = common::play::first_ready(&h, &["Decks inspected", "Deck inspected"]);
+    tap(&mut h, inspected.expect("the inspection's button"));
+    tap(&mut h, "Floorperson verify");
+    common::play::floorperson_signs(&mut h);
+    tap(&mut h, "Player has inspected");
+    let washed = common::play::first_ready(&h, &["Decks washed", "Deck washed"]);
+    tap(&mut h, washed.expect("the wash's button"));
+    tap(&mut h, "Shuffled and cut");
+    tap(&mut h, "Seat 2");
+    tap(&mut h, "Start round 2");
+    let same = h.get_by_label("Same bets");
+    assert!(
+        same.accesskit_node().is_disabled(),
+        "Mississippi Stud's wagers are not WPT's"
+    );
 }
 
 /// Six Crazy 4 Poker players' settlement is longer than a 1024×768 screen: its lines scroll

@@ -314,3 +314,73 @@ fn the_gold_button_of_each_one_tap_step_stands_in_one_place() {
         );
     }
 }
+
+/// WPT Heads-Up with six players at 1024×768, from sign-in: "Done" stands in one place at every
+/// reveal whatever its instruction's length, Check or Fold in one place at every decision, and
+/// the results screen (the dealer's qualification, six seats, the categories and the
+/// comparison) lies wholly left of the side panel and on the screen.
+#[test]
+fn wpt_reveals_decisions_and_results_keep_their_places_at_1024() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = real_app(&dir.path().join("places.sqlite"), 1024.0, 768.0, 0.25);
+    common::play::open_with_seats(&mut h, GameId::WptHeadsUp, tap, &[1, 2, 3, 4, 5, 6]);
+    let (mut done, mut zero) = (Vec::new(), Vec::new());
+    let mut taps = 0;
+    loop {
+        let step = h.state().terminal().table().step();
+        match step {
+            Step::Banked {
+                step: BankedStep::Reveal { .. },
+                ..
+            } => done.push(h.get_by_label("Done").rect()),
+            // Every player checks to the river (three reveals), then raises 1×.
+            Step::Banked {
+                step: BankedStep::Decide { phase, .. },
+                ..
+            } => {
+                let z = first_ready(&h, &["Check", "Fold"]).expect("Check or Fold");
+                zero.push(h.get_by_label(z).rect());
+                tap(&mut h, if phase < 2 { "Check" } else { "1× · $10.00" });
+                continue;
+            }
+            Step::Banked {
+                step: BankedStep::Cards,
+                ..
+            } => break,
+            _ => {}
+        }
+        assert!(play_step(&mut h, &mut taps));
+    }
+    assert!(
+        done.len() >= 3 && zero.len() >= 6,
+        "{} reveals, {} decisions",
+        done.len(),
+        zero.len()
+    );
+    assert!(done.iter().all(|r| *r == done[0]), "Done moved: {done:?}");
+    assert!(
+        zero.iter().all(|r| *r == zero[0]),
+        "Check/Fold moved: {zero:?}"
+    );
+    tap(&mut h, "Qualifies, a pair or better");
+    let panel = h.get_by_label("⚠ Irregularity").rect().min.x;
+    for label in [
+        "Below a straight",
+        "Royal flush",
+        "Beats the dealer",
+        "Ties",
+        "Loses",
+        "Settle",
+        "Key every card instead",
+    ] {
+        let r = h.get_by_label(label).rect();
+        assert!(
+            r.max.y <= 768.0 && r.max.x <= panel && r.height() >= 48.0,
+            "{label} at {r:?}"
+        );
+    }
+    for seat in 1..=6 {
+        let r = h.get_by_label_contains(&format!("Seat {seat}\n")).rect();
+        assert!(r.max.y <= 768.0 && r.max.x <= panel, "seat {seat} at {r:?}");
+    }
+}

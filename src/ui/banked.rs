@@ -463,8 +463,8 @@ impl DeckhandApp {
                     .view
                     .last_wagers
                     .as_ref()
-                    .filter(|(n, _)| *n < number)
-                    .map(|(_, w)| {
+                    .filter(|(game, n, _)| *game == r.game && *n < number)
+                    .map(|(_, _, w)| {
                         w.iter()
                             .filter(|((seat, key), v)| {
                                 r.seats.contains(seat)
@@ -731,7 +731,7 @@ impl DeckhandApp {
                     match self.view.banked.wager_commands(&r) {
                         Ok(list) => {
                             let keyed = self.view.banked.amounts.clone();
-                            self.view.last_wagers = Some((number, keyed));
+                            self.view.last_wagers = Some((r.game, number, keyed));
                             cmds.push(UiCmd::Sequence(list));
                         }
                         Err(e) => self.view.message = Some(Notice::problem(e)),
@@ -740,6 +740,7 @@ impl DeckhandApp {
             }
             BankedStep::Deal => {
                 let (sec, text) = r.deal_text();
+                let top = ui.cursor().min.y;
                 title(ui, "No more bets: deal");
                 body(ui, &text);
                 // A reading shoe: how many of the round's stacks have left it.
@@ -751,6 +752,7 @@ impl DeckhandApp {
                     );
                 }
                 small(ui, &sec);
+                instruction_space(ui, top);
                 if primary(ui, "Cards dealt") {
                     send(cmds, BankedCommand::Dealt);
                 }
@@ -758,9 +760,11 @@ impl DeckhandApp {
             BankedStep::Decide { phase, seat } => {
                 let p = &def.phases[*phase];
                 let ante = r.ante(*seat);
+                let top = ui.cursor().min.y;
                 title(ui, &format!("Seat {seat} decides"));
                 body(ui, p.label);
                 body_colour(ui, &format!("Ante {}", money(ante)), theme::TEXT_DIM);
+                instruction_space(ui, top);
                 let force = p.after_cards;
                 // A decision after the cards may complete the round: the rules settle it then.
                 let decide = |cmds: &mut Vec<UiCmd>, multiple: u8| {
@@ -772,6 +776,14 @@ impl DeckhandApp {
                         },
                     );
                 };
+                // Fold (or Check) last, never where the previous step's button was, and in
+                // one place in every phase: the phases' places for multiples are kept.
+                let places = def
+                    .phases
+                    .iter()
+                    .map(|p| p.multiples.len())
+                    .max()
+                    .unwrap_or(0);
                 ui.horizontal_wrapped(|ui| {
                     for m in p.multiples {
                         let amount = ante * i64::from(*m);
@@ -783,6 +795,9 @@ impl DeckhandApp {
                         if choice(ui, &label) {
                             decide(cmds, *m);
                         }
+                    }
+                    for _ in p.multiples.len()..places {
+                        ui.allocate_space(theme::ACTION_SIZE);
                     }
                     let zero = match p.zero {
                         Zero::Fold => "Fold",
@@ -837,8 +852,10 @@ impl DeckhandApp {
                 }
             }
             BankedStep::Reveal { phase } => {
+                let top = ui.cursor().min.y;
                 title(ui, def.reveal_text(*phase, r.board_first));
                 small(ui, def.sections.decisions);
+                instruction_space(ui, top);
                 if primary(ui, "Done") {
                     send(cmds, BankedCommand::Revealed);
                 }
@@ -995,8 +1012,22 @@ impl DeckhandApp {
                     } else if primary(ui, "Paid") {
                         send(cmds, BankedCommand::Paid);
                     }
-                    body(ui, &format!("House result this round: {}", money(house)));
+                    body(ui, &format!("House result: {}", money(house)));
                 });
+                // What the signer checks at the table: each seat whose payout needs the
+                // signature, with its hand and the cards the record keeps.
+                if *verify {
+                    let floor_over = self
+                        .term
+                        .table()
+                        .setup
+                        .as_ref()
+                        .and_then(|s| s.poker.house.as_ref())
+                        .map_or(0, |h| h.approvals.floor_over);
+                    for line in validation_lines(&r, &s, floor_over) {
+                        body_colour(ui, &line, theme::PRIMARY);
+                    }
+                }
                 // The lines scroll under the title and Paid, which stay where the finger is
                 // (six players' settlement is longer than a 1024×768 screen).
                 let hits: Vec<crate::devices::progressive::Hit> = self
@@ -1277,4 +1308,55 @@ fn spot_button(
         }
     }
     response
+}
+
+/// Pads the instruction begun at `top` to the procedure steps' height, so the step's buttons
+/// stand in one place whatever the instruction's length (a title that wraps at 1024×768).
+fn instruction_space(ui: &mut Ui, top: f32) {
+    let used = ui.cursor().min.y - top;
+    if used < theme::INSTRUCTION_H {
+        ui.add_space(theme::INSTRUCTION_H - used);
+    }
+}
+
+/// The payouts a signature covers, seat by seat: "Validate seat 1: wins $1,600.00 · Four of a
+/// kind · 9♠ 9♥ · board 9♦ 9♣ 2♠" (a payout the regulation has validated, or above the table's
+/// threshold).
+fn validation_lines(
+    r: &BankedRound,
+    s: &crate::rules::banked::Settlement,
+    floor_over: crate::rules::Cents,
+) -> Vec<String> {
+    let mut seats: Vec<u8> = s.results.iter().map(|w| w.seat).collect();
+    seats.sort_unstable();
+    seats.dedup();
+    let mut out = Vec::new();
+    for seat in seats {
+        let mine = s.results.iter().filter(|w| w.seat == seat);
+        let net: crate::rules::Cents = mine.clone().map(|w| w.net).sum();
+        let flagged = mine.clone().any(|w| w.floor_verification);
+        if !flagged && net <= floor_over {
+            continue;
+        }
+        let hand = s
+            .seats
+            .iter()
+            .find(|h| h.seat == seat)
+            .map_or(String::new(), |h| format!(" · {}", h.hand));
+        let cards = r
+            .cards
+            .get(&seat)
+            .filter(|c| !c.is_empty())
+            .map_or(String::new(), |c| format!(" · {}", cards_text(c)));
+        let board = if r.community.is_empty() || cards.is_empty() {
+            String::new()
+        } else {
+            format!(" · board {}", cards_text(&r.community))
+        };
+        out.push(format!(
+            "Validate seat {seat}: wins {}{hand}{cards}{board}",
+            money(net)
+        ));
+    }
+    out
 }

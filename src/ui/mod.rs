@@ -194,8 +194,9 @@ struct View {
     /// The first start's administrator form.
     admin: AdminForm,
     /// The wagers the last house-banked round closed with ("No more bets"), by seat and spot,
-    /// and its number: "Same bets" keys them again for the seats dealt in.
-    last_wagers: Option<(u32, KeyedWagers)>,
+    /// its game and its number: "Same bets" keys them again for the seats dealt in, at the same
+    /// game only.
+    last_wagers: Option<(crate::rules::games::GameId, u32, KeyedWagers)>,
     /// The lock screen's entry.
     unlock: Signature,
     /// The locked screen was tapped once: its keypad shows. The tap that finds the screen

@@ -262,8 +262,11 @@ impl DeckhandApp {
         let labels: Vec<(u8, String)> = tabs.iter().map(|s| (*s, e.seat_label(def, *s))).collect();
         let current = e.tapped.seat;
         let mut picked = None;
+        // Every seat on one row (four to six places), so the categories and the comparison
+        // fit 1024×768 under them.
         let gap = ui.spacing().item_spacing.x;
-        let w = ((ui.available_width() + gap) / 4.0 - gap)
+        let per_row = tabs.len().clamp(4, 6) as f32;
+        let w = ((ui.available_width() + gap) / per_row - gap)
             .floor()
             .min(theme::PLACE_SIZE.x);
         let labels = if keying { Vec::new() } else { labels };

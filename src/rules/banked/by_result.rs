@@ -9,11 +9,17 @@ use crate::rules::cards::Card;
 use crate::rules::eval::{self, Category, HandValue};
 use std::cmp::Ordering;
 
+/// The settlement's note where the hands were settled from the results tapped.
+pub const SETTLED_FROM_RESULTS: &str = "Settled from each hand's category and how it fared as the dealer tapped them (no card-reading device); the cards keyed where a payout is validated.";
+
 /// A hand as the settlement knows it.
 #[derive(Debug, Clone)]
 pub struct Judged {
     /// The hand in words ("Two pair, kings and 4s", or "Straight (the dealer's call)").
     pub words: String,
+    /// The hand inside a sentence ("two pair, kings and 4s", "a straight (the dealer's
+    /// call)", "a hand below a straight (the dealer's call)").
+    pub phrase: String,
     /// Against the dealer's hand.
     pub versus: Ordering,
     /// Its category, or the lowest of the category tapped ("below a straight": high card).
@@ -27,7 +33,7 @@ pub struct Judged {
 /// The categories tapped: below a straight, then the five-card lines from the straight up
 /// (WPT Heads-Up's Odds and Bad Beat lines, § 677a.12(b),(c)).
 pub const STRAIGHT_UP: &[ResultCategory] = &[
-    category("below-straight", "Below a straight", "Below str."),
+    category("below-straight", "Below a straight", "Under straight"),
     category("straight", "Straight", "Straight"),
     category("flush", "Flush", "Flush"),
     category("full-house", "Full house", "Full house"),
@@ -38,9 +44,9 @@ pub const STRAIGHT_UP: &[ResultCategory] = &[
 
 /// Below a straight, a straight, a flush or better (Texas Hold 'Em Bonus's Ante, § 647a.11(h)(2)(ii)).
 pub const ANTE_THRESHOLDS: &[ResultCategory] = &[
-    category("below-straight", "Below a straight", "Below str."),
+    category("below-straight", "Below a straight", "Under straight"),
     category("straight", "Straight", "Straight"),
-    category("flush-or-better", "Flush or better", "Flush +"),
+    category("flush-or-better", "Flush or better", "Flush or better"),
 ];
 
 const fn category(id: &'static str, label: &'static str, short: &'static str) -> ResultCategory {
@@ -64,6 +70,20 @@ pub fn category_of(def: &ResultsDef, v: HandValue) -> &'static str {
         return "flush-or-better";
     }
     "below-straight"
+}
+
+/// A tapped category inside a sentence.
+fn phrase(id: &str) -> &'static str {
+    match id {
+        "straight" => "a straight",
+        "flush" => "a flush",
+        "flush-or-better" => "a flush or better",
+        "full-house" => "a full house",
+        "four-of-a-kind" => "four of a kind",
+        "straight-flush" => "a straight flush",
+        "royal-flush" => "a royal flush",
+        _ => "a hand below a straight",
+    }
 }
 
 /// The lowest hand category of a tapped category.
@@ -129,6 +149,7 @@ pub fn judge(
         };
         return Ok(Judged {
             words: format!("{} (the dealer's call)", c.label),
+            phrase: format!("{} (the dealer's call)", phrase(c.id)),
             versus,
             rank: rank_of(c.id),
             line: Line {
@@ -159,6 +180,7 @@ pub fn judge(
     };
     Ok(Judged {
         words: v.describe(),
+        phrase: lower_first(&v.describe()),
         versus,
         rank: v.category(),
         line: five_card_line(v),

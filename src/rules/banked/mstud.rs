@@ -441,7 +441,10 @@ pub fn settle(
                         seat,
                         wager,
                         amt,
-                        &format!("{} is below a pair of 6s", line.name),
+                        &match line.id {
+                            "below-sixes" => "below a pair of 6s (the dealer's call)".to_string(),
+                            _ => format!("{} is below a pair of 6s", line.name),
+                        },
                         "§ 655a.11(i)(1)",
                     );
                 } else {
@@ -581,9 +584,9 @@ fn result_of(line: &Line) -> &'static str {
 /// is keyed card by card, with the board; the Three Card Bonus needs the board.
 pub const RESULTS: super::round::ResultsDef = super::round::ResultsDef {
     categories: &[
-        result("below-sixes", "Below a pair of 6s", "Below 6s"),
-        result("sixes-to-tens", "Pair of 6s to 10s", "6s to 10s"),
-        result("jacks-or-better", "Pair of jacks or better", "Jacks +"),
+        result("below-sixes", "Below a pair of 6s", "Under 6s pair"),
+        result("sixes-to-tens", "Pair of 6s to 10s", "6s–10s pair"),
+        result("jacks-or-better", "Pair of jacks or better", "Jacks+ pair"),
         result("two-pair", "Two pair", "Two pair"),
         result("three-of-a-kind", "Three of a kind", "Trips"),
         result("straight", "Straight", "Straight"),

@@ -690,6 +690,9 @@ pub fn settle(
     if !any_played && board.len() == 3 {
         l.note("Every player folded; the turn and river were not dealt.");
     }
+    if any_played && dv.is_none() {
+        l.note(super::by_result::SETTLED_FROM_RESULTS);
+    }
     Ok(l.finish())
 }
 

@@ -84,10 +84,11 @@ pub(super) fn main_wagers(
                     t,
                     &Line {
                         id: "win",
-                        name: format!(
-                            "a win with {} (a {or_better} or better)",
-                            lower_first(&j.words)
-                        ),
+                        name: match j.value {
+                            Some(_) => format!("a win with {} (a {or_better} or better)", j.phrase),
+                            // "a straight (the dealer's call)": already in parentheses.
+                            None => format!("a win with {}, a {or_better} or better", j.phrase),
+                        },
                     },
                 );
             } else {
@@ -122,9 +123,9 @@ pub(super) fn main_wagers(
                 Some(d) => format!(
                     "the dealer's {} beats {}",
                     lower_first(&d.describe()),
-                    lower_first(&j.words)
+                    j.phrase
                 ),
-                None => format!("the dealer's hand beats {}", lower_first(&j.words)),
+                None => format!("the dealer's hand beats {}", j.phrase),
             };
             for (wager, v) in [
                 ("ante", s.w.ante),

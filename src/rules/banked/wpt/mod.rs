@@ -408,9 +408,9 @@ pub fn settle(
         Some(d) => format!(
             "the dealer's {} beats {}",
             lower_first(&d.describe()),
-            lower_first(&j.words)
+            j.phrase
         ),
-        None => format!("the dealer's hand beats {}", lower_first(&j.words)),
+        None => format!("the dealer's hand beats {}", j.phrase),
     };
     for s in &seats {
         // The hand's own value where its cards are keyed (a folded hand's side wagers).
@@ -497,6 +497,9 @@ pub fn settle(
         .any(|s| s.raise == 0 && (s.w.pocket_bonus > 0 || s.w.trips_plus > 0))
     {
         l.note("A folded player's Pocket Bonus and Trips Plus are settled at that seat in the same pass (§ 677a.11(f) keeps them live; the text does not say when).");
+    }
+    if dv.is_none() {
+        l.note(super::by_result::SETTLED_FROM_RESULTS);
     }
     Ok(l.finish())
 }
