@@ -63,11 +63,46 @@ fn a_spanish_21_player_plays_two_adjacent_boxes_and_no_more() {
 
 #[test]
 fn texas_holdem_bonus_allows_one_position_a_player() {
+    one_position_a_player(GameId::TexasHoldemBonus, "§ 647a.7(e)");
+}
+
+/// "A player may not wager on more than one player position" at Mississippi Stud (§ 655a.7(e)),
+/// Lunar Poker (§ 589.7(e)) and Crazy 4 Poker (§ 657a.7(e)), as at Texas Hold 'Em Bonus: the
+/// wager screen says so and offers no second box, and the rules refuse one.
+#[test]
+fn mississippi_stud_lunar_and_crazy_4_allow_one_position_a_player() {
+    for (game, section) in [
+        (GameId::MississippiStud, "§ 655a.7(e)"),
+        (GameId::LunarPoker, "§ 589.7(e)"),
+        (GameId::Crazy4Poker, "§ 657a.7(e)"),
+    ] {
+        one_position_a_player(game, section);
+        let mut r = deckhand::rules::banked::round::BankedRound::start(
+            game,
+            deckhand::rules::registry::Dealing::Hand,
+            &[1, 2],
+        )
+        .unwrap();
+        let house = deckhand::rules::banked::House::default_for(game).unwrap();
+        let e = r
+            .decide(
+                &deckhand::rules::banked::round::BankedCommand::SamePlayer {
+                    seat: 2,
+                    joined: true,
+                },
+                Some(&house),
+            )
+            .unwrap_err();
+        assert!(e.contains(section), "{}: {e}", game.id());
+    }
+}
+
+fn one_position_a_player(game: GameId, section: &str) {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("thb.sqlite");
+    let db = dir.path().join("one.sqlite");
     let mut h = common::ui::real_app(&db, 1280.0, 800.0, 0.25);
-    open_with_seats(&mut h, GameId::TexasHoldemBonus, tap, &[1, 2]);
-    h.get_by_label("One player, one box (§ 647a.7(e))");
+    open_with_seats(&mut h, game, tap, &[1, 2]);
+    h.get_by_label(&format!("One player, one box ({section})"));
     tap(&mut h, "Wagers of seat 2");
     assert!(h.query_by_label_contains("Same player as seat 1").is_none());
 }

@@ -704,7 +704,11 @@ pub const ROUND: Def = Def {
         sections: ["§ 657a.8(f)–(h)", "§ 657a.9(d)–(f)", "§ 657a.10(d)–(f)"],
     }),
     void: None,
-    boxes: None,
+    boxes: Some(super::round::Boxes {
+        section: "§ 657a.7(e)",
+        // "A player may not wager on more than one player position at a Crazy 4 Poker table."
+        limit: |_| 1,
+    }),
     not_offered,
     results: Some(&RESULTS),
 };

@@ -877,7 +877,11 @@ pub const ROUND: Def = Def {
     folded_hands_keyed: super::round::folded_hands_stay,
     stub: None,
     void: None,
-    boxes: None,
+    boxes: Some(super::round::Boxes {
+        section: "§ 589.7(e)",
+        // "A player may not wager on more than one player position at a Lunar Poker table."
+        limit: |_| 1,
+    }),
     not_offered,
     results: None,
 };

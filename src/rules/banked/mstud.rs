@@ -730,7 +730,11 @@ pub const ROUND: Def = Def {
         sections: ["§ 655a.8(f)–(h)", "§ 655a.9(d)–(f)", "§ 655a.10(d)–(f)"],
     }),
     void: None,
-    boxes: None,
+    boxes: Some(super::round::Boxes {
+        section: "§ 655a.7(e)",
+        // "A player may not wager on more than one player position at a Mississippi Stud table."
+        limit: |_| 1,
+    }),
     not_offered,
     results: Some(&RESULTS),
 };

@@ -87,7 +87,8 @@ pub struct Def {
     /// § 647a.13(a),(d)); `None`: a void returns every wager.
     pub void: Option<VoidRule>,
     /// How many adjacent boxes one player may wager on in a round, where the chapter says
-    /// (§ 677a.7(e), § 647a.7(e), § 635a.6(f)); `None`: the chapter is silent.
+    /// (§ 677a.7(e), § 647a.7(e), § 635a.6(f); one position: § 655a.7(e), § 589.7(e),
+    /// § 657a.7(e)); `None`: the chapter is silent.
     pub boxes: Option<Boxes>,
     /// A side wager the casino does not offer under its choices (each chapter's § x.7(d):
     /// "may, if specified in its Rules Submission"): the section, for the spot `key`; `None`:
