@@ -77,7 +77,7 @@ fn mississippi_stud_lunar_and_crazy_4_allow_one_position_a_player() {
         (GameId::Crazy4Poker, "§ 657a.7(e)"),
     ] {
         one_position_a_player(game, section);
-        let mut r = deckhand::rules::banked::round::BankedRound::start(
+        let r = deckhand::rules::banked::round::BankedRound::start(
             game,
             deckhand::rules::registry::Dealing::Hand,
             &[1, 2],
