@@ -636,6 +636,7 @@ impl Config {
         }
         self.gaming_day_starts()?;
         self.validate_betting_actions()?;
+        self.validate_least_limits()?;
         if self.table.shoe_dispenses_board_first
             && self.table.dealing != crate::rules::registry::Dealing::AutomatedShoe
         {

@@ -112,3 +112,38 @@ fn a_trips_plus_returned_on_a_void_round_is_refused_at_start() {
     assert!(e.contains("trips_plus_on_void"), "{e}");
     assert!(e.contains("§ 677a.13(d)"), "{e}");
 }
+
+/// § 655a.12(b), § 647a.12(c): the payout limit is $50,000 or the maximum payout at the table
+/// minimum, whichever is greater. A $25 minimum Ante at Mississippi Stud can win $125,000 (a
+/// royal flush, 500 to 1, on the Ante and three Streets at 3×): a $50,000 limit is refused
+/// with the key, the figure and the section; a limit of at least that opens.
+#[test]
+fn a_payout_limit_below_the_most_a_table_minimum_wins_is_refused() {
+    let with_min = |min: &str, limit: Option<&str>| {
+        let mut text = DEFAULT_TOML.replacen(
+            "[games.crazy-4-poker]",
+            &format!("[games.mississippi-stud]\nmin_ante_cents = {min}\n\n[games.crazy-4-poker]"),
+            1,
+        );
+        if let Some(l) = limit {
+            let at = text.find("[house.mississippi-stud]").unwrap();
+            let tail = text[at..].replacen(
+                "payout_limit_cents = 5000000",
+                &format!("payout_limit_cents = {l}"),
+                1,
+            );
+            text = format!("{}{tail}", &text[..at]);
+        }
+        Config::parse(&text, "table.toml")
+    };
+    let e = with_min("2500", None).unwrap_err();
+    assert!(
+        e.contains("house.mississippi-stud.payout_limit_cents")
+            && e.contains("$125,000.00")
+            && e.contains("§ 655a.12(b)"),
+        "{e}"
+    );
+    with_min("2500", Some("12500000")).unwrap();
+    // A $5 minimum wins at most $25,000: the $50,000 floor stands.
+    with_min("500", None).unwrap();
+}

@@ -88,3 +88,56 @@ impl Config {
         Ok(())
     }
 }
+
+impl super::Config {
+    /// § 655a.12(b), § 647a.12(c): a payout limit is "$50,000 or the maximum payout at the
+    /// table minimum, whichever is greater": a configured limit below the second figure, from
+    /// the paytables and the posted minimum of each offered game, is refused.
+    pub(super) fn validate_least_limits(&self) -> Result<(), String> {
+        use crate::rules::banked::least_limit;
+        use crate::rules::games::GameId;
+        for game in self.offered_games() {
+            let (key, limit, section) = match game {
+                GameId::MississippiStud => (
+                    "house.mississippi-stud.payout_limit_cents",
+                    self.house.mstud.payout_limit_cents,
+                    "§ 655a.12(b)",
+                ),
+                GameId::TexasHoldemBonus => (
+                    "house.texas-holdem-bonus.payout_limit_cents",
+                    self.house.thb.payout_limit_cents,
+                    "§ 647a.12(c)",
+                ),
+                _ => continue,
+            };
+            let setup = self.table_setup_for(game);
+            let min = setup.poker.min_ante;
+            // No posted minimum: the $50,000 floor alone.
+            if min <= 0 {
+                continue;
+            }
+            let Ok(tables) = self.load_paytables() else {
+                continue;
+            };
+            let least = if game == GameId::MississippiStud {
+                least_limit::mississippi_stud(&tables, min)?
+            } else {
+                let bonus = setup
+                    .poker
+                    .side_limits
+                    .get("bonus")
+                    .map_or(0, |(lo, _)| *lo);
+                least_limit::texas_holdem_bonus(&tables, &self.house.thb.bonus, min, bonus)?
+            };
+            if limit < least {
+                return Err(format!(
+                    "{key}: {} is below the most one player can win betting the table minimum ({} Ante): {}; the limit is $50,000 or that, whichever is greater ({section})",
+                    crate::rules::money(limit),
+                    crate::rules::money(min),
+                    crate::rules::money(least)
+                ));
+            }
+        }
+        Ok(())
+    }
+}

@@ -19,6 +19,7 @@
 mod approvals;
 pub mod by_result;
 pub mod crazy4;
+pub mod least_limit;
 pub mod lunar;
 pub mod mstud;
 pub mod paytable;

@@ -582,3 +582,24 @@ mod tests {
         );
     }
 }
+
+impl PayTable {
+    /// The most a stake of `stake` wins on any line of this table (the stake itself not
+    /// counted; a meter line counts nothing, a fixed sum its sum). Never wraps: a product past
+    /// the range of an amount is the largest amount.
+    pub fn top_win(&self, stake: Cents) -> Cents {
+        let win =
+            |a: u64, b: u64| -> i128 { i128::from(stake) * i128::from(a) / i128::from(b.max(1)) };
+        self.lines
+            .iter()
+            .map(|(_, p)| match *p {
+                Pay::To(a, b) => win(a, b),
+                Pay::For(a, b) => win(a, b) - i128::from(stake),
+                Pay::Fixed(c) => i128::from(c),
+                Pay::Push | Pay::NotAvailable | Pay::MeterPercent(_) => 0,
+            })
+            .max()
+            .unwrap_or(0)
+            .clamp(0, i128::from(Cents::MAX)) as Cents
+    }
+}
