@@ -153,6 +153,27 @@ impl PayTable {
     }
 }
 
+impl PayTable {
+    /// The most a stake of `stake` wins on any line of this table (the stake itself not
+    /// counted; a meter line counts nothing, a fixed sum its sum). Never wraps: a product past
+    /// the range of an amount is the largest amount.
+    pub fn top_win(&self, stake: Cents) -> Cents {
+        let win =
+            |a: u64, b: u64| -> i128 { i128::from(stake) * i128::from(a) / i128::from(b.max(1)) };
+        self.lines
+            .iter()
+            .map(|(_, p)| match *p {
+                Pay::To(a, b) => win(a, b),
+                Pay::For(a, b) => win(a, b) - i128::from(stake),
+                Pay::Fixed(c) => i128::from(c),
+                Pay::Push | Pay::NotAvailable | Pay::MeterPercent(_) => 0,
+            })
+            .max()
+            .unwrap_or(0)
+            .clamp(0, i128::from(Cents::MAX)) as Cents
+    }
+}
+
 /// The wagers of each game and the pay-line ids each understands. A paytable file may only use
 /// these ids, so a misspelt hand is refused at start rather than silently never paid.
 /// The wagers of each game and the pay-line ids each understands, from the registry (each
@@ -580,26 +601,5 @@ mod tests {
             text.contains("\"3 to 2\""),
             "odds as the regulation words them"
         );
-    }
-}
-
-impl PayTable {
-    /// The most a stake of `stake` wins on any line of this table (the stake itself not
-    /// counted; a meter line counts nothing, a fixed sum its sum). Never wraps: a product past
-    /// the range of an amount is the largest amount.
-    pub fn top_win(&self, stake: Cents) -> Cents {
-        let win =
-            |a: u64, b: u64| -> i128 { i128::from(stake) * i128::from(a) / i128::from(b.max(1)) };
-        self.lines
-            .iter()
-            .map(|(_, p)| match *p {
-                Pay::To(a, b) => win(a, b),
-                Pay::For(a, b) => win(a, b) - i128::from(stake),
-                Pay::Fixed(c) => i128::from(c),
-                Pay::Push | Pay::NotAvailable | Pay::MeterPercent(_) => 0,
-            })
-            .max()
-            .unwrap_or(0)
-            .clamp(0, i128::from(Cents::MAX)) as Cents
     }
 }
