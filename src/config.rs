@@ -9,7 +9,7 @@ use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
 mod betting;
-pub use betting::{BettingActions, HeadsUpSmallBlind};
+pub use betting::{BettingActions, HeadsUpSmallBlind, OddChipChoice};
 
 /// The embedded default configuration.
 pub const DEFAULT_TOML: &str = include_str!("../assets/deckhand.default.toml");
@@ -497,6 +497,12 @@ pub struct HoldemConfig {
     /// No-limit, pot-limit: an all-in short of a full raise reopens the betting (default false).
     #[serde(default)]
     pub short_all_in_reopens: bool,
+    /// Who gets a pot's odd chip (the high half's in a split game) where the section leaves it
+    /// to the Rules Submission (§ 637a.11(k)): "left-of-button" (the first tied player
+    /// clockwise from the button) or "high-card-by-suit". Seven-card Stud Hi-Lo's section
+    /// names the player, so it is not offered there.
+    #[serde(default)]
+    pub odd_chip: OddChipChoice,
     /// No-limit, pot-limit: the most a player may have on the table, in cents.
     #[serde(default = "default_max_stake")]
     pub max_stake_cents: Cents,
@@ -980,6 +986,7 @@ impl Config {
                 untracked_betting: false,
                 heads_up_button_small_blind: self.holdem.heads_up_small_blind
                     == HeadsUpSmallBlind::Button,
+                odd_chip: self.holdem.odd_chip.rule(),
                 kill: self.kill_for(self.table.game),
                 straddle: self.holdem.straddle_cents,
                 preshuffled: self.table.preshuffled_decks && !self.table.game.is_house_banked(),

@@ -147,3 +147,50 @@ fn a_payout_limit_below_the_most_a_table_minimum_wins_is_refused() {
     // A $5 minimum wins at most $25,000: the $50,000 floor stands.
     with_min("500", None).unwrap();
 }
+
+/// § 637a.11(k): the excess of a pot that cannot be divided "may be given to the player
+/// specified in the certificate holder's Rules Submission": `[holdem] odd_chip` names it, and
+/// the table's rounds award by it; Seven-card Stud Hi-Lo's section names the player itself
+/// (§ 637a.10(i)(3)), so the setting does not reach it; a rule for a low half is not offered.
+#[test]
+fn the_odd_chip_goes_where_the_rules_submission_says() {
+    use deckhand::rules::poker::pots::OddChip;
+    let text = DEFAULT_TOML.replacen(
+        "odd_chip = \"left-of-button\"",
+        "odd_chip = \"high-card-by-suit\"",
+        1,
+    );
+    let c = Config::parse(&text, "table.toml").unwrap();
+    let award = |game: GameId| {
+        c.table_setup_for(game)
+            .hand_setup(&[1, 2], 1, &Default::default(), &[], false)
+            .award
+    };
+    assert_eq!(
+        award(GameId::Holdem).odd_chip_first,
+        OddChip::HighCardBySuit
+    );
+    assert_eq!(
+        award(GameId::SevenCardStudHiLo).odd_chip_second,
+        OddChip::LowCardBySuit
+    );
+    // The default: the first tied player clockwise from the button.
+    let d = Config::parse(DEFAULT_TOML, "embedded").unwrap();
+    assert_eq!(
+        d.table_setup_for(GameId::Holdem)
+            .hand_setup(&[1, 2], 1, &Default::default(), &[], false)
+            .award
+            .odd_chip_first,
+        OddChip::LeftOfButton
+    );
+    let e = Config::parse(
+        &DEFAULT_TOML.replacen(
+            "odd_chip = \"left-of-button\"",
+            "odd_chip = \"low-card-by-suit\"",
+            1,
+        ),
+        "table.toml",
+    )
+    .unwrap_err();
+    assert!(e.contains("odd_chip"), "{e}");
+}

@@ -30,6 +30,27 @@ pub enum HeadsUpSmallBlind {
     LeftOfButton,
 }
 
+/// Who gets a pot's odd chip where the section leaves it to the Rules Submission
+/// (`[holdem] odd_chip`, § 637a.11(k)).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OddChipChoice {
+    /// The first tied player clockwise from the button (Stud: from the dealer's left).
+    #[default]
+    LeftOfButton,
+    /// The tied player holding the highest card by suit (spades, hearts, diamonds, clubs).
+    HighCardBySuit,
+}
+
+impl OddChipChoice {
+    pub fn rule(self) -> crate::rules::poker::pots::OddChip {
+        match self {
+            OddChipChoice::LeftOfButton => crate::rules::poker::pots::OddChip::LeftOfButton,
+            OddChipChoice::HighCardBySuit => crate::rules::poker::pots::OddChip::HighCardBySuit,
+        }
+    }
+}
+
 impl Config {
     /// `[games.<id>] betting_actions`, else `[holdem]`'s, as written.
     fn betting_actions_for(&self, game: GameId) -> Option<BettingActions> {

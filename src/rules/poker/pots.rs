@@ -212,6 +212,22 @@ impl AwardRules {
     }
 }
 
+impl AwardRules {
+    /// A table's award rules: the game's, with the casino's choice of who gets the odd chip of
+    /// the pot (or of its high half) where the section leaves it to the Rules Submission
+    /// (§ 637a.11(k): "may be given to the player specified in the certificate holder's Rules
+    /// Submission") or is silent; never where the section names the player (Stud Hi-Lo,
+    /// § 637a.10(i)(3)).
+    pub fn for_table(game: crate::rules::games::GameId, odd_chip: OddChip) -> AwardRules {
+        use crate::rules::games::GameId::{SevenCardStudHiLo, SevenCardStudHiLo8};
+        let mut a = AwardRules::for_game(game);
+        if !matches!(game, SevenCardStudHiLo | SevenCardStudHiLo8) {
+            a.odd_chip_first = odd_chip;
+        }
+        a
+    }
+}
+
 impl Default for AwardRules {
     fn default() -> Self {
         AwardRules {

@@ -177,6 +177,12 @@ pub struct PokerOptions {
     /// small blind, as ten-handed).
     #[serde(default)]
     pub heads_up_button_small_blind: bool,
+    /// Who gets a pot's (or its high half's) odd chip where the game's section lets the Rules
+    /// Submission name the player (§ 637a.11(k)) or is silent; Seven-card Stud Hi-Lo's section
+    /// names it (§ 637a.10(i)(3)) and no choice applies there. Absent from a table opened
+    /// before the choice existed: left of the button.
+    #[serde(default)]
+    pub odd_chip: crate::rules::poker::pots::OddChip,
     /// An ante from every player (§ 637a.7(c), each game's (b)).
     pub ante: Cents,
     /// Stud's forced bet (§ 637a.10(d), § 637a.14(d)).
@@ -234,6 +240,7 @@ impl Default for PokerOptions {
             raise_needs_caller: true,
             untracked_betting: false,
             heads_up_button_small_blind: true,
+            odd_chip: Default::default(),
             ante: 0,
             forced_bet: 0,
             dealing: Default::default(),
@@ -347,6 +354,7 @@ impl TableSetup {
             game,
             raise_needs_caller: s.poker.raise_needs_caller,
             heads_up_button_small_blind: s.poker.heads_up_button_small_blind,
+            odd_chip: s.poker.odd_chip,
             // `[table] dealing` where the game's chapter allows it; else the game's own.
             dealing: if game.def().dealing.contains(&s.poker.dealing) {
                 s.poker.dealing
@@ -466,7 +474,10 @@ impl TableSetup {
                 && !self.betting.tracks_stakes()
                 && self.poker.kill.is_none(),
             pot_rules: self.pot_rules.clone(),
-            award: crate::rules::poker::pots::AwardRules::for_game(self.poker.game),
+            award: crate::rules::poker::pots::AwardRules::for_table(
+                self.poker.game,
+                self.poker.odd_chip,
+            ),
             posts: posts.to_vec(),
         }
     }
