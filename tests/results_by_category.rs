@@ -216,6 +216,9 @@ fn mississippi_stud_hands_settled_from_one_tap_each() {
         "Validate seat 1: wins $1,600.00 · Four of a kind, nines · 9♠ 9♥ · board 9♦ 9♣ 2♠",
     );
     assert!(h.query_by_label_contains("Validate seat 4").is_none());
+    // The signature's form names what it covers.
+    tap(&mut h, "Floorperson validates");
+    h.get_by_label_contains("before they are paid (§ 655a.11): seat 1: wins $1,600.00");
 }
 
 /// A six-seat round of `game` at its cards step, from sign-in, with $10 Antes and every

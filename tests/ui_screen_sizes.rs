@@ -114,3 +114,46 @@ fn every_button_of_a_round_is_on_the_screen_at_every_size() {
         problems.join("\n")
     );
 }
+
+/// A long game's name and the dealer's pace on the status line at 1024×768 (the walk found the
+/// deck's clock cut at the right edge at WPT Heads-Up): every word stays on the screen.
+#[test]
+fn the_status_line_fits_a_long_game_with_its_pace_at_1024() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::ui::real_app(&dir.path().join("status.sqlite"), 1024.0, 768.0, 0.25);
+    common::play::open_with_seats(&mut h, GameId::WptHeadsUp, common::ui::tap, &[1, 2, 3]);
+    common::play::play_out(&mut h);
+    // Two more rounds, the seats kept, for the pace.
+    for _ in 0..2 {
+        let n = h.state().terminal().table().rounds_played + 1;
+        let start = format!("Start round {n}");
+        for _ in 0..5 {
+            if common::ui::ready(&h, &start) {
+                break;
+            }
+            if let Some(next) = common::play::first_ready(&h, &["Shuffled and cut"]) {
+                common::ui::tap(&mut h, next);
+            }
+        }
+        common::ui::tap(&mut h, &start);
+        common::play::play_out(&mut h);
+    }
+    let screen = h.ctx.content_rect();
+    let mut seen = Vec::new();
+    for node in h.query_all_by_role(egui::accesskit::Role::Label) {
+        let r = node.rect();
+        if r.min.y < 30.0 {
+            let n = node.accesskit_node();
+            let label = n.value().or(n.label()).unwrap_or_default();
+            assert!(
+                r.max.x <= screen.max.x + 0.5,
+                "{label:?} runs off the screen"
+            );
+            seen.push(label);
+        }
+    }
+    assert!(
+        seen.iter().any(|l| l.ends_with("rounds/h")) && seen.iter().any(|l| l.starts_with("Decks")),
+        "{seen:?}"
+    );
+}

@@ -993,6 +993,20 @@ impl DeckhandApp {
                     return;
                 };
                 let house = s.totals.house;
+                // What the signer checks at the table: each seat whose payout needs the
+                // signature, with its hand and the cards the record keeps.
+                let floor_over = self
+                    .term
+                    .table()
+                    .setup
+                    .as_ref()
+                    .and_then(|s| s.poker.house.as_ref())
+                    .map_or(0, |h| h.approvals.floor_over);
+                let to_validate = if *verify {
+                    validation_lines(&r, &s, floor_over)
+                } else {
+                    Vec::new()
+                };
                 ui.horizontal_wrapped(|ui| {
                     if *verify && s.signer == crate::rules::banked::Signer::Supervisor {
                         // Above the table's supervisor threshold (`[table]
@@ -1004,8 +1018,18 @@ impl DeckhandApp {
                         }
                     } else if *verify {
                         if primary(ui, "Floorperson validates") {
+                            let what = match to_validate.is_empty() {
+                                true => String::new(),
+                                false => {
+                                    let seats: Vec<&str> = to_validate
+                                        .iter()
+                                        .map(|l| l.trim_start_matches("Validate "))
+                                        .collect();
+                                    format!(": {}", seats.join("; "))
+                                }
+                            };
                             cmds.push(UiCmd::OpenVerify(format!(
-                                "Validate the payouts of round {number} before they are paid ({})",
+                                "Validate the payouts of round {number} before they are paid ({}){what}",
                                 def.sections.decisions
                             )));
                         }
@@ -1014,19 +1038,8 @@ impl DeckhandApp {
                     }
                     body(ui, &format!("House result: {}", money(house)));
                 });
-                // What the signer checks at the table: each seat whose payout needs the
-                // signature, with its hand and the cards the record keeps.
-                if *verify {
-                    let floor_over = self
-                        .term
-                        .table()
-                        .setup
-                        .as_ref()
-                        .and_then(|s| s.poker.house.as_ref())
-                        .map_or(0, |h| h.approvals.floor_over);
-                    for line in validation_lines(&r, &s, floor_over) {
-                        body_colour(ui, &line, theme::PRIMARY);
-                    }
+                for line in &to_validate {
+                    body_colour(ui, line, theme::PRIMARY);
                 }
                 // The lines scroll under the title and Paid, which stay where the finger is
                 // (six players' settlement is longer than a 1024×768 screen).

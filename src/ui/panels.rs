@@ -7,11 +7,8 @@ impl DeckhandApp {
     pub(super) fn status_bar(&self, ui: &mut Ui) {
         let t = self.term.table();
         // One line at every width: a second line would push the whole screen down.
-        let size = if ui.ctx().content_rect().width() < theme::WIDE {
-            theme::SMALL
-        } else {
-            theme::STATUS
-        };
+        let narrow = ui.ctx().content_rect().width() < theme::WIDE;
+        let size = if narrow { theme::SMALL } else { theme::STATUS };
         let text = |s: String| RichText::new(s).size(size);
         // Nothing here is tapped: the line is as high as its text.
         ui.spacing_mut().interact_size.y = size + 6.0;
@@ -24,6 +21,9 @@ impl DeckhandApp {
             ui.label(text(format!("Table {table_no} · {}", game.name())).strong());
             ui.separator();
             match &t.dealer {
+                // A narrow screen names the dealer only: a long game's name and the pace keep
+                // the deck's clock on the line.
+                Some(d) if narrow => ui.label(text(d.name.clone())),
                 Some(d) => ui.label(text(format!("Dealer {} ({})", d.name, d.credential))),
                 None => ui.label(text("No dealer signed in".into()).color(theme::WARN)),
             };
