@@ -120,6 +120,14 @@ pub fn build(
     // cannot be applied has written nothing, the links' rows included (issue 40).
     let chain = check.clone();
     let mut term = Terminal::open_checking(store, None, check)?;
+    // The start, as a laboratory's event log wants it: the version, every setting, the
+    // paytables' digests and the key, how the last run ended and what changed since.
+    let paytables = config.load_paytables().unwrap_or_default();
+    let (origin, text) = &config.source;
+    let key = term.store().public_key().to_string();
+    term.record_start(&crate::terminal::significant::StartFacts::of(
+        origin, text, &paytables, &key,
+    ));
     let mut sim_script = None;
     let shuffler: Option<Box<dyn ShufflerDriver>> = match config.shuffler_port() {
         // No counting shuffler: the dealer shuffles, cuts and counts by hand (§ 637a.7(e)(4)(i)).

@@ -50,6 +50,10 @@ pub struct Config {
     /// Where slips, box counts and shift reports print.
     #[serde(default)]
     pub printer: crate::print::printer::PrinterConfig,
+    /// The text the configuration was read from, and where: the start's journal row keeps
+    /// every setting it gives, so a change between starts is named (`terminal::significant`).
+    #[serde(skip)]
+    pub source: (String, String),
 }
 
 /// Bad Beat and High Hand Jackpot contributions per pot, after the rake (§ 637a.15(b),(c),
@@ -596,8 +600,9 @@ pub enum DevicePort {
 impl Config {
     /// Parses and validates; `origin` names the file in messages.
     pub fn parse(text: &str, origin: &str) -> Result<Config, String> {
-        let cfg: Config = toml::from_str(text).map_err(|e| format!("{origin}: {e}"))?;
+        let mut cfg: Config = toml::from_str(text).map_err(|e| format!("{origin}: {e}"))?;
         cfg.validate().map_err(|e| format!("{origin}: {e}"))?;
+        cfg.source = (origin.to_string(), text.to_string());
         Ok(cfg)
     }
 

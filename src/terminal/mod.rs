@@ -14,6 +14,7 @@ mod people;
 mod progressive;
 mod records;
 mod shuffler;
+pub mod significant;
 
 pub use clock::hours_minutes;
 use clock::{DECK_CLOCK_KINDS, deck_clock};
@@ -94,6 +95,8 @@ pub struct Terminal {
     /// Table rows written since the newest snapshot, and the last table row's serial.
     since_snapshot: u64,
     last_table_serial: i64,
+    /// The wall clock and the monotonic clock at the last comparison (`significant`).
+    clock_base: Option<(chrono::DateTime<chrono::Utc>, std::time::Instant)>,
     /// The start's walk of the chain, until it says intact (see [`Terminal::open_checking`]).
     chain: Option<crate::store::ChainCheck>,
 }
@@ -228,6 +231,7 @@ impl Terminal {
             snapshot_every: crate::store::snapshot::DEFAULT_EVERY,
             since_snapshot,
             last_table_serial,
+            clock_base: None,
             chain: Some(check),
         };
         if let Some(row) = t.store.newest_of(&DECK_CLOCK_KINDS)? {

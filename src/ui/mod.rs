@@ -421,6 +421,9 @@ impl DeckhandApp {
             return;
         }
         self.term.poll_devices();
+        // A wall clock set forward or back under the running terminal is journaled.
+        self.term
+            .check_clock(chrono::Utc::now(), std::time::Instant::now());
         self.feed_simulator();
         if ctx.input(|i| i.pointer.any_pressed() || i.pointer.any_down()) {
             self.last_touch = std::time::Instant::now();
@@ -1009,6 +1012,13 @@ impl DeckhandApp {
                 }
             }
         }
+    }
+}
+
+impl DeckhandApp {
+    /// The window closes: the clean stop is journaled.
+    pub fn stop(&mut self) {
+        self.term.record_stop();
     }
 }
 

@@ -32,6 +32,14 @@ impl Station {
         }
     }
 
+    /// The window closes: a clean stop is journaled (a start after anything else says the
+    /// last run ended uncleanly, `terminal::significant`).
+    pub fn stop(&mut self) {
+        if let Station::Table(app) = self {
+            app.stop();
+        }
+    }
+
     pub fn show(&mut self, ui: &mut Ui) {
         match self {
             Station::Table(app) => app.show(ui),
@@ -78,5 +86,9 @@ impl eframe::App for Station {
 
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.stop();
     }
 }
