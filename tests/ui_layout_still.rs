@@ -383,4 +383,20 @@ fn wpt_reveals_decisions_and_results_keep_their_places_at_1024() {
         let r = h.get_by_label_contains(&format!("Seat {seat}\n")).rect();
         assert!(r.max.y <= 768.0 && r.max.x <= panel, "seat {seat} at {r:?}");
     }
+    // Each result tapped changes the seat's tab, never where the buttons under it stand.
+    let places = |h: &Harness<'_, DeckhandApp>| {
+        ["Loses", "Royal flush", "Settle"].map(|l| h.get_by_label(l).rect())
+    };
+    let first = places(&h);
+    for (cat, versus) in [
+        ("Below a straight", "Loses"),
+        ("Four of a kind", "Beats the dealer"),
+        ("Straight flush", "Ties"),
+        ("Below a straight", "Loses"),
+        ("Below a straight", "Loses"),
+    ] {
+        tap(&mut h, cat);
+        tap(&mut h, versus);
+        assert_eq!(places(&h), first, "after {cat}, {versus}");
+    }
 }

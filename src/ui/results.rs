@@ -109,7 +109,12 @@ impl BankedEntry {
     /// where it is needed.
     fn results_command(&self, at: At) -> Option<BankedCommand> {
         let r = at.r;
-        let qualifies = self.tapped.dealer_qualifies(at.def)?;
+        // Every player folded: no hand to compare, nothing to ask of the dealer's.
+        let qualifies = if r.seats_in().is_empty() {
+            false
+        } else {
+            self.tapped.dealer_qualifies(at.def)?
+        };
         if self.board_wanted(at) {
             return None;
         }
@@ -155,12 +160,11 @@ impl BankedEntry {
     fn seat_label(&self, def: &ResultsDef, seat: u8) -> String {
         let (cat, versus) = self.tapped.seats.get(&seat).copied().unwrap_or_default();
         let cat = cat.and_then(|c| def.category(c)).map_or("—", |c| c.short);
-        let versus = match (self.tapped.qualifies, versus) {
-            (Some(false), _) => "",
-            (_, Some(Versus::Wins)) => " · wins",
-            (_, Some(Versus::Ties)) => " · ties",
-            (_, Some(Versus::Loses)) => " · loses",
-            _ => "",
+        let versus = match versus.filter(|_| def.compare.needed(self.tapped.qualifies)) {
+            Some(Versus::Wins) => " · won",
+            Some(Versus::Ties) => " · tie",
+            Some(Versus::Loses) => " · lost",
+            None => "",
         };
         format!("Seat {seat}{versus}\n{cat}")
     }
@@ -240,8 +244,9 @@ impl DeckhandApp {
                 ),
             );
         }
-        // The dealer's hand: qualifies or not (where the game compares hands with it).
-        if let Some(words) = def.qualifies {
+        // The dealer's hand: qualifies or not (where the game compares hands with it, and a
+        // hand is still in).
+        if let Some(words) = def.qualifies.filter(|_| !r.seats_in().is_empty()) {
             ui.horizontal_wrapped(|ui| {
                 body(ui, "Dealer's hand:");
                 for (q, label) in [
@@ -269,16 +274,21 @@ impl DeckhandApp {
         let w = ((ui.available_width() + gap) / per_row - gap)
             .floor()
             .min(theme::PLACE_SIZE.x);
-        let labels = if keying { Vec::new() } else { labels };
+        // The tabs stay while a hand's cards are keyed, each of one size whatever it says: a
+        // result tapped never moves the buttons under them.
         fixed_rows(
             ui,
             labels,
             egui::vec2(w, theme::PLACE_SIZE.y),
             |ui, (s, label), size| {
-                let b = Button::new(RichText::new(label).size(theme::SMALL + 1.0))
+                let b = Button::new(RichText::new(label).size(theme::SMALL))
                     .wrap_mode(egui::TextWrapMode::Wrap)
                     .selected(current == Some(s));
-                if ui.add_sized(size, b).clicked() {
+                // The place is taken first; the tab is drawn in it, clipped to it.
+                let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+                let mut tab = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+                tab.set_clip_rect(rect.intersect(ui.clip_rect()));
+                if tab.add_sized(size, b).clicked() {
                     picked = Some(s);
                 }
             },
@@ -328,6 +338,15 @@ impl DeckhandApp {
                     cards_text(&keyed)
                 ),
             );
+            let used = e.used_cards();
+            if let Some(card) = card_grid(ui, "results-cards", &used) {
+                let v = e.cards.entry(seat).or_default();
+                if v.len() < r.def().seat_cards {
+                    v.push(card);
+                    tapped = true;
+                }
+            }
+            // Under the grid, away from the tabs: a stray tap never clears a result.
             ui.horizontal(|ui| {
                 if ui
                     .add(
@@ -349,14 +368,6 @@ impl DeckhandApp {
                     e.cards.remove(&seat);
                 }
             });
-            let used = e.used_cards();
-            if let Some(card) = card_grid(ui, "results-cards", &used) {
-                let v = e.cards.entry(seat).or_default();
-                if v.len() < r.def().seat_cards {
-                    v.push(card);
-                    tapped = true;
-                }
-            }
         } else {
             e.category_buttons(ui, def, seat, &mut tapped);
         }

@@ -33,7 +33,7 @@ pub struct Judged {
 /// The categories tapped: below a straight, then the five-card lines from the straight up
 /// (WPT Heads-Up's Odds and Bad Beat lines, § 677a.12(b),(c)).
 pub const STRAIGHT_UP: &[ResultCategory] = &[
-    category("below-straight", "Below a straight", "Under straight"),
+    category("below-straight", "Below a straight", "Below straight"),
     category("straight", "Straight", "Straight"),
     category("flush", "Flush", "Flush"),
     category("full-house", "Full house", "Full house"),
@@ -44,7 +44,7 @@ pub const STRAIGHT_UP: &[ResultCategory] = &[
 
 /// Below a straight, a straight, a flush or better (Texas Hold 'Em Bonus's Ante, § 647a.11(h)(2)(ii)).
 pub const ANTE_THRESHOLDS: &[ResultCategory] = &[
-    category("below-straight", "Below a straight", "Under straight"),
+    category("below-straight", "Below a straight", "Below straight"),
     category("straight", "Straight", "Straight"),
     category("flush-or-better", "Flush or better", "Flush or better"),
 ];

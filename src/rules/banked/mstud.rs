@@ -584,7 +584,7 @@ fn result_of(line: &Line) -> &'static str {
 /// is keyed card by card, with the board; the Three Card Bonus needs the board.
 pub const RESULTS: super::round::ResultsDef = super::round::ResultsDef {
     categories: &[
-        result("below-sixes", "Below a pair of 6s", "Under 6s pair"),
+        result("below-sixes", "Below a pair of 6s", "Below 6s pair"),
         result("sixes-to-tens", "Pair of 6s to 10s", "6s–10s pair"),
         result("jacks-or-better", "Pair of jacks or better", "Jacks+ pair"),
         result("two-pair", "Two pair", "Two pair"),
