@@ -54,6 +54,7 @@ mod settle_rules;
 mod shared_database;
 mod showcase;
 mod shuffler_link;
+mod significant_events;
 mod snapshots;
 mod spanish21_irregularities;
 mod store_records;

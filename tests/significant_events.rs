@@ -1,0 +1,120 @@
+//! The significant events a testing laboratory's event log expects (issue 42 item 3), each
+//! done from the real start: the terminal's start with its version, settings, paytables and
+//! key; a start after an unclean stop; a clean stop; a changed setting or paytable named at the
+//! next start; the wall clock jumping under the running terminal.
+
+use crate::common;
+
+use deckhand::config::{Config, DEFAULT_TOML};
+
+fn config(db: &std::path::Path, text: &str) -> Config {
+    let mut c = Config::parse(text, "table-12.toml").unwrap();
+    c.store.database = db.display().to_string();
+    c.shuffler.port = "none".into();
+    c.progressive.port = "none".into();
+    c
+}
+
+fn starts(db: &std::path::Path) -> Vec<serde_json::Value> {
+    common::ui::payloads(db, "terminal_started")
+        .iter()
+        .map(|p| serde_json::from_str(p).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_start_records_version_settings_paytables_and_key_then_how_the_last_run_ended() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("events.sqlite");
+    let c = config(&db, DEFAULT_TOML);
+    // The first start.
+    let app = deckhand::app::build(&c, Default::default(), None).unwrap();
+    let key = deckhand::store::signing::fingerprint(app.terminal().store().public_key());
+    let first = &starts(&db)[0];
+    assert_eq!(first["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(first["config"], "table-12.toml");
+    assert_eq!(first["settings"]["table.number"], "12");
+    assert_eq!(first["key"], key.as_str());
+    assert!(first["paytables"]["crazy-4-poker"].as_str().unwrap().len() == 64);
+    assert_eq!(first["previous_stop"], "first start");
+    // Killed: no clean stop before the next start.
+    drop(app);
+    let mut app = deckhand::app::build(&c, Default::default(), None).unwrap();
+    assert!(
+        starts(&db)[1]["previous_stop"]
+            .as_str()
+            .unwrap()
+            .starts_with("unclean"),
+        "{}",
+        starts(&db)[1]
+    );
+    // The window closed: a clean stop, and the next start says so.
+    app.stop();
+    assert_eq!(common::ui::kinds(&db).last().unwrap(), "terminal_stopped");
+    drop(app);
+    deckhand::app::build(&c, Default::default(), None).unwrap();
+    assert_eq!(starts(&db)[2]["previous_stop"], "clean");
+    assert_eq!(starts(&db)[2]["changed"], serde_json::json!([]));
+}
+
+#[test]
+fn a_changed_setting_or_paytable_is_named_at_the_next_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("changed.sqlite");
+    drop(deckhand::app::build(&config(&db, DEFAULT_TOML), Default::default(), None).unwrap());
+    // The table's number and a paytable file changed between the starts.
+    let tables = dir.path().join("paytables");
+    std::fs::create_dir(&tables).unwrap();
+    let c4 = include_str!("../assets/paytables/crazy-4-poker.toml");
+    let edited = c4.replacen("1 to 1", "2 to 1", 1);
+    assert_ne!(edited, c4);
+    std::fs::write(tables.join("crazy-4-poker.toml"), edited).unwrap();
+    let text = DEFAULT_TOML
+        .replacen("number = 12", "number = 14", 1)
+        .replacen(
+            "\ndir = \"\"",
+            &format!("\ndir = \"{}\"", tables.display()),
+            1,
+        );
+    assert!(text.contains("number = 14") && text.contains(&tables.display().to_string()));
+    drop(deckhand::app::build(&config(&db, &text), Default::default(), None).unwrap());
+    let second = &starts(&db)[1];
+    let changed: Vec<String> = serde_json::from_value(second["changed"].clone()).unwrap();
+    assert!(
+        changed.iter().any(|c| c == "table.number: 12 → 14"),
+        "{changed:?}"
+    );
+    let tables_changed: Vec<String> =
+        serde_json::from_value(second["paytables_changed"].clone()).unwrap();
+    assert_eq!(tables_changed.len(), 1, "{tables_changed:?}");
+    assert!(tables_changed[0].starts_with("crazy-4-poker: "));
+    assert_ne!(second["config_digest"], starts(&db)[0]["config_digest"]);
+}
+
+#[test]
+fn the_wall_clock_set_an_hour_forward_under_the_running_terminal_is_journaled() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("clock.sqlite");
+    let mut t =
+        deckhand::terminal::Terminal::open(deckhand::store::Store::open(&db).unwrap(), None)
+            .unwrap();
+    let t0 = chrono::Utc::now();
+    let m0 = std::time::Instant::now();
+    t.check_clock(t0, m0);
+    // Ten seconds later by both clocks: nothing.
+    let m1 = m0 + std::time::Duration::from_secs(10);
+    t.check_clock(t0 + chrono::Duration::seconds(10), m1);
+    // Ten more seconds by the monotonic clock, an hour and ten by the wall clock.
+    let m2 = m1 + std::time::Duration::from_secs(10);
+    t.check_clock(t0 + chrono::Duration::seconds(3620), m2);
+    let rows = common::ui::payloads(&db, "clock_jumped");
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    let row: serde_json::Value = serde_json::from_str(&rows[0]).unwrap();
+    assert_eq!(row["seconds"], 3600);
+    // Set back by two minutes: journaled too.
+    t.check_clock(
+        t0 + chrono::Duration::seconds(3620 + 10 - 120),
+        m2 + std::time::Duration::from_secs(10),
+    );
+    assert_eq!(common::ui::payloads(&db, "clock_jumped").len(), 2);
+}
