@@ -118,3 +118,60 @@ fn the_wall_clock_set_an_hour_forward_under_the_running_terminal_is_journaled() 
     );
     assert_eq!(common::ui::payloads(&db, "clock_jumped").len(), 2);
 }
+
+/// Opens the terminal with a simulated shuffler on a pseudo-terminal that says `firmware` in
+/// its HELLO_REPLY, and waits for the link.
+fn connect_once(db: &std::path::Path, firmware: &str) {
+    use deckhand::devices::shuffler::{Opener, SerialShuffler, ShufflerDriver};
+    use deckhand::devices::sim::{SimScript, spawn_on_pty};
+    use std::sync::{Arc, Mutex, atomic::AtomicBool};
+    let script = Arc::new(Mutex::new(SimScript {
+        firmware: firmware.into(),
+        ..Default::default()
+    }));
+    let (host, _) = spawn_on_pty(script, Arc::new(AtomicBool::new(false))).unwrap();
+    let mut first = Some(host);
+    let opener: Opener = Box::new(move || {
+        first
+            .take()
+            .map(|p| Box::new(p) as Box<dyn serialport::SerialPort>)
+            .ok_or_else(|| std::io::Error::other("the test port is gone"))
+    });
+    let shuffler: Box<dyn ShufflerDriver> =
+        Box::new(SerialShuffler::spawn(opener, Arc::new(|| {})));
+    let mut t = deckhand::terminal::Terminal::open(
+        deckhand::store::Store::open(db).unwrap(),
+        Some(shuffler),
+    )
+    .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !matches!(
+        t.shuffler_link(),
+        deckhand::devices::runner::LinkState::Connected { .. }
+    ) {
+        assert!(std::time::Instant::now() < deadline, "no HELLO_REPLY");
+        t.poll_devices();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// A shuffler whose firmware changed between two connections (a device swapped or updated)
+/// is journaled with what it was; the same device again writes nothing (over real serial bytes
+/// on a pseudo-terminal, the simulator answering HELLO).
+#[test]
+fn a_shuffler_whose_firmware_changed_is_journaled_with_what_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("identity.sqlite");
+    connect_once(&db, "DH-SIM 1.0");
+    connect_once(&db, "DH-SIM 1.0");
+    connect_once(&db, "DH-SIM 2.0");
+    let rows: Vec<serde_json::Value> = common::ui::payloads(&db, "shuffler_identity")
+        .iter()
+        .map(|p| serde_json::from_str(p).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0]["changed"], false);
+    assert_eq!(rows[1]["changed"], true);
+    assert_eq!(rows[1]["firmware"], "DH-SIM 2.0");
+    assert_eq!(rows[1]["previous"]["firmware"], "DH-SIM 1.0");
+}

@@ -375,6 +375,9 @@ impl Terminal {
                     p.send(ProgressiveCommand::RequestMeters);
                     p.send(ProgressiveCommand::RequestEnvy);
                 }
+                if let crate::devices::runner::LinkState::Connected { firmware, serial } = &state {
+                    self.device_identity("progressive", firmware, serial);
+                }
                 self.progressive_view.link = Some(state);
             }
             ProgressiveEvent::State(s) => {

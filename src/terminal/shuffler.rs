@@ -87,6 +87,9 @@ impl Terminal {
                 if !state.is_up() || matches!(state, LinkState::Connected { .. }) {
                     self.set_capabilities(Default::default());
                 }
+                if let LinkState::Connected { firmware, serial } = &state {
+                    self.device_identity("shuffler", firmware, serial);
+                }
                 self.shuffler_link = state;
             }
             ShufflerEvent::CardsRead { deck, cards } => {

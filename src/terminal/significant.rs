@@ -186,3 +186,48 @@ impl Terminal {
         self.clock_base = Some((now, mono));
     }
 }
+
+/// A device's identity as it said it at its last HELLO: one row per device kind.
+fn identity_kind(device: &str) -> &'static str {
+    match device {
+        "shuffler" => "shuffler_identity",
+        _ => "progressive_identity",
+    }
+}
+
+impl Terminal {
+    /// A device answered HELLO with its firmware and serial number: the first time, or when
+    /// either differs from what it said last (a device swapped, its firmware changed), the
+    /// identity is journaled with what it was; the same device again writes nothing.
+    pub fn device_identity(&mut self, device: &str, firmware: &str, serial: &str) {
+        let kind = identity_kind(device);
+        let last: Option<Value> = self
+            .store
+            .newest_of(&[kind])
+            .ok()
+            .flatten()
+            .and_then(|r| serde_json::from_str(&r.payload).ok());
+        let was = last.as_ref().map(|v| {
+            (
+                v["firmware"].as_str().unwrap_or(""),
+                v["serial"].as_str().unwrap_or(""),
+            )
+        });
+        if was == Some((firmware, serial)) {
+            return;
+        }
+        let previous = last
+            .as_ref()
+            .map(|v| json!({"firmware": v["firmware"], "serial": v["serial"]}));
+        self.record_system(
+            kind,
+            json!({
+                "device": device,
+                "firmware": firmware,
+                "serial": serial,
+                "changed": previous.is_some(),
+                "previous": previous,
+            }),
+        );
+    }
+}
