@@ -122,23 +122,13 @@ fn the_wall_clock_set_an_hour_forward_under_the_running_terminal_is_journaled() 
 /// Opens the terminal with a simulated shuffler on a pseudo-terminal that says `firmware` in
 /// its HELLO_REPLY, and waits for the link.
 fn connect_once(db: &std::path::Path, firmware: &str) {
-    use deckhand::devices::shuffler::{Opener, SerialShuffler, ShufflerDriver};
-    use deckhand::devices::sim::{SimScript, spawn_on_pty};
-    use std::sync::{Arc, Mutex, atomic::AtomicBool};
+    use deckhand::devices::sim::SimScript;
+    use std::sync::{Arc, Mutex};
     let script = Arc::new(Mutex::new(SimScript {
         firmware: firmware.into(),
         ..Default::default()
     }));
-    let (host, _) = spawn_on_pty(script, Arc::new(AtomicBool::new(false))).unwrap();
-    let mut first = Some(host);
-    let opener: Opener = Box::new(move || {
-        first
-            .take()
-            .map(|p| Box::new(p) as Box<dyn serialport::SerialPort>)
-            .ok_or_else(|| std::io::Error::other("the test port is gone"))
-    });
-    let shuffler: Box<dyn ShufflerDriver> =
-        Box::new(SerialShuffler::spawn(opener, Arc::new(|| {})));
+    let shuffler = common::terminal::simulated_shuffler(script);
     let mut t = deckhand::terminal::Terminal::open(
         deckhand::store::Store::open(db).unwrap(),
         Some(shuffler),

@@ -4,15 +4,13 @@
 
 use crate::common;
 
-use deckhand::devices::shuffler::{Opener, SerialShuffler, ShufflerDriver};
-use deckhand::devices::sim::{SharedScript, SimScript, spawn_on_pty};
+use deckhand::devices::sim::{SharedScript, SimScript};
 use deckhand::rules::table::{Step, TableSetup};
 use deckhand::store::{ChainStatus, Store};
 use deckhand::terminal::Terminal;
 use deckhand::ui::DeckhandApp;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -36,16 +34,7 @@ fn app(db: &std::path::Path) -> (DeckhandApp, SharedScript) {
         shuffle_time: Duration::from_millis(60),
         ..Default::default()
     }));
-    let (host, _) = spawn_on_pty(script.clone(), Arc::new(AtomicBool::new(false))).unwrap();
-    let mut first = Some(host);
-    let opener: Opener = Box::new(move || {
-        first
-            .take()
-            .map(|p| Box::new(p) as Box<dyn serialport::SerialPort>)
-            .ok_or_else(|| std::io::Error::other("the test port is gone"))
-    });
-    let shuffler: Box<dyn ShufflerDriver> =
-        Box::new(SerialShuffler::spawn(opener, Arc::new(|| {})));
+    let shuffler = common::terminal::simulated_shuffler(script.clone());
     let mut term = Terminal::open(Store::open(db).unwrap(), Some(shuffler)).unwrap();
     term.seed_demo_people().unwrap();
     (

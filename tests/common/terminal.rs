@@ -22,3 +22,24 @@ pub fn washed(t: &mut Terminal, s: TableSetup) {
     ok(t, Command::Confirm(Confirm::PlayersInspected));
     ok(t, Command::Confirm(Confirm::DecksWashed));
 }
+
+/// A counting shuffler's driver on the simulator's pseudo-terminal, run by `script`: the real
+/// serial bytes of hw/shuffler-protocol.md.
+pub fn simulated_shuffler(
+    script: deckhand::devices::sim::SharedScript,
+) -> Box<dyn deckhand::devices::shuffler::ShufflerDriver> {
+    use deckhand::devices::shuffler::{Opener, SerialShuffler};
+    let (host, _) = deckhand::devices::sim::spawn_on_pty(
+        script,
+        std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+    )
+    .unwrap();
+    let mut first = Some(host);
+    let opener: Opener = Box::new(move || {
+        first
+            .take()
+            .map(|p| Box::new(p) as Box<dyn serialport::SerialPort>)
+            .ok_or_else(|| std::io::Error::other("the test port is gone"))
+    });
+    Box::new(SerialShuffler::spawn(opener, std::sync::Arc::new(|| {})))
+}

@@ -50,14 +50,7 @@ pub const ANTE_THRESHOLDS: &[ResultCategory] = &[
 ];
 
 const fn category(id: &'static str, label: &'static str, short: &'static str) -> ResultCategory {
-    ResultCategory {
-        id,
-        label,
-        short,
-        keyed: false,
-        keyed_with: &[],
-        raises: false,
-    }
+    ResultCategory::plain(id, label, short)
 }
 
 /// The category of `def`'s list a hand of value `v` falls in.

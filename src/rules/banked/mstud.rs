@@ -608,14 +608,7 @@ const fn result(
     label: &'static str,
     short: &'static str,
 ) -> super::round::ResultCategory {
-    super::round::ResultCategory {
-        id,
-        label,
-        short,
-        keyed: false,
-        keyed_with: &[],
-        raises: false,
-    }
+    super::round::ResultCategory::plain(id, label, short)
 }
 
 /// The game at the table and everywhere else, reached through the registry.

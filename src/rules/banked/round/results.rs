@@ -26,6 +26,21 @@ pub struct ResultCategory {
     pub raises: bool,
 }
 
+impl ResultCategory {
+    /// A category no bonus keys and that allows no Play above the Ante: its cards are keyed
+    /// only where its payout is validated.
+    pub const fn plain(id: &'static str, label: &'static str, short: &'static str) -> Self {
+        ResultCategory {
+            id,
+            label,
+            short,
+            keyed: false,
+            keyed_with: &[],
+            raises: false,
+        }
+    }
+}
+
 /// A game's results by category.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ResultsDef {
@@ -136,7 +151,8 @@ impl super::BankedCommand {
 
 impl BankedRound {
     /// This round may be settled from results: its game offers them, nothing in it is paid
-    /// from the hands themselves (a Progressive wager), and it is neither void nor locked in.
+    /// from the hands themselves (a wager of `all_keyed_with`: a Progressive, a bonus on the
+    /// cards), and it is neither void nor locked in.
     pub fn results_allowed(&self) -> Option<&'static ResultsDef> {
         let def = self.def().results?;
         let from_hands = self
