@@ -97,6 +97,8 @@ pub struct Terminal {
     last_table_serial: i64,
     /// The wall clock and the monotonic clock at the last comparison (`significant`).
     clock_base: Option<(chrono::DateTime<chrono::Utc>, std::time::Instant)>,
+    /// Each device's identity as last journaled (`significant`), read once at the start.
+    identities: significant::Identities,
     /// The start's walk of the chain, until it says intact (see [`Terminal::open_checking`]).
     chain: Option<crate::store::ChainCheck>,
 }
@@ -232,6 +234,7 @@ impl Terminal {
             since_snapshot,
             last_table_serial,
             clock_base: None,
+            identities: Default::default(),
             chain: Some(check),
         };
         if let Some(row) = t.store.newest_of(&DECK_CLOCK_KINDS)? {
@@ -241,6 +244,7 @@ impl Terminal {
             t.reader_inspected = clock::row_time(&row);
         }
         t.boxes = clock::BoxClock::load(&t.store, &t.table)?;
+        t.identities = significant::Identities::load(&t.store)?;
         t.recent = t.store.recent(RECENT_ROWS)?.into();
         t.pace = pace::PaceLog::load(&t.store)?;
         t.store.set_device_context(&t.context());

@@ -187,7 +187,7 @@ impl Terminal {
     }
 }
 
-/// A device's identity as it said it at its last HELLO: one row per device kind.
+/// A device's identity as it said it at its last HELLO: one row kind per device.
 fn identity_kind(device: &str) -> &'static str {
     match device {
         "shuffler" => "shuffler_identity",
@@ -195,32 +195,38 @@ fn identity_kind(device: &str) -> &'static str {
     }
 }
 
+/// Each device's firmware and serial number as last journaled, by device; read once at the
+/// start, so a HELLO is compared in memory, not by a query on the screen's thread.
+#[derive(Debug, Default)]
+pub struct Identities(BTreeMap<&'static str, (String, String)>);
+
+impl Identities {
+    pub fn load(store: &crate::store::Store) -> crate::store::Result<Identities> {
+        let mut known = BTreeMap::new();
+        for device in ["shuffler", "progressive"] {
+            if let Some(row) = store.newest_of(&[identity_kind(device)])? {
+                let v: Value = serde_json::from_str(&row.payload).unwrap_or_default();
+                let field = |k: &str| v[k].as_str().unwrap_or_default().to_string();
+                known.insert(device, (field("firmware"), field("serial")));
+            }
+        }
+        Ok(Identities(known))
+    }
+}
+
 impl Terminal {
     /// A device answered HELLO with its firmware and serial number: the first time, or when
     /// either differs from what it said last (a device swapped, its firmware changed), the
     /// identity is journaled with what it was; the same device again writes nothing.
-    pub fn device_identity(&mut self, device: &str, firmware: &str, serial: &str) {
-        let kind = identity_kind(device);
-        let last: Option<Value> = self
-            .store
-            .newest_of(&[kind])
-            .ok()
-            .flatten()
-            .and_then(|r| serde_json::from_str(&r.payload).ok());
-        let was = last.as_ref().map(|v| {
-            (
-                v["firmware"].as_str().unwrap_or(""),
-                v["serial"].as_str().unwrap_or(""),
-            )
-        });
-        if was == Some((firmware, serial)) {
+    pub fn device_identity(&mut self, device: &'static str, firmware: &str, serial: &str) {
+        let now = (firmware.to_string(), serial.to_string());
+        let was = self.identities.0.get(device).cloned();
+        if was.as_ref() == Some(&now) {
             return;
         }
-        let previous = last
-            .as_ref()
-            .map(|v| json!({"firmware": v["firmware"], "serial": v["serial"]}));
+        let previous = was.map(|(f, s)| json!({"firmware": f, "serial": s}));
         self.record_system(
-            kind,
+            identity_kind(device),
             json!({
                 "device": device,
                 "firmware": firmware,
@@ -229,5 +235,6 @@ impl Terminal {
                 "previous": previous,
             }),
         );
+        self.identities.0.insert(device, now);
     }
 }

@@ -185,6 +185,9 @@ struct View {
     poker: poker::PokerEntry,
     /// Wagers and cards being keyed for a house-banked round.
     banked: banked::BankedEntry,
+    /// Whether a seat's result needs its cards keyed, worked out once per round and result
+    /// (each answer settles the hand alone): not again on every frame.
+    results_memo: results::NeedsMemo,
     /// A table-wide action waiting for the dealer's second tap.
     confirm: Option<TableAction>,
     /// The demo simulator's box is up.

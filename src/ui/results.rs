@@ -47,6 +47,14 @@ impl Tapped {
     }
 }
 
+/// The answers of [`BankedRound::result_needs_cards_in`] for one round, by seat, category and
+/// comparison: each settles the hand alone, so it is worked out once, not on every frame.
+#[derive(Debug, Default)]
+pub(super) struct NeedsMemo(std::cell::RefCell<(u32, BTreeMap<ResultKey, bool>)>);
+
+/// A seat, the category tapped and the comparison (`Versus` as a number).
+type ResultKey = (u8, String, Option<u8>);
+
 /// The round's results step: the round, its game's list, and the table's paytables and
 /// thresholds (a hand whose payout waits for a floorperson is keyed).
 #[derive(Clone, Copy)]
@@ -54,12 +62,19 @@ struct At<'a> {
     r: &'a BankedRound,
     def: &'static ResultsDef,
     house: Option<&'a House>,
+    memo: &'a NeedsMemo,
 }
 
 impl At<'_> {
     /// The seat's cards are keyed with this result.
     fn needs_cards(&self, seat: u8, cat: &str, versus: Option<Versus>) -> bool {
-        self.r.result_needs_cards_in(self.house, seat, cat, versus)
+        let key = (seat, cat.to_string(), versus.map(|v| v as u8));
+        if let Some(known) = self.memo.0.borrow().1.get(&key) {
+            return *known;
+        }
+        let needs = self.r.result_needs_cards_in(self.house, seat, cat, versus);
+        self.memo.0.borrow_mut().1.insert(key, needs);
+        needs
     }
 }
 
@@ -202,8 +217,21 @@ impl DeckhandApp {
             .setup
             .as_ref()
             .and_then(|s| s.poker.house.as_deref());
-        let at = At { r, def, house };
+        let memo = &self.view.results_memo;
         let e = &mut self.view.banked;
+        // A new round: what was worked out for the last one is dropped.
+        {
+            let mut m = memo.0.borrow_mut();
+            if m.0 != e.round {
+                *m = (e.round, BTreeMap::new());
+            }
+        }
+        let at = At {
+            r,
+            def,
+            house,
+            memo,
+        };
         if e.tapped.cards_instead {
             return false;
         }
