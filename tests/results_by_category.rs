@@ -308,3 +308,91 @@ fn texas_holdem_bonus_hands_settled_from_two_taps_each() {
     // straight (§ 647a.11(h)(2)(ii)).
     assert_eq!(nets(&db), vec![5000, 4000, 0, -5000, 5000, -5000]);
 }
+
+/// Five Lunar Poker hands from sign-in at the cards step (every player bet, none drew).
+fn lunar_at_the_cards(
+    db: &std::path::Path,
+) -> egui_kittest::Harness<'static, deckhand::ui::DeckhandApp> {
+    let mut h = real_app(db, 1024.0, 768.0, 0.25);
+    open_with_seats(&mut h, GameId::LunarPoker, tap, &[1, 2, 3, 4, 5]);
+    to_the_cards(&mut h);
+    h.get_by_label("Tap each hand's result");
+    h
+}
+
+/// Lunar Poker without a card-reading device, five players from sign-in: the dealer's
+/// qualification (ace-king or better, § 589.11(e)), a category and a comparison a seat, and a
+/// winning pair's second combination (§ 589.11(e)(1)(ii)); no card keyed.
+#[test]
+fn lunar_hands_settled_from_their_results_with_a_second_combination() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("lunar.sqlite");
+    let mut h = lunar_at_the_cards(&db);
+    let before = taps_so_far();
+    tap(&mut h, "Qualifies, ace-king or better");
+    tap(&mut h, "One pair");
+    tap(&mut h, "Beats the dealer");
+    // A pair beside an ace and a king: the ace-king is a second combination.
+    assert!(!common::ui::ready(&h, "Settle"));
+    h.get_by_label("Seat 1: One pair, beats the dealer");
+    // In the place of the categories: it fits the 1024×768 screen.
+    let r = h.get_by_label("Change the result").rect();
+    assert!(r.max.y <= 768.0, "{r:?}");
+    tap(&mut h, "2nd: ace-king");
+    h.get_by_label("Seat 2's hand");
+    for (cat, versus) in [
+        ("Straight", "Beats the dealer"),
+        ("No hand", "Loses"),
+        ("Two pairs", "Ties"),
+        ("Ace-king", "Loses"),
+    ] {
+        tap(&mut h, cat);
+        tap(&mut h, versus);
+    }
+    tap(&mut h, "Settle");
+    assert_eq!(taps_so_far() - before, 1 + 3 + 2 * 4 + 1);
+    let row: serde_json::Value =
+        serde_json::from_str(payloads(&db, "cards_keyed").last().unwrap()).unwrap();
+    assert_eq!(row["results"]["dealer_qualifies"], true);
+    assert_eq!(row["results"]["seats"][0][1]["second"], "ace-king");
+    assert!(
+        row["dealer"].as_array().unwrap().is_empty(),
+        "no dealer's card"
+    );
+    // $10 Ante, $20 Bet (§ 589.12(c)): the pair pays 1 to 1 and its ace-king 1 to 1 more; the
+    // straight 4 to 1; a tie returns both; a loss loses both.
+    assert_eq!(nets(&db)[..5], [4000, 8000, -3000, 0, -3000]);
+}
+
+/// The dealer does not qualify; seat 1 forces: the replacement card is tapped on the grid, then
+/// whether the new hand qualifies and how seat 1's hand fared against it (§ 589.11(e)(2)(ii)).
+#[test]
+fn lunar_forced_dealer_tapped_after_its_replacement_card() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("lunar-forced.sqlite");
+    let mut h = lunar_at_the_cards(&db);
+    tap(&mut h, "Does not qualify");
+    for cat in ["One pair", "No hand", "No hand", "Ace-king", "No hand"] {
+        tap(&mut h, cat);
+    }
+    tap(&mut h, "Settle");
+    tap(&mut h, "Force the dealer · fee $10.00");
+    for _ in 2..=5 {
+        tap(&mut h, "No force");
+    }
+    h.get_by_label("Tap the card that replaced the dealer's highest card.");
+    tap(&mut h, "8♥");
+    h.get_by_label("The dealer's new hand: tap its result");
+    assert!(!common::ui::ready(&h, "Settle"));
+    tap(&mut h, "Qualifies, ace-king or better");
+    tap(&mut h, "Beats the dealer");
+    tap(&mut h, "No second combination");
+    tap(&mut h, "Settle");
+    h.get_by_label("Settle in this order");
+    let row: serde_json::Value =
+        serde_json::from_str(payloads(&db, "cards_keyed").last().unwrap()).unwrap();
+    assert_eq!(row["results"]["forced"]["dealer_qualifies"], true);
+    // Seat 1: the forcing fee lost, the Ante returned, the pair's Bet paid 1 to 1; the others
+    // have the Ante paid 1 to 1 and the Bet returned (§ 589.11(e)(2)(i)).
+    assert_eq!(nets(&db)[..5], [1000, 1000, 1000, 1000, 1000]);
+}

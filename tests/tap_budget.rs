@@ -5,7 +5,8 @@
 //! table (the embedded default) and action by action (`betting_actions = "tracked"`); the
 //! house-banked games with the wagers repeated (Same bets), dealt from the simulated reading
 //! shoe (no card keyed) or without one (each hand's result tapped by category where the game
-//! offers it, Lunar Poker's and Spanish 21's cards keyed). The table it prints is docs/dealer-screen.md's; the budgets of issue 39
+//! offers it, Spanish 21's cards keyed). The table it prints is docs/dealer-screen.md's; the budgets
+//! of issue 39
 //! hold.
 
 use crate::common;

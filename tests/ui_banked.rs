@@ -431,6 +431,8 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
     tap(&mut h, "2× · $20.00");
     h.get_by_label("Reveal the dealer's cards and turn up each Bet player's cards");
     tap(&mut h, "Done");
+    // No device reads the hands: the results are offered; this walk keys every card.
+    tap(&mut h, "Key every card instead");
     // The declared hands' cards are in from the lock-in.
     h.get_by_label("Seat 4: 9♠ 8♠ 7♠ 6♠ 5♠");
     taps(&mut h, "Q♠ Q♦ 7♣ 5♥ 2♠");

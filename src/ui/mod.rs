@@ -5,6 +5,7 @@
 mod banked;
 mod cards;
 mod correction;
+mod forced;
 mod guard;
 mod high_hand;
 mod irregularity;

@@ -24,6 +24,10 @@ pub(super) struct Tapped {
     pub(super) seat: Option<u8>,
     /// The dealer chose to key every card.
     pub(super) cards_instead: bool,
+    /// Per winning seat: its second combination's id, "none" where it has none (Lunar Poker).
+    pub(super) second: BTreeMap<u8, &'static str>,
+    /// The forced dealer's new hand (Lunar Poker): qualifies or not, and each forcing seat.
+    pub(super) forced: super::forced::ForcedTaps,
 }
 
 impl Tapped {
@@ -92,12 +96,34 @@ impl BankedEntry {
             return false;
         };
         let compared = self.tapped.compared(at.def, *versus);
+        let second = self.second_done(at.r, seat, cat, *versus);
+        // A hand that drew is keyed only with every card (the card entry keys its draw).
+        if at.r.draws.contains_key(&seat) && at.needs_cards(seat, cat, *versus) {
+            return false;
+        }
         let cards = !at.needs_cards(seat, cat, *versus)
             || self
                 .cards
                 .get(&seat)
                 .is_some_and(|c| c.len() == at.r.def().seat_cards);
-        compared && cards
+        compared && second && cards
+    }
+
+    /// A winner's second combination is tapped where its hand can hold one.
+    pub(super) fn second_done(
+        &self,
+        r: &BankedRound,
+        seat: u8,
+        cat: &str,
+        versus: Option<Versus>,
+    ) -> bool {
+        versus != Some(Versus::Wins)
+            || r.second_choices(seat, cat).is_empty()
+            || self
+                .tapped
+                .second
+                .get(&seat)
+                .is_some_and(|x| r.second_choices(seat, cat).iter().any(|c| c.id == *x))
     }
 
     fn next_seat(&self, at: At) -> Option<u8> {
@@ -153,6 +179,15 @@ impl BankedEntry {
                     } else {
                         None
                     },
+                    second: self
+                        .tapped
+                        .second
+                        .get(&s)
+                        .filter(|x| {
+                            *versus == Some(Versus::Wins)
+                                && r.second_choices(s, cat).iter().any(|c| c.id == **x)
+                        })
+                        .map(|x| x.to_string()),
                 },
             ));
         }
@@ -161,6 +196,7 @@ impl BankedEntry {
             Results {
                 dealer_qualifies: qualifies,
                 seats,
+                forced: None,
             },
         );
         if let BankedCommand::Cards { community, .. } = &mut cmd
@@ -181,7 +217,17 @@ impl BankedEntry {
             Some(Versus::Loses) => " · lost",
             None => "",
         };
-        format!("Seat {seat}{versus}\n{cat}")
+        let second = match self.tapped.second.get(&seat) {
+            // Every second combination: the list of the highest hand of six cards.
+            Some(x) if *x != "none" => def.second.map_or("", |f| {
+                f("royal-flush", true)
+                    .iter()
+                    .find(|c| c.id == *x)
+                    .map_or("", |c| c.short)
+            }),
+            _ => "",
+        };
+        format!("Seat {seat}{versus}\n{cat}{second}")
     }
 }
 
@@ -196,6 +242,7 @@ impl DeckhandApp {
                 self.house_rules().mstud.results_by_category
             }
             crate::rules::games::GameId::WptHeadsUp => self.house_rules().wpt.results_by_category,
+            crate::rules::games::GameId::LunarPoker => self.house_rules().lunar.results_by_category,
             crate::rules::games::GameId::TexasHoldemBonus => {
                 self.house_rules().thb.results_by_category
             }
@@ -234,6 +281,11 @@ impl DeckhandApp {
         };
         if e.tapped.cards_instead {
             return false;
+        }
+        // Lunar Poker: the forced dealer's new hand, after its replacement card.
+        if r.forced_result_owed() {
+            e.forced_step(ui, cmds, r);
+            return true;
         }
         if e.tapped.seat.is_none_or(|s| !r.seats_in().contains(&s)) {
             e.tapped.seat = e.next_seat(at);
@@ -352,6 +404,17 @@ impl DeckhandApp {
             .filter(|c| compared && at.needs_cards(seat, c, versus))
             .and_then(|c| def.category(c))
         {
+            // A hand that drew: its draw is keyed with it on the card entry.
+            if r.draws.contains_key(&seat) {
+                body(
+                    ui,
+                    &format!(
+                        "Seat {seat}: {}. A floorperson validates its payout and the hand drew: tap \"Key every card instead\" to key its cards and its draw.",
+                        c.label
+                    ),
+                );
+                return true;
+            }
             let keyed = e.cards.get(&seat).cloned().unwrap_or_default();
             let why = if r.result_needs_cards(seat, c.id) {
                 "A bonus pays on it"
@@ -393,9 +456,14 @@ impl DeckhandApp {
                     .clicked()
                 {
                     e.tapped.seats.remove(&seat);
+                    e.tapped.second.remove(&seat);
                     e.cards.remove(&seat);
                 }
             });
+        } else if e.second_owed(r, seat) {
+            // A winner's second combination, in the place of the categories (they fit
+            // 1024×768 only without it).
+            e.second_buttons(ui, r, seat, &mut tapped);
         } else {
             e.category_buttons(ui, def, seat, &mut tapped);
         }
@@ -424,9 +492,10 @@ impl BankedEntry {
                 .size(theme::BODY)
                 .strong(),
         );
-        // Three to a row: a category's words on one line.
+        // Three to a row (four for Lunar Poker's eleven): a category's words on one line.
         let gap = ui.spacing().item_spacing.x;
-        let third = ((ui.available_width() + gap) / 3.0 - gap)
+        let per_row = if def.categories.len() > 10 { 4.0 } else { 3.0 };
+        let third = ((ui.available_width() + gap) / per_row - gap)
             .floor()
             .min(theme::PLACE_SIZE.x);
         // A long list (Mississippi Stud's paytable) in lower buttons, so it fits 1024×768.
@@ -445,6 +514,7 @@ impl BankedEntry {
                     .selected(cat == Some(c.id));
                 if ui.add_sized(size, b).clicked() {
                     e.tapped.seats.entry(seat).or_default().0 = Some(c.id);
+                    e.tapped.second.remove(&seat);
                     *tapped = true;
                 }
             },
@@ -463,4 +533,77 @@ impl BankedEntry {
             });
         }
     }
+}
+
+impl BankedEntry {
+    /// The seat's hand won and its second combination is still to be tapped.
+    fn second_owed(&self, r: &BankedRound, seat: u8) -> bool {
+        let (cat, versus) = self.tapped.seats.get(&seat).copied().unwrap_or_default();
+        cat.is_some_and(|c| !self.second_done(r, seat, c, versus))
+    }
+
+    /// A winner's second combination, where its hand can hold one (Lunar Poker,
+    /// § 589.11(e)(1)(ii)): "none" first, then those its category allows.
+    fn second_buttons(&mut self, ui: &mut Ui, r: &BankedRound, seat: u8, tapped: &mut bool) {
+        let (cat, versus) = self.tapped.seats.get(&seat).copied().unwrap_or_default();
+        let Some(cat) = cat.filter(|_| versus == Some(Versus::Wins)) else {
+            return;
+        };
+        let choices = r.second_choices(seat, cat);
+        let label = category_label(r, cat);
+        ui.label(
+            RichText::new(format!("Seat {seat}: {label}, beats the dealer"))
+                .size(theme::BODY)
+                .strong(),
+        );
+        if let Some(x) = second_row(ui, choices, self.tapped.second.get(&seat).copied()) {
+            self.tapped.second.insert(seat, x);
+            *tapped = true;
+        }
+        let change = Button::new(RichText::new("Change the result").size(theme::BODY))
+            .min_size(egui::vec2(180.0, theme::MIN_TARGET));
+        if ui.add(change).clicked() {
+            self.tapped.seats.remove(&seat);
+            self.tapped.second.remove(&seat);
+        }
+    }
+}
+
+/// A category's words in the round's game.
+fn category_label(r: &BankedRound, cat: &str) -> &'static str {
+    r.def()
+        .results
+        .and_then(|d| d.category(cat))
+        .map_or("?", |c| c.label)
+}
+
+/// A row of second combinations, the one tapped so far selected; the one tapped now.
+pub(super) fn second_row(
+    ui: &mut Ui,
+    choices: &'static [crate::rules::banked::round::ResultCategory],
+    now: Option<&'static str>,
+) -> Option<&'static str> {
+    let mut picked = None;
+    ui.label(
+        RichText::new("Its second combination, with a card outside the first (§ 589.11(e)(1)(ii))")
+            .size(theme::SMALL + 2.0),
+    );
+    let gap = ui.spacing().item_spacing.x;
+    let quarter = ((ui.available_width() + gap) / 4.0 - gap)
+        .floor()
+        .min(theme::PLACE_SIZE.x);
+    fixed_rows(
+        ui,
+        choices.iter().collect(),
+        egui::vec2(quarter, theme::MIN_TARGET),
+        |ui, c, size| {
+            let b = Button::new(RichText::new(c.label).size(theme::SMALL + 2.0))
+                .wrap_mode(egui::TextWrapMode::Wrap)
+                .selected(now == Some(c.id));
+            if ui.add_sized(size, b).clicked() {
+                picked = Some(c.id);
+            }
+        },
+    );
+    picked
 }

@@ -752,6 +752,7 @@ pub const RESULTS: super::round::ResultsDef = super::round::ResultsDef {
     compare: super::round::Compare::IfQualifies,
     all_keyed_with: &["progressive"],
     community_with: &[],
+    second: None,
     section: "§ 657a.11(c)",
 };
 

@@ -600,6 +600,7 @@ pub const RESULTS: super::round::ResultsDef = super::round::ResultsDef {
     compare: super::round::Compare::Never,
     all_keyed_with: &["progressive"],
     community_with: &["three_card_bonus"],
+    second: None,
     section: "§ 655a.11(i)",
 };
 

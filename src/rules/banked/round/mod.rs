@@ -26,6 +26,8 @@ mod results;
 #[cfg(test)]
 mod results_holdem_tests;
 #[cfg(test)]
+mod results_lunar_tests;
+#[cfg(test)]
 mod results_mstud_tests;
 #[cfg(test)]
 mod results_tests;
@@ -346,6 +348,8 @@ impl BankedRound {
                 draw: None,
                 bet: false,
                 force: false,
+                result: None,
+                forced: None,
             })
             .collect()
     }
@@ -514,6 +518,10 @@ impl BankedRound {
 
     /// Lunar Poker: the dealer's five cards are keyed and hold less than ace-king (§ 589.11(e)(2)).
     pub fn dealer_short_of_qualifying(&self) -> bool {
+        // Settled from results: as the dealer tapped it.
+        if let Some(r) = &self.results {
+            return !r.dealer_qualifies;
+        }
         crate::rules::lunar::lunar_hand(&self.dealer).is_ok_and(|h| !h.dealer_qualifies())
     }
 
@@ -548,6 +556,7 @@ impl BankedRound {
     pub fn ready_to_settle(&self, house: Option<&House>) -> bool {
         self.step == BankedStep::Cards
             && self.settlement.is_none()
+            && !self.forced_result_owed()
             && (!self.seats.is_empty() || !self.returned.is_empty())
             && self
                 .seats
@@ -1380,10 +1389,20 @@ impl BankedRound {
                 let mut used = CardSet::default();
                 let mut check =
                     |what: &str, cards: &[Card], n: usize| take_cards(&mut used, what, cards, n);
-                let seats: BTreeMap<u8, Vec<Card>> = seats.iter().cloned().collect();
-                // A hand declared at lock-in was settled on those cards (§ 589.11(c)).
+                let mut seats: BTreeMap<u8, Vec<Card>> = seats.iter().cloned().collect();
+                // The hands the command keys (not those kept from lock-in).
+                let given: Vec<u8> = seats
+                    .iter()
+                    .filter(|(_, c)| !c.is_empty())
+                    .map(|(s, _)| *s)
+                    .collect();
+                // A hand declared at lock-in was settled on those cards (§ 589.11(c)); from
+                // results, they stay as keyed then.
                 if self.lock_in.is_some() {
                     for (s, first) in &self.cards {
+                        if results.is_some() && seats.get(s).is_none_or(|c| c.is_empty()) {
+                            seats.insert(*s, first.clone());
+                        }
                         if seats.get(s) != Some(first) {
                             return Err(format!(
                                 "seat {s}: its first five cards were keyed when all decisions were locked in: {}",
@@ -1464,7 +1483,13 @@ impl BankedRound {
                     check(&format!("seat {seat}'s draw"), drew, drew.len())?;
                     drawn.insert(*seat, (gave.clone(), drew.clone()));
                 }
-                if let Some(seat) = self.draws.keys().find(|s| !drawn.contains_key(s)) {
+                // From results, a draw is keyed only with the hand's cards.
+                let drawn_owed = |s: &u8| results.is_none() || given.contains(s);
+                if let Some(seat) = self
+                    .draws
+                    .keys()
+                    .find(|s| drawn_owed(s) && !drawn.contains_key(s))
+                {
                     return Err(format!("seat {seat}: key the cards of his draw"));
                 }
                 let sources = self.hand_sources(&seats, dealer, community, read)?;
@@ -1572,6 +1597,19 @@ impl BankedRound {
         }
         if let Some(c) = self.replacement {
             round["dealer_replacement"] = json!(c.to_string());
+        }
+        // Settled from results, forced: the dealer's new hand as tapped (Lunar Poker).
+        if let Some(f) = self.results.as_ref().and_then(|r| r.forced.as_ref()) {
+            round["forced_dealer_qualifies"] = json!(f.dealer_qualifies);
+            if let Some(seats) = round["seats"].as_array_mut() {
+                for v in seats {
+                    let seat = v["seat"].as_u64();
+                    if let Some((_, r)) = f.seats.iter().find(|(s, _)| Some(u64::from(*s)) == seat)
+                    {
+                        v["forced"] = json!(r);
+                    }
+                }
+            }
         }
         let wagered = |key: &str| {
             self.wagers

@@ -42,7 +42,7 @@ impl ResultCategory {
 }
 
 /// A game's results by category.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct ResultsDef {
     /// Lowest first, as the dealer reads them.
     pub categories: &'static [ResultCategory],
@@ -57,6 +57,10 @@ pub struct ResultsDef {
     /// The side wagers paid on the community cards (Mississippi Stud's Three Card Bonus): with
     /// one on the layout, the community cards are keyed.
     pub community_with: &'static [&'static str],
+    /// A winning hand's second combination (Lunar Poker, § 589.11(e)(1)(ii)): the ones a hand
+    /// of this category can hold with a card outside its first (`true`: six cards, a sixth
+    /// bought), "none" first; an empty list asks nothing.
+    pub second: Option<fn(&str, bool) -> &'static [ResultCategory]>,
     pub section: &'static str,
 }
 
@@ -107,6 +111,21 @@ pub struct SeatResult {
     /// Against the dealer's hand; none where the dealer's hand does not qualify.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub versus: Option<Versus>,
+    /// A winning hand's second combination, "none" where it has none (Lunar Poker,
+    /// § 589.11(e)(1)(ii)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second: Option<String>,
+}
+
+/// After a player forced a dealer who did not qualify and the dealer's highest card was
+/// replaced (Lunar Poker, § 589.11(e)(2)(ii)): whether the new hand qualifies and how each
+/// forcing hand fared against it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Forced {
+    pub dealer_qualifies: bool,
+    /// Each forcing seat: against the new hand (none where it does not qualify), and a
+    /// winner's second combination.
+    pub seats: Vec<(u8, SeatResult)>,
 }
 
 /// The round's results: the dealer's qualification and each seat still in.
@@ -116,6 +135,9 @@ pub struct Results {
     /// dealer's (`ResultsDef::qualifies` is none).
     pub dealer_qualifies: bool,
     pub seats: Vec<(u8, SeatResult)>,
+    /// The forced dealer's new hand, tapped after its replacement card (Lunar Poker).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forced: Option<Forced>,
 }
 
 impl super::BankedCommand {
@@ -152,7 +174,7 @@ impl super::BankedCommand {
 impl BankedRound {
     /// This round may be settled from results: its game offers them, nothing in it is paid
     /// from the hands themselves (a wager of `all_keyed_with`: a Progressive, a bonus on the
-    /// cards), and it is neither void nor locked in.
+    /// cards), and it is not void.
     pub fn results_allowed(&self) -> Option<&'static ResultsDef> {
         let def = self.def().results?;
         let from_hands = self
@@ -164,7 +186,7 @@ impl BankedRound {
                     .iter()
                     .any(|k| w.get(*k).is_some_and(|v| *v > 0))
             });
-        (!from_hands && self.void.is_none() && self.lock_in.is_none()).then_some(def)
+        (!from_hands && self.void.is_none()).then_some(def)
     }
 
     /// The wagers that have every hand keyed, in the words of the layout ("Progressive").
@@ -233,6 +255,9 @@ impl BankedRound {
             }
         }
         let compared = def.compare != Compare::Never && versus.is_some();
+        let wins = compared && versus == Some(Versus::Wins);
+        let second =
+            (wins && !self.second_choices(seat, category).is_empty()).then(|| "none".into());
         alone.results = Some(Results {
             dealer_qualifies: compared,
             seats: vec![(
@@ -240,8 +265,10 @@ impl BankedRound {
                 SeatResult {
                     category: category.to_string(),
                     versus: if compared { versus } else { None },
+                    second,
                 },
             )],
+            forced: None,
         });
         let Ok(s) = super::super::settle_json(
             &alone.settle_input(&self.meters).to_string(),
@@ -277,6 +304,8 @@ impl BankedRound {
             .iter()
             .copied()
             .filter(|s| !self.folded.contains(s) && !self.lost.contains_key(s))
+            // Lunar Poker: a royal or straight flush paid instantly at lock-in (§ 589.11(c)(1)).
+            .filter(|s| !self.instant.contains(s))
             .collect()
     }
 
@@ -345,6 +374,7 @@ impl BankedRound {
                 }
                 _ => {}
             }
+            self.check_second(s, r)?;
             let keyed = seats.get(&s).is_some_and(|c| !c.is_empty());
             let needs = self.result_needs_cards(s, &r.category);
             if needs && !keyed {
@@ -353,6 +383,92 @@ impl BankedRound {
                     def.section
                 ));
             }
+        }
+        self.check_forced(results)
+    }
+
+    /// The second combinations a winning hand of `category` at `seat` can hold, "none" first;
+    /// empty where the game asks none or the hand can hold none (Lunar Poker,
+    /// § 589.11(e)(1)(ii)).
+    pub fn second_choices(&self, seat: u8, category: &str) -> &'static [ResultCategory] {
+        let six = self.draws.get(&seat) == Some(&super::DrawKind::Buy);
+        self.def()
+            .results
+            .and_then(|d| d.second)
+            .map_or(&[], |f| f(category, six))
+    }
+
+    /// A winner's second combination is tapped where its hand can hold one, and only there.
+    fn check_second(&self, seat: u8, r: &SeatResult) -> Result<(), String> {
+        let choices = self.second_choices(seat, &r.category);
+        let wins = r.versus == Some(Versus::Wins);
+        match &r.second {
+            None if wins && !choices.is_empty() => Err(format!(
+                "seat {seat}: its second combination, or none (§ 589.11(e)(1)(ii))"
+            )),
+            Some(x) if !wins || !choices.iter().any(|c| c.id == x) => Err(format!(
+                "seat {seat}: {x} is not a second combination its hand can hold (§ 589.11(e)(1)(ii))"
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// The seats that paid to force the dealer (Lunar Poker, § 589.11(e)(2)).
+    pub fn forcing_seats(&self) -> Vec<u8> {
+        let Some(p) = self.def().phases.iter().position(|p| p.after_cards) else {
+            return Vec::new();
+        };
+        self.seats
+            .iter()
+            .copied()
+            .filter(|s| self.decided(*s, p) > 0)
+            .collect()
+    }
+
+    /// Whether the forced dealer's new hand is still to be tapped: the round is settled from
+    /// results and the dealer's highest card was replaced (§ 589.11(e)(2)(ii)).
+    pub fn forced_result_owed(&self) -> bool {
+        self.replacement.is_some() && self.results.as_ref().is_some_and(|r| r.forced.is_none())
+    }
+
+    /// After a replacement card, the results tapped before stand and the forced dealer's new
+    /// hand is tapped: whether it qualifies, and each forcing hand against it; before, none.
+    fn check_forced(&self, results: &Results) -> Result<(), String> {
+        let Some(f) = &results.forced else {
+            return match self.replacement {
+                Some(_) => Err("the forced dealer's new hand: whether it qualifies and how each forcing hand fared (§ 589.11(e)(2)(ii))".into()),
+                None => Ok(()),
+            };
+        };
+        if self.replacement.is_none() {
+            return Err(
+                "no player forced the dealer, so no new hand is tapped (§ 589.11(e)(2)(ii))".into(),
+            );
+        }
+        if let Some(before) = &self.results
+            && (before.seats != results.seats
+                || before.dealer_qualifies != results.dealer_qualifies)
+        {
+            return Err("the results tapped before the dealer was forced stand".into());
+        }
+        let forcing = self.forcing_seats();
+        let given: Vec<u8> = f.seats.iter().map(|(s, _)| *s).collect();
+        if given != forcing {
+            return Err(format!(
+                "the forcing seats are {forcing:?}: each, once, in seat order (§ 589.11(e)(2)(ii))"
+            ));
+        }
+        for (s, r) in &f.seats {
+            let tapped = results.seats.iter().find(|(k, _)| k == s).map(|(_, r)| r);
+            if tapped.is_none_or(|t| t.category != r.category) {
+                return Err(format!("seat {s}: the hand is the one tapped before"));
+            }
+            if f.dealer_qualifies != r.versus.is_some() {
+                return Err(format!(
+                    "seat {s}: compared with the dealer's new hand where, and only where, it qualifies (§ 589.11(e)(2)(ii))"
+                ));
+            }
+            self.check_second(*s, r)?;
         }
         Ok(())
     }

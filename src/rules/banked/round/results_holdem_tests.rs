@@ -59,6 +59,7 @@ fn result(category: &str, versus: Option<Versus>) -> SeatResult {
     SeatResult {
         category: category.into(),
         versus,
+        second: None,
     }
 }
 
@@ -69,6 +70,7 @@ fn results(qualifies: bool, seats: [(&str, Versus); 2]) -> Results {
             .zip(seats)
             .map(|(s, (c, v))| (s, result(c, Some(v))))
             .collect(),
+        forced: None,
     }
 }
 
@@ -167,6 +169,7 @@ fn wpt_every_hand_is_compared_and_side_wagers_key_every_card() {
                 seats: (1..=3)
                     .map(|s| (s, result("below-straight", Some(Versus::Loses))))
                     .collect(),
+                forced: None,
             },
         ))
         .unwrap_err();
@@ -208,6 +211,7 @@ fn thb_results_settle_as_the_cards_would() {
                     (1, result("flush-or-better", Some(Versus::Wins))),
                     (2, result("below-straight", Some(Versus::Wins))),
                 ],
+                forced: None,
             },
         ))
         .unwrap();
@@ -230,6 +234,7 @@ fn thb_has_no_qualification_and_its_bonus_keys_every_card() {
                     (1, result("straight", Some(Versus::Loses))),
                     (2, result("straight", Some(Versus::Ties))),
                 ],
+                forced: None,
             },
         ))
         .unwrap_err();
@@ -242,6 +247,7 @@ fn thb_has_no_qualification_and_its_bonus_keys_every_card() {
                 (1, result("straight", Some(Versus::Loses))),
                 (2, result("straight", Some(Versus::Ties))),
             ],
+            forced: None,
         },
     ))
     .unwrap();

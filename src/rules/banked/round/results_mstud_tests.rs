@@ -39,6 +39,7 @@ fn result(category: &str) -> SeatResult {
     SeatResult {
         category: category.into(),
         versus: None,
+        second: None,
     }
 }
 
@@ -46,6 +47,7 @@ fn results(cats: [&str; 3]) -> Results {
     Results {
         dealer_qualifies: false,
         seats: (1..=3).zip(cats).map(|(s, c)| (s, result(c))).collect(),
+        forced: None,
     }
 }
 

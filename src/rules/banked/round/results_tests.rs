@@ -38,6 +38,7 @@ fn result(category: &str, versus: Option<Versus>) -> SeatResult {
     SeatResult {
         category: category.into(),
         versus,
+        second: None,
     }
 }
 
@@ -83,6 +84,7 @@ fn results_settle_as_the_cards_would() {
                     (2, result("high-card", Some(Versus::Loses))),
                     (3, result("pair", Some(Versus::Wins))),
                 ],
+                forced: None,
             },
         ))
         .unwrap();
@@ -113,6 +115,7 @@ fn a_dealer_who_does_not_qualify_needs_no_comparison() {
                     (2, result("pair", None)),
                     (3, result("high-card", None)),
                 ],
+                forced: None,
             },
         ))
         .unwrap_err();
@@ -126,6 +129,7 @@ fn a_dealer_who_does_not_qualify_needs_no_comparison() {
                 (2, result("pair", None)),
                 (3, result("high-card", None)),
             ],
+            forced: None,
         },
     ))
     .unwrap();
@@ -146,6 +150,7 @@ fn a_hand_a_bonus_pays_on_has_its_cards_keyed_and_they_must_hold_the_category() 
             (2, result("pair", Some(Versus::Loses))),
             (3, result("high-card", Some(Versus::Loses))),
         ],
+        forced: None,
     };
     // The Super Bonus pays on a straight (§ 657a.12(b)): its cards are keyed.
     let e = r.run(&cards_cmd(vec![], straight.clone())).unwrap_err();
@@ -196,6 +201,7 @@ fn a_play_above_the_ante_needs_a_category_of_aces_or_better() {
                     (2, result("pair", Some(Versus::Loses))),
                     (3, result("high-card", Some(Versus::Loses))),
                 ],
+                forced: None,
             },
         ))
         .unwrap_err();
@@ -209,6 +215,7 @@ fn a_play_above_the_ante_needs_a_category_of_aces_or_better() {
                 (2, result("pair", Some(Versus::Loses))),
                 (3, result("high-card", Some(Versus::Loses))),
             ],
+            forced: None,
         },
     ))
     .unwrap();
@@ -217,7 +224,8 @@ fn a_play_above_the_ante_needs_a_category_of_aces_or_better() {
 
 #[test]
 fn results_are_refused_where_the_hands_pay_a_progressive_or_the_game_has_none() {
-    let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1]).unwrap();
+    // Spanish 21 is played hand by hand (its cards are the decisions): no results.
+    let mut r = BankedRound::start(GameId::Spanish21, Dealing::Hand, &[1]).unwrap();
     assert!(r.results_allowed().is_none());
     r.results = None;
     let mut c4 = at_the_cards(1);
@@ -236,6 +244,7 @@ fn results_are_refused_where_the_hands_pay_a_progressive_or_the_game_has_none() 
                     (2, result("pair", Some(Versus::Loses))),
                     (3, result("high-card", Some(Versus::Loses))),
                 ],
+                forced: None,
             },
         ))
         .unwrap_err();
@@ -256,6 +265,7 @@ fn a_casino_that_keys_every_card_refuses_a_settlement_from_results() {
                 (2, result("high-card", None)),
                 (3, result("high-card", None)),
             ],
+            forced: None,
         },
     );
     let e = r.decide(&cmd, Some(&house)).unwrap_err();

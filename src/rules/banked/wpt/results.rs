@@ -89,5 +89,6 @@ pub const RESULTS: super::super::round::ResultsDef = super::super::round::Result
     compare: super::super::round::Compare::Always,
     all_keyed_with: &["pocket_bonus", "trips_plus"],
     community_with: &[],
+    second: None,
     section: "§ 677a.11(h)",
 };

@@ -14,11 +14,18 @@
 //!   after every other player, the dealer's highest card is replaced once and the hands compared
 //!   again; still no qualifier returns Ante and Bet.
 
+mod combinations;
+mod results;
+mod validate;
+
+pub use combinations::second_combination;
+pub use results::{RESULTS, second_choices};
+use validate::{Checked, validate};
+
 use super::paytable::{Pay, PayTable, Paytables};
-use super::round::{BankedSections, Def, Phase, Who, Zero, spot};
+use super::round::{BankedSections, Def, Phase, SeatResult, Who, Zero, spot};
 use super::{Ledger, Line, SettleError, Settlement, err, lower_first};
 use crate::rules::Cents;
-use crate::rules::cards::{Card, Rank};
 use crate::rules::eval::{self, Category};
 use crate::rules::lunar::{LunarCategory, LunarHand, SuperHand, lunar_hand, super_hand};
 use crate::rules::money;
@@ -38,6 +45,9 @@ pub struct Rules {
     /// The text does not say what becomes of the Ante under an instant payout (§ 589.11(c)(1));
     /// true: it is returned with the payout ("X to 1").
     pub instant_returns_ante: bool,
+    /// Without a card-reading device, the round is settled from each Bet hand's result as the
+    /// dealer taps it (`RESULTS`); false: every card is keyed.
+    pub results_by_category: bool,
 }
 
 impl Default for Rules {
@@ -47,6 +57,7 @@ impl Default for Rules {
             super_offered: true,
             super_table: "A".into(),
             instant_returns_ante: true,
+            results_by_category: true,
         }
     }
 }
@@ -62,8 +73,16 @@ impl Rules {
 #[serde(deny_unknown_fields)]
 pub struct Round {
     pub game: String,
-    /// The dealer's five cards.
+    /// The dealer's five cards; none where the round is settled from results.
+    #[serde(default)]
     pub dealer: String,
+    /// Settled from results: whether the dealer's hand qualifies, as the dealer tapped it.
+    #[serde(default)]
+    pub dealer_qualifies: Option<bool>,
+    /// Settled from results, a player having forced: whether the dealer's hand with its
+    /// replacement card qualifies, as the dealer tapped it.
+    #[serde(default)]
+    pub forced_dealer_qualifies: Option<bool>,
     /// The card that replaced the dealer's highest card when a player forced (§ 589.11(e)(2)(ii)).
     #[serde(default)]
     pub dealer_replacement: Option<String>,
@@ -88,6 +107,12 @@ pub struct Seat {
     /// Paid the Options fee to force a non-qualifying dealer.
     #[serde(default)]
     pub force: bool,
+    /// Settled from results: the Bet hand's result as the dealer tapped it.
+    #[serde(default)]
+    pub result: Option<SeatResult>,
+    /// Settled from results, forcing: how the hand fared against the dealer's new hand.
+    #[serde(default)]
+    pub forced: Option<SeatResult>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
@@ -105,175 +130,6 @@ pub enum Draw {
     Buy(String),
     /// Cards given up and the cards that replaced them.
     Exchange { discard: String, replace: String },
-}
-
-/// The dealer's cards, the forced replacement card and the checked seats.
-type Validated = (Vec<Card>, Option<Card>, Vec<Checked>);
-
-struct Checked {
-    seat: u8,
-    first: Vec<Card>,
-    final_cards: Vec<Card>,
-    ante: Cents,
-    super_wager: Cents,
-    declared: bool,
-    drew: bool,
-    bet: bool,
-    force: bool,
-}
-
-fn validate(round: &Round, rules: &Rules) -> Result<Validated, SettleError> {
-    super::check_seats(round.seats.iter().map(|s| s.seat), 5, "§ 589.2(a)")?;
-    let dealer = super::cards("dealer", &round.dealer)?;
-    if dealer.len() != 5 {
-        return Err(err(
-            "dealer",
-            "the dealer has five cards (§ 589.8(c)); a wrong count voids the round (§ 589.13(c))",
-        ));
-    }
-    let mut all = vec![("dealer".to_string(), dealer.clone())];
-    let replacement = match &round.dealer_replacement {
-        None => None,
-        Some(t) => {
-            let c = super::cards("dealer_replacement", t)?;
-            if c.len() != 1 {
-                return Err(err(
-                    "dealer_replacement",
-                    "one card replaces the dealer's highest card (§ 589.11(e)(2)(ii))",
-                ));
-            }
-            all.push(("dealer_replacement".into(), c.clone()));
-            Some(c[0])
-        }
-    };
-    let dealer_q = lunar_hand(&dealer)
-        .map_err(|e| err("dealer", e.to_string()))?
-        .dealer_qualifies();
-    let mut out = Vec::new();
-    for (i, s) in round.seats.iter().enumerate() {
-        let f = |x: &str| format!("seats[{i}].{x}");
-        let first = super::cards(&f("cards"), &s.cards)?;
-        if first.len() != 5 {
-            return Err(err(
-                f("cards"),
-                "each player is dealt five cards (§ 589.8(c))",
-            ));
-        }
-        all.push((f("cards"), first.clone()));
-        super::amount(&f("wagers.ante"), s.wagers.ante)?;
-        super::amount(&f("wagers.super"), s.wagers.super_wager)?;
-        if s.wagers.ante == 0 {
-            return Err(err(
-                f("wagers.ante"),
-                "an Ante is needed to be dealt in (§ 589.7(c)(1))",
-            ));
-        }
-        if s.wagers.super_wager > 0 && !rules.super_offered {
-            return Err(err(
-                f("wagers.super"),
-                "this casino does not offer the Super Wager (§ 589.7(c)(2))",
-            ));
-        }
-        let v = eval::evaluate(&first).map_err(|e| err(f("cards"), e.to_string()))?;
-        let instant = v.category() == Category::StraightFlush;
-        if instant && s.bet {
-            return Err(err(
-                f("bet"),
-                "a royal or straight flush in the first five cards may not place a Bet Wager; it is declared for the instant payout (§ 589.11(b)(2))",
-            ));
-        }
-        if instant && s.draw.is_some() {
-            return Err(err(
-                f("draw"),
-                "a royal or straight flush in the first five cards is declared, not drawn to (§ 589.11(b)(2), (c)(1))",
-            ));
-        }
-        let mut final_cards = first.clone();
-        match &s.draw {
-            None => {}
-            Some(Draw::Buy(c)) => {
-                let c = super::cards(&f("draw.buy"), c)?;
-                if c.len() != 1 {
-                    return Err(err(
-                        f("draw.buy"),
-                        "the Options fee buys one sixth card (§ 589.11(d)(2)(i)(A))",
-                    ));
-                }
-                all.push((f("draw.buy"), c.clone()));
-                final_cards.push(c[0]);
-            }
-            Some(Draw::Exchange { discard, replace }) => {
-                let d = super::cards(&f("draw.exchange.discard"), discard)?;
-                let r = super::cards(&f("draw.exchange.replace"), replace)?;
-                if !(2..=5).contains(&d.len()) {
-                    return Err(err(
-                        f("draw.exchange.discard"),
-                        format!(
-                            "{} card(s): an exchange is of two to five cards (§ 589.11(b)(3))",
-                            d.len()
-                        ),
-                    ));
-                }
-                if let Some(c) = d.iter().find(|c| !first.contains(c)) {
-                    return Err(err(
-                        f("draw.exchange.discard"),
-                        format!("{c} is not among the player's cards"),
-                    ));
-                }
-                if r.len() != d.len() {
-                    return Err(err(
-                        f("draw.exchange.replace"),
-                        format!(
-                            "{} card(s) discarded, {} drawn: the same number is dealt (§ 589.11(d)(2)(i)(B))",
-                            d.len(),
-                            r.len()
-                        ),
-                    ));
-                }
-                all.push((f("draw.exchange.replace"), r.clone()));
-                final_cards.retain(|c| !d.contains(c));
-                final_cards.extend(r);
-            }
-        }
-        if s.force && !s.bet {
-            return Err(err(
-                f("force"),
-                "only a player with a Bet Wager can force the dealer (§ 589.11(e)(2))",
-            ));
-        }
-        if s.force && dealer_q {
-            return Err(err(
-                f("force"),
-                "the dealer qualifies; forcing is offered only when the dealer does not (§ 589.11(e)(2))",
-            ));
-        }
-        out.push(Checked {
-            seat: s.seat,
-            first,
-            final_cards,
-            ante: s.wagers.ante,
-            super_wager: s.wagers.super_wager,
-            declared: s.declared,
-            drew: s.draw.is_some(),
-            bet: s.bet,
-            force: s.force,
-        });
-    }
-    let forced = out.iter().any(|s| s.force);
-    if forced && replacement.is_none() {
-        return Err(err(
-            "dealer_replacement",
-            "a player forced the dealer: give the card that replaced the dealer's highest card (§ 589.11(e)(2)(ii))",
-        ));
-    }
-    if !forced && replacement.is_some() {
-        return Err(err(
-            "dealer_replacement",
-            "no player forced the dealer, so no card is replaced (§ 589.11(e)(2)(ii))",
-        ));
-    }
-    super::one_deck(&all)?;
-    Ok((dealer, replacement, out))
 }
 
 fn lunar_line(c: LunarCategory) -> (&'static str, &'static str) {
@@ -309,118 +165,6 @@ fn super_line(h: SuperHand) -> Line {
     }
 }
 
-/// The cards that make a hand's combination: all five for straights, flushes and full houses,
-/// the matched cards for pairs, trips and quads, the ace and king for ace-king.
-fn combination(h: &LunarHand) -> Vec<Card> {
-    let cards = &h.best.cards;
-    let count = |r: Rank| cards.iter().filter(|c| c.rank == r).count();
-    match h.category {
-        LunarCategory::FourOfAKind
-        | LunarCategory::ThreeOfAKind
-        | LunarCategory::TwoPair
-        | LunarCategory::OnePair => cards
-            .iter()
-            .filter(|c| count(c.rank) >= 2)
-            .copied()
-            .collect(),
-        LunarCategory::AceKing => {
-            let a = cards.iter().find(|c| c.rank == Rank::ACE).copied();
-            let k = cards.iter().find(|c| c.rank == Rank::KING).copied();
-            a.into_iter().chain(k).collect()
-        }
-        LunarCategory::NoHand => Vec::new(),
-        _ => cards.clone(),
-    }
-}
-
-/// Every combination of the cards (5 or 6) with its category, for the second-combination
-/// payout.
-fn all_combinations(cards: &[Card]) -> Vec<(LunarCategory, Vec<Card>)> {
-    let mut out = Vec::new();
-    let n = cards.len();
-    // Two-card combinations: pairs and ace-king.
-    for i in 0..n {
-        for j in i + 1..n {
-            let (a, b) = (cards[i], cards[j]);
-            if a.rank == b.rank {
-                out.push((LunarCategory::OnePair, vec![a, b]));
-            }
-            let ranks = [a.rank, b.rank];
-            if ranks.contains(&Rank::ACE) && ranks.contains(&Rank::KING) {
-                out.push((LunarCategory::AceKing, vec![a, b]));
-            }
-        }
-    }
-    // Trips, quads and two pairs from the pairs.
-    let pairs: Vec<Vec<Card>> = out
-        .iter()
-        .filter(|(c, _)| *c == LunarCategory::OnePair)
-        .map(|(_, v)| v.clone())
-        .collect();
-    for (x, p) in pairs.iter().enumerate() {
-        for q in &pairs[x + 1..] {
-            if p.iter().any(|c| q.contains(c)) {
-                let mut set: Vec<Card> = p.iter().chain(q).copied().collect();
-                set.sort();
-                set.dedup();
-                if set.len() == 3 {
-                    out.push((LunarCategory::ThreeOfAKind, set));
-                }
-            } else if p[0].rank != q[0].rank {
-                out.push((LunarCategory::TwoPair, p.iter().chain(q).copied().collect()));
-            } else {
-                out.push((
-                    LunarCategory::FourOfAKind,
-                    p.iter().chain(q).copied().collect(),
-                ));
-            }
-        }
-    }
-    // Five-card combinations: straights, flushes, full houses and better.
-    eval::for_each_five(cards, |five| {
-        if let Ok(h) = lunar_hand(five)
-            && matches!(
-                h.category,
-                LunarCategory::Straight
-                    | LunarCategory::Flush
-                    | LunarCategory::FullHouse
-                    | LunarCategory::StraightFlush
-                    | LunarCategory::RoyalFlush
-            )
-        {
-            out.push((h.category, five.to_vec()));
-        }
-    });
-    out
-}
-
-/// The best-paying second combination with at least one card outside the winning one
-/// (§ 589.11(e)(1)(ii)); one only, the text being singular. Which one when several qualify is
-/// not said: the best-paying (a documented choice).
-pub fn second_combination(
-    cards: &[Card],
-    winning: &LunarHand,
-    bet: &PayTable,
-) -> Option<(LunarCategory, Vec<Card>, u64, u64)> {
-    let used = combination(winning);
-    let mut best: Option<(LunarCategory, Vec<Card>, u64, u64)> = None;
-    for (cat, combo) in all_combinations(cards) {
-        if combo.iter().all(|c| used.contains(c)) {
-            continue;
-        }
-        let Some(Pay::To(a, b)) = bet.pay(lunar_line(cat).0) else {
-            continue;
-        };
-        let better = best
-            .as_ref()
-            .is_none_or(|(_, _, ba, bb)| (a as u128) * (*bb as u128) > (*ba as u128) * (b as u128));
-        if better {
-            best = Some((cat, combo, a, b));
-        }
-    }
-    best
-}
-
 pub fn settle(
     round: &Round,
     rules: &Rules,
@@ -428,7 +172,8 @@ pub fn settle(
     rounding: Cents,
 ) -> Result<Settlement, SettleError> {
     rules.validate(p).map_err(|e| err("rules", e))?;
-    let (dealer, replacement, mut seats) = validate(round, rules)?;
+    let (dealer, replacement, mut seats, qualifies) = validate(round, rules)?;
+    let by_results = round.dealer_qualifies.is_some();
     let mut l = Ledger::new(p, GAME, rounding);
     let instant_t = l.table("instant", &rules.instant)?;
     let super_t = l.table("super", &rules.super_table)?;
@@ -463,29 +208,42 @@ pub fn settle(
         }
     }
     // § 589.11(e): showdown from the dealer's right, counterclockwise.
-    let dh = lunar_hand(&dealer).map_err(|e| err("dealer", e.to_string()))?;
-    l.set_dealer(format!(
-        "{}{}",
-        describe(&dh),
-        if dh.dealer_qualifies() {
-            String::new()
+    let dh = if by_results {
+        l.set_dealer(if qualifies {
+            "Qualifies: ace-king or better (the dealer's call)"
         } else {
-            " (does not qualify: less than ace-king)".into()
-        }
-    ));
+            "Does not qualify: less than ace-king (the dealer's call)"
+        });
+        None
+    } else {
+        let dh = lunar_hand(&dealer).map_err(|e| err("dealer", e.to_string()))?;
+        l.set_dealer(format!(
+            "{}{}",
+            describe(&dh),
+            if qualifies {
+                ""
+            } else {
+                " (does not qualify: less than ace-king)"
+            }
+        ));
+        Some(dh)
+    };
     let bettors: Vec<&Checked> = seats
         .iter()
         .rev()
         .filter(|s| s.bet && !done.contains(&s.seat))
         .collect();
-    if dh.dealer_qualifies() {
+    if qualifies {
         for s in &bettors {
-            showdown(&mut l, s, &dh, bet_t, "§ 589.11(e)(1)")?;
+            match (&s.result, &dh) {
+                (Some(r), _) => results::showdown(&mut l, s, r, bet_t, "§ 589.11(e)(1)")?,
+                (None, Some(dh)) => showdown(&mut l, s, dh, bet_t, "§ 589.11(e)(1)")?,
+                (None, None) => return Err(err("dealer", "the dealer's five cards")),
+            }
         }
     } else {
         for s in bettors.iter().filter(|s| !s.force) {
-            let ph = lunar_hand(&s.final_cards).map_err(|e| err("cards", e.to_string()))?;
-            l.set_hand(s.seat, describe(&ph));
+            l.set_hand(s.seat, hand_words(s)?);
             l.by_table(
                 s.seat,
                 "ante",
@@ -515,6 +273,29 @@ pub fn settle(
                     "§ 589.11(e)(2)(ii)",
                 );
             }
+            // From results: the dealer tapped whether the new hand qualifies and how each
+            // forcing hand fared against it.
+            if let Some(q) = round.forced_dealer_qualifies {
+                l.note(format!(
+                    "Forced: the dealer's highest card was replaced by {card}; the new hand {} (the dealer's call, § 589.11(e)(2)(ii)).",
+                    if q {
+                        "qualifies"
+                    } else {
+                        "still does not qualify"
+                    }
+                ));
+                for s in forcing {
+                    let fr = s.forced.as_ref().ok_or_else(|| {
+                        err(format!("seat {}.forced", s.seat), "how the hand fared")
+                    })?;
+                    forced_by_result(&mut l, s, fr, q, bet_t)?;
+                }
+                if rules.instant_returns_ante && !done.is_empty() {
+                    l.note("The Ante is returned with an instant payout (§ 589.11(c)(1) is silent); setting instant_returns_ante.");
+                }
+                l.note(super::by_result::SETTLED_FROM_RESULTS);
+                return Ok(l.finish());
+            }
             // The dealer's highest-ranking card is discarded and replaced (one card for the table).
             let mut new = dealer.clone();
             let hi = new
@@ -534,8 +315,7 @@ pub fn settle(
                 if nh.dealer_qualifies() {
                     showdown(&mut l, s, &nh, bet_t, "§ 589.11(e)(2)(ii)(B)")?;
                 } else {
-                    let ph = lunar_hand(&s.final_cards).map_err(|e| err("cards", e.to_string()))?;
-                    l.set_hand(s.seat, describe(&ph));
+                    l.set_hand(s.seat, hand_words(s)?);
                     l.push(
                         s.seat,
                         "ante",
@@ -557,7 +337,39 @@ pub fn settle(
     if rules.instant_returns_ante && !done.is_empty() {
         l.note("The Ante is returned with an instant payout (§ 589.11(c)(1) is silent); setting instant_returns_ante.");
     }
+    if by_results {
+        l.note(super::by_result::SETTLED_FROM_RESULTS);
+    }
     Ok(l.finish())
+}
+
+/// A Bet hand in words: its result tapped, or its cards.
+fn hand_words(s: &Checked) -> Result<String, SettleError> {
+    match &s.result {
+        Some(r) => Ok(results::words(r)),
+        None => Ok(describe(
+            &lunar_hand(&s.final_cards).map_err(|e| err("cards", e.to_string()))?,
+        )),
+    }
+}
+
+/// A forcing hand against the dealer's new hand, from the results tapped (§ 589.11(e)(2)(ii)):
+/// compared where it qualifies, else the Ante and the Bet returned.
+fn forced_by_result(
+    l: &mut Ledger,
+    s: &Checked,
+    fr: &SeatResult,
+    qualifies: bool,
+    bet_t: &PayTable,
+) -> Result<(), SettleError> {
+    if qualifies {
+        return results::showdown(l, s, fr, bet_t, "§ 589.11(e)(2)(ii)(B)");
+    }
+    l.set_hand(s.seat, results::words(fr));
+    let why = "the forced dealer still does not qualify";
+    l.push(s.seat, "ante", s.ante, why, "§ 589.11(e)(2)(ii)(A)");
+    l.push(s.seat, "bet", 2 * s.ante, why, "§ 589.11(e)(2)(ii)(A)");
+    Ok(())
 }
 
 /// § 589.11(c): once "all decisions are locked in", the instant payouts of declared royal and
@@ -695,6 +507,8 @@ pub fn settle_lock_in(
             drew: false,
             bet: false,
             force: false,
+            result: None,
+            forced: None,
         });
     }
     super::one_deck(&all)?;
@@ -883,7 +697,7 @@ pub const ROUND: Def = Def {
         limit: |_| 1,
     }),
     not_offered,
-    results: None,
+    results: Some(&RESULTS),
 };
 
 /// The side wagers the casino may leave out of its Rules Submission.

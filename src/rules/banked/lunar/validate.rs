@@ -1,0 +1,251 @@
+//! A Lunar Poker round's input checked against the chapter before it is settled: the seats and
+//! their cards, the draws (§ 589.11(d)), the force (§ 589.11(e)(2)), the results tapped where
+//! no device reads the cards.
+
+use super::super::{SettleError, err};
+use super::{Draw, Round, Rules, results};
+use crate::rules::Cents;
+use crate::rules::banked::round::SeatResult;
+use crate::rules::cards::Card;
+use crate::rules::eval::{self, Category};
+use crate::rules::lunar::lunar_hand;
+
+/// The dealer's cards (none from results), the forced replacement card, the checked seats and
+/// whether the dealer's hand qualifies.
+pub(super) type Validated = (Vec<Card>, Option<Card>, Vec<Checked>, bool);
+
+pub(super) struct Checked {
+    pub(super) seat: u8,
+    pub(super) first: Vec<Card>,
+    pub(super) final_cards: Vec<Card>,
+    pub(super) ante: Cents,
+    pub(super) super_wager: Cents,
+    pub(super) declared: bool,
+    pub(super) drew: bool,
+    pub(super) bet: bool,
+    pub(super) force: bool,
+    pub(super) result: Option<SeatResult>,
+    pub(super) forced: Option<SeatResult>,
+}
+
+pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, SettleError> {
+    super::super::check_seats(round.seats.iter().map(|s| s.seat), 5, "§ 589.2(a)")?;
+    let by_results = round.dealer_qualifies.is_some();
+    if by_results && !rules.results_by_category {
+        return Err(err(
+            "dealer_qualifies",
+            "this casino keys every hand's cards ([house.lunar-poker] results_by_category = false)",
+        ));
+    }
+    let dealer = super::super::cards("dealer", &round.dealer)?;
+    if by_results && !dealer.is_empty() {
+        return Err(err(
+            "dealer",
+            "with results the dealer's hand is not keyed, only whether it qualifies",
+        ));
+    }
+    if dealer.len() != 5 && !by_results {
+        return Err(err(
+            "dealer",
+            "the dealer has five cards (§ 589.8(c)); a wrong count voids the round (§ 589.13(c))",
+        ));
+    }
+    let mut all = vec![("dealer".to_string(), dealer.clone())];
+    let replacement = match &round.dealer_replacement {
+        None => None,
+        Some(t) => {
+            let c = super::super::cards("dealer_replacement", t)?;
+            if c.len() != 1 {
+                return Err(err(
+                    "dealer_replacement",
+                    "one card replaces the dealer's highest card (§ 589.11(e)(2)(ii))",
+                ));
+            }
+            all.push(("dealer_replacement".into(), c.clone()));
+            Some(c[0])
+        }
+    };
+    let dealer_q = match round.dealer_qualifies {
+        Some(q) => q,
+        None => lunar_hand(&dealer)
+            .map_err(|e| err("dealer", e.to_string()))?
+            .dealer_qualifies(),
+    };
+    let mut out = Vec::new();
+    for (i, s) in round.seats.iter().enumerate() {
+        let f = |x: &str| format!("seats[{i}].{x}");
+        let first = super::super::cards(&f("cards"), &s.cards)?;
+        // From results, a hand's first five cards are known only where it declared them.
+        if first.len() != 5 && !(by_results && first.is_empty()) {
+            return Err(err(
+                f("cards"),
+                "each player is dealt five cards (§ 589.8(c))",
+            ));
+        }
+        all.push((f("cards"), first.clone()));
+        super::super::amount(&f("wagers.ante"), s.wagers.ante)?;
+        super::super::amount(&f("wagers.super"), s.wagers.super_wager)?;
+        if s.wagers.ante == 0 {
+            return Err(err(
+                f("wagers.ante"),
+                "an Ante is needed to be dealt in (§ 589.7(c)(1))",
+            ));
+        }
+        if s.wagers.super_wager > 0 && !rules.super_offered {
+            return Err(err(
+                f("wagers.super"),
+                "this casino does not offer the Super Wager (§ 589.7(c)(2))",
+            ));
+        }
+        let instant = !first.is_empty()
+            && eval::evaluate(&first)
+                .map_err(|e| err(f("cards"), e.to_string()))?
+                .category()
+                == Category::StraightFlush;
+        if instant && s.bet {
+            return Err(err(
+                f("bet"),
+                "a royal or straight flush in the first five cards may not place a Bet Wager; it is declared for the instant payout (§ 589.11(b)(2))",
+            ));
+        }
+        if instant && s.draw.is_some() {
+            return Err(err(
+                f("draw"),
+                "a royal or straight flush in the first five cards is declared, not drawn to (§ 589.11(b)(2), (c)(1))",
+            ));
+        }
+        let mut final_cards = first.clone();
+        // From results, a draw's cards are not keyed (the hand's result is tapped).
+        let draw_unkeyed = by_results
+            && match &s.draw {
+                Some(Draw::Buy(c)) => c.trim().is_empty(),
+                Some(Draw::Exchange { discard, replace }) => {
+                    discard.trim().is_empty() && replace.trim().is_empty()
+                }
+                None => false,
+            };
+        match &s.draw {
+            None => {}
+            Some(_) if draw_unkeyed => {}
+            Some(Draw::Buy(c)) => {
+                let c = super::super::cards(&f("draw.buy"), c)?;
+                if c.len() != 1 {
+                    return Err(err(
+                        f("draw.buy"),
+                        "the Options fee buys one sixth card (§ 589.11(d)(2)(i)(A))",
+                    ));
+                }
+                all.push((f("draw.buy"), c.clone()));
+                final_cards.push(c[0]);
+            }
+            Some(Draw::Exchange { discard, replace }) => {
+                let d = super::super::cards(&f("draw.exchange.discard"), discard)?;
+                let r = super::super::cards(&f("draw.exchange.replace"), replace)?;
+                if !(2..=5).contains(&d.len()) {
+                    return Err(err(
+                        f("draw.exchange.discard"),
+                        format!(
+                            "{} card(s): an exchange is of two to five cards (§ 589.11(b)(3))",
+                            d.len()
+                        ),
+                    ));
+                }
+                if let Some(c) = d.iter().find(|c| !first.contains(c)) {
+                    return Err(err(
+                        f("draw.exchange.discard"),
+                        format!("{c} is not among the player's cards"),
+                    ));
+                }
+                if r.len() != d.len() {
+                    return Err(err(
+                        f("draw.exchange.replace"),
+                        format!(
+                            "{} card(s) discarded, {} drawn: the same number is dealt (§ 589.11(d)(2)(i)(B))",
+                            d.len(),
+                            r.len()
+                        ),
+                    ));
+                }
+                all.push((f("draw.exchange.replace"), r.clone()));
+                final_cards.retain(|c| !d.contains(c));
+                final_cards.extend(r);
+            }
+        }
+        if s.force && !s.bet {
+            return Err(err(
+                f("force"),
+                "only a player with a Bet Wager can force the dealer (§ 589.11(e)(2))",
+            ));
+        }
+        if s.force && dealer_q {
+            return Err(err(
+                f("force"),
+                "the dealer qualifies; forcing is offered only when the dealer does not (§ 589.11(e)(2))",
+            ));
+        }
+        let six = matches!(s.draw, Some(Draw::Buy(_)));
+        if s.result.is_some() != (by_results && s.bet) || (!by_results && s.forced.is_some()) {
+            return Err(err(
+                f("result"),
+                "a result for each Bet hand, and only where the round is settled from results",
+            ));
+        }
+        if let Some(r) = &s.result {
+            let known = (!first.is_empty() && !draw_unkeyed).then_some(&final_cards[..]);
+            results::check(&format!("seats[{i}]"), r, dealer_q, six, known)?;
+        }
+        if s.forced.is_some() != (by_results && s.force) {
+            return Err(err(
+                f("forced"),
+                "how each forcing hand fared against the dealer's new hand (§ 589.11(e)(2)(ii))",
+            ));
+        }
+        if let (Some(fr), Some(r), Some(q)) = (&s.forced, &s.result, round.forced_dealer_qualifies)
+        {
+            if fr.category != r.category {
+                return Err(err(f("forced.category"), "the hand is the one tapped"));
+            }
+            results::check(&format!("seats[{i}].forced"), fr, q, six, None)?;
+        }
+        out.push(Checked {
+            seat: s.seat,
+            first,
+            final_cards,
+            ante: s.wagers.ante,
+            super_wager: s.wagers.super_wager,
+            declared: s.declared,
+            drew: s.draw.is_some(),
+            bet: s.bet,
+            force: s.force,
+            result: s.result.clone(),
+            forced: s.forced.clone(),
+        });
+    }
+    let forced = out.iter().any(|s| s.force);
+    if by_results && forced != round.forced_dealer_qualifies.is_some() {
+        return Err(err(
+            "forced_dealer_qualifies",
+            "whether the forced dealer's new hand qualifies, where and only where a player forced (§ 589.11(e)(2)(ii))",
+        ));
+    }
+    if !by_results && round.forced_dealer_qualifies.is_some() {
+        return Err(err(
+            "forced_dealer_qualifies",
+            "only a round settled from results taps the forced dealer's hand",
+        ));
+    }
+    if forced && replacement.is_none() {
+        return Err(err(
+            "dealer_replacement",
+            "a player forced the dealer: give the card that replaced the dealer's highest card (§ 589.11(e)(2)(ii))",
+        ));
+    }
+    if !forced && replacement.is_some() {
+        return Err(err(
+            "dealer_replacement",
+            "no player forced the dealer, so no card is replaced (§ 589.11(e)(2)(ii))",
+        ));
+    }
+    super::super::one_deck(&all)?;
+    Ok((dealer, replacement, out, dealer_q))
+}

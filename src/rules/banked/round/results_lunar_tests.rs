@@ -1,0 +1,315 @@
+//! A Lunar Poker round settled from the results the dealer taps (`lunar::RESULTS`): the
+//! dealer's qualification (§ 589.11(e)), each Bet hand's category and, against a qualifying
+//! dealer, how it fared; a winner's second combination (§ 589.11(e)(1)(ii)); the forced
+//! dealer's new hand (§ 589.11(e)(2)(ii)). Each is checked against the same round keyed card by
+//! card.
+
+use super::*;
+use crate::rules::cards::parse_cards;
+
+fn c(s: &str) -> Vec<Card> {
+    parse_cards(s).unwrap()
+}
+
+/// Seats 1, 2 and 3 with a $5 Ante; seat 1 bets, seat 2 buys a sixth card then bets, seat 3
+/// folds; at the cards step.
+fn at_the_cards() -> BankedRound {
+    let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2, 3]).unwrap();
+    for seat in [1, 2, 3] {
+        r.run(&BankedCommand::Wagers {
+            seat,
+            wagers: BTreeMap::from([("ante".to_string(), 500)]),
+        })
+        .unwrap();
+    }
+    r.run(&BankedCommand::NoMoreBets).unwrap();
+    r.run(&BankedCommand::Dealt).unwrap();
+    r.run(&BankedCommand::Decide {
+        seat: 1,
+        multiple: 2,
+    })
+    .unwrap();
+    r.run(&BankedCommand::Draw {
+        seat: 2,
+        kind: DrawKind::Buy,
+    })
+    .unwrap();
+    r.run(&BankedCommand::Decide {
+        seat: 3,
+        multiple: 0,
+    })
+    .unwrap();
+    r.run(&BankedCommand::Revealed).unwrap();
+    r.run(&BankedCommand::Decide {
+        seat: 2,
+        multiple: 2,
+    })
+    .unwrap();
+    r.run(&BankedCommand::Revealed).unwrap();
+    assert_eq!(r.step, BankedStep::Cards);
+    r
+}
+
+fn result(category: &str, versus: Option<Versus>, second: Option<&str>) -> SeatResult {
+    SeatResult {
+        category: category.into(),
+        versus,
+        second: second.map(Into::into),
+    }
+}
+
+fn results(qualifies: bool, seats: Vec<(u8, SeatResult)>) -> Results {
+    Results {
+        dealer_qualifies: qualifies,
+        seats,
+        forced: None,
+    }
+}
+
+/// The keyed round: seat 1 a pair of aces with a king (its second combination ace-king); seat
+/// 2 two pairs, 9s and 4s, and with its sixth card a pair of 3s (its second combination two
+/// pairs with a card outside the first); seat 3 folded.
+fn keyed(dealer: &str) -> BankedCommand {
+    BankedCommand::Cards {
+        seats: vec![
+            (1, c("As Ad Kc 7h 2d")),
+            (2, c("9s 9d 4c 4h 3d")),
+            (3, c("Ts Td 6c 5h 2c")),
+        ],
+        dealer: c(dealer),
+        community: vec![],
+        draws: vec![(2, vec![], c("3c"))],
+        meters: Default::default(),
+        system_draw: None,
+        read: vec![],
+        results: None,
+    }
+}
+
+fn nets(r: &BankedRound) -> Vec<(u8, Cents)> {
+    let s = r.settlement.as_ref().expect("settled");
+    (1..=3)
+        .map(|seat| {
+            let net = s.results.iter().filter(|w| w.seat == seat).map(|w| w.net);
+            (seat, net.sum())
+        })
+        .collect()
+}
+
+#[test]
+fn a_qualifying_dealer_settles_from_the_results_as_from_the_cards() {
+    // The dealer's ace-king qualifies (§ 589.11(e)); both Bet hands beat it. Seat 1: a pair
+    // pays on the Bet and its ace-king beside the pair is a second combination (§ 589.11(e)(1)(ii));
+    // seat 2 (six cards): two pairs, and two pairs beside them with a card outside.
+    let mut by_cards = at_the_cards();
+    by_cards.run(&keyed("Ah Kd 8c 6s 3h")).unwrap();
+    let mut by_results = at_the_cards();
+    by_results
+        .run(&BankedCommand::from_results(
+            vec![],
+            results(
+                true,
+                vec![
+                    (1, result("pair", Some(Versus::Wins), Some("ace-king"))),
+                    (2, result("two-pair", Some(Versus::Wins), Some("two-pair"))),
+                ],
+            ),
+        ))
+        .unwrap();
+    assert_eq!(nets(&by_results), nets(&by_cards));
+    let s = by_results.settlement.as_ref().unwrap();
+    assert!(
+        s.results
+            .iter()
+            .any(|w| w.seat == 1 && w.wager == "bet-second-combination" && w.net > 0),
+        "{:?}",
+        s.results
+    );
+    assert!(
+        s.notes
+            .iter()
+            .any(|n| n.contains("Settled from each hand's category"))
+    );
+    // Nothing of the dealer's hand is keyed, nor seat 2's sixth card.
+    assert!(by_results.dealer.is_empty() && by_results.drawn.is_empty());
+}
+
+#[test]
+fn a_winner_taps_its_second_combination_where_its_hand_can_hold_one() {
+    let mut r = at_the_cards();
+    let tapped = |one: SeatResult| {
+        BankedCommand::from_results(
+            vec![],
+            results(
+                true,
+                vec![(1, one), (2, result("no-hand", Some(Versus::Loses), None))],
+            ),
+        )
+    };
+    // § 589.11(e)(1)(ii): a winning pair may hold an ace-king beside it: asked.
+    let e = r
+        .run(&tapped(result("pair", Some(Versus::Wins), None)))
+        .unwrap_err();
+    assert!(
+        e.contains("second combination") && e.contains("589.11(e)(1)(ii)"),
+        "{e}"
+    );
+    // Five cards hold no pair beside a pair (that is two pairs).
+    let e = r
+        .run(&tapped(result("pair", Some(Versus::Wins), Some("pair"))))
+        .unwrap_err();
+    assert!(e.contains("pair is not a second combination"), "{e}");
+    // A straight uses all five cards: nothing asked, nothing taken.
+    let e = r
+        .run(&tapped(result(
+            "straight",
+            Some(Versus::Wins),
+            Some("none"),
+        )))
+        .unwrap_err();
+    assert!(e.contains("not a second combination"), "{e}");
+    // A losing hand is paid no second combination.
+    let e = r
+        .run(&tapped(result(
+            "pair",
+            Some(Versus::Loses),
+            Some("ace-king"),
+        )))
+        .unwrap_err();
+    assert!(e.contains("not a second combination"), "{e}");
+    r.run(&tapped(result("pair", Some(Versus::Wins), Some("none"))))
+        .unwrap();
+}
+
+#[test]
+fn a_dealer_who_does_not_qualify_pays_the_ante_and_the_forced_hand_is_tapped_again() {
+    // Queen high: the dealer does not qualify (§ 589.11(e)(2)). Seat 1 forces, seat 2 does
+    // not; the dealer's queen is replaced by the 8 of hearts: a pair of 8s, qualifying; seat
+    // 1's pair of aces beats it (§ 589.11(e)(2)(ii)(B)).
+    let mut by_cards = at_the_cards();
+    by_cards.run(&keyed("Qs Jd 8c 6s 3h")).unwrap();
+    let mut by_results = at_the_cards();
+    by_results
+        .run(&BankedCommand::from_results(
+            vec![],
+            results(
+                false,
+                vec![
+                    (1, result("pair", None, None)),
+                    (2, result("two-pair", None, None)),
+                ],
+            ),
+        ))
+        .unwrap();
+    for r in [&mut by_cards, &mut by_results] {
+        assert_eq!(r.step, BankedStep::Decide { phase: 2, seat: 1 });
+        r.run(&BankedCommand::Decide {
+            seat: 1,
+            multiple: 1,
+        })
+        .unwrap();
+        r.run(&BankedCommand::Decide {
+            seat: 2,
+            multiple: 0,
+        })
+        .unwrap();
+        r.run(&BankedCommand::Replacement { card: c("8h")[0] })
+            .unwrap();
+    }
+    assert!(by_cards.settlement.is_some());
+    // From results, the new hand is tapped before anything is settled.
+    assert!(by_results.settlement.is_none() && by_results.forced_result_owed());
+    let before = by_results.results.clone().unwrap();
+    let forced = |q: bool, seat: u8, one: SeatResult| {
+        let mut r = before.clone();
+        r.forced = Some(Forced {
+            dealer_qualifies: q,
+            seats: vec![(seat, one)],
+        });
+        BankedCommand::from_results(vec![], r)
+    };
+    let e = by_results
+        .run(&BankedCommand::from_results(vec![], before.clone()))
+        .unwrap_err();
+    assert!(e.contains("§ 589.11(e)(2)(ii)"), "{e}");
+    let e = by_results
+        .run(&forced(
+            true,
+            2,
+            result("two-pair", Some(Versus::Wins), Some("none")),
+        ))
+        .unwrap_err();
+    assert!(e.contains("forcing seats are [1]"), "{e}");
+    let e = by_results
+        .run(&forced(true, 1, result("pair", None, None)))
+        .unwrap_err();
+    assert!(e.contains("where, and only where, it qualifies"), "{e}");
+    by_results
+        .run(&forced(
+            true,
+            1,
+            result("pair", Some(Versus::Wins), Some("ace-king")),
+        ))
+        .unwrap();
+    assert_eq!(nets(&by_results), nets(&by_cards));
+    let v = by_results.settle_input(&BTreeMap::new());
+    assert_eq!(v["forced_dealer_qualifies"], true);
+    assert_eq!(v["dealer_replacement"], "8h");
+}
+
+#[test]
+fn the_hand_declared_at_lock_in_stays_and_a_results_round_without_the_setting_is_refused() {
+    // § 589.11(c): seat 1 declares a straight flush, paid at lock-in; seat 2 bets. From
+    // results, seat 1 has nothing more to tap and its cards stay as keyed then.
+    let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
+    for seat in [1, 2] {
+        r.run(&BankedCommand::Wagers {
+            seat,
+            wagers: BTreeMap::from([("ante".to_string(), 500)]),
+        })
+        .unwrap();
+    }
+    r.run(&BankedCommand::NoMoreBets).unwrap();
+    r.run(&BankedCommand::Dealt).unwrap();
+    r.run(&BankedCommand::Declare {
+        seat: 1,
+        instant: true,
+    })
+    .unwrap();
+    r.run(&BankedCommand::Decide {
+        seat: 2,
+        multiple: 2,
+    })
+    .unwrap();
+    r.run(&BankedCommand::LockIn {
+        cards: vec![(1, c("9s 8s 7s 6s 5s"))],
+    })
+    .unwrap();
+    r.run(&BankedCommand::LockInPaid).unwrap();
+    if r.step != BankedStep::Cards {
+        r.run(&BankedCommand::Revealed).unwrap();
+    }
+    assert_eq!(r.seats_in(), [2]);
+    let tapped = results(
+        true,
+        vec![(2, result("no-hand", Some(Versus::Loses), None))],
+    );
+    let mut house = House::default_for(GameId::LunarPoker).unwrap();
+    house.rules.lunar.results_by_category = false;
+    let refused = r.clone();
+    let e = refused
+        .decide(
+            &BankedCommand::from_results(vec![], tapped.clone()),
+            Some(&house),
+        )
+        .unwrap_err();
+    assert!(e.contains("results_by_category = false"), "{e}");
+    r.run(&BankedCommand::from_results(vec![], tapped)).unwrap();
+    assert_eq!(r.cards.get(&1), Some(&c("9s 8s 7s 6s 5s")));
+    let s = r.settlement.as_ref().unwrap();
+    assert!(
+        s.results
+            .iter()
+            .any(|w| w.seat == 2 && w.wager == "bet" && w.net < 0)
+    );
+}
