@@ -1132,6 +1132,7 @@ mod tests {
                 .contains("holdem.max_raises")
         );
         let bad = DEFAULT_TOML.replace("[\"Red\", \"Blue\"]", "[\"Red\", \"red\"]");
+        // § 637a.3(a): the two decks must have different back colours.
         assert!(
             Config::parse(&bad, "t")
                 .unwrap_err()

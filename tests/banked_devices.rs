@@ -59,6 +59,11 @@ fn an_automated_dealing_shoe_jam_voids_the_round_under_the_games_own_chapter() {
             .find(|r| r.kind == "irregularity")
             .unwrap();
         let p: serde_json::Value = serde_json::from_str(&irr.payload).unwrap();
+        // § 677a.13(f): a WPT shoe jam is recorded under § 677a.13(f) with the floorperson who
+        // signed; the round is void, every wager returned and the cards reshuffled (below).
+        // § 657a.13(f): a Crazy 4 Poker shoe jam is recorded under § 657a.13(f) with the
+        // floorperson who signed; the round is void, every wager returned and the cards go back
+        // to be reshuffled with those dealt (below).
         assert_eq!(p["section"], own, "{game:?}: only the game's own chapter");
         assert_eq!(p["signed_by"]["credential"], "1001", "{game:?}");
         assert_eq!(irr.actor_credential.as_deref(), Some("1001"), "{game:?}");
@@ -69,6 +74,13 @@ fn an_automated_dealing_shoe_jam_voids_the_round_under_the_games_own_chapter() {
             .unwrap();
         assert_eq!(void.serial, irr.serial + 1, "{game:?}: recorded together");
         let p: serde_json::Value = serde_json::from_str(&void.payload).unwrap();
+        // § 655a.13(f): a Mississippi Stud shoe jam, under § 655a.13(f) with the floorperson's
+        // signature (above): the round void, every wager returned, the cards reshuffled (below).
+        // § 589.13(f): a Lunar Poker shoe jam, under § 589.13(f) with the floorperson who signed
+        // (above): the round void, every wager on the layout returned, the cards back to be
+        // reshuffled with those dealt (below).
+        // § 647a.13(f): a Texas Hold 'Em Bonus shoe jam, under § 647a.13(f) with the floorperson
+        // who signed (above): the round void, every wager returned, the cards reshuffled (below).
         assert_eq!(
             p["refunds"],
             serde_json::to_value(&on_layout).unwrap(),
@@ -179,7 +191,26 @@ fn every_catalogue_entry_records_under_its_own_section_and_does_what_it_says() {
                 }
                 None => assert!(p["signed_by"].is_null(), "{game:?} {}", item.id),
             }
+            // § 655a.13(a): at Mississippi Stud one card face up is logged and play goes on;
+            // more than one voids the round and returns every wager (the arm below).
             match item.effect {
+                // § 677a.13(b): at WPT a card drawn in error is logged under the game's own
+                // section and the round goes on as it was (the card used as the next one).
+                // § 655a.13(b): the same at Mississippi Stud, under § 655a.13(b).
+                // § 589.13(b): at Lunar Poker a card drawn in error, face not exposed, is logged
+                // under § 589.13(b) and the round goes on as it was (the card used as the next);
+                // one card found face up (`banked-card-face-up`) is logged the same, § 589.13(a).
+                // § 657a.13(b): at Crazy 4 Poker a card drawn in error, face not exposed, is
+                // logged under § 657a.13(b) and the round goes on (the card used as the next);
+                // one card face up (`banked-card-face-up`) is logged the same, § 657a.13(a).
+                // § 635a.13(c): at Spanish 21 a card drawn in error (`s21-drawn-in-error`, with
+                // (d)'s exposed card) is logged and the round goes on as it was.
+                // § 635a.13(d): the exposed card's action is in the same entry's steps.
+                // § 635a.13(f): the dealer's missed card (`s21-dealer-missed-card`) is logged.
+                // § 635a.13(g): too few cards to finish (`s21-shoe-short`) is logged, the
+                // discards shuffled and cut, one burned, the round completed.
+                // § 647a.13(b): at Texas Hold 'Em Bonus a card drawn in error, face not exposed, is
+                // logged under § 647a.13(b) and the round goes on as it was (the card used next).
                 Effect::Log => assert_eq!(
                     t.table().round.as_ref(),
                     Some(&round),
@@ -187,6 +218,19 @@ fn every_catalogue_entry_records_under_its_own_section_and_does_what_it_says() {
                     item.id
                 ),
                 _ => {
+                    // § 655a.13(d): a community card exposed early (`community-exposed`) voids
+                    // the Mississippi Stud round and returns every wager on the layout.
+                    // § 589.13(a): at Lunar Poker more than one card face up
+                    // (`banked-cards-face-up`) voids the round and returns every wager.
+                    // § 589.13(d): a dealer's card exposed before every player folded or bet
+                    // (`banked-dealer-card-exposed`) voids the round and returns every wager.
+                    // § 657a.13(a): at Crazy 4 Poker more than one card face up
+                    // (`banked-cards-face-up`) voids the round and returns every wager.
+                    // § 657a.13(c): a wrong number of cards (`banked-wrong-number`) likewise.
+                    // § 657a.13(d): a dealer's card exposed before every player folded or played
+                    // (`banked-dealer-card-exposed`) likewise.
+                    // § 647a.13(c): at Texas Hold 'Em Bonus a wrong number of cards dealt
+                    // (`banked-wrong-number`) voids the round and returns every wager.
                     assert!(t.table().round.is_none(), "{game:?} {}", item.id);
                     let void = rows.last().unwrap();
                     assert_eq!(void.kind, "round_voided", "{game:?} {}", item.id);
@@ -244,6 +288,8 @@ fn hand_dealing_without_a_shuffler_is_refused_at_opening_naming_the_section() {
         let e = t
             .execute(deckhand::rules::table::Command::OpenTable(s.clone()))
             .unwrap_err();
+        // § 677a.9(a): a WPT table dealing from the hand without the automated shuffler is
+        // refused at opening, naming § 677a.9(a)(1); from a manual shoe it opens.
         assert!(e.contains(&format!("§ {chapter}.9(a)(1)")), "{e}");
         s.poker.dealing = Dealing::ManualShoe;
         t.execute(deckhand::rules::table::Command::OpenTable(s))
@@ -306,6 +352,7 @@ fn a_shuffler_out_of_service_stops_a_hand_dealt_table_until_it_is_back_or_a_shoe
     // A shoe's decks last 8 hours, the hand's 4 (§ 657a.3(c)).
     assert_eq!(setup.deck_change_limit(), (8, "§ 657a.3(c)"));
     // Without the shuffler one deck is dealt, round after round (§ 657a.3(a)).
+    // § 657a.3(a): the shuffler taken out of service, the Crazy 4 Poker table deals one deck.
     assert!(t.table().one_deck());
     assert!(
         matches!(
@@ -332,6 +379,8 @@ fn a_shuffler_out_of_service_stops_a_hand_dealt_table_until_it_is_back_or_a_shoe
     t.execute(Command::ShufflerOutOfService).unwrap();
     t.execute(Command::Confirm(Confirm::ShufflerCovered))
         .unwrap();
+    // § 589.13(g): at a Lunar Poker table dealing from the hand, the covered shuffler stops
+    // play under § 589.13(g) until it is back or the table deals from a manual shoe.
     assert_eq!(
         t.table().section_of(&Step::ShufflerNeeded),
         "§ 589.9(a)(1), § 589.13(g)"
@@ -651,6 +700,14 @@ fn a_shuffler_jam_and_a_wrong_count_are_told_under_each_banked_chapter() {
                 counted: expected - 1,
             })
             .unwrap_or_else(|e| panic!("{game:?}: {e}"));
+        // § 677a.5(b): a shuffler count other than 52 at WPT is an irregularity under the
+        // section and the deck goes off the table for a replacement.
+        // § 655a.5(b): at Mississippi Stud likewise, under § 655a.5(b); play stops at the
+        // removal (the step below) until the deck is replaced.
+        // § 589.5(b): at Lunar Poker a counting shuffler's count other than 52 is told under
+        // § 589.5(b) and play stops at the deck's removal (the step below).
+        // § 647a.5(b): at Texas Hold 'Em Bonus a count other than 52 is told under § 647a.5(b)
+        // and play stops at the deck's removal (the step below) until it is replaced.
         assert_eq!(section_of(&events), Some(count), "{game:?}: {events:?}");
         assert!(
             matches!(t.table().step(), Step::RemoveDeck { .. }),

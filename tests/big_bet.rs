@@ -757,6 +757,7 @@ fn an_announced_raise_binds_and_replays() {
         })
         .unwrap();
     assert_eq!(ev[0], HandEvent::Announced { seat: 3 });
+    // § 637a.8(d): the announced raise to $12.00 is what is recorded and what the seat puts in.
     assert!(matches!(
         ev[1],
         HandEvent::Acted {

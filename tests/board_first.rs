@@ -91,3 +91,117 @@ fn only_an_automated_dealing_shoe_dispenses_the_board_first() {
     let c4 = deckhand::rules::banked::round::Def::of(GameId::Crazy4Poker).unwrap();
     assert!(!c4.deals_board_first(Dealing::AutomatedShoe, true));
 }
+
+/// Mississippi Stud from an automated dealing shoe that does not dispense the board first: the
+/// dealer delivers the two-card stacks face down, clockwise from the player farthest to the
+/// left, to each player in the round (each has an Ante: "No more bets" refuses a seat without).
+#[test]
+fn mississippi_stud_stacks_go_clockwise_from_the_dealers_left() {
+    let ms = deckhand::rules::banked::round::Def::of(GameId::MississippiStud).unwrap();
+    assert!(!ms.deals_board_first(Dealing::AutomatedShoe, false));
+    let (section, text) = ms.deal_text(Dealing::AutomatedShoe);
+    // § 655a.10(b): the stacks, two cards face down each, go clockwise from the player farthest
+    // to the dealer's left, under § 655a.10.
+    assert_eq!(section, "§ 655a.10");
+    assert!(
+        text.starts_with("Deliver the stacks the automated dealing shoe dispenses, clockwise from the player farthest to your left: 2 cards face down to each player"),
+        "{text}"
+    );
+}
+
+/// Mississippi Stud from an automated dealing shoe, its deck shuffled by hand (no counting
+/// shuffler): four rounds without a count, the fifth counts its stub right after the deal under
+/// § 655a.10(d)–(f); a count above 52 is refused, and a wrong count that no misdeal explains
+/// voids the round, returns every wager and removes the deck.
+#[test]
+fn an_automated_shoe_stub_is_counted_under_its_own_section() {
+    use deckhand::rules::banked::round::{BankedCommand, BankedStep};
+    use deckhand::rules::cards::parse_cards;
+    use deckhand::rules::table::{Command, Confirm, Event, Step};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ms-ads.sqlite");
+    let mut s = common::ui::table(12, GameId::MississippiStud);
+    s.poker.dealing = Dealing::AutomatedShoe;
+    let mut t = common::ui::opened(&db, &s);
+    let c = |cards: &str| parse_cards(cards).unwrap();
+    for number in 1..=5u32 {
+        if matches!(t.table().step(), Step::ShuffleManually { deck: 0 }) {
+            common::terminal::ok(&mut t, Command::Confirm(Confirm::ShuffledAndCut));
+        }
+        assert!(
+            matches!(t.table().step(), Step::StartRound { deck: 0, .. }),
+            "round {number}: {:?}",
+            t.table().step()
+        );
+        common::terminal::ok(&mut t, Command::StartRound { seats: vec![2, 4] });
+        for seat in [2u8, 4] {
+            common::terminal::ok(
+                &mut t,
+                Command::Banked(BankedCommand::Wagers {
+                    seat,
+                    wagers: [("ante".to_string(), 500)].into(),
+                }),
+            );
+        }
+        common::terminal::ok(&mut t, Command::Banked(BankedCommand::NoMoreBets));
+        common::terminal::ok(&mut t, Command::Banked(BankedCommand::Dealt));
+        if number == 5 {
+            break;
+        }
+        // Rounds 1 to 4 count nothing: decided, revealed, keyed and paid.
+        while let Some(b) = t.table().round.as_ref().and_then(|r| r.banked.clone()) {
+            let cmd = match b.step {
+                BankedStep::Decide { seat, .. } => BankedCommand::Decide { seat, multiple: 1 },
+                BankedStep::Reveal { .. } => BankedCommand::Revealed,
+                BankedStep::Cards => BankedCommand::keyed(
+                    vec![(2, c("2c 3d")), (4, c("4h 6s"))],
+                    vec![],
+                    c("8h 9s Jd"),
+                ),
+                _ => BankedCommand::Paid,
+            };
+            common::terminal::ok(&mut t, Command::Banked(cmd));
+        }
+    }
+    let table = t.table();
+    assert_eq!(table.round.as_ref().map(|r| r.number), Some(5));
+    assert_eq!(
+        table.step(),
+        Step::CountStub {
+            deck: 0,
+            expected: 45
+        }
+    );
+    // § 655a.10(d): without a counting shuffler the stub of an automated shoe's deal is counted
+    // in the fifth round, right after the deal, against what a full deck leaves, under its own
+    // section; a count above 52 is refused.
+    assert_eq!(table.section_of(&table.step()), "§ 655a.10(d)–(f)");
+    assert!(t.execute(Command::CountStub { counted: 53 }).is_err());
+    let wagers = t.table().round.as_ref().unwrap().refunds();
+    common::terminal::ok(&mut t, Command::CountStub { counted: 44 });
+    assert_eq!(
+        t.table().step(),
+        Step::StubWrong {
+            deck: 0,
+            counted: 44,
+            expected: 45
+        }
+    );
+    let events = t
+        .execute(Command::StubMisdeal { misdealt: false })
+        .unwrap();
+    // § 655a.10(f): not misdealt: every hand void, every wager returned and the entire deck
+    // removed from the table, journaled under the section.
+    assert!(
+        events.iter().any(|e| matches!(e, Event::Irregularity { section, .. } if section == "§ 655a.10(d)–(f)")),
+        "{events:?}"
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::RoundVoided { refunds, .. } if *refunds == wagers)),
+        "{events:?}"
+    );
+    assert!(t.table().round.is_none());
+    assert_eq!(t.table().step(), Step::InspectReplacement { deck: 0 });
+}

@@ -148,6 +148,43 @@ fn a_payout_limit_below_the_most_a_table_minimum_wins_is_refused() {
     with_min("500", None).unwrap();
 }
 
+/// § 647a.12(d)(3), (e)(4): Texas Hold 'Em Bonus's progressive meter and Five Card Hand Bonus
+/// meter start and reset at $10,000 at least: a cent less is refused at start, naming the key
+/// and the section; $10,000 or more opens.
+#[test]
+fn a_texas_holdem_bonus_meter_reset_below_ten_thousand_dollars_is_refused() {
+    let thb = "progressive_reset_cents = 1000000\nfive_card_bonus_reset_cents = 1000000";
+    assert!(DEFAULT_TOML.contains(thb));
+    let with = |progressive: &str, five_card: &str| {
+        Config::parse(
+            &DEFAULT_TOML.replacen(
+                thb,
+                &format!(
+                    "progressive_reset_cents = {progressive}\nfive_card_bonus_reset_cents = {five_card}"
+                ),
+                1,
+            ),
+            "table.toml",
+        )
+    };
+    let e = with("999999", "1000000").unwrap_err();
+    // § 647a.12(d): the progressive's initial and reset amount is at least $10,000.
+    assert!(
+        e.contains("house.texas-holdem-bonus.progressive_reset_cents")
+            && e.contains("§ 647a.12(d)(3)"),
+        "{e}"
+    );
+    let e = with("1000000", "999999").unwrap_err();
+    // § 647a.12(e): the Five Card Hand Bonus meter's too.
+    assert!(
+        e.contains("house.texas-holdem-bonus.five_card_bonus_reset_cents")
+            && e.contains("(e)(4)"),
+        "{e}"
+    );
+    with("1000000", "1000000").unwrap();
+    with("2500000", "1500000").unwrap();
+}
+
 /// § 637a.11(k): the excess of a pot that cannot be divided "may be given to the player
 /// specified in the certificate holder's Rules Submission": `[holdem] odd_chip` names it, and
 /// the table's rounds award by it; Seven-card Stud Hi-Lo's section names the player itself

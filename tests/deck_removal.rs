@@ -56,6 +56,7 @@ fn the_floorperson_says_what_became_of_the_removed_deck() {
     common::play::sign_pad(&mut h, "1001", "246810");
     drop(h);
     let removed = common::ui::payloads(&db, "deck_removed");
+    // § 637a.3(c): the removed deck is journaled with its own number, and what became of it.
     assert!(removed[0].contains("\"generation\":0"), "{}", removed[0]);
     let verified = common::ui::payloads(&db, "removal_verified");
     assert!(

@@ -68,11 +68,15 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
         h.get_by_label(&format!("Table 12 · {}", game.name()));
         // One deck at a house-banked table without the shuffler (§ x.3(a)), two otherwise.
         let one = game.is_house_banked() && game != GameId::Spanish21;
+        // § 589.3(a): Lunar Poker without the automated shuffler opens with one deck, not two.
+        // § 647a.3(a): Texas Hold 'Em Bonus without the automated shuffler opens with one deck.
         assert_eq!(
             h.state().terminal().table().decks.len(),
             if one { 1 } else { 2 },
             "{id}"
         );
+        // § 657a.4(a): at Crazy 4 Poker the opening asks the dealer's inspection ("Deck
+        // inspected"), then the floorperson's verification signed with credential number and PIN.
         tap(
             &mut h,
             if one {
@@ -81,15 +85,30 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
                 "Decks inspected"
             },
         );
+        // § 647a.4(a): at Texas Hold 'Em Bonus the dealer's inspection (above) waits for the
+        // floorperson's verification, signed with credential number and PIN, before any play.
         tap(&mut h, "Floorperson verify");
         floorperson_signs(&mut h);
         // A house-banked game's cards are spread for the first player to arrive (§ x.4(b)).
         if game.is_house_banked() {
+            // § 589.4(b): at Lunar Poker the inspected deck is spread face up for the first
+            // player to arrive at the table to inspect.
+            // § 657a.4(b): at Crazy 4 Poker the inspected deck is spread for the first player to
+            // arrive at the table, a step of its own ("Player has inspected") before the wash.
+            // § 635a.4(c): at Spanish 21 the shoe's decks are spread the same way, for the first
+            // player to arrive, before they are washed.
+            // § 647a.4(b): at Texas Hold 'Em Bonus the inspected deck is spread for the first
+            // player to arrive at the table to inspect, a step of its own before the wash.
             h.get_by_label_contains("for the first player to arrive at the table to inspect");
             tap(&mut h, "Player has inspected");
         } else {
             tap(&mut h, "Players have inspected");
         }
+        // § 657a.4(c): at Crazy 4 Poker the spread deck is washed and stacked, then shuffled by
+        // hand: the step after the wash is the shuffle (any other step fails the match below).
+        // § 635a.4(d): at Spanish 21 the washed decks go to the shoe's shuffle and cut next.
+        // § 647a.4(c): at Texas Hold 'Em Bonus the spread deck is turned face down, washed and
+        // stacked, and the shuffle follows (any other step fails the match below).
         tap(&mut h, if one { "Deck washed" } else { "Decks washed" });
         match h.state().terminal().table().step() {
             Step::ShuffleManually { .. } if game == GameId::Spanish21 => {
@@ -105,10 +124,29 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
             Step::ShuffleManually { .. } => {
                 // Each chapter's § x.5(d) (§ 637a.5(c) for the poker room): the cut with the
                 // cover card at least ten cards from the top.
+                // § 677a.5(d): at WPT too the shuffle step prompts the cut: the cover card at
+                // least ten cards from the top, the cards above it moved to the bottom.
+                // § 655a.5(d): at Mississippi Stud the cut puts the cover card at least ten cards in from the top and the cards above it, with it, on the bottom.
+                // § 589.5(d): at Lunar Poker the hand-shuffle step says to place the cover card at
+                // least ten cards from the top and move the cards above it, with it, to the bottom.
+                // § 657a.5(d): at Crazy 4 Poker the cut puts the cover card at least ten cards in
+                // from the top, then it and the cards above it go to the bottom.
+                // § 647a.5(d): at Texas Hold 'Em Bonus the hand-shuffle step prompts the cut: the
+                // cover card at least ten cards from the top, the cards above it to the bottom.
                 h.get_by_label("Shuffle by hand and stack the deck. Place the cover card at least ten cards from the top, then move the cards above it, with the cover card, to the bottom.");
+                // § 647a.5(c): a deck shuffled by hand is cut ("Shuffled and cut") before its round.
                 tap(&mut h, "Shuffled and cut");
                 // § x.8(a): a house-banked table's stacked deck goes into the manual shoe.
                 if game.is_house_banked() {
+                    // § 677a.8(a): at WPT the deck, shuffled and cut, goes into the manual
+                    // dealing shoe, the step citing the section.
+                    // § 655a.8(a): at Mississippi Stud the ready step places the stacked deck in the manual dealing shoe, citing § 655a.8(a).
+                    // § 589.8(a): at Lunar Poker, once shuffled and cut, the ready step tells the
+                    // dealer to place the stacked deck in the manual dealing shoe, citing § 589.8(a).
+                    // § 657a.8(a): at Crazy 4 Poker, shuffled and cut, the stacked deck goes into
+                    // the manual dealing shoe, the ready step citing § 657a.8(a).
+                    // § 647a.8(a): at Texas Hold 'Em Bonus the deck, shuffled and cut, goes into the
+                    // manual dealing shoe, the ready step citing § 647a.8(a).
                     h.get_by_label_contains(&format!(
                         "Place the stacked Red deck in the manual dealing shoe (§ {}.8(a))",
                         game.def().chapter
@@ -176,4 +214,84 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
         of("crazy-4-poker").is_some_and(|n| n <= 35),
         "{round_taps:?}"
     );
+}
+
+/// Mississippi Stud from the real start without the shuffler, as chapter 655a opens a table:
+/// one deck, inspected by the dealer and verified by a floorperson, spread in fans for the
+/// first player, washed and stacked, shuffled and cut by hand; no round before all of it, and
+/// after each round the same deck shuffled and cut again before the next.
+#[test]
+fn mississippi_stud_opens_one_deck_and_shuffles_it_before_every_round() {
+    use deckhand::rules::table::Command;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ms.sqlite");
+    let app = deckhand::app::build(&config(&db), Default::default(), None).unwrap();
+    let mut h = harness(app);
+    h.run_ok();
+    common::play::dealer_signs_in(&mut h, tap);
+    tap(&mut h, GameId::MississippiStud.name());
+    tap(&mut h, "Open table");
+    let no_round = |h: &egui_kittest::Harness<'static, deckhand::ui::DeckhandApp>| {
+        h.state()
+            .terminal()
+            .table()
+            .decide(&Command::StartRound { seats: vec![2] })
+            .is_err()
+    };
+    // § 655a.3(a): without the automated shuffler the table opens with one deck, inspected alone.
+    assert_eq!(h.state().terminal().table().decks.len(), 1);
+    h.get_by_label("Inspect the Red deck for defects: without an automated shuffler the table deals one deck (§ 655a.3(a)).");
+    // § 655a.4(a): the dealer inspects, then a floorperson verifies with credential and PIN;
+    // no round before either.
+    assert_eq!(h.state().terminal().table().step(), Step::InspectDecks);
+    assert!(no_round(&h));
+    tap(&mut h, "Deck inspected");
+    assert_eq!(h.state().terminal().table().step(), Step::VerifyInspection);
+    assert!(no_round(&h));
+    tap(&mut h, "Floorperson verify");
+    floorperson_signs(&mut h);
+    let verified = common::ui::payloads(&db, "inspection_verified");
+    assert_eq!(verified.len(), 1);
+    assert!(verified[0].contains("Dana Brooks"), "{}", verified[0]);
+    // § 655a.4(b): spread face up in horizontal fans, by suit and in sequence, for the first
+    // player to arrive; recorded.
+    assert_eq!(h.state().terminal().table().step(), Step::PlayerInspection);
+    h.get_by_label("Spread the deck face up in horizontal fan-shaped columns, by suit and in sequence, for the first player to arrive at the table to inspect.");
+    assert!(no_round(&h));
+    tap(&mut h, "Player has inspected");
+    assert_eq!(common::ui::kinds(&db).last().unwrap(), "players_inspected");
+    // § 655a.4(c): then turned face down, washed and stacked, and shuffled before any round.
+    assert_eq!(h.state().terminal().table().step(), Step::WashDecks);
+    h.get_by_label("Turn the deck face down, mix it thoroughly by washing, and stack it.");
+    assert!(no_round(&h));
+    tap(&mut h, "Deck washed");
+    assert_eq!(
+        h.state().terminal().table().step(),
+        Step::ShuffleManually { deck: 0 }
+    );
+    // § 655a.5(c): shuffled by hand, the deck is cut before it is dealt: no round until then.
+    assert!(no_round(&h));
+    h.get_by_label("Shuffle by hand and stack the deck. Place the cover card at least ten cards from the top, then move the cards above it, with the cover card, to the bottom.");
+    tap(&mut h, "Shuffled and cut");
+    assert!(matches!(
+        h.state().terminal().table().step(),
+        Step::StartRound { deck: 0, .. }
+    ));
+    tap(&mut h, "Seat 2");
+    tap(&mut h, "Seat 4");
+    tap(&mut h, "Start round 1");
+    common::play::play_out(&mut h);
+    assert_eq!(h.state().terminal().table().rounds_played, 1);
+    // § 655a.5(a): after the round the deck is shuffled again before the next one, which
+    // cannot start on the deck as it was dealt.
+    assert_eq!(
+        h.state().terminal().table().step(),
+        Step::ShuffleManually { deck: 0 }
+    );
+    assert!(no_round(&h));
+    tap(&mut h, "Shuffled and cut");
+    tap(&mut h, "Start round 2");
+    // One deck, the same one, round after round (§ 655a.3(a)).
+    let t = h.state().terminal().table();
+    assert_eq!(t.round.as_ref().map(|r| (r.number, r.deck)), Some((2, 0)));
 }

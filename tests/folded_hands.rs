@@ -74,3 +74,63 @@ fn a_folded_hand_with_a_three_card_bonus_stays_and_is_keyed() {
     }
     assert!(!ready(&h, "Settle"), "seat 4's cards are still to key");
 }
+
+/// Each community card is turned over only once every player still in has placed his street
+/// wager or folded: the first after Third Street (§ 655a.11(c)), the second after Fourth Street
+/// (§ 655a.11(e)), the third after Fifth Street (§ 655a.11(g)). From sign-in.
+#[test]
+fn each_community_card_waits_for_every_player_still_in() {
+    use deckhand::rules::banked::round::BankedStep;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("streets.sqlite");
+    let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
+    common::play::open_from_sign_in(&mut h, GameId::MississippiStud, tap);
+    tap(&mut h, "Wagers of seat 2");
+    wager(&mut h, 2, "Ante", "10");
+    tap(&mut h, "Wagers of seat 4");
+    wager(&mut h, 4, "Ante", "10");
+    tap(&mut h, "No more bets");
+    tap(&mut h, "Cards dealt");
+    tap(&mut h, "1× · $10.00"); // seat 2, Third Street
+    // Seat 4 has still to decide: no card is turned yet.
+    assert_eq!(
+        common::ui::banked_round(&h).step,
+        BankedStep::Decide { phase: 0, seat: 4 }
+    );
+    tap(&mut h, "1× · $10.00"); // seat 4, Third Street
+    // § 655a.11(c): once every player has placed a 3rd Street Wager or folded, the dealer is
+    // told to turn over the first community card.
+    assert_eq!(
+        common::ui::banked_round(&h).step,
+        BankedStep::Reveal { phase: 0 }
+    );
+    h.get_by_label("Turn over the first community card");
+    tap(&mut h, "Done");
+    tap(&mut h, "1× · $10.00"); // seat 2, Fourth Street
+    assert_eq!(
+        common::ui::banked_round(&h).step,
+        BankedStep::Decide { phase: 1, seat: 4 }
+    );
+    tap(&mut h, "Fold"); // seat 4, Fourth Street
+    assert_eq!(
+        common::ui::banked_round(&h).step,
+        BankedStep::Reveal { phase: 1 }
+    );
+    h.get_by_label("Turn over the second community card");
+    tap(&mut h, "Done");
+    // Seat 4 folded: Fifth Street is seat 2's alone.
+    assert_eq!(
+        common::ui::banked_round(&h).step,
+        BankedStep::Decide { phase: 2, seat: 2 }
+    );
+    tap(&mut h, "1× · $10.00"); // seat 2, Fifth Street
+    // § 655a.11(g): once every remaining player has placed a 5th Street Wager or folded, the
+    // dealer is told to turn over the third community card.
+    assert_eq!(
+        common::ui::banked_round(&h).step,
+        BankedStep::Reveal { phase: 2 }
+    );
+    h.get_by_label("Turn over the third community card");
+    tap(&mut h, "Done");
+    assert_eq!(common::ui::banked_round(&h).step, BankedStep::Cards);
+}

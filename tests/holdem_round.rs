@@ -139,6 +139,7 @@ fn one_round_end_to_end_survives_a_restart() {
             seats: vec![2, 4, 7],
         },
     );
+    // § 637a.3(b): with the counting shuffler, the idle Blue deck goes into it as Red is dealt.
     assert_eq!(
         *sh.requested.lock().unwrap(),
         vec![0, 1],
@@ -156,6 +157,7 @@ fn one_round_end_to_end_survives_a_restart() {
     hand(&mut t, HandCommand::Posted { straddle: false });
     match hand_step(&t) {
         Some(HandStep::Deal { seats, down, .. }) => {
+            // § 637a.11(f): two down to each, one at a time from the button's left, seat 7 last.
             assert_eq!(
                 (seats, down),
                 (vec![2, 4, 7], 2),
@@ -213,6 +215,7 @@ fn one_round_end_to_end_survives_a_restart() {
     act(&mut t, 7, ActionKind::Check);
 
     // Showdown: nobody bet on the river, so the first seat left of the button shows first.
+    // § 637a.18(e): checked through the final round, the first to act in it shows first, the others clockwise after.
     assert_eq!(
         hand_step(&t),
         Some(HandStep::Showdown { order: vec![2, 7] })
@@ -237,12 +240,14 @@ fn one_round_end_to_end_survives_a_restart() {
     );
     let r = t.table().round.clone().unwrap();
     let result = r.poker.as_ref().and_then(|h| h.result.clone()).unwrap();
+    // § 637a.6(f): the terminal ranks the cards keyed; no player's statement is entered.
     assert_eq!(
         result.shown[0],
         (2, "Full house, kings full of fours".to_string())
     );
     // Pot: 200 + 200 + 200 (pre-flop) + 200 + 200 (flop) + 400 + 400 (turn) = 1800.
     assert_eq!(r.pot(), 1800);
+    // § 637a.11(a): Hold'em is high only: the best high hand takes the whole pot, no low half.
     assert_eq!(r.awards, vec![(2, 1800)]);
     assert_eq!(t.table().step(), Step::CountLosingHands { expected: 4 });
     ok(&mut t, Command::CountLosingHands { correct: true });
@@ -250,6 +255,7 @@ fn one_round_end_to_end_survives_a_restart() {
 
     // Round 2 must use the other deck (§ 637a.3(a)) and the button moves to seat 2.
     assert_eq!(t.table().rounds_played, 1);
+    // § 637a.3(a): the decks alternate: round 2 is dealt from Blue, Red goes to the shuffler.
     assert_eq!(
         t.table().step(),
         Step::StartRound {
@@ -263,6 +269,12 @@ fn one_round_end_to_end_survives_a_restart() {
             seats: vec![2, 4, 7],
         },
     );
+    // § 637a.12(c): the button moves clockwise after a round (the table's rotation, the same
+    // for every button game): from seat 7 to seat 2.
+    // § 637a.13(c): Five-card Draw's button the same: it started with the first player right of the dealer (seat 7) and moves clockwise to the next seat dealt in (seat 2).
+    // § 637a.19(c): Five-card Omaha's button the same (the table's `next_button`, not the game's).
+    // § 637a.20(c): Triple Draw's button the same.
+    // § 637a.21(c): Badugi's button the same.
     assert_eq!(t.table().round.as_ref().unwrap().button, 2);
 
     // The journal: gap-free, chained, each step a row with the dealer and table.
@@ -275,6 +287,7 @@ fn one_round_end_to_end_survives_a_restart() {
         .iter()
         .find(|r| r.kind == "inspection_verified")
         .unwrap();
+    // § 637a.4(a): the inspection is verified by the floorperson (1001), not the dealer.
     assert_eq!(verified.actor_credential.as_deref(), Some("1001"));
     assert_eq!(verified.dealer_credential.as_deref(), Some("20417"));
     assert_eq!(verified.table_no, Some(12));
@@ -297,6 +310,71 @@ fn one_round_end_to_end_survives_a_restart() {
         t.store().verify_chain().unwrap(),
         ChainStatus::Intact { .. }
     ));
+}
+
+/// The dealer confirms the inspection; a floorperson or above verifies it with credential number
+/// and PIN (§ 637a.4(a)): no dealer can, not even with the right PIN, and the table goes no
+/// further until it is verified.
+#[test]
+fn only_a_floorperson_or_above_verifies_the_inspection_before_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let sh = ScriptedShuffler::default();
+    let mut t = open(&dir.path().join("verify.sqlite"), &sh);
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
+    ok(&mut t, Command::OpenTable(setup()));
+    ok(&mut t, Command::Confirm(Confirm::DecksInspected));
+    assert_eq!(t.table().step(), Step::VerifyInspection);
+    // § 637a.4(a): the dealer at the table and another dealer, each with the right PIN, are
+    // refused; the players' inspection waits for the verification.
+    assert!(t.verify("20417", "112233").is_err());
+    assert!(t.verify("20533", "445566").is_err());
+    assert!(
+        t.execute(Command::Confirm(Confirm::PlayersInspected))
+            .is_err()
+    );
+    assert_eq!(t.table().step(), Step::VerifyInspection);
+    t.verify("1001", "246810").unwrap();
+    assert_eq!(t.table().step(), Step::PlayerInspection);
+}
+
+/// The blinds are the Rules Submission's (`[holdem] blinds`), at Hold'em and Omaha alike: one
+/// blind, or three, each posted clockwise from the button's left before any card is dealt
+/// (round 1: the button on seat 9, the highest seat dealt in).
+#[test]
+fn the_configured_blinds_are_posted_from_the_buttons_left_before_the_deal() {
+    use deckhand::rules::games::GameId;
+    let blind = |seat: u8, amount: deckhand::rules::Cents| (seat, "blind".to_string(), amount);
+    for game in [GameId::Holdem, GameId::Omaha] {
+        for (blinds, want) in [
+            (vec![200], vec![blind(2, 200)]),
+            (
+                vec![50, 100, 200],
+                vec![blind(2, 50), blind(4, 100), blind(7, 200)],
+            ),
+        ] {
+            let dir = tempfile::tempdir().unwrap();
+            let db = dir.path().join("blinds.sqlite");
+            let mut c = common::ui::tracked_config(&db);
+            c.holdem.blinds = blinds.clone();
+            let s = c.table_setup_for(game);
+            let mut t = common::ui::opened(&db, &s);
+            ok(
+                &mut t,
+                Command::StartRound {
+                    seats: vec![2, 4, 7, 9],
+                },
+            );
+            match hand_step(&t) {
+                Some(HandStep::PostForced { posts, .. }) => {
+                    // § 637a.11(d): the configured number and amounts, the first left of the
+                    // button, the others after it, before the deal.
+                    // § 637a.12(d): the same at Omaha.
+                    assert_eq!(posts, want, "{} {blinds:?}", game.id())
+                }
+                other => panic!("{}: the blinds before the deal, not {other:?}", game.id()),
+            }
+        }
+    }
 }
 
 #[test]

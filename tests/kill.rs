@@ -106,6 +106,8 @@ fn a_whole_qualifying_pot_kills_the_next_round_and_a_split_pot_ends_it() {
     let bets = showdown(&mut h, "K♠ Q♦ 7♣ 9♥ 2♠", "A♠ A♥ K♦ K♣", "3♦ 4♦ 5♣ 6♣");
     assert_eq!(bets, ["Bet $2.00", "Bet $4.00"], "the posted limits");
     let t = h.state().terminal().table();
+    // § 637a.12(n): with the Kill configured, one player winning a whole qualifying pot kills
+    // the next round.
     assert!(t.killed, "one player won the whole $4.00 pot");
     h.get_by_label("Kill next round: limits × 2");
     let next = t.rounds_played + 1;

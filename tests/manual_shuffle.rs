@@ -65,6 +65,7 @@ fn hand_shuffles_and_counts_every_five_rounds_with_a_floor_signature() {
             .contains("no deck count is due")
     );
     ok(&mut t, Command::Confirm(Confirm::ShuffledAndCut));
+    // § 637a.4(d): only Red, the deck for round 1, is shuffled and cut; Blue waits its turn.
     assert_eq!(
         t.table().step(),
         Step::StartRound {
@@ -173,6 +174,141 @@ fn hand_shuffles_and_counts_every_five_rounds_with_a_floor_signature() {
     );
 }
 
+/// WPT Heads-Up Hold 'Em without the shuffler: one deck, the first colour (§ 677a.3(a)),
+/// inspected by the dealer and verified by a floorperson, never by the dealer (§ 677a.4(a));
+/// spread face up in fans for the first player to arrive, the journal recording it
+/// (§ 677a.4(b)); turned face down, washed and stacked, the shuffle next (§ 677a.4(c)); shuffled
+/// and cut by hand before its round (§ 677a.5(c)(2)) and again after it (§ 677a.5(a)).
+#[test]
+fn a_wpt_table_without_the_shuffler_opens_its_one_deck_as_its_chapter_says() {
+    use crate::common::ui::{harness, payloads, tap};
+    use deckhand::rules::games::GameId;
+    use deckhand::ui::DeckhandApp;
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("wpt.sqlite");
+    let s = crate::common::ui::table(5, GameId::WptHeadsUp);
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
+    ok(&mut t, Command::OpenTable(s.clone()));
+    // § 677a.3(a): without the shuffler the table opens with one deck, the first colour.
+    assert_eq!(
+        (t.table().decks.len(), t.table().deck_name(0)),
+        (1, "Red".to_string())
+    );
+    assert_eq!(t.table().step(), Step::InspectDecks);
+    ok(&mut t, Command::Confirm(Confirm::DecksInspected));
+    // § 677a.4(a): the dealer's inspection waits for the floorperson's verification; the dealer
+    // cannot give it, and the opening goes no further without it.
+    assert!(t.verify("20417", "112233").is_err());
+    assert!(
+        t.execute(Command::Confirm(Confirm::PlayersInspected))
+            .is_err()
+    );
+    assert_eq!(t.table().step(), Step::VerifyInspection);
+    assert_eq!(t.table().section_of(&Step::VerifyInspection), "§ 677a.4");
+    t.verify("1001", "246810").unwrap();
+    assert_eq!(t.table().step(), Step::PlayerInspection);
+    let mut h = harness(DeckhandApp::new(t, s, None));
+    h.run_ok();
+    // § 677a.4(b): the deck spread face up in horizontal fans, by suit and in sequence, for the
+    // first player to arrive; the journal records the inspection.
+    h.get_by_label("Spread the deck for the first player");
+    h.get_by_label_contains("face up in horizontal fan-shaped columns, by suit and in sequence");
+    h.get_by_label_contains("for the first player to arrive at the table to inspect.");
+    tap(&mut h, "Player has inspected");
+    assert_eq!(payloads(&db, "players_inspected").len(), 1);
+    // § 677a.4(c): then turned face down, washed and stacked; the shuffle follows.
+    h.get_by_label("Wash and stack the deck");
+    h.get_by_label_contains("face down, mix it thoroughly by washing, and stack it.");
+    tap(&mut h, "Deck washed");
+    assert_eq!(
+        h.state().terminal().table().step(),
+        Step::ShuffleManually { deck: 0 }
+    );
+    // § 677a.5(c): shuffled by hand, the deck is cut before it is dealt: no round is offered
+    // until "Shuffled and cut".
+    assert!(!crate::common::ui::ready(&h, "Start round 1"));
+    tap(&mut h, "Shuffled and cut");
+    assert_eq!(
+        h.state().terminal().table().step(),
+        Step::StartRound {
+            deck: 0,
+            load: None
+        }
+    );
+    tap(&mut h, "Seat 2");
+    tap(&mut h, "Seat 4");
+    tap(&mut h, "Start round 1");
+    crate::common::play::play_out(&mut h);
+    let t = h.state().terminal().table();
+    assert_eq!(t.rounds_played, 1);
+    // § 677a.5(a): after its round the one deck is shuffled (and cut) again before the next.
+    assert_eq!(t.step(), Step::ShuffleManually { deck: 0 });
+    tap(&mut h, "Shuffled and cut");
+    assert_eq!(payloads(&db, "deck_shuffled_manually").len(), 2);
+}
+
+/// Crazy 4 Poker (§ 657a.5(c)): a deck the counting shuffler shuffled and counted goes to the
+/// round with no cut, the other deck into the shuffler while it is dealt (§ 657a.3(b)); a deck
+/// shuffled by hand is cut first: no round starts before "Shuffled and cut".
+#[test]
+fn a_crazy_4_deck_is_cut_after_a_hand_shuffle_and_not_after_the_shufflers() {
+    use deckhand::rules::games::GameId;
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = Terminal::open(
+        Store::open(&dir.path().join("shuffler.sqlite")).unwrap(),
+        None,
+    )
+    .unwrap();
+    let mut s = deckhand::demo::setup_for(&setup(true), GameId::Crazy4Poker);
+    s.counting_shuffler = true;
+    washed(&mut t, s);
+    assert_eq!(t.table().step(), Step::LoadShuffler { deck: 0 });
+    ok(&mut t, Command::LoadShuffler(0));
+    ok(&mut t, Command::ShufflerCounted { counted: 52 });
+    // § 657a.5(c): shuffled by the shuffler, the deck goes to the deal: the next step is the
+    // round, and a cut is refused.
+    assert_eq!(
+        t.table().step(),
+        Step::StartRound {
+            deck: 0,
+            load: Some(1)
+        }
+    );
+    assert!(
+        t.execute(Command::Confirm(Confirm::ShuffledAndCut))
+            .is_err()
+    );
+    ok(&mut t, Command::StartRound { seats: vec![2] });
+    // § 657a.3(b): the other deck is shuffled in the shuffler while this one is dealt.
+    assert_eq!(t.table().round.as_ref().map(|r| r.deck), Some(0));
+    assert_eq!(t.table().decks[1].status, DeckStatus::Shuffling);
+
+    let mut t =
+        Terminal::open(Store::open(&dir.path().join("hand.sqlite")).unwrap(), None).unwrap();
+    washed(
+        &mut t,
+        deckhand::demo::setup_for(&setup(false), GameId::Crazy4Poker),
+    );
+    // § 657a.5(c): shuffled by hand, the deck is cut before it is dealt: no round starts until
+    // "Shuffled and cut" (the step's prompt is § 657a.5(d)'s cut).
+    assert_eq!(t.table().step(), Step::ShuffleManually { deck: 0 });
+    assert!(
+        t.execute(Command::StartRound { seats: vec![2] })
+            .is_err()
+    );
+    ok(&mut t, Command::Confirm(Confirm::ShuffledAndCut));
+    assert_eq!(
+        t.table().step(),
+        Step::StartRound {
+            deck: 0,
+            load: None
+        }
+    );
+}
+
 struct DeadShuffler;
 impl ShufflerDriver for DeadShuffler {
     fn request_shuffle(&mut self, _deck: u8) {}
@@ -258,6 +394,116 @@ fn a_banked_tables_shuffler_outage_cites_its_own_chapter() {
             .unwrap();
         assert_eq!(section, want, "{game:?}");
     }
+}
+
+/// Mississippi Stud dealt from the hand: refused at opening without the automated shuffler
+/// (§ 655a.9(a)(1)); with it, a shuffler that cannot be used is covered before any other
+/// method (§ 655a.13(g)), and play then stops until it is back or the table deals from a
+/// manual shoe, where one deck is dealt (§ 655a.3(a)) and lasts 8 hours (§ 655a.3(c)).
+#[test]
+fn a_mississippi_stud_shuffler_outage_is_covered_and_stops_a_hand_dealt_table() {
+    use deckhand::rules::games::GameId;
+    use deckhand::rules::registry::Dealing;
+    use deckhand::rules::table::Event;
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = deckhand::demo::setup_for(&setup(false), GameId::MississippiStud);
+    s.poker.dealing = Dealing::Hand;
+    let mut t = Terminal::open(Store::open(&dir.path().join("none.sqlite")).unwrap(), None).unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
+    let e = t.execute(Command::OpenTable(s.clone())).unwrap_err();
+    // § 655a.9(a): dealt from the hand, the cards go through the automated shuffler: without
+    // it the table does not open, naming § 655a.9(a)(1).
+    assert!(e.contains("§ 655a.9(a)(1)"), "{e}");
+    assert!(t.table().setup.is_none());
+    drop(t);
+    let db = dir.path().join("out.sqlite");
+    let mut t = Terminal::open(Store::open(&db).unwrap(), Some(Box::new(DeadShuffler))).unwrap();
+    s.counting_shuffler = true;
+    washed(&mut t, s);
+    assert_eq!(t.table().step(), Step::LoadShuffler { deck: 0 });
+    ok(&mut t, Command::LoadShuffler(0));
+    let events = t.execute(Command::ShufflerOutOfService).unwrap();
+    // § 655a.13(g): the shuffler that cannot be used is covered or signed out of order before
+    // any other method: the outage and the cover step cite § 655a.13(g), and the hand shuffle
+    // is refused until it is covered.
+    assert!(
+        events.iter().any(|e| matches!(e, Event::Irregularity { section, .. } if section == "§ 655a.13(g)")),
+        "{events:?}"
+    );
+    assert_eq!(t.table().step(), Step::CoverShuffler);
+    assert_eq!(t.table().section_of(&Step::CoverShuffler), "§ 655a.13(g)");
+    assert!(
+        t.execute(Command::Confirm(Confirm::ShuffledAndCut))
+            .is_err()
+    );
+    ok(&mut t, Command::Confirm(Confirm::ShufflerCovered));
+    // Dealt from the hand, no play without the shuffler: no round, no hand shuffle.
+    assert_eq!(t.table().step(), Step::ShufflerNeeded);
+    assert_eq!(
+        t.table().section_of(&Step::ShufflerNeeded),
+        "§ 655a.9(a)(1), § 655a.13(g)"
+    );
+    assert!(
+        t.execute(Command::StartRound { seats: vec![2] })
+            .is_err()
+    );
+    assert!(
+        t.execute(Command::Confirm(Confirm::ShuffledAndCut))
+            .is_err()
+    );
+    // From a manual shoe, shuffled by hand: one deck (§ 655a.3(a)), 8 hours (§ 655a.3(c)).
+    ok(&mut t, Command::Confirm(Confirm::DealFromShoe));
+    let shoe = t.table().setup.as_ref().unwrap();
+    assert_eq!(shoe.poker.dealing, Dealing::ManualShoe);
+    assert_eq!(shoe.deck_change_limit(), (8, "§ 655a.3(c)"));
+    assert!(t.table().one_deck());
+    assert!(
+        matches!(t.table().step(), Step::ShuffleManually { deck: 0 }),
+        "{:?}",
+        t.table().step()
+    );
+}
+
+/// Lunar Poker's shuffler that cannot be used is covered, or signed out of order, before any
+/// other method of shuffling (§ 589.13(g)): the outage and the cover step cite the section, the
+/// hand shuffle is refused until it is covered, and from then on one deck is dealt (§ 589.3(a)).
+#[test]
+fn a_lunar_poker_shuffler_is_covered_before_the_cards_are_shuffled_by_hand() {
+    use deckhand::rules::games::GameId;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("lunar.sqlite");
+    let mut t = Terminal::open(Store::open(&db).unwrap(), Some(Box::new(DeadShuffler))).unwrap();
+    let mut s = deckhand::demo::setup_for(&setup(true), GameId::LunarPoker);
+    s.counting_shuffler = true;
+    washed(&mut t, s);
+    assert_eq!(t.table().step(), Step::LoadShuffler { deck: 0 });
+    ok(&mut t, Command::LoadShuffler(0));
+    ok(&mut t, Command::ShufflerOutOfService);
+    assert_eq!(t.table().step(), Step::CoverShuffler);
+    // § 589.13(g): covered or signed before the cards are shuffled by hand, citing § 589.13(g).
+    assert_eq!(t.table().section_of(&Step::CoverShuffler), "§ 589.13(g)");
+    assert!(
+        t.execute(Command::Confirm(Confirm::ShuffledAndCut))
+            .is_err()
+    );
+    ok(&mut t, Command::Confirm(Confirm::ShufflerCovered));
+    assert_eq!(t.table().step(), Step::ShuffleManually { deck: 0 });
+    assert!(
+        t.table().one_deck(),
+        "one deck without the shuffler (§ 589.3(a))"
+    );
+    drop(t);
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let section: String = conn
+        .query_row(
+            "SELECT json_extract(payload, '$.section') FROM journal
+             WHERE kind = 'irregularity' ORDER BY serial DESC LIMIT 1",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(section, "§ 589.13(g)");
 }
 
 #[test]

@@ -410,6 +410,7 @@ fn holdem_round_from_blinds_to_award() {
     let Step::Act { seat, options, .. } = h.step.clone() else {
         panic!()
     };
+    // § 637a.11(g): pre-flop, seat 4, left of the last blind, acts first; the blinds may raise.
     assert_eq!(seat, 4, "left of the last blind (§ 637a.11(g))");
     assert!(options.contains(&Action::Raise {
         amount: 400,
@@ -449,6 +450,7 @@ fn holdem_round_from_blinds_to_award() {
     .unwrap();
     assert_eq!(h.stub, 52 - 8 - 4);
     // After the flop the first live player left of the button: seat 3 (§ 637a.11(h)).
+    // § 637a.11(h): a burn and three cards, then seat 3 (seat 2 folded) opens the betting.
     assert!(matches!(h.step, Step::Act { seat: 3, .. }));
     act(&mut h, 3, ActionKind::Check);
     act(&mut h, 4, ActionKind::Bet);
@@ -459,11 +461,15 @@ fn holdem_round_from_blinds_to_award() {
             common: None,
         })
         .unwrap();
+        // § 637a.11(i): after the turn (a burn and one card: the stub below), seat 3, the first
+        // live seat left of the button, acts first; anyone else is refused (`act` unwraps).
+        // § 637a.11(j): the same after the river's burn and card, for the final betting round.
         act(&mut h, 3, ActionKind::Check);
         act(&mut h, 4, ActionKind::Check);
     }
     assert_eq!(h.stub, 52 - 8 - 8);
     // Checked through the river: the first to act in it shows first (the spec's default).
+    // § 637a.7(d): two players still in after the final betting round: a showdown.
     assert_eq!(h.step, Step::Showdown { order: vec![3, 4] });
     let c = |s: &str| parse_cards(s).unwrap();
     let e = h
@@ -659,6 +665,7 @@ fn hi_lo_without_a_qualifying_low_and_quartered_pots() {
         c("Kh 3s 4h 8d 6c"),
     );
     assert_eq!(r.pots[0].halves.len(), 2);
+    // § 637a.12(k): the high and the low halve the pot; tied lows share their half.
     assert_eq!(r.pots[0].halves[1].winners, vec![(1, 150), (3, 150)]);
     assert_eq!(r.totals, vec![(1, 450), (3, 150)]);
 }
@@ -692,6 +699,7 @@ fn odd_chips_by_the_games_rule() {
     };
     // $7 three ways in $1 chips: $2 each, one odd chip.
     let a = award(&pots, &hands, &order, &rules(OddChip::LeftOfButton), "low").unwrap();
+    // § 637a.19(k): tied hands' odd chip to the first of them clockwise from the button (seat 7), the player the Rules Submission names.
     assert_eq!(a[0].halves[0].odd_chips, vec![7]);
     let a = award(
         &pots,
@@ -721,6 +729,7 @@ fn odd_chips_by_the_games_rule() {
     let a = award(&pots8, &hands, &order, &rules(OddChip::LeftOfButton), "low").unwrap();
     assert_eq!(a[0].halves[0].winners, vec![(2, 300), (5, 200), (7, 300)]);
     // A hi-lo pot of $7 with $1 chips: the high half gets the odd dollar (§ 637a.12(k)(2)(i)).
+    // § 637a.12(k): halved between the high and the low, the odd chip to the high.
     let split = vec![
         Shown {
             seat: 2,
@@ -742,6 +751,7 @@ fn odd_chips_by_the_games_rule() {
         ..rules(OddChip::LeftOfButton)
     };
     let a = award(&pots, &split, &order, &hl, "low").unwrap();
+    // § 637a.19(k): a Five-card Omaha Hi-Lo pot is divided the same way: halves, the excess (the odd dollar) to the high.
     assert_eq!(a[0].halves[0].winners, vec![(2, 400)]);
     assert_eq!(a[0].halves[1].winners, vec![(5, 300)]);
 }
@@ -781,6 +791,7 @@ fn rake_cap_and_no_flop_no_drop() {
     let r = h.result.clone().unwrap();
     assert_eq!(r.take.rake, 0);
     assert_eq!(r.uncalled, Some((3, 100)));
+    // § 637a.7(d): everyone else folded: the pot goes to the last player left, no showdown.
     assert_eq!(r.totals, vec![(3, 300)]);
     assert!(
         h.events
@@ -871,6 +882,7 @@ fn stud_forced_bet_best_showing_and_the_common_card() {
         s => panic!("{s:?}"),
     }
     h.apply(HandCommand::Posted { straddle: false }).unwrap();
+    // § 637a.10(e): the player left of the forced bet (seat 3) acts first: seat 1.
     assert!(
         matches!(h.step, Step::Act { seat: 1, .. }),
         "left of the forced bet"
@@ -1044,6 +1056,7 @@ fn super_stud_runs_out_at_eight_players_so_seven_is_the_cap() {
     play(&mut h, &mut felt, &mut Calling);
     assert_eq!(felt.common.len(), 2);
     let eight: Vec<(u8, Cents)> = (1..=8).map(|s| (s, 10_000)).collect();
+    // § 637a.10(m): Super Stud deals five to each, so eight players are refused.
     assert!(
         Hand::start(setup(GameId::SuperSevenCardStud, &eight))
             .unwrap_err()
@@ -1146,6 +1159,7 @@ fn refusals_name_the_rule() {
             amount: Some(1200),
         })
         .unwrap_err();
+    // § 637a.8(k): the posted spread limits ($2 to $10) bound a raise; fixed limit caps raises.
     assert!(e.contains("$2.00 to $10.00"), "{e}");
     assert!(
         h.apply(HandCommand::Act {

@@ -125,3 +125,112 @@ fn with_the_shuffler_a_dealt_deck_goes_to_the_shuffler_and_the_other_is_cut() {
             .is_err()
     );
 }
+
+/// Mississippi Stud with the automated shuffler (§ 655a.3(b), § 655a.4(d)): both decks go
+/// through the opening, each spread, washed and stacked; the first, shuffled by the shuffler,
+/// goes to the deal without a cut while the second is shuffled in the shuffler, and the two
+/// alternate round by round.
+#[test]
+fn with_the_shuffler_mississippi_stud_alternates_two_decks() {
+    use deckhand::rules::banked::round::{BankedCommand, BankedStep};
+    use deckhand::rules::cards::parse_cards;
+    use deckhand::rules::games::GameId;
+    use deckhand::store::Store;
+    use deckhand::terminal::Terminal;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ms2.sqlite");
+    let mut s = common::ui::table(12, GameId::MississippiStud);
+    s.counting_shuffler = true;
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
+    common::terminal::ok(
+        &mut t,
+        deckhand::rules::table::Command::OpenTable(s.clone()),
+    );
+    assert_eq!(t.table().decks.len(), 2);
+    // The opening on the dealer's screen.
+    let mut h = harness(DeckhandApp::new(t, s, None));
+    h.run_ok();
+    // § 655a.4(d): with the shuffler both decks are inspected, spread for the first player,
+    // washed and stacked, each on its own, before either is shuffled.
+    h.get_by_label("Inspect the Red deck and the Blue deck for defects.");
+    tap(&mut h, "Decks inspected");
+    tap(&mut h, "Floorperson verify");
+    common::play::floorperson_signs(&mut h);
+    h.get_by_label("Spread each deck face up in horizontal fan-shaped columns, by suit and in sequence, for the first player to arrive at the table to inspect.");
+    tap(&mut h, "Player has inspected");
+    h.get_by_label("Turn each deck face down, mix it thoroughly by washing, and stack it.");
+    tap(&mut h, "Decks washed");
+    assert_eq!(
+        h.state().terminal().table().step(),
+        Step::LoadShuffler { deck: 0 }
+    );
+    drop(h);
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    let ok = common::terminal::ok;
+    ok(&mut t, deckhand::rules::table::Command::LoadShuffler(0));
+    ok(
+        &mut t,
+        deckhand::rules::table::Command::ShufflerCounted { counted: 52 },
+    );
+    // § 655a.5(c): shuffled by the shuffler, the deck goes to the deal: no cut.
+    assert_eq!(
+        t.table().step(),
+        Step::StartRound {
+            deck: 0,
+            load: Some(1)
+        }
+    );
+    let c = |cards: &str| parse_cards(cards).unwrap();
+    for (number, dealt, other) in [(1u32, 0usize, 1usize), (2, 1, 0), (3, 0, 1)] {
+        // § 655a.3(b): one deck dealt while the other is shuffled and stored in the shuffler;
+        // each deck used every other round.
+        assert_eq!(
+            t.table().step(),
+            Step::StartRound {
+                deck: dealt,
+                load: Some(other)
+            },
+            "round {number}"
+        );
+        ok(
+            &mut t,
+            deckhand::rules::table::Command::StartRound { seats: vec![2] },
+        );
+        assert_eq!(
+            t.table().round.as_ref().map(|r| (r.number, r.deck)),
+            Some((number, dealt))
+        );
+        assert_eq!(t.table().decks[other].status, DeckStatus::Shuffling);
+        ok(
+            &mut t,
+            deckhand::rules::table::Command::ShufflerCounted { counted: 52 },
+        );
+        assert_eq!(t.table().decks[other].status, DeckStatus::Shuffled);
+        ok(
+            &mut t,
+            deckhand::rules::table::Command::Banked(BankedCommand::Wagers {
+                seat: 2,
+                wagers: [("ante".to_string(), 500)].into(),
+            }),
+        );
+        ok(
+            &mut t,
+            deckhand::rules::table::Command::Banked(BankedCommand::NoMoreBets),
+        );
+        while let Some(b) = t.table().round.as_ref().and_then(|r| r.banked.clone()) {
+            let cmd = match b.step {
+                BankedStep::Deal => BankedCommand::Dealt,
+                BankedStep::Decide { seat, .. } => BankedCommand::Decide { seat, multiple: 1 },
+                BankedStep::Reveal { .. } => BankedCommand::Revealed,
+                BankedStep::Cards => {
+                    BankedCommand::keyed(vec![(2, c("2c 3d"))], vec![], c("8h 9s Jd"))
+                }
+                _ => BankedCommand::Paid,
+            };
+            ok(&mut t, deckhand::rules::table::Command::Banked(cmd));
+        }
+        assert_eq!(t.table().rounds_played, number);
+    }
+}

@@ -494,11 +494,23 @@ fn a_banked_round_opens_and_locks_the_controller_and_checks_its_wagers() {
     }
     term.execute(Command::Banked(BankedCommand::NoMoreBets))
         .unwrap();
+    // § 657a.7(c): at this Crazy 4 Poker table "No more bets" locks the progressive controller
+    // out (the wait fails the test if it never locks).
+    // § 647a.10(a): "No more bets", before the deal, locks the controller out (the wait fails
+    // the test if it never locks); the accepted wagers are checked next (below). The same code
+    // drives Texas Hold 'Em Bonus (`progressive_round` keys on the game's progressive).
     until(&mut term, "locked", &|t| {
         t.progressive().state == Some(ControllerState::Locked)
     });
     until(&mut term, "the mismatch", &|t| t.device_notice.is_some());
     let notice = term.device_notice.clone().unwrap();
+    // § 657a.10(a): before any card is dispensed, "No more bets" locks the controller out and
+    // its accepted Progressive Payout Wagers are checked against those keyed.
+    // § 655a.8(b): the controller's accepted wagers against the keyed ones once locked: a
+    // difference is told to the dealer and journaled (every banked game's code; Mississippi
+    // Stud's lock is also waited for in `settled_meter_round`).
+    // § 647a.8(b): once locked, the accepted progressive wagers are checked against the keyed
+    // ones; a difference is shown to the dealer and journaled (below).
     assert!(
         notice.contains("seat 4: $5.00 accepted, $3.00 keyed: call the floor"),
         "{notice}"
@@ -507,10 +519,15 @@ fn a_banked_round_opens_and_locks_the_controller_and_checks_its_wagers() {
     drop(term);
     let kinds = common::ui::kinds(&db);
     let pos = |k: &str| kinds.iter().position(|x| x == k).unwrap_or(usize::MAX);
+    // § 655a.2(c): the controller's wagering opens with the round and is locked out at "no
+    // more bets" (the same for Mississippi Stud: `progressive_round` keys on the game's
+    // progressive, not its chapter).
     assert!(
         pos("round_started") < pos("progressive_wagering_open"),
         "{kinds:?}"
     );
+    // § 647a.2(c): the linked controller's wagering opens with the round (above) and is locked
+    // out at "No more bets".
     assert!(
         pos("progressive_wagering_open") < pos("progressive_locked"),
         "{kinds:?}"

@@ -60,6 +60,35 @@ fn rake_then_contributions_capped_and_never_from_an_uncalled_bet() {
     assert!(too_much.validate().unwrap_err().contains("§ 637a.17(b)(1)"));
 }
 
+/// Another house's Rules Submission: a 5% rake capped at $1, or a $5 cap with $2 Bad Beat and
+/// $0.25 High Hand drops from pots of $20 or more. The figures taken are the configured ones.
+#[test]
+fn the_rake_and_the_contributions_are_the_configured_figures() {
+    let five = PotRules {
+        rake_percent: 5,
+        rake_cap: 100,
+        ..rules()
+    };
+    // § 637a.17(a): the configured percentage (5% of $12) and maximum rake per round ($1 of an $80 pot).
+    assert_eq!(PotTake::compute(&five, 1200, 0, true).rake, 60);
+    assert_eq!(PotTake::compute(&five, 8000, 0, true).rake, 100);
+    let drops = PotRules {
+        rake_cap: 500,
+        bad_beat: 200,
+        high_hand: 25,
+        contribution_min_pot: 2000,
+        ..rules()
+    };
+    let t = PotTake::compute(&drops, 2500, 0, true);
+    // § 637a.15(c): after the rake ($2.50), the configured Bad Beat contribution ($2) from a pot of at least the configured $20 ...
+    // § 637a.16(c): ... and the configured High Hand contribution ($0.25).
+    assert_eq!((t.rake, t.bad_beat, t.high_hand), (250, 200, 25));
+    let t = PotTake::compute(&drops, 1500, 0, true);
+    // § 637a.15(c): a $15 pot is under this house's minimum: no contribution.
+    // § 637a.16(c): nor to the High Hand box.
+    assert_eq!((t.rake, t.bad_beat, t.high_hand), (150, 0, 0));
+}
+
 fn setup() -> TableSetup {
     TableSetup {
         poker: Default::default(),
@@ -134,6 +163,7 @@ fn pots_are_raked_at_the_table_and_recorded() {
         .unwrap()
         .map(|r| r.unwrap())
         .collect();
+    // § 637a.17(e): one rake per round, taken when its pot was awarded: none more after the pot went to its winner.
     assert_eq!(rakes, vec![(1, 600, 60), (2, 700, 0)]);
     let receipts: i64 = conn
         .query_row("SELECT COUNT(*) FROM deck_receipts", [], |r| r.get(0))

@@ -61,9 +61,40 @@ fn all_five_card_hands_have_the_combinatorial_counts() {
         (Category::HighCard, 1_302_540),
     ];
     for (cat, n) in expected {
+        // § 637a.6(b): every five-card hand falls in its category, as many as combinatorics say.
         assert_eq!(counts[&cat], n, "{cat:?}");
     }
     assert_eq!(royals, 4);
+}
+
+/// § 677a.6(b): the nine categories in the regulation's order, the weakest hand of each above
+/// the strongest of the next one down; a hand is the best five of a player's two cards and the
+/// five community cards.
+#[test]
+fn the_categories_rank_in_the_regulations_order() {
+    use deckhand::rules::cards::parse_cards;
+    let v = |s: &str| eval::evaluate(&parse_cards(s).unwrap()).unwrap();
+    // (the lowest hand of a category, the highest of the next), royal flush down to no pair.
+    let order = [
+        ("As Ks Qs Js Ts", "Kh Qh Jh Th 9h"),
+        ("5d 4d 3d 2d Ad", "Ac Ad Ah As Kc"),
+        ("2c 2d 2h 2s 3c", "Ac Ad Ah Ks Kc"),
+        ("2c 2d 2h 3s 3c", "Ah Kh Qh Jh 9h"),
+        ("7d 5d 4d 3d 2d", "Ac Kd Qh Js Tc"),
+        ("5c 4d 3h 2s Ac", "Ac Ad Ah Ks Qc"),
+        ("2c 2d 2h 4s 3c", "Ac Ad Kh Ks Qc"),
+        ("3c 3d 2h 2s 4c", "Ac Ad Kh Qs Jc"),
+        ("2c 2d 5h 4s 3c", "Ac Kd Qh Js 9c"),
+    ];
+    for (higher, lower) in order {
+        // § 677a.6(b): each category ranks above every hand of the categories after it.
+        assert!(v(higher) > v(lower), "{higher} over {lower}");
+    }
+    assert!(v("As Ks Qs Js Ts").is_royal());
+    // The best five of seven: the board's flush, not the player's pair; one hole card and four
+    // of the board make a royal flush.
+    assert_eq!(v("9c 9d 2h 5h 8h Jh Kh").category(), Category::Flush);
+    assert!(v("Ah 3c Kh Qh Jh Th 2c").is_royal());
 }
 
 #[test]
@@ -142,6 +173,8 @@ fn crazy_4_best_four_of_every_five_card_deal() {
     for_each_combination(52, 5, |ix| {
         let hand: Vec<Card> = ix.iter().map(|i| d[*i]).collect();
         let best = four_card::best_four(&hand).unwrap().value;
+        // § 657a.6(b): every five-card deal's best four cards fall in the category the chapter's
+        // order gives them, found here from the five cards' properties alone.
         assert_eq!(best.category(), crazy4_direct(&hand), "{hand:?}");
         *counts.entry(best.category()).or_default() += 1;
         four_aces += best.is_four_aces() as u64;

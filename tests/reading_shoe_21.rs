@@ -192,6 +192,8 @@ fn the_shoe_burns_and_deals_and_one_tap_confirms_the_deal_with_the_hole_card_hid
     tap(&mut h, "Cards dealt");
     assert_eq!(taps_so_far() - before, 1, "one tap confirms the whole deal");
     let (boxes, keyed_up, read, said) = dealt(&db);
+    // § 635a.7(e): the deal in the regulation's order from the box farthest to the left: one card
+    // to each box, the dealer's up card, a second card to each box, then the hole card.
     for (i, s) in seats.iter().enumerate() {
         assert_eq!(
             boxes[i],

@@ -115,6 +115,56 @@ fn bad_rounds_fail_with_the_field_and_section() {
     assert!(err.contains("invalid type: string \"12a\""), "{err}");
 }
 
+/// Mississippi Stud's wagers (§ 655a.7(d)): an Ante to play, each street 1, 2 or 3 times it,
+/// the Progressive Payout Wager one $1 or $5 chip and it and the Three Card Bonus only where
+/// the casino offers them; anything else is refused by field and section.
+#[test]
+fn mississippi_stud_wagers_outside_the_chapter_are_refused() {
+    let refused = |round: String| {
+        let (code, out, err) = deckhand(&["settle"], &round);
+        assert_eq!(code, 1, "{out}");
+        err
+    };
+    let ms = example("mississippi-stud");
+    // § 655a.7(d): a progressive that is not one $1 or $5 chip, a side wager the casino does
+    // not offer, a seat without an Ante and a street that is no multiple of it are refused.
+    let err = refused(ms.replace(
+        "\"ante\": 500, \"progressive\": 100,",
+        "\"ante\": 500, \"progressive\": 200,",
+    ));
+    assert!(
+        err.contains("seats[0].wagers.progressive: $2.00 is not a progressive wager here")
+            && err.contains("§ 655a.7(d)(3)"),
+        "{err}"
+    );
+    let err = refused(ms.replace(
+        "\"three_card_bonus\": \"A\"",
+        "\"three_card_bonus\": \"A\", \"progressive_offered\": false",
+    ));
+    assert!(
+        err.contains("does not offer the progressive (§ 655a.7(d)(3))"),
+        "{err}"
+    );
+    let err = refused(ms.replace(
+        "\"three_card_bonus\": \"A\"",
+        "\"three_card_bonus\": \"A\", \"three_card_bonus_offered\": false",
+    ));
+    assert!(
+        err.contains("does not offer the Three Card Bonus (§ 655a.7(d)(4))"),
+        "{err}"
+    );
+    let err = refused(ms.replace("{ \"ante\": 500 }", "{ \"ante\": 0 }"));
+    assert!(
+        err.contains("seats[2].wagers.ante: an Ante is needed to play (§ 655a.7(d)(1))"),
+        "{err}"
+    );
+    let err = refused(ms.replace("[500, 500, 500]", "[500, 750, 500]"));
+    assert!(err.contains("seats[2].streets[1]") && err.contains("§ 655a.11(d)"), "{err}");
+    // The example itself, within the chapter, settles.
+    let (code, _, err) = deckhand(&["settle"], &ms);
+    assert_eq!(code, 0, "{err}");
+}
+
 #[test]
 fn the_configuration_picks_paytables_and_a_folder_can_replace_them() {
     let dir = tempfile::tempdir().unwrap();

@@ -738,11 +738,40 @@ fn every_pay_line_pays_as_the_regulation_prints_it() {
                     stake
                 };
                 assert_eq!(r.stake, stake, "{ctx}");
+                // § 677a.12(a): WPT's winning Ante and Raise wagers are paid 1 to 1.
+                // § 677a.12(b): the Odds Wager at its table, 500 to 1 down to 1 to 1, else push.
+                // § 677a.12(c): the Bad Beat on a losing straight or better, 500 to 1 to 4 to 1.
+                // § 677a.12(d): the Pocket Bonus by the paytable A, B or C the rules choose.
+                // § 677a.12(e): Trips Plus by the paytable A, B, C or D the rules choose.
+                // § 655a.12(a): Mississippi Stud's winning wagers at the printed odds, royal
+                // flush 500 to 1 down to jacks or better 1 to 1 (6s to 10s push, below).
+                // § 655a.12(d): the Three Card Bonus by the paytable A, B, C or D the rules
+                // choose (`three_card_bonus`): each table's own odds, straight 6 or 5 to 1.
+                // § 589.12(b): Lunar Poker's Super Wager by the paytable A, B or C the rules
+                // choose (`super`): each table's own odds, three of a kind 8 or 7 to 1.
+                // § 589.12(c): Lunar Poker's Bet (twice the Ante, above) at the fixed odds,
+                // royal flush 100 to 1 down to ace-king 1 to 1.
+                // § 657a.12(a): Crazy 4 Poker's winning Ante and Play Wagers are paid 1 to 1.
+                // § 657a.12(b): the Super Bonus at its printed odds, four aces 200 to 1 down to a
+                // straight 1 to 1.
+                // § 657a.12(c): Queens Up by the paytable A, B, C or D the rules choose
+                // (`queens_up`): each table's own odds, three of a kind 9, 8 (table B) or 7 to 1.
+                // § 635a.12(a): a winning Spanish 21 Wager is paid 1 to 1, a Blackjack 3 to 2.
+                // § 635a.12(b): the 6-7-8, 7-7-7 and five-, six- and seven-card 21 bonuses at
+                // their printed odds.
+                // § 635a.12(d): a winning Insurance Wager is paid 2 to 1.
+                // § 635a.8(c): the winning insurance is paid from the paytable at 2 to 1.
+                // § 635a.12(e): Match-the-Dealer by the decks in the shoe (`decks`): 9 and 4 to 1
+                // with six, 12 and 3 to 1 with eight.
+                // § 647a.12(a): Texas Hold 'Em Bonus's winning Ante, Flop (twice the Ante, above),
+                // Turn and River wagers are paid 1 to 1.
                 assert_eq!(r.net, stake * a as i64 / b as i64, "{ctx}");
                 assert_eq!(r.paid, r.stake + r.net, "{ctx}");
             }
             Pay::For(a, b) => {
                 let total = 100 * a as i64 / b as i64;
+                // § 657a.12(d): the progressive by the paytable A or B the rules choose
+                // (`progressive`): three of a kind 9 for 1 on A, 15 for 1 on B.
                 if r.stake == 0 {
                     assert_eq!(r.net, total, "{ctx}");
                 } else {
@@ -757,11 +786,15 @@ fn every_pay_line_pays_as_the_regulation_prints_it() {
             Pay::MeterPercent(pct) => {
                 assert_eq!(r.paid, METER * pct as i64 / 100, "{ctx}");
                 assert_eq!(r.from_meter, r.paid, "{ctx}");
+                // § 657a.11(e): a meter hit is paid from the meter as it stands at the player's
+                // turn, validated by a floorperson, the cards held on the table.
                 assert!(r.floor_verification && r.hold_cards, "{ctx}");
                 let m = &s.meters[0];
                 assert_eq!(m.before, METER);
                 assert_eq!(m.paid, r.paid, "{ctx}");
             }
+            // § 657a.12(d): the Envy Bonus schedule of the chosen paytable (A or B) by the $1 or
+            // $5 progressive chip, for another player's hand.
             Pay::Fixed(c) => assert_eq!(r.net, c, "{ctx}"),
             Pay::NotAvailable => {
                 // Table B's dealer-and-player aces line: the hand is paid as ace-ace instead.
@@ -769,6 +802,8 @@ fn every_pay_line_pays_as_the_regulation_prints_it() {
                     (e.game.as_str(), e.line.as_str()),
                     ("texas-holdem-bonus", "aces-with-dealer-aces")
                 );
+                // § 647a.12(b): paytable B (the `bonus` choice) has no dealer-and-player aces line:
+                // the hand is paid ace-ace's 30 to 1, where table A pays it 1,000 to 1 (above).
                 assert_eq!(r.net, stake * 30, "{ctx}");
             }
         }

@@ -72,6 +72,8 @@ fn wpt_ties_push_and_losses_collect() {
         "8s 9d Th Jc Qs",
         json!([{"seat": 1, "cards": "2d 3d", "wagers": {"ante": 500, "odds": 500}, "raise": {"street": "flop", "amount": 1000}}]),
     ));
+    // § 677a.6(c): hands of identical rank (both the board's straight) tie, and the settlement
+    // pushes every wager.
     for w in ["ante", "raise", "odds"] {
         assert_eq!(get(&s, 1, w).result, Outcome::Push, "{w}");
     }
@@ -170,6 +172,7 @@ fn wpt_illegal_decisions_are_refused_with_the_section() {
         "Ts Js Qs 2c 3d",
         json!([{"seat": 7, "cards": "As Ks", "wagers": {"ante": 500, "odds": 500}, "fold": true}]),
     ));
+    // § 677a.2(a): a seventh betting position is refused by the settlement, citing the section.
     assert!(e.contains("§ 677a.2(a)"), "{e}");
     let e = refused(wpt(
         "4h 4d",
@@ -273,6 +276,8 @@ fn thb_two_meter_hits_in_one_round_are_paid_in_order() {
     ]});
     let s = settle(round);
     assert_eq!(get(&s, 4, "progressive").paid, 200_000);
+    // § 647a.12(d): each winner is paid from the meter as it stands at his turn (the royal's
+    // 100% of what the straight flush left), and each gets the other's Envy Bonus (below).
     assert_eq!(get(&s, 1, "progressive").paid, 1_800_000);
     let m = &s.meters[0];
     assert_eq!(
@@ -309,6 +314,7 @@ fn thb_five_card_bonus_on_the_dealers_hand_is_shared() {
     let b = get(&s, 2, "fchb-dealer");
     // The odd cent that cannot be shared goes to the first bettor in settlement order: the
     // meter pays out what the controller takes for the hit, and is reseeded to its reset.
+    // § 647a.12(e): a dealer's-hand meter payout is divided equally among its bettors.
     assert_eq!(a.paid + b.paid, 3_000_001);
     assert_eq!((a.paid - b.paid).abs(), 1);
     assert!(a.floor_verification && a.hold_cards);
@@ -360,6 +366,7 @@ fn lunar_dealer_qualification_force_and_second_combination() {
             {"seat": 3, "cards": "Tc Td 8d 5c 3d", "wagers": {"ante": 1000}, "bet": true, "force": true}
         ]}),
     );
+    // § 589.12(d): the winning Ante against a dealer who does not qualify is paid 1 to 1.
     assert_eq!(get(&s, 1, "ante").net, 1000);
     assert_eq!(get(&s, 1, "bet").result, Outcome::Push);
     assert_eq!(get(&s, 3, "force-fee").net, -1000);
@@ -425,6 +432,8 @@ fn lunar_instant_payout_and_refusals() {
         json!({"game": "lunar-poker", "rules": {"instant": "H"}, "dealer": "Ac Kd 7c 4s 2h",
         "seats": [{"seat": 2, "cards": "9h 8h 7h 6h 5h", "wagers": {"ante": 1000, "super": 500}, "declared": true}]}),
     );
+    // § 589.12(a): the casino's instant paytable, here H (`rules.instant`), pays the straight
+    // flush 300 to 1 on the Ante, not paytable A's 500 to 1.
     assert_eq!(get(&s, 2, "ante").net, 300_000);
     assert_eq!(
         get(&s, 2, "super").net,
@@ -504,12 +513,14 @@ fn spanish21_outcomes_of_section_635a_7_n_o() {
         {"seat": 2, "wagers": {"spanish_21": 1000}, "hands": [{"cards": "Kh Qh"}]}]),
     ));
     assert_eq!(get(&s, 1, "spanish-21").net, 1500);
+    // § 635a.7(o): a dealer Blackjack takes every hand but a player's Blackjack.
     assert_eq!(get(&s, 2, "spanish-21").net, -1000);
     // Equal totals push.
     let s = settle(s21(
         "9c 9d",
         json!([{"seat": 1, "wagers": {"spanish_21": 1000}, "hands": [{"cards": "Kh 8s"}]}]),
     ));
+    // § 635a.7(o): equal totals (18 against 18) tie and the wager is returned.
     assert_eq!(get(&s, 1, "spanish-21").result, Outcome::Push);
 }
 
@@ -565,6 +576,8 @@ fn spanish21_suited_sevens_pay_every_other_player_once() {
         {"seat": 3, "wagers": {"spanish_21": 2500}, "hands": [{"cards": "7d 7d 7d"}]},
         {"seat": 4, "wagers": {"spanish_21": 500}, "hands": [{"cards": "Kc Qc"}]}]),
     ));
+    // § 635a.12(c): three suited 7s against the dealer's 7 on a $25 wager add $5,000, and each
+    // other player (once, however many boxes) $50.
     assert_eq!(get(&s, 3, "suited-sevens").net, 500_000);
     assert_eq!(
         get(&s, 3, "spanish-21").net,
@@ -705,6 +718,8 @@ fn spanish21_illegal_decisions_are_refused() {
             "§ 635a.8(a)",
         ),
         // The dealer stands on soft 17.
+        // § 635a.13(e): a card the dealer drew on 17 (here soft 17) is refused by the settlement,
+        // citing § 635a.7(l); the card goes to the discard rack.
         (
             s21(
                 "Ac 6d 3h",
@@ -832,6 +847,7 @@ fn crazy4_four_aces_on_queens_up_is_four_of_a_kind() {
     // the Super Bonus pays its own four-aces line, 200 to 1 (§ 657a.12(b)).
     let s = settle(json!({"game": "crazy-4-poker", "dealer": "Kc 9d 7h 4s 2c",
         "seats": [{"seat": 1, "cards": "Ac Ad Ah As 2d", "wagers": {"ante": 1000, "super_bonus": 1000, "queens_up": 500}, "play": 1000}]}));
+    // § 657a.11(d): Queens Up is settled on the player's own best four-card hand: four aces.
     assert_eq!(get(&s, 1, "queens-up").net, 25_000);
     assert_eq!(get(&s, 1, "super-bonus").net, 200_000);
 }
@@ -845,6 +861,8 @@ fn crazy4_envy_follows_the_paytable_and_never_the_dealer() {
             {"seat": 1, "cards": "3d 3s 5d 6d Ts", "wagers": {"ante": 500, "super_bonus": 500, "progressive": 500}, "play": 500},
             {"seat": 2, "cards": "9h 8h 7h 6h 2d", "wagers": {"ante": 500, "super_bonus": 500}, "play": 500}]}),
     );
+    // § 657a.11(e): no Envy Bonus for the dealer's four aces, only for another player's hand.
+    // § 657a.12(d): paytable B's Envy schedule has no straight-flush line: seat 2's pays none.
     assert!(all(&s, 1, "envy").is_empty(), "{:#?}", s.results);
     // A folded hand is collected before the reveal and qualifies no one by default.
     let s = settle(

@@ -184,6 +184,8 @@ fn a_box_dealt_no_cards_is_dead_and_its_wager_returned() {
     }
     h.get_by_label("Seat 4: 9♠ 7♥");
     tap(&mut h, "Cards dealt");
+    // § 635a.13(h): the box dealt no cards is dead, out of the play; its wagers come back at
+    // the settlement under the section (below).
     assert_eq!(
         common::ui::banked_round(&h).seats,
         vec![4],

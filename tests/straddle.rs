@@ -60,6 +60,7 @@ fn the_player_left_of_the_big_blind_straddles_and_the_betting_starts_left_of_him
     // Seat 6, left of the big blind, is offered the straddle beside the blinds.
     h.get_by_label("Seat 2 posts the first blind: $1.00");
     h.get_by_label("Seat 4 posts the second blind: $2.00");
+    // § 637a.11(e): the configured $4.00 straddle is offered to seat 6, left of the last blind.
     tap(&mut h, "Seat 6 straddles $4.00");
     assert!(
         matches!(hand_step(&h), HandStep::Deal { .. }),
@@ -140,6 +141,9 @@ fn every_game_with_blinds_offers_the_straddle() {
         tap(&mut h, dealt);
         match hand_step(&h) {
             HandStep::Act { seat, options, .. } => {
+                // § 637a.19(g): with a straddle, the first round starts left of the straddler (seat 6): seat 2.
+                // § 637a.20(g): the same at Triple Draw.
+                // § 637a.21(g): the same at Badugi.
                 assert_eq!(seat, 2, "{}: left of the straddle", game.id());
                 assert!(
                     options.contains(&Action::Call { amount: 300 }),

@@ -90,6 +90,12 @@ fn crazy_4_poker_counts_its_stub_after_the_deal_every_fifth_round() {
     let mut h = opened(&db, GameId::Crazy4Poker);
     play_until_stub(&mut h, 5);
     let t = h.state().terminal().table();
+    // § 657a.3(a): without the shuffler one deck, the first colour, shuffled by hand and dealt
+    // in each of the five rounds (`play_until` holds every round to deck 0 and its hand shuffle).
+    assert_eq!(
+        (t.decks.len(), t.round.as_ref().unwrap().deck, t.deck_name(0)),
+        (1, 0, "Red".to_string())
+    );
     assert_eq!(
         t.round.as_ref().unwrap().number,
         5,
@@ -139,6 +145,121 @@ fn crazy_4_poker_counts_its_stub_after_the_deal_every_fifth_round() {
     assert!(rebuilt == *h.state().terminal().table());
 }
 
+/// Crazy 4 Poker's wrong stub under its own sections, the deck shuffled by hand: from a manual
+/// dealing shoe one short and misdealt with 52 cards present voids the round and keeps the deck
+/// (§ 657a.8(h)); from an automated dealing shoe the count is owed in the fifth round too,
+/// right after the deal (§ 657a.10(d)), and one short with no misdeal voids the round and
+/// removes the deck (§ 657a.10(f)).
+#[test]
+fn crazy_4_poker_answers_a_wrong_stub_under_the_section_of_its_dealing() {
+    use deckhand::rules::banked::round::{BankedCommand, BankedStep};
+    use deckhand::rules::cards::parse_cards;
+    use deckhand::rules::registry::Dealing;
+    use deckhand::rules::table::{Command, Confirm, Event};
+    let c = |cards: &str| parse_cards(cards).unwrap();
+    for (dealing, section, misdealt) in [
+        (Dealing::ManualShoe, "§ 657a.8(f)–(h)", true),
+        (Dealing::AutomatedShoe, "§ 657a.10(d)–(f)", false),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("c4-stub.sqlite");
+        let mut s = common::ui::table(12, GameId::Crazy4Poker);
+        s.poker.dealing = dealing;
+        let mut t = common::ui::opened(&db, &s);
+        for number in 1..=5u32 {
+            if matches!(t.table().step(), Step::ShuffleManually { deck: 0 }) {
+                common::terminal::ok(&mut t, Command::Confirm(Confirm::ShuffledAndCut));
+            }
+            assert!(
+                matches!(t.table().step(), Step::StartRound { deck: 0, .. }),
+                "{dealing:?} round {number}: {:?}",
+                t.table().step()
+            );
+            common::terminal::ok(&mut t, Command::StartRound { seats: vec![2, 4] });
+            for seat in [2u8, 4] {
+                common::terminal::ok(
+                    &mut t,
+                    Command::Banked(BankedCommand::Wagers {
+                        seat,
+                        wagers: [("ante".to_string(), 500)].into(),
+                    }),
+                );
+            }
+            common::terminal::ok(&mut t, Command::Banked(BankedCommand::NoMoreBets));
+            common::terminal::ok(&mut t, Command::Banked(BankedCommand::Dealt));
+            if number == 5 {
+                break;
+            }
+            // Rounds 1 to 4 count nothing: decided, revealed, keyed and paid.
+            while let Some(b) = t.table().round.as_ref().and_then(|r| r.banked.clone()) {
+                let cmd = match b.step {
+                    BankedStep::Decide { seat, .. } => BankedCommand::Decide { seat, multiple: 1 },
+                    BankedStep::Reveal { .. } => BankedCommand::Revealed,
+                    BankedStep::Cards => BankedCommand::keyed(
+                        vec![(2, c("2c 3d 5h 7s 9c")), (4, c("4h 6s 8d Tc Qh"))],
+                        c("Kc Jd 9h 6d 3s"),
+                        vec![],
+                    ),
+                    _ => BankedCommand::Paid,
+                };
+                common::terminal::ok(&mut t, Command::Banked(cmd));
+            }
+        }
+        let table = t.table();
+        assert_eq!(table.round.as_ref().map(|r| r.number), Some(5), "{dealing:?}");
+        // § 657a.10(d): from the automated shoe too, without a counting shuffler, the stub is
+        // counted in the fifth round right after the deal (two players and the dealer hold 15
+        // cards: 37 left), under the section of the dealing method; a count above 52 is refused.
+        assert_eq!(
+            table.step(),
+            Step::CountStub {
+                deck: 0,
+                expected: 37
+            },
+            "{dealing:?}"
+        );
+        assert_eq!(table.section_of(&table.step()), section);
+        assert!(t.execute(Command::CountStub { counted: 53 }).is_err());
+        let wagers = t.table().round.as_ref().unwrap().refunds();
+        common::terminal::ok(&mut t, Command::CountStub { counted: 36 });
+        assert_eq!(
+            t.table().step(),
+            Step::StubWrong {
+                deck: 0,
+                counted: 36,
+                expected: 37
+            },
+            "{dealing:?}"
+        );
+        let events = t.execute(Command::StubMisdeal { misdealt }).unwrap();
+        // § 657a.8(h): a wrong count at the manual shoe, misdealt with 52 present: every hand
+        // void and every wager returned, the deck kept; journaled under § 657a.8(f)–(h).
+        // § 657a.10(f): at the automated shoe, not misdealt: the same, and the deck removed from
+        // the table; journaled under § 657a.10(d)–(f).
+        assert!(
+            events.iter().any(|e| matches!(e, Event::Irregularity { section: sec, .. } if sec == section)),
+            "{dealing:?}: {events:?}"
+        );
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::RoundVoided { refunds, .. } if *refunds == wagers)),
+            "{dealing:?}: {events:?}"
+        );
+        assert!(
+            wagers.iter().all(|(_, w)| *w == 1_000),
+            "the Ante and the Super Bonus, before any Play: {wagers:?}"
+        );
+        assert!(t.table().round.is_none());
+        assert_eq!(
+            events.iter().any(|e| matches!(e, Event::DeckRemoved { .. })),
+            !misdealt,
+            "{dealing:?}: {events:?}"
+        );
+        assert_eq!(t.table().removal.is_some(), !misdealt, "{dealing:?}");
+    }
+}
+
 /// Mississippi Stud: a stub one short after the deal (2 players, 3 community cards: 45 expected);
 /// the dealer finds a misdealt hand, so every hand is void and every wager goes back, the deck
 /// stays; the next round counts again.
@@ -148,9 +269,18 @@ fn a_misdealt_wrong_stub_voids_the_round_and_keeps_the_deck() {
     let db = dir.path().join("ms.sqlite");
     let mut h = opened(&db, GameId::MississippiStud);
     play_until_stub(&mut h, 5);
+    {
+        let t = h.state().terminal().table();
+        // § 655a.3(a): no shuffler: one deck, shuffled by hand and dealt in each of the five
+        // rounds (`play_until` holds every round to deck 0).
+        assert_eq!((t.decks.len(), t.round.as_ref().unwrap().deck), (1, 0));
+    }
     let Step::CountStub { expected, .. } = h.state().terminal().table().step() else {
         panic!()
     };
+    // § 655a.9(d): the stub owed without a counting shuffler, counted in the fifth round right
+    // after the deal against what a full deck leaves (45); the same count a hand-dealt table
+    // would owe, though this terminal never deals from the hand without the shuffler.
     assert_eq!(expected, 45);
     let wagers = h
         .state()
@@ -173,6 +303,9 @@ fn a_misdealt_wrong_stub_voids_the_round_and_keeps_the_deck() {
     assert!(t.removal.is_none(), "the deck stays");
     let void = rows_of(&db, "round_voided");
     assert_eq!(void[0]["number"], 5);
+    // § 655a.8(h): a wrong count, the cards misdealt with 52 present: every hand void and every
+    // wager returned to its seat, the deck kept (above), journaled under the section (below).
+    // § 655a.9(f): the same answer to a wrong stub count that § 655a.9(f) words for the hand.
     assert_eq!(void[0]["refunds"], serde_json::to_value(&wagers).unwrap());
     let irr = rows_of(&db, "irregularity");
     let last = irr.last().unwrap();
@@ -203,6 +336,12 @@ fn a_wrong_stub_that_is_no_misdeal_removes_the_deck() {
     play_until_stub(&mut h, 5);
     let t = h.state().terminal().table();
     let r = t.round.as_ref().unwrap();
+    // § 677a.3(a): no shuffler: one deck, the first colour, shuffled by hand and dealt in each of
+    // the five rounds (`play_until` holds every round to it).
+    assert_eq!(
+        (t.decks.len(), r.deck, t.deck_name(r.deck)),
+        (1, 0, "Red".to_string())
+    );
     assert_eq!(r.number, 5);
     let b = r.banked.as_ref().unwrap();
     assert!(
@@ -226,6 +365,8 @@ fn a_wrong_stub_that_is_no_misdeal_removes_the_deck() {
     // The deck is off the table: a replacement is inspected next.
     assert_eq!(t.step(), Step::InspectReplacement { deck: 0 });
     h.get_by_label_contains("Inspect a replacement");
+    // § 677a.8(g): a wrong count, not misdealt: the round void, every wager returned (below) and
+    // the entire deck removed from the table.
     assert_eq!(
         t.removal.as_ref().unwrap().reason,
         RemovalReason::StubMiscounted {
@@ -240,8 +381,119 @@ fn a_wrong_stub_that_is_no_misdeal_removes_the_deck() {
         "the raises are returned too: {wagers:?}"
     );
     assert_eq!(rows_of(&db, "deck_removed").len(), 1);
+    let irr = rows_of(&db, "irregularity");
+    assert_eq!(irr.last().unwrap()["section"], "§ 677a.8(e)–(g)");
     let rebuilt = deckhand::store::replay::read_table(&db).unwrap();
     assert!(rebuilt == *h.state().terminal().table());
+}
+
+/// WPT from an automated dealing shoe, the deck shuffled by hand: the stub is counted in the
+/// fifth round once the board is out, under § 677a.10(d)–(f); a count one short that the dealer
+/// finds misdealt voids the round and returns every wager, and the deck stays.
+#[test]
+fn a_wpt_automated_shoe_counts_its_stub_under_its_own_section() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("wpt-ads.sqlite");
+    let mut config = real_config(&db);
+    config.table.dealing = deckhand::rules::registry::Dealing::AutomatedShoe;
+    let app = deckhand::app::build(&config, Default::default(), None).unwrap();
+    let mut h = harness(app);
+    h.run_ok();
+    common::play::open_from_sign_in(&mut h, GameId::WptHeadsUp, tap);
+    play_until_stub(&mut h, 5);
+    let t = h.state().terminal().table();
+    assert_eq!(t.round.as_ref().unwrap().number, 5);
+    // § 677a.10(d): no counting shuffler: the dealer counts the stub in the fifth round, after
+    // the board (two players and the dealer: 39 cards), under the automated shoe's section.
+    assert_eq!(
+        t.step(),
+        Step::CountStub {
+            deck: 0,
+            expected: 39
+        }
+    );
+    h.get_by_label("§ 677a.10(d)–(f)");
+    let wagers = t.round.as_ref().unwrap().refunds();
+    keys(&mut h, "38");
+    tap(&mut h, "Stub counted");
+    h.get_by_label("Were the cards misdealt?");
+    tap(&mut h, "Misdealt: 52 cards are here");
+    let t = h.state().terminal().table();
+    // § 677a.10(f): misdealt with 52 cards present: every hand void and every wager returned,
+    // the deck kept; the irregularity journaled under the section.
+    assert!(t.round.is_none() && t.removal.is_none());
+    let void = rows_of(&db, "round_voided");
+    assert_eq!(void[0]["refunds"], serde_json::to_value(&wagers).unwrap());
+    let irr = rows_of(&db, "irregularity");
+    assert_eq!(irr.last().unwrap()["section"], "§ 677a.10(d)–(f)");
+    assert!(rows_of(&db, "deck_removed").is_empty());
+}
+
+/// WPT with the automated shuffler, from the real start (`deckhand`'s built-in simulated
+/// shuffler on a pseudo-terminal): two decks whose backs differ, inspected, spread, washed and
+/// stacked together, then loaded into the shuffler in turn (§ 677a.4(d)); they alternate round
+/// by round, the idle one shuffled in the shuffler while the other is dealt (§ 677a.3(b)), each
+/// dealt as the shuffler left it, with no cut (§ 677a.5(a),(c)(1)).
+#[test]
+fn with_the_shuffler_two_wpt_decks_alternate_round_by_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("wpt-acsd.sqlite");
+    let mut config = real_config(&db);
+    config.shuffler.port = "simulated".into();
+    let app = deckhand::app::build(&config, Default::default(), None).unwrap();
+    let mut h = harness(app);
+    h.run_ok();
+    common::play::dealer_signs_in(&mut h, tap);
+    tap(&mut h, GameId::WptHeadsUp.name());
+    tap(&mut h, "Open table");
+    let t = h.state().terminal().table();
+    // § 677a.3(b): with the shuffler, two decks whose backs are of different colours.
+    assert_eq!(t.decks.len(), 2);
+    assert_ne!(t.deck_name(0), t.deck_name(1));
+    // § 677a.4(d): both decks inspected, spread, washed and stacked together; then each goes
+    // into the shuffler in turn, the first one now.
+    h.get_by_label("Inspect the Red deck and the Blue deck for defects.");
+    tap(&mut h, "Decks inspected");
+    tap(&mut h, "Floorperson verify");
+    common::play::floorperson_signs(&mut h);
+    h.get_by_label_contains("Spread each deck face up in horizontal fan-shaped columns");
+    tap(&mut h, "Player has inspected");
+    h.get_by_label("Wash and stack each deck");
+    tap(&mut h, "Decks washed");
+    assert_eq!(
+        h.state().terminal().table().step(),
+        Step::LoadShuffler { deck: 0 }
+    );
+    common::play::through_the_shuffler(&mut h, |s| matches!(s, Step::StartRound { .. }));
+    // § 677a.5(c): shuffled by the shuffler, the deck is dealt with no cut: the round is next,
+    // and the Blue deck goes into the shuffler as the Red one is dealt.
+    assert_eq!(
+        h.state().terminal().table().step(),
+        Step::StartRound {
+            deck: 0,
+            load: Some(1)
+        }
+    );
+    tap(&mut h, "Seat 2");
+    tap(&mut h, "Seat 4");
+    tap(&mut h, "Start round 1");
+    let t = h.state().terminal().table();
+    assert_eq!(t.round.as_ref().unwrap().deck, 0);
+    assert_eq!(t.in_shuffler, Some(1));
+    common::play::play_out(&mut h);
+    common::play::through_the_shuffler(&mut h, |s| matches!(s, Step::StartRound { .. }));
+    // § 677a.3(b): the decks alternate: Blue, shuffled while Red was dealt, deals round 2, and
+    // Red goes into the shuffler.
+    assert_eq!(
+        h.state().terminal().table().step(),
+        Step::StartRound {
+            deck: 1,
+            load: Some(0)
+        }
+    );
+    tap(&mut h, "Start round 2");
+    let t = h.state().terminal().table();
+    assert_eq!(t.round.as_ref().unwrap().deck, 1);
 }
 
 /// Lunar Poker counts no stub: its one deck is counted whole between rounds, at least once in
@@ -319,6 +571,10 @@ fn the_stub_expected_is_what_each_deal_leaves() {
         (GameId::Crazy4Poker, "Then take the stub out of the shoe."),
     ] {
         let (_, text) = Def::of(game).unwrap().deal_text(Dealing::ManualShoe);
+        // § 677a.8(d): WPT's manual-shoe instruction keeps the stub in the shoe for the board;
+        // the count waits for the board (`stub_reached` above, false after the deal).
+        // § 647a.8(e): Texas Hold 'Em Bonus's manual-shoe instruction leaves the stub in the shoe
+        // for the community cards; the count waits for the board (`stub_reached` above).
         assert!(text.contains(said), "{game:?}: {text}");
     }
     // Texas Hold 'Em Bonus: the dealer's two cards under a cover card, whichever way the cards
@@ -375,6 +631,29 @@ fn the_stub_expected_is_what_each_deal_leaves() {
         .map(|(_, n)| n)
         .sum();
     assert_eq!(r.stub_expected(), 52 - 2 * 2 - 2 - board);
+}
+
+/// WPT's stub count, and a wrong count's question, cite the section of the table's dealing
+/// method: § 677a.8(e)–(g), § 677a.10(d)–(f) (§ 677a.9(d)–(f) for the hand). Dealt from the
+/// hand, the table has the counting shuffler (§ 677a.9(a)(1) as the terminal reads it): no stub
+/// count is ever due there, the case § 677a.9(d) covers being one the terminal cannot open.
+#[test]
+fn a_wpt_stub_count_cites_the_section_of_the_dealing_method() {
+    use deckhand::rules::banked::round::Def;
+    use deckhand::rules::registry::Dealing;
+    let stub = Def::of(GameId::WptHeadsUp).unwrap().stub.unwrap();
+    assert_eq!(stub.section(Dealing::ManualShoe), "§ 677a.8(e)–(g)");
+    assert_eq!(stub.section(Dealing::AutomatedShoe), "§ 677a.10(d)–(f)");
+    assert_eq!(stub.section(Dealing::Hand), "§ 677a.9(d)–(f)");
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = common::ui::table(12, GameId::WptHeadsUp);
+    s.poker.dealing = Dealing::Hand;
+    s.counting_shuffler = true;
+    let t = common::ui::opened(&dir.path().join("hand.sqlite"), &s);
+    assert!(!t.table().manual_shuffle);
+    // § 677a.9(d): a hand-dealt table's shuffler counts every deck, so the dealer never owes
+    // the stub count there (the row stays open: a shuffler that does not count is refused).
+    assert_eq!(t.table().stub_due(0), StubCount::NotDue);
 }
 
 /// Spanish 21 with the counting shuffler, from the real start (`deckhand`'s built-in simulated
@@ -447,6 +726,8 @@ fn a_spanish_21_shoe_is_counted_as_a_shoe() {
     common::play::floorperson_signs(&mut h);
     h.get_by_label_contains("Deal from the Red shoe");
     let counted = rows_of(&db, "deck_counted");
+    // § 635a.5(a): the shoe is shuffled by the automated shuffler before play, its count the
+    // shoe's: 48 cards a deck times six decks, 288.
     assert_eq!(counted[0]["counted"], 288);
     // The shoe's card list, past 255 cards, in the protocol's two-byte form: all 288.
     assert_eq!(rows_of(&db, "shuffler_card_list")[0]["cards"], 288);

@@ -163,6 +163,9 @@ fn crazy_4_poker_from_the_hand() {
     // dealing from the hand needs (§ 657a.9(a)(1)), deals round 2.
     let t = h.state().terminal().table();
     assert!(t.round.is_none() && t.rounds_played == 1);
+    // § 657a.3(b): with the counting shuffler the two decks alternate: round 1 dealt the Red
+    // deck, round 2 waits for the other (Blue) deck from the shuffler.
+    // § 657a.5(a): the next round's deck is shuffled before it is dealt (the shuffler's wait).
     assert_eq!(t.step(), Step::AwaitShuffle { deck: 1 });
     h.get_by_label("Shuffling the Blue deck");
     // Crazy 4 Poker's own shuffle, not the poker room's (§ 657a.5).
@@ -224,6 +227,7 @@ fn mississippi_stud_from_an_automated_dealing_shoe() {
     wager(&mut h, "Seat 4 Ante", "5");
     tap(&mut h, "No more bets");
     // § 655a.10: the stacks the automated dealing shoe dispenses.
+    // § 655a.10(a): the shoe's stacks are called for only once "No more bets" is tapped.
     h.get_by_label_contains("Deliver the stacks the automated dealing shoe dispenses");
     h.get_by_label("§ 655a.10");
     tap(&mut h, "Cards dealt");
@@ -233,6 +237,8 @@ fn mississippi_stud_from_an_automated_dealing_shoe() {
     tap(&mut h, "Done"); // first community card
     tap(&mut h, "3× · $15.00");
     tap(&mut h, "Fold"); // seat 4 folds on Fourth Street
+    // § 655a.11(e): once every remaining player has placed a 4th Street Wager or folded, the
+    // dealer is told to turn over the second community card.
     h.get_by_label("Turn over the second community card");
     tap(&mut h, "Done");
     h.get_by_label("Seat 2 decides");
@@ -609,6 +615,8 @@ fn spanish_21_hands_keyed_as_dealt() {
     h.get_by_label("Seat 2 decides");
     h.get_by_label("Seat 2: K♥ K♦ · 20");
     tap(&mut h, "Split · $10.00");
+    // § 635a.11(b): the split's first hand is dealt its card and decided before the second
+    // hand gets one ("Hand 1 of 2", then "Hand 2 of 2").
     h.get_by_label("Hand 1 of 2");
     tap(&mut h, "9♣"); // K♥ 9♣
     tap(&mut h, "Stand");
@@ -618,6 +626,8 @@ fn spanish_21_hands_keyed_as_dealt() {
     // Seat 3 doubles on 11, then rescues.
     h.get_by_label("Seat 3 decides");
     tap(&mut h, "Double · $10.00");
+    // § 635a.7(i): each decision's card is keyed as it is dealt, one tap; the double down's
+    // one card is dealt sideways.
     h.get_by_label("Deal the double down card sideways: tap it.");
     tap(&mut h, "2♥");
     tap(&mut h, "Rescue");
@@ -629,6 +639,8 @@ fn spanish_21_hands_keyed_as_dealt() {
     h.get_by_label("Seat 4: 9♠ 7♦ 2♣ A♠ · 19");
     tap(&mut h, "2♦");
     // The dealer: hole card, then draws to 17 (soft 17 stands).
+    // § 635a.7(k): only once every hand is decided is the hole card turned up, then each draw
+    // keyed face up with the dealer's total shown after it.
     h.get_by_label("Turn up your hole card");
     tap(&mut h, "5♣"); // A 5: soft 16
     h.get_by_label("Dealer: A♣ 5♣ · soft 16");
@@ -778,6 +790,8 @@ fn spanish_21_shoe_deals_on_until_the_cover_card() {
     // The wager lost, insurance paid 2 to 1: even.
     assert_eq!(st["totals"]["players"].as_i64().unwrap(), 0, "{st}");
     // The cover card came out: the shoe is reshuffled, then a card burned.
+    // § 635a.5(f): the cover card reached, the round is finished and the shoe must be shuffled
+    // before the next (after round 1, with no cover card, the same shoe dealt on).
     assert!(
         matches!(t.table().step(), Step::ShuffleManually { .. }),
         "{:?}",
@@ -886,6 +900,12 @@ fn no_progressive_wager_without_its_controller() {
             wagers: [("ante".to_string(), 500), ("progressive".to_string(), 100)].into(),
         }))
         .unwrap_err();
+    // § 657a.2(c): without a connected progressive controller no Progressive Payout Wager is
+    // taken: the rules refuse it and the screen offers no spot for it.
+    // § 655a.2(c): the same refusal at a Mississippi Stud table (`progressive_refusal` is the
+    // terminal's, whatever the game; its words cite § 655a.8(b) too).
+    // § 647a.2(c): at Texas Hold 'Em Bonus likewise a Progressive Payout Wager needs the
+    // linked controller (the refusal is the terminal's for every game, citing § 647a.2(c)).
     assert!(
         e.contains("seat 2: no progressive controller is connected to this table"),
         "{e}"

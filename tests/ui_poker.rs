@@ -65,12 +65,14 @@ fn five_card_draw_through_the_screen() {
     tap(&mut h, "Fold");
     tap(&mut h, "Call $4.00");
     // Showdown: the bettor shows first (§ 637a.18(e)).
+    // § 637a.18(e): the player who made the final bet (seat 2, after seat 1 checked) shows first.
     h.get_by_label_contains("Seat 2 shows first");
     cards(&mut h, "A♠ A♥ A♦ K♣ K♦");
     cards(&mut h, "Q♠ Q♥ 2♣ 3♦ 4♥");
     tap(&mut h, "Show the winner");
     h.get_by_label("Collect the losing hands and count them: 10 cards expected.");
     tap(&mut h, "Count is right");
+    // § 637a.13(i): in Draw High the highest five-card high hand (the full house) takes the pot.
     h.get_by_label("Push $14.00 to seat 2.");
     tap(&mut h, "Pot pushed");
     let k = kinds(&db);
@@ -82,6 +84,7 @@ fn five_card_draw_through_the_screen() {
         "cards_drawn",
         "showdown_recorded",
     ];
+    // § 637a.13(a): Five-card Draw's own procedure, step by step as journaled: the deal, the blinds after it, one betting round, one draw, a final round, the showdown.
     assert_eq!(
         k.iter()
             .filter(|k| hand_steps.contains(&k.as_str()))
@@ -108,6 +111,8 @@ fn seven_card_stud_up_cards_decide_the_forced_bet_and_the_first_to_act() {
         tap(&mut h, seat);
     }
     tap(&mut h, "Start round 1");
+    // § 637a.10(c): two down and one up to each, from the dealer's left: seat 1's up card is
+    // keyed first, so the 2♣ is seat 2's and it brings it in below.
     h.get_by_label("Deal 2 down, then 1 up to each player");
     // Each seat's up card, in dealing order; the grid refuses a card already on the table.
     cards(&mut h, "K♠ 2♣ 9♥");
@@ -121,6 +126,7 @@ fn seven_card_stud_up_cards_decide_the_forced_bet_and_the_first_to_act() {
     // 4th street: seat 1 shows a pair of kings and acts first (§ 637a.10(f)(1)).
     cards(&mut h, "K♥ 3♣ 8♦");
     tap(&mut h, "Dealt");
+    // § 637a.10(f): the best high hand showing, seat 1's kings, bets or checks first.
     h.get_by_label("Seat 1 to act");
     for _ in 0..3 {
         tap(&mut h, "Check");
@@ -178,6 +184,8 @@ fn a_restart_mid_round_resumes_the_games_step() {
     .unwrap();
     // The button starts on the highest seat (8), the blinds on 2 and 5: seat 8 acts first.
     let before = t.table().step();
+    // § 637a.12(c): the button starts right of the dealer, on the highest seat (8): the blinds
+    // are 2 and 5 and seat 8 acts first.
     assert!(
         matches!(
             &before,
@@ -268,4 +276,85 @@ fn seven_card_stud_exposed_hole_cards() {
     tap(&mut h, "Check");
     tap(&mut h, "Check");
     h.get_by_label_contains("shows first");
+}
+
+/// The draw screens of Triple Draw (seven players) and Badugi (nine), every player drawing all
+/// his cards: the first player of each draw is told to burn one first, the others are not, and
+/// the draw the stub cannot cover is the button "discards shuffled in", journaled with the
+/// reshuffle.
+#[test]
+fn triple_draw_and_badugi_draw_screens_ask_for_each_burn_and_name_the_reshuffle() {
+    fn drawing(h: &egui_kittest::Harness<'_, DeckhandApp>) -> Option<(u8, u8)> {
+        match h.state().terminal().table().step() {
+            Step::Poker {
+                step: deckhand::rules::poker::hand::Step::Draw { seat, max },
+                ..
+            } => Some((seat, max)),
+            _ => None,
+        }
+    }
+    fn stub(h: &egui_kittest::Harness<'_, DeckhandApp>) -> u8 {
+        let t = h.state().terminal().table();
+        t.round
+            .as_ref()
+            .and_then(|r| r.poker.as_ref())
+            .map_or(0, |p| p.stub)
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (game, players) in [(GameId::TripleDraw27, 7u8), (GameId::Badugi, 9)] {
+        let db = dir.path().join(format!("{}.sqlite", game.id()));
+        let s = setup(game, 0);
+        let mut h = harness(DeckhandApp::new(ready(&db, &s), s, None));
+        h.run_ok();
+        for seat in 1..=players {
+            tap(&mut h, &format!("Seat {seat}"));
+        }
+        tap(&mut h, "Start round 1");
+        let mut n = 0;
+        while drawing(&h).is_none() {
+            assert!(
+                common::play::play_step(&mut h, &mut n),
+                "{game:?}: {:?}",
+                h.state().terminal().table().step()
+            );
+        }
+        let (first, _) = drawing(&h).unwrap();
+        // § 637a.20(h): the burn before the first new card: the first drawer's screen asks for it.
+        // § 637a.21(h): the same at Badugi.
+        h.get_by_label_contains("Burn one card first.");
+        let mut shuffled = false;
+        while let Some((seat, max)) = drawing(&h) {
+            if seat != first {
+                assert!(
+                    h.query_by_label_contains("Burn one card").is_none(),
+                    "{game:?}: one burn a draw, not at seat {seat}"
+                );
+            }
+            if max > stub(&h) {
+                // § 637a.20(h): a draw the stub cannot cover is offered as "discards shuffled in" (the others' discards, not this player's).
+                // § 637a.21(h): the same at Badugi.
+                tap(&mut h, &format!("{max} cards, discards shuffled in"));
+                shuffled = true;
+                break;
+            }
+            tap(&mut h, &format!("{max} cards"));
+        }
+        assert!(shuffled, "{game:?}: everyone drawing all his cards runs the stub out");
+        let drawn = common::ui::payloads(&db, "cards_drawn");
+        assert!(
+            drawn.iter().any(|p| p.contains("\"discards-reshuffled\"")),
+            "{game:?}: {drawn:?}"
+        );
+        // The rest stand pat, the betting round is played, and the second draw comes round.
+        while drawing(&h).map(|d| d.0) != Some(first) {
+            assert!(
+                common::play::play_step(&mut h, &mut n),
+                "{game:?}: {:?}",
+                h.state().terminal().table().step()
+            );
+        }
+        // § 637a.21(i): the second draw, after a burn the first drawer's screen asks for.
+        // § 637a.20(i): the same at Triple Draw.
+        h.get_by_label_contains("Burn one card first.");
+    }
 }

@@ -218,6 +218,90 @@ fn a_crazy_4_decision_is_undone_before_the_next_seat_decides() {
     assert_eq!(t2.table().round, end.round);
 }
 
+/// Lunar Poker: once "all decisions are locked in" no decision is taken back or changed
+/// (§ 589.11(a)(3)): the dealer's undo and a floorperson's correction are refused, the player
+/// who bet decides nothing more, and only the player who drew decides again (§ 589.11(d)).
+#[test]
+fn a_lunar_decision_is_not_taken_back_once_all_decisions_are_locked_in() {
+    use deckhand::rules::banked::round::DrawKind;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("undo-lunar.sqlite");
+    let s = common::ui::table(6, GameId::LunarPoker);
+    let mut t = common::ui::opened(&db, &s);
+    ok(&mut t, Command::StartRound { seats: vec![2, 4] });
+    ok(
+        &mut t,
+        Command::Banked(BankedCommand::Wagers {
+            seat: 2,
+            wagers: [("ante".to_string(), 1000), ("super".to_string(), 500)]
+                .into_iter()
+                .collect(),
+        }),
+    );
+    ok(
+        &mut t,
+        Command::Banked(BankedCommand::Wagers {
+            seat: 4,
+            wagers: [("ante".to_string(), 1000)].into_iter().collect(),
+        }),
+    );
+    ok(&mut t, Command::Banked(BankedCommand::NoMoreBets));
+    ok(&mut t, Command::Banked(BankedCommand::Dealt));
+    ok(
+        &mut t,
+        Command::Banked(BankedCommand::Decide {
+            seat: 2,
+            multiple: 2,
+        }),
+    );
+    ok(
+        &mut t,
+        Command::Banked(BankedCommand::Draw {
+            seat: 4,
+            kind: DrawKind::Buy,
+        }),
+    );
+    // Until the lock-in, the last decision can still be taken back.
+    assert!(t.table().undoable().is_some());
+    // "All decisions are locked in": seat 2's Super Wager, not declared, is settled.
+    ok(
+        &mut t,
+        Command::Banked(BankedCommand::LockIn { cards: vec![] }),
+    );
+    let floor = person("Dana Brooks", "1001", Role::Floorperson);
+    // § 589.11(a): after "all decisions are locked in" neither the dealer's undo nor a
+    // floorperson's correction takes a decision back.
+    assert!(t.execute(Command::UndoLast).is_err());
+    assert!(
+        t.execute(Command::CorrectRound {
+            steps: 1,
+            signed_by: floor,
+        })
+        .is_err()
+    );
+    ok(&mut t, Command::Banked(BankedCommand::LockInPaid));
+    let step = |t: &Terminal| {
+        t.table()
+            .round
+            .as_ref()
+            .unwrap()
+            .banked
+            .as_ref()
+            .unwrap()
+            .step
+            .clone()
+    };
+    // Only the player who drew decides again; the player who bet changes nothing.
+    assert_eq!(step(&t), BankedStep::Decide { phase: 1, seat: 4 });
+    assert!(
+        t.execute(Command::Banked(BankedCommand::Decide {
+            seat: 2,
+            multiple: 0,
+        }))
+        .is_err()
+    );
+}
+
 /// From the real start (the app as `deckhand` builds it, sign-in, the open-table screen): a
 /// mistaken Fold is taken back with "Undo last"; later a floorperson's correction takes the
 /// round back to before a call, from the Correction screen.

@@ -136,6 +136,88 @@ fn a_mississippi_stud_player_who_shares_his_hand_forfeits_every_wager() {
     audit(&db, &h);
 }
 
+/// Texas Hold 'Em Bonus (§ 647a.7(b)): a player who leaves the table once the cards are dealt
+/// has every wager, the Bonus with the Ante, abandoned and lost; his hand takes no further part
+/// and the round goes on for the other seat.
+#[test]
+fn a_texas_holdem_bonus_player_who_leaves_loses_every_wager() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("thb.sqlite");
+    let mut h = common::ui::real_app(&db, 1280.0, 800.0, 0.25);
+    common::play::open_from_sign_in(&mut h, GameId::TexasHoldemBonus, tap);
+    tap(&mut h, "Wagers of seat 2");
+    wager(&mut h, 2, "Ante", "10");
+    wager(&mut h, 2, "Bonus", "5");
+    tap(&mut h, "Wagers of seat 4");
+    wager(&mut h, 4, "Ante", "10");
+    tap(&mut h, "No more bets");
+    tap(&mut h, "Cards dealt");
+    report(
+        &mut h,
+        "The player left the table during the round",
+        "§ 647a.7(b)",
+        2,
+    );
+    // Seat 2's hand takes no further part: seat 4 decides the Flop alone.
+    h.get_by_label("Seat 4 decides");
+    common::play::play_out(&mut h);
+    let s = settlement(&db);
+    let two = net_of(&s, 2);
+    // § 647a.7(b): the floorperson signed the seat's wagers abandoned: the Ante and the Bonus
+    // lose, each under the section.
+    assert_eq!(
+        two.iter().map(|w| w.1).sum::<i64>(),
+        -(1000 + 500),
+        "the Ante and the Bonus: {two:?}"
+    );
+    assert!(two.iter().all(|w| w.2 == "§ 647a.7(b)"), "{two:?}");
+    let t = h.state().terminal().table();
+    assert!(t.round.is_none() && t.rounds_played == 1);
+    audit(&db, &h);
+}
+
+/// Crazy 4 Poker (§ 657a.7(b)): a player who leaves the table once the cards are dealt has his
+/// Ante and Super Bonus abandoned and lost, the floorperson signing for his seat; his hand is
+/// neither decided nor keyed, and the other seat plays the round out.
+#[test]
+fn a_crazy_4_poker_player_who_leaves_loses_every_wager() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c4.sqlite");
+    let mut h = common::ui::real_app(&db, 1280.0, 800.0, 0.25);
+    common::play::open_from_sign_in(&mut h, GameId::Crazy4Poker, tap);
+    tap(&mut h, "Wagers of seat 2");
+    wager(&mut h, 2, "Ante", "10");
+    tap(&mut h, "Wagers of seat 4");
+    wager(&mut h, 4, "Ante", "10");
+    tap(&mut h, "No more bets");
+    tap(&mut h, "Cards dealt");
+    report(
+        &mut h,
+        "The player left the table during the round",
+        "§ 657a.7(b)",
+        2,
+    );
+    let irr: serde_json::Value =
+        serde_json::from_str(&common::ui::payloads(&db, "irregularity")[0]).unwrap();
+    assert_eq!(irr["signed_by"]["credential"], "1001");
+    // Seat 2 was first to decide: his hand takes no further part, seat 4 decides alone.
+    h.get_by_label("Seat 4 decides");
+    common::play::play_out(&mut h);
+    let s = settlement(&db);
+    let two = net_of(&s, 2);
+    // § 657a.7(b): the seat's wagers abandoned, the floorperson signing: the Ante and the Super
+    // Bonus both lose, each under the section.
+    assert_eq!(
+        two.iter().map(|w| w.1).sum::<i64>(),
+        -(1000 + 1000),
+        "the Ante and the Super Bonus: {two:?}"
+    );
+    assert!(two.iter().all(|w| w.2 == "§ 657a.7(b)"), "{two:?}");
+    let t = h.state().terminal().table();
+    assert!(t.round.is_none() && t.rounds_played == 1);
+    audit(&db, &h);
+}
+
 /// The journal rebuilds the table and a replay recomputes the settlement as recorded.
 fn audit(db: &std::path::Path, h: &Harness<'static, DeckhandApp>) {
     let rebuilt = deckhand::store::replay::read_table(db).unwrap();

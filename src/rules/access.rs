@@ -289,6 +289,7 @@ mod tests {
         let dealer = person(Role::Dealer);
         assert!(check(&floor, Action::VerifyDeckCount, Some(&dealer)).is_ok());
         let e = check(&dealer, Action::VerifyInspection, Some(&dealer)).unwrap_err();
+        // § 647a.4(a): the dealer never verifies the dealer's own deck inspection.
         assert!(e.contains("is a dealer"), "{e}");
     }
 }

@@ -518,13 +518,48 @@ mod tests {
             ("2c 4d 8h As Kc", "High card, ace"),
         ];
         for (cards, text) in cases {
+            // § 637a.6(b): each hand is read as its category; the ace-high straight flush is
+            // the royal flush.
+            // § 655a.6(b): Mississippi Stud's five-card categories, royal flush down to one pair
+            // (its evaluator is this one), each told by name.
             assert_eq!(v(cards).describe(), text, "{cards}");
+        }
+    }
+
+    #[test]
+    fn the_nine_categories_rank_in_the_order_given() {
+        // Each category's lowest hand, the highest hand of the category listed after it, and
+        // the category (the royal flush first, over the king-high straight flush).
+        let listed = [
+            ("As Ks Qs Js Ts", "Kh Qh Jh Th 9h", Category::StraightFlush),
+            ("Ad 2d 3d 4d 5d", "Ac Ah As Ad Kc", Category::StraightFlush),
+            ("2c 2d 2h 2s 3c", "Ac Ad Ah Kc Ks", Category::FourOfAKind),
+            ("2c 2d 2h 3c 3s", "Ah Kh Qh Jh 9h", Category::FullHouse),
+            ("2h 3h 4h 5h 7h", "Ac Kd Qh Js Tc", Category::Flush),
+            ("Ac 2d 3h 4s 5c", "Ac Ad Ah Ks Qd", Category::Straight),
+            ("2c 2d 2h 3s 4c", "Ac Ad Kh Ks Qc", Category::ThreeOfAKind),
+            ("3c 3d 2h 2s 4c", "Ac Ad Kh Qs Jc", Category::TwoPair),
+            ("2c 2d 3h 4s 5c", "Ac Kd Qh Js 9c", Category::OnePair),
+        ];
+        assert!(v("As Ks Qs Js Ts").is_royal());
+        assert!(!v("Kh Qh Jh Th 9h").is_royal());
+        for (lowest, next_highest, category) in listed {
+            assert_eq!(v(lowest).category(), category, "{lowest}");
+            // § 637a.6(b): each category, even at its lowest, outranks the one listed after it.
+            // § 647a.6(b): Texas Hold 'Em Bonus's nine hands rank in the listed order.
+            assert!(v(lowest) > v(next_highest), "{lowest} over {next_highest}");
         }
     }
 
     #[test]
     fn no_wraparound_straight() {
         // § 637a.6(a): Q-K-A-2-3 is not a straight.
+        // § 677a.6(a): an ace ends A-2-3-4-5 and no other sequence: Q-K-A-2-3 is no straight.
+        // § 655a.6(a): the chapter's own example, king, queen, ace, 2 and 3, is no straight.
+        // § 589.6(a): Lunar Poker's hands (`lunar_hand` is this evaluator's best five): the ace
+        // completes only A-2-3-4-5; K-A-2-3 with a queen does not wrap into a straight.
+        // § 647a.6(a): at Texas Hold 'Em Bonus too the ace does not wrap: Q-K-A-2-3 is no
+        // straight (A-2-3-4-5 is the lowest, `kickers_decide_and_identical_hands_tie`).
         assert_eq!(v("Qc Kd Ah 2s 3c").category(), Category::HighCard);
     }
 
@@ -532,6 +567,10 @@ mod tests {
     fn kickers_decide_and_identical_hands_tie() {
         // § 637a.6(e)
         assert!(v("Ac Ad Kh 8s 3c") > v("As Ah Qh Js Tc"));
+        // § 677a.6(c): equal categories go to the highest card the other hand lacks; the same
+        // ranks in other suits tie (suits never break it, § 677a.6(a)).
+        // § 647a.6(c): the highest card not in the other hand decides (above); the same ranks
+        // in other suits tie.
         assert_eq!(v("Ac Ad Kh 8s 3c"), v("As Ah Kd 8c 3d"));
         assert!(v("Ad 2d 3d 4d 5d") < v("2c 3c 4c 5c 6c"));
         assert!(v("Ac 2d 3h 4s 5c") < v("2c 3d 4h 5s 6c"));

@@ -192,6 +192,8 @@ mod tests {
 
     #[test]
     fn chapter_order() {
+        // § 657a.6(b): the categories in the chapter's order: four of a kind, straight flush,
+        // three of a kind, flush, straight.
         assert!(
             v("2c 2d 2h 2s") > v("Ac Kc Qc Jc"),
             "quads beat a straight flush"
@@ -201,6 +203,8 @@ mod tests {
             v("2c 4c 6c 9c") > v("Ac Kd Qh Js"),
             "flush beats a straight"
         );
+        // § 657a.6(a): an ace plays low only in A-2-3-4, the lowest straight; K-A-2-3 wraps
+        // around and is no straight; an ace-high straight is the highest.
         assert!(
             v("Ac 2d 3h 4s") < v("2c 3d 4h 5s"),
             "A-2-3-4 is the lowest straight"

@@ -505,6 +505,7 @@ mod tests {
         let e = ev("omaha-hi-lo", "Ac Qs Kh Kd", "3h 5c 8s Qd Jc").unwrap();
         assert_eq!(e.low, Some(None), "no qualifying low is null");
         let e = ev("seven-card-stud-hi-lo-8", "Ac 2d 3h 4s 5c Kd Kh", "").unwrap();
+        // § 637a.10(l): the same ace, and the same five, make the straight and the 5-4-3-2-A low.
         assert_eq!(e.category, "straight");
         assert_eq!(e.low.unwrap().unwrap().description, "5-4-3-2-A low");
         let e = ev("triple-draw-2-7", "7c 5d 4h 3s 2c", "").unwrap();
@@ -527,6 +528,23 @@ mod tests {
         assert_eq!(e.category, "hard-total");
         let e = ev("five-card-draw-low", "5c 4d 3h 2s Ac", "").unwrap();
         assert_eq!(e.description, "5-4-3-2-A low");
+    }
+
+    /// Omaha Hi-Lo 8 ranks the high and the low apart, each from two hole cards and three of the
+    /// board: one grouping, and one ace, may serve both halves, or each half its own five.
+    #[test]
+    fn omaha_hi_lo_one_grouping_and_one_ace_serve_both_halves() {
+        let e = ev("omaha-hi-lo", "Ac 2d Kh Kd", "3h 4c 5s Qd Jc").unwrap();
+        let low = e.low.clone().unwrap().unwrap();
+        // § 637a.12(m): A-2 from the hand with 3-4-5 from the board is both the five-high
+        // straight and the 5-4-3-2-A low: the same five cards, the ace in both.
+        assert_eq!(e.description, "Straight, five high");
+        assert_eq!(low.description, "5-4-3-2-A low");
+        assert!(e.cards.len() == 5 && e.cards.iter().all(|c| low.cards.contains(c)));
+        // The high from the kings, the low from A-2: two groupings, each two hole and three board.
+        let e = ev("omaha-hi-lo", "Ac 2d Kh Kd", "3h 5c 8s Kc Jc").unwrap();
+        assert_eq!(e.category, "three-of-a-kind");
+        assert_eq!(e.low.unwrap().unwrap().description, "8-5-3-2-A low");
     }
 
     #[test]

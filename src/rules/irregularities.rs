@@ -280,6 +280,138 @@ mod tests {
         assert!(said.steps.iter().any(|s| s.contains("stays owed")));
     }
 
+    /// Crazy 4 Poker's § 657a.13 and Spanish 21's § 635a.13 entries: each under the game's own
+    /// subsection, with the effect the terminal gives it and the action the dealer is told.
+    #[test]
+    fn crazy_4_and_spanish_21_catalogue_each_irregularity_with_its_action() {
+        let c = Catalogue::embedded();
+        let entry = |game: GameId, id: &str| {
+            let i = c.get(id).unwrap_or_else(|| panic!("no entry {id}"));
+            assert!(i.applies_to(game), "{id} is not offered at {game:?}");
+            (i.section_for(game), i.effect, i.action())
+        };
+        let c4 = GameId::Crazy4Poker;
+        // § 657a.13(a): one card face up is not used, it goes to the discard rack and is logged;
+        // more than one voids the round, every wager returned, the cards reshuffled.
+        let (s, e, a) = entry(c4, "banked-card-face-up");
+        assert_eq!((s.as_str(), e), ("§ 657a.13(a)", Effect::Log));
+        assert!(a.contains("Do not use the card") && a.contains("discard rack"), "{a}");
+        let (s, e, a) = entry(c4, "banked-cards-face-up");
+        assert_eq!((s.as_str(), e), ("§ 657a.13(a)", Effect::VoidRound));
+        assert!(a.contains("Return every wager") && a.contains("Reshuffle"), "{a}");
+        // § 657a.13(b): a card drawn in error, face not exposed, is used as the next card.
+        let (s, e, a) = entry(c4, "banked-drawn-in-error");
+        assert_eq!((s.as_str(), e), ("§ 657a.13(b)", Effect::Log));
+        assert!(a.contains("as the next card"), "{a}");
+        // § 657a.13(c): a wrong number of cards voids the round and returns every wager.
+        let (s, e, a) = entry(c4, "banked-wrong-number");
+        assert_eq!((s.as_str(), e), ("§ 657a.13(c)", Effect::VoidRound));
+        assert!(a.contains("Return every wager") && a.contains("Reshuffle"), "{a}");
+        // § 657a.13(d): a dealer's card exposed before every player folded or played voids the
+        // round and returns every wager.
+        let (s, e, a) = entry(c4, "banked-dealer-card-exposed");
+        assert_eq!((s.as_str(), e), ("§ 657a.13(d)", Effect::VoidRound));
+        assert!(a.contains("Return every wager") && a.contains("Reshuffle"), "{a}");
+        let s21 = GameId::Spanish21;
+        // § 635a.13(c): a card drawn in error, face not exposed, is used as the next card.
+        // § 635a.13(d): exposed after the first two cards, it is dealt as the next card; a player
+        // who refuses it gets no more cards; if nobody takes it, it is discarded.
+        let (s, e, a) = entry(s21, "s21-drawn-in-error");
+        assert_eq!((s.as_str(), e), ("§ 635a.13(c), (d)", Effect::Log));
+        assert!(a.contains("Face not exposed: use it as the next card"), "{a}");
+        assert!(
+            a.contains("deal it as the next card")
+                && a.contains("gets no more cards this round")
+                && a.contains("discard it"),
+            "{a}"
+        );
+        // § 635a.13(e): a card the dealer drew on 17 goes to the discard rack.
+        let (s, e, a) = entry(s21, "s21-dealer-draws-on-17");
+        assert_eq!((s.as_str(), e), ("§ 635a.13(e)", Effect::Log));
+        assert!(a.contains("discard rack"), "{a}");
+        // § 635a.13(f): the dealer who missed his own card deals the players' first two cards,
+        // then his own.
+        let (s, e, a) = entry(s21, "s21-dealer-missed-card");
+        assert_eq!((s.as_str(), e), ("§ 635a.13(f)", Effect::Log));
+        assert!(
+            a.contains("first two cards to each player") && a.contains("Then deal the dealer's"),
+            "{a}"
+        );
+        // § 635a.13(g): too few cards: the discards shuffled and cut, the first card burned face
+        // down, the round completed.
+        let (s, e, a) = entry(s21, "s21-shoe-short");
+        assert_eq!((s.as_str(), e), ("§ 635a.13(g)", Effect::Log));
+        assert!(
+            a.contains("Shuffle and cut the discards")
+                && a.contains("Burn the first card face down")
+                && a.contains("Complete the round"),
+            "{a}"
+        );
+    }
+
+    /// § 637a.18's entries for collusion, cards to an ineligible player, a card face up in the
+    /// deck, Five-card Stud's exposed hole card and a card off the table: what the dealer is told
+    /// to do, who signs, whether the seat is named, and that play goes on.
+    #[test]
+    fn the_poker_entries_tell_the_dealer_what_their_subsections_require() {
+        fn says(i: &Irregularity, words: &[&str]) {
+            for w in words {
+                assert!(
+                    i.steps.iter().any(|s| s.contains(w)),
+                    "{}: no step says {w:?}: {:?}",
+                    i.id,
+                    i.steps
+                );
+            }
+        }
+        let c = Catalogue::embedded();
+        let entry = |id: &str| c.get(id).unwrap_or_else(|| panic!("no entry {id}"));
+        let every_poker_game = |i: &Irregularity| {
+            [GameId::FiveCardDraw, GameId::Holdem, GameId::Badugi]
+                .into_iter()
+                .all(|g| i.applies_to(g))
+        };
+        let collusion = entry("collusion");
+        says(
+            collusion,
+            &["floorperson", "leave the game", "compliance representative"],
+        );
+        // § 637a.18(c): the floorperson called, the player required to leave, compliance notified; the report floor-signed and naming the seat; play goes on.
+        assert_eq!(
+            (collusion.sign, collusion.seat, collusion.effect),
+            (Sign::Floor, true, Effect::Log)
+        );
+        assert!(every_poker_game(collusion));
+        let ineligible = entry("ineligible-player");
+        says(ineligible, &["Discard the cards", "Continue the round"]);
+        // § 637a.18(h): the cards dealt to an ineligible player discarded, the round continued, the seat named.
+        assert_eq!((ineligible.seat, ineligible.effect), (true, Effect::Log));
+        assert!(every_poker_game(ineligible));
+        let face_up = entry("card-face-up-in-deck");
+        says(
+            face_up,
+            &["Do not use the card", "with the discards", "Continue the round"],
+        );
+        // § 637a.18(j): a card face up in the deck not used that round, placed with the discards; play goes on.
+        assert_eq!((face_up.section.as_str(), face_up.effect), ("§ 637a.18(j)", Effect::Log));
+        assert!(every_poker_game(face_up));
+        let five = entry("five-stud-hole-card-exposed");
+        says(five, &["second card face down"]);
+        // § 637a.18(n): Five-card Stud only: an exposed hole card has the second card dealt face down; the seat named, play goes on.
+        assert_eq!((five.seat, five.effect), (true, Effect::Log));
+        assert!(five.applies_to(GameId::FiveCardStud));
+        assert!(
+            GameId::all()
+                .filter(|g| *g != GameId::FiveCardStud)
+                .all(|g| !five.applies_to(g))
+        );
+        let off = entry("card-off-table");
+        says(off, &["Examine the card", "place it with the discards"]);
+        // § 637a.18(o): a card dealt off the table examined, not used that round, placed with the discards; logged, the round goes on as it was.
+        assert_eq!((off.section.as_str(), off.effect), ("§ 637a.18(o)", Effect::Log));
+        assert!(every_poker_game(off));
+    }
+
     #[test]
     fn a_bad_catalogue_is_refused_with_its_reason() {
         let one = |extra: &str| {

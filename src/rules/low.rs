@@ -246,6 +246,7 @@ mod tests {
         assert!(wheel.eight_or_better);
         // A straight or flush does not hurt an ace-to-five low (§ 637a.6(d)).
         assert_eq!(a5("5h 4h 3h 2h Ah").value, wheel.value);
+        // § 637a.6(c): the ace is the lowest card: 5-4-3-2-A beats 6-4-3-2-A.
         assert!(a5("6c 4d 3h 2s Ac").value < wheel.value);
         // Compared from the top card down: 8-6-5-4-3 beats 8-7-3-2-A.
         assert!(a5("8c 6d 5h 4s 3c").value > a5("8c 7d 3h 2s Ac").value);
@@ -267,6 +268,7 @@ mod tests {
         assert_eq!(low.description, "7-5-3-2-A low");
         // No qualifying low: the high takes the whole pot.
         let c = parse_cards("Kc Kd 9h 5s 3c 5d Qs").unwrap();
+        // § 637a.10(j): no five unpaired cards of 8 or under: no low qualifies.
         assert_eq!(best_low_8(&c).unwrap(), None);
     }
 
@@ -277,6 +279,7 @@ mod tests {
         // All one suit is a flush: bad (§ 637a.20(k)(3)(ii),(iii)).
         assert!(d7("7h 5h 4h 3h 2h").value < d7("8c 5d 4h 3s 2c").value);
         // The ace is only high: A-5-4-3-2 is ace-high, worse than K-high.
+        // § 637a.6(c): in 2-7 the ace is only the highest card, never low.
         assert!(d7("Ac 5d 4h 3s 2c").value < d7("Kc 5d 4h 3s 2c").value);
         // 6-5-4-3-2 is a straight: worse than any no-pair hand.
         assert!(d7("6c 5d 4h 3s 2c").value < d7("Kc Qd Jh 9s 7c").value);
@@ -289,6 +292,9 @@ mod tests {
         let hole = parse_cards("Ah Kh Qh Jh").unwrap();
         let board = parse_cards("2h 7c 8d 9s 3c").unwrap();
         let best = best_omaha_high(&hole, &board).unwrap();
+        // § 637a.12(k): exactly two hole cards and three of the board: four hearts in hand and
+        // one on the board make no flush.
+        // § 637a.19(k): Five-card Omaha's hands are formed by this same function: two of the player's cards and three of the board's.
         assert_eq!(best.value.category(), Category::HighCard);
         assert_eq!(best.value.describe(), "High card, ace");
         // Board straight needs two hole cards: 5-6 with 7-8-9 makes it.

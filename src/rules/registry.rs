@@ -728,6 +728,7 @@ mod tests {
         assert_eq!(by_id("Razz").map(|d| d.game), Ok(GameId::SevenCardStudLow));
         assert_eq!(by_id("OMAHA-8").map(|d| d.game), Ok(GameId::OmahaHiLo));
         assert_eq!(by_id("2-7").map(|d| d.game), Ok(GameId::TripleDraw27));
+        // § 637a.9(b): a game id not in the registry is refused, naming the games there are.
         let e = by_id("poker").unwrap_err();
         assert!(
             e.contains("holdem") && e.contains("razz (seven-card-stud-low)"),

@@ -136,6 +136,8 @@ mod tests {
         );
         assert_eq!(t("Ac 6d").total, 17);
         assert!(t("Ac 6d").soft);
+        // § 635a.3(c): 2 to 9 at face value, a king or queen 10, an ace 11 unless that passes
+        // 21, then 1 (A-6-9 is a hard 16, K-Q-2 busts).
         let hard = t("Ac 6d 9h");
         assert_eq!((hard.total, hard.soft), (16, false));
         assert_eq!(t("Ac Ad").total, 12);

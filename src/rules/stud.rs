@@ -100,6 +100,7 @@ mod tests {
     #[test]
     fn forced_bet_by_variant_and_suit() {
         let up = seats(&[(1, "2s"), (2, "2c"), (3, "Ah"), (4, "Kd"), (5, "Ks")]);
+        // § 637a.10(d): High: the lowest up card, equal ranks by suit (clubs lowest): 2♣.
         assert_eq!(
             forced_bet_seat(&up, StudVariant::High, true),
             Some(2),
@@ -124,6 +125,8 @@ mod tests {
     fn best_showing_hand() {
         let h = |s: &str| -> Vec<Card> { s.split(' ').map(|c| c.parse().unwrap()).collect() };
         let k = |s: &str| showing_key(&h(s), false);
+        // § 637a.10(f): the best high hand showing (a pair over high cards), or at Stud Low
+        // the best low showing (below).
         assert!(k("9c 9d") > k("Ac Kd"));
         assert!(k("3c 3d 2h 2s") > k("Ac Ad Kh"));
         assert!(k("2c 2d 2h") > k("Ac Ad Kh Ks"));

@@ -71,6 +71,8 @@ mod tests {
 
     #[test]
     fn paytable_order_and_ace_low_setting() {
+        // § 655a.6(c): the Three Card Bonus hands, mini-royal, straight flush, three of a kind,
+        // straight, flush and pair, in that order; A-2-3 a straight only by the setting.
         assert_eq!(c("Qh Kh Ah", true), Category3::MiniRoyal);
         assert_eq!(c("Jh Qh Kh", true), Category3::StraightFlush);
         assert_eq!(c("7c 7d 7h", true), Category3::ThreeOfAKind);

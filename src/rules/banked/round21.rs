@@ -842,6 +842,8 @@ mod tests {
         assert_eq!(r.step, BankedStep::Play21(Step21::Dealer));
         // The hole card: 6 and 5, eleven; below 17, but nothing to draw for.
         play(&mut r, keyed(c("5s"))).unwrap();
+        // § 635a.7(m): with every decision made and nothing the count could change, the dealer
+        // draws nothing, even below 17.
         assert_ne!(r.step, BankedStep::Play21(Step21::Dealer), "{:?}", r.step);
         // A hand of 20 still makes the dealer draw to 17.
         let mut r = round(&[2]);

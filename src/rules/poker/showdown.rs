@@ -359,4 +359,30 @@ mod tests {
             OddChip::LowCardBySuit
         );
     }
+
+    /// Seven-card Stud Hi-Lo 8: a low with a pair among its five, or a 9, does not qualify, and
+    /// the high hand takes the whole pot; an 8-low splits it.
+    #[test]
+    fn stud_hi_lo_8_without_a_qualifying_low_the_high_takes_the_whole_pot() {
+        let round = |low_seat: &str| {
+            format!(
+                r#"{{"game": "seven-card-stud-hi-lo-8", "chip": 100,
+                "seats": [{{"seat": 2, "put_in": 500, "cards": "Kh Kd Ks 9h 9s Jh Qh"}},
+                          {{"seat": 5, "put_in": 500, "cards": "{low_seat}"}}]}}"#
+            )
+        };
+        let totals = |s: &ShowdownSettlement| -> Vec<(u8, Cents)> {
+            s.totals.iter().map(|w| (w.seat, w.amount)).collect()
+        };
+        for no_low in ["8c 5d 5h 3s 2c Tc Js", "9c 6d 5h 3s 2c Tc Js"] {
+            let s = settle(&round(no_low)).unwrap();
+            assert!(s.hands[1].hand.contains("no qualifying low"), "{s:#?}");
+            // § 637a.10(j): a paired or 9-high low does not qualify: one half, all to the high.
+            assert_eq!(s.pots[0].halves.len(), 1, "{no_low}: {s:#?}");
+            assert_eq!(totals(&s), vec![(2, 1000)], "{no_low}");
+        }
+        let s = settle(&round("8c 6d 5h 3s 2c Tc Js")).unwrap();
+        assert_eq!(s.pots[0].halves.len(), 2, "{s:#?}");
+        assert_eq!(totals(&s), vec![(2, 500), (5, 500)]);
+    }
 }

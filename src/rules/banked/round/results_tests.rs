@@ -273,3 +273,46 @@ fn a_casino_that_keys_every_card_refuses_a_settlement_from_results() {
     // The same results under the default choice settle.
     r.run(&cmd).unwrap();
 }
+
+/// § 657a.11(d): Queens Up is settled after the Ante, Play and Super Bonus, on the player's own
+/// four-card hand, whatever the dealer holds: seat 2's pair of queens loses to the dealer's pair
+/// of kings and its Queens Up still pays, by the cards and by the results alike.
+#[test]
+fn queens_up_pays_after_the_main_wagers_whatever_the_dealer_holds() {
+    let mut by_cards = at_the_cards(1);
+    by_cards
+        .run(&BankedCommand::keyed(
+            vec![
+                (1, c("9c 9d 5h 5s 2c")),
+                (2, c("Qc Qd 8h 6s 3d")),
+                (3, c("Ac 7d 4h 6c 2d")),
+            ],
+            c("Kc Kd 8s 7h 3s"),
+            vec![],
+        ))
+        .unwrap();
+    let want: Vec<(String, Cents)> = vec![
+        ("ante".into(), -1000),
+        ("play".into(), -1000),
+        ("super-bonus".into(), -1000),
+        ("queens-up".into(), 500),
+    ];
+    // § 657a.11(d): the main wagers lose to the dealer's kings and are settled first; then the
+    // Queens Up pays 1 to 1 (table A) on the player's pair of queens.
+    assert_eq!(nets(&by_cards, 2), want);
+    let mut by_results = at_the_cards(1);
+    by_results
+        .run(&cards_cmd(
+            vec![(2, c("Qc Qd 8h 6s 3d"))],
+            Results {
+                dealer_qualifies: true,
+                seats: vec![
+                    (1, result("two-pair", Some(Versus::Wins))),
+                    (2, result("queens-or-kings", Some(Versus::Loses))),
+                    (3, result("high-card", Some(Versus::Loses))),
+                ],
+            },
+        ))
+        .unwrap();
+    assert_eq!(nets(&by_results, 2), want);
+}

@@ -145,6 +145,8 @@ fn a_side_wager_the_casino_does_not_offer_is_refused() {
             wagers: wagers(&[("ante", 1000), (key, 500)]),
         };
         let e = r.run(&w).unwrap_err();
+        // § 589.7(c): a Super Wager at a Lunar Poker table whose casino does not offer it is
+        // refused, citing § 589.7(c)(2); offered (the default), it is taken (below).
         assert!(e.contains("does not offer") && e.contains(section), "{e}");
         assert!(r.wagers.is_empty(), "a refusal keeps nothing");
         // The default choices offer it.
@@ -167,6 +169,14 @@ fn no_wager_is_made_or_changed_after_no_more_bets() {
         };
         r.run(&ante(1000)).unwrap();
         r.run(&BankedCommand::NoMoreBets).unwrap();
+        // § 677a.7(c): after "no more bets" (WPT among the games) an Ante is neither increased
+        // nor withdrawn, and no side wager is made.
+        // § 655a.7(c): at Mississippi Stud too the Ante and the Three Card Bonus are keyed only
+        // before "no more bets"; afterwards only the street decisions are taken.
+        // § 657a.7(c): at Crazy 4 Poker (among the games) no wager is made, increased or
+        // withdrawn after "no more bets"; only the Play decision follows.
+        // § 647a.7(c): at Texas Hold 'Em Bonus too no Ante or Bonus is made, increased or
+        // withdrawn after "no more bets"; only the Flop, Turn and River decisions follow.
         for late in [ante(2000), ante(0)] {
             assert!(
                 r.run(&late).is_err(),
@@ -210,6 +220,8 @@ fn a_side_wager_alone_is_refused() {
                 wagers: wagers(&[(side.key, 500)]),
             })
             .unwrap_err();
+        // § 589.7(c): at Lunar Poker a Super Wager alone is refused: the Ante is required to
+        // be dealt in (§ 589.7).
         assert_eq!(
             e,
             format!(
@@ -236,6 +248,8 @@ fn a_round_takes_only_the_layouts_betting_positions() {
         BankedRound::start(game, Dealing::Hand, &[1, last]).unwrap();
         for bad in [0, last + 1] {
             let e = BankedRound::start(game, Dealing::Hand, &[1, bad]).unwrap_err();
+            // § 677a.2(a): at the table a WPT round takes positions 1 to 6; a seventh is refused.
+            // § 635a.2(a): a Spanish 21 round takes betting positions 1 to 7; 0 and 8 are refused.
             assert_eq!(
                 e,
                 format!("seat {bad}: the layout has betting positions 1 to {last} ({section})"),
@@ -281,6 +295,12 @@ fn the_deal_instruction_names_the_method_and_the_cards_each_place_gets() {
         ),
         (
             GameId::Crazy4Poker,
+            Dealing::Hand,
+            "§ 657a.9",
+            "From the hand, one card at a time clockwise from the player farthest to your left: 5 cards face down to each player and 5 to the dealer.",
+        ),
+        (
+            GameId::Crazy4Poker,
             Dealing::AutomatedShoe,
             "§ 657a.10",
             "Deliver the stacks the automated dealing shoe dispenses, clockwise from the player farthest to your left: 5 cards face down to each player and 5 to the dealer.",
@@ -289,6 +309,18 @@ fn the_deal_instruction_names_the_method_and_the_cards_each_place_gets() {
     for (game, dealing, section, text) in cases {
         let (s, t) = Def::of(game).unwrap().deal_text(dealing);
         assert_eq!(s, section, "{game:?} {dealing:?}");
+        // § 677a.10(b): WPT's automated-shoe step: the two-card stacks face down clockwise from
+        // the player farthest to the left, then the dealer's two, under § 677a.10.
+        // § 655a.8(d): Mississippi Stud from the manual shoe: clockwise from the player farthest
+        // to the left, two cards face down to each player, then three community cards face down.
+        // § 655a.9(b): the same from the hand, under § 655a.9.
+        // § 657a.8(d): Crazy 4 Poker from the manual shoe: one card at a time clockwise from the
+        // player farthest to the left, five face down to each player and five to the dealer.
+        // § 657a.9(b): the same from the hand, under § 657a.9.
+        // § 657a.10(b): from the automated shoe, its stacks delivered clockwise from the player
+        // farthest to the left, then the dealer's, under § 657a.10.
+        // § 647a.10(b): Texas Hold 'Em Bonus's automated-shoe step: the stacks face down clockwise
+        // from the player farthest to the left, then the dealer's two, under § 647a.10.
         assert!(t.starts_with(text), "{game:?} {dealing:?}: {t}");
     }
 }
@@ -515,6 +547,8 @@ fn lunar_draws_declarations_and_the_force_are_checked() {
     let e = r.run(&cards("2c", "Ks")).unwrap_err();
     assert!(e.contains("two to five cards, not 1"), "{e}");
     let e = r.run(&cards("2c 4s", "Ks")).unwrap_err();
+    // § 589.11(d): an exchange is keyed as two to five cards given up (above) and as many
+    // dealt in their place; then only the drawer folds or bets (the phase-1 step above).
     assert!(e.contains("2 cards given up, so 2 are dealt"), "{e}");
     let e = r.run(&cards("2c Ts", "Ks Kd")).unwrap_err();
     assert!(e.contains("10♠ is not among his cards"), "{e}");

@@ -1,0 +1,168 @@
+//! Spanish 21's round and settlement rules that the larger files (`ui_banked`, `settle_rules`,
+//! `round21`'s own tests) have no room for: the wagers close at the deal, and only insurance, a
+//! split and a double down are taken after it (§ 635a.6(c)); a split hand's 21 earns neither the
+//! 21 bonuses nor the suited 7s' fixed payout (§ 635a.12(b), (c)(4), § 635a.11(e)).
+
+use crate::common;
+
+use common::terminal::ok;
+use deckhand::demo::At;
+use deckhand::rules::banked::paytable::Paytables;
+use deckhand::rules::banked::round::BankedCommand as B;
+use deckhand::rules::banked::round21::Command21 as P;
+use deckhand::rules::banked::{HouseRules, Settlement, settle_json};
+use deckhand::rules::cards::parse_cards;
+use deckhand::rules::games::GameId;
+use deckhand::rules::table::Command;
+use deckhand::store::Store;
+use deckhand::terminal::Terminal;
+use serde_json::{Value, json};
+
+/// What each box has on the layout now, by seat.
+fn on_layout(t: &Terminal) -> Vec<(u8, i64)> {
+    t.table().round.as_ref().expect("a round in play").refunds()
+}
+
+fn play(t: &mut Terminal, p: P) {
+    ok(t, Command::Banked(B::Play21(p)));
+}
+
+/// § 635a.6(c): every wager is placed before the first card is dealt: after "No more bets" a
+/// Spanish 21 or Match-the-Dealer Wager is refused, and only an Insurance Wager, a split and a
+/// double down add to what a box has at stake.
+#[test]
+fn after_no_more_bets_only_insurance_a_split_and_a_double_are_taken() {
+    let c = |s: &str| parse_cards(s).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21-wagers.sqlite");
+    let s = common::ui::table(12, GameId::Spanish21);
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    deckhand::demo::stage_at(&mut t, &s, At::Opened).unwrap();
+    ok(&mut t, Command::StartRound { seats: vec![1, 2] });
+    for seat in [1u8, 2] {
+        ok(
+            &mut t,
+            Command::Banked(B::Wagers {
+                seat,
+                wagers: [("ante".to_string(), 1000)].into(),
+            }),
+        );
+    }
+    ok(&mut t, Command::Banked(B::NoMoreBets));
+    let late = |key: &str, amount: i64| {
+        Command::Banked(B::Wagers {
+            seat: 1,
+            wagers: [(key.to_string(), amount)].into(),
+        })
+    };
+    // § 635a.6(c): after "No more bets" no Spanish 21 or Match-the-Dealer Wager is made or
+    // changed, before the deal or after it.
+    assert!(t.execute(late("ante", 2000)).is_err());
+    assert!(t.execute(late("match_the_dealer", 500)).is_err());
+    play(
+        &mut t,
+        P::Dealt {
+            seats: vec![(1, c("8h 8d")), (2, c("5c 6d"))],
+            up: c("Ac")[0],
+            read: vec![],
+        },
+    );
+    assert!(t.execute(late("ante", 2000)).is_err());
+    assert_eq!(on_layout(&t), vec![(1, 1000), (2, 1000)]);
+    // The insurance is taken after the deal (§ 635a.8).
+    play(
+        &mut t,
+        P::Insure {
+            seat: 1,
+            amount: 500,
+        },
+    );
+    play(&mut t, P::Insure { seat: 2, amount: 0 });
+    assert_eq!(on_layout(&t), vec![(1, 1500), (2, 1000)]);
+    play(&mut t, P::Reader { blackjack: false });
+    play(&mut t, P::InsuranceCollected);
+    assert_eq!(on_layout(&t), vec![(1, 1000), (2, 1000)]);
+    // A split (§ 635a.11) and a double down (§ 635a.10) in their turn.
+    play(&mut t, P::Split);
+    assert_eq!(on_layout(&t), vec![(1, 2000), (2, 1000)]);
+    for card in ["9c", "Kh"] {
+        play(
+            &mut t,
+            P::Card {
+                card: c(card)[0],
+                read: None,
+            },
+        );
+        play(&mut t, P::Stand);
+    }
+    play(&mut t, P::Double { amount: 1000 });
+    assert_eq!(on_layout(&t), vec![(1, 2000), (2, 2000)]);
+    assert!(t.execute(late("ante", 2000)).is_err());
+    play(
+        &mut t,
+        P::Card {
+            card: c("9h")[0],
+            read: None,
+        },
+    );
+    // The hole card: A-7, soft 18; the dealer stands and the round settles.
+    play(
+        &mut t,
+        P::Card {
+            card: c("7s")[0],
+            read: None,
+        },
+    );
+    let r = t
+        .table()
+        .round
+        .as_ref()
+        .and_then(|r| r.banked.as_ref())
+        .expect("a house-banked round");
+    let st = r.settlement.as_ref().expect("settled");
+    for (seat, wager) in [(1u8, "insurance"), (1, "split-wager"), (2, "double-down")] {
+        assert!(
+            st.results
+                .iter()
+                .any(|w| w.seat == seat && w.wager == wager),
+            "seat {seat} {wager}: {:#?}",
+            st.results
+        );
+    }
+}
+
+fn settle(round: Value) -> Settlement {
+    settle_json(
+        &round.to_string(),
+        &Paytables::embedded().unwrap(),
+        &HouseRules::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}\n{round}"))
+}
+
+/// Seat 1's net on `wager`, all its lines together.
+fn net(s: &Settlement, wager: &str) -> i64 {
+    s.results
+        .iter()
+        .filter(|r| r.seat == 1 && r.wager == wager)
+        .map(|r| r.net)
+        .sum()
+}
+
+/// § 635a.12(b), (c)(4), § 635a.11(e): three 7s of hearts against the dealer's 7 pay 2 to 1 and
+/// the $1,000 fixed payout on a $10 wager; the same 21 on a split hand is paid 1 to 1 and
+/// nothing more.
+#[test]
+fn a_split_hand_takes_no_21_bonus_and_no_suited_sevens_payout() {
+    let whole = settle(json!({"game": "spanish-21", "dealer": "7c Kd",
+        "seats": [{"seat": 1, "wagers": {"spanish_21": 1000}, "hands": [{"cards": "7h 7h 7h"}]}]}));
+    assert_eq!(net(&whole, "spanish-21"), 2000);
+    assert_eq!(net(&whole, "suited-sevens"), 100_000);
+    let split = settle(json!({"game": "spanish-21", "dealer": "7c Kd",
+        "seats": [{"seat": 1, "wagers": {"spanish_21": 1000},
+            "hands": [{"cards": "7h 7h 7h"}, {"cards": "7d Qd"}]}]}));
+    // § 635a.12(b): the split hand's three suited 7s are paid 1 to 1, not the bonus's 2 to 1,
+    // and (§ 635a.12(c)(4)) no fixed payout is added.
+    assert_eq!(net(&split, "spanish-21"), 1000);
+    assert_eq!(net(&split, "suited-sevens"), 0);
+}
