@@ -171,6 +171,7 @@ fn contributions_only_where_the_bad_beat_is_held() {
     let mut off = c.clone();
     off.jackpots.bad_beat_enabled = false;
     let e = off.validate().unwrap_err();
+    // § 637a.15(a): with `bad_beat_enabled` off the table offers no Bad Beat, so a per-pot contribution is refused at start.
     assert!(
         e.contains("bad_beat_enabled") && e.contains("§ 637a.15"),
         "{e}"

@@ -416,6 +416,7 @@ fn a_void_spanish_21_round_reshuffles_the_shoe() {
     t.report_irregularity("s21-cards-face-up", None, None, Some(("1001", "246810")))
         .unwrap();
     let table = t.table();
+    // § 635a.13(a): more than one card face up voids the round and the shoe goes back to be reshuffled, never dealt on.
     assert!(table.round.is_none());
     assert_eq!(table.decks[deck].status, DeckStatus::Unshuffled);
     assert!(
@@ -444,6 +445,8 @@ fn a_spanish_21_replacement_shoe_goes_to_the_shuffle_uncounted() {
     assert!(t.table().manual_shuffle);
     t.report_irregularity("s21-tens-found", None, None, Some(("1001", "246810")))
         .unwrap();
+    // § 635a.13(b): two 10s found void the round and take the decks out of play: a replacement is inspected next.
+    assert!(t.table().round.is_none());
     assert!(matches!(t.table().step(), Step::InspectReplacement { .. }));
     t.execute(Command::Confirm(Confirm::ReplacementInspected))
         .unwrap();

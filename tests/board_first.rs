@@ -187,13 +187,13 @@ fn an_automated_shoe_stub_is_counted_under_its_own_section() {
             expected: 45
         }
     );
-    let events = t
-        .execute(Command::StubMisdeal { misdealt: false })
-        .unwrap();
+    let events = t.execute(Command::StubMisdeal { misdealt: false }).unwrap();
     // § 655a.10(f): not misdealt: every hand void, every wager returned and the entire deck
     // removed from the table, journaled under the section.
     assert!(
-        events.iter().any(|e| matches!(e, Event::Irregularity { section, .. } if section == "§ 655a.10(d)–(f)")),
+        events.iter().any(
+            |e| matches!(e, Event::Irregularity { section, .. } if section == "§ 655a.10(d)–(f)")
+        ),
         "{events:?}"
     );
     assert!(

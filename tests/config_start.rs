@@ -177,12 +177,44 @@ fn a_texas_holdem_bonus_meter_reset_below_ten_thousand_dollars_is_refused() {
     let e = with("1000000", "999999").unwrap_err();
     // § 647a.12(e): the Five Card Hand Bonus meter's too.
     assert!(
-        e.contains("house.texas-holdem-bonus.five_card_bonus_reset_cents")
-            && e.contains("(e)(4)"),
+        e.contains("house.texas-holdem-bonus.five_card_bonus_reset_cents") && e.contains("(e)(4)"),
         "{e}"
     );
     with("1000000", "1000000").unwrap();
     with("2500000", "1500000").unwrap();
+}
+
+/// § 655a.12(c)(3): Mississippi Stud's progressive meter starts and resets at the casino's
+/// `progressive_reset_cents`, $10,000 at least: a cent less is refused at start, naming the key
+/// and the section; a larger reset opens and is the one the table's paytables carry.
+#[test]
+fn a_mississippi_stud_progressive_reset_below_ten_thousand_dollars_is_refused() {
+    let ms = "progressive_reset_cents = 1000000\n\n[house.crazy-4-poker]";
+    assert!(DEFAULT_TOML.contains(ms));
+    let with = |reset: &str| {
+        Config::parse(
+            &DEFAULT_TOML.replacen(
+                ms,
+                &format!("progressive_reset_cents = {reset}\n\n[house.crazy-4-poker]"),
+                1,
+            ),
+            "table.toml",
+        )
+    };
+    let e = with("999999").unwrap_err();
+    // § 655a.12(c): the progressive's initial and reset amount is the Rules Submission's, and never below $10,000.
+    assert!(
+        e.contains("house.mississippi-stud.progressive_reset_cents")
+            && e.contains("§ 655a.12(c)(3)"),
+        "{e}"
+    );
+    let c = with("2500000").unwrap();
+    let house = c
+        .table_setup_for(GameId::MississippiStud)
+        .poker
+        .house
+        .expect("the table's paytables");
+    assert_eq!(house.rules.mstud.progressive_reset_cents, 2_500_000);
 }
 
 /// § 637a.11(k): the excess of a pot that cannot be divided "may be given to the player
@@ -203,6 +235,7 @@ fn the_odd_chip_goes_where_the_rules_submission_says() {
             .hand_setup(&[1, 2], 1, &Default::default(), &[], false)
             .award
     };
+    // § 637a.11(k): a Hold'em pot's odd chip goes to the player the Rules Submission's `odd_chip` names.
     assert_eq!(
         award(GameId::Holdem).odd_chip_first,
         OddChip::HighCardBySuit

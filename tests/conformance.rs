@@ -200,7 +200,43 @@ fn check_place(row: &Row, cache: &mut BTreeMap<PathBuf, String>) -> Vec<String> 
     errors
 }
 
-/// The tests a row names: each `file.rs::test_fn` must exist as a function there.
+/// The body of `fn name` in `text`, from its declaration to its closing brace (the braces
+/// matched, those in string and character literals aside).
+fn fn_body<'a>(text: &'a str, name: &str) -> Option<&'a str> {
+    let decl = format!("fn {name}");
+    let start = text.match_indices(&decl).map(|(i, _)| i).find(|i| {
+        !text[i + decl.len()..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })?;
+    let open = start + text[start..].find('{')?;
+    let mut depth = 0usize;
+    let mut in_str = false;
+    let mut prev = ' ';
+    for (i, c) in text[open..].char_indices() {
+        match c {
+            // `'"'` is a character, not a string's quote; a string may still end in `'`.
+            '"' if prev != '\\' && !(prev == '\'' && text[open + i + 1..].starts_with('\'')) => {
+                in_str = !in_str
+            }
+            '{' if !in_str => depth += 1,
+            '}' if !in_str => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(&text[start..open + i + 1]);
+                }
+            }
+            _ => {}
+        }
+        prev = if prev == '\\' && c == '\\' { ' ' } else { c };
+    }
+    None
+}
+
+/// The tests a row names: each `file.rs::test_fn` must exist as a function there, and for a row
+/// the terminal implements or carries out as the casino chooses, one of them names the row's
+/// section in a comment or a message (so the test is tied to its rule).
 fn check_test(row: &Row, cache: &mut BTreeMap<PathBuf, String>) -> Vec<String> {
     let mut errors = Vec::new();
     if row.test == "-" || row.test.is_empty() {
@@ -214,6 +250,7 @@ fn check_test(row: &Row, cache: &mut BTreeMap<PathBuf, String>) -> Vec<String> {
         }
         return errors;
     }
+    let mut mentioned = false;
     for item in row.test.split(", ") {
         let item = item.trim().trim_matches('`');
         let Some((path, name)) = item.split_once("::") else {
@@ -244,6 +281,15 @@ fn check_test(row: &Row, cache: &mut BTreeMap<PathBuf, String>) -> Vec<String> {
                 row.line, row.section
             ));
         }
+        mentioned |= fn_body(&text, name).is_some_and(|b| b.contains(row.section.as_str()));
+    }
+    // The regulation's rows (the records' promises, R1…, are the terminal's own).
+    let owed = (row.status == "implemented" || row.status == "choice") && is_section(&row.section);
+    if owed && errors.is_empty() && !mentioned {
+        errors.push(format!(
+            "line {}: {}: no test it names mentions § {} (say what it asserts of the rule)",
+            row.line, row.section, row.section
+        ));
     }
     errors
 }
@@ -330,6 +376,7 @@ fn the_checker_catches_a_missing_test_a_missing_name_and_a_bad_setting() {
         )
         .is_empty()
     );
+    // A test that exists but does not name the row's section is not tied to its rule.
     assert!(
         check_test(
             &row(
@@ -339,7 +386,24 @@ fn the_checker_catches_a_missing_test_a_missing_name_and_a_bad_setting() {
             ),
             &mut cache
         )
-        .is_empty()
+        .iter()
+        .any(|e| e.contains("no test it names mentions § 637a.99(z)"))
+    );
+    let mut named = row(
+        "implemented",
+        "-",
+        "tests/conformance.rs::the_checker_catches_a_missing_test_a_missing_name_and_a_bad_setting",
+    );
+    named.section = "637a.99(z)".into();
+    assert!(check_test(&named, &mut cache).is_empty());
+    // A body is read to its own closing brace, not the next function's.
+    let text = "fn a() { let s = \"}\"; { x } }\nfn b() { 637a.1 }";
+    assert_eq!(fn_body(text, "a"), Some("fn a() { let s = \"}\"; { x } }"));
+    // A string that ends in `'` is closed all the same; `'"'` opens none.
+    let text = "fn c() { let q = \"kind = 'x'\"; let d = '\"'; { y } }\nfn d() { }";
+    assert_eq!(
+        fn_body(text, "c"),
+        Some("fn c() { let q = \"kind = 'x'\"; let d = '\"'; { y } }")
     );
 }
 

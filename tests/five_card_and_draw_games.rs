@@ -245,9 +245,8 @@ fn five_card_stud_is_dealt_from_the_dealers_left_and_the_best_hand_showing_leads
         ok(&mut h, HandCommand::Posted { straddle: false });
         h
     };
-    let first_up = || -> Vec<(u8, Card)> {
-        vec![(2, c("9h")), (4, c("5c")), (7, c("5d")), (9, c("Jd"))]
-    };
+    let first_up =
+        || -> Vec<(u8, Card)> { vec![(2, c("9h")), (4, c("5c")), (7, c("5d")), (9, c("Jd"))] };
     let mut h = start(100);
     // § 637a.14(c): one round down and one up to each player, from the first player to the dealer's left (seat 2) clockwise, whatever the button.
     match &h.step {
@@ -627,9 +626,8 @@ fn triple_draw_and_badugi_blinds_first_then_three_draws_each_after_a_burn() {
             "{game:?}: {:?}",
             h.step
         );
-        let hand = |s: &str| -> Vec<Card> {
-            cards(s).into_iter().take(usize::from(down)).collect()
-        };
+        let hand =
+            |s: &str| -> Vec<Card> { cards(s).into_iter().take(usize::from(down)).collect() };
         ok(
             &mut h,
             HandCommand::Showdown {

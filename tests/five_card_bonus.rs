@@ -158,6 +158,7 @@ fn the_five_card_hand_bonus_is_wagered_drawn_settled_and_hit_at_the_table() {
     let (a, c) = (line(2, "fchb-dealer"), line(4, "fchb-dealer"));
     assert_eq!(a.from_meter + c.from_meter, 150_001);
     assert_eq!((a.from_meter - c.from_meter).abs(), 1);
+    // § 647a.11(j): a meter payout of the Five Card Hand Bonus waits for a floorperson and its hand stays on the table (not to the game account).
     assert!(a.floor_verification && a.hold_cards);
     // The Magic Card in seat 2's hand: 20 for 1 on $5; the Lucky Bonus on the dealer's hand:
     // 5 for 1 on each dealer-hand wager.
@@ -230,6 +231,40 @@ fn without_the_table_game_system_the_five_card_hand_bonus_is_not_accepted() {
     open_with_seats(&mut h, GameId::TexasHoldemBonus, tap, &[2, 4]);
     tap(&mut h, "Wagers of seat 2");
     settle(&mut h);
+    // § 647a.2(d): without the table game system on the link, both Five Card Hand Bonus spots say the wager is not accepted.
     h.get_by_label("5 Card: player: not accepted\n(no table game system)");
     h.get_by_label("5 Card: dealer: not accepted\n(no table game system)");
+}
+
+/// § 647a.2(d): the terminal itself refuses a Five Card Hand Bonus keyed without the table game
+/// system (no progressive controller on the link), and still takes the seat's other wagers.
+#[test]
+fn without_the_table_game_system_the_terminal_refuses_a_five_card_hand_bonus() {
+    use deckhand::rules::banked::round::BankedCommand;
+    use deckhand::rules::table::Command;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("refused.sqlite");
+    let mut term =
+        deckhand::terminal::Terminal::open(deckhand::store::Store::open(&db).unwrap(), None)
+            .unwrap();
+    let setup = crate::common::ui::table(6, GameId::TexasHoldemBonus);
+    deckhand::demo::stage_at(&mut term, &setup, deckhand::demo::At::Opened).unwrap();
+    term.execute(Command::StartRound { seats: vec![2] })
+        .unwrap();
+    let e = term
+        .execute(Command::Banked(BankedCommand::Wagers {
+            seat: 2,
+            wagers: [("ante".to_string(), 1000), ("fchb_player".to_string(), 500)].into(),
+        }))
+        .unwrap_err();
+    // § 647a.2(d): no table game system, no Five Card Hand Bonus: the terminal refuses the wager.
+    assert!(
+        e.contains("seat 2") && e.contains("not accepted (§ 647a.2(d))"),
+        "{e}"
+    );
+    term.execute(Command::Banked(BankedCommand::Wagers {
+        seat: 2,
+        wagers: [("ante".to_string(), 1000)].into(),
+    }))
+    .unwrap();
 }

@@ -507,6 +507,7 @@ fn the_high_hand_button_is_there_only_where_the_casino_offers_it() {
             crate::common::ui::tap,
         );
         crate::common::ui::settle(&mut h);
+        // § 637a.16(a): the High Hand slip button is there exactly when `[high_hand] enabled` offers the jackpot.
         assert_eq!(
             h.query_by_label("High hand").is_some(),
             enabled,

@@ -31,13 +31,29 @@ fn get<'a>(s: &'a Settlement, seat: u8, wager: &str) -> &'a WagerResult {
 fn lunar_hands_rank_from_the_royal_flush_down_to_ace_king() {
     let h = |s: &str| lunar_hand(&parse_cards(s).unwrap()).unwrap();
     let listed = [
-        ("As Ks Qs Js Ts", "Kh Qh Jh Th 9h", LunarCategory::RoyalFlush),
-        ("Ad 2d 3d 4d 5d", "Ac Ah As Ad Kc", LunarCategory::StraightFlush),
-        ("2c 2d 2h 2s 3c", "Ac Ad Ah Kc Ks", LunarCategory::FourOfAKind),
+        (
+            "As Ks Qs Js Ts",
+            "Kh Qh Jh Th 9h",
+            LunarCategory::RoyalFlush,
+        ),
+        (
+            "Ad 2d 3d 4d 5d",
+            "Ac Ah As Ad Kc",
+            LunarCategory::StraightFlush,
+        ),
+        (
+            "2c 2d 2h 2s 3c",
+            "Ac Ad Ah Kc Ks",
+            LunarCategory::FourOfAKind,
+        ),
         ("2c 2d 2h 3c 3s", "Ah Kh Qh Jh 9h", LunarCategory::FullHouse),
         ("2h 3h 4h 5h 7h", "Ac Kd Qh Js Tc", LunarCategory::Flush),
         ("Ac 2d 3h 4s 5c", "Ac Ad Ah Ks Qd", LunarCategory::Straight),
-        ("2c 2d 2h 3s 4c", "Ac Ad Kh Ks Qc", LunarCategory::ThreeOfAKind),
+        (
+            "2c 2d 2h 3s 4c",
+            "Ac Ad Kh Ks Qc",
+            LunarCategory::ThreeOfAKind,
+        ),
         ("3c 3d 2h 2s 4c", "Ac Ad Kh Qs Jc", LunarCategory::TwoPair),
         ("2c 2d 3h 4s 5c", "Ac Kd Qh Js 9c", LunarCategory::OnePair),
         ("Ac Kd 4h 3s 2c", "Ac Qd Jh Ts 8c", LunarCategory::AceKing),

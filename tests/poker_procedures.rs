@@ -153,8 +153,8 @@ fn every_game_takes_its_antes_first_and_bets_after_each_round_of_cards() {
         let mut owed = false;
         let mut last = "";
         for line in &said {
-            let cards = line.starts_with("deal")
-                || (line.starts_with("draw") && !last.starts_with("draw"));
+            let cards =
+                line.starts_with("deal") || (line.starts_with("draw") && !last.starts_with("draw"));
             if cards || line.as_str() == "showdown" {
                 assert!(!owed, "{id}: no betting round before {line:?}: {said:?}");
             }

@@ -511,6 +511,8 @@ fn a_banked_round_opens_and_locks_the_controller_and_checks_its_wagers() {
     // Stud's lock is also waited for in `settled_meter_round`).
     // § 647a.8(b): once locked, the accepted progressive wagers are checked against the keyed
     // ones; a difference is shown to the dealer and journaled (below).
+    // § 655a.10(a): the same before the automated shoe dispenses: "No more bets" locks the controller and its accepted wagers are checked against the keyed ones.
+    // § 657a.8(b): this Crazy 4 Poker table deals from a manual shoe: locked at "No more bets", seat 4's $5.00 accepted against $3.00 keyed is shown to the dealer.
     assert!(
         notice.contains("seat 4: $5.00 accepted, $3.00 keyed: call the floor"),
         "{notice}"
@@ -715,6 +717,7 @@ fn meter_payouts_are_told_to_the_controller_in_settlement_order() {
         "Progressive controller: spot 4 lit · 100% of the meter = {}",
         deckhand::rules::money(from_meter[0].1)
     ));
+    // § 655a.12(c): seat 4's royal flush, its highest hand, is paid 100% of the meter as it stands at its turn ($25,000.30).
     h.get_by_label_contains("Progressive: royal flush pays 100% of the meter ($25,000.30) → $25,000.30; not from the table inventory, cards stay until the documentation is complete  (validated by");
     common::ui::tap(&mut h, "Paid");
     // "Paid" tells HIT_PAID for the first hit, HIT for the second, then HIT_PAID for it: done

@@ -159,7 +159,10 @@ fn mississippi_stud_wagers_outside_the_chapter_are_refused() {
         "{err}"
     );
     let err = refused(ms.replace("[500, 500, 500]", "[500, 750, 500]"));
-    assert!(err.contains("seats[2].streets[1]") && err.contains("§ 655a.11(d)"), "{err}");
+    assert!(
+        err.contains("seats[2].streets[1]") && err.contains("§ 655a.11(d)"),
+        "{err}"
+    );
     // The example itself, within the chapter, settles.
     let (code, _, err) = deckhand(&["settle"], &ms);
     assert_eq!(code, 0, "{err}");

@@ -994,6 +994,7 @@ fn spanish21_settlement_order_is_the_casinos() {
         order(Order::RightToLeft),
         vec![(3, false), (2, true), (1, false)]
     );
+    // § 635a.7(p): set to collect first, the losing wagers (seats 3 and 1) come before the winner (seat 2).
     assert_eq!(
         order(Order::CollectThenPay),
         vec![(3, false), (1, false), (2, true)]

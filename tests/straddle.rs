@@ -136,6 +136,10 @@ fn every_game_with_blinds_offers_the_straddle() {
     ] {
         let db = dir.path().join(format!("{}.sqlite", game.id()));
         let mut h = three_seats(&db, game);
+        // § 637a.12(e): Omaha offers the configured $4.00 straddle to seat 6, left of the last blind (the tap fails if it is not offered).
+        // § 637a.19(e): Five-card Omaha offers the configured $4.00 straddle to seat 6, left of the last blind.
+        // § 637a.20(e): Triple Draw offers the configured $4.00 straddle to seat 6, left of the last blind.
+        // § 637a.21(e): Badugi offers the configured $4.00 straddle to seat 6, left of the last blind.
         tap(&mut h, "Seat 6 straddles $4.00");
         let dealt = first_ready(&h, &["Cards dealt", "Dealt"]).unwrap();
         tap(&mut h, dealt);

@@ -93,7 +93,11 @@ fn crazy_4_poker_counts_its_stub_after_the_deal_every_fifth_round() {
     // § 657a.3(a): without the shuffler one deck, the first colour, shuffled by hand and dealt
     // in each of the five rounds (`play_until` holds every round to deck 0 and its hand shuffle).
     assert_eq!(
-        (t.decks.len(), t.round.as_ref().unwrap().deck, t.deck_name(0)),
+        (
+            t.decks.len(),
+            t.round.as_ref().unwrap().deck,
+            t.deck_name(0)
+        ),
         (1, 0, "Red".to_string())
     );
     assert_eq!(
@@ -206,7 +210,11 @@ fn crazy_4_poker_answers_a_wrong_stub_under_the_section_of_its_dealing() {
             }
         }
         let table = t.table();
-        assert_eq!(table.round.as_ref().map(|r| r.number), Some(5), "{dealing:?}");
+        assert_eq!(
+            table.round.as_ref().map(|r| r.number),
+            Some(5),
+            "{dealing:?}"
+        );
         // § 657a.10(d): from the automated shoe too, without a counting shuffler, the stub is
         // counted in the fifth round right after the deal (two players and the dealer hold 15
         // cards: 37 left), under the section of the dealing method; a count above 52 is refused.
@@ -237,7 +245,9 @@ fn crazy_4_poker_answers_a_wrong_stub_under_the_section_of_its_dealing() {
         // § 657a.10(f): at the automated shoe, not misdealt: the same, and the deck removed from
         // the table; journaled under § 657a.10(d)–(f).
         assert!(
-            events.iter().any(|e| matches!(e, Event::Irregularity { section: sec, .. } if sec == section)),
+            events
+                .iter()
+                .any(|e| matches!(e, Event::Irregularity { section: sec, .. } if sec == section)),
             "{dealing:?}: {events:?}"
         );
         assert!(
@@ -252,7 +262,9 @@ fn crazy_4_poker_answers_a_wrong_stub_under_the_section_of_its_dealing() {
         );
         assert!(t.table().round.is_none());
         assert_eq!(
-            events.iter().any(|e| matches!(e, Event::DeckRemoved { .. })),
+            events
+                .iter()
+                .any(|e| matches!(e, Event::DeckRemoved { .. })),
             !misdealt,
             "{dealing:?}: {events:?}"
         );

@@ -95,8 +95,20 @@ fn texas_holdem_bonus_burns_before_each_street_whatever_the_dealing() {
         run(&mut r, BankedCommand::NoMoreBets);
         run(&mut r, BankedCommand::Dealt);
         // Seat 1 places the Flop Wager, seat 2 folds.
-        run(&mut r, BankedCommand::Decide { seat: 1, multiple: 2 });
-        run(&mut r, BankedCommand::Decide { seat: 2, multiple: 0 });
+        run(
+            &mut r,
+            BankedCommand::Decide {
+                seat: 1,
+                multiple: 2,
+            },
+        );
+        run(
+            &mut r,
+            BankedCommand::Decide {
+                seat: 2,
+                multiple: 0,
+            },
+        );
         let mut said = Vec::new();
         for phase in 0..3 {
             assert_eq!(r.step, BankedStep::Reveal { phase }, "{dealing:?}");
@@ -114,12 +126,24 @@ fn texas_holdem_bonus_burns_before_each_street_whatever_the_dealing() {
                     "{dealing:?}"
                 );
                 assert!(
-                    r.decide(&BankedCommand::Decide { seat: 1, multiple: 2 }, None)
-                        .is_err(),
+                    r.decide(
+                        &BankedCommand::Decide {
+                            seat: 1,
+                            multiple: 2
+                        },
+                        None
+                    )
+                    .is_err(),
                     "{dealing:?}: twice the Ante at phase {}",
                     phase + 1
                 );
-                run(&mut r, BankedCommand::Decide { seat: 1, multiple: 1 });
+                run(
+                    &mut r,
+                    BankedCommand::Decide {
+                        seat: 1,
+                        multiple: 1,
+                    },
+                );
             }
         }
         // § 647a.11(c): "Burn a card and deal the flop" once every player has decided the Flop.
@@ -256,7 +280,8 @@ fn texas_holdem_bonus_from_the_hand_needs_its_shuffler() {
     let mut s = common::ui::table(12, GameId::TexasHoldemBonus);
     s.poker.dealing = Dealing::Hand;
     s.counting_shuffler = false;
-    let mut t = Terminal::open(Store::open(&dir.path().join("none.sqlite")).unwrap(), None).unwrap();
+    let mut t =
+        Terminal::open(Store::open(&dir.path().join("none.sqlite")).unwrap(), None).unwrap();
     t.seed_demo_people().unwrap();
     t.sign_in("Alex Rivera", "20417", "112233").unwrap();
     let e = t.execute(Command::OpenTable(s.clone())).unwrap_err();
@@ -286,7 +311,10 @@ fn texas_holdem_bonus_from_the_hand_needs_its_shuffler() {
         t.table().section_of(&Step::ShufflerNeeded),
         "§ 647a.9(a)(1), § 647a.13(g)"
     );
-    assert!(t.execute(Command::StartRound { seats: vec![2, 4] }).is_err());
+    assert!(
+        t.execute(Command::StartRound { seats: vec![2, 4] })
+            .is_err()
+    );
 }
 
 /// Without the counting shuffler, from a manual dealing shoe and from an automated one: four
@@ -357,7 +385,15 @@ fn texas_holdem_bonus_counts_its_stub_after_the_board_every_fifth_round() {
         let table = t.table();
         assert_eq!(table.round.as_ref().map(|r| r.number), Some(5));
         assert!(
-            table.round.as_ref().unwrap().banked.as_ref().unwrap().cards.is_empty(),
+            table
+                .round
+                .as_ref()
+                .unwrap()
+                .banked
+                .as_ref()
+                .unwrap()
+                .cards
+                .is_empty(),
             "before any card is keyed"
         );
         // § 647a.8(f): no counting shuffler: the fifth round's stub, counted once the board is
@@ -383,16 +419,14 @@ fn texas_holdem_bonus_counts_its_stub_after_the_board_every_fifth_round() {
                 expected: 38
             }
         );
-        let events = t
-            .execute(Command::StubMisdeal { misdealt: false })
-            .unwrap();
+        let events = t.execute(Command::StubMisdeal { misdealt: false }).unwrap();
         // § 647a.8(h): a wrong count, not misdealt: every hand void, every wager returned and
         // the entire deck removed, journaled under the section.
         // § 647a.10(f): the same from an automated dealing shoe, under § 647a.10(d)–(f).
         assert!(
-            events.iter().any(
-                |e| matches!(e, Event::Irregularity { section: got, .. } if got == section)
-            ),
+            events
+                .iter()
+                .any(|e| matches!(e, Event::Irregularity { section: got, .. } if got == section)),
             "{events:?}"
         );
         assert!(

@@ -266,6 +266,7 @@ fn mississippi_stud_from_an_automated_dealing_shoe() {
         .filter(|r| r["seat"] == 4)
         .map(|r| r["net"].as_i64().unwrap())
         .sum();
+    // § 655a.11(d): seat 4's fold at 4th Street loses its Ante and 3rd Street Wager, and nothing more.
     assert_eq!(four, -(500 + 500), "ante and third street lost on the fold");
     // No progressive wager, but a $25,000 win is above the table's $10,000
     // `supervisor_over_cents`: a floorperson's signature is refused, a shift supervisor's taken.
@@ -792,6 +793,7 @@ fn spanish_21_shoe_deals_on_until_the_cover_card() {
     // The cover card came out: the shoe is reshuffled, then a card burned.
     // § 635a.5(f): the cover card reached, the round is finished and the shoe must be shuffled
     // before the next (after round 1, with no cover card, the same shoe dealt on).
+    // § 635a.7(d): the cover card out during play, the round was completed (settled above), then the shoe goes to the shuffle.
     assert!(
         matches!(t.table().step(), Step::ShuffleManually { .. }),
         "{:?}",
@@ -846,6 +848,7 @@ fn spanish_21_even_money_on_a_blackjack() {
     // Seat 2 has no Blackjack: insurance only.
     h.get_by_label("Seat 2: insurance?");
     assert!(h.query_by_label_contains("Even money").is_none());
+    // § 635a.8(b): asked before the reader; on seat 2's $5 wager insurance goes to $3.00, the $1 chip above half.
     h.get_by_label("Insure · $3.00");
     tap(&mut h, "No insurance");
     tap(&mut h, "No Blackjack");

@@ -285,10 +285,47 @@ fn a_misdealt_round_is_dealt_again_with_the_same_button() {
     })
     .unwrap();
     let again = t.table().round.as_ref().unwrap().button;
+    // § 637a.18(g): the misdealt round is dealt again with the button where it was.
     assert_eq!(again, first, "the re-deal after a misdeal keeps the button");
     // The journal says the same: a restart rebuilds the re-deal with the same button.
     let rebuilt = deckhand::store::replay::read_table(&db).unwrap();
     assert_eq!(rebuilt.round.as_ref().unwrap().button, first);
+}
+
+/// § 637a.18(g): a floor-signed misdeal after the blinds voids the round, gives each blind back
+/// to the seat that posted it, and sends the misdealt deck back to be shuffled.
+#[test]
+fn a_misdeal_returns_the_blinds_and_sends_the_deck_back_to_the_shuffle() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("misdeal-refund.sqlite");
+    let s = setup(GameId::Holdem);
+    let mut t = in_round(&db, &s);
+    let deck = t.table().round.as_ref().unwrap().deck;
+    t.execute(Command::Poker(
+        deckhand::rules::poker::hand::HandCommand::Posted { straddle: false },
+    ))
+    .unwrap();
+    t.execute(Command::ReportIrregularity {
+        id: "misdeal".into(),
+        seat: None,
+        note: None,
+        signed_by: Some(floorperson()),
+    })
+    .unwrap();
+    assert!(t.table().round.is_none(), "the misdealt round is void");
+    let all = rows(&db);
+    let (_, voided, _) = all.iter().find(|(k, _, _)| k == "round_voided").unwrap();
+    let v: serde_json::Value = serde_json::from_str(voided).unwrap();
+    // § 637a.18(g): every chip of the misdealt round goes back to whoever put it in: the blinds to seats 1 and 2.
+    assert_eq!(
+        v["refunds"],
+        serde_json::json!([[1, 100], [2, 200], [3, 0]])
+    );
+    // The misdealt cards go back to the dealer to be shuffled before they are dealt again.
+    assert_eq!(
+        t.table().decks[deck].status,
+        deckhand::rules::table::DeckStatus::Unshuffled
+    );
 }
 
 /// From the real start: during a round only the seats dealt in can be named, and a dispute's

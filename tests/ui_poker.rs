@@ -339,7 +339,10 @@ fn triple_draw_and_badugi_draw_screens_ask_for_each_burn_and_name_the_reshuffle(
             }
             tap(&mut h, &format!("{max} cards"));
         }
-        assert!(shuffled, "{game:?}: everyone drawing all his cards runs the stub out");
+        assert!(
+            shuffled,
+            "{game:?}: everyone drawing all his cards runs the stub out"
+        );
         let drawn = common::ui::payloads(&db, "cards_drawn");
         assert!(
             drawn.iter().any(|p| p.contains("\"discards-reshuffled\"")),

@@ -409,8 +409,7 @@ fn lunar_poker_with_the_shuffler_opens_two_decks_and_alternates_them() {
     let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
     assert_eq!(t.table().step(), Step::LoadShuffler { deck: 0 });
     t.execute(Command::LoadShuffler(0)).unwrap();
-    t.execute(Command::ShufflerCounted { counted: 52 })
-        .unwrap();
+    t.execute(Command::ShufflerCounted { counted: 52 }).unwrap();
     // § 589.5(c): the deck the shuffler shuffled is dealt with no cut; § 589.3(b): the other
     // deck goes into the shuffler while this one is dealt.
     assert_eq!(
@@ -585,6 +584,10 @@ fn a_house_banked_opening_spreads_and_washes_each_deck_before_its_shuffle() {
             "{game:?}: {k:?}"
         );
         let verified = common::ui::payloads(&db, "inspection_verified");
-        assert!(verified[0].contains("Dana Brooks"), "{game:?}: {}", verified[0]);
+        assert!(
+            verified[0].contains("Dana Brooks"),
+            "{game:?}: {}",
+            verified[0]
+        );
     }
 }

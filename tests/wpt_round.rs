@@ -169,11 +169,11 @@ fn one_burn_before_the_flop_and_one_before_the_turn_and_river_together() {
 #[test]
 fn seats_are_settled_from_the_dealers_right_side_wagers_after_the_main_ones() {
     let round = json!({"game": "wpt-heads-up", "dealer": "Kh Kd", "community": "7c 2d 9h 4c 4s",
-        "seats": [
-            {"seat": 1, "cards": "Ah Ad", "wagers": {"ante": 500, "odds": 500, "pocket_bonus": 100, "trips_plus": 100}, "raise": {"street": "pre-flop", "amount": 1500}},
-            {"seat": 4, "cards": "7h 8d", "wagers": {"ante": 500, "odds": 500, "pocket_bonus": 100, "trips_plus": 100}, "raise": {"street": "river", "amount": 500}},
-            {"seat": 6, "cards": "9s 9d", "wagers": {"ante": 500, "odds": 500, "trips_plus": 100}, "fold": true}
-        ]});
+    "seats": [
+        {"seat": 1, "cards": "Ah Ad", "wagers": {"ante": 500, "odds": 500, "pocket_bonus": 100, "trips_plus": 100}, "raise": {"street": "pre-flop", "amount": 1500}},
+        {"seat": 4, "cards": "7h 8d", "wagers": {"ante": 500, "odds": 500, "pocket_bonus": 100, "trips_plus": 100}, "raise": {"street": "river", "amount": 500}},
+        {"seat": 6, "cards": "9s 9d", "wagers": {"ante": 500, "odds": 500, "trips_plus": 100}, "fold": true}
+    ]});
     let p = Paytables::embedded().unwrap();
     let s = settle_json(&round.to_string(), &p, &HouseRules::default())
         .unwrap_or_else(|e| panic!("{e}"));

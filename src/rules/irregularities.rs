@@ -295,10 +295,16 @@ mod tests {
         // more than one voids the round, every wager returned, the cards reshuffled.
         let (s, e, a) = entry(c4, "banked-card-face-up");
         assert_eq!((s.as_str(), e), ("§ 657a.13(a)", Effect::Log));
-        assert!(a.contains("Do not use the card") && a.contains("discard rack"), "{a}");
+        assert!(
+            a.contains("Do not use the card") && a.contains("discard rack"),
+            "{a}"
+        );
         let (s, e, a) = entry(c4, "banked-cards-face-up");
         assert_eq!((s.as_str(), e), ("§ 657a.13(a)", Effect::VoidRound));
-        assert!(a.contains("Return every wager") && a.contains("Reshuffle"), "{a}");
+        assert!(
+            a.contains("Return every wager") && a.contains("Reshuffle"),
+            "{a}"
+        );
         // § 657a.13(b): a card drawn in error, face not exposed, is used as the next card.
         let (s, e, a) = entry(c4, "banked-drawn-in-error");
         assert_eq!((s.as_str(), e), ("§ 657a.13(b)", Effect::Log));
@@ -306,19 +312,28 @@ mod tests {
         // § 657a.13(c): a wrong number of cards voids the round and returns every wager.
         let (s, e, a) = entry(c4, "banked-wrong-number");
         assert_eq!((s.as_str(), e), ("§ 657a.13(c)", Effect::VoidRound));
-        assert!(a.contains("Return every wager") && a.contains("Reshuffle"), "{a}");
+        assert!(
+            a.contains("Return every wager") && a.contains("Reshuffle"),
+            "{a}"
+        );
         // § 657a.13(d): a dealer's card exposed before every player folded or played voids the
         // round and returns every wager.
         let (s, e, a) = entry(c4, "banked-dealer-card-exposed");
         assert_eq!((s.as_str(), e), ("§ 657a.13(d)", Effect::VoidRound));
-        assert!(a.contains("Return every wager") && a.contains("Reshuffle"), "{a}");
+        assert!(
+            a.contains("Return every wager") && a.contains("Reshuffle"),
+            "{a}"
+        );
         let s21 = GameId::Spanish21;
         // § 635a.13(c): a card drawn in error, face not exposed, is used as the next card.
         // § 635a.13(d): exposed after the first two cards, it is dealt as the next card; a player
         // who refuses it gets no more cards; if nobody takes it, it is discarded.
         let (s, e, a) = entry(s21, "s21-drawn-in-error");
         assert_eq!((s.as_str(), e), ("§ 635a.13(c), (d)", Effect::Log));
-        assert!(a.contains("Face not exposed: use it as the next card"), "{a}");
+        assert!(
+            a.contains("Face not exposed: use it as the next card"),
+            "{a}"
+        );
         assert!(
             a.contains("deal it as the next card")
                 && a.contains("gets no more cards this round")
@@ -390,10 +405,17 @@ mod tests {
         let face_up = entry("card-face-up-in-deck");
         says(
             face_up,
-            &["Do not use the card", "with the discards", "Continue the round"],
+            &[
+                "Do not use the card",
+                "with the discards",
+                "Continue the round",
+            ],
         );
         // § 637a.18(j): a card face up in the deck not used that round, placed with the discards; play goes on.
-        assert_eq!((face_up.section.as_str(), face_up.effect), ("§ 637a.18(j)", Effect::Log));
+        assert_eq!(
+            (face_up.section.as_str(), face_up.effect),
+            ("§ 637a.18(j)", Effect::Log)
+        );
         assert!(every_poker_game(face_up));
         let five = entry("five-stud-hole-card-exposed");
         says(five, &["second card face down"]);
@@ -408,7 +430,10 @@ mod tests {
         let off = entry("card-off-table");
         says(off, &["Examine the card", "place it with the discards"]);
         // § 637a.18(o): a card dealt off the table examined, not used that round, placed with the discards; logged, the round goes on as it was.
-        assert_eq!((off.section.as_str(), off.effect), ("§ 637a.18(o)", Effect::Log));
+        assert_eq!(
+            (off.section.as_str(), off.effect),
+            ("§ 637a.18(o)", Effect::Log)
+        );
         assert!(every_poker_game(off));
     }
 

@@ -929,6 +929,7 @@ mod tests {
             },
         )
         .unwrap();
+        // § 635a.7(h): seat 1's Blackjack against a 6 up is paid in its turn, before seat 2 decides; against a king it waits (below).
         assert_eq!(r.step, BankedStep::Play21(Step21::PayBlackjack { seat: 1 }));
         assert!(play(&mut r, Command21::Stand).is_err());
         play(&mut r, Command21::BlackjackPaid).unwrap();

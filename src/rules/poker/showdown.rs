@@ -346,6 +346,7 @@ mod tests {
         };
         // Both play a ten-high straight and neither has a low: the ten of spades wins the chip.
         let s = settle(&round("")).unwrap();
+        // § 637a.10(i): tied high hands in Stud Hi-Lo split, the odd chip to the highest card by suit (T♠).
         assert_eq!(odd(&s), vec![5], "{s:#?}");
         let s = settle(&round(r#", "odd_chip": "left-of-button""#)).unwrap();
         assert_eq!(odd(&s), vec![2]);

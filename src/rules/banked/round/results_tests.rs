@@ -99,7 +99,7 @@ fn results_settle_as_the_cards_would() {
     assert_eq!(s.totals, by_cards.settlement.as_ref().unwrap().totals);
     // The record says whose call it was.
     let words = serde_json::to_string(s).unwrap();
-    assert!(words.contains("the dealer's call"), "{words}");
+    assert!(words.contains("(tapped)"), "{words}");
 }
 
 #[test]
@@ -311,6 +311,7 @@ fn queens_up_pays_after_the_main_wagers_whatever_the_dealer_holds() {
                     (2, result("queens-or-kings", Some(Versus::Loses))),
                     (3, result("high-card", Some(Versus::Loses))),
                 ],
+                forced: None,
             },
         ))
         .unwrap();

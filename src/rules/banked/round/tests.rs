@@ -177,6 +177,7 @@ fn no_wager_is_made_or_changed_after_no_more_bets() {
         // withdrawn after "no more bets"; only the Play decision follows.
         // § 647a.7(c): at Texas Hold 'Em Bonus too no Ante or Bonus is made, increased or
         // withdrawn after "no more bets"; only the Flop, Turn and River decisions follow.
+        // § 589.7(d): at Lunar Poker (among the games) the Ante and Super are keyed only before "no more bets"; none is made, increased or withdrawn after.
         for late in [ante(2000), ante(0)] {
             assert!(
                 r.run(&late).is_err(),
@@ -780,6 +781,7 @@ fn a_void_wpt_round_keeps_the_side_wagers_the_section_names() {
         (false, true, "§ 677a.13(d)")
     );
     let face_up = r.void_settles("wpt-cards-face-up", Some(&house)).unwrap();
+    // § 677a.13(a): cards face up after everyone has two void the round but still settle the Pocket Bonus, nothing else.
     assert_eq!(face_up.wagers, ["pocket_bonus"]);
     assert!(!face_up.board);
     assert_eq!(r.void_settles("banked-wrong-number", Some(&house)), None);
