@@ -100,11 +100,8 @@ fn six_hands_settled_from_their_results_with_one_hands_cards_keyed() {
     assert!(net(1, "ante") > 0 && net(3, "play") > 0);
     assert!(net(2, "ante") < 0 && net(2, "super-bonus") < 0);
     assert_eq!(net(5, "ante"), 0, "a tie pushes");
-    // The review's words say it was the dealer's call.
-    assert!(
-        settled.to_string().contains("the dealer's call"),
-        "{settled}"
-    );
+    // The review's words say it was tapped.
+    assert!(settled.to_string().contains("(tapped)"), "{settled}");
 }
 
 /// The casino's choice (`[house.crazy-4-poker] results_by_category = false`): every hand's cards
@@ -208,7 +205,7 @@ fn mississippi_stud_hands_settled_from_one_tap_each() {
         (1..=6).map(net).collect::<Vec<_>>(),
         vec![160_000, -4000, 0, 4000, 40_000, 8000]
     );
-    assert!(settled.to_string().contains("the dealer's call"));
+    assert!(settled.to_string().contains("(tapped)"));
     // The floorperson validates before the dealer pays (a payout above $1,000): the screen
     // names the seat, its payout, its hand and the cards to check.
     h.get_by_label("Floorperson validates");
@@ -340,17 +337,17 @@ fn lunar_hands_settled_from_their_results_with_a_second_combination() {
     assert!(r.max.y <= 768.0, "{r:?}");
     tap(&mut h, "2nd: ace-king");
     h.get_by_label("Seat 2's hand");
-    for (cat, versus) in [
-        ("Straight", "Beats the dealer"),
-        ("No hand", "Loses"),
-        ("Two pairs", "Ties"),
-        ("Ace-king", "Loses"),
-    ] {
+    tap(&mut h, "Straight");
+    tap(&mut h, "Beats the dealer");
+    // No hand cannot beat or tie ace-king or better: it loses, nothing more to tap.
+    tap(&mut h, "No hand");
+    h.get_by_label("Seat 4's hand");
+    for (cat, versus) in [("Two pairs", "Ties"), ("Ace-king", "Loses")] {
         tap(&mut h, cat);
         tap(&mut h, versus);
     }
     tap(&mut h, "Settle");
-    assert_eq!(taps_so_far() - before, 1 + 3 + 2 * 4 + 1);
+    assert_eq!(taps_so_far() - before, 1 + 3 + 2 + 1 + 2 * 2 + 1);
     let row: serde_json::Value =
         serde_json::from_str(payloads(&db, "cards_keyed").last().unwrap()).unwrap();
     assert_eq!(row["results"]["dealer_qualifies"], true);
@@ -375,7 +372,8 @@ fn lunar_forced_dealer_tapped_after_its_replacement_card() {
     for cat in ["One pair", "No hand", "No hand", "Ace-king", "No hand"] {
         tap(&mut h, cat);
     }
-    tap(&mut h, "Settle");
+    // The force comes before anything is settled (§ 589.11(e)(2)).
+    tap(&mut h, "Next: who forces");
     tap(&mut h, "Force the dealer · fee $10.00");
     for _ in 2..=5 {
         tap(&mut h, "No force");

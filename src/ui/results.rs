@@ -42,6 +42,18 @@ impl Tapped {
         !def.compare.needed(self.qualifies) || versus.is_some()
     }
 
+    /// A seat's category and comparison as tapped; a category below the dealer's qualification
+    /// loses to a dealer who qualifies, without a tap.
+    pub(super) fn result(
+        &self,
+        def: &ResultsDef,
+        seat: u8,
+    ) -> (Option<&'static str>, Option<Versus>) {
+        let (cat, versus) = self.seats.get(&seat).copied().unwrap_or_default();
+        let loses = self.qualifies == Some(true) && cat.is_some_and(|c| def.loses_to_qualifier(c));
+        (cat, if loses { Some(Versus::Loses) } else { versus })
+    }
+
     /// The dealer's qualification as the command gives it: false where the game has none.
     fn dealer_qualifies(&self, def: &ResultsDef) -> Option<bool> {
         match def.qualifies {
@@ -92,16 +104,16 @@ impl BankedEntry {
     /// The seat's result is whole: a category, the comparison where the dealer qualifies, and
     /// the cards where a bonus pays on the hand.
     fn seat_done(&self, at: At, seat: u8) -> bool {
-        let Some((Some(cat), versus)) = self.tapped.seats.get(&seat) else {
+        let (Some(cat), versus) = self.tapped.result(at.def, seat) else {
             return false;
         };
-        let compared = self.tapped.compared(at.def, *versus);
-        let second = self.second_done(at.r, seat, cat, *versus);
+        let compared = self.tapped.compared(at.def, versus);
+        let second = self.second_done(at.r, seat, cat, versus);
         // A hand that drew is keyed only with every card (the card entry keys its draw).
-        if at.r.draws.contains_key(&seat) && at.needs_cards(seat, cat, *versus) {
+        if at.r.draws.contains_key(&seat) && at.needs_cards(seat, cat, versus) {
             return false;
         }
-        let cards = !at.needs_cards(seat, cat, *versus)
+        let cards = !at.needs_cards(seat, cat, versus)
             || self
                 .cards
                 .get(&seat)
@@ -165,9 +177,9 @@ impl BankedEntry {
             if !self.seat_done(at, s) {
                 return None;
             }
-            let (cat, versus) = self.tapped.seats.get(&s)?;
-            let cat = (*cat)?;
-            if at.needs_cards(s, cat, *versus) {
+            let (cat, versus) = self.tapped.result(at.def, s);
+            let cat = cat?;
+            if at.needs_cards(s, cat, versus) {
                 cards.push((s, self.cards.get(&s).cloned().unwrap_or_default()));
             }
             seats.push((
@@ -175,7 +187,7 @@ impl BankedEntry {
                 SeatResult {
                     category: cat.to_string(),
                     versus: if at.def.compare.needed(Some(qualifies)) {
-                        *versus
+                        versus
                     } else {
                         None
                     },
@@ -184,7 +196,7 @@ impl BankedEntry {
                         .second
                         .get(&s)
                         .filter(|x| {
-                            *versus == Some(Versus::Wins)
+                            versus == Some(Versus::Wins)
                                 && r.second_choices(s, cat).iter().any(|c| c.id == **x)
                         })
                         .map(|x| x.to_string()),
@@ -209,7 +221,7 @@ impl BankedEntry {
 
     /// A seat's tab: its result so far.
     fn seat_label(&self, def: &ResultsDef, seat: u8) -> String {
-        let (cat, versus) = self.tapped.seats.get(&seat).copied().unwrap_or_default();
+        let (cat, versus) = self.tapped.result(def, seat);
         let cat = cat.and_then(|c| def.category(c)).map_or("—", |c| c.short);
         let versus = match versus.filter(|_| def.compare.needed(self.tapped.qualifies)) {
             Some(Versus::Wins) => " · won",
@@ -227,7 +239,10 @@ impl BankedEntry {
             }),
             _ => "",
         };
-        format!("Seat {seat}{versus}\n{cat}{second}")
+        format!(
+            "Seat {seat}{versus}\n{cat}{}{second}",
+            if second.is_empty() { "" } else { " " }
+        )
     }
 }
 
@@ -295,13 +310,23 @@ impl DeckhandApp {
         // payout is validated): its cards, on the grid, with the rest put away so the grid and
         // Settle fit 1024×768.
         let keying = e.tapped.seat.is_some_and(|s| {
-            let (cat, versus) = e.tapped.seats.get(&s).copied().unwrap_or_default();
+            let (cat, versus) = e.tapped.result(def, s);
             e.tapped.compared(def, versus) && cat.is_some_and(|c| at.needs_cards(s, c, versus))
         });
         title(ui, "Tap each hand's result");
         // Settle in one place, above what the taps fill in; the card entry beside it.
         ui.horizontal(|ui| {
-            if primary_when(ui, ready.is_some(), "Settle")
+            // Lunar Poker: a dealer who does not qualify is forced or not before anything is
+            // settled (§ 589.11(e)(2)).
+            let force_next = r.def().phases.iter().any(|p| p.after_cards)
+                && e.tapped.qualifies == Some(false)
+                && !r.seats_in().is_empty();
+            let label = if force_next {
+                "Next: who forces"
+            } else {
+                "Settle"
+            };
+            if primary_when(ui, ready.is_some(), label)
                 && let Some(cmd) = ready
             {
                 cmds.push(UiCmd::Rules(crate::rules::table::Command::Banked(cmd)));
@@ -343,8 +368,21 @@ impl DeckhandApp {
             });
         }
         // The seats, each with its result so far; a tap selects one.
-        let tabs: Vec<u8> = r.seats_in();
-        let labels: Vec<(u8, String)> = tabs.iter().map(|s| (*s, e.seat_label(def, *s))).collect();
+        // Every seat dealt in keeps its place, a seat out of the comparison (folded, or paid
+        // at lock-in) greyed: the tabs stand where they stood last round.
+        let tabs: Vec<u8> = r.seats.clone();
+        let settling = r.seats_in();
+        let labels: Vec<(u8, String)> = tabs
+            .iter()
+            .map(|s| {
+                let label = if settling.contains(s) {
+                    e.seat_label(def, *s)
+                } else {
+                    format!("Seat {s}\nout")
+                };
+                (*s, label)
+            })
+            .collect();
         let current = e.tapped.seat;
         let mut picked = None;
         // Every seat on one row (four to six places), so the categories and the comparison
@@ -368,7 +406,11 @@ impl DeckhandApp {
                 let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
                 let mut tab = ui.new_child(egui::UiBuilder::new().max_rect(rect));
                 tab.set_clip_rect(rect.intersect(ui.clip_rect()));
-                if tab.add_sized(size, b).clicked() {
+                if tab
+                    .add_enabled_ui(settling.contains(&s), |ui| ui.add_sized(size, b))
+                    .inner
+                    .clicked()
+                {
                     picked = Some(s);
                 }
             },
@@ -395,7 +437,7 @@ impl DeckhandApp {
         let Some(seat) = e.tapped.seat else {
             return true;
         };
-        let (cat, versus) = e.tapped.seats.get(&seat).copied().unwrap_or_default();
+        let (cat, versus) = e.tapped.result(def, seat);
         let compared = e.tapped.compared(def, versus);
         let mut tapped = false;
         // A hand keyed, its result tapped: its cards, on the grid, in the place of the
@@ -486,7 +528,7 @@ impl BankedEntry {
         tapped: &mut bool,
     ) {
         let e = self;
-        let (cat, versus) = e.tapped.seats.get(&seat).copied().unwrap_or_default();
+        let (cat, versus) = e.tapped.result(def, seat);
         ui.label(
             RichText::new(format!("Seat {seat}'s hand"))
                 .size(theme::BODY)
@@ -519,7 +561,10 @@ impl BankedEntry {
                 }
             },
         );
-        if def.compare.needed(e.tapped.qualifies) {
+        // A category below the qualification loses to a qualifying dealer: nothing to tap.
+        let loses =
+            e.tapped.qualifies == Some(true) && cat.is_some_and(|c| def.loses_to_qualifier(c));
+        if def.compare.needed(e.tapped.qualifies) && !loses {
             ui.horizontal(|ui| {
                 for (v, label) in VERSUS {
                     let b = Button::new(RichText::new(label).size(theme::BODY))

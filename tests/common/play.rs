@@ -207,7 +207,10 @@ fn banked_step(h: &mut Harness<'_, DeckhandApp>, step: BankedStep, n: usize, pre
             }
             for _ in r.seats_in() {
                 tap(h, def.categories[0].label);
-                if def.compare != deckhand::rules::banked::round::Compare::Never {
+                // A category below the qualification loses without a tap (Lunar's no hand).
+                if def.compare != deckhand::rules::banked::round::Compare::Never
+                    && h.query_by_label("Loses").is_some()
+                {
                     tap(h, "Loses");
                 }
             }

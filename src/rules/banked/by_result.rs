@@ -15,10 +15,10 @@ pub const SETTLED_FROM_RESULTS: &str = "Settled from each hand's category and ho
 /// A hand as the settlement knows it.
 #[derive(Debug, Clone)]
 pub struct Judged {
-    /// The hand in words ("Two pair, kings and 4s", or "Straight (the dealer's call)").
+    /// The hand in words ("Two pair, kings and 4s", or "Straight (tapped)").
     pub words: String,
     /// The hand inside a sentence ("two pair, kings and 4s", "a straight (the dealer's
-    /// call)", "a hand below a straight (the dealer's call)").
+    /// call)", "a hand below a straight (tapped)").
     pub phrase: String,
     /// Against the dealer's hand.
     pub versus: Ordering,
@@ -141,8 +141,8 @@ pub fn judge(
             c.id
         };
         return Ok(Judged {
-            words: format!("{} (the dealer's call)", c.label),
-            phrase: format!("{} (the dealer's call)", phrase(c.id)),
+            words: format!("{} (tapped)", c.label),
+            phrase: format!("{} (tapped)", phrase(c.id)),
             versus,
             rank: rank_of(c.id),
             line: Line {

@@ -186,6 +186,15 @@ pub fn four_line(v: Value4) -> Line {
     }
 }
 
+/// Whether a player's five cards allow a Play Wager above the Ante: a pair of aces or better
+/// in the best four (§ 657a.11(b)); none for cards that are not a hand.
+pub fn play_above_ante_allowed(cards: &[Card]) -> Option<bool> {
+    let best = best_four(cards).ok()?;
+    RESULTS
+        .category(result_category(best.value))
+        .map(|c| c.raises)
+}
+
 /// The result category (`RESULTS`) a four-card hand falls in.
 fn result_category(v: Value4) -> &'static str {
     match four_line(v).id {
@@ -218,7 +227,7 @@ fn result_line(best: Option<&BestFour>, r: &SeatResult) -> (Line, String) {
             id,
             name: lower_first(&label),
         },
-        format!("{label} (the dealer's call)"),
+        format!("{label} (tapped)"),
     )
 }
 
@@ -443,8 +452,8 @@ pub fn settle(
     };
     let said = match dv {
         Some(dv) => dv.describe(),
-        None if qualifies => "qualifies, king high or better (the dealer's call)".to_string(),
-        None => "lower than a king (the dealer's call)".to_string(),
+        None if qualifies => "qualifies, king high or better (tapped)".to_string(),
+        None => "lower than a king (tapped)".to_string(),
     };
     l.set_dealer(format!(
         "{said}{}",
@@ -753,6 +762,7 @@ pub const RESULTS: super::round::ResultsDef = super::round::ResultsDef {
     all_keyed_with: &["progressive"],
     community_with: &[],
     second: None,
+    below_qualifying: &[],
     section: "§ 657a.11(c)",
 };
 

@@ -424,7 +424,7 @@ pub fn settle(
                 match v {
                     Some(v) => v.describe(),
                     None => format!(
-                        "{} (the dealer's call)",
+                        "{} (tapped)",
                         RESULTS.category(line.id).map_or(line.id, |c| c.label)
                     ),
                 },
@@ -442,7 +442,7 @@ pub fn settle(
                         wager,
                         amt,
                         &match line.id {
-                            "below-sixes" => "below a pair of 6s (the dealer's call)".to_string(),
+                            "below-sixes" => "below a pair of 6s (tapped)".to_string(),
                             _ => format!("{} is below a pair of 6s", line.name),
                         },
                         "§ 655a.11(i)(1)",
@@ -601,6 +601,7 @@ pub const RESULTS: super::round::ResultsDef = super::round::ResultsDef {
     all_keyed_with: &["progressive"],
     community_with: &["three_card_bonus"],
     second: None,
+    below_qualifying: &[],
     section: "§ 655a.11(i)",
 };
 

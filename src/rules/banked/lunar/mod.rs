@@ -210,9 +210,9 @@ pub fn settle(
     // § 589.11(e): showdown from the dealer's right, counterclockwise.
     let dh = if by_results {
         l.set_dealer(if qualifies {
-            "Qualifies: ace-king or better (the dealer's call)"
+            "Qualifies: ace-king or better (tapped)"
         } else {
-            "Does not qualify: less than ace-king (the dealer's call)"
+            "Does not qualify: less than ace-king (tapped)"
         });
         None
     } else {
@@ -277,7 +277,8 @@ pub fn settle(
             // forcing hand fared against it.
             if let Some(q) = round.forced_dealer_qualifies {
                 l.note(format!(
-                    "Forced: the dealer's highest card was replaced by {card}; the new hand {} (the dealer's call, § 589.11(e)(2)(ii)).",
+                    "Forced: the dealer's highest card was replaced by {}; the new hand {} (tapped, § 589.11(e)(2)(ii)).",
+                    card.pretty(),
                     if q {
                         "qualifies"
                     } else {
@@ -308,7 +309,9 @@ pub fn settle(
             new[hi] = card;
             let nh = lunar_hand(&new).map_err(|e| err("dealer_replacement", e.to_string()))?;
             l.note(format!(
-                "Forced: the dealer's {out} was replaced by {card}: {} (§ 589.11(e)(2)(ii)).",
+                "Forced: the dealer's {} was replaced by {}: {} (§ 589.11(e)(2)(ii)).",
+                out.pretty(),
+                card.pretty(),
                 describe(&nh)
             ));
             for s in forcing {

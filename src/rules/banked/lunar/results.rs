@@ -17,7 +17,7 @@ pub const CATEGORIES: &[ResultCategory] = &[
     ResultCategory::plain("no-hand", "No hand", "No hand"),
     ResultCategory::plain("ace-king", "Ace-king", "Ace-king"),
     ResultCategory::plain("pair", "One pair", "Pair"),
-    ResultCategory::plain("two-pair", "Two pairs", "Two pairs"),
+    ResultCategory::plain("two-pair", "Two pairs", "2 pairs"),
     ResultCategory::plain("three-of-a-kind", "Three of a kind", "Trips"),
     ResultCategory::plain("straight", "Straight", "Straight"),
     ResultCategory::plain("flush", "Flush", "Flush"),
@@ -36,9 +36,9 @@ const SECOND: &[ResultCategory] = &[
     ResultCategory::plain("pair", "2nd: one pair", "+pair"),
     ResultCategory::plain("two-pair", "2nd: two pairs", "+2 pairs"),
     ResultCategory::plain("three-of-a-kind", "2nd: three of a kind", "+trips"),
-    ResultCategory::plain("straight", "2nd: straight", "+straight"),
+    ResultCategory::plain("straight", "2nd: straight", "+str."),
     ResultCategory::plain("flush", "2nd: flush", "+flush"),
-    ResultCategory::plain("full-house", "2nd: full house", "+full house"),
+    ResultCategory::plain("full-house", "2nd: full house", "+full"),
 ];
 
 /// The second combinations a hand of `category` can hold (§ 589.11(e)(1)(ii)), `six` where a
@@ -70,13 +70,15 @@ pub const RESULTS: ResultsDef = ResultsDef {
     all_keyed_with: &[],
     community_with: &[],
     second: Some(second_choices),
+    // No hand is below ace-king, the least a qualifying dealer holds.
+    below_qualifying: &["no-hand"],
     section: "§ 589.11(e)",
 };
 
 /// A seat's hand tapped: the category in words, for the settlement's hand column.
 pub(super) fn words(r: &SeatResult) -> String {
     let label = RESULTS.category(&r.category).map_or("?", |c| c.label);
-    format!("{label} (the dealer's call)")
+    format!("{label} (tapped)")
 }
 
 /// Checks a seat's result against what it holds: a category of the list, a comparison exactly
@@ -109,6 +111,12 @@ pub(super) fn check(
             ));
         }
         _ => {}
+    }
+    if qualifies && RESULTS.loses_to_qualifier(&r.category) && r.versus != Some(Versus::Loses) {
+        return Err(err(
+            format!("{field}.result.versus"),
+            "no hand cannot beat or tie a dealer's hand of ace-king or better (§ 589.11(e))",
+        ));
     }
     check_second(field, r, six)?;
     if let Some(cards) = cards {
@@ -194,7 +202,7 @@ pub(super) fn showdown(
                 };
                 let won = l.odds(bet, a, b);
                 let why = format!(
-                    "second combination {} (the dealer's call) pays {a} to {b}",
+                    "second combination {} (tapped) pays {a} to {b}",
                     lower_first(second_label(second))
                 );
                 l.win(
@@ -212,7 +220,7 @@ pub(super) fn showdown(
             l.push(s.seat, "bet", bet, "tie with the dealer", sec);
         }
         _ => {
-            let why = "the dealer's hand beats it (the dealer's call)";
+            let why = "the dealer's hand beats it (tapped)";
             l.lose(s.seat, "ante", s.ante, why, sec);
             l.lose(s.seat, "bet", bet, why, sec);
         }

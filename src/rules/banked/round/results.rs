@@ -61,12 +61,20 @@ pub struct ResultsDef {
     /// of this category can hold with a card outside its first (`true`: six cards, a sixth
     /// bought), "none" first; an empty list asks nothing.
     pub second: Option<fn(&str, bool) -> &'static [ResultCategory]>,
+    /// The categories below the dealer's qualification: against a dealer who qualifies they
+    /// lose, and no comparison is tapped (Lunar Poker's no hand against ace-king or better).
+    pub below_qualifying: &'static [&'static str],
     pub section: &'static str,
 }
 
 impl ResultsDef {
     pub fn category(&self, id: &str) -> Option<&'static ResultCategory> {
         self.categories.iter().find(|c| c.id == id)
+    }
+
+    /// A hand of `category` loses to any dealer's hand that qualifies.
+    pub fn loses_to_qualifier(&self, category: &str) -> bool {
+        self.below_qualifying.contains(&category)
     }
 }
 
@@ -352,6 +360,13 @@ impl BankedRound {
                 return Err(format!("seat {s}: no category {}", r.category));
             }
             let needed = def.compare.needed(Some(results.dealer_qualifies));
+            if needed && def.loses_to_qualifier(&r.category) && r.versus != Some(Versus::Loses) {
+                return Err(format!(
+                    "seat {s}: {} cannot beat or tie a dealer's hand that qualifies ({})",
+                    def.category(&r.category).map_or("it", |c| c.label),
+                    def.section
+                ));
+            }
             match (needed, r.versus) {
                 (true, None) => {
                     return Err(format!(

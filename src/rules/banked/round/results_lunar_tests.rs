@@ -168,6 +168,11 @@ fn a_winner_taps_its_second_combination_where_its_hand_can_hold_one() {
         )))
         .unwrap_err();
     assert!(e.contains("not a second combination"), "{e}");
+    // No hand is below ace-king: it cannot beat a dealer who qualifies (§ 589.11(e)).
+    let e = r
+        .run(&tapped(result("no-hand", Some(Versus::Wins), None)))
+        .unwrap_err();
+    assert!(e.contains("cannot beat or tie"), "{e}");
     // A losing hand is paid no second combination.
     let e = r
         .run(&tapped(result(

@@ -491,7 +491,7 @@ pub fn settle(
     if let Some(dv) = dv {
         l.set_dealer(dv.describe());
     } else if dealer.is_empty() && any_played {
-        l.set_dealer("The dealer's call");
+        l.set_dealer("Not keyed: the hands tapped against it");
     }
     let dealer_aces = dealer.len() == 2 && dealer.iter().all(|c| c.rank == Rank::ACE);
     let win = Line {
@@ -499,7 +499,7 @@ pub fn settle(
         name: match dv {
             Some(d) => format!("a win over the dealer's {}", lower_first(&d.describe())),
             None if round.by_results || seats.iter().any(|s| s.result.is_some()) => {
-                "a win over the dealer (the dealer's call)".into()
+                "a win over the dealer (tapped)".into()
             }
             None => "a win".into(),
         },

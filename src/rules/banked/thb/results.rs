@@ -19,6 +19,7 @@ pub const RESULTS: super::super::round::ResultsDef = super::super::round::Result
     all_keyed_with: &["bonus", "progressive", "fchb_player", "fchb_dealer"],
     community_with: &[],
     second: None,
+    below_qualifying: &[],
     section: "§ 647a.11(h)",
 };
 
@@ -87,7 +88,7 @@ pub(super) fn main_wagers(
                         id: "win",
                         name: match j.value {
                             Some(_) => format!("a win with {} (a {or_better} or better)", j.phrase),
-                            // "a straight (the dealer's call)": already in parentheses.
+                            // "a straight (tapped)": already in parentheses.
                             None => format!("a win with {}, a {or_better} or better", j.phrase),
                         },
                     },

@@ -385,7 +385,7 @@ pub fn settle(
     };
     let dealer_words = match dv {
         Some(d) => d.describe(),
-        None => "The dealer's call".into(),
+        None => "Not keyed: the hands tapped against it".into(),
     };
     l.set_dealer(format!(
         "{dealer_words}{}",
@@ -401,7 +401,7 @@ pub fn settle(
         id: "win",
         name: match dv {
             Some(d) => format!("a win over the dealer's {}", lower_first(&d.describe())),
-            None => "a win over the dealer (the dealer's call)".into(),
+            None => "a win over the dealer (tapped)".into(),
         },
     };
     let beaten = |j: &Judged| match dv {

@@ -90,5 +90,6 @@ pub const RESULTS: super::super::round::ResultsDef = super::super::round::Result
     all_keyed_with: &["pocket_bonus", "trips_plus"],
     community_with: &[],
     second: None,
+    below_qualifying: &[],
     section: "§ 677a.11(h)",
 };
