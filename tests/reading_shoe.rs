@@ -201,3 +201,55 @@ fn a_misread_is_corrected_and_the_journal_keeps_the_reading_and_the_correction()
         .unwrap();
     assert!(who.is_some());
 }
+
+/// Crazy 4 Poker from the reading shoe: a Play of 3× the Ante on a hand the shoe read below a
+/// pair of aces is refused at the decision (§ 657a.11(b)), with words that name no card, not
+/// at the settlement after the round; 1× is taken.
+#[test]
+fn a_raise_the_read_hand_does_not_allow_is_refused_at_the_decision() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("raise.sqlite");
+    let mut h = shoe_app(&db);
+    open_with_reading_shoe(&mut h, GameId::Crazy4Poker, &[1, 2, 3, 4, 5, 6]);
+    let mut n = 0;
+    while !matches!(
+        step(&h),
+        Step::Banked {
+            step: BankedStep::Decide { .. },
+            ..
+        }
+    ) {
+        if at(&h, BankedStep::Deal) {
+            wait_for_the_stacks(&mut h);
+        }
+        assert!(play_step(&mut h, &mut n));
+    }
+    let dealt = truth(&h);
+    // Each seat in turn tries 3×; a hand below a pair of aces is refused and plays 1×.
+    let mut refused = 0;
+    while let Step::Banked {
+        step: BankedStep::Decide { seat, .. },
+        ..
+    } = step(&h)
+    {
+        let k = usize::from(seat) - 1;
+        let allowed =
+            deckhand::rules::banked::crazy4::play_above_ante_allowed(&dealt[k].1).unwrap();
+        tap(&mut h, "3× · $30.00");
+        let deciding = |h: &Harness<'_, DeckhandApp>| matches!(step(h), Step::Banked { step: BankedStep::Decide { seat: s, .. }, .. } if s == seat);
+        assert_eq!(deciding(&h), !allowed, "seat {seat}: {:?}", dealt[k].1);
+        if !allowed {
+            refused += 1;
+            h.get_by_label_contains("the shoe read a hand below a pair of aces");
+            for c in &dealt[k].1 {
+                assert!(h.query_by_label_contains(&c.pretty()).is_none());
+            }
+            tap(&mut h, "1× · $10.00");
+            assert!(!deciding(&h));
+        }
+    }
+    assert!(
+        refused > 0,
+        "six hands, none below a pair of aces: {dealt:?}"
+    );
+}

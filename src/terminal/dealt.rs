@@ -67,6 +67,31 @@ impl Terminal {
         self.dispensed.hands()
     }
 
+    /// A Play Wager above the Ante on a hand the shoe read that does not allow it (Crazy 4
+    /// Poker: a pair of aces or better, § 657a.11(b)): the refusal, at the decision, without
+    /// showing the cards; none where the hand is not read.
+    pub(super) fn read_hand_refuses(&self, seat: u8, multiple: u8) -> Option<String> {
+        let r = self.table.round.as_ref()?;
+        let b = r.banked.as_ref()?;
+        if multiple <= 1 || b.game != crate::rules::games::GameId::Crazy4Poker {
+            return None;
+        }
+        if self.dispensed.round.map(|(n, _)| n) != Some(r.number) {
+            return None;
+        }
+        let (_, cards) = self
+            .dispensed
+            .hands()
+            .into_iter()
+            .find(|(p, _)| *p == HandPlace::Seat(seat))?;
+        let allowed = crate::rules::banked::crazy4::play_above_ante_allowed(&cards)?;
+        (!allowed).then(|| {
+            format!(
+                "Seat {seat}: the shoe read a hand below a pair of aces: the Play Wager equals the Ante (1×), or the player folds (§ 657a.11(b))"
+            )
+        })
+    }
+
     /// How many of the round's stacks the shoe has dispensed, of how many.
     pub fn stacks_dispensed(&self) -> Option<(usize, usize)> {
         let r = self.table.round.as_ref()?;

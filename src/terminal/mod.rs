@@ -335,6 +335,16 @@ impl Terminal {
         {
             return Err(refusal);
         }
+        // A Play above the Ante on a hand the shoe read below a pair of aces is refused at the
+        // decision, not at the settlement (§ 657a.11(b)).
+        if let Command::Banked(crate::rules::banked::round::BankedCommand::Decide {
+            seat,
+            multiple,
+        }) = &cmd
+            && let Some(why) = self.read_hand_refuses(*seat, *multiple)
+        {
+            return Err(why);
+        }
         // A progressive wager needs the controller that accepts and locks it out (§ 647a.2(c),
         // § 655a.8(b), § 657a.8(b)).
         if let Command::Banked(crate::rules::banked::round::BankedCommand::Wagers { seat, wagers }) =
