@@ -196,3 +196,19 @@ fn past_the_idle_time_a_screen_that_cannot_lock_stays_still() {
         assert!(!h.state().is_locked());
     }
 }
+
+/// The status line names the game the dealer picked on the open-table screen, not the
+/// configured one, before the table opens and after.
+#[test]
+fn the_status_line_names_the_game_picked_before_the_table_opens() {
+    use deckhand::rules::games::GameId;
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("picked.sqlite");
+    let mut h = crate::common::ui::real_app(&db, 1024.0, 768.0, 0.25);
+    crate::common::play::dealer_signs_in(&mut h, crate::common::ui::tap);
+    h.get_by_label_contains("Table 12 · Hold'em");
+    crate::common::ui::tap(&mut h, GameId::Crazy4Poker.name());
+    h.get_by_label_contains("Table 12 · Crazy 4 Poker");
+    assert!(h.query_by_label_contains("Table 12 · Hold'em").is_none());
+}

@@ -14,10 +14,13 @@ impl DeckhandApp {
         ui.spacing_mut().interact_size.y = size + 6.0;
         ui.horizontal(|ui| {
             let table_no = t.setup.as_ref().map_or(self.setup.table_no, |s| s.table_no);
+            // The open table's game; before it opens, the one picked on the open-table screen.
             let game = t
                 .setup
                 .as_ref()
-                .map_or(self.setup.poker.game, |s| s.poker.game);
+                .map(|s| s.poker.game)
+                .or(self.view.game)
+                .unwrap_or(self.setup.poker.game);
             ui.label(text(format!("Table {table_no} · {}", game.name())).strong());
             ui.separator();
             match &t.dealer {
