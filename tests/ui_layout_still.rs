@@ -400,3 +400,37 @@ fn wpt_reveals_decisions_and_results_keep_their_places_at_1024() {
         assert_eq!(places(&h), first, "after {cat}, {versus}");
     }
 }
+
+/// Hold'em with the betting kept at the table, six players from sign-in: "Betting over" and
+/// each "Seat N wins" stand at one place on every street, whatever the street's heading and
+/// instruction say (a tap lands where the last one did).
+#[test]
+fn betting_over_and_the_winners_buttons_keep_their_places_street_by_street() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("streets.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    common::play::open_with_seats(&mut h, GameId::Holdem, tap, &[1, 2, 3, 4, 5, 6]);
+    let mut places = Vec::new();
+    let mut n = 0;
+    while places.len() < 4 {
+        if let Step::Poker {
+            step: HandStep::Street { .. },
+            ..
+        } = h.state().terminal().table().step()
+        {
+            let at = |h: &Harness<'_, DeckhandApp>, label: &str| {
+                let r = h.get_by_label(label).rect();
+                [r.min.x.round() as i32, r.min.y.round() as i32]
+            };
+            places.push((at(&h, "Betting over"), at(&h, "Seat 2 wins")));
+            tap(&mut h, "Betting over");
+            continue;
+        }
+        assert!(
+            play_step(&mut h, &mut n),
+            "the round ended before four streets"
+        );
+        assert!(n < 50);
+    }
+    assert!(places.iter().all(|p| *p == places[0]), "{places:?}");
+}

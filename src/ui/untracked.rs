@@ -13,7 +13,15 @@ use egui::{Button, RichText, Ui};
 /// The step's one action beside its title, always in the same place.
 fn title_with_action(ui: &mut Ui, heading: &str, action: &str, enabled: bool) -> bool {
     ui.horizontal(|ui| {
-        title(ui, heading);
+        // The heading in a place of one width, so the button stands at one x on every street.
+        ui.allocate_ui_with_layout(
+            egui::vec2(HEADING_W, 56.0),
+            egui::Layout::left_to_right(egui::Align::Center),
+            |ui| {
+                ui.set_min_width(HEADING_W);
+                title(ui, heading);
+            },
+        );
         ui.add_space(theme::GAP * 2.0);
         ui.add_enabled_ui(enabled, |ui| {
             ui.add_sized(egui::vec2(300.0, 56.0), gold(action, theme::BODY + 2.0))
@@ -24,6 +32,13 @@ fn title_with_action(ui: &mut Ui, heading: &str, action: &str, enabled: bool) ->
     })
     .inner
 }
+
+/// The width a street's heading takes ("Pre-flop", "Fifth street", "Second draw").
+const HEADING_W: f32 = 240.0;
+
+/// What a street says above the seats' buttons: the deal, the betting, the game and its
+/// section, in a place of one height, so "Seat N wins" stands at one y on every street.
+const STREET_TEXT_H: f32 = 200.0;
 
 fn capitalised(s: &str) -> String {
     let mut c = s.chars();
@@ -60,6 +75,7 @@ impl DeckhandApp {
         if title_with_action(ui, &capitalised(name), action, true) {
             send(cmds, HandCommand::StreetPlayed);
         }
+        let top = ui.cursor().min.y;
         for line in deal {
             body(ui, &unbroken_sections(line));
         }
@@ -78,6 +94,10 @@ impl DeckhandApp {
             ui,
             "Everyone else folded? Tap the player left in: the pot is theirs (§ 637a.7(d)).",
         );
+        let used = ui.cursor().min.y - top;
+        if used < STREET_TEXT_H {
+            ui.add_space(STREET_TEXT_H - used);
+        }
         // By seat number: each seat's button keeps its place from round to round.
         let mut by_seat = hand.table_order();
         by_seat.sort_unstable();
