@@ -295,10 +295,7 @@ fn a_crazy_4_deck_is_cut_after_a_hand_shuffle_and_not_after_the_shufflers() {
     // § 657a.5(c): shuffled by hand, the deck is cut before it is dealt: no round starts until
     // "Shuffled and cut" (the step's prompt is § 657a.5(d)'s cut).
     assert_eq!(t.table().step(), Step::ShuffleManually { deck: 0 });
-    assert!(
-        t.execute(Command::StartRound { seats: vec![2] })
-            .is_err()
-    );
+    assert!(t.execute(Command::StartRound { seats: vec![2] }).is_err());
     ok(&mut t, Command::Confirm(Confirm::ShuffledAndCut));
     assert_eq!(
         t.table().step(),
@@ -408,7 +405,8 @@ fn a_mississippi_stud_shuffler_outage_is_covered_and_stops_a_hand_dealt_table() 
     let dir = tempfile::tempdir().unwrap();
     let mut s = deckhand::demo::setup_for(&setup(false), GameId::MississippiStud);
     s.poker.dealing = Dealing::Hand;
-    let mut t = Terminal::open(Store::open(&dir.path().join("none.sqlite")).unwrap(), None).unwrap();
+    let mut t =
+        Terminal::open(Store::open(&dir.path().join("none.sqlite")).unwrap(), None).unwrap();
     t.seed_demo_people().unwrap();
     t.sign_in("Alex Rivera", "20417", "112233").unwrap();
     let e = t.execute(Command::OpenTable(s.clone())).unwrap_err();
@@ -428,7 +426,9 @@ fn a_mississippi_stud_shuffler_outage_is_covered_and_stops_a_hand_dealt_table() 
     // any other method: the outage and the cover step cite § 655a.13(g), and the hand shuffle
     // is refused until it is covered.
     assert!(
-        events.iter().any(|e| matches!(e, Event::Irregularity { section, .. } if section == "§ 655a.13(g)")),
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Irregularity { section, .. } if section == "§ 655a.13(g)")),
         "{events:?}"
     );
     assert_eq!(t.table().step(), Step::CoverShuffler);
@@ -444,10 +444,7 @@ fn a_mississippi_stud_shuffler_outage_is_covered_and_stops_a_hand_dealt_table() 
         t.table().section_of(&Step::ShufflerNeeded),
         "§ 655a.9(a)(1), § 655a.13(g)"
     );
-    assert!(
-        t.execute(Command::StartRound { seats: vec![2] })
-            .is_err()
-    );
+    assert!(t.execute(Command::StartRound { seats: vec![2] }).is_err());
     assert!(
         t.execute(Command::Confirm(Confirm::ShuffledAndCut))
             .is_err()
@@ -609,6 +606,32 @@ fn a_floorperson_directs_the_cards_shuffled_again_between_rounds() {
     let rows = crate::common::ui::payloads(&db, "reshuffle_ordered");
     assert_eq!(rows.len(), 1);
     assert!(rows[0].contains("1001"), "{}", rows[0]);
+}
+
+/// A floor-directed reshuffle cites the game's own chapter (§ 677a.5(a), § 657a.5(a)): each
+/// chapter's "when directed by a floorperson or above", not Poker's.
+#[test]
+fn a_floor_directed_reshuffle_cites_the_games_own_chapter() {
+    use deckhand::rules::games::GameId;
+    for (game, want) in [
+        (GameId::WptHeadsUp, "§ 677a.5(a)"),
+        (GameId::Crazy4Poker, "§ 657a.5(a)"),
+        (GameId::Holdem, "§ 637a.5(a)"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("reshuffle.sqlite");
+        let s = crate::common::ui::table(5, game);
+        let mut t = crate::common::ui::opened(&db, &s);
+        let said = t.order_reshuffle("1001", "246810").unwrap();
+        assert!(
+            said.ends_with(&format!("({want})")),
+            "{}: {said}",
+            game.id()
+        );
+        drop(t);
+        let rows = crate::common::ui::payloads(&db, "reshuffle_ordered");
+        assert!(rows[0].contains(want), "{}", rows[0]);
+    }
 }
 
 /// No play at an open house-banked table, from sign-in: the cards are spread face down unless a

@@ -105,6 +105,8 @@ fn after_no_more_bets_only_insurance_a_split_and_a_double_are_taken() {
             read: None,
         },
     );
+    // The doubled hand stands or is rescued (§ 635a.10(d)) once its one card is dealt.
+    play(&mut t, P::Stand);
     // The hole card: A-7, soft 18; the dealer stands and the round settles.
     play(
         &mut t,
@@ -165,4 +167,39 @@ fn a_split_hand_takes_no_21_bonus_and_no_suited_sevens_payout() {
     // and (§ 635a.12(c)(4)) no fixed payout is added.
     assert_eq!(net(&split, "spanish-21"), 1000);
     assert_eq!(net(&split, "suited-sevens"), 0);
+}
+
+/// § 635a.5(c)(4): after a reshuffle the floorperson directed, the cut is offered to the player
+/// farthest to the dealer's right, then counterclockwise.
+#[test]
+fn after_a_floor_directed_reshuffle_the_cut_goes_to_the_right_of_the_dealer() {
+    use deckhand::rules::table::CutOffer;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21-cut.sqlite");
+    let s = crate::common::ui::table(7, deckhand::rules::games::GameId::Spanish21);
+    let mut t = crate::common::ui::opened(&db, &s);
+    assert_ne!(t.table().cut_offer, CutOffer::FloorReshuffle);
+    let said = t.order_reshuffle("1001", "246810").unwrap();
+    assert!(said.ends_with("(§ 635a.5(a))"), "{said}");
+    assert_eq!(t.table().cut_offer, CutOffer::FloorReshuffle);
+    assert!(t.table().cut_offer.who().contains("farthest to your right"));
+}
+
+/// § 635a.6(d): a Match-the-Dealer Wager needs a Spanish 21 Wager on its box; the refusal cites
+/// the wagers' section, § 635a.6, not the dealing procedure's (§ 635a.7).
+#[test]
+fn a_side_wager_without_the_spanish_21_wager_is_refused_under_the_wagers_section() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21-side.sqlite");
+    let s = common::ui::table(12, GameId::Spanish21);
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    deckhand::demo::stage_at(&mut t, &s, At::Opened).unwrap();
+    ok(&mut t, Command::StartRound { seats: vec![1] });
+    let e = t
+        .execute(Command::Banked(B::Wagers {
+            seat: 1,
+            wagers: [("match_the_dealer".to_string(), 500)].into(),
+        }))
+        .unwrap_err();
+    assert!(e.contains("§ 635a.6"), "{e}");
 }

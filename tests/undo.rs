@@ -302,6 +302,55 @@ fn a_lunar_decision_is_not_taken_back_once_all_decisions_are_locked_in() {
     );
 }
 
+/// § 589.11(a) where nobody declared and no Super Wager stands: "all decisions are locked in" is
+/// the Options phase's reveal, and it closes the round's history all the same.
+#[test]
+fn a_lunar_lock_in_without_a_super_wager_closes_the_history_too() {
+    use deckhand::rules::banked::round::DrawKind;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("undo-lunar-plain.sqlite");
+    let s = common::ui::table(6, GameId::LunarPoker);
+    let mut t = common::ui::opened(&db, &s);
+    ok(&mut t, Command::StartRound { seats: vec![2, 4] });
+    for seat in [2, 4] {
+        ok(
+            &mut t,
+            Command::Banked(BankedCommand::Wagers {
+                seat,
+                wagers: [("ante".to_string(), 1000)].into_iter().collect(),
+            }),
+        );
+    }
+    ok(&mut t, Command::Banked(BankedCommand::NoMoreBets));
+    ok(&mut t, Command::Banked(BankedCommand::Dealt));
+    ok(
+        &mut t,
+        Command::Banked(BankedCommand::Decide {
+            seat: 2,
+            multiple: 2,
+        }),
+    );
+    ok(
+        &mut t,
+        Command::Banked(BankedCommand::Draw {
+            seat: 4,
+            kind: DrawKind::Buy,
+        }),
+    );
+    assert!(t.table().undoable().is_some());
+    ok(&mut t, Command::Banked(BankedCommand::Revealed));
+    let floor = person("Dana Brooks", "1001", Role::Floorperson);
+    assert!(t.execute(Command::UndoLast).is_err());
+    assert!(
+        t.execute(Command::CorrectRound {
+            steps: 1,
+            signed_by: floor,
+        })
+        .is_err(),
+        "a correction takes no decision back past the lock-in (§ 589.11(a))"
+    );
+}
+
 /// From the real start (the app as `deckhand` builds it, sign-in, the open-table screen): a
 /// mistaken Fold is taken back with "Undo last"; later a floorperson's correction takes the
 /// round back to before a call, from the Correction screen.

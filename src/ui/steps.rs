@@ -726,7 +726,8 @@ impl DeckhandApp {
                     "; load the {} shoe into the shuffler",
                     t.deck_name(other)
                 ));
-            } else if self.term.reads_hands() && !t.manual_shuffle {
+            } else if (self.term.reads_hands() || manual_shoe.is_some()) && !t.manual_shuffle {
+                // The other deck goes into the shuffler, not the shoe just named (§ x.3(b)(2)).
                 how.push_str(&format!(
                     "; load the {} deck into the shuffler",
                     t.deck_name(other)

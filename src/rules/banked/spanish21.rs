@@ -860,11 +860,13 @@ pub const ROUND: Def = Def {
     game: crate::rules::games::GameId::Spanish21,
     sections: BankedSections {
         positions: "§ 635a.2(a)",
-        wagers: "§ 635a.7",
-        manual_shoe: "§ 635a.8",
-        hand: "§ 635a.9",
-        automated_shoe: "§ 635a.10",
-        decisions: "§ 635a.11",
+        // § 635a.6: the wagers; § 635a.7: dealt from a shoe, then each box's decisions from
+        // (h) on (§ 635a.8–§ 635a.11 are Insurance, Surrender, Double Down and splitting).
+        wagers: "§ 635a.6",
+        manual_shoe: "§ 635a.7(a)",
+        hand: "§ 635a.7(a)",
+        automated_shoe: "§ 635a.7(a)",
+        decisions: "§ 635a.7(h)",
         board_first: "",
     },
     spots: &[

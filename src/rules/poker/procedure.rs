@@ -81,6 +81,13 @@ pub struct Procedure {
 }
 
 impl Procedure {
+    /// The whole section of the game's procedure, without the subsection a variant is
+    /// described in (Badeucey's "§ 637a.20(l)" is "§ 637a.20"): its lettered rules are cited
+    /// from it ("§ 637a.20(b)").
+    pub fn section_whole(&self) -> &'static str {
+        self.section.split('(').next().unwrap_or(self.section)
+    }
+
     /// The procedure of a poker-room game, or `None` for a house-banked game.
     pub fn of(game: GameId) -> Option<Procedure> {
         use First::*;
@@ -258,5 +265,21 @@ impl Procedure {
             }
         }
         n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_variants_lettered_rules_are_cited_from_its_whole_section() {
+        // Badeucey is described in § 637a.20(l); its player cap is § 637a.20(b), never
+        // "§ 637a.20(l)(b)".
+        let p = Procedure::of(GameId::TripleDrawBadeucey).unwrap();
+        assert_eq!(p.section, "§ 637a.20(l)");
+        assert_eq!(p.section_whole(), "§ 637a.20");
+        let h = Procedure::of(GameId::Holdem).unwrap();
+        assert_eq!(h.section_whole(), h.section);
     }
 }

@@ -453,7 +453,9 @@ impl Table {
                 }
             }
             Event::ReshuffleOrdered { .. } => {
-                // § 637a.5(a): every deck not in play is shuffled (and cut) again.
+                // § 637a.5(a): every deck not in play is shuffled (and cut) again; Spanish 21's
+                // cut is offered to the player farthest to the dealer's right (§ 635a.5(c)(4)).
+                self.cut_offer = CutOffer::FloorReshuffle;
                 self.in_shuffler = None;
                 for d in &mut self.decks {
                     if d.status == DeckStatus::Shuffled {

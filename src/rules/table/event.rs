@@ -259,10 +259,13 @@ pub enum Event {
         /// How long the old decks were in play, in minutes (from the journal's times).
         minutes_in_play: i64,
     },
-    /// § 637a.5(a): a floorperson directed the cards shuffled again; every deck not in play is
-    /// shuffled (and cut) before the next round.
+    /// § 637a.5(a), § x.5(a): a floorperson directed the cards shuffled again; every deck not
+    /// in play is shuffled (and cut) before the next round.
     ReshuffleOrdered {
         floorperson: Person,
+        /// The game's chapter's section (journals before it: Poker's).
+        #[serde(default = "poker_reshuffle")]
+        section: String,
     },
     /// No gaming activity: the decks are spread face up for the first players to arrive; the
     /// wash, the shuffle and the cut follow again (`section`: § 637a.5(d), § x.5(f)).
@@ -353,7 +356,7 @@ impl Event {
             | Event::CardReaderRepaired { floorperson }
             | Event::CardReaderInspected { floorperson }
             | Event::RemovalVerified { floorperson, .. }
-            | Event::ReshuffleOrdered { floorperson } => Some(floorperson),
+            | Event::ReshuffleOrdered { floorperson, .. } => Some(floorperson),
             Event::DeckCounted {
                 verified_by: Some(p),
                 ..
@@ -388,4 +391,9 @@ pub struct ReplayError {
     pub serial: i64,
     pub kind: String,
     pub problem: String,
+}
+
+/// The section of a floor-directed reshuffle recorded before the event named its chapter's.
+fn poker_reshuffle() -> String {
+    "§ 637a.5(a)".into()
 }

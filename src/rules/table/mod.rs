@@ -55,6 +55,9 @@ pub enum CutOffer {
     /// The player farthest to the dealer's right, then counterclockwise on a refusal: the cover
     /// card appeared on the dealer's hand (§ 635a.5(c)(3)).
     RightOfDealer,
+    /// The player farthest to the dealer's right, then counterclockwise on a refusal: a
+    /// floorperson directed the reshuffle (§ 635a.5(c)(4)).
+    FloorReshuffle,
 }
 
 impl CutOffer {
@@ -65,6 +68,7 @@ impl CutOffer {
                 format!("the player at seat {seat}, on whose betting area the cover card appeared")
             }
             CutOffer::RightOfDealer => "the player farthest to your right (the cover card appeared on your hand); if he refuses, each player counterclockwise".into(),
+            CutOffer::FloorReshuffle => "the player farthest to your right (the floorperson directed the reshuffle); if he refuses, each player counterclockwise".into(),
         }
     }
 }

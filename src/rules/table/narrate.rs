@@ -149,12 +149,22 @@ impl Event {
                     .as_ref()
                     .map_or(String::new(), |p| format!(", signed by {}", person(p)))
             ),
-            Event::ReshuffleOrdered { floorperson } => format!(
-                "{} directed the cards shuffled again (§ 637a.5(a))",
+            Event::ReshuffleOrdered {
+                floorperson,
+                section,
+            } => format!(
+                "{} directed the cards shuffled again ({section})",
                 person(floorperson)
             ),
+            // Poker spreads the decks face up (§ 637a.5(d)); the house-banked chapters face
+            // down (§ x.5(f)).
             Event::TableIdle { section } => format!(
-                "No play at the table: the decks spread face up for the first players to arrive, then washed, shuffled and cut again ({section})"
+                "No play at the table: the decks spread face {} for the first players to arrive, then washed, shuffled and cut again ({section})",
+                if section.starts_with("§ 637a") {
+                    "up"
+                } else {
+                    "down"
+                }
             ),
             Event::DeckRemoved {
                 colour, generation, ..

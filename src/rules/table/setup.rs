@@ -585,7 +585,7 @@ impl TableSetup {
             return Err(format!(
                 "table.forced_bet_cents: {} needs the forced bet by the up card ({}(d))",
                 self.poker.game.id(),
-                proc.section
+                proc.section_whole()
             ));
         }
         self.validate_decks()?;

@@ -78,6 +78,9 @@ impl Table {
             // The stub counted is a fact about the deck: no undo takes the round back past it.
             | Event::StubCounted { .. }
             | Event::RoundVoided { .. } => true,
+            // Lunar Poker: "all decisions are locked in" (§ 589.11(a)) with nothing declared
+            // and no Super Wager is the Options phase's reveal.
+            Event::Banked(BankedEvent::Revealed { phase }) if self.locks_in(*phase) => true,
             Event::Banked(b) => matches!(
                 b,
                 BankedEvent::BetsClosed { .. }
@@ -95,6 +98,14 @@ impl Table {
         } else if let Some(t) = taken {
             self.history.push(t);
         }
+    }
+
+    /// The reveal of `phase` locks every decision in: its phase is Lunar Poker's Options.
+    fn locks_in(&self, phase: usize) -> bool {
+        self.round
+            .as_ref()
+            .and_then(|r| r.banked.as_ref())
+            .is_some_and(|b| b.def().phases.get(phase).is_some_and(|p| p.options_fee))
     }
 
     /// The step the dealer may undo now, in words.

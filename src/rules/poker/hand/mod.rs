@@ -110,7 +110,7 @@ impl Hand {
                 "{} seats at most {} players ({}(b)); {n} were dealt in",
                 setup.game.id(),
                 procedure.max_players,
-                procedure.section
+                procedure.section_whole()
             ));
         }
         // Every amount within what a table takes: nothing overflows, nothing is unbounded.
@@ -178,7 +178,7 @@ impl Hand {
             return Err(format!(
                 "{} needs at least one blind ({}(d))",
                 setup.game.id(),
-                procedure.section
+                procedure.section_whole()
             ));
         }
         if procedure.button && !setup.seats.iter().any(|(s, _)| *s == setup.button) {
