@@ -148,6 +148,72 @@ fn a_payout_limit_below_the_most_a_table_minimum_wins_is_refused() {
     with_min("500", None).unwrap();
 }
 
+/// § 647a.12(c): at Texas Hold 'Em Bonus, a $5 minimum Ante with a $50 minimum Bonus wins
+/// $50,025 (Ante, Flop, Turn and River 1 to 1, the Bonus 1,000 to 1 on paytable A): a $50,000
+/// limit is refused with the key, the figure and the section; $50,025 opens.
+#[test]
+fn a_texas_holdem_bonus_payout_limit_below_the_most_a_table_minimum_wins_is_refused() {
+    let with = |limit: Option<&str>| {
+        let mut text = DEFAULT_TOML.replacen(
+            "[games.crazy-4-poker]",
+            "[games.texas-holdem-bonus]\nmin_ante_cents = 500\nside_wager_limits_cents = { bonus = [5000, 10000] }\n\n[games.crazy-4-poker]",
+            1,
+        );
+        if let Some(l) = limit {
+            let at = text.find("[house.texas-holdem-bonus]").unwrap();
+            let tail = text[at..].replacen(
+                "payout_limit_cents = 5000000",
+                &format!("payout_limit_cents = {l}"),
+                1,
+            );
+            text = format!("{}{tail}", &text[..at]);
+        }
+        Config::parse(&text, "table.toml")
+    };
+    let e = with(None).unwrap_err();
+    assert!(
+        e.contains("house.texas-holdem-bonus.payout_limit_cents")
+            && e.contains("$50,025.00")
+            && e.contains("§ 647a.12(c)"),
+        "{e}"
+    );
+    with(Some("5002500")).unwrap();
+}
+
+/// § 677a.12(f): a WPT payout limit, where the casino sets one, is $50,000 or the most one
+/// player wins betting the minimum, whichever is greater. A $100 minimum Ante wins $50,400 (the
+/// Ante and a 3× Raise 1 to 1, the Odds' royal flush 500 to 1): a $50,000 limit is refused with
+/// the key, the figure and the section; $50,400 opens, and no limit at all opens.
+#[test]
+fn a_wpt_payout_limit_below_the_most_a_table_minimum_wins_is_refused() {
+    let with = |min: &str, limit: Option<&str>| {
+        let mut text = DEFAULT_TOML.replacen(
+            "[games.crazy-4-poker]",
+            &format!("[games.wpt-heads-up]\nmin_ante_cents = {min}\n\n[games.crazy-4-poker]"),
+            1,
+        );
+        if let Some(l) = limit {
+            text = text.replacen(
+                "# payout_limit_cents = 5000000   # § 677a.12(f)",
+                &format!("payout_limit_cents = {l}   # § 677a.12(f)"),
+                1,
+            );
+        }
+        Config::parse(&text, "table.toml")
+    };
+    let e = with("10000", Some("5000000")).unwrap_err();
+    assert!(
+        e.contains("house.wpt-heads-up.payout_limit_cents")
+            && e.contains("$50,400.00")
+            && e.contains("§ 677a.12(f)"),
+        "{e}"
+    );
+    with("10000", Some("5040000")).unwrap();
+    with("10000", None).unwrap();
+    // A $5 minimum wins at most $2,520: the $50,000 floor stands.
+    with("500", Some("5000000")).unwrap();
+}
+
 /// § 647a.12(d)(3), (e)(4): Texas Hold 'Em Bonus's progressive meter and Five Card Hand Bonus
 /// meter start and reset at $10,000 at least: a cent less is refused at start, naming the key
 /// and the section; $10,000 or more opens.
@@ -243,6 +309,27 @@ fn the_odd_chip_goes_where_the_rules_submission_says() {
     assert_eq!(
         award(GameId::SevenCardStudHiLo).odd_chip_second,
         OddChip::LowCardBySuit
+    );
+    // § 637a.19(k)(2)(ii), § 637a.20(k), § 637a.21(k)(5): the same setting gives the odd chip
+    // of a Five-card Omaha high half, a Triple Draw pot and a Badugi pot.
+    for game in [
+        GameId::FiveCardOmaha,
+        GameId::FiveCardOmahaHiLo,
+        GameId::TripleDraw27,
+        GameId::TripleDrawA5,
+        GameId::Badugi,
+    ] {
+        assert_eq!(
+            award(game).odd_chip_first,
+            OddChip::HighCardBySuit,
+            "{game:?}"
+        );
+    }
+    // § 637a.19(k)(2)(iii): a tied low half's odd chip stays with the first tied player clockwise
+    // from the button (the setting has no low-card-by-suit choice).
+    assert_eq!(
+        award(GameId::FiveCardOmahaHiLo).odd_chip_second,
+        OddChip::LeftOfButton
     );
     // The default: the first tied player clockwise from the button.
     let d = Config::parse(DEFAULT_TOML, "embedded").unwrap();

@@ -133,6 +133,11 @@ impl super::Config {
                     self.house.thb.payout_limit_cents,
                     "§ 647a.12(c)",
                 ),
+                // WPT's limit is optional (§ 677a.12(f) "may establish"): checked where set.
+                GameId::WptHeadsUp => match self.house.wpt.payout_limit_cents {
+                    Some(l) => ("house.wpt-heads-up.payout_limit_cents", l, "§ 677a.12(f)"),
+                    None => continue,
+                },
                 _ => continue,
             };
             let setup = self.table_setup_for(game);
@@ -143,6 +148,8 @@ impl super::Config {
             }
             let least = if game == GameId::MississippiStud {
                 least_limit::mississippi_stud(&tables, min)?
+            } else if game == GameId::WptHeadsUp {
+                least_limit::wpt_heads_up(&tables, min)?
             } else {
                 let bonus = setup
                     .poker

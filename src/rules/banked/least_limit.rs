@@ -1,6 +1,7 @@
 //! The payout limits whose floor is "$50,000 or the maximum payout at the table minimum,
-//! whichever is greater" (§ 647a.12(c), § 655a.12(b)): the second figure computed from the
-//! table's paytables and its posted minimums, so a configured limit below it is refused.
+//! whichever is greater" (§ 677a.12(f), § 647a.12(c), § 655a.12(b)): the second figure computed
+//! from the table's paytables and its posted minimums, so a configured limit below it is
+//! refused.
 
 use super::paytable::Paytables;
 use crate::rules::Cents;
@@ -13,6 +14,22 @@ pub fn mississippi_stud(p: &Paytables, min_ante: Cents) -> Result<Cents, String>
     let street = min_ante.saturating_mul(3);
     Ok(t.top_win(min_ante)
         .saturating_add(t.top_win(street).saturating_mul(3)))
+}
+
+/// WPT Heads-Up Hold 'Em (§ 677a.12(f)): at the minimum Ante, the Ante, the largest Raise (3×
+/// the Ante before the flop, § 677a.11(b)) and the Odds Wager (equal to the Ante, § 677a.7(d))
+/// on their tables' top lines; the limit covers those wagers, never a Bad Beat payout.
+pub fn wpt_heads_up(p: &Paytables, min_ante: Cents) -> Result<Cents, String> {
+    let game = "wpt-heads-up";
+    let mut most: Cents = 0;
+    for (wager, stake) in [
+        ("ante", min_ante),
+        ("raise", min_ante.saturating_mul(3)),
+        ("odds", min_ante),
+    ] {
+        most = most.saturating_add(p.get(game, wager, "standard")?.top_win(stake));
+    }
+    Ok(most)
 }
 
 /// Texas Hold 'Em Bonus (§ 647a.12(c)): at the minimum Ante, the Ante, the Flop (2× the Ante),
@@ -51,6 +68,12 @@ mod tests {
             texas_holdem_bonus(&p, "A", 500, 500).unwrap(),
             500 + 1000 + 500 + 500 + 500 * 1000
         );
+        // § 677a.12(f): a $100 Ante wins $100, a $300 Raise $300 and the Odds' top line on $100.
+        let odds = p
+            .get("wpt-heads-up", "odds", "standard")
+            .unwrap()
+            .top_win(10_000);
+        assert_eq!(wpt_heads_up(&p, 10_000).unwrap(), 10_000 + 30_000 + odds);
         // A huge minimum never wraps.
         assert_eq!(mississippi_stud(&p, Cents::MAX).unwrap(), Cents::MAX);
     }
