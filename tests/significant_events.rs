@@ -165,3 +165,43 @@ fn a_shuffler_whose_firmware_changed_is_journaled_with_what_it_was() {
     assert_eq!(rows[1]["firmware"], "DH-SIM 2.0");
     assert_eq!(rows[1]["previous"]["firmware"], "DH-SIM 1.0");
 }
+
+/// The wall clock set back while the terminal was off: at the next start it stands behind the
+/// journal's newest row, and that is journaled (how far, the newest row's time, the clock's)
+/// before the start itself; a clock that agrees journals nothing of the kind.
+#[test]
+fn a_clock_set_back_while_the_terminal_was_off_is_journaled_at_the_next_start() {
+    use deckhand::store::Store;
+    use deckhand::terminal::Terminal;
+    use deckhand::terminal::significant::{CLOCK_BEHIND, StartFacts};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("behind.sqlite");
+    let c = config(&db, DEFAULT_TOML);
+    let mut app = deckhand::app::build(&c, Default::default(), None).unwrap();
+    app.stop();
+    drop(app);
+    assert!(!common::ui::kinds(&db).iter().any(|k| k == CLOCK_BEHIND));
+    // Two hours back: the start is journaled after a row saying so.
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    let back = chrono::Utc::now() - chrono::Duration::hours(2);
+    t.record_start_at(&StartFacts::default(), back);
+    drop(t);
+    let kinds = common::ui::kinds(&db);
+    let at = kinds
+        .iter()
+        .position(|k| k == CLOCK_BEHIND)
+        .expect("journaled");
+    assert_eq!(kinds[at + 1], "terminal_started");
+    let row: serde_json::Value =
+        serde_json::from_str(common::ui::payloads(&db, CLOCK_BEHIND).last().unwrap()).unwrap();
+    let seconds = row["seconds"].as_i64().unwrap();
+    assert!((7100..=7300).contains(&seconds), "{row}");
+    // Half a minute back is within a clock's drift: nothing more.
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    t.record_start_at(
+        &StartFacts::default(),
+        chrono::Utc::now() - chrono::Duration::seconds(30),
+    );
+    drop(t);
+    assert_eq!(common::ui::payloads(&db, CLOCK_BEHIND).len(), 1);
+}

@@ -558,6 +558,19 @@ impl Store {
     }
 
     /// The newest row of one of `kinds`, if any.
+    /// The time of the journal's newest row, as written (UTC, RFC 3339); none for an empty
+    /// journal.
+    pub fn newest_time(&self) -> Result<Option<String>> {
+        Ok(self
+            .reader
+            .query_row(
+                "SELECT ts_utc FROM journal ORDER BY serial DESC LIMIT 1",
+                [],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
     pub fn newest_of(&self, kinds: &[&str]) -> Result<Option<JournalRow>> {
         let sql = format!(
             "SELECT {} FROM journal WHERE kind IN (SELECT value FROM json_each(?1))

@@ -15,6 +15,9 @@ pub const STARTED: &str = "terminal_started";
 pub const STOPPED: &str = "terminal_stopped";
 /// The wall clock moved against the monotonic clock by more than [`CLOCK_JUMP_SECONDS`].
 pub const CLOCK_JUMPED: &str = "clock_jumped";
+/// At a start, the wall clock is behind the journal's newest row by more than
+/// [`CLOCK_JUMP_SECONDS`]: it was set back while the terminal was off.
+pub const CLOCK_BEHIND: &str = "clock_behind_journal";
 /// A wall-clock change larger than this is journaled.
 pub const CLOCK_JUMP_SECONDS: i64 = 60;
 
@@ -114,6 +117,29 @@ fn map_of(v: &Value) -> BTreeMap<String, String> {
 impl Terminal {
     /// Journals this start: the facts, how the last run ended, and what changed since it.
     pub fn record_start(&mut self, facts: &StartFacts) {
+        self.record_start_at(facts, chrono::Utc::now());
+    }
+
+    /// [`Self::record_start`] with the wall clock's time given: a clock behind the journal's
+    /// newest row (set back while the terminal was off) is journaled before the start.
+    pub fn record_start_at(&mut self, facts: &StartFacts, now: chrono::DateTime<chrono::Utc>) {
+        let newest = self.store.newest_time().ok().flatten().and_then(|t| {
+            chrono::DateTime::parse_from_rfc3339(&t)
+                .ok()
+                .map(|d| d.with_timezone(&chrono::Utc))
+        });
+        if let Some(newest) = newest
+            && (newest - now).num_seconds() > CLOCK_JUMP_SECONDS
+        {
+            self.record_system(
+                CLOCK_BEHIND,
+                json!({
+                    "seconds": (newest - now).num_seconds(),
+                    "newest_row": newest.to_rfc3339(),
+                    "now": now.to_rfc3339(),
+                }),
+            );
+        }
         let last = self.store.newest_of(&[STARTED, STOPPED]).ok().flatten();
         let previous_stop = match last.as_ref().map(|r| r.kind.as_str()) {
             None => "first start",
