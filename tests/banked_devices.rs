@@ -231,6 +231,8 @@ fn every_catalogue_entry_records_under_its_own_section_and_does_what_it_says() {
                     // (`banked-dealer-card-exposed`) likewise.
                     // § 647a.13(c): at Texas Hold 'Em Bonus a wrong number of cards dealt
                     // (`banked-wrong-number`) voids the round and returns every wager.
+                    // § 677a.13(c), § 589.13(c), § 655a.13(c): the same entry at WPT, Lunar
+                    // Poker and Mississippi Stud voids the round and returns every wager.
                     assert!(t.table().round.is_none(), "{game:?} {}", item.id);
                     let void = rows.last().unwrap();
                     assert_eq!(void.kind, "round_voided", "{game:?} {}", item.id);
@@ -257,7 +259,12 @@ fn every_catalogue_entry_records_under_its_own_section_and_does_what_it_says() {
 fn hand_dealing_without_a_shuffler_is_refused_at_opening_naming_the_section() {
     use common::ui::tap;
     use egui_kittest::kittest::Queryable;
-    for (game, chapter) in [(GameId::Crazy4Poker, "657a"), (GameId::WptHeadsUp, "677a")] {
+    // § 589.9(a): Lunar Poker likewise, naming § 589.9(a)(1).
+    for (game, chapter) in [
+        (GameId::Crazy4Poker, "657a"),
+        (GameId::WptHeadsUp, "677a"),
+        (GameId::LunarPoker, "589"),
+    ] {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("hand.sqlite");
         let mut config = common::ui::real_config(&db);

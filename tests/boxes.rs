@@ -61,6 +61,50 @@ fn a_spanish_21_player_plays_two_adjacent_boxes_and_no_more() {
     assert!(rebuilt == *h.state().terminal().table());
 }
 
+/// § 635a.6(f): the number of adjacent boxes is the casino's Rules Submission's: three boxes
+/// where it allows three, one where it allows one.
+#[test]
+fn a_spanish_21_player_plays_as_many_adjacent_boxes_as_the_casino_allows() {
+    use deckhand::rules::banked::HouseRules;
+    use deckhand::rules::banked::round::{BankedCommand, BankedRound};
+    let start = |rules: &HouseRules| {
+        BankedRound::start(
+            GameId::Spanish21,
+            deckhand::rules::registry::Dealing::ManualShoe,
+            &[1, 2, 3, 4],
+        )
+        .unwrap()
+        .with_boxes(Some(rules))
+    };
+    // Decided and applied as the table does (`run` is the unit tests' alone).
+    let house = deckhand::rules::banked::House::default_for(GameId::Spanish21).unwrap();
+    let same = |r: &mut BankedRound, seat, joined| -> Result<(), String> {
+        for e in r.decide(&BankedCommand::SamePlayer { seat, joined }, Some(&house))? {
+            r.apply(&e)?;
+        }
+        Ok(())
+    };
+    let mut rules = HouseRules::default();
+    // § 635a.6(f): three allowed: seats 1 to 3 are one player's, a fourth box is refused.
+    rules.spanish21.boxes_per_player = 3;
+    let mut r = start(&rules);
+    same(&mut r, 2, true).unwrap();
+    same(&mut r, 3, true).unwrap();
+    assert_eq!(r.player_boxes(1), vec![1, 2, 3]);
+    let e = same(&mut r, 4, true).unwrap_err();
+    assert!(
+        e.contains("at most 3 adjacent boxes") && e.contains("§ 635a.6(f)"),
+        "{e}"
+    );
+    // One allowed: no second box.
+    rules.spanish21.boxes_per_player = 1;
+    let e = same(&mut start(&rules), 2, true).unwrap_err();
+    assert!(
+        e.contains("one box only") && e.contains("§ 635a.6(f)"),
+        "{e}"
+    );
+}
+
 #[test]
 fn texas_holdem_bonus_allows_one_position_a_player() {
     one_position_a_player(GameId::TexasHoldemBonus, "§ 647a.7(e)");
@@ -152,5 +196,46 @@ fn a_wpt_player_on_two_boxes_who_leaves_loses_both() {
         collected,
         -(2 * (1000 + 1000)),
         "Ante and Odds of both boxes"
+    );
+}
+
+/// WPT's number of adjacent boxes a player may wager on is the casino's setting: three allows
+/// a run of three, one allows no second box.
+#[test]
+fn the_wpt_boxes_per_player_setting_sets_the_limit() {
+    use deckhand::rules::banked::HouseRules;
+    use deckhand::rules::banked::round::{BankedCommand, BankedRound};
+    use deckhand::rules::registry::Dealing;
+    let round = |seats: &[u8], limit: u8| {
+        let mut rules = HouseRules::default();
+        rules.wpt.boxes_per_player = limit;
+        BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, seats)
+            .unwrap()
+            .with_boxes(Some(&rules))
+    };
+    // Decided and applied as the table does.
+    let house = deckhand::rules::banked::House::default_for(GameId::WptHeadsUp).unwrap();
+    let same = |r: &mut BankedRound, seat, joined| -> Result<(), String> {
+        for e in r.decide(&BankedCommand::SamePlayer { seat, joined }, Some(&house))? {
+            r.apply(&e)?;
+        }
+        Ok(())
+    };
+    // § 677a.7(e): `boxes_per_player = 3`: seats 1 to 3 are one player's.
+    let mut r3 = round(&[1, 2, 3, 4], 3);
+    same(&mut r3, 2, true).unwrap();
+    same(&mut r3, 3, true).unwrap();
+    assert_eq!(r3.player_boxes(1), vec![1, 2, 3]);
+    let e = same(&mut r3, 4, true).unwrap_err();
+    assert!(
+        e.contains("at most 3 adjacent boxes") && e.contains("§ 677a.7(e)"),
+        "{e}"
+    );
+    // § 677a.7(e): `boxes_per_player = 1`: no second box.
+    let mut r1 = round(&[1, 2], 1);
+    let e = same(&mut r1, 2, true).unwrap_err();
+    assert!(
+        e.contains("one box only") && e.contains("§ 677a.7(e)"),
+        "{e}"
     );
 }

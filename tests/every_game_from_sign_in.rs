@@ -114,6 +114,10 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
             Step::ShuffleManually { .. } if game == GameId::Spanish21 => {
                 // § 635a.5(d): the cover card at least ten cards from the top or bottom.
                 h.get_by_label_contains("The cover card goes in at least ten cards from the top or bottom; move the cards above it to the bottom.");
+                // § 635a.5(d): then the cover card reinserted a quarter of the way up.
+                h.get_by_label_contains(
+                    "insert the cover card at least one-quarter of the way in from the bottom",
+                );
                 tap(&mut h, "Shuffled, cut and in the shoe");
                 tap(&mut h, "Card burned");
                 // § 635a.2(d): the card reader, before the gaming day's first round.
@@ -122,7 +126,7 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
                 floorperson_signs(&mut h);
             }
             Step::ShuffleManually { .. } => {
-                // Each chapter's § x.5(d) (§ 637a.5(c) for the poker room): the cut with the
+                // Each chapter's § x.5(d) (§ 637a.5(b)(2) for the poker room): the cut with the
                 // cover card at least ten cards from the top.
                 // § 677a.5(d): at WPT too the shuffle step prompts the cut: the cover card at
                 // least ten cards from the top, the cards above it moved to the bottom.

@@ -160,8 +160,8 @@ fn the_five_card_hand_bonus_is_wagered_drawn_settled_and_hit_at_the_table() {
     assert_eq!((a.from_meter - c.from_meter).abs(), 1);
     // § 647a.11(j): a meter payout of the Five Card Hand Bonus waits for a floorperson and its hand stays on the table (not to the game account).
     assert!(a.floor_verification && a.hold_cards);
-    // The Magic Card in seat 2's hand: 20 for 1 on $5; the Lucky Bonus on the dealer's hand:
-    // 5 for 1 on each dealer-hand wager.
+    // § 647a.1: the Magic Card in seat 2's hand: 20 for 1 on $5; the Lucky Bonus on the
+    // dealer's hand: 5 for 1 on each dealer-hand wager.
     assert_eq!(line(2, "magic-card").paid, 10_000);
     assert_eq!(line(2, "lucky-bonus").paid, 2_500);
     assert_eq!(line(4, "lucky-bonus").paid, 2_500);

@@ -122,6 +122,12 @@ fn heads_up_the_other_hand_takes_the_pot() {
     let t = h.state().terminal().table();
     let hand = t.round.as_ref().unwrap().poker.as_ref().unwrap();
     assert!(hand.result.is_some(), "the pot is awarded: {:?}", t.step());
+    // § 637a.18(k)(3): heads up, the refunded hand is out: the other hand (seat 4) takes the pot.
+    let totals = &hand.result.as_ref().unwrap().totals;
+    assert!(
+        !totals.is_empty() && totals.iter().all(|(s, _)| *s == 4),
+        "{totals:?}"
+    );
     assert!(h.query_by_label_contains("Irregularity recorded").is_some());
 }
 
@@ -153,5 +159,56 @@ fn a_refund_is_never_a_plain_command() {
         common::ui::kinds(&db)
             .iter()
             .all(|k| k != "fouled_hand_refunded")
+    );
+}
+
+/// A raiser's hand refunded in the middle of a betting round: its raise goes back with the rest.
+#[test]
+fn a_refunded_raise_leaves_the_others_facing_the_largest_bet_still_in() {
+    use deckhand::rules::betting::{Action, ActionKind};
+    use deckhand::rules::poker::hand::HandCommand;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("holdem.sqlite");
+    let s = common::ui::table(3, GameId::Holdem);
+    let mut t = common::ui::opened(&db, &s);
+    common::poker::ok(
+        &mut t,
+        deckhand::rules::table::Command::StartRound {
+            seats: vec![2, 4, 6],
+        },
+    );
+    common::poker::post(&mut t);
+    common::poker::dealt(&mut t);
+    // The first to act calls the big blind, the next raises; the last faces the raise.
+    let (caller, _) = common::poker::to_act(&t).unwrap();
+    common::poker::act(&mut t, caller, ActionKind::Call);
+    let (raiser, _) = common::poker::to_act(&t).unwrap();
+    common::poker::act(&mut t, raiser, ActionKind::Raise);
+    let (last, options) = common::poker::to_act(&t).unwrap();
+    assert!(!options.contains(&Action::Check), "{options:?}");
+    let mut hand = t.table().round.clone().unwrap().poker.unwrap();
+    hand.apply(HandCommand::RefundFouled { seat: raiser })
+        .unwrap();
+    // § 637a.18(k)(3): the raise went back: the bet the others face is the largest still in
+    // (the big blind, which the last seat has matched: it may check).
+    match &hand.step {
+        HandStep::Act { seat, options, .. } => {
+            assert_eq!(*seat, last);
+            assert!(options.contains(&Action::Check), "{options:?}");
+        }
+        other => panic!("{other:?}"),
+    }
+    hand.apply(HandCommand::Act {
+        seat: last,
+        kind: ActionKind::Check,
+        amount: None,
+    })
+    .unwrap();
+    // § 637a.18(k)(3): the caller had matched the largest bet still in: not asked again; the
+    // betting round is over.
+    assert!(
+        !matches!(hand.step, HandStep::Act { .. }),
+        "{:?}",
+        hand.step
     );
 }

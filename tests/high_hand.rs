@@ -379,6 +379,28 @@ fn a_high_hand_qualifies_only_with_the_posted_number_of_players_dealt_in() {
         deckhand::store::replay::read_table(&db).unwrap().dealt_in,
         4
     );
+    // § 637a.16(b)(4): the posted fewest players is `[high_hand] min_players`, and it reaches
+    // the table; fewer than two is refused.
+    let mut c =
+        deckhand::config::Config::parse(deckhand::config::DEFAULT_TOML, "embedded").unwrap();
+    c.high_hand.min_players = 4;
+    assert_eq!(c.table_setup().pot_rules.high_hand_min_players, 4);
+    c.high_hand.min_players = 1;
+    assert!(c.validate().unwrap_err().contains("637a.16(b)(4)"));
+    // § 637a.16(b)(1): the qualifying period's length is `[high_hand] period_minutes`.
+    let half_hour = deckhand::config::HighHandConfig {
+        period_minutes: 30,
+        ..Default::default()
+    };
+    let hour = deckhand::config::HighHandConfig::default();
+    assert_eq!(
+        half_hour.period_after("2026-11-22T07:00Z").as_deref(),
+        Some("2026-11-22T07:30Z")
+    );
+    assert_eq!(
+        hour.period_after("2026-11-22T07:00Z").as_deref(),
+        Some("2026-11-22T08:00Z")
+    );
 }
 
 #[test]

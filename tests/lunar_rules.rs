@@ -245,3 +245,18 @@ fn a_lunar_player_who_leaves_after_the_lock_in_loses_what_is_still_on_the_layout
     );
     assert!(r.needs_cards(2, Some(&house)));
 }
+
+/// A dealer's hand keyed with a wrong number of cards is refused, not settled.
+#[test]
+fn lunar_a_dealers_hand_of_the_wrong_count_is_refused_at_keying() {
+    let p = Paytables::embedded().unwrap();
+    for dealer in ["Ac Kd 7c 4s", "Ac Kd 7c 4s 2h 3h"] {
+        let round = json!({"game": "lunar-poker", "dealer": dealer,
+            "seats": [{"seat": 1, "cards": "9h 8c 7h 6h 2d", "wagers": {"ante": 1000}, "bet": true}]});
+        let e = settle_json(&round.to_string(), &p, &HouseRules::default())
+            .map(|s| format!("accepted: {:#?}", s.results))
+            .unwrap_or_else(|e| e.to_string());
+        // § 589.13(c): the dealer's five cards (§ 589.8(c)); a wrong count voids the round.
+        assert!(e.starts_with("dealer:") && e.contains("§ 589.13(c)"), "{e}");
+    }
+}

@@ -656,6 +656,16 @@ fn an_idle_house_banked_table_spreads_its_cards_as_its_chapter_says() {
             GameId::WptHeadsUp,
             "Spread the cards face down on the table",
         ),
+        // § 647a.5(f): Texas Hold 'Em Bonus spreads its cards face down (not from the shoe).
+        (
+            GameId::TexasHoldemBonus,
+            "Spread the cards face down on the table",
+        ),
+        // § 589.5(f): Lunar Poker takes them out of the dealing shoe and the discard rack first.
+        (
+            GameId::LunarPoker,
+            "Take the cards out of the dealing shoe and the discard rack, and spread them face down",
+        ),
     ] {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("idle.sqlite");
@@ -683,4 +693,42 @@ fn an_idle_house_banked_table_spreads_its_cards_as_its_chapter_says() {
         tap(&mut h, "Player has inspected");
         h.get_by_label_contains("Wash and stack");
     }
+}
+
+/// Spanish 21's idle table, past its own opening (the burn card and the card reader's
+/// inspection): the cards come out of the dealing shoe and the discard rack and are spread face
+/// down, not fanned as at the opening; then inspected and washed.
+#[test]
+fn an_idle_spanish_21_table_spreads_the_shoes_cards_face_down() {
+    use crate::common::ui::tap;
+    use deckhand::rules::games::GameId;
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("idle21.sqlite");
+    let mut h = crate::common::ui::real_app(&db, 1024.0, 768.0, 0.25);
+    crate::common::play::washed_from_sign_in(&mut h, GameId::Spanish21, tap);
+    tap(&mut h, "Shuffled, cut and in the shoe");
+    tap(&mut h, "Card burned");
+    tap(&mut h, "Floorperson: card reader inspected");
+    crate::common::play::floorperson_signs(&mut h);
+    assert!(
+        matches!(h.state().terminal().table().step(), Step::StartRound { .. }),
+        "{:?}",
+        h.state().terminal().table().step()
+    );
+    let spread = if h.query_by_label("No play: spread the deck").is_some() {
+        "No play: spread the deck"
+    } else {
+        "No play: spread the decks"
+    };
+    tap(&mut h, spread);
+    // § 635a.5(g): out of the dealing shoe and the discard rack, spread face down unless a
+    // player asks, for the first player to inspect; not the opening's fans.
+    h.get_by_label("No play: spread the cards face down");
+    h.get_by_label_contains(
+        "Take the cards out of the dealing shoe and the discard rack, and spread them face down on the table (face up if a player asks)",
+    );
+    assert!(h.query_by_label_contains("fan-shaped").is_none());
+    tap(&mut h, "Player has inspected");
+    h.get_by_label_contains("Wash and stack");
 }

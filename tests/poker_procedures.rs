@@ -165,6 +165,42 @@ fn every_game_takes_its_antes_first_and_bets_after_each_round_of_cards() {
     }
 }
 
+/// Seven-card Stud seats nine at most and Hold'em ten; the ante (25¢ here) is posted by every
+/// player dealt in, up to the cap.
+#[test]
+fn stud_seats_nine_and_holdem_ten_each_player_dealt_in_antes() {
+    use deckhand::rules::poker::hand::HandEvent;
+    let antes = |h: &Hand| {
+        h.events
+            .iter()
+            .filter(|e| matches!(e, HandEvent::Posted { what, amount: 25, .. } if what == "ante"))
+            .count()
+    };
+    let seats = |n: u8| (1..=n).collect::<Vec<u8>>();
+    // § 637a.10(b): Seven-card Stud, at most nine players, each of them antes.
+    let e = Hand::start(setup(GameId::SevenCardStud, &seats(10), 1)).unwrap_err();
+    assert!(
+        e.contains("at most 9 players") && e.contains("§ 637a.10(b)"),
+        "{e}"
+    );
+    let mut h = Hand::start(setup(GameId::SevenCardStud, &seats(9), 1)).unwrap();
+    h.apply(HandCommand::Posted { straddle: false }).unwrap();
+    assert_eq!(antes(&h), 9, "{:?}", h.events);
+    // § 637a.11(b): Hold'em, at most ten players, each of them antes where the casino has one.
+    let holdem = |n: u8| HandSetup {
+        ante: 25,
+        ..setup(GameId::Holdem, &seats(n), 1)
+    };
+    let e = Hand::start(holdem(11)).unwrap_err();
+    assert!(
+        e.contains("at most 10 players") && e.contains("§ 637a.11(b)"),
+        "{e}"
+    );
+    let mut h = Hand::start(holdem(10)).unwrap();
+    h.apply(HandCommand::Posted { straddle: false }).unwrap();
+    assert_eq!(antes(&h), 10, "{:?}", h.events);
+}
+
 /// Seven-card Stud High, Low, Hi-Lo and Hi-Lo 8 all run § 637a.10's procedure: the antes, two
 /// down and one up from the dealer's left wherever the button lies (§ 637a.10(c)), the forced
 /// bet, then three streets up and the last down, each after a burn and each followed by a

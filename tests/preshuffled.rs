@@ -38,6 +38,9 @@ fn preshuffled_decks_are_cut_not_inspected_or_shuffled_before_their_first_round(
     // No inspection, verification, spread or wash: the first deck's cut.
     h.get_by_label("Cut the preshuffled Red deck");
     h.get_by_label_contains("§ 637a.4(e), § 637a.5(b)(2)");
+    // § 637a.5(b)(2): a preshuffled deck is cut with the cover card at least ten cards in from the
+    // top, the cards above it (with it) to the bottom.
+    h.get_by_label_contains("Cut it: place the cover card at least ten cards from the top, then move the cards above it, with the cover card, to the bottom.");
     assert!(h.query_by_label("Decks inspected").is_none());
     tap(&mut h, "Deck cut");
     tap(&mut h, "Seat 2");

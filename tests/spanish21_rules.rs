@@ -181,6 +181,7 @@ fn after_a_floor_directed_reshuffle_the_cut_goes_to_the_right_of_the_dealer() {
     assert_ne!(t.table().cut_offer, CutOffer::FloorReshuffle);
     let said = t.order_reshuffle("1001", "246810").unwrap();
     assert!(said.ends_with("(§ 635a.5(a))"), "{said}");
+    // § 635a.5(c)(4): the floorperson directed the reshuffle: farthest to the dealer's right.
     assert_eq!(t.table().cut_offer, CutOffer::FloorReshuffle);
     assert!(t.table().cut_offer.who().contains("farthest to your right"));
 }
@@ -202,4 +203,155 @@ fn a_side_wager_without_the_spanish_21_wager_is_refused_under_the_wagers_section
         }))
         .unwrap_err();
     assert!(e.contains("§ 635a.6"), "{e}");
+}
+
+/// The settlement's refusal of `round`, as text.
+fn refusal(round: Value) -> String {
+    match settle_json(
+        &round.to_string(),
+        &Paytables::embedded().unwrap(),
+        &HouseRules::default(),
+    ) {
+        Ok(s) => panic!("accepted: {:#?}", s.results),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// One box, one hand of `cards`, a $10 Spanish 21 Wager, against `dealer`.
+fn one_hand(dealer: &str, cards: &str) -> Value {
+    json!({"game": "spanish-21", "dealer": dealer,
+        "seats": [{"seat": 1, "wagers": {"spanish_21": 1000}, "hands": [{"cards": cards}]}]})
+}
+
+/// § 635a.3(a): N decks hold N of each card: a seventh king of hearts is refused from six decks
+/// and taken from eight.
+#[test]
+fn a_card_more_often_than_the_configured_decks_hold_is_refused() {
+    let seven_kings = |rules: Value| {
+        json!({"game": "spanish-21", "rules": rules, "dealer": "9c 8d", "seats": [
+            {"seat": 1, "wagers": {"spanish_21": 1000}, "hands": [{"cards": "Kh Kh"}]},
+            {"seat": 2, "wagers": {"spanish_21": 1000}, "hands": [{"cards": "Kh Kh"}]},
+            {"seat": 3, "wagers": {"spanish_21": 1000}, "hands": [{"cards": "Kh Kh"}]},
+            {"seat": 4, "wagers": {"spanish_21": 1000}, "hands": [{"cards": "Kh 9s"}]}]})
+    };
+    // § 635a.3(a): the casino's six decks hold six kings of hearts, its eight decks eight.
+    let e = refusal(seven_kings(json!({})));
+    assert!(e.contains("6 decks hold 6 of each card"), "{e}");
+    let s = settle(seven_kings(json!({"decks": 8})));
+    assert_eq!(net(&s, "spanish-21"), 1000);
+}
+
+/// § 635a.5(c)(3): the cover card came out on the dealer's hand: the next cut is offered to the
+/// player farthest to the dealer's right.
+#[test]
+fn a_cover_card_on_the_dealers_hand_offers_the_cut_to_the_right_of_the_dealer() {
+    use deckhand::rules::table::CutOffer;
+    let c = |s: &str| parse_cards(s).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21-cover.sqlite");
+    let s = common::ui::table(12, GameId::Spanish21);
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    deckhand::demo::stage_at(&mut t, &s, At::Opened).unwrap();
+    ok(&mut t, Command::StartRound { seats: vec![1] });
+    ok(
+        &mut t,
+        Command::Banked(B::Wagers {
+            seat: 1,
+            wagers: [("ante".to_string(), 1000)].into(),
+        }),
+    );
+    ok(&mut t, Command::Banked(B::NoMoreBets));
+    play(
+        &mut t,
+        P::Dealt {
+            seats: vec![(1, c("Ks 9d"))],
+            up: c("9h")[0],
+            read: vec![],
+        },
+    );
+    play(&mut t, P::Stand);
+    // § 635a.5(c)(3): the cover card appears on the dealer's hand, no betting area's.
+    play(&mut t, P::CoverCard { seat: None });
+    play(
+        &mut t,
+        P::Card {
+            card: c("8c")[0],
+            read: None,
+        },
+    );
+    ok(&mut t, Command::Banked(B::Paid));
+    assert_eq!(t.table().cut_offer, CutOffer::RightOfDealer);
+    assert!(
+        t.table()
+            .cut_offer
+            .who()
+            .contains("the cover card appeared on your hand")
+    );
+}
+
+/// § 635a.7(n)(1), (2): a hand wins over a dealer bust and over a lower dealer total.
+#[test]
+fn a_hand_wins_over_a_dealer_bust_and_over_a_lower_total() {
+    // § 635a.7(n)(1): the dealer's 16 draws an 8 and busts: the player's 12 wins 1 to 1.
+    assert_eq!(
+        net(&settle(one_hand("6c Kd 8h", "Kh 2c")), "spanish-21"),
+        1000
+    );
+    // § 635a.7(n)(2): 19 over the dealer's 17 wins 1 to 1; 17 under the dealer's 19 loses.
+    assert_eq!(net(&settle(one_hand("9c 8d", "Kh 9s")), "spanish-21"), 1000);
+    assert_eq!(
+        net(&settle(one_hand("Kc 9d", "9h 8s")), "spanish-21"),
+        -1000
+    );
+}
+
+/// § 635a.8(a), § 635a.9(a)(2): against a dealer Blackjack the insurance wins and a deferred
+/// surrender loses the whole wager; without it the surrender forfeits half.
+#[test]
+fn a_dealer_blackjack_pays_the_insurance_and_takes_a_deferred_surrender_whole() {
+    // § 635a.8(a): the Insurance Wager wins, 2 to 1, when the dealer has Blackjack.
+    let s = settle(json!({"game": "spanish-21", "dealer": "Ac Kd",
+        "seats": [{"seat": 1, "wagers": {"spanish_21": 1000, "insurance": 500}, "hands": [{"cards": "Kh Qh"}]}]}));
+    assert_eq!(net(&s, "insurance"), 1000);
+    assert_eq!(net(&s, "spanish-21"), -1000);
+    let surrender = |dealer: &str| {
+        json!({"game": "spanish-21", "dealer": dealer,
+            "seats": [{"seat": 1, "wagers": {"spanish_21": 1000}, "surrender": true, "hands": [{"cards": "Kh 6h"}]}]})
+    };
+    let section = |s: &Settlement| {
+        s.results
+            .iter()
+            .find(|r| r.seat == 1 && r.wager == "spanish-21")
+            .map(|r| r.section.clone())
+    };
+    // § 635a.9(a)(2): surrendered against a 10-value card, the wager waits for the hole card; a
+    // dealer Blackjack takes all of it...
+    let s = settle(surrender("Kc Ad"));
+    assert_eq!(net(&s, "spanish-21"), -1000);
+    assert_eq!(section(&s).as_deref(), Some("§ 635a.9(a)(2)"));
+    // ...and without Blackjack half is collected and half returned.
+    let s = settle(surrender("Kc 8d"));
+    assert_eq!(net(&s, "spanish-21"), -500);
+    assert_eq!(section(&s).as_deref(), Some("§ 635a.9(a)(2)"));
+}
+
+/// § 635a.11(c): the re-splits the casino allows: a third hand settles with one re-split and is
+/// refused with none.
+#[test]
+fn the_resplits_allowed_are_the_casinos() {
+    let three = |rules: Value| {
+        json!({"game": "spanish-21", "rules": rules, "dealer": "9c 8d", "seats": [{"seat": 1,
+            "wagers": {"spanish_21": 1000},
+            "hands": [{"cards": "8h 9c"}, {"cards": "8s Kd"}, {"cards": "8d Kc"}]}]})
+    };
+    // § 635a.11(c): one re-split allowed: the 17 ties, both 18s win.
+    let s = settle(three(json!({"resplits": 1})));
+    assert_eq!(net(&s, "spanish-21"), 0);
+    assert_eq!(net(&s, "split-wager"), 2000);
+    // No re-split allowed: the same three hands are refused.
+    let e = refusal(three(json!({"resplits": 0})));
+    assert!(
+        e.contains("allows 0 additional split(s) (§ 635a.11(c))"),
+        "{e}"
+    );
 }

@@ -521,6 +521,20 @@ fn lunar_poker_counts_its_one_deck_whole_every_five_rounds() {
     assert_eq!(t.rounds_played, 4);
     assert_eq!(t.section_of(&t.step()), "§ 589.11(g)");
     h.get_by_label("§ 589.11(g)");
+    // § 589.11(g): a count of 51, verified by the floorperson, takes the deck off the table.
+    keys(&mut h, "51");
+    tap(&mut h, "Count entered");
+    tap(&mut h, "Floorperson verify");
+    common::play::floorperson_signs(&mut h);
+    assert_eq!(
+        h.state().terminal().table().step(),
+        Step::RemoveDeck { deck: 0 }
+    );
+    let counted = rows_of(&db, "deck_counted").pop().unwrap();
+    assert_eq!(
+        (counted["counted"].as_i64(), counted["correct"].as_bool()),
+        (Some(51), Some(false))
+    );
 }
 
 /// The stub a full deck leaves, for every game that counts one: the hands, the dealer's cards,

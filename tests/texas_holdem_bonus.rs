@@ -512,3 +512,84 @@ fn thb_settlement_refuses_a_wrong_river_and_board_and_pays_the_highest_hand_only
     assert_eq!(progressive.len(), 1, "{progressive:?}");
     assert_eq!(progressive[0].paid, 5_000_000);
 }
+
+/// The one result of `wager` at `seat`.
+fn result_of<'a>(
+    s: &'a Settlement,
+    seat: u8,
+    wager: &str,
+) -> &'a deckhand::rules::banked::WagerResult {
+    s.results
+        .iter()
+        .find(|r| r.seat == seat && r.wager == wager)
+        .unwrap_or_else(|| panic!("no {wager} at seat {seat}: {:#?}", s.results))
+}
+
+/// The settlement takes betting positions 1 to 6 only; a player who makes no Flop Wager folds
+/// and loses his Ante.
+#[test]
+fn thb_settlement_refuses_a_seventh_position_and_a_fold_loses_the_ante() {
+    let round = |seat: u8, flop: i64| {
+        json!({"game": "texas-holdem-bonus", "dealer": "Kh 3c", "community": "5c 6d 7h Kc 2s",
+            "seats": [{"seat": seat, "cards": "8s 9d", "wagers": {"ante": 1000}, "flop": flop}]})
+    };
+    let e = settle(round(7, 2000)).unwrap_err();
+    // § 647a.2(a): a seventh betting position is refused by the settlement, citing the section.
+    assert!(e.contains("§ 647a.2(a)"), "{e}");
+    let s = settle(round(1, 0)).unwrap();
+    let ante = result_of(&s, 1, "ante");
+    // § 647a.11(b): no Flop Wager is a fold, and the folded hand's Ante is lost
+    // (§ 647a.11(b)(2)).
+    assert_eq!((ante.result, ante.net), (Outcome::Lose, -1000));
+    assert_eq!(ante.section, "§ 647a.11(b)(2)");
+    assert_eq!(s.totals.players, -1000);
+}
+
+/// A hand the dealer's beats loses each wager against the dealer; the seat's Bonus is settled
+/// after its Ante, Flop and Turn.
+#[test]
+fn thb_a_loss_collects_each_wager_and_the_bonus_follows_the_main_wagers() {
+    // King high against the dealer's kings.
+    let s = settle(json!({"game": "texas-holdem-bonus", "dealer": "Kh 3c", "community": "5c 6d 7h Kc 2s",
+        "seats": [{"seat": 1, "cards": "9s 4d", "wagers": {"ante": 1000, "bonus": 500}, "flop": 2000, "turn": 1000}]}))
+    .unwrap();
+    // § 647a.11(h): a loss collects the Ante, the Flop and the Turn, each under
+    // § 647a.11(h)(2)(i).
+    for (wager, stake) in [("ante", 1000), ("flop", 2000), ("turn", 1000)] {
+        let r = result_of(&s, 1, wager);
+        assert_eq!((r.result, r.net), (Outcome::Lose, -stake), "{wager}");
+        assert_eq!(r.section, "§ 647a.11(h)(2)(i)", "{wager}");
+    }
+    // § 647a.11(h): then the Bonus (not a paying two-card hand: collected).
+    let order: Vec<&str> = s.results.iter().map(|r| r.wager.as_str()).collect();
+    assert_eq!(order, ["ante", "flop", "turn", "bonus"]);
+    assert_eq!(result_of(&s, 1, "bonus").net, -500);
+}
+
+/// The payout limit is the casino's, never below $50,000, and never cuts a progressive payout.
+#[test]
+fn thb_payout_limit_is_the_casinos_and_never_cuts_the_progressive() {
+    let round = |rules: Value| {
+        json!({"game": "texas-holdem-bonus", "rules": rules, "dealer": "As Ac", "community": "2c 5d 9s Jc 3h",
+            "seats": [{"seat": 1, "cards": "Ah Ad", "wagers": {"ante": 1000, "bonus": 10000}, "flop": 2000}]})
+    };
+    // § 647a.12(c): aces with the dealer's aces, 1,000 to 1 on $100, is $100,000: a $75,000
+    // limit cuts it to $75,000 (the default $50,000 to $50,000).
+    let s = settle(round(json!({"payout_limit_cents": 7_500_000}))).unwrap();
+    assert_eq!(result_of(&s, 1, "bonus").net, 7_500_000);
+    assert_eq!(
+        result_of(&settle(round(json!({}))).unwrap(), 1, "bonus").net,
+        5_000_000
+    );
+    // § 647a.12(c): a limit under $50,000 is refused.
+    let e = settle(round(json!({"payout_limit_cents": 4_999_999}))).unwrap_err();
+    assert!(e.contains("§ 647a.12(c)"), "{e}");
+    // § 647a.12(c): a progressive royal flush on an $80,000 meter is paid in full.
+    let s = settle(json!({"game": "texas-holdem-bonus", "dealer": "2c 3c", "community": "Qs Js Ts 4d 5h",
+        "meters": {"progressive": 8_000_000},
+        "seats": [{"seat": 1, "cards": "As Ks", "wagers": {"ante": 500, "progressive": 100}, "flop": 1000}]}))
+    .unwrap();
+    let p = result_of(&s, 1, "progressive");
+    assert_eq!(p.paid, 8_000_000);
+    assert!(!p.explanation.contains("payout limit"), "{}", p.explanation);
+}

@@ -142,6 +142,8 @@ fn a_card_exposed_names_the_seat_and_play_goes_on() {
     tap(&mut h, "⚠ Irregularity");
     tap(&mut h, "Down card dealt face up  ·  §\u{a0}637a.18(p)");
     h.get_by_label("1. Replace the exposed card with the card from the top of the deck");
+    // § 637a.18(p): the exposed card then goes face down with the discards.
+    h.get_by_label("2. Place the exposed card face down with the discards");
     tap(&mut h, "Record irregularity");
     h.get_by_label("⚠ Tap the seat concerned");
     tap(&mut h, "Seat 2");
@@ -164,6 +166,55 @@ fn a_card_exposed_names_the_seat_and_play_goes_on() {
         ),
         "{step_before:?}"
     );
+}
+
+#[test]
+fn a_fouled_hand_reconstructed_is_floor_signed_for_its_seat_and_play_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("irr-fouled.sqlite");
+    let s = setup(GameId::Holdem);
+    let mut h = harness(DeckhandApp::new(in_round(&db, &s), s, None));
+    h.run_ok();
+    tap(&mut h, "Blinds posted");
+    let step_before = h.state().terminal().table().step();
+    let before = rows(&db).len();
+    tap(&mut h, "⚠ Irregularity");
+    tap(&mut h, "Hand fouled or collected  ·  §\u{a0}637a.18(k)");
+    // § 637a.18(k): a protected hand is reconstructed and the round goes on; an unprotected one
+    // has no redress.
+    h.get_by_label_contains("1. A protected hand (Stud's hole cards always are): every effort is made to reconstruct it, then the round goes on");
+    h.get_by_label_contains("2. An unprotected hand has no redress");
+    tap(&mut h, "Seat 2");
+    // Unsigned: refused, nothing written.
+    tap(&mut h, "Record irregularity");
+    h.get_by_label("⚠ A floorperson signs here: key the credential number, then the PIN");
+    assert!(
+        rows(&db)[before..]
+            .iter()
+            .all(|(k, _, _)| k != "irregularity")
+    );
+    keys(&mut h, "1001");
+    tap(&mut h, "PIN: ");
+    keys(&mut h, "246810");
+    tap(&mut h, "Record irregularity");
+    let all = rows(&db);
+    let tail: Vec<&str> = all[before..]
+        .iter()
+        .map(|(k, _, _)| k.as_str())
+        .filter(|k| !k.starts_with("pin_"))
+        .collect();
+    // § 637a.18(k): recorded for the seat, signed by the floorperson; nothing voided or refunded.
+    assert_eq!(tail, ["irregularity"]);
+    let (_, payload, signer) = all[before..]
+        .iter()
+        .find(|(k, _, _)| k == "irregularity")
+        .unwrap();
+    assert_eq!(signer.as_deref(), Some("1001"));
+    let v: serde_json::Value = serde_json::from_str(payload).unwrap();
+    assert_eq!(v["id"], "fouled-hand");
+    assert_eq!(v["seat"], 2);
+    // Play goes on: the same step is on the screen.
+    assert_eq!(h.state().terminal().table().step(), step_before);
 }
 
 #[test]

@@ -87,6 +87,9 @@ fn the_dealer_keys_a_count_and_the_floorperson_signs_it() {
     keys(&mut h, "246810");
     tap(&mut h, "Verify");
     h.get_by_label("Shuffle and cut the Red deck");
+    // § 637a.5(b)(2): shuffled by hand, the deck is cut with the cover card at least ten cards in
+    // from the top, the cards above it (with it) to the bottom.
+    h.get_by_label_contains("Place the cover card at least ten cards from the top, then move the cards above it, with the cover card, to the bottom.");
     tap(&mut h, "Shuffled and cut");
     h.get_by_label("Ready for round 5");
     h.get_by_label_contains("Take the Red deck from the table");

@@ -218,6 +218,41 @@ fn a_crazy_4_poker_player_who_leaves_loses_every_wager() {
     audit(&db, &h);
 }
 
+/// Mississippi Stud (§ 655a.7(b)): a player who leaves the table once the cards are dealt has
+/// his Ante abandoned and lost, the floorperson signing for his seat; the other seat plays the
+/// round out.
+#[test]
+fn a_mississippi_stud_player_who_leaves_loses_every_wager() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ms-left.sqlite");
+    let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
+    common::play::open_from_sign_in(&mut h, GameId::MississippiStud, tap);
+    tap(&mut h, "Wagers of seat 2");
+    wager(&mut h, 2, "Ante", "10");
+    tap(&mut h, "Wagers of seat 4");
+    wager(&mut h, 4, "Ante", "10");
+    tap(&mut h, "No more bets");
+    tap(&mut h, "Cards dealt");
+    report(
+        &mut h,
+        "The player left the table during the round",
+        "§ 655a.7(b)",
+        2,
+    );
+    common::play::play_out(&mut h);
+    let s = settlement(&db);
+    let two = net_of(&s, 2);
+    // § 655a.7(b): the seat's wagers abandoned, the floorperson signing: the Ante loses, under
+    // the section, and the hand took no further part (no street wager).
+    assert_eq!(
+        two,
+        vec![("ante".to_string(), -1000, "§ 655a.7(b)".to_string())]
+    );
+    let t = h.state().terminal().table();
+    assert!(t.round.is_none() && t.rounds_played == 1);
+    audit(&db, &h);
+}
+
 /// The journal rebuilds the table and a replay recomputes the settlement as recorded.
 fn audit(db: &std::path::Path, h: &Harness<'static, DeckhandApp>) {
     let rebuilt = deckhand::store::replay::read_table(db).unwrap();

@@ -205,6 +205,23 @@ fn seats_are_settled_from_the_dealers_right_side_wagers_after_the_main_ones() {
     // fours do not.
     assert_eq!(result(&s, 1, "ante"), (Outcome::Win, 500));
     assert_eq!(result(&s, 4, "ante"), (Outcome::Lose, -500));
+    // § 677a.11(h): the dealer's kings qualify: the winning hand's Ante and Raise pay 1 to 1 (the
+    // Ante is not pushed); the losing hand's Raise and Odds are collected.
+    assert_eq!(result(&s, 1, "raise"), (Outcome::Win, 1500));
+    assert_eq!(result(&s, 4, "raise"), (Outcome::Lose, -500));
+    assert_eq!(result(&s, 4, "odds"), (Outcome::Lose, -500));
+    // § 677a.11(f): the seat that folded after the river loses its Ante and its Odds, under the
+    // section; its Trips Plus still settles (below).
+    assert_eq!(result(&s, 6, "ante"), (Outcome::Lose, -500));
+    assert_eq!(result(&s, 6, "odds"), (Outcome::Lose, -500));
+    assert!(
+        s.results
+            .iter()
+            .filter(|r| r.seat == 6 && (r.wager == "ante" || r.wager == "odds"))
+            .all(|r| r.section == "§ 677a.11(f)"),
+        "{:#?}",
+        s.results
+    );
     // § 677a.11(i): the Pocket Bonus on the two cards (aces, 30 to 1 on paytable A), Trips Plus
     // on the best five of seven (seat 6's nines full, 9 to 1, though folded); short of them,
     // each is collected.
@@ -212,4 +229,50 @@ fn seats_are_settled_from_the_dealers_right_side_wagers_after_the_main_ones() {
     assert_eq!(result(&s, 6, "trips-plus"), (Outcome::Win, 900));
     assert_eq!(result(&s, 4, "pocket-bonus"), (Outcome::Lose, -100));
     assert_eq!(result(&s, 1, "trips-plus"), (Outcome::Lose, -100));
+}
+
+/// A box needs its Ante; the Pocket Bonus only where the casino offers it.
+#[test]
+fn the_ante_is_required_and_a_pocket_bonus_not_offered_is_refused() {
+    let p = Paytables::embedded().unwrap();
+    let settles = |wagers: serde_json::Value, rules: &HouseRules| {
+        let round = json!({"game": "wpt-heads-up", "dealer": "4h 4d", "community": "Ts Js Qs 2c 3d",
+            "seats": [{"seat": 1, "cards": "As Ks", "wagers": wagers, "fold": true}]});
+        settle_json(&round.to_string(), &p, rules)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    // § 677a.7(d)(1): no Ante, no hand.
+    let e = settles(json!({"ante": 0, "odds": 0}), &HouseRules::default()).unwrap_err();
+    assert!(
+        e.contains("an Ante is needed") && e.contains("§ 677a.7(d)(1)"),
+        "{e}"
+    );
+    // § 677a.7(d)(2): the Pocket Bonus is refused where the casino does not offer it, taken
+    // where it does (the default).
+    let mut rules = HouseRules::default();
+    rules.wpt.pocket_bonus_offered = false;
+    let bonus = json!({"ante": 500, "odds": 500, "pocket_bonus": 500});
+    let e = settles(bonus.clone(), &rules).unwrap_err();
+    assert!(
+        e.contains("does not offer the Pocket Bonus") && e.contains("§ 677a.7(d)(2)"),
+        "{e}"
+    );
+    settles(bonus, &HouseRules::default()).unwrap();
+    // § 677a.7(d)(2): keyed at the table, it is refused the same way.
+    let mut r = BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, &[1])
+        .unwrap()
+        .with_offers(Some(&rules));
+    let e = run(
+        &mut r,
+        BankedCommand::Wagers {
+            seat: 1,
+            wagers: [("ante".to_string(), 500), ("pocket_bonus".to_string(), 500)].into(),
+        },
+    )
+    .unwrap_err();
+    assert!(
+        e.contains("does not offer") && e.contains("§ 677a.7(d)(2)"),
+        "{e}"
+    );
 }

@@ -561,6 +561,11 @@ mod tests {
         // § 647a.6(a): at Texas Hold 'Em Bonus too the ace does not wrap: Q-K-A-2-3 is no
         // straight (A-2-3-4-5 is the lowest, `kickers_decide_and_identical_hands_tie`).
         assert_eq!(v("Qc Kd Ah 2s 3c").category(), Category::HighCard);
+        // § 637a.6(a): the ace is also low in A-2-3-4-5, a straight (the lowest), and high
+        // above the king.
+        assert_eq!(v("Ac 2d 3h 4s 5c").category(), Category::Straight);
+        assert!(v("Ac 2d 3h 4s 5c") > v("Kc Kd Qh Js 9c"));
+        assert!(v("Ac Kd Qh Js Tc") > v("Kc Qd Jh Ts 9c"));
     }
 
     #[test]

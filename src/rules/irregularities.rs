@@ -245,6 +245,21 @@ mod tests {
         let shared = c.get("banked-wrong-number").unwrap();
         assert_eq!(shared.section_for(GameId::WptHeadsUp), "§ 677a.13(c)");
         assert_eq!(shared.section_for(GameId::LunarPoker), "§ 589.13(c)");
+        // § 677a.13(c), § 589.13(c), § 655a.13(c): a wrong number of cards voids the round,
+        // every wager returned.
+        assert_eq!(shared.effect, Effect::VoidRound);
+        assert!(
+            shared
+                .steps
+                .iter()
+                .any(|s| s == "Return every wager to the players")
+        );
+        assert_eq!(shared.section_for(GameId::MississippiStud), "§ 655a.13(c)");
+        // § 655a.7(b): a player who leaves during the round, at Mississippi Stud under its own
+        // section: every wager of the seat loses.
+        let left = c.get("banked-player-left").unwrap();
+        assert_eq!(left.section_for(GameId::MississippiStud), "§ 655a.7(b)");
+        assert_eq!(left.effect, Effect::WagersLost);
         let dispute = c.get("collusion").unwrap();
         assert_eq!(dispute.section_for(GameId::Omaha), "§ 637a.18(b), (c)");
         let holdem = c.for_game(GameId::Holdem);

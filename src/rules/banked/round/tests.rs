@@ -118,6 +118,8 @@ fn a_side_wager_the_casino_does_not_offer_is_refused() {
     let mut rules = crate::rules::banked::HouseRules::default();
     rules.thb.five_card_bonus_offered = false;
     rules.thb.progressive_offered = false;
+    // § 647a.7(d)(2): the Texas Hold 'Em Bonus Wager, where the casino does not offer it.
+    rules.thb.bonus_offered = false;
     rules.wpt.trips_plus_offered = false;
     rules.mstud.three_card_bonus_offered = false;
     rules.crazy4.queens_up_offered = false;
@@ -127,6 +129,7 @@ fn a_side_wager_the_casino_does_not_offer_is_refused() {
         (GameId::TexasHoldemBonus, "fchb_player", "§ 647a.7(d)(4)"),
         (GameId::TexasHoldemBonus, "fchb_dealer", "§ 647a.7(d)(4)"),
         (GameId::TexasHoldemBonus, "progressive", "§ 647a.7(d)(3)"),
+        (GameId::TexasHoldemBonus, "bonus", "§ 647a.7(d)(2)"),
         (GameId::WptHeadsUp, "trips_plus", "§ 677a.7(d)(3)"),
         (
             GameId::MississippiStud,
