@@ -240,7 +240,7 @@ fn a_raise_the_read_hand_does_not_allow_is_refused_at_the_decision() {
         assert_eq!(deciding(&h), !allowed, "seat {seat}: {:?}", dealt[k].1);
         if !allowed {
             refused += 1;
-            h.get_by_label_contains("the shoe read a hand below a pair of aces");
+            h.get_by_label_contains("below a pair of aces as the shoe read it: Play 1× or fold");
             for c in &dealt[k].1 {
                 assert!(h.query_by_label_contains(&c.pretty()).is_none());
             }

@@ -87,7 +87,7 @@ impl Terminal {
         let allowed = crate::rules::banked::crazy4::play_above_ante_allowed(&cards)?;
         (!allowed).then(|| {
             format!(
-                "Seat {seat}: the shoe read a hand below a pair of aces: the Play Wager equals the Ante (1×), or the player folds (§ 657a.11(b))"
+                "Seat {seat}: below a pair of aces as the shoe read it: Play 1× or fold (§ 657a.11(b))"
             )
         })
     }

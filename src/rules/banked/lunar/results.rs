@@ -180,9 +180,9 @@ pub(super) fn showdown(
                 "the player beats the qualifying dealer: the Ante is returned, not paid",
                 sec,
             );
-            let name = RESULTS
-                .category(&r.category)
-                .map_or(String::new(), |c| lower_first(c.label));
+            let name = RESULTS.category(&r.category).map_or(String::new(), |c| {
+                format!("{} (tapped)", lower_first(c.label))
+            });
             l.by_table(
                 s.seat,
                 "bet",
