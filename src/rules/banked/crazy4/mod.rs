@@ -14,6 +14,11 @@
 //!   dealer's.
 //! - 657a has no payout limitation.
 
+mod results;
+
+pub use results::{RESULTS, play_above_ante_allowed};
+use results::{check_result, result_line};
+
 use super::paytable::{Pay, Paytables};
 use super::round::{BankedSections, Def, Phase, SeatResult, Spot, Versus, Who, Zero, spot};
 use super::{Ledger, Line, SettleError, Settlement, err, lower_first};
@@ -184,88 +189,6 @@ pub fn four_line(v: Value4) -> Line {
         id,
         name: lower_first(&v.describe()),
     }
-}
-
-/// Whether a player's five cards allow a Play Wager above the Ante: a pair of aces or better
-/// in the best four (§ 657a.11(b)); none for cards that are not a hand.
-pub fn play_above_ante_allowed(cards: &[Card]) -> Option<bool> {
-    let best = best_four(cards).ok()?;
-    RESULTS
-        .category(result_category(best.value))
-        .map(|c| c.raises)
-}
-
-/// The result category (`RESULTS`) a four-card hand falls in.
-fn result_category(v: Value4) -> &'static str {
-    match four_line(v).id {
-        "two-pair" => "two-pair",
-        "queens-or-better" if v.ranks().first() == Some(&14) => "aces",
-        "queens-or-better" => "queens-or-kings",
-        "pair" => "pair",
-        "high-card" => "high-card",
-        _ => "straight-or-better",
-    }
-}
-
-/// A hand settled from its result: its pay line and words, from its cards where they were
-/// keyed, else from the category tapped.
-fn result_line(best: Option<&BestFour>, r: &SeatResult) -> (Line, String) {
-    if let Some(b) = best {
-        return (four_line(b.value), b.value.describe());
-    }
-    let id = match r.category.as_str() {
-        "queens-or-kings" | "aces" => "queens-or-better",
-        "two-pair" => "two-pair",
-        "pair" => "pair",
-        _ => "high-card",
-    };
-    let label = RESULTS
-        .category(&r.category)
-        .map_or(r.category.clone(), |c| c.label.to_string());
-    (
-        Line {
-            id,
-            name: lower_first(&label),
-        },
-        format!("{label} (tapped)"),
-    )
-}
-
-/// A seat settled from its result: the category is the game's, its cards (where keyed) hold
-/// it, and a Play Wager above the Ante has a category that allows it (§ 657a.11(b)).
-fn check_result(
-    f: &dyn Fn(&str) -> String,
-    s: &Seat,
-    best: Option<&BestFour>,
-    r: &SeatResult,
-) -> Result<(), SettleError> {
-    let Some(c) = RESULTS.category(&r.category) else {
-        return Err(err(f("result"), format!("no category {}", r.category)));
-    };
-    if let Some(b) = best
-        && result_category(b.value) != c.id
-    {
-        return Err(err(
-            f("result"),
-            format!(
-                "the cards hold {}, not {}",
-                lower_first(&b.value.describe()),
-                lower_first(c.label)
-            ),
-        ));
-    }
-    if s.play > s.wagers.ante && !c.raises {
-        return Err(err(
-            f("play"),
-            format!(
-                "{} with {}: the Play Wager equals the Ante, {} (more only with a pair of aces or better) (§ 657a.11(b))",
-                money(s.play),
-                lower_first(c.label),
-                money(s.wagers.ante)
-            ),
-        ));
-    }
-    Ok(())
 }
 
 fn validate(round: &Round, rules: &Rules) -> Result<(Option<BestFour>, Vec<Checked>), SettleError> {
@@ -721,66 +644,6 @@ pub const ROUND: Def = Def {
     not_offered,
     results: Some(&RESULTS),
 };
-
-/// The categories a dealer taps for a hand without a card-reading device (the best four-card
-/// hand, § 657a.11(c)): a straight or better pays the Super Bonus, a pair of queens or better the
-/// Queens Up (§ 657a.12(b),(c)), so those hands' cards are keyed; a Play Wager above the Ante needs
-/// a pair of aces or better (§ 657a.11(b)).
-pub const RESULTS: super::round::ResultsDef = super::round::ResultsDef {
-    categories: &[
-        category("high-card", ["High card", "High card"], &[], false),
-        category(
-            "pair",
-            ["Pair, jacks or lower", "Pair to jacks"],
-            &[],
-            false,
-        ),
-        category(
-            "queens-or-kings",
-            ["Pair of queens or kings", "Queens/kings"],
-            &["queens_up"],
-            false,
-        ),
-        category(
-            "aces",
-            ["Pair of aces", "Pair of aces"],
-            &["queens_up"],
-            true,
-        ),
-        category("two-pair", ["Two pair", "Two pair"], &["queens_up"], true),
-        super::round::ResultCategory {
-            id: "straight-or-better",
-            label: "Straight or better",
-            short: "Straight +",
-            keyed: true,
-            keyed_with: &[],
-            raises: true,
-        },
-    ],
-    qualifies: Some("king high or better"),
-    compare: super::round::Compare::IfQualifies,
-    all_keyed_with: &["progressive"],
-    community_with: &[],
-    second: None,
-    below_qualifying: &[],
-    section: "§ 657a.11(c)",
-};
-
-const fn category(
-    id: &'static str,
-    [label, short]: [&'static str; 2],
-    keyed_with: &'static [&'static str],
-    raises: bool,
-) -> super::round::ResultCategory {
-    super::round::ResultCategory {
-        id,
-        label,
-        short,
-        keyed: false,
-        keyed_with,
-        raises,
-    }
-}
 
 /// The side wagers the casino may leave out of its Rules Submission.
 fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {
