@@ -95,6 +95,13 @@ impl Ledger {
 
 /// One random round; returns the number of refusals checked.
 fn random_round(seed: u64, pot_limit: bool) -> usize {
+    random_hand(seed, pot_limit, 100).0
+}
+
+/// One random round of No-Limit Hold'em or Pot-Limit Omaha played to its end: the refusals
+/// checked on the way, and the finished round (the PHH tests export it for PokerKit).
+/// `chip`: the smallest chip in play (a split pot's shares are whole chips).
+pub(crate) fn random_hand(seed: u64, pot_limit: bool, chip: Cents) -> (usize, Hand) {
     let mut dice = Dice(seed);
     let game = if pot_limit {
         GameId::Omaha
@@ -121,7 +128,9 @@ fn random_round(seed: u64, pot_limit: bool) -> usize {
         .collect();
     let before: Cents = seats.iter().map(|s| s.1).sum();
     let button = seats[dice.below(u64::from(n)) as usize].0;
-    let mut h = Hand::start(setup(game, structure, seats.clone(), button)).unwrap();
+    let mut s = setup(game, structure, seats.clone(), button);
+    s.award.chip = chip;
+    let mut h = Hand::start(s).unwrap();
     let mut ledger = Ledger {
         stack: seats.iter().copied().collect(),
         full: min,
@@ -152,7 +161,7 @@ fn random_round(seed: u64, pot_limit: bool) -> usize {
                     board: board.clone(),
                 };
                 h.apply(cmd).unwrap();
-                check_against_settle(&h, game, &hands, &board, button);
+                check_against_settle(&h, game, &hands, &board, button, chip);
                 break;
             }
             Step::Act { seat, options, max } => {
@@ -297,7 +306,7 @@ fn random_round(seed: u64, pot_limit: bool) -> usize {
     let put_in: Cents = h.players.iter().map(|p| p.put_in).sum();
     assert_eq!(put_in, paid, "seed {seed}: every chip put in is paid out");
     assert_eq!(h.chips(), before, "seed {seed}: chips conserved");
-    refusals
+    (refusals, h)
 }
 
 /// The round's pots and totals are `deckhand settle`'s for the same contributions and cards.
@@ -307,6 +316,7 @@ fn check_against_settle(
     hands: &[(u8, Vec<Card>)],
     board: &[Card],
     button: u8,
+    chip: Cents,
 ) {
     let r = h.result.as_ref().unwrap();
     let words = |cs: &[Card]| {
@@ -328,7 +338,7 @@ fn check_against_settle(
         })
         .collect();
     let input = serde_json::json!({
-        "game": game.id(), "board": words(board), "button": button, "chip": 100, "seats": seats,
+        "game": game.id(), "board": words(board), "button": button, "chip": chip, "seats": seats,
     });
     let s = deckhand::rules::poker::showdown::settle(&input.to_string()).unwrap();
     let theirs: Vec<(Cents, Vec<u8>)> = s

@@ -347,3 +347,136 @@ fn the_review_writes_a_rounds_hand_history() {
     assert!(text.starts_with("variant = \"FT\"\n"), "{text}");
     assert!(text.contains("\"p3 sm 3c3d\","), "{text}");
 }
+
+/// `deckhand export --phh --phh-dir DIR`: every poker round of a shift in a folder, one file a
+/// round, the same text as the single round's export; a round out of `--from`/`--to` is left
+/// out; a round PHH cannot hold (its betting at the table) is named with the reason (issue 41).
+#[test]
+fn a_shifts_rounds_are_written_into_a_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let setup = common::ui::table(9, GameId::Holdem);
+    let db = journal(dir.path(), "shift", &setup);
+    let folder = |out: &std::path::Path, extra: &[&str]| {
+        let mut args = vec![
+            "export",
+            "--phh",
+            "--phh-dir",
+            out.to_str().unwrap(),
+            "--db",
+            db.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        std::process::Command::new(env!("CARGO_BIN_EXE_deckhand"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out_dir = dir.path().join("phh");
+    let out = folder(&out_dir, &["--table", "9"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.starts_with("1 hand histories written"), "{said}");
+    let file = std::fs::read_to_string(out_dir.join("table9-round0001.phh")).unwrap();
+    assert_eq!(file, String::from_utf8(export(&db).stdout).unwrap());
+    // A shift that ended before the round started holds none of it.
+    let early = dir.path().join("early");
+    let out = folder(&early, &["--to", "2000-01-01"]);
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("0 hand histories"));
+    assert_eq!(std::fs::read_dir(&early).unwrap().count(), 0);
+    // Another table's rounds are not this table's.
+    let other = dir.path().join("other");
+    let out = folder(&other, &["--table", "5"]);
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("0 hand histories"));
+
+    // A round whose betting stayed at the table is named, with why.
+    let mut untracked = common::ui::table(9, GameId::Holdem);
+    untracked.poker.untracked_betting = true;
+    let udb = dir.path().join("u.sqlite");
+    let mut t = common::ui::opened(&udb, &untracked);
+    common::poker::ok(&mut t, Command::StartRound { seats: vec![2, 4] });
+    common::poker::ok(
+        &mut t,
+        Command::Poker(deckhand::rules::poker::hand::HandCommand::Won { seats: vec![4] }),
+    );
+    common::poker::ok(&mut t, Command::RakeTaken(Default::default()));
+    drop(t);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args([
+            "export",
+            "--phh",
+            "--phh-dir",
+            dir.path().join("u").to_str().unwrap(),
+            "--db",
+            udb.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("table 9 round 1: no hand history:") && err.contains("stayed at the table"),
+        "{err}"
+    );
+}
+
+/// A few hundred random No-Limit Hold'em and Pot-Limit Omaha rounds of the property tests
+/// (`big_bet::random_hand`: random stakes, short all-ins, raises at the least and the most), each
+/// written as PHH: every one is written, reads back as TOML and pays out what was put in; with
+/// `DECKHAND_PHH_DIR` set, `.ci/run` has PokerKit replay them all and compare the finishing
+/// stacks (issue 41). The smallest chip is 1¢ here: PHH has no chip denomination and PokerKit
+/// splits a pot to the unit, where a table splits it in whole chips and gives the odd chips
+/// by its rule (§ 637a.11(k); docs/hand-verifier.md). A round whose split left an odd cent is
+/// not compared: which tied player gets it is the casino's rule, and PokerKit's is its own.
+#[test]
+fn random_big_bet_rounds_are_written_as_phh_for_pokerkit() {
+    let (mut written, mut odd) = (0, 0);
+    for seed in 0..300u64 {
+        let pot_limit = seed % 2 == 1;
+        let (_, hand) = crate::big_bet::random_hand(seed, pot_limit, 1);
+        let result = hand.result.as_ref().unwrap();
+        if result
+            .pots
+            .iter()
+            .flat_map(|p| &p.halves)
+            .any(|h| !h.odd_chips.is_empty())
+        {
+            odd += 1;
+            continue;
+        }
+        let meta = deckhand::rules::poker::phh::PhhMeta {
+            table: 1,
+            round: u32::try_from(seed).unwrap() + 1,
+            started_utc: "2026-11-29T05:00:00.000000Z".into(),
+        };
+        let text = deckhand::rules::poker::phh::to_phh(&hand, &meta)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let v: toml::Value = toml::from_str(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let sum = |key: &str| -> i64 {
+            v[key]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_integer().unwrap())
+                .sum()
+        };
+        assert_eq!(
+            sum("starting_stacks"),
+            sum("finishing_stacks"),
+            "seed {seed}: chips conserved in the file\n{text}"
+        );
+        keep(
+            &format!(
+                "random-{}-{seed:03}",
+                if pot_limit { "plo" } else { "nlhe" }
+            ),
+            &text,
+        );
+        written += 1;
+    }
+    assert_eq!(written + odd, 300);
+    assert!(written >= 250, "{written} written, {odd} with an odd chip");
+}

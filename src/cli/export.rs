@@ -108,6 +108,68 @@ fn print_pace(report: &crate::store::review::PaceReport) -> Result<()> {
     Ok(())
 }
 
+/// `deckhand export --phh --phh-dir DIR [--table T] [--from …] [--to …]`: every poker round of
+/// the journal (of a table, in a shift) as its own PHH file in `DIR`
+/// (`table12-round0007.phh`); a round PHH cannot hold (its betting kept at the table, a game
+/// without a PHH code, a round not over) is named on standard error with the reason.
+pub(super) fn phh_folder(
+    config: &Config,
+    db: Option<PathBuf>,
+    dir: &std::path::Path,
+    from: Option<String>,
+    to: Option<String>,
+    table: Option<i64>,
+) -> Result<()> {
+    use crate::store::review::check_time;
+    let time = |flag: &str, v: Option<String>| -> Result<Option<String>> {
+        v.map(|s| check_time(&s).map_err(|e| anyhow::anyhow!("{flag}: {e}")))
+            .transpose()
+    };
+    let (from, to) = (time("--from", from)?, time("--to", to)?);
+    let path = match db {
+        Some(p) => p,
+        None => config.database_path().map_err(anyhow::Error::msg)?,
+    };
+    if !path.exists() {
+        bail!("{}: no such database", path.display());
+    }
+    let rounds = crate::store::replay::round_hands_file(&path)?;
+    std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;
+    let (mut written, mut without) = (0, 0);
+    for r in rounds {
+        let in_shift = from.as_deref().is_none_or(|f| r.started_utc.as_str() >= f)
+            && to.as_deref().is_none_or(|t| r.started_utc.as_str() < t)
+            && table.is_none_or(|t| i64::from(r.table) == t);
+        if !in_shift {
+            continue;
+        }
+        let meta = crate::rules::poker::phh::PhhMeta {
+            table: r.table,
+            round: r.number,
+            started_utc: r.started_utc.clone(),
+        };
+        match crate::rules::poker::phh::to_phh(&r.hand, &meta) {
+            Ok(text) => {
+                let file = dir.join(format!("table{}-round{:04}.phh", r.table, r.number));
+                std::fs::write(&file, text).with_context(|| format!("{}", file.display()))?;
+                written += 1;
+            }
+            Err(why) => {
+                eprintln!(
+                    "table {} round {}: no hand history: {why}",
+                    r.table, r.number
+                );
+                without += 1;
+            }
+        }
+    }
+    println!(
+        "{written} hand histories written to {}; {without} rounds without one",
+        dir.display()
+    );
+    Ok(())
+}
+
 /// `deckhand export --phh --phh-round N`: round N's hand history in the PHH format on standard
 /// output.
 pub(super) fn phh(config: &Config, db: Option<PathBuf>, round: Option<u32>) -> Result<()> {

@@ -192,6 +192,11 @@ pub enum Cmd {
         phh: bool,
         #[arg(long)]
         phh_round: Option<u32>,
+        /// With --phh: every poker round (of --table, started from --from up to --to: a shift)
+        /// written into this folder, one .phh file each; the rounds PHH cannot hold are named
+        /// with the reason.
+        #[arg(long)]
+        phh_dir: Option<PathBuf>,
     },
     /// The floor-wide copy of the journal in PostgreSQL ([central] in the configuration).
     Central {
@@ -452,6 +457,15 @@ fn real_main() -> Result<()> {
         Cmd::Backup { db, to } => backup::run(&config, db, to),
         Cmd::People { db, action } => people::people(&config, db, action),
         Cmd::Print { db, printer, doc } => print::run(&config, db, printer, doc),
+        Cmd::Export {
+            db,
+            phh: true,
+            phh_dir: Some(dir),
+            from,
+            to,
+            table,
+            ..
+        } => export::phh_folder(&config, db, &dir, from, to, table),
         Cmd::Export {
             db,
             phh: true,

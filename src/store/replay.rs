@@ -329,3 +329,53 @@ fn apply_row(table: &mut Table, serial: i64, event: &Event) -> Result<()> {
         })?;
     Ok(())
 }
+
+/// Every poker-room round of the journal, each as its hand stood when the next round started
+/// (or the journal ended): the hand, its table's number and the UTC time its round started.
+/// House-banked rounds are left out (PHH records poker).
+pub fn round_hands(conn: &Connection) -> Result<Vec<RoundHand>> {
+    let mut stmt = conn.prepare(
+        "SELECT serial, ts_utc, payload FROM journal WHERE stream = 'table' ORDER BY serial",
+    )?;
+    let mut rows = stmt.query([])?;
+    let mut table = Table::default();
+    let mut out: Vec<RoundHand> = Vec::new();
+    let mut current: Option<RoundHand> = None;
+    let mut started = String::new();
+    while let Some(r) = rows.next()? {
+        let serial: i64 = r.get(0)?;
+        let payload: String = r.get(2)?;
+        let event = row_event(serial, &payload)?;
+        if matches!(&event, Event::RoundStarted { .. }) {
+            started = r.get(1)?;
+            out.extend(current.take());
+        }
+        apply_row(&mut table, serial, &event)?;
+        if let Some(round) = table.round.as_ref()
+            && let Some(h) = &round.poker
+        {
+            current = Some(RoundHand {
+                number: round.number,
+                table: table.setup.as_ref().map_or(0, |s| s.table_no),
+                started_utc: started.clone(),
+                hand: h.clone(),
+            });
+        }
+    }
+    out.extend(current);
+    Ok(out)
+}
+
+/// One poker-room round as the journal leaves it.
+#[derive(Debug, Clone)]
+pub struct RoundHand {
+    pub number: u32,
+    pub table: u32,
+    pub started_utc: String,
+    pub hand: crate::rules::poker::hand::Hand,
+}
+
+/// [`round_hands`] of the journal at `path`, opened read-only as evidence.
+pub fn round_hands_file(path: &Path) -> Result<Vec<RoundHand>> {
+    round_hands(&super::open_evidence(path)?)
+}
