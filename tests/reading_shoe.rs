@@ -120,6 +120,8 @@ fn a_reading_shoe_fills_every_hand_and_one_tap_settles() {
     let sources = row["sources"].as_array().expect("the hands' sources");
     assert!(!sources.is_empty());
     assert!(sources.iter().all(|s| s["source"] == "read"), "{sources:?}");
+    // The journal's list says the shoe read them (none was keyed).
+    h.get_by_label_contains("cards read by the shoe");
     // § 657a.10(b): the shoe's stacks are delivered clockwise from the player farthest to the
     // left, the dealer's last: stack k fills the k-th seat dealt in.
     // Stack k went to the k-th seat clockwise from the dealer's left, the last to the dealer

@@ -668,7 +668,7 @@ impl DeckhandApp {
                 RichText::new(format!(
                     "#{} {time} {}",
                     row.serial,
-                    row.kind.replace('_', " ")
+                    super::review_words::kind_words(row)
                 ))
                 .size(theme::SMALL)
                 .color(theme::TEXT_DIM),

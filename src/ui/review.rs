@@ -956,7 +956,7 @@ impl DeckhandApp {
                                             RichText::new(format!(
                                                 "Record #{} · {}",
                                                 row.serial,
-                                                row.kind.replace('_', " ")
+                                                super::review_words::kind_words(&row)
                                             ))
                                             .size(theme::BODY)
                                             .strong(),

@@ -34,6 +34,28 @@ impl Names {
     }
 }
 
+/// A record's kind in words for a list: the kind itself, but a house-banked round's hands say
+/// how they reached the record ("results tapped", "cards read by the shoe") rather than
+/// "cards keyed" where none was keyed.
+pub fn kind_words(row: &JournalRow) -> String {
+    let plain = row.kind.replace('_', " ");
+    if row.kind != "cards_keyed" {
+        return plain;
+    }
+    let Ok(v) = serde_json::from_str::<serde_json::Value>(&row.payload) else {
+        return plain;
+    };
+    if !v["results"].is_null() {
+        return "results tapped".into();
+    }
+    match v["sources"].as_array() {
+        Some(s) if !s.is_empty() && s.iter().all(|x| x["source"] == "read") => {
+            "cards read by the shoe".into()
+        }
+        _ => plain,
+    }
+}
+
 /// What a record says, in a sentence: a table record through the rules' own words, any other
 /// through its kind and its plain fields.
 pub fn sentence(row: &JournalRow) -> String {
