@@ -247,14 +247,19 @@ fn a_poker_rooms_map_and_pot_are_whole_at_1024_by_768() {
     assert!(h.query_by_label_contains("Progressive").is_none());
     h.get_by_label("Box count");
     let foot = h.get_by_label("Change decks").rect().min.y;
-    // The embedded default keeps the betting at the table: the line says so, not a pot.
-    let pot = h.get_by_label("Betting at the table").rect();
+    // The embedded default keeps the betting at the table: the line says so, not a pot, and
+    // where the button is, in view at 1024×768 (the seat list under it scrolls).
+    let pot = h
+        .get_by_label_contains("Betting at the table · button seat 5")
+        .rect();
     assert!(
         pot.max.y <= foot,
         "the pot line {pot:?} runs under the foot at {foot}"
     );
     let map = map_words(&h);
     assert!(map.contains("seat 5 D"), "the button: {map}");
+    // The blinds, posted as the round started, too.
+    h.get_by_label_contains("button seat 5 · blinds seats 2, 4");
 }
 
 /// A dealer signed in by mistake signs out at the open-table screen: Sign out stands in the

@@ -453,11 +453,26 @@ impl DeckhandApp {
                     .size(theme::BODY),
             );
         } else if t.round.as_ref().is_some_and(|r| r.untracked()) {
-            // Betting kept at the table: the pot is the dealer's to count, not the screen's.
+            // Betting kept at the table: the pot is the dealer's to count, not the screen's;
+            // where the button and the blinds are, on one line that is always in view.
+            let mut words = "Betting at the table".to_string();
+            if let Some(h) = t.round.as_ref().and_then(|r| r.poker.as_ref()) {
+                if h.procedure.button {
+                    words.push_str(&format!(" · button seat {}", h.setup.button));
+                }
+                let blinds: Vec<String> = if h.procedure.blinds {
+                    h.blind_seats().iter().map(|(s, _)| s.to_string()).collect()
+                } else {
+                    Vec::new()
+                };
+                if !blinds.is_empty() {
+                    words.push_str(&format!(" · blinds seats {}", blinds.join(", ")));
+                }
+            }
             ui.scope(|ui| {
                 ui.spacing_mut().interact_size.y = 0.0;
                 ui.label(
-                    RichText::new("Betting at the table")
+                    RichText::new(words)
                         .size(theme::SMALL)
                         .color(theme::TEXT_DIM),
                 );

@@ -340,7 +340,9 @@ impl Hand {
         }
     }
 
-    fn blind_seats(&self) -> Vec<(u8, Cents)> {
+    /// The seats that post the blinds this round, with each blind (§ 637a.11(d); heads-up as
+    /// the table's setting says).
+    pub fn blind_seats(&self) -> Vec<(u8, Cents)> {
         let order = crate::rules::betting::blind_order(
             &self.seats(),
             self.setup.button,
