@@ -396,3 +396,76 @@ fn lunar_forced_dealer_tapped_after_its_replacement_card() {
     // have the Ante paid 1 to 1 and the Bet returned (§ 589.11(e)(2)(i)).
     assert_eq!(nets(&db)[..5], [1000, 1000, 1000, 1000, 1000]);
 }
+
+/// A hand declared for the Super at lock-in that then bought a sixth card, a dealer who does
+/// not qualify, the other player forcing: the forced dealer's new hand is tapped and the round
+/// settles (the declared hand's cards stay from lock-in; its draw is never asked for).
+#[test]
+fn lunar_forced_round_settles_with_a_declared_hand_that_drew() {
+    use common::ui::keys;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("lunar-declared.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    open_with_seats(&mut h, GameId::LunarPoker, tap, &[1, 2]);
+    for (seat, spot, amount) in [(1, "Ante", "10"), (2, "Ante", "10"), (1, "Super", "5")] {
+        tap(&mut h, &format!("Wagers of seat {seat}"));
+        tap(&mut h, &format!("Seat {seat} {spot}: —"));
+        keys(&mut h, amount);
+    }
+    tap(&mut h, "No more bets");
+    tap(&mut h, "Cards dealt");
+    h.get_by_label("Seat 1 decides");
+    tap(&mut h, "Declared for the Super: cards face up");
+    tap(&mut h, "Buy a sixth card · fee $10.00");
+    h.get_by_label("Seat 2 decides");
+    tap(&mut h, "2× · $20.00");
+    // § 589.11(c): the declared hand keyed, the Super settled, then paid.
+    for c in ["A♥", "K♥", "9♦", "6♦", "3♥"] {
+        tap(&mut h, c);
+    }
+    tap(&mut h, "Settle the lock-in");
+    tap(&mut h, "Lock-in paid");
+    h.get_by_label("Seat 1 decides");
+    tap(&mut h, "2× · $20.00");
+    tap(&mut h, "Done");
+    h.get_by_label("Tap each hand's result");
+    tap(&mut h, "Does not qualify");
+    tap(&mut h, "One pair");
+    tap(&mut h, "Ace-king");
+    tap(&mut h, "Next: who forces");
+    tap(&mut h, "No force");
+    tap(&mut h, "Force the dealer · fee $10.00");
+    tap(&mut h, "8♣");
+    h.get_by_label("The dealer's new hand: tap its result");
+    tap(&mut h, "Still does not qualify");
+    tap(&mut h, "Settle");
+    h.get_by_label("Settle in this order");
+}
+
+/// The dealer taps "Qualifies", a winner and its second combination, then corrects the
+/// dealer's hand to "Does not qualify": the comparison and the second combination tapped
+/// before no longer count, and the results go on to the force (not refused).
+#[test]
+fn lunar_a_qualification_corrected_drops_the_comparisons_tapped_before_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("lunar-corrected.sqlite");
+    let mut h = lunar_at_the_cards(&db);
+    tap(&mut h, "Qualifies, ace-king or better");
+    tap(&mut h, "One pair");
+    tap(&mut h, "Beats the dealer");
+    tap(&mut h, "2nd: ace-king");
+    tap(&mut h, "Does not qualify");
+    for cat in ["No hand", "No hand", "Ace-king", "No hand"] {
+        tap(&mut h, cat);
+    }
+    tap(&mut h, "Next: who forces");
+    h.get_by_label("No force");
+    let row: serde_json::Value =
+        serde_json::from_str(payloads(&db, "cards_keyed").last().unwrap()).unwrap();
+    assert_eq!(row["results"]["dealer_qualifies"], false);
+    let seat1 = &row["results"]["seats"][0][1];
+    assert!(
+        seat1["versus"].is_null() && seat1["second"].is_null(),
+        "{seat1}"
+    );
+}

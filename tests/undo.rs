@@ -303,9 +303,9 @@ fn a_lunar_decision_is_not_taken_back_once_all_decisions_are_locked_in() {
 }
 
 /// § 589.11(a) where nobody declared and no Super Wager stands: "all decisions are locked in" is
-/// the Options phase's reveal, and it closes the round's history all the same.
+/// the Options phase's reveal, and no correction takes the round back past it all the same.
 #[test]
-fn a_lunar_lock_in_without_a_super_wager_closes_the_history_too() {
+fn a_lunar_lock_in_without_a_super_wager_is_not_corrected_past() {
     use deckhand::rules::banked::round::DrawKind;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("undo-lunar-plain.sqlite");

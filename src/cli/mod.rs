@@ -195,7 +195,7 @@ pub enum Cmd {
         /// With --phh: every poker round (of --table, started from --from up to --to: a shift)
         /// written into this folder, one .phh file each; the rounds PHH cannot hold are named
         /// with the reason.
-        #[arg(long)]
+        #[arg(long, requires = "phh")]
         phh_dir: Option<PathBuf>,
     },
     /// The floor-wide copy of the journal in PostgreSQL ([central] in the configuration).

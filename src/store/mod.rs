@@ -557,7 +557,6 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
-    /// The newest row of one of `kinds`, if any.
     /// The time of the journal's newest row, as written (UTC, RFC 3339); none for an empty
     /// journal.
     pub fn newest_time(&self) -> Result<Option<String>> {
@@ -571,6 +570,7 @@ impl Store {
             .optional()?)
     }
 
+    /// The newest row of one of `kinds`, if any.
     pub fn newest_of(&self, kinds: &[&str]) -> Result<Option<JournalRow>> {
         let sql = format!(
             "SELECT {} FROM journal WHERE kind IN (SELECT value FROM json_each(?1))

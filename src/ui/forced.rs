@@ -73,6 +73,11 @@ impl BankedEntry {
                 .category(&cat)
                 .map_or("?", |c| c.label);
             let (versus, second) = t.seats.get(&seat).copied().unwrap_or_default();
+            // No hand loses to a hand that qualifies: nothing to tap (§ 589.11(e)).
+            if crate::rules::banked::lunar::RESULTS.loses_to_qualifier(&cat) {
+                body(ui, &format!("Seat {seat} ({label}): loses"));
+                continue;
+            }
             ui.horizontal_wrapped(|ui| {
                 body(ui, &format!("Seat {seat} ({label}):"));
                 for (v, words) in VERSUS {
@@ -108,7 +113,12 @@ impl BankedEntry {
                 .find(|(k, _)| k == s)
                 .map(|(_, x)| x.category.clone())?;
             let (versus, second) = t.seats.get(s).copied().unwrap_or_default();
-            let versus = if qualifies { Some(versus?) } else { None };
+            let loses = crate::rules::banked::lunar::RESULTS.loses_to_qualifier(&category);
+            let versus = match (qualifies, loses) {
+                (false, _) => None,
+                (true, true) => Some(Versus::Loses),
+                (true, false) => Some(versus?),
+            };
             let wins = versus == Some(Versus::Wins);
             let second = match (wins, r.second_choices(*s, &category).is_empty()) {
                 (true, false) => Some(second?.to_string()),
@@ -127,8 +137,14 @@ impl BankedEntry {
             dealer_qualifies: qualifies,
             seats,
         });
-        // The cards keyed with the results stay (a payout a floorperson validates).
-        let cards = r.cards.iter().map(|(s, c)| (*s, c.clone())).collect();
+        // The cards keyed with the results stay (a payout a floorperson validates); a hand
+        // declared at lock-in is kept by the rules from then (sent again, it would owe its draw).
+        let cards = r
+            .cards
+            .iter()
+            .filter(|(s, _)| !r.declared.contains(s))
+            .map(|(s, c)| (*s, c.clone()))
+            .collect();
         Some(BankedCommand::from_results(cards, results))
     }
 }

@@ -51,7 +51,15 @@ impl Tapped {
     ) -> (Option<&'static str>, Option<Versus>) {
         let (cat, versus) = self.seats.get(&seat).copied().unwrap_or_default();
         let loses = self.qualifies == Some(true) && cat.is_some_and(|c| def.loses_to_qualifier(c));
-        (cat, if loses { Some(Versus::Loses) } else { versus })
+        // A comparison tapped before the dealer's hand was said not to qualify no longer holds.
+        let versus = if !def.compare.needed(self.qualifies) {
+            None
+        } else if loses {
+            Some(Versus::Loses)
+        } else {
+            versus
+        };
+        (cat, versus)
     }
 
     /// The dealer's qualification as the command gives it: false where the game has none.
@@ -583,14 +591,20 @@ impl BankedEntry {
 impl BankedEntry {
     /// The seat's hand won and its second combination is still to be tapped.
     fn second_owed(&self, r: &BankedRound, seat: u8) -> bool {
-        let (cat, versus) = self.tapped.seats.get(&seat).copied().unwrap_or_default();
+        let Some(def) = r.def().results else {
+            return false;
+        };
+        let (cat, versus) = self.tapped.result(def, seat);
         cat.is_some_and(|c| !self.second_done(r, seat, c, versus))
     }
 
     /// A winner's second combination, where its hand can hold one (Lunar Poker,
     /// § 589.11(e)(1)(ii)): "none" first, then those its category allows.
     fn second_buttons(&mut self, ui: &mut Ui, r: &BankedRound, seat: u8, tapped: &mut bool) {
-        let (cat, versus) = self.tapped.seats.get(&seat).copied().unwrap_or_default();
+        let Some(def) = r.def().results else {
+            return;
+        };
+        let (cat, versus) = self.tapped.result(def, seat);
         let Some(cat) = cat.filter(|_| versus == Some(Versus::Wins)) else {
             return;
         };

@@ -25,6 +25,10 @@ pub struct Taken {
     pub undoable: bool,
     /// The round before the step.
     pub before: Box<Round>,
+    /// The step locks every decision in (Lunar Poker's Options phase revealed, § 589.11(a)):
+    /// no correction takes the round back past it. (Kept as a step, not a close of the
+    /// history, so the journals written before replay as they did.)
+    pub locks: bool,
 }
 
 impl Table {
@@ -61,10 +65,13 @@ impl Table {
             }
             _ => return None,
         };
+        let locks =
+            matches!(e, Event::Banked(BankedEvent::Revealed { phase }) if self.locks_in(*phase));
         Some(Taken {
             what,
             undoable,
             before: Box::new(round.clone()),
+            locks,
         })
     }
 
@@ -78,9 +85,6 @@ impl Table {
             // The stub counted is a fact about the deck: no undo takes the round back past it.
             | Event::StubCounted { .. }
             | Event::RoundVoided { .. } => true,
-            // Lunar Poker: "all decisions are locked in" (§ 589.11(a)) with nothing declared
-            // and no Super Wager is the Options phase's reveal.
-            Event::Banked(BankedEvent::Revealed { phase }) if self.locks_in(*phase) => true,
             Event::Banked(b) => matches!(
                 b,
                 BankedEvent::BetsClosed { .. }
@@ -142,6 +146,11 @@ impl Table {
             return refuse(format!(
                 "the round can be taken back 1 to {n} steps, not {steps}"
             ));
+        }
+        if self.history[n - steps as usize..].iter().any(|t| t.locks) {
+            return refuse(
+                "all decisions are locked in: no correction takes a player's decision back past it (§ 589.11(a))",
+            );
         }
         Ok(vec![Event::RoundCorrected {
             steps,

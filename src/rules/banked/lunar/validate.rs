@@ -192,7 +192,7 @@ pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, Settle
         }
         if let Some(r) = &s.result {
             let known = (!first.is_empty() && !draw_unkeyed).then_some(&final_cards[..]);
-            results::check(&format!("seats[{i}]"), r, dealer_q, six, known)?;
+            results::check(&format!("seat {}", s.seat), r, dealer_q, six, known)?;
         }
         if s.forced.is_some() != (by_results && s.force) {
             return Err(err(
@@ -205,7 +205,13 @@ pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, Settle
             if fr.category != r.category {
                 return Err(err(f("forced.category"), "the hand is the one tapped"));
             }
-            results::check(&format!("seats[{i}].forced"), fr, q, six, None)?;
+            results::check(
+                &format!("seat {} against the forced dealer", s.seat),
+                fr,
+                q,
+                six,
+                None,
+            )?;
         }
         out.push(Checked {
             seat: s.seat,

@@ -1390,10 +1390,12 @@ impl BankedRound {
                 let mut check =
                     |what: &str, cards: &[Card], n: usize| take_cards(&mut used, what, cards, n);
                 let mut seats: BTreeMap<u8, Vec<Card>> = seats.iter().cloned().collect();
-                // The hands the command keys (not those kept from lock-in).
+                // The hands the command keys, not those kept from lock-in (a recorded event
+                // carries them again: its replay must owe no more than the command did).
+                let kept = |s: &u8| self.lock_in.is_some() && self.cards.contains_key(s);
                 let given: Vec<u8> = seats
                     .iter()
-                    .filter(|(_, c)| !c.is_empty())
+                    .filter(|(s, c)| !c.is_empty() && !kept(s))
                     .map(|(s, _)| *s)
                     .collect();
                 // A hand declared at lock-in was settled on those cards (§ 589.11(c)); from
