@@ -243,6 +243,7 @@ pub fn build(
     let mut app = DeckhandApp::new(term, config.table_setup(), sim_script)
         .with_games(config.table_setups())
         .with_screen_lock(config.lock_after())
+        .with_scale_to_screen(config.display.scale_to_screen)
         .with_deck_reminder(config.table.deck_reminder_minutes)
         .with_high_hand(config.high_hand.clone())
         .with_time_charges(config.time_charges.clone())

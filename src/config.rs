@@ -578,11 +578,18 @@ pub struct DemoConfig {
 pub struct DisplayConfig {
     #[serde(default = "yes")]
     pub fullscreen: bool,
+    /// A monitor larger than 1024×768 shows the screens larger (their targets with them),
+    /// not emptier: the whole design scaled by the most that keeps 1024×768 points.
+    #[serde(default = "yes")]
+    pub scale_to_screen: bool,
 }
 
 impl Default for DisplayConfig {
     fn default() -> Self {
-        DisplayConfig { fullscreen: true }
+        DisplayConfig {
+            fullscreen: true,
+            scale_to_screen: true,
+        }
     }
 }
 

@@ -157,3 +157,50 @@ fn the_status_line_fits_a_long_game_with_its_pace_at_1024() {
         "{seen:?}"
     );
 }
+
+/// `[display] scale_to_screen`: on a 1920×1080 monitor the window shows the design 1.4 times
+/// larger (1371×771 points, still at least 1024×768), its targets with it, rather than the
+/// same screen in the top-left corner; the scale settles at once and stays.
+#[test]
+fn a_1920_by_1080_monitor_shows_the_design_larger() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = common::ui::real_config(&dir.path().join("scaled.sqlite"));
+    assert!(config.display.scale_to_screen, "on by default");
+    let app = deckhand::app::build(&config, Default::default(), None).unwrap();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1920.0, 1080.0))
+        .build_ui_state(
+            |ui, app: &mut DeckhandApp| {
+                if app.scales_to_screen() {
+                    deckhand::ui::scale_to_screen(ui.ctx());
+                }
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            app,
+        );
+    for _ in 0..4 {
+        h.run_ok();
+    }
+    assert!(
+        (h.ctx.zoom_factor() - 1.4).abs() < 1e-3,
+        "{}",
+        h.ctx.zoom_factor()
+    );
+    let screen = h.ctx.content_rect();
+    assert!(
+        screen.width() >= 1024.0 && screen.height() >= 768.0,
+        "{screen:?}"
+    );
+    // The sign-in's names are 1.4 times the size they are at 1024×768, in pixels.
+    let name = h.get_by_label("Alex Rivera").rect();
+    let mut small = real_app(&dir.path().join("plain.sqlite"), 1024.0, 768.0, 0.25);
+    small.run_ok();
+    let plain = small.get_by_label("Alex Rivera").rect();
+    let px = name.height() * h.ctx.pixels_per_point();
+    assert!(
+        (px / plain.height() - 1.4).abs() < 0.05,
+        "{px} vs {}",
+        plain.height()
+    );
+}

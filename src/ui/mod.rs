@@ -33,7 +33,7 @@ mod widgets;
 pub use untracked::preset_label as rake_preset_label;
 
 use signature::Signature;
-pub use station::Station;
+pub use station::{Station, scale_to_screen};
 use widgets::*;
 
 use crate::devices::progressive::ControllerState;
@@ -249,6 +249,8 @@ pub struct DeckhandApp {
     themed: bool,
     /// Idle time between rounds before the screen locks.
     lock_after: Option<std::time::Duration>,
+    /// `[display] scale_to_screen`: the window scales the design to its monitor.
+    scale_to_screen: bool,
     /// Minutes before the decks' change is due that the screen starts reminding the dealer
     /// (`[table] deck_reminder_minutes`).
     deck_reminder_minutes: i64,
@@ -297,6 +299,7 @@ impl DeckhandApp {
             sim,
             themed: false,
             lock_after: None,
+            scale_to_screen: false,
             deck_reminder_minutes: i64::from(crate::config::DEFAULT_DECK_REMINDER_MINUTES),
             last_touch: std::time::Instant::now(),
             guard: Default::default(),
@@ -343,6 +346,17 @@ impl DeckhandApp {
     pub fn with_screen_lock(mut self, after: Option<std::time::Duration>) -> DeckhandApp {
         self.lock_after = after;
         self
+    }
+
+    /// The window scales the design to a monitor larger than 1024×768 (`[display]
+    /// scale_to_screen`; the real window only: a test's harness keeps its points).
+    pub fn with_scale_to_screen(mut self, on: bool) -> DeckhandApp {
+        self.scale_to_screen = on;
+        self
+    }
+
+    pub fn scales_to_screen(&self) -> bool {
+        self.scale_to_screen
     }
 
     /// How long before the decks' change is due the reminder shows (`[table]

@@ -81,6 +81,13 @@ fn whole_screen(ui: &mut Ui, heading: &str, text: &str) {
 
 impl eframe::App for Station {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        // The monitor at the table: the design shown as large as it fits (`[display]
+        // scale_to_screen`).
+        if let Station::Table(app) = self
+            && app.scales_to_screen()
+        {
+            scale_to_screen(ctx);
+        }
         Station::logic(self, ctx);
     }
 
@@ -90,5 +97,53 @@ impl eframe::App for Station {
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.stop();
+    }
+}
+
+/// The design's least screen, in points: every screen is laid out for at least this much.
+const DESIGN: egui::Vec2 = egui::vec2(1024.0, 768.0);
+
+/// The zoom that shows the design larger on a screen larger than 1024×768 points (a 1920×1080
+/// monitor: 1.4, the layout of a 1371×771 screen with targets 40% larger), never smaller than
+/// 1; in steps of 0.05 so a window a pixel larger does not rescale everything.
+pub fn zoom_for(screen_physical: egui::Vec2, native_pixels_per_point: f32) -> f32 {
+    let native = native_pixels_per_point.max(0.1);
+    let fit = (screen_physical.x / native / DESIGN.x).min(screen_physical.y / native / DESIGN.y);
+    if !fit.is_finite() {
+        return 1.0;
+    }
+    ((fit * 20.0).floor() / 20.0).clamp(1.0, 3.0)
+}
+
+/// Scales the whole screen to the monitor (`zoom_for`), once the window has its size.
+pub fn scale_to_screen(ctx: &egui::Context) {
+    let ppp = ctx.pixels_per_point();
+    let native = ctx.native_pixels_per_point().unwrap_or(1.0);
+    let physical = ctx.content_rect().size() * ppp;
+    if physical.x < 1.0 || physical.y < 1.0 {
+        return;
+    }
+    let want = zoom_for(physical, native);
+    if (ctx.zoom_factor() - want).abs() > 0.01 {
+        ctx.set_zoom_factor(want);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::zoom_for;
+
+    #[test]
+    fn a_larger_screen_shows_the_design_larger_never_smaller() {
+        let z = |w: f32, h: f32, native: f32| zoom_for(egui::vec2(w, h), native);
+        assert_eq!(z(1024.0, 768.0, 1.0), 1.0);
+        // 1920×1080: the height allows 1.40 (771 points of 768).
+        assert_eq!(z(1920.0, 1080.0, 1.0), 1.4);
+        assert_eq!(z(1280.0, 1024.0, 1.0), 1.25);
+        // A 4K monitor whose system already doubles: 1.4 on top of it.
+        assert_eq!(z(3840.0, 2160.0, 2.0), 1.4);
+        // Smaller than the design, or no size yet: never below 1.
+        assert_eq!(z(800.0, 600.0, 1.0), 1.0);
+        assert_eq!(z(0.0, 0.0, 0.0), 1.0);
     }
 }
