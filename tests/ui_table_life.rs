@@ -26,6 +26,34 @@ fn ready(db: &std::path::Path, s: &TableSetup) -> Terminal {
     common::ui::opened(db, s)
 }
 
+/// A house-banked game's deck life (`section`, § x.3(c)): dealt from the hand the decks last
+/// four hours, so a round starts on them up to then and not after; from a manual or an automated
+/// dealing shoe, eight.
+fn decks_last_four_hours_from_the_hand_and_eight_from_a_shoe(game: GameId, section: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let s = setup(game, Dealing::Hand);
+    assert_eq!(s.deck_change_limit(), (4, section), "{}", game.id());
+    for dealing in [Dealing::ManualShoe, Dealing::AutomatedShoe] {
+        assert_eq!(
+            setup(game, dealing).deck_change_limit(),
+            (8, section),
+            "{} {dealing:?}",
+            game.id()
+        );
+    }
+    let t = ready(&dir.path().join("due.sqlite"), &s);
+    let now = chrono::Utc::now();
+    assert_eq!(t.deck_change_due().unwrap(), (240, section.to_string()));
+    assert!(
+        t.deck_change_refusal(now + chrono::Duration::minutes(239))
+            .is_none()
+    );
+    let e = t
+        .deck_change_refusal(now + chrono::Duration::minutes(241))
+        .unwrap();
+    assert!(e.contains(&format!("4 hours ({section})")), "{e}");
+}
+
 #[test]
 fn decks_are_changed_and_the_table_closes_and_reopens() {
     let dir = tempfile::tempdir().unwrap();
@@ -105,38 +133,15 @@ fn a_round_cannot_start_on_decks_past_their_time() {
     t.execute(Command::StartRound { seats: vec![1] }).unwrap();
 }
 
-/// Mississippi Stud's decks: changed at least every 4 hours dealt from the hand, every 8 dealt
-/// from a manual or an automated dealing shoe (§ 655a.3(c)); no round starts on decks past
-/// their time.
+/// Mississippi Stud's decks: changed at least every 4 hours dealt from the hand, every 8 from a manual
+/// or an automated dealing shoe (§ 655a.3(c)); no round starts on decks past their time.
 #[test]
 fn mississippi_stud_decks_last_four_hours_from_the_hand_and_eight_from_a_shoe() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("ms-due.sqlite");
-    let s = setup(GameId::MississippiStud, Dealing::Hand);
-    // § 655a.3(c): 4 hours dealt by hand, 8 from a manual or automated dealing shoe, and a
-    // round refused on decks past their time.
-    assert_eq!(s.deck_change_limit(), (4, "§ 655a.3(c)"));
-    for dealing in [Dealing::ManualShoe, Dealing::AutomatedShoe] {
-        assert_eq!(
-            setup(GameId::MississippiStud, dealing).deck_change_limit(),
-            (8, "§ 655a.3(c)"),
-            "{dealing:?}"
-        );
-    }
-    let t = ready(&db, &s);
-    let now = chrono::Utc::now();
-    assert_eq!(
-        t.deck_change_due().unwrap(),
-        (240, "§ 655a.3(c)".to_string())
+    // § 655a.3(c): four hours from the hand, eight from a shoe.
+    decks_last_four_hours_from_the_hand_and_eight_from_a_shoe(
+        GameId::MississippiStud,
+        "§ 655a.3(c)",
     );
-    assert!(
-        t.deck_change_refusal(now + chrono::Duration::minutes(239))
-            .is_none()
-    );
-    let e = t
-        .deck_change_refusal(now + chrono::Duration::minutes(241))
-        .unwrap();
-    assert!(e.contains("4 hours (§ 655a.3(c))"), "{e}");
 }
 
 /// WPT Heads-Up Hold 'Em's decks: dealt from the hand they last four hours, from a manual or an
@@ -144,32 +149,9 @@ fn mississippi_stud_decks_last_four_hours_from_the_hand_and_eight_from_a_shoe() 
 /// casino may choose fewer hours, never more.
 #[test]
 fn wpt_decks_last_four_hours_from_the_hand_and_eight_from_a_shoe() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("wpt-due.sqlite");
+    // § 677a.3(c): four hours from the hand, eight from a shoe; and never longer.
+    decks_last_four_hours_from_the_hand_and_eight_from_a_shoe(GameId::WptHeadsUp, "§ 677a.3(c)");
     let s = setup(GameId::WptHeadsUp, Dealing::Hand);
-    let t = ready(&db, &s);
-    let now = chrono::Utc::now();
-    // § 677a.3(c): dealt by hand, the decks are changed at least every four hours: a round
-    // starts on them up to then, not after.
-    assert_eq!(
-        t.deck_change_due().unwrap(),
-        (240, "§ 677a.3(c)".to_string())
-    );
-    assert!(
-        t.deck_change_refusal(now + chrono::Duration::minutes(239))
-            .is_none()
-    );
-    let e = t
-        .deck_change_refusal(now + chrono::Duration::minutes(241))
-        .unwrap();
-    assert!(e.contains("4 hours (§ 677a.3(c))"), "{e}");
-    // From a manual or an automated dealing shoe, eight hours.
-    for dealing in [Dealing::ManualShoe, Dealing::AutomatedShoe] {
-        assert_eq!(
-            setup(GameId::WptHeadsUp, dealing).deck_change_limit(),
-            (8, "§ 677a.3(c)")
-        );
-    }
     let mut longer = s.clone();
     longer.poker.deck_change_hours = 5;
     let e = longer.validate().unwrap_err();
@@ -202,33 +184,12 @@ fn a_poker_round_cannot_start_on_decks_past_twelve_hours() {
     assert!(e.contains("12 hours (§ 637a.3(c))"), "{e}");
 }
 
-/// Lunar Poker's decks are changed at least every 4 hours dealt from the hand, every 8 dealt
-/// from a manual or an automated dealing shoe (§ 589.3(c)); no round starts on decks past their
-/// time.
+/// Lunar Poker's decks: changed at least every 4 hours dealt from the hand, every 8 from a manual
+/// or an automated dealing shoe (§ 589.3(c)); no round starts on decks past their time.
 #[test]
 fn lunar_poker_decks_last_four_hours_from_the_hand_and_eight_from_a_shoe() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("lunar-due.sqlite");
-    let s = setup(GameId::LunarPoker, Dealing::Hand);
-    // § 589.3(c): 4 hours dealt by hand, 8 from a manual or automated dealing shoe.
-    assert_eq!(s.deck_change_limit(), (4, "§ 589.3(c)"));
-    for dealing in [Dealing::ManualShoe, Dealing::AutomatedShoe] {
-        assert_eq!(
-            setup(GameId::LunarPoker, dealing).deck_change_limit(),
-            (8, "§ 589.3(c)"),
-            "{dealing:?}"
-        );
-    }
-    let t = ready(&db, &s);
-    let now = chrono::Utc::now();
-    assert!(
-        t.deck_change_refusal(now + chrono::Duration::minutes(239))
-            .is_none()
-    );
-    let e = t
-        .deck_change_refusal(now + chrono::Duration::minutes(241))
-        .unwrap();
-    assert!(e.contains("4 hours (§ 589.3(c))"), "{e}");
+    // § 589.3(c): four hours from the hand, eight from a shoe.
+    decks_last_four_hours_from_the_hand_and_eight_from_a_shoe(GameId::LunarPoker, "§ 589.3(c)");
 }
 
 /// The opening from the real start (§ 637a.4(b),(c)): once the floorperson has verified the
@@ -427,37 +388,15 @@ fn lunar_poker_with_the_shuffler_opens_two_decks_and_alternates_them() {
     assert_eq!(after.next_deck(), 0);
 }
 
-/// Texas Hold 'Em Bonus's decks: changed at least every 4 hours dealt from the hand, every 8
-/// dealt from a manual or an automated dealing shoe (§ 647a.3(c)); no round starts on decks past
-/// their time.
+/// Texas Hold 'Em Bonus's decks: changed at least every 4 hours dealt from the hand, every 8 from a manual
+/// or an automated dealing shoe (§ 647a.3(c)); no round starts on decks past their time.
 #[test]
 fn texas_holdem_bonus_decks_last_four_hours_from_the_hand_and_eight_from_a_shoe() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("thb-due.sqlite");
-    let s = setup(GameId::TexasHoldemBonus, Dealing::Hand);
-    let t = ready(&db, &s);
-    let now = chrono::Utc::now();
-    // § 647a.3(c): dealt by hand, the decks last 4 hours: a round starts on them up to then,
-    // not after; from a manual or an automated dealing shoe, 8 hours (below).
-    assert_eq!(
-        t.deck_change_due().unwrap(),
-        (240, "§ 647a.3(c)".to_string())
+    // § 647a.3(c): four hours from the hand, eight from a shoe.
+    decks_last_four_hours_from_the_hand_and_eight_from_a_shoe(
+        GameId::TexasHoldemBonus,
+        "§ 647a.3(c)",
     );
-    assert!(
-        t.deck_change_refusal(now + chrono::Duration::minutes(239))
-            .is_none()
-    );
-    let e = t
-        .deck_change_refusal(now + chrono::Duration::minutes(241))
-        .unwrap();
-    assert!(e.contains("4 hours (§ 647a.3(c))"), "{e}");
-    for dealing in [Dealing::ManualShoe, Dealing::AutomatedShoe] {
-        assert_eq!(
-            setup(GameId::TexasHoldemBonus, dealing).deck_change_limit(),
-            (8, "§ 647a.3(c)"),
-            "{dealing:?}"
-        );
-    }
 }
 
 /// The reminder's lead is the casino's (`[table] deck_reminder_minutes`): decks good for an hour

@@ -218,33 +218,24 @@ fn a_crazy_4_decision_is_undone_before_the_next_seat_decides() {
     assert_eq!(t2.table().round, end.round);
 }
 
-/// Lunar Poker: once "all decisions are locked in" no decision is taken back or changed
-/// (§ 589.11(a)(3)): the dealer's undo and a floorperson's correction are refused, the player
-/// who bet decides nothing more, and only the player who drew decides again (§ 589.11(d)).
-#[test]
-fn a_lunar_decision_is_not_taken_back_once_all_decisions_are_locked_in() {
+/// A Lunar Poker round of seats 2 and 4 ($10 Antes, seat 2 a Super Wager of `super_wager`) just
+/// before "all decisions are locked in": seat 2 has bet, seat 4 bought a sixth card.
+fn lunar_before_the_lock_in(db: &std::path::Path, super_wager: i64) -> Terminal {
     use deckhand::rules::banked::round::DrawKind;
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("undo-lunar.sqlite");
     let s = common::ui::table(6, GameId::LunarPoker);
-    let mut t = common::ui::opened(&db, &s);
+    let mut t = common::ui::opened(db, &s);
     ok(&mut t, Command::StartRound { seats: vec![2, 4] });
-    ok(
-        &mut t,
-        Command::Banked(BankedCommand::Wagers {
-            seat: 2,
-            wagers: [("ante".to_string(), 1000), ("super".to_string(), 500)]
-                .into_iter()
-                .collect(),
-        }),
-    );
-    ok(
-        &mut t,
-        Command::Banked(BankedCommand::Wagers {
-            seat: 4,
-            wagers: [("ante".to_string(), 1000)].into_iter().collect(),
-        }),
-    );
+    for (seat, sup) in [(2, super_wager), (4, 0)] {
+        let mut wagers: std::collections::BTreeMap<String, i64> =
+            [("ante".to_string(), 1000)].into_iter().collect();
+        if sup > 0 {
+            wagers.insert("super".into(), sup);
+        }
+        ok(
+            &mut t,
+            Command::Banked(BankedCommand::Wagers { seat, wagers }),
+        );
+    }
     ok(&mut t, Command::Banked(BankedCommand::NoMoreBets));
     ok(&mut t, Command::Banked(BankedCommand::Dealt));
     ok(
@@ -261,6 +252,16 @@ fn a_lunar_decision_is_not_taken_back_once_all_decisions_are_locked_in() {
             kind: DrawKind::Buy,
         }),
     );
+    t
+}
+
+/// Lunar Poker: once "all decisions are locked in" no decision is taken back or changed
+/// (§ 589.11(a)(3)): the dealer's undo and a floorperson's correction are refused, the player
+/// who bet decides nothing more, and only the player who drew decides again (§ 589.11(d)).
+#[test]
+fn a_lunar_decision_is_not_taken_back_once_all_decisions_are_locked_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = lunar_before_the_lock_in(&dir.path().join("undo-lunar.sqlite"), 500);
     // Until the lock-in, the last decision can still be taken back.
     assert!(t.table().undoable().is_some());
     // "All decisions are locked in": seat 2's Super Wager, not declared, is settled.
@@ -306,37 +307,8 @@ fn a_lunar_decision_is_not_taken_back_once_all_decisions_are_locked_in() {
 /// the Options phase's reveal, and no correction takes the round back past it all the same.
 #[test]
 fn a_lunar_lock_in_without_a_super_wager_is_not_corrected_past() {
-    use deckhand::rules::banked::round::DrawKind;
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("undo-lunar-plain.sqlite");
-    let s = common::ui::table(6, GameId::LunarPoker);
-    let mut t = common::ui::opened(&db, &s);
-    ok(&mut t, Command::StartRound { seats: vec![2, 4] });
-    for seat in [2, 4] {
-        ok(
-            &mut t,
-            Command::Banked(BankedCommand::Wagers {
-                seat,
-                wagers: [("ante".to_string(), 1000)].into_iter().collect(),
-            }),
-        );
-    }
-    ok(&mut t, Command::Banked(BankedCommand::NoMoreBets));
-    ok(&mut t, Command::Banked(BankedCommand::Dealt));
-    ok(
-        &mut t,
-        Command::Banked(BankedCommand::Decide {
-            seat: 2,
-            multiple: 2,
-        }),
-    );
-    ok(
-        &mut t,
-        Command::Banked(BankedCommand::Draw {
-            seat: 4,
-            kind: DrawKind::Buy,
-        }),
-    );
+    let mut t = lunar_before_the_lock_in(&dir.path().join("undo-lunar-plain.sqlite"), 0);
     assert!(t.table().undoable().is_some());
     ok(&mut t, Command::Banked(BankedCommand::Revealed));
     let floor = person("Dana Brooks", "1001", Role::Floorperson);

@@ -141,39 +141,17 @@ fn a_mississippi_stud_player_who_shares_his_hand_forfeits_every_wager() {
 /// and the round goes on for the other seat.
 #[test]
 fn a_texas_holdem_bonus_player_who_leaves_loses_every_wager() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("thb.sqlite");
-    let mut h = common::ui::real_app(&db, 1280.0, 800.0, 0.25);
-    common::play::open_from_sign_in(&mut h, GameId::TexasHoldemBonus, tap);
-    tap(&mut h, "Wagers of seat 2");
-    wager(&mut h, 2, "Ante", "10");
-    wager(&mut h, 2, "Bonus", "5");
-    tap(&mut h, "Wagers of seat 4");
-    wager(&mut h, 4, "Ante", "10");
-    tap(&mut h, "No more bets");
-    tap(&mut h, "Cards dealt");
-    report(
-        &mut h,
-        "The player left the table during the round",
+    // § 647a.7(b): the Ante and the Bonus lose, each under the section.
+    let two = leaves_once_dealt(
+        GameId::TexasHoldemBonus,
         "§ 647a.7(b)",
-        2,
+        Some(("Bonus", "5")),
     );
-    // Seat 2's hand takes no further part: seat 4 decides the Flop alone.
-    h.get_by_label("Seat 4 decides");
-    common::play::play_out(&mut h);
-    let s = settlement(&db);
-    let two = net_of(&s, 2);
-    // § 647a.7(b): the floorperson signed the seat's wagers abandoned: the Ante and the Bonus
-    // lose, each under the section.
     assert_eq!(
         two.iter().map(|w| w.1).sum::<i64>(),
         -(1000 + 500),
-        "the Ante and the Bonus: {two:?}"
+        "{two:?}"
     );
-    assert!(two.iter().all(|w| w.2 == "§ 647a.7(b)"), "{two:?}");
-    let t = h.state().terminal().table();
-    assert!(t.round.is_none() && t.rounds_played == 1);
-    audit(&db, &h);
 }
 
 /// Crazy 4 Poker (§ 657a.7(b)): a player who leaves the table once the cards are dealt has his
@@ -181,12 +159,46 @@ fn a_texas_holdem_bonus_player_who_leaves_loses_every_wager() {
 /// neither decided nor keyed, and the other seat plays the round out.
 #[test]
 fn a_crazy_4_poker_player_who_leaves_loses_every_wager() {
+    // § 657a.7(b): the Ante and the Super Bonus (equal to it) lose, each under the section.
+    let two = leaves_once_dealt(GameId::Crazy4Poker, "§ 657a.7(b)", None);
+    assert_eq!(
+        two.iter().map(|w| w.1).sum::<i64>(),
+        -(1000 + 1000),
+        "{two:?}"
+    );
+}
+
+/// Mississippi Stud (§ 655a.7(b)): a player who leaves the table once the cards are dealt has
+/// his Ante abandoned and lost, the floorperson signing for his seat; the other seat plays the
+/// round out.
+#[test]
+fn a_mississippi_stud_player_who_leaves_loses_every_wager() {
+    // § 655a.7(b): the Ante loses, under the section; the hand took no street wager.
+    let two = leaves_once_dealt(GameId::MississippiStud, "§ 655a.7(b)", None);
+    assert_eq!(
+        two,
+        vec![("ante".to_string(), -1000, "§ 655a.7(b)".to_string())]
+    );
+}
+
+/// Seats 2 and 4 of `game` from sign-in, a $10 Ante each (seat 2 also `extra`); once the cards
+/// are dealt seat 2 leaves the table and the floorperson signs for it (`section`, § x.7(b));
+/// seat 4 plays the round out. Seat 2's wagers as settled, every one lost under the section;
+/// the journal rebuilds the table and a replay recomputes the settlement.
+fn leaves_once_dealt(
+    game: GameId,
+    section: &str,
+    extra: Option<(&str, &str)>,
+) -> Vec<(String, i64, String)> {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("c4.sqlite");
-    let mut h = common::ui::real_app(&db, 1280.0, 800.0, 0.25);
-    common::play::open_from_sign_in(&mut h, GameId::Crazy4Poker, tap);
+    let db = dir.path().join("left.sqlite");
+    let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
+    common::play::open_from_sign_in(&mut h, game, tap);
     tap(&mut h, "Wagers of seat 2");
     wager(&mut h, 2, "Ante", "10");
+    if let Some((spot, amount)) = extra {
+        wager(&mut h, 2, spot, amount);
+    }
     tap(&mut h, "Wagers of seat 4");
     wager(&mut h, 4, "Ante", "10");
     tap(&mut h, "No more bets");
@@ -194,7 +206,7 @@ fn a_crazy_4_poker_player_who_leaves_loses_every_wager() {
     report(
         &mut h,
         "The player left the table during the round",
-        "§ 657a.7(b)",
+        section,
         2,
     );
     let irr: serde_json::Value =
@@ -203,54 +215,12 @@ fn a_crazy_4_poker_player_who_leaves_loses_every_wager() {
     // Seat 2 was first to decide: his hand takes no further part, seat 4 decides alone.
     h.get_by_label("Seat 4 decides");
     common::play::play_out(&mut h);
-    let s = settlement(&db);
-    let two = net_of(&s, 2);
-    // § 657a.7(b): the seat's wagers abandoned, the floorperson signing: the Ante and the Super
-    // Bonus both lose, each under the section.
-    assert_eq!(
-        two.iter().map(|w| w.1).sum::<i64>(),
-        -(1000 + 1000),
-        "the Ante and the Super Bonus: {two:?}"
-    );
-    assert!(two.iter().all(|w| w.2 == "§ 657a.7(b)"), "{two:?}");
+    let two = net_of(&settlement(&db), 2);
+    assert!(two.iter().all(|w| w.1 < 0 && w.2 == section), "{two:?}");
     let t = h.state().terminal().table();
     assert!(t.round.is_none() && t.rounds_played == 1);
     audit(&db, &h);
-}
-
-/// Mississippi Stud (§ 655a.7(b)): a player who leaves the table once the cards are dealt has
-/// his Ante abandoned and lost, the floorperson signing for his seat; the other seat plays the
-/// round out.
-#[test]
-fn a_mississippi_stud_player_who_leaves_loses_every_wager() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("ms-left.sqlite");
-    let mut h = common::ui::real_app(&db, 1024.0, 768.0, 0.25);
-    common::play::open_from_sign_in(&mut h, GameId::MississippiStud, tap);
-    tap(&mut h, "Wagers of seat 2");
-    wager(&mut h, 2, "Ante", "10");
-    tap(&mut h, "Wagers of seat 4");
-    wager(&mut h, 4, "Ante", "10");
-    tap(&mut h, "No more bets");
-    tap(&mut h, "Cards dealt");
-    report(
-        &mut h,
-        "The player left the table during the round",
-        "§ 655a.7(b)",
-        2,
-    );
-    common::play::play_out(&mut h);
-    let s = settlement(&db);
-    let two = net_of(&s, 2);
-    // § 655a.7(b): the seat's wagers abandoned, the floorperson signing: the Ante loses, under
-    // the section, and the hand took no further part (no street wager).
-    assert_eq!(
-        two,
-        vec![("ante".to_string(), -1000, "§ 655a.7(b)".to_string())]
-    );
-    let t = h.state().terminal().table();
-    assert!(t.round.is_none() && t.rounds_played == 1);
-    audit(&db, &h);
+    two
 }
 
 /// The journal rebuilds the table and a replay recomputes the settlement as recorded.
