@@ -237,6 +237,7 @@ fn a_raise_the_read_hand_does_not_allow_is_refused_at_the_decision() {
         let k = usize::from(seat) - 1;
         let allowed =
             deckhand::rules::banked::crazy4::play_above_ante_allowed(&dealt[k].1).unwrap();
+        // § 657a.11(b): above the Ante only with a pair of aces or better.
         tap(&mut h, "3× · $30.00");
         let deciding = |h: &Harness<'_, DeckhandApp>| matches!(step(h), Step::Banked { step: BankedStep::Decide { seat: s, .. }, .. } if s == seat);
         assert_eq!(deciding(&h), !allowed, "seat {seat}: {:?}", dealt[k].1);

@@ -67,15 +67,12 @@ impl Terminal {
         self.dispensed.hands()
     }
 
-    /// A Play Wager above the Ante on a hand the shoe read that does not allow it (Crazy 4
-    /// Poker: a pair of aces or better, § 657a.11(b)): the refusal, at the decision, without
+    /// A decision the hand the shoe read rules out (the game's `read_decision`: Crazy 4
+    /// Poker's Play above the Ante, § 657a.11(b)): the refusal, at the decision, without
     /// showing the cards; none where the hand is not read.
     pub(super) fn read_hand_refuses(&self, seat: u8, multiple: u8) -> Option<String> {
         let r = self.table.round.as_ref()?;
-        let b = r.banked.as_ref()?;
-        if multiple <= 1 || b.game != crate::rules::games::GameId::Crazy4Poker {
-            return None;
-        }
+        let ruled_out = r.banked.as_ref()?.def().read_decision?;
         if self.dispensed.round.map(|(n, _)| n) != Some(r.number) {
             return None;
         }
@@ -84,12 +81,7 @@ impl Terminal {
             .hands()
             .into_iter()
             .find(|(p, _)| *p == HandPlace::Seat(seat))?;
-        let allowed = crate::rules::banked::crazy4::play_above_ante_allowed(&cards)?;
-        (!allowed).then(|| {
-            format!(
-                "Seat {seat}: below a pair of aces as the shoe read it: Play 1× or fold (§ 657a.11(b))"
-            )
-        })
+        ruled_out(&cards, multiple).map(|why| format!("Seat {seat}: {why}"))
     }
 
     /// How many of the round's stacks the shoe has dispensed, of how many.

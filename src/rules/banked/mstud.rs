@@ -732,6 +732,7 @@ pub const ROUND: Def = Def {
     }),
     not_offered,
     results: Some(&RESULTS),
+    read_decision: None,
 };
 
 /// § 655a.11(b),(d),(f): a folded hand goes to the discard rack, unless the player made a

@@ -888,6 +888,7 @@ pub const ROUND: Def = Def {
     }),
     not_offered,
     results: None,
+    read_decision: None,
 };
 
 /// The side wagers the casino may leave out of its Rules Submission.

@@ -16,7 +16,7 @@
 
 mod results;
 
-pub use results::{RESULTS, play_above_ante_allowed};
+pub use results::{RESULTS, play_above_ante_allowed, read_decision};
 use results::{check_result, result_line};
 
 use super::paytable::{Pay, Paytables};
@@ -643,6 +643,7 @@ pub const ROUND: Def = Def {
     }),
     not_offered,
     results: Some(&RESULTS),
+    read_decision: Some(read_decision),
 };
 
 /// The side wagers the casino may leave out of its Rules Submission.

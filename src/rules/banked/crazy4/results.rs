@@ -18,6 +18,13 @@ pub fn play_above_ante_allowed(cards: &[Card]) -> Option<bool> {
         .map(|c| c.raises)
 }
 
+/// A Play of `multiple` times the Ante on the five cards the shoe read: above the Ante only with
+/// a pair of aces or better (§ 657a.11(b)); why not, in words that name no card.
+pub fn read_decision(cards: &[Card], multiple: u8) -> Option<&'static str> {
+    let allowed = multiple <= 1 || play_above_ante_allowed(cards)?;
+    (!allowed).then_some("below a pair of aces as the shoe read it: Play 1× or fold (§ 657a.11(b))")
+}
+
 /// The result category (`RESULTS`) a four-card hand falls in.
 pub(super) fn result_category(v: Value4) -> &'static str {
     match four_line(v).id {

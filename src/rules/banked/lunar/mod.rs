@@ -701,6 +701,7 @@ pub const ROUND: Def = Def {
     }),
     not_offered,
     results: Some(&RESULTS),
+    read_decision: None,
 };
 
 /// The side wagers the casino may leave out of its Rules Submission.

@@ -97,7 +97,15 @@ pub struct Def {
     /// The hand categories the dealer may tap instead of keying the cards, where no device
     /// reads them (`results.rs`); `None`: the round is settled from the cards.
     pub results: Option<&'static super::ResultsDef>,
+    /// A decision the cards a reading shoe dispensed to the seat rule out (the seat's cards and
+    /// the multiple of the Ante): why, in words that name no card, so it is refused at the
+    /// decision rather than at the settlement (Crazy 4 Poker's Play above the Ante,
+    /// § 657a.11(b)); `None`: no decision depends on the cards.
+    pub read_decision: Option<ReadDecision>,
 }
+
+/// Why the cards a seat was dealt rule out a multiple of the Ante, if they do.
+pub type ReadDecision = fn(&[Card], u8) -> Option<&'static str>;
 
 /// The rule on the boxes one player may wager on.
 #[derive(Debug, Clone, Copy)]
