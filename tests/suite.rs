@@ -39,6 +39,7 @@ mod mississippi_stud_rules;
 mod packaging;
 mod people;
 mod phh;
+mod phh_other_games;
 mod poker_procedures;
 mod poker_rounds;
 mod preshuffled;

@@ -93,6 +93,10 @@ pub enum Cmd {
         /// Indent the output for reading.
         #[arg(long)]
         pretty: bool,
+        /// Print the round's hand history in the PHH format instead (the round played to its
+        /// award; refused with the reason where PHH cannot hold it).
+        #[arg(long)]
+        phh: bool,
     },
     /// Open the terminal on a fresh database with a round of `game` staged at a player's
     /// decision (the screenshots of docs/screenshots/capture.sh).
@@ -447,7 +451,7 @@ fn real_main() -> Result<()> {
             batch,
         } => eval::run(game, cards, board, batch),
         Cmd::Settle { pretty } => settle::run(&config, pretty),
-        Cmd::Hand { pretty } => settle::hand(pretty),
+        Cmd::Hand { pretty, phh } => settle::hand(pretty, phh),
         Cmd::JournalStress { db, rows } => stress::run(db, rows),
         Cmd::DeviceStress {
             db,

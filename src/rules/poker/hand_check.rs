@@ -91,6 +91,13 @@ pub struct ActionIn {
     /// The player announced this action (§ 637a.8(c),(d)): it binds, whatever chips he placed.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub announced: bool,
+    /// The showdown (§ 637a.18(e)): each hand shown, seat and cards (`[[1, "Kh 4s"]]`; Stud:
+    /// all the seat's cards); a seat still in that shows nothing concedes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hands: Vec<(u8, String)>,
+    /// With the showdown: the community cards (`"Kc Kd 4h 9s 2c"`), or Stud's common card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
 }
 
 /// The state after one action.
@@ -160,6 +167,12 @@ pub struct Outcome {
 /// Follows a round; an input that cannot start a round at all is an error, an illegal action
 /// is part of the outcome.
 pub fn check(input: &str) -> Result<Outcome, String> {
+    check_round(input).map(|(outcome, _)| outcome)
+}
+
+/// [`check`], with the round as the state machine left it (for its hand history,
+/// `deckhand hand --phh`).
+pub fn check_round(input: &str) -> Result<(Outcome, Hand), String> {
     let inp: Input = serde_json::from_str(input).map_err(|e| format!("input: {e}"))?;
     let game = GameId::parse(&inp.game)?;
     if inp.max_raises == 0 && !inp.structure.big_bet() {
@@ -196,7 +209,10 @@ pub fn check(input: &str) -> Result<Outcome, String> {
     advance(&mut hand, &mut posted, inp.straddle.is_some())?;
     let first = next(&hand);
     loop {
-        if matches!(hand.step, Step::Showdown { .. } | Step::Complete) {
+        // At the showdown only the hands shown are taken.
+        let showing = actions.peek().is_some_and(|(_, a)| !a.hands.is_empty());
+        let at_showdown = matches!(hand.step, Step::Showdown { .. });
+        if hand.step == Step::Complete || (at_showdown && !showing) {
             break;
         }
         let Some((index, a)) = actions.next() else {
@@ -226,6 +242,7 @@ pub fn check(input: &str) -> Result<Outcome, String> {
                     Some((format!("draws {count}"), false))
                 }
                 super::hand::HandEvent::Dealt { label, .. } => Some((label.clone(), false)),
+                super::hand::HandEvent::Awarded { result } => Some((shown(result), false)),
                 _ => None,
             })
             .unwrap_or_default();
@@ -253,7 +270,7 @@ pub fn check(input: &str) -> Result<Outcome, String> {
         });
     }
     let (pots, uncalled) = pots_now(&hand);
-    Ok(Outcome {
+    let outcome = Outcome {
         game: game.id().into(),
         structure: inp.structure.name().into(),
         posted,
@@ -264,7 +281,8 @@ pub fn check(input: &str) -> Result<Outcome, String> {
         pots,
         uncalled,
         stakes: hand.players.iter().map(|p| (p.seat, p.stack)).collect(),
-    })
+    };
+    Ok((outcome, hand))
 }
 
 /// Applies the steps that need no decision: the forced bets (with the straddle if the input
@@ -477,8 +495,33 @@ fn card(s: &str) -> Result<Card, String> {
     s.parse::<Card>().map_err(|e| format!("{s}: {e}"))
 }
 
+fn cards_of(text: &str) -> Result<Vec<Card>, String> {
+    crate::rules::cards::parse_cards(text).map_err(|e| format!("{text}: {e}"))
+}
+
+/// The hands shown at the showdown, as the rules ranked them.
+fn shown(result: &super::hand::HandResult) -> String {
+    let hands: Vec<String> = result
+        .shown
+        .iter()
+        .map(|(s, d)| format!("seat {s} {d}"))
+        .collect();
+    format!("showdown: {}", hands.join("; "))
+}
+
 /// The state machine's command for one input line.
 fn command(hand: &Hand, a: &ActionIn) -> Result<HandCommand, String> {
+    if !a.hands.is_empty() {
+        let mut hands = Vec::new();
+        for (seat, text) in &a.hands {
+            hands.push((*seat, cards_of(text)?));
+        }
+        let board = a.board.as_deref().map(cards_of).transpose()?;
+        return Ok(HandCommand::Showdown {
+            hands,
+            board: board.unwrap_or_default(),
+        });
+    }
     if let Step::Deal { .. } = hand.step {
         if a.seat.is_some() || a.action.is_some() {
             return Err(format!(
