@@ -49,16 +49,21 @@ fn a_schema_1_database_upgrades_with_its_rows_and_chain() {
             row.insert(&mut conn.prepare(INSERT_SQL).unwrap()).unwrap();
             prev = row.hash;
         }
+        common::old_supervisor(&conn);
     }
-    let mut store = Store::open(&path).unwrap();
+    // No start signs rows nothing vouched for: a supervisor adopts the journal.
+    let refused = Store::open(&path).err().unwrap().to_string();
+    assert!(refused.contains("adopt-journal"), "{refused}");
+    let mut store = common::adopt(&path);
     let version: i64 = store
         .connection()
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
     assert_eq!(version, MIGRATIONS.len() as i64);
+    // The two rows as they were, then the adoption.
     assert!(matches!(
         store.verify_chain().unwrap(),
-        ChainStatus::Intact { rows: 2, .. }
+        ChainStatus::Intact { rows: 3, .. }
     ));
     // The new views read the old rows.
     let counted: i64 = store
@@ -74,10 +79,10 @@ fn a_schema_1_database_upgrades_with_its_rows_and_chain() {
     let rows = store
         .append(&ctx(), &[Entry::system("after_upgrade", 1)])
         .unwrap();
-    assert_eq!(rows[0].serial, 3);
+    assert_eq!(rows[0].serial, 4);
     assert!(matches!(
         store.verify_chain().unwrap(),
-        ChainStatus::Intact { rows: 3, .. }
+        ChainStatus::Intact { rows: 4, .. }
     ));
 }
 
@@ -127,9 +132,17 @@ fn every_earlier_schema_upgrades() {
                 .unwrap();
                 drop(conn);
                 common::resign_head(&path);
+            } else {
+                common::old_supervisor(&conn);
             }
         }
-        let mut store = Store::open(&path).unwrap();
+        // A journal from before signed heads is adopted by a supervisor, one signed opens.
+        let adopted = k < 10;
+        let mut store = if adopted {
+            common::adopt(&path)
+        } else {
+            Store::open(&path).unwrap()
+        };
         let version: i64 = store
             .connection()
             .query_row("PRAGMA user_version", [], |r| r.get(0))
@@ -162,10 +175,14 @@ fn every_earlier_schema_upgrades() {
         store
             .append(&ctx(), &[Entry::system("after_upgrade", 1)])
             .unwrap();
-        assert!(matches!(
-            store.verify_chain().unwrap(),
-            ChainStatus::Intact { rows: 2, .. }
-        ));
+        let expected = if adopted { 3 } else { 2 };
+        assert!(
+            matches!(
+                store.verify_chain().unwrap(),
+                ChainStatus::Intact { rows, .. } if rows == expected
+            ),
+            "from schema {k}"
+        );
         // The journal's indexes and append-only triggers are those of a journal made new.
         assert_eq!(
             journal_schema(store.connection()),

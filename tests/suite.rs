@@ -31,6 +31,7 @@ mod fouled_hand;
 mod heads_up;
 mod high_hand;
 mod holdem_round;
+mod key_identity;
 mod kill;
 mod link_faults;
 mod lunar_rules;

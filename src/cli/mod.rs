@@ -13,6 +13,7 @@ mod backup;
 mod central;
 mod eval;
 mod export;
+mod keys;
 mod people;
 mod print;
 mod replay;
@@ -235,6 +236,27 @@ pub enum Cmd {
         /// Database file; default: the configured one.
         #[arg(long)]
         db: Option<PathBuf>,
+    },
+    /// Adopt a journal written before heads were signed (a supervisor; stdin: your PIN): its
+    /// chain walked, its head signed, the adoption journaled with what was trusted. No start
+    /// signs such a journal on its own.
+    AdoptJournal {
+        /// Database file; default: the configured one.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// Your credential number (a supervisor or the administrator of that journal).
+        #[arg(long = "as")]
+        actor: String,
+    },
+    /// Replace the terminal's signing key, with the terminal stopped (a supervisor; stdin: your
+    /// PIN): a new key, a row endorsed by the old key and signed by you, the key file replaced.
+    RotateKey {
+        /// Database file; default: the configured one.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// Your credential number (a supervisor or the administrator).
+        #[arg(long = "as")]
+        actor: String,
     },
     /// Walk the journal's hash chain and report the first broken row.
     VerifyLog {
@@ -460,6 +482,8 @@ fn real_main() -> Result<()> {
         } => stress::device(db, port, max_frames_per_second),
         Cmd::Backup { db, to } => backup::run(&config, db, to),
         Cmd::People { db, action } => people::people(&config, db, action),
+        Cmd::AdoptJournal { db, actor } => keys::adopt(&config, db, &actor),
+        Cmd::RotateKey { db, actor } => keys::rotate(&config, db, &actor),
         Cmd::Print { db, printer, doc } => print::run(&config, db, printer, doc),
         Cmd::Export {
             db,

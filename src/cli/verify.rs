@@ -23,12 +23,30 @@ pub(super) fn run(
     if matches!(status, ChainStatus::Intact { .. }) {
         let conn = crate::store::open_evidence(&path)?;
         let head = crate::store::signing::read_head(&conn)?;
+        let terminal: String = conn
+            .query_row(
+                "SELECT value FROM meta WHERE key = 'terminal_id'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap_or_default();
+        // The keys the journal's own rows name (checked with the head above).
+        let history = crate::store::key_history::read(&conn, &terminal)?
+            .ok()
+            .flatten();
         // The key known apart from the file: the head must be its, or the journal is not the
         // terminal's as it was signed (a key file and a journal rewritten together).
         if let Some(given) = &known_key {
             match &head {
                 Some(h) if crate::store::signing::names_key(given, &h.public_key) => {
                     outln!("key: the head is signed by the key given ({given})");
+                }
+                // A key rotated since: the key given is one the journal's rows name, and each
+                // rotation after it is endorsed by the key before it.
+                Some(_) if history.as_ref().is_some_and(|k| k.names(given)) => {
+                    outln!(
+                        "key: the key given ({given}) is one of the journal's keys; each rotation since is endorsed by the key before it"
+                    );
                 }
                 Some(h) => {
                     outln!(
@@ -46,6 +64,20 @@ pub(super) fn run(
                     std::process::exit(1);
                 }
             }
+        }
+        if let Some(k) = &history {
+            outln!(
+                "key recorded at row {} ({}){}",
+                k.first.0,
+                crate::store::signing::fingerprint(&k.first.1),
+                k.rotations
+                    .iter()
+                    .map(|(s, to)| format!(
+                        ", rotated at row {s} to {}",
+                        crate::store::signing::fingerprint(to)
+                    ))
+                    .collect::<String>()
+            );
         }
         match head {
             Some(h) => outln!(

@@ -7,10 +7,12 @@
 //! - Serial numbers are gap-free; each row's hash covers its fields and the previous hash.
 //! - Triggers refuse UPDATE and DELETE on the journal.
 
+pub mod adopt;
 pub mod backup;
 pub mod central;
 mod chain;
 pub mod commit_log;
+pub mod key_history;
 pub mod migrate;
 pub mod pace;
 pub mod people;
@@ -341,6 +343,15 @@ impl Store {
     /// [`Store::open_with_key`], keeping each commit's signed head in `witness` too and
     /// refusing a journal that does not reach the head witnessed there (`witness.rs`).
     pub fn open_witnessed(path: &Path, key: &Path, witness: Option<&Path>) -> Result<Store> {
+        Self::open_inner(path, key, witness, false)
+    }
+
+    fn open_inner(
+        path: &Path,
+        key: &Path,
+        witness: Option<&Path>,
+        adopting: bool,
+    ) -> Result<Store> {
         if let Some(dir) = path.parent()
             && !dir.as_os_str().is_empty()
         {
@@ -348,7 +359,8 @@ impl Store {
                 StoreError::Invalid(format!("cannot create {}: {e}", dir.display()))
             })?;
         }
-        let (writer, terminal_id, public_key) = writer::Writer::start(path, key, witness)?;
+        let (writer, terminal_id, public_key) =
+            writer::Writer::start(path, key, witness, adopting)?;
         let reader = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,

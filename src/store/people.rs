@@ -16,7 +16,7 @@ fn role_str(r: Role) -> &'static str {
     }
 }
 
-fn parse_role(s: &str) -> Role {
+pub(crate) fn parse_role(s: &str) -> Role {
     match s {
         "floorperson" => Role::Floorperson,
         "supervisor" => Role::Supervisor,
@@ -48,7 +48,7 @@ pub const ARGON2_MEMORY_KIB: u32 = 19 * 1024;
 pub const ARGON2_PASSES: u32 = 2;
 pub const ARGON2_LANES: u32 = 1;
 
-fn argon2() -> Argon2<'static> {
+pub(crate) fn argon2() -> Argon2<'static> {
     let params = argon2::Params::new(ARGON2_MEMORY_KIB, ARGON2_PASSES, ARGON2_LANES, None)
         .expect("constant Argon2 parameters are valid");
     Argon2::new(argon2::Algorithm::Argon2id, argon2::Version::V0x13, params)

@@ -89,6 +89,11 @@ impl HeadKey {
         ))
     }
 
+    /// The key itself, for what else it signs (a rotation's endorsement of the next key).
+    pub(crate) fn signing_key(&self) -> &SigningKey {
+        &self.key
+    }
+
     /// The public key, hex.
     pub fn public_hex(&self) -> String {
         hex::encode(self.key.verifying_key().as_bytes())
@@ -259,10 +264,24 @@ pub fn check_head(
             Ok(None)
         });
     };
-    let key = trusted
-        .map(str::to_string)
-        .or(recorded.clone())
-        .unwrap_or_else(|| h.public_key.clone());
+    // The journal's own rows name its key (its first row, an adoption, each rotation): the
+    // key file, `meta` and the head must all be that key, whatever each says of itself.
+    let history = match super::key_history::read(conn, terminal_id)? {
+        Ok(history) => history,
+        Err(problem) => return Ok(Err(problem)),
+    };
+    if let Some(history) = &history
+        && let Some(problem) = against_history(history, &h, trusted, recorded.as_deref())
+    {
+        return Ok(Err(problem));
+    }
+    let key = match &history {
+        Some(history) => history.key_at(h.serial).to_string(),
+        None => trusted
+            .map(str::to_string)
+            .or(recorded.clone())
+            .unwrap_or_else(|| h.public_key.clone()),
+    };
     if h.public_key != key {
         return Ok(Err((
             h.serial,
@@ -275,7 +294,9 @@ pub fn check_head(
     }
     // The key file and the journal's own record of its key must agree: a key file written
     // over by someone without the key would otherwise sign on from a forged head (issue 40).
-    if let (Some(file), Some(rec)) = (trusted, recorded.as_deref())
+    // (With a key history, [`against_history`] held both to the journal's rows.)
+    if history.is_none()
+        && let (Some(file), Some(rec)) = (trusted, recorded.as_deref())
         && file != rec
     {
         return Ok(Err((
@@ -339,4 +360,71 @@ pub fn check_head(
     }
     let _ = head;
     Ok(Ok(Some(h)))
+}
+
+/// The key file (`trusted`), `meta`'s record (`recorded`) and the head against the keys the
+/// journal's rows name: the problem, with the serial it concerns, or none.
+fn against_history(
+    history: &super::key_history::KeyHistory,
+    h: &SignedHead,
+    trusted: Option<&str>,
+    recorded: Option<&str>,
+) -> Option<(i64, String)> {
+    let current = history.current();
+    let since = history.current_since();
+    if let Some(file) = trusted
+        && file != current
+    {
+        let unfinished = history
+            .rotations
+            .last()
+            .is_some_and(|_| file == history.key_at(since));
+        return Some((
+            since,
+            if unfinished {
+                format!(
+                    "the journal moved to key {} at row {since}, but the signing key file still holds the key before it ({}): the rotation was not finished; put the new key file (KEYFILE.next) in place",
+                    fingerprint(current),
+                    fingerprint(file)
+                )
+            } else {
+                format!(
+                    "the signing key file holds key {}, but the journal's own record of its key (row {since}) is {}: the key file was replaced",
+                    fingerprint(file),
+                    fingerprint(current)
+                )
+            },
+        ));
+    }
+    if let Some(rec) = recorded
+        && rec != current
+        && rec != history.key_at(since)
+    {
+        return Some((
+            since,
+            format!(
+                "the database's meta records key {}, but the journal's own record of its key (row {since}) is {}: meta was rewritten",
+                fingerprint(rec),
+                fingerprint(current)
+            ),
+        ));
+    }
+    let at_head = history.key_at(h.serial);
+    if h.public_key != at_head {
+        return Some((
+            h.serial,
+            format!(
+                "the head is signed by key {}, but the journal's own record of its key is {} (row {}): the head was re-signed with another key",
+                fingerprint(&h.public_key),
+                fingerprint(at_head),
+                history
+                    .rotations
+                    .iter()
+                    .rev()
+                    .find(|(s, _)| *s < h.serial)
+                    .map_or(history.first.0, |(s, _)| *s)
+            ),
+        ));
+    }
+    None
 }

@@ -106,6 +106,7 @@ impl Writer {
         path: &Path,
         key_path: &Path,
         witness: Option<&Path>,
+        adopting: bool,
     ) -> Result<(Writer, String, String)> {
         super::private_file(path)?;
         let mut conn = Connection::open(path)?;
@@ -142,6 +143,18 @@ impl Writer {
                 path.display(),
                 key_path.display()
             )));
+        }
+        // A journal from before signed heads, with rows: nothing vouches for them yet, so no
+        // start signs them; a supervisor adopts it, and the adoption says what was trusted.
+        if (1..10).contains(&schema_before) && !adopting {
+            let rows: i64 = conn.query_row("SELECT COUNT(*) FROM journal", [], |r| r.get(0))?;
+            if rows > 0 {
+                return Err(StoreError::Invalid(format!(
+                    "{} was written before heads were signed (schema {schema_before}, {rows} rows): nothing vouches for its rows yet, so nothing signs them on its own. A supervisor adopts it: deckhand adopt-journal --db {} --as CREDENTIAL (their PIN on standard input); the adoption is journaled with what was trusted",
+                    path.display(),
+                    path.display()
+                )));
+            }
         }
         migrate::apply(&mut conn, MIGRATIONS)?;
         let terminal_id = terminal_id(&conn, path)?;
@@ -419,6 +432,22 @@ fn terminal_id(conn: &Connection, path: &Path) -> Result<String> {
 }
 
 impl WriterState {
+    /// This key's endorsement of `to` as the journal's next key (a rotation), or why not: a
+    /// rotation is written only by the writer that owns the commit log, so no running terminal
+    /// goes on signing with the old key after it.
+    pub(super) fn endorse_next(&self, to: &str) -> std::result::Result<(String, String), String> {
+        if self.log.is_none() {
+            return Err("another writer (a running terminal) has the journal open: stop the terminal, then rotate its key".into());
+        }
+        if let Some(e) = &self.refused {
+            return Err(e.to_string());
+        }
+        Ok((
+            self.key.public_hex(),
+            super::key_history::endorse(&self.key, &self.terminal_id, to),
+        ))
+    }
+
     /// The signed head, kept in the witness too, where one is configured; a witness that
     /// cannot be written is logged (the journal itself is durable) and tried at the next commit.
     fn witness_head(&mut self) {
@@ -454,9 +483,18 @@ impl WriterState {
             Ok(_) => {}
             Err((serial, problem)) => return Err(StoreError::ChainBroken { serial, problem }),
         }
-        // The key's public half, recorded once (a new database).
+        // The key's public half, recorded once (a new database), and again after a rotation
+        // the journal's rows recorded (the key file was checked against them above).
+        let rotated = matches!(
+            super::key_history::read(&self.conn, &self.terminal_id)?,
+            Ok(Some(h)) if !h.rotations.is_empty()
+        );
         self.conn.execute(
-            "INSERT OR IGNORE INTO meta (key, value) VALUES ('public_key', ?1)",
+            if rotated {
+                "INSERT OR REPLACE INTO meta (key, value) VALUES ('public_key', ?1)"
+            } else {
+                "INSERT OR IGNORE INTO meta (key, value) VALUES ('public_key', ?1)"
+            },
             [self.key.public_hex()],
         )?;
         Ok(())

@@ -248,6 +248,7 @@ impl Terminal {
         t.recent = t.store.recent(RECENT_ROWS)?.into();
         t.pace = pace::PaceLog::load(&t.store)?;
         t.store.set_device_context(&t.context());
+        t.record_key_once();
         t.record_people_once();
         // A shuffle asked for before a restart may never have reported: ask again, so the
         // deck is counted after a complete shuffle (§ 637a.7(e)(4)(ii), § 637a.18(q)).

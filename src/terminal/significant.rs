@@ -264,3 +264,35 @@ impl Terminal {
         self.identities.0.insert(device, now);
     }
 }
+
+impl Terminal {
+    /// Journals the key the heads are signed with when the journal's rows do not name it yet:
+    /// a new journal's first row, or a journal begun by an older version, once its chain has
+    /// been walked (the row waits behind the walk in the writer, and is refused with every
+    /// other write if the chain does not hold).
+    pub(super) fn record_key_once(&mut self) {
+        let conn = self.store.connection();
+        let id = self.store.terminal_id().to_string();
+        if !matches!(crate::store::key_history::read(conn, &id), Ok(Ok(None))) {
+            return;
+        }
+        let key = self.store.public_key().to_string();
+        let first = self
+            .store
+            .head()
+            .map(|(serial, _)| serial == 0)
+            .unwrap_or(false);
+        self.record_system(
+            crate::store::key_history::KEY_RECORDED,
+            json!({
+                "public_key": key,
+                "fingerprint": crate::store::signing::fingerprint(&key),
+                "since": if first {
+                    "the journal's first row"
+                } else {
+                    "recorded on a journal already signed with this key"
+                },
+            }),
+        );
+    }
+}

@@ -155,10 +155,7 @@ pub fn resign_head(db: &std::path::Path) {
 /// someone with write access to the file could (the signed head is left as it was: a caller
 /// that holds the key re-signs it with [`resign_head`]).
 pub fn rechain(db: &std::path::Path, serial: i64, edit: impl Fn(&str) -> String) {
-    let all = deckhand::store::Store::open(db)
-        .unwrap()
-        .all_rows()
-        .unwrap();
+    let all = raw_rows(db);
     let conn = rusqlite::Connection::open(db).unwrap();
     conn.execute_batch("DROP TRIGGER IF EXISTS journal_no_update;")
         .unwrap();
@@ -236,4 +233,55 @@ pub fn deckhand(args: &[&str]) -> std::process::Output {
         .args(args)
         .output()
         .unwrap()
+}
+
+/// Adds supervisor 3001 (PIN 135790) to a journal written by an older version, row by row.
+pub fn old_supervisor(conn: &rusqlite::Connection) {
+    conn.execute(
+        "INSERT INTO people (name, credential, role, pin_hash, active, created_utc)
+         VALUES ('Sam Okafor', '3001', 'supervisor', ?1, 1, '2026-01-01T00:00:00Z')",
+        [deckhand::store::people::hash_pin("135790").unwrap()],
+    )
+    .unwrap();
+}
+
+/// Adopts an unsigned journal as supervisor 3001 would (`deckhand adopt-journal`).
+pub fn adopt(db: &std::path::Path) -> deckhand::store::Store {
+    let key = deckhand::store::signing::default_key_path(db);
+    deckhand::store::Store::adopt_unsigned(db, &key, "3001", "135790")
+        .unwrap()
+        .0
+}
+
+/// Every journal row as the file holds it, read with SQL alone (as a forger reads it: no store
+/// opened, nothing checked).
+pub fn raw_rows(db: &std::path::Path) -> Vec<JournalRow> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let mut stmt = conn
+        .prepare(
+            "SELECT serial, terminal_id, ts_utc, mono_ns, session, stream, table_no,
+                    dealer_credential, actor_credential, kind, payload, prev_hash, hash
+             FROM journal ORDER BY serial",
+        )
+        .unwrap();
+    stmt.query_map([], |r| {
+        Ok(JournalRow {
+            serial: r.get(0)?,
+            terminal_id: r.get(1)?,
+            ts_utc: r.get(2)?,
+            mono_ns: r.get(3)?,
+            session: r.get(4)?,
+            stream: r.get(5)?,
+            table_no: r.get(6)?,
+            dealer_credential: r.get(7)?,
+            actor_credential: r.get(8)?,
+            kind: r.get(9)?,
+            payload: r.get(10)?,
+            prev_hash: r.get(11)?,
+            hash: r.get(12)?,
+        })
+    })
+    .unwrap()
+    .map(|r| r.unwrap())
+    .collect()
 }
