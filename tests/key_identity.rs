@@ -359,3 +359,42 @@ fn a_rotation_is_endorsed_by_the_old_key_and_a_forged_one_is_refused() {
     assert!(text.contains("not endorsed by the key before it"), "{text}");
     assert!(Store::open(&db).is_err());
 }
+
+/// The downgrade with the key file taken away too: the journal looks like one from before
+/// signing in every way but its rows, which record the key it was signed with. `adopt-journal`
+/// refuses it, and `verify-log` says it was downgraded.
+#[test]
+fn a_downgrade_with_the_key_file_removed_is_never_adopted() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("down.sqlite");
+    terminal_journal(&db);
+    let pot = crate::common::raw_rows(&db)
+        .into_iter()
+        .rev()
+        .find(|r| r.kind == "pot_awarded")
+        .unwrap();
+    crate::common::rechain(&db, pot.serial, |p| p.replace("800", "8000"));
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute_batch(
+            "DROP TABLE signed_head;
+             DELETE FROM meta WHERE key = 'public_key';
+             DROP INDEX journal_person_state;
+             PRAGMA user_version = 9;",
+        )
+        .unwrap();
+    std::fs::remove_file(default_key_path(&db)).unwrap();
+    let path = db.to_str().unwrap();
+    let (ok, text) = run(&["verify-log", "--db", path]);
+    assert!(!ok, "{text}");
+    assert!(text.contains("DOWNGRADED"), "{text}");
+    let (ok, text) = run_with_pin(&["adopt-journal", "--db", path, "--as", "3001"], "135790");
+    assert!(!ok, "a downgraded journal was adopted: {text}");
+    assert!(text.contains("row 1 records a signing key"), "{text}");
+    assert!(!default_key_path(&db).exists(), "a key made for it");
+    let refused = Store::open(&db).err().expect("a downgraded journal opened");
+    assert!(
+        refused.to_string().contains("has been downgraded"),
+        "{refused}"
+    );
+}

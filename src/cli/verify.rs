@@ -99,6 +99,12 @@ pub(super) fn run(
                 );
                 std::process::exit(1);
             }
+            None if history.is_some() => {
+                outln!(
+                    "DOWNGRADED: no signed head, but the journal's rows record a signing key: the journal was signed and its head was taken away"
+                );
+                std::process::exit(1);
+            }
             None => outln!("unsigned: written before heads were signed"),
         }
         // The people who sign records, against what the journal last recorded of each.

@@ -105,6 +105,21 @@ impl Store {
                 key.display()
             )));
         }
+        // A row naming a signing key: the journal was signed once, its key file taken away too.
+        let keyed: Option<i64> = conn.query_row(
+            "SELECT MIN(serial) FROM journal WHERE kind IN (?1, ?2, ?3)",
+            [
+                key_history::KEY_RECORDED,
+                key_history::ADOPTED,
+                key_history::KEY_ROTATED,
+            ],
+            |r| r.get(0),
+        )?;
+        if let Some(serial) = keyed {
+            return Err(refuse(format!(
+                "row {serial} records a signing key, so the journal was signed once and has been made to look older (a downgrade): it is never adopted; restore it from its backup or the central copy"
+            )));
+        }
         let reopen = || open_evidence(path);
         match chain::verify(&conn, &reopen)? {
             super::ChainStatus::Intact { .. } => {}

@@ -148,6 +148,21 @@ impl Writer {
         // start signs them; a supervisor adopts it, and the adoption says what was trusted.
         if (1..10).contains(&schema_before) && !adopting {
             let rows: i64 = conn.query_row("SELECT COUNT(*) FROM journal", [], |r| r.get(0))?;
+            let keyed: Option<i64> = conn.query_row(
+                "SELECT MIN(serial) FROM journal WHERE kind IN (?1, ?2, ?3)",
+                [
+                    super::key_history::KEY_RECORDED,
+                    super::key_history::ADOPTED,
+                    super::key_history::KEY_ROTATED,
+                ],
+                |r| r.get(0),
+            )?;
+            if let Some(serial) = keyed {
+                return Err(StoreError::Invalid(format!(
+                    "{} says it was written before heads were signed (schema {schema_before}), but its row {serial} records a signing key: the journal was signed and has been downgraded. Nothing is written; restore the journal from its backup or the central copy",
+                    path.display()
+                )));
+            }
             if rows > 0 {
                 return Err(StoreError::Invalid(format!(
                     "{} was written before heads were signed (schema {schema_before}, {rows} rows): nothing vouches for its rows yet, so nothing signs them on its own. A supervisor adopts it: deckhand adopt-journal --db {} --as CREDENTIAL (their PIN on standard input); the adoption is journaled with what was trusted",
