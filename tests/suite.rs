@@ -80,6 +80,7 @@ mod ui_people;
 mod ui_pin_wait;
 mod ui_poker;
 mod ui_print;
+mod ui_reads_only;
 mod ui_review;
 mod ui_round;
 mod ui_screen_sizes;

@@ -32,17 +32,20 @@ pub enum Query {
     Record { serial: i64, table_row: bool },
     /// A recorded round, step by step.
     Replay { round: u32 },
-    /// The filtered rows as CSV, into `path` (on a removable drive or not, for the notice).
+    /// The filtered rows as CSV, into the file `name` on a removable drive when one is mounted,
+    /// else in `beside` (the `exports/` folder beside the database): looked for on the reader's
+    /// thread, never the screen's ([`export_dir`]).
     Export {
         filter: Filter,
-        path: PathBuf,
-        removable: bool,
+        name: String,
+        beside: PathBuf,
     },
-    /// A poker-room round's hand history in the PHH format, into `path`.
+    /// A poker-room round's hand history in the PHH format, into the file `name`, found as for
+    /// [`Query::Export`].
     HandHistory {
         round: u32,
-        path: PathBuf,
-        removable: bool,
+        name: String,
+        beside: PathBuf,
     },
 }
 
@@ -283,37 +286,81 @@ fn answer(conn: &rusqlite::Connection, q: Query) -> Answer {
         },
         Query::Export {
             filter,
-            path,
-            removable,
-        } => match export(conn, &filter, &path) {
-            Ok(rows) => Answer::Exported {
-                rows,
-                path,
-                removable,
-            },
-            Err(e) => Answer::Failed {
-                asked: Asked::Export,
-                search: None,
-                what: format!("Export failed: {e}"),
-            },
-        },
+            name,
+            beside,
+        } => {
+            let (dir, removable) = export_dir(&beside);
+            let path = dir.join(name);
+            match export(conn, &filter, &path) {
+                Ok(rows) => Answer::Exported {
+                    rows,
+                    path,
+                    removable,
+                },
+                Err(e) => Answer::Failed {
+                    asked: Asked::Export,
+                    search: None,
+                    what: format!("Export failed: {e}"),
+                },
+            }
+        }
         Query::HandHistory {
             round,
-            path,
-            removable,
-        } => match hand_history(conn, round, &path) {
-            Ok(()) => Answer::HandHistory {
-                round,
-                path,
-                removable,
-            },
-            Err(e) => Answer::Failed {
-                asked: Asked::HandHistory,
-                search: None,
-                what: format!("Round {round}: {e}"),
-            },
-        },
+            name,
+            beside,
+        } => {
+            let (dir, removable) = export_dir(&beside);
+            let path = dir.join(name);
+            match hand_history(conn, round, &path) {
+                Ok(()) => Answer::HandHistory {
+                    round,
+                    path,
+                    removable,
+                },
+                Err(e) => Answer::Failed {
+                    asked: Asked::HandHistory,
+                    search: None,
+                    what: format!("Round {round}: {e}"),
+                },
+            }
+        }
     }
+}
+
+/// Where an export goes: the first writable folder of a removable drive mounted under
+/// `/media/<user>/` or `/run/media/<user>/` (a USB stick plugged into the terminal), else
+/// `beside` (the `exports/` folder beside the database); true when it is a drive. It writes a
+/// probe file, so it runs on the reader's thread, never the screen's.
+pub fn export_dir(beside: &Path) -> (PathBuf, bool) {
+    export_dir_among(beside, &[Path::new("/media"), Path::new("/run/media")])
+}
+
+/// [`export_dir`] over the given mount roots (tests pass their own).
+pub fn export_dir_among(beside: &Path, roots: &[&Path]) -> (PathBuf, bool) {
+    for root in roots {
+        let Ok(users) = std::fs::read_dir(root) else {
+            continue;
+        };
+        let mut drives: Vec<PathBuf> = users
+            .flatten()
+            .filter(|u| u.path().is_dir())
+            .flat_map(|u| std::fs::read_dir(u.path()).into_iter().flatten().flatten())
+            .map(|d| d.path())
+            .filter(|d| d.is_dir() && writable(d))
+            .collect();
+        drives.sort();
+        if let Some(d) = drives.into_iter().next() {
+            return (d.join("deckhand"), true);
+        }
+    }
+    (beside.to_path_buf(), false)
+}
+
+fn writable(dir: &Path) -> bool {
+    let probe = dir.join(".deckhand-probe");
+    let ok = std::fs::write(&probe, b"").is_ok();
+    let _ = std::fs::remove_file(&probe);
+    ok
 }
 
 /// Round `round`'s PHH hand history (`rules::poker::phh`), written to `path`.
@@ -355,6 +402,24 @@ mod tests {
     use super::*;
     use crate::store::{Entry, RowContext, Store};
     use std::time::Duration;
+
+    #[test]
+    fn an_export_goes_to_a_mounted_drive_when_there_is_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let beside = dir.path().join("exports");
+        let media = dir.path().join("media");
+        // No drive: beside the database.
+        assert_eq!(
+            export_dir_among(&beside, &[&media]),
+            (beside.clone(), false)
+        );
+        // A stick mounted for the terminal's user.
+        std::fs::create_dir_all(media.join("dealer").join("STICK")).unwrap();
+        assert_eq!(
+            export_dir_among(&beside, &[&media]),
+            (media.join("dealer").join("STICK").join("deckhand"), true)
+        );
+    }
 
     fn next(r: &ReviewReader) -> Answer {
         r.wait(Duration::from_secs(10)).expect("an answer")
@@ -411,11 +476,11 @@ mod tests {
             serial: 2,
             table_row: false,
         });
-        let out = dir.path().join("out").join("x.csv");
+        let beside = dir.path().join("out");
         r.ask(Query::Export {
             filter: all,
-            path: out.clone(),
-            removable: true,
+            name: "x.csv".into(),
+            beside: beside.clone(),
         });
         match next(&r) {
             Answer::Page {
@@ -438,14 +503,18 @@ mod tests {
             } => assert_eq!(corrections[0].serial, rows[2].serial),
             other => panic!("{other:?}"),
         }
-        assert!(matches!(
-            next(&r),
+        // Beside the database, or on a drive this machine has mounted (found by the reader).
+        let out = match next(&r) {
             Answer::Exported {
                 rows: 3,
-                removable: true,
-                ..
+                path,
+                removable,
+            } => {
+                assert!(removable || path == beside.join("x.csv"), "{path:?}");
+                path
             }
-        ));
+            other => panic!("{other:?}"),
+        };
         assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 4);
         // The screen is woken after each answer is sent.
         let by = std::time::Instant::now() + Duration::from_secs(10);

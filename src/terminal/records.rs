@@ -88,6 +88,15 @@ impl Terminal {
         crate::print::shift_report(&mut self.store, table_no, from, to, Some(printed_by))
     }
 
+    /// A numbered document that did not come out of the printer: journaled, so printing it
+    /// again is a REPRINT under a new number.
+    pub fn print_failed(&mut self, document_no: i64, error: &str) {
+        self.record_system(
+            "document_print_failed",
+            serde_json::json!({"document_no": document_no, "error": error}),
+        );
+    }
+
     /// A document as it would print now, for the preview (nothing is journaled).
     pub fn prepare_document(
         &mut self,

@@ -58,6 +58,8 @@ type KeyedWagers = std::collections::BTreeMap<(u8, &'static str), String>;
 #[allow(clippy::large_enum_variant)]
 enum UiCmd {
     Rules(Command),
+    /// "Try again" on the screen of records that cannot be saved.
+    RetryWrites,
     SignIn,
     OpenVerify(String),
     /// The floorperson's pad for a player's stakes: the seat, and whether he is back.
@@ -241,6 +243,9 @@ impl std::fmt::Debug for AdminForm {
 
 pub struct DeckhandApp {
     term: Terminal,
+    /// The dealers the sign-in screen offers, read by the app's logic (after a tap, and every
+    /// few seconds for a person added by `deckhand people`), never while the screen draws.
+    dealers: Option<(std::time::Instant, Vec<crate::rules::table::Person>)>,
     setup: TableSetup,
     /// Every game this terminal may open, with its setup (`[table] games`); `setup` first.
     games: Vec<TableSetup>,
@@ -292,6 +297,7 @@ impl DeckhandApp {
         }
         let needs_admin = term.store().count_people().unwrap_or(0) == 0;
         DeckhandApp {
+            dealers: None,
             term,
             games: vec![setup.clone()],
             setup,
@@ -439,6 +445,19 @@ impl DeckhandApp {
             return;
         }
         self.term.poll_devices();
+        self.poll_print_answer();
+        if self
+            .dealers
+            .as_ref()
+            .is_none_or(|(read, _)| read.elapsed() >= std::time::Duration::from_secs(5))
+        {
+            let dealers = self
+                .term
+                .store()
+                .people_with_role(Role::Dealer)
+                .unwrap_or_default();
+            self.dealers = Some((std::time::Instant::now(), dealers));
+        }
         // A wall clock set forward or back under the running terminal is journaled.
         self.term
             .check_clock(chrono::Utc::now(), std::time::Instant::now());
@@ -513,7 +532,7 @@ impl DeckhandApp {
         // until the database takes them (tried again every few seconds, or on "Try again").
         if let Some(fault) = self.term.write_fault().cloned() {
             if overlays::write_fault_screen(ui, &fault) {
-                self.term.retry_writes();
+                self.apply(UiCmd::RetryWrites);
             }
             return;
         }
@@ -724,6 +743,8 @@ fn confirmation(e: &crate::rules::table::Event) -> Option<Notice> {
 
 impl DeckhandApp {
     fn apply(&mut self, c: UiCmd) {
+        // A tap may add, remove or sign in a person: the next logic reads the dealers again.
+        self.dealers = None;
         match c {
             UiCmd::Rules(cmd) => match self.term.execute(cmd) {
                 // A void round says what goes back to whom (a wrong stub count's misdeal).
@@ -974,6 +995,9 @@ impl DeckhandApp {
                 }
             }
             UiCmd::SimDraw => self.sim_draw(),
+            UiCmd::RetryWrites => {
+                self.term.retry_writes();
+            }
             UiCmd::HoleCardUp => {
                 self.view.message = self.term.turn_hole_card().err().map(Notice::problem);
             }

@@ -127,8 +127,9 @@ impl DeckhandApp {
         }
     }
 
-    /// The preview, with Print and Cancel.
-    pub(super) fn preview_screen(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
+    /// The printer's answer, once it comes (the app's logic, before the frame is drawn): a
+    /// print that failed is journaled, and the preview shows what printing again will print.
+    pub(super) fn poll_print_answer(&mut self) {
         // The printer's answer, once it comes.
         let answer = self
             .preview
@@ -147,15 +148,11 @@ impl DeckhandApp {
             Some((_, heading, Ok(where_to))) => {
                 self.preview = None;
                 self.print_answer(format!("{heading} {where_to}"), true);
-                return;
             }
             Some((no, heading, Err(e))) => {
                 // The number was given but nothing came out: the journal says so; printing again
                 // makes a REPRINT under a new number.
-                self.term.record_system(
-                    "document_print_failed",
-                    serde_json::json!({"document_no": no, "error": e}),
-                );
+                self.term.print_failed(no, &e);
                 // The preview shows what printing again will print.
                 let request = self.preview.as_ref().map(|p| p.request.clone());
                 let again = request.map(|r| self.term.prepare_document(&r));
@@ -169,6 +166,10 @@ impl DeckhandApp {
             }
             None => {}
         }
+    }
+
+    /// The preview, with Print and Cancel.
+    pub(super) fn preview_screen(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
         let printer = self.printer();
         let to = printer.describe();
         let receipt = match printer {

@@ -1120,32 +1120,25 @@ impl DeckhandApp {
     /// Round `round`'s hand history in the PHH format, written by the review's reader beside
     /// the CSV exports.
     pub(super) fn review_hand_history(&mut self, round: u32) {
-        let store = self.term.store();
+        let beside = exports_dir(self.term.store());
         if let Some(r) = self.review.as_mut() {
-            let (dir, removable) = super::review_words::export_dir(store);
-            let path = dir.join(format!("round-{round}.phh"));
             r.notice = Some("Writing the hand history…".into());
             r.ask(Query::HandHistory {
                 round,
-                path,
-                removable,
+                name: format!("round-{round}.phh"),
+                beside,
             });
         }
     }
 
     pub(super) fn review_export(&mut self) {
-        let store = self.term.store();
+        let beside = exports_dir(self.term.store());
         if let Some(r) = self.review.as_mut() {
-            let (dir, removable) = super::review_words::export_dir(store);
-            let path = dir.join(format!(
-                "review-{}.csv",
-                chrono::Utc::now().format("%Y%m%dT%H%M%SZ")
-            ));
             r.notice = Some("Exporting…".into());
             r.ask(Query::Export {
                 filter: r.filter.clone(),
-                path,
-                removable,
+                name: format!("review-{}.csv", chrono::Utc::now().format("%Y%m%dT%H%M%SZ")),
+                beside,
             });
         }
     }

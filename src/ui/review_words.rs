@@ -111,52 +111,6 @@ pub fn row_line(row: &JournalRow, game: Option<&str>, all_tables: bool) -> Strin
     format!("#{} {time} · {what}{game}{table}{terminal}", row.serial)
 }
 
-/// Where an export goes: the first writable folder of a removable drive mounted under
-/// `/media/<user>/` or `/run/media/<user>/` (a USB stick plugged into the terminal), else the
-/// `exports/` folder beside the database.
-pub fn export_dir(store: &Store) -> (std::path::PathBuf, bool) {
-    export_dir_among(
-        store,
-        &[
-            std::path::Path::new("/media"),
-            std::path::Path::new("/run/media"),
-        ],
-    )
-}
-
-/// [`export_dir`] over the given mount roots (tests pass their own).
-pub fn export_dir_among(store: &Store, roots: &[&std::path::Path]) -> (std::path::PathBuf, bool) {
-    for root in roots {
-        let Ok(users) = std::fs::read_dir(root) else {
-            continue;
-        };
-        let mut drives: Vec<std::path::PathBuf> = users
-            .flatten()
-            .filter(|u| u.path().is_dir())
-            .flat_map(|u| std::fs::read_dir(u.path()).into_iter().flatten().flatten())
-            .map(|d| d.path())
-            .filter(|d| d.is_dir() && writable(d))
-            .collect();
-        drives.sort();
-        if let Some(d) = drives.into_iter().next() {
-            return (d.join("deckhand"), true);
-        }
-    }
-    let beside = store
-        .path()
-        .parent()
-        .map(|p| p.join("exports"))
-        .unwrap_or_else(|| "exports".into());
-    (beside, false)
-}
-
-fn writable(dir: &std::path::Path) -> bool {
-    let probe = dir.join(".deckhand-probe");
-    let ok = std::fs::write(&probe, b"").is_ok();
-    let _ = std::fs::remove_file(&probe);
-    ok
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,23 +148,6 @@ mod tests {
         assert_eq!(
             line,
             "#7 2026-11-24 02:03:04 · Verification failed: credential 1001, reason wrong PIN · Crazy 4 Poker · table 12"
-        );
-    }
-
-    #[test]
-    fn an_export_goes_to_a_mounted_drive_when_there_is_one() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(&dir.path().join("j.sqlite")).unwrap();
-        let media = dir.path().join("media");
-        // No drive: beside the database.
-        let (to, removable) = export_dir_among(&store, &[&media]);
-        assert_eq!((to, removable), (dir.path().join("exports"), false));
-        // A stick mounted for the terminal's user.
-        std::fs::create_dir_all(media.join("dealer").join("STICK")).unwrap();
-        let (to, removable) = export_dir_among(&store, &[&media]);
-        assert_eq!(
-            (to, removable),
-            (media.join("dealer").join("STICK").join("deckhand"), true)
         );
     }
 }

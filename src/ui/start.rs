@@ -106,9 +106,9 @@ impl DeckhandApp {
             }
         });
         let dealers = self
-            .term
-            .store()
-            .people_with_role(Role::Dealer)
+            .dealers
+            .as_ref()
+            .map(|(_, d)| d.clone())
             .unwrap_or_default();
         if dealers.is_empty() {
             body_colour(

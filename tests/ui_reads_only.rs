@@ -1,0 +1,123 @@
+//! Screens that only read (issue 43, item 3): nothing under `src/ui` opens a file, runs SQL or
+//! journals a record itself. The screens return commands; the terminal, the review's reader
+//! and the printer's thread do the rest. The store is reached from `src/ui` only where the list
+//! below says, each for a reason (a path, a reader started on its own thread); a new use fails
+//! here until it goes through a command or a background reader.
+
+/// Source text of `src/ui`, each file without its `#[cfg(test)]` module.
+fn ui_sources() -> Vec<(String, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui");
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let code = match text.find("#[cfg(test)]\nmod tests") {
+            Some(i) => text[..i].to_string(),
+            None => text,
+        };
+        out.push((
+            path.file_name().unwrap().to_string_lossy().into_owned(),
+            code,
+        ));
+    }
+    out.sort();
+    out
+}
+
+/// Lines of code (comments left out) holding `needle`, as `file:line: text`.
+fn uses(needle: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (file, code) in ui_sources() {
+        for (n, line) in code.lines().enumerate() {
+            let t = line.trim_start();
+            if t.starts_with("//") {
+                continue;
+            }
+            if line.contains(needle) {
+                found.push(format!("{file}:{}: {}", n + 1, t));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_screen_opens_a_file_runs_sql_or_journals_a_record() {
+    for needle in [
+        "std::fs",
+        "File::",
+        "OpenOptions",
+        "rusqlite",
+        ".connection()",
+        "query_row",
+        ".prepare(",
+        "record_system(",
+        "std::process::Command",
+    ] {
+        let found = uses(needle);
+        assert!(
+            found.is_empty(),
+            "`{needle}` under src/ui (a screen returns a command; the terminal or a reader does it): {found:#?}"
+        );
+    }
+}
+
+#[test]
+fn the_store_is_reached_from_the_screens_only_where_listed() {
+    // (file, the line as written): each a path read, a reader started on its own thread, or
+    // the app's logic (before the frame is drawn); never a query while a screen draws. Listed
+    // once per use: a second use of the same line is a new one.
+    let allowed = [
+        // At construction: whether the first administrator must be made.
+        (
+            "mod.rs",
+            "let needs_admin = term.store().count_people().unwrap_or(0) == 0;",
+        ),
+        // The app's logic reads the dealers for the sign-in screen (`.term` / `.store()` /
+        // `.people_with_role(Role::Dealer)`).
+        ("mod.rs", ".store()"),
+        // The review's chain walk and reader start their own threads.
+        (
+            "mod.rs",
+            "self.review = Some(review::ReviewState::open(self.term.store(), p));",
+        ),
+        ("review.rs", "r.start_reading(self.term.store(), ui.ctx());"),
+        // Paths only: where exports, hand histories and PDFs go.
+        ("review.rs", "let store = self.term.store();"),
+        ("review.rs", "let beside = exports_dir(self.term.store());"),
+        ("review.rs", "let beside = exports_dir(self.term.store());"),
+        ("print_preview.rs", ".store()"),
+        // The shift report's chain walk, on its own thread.
+        (
+            "print_preview.rs",
+            "matches!(request, Request::ShiftReport { .. }).then(|| start_walk(self.term.store()));",
+        ),
+    ];
+    let mut left: Vec<(&str, &str)> = allowed.to_vec();
+    let mut stray = Vec::new();
+    for l in uses(".store()") {
+        let (file, rest) = l.split_once(':').unwrap();
+        let text = rest.split_once(": ").map_or("", |(_, t)| t);
+        match left.iter().position(|(f, t)| *f == file && *t == text) {
+            Some(i) => {
+                left.remove(i);
+            }
+            None => stray.push(l),
+        }
+    }
+    assert!(
+        stray.is_empty(),
+        "the store reached from a screen where it is not listed (issue 43): {stray:#?}"
+    );
+    // The sign-in screen's dealers come from the app's logic, not a query while it draws.
+    assert!(
+        uses("people_with_role")
+            .iter()
+            .all(|l| l.starts_with("mod.rs:")),
+        "{:#?}",
+        uses("people_with_role")
+    );
+}
