@@ -62,6 +62,7 @@ mod shared_database;
 mod showcase;
 mod shuffler_link;
 mod significant_events;
+mod sizes;
 mod snapshots;
 mod spanish21_irregularities;
 mod spanish21_rules;
