@@ -93,3 +93,23 @@ fn a_table_opened_before_the_setting_keeps_its_blinds() {
     let old: deckhand::rules::table::TableSetup = serde_json::from_value(v).unwrap();
     assert!(!old.poker.heads_up_button_small_blind);
 }
+
+/// § 637a.18(e): the player initiating the final bet shows first. Heads-up, the button limps,
+/// the big blind (seat 3) moves all in and is called: the flop, turn and river are dealt with
+/// nobody left to bet, so seat 3's all-in stays the final bet and seat 3 shows first (the walk
+/// of issue 41 found the button shown first, the first to act before the flop).
+#[test]
+fn after_an_all_in_the_player_who_made_it_shows_first() {
+    let input = r#"{"game": "holdem", "structure": {"structure": "no-limit", "min": 200},
+        "blinds": [100, 200], "button": 1,
+        "seats": [{"seat": 1, "stake": 20000}, {"seat": 3, "stake": 8000}],
+        "actions": [{"seat": 1, "action": "call"}, {"seat": 3, "action": "all-in"},
+                    {"seat": 1, "action": "call"}]}"#;
+    let (_, hand) = deckhand::rules::poker::hand_check::check_round(input).unwrap();
+    assert_eq!(
+        hand.step,
+        HandStep::Showdown { order: vec![3, 1] },
+        "{:?}",
+        hand.events
+    );
+}

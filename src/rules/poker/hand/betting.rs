@@ -102,7 +102,18 @@ impl Hand {
 
     pub(super) fn close_street(&mut self) {
         if let Some(s) = self.street.take() {
-            self.last_aggressor = s.aggressor;
+            // § 637a.18(e): the player initiating the final bet shows first. A street dealt
+            // with nobody left to act (everyone but one all-in) had no betting: the bet that
+            // put them all in stays the final one.
+            let acted = self
+                .events
+                .iter()
+                .rev()
+                .take_while(|e| !matches!(e, HandEvent::Dealt { .. }))
+                .any(|e| matches!(e, HandEvent::Acted { .. }));
+            if acted {
+                self.last_aggressor = s.aggressor;
+            }
             if s.first.is_some() {
                 self.events
                     .push(HandEvent::BettingComplete { round: s.number });
