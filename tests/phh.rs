@@ -342,7 +342,8 @@ fn the_review_writes_a_rounds_hand_history() {
         h.step();
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    let file = dir.path().join("exports").join("round-1.phh");
+    // Named with its table, as the command line names it (two tables' round 1 never collide).
+    let file = dir.path().join("exports").join("table9-round0001.phh");
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.starts_with("variant = \"FT\"\n"), "{text}");
     assert!(text.contains("\"p3 sm 3c3d\","), "{text}");

@@ -40,13 +40,10 @@ pub enum Query {
         name: String,
         beside: PathBuf,
     },
-    /// A poker-room round's hand history in the PHH format, into the file `name`, found as for
+    /// A poker-room round's hand history in the PHH format, named as `deckhand export --phh
+    /// --phh-dir` names it (`table12-round0007.phh`), in the folder found as for
     /// [`Query::Export`].
-    HandHistory {
-        round: u32,
-        name: String,
-        beside: PathBuf,
-    },
+    HandHistory { round: u32, beside: PathBuf },
 }
 
 /// Which question an answer is to, when it failed.
@@ -304,15 +301,10 @@ fn answer(conn: &rusqlite::Connection, q: Query) -> Answer {
                 },
             }
         }
-        Query::HandHistory {
-            round,
-            name,
-            beside,
-        } => {
+        Query::HandHistory { round, beside } => {
             let (dir, removable) = export_dir(&beside);
-            let path = dir.join(name);
-            match hand_history(conn, round, &path) {
-                Ok(()) => Answer::HandHistory {
+            match hand_history(conn, round, &dir) {
+                Ok(path) => Answer::HandHistory {
                     round,
                     path,
                     removable,
@@ -364,19 +356,20 @@ fn writable(dir: &Path) -> bool {
 }
 
 /// Round `round`'s PHH hand history (`rules::poker::phh`), written to `path`.
-fn hand_history(conn: &rusqlite::Connection, round: u32, path: &Path) -> Result<(), String> {
+fn hand_history(conn: &rusqlite::Connection, round: u32, dir: &Path) -> Result<PathBuf, String> {
     let (hand, table, started) =
         super::replay::round_hand(conn, round).map_err(|e| e.to_string())?;
+    // Named with its table, as the command line names it: two tables' round 7 on one drive.
+    let path = dir.join(format!("table{table}-round{round:04}.phh"));
     let meta = crate::rules::poker::phh::PhhMeta {
         table,
         round,
         started_utc: started,
     };
     let text = crate::rules::poker::phh::to_phh(&hand, &meta)?;
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-    }
-    std::fs::write(path, text).map_err(|e| e.to_string())
+    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    std::fs::write(&path, text).map_err(|e| e.to_string())?;
+    Ok(path)
 }
 
 /// Each row's game (the last opening of its table before it), for the list.

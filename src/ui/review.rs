@@ -1123,11 +1123,7 @@ impl DeckhandApp {
         let beside = exports_dir(self.term.store());
         if let Some(r) = self.review.as_mut() {
             r.notice = Some("Writing the hand history…".into());
-            r.ask(Query::HandHistory {
-                round,
-                name: format!("round-{round}.phh"),
-                beside,
-            });
+            r.ask(Query::HandHistory { round, beside });
         }
     }
 
