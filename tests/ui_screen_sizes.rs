@@ -15,7 +15,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use std::sync::Mutex;
 
 /// The side panel's own buttons (the panel is the right-hand 300 or 340 px).
-const SIDE: [&str; 10] = [
+const SIDE: [&str; 13] = [
     "⚠ Irregularity",
     "Undo last",
     "Correction",
@@ -26,6 +26,9 @@ const SIDE: [&str; 10] = [
     "Change decks",
     "Close table",
     "Sign out",
+    "Need the floor",
+    "Floor called",
+    "Floor called…",
 ];
 const TARGET: f32 = 48.0;
 

@@ -8,6 +8,7 @@
 mod clock;
 mod dealt;
 mod drawn;
+pub mod floor_call;
 mod held;
 mod pace;
 mod people;
@@ -101,6 +102,8 @@ pub struct Terminal {
     identities: significant::Identities,
     /// The start's walk of the chain, until it says intact (see [`Terminal::open_checking`]).
     chain: Option<crate::store::ChainCheck>,
+    /// The call to the floor open now (`floor_call.rs`).
+    floor_call: Option<floor_call::FloorCall>,
 }
 
 /// Where the start's walk of the hash chain stands.
@@ -236,6 +239,7 @@ impl Terminal {
             clock_base: None,
             identities: Default::default(),
             chain: Some(check),
+            floor_call: None,
         };
         if let Some(row) = t.store.newest_of(&DECK_CLOCK_KINDS)? {
             t.decks_since = deck_clock(&row).flatten();
@@ -245,6 +249,7 @@ impl Terminal {
         }
         t.boxes = clock::BoxClock::load(&t.store, &t.table)?;
         t.identities = significant::Identities::load(&t.store)?;
+        t.load_floor_call()?;
         t.recent = t.store.recent(RECENT_ROWS)?.into();
         t.pace = pace::PaceLog::load(&t.store)?;
         t.store.set_device_context(&t.context());

@@ -4,7 +4,9 @@
 
 mod banked;
 mod cards;
+mod command;
 mod correction;
+mod floor;
 mod forced;
 mod guard;
 mod high_hand;
@@ -29,6 +31,8 @@ pub mod theme;
 mod untracked;
 mod widgets;
 
+use command::UiCmd;
+
 /// A rake preset's button label (the screen's, for the tests that tap it).
 pub use untracked::preset_label as rake_preset_label;
 
@@ -51,67 +55,6 @@ use std::collections::BTreeSet;
 
 /// Whole dollars keyed per (seat, wager spot) of a house-banked round.
 type KeyedWagers = std::collections::BTreeMap<(u8, &'static str), String>;
-
-/// What the dealer tapped, applied after the frame is drawn. A handful per tap, never stored:
-/// the size of the largest variant (a table's whole setup) costs nothing worth a box.
-#[derive(Debug, Clone)]
-#[allow(clippy::large_enum_variant)]
-enum UiCmd {
-    Rules(Command),
-    /// "Try again" on the screen of records that cannot be saved.
-    RetryWrites,
-    SignIn,
-    OpenVerify(String),
-    /// The floorperson's pad for a player's stakes: the seat, and whether he is back.
-    OpenStakesVerify(String, u8, bool),
-    /// The floorperson's pad for a reshuffle he directs (§ 637a.5(a)).
-    OpenReshuffleVerify,
-    /// Spanish 21: the floorperson signs the card reader inspected (§ 635a.2(d)).
-    OpenReaderVerify,
-    OpenReview,
-    OpenHighHand,
-    OpenIrregularity,
-    /// The dealer's undo of the last step, and the floorperson's correction of the round.
-    Undo,
-    OpenCorrection,
-    SubmitCorrection,
-    Ask(TableAction),
-    Confirmed(TableAction),
-    CancelAsk,
-    OpenRecord(records::RecordKind),
-    SubmitVerify,
-    CancelVerify,
-    /// Commands applied in order, stopping at the first refusal (a house-banked round's
-    /// wagers, then "no more bets").
-    Sequence(Vec<Command>),
-    /// The demo simulator's box (simulated devices only): shown or closed.
-    Demo(bool),
-    SimNextCount(u16),
-    SimJam,
-    /// The simulated dealer's hand draws one card from the reading shoe (a player's hit).
-    SimDraw,
-    /// Spanish 21: the dealer turned up the hole card the shoe read (§ 635a.7(k)).
-    HoleCardUp,
-    /// The forms' submissions, applied after the frame from the form's state.
-    SubmitHighHand,
-    /// § 637a.16(h): close an ended qualifying period, signed on the High Hand form.
-    ClosePeriod(String),
-    SubmitRecord,
-    SubmitIrregularity,
-    /// The lock screen's entry.
-    Unlock,
-    /// The first start's administrator.
-    CreateAdmin,
-    /// The supervisor review's print, export and close.
-    ReviewPrint,
-    ReviewExport,
-    /// The review writes a round's hand history (PHH).
-    ReviewHandHistory(u32),
-    ReviewClose,
-    /// The print preview's Print and Cancel.
-    PrintPreviewed,
-    ClosePreview,
-}
 
 /// Table-wide actions confirmed with a second tap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -195,6 +138,8 @@ struct View {
     confirm: Option<TableAction>,
     /// The demo simulator's box is up.
     demo: bool,
+    /// The call-the-floor box: the reasons, or ending the dealer's call.
+    floor: bool,
     /// The dealer's hand count being keyed (§ 637a.7(e)(4)(i)).
     deck_count: String,
     /// The first start's administrator form.
@@ -446,6 +391,11 @@ impl DeckhandApp {
         }
         self.term.poll_devices();
         self.poll_print_answer();
+        // A step that waits for the floor calls it; the call ends with the step.
+        self.term.sync_floor_call();
+        if self.term.floor_call().is_some() {
+            ctx.request_repaint_after(std::time::Duration::from_secs(1));
+        }
         if self
             .dealers
             .as_ref()
@@ -585,7 +535,11 @@ impl DeckhandApp {
                 .as_ref()
                 .map(|f| (f.steps, f.sign.pin_focused())),
             self.view.verify.as_ref().map(|v| v.sign.pin_focused()),
-            (format!("{:?}", self.view.confirm), self.view.demo),
+            (
+                format!("{:?}", self.view.confirm),
+                self.view.demo,
+                self.view.floor,
+            ),
             (
                 self.view.keying_table_no,
                 self.view.signin_name.is_some(),
@@ -646,7 +600,7 @@ impl DeckhandApp {
                     .fill(theme::PANEL)
                     .inner_margin(egui::Margin::symmetric(16, 10)),
             )
-            .show(ui, |ui| self.status_bar(ui));
+            .show(ui, |ui| self.status_bar(ui, cmds));
 
         let narrow = ui.ctx().content_rect().width() < theme::WIDE;
         egui::Panel::right("table")
@@ -712,6 +666,9 @@ impl DeckhandApp {
         }
         if self.view.demo {
             self.demo_overlay(ui.ctx(), cmds);
+        }
+        if self.view.floor {
+            self.floor_overlay(ui.ctx(), cmds);
         }
     }
 }
@@ -985,16 +942,11 @@ impl DeckhandApp {
                     )));
                 }
             }
-            UiCmd::SimJam => {
-                if let Some(s) = &self.sim {
-                    s.lock().unwrap_or_else(|p| p.into_inner()).jam_next = true;
-                    self.view.demo = false;
-                    self.view.message = Some(Notice::done(
-                        "Demo: the simulated shuffler jams on its next shuffle.",
-                    ));
-                }
-            }
+            UiCmd::SimJam => self.sim_jam(),
             UiCmd::SimDraw => self.sim_draw(),
+            UiCmd::FloorBox(_) | UiCmd::CallFloor(_) | UiCmd::EndFloorCall(_) => {
+                self.apply_floor(c)
+            }
             UiCmd::RetryWrites => {
                 self.term.retry_writes();
             }

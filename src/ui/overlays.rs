@@ -82,6 +82,17 @@ impl DeckhandApp {
     }
 
     /// The demo box's "A player hits": the simulated dealer's hand draws one more card.
+    /// The demo's jam: the simulated shuffler jams on its next shuffle.
+    pub(super) fn sim_jam(&mut self) {
+        if let Some(s) = &self.sim {
+            s.lock().unwrap_or_else(|p| p.into_inner()).jam_next = true;
+            self.view.demo = false;
+            self.view.message = Some(Notice::done(
+                "Demo: the simulated shuffler jams on its next shuffle.",
+            ));
+        }
+    }
+
     pub(super) fn sim_draw(&mut self) {
         let Some(sim) = &self.sim else {
             return;
@@ -255,7 +266,7 @@ pub(super) fn write_fault_screen(ui: &mut Ui, f: &crate::terminal::WriteFault) -
 }
 
 /// The frame of a box over the screen (a confirmation, the demo's simulator).
-fn box_frame() -> egui::Frame {
+pub(super) fn box_frame() -> egui::Frame {
     egui::Frame::new()
         .fill(theme::PANEL)
         .inner_margin(egui::Margin::same(24))

@@ -4,7 +4,7 @@
 use super::*;
 
 impl DeckhandApp {
-    pub(super) fn status_bar(&self, ui: &mut Ui) {
+    pub(super) fn status_bar(&self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
         let t = self.term.table();
         // One line at every width: a second line would push the whole screen down.
         let narrow = ui.ctx().content_rect().width() < theme::WIDE;
@@ -38,6 +38,15 @@ impl DeckhandApp {
                 ui.separator();
                 ui.label(text(format!("{:.0} rounds/h", p.rounds_per_hour)));
             }
+            // A call to the floor and how long it has waited (issue 44).
+            if let Some(c) = self.term.floor_call() {
+                ui.separator();
+                ui.label(
+                    text(format!("Floor called {}", c.waited(chrono::Utc::now())))
+                        .color(theme::WARN)
+                        .strong(),
+                );
+            }
             if !t.decks.is_empty() {
                 ui.separator();
                 let deck = t.round.as_ref().map_or_else(|| t.next_deck(), |r| r.deck);
@@ -69,6 +78,21 @@ impl DeckhandApp {
                     };
                     ui.label(text(label).color(colour));
                 }
+            }
+            // Simulated devices (the embedded default): the demo's faults, at the line's end,
+            // taking no height from the step or the dealer's actions.
+            if self.sim.is_some() {
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui
+                        .add_enabled(
+                            self.view.verify.is_none(),
+                            Button::new(text("Simulator".into())),
+                        )
+                        .clicked()
+                    {
+                        cmds.push(UiCmd::Demo(true));
+                    }
+                });
             }
         });
     }
@@ -276,7 +300,7 @@ impl DeckhandApp {
 
     /// The table-wide actions, at the foot of the side panel in every game: changing the decks,
     /// closing the table (greyed until the table is open), signing out (from the dealer's
-    /// sign-in on), and with simulated devices the demo's Simulator. Far from the step's
+    /// sign-in on), and calling the floor (issue 44). Far from the step's
     /// buttons, and never where one was.
     pub(super) fn table_actions(&self, ui: &mut Ui, open: bool, cmds: &mut Vec<UiCmd>) {
         let t = self.term.table();
@@ -286,7 +310,7 @@ impl DeckhandApp {
         // table opens too: a dealer signed in by mistake signs out at the open-table screen.
         let can_sign_out = t.dealer.is_some() && !in_round && self.view.verify.is_none();
         // Before the table is open the others are greyed, so each keeps its place.
-        let mut actions = vec![
+        let actions = vec![
             (
                 RichText::new("Change decks"),
                 UiCmd::Ask(TableAction::ChangeDecks),
@@ -302,15 +326,23 @@ impl DeckhandApp {
                 UiCmd::Rules(Command::SignOut),
                 can_sign_out,
             ),
+            // Any time a dealer is at the table; a step's own call ends with its signature.
+            match self.term.floor_call() {
+                Some(c) if c.by_step => {
+                    (RichText::new("Floor called"), UiCmd::FloorBox(true), false)
+                }
+                Some(_) => (
+                    RichText::new("Floor called…").color(theme::WARN),
+                    UiCmd::FloorBox(true),
+                    self.view.verify.is_none(),
+                ),
+                None => (
+                    RichText::new("Need the floor"),
+                    UiCmd::FloorBox(true),
+                    t.dealer.is_some() && self.view.verify.is_none(),
+                ),
+            },
         ];
-        // Simulated devices (the embedded default): the demo's faults, in the foot's last place.
-        if self.sim.is_some() {
-            actions.push((
-                RichText::new("Simulator"),
-                UiCmd::Demo(true),
-                self.view.verify.is_none(),
-            ));
-        }
         action_rows(ui, actions, cmds);
     }
 

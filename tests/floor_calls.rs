@@ -1,0 +1,115 @@
+//! Calls to the floor (issue 44, item 1), from sign-in on the app built as `deckhand` builds
+//! it: a step that waits for a floorperson's signature calls the floor by itself and the
+//! signature ends the call; the dealer calls the floor with a reason in two taps, and ends or
+//! cancels that call in two more; a call open when the terminal stops is open again after it.
+
+use crate::common::play::{dealer_signs_in, floorperson_signs};
+use crate::common::ui::{payloads, ready, real_app, tap};
+use egui_kittest::kittest::Queryable;
+
+/// Text on the screen containing `what`.
+fn shows(h: &egui_kittest::Harness<'_, deckhand::ui::DeckhandApp>, what: &str) -> bool {
+    h.query_by_label_contains(what).is_some()
+}
+
+fn called(db: &std::path::Path) -> Vec<serde_json::Value> {
+    payloads(db, "floor_called")
+        .iter()
+        .map(|p| serde_json::from_str(p).unwrap())
+        .collect()
+}
+
+fn ended(db: &std::path::Path) -> Vec<serde_json::Value> {
+    payloads(db, "floor_call_ended")
+        .iter()
+        .map(|p| serde_json::from_str(p).unwrap())
+        .collect()
+}
+
+/// The inspection waits for a floorperson (§ 637a.4(a)): the floor is called with that reason
+/// the moment the step shows, the status line says "Floor called", the dealer cannot cancel a
+/// step's call, and the floorperson's signature ends it.
+#[test]
+fn a_step_that_waits_for_a_signature_calls_the_floor_until_it_is_signed() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("j.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.05);
+    dealer_signs_in(&mut h, tap);
+    assert!(called(&db).is_empty(), "no call before a step waits");
+    tap(&mut h, "Open table");
+    tap(&mut h, "Decks inspected");
+    h.run_steps(3);
+    let calls = called(&db);
+    assert_eq!(calls.len(), 1, "{calls:?}");
+    assert_eq!(calls[0]["reason"], "verify the decks' inspection");
+    assert_eq!(calls[0]["role"], "floorperson");
+    assert_eq!(calls[0]["by"], "step");
+    assert!(
+        calls[0]["section"].as_str().unwrap().contains("637a.4(a)"),
+        "{calls:?}"
+    );
+    assert!(
+        shows(&h, "Floor called 0:0"),
+        "the status line shows the call"
+    );
+    assert!(
+        !ready(&h, "Need the floor"),
+        "no second call while the step's is open"
+    );
+    tap(&mut h, "Floorperson verify");
+    floorperson_signs(&mut h);
+    h.run_steps(3);
+    let ends = ended(&db);
+    assert_eq!(ends.len(), 1, "{ends:?}");
+    assert_eq!(ends[0]["how"], "the step was signed");
+    assert!(!shows(&h, "Floor called 0:"), "the call is over");
+    assert_eq!(called(&db).len(), 1, "called once");
+}
+
+/// The dealer's own call: "Need the floor", a reason (two taps), journaled with it; the box
+/// then offers "The floor is here" and "Cancel the call"; a call open when the terminal stops
+/// is open after the restart, and ends with its reason and how.
+#[test]
+fn the_dealer_calls_the_floor_with_a_reason_and_ends_the_call() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("j.sqlite");
+    {
+        let mut h = real_app(&db, 1024.0, 768.0, 0.05);
+        dealer_signs_in(&mut h, tap);
+        tap(&mut h, "Need the floor");
+        tap(&mut h, "A player's dispute");
+        h.run_steps(2);
+        let calls = called(&db);
+        assert_eq!(calls.len(), 1, "{calls:?}");
+        assert_eq!(calls[0]["reason"], "A player's dispute");
+        assert_eq!(calls[0]["by"], "dealer");
+        assert!(shows(&h, "Floor called 0:0"));
+        // A second call is not offered while one is open: the button ends it instead.
+        tap(&mut h, "Floor called…");
+        assert!(ready(&h, "The floor is here"));
+        tap(&mut h, "Close");
+    }
+    // Restarted: the call is still open, and the floor comes.
+    let mut h = real_app(&db, 1024.0, 768.0, 0.05);
+    assert!(
+        shows(&h, "Floor called 0:"),
+        "the open call survives a restart"
+    );
+    tap(&mut h, "Floor called…");
+    tap(&mut h, "The floor is here");
+    h.run_steps(2);
+    let ends = ended(&db);
+    assert_eq!(ends.len(), 1, "{ends:?}");
+    assert_eq!(ends[0]["how"], "the floor came");
+    assert_eq!(ends[0]["reason"], "A player's dispute");
+    // Called again and cancelled.
+    tap(&mut h, "Need the floor");
+    tap(&mut h, "Chips for the table");
+    tap(&mut h, "Floor called…");
+    tap(&mut h, "Cancel the call");
+    h.run_steps(2);
+    let ends = ended(&db);
+    assert_eq!(ends.len(), 2, "{ends:?}");
+    assert_eq!(ends[1]["how"], "cancelled by the dealer");
+    assert!(ready(&h, "Need the floor"));
+}
