@@ -53,7 +53,7 @@ fn a_step_that_waits_for_a_signature_calls_the_floor_until_it_is_signed() {
         "the status line shows the call"
     );
     assert!(
-        !ready(&h, "Need the floor"),
+        !ready(&h, "Call floor"),
         "no second call while the step's is open"
     );
     tap(&mut h, "Floorperson verify");
@@ -66,7 +66,7 @@ fn a_step_that_waits_for_a_signature_calls_the_floor_until_it_is_signed() {
     assert_eq!(called(&db).len(), 1, "called once");
 }
 
-/// The dealer's own call: "Need the floor", a reason (two taps), journaled with it; the box
+/// The dealer's own call: "Call floor", a reason (two taps), journaled with it; the box
 /// then offers "The floor is here" and "Cancel the call"; a call open when the terminal stops
 /// is open after the restart, and ends with its reason and how.
 #[test]
@@ -76,7 +76,7 @@ fn the_dealer_calls_the_floor_with_a_reason_and_ends_the_call() {
     {
         let mut h = real_app(&db, 1024.0, 768.0, 0.05);
         dealer_signs_in(&mut h, tap);
-        tap(&mut h, "Need the floor");
+        tap(&mut h, "Call floor");
         tap(&mut h, "A player's dispute");
         h.run_steps(2);
         let calls = called(&db);
@@ -103,7 +103,7 @@ fn the_dealer_calls_the_floor_with_a_reason_and_ends_the_call() {
     assert_eq!(ends[0]["how"], "the floor came");
     assert_eq!(ends[0]["reason"], "A player's dispute");
     // Called again and cancelled.
-    tap(&mut h, "Need the floor");
+    tap(&mut h, "Call floor");
     tap(&mut h, "Chips for the table");
     tap(&mut h, "Floor called…");
     tap(&mut h, "Cancel the call");
@@ -111,5 +111,5 @@ fn the_dealer_calls_the_floor_with_a_reason_and_ends_the_call() {
     let ends = ended(&db);
     assert_eq!(ends.len(), 2, "{ends:?}");
     assert_eq!(ends[1]["how"], "cancelled by the dealer");
-    assert!(ready(&h, "Need the floor"));
+    assert!(ready(&h, "Call floor"));
 }

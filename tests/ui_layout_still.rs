@@ -180,9 +180,11 @@ fn fold_sits_last_in_every_game() {
             .query_all_by_role(egui::accesskit::Role::Button)
             .filter_map(|n| {
                 let l = n.accesskit_node().label()?;
+                // The player's choices, not the dealer's own "Call floor" in the side panel.
                 let choice = ["Call ", "Check", "Bet ", "Raise "]
                     .iter()
                     .any(|p| l.starts_with(p))
+                    && l != "Call floor"
                     || l.contains("× · ");
                 choice.then(|| (l, n.rect()))
             })

@@ -26,7 +26,7 @@ const SIDE: [&str; 13] = [
     "Change decks",
     "Close table",
     "Sign out",
-    "Need the floor",
+    "Call floor",
     "Floor called",
     "Floor called…",
 ];

@@ -451,7 +451,7 @@ fn spanish_21_inspection_removes_the_tens() {
     let k = kinds(&db);
     assert_eq!(k[k.len() - 2..], ["decks_inspected", "floor_called"]);
     h.get_by_label("Floorperson verifies the inspection and the 10s");
-    h.get_by_label_contains("make sure every 10 is out of the decks, torn in half");
+    h.get_by_label_contains("makes sure every 10 is out of the decks, torn in half");
     h.get_by_label_contains("§ 635a.4(a),(b)");
     tap(&mut h, "Floorperson verify");
     h.get_by_label_contains("Deck inspection, the 10s removed and torn in half");

@@ -35,7 +35,7 @@ impl DeckhandApp {
                         });
                     }
                     None => {
-                        title(ui, "Need the floor: why?");
+                        title(ui, "Call the floor: why?");
                         egui::Grid::new("floor-reasons")
                             .spacing(egui::vec2(theme::GAP, theme::GAP))
                             .show(ui, |ui| {
@@ -57,9 +57,11 @@ impl DeckhandApp {
                                 }
                             });
                         ui.add_space(theme::GAP);
-                        if ui.add(big("Close")).clicked() {
-                            cmds.push(UiCmd::FloorBox(false));
-                        }
+                        ui.horizontal(|ui| {
+                            if ui.add(big("Close")).clicked() {
+                                cmds.push(UiCmd::FloorBox(false));
+                            }
+                        });
                     }
                 }
             });

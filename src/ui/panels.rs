@@ -83,6 +83,8 @@ impl DeckhandApp {
             // taking no height from the step or the dealer's actions.
             if self.sim.is_some() {
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    // As high as the line's text: the status line keeps its height.
+                    ui.spacing_mut().button_padding.y = 0.0;
                     if ui
                         .add_enabled(
                             self.view.verify.is_none(),
@@ -337,7 +339,7 @@ impl DeckhandApp {
                     self.view.verify.is_none(),
                 ),
                 None => (
-                    RichText::new("Need the floor"),
+                    RichText::new("Call floor"),
                     UiCmd::FloorBox(true),
                     t.dealer.is_some() && self.view.verify.is_none(),
                 ),

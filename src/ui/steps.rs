@@ -76,13 +76,13 @@ impl DeckhandApp {
             // § 635a.4(b): the dealer and a floorperson make sure the 10s are out and torn.
             Step::VerifyInspection if t.shoe_game() => tap(
                 "Floorperson verifies the inspection and the 10s".into(),
-                "Call a floorperson. With you, they make sure every 10 is out of the decks, torn in half and in the decks' box, then verify the inspection with their credential number and PIN.".into(),
+                "The floor is called. With you, the floorperson makes sure every 10 is out of the decks, torn in half and in the decks' box, then verify the inspection with their credential number and PIN.".into(),
                 "Floorperson verify",
                 signs("Deck inspection, the 10s removed and torn in half".into()),
             ),
             Step::VerifyInspection => tap(
                 "Floorperson verifies the inspection".into(),
-                "Call a floorperson. They verify the deck inspection with their credential number and PIN.".into(),
+                "The floor is called. The floorperson verifies the deck inspection with their credential number and PIN.".into(),
                 "Floorperson verify",
                 signs("Deck inspection".into()),
             ),
@@ -557,7 +557,7 @@ impl DeckhandApp {
                 title(ui, "No play until the card reader is repaired");
                 body(
                     ui,
-                    "Spanish 21 is not dealt at this table until the card reader is repaired or replaced. Call a floorperson: they sign when it is.",
+                    "Spanish 21 is not dealt at this table until the card reader is repaired or replaced. The floor is called: a floorperson signs when it is.",
                 );
                 self.section(ui, &step);
                 if primary(ui, "Floorperson: reader repaired") {
