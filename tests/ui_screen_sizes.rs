@@ -161,8 +161,8 @@ fn the_status_line_fits_a_long_game_with_its_pace_at_1024() {
     );
 }
 
-/// `[display] scale_to_screen`: on a 1920×1080 monitor the window shows the design 1.4 times
-/// larger (1371×771 points, still at least 1024×768), its targets with it, rather than the
+/// `[display] scale_to_screen`: on a 1920×1080 monitor the window shows the design 1.35 times
+/// larger (1422×800 points, still at least 1024×800), its targets with it, rather than the
 /// same screen in the top-left corner; the scale settles at once and stays.
 #[test]
 fn a_1920_by_1080_monitor_shows_the_design_larger() {
@@ -186,7 +186,7 @@ fn a_1920_by_1080_monitor_shows_the_design_larger() {
         h.run_ok();
     }
     assert!(
-        (h.ctx.zoom_factor() - 1.4).abs() < 1e-3,
+        (h.ctx.zoom_factor() - 1.35).abs() < 1e-3,
         "{}",
         h.ctx.zoom_factor()
     );
@@ -195,15 +195,72 @@ fn a_1920_by_1080_monitor_shows_the_design_larger() {
         screen.width() >= 1024.0 && screen.height() >= 768.0,
         "{screen:?}"
     );
-    // The sign-in's names are 1.4 times the size they are at 1024×768, in pixels.
+    // The sign-in's names are 1.35 times the size they are at 1024×768, in pixels.
     let name = h.get_by_label("Alex Rivera").rect();
     let mut small = real_app(&dir.path().join("plain.sqlite"), 1024.0, 768.0, 0.25);
     small.run_ok();
     let plain = small.get_by_label("Alex Rivera").rect();
     let px = name.height() * h.ctx.pixels_per_point();
     assert!(
-        (px / plain.height() - 1.4).abs() < 0.05,
+        (px / plain.height() - 1.35).abs() < 0.05,
         "{px} vs {}",
         plain.height()
     );
+}
+
+/// The real window on a 1920×1080 monitor (scaled to the screen, as `deckhand` runs it) at a
+/// No-Limit table whose betting is kept on the terminal, with the simulated counting shuffler:
+/// the screen before the first round, with its table stakes row, has every button above the
+/// step card's foot, none behind its scroll bar. At 1.4 (1371×771 points) the wide type put
+/// "No play: spread the decks" and "Floor: shuffle again" 19 points under it (the walk of
+/// issue 41); the design now keeps 1024×800 points (1.35).
+#[test]
+fn a_scaled_1920_by_1080_screen_keeps_the_ready_screen_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = common::ui::tracked_config(&dir.path().join("ready.sqlite"));
+    config.holdem.structure = deckhand::rules::table::StructureKind::NoLimit;
+    config.holdem.max_raises = 0;
+    // The embedded default's simulated counting shuffler, as the walk ran it.
+    config.shuffler.port = "simulated".into();
+    let app = deckhand::app::build(&config, Default::default(), None).unwrap();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1920.0, 1080.0))
+        .build_ui_state(
+            |ui, app: &mut DeckhandApp| {
+                if app.scales_to_screen() {
+                    deckhand::ui::scale_to_screen(ui.ctx());
+                }
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            app,
+        );
+    for _ in 0..4 {
+        h.run_ok();
+    }
+    common::play::washed_from_sign_in(&mut h, GameId::Holdem, tap);
+    common::play::through_the_shuffler(&mut h, |s| {
+        matches!(
+            s,
+            deckhand::rules::table::Step::StartRound { load: Some(_), .. }
+        )
+    });
+    tap(&mut h, "Seat 1");
+    tap(&mut h, "Seat 2");
+    let screen = h.ctx.content_rect();
+    let mut labels: Vec<String> = h
+        .query_all_by_role(egui::accesskit::Role::Button)
+        .filter_map(|n| n.accesskit_node().label())
+        .collect();
+    labels.sort();
+    for label in ["Floor: shuffle again", "No play: spread the decks"] {
+        let r = h.get_by_label(label).rect();
+        // Above the step card's foot: the window less the central panel's margin (24 points
+        // at this width), where the card's scroll area ends.
+        assert!(
+            r.max.y <= screen.max.y - 24.0,
+            "{label} {r:?} below the step card's foot in {screen:?} at zoom {}: {labels:?}",
+            h.ctx.zoom_factor()
+        );
+    }
 }

@@ -101,10 +101,13 @@ impl eframe::App for Station {
 }
 
 /// The design's least screen, in points: every screen is laid out for at least this much.
-const DESIGN: egui::Vec2 = egui::vec2(1024.0, 768.0);
+/// The points a scaled screen keeps at least: 1024 wide, and 800 high rather than 768, because
+/// a screen wider than `theme::WIDE` points takes the wide type, whose step cards are taller
+/// (at 1371×771 the ready screen's last buttons went under the card's foot).
+const DESIGN: egui::Vec2 = egui::vec2(1024.0, 800.0);
 
-/// The zoom that shows the design larger on a screen larger than 1024×768 points (a 1920×1080
-/// monitor: 1.4, the layout of a 1371×771 screen with targets 40% larger), never smaller than
+/// The zoom that shows the design larger on a screen larger than the design (a 1920×1080
+/// monitor: 1.35, the layout of a 1422×800 screen with targets 35% larger), never smaller than
 /// 1; in steps of 0.05 so a window a pixel larger does not rescale everything.
 pub fn zoom_for(screen_physical: egui::Vec2, native_pixels_per_point: f32) -> f32 {
     let native = native_pixels_per_point.max(0.1);
@@ -137,11 +140,14 @@ mod tests {
     fn a_larger_screen_shows_the_design_larger_never_smaller() {
         let z = |w: f32, h: f32, native: f32| zoom_for(egui::vec2(w, h), native);
         assert_eq!(z(1024.0, 768.0, 1.0), 1.0);
-        // 1920×1080: the height allows 1.40 (771 points of 768).
-        assert_eq!(z(1920.0, 1080.0, 1.0), 1.4);
+        // 1920×1080: the height allows 1.35 (800 points).
+        assert_eq!(z(1920.0, 1080.0, 1.0), 1.35);
         assert_eq!(z(1280.0, 1024.0, 1.0), 1.25);
-        // A 4K monitor whose system already doubles: 1.4 on top of it.
-        assert_eq!(z(3840.0, 2160.0, 2.0), 1.4);
+        // 1280×800 and 1366×768 stay at 1.
+        assert_eq!(z(1280.0, 800.0, 1.0), 1.0);
+        assert_eq!(z(1366.0, 768.0, 1.0), 1.0);
+        // A 4K monitor whose system already doubles: 1.35 on top of it.
+        assert_eq!(z(3840.0, 2160.0, 2.0), 1.35);
         // Smaller than the design, or no size yet: never below 1.
         assert_eq!(z(800.0, 600.0, 1.0), 1.0);
         assert_eq!(z(0.0, 0.0, 0.0), 1.0);
