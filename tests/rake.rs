@@ -209,3 +209,25 @@ fn pots_are_raked_at_the_table_and_recorded() {
     assert!(text.contains("Rounds completed: 0"), "{text}");
     assert!(!text.contains("Alex Rivera"), "{text}");
 }
+
+/// The record of a pushed pot says everything the pot went to, so its parts add up to it: the
+/// winners' shares, the rake (§ 637a.17(b)) and each jackpot drop (§ 637a.15(c), § 637a.16(c))
+/// (the walk of issue 41 read "$81.00 to seat 2 (rake $5.00)" of a pot of $88.00).
+#[test]
+fn a_pushed_pots_record_names_the_rake_and_each_drop() {
+    let e = deckhand::rules::table::Event::PotAwarded {
+        number: 2,
+        awards: vec![(2, 8100)],
+        pot: 8800,
+        take: PotTake {
+            rake: 500,
+            bad_beat: 100,
+            high_hand: 100,
+            uncalled: 0,
+        },
+    };
+    assert_eq!(
+        e.sentence(),
+        "Pot of $88.00 pushed: $81.00 to seat 2 (rake $5.00, Bad Beat drop $1.00, High Hand drop $1.00)"
+    );
+}
