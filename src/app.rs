@@ -249,32 +249,43 @@ pub fn build(
         .with_time_charges(config.time_charges.clone())
         .with_printer(config.printer.clone());
     if config.central.enabled {
-        // Store and forward: the journal here is the truth; a copy goes to the floor's server.
-        let status = Arc::new(Mutex::new(crate::store::central::SyncStatus::default()));
-        let slot = ctx_slot.clone();
-        let (central, sync) = (config.central.clone(), status.clone());
-        // Nothing goes to the server before the chain here is known to hold.
-        std::thread::Builder::new()
-            .name("central-start".into())
-            .spawn(move || {
-                if chain.wait_intact().is_ok() {
-                    crate::store::central::spawn_sender(
-                        central,
-                        db,
-                        sync,
-                        Box::new(move || {
-                            if let Some(ctx) = slot.get() {
-                                ctx.request_repaint();
-                            }
-                        }),
-                        Arc::new(AtomicBool::new(false)),
-                    );
-                }
-            })
-            .context("starting the link to the floor's server")?;
-        app = app
-            .with_central(status)
-            .with_central_review(config.central.clone());
+        app = with_central(app, config, db, chain, ctx_slot)?;
     }
     Ok(app)
+}
+
+/// Store and forward: the journal here is the truth; a copy goes to the floor's server, pushed
+/// as each commit is made. Nothing goes to the server before the chain here is known to hold.
+fn with_central(
+    app: DeckhandApp,
+    config: &Config,
+    db: std::path::PathBuf,
+    chain: crate::store::ChainCheck,
+    slot: ContextSlot,
+) -> Result<DeckhandApp> {
+    let status = Arc::new(Mutex::new(crate::store::central::SyncStatus::default()));
+    let (central, sync) = (config.central.clone(), status.clone());
+    let commits = app.terminal().store().commits();
+    std::thread::Builder::new()
+        .name("central-start".into())
+        .spawn(move || {
+            if chain.wait_intact().is_ok() {
+                crate::store::central::spawn_sender(
+                    central,
+                    db,
+                    Some(commits),
+                    sync,
+                    Box::new(move || {
+                        if let Some(ctx) = slot.get() {
+                            ctx.request_repaint();
+                        }
+                    }),
+                    Arc::new(AtomicBool::new(false)),
+                );
+            }
+        })
+        .context("starting the link to the floor's server")?;
+    Ok(app
+        .with_central(status)
+        .with_central_review(config.central.clone()))
 }

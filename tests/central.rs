@@ -285,6 +285,7 @@ fn three_terminals_push_concurrently_through_a_server_restart() {
         central::spawn_sender(
             c.config("table_terminal"),
             path.clone(),
+            None,
             status,
             Box::new(|| {}),
             stop.clone(),
@@ -819,4 +820,92 @@ fn a_journal_behind_the_central_copys_signed_head_does_not_open() {
     // The server down: not asked, the start goes on.
     c.down();
     assert_eq!(central::rollback_refusal(&cfg, &path), None);
+}
+
+/// Issue 44, items 1 and 3: a call raised on a terminal reaches the floor board through the
+/// central copy, pushed on the writer's commit (not the sender's poll: it is set to 30 s here)
+/// and learned through LISTEN/NOTIFY (the board never re-reads the table). Five calls, each
+/// raised and ended; the time from the call's commit to the board holding it is printed and each
+/// must be under a second. The board reads as the review role, which cannot write.
+#[test]
+#[ignore]
+fn a_call_raised_at_a_terminal_reaches_the_floor_board_within_a_second() {
+    use deckhand::store::floor::FloorReader;
+    use deckhand::terminal::Terminal;
+    use deckhand::terminal::floor_call::REASONS;
+
+    let c = Cluster::start();
+    let work = tempfile::tempdir().unwrap();
+    let path = work.path().join("table.sqlite");
+    let store = Store::open(&path).unwrap();
+    let commits = store.commits();
+    let mut t = Terminal::open(store, None).unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
+    let terminal = t.store().terminal_id().to_string();
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut cfg = c.config("table_terminal");
+    cfg.push_every_seconds = 30;
+    central::spawn_sender(
+        cfg,
+        path.clone(),
+        Some(commits),
+        Arc::new(Mutex::new(SyncStatus::default())),
+        Box::new(|| {}),
+        stop.clone(),
+    );
+    let board = FloorReader::spawn(
+        c.config("floor_review"),
+        "2000-01-01T00:00:00Z".into(),
+        Box::new(|| {}),
+    );
+    let until = |what: &str, done: &dyn Fn(&deckhand::store::floor::Board) -> bool| {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let b = board.board();
+            if done(&b) {
+                return Instant::now();
+            }
+            assert!(Instant::now() < deadline, "{what}: {b:?}");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    };
+    until("the board holds the terminal", &|b| {
+        b.tables
+            .get(&terminal)
+            .is_some_and(|v| v.dealer.as_ref().is_some_and(|d| d.1 == "20417"))
+    });
+    let mut waited = Vec::new();
+    for i in 0..5 {
+        let reason = REASONS[i % REASONS.len()];
+        let raised = Instant::now();
+        t.call_floor(reason).unwrap();
+        let seen = until("the call on the board", &|b| {
+            b.tables
+                .get(&terminal)
+                .and_then(|v| v.call.as_ref())
+                .is_some_and(|c| c.reason == reason)
+        });
+        waited.push(seen - raised);
+        t.end_floor_call(true).unwrap();
+        until("the call ended on the board", &|b| {
+            b.tables.get(&terminal).is_some_and(|v| v.call.is_none())
+        });
+    }
+    waited.sort();
+    println!(
+        "call to board: median {:?}, slowest {:?} ({waited:?})",
+        waited[2], waited[4]
+    );
+    assert!(waited[4] < Duration::from_secs(1), "{waited:?}");
+    let b = board.board();
+    assert!(b.notifications >= 10, "learned by notification: {b:?}");
+    // The review role the board reads as cannot write the central journal.
+    let mut review = c.config("floor_review").connect().unwrap();
+    assert!(
+        review
+            .batch_execute("INSERT INTO journal (terminal_id, serial, ts_utc, mono_ns, session, stream, kind, payload, prev_hash, hash) VALUES ('x', 1, '', 0, 0, 'system', 'x', '{}', '', '')")
+            .is_err()
+    );
+    stop.store(true, Ordering::Relaxed);
 }

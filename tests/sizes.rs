@@ -20,7 +20,6 @@ const LONG_FILES: &[(&str, usize)] = &[
     ("src/rules/banked/thb/mod.rs", 1102),
     ("src/rules/table/decide.rs", 958),
     ("src/rules/table/narrate.rs", 857),
-    ("src/store/central.rs", 820),
     ("src/store/chain.rs", 819),
     ("src/store/mod.rs", 1026),
     ("src/store/writer.rs", 1069),

@@ -245,3 +245,21 @@ impl super::Store {
         })
     }
 }
+
+impl super::writer::WriterState {
+    /// This key's endorsement of `to` as the journal's next key (a rotation), or why not: a
+    /// rotation is written only by the writer that owns the commit log, so no running terminal
+    /// goes on signing with the old key after it.
+    pub(super) fn endorse_next(&self, to: &str) -> std::result::Result<(String, String), String> {
+        if self.log.is_none() {
+            return Err("another writer (a running terminal) has the journal open: stop the terminal, then rotate its key".into());
+        }
+        if let Some(e) = &self.refused {
+            return Err(e.to_string());
+        }
+        Ok((
+            self.key.public_hex(),
+            endorse(&self.key, &self.terminal_id, to),
+        ))
+    }
+}

@@ -27,19 +27,21 @@ pub const BUSY: std::time::Duration = std::time::Duration::from_secs(1);
 /// What the writer thread owns.
 pub struct WriterState {
     pub conn: Connection,
-    terminal_id: String,
+    pub(super) terminal_id: String,
     session: i64,
     opened: Instant,
     /// Signs the head at every commit (see `signing.rs`).
-    key: super::signing::HeadKey,
+    pub(super) key: super::signing::HeadKey,
     stats: std::sync::Arc<std::sync::Mutex<GroupStats>>,
     /// Set when the start's walk of the chain ([`super::Store::check_chain`]) did not find it
     /// intact: from then on every write is refused with this, and nothing else is run.
-    refused: Option<StoreError>,
+    pub(super) refused: Option<StoreError>,
     /// The commit log, when this writer owns it (`None`: SQLite syncs each commit itself).
-    log: Option<CommitLog>,
+    pub(super) log: Option<CommitLog>,
     /// Where each commit's signed head is kept as well (`[store] head_witness`).
     witness: Option<super::witness::Witness>,
+    /// Told of each commit (the central sender waits on it).
+    pub(super) commits: super::commit_signal::CommitSignal,
 }
 
 /// What one group's commit answers each caller: its rows, or why they were not written.
@@ -98,6 +100,7 @@ pub struct Writer {
     jobs: Option<std::sync::Arc<Sender<Job>>>,
     thread: Option<JoinHandle<()>>,
     stats: std::sync::Arc<std::sync::Mutex<GroupStats>>,
+    pub(super) commits: super::commit_signal::CommitSignal,
 }
 
 impl Writer {
@@ -209,6 +212,7 @@ impl Writer {
             refused: None,
             log,
             witness: witness.map(super::witness::Witness::new),
+            commits: Default::default(),
         };
         // A journal from before signed heads (schema below 10) is adopted: its head signed now.
         // Any other journal must already carry a head that holds, or nothing is written onto
@@ -224,6 +228,7 @@ impl Writer {
             w.check(&state.conn, &terminal_id)?;
         }
         state.witness_head();
+        let commits = state.commits.clone();
         let (tx, rx) = mpsc::channel::<Job>();
         let thread = std::thread::Builder::new()
             .name("journal-writer".into())
@@ -234,6 +239,7 @@ impl Writer {
                 jobs: Some(std::sync::Arc::new(tx)),
                 thread: Some(thread),
                 stats,
+                commits,
             },
             terminal_id,
             public,
@@ -447,22 +453,6 @@ fn terminal_id(conn: &Connection, path: &Path) -> Result<String> {
 }
 
 impl WriterState {
-    /// This key's endorsement of `to` as the journal's next key (a rotation), or why not: a
-    /// rotation is written only by the writer that owns the commit log, so no running terminal
-    /// goes on signing with the old key after it.
-    pub(super) fn endorse_next(&self, to: &str) -> std::result::Result<(String, String), String> {
-        if self.log.is_none() {
-            return Err("another writer (a running terminal) has the journal open: stop the terminal, then rotate its key".into());
-        }
-        if let Some(e) = &self.refused {
-            return Err(e.to_string());
-        }
-        Ok((
-            self.key.public_hex(),
-            super::key_history::endorse(&self.key, &self.terminal_id, to),
-        ))
-    }
-
     /// The signed head, kept in the witness too, where one is configured; a witness that
     /// cannot be written is logged (the journal itself is durable) and tried at the next commit.
     fn witness_head(&mut self) {
@@ -559,6 +549,7 @@ impl WriterState {
             Ok(answers) => {
                 let rows = answers.iter().flatten().map(Vec::len).sum();
                 self.count(1, group.len(), rows);
+                self.commits.committed();
                 for (p, a) in group.into_iter().zip(answers) {
                     let _ = p.reply.send(a);
                 }

@@ -284,26 +284,11 @@ impl Event {
                     .iter()
                     .map(|(s, a)| format!("{} to seat {s}", money(*a)))
                     .collect();
-                // Everything the pot went to, so the parts add up to it (§ 637a.17(b), the
-                // jackpot drops of § 637a.15(c) and § 637a.16(c)).
-                let taken: Vec<String> = [
-                    ("rake", take.rake),
-                    ("Bad Beat drop", take.bad_beat),
-                    ("High Hand drop", take.high_hand),
-                ]
-                .iter()
-                .filter(|(_, c)| *c > 0)
-                .map(|(what, c)| format!("{what} {}", money(*c)))
-                .collect();
                 format!(
                     "Pot of {} pushed: {}{}",
                     money(*pot),
                     pushes.join(", "),
-                    if taken.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({})", taken.join(", "))
-                    }
+                    take.words()
                 )
             }
             Event::DecksChanged {

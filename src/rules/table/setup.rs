@@ -296,6 +296,26 @@ pub struct PotTake {
 }
 
 impl PotTake {
+    /// What the pot went to besides the winners, for its record: " (rake $5.00, Bad Beat drop
+    /// $1.00, High Hand drop $1.00)", so the parts add up to the pot (§ 637a.17(b),
+    /// § 637a.15(c), § 637a.16(c)); empty when nothing was taken.
+    pub fn words(&self) -> String {
+        let taken: Vec<String> = [
+            ("rake", self.rake),
+            ("Bad Beat drop", self.bad_beat),
+            ("High Hand drop", self.high_hand),
+        ]
+        .iter()
+        .filter(|(_, c)| *c > 0)
+        .map(|(what, c)| format!("{what} {}", crate::rules::money(*c)))
+        .collect();
+        if taken.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", taken.join(", "))
+        }
+    }
+
     /// § 637a.17(b),(d), § 637a.15(c), § 637a.16(c): from a pot, the uncalled bet set aside, the
     /// rake (percentage, capped, rounded down to the cent), then the contributions.
     pub fn compute(rules: &PotRules, pot: Cents, uncalled: Cents, flop_dealt: bool) -> PotTake {

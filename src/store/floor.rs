@@ -1,0 +1,317 @@
+//! The floor board's view of every table (issue 44), read from the central copy only: each
+//! terminal's rows folded into what the floor needs at a glance (the table and game, the dealer,
+//! open or closed, the round, the call waiting and since when, the device links down, the last
+//! irregularity). The reader learns of new rows through PostgreSQL's LISTEN/NOTIFY on
+//! `deckhand_journal` (`db/central/0003_notify.sql`) and reads only the rows after the ones it
+//! has; it never writes.
+
+use super::JournalRow;
+use super::central::CentralConfig;
+use crate::rules::table::Event;
+use postgres::fallible_iterator::FallibleIterator;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// A call to the floor waiting at a table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FloorCallView {
+    pub reason: String,
+    /// "floorperson" or "supervisor".
+    pub role: String,
+    /// When the terminal raised it (UTC, RFC 3339).
+    pub since_utc: String,
+}
+
+/// One table as the floor sees it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TableView {
+    pub terminal: String,
+    pub table_no: Option<u32>,
+    pub game: Option<String>,
+    /// The dealer signed in: name and credential.
+    pub dealer: Option<(String, String)>,
+    pub open: bool,
+    /// The round in play or the last one started.
+    pub round: u32,
+    pub call: Option<FloorCallView>,
+    /// Device links not up, by name ("shuffler", "progressive").
+    pub links_down: Vec<String>,
+    /// The last irregularity, in the rules' words.
+    pub last_irregularity: Option<String>,
+    /// The newest serial folded, and its time.
+    pub serial: i64,
+    pub last_row_utc: String,
+}
+
+/// Folds one row of the table's journal into its view.
+pub fn fold(v: &mut TableView, row: &JournalRow) {
+    v.serial = row.serial;
+    v.last_row_utc = row.ts_utc.clone();
+    if row.stream == "table" {
+        if let Ok(e) = serde_json::from_str::<Event>(&row.payload) {
+            fold_event(v, &e);
+        }
+        return;
+    }
+    let p: serde_json::Value = serde_json::from_str(&row.payload).unwrap_or_default();
+    let text = |k: &str| p[k].as_str().unwrap_or_default().to_string();
+    match row.kind.as_str() {
+        crate::terminal::floor_call::CALLED => {
+            v.call = Some(FloorCallView {
+                reason: text("reason"),
+                role: text("role"),
+                since_utc: row.ts_utc.clone(),
+            })
+        }
+        crate::terminal::floor_call::ENDED => v.call = None,
+        "shuffler_link" | "progressive_link" => {
+            let device = row.kind.trim_end_matches("_link").to_string();
+            let up = matches!(text("state").as_str(), "connected" | "up");
+            v.links_down.retain(|d| *d != device);
+            if !up {
+                v.links_down.push(device);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn fold_event(v: &mut TableView, e: &Event) {
+    match e {
+        Event::DealerSignedIn { dealer } => {
+            v.dealer = Some((dealer.name.clone(), dealer.credential.clone()))
+        }
+        Event::DealerSignedOut { .. } => v.dealer = None,
+        Event::TableOpened { setup } => {
+            v.open = true;
+            v.table_no = Some(setup.table_no);
+            v.game = Some(setup.poker.game.name().to_string());
+        }
+        Event::TableClosed { .. } => v.open = false,
+        Event::RoundStarted { number, .. } => v.round = *number,
+        Event::Irregularity { .. } => v.last_irregularity = Some(e.sentence()),
+        _ => {}
+    }
+}
+
+/// Every table the floor sees, and the reader's link to the server.
+#[derive(Debug, Clone, Default)]
+pub struct Board {
+    pub tables: BTreeMap<String, TableView>,
+    pub connected: bool,
+    pub error: Option<String>,
+    /// Notifications received (each names the terminals an insert added rows for).
+    pub notifications: u64,
+}
+
+impl Board {
+    /// The calls waiting, oldest first: (terminal, table, call).
+    pub fn calls(&self) -> Vec<(&TableView, &FloorCallView)> {
+        let mut calls: Vec<_> = self
+            .tables
+            .values()
+            .filter_map(|t| t.call.as_ref().map(|c| (t, c)))
+            .collect();
+        calls.sort_by(|a, b| a.1.since_utc.cmp(&b.1.since_utc));
+        calls
+    }
+
+    /// Folds rows (in serial order per terminal) into the board.
+    fn take(&mut self, rows: &[JournalRow]) {
+        for r in rows {
+            let v = self
+                .tables
+                .entry(r.terminal_id.clone())
+                .or_insert_with(|| TableView {
+                    terminal: r.terminal_id.clone(),
+                    ..Default::default()
+                });
+            if r.serial > v.serial {
+                fold(v, r);
+            }
+        }
+    }
+}
+
+/// The board's reader: a thread on a read-only connection that LISTENs, reads the rows after
+/// what it has for each terminal a notification names, and wakes the screen.
+pub struct FloorReader {
+    board: Arc<Mutex<Board>>,
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+/// The rows of `terminal` after `serial`, in order.
+fn rows_after(
+    client: &mut postgres::Client,
+    terminal: &str,
+    serial: i64,
+) -> Result<Vec<JournalRow>, String> {
+    let sql = format!(
+        "SELECT {} FROM journal WHERE terminal_id = $1 AND serial > $2 ORDER BY serial",
+        super::central_reader::PG_COLUMNS
+    );
+    let rows = client
+        .query(&sql, &[&terminal, &serial])
+        .map_err(|e| super::central::describe(&e))?;
+    Ok(rows
+        .iter()
+        .map(super::central_reader::read_pg_row)
+        .collect())
+}
+
+/// The start: every terminal's rows written since `since_utc` (the board's look-back).
+fn load(client: &mut postgres::Client, since_utc: &str) -> Result<Vec<JournalRow>, String> {
+    let sql = format!(
+        "SELECT {} FROM journal WHERE ts_utc >= $1 ORDER BY terminal_id, serial",
+        super::central_reader::PG_COLUMNS
+    );
+    let rows = client
+        .query(&sql, &[&since_utc])
+        .map_err(|e| super::central::describe(&e))?;
+    Ok(rows
+        .iter()
+        .map(super::central_reader::read_pg_row)
+        .collect())
+}
+
+/// "T-1:12,T-2:7": each terminal a notification names and its highest serial.
+fn parse_notice(payload: &str) -> Vec<(String, i64)> {
+    payload
+        .split(',')
+        .filter_map(|p| {
+            let (t, s) = p.rsplit_once(':')?;
+            Some((t.to_string(), s.parse().ok()?))
+        })
+        .collect()
+}
+
+fn listen(
+    cfg: &CentralConfig,
+    since_utc: &str,
+    board: &Mutex<Board>,
+    stop: &AtomicBool,
+    wake: &dyn Fn(),
+) -> Result<(), String> {
+    let mut client = cfg.connect()?;
+    client
+        .batch_execute("LISTEN deckhand_journal")
+        .map_err(|e| super::central::describe(&e))?;
+    // Listening before the load: a row committed meanwhile is in one or the other.
+    let rows = load(&mut client, since_utc)?;
+    if let Ok(mut b) = board.lock() {
+        b.connected = true;
+        b.error = None;
+        b.take(&rows);
+    }
+    wake();
+    while !stop.load(Ordering::Relaxed) {
+        let mut named: Vec<(String, i64)> = Vec::new();
+        {
+            let mut notes = client.notifications();
+            let first = notes
+                .timeout_iter(Duration::from_millis(250))
+                .next()
+                .map_err(|e| super::central::describe(&e))?;
+            if let Some(n) = first {
+                named.extend(parse_notice(n.payload()));
+                // And whatever else came meanwhile, without waiting.
+                let mut more = notes.iter();
+                while let Ok(Some(n)) = more.next() {
+                    named.extend(parse_notice(n.payload()));
+                }
+            }
+        }
+        if client.is_closed() {
+            return Err("the server closed the connection".into());
+        }
+        if named.is_empty() {
+            continue;
+        }
+        let count = named.len() as u64;
+        let mut fetched = Vec::new();
+        for (terminal, top) in named {
+            let have = board
+                .lock()
+                .ok()
+                .and_then(|b| b.tables.get(&terminal).map(|t| t.serial))
+                .unwrap_or(0);
+            if top > have {
+                fetched.extend(rows_after(&mut client, &terminal, have)?);
+            }
+        }
+        if let Ok(mut b) = board.lock() {
+            b.notifications += count;
+            b.take(&fetched);
+        }
+        wake();
+    }
+    Ok(())
+}
+
+impl FloorReader {
+    /// Starts the reader on the central database as `cfg`'s (read-only) user, with the rows
+    /// since `since_utc`; `wake` is called after each change (the board's `request_repaint`).
+    /// It reconnects (1 s, 2 s … 60 s) and loads again when the server goes away.
+    pub fn spawn(cfg: CentralConfig, since_utc: String, wake: Box<dyn Fn() + Send>) -> FloorReader {
+        let board = Arc::new(Mutex::new(Board::default()));
+        let stop = Arc::new(AtomicBool::new(false));
+        let (b, s) = (board.clone(), stop.clone());
+        let thread = std::thread::Builder::new()
+            .name("floor-reader".into())
+            .spawn(move || {
+                let mut wait = Duration::from_secs(1);
+                while !s.load(Ordering::Relaxed) {
+                    let started = Instant::now();
+                    if let Err(e) = listen(&cfg, &since_utc, &b, &s, &*wake) {
+                        if let Ok(mut board) = b.lock() {
+                            board.connected = false;
+                            board.error = Some(e);
+                        }
+                        wake();
+                        if started.elapsed() > Duration::from_secs(60) {
+                            wait = Duration::from_secs(1);
+                        }
+                        std::thread::sleep(wait);
+                        wait = (wait * 2).min(Duration::from_secs(60));
+                    }
+                }
+            })
+            .ok();
+        FloorReader {
+            board,
+            stop,
+            thread,
+        }
+    }
+
+    /// The board as it stands.
+    pub fn board(&self) -> Board {
+        self.board.lock().map(|b| b.clone()).unwrap_or_default()
+    }
+}
+
+impl Drop for FloorReader {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_notice_names_each_terminal_and_its_highest_serial() {
+        assert_eq!(
+            parse_notice("T-1a:12,T-2b:7"),
+            vec![("T-1a".to_string(), 12), ("T-2b".to_string(), 7)]
+        );
+        assert_eq!(parse_notice("garbage"), vec![]);
+    }
+}
