@@ -4,7 +4,7 @@
 
 use deckhand::rules::table::{Person, Role};
 use deckhand::store::signing::{HeadKey, default_key_path};
-use deckhand::store::{Entry, GENESIS, INSERT_SQL, JournalRow, RowContext, Store};
+use deckhand::store::{Entry, INSERT_SQL, JournalRow, RowContext, Store};
 use deckhand::terminal::{PeopleChange, Terminal};
 
 fn ctx() -> RowContext {
@@ -163,27 +163,10 @@ fn a_journal_begun_before_keys_were_recorded_gets_its_key_row_at_the_next_start(
 fn unsigned_journal(db: &std::path::Path) {
     let mut conn = rusqlite::Connection::open(db).unwrap();
     deckhand::store::migrate::apply(&mut conn, &deckhand::store::migrate::MIGRATIONS[..9]).unwrap();
-    let mut prev = GENESIS.to_string();
-    for serial in 1..=2 {
-        let mut row = JournalRow {
-            serial,
-            terminal_id: "T-old".into(),
-            ts_utc: "2026-01-01T00:00:00.000000Z".into(),
-            mono_ns: serial,
-            session: 1,
-            stream: "system".into(),
-            table_no: Some(12),
-            dealer_credential: None,
-            actor_credential: None,
-            kind: "pot_awarded".into(),
-            payload: format!(r#"{{"pot":{}}}"#, serial * 100),
-            prev_hash: prev.clone(),
-            hash: String::new(),
-        };
-        row.hash = row.compute_hash();
-        row.insert(&mut conn.prepare(INSERT_SQL).unwrap()).unwrap();
-        prev = row.hash;
-    }
+    let pots: Vec<(&str, String)> = (1..=2)
+        .map(|n| ("pot_awarded", format!(r#"{{"pot":{}}}"#, n * 100)))
+        .collect();
+    crate::common::old_rows(&conn, "system", &pots);
     crate::common::old_supervisor(&conn);
     conn.execute(
         "INSERT INTO people (name, credential, role, pin_hash, active, created_utc)

@@ -21,34 +21,17 @@ fn a_schema_1_database_upgrades_with_its_rows_and_chain() {
         // A database written by the first release: schema 1 only, rows chained by hand.
         let mut conn = Connection::open(&path).unwrap();
         migrate::apply(&mut conn, &MIGRATIONS[..1]).unwrap();
-        let mut prev = GENESIS.to_string();
-        for (serial, kind, payload) in [
-            (1, "table_opened", r#"{"kind":"table_opened"}"#),
-            (
-                2,
-                "deck_counted",
-                r#"{"colour":"Red","correct":false,"counted":51,"deck":0,"expected":52,"kind":"deck_counted"}"#,
-            ),
-        ] {
-            let mut row = JournalRow {
-                serial,
-                terminal_id: "T-old".into(),
-                ts_utc: "2026-01-01T00:00:00.000000Z".into(),
-                mono_ns: serial,
-                session: 1,
-                stream: "table".into(),
-                table_no: Some(12),
-                dealer_credential: Some("20417".into()),
-                actor_credential: None,
-                kind: kind.into(),
-                payload: payload.into(),
-                prev_hash: prev.clone(),
-                hash: String::new(),
-            };
-            row.hash = row.compute_hash();
-            row.insert(&mut conn.prepare(INSERT_SQL).unwrap()).unwrap();
-            prev = row.hash;
-        }
+        common::old_rows(
+            &conn,
+            "table",
+            &[
+                ("table_opened", r#"{"kind":"table_opened"}"#.into()),
+                (
+                    "deck_counted",
+                    r#"{"colour":"Red","correct":false,"counted":51,"deck":0,"expected":52,"kind":"deck_counted"}"#.into(),
+                ),
+            ],
+        );
         common::old_supervisor(&conn);
     }
     // No start signs rows nothing vouched for: a supervisor adopts the journal.

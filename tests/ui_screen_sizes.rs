@@ -169,22 +169,7 @@ fn a_1920_by_1080_monitor_shows_the_design_larger() {
     let dir = tempfile::tempdir().unwrap();
     let config = common::ui::real_config(&dir.path().join("scaled.sqlite"));
     assert!(config.display.scale_to_screen, "on by default");
-    let app = deckhand::app::build(&config, Default::default(), None).unwrap();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1920.0, 1080.0))
-        .build_ui_state(
-            |ui, app: &mut DeckhandApp| {
-                if app.scales_to_screen() {
-                    deckhand::ui::scale_to_screen(ui.ctx());
-                }
-                app.logic(ui.ctx());
-                app.show(ui);
-            },
-            app,
-        );
-    for _ in 0..4 {
-        h.run_ok();
-    }
+    let h = scaled_1920_by_1080(&config);
     assert!(
         (h.ctx.zoom_factor() - 1.35).abs() < 1e-3,
         "{}",
@@ -222,22 +207,7 @@ fn a_scaled_1920_by_1080_screen_keeps_the_ready_screen_whole() {
     config.holdem.max_raises = 0;
     // The embedded default's simulated counting shuffler, as the walk ran it.
     config.shuffler.port = "simulated".into();
-    let app = deckhand::app::build(&config, Default::default(), None).unwrap();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1920.0, 1080.0))
-        .build_ui_state(
-            |ui, app: &mut DeckhandApp| {
-                if app.scales_to_screen() {
-                    deckhand::ui::scale_to_screen(ui.ctx());
-                }
-                app.logic(ui.ctx());
-                app.show(ui);
-            },
-            app,
-        );
-    for _ in 0..4 {
-        h.run_ok();
-    }
+    let mut h = scaled_1920_by_1080(&config);
     common::play::washed_from_sign_in(&mut h, GameId::Holdem, tap);
     common::play::through_the_shuffler(&mut h, |s| {
         matches!(
@@ -263,4 +233,26 @@ fn a_scaled_1920_by_1080_screen_keeps_the_ready_screen_whole() {
             h.ctx.zoom_factor()
         );
     }
+}
+
+/// The app built as `deckhand` builds it from `config`, in a 1920×1080 window that scales the
+/// design to the screen as the real window does, settled.
+fn scaled_1920_by_1080(config: &deckhand::config::Config) -> Harness<'static, DeckhandApp> {
+    let app = deckhand::app::build(config, Default::default(), None).unwrap();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1920.0, 1080.0))
+        .build_ui_state(
+            |ui, app: &mut DeckhandApp| {
+                if app.scales_to_screen() {
+                    deckhand::ui::scale_to_screen(ui.ctx());
+                }
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            app,
+        );
+    for _ in 0..4 {
+        h.run_ok();
+    }
+    h
 }

@@ -16,7 +16,7 @@
 
 use super::Result;
 use super::signing::fingerprint;
-use ed25519_dalek::{Signature, Signer, Verifier, VerifyingKey};
+use ed25519_dalek::Signer;
 
 /// The journal records the key its heads are signed with.
 pub const KEY_RECORDED: &str = "signing_key";
@@ -78,20 +78,7 @@ pub fn endorse(old: &super::signing::HeadKey, terminal_id: &str, to: &str) -> St
 }
 
 fn endorsed(terminal_id: &str, from: &str, to: &str, sig_hex: &str) -> bool {
-    let key = hex::decode(from)
-        .ok()
-        .and_then(|b| <[u8; 32]>::try_from(b).ok())
-        .and_then(|b| VerifyingKey::from_bytes(&b).ok());
-    let sig = hex::decode(sig_hex)
-        .ok()
-        .and_then(|b| <[u8; 64]>::try_from(b).ok())
-        .map(|b| Signature::from_bytes(&b));
-    match (key, sig) {
-        (Some(k), Some(s)) => k
-            .verify(&rotation_message(terminal_id, from, to), &s)
-            .is_ok(),
-        _ => false,
-    }
+    super::signing::verify_message(from, &rotation_message(terminal_id, from, to), sig_hex)
 }
 
 fn is_key(hex_key: &str) -> bool {

@@ -506,7 +506,8 @@ impl Store {
             .ok_or_else(|| StoreError::Invalid("the correction was not written".into()))
     }
 
-    pub(crate) fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<JournalRow> {
+    /// A journal row read from a query of [`Store::COLUMNS`], in that order.
+    pub fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<JournalRow> {
         Ok(JournalRow {
             serial: r.get(0)?,
             terminal_id: r.get(1)?,
@@ -524,7 +525,8 @@ impl Store {
         })
     }
 
-    pub(crate) const COLUMNS: &'static str =
+    /// The journal's columns, in [`Store::read_row`]'s order.
+    pub const COLUMNS: &'static str =
         "serial, terminal_id, ts_utc, mono_ns, session, stream, table_no,
         dealer_credential, actor_credential, kind, payload, prev_hash, hash";
 

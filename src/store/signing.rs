@@ -160,6 +160,12 @@ impl HeadKey {
 
 /// Checks a signature (hex) over the head with a public key (hex).
 pub fn verify(public_hex: &str, terminal_id: &str, serial: i64, hash: &str, sig_hex: &str) -> bool {
+    verify_message(public_hex, &message(terminal_id, serial, hash), sig_hex)
+}
+
+/// Checks a signature (hex) over `message` with a public key (hex); false for either not hex
+/// of the right length.
+pub(crate) fn verify_message(public_hex: &str, message: &[u8], sig_hex: &str) -> bool {
     let key = hex::decode(public_hex)
         .ok()
         .and_then(|b| <[u8; 32]>::try_from(b).ok())
@@ -169,7 +175,7 @@ pub fn verify(public_hex: &str, terminal_id: &str, serial: i64, hash: &str, sig_
         .and_then(|b| <[u8; 64]>::try_from(b).ok())
         .map(|b| Signature::from_bytes(&b));
     match (key, sig) {
-        (Some(k), Some(s)) => k.verify(&message(terminal_id, serial, hash), &s).is_ok(),
+        (Some(k), Some(s)) => k.verify(message, &s).is_ok(),
         _ => false,
     }
 }

@@ -257,31 +257,41 @@ pub fn adopt(db: &std::path::Path) -> deckhand::store::Store {
 /// opened, nothing checked).
 pub fn raw_rows(db: &std::path::Path) -> Vec<JournalRow> {
     let conn = rusqlite::Connection::open(db).unwrap();
-    let mut stmt = conn
-        .prepare(
-            "SELECT serial, terminal_id, ts_utc, mono_ns, session, stream, table_no,
-                    dealer_credential, actor_credential, kind, payload, prev_hash, hash
-             FROM journal ORDER BY serial",
-        )
-        .unwrap();
-    stmt.query_map([], |r| {
-        Ok(JournalRow {
-            serial: r.get(0)?,
-            terminal_id: r.get(1)?,
-            ts_utc: r.get(2)?,
-            mono_ns: r.get(3)?,
-            session: r.get(4)?,
-            stream: r.get(5)?,
-            table_no: r.get(6)?,
-            dealer_credential: r.get(7)?,
-            actor_credential: r.get(8)?,
-            kind: r.get(9)?,
-            payload: r.get(10)?,
-            prev_hash: r.get(11)?,
-            hash: r.get(12)?,
-        })
-    })
-    .unwrap()
-    .map(|r| r.unwrap())
-    .collect()
+    let sql = format!(
+        "SELECT {} FROM journal ORDER BY serial",
+        deckhand::store::Store::COLUMNS
+    );
+    let mut stmt = conn.prepare(&sql).unwrap();
+    stmt.query_map([], deckhand::store::Store::read_row)
+        .unwrap()
+        .map(|r| r.unwrap())
+        .collect()
+}
+
+/// Rows written into a journal by an older version, chained by hand from the genesis: each
+/// `(kind, payload)` of `stream`, terminal T-old, table 12.
+pub fn old_rows(conn: &rusqlite::Connection, stream: &str, rows: &[(&str, String)]) {
+    let mut prev = deckhand::store::GENESIS.to_string();
+    for (i, (kind, payload)) in rows.iter().enumerate() {
+        let serial = i as i64 + 1;
+        let mut row = JournalRow {
+            serial,
+            terminal_id: "T-old".into(),
+            ts_utc: "2026-01-01T00:00:00.000000Z".into(),
+            mono_ns: serial,
+            session: 1,
+            stream: stream.into(),
+            table_no: Some(12),
+            dealer_credential: Some("20417".into()),
+            actor_credential: None,
+            kind: kind.to_string(),
+            payload: payload.clone(),
+            prev_hash: prev.clone(),
+            hash: String::new(),
+        };
+        row.hash = row.compute_hash();
+        row.insert(&mut conn.prepare(deckhand::store::INSERT_SQL).unwrap())
+            .unwrap();
+        prev = row.hash;
+    }
 }
