@@ -26,6 +26,7 @@ mod every_game_from_sign_in;
 mod evidence_attacks;
 mod five_card_and_draw_games;
 mod five_card_bonus;
+mod floor_board;
 mod floor_calls;
 mod folded_hands;
 mod fouled_hand;

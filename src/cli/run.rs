@@ -67,6 +67,43 @@ pub(super) fn run_window(
     .map_err(|e| anyhow::anyhow!("the window could not open: {e}"))
 }
 
+/// `deckhand floor`: the floor board's window, fed from the central copy as the review role.
+pub(super) fn floor(config: &Config, hours: u32) -> Result<()> {
+    if !config.central.enabled {
+        bail!(
+            "deckhand floor reads the central copy: set [central] enabled = true and its review_user"
+        );
+    }
+    let since = chrono::Utc::now() - chrono::Duration::hours(i64::from(hours));
+    let ctx_slot: crate::app::ContextSlot = Arc::new(OnceLock::new());
+    let slot = ctx_slot.clone();
+    let feed = crate::store::floor::FloorReader::spawn(
+        config.central.for_review(),
+        since.to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
+        Box::new(move || {
+            if let Some(ctx) = slot.get() {
+                ctx.request_repaint();
+            }
+        }),
+    );
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Deckhand floor board")
+            .with_inner_size([1920.0, 1080.0])
+            .with_fullscreen(config.display.fullscreen),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Deckhand floor board",
+        options,
+        Box::new(move |cc| {
+            let _ = ctx_slot.set(cc.egui_ctx.clone());
+            Ok(Box::new(crate::ui::floor_board::FloorApp::new(feed)))
+        }),
+    )
+    .map_err(|e| anyhow::anyhow!("the window could not open: {e}"))
+}
+
 /// SIGTERM (`systemctl stop`), SIGINT and SIGHUP close the window as its close button would:
 /// the terminal is dropped in order, the journal writer checkpoints the WAL into the database
 /// file, and a copy of the `.sqlite` alone holds every row.

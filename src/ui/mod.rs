@@ -7,6 +7,7 @@ mod cards;
 mod command;
 mod correction;
 mod floor;
+pub mod floor_board;
 mod forced;
 mod guard;
 mod high_hand;
