@@ -61,7 +61,7 @@ fn a_step_that_waits_for_a_signature_calls_the_floor_until_it_is_signed() {
     h.run_steps(3);
     let ends = ended(&db);
     assert_eq!(ends.len(), 1, "{ends:?}");
-    assert_eq!(ends[0]["how"], "the step was signed");
+    assert_eq!(ends[0]["how"], "the step it waited for is done");
     assert!(!shows(&h, "Floor called 0:"), "the call is over");
     assert_eq!(called(&db).len(), 1, "called once");
 }

@@ -113,3 +113,29 @@ fn after_an_all_in_the_player_who_made_it_shows_first() {
         hand.events
     );
 }
+
+/// § 637a.18(e) in a draw game: Triple Draw, seat 2 raises all in before the first draw and seat
+/// 4 calls all in, so nobody bets after the draws. Seat 2's raise stays the final bet through
+/// the three draws, and seat 2 shows first.
+#[test]
+fn after_an_all_in_before_the_draws_its_maker_shows_first() {
+    let draw = |s: u8| format!(r#"{{"seat": {s}, "action": "draw", "cards": 1}}"#);
+    let draws = [2, 4, 7].map(draw).join(", ");
+    let input = format!(
+        r#"{{"game": "triple-draw-2-7", "structure": {{"structure": "fixed-limit", "small": 200, "big": 400}},
+        "blinds": [100, 200], "max_raises": 3, "button": 7,
+        "seats": [{{"seat": 2, "stake": 400}}, {{"seat": 4, "stake": 400}}, {{"seat": 7, "stake": 10000}}],
+        "actions": [{{"seat": 7, "action": "call"}}, {{"seat": 2, "action": "raise", "to": 400}},
+                    {{"seat": 4, "action": "call"}}, {{"seat": 7, "action": "call"}},
+                    {draws}, {draws}, {draws}]}}"#
+    );
+    let (_, hand) = deckhand::rules::poker::hand_check::check_round(&input).unwrap();
+    assert_eq!(
+        hand.step,
+        HandStep::Showdown {
+            order: vec![2, 4, 7]
+        },
+        "{:?}",
+        hand.events
+    );
+}

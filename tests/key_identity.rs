@@ -280,6 +280,11 @@ fn a_rotation_is_endorsed_by_the_old_key_and_a_forged_one_is_refused() {
         let (ok, text) = run_with_pin(&["rotate-key", "--db", path, "--as", "3001"], "135790");
         assert!(!ok && text.contains("stop the terminal"), "{text}");
     }
+    // A key planted where the next key is made is never the one endorsed.
+    let planted = HeadKey::load_or_create(&deckhand::store::key_history::next_key_path(&key_file))
+        .unwrap()
+        .0
+        .public_hex();
     let (ok, text) = run_with_pin(&["rotate-key", "--db", path, "--as", "3001"], "135790");
     assert!(ok, "{text}");
     let rows = Store::open(&db).unwrap().all_rows().unwrap();
@@ -292,6 +297,7 @@ fn a_rotation_is_endorsed_by_the_old_key_and_a_forged_one_is_refused() {
     assert_eq!(v["from"], old.as_str());
     let new = v["to"].as_str().unwrap().to_string();
     assert_ne!(new, old);
+    assert_ne!(new, planted, "the planted key was endorsed");
     let (now, _) = HeadKey::load_or_create(&key_file).unwrap();
     assert_eq!(now.public_hex(), new, "the key file holds the new key");
     award(&db, 900);

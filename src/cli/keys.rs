@@ -73,6 +73,8 @@ pub(super) fn rotate(config: &Config, db: Option<PathBuf>, actor: &str) -> Resul
     let store = config
         .open_store(&path)
         .with_context(|| format!("opening {}", path.display()))?;
+    // The whole chain walked before the old key signs anything more onto it.
+    store.check_chain(Box::new(|| {})).wait_intact()?;
     let rotated = store.rotate_key(&key, actor.trim())?;
     // Opened again with the new key: the journal and the key file agree.
     let store = config

@@ -120,6 +120,19 @@ impl Store {
                 "row {serial} records a signing key, so the journal was signed once and has been made to look older (a downgrade): it is never adopted; restore it from its backup or the central copy"
             )));
         }
+        // Signs of a journal that was signed once, outside the rows: its recorded key, a head
+        // table (neither exists below schema 10 unless put back by hand).
+        if super::signing::recorded_key(&conn)?.is_some()
+            || conn.query_row(
+                "SELECT COUNT(*) > 0 FROM sqlite_master WHERE name = 'signed_head'",
+                [],
+                |r| r.get::<_, bool>(0),
+            )?
+        {
+            return Err(refuse(
+                "it records a signing key or a signed head, so it was signed once and has been made to look older (a downgrade): it is never adopted".into(),
+            ));
+        }
         let reopen = || open_evidence(path);
         match chain::verify(&conn, &reopen)? {
             super::ChainStatus::Intact { .. } => {}
@@ -128,6 +141,14 @@ impl Store {
                     "its chain is broken at row {serial} ({problem}): a changed journal is never adopted"
                 )));
             }
+        }
+        // The person as the journal last recorded them, where it records people: a role or PIN
+        // changed in the people table since (which the chain does not cover) adopts nothing. A
+        // journal from before people were journaled has only its people table to go by.
+        if super::people::people_journaled(&conn)?
+            && let Some(changed) = super::people::person_mismatch(&conn, credential.trim())?
+        {
+            return Err(refuse(changed));
         }
         let (name, _) = adopter(&conn, credential.trim(), pin).map_err(refuse)?;
         let head_serial: i64 =

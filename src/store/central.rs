@@ -361,6 +361,36 @@ pub fn catch_up(
     }
 }
 
+/// Whether `key` signs the terminal's head at `serial`: the key registered at its first push,
+/// or a key its central rows rotate to from it (each rotation endorsed by the key before it,
+/// `key_history`), the one in force at that serial.
+fn signs_at(
+    client: &mut impl postgres::GenericClient,
+    terminal: &str,
+    registered: &str,
+    key: &str,
+    serial: i64,
+) -> Result<bool, String> {
+    if key == registered {
+        return Ok(true);
+    }
+    let kinds: Vec<&str> = super::key_history::KINDS.to_vec();
+    let rows = client
+        .query(
+            "SELECT serial, kind, payload FROM journal
+             WHERE terminal_id = $1 AND kind = ANY($2) ORDER BY serial",
+            &[&terminal, &kinds],
+        )
+        .map_err(|e| describe(&e))?
+        .iter()
+        .map(|r| (r.get(0), r.get(1), r.get(2)))
+        .collect();
+    Ok(match super::key_history::from_rows(terminal, rows) {
+        Ok(Some(k)) => k.names(registered) && k.key_at(serial) == key,
+        _ => false,
+    })
+}
+
 /// Registers the terminal's public key (the first one the server sees for this terminal) and
 /// stores a signed head once the server holds the rows it covers. A head signed by another
 /// key, or one that comes back different for the same serial, is refused and reported.
@@ -386,7 +416,7 @@ pub fn push_signed_head(
         )
         .map_err(|e| describe(&e))?
         .get(0);
-    if registered != h.public_key {
+    if !signs_at(&mut tx, terminal, &registered, &h.public_key, h.serial)? {
         return Err(format!(
             "terminal {terminal}: the head at serial {} is signed by key {}…, the central copy registered {}…; not stored",
             h.serial,
@@ -467,6 +497,8 @@ pub fn spawn_sender(
             while !stop.load(Ordering::Relaxed) {
                 let result = open_local(&db).and_then(|local| {
                     let mut client = cfg.connect()?;
+                    // Connected: a later outage backs off from 1 s again.
+                    wait = Duration::from_secs(1);
                     set(&|s| {
                         s.connected = true;
                         s.error = None;
@@ -609,7 +641,8 @@ fn check_heads(
         let Some(key) = key.as_deref() else {
             return broken(serial, "a signed head with no registered key".into());
         };
-        if public_key != key || !super::signing::verify(key, terminal, serial, &hash, &signature) {
+        let key_ok = signs_at(client, terminal, key, &public_key, serial)?;
+        if !key_ok || !super::signing::verify(&public_key, terminal, serial, &hash, &signature) {
             return broken(
                 serial,
                 format!(

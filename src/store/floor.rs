@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FloorCallView {
     pub reason: String,
-    /// "floorperson" or "supervisor".
+    /// Who must come, as the terminal journaled it ("floorperson", "shift supervisor").
     pub role: String,
     /// When the terminal raised it (UTC, RFC 3339).
     pub since_utc: String,
@@ -49,6 +49,10 @@ pub struct TableView {
 pub fn fold(v: &mut TableView, row: &JournalRow) {
     v.serial = row.serial;
     v.last_row_utc = row.ts_utc.clone();
+    // Each row carries its table: a terminal is named before its table opens.
+    if let Some(n) = row.table_no.and_then(|n| u32::try_from(n).ok()) {
+        v.table_no = Some(n);
+    }
     if row.stream == "table" {
         if let Ok(e) = serde_json::from_str::<Event>(&row.payload) {
             fold_event(v, &e);

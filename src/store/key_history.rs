@@ -101,11 +101,22 @@ pub fn read(
             Ok((r.get(0)?, r.get(1)?, r.get(2)?))
         })?
         .collect::<rusqlite::Result<_>>()?;
+    Ok(from_rows(terminal_id, rows))
+}
+
+/// The kinds of row [`from_rows`] reads, for a query elsewhere (the central copy's).
+pub const KINDS: [&str; 3] = [KEY_RECORDED, ADOPTED, KEY_ROTATED];
+
+/// The keys that (serial, kind, payload) rows of [`KINDS`], in serial order, name.
+pub fn from_rows(
+    terminal_id: &str,
+    rows: Vec<(i64, String, String)>,
+) -> std::result::Result<Option<KeyHistory>, (i64, String)> {
     let mut history: Option<KeyHistory> = None;
     for (serial, kind, payload) in rows {
         let v: serde_json::Value = serde_json::from_str(&payload).unwrap_or_default();
         let field = |name: &str| v[name].as_str().unwrap_or_default().to_string();
-        let problem = |why: String| Ok(Err((serial, why)));
+        let problem = |why: String| Err((serial, why));
         if kind == KEY_ROTATED {
             let (from, to) = (field("from"), field("to"));
             let Some(h) = history.as_mut() else {
@@ -150,7 +161,7 @@ pub fn read(
             }
         }
     }
-    Ok(Ok(history))
+    Ok(history)
 }
 
 /// A rotation done: the keys, as journaled.
@@ -173,13 +184,23 @@ pub fn next_key_path(key: &std::path::Path) -> std::path::PathBuf {
 
 impl super::Store {
     /// Rotates the signing key (`deckhand rotate-key`; the supervisor already checked): a new
-    /// key made in `KEYFILE.next` (kept if one is there from a rotation cut short), a
+    /// key made in `KEYFILE.next` (any file already there removed first, never endorsed), a
     /// [`KEY_ROTATED`] row endorsed by the old key and signed by the supervisor, then the store
     /// closed and the new key moved over the key file. Refused while a running terminal holds
     /// the journal. A crash between the row and the move leaves the journal naming the new key
     /// and the key file the old one: the start refuses it and says to put `KEYFILE.next` in place.
     pub fn rotate_key(self, key: &std::path::Path, credential: &str) -> Result<Rotated> {
         let next_path = next_key_path(key);
+        // A `.next` already there is never used: whoever can write the folder could have put
+        // their own key there for the old key to endorse. Made fresh, here, now.
+        if next_path.exists() {
+            std::fs::remove_file(&next_path).map_err(|e| {
+                super::StoreError::Invalid(format!(
+                    "{} is there and cannot be removed ({e}): nothing rotated",
+                    next_path.display()
+                ))
+            })?;
+        }
         let (next, _) = super::signing::HeadKey::load_or_create(&next_path)?;
         let to = next.public_hex();
         let to_sign = to.clone();

@@ -58,7 +58,7 @@ impl Terminal {
                 let v: serde_json::Value = serde_json::from_str(&row.payload).unwrap_or_default();
                 Some(FloorCall {
                     reason: v["reason"].as_str().unwrap_or_default().to_string(),
-                    role: if v["role"] == "supervisor" {
+                    role: if v["role"] == Role::Supervisor.name() {
                         Role::Supervisor
                     } else {
                         Role::Floorperson
@@ -111,10 +111,10 @@ impl Terminal {
         let open = self.floor_call.clone();
         match (open, wait) {
             (None, Some(w)) => self.raise(w.reason, w.role, true, &w.section),
-            (Some(c), None) if c.by_step => self.end("the step was signed"),
+            (Some(c), None) if c.by_step => self.end("the step it waited for is done"),
             (Some(c), Some(w)) if !c.by_step || c.reason != w.reason => {
                 self.end(if c.by_step {
-                    "the step was signed"
+                    "the step it waited for is done"
                 } else {
                     "a step now waits for the floor"
                 });

@@ -188,7 +188,7 @@ fn tile(
     let b = egui::Button::new(RichText::new(lines.join("\n")).size(theme::SMALL))
         .min_size(size)
         .stroke(stroke)
-        .wrap_mode(egui::TextWrapMode::Truncate);
+        .wrap_mode(egui::TextWrapMode::Wrap);
     ui.add_sized(size, b)
 }
 

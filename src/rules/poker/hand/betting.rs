@@ -109,7 +109,12 @@ impl Hand {
                 .events
                 .iter()
                 .rev()
-                .take_while(|e| !matches!(e, HandEvent::Dealt { .. }))
+                .take_while(|e| {
+                    !matches!(
+                        e,
+                        HandEvent::Dealt { .. } | HandEvent::BettingComplete { .. }
+                    )
+                })
                 .any(|e| matches!(e, HandEvent::Acted { .. }));
             if acted {
                 self.last_aggressor = s.aggressor;
