@@ -278,7 +278,11 @@ impl FloorReader {
                         if started.elapsed() > Duration::from_secs(60) {
                             wait = Duration::from_secs(1);
                         }
-                        std::thread::sleep(wait);
+                        // In short steps: the board closing never waits out a backoff.
+                        let until = Instant::now() + wait;
+                        while Instant::now() < until && !s.load(Ordering::Relaxed) {
+                            std::thread::sleep(Duration::from_millis(100));
+                        }
                         wait = (wait * 2).min(Duration::from_secs(60));
                     }
                 }
