@@ -826,7 +826,8 @@ fn a_journal_behind_the_central_copys_signed_head_does_not_open() {
 /// central copy, pushed on the writer's commit (not the sender's poll: it is set to 30 s here)
 /// and learned through LISTEN/NOTIFY (the board never re-reads the table). Five calls, each
 /// raised and ended; the time from the call's commit to the board holding it is printed and each
-/// must be under a second. The board reads as the review role, which cannot write.
+/// must be under a second. A table quiet since before the board started shows its dealer and
+/// the call it left waiting. The board reads as the review role, which cannot write.
 #[test]
 #[ignore]
 fn a_call_raised_at_a_terminal_reaches_the_floor_board_within_a_second() {
@@ -854,11 +855,18 @@ fn a_call_raised_at_a_terminal_reaches_the_floor_board_within_a_second() {
         Box::new(|| {}),
         stop.clone(),
     );
-    let board = FloorReader::spawn(
-        c.config("floor_review"),
-        "2000-01-01T00:00:00Z".into(),
-        Box::new(|| {}),
-    );
+    // Another table, busy before the board starts and quiet since: a call left waiting.
+    let quiet = work.path().join("quiet.sqlite");
+    let quiet_id = {
+        let mut q = Terminal::open(Store::open(&quiet).unwrap(), None).unwrap();
+        q.seed_demo_people().unwrap();
+        q.sign_in("Alex Rivera", "20417", "112233").unwrap();
+        q.call_floor(REASONS[1]).unwrap();
+        q.store().terminal_id().to_string()
+    };
+    let mut pusher = c.config("table_terminal").connect().unwrap();
+    central::catch_up(&mut pusher, &central::open_local(&quiet).unwrap(), 100).unwrap();
+    let board = FloorReader::spawn(c.config("floor_review"), Box::new(|| {}));
     let until = |what: &str, done: &dyn Fn(&deckhand::store::floor::Board) -> bool| {
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
@@ -874,6 +882,13 @@ fn a_call_raised_at_a_terminal_reaches_the_floor_board_within_a_second() {
         b.tables
             .get(&terminal)
             .is_some_and(|v| v.dealer.as_ref().is_some_and(|d| d.1 == "20417"))
+    });
+    // The quiet table's state read at the start: its dealer and its call, however old.
+    until("the quiet table's call at the start", &|b| {
+        b.tables.get(&quiet_id).is_some_and(|v| {
+            v.call.as_ref().is_some_and(|c| c.reason == REASONS[1])
+                && v.dealer.as_ref().is_some_and(|d| d.1 == "20417")
+        })
     });
     let mut waited = Vec::new();
     for i in 0..5 {

@@ -260,11 +260,7 @@ pub enum Cmd {
     },
     /// The floor board: every table the central copy holds, the calls to the floor waiting,
     /// live ([central] review_user; reads only). Not yet signed in to (issue 44).
-    Floor {
-        /// How far back the board reads each table's records at its start.
-        #[arg(long, default_value_t = 24)]
-        hours: u32,
-    },
+    Floor,
     /// Walk the journal's hash chain and report the first broken row.
     VerifyLog {
         /// Database file; default: the configured one.
@@ -490,7 +486,7 @@ fn real_main() -> Result<()> {
         Cmd::Backup { db, to } => backup::run(&config, db, to),
         Cmd::People { db, action } => people::people(&config, db, action),
         Cmd::AdoptJournal { db, actor } => keys::adopt(&config, db, &actor),
-        Cmd::Floor { hours } => run::floor(&config, hours),
+        Cmd::Floor => run::floor(&config),
         Cmd::RotateKey { db, actor } => keys::rotate(&config, db, &actor),
         Cmd::Print { db, printer, doc } => print::run(&config, db, printer, doc),
         Cmd::Export {

@@ -68,18 +68,16 @@ pub(super) fn run_window(
 }
 
 /// `deckhand floor`: the floor board's window, fed from the central copy as the review role.
-pub(super) fn floor(config: &Config, hours: u32) -> Result<()> {
+pub(super) fn floor(config: &Config) -> Result<()> {
     if !config.central.enabled {
         bail!(
             "deckhand floor reads the central copy: set [central] enabled = true and its review_user"
         );
     }
-    let since = chrono::Utc::now() - chrono::Duration::hours(i64::from(hours));
     let ctx_slot: crate::app::ContextSlot = Arc::new(OnceLock::new());
     let slot = ctx_slot.clone();
     let feed = crate::store::floor::FloorReader::spawn(
         config.central.for_review(),
-        since.to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
         Box::new(move || {
             if let Some(ctx) = slot.get() {
                 ctx.request_repaint();

@@ -1,7 +1,7 @@
 //! The floor board's view of every table (issue 44), read from the central copy only: each
 //! terminal's rows folded into what the floor needs at a glance (the table and game, the dealer,
 //! open or closed, the round, the call waiting and since when, the device links down, the last
-//! irregularity). The reader learns of new rows through PostgreSQL's LISTEN/NOTIFY on
+//! irregularity). At its start it reads each terminal's newest row of each kind it folds; then it learns of new rows through PostgreSQL's LISTEN/NOTIFY on
 //! `deckhand_journal` (`db/central/0003_notify.sql`) and reads only the rows after the ones it
 //! has; it never writes.
 
@@ -166,19 +166,49 @@ fn rows_after(
         .collect())
 }
 
-/// The start: every terminal's rows written since `since_utc` (the board's look-back).
-fn load(client: &mut postgres::Client, since_utc: &str) -> Result<Vec<JournalRow>, String> {
+/// The kinds of row a table's view is folded from.
+const STATE_KINDS: [&str; 10] = [
+    "table_opened",
+    "table_closed",
+    "dealer_signed_in",
+    "dealer_signed_out",
+    "round_started",
+    "irregularity",
+    "shuffler_link",
+    "progressive_link",
+    crate::terminal::floor_call::CALLED,
+    crate::terminal::floor_call::ENDED,
+];
+
+/// The start: for every terminal, the newest row of each kind its view folds (in serial order,
+/// so the view is what all its rows would give) and its newest serial, however long ago its
+/// table was last busy; never a whole journal.
+/// The rows a start folds, and each terminal's newest serial.
+type Loaded = (Vec<JournalRow>, Vec<(String, i64)>);
+
+fn load(client: &mut postgres::Client) -> Result<Loaded, String> {
+    let kinds: Vec<&str> = STATE_KINDS.to_vec();
     let sql = format!(
-        "SELECT {} FROM journal WHERE ts_utc >= $1 ORDER BY terminal_id, serial",
-        super::central_reader::PG_COLUMNS
+        "SELECT {cols} FROM (SELECT DISTINCT ON (terminal_id, kind) {cols} FROM journal
+           WHERE kind = ANY($1) ORDER BY terminal_id, kind, serial DESC) newest
+         ORDER BY terminal_id, serial",
+        cols = super::central_reader::PG_COLUMNS
     );
     let rows = client
-        .query(&sql, &[&since_utc])
+        .query(&sql, &[&kinds])
         .map_err(|e| super::central::describe(&e))?;
-    Ok(rows
-        .iter()
-        .map(super::central_reader::read_pg_row)
-        .collect())
+    let tops = client
+        .query(
+            "SELECT terminal_id, MAX(serial) FROM journal GROUP BY terminal_id",
+            &[],
+        )
+        .map_err(|e| super::central::describe(&e))?;
+    Ok((
+        rows.iter()
+            .map(super::central_reader::read_pg_row)
+            .collect(),
+        tops.iter().map(|r| (r.get(0), r.get(1))).collect(),
+    ))
 }
 
 /// "T-1:12,T-2:7": each terminal a notification names and its highest serial.
@@ -194,7 +224,6 @@ fn parse_notice(payload: &str) -> Vec<(String, i64)> {
 
 fn listen(
     cfg: &CentralConfig,
-    since_utc: &str,
     board: &Mutex<Board>,
     stop: &AtomicBool,
     wake: &dyn Fn(),
@@ -204,11 +233,22 @@ fn listen(
         .batch_execute("LISTEN deckhand_journal")
         .map_err(|e| super::central::describe(&e))?;
     // Listening before the load: a row committed meanwhile is in one or the other.
-    let rows = load(&mut client, since_utc)?;
+    let (rows, tops) = load(&mut client)?;
     if let Ok(mut b) = board.lock() {
         b.connected = true;
         b.error = None;
         b.take(&rows);
+        // From here on, only what comes after each terminal's newest row.
+        for (terminal, top) in tops {
+            let v = b
+                .tables
+                .entry(terminal.clone())
+                .or_insert_with(|| TableView {
+                    terminal,
+                    ..Default::default()
+                });
+            v.serial = v.serial.max(top);
+        }
     }
     wake();
     while !stop.load(Ordering::Relaxed) {
@@ -256,10 +296,10 @@ fn listen(
 }
 
 impl FloorReader {
-    /// Starts the reader on the central database as `cfg`'s (read-only) user, with the rows
-    /// since `since_utc`; `wake` is called after each change (the board's `request_repaint`).
-    /// It reconnects (1 s, 2 s … 60 s) and loads again when the server goes away.
-    pub fn spawn(cfg: CentralConfig, since_utc: String, wake: Box<dyn Fn() + Send>) -> FloorReader {
+    /// Starts the reader on the central database as `cfg`'s (read-only) user; `wake` is called
+    /// after each change (the board's `request_repaint`). It reconnects (1 s, 2 s … 60 s) and
+    /// loads again when the server goes away.
+    pub fn spawn(cfg: CentralConfig, wake: Box<dyn Fn() + Send>) -> FloorReader {
         let board = Arc::new(Mutex::new(Board::default()));
         let stop = Arc::new(AtomicBool::new(false));
         let (b, s) = (board.clone(), stop.clone());
@@ -269,7 +309,7 @@ impl FloorReader {
                 let mut wait = Duration::from_secs(1);
                 while !s.load(Ordering::Relaxed) {
                     let started = Instant::now();
-                    if let Err(e) = listen(&cfg, &since_utc, &b, &s, &*wake) {
+                    if let Err(e) = listen(&cfg, &b, &s, &*wake) {
                         if let Ok(mut board) = b.lock() {
                             board.connected = false;
                             board.error = Some(e);
