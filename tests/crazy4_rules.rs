@@ -3,30 +3,9 @@
 //! (§ 657a.7(d)(3)), a folded progressive bettor's Envy Bonus (§ 657a.11(b)(2)) and a
 //! qualifying dealer beaten or tied (§ 657a.11(c)(3)(ii)(B), (C)).
 
-use deckhand::rules::banked::paytable::Paytables;
-use deckhand::rules::banked::{HouseRules, Outcome, Settlement, WagerResult, settle_json};
-use serde_json::{Value, json};
-
-fn settle(round: Value) -> Settlement {
-    let p = Paytables::embedded().unwrap();
-    settle_json(&round.to_string(), &p, &HouseRules::default())
-        .unwrap_or_else(|e| panic!("{e}\n{round}"))
-}
-
-fn refused(round: Value) -> String {
-    let p = Paytables::embedded().unwrap();
-    match settle_json(&round.to_string(), &p, &HouseRules::default()) {
-        Ok(s) => panic!("accepted: {:#?}", s.results),
-        Err(e) => e.to_string(),
-    }
-}
-
-fn get<'a>(s: &'a Settlement, seat: u8, wager: &str) -> &'a WagerResult {
-    s.results
-        .iter()
-        .find(|r| r.seat == seat && r.wager == wager)
-        .unwrap_or_else(|| panic!("no {wager} at seat {seat}: {:#?}", s.results))
-}
+use crate::common::settle::{get, refused, settle};
+use deckhand::rules::banked::Outcome;
+use serde_json::json;
 
 #[test]
 fn a_seat_past_the_sixth_betting_position_is_refused() {

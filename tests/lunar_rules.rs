@@ -3,27 +3,15 @@
 //! "no more bets" as each dealing method says (§ 589.8, § 589.9, § 589.10), and a player who
 //! leaves the table after the lock-in (§ 589.7(b)).
 
+use crate::common::settle::{get, settle};
 use deckhand::rules::banked::paytable::Paytables;
 use deckhand::rules::banked::round::{BankedCommand, BankedEvent, BankedRound, BankedStep, Lost};
-use deckhand::rules::banked::{House, HouseRules, Outcome, Settlement, WagerResult, settle_json};
+use deckhand::rules::banked::{House, HouseRules, Outcome, settle_json};
 use deckhand::rules::cards::parse_cards;
 use deckhand::rules::games::GameId;
 use deckhand::rules::lunar::{LunarCategory, lunar_hand};
 use deckhand::rules::registry::Dealing;
-use serde_json::{Value, json};
-
-fn settle(round: Value) -> Settlement {
-    let p = Paytables::embedded().unwrap();
-    settle_json(&round.to_string(), &p, &HouseRules::default())
-        .unwrap_or_else(|e| panic!("{e}\n{round}"))
-}
-
-fn get<'a>(s: &'a Settlement, seat: u8, wager: &str) -> &'a WagerResult {
-    s.results
-        .iter()
-        .find(|r| r.seat == seat && r.wager == wager)
-        .unwrap_or_else(|| panic!("no {wager} at seat {seat}: {:#?}", s.results))
-}
+use serde_json::json;
 
 /// § 589.6(b): the royal flush down to one pair, then ace-king, then no hand: each category,
 /// even at its lowest, over the highest hand of the category listed after it.

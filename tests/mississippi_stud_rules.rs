@@ -3,30 +3,9 @@
 //! fold losing every wager placed (§ 655a.11(b),(f)), the order hands and wagers are settled in
 //! (§ 655a.11(i)), and the casino's payout limit (§ 655a.12(b)).
 
-use deckhand::rules::banked::paytable::Paytables;
-use deckhand::rules::banked::{HouseRules, Outcome, Settlement, WagerResult, settle_json};
+use crate::common::settle::{get, refused, settle};
+use deckhand::rules::banked::Outcome;
 use serde_json::{Value, json};
-
-fn settle(round: Value) -> Settlement {
-    let p = Paytables::embedded().unwrap();
-    settle_json(&round.to_string(), &p, &HouseRules::default())
-        .unwrap_or_else(|e| panic!("{e}\n{round}"))
-}
-
-fn refused(round: Value) -> String {
-    let p = Paytables::embedded().unwrap();
-    match settle_json(&round.to_string(), &p, &HouseRules::default()) {
-        Ok(s) => panic!("accepted: {:#?}", s.results),
-        Err(e) => e.to_string(),
-    }
-}
-
-fn get<'a>(s: &'a Settlement, seat: u8, wager: &str) -> &'a WagerResult {
-    s.results
-        .iter()
-        .find(|r| r.seat == seat && r.wager == wager)
-        .unwrap_or_else(|| panic!("no {wager} at seat {seat}: {:#?}", s.results))
-}
 
 #[test]
 fn mississippi_stud_settlement_takes_six_positions_and_two_cards_a_hand() {

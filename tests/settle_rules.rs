@@ -2,30 +2,10 @@
 //! limits, meter sequencing, Envy Bonuses, Lunar Poker's force and second combination, Spanish
 //! 21's decisions, and every illegal decision refused with its section.
 
+use crate::common::settle::{get, refused, settle};
 use deckhand::rules::banked::paytable::Paytables;
 use deckhand::rules::banked::{HouseRules, Outcome, Settlement, WagerResult, settle_json};
 use serde_json::{Value, json};
-
-fn settle(round: Value) -> Settlement {
-    let p = Paytables::embedded().unwrap();
-    settle_json(&round.to_string(), &p, &HouseRules::default())
-        .unwrap_or_else(|e| panic!("{e}\n{round}"))
-}
-
-fn refused(round: Value) -> String {
-    let p = Paytables::embedded().unwrap();
-    match settle_json(&round.to_string(), &p, &HouseRules::default()) {
-        Ok(s) => panic!("accepted: {:#?}", s.results),
-        Err(e) => e.to_string(),
-    }
-}
-
-fn get<'a>(s: &'a Settlement, seat: u8, wager: &str) -> &'a WagerResult {
-    s.results
-        .iter()
-        .find(|r| r.seat == seat && r.wager == wager)
-        .unwrap_or_else(|| panic!("no {wager} at seat {seat}: {:#?}", s.results))
-}
 
 fn all<'a>(s: &'a Settlement, seat: u8, wager: &str) -> Vec<&'a WagerResult> {
     s.results

@@ -4,6 +4,7 @@
 //! 21 bonuses nor the suited 7s' fixed payout (§ 635a.12(b), (c)(4), § 635a.11(e)).
 
 use crate::common;
+use crate::common::settle::settle;
 
 use common::terminal::ok;
 use deckhand::demo::At;
@@ -131,15 +132,6 @@ fn after_no_more_bets_only_insurance_a_split_and_a_double_are_taken() {
             st.results
         );
     }
-}
-
-fn settle(round: Value) -> Settlement {
-    settle_json(
-        &round.to_string(),
-        &Paytables::embedded().unwrap(),
-        &HouseRules::default(),
-    )
-    .unwrap_or_else(|e| panic!("{e}\n{round}"))
 }
 
 /// Seat 1's net on `wager`, all its lines together.

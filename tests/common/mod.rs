@@ -7,6 +7,7 @@ use deckhand::store::JournalRow;
 pub mod pdf;
 pub mod play;
 pub mod poker;
+pub mod settle;
 pub mod terminal;
 pub mod ui;
 
