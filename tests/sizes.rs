@@ -38,7 +38,6 @@ const LONG_FNS: &[(&str, &str, usize)] = &[
     ("src/devices/sim.rs", "run_shuffler", 186),
     ("src/print/mod.rs", "shift_report_doc", 226),
     ("src/rules/banked/crazy4/mod.rs", "settle", 212),
-    ("src/rules/banked/crazy4/mod.rs", "validate", 160),
     ("src/rules/banked/lunar/mod.rs", "settle", 180),
     ("src/rules/banked/lunar/validate.rs", "validate", 227),
     ("src/rules/banked/mstud.rs", "settle", 172),

@@ -23,13 +23,16 @@ pub mod least_limit;
 pub mod lunar;
 pub mod mstud;
 pub mod paytable;
+pub mod progressive_wager;
 pub mod round;
 pub mod round21;
+mod settle_error;
 pub mod spanish21;
 pub mod thb;
 pub mod wpt;
 
 pub use approvals::{Approvals, DEFAULT_SUPERVISOR_OVER, DEFAULT_VALIDATE_OVER, Signer};
+pub use settle_error::{SettleError, err};
 
 use crate::rules::cards::{Card, parse_cards, parse_multi_deck};
 use crate::rules::eval::{Category, HandValue};
@@ -37,29 +40,6 @@ use crate::rules::{Cents, money};
 use paytable::{Pay, PayTable, Paytables};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::fmt;
-
-/// A refused round: the JSON path of the field at fault and why, with the section.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SettleError {
-    pub field: String,
-    pub message: String,
-}
-
-impl fmt::Display for SettleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.field, self.message)
-    }
-}
-
-impl std::error::Error for SettleError {}
-
-pub fn err(field: impl Into<String>, message: impl Into<String>) -> SettleError {
-    SettleError {
-        field: field.into(),
-        message: message.into(),
-    }
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

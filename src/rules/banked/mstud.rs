@@ -295,28 +295,14 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Vec<Card>, Vec<Checked>), S
                 "this casino does not offer the Three Card Bonus (§ 655a.7(d)(4))",
             ));
         }
-        if w.progressive > 0 {
-            if !rules.progressive_offered {
-                return Err(err(
-                    f("wagers.progressive"),
-                    "this casino does not offer the progressive (§ 655a.7(d)(3))",
-                ));
-            }
-            if !rules.progressive_wagers_cents.contains(&w.progressive) {
-                let ok: Vec<String> = rules
-                    .progressive_wagers_cents
-                    .iter()
-                    .map(|c| money(*c))
-                    .collect();
-                return Err(err(
-                    f("wagers.progressive"),
-                    format!(
-                        "{} is not a progressive wager here (one chip of {}; § 655a.7(d)(3), § 655a.12(c)(5))",
-                        money(w.progressive),
-                        ok.join(" or ")
-                    ),
-                ));
-            }
+        if let Some(why) = super::progressive_wager::refusal(
+            rules.progressive_offered,
+            &rules.progressive_wagers_cents,
+            w.progressive,
+            "§ 655a.7(d)(3)",
+            "§ 655a.7(d)(3), § 655a.12(c)(5)",
+        ) {
+            return Err(err(f("wagers.progressive"), why));
         }
         if s.streets.len() > 3 {
             return Err(err(

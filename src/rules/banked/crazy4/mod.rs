@@ -271,28 +271,14 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Option<BestFour>, Vec<Check
                 "this casino does not offer Queens Up (§ 657a.7(d)(2))",
             ));
         }
-        if w.progressive > 0 {
-            if !rules.progressive_offered {
-                return Err(err(
-                    f("wagers.progressive"),
-                    "this casino does not offer the progressive (§ 657a.7(d)(3))",
-                ));
-            }
-            if !rules.progressive_wagers_cents.contains(&w.progressive) {
-                let ok: Vec<String> = rules
-                    .progressive_wagers_cents
-                    .iter()
-                    .map(|c| money(*c))
-                    .collect();
-                return Err(err(
-                    f("wagers.progressive"),
-                    format!(
-                        "{} is not a progressive wager here (one chip of {}; § 657a.12(d)(5))",
-                        money(w.progressive),
-                        ok.join(" or ")
-                    ),
-                ));
-            }
+        if let Some(why) = crate::rules::banked::progressive_wager::refusal(
+            rules.progressive_offered,
+            &rules.progressive_wagers_cents,
+            w.progressive,
+            "§ 657a.7(d)(3)",
+            "§ 657a.12(d)(5)",
+        ) {
+            return Err(err(f("wagers.progressive"), why));
         }
         let best = if collected || by_result {
             None

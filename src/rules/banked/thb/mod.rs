@@ -343,28 +343,14 @@ fn validate(round: &Round, rules: &Rules) -> Result<Validated, SettleError> {
                 "this casino does not offer the Texas Hold 'Em Bonus (§ 647a.7(d)(2))",
             ));
         }
-        if w.progressive > 0 {
-            if !rules.progressive_offered {
-                return Err(err(
-                    f("wagers.progressive"),
-                    "this casino does not offer the progressive (§ 647a.7(d)(3))",
-                ));
-            }
-            if !rules.progressive_wagers_cents.contains(&w.progressive) {
-                let ok: Vec<String> = rules
-                    .progressive_wagers_cents
-                    .iter()
-                    .map(|c| money(*c))
-                    .collect();
-                return Err(err(
-                    f("wagers.progressive"),
-                    format!(
-                        "{} is not a progressive wager here (one chip of {}; § 647a.7(d)(3), § 647a.12(d)(5))",
-                        money(w.progressive),
-                        ok.join(" or ")
-                    ),
-                ));
-            }
+        if let Some(why) = crate::rules::banked::progressive_wager::refusal(
+            rules.progressive_offered,
+            &rules.progressive_wagers_cents,
+            w.progressive,
+            "§ 647a.7(d)(3)",
+            "§ 647a.7(d)(3), § 647a.12(d)(5)",
+        ) {
+            return Err(err(f("wagers.progressive"), why));
         }
         if (w.fchb_player > 0 || w.fchb_dealer > 0) && !rules.five_card_bonus_offered {
             return Err(err(
