@@ -257,7 +257,7 @@ pub fn build(
 /// Store and forward: the journal here is the truth; a copy goes to the floor's server, pushed
 /// as each commit is made. Nothing goes to the server before the chain here is known to hold.
 fn with_central(
-    app: DeckhandApp,
+    mut app: DeckhandApp,
     config: &Config,
     db: std::path::PathBuf,
     chain: crate::store::ChainCheck,
@@ -266,6 +266,19 @@ fn with_central(
     let status = Arc::new(Mutex::new(crate::store::central::SyncStatus::default()));
     let (central, sync) = (config.central.clone(), status.clone());
     let commits = app.terminal().store().commits();
+    // "Dana Brooks is coming": the floor board's answers to this terminal's calls.
+    let terminal_id = app.terminal().store().terminal_id().to_string();
+    let heard = slot.clone();
+    app.terminal_mut()
+        .listen_for_floor_acks(crate::store::floor_acks::AckListener::spawn(
+            config.central.clone(),
+            terminal_id,
+            Box::new(move || {
+                if let Some(ctx) = heard.get() {
+                    ctx.request_repaint();
+                }
+            }),
+        ));
     std::thread::Builder::new()
         .name("central-start".into())
         .spawn(move || {

@@ -3,6 +3,7 @@
 //! Debian's `postgresql`), so these are `#[ignore]`d in a plain `cargo test` and run by
 //! `.ci/run` with `--ignored`. They fail, never skip, when the binaries are missing.
 
+use crate::common::cluster::{Cluster, free_port};
 use deckhand::store::central::{self, CentralConfig, SyncStatus};
 use deckhand::store::{ChainStatus, Entry, RowContext, Store};
 use std::path::{Path, PathBuf};
@@ -10,175 +11,6 @@ use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// A private PostgreSQL cluster in a temporary folder.
-struct Cluster {
-    dir: tempfile::TempDir,
-    bin: PathBuf,
-    port: u16,
-}
-
-fn pg_bin() -> PathBuf {
-    if let Ok(p) = std::env::var("DECKHAND_PG_BIN") {
-        return PathBuf::from(p);
-    }
-    let mut versions: Vec<PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
-        .map(|d| {
-            d.filter_map(|e| e.ok())
-                .map(|e| e.path().join("bin"))
-                .collect()
-        })
-        .unwrap_or_default();
-    versions.retain(|p| p.join("initdb").exists());
-    versions.sort();
-    if let Some(p) = versions.pop() {
-        return p;
-    }
-    for dir in ["/usr/local/bin", "/usr/bin"] {
-        if Path::new(dir).join("initdb").exists() {
-            return PathBuf::from(dir);
-        }
-    }
-    panic!("PostgreSQL's initdb was not found: install Debian's postgresql (.ci/run does)");
-}
-
-fn is_root() -> bool {
-    Command::new("id")
-        .arg("-u")
-        .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
-        .unwrap_or(false)
-}
-
-/// PostgreSQL refuses to run as root: run its programs as the `postgres` user then.
-fn pg(bin: &Path, program: &str) -> Command {
-    let path = bin.join(program);
-    if is_root() {
-        let mut c = Command::new("runuser");
-        c.args(["-u", "postgres", "--"]).arg(path);
-        c
-    } else {
-        Command::new(path)
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn run(mut c: Command, what: &str) {
-    let out = c.output().unwrap_or_else(|e| panic!("{what}: {e}"));
-    assert!(
-        out.status.success(),
-        "{what}: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-impl Cluster {
-    fn start() -> Cluster {
-        let bin = pg_bin();
-        let dir = tempfile::tempdir().unwrap();
-        if is_root() {
-            run(
-                {
-                    let mut c = Command::new("chown");
-                    c.arg("postgres:postgres").arg(dir.path());
-                    c
-                },
-                "chown",
-            );
-        }
-        let data = dir.path().join("data");
-        let mut init = pg(&bin, "initdb");
-        init.arg("-D").arg(&data).args([
-            "-A",
-            "trust",
-            "-U",
-            "deckhand_owner",
-            "-E",
-            "UTF8",
-            "--no-sync",
-        ]);
-        run(init, "initdb");
-        let c = Cluster {
-            dir,
-            bin,
-            port: free_port(),
-        };
-        c.up();
-        let mut admin = c.config("deckhand_owner");
-        admin.dbname = "postgres".into();
-        let mut client = admin.connect().unwrap();
-        client.batch_execute("CREATE DATABASE deckhand").unwrap();
-        let mut owner = c.config("deckhand_owner").connect().unwrap();
-        central::init(&mut owner).unwrap();
-        // Terminals log in as a member of deckhand_terminal; the review as deckhand_review.
-        owner
-            .batch_execute(
-                "CREATE ROLE table_terminal LOGIN IN ROLE deckhand_terminal;
-                 CREATE ROLE floor_review LOGIN IN ROLE deckhand_review;",
-            )
-            .unwrap();
-        c
-    }
-
-    fn up(&self) {
-        let mut start = pg(&self.bin, "pg_ctl");
-        start
-            .arg("-D")
-            .arg(self.dir.path().join("data"))
-            .arg("-l")
-            .arg(self.dir.path().join("log"))
-            .arg("-o")
-            .arg(format!(
-                "-p {} -k {} -c listen_addresses=127.0.0.1 -c fsync=off",
-                self.port,
-                self.dir.path().display()
-            ))
-            .args(["-w", "start"]);
-        run(start, "pg_ctl start");
-    }
-
-    fn down(&self) {
-        let mut stop = pg(&self.bin, "pg_ctl");
-        stop.arg("-D")
-            .arg(self.dir.path().join("data"))
-            .args(["-m", "immediate", "-w", "stop"]);
-        run(stop, "pg_ctl stop");
-    }
-
-    fn config(&self, user: &str) -> CentralConfig {
-        CentralConfig {
-            enabled: true,
-            host: "127.0.0.1".into(),
-            port: self.port,
-            dbname: "deckhand".into(),
-            user: user.into(),
-            password_file: String::new(),
-            tls: "disable".into(),
-            ca_file: String::new(),
-            push_every_seconds: 1,
-            batch_rows: 250,
-            ..CentralConfig::default()
-        }
-    }
-}
-
-impl Drop for Cluster {
-    fn drop(&mut self) {
-        let mut stop = pg(&self.bin, "pg_ctl");
-        stop.arg("-D")
-            .arg(self.dir.path().join("data"))
-            .args(["-m", "immediate", "stop"]);
-        let _ = stop.output();
-    }
-}
 
 /// Appends `n` rows to a terminal's journal, in transactions of `per` rows.
 fn append(store: &mut Store, n: usize, per: usize, tag: &str) {
@@ -989,4 +821,136 @@ fn a_rotated_key_is_followed_by_the_central_copy_and_a_stranger_is_not() {
     let local = central::open_local(&path).unwrap();
     let refused = central::catch_up(&mut client, &local, 100).unwrap_err();
     assert!(refused.contains("not stored"), "{refused}");
+}
+
+/// The floor board's window as `deckhand floor` builds it, on a harness: its logic and its
+/// frame, as eframe runs them.
+fn board_window(
+    c: &Cluster,
+    dir: &Path,
+) -> egui_kittest::Harness<'static, deckhand::ui::floor_app::FloorApp> {
+    use deckhand::ui::floor_app::FloorApp;
+    let mut desk = deckhand::terminal::Terminal::open(
+        Store::open(&dir.join("floor-board.sqlite")).unwrap(),
+        None,
+    )
+    .unwrap();
+    desk.seed_demo_people().unwrap();
+    let feed = deckhand::store::floor::FloorReader::spawn(c.config("floor_board"), || {});
+    let app = FloorApp::new(feed, desk, Default::default());
+    egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1366.0, 768.0))
+        .build_ui_state(
+            |ui, app: &mut FloorApp| {
+                deckhand::ui::theme::apply(ui.ctx());
+                app.step();
+                app.draw(ui);
+            },
+            app,
+        )
+}
+
+/// Runs frames of `h` until `what` is on its screen (10 s at most); how long it took.
+fn until_shown<S>(h: &mut egui_kittest::Harness<'_, S>, what: &str) -> Duration {
+    use egui_kittest::kittest::Queryable;
+    let start = Instant::now();
+    loop {
+        h.run_steps(1);
+        if h.query_all_by_label_contains(what).next().is_some() {
+            return start.elapsed();
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "`{what}` never showed"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Issue 44, end to end on a real cluster: the terminal built as `deckhand` builds it (central
+/// copy on), from the dealer's sign-in to the inspection that waits for a floorperson; the
+/// board (its own sign-in, the floorperson's credential and PIN on its keypad) shows the call;
+/// "I'm coming" reaches the dealer's status line as "Dana Brooks is coming" and the terminal's
+/// journal; the floorperson's signature ends the call on the board. Then the server goes away:
+/// the dealer calls the floor meanwhile, and once the server is back the call reaches the board
+/// with the time it was raised, in the order the terminal wrote it.
+#[test]
+#[ignore = "needs PostgreSQL's binaries; run by .ci/run"]
+fn a_call_answered_at_the_board_reaches_the_dealers_screen() {
+    use crate::common::play::{dealer_signs_in, floorperson_signs};
+    use crate::common::ui::{app_with, real_config, tap};
+    use egui_kittest::kittest::Queryable;
+
+    let c = Cluster::start();
+    c.config("deckhand_owner")
+        .connect()
+        .unwrap()
+        .batch_execute("CREATE ROLE floor_board LOGIN IN ROLE deckhand_floor")
+        .unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let db = work.path().join("table.sqlite");
+    let mut config = real_config(&db);
+    config.central = CentralConfig {
+        push_every_seconds: 30,
+        ..c.config("table_terminal")
+    };
+    let mut dealer = app_with(&config, 1024.0, 768.0, 0.05);
+    dealer_signs_in(&mut dealer, tap);
+    let mut board = board_window(&c, work.path());
+    // The board's sign-in: the floorperson's credential number and PIN.
+    tap_board(&mut board, "1001");
+    board.get_by_label("Next").click();
+    board.run_steps(2);
+    tap_board(&mut board, "246810");
+    board.get_by_label("Sign in").click();
+    board.run_steps(2);
+    until_shown(&mut board, "All tables · 1 table");
+    // The inspection waits for a floorperson: the call reaches the board.
+    tap(&mut dealer, "Open table");
+    tap(&mut dealer, "Decks inspected");
+    dealer.run_steps(2);
+    let seen = until_shown(&mut board, "verify the decks' inspection");
+    println!("the call on the board after {seen:?}");
+    board.get_by_label("I'm coming").click();
+    // The tap, then the board's logic hands it to its sender.
+    board.run_steps(2);
+    let back = until_shown(&mut dealer, "Dana Brooks is coming");
+    println!("the answer on the dealer's screen after {back:?}");
+    until_shown(&mut board, "Dana Brooks coming");
+    let rows = crate::common::ui::payloads(&db, "floor_call_acknowledged");
+    assert_eq!(rows.len(), 1, "journaled once: {rows:?}");
+    // The floorperson signs at the table: the call ends on the board.
+    tap(&mut dealer, "Floorperson verify");
+    floorperson_signs(&mut dealer);
+    dealer.run_steps(3);
+    until_shown(&mut board, "No call waiting.");
+    // The server away: the dealer's calls are kept, then reach the board in order.
+    c.down();
+    tap(&mut dealer, "Call floor");
+    tap(&mut dealer, "Chips for the table");
+    dealer.run_steps(2);
+    tap(&mut dealer, "Floor called…");
+    tap(&mut dealer, "Cancel the call");
+    tap(&mut dealer, "Call floor");
+    tap(&mut dealer, "A player's dispute");
+    dealer.run_steps(2);
+    std::thread::sleep(Duration::from_secs(2));
+    c.up();
+    until_shown(&mut board, "A player's dispute");
+    assert!(
+        board
+            .query_all_by_label_contains("Chips for the table")
+            .next()
+            .is_none(),
+        "the cancelled call ended in order before the next"
+    );
+}
+
+/// Taps digits on the board's keypad.
+fn tap_board(h: &mut egui_kittest::Harness<'_, deckhand::ui::floor_app::FloorApp>, digits: &str) {
+    use egui_kittest::kittest::Queryable;
+    for d in digits.chars() {
+        h.get_by_label(&d.to_string()).click();
+        h.run_steps(1);
+    }
 }

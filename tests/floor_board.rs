@@ -3,8 +3,11 @@
 //! that table's details; every table has its tile. The feed that fills the board from the
 //! central copy is `tests/central.rs::a_call_raised_at_a_terminal_reaches_the_floor_board_within_a_second`.
 
+use deckhand::config::floor::{FloorConfig, Scope};
+use deckhand::rules::table::{Person, Role};
 use deckhand::store::floor::{Board, FloorCallView, TableView};
-use deckhand::ui::floor_board::BoardView;
+use deckhand::store::floor_acks::Ack;
+use deckhand::ui::floor_board::{BoardCmd, BoardView, Watcher};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
@@ -19,6 +22,8 @@ fn floor(now: chrono::DateTime<chrono::Utc>) -> Board {
             reason: reason.into(),
             role: role.into(),
             since_utc: (now - chrono::Duration::seconds(secs)).to_rfc3339(),
+            serial: 90 + secs,
+            coming: None,
         };
         b.tables.insert(
             terminal.clone(),
@@ -53,6 +58,16 @@ fn floor(now: chrono::DateTime<chrono::Utc>) -> Board {
                 },
                 serial: 100,
                 last_row_utc: now.to_rfc3339(),
+                // A round every 90 s over the last hour; the last ten by this dealer.
+                recent_rounds: (0..40)
+                    .map(|i| {
+                        let by = if i < 30 { 19999 } else { 20000 + n };
+                        (
+                            now - chrono::Duration::seconds(3600 - 90 * i - 45),
+                            Some(by.to_string()),
+                        )
+                    })
+                    .collect(),
                 ..Default::default()
             },
         );
@@ -60,27 +75,56 @@ fn floor(now: chrono::DateTime<chrono::Utc>) -> Board {
     b
 }
 
-#[test]
-fn a_whole_floor_lists_its_calls_oldest_first_and_a_tap_shows_the_table() {
-    let now = chrono::Utc::now();
-    let board = floor(now);
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1920.0, 1080.0))
+fn person(name: &str, credential: &str, role: Role) -> Person {
+    Person {
+        name: name.into(),
+        credential: credential.into(),
+        role,
+    }
+}
+
+/// The board as `who` sees it, on a `w`×`h` harness; the taps' commands are kept in the state.
+type State = (BoardView, bool, Vec<BoardCmd>);
+
+fn board_harness(
+    board: Board,
+    who: Watcher,
+    (w, h): (f32, f32),
+    now: chrono::DateTime<chrono::Utc>,
+) -> Harness<'static, State> {
+    Harness::builder()
+        .with_size(egui::vec2(w, h))
         .build_ui_state(
-            move |ui, (view, themed): &mut (BoardView, bool)| {
+            move |ui, (view, themed, cmds): &mut State| {
                 if !*themed {
                     deckhand::ui::theme::apply(ui.ctx());
                     *themed = true;
                 }
-                view.show(ui, &board, now)
+                cmds.extend(view.show(ui, &board, &who, now));
             },
-            (BoardView::default(), false),
-        );
+            (BoardView::default(), false, Vec::new()),
+        )
+}
+
+fn supervisor() -> Watcher {
+    Watcher {
+        person: person("Morgan Lee", "3001", Role::Supervisor),
+        scope: Scope {
+            name: "All tables".into(),
+            tables: None,
+        },
+    }
+}
+
+#[test]
+fn a_whole_floor_lists_its_calls_oldest_first_and_a_tap_shows_the_table() {
+    let now = chrono::Utc::now();
+    let board = floor(now);
+    let mut h = board_harness(board, supervisor(), (1920.0, 1080.0), now);
     h.run_ok();
-    h.get_by_label_contains("250 tables");
+    h.get_by_label_contains("All tables · 250 tables");
     h.get_by_label_contains("3 calls waiting");
-    let y =
-        |h: &Harness<'_, (BoardView, bool)>, what: &str| h.get_by_label_contains(what).rect().min.y;
+    let y = |h: &Harness<'_, State>, what: &str| h.get_by_label_contains(what).rect().min.y;
     let oldest = y(
         &h,
         "3:20 · Table 7 · verify the Red deck's count of 51 cards",
@@ -92,10 +136,161 @@ fn a_whole_floor_lists_its_calls_oldest_first_and_a_tap_shows_the_table() {
         "{oldest} {middle} {newest}"
     );
     // Table 42's tile: its call and its shuffler down.
-    h.get_by_label_contains("Table 42 · Hold'em\nDealer 42 · round 42\nFloor called 0:30");
+    h.get_by_label_contains("Table 42 · Hold'em\nDealer 42 · round 42 · 40/h\nFloor called 0:30");
     h.get_by_label_contains("✖ shuffler down");
     h.get_by_label_contains("0:30 · Table 42").click();
     h.run_ok();
     h.get_by_label("Terminal T-042");
     h.get_by_label("Dealer Dealer 42 (20042)");
+    h.get_by_label("Rounds in the last hour: 40 (Dealer 42: 10)");
+}
+
+/// A floorperson whose section is eight tables sees those eight and their calls only; "I'm
+/// coming" beside a call is one tap and names the call's row; an answered call says who is
+/// coming and offers no second answer.
+#[test]
+fn a_floorperson_sees_their_section_and_answers_a_call_in_one_tap() {
+    let now = chrono::Utc::now();
+    let mut board = floor(now);
+    let floor_cfg: FloorConfig = toml::from_str(
+        r#"
+        [[sections]]
+        name = "Poker room"
+        tables = [1, 2, 3, 4, 5, 6, 7, 8]
+        floorpersons = ["1001"]
+        [[sections]]
+        name = "Pit 2"
+        tables = [40, 41, 42]
+        floorpersons = ["1002"]
+        "#,
+    )
+    .unwrap();
+    let dana = person("Dana Brooks", "1001", Role::Floorperson);
+    let scope = floor_cfg.scope_for(&dana).unwrap();
+    // Table 3 calls too, and Dana's colleague has answered it already.
+    let t3 = board.tables.get_mut("T-003").unwrap();
+    t3.call = Some(FloorCallView {
+        reason: "A player's dispute".into(),
+        role: "floorperson".into(),
+        since_utc: (now - chrono::Duration::seconds(20)).to_rfc3339(),
+        serial: 77,
+        coming: Some(Ack {
+            terminal: "T-003".into(),
+            call_serial: 77,
+            name: "Sam Ortiz".into(),
+            credential: "1003".into(),
+            role: "floorperson".into(),
+            ts_utc: now.to_rfc3339(),
+        }),
+    });
+    let mut h = board_harness(
+        board,
+        Watcher {
+            person: dana,
+            scope,
+        },
+        (1366.0, 768.0),
+        now,
+    );
+    h.run_ok();
+    h.get_by_label_contains("Poker room · 8 tables");
+    h.get_by_label_contains("2 calls waiting");
+    assert!(
+        h.query_by_label_contains("Table 42").is_none(),
+        "another section's table"
+    );
+    assert!(h.query_by_label_contains("Table 9 ·").is_none());
+    h.get_by_label_contains("Sam Ortiz is coming");
+    h.get_by_label_contains("Sam Ortiz coming · A player's dispute");
+    // One "I'm coming": table 7's; table 3's is answered.
+    let buttons = h.query_all_by_label("I'm coming").count();
+    assert_eq!(buttons, 1);
+    h.get_by_label("I'm coming").click();
+    h.run_ok();
+    assert_eq!(
+        h.state().2,
+        vec![BoardCmd::Acknowledge {
+            terminal: "T-007".into(),
+            call_serial: 290
+        }]
+    );
+    h.get_by_label("Sign out").click();
+    h.run_ok();
+    assert_eq!(h.state().2.last(), Some(&BoardCmd::SignOut));
+}
+
+/// The board's own sign-in, as `deckhand floor` builds it (no server here: the board says the
+/// central copy is offline and still signs people in): a dealer is refused, a floorperson no
+/// section names is told why, the floorperson of the poker room sees its tables; each attempt
+/// is in the board's own journal.
+#[test]
+fn the_board_signs_in_floorpersons_and_supervisors_only() {
+    use deckhand::ui::floor_app::FloorApp;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("floor-board.sqlite");
+    let mut desk =
+        deckhand::terminal::Terminal::open(deckhand::store::Store::open(&db).unwrap(), None)
+            .unwrap();
+    desk.seed_demo_people().unwrap();
+    let floor: FloorConfig = toml::from_str(
+        r#"
+        [[sections]]
+        name = "Pit 2"
+        tables = [20, 21]
+        floorpersons = ["1002"]
+        "#,
+    )
+    .unwrap();
+    let nowhere = deckhand::store::central::CentralConfig {
+        enabled: true,
+        port: crate::common::cluster::free_port(),
+        ..Default::default()
+    };
+    let feed = deckhand::store::floor::FloorReader::spawn(nowhere, || {});
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1366.0, 768.0))
+        .build_ui_state(
+            |ui, app: &mut FloorApp| {
+                deckhand::ui::theme::apply(ui.ctx());
+                app.step();
+                app.draw(ui);
+            },
+            FloorApp::new(feed, desk, floor),
+        );
+    let sign_in = |h: &mut Harness<'_, FloorApp>, credential: &str, pin: &str| {
+        h.get_by_label_contains("Credential number").click();
+        h.run_steps(1);
+        h.get_by_label("Clear").click();
+        for d in credential.chars() {
+            h.get_by_label(&d.to_string()).click();
+            h.run_steps(1);
+        }
+        h.get_by_label("Next").click();
+        h.run_steps(1);
+        for d in pin.chars() {
+            h.get_by_label(&d.to_string()).click();
+            h.run_steps(1);
+        }
+        h.get_by_label("Sign in").click();
+        h.run_steps(3);
+    };
+    h.run_steps(2);
+    sign_in(&mut h, "20417", "112233");
+    h.get_by_label("The floor board is for floorpersons and supervisors.");
+    assert!(h.state().watcher().is_none());
+    sign_in(&mut h, "1001", "246810");
+    h.get_by_label_contains("No section names Dana Brooks (1001)");
+    assert!(h.state().watcher().is_none());
+    sign_in(&mut h, "3001", "135790");
+    assert_eq!(h.state().watcher().unwrap().person.name, "Morgan Lee");
+    h.get_by_label_contains("All tables · 0 tables");
+    h.get_by_label_contains("Central copy offline");
+    h.get_by_label("Sign out").click();
+    h.run_steps(3);
+    assert!(h.state().watcher().is_none());
+    let kinds = crate::common::ui::kinds(&db);
+    let count = |k: &str| kinds.iter().filter(|x| *x == k).count();
+    assert_eq!(count("floor_board_refused"), 2, "{kinds:?}");
+    assert_eq!(count("floor_board_signed_in"), 1);
+    assert_eq!(count("floor_board_signed_out"), 1);
 }

@@ -113,3 +113,56 @@ fn the_dealer_calls_the_floor_with_a_reason_and_ends_the_call() {
     assert_eq!(ends[1]["how"], "cancelled by the dealer");
     assert!(ready(&h, "Call floor"));
 }
+
+/// The floor board's answer (issue 44): the terminal journals who is coming to the call open
+/// and the status line says so; an answer for another call, or a second one, changes nothing;
+/// after a restart the call still says who is coming. The answer's way from the board through
+/// the server is `central::a_call_answered_at_the_board_reaches_the_dealers_screen`.
+#[test]
+fn the_floor_boards_answer_shows_who_is_coming_and_survives_a_restart() {
+    use deckhand::store::floor_acks::Ack;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("j.sqlite");
+    let ack = |serial: i64, name: &str, credential: &str| Ack {
+        terminal: "T".into(),
+        call_serial: serial,
+        name: name.into(),
+        credential: credential.into(),
+        role: "floorperson".into(),
+        ts_utc: chrono::Utc::now().to_rfc3339(),
+    };
+    {
+        let mut h = real_app(&db, 1024.0, 768.0, 0.05);
+        dealer_signs_in(&mut h, tap);
+        tap(&mut h, "Call floor");
+        tap(&mut h, "A player's dispute");
+        h.run_steps(2);
+        let serial = h.state().terminal().floor_call().unwrap().serial;
+        assert!(serial > 0, "the call knows its row");
+        let t = h.state_mut().terminal_mut();
+        assert!(
+            t.floor_call_acknowledged(ack(serial - 1, "Sam Ortiz", "1003"))
+                .is_err()
+        );
+        t.floor_call_acknowledged(ack(serial, "Dana Brooks", "1001"))
+            .unwrap();
+        assert!(
+            t.floor_call_acknowledged(ack(serial, "Sam Ortiz", "1003"))
+                .is_err()
+        );
+        h.run_steps(2);
+        assert!(shows(&h, "Dana Brooks is coming 0:0"));
+        let rows = payloads(&db, "floor_call_acknowledged");
+        assert_eq!(rows.len(), 1, "{rows:?}");
+        let row: serde_json::Value = serde_json::from_str(&rows[0]).unwrap();
+        assert_eq!(row["name"], "Dana Brooks");
+        assert_eq!(row["call_serial"], serial);
+    }
+    let mut h = real_app(&db, 1024.0, 768.0, 0.05);
+    assert!(shows(&h, "Dana Brooks is coming 0:"), "after a restart");
+    tap(&mut h, "Floor called…");
+    assert!(shows(&h, "Dana Brooks (floorperson) is coming"));
+    tap(&mut h, "The floor is here");
+    h.run_steps(2);
+    assert!(ready(&h, "Call floor"));
+}

@@ -11,7 +11,7 @@ const FN_LIMIT: usize = 150;
 
 /// Files past the limit, with the most lines each may have.
 const LONG_FILES: &[(&str, usize)] = &[
-    ("src/config.rs", 1226),
+    ("src/config.rs", 1181),
     ("src/rules/banked/mod.rs", 1041),
     ("src/rules/banked/round/mod.rs", 1667),
     ("src/rules/banked/round/tests.rs", 1133),

@@ -14,6 +14,7 @@ mod board_first;
 mod box_counts;
 mod boxes;
 mod central;
+mod central_load;
 mod chain_at_start;
 mod config_start;
 mod conformance;

@@ -67,23 +67,35 @@ pub(super) fn run_window(
     .map_err(|e| anyhow::anyhow!("the window could not open: {e}"))
 }
 
-/// `deckhand floor`: the floor board's window, fed from the central copy as the review role.
+/// `deckhand floor`: the floor board's window, fed from the central copy as the floor role;
+/// its sign-in checks the board's own people (`[floor] database`).
 pub(super) fn floor(config: &Config) -> Result<()> {
     if !config.central.enabled {
         bail!(
-            "deckhand floor reads the central copy: set [central] enabled = true and its review_user"
+            "deckhand floor reads the central copy: set [central] enabled = true and its floor_user"
         );
+    }
+    let terminal_db = config.database_path().map_err(anyhow::Error::msg)?;
+    let db = config.floor.database_path(&terminal_db);
+    if let Some(dir) = db.parent() {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("creating the folder of {}", db.display()))?;
+    }
+    let store = config
+        .open_store(&db)
+        .with_context(|| format!("the floor board's journal {}", db.display()))?;
+    let mut desk = crate::terminal::Terminal::open(store, None)?;
+    desk.set_pin_policy(config.pin_policy());
+    if config.demo.seed_people {
+        desk.seed_demo_people()?;
     }
     let ctx_slot: crate::app::ContextSlot = Arc::new(OnceLock::new());
     let slot = ctx_slot.clone();
-    let feed = crate::store::floor::FloorReader::spawn(
-        config.central.for_review(),
-        Box::new(move || {
-            if let Some(ctx) = slot.get() {
-                ctx.request_repaint();
-            }
-        }),
-    );
+    let feed = crate::store::floor::FloorReader::spawn(config.central.for_floor(), move || {
+        if let Some(ctx) = slot.get() {
+            ctx.request_repaint();
+        }
+    });
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Deckhand floor board")
@@ -91,12 +103,15 @@ pub(super) fn floor(config: &Config) -> Result<()> {
             .with_fullscreen(config.display.fullscreen),
         ..Default::default()
     };
+    let floor = config.floor.clone();
     eframe::run_native(
         "Deckhand floor board",
         options,
         Box::new(move |cc| {
             let _ = ctx_slot.set(cc.egui_ctx.clone());
-            Ok(Box::new(crate::ui::floor_board::FloorApp::new(feed)))
+            Ok(Box::new(crate::ui::floor_app::FloorApp::new(
+                feed, desk, floor,
+            )))
         }),
     )
     .map_err(|e| anyhow::anyhow!("the window could not open: {e}"))

@@ -22,7 +22,9 @@ pub const SCHEMA: &str = concat!(
     "\n",
     include_str!("../../db/central/0002_signed_heads.sql"),
     "\n",
-    include_str!("../../db/central/0003_notify.sql")
+    include_str!("../../db/central/0003_notify.sql"),
+    "\n",
+    include_str!("../../db/central/0004_floor.sql")
 );
 
 /// `[central]` in the configuration.
@@ -51,6 +53,11 @@ pub struct CentralConfig {
     pub review_user: String,
     /// A file holding the review role's password.
     pub review_password_file: String,
+    /// The floor board's role (a member of deckhand_floor: reads like the review, and adds
+    /// acknowledgements of calls, nothing else).
+    pub floor_user: String,
+    /// A file holding the floor board role's password.
+    pub floor_password_file: String,
 }
 
 impl Default for CentralConfig {
@@ -68,6 +75,8 @@ impl Default for CentralConfig {
             batch_rows: 1000,
             review_user: "deckhand_review".into(),
             review_password_file: String::new(),
+            floor_user: "deckhand_floor".into(),
+            floor_password_file: String::new(),
         }
     }
 }
@@ -97,6 +106,15 @@ impl CentralConfig {
         CentralConfig {
             user: self.review_user.clone(),
             password_file: self.review_password_file.clone(),
+            ..self.clone()
+        }
+    }
+
+    /// The same server, as the floor board's role.
+    pub fn for_floor(&self) -> CentralConfig {
+        CentralConfig {
+            user: self.floor_user.clone(),
+            password_file: self.floor_password_file.clone(),
             ..self.clone()
         }
     }

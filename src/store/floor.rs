@@ -7,6 +7,7 @@
 
 use super::JournalRow;
 use super::central::CentralConfig;
+use super::floor_acks::{ACKNOWLEDGED, Ack, AckWriter};
 use crate::rules::table::Event;
 use postgres::fallible_iterator::FallibleIterator;
 use std::collections::BTreeMap;
@@ -22,6 +23,10 @@ pub struct FloorCallView {
     pub role: String,
     /// When the terminal raised it (UTC, RFC 3339).
     pub since_utc: String,
+    /// The serial of its `floor_called` row: what an acknowledgement names.
+    pub serial: i64,
+    /// Who is coming, once someone at a board acknowledged it.
+    pub coming: Option<Ack>,
 }
 
 /// One table as the floor sees it.
@@ -43,6 +48,32 @@ pub struct TableView {
     /// The newest serial folded, and its time.
     pub serial: i64,
     pub last_row_utc: String,
+    /// The rounds started in the hour before the newest row: when, and by which dealer
+    /// (credential), for rounds per hour per table and per dealer.
+    pub recent_rounds: Vec<(chrono::DateTime<chrono::Utc>, Option<String>)>,
+}
+
+impl TableView {
+    /// Rounds started in the hour before `now`: the table's, and its dealer's now.
+    pub fn rounds_last_hour(&self, now: chrono::DateTime<chrono::Utc>) -> (usize, usize) {
+        let hour_ago = now - chrono::Duration::hours(1);
+        let within = self.recent_rounds.iter().filter(|(t, _)| *t > hour_ago);
+        let dealer = self.dealer.as_ref().map(|d| &d.1);
+        let (mut table, mut mine) = (0, 0);
+        for (_, by) in within {
+            table += 1;
+            if by.is_some() && by.as_ref() == dealer {
+                mine += 1;
+            }
+        }
+        (table, mine)
+    }
+}
+
+fn utc(ts: &str) -> Option<chrono::DateTime<chrono::Utc>> {
+    chrono::DateTime::parse_from_rfc3339(ts)
+        .ok()
+        .map(|t| t.with_timezone(&chrono::Utc))
 }
 
 /// Folds one row of the table's journal into its view.
@@ -56,6 +87,11 @@ pub fn fold(v: &mut TableView, row: &JournalRow) {
     if row.stream == "table" {
         if let Ok(e) = serde_json::from_str::<Event>(&row.payload) {
             fold_event(v, &e);
+            if let (Event::RoundStarted { .. }, Some(at)) = (&e, utc(&row.ts_utc)) {
+                let hour_before = at - chrono::Duration::hours(1);
+                v.recent_rounds.retain(|(t, _)| *t > hour_before);
+                v.recent_rounds.push((at, row.dealer_credential.clone()));
+            }
         }
         return;
     }
@@ -67,9 +103,22 @@ pub fn fold(v: &mut TableView, row: &JournalRow) {
                 reason: text("reason"),
                 role: text("role"),
                 since_utc: row.ts_utc.clone(),
+                serial: row.serial,
+                coming: None,
             })
         }
         crate::terminal::floor_call::ENDED => v.call = None,
+        // The terminal journals the acknowledgement it shows: the board learns it from there
+        // too (a board started after the acknowledgement, or another board's).
+        ACKNOWLEDGED => {
+            if let (Some(call), Ok(ack)) =
+                (v.call.as_mut(), serde_json::from_value::<Ack>(p.clone()))
+                && ack.call_serial == call.serial
+                && call.coming.is_none()
+            {
+                call.coming = Some(ack);
+            }
+        }
         "shuffler_link" | "progressive_link" => {
             let device = row.kind.trim_end_matches("_link").to_string();
             let up = matches!(text("state").as_str(), "connected" | "up");
@@ -108,6 +157,8 @@ pub struct Board {
     pub error: Option<String>,
     /// Notifications received (each names the terminals an insert added rows for).
     pub notifications: u64,
+    /// The last acknowledgement that did not reach the server, in words.
+    pub ack_failure: Option<String>,
 }
 
 impl Board {
@@ -145,6 +196,7 @@ pub struct FloorReader {
     board: Arc<Mutex<Board>>,
     stop: Arc<AtomicBool>,
     thread: Option<std::thread::JoinHandle<()>>,
+    acks: AckWriter,
 }
 
 /// The rows of `terminal` after `serial`, in order.
@@ -167,7 +219,7 @@ fn rows_after(
 }
 
 /// The kinds of row a table's view is folded from.
-const STATE_KINDS: [&str; 10] = [
+const STATE_KINDS: [&str; 11] = [
     "table_opened",
     "table_closed",
     "dealer_signed_in",
@@ -178,6 +230,7 @@ const STATE_KINDS: [&str; 10] = [
     "progressive_link",
     crate::terminal::floor_call::CALLED,
     crate::terminal::floor_call::ENDED,
+    ACKNOWLEDGED,
 ];
 
 /// The start: for every terminal, the newest row of each kind its view folds (in serial order,
@@ -187,28 +240,79 @@ const STATE_KINDS: [&str; 10] = [
 type Loaded = (Vec<JournalRow>, Vec<(String, i64)>);
 
 fn load(client: &mut postgres::Client) -> Result<Loaded, String> {
-    let kinds: Vec<&str> = STATE_KINDS.to_vec();
-    let sql = format!(
-        "SELECT {cols} FROM (SELECT DISTINCT ON (terminal_id, kind) {cols} FROM journal
-           WHERE kind = ANY($1) ORDER BY terminal_id, kind, serial DESC) newest
-         ORDER BY terminal_id, serial",
-        cols = super::central_reader::PG_COLUMNS
-    );
-    let rows = client
-        .query(&sql, &[&kinds])
-        .map_err(|e| super::central::describe(&e))?;
+    let describe = |e: postgres::Error| super::central::describe(&e);
+    // The terminals, by a walk of the primary key's index (one probe per terminal, not a scan
+    // of every row), and each one's newest serial.
+    let terminals = "WITH RECURSIVE t AS (
+          (SELECT terminal_id FROM journal ORDER BY terminal_id LIMIT 1)
+          UNION ALL
+          SELECT (SELECT j.terminal_id FROM journal j WHERE j.terminal_id > t.terminal_id
+                  ORDER BY j.terminal_id LIMIT 1)
+          FROM t WHERE t.terminal_id IS NOT NULL)
+        SELECT terminal_id FROM t WHERE terminal_id IS NOT NULL";
     let tops = client
         .query(
-            "SELECT terminal_id, MAX(serial) FROM journal GROUP BY terminal_id",
+            &format!(
+                "SELECT t.terminal_id, (SELECT MAX(serial) FROM journal j
+                   WHERE j.terminal_id = t.terminal_id) FROM ({terminals}) t"
+            ),
             &[],
         )
-        .map_err(|e| super::central::describe(&e))?;
-    Ok((
-        rows.iter()
-            .map(super::central_reader::read_pg_row)
-            .collect(),
-        tops.iter().map(|r| (r.get(0), r.get(1))).collect(),
-    ))
+        .map_err(describe)?;
+    // Each terminal's newest row of each kind (index journal_terminal_kind).
+    let kinds: Vec<&str> = STATE_KINDS.to_vec();
+    let newest = format!(
+        "SELECT n.* FROM ({terminals}) t CROSS JOIN unnest($1::text[]) k(kind)
+         CROSS JOIN LATERAL (SELECT {cols} FROM journal j
+           WHERE j.terminal_id = t.terminal_id AND j.kind = k.kind
+           ORDER BY j.serial DESC LIMIT 1) n",
+        cols = super::central_reader::PG_COLUMNS
+    );
+    let mut rows = client.query(&newest, &[&kinds]).map_err(describe)?;
+    // And the last hour's rounds, for rounds per hour (index journal_kind_time; the times are
+    // UTC, all written alike).
+    let hour_ago = (chrono::Utc::now() - chrono::Duration::hours(1))
+        .to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
+    let rounds = format!(
+        "SELECT {} FROM journal WHERE kind = 'round_started' AND ts_utc > $1",
+        super::central_reader::PG_COLUMNS
+    );
+    rows.extend(client.query(&rounds, &[&hour_ago]).map_err(describe)?);
+    let mut rows: Vec<JournalRow> = rows
+        .iter()
+        .map(super::central_reader::read_pg_row)
+        .collect();
+    rows.sort_by(|a, b| (&a.terminal_id, a.serial).cmp(&(&b.terminal_id, b.serial)));
+    rows.dedup_by(|a, b| a.terminal_id == b.terminal_id && a.serial == b.serial);
+    Ok((rows, tops.iter().map(|r| (r.get(0), r.get(1))).collect()))
+}
+
+/// Reads the first acknowledgement of `terminal`'s call at `serial` into the board, if that
+/// call is still the one waiting there.
+fn take_ack(
+    client: &mut postgres::Client,
+    board: &Mutex<Board>,
+    terminal: &str,
+    serial: i64,
+) -> Result<(), String> {
+    let waiting = |b: &Board| {
+        b.tables
+            .get(terminal)
+            .and_then(|t| t.call.as_ref())
+            .is_some_and(|c| c.serial == serial && c.coming.is_none())
+    };
+    if !board.lock().map(|b| waiting(&b)).unwrap_or(false) {
+        return Ok(());
+    }
+    if let Some(ack) = super::floor_acks::first_for(client, terminal, serial)?
+        && let Ok(mut b) = board.lock()
+        && let Some(call) = b.tables.get_mut(terminal).and_then(|t| t.call.as_mut())
+        && call.serial == serial
+        && call.coming.is_none()
+    {
+        call.coming = Some(ack);
+    }
+    Ok(())
 }
 
 /// "T-1:12,T-2:7": each terminal a notification names and its highest serial.
@@ -230,7 +334,7 @@ fn listen(
 ) -> Result<(), String> {
     let mut client = cfg.connect()?;
     client
-        .batch_execute("LISTEN deckhand_journal")
+        .batch_execute("LISTEN deckhand_journal; LISTEN deckhand_ack")
         .map_err(|e| super::central::describe(&e))?;
     // Listening before the load: a row committed meanwhile is in one or the other.
     let (rows, tops) = load(&mut client)?;
@@ -250,28 +354,52 @@ fn listen(
             v.serial = v.serial.max(top);
         }
     }
+    // Who is coming to the calls left waiting.
+    let waiting: Vec<(String, i64)> = board
+        .lock()
+        .map(|b| {
+            b.tables
+                .values()
+                .filter_map(|t| t.call.as_ref().map(|c| (t.terminal.clone(), c.serial)))
+                .collect()
+        })
+        .unwrap_or_default();
+    for (terminal, serial) in waiting {
+        take_ack(&mut client, board, &terminal, serial)?;
+    }
     wake();
     while !stop.load(Ordering::Relaxed) {
         let mut named: Vec<(String, i64)> = Vec::new();
+        let mut acked: Vec<(String, i64)> = Vec::new();
         {
             let mut notes = client.notifications();
             let first = notes
                 .timeout_iter(Duration::from_millis(250))
                 .next()
                 .map_err(|e| super::central::describe(&e))?;
+            let mut sort = |n: &postgres::Notification| match n.channel() {
+                "deckhand_ack" => acked.extend(super::floor_acks::parse_notice(n.payload())),
+                _ => named.extend(parse_notice(n.payload())),
+            };
             if let Some(n) = first {
-                named.extend(parse_notice(n.payload()));
+                sort(&n);
                 // And whatever else came meanwhile, without waiting.
                 let mut more = notes.iter();
                 while let Ok(Some(n)) = more.next() {
-                    named.extend(parse_notice(n.payload()));
+                    sort(&n);
                 }
             }
         }
         if client.is_closed() {
             return Err("the server closed the connection".into());
         }
+        for (terminal, serial) in &acked {
+            take_ack(&mut client, board, terminal, *serial)?;
+        }
         if named.is_empty() {
+            if !acked.is_empty() {
+                wake();
+            }
             continue;
         }
         let count = named.len() as u64;
@@ -299,7 +427,9 @@ impl FloorReader {
     /// Starts the reader on the central database as `cfg`'s (read-only) user; `wake` is called
     /// after each change (the board's `request_repaint`). It reconnects (1 s, 2 s … 60 s) and
     /// loads again when the server goes away.
-    pub fn spawn(cfg: CentralConfig, wake: Box<dyn Fn() + Send>) -> FloorReader {
+    pub fn spawn(cfg: CentralConfig, wake: impl Fn() + Send + Sync + 'static) -> FloorReader {
+        let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(wake);
+        let acks = AckWriter::spawn(cfg.clone(), wake.clone());
         let board = Arc::new(Mutex::new(Board::default()));
         let stop = Arc::new(AtomicBool::new(false));
         let (b, s) = (board.clone(), stop.clone());
@@ -332,12 +462,33 @@ impl FloorReader {
             board,
             stop,
             thread,
+            acks,
         }
     }
 
-    /// The board as it stands.
+    /// The board as it stands, with the last acknowledgement that failed to reach the server.
     pub fn board(&self) -> Board {
-        self.board.lock().map(|b| b.clone()).unwrap_or_default()
+        let mut b = self.board.lock().map(|b| b.clone()).unwrap_or_default();
+        b.ack_failure = self.acks.failure();
+        b
+    }
+
+    /// `person` is coming to `terminal`'s call at `call_serial`: sent on the board's own
+    /// thread; the board shows it once the server has it (its notification comes back).
+    pub fn acknowledge(
+        &self,
+        terminal: &str,
+        call_serial: i64,
+        person: &crate::rules::table::Person,
+    ) {
+        self.acks.send(Ack {
+            terminal: terminal.to_string(),
+            call_serial,
+            name: person.name.clone(),
+            credential: person.credential.clone(),
+            role: person.role.name().to_string(),
+            ts_utc: chrono::Utc::now().to_rfc3339(),
+        });
     }
 }
 

@@ -18,6 +18,7 @@ mod chain;
 pub mod commit_log;
 pub mod commit_signal;
 pub mod floor;
+pub mod floor_acks;
 pub mod key_history;
 pub mod migrate;
 pub mod pace;

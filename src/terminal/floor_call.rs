@@ -7,6 +7,7 @@
 
 use super::Terminal;
 use crate::rules::table::Role;
+use crate::store::floor_acks::{ACKNOWLEDGED, Ack, AckListener};
 use serde_json::json;
 
 /// A call raised.
@@ -35,6 +36,10 @@ pub struct FloorCall {
     pub by_step: bool,
     /// When it was raised (UTC, as journaled).
     pub since: chrono::DateTime<chrono::Utc>,
+    /// The serial of its `floor_called` row: what the floor board's acknowledgement names.
+    pub serial: i64,
+    /// Who acknowledged it at the floor board ("Dana Brooks is coming").
+    pub coming: Option<Ack>,
 }
 
 impl FloorCall {
@@ -42,6 +47,15 @@ impl FloorCall {
     pub fn waited(&self, now: chrono::DateTime<chrono::Utc>) -> String {
         let s = (now - self.since).num_seconds().max(0);
         format!("{}:{:02}", s / 60, s % 60)
+    }
+
+    /// The call in the dealer's status line: "Floor called 0:42", then "Dana Brooks is coming
+    /// 1:05" once someone at the floor board has answered.
+    pub fn words(&self, now: chrono::DateTime<chrono::Utc>) -> String {
+        match &self.coming {
+            Some(a) => format!("{} is coming {}", a.name, self.waited(now)),
+            None => format!("Floor called {}", self.waited(now)),
+        }
     }
 }
 
@@ -51,7 +65,8 @@ impl Terminal {
         self.floor_call.as_ref()
     }
 
-    /// The call open when the terminal last stopped, from the journal: a call with no end.
+    /// The call open when the terminal last stopped, from the journal: a call with no end, and
+    /// who was coming to it.
     pub(super) fn load_floor_call(&mut self) -> Result<(), crate::store::StoreError> {
         self.floor_call = match self.store.newest_of(&[CALLED, ENDED])? {
             Some(row) if row.kind == CALLED => {
@@ -67,11 +82,55 @@ impl Terminal {
                     since: chrono::DateTime::parse_from_rfc3339(&row.ts_utc)
                         .map(|t| t.with_timezone(&chrono::Utc))
                         .unwrap_or_else(|_| chrono::Utc::now()),
+                    serial: row.serial,
+                    coming: None,
                 })
             }
             _ => None,
         };
+        if let (Some(call), Some(row)) = (
+            self.floor_call.as_mut(),
+            self.store.newest_of(&[ACKNOWLEDGED])?,
+        ) {
+            call.coming = serde_json::from_str::<Ack>(&row.payload)
+                .ok()
+                .filter(|a| a.call_serial == call.serial);
+        }
         Ok(())
+    }
+
+    /// Hears the floor board's acknowledgements through the central copy.
+    pub fn listen_for_floor_acks(&mut self, listener: AckListener) {
+        self.floor_acks = Some(listener);
+    }
+
+    /// Someone at the floor board is coming to the call open now: journaled (who, and when the
+    /// board sent it) and shown to the dealer. Refused for a call that is not the one open, or
+    /// one already acknowledged (the first to answer is the one coming).
+    pub fn floor_call_acknowledged(&mut self, ack: Ack) -> Result<(), String> {
+        match &self.floor_call {
+            Some(c) if c.serial == ack.call_serial && c.coming.is_none() => {
+                self.record_system(ACKNOWLEDGED, json!(ack));
+                if let Some(c) = self.floor_call.as_mut() {
+                    c.coming = Some(ack);
+                }
+                Ok(())
+            }
+            Some(c) if c.serial == ack.call_serial => Err("The call is already answered.".into()),
+            _ => Err("That call is no longer open.".into()),
+        }
+    }
+
+    /// Tells the listener which call is open and takes what it heard.
+    fn take_floor_acks(&mut self) {
+        let Some(listener) = &self.floor_acks else {
+            return;
+        };
+        listener.watch(self.floor_call.as_ref().map_or(0, |c| c.serial));
+        for ack in listener.take() {
+            // A late one for a call already ended is not news.
+            let _ = self.floor_call_acknowledged(ack);
+        }
     }
 
     fn raise(&mut self, reason: String, role: Role, by_step: bool, section: &str) {
@@ -85,11 +144,18 @@ impl Terminal {
                 "section": section,
             }),
         );
+        let serial = self
+            .recent
+            .front()
+            .filter(|r| r.kind == CALLED)
+            .map_or(0, |r| r.serial);
         self.floor_call = Some(FloorCall {
             reason,
             role,
             by_step,
             since: now,
+            serial,
+            coming: None,
         });
     }
 
@@ -122,6 +188,7 @@ impl Terminal {
             }
             _ => {}
         }
+        self.take_floor_acks();
     }
 
     /// The dealer calls the floor for `reason` (one of [`REASONS`]). Refused while a call is

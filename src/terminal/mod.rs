@@ -9,6 +9,7 @@ mod clock;
 mod dealt;
 mod drawn;
 pub mod floor_call;
+mod floor_desk;
 mod held;
 mod pace;
 mod people;
@@ -104,6 +105,8 @@ pub struct Terminal {
     chain: Option<crate::store::ChainCheck>,
     /// The call to the floor open now (`floor_call.rs`).
     floor_call: Option<floor_call::FloorCall>,
+    /// Hears the floor board's acknowledgements, when the central copy is on.
+    floor_acks: Option<crate::store::floor_acks::AckListener>,
 }
 
 /// Where the start's walk of the hash chain stands.
@@ -240,6 +243,7 @@ impl Terminal {
             identities: Default::default(),
             chain: Some(check),
             floor_call: None,
+            floor_acks: None,
         };
         if let Some(row) = t.store.newest_of(&DECK_CLOCK_KINDS)? {
             t.decks_since = deck_clock(&row).flatten();

@@ -17,7 +17,12 @@ impl DeckhandApp {
                 };
                 match &open {
                     Some(c) => {
-                        title(ui, "Floor called");
+                        title(
+                            ui,
+                            &c.coming.as_ref().map_or("Floor called".to_string(), |a| {
+                                format!("{} ({}) is coming", a.name, a.role)
+                            }),
+                        );
                         body(
                             ui,
                             &format!("{}, {} ago.", c.reason, c.waited(chrono::Utc::now())),

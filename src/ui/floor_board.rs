@@ -5,8 +5,28 @@
 //! on its own thread from PostgreSQL's notifications; nothing here writes or queries.
 
 use super::theme;
+use crate::config::floor::Scope;
+use crate::rules::table::Person;
 use crate::store::floor::{Board, FloorCallView, TableView};
 use egui::{RichText, Ui};
+
+/// What a tap on the board asks for; the board's logic carries it out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardCmd {
+    /// "I'm coming" to a table's call (its `floor_called` row's serial).
+    Acknowledge {
+        terminal: String,
+        call_serial: i64,
+    },
+    SignOut,
+}
+
+/// Who is signed in at the board, and the tables they watch.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Watcher {
+    pub person: Person,
+    pub scope: Scope,
+}
 
 /// How long a call has waited, in seconds, at `now` (0 for a time that does not read).
 pub fn waited_seconds(call: &FloorCallView, now: chrono::DateTime<chrono::Utc>) -> i64 {
@@ -42,9 +62,18 @@ pub struct BoardView {
 }
 
 impl BoardView {
-    /// Draws the board at `now`.
-    pub fn show(&mut self, ui: &mut Ui, board: &Board, now: chrono::DateTime<chrono::Utc>) {
-        let calls = board.calls();
+    /// Draws the board at `now` for `who`: the tables of their sections, and what they tapped.
+    pub fn show(
+        &mut self,
+        ui: &mut Ui,
+        board: &Board,
+        who: &Watcher,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Vec<BoardCmd> {
+        let mut cmds = Vec::new();
+        let mine = |t: &TableView| who.scope.shows(t.table_no);
+        let calls: Vec<_> = board.calls().into_iter().filter(|(t, _)| mine(t)).collect();
+        let shown = board.tables.values().filter(|t| mine(t)).count();
         egui::Panel::top("floor-status")
             .frame(
                 egui::Frame::new()
@@ -56,7 +85,8 @@ impl BoardView {
                     let text = |s: String| RichText::new(s).size(theme::STATUS);
                     ui.label(text("Floor board".into()).strong());
                     ui.separator();
-                    ui.label(text(format!("{} tables", board.tables.len())));
+                    let plural = if shown == 1 { "" } else { "s" };
+                    ui.label(text(format!("{} · {shown} table{plural}", who.scope.name)));
                     ui.separator();
                     let waiting = format!("{} calls waiting", calls.len());
                     ui.label(text(waiting).color(if calls.is_empty() {
@@ -67,12 +97,31 @@ impl BoardView {
                     ui.separator();
                     match (&board.error, board.connected) {
                         (_, true) => ui.label(text("● Central copy live".into()).color(theme::OK)),
-                        (Some(e), false) => ui.label(
-                            text(format!("✖ Central copy offline: {e}")).color(theme::DANGER),
-                        ),
+                        (Some(_), false) => {
+                            ui.label(text("✖ Central copy offline".into()).color(theme::DANGER))
+                        }
                         (None, false) => ui.label(text("◌ Connecting".into()).color(theme::WARN)),
                     };
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        let out = egui::Button::new(text("Sign out".into()))
+                            .min_size(egui::vec2(0.0, theme::MIN_TARGET));
+                        if ui.add(out).clicked() {
+                            cmds.push(BoardCmd::SignOut);
+                        }
+                        ui.label(text(format!(
+                            "{} ({})",
+                            who.person.name,
+                            who.person.role.name()
+                        )));
+                    });
                 });
+                // Why, on a line of its own: the header keeps its place and its Sign out.
+                if let (Some(e), false) = (&board.error, board.connected) {
+                    ui.label(RichText::new(e).size(theme::SMALL).color(theme::DANGER));
+                }
+                if let Some(f) = &board.ack_failure {
+                    ui.label(RichText::new(f).size(theme::BODY).color(theme::DANGER));
+                }
             });
         egui::Panel::left("floor-calls")
             .exact_size(420.0)
@@ -82,7 +131,7 @@ impl BoardView {
                     .fill(theme::FELT_DARK)
                     .inner_margin(egui::Margin::same(16)),
             )
-            .show(ui, |ui| self.calls(ui, &calls, board, now));
+            .show(ui, |ui| self.calls(ui, &calls, board, now, &mut cmds));
         egui::CentralPanel::default()
             .frame(
                 egui::Frame::new()
@@ -92,8 +141,9 @@ impl BoardView {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
-                    .show(ui, |ui| self.tiles(ui, board, now));
+                    .show(ui, |ui| self.tiles(ui, board, &mine, now));
             });
+        cmds
     }
 
     /// The calls waiting, oldest first, then the tapped table's details.
@@ -103,6 +153,7 @@ impl BoardView {
         calls: &[(&TableView, &FloorCallView)],
         board: &Board,
         now: chrono::DateTime<chrono::Utc>,
+        cmds: &mut Vec<BoardCmd>,
     ) {
         ui.label(RichText::new("Calls, oldest first").size(theme::TITLE - 6.0));
         if calls.is_empty() {
@@ -110,22 +161,51 @@ impl BoardView {
         }
         for (t, c) in calls {
             let s = waited_seconds(c, now);
-            let words = format!(
+            let mut words = format!(
                 "{} · {} · {} · {}",
                 minutes(s),
                 table_name(t),
                 c.reason,
                 c.role
             );
-            let b = egui::Button::new(
-                RichText::new(words)
-                    .size(theme::BODY - 2.0)
-                    .color(age_colour(s)),
-            )
-            .min_size(egui::vec2(ui.available_width(), theme::MIN_TARGET));
-            if ui.add(b).clicked() {
-                self.selected = Some(t.terminal.clone());
+            if let Some(a) = &c.coming {
+                words.push_str(&format!("\n{} is coming", a.name));
             }
+            ui.horizontal(|ui| {
+                // One tap answers: "I'm coming" beside each call not yet answered.
+                let answer = if c.coming.is_none() { 130.0 } else { 0.0 };
+                let width = ui.available_width() - answer;
+                let b = egui::Button::new(
+                    RichText::new(words)
+                        .size(theme::BODY - 2.0)
+                        .color(age_colour(s)),
+                )
+                .wrap_mode(egui::TextWrapMode::Wrap)
+                .min_size(egui::vec2(width, theme::MIN_TARGET));
+                // The call's words wrap within their part of the row.
+                let tapped = ui
+                    .allocate_ui(egui::vec2(width, theme::MIN_TARGET), |ui| ui.add(b))
+                    .inner
+                    .clicked();
+                if tapped {
+                    self.selected = Some(t.terminal.clone());
+                }
+                if c.coming.is_none() {
+                    let coming = egui::Button::new(
+                        RichText::new("I'm coming")
+                            .size(theme::BODY - 2.0)
+                            .color(theme::PRIMARY_TEXT),
+                    )
+                    .fill(theme::PRIMARY)
+                    .min_size(egui::vec2(answer - theme::GAP, theme::MIN_TARGET));
+                    if ui.add(coming).clicked() {
+                        cmds.push(BoardCmd::Acknowledge {
+                            terminal: t.terminal.clone(),
+                            call_serial: c.serial,
+                        });
+                    }
+                }
+            });
         }
         if let Some(t) = self.selected.as_ref().and_then(|s| board.tables.get(s)) {
             ui.add_space(theme::GAP);
@@ -135,12 +215,19 @@ impl BoardView {
     }
 
     /// A tile per table, as many to a row as fit.
-    fn tiles(&mut self, ui: &mut Ui, board: &Board, now: chrono::DateTime<chrono::Utc>) {
+    fn tiles(
+        &mut self,
+        ui: &mut Ui,
+        board: &Board,
+        mine: &dyn Fn(&TableView) -> bool,
+        now: chrono::DateTime<chrono::Utc>,
+    ) {
         const TILE: egui::Vec2 = egui::vec2(260.0, 132.0);
         let across = ((ui.available_width() + theme::GAP) / (TILE.x + theme::GAP))
             .floor()
             .max(1.0) as usize;
-        let tables: Vec<&TableView> = board.tables.values().collect();
+        let mut tables: Vec<&TableView> = board.tables.values().filter(|t| mine(t)).collect();
+        tables.sort_by_key(|t| (t.table_no.is_none(), t.table_no, t.terminal.as_str()));
         for row in tables.chunks(across) {
             ui.horizontal(|ui| {
                 for t in row {
@@ -166,17 +253,21 @@ fn tile(
         table_name(t),
         t.game.as_deref().unwrap_or("no game yet")
     )];
+    let (per_hour, _) = t.rounds_last_hour(now);
     lines.push(match (&t.dealer, t.open) {
-        (Some((name, _)), true) => format!("{name} · round {}", t.round),
+        (Some((name, _)), true) => format!("{name} · round {} · {per_hour}/h", t.round),
         (None, true) => "Open · no dealer signed in".into(),
         (_, false) => "Closed".into(),
     });
     if let Some(c) = &t.call {
-        lines.push(format!(
-            "Floor called {} · {}",
-            minutes(waited_seconds(c, now)),
-            c.reason
-        ));
+        lines.push(match &c.coming {
+            Some(a) => format!("{} coming · {}", a.name, c.reason),
+            None => format!(
+                "Floor called {} · {}",
+                minutes(waited_seconds(c, now)),
+                c.reason
+            ),
+        });
     }
     if !t.links_down.is_empty() {
         lines.push(format!("✖ {} down", t.links_down.join(", ")));
@@ -229,6 +320,17 @@ fn details(ui: &mut Ui, t: &TableView, now: chrono::DateTime<chrono::Utc>) {
             ),
         );
     }
+    if let Some(a) = t.call.as_ref().and_then(|c| c.coming.as_ref()) {
+        line(ui, format!("{} ({}) is coming", a.name, a.role));
+    }
+    let (table, dealer) = t.rounds_last_hour(now);
+    line(
+        ui,
+        match &t.dealer {
+            Some((name, _)) => format!("Rounds in the last hour: {table} ({name}: {dealer})"),
+            None => format!("Rounds in the last hour: {table}"),
+        },
+    );
     if let Some(i) = &t.last_irregularity {
         line(ui, format!("Last irregularity: {i}"));
     }
@@ -236,37 +338,4 @@ fn details(ui: &mut Ui, t: &TableView, now: chrono::DateTime<chrono::Utc>) {
         ui,
         format!("Last record #{} at {}", t.serial, t.last_row_utc),
     );
-}
-
-/// The board's window: the feed's board drawn once a second, or at once when the feed wakes it.
-pub struct FloorApp {
-    feed: crate::store::floor::FloorReader,
-    view: BoardView,
-    themed: bool,
-}
-
-impl FloorApp {
-    pub fn new(feed: crate::store::floor::FloorReader) -> FloorApp {
-        FloorApp {
-            feed,
-            view: BoardView::default(),
-            themed: false,
-        }
-    }
-}
-
-impl eframe::App for FloorApp {
-    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
-        if !self.themed {
-            theme::apply(ctx);
-            self.themed = true;
-        }
-        // The calls' ages tick while nothing new comes.
-        ctx.request_repaint_after(std::time::Duration::from_secs(1));
-    }
-
-    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
-        let board = self.feed.board();
-        self.view.show(ui, &board, chrono::Utc::now());
-    }
 }

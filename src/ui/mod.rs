@@ -7,6 +7,7 @@ mod cards;
 mod command;
 mod correction;
 mod floor;
+pub mod floor_app;
 pub mod floor_board;
 mod forced;
 mod guard;
@@ -361,6 +362,10 @@ impl DeckhandApp {
 
     pub fn terminal(&self) -> &Terminal {
         &self.term
+    }
+
+    pub fn terminal_mut(&mut self) -> &mut Terminal {
+        &mut self.term
     }
 
     /// The built-in simulated shuffler's script, when the shuffler is simulated (the demo's

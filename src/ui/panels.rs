@@ -42,7 +42,7 @@ impl DeckhandApp {
             if let Some(c) = self.term.floor_call() {
                 ui.separator();
                 ui.label(
-                    text(format!("Floor called {}", c.waited(chrono::Utc::now())))
+                    text(c.words(chrono::Utc::now()))
                         .color(theme::WARN)
                         .strong(),
                 );

@@ -4,6 +4,7 @@
 use deckhand::rules::cards::Card;
 use deckhand::store::JournalRow;
 
+pub mod cluster;
 pub mod pdf;
 pub mod play;
 pub mod poker;

@@ -1,0 +1,178 @@
+//! `deckhand floor`'s window (issue 44, item 2): the sign-in, then the board of the tables the
+//! person watches. The board keeps its own journal, as a terminal does: its people (credential
+//! number and PIN, with the same lock-outs), who signed in and out, and each call answered. The
+//! screen draws and returns what was tapped; the logic checks PINs and hands acknowledgements to
+//! the feed's own thread, so the window never waits for the server.
+
+use super::floor_board::{BoardCmd, BoardView, Watcher};
+use super::signature::Signature;
+use super::theme;
+use crate::config::floor::FloorConfig;
+use crate::store::floor::FloorReader;
+use crate::terminal::Terminal;
+use egui::{Button, RichText, Ui};
+
+/// What the sign-in form asks for.
+enum FormCmd {
+    SignIn,
+}
+
+/// The board's window.
+pub struct FloorApp {
+    feed: FloorReader,
+    view: BoardView,
+    /// The board's own records: its people, sign-ins and the calls answered from here.
+    desk: Terminal,
+    floor: FloorConfig,
+    watcher: Option<Watcher>,
+    form: Signature,
+    refusal: Option<String>,
+    form_cmds: Vec<FormCmd>,
+    board_cmds: Vec<BoardCmd>,
+    themed: bool,
+}
+
+impl FloorApp {
+    pub fn new(feed: FloorReader, desk: Terminal, floor: FloorConfig) -> FloorApp {
+        FloorApp {
+            feed,
+            view: BoardView::default(),
+            desk,
+            floor,
+            watcher: None,
+            form: Signature::default(),
+            refusal: None,
+            form_cmds: Vec::new(),
+            board_cmds: Vec::new(),
+            themed: false,
+        }
+    }
+
+    /// Who is signed in, and what they see.
+    pub fn watcher(&self) -> Option<&Watcher> {
+        self.watcher.as_ref()
+    }
+
+    fn sign_in(&mut self) {
+        let (credential, pin) = (self.form.credential.clone(), self.form.pin.clone());
+        match self
+            .desk
+            .floor_board_sign_in(&credential, &pin, &self.floor)
+        {
+            Ok((person, scope)) => {
+                self.watcher = Some(Watcher { person, scope });
+                self.form = Signature::default();
+                self.refusal = None;
+            }
+            Err(e) => {
+                self.refusal = Some(e);
+                self.form.refused(self.desk.pin_wait());
+            }
+        }
+    }
+
+    fn carry_out(&mut self, cmd: BoardCmd) {
+        let Some(w) = &self.watcher else {
+            return;
+        };
+        match cmd {
+            BoardCmd::Acknowledge {
+                terminal,
+                call_serial,
+            } => {
+                self.feed.acknowledge(&terminal, call_serial, &w.person);
+                self.desk
+                    .floor_call_answered(&terminal, call_serial, &w.person);
+            }
+            BoardCmd::SignOut => {
+                self.desk.floor_board_signed_out(&w.person);
+                self.watcher = None;
+            }
+        }
+    }
+
+    /// The logic of one frame: what the last frame's taps asked for.
+    pub fn step(&mut self) {
+        for cmd in std::mem::take(&mut self.form_cmds) {
+            match cmd {
+                FormCmd::SignIn => self.sign_in(),
+            }
+        }
+        for cmd in std::mem::take(&mut self.board_cmds) {
+            self.carry_out(cmd);
+        }
+    }
+
+    /// Draws the frame: the sign-in, or the board.
+    pub fn draw(&mut self, ui: &mut Ui) {
+        match &self.watcher {
+            Some(w) => {
+                let board = self.feed.board();
+                let w = w.clone();
+                self.board_cmds
+                    .extend(self.view.show(ui, &board, &w, chrono::Utc::now()));
+            }
+            None => {
+                egui::CentralPanel::default()
+                    .frame(
+                        egui::Frame::new()
+                            .fill(theme::FELT)
+                            .inner_margin(egui::Margin::same(32)),
+                    )
+                    .show(ui, |ui| self.sign_in_form(ui));
+            }
+        }
+    }
+
+    fn sign_in_form(&mut self, ui: &mut Ui) {
+        ui.vertical_centered(|ui| {
+            ui.set_max_width(560.0);
+            ui.label(RichText::new("Floor board").size(theme::TITLE).strong());
+            ui.label(
+                RichText::new("Floorpersons and shift supervisors: your credential number and PIN")
+                    .size(theme::BODY),
+            );
+            ui.add_space(theme::GAP);
+            self.form.show(ui);
+            ui.add_space(theme::GAP);
+            let next = if self.form.pin_focused() {
+                "Sign in"
+            } else {
+                "Next"
+            };
+            let b = Button::new(
+                RichText::new(next)
+                    .size(theme::BODY)
+                    .color(theme::PRIMARY_TEXT),
+            )
+            .fill(theme::PRIMARY)
+            .min_size(theme::PRIMARY_SIZE);
+            if ui.add(b).clicked() {
+                if self.form.is_complete() {
+                    self.form_cmds.push(FormCmd::SignIn);
+                } else {
+                    self.form.focus_pin();
+                }
+            }
+            if let Some(r) = &self.refusal {
+                ui.label(RichText::new(r).size(theme::BODY).color(theme::DANGER));
+            }
+        });
+    }
+}
+
+impl eframe::App for FloorApp {
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        if !self.themed {
+            theme::apply(ctx);
+            self.themed = true;
+        }
+        self.step();
+        // The calls' ages tick while nothing new comes.
+        ctx.request_repaint_after(std::time::Duration::from_secs(1));
+    }
+
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.draw(ui);
+    }
+}
