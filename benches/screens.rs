@@ -6,6 +6,9 @@
 //!   until 10,000 are loaded).
 //!
 //! Both at 1280×800. The goal of issue 24 is 4 ms a frame.
+//! - the floor board (`deckhand floor`) with a whole floor of 250 tables, three calls waiting,
+//!   at 1920×1080, as a supervisor sees it: the board taken from the feed (shared, not copied)
+//!   and drawn. Issue 44's goal is 8 ms a frame.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -114,9 +117,42 @@ fn bench_review(c: &mut Criterion) {
     c.bench_function("frame/review_10000_rows_listed", |b| b.iter(|| h.step()));
 }
 
+fn bench_floor_board(c: &mut Criterion) {
+    use deckhand::ui::floor_board::{BoardView, Watcher};
+    let now = chrono::Utc::now();
+    let board = std::sync::Arc::new(common::floor::staged_floor(now));
+    let who = Watcher {
+        person: deckhand::rules::table::Person {
+            name: "Morgan Lee".into(),
+            credential: "3001".into(),
+            role: deckhand::rules::table::Role::Supervisor,
+        },
+        scope: deckhand::config::floor::Scope {
+            name: "All tables".into(),
+            tables: None,
+        },
+    };
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1920.0, 1080.0))
+        .build_ui_state(
+            move |ui, (view, themed): &mut (BoardView, bool)| {
+                if !*themed {
+                    deckhand::ui::theme::apply(ui.ctx());
+                    *themed = true;
+                }
+                // As the window does each frame: the feed's board, shared.
+                let shown = board.clone();
+                let _ = view.show(ui, &shown, &who, now);
+            },
+            (BoardView::default(), false),
+        );
+    h.run_ok();
+    c.bench_function("frame/floor_board_250_tables", |b| b.iter(|| h.step()));
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).measurement_time(Duration::from_secs(4));
-    targets = bench_card_entry, bench_review
+    targets = bench_card_entry, bench_review, bench_floor_board
 }
 criterion_main!(benches);

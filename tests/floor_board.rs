@@ -3,77 +3,14 @@
 //! that table's details; every table has its tile. The feed that fills the board from the
 //! central copy is `tests/central.rs::a_call_raised_at_a_terminal_reaches_the_floor_board_within_a_second`.
 
+use crate::common::floor::staged_floor;
 use deckhand::config::floor::{FloorConfig, Scope};
 use deckhand::rules::table::{Person, Role};
-use deckhand::store::floor::{Board, FloorCallView, TableView};
+use deckhand::store::floor::{Board, FloorCallView};
 use deckhand::store::floor_acks::Ack;
 use deckhand::ui::floor_board::{BoardCmd, BoardView, Watcher};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-
-fn floor(now: chrono::DateTime<chrono::Utc>) -> Board {
-    let mut b = Board {
-        connected: true,
-        ..Default::default()
-    };
-    for n in 1..=250u32 {
-        let terminal = format!("T-{n:03}");
-        let call = |secs: i64, reason: &str, role: &str| FloorCallView {
-            reason: reason.into(),
-            role: role.into(),
-            since_utc: (now - chrono::Duration::seconds(secs)).to_rfc3339(),
-            serial: 90 + secs,
-            coming: None,
-        };
-        b.tables.insert(
-            terminal.clone(),
-            TableView {
-                terminal,
-                table_no: Some(n),
-                game: Some(
-                    if n % 2 == 0 {
-                        "Hold'em"
-                    } else {
-                        "Crazy 4 Poker"
-                    }
-                    .into(),
-                ),
-                dealer: Some((format!("Dealer {n}"), format!("{}", 20000 + n))),
-                open: true,
-                round: n,
-                call: match n {
-                    7 => Some(call(
-                        200,
-                        "verify the Red deck's count of 51 cards",
-                        "floorperson",
-                    )),
-                    42 => Some(call(30, "A player's dispute", "floorperson")),
-                    199 => Some(call(95, "verify a Bad Beat hand", "supervisor")),
-                    _ => None,
-                },
-                links_down: if n == 42 {
-                    vec!["shuffler".into()]
-                } else {
-                    vec![]
-                },
-                serial: 100,
-                last_row_utc: now.to_rfc3339(),
-                // A round every 90 s over the last hour; the last ten by this dealer.
-                recent_rounds: (0..40)
-                    .map(|i| {
-                        let by = if i < 30 { 19999 } else { 20000 + n };
-                        (
-                            now - chrono::Duration::seconds(3600 - 90 * i - 45),
-                            Some(by.to_string()),
-                        )
-                    })
-                    .collect(),
-                ..Default::default()
-            },
-        );
-    }
-    b
-}
 
 fn person(name: &str, credential: &str, role: Role) -> Person {
     Person {
@@ -119,7 +56,7 @@ fn supervisor() -> Watcher {
 #[test]
 fn a_whole_floor_lists_its_calls_oldest_first_and_a_tap_shows_the_table() {
     let now = chrono::Utc::now();
-    let board = floor(now);
+    let board = staged_floor(now);
     let mut h = board_harness(board, supervisor(), (1920.0, 1080.0), now);
     h.run_ok();
     h.get_by_label_contains("All tables · 250 tables");
@@ -151,7 +88,7 @@ fn a_whole_floor_lists_its_calls_oldest_first_and_a_tap_shows_the_table() {
 #[test]
 fn a_floorperson_sees_their_section_and_answers_a_call_in_one_tap() {
     let now = chrono::Utc::now();
-    let mut board = floor(now);
+    let mut board = staged_floor(now);
     let floor_cfg: FloorConfig = toml::from_str(
         r#"
         [[sections]]

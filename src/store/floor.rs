@@ -45,7 +45,7 @@ pub struct TableView {
     pub links_down: Vec<String>,
     /// The last irregularity, in the rules' words.
     pub last_irregularity: Option<String>,
-    /// The newest serial folded, and its time.
+    /// The newest serial read, and the time of the last row that changed the view.
     pub serial: i64,
     pub last_row_utc: String,
     /// The rounds started in the hour before the newest row: when, and by which dealer
@@ -173,6 +173,20 @@ impl Board {
         calls
     }
 
+    /// Each terminal's rows up to `tops` are read: the ones of other kinds change nothing here.
+    fn reached(&mut self, tops: &BTreeMap<String, i64>) {
+        for (terminal, top) in tops {
+            let v = self
+                .tables
+                .entry(terminal.clone())
+                .or_insert_with(|| TableView {
+                    terminal: terminal.clone(),
+                    ..Default::default()
+                });
+            v.serial = v.serial.max(*top);
+        }
+    }
+
     /// Folds rows (in serial order per terminal) into the board.
     fn take(&mut self, rows: &[JournalRow]) {
         for r in rows {
@@ -190,27 +204,44 @@ impl Board {
     }
 }
 
+/// The board as the reader keeps it: each change copies it only if a frame holds the last
+/// one (`Arc::make_mut`), and a frame takes it without copying 250 tables.
+type Shared = Mutex<Arc<Board>>;
+
+/// Changes the board.
+fn change(board: &Shared, f: impl FnOnce(&mut Board)) {
+    if let Ok(mut b) = board.lock() {
+        f(Arc::make_mut(&mut b));
+    }
+}
+
 /// The board's reader: a thread on a read-only connection that LISTENs, reads the rows after
 /// what it has for each terminal a notification names, and wakes the screen.
 pub struct FloorReader {
-    board: Arc<Mutex<Board>>,
+    board: Arc<Shared>,
     stop: Arc<AtomicBool>,
     thread: Option<std::thread::JoinHandle<()>>,
     acks: AckWriter,
 }
 
-/// The rows of `terminal` after `serial`, in order.
-fn rows_after(
+/// The rows of the kinds a view folds, of each terminal after the serial given for it, in one
+/// query (one round trip for a whole batch of notifications, however many terminals it names),
+/// in order per terminal. The rows of other kinds (most of a round) never leave the server.
+fn state_rows_after(
     client: &mut postgres::Client,
-    terminal: &str,
-    serial: i64,
+    after: &BTreeMap<String, i64>,
 ) -> Result<Vec<JournalRow>, String> {
+    let terminals: Vec<&str> = after.keys().map(String::as_str).collect();
+    let serials: Vec<i64> = after.values().copied().collect();
+    let kinds: Vec<&str> = STATE_KINDS.to_vec();
     let sql = format!(
-        "SELECT {} FROM journal WHERE terminal_id = $1 AND serial > $2 ORDER BY serial",
+        "SELECT {} FROM journal JOIN unnest($1::text[], $2::bigint[]) AS w(t, s)
+           ON terminal_id = w.t AND serial > w.s
+         WHERE kind = ANY($3) ORDER BY terminal_id, serial",
         super::central_reader::PG_COLUMNS
     );
     let rows = client
-        .query(&sql, &[&terminal, &serial])
+        .query(&sql, &[&terminals, &serials, &kinds])
         .map_err(|e| super::central::describe(&e))?;
     Ok(rows
         .iter()
@@ -291,7 +322,7 @@ fn load(client: &mut postgres::Client) -> Result<Loaded, String> {
 /// call is still the one waiting there.
 fn take_ack(
     client: &mut postgres::Client,
-    board: &Mutex<Board>,
+    board: &Shared,
     terminal: &str,
     serial: i64,
 ) -> Result<(), String> {
@@ -304,13 +335,15 @@ fn take_ack(
     if !board.lock().map(|b| waiting(&b)).unwrap_or(false) {
         return Ok(());
     }
-    if let Some(ack) = super::floor_acks::first_for(client, terminal, serial)?
-        && let Ok(mut b) = board.lock()
-        && let Some(call) = b.tables.get_mut(terminal).and_then(|t| t.call.as_mut())
-        && call.serial == serial
-        && call.coming.is_none()
-    {
-        call.coming = Some(ack);
+    if let Some(ack) = super::floor_acks::first_for(client, terminal, serial)? {
+        change(board, |b| {
+            if let Some(call) = b.tables.get_mut(terminal).and_then(|t| t.call.as_mut())
+                && call.serial == serial
+                && call.coming.is_none()
+            {
+                call.coming = Some(ack);
+            }
+        });
     }
     Ok(())
 }
@@ -328,7 +361,7 @@ fn parse_notice(payload: &str) -> Vec<(String, i64)> {
 
 fn listen(
     cfg: &CentralConfig,
-    board: &Mutex<Board>,
+    board: &Shared,
     stop: &AtomicBool,
     wake: &dyn Fn(),
 ) -> Result<(), String> {
@@ -338,22 +371,13 @@ fn listen(
         .map_err(|e| super::central::describe(&e))?;
     // Listening before the load: a row committed meanwhile is in one or the other.
     let (rows, tops) = load(&mut client)?;
-    if let Ok(mut b) = board.lock() {
+    change(board, |b| {
         b.connected = true;
         b.error = None;
         b.take(&rows);
         // From here on, only what comes after each terminal's newest row.
-        for (terminal, top) in tops {
-            let v = b
-                .tables
-                .entry(terminal.clone())
-                .or_insert_with(|| TableView {
-                    terminal,
-                    ..Default::default()
-                });
-            v.serial = v.serial.max(top);
-        }
-    }
+        b.reached(&tops.into_iter().collect());
+    });
     // Who is coming to the calls left waiting.
     let waiting: Vec<(String, i64)> = board
         .lock()
@@ -403,21 +427,35 @@ fn listen(
             continue;
         }
         let count = named.len() as u64;
-        let mut fetched = Vec::new();
+        // A terminal named by several notifications is read once, up to its highest serial.
+        let mut tops: BTreeMap<String, i64> = BTreeMap::new();
         for (terminal, top) in named {
-            let have = board
-                .lock()
-                .ok()
-                .and_then(|b| b.tables.get(&terminal).map(|t| t.serial))
-                .unwrap_or(0);
-            if top > have {
-                fetched.extend(rows_after(&mut client, &terminal, have)?);
-            }
+            let t = tops.entry(terminal).or_default();
+            *t = (*t).max(top);
         }
-        if let Ok(mut b) = board.lock() {
+        // What the board has of each; the ones it is behind on are read.
+        let have: BTreeMap<String, i64> = board
+            .lock()
+            .map(|b| {
+                tops.keys()
+                    .map(|t| (t.clone(), b.tables.get(t).map_or(0, |v| v.serial)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let behind: BTreeMap<String, i64> = have
+            .into_iter()
+            .filter(|(t, s)| tops.get(t).is_some_and(|top| top > s))
+            .collect();
+        let fetched = if behind.is_empty() {
+            Vec::new()
+        } else {
+            state_rows_after(&mut client, &behind)?
+        };
+        change(board, |b| {
             b.notifications += count;
             b.take(&fetched);
-        }
+            b.reached(&tops);
+        });
         wake();
     }
     Ok(())
@@ -430,7 +468,7 @@ impl FloorReader {
     pub fn spawn(cfg: CentralConfig, wake: impl Fn() + Send + Sync + 'static) -> FloorReader {
         let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(wake);
         let acks = AckWriter::spawn(cfg.clone(), wake.clone());
-        let board = Arc::new(Mutex::new(Board::default()));
+        let board = Arc::new(Mutex::new(Arc::new(Board::default())));
         let stop = Arc::new(AtomicBool::new(false));
         let (b, s) = (board.clone(), stop.clone());
         let thread = std::thread::Builder::new()
@@ -440,10 +478,10 @@ impl FloorReader {
                 while !s.load(Ordering::Relaxed) {
                     let started = Instant::now();
                     if let Err(e) = listen(&cfg, &b, &s, &*wake) {
-                        if let Ok(mut board) = b.lock() {
+                        change(&b, |board| {
                             board.connected = false;
                             board.error = Some(e);
-                        }
+                        });
                         wake();
                         if started.elapsed() > Duration::from_secs(60) {
                             wait = Duration::from_secs(1);
@@ -466,10 +504,14 @@ impl FloorReader {
         }
     }
 
-    /// The board as it stands, with the last acknowledgement that failed to reach the server.
-    pub fn board(&self) -> Board {
+    /// The board as it stands (shared, not copied), with the last acknowledgement that failed
+    /// to reach the server.
+    pub fn board(&self) -> Arc<Board> {
         let mut b = self.board.lock().map(|b| b.clone()).unwrap_or_default();
-        b.ack_failure = self.acks.failure();
+        let failure = self.acks.failure();
+        if b.ack_failure != failure {
+            Arc::make_mut(&mut b).ack_failure = failure;
+        }
         b
     }
 

@@ -1,13 +1,12 @@
 //! "I'm coming" (issue 44): the acknowledgement of a call to the floor, from the floor board to
 //! the terminal that raised it, through the central copy's `floor_acks` table
 //! (`db/central/0004_floor.sql`). The board adds a row as its floor role (it never writes
-//! a terminal's journal); the server notifies `deckhand_ack`; the terminal's listener reads the
-//! acknowledgements of the call open there and hands them to the terminal, which journals the
-//! one it shows. Both sides do their network work on threads of their own: the board's screen
+//! a terminal's journal); the server notifies `deckhand_ack` (the board listens); the terminal
+//! asks for the answer to the call open there while it waits and hands it to the terminal,
+//! which journals the one it shows. Both sides do their network work on threads of their own: the board's screen
 //! and the dealer's never wait for the server.
 
 use super::central::{CentralConfig, describe};
-use postgres::fallible_iterator::FallibleIterator;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -147,15 +146,22 @@ impl Drop for AckWriter {
     }
 }
 
-/// The terminal's listener: told which call is open (its serial, 0 for none), it reads that
-/// call's acknowledgement when the server notifies one, at each (re)connection and when the
-/// open call changes, and leaves it for the terminal's logic to take.
+/// The terminal's listener: told which call is open (its serial, 0 for none), it asks the
+/// server for that call's answer at once and then every half second until there is one, and
+/// leaves it for the terminal's logic to take. It asks rather than LISTENs: PostgreSQL wakes
+/// every listening connection of the database at each notification, and the journal's
+/// notifications (one per commit of every terminal) would wake 250 idle terminals' connections
+/// thousands of times a second (measured: the server's CPU went to it, `docs/benchmarks.md`);
+/// a terminal asks only while its call waits.
 pub struct AckListener {
     open_call: Arc<AtomicI64>,
     inbox: Arc<Mutex<Vec<Ack>>>,
     stop: Arc<AtomicBool>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
+
+/// How often the terminal asks for the answer to the call open there.
+const ASK_EVERY: Duration = Duration::from_millis(500);
 
 fn listen(
     cfg: &CentralConfig,
@@ -165,42 +171,27 @@ fn listen(
     stop: &AtomicBool,
     wake: &dyn Fn(),
 ) -> Result<(), String> {
-    let mut client = cfg.connect()?;
-    client
-        .batch_execute("LISTEN deckhand_ack")
-        .map_err(|e| describe(&e))?;
-    let mut asked = -1;
+    // Connected once a call is open; kept for the next.
+    let mut client: Option<postgres::Client> = None;
+    let (mut answered, mut asked, mut last) = (0, 0, Instant::now());
     while !stop.load(Ordering::Relaxed) {
         let call = open_call.load(Ordering::Relaxed);
-        // A call new to the listener is looked up at once; then only when the server names it.
-        let mut named = call != asked;
-        if !named {
-            // Other terminals' acknowledgements are heard too: at most a quarter second here.
-            let until = Instant::now() + Duration::from_millis(250);
-            let mut notes = client.notifications();
-            let mut it = notes.timeout_iter(Duration::from_millis(250));
-            while let Some(n) = it.next().map_err(|e| describe(&e))? {
-                // Any answer for this terminal: the call may have opened since the wait began.
-                named |= parse_notice(n.payload()).is_some_and(|(t, _)| t == terminal);
-                if named || Instant::now() > until {
-                    break;
+        let due = call != asked || last.elapsed() >= ASK_EVERY;
+        if call > 0 && call != answered && due {
+            let c = match client.as_mut() {
+                Some(c) => c,
+                None => client.insert(cfg.connect()?),
+            };
+            if let Some(ack) = first_for(c, terminal, call)? {
+                if let Ok(mut i) = inbox.lock() {
+                    i.push(ack);
                 }
+                answered = call;
+                wake();
             }
+            (asked, last) = (call, Instant::now());
         }
-        if client.is_closed() {
-            return Err("the server closed the connection".into());
-        }
-        let call = open_call.load(Ordering::Relaxed);
-        if named
-            && call > 0
-            && let Some(ack) = first_for(&mut client, terminal, call)?
-        {
-            if let Ok(mut i) = inbox.lock() {
-                i.push(ack);
-            }
-            wake();
-        }
-        asked = call;
+        std::thread::sleep(Duration::from_millis(100));
     }
     Ok(())
 }

@@ -336,6 +336,9 @@ fn details(ui: &mut Ui, t: &TableView, now: chrono::DateTime<chrono::Utc>) {
     }
     line(
         ui,
-        format!("Last record #{} at {}", t.serial, t.last_row_utc),
+        format!(
+            "Newest record #{} · last change {}",
+            t.serial, t.last_row_utc
+        ),
     );
 }

@@ -5,9 +5,11 @@ use deckhand::rules::cards::Card;
 use deckhand::store::JournalRow;
 
 pub mod cluster;
+pub mod floor;
 pub mod pdf;
 pub mod play;
 pub mod poker;
+pub mod server_meter;
 pub mod settle;
 pub mod terminal;
 pub mod ui;
