@@ -61,6 +61,19 @@ fn a_whole_floor_lists_its_calls_oldest_first_and_a_tap_shows_the_table() {
     h.run_ok();
     h.get_by_label_contains("All tables · 250 tables");
     h.get_by_label_contains("3 calls waiting");
+    // Each call's "I'm coming" inside the calls' column, one under the other.
+    let answers: Vec<egui::Rect> = h
+        .query_all_by_label("I'm coming")
+        .map(|n| n.rect())
+        .collect();
+    assert_eq!(answers.len(), 3);
+    for r in &answers {
+        assert!(r.max.x <= 420.0, "inside the column: {r:?}");
+        assert!(
+            (r.min.x - answers[0].min.x).abs() < 1.0,
+            "aligned: {answers:?}"
+        );
+    }
     let y = |h: &Harness<'_, State>, what: &str| h.get_by_label_contains(what).rect().min.y;
     let oldest = y(
         &h,

@@ -20,7 +20,9 @@ pub(super) fn run(
     match action {
         CentralCmd::Init => {
             central::init(&mut client).map_err(anyhow::Error::msg)?;
-            outln!("central schema ready: journal, roles deckhand_terminal and deckhand_review");
+            outln!(
+                "central schema ready: journal, floor_acks, roles deckhand_terminal, deckhand_review and deckhand_floor"
+            );
         }
         CentralCmd::Push { db } => {
             let path = match db {

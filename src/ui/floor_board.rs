@@ -88,7 +88,10 @@ impl BoardView {
                     let plural = if shown == 1 { "" } else { "s" };
                     ui.label(text(format!("{} · {shown} table{plural}", who.scope.name)));
                     ui.separator();
-                    let waiting = format!("{} calls waiting", calls.len());
+                    let waiting = match calls.len() {
+                        1 => "1 call waiting".to_string(),
+                        n => format!("{n} calls waiting"),
+                    };
                     ui.label(text(waiting).color(if calls.is_empty() {
                         theme::TEXT_DIM
                     } else {
@@ -173,7 +176,7 @@ impl BoardView {
             }
             ui.horizontal(|ui| {
                 // One tap answers: "I'm coming" beside each call not yet answered.
-                let answer = if c.coming.is_none() { 130.0 } else { 0.0 };
+                let answer = if c.coming.is_none() { 150.0 } else { 0.0 };
                 let width = ui.available_width() - answer;
                 let b = egui::Button::new(
                     RichText::new(words)
@@ -184,7 +187,11 @@ impl BoardView {
                 .min_size(egui::vec2(width, theme::MIN_TARGET));
                 // The call's words wrap within their part of the row.
                 let tapped = ui
-                    .allocate_ui(egui::vec2(width, theme::MIN_TARGET), |ui| ui.add(b))
+                    .allocate_ui_with_layout(
+                        egui::vec2(width, theme::MIN_TARGET),
+                        egui::Layout::top_down_justified(egui::Align::LEFT),
+                        |ui| ui.add(b),
+                    )
                     .inner
                     .clicked();
                 if tapped {
@@ -198,7 +205,8 @@ impl BoardView {
                     )
                     .fill(theme::PRIMARY)
                     .min_size(egui::vec2(answer - theme::GAP, theme::MIN_TARGET));
-                    if ui.add(coming).clicked() {
+                    let size = egui::vec2(answer - theme::GAP, theme::MIN_TARGET);
+                    if ui.add_sized(size, coming).clicked() {
                         cmds.push(BoardCmd::Acknowledge {
                             terminal: t.terminal.clone(),
                             call_serial: c.serial,
