@@ -131,6 +131,7 @@ fn a_floorperson_sees_their_section_and_answers_a_call_in_one_tap() {
             credential: "1003".into(),
             role: "floorperson".into(),
             ts_utc: now.to_rfc3339(),
+            received_utc: now.to_rfc3339(),
         }),
     });
     let mut h = board_harness(
@@ -171,8 +172,9 @@ fn a_floorperson_sees_their_section_and_answers_a_call_in_one_tap() {
 
 /// The board's own sign-in, as `deckhand floor` builds it (no server here: the board says the
 /// central copy is offline and still signs people in): a dealer is refused, a floorperson no
-/// section names is told why, the floorperson of the poker room sees its tables; each attempt
-/// is in the board's own journal.
+/// section names is told why, a shift supervisor signs in (every table) and out; each attempt
+/// is in the board's own journal. What a section's floorperson sees is
+/// `a_floorperson_sees_their_section_and_answers_a_call_in_one_tap`.
 #[test]
 fn the_board_signs_in_floorpersons_and_supervisors_only() {
     use deckhand::ui::floor_app::FloorApp;

@@ -130,6 +130,7 @@ fn the_floor_boards_answer_shows_who_is_coming_and_survives_a_restart() {
         credential: credential.into(),
         role: "floorperson".into(),
         ts_utc: chrono::Utc::now().to_rfc3339(),
+        received_utc: String::new(),
     };
     {
         let mut h = real_app(&db, 1024.0, 768.0, 0.05);

@@ -4,6 +4,7 @@
 -- journals the one it shows ("Dana Brooks is coming") and its sender copies that row here like
 -- any other. Rows are only ever added; an acknowledgement names a call the central journal holds.
 CREATE TABLE IF NOT EXISTS floor_acks (
+    id                BIGINT GENERATED ALWAYS AS IDENTITY,
     terminal_id       TEXT   NOT NULL,
     call_serial       BIGINT NOT NULL,
     person_name       TEXT   NOT NULL,
@@ -18,16 +19,18 @@ DROP TRIGGER IF EXISTS floor_acks_no_update ON floor_acks;
 CREATE TRIGGER floor_acks_no_update BEFORE UPDATE OR DELETE OR TRUNCATE ON floor_acks
     FOR EACH STATEMENT EXECUTE FUNCTION journal_append_only();
 
+-- The check names its table with its schema and runs with a fixed search_path: a role cannot
+-- answer a call it made up by shadowing `journal` with a temporary table of its own.
 CREATE OR REPLACE FUNCTION floor_ack_names_a_call() RETURNS trigger AS $$
 BEGIN
-    IF NOT EXISTS (SELECT 1 FROM journal WHERE terminal_id = NEW.terminal_id
+    IF NOT EXISTS (SELECT 1 FROM public.journal WHERE terminal_id = NEW.terminal_id
                    AND serial = NEW.call_serial AND kind = 'floor_called') THEN
         RAISE EXCEPTION 'no call to the floor at % row %', NEW.terminal_id, NEW.call_serial;
     END IF;
     PERFORM pg_notify('deckhand_ack', NEW.terminal_id || ':' || NEW.call_serial);
     RETURN NEW;
 END;
-$$ LANGUAGE plpgsql;
+$$ LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp;
 
 DROP TRIGGER IF EXISTS floor_ack_checked ON floor_acks;
 CREATE TRIGGER floor_ack_checked BEFORE INSERT ON floor_acks
@@ -38,6 +41,12 @@ BEGIN
     IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'deckhand_floor') THEN
         CREATE ROLE deckhand_floor;
     END IF;
+END
+$$;
+-- No role but the owner makes temporary tables here (nothing of Deckhand's needs one).
+DO $$
+BEGIN
+    EXECUTE format('REVOKE TEMPORARY ON DATABASE %I FROM PUBLIC', current_database());
 END
 $$;
 -- The board reads what the review reads and adds acknowledgements, nothing else.

@@ -359,6 +359,9 @@ pub fn push_batch(
 pub struct Pushed {
     head: Option<i64>,
     registered: Option<String>,
+    /// The key the last head stored on this connection was verified under (the registered
+    /// one, or the one a rotation moved to).
+    verified: Option<String>,
 }
 
 /// Pushes everything the server lacks. Returns the rows pushed.
@@ -457,8 +460,8 @@ fn push_signed_head_with(
     if head < h.serial {
         return Ok(());
     }
-    // The key this connection registered or saw signs it: the head alone, one statement.
-    if known.registered.as_deref() == Some(h.public_key.as_str()) {
+    // Signed by the key this connection last verified: the head alone, one statement.
+    if known.verified.as_deref() == Some(h.public_key.as_str()) {
         return store_head(client, terminal, h);
     }
     let mut tx = client.transaction().map_err(|e| describe(&e))?;
@@ -490,6 +493,7 @@ fn push_signed_head_with(
     store_head(&mut tx, terminal, h)?;
     tx.commit().map_err(|e| describe(&e))?;
     known.registered = Some(registered);
+    known.verified = Some(h.public_key.clone());
     Ok(())
 }
 

@@ -111,10 +111,11 @@ pub fn fold(v: &mut TableView, row: &JournalRow) {
         // The terminal journals the acknowledgement it shows: the board learns it from there
         // too (a board started after the acknowledgement, or another board's).
         ACKNOWLEDGED => {
+            // What the terminal journaled is what its dealer sees: it stands over what this
+            // board read from the server.
             if let (Some(call), Ok(ack)) =
                 (v.call.as_mut(), serde_json::from_value::<Ack>(p.clone()))
                 && ack.call_serial == call.serial
-                && call.coming.is_none()
             {
                 call.coming = Some(ack);
             }
@@ -157,8 +158,6 @@ pub struct Board {
     pub error: Option<String>,
     /// Notifications received (each names the terminals an insert added rows for).
     pub notifications: u64,
-    /// The last acknowledgement that did not reach the server, in words.
-    pub ack_failure: Option<String>,
 }
 
 impl Board {
@@ -230,7 +229,7 @@ pub struct FloorReader {
 fn state_rows_after(
     client: &mut postgres::Client,
     after: &BTreeMap<String, i64>,
-) -> Result<Vec<JournalRow>, String> {
+) -> Result<(Vec<JournalRow>, BTreeMap<String, i64>), String> {
     let terminals: Vec<&str> = after.keys().map(String::as_str).collect();
     let serials: Vec<i64> = after.values().copied().collect();
     let kinds: Vec<&str> = STATE_KINDS.to_vec();
@@ -240,13 +239,29 @@ fn state_rows_after(
          WHERE kind = ANY($3) ORDER BY terminal_id, serial",
         super::central_reader::PG_COLUMNS
     );
+    // How far each has been read: the server's own newest serial, never a notification's
+    // word (anyone may NOTIFY); a terminal the server does not hold is no table. Asked before
+    // the rows: a row committed between the two is then read (and folded) with them, never
+    // passed over.
+    let tops = client
+        .query(
+            "SELECT w.t, (SELECT MAX(serial) FROM journal WHERE terminal_id = w.t)
+             FROM unnest($1::text[]) AS w(t)",
+            &[&terminals],
+        )
+        .map_err(|e| super::central::describe(&e))?
+        .iter()
+        .filter_map(|r| Some((r.get::<_, String>(0), r.get::<_, Option<i64>>(1)?)))
+        .collect();
     let rows = client
         .query(&sql, &[&terminals, &serials, &kinds])
         .map_err(|e| super::central::describe(&e))?;
-    Ok(rows
-        .iter()
-        .map(super::central_reader::read_pg_row)
-        .collect())
+    Ok((
+        rows.iter()
+            .map(super::central_reader::read_pg_row)
+            .collect(),
+        tops,
+    ))
 }
 
 /// The kinds of row a table's view is folded from.
@@ -417,10 +432,10 @@ fn listen(
         if client.is_closed() {
             return Err("the server closed the connection".into());
         }
-        for (terminal, serial) in &acked {
-            take_ack(&mut client, board, terminal, *serial)?;
-        }
         if named.is_empty() {
+            for (terminal, serial) in &acked {
+                take_ack(&mut client, board, terminal, *serial)?;
+            }
             if !acked.is_empty() {
                 wake();
             }
@@ -446,16 +461,20 @@ fn listen(
             .into_iter()
             .filter(|(t, s)| tops.get(t).is_some_and(|top| top > s))
             .collect();
-        let fetched = if behind.is_empty() {
-            Vec::new()
+        let (fetched, read) = if behind.is_empty() {
+            Default::default()
         } else {
             state_rows_after(&mut client, &behind)?
         };
         change(board, |b| {
             b.notifications += count;
             b.take(&fetched);
-            b.reached(&tops);
+            b.reached(&read);
         });
+        // The answers after the rows: a call and its answer in one batch meet in order.
+        for (terminal, serial) in &acked {
+            take_ack(&mut client, board, terminal, *serial)?;
+        }
         wake();
     }
     Ok(())
@@ -504,15 +523,14 @@ impl FloorReader {
         }
     }
 
-    /// The board as it stands (shared, not copied), with the last acknowledgement that failed
-    /// to reach the server.
+    /// The board as it stands (shared, not copied).
     pub fn board(&self) -> Arc<Board> {
-        let mut b = self.board.lock().map(|b| b.clone()).unwrap_or_default();
-        let failure = self.acks.failure();
-        if b.ack_failure != failure {
-            Arc::make_mut(&mut b).ack_failure = failure;
-        }
-        b
+        self.board.lock().map(|b| b.clone()).unwrap_or_default()
+    }
+
+    /// The last answer that did not reach the server, in words.
+    pub fn ack_failure(&self) -> Option<String> {
+        self.acks.failure()
     }
 
     /// `person` is coming to `terminal`'s call at `call_serial`: sent on the board's own
@@ -530,6 +548,7 @@ impl FloorReader {
             credential: person.credential.clone(),
             role: person.role.name().to_string(),
             ts_utc: chrono::Utc::now().to_rfc3339(),
+            received_utc: String::new(),
         });
     }
 }

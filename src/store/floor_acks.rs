@@ -25,8 +25,11 @@ pub struct Ack {
     pub credential: String,
     /// "floorperson" or "shift supervisor".
     pub role: String,
-    /// When the board sent it (UTC, RFC 3339).
+    /// When the board sent it (UTC, RFC 3339), as the board says.
     pub ts_utc: String,
+    /// When the server took it (UTC), as the server says; empty before it has.
+    #[serde(default)]
+    pub received_utc: String,
 }
 
 /// Adds an acknowledgement; the server refuses one that names no call it holds.
@@ -57,8 +60,9 @@ pub fn first_for(
 ) -> Result<Option<Ack>, String> {
     let rows = client
         .query(
-            "SELECT person_name, person_credential, person_role, ts_utc FROM floor_acks
-             WHERE terminal_id = $1 AND call_serial = $2 ORDER BY received_at LIMIT 1",
+            "SELECT person_name, person_credential, person_role, ts_utc,
+               to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')
+             FROM floor_acks WHERE terminal_id = $1 AND call_serial = $2 ORDER BY id LIMIT 1",
             &[&terminal, &call_serial],
         )
         .map_err(|e| describe(&e))?;
@@ -69,6 +73,7 @@ pub fn first_for(
         credential: r.get(1),
         role: r.get(2),
         ts_utc: r.get(3),
+        received_utc: r.get(4),
     }))
 }
 
@@ -96,9 +101,15 @@ impl AckWriter {
             .spawn(move || {
                 let mut client: Option<postgres::Client> = None;
                 while let Ok(ack) = recv.recv() {
-                    let result = match client.as_mut() {
-                        Some(c) => insert(c, &ack),
-                        None => cfg.connect().and_then(|mut c| {
+                    // A connection kept from before may have died with a server restart: a
+                    // failure on it is tried once more on a new one.
+                    let kept = client.take().map(|mut c| (insert(&mut c, &ack), c));
+                    let result = match kept {
+                        Some((Ok(()), c)) => {
+                            client = Some(c);
+                            Ok(())
+                        }
+                        _ => cfg.connect().and_then(|mut c| {
                             let r = insert(&mut c, &ack);
                             client = Some(c);
                             r

@@ -135,6 +135,7 @@ impl Terminal {
 
     fn raise(&mut self, reason: String, role: Role, by_step: bool, section: &str) {
         let now = chrono::Utc::now();
+        let newest_before = self.recent.front().map(|r| r.serial);
         self.record_system(
             CALLED,
             json!({
@@ -144,10 +145,12 @@ impl Terminal {
                 "section": section,
             }),
         );
+        // The call's own row, once written: a write held (a full disk) leaves it unknown (0),
+        // and no answer is taken for it, rather than one meant for an older call.
         let serial = self
             .recent
             .front()
-            .filter(|r| r.kind == CALLED)
+            .filter(|r| r.kind == CALLED && Some(r.serial) != newest_before)
             .map_or(0, |r| r.serial);
         self.floor_call = Some(FloorCall {
             reason,

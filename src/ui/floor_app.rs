@@ -61,6 +61,8 @@ impl FloorApp {
         {
             Ok((person, scope)) => {
                 self.watcher = Some(Watcher { person, scope });
+                // Nothing the last person tapped carries over.
+                self.view = BoardView::default();
                 self.form = Signature::default();
                 self.refusal = None;
             }
@@ -109,6 +111,7 @@ impl FloorApp {
             Some(w) => {
                 let board = self.feed.board();
                 let w = w.clone();
+                self.view.ack_failure = self.feed.ack_failure();
                 self.board_cmds
                     .extend(self.view.show(ui, &board, &w, chrono::Utc::now()));
             }

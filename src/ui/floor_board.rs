@@ -59,6 +59,8 @@ fn table_name(t: &TableView) -> String {
 pub struct BoardView {
     /// The table tapped: its tile's details under the calls.
     pub selected: Option<String>,
+    /// The last answer that did not reach the server, in words.
+    pub ack_failure: Option<String>,
 }
 
 impl BoardView {
@@ -122,7 +124,7 @@ impl BoardView {
                 if let (Some(e), false) = (&board.error, board.connected) {
                     ui.label(RichText::new(e).size(theme::SMALL).color(theme::DANGER));
                 }
-                if let Some(f) = &board.ack_failure {
+                if let Some(f) = &self.ack_failure {
                     ui.label(RichText::new(f).size(theme::BODY).color(theme::DANGER));
                 }
             });
@@ -134,7 +136,9 @@ impl BoardView {
                     .fill(theme::FELT_DARK)
                     .inner_margin(egui::Margin::same(16)),
             )
-            .show(ui, |ui| self.calls(ui, &calls, board, now, &mut cmds));
+            .show(ui, |ui| {
+                self.calls(ui, &calls, (board, who), now, &mut cmds)
+            });
         egui::CentralPanel::default()
             .frame(
                 egui::Frame::new()
@@ -154,7 +158,7 @@ impl BoardView {
         &mut self,
         ui: &mut Ui,
         calls: &[(&TableView, &FloorCallView)],
-        board: &Board,
+        (board, who): (&Board, &Watcher),
         now: chrono::DateTime<chrono::Utc>,
         cmds: &mut Vec<BoardCmd>,
     ) {
@@ -215,7 +219,9 @@ impl BoardView {
                 }
             });
         }
-        if let Some(t) = self.selected.as_ref().and_then(|s| board.tables.get(s)) {
+        // A table of this person's sections only (the one tapped by someone before is not).
+        let selected = self.selected.as_ref().and_then(|s| board.tables.get(s));
+        if let Some(t) = selected.filter(|t| who.scope.shows(t.table_no)) {
             ui.add_space(theme::GAP);
             ui.separator();
             details(ui, t, now);

@@ -122,11 +122,13 @@ impl Cluster {
         client.batch_execute("CREATE DATABASE deckhand").unwrap();
         let mut owner = c.config("deckhand_owner").connect().unwrap();
         central::init(&mut owner).unwrap();
-        // Terminals log in as a member of deckhand_terminal; the review as deckhand_review.
+        // Terminals log in as a member of deckhand_terminal, the review as one of
+        // deckhand_review, the floor board as one of deckhand_floor.
         owner
             .batch_execute(
                 "CREATE ROLE table_terminal LOGIN IN ROLE deckhand_terminal;
-                 CREATE ROLE floor_review LOGIN IN ROLE deckhand_review;",
+                 CREATE ROLE floor_review LOGIN IN ROLE deckhand_review;
+                 CREATE ROLE floor_board LOGIN IN ROLE deckhand_floor;",
             )
             .unwrap();
         c
