@@ -902,6 +902,21 @@ fn a_call_answered_at_the_board_reaches_the_dealers_screen() {
     board.get_by_label("Sign in").click();
     board.run_steps(2);
     until_shown(&mut board, "All tables · 1 table");
+    // Anyone who can connect may NOTIFY: a made-up terminal is no table, and a serial far ahead
+    // of the dealer's moves nothing (the call below still reaches the board).
+    let id = dealer.state().terminal().store().terminal_id().to_string();
+    c.config("floor_board")
+        .connect()
+        .unwrap()
+        .batch_execute(&format!(
+            "NOTIFY deckhand_journal, 'T-made-up:5,{id}:9000000000'"
+        ))
+        .unwrap();
+    for _ in 0..20 {
+        board.run_steps(1);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    board.get_by_label_contains("All tables · 1 table");
     // The inspection waits for a floorperson: the call reaches the board.
     tap(&mut dealer, "Open table");
     tap(&mut dealer, "Decks inspected");
