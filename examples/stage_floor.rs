@@ -16,19 +16,7 @@ use deckhand::terminal::Terminal;
 use deckhand::terminal::floor_call::REASONS;
 
 fn setup(table_no: u32, game: GameId) -> TableSetup {
-    let base = TableSetup {
-        table_no,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        betting: Default::default(),
-        counting_shuffler: false,
-        pot_rules: Default::default(),
-        poker: Default::default(),
-    };
-    deckhand::demo::setup_for(&base, game)
+    deckhand::demo::setup_for(&deckhand::demo::fixed_limit_table(table_no), game)
 }
 
 fn main() -> anyhow::Result<()> {

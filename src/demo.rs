@@ -200,6 +200,23 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
     Ok(())
 }
 
+/// The demo's fixed-limit table numbered `table_no`: Red and Blue decks, $1/$2 blinds, $2/$4
+/// limits, three raises a round, shuffled by hand, the poker room's default rules.
+pub fn fixed_limit_table(table_no: u32) -> TableSetup {
+    TableSetup {
+        table_no,
+        deck_colours: ["Red".into(), "Blue".into()],
+        blinds: vec![100, 200],
+        small_bet: 200,
+        big_bet: 400,
+        max_raises: 3,
+        betting: Default::default(),
+        counting_shuffler: false,
+        pot_rules: Default::default(),
+        poker: Default::default(),
+    }
+}
+
 /// A setup for `game` from the configured one: Stud games get a forced bet if none is set.
 pub fn setup_for(base: &TableSetup, game: GameId) -> TableSetup {
     let mut s = base.for_game(game);

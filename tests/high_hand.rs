@@ -14,18 +14,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 fn setup() -> TableSetup {
-    TableSetup {
-        poker: Default::default(),
-        table_no: 6,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        betting: Default::default(),
-        counting_shuffler: false,
-        pot_rules: Default::default(),
-    }
+    deckhand::demo::fixed_limit_table(6)
 }
 
 fn open(db: &std::path::Path) -> Terminal {

@@ -184,18 +184,7 @@ fn people_are_managed_by_role_and_never_deleted() {
 }
 
 fn setup() -> TableSetup {
-    TableSetup {
-        poker: Default::default(),
-        table_no: 3,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        betting: Default::default(),
-        counting_shuffler: false,
-        pot_rules: Default::default(),
-    }
+    deckhand::demo::fixed_limit_table(3)
 }
 
 #[test]

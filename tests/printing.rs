@@ -9,7 +9,7 @@ use crate::common;
 use deckhand::print::escpos::{self, Receipt};
 use deckhand::print::printer::{Printer, PrinterConfig};
 use deckhand::rules::cards::parse_cards;
-use deckhand::rules::table::{Command, Confirm, TableSetup};
+use deckhand::rules::table::{Command, Confirm};
 use deckhand::store::Store;
 use deckhand::terminal::Terminal;
 use serialport::{SerialPort, TTYPort};
@@ -40,19 +40,8 @@ fn slip_database(dir: &Path) -> PathBuf {
     let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
     t.seed_demo_people().unwrap();
     t.sign_in("Alex Rivera", "20417", "112233").unwrap();
-    t.execute(Command::OpenTable(TableSetup {
-        poker: Default::default(),
-        table_no: 6,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        betting: Default::default(),
-        counting_shuffler: false,
-        pot_rules: Default::default(),
-    }))
-    .unwrap();
+    t.execute(Command::OpenTable(deckhand::demo::fixed_limit_table(6)))
+        .unwrap();
     t.execute(Command::Confirm(Confirm::DecksInspected))
         .unwrap();
     t.verify("1001", "246810").unwrap();

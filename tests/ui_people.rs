@@ -11,18 +11,7 @@ use egui_kittest::kittest::Queryable;
 use std::time::Duration;
 
 fn setup() -> TableSetup {
-    TableSetup {
-        poker: Default::default(),
-        table_no: 21,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        betting: Default::default(),
-        counting_shuffler: false,
-        pot_rules: Default::default(),
-    }
+    deckhand::demo::fixed_limit_table(21)
 }
 
 fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {

@@ -13,7 +13,7 @@ use postgres::fallible_iterator::FallibleIterator;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A call to the floor waiting at a table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -493,26 +493,14 @@ impl FloorReader {
         let thread = std::thread::Builder::new()
             .name("floor-reader".into())
             .spawn(move || {
-                let mut wait = Duration::from_secs(1);
-                while !s.load(Ordering::Relaxed) {
-                    let started = Instant::now();
-                    if let Err(e) = listen(&cfg, &b, &s, &*wake) {
-                        change(&b, |board| {
-                            board.connected = false;
-                            board.error = Some(e);
-                        });
-                        wake();
-                        if started.elapsed() > Duration::from_secs(60) {
-                            wait = Duration::from_secs(1);
-                        }
-                        // In short steps: the board closing never waits out a backoff.
-                        let until = Instant::now() + wait;
-                        while Instant::now() < until && !s.load(Ordering::Relaxed) {
-                            std::thread::sleep(Duration::from_millis(100));
-                        }
-                        wait = (wait * 2).min(Duration::from_secs(60));
-                    }
-                }
+                let session = || listen(&cfg, &b, &s, &*wake);
+                super::floor_acks::again_and_again(&s, session, |e| {
+                    change(&b, |board| {
+                        board.connected = false;
+                        board.error = Some(e);
+                    });
+                    wake();
+                });
             })
             .ok();
         FloorReader {

@@ -171,6 +171,31 @@ pub struct AckListener {
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
+/// Runs `session` until `stop`: when it fails, `failed` hears why and it runs again after 1 s,
+/// 2 s, 4 s … up to a minute (1 s again after a session that lasted a minute), waited in short
+/// steps so that a stop never waits out a backoff.
+pub(super) fn again_and_again(
+    stop: &AtomicBool,
+    mut session: impl FnMut() -> Result<(), String>,
+    mut failed: impl FnMut(String),
+) {
+    let mut wait = Duration::from_secs(1);
+    while !stop.load(Ordering::Relaxed) {
+        let started = Instant::now();
+        if let Err(e) = session() {
+            failed(e);
+            if started.elapsed() > Duration::from_secs(60) {
+                wait = Duration::from_secs(1);
+            }
+            let until = Instant::now() + wait;
+            while Instant::now() < until && !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            wait = (wait * 2).min(Duration::from_secs(60));
+        }
+    }
+}
+
 /// How often the terminal asks for the answer to the call open there.
 const ASK_EVERY: Duration = Duration::from_millis(500);
 
@@ -218,21 +243,11 @@ impl AckListener {
         let thread = std::thread::Builder::new()
             .name("floor-ack-listener".into())
             .spawn(move || {
-                let mut wait = Duration::from_secs(1);
-                while !s.load(Ordering::Relaxed) {
-                    let started = Instant::now();
-                    if let Err(e) = listen(&cfg, &terminal, &c, &i, &s, &*wake) {
-                        tracing::warn!("floor acknowledgements: {e}");
-                        if started.elapsed() > Duration::from_secs(60) {
-                            wait = Duration::from_secs(1);
-                        }
-                        let until = Instant::now() + wait;
-                        while Instant::now() < until && !s.load(Ordering::Relaxed) {
-                            std::thread::sleep(Duration::from_millis(100));
-                        }
-                        wait = (wait * 2).min(Duration::from_secs(60));
-                    }
-                }
+                again_and_again(
+                    &s,
+                    || listen(&cfg, &terminal, &c, &i, &s, &*wake),
+                    |e| tracing::warn!("floor acknowledgements: {e}"),
+                );
             })
             .ok();
         AckListener {

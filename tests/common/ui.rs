@@ -13,19 +13,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 /// A fixed-limit table ($1/$2 blinds, $2/$4 limits, three raises) dealing `game`, shuffled by
 /// hand; Stud games get the demo's forced bet.
 pub fn table(table_no: u32, game: GameId) -> TableSetup {
-    let base = TableSetup {
-        table_no,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        betting: Default::default(),
-        counting_shuffler: false,
-        pot_rules: Default::default(),
-        poker: Default::default(),
-    };
-    deckhand::demo::setup_for(&base, game)
+    deckhand::demo::setup_for(&deckhand::demo::fixed_limit_table(table_no), game)
 }
 
 /// A terminal on `db` with the demo people, the table opened (inspected, verified by the
