@@ -218,8 +218,7 @@ fn change(board: &Shared, f: impl FnOnce(&mut Board)) {
 /// what it has for each terminal a notification names, and wakes the screen.
 pub struct FloorReader {
     board: Arc<Shared>,
-    stop: Arc<AtomicBool>,
-    thread: Option<std::thread::JoinHandle<()>>,
+    _thread: super::floor_acks::Stoppable,
     acks: AckWriter,
 }
 
@@ -488,25 +487,20 @@ impl FloorReader {
         let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(wake);
         let acks = AckWriter::spawn(cfg.clone(), wake.clone());
         let board = Arc::new(Mutex::new(Arc::new(Board::default())));
-        let stop = Arc::new(AtomicBool::new(false));
-        let (b, s) = (board.clone(), stop.clone());
-        let thread = std::thread::Builder::new()
-            .name("floor-reader".into())
-            .spawn(move || {
-                let session = || listen(&cfg, &b, &s, &*wake);
-                super::floor_acks::again_and_again(&s, session, |e| {
-                    change(&b, |board| {
-                        board.connected = false;
-                        board.error = Some(e);
-                    });
-                    wake();
+        let b = board.clone();
+        let thread = super::floor_acks::Stoppable::spawn("floor-reader", move |s| {
+            let session = || listen(&cfg, &b, s, &*wake);
+            super::floor_acks::again_and_again(s, session, |e| {
+                change(&b, |board| {
+                    board.connected = false;
+                    board.error = Some(e);
                 });
-            })
-            .ok();
+                wake();
+            });
+        });
         FloorReader {
             board,
-            stop,
-            thread,
+            _thread: thread,
             acks,
         }
     }
@@ -538,15 +532,6 @@ impl FloorReader {
             ts_utc: chrono::Utc::now().to_rfc3339(),
             received_utc: String::new(),
         });
-    }
-}
-
-impl Drop for FloorReader {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
     }
 }
 

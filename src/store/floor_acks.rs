@@ -167,8 +167,35 @@ impl Drop for AckWriter {
 pub struct AckListener {
     open_call: Arc<AtomicI64>,
     inbox: Arc<Mutex<Vec<Ack>>>,
+    _thread: Stoppable,
+}
+
+/// A thread that runs until it is dropped: its stop flag is set, then it is joined.
+pub(super) struct Stoppable {
     stop: Arc<AtomicBool>,
     thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Stoppable {
+    /// Starts `run` on a thread named `name`, with the flag that tells it to stop.
+    pub(super) fn spawn(name: &str, run: impl FnOnce(&AtomicBool) + Send + 'static) -> Stoppable {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let thread = std::thread::Builder::new()
+            .name(name.into())
+            .spawn(move || run(&flag))
+            .ok();
+        Stoppable { stop, thread }
+    }
+}
+
+impl Drop for Stoppable {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
 }
 
 /// Runs `session` until `stop`: when it fails, `failed` hears why and it runs again after 1 s,
@@ -238,23 +265,18 @@ impl AckListener {
     pub fn spawn(cfg: CentralConfig, terminal: String, wake: Box<dyn Fn() + Send>) -> AckListener {
         let open_call = Arc::new(AtomicI64::new(0));
         let inbox = Arc::new(Mutex::new(Vec::new()));
-        let stop = Arc::new(AtomicBool::new(false));
-        let (c, i, s) = (open_call.clone(), inbox.clone(), stop.clone());
-        let thread = std::thread::Builder::new()
-            .name("floor-ack-listener".into())
-            .spawn(move || {
-                again_and_again(
-                    &s,
-                    || listen(&cfg, &terminal, &c, &i, &s, &*wake),
-                    |e| tracing::warn!("floor acknowledgements: {e}"),
-                );
-            })
-            .ok();
+        let (c, i) = (open_call.clone(), inbox.clone());
+        let thread = Stoppable::spawn("floor-ack-listener", move |s| {
+            again_and_again(
+                s,
+                || listen(&cfg, &terminal, &c, &i, s, &*wake),
+                |e| tracing::warn!("floor acknowledgements: {e}"),
+            );
+        });
         AckListener {
             open_call,
             inbox,
-            stop,
-            thread,
+            _thread: thread,
         }
     }
 
@@ -269,15 +291,6 @@ impl AckListener {
             .lock()
             .map(|mut i| std::mem::take(&mut *i))
             .unwrap_or_default()
-    }
-}
-
-impl Drop for AckListener {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
     }
 }
 
