@@ -85,14 +85,51 @@ fn a_whole_floor_lists_its_calls_oldest_first_and_a_tap_shows_the_table() {
         oldest < middle && middle < newest,
         "{oldest} {middle} {newest}"
     );
-    // Table 42's tile: its call and its shuffler down.
-    h.get_by_label_contains("Table 42 · Hold'em\nDealer 42 · round 42 · 40/h\nFloor called 0:30");
+    // Table 42's tile: its dealer's time at the table, the pace, its call, its shuffler down.
+    h.get_by_label_contains(
+        "Table 42 · Hold'em\nDealer 42 · 47 min\nRound 42 · 40/h\nFloor called 0:30",
+    );
     h.get_by_label_contains("✖ shuffler down");
+    // Table 12's wrong count, table 13 declared idle, table 14 without a round for 25 minutes
+    // (the default [floor] idle_minutes is 10).
+    h.get_by_label_contains("Round 12 · 40/h\n⚠ Wrong count: Red deck, 51 of 52 cards");
+    h.get_by_label_contains("Dealer 13 · 18 min\nIdle 12 min · round 13");
+    h.get_by_label_contains("Dealer 14 · 19 min\nIdle 25 min · round 14");
+    h.get_by_label_contains("Dealer 15 · 20 min\nRound 15 · 40/h");
     h.get_by_label_contains("0:30 · Table 42").click();
     h.run_ok();
+    assert_eq!(
+        h.state().2,
+        vec![BoardCmd::ShowRecords(Some("T-042".into()))],
+        "a tap asks for the table's newest records"
+    );
     h.get_by_label("Terminal T-042");
-    h.get_by_label("Dealer Dealer 42 (20042)");
+    h.get_by_label("Dealer Dealer 42 (20042), at the table 47 min");
     h.get_by_label("Rounds in the last hour: 40 (Dealer 42: 10)");
+    h.get_by_label("✖ shuffler link down");
+    // Its records are not read yet (the staged board holds table 7's).
+    h.get_by_label("Reading…");
+    // Table 7: its meters, its High Hand period and its newest records in words.
+    h.get_by_label_contains("Table 7 · Crazy 4 Poker").click();
+    h.run_ok();
+    assert_eq!(
+        h.state().2.last(),
+        Some(&BoardCmd::ShowRecords(Some("T-007".into())))
+    );
+    h.get_by_label("Progressive: meter 1 $12,345.67 · meter 2 $500.00");
+    h.get_by_label(
+        "High Hand, period from 2026-11-29 14:00Z: $45.00 dropped here; best Four of a kind, nines (seat 3)",
+    );
+    h.get_by_label_contains("#290 ");
+    h.get_by_label_contains("· Floor called: reason verify the Red deck's count of 51 cards");
+    h.get_by_label_contains("#289 ");
+    h.get_by_label_contains("· The Red deck counted 51 of 52");
+    h.get_by_label_contains("#288 ");
+    // Closing the details forgets the records.
+    h.get_by_label("Close").click();
+    h.run_ok();
+    assert_eq!(h.state().2.last(), Some(&BoardCmd::ShowRecords(None)));
+    assert!(h.query_by_label("Terminal T-007").is_none());
 }
 
 /// A floorperson whose section is eight tables sees those eight and their calls only; "I'm

@@ -29,6 +29,7 @@ mod five_card_and_draw_games;
 mod five_card_bonus;
 mod floor_board;
 mod floor_calls;
+mod floor_feed;
 mod folded_hands;
 mod fouled_hand;
 mod heads_up;

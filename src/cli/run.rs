@@ -91,11 +91,16 @@ pub(super) fn floor(config: &Config) -> Result<()> {
     }
     let ctx_slot: crate::app::ContextSlot = Arc::new(OnceLock::new());
     let slot = ctx_slot.clone();
-    let feed = crate::store::floor::FloorReader::spawn(config.central.for_floor(), move || {
-        if let Some(ctx) = slot.get() {
-            ctx.request_repaint();
-        }
-    });
+    let periods = config.high_hand.clone();
+    let feed = crate::store::floor::FloorReader::spawn_with(
+        config.central.for_floor(),
+        periods,
+        move || {
+            if let Some(ctx) = slot.get() {
+                ctx.request_repaint();
+            }
+        },
+    );
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Deckhand floor board")

@@ -7,13 +7,25 @@ use crate::rules::table::{Person, Role};
 use serde::Deserialize;
 use std::collections::BTreeSet;
 
-#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct FloorConfig {
     pub sections: Vec<Section>,
     /// The board's own journal (its people, sign-ins and the calls answered from it). Empty:
     /// `floor-board.sqlite` beside the terminal's database, never the terminal's own file.
     pub database: String,
+    /// An open table with no round started for this many minutes shows as idle on the board.
+    pub idle_minutes: u32,
+}
+
+impl Default for FloorConfig {
+    fn default() -> Self {
+        FloorConfig {
+            sections: Vec::new(),
+            database: String::new(),
+            idle_minutes: 10,
+        }
+    }
 }
 
 /// One section of the floor.
@@ -57,6 +69,12 @@ impl FloorConfig {
     }
 
     pub fn validate(&self) -> Result<(), String> {
+        if !(1..=720).contains(&self.idle_minutes) {
+            return Err(format!(
+                "floor.idle_minutes: {} (an idle table is one without a round for 1 to 720 minutes)",
+                self.idle_minutes
+            ));
+        }
         let mut seen = BTreeSet::new();
         for (i, s) in self.sections.iter().enumerate() {
             let at = format!("floor.sections[{i}]");
@@ -180,6 +198,17 @@ mod tests {
         assert_eq!(
             floor.validate().unwrap_err(),
             "floor.sections[1].tables: table 2 is in two sections (a table is watched from one)"
+        );
+    }
+
+    #[test]
+    fn idle_minutes_default_to_ten_and_zero_is_refused() {
+        let floor: FloorConfig = toml::from_str("").unwrap();
+        assert_eq!(floor.idle_minutes, 10);
+        let zero: FloorConfig = toml::from_str("idle_minutes = 0").unwrap();
+        assert_eq!(
+            zero.validate().unwrap_err(),
+            "floor.idle_minutes: 0 (an idle table is one without a round for 1 to 720 minutes)"
         );
     }
 }

@@ -44,11 +44,19 @@ impl HighHandConfig {
 
     /// The start of the qualifying period holding `now`, as the slip names it.
     pub fn period_of(&self, now: chrono::DateTime<chrono::Utc>) -> String {
+        self.period_start(now)
+            .map(|t| t.format("%Y-%m-%dT%H:%MZ").to_string())
+            .unwrap_or_default()
+    }
+
+    /// The start of the qualifying period holding `now`.
+    pub fn period_start(
+        &self,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Option<chrono::DateTime<chrono::Utc>> {
         let minutes = i64::from(self.period_minutes.max(1));
         let since = now.timestamp().div_euclid(60);
         let start = since - since.rem_euclid(minutes);
         chrono::DateTime::from_timestamp(start * 60, 0)
-            .map(|t| t.format("%Y-%m-%dT%H:%MZ").to_string())
-            .unwrap_or_default()
     }
 }

@@ -1,154 +1,21 @@
-//! The floor board's view of every table (issue 44), read from the central copy only: each
-//! terminal's rows folded into what the floor needs at a glance (the table and game, the dealer,
-//! open or closed, the round, the call waiting and since when, the device links down, the last
-//! irregularity). At its start it reads each terminal's newest row of each kind it folds; then it learns of new rows through PostgreSQL's LISTEN/NOTIFY on
-//! `deckhand_journal` (`db/central/0003_notify.sql`) and reads only the rows after the ones it
-//! has; it never writes.
+//! The floor board's feed of every table (issue 44), read from the central copy only: each
+//! terminal's rows folded into what the floor needs at a glance (`store::floor_view`). At its
+//! start it reads each terminal's newest rows of each kind it folds; then it learns of new rows
+//! through PostgreSQL's LISTEN/NOTIFY on `deckhand_journal` (`db/central/0003_notify.sql`) and
+//! reads only the rows after the ones it has; and the newest records of the table tapped, for
+//! the board to tell in words. It never writes a terminal's journal.
 
 use super::JournalRow;
 use super::central::CentralConfig;
 use super::floor_acks::{ACKNOWLEDGED, Ack, AckWriter};
-use crate::rules::table::Event;
+use crate::config::HighHandConfig;
 use postgres::fallible_iterator::FallibleIterator;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// A call to the floor waiting at a table.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FloorCallView {
-    pub reason: String,
-    /// Who must come, as the terminal journaled it ("floorperson", "shift supervisor").
-    pub role: String,
-    /// When the terminal raised it (UTC, RFC 3339).
-    pub since_utc: String,
-    /// The serial of its `floor_called` row: what an acknowledgement names.
-    pub serial: i64,
-    /// Who is coming, once someone at a board acknowledged it.
-    pub coming: Option<Ack>,
-}
-
-/// One table as the floor sees it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct TableView {
-    pub terminal: String,
-    pub table_no: Option<u32>,
-    pub game: Option<String>,
-    /// The dealer signed in: name and credential.
-    pub dealer: Option<(String, String)>,
-    pub open: bool,
-    /// The round in play or the last one started.
-    pub round: u32,
-    pub call: Option<FloorCallView>,
-    /// Device links not up, by name ("shuffler", "progressive").
-    pub links_down: Vec<String>,
-    /// The last irregularity, in the rules' words.
-    pub last_irregularity: Option<String>,
-    /// The newest serial read, and the time of the last row that changed the view.
-    pub serial: i64,
-    pub last_row_utc: String,
-    /// The rounds started in the hour before the newest row: when, and by which dealer
-    /// (credential), for rounds per hour per table and per dealer.
-    pub recent_rounds: Vec<(chrono::DateTime<chrono::Utc>, Option<String>)>,
-}
-
-impl TableView {
-    /// Rounds started in the hour before `now`: the table's, and its dealer's now.
-    pub fn rounds_last_hour(&self, now: chrono::DateTime<chrono::Utc>) -> (usize, usize) {
-        let hour_ago = now - chrono::Duration::hours(1);
-        let within = self.recent_rounds.iter().filter(|(t, _)| *t > hour_ago);
-        let dealer = self.dealer.as_ref().map(|d| &d.1);
-        let (mut table, mut mine) = (0, 0);
-        for (_, by) in within {
-            table += 1;
-            if by.is_some() && by.as_ref() == dealer {
-                mine += 1;
-            }
-        }
-        (table, mine)
-    }
-}
-
-fn utc(ts: &str) -> Option<chrono::DateTime<chrono::Utc>> {
-    chrono::DateTime::parse_from_rfc3339(ts)
-        .ok()
-        .map(|t| t.with_timezone(&chrono::Utc))
-}
-
-/// Folds one row of the table's journal into its view.
-pub fn fold(v: &mut TableView, row: &JournalRow) {
-    v.serial = row.serial;
-    v.last_row_utc = row.ts_utc.clone();
-    // Each row carries its table: a terminal is named before its table opens.
-    if let Some(n) = row.table_no.and_then(|n| u32::try_from(n).ok()) {
-        v.table_no = Some(n);
-    }
-    if row.stream == "table" {
-        if let Ok(e) = serde_json::from_str::<Event>(&row.payload) {
-            fold_event(v, &e);
-            if let (Event::RoundStarted { .. }, Some(at)) = (&e, utc(&row.ts_utc)) {
-                let hour_before = at - chrono::Duration::hours(1);
-                v.recent_rounds.retain(|(t, _)| *t > hour_before);
-                v.recent_rounds.push((at, row.dealer_credential.clone()));
-            }
-        }
-        return;
-    }
-    let p: serde_json::Value = serde_json::from_str(&row.payload).unwrap_or_default();
-    let text = |k: &str| p[k].as_str().unwrap_or_default().to_string();
-    match row.kind.as_str() {
-        crate::terminal::floor_call::CALLED => {
-            v.call = Some(FloorCallView {
-                reason: text("reason"),
-                role: text("role"),
-                since_utc: row.ts_utc.clone(),
-                serial: row.serial,
-                coming: None,
-            })
-        }
-        crate::terminal::floor_call::ENDED => v.call = None,
-        // The terminal journals the acknowledgement it shows: the board learns it from there
-        // too (a board started after the acknowledgement, or another board's).
-        ACKNOWLEDGED => {
-            // What the terminal journaled is what its dealer sees: it stands over what this
-            // board read from the server.
-            if let (Some(call), Ok(ack)) =
-                (v.call.as_mut(), serde_json::from_value::<Ack>(p.clone()))
-                && ack.call_serial == call.serial
-            {
-                call.coming = Some(ack);
-            }
-        }
-        "shuffler_link" | "progressive_link" => {
-            let device = row.kind.trim_end_matches("_link").to_string();
-            let up = matches!(text("state").as_str(), "connected" | "up");
-            v.links_down.retain(|d| *d != device);
-            if !up {
-                v.links_down.push(device);
-            }
-        }
-        _ => {}
-    }
-}
-
-fn fold_event(v: &mut TableView, e: &Event) {
-    match e {
-        Event::DealerSignedIn { dealer } => {
-            v.dealer = Some((dealer.name.clone(), dealer.credential.clone()))
-        }
-        Event::DealerSignedOut { .. } => v.dealer = None,
-        Event::TableOpened { setup } => {
-            v.open = true;
-            v.table_no = Some(setup.table_no);
-            v.game = Some(setup.poker.game.name().to_string());
-        }
-        Event::TableClosed { .. } => v.open = false,
-        Event::RoundStarted { number, .. } => v.round = *number,
-        Event::Irregularity { .. } => v.last_irregularity = Some(e.sentence()),
-        _ => {}
-    }
-}
+pub use super::floor_view::{FloorCallView, HighHandView, TableView, Trouble, fold};
 
 /// Every table the floor sees, and the reader's link to the server.
 #[derive(Debug, Clone, Default)]
@@ -158,7 +25,21 @@ pub struct Board {
     pub error: Option<String>,
     /// Notifications received (each names the terminals an insert added rows for).
     pub notifications: u64,
+    /// The High Hand Jackpot's qualifying periods, which a pot's drop is counted in.
+    pub high_hand: HighHandConfig,
+    /// The newest records of the table tapped on the board.
+    pub recent: Option<Recent>,
 }
+
+/// A table's newest records, newest first, as the board tells them.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Recent {
+    pub terminal: String,
+    pub rows: Vec<JournalRow>,
+}
+
+/// How many of a table's newest records the board tells: a round and a half of a poker game.
+pub const RECENT_ROWS: i64 = 40;
 
 impl Board {
     /// The calls waiting, oldest first: (terminal, table, call).
@@ -188,6 +69,7 @@ impl Board {
 
     /// Folds rows (in serial order per terminal) into the board.
     fn take(&mut self, rows: &[JournalRow]) {
+        let periods = &self.high_hand;
         for r in rows {
             let v = self
                 .tables
@@ -197,7 +79,7 @@ impl Board {
                     ..Default::default()
                 });
             if r.serial > v.serial {
-                fold(v, r);
+                fold(v, r, periods);
             }
         }
     }
@@ -218,6 +100,8 @@ fn change(board: &Shared, f: impl FnOnce(&mut Board)) {
 /// what it has for each terminal a notification names, and wakes the screen.
 pub struct FloorReader {
     board: Arc<Shared>,
+    /// The table whose newest records the board asks for.
+    wanted: Arc<Mutex<Option<String>>>,
     _thread: super::floor_acks::Stoppable,
     acks: AckWriter,
 }
@@ -264,27 +148,45 @@ fn state_rows_after(
 }
 
 /// The kinds of row a table's view is folded from.
-const STATE_KINDS: [&str; 11] = [
+const STATE_KINDS: [&str; 18] = [
     "table_opened",
     "table_closed",
     "dealer_signed_in",
     "dealer_signed_out",
     "round_started",
+    "table_idle",
     "irregularity",
     "shuffler_link",
     "progressive_link",
     crate::terminal::floor_call::CALLED,
     crate::terminal::floor_call::ENDED,
     ACKNOWLEDGED,
+    "deck_counted",
+    "shuffle_failed",
+    "removal_verified",
+    "progressive_meters",
+    "high_hand_recorded",
+    // Read as they come; the start sums the period's drop instead (`load`).
+    "pot_awarded",
 ];
 
-/// The start: for every terminal, the newest row of each kind its view folds (in serial order,
-/// so the view is what all its rows would give) and its newest serial, however long ago its
-/// table was last busy; never a whole journal.
-/// The rows a start folds, and each terminal's newest serial.
-type Loaded = (Vec<JournalRow>, Vec<(String, i64)>);
+/// How many of each kind's newest rows the start folds: a wrong count on one deck is still
+/// there after counts of the other deck.
+const NEWEST_OF_EACH: i64 = 4;
 
-fn load(client: &mut postgres::Client) -> Result<Loaded, String> {
+/// The start: for every terminal, its newest serial, its newest rows of each kind its view
+/// folds (in serial order, so the view is what all its rows would give), the last hour's rounds
+/// and the High Hand period's drop, however long ago its table was last busy; never a whole
+/// journal. Every part reads up to the same serial per terminal: a row committed meanwhile
+/// comes with the notifications, once.
+struct Loaded {
+    rows: Vec<JournalRow>,
+    tops: BTreeMap<String, i64>,
+    /// Each terminal's High Hand drop in the current period, up to its serial read.
+    drops: Vec<(String, i64)>,
+}
+
+fn load(client: &mut postgres::Client, periods: &HighHandConfig) -> Result<Loaded, String> {
     let describe = |e: postgres::Error| super::central::describe(&e);
     // The terminals, by a walk of the primary key's index (one probe per terminal, not a scan
     // of every row), and each one's newest serial.
@@ -295,7 +197,7 @@ fn load(client: &mut postgres::Client) -> Result<Loaded, String> {
                   ORDER BY j.terminal_id LIMIT 1)
           FROM t WHERE t.terminal_id IS NOT NULL)
         SELECT terminal_id FROM t WHERE terminal_id IS NOT NULL";
-    let tops = client
+    let tops: BTreeMap<String, i64> = client
         .query(
             &format!(
                 "SELECT t.terminal_id, (SELECT MAX(serial) FROM journal j
@@ -303,33 +205,113 @@ fn load(client: &mut postgres::Client) -> Result<Loaded, String> {
             ),
             &[],
         )
-        .map_err(describe)?;
-    // Each terminal's newest row of each kind (index journal_terminal_kind).
-    let kinds: Vec<&str> = STATE_KINDS.to_vec();
+        .map_err(describe)?
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    let names: Vec<&str> = tops.keys().map(String::as_str).collect();
+    let serials: Vec<i64> = tops.values().copied().collect();
+    let cols = super::central_reader::PG_COLUMNS;
+    // Each terminal's newest rows of each kind (index journal_terminal_kind).
+    let kinds: Vec<&str> = STATE_KINDS
+        .iter()
+        .copied()
+        .filter(|k| *k != "pot_awarded")
+        .collect();
     let newest = format!(
-        "SELECT n.* FROM ({terminals}) t CROSS JOIN unnest($1::text[]) k(kind)
+        "SELECT n.* FROM unnest($1::text[], $2::bigint[]) t(terminal_id, top)
+         CROSS JOIN unnest($3::text[]) k(kind)
          CROSS JOIN LATERAL (SELECT {cols} FROM journal j
-           WHERE j.terminal_id = t.terminal_id AND j.kind = k.kind
-           ORDER BY j.serial DESC LIMIT 1) n",
-        cols = super::central_reader::PG_COLUMNS
+           WHERE j.terminal_id = t.terminal_id AND j.kind = k.kind AND j.serial <= t.top
+           ORDER BY j.serial DESC LIMIT {NEWEST_OF_EACH}) n"
     );
-    let mut rows = client.query(&newest, &[&kinds]).map_err(describe)?;
+    let mut rows = client
+        .query(&newest, &[&names, &serials, &kinds])
+        .map_err(describe)?;
     // And the last hour's rounds, for rounds per hour (index journal_kind_time; the times are
     // UTC, all written alike).
-    let hour_ago = (chrono::Utc::now() - chrono::Duration::hours(1))
-        .to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
+    let since =
+        |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
+    let now = chrono::Utc::now();
+    let within = "JOIN unnest($1::text[], $2::bigint[]) w(t, top)
+          ON j.terminal_id = w.t AND j.serial <= w.top";
     let rounds = format!(
-        "SELECT {} FROM journal WHERE kind = 'round_started' AND ts_utc > $1",
-        super::central_reader::PG_COLUMNS
+        "SELECT {cols} FROM journal j {within}
+         WHERE j.kind = 'round_started' AND j.ts_utc > $3"
     );
-    rows.extend(client.query(&rounds, &[&hour_ago]).map_err(describe)?);
+    let hour_ago = since(now - chrono::Duration::hours(1));
+    rows.extend(
+        client
+            .query(&rounds, &[&names, &serials, &hour_ago])
+            .map_err(describe)?,
+    );
+    // § 637a.16(c): the current period's High Hand drop, summed on the server (read from the
+    // text as written: a payload that does not read adds nothing, and never stops the start).
+    let period_start = periods.period_start(now).map(since).unwrap_or_default();
+    let drops = client
+        .query(
+            &format!(
+                "SELECT j.terminal_id, LEAST(COALESCE(SUM(
+                   substring(j.payload from '\"high_hand\":\\s*(\\d{{1,15}})')::bigint), 0),
+                   9000000000000000000)::bigint
+                 FROM journal j {within}
+                 WHERE j.kind = 'pot_awarded' AND j.stream = 'table' AND j.ts_utc >= $3
+                 GROUP BY j.terminal_id"
+            ),
+            &[&names, &serials, &period_start],
+        )
+        .map_err(describe)?
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
     let mut rows: Vec<JournalRow> = rows
         .iter()
         .map(super::central_reader::read_pg_row)
         .collect();
     rows.sort_by(|a, b| (&a.terminal_id, a.serial).cmp(&(&b.terminal_id, b.serial)));
     rows.dedup_by(|a, b| a.terminal_id == b.terminal_id && a.serial == b.serial);
-    Ok((rows, tops.iter().map(|r| (r.get(0), r.get(1))).collect()))
+    Ok(Loaded { rows, tops, drops })
+}
+
+/// The newest records of `terminal`, newest first.
+fn recent_rows(client: &mut postgres::Client, terminal: &str) -> Result<Vec<JournalRow>, String> {
+    let sql = format!(
+        "SELECT {} FROM journal WHERE terminal_id = $1 ORDER BY serial DESC LIMIT {RECENT_ROWS}",
+        super::central_reader::PG_COLUMNS
+    );
+    Ok(client
+        .query(&sql, &[&terminal])
+        .map_err(|e| super::central::describe(&e))?
+        .iter()
+        .map(super::central_reader::read_pg_row)
+        .collect())
+}
+
+/// Reads the tapped table's newest records when the board asks for another table, or when the
+/// one it shows has new rows (`named`); forgets them when the board asks for none.
+fn refresh_recent(
+    client: &mut postgres::Client,
+    board: &Shared,
+    wanted: &Mutex<Option<String>>,
+    named: &BTreeMap<String, i64>,
+) -> Result<bool, String> {
+    let want = wanted.lock().map(|w| w.clone()).unwrap_or_default();
+    let shown = board
+        .lock()
+        .ok()
+        .and_then(|b| b.recent.as_ref().map(|r| r.terminal.clone()));
+    let Some(terminal) = want else {
+        if shown.is_some() {
+            change(board, |b| b.recent = None);
+        }
+        return Ok(shown.is_some());
+    };
+    if shown.as_ref() == Some(&terminal) && !named.contains_key(&terminal) {
+        return Ok(false);
+    }
+    let rows = recent_rows(client, &terminal)?;
+    change(board, |b| b.recent = Some(Recent { terminal, rows }));
+    Ok(true)
 }
 
 /// Reads the first acknowledgement of `terminal`'s call at `serial` into the board, if that
@@ -375,7 +357,7 @@ fn parse_notice(payload: &str) -> Vec<(String, i64)> {
 
 fn listen(
     cfg: &CentralConfig,
-    board: &Shared,
+    (board, wanted): (&Shared, &Mutex<Option<String>>),
     stop: &AtomicBool,
     wake: &dyn Fn(),
 ) -> Result<(), String> {
@@ -384,13 +366,24 @@ fn listen(
         .batch_execute("LISTEN deckhand_journal; LISTEN deckhand_ack")
         .map_err(|e| super::central::describe(&e))?;
     // Listening before the load: a row committed meanwhile is in one or the other.
-    let (rows, tops) = load(&mut client)?;
+    let periods = board
+        .lock()
+        .map(|b| b.high_hand.clone())
+        .unwrap_or_default();
+    let loaded = load(&mut client, &periods)?;
     change(board, |b| {
         b.connected = true;
         b.error = None;
-        b.take(&rows);
+        b.recent = None;
+        b.take(&loaded.rows);
+        let period = periods.period_of(chrono::Utc::now());
+        for (terminal, cents) in &loaded.drops {
+            if let Some(v) = b.tables.get_mut(terminal) {
+                v.add_high_hand_drop(period.clone(), *cents);
+            }
+        }
         // From here on, only what comes after each terminal's newest row.
-        b.reached(&tops.into_iter().collect());
+        b.reached(&loaded.tops);
     });
     // Who is coming to the calls left waiting.
     let waiting: Vec<(String, i64)> = board
@@ -435,7 +428,8 @@ fn listen(
             for (terminal, serial) in &acked {
                 take_ack(&mut client, board, terminal, *serial)?;
             }
-            if !acked.is_empty() {
+            let told = refresh_recent(&mut client, board, wanted, &BTreeMap::new())?;
+            if told || !acked.is_empty() {
                 wake();
             }
             continue;
@@ -474,6 +468,7 @@ fn listen(
         for (terminal, serial) in &acked {
             take_ack(&mut client, board, terminal, *serial)?;
         }
+        refresh_recent(&mut client, board, wanted, &tops)?;
         wake();
     }
     Ok(())
@@ -482,14 +477,28 @@ fn listen(
 impl FloorReader {
     /// Starts the reader on the central database as `cfg`'s (read-only) user; `wake` is called
     /// after each change (the board's `request_repaint`). It reconnects (1 s, 2 s … 60 s) and
-    /// loads again when the server goes away.
+    /// loads again when the server goes away. A pot's High Hand drop is counted in the periods
+    /// of the default `[high_hand]`; [`FloorReader::spawn_with`] names the casino's.
     pub fn spawn(cfg: CentralConfig, wake: impl Fn() + Send + Sync + 'static) -> FloorReader {
+        Self::spawn_with(cfg, HighHandConfig::default(), wake)
+    }
+
+    /// [`FloorReader::spawn`] with the casino's High Hand periods.
+    pub fn spawn_with(
+        cfg: CentralConfig,
+        periods: HighHandConfig,
+        wake: impl Fn() + Send + Sync + 'static,
+    ) -> FloorReader {
         let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(wake);
         let acks = AckWriter::spawn(cfg.clone(), wake.clone());
-        let board = Arc::new(Mutex::new(Arc::new(Board::default())));
-        let b = board.clone();
+        let board = Arc::new(Mutex::new(Arc::new(Board {
+            high_hand: periods,
+            ..Default::default()
+        })));
+        let wanted = Arc::new(Mutex::new(None));
+        let (b, w) = (board.clone(), wanted.clone());
         let thread = super::floor_acks::Stoppable::spawn("floor-reader", move |s| {
-            let session = || listen(&cfg, &b, s, &*wake);
+            let session = || listen(&cfg, (&b, &w), s, &*wake);
             super::floor_acks::again_and_again(s, session, |e| {
                 change(&b, |board| {
                     board.connected = false;
@@ -500,6 +509,7 @@ impl FloorReader {
         });
         FloorReader {
             board,
+            wanted,
             _thread: thread,
             acks,
         }
@@ -508,6 +518,14 @@ impl FloorReader {
     /// The board as it stands (shared, not copied).
     pub fn board(&self) -> Arc<Board> {
         self.board.lock().map(|b| b.clone()).unwrap_or_default()
+    }
+
+    /// Asks for `terminal`'s newest records (none: forget them); the board has them as
+    /// [`Board::recent`] within a quarter of a second, and newer ones as they come.
+    pub fn show_recent(&self, terminal: Option<&str>) {
+        if let Ok(mut w) = self.wanted.lock() {
+            *w = terminal.map(str::to_string);
+        }
     }
 
     /// The last answer that did not reach the server, in words.

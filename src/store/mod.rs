@@ -19,6 +19,7 @@ pub mod commit_log;
 pub mod commit_signal;
 pub mod floor;
 pub mod floor_acks;
+pub mod floor_view;
 pub mod key_history;
 pub mod migrate;
 pub mod pace;

@@ -36,7 +36,7 @@ impl FloorApp {
     pub fn new(feed: FloorReader, desk: Terminal, floor: FloorConfig) -> FloorApp {
         FloorApp {
             feed,
-            view: BoardView::default(),
+            view: BoardView::new(floor.idle_minutes),
             desk,
             floor,
             watcher: None,
@@ -62,7 +62,8 @@ impl FloorApp {
             Ok((person, scope)) => {
                 self.watcher = Some(Watcher { person, scope });
                 // Nothing the last person tapped carries over.
-                self.view = BoardView::default();
+                self.view = BoardView::new(self.floor.idle_minutes);
+                self.feed.show_recent(None);
                 self.form = Signature::default();
                 self.refusal = None;
             }
@@ -86,9 +87,11 @@ impl FloorApp {
                 self.desk
                     .floor_call_answered(&terminal, call_serial, &w.person);
             }
+            BoardCmd::ShowRecords(terminal) => self.feed.show_recent(terminal.as_deref()),
             BoardCmd::SignOut => {
                 self.desk.floor_board_signed_out(&w.person);
                 self.watcher = None;
+                self.feed.show_recent(None);
             }
         }
     }

@@ -1,8 +1,10 @@
 //! The floor board (issue 44, item 2), for the pit podium or the poker-room desk: every table
 //! the central copy holds, the calls to the floor waiting oldest first and coloured by their
-//! age, and each table's tile (game, dealer, open or closed, the round, a call, the device links
-//! down, the last irregularity). It reads a [`Board`] only: the feed (`store::floor`) fills it
-//! on its own thread from PostgreSQL's notifications; nothing here writes or queries.
+//! age, and each table's tile (game, dealer and their time at the table, open, idle or closed,
+//! the round and rounds an hour, a call, a wrong count or jam, the device links down). A table
+//! tapped shows its details (the progressive meters, the High Hand period, the last
+//! irregularity) and its newest records in words. It reads a [`Board`] only: the feed
+//! (`store::floor`) fills it on its own thread; nothing here writes or queries.
 
 use super::theme;
 use crate::config::floor::Scope;
@@ -18,6 +20,8 @@ pub enum BoardCmd {
         terminal: String,
         call_serial: i64,
     },
+    /// The newest records of a table (none: of no table), for its details.
+    ShowRecords(Option<String>),
     SignOut,
 }
 
@@ -49,21 +53,57 @@ fn minutes(seconds: i64) -> String {
     format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 
+/// "47 min", "1 h 05 min": how long since `since`.
+fn duration_since(
+    since: chrono::DateTime<chrono::Utc>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> String {
+    let m = (now - since).num_minutes().max(0);
+    if m < 60 {
+        format!("{m} min")
+    } else {
+        format!("{} h {:02} min", m / 60, m % 60)
+    }
+}
+
 fn table_name(t: &TableView) -> String {
     t.table_no
         .map_or_else(|| t.terminal.clone(), |n| format!("Table {n}"))
 }
 
 /// What the board shows and what was tapped on it.
-#[derive(Default)]
 pub struct BoardView {
     /// The table tapped: its tile's details under the calls.
     pub selected: Option<String>,
     /// The last answer that did not reach the server, in words.
     pub ack_failure: Option<String>,
+    /// An open table without a round for this many minutes is idle (`[floor] idle_minutes`).
+    pub idle_minutes: u32,
+}
+
+impl Default for BoardView {
+    fn default() -> Self {
+        BoardView::new(crate::config::floor::FloorConfig::default().idle_minutes)
+    }
 }
 
 impl BoardView {
+    pub fn new(idle_minutes: u32) -> BoardView {
+        BoardView {
+            selected: None,
+            ack_failure: None,
+            idle_minutes,
+        }
+    }
+
+    /// A table tapped: its details, and its newest records asked for.
+    fn select(&mut self, terminal: &str, cmds: &mut Vec<BoardCmd>) {
+        if self.selected.as_deref() != Some(terminal) {
+            self.selected = Some(terminal.to_string());
+            cmds.push(BoardCmd::ShowRecords(Some(terminal.to_string())));
+        }
+    }
+
     /// Draws the board at `now` for `who`: the tables of their sections, and what they tapped.
     pub fn show(
         &mut self,
@@ -137,7 +177,11 @@ impl BoardView {
                     .inner_margin(egui::Margin::same(16)),
             )
             .show(ui, |ui| {
-                self.calls(ui, &calls, (board, who), now, &mut cmds)
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        self.calls(ui, &calls, (board, who), now, &mut cmds)
+                    });
             });
         egui::CentralPanel::default()
             .frame(
@@ -148,7 +192,7 @@ impl BoardView {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
-                    .show(ui, |ui| self.tiles(ui, board, &mine, now));
+                    .show(ui, |ui| self.tiles(ui, board, &mine, now, &mut cmds));
             });
         cmds
     }
@@ -199,7 +243,7 @@ impl BoardView {
                     .inner
                     .clicked();
                 if tapped {
-                    self.selected = Some(t.terminal.clone());
+                    self.select(&t.terminal, cmds);
                 }
                 if c.coming.is_none() {
                     let coming = egui::Button::new(
@@ -224,7 +268,14 @@ impl BoardView {
         if let Some(t) = selected.filter(|t| who.scope.shows(t.table_no)) {
             ui.add_space(theme::GAP);
             ui.separator();
-            details(ui, t, now);
+            let close = egui::Button::new(RichText::new("Close").size(theme::BODY - 2.0))
+                .min_size(egui::vec2(120.0, theme::MIN_TARGET));
+            if ui.add(close).clicked() {
+                self.selected = None;
+                cmds.push(BoardCmd::ShowRecords(None));
+            }
+            details(ui, t, now, self.idle_minutes);
+            records(ui, board, t);
         }
     }
 
@@ -235,8 +286,9 @@ impl BoardView {
         board: &Board,
         mine: &dyn Fn(&TableView) -> bool,
         now: chrono::DateTime<chrono::Utc>,
+        cmds: &mut Vec<BoardCmd>,
     ) {
-        const TILE: egui::Vec2 = egui::vec2(260.0, 132.0);
+        const TILE: egui::Vec2 = egui::vec2(260.0, 150.0);
         let across = ((ui.available_width() + theme::GAP) / (TILE.x + theme::GAP))
             .floor()
             .max(1.0) as usize;
@@ -245,8 +297,8 @@ impl BoardView {
         for row in tables.chunks(across) {
             ui.horizontal(|ui| {
                 for t in row {
-                    if tile(ui, t, now, TILE).clicked() {
-                        self.selected = Some(t.terminal.clone());
+                    if tile(ui, t, now, TILE, self.idle_minutes).clicked() {
+                        self.select(&t.terminal, cmds);
                     }
                 }
             });
@@ -255,24 +307,35 @@ impl BoardView {
     }
 }
 
-/// One table's tile: its lines in one button, the call's colour on its frame.
+/// One table's tile: its lines in one button, the call's colour (or a wrong count's or a jam's)
+/// on its frame.
 fn tile(
     ui: &mut Ui,
     t: &TableView,
     now: chrono::DateTime<chrono::Utc>,
     size: egui::Vec2,
+    idle_after: u32,
 ) -> egui::Response {
     let mut lines = vec![format!(
         "{} · {}",
         table_name(t),
         t.game.as_deref().unwrap_or("no game yet")
     )];
-    let (per_hour, _) = t.rounds_last_hour(now);
     lines.push(match (&t.dealer, t.open) {
-        (Some((name, _)), true) => format!("{name} · round {} · {per_hour}/h", t.round),
+        (Some((name, _)), true) => match t.dealer_since {
+            Some(since) => format!("{name} · {}", duration_since(since, now)),
+            None => name.clone(),
+        },
         (None, true) => "Open · no dealer signed in".into(),
         (_, false) => "Closed".into(),
     });
+    if t.open {
+        let (per_hour, _) = t.rounds_last_hour(now);
+        lines.push(match t.idle_minutes(now, idle_after) {
+            Some(m) => format!("Idle {m} min · round {}", t.round),
+            None => format!("Round {} · {per_hour}/h", t.round),
+        });
+    }
     if let Some(c) = &t.call {
         lines.push(match &c.coming {
             Some(a) => format!("{} coming · {}", a.name, c.reason),
@@ -283,12 +346,16 @@ fn tile(
             ),
         });
     }
+    if let Some(trouble) = &t.trouble {
+        lines.push(format!("⚠ {}", trouble.words));
+    }
     if !t.links_down.is_empty() {
         lines.push(format!("✖ {} down", t.links_down.join(", ")));
     }
-    let stroke = match &t.call {
-        Some(c) => egui::Stroke::new(3.0, age_colour(waited_seconds(c, now))),
-        None => egui::Stroke::new(1.0, theme::CARD_BG),
+    let stroke = match (&t.call, &t.trouble) {
+        (Some(c), _) => egui::Stroke::new(3.0, age_colour(waited_seconds(c, now))),
+        (None, Some(_)) => egui::Stroke::new(3.0, theme::DANGER),
+        (None, None) => egui::Stroke::new(1.0, theme::CARD_BG),
     };
     let b = egui::Button::new(RichText::new(lines.join("\n")).size(theme::SMALL))
         .min_size(size)
@@ -298,9 +365,16 @@ fn tile(
 }
 
 /// The tapped table in words.
-fn details(ui: &mut Ui, t: &TableView, now: chrono::DateTime<chrono::Utc>) {
+fn details(ui: &mut Ui, t: &TableView, now: chrono::DateTime<chrono::Utc>, idle_after: u32) {
     let line = |ui: &mut Ui, s: String| {
         ui.label(RichText::new(s).size(theme::SMALL + 2.0));
+    };
+    let warn = |ui: &mut Ui, s: String| {
+        ui.label(
+            RichText::new(s)
+                .size(theme::SMALL + 2.0)
+                .color(theme::DANGER),
+        );
     };
     ui.label(RichText::new(table_name(t)).size(theme::TITLE - 6.0));
     line(ui, format!("Terminal {}", t.terminal));
@@ -310,18 +384,22 @@ fn details(ui: &mut Ui, t: &TableView, now: chrono::DateTime<chrono::Utc>) {
     );
     line(
         ui,
-        match &t.dealer {
-            Some((name, credential)) => format!("Dealer {name} ({credential})"),
-            None => "No dealer signed in".into(),
+        match (&t.dealer, t.dealer_since) {
+            (Some((name, credential)), Some(since)) => format!(
+                "Dealer {name} ({credential}), at the table {}",
+                duration_since(since, now)
+            ),
+            (Some((name, credential)), None) => format!("Dealer {name} ({credential})"),
+            (None, _) => "No dealer signed in".into(),
         },
     );
     line(
         ui,
-        format!(
-            "{} · round {}",
-            if t.open { "Open" } else { "Closed" },
-            t.round
-        ),
+        match (t.open, t.idle_minutes(now, idle_after)) {
+            (true, Some(m)) => format!("Open · idle {m} min · round {}", t.round),
+            (true, None) => format!("Open · round {}", t.round),
+            (false, _) => format!("Closed · round {}", t.round),
+        },
     );
     if let Some(c) = &t.call {
         line(
@@ -337,6 +415,15 @@ fn details(ui: &mut Ui, t: &TableView, now: chrono::DateTime<chrono::Utc>) {
     if let Some(a) = t.call.as_ref().and_then(|c| c.coming.as_ref()) {
         line(ui, format!("{} ({}) is coming", a.name, a.role));
     }
+    if let Some(trouble) = &t.trouble {
+        let since = crate::store::floor_view::utc(&trouble.since_utc).map_or(String::new(), |at| {
+            format!(", {} ago", duration_since(at, now))
+        });
+        warn(ui, format!("⚠ {}{since}", trouble.words));
+    }
+    if !t.links_down.is_empty() {
+        warn(ui, format!("✖ {} link down", t.links_down.join(", ")));
+    }
     let (table, dealer) = t.rounds_last_hour(now);
     line(
         ui,
@@ -345,14 +432,64 @@ fn details(ui: &mut Ui, t: &TableView, now: chrono::DateTime<chrono::Utc>) {
             None => format!("Rounds in the last hour: {table}"),
         },
     );
+    meters(ui, t);
     if let Some(i) = &t.last_irregularity {
         line(ui, format!("Last irregularity: {i}"));
     }
-    line(
-        ui,
-        format!(
-            "Newest record #{} · last change {}",
-            t.serial, t.last_row_utc
-        ),
+}
+
+/// The progressive controller's meters and the High Hand period, as the table's rows last gave
+/// them.
+fn meters(ui: &mut Ui, t: &TableView) {
+    let line = |ui: &mut Ui, s: String| {
+        ui.label(RichText::new(s).size(theme::SMALL + 2.0));
+    };
+    if !t.progressive.is_empty() {
+        let each: Vec<String> = t
+            .progressive
+            .iter()
+            .map(|(meter, cents)| format!("meter {meter} {}", crate::rules::money(*cents)))
+            .collect();
+        line(ui, format!("Progressive: {}", each.join(" · ")));
+    }
+    if let Some(h) = &t.high_hand {
+        let mut words = format!(
+            "High Hand, period from {}: {} dropped here",
+            h.period.replace('T', " "),
+            crate::rules::money(h.dropped)
+        );
+        if let Some((_, hand, seat)) = &h.best {
+            words.push_str(&format!("; best {hand} (seat {seat})"));
+        }
+        line(ui, words);
+    }
+}
+
+/// The table's newest records in words, newest first: the review's narration.
+fn records(ui: &mut Ui, board: &Board, t: &TableView) {
+    ui.add_space(theme::GAP / 2.0);
+    ui.label(
+        RichText::new("Newest records (times UTC)")
+            .size(theme::BODY - 2.0)
+            .strong(),
     );
+    let Some(recent) = board.recent.as_ref().filter(|r| r.terminal == t.terminal) else {
+        ui.label(
+            RichText::new("Reading…")
+                .size(theme::SMALL)
+                .color(theme::TEXT_DIM),
+        );
+        return;
+    };
+    for row in &recent.rows {
+        let time = row.ts_utc.get(11..19).unwrap_or(&row.ts_utc);
+        ui.label(
+            RichText::new(format!(
+                "#{} {time} · {}",
+                row.serial,
+                super::review_words::sentence(row)
+            ))
+            .size(theme::SMALL),
+        );
+    }
 }

@@ -1,8 +1,12 @@
 //! A whole floor staged for the board's screen (its test and its frame benchmark): 250 tables,
-//! three calls waiting (tables 7, 42 and 199), table 42's shuffler down, a round every 90 s
-//! over the last hour at each table, the last ten by its dealer now.
+//! three calls waiting (tables 7, 42 and 199), table 42's shuffler down, table 12's wrong count,
+//! table 13 declared idle 12 minutes ago, table 14 without a round for 25, a round every 90 s
+//! over the last hour at each table, the last ten by its dealer now (at the table 5 to 94
+//! minutes), table 7's progressive meters, High Hand period and newest records.
 
-use deckhand::store::floor::{Board, FloorCallView, TableView};
+use deckhand::rules::table::{Event, PotTake};
+use deckhand::store::JournalRow;
+use deckhand::store::floor::{Board, FloorCallView, HighHandView, Recent, TableView, Trouble};
 
 pub fn staged_floor(now: chrono::DateTime<chrono::Utc>) -> Board {
     let mut b = Board {
@@ -49,6 +53,33 @@ pub fn staged_floor(now: chrono::DateTime<chrono::Utc>) -> Board {
                 } else {
                     vec![]
                 },
+                dealer_since: Some(now - chrono::Duration::minutes(5 + i64::from(n % 90))),
+                last_play: Some(if n == 14 {
+                    now - chrono::Duration::minutes(25)
+                } else {
+                    now - chrono::Duration::seconds(45)
+                }),
+                declared_idle: (n == 13).then(|| now - chrono::Duration::minutes(12)),
+                trouble: (n == 12).then(|| Trouble {
+                    deck: 0,
+                    words: "Wrong count: Red deck, 51 of 52 cards".into(),
+                    since_utc: (now - chrono::Duration::minutes(3)).to_rfc3339(),
+                    jam: false,
+                }),
+                progressive: if n == 7 {
+                    vec![(1, 1_234_567), (2, 50_000)]
+                } else {
+                    vec![]
+                },
+                high_hand: (n == 7).then(|| HighHandView {
+                    period: "2026-11-29T14:00Z".into(),
+                    dropped: 4_500,
+                    best: Some((
+                        deckhand::rules::eval::HandValue(900),
+                        "Four of a kind, nines".into(),
+                        3,
+                    )),
+                }),
                 serial: 100,
                 last_row_utc: now.to_rfc3339(),
                 // A round every 90 s over the last hour; the last ten by this dealer.
@@ -65,5 +96,73 @@ pub fn staged_floor(now: chrono::DateTime<chrono::Utc>) -> Board {
             },
         );
     }
+    b.recent = Some(Recent {
+        terminal: "T-007".into(),
+        rows: table_7_records(now),
+    });
     b
+}
+
+/// Table 7's newest records, newest first: its call, the wrong count, the pot before.
+fn table_7_records(now: chrono::DateTime<chrono::Utc>) -> Vec<JournalRow> {
+    let row = |serial: i64, secs: i64, stream: &str, kind: &str, payload: String| JournalRow {
+        serial,
+        terminal_id: "T-007".into(),
+        ts_utc: (now - chrono::Duration::seconds(secs))
+            .to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
+        mono_ns: 0,
+        session: 1,
+        stream: stream.into(),
+        table_no: Some(7),
+        dealer_credential: Some("20007".into()),
+        actor_credential: None,
+        kind: kind.into(),
+        payload,
+        prev_hash: String::new(),
+        hash: String::new(),
+    };
+    let event = |serial, secs, e: Event| {
+        row(
+            serial,
+            secs,
+            "table",
+            e.kind(),
+            serde_json::to_string(&e).unwrap(),
+        )
+    };
+    vec![
+        row(
+            290,
+            200,
+            "system",
+            "floor_called",
+            r#"{"reason":"verify the Red deck's count of 51 cards","role":"floorperson"}"#.into(),
+        ),
+        event(
+            289,
+            201,
+            Event::DeckCounted {
+                deck: 0,
+                colour: "Red".into(),
+                counted: 51,
+                expected: 52,
+                correct: false,
+                verified_by: None,
+            },
+        ),
+        event(
+            288,
+            230,
+            Event::PotAwarded {
+                number: 7,
+                awards: vec![(3, 4_200)],
+                pot: 4_500,
+                take: PotTake {
+                    rake: 200,
+                    high_hand: 100,
+                    ..Default::default()
+                },
+            },
+        ),
+    ]
 }
