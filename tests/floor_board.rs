@@ -116,12 +116,14 @@ fn a_whole_floor_lists_its_calls_oldest_first_and_a_tap_shows_the_table() {
         h.state().2.last(),
         Some(&BoardCmd::ShowRecords(Some("T-007".into())))
     );
-    h.get_by_label("Progressive: meter 1 $12,345.67 · meter 2 $500.00");
+    h.get_by_label("Progressive meters: Progressive $12,345.67 · 5 Card Bonus $500.00");
     h.get_by_label(
         "High Hand, period from 2026-11-29 14:00Z: $45.00 dropped here; best Four of a kind, nines (seat 3)",
     );
     h.get_by_label_contains("#290 ");
-    h.get_by_label_contains("· Floor called: reason verify the Red deck's count of 51 cards");
+    h.get_by_label_contains(
+        "· Floor called by the step: verify the Red deck's count of 51 cards, a floorperson",
+    );
     h.get_by_label_contains("#289 ");
     h.get_by_label_contains("· The Red deck counted 51 of 52");
     h.get_by_label_contains("#288 ");

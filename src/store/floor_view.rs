@@ -246,7 +246,12 @@ fn fold_event(
             v.declared_idle = None;
         }
         Event::TableIdle { .. } => v.declared_idle = at,
-        Event::Irregularity { .. } => v.last_irregularity = Some(e.sentence()),
+        // "Irregularity: …": the board labels it.
+        Event::Irregularity { .. } => {
+            let words = e.sentence();
+            let words = words.strip_prefix("Irregularity: ").unwrap_or(&words);
+            v.last_irregularity = Some(words.to_string());
+        }
         _ => fold_trouble(v, e, ts),
     }
     fold_high_hand(v, e, at, high_hand);
@@ -430,6 +435,22 @@ mod tests {
             Some(("Shuffler jam: Blue deck (E12 cards jammed)", true))
         );
         assert_eq!(folded(&[jam, event(6, 5, &counted(1, 52))]).trouble, None);
+        // The last irregularity in the rules' words, without the board's own label.
+        let irregular = event(
+            7,
+            6,
+            &Event::Irregularity {
+                irregularity: "A card exposed in the deal".into(),
+                section: "§ 637a.18(c)".into(),
+                action: "Redeal".into(),
+                id: None,
+                seat: None,
+                note: None,
+                signed_by: None,
+            },
+        );
+        let words = folded(&[irregular]).last_irregularity.unwrap();
+        assert!(words.starts_with("A card exposed in the deal"), "{words}");
     }
 
     #[test]

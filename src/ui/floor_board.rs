@@ -179,10 +179,14 @@ impl BoardView {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
-                    .show(ui, |ui| {
-                        self.calls(ui, &calls, (board, who), now, &mut cmds)
-                    });
+                    .show(ui, |ui| self.calls(ui, &calls, now, &mut cmds));
             });
+        // The table tapped, beside the tiles: a table of this person's sections only (the one
+        // tapped by someone before is not).
+        let selected = self.selected.as_ref().and_then(|s| board.tables.get(s));
+        if let Some(t) = selected.filter(|t| who.scope.shows(t.table_no)) {
+            self.table_panel(ui, board, t, now, &mut cmds);
+        }
         egui::CentralPanel::default()
             .frame(
                 egui::Frame::new()
@@ -202,7 +206,6 @@ impl BoardView {
         &mut self,
         ui: &mut Ui,
         calls: &[(&TableView, &FloorCallView)],
-        (board, who): (&Board, &Watcher),
         now: chrono::DateTime<chrono::Utc>,
         cmds: &mut Vec<BoardCmd>,
     ) {
@@ -263,20 +266,48 @@ impl BoardView {
                 }
             });
         }
-        // A table of this person's sections only (the one tapped by someone before is not).
-        let selected = self.selected.as_ref().and_then(|s| board.tables.get(s));
-        if let Some(t) = selected.filter(|t| who.scope.shows(t.table_no)) {
-            ui.add_space(theme::GAP);
-            ui.separator();
-            let close = egui::Button::new(RichText::new("Close").size(theme::BODY - 2.0))
-                .min_size(egui::vec2(120.0, theme::MIN_TARGET));
-            if ui.add(close).clicked() {
-                self.selected = None;
-                cmds.push(BoardCmd::ShowRecords(None));
-            }
-            details(ui, t, now, self.idle_minutes);
-            records(ui, board, t);
-        }
+    }
+
+    /// The tapped table's details and newest records, in a panel on the right.
+    fn table_panel(
+        &mut self,
+        ui: &mut Ui,
+        board: &Board,
+        t: &TableView,
+        now: chrono::DateTime<chrono::Utc>,
+        cmds: &mut Vec<BoardCmd>,
+    ) {
+        // A third of the window, at least 400 px: the records' sentences read on one or two
+        // lines.
+        let width = (ui.available_width() / 3.0).max(400.0);
+        egui::Panel::right("floor-table")
+            .exact_size(width)
+            .resizable(false)
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::FELT_DARK)
+                    .inner_margin(egui::Margin::same(16)),
+            )
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(table_name(t)).size(theme::TITLE - 6.0));
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        let close =
+                            egui::Button::new(RichText::new("Close").size(theme::BODY - 2.0))
+                                .min_size(egui::vec2(120.0, theme::MIN_TARGET));
+                        if ui.add(close).clicked() {
+                            self.selected = None;
+                            cmds.push(BoardCmd::ShowRecords(None));
+                        }
+                    });
+                });
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        details(ui, t, now, self.idle_minutes);
+                        records(ui, board, t);
+                    });
+            });
     }
 
     /// A tile per table, as many to a row as fit.
@@ -376,7 +407,6 @@ fn details(ui: &mut Ui, t: &TableView, now: chrono::DateTime<chrono::Utc>, idle_
                 .color(theme::DANGER),
         );
     };
-    ui.label(RichText::new(table_name(t)).size(theme::TITLE - 6.0));
     line(ui, format!("Terminal {}", t.terminal));
     line(
         ui,
@@ -448,9 +478,15 @@ fn meters(ui: &mut Ui, t: &TableView) {
         let each: Vec<String> = t
             .progressive
             .iter()
-            .map(|(meter, cents)| format!("meter {meter} {}", crate::rules::money(*cents)))
+            .map(|(meter, cents)| {
+                format!(
+                    "{} {}",
+                    super::panels::meter_name(*meter),
+                    crate::rules::money(*cents)
+                )
+            })
             .collect();
-        line(ui, format!("Progressive: {}", each.join(" · ")));
+        line(ui, format!("Progressive meters: {}", each.join(" · ")));
     }
     if let Some(h) = &t.high_hand {
         let mut words = format!(

@@ -184,13 +184,7 @@ impl DeckhandApp {
                 };
                 item(ui, text(format!("{dot} Progressive {state}")).color(colour));
                 for (id, cents) in prog.meters.iter().filter(|_| meters) {
-                    // The protocol's meters by what they pay (hw/progressive-protocol.md).
-                    use crate::rules::banked::round::{METER_FIVE_CARD_BONUS, METER_PROGRESSIVE};
-                    let name = match *id {
-                        METER_PROGRESSIVE => "Progressive".to_string(),
-                        METER_FIVE_CARD_BONUS => "5 Card Bonus".to_string(),
-                        _ => format!("Meter {id}"),
-                    };
+                    let name = meter_name(i64::from(*id));
                     item(
                         ui,
                         text(format!("{name} {}", crate::rules::money(*cents))).strong(),
@@ -749,5 +743,15 @@ fn action_rows(ui: &mut Ui, actions: Vec<(RichText, UiCmd, bool)>, cmds: &mut Ve
                 }
             }
         });
+    }
+}
+
+/// A progressive controller's meter by what it pays (hw/progressive-protocol.md).
+pub fn meter_name(id: i64) -> String {
+    use crate::rules::banked::round::{METER_FIVE_CARD_BONUS, METER_PROGRESSIVE};
+    match u8::try_from(id) {
+        Ok(METER_PROGRESSIVE) => "Progressive".into(),
+        Ok(METER_FIVE_CARD_BONUS) => "5 Card Bonus".into(),
+        _ => format!("Meter {id}"),
     }
 }

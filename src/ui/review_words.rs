@@ -64,6 +64,9 @@ pub fn sentence(row: &JournalRow) -> String {
     {
         return capital(&e.sentence());
     }
+    if let Some(words) = floor_sentence(row) {
+        return words;
+    }
     let mut words = capital(&row.kind.replace('_', " "));
     if let Ok(serde_json::Value::Object(m)) = serde_json::from_str(&row.payload) {
         let parts: Vec<String> = m
@@ -84,6 +87,46 @@ pub fn sentence(row: &JournalRow) -> String {
         }
     }
     words
+}
+
+/// A call to the floor, its answer and its end, as the floor says them.
+fn floor_sentence(row: &JournalRow) -> Option<String> {
+    use crate::store::floor_acks::ACKNOWLEDGED;
+    use crate::terminal::floor_call::{CALLED, ENDED};
+    let p: serde_json::Value = serde_json::from_str(&row.payload).ok()?;
+    let text = |k: &str| p[k].as_str().unwrap_or_default().to_string();
+    Some(match row.kind.as_str() {
+        CALLED => {
+            let by = match p["by"].as_str() {
+                Some("step") => " by the step",
+                Some("dealer") => " by the dealer",
+                _ => "",
+            };
+            let section = match text("section") {
+                s if s.is_empty() => String::new(),
+                s => format!(" ({s})"),
+            };
+            format!(
+                "Floor called{by}: {}, a {}{section}",
+                text("reason"),
+                text("role")
+            )
+        }
+        ENDED => format!(
+            "Floor call ended after {} s ({}): {}",
+            p["waited_seconds"].as_i64().unwrap_or(0),
+            text("how"),
+            text("reason")
+        ),
+        ACKNOWLEDGED => format!(
+            "{} ({}, {}) is coming to the call #{}",
+            text("name"),
+            text("role"),
+            text("credential"),
+            p["call_serial"].as_i64().unwrap_or(0)
+        ),
+        _ => return None,
+    })
 }
 
 /// One line of the list: when, what (the sentence, cut to fit), the game and the table.
@@ -131,6 +174,37 @@ mod tests {
             prev_hash: String::new(),
             hash: String::new(),
         }
+    }
+
+    #[test]
+    fn a_call_to_the_floor_its_answer_and_its_end_read_as_the_floor_says_them() {
+        let called = row(
+            "system",
+            "floor_called",
+            r#"{"reason":"verify the Red deck's removal","role":"floorperson","by":"step","section":"§ 637a.7(e)(5)"}"#,
+        );
+        assert_eq!(
+            sentence(&called),
+            "Floor called by the step: verify the Red deck's removal, a floorperson (§ 637a.7(e)(5))"
+        );
+        let coming = row(
+            "system",
+            "floor_call_acknowledged",
+            r#"{"terminal":"t1","call_serial":38,"name":"Dana Brooks","credential":"1001","role":"floorperson","ts_utc":"x","received_utc":"y"}"#,
+        );
+        assert_eq!(
+            sentence(&coming),
+            "Dana Brooks (floorperson, 1001) is coming to the call #38"
+        );
+        let ended = row(
+            "system",
+            "floor_call_ended",
+            r#"{"reason":"verify the Red deck's removal","how":"the step it waited for is done","waited_seconds":17}"#,
+        );
+        assert_eq!(
+            sentence(&ended),
+            "Floor call ended after 17 s (the step it waited for is done): verify the Red deck's removal"
+        );
     }
 
     #[test]

@@ -136,7 +136,8 @@ fn table_7_records(now: chrono::DateTime<chrono::Utc>) -> Vec<JournalRow> {
             200,
             "system",
             "floor_called",
-            r#"{"reason":"verify the Red deck's count of 51 cards","role":"floorperson"}"#.into(),
+            r#"{"reason":"verify the Red deck's count of 51 cards","role":"floorperson","by":"step"}"#
+                .into(),
         ),
         event(
             289,
