@@ -3,9 +3,10 @@
 //! with the demo people, its table opened and a round under way (the game varying by table),
 //! one in nine calling the floor, pushed to the server as a terminal's sender pushes them.
 //!
-//! `cargo run --release --example stage_floor -- DIR HOST PORT USER COUNT`
+//! `cargo run --release --example stage_floor -- DIR HOST PORT USER COUNT [DBNAME]`
 //!
-//! USER is a member of `deckhand_terminal` without a password (a private cluster on loopback).
+//! USER is a member of `deckhand_terminal` without a password (a private cluster on loopback);
+//! DBNAME is `deckhand` unless named.
 
 use deckhand::demo::At;
 use deckhand::rules::games::GameId;
@@ -21,14 +22,17 @@ fn setup(table_no: u32, game: GameId) -> TableSetup {
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [dir, host, port, user, count] = args.as_slice() else {
-        anyhow::bail!("usage: stage_floor DIR HOST PORT USER COUNT");
+    let (dir, host, port, user, count, dbname) = match args.as_slice() {
+        [d, h, p, u, c] => (d, h, p, u, c, "deckhand"),
+        [d, h, p, u, c, db] => (d, h, p, u, c, db.as_str()),
+        _ => anyhow::bail!("usage: stage_floor DIR HOST PORT USER COUNT [DBNAME]"),
     };
     let cfg = CentralConfig {
         enabled: true,
         host: host.clone(),
         port: port.parse()?,
         user: user.clone(),
+        dbname: dbname.to_string(),
         ..Default::default()
     };
     let mut client = cfg.connect().map_err(anyhow::Error::msg)?;

@@ -64,6 +64,11 @@ struct Plan {
     terminals: usize,
     seconds: f64,
     pace: f64,
+    /// The simulated terminals' threads at this nice value, 0 to 19 (0: as the server's and the
+    /// board's; Linux).
+    /// On the floor each terminal is a machine of its own and never takes the server's or the
+    /// board's CPU; here 250 of them share two cores with both.
+    terminal_nice: i32,
 }
 
 impl Plan {
@@ -78,6 +83,7 @@ impl Plan {
             terminals: env_or("DECKHAND_LOAD_TERMINALS", 250),
             seconds: env_or("DECKHAND_LOAD_SECONDS", 60.0),
             pace: env_or("DECKHAND_LOAD_PACE", 100.0),
+            terminal_nice: env_or("DECKHAND_LOAD_TERMINAL_NICE", 0),
         }
     }
 }
@@ -91,6 +97,26 @@ struct Call {
     /// `received_at`.
     raised_wall: f64,
     ended: Option<Instant>,
+}
+
+/// Runs `f` on a thread of its own at `nice` (0 to 19: lower than this thread's needs no
+/// privilege); the threads `f` starts have it too (on Linux a thread's nice value is its own
+/// and its new threads inherit it). 0, or another system: as this thread.
+fn niced<T: Send>(nice: i32, f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            #[cfg(target_os = "linux")]
+            if nice != 0 {
+                // SAFETY: plain system calls on this thread's own id, no memory involved.
+                let tid = unsafe { libc::syscall(libc::SYS_gettid) } as libc::id_t;
+                let set = unsafe { libc::setpriority(libc::PRIO_PROCESS, tid, nice) };
+                assert_eq!(set, 0, "setpriority({nice}) for the terminals' threads");
+            }
+            f()
+        })
+        .join()
+        .expect("the terminals' starter panicked")
+    })
 }
 
 fn wall_now() -> f64 {
@@ -668,6 +694,10 @@ impl Figures {
         let written = written.unwrap_or_default();
         println!("\ncentral load (issue 44, item 4)");
         println!("  terminals      {terminals}, each a real journal (in memory) and its sender");
+        if plan.terminal_nice != 0 {
+            let nice = plan.terminal_nice;
+            println!("                 their threads at nice {nice} (machines of their own)");
+        }
         println!("  pace           {pace}x real time: {secs:.1} s = {hours:.2} h at each table");
         println!("  written        {rows} rows = {rate:.0} rows/s (planned {planned:.0} + calls)");
         println!("                 a table fell at most {lag} behind its plan");
@@ -705,13 +735,17 @@ fn two_hundred_fifty_terminals_reach_one_board() {
         .tempdir_in("/dev/shm")
         .or_else(|_| tempfile::tempdir())
         .expect("a folder for the terminals' journals");
-    let mut tables: Vec<Table> = (1..=plan.terminals)
-        .map(|no| Table::open(no as u32, disks.path()))
-        .collect();
+    // The terminals' threads (their writers, senders, listeners and play) at their nice value.
+    let nice = plan.terminal_nice;
+    let mut tables: Vec<Table> = niced(nice, || {
+        (1..=plan.terminals)
+            .map(|no| Table::open(no as u32, disks.path()))
+            .collect()
+    });
     // The senders' and the board's.
     let stop = Arc::new(AtomicBool::new(false));
     let _stop_on_failure = StopOnDrop(stop.clone());
-    let pushers = start_pushers(&c, &mut tables, &stop);
+    let pushers = niced(nice, || start_pushers(&c, &mut tables, &stop));
     let watcher = Watcher::start(c.config("floor_board"), stop.clone());
     // The rows each journal starts with are on the server and the board before the clock starts.
     let first = heads(&tables);
@@ -726,7 +760,7 @@ fn two_hundred_fifty_terminals_reach_one_board() {
     let t0_wall = wall_now() + 0.2;
     let streaming = Duration::from_secs_f64(plan.seconds);
     let end = t0 + streaming;
-    let players = start_tables(tables, t0, end, plan.pace);
+    let players = niced(nice, || start_tables(tables, t0, end, plan.pace));
     sleep_until(t0);
     let (cpu0, written0) = meter.now();
     let outage = kill_and_restart(&c, t0 + streaming.mul_f64(0.4), &pushers, &mut meter);

@@ -96,6 +96,8 @@ fn a_whole_floor_lists_its_calls_oldest_first_and_a_tap_shows_the_table() {
     h.get_by_label_contains("Dealer 13 · 18 min\nIdle 12 min · round 13");
     h.get_by_label_contains("Dealer 14 · 19 min\nIdle 25 min · round 14");
     h.get_by_label_contains("Dealer 15 · 20 min\nRound 15 · 40/h");
+    // A jam's long words are cut on the tile (two of its lines) and whole in the details.
+    h.get_by_label_contains("⚠ Shuffler jam: Blue deck (E12 cards jammed in the elevator; op…");
     h.get_by_label_contains("0:30 · Table 42").click();
     h.run_ok();
     assert_eq!(
@@ -109,6 +111,9 @@ fn a_whole_floor_lists_its_calls_oldest_first_and_a_tap_shows_the_table() {
     h.get_by_label("✖ shuffler link down");
     // Its records are not read yet (the staged board holds table 7's).
     h.get_by_label("Reading…");
+    h.get_by_label_contains("Table 16 · Hold'em").click();
+    h.run_ok();
+    h.get_by_label_contains(&format!("⚠ {}", crate::common::floor::JAM_16));
     // Table 7: its meters, its High Hand period and its newest records in words.
     h.get_by_label_contains("Table 7 · Crazy 4 Poker").click();
     h.run_ok();

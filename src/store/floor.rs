@@ -148,7 +148,7 @@ fn state_rows_after(
 }
 
 /// The kinds of row a table's view is folded from.
-const STATE_KINDS: [&str; 18] = [
+const STATE_KINDS: [&str; 22] = [
     "table_opened",
     "table_closed",
     "dealer_signed_in",
@@ -164,6 +164,10 @@ const STATE_KINDS: [&str; 18] = [
     "deck_counted",
     "shuffle_failed",
     "removal_verified",
+    "deck_shuffled_manually",
+    "deck_removed",
+    "shuffler_out_of_service",
+    "decks_changed",
     "progressive_meters",
     "high_hand_recorded",
     // Read as they come; the start sums the period's drop instead (`load`).
@@ -182,8 +186,10 @@ const NEWEST_OF_EACH: i64 = 4;
 struct Loaded {
     rows: Vec<JournalRow>,
     tops: BTreeMap<String, i64>,
-    /// Each terminal's High Hand drop in the current period, up to its serial read.
-    drops: Vec<(String, i64)>,
+    /// Each terminal's High Hand drop in the current period (as the slip names it), up to its
+    /// serial read.
+    drops: BTreeMap<String, i64>,
+    period: String,
 }
 
 fn load(client: &mut postgres::Client, periods: &HighHandConfig) -> Result<Loaded, String> {
@@ -256,7 +262,8 @@ fn load(client: &mut postgres::Client, periods: &HighHandConfig) -> Result<Loade
                    9000000000000000000)::bigint
                  FROM journal j {within}
                  WHERE j.kind = 'pot_awarded' AND j.stream = 'table' AND j.ts_utc >= $3
-                 GROUP BY j.terminal_id"
+                 GROUP BY j.terminal_id
+                 HAVING SUM(substring(j.payload from '\"high_hand\":\\s*(\\d{{1,15}})')::bigint) > 0"
             ),
             &[&names, &serials, &period_start],
         )
@@ -270,7 +277,13 @@ fn load(client: &mut postgres::Client, periods: &HighHandConfig) -> Result<Loade
         .collect();
     rows.sort_by(|a, b| (&a.terminal_id, a.serial).cmp(&(&b.terminal_id, b.serial)));
     rows.dedup_by(|a, b| a.terminal_id == b.terminal_id && a.serial == b.serial);
-    Ok(Loaded { rows, tops, drops })
+    let period = periods.period_of(now);
+    Ok(Loaded {
+        rows,
+        tops,
+        drops,
+        period,
+    })
 }
 
 /// The newest records of `terminal`, newest first.
@@ -376,11 +389,10 @@ fn listen(
         b.error = None;
         b.recent = None;
         b.take(&loaded.rows);
-        let period = periods.period_of(chrono::Utc::now());
-        for (terminal, cents) in &loaded.drops {
-            if let Some(v) = b.tables.get_mut(terminal) {
-                v.add_high_hand_drop(period.clone(), *cents);
-            }
+        // The period's drop as the server sums it, over what a session before folded.
+        for (terminal, v) in b.tables.iter_mut() {
+            let cents = loaded.drops.get(terminal).copied().unwrap_or(0);
+            v.set_high_hand_drop(loaded.period.clone(), cents);
         }
         // From here on, only what comes after each terminal's newest row.
         b.reached(&loaded.tops);

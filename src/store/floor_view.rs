@@ -28,7 +28,8 @@ pub struct FloorCallView {
 
 /// A deck the table cannot deal from until someone acts: the shuffler's count was wrong
 /// (§ 637a.7(e)(4): resolved once a floorperson verifies the removal, or a count of that deck
-/// is right), or the shuffler jammed (§ 637a.18(q): resolved once that deck is counted again).
+/// is right), or the shuffler jammed (§ 637a.18(q): resolved once that deck is counted again,
+/// shuffled by hand, removed or changed, or the shuffler is taken out of service, § 637a.18(r)).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Trouble {
     pub deck: usize,
@@ -132,10 +133,24 @@ impl TableView {
         self.high_hand.as_mut()
     }
 
-    /// The drop of pots before the start (`collected` in `period`), as the start's sum reads it.
+    /// A pot's High Hand drop in `period`.
     pub fn add_high_hand_drop(&mut self, period: String, cents: Cents) {
         if let Some(h) = self.high_hand_in(period) {
             h.dropped = h.dropped.saturating_add(cents.max(0));
+        }
+    }
+
+    /// The drop of `period` as the server summed it at a (re)start: it replaces what was
+    /// folded before (a reconnect reads the whole period again), 0 for a table it names none.
+    pub fn set_high_hand_drop(&mut self, period: String, cents: Cents) {
+        if cents <= 0 {
+            if let Some(h) = self.high_hand.as_mut().filter(|h| h.period == period) {
+                h.dropped = 0;
+            }
+            return;
+        }
+        if let Some(h) = self.high_hand_in(period) {
+            h.dropped = cents;
         }
     }
 }
@@ -257,6 +272,10 @@ fn fold_event(
     fold_high_hand(v, e, at, high_hand);
 }
 
+fn jammed(v: &TableView) -> bool {
+    v.trouble.as_ref().is_some_and(|t| t.jam)
+}
+
 /// A wrong count or a jam, and what resolves it.
 fn fold_trouble(v: &mut TableView, e: &Event, ts: &str) {
     let on = |v: &TableView, d: usize| v.trouble.as_ref().is_some_and(|t| t.deck == d);
@@ -302,6 +321,15 @@ fn fold_trouble(v: &mut TableView, e: &Event, ts: &str) {
         {
             v.trouble = None
         }
+        // A jammed deck shuffled by hand or taken out, or no shuffler any more (§ 637a.18(r)):
+        // the table deals on without it.
+        Event::DeckShuffledManually { deck, .. } | Event::DeckRemoved { deck, .. }
+            if on(v, *deck) && jammed(v) =>
+        {
+            v.trouble = None
+        }
+        Event::ShufflerOutOfService { .. } if jammed(v) => v.trouble = None,
+        Event::DecksChanged { .. } => v.trouble = None,
         _ => {}
     }
 }
@@ -434,7 +462,28 @@ mod tests {
             v.trouble.as_ref().map(|t| (t.words.as_str(), t.jam)),
             Some(("Shuffler jam: Blue deck (E12 cards jammed)", true))
         );
-        assert_eq!(folded(&[jam, event(6, 5, &counted(1, 52))]).trouble, None);
+        assert_eq!(
+            folded(&[jam.clone(), event(6, 5, &counted(1, 52))]).trouble,
+            None
+        );
+        // Or the shuffler taken out of service, or the deck shuffled by hand (§ 637a.18(r)).
+        let out = event(6, 5, &Event::ShufflerOutOfService { deck: Some(1) });
+        assert_eq!(folded(&[jam.clone(), out]).trouble, None);
+        let by_hand = |deck: usize| {
+            event(
+                6,
+                5,
+                &Event::DeckShuffledManually {
+                    deck,
+                    colour: "Blue".into(),
+                },
+            )
+        };
+        assert!(folded(&[jam.clone(), by_hand(0)]).trouble.is_some());
+        assert_eq!(folded(&[jam, by_hand(1)]).trouble, None);
+        // A wrong count stays through the shuffler leaving service: its removal is verified.
+        let out = event(2, 1, &Event::ShufflerOutOfService { deck: None });
+        assert!(folded(&[wrong, out]).trouble.is_some());
         // The last irregularity in the rules' words, without the board's own label.
         let irregular = event(
             7,

@@ -53,6 +53,14 @@ fn minutes(seconds: i64) -> String {
     format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 
+/// `text` cut to `most` characters, "…" ending one cut.
+fn cut(text: &str, most: usize) -> String {
+    if text.chars().count() <= most {
+        return text.to_string();
+    }
+    text.chars().take(most - 1).collect::<String>() + "…"
+}
+
 /// "47 min", "1 h 05 min": how long since `since`.
 fn duration_since(
     since: chrono::DateTime<chrono::Utc>,
@@ -388,6 +396,9 @@ fn tile(
         (None, Some(_)) => egui::Stroke::new(3.0, theme::DANGER),
         (None, None) => egui::Stroke::new(1.0, theme::CARD_BG),
     };
+    // Each line two of the tile's lines at most (a device's words can be long): the details
+    // say it whole.
+    let lines: Vec<String> = lines.into_iter().map(|l| cut(&l, 64)).collect();
     let b = egui::Button::new(RichText::new(lines.join("\n")).size(theme::SMALL))
         .min_size(size)
         .stroke(stroke)

@@ -1,12 +1,16 @@
 //! A whole floor staged for the board's screen (its test and its frame benchmark): 250 tables,
 //! three calls waiting (tables 7, 42 and 199), table 42's shuffler down, table 12's wrong count,
-//! table 13 declared idle 12 minutes ago, table 14 without a round for 25, a round every 90 s
+//! table 13 declared idle 12 minutes ago, table 16's jam, table 14 without a round for 25, a round every 90 s
 //! over the last hour at each table, the last ten by its dealer now (at the table 5 to 94
 //! minutes), table 7's progressive meters, High Hand period and newest records.
 
 use deckhand::rules::table::{Event, PotTake};
 use deckhand::store::JournalRow;
 use deckhand::store::floor::{Board, FloorCallView, HighHandView, Recent, TableView, Trouble};
+
+/// Table 16's jam, as a shuffler may word it: longer than a tile's line.
+pub const JAM_16: &str = "Shuffler jam: Blue deck (E12 cards jammed in the elevator; open the \
+     lid, clear the path and restart)";
 
 pub fn staged_floor(now: chrono::DateTime<chrono::Utc>) -> Board {
     let mut b = Board {
@@ -60,12 +64,21 @@ pub fn staged_floor(now: chrono::DateTime<chrono::Utc>) -> Board {
                     now - chrono::Duration::seconds(45)
                 }),
                 declared_idle: (n == 13).then(|| now - chrono::Duration::minutes(12)),
-                trouble: (n == 12).then(|| Trouble {
-                    deck: 0,
-                    words: "Wrong count: Red deck, 51 of 52 cards".into(),
-                    since_utc: (now - chrono::Duration::minutes(3)).to_rfc3339(),
-                    jam: false,
-                }),
+                trouble: match n {
+                    12 => Some(Trouble {
+                        deck: 0,
+                        words: "Wrong count: Red deck, 51 of 52 cards".into(),
+                        since_utc: (now - chrono::Duration::minutes(3)).to_rfc3339(),
+                        jam: false,
+                    }),
+                    16 => Some(Trouble {
+                        deck: 1,
+                        words: JAM_16.into(),
+                        since_utc: (now - chrono::Duration::minutes(1)).to_rfc3339(),
+                        jam: true,
+                    }),
+                    _ => None,
+                },
                 progressive: if n == 7 {
                     vec![(1, 1_234_567), (2, 50_000)]
                 } else {
