@@ -78,14 +78,7 @@ fn a_tables_state_reaches_the_board_at_its_start_and_as_it_comes() {
                 Entry::table(&Event::DealerSignedIn { dealer: alex }),
                 pot(100),
                 pot(250),
-                Entry::table(&Event::DeckCounted {
-                    deck: 0,
-                    colour: "Red".into(),
-                    counted: 51,
-                    expected: 52,
-                    correct: false,
-                    verified_by: None,
-                }),
+                Entry::table(&crate::common::floor::red_deck_counted_51()),
                 Entry::system(
                     "progressive_meters",
                     serde_json::json!({"meters": [{"meter": 1, "cents": 1_234_567}]}),

@@ -53,6 +53,13 @@ fn minutes(seconds: i64) -> String {
     format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 
+/// The frame of the calls' column and of the tapped table's panel.
+fn side_frame() -> egui::Frame {
+    egui::Frame::new()
+        .fill(theme::FELT_DARK)
+        .inner_margin(egui::Margin::same(16))
+}
+
 /// `text` cut to `most` characters, "…" ending one cut.
 fn cut(text: &str, most: usize) -> String {
     if text.chars().count() <= most {
@@ -179,11 +186,7 @@ impl BoardView {
         egui::Panel::left("floor-calls")
             .exact_size(420.0)
             .resizable(false)
-            .frame(
-                egui::Frame::new()
-                    .fill(theme::FELT_DARK)
-                    .inner_margin(egui::Margin::same(16)),
-            )
+            .frame(side_frame())
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
@@ -291,11 +294,7 @@ impl BoardView {
         egui::Panel::right("floor-table")
             .exact_size(width)
             .resizable(false)
-            .frame(
-                egui::Frame::new()
-                    .fill(theme::FELT_DARK)
-                    .inner_margin(egui::Margin::same(16)),
-            )
+            .frame(side_frame())
             .show(ui, |ui| {
                 ui.horizontal(|ui| {
                     ui.label(RichText::new(table_name(t)).size(theme::TITLE - 6.0));

@@ -116,6 +116,18 @@ pub fn staged_floor(now: chrono::DateTime<chrono::Utc>) -> Board {
     b
 }
 
+/// The shuffler's count of the Red deck, one card short (§ 637a.7(e)(4)).
+pub fn red_deck_counted_51() -> Event {
+    Event::DeckCounted {
+        deck: 0,
+        colour: "Red".into(),
+        counted: 51,
+        expected: 52,
+        correct: false,
+        verified_by: None,
+    }
+}
+
 /// Table 7's newest records, newest first: its call, the wrong count, the pot before.
 fn table_7_records(now: chrono::DateTime<chrono::Utc>) -> Vec<JournalRow> {
     let row = |serial: i64, secs: i64, stream: &str, kind: &str, payload: String| JournalRow {
@@ -152,18 +164,7 @@ fn table_7_records(now: chrono::DateTime<chrono::Utc>) -> Vec<JournalRow> {
             r#"{"reason":"verify the Red deck's count of 51 cards","role":"floorperson","by":"step"}"#
                 .into(),
         ),
-        event(
-            289,
-            201,
-            Event::DeckCounted {
-                deck: 0,
-                colour: "Red".into(),
-                counted: 51,
-                expected: 52,
-                correct: false,
-                verified_by: None,
-            },
-        ),
+        event(289, 201, red_deck_counted_51()),
         event(
             288,
             230,
