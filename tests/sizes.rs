@@ -15,7 +15,6 @@ const LONG_FILES: &[(&str, usize)] = &[
     ("src/rules/banked/mod.rs", 1041),
     ("src/rules/banked/round/mod.rs", 1667),
     ("src/rules/banked/round/tests.rs", 1133),
-    ("src/rules/banked/round21.rs", 1049),
     ("src/rules/banked/spanish21.rs", 919),
     ("src/rules/banked/thb/mod.rs", 1102),
     ("src/rules/table/decide.rs", 958),

@@ -121,3 +121,17 @@ fn the_store_is_reached_from_the_screens_only_where_listed() {
         uses("people_with_role")
     );
 }
+
+/// Issue 43, item 2: the screens draw a Spanish 21 box's decisions from the round's own answer
+/// (`BankedRound::allows21`), so the Rules Submission's number of splits (§ 635a.11(c)) and what
+/// makes a pair or a double down are the rules', never a screen's.
+#[test]
+fn no_screen_decides_a_spanish_21_boxs_choices_itself() {
+    for needle in ["resplits", "splittable(", "first_two("] {
+        let found = uses(needle);
+        assert!(
+            found.is_empty(),
+            "`{needle}` under src/ui (the round's allows21 answers it): {found:#?}"
+        );
+    }
+}

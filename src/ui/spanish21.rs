@@ -353,7 +353,6 @@ impl DeckhandApp {
                     );
                 }
                 let wager = r.ante(*seat);
-                let blackjack = total(&h.cards, split).is_ok_and(|t| t.blackjack);
                 let from_shoe = self.term.reads_draws();
                 if h.cards.len() < 2 {
                     body(
@@ -374,29 +373,24 @@ impl DeckhandApp {
                         },
                     );
                 } else {
+                    // The decisions the round would take now, and only those (`allows21`):
+                    // the doubles, splits (as many as the Rules Submission allows, § 635a.11(c)),
+                    // surrenders and rescues are the rules', not the screen's.
+                    let offered = [
+                        (Command21::Stand, "Stand".to_string()),
+                        (
+                            Command21::Double { amount: wager },
+                            format!("Double · {}", money(wager)),
+                        ),
+                        (Command21::Split, format!("Split · {}", money(wager))),
+                        (Command21::Surrender, "Surrender".to_string()),
+                        (Command21::Rescue, "Rescue".to_string()),
+                    ];
                     ui.horizontal_wrapped(|ui| {
-                        if choice(ui, "Stand") {
-                            send(cmds, Command21::Stand);
-                        }
-                        if h.first_two() && !blackjack {
-                            if choice(ui, &format!("Double · {}", money(wager))) {
-                                send(cmds, Command21::Double { amount: wager });
+                        for (cmd, label) in offered {
+                            if r.allows21(&cmd).is_ok() && choice(ui, &label) {
+                                send(cmds, cmd);
                             }
-                            // § 635a.11(c): as many re-splits as the Rules Submission allows.
-                            let room = hands.len()
-                                < 2 + usize::from(self.house_rules().spanish21.resplits);
-                            if h.splittable()
-                                && room
-                                && choice(ui, &format!("Split · {}", money(wager)))
-                            {
-                                send(cmds, Command21::Split);
-                            }
-                            if !split && choice(ui, "Surrender") {
-                                send(cmds, Command21::Surrender);
-                            }
-                        }
-                        if h.double > 0 && choice(ui, "Rescue") {
-                            send(cmds, Command21::Rescue);
                         }
                     });
                     if h.double == 0 {

@@ -86,6 +86,11 @@ pub struct Play21 {
     /// and before the hole card (§ 635a.13(i)).
     #[serde(default)]
     pub owed: BTreeSet<u8>,
+    /// How many more times a box may split after its first split, aces included: the Rules
+    /// Submission's number (§ 635a.11(c)). `None`: a round from before the round knew it (the
+    /// settlement checks it then).
+    #[serde(default)]
+    pub resplits: Option<u8>,
 }
 
 /// The dealer's inputs in a Spanish 21 round.
@@ -418,6 +423,23 @@ impl BankedRound {
         Ok(())
     }
 
+    /// The casino's choices a Spanish 21 round plays by: how many times a box may split again
+    /// (§ 635a.11(c)).
+    pub fn with_resplits(mut self, rules: Option<&super::HouseRules>) -> BankedRound {
+        if let (Some(p), Some(r)) = (self.s21.as_mut(), rules) {
+            p.resplits = Some(r.spanish21.resplits);
+        }
+        self
+    }
+
+    /// Whether the round would take `cmd` now: `Err` gives the reason and its section, as the
+    /// round would refuse it. The screen offers a decision only where this is `Ok`, so no rule
+    /// of the game lives in the screen (PokerKit's `can_X`/`verify_X`).
+    pub fn allows21(&self, cmd: &Command21) -> Result<(), String> {
+        let mut probe = self.clone();
+        probe.apply21(cmd)
+    }
+
     pub(super) fn apply21(&mut self, cmd: &Command21) -> Result<(), String> {
         let BankedStep::Play21(step) = self.step.clone() else {
             return Err(format!("{cmd:?} does not fit the step {:?}", self.step));
@@ -637,6 +659,7 @@ impl BankedRound {
         let p = self.s21.as_mut().expect("set");
         let split = p.hands.get(&seat).is_some_and(|h| h.len() > 1);
         let hands = p.hands.entry(seat).or_default();
+        let (count, resplits) = (hands.len(), p.resplits);
         let Some(h) = hands.get_mut(hand) else {
             return Err(format!("seat {seat} has no hand {}", hand + 1));
         };
@@ -691,6 +714,13 @@ impl BankedRound {
                         "a split is of the first two cards when they are equal in value (§ 635a.11(a))"
                             .into(),
                     );
+                }
+                if let Some(more) = resplits
+                    && count >= 2 + usize::from(more)
+                {
+                    return Err(format!(
+                        "{count} hands already: this casino allows {more} more split(s) after the first (§ 635a.11(c))"
+                    ));
                 }
                 let second = h.cards.pop().expect("two cards");
                 hands.insert(
@@ -766,284 +796,5 @@ impl BankedRound {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A card keyed by the dealer (no reading shoe).
-    fn keyed(card: Card) -> Command21 {
-        Command21::Card { card, read: None }
-    }
-    use crate::rules::banked::round::BankedCommand;
-    use crate::rules::cards::{cards_codes, parse_cards};
-    use crate::rules::games::GameId;
-    use crate::rules::registry::Dealing;
-
-    fn round(seats: &[u8]) -> BankedRound {
-        let mut r = BankedRound::start(GameId::Spanish21, Dealing::ManualShoe, seats).unwrap();
-        for s in seats {
-            r.run(&BankedCommand::Wagers {
-                seat: *s,
-                wagers: [("ante".to_string(), 1000)].into(),
-            })
-            .unwrap();
-        }
-        r.run(&BankedCommand::NoMoreBets).unwrap();
-        r
-    }
-
-    fn play(r: &mut BankedRound, c: Command21) -> Result<(), String> {
-        r.run(&BankedCommand::Play21(c))
-    }
-
-    #[test]
-    fn a_card_more_often_than_a_shoe_holds_is_refused() {
-        // Four boxes of two 7♠: eight, as many as a shoe of eight decks holds.
-        let mut r = round(&[1, 2, 3, 4]);
-        let c = |s: &str| parse_cards(s).unwrap();
-        play(
-            &mut r,
-            Command21::Dealt {
-                seats: (1..=4).map(|s| (s, vec![c("7s")[0]; 2])).collect(),
-                up: c("5h")[0],
-                read: vec![],
-            },
-        )
-        .unwrap();
-        assert_eq!(
-            r.step,
-            BankedStep::Play21(Step21::Hand { seat: 1, hand: 0 })
-        );
-        let sevens = r.in_play21().filter(|x| **x == c("7s")[0]).count();
-        assert_eq!(sevens, MOST_DECKS);
-        // A ninth is refused (§ 635a.3(a)), and nothing changes.
-        let e = play(&mut r, keyed(c("7s")[0])).unwrap_err();
-        assert!(e.contains("dealt 9 times"), "{e}");
-        assert_eq!(r.in_play21().count(), 9);
-        assert_eq!(cards_codes(&c("As 7s")), "As 7s");
-    }
-
-    /// § 635a.7(M): a 21 of three cards is a sure win against a dealer without Blackjack, so
-    /// the dealer turns the hole card and draws nothing; the settlement pays it.
-    #[test]
-    fn a_sure_21_leaves_the_dealer_nothing_to_draw() {
-        let mut r = round(&[2]);
-        let c = |s: &str| parse_cards(s).unwrap()[0];
-        play(
-            &mut r,
-            Command21::Dealt {
-                seats: vec![(2, vec![c("6c"), c("5d")])],
-                up: c("6h"),
-                read: vec![],
-            },
-        )
-        .unwrap();
-        play(&mut r, keyed(c("Kh"))).unwrap();
-        // 21 in three cards: the hand is done, the dealer's turn.
-        assert_eq!(r.step, BankedStep::Play21(Step21::Dealer));
-        // The hole card: 6 and 5, eleven; below 17, but nothing to draw for.
-        play(&mut r, keyed(c("5s"))).unwrap();
-        // § 635a.7(m): with every decision made and nothing the count could change, the dealer
-        // draws nothing, even below 17.
-        assert_ne!(r.step, BankedStep::Play21(Step21::Dealer), "{:?}", r.step);
-        // A hand of 20 still makes the dealer draw to 17.
-        let mut r = round(&[2]);
-        play(
-            &mut r,
-            Command21::Dealt {
-                seats: vec![(2, vec![c("Kc"), c("Qd")])],
-                up: c("6h"),
-                read: vec![],
-            },
-        )
-        .unwrap();
-        play(&mut r, Command21::Stand).unwrap();
-        play(&mut r, keyed(c("5s"))).unwrap();
-        assert_eq!(r.step, BankedStep::Play21(Step21::Dealer));
-    }
-
-    /// § 635a.8(d): with no Blackjack, the losing insurance is collected right after the
-    /// reader, before any card is drawn; a void round after that no longer returns it.
-    #[test]
-    fn losing_insurance_is_collected_before_any_draw() {
-        let mut r = round(&[1, 2]);
-        let c = |s: &str| parse_cards(s).unwrap()[0];
-        play(
-            &mut r,
-            Command21::Dealt {
-                seats: vec![(1, vec![c("9s"), c("7d")]), (2, vec![c("8h"), c("6c")])],
-                up: c("Ac"),
-                read: vec![],
-            },
-        )
-        .unwrap();
-        play(
-            &mut r,
-            Command21::Insure {
-                seat: 1,
-                amount: 500,
-            },
-        )
-        .unwrap();
-        play(&mut r, Command21::Insure { seat: 2, amount: 0 }).unwrap();
-        assert_eq!(r.refunds(), vec![(1, 1500), (2, 1000)]);
-        play(&mut r, Command21::Reader { blackjack: false }).unwrap();
-        assert_eq!(r.step, BankedStep::Play21(Step21::CollectInsurance));
-        // No card before the insurance is collected.
-        assert!(play(&mut r, Command21::Stand).is_err());
-        play(&mut r, Command21::InsuranceCollected).unwrap();
-        assert_eq!(
-            r.step,
-            BankedStep::Play21(Step21::Hand { seat: 1, hand: 0 })
-        );
-        assert_eq!(r.refunds(), vec![(1, 1000), (2, 1000)]);
-        // Without insurance placed, or with a Blackjack, there is nothing to collect.
-        let mut r = round(&[1]);
-        play(
-            &mut r,
-            Command21::Dealt {
-                seats: vec![(1, vec![c("9s"), c("7d")])],
-                up: c("Kc"),
-                read: vec![],
-            },
-        )
-        .unwrap();
-        play(&mut r, Command21::Reader { blackjack: false }).unwrap();
-        assert_eq!(
-            r.step,
-            BankedStep::Play21(Step21::Hand { seat: 1, hand: 0 })
-        );
-    }
-
-    /// § 635a.7(h)(1): against a 2 to 9 up a Blackjack is paid in its turn and its cards
-    /// removed; against an ace or a picture card it waits for the hole card.
-    #[test]
-    fn a_blackjack_against_a_low_card_is_paid_at_once() {
-        let mut r = round(&[1, 2]);
-        let c = |s: &str| parse_cards(s).unwrap()[0];
-        play(
-            &mut r,
-            Command21::Dealt {
-                seats: vec![(1, vec![c("Ah"), c("Kd")]), (2, vec![c("9s"), c("7d")])],
-                up: c("6c"),
-                read: vec![],
-            },
-        )
-        .unwrap();
-        // § 635a.7(h): seat 1's Blackjack against a 6 up is paid in its turn, before seat 2 decides; against a king it waits (below).
-        assert_eq!(r.step, BankedStep::Play21(Step21::PayBlackjack { seat: 1 }));
-        assert!(play(&mut r, Command21::Stand).is_err());
-        play(&mut r, Command21::BlackjackPaid).unwrap();
-        assert_eq!(
-            r.step,
-            BankedStep::Play21(Step21::Hand { seat: 2, hand: 0 })
-        );
-        // Paid at the table: a void round no longer returns that wager.
-        assert_eq!(r.refunds(), vec![(1, 0), (2, 1000)]);
-        // A king up: no payment before the hole card.
-        let mut r = round(&[1]);
-        play(
-            &mut r,
-            Command21::Dealt {
-                seats: vec![(1, vec![c("Ah"), c("Kd")])],
-                up: c("Kc"),
-                read: vec![],
-            },
-        )
-        .unwrap();
-        play(&mut r, Command21::Reader { blackjack: false }).unwrap();
-        assert!(!matches!(
-            r.step,
-            BankedStep::Play21(Step21::PayBlackjack { .. })
-        ));
-    }
-
-    /// § 635a.10(b), § 635a.11(d): the reader finds a dealer Blackjack before any decision, so
-    /// no box can double or split against it; the round goes to the hole card.
-    #[test]
-    fn no_double_or_split_against_a_blackjack_the_reader_found() {
-        let mut r = round(&[1, 2]);
-        let c = |s: &str| parse_cards(s).unwrap()[0];
-        play(
-            &mut r,
-            Command21::Dealt {
-                seats: vec![(1, vec![c("6c"), c("5d")]), (2, vec![c("8s"), c("8d")])],
-                up: c("Kc"),
-                read: vec![],
-            },
-        )
-        .unwrap();
-        // Before the reader, no decision.
-        assert!(play(&mut r, Command21::Double { amount: 1000 }).is_err());
-        assert!(play(&mut r, Command21::Split).is_err());
-        play(&mut r, Command21::Reader { blackjack: true }).unwrap();
-        assert!(
-            !matches!(r.step, BankedStep::Play21(Step21::Hand { .. })),
-            "{:?}",
-            r.step
-        );
-        assert!(play(&mut r, Command21::Double { amount: 1000 }).is_err());
-        assert!(play(&mut r, Command21::Split).is_err());
-        assert_eq!(
-            r.refunds(),
-            vec![(1, 1000), (2, 1000)],
-            "nothing more at stake"
-        );
-    }
-
-    #[test]
-    fn a_rescued_double_is_not_refunded_twice() {
-        let mut r = round(&[3]);
-        let c = |s: &str| parse_cards(s).unwrap()[0];
-        play(
-            &mut r,
-            Command21::Dealt {
-                seats: vec![(3, vec![c("6c"), c("5d")])],
-                up: c("9h"),
-                read: vec![],
-            },
-        )
-        .unwrap();
-        // A double of more than the wager is refused (§ 635a.10(a)).
-        let e = play(&mut r, Command21::Double { amount: 1500 }).unwrap_err();
-        assert!(e.contains("§ 635a.10(a)"), "{e}");
-        play(&mut r, Command21::Double { amount: 1000 }).unwrap();
-        assert_eq!(r.refunds(), vec![(3, 2000)]);
-        play(&mut r, keyed(c("2h"))).unwrap();
-        // One card only after a double down (§ 635a.7(j)(2)).
-        let e = play(&mut r, keyed(c("3h"))).unwrap_err();
-        assert!(e.contains("one additional card"), "{e}");
-        play(&mut r, Command21::Rescue).unwrap();
-        assert_eq!(r.refunds(), vec![(3, 1000)]);
-        assert_eq!(r.step, BankedStep::Play21(Step21::Dealer));
-    }
-
-    #[test]
-    fn even_money_only_for_a_blackjack_and_in_turn() {
-        let mut r = round(&[1, 2]);
-        let c = |s: &str| parse_cards(s).unwrap()[0];
-        play(
-            &mut r,
-            Command21::Dealt {
-                seats: vec![(1, vec![c("9s"), c("7d")]), (2, vec![c("Ah"), c("Qc")])],
-                up: c("Ac"),
-                read: vec![],
-            },
-        )
-        .unwrap();
-        let e = play(&mut r, Command21::EvenMoney { seat: 2 }).unwrap_err();
-        assert!(e.contains("seat 1 is offered insurance now"), "{e}");
-        let e = play(&mut r, Command21::EvenMoney { seat: 1 }).unwrap_err();
-        assert!(
-            e.contains("even money is for a Blackjack (§ 635a.8(e))"),
-            "{e}"
-        );
-        play(&mut r, Command21::Insure { seat: 1, amount: 0 }).unwrap();
-        play(&mut r, Command21::EvenMoney { seat: 2 }).unwrap();
-        // Paid at once: a void round no longer returns that wager (§ 635a.8(e)).
-        assert_eq!(r.refunds(), vec![(1, 1000), (2, 0)]);
-        let seats = r.settle_seats21();
-        assert_eq!(seats[1]["even_money"], true);
-        assert_eq!(seats[0]["even_money"], false);
-        assert_eq!(r.step, BankedStep::Play21(Step21::Reader));
-    }
-}
+#[path = "round21_tests.rs"]
+mod tests;
