@@ -397,9 +397,7 @@ impl Table {
                     )?
                     .with_limits(setup.poker.min_ante, setup.poker.max_ante)
                     .with_side_limits(setup.poker.side_limits.clone())
-                    .with_boxes(setup.poker.house.as_deref().map(|h| &h.rules))
-                    .with_offers(setup.poker.house.as_deref().map(|h| &h.rules))
-                    .with_resplits(setup.poker.house.as_deref().map(|h| &h.rules))
+                    .with_house(setup.poker.house.as_deref().map(|h| &h.rules))
                     .with_board_first(setup.poker.board_first);
                     (Stage::Banked, None, Some(b))
                 } else {

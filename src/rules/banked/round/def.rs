@@ -319,3 +319,13 @@ impl Def {
         (section, format!("{text}{}", self.deal_note))
     }
 }
+
+impl BankedRound {
+    /// The casino's choices (its Rules Submission's) that a round plays by: the boxes one player
+    /// may wager on, the wagers offered, and in Spanish 21 the splits allowed.
+    pub fn with_house(self, rules: Option<&crate::rules::banked::HouseRules>) -> BankedRound {
+        self.with_boxes(rules)
+            .with_offers(rules)
+            .with_resplits(rules)
+    }
+}
