@@ -135,3 +135,67 @@ fn no_screen_decides_a_spanish_21_boxs_choices_itself() {
         );
     }
 }
+
+/// The functions under `src/ui` that draw a screen (`*_screen`), each with its body.
+fn screen_functions() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (file, code) in ui_sources() {
+        let mut rest = code.as_str();
+        while let Some(at) = rest.find("fn ") {
+            let after = &rest[at + 3..];
+            let name: String = after
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            let Some(open) = after.find('{') else { break };
+            // The body: up to the brace that closes the first one.
+            let mut depth = 0usize;
+            let mut end = after.len();
+            for (i, ch) in after[open..].char_indices() {
+                match ch {
+                    '{' => depth += 1,
+                    '}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = open + i + 1;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if name.ends_with("_screen") {
+                out.push((format!("{file}::{name}"), after[open..end].to_string()));
+            }
+            rest = &after[open..];
+        }
+    }
+    out
+}
+
+/// Issue 43, item 3: a screen that wants a document prepared (the journal read for its lines)
+/// returns a command; the preview is opened after the frame, never while a screen draws.
+#[test]
+fn no_screen_prepares_a_document_while_it_draws() {
+    let screens = screen_functions();
+    // Each screen's whole body is read: the High Hand form's asks for its slip near its end.
+    let high_hand = screens
+        .iter()
+        .find(|(n, _)| n == "high_hand.rs::high_hand_screen")
+        .map(|(_, body)| body.as_str())
+        .unwrap_or_default();
+    assert!(
+        high_hand.contains("UiCmd::PrintHighHandSlip") && high_hand.contains("SubmitHighHand"),
+        "the screens are found whole: {:?}",
+        screens.iter().map(|(n, _)| n).collect::<Vec<_>>()
+    );
+    let drawing_and_reading: Vec<&String> = screens
+        .iter()
+        .filter(|(_, body)| body.contains("open_preview(") || body.contains("prepare_document("))
+        .map(|(n, _)| n)
+        .collect();
+    assert!(
+        drawing_and_reading.is_empty(),
+        "a screen prepares a document while it draws: {drawing_and_reading:?}"
+    );
+}

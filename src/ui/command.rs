@@ -50,6 +50,8 @@ pub(super) enum UiCmd {
     HoleCardUp,
     /// The forms' submissions, applied after the frame from the form's state.
     SubmitHighHand,
+    /// The High Hand form's "Print slip": the period's slip in the print preview.
+    PrintHighHandSlip,
     /// § 637a.16(h): close an ended qualifying period, signed on the High Hand form.
     ClosePeriod(String),
     SubmitRecord,

@@ -177,20 +177,8 @@ impl DeckhandApp {
             return;
         }
         if print_slip {
-            let t = self.term.table();
-            let table = t.setup.as_ref().map(|s| s.table_no);
-            let dealer = t.dealer.as_ref().map(|d| d.credential.clone());
-            let shown = match table {
-                Some(table) => self.open_preview(
-                    crate::print::Request::HighHandSlip { table, period },
-                    dealer,
-                ),
-                None => Err("no table is open".to_string()),
-            };
-            match shown {
-                Ok(()) => return,
-                Err(e) => f.error = Some(e),
-            }
+            // The slip's lines are read from the journal: after the frame, never while it draws.
+            cmds.push(UiCmd::PrintHighHandSlip);
         }
         if done {
             if f.seat.is_none() {
@@ -255,6 +243,30 @@ impl DeckhandApp {
     }
 
     /// Records the slip line the form holds (the command after the frame).
+    /// § 637a.16(f): the period's High Hand Tracking Slip in the print preview; the form
+    /// closes once the preview is up, and says why when it cannot be.
+    pub(super) fn print_high_hand_slip(&mut self) {
+        let t = self.term.table();
+        let table = t.setup.as_ref().map(|s| s.table_no);
+        let dealer = t.dealer.as_ref().map(|d| d.credential.clone());
+        let period = self.current_period();
+        let shown = match table {
+            Some(table) => self.open_preview(
+                crate::print::Request::HighHandSlip { table, period },
+                dealer,
+            ),
+            None => Err("no table is open".to_string()),
+        };
+        match shown {
+            Ok(()) => self.high_hand = None,
+            Err(e) => {
+                if let Some(f) = self.high_hand.as_mut() {
+                    f.error = Some(e);
+                }
+            }
+        }
+    }
+
     pub(super) fn submit_high_hand(&mut self) {
         let Some(mut f) = self.high_hand.take() else {
             return;

@@ -960,6 +960,7 @@ impl DeckhandApp {
                 self.view.message = self.term.turn_hole_card().err().map(Notice::problem);
             }
             UiCmd::SubmitHighHand => self.submit_high_hand(),
+            UiCmd::PrintHighHandSlip => self.print_high_hand_slip(),
             UiCmd::ClosePeriod(period) => self.close_period(&period),
             UiCmd::SubmitRecord => self.submit_record(),
             UiCmd::SubmitIrregularity => self.submit_irregularity(),
