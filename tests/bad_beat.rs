@@ -16,21 +16,13 @@ use egui_kittest::kittest::Queryable;
 
 fn setup() -> TableSetup {
     TableSetup {
-        poker: Default::default(),
-        table_no: 3,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        betting: Default::default(),
-        counting_shuffler: false,
         pot_rules: PotRules {
             bad_beat_rules: Some(
                 BadBeatRules::new("Ac Ad Ah Tc Td", true, 4, (50, 25, 25)).unwrap(),
             ),
             ..Default::default()
         },
+        ..deckhand::demo::fixed_limit_table(3)
     }
 }
 

@@ -400,16 +400,8 @@ fn the_supervisor_review_searches_all_tables_read_only() {
     let mut cfg = c.config("table_terminal");
     cfg.review_user = "floor_review".into();
     let setup = TableSetup {
-        poker: Default::default(),
-        table_no: 9,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        betting: Default::default(),
         counting_shuffler: true,
-        pot_rules: Default::default(),
+        ..deckhand::demo::fixed_limit_table(9)
     };
     let app = DeckhandApp::new(t, setup, None).with_central_review(cfg);
     let mut h = Harness::builder()

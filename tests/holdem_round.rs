@@ -45,16 +45,8 @@ impl ScriptedShuffler {
 
 fn setup() -> TableSetup {
     TableSetup {
-        poker: Default::default(),
-        table_no: 12,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        betting: Default::default(),
         counting_shuffler: true,
-        pot_rules: Default::default(),
+        ..deckhand::demo::fixed_limit_table(12)
     }
 }
 

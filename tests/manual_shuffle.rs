@@ -13,16 +13,8 @@ use deckhand::terminal::Terminal;
 
 fn setup(counting_shuffler: bool) -> TableSetup {
     TableSetup {
-        poker: Default::default(),
-        table_no: 4,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        betting: Default::default(),
         counting_shuffler,
-        pot_rules: Default::default(),
+        ..deckhand::demo::fixed_limit_table(4)
     }
 }
 

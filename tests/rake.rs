@@ -91,16 +91,8 @@ fn the_rake_and_the_contributions_are_the_configured_figures() {
 
 fn setup() -> TableSetup {
     TableSetup {
-        poker: Default::default(),
-        table_no: 5,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        betting: Default::default(),
-        counting_shuffler: false,
         pot_rules: rules(),
+        ..deckhand::demo::fixed_limit_table(5)
     }
 }
 

@@ -15,16 +15,8 @@ use egui_kittest::kittest::Queryable;
 
 fn setup(counting_shuffler: bool) -> TableSetup {
     TableSetup {
-        poker: Default::default(),
-        table_no: 9,
-        deck_colours: ["Red".into(), "Blue".into()],
-        blinds: vec![100, 200],
-        small_bet: 200,
-        big_bet: 400,
-        max_raises: 3,
-        betting: Default::default(),
         counting_shuffler,
-        pot_rules: Default::default(),
+        ..deckhand::demo::fixed_limit_table(9)
     }
 }
 

@@ -36,20 +36,29 @@ fn play(r: &mut BankedRound, c: Command21) -> Result<(), String> {
     r.run(&BankedCommand::Play21(c))
 }
 
+/// Each box's first two cards and the dealer's up card, keyed (§ 635a.7(e)).
+fn dealt(r: &mut BankedRound, seats: Vec<(u8, Vec<Card>)>, up: Card) {
+    play(
+        r,
+        Command21::Dealt {
+            seats,
+            up,
+            read: vec![],
+        },
+    )
+    .unwrap();
+}
+
 #[test]
 fn a_card_more_often_than_a_shoe_holds_is_refused() {
     // Four boxes of two 7♠: eight, as many as a shoe of eight decks holds.
     let mut r = round(&[1, 2, 3, 4]);
     let c = |s: &str| parse_cards(s).unwrap();
-    play(
+    dealt(
         &mut r,
-        Command21::Dealt {
-            seats: (1..=4).map(|s| (s, vec![c("7s")[0]; 2])).collect(),
-            up: c("5h")[0],
-            read: vec![],
-        },
-    )
-    .unwrap();
+        (1..=4).map(|s| (s, vec![c("7s")[0]; 2])).collect(),
+        c("5h")[0],
+    );
     assert_eq!(
         r.step,
         BankedStep::Play21(Step21::Hand { seat: 1, hand: 0 })
@@ -69,15 +78,7 @@ fn a_card_more_often_than_a_shoe_holds_is_refused() {
 fn a_sure_21_leaves_the_dealer_nothing_to_draw() {
     let mut r = round(&[2]);
     let c = |s: &str| parse_cards(s).unwrap()[0];
-    play(
-        &mut r,
-        Command21::Dealt {
-            seats: vec![(2, vec![c("6c"), c("5d")])],
-            up: c("6h"),
-            read: vec![],
-        },
-    )
-    .unwrap();
+    dealt(&mut r, vec![(2, vec![c("6c"), c("5d")])], c("6h"));
     play(&mut r, keyed(c("Kh"))).unwrap();
     // 21 in three cards: the hand is done, the dealer's turn.
     assert_eq!(r.step, BankedStep::Play21(Step21::Dealer));
@@ -88,15 +89,7 @@ fn a_sure_21_leaves_the_dealer_nothing_to_draw() {
     assert_ne!(r.step, BankedStep::Play21(Step21::Dealer), "{:?}", r.step);
     // A hand of 20 still makes the dealer draw to 17.
     let mut r = round(&[2]);
-    play(
-        &mut r,
-        Command21::Dealt {
-            seats: vec![(2, vec![c("Kc"), c("Qd")])],
-            up: c("6h"),
-            read: vec![],
-        },
-    )
-    .unwrap();
+    dealt(&mut r, vec![(2, vec![c("Kc"), c("Qd")])], c("6h"));
     play(&mut r, Command21::Stand).unwrap();
     play(&mut r, keyed(c("5s"))).unwrap();
     assert_eq!(r.step, BankedStep::Play21(Step21::Dealer));
@@ -108,15 +101,11 @@ fn a_sure_21_leaves_the_dealer_nothing_to_draw() {
 fn losing_insurance_is_collected_before_any_draw() {
     let mut r = round(&[1, 2]);
     let c = |s: &str| parse_cards(s).unwrap()[0];
-    play(
+    dealt(
         &mut r,
-        Command21::Dealt {
-            seats: vec![(1, vec![c("9s"), c("7d")]), (2, vec![c("8h"), c("6c")])],
-            up: c("Ac"),
-            read: vec![],
-        },
-    )
-    .unwrap();
+        vec![(1, vec![c("9s"), c("7d")]), (2, vec![c("8h"), c("6c")])],
+        c("Ac"),
+    );
     play(
         &mut r,
         Command21::Insure {
@@ -139,15 +128,7 @@ fn losing_insurance_is_collected_before_any_draw() {
     assert_eq!(r.refunds(), vec![(1, 1000), (2, 1000)]);
     // Without insurance placed, or with a Blackjack, there is nothing to collect.
     let mut r = round(&[1]);
-    play(
-        &mut r,
-        Command21::Dealt {
-            seats: vec![(1, vec![c("9s"), c("7d")])],
-            up: c("Kc"),
-            read: vec![],
-        },
-    )
-    .unwrap();
+    dealt(&mut r, vec![(1, vec![c("9s"), c("7d")])], c("Kc"));
     play(&mut r, Command21::Reader { blackjack: false }).unwrap();
     assert_eq!(
         r.step,
@@ -161,15 +142,11 @@ fn losing_insurance_is_collected_before_any_draw() {
 fn a_blackjack_against_a_low_card_is_paid_at_once() {
     let mut r = round(&[1, 2]);
     let c = |s: &str| parse_cards(s).unwrap()[0];
-    play(
+    dealt(
         &mut r,
-        Command21::Dealt {
-            seats: vec![(1, vec![c("Ah"), c("Kd")]), (2, vec![c("9s"), c("7d")])],
-            up: c("6c"),
-            read: vec![],
-        },
-    )
-    .unwrap();
+        vec![(1, vec![c("Ah"), c("Kd")]), (2, vec![c("9s"), c("7d")])],
+        c("6c"),
+    );
     // § 635a.7(h): seat 1's Blackjack against a 6 up is paid in its turn, before seat 2 decides; against a king it waits (below).
     assert_eq!(r.step, BankedStep::Play21(Step21::PayBlackjack { seat: 1 }));
     assert!(play(&mut r, Command21::Stand).is_err());
@@ -182,15 +159,7 @@ fn a_blackjack_against_a_low_card_is_paid_at_once() {
     assert_eq!(r.refunds(), vec![(1, 0), (2, 1000)]);
     // A king up: no payment before the hole card.
     let mut r = round(&[1]);
-    play(
-        &mut r,
-        Command21::Dealt {
-            seats: vec![(1, vec![c("Ah"), c("Kd")])],
-            up: c("Kc"),
-            read: vec![],
-        },
-    )
-    .unwrap();
+    dealt(&mut r, vec![(1, vec![c("Ah"), c("Kd")])], c("Kc"));
     play(&mut r, Command21::Reader { blackjack: false }).unwrap();
     assert!(!matches!(
         r.step,
@@ -204,15 +173,11 @@ fn a_blackjack_against_a_low_card_is_paid_at_once() {
 fn no_double_or_split_against_a_blackjack_the_reader_found() {
     let mut r = round(&[1, 2]);
     let c = |s: &str| parse_cards(s).unwrap()[0];
-    play(
+    dealt(
         &mut r,
-        Command21::Dealt {
-            seats: vec![(1, vec![c("6c"), c("5d")]), (2, vec![c("8s"), c("8d")])],
-            up: c("Kc"),
-            read: vec![],
-        },
-    )
-    .unwrap();
+        vec![(1, vec![c("6c"), c("5d")]), (2, vec![c("8s"), c("8d")])],
+        c("Kc"),
+    );
     // Before the reader, no decision.
     assert!(play(&mut r, Command21::Double { amount: 1000 }).is_err());
     assert!(play(&mut r, Command21::Split).is_err());
@@ -235,15 +200,7 @@ fn no_double_or_split_against_a_blackjack_the_reader_found() {
 fn a_rescued_double_is_not_refunded_twice() {
     let mut r = round(&[3]);
     let c = |s: &str| parse_cards(s).unwrap()[0];
-    play(
-        &mut r,
-        Command21::Dealt {
-            seats: vec![(3, vec![c("6c"), c("5d")])],
-            up: c("9h"),
-            read: vec![],
-        },
-    )
-    .unwrap();
+    dealt(&mut r, vec![(3, vec![c("6c"), c("5d")])], c("9h"));
     // A double of more than the wager is refused (§ 635a.10(a)).
     let e = play(&mut r, Command21::Double { amount: 1500 }).unwrap_err();
     assert!(e.contains("§ 635a.10(a)"), "{e}");
@@ -262,15 +219,11 @@ fn a_rescued_double_is_not_refunded_twice() {
 fn even_money_only_for_a_blackjack_and_in_turn() {
     let mut r = round(&[1, 2]);
     let c = |s: &str| parse_cards(s).unwrap()[0];
-    play(
+    dealt(
         &mut r,
-        Command21::Dealt {
-            seats: vec![(1, vec![c("9s"), c("7d")]), (2, vec![c("Ah"), c("Qc")])],
-            up: c("Ac"),
-            read: vec![],
-        },
-    )
-    .unwrap();
+        vec![(1, vec![c("9s"), c("7d")]), (2, vec![c("Ah"), c("Qc")])],
+        c("Ac"),
+    );
     let e = play(&mut r, Command21::EvenMoney { seat: 2 }).unwrap_err();
     assert!(e.contains("seat 1 is offered insurance now"), "{e}");
     let e = play(&mut r, Command21::EvenMoney { seat: 1 }).unwrap_err();
@@ -297,15 +250,7 @@ fn a_box_splits_again_as_often_as_the_rules_submission_allows() {
         let mut rules = super::super::HouseRules::default();
         rules.spanish21.resplits = more;
         let mut r = round_with(&[1], Some(&rules));
-        play(
-            &mut r,
-            Command21::Dealt {
-                seats: vec![(1, vec![c("8s"), c("8d")])],
-                up: c("6c"),
-                read: vec![],
-            },
-        )
-        .unwrap();
+        dealt(&mut r, vec![(1, vec![c("8s"), c("8d")])], c("6c"));
         let eights = ["8h", "8c", "8s", "8d"];
         for (split, eight) in eights.iter().enumerate().take(1 + usize::from(more)) {
             assert_eq!(r.allows21(&Command21::Split), Ok(()), "split {}", split + 1);
@@ -320,15 +265,7 @@ fn a_box_splits_again_as_often_as_the_rules_submission_allows() {
     }
     // A round from before the round knew the number: the settlement checks it.
     let mut r = round(&[1]);
-    play(
-        &mut r,
-        Command21::Dealt {
-            seats: vec![(1, vec![c("8s"), c("8d")])],
-            up: c("6c"),
-            read: vec![],
-        },
-    )
-    .unwrap();
+    dealt(&mut r, vec![(1, vec![c("8s"), c("8d")])], c("6c"));
     for eight in ["8h", "8c", "8s", "8d"] {
         play(&mut r, Command21::Split).unwrap();
         play(&mut r, keyed(c(eight))).unwrap();
