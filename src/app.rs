@@ -191,7 +191,10 @@ pub fn build(
                 .offered_games()
                 .contains(&crate::rules::games::GameId::TexasHoldemBonus)
             {
-                let reset = config.house.thb.five_card_bonus_reset_cents;
+                let reset = config
+                    .house
+                    .of::<crate::rules::banked::thb::Rules>()
+                    .five_card_bonus_reset_cents;
                 script.meters.push((2, reset + reset / 4));
                 script.resets.push((2, reset));
                 script.draws = true;

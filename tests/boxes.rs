@@ -86,7 +86,7 @@ fn a_spanish_21_player_plays_as_many_adjacent_boxes_as_the_casino_allows() {
     };
     let mut rules = HouseRules::default();
     // § 635a.6(f): three allowed: seats 1 to 3 are one player's, a fourth box is refused.
-    rules.spanish21.boxes_per_player = 3;
+    rules.edit(|g: &mut deckhand::rules::banked::spanish21::Rules| g.boxes_per_player = 3);
     let mut r = start(&rules);
     same(&mut r, 2, true).unwrap();
     same(&mut r, 3, true).unwrap();
@@ -97,7 +97,7 @@ fn a_spanish_21_player_plays_as_many_adjacent_boxes_as_the_casino_allows() {
         "{e}"
     );
     // One allowed: no second box.
-    rules.spanish21.boxes_per_player = 1;
+    rules.edit(|g: &mut deckhand::rules::banked::spanish21::Rules| g.boxes_per_player = 1);
     let e = same(&mut start(&rules), 2, true).unwrap_err();
     assert!(
         e.contains("one box only") && e.contains("§ 635a.6(f)"),
@@ -208,7 +208,7 @@ fn the_wpt_boxes_per_player_setting_sets_the_limit() {
     use deckhand::rules::registry::Dealing;
     let round = |seats: &[u8], limit: u8| {
         let mut rules = HouseRules::default();
-        rules.wpt.boxes_per_player = limit;
+        rules.edit(|g: &mut deckhand::rules::banked::wpt::Rules| g.boxes_per_player = limit);
         BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, seats)
             .unwrap()
             .with_boxes(Some(&rules))

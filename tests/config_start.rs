@@ -280,7 +280,13 @@ fn a_mississippi_stud_progressive_reset_below_ten_thousand_dollars_is_refused() 
         .poker
         .house
         .expect("the table's paytables");
-    assert_eq!(house.rules.mstud.progressive_reset_cents, 2_500_000);
+    assert_eq!(
+        house
+            .rules
+            .of::<deckhand::rules::banked::mstud::Rules>()
+            .progressive_reset_cents,
+        2_500_000
+    );
 }
 
 /// § 637a.11(k): the excess of a pot that cannot be divided "may be given to the player

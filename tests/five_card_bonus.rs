@@ -66,7 +66,9 @@ fn rig(fchb_meter: i64, draw: (Card, u8), offered: bool) -> Rig {
     }
     let mut config = real_config(&db);
     config.progressive.port = slave.name().unwrap();
-    config.house.thb.five_card_bonus_offered = offered;
+    config
+        .house
+        .edit(|g: &mut deckhand::rules::banked::thb::Rules| g.five_card_bonus_offered = offered);
     let app = deckhand::app::build(&config, Default::default(), None).unwrap();
     let mut h = harness_with_dt(app, 1024.0, 768.0, 0.05);
     h.run_ok();

@@ -112,7 +112,9 @@ fn a_casino_that_keys_every_card_is_never_offered_results() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("keyed.sqlite");
     let mut config = common::ui::real_config(&db);
-    config.house.crazy4.results_by_category = false;
+    config
+        .house
+        .edit(|g: &mut deckhand::rules::banked::crazy4::Rules| g.results_by_category = false);
     let mut h = common::ui::app_with(&config, 1024.0, 768.0, 0.25);
     open_with_seats(&mut h, GameId::Crazy4Poker, tap, &[2, 4]);
     let mut n = to_the_cards(&mut h);

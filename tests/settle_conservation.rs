@@ -9,6 +9,7 @@ use crate::common;
 use common::Rng;
 use deckhand::rules::banked::paytable::Paytables;
 use deckhand::rules::banked::{HouseRules, Outcome, Settlement, settle_json};
+use deckhand::rules::banked::{crazy4, lunar, mstud, spanish21, thb, wpt};
 use deckhand::rules::cards::{Card, Rank};
 use deckhand::rules::eval;
 use deckhand::rules::four_card::{Category4, best_four};
@@ -100,10 +101,9 @@ fn run(game: &str, mut make: impl FnMut(&mut Rng) -> (Value, HouseRules)) {
 }
 
 fn rules(r: &mut Rng) -> HouseRules {
-    HouseRules {
-        rounding_unit_cents: *pick(r, &[1, 1, 5, 25]),
-        ..HouseRules::default()
-    }
+    let mut rules = HouseRules::default();
+    rules.rounding_unit_cents = *pick(r, &[1, 1, 5, 25]);
+    rules
 }
 
 #[test]
@@ -131,10 +131,10 @@ fn wpt_heads_up_conserves_money() {
             seats.push(s);
         }
         let mut h = rules(r);
-        h.wpt.pocket_bonus = pick(r, &["A", "B", "C"]).to_string();
-        h.wpt.trips_plus = pick(r, &["A", "B", "C", "D"]).to_string();
+        h.edit(|g: &mut wpt::Rules| g.pocket_bonus = pick(r, &["A", "B", "C"]).to_string());
+        h.edit(|g: &mut wpt::Rules| g.trips_plus = pick(r, &["A", "B", "C", "D"]).to_string());
         if below(r, 2) == 0 {
-            h.wpt.payout_limit_cents = Some(5_000_000);
+            h.edit(|g: &mut wpt::Rules| g.payout_limit_cents = Some(5_000_000));
         }
         (
             json!({"game": "wpt-heads-up", "dealer": cards(&d[..2]), "community": cards(&d[2..7]), "seats": seats}),
@@ -171,8 +171,8 @@ fn texas_holdem_bonus_conserves_money() {
             );
         }
         let mut h = rules(r);
-        h.thb.bonus = pick(r, &["A", "B"]).to_string();
-        h.thb.magic_and_lucky = below(r, 4) != 0;
+        h.edit(|g: &mut thb::Rules| g.bonus = pick(r, &["A", "B"]).to_string());
+        h.edit(|g: &mut thb::Rules| g.magic_and_lucky = below(r, 4) != 0);
         let magic = r.deal(1)[0];
         let lucky = if below(r, 7) == 0 {
             json!("dealer")
@@ -234,9 +234,11 @@ fn lunar_poker_conserves_money() {
             round["dealer_replacement"] = json!(d[51].to_string());
         }
         let mut h = rules(r);
-        h.lunar.instant = pick(r, &["A", "B", "C", "D", "E", "F", "G", "H"]).to_string();
-        h.lunar.super_table = pick(r, &["A", "B", "C"]).to_string();
-        h.lunar.instant_returns_ante = below(r, 2) == 0;
+        h.edit(|g: &mut lunar::Rules| {
+            g.instant = pick(r, &["A", "B", "C", "D", "E", "F", "G", "H"]).to_string()
+        });
+        h.edit(|g: &mut lunar::Rules| g.super_table = pick(r, &["A", "B", "C"]).to_string());
+        h.edit(|g: &mut lunar::Rules| g.instant_returns_ante = below(r, 2) == 0);
         (round, h)
     });
 }
@@ -256,7 +258,9 @@ fn mississippi_stud_conserves_money() {
                 "wagers": {"ante": ante, "progressive": *pick(r, &[0, 100, 500]), "three_card_bonus": maybe(r)}, "streets": streets}));
         }
         let mut h = rules(r);
-        h.mstud.three_card_bonus = pick(r, &["A", "B", "C", "D"]).to_string();
+        h.edit(|g: &mut mstud::Rules| {
+            g.three_card_bonus = pick(r, &["A", "B", "C", "D"]).to_string()
+        });
         (
             json!({"game": "mississippi-stud", "community": cards(&d[..3]), "seats": seats, "meters": {"progressive": 1_000_000 + below(r, 9_000_000) as i64}}),
             h,
@@ -285,8 +289,8 @@ fn crazy_4_poker_conserves_money() {
                 "wagers": {"ante": ante, "super_bonus": ante, "queens_up": maybe(r), "progressive": *pick(r, &[0, 100, 500])}, "play": play}));
         }
         let mut h = rules(r);
-        h.crazy4.queens_up = pick(r, &["A", "B", "C", "D"]).to_string();
-        h.crazy4.progressive = pick(r, &["A", "B"]).to_string();
+        h.edit(|g: &mut crazy4::Rules| g.queens_up = pick(r, &["A", "B", "C", "D"]).to_string());
+        h.edit(|g: &mut crazy4::Rules| g.progressive = pick(r, &["A", "B"]).to_string());
         (
             json!({"game": "crazy-4-poker", "dealer": cards(&d[..5]), "seats": seats, "meters": {"progressive": 500_000 + below(r, 5_000_000) as i64}}),
             h,
@@ -319,8 +323,8 @@ fn spanish_21_conserves_money() {
             .unwrap()
             .blackjack;
         let mut h = rules(r);
-        h.spanish21.even_money_offered = below(r, 2) == 0;
-        h.spanish21.decks = *pick(r, &[6, 8]);
+        h.edit(|g: &mut spanish21::Rules| g.even_money_offered = below(r, 2) == 0);
+        h.edit(|g: &mut spanish21::Rules| g.decks = *pick(r, &[6, 8]));
         let mut seats = Vec::new();
         let mut live = false;
         for i in 0..n {
@@ -332,11 +336,17 @@ fn spanish_21_conserves_money() {
                 .blackjack;
             let mut s =
                 json!({"seat": i + 1, "wagers": {"spanish_21": w, "match_the_dealer": maybe(r)}});
-            if up.rank == Rank::ACE && below(r, 3) == 0 && !(bj && h.spanish21.even_money_offered) {
+            if up.rank == Rank::ACE
+                && below(r, 3) == 0
+                && !(bj && h.of::<spanish21::Rules>().even_money_offered)
+            {
                 s["wagers"]["insurance"] = json!(1 + below(r, w as u64 / 2) as i64);
             }
             if bj || dealer_bj {
-                if bj && up.rank == Rank::ACE && h.spanish21.even_money_offered && below(r, 2) == 0
+                if bj
+                    && up.rank == Rank::ACE
+                    && h.of::<spanish21::Rules>().even_money_offered
+                    && below(r, 2) == 0
                 {
                     s["even_money"] = json!(true);
                     s["wagers"]["insurance"] = json!(0);

@@ -56,7 +56,7 @@ fn odds_past_any_table_are_refused_at_load_with_file_and_line() {
 fn settlement_at_the_bounds_never_wraps_or_pays_a_negative_amount() {
     let p = Paytables::from_dir(folder_with(&format!("{MAX_ODDS} to 1")).path()).unwrap();
     let mut rules = HouseRules::default();
-    rules.crazy4.queens_up_offered = true;
+    rules.edit(|g: &mut deckhand::rules::banked::crazy4::Rules| g.queens_up_offered = true);
     let mut rng = Rng(40);
     let mut wagers: Vec<i64> = vec![MAX_AMOUNT, MAX_AMOUNT - 1, 1, 100];
     for _ in 0..300 {

@@ -575,7 +575,9 @@ fn spanish21_suited_sevens_pay_every_other_player_once() {
     // Per box, both of P1's boxes are paid.
     let p = Paytables::embedded().unwrap();
     let mut rules = HouseRules::default();
-    rules.spanish21.suited_sevens_others_per = deckhand::rules::banked::spanish21::OthersPer::Box;
+    rules.edit(|g: &mut deckhand::rules::banked::spanish21::Rules| {
+        g.suited_sevens_others_per = deckhand::rules::banked::spanish21::OthersPer::Box
+    });
     let s = settle_json(
         &s21(
             "7c 9d 3h",
@@ -963,7 +965,7 @@ fn spanish21_settlement_order_is_the_casinos() {
     let p = Paytables::embedded().unwrap();
     let order = |o: Order| {
         let mut rules = HouseRules::default();
-        rules.spanish21.settlement_order = o;
+        rules.edit(|g: &mut deckhand::rules::banked::spanish21::Rules| g.settlement_order = o);
         let s = settle_json(&round.to_string(), &p, &rules).unwrap();
         s.results
             .iter()

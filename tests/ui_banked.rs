@@ -825,8 +825,8 @@ fn spanish_21_even_money_on_a_blackjack() {
     let db = dir.path().join("even.sqlite");
     let s = setup(GameId::Spanish21, Dealing::ManualShoe);
     let mut rules = deckhand::rules::banked::HouseRules::default();
-    rules.spanish21.even_money_offered = true;
-    rules.spanish21.resplits = 0;
+    rules.edit(|g: &mut deckhand::rules::banked::spanish21::Rules| g.even_money_offered = true);
+    rules.edit(|g: &mut deckhand::rules::banked::spanish21::Rules| g.resplits = 0);
     let paytables = deckhand::rules::banked::paytable::Paytables::embedded().unwrap();
     let mut s = s;
     s.poker.house = Some(Box::new(

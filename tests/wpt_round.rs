@@ -251,7 +251,7 @@ fn the_ante_is_required_and_a_pocket_bonus_not_offered_is_refused() {
     // § 677a.7(d)(2): the Pocket Bonus is refused where the casino does not offer it, taken
     // where it does (the default).
     let mut rules = HouseRules::default();
-    rules.wpt.pocket_bonus_offered = false;
+    rules.edit(|g: &mut deckhand::rules::banked::wpt::Rules| g.pocket_bonus_offered = false);
     let bonus = json!({"ante": 500, "odds": 500, "pocket_bonus": 500});
     let e = settles(bonus.clone(), &rules).unwrap_err();
     assert!(

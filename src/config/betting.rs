@@ -125,16 +125,24 @@ impl super::Config {
             let (key, limit, section) = match game {
                 GameId::MississippiStud => (
                     "house.mississippi-stud.payout_limit_cents",
-                    self.house.mstud.payout_limit_cents,
+                    self.house
+                        .of::<crate::rules::banked::mstud::Rules>()
+                        .payout_limit_cents,
                     "§ 655a.12(b)",
                 ),
                 GameId::TexasHoldemBonus => (
                     "house.texas-holdem-bonus.payout_limit_cents",
-                    self.house.thb.payout_limit_cents,
+                    self.house
+                        .of::<crate::rules::banked::thb::Rules>()
+                        .payout_limit_cents,
                     "§ 647a.12(c)",
                 ),
                 // WPT's limit is optional (§ 677a.12(f) "may establish"): checked where set.
-                GameId::WptHeadsUp => match self.house.wpt.payout_limit_cents {
+                GameId::WptHeadsUp => match self
+                    .house
+                    .of::<crate::rules::banked::wpt::Rules>()
+                    .payout_limit_cents
+                {
                     Some(l) => ("house.wpt-heads-up.payout_limit_cents", l, "§ 677a.12(f)"),
                     None => continue,
                 },
@@ -156,7 +164,12 @@ impl super::Config {
                     .side_limits
                     .get("bonus")
                     .map_or(0, |(lo, _)| *lo);
-                least_limit::texas_holdem_bonus(&tables, &self.house.thb.bonus, min, bonus)?
+                least_limit::texas_holdem_bonus(
+                    &tables,
+                    &self.house.of::<crate::rules::banked::thb::Rules>().bonus,
+                    min,
+                    bonus,
+                )?
             };
             if limit < least {
                 return Err(format!(

@@ -142,7 +142,7 @@ pub struct Evaluation {
     pub details: serde_json::Map<String, serde_json::Value>,
 }
 
-fn kebab(c: impl Serialize) -> String {
+pub fn kebab(c: impl Serialize) -> String {
     serde_json::to_value(c)
         .ok()
         .and_then(|v| v.as_str().map(str::to_string))
@@ -184,7 +184,7 @@ fn low_half(b: &BestLow, kind: LowKind) -> Half {
     }
 }
 
-fn high(game: GameId, best: eval::BestHand) -> Evaluation {
+pub fn high(game: GameId, best: eval::BestHand) -> Evaluation {
     let mut details = serde_json::Map::new();
     let v = best.value;
     if v.category() == Category::OnePair {
@@ -206,7 +206,7 @@ fn high(game: GameId, best: eval::BestHand) -> Evaluation {
     }
 }
 
-fn need(
+pub fn need(
     game: GameId,
     what: &str,
     got: usize,
@@ -221,58 +221,56 @@ fn need(
 }
 
 /// Evaluates one hand: `hole` are the player's cards, `board` the community (or Stud common)
-/// cards. Every card appears once, except in Spanish 21's multi-deck shoe.
+/// cards. Every card appears once, except in Spanish 21's multi-deck shoe. A house-banked game
+/// ranks its hands by its own `BankedGame::evaluate`.
 pub fn evaluate(game: GameId, hole: &[Card], board: &[Card]) -> Result<Evaluation, String> {
-    use GameId::*;
-    if game != Spanish21 {
-        let mut seen = CardSet::default();
-        for c in hole.iter().chain(board) {
-            if !seen.insert(*c) {
-                return Err(format!("{c} appears twice"));
-            }
+    if let Some(banked) = game.def().banked {
+        return (banked.evaluate)(game, hole, board);
+    }
+    one_of_each(hole, board)?;
+    with_all(hole, board, |all| poker_room(game, hole, board, all))
+}
+
+/// Refuses a card that appears twice (one deck has one of each).
+pub fn one_of_each(hole: &[Card], board: &[Card]) -> Result<(), String> {
+    let mut seen = CardSet::default();
+    for c in hole.iter().chain(board) {
+        if !seen.insert(*c) {
+            return Err(format!("{c} appears twice"));
         }
     }
-    // Hole cards then board, on the stack for every hand a table deals (a batch evaluates
-    // millions).
+    Ok(())
+}
+
+/// Hole cards then board as one slice, on the stack for every hand a table deals (a batch
+/// evaluates millions).
+pub fn with_all<T>(hole: &[Card], board: &[Card], f: impl FnOnce(&[Card]) -> T) -> T {
     let n = hole.len() + board.len();
-    let (stack, heap): ([Card; 16], Vec<Card>);
-    let all: &[Card] = match hole.first().or(board.first()) {
+    match hole.first().or(board.first()) {
         Some(&fill) if n <= 16 => {
             let mut cards = [fill; 16];
             cards[..hole.len()].copy_from_slice(hole);
             cards[hole.len()..n].copy_from_slice(board);
-            stack = cards;
-            &stack[..n]
+            f(&cards[..n])
         }
-        _ => {
-            heap = hole.iter().chain(board).copied().collect();
-            &heap
-        }
-    };
-    let err = |e: eval::EvalError| e.to_string();
+        _ => f(&hole.iter().chain(board).copied().collect::<Vec<_>>()),
+    }
+}
+
+fn err(e: eval::EvalError) -> String {
+    e.to_string()
+}
+
+/// The poker room's games (Chapter 637a).
+fn poker_room(
+    game: GameId,
+    hole: &[Card],
+    board: &[Card],
+    all: &[Card],
+) -> Result<Evaluation, String> {
+    use GameId::*;
     match game {
-        Holdem | WptHeadsUp | TexasHoldemBonus => {
-            // Best five of the two hole cards and the board; 0, 1 or 2 hole cards may play
-            // (§ 637a.11(k), § 677a.11(g)(2), § 647a.11(h)(2)).
-            need(game, "hole cards", hole.len(), |n| n == 2, "2")?;
-            need(
-                game,
-                "board cards",
-                board.len(),
-                |n| (3..=5).contains(&n),
-                "3 to 5",
-            )?;
-            let mut e = high(game, eval::best_hand(all).map_err(err)?);
-            if game != Holdem {
-                // The hole cards alone: Pocket Bonus (§ 677a.12(d)), Bonus wager (§ 647a.12(b)).
-                let hole2 = two_card::two_card(hole[0], hole[1]);
-                e.details.insert(
-                    "hole_cards".into(),
-                    serde_json::to_value(hole2).unwrap_or_default(),
-                );
-            }
-            Ok(e)
-        }
+        Holdem => hold_em(game, hole, board, all),
         Omaha | FiveCardOmaha | OmahaHiLo | FiveCardOmahaHiLo => {
             let n = if matches!(game, Omaha | OmahaHiLo) {
                 4
@@ -381,87 +379,161 @@ pub fn evaluate(game: GameId, hole: &[Card], board: &[Card]) -> Result<Evaluatio
                 details: serde_json::Map::new(),
             })
         }
-        LunarPoker => {
-            need(game, "cards", all.len(), |n| (5..=6).contains(&n), "5 or 6")?;
-            let h = lunar::lunar_hand(all).map_err(err)?;
-            let mut details = serde_json::Map::new();
-            details.insert("dealer_qualifies".into(), h.dealer_qualifies().into());
-            let sup = lunar::super_hand(&all[..5]).map_err(err)?;
-            details.insert("super_hand".into(), sup.map(kebab).into());
-            let desc = if h.category == lunar::LunarCategory::AceKing {
-                "Ace-king".to_string()
-            } else {
-                h.best.value.describe()
-            };
-            Ok(Evaluation {
-                game: game.id(),
-                section: game.section(),
-                value: ((h.category as u64) << 32) | h.best.value.0 as u64,
-                category: kebab(h.category).into(),
-                cards: h.best.cards,
-                description: desc,
-                low: None,
-                badugi: None,
-                details,
-            })
-        }
-        MississippiStud => {
-            need(game, "hole cards", hole.len(), |n| n == 2, "2")?;
-            need(game, "community cards", board.len(), |n| n == 3, "3")?;
-            let mut e = high(game, eval::best_hand(all).map_err(err)?);
-            let three = three_card::category3(board, true).map_err(err)?;
-            e.details
-                .insert("three_card_bonus".into(), kebab(three).into());
-            Ok(e)
-        }
-        Crazy4Poker => {
-            need(game, "cards", all.len(), |n| n == 5, "5")?;
-            let b = four_card::best_four(all).map_err(err)?;
-            let mut details = serde_json::Map::new();
-            details.insert("four_aces".into(), b.value.is_four_aces().into());
-            details.insert("dealer_qualifies".into(), b.value.dealer_qualifies().into());
-            Ok(Evaluation {
-                game: game.id(),
-                section: game.section(),
-                category: kebab(b.value.category()).into(),
-                value: b.value.0 as u64,
-                description: b.value.describe(),
-                cards: b.cards,
-                low: None,
-                badugi: None,
-                details,
-            })
-        }
-        Spanish21 => {
-            let t = spanish21::total(all, false).map_err(|e| e.to_string())?;
-            let mut details = serde_json::Map::new();
-            details.insert("soft".into(), t.soft.into());
-            details.insert("cards".into(), t.cards.into());
-            let bonus = spanish21::bonus_shape(all).map_err(|e| e.to_string())?;
-            details.insert("bonus".into(), bonus.map(kebab).into());
-            let (category, description) = match (t.blackjack, t.bust, t.soft) {
-                (true, _, _) => ("blackjack", "Blackjack".to_string()),
-                (_, true, _) => ("bust", format!("Bust ({})", t.total)),
-                (_, _, true) => ("soft-total", format!("Soft {}", t.total)),
-                _ => ("hard-total", format!("Hard {}", t.total)),
-            };
-            Ok(Evaluation {
-                game: game.id(),
-                section: game.section(),
-                cards: all.to_vec(),
-                category: category.into(),
-                value: if t.bust {
-                    0
-                } else {
-                    t.total as u64 + t.blackjack as u64
-                },
-                description,
-                low: None,
-                badugi: None,
-                details,
-            })
-        }
+        _ => Err(format!("{}: not a poker-room game", game.id())),
     }
+}
+
+/// Hold'em and the house-banked games dealt like it (WPT Heads-Up, Texas Hold 'Em Bonus).
+pub fn hold_em(
+    game: GameId,
+    hole: &[Card],
+    board: &[Card],
+    all: &[Card],
+) -> Result<Evaluation, String> {
+    use GameId::*;
+    // Best five of the two hole cards and the board; 0, 1 or 2 hole cards may play
+    // (§ 637a.11(k), § 677a.11(g)(2), § 647a.11(h)(2)).
+    need(game, "hole cards", hole.len(), |n| n == 2, "2")?;
+    need(
+        game,
+        "board cards",
+        board.len(),
+        |n| (3..=5).contains(&n),
+        "3 to 5",
+    )?;
+    let mut e = high(game, eval::best_hand(all).map_err(err)?);
+    if game != Holdem {
+        // The hole cards alone: Pocket Bonus (§ 677a.12(d)), Bonus wager (§ 647a.12(b)).
+        let hole2 = two_card::two_card(hole[0], hole[1]);
+        e.details.insert(
+            "hole_cards".into(),
+            serde_json::to_value(hole2).unwrap_or_default(),
+        );
+    }
+    Ok(e)
+}
+
+/// A game's ranking of one hand: the game, the player's cards, the board, and both as one.
+pub type Ranking = fn(GameId, &[Card], &[Card], &[Card]) -> Result<Evaluation, String>;
+
+/// A game's evaluation of one hand: the game, the player's cards and the board.
+pub type Evaluate = fn(GameId, &[Card], &[Card]) -> Result<Evaluation, String>;
+
+/// A one-deck house-banked game's hand: each card once, then `rank` (the game's own).
+pub fn one_deck(
+    game: GameId,
+    hole: &[Card],
+    board: &[Card],
+    rank: Ranking,
+) -> Result<Evaluation, String> {
+    one_of_each(hole, board)?;
+    with_all(hole, board, |all| rank(game, hole, board, all))
+}
+
+/// Lunar Poker (§ 589.11(e)): its categories, the dealer's qualification and the Super hand.
+pub fn lunar_poker(
+    game: GameId,
+    _hole: &[Card],
+    _board: &[Card],
+    all: &[Card],
+) -> Result<Evaluation, String> {
+    need(game, "cards", all.len(), |n| (5..=6).contains(&n), "5 or 6")?;
+    let h = lunar::lunar_hand(all).map_err(err)?;
+    let mut details = serde_json::Map::new();
+    details.insert("dealer_qualifies".into(), h.dealer_qualifies().into());
+    let sup = lunar::super_hand(&all[..5]).map_err(err)?;
+    details.insert("super_hand".into(), sup.map(kebab).into());
+    let desc = if h.category == lunar::LunarCategory::AceKing {
+        "Ace-king".to_string()
+    } else {
+        h.best.value.describe()
+    };
+    Ok(Evaluation {
+        game: game.id(),
+        section: game.section(),
+        value: ((h.category as u64) << 32) | h.best.value.0 as u64,
+        category: kebab(h.category).into(),
+        cards: h.best.cards,
+        description: desc,
+        low: None,
+        badugi: None,
+        details,
+    })
+}
+
+/// Mississippi Stud: the five cards, and the community cards' Three Card Bonus (§ 655a.12).
+pub fn mississippi_stud(
+    game: GameId,
+    hole: &[Card],
+    board: &[Card],
+    all: &[Card],
+) -> Result<Evaluation, String> {
+    need(game, "hole cards", hole.len(), |n| n == 2, "2")?;
+    need(game, "community cards", board.len(), |n| n == 3, "3")?;
+    let mut e = high(game, eval::best_hand(all).map_err(err)?);
+    let three = three_card::category3(board, true).map_err(err)?;
+    e.details
+        .insert("three_card_bonus".into(), kebab(three).into());
+    Ok(e)
+}
+
+/// Crazy 4 Poker: the best four cards of five (§ 657a.11).
+pub fn crazy_4_poker(
+    game: GameId,
+    _hole: &[Card],
+    _board: &[Card],
+    all: &[Card],
+) -> Result<Evaluation, String> {
+    need(game, "cards", all.len(), |n| n == 5, "5")?;
+    let b = four_card::best_four(all).map_err(err)?;
+    let mut details = serde_json::Map::new();
+    details.insert("four_aces".into(), b.value.is_four_aces().into());
+    details.insert("dealer_qualifies".into(), b.value.dealer_qualifies().into());
+    Ok(Evaluation {
+        game: game.id(),
+        section: game.section(),
+        category: kebab(b.value.category()).into(),
+        value: b.value.0 as u64,
+        description: b.value.describe(),
+        cards: b.cards,
+        low: None,
+        badugi: None,
+        details,
+    })
+}
+
+/// Spanish 21: a hand's total from a shoe of several decks, where a card may appear twice
+/// (§ 635a.7).
+pub fn spanish_21(game: GameId, hole: &[Card], board: &[Card]) -> Result<Evaluation, String> {
+    with_all(hole, board, |all| {
+        let t = spanish21::total(all, false).map_err(|e| e.to_string())?;
+        let mut details = serde_json::Map::new();
+        details.insert("soft".into(), t.soft.into());
+        details.insert("cards".into(), t.cards.into());
+        let bonus = spanish21::bonus_shape(all).map_err(|e| e.to_string())?;
+        details.insert("bonus".into(), bonus.map(kebab).into());
+        let (category, description) = match (t.blackjack, t.bust, t.soft) {
+            (true, _, _) => ("blackjack", "Blackjack".to_string()),
+            (_, true, _) => ("bust", format!("Bust ({})", t.total)),
+            (_, _, true) => ("soft-total", format!("Soft {}", t.total)),
+            _ => ("hard-total", format!("Hard {}", t.total)),
+        };
+        Ok(Evaluation {
+            game: game.id(),
+            section: game.section(),
+            cards: all.to_vec(),
+            category: category.into(),
+            value: if t.bust {
+                0
+            } else {
+                t.total as u64 + t.blackjack as u64
+            },
+            description,
+            low: None,
+            badugi: None,
+            details,
+        })
+    })
 }
 
 #[cfg(test)]

@@ -257,20 +257,9 @@ impl BankedEntry {
 impl DeckhandApp {
     /// The casino lets this game's hands be settled from their results (`[house.<game>]`).
     pub(super) fn results_offered(&self, r: &BankedRound) -> bool {
-        match r.game {
-            crate::rules::games::GameId::Crazy4Poker => {
-                self.house_rules().crazy4.results_by_category
-            }
-            crate::rules::games::GameId::MississippiStud => {
-                self.house_rules().mstud.results_by_category
-            }
-            crate::rules::games::GameId::WptHeadsUp => self.house_rules().wpt.results_by_category,
-            crate::rules::games::GameId::LunarPoker => self.house_rules().lunar.results_by_category,
-            crate::rules::games::GameId::TexasHoldemBonus => {
-                self.house_rules().thb.results_by_category
-            }
-            _ => true,
-        }
+        r.def()
+            .results
+            .is_none_or(|d| (d.offered)(&self.house_rules()))
     }
 
     /// The results step; false when the dealer keys the cards instead (the caller draws that).

@@ -52,6 +52,9 @@ impl DeckhandApp {
             return;
         };
         let up = r.dealer.first().copied();
+        let choices = self
+            .house_rules()
+            .of::<crate::rules::banked::spanish21::Rules>();
         if p.cover_card {
             let at = match p.cover_at {
                 Some(seat) => format!("on seat {seat}'s betting area"),
@@ -218,7 +221,7 @@ impl DeckhandApp {
                 // chips (§ 635a.8(b); `insurance_chip_unit_cents`).
                 let half = crate::rules::banked::spanish21::max_insurance(
                     r.ante(*seat),
-                    self.house_rules().spanish21.insurance_chip_unit_cents,
+                    choices.insurance_chip_unit_cents,
                 );
                 title(ui, &format!("Seat {seat}: insurance?"));
                 body(
@@ -245,14 +248,14 @@ impl DeckhandApp {
                         );
                     }
                     // § 635a.8(e): only where the Rules Submission selects it.
-                    if self.house_rules().spanish21.even_money_offered
+                    if choices.even_money_offered
                         && p.blackjack(*seat)
                         && choice(ui, &format!("Even money · {}", money(r.ante(*seat))))
                     {
                         send(cmds, Command21::EvenMoney { seat: *seat });
                     }
                 });
-                if self.house_rules().spanish21.even_money_offered && p.blackjack(*seat) {
+                if choices.even_money_offered && p.blackjack(*seat) {
                     body(
                         ui,
                         "A Blackjack may take even money instead: pay the Spanish 21 Wager 1 to 1 now and remove the player's cards.",

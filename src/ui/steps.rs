@@ -57,7 +57,7 @@ impl DeckhandApp {
                 "Inspect the decks for the shoe".into(),
                 format!(
                     "Inspect the {} decks for defects and remove the 10 of each suit from each deck: 48 cards a deck. Tear each 10 in half and put the halves in the box the decks came from (§ 635a.4(b)).",
-                    self.house_rules().spanish21.decks
+                    self.house_rules().of::<crate::rules::banked::spanish21::Rules>().decks
                 ),
                 "Decks inspected",
                 confirm(Confirm::DecksInspected),

@@ -19,6 +19,7 @@
 mod approvals;
 pub mod by_result;
 pub mod crazy4;
+mod house;
 pub mod least_limit;
 pub mod lunar;
 pub mod mstud;
@@ -32,6 +33,7 @@ pub mod thb;
 pub mod wpt;
 
 pub use approvals::{Approvals, DEFAULT_SUPERVISOR_OVER, DEFAULT_VALIDATE_OVER, Signer};
+pub use house::{Choices, House, HouseRules, complete, defaults};
 pub use settle_error::{SettleError, err};
 
 use crate::rules::cards::{Card, parse_cards, parse_multi_deck};
@@ -737,106 +739,6 @@ pub fn check_seats(
     Ok(())
 }
 
-/// Every game's choices from the configuration, overridable per round.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct HouseRules {
-    /// Payouts are rounded down to a multiple of this many cents (the texts are silent).
-    pub rounding_unit_cents: Cents,
-    #[serde(rename = "wpt-heads-up")]
-    pub wpt: wpt::Rules,
-    #[serde(rename = "texas-holdem-bonus")]
-    pub thb: thb::Rules,
-    #[serde(rename = "lunar-poker")]
-    pub lunar: lunar::Rules,
-    #[serde(rename = "spanish-21")]
-    pub spanish21: spanish21::Rules,
-    #[serde(rename = "mississippi-stud")]
-    pub mstud: mstud::Rules,
-    #[serde(rename = "crazy-4-poker")]
-    pub crazy4: crazy4::Rules,
-}
-
-impl Default for HouseRules {
-    fn default() -> HouseRules {
-        HouseRules {
-            rounding_unit_cents: 1,
-            wpt: Default::default(),
-            thb: Default::default(),
-            lunar: Default::default(),
-            spanish21: Default::default(),
-            mstud: Default::default(),
-            crazy4: Default::default(),
-        }
-    }
-}
-
-impl HouseRules {
-    /// Checks every choice against the paytables and the regulation's floors.
-    pub fn validate(&self, p: &Paytables) -> Result<(), String> {
-        if self.rounding_unit_cents < 1 {
-            return Err("house.rounding_unit_cents: at least 1".into());
-        }
-        for d in crate::rules::registry::GAMES {
-            if let Some(b) = d.banked {
-                (b.validate)(self, p).map_err(|e| format!("house.{}.{e}", d.id))?;
-            }
-        }
-        Ok(())
-    }
-}
-
-impl HouseRules {
-    /// Checks one game's choices against the paytables.
-    pub fn validate_game(
-        &self,
-        game: crate::rules::games::GameId,
-        p: &Paytables,
-    ) -> Result<(), String> {
-        if self.rounding_unit_cents < 1 {
-            return Err("house.rounding_unit_cents: at least 1".into());
-        }
-        let banked = game
-            .def()
-            .banked
-            .ok_or_else(|| format!("{} is not a house-banked game", game.id()))?;
-        (banked.validate)(self, p).map_err(|e| format!("house.{}.{e}", game.id()))
-    }
-}
-
-/// What a house-banked table settles by: the casino's choices (paytable letters, limits,
-/// readings of silent text) and the paytables of its game, snapshotted into the journal when the
-/// table opens (`TableSetup::house`), so a round is settled and replayed by the rules in force.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct House {
-    pub rules: HouseRules,
-    pub paytables: Paytables,
-    /// The payouts that wait for a signature.
-    #[serde(default)]
-    pub approvals: Approvals,
-}
-
-impl House {
-    /// The game's choices, checked, with only its own paytables.
-    pub fn for_game(
-        game: crate::rules::games::GameId,
-        rules: &HouseRules,
-        paytables: &Paytables,
-    ) -> Result<House, String> {
-        rules.validate_game(game, paytables)?;
-        Ok(House {
-            rules: rules.clone(),
-            paytables: paytables.of_game(game.id()),
-            approvals: Approvals::default(),
-        })
-    }
-
-    /// The embedded paytables and the default choices (the configuration's defaults).
-    pub fn default_for(game: crate::rules::games::GameId) -> Result<House, String> {
-        House::for_game(game, &HouseRules::default(), &Paytables::embedded()?)
-    }
-}
-
 /// Checks a chosen table exists.
 pub fn check_table(
     p: &Paytables,
@@ -876,6 +778,17 @@ pub struct BankedGame {
     /// A seat's decisions (multiples of the Ante, by phase) as the settlement's input names
     /// them.
     pub decisions: fn(&round::BankedRound, u8, &mut serde_json::Value),
+    /// Its `[house.<id>]` table taken by its `Rules` and completed with their defaults
+    /// (`complete::<Rules>`).
+    pub choices: fn(&serde_json::Value) -> Result<serde_json::Value, String>,
+    /// Its `Rules`' defaults as a table (`defaults::<Rules>`).
+    pub default_choices: fn() -> serde_json::Value,
+    /// Its embedded paytables file, name and text (`assets/paytables/<id>.toml`); a casino's
+    /// `[paytables] dir` may replace it.
+    pub paytables: (&'static str, &'static str),
+    /// One hand ranked as its paytables read it (`deckhand eval`, the results' categories):
+    /// the player's cards and the community cards.
+    pub evaluate: crate::rules::games::Evaluate,
 }
 
 impl std::fmt::Debug for BankedGame {

@@ -65,6 +65,10 @@ impl Default for Rules {
     }
 }
 
+impl super::Choices for Rules {
+    const GAME: crate::rules::games::GameId = crate::rules::games::GameId::MississippiStud;
+}
+
 impl Rules {
     pub fn validate(&self, p: &Paytables) -> Result<(), String> {
         if self.payout_limit_cents > super::MAX_AMOUNT {
@@ -589,6 +593,7 @@ pub const RESULTS: super::round::ResultsDef = super::round::ResultsDef {
     second: None,
     below_qualifying: &[],
     section: "§ 655a.11(i)",
+    offered: |h| h.of::<Rules>().results_by_category,
 };
 
 const fn result(
@@ -604,8 +609,17 @@ pub const BANKED: super::BankedGame = super::BankedGame {
     round: &ROUND,
     pay_lines: PAY_LINES,
     settle: settle_value,
-    validate: |h, p| h.mstud.validate(p),
+    validate: |h, p| h.of::<Rules>().validate(p),
     decisions,
+    choices: super::complete::<Rules>,
+    default_choices: super::defaults::<Rules>,
+    evaluate: |g, hole, board| {
+        crate::rules::games::one_deck(g, hole, board, crate::rules::games::mississippi_stud)
+    },
+    paytables: (
+        "mississippi-stud.toml",
+        include_str!("../../../assets/paytables/mississippi-stud.toml"),
+    ),
 };
 
 /// The wagers and the pay-line ids each understands.
@@ -733,8 +747,8 @@ fn folded_hand_stays(_: &super::HouseRules, w: &super::round::Wagers) -> bool {
 /// The side wagers the casino may leave out of its Rules Submission.
 fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {
     match key {
-        "three_card_bonus" if !r.mstud.three_card_bonus_offered => Some("§ 655a.7(d)(4)"),
-        "progressive" if !r.mstud.progressive_offered => Some("§ 655a.7(d)(3)"),
+        "three_card_bonus" if !r.of::<Rules>().three_card_bonus_offered => Some("§ 655a.7(d)(4)"),
+        "progressive" if !r.of::<Rules>().progressive_offered => Some("§ 655a.7(d)(3)"),
         _ => None,
     }
 }
@@ -748,7 +762,7 @@ fn settle_value(
     paytables: &super::paytable::Paytables,
     rounding: crate::rules::Cents,
 ) -> Result<super::Settlement, super::SettleError> {
-    let r: Rules = super::merged(&rules.mstud, overrides)?;
+    let r: Rules = super::merged(&rules.of::<Rules>(), overrides)?;
     settle(&super::parse(body)?, &r, paytables, rounding)
 }
 

@@ -224,33 +224,13 @@ pub const FOUR_CARD: &[&str] = &[
     "queens-or-better",
 ];
 
-/// The six embedded files.
-pub const EMBEDDED: &[(&str, &str)] = &[
-    (
-        "wpt-heads-up.toml",
-        include_str!("../../../assets/paytables/wpt-heads-up.toml"),
-    ),
-    (
-        "texas-holdem-bonus.toml",
-        include_str!("../../../assets/paytables/texas-holdem-bonus.toml"),
-    ),
-    (
-        "lunar-poker.toml",
-        include_str!("../../../assets/paytables/lunar-poker.toml"),
-    ),
-    (
-        "spanish-21.toml",
-        include_str!("../../../assets/paytables/spanish-21.toml"),
-    ),
-    (
-        "mississippi-stud.toml",
-        include_str!("../../../assets/paytables/mississippi-stud.toml"),
-    ),
-    (
-        "crazy-4-poker.toml",
-        include_str!("../../../assets/paytables/crazy-4-poker.toml"),
-    ),
-];
+/// The embedded files, each house-banked game's own (`BankedGame::paytables`), file name and
+/// text, in the registry's order.
+pub fn embedded_files() -> impl Iterator<Item = (&'static str, &'static str)> {
+    crate::rules::registry::GAMES
+        .iter()
+        .filter_map(|d| d.banked.map(|b| b.paytables))
+}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -336,7 +316,7 @@ impl Paytables {
     /// that passed its tests; a failure is still reported, never a panic.
     pub fn embedded() -> Result<Paytables, String> {
         let mut p = Paytables::default();
-        for (name, text) in EMBEDDED {
+        for (name, text) in embedded_files() {
             p.add_file(name, text)?;
         }
         p.check_complete()?;
@@ -540,7 +520,7 @@ mod tests {
 
     #[test]
     fn malformed_files_name_file_line_and_problem() {
-        let good = EMBEDDED[0].1;
+        let good = embedded_files().next().unwrap().1;
         let e = bad(&good.replace("\"500 to 1\"", "\"5OO to 1\""));
         let line = good
             .lines()
@@ -577,7 +557,8 @@ mod tests {
     #[test]
     fn a_folder_replaces_one_game() {
         let dir = tempfile::tempdir().unwrap();
-        let text = EMBEDDED[5].1.replace(
+        let crazy4 = embedded_files().find(|(name, _)| *name == "crazy-4-poker.toml");
+        let text = crazy4.unwrap().1.replace(
             "{ hand = \"four-aces\", pays = \"200 to 1\" }",
             "{ hand = \"four-aces\", pays = \"250 to 1\" }",
         );

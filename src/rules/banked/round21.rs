@@ -427,7 +427,7 @@ impl BankedRound {
     /// (§ 635a.11(c)).
     pub fn with_resplits(mut self, rules: Option<&super::HouseRules>) -> BankedRound {
         if let (Some(p), Some(r)) = (self.s21.as_mut(), rules) {
-            p.resplits = Some(r.spanish21.resplits);
+            p.resplits = Some(r.of::<crate::rules::banked::spanish21::Rules>().resplits);
         }
         self
     }

@@ -248,7 +248,7 @@ fn a_box_splits_again_as_often_as_the_rules_submission_allows() {
     let c = |s: &str| parse_cards(s).unwrap()[0];
     for more in [0u8, 1, 2] {
         let mut rules = super::super::HouseRules::default();
-        rules.spanish21.resplits = more;
+        rules.edit(|g: &mut crate::rules::banked::spanish21::Rules| g.resplits = more);
         let mut r = round_with(&[1], Some(&rules));
         dealt(&mut r, vec![(1, vec![c("8s"), c("8d")])], c("6c"));
         let eights = ["8h", "8c", "8s", "8d"];

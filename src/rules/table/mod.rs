@@ -352,7 +352,7 @@ impl Table {
         if self.shoe_game() {
             let decks = self.house().map_or_else(
                 || crate::rules::banked::spanish21::Rules::default().decks,
-                |h| h.rules.spanish21.decks,
+                |h| h.rules.of::<crate::rules::banked::spanish21::Rules>().decks,
             );
             48 * u16::from(decks)
         } else {

@@ -67,6 +67,10 @@ impl Default for Rules {
     }
 }
 
+impl super::Choices for Rules {
+    const GAME: crate::rules::games::GameId = crate::rules::games::GameId::Crazy4Poker;
+}
+
 impl Rules {
     pub fn validate(&self, p: &Paytables) -> Result<(), String> {
         if self.progressive_reset_cents > super::MAX_AMOUNT {
@@ -556,8 +560,17 @@ pub const BANKED: super::BankedGame = super::BankedGame {
     round: &ROUND,
     pay_lines: PAY_LINES,
     settle: settle_value,
-    validate: |h, p| h.crazy4.validate(p),
+    validate: |h, p| h.of::<Rules>().validate(p),
     decisions,
+    choices: super::complete::<Rules>,
+    default_choices: super::defaults::<Rules>,
+    evaluate: |g, hole, board| {
+        crate::rules::games::one_deck(g, hole, board, crate::rules::games::crazy_4_poker)
+    },
+    paytables: (
+        "crazy-4-poker.toml",
+        include_str!("../../../../assets/paytables/crazy-4-poker.toml"),
+    ),
 };
 
 /// The wagers and the pay-line ids each understands.
@@ -615,7 +628,7 @@ pub const ROUND: Def = Def {
     }],
     deal_note: "",
     // § 657a.11(c): the folded hands are collected before the reveal.
-    folded_hands_keyed: |h, _| h.crazy4.envy_from_folded,
+    folded_hands_keyed: |h, _| h.of::<Rules>().envy_from_folded,
     stub: Some(super::round::Stub {
         after: super::round::StubAfter::Deal,
         board: &[],
@@ -635,8 +648,8 @@ pub const ROUND: Def = Def {
 /// The side wagers the casino may leave out of its Rules Submission.
 fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {
     match key {
-        "queens_up" if !r.crazy4.queens_up_offered => Some("§ 657a.7(d)(2)"),
-        "progressive" if !r.crazy4.progressive_offered => Some("§ 657a.7(d)(3)"),
+        "queens_up" if !r.of::<Rules>().queens_up_offered => Some("§ 657a.7(d)(2)"),
+        "progressive" if !r.of::<Rules>().progressive_offered => Some("§ 657a.7(d)(3)"),
         _ => None,
     }
 }
@@ -650,7 +663,7 @@ fn settle_value(
     paytables: &super::paytable::Paytables,
     rounding: crate::rules::Cents,
 ) -> Result<super::Settlement, super::SettleError> {
-    let r: Rules = super::merged(&rules.crazy4, overrides)?;
+    let r: Rules = super::merged(&rules.of::<Rules>(), overrides)?;
     settle(&super::parse(body)?, &r, paytables, rounding)
 }
 

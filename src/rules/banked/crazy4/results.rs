@@ -140,6 +140,7 @@ pub const RESULTS: super::super::round::ResultsDef = super::super::round::Result
     second: None,
     below_qualifying: &[],
     section: "§ 657a.11(c)",
+    offered: |h| h.of::<super::Rules>().results_by_category,
 };
 
 const fn category(

@@ -62,6 +62,10 @@ impl Default for Rules {
     }
 }
 
+impl super::Choices for Rules {
+    const GAME: crate::rules::games::GameId = crate::rules::games::GameId::LunarPoker;
+}
+
 impl Rules {
     pub fn validate(&self, p: &Paytables) -> Result<(), String> {
         super::check_table(p, GAME, "instant", "instant", &self.instant)?;
@@ -601,8 +605,17 @@ pub const BANKED: super::BankedGame = super::BankedGame {
     round: &ROUND,
     pay_lines: PAY_LINES,
     settle: settle_value,
-    validate: |h, p| h.lunar.validate(p),
+    validate: |h, p| h.of::<Rules>().validate(p),
     decisions,
+    choices: super::complete::<Rules>,
+    default_choices: super::defaults::<Rules>,
+    evaluate: |g, hole, board| {
+        crate::rules::games::one_deck(g, hole, board, crate::rules::games::lunar_poker)
+    },
+    paytables: (
+        "lunar-poker.toml",
+        include_str!("../../../../assets/paytables/lunar-poker.toml"),
+    ),
 };
 
 /// The wagers and the pay-line ids each understands.
@@ -707,7 +720,7 @@ pub const ROUND: Def = Def {
 /// The side wagers the casino may leave out of its Rules Submission.
 fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {
     match key {
-        "super" if !r.lunar.super_offered => Some("§ 589.7(c)(2)"),
+        "super" if !r.of::<Rules>().super_offered => Some("§ 589.7(c)(2)"),
         _ => None,
     }
 }
@@ -721,7 +734,7 @@ fn settle_value(
     paytables: &super::paytable::Paytables,
     rounding: crate::rules::Cents,
 ) -> Result<super::Settlement, super::SettleError> {
-    let r: Rules = super::merged(&rules.lunar, overrides)?;
+    let r: Rules = super::merged(&rules.of::<Rules>(), overrides)?;
     settle(&super::parse(body)?, &r, paytables, rounding)
 }
 

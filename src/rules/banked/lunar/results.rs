@@ -73,6 +73,7 @@ pub const RESULTS: ResultsDef = ResultsDef {
     // No hand is below ace-king, the least a qualifying dealer holds.
     below_qualifying: &["no-hand"],
     section: "§ 589.11(e)",
+    offered: |h| h.of::<super::Rules>().results_by_category,
 };
 
 /// A seat's hand tapped: the category in words, for the settlement's hand column.

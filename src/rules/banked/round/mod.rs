@@ -1020,7 +1020,7 @@ impl BankedRound {
             .collect();
         super::lunar::settle_lock_in(
             &seats,
-            &house.rules.lunar,
+            &house.rules.of::<super::lunar::Rules>(),
             &house.paytables,
             house.rules.rounding_unit_cents,
         )

@@ -65,6 +65,9 @@ pub struct ResultsDef {
     /// lose, and no comparison is tapped (Lunar Poker's no hand against ace-king or better).
     pub below_qualifying: &'static [&'static str],
     pub section: &'static str,
+    /// The casino lets the hands be settled from their results (the game's `[house.<id>]`
+    /// `results_by_category`); otherwise the dealer keys every hand's cards.
+    pub offered: fn(&crate::rules::banked::HouseRules) -> bool,
 }
 
 impl ResultsDef {

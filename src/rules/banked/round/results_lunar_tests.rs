@@ -300,7 +300,9 @@ fn the_hand_declared_at_lock_in_stays_and_a_results_round_without_the_setting_is
         vec![(2, result("no-hand", Some(Versus::Loses), None))],
     );
     let mut house = House::default_for(GameId::LunarPoker).unwrap();
-    house.rules.lunar.results_by_category = false;
+    house
+        .rules
+        .edit(|g: &mut crate::rules::banked::lunar::Rules| g.results_by_category = false);
     let refused = r.clone();
     let e = refused
         .decide(

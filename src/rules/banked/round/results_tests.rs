@@ -255,7 +255,9 @@ fn results_are_refused_where_the_hands_pay_a_progressive_or_the_game_has_none() 
 fn a_casino_that_keys_every_card_refuses_a_settlement_from_results() {
     let mut r = at_the_cards(1);
     let mut house = crate::rules::banked::House::default_for(GameId::Crazy4Poker).unwrap();
-    house.rules.crazy4.results_by_category = false;
+    house
+        .rules
+        .edit(|g: &mut crate::rules::banked::crazy4::Rules| g.results_by_category = false);
     let cmd = cards_cmd(
         vec![],
         Results {

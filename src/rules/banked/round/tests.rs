@@ -3,6 +3,10 @@
 use super::*;
 use crate::rules::cards::parse_cards;
 
+/// Lunar Poker's lock-in, draws, declarations and force.
+#[path = "lunar_round_tests.rs"]
+mod lunar_round;
+
 fn wagers(list: &[(&str, Cents)]) -> BTreeMap<String, Cents> {
     list.iter().map(|(k, v)| (k.to_string(), *v)).collect()
 }
@@ -116,15 +120,20 @@ fn the_posted_ante_limits_hold() {
 #[test]
 fn a_side_wager_the_casino_does_not_offer_is_refused() {
     let mut rules = crate::rules::banked::HouseRules::default();
-    rules.thb.five_card_bonus_offered = false;
-    rules.thb.progressive_offered = false;
+    use crate::rules::banked::{crazy4, lunar, mstud, spanish21, thb, wpt};
     // § 647a.7(d)(2): the Texas Hold 'Em Bonus Wager, where the casino does not offer it.
-    rules.thb.bonus_offered = false;
-    rules.wpt.trips_plus_offered = false;
-    rules.mstud.three_card_bonus_offered = false;
-    rules.crazy4.queens_up_offered = false;
-    rules.lunar.super_offered = false;
-    rules.spanish21.match_the_dealer_offered = false;
+    rules.edit(|g: &mut thb::Rules| {
+        (
+            g.five_card_bonus_offered,
+            g.progressive_offered,
+            g.bonus_offered,
+        ) = (false, false, false)
+    });
+    rules.edit(|g: &mut wpt::Rules| g.trips_plus_offered = false);
+    rules.edit(|g: &mut mstud::Rules| g.three_card_bonus_offered = false);
+    rules.edit(|g: &mut crazy4::Rules| g.queens_up_offered = false);
+    rules.edit(|g: &mut lunar::Rules| g.super_offered = false);
+    rules.edit(|g: &mut spanish21::Rules| g.match_the_dealer_offered = false);
     for (game, key, section) in [
         (GameId::TexasHoldemBonus, "fchb_player", "§ 647a.7(d)(4)"),
         (GameId::TexasHoldemBonus, "fchb_dealer", "§ 647a.7(d)(4)"),
@@ -405,195 +414,6 @@ fn wpt_raises_once_and_mississippi_stops_at_the_fold() {
     assert!(BankedRound::start(GameId::Spanish21, Dealing::ManualShoe, &[8]).is_err());
 }
 
-#[test]
-fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
-    let c = |s: &str| parse_cards(s).unwrap();
-    let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
-    r.run(&BankedCommand::Wagers {
-        seat: 1,
-        wagers: wagers(&[("ante", 500)]),
-    })
-    .unwrap();
-    r.run(&BankedCommand::Wagers {
-        seat: 2,
-        wagers: wagers(&[("ante", 500), ("super", 100)]),
-    })
-    .unwrap();
-    r.run(&BankedCommand::NoMoreBets).unwrap();
-    r.run(&BankedCommand::Dealt).unwrap();
-    r.run(&BankedCommand::Declare {
-        seat: 1,
-        instant: true,
-    })
-    .unwrap();
-    r.run(&BankedCommand::Draw {
-        seat: 2,
-        kind: DrawKind::Buy,
-    })
-    .unwrap();
-    let seats: Vec<(u8, bool)> = r
-        .lock_in_seats()
-        .iter()
-        .map(|s| (s.seat, s.declared))
-        .collect();
-    assert_eq!(seats, [(1, true), (2, false)]);
-    let e = r.run(&BankedCommand::Revealed).unwrap_err();
-    assert!(e.contains("§ 589.11(c)"), "{e}");
-    let locked = |cards: Vec<(u8, Vec<Card>)>| BankedCommand::LockIn { cards };
-    let e = r.run(&locked(vec![])).unwrap_err();
-    assert!(e.contains("seat 1 declared: key its five cards"), "{e}");
-    let e = r
-        .run(&locked(vec![
-            (1, c("9s 8s 7s 6s 5s")),
-            (2, c("Ah Kd 7c 4h 2c")),
-        ]))
-        .unwrap_err();
-    assert!(e.contains("seat 2 did not declare"), "{e}");
-    r.run(&BankedCommand::LockIn {
-        cards: vec![(1, c("9s 8s 7s 6s 5s"))],
-    })
-    .unwrap();
-    // The rules settled the instant payout and the Super Wager; the dealer pays them first.
-    let settled: Vec<(u8, &str)> = r
-        .lock_in
-        .iter()
-        .flat_map(|l| l.results.iter())
-        .map(|w| (w.seat, w.wager.as_str()))
-        .collect();
-    assert!(
-        settled.contains(&(1, "ante")) && settled.contains(&(2, "super")),
-        "{settled:?}"
-    );
-    assert!(r.run(&BankedCommand::Revealed).is_err());
-    r.run(&BankedCommand::LockInPaid).unwrap();
-    assert_eq!(r.step, BankedStep::Decide { phase: 1, seat: 2 });
-    // A void round from here returns only what is still on the layout: seat 1's Ante was
-    // settled with its instant payout, seat 2's Super collected; seat 2's Options fee stays.
-    assert_eq!(r.refunds(), vec![(1, 0), (2, 500 + 500)]);
-    r.run(&BankedCommand::Decide {
-        seat: 2,
-        multiple: 2,
-    })
-    .unwrap();
-    r.run(&BankedCommand::Revealed).unwrap();
-    // The declared hand was settled on the cards keyed at lock-in.
-    let cards = |one: &str| BankedCommand::Cards {
-        seats: vec![(1, c(one)), (2, c("Ah Kd 7c 4h 2c"))],
-        dealer: c("Qs Jd 8c 6h 2d"),
-        community: vec![],
-        draws: vec![(2, vec![], c("3d"))],
-        meters: Default::default(),
-        system_draw: None,
-        read: vec![],
-        results: None,
-    };
-    let e = r.run(&cards("9h 8h 7h 6h 5h")).unwrap_err();
-    assert!(
-        e.contains("keyed when all decisions were locked in: 9s 8s 7s 6s 5s"),
-        "{e}"
-    );
-    r.run(&cards("9s 8s 7s 6s 5s")).unwrap();
-}
-
-#[test]
-fn lunar_draws_declarations_and_the_force_are_checked() {
-    let c = |s: &str| parse_cards(s).unwrap();
-    // Lunar Poker's layout has five betting positions (§ 589.2(a)).
-    let e = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 6]).unwrap_err();
-    assert!(e.contains("positions 1 to 5 (§ 589.2(a))"), "{e}");
-    let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
-    for s in [1, 2] {
-        r.run(&BankedCommand::Wagers {
-            seat: s,
-            wagers: wagers(&[("ante", 500)]),
-        })
-        .unwrap();
-    }
-    r.run(&BankedCommand::NoMoreBets).unwrap();
-    r.run(&BankedCommand::Dealt).unwrap();
-    let e = r
-        .run(&BankedCommand::Declare {
-            seat: 1,
-            instant: false,
-        })
-        .unwrap_err();
-    assert!(e.contains("no Super Wager"), "{e}");
-    r.run(&BankedCommand::Draw {
-        seat: 1,
-        kind: DrawKind::Exchange,
-    })
-    .unwrap();
-    r.run(&BankedCommand::Decide {
-        seat: 2,
-        multiple: 2,
-    })
-    .unwrap();
-    r.run(&BankedCommand::Revealed).unwrap();
-    assert_eq!(r.step, BankedStep::Decide { phase: 1, seat: 1 });
-    r.run(&BankedCommand::Decide {
-        seat: 1,
-        multiple: 2,
-    })
-    .unwrap();
-    r.run(&BankedCommand::Revealed).unwrap();
-    assert_eq!(r.step, BankedStep::Cards);
-    let cards = |gave: &str, drew: &str| BankedCommand::Cards {
-        seats: vec![(1, c("Kc 9d 7h 4s 2c")), (2, c("Ah Ad 8h 5s 3c"))],
-        dealer: c("Qs Jd 8c 6h 2d"),
-        community: vec![],
-        draws: vec![(1, c(gave), c(drew))],
-        meters: Default::default(),
-        system_draw: None,
-        read: vec![],
-        results: None,
-    };
-    // One card is not an exchange; the count dealt matches the count given up.
-    let e = r.run(&cards("2c", "Ks")).unwrap_err();
-    assert!(e.contains("two to five cards, not 1"), "{e}");
-    let e = r.run(&cards("2c 4s", "Ks")).unwrap_err();
-    // § 589.11(d): an exchange is keyed as two to five cards given up (above) and as many
-    // dealt in their place; then only the drawer folds or bets (the phase-1 step above).
-    assert!(e.contains("2 cards given up, so 2 are dealt"), "{e}");
-    let e = r.run(&cards("2c Ts", "Ks Kd")).unwrap_err();
-    assert!(e.contains("10♠ is not among his cards"), "{e}");
-    let e = r.run(&cards("2c 4s", "Ks Ah")).unwrap_err();
-    assert!(e.contains("already in play"), "{e}");
-    r.run(&cards("2c 4s", "Ks Kd")).unwrap();
-    // Queen high: the dealer does not qualify, both Bet players may force.
-    assert_eq!(r.step, BankedStep::Decide { phase: 2, seat: 1 });
-    r.run(&BankedCommand::Decide {
-        seat: 1,
-        multiple: 0,
-    })
-    .unwrap();
-    r.run(&BankedCommand::Decide {
-        seat: 2,
-        multiple: 1,
-    })
-    .unwrap();
-    assert_eq!(r.step, BankedStep::Reveal { phase: 2 });
-    assert!(r.run(&BankedCommand::Revealed).is_err());
-    let e = r
-        .run(&BankedCommand::Replacement { card: c("Kd")[0] })
-        .unwrap_err();
-    assert!(e.contains("already in play"), "{e}");
-    r.run(&BankedCommand::Replacement { card: c("Ac")[0] })
-        .unwrap();
-    // The replacement completes the round: the rules settled it.
-    assert!(r.settlement.is_some(), "{:?}", r.step);
-    assert!(matches!(r.step, BankedStep::Pay { .. }));
-    let v = r.settle_input(&BTreeMap::new());
-    assert_eq!(v["dealer_replacement"], "Ac");
-    assert_eq!(v["seats"][0]["draw"]["exchange"]["discard"], "2c 4s");
-    assert_eq!(v["seats"][0]["force"], false);
-    assert_eq!(v["seats"][1]["force"], true);
-    // Seat 1: Ante, draw fee and Bet; seat 2: Ante, Bet and forcing fee.
-    assert_eq!(
-        r.refunds(),
-        vec![(1, 500 + 500 + 1000), (2, 500 + 1000 + 500)]
-    );
-}
-
 /// Every event survives the journal: wrapped in the table's event, to JSON and back, equal
 /// (a field named like the table event's tag would not).
 #[test]
@@ -749,7 +569,8 @@ fn a_folded_crazy_4_hand_is_not_keyed_unless_the_house_counts_it() {
     assert!(again.settlement.is_some());
 
     let mut counts = house.clone();
-    counts.rules.crazy4.envy_from_folded = true;
+    let folded_counted = |g: &mut crate::rules::banked::crazy4::Rules| g.envy_from_folded = true;
+    counts.rules.edit(folded_counted);
     assert!(r.needs_cards(3, Some(&counts)));
     let e = r.decide(&only_seat_1, Some(&counts)).unwrap_err();
     assert!(e.contains("seat 3: its 5 cards are keyed"), "{e}");
@@ -990,7 +811,7 @@ fn a_seat_whose_wagers_are_lost_plays_no_further_and_every_wager_loses() {
 #[test]
 fn adjacent_boxes_of_one_player_up_to_the_limit() {
     let mut rules = crate::rules::banked::HouseRules::default();
-    rules.wpt.boxes_per_player = 2;
+    rules.edit(|g: &mut crate::rules::banked::wpt::Rules| g.boxes_per_player = 2);
     let mut r = BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2, 3, 5])
         .unwrap()
         .with_boxes(Some(&rules));

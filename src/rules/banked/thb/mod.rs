@@ -103,6 +103,10 @@ impl Default for Rules {
     }
 }
 
+impl super::Choices for Rules {
+    const GAME: crate::rules::games::GameId = crate::rules::games::GameId::TexasHoldemBonus;
+}
+
 impl Rules {
     pub fn validate(&self, p: &Paytables) -> Result<(), String> {
         if self.payout_limit_cents > super::MAX_AMOUNT {
@@ -873,8 +877,17 @@ pub const BANKED: super::BankedGame = super::BankedGame {
     round: &ROUND,
     pay_lines: PAY_LINES,
     settle: settle_value,
-    validate: |h, p| h.thb.validate(p),
+    validate: |h, p| h.of::<Rules>().validate(p),
     decisions,
+    choices: super::complete::<Rules>,
+    default_choices: super::defaults::<Rules>,
+    evaluate: |g, hole, board| {
+        crate::rules::games::one_deck(g, hole, board, crate::rules::games::hold_em)
+    },
+    paytables: (
+        "texas-holdem-bonus.toml",
+        include_str!("../../../../assets/paytables/texas-holdem-bonus.toml"),
+    ),
 };
 
 /// The wagers and the pay-line ids each understands.
@@ -994,10 +1007,10 @@ pub const ROUND: Def = Def {
 /// The side wagers the casino may leave out of its Rules Submission.
 fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {
     match key {
-        "bonus" if !r.thb.bonus_offered => Some("§ 647a.7(d)(2)"),
-        "progressive" if !r.thb.progressive_offered => Some("§ 647a.7(d)(3)"),
-        "fchb_player" if !r.thb.five_card_bonus_offered => Some("§ 647a.7(d)(4)"),
-        "fchb_dealer" if !r.thb.five_card_bonus_offered => Some("§ 647a.7(d)(4)"),
+        "bonus" if !r.of::<Rules>().bonus_offered => Some("§ 647a.7(d)(2)"),
+        "progressive" if !r.of::<Rules>().progressive_offered => Some("§ 647a.7(d)(3)"),
+        "fchb_player" if !r.of::<Rules>().five_card_bonus_offered => Some("§ 647a.7(d)(4)"),
+        "fchb_dealer" if !r.of::<Rules>().five_card_bonus_offered => Some("§ 647a.7(d)(4)"),
         _ => None,
     }
 }
@@ -1024,7 +1037,7 @@ fn void_keeps(id: &str, _: &super::HouseRules) -> Option<super::round::VoidSettl
 /// top line) by the table's paytable, under § 647a.12(c)'s limit as at the round's end.
 fn settle_void(r: &super::round::BankedRound, house: &super::House) -> Result<Settlement, String> {
     let v = r.void.as_ref().ok_or("the round is not void")?;
-    let rules = &house.rules.thb;
+    let rules = &house.rules.of::<Rules>();
     let mut l = Ledger::new(&house.paytables, GAME, house.rules.rounding_unit_cents);
     let t = l
         .table("bonus", &rules.bonus)
@@ -1075,7 +1088,7 @@ fn settle_value(
     paytables: &super::paytable::Paytables,
     rounding: crate::rules::Cents,
 ) -> Result<super::Settlement, super::SettleError> {
-    let r: Rules = super::merged(&rules.thb, overrides)?;
+    let r: Rules = super::merged(&rules.of::<Rules>(), overrides)?;
     settle(&super::parse(body)?, &r, paytables, rounding)
 }
 

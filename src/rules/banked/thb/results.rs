@@ -21,6 +21,7 @@ pub const RESULTS: super::super::round::ResultsDef = super::super::round::Result
     second: None,
     below_qualifying: &[],
     section: "§ 647a.11(h)",
+    offered: |h| h.of::<super::Rules>().results_by_category,
 };
 
 /// A round settled from results: the casino allows it, and no wager paid on the cards is on

@@ -97,6 +97,10 @@ impl Default for Rules {
     }
 }
 
+impl super::Choices for Rules {
+    const GAME: crate::rules::games::GameId = crate::rules::games::GameId::WptHeadsUp;
+}
+
 impl Rules {
     pub fn validate(&self, p: &Paytables) -> Result<(), String> {
         if !(1..=6).contains(&self.boxes_per_player) {
@@ -509,8 +513,17 @@ pub const BANKED: super::BankedGame = super::BankedGame {
     round: &ROUND,
     pay_lines: PAY_LINES,
     settle: settle_value,
-    validate: |h, p| h.wpt.validate(p),
+    validate: |h, p| h.of::<Rules>().validate(p),
     decisions,
+    choices: super::complete::<Rules>,
+    default_choices: super::defaults::<Rules>,
+    evaluate: |g, hole, board| {
+        crate::rules::games::one_deck(g, hole, board, crate::rules::games::hold_em)
+    },
+    paytables: (
+        "wpt-heads-up.toml",
+        include_str!("../../../../assets/paytables/wpt-heads-up.toml"),
+    ),
 };
 
 /// The wagers and the pay-line ids each understands.
@@ -616,7 +629,7 @@ pub const ROUND: Def = Def {
     }),
     boxes: Some(super::round::Boxes {
         section: "§ 677a.7(e)",
-        limit: |r| r.wpt.boxes_per_player,
+        limit: |r| r.of::<Rules>().boxes_per_player,
     }),
     not_offered,
     results: Some(&RESULTS),
@@ -626,8 +639,8 @@ pub const ROUND: Def = Def {
 /// The side wagers the casino may leave out of its Rules Submission.
 fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {
     match key {
-        "pocket_bonus" if !r.wpt.pocket_bonus_offered => Some("§ 677a.7(d)(2)"),
-        "trips_plus" if !r.wpt.trips_plus_offered => Some("§ 677a.7(d)(3)"),
+        "pocket_bonus" if !r.of::<Rules>().pocket_bonus_offered => Some("§ 677a.7(d)(2)"),
+        "trips_plus" if !r.of::<Rules>().trips_plus_offered => Some("§ 677a.7(d)(3)"),
         _ => None,
     }
 }
@@ -655,7 +668,7 @@ fn void_keeps(id: &str, _rules: &super::HouseRules) -> Option<super::round::Void
 /// them.
 fn settle_void(r: &super::round::BankedRound, house: &super::House) -> Result<Settlement, String> {
     let v = r.void.as_ref().ok_or("the round is not void")?;
-    let rules = &house.rules.wpt;
+    let rules = &house.rules.of::<Rules>();
     let fail = |e: SettleError| format!("Cannot settle: {e}");
     let mut l = Ledger::new(&house.paytables, GAME, house.rules.rounding_unit_cents);
     let pocket_t = l.table("pocket-bonus", &rules.pocket_bonus).map_err(fail)?;
@@ -731,7 +744,7 @@ fn settle_value(
     paytables: &super::paytable::Paytables,
     rounding: crate::rules::Cents,
 ) -> Result<super::Settlement, super::SettleError> {
-    let r: Rules = super::merged(&rules.wpt, overrides)?;
+    let r: Rules = super::merged(&rules.of::<Rules>(), overrides)?;
     settle(&super::parse(body)?, &r, paytables, rounding)
 }
 

@@ -92,4 +92,5 @@ pub const RESULTS: super::super::round::ResultsDef = super::super::round::Result
     second: None,
     below_qualifying: &[],
     section: "§ 677a.11(h)",
+    offered: |h| h.of::<super::Rules>().results_by_category,
 };

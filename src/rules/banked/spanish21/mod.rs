@@ -1,0 +1,271 @@
+//! Spanish 21 (Chapter 635a): the Spanish 21 Wager with hit, stand, double down (and rescue),
+//! split, surrender, insurance and even money; the 21 bonuses; the suited-sevens fixed payout;
+//! Match-the-Dealer.
+//!
+//! - § 635a.7(j): a player may draw below 21 only; one card after a double down.
+//! - § 635a.9: surrender is the first decision on the first two cards and forfeits half; with an
+//!   ace or 10-value card up it waits for the hole card, and a dealer Blackjack takes it all.
+//! - § 635a.10: double down on the first two cards of a hand or split hand, up to the original
+//!   wager, one card; rescue takes the double back and forfeits the original wager.
+//! - § 635a.11: split two cards of equal value into hands of the original wager; re-splits per the
+//!   Rules Submission; no 21 bonuses on split or doubled hands (§ 635a.11(e), § 635a.10(c)).
+//! - § 635a.7(l),(m): the dealer draws to 17 and stands on soft 17; no draw that cannot matter.
+//! - § 635a.7(n),(o): a player Blackjack always wins 3 to 2; a player 21 of three or more cards
+//!   beats a dealer 21 of three or more but loses to a dealer Blackjack.
+//! - § 635a.12(b),(c),(d),(e): 21 bonuses, three suited 7s against a dealer 7, insurance 2 to 1,
+//!   Match-the-Dealer by deck count.
+
+use super::paytable::Paytables;
+use super::round::{BankedSections, Def, spot};
+use super::{Ledger, Line, Outcome, SettleError, Settlement, WagerResult, err};
+use crate::rules::Cents;
+use crate::rules::cards::{Card, Rank};
+use crate::rules::money;
+use crate::rules::spanish21::{Bonus21, bonus_shape, total};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+const GAME: &str = "spanish-21";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Order {
+    /// § 635a.7(p)(2): from the dealer's right, counterclockwise, each player in turn.
+    RightToLeft,
+    /// § 635a.7(p)(1): collect every losing wager, then pay the winners.
+    CollectThenPay,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OthersPer {
+    /// $50 to each other player (seats with the same `player` count once).
+    Player,
+    /// $50 to each other betting box.
+    Box,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rules {
+    /// § 635a.3(a): six or eight 48-card decks; also picks the Match-the-Dealer table.
+    pub decks: u8,
+    pub match_the_dealer_offered: bool,
+    /// § 635a.11(c): additional splits allowed after the first (aces included).
+    pub resplits: u8,
+    /// § 635a.8(e).
+    pub even_money_offered: bool,
+    /// § 635a.8(b): insurance up to half the wager, or the next chip unit above it.
+    pub insurance_chip_unit_cents: Cents,
+    pub settlement_order: Order,
+    /// § 635a.12(c)(3) "all other players": per player or per box (ambiguous).
+    pub suited_sevens_others_per: OthersPer,
+    /// § 635a.6(f): the number of adjacent boxes on which one player may place a Spanish 21
+    /// Wager in a round (the Rules Submission's).
+    pub boxes_per_player: u8,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            decks: 6,
+            match_the_dealer_offered: true,
+            resplits: 2,
+            even_money_offered: false,
+            insurance_chip_unit_cents: 100,
+            settlement_order: Order::RightToLeft,
+            suited_sevens_others_per: OthersPer::Player,
+            boxes_per_player: 2,
+        }
+    }
+}
+
+impl super::Choices for Rules {
+    const GAME: crate::rules::games::GameId = crate::rules::games::GameId::Spanish21;
+}
+
+impl Rules {
+    pub fn validate(&self, p: &Paytables) -> Result<(), String> {
+        if !(1..=7).contains(&self.boxes_per_player) {
+            return Err("boxes_per_player: 1 to 7 (the layout's boxes)".into());
+        }
+        if self.decks != 6 && self.decks != 8 {
+            return Err(format!(
+                "decks: {} — Spanish 21 uses six or eight decks (§ 635a.3(a), § 635a.12(e))",
+                self.decks
+            ));
+        }
+        if self.insurance_chip_unit_cents < 1 {
+            return Err("insurance_chip_unit_cents: at least 1".into());
+        }
+        super::check_table(
+            p,
+            GAME,
+            "match-the-dealer",
+            "decks",
+            &format!("{} decks", self.decks),
+        )
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Round {
+    pub game: String,
+    /// The dealer's up card first, then the hole card, then any drawn cards.
+    pub dealer: String,
+    pub seats: Vec<Seat>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seat {
+    pub seat: u8,
+    /// Who plays the box (adjacent boxes of one player share a name); defaults to the seat.
+    #[serde(default)]
+    pub player: Option<String>,
+    pub wagers: Wagers,
+    #[serde(default)]
+    pub even_money: bool,
+    #[serde(default)]
+    pub surrender: bool,
+    /// One hand, or one per split hand, left (first completed) first.
+    pub hands: Vec<Hand>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Wagers {
+    pub spanish_21: Cents,
+    #[serde(default)]
+    pub match_the_dealer: Cents,
+    #[serde(default)]
+    pub insurance: Cents,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Hand {
+    pub cards: String,
+    #[serde(default)]
+    pub double: Cents,
+    #[serde(default)]
+    pub rescue: bool,
+}
+
+/// The largest insurance for a wager: half, or the next chip unit above half (§ 635a.8(a)).
+pub fn max_insurance(wager: Cents, unit: Cents) -> Cents {
+    (wager + 2 * unit - 1) / (2 * unit) * unit
+}
+
+mod settle;
+pub use settle::settle;
+
+/// The game at the table and everywhere else, reached through the registry.
+pub const BANKED: super::BankedGame = super::BankedGame {
+    round: &ROUND,
+    pay_lines: PAY_LINES,
+    settle: settle_value,
+    validate: |h, p| h.of::<Rules>().validate(p),
+    decisions,
+    choices: super::complete::<Rules>,
+    default_choices: super::defaults::<Rules>,
+    evaluate: crate::rules::games::spanish_21,
+    paytables: (
+        "spanish-21.toml",
+        include_str!("../../../../assets/paytables/spanish-21.toml"),
+    ),
+};
+
+/// The wagers and the pay-line ids each understands.
+pub const PAY_LINES: &[(&str, &[&str])] = &[
+    ("spanish-21", &["win", "blackjack", "even-money"]),
+    (
+        "bonus-21",
+        &[
+            "six-seven-eight-mixed",
+            "six-seven-eight-suited",
+            "six-seven-eight-spades",
+            "seven-seven-seven-mixed",
+            "seven-seven-seven-suited",
+            "seven-seven-seven-spades",
+            "five-card-21",
+            "six-card-21",
+            "seven-or-more-card-21",
+        ],
+    ),
+    (
+        "suited-sevens",
+        &[
+            "wager-5-to-under-25",
+            "wager-25-or-more",
+            "every-other-player",
+        ],
+    ),
+    ("insurance", &["win"]),
+    ("match-the-dealer", &["suited-match", "unsuited-match"]),
+];
+
+// Spanish 21's decisions are not multiples of a wager: `round21` plays them; the cards are
+// keyed as they are dealt (two to each box and the dealer's up card at the deal).
+pub const ROUND: Def = Def {
+    game: crate::rules::games::GameId::Spanish21,
+    sections: BankedSections {
+        positions: "§ 635a.2(a)",
+        // § 635a.6: the wagers; § 635a.7: dealt from a shoe, then each box's decisions from
+        // (h) on (§ 635a.8–§ 635a.11 are Insurance, Surrender, Double Down and splitting).
+        wagers: "§ 635a.6",
+        manual_shoe: "§ 635a.7(a)",
+        hand: "§ 635a.7(a)",
+        automated_shoe: "§ 635a.7(a)",
+        decisions: "§ 635a.7(h)",
+        board_first: "",
+    },
+    spots: &[
+        spot("ante", "Spanish 21", true),
+        spot("match_the_dealer", "Match the Dealer", false),
+    ],
+    positions: 7,
+    seat_cards: 2,
+    dealer_cards: 1,
+    community_cards: 0,
+    phases: &[],
+    deal_note: "",
+    folded_hands_keyed: super::round::folded_hands_stay,
+    stub: None,
+    void: None,
+    boxes: Some(super::round::Boxes {
+        section: "§ 635a.6(f)",
+        limit: |r| r.of::<Rules>().boxes_per_player,
+    }),
+    not_offered,
+    results: None,
+    read_decision: None,
+};
+
+/// The side wagers the casino may leave out of its Rules Submission.
+fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {
+    match key {
+        "match_the_dealer" if !r.of::<Rules>().match_the_dealer_offered => Some("§ 635a.6(e)"),
+        _ => None,
+    }
+}
+
+/// `deckhand settle`'s input for this game, with the configured choices and the round's
+/// overrides of them.
+fn settle_value(
+    body: &str,
+    overrides: &serde_json::Value,
+    rules: &super::HouseRules,
+    paytables: &super::paytable::Paytables,
+    rounding: crate::rules::Cents,
+) -> Result<super::Settlement, super::SettleError> {
+    let r: Rules = super::merged(&rules.of::<Rules>(), overrides)?;
+    settle(&super::parse(body)?, &r, paytables, rounding)
+}
+
+/// A seat's decisions as the settlement's input names them.
+fn decisions(r: &super::round::BankedRound, seat: u8, v: &mut serde_json::Value) {
+    // Spanish 21's seats are built whole by `round21` (its hands, doubles and insurance).
+    let _ = (r, seat, v);
+}
