@@ -1,16 +1,115 @@
-//! The game registry: one definition per game id. Everything that differs between games at the
-//! table level reads it: the command-line ids, the names on the screen, the games the
-//! open-table screen offers, the chapter and sections a step cites, how long decks stay in play,
-//! the dealing methods a table may use, whether a progressive controller is driven, and which
-//! irregularities of the catalogue apply. The rounds themselves are data of their family
-//! (`poker::procedure` for the poker room; for a house-banked game its module's `BANKED`: the
-//! round at the table, the paytables' vocabulary, the settlement).
+//! The game registry: every game by id ([`GameId`], [`GAMES`], [`def`]) and what a game's
+//! definition holds ([`GameDef`]). Everything that differs between games at the table level reads
+//! it: the command-line ids, the names on the screen, the games the open-table screen offers, the
+//! chapter and sections a step cites, how long decks stay in play, the dealing methods a table may
+//! use, whether a progressive controller is driven, and which irregularities of the catalogue
+//! apply. The poker room's definitions are here; a house-banked game's is in its own module
+//! (`banked::<game>::DEF`, with its `BANKED`: the round at the table, the paytables, the
+//! settlement). A new game is a variant of `GameId`, a line in `GAMES` and an arm of `def`.
 //!
 //! Sections are literal strings, one per place the text says it, so a search for "§ 657a.4"
 //! finds every rule the terminal follows from it.
 
-use super::games::GameId;
 use serde::{Deserialize, Serialize};
+
+/// The games whose hands Deckhand ranks, by their documented kebab-case ids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum GameId {
+    Holdem,
+    Omaha,
+    OmahaHiLo,
+    FiveCardOmaha,
+    FiveCardOmahaHiLo,
+    SevenCardStud,
+    SevenCardStudLow,
+    SevenCardStudHiLo,
+    SevenCardStudHiLo8,
+    SuperSevenCardStud,
+    FiveCardDraw,
+    FiveCardDrawLow,
+    FiveCardStud,
+    TripleDraw27,
+    TripleDrawA5,
+    TripleDrawBadeucey,
+    TripleDrawBadacey,
+    Badugi,
+    WptHeadsUp,
+    TexasHoldemBonus,
+    LunarPoker,
+    MississippiStud,
+    Crazy4Poker,
+    Spanish21,
+}
+
+impl GameId {
+    /// Every game id, in the registry's order.
+    pub fn all() -> impl Iterator<Item = GameId> {
+        GAMES.iter().map(|d| d.game)
+    }
+
+    /// The game's definition in the registry.
+    pub fn def(self) -> &'static GameDef {
+        def(self)
+    }
+
+    /// Played against the house (§ 677a, § 647a, § 589, § 635a, § 655a, § 657a), not between
+    /// players for a pot (§ 637a).
+    pub fn is_house_banked(self) -> bool {
+        self.def().is_house_banked()
+    }
+
+    pub fn id(self) -> &'static str {
+        self.def().id
+    }
+
+    /// The section that lets the Rules Submission offer a Kill or Half-kill at this game
+    /// (§ 637a.1); `None`: the limits stay as posted.
+    pub fn kill_section(self) -> Option<&'static str> {
+        Some(match self {
+            GameId::Omaha | GameId::OmahaHiLo => "§ 637a.12(b),(n)",
+            GameId::FiveCardOmaha | GameId::FiveCardOmahaHiLo => "§ 637a.19(b),(l)(3)",
+            GameId::TripleDraw27
+            | GameId::TripleDrawA5
+            | GameId::TripleDrawBadeucey
+            | GameId::TripleDrawBadacey => "§ 637a.20(b)",
+            GameId::Badugi => "§ 637a.21(b)",
+            _ => return None,
+        })
+    }
+
+    /// The name the dealer reads.
+    pub fn name(self) -> &'static str {
+        self.def().name
+    }
+
+    pub fn section(self) -> &'static str {
+        self.def().section
+    }
+
+    pub fn parse(id: &str) -> Result<GameId, String> {
+        by_id(id).map(|d| d.game)
+    }
+}
+
+impl Default for GameId {
+    /// A table deals Hold'em unless its setup says otherwise.
+    fn default() -> Self {
+        GameId::Holdem
+    }
+}
+
+impl Serialize for GameId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for GameId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GameId, D::Error> {
+        let id = String::deserialize(d)?;
+        GameId::parse(&id).map_err(serde::de::Error::custom)
+    }
+}
 
 /// How a game's round is played and settled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,26 +218,9 @@ pub struct IdleSpread {
     pub face_down: bool,
 }
 
-/// § 637a.5(d); § 677a.5(f) and § 647a.5(f) spread the cards face down unless a player asks;
-/// § 589.5(f), § 655a.5(f), § 657a.5(f) and § 635a.5(g) first remove them from the dealing shoe
-/// and the discard rack.
+/// How an open table of this game with no play spreads its cards (the game's `idle` section).
 pub fn idle_spread(game: GameId) -> IdleSpread {
-    match game {
-        GameId::WptHeadsUp | GameId::TexasHoldemBonus => IdleSpread {
-            from_shoe: false,
-            face_down: true,
-        },
-        GameId::LunarPoker | GameId::MississippiStud | GameId::Crazy4Poker | GameId::Spanish21 => {
-            IdleSpread {
-                from_shoe: true,
-                face_down: true,
-            }
-        }
-        _ => IdleSpread {
-            from_shoe: false,
-            face_down: false,
-        },
-    }
+    game.def().idle
 }
 
 /// One game as the table deals it.
@@ -166,6 +248,8 @@ pub struct GameDef {
     /// besides its own id.
     pub irregularity_groups: &'static [&'static str],
     pub sections: &'static Sections,
+    /// How an open table with no play spreads its cards.
+    pub idle: IdleSpread,
 }
 
 impl GameDef {
@@ -191,120 +275,17 @@ const POKER_ROOM: Sections = Sections {
     idle: "§ 637a.5(d)",
 };
 
-const WPT: Sections = Sections {
-    inspect: "§ 677a.4",
-    players: "§ 677a.4",
-    wash: "§ 677a.4",
-    shuffle: "§ 677a.5",
-    manual_shuffle: "§ 677a.5",
-    count: "§ 677a.5(b)",
-    removal: "§ 677a.5(b)",
-    replacement: "§ 677a.4",
-    start: "§ 677a.7",
-    round: "§ 677a.7–677a.11",
-    irregularities: "§ 677a.13",
-    shuffler_jam: "§ 677a.13(e)",
-    shuffler_out: "§ 677a.13(g)",
-    idle: "§ 677a.5(f)",
-};
-
-const THB: Sections = Sections {
-    inspect: "§ 647a.4",
-    players: "§ 647a.4",
-    wash: "§ 647a.4",
-    shuffle: "§ 647a.5",
-    manual_shuffle: "§ 647a.5",
-    count: "§ 647a.5(b)",
-    removal: "§ 647a.5(b)",
-    replacement: "§ 647a.4",
-    start: "§ 647a.7",
-    round: "§ 647a.7–647a.11",
-    irregularities: "§ 647a.13",
-    shuffler_jam: "§ 647a.13(e)",
-    shuffler_out: "§ 647a.13(g)",
-    idle: "§ 647a.5(f)",
-};
-
-const LUNAR: Sections = Sections {
-    inspect: "§ 589.4",
-    players: "§ 589.4",
-    wash: "§ 589.4",
-    shuffle: "§ 589.5",
-    manual_shuffle: "§ 589.5",
-    // § 589.11(g): without a counting shuffler the cards are counted after every fifth round.
-    count: "§ 589.11(g)",
-    removal: "§ 589.5(b)",
-    replacement: "§ 589.4",
-    start: "§ 589.7",
-    round: "§ 589.7–589.11",
-    irregularities: "§ 589.13",
-    shuffler_jam: "§ 589.13(e)",
-    shuffler_out: "§ 589.13(g)",
-    idle: "§ 589.5(f)",
-};
-
-const SPANISH_21: Sections = Sections {
-    inspect: "§ 635a.3(a), § 635a.4(a),(b)",
-    players: "§ 635a.4",
-    wash: "§ 635a.4",
-    shuffle: "§ 635a.5",
-    manual_shuffle: "§ 635a.5(a)–(d)",
-    count: "§ 635a.5(b)",
-    removal: "§ 635a.5(b)",
-    replacement: "§ 635a.4",
-    start: "§ 635a.6",
-    round: "§ 635a.6–635a.11",
-    irregularities: "§ 635a.13",
-    shuffler_jam: "§ 635a.13(l)",
-    shuffler_out: "§ 635a.13(m)",
-    idle: "§ 635a.5(g)",
-};
-
-const MSTUD: Sections = Sections {
-    inspect: "§ 655a.4",
-    players: "§ 655a.4",
-    wash: "§ 655a.4",
-    shuffle: "§ 655a.5",
-    manual_shuffle: "§ 655a.5",
-    count: "§ 655a.5(b)",
-    removal: "§ 655a.5(b)",
-    replacement: "§ 655a.4",
-    start: "§ 655a.7",
-    round: "§ 655a.7–655a.11",
-    irregularities: "§ 655a.13",
-    shuffler_jam: "§ 655a.13(e)",
-    shuffler_out: "§ 655a.13(g)",
-    idle: "§ 655a.5(f)",
-};
-
-const CRAZY_4: Sections = Sections {
-    inspect: "§ 657a.4",
-    players: "§ 657a.4",
-    wash: "§ 657a.4",
-    shuffle: "§ 657a.5",
-    manual_shuffle: "§ 657a.5",
-    count: "§ 657a.5(b)",
-    removal: "§ 657a.5(b)",
-    replacement: "§ 657a.4",
-    start: "§ 657a.7",
-    round: "§ 657a.7–657a.11",
-    irregularities: "§ 657a.13",
-    shuffler_jam: "§ 657a.13(e)",
-    shuffler_out: "§ 657a.13(g)",
-    idle: "§ 657a.5(f)",
-};
-
 /// § 637a.3(c): the poker room's decks are changed at least every 12 hours.
-const POKER_DECK_LIFE: DeckLife = DeckLife {
+pub const POKER_DECK_LIFE: DeckLife = DeckLife {
     hand: 12,
     shoe: 12,
     section: "§ 637a.3(c)",
 };
 
-const HAND_ONLY: &[Dealing] = &[Dealing::Hand];
-const ANY_METHOD: &[Dealing] = &[Dealing::Hand, Dealing::ManualShoe, Dealing::AutomatedShoe];
+pub const HAND_ONLY: &[Dealing] = &[Dealing::Hand];
+pub const ANY_METHOD: &[Dealing] = &[Dealing::Hand, Dealing::ManualShoe, Dealing::AutomatedShoe];
 /// § 635a.7(a): Spanish 21 is dealt from a dealing shoe.
-const SHOE_ONLY: &[Dealing] = &[Dealing::ManualShoe, Dealing::AutomatedShoe];
+pub const SHOE_ONLY: &[Dealing] = &[Dealing::ManualShoe, Dealing::AutomatedShoe];
 
 const fn poker(
     game: GameId,
@@ -327,13 +308,19 @@ const fn poker(
         banked: None,
         irregularity_groups,
         sections: &POKER_ROOM,
+        // § 637a.5(d): each deck spread face up.
+        idle: IdleSpread {
+            from_shoe: false,
+            face_down: false,
+        },
     }
 }
 
 const BOARD: &[&str] = &["poker", "holdem-omaha"];
 const STUD: &[&str] = &["poker", "stud"];
 const POKER: &[&str] = &["poker"];
-const BANKED: &[&str] = &["banked"];
+/// The irregularity catalogue's group of the house-banked games.
+pub const BANKED_GROUPS: &[&str] = &["banked"];
 
 pub const HOLDEM: GameDef = poker(GameId::Holdem, "holdem", "Hold'em", "§ 637a.11", BOARD);
 pub const OMAHA: GameDef = poker(GameId::Omaha, "omaha", "Omaha", "§ 637a.12", BOARD);
@@ -444,133 +431,6 @@ pub const TRIPLE_DRAW_BADACEY: GameDef = poker(
 );
 pub const BADUGI: GameDef = poker(GameId::Badugi, "badugi", "Badugi", "§ 637a.21(k)", POKER);
 
-pub const WPT_HEADS_UP: GameDef = GameDef {
-    game: GameId::WptHeadsUp,
-    id: "wpt-heads-up",
-    name: "WPT Heads-Up Hold 'Em",
-    chapter: "677a",
-    section: "§ 677a.6",
-    family: Family::HouseBanked,
-    deck_cards: 52,
-    // § 677a.3(c)
-    deck_life: DeckLife {
-        hand: 4,
-        shoe: 8,
-        section: "§ 677a.3(c)",
-    },
-    dealing: ANY_METHOD,
-    progressive: false,
-    banked: Some(&crate::rules::banked::wpt::BANKED),
-    irregularity_groups: BANKED,
-    sections: &WPT,
-};
-
-pub const TEXAS_HOLDEM_BONUS: GameDef = GameDef {
-    game: GameId::TexasHoldemBonus,
-    id: "texas-holdem-bonus",
-    name: "Texas Hold 'Em Bonus",
-    chapter: "647a",
-    section: "§ 647a.6",
-    family: Family::HouseBanked,
-    deck_cards: 52,
-    // § 647a.3(c)
-    deck_life: DeckLife {
-        hand: 4,
-        shoe: 8,
-        section: "§ 647a.3(c)",
-    },
-    dealing: ANY_METHOD,
-    progressive: true,
-    banked: Some(&crate::rules::banked::thb::BANKED),
-    irregularity_groups: BANKED,
-    sections: &THB,
-};
-
-pub const LUNAR_POKER: GameDef = GameDef {
-    game: GameId::LunarPoker,
-    id: "lunar-poker",
-    name: "Lunar Poker",
-    chapter: "589",
-    section: "§ 589.6",
-    family: Family::HouseBanked,
-    deck_cards: 52,
-    // § 589.3(c)
-    deck_life: DeckLife {
-        hand: 4,
-        shoe: 8,
-        section: "§ 589.3(c)",
-    },
-    dealing: ANY_METHOD,
-    progressive: false,
-    banked: Some(&crate::rules::banked::lunar::BANKED),
-    irregularity_groups: BANKED,
-    sections: &LUNAR,
-};
-
-pub const MISSISSIPPI_STUD: GameDef = GameDef {
-    game: GameId::MississippiStud,
-    id: "mississippi-stud",
-    name: "Mississippi Stud",
-    chapter: "655a",
-    section: "§ 655a.6",
-    family: Family::HouseBanked,
-    deck_cards: 52,
-    // § 655a.3(c)
-    deck_life: DeckLife {
-        hand: 4,
-        shoe: 8,
-        section: "§ 655a.3(c)",
-    },
-    dealing: ANY_METHOD,
-    progressive: true,
-    banked: Some(&crate::rules::banked::mstud::BANKED),
-    irregularity_groups: BANKED,
-    sections: &MSTUD,
-};
-
-pub const CRAZY_4_POKER: GameDef = GameDef {
-    game: GameId::Crazy4Poker,
-    id: "crazy-4-poker",
-    name: "Crazy 4 Poker",
-    chapter: "657a",
-    section: "§ 657a.6",
-    family: Family::HouseBanked,
-    deck_cards: 52,
-    // § 657a.3(c)
-    deck_life: DeckLife {
-        hand: 4,
-        shoe: 8,
-        section: "§ 657a.3(c)",
-    },
-    dealing: ANY_METHOD,
-    progressive: true,
-    banked: Some(&crate::rules::banked::crazy4::BANKED),
-    irregularity_groups: BANKED,
-    sections: &CRAZY_4,
-};
-
-pub const SPANISH_21_GAME: GameDef = GameDef {
-    game: GameId::Spanish21,
-    id: "spanish-21",
-    name: "Spanish 21",
-    chapter: "635a",
-    section: "§ 635a.3(c)",
-    family: Family::HouseBanked,
-    // § 635a.3(a): each deck without the 10 of each suit.
-    deck_cards: 48,
-    // § 635a.3(b): a shoe of six or eight decks lasts a day; never dealt from the hand.
-    deck_life: DeckLife {
-        hand: 24,
-        shoe: 24,
-        section: "§ 635a.3(b)",
-    },
-    dealing: SHOE_ONLY,
-    progressive: false,
-    banked: Some(&crate::rules::banked::spanish21::BANKED),
-    irregularity_groups: &[],
-    sections: &SPANISH_21,
-};
-
 /// Every game, in the order the screens and the documentation list them.
 pub const GAMES: [&GameDef; 24] = [
     &HOLDEM,
@@ -591,12 +451,12 @@ pub const GAMES: [&GameDef; 24] = [
     &TRIPLE_DRAW_BADEUCEY,
     &TRIPLE_DRAW_BADACEY,
     &BADUGI,
-    &WPT_HEADS_UP,
-    &TEXAS_HOLDEM_BONUS,
-    &LUNAR_POKER,
-    &MISSISSIPPI_STUD,
-    &CRAZY_4_POKER,
-    &SPANISH_21_GAME,
+    &crate::rules::banked::wpt::DEF,
+    &crate::rules::banked::thb::DEF,
+    &crate::rules::banked::lunar::DEF,
+    &crate::rules::banked::mstud::DEF,
+    &crate::rules::banked::crazy4::DEF,
+    &crate::rules::banked::spanish21::DEF,
 ];
 
 /// The definition of a game. The match is exhaustive: a new game id does not compile without
@@ -622,12 +482,12 @@ pub fn def(game: GameId) -> &'static GameDef {
         TripleDrawBadeucey => &TRIPLE_DRAW_BADEUCEY,
         TripleDrawBadacey => &TRIPLE_DRAW_BADACEY,
         Badugi => &BADUGI,
-        WptHeadsUp => &WPT_HEADS_UP,
-        TexasHoldemBonus => &TEXAS_HOLDEM_BONUS,
-        LunarPoker => &LUNAR_POKER,
-        MississippiStud => &MISSISSIPPI_STUD,
-        Crazy4Poker => &CRAZY_4_POKER,
-        Spanish21 => &SPANISH_21_GAME,
+        WptHeadsUp => &crate::rules::banked::wpt::DEF,
+        TexasHoldemBonus => &crate::rules::banked::thb::DEF,
+        LunarPoker => &crate::rules::banked::lunar::DEF,
+        MississippiStud => &crate::rules::banked::mstud::DEF,
+        Crazy4Poker => &crate::rules::banked::crazy4::DEF,
+        Spanish21 => &crate::rules::banked::spanish21::DEF,
     }
 }
 

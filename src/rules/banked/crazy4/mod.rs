@@ -14,6 +14,9 @@
 //!   dealer's.
 //! - 657a has no payout limitation.
 
+mod def;
+pub use def::{BANKED, DEF, PAY_LINES, ROUND};
+
 mod results;
 
 pub use results::{RESULTS, play_above_ante_allowed, read_decision};
@@ -554,96 +557,6 @@ pub fn settle(
     }
     Ok(l.finish())
 }
-
-/// The game at the table and everywhere else, reached through the registry.
-pub const BANKED: super::BankedGame = super::BankedGame {
-    round: &ROUND,
-    pay_lines: PAY_LINES,
-    settle: settle_value,
-    validate: |h, p| h.of::<Rules>().validate(p),
-    decisions,
-    choices: super::complete::<Rules>,
-    default_choices: super::defaults::<Rules>,
-    evaluate: |g, hole, board| {
-        crate::rules::games::one_deck(g, hole, board, crate::rules::games::crazy_4_poker)
-    },
-    paytables: (
-        "crazy-4-poker.toml",
-        include_str!("../../../../assets/paytables/crazy-4-poker.toml"),
-    ),
-};
-
-/// The wagers and the pay-line ids each understands.
-use super::paytable::*;
-
-pub const PAY_LINES: &[(&str, &[&str])] = &[
-    ("ante", &["win"]),
-    ("play", &["win"]),
-    ("super-bonus", FOUR_CARD),
-    ("queens-up", FOUR_CARD),
-    ("progressive", FOUR_CARD),
-    ("envy", FOUR_CARD),
-];
-
-pub const ROUND: Def = Def {
-    game: crate::rules::games::GameId::Crazy4Poker,
-    sections: BankedSections {
-        positions: "§ 657a.2(a)",
-        wagers: "§ 657a.7",
-        manual_shoe: "§ 657a.8",
-        hand: "§ 657a.9",
-        automated_shoe: "§ 657a.10",
-        decisions: "§ 657a.11",
-        board_first: "",
-    },
-    spots: &[
-        spot("ante", "Ante", true),
-        Spot {
-            key: "super_bonus",
-            label: "Super Bonus",
-            required: true,
-            equals: Some("ante"),
-        },
-        spot("queens_up", "Queens Up", false),
-        spot("progressive", "Progressive", false),
-    ],
-    positions: 6,
-    seat_cards: 5,
-    dealer_cards: 5,
-    community_cards: 0,
-    // § 657a.11(b): a Play Wager equal to the Ante, or up to three times it with a pair of
-    // aces or better (the settlement checks the hand); the screen offers whole multiples.
-    phases: &[Phase {
-        key: "play",
-        label: "Play wager: 1× the Ante, or up to 3× with a pair of aces or better; or fold",
-        multiples: &[1, 2, 3],
-        zero: Zero::Fold,
-        once: false,
-        then: "Reveal the dealer's five cards",
-        who: Who::StillIn,
-        after_cards: false,
-        wager: "Play",
-        options_fee: false,
-        then_board_first: "",
-    }],
-    deal_note: "",
-    // § 657a.11(c): the folded hands are collected before the reveal.
-    folded_hands_keyed: |h, _| h.of::<Rules>().envy_from_folded,
-    stub: Some(super::round::Stub {
-        after: super::round::StubAfter::Deal,
-        board: &[],
-        sections: ["§ 657a.8(f)–(h)", "§ 657a.9(d)–(f)", "§ 657a.10(d)–(f)"],
-    }),
-    void: None,
-    boxes: Some(super::round::Boxes {
-        section: "§ 657a.7(e)",
-        // "A player may not wager on more than one player position at a Crazy 4 Poker table."
-        limit: |_| 1,
-    }),
-    not_offered,
-    results: Some(&RESULTS),
-    read_decision: Some(read_decision),
-};
 
 /// The side wagers the casino may leave out of its Rules Submission.
 fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {

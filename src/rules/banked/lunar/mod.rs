@@ -14,6 +14,9 @@
 //!   after every other player, the dealer's highest card is replaced once and the hands compared
 //!   again; still no qualifier returns Ante and Bet.
 
+mod def;
+pub use def::{BANKED, DEF, PAY_LINES, ROUND};
+
 mod combinations;
 mod results;
 mod validate;
@@ -599,123 +602,6 @@ fn showdown(
     }
     Ok(())
 }
-
-/// The game at the table and everywhere else, reached through the registry.
-pub const BANKED: super::BankedGame = super::BankedGame {
-    round: &ROUND,
-    pay_lines: PAY_LINES,
-    settle: settle_value,
-    validate: |h, p| h.of::<Rules>().validate(p),
-    decisions,
-    choices: super::complete::<Rules>,
-    default_choices: super::defaults::<Rules>,
-    evaluate: |g, hole, board| {
-        crate::rules::games::one_deck(g, hole, board, crate::rules::games::lunar_poker)
-    },
-    paytables: (
-        "lunar-poker.toml",
-        include_str!("../../../../assets/paytables/lunar-poker.toml"),
-    ),
-};
-
-/// The wagers and the pay-line ids each understands.
-use super::paytable::*;
-
-pub const PAY_LINES: &[(&str, &[&str])] = &[
-    ("ante", &["win"]),
-    ("bet", LUNAR),
-    ("instant", FIVE_CARD),
-    (
-        "super",
-        &[
-            "four-of-a-kind",
-            "same-colored-straight",
-            "full-house",
-            "flush",
-            "straight",
-            "three-of-a-kind",
-            "ace-king",
-            "same-colored-five",
-        ],
-    ),
-];
-
-pub const ROUND: Def = Def {
-    game: crate::rules::games::GameId::LunarPoker,
-    sections: BankedSections {
-        positions: "§ 589.2(a)",
-        wagers: "§ 589.7",
-        manual_shoe: "§ 589.8",
-        hand: "§ 589.9",
-        automated_shoe: "§ 589.10",
-        decisions: "§ 589.11",
-        board_first: "",
-    },
-    spots: &[spot("ante", "Ante", true), spot("super", "Super", false)],
-    positions: 5,
-    seat_cards: 5,
-    dealer_cards: 5,
-    community_cards: 0,
-    phases: &[
-        // § 589.11(b): fold, a Bet of twice the Ante, or an Options fee equal to the Ante
-        // to buy a sixth card or exchange two to five; a royal or straight flush is declared
-        // instead (§ 589.11(b)(2), (c)(1)).
-        Phase {
-            key: "options",
-            label: "Bet 2× the Ante, buy a sixth card or exchange 2 to 5 cards for a fee equal to the Ante, or fold; a royal or straight flush is declared",
-            multiples: &[2],
-            zero: Zero::Fold,
-            once: false,
-            then: "\"All decisions are locked in\": pay the declared hands, collect folded Antes and the Options fees, then deal each draw",
-            who: Who::StillIn,
-            after_cards: false,
-            wager: "Bet",
-            options_fee: true,
-            then_board_first: "",
-        },
-        // § 589.11(d)(2)(iii): after the draw, fold or Bet.
-        Phase {
-            key: "draw",
-            label: "After the draw: Bet 2× the Ante, or fold",
-            multiples: &[2],
-            zero: Zero::Fold,
-            once: false,
-            then: "Reveal the dealer's cards and turn up each Bet player's cards",
-            who: Who::Drew,
-            after_cards: false,
-            wager: "Bet",
-            options_fee: false,
-            then_board_first: "",
-        },
-        // § 589.11(e)(2): against a dealer without ace-king or better, each Bet player may
-        // pay a fee equal to the Ante to force the dealer.
-        Phase {
-            key: "force",
-            label: "The dealer does not qualify: force the dealer for a fee equal to the Ante, or take the Ante paid 1 to 1 and the Bet back",
-            multiples: &[1],
-            zero: Zero::Check,
-            once: false,
-            then: "Collect the forcing fees, discard the dealer's highest card and replace it with the next card from the deck",
-            who: Who::BetAgainstNonQualifier,
-            after_cards: true,
-            wager: "Forcing fee",
-            options_fee: false,
-            then_board_first: "",
-        },
-    ],
-    deal_note: " Turn the dealer's fifth card face up.",
-    folded_hands_keyed: super::round::folded_hands_stay,
-    stub: None,
-    void: None,
-    boxes: Some(super::round::Boxes {
-        section: "§ 589.7(e)",
-        // "A player may not wager on more than one player position at a Lunar Poker table."
-        limit: |_| 1,
-    }),
-    not_offered,
-    results: Some(&RESULTS),
-    read_decision: None,
-};
 
 /// The side wagers the casino may leave out of its Rules Submission.
 fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {

@@ -15,6 +15,9 @@
 //! - § 635a.12(b),(c),(d),(e): 21 bonuses, three suited 7s against a dealer 7, insurance 2 to 1,
 //!   Match-the-Dealer by deck count.
 
+mod def;
+pub use def::{BANKED, DEF, PAY_LINES, ROUND};
+
 use super::paytable::Paytables;
 use super::round::{BankedSections, Def, spot};
 use super::{Ledger, Line, Outcome, SettleError, Settlement, WagerResult, err};
@@ -160,88 +163,6 @@ pub fn max_insurance(wager: Cents, unit: Cents) -> Cents {
 
 mod settle;
 pub use settle::settle;
-
-/// The game at the table and everywhere else, reached through the registry.
-pub const BANKED: super::BankedGame = super::BankedGame {
-    round: &ROUND,
-    pay_lines: PAY_LINES,
-    settle: settle_value,
-    validate: |h, p| h.of::<Rules>().validate(p),
-    decisions,
-    choices: super::complete::<Rules>,
-    default_choices: super::defaults::<Rules>,
-    evaluate: crate::rules::games::spanish_21,
-    paytables: (
-        "spanish-21.toml",
-        include_str!("../../../../assets/paytables/spanish-21.toml"),
-    ),
-};
-
-/// The wagers and the pay-line ids each understands.
-pub const PAY_LINES: &[(&str, &[&str])] = &[
-    ("spanish-21", &["win", "blackjack", "even-money"]),
-    (
-        "bonus-21",
-        &[
-            "six-seven-eight-mixed",
-            "six-seven-eight-suited",
-            "six-seven-eight-spades",
-            "seven-seven-seven-mixed",
-            "seven-seven-seven-suited",
-            "seven-seven-seven-spades",
-            "five-card-21",
-            "six-card-21",
-            "seven-or-more-card-21",
-        ],
-    ),
-    (
-        "suited-sevens",
-        &[
-            "wager-5-to-under-25",
-            "wager-25-or-more",
-            "every-other-player",
-        ],
-    ),
-    ("insurance", &["win"]),
-    ("match-the-dealer", &["suited-match", "unsuited-match"]),
-];
-
-// Spanish 21's decisions are not multiples of a wager: `round21` plays them; the cards are
-// keyed as they are dealt (two to each box and the dealer's up card at the deal).
-pub const ROUND: Def = Def {
-    game: crate::rules::games::GameId::Spanish21,
-    sections: BankedSections {
-        positions: "§ 635a.2(a)",
-        // § 635a.6: the wagers; § 635a.7: dealt from a shoe, then each box's decisions from
-        // (h) on (§ 635a.8–§ 635a.11 are Insurance, Surrender, Double Down and splitting).
-        wagers: "§ 635a.6",
-        manual_shoe: "§ 635a.7(a)",
-        hand: "§ 635a.7(a)",
-        automated_shoe: "§ 635a.7(a)",
-        decisions: "§ 635a.7(h)",
-        board_first: "",
-    },
-    spots: &[
-        spot("ante", "Spanish 21", true),
-        spot("match_the_dealer", "Match the Dealer", false),
-    ],
-    positions: 7,
-    seat_cards: 2,
-    dealer_cards: 1,
-    community_cards: 0,
-    phases: &[],
-    deal_note: "",
-    folded_hands_keyed: super::round::folded_hands_stay,
-    stub: None,
-    void: None,
-    boxes: Some(super::round::Boxes {
-        section: "§ 635a.6(f)",
-        limit: |r| r.of::<Rules>().boxes_per_player,
-    }),
-    not_offered,
-    results: None,
-    read_decision: None,
-};
 
 /// The side wagers the casino may leave out of its Rules Submission.
 fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {

@@ -20,6 +20,9 @@
 //! progressive and Envy seat by seat; then Five Card Hand Bonus seat by seat, the dealer-hand
 //! wagers last as one group (the text does not order them; a documented choice).
 
+mod def;
+pub use def::{BANKED, DEF, PAY_LINES, ROUND};
+
 mod results;
 
 use super::paytable::{Pay, Paytables};
@@ -871,138 +874,6 @@ fn share(l: &mut Ledger, key: &str, pct: u32, n: i64, i: usize) -> Cents {
     let odd = if i == 0 { rest % unit } else { 0 };
     each + extra + odd
 }
-
-/// The game at the table and everywhere else, reached through the registry.
-pub const BANKED: super::BankedGame = super::BankedGame {
-    round: &ROUND,
-    pay_lines: PAY_LINES,
-    settle: settle_value,
-    validate: |h, p| h.of::<Rules>().validate(p),
-    decisions,
-    choices: super::complete::<Rules>,
-    default_choices: super::defaults::<Rules>,
-    evaluate: |g, hole, board| {
-        crate::rules::games::one_deck(g, hole, board, crate::rules::games::hold_em)
-    },
-    paytables: (
-        "texas-holdem-bonus.toml",
-        include_str!("../../../../assets/paytables/texas-holdem-bonus.toml"),
-    ),
-};
-
-/// The wagers and the pay-line ids each understands.
-use super::paytable::*;
-
-pub const PAY_LINES: &[(&str, &[&str])] = &[
-    ("ante", &["win"]),
-    ("flop", &["win"]),
-    ("turn", &["win"]),
-    ("river", &["win"]),
-    (
-        "bonus",
-        &[
-            "aces-with-dealer-aces",
-            "pair-of-aces",
-            "ace-king-suited",
-            "ace-queen-or-jack-suited",
-            "ace-king-offsuit",
-            "kings-queens-or-jacks",
-            "ace-queen-or-jack-offsuit",
-            "pair-twos-to-tens",
-        ],
-    ),
-    ("progressive", FIVE_CARD),
-    ("envy", FIVE_CARD),
-    ("five-card-bonus", FIVE_CARD),
-    ("magic-lucky", &["magic-card", "lucky-bonus"]),
-];
-
-pub const ROUND: Def = Def {
-    game: crate::rules::games::GameId::TexasHoldemBonus,
-    sections: BankedSections {
-        positions: "§ 647a.2(a)",
-        wagers: "§ 647a.7",
-        manual_shoe: "§ 647a.8",
-        hand: "§ 647a.9",
-        automated_shoe: "§ 647a.10",
-        decisions: "§ 647a.11",
-        board_first: "§ 647a.10(g)",
-    },
-    spots: &[
-        spot("ante", "Ante", true),
-        spot("bonus", "Bonus", false),
-        spot("progressive", "Progressive", false),
-        // § 647a.7(d)(4): on the player's hand, the dealer's, or both.
-        spot("fchb_player", "5 Card: player", false),
-        spot("fchb_dealer", "5 Card: dealer", false),
-    ],
-    positions: 6,
-    seat_cards: 2,
-    dealer_cards: 2,
-    community_cards: 5,
-    phases: &[
-        Phase {
-            key: "flop",
-            label: "Flop wager: 2× the Ante, or fold",
-            multiples: &[2],
-            zero: Zero::Fold,
-            once: false,
-            then: "Burn a card and deal the flop",
-            // § 647a.10(g): the board is out, face down; revealed street by street.
-            then_board_first: "Turn the flop face up (§ 647a.10(g))",
-            who: Who::StillIn,
-            after_cards: false,
-            wager: "Flop",
-            options_fee: false,
-        },
-        Phase {
-            key: "turn",
-            label: "Turn wager: 1× the Ante, or check",
-            multiples: &[1],
-            zero: Zero::Check,
-            once: false,
-            then: "Burn a card and deal the turn",
-            then_board_first: "Turn the turn face up (§ 647a.10(g))",
-            who: Who::StillIn,
-            after_cards: false,
-            wager: "Turn",
-            options_fee: false,
-        },
-        Phase {
-            key: "river",
-            label: "River wager: 1× the Ante, or check",
-            multiples: &[1],
-            zero: Zero::Check,
-            once: false,
-            then: "Burn a card, deal the river and reveal the dealer's cards",
-            then_board_first: "Turn the river face up and reveal the dealer's cards (§ 647a.10(g))",
-            who: Who::StillIn,
-            after_cards: false,
-            wager: "River",
-            options_fee: false,
-        },
-    ],
-    // § 647a.8(d), § 647a.9(b), § 647a.10(b): the dealer's two cards under a cover card.
-    deal_note: " Your two cards go face down under a cover card.",
-    folded_hands_keyed: super::round::folded_hands_stay,
-    stub: Some(super::round::Stub {
-        after: super::round::StubAfter::Board,
-        board: &[(1, 3), (1, 1), (1, 1)],
-        sections: ["§ 647a.8(f)–(h)", "§ 647a.9(d)–(f)", "§ 647a.10(d)–(f)"],
-    }),
-    void: Some(super::round::VoidRule {
-        keeps: void_keeps,
-        settle: settle_void,
-    }),
-    boxes: Some(super::round::Boxes {
-        section: "§ 647a.7(e)",
-        // "A player may not wager on more than one player position."
-        limit: |_| 1,
-    }),
-    not_offered,
-    results: Some(&RESULTS),
-    read_decision: None,
-};
 
 /// The side wagers the casino may leave out of its Rules Submission.
 fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {

@@ -13,6 +13,9 @@
 //! - § 677a.12(f): an optional per-player-per-round limit on Ante, Raise and Odds winnings,
 //!   not less than $50,000.
 
+mod def;
+pub use def::{BANKED, DEF, PAY_LINES, ROUND};
+
 mod results;
 
 use super::by_result::{self, Judged};
@@ -507,134 +510,6 @@ pub fn settle(
     }
     Ok(l.finish())
 }
-
-/// The game at the table and everywhere else, reached through the registry.
-pub const BANKED: super::BankedGame = super::BankedGame {
-    round: &ROUND,
-    pay_lines: PAY_LINES,
-    settle: settle_value,
-    validate: |h, p| h.of::<Rules>().validate(p),
-    decisions,
-    choices: super::complete::<Rules>,
-    default_choices: super::defaults::<Rules>,
-    evaluate: |g, hole, board| {
-        crate::rules::games::one_deck(g, hole, board, crate::rules::games::hold_em)
-    },
-    paytables: (
-        "wpt-heads-up.toml",
-        include_str!("../../../../assets/paytables/wpt-heads-up.toml"),
-    ),
-};
-
-/// The wagers and the pay-line ids each understands.
-use super::paytable::*;
-
-pub const PAY_LINES: &[(&str, &[&str])] = &[
-    ("ante", &["win"]),
-    ("raise", &["win"]),
-    ("odds", FIVE_CARD),
-    ("bad-beat", FIVE_CARD),
-    (
-        "pocket-bonus",
-        &[
-            "pair-of-aces",
-            "ace-face-suited",
-            "ace-face-offsuit",
-            "pair-twos-to-kings",
-        ],
-    ),
-    ("trips-plus", FIVE_CARD),
-];
-
-pub const ROUND: Def = Def {
-    game: crate::rules::games::GameId::WptHeadsUp,
-    sections: BankedSections {
-        positions: "§ 677a.2(a)",
-        wagers: "§ 677a.7",
-        manual_shoe: "§ 677a.8",
-        hand: "§ 677a.9",
-        automated_shoe: "§ 677a.10",
-        decisions: "§ 677a.11",
-        board_first: "§ 677a.10(g)",
-    },
-    spots: &[
-        spot("ante", "Ante", true),
-        Spot {
-            key: "odds",
-            label: "Odds",
-            required: true,
-            equals: Some("ante"),
-        },
-        spot("pocket_bonus", "Pocket Bonus", false),
-        spot("trips_plus", "Trips Plus", false),
-    ],
-    positions: 6,
-    seat_cards: 2,
-    dealer_cards: 2,
-    community_cards: 5,
-    phases: &[
-        Phase {
-            key: "pre-flop",
-            // § 677a.11(b): "up to three times" the Ante.
-            label: "Raise 1×, 2× or 3× the Ante before the flop, or check",
-            multiples: &[1, 2, 3],
-            zero: Zero::Check,
-            once: true,
-            then: "Burn a card, then deal the flop (§ 677a.11(c))",
-            // § 677a.10(g): the board is out, face down; revealed as § 677a.11(c) would deal it.
-            then_board_first: "Turn the flop face up (§ 677a.10(g), § 677a.11(c))",
-            who: Who::StillIn,
-            after_cards: false,
-            wager: "Raise",
-            options_fee: false,
-        },
-        Phase {
-            key: "flop",
-            // § 677a.11(d): "up to two times" the Ante.
-            label: "Raise 1× or 2× the Ante after the flop, or check",
-            multiples: &[1, 2],
-            zero: Zero::Check,
-            once: true,
-            then: "Burn a card, then deal the turn and the river (§ 677a.11(e))",
-            then_board_first: "Turn the turn card and the river card face up (§ 677a.10(g), § 677a.11(e))",
-            who: Who::StillIn,
-            after_cards: false,
-            wager: "Raise",
-            options_fee: false,
-        },
-        Phase {
-            key: "river",
-            label: "Raise 1× the Ante, or fold",
-            multiples: &[1],
-            zero: Zero::Fold,
-            once: true,
-            then: "Reveal the dealer's cards",
-            who: Who::StillIn,
-            after_cards: false,
-            wager: "Raise",
-            options_fee: false,
-            then_board_first: "",
-        },
-    ],
-    deal_note: "",
-    folded_hands_keyed: super::round::folded_hands_stay,
-    stub: Some(super::round::Stub {
-        after: super::round::StubAfter::Board,
-        board: &[(1, 3), (1, 2), (0, 0)],
-        sections: ["§ 677a.8(e)–(g)", "§ 677a.9(d)–(f)", "§ 677a.10(d)–(f)"],
-    }),
-    void: Some(super::round::VoidRule {
-        keeps: void_keeps,
-        settle: settle_void,
-    }),
-    boxes: Some(super::round::Boxes {
-        section: "§ 677a.7(e)",
-        limit: |r| r.of::<Rules>().boxes_per_player,
-    }),
-    not_offered,
-    results: Some(&RESULTS),
-    read_decision: None,
-};
 
 /// The side wagers the casino may leave out of its Rules Submission.
 fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {

@@ -13,6 +13,9 @@
 //!   when it is the player's turn; every win validated by a floorperson (§ 655a.11(i)(4)(I)(C)).
 //! - § 655a.12(d): the Three Card Bonus on the three community cards only.
 
+mod def;
+pub use def::{BANKED, DEF, PAY_LINES, ROUND};
+
 use super::paytable::Paytables;
 use super::round::SeatResult;
 use super::round::{BankedSections, Def, Phase, Who, Zero, spot};
@@ -603,137 +606,6 @@ const fn result(
 ) -> super::round::ResultCategory {
     super::round::ResultCategory::plain(id, label, short)
 }
-
-/// The game at the table and everywhere else, reached through the registry.
-pub const BANKED: super::BankedGame = super::BankedGame {
-    round: &ROUND,
-    pay_lines: PAY_LINES,
-    settle: settle_value,
-    validate: |h, p| h.of::<Rules>().validate(p),
-    decisions,
-    choices: super::complete::<Rules>,
-    default_choices: super::defaults::<Rules>,
-    evaluate: |g, hole, board| {
-        crate::rules::games::one_deck(g, hole, board, crate::rules::games::mississippi_stud)
-    },
-    paytables: (
-        "mississippi-stud.toml",
-        include_str!("../../../assets/paytables/mississippi-stud.toml"),
-    ),
-};
-
-/// The wagers and the pay-line ids each understands.
-use super::paytable::*;
-
-pub const PAY_LINES: &[(&str, &[&str])] = &[
-    (
-        "mississippi-stud",
-        &[
-            "royal-flush",
-            "straight-flush",
-            "four-of-a-kind",
-            "full-house",
-            "flush",
-            "straight",
-            "three-of-a-kind",
-            "two-pair",
-            "jacks-or-better",
-            "sixes-to-tens",
-        ],
-    ),
-    ("progressive", FIVE_CARD),
-    ("envy", FIVE_CARD),
-    (
-        "three-card-bonus",
-        &[
-            "mini-royal",
-            "straight-flush",
-            "three-of-a-kind",
-            "straight",
-            "flush",
-            "pair",
-        ],
-    ),
-];
-
-pub const ROUND: Def = Def {
-    game: crate::rules::games::GameId::MississippiStud,
-    sections: BankedSections {
-        positions: "§ 655a.2(a)",
-        wagers: "§ 655a.7",
-        manual_shoe: "§ 655a.8",
-        hand: "§ 655a.9",
-        automated_shoe: "§ 655a.10",
-        decisions: "§ 655a.11",
-        board_first: "§ 655a.10(g)",
-    },
-    spots: &[
-        spot("ante", "Ante", true),
-        spot("three_card_bonus", "3 Card Bonus", false),
-        spot("progressive", "Progressive", false),
-    ],
-    positions: 6,
-    seat_cards: 2,
-    dealer_cards: 0,
-    community_cards: 3,
-    phases: &[
-        Phase {
-            key: "third",
-            label: "Third Street: 1×, 2× or 3× the Ante, or fold",
-            multiples: &[1, 2, 3],
-            zero: Zero::Fold,
-            once: false,
-            then: "Turn over the first community card",
-            who: Who::StillIn,
-            after_cards: false,
-            wager: "Third Street",
-            options_fee: false,
-            then_board_first: "",
-        },
-        Phase {
-            key: "fourth",
-            label: "Fourth Street: 1×, 2× or 3× the Ante, or fold",
-            multiples: &[1, 2, 3],
-            zero: Zero::Fold,
-            once: false,
-            then: "Turn over the second community card",
-            who: Who::StillIn,
-            after_cards: false,
-            wager: "Fourth Street",
-            options_fee: false,
-            then_board_first: "",
-        },
-        Phase {
-            key: "fifth",
-            label: "Fifth Street: 1×, 2× or 3× the Ante, or fold",
-            multiples: &[1, 2, 3],
-            zero: Zero::Fold,
-            once: false,
-            then: "Turn over the third community card",
-            who: Who::StillIn,
-            after_cards: false,
-            wager: "Fifth Street",
-            options_fee: false,
-            then_board_first: "",
-        },
-    ],
-    deal_note: "",
-    folded_hands_keyed: folded_hand_stays,
-    stub: Some(super::round::Stub {
-        after: super::round::StubAfter::Deal,
-        board: &[],
-        sections: ["§ 655a.8(f)–(h)", "§ 655a.9(d)–(f)", "§ 655a.10(d)–(f)"],
-    }),
-    void: None,
-    boxes: Some(super::round::Boxes {
-        section: "§ 655a.7(e)",
-        // "A player may not wager on more than one player position at a Mississippi Stud table."
-        limit: |_| 1,
-    }),
-    not_offered,
-    results: Some(&RESULTS),
-    read_decision: None,
-};
 
 /// § 655a.11(b),(d),(f): a folded hand goes to the discard rack, unless the player made a
 /// Progressive Payout or Three Card Bonus Wager: then it stays on the table until every wager
