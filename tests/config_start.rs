@@ -109,8 +109,13 @@ fn a_trips_plus_returned_on_a_void_round_is_refused_at_start() {
     std::fs::write(&path, text).unwrap();
     let e = Config::load(Some(&path)).unwrap_err();
     assert!(e.contains(&path.display().to_string()), "{e}");
-    assert!(e.contains("trips_plus_on_void"), "{e}");
+    assert!(e.contains("house.wpt-heads-up.trips_plus_on_void"), "{e}");
     assert!(e.contains("§ 677a.13(d)"), "{e}");
+    // At the key's own line, not its table's.
+    let line = 1 + DEFAULT_TOML[..DEFAULT_TOML.find("trips_plus_on_void").unwrap()]
+        .matches('\n')
+        .count();
+    assert!(e.contains(&format!("at line {line}, column 22")), "{e}");
 }
 
 /// § 655a.12(b), § 647a.12(c): the payout limit is $50,000 or the maximum payout at the table

@@ -157,11 +157,8 @@ impl<'de> Visitor<'de> for RulesVisitor {
                 continue;
             }
             let Some((id, game)) = banked_games().find(|(id, _)| *id == key) else {
-                let ids: Vec<&str> = banked_games().map(|(id, _)| id).collect();
-                return Err(M::Error::custom(format!(
-                    "unknown key `{key}`: the house-banked games are {}",
-                    ids.join(", ")
-                )));
+                // Refused where its table is, so a configuration's error points at it.
+                return map.next_value_seed(UnknownGame(key));
             };
             let table = map.next_value_seed(GameTable { id, game })?;
             rules.games.insert(id, table);
@@ -170,8 +167,25 @@ impl<'de> Visitor<'de> for RulesVisitor {
     }
 }
 
-/// One game's table, checked where it is read (a configuration's error then points at the
-/// game's `[house.<id>]`).
+/// A key that is no house-banked game's id: refused.
+struct UnknownGame(String);
+
+impl<'de> DeserializeSeed<'de> for UnknownGame {
+    type Value = HouseRules;
+
+    fn deserialize<D: Deserializer<'de>>(self, _: D) -> Result<HouseRules, D::Error> {
+        let ids: Vec<&str> = banked_games().map(|(id, _)| id).collect();
+        Err(D::Error::custom(format!(
+            "house.{}: no house-banked game has this id; the games are {}",
+            self.0,
+            ids.join(", ")
+        )))
+    }
+}
+
+/// One game's table, each key checked where it is read: a configuration's error then points at
+/// the key's value, as a typed table's would.
+#[derive(Clone, Copy)]
 struct GameTable {
     id: &'static str,
     game: &'static BankedGame,
@@ -181,8 +195,50 @@ impl<'de> DeserializeSeed<'de> for GameTable {
     type Value = Value;
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        let table = Value::deserialize(d)?;
-        (self.game.choices)(&table).map_err(|e| D::Error::custom(format!("house.{}.{e}", self.id)))
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for GameTable {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "the table of {}'s choices", self.id)
+    }
+
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Value, M::Error> {
+        let mut table = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let one = map.next_value_seed(OneChoice {
+                table: self,
+                key: &key,
+            })?;
+            table.insert(key, one);
+        }
+        (self.game.choices)(&Value::Object(table))
+            .map_err(|e| M::Error::custom(format!("house.{}.{e}", self.id)))
+    }
+}
+
+/// One key of a game's table, taken by the game's `Rules` alone.
+struct OneChoice<'k> {
+    table: GameTable,
+    key: &'k str,
+}
+
+impl<'de> DeserializeSeed<'de> for OneChoice<'_> {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        let value = Value::deserialize(d)?;
+        let alone = Value::Object(
+            [(self.key.to_string(), value.clone())]
+                .into_iter()
+                .collect(),
+        );
+        (self.table.game.choices)(&alone)
+            .map_err(|e| D::Error::custom(format!("house.{}.{e}", self.table.id)))?;
+        Ok(value)
     }
 }
 
@@ -249,7 +305,11 @@ mod tests {
         assert_eq!(serde_json::from_str::<HouseRules>(&text).unwrap(), r);
         // A key no game has, and a game's key its Rules do not take, are refused with the key.
         let e = serde_json::from_str::<HouseRules>(r#"{"blackjack": {}}"#).unwrap_err();
-        assert!(e.to_string().contains("unknown key `blackjack`"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("house.blackjack: no house-banked game"),
+            "{e}"
+        );
         let e =
             serde_json::from_str::<HouseRules>(r#"{"spanish-21": {"resplitz": 1}}"#).unwrap_err();
         assert!(
