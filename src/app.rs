@@ -50,6 +50,8 @@ pub fn start_loaded(
 
 /// The words for a configuration that cannot be used.
 pub fn why_config(e: &str) -> String {
+    // A TOML parser's message ends its quoted lines with a newline: the sentence goes on after it.
+    let e = e.trim_end();
     format!(
         "The configuration cannot be used: {e}. The terminal did not start and wrote nothing. Call a shift supervisor: the configuration file must be corrected."
     )

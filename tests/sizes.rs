@@ -34,7 +34,7 @@ const LONG_FNS: &[(&str, &str, usize)] = &[
     ("src/demo.rs", "stage_at", 155),
     ("src/devices/runner.rs", "link_thread", 240),
     ("src/devices/sim.rs", "run_shuffler", 186),
-    ("src/print/mod.rs", "shift_report_doc", 226),
+    ("src/print/mod.rs", "shift_report_doc", 223),
     ("src/rules/banked/crazy4/mod.rs", "settle", 212),
     ("src/rules/banked/lunar/mod.rs", "settle", 180),
     ("src/rules/banked/lunar/validate.rs", "validate", 227),

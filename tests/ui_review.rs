@@ -70,6 +70,16 @@ fn tap_print(h: &mut Harness<'_, DeckhandApp>) {
     tap(h, "Print");
 }
 
+/// Waits for `label`, drawn once a reader on its own thread has answered.
+fn wait_for(h: &mut Harness<'_, DeckhandApp>, label: &str) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while h.query_by_label(label).is_none() {
+        assert!(Instant::now() < deadline, "`{label}` never came");
+        std::thread::sleep(Duration::from_millis(10));
+        h.run_ok();
+    }
+}
+
 fn keys(h: &mut Harness<'_, DeckhandApp>, keys: &str) {
     for k in keys.chars() {
         tap(h, &k.to_string());
@@ -161,7 +171,11 @@ fn a_supervisor_finds_exports_and_closes() {
     // The end-of-shift report: with no table or period chosen, this table since the gaming
     // day began, at once.
     tap(&mut h, "Print shift report");
-    h.get_by_label("Preview: End-of-shift table report No. — - table 14");
+    // The period's records are read on their own thread; the preview is made from them.
+    wait_for(
+        &mut h,
+        "Preview: End-of-shift table report No. — - table 14",
+    );
     tap(&mut h, "Cancel");
     tap(&mut h, "Table: any");
     keys(&mut h, "14");
@@ -176,7 +190,11 @@ fn a_supervisor_finds_exports_and_closes() {
     };
     let before = printed(&db);
     tap(&mut h, "Print shift report");
-    h.get_by_label("Preview: End-of-shift table report No. — - table 14");
+    // The period's records are read on their own thread; the preview is made from them.
+    wait_for(
+        &mut h,
+        "Preview: End-of-shift table report No. — - table 14",
+    );
     h.get_by_label_contains("Prints to: PDF in ");
     h.get_by_label("Irregularities: 1");
     tap(&mut h, "Cancel");
@@ -219,7 +237,10 @@ fn a_supervisor_finds_exports_and_closes() {
     // The chain status the preview's own thread walked.
     assert!(text.contains("Journal at printing: intact: "), "{text}");
     tap(&mut h, "Print shift report");
-    h.get_by_label("Preview: REPRINT - End-of-shift table report No. — - table 14");
+    wait_for(
+        &mut h,
+        "Preview: REPRINT - End-of-shift table report No. — - table 14",
+    );
     tap_print(&mut h);
     printed_notice(&mut h, "REPRINT - End-of-shift table report No. ");
     // A keyed period: from today (YYYYMMDD) on; a malformed date is named, not guessed.
@@ -492,4 +513,31 @@ fn a_slow_search_never_holds_the_screen_and_the_last_filter_is_shown() {
     assert!(h.query_by_label("◌ Searching…").is_none());
     h.get_by_label("Kind: all");
     assert_eq!(shown(&h).as_deref(), Some(all.as_str()));
+}
+
+/// The end-of-shift report's records are read on a connection and thread of their own, never by
+/// the screen's store: with the file gone from its path (the screen's connection still open), the
+/// preview says the records could not be read, Print stays off, and nothing is journaled.
+#[test]
+fn the_shift_reports_records_are_read_on_a_thread_of_their_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("review.sqlite");
+    let mut h = at_review_sign_in(&db);
+    sign(&mut h, "3001", "135790");
+    h.get_by_label("Supervisor review");
+    std::fs::rename(&db, dir.path().join("moved.sqlite")).unwrap();
+    tap(&mut h, "Print shift report");
+    wait_for(&mut h, "Preview: End-of-shift table report");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while h
+        .query_by_label_contains("The shift's records could not be read: ")
+        .is_none()
+    {
+        assert!(Instant::now() < deadline, "no answer from the reader");
+        std::thread::sleep(Duration::from_millis(10));
+        h.run_ok();
+    }
+    assert!(h.query_by_label("Print").is_none());
+    tap(&mut h, "Cancel");
+    h.get_by_label("Supervisor review");
 }

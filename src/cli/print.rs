@@ -39,7 +39,8 @@ pub(super) fn run(
         bail!("say where the document goes: --out FILE.pdf, --printer, or both");
     }
     let mut store = config.open_store(&path)?;
-    let doc = crate::print::issue(&mut store, &request, None, None).map_err(anyhow::Error::msg)?;
+    let doc =
+        crate::print::issue(&mut store, &request, None, None, None).map_err(anyhow::Error::msg)?;
     if let Some(out) = out {
         let paper = crate::print::Paper::parse(&config.printer.paper).unwrap_or_default();
         let pdf = crate::print::pdf::render(&doc, paper).map_err(anyhow::Error::msg)?;

@@ -118,27 +118,46 @@ pub enum Request {
 /// The document as it would print now, for a preview: nothing is journaled, the number reads
 /// "—" (given when printed), and REPRINT shows if the subject was printed before.
 pub fn prepare(store: &mut Store, req: &Request) -> Result<Document, String> {
-    build(store, req, Mode::Preview)
+    build(store, req, Mode::Preview, None)
+}
+
+/// [`prepare`] with a shift report's period already read ([`shift_period_job`]).
+pub fn prepare_from(
+    store: &mut Store,
+    req: &Request,
+    period: Option<&ShiftPeriod>,
+) -> Result<Document, String> {
+    build(store, req, Mode::Preview, period)
 }
 
 /// Prints: journals `document_printed` (signed by `printed_by`) and returns the numbered
 /// document, ready for a [`printer::Printer`]. `chain`: the journal's chain status a walk on
 /// another thread just found (the shift report states it), so a screen never walks the
-/// journal; `None`: walked here when the document needs it.
+/// journal; `None`: walked here when the document needs it. `period`: a shift report's records
+/// as read beforehand ([`shift_period_job`]); `None`: read here.
 pub fn issue(
     store: &mut Store,
     req: &Request,
     printed_by: Option<&str>,
     chain: Option<&str>,
+    period: Option<&ShiftPeriod>,
 ) -> Result<Document, String> {
-    build(store, req, Mode::Print { printed_by, chain })
+    build(store, req, Mode::Print { printed_by, chain }, period)
 }
 
-fn build(store: &mut Store, req: &Request, mode: Mode) -> Result<Document, String> {
+/// `period`: a shift report's records as read beforehand; `None`: read here.
+fn build(
+    store: &mut Store,
+    req: &Request,
+    mode: Mode,
+    period: Option<&ShiftPeriod>,
+) -> Result<Document, String> {
     match req {
         Request::HighHandSlip { table, period } => high_hand(store, *table, period, mode),
         Request::BoxCount { record } => box_count_doc(store, *record, mode),
-        Request::ShiftReport { table, from, to } => shift_report_doc(store, *table, from, to, mode),
+        Request::ShiftReport { table, from, to } => {
+            shift_report_doc(store, *table, from, to, mode, period)
+        }
     }
 }
 
@@ -388,6 +407,63 @@ fn box_count_doc(store: &mut Store, record: i64, mode: Mode) -> Result<Document,
     })
 }
 
+/// One table's records in a shift's period, with the names of the dealers who signed them: what
+/// the end-of-shift report is made from. The terminal reads it on a thread of its own
+/// ([`shift_period_job`]), so a screen never walks the period.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ShiftPeriod {
+    pub rows: Vec<JournalRow>,
+    /// Each dealer's credential with the name the people table gives it now.
+    pub names: std::collections::BTreeMap<String, String>,
+}
+
+/// Reads a table's records between two UTC times, and its dealers' names.
+pub fn read_shift_period(
+    q: &impl JournalQueries,
+    table_no: u32,
+    from: &str,
+    to: &str,
+) -> Result<ShiftPeriod, String> {
+    let filter = Filter {
+        table: Some(i64::from(table_no)),
+        from: Some(from.to_string()),
+        to: Some(to.to_string()),
+        ..Default::default()
+    };
+    let rows = q.rows_matching(&filter).map_err(|e| e.to_string())?;
+    let mut names = std::collections::BTreeMap::new();
+    for credential in rows.iter().filter_map(|r| r.dealer_credential.as_deref()) {
+        if names.contains_key(credential) {
+            continue;
+        }
+        let name: Option<String> = q
+            .conn()
+            .query_row(
+                "SELECT name FROM people WHERE credential = ?1 AND active = 1",
+                [credential],
+                |r| r.get(0),
+            )
+            .ok();
+        names.insert(credential.to_string(), name.unwrap_or_default());
+    }
+    Ok(ShiftPeriod { rows, names })
+}
+
+/// [`read_shift_period`] as a job for another thread, on its own read-only connection.
+pub fn shift_period_job(
+    store: &Store,
+    table_no: u32,
+    from: &str,
+    to: &str,
+) -> impl FnOnce() -> Result<ShiftPeriod, String> + Send + 'static {
+    let open = crate::store::reopener(store.path());
+    let (from, to) = (from.to_string(), to.to_string());
+    move || {
+        let conn = open().map_err(|e| e.to_string())?;
+        read_shift_period(&conn, table_no, &from, &to)
+    }
+}
+
 /// The end-of-shift table report: who dealt, rounds and pots, rake and contributions, counts and
 /// deck changes, irregularities, high hands, box counts, time charges and progressive hits of one
 /// table between two UTC times, closed by the journal's chain status and head hash at printing.
@@ -408,6 +484,7 @@ pub fn shift_report_document(
             printed_by,
             chain: None,
         },
+        None,
     )
 }
 
@@ -417,15 +494,17 @@ fn shift_report_doc(
     from: &str,
     to: &str,
     mode: Mode,
+    period: Option<&ShiftPeriod>,
 ) -> Result<Document, String> {
     use crate::rules::money;
-    let filter = Filter {
-        table: Some(i64::from(table_no)),
-        from: Some(from.to_string()),
-        to: Some(to.to_string()),
-        ..Default::default()
+    let read;
+    let ShiftPeriod { rows, names } = match period {
+        Some(p) => p,
+        None => {
+            read = read_shift_period(&*store, table_no, from, to)?;
+            &read
+        }
     };
-    let rows = store.rows_matching(&filter).map_err(|e| e.to_string())?;
     let json =
         |r: &JournalRow| serde_json::from_str::<serde_json::Value>(&r.payload).unwrap_or_default();
     let of = |k: &'static str| rows.iter().filter(move |r| r.kind == k);
@@ -438,7 +517,7 @@ fn shift_report_doc(
     // (sign-in rows are written before a table is chosen, so the rows themselves tell).
     lines.push("Dealers (first and last record at this table)".into());
     let mut dealers: Vec<(&str, &JournalRow, &JournalRow)> = Vec::new();
-    for r in &rows {
+    for r in rows {
         let Some(d) = r.dealer_credential.as_deref() else {
             continue;
         };
@@ -448,12 +527,7 @@ fn shift_report_doc(
         }
     }
     for (credential, first, last) in &dealers {
-        let name = store
-            .person(credential)
-            .ok()
-            .flatten()
-            .map(|p| p.name)
-            .unwrap_or_default();
+        let name = names.get(*credential).cloned().unwrap_or_default();
         lines.push(format!(
             "  {name} ({credential})  {} to {}",
             time(first),
@@ -489,7 +563,7 @@ fn shift_report_doc(
         }
     ));
     // The table's pace over the period, and each dealer's.
-    let spans = crate::store::pace::spans(&rows);
+    let spans = crate::store::pace::spans(rows);
     let all: Vec<&crate::store::pace::RoundSpan> = spans.iter().collect();
     if !all.is_empty() {
         lines.push(format!("Pace: {}", crate::store::pace::pace(&all).words()));

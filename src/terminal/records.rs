@@ -105,15 +105,37 @@ impl Terminal {
         crate::print::prepare(&mut self.store, request)
     }
 
+    /// [`Terminal::prepare_document`] with a shift report's records already read
+    /// ([`Terminal::shift_period_job`]).
+    pub fn prepare_document_from(
+        &mut self,
+        request: &crate::print::Request,
+        period: Option<&crate::print::ShiftPeriod>,
+    ) -> Result<crate::print::Document, String> {
+        crate::print::prepare_from(&mut self.store, request, period)
+    }
+
+    /// A shift report's records, read as a job for another thread (a screen never walks them).
+    pub fn shift_period_job(
+        &self,
+        table_no: u32,
+        from: &str,
+        to: &str,
+    ) -> impl FnOnce() -> Result<crate::print::ShiftPeriod, String> + Send + 'static {
+        crate::print::shift_period_job(&self.store, table_no, from, to)
+    }
+
     /// Prints a document: journals `document_printed` (its serial is the number) and returns
-    /// the numbered document for the printer; `chain` as [`crate::print::issue`] takes it.
+    /// the numbered document for the printer; `chain` and `period` as [`crate::print::issue`]
+    /// takes them.
     pub fn issue_document(
         &mut self,
         request: &crate::print::Request,
         printed_by: Option<&str>,
         chain: Option<&str>,
+        period: Option<&crate::print::ShiftPeriod>,
     ) -> Result<crate::print::Document, String> {
-        crate::print::issue(&mut self.store, request, printed_by, chain)
+        crate::print::issue(&mut self.store, request, printed_by, chain, period)
     }
 }
 

@@ -521,7 +521,7 @@ impl DeckhandApp {
                 self.locked,
                 self.preview
                     .as_ref()
-                    .map(|p| (p.document.heading.clone(), p.sending.is_some())),
+                    .map(|p| (format!("{:?}", p.request), p.sending.is_some())),
             ),
             self.review.as_ref().map(|r| {
                 let selected = r.selected.as_ref().map(|s| s.serial);

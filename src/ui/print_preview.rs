@@ -6,14 +6,16 @@
 //! the screen never waits for it. The answer, "… printed on CUPS queue office" or the printer's
 //! error, shows where the print was asked for; a print that fails is journaled
 //! (`document_print_failed`), and printing again is a REPRINT. **Cancel** journals nothing.
-//! The shift report states the journal's chain status: the walk runs on its own thread from the
-//! moment the preview opens, and **Print** waits for its verdict (the screen never walks it).
+//! The shift report is made from the period's records, read on a thread of their own from the
+//! moment the preview opens (the preview says so until they are in), and states the journal's
+//! chain status: that walk runs on its own thread too, and **Print** waits for both (the screen
+//! never walks the journal or the period).
 
 use super::{
     DeckhandApp, Notice, UiCmd, body, body_colour, notice_line, primary_when, theme, title,
 };
 use crate::print::printer::{Printer, PrinterConfig};
-use crate::print::{Block, Document, Request};
+use crate::print::{Block, Document, Request, ShiftPeriod};
 use egui::{Button, RichText, Ui};
 use std::sync::{Arc, Mutex, mpsc};
 
@@ -26,8 +28,8 @@ pub struct PrintPreview {
     pub request: Request,
     /// Who asks (the journal row's actor).
     pub printed_by: Option<String>,
-    /// The document as it would print now.
-    pub document: Document,
+    /// The document as it would print now; none while a shift report's records are read.
+    pub document: Option<Document>,
     /// The document being sent (its number and heading), and the printer's answer to come.
     pub sending: Option<(i64, String, Answer)>,
     /// The last print's problem.
@@ -35,24 +37,30 @@ pub struct PrintPreview {
     /// The screen, woken when the printer answers.
     pub ctx: Option<egui::Context>,
     /// The shift report's walk of the journal's chain, on its own thread.
-    pub walk: Option<Arc<Mutex<Walk>>>,
+    pub walk: Option<Arc<Mutex<Background<String>>>>,
+    /// The shift report's records, read on their own thread; then kept here, so the print and a
+    /// print again after a failure are made from what the preview showed.
+    pub period: Option<Arc<Mutex<Background<ShiftPeriod>>>>,
+    pub records: Option<ShiftPeriod>,
 }
 
-/// A walk of the journal's chain on its own thread: its verdict when done, and the screen to
-/// wake then.
-#[derive(Default)]
-pub struct Walk {
-    pub verdict: Option<Result<String, String>>,
+/// A job on a thread of its own: its answer when done, and the screen to wake then.
+pub struct Background<T> {
+    pub verdict: Option<Result<T, String>>,
     pub wake: Option<egui::Context>,
 }
 
-/// Starts the walk of the journal's chain on its own thread.
-fn start_walk(store: &crate::store::Store) -> Arc<Mutex<Walk>> {
-    let slot = Arc::new(Mutex::new(Walk::default()));
-    let job = store.chain_walk();
+/// Runs `job` on a thread of its own.
+fn in_background<T: Send + 'static>(
+    job: impl FnOnce() -> Result<T, String> + Send + 'static,
+) -> Arc<Mutex<Background<T>>> {
+    let slot = Arc::new(Mutex::new(Background {
+        verdict: None,
+        wake: None,
+    }));
     let done = slot.clone();
     std::thread::spawn(move || {
-        let verdict = job().map(|s| s.to_string()).map_err(|e| e.to_string());
+        let verdict = job();
         if let Ok(mut w) = done.lock() {
             w.verdict = Some(verdict);
             if let Some(ctx) = w.wake.take() {
@@ -61,6 +69,18 @@ fn start_walk(store: &crate::store::Store) -> Arc<Mutex<Walk>> {
         }
     });
     slot
+}
+
+/// Whether a job is still running; if so, the screen is woken when it ends.
+fn running<T>(job: Option<&Arc<Mutex<Background<T>>>>, ctx: &egui::Context) -> bool {
+    job.is_some_and(|j| {
+        j.lock().is_ok_and(|mut j| {
+            if j.verdict.is_none() {
+                j.wake = Some(ctx.clone());
+            }
+            j.verdict.is_none()
+        })
+    })
 }
 
 impl std::fmt::Debug for PrintPreview {
@@ -97,9 +117,15 @@ impl DeckhandApp {
         request: Request,
         printed_by: Option<String>,
     ) -> Result<(), String> {
-        let document = self.term.prepare_document(&request)?;
-        let walk =
-            matches!(request, Request::ShiftReport { .. }).then(|| start_walk(self.term.store()));
+        let (document, walk, period) = match &request {
+            Request::ShiftReport { table, from, to } => {
+                let walk = self.term.store().chain_walk();
+                let walk = move || walk().map(|s| s.to_string()).map_err(|e| e.to_string());
+                let read = self.term.shift_period_job(*table, from, to);
+                (None, Some(in_background(walk)), Some(in_background(read)))
+            }
+            _ => (Some(self.term.prepare_document(&request)?), None, None),
+        };
         self.preview = Some(PrintPreview {
             request,
             printed_by,
@@ -108,6 +134,8 @@ impl DeckhandApp {
             error: None,
             ctx: None,
             walk,
+            period,
+            records: None,
         });
         Ok(())
     }
@@ -130,6 +158,7 @@ impl DeckhandApp {
     /// The printer's answer, once it comes (the app's logic, before the frame is drawn): a
     /// print that failed is journaled, and the preview shows what printing again will print.
     pub(super) fn poll_print_answer(&mut self) {
+        self.poll_shift_period();
         // The printer's answer, once it comes.
         let answer = self
             .preview
@@ -154,15 +183,42 @@ impl DeckhandApp {
                 // makes a REPRINT under a new number.
                 self.term.print_failed(no, &e);
                 // The preview shows what printing again will print.
-                let request = self.preview.as_ref().map(|p| p.request.clone());
-                let again = request.map(|r| self.term.prepare_document(&r));
                 if let Some(p) = self.preview.as_mut() {
-                    if let Some(Ok(doc)) = again {
-                        p.document = doc;
+                    let again = self
+                        .term
+                        .prepare_document_from(&p.request, p.records.as_ref());
+                    if let Ok(doc) = again {
+                        p.document = Some(doc);
                     }
                     p.sending = None;
                     p.error = Some(format!("{heading} did not print: {e}"));
                 }
+            }
+            None => {}
+        }
+    }
+
+    /// A shift report's records, once read: the preview is made from them (the app's logic).
+    fn poll_shift_period(&mut self) {
+        let Some(p) = self.preview.as_mut() else {
+            return;
+        };
+        let read = p.period.as_ref().and_then(|job| match job.lock() {
+            Ok(mut j) => j.verdict.take(),
+            Err(_) => Some(Err("the reading thread stopped".into())),
+        });
+        match read {
+            Some(Ok(records)) => {
+                p.period = None;
+                match self.term.prepare_document_from(&p.request, Some(&records)) {
+                    Ok(doc) => p.document = Some(doc),
+                    Err(e) => p.error = Some(format!("The report cannot be made: {e}")),
+                }
+                p.records = Some(records);
+            }
+            Some(Err(e)) => {
+                p.period = None;
+                p.error = Some(format!("The shift's records could not be read: {e}"));
             }
             None => {}
         }
@@ -180,15 +236,9 @@ impl DeckhandApp {
             return;
         };
         p.ctx = Some(ui.ctx().clone());
-        // The walk's verdict, or the screen to wake when it comes.
-        let walking = p.walk.as_ref().is_some_and(|w| {
-            w.lock().is_ok_and(|mut w| {
-                if w.verdict.is_none() {
-                    w.wake = Some(ui.ctx().clone());
-                }
-                w.verdict.is_none()
-            })
-        });
+        // The walk's verdict and the period's records, or the screen to wake when they come.
+        let walking = running(p.walk.as_ref(), ui.ctx());
+        let reading = running(p.period.as_ref(), ui.ctx()) || p.document.is_none();
         let p = &*p;
         let sending = p.sending.is_some();
         let notice = self.view.message.as_ref();
@@ -205,12 +255,14 @@ impl DeckhandApp {
                 ui.horizontal(|ui| {
                     let label = if sending {
                         "Printing…"
+                    } else if reading {
+                        "Reading the records…"
                     } else if walking {
                         "Checking the journal…"
                     } else {
                         "Print"
                     };
-                    if primary_when(ui, !sending && !walking, label) {
+                    if primary_when(ui, !sending && !walking && !reading, label) {
                         cmds.push(UiCmd::PrintPreviewed);
                     }
                     if ui
@@ -234,7 +286,14 @@ impl DeckhandApp {
             .show(ui, |ui| {
                 // What was just recorded, if the preview follows a form.
                 notice_line(ui, notice);
-                title(ui, &format!("Preview: {}", p.document.heading));
+                let Some(document) = &p.document else {
+                    title(ui, "Preview: End-of-shift table report");
+                    if p.error.is_none() {
+                        body(ui, "Reading the shift's records…");
+                    }
+                    return;
+                };
+                title(ui, &format!("Preview: {}", document.heading));
                 body(
                     ui,
                     &format!("Prints to: {to}. The number is given when printed."),
@@ -245,7 +304,7 @@ impl DeckhandApp {
                         egui::Frame::new()
                             .fill(egui::Color32::WHITE)
                             .inner_margin(egui::Margin::same(16))
-                            .show(ui, |ui| paper(ui, &p.document, receipt));
+                            .show(ui, |ui| paper(ui, document, receipt));
                     });
             });
     }
@@ -265,7 +324,7 @@ impl DeckhandApp {
         let Some(p) = self.preview.as_mut() else {
             return;
         };
-        if p.sending.is_some() {
+        if p.sending.is_some() || p.document.is_none() {
             return;
         }
         // The shift report states the walk's verdict; printing waits for it.
@@ -284,9 +343,12 @@ impl DeckhandApp {
                 return;
             }
         };
-        let issued =
-            self.term
-                .issue_document(&p.request, p.printed_by.as_deref(), walked.as_deref());
+        let issued = self.term.issue_document(
+            &p.request,
+            p.printed_by.as_deref(),
+            walked.as_deref(),
+            p.records.as_ref(),
+        );
         let doc = match issued {
             Ok(d) => d,
             Err(e) => {
