@@ -12,10 +12,10 @@ const FN_LIMIT: usize = 150;
 /// Files past the limit, with the most lines each may have.
 const LONG_FILES: &[(&str, usize)] = &[
     ("src/config.rs", 1181),
-    ("src/rules/banked/mod.rs", 934),
+    ("src/rules/banked/mod.rs", 929),
     ("src/rules/banked/round/mod.rs", 1667),
     ("src/rules/banked/round/tests.rs", 954),
-    ("src/rules/banked/thb/mod.rs", 972),
+    ("src/rules/banked/thb/mod.rs", 971),
     ("src/rules/table/decide.rs", 958),
     ("src/rules/table/narrate.rs", 857),
     ("src/store/chain.rs", 819),

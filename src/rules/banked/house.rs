@@ -17,9 +17,33 @@ use std::collections::BTreeMap;
 pub trait Choices: Default + Serialize + DeserializeOwned {
     /// The game whose table these are.
     const GAME: GameId;
+
+    /// Checks the choices against the paytables and the regulation's floors.
+    fn validate(&self, paytables: &Paytables) -> Result<(), String>;
 }
 
-/// The game's choices read from a table, completed with the defaults (`BankedGame::choices`).
+/// What the rest of the terminal does with a game's choices, without knowing their type
+/// (`BankedGame::choices`): made by [`hooks`] from the game's `Rules`.
+#[derive(Clone, Copy)]
+pub struct ChoicesHooks {
+    /// A `[house.<id>]` table taken by the `Rules` and completed with their defaults.
+    pub complete: fn(&Value) -> Result<Value, String>,
+    /// The `Rules`' defaults as a table.
+    pub defaults: fn() -> Value,
+    /// The game's choices in a `HouseRules`, checked.
+    pub validate: fn(&HouseRules, &Paytables) -> Result<(), String>,
+}
+
+/// A game's [`ChoicesHooks`], from its `Rules`.
+pub const fn hooks<R: Choices>() -> ChoicesHooks {
+    ChoicesHooks {
+        complete: complete::<R>,
+        defaults: defaults::<R>,
+        validate: |h, p| h.of::<R>().validate(p),
+    }
+}
+
+/// The game's choices read from a table, completed with the defaults.
 /// A refusal starts with the key refused: `"decks: …"`.
 pub fn complete<R: Choices>(table: &Value) -> Result<Value, String> {
     match serde_json::from_value::<R>(table.clone()) {
@@ -37,7 +61,7 @@ pub fn complete<R: Choices>(table: &Value) -> Result<Value, String> {
     }
 }
 
-/// The game's default choices as a table (`BankedGame::default_choices`).
+/// The game's default choices as a table.
 pub fn defaults<R: Choices>() -> Value {
     serde_json::to_value(R::default()).unwrap_or(Value::Null)
 }
@@ -63,7 +87,7 @@ impl Default for HouseRules {
         HouseRules {
             rounding_unit_cents: 1,
             games: banked_games()
-                .map(|(id, b)| (id, (b.default_choices)()))
+                .map(|(id, b)| (id, (b.choices.defaults)()))
                 .collect(),
         }
     }
@@ -99,7 +123,7 @@ impl HouseRules {
             return Err("house.rounding_unit_cents: at least 1".into());
         }
         for (id, b) in banked_games() {
-            (b.validate)(self, p).map_err(|e| format!("house.{id}.{e}"))?;
+            (b.choices.validate)(self, p).map_err(|e| format!("house.{id}.{e}"))?;
         }
         Ok(())
     }
@@ -113,7 +137,7 @@ impl HouseRules {
             .def()
             .banked
             .ok_or_else(|| format!("{} is not a house-banked game", game.id()))?;
-        (banked.validate)(self, p).map_err(|e| format!("house.{}.{e}", game.id()))
+        (banked.choices.validate)(self, p).map_err(|e| format!("house.{}.{e}", game.id()))
     }
 }
 
@@ -215,7 +239,7 @@ impl<'de> Visitor<'de> for GameTable {
             })?;
             table.insert(key, one);
         }
-        (self.game.choices)(&Value::Object(table))
+        (self.game.choices.complete)(&Value::Object(table))
             .map_err(|e| M::Error::custom(format!("house.{}.{e}", self.id)))
     }
 }
@@ -236,7 +260,7 @@ impl<'de> DeserializeSeed<'de> for OneChoice<'_> {
                 .into_iter()
                 .collect(),
         );
-        (self.table.game.choices)(&alone)
+        (self.table.game.choices.complete)(&alone)
             .map_err(|e| D::Error::custom(format!("house.{}.{e}", self.table.id)))?;
         Ok(value)
     }

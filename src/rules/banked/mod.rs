@@ -33,7 +33,7 @@ pub mod thb;
 pub mod wpt;
 
 pub use approvals::{Approvals, DEFAULT_SUPERVISOR_OVER, DEFAULT_VALIDATE_OVER, Signer};
-pub use house::{Choices, House, HouseRules, complete, defaults};
+pub use house::{Choices, ChoicesHooks, House, HouseRules, hooks};
 pub use settle_error::{SettleError, err};
 
 use crate::rules::cards::{Card, parse_cards, parse_multi_deck};
@@ -773,16 +773,11 @@ pub struct BankedGame {
         &Paytables,
         Cents,
     ) -> Result<Settlement, SettleError>,
-    /// The casino's choices for the game, checked against the paytables.
-    pub validate: fn(&HouseRules, &Paytables) -> Result<(), String>,
     /// A seat's decisions (multiples of the Ante, by phase) as the settlement's input names
     /// them.
     pub decisions: fn(&round::BankedRound, u8, &mut serde_json::Value),
-    /// Its `[house.<id>]` table taken by its `Rules` and completed with their defaults
-    /// (`complete::<Rules>`).
-    pub choices: fn(&serde_json::Value) -> Result<serde_json::Value, String>,
-    /// Its `Rules`' defaults as a table (`defaults::<Rules>`).
-    pub default_choices: fn() -> serde_json::Value,
+    /// Its `[house.<id>]` choices: read, completed and checked (`hooks::<Rules>()`).
+    pub choices: ChoicesHooks,
     /// Its embedded paytables file, name and text (`assets/paytables/<id>.toml`); a casino's
     /// `[paytables] dir` may replace it.
     pub paytables: (&'static str, &'static str),

@@ -57,10 +57,8 @@ pub const BANKED: crate::rules::banked::BankedGame = crate::rules::banked::Banke
     round: &ROUND,
     pay_lines: PAY_LINES,
     settle: settle_value,
-    validate: |h, p| h.of::<Rules>().validate(p),
     decisions,
-    choices: crate::rules::banked::complete::<Rules>,
-    default_choices: crate::rules::banked::defaults::<Rules>,
+    choices: crate::rules::banked::hooks::<Rules>(),
     evaluate: |g, hole, board| {
         crate::rules::games::one_deck(g, hole, board, crate::rules::games::crazy_4_poker)
     },

@@ -19,6 +19,7 @@ pub use def::{BANKED, DEF, PAY_LINES, ROUND};
 
 mod results;
 
+use super::Choices;
 pub use results::{RESULTS, play_above_ante_allowed, read_decision};
 use results::{check_result, result_line};
 
@@ -70,12 +71,10 @@ impl Default for Rules {
     }
 }
 
-impl super::Choices for Rules {
+impl Choices for Rules {
     const GAME: crate::rules::games::GameId = crate::rules::games::GameId::Crazy4Poker;
-}
 
-impl Rules {
-    pub fn validate(&self, p: &Paytables) -> Result<(), String> {
+    fn validate(&self, p: &Paytables) -> Result<(), String> {
         if self.progressive_reset_cents > super::MAX_AMOUNT {
             return Err("progressive_reset_cents: more than any table takes".into());
         }

@@ -21,6 +21,7 @@ mod combinations;
 mod results;
 mod validate;
 
+use super::Choices;
 pub use combinations::second_combination;
 pub use results::{RESULTS, second_choices};
 use validate::{Checked, validate};
@@ -65,12 +66,10 @@ impl Default for Rules {
     }
 }
 
-impl super::Choices for Rules {
+impl Choices for Rules {
     const GAME: crate::rules::games::GameId = crate::rules::games::GameId::LunarPoker;
-}
 
-impl Rules {
-    pub fn validate(&self, p: &Paytables) -> Result<(), String> {
+    fn validate(&self, p: &Paytables) -> Result<(), String> {
         super::check_table(p, GAME, "instant", "instant", &self.instant)?;
         super::check_table(p, GAME, "super", "super", &self.super_table)
     }

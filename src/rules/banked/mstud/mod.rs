@@ -16,6 +16,7 @@
 mod def;
 pub use def::{BANKED, DEF, PAY_LINES, ROUND};
 
+use super::Choices;
 use super::paytable::Paytables;
 use super::round::SeatResult;
 use super::round::{BankedSections, Def, Phase, Who, Zero, spot};
@@ -68,12 +69,10 @@ impl Default for Rules {
     }
 }
 
-impl super::Choices for Rules {
+impl Choices for Rules {
     const GAME: crate::rules::games::GameId = crate::rules::games::GameId::MississippiStud;
-}
 
-impl Rules {
-    pub fn validate(&self, p: &Paytables) -> Result<(), String> {
+    fn validate(&self, p: &Paytables) -> Result<(), String> {
         if self.payout_limit_cents > super::MAX_AMOUNT {
             return Err("payout_limit_cents: more than any table takes".into());
         }

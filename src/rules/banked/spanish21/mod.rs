@@ -18,6 +18,7 @@
 mod def;
 pub use def::{BANKED, DEF, PAY_LINES, ROUND};
 
+use super::Choices;
 use super::paytable::Paytables;
 use super::round::{BankedSections, Def, spot};
 use super::{Ledger, Line, Outcome, SettleError, Settlement, WagerResult, err};
@@ -83,12 +84,10 @@ impl Default for Rules {
     }
 }
 
-impl super::Choices for Rules {
+impl Choices for Rules {
     const GAME: crate::rules::games::GameId = crate::rules::games::GameId::Spanish21;
-}
 
-impl Rules {
-    pub fn validate(&self, p: &Paytables) -> Result<(), String> {
+    fn validate(&self, p: &Paytables) -> Result<(), String> {
         if !(1..=7).contains(&self.boxes_per_player) {
             return Err("boxes_per_player: 1 to 7 (the layout's boxes)".into());
         }

@@ -18,6 +18,7 @@ pub use def::{BANKED, DEF, PAY_LINES, ROUND};
 
 mod results;
 
+use super::Choices;
 use super::by_result::{self, Judged};
 use super::paytable::Paytables;
 use super::round::SeatResult;
@@ -100,12 +101,10 @@ impl Default for Rules {
     }
 }
 
-impl super::Choices for Rules {
+impl Choices for Rules {
     const GAME: crate::rules::games::GameId = crate::rules::games::GameId::WptHeadsUp;
-}
 
-impl Rules {
-    pub fn validate(&self, p: &Paytables) -> Result<(), String> {
+    fn validate(&self, p: &Paytables) -> Result<(), String> {
         if !(1..=6).contains(&self.boxes_per_player) {
             return Err("boxes_per_player: 1 to 6 (the layout's betting positions)".into());
         }
