@@ -697,7 +697,7 @@ fn spanish21_illegal_decisions_are_refused() {
                 "Ac 8d",
                 json!([{"seat": 1, "wagers": {"spanish_21": 900, "insurance": 600}, "hands": [{"cards": "Kh 9c"}]}]),
             ),
-            "§ 635a.8(a)",
+            "§ 635a.8(b)",
         ),
         // The dealer stands on soft 17.
         // § 635a.13(e): a card the dealer drew on 17 (here soft 17) is refused by the settlement,

@@ -226,7 +226,7 @@ impl DeckhandApp {
                 title(ui, &format!("Seat {seat}: insurance?"));
                 body(
                     ui,
-                    "The dealer's up card is an ace: offer insurance, up to half the wager.",
+                    "The dealer's up card is an ace: offer insurance, up to half the wager (to the next chip where half cannot be bet, § 635a.8(b)).",
                 );
                 ui.horizontal_wrapped(|ui| {
                     if choice(ui, &format!("Insure · {}", money(half))) {

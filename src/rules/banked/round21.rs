@@ -535,11 +535,11 @@ impl BankedRound {
                     ));
                 }
                 let wager = self.ante(*seat);
-                // § 635a.8(a): up to half the wager, or the casino's next chip unit above half;
+                // § 635a.8(b): up to half the wager, or the casino's next chip unit above half;
                 // the settlement checks the unit (`[house.spanish-21]`), the round the wager.
                 if *amount < 0 || *amount > wager {
                     return Err(format!(
-                        "insurance of {} is more than the {} wager; it is at most half of it (§ 635a.8(a))",
+                        "insurance of {} is more than the {} wager; it is at most half of it (§ 635a.8(b))",
                         crate::rules::money(*amount),
                         crate::rules::money(wager)
                     ));

@@ -155,7 +155,8 @@ pub struct Hand {
     pub rescue: bool,
 }
 
-/// The largest insurance for a wager: half, or the next chip unit above half (§ 635a.8(a)).
+/// The largest insurance for a wager: half, or the next chip unit above half where half cannot be
+/// bet in chips (§ 635a.8(b)).
 pub fn max_insurance(wager: Cents, unit: Cents) -> Cents {
     (wager + 2 * unit - 1) / (2 * unit) * unit
 }

@@ -207,7 +207,7 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Vec<Card>, Vec<Checked>), S
                 return Err(err(
                     f("wagers.insurance"),
                     format!(
-                        "{} is more than half the wager ({} with the next chip unit) (§ 635a.8(a))",
+                        "{} is more than half the wager ({} with the next chip unit) (§ 635a.8(b))",
                         money(w.insurance),
                         money(max)
                     ),
