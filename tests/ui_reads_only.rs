@@ -200,3 +200,61 @@ fn no_screen_prepares_a_document_while_it_draws() {
         "a screen prepares a document while it draws: {drawing_and_reading:?}"
     );
 }
+
+/// A tap is carried out by the app's logic before the next frame, never while the screen draws:
+/// with the logic held back, "Sign in" signs no one in (the keypad's own keys are the screen's
+/// state and show at once); the next logic carries it out.
+#[test]
+fn a_tap_is_carried_out_by_the_logic_never_while_the_screen_draws() {
+    use egui_kittest::kittest::Queryable;
+    type Held = (deckhand::ui::DeckhandApp, bool);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("logic.sqlite");
+    let config = crate::common::ui::real_config(&db);
+    let app = deckhand::app::build(&config, Default::default(), None).unwrap();
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1024.0, 768.0))
+        .with_step_dt(0.25)
+        .build_ui_state(
+            |ui, (app, logic): &mut Held| {
+                if *logic {
+                    app.logic(ui.ctx());
+                }
+                app.show(ui);
+            },
+            (app, true),
+        );
+    // A tap, once the tap guard takes taps (the screen has stood still, `settle_taps`).
+    let press = |h: &mut egui_kittest::Harness<'_, Held>, label: &str| {
+        for _ in 0..100 {
+            if !h.state().0.settling() {
+                break;
+            }
+            h.step();
+        }
+        h.get_by_label(label).click();
+        for _ in 0..4 {
+            h.step();
+        }
+    };
+    h.run_ok();
+    press(&mut h, "Alex Rivera");
+    for k in "20417".chars() {
+        press(&mut h, &k.to_string());
+    }
+    press(&mut h, "Next: PIN");
+    for k in "112233".chars() {
+        press(&mut h, &k.to_string());
+    }
+    h.state_mut().1 = false;
+    press(&mut h, "Sign in");
+    assert!(
+        h.state().0.terminal().table().dealer.is_none(),
+        "signed in while the screen drew"
+    );
+    assert!(h.query_by_label("Open table").is_none());
+    h.state_mut().1 = true;
+    h.run_ok();
+    assert!(h.state().0.terminal().table().dealer.is_some());
+    h.get_by_label("Open table");
+}

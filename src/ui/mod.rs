@@ -230,6 +230,9 @@ pub struct DeckhandApp {
     central_review: Option<crate::store::central::CentralConfig>,
     /// A document on screen before it prints.
     preview: Option<print_preview::PrintPreview>,
+    /// What was tapped while the screen drew, carried out by the app's logic before the next
+    /// frame is drawn (a screen only reads and returns commands).
+    tapped: Vec<UiCmd>,
     /// Where documents print (`[printer]`).
     printer: crate::print::printer::PrinterConfig,
 }
@@ -268,6 +271,7 @@ impl DeckhandApp {
             central: None,
             central_review: None,
             preview: None,
+            tapped: Vec::new(),
             printer: Default::default(),
         }
     }
@@ -395,6 +399,10 @@ impl DeckhandApp {
         ) {
             return;
         }
+        // What was tapped in the last frame, first: the devices' news is taken after it.
+        for c in std::mem::take(&mut self.tapped) {
+            self.apply(c);
+        }
         self.term.poll_devices();
         self.poll_print_answer();
         // A step that waits for the floor calls it; the call ends with the step.
@@ -488,16 +496,19 @@ impl DeckhandApp {
         // until the database takes them (tried again every few seconds, or on "Try again").
         if let Some(fault) = self.term.write_fault().cloned() {
             if overlays::write_fault_screen(ui, &fault) {
-                self.apply(UiCmd::RetryWrites);
+                self.tapped.push(UiCmd::RetryWrites);
+                ui.ctx().request_repaint();
             }
             return;
         }
         let mut cmds = Vec::new();
         ui.push_id(self.guard.generation(), |ui| self.draw(ui, &mut cmds));
         self.guard.cover(ui.ctx());
-        // Nothing acts while drawing: what was tapped is applied now.
-        for c in cmds {
-            self.apply(c);
+        // Nothing acts while drawing: what was tapped is carried out by the logic of the next
+        // frame, asked for now.
+        if !cmds.is_empty() {
+            self.tapped.extend(cmds);
+            ui.ctx().request_repaint();
         }
     }
 
