@@ -44,6 +44,10 @@ pub enum Query {
     /// --phh-dir` names it (`table12-round0007.phh`), in the folder found as for
     /// [`Query::Export`].
     HandHistory { round: u32, beside: PathBuf },
+    /// What the review shows from its first frame: the games played here, and everyone who
+    /// signs, by credential number. Asked first: the reader answers in order, so the first page
+    /// comes with the names.
+    Opening,
 }
 
 /// Which question an answer is to, when it failed.
@@ -56,6 +60,7 @@ pub enum Asked {
     Replay,
     Export,
     HandHistory,
+    Opening,
 }
 
 /// What the thread answers.
@@ -95,6 +100,11 @@ pub enum Answer {
         round: u32,
         path: PathBuf,
         removable: bool,
+    },
+    /// The games played here and the people's names, each `(credential, name)`.
+    Opening {
+        games: Vec<String>,
+        names: Vec<(String, String)>,
     },
     /// A question of an earlier search, not read: a later search was asked before the
     /// thread came to it (a supervisor typing a word asks a search a letter).
@@ -224,6 +234,7 @@ fn asked(q: &Query) -> Asked {
         Query::Replay { .. } => Asked::Replay,
         Query::Export { .. } => Asked::Export,
         Query::HandHistory { .. } => Asked::HandHistory,
+        Query::Opening => Asked::Opening,
     }
 }
 
@@ -244,6 +255,16 @@ fn answer(conn: &rusqlite::Connection, q: Query) -> Answer {
         what: format!("{what}: {e}"),
     };
     match q {
+        Query::Opening => match (conn.games_played(), super::Store::list_people_on(conn)) {
+            (Ok(games), Ok(people)) => Answer::Opening {
+                games,
+                names: people
+                    .into_iter()
+                    .map(|p| (p.person.credential, p.person.name))
+                    .collect(),
+            },
+            (Err(e), _) | (_, Err(e)) => failed("the review's games and names", e),
+        },
         Query::Page {
             search,
             filter,
@@ -416,6 +437,44 @@ mod tests {
 
     fn next(r: &ReviewReader) -> Answer {
         r.wait(Duration::from_secs(10)).expect("an answer")
+    }
+
+    /// The review's first reading comes from the reader: the games played here and everyone's
+    /// name by credential number.
+    #[test]
+    fn the_opening_is_the_games_played_and_the_names() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j.sqlite");
+        let mut s = Store::open(&path).unwrap();
+        let ctx = RowContext {
+            table_no: Some(3),
+            ..Default::default()
+        };
+        let setup = |game: &str| serde_json::json!({"setup": {"game": game}});
+        let opened = |game| Entry::system("table_opened", setup(game));
+        s.append(
+            &ctx,
+            &[opened("omaha"), opened("spanish-21"), opened("omaha")],
+        )
+        .unwrap();
+        let dana = crate::rules::table::Person {
+            name: "Dana Brooks".into(),
+            credential: "1001".into(),
+            role: crate::rules::table::Role::Floorperson,
+        };
+        s.add_person(&dana, "246810").unwrap();
+        let r = ReviewReader::spawn(&path, Box::new(|| {})).unwrap();
+        r.ask(Query::Opening);
+        match next(&r) {
+            Answer::Opening { games, names } => {
+                assert_eq!(games, ["omaha", "spanish-21"]);
+                assert!(
+                    names.contains(&("1001".into(), "Dana Brooks".into())),
+                    "{names:?}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     /// Each question is answered in turn, with the number of its search, from a connection of

@@ -7,7 +7,7 @@
 
 use super::{DeckhandApp, UiCmd, body, body_colour, keypad, small, theme, title};
 use crate::rules::table::Person;
-use crate::store::review::{Filter, JournalQueries, KindGroup};
+use crate::store::review::{Filter, KindGroup};
 use crate::store::review_reader::{Answer, Asked, Query, ReviewReader};
 use crate::store::{ChainStatus, JournalRow, Store};
 use egui::{Button, RichText, Ui};
@@ -129,7 +129,7 @@ impl ReviewState {
             text_entry: String::new(),
             from_entry: String::new(),
             to_entry: String::new(),
-            games: store.games_played().unwrap_or_default(),
+            games: vec![],
             pad: 0,
             rows: vec![],
             more: false,
@@ -149,7 +149,7 @@ impl ReviewState {
             central: None,
             central_chain: None,
             waiting: false,
-            names: super::review_words::Names::load(store),
+            names: Default::default(),
             games_of: Default::default(),
             details: false,
             kinds_open: false,
@@ -169,6 +169,7 @@ impl ReviewState {
                 return;
             }
         }
+        self.ask(Query::Opening);
         if self.central.is_none() {
             self.reload();
         }
@@ -362,6 +363,9 @@ impl ReviewState {
                     self.games_of = games;
                 }
                 self.waiting = false;
+            }
+            Answer::Opening { games, names } => {
+                (self.games, self.names) = (games, super::review_words::Names::from_pairs(names));
             }
             Answer::Count { search, n } if search == self.search && local => {
                 self.total = Some(n);

@@ -5,7 +5,7 @@
 
 use super::correction::capital;
 use crate::rules::games::GameId;
-use crate::store::{JournalRow, Store};
+use crate::store::JournalRow;
 use std::collections::HashMap;
 
 /// Everyone the terminal knows, by credential number (deactivated people too: their records
@@ -14,15 +14,9 @@ use std::collections::HashMap;
 pub struct Names(HashMap<String, String>);
 
 impl Names {
-    pub fn load(store: &Store) -> Names {
-        Names(
-            store
-                .list_people()
-                .unwrap_or_default()
-                .into_iter()
-                .map(|p| (p.person.credential, p.person.name))
-                .collect(),
-        )
+    /// From `(credential, name)` pairs, as the review's reader reads them.
+    pub fn from_pairs(pairs: Vec<(String, String)>) -> Names {
+        Names(pairs.into_iter().collect())
     }
 
     /// "Dana Brooks (1001)", or the number alone for someone unknown here.
