@@ -44,21 +44,9 @@ pub const fn hooks<R: Choices>() -> ChoicesHooks {
 }
 
 /// The game's choices read from a table, completed with the defaults.
-/// A refusal starts with the key refused: `"decks: …"`.
 pub fn complete<R: Choices>(table: &Value) -> Result<Value, String> {
-    match serde_json::from_value::<R>(table.clone()) {
-        Ok(r) => serde_json::to_value(r).map_err(|e| e.to_string()),
-        Err(whole) => {
-            // The first key its Rules refuse alone names the refusal.
-            let refused = table.as_object().into_iter().flatten().find_map(|(k, v)| {
-                let one = Value::Object([(k.clone(), v.clone())].into_iter().collect());
-                serde_json::from_value::<R>(one)
-                    .err()
-                    .map(|e| format!("{k}: {e}"))
-            });
-            Err(refused.unwrap_or_else(|| whole.to_string()))
-        }
-    }
+    let rules: R = serde_json::from_value(table.clone()).map_err(|e| e.to_string())?;
+    serde_json::to_value(rules).map_err(|e| e.to_string())
 }
 
 /// The game's default choices as a table.
@@ -240,7 +228,7 @@ impl<'de> Visitor<'de> for GameTable {
             table.insert(key, one);
         }
         (self.game.choices.complete)(&Value::Object(table))
-            .map_err(|e| M::Error::custom(format!("house.{}.{e}", self.id)))
+            .map_err(|e| M::Error::custom(format!("house.{}: {e}", self.id)))
     }
 }
 
@@ -261,7 +249,7 @@ impl<'de> DeserializeSeed<'de> for OneChoice<'_> {
                 .collect(),
         );
         (self.table.game.choices.complete)(&alone)
-            .map_err(|e| D::Error::custom(format!("house.{}.{e}", self.table.id)))?;
+            .map_err(|e| D::Error::custom(format!("house.{}.{}: {e}", self.table.id, self.key)))?;
         Ok(value)
     }
 }
