@@ -5,7 +5,7 @@
 
 use crate::rules::Cents;
 use crate::rules::banked::round::BankedCommand;
-use crate::rules::betting::Action;
+use crate::rules::betting_actions::Action;
 use crate::rules::games::GameId;
 use crate::rules::poker::hand::{HandCommand, Step as HandStep};
 use crate::rules::table::{Command, Confirm, Step, TableSetup};
@@ -168,7 +168,7 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
                     }
                     B::Reveal { .. } if through => vec![BankedCommand::Revealed],
                     B::Play21(at) => {
-                        use crate::rules::banked::round21::{Command21 as C, Step21 as S};
+                        use crate::rules::banked::spanish21::play::{Command21 as C, Step21 as S};
                         let c = |s: &str| crate::rules::cards::parse_cards(s).unwrap_or_default();
                         let cmd = match at {
                             S::Deal => C::Dealt {

@@ -6,7 +6,7 @@
 //! documented examples and on an illegal under-raise.
 
 use deckhand::rules::Cents;
-use deckhand::rules::betting::{Action, ActionKind};
+use deckhand::rules::betting_actions::{Action, ActionKind};
 use deckhand::rules::cards::{Card, full_deck};
 use deckhand::rules::games::GameId;
 use deckhand::rules::poker::hand::{
@@ -340,7 +340,7 @@ fn check_against_settle(
     let input = serde_json::json!({
         "game": game.id(), "board": words(board), "button": button, "chip": chip, "seats": seats,
     });
-    let s = deckhand::rules::poker::showdown::settle(&input.to_string()).unwrap();
+    let s = deckhand::rules::poker::settle_showdown::settle(&input.to_string()).unwrap();
     let theirs: Vec<(Cents, Vec<u8>)> = s
         .pots
         .iter()

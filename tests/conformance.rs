@@ -353,7 +353,11 @@ fn the_checker_catches_a_missing_test_a_missing_name_and_a_bad_setting() {
     assert!(check_test(&row("outside", "-", "-"), &mut cache).is_empty());
     assert!(
         check_place(
-            &row("implemented", "src/rules/betting.rs::NoSuchThing", "-"),
+            &row(
+                "implemented",
+                "src/rules/betting_actions.rs::NoSuchThing",
+                "-"
+            ),
             &mut cache
         )
         .iter()

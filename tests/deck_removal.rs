@@ -16,7 +16,7 @@ fn to_verification(t: &mut deckhand::terminal::Terminal) {
     common::poker::post(t);
     common::poker::dealt(t);
     while let Some((seat, _)) = common::poker::to_act(t) {
-        common::poker::act(t, seat, deckhand::rules::betting::ActionKind::Fold);
+        common::poker::act(t, seat, deckhand::rules::betting_actions::ActionKind::Fold);
     }
     t.execute(Command::CountLosingHands { correct: false })
         .unwrap();

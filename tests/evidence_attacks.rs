@@ -386,7 +386,7 @@ fn hostile_settle_inputs_are_refused_and_a_backup_folder_is_private() {
     let omaha = std::fs::read_to_string(format!("{root}/docs/settle-examples/omaha-hi-lo.json"))
         .unwrap()
         .replace("\"bad_beat\": 100", "\"bad_beat\": -5000");
-    let e = deckhand::rules::poker::showdown::settle(&omaha).unwrap_err();
+    let e = deckhand::rules::poker::settle_showdown::settle(&omaha).unwrap_err();
     assert!(e.contains("rake.bad_beat: -5000"), "{e}");
 
     let c4 =

@@ -8,7 +8,7 @@
 use crate::common;
 
 use deckhand::rules::Cents;
-use deckhand::rules::betting::{Action, ActionKind};
+use deckhand::rules::betting_actions::{Action, ActionKind};
 use deckhand::rules::cards::{Card, parse_cards};
 use deckhand::rules::games::GameId;
 use deckhand::rules::poker::hand::{Hand, HandCommand, HandEvent, HandSetup, Step, Structure};

@@ -165,7 +165,7 @@ fn a_refund_is_never_a_plain_command() {
 /// A raiser's hand refunded in the middle of a betting round: its raise goes back with the rest.
 #[test]
 fn a_refunded_raise_leaves_the_others_facing_the_largest_bet_still_in() {
-    use deckhand::rules::betting::{Action, ActionKind};
+    use deckhand::rules::betting_actions::{Action, ActionKind};
     use deckhand::rules::poker::hand::HandCommand;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("holdem.sqlite");

@@ -5,7 +5,7 @@ use crate::common;
 use crate::common::terminal::ok;
 
 use deckhand::devices::shuffler::{ShufflerDriver, ShufflerEvent};
-use deckhand::rules::betting::ActionKind;
+use deckhand::rules::betting_actions::ActionKind;
 use deckhand::rules::cards::parse_cards;
 use deckhand::rules::poker::hand::{HandCommand, Step as HandStep};
 use deckhand::rules::table::{Command, Confirm, DeckStatus, Step, TableSetup};

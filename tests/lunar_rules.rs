@@ -9,7 +9,7 @@ use deckhand::rules::banked::round::{BankedCommand, BankedEvent, BankedRound, Ba
 use deckhand::rules::banked::{House, HouseRules, Outcome, settle_json};
 use deckhand::rules::cards::parse_cards;
 use deckhand::rules::games::GameId;
-use deckhand::rules::lunar::{LunarCategory, lunar_hand};
+use deckhand::rules::lunar_rankings::{LunarCategory, lunar_hand};
 use deckhand::rules::registry::Dealing;
 use serde_json::json;
 

@@ -514,7 +514,11 @@ fn an_idle_table_spreads_its_decks_for_the_first_players_then_washes_and_shuffle
     crate::common::poker::post(&mut t);
     crate::common::poker::dealt(&mut t);
     while let Some((seat, _)) = crate::common::poker::to_act(&t) {
-        crate::common::poker::act(&mut t, seat, deckhand::rules::betting::ActionKind::Fold);
+        crate::common::poker::act(
+            &mut t,
+            seat,
+            deckhand::rules::betting_actions::ActionKind::Fold,
+        );
     }
     t.execute(Command::CountLosingHands { correct: true })
         .unwrap();

@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use deckhand::rules::betting::ActionKind;
+use deckhand::rules::betting_actions::ActionKind;
 use deckhand::rules::cards::parse_cards;
 use deckhand::rules::games::GameId;
 use deckhand::rules::poker::hand::{Hand, HandCommand, HandSetup, Step, Structure};

@@ -4,7 +4,7 @@
 //! them (§ 637a.10); Super Stud's discards (§ 637a.10(m)); Omaha's deal, blinds and board
 //! (§ 637a.12). (`poker_rounds` plays the same machine with a real deck beside it.)
 
-use deckhand::rules::betting::{Action, ActionKind};
+use deckhand::rules::betting_actions::{Action, ActionKind};
 use deckhand::rules::cards::{Card, full_deck, parse_cards};
 use deckhand::rules::games::GameId;
 use deckhand::rules::poker::hand::{Hand, HandCommand, HandSetup, Step, Structure};

@@ -3,7 +3,7 @@
 //! count of the stub is checked against the cards actually left after every step.
 
 use deckhand::rules::Cents;
-use deckhand::rules::betting::{Action, ActionKind};
+use deckhand::rules::betting_actions::{Action, ActionKind};
 use deckhand::rules::cards::{Card, full_deck, parse_cards};
 use deckhand::rules::games::GameId;
 use deckhand::rules::poker::hand::{Hand, HandCommand, HandEvent, HandSetup, Step, Structure};

@@ -6,7 +6,7 @@ use crate::common;
 use crate::common::terminal::{ok, washed};
 
 use common::poker::{act, check_through, post, showdown, to_act};
-use deckhand::rules::betting::ActionKind;
+use deckhand::rules::betting_actions::ActionKind;
 use deckhand::rules::table::{Command, Confirm, PotRules, PotTake, Step, TableSetup};
 use deckhand::store::Store;
 use deckhand::terminal::Terminal;

@@ -6,7 +6,7 @@
 use crate::common;
 
 use common::poker::{act, check_through, dealt, post, showdown, to_act};
-use deckhand::rules::betting::ActionKind;
+use deckhand::rules::betting_actions::ActionKind;
 use deckhand::rules::table::{Command, Confirm};
 use deckhand::store::{ChainStatus, JournalRow, Store};
 use deckhand::terminal::Terminal;

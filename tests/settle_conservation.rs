@@ -194,7 +194,7 @@ fn lunar_poker_conserves_money() {
         let n = 1 + below(r, 5) as usize;
         let d = r.deal(52);
         let dealer = &d[..5];
-        let qualifies = deckhand::rules::lunar::lunar_hand(dealer)
+        let qualifies = deckhand::rules::lunar_rankings::lunar_hand(dealer)
             .unwrap()
             .dealer_qualifies();
         let mut next = 5 + 5 * n;
@@ -309,7 +309,7 @@ fn shoe_card(r: &mut Rng) -> Card {
 }
 
 fn total(c: &[Card]) -> (u8, bool) {
-    let t = deckhand::rules::spanish21::total(c, true).unwrap();
+    let t = deckhand::rules::spanish21_totals::total(c, true).unwrap();
     (t.total, t.bust)
 }
 
@@ -319,7 +319,7 @@ fn spanish_21_conserves_money() {
         let n = 1 + below(r, 7) as usize;
         let up = shoe_card(r);
         let hole = shoe_card(r);
-        let dealer_bj = deckhand::rules::spanish21::total(&[up, hole], false)
+        let dealer_bj = deckhand::rules::spanish21_totals::total(&[up, hole], false)
             .unwrap()
             .blackjack;
         let mut h = rules(r);
@@ -331,7 +331,7 @@ fn spanish_21_conserves_money() {
             let w = amount(r);
             let a = shoe_card(r);
             let b = shoe_card(r);
-            let bj = deckhand::rules::spanish21::total(&[a, b], false)
+            let bj = deckhand::rules::spanish21_totals::total(&[a, b], false)
                 .unwrap()
                 .blackjack;
             let mut s =
@@ -411,7 +411,7 @@ fn spanish_21_conserves_money() {
         }
         let mut dealer = vec![up, hole];
         if !dealer_bj && live {
-            while deckhand::rules::spanish21::total(&dealer, false)
+            while deckhand::rules::spanish21_totals::total(&dealer, false)
                 .unwrap()
                 .total
                 < 17

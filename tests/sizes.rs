@@ -40,7 +40,7 @@ const LONG_FNS: &[(&str, &str, usize)] = &[
     ("src/rules/banked/lunar/validate.rs", "validate", 227),
     ("src/rules/banked/mstud/mod.rs", "settle", 172),
     ("src/rules/banked/round/mod.rs", "act", 483),
-    ("src/rules/banked/round21.rs", "apply21", 196),
+    ("src/rules/banked/spanish21/play.rs", "apply21", 196),
     ("src/rules/banked/spanish21/settle.rs", "settle", 345),
     ("src/rules/banked/spanish21/settle.rs", "validate", 270),
     ("src/rules/banked/thb/mod.rs", "settle", 224),
@@ -49,8 +49,8 @@ const LONG_FNS: &[(&str, &str, usize)] = &[
     ("src/rules/poker/hand/mod.rs", "start", 175),
     ("src/rules/poker/hand/phases.rs", "enter_phase", 212),
     ("src/rules/poker/procedure.rs", "of", 158),
-    ("src/rules/poker/showdown.rs", "settle", 199),
-    ("src/rules/table/apply.rs", "fold", 534),
+    ("src/rules/poker/settle_showdown.rs", "settle", 199),
+    ("src/rules/table/apply.rs", "apply_event", 534),
     ("src/rules/table/decide.rs", "decide", 448),
     ("src/rules/table/decide.rs", "decide_irregularity", 216),
     ("src/rules/table/narrate.rs", "sentence", 287),
@@ -211,5 +211,40 @@ fn the_counter_counts_a_function_to_its_closing_brace() {
     assert_eq!(
         functions(text),
         vec![("a".to_string(), 5), ("c".to_string(), 1)]
+    );
+}
+
+/// The file names every game's folder under `src/rules/banked/` repeats by design (the same part
+/// of each game in the same place: its definition and its results by category), and `mod.rs`.
+const SHARED_BY_EACH_GAME: &[&str] = &["def.rs", "results.rs"];
+
+/// Files named for what they hold (issue 43, item 4): no two files under `src/rules` share a
+/// name, so `lunar.rs` never means two things; the per-game files above are the one exception,
+/// and only inside a game's own folder.
+#[test]
+fn no_two_files_of_the_rules_share_a_name() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    sources(&root.join("src/rules"), &mut files);
+    let mut by_name: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for path in files {
+        let rel = path
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let in_a_game_folder = rel.starts_with("src/rules/banked/")
+            && rel.matches('/').count() == 4
+            && !rel.starts_with("src/rules/banked/round/");
+        if name == "mod.rs" || (in_a_game_folder && SHARED_BY_EACH_GAME.contains(&name.as_str())) {
+            continue;
+        }
+        by_name.entry(name).or_default().push(rel);
+    }
+    let shared: Vec<_> = by_name.values().filter(|v| v.len() > 1).collect();
+    assert!(
+        shared.is_empty(),
+        "files of one name in two folders: {shared:#?}"
     );
 }

@@ -7,7 +7,7 @@ use crate::common;
 
 use common::play::{dealer_signs_in, first_ready, floorperson_signs};
 use common::ui::{harness, tap};
-use deckhand::rules::betting::Action;
+use deckhand::rules::betting_actions::Action;
 use deckhand::rules::games::GameId;
 use deckhand::rules::poker::hand::Step as HandStep;
 use deckhand::rules::table::Step;

@@ -9,7 +9,7 @@ use crate::common;
 use common::play::{floorperson_signs, play_step};
 use common::ui::{harness, keys, settle, tap};
 use deckhand::rules::Cents;
-use deckhand::rules::betting::Action;
+use deckhand::rules::betting_actions::Action;
 use deckhand::rules::games::GameId;
 use deckhand::rules::poker::hand::HandEvent;
 use deckhand::rules::table::StructureKind;

@@ -201,7 +201,7 @@ fn a_restart_mid_round_resumes_the_games_step() {
     let e = t
         .execute(Command::Poker(HandCommand::Act {
             seat: 2,
-            kind: deckhand::rules::betting::ActionKind::Call,
+            kind: deckhand::rules::betting_actions::ActionKind::Call,
             amount: None,
         }))
         .unwrap_err();

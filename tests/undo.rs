@@ -7,7 +7,7 @@ use crate::common;
 use crate::common::terminal::ok;
 
 use deckhand::rules::banked::round::{BankedCommand, BankedStep};
-use deckhand::rules::betting::ActionKind;
+use deckhand::rules::betting_actions::ActionKind;
 use deckhand::rules::games::GameId;
 use deckhand::rules::poker::hand::{HandCommand, Step as HandStep};
 use deckhand::rules::table::{Command, Person, Role, Step};

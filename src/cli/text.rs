@@ -157,9 +157,9 @@ pub fn settle(
 ) -> Result<String, String> {
     // A poker-room game's showdown (pots between players), or a house-banked round.
     let poker = serde_json::from_str::<serde_json::Value>(input)
-        .is_ok_and(|v| crate::rules::poker::showdown::is_poker_room(&v));
+        .is_ok_and(|v| crate::rules::poker::settle_showdown::is_poker_room(&v));
     if poker {
-        let s = crate::rules::poker::showdown::settle(input)?;
+        let s = crate::rules::poker::settle_showdown::settle(input)?;
         let out = if pretty {
             serde_json::to_string_pretty(&s)
         } else {

@@ -6,8 +6,8 @@ use super::cards::{Card, CardSet};
 use super::eval::{self, Category};
 use super::four_card;
 use super::low::{self, BestLow, LowKind};
-use super::lunar;
-use super::spanish21;
+use super::lunar_rankings;
+use super::spanish21_totals;
 use super::three_card;
 use super::two_card;
 use serde::Serialize;
@@ -341,12 +341,12 @@ pub fn lunar_poker(
     all: &[Card],
 ) -> Result<Evaluation, String> {
     need(game, "cards", all.len(), |n| (5..=6).contains(&n), "5 or 6")?;
-    let h = lunar::lunar_hand(all).map_err(err)?;
+    let h = lunar_rankings::lunar_hand(all).map_err(err)?;
     let mut details = serde_json::Map::new();
     details.insert("dealer_qualifies".into(), h.dealer_qualifies().into());
-    let sup = lunar::super_hand(&all[..5]).map_err(err)?;
+    let sup = lunar_rankings::super_hand(&all[..5]).map_err(err)?;
     details.insert("super_hand".into(), sup.map(kebab).into());
-    let desc = if h.category == lunar::LunarCategory::AceKing {
+    let desc = if h.category == lunar_rankings::LunarCategory::AceKing {
         "Ace-king".to_string()
     } else {
         h.best.value.describe()
@@ -409,11 +409,11 @@ pub fn crazy_4_poker(
 /// (§ 635a.7).
 pub fn spanish_21(game: GameId, hole: &[Card], board: &[Card]) -> Result<Evaluation, String> {
     with_all(hole, board, |all| {
-        let t = spanish21::total(all, false).map_err(|e| e.to_string())?;
+        let t = spanish21_totals::total(all, false).map_err(|e| e.to_string())?;
         let mut details = serde_json::Map::new();
         details.insert("soft".into(), t.soft.into());
         details.insert("cards".into(), t.cards.into());
-        let bonus = spanish21::bonus_shape(all).map_err(|e| e.to_string())?;
+        let bonus = spanish21_totals::bonus_shape(all).map_err(|e| e.to_string())?;
         details.insert("bonus".into(), bonus.map(kebab).into());
         let (category, description) = match (t.blackjack, t.bust, t.soft) {
             (true, _, _) => ("blackjack", "Blackjack".to_string()),

@@ -59,7 +59,7 @@ pub(super) struct BankedEntry {
     pub(super) tapped: super::results::Tapped,
     /// Spanish 21 at a reading shoe: the step at which the dealer chose to key a card by hand
     /// (a card read wrong and taken back, or drawn unread).
-    pub(super) key21: Option<crate::rules::banked::round21::Step21>,
+    pub(super) key21: Option<crate::rules::banked::spanish21::play::Step21>,
 }
 
 impl BankedEntry {

@@ -45,7 +45,7 @@ use widgets::*;
 use crate::devices::progressive::ControllerState;
 use crate::devices::shuffler::LinkState;
 use crate::devices::sim::SharedScript;
-use crate::rules::betting::{Action, ActionKind};
+use crate::rules::betting_actions::{Action, ActionKind};
 use crate::rules::cards::{Card, CardSet, Rank, Suit};
 use crate::rules::money;
 use crate::rules::table::{

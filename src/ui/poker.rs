@@ -6,6 +6,7 @@ use super::{
     DeckhandApp, UiCmd, body, card_grid, cards_text, choice, fixed_rows, gold, primary, small,
     theme, title,
 };
+use crate::rules::betting_actions::{Action, ActionKind};
 use crate::rules::cards::{Card, CardSet};
 use crate::rules::money;
 use crate::rules::poker::hand::{Hand, HandCommand, Step as HandStep};
@@ -28,7 +29,7 @@ pub(super) struct PokerEntry {
     exposed: bool,
     /// Spread, no-limit, pot-limit: the bet or raise being keyed, as the round total the seat
     /// bets or raises to, in whole dollars.
-    amount: Option<(crate::rules::betting::ActionKind, String)>,
+    amount: Option<(ActionKind, String)>,
     /// The player announced the amount (§ 637a.8(c),(d)): it binds and the chips are corrected.
     announced: bool,
     /// Betting not tracked: the seats picked for a split pot, while the dealer picks them.
@@ -188,7 +189,7 @@ impl DeckhandApp {
                 title(ui, &format!("Seat {seat} to act"));
                 let pot: i64 = hand.players.iter().map(|p| p.put_in).sum();
                 let owed = options.iter().find_map(|o| match o {
-                    crate::rules::betting::Action::Call { amount } => Some(*amount),
+                    Action::Call { amount } => Some(*amount),
                     _ => None,
                 });
                 body(
@@ -216,7 +217,7 @@ impl DeckhandApp {
                 // Fold last, as in the house-banked games' decisions: never under the finger that
                 // just tapped the previous step's button at the left.
                 let mut ordered: Vec<_> = options.iter().collect();
-                ordered.sort_by_key(|o| o.kind() == crate::rules::betting::ActionKind::Fold);
+                ordered.sort_by_key(|o| o.kind() == ActionKind::Fold);
                 let keyed = hand.setup.structure.keyed();
                 if keyed && self.view.poker.amount.is_some() {
                     self.key_amount(ui, cmds, &hand, *seat, options);
@@ -254,16 +255,12 @@ impl DeckhandApp {
                 }
                 // Every game's buttons in the same places: call or check, bet or raise, fold. A
                 // seat that may not raise keeps the slot, greyed, so Fold never moves into it.
-                let raise_slot = ordered.iter().any(|o| {
-                    matches!(
-                        o.kind(),
-                        crate::rules::betting::ActionKind::Bet
-                            | crate::rules::betting::ActionKind::Raise
-                    )
-                });
+                let raise_slot = ordered
+                    .iter()
+                    .any(|o| matches!(o.kind(), ActionKind::Bet | ActionKind::Raise));
                 ui.horizontal_wrapped(|ui| {
                     for o in ordered {
-                        if !raise_slot && o.kind() == crate::rules::betting::ActionKind::Fold {
+                        if !raise_slot && o.kind() == ActionKind::Fold {
                             ui.add_enabled(
                                 false,
                                 Button::new(RichText::new("No raise").size(theme::BODY + 2.0))
@@ -272,7 +269,7 @@ impl DeckhandApp {
                         }
                         let (mut label, kind) = super::action_label(o);
                         // A call that takes everything the seat has says so.
-                        if let crate::rules::betting::Action::Call { amount } = o
+                        if let Action::Call { amount } = o
                             && hand
                                 .players
                                 .iter()
@@ -280,7 +277,7 @@ impl DeckhandApp {
                         {
                             label.push_str(" · all-in");
                         }
-                        use crate::rules::betting::ActionKind as K;
+                        use ActionKind as K;
                         let opens_keypad = keyed && matches!(kind, K::Bet | K::Raise);
                         if opens_keypad {
                             label = if kind == K::Bet { "Bet…" } else { "Raise…" }.into();
@@ -378,9 +375,9 @@ impl DeckhandApp {
         cmds: &mut Vec<UiCmd>,
         hand: &Hand,
         seat: u8,
-        options: &[crate::rules::betting::Action],
+        options: &[Action],
     ) {
-        use crate::rules::betting::{Action, ActionKind as K};
+        use ActionKind as K;
         let Some((kind, mut text)) = self.view.poker.amount.clone() else {
             return;
         };

@@ -4,8 +4,8 @@
 
 use super::ui::{keys, ready, tap};
 use deckhand::rules::banked::round::BankedStep;
-use deckhand::rules::banked::round21::Step21;
-use deckhand::rules::betting::Action;
+use deckhand::rules::banked::spanish21::play::Step21;
+use deckhand::rules::betting_actions::Action;
 use deckhand::rules::cards::Card;
 use deckhand::rules::games::GameId;
 use deckhand::rules::money;
@@ -260,7 +260,8 @@ fn banked_step(h: &mut Harness<'_, DeckhandApp>, step: BankedStep, n: usize, pre
                     .and_then(|s| s.lock().unwrap().drawn.last().map(|(_, _, c)| *c));
                 let up = r.dealer[0];
                 let bj = hole.is_some_and(|c| {
-                    deckhand::rules::spanish21::total(&[up, c], false).is_ok_and(|t| t.blackjack)
+                    deckhand::rules::spanish21_totals::total(&[up, c], false)
+                        .is_ok_and(|t| t.blackjack)
                 });
                 press(
                     h,

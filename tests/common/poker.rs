@@ -1,6 +1,6 @@
 //! A poker-room round through the terminal's commands: the hand machine's steps, one helper each.
 
-use deckhand::rules::betting::{Action, ActionKind};
+use deckhand::rules::betting_actions::{Action, ActionKind};
 use deckhand::rules::cards::parse_cards;
 use deckhand::rules::poker::hand::{HandCommand, Step as HandStep};
 use deckhand::rules::table::{Command, Step};

@@ -26,7 +26,6 @@ pub mod mstud;
 pub mod paytable;
 pub mod progressive_wager;
 pub mod round;
-pub mod round21;
 mod settle_error;
 pub mod spanish21;
 pub mod thb;

@@ -11,7 +11,7 @@
 use super::hand::{BigBetRules, Hand, HandCommand, HandSetup, Step, Structure};
 use super::pots::{self, AwardRules, Pot, Stake};
 use crate::rules::Cents;
-use crate::rules::betting::{Action, ActionKind};
+use crate::rules::betting_actions::{Action, ActionKind};
 use crate::rules::cards::Card;
 use crate::rules::games::GameId;
 use serde::{Deserialize, Serialize};

@@ -8,4 +8,4 @@ pub mod jackpots;
 pub mod phh;
 pub mod pots;
 pub mod procedure;
-pub mod showdown;
+pub mod settle_showdown;

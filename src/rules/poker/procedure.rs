@@ -3,7 +3,7 @@
 //! machine in [`super::hand`] walks these steps.
 
 use crate::rules::games::GameId;
-use crate::rules::stud::StudVariant;
+use crate::rules::stud_bring_in::StudVariant;
 use serde::Serialize;
 
 /// Who starts a betting round.

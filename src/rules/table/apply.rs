@@ -10,7 +10,7 @@ impl Table {
     pub fn apply(&mut self, e: &Event) -> Result<(), String> {
         let mut next = self.clone();
         let taken = next.taken_by(e);
-        next.fold(e)?;
+        next.apply_event(e)?;
         next.keep_history(e, taken);
         *self = next;
         Ok(())
@@ -39,7 +39,7 @@ impl Table {
         }
     }
 
-    fn fold(&mut self, e: &Event) -> Result<(), String> {
+    fn apply_event(&mut self, e: &Event) -> Result<(), String> {
         match e {
             Event::DealerSignedIn { dealer } => {
                 if let Some(d) = &self.dealer {

@@ -88,8 +88,8 @@ impl Table {
                 };
                 // A missed card is put right through its irregularity (§ 635a.13(i)).
                 if let crate::rules::banked::round::BankedCommand::Play21(
-                    crate::rules::banked::round21::Command21::DeadHand { .. }
-                    | crate::rules::banked::round21::Command21::CardOwed { .. },
+                    crate::rules::banked::spanish21::play::Command21::DeadHand { .. }
+                    | crate::rules::banked::spanish21::play::Command21::CardOwed { .. },
                 ) = cmd
                 {
                     return refuse("a missed card is reported as an irregularity (§ 635a.13(i))");
@@ -583,7 +583,7 @@ impl Table {
             }
             Effect::CardOwed | Effect::HandDead => {
                 use crate::rules::banked::round::BankedCommand;
-                use crate::rules::banked::round21::Command21;
+                use crate::rules::banked::spanish21::play::Command21;
                 let Some(banked) = self.round.as_ref().and_then(|r| r.banked.as_ref()) else {
                     return refuse(format!(
                         "{}: there is no Spanish 21 round in play ({section})",

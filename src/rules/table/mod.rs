@@ -39,7 +39,7 @@ pub use round::*;
 pub use setup::*;
 
 use super::Cents;
-use super::betting::clockwise_after;
+use super::betting_actions::clockwise_after;
 use super::cards::Card;
 use super::eval::{self, HandValue};
 use serde::{Deserialize, Serialize};

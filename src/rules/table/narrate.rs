@@ -4,8 +4,8 @@
 
 use super::*;
 use crate::rules::banked::round::{BankedEvent, BankedStep, HandPlace};
-use crate::rules::banked::round21::{Command21, Step21};
-use crate::rules::betting::Action;
+use crate::rules::banked::spanish21::play::{Command21, Step21};
+use crate::rules::betting_actions::Action;
 use crate::rules::money;
 use crate::rules::poker::hand::{HandEvent, Step as HandStep};
 

@@ -127,7 +127,7 @@ impl Table {
     pub fn next_button(&self, seats: &[u8]) -> Option<u8> {
         match self.last_button {
             None => seats.last().copied(),
-            Some(b) => crate::rules::betting::clockwise_after(seats, b)
+            Some(b) => crate::rules::betting_actions::clockwise_after(seats, b)
                 .first()
                 .copied(),
         }

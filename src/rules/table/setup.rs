@@ -399,10 +399,14 @@ impl TableSetup {
     /// `button`, first blind first (§ 637a.11(d); heads-up as the Rules Submission says,
     /// `betting::blind_order`).
     pub fn blind_seats(&self, seats: &[u8], button: u8) -> Vec<u8> {
-        crate::rules::betting::blind_order(seats, button, self.poker.heads_up_button_small_blind)
-            .into_iter()
-            .take(self.blinds.len())
-            .collect()
+        crate::rules::betting_actions::blind_order(
+            seats,
+            button,
+            self.poker.heads_up_button_small_blind,
+        )
+        .into_iter()
+        .take(self.blinds.len())
+        .collect()
     }
 
     /// The posted structure as the round state machine takes it.

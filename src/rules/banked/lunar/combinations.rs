@@ -5,7 +5,7 @@ use super::lunar_line;
 use crate::rules::banked::paytable::{Pay, PayTable};
 use crate::rules::cards::{Card, Rank};
 use crate::rules::eval;
-use crate::rules::lunar::{LunarCategory, LunarHand, lunar_hand};
+use crate::rules::lunar_rankings::{LunarCategory, LunarHand, lunar_hand};
 
 /// The cards that make a hand's combination: all five for straights, flushes and full houses,
 /// the matched cards for pairs, trips and quads, the ace and king for ace-king.

@@ -31,7 +31,7 @@ use super::round::{BankedSections, Def, Phase, SeatResult, Who, Zero, spot};
 use super::{Ledger, Line, SettleError, Settlement, err, lower_first};
 use crate::rules::Cents;
 use crate::rules::eval::{self, Category};
-use crate::rules::lunar::{LunarCategory, LunarHand, SuperHand, lunar_hand, super_hand};
+use crate::rules::lunar_rankings::{LunarCategory, LunarHand, SuperHand, lunar_hand, super_hand};
 use crate::rules::money;
 use serde::{Deserialize, Serialize};
 

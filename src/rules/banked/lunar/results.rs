@@ -10,7 +10,7 @@ use super::super::paytable::{Pay, PayTable};
 use super::super::round::{Compare, ResultCategory, ResultsDef, SeatResult, Versus};
 use super::super::{Ledger, Line, SettleError, err, lower_first};
 use super::{Checked, describe, lunar_line};
-use crate::rules::lunar::lunar_hand;
+use crate::rules::lunar_rankings::lunar_hand;
 
 /// § 589.6(b)'s categories, lowest first, as the dealer taps them.
 pub const CATEGORIES: &[ResultCategory] = &[

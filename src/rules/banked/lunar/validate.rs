@@ -8,7 +8,7 @@ use crate::rules::Cents;
 use crate::rules::banked::round::SeatResult;
 use crate::rules::cards::Card;
 use crate::rules::eval::{self, Category};
-use crate::rules::lunar::lunar_hand;
+use crate::rules::lunar_rankings::lunar_hand;
 
 /// The dealer's cards (none from results), the forced replacement card, the checked seats and
 /// whether the dealer's hand qualifies.

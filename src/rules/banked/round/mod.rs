@@ -18,11 +18,8 @@ use crate::rules::registry::Dealing;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
-mod def;
-mod event;
 mod progressive;
 mod read;
-mod results;
 #[cfg(test)]
 mod results_holdem_tests;
 #[cfg(test)]
@@ -31,13 +28,16 @@ mod results_lunar_tests;
 mod results_mstud_tests;
 #[cfg(test)]
 mod results_tests;
+mod round_def;
+mod step_event;
+mod tapped_results;
 #[cfg(test)]
 mod tests;
 
-pub use def::*;
-pub use event::*;
 pub use read::*;
-pub use results::*;
+pub use round_def::*;
+pub use step_event::*;
+pub use tapped_results::*;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BankedRound {
@@ -87,7 +87,7 @@ pub struct BankedRound {
     pub replacement: Option<Card>,
     /// Spanish 21: the hands, insurance, surrenders and the card reader's answer.
     #[serde(default)]
-    pub s21: Option<super::round21::Play21>,
+    pub s21: Option<super::spanish21::play::Play21>,
     /// The decision phases whose cards were dealt (the reveals taken).
     #[serde(default)]
     pub revealed: BTreeSet<usize>,
@@ -522,7 +522,7 @@ impl BankedRound {
         if let Some(r) = &self.results {
             return !r.dealer_qualifies;
         }
-        crate::rules::lunar::lunar_hand(&self.dealer).is_ok_and(|h| !h.dealer_qualifies())
+        crate::rules::lunar_rankings::lunar_hand(&self.dealer).is_ok_and(|h| !h.dealer_qualifies())
     }
 
     /// Whether the dealer keys `seat`'s cards for settlement under the table's `house`: every
@@ -1237,7 +1237,7 @@ impl BankedRound {
                     ));
                 }
                 self.step = if self.s21.is_some() {
-                    BankedStep::Play21(super::round21::Step21::Deal)
+                    BankedStep::Play21(super::spanish21::play::Step21::Deal)
                 } else {
                     BankedStep::Deal
                 };

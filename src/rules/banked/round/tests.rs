@@ -172,7 +172,7 @@ fn a_side_wager_the_casino_does_not_offer_is_refused() {
 /// increased or withdrawn; only the decisions of the round are taken.
 #[test]
 fn no_wager_is_made_or_changed_after_no_more_bets() {
-    // Spanish 21's round takes its decisions in its own steps (`round21`).
+    // Spanish 21's round takes its decisions in its own steps (`spanish21::play`).
     for game in GameId::all().filter(|g| g.is_house_banked() && *g != GameId::Spanish21) {
         let mut r = BankedRound::start(game, Dealing::Hand, &[1]).unwrap();
         let ante = |a: Cents| BankedCommand::Wagers {
@@ -492,8 +492,8 @@ fn every_banked_event_round_trips_through_the_table_event() {
         },
         BankedEvent::Settled { settlement },
         BankedEvent::Spanish21 {
-            at: super::super::round21::Step21::Hand { seat: 3, hand: 1 },
-            what: super::super::round21::Command21::Double { amount: 500 },
+            at: super::super::spanish21::play::Step21::Hand { seat: 3, hand: 1 },
+            what: super::super::spanish21::play::Command21::Double { amount: 500 },
         },
         BankedEvent::Validated {
             floorperson: Person {

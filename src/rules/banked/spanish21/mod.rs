@@ -16,6 +16,7 @@
 //!   Match-the-Dealer by deck count.
 
 mod def;
+pub mod play;
 pub use def::{BANKED, DEF, PAY_LINES, ROUND};
 
 use super::Choices;
@@ -25,7 +26,7 @@ use super::{Ledger, Line, Outcome, SettleError, Settlement, WagerResult, err};
 use crate::rules::Cents;
 use crate::rules::cards::{Card, Rank};
 use crate::rules::money;
-use crate::rules::spanish21::{Bonus21, bonus_shape, total};
+use crate::rules::spanish21_totals::{Bonus21, bonus_shape, total};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -187,6 +188,6 @@ fn settle_value(
 
 /// A seat's decisions as the settlement's input names them.
 fn decisions(r: &super::round::BankedRound, seat: u8, v: &mut serde_json::Value) {
-    // Spanish 21's seats are built whole by `round21` (its hands, doubles and insurance).
+    // Spanish 21's seats are built whole by `spanish21::play` (its hands, doubles and insurance).
     let _ = (r, seat, v);
 }

@@ -30,7 +30,7 @@ fn is_ten_value(c: &Card) -> bool {
     (11..=13).contains(&c.rank.value())
 }
 
-fn tot(cards: &[Card], split: bool) -> Result<crate::rules::spanish21::Total, SettleError> {
+fn tot(cards: &[Card], split: bool) -> Result<crate::rules::spanish21_totals::Total, SettleError> {
     total(cards, split).map_err(|e| err("cards", e.to_string()))
 }
 
@@ -663,4 +663,43 @@ pub fn settle(
         l.losses_first(start);
     }
     Ok(l.finish())
+}
+
+impl crate::rules::banked::round::BankedRound {
+    /// The Spanish 21 part of `deckhand settle`'s input (docs/settle.md).
+    pub(in crate::rules::banked) fn settle_seats21(&self) -> Vec<serde_json::Value> {
+        use serde_json::json;
+        let text = crate::rules::cards::cards_codes;
+        let p = self.play21();
+        self.seats
+            .iter()
+            .map(|s| {
+                let w = self.wagers.get(s).cloned().unwrap_or_default();
+                let mut wagers = json!({ "spanish_21": w.get("ante").copied().unwrap_or(0) });
+                if let Some(m) = w.get("match_the_dealer") {
+                    wagers["match_the_dealer"] = json!(m);
+                }
+                if let Some(i) = p.insurance.get(s) {
+                    wagers["insurance"] = json!(i);
+                }
+                let hands: Vec<serde_json::Value> = p
+                    .hands
+                    .get(s)
+                    .into_iter()
+                    .flatten()
+                    .map(|h| json!({ "cards": text(&h.cards), "double": h.double, "rescue": h.rescue }))
+                    .collect();
+                json!({
+                    "seat": s,
+                    // Adjacent boxes of one player share his name (§ 635a.6(f)), so the
+                    // suited 7s' "all other players" counts him once (§ 635a.12(c)(3)).
+                    "player": format!("seat {}", self.player_boxes(*s)[0]),
+                    "wagers": wagers,
+                    "surrender": p.surrendered.contains(s),
+                    "even_money": p.even_money.contains(s),
+                    "hands": hands,
+                })
+            })
+            .collect()
+    }
 }

@@ -55,7 +55,7 @@ impl Hand {
                     .map(|p| {
                         let mut up = p.up.clone();
                         up.extend(self.common.iter().copied());
-                        (stud::showing_key(&up, low), p.seat)
+                        (showing_key(&up, low), p.seat)
                     })
                     // The best key; equal keys, the lowest seat (closest to the dealer's left).
                     .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))

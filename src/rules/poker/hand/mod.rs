@@ -8,10 +8,10 @@
 use super::pots::{self, AwardRules, PotAward, Shown, Stake};
 use super::procedure::{First, Phase, Procedure};
 use crate::rules::Cents;
-use crate::rules::betting::{Action, ActionKind, clockwise_after};
+use crate::rules::betting_actions::{Action, ActionKind, clockwise_after};
 use crate::rules::cards::Card;
 use crate::rules::games::{self, GameId};
-use crate::rules::stud;
+use crate::rules::stud_bring_in::{StudVariant, forced_bet_seat, showing_key};
 use crate::rules::table::{PotRules, PotTake};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, VecDeque};
@@ -192,7 +192,7 @@ impl Hand {
         // Blinds out of turn: a seat dealt in at a game with blinds, not one of this round's
         // blinds nor the straddle's seat, at most one live and one dead post.
         let dealt: Vec<u8> = setup.seats.iter().map(|(s, _)| *s).collect();
-        let blind_seats: Vec<u8> = crate::rules::betting::blind_order(
+        let blind_seats: Vec<u8> = crate::rules::betting_actions::blind_order(
             &dealt,
             setup.button,
             setup.heads_up_button_small_blind,
@@ -343,7 +343,7 @@ impl Hand {
     /// The seats that post the blinds this round, with each blind (§ 637a.11(d); heads-up as
     /// the table's setting says).
     pub fn blind_seats(&self) -> Vec<(u8, Cents)> {
-        let order = crate::rules::betting::blind_order(
+        let order = crate::rules::betting_actions::blind_order(
             &self.seats(),
             self.setup.button,
             self.setup.heads_up_button_small_blind,

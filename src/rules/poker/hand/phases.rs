@@ -114,9 +114,8 @@ impl Hand {
                         .filter(|p| !p.folded)
                         .filter_map(|p| p.up.last().map(|c| (p.seat, *c)))
                         .collect();
-                    let variant = self.procedure.stud.unwrap_or(stud::StudVariant::High);
-                    let Some(seat) = stud::forced_bet_seat(&up, variant, self.setup.low_ace_low)
-                    else {
+                    let variant = self.procedure.stud.unwrap_or(StudVariant::High);
+                    let Some(seat) = forced_bet_seat(&up, variant, self.setup.low_ace_low) else {
                         self.phase += 1;
                         continue;
                     };

@@ -2,7 +2,7 @@
 //! face down, the board as keyed at the showdown, every betting action, the hands shown.
 
 use super::{Players, betting, cards};
-use crate::rules::betting::clockwise_after;
+use crate::rules::betting_actions::clockwise_after;
 use crate::rules::cards::Card;
 use crate::rules::poker::hand::{Hand, HandEvent, HandResult};
 

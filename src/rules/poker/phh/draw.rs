@@ -66,7 +66,7 @@ pub(super) fn actions(
             }
             HandEvent::Acted { seat, action, .. } => {
                 out.push(betting(players, *seat, action)?);
-                if matches!(action, crate::rules::betting::Action::Fold) {
+                if matches!(action, crate::rules::betting_actions::Action::Fold) {
                     live.retain(|s| s != seat);
                 }
             }

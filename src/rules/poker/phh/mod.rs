@@ -18,7 +18,7 @@
 
 use super::hand::{Hand, HandEvent, HandResult, Structure};
 use crate::rules::Cents;
-use crate::rules::betting::{Action, clockwise_after};
+use crate::rules::betting_actions::{Action, clockwise_after};
 use crate::rules::cards::Card;
 use crate::rules::games::GameId;
 

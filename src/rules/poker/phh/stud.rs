@@ -103,7 +103,12 @@ fn openers(up: &BTreeMap<u8, Vec<Card>>, live: &[u8], low: bool) -> (Option<u8>,
     seats.sort_unstable();
     let rules = seats
         .iter()
-        .map(|s| (crate::rules::stud::showing_key(shows(up, *s), low), *s))
+        .map(|s| {
+            (
+                crate::rules::stud_bring_in::showing_key(shows(up, *s), low),
+                *s,
+            )
+        })
         .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))
         .map(|x| x.1);
     let keyed = seats
@@ -248,7 +253,7 @@ pub(super) fn actions(
                 if *all_in {
                     t.all_in.insert(*seat);
                 }
-                if matches!(action, crate::rules::betting::Action::Fold) {
+                if matches!(action, crate::rules::betting_actions::Action::Fold) {
                     t.live.retain(|s| s != seat);
                 }
             }

@@ -1,4 +1,4 @@
-//! The Spanish 21 round's tests (`round21.rs`): a shoe's cards, the reader, doubles,
+//! The Spanish 21 round's tests (`play.rs`): a shoe's cards, the reader, doubles,
 //! splits, surrenders, rescues and refunds.
 
 use super::*;
@@ -17,7 +17,7 @@ fn round(seats: &[u8]) -> BankedRound {
 }
 
 /// A round at a table with the casino's `rules` (none: a round from before the round knew them).
-fn round_with(seats: &[u8], rules: Option<&super::super::HouseRules>) -> BankedRound {
+fn round_with(seats: &[u8], rules: Option<&crate::rules::banked::HouseRules>) -> BankedRound {
     let mut r = BankedRound::start(GameId::Spanish21, Dealing::ManualShoe, seats)
         .unwrap()
         .with_resplits(rules);
@@ -247,7 +247,7 @@ fn even_money_only_for_a_blackjack_and_in_turn() {
 fn a_box_splits_again_as_often_as_the_rules_submission_allows() {
     let c = |s: &str| parse_cards(s).unwrap()[0];
     for more in [0u8, 1, 2] {
-        let mut rules = super::super::HouseRules::default();
+        let mut rules = crate::rules::banked::HouseRules::default();
         rules.edit(|g: &mut crate::rules::banked::spanish21::Rules| g.resplits = more);
         let mut r = round_with(&[1], Some(&rules));
         dealt(&mut r, vec![(1, vec![c("8s"), c("8d")])], c("6c"));

@@ -19,8 +19,8 @@ pub enum BankedStep {
     Cards,
     /// The settlement is shown; the dealer pays in its order.
     Pay { verify: bool },
-    /// A Spanish 21 round's own steps (`round21`).
-    Play21(crate::rules::banked::round21::Step21),
+    /// A Spanish 21 round's own steps (`spanish21::play`).
+    Play21(crate::rules::banked::spanish21::play::Step21),
 }
 
 /// A Lunar Poker draw bought with an Options fee equal to the Ante (§ 589.11(b)(3)).
@@ -117,8 +117,8 @@ pub enum BankedCommand {
     ProgressiveAccepted {
         wagers: Vec<(u8, Cents)>,
     },
-    /// A Spanish 21 round's own inputs (`round21`).
-    Play21(crate::rules::banked::round21::Command21),
+    /// A Spanish 21 round's own inputs (`spanish21::play`).
+    Play21(crate::rules::banked::spanish21::play::Command21),
     /// A floorperson validated the payouts that need it (§ 647a.11(i)(3), § 655a.11,
     /// § 657a.11(e)(3)).
     Validated {
@@ -214,10 +214,10 @@ pub enum BankedEvent {
     },
     /// The round settled from the table's paytables, in the dealer's order.
     Settled { settlement: Settlement },
-    /// Spanish 21: what happened at a step of the round (`round21`).
+    /// Spanish 21: what happened at a step of the round (`spanish21::play`).
     Spanish21 {
-        at: crate::rules::banked::round21::Step21,
-        what: crate::rules::banked::round21::Command21,
+        at: crate::rules::banked::spanish21::play::Step21,
+        what: crate::rules::banked::spanish21::play::Command21,
     },
     /// A floorperson validated the payouts that need it.
     Validated {

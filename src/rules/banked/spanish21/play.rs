@@ -17,10 +17,11 @@
 //! screen and checked by the settlement with the house rules; the round checks what the text
 //! fixes.
 
-use super::round::{BankedRound, BankedStep, HandPlace};
 use crate::rules::Cents;
+use crate::rules::banked::HouseRules;
+use crate::rules::banked::round::{BankedRound, BankedStep, HandPlace, Lost};
 use crate::rules::cards::{Card, Rank};
-use crate::rules::spanish21::{Total, total};
+use crate::rules::spanish21_totals::{Total, total};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -258,7 +259,7 @@ impl Play21 {
 }
 
 impl BankedRound {
-    fn play21(&self) -> &Play21 {
+    pub(super) fn play21(&self) -> &Play21 {
         self.s21.as_ref().expect("a Spanish 21 round has its play")
     }
 
@@ -425,7 +426,7 @@ impl BankedRound {
 
     /// The casino's choices a Spanish 21 round plays by: how many times a box may split again
     /// (§ 635a.11(c)).
-    pub fn with_resplits(mut self, rules: Option<&super::HouseRules>) -> BankedRound {
+    pub fn with_resplits(mut self, rules: Option<&HouseRules>) -> BankedRound {
         if let (Some(p), Some(r)) = (self.s21.as_mut(), rules) {
             p.resplits = Some(r.of::<crate::rules::banked::spanish21::Rules>().resplits);
         }
@@ -440,7 +441,7 @@ impl BankedRound {
         probe.apply21(cmd)
     }
 
-    pub(super) fn apply21(&mut self, cmd: &Command21) -> Result<(), String> {
+    pub(in crate::rules::banked) fn apply21(&mut self, cmd: &Command21) -> Result<(), String> {
         let BankedStep::Play21(step) = self.step.clone() else {
             return Err(format!("{cmd:?} does not fit the step {:?}", self.step));
         };
@@ -643,7 +644,7 @@ impl BankedRound {
         self.seats.retain(|s| *s != seat);
         self.returned.insert(
             seat,
-            super::round::Lost {
+            Lost {
                 section: section.into(),
                 why: why.into(),
                 options_fee: false,
@@ -745,45 +746,8 @@ impl BankedRound {
         Ok(())
     }
 
-    /// The Spanish 21 part of `deckhand settle`'s input (docs/settle.md).
-    pub(super) fn settle_seats21(&self) -> Vec<serde_json::Value> {
-        use serde_json::json;
-        let text = crate::rules::cards::cards_codes;
-        let p = self.play21();
-        self.seats
-            .iter()
-            .map(|s| {
-                let w = self.wagers.get(s).cloned().unwrap_or_default();
-                let mut wagers = json!({ "spanish_21": w.get("ante").copied().unwrap_or(0) });
-                if let Some(m) = w.get("match_the_dealer") {
-                    wagers["match_the_dealer"] = json!(m);
-                }
-                if let Some(i) = p.insurance.get(s) {
-                    wagers["insurance"] = json!(i);
-                }
-                let hands: Vec<serde_json::Value> = p
-                    .hands
-                    .get(s)
-                    .into_iter()
-                    .flatten()
-                    .map(|h| json!({ "cards": text(&h.cards), "double": h.double, "rescue": h.rescue }))
-                    .collect();
-                json!({
-                    "seat": s,
-                    // Adjacent boxes of one player share his name (§ 635a.6(f)), so the
-                    // suited 7s' "all other players" counts him once (§ 635a.12(c)(3)).
-                    "player": format!("seat {}", self.player_boxes(*s)[0]),
-                    "wagers": wagers,
-                    "surrender": p.surrendered.contains(s),
-                    "even_money": p.even_money.contains(s),
-                    "hands": hands,
-                })
-            })
-            .collect()
-    }
-
     /// Everything a Spanish 21 box has on the layout, for a void round's refunds.
-    pub(super) fn refund21(&self, seat: u8) -> Cents {
+    pub(in crate::rules::banked) fn refund21(&self, seat: u8) -> Cents {
         let Some(p) = &self.s21 else {
             return 0;
         };
@@ -796,5 +760,5 @@ impl BankedRound {
 }
 
 #[cfg(test)]
-#[path = "round21_tests.rs"]
+#[path = "play_tests.rs"]
 mod tests;

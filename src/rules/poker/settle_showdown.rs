@@ -4,6 +4,7 @@
 
 use super::pots::{self, AwardRules, OddChip, Shown, Stake};
 use super::procedure::{Phase, Procedure};
+use crate::rules::betting_actions::clockwise_after;
 use crate::rules::cards::{Card, parse_cards};
 use crate::rules::games::{self, GameId};
 use crate::rules::table::{PotRules, PotTake};
@@ -206,8 +207,7 @@ pub fn settle(input: &str) -> Result<ShowdownSettlement, String> {
     let mut after = built.pots.clone();
     let taken = pots::take_from(&mut after, take.total(), inp.chip);
     let seats: Vec<u8> = inp.seats.iter().map(|s| s.seat).collect();
-    let order =
-        crate::rules::betting::clockwise_after(&seats, if proc.button { inp.button } else { 0 });
+    let order = clockwise_after(&seats, if proc.button { inp.button } else { 0 });
     let own = AwardRules::for_game(game);
     let rules = AwardRules {
         split: proc.second_half.is_some(),
