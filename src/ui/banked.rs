@@ -170,7 +170,7 @@ impl BankedEntry {
         if self.community.len() < r.community_cards() {
             return Target::Community;
         }
-        for (s, kind) in &r.draws {
+        for (s, kind) in &r.lunar.draws {
             if !self.draw_complete(*s, *kind) {
                 return Target::Draw(*s);
             }
@@ -189,7 +189,7 @@ impl BankedEntry {
             Target::Community => (self.community.len(), r.community_cards()),
             Target::Draw(s) => (
                 len(self.drew.get(&s)),
-                r.draws.get(&s).map_or(0, |k| self.draw_room(s, *k)),
+                r.draw(s).map_or(0, |k| self.draw_room(s, k)),
             ),
             Target::None => (0, 0),
         }
@@ -209,7 +209,7 @@ impl BankedEntry {
         let full = match self.target {
             // A dead box selected stays selected, so its cards can be given back.
             Target::Seat(s) if self.dead.contains(&s) => false,
-            Target::Draw(s) => r.draws.get(&s).is_none_or(|k| self.draw_complete(s, *k)),
+            Target::Draw(s) => r.draw(s).is_none_or(|k| self.draw_complete(s, k)),
             t => {
                 let (keyed, room) = self.fill(r, t);
                 keyed >= room
@@ -221,6 +221,14 @@ impl BankedEntry {
     }
 
     /// Every place is keyed.
+    /// Lunar Poker: each drawing seat's cards given up and dealt, as keyed.
+    fn draws_keyed(&self, r: &BankedRound) -> Vec<(u8, Vec<Card>, Vec<Card>)> {
+        let keyed = |m: &BTreeMap<u8, Vec<Card>>, s: &u8| m.get(s).cloned().unwrap_or_default();
+        (r.lunar.draws.keys())
+            .map(|s| (*s, keyed(&self.gave, s), keyed(&self.drew, s)))
+            .collect()
+    }
+
     pub(super) fn complete(&self, r: &BankedRound) -> bool {
         self.next_target(r) == Target::None
     }
@@ -283,7 +291,7 @@ impl BankedEntry {
                 ),
             ));
         }
-        for (s, kind) in &r.draws {
+        for (s, kind) in &r.lunar.draws {
             let drew = cards_text(self.drew.get(s).map_or(&[][..], |c| &c[..]));
             let label = match kind {
                 DrawKind::Buy => format!("Seat {s} sixth card: {drew}"),
@@ -420,7 +428,7 @@ impl BankedEntry {
             self.cards = r.cards.clone();
             self.dealer = r.dealer.clone();
             self.community = r.community.clone();
-            for (s, (gave, drew)) in &r.drawn {
+            for (s, (gave, drew)) in &r.lunar.drawn {
                 self.gave.insert(*s, gave.clone());
                 self.drew.insert(*s, drew.clone());
             }
@@ -833,10 +841,10 @@ impl DeckhandApp {
             }
             BankedStep::Reveal { phase }
                 if def.phases[*phase].options_fee
-                    && !r.lock_in_paid
+                    && !r.lunar.lock_in_paid
                     && !r.lock_in_seats().is_empty() =>
             {
-                match &r.lock_in {
+                match &r.lunar.lock_in {
                     None => self.lock_in(ui, cmds, &r),
                     Some(settled) => {
                         title(ui, "Settle the lock-in in this order");
@@ -915,7 +923,7 @@ impl DeckhandApp {
                 e.place_buttons(ui, &r);
                 // An exchange: tap the cards given up among the seat's five, then the new ones.
                 if let Target::Draw(s) = e.target
-                    && r.draws.get(&s) == Some(&DrawKind::Exchange)
+                    && r.draw(s) == Some(DrawKind::Exchange)
                 {
                     ui.horizontal_wrapped(|ui| {
                         body(ui, &format!("Seat {s} gives up:"));
@@ -953,17 +961,7 @@ impl DeckhandApp {
                                 seats: e.cards.clone().into_iter().collect(),
                                 dealer: e.dealer.clone(),
                                 community: e.community.clone(),
-                                draws: r
-                                    .draws
-                                    .keys()
-                                    .map(|s| {
-                                        (
-                                            *s,
-                                            e.gave.get(s).cloned().unwrap_or_default(),
-                                            e.drew.get(s).cloned().unwrap_or_default(),
-                                        )
-                                    })
-                                    .collect(),
+                                draws: e.draws_keyed(&r),
                                 // The terminal fills in the controller's meters.
                                 meters: Default::default(),
                                 system_draw: None,
@@ -1117,7 +1115,7 @@ impl DeckhandApp {
     /// their instant payouts and every Super Wager settled before any other card is dealt.
     fn lock_in(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>, r: &BankedRound) {
         title(ui, "All decisions are locked in");
-        let declared: Vec<u8> = r.declared.iter().copied().collect();
+        let declared: Vec<u8> = r.lunar.declared.iter().copied().collect();
         let need = r.def().seat_cards;
         let e = &mut self.view.banked;
         let short = |e: &BankedEntry, s: u8| e.cards.get(&s).map_or(0, |c| c.len()) < need;
@@ -1224,7 +1222,7 @@ fn lunar_options(ui: &mut Ui, cmds: &mut Vec<UiCmd>, r: &BankedRound, seat: u8) 
         }
     });
     if r.wagers.get(&seat).is_some_and(|w| w.contains_key("super")) {
-        let on = r.declared.contains(&seat);
+        let on = r.lunar.declared.contains(&seat);
         let b =
             Button::new(RichText::new("Declared for the Super: cards face up").size(theme::BODY))
                 .selected(on)

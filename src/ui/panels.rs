@@ -557,10 +557,10 @@ impl DeckhandApp {
                         ));
                     }
                 }
-                if b.draws.contains_key(seat) {
+                if b.lunar.draws.contains_key(seat) {
                     parts.push(format!("Options fee {}", money(ante)));
                 }
-                if b.declared.contains(seat) {
+                if b.lunar.declared.contains(seat) {
                     parts.push("declared".into());
                 }
                 if let Some(p) = &b.s21 {

@@ -18,6 +18,7 @@ mod def;
 pub use def::{BANKED, DEF, PAY_LINES, ROUND};
 
 mod combinations;
+pub mod play;
 mod results;
 mod validate;
 
@@ -628,11 +629,11 @@ fn decisions(r: &super::round::BankedRound, seat: u8, v: &mut serde_json::Value)
     use super::round::DrawKind;
     use serde_json::json;
     let text = crate::rules::cards::cards_codes;
-    v["declared"] = json!(r.declared.contains(&seat));
+    v["declared"] = json!(r.lunar.declared.contains(&seat));
     v["bet"] = json!(r.bet(seat));
     v["force"] = json!(r.decided(seat, 2) > 0);
-    if let Some(kind) = r.draws.get(&seat) {
-        let (gave, drew) = r.drawn.get(&seat).cloned().unwrap_or_default();
+    if let Some(kind) = r.lunar.draws.get(&seat) {
+        let (gave, drew) = r.lunar.drawn.get(&seat).cloned().unwrap_or_default();
         v["draw"] = match kind {
             DrawKind::Buy => json!({ "buy": text(&drew) }),
             DrawKind::Exchange => json!({

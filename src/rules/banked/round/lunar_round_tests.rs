@@ -53,6 +53,7 @@ fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
     .unwrap();
     // The rules settled the instant payout and the Super Wager; the dealer pays them first.
     let settled: Vec<(u8, &str)> = r
+        .lunar
         .lock_in
         .iter()
         .flat_map(|l| l.results.iter())
@@ -85,6 +86,27 @@ fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
         read: vec![],
         results: None,
     };
+    // § 589.11(d)(2)(i): the Options fee bought one sixth card, nothing given up; a seat that
+    // paid no fee draws nothing; a draw paid for is keyed.
+    let drawing = |draws: Vec<(u8, Vec<Card>, Vec<Card>)>| BankedCommand::Cards {
+        seats: vec![(1, c("9s 8s 7s 6s 5s")), (2, c("Ah Kd 7c 4h 2c"))],
+        dealer: c("Qs Jd 8c 6h 2d"),
+        community: vec![],
+        draws,
+        meters: Default::default(),
+        system_draw: None,
+        read: vec![],
+        results: None,
+    };
+    for (draws, refused) in [
+        (vec![(2, vec![], c("3d 4d"))], "buys one sixth card"),
+        (vec![(2, c("2c"), c("3d"))], "buys one sixth card"),
+        (vec![(1, vec![], c("3d"))], "seat 1 paid no Options fee"),
+        (vec![], "seat 2: key the cards of his draw"),
+    ] {
+        let e = r.run(&drawing(draws)).unwrap_err();
+        assert!(e.contains(refused), "{e}");
+    }
     let e = r.run(&cards("9h 8h 7h 6h 5h")).unwrap_err();
     assert!(
         e.contains("keyed when all decisions were locked in: 9s 8s 7s 6s 5s"),

@@ -10,6 +10,7 @@
 //! folds them into the round. When the last card is keyed the rules settle the round from the
 //! paytables the table opened with ([`House`]) and the event carries the typed [`Settlement`].
 
+use super::lunar::play::LunarPlay;
 use super::{House, Settlement};
 use crate::rules::Cents;
 use crate::rules::cards::{Card, CardSet};
@@ -18,6 +19,8 @@ use crate::rules::registry::Dealing;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
+mod keyed_cards;
+pub(in crate::rules::banked) use keyed_cards::take_cards;
 mod progressive;
 mod read;
 #[cfg(test)]
@@ -33,6 +36,7 @@ mod step_event;
 mod tapped_results;
 #[cfg(test)]
 mod tests;
+mod wagers;
 
 pub use read::*;
 pub use round_def::*;
@@ -61,30 +65,12 @@ pub struct BankedRound {
     /// The table's posted minimum and maximum of each other wager, by key (0: none).
     #[serde(default)]
     pub side_limits: BTreeMap<String, (Cents, Cents)>,
-    /// Lunar Poker: the seats that paid an Options fee to draw, and how.
-    #[serde(default)]
-    pub draws: BTreeMap<u8, DrawKind>,
-    /// Lunar Poker: the seats that declared their five cards face up (§ 589.11(c)).
-    #[serde(default)]
-    pub declared: BTreeSet<u8>,
-    /// Lunar Poker: of those, the royal and straight flushes paid instantly (§ 589.11(c)(1)).
-    #[serde(default)]
-    pub instant: BTreeSet<u8>,
-    /// Lunar Poker: what was settled when all decisions were locked in (§ 589.11(c)).
-    #[serde(default)]
-    pub lock_in: Option<Settlement>,
-    /// Lunar Poker: the dealer paid the lock-in's settlement.
-    #[serde(default)]
-    pub lock_in_paid: bool,
+    /// Lunar Poker's draws, declarations and lock-in (`lunar::play`); empty in other games.
+    #[serde(default, skip_serializing_if = "LunarPlay::is_empty")]
+    pub lunar: LunarPlay,
     /// The progressive meters when the cards were keyed (the settlement pays from them).
     #[serde(default)]
     pub meters: BTreeMap<String, Cents>,
-    /// Lunar Poker: per drawing seat, the cards given up and the cards dealt for them.
-    #[serde(default)]
-    pub drawn: BTreeMap<u8, (Vec<Card>, Vec<Card>)>,
-    /// Lunar Poker: the card that replaced the dealer's highest card (§ 589.11(e)(2)(ii)).
-    #[serde(default)]
-    pub replacement: Option<Card>,
     /// Spanish 21: the hands, insurance, surrenders and the card reader's answer.
     #[serde(default)]
     pub s21: Option<super::spanish21::play::Play21>,
@@ -195,14 +181,8 @@ impl BankedRound {
             paid: false,
             ante_limits: (0, 0),
             side_limits: BTreeMap::new(),
-            draws: BTreeMap::new(),
-            declared: BTreeSet::new(),
-            instant: BTreeSet::new(),
-            lock_in: None,
-            lock_in_paid: false,
+            lunar: LunarPlay::default(),
             meters: BTreeMap::new(),
-            drawn: BTreeMap::new(),
-            replacement: None,
             s21: (game == GameId::Spanish21).then(Default::default),
             revealed: BTreeSet::new(),
             void: None,
@@ -327,33 +307,6 @@ impl BankedRound {
         self
     }
 
-    /// Lunar Poker: the seats settled when all decisions are locked in (§ 589.11(c)): each
-    /// seat that declared and each Super Wager, as `lunar::settle_lock_in` reads them; a
-    /// declared seat's cards from `cards`.
-    pub fn lock_in_seats(&self) -> Vec<super::lunar::Seat> {
-        if self.game != GameId::LunarPoker {
-            return Vec::new();
-        }
-        self.seats
-            .iter()
-            .filter(|s| self.declared.contains(s) || self.wager(**s, "super") > 0)
-            .map(|s| super::lunar::Seat {
-                seat: *s,
-                cards: String::new(),
-                wagers: super::lunar::Wagers {
-                    ante: self.ante(*s),
-                    super_wager: self.wager(*s, "super"),
-                },
-                declared: self.declared.contains(s),
-                draw: None,
-                bet: false,
-                force: false,
-                result: None,
-                forced: None,
-            })
-            .collect()
-    }
-
     /// What `seat` placed on the spot `key` (0: nothing).
     pub fn wager(&self, seat: u8, key: &str) -> Cents {
         self.wagers
@@ -392,7 +345,11 @@ impl BankedRound {
                     .get(s)
                     .map_or(0, |d| d.iter().map(|m| ante * Cents::from(*m)).sum());
                 // Lunar Poker's Options fee for a draw is on the layout too.
-                let fee = if self.draws.contains_key(s) { ante } else { 0 };
+                let fee = if self.lunar.draws.contains_key(s) {
+                    ante
+                } else {
+                    0
+                };
                 let total = wagers + decided + fee + self.refund21(*s);
                 (*s, total - self.settled_early(*s))
             })
@@ -405,6 +362,7 @@ impl BankedRound {
     /// Blackjack paid against a 2 to 9 up (§ 635a.7(h)(1)(i)). `None`: settled now.
     pub fn settled_at_table(&self, seat: u8, wager: &str) -> Option<&'static str> {
         if self
+            .lunar
             .lock_in
             .as_ref()
             .is_some_and(|l| l.results.iter().any(|x| x.seat == seat && x.wager == wager))
@@ -427,6 +385,7 @@ impl BankedRound {
     /// losing insurance collected after the reader (§ 635a.8(d)).
     fn settled_early(&self, seat: u8) -> Cents {
         let lunar: Cents = self
+            .lunar
             .lock_in
             .iter()
             .flat_map(|l| l.results.iter())
@@ -579,10 +538,10 @@ impl BankedRound {
             .iter()
             .copied()
             .filter(|s| self.wagers.contains_key(s) && !self.folded.contains(s))
-            .filter(|s| !self.instant.contains(s))
+            .filter(|s| !self.lunar.instant.contains(s))
             .filter(|s| match who {
                 Who::StillIn => true,
-                Who::Drew => self.draws.contains_key(s),
+                Who::Drew => self.lunar.draws.contains_key(s),
                 Who::BetAgainstNonQualifier => self.bet(*s) && self.dealer_short_of_qualifying(),
             })
             .filter(|s| {
@@ -596,7 +555,7 @@ impl BankedRound {
             .collect()
     }
 
-    fn next_after_phase_decision(&self, phase: usize) -> BankedStep {
+    pub(in crate::rules::banked) fn next_after_phase_decision(&self, phase: usize) -> BankedStep {
         match self.deciders(phase).first() {
             Some(seat) => BankedStep::Decide { phase, seat: *seat },
             // After the cards, the phase's `then` is only for those who wagered in it (Lunar
@@ -702,7 +661,7 @@ impl BankedRound {
                 next.lock_in_cards(cards)?;
                 let house = house.ok_or("the table opened without its paytables")?;
                 let settlement = next.settle_lock_in(house)?;
-                next.lock_in = Some(settlement.clone());
+                next.lunar.lock_in = Some(settlement.clone());
                 BankedEvent::LockedIn {
                     cards: cards.clone(),
                     settlement,
@@ -737,7 +696,7 @@ impl BankedRound {
             }
             BankedEvent::LockedIn { cards, settlement } => {
                 next.lock_in_cards(cards)?;
-                next.lock_in = Some(settlement.clone());
+                next.lunar.lock_in = Some(settlement.clone());
             }
             BankedEvent::VoidSettling { settles } => {
                 if matches!(next.step, BankedStep::Wagers | BankedStep::Deal)
@@ -847,7 +806,7 @@ impl BankedRound {
         // Lunar Poker's lock-in payouts were handed over before the draw: the signature
         // covers what is paid now.
         let mut rest = s.clone();
-        if let Some(early) = &self.lock_in {
+        if let Some(early) = &self.lunar.lock_in {
             rest.results.retain(|w| {
                 !early
                     .results
@@ -883,10 +842,10 @@ impl BankedRound {
         let mut lost = lost.clone();
         // Lunar Poker: an Options fee paid is lost with the rest, and no card is dealt for
         // the draw (§ 589.11(b)(3)); a declaration not yet settled at lock-in is void.
-        lost.options_fee = self.draws.remove(&seat).is_some();
-        if self.lock_in.is_none() {
-            self.declared.remove(&seat);
-            self.instant.remove(&seat);
+        lost.options_fee = self.lunar.draws.remove(&seat).is_some();
+        if self.lunar.lock_in.is_none() {
+            self.lunar.declared.remove(&seat);
+            self.lunar.instant.remove(&seat);
         }
         self.lost.insert(seat, lost);
         self.folded.insert(seat);
@@ -925,11 +884,11 @@ impl BankedRound {
             }
         }
         let fee = self.lost.get(&seat).is_some_and(|l| l.options_fee);
-        if fee || self.draws.contains_key(&seat) {
+        if fee || self.lunar.draws.contains_key(&seat) {
             stakes.push(("options-fee".into(), ante));
         }
         stakes.retain(|(wager, _)| {
-            !self.lock_in.as_ref().is_some_and(|l| {
+            !self.lunar.lock_in.as_ref().is_some_and(|l| {
                 l.results
                     .iter()
                     .any(|w| w.seat == seat && w.wager == *wager)
@@ -1005,56 +964,6 @@ impl BankedRound {
         }
     }
 
-    /// Lunar Poker's lock-in settlement: the declared hands' instant payouts and every Super
-    /// Wager, from the first five cards keyed at lock-in (§ 589.11(c)).
-    pub fn settle_lock_in(&self, house: &House) -> Result<Settlement, String> {
-        let seats: Vec<super::lunar::Seat> = self
-            .lock_in_seats()
-            .into_iter()
-            .map(|mut seat| {
-                if let Some(c) = self.cards.get(&seat.seat) {
-                    seat.cards = crate::rules::cards::cards_codes(c);
-                }
-                seat
-            })
-            .collect();
-        super::lunar::settle_lock_in(
-            &seats,
-            &house.rules.of::<super::lunar::Rules>(),
-            &house.paytables,
-            house.rules.rounding_unit_cents,
-        )
-        .map_err(|e| format!("Cannot settle the lock-in: {e}"))
-    }
-
-    /// § 589.11(c): at "all decisions are locked in", the declared hands' first five cards, each
-    /// of them and only them, keyed face up.
-    fn lock_in_cards(&mut self, cards: &[(u8, Vec<Card>)]) -> Result<(), String> {
-        let def = self.def();
-        let at_lock_in =
-            matches!(self.step, BankedStep::Reveal { phase } if def.phases[phase].options_fee);
-        if !at_lock_in || self.lock_in.is_some() {
-            return Err(format!("the lock-in does not fit the step {:?}", self.step));
-        }
-        let keyed: BTreeSet<u8> = cards.iter().map(|(s, _)| *s).collect();
-        if let Some(s) = self.declared.iter().find(|s| !keyed.contains(s)) {
-            return Err(format!("seat {s} declared: key its five cards"));
-        }
-        if let Some(s) = keyed.iter().find(|s| !self.declared.contains(s)) {
-            return Err(format!(
-                "seat {s} did not declare: its cards stay face down (§ 589.11(c)(2)(i))"
-            ));
-        }
-        let mut used = CardSet::default();
-        for (seat, c) in cards {
-            take_cards(&mut used, &format!("seat {seat}"), c, def.seat_cards)?;
-        }
-        for (seat, c) in cards {
-            self.cards.insert(*seat, c.clone());
-        }
-        Ok(())
-    }
-
     /// Applies one command to the round and says what happened; on a refusal the round may be
     /// half changed, so callers work on a copy.
     fn act(&mut self, cmd: &BankedCommand) -> Result<BankedEvent, String> {
@@ -1062,167 +971,12 @@ impl BankedRound {
         let wager_section = def.sections.wagers;
         let event = match (cmd, self.step.clone()) {
             (BankedCommand::Wagers { seat, wagers }, BankedStep::Wagers) => {
-                if !self.seats.contains(seat) {
-                    return Err(format!("seat {seat} is not in this round"));
-                }
-                let mut w = BTreeMap::new();
-                for (k, v) in wagers {
-                    let Some(spot) = def.spots.iter().find(|s| s.key == k) else {
-                        return Err(format!("{k}: not a wager of this game ({wager_section})"));
-                    };
-                    if *v < 0 {
-                        return Err(format!("{}: an amount of 0 or more", spot.label));
-                    }
-                    if *v > 0
-                        && let Some(section) = self.not_offered.get(k)
-                    {
-                        return Err(format!(
-                            "seat {seat}: this casino does not offer the {} ({section})",
-                            spot.label
-                        ));
-                    }
-                    if *v > 0 {
-                        w.insert(k.clone(), *v);
-                    }
-                }
-                for spot in def.spots {
-                    let ante = w.get("ante").copied().unwrap_or(0);
-                    if let Some(other) = spot.equals {
-                        let want = w.get(other).copied().unwrap_or(0);
-                        match w.get(spot.key).copied() {
-                            None if ante > 0 => {
-                                w.insert(spot.key.to_string(), want);
-                            }
-                            Some(v) if v != want => {
-                                return Err(format!(
-                                    "{} must equal the {} ({wager_section})",
-                                    spot.label,
-                                    label_of(def, other)
-                                ));
-                            }
-                            _ => {}
-                        }
-                    }
-                }
-                if w.is_empty() {
-                    self.wagers.remove(seat);
-                    return Ok(BankedEvent::WagersPlaced {
-                        seat: *seat,
-                        wagers: w,
-                    });
-                }
-                // The posted limits: the Ante's, each side wager's (a minimum of 0: none); a
-                // wager without its own maximum is held to the Ante's.
-                for (key, v) in w.iter().map(|(k, v)| (k.as_str(), *v)) {
-                    let (min, max) = if key == "ante" {
-                        self.ante_limits
-                    } else {
-                        match self.side_limits.get(key) {
-                            Some(&(min, max)) if max > 0 => (min, max),
-                            Some(&(min, _)) => (min, self.ante_limits.1),
-                            None => (0, self.ante_limits.1),
-                        }
-                    };
-                    let (edge, limit) = if min > 0 && v < min {
-                        ("below the table minimum", min)
-                    } else if max > 0 && v > max {
-                        ("above the table maximum", max)
-                    } else {
-                        continue;
-                    };
-                    let name = label_of(def, key);
-                    let a = if name.starts_with(['A', 'E', 'I', 'O', 'U']) {
-                        "an"
-                    } else {
-                        "a"
-                    };
-                    return Err(format!(
-                        "seat {seat}: {a} {name} of {} is {edge} of {}",
-                        crate::rules::money(v),
-                        crate::rules::money(limit)
-                    ));
-                }
-                for spot in def.spots.iter().filter(|s| s.required) {
-                    if w.get(spot.key).copied().unwrap_or(0) == 0 {
-                        return Err(format!(
-                            "seat {seat}: the {} is required to play ({wager_section})",
-                            spot.label
-                        ));
-                    }
-                }
-                self.wagers.insert(*seat, w.clone());
-                BankedEvent::WagersPlaced {
-                    seat: *seat,
-                    wagers: w,
-                }
+                self.place_wagers(seat, wagers)?
             }
             (BankedCommand::SamePlayer { seat, joined }, BankedStep::Wagers) => {
-                let Some(rule) = def.boxes else {
-                    return Err(format!(
-                        "{} keys each box on its own ({wager_section})",
-                        self.game.name()
-                    ));
-                };
-                let section = rule.section;
-                if !self.seats.contains(seat) {
-                    return Err(format!("seat {seat} is not in this round"));
-                }
-                if *joined {
-                    let left = seat.saturating_sub(1);
-                    if self.boxes_per_player <= 1 {
-                        return Err(format!(
-                            "a player may wager on one box only: seat {seat} is another player's ({section})"
-                        ));
-                    }
-                    if !self.seats.contains(&left) {
-                        return Err(format!(
-                            "seat {left} is not dealt in: one player's boxes are adjacent ({section})"
-                        ));
-                    }
-                    let mut next = self.joined.clone();
-                    next.insert(*seat);
-                    let boxes = BankedRound {
-                        joined: next,
-                        ..self.clone()
-                    }
-                    .player_boxes(*seat)
-                    .len();
-                    if boxes > usize::from(self.boxes_per_player) {
-                        return Err(format!(
-                            "a player may wager on at most {} adjacent boxes in a round ({section})",
-                            self.boxes_per_player
-                        ));
-                    }
-                    self.joined.insert(*seat);
-                } else {
-                    self.joined.remove(seat);
-                }
-                BankedEvent::SamePlayer {
-                    seat: *seat,
-                    joined: *joined,
-                }
+                self.same_player(seat, joined)?
             }
-            (BankedCommand::SeatOut { seat }, BankedStep::Wagers) => {
-                if !self.seats.contains(seat) {
-                    return Err(format!("seat {seat} is not in this round"));
-                }
-                if self.wagers.contains_key(seat) {
-                    return Err(format!(
-                        "seat {seat} has a wager: take it off before taking the seat out"
-                    ));
-                }
-                if self.seats.len() == 1 {
-                    return Err(format!(
-                        "seat {seat} is the round's last seat: report an irregularity to void the round instead"
-                    ));
-                }
-                self.seats.retain(|s| s != seat);
-                // A box out of the round is nobody's: the boxes either side of it are not one
-                // player's through it.
-                self.joined.remove(seat);
-                self.joined.remove(&(seat + 1));
-                BankedEvent::SeatOut { seat: *seat }
-            }
+            (BankedCommand::SeatOut { seat }, BankedStep::Wagers) => self.seat_out(seat)?,
             (BankedCommand::NoMoreBets, BankedStep::Wagers) => {
                 if self.wagers.is_empty() {
                     return Err(format!(
@@ -1257,9 +1011,7 @@ impl BankedRound {
                 BankedEvent::Dealt
             }
             (BankedCommand::Decide { seat, multiple }, BankedStep::Decide { phase, seat: due }) => {
-                if *seat != due {
-                    return Err(format!("seat {due} decides now, not seat {seat}"));
-                }
+                in_turn(*seat, due)?;
                 let p = &def.phases[phase];
                 if *multiple != 0 && !p.multiples.contains(multiple) {
                     return Err(format!(
@@ -1286,45 +1038,12 @@ impl BankedRound {
             (BankedCommand::Draw { seat, kind }, BankedStep::Decide { phase, seat: due })
                 if def.phases[phase].options_fee =>
             {
-                if *seat != due {
-                    return Err(format!("seat {due} decides now, not seat {seat}"));
-                }
-                self.draws.insert(*seat, *kind);
-                self.decisions.entry(*seat).or_default().push(0);
-                self.step = self.next_after_phase_decision(phase);
-                BankedEvent::DrawBought {
-                    seat: *seat,
-                    draw: *kind,
-                    fee: self.ante(*seat),
-                }
+                self.buy_draw(*seat, *kind, phase, due)?
             }
             (BankedCommand::Declare { seat, instant }, BankedStep::Decide { phase, seat: due })
                 if def.phases[phase].options_fee =>
             {
-                if *seat != due {
-                    return Err(format!("seat {due} decides now, not seat {seat}"));
-                }
-                if *instant {
-                    // § 589.11(b)(2): no Bet; the round ends for him at the instant payout.
-                    self.declared.insert(*seat);
-                    self.instant.insert(*seat);
-                    self.decisions.entry(*seat).or_default().push(0);
-                    self.step = self.next_after_phase_decision(phase);
-                } else {
-                    if self.wagers.get(seat).and_then(|w| w.get("super")).is_none() {
-                        return Err(format!(
-                            "seat {seat} has no Super Wager to declare for (§ 589.11(c)(2))"
-                        ));
-                    }
-                    // A second tap takes the declaration back before the decision.
-                    if !self.declared.remove(seat) {
-                        self.declared.insert(*seat);
-                    }
-                }
-                BankedEvent::Declared {
-                    seat: *seat,
-                    instant: *instant,
-                }
+                self.declare(*seat, *instant, phase, due)?
             }
             (BankedCommand::Revealed, BankedStep::Reveal { phase })
                 if def.phases[phase].after_cards =>
@@ -1336,7 +1055,7 @@ impl BankedRound {
             }
             (BankedCommand::Revealed, BankedStep::Reveal { phase })
                 if def.phases[phase].options_fee
-                    && !self.lock_in_paid
+                    && !self.lunar.lock_in_paid
                     && !self.lock_in_seats().is_empty() =>
             {
                 return Err(
@@ -1345,9 +1064,9 @@ impl BankedRound {
                 );
             }
             (BankedCommand::LockInPaid, BankedStep::Reveal { phase })
-                if self.lock_in.is_some() && !self.lock_in_paid =>
+                if self.lunar.lock_in.is_some() && !self.lunar.lock_in_paid =>
             {
-                self.lock_in_paid = true;
+                self.lunar.lock_in_paid = true;
                 self.step = self.next_phase(phase);
                 BankedEvent::LockInPaid
             }
@@ -1359,161 +1078,9 @@ impl BankedRound {
             (BankedCommand::Replacement { card }, BankedStep::Reveal { phase })
                 if def.phases[phase].after_cards =>
             {
-                let in_play = self
-                    .cards
-                    .values()
-                    .chain(self.drawn.values().map(|(_, drew)| drew))
-                    .flatten()
-                    .chain(&self.dealer)
-                    .any(|c| c == card);
-                if in_play {
-                    return Err(format!("{}: already in play in this round", card.pretty()));
-                }
-                self.replacement = Some(*card);
-                self.step = BankedStep::Cards;
-                BankedEvent::Replacement { card: *card }
+                self.replace_dealers_card(*card)?
             }
-            (
-                BankedCommand::Cards {
-                    seats,
-                    dealer,
-                    community,
-                    draws,
-                    meters,
-                    system_draw,
-                    read,
-                    results,
-                },
-                BankedStep::Cards,
-            ) => {
-                let mut used = CardSet::default();
-                let mut check =
-                    |what: &str, cards: &[Card], n: usize| take_cards(&mut used, what, cards, n);
-                let mut seats: BTreeMap<u8, Vec<Card>> = seats.iter().cloned().collect();
-                // The hands the command keys, not those kept from lock-in (a recorded event
-                // carries them again: its replay must owe no more than the command did).
-                let kept = |s: &u8| self.lock_in.is_some() && self.cards.contains_key(s);
-                let given: Vec<u8> = seats
-                    .iter()
-                    .filter(|(s, c)| !c.is_empty() && !kept(s))
-                    .map(|(s, _)| *s)
-                    .collect();
-                // A hand declared at lock-in was settled on those cards (§ 589.11(c)); from
-                // results, they stay as keyed then.
-                if self.lock_in.is_some() {
-                    for (s, first) in &self.cards {
-                        if results.is_some() && seats.get(s).is_none_or(|c| c.is_empty()) {
-                            seats.insert(*s, first.clone());
-                        }
-                        if seats.get(s) != Some(first) {
-                            return Err(format!(
-                                "seat {s}: its first five cards were keyed when all decisions were locked in: {}",
-                                crate::rules::cards::cards_codes(first)
-                            ));
-                        }
-                    }
-                }
-                if let Some(r) = results {
-                    self.check_results(r, &seats, dealer)?;
-                }
-                for s in &self.seats {
-                    let cards = seats.get(s).map_or(&[][..], |v| &v[..]);
-                    // Settled from its result, without its cards (checked above).
-                    if cards.is_empty() && results.is_some() {
-                        continue;
-                    }
-                    // A folded hand collected before the reveal is not keyed (§ 657a.11(c));
-                    // whether the game and the casino need it is checked in `decide`.
-                    if cards.is_empty() && self.folded.contains(s) {
-                        continue;
-                    }
-                    // A void round keys the cards of the seats whose wagers it settles.
-                    if cards.is_empty() && self.void.is_some() {
-                        continue;
-                    }
-                    check(&format!("seat {s}"), cards, def.seat_cards)?;
-                }
-                if let Some(extra) = seats.keys().find(|s| !self.seats.contains(s)) {
-                    return Err(format!("seat {extra} is not in this round"));
-                }
-                if results.is_none() {
-                    check("the dealer", dealer, self.dealer_cards())?;
-                }
-                // With results, the board only where a hand or a wager is read from it.
-                let keyed = seats.values().any(|c| !c.is_empty());
-                if results.is_none() || self.results_need_community(keyed) || !community.is_empty()
-                {
-                    check("the community cards", community, self.community_cards())?;
-                }
-                // Lunar Poker's draws (§ 589.11(d)(2)(i)).
-                let mut drawn = BTreeMap::new();
-                for (seat, gave, drew) in draws {
-                    let Some(kind) = self.draws.get(seat) else {
-                        return Err(format!("seat {seat} paid no Options fee to draw"));
-                    };
-                    let first = seats.get(seat).map_or(&[][..], |v| &v[..]);
-                    match kind {
-                        DrawKind::Buy if !gave.is_empty() || drew.len() != 1 => {
-                            return Err(format!(
-                                "seat {seat}: the Options fee buys one sixth card ({})",
-                                def.sections.decisions
-                            ));
-                        }
-                        DrawKind::Exchange if !(2..=5).contains(&gave.len()) => {
-                            return Err(format!(
-                                "seat {seat}: an exchange is of two to five cards, not {} ({})",
-                                gave.len(),
-                                def.sections.decisions
-                            ));
-                        }
-                        DrawKind::Exchange if drew.len() != gave.len() => {
-                            return Err(format!(
-                                "seat {seat}: {} cards given up, so {} are dealt, not {}",
-                                gave.len(),
-                                gave.len(),
-                                drew.len()
-                            ));
-                        }
-                        _ => {}
-                    }
-                    if let Some(c) = gave.iter().find(|c| !first.contains(c)) {
-                        return Err(format!(
-                            "seat {seat}: {} is not among his cards",
-                            c.pretty()
-                        ));
-                    }
-                    check(&format!("seat {seat}'s draw"), drew, drew.len())?;
-                    drawn.insert(*seat, (gave.clone(), drew.clone()));
-                }
-                // From results, a draw is keyed only with the hand's cards.
-                let drawn_owed = |s: &u8| results.is_none() || given.contains(s);
-                if let Some(seat) = self
-                    .draws
-                    .keys()
-                    .find(|s| drawn_owed(s) && !drawn.contains_key(s))
-                {
-                    return Err(format!("seat {seat}: key the cards of his draw"));
-                }
-                let sources = self.hand_sources(&seats, dealer, community, read)?;
-                self.cards = seats;
-                self.dealer = dealer.clone();
-                self.community = community.clone();
-                self.drawn = drawn;
-                self.meters = meters.clone();
-                self.system_draw = *system_draw;
-                self.results = results.clone();
-                self.step = self.after_cards();
-                BankedEvent::CardsKeyed {
-                    seats: self.cards.iter().map(|(s, c)| (*s, c.clone())).collect(),
-                    dealer: dealer.clone(),
-                    community: community.clone(),
-                    draws: draws.clone(),
-                    meters: meters.clone(),
-                    system_draw: *system_draw,
-                    sources,
-                    results: results.clone(),
-                }
-            }
+            (BankedCommand::Cards { .. }, BankedStep::Cards) => self.key_cards(cmd)?,
             (BankedCommand::Validated { floorperson }, BankedStep::Pay { verify: true }) => {
                 self.validated_by = Some(floorperson.clone());
                 self.step = BankedStep::Pay { verify: false };
@@ -1597,7 +1164,7 @@ impl BankedRound {
         if def.community_cards > 0 {
             round["community"] = json!(text(&self.community));
         }
-        if let Some(c) = self.replacement {
+        if let Some(c) = self.lunar.replacement {
             round["dealer_replacement"] = json!(c.to_string());
         }
         // Settled from results, forced: the dealer's new hand as tapped (Lunar Poker).
@@ -1646,22 +1213,10 @@ impl BankedRound {
 }
 
 /// `n` cards at a place, none of them already in `used`, which takes them.
-fn take_cards(used: &mut CardSet, what: &str, cards: &[Card], n: usize) -> Result<(), String> {
-    if cards.len() != n {
-        return Err(format!("{what}: {n} cards, not {}", cards.len()));
-    }
-    for c in cards {
-        if used.contains(*c) {
-            return Err(format!("{}: already in play in this round", c.pretty()));
-        }
-        used.insert(*c);
+/// A decision is the seat's whose turn it is.
+pub(in crate::rules::banked) fn in_turn(seat: u8, due: u8) -> Result<(), String> {
+    if seat != due {
+        return Err(format!("seat {due} decides now, not seat {seat}"));
     }
     Ok(())
-}
-
-fn label_of(def: &Def, key: &str) -> &'static str {
-    def.spots
-        .iter()
-        .find(|s| s.key == key)
-        .map_or("wager", |s| s.label)
 }

@@ -316,7 +316,7 @@ impl BankedRound {
             .copied()
             .filter(|s| !self.folded.contains(s) && !self.lost.contains_key(s))
             // Lunar Poker: a royal or straight flush paid instantly at lock-in (§ 589.11(c)(1)).
-            .filter(|s| !self.instant.contains(s))
+            .filter(|s| !self.lunar.instant.contains(s))
             .collect()
     }
 
@@ -409,7 +409,7 @@ impl BankedRound {
     /// empty where the game asks none or the hand can hold none (Lunar Poker,
     /// § 589.11(e)(1)(ii)).
     pub fn second_choices(&self, seat: u8, category: &str) -> &'static [ResultCategory] {
-        let six = self.draws.get(&seat) == Some(&super::DrawKind::Buy);
+        let six = self.lunar.draws.get(&seat) == Some(&super::DrawKind::Buy);
         self.def()
             .results
             .and_then(|d| d.second)
@@ -446,19 +446,20 @@ impl BankedRound {
     /// Whether the forced dealer's new hand is still to be tapped: the round is settled from
     /// results and the dealer's highest card was replaced (§ 589.11(e)(2)(ii)).
     pub fn forced_result_owed(&self) -> bool {
-        self.replacement.is_some() && self.results.as_ref().is_some_and(|r| r.forced.is_none())
+        self.lunar.replacement.is_some()
+            && self.results.as_ref().is_some_and(|r| r.forced.is_none())
     }
 
     /// After a replacement card, the results tapped before stand and the forced dealer's new
     /// hand is tapped: whether it qualifies, and each forcing hand against it; before, none.
     fn check_forced(&self, results: &Results) -> Result<(), String> {
         let Some(f) = &results.forced else {
-            return match self.replacement {
+            return match self.lunar.replacement {
                 Some(_) => Err("the forced dealer's new hand: whether it qualifies and how each forcing hand fared (§ 589.11(e)(2)(ii))".into()),
                 None => Ok(()),
             };
         };
-        if self.replacement.is_none() {
+        if self.lunar.replacement.is_none() {
             return Err(
                 "no player forced the dealer, so no new hand is tapped (§ 589.11(e)(2)(ii))".into(),
             );

@@ -1,0 +1,285 @@
+//! Lunar Poker's own steps of the round (Chapter 589), the part the other house-banked games do
+//! not have: an Options fee buys a sixth card or an exchange (§ 589.11(b)(3), § 589.11(d)), a
+//! player declares his five cards face up for an instant payout or for his Super Wager
+//! (§ 589.11(b)(2), § 589.11(c)), all decisions are locked in and those hands and every Super
+//! Wager are settled first (§ 589.11(c)), and a forced dealer's highest card is replaced
+//! (§ 589.11(e)(2)(ii)). The generic round (`banked::round`) holds this as its `lunar` part and
+//! calls these steps where the phase is Lunar Poker's (`Phase::options_fee`, `after_cards`).
+
+use crate::rules::banked::round::{
+    BankedEvent, BankedRound, BankedStep, DrawKind, in_turn, take_cards,
+};
+use crate::rules::banked::{House, Settlement};
+use crate::rules::cards::{Card, CardSet};
+use crate::rules::games::GameId;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What a Lunar Poker round holds besides the wagers, decisions and cards every game has.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LunarPlay {
+    /// The seats that paid an Options fee to draw, and how.
+    #[serde(default)]
+    pub draws: BTreeMap<u8, DrawKind>,
+    /// The seats that declared their five cards face up (§ 589.11(c)).
+    #[serde(default)]
+    pub declared: BTreeSet<u8>,
+    /// Lunar Poker: of those, the royal and straight flushes paid instantly (§ 589.11(c)(1)).
+    #[serde(default)]
+    pub instant: BTreeSet<u8>,
+    /// Lunar Poker: what was settled when all decisions were locked in (§ 589.11(c)).
+    #[serde(default)]
+    pub lock_in: Option<Settlement>,
+    /// The dealer paid the lock-in's settlement.
+    #[serde(default)]
+    pub lock_in_paid: bool,
+    /// Per drawing seat, the cards given up and the cards dealt for them.
+    #[serde(default)]
+    pub drawn: BTreeMap<u8, (Vec<Card>, Vec<Card>)>,
+    /// The card that replaced the dealer's highest card (§ 589.11(e)(2)(ii)).
+    #[serde(default)]
+    pub replacement: Option<Card>,
+}
+
+impl LunarPlay {
+    /// Nothing drawn, declared, locked in or replaced: every other game's round.
+    pub fn is_empty(&self) -> bool {
+        *self == LunarPlay::default()
+    }
+}
+
+/// A command's cards drawn: per seat, the cards given up and the cards dealt for them.
+type Drawn = BTreeMap<u8, (Vec<Card>, Vec<Card>)>;
+
+impl BankedRound {
+    /// The draw `seat` paid an Options fee for, if it did.
+    pub fn draw(&self, seat: u8) -> Option<DrawKind> {
+        self.lunar.draws.get(&seat).copied()
+    }
+
+    /// Lunar Poker: the seats settled when all decisions are locked in (§ 589.11(c)): each
+    /// seat that declared and each Super Wager, as `lunar::settle_lock_in` reads them; a
+    /// declared seat's cards from `cards`.
+    pub fn lock_in_seats(&self) -> Vec<super::Seat> {
+        if self.game != GameId::LunarPoker {
+            return Vec::new();
+        }
+        self.seats
+            .iter()
+            .filter(|s| self.lunar.declared.contains(s) || self.wager(**s, "super") > 0)
+            .map(|s| super::Seat {
+                seat: *s,
+                cards: String::new(),
+                wagers: super::Wagers {
+                    ante: self.ante(*s),
+                    super_wager: self.wager(*s, "super"),
+                },
+                declared: self.lunar.declared.contains(s),
+                draw: None,
+                bet: false,
+                force: false,
+                result: None,
+                forced: None,
+            })
+            .collect()
+    }
+
+    /// Lunar Poker's lock-in settlement: the declared hands' instant payouts and every Super
+    /// Wager, from the first five cards keyed at lock-in (§ 589.11(c)).
+    pub fn settle_lock_in(&self, house: &House) -> Result<Settlement, String> {
+        let seats: Vec<super::Seat> = self
+            .lock_in_seats()
+            .into_iter()
+            .map(|mut seat| {
+                if let Some(c) = self.cards.get(&seat.seat) {
+                    seat.cards = crate::rules::cards::cards_codes(c);
+                }
+                seat
+            })
+            .collect();
+        super::settle_lock_in(
+            &seats,
+            &house.rules.of::<super::Rules>(),
+            &house.paytables,
+            house.rules.rounding_unit_cents,
+        )
+        .map_err(|e| format!("Cannot settle the lock-in: {e}"))
+    }
+
+    /// § 589.11(c): at "all decisions are locked in", the declared hands' first five cards, each
+    /// of them and only them, keyed face up.
+    pub(in crate::rules::banked) fn lock_in_cards(
+        &mut self,
+        cards: &[(u8, Vec<Card>)],
+    ) -> Result<(), String> {
+        let def = self.def();
+        let at_lock_in =
+            matches!(self.step, BankedStep::Reveal { phase } if def.phases[phase].options_fee);
+        if !at_lock_in || self.lunar.lock_in.is_some() {
+            return Err(format!("the lock-in does not fit the step {:?}", self.step));
+        }
+        let keyed: BTreeSet<u8> = cards.iter().map(|(s, _)| *s).collect();
+        if let Some(s) = self.lunar.declared.iter().find(|s| !keyed.contains(s)) {
+            return Err(format!("seat {s} declared: key its five cards"));
+        }
+        if let Some(s) = keyed.iter().find(|s| !self.lunar.declared.contains(s)) {
+            return Err(format!(
+                "seat {s} did not declare: its cards stay face down (§ 589.11(c)(2)(i))"
+            ));
+        }
+        let mut used = CardSet::default();
+        for (seat, c) in cards {
+            take_cards(&mut used, &format!("seat {seat}"), c, def.seat_cards)?;
+        }
+        for (seat, c) in cards {
+            self.cards.insert(*seat, c.clone());
+        }
+        Ok(())
+    }
+
+    /// § 589.11(b)(3): the seat due pays an Options fee (its Ante) to buy a sixth card or to
+    /// exchange cards, and decides no more in this phase.
+    pub(in crate::rules::banked) fn buy_draw(
+        &mut self,
+        seat: u8,
+        kind: DrawKind,
+        phase: usize,
+        due: u8,
+    ) -> Result<BankedEvent, String> {
+        in_turn(seat, due)?;
+        self.lunar.draws.insert(seat, kind);
+        self.pass_turn(seat, phase);
+        Ok(BankedEvent::DrawBought {
+            seat,
+            draw: kind,
+            fee: self.ante(seat),
+        })
+    }
+
+    /// § 589.11(b)(2), § 589.11(c)(2): the seat due declares its five cards face up, for an
+    /// instant payout (no Bet: its round ends there) or for its Super Wager (a second tap takes
+    /// it back before the decision).
+    pub(in crate::rules::banked) fn declare(
+        &mut self,
+        seat: u8,
+        instant: bool,
+        phase: usize,
+        due: u8,
+    ) -> Result<BankedEvent, String> {
+        in_turn(seat, due)?;
+        if instant {
+            // § 589.11(b)(2): no Bet; the round ends for him at the instant payout.
+            self.lunar.declared.insert(seat);
+            self.lunar.instant.insert(seat);
+            self.pass_turn(seat, phase);
+        } else {
+            if self
+                .wagers
+                .get(&seat)
+                .and_then(|w| w.get("super"))
+                .is_none()
+            {
+                return Err(format!(
+                    "seat {seat} has no Super Wager to declare for (§ 589.11(c)(2))"
+                ));
+            }
+            // A second tap takes the declaration back before the decision.
+            if !self.lunar.declared.remove(&seat) {
+                self.lunar.declared.insert(seat);
+            }
+        }
+        Ok(BankedEvent::Declared { seat, instant })
+    }
+
+    /// The seat due ends its turn in `phase` with no Bet (0), and the next seat is due.
+    fn pass_turn(&mut self, seat: u8, phase: usize) {
+        self.decisions.entry(seat).or_default().push(0);
+        self.step = self.next_after_phase_decision(phase);
+    }
+
+    /// § 589.11(e)(2)(ii): the card that replaced a forced dealer's highest card, one not in
+    /// play in this round.
+    pub(in crate::rules::banked) fn replace_dealers_card(
+        &mut self,
+        card: Card,
+    ) -> Result<BankedEvent, String> {
+        let in_play = self
+            .cards
+            .values()
+            .chain(self.lunar.drawn.values().map(|(_, drew)| drew))
+            .flatten()
+            .chain(&self.dealer)
+            .any(|c| *c == card);
+        if in_play {
+            return Err(format!("{}: already in play in this round", card.pretty()));
+        }
+        self.lunar.replacement = Some(card);
+        self.step = BankedStep::Cards;
+        Ok(BankedEvent::Replacement { card })
+    }
+
+    /// § 589.11(d)(2)(i): the cards each drawing seat gave up and was dealt, checked against
+    /// what its fee bought and the cards in play (`check`); every draw owed is keyed (from
+    /// results, only with the hand's cards: `given`).
+    pub(in crate::rules::banked) fn check_draws(
+        &self,
+        draws: &[(u8, Vec<Card>, Vec<Card>)],
+        seats: &BTreeMap<u8, Vec<Card>>,
+        given: &[u8],
+        from_results: bool,
+        check: &mut impl FnMut(&str, &[Card], usize) -> Result<(), String>,
+    ) -> Result<Drawn, String> {
+        let def = self.def();
+        // Lunar Poker's draws (§ 589.11(d)(2)(i)).
+        let mut drawn = BTreeMap::new();
+        for (seat, gave, drew) in draws {
+            let Some(kind) = self.lunar.draws.get(seat) else {
+                return Err(format!("seat {seat} paid no Options fee to draw"));
+            };
+            let first = seats.get(seat).map_or(&[][..], |v| &v[..]);
+            match kind {
+                DrawKind::Buy if !gave.is_empty() || drew.len() != 1 => {
+                    return Err(format!(
+                        "seat {seat}: the Options fee buys one sixth card ({})",
+                        def.sections.decisions
+                    ));
+                }
+                DrawKind::Exchange if !(2..=5).contains(&gave.len()) => {
+                    return Err(format!(
+                        "seat {seat}: an exchange is of two to five cards, not {} ({})",
+                        gave.len(),
+                        def.sections.decisions
+                    ));
+                }
+                DrawKind::Exchange if drew.len() != gave.len() => {
+                    return Err(format!(
+                        "seat {seat}: {} cards given up, so {} are dealt, not {}",
+                        gave.len(),
+                        gave.len(),
+                        drew.len()
+                    ));
+                }
+                _ => {}
+            }
+            if let Some(c) = gave.iter().find(|c| !first.contains(c)) {
+                return Err(format!(
+                    "seat {seat}: {} is not among his cards",
+                    c.pretty()
+                ));
+            }
+            check(&format!("seat {seat}'s draw"), drew, drew.len())?;
+            drawn.insert(*seat, (gave.clone(), drew.clone()));
+        }
+        // From results, a draw is keyed only with the hand's cards.
+        let drawn_owed = |s: &u8| !from_results || given.contains(s);
+        if let Some(seat) = self
+            .lunar
+            .draws
+            .keys()
+            .find(|s| drawn_owed(s) && !drawn.contains_key(s))
+        {
+            return Err(format!("seat {seat}: key the cards of his draw"));
+        }
+        Ok(drawn)
+    }
+}
