@@ -49,7 +49,6 @@ const LONG_FNS: &[(&str, &str, usize)] = &[
     ("src/rules/poker/hand/phases.rs", "enter_phase", 211),
     ("src/rules/poker/procedure.rs", "of", 158),
     ("src/rules/poker/settle_showdown.rs", "settle", 198),
-    ("src/rules/table/apply.rs", "apply_event", 533),
     ("src/rules/table/decide.rs", "decide", 448),
     ("src/rules/table/decide.rs", "decide_irregularity", 216),
     ("src/rules/table/narrate.rs", "sentence", 285),

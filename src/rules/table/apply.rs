@@ -39,7 +39,61 @@ impl Table {
         }
     }
 
+    /// One event folded into the table, by the part of the table it is about.
     fn apply_event(&mut self, e: &Event) -> Result<(), String> {
+        match e {
+            Event::DealerSignedIn { .. }
+            | Event::DealerSignedOut { .. }
+            | Event::TableOpened { .. }
+            | Event::DecksChanged { .. }
+            | Event::TableClosed { .. }
+            | Event::DecksInspected { .. }
+            | Event::InspectionVerified { .. }
+            | Event::PlayersInspected
+            | Event::DecksWashed
+            | Event::CardBurned => self.apply_opening(e),
+            Event::ShuffleRequested { .. }
+            | Event::DeckCounted { .. }
+            | Event::ManualCountEntered { .. }
+            | Event::StubCounted { .. }
+            | Event::DeckShuffledManually { .. }
+            | Event::ShufflerOutOfService { .. }
+            | Event::ShufflerCovered
+            | Event::PreshuffledDeckCut { .. }
+            | Event::ShufflerBackInService
+            | Event::ShuffleFailed { .. } => self.apply_shuffle(e),
+            Event::CardReaderInspected { .. }
+            | Event::CardReaderOutOfService
+            | Event::CardReaderRepaired { .. }
+            | Event::DealingChanged { .. }
+            | Event::BoxCounted { .. }
+            | Event::TimeChargesVerified { .. }
+            | Event::HighHandPeriodClosed { .. }
+            | Event::HighHandRecorded { .. }
+            | Event::Irregularity { .. }
+            | Event::DeckRemoved { .. }
+            | Event::ReplacementInspected { .. }
+            | Event::RemovalVerified { .. } => self.apply_record(e),
+            Event::RoundStarted { .. }
+            | Event::BadBeatVerified { .. }
+            | Event::LosingHandsCounted { .. }
+            | Event::ReshuffleOrdered { .. }
+            | Event::TableIdle { .. }
+            | Event::PotAwarded { .. } => self.apply_round(e),
+            Event::StakeAdded { .. }
+            | Event::SeatLeft { .. }
+            | Event::SeatAway { .. }
+            | Event::SeatBack { .. }
+            | Event::Banked(_)
+            | Event::StepUndone { .. }
+            | Event::RoundCorrected { .. }
+            | Event::Hand { .. }
+            | Event::RoundVoided { .. } => self.apply_in_round(e),
+        }
+    }
+
+    /// The table opened and closed, the dealer signed in and out, the decks inspected and washed.
+    fn apply_opening(&mut self, e: &Event) -> Result<(), String> {
         match e {
             Event::DealerSignedIn { dealer } => {
                 if let Some(d) = &self.dealer {
@@ -119,6 +173,14 @@ impl Table {
                 self.at(|s| *s == Step::BurnCard, "a burn")?;
                 self.burn_due = false;
             }
+            _ => return Err(format!("{e:?} is not for `apply_opening`")),
+        }
+        Ok(())
+    }
+
+    /// The decks shuffled, counted and cut, and the shuffler out of and back in service.
+    fn apply_shuffle(&mut self, e: &Event) -> Result<(), String> {
+        match e {
             Event::ShuffleRequested { deck, .. } => {
                 self.deck_mut(*deck)?.status = DeckStatus::Shuffling;
                 self.in_shuffler = Some(*deck);
@@ -241,6 +303,30 @@ impl Table {
                 )?;
                 self.deck_mut(*deck)?.status = DeckStatus::Shuffled;
             }
+            Event::ShufflerBackInService => {
+                self.at(
+                    |s| *s == Step::ShufflerNeeded,
+                    "the shuffler back in service",
+                )?;
+                self.shuffler_out = false;
+                self.manual_shuffle = false;
+            }
+            Event::ShuffleFailed { deck, .. } => {
+                self.deck_mut(*deck)?.status = DeckStatus::Unshuffled;
+                if let Some(r) = &mut self.removal
+                    && r.deck == *deck
+                {
+                    r.stage = RemovalStage::LoadReplacement;
+                }
+            }
+            _ => return Err(format!("{e:?} is not for `apply_shuffle`")),
+        }
+        Ok(())
+    }
+
+    /// The card reader, the dealing method, the records kept between rounds (box counts, time charges, High Hands), irregularities and decks removed and replaced.
+    fn apply_record(&mut self, e: &Event) -> Result<(), String> {
+        match e {
             Event::CardReaderInspected { .. } => {
                 if !self.shoe_game() {
                     return Err("a card reader is Spanish 21's".into());
@@ -255,14 +341,6 @@ impl Table {
             Event::CardReaderRepaired { .. } => {
                 self.at(|s| *s == Step::ReaderNeeded, "the card reader repaired")?;
                 self.reader_out = false;
-            }
-            Event::ShufflerBackInService => {
-                self.at(
-                    |s| *s == Step::ShufflerNeeded,
-                    "the shuffler back in service",
-                )?;
-                self.shuffler_out = false;
-                self.manual_shuffle = false;
             }
             Event::DealingChanged { dealing, .. } => {
                 self.at(
@@ -310,14 +388,6 @@ impl Table {
                     self.high_hand = Some((slip.period.clone(), *value));
                 }
             }
-            Event::ShuffleFailed { deck, .. } => {
-                self.deck_mut(*deck)?.status = DeckStatus::Unshuffled;
-                if let Some(r) = &mut self.removal
-                    && r.deck == *deck
-                {
-                    r.stage = RemovalStage::LoadReplacement;
-                }
-            }
             Event::Irregularity { .. } => {}
             Event::DeckRemoved { deck, reason, .. } => {
                 self.deck_mut(*deck)?.status = DeckStatus::Removed;
@@ -358,6 +428,14 @@ impl Table {
                     r.stage = RemovalStage::LoadReplacement;
                 }
             }
+            _ => return Err(format!("{e:?} is not for `apply_record`")),
+        }
+        Ok(())
+    }
+
+    /// A round started, its Bad Beat and losing hands verified, the pot awarded, and the table idle or reshuffled after it.
+    fn apply_round(&mut self, e: &Event) -> Result<(), String> {
+        match e {
             Event::RoundStarted {
                 number,
                 deck,
@@ -483,30 +561,14 @@ impl Table {
 
                 self.finish_round()?;
             }
-            Event::RoundVoided { .. } => {
-                // A void returns every wager: the stakes stay what they were, and the blinds a
-                // player owed before the round are owed again.
-                let r = self.round_mut()?;
-                r.poker = None;
-                let (missed, waiting) = std::mem::take(&mut r.owed_before);
-                let deck = r.deck;
-                self.missed = missed;
-                self.waiting = waiting;
-                // § 637a.18(g): misdealt cards are reshuffled and the round dealt again. A void
-                // round is no round of play, so the button stays where it was before it: it
-                // rotates after each round of play (§ 637a.11(c)(2)).
-                let button_before = self.last_button;
-                self.finish_round()?;
-                self.last_button = button_before;
-                // § 635a.13(a): a void Spanish 21 round's cards are reshuffled, never dealt on
-                // from the shoe.
-                if self.shoe_game() {
-                    let d = self.deck_mut(deck)?;
-                    if d.status == DeckStatus::Shuffled {
-                        d.status = DeckStatus::Unshuffled;
-                    }
-                }
-            }
+            _ => return Err(format!("{e:?} is not for `apply_round`")),
+        }
+        Ok(())
+    }
+
+    /// What happens in a round: the seats' stakes and absences, the house-banked and poker-room steps, a step undone or corrected, the round voided.
+    fn apply_in_round(&mut self, e: &Event) -> Result<(), String> {
+        match e {
             Event::StakeAdded { seat, stake, .. } => {
                 if self.round.is_some() {
                     return Err("table stakes added during a round (§ 637a.8(b)(2))".into());
@@ -569,6 +631,31 @@ impl Table {
                     };
                 }
             }
+            Event::RoundVoided { .. } => {
+                // A void returns every wager: the stakes stay what they were, and the blinds a
+                // player owed before the round are owed again.
+                let r = self.round_mut()?;
+                r.poker = None;
+                let (missed, waiting) = std::mem::take(&mut r.owed_before);
+                let deck = r.deck;
+                self.missed = missed;
+                self.waiting = waiting;
+                // § 637a.18(g): misdealt cards are reshuffled and the round dealt again. A void
+                // round is no round of play, so the button stays where it was before it: it
+                // rotates after each round of play (§ 637a.11(c)(2)).
+                let button_before = self.last_button;
+                self.finish_round()?;
+                self.last_button = button_before;
+                // § 635a.13(a): a void Spanish 21 round's cards are reshuffled, never dealt on
+                // from the shoe.
+                if self.shoe_game() {
+                    let d = self.deck_mut(deck)?;
+                    if d.status == DeckStatus::Shuffled {
+                        d.status = DeckStatus::Unshuffled;
+                    }
+                }
+            }
+            _ => return Err(format!("{e:?} is not for `apply_in_round`")),
         }
         Ok(())
     }
