@@ -12,449 +12,40 @@ impl Table {
     pub fn decide(&self, cmd: &Command) -> Result<Vec<Event>, RuleError> {
         let step = self.step();
         match cmd {
-            Command::SignIn(p) => {
-                if self.dealer.is_some() {
-                    return refuse("a dealer is already signed in; sign out first");
-                }
-                if p.name.trim().is_empty() || p.credential.trim().is_empty() {
-                    return refuse("a dealer signs in with a name and credential number");
-                }
-                Ok(vec![Event::DealerSignedIn { dealer: p.clone() }])
-            }
-            Command::SignOut => {
-                let Some(d) = &self.dealer else {
-                    return refuse("no dealer is signed in");
-                };
-                if self.round.is_some() {
-                    return refuse("finish the round before the dealer change");
-                }
-                Ok(vec![Event::DealerSignedOut { dealer: d.clone() }])
-            }
-            Command::OpenTable(setup) => {
-                if step != Step::OpenTable {
-                    return refuse("the table is already open");
-                }
-                let mut setup = setup.clone();
-                // A house-banked table settles by the paytables and choices it opens with; without
-                // the configuration's, the embedded ones (the documented defaults) are recorded.
-                if setup.poker.game.is_house_banked() && setup.poker.house.is_none() {
-                    setup.poker.house = Some(Box::new(
-                        crate::rules::banked::House::default_for(setup.poker.game)
-                            .map_err(RuleError::Refused)?,
-                    ));
-                }
-                setup.validate().map_err(RuleError::Refused)?;
-                // § x.9(a)(1): cards dealt from the hand are shuffled by the automated shuffler.
-                if setup.poker.game.is_house_banked()
-                    && setup.poker.dealing == crate::rules::registry::Dealing::Hand
-                    && !setup.counting_shuffler
-                {
-                    let def = setup.poker.game.def();
-                    return refuse(format!(
-                        "{} is dealt from the hand only with an automated card shuffler (§ {}.9(a)(1)): connect the shuffler ([shuffler] port) or deal from a dealing shoe ([table] dealing)",
-                        def.name, def.chapter
-                    ));
-                }
-                Ok(vec![Event::TableOpened { setup }])
-            }
             Command::Confirm(c) => self.decide_confirm(&step, *c),
             Command::Verify(p) => self.decide_verify(&step, p),
-            Command::Poker(cmd) => {
-                let Step::Poker { .. } = step else {
-                    return refuse("no poker-room round is under way");
-                };
-                let Some(mut h) = self.round.as_ref().and_then(|r| r.poker.clone()) else {
-                    return refuse("no poker-room round is under way");
-                };
-                // A refund from the pot is an irregularity a floorperson signs (§ 637a.18(k)).
-                if matches!(
-                    cmd,
-                    crate::rules::poker::hand::HandCommand::RefundFouled { .. }
-                ) {
-                    return refuse(
-                        "a fouled hand's refund is reported as an irregularity, signed by a floorperson (§ 637a.18(k))",
-                    );
-                }
-                let events = h.apply(cmd.clone()).map_err(RuleError::Refused)?;
-                Ok(vec![Event::Hand { events }])
-            }
             Command::RakeTaken(take) => self.decide_rake_taken(&step, take),
-            Command::Banked(cmd) => {
-                let Step::Banked { .. } = step else {
-                    return refuse("no house-banked round is under way");
-                };
-                let Some(b) = self.round.as_ref().and_then(|r| r.banked.as_ref()) else {
-                    return refuse("no house-banked round is under way");
-                };
-                // A missed card is put right through its irregularity (§ 635a.13(i)).
-                if let crate::rules::banked::round::BankedCommand::Play21(
-                    crate::rules::banked::spanish21::play::Command21::DeadHand { .. }
-                    | crate::rules::banked::spanish21::play::Command21::CardOwed { .. },
-                ) = cmd
-                {
-                    return refuse("a missed card is reported as an irregularity (§ 635a.13(i))");
-                }
-                let events = b.decide(cmd, self.house()).map_err(RuleError::Refused)?;
-                // A void round's kept wagers paid: every other wager is returned now.
-                if b.void.is_some() && events.contains(&BankedEvent::Paid) {
-                    let r = self.round.as_ref().expect("a banked round");
-                    let mut out: Vec<Event> = events.into_iter().map(Event::Banked).collect();
-                    out.push(Event::RoundVoided {
-                        number: r.number,
-                        refunds: b.refunds(),
-                    });
-                    return Ok(out);
-                }
-                if let crate::rules::banked::round::BankedCommand::Validated { floorperson } = cmd {
-                    // A payout above the table's supervisor threshold takes a shift
-                    // supervisor; any other validation a floorperson.
-                    let signer = b.settlement.as_ref().map(|s| s.signer).unwrap_or_default();
-                    let action = if signer == crate::rules::banked::Signer::Supervisor {
-                        crate::rules::access::Action::ApproveLargePayout
-                    } else {
-                        crate::rules::access::Action::ValidateProgressive
-                    };
-                    self.may_sign(floorperson, action)?;
-                }
-                Ok(events.into_iter().map(Event::Banked).collect())
-            }
-            Command::LoadShuffler(deck) => {
-                let ok = matches!(step, Step::LoadShuffler { deck: d } | Step::LoadReplacement { deck: d } if d == *deck);
-                if !ok {
-                    return refuse("that deck is not the one to load into the shuffler now");
-                }
-                Ok(vec![Event::ShuffleRequested {
-                    deck: *deck,
-                    colour: self.deck_name(*deck),
-                }])
-            }
             Command::ShufflerCounted { counted } => self.decide_count(*counted),
-            Command::ShufflerFault { code, detail } => {
-                let Some(deck) = self.shuffling_deck() else {
-                    return refuse("the shuffler reported a fault while no shuffle was under way");
-                };
-                let colour = self.deck_name(deck);
-                Ok(vec![
-                    Event::ShuffleFailed {
-                        deck,
-                        colour: colour.clone(),
-                        code: *code,
-                        detail: detail.clone(),
-                    },
-                    Event::Irregularity {
-                        irregularity: format!(
-                            "Shuffler stopped during the {colour} deck's shuffle: {detail}"
-                        ),
-                        // § 637a.18(q) and each banked chapter's § x.13 alike.
-                        section: self.sections().shuffler_jam.into(),
-                        action: "Clear the shuffler and reshuffle the cards".into(),
-                        id: None,
-                        seat: None,
-                        note: None,
-                        signed_by: None,
-                    },
-                ])
-            }
-            Command::ManualCount { counted } => {
-                let Step::CountDeck { deck } = step else {
-                    return refuse("no deck count is due now");
-                };
-                if *counted > 104 {
-                    return refuse(format!(
-                        "{counted} cards: count the deck face down and key the number of cards"
-                    ));
-                }
-                Ok(vec![Event::ManualCountEntered {
-                    deck,
-                    colour: self.deck_name(deck),
-                    counted: *counted,
-                }])
-            }
-            Command::CountStub { counted } => {
-                let Step::CountStub { deck, expected } = step else {
-                    return refuse("no stub count is due now");
-                };
-                if *counted > DECK_SIZE {
-                    return refuse(format!(
-                        "{counted} cards: a deck has 52; count the stub face down and key the number of cards in it"
-                    ));
-                }
-                Ok(vec![Event::StubCounted {
-                    deck,
-                    colour: self.deck_name(deck),
-                    counted: *counted,
-                    expected,
-                    section: self.section_of(&step),
-                }])
-            }
-            Command::StubMisdeal { misdealt } => {
-                let Step::StubWrong {
-                    deck,
-                    counted,
-                    expected,
-                } = step
-                else {
-                    return refuse("no wrong stub count waits for an answer");
-                };
-                let section = self.section_of(&step);
-                let r = self.round.as_ref().expect("a stub count has a round");
-                let mut events = vec![Event::Irregularity {
-                    irregularity: format!(
-                        "The stub held {counted} cards, not {expected}: {}",
-                        if *misdealt {
-                            "the cards were misdealt, the deck holds its 52"
-                        } else {
-                            "the deck does not hold 52 cards"
-                        }
-                    ),
-                    section,
-                    action: if *misdealt {
-                        "All hands void, all wagers returned to the players".into()
-                    } else {
-                        "All hands void, all wagers returned to the players, the entire deck removed from the table".into()
-                    },
-                    id: None,
-                    seat: None,
-                    note: None,
-                    signed_by: None,
-                }];
-                events.push(Event::RoundVoided {
-                    number: r.number,
-                    refunds: r.refunds(),
-                });
-                if !*misdealt {
-                    events.push(Event::DeckRemoved {
-                        deck,
-                        colour: self.deck_name(deck),
-                        reason: RemovalReason::StubMiscounted { counted, expected },
-                        generation: self.deck_generation(deck),
-                    });
-                }
-                Ok(events)
-            }
-            Command::ShufflerOutOfService => {
-                if self.manual_shuffle || self.shuffler_out {
-                    return refuse("the table is already shuffling by hand");
-                }
-                if self.round.is_some() {
-                    return refuse("finish the round first");
-                }
-                if !self.opened() {
-                    return refuse("open the table first");
-                }
-                Ok(vec![
-                    Event::ShufflerOutOfService {
-                        deck: self.in_shuffler,
-                    },
-                    Event::Irregularity {
-                        irregularity: "The automated card shuffler cannot be used".into(),
-                        section: self.sections().shuffler_out.into(),
-                        action:
-                            "Cover the shuffler or post an out-of-order sign, then shuffle by hand"
-                                .into(),
-                        id: None,
-                        seat: None,
-                        note: None,
-                        signed_by: None,
-                    },
-                ])
-            }
-            Command::ReportIrregularity {
-                id,
-                seat,
-                note,
-                signed_by,
-            } => self.decide_irregularity(id, *seat, note, signed_by),
             Command::UndoLast => self.decide_undo(),
             Command::CorrectRound { steps, signed_by } => self.decide_correction(*steps, signed_by),
-            Command::ChangeDecks { minutes_in_play } => {
-                self.table_and_dealer()?;
-                if self.round.is_some() || self.removal.is_some() {
-                    return refuse("finish the round (and any deck removal) first");
-                }
-                Ok(vec![Event::DecksChanged {
-                    colours: self.decks.iter().map(|d| d.colour.clone()).collect(),
-                    minutes_in_play: *minutes_in_play,
-                }])
-            }
-            Command::VerifyRemoval {
-                signed_by,
-                disposition,
-            } => {
-                let Step::VerifyRemoval { deck } = step else {
-                    return refuse("no deck removal is waiting for a floorperson's verification");
-                };
-                self.table_and_dealer()?;
-                self.may_sign(signed_by, Action::VerifyDeckChange)?;
-                let choices = self
-                    .setup
-                    .as_ref()
-                    .map(|s| s.poker.deck_dispositions.clone())
-                    .unwrap_or_default();
-                if !choices.contains(disposition) {
-                    return refuse(format!(
-                        "{disposition:?} is not one of the internal controls' dispositions: {}",
-                        choices.join(", ")
-                    ));
-                }
-                Ok(vec![Event::RemovalVerified {
-                    deck,
-                    floorperson: signed_by.clone(),
-                    disposition: Some(disposition.clone()),
-                }])
-            }
-            Command::ReshuffleOrdered { signed_by } => {
-                self.table_and_dealer()?;
-                self.may_sign(signed_by, Action::RequireRecut)?;
-                if self.round.is_some() || self.removal.is_some() {
-                    return refuse(
-                        "the cards are shuffled again between rounds: finish the round (and any deck removal) first",
-                    );
-                }
-                if self.decks.iter().any(|d| d.status == DeckStatus::Shuffling) {
-                    return refuse("wait for the shuffler to finish, then shuffle again");
-                }
-                // § x.5(a) of the game's chapter ("when directed by a floorperson or above").
-                let chapter = self.sections().idle.split('.').next().unwrap_or("§ 637a");
-                Ok(vec![Event::ReshuffleOrdered {
-                    floorperson: signed_by.clone(),
-                    section: format!("{chapter}.5(a)"),
-                }])
-            }
-            Command::TableIdle => {
-                self.table_and_dealer()?;
-                if self.pending_count.is_some() {
-                    return refuse("a count waits for the floorperson: verify it first");
-                }
-                if self.round.is_some() || self.removal.is_some() {
-                    return refuse(
-                        "the table is in play: finish the round (and any deck removal) first",
-                    );
-                }
-                if self.decks.iter().any(|d| d.status == DeckStatus::Shuffling) {
-                    return refuse("wait for the shuffler to finish, then spread the decks");
-                }
-                if !self.players_inspected || !self.washed {
-                    return refuse("the decks are already waiting to be spread and washed");
-                }
-                Ok(vec![Event::TableIdle {
-                    section: self.sections().idle.into(),
-                }])
-            }
-            Command::CloseTable => {
-                self.table_and_dealer()?;
-                if self.round.is_some() || self.removal.is_some() {
-                    return refuse("finish the round (and any deck removal) before closing");
-                }
-                Ok(vec![Event::TableClosed {
-                    rounds_played: self.rounds_played,
-                }])
-            }
             Command::RecordHighHand(slip) => self.decide_high_hand(slip),
-            Command::ClosePeriod {
-                period,
-                contributions,
-                signed_by,
-            } => self.decide_close_period(period, *contributions, signed_by),
-            Command::RecordBoxCount(count) => {
-                let (table_no, dealer) = self.table_and_dealer()?;
-                self.may_sign(&count.floorperson, Action::SignBoxCount)?;
-                if self.round.is_some() {
-                    return refuse(format!(
-                        "a box is counted at a closed table ({}): finish the round first",
-                        count.jackpot_box.section()
-                    ));
-                }
-                if count.amount < 0 || count.amount > 100_000_000_000 {
-                    return refuse("the count is an amount in cents, 0 or more");
-                }
-                if count.container_seal.trim().is_empty() {
-                    return refuse(format!(
-                        "the contents go into a locked container: enter its seal number ({})",
-                        count.jackpot_box.section()
-                    ));
-                }
-                Ok(vec![Event::BoxCounted {
-                    count: count.clone(),
-                    table_no,
-                    dealer,
-                }])
-            }
-            Command::RecordTimeCharges(charges) => {
-                let (table_no, dealer) = self.table_and_dealer()?;
-                self.may_sign(&charges.floorperson, Action::VerifyTimeCharges)?;
-                if charges.interval_minutes != 20 && charges.interval_minutes != 30 {
-                    return refuse(
-                        "time charges are assessed every 20 or 30 minutes (§ 637a.17(b)(3)(iii))",
-                    );
-                }
-                let mut seats = charges.seats.clone();
-                seats.sort_unstable();
-                seats.dedup();
-                if seats.is_empty() || seats.iter().any(|s| !(1..=10).contains(s)) {
-                    return refuse("tap the seats charged, 1 to 10 (§ 637a.17(b)(3)(i))");
-                }
-                if charges.amount_each <= 0 || charges.amount_each > 1_000_000 {
-                    return refuse("the time charge per seat must be above zero");
-                }
-                let total = charges.amount_each * seats.len() as Cents;
-                Ok(vec![Event::TimeChargesVerified {
-                    charges: TimeCharges {
-                        seats,
-                        ..charges.clone()
-                    },
-                    table_no,
-                    dealer,
-                    total,
-                }])
-            }
             Command::StartRound { seats } => self.decide_start(&step, seats),
-            Command::ReaderInspected { signed_by } => {
-                self.table_and_dealer()?;
-                if !self.shoe_game() {
-                    return refuse("only a Spanish 21 table has a card reader (§ 635a.2(d))");
-                }
-                self.may_sign(signed_by, Action::VerifyInspection)?;
-                Ok(vec![Event::CardReaderInspected {
-                    floorperson: signed_by.clone(),
-                }])
-            }
             Command::AddStake { seat, amount } => self.decide_stake(*seat, *amount),
             Command::LeaveSeat { seat } => self.decide_leave(*seat),
             Command::SeatAway { seat, signed_by } => self.decide_away(*seat, signed_by),
             Command::SeatBack { seat, signed_by } => self.decide_back(*seat, signed_by),
-            Command::CountLosingHands { correct } => {
-                let Step::CountLosingHands { expected } = step else {
-                    return refuse("the losing hands are counted after the showdown");
-                };
-                let r = self.round.as_ref().expect("count step has a round");
-                let mut events = vec![Event::LosingHandsCounted {
-                    expected,
-                    correct: *correct,
-                }];
-                if !*correct {
-                    events.push(Event::Irregularity {
-                        irregularity: "The losing hands do not hold the right number of cards".into(),
-                        section: "§ 637a.7(e)(6)(i), § 637a.18(i)".into(),
-                        action: "Round void, every chip returned to the player who put it in, deck replaced".into(),
-                        id: None,
-                        seat: None,
-                        note: None,
-                        signed_by: None,
-                    });
-                    events.push(Event::RoundVoided {
-                        number: r.number,
-                        refunds: r.refunds(),
-                    });
-                    events.push(Event::DeckRemoved {
-                        deck: r.deck,
-                        colour: self.deck_name(r.deck),
-                        reason: RemovalReason::LosingHandsMiscounted,
-                        generation: self.deck_generation(r.deck),
-                    });
-                }
-                Ok(events)
-            }
+            Command::SignIn(_)
+            | Command::SignOut
+            | Command::OpenTable(_)
+            | Command::ChangeDecks { .. }
+            | Command::ReshuffleOrdered { .. }
+            | Command::TableIdle
+            | Command::CloseTable
+            | Command::ReaderInspected { .. } => self.decide_opening(step, cmd),
+            Command::ClosePeriod { .. }
+            | Command::RecordBoxCount(_)
+            | Command::RecordTimeCharges(_) => self.decide_records(cmd),
+            Command::LoadShuffler(_)
+            | Command::ShufflerFault { .. }
+            | Command::ShufflerOutOfService
+            | Command::VerifyRemoval { .. } => self.decide_shuffler(step, cmd),
+            Command::ManualCount { .. }
+            | Command::CountStub { .. }
+            | Command::StubMisdeal { .. } => self.decide_hand_count(step, cmd),
+            Command::Poker(_)
+            | Command::Banked(_)
+            | Command::ReportIrregularity { .. }
+            | Command::CountLosingHands { .. } => self.decide_in_round(step, cmd),
         }
     }
 
@@ -694,11 +285,6 @@ impl Table {
         Ok((setup.table_no, dealer.clone()))
     }
 
-    fn shuffling_deck(&self) -> Option<DeckId> {
-        self.in_shuffler
-            .filter(|d| self.decks[*d].status == DeckStatus::Shuffling)
-    }
-
     fn decide_confirm(&self, step: &Step, c: Confirm) -> Result<Vec<Event>, RuleError> {
         let ev = match (c, step) {
             (Confirm::DecksInspected, Step::InspectDecks) => Event::DecksInspected {
@@ -835,52 +421,6 @@ impl Table {
         }
     }
 
-    fn decide_count(&self, counted: u16) -> Result<Vec<Event>, RuleError> {
-        let Some(deck) = self.shuffling_deck() else {
-            return refuse(format!(
-                "the shuffler reported a count of {counted} while no shuffle was under way"
-            ));
-        };
-        Ok(self.count_events(deck, counted, None, "the shuffler counted"))
-    }
-
-    /// A count and, when it is not 52, the irregularity (§ 637a.7(e)(5)).
-    fn count_events(
-        &self,
-        deck: DeckId,
-        counted: u16,
-        verified_by: Option<Person>,
-        who: &str,
-    ) -> Vec<Event> {
-        let colour = self.deck_name(deck);
-        let expected = self.cards_counted();
-        let correct = counted == expected;
-        let mut events = vec![Event::DeckCounted {
-            deck,
-            colour: colour.clone(),
-            counted,
-            expected,
-            correct,
-            verified_by,
-        }];
-        if !correct {
-            let mut who = who.to_string();
-            if let Some(first) = who.get(0..1) {
-                who.replace_range(0..1, &first.to_uppercase());
-            }
-            events.push(Event::Irregularity {
-                irregularity: format!("{who} {counted} cards in the {colour} deck, not {expected}"),
-                section: self.sections().removal.into(),
-                action: "Remove the deck from the table; a floorperson verifies; replace it".into(),
-                id: None,
-                seat: None,
-                note: None,
-                signed_by: None,
-            });
-        }
-        events
-    }
-
     fn decide_start(&self, step: &Step, seats: &[u8]) -> Result<Vec<Event>, RuleError> {
         let Step::StartRound { deck, load } = step else {
             return match step {
@@ -954,5 +494,112 @@ impl Table {
             });
         }
         Ok(events)
+    }
+
+    /// A step of the round: the poker-room hand's and the house-banked round's commands, an irregularity reported, the losing hands counted.
+    pub(super) fn decide_in_round(
+        &self,
+        step: Step,
+        cmd: &Command,
+    ) -> Result<Vec<Event>, RuleError> {
+        match cmd {
+            Command::Poker(cmd) => {
+                let Step::Poker { .. } = step else {
+                    return refuse("no poker-room round is under way");
+                };
+                let Some(mut h) = self.round.as_ref().and_then(|r| r.poker.clone()) else {
+                    return refuse("no poker-room round is under way");
+                };
+                // A refund from the pot is an irregularity a floorperson signs (§ 637a.18(k)).
+                if matches!(
+                    cmd,
+                    crate::rules::poker::hand::HandCommand::RefundFouled { .. }
+                ) {
+                    return refuse(
+                        "a fouled hand's refund is reported as an irregularity, signed by a floorperson (§ 637a.18(k))",
+                    );
+                }
+                let events = h.apply(cmd.clone()).map_err(RuleError::Refused)?;
+                Ok(vec![Event::Hand { events }])
+            }
+            Command::Banked(cmd) => {
+                let Step::Banked { .. } = step else {
+                    return refuse("no house-banked round is under way");
+                };
+                let Some(b) = self.round.as_ref().and_then(|r| r.banked.as_ref()) else {
+                    return refuse("no house-banked round is under way");
+                };
+                // A missed card is put right through its irregularity (§ 635a.13(i)).
+                if let crate::rules::banked::round::BankedCommand::Play21(
+                    crate::rules::banked::spanish21::play::Command21::DeadHand { .. }
+                    | crate::rules::banked::spanish21::play::Command21::CardOwed { .. },
+                ) = cmd
+                {
+                    return refuse("a missed card is reported as an irregularity (§ 635a.13(i))");
+                }
+                let events = b.decide(cmd, self.house()).map_err(RuleError::Refused)?;
+                // A void round's kept wagers paid: every other wager is returned now.
+                if b.void.is_some() && events.contains(&BankedEvent::Paid) {
+                    let r = self.round.as_ref().expect("a banked round");
+                    let mut out: Vec<Event> = events.into_iter().map(Event::Banked).collect();
+                    out.push(Event::RoundVoided {
+                        number: r.number,
+                        refunds: b.refunds(),
+                    });
+                    return Ok(out);
+                }
+                if let crate::rules::banked::round::BankedCommand::Validated { floorperson } = cmd {
+                    // A payout above the table's supervisor threshold takes a shift
+                    // supervisor; any other validation a floorperson.
+                    let signer = b.settlement.as_ref().map(|s| s.signer).unwrap_or_default();
+                    let action = if signer == crate::rules::banked::Signer::Supervisor {
+                        crate::rules::access::Action::ApproveLargePayout
+                    } else {
+                        crate::rules::access::Action::ValidateProgressive
+                    };
+                    self.may_sign(floorperson, action)?;
+                }
+                Ok(events.into_iter().map(Event::Banked).collect())
+            }
+            Command::ReportIrregularity {
+                id,
+                seat,
+                note,
+                signed_by,
+            } => self.decide_irregularity(id, *seat, note, signed_by),
+            Command::CountLosingHands { correct } => {
+                let Step::CountLosingHands { expected } = step else {
+                    return refuse("the losing hands are counted after the showdown");
+                };
+                let r = self.round.as_ref().expect("count step has a round");
+                let mut events = vec![Event::LosingHandsCounted {
+                    expected,
+                    correct: *correct,
+                }];
+                if !*correct {
+                    events.push(Event::Irregularity {
+                        irregularity: "The losing hands do not hold the right number of cards".into(),
+                        section: "§ 637a.7(e)(6)(i), § 637a.18(i)".into(),
+                        action: "Round void, every chip returned to the player who put it in, deck replaced".into(),
+                        id: None,
+                        seat: None,
+                        note: None,
+                        signed_by: None,
+                    });
+                    events.push(Event::RoundVoided {
+                        number: r.number,
+                        refunds: r.refunds(),
+                    });
+                    events.push(Event::DeckRemoved {
+                        deck: r.deck,
+                        colour: self.deck_name(r.deck),
+                        reason: RemovalReason::LosingHandsMiscounted,
+                        generation: self.deck_generation(r.deck),
+                    });
+                }
+                Ok(events)
+            }
+            _ => refuse(format!("{cmd:?} is not for `decide_in_round`")),
+        }
     }
 }

@@ -15,6 +15,8 @@ mod apply;
 mod audit;
 mod command;
 mod decide;
+mod decide_decks;
+mod decide_opening;
 mod decks;
 mod event;
 mod floor_wait;
