@@ -586,16 +586,8 @@ impl Table {
                         note: None,
                         signed_by: None,
                     });
-                    events.push(Event::RoundVoided {
-                        number: r.number,
-                        refunds: r.refunds(),
-                    });
-                    events.push(Event::DeckRemoved {
-                        deck: r.deck,
-                        colour: self.deck_name(r.deck),
-                        reason: RemovalReason::LosingHandsMiscounted,
-                        generation: self.deck_generation(r.deck),
-                    });
+                    let removed = (r.deck, RemovalReason::LosingHandsMiscounted);
+                    events.extend(self.void_round(r, Some(removed)));
                 }
                 Ok(events)
             }

@@ -176,22 +176,34 @@ impl Table {
                     note: None,
                     signed_by: None,
                 }];
-                events.push(Event::RoundVoided {
-                    number: r.number,
-                    refunds: r.refunds(),
-                });
-                if !*misdealt {
-                    events.push(Event::DeckRemoved {
-                        deck,
-                        colour: self.deck_name(deck),
-                        reason: RemovalReason::StubMiscounted { counted, expected },
-                        generation: self.deck_generation(deck),
-                    });
-                }
+                let removed = (!*misdealt)
+                    .then_some((deck, RemovalReason::StubMiscounted { counted, expected }));
+                events.extend(self.void_round(r, removed));
                 Ok(events)
             }
             _ => refuse(format!("{cmd:?} is not for `decide_hand_count`")),
         }
+    }
+
+    /// A round voided with every wager returned, and its deck removed where `removed` says why.
+    pub(super) fn void_round(
+        &self,
+        r: &Round,
+        removed: Option<(DeckId, RemovalReason)>,
+    ) -> Vec<Event> {
+        let mut events = vec![Event::RoundVoided {
+            number: r.number,
+            refunds: r.refunds(),
+        }];
+        if let Some((deck, reason)) = removed {
+            events.push(Event::DeckRemoved {
+                deck,
+                colour: self.deck_name(deck),
+                reason,
+                generation: self.deck_generation(deck),
+            });
+        }
+        events
     }
 
     pub(super) fn shuffling_deck(&self) -> Option<DeckId> {
