@@ -1,0 +1,436 @@
+//! What a house-banked round settles besides the paytables: the rules' settlement of the round
+//! in play (`settle`), the wagers lost before it (a player who left, or forfeited) and the boxes
+//! returned, the wagers settled at the table before the end (Lunar Poker's lock-in, Spanish 21's
+//! Match-the-Dealer, even money and insurance), a void round's refunds and the wagers it still
+//! settles, and the round as `deckhand settle` reads it (docs/settle.md).
+
+use super::*;
+use crate::rules::banked::{Outcome, Totals, WagerResult, label, lower_first, settle_json};
+
+impl BankedRound {
+    /// Everything on the layout, for a void round's refunds (a seat whose wagers were lost
+    /// before the void has nothing left on it).
+    pub fn refunds(&self) -> Vec<(u8, Cents)> {
+        let mut boxes: Vec<u8> = self
+            .seats
+            .iter()
+            .chain(self.returned.keys())
+            .copied()
+            .collect();
+        boxes.sort_unstable();
+        boxes
+            .iter()
+            .filter(|s| !self.lost.contains_key(s))
+            .map(|s| {
+                let wagers: Cents = self.wagers.get(s).map_or(0, |w| w.values().sum());
+                let ante = self.ante(*s);
+                let decided: Cents = self
+                    .decisions
+                    .get(s)
+                    .map_or(0, |d| d.iter().map(|m| ante * Cents::from(*m)).sum());
+                // Lunar Poker's Options fee for a draw is on the layout too.
+                let fee = if self.lunar.draws.contains_key(s) {
+                    ante
+                } else {
+                    0
+                };
+                let total = wagers + decided + fee + self.refund21(*s);
+                (*s, total - self.settled_early(*s))
+            })
+            .collect()
+    }
+
+    /// When a settlement line's wager was already settled at the table, in words for the pay
+    /// screen: Lunar Poker's lock-in (§ 589.11(c)), Spanish 21's Match-the-Dealer (§ 635a.7(f)),
+    /// an even money (§ 635a.8(e)), losing insurance collected after the reader (§ 635a.8(d)), a
+    /// Blackjack paid against a 2 to 9 up (§ 635a.7(h)(1)(i)). `None`: settled now.
+    pub fn settled_at_table(&self, seat: u8, wager: &str) -> Option<&'static str> {
+        if self
+            .lunar
+            .lock_in
+            .as_ref()
+            .is_some_and(|l| l.results.iter().any(|x| x.seat == seat && x.wager == wager))
+        {
+            return Some("settled at lock-in");
+        }
+        let p = self.s21.as_ref()?;
+        match wager {
+            "match-the-dealer" if p.match_called => Some("settled after the deal"),
+            "insurance" if p.insurance_collected => Some("collected after the reader"),
+            "spanish-21" if p.blackjack_paid.contains(&seat) => Some("paid at once"),
+            "spanish-21" if p.even_money.contains(&seat) => Some("paid even money"),
+            _ => None,
+        }
+    }
+
+    /// Wagers already settled at the table before the round's end, which a void round does not
+    /// return: Lunar Poker's instant payouts and Super Wagers at lock-in (§ 589.11(c)), Spanish
+    /// 21's Match-the-Dealer after the deal (§ 635a.7(f)), an even money (§ 635a.8(e)) and
+    /// losing insurance collected after the reader (§ 635a.8(d)).
+    pub(super) fn settled_early(&self, seat: u8) -> Cents {
+        let lunar: Cents = self
+            .lunar
+            .lock_in
+            .iter()
+            .flat_map(|l| l.results.iter())
+            .filter(|w| w.seat == seat)
+            .map(|w| w.stake)
+            .sum();
+        let s21 = self.s21.as_ref().map_or(0, |p| {
+            // A box dead before the Match was called was never settled (§ 635a.13(h)).
+            let matched = if p.match_called && !self.returned.contains_key(&seat) {
+                self.wager(seat, "match_the_dealer")
+            } else {
+                0
+            };
+            let even = if p.even_money.contains(&seat) {
+                self.ante(seat)
+            } else {
+                0
+            };
+            // Losing insurance collected when the reader showed no Blackjack (§ 635a.8(d)).
+            let insured = if p.insurance_collected {
+                p.insurance.get(&seat).copied().unwrap_or(0)
+            } else {
+                0
+            };
+            // A Blackjack against a 2 to 9 up, paid at once (§ 635a.7(h)(1)(i)).
+            let blackjack = if p.blackjack_paid.contains(&seat) {
+                self.ante(seat)
+            } else {
+                0
+            };
+            matched + even + insured + blackjack
+        });
+        // A void round's wagers that were settled by their paytables (§ 677a.13(a),(d)).
+        let void: Cents = match (&self.void, &self.settlement) {
+            (Some(_), Some(s)) => s
+                .results
+                .iter()
+                .filter(|w| w.seat == seat)
+                .map(|w| w.stake)
+                .sum(),
+            _ => 0,
+        };
+        lunar + s21 + void
+    }
+
+    /// What the void of the irregularity `id` reported now still settles (§ 677a.13(a),(d),
+    /// § 647a.13(a),(d)), under the table's `house`: `None` when every wager is returned (the
+    /// game keeps none, the initial cards are not all dealt, or no seat placed such a wager).
+    pub fn void_settles(&self, id: &str, house: Option<&House>) -> Option<VoidSettles> {
+        let rule = self.def().void?;
+        let house = house?;
+        // "After each player and the dealer have received their initial two cards": a round
+        // still taking wagers or dealing has no hand to settle.
+        if matches!(self.step, BankedStep::Wagers | BankedStep::Deal) || self.void.is_some() {
+            return None;
+        }
+        let v = (rule.keeps)(id, &house.rules)?;
+        let placed = self
+            .seats
+            .iter()
+            .filter(|s| !self.lost.contains_key(s))
+            .any(|s| v.wagers.iter().any(|w| self.wager(*s, w) > 0));
+        placed.then_some(v)
+    }
+
+    /// The settlement of the keyed round, from the table's paytables and choices: the same
+    /// function as `deckhand settle` reading the same input (docs/settle.md).
+    pub fn settle(&self, house: &House) -> Result<Settlement, String> {
+        let mut s = self.settle_in_play(house)?;
+        self.add_lost(&mut s);
+        Ok(s)
+    }
+
+    /// The seats still in play, settled by their game.
+    pub(super) fn settle_in_play(&self, house: &House) -> Result<Settlement, String> {
+        if self.seats.iter().all(|s| self.lost.contains_key(s)) {
+            // Every player's wagers were lost: no hand is settled.
+            return Ok(Settlement {
+                game: self.game.id().to_string(),
+                paytables: BTreeMap::new(),
+                dealer: None,
+                results: vec![],
+                seats: vec![],
+                meters: vec![],
+                totals: Totals {
+                    players: 0,
+                    house: 0,
+                    meters: 0,
+                },
+                notes: vec![],
+                signer: Default::default(),
+            });
+        }
+        if self.void.is_some() {
+            let rule = self.def().void.ok_or("this game's void settles no wager")?;
+            // A seat whose wagers were lost has nothing left to settle (`add_lost` has them).
+            let mut view = self.clone();
+            view.seats.retain(|s| !self.lost.contains_key(s));
+            let mut s = (rule.settle)(&view, house)?;
+            s.signer = house.approvals.signer_for(&s);
+            return Ok(s);
+        }
+        let mut s = settle_json(
+            &self.settle_input(&self.meters).to_string(),
+            &house.paytables,
+            &house.rules,
+        )
+        .map_err(|e| format!("Cannot settle: {e}"))?;
+        // Lunar Poker's lock-in payouts were handed over before the draw: the signature
+        // covers what is paid now.
+        let mut rest = s.clone();
+        if let Some(early) = &self.lunar.lock_in {
+            rest.results.retain(|w| {
+                !early
+                    .results
+                    .iter()
+                    .any(|e| e.seat == w.seat && e.wager == w.wager)
+            });
+            rest.totals.house -= early.totals.house;
+        }
+        s.signer = house.approvals.signer_for(&rest);
+        Ok(s)
+    }
+
+    /// Every wager `seat` has on the layout loses now, for the reason `lost` says: the hand
+    /// takes no further part (no decision, no cards keyed) and the settlement collects what it
+    /// wagered. Only once the player received cards and before the round is settled.
+    pub(super) fn lose(&mut self, seat: u8, lost: &Lost) -> Result<(), String> {
+        if matches!(self.step, BankedStep::Wagers | BankedStep::Deal) {
+            return Err(format!(
+                "seat {seat} has no cards yet: before the deal, take the seat out instead"
+            ));
+        }
+        if self.settlement.is_some() || self.void.is_some() || self.s21.is_some() {
+            return Err(format!(
+                "seat {seat}: the round is past its wagers' decisions"
+            ));
+        }
+        if !self.wagers.contains_key(&seat) {
+            return Err(format!("seat {seat} has no wager in this round"));
+        }
+        if self.lost.contains_key(&seat) {
+            return Err(format!("seat {seat}'s wagers are already lost"));
+        }
+        let mut lost = lost.clone();
+        // Lunar Poker: an Options fee paid is lost with the rest, and no card is dealt for
+        // the draw (§ 589.11(b)(3)); a declaration not yet settled at lock-in is void.
+        lost.options_fee = self.lunar.draws.remove(&seat).is_some();
+        if self.lunar.lock_in.is_none() {
+            self.lunar.declared.remove(&seat);
+            self.lunar.instant.remove(&seat);
+        }
+        self.lost.insert(seat, lost);
+        self.folded.insert(seat);
+        self.cards.remove(&seat);
+        if let BankedStep::Decide { phase, seat: due } = self.step
+            && due == seat
+        {
+            self.step = self.next_after_phase_decision(phase);
+        }
+        // Nobody left to play: straight to the settlement, which collects every wager.
+        if self.seats.iter().all(|s| self.lost.contains_key(s)) {
+            self.step = BankedStep::Cards;
+        }
+        Ok(())
+    }
+
+    /// Adds to a settlement every wager of the seats whose wagers were lost, as losing, with
+    /// the section that says so.
+    /// What `seat` has on the layout, wager by wager (the settlement's names): its wagers, the
+    /// multiples it decided, a Lunar Poker Options fee; not what was settled at lock-in
+    /// (§ 589.11(c)). What a seat whose wagers are lost loses.
+    pub fn lost_stakes(&self, seat: u8) -> Vec<(String, Cents)> {
+        let def = self.def();
+        let ante = self.ante(seat);
+        let mut stakes: Vec<(String, Cents)> = self
+            .wagers
+            .get(&seat)
+            .into_iter()
+            .flatten()
+            .map(|(k, v)| (k.replace('_', "-"), *v))
+            .collect();
+        for (i, m) in self.decisions.get(&seat).into_iter().flatten().enumerate() {
+            if *m > 0 {
+                let name = def.phases[i].wager.to_lowercase().replace(' ', "-");
+                stakes.push((name, ante * Cents::from(*m)));
+            }
+        }
+        let fee = self.lost.get(&seat).is_some_and(|l| l.options_fee);
+        if fee || self.lunar.draws.contains_key(&seat) {
+            stakes.push(("options-fee".into(), ante));
+        }
+        stakes.retain(|(wager, _)| {
+            !self.lunar.lock_in.as_ref().is_some_and(|l| {
+                l.results
+                    .iter()
+                    .any(|w| w.seat == seat && w.wager == *wager)
+            })
+        });
+        stakes
+    }
+
+    pub(super) fn add_lost(&self, s: &mut Settlement) {
+        self.add_returned(s);
+        for (seat, lost) in &self.lost {
+            for (wager, stake) in self.lost_stakes(*seat) {
+                let name = label(&wager);
+                s.results.push(WagerResult {
+                    seat: *seat,
+                    wager,
+                    stake,
+                    result: Outcome::Lose,
+                    paid: 0,
+                    net: -stake,
+                    from_meter: 0,
+                    meter_percent: None,
+                    explanation: format!(
+                        "{}: {} ({}) → loses {}",
+                        name,
+                        lower_first(lost.why.trim_end_matches('.')),
+                        lost.section,
+                        crate::rules::money(stake)
+                    ),
+                    section: lost.section.clone(),
+                    floor_verification: false,
+                    hold_cards: false,
+                });
+                s.totals.players -= stake;
+                s.totals.house += stake;
+            }
+        }
+    }
+
+    /// Adds to a settlement the wagers of the dead boxes, returned, with the section
+    /// (§ 635a.13(h),(i)): the Spanish 21 Wager, and a Match-the-Dealer not settled yet.
+    pub(super) fn add_returned(&self, s: &mut Settlement) {
+        for (seat, why) in &self.returned {
+            // A box called dead later has no Match-the-Dealer wager (refused), and a box dead
+            // at the deal never had its Match settled: every wager on it is returned.
+            for (key, stake) in self.wagers.get(seat).into_iter().flatten() {
+                let wager = match key.as_str() {
+                    "ante" => "spanish-21".to_string(),
+                    k => k.replace('_', "-"),
+                };
+                let name = label(&wager);
+                s.results.push(WagerResult {
+                    seat: *seat,
+                    wager,
+                    stake: *stake,
+                    result: Outcome::Push,
+                    paid: *stake,
+                    net: 0,
+                    from_meter: 0,
+                    meter_percent: None,
+                    explanation: format!(
+                        "{}: {}, the hand is dead ({}) → returned {}",
+                        name,
+                        lower_first(why.why.trim_end_matches('.')),
+                        why.section,
+                        crate::rules::money(*stake)
+                    ),
+                    section: why.section.clone(),
+                    floor_verification: false,
+                    hold_cards: false,
+                });
+            }
+        }
+    }
+
+    /// The round as `deckhand settle` reads it (docs/settle.md).
+    pub fn settle_input(&self, meters: &BTreeMap<String, Cents>) -> serde_json::Value {
+        use serde_json::json;
+        let text = crate::rules::cards::cards_codes;
+        let def = self.def();
+        let decisions = self.game.def().banked.map(|b| b.decisions);
+        let seats: Vec<serde_json::Value> = self
+            .seats
+            .iter()
+            .filter(|s| !self.lost.contains_key(s))
+            .map(|s| {
+                let mut v = json!({
+                    "seat": s,
+                    "cards": text(self.cards.get(s).map_or(&[][..], |c| &c[..])),
+                    "wagers": self.wagers.get(s).cloned().unwrap_or_default(),
+                });
+                if let Some((_, r)) = self
+                    .results
+                    .as_ref()
+                    .and_then(|r| r.seats.iter().find(|(k, _)| k == s))
+                {
+                    v["result"] = json!(r);
+                }
+                if let Some(d) = decisions {
+                    d(self, *s, &mut v);
+                }
+                v
+            })
+            .collect();
+        let seats = if self.game == GameId::Spanish21 {
+            self.settle_seats21()
+        } else {
+            seats
+        };
+        let mut round = json!({ "game": self.game.id(), "seats": seats });
+        if def.dealer_cards > 0 {
+            round["dealer"] = json!(text(&self.dealer));
+        }
+        // Settled from results: the dealer's qualification where the game has one.
+        if let Some(r) = &self.results {
+            match def.results.and_then(|d| d.qualifies) {
+                Some(_) => round["dealer_qualifies"] = json!(r.dealer_qualifies),
+                None => round["by_results"] = json!(true),
+            }
+        }
+        if def.community_cards > 0 {
+            round["community"] = json!(text(&self.community));
+        }
+        if let Some(c) = self.lunar.replacement {
+            round["dealer_replacement"] = json!(c.to_string());
+        }
+        // Settled from results, forced: the dealer's new hand as tapped (Lunar Poker).
+        if let Some(f) = self.results.as_ref().and_then(|r| r.forced.as_ref()) {
+            round["forced_dealer_qualifies"] = json!(f.dealer_qualifies);
+            if let Some(seats) = round["seats"].as_array_mut() {
+                for v in seats {
+                    let seat = v["seat"].as_u64();
+                    if let Some((_, r)) = f.seats.iter().find(|(s, _)| Some(u64::from(*s)) == seat)
+                    {
+                        v["forced"] = json!(r);
+                    }
+                }
+            }
+        }
+        let wagered = |key: &str| {
+            self.wagers
+                .iter()
+                .filter(|(s, _)| !self.lost.contains_key(s))
+                .any(|(_, w)| w.get(key).copied().unwrap_or(0) > 0)
+        };
+        // The controller's meters by their protocol ids (hw/progressive-protocol.md).
+        let mut m = serde_json::Map::new();
+        if wagered("progressive")
+            && let Some(v) = meters.get(&METER_PROGRESSIVE.to_string())
+        {
+            m.insert("progressive".into(), json!(v));
+        }
+        let fchb = wagered("fchb_player") || wagered("fchb_dealer");
+        if fchb && let Some(v) = meters.get(&METER_FIVE_CARD_BONUS.to_string()) {
+            m.insert("five_card_bonus".into(), json!(v));
+        }
+        if !m.is_empty() {
+            round["meters"] = serde_json::Value::Object(m);
+        }
+        if fchb && let Some(d) = self.system_draw {
+            round["magic_card"] = json!(d.magic_card.to_string());
+            round["lucky"] = if d.lucky == 0 {
+                json!("dealer")
+            } else {
+                json!(d.lucky)
+            };
+        }
+        round
+    }
+}
