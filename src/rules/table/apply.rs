@@ -41,54 +41,12 @@ impl Table {
 
     /// One event folded into the table, by the part of the table it is about.
     fn apply_event(&mut self, e: &Event) -> Result<(), String> {
-        match e {
-            Event::DealerSignedIn { .. }
-            | Event::DealerSignedOut { .. }
-            | Event::TableOpened { .. }
-            | Event::DecksChanged { .. }
-            | Event::TableClosed { .. }
-            | Event::DecksInspected { .. }
-            | Event::InspectionVerified { .. }
-            | Event::PlayersInspected
-            | Event::DecksWashed
-            | Event::CardBurned => self.apply_opening(e),
-            Event::ShuffleRequested { .. }
-            | Event::DeckCounted { .. }
-            | Event::ManualCountEntered { .. }
-            | Event::StubCounted { .. }
-            | Event::DeckShuffledManually { .. }
-            | Event::ShufflerOutOfService { .. }
-            | Event::ShufflerCovered
-            | Event::PreshuffledDeckCut { .. }
-            | Event::ShufflerBackInService
-            | Event::ShuffleFailed { .. } => self.apply_shuffle(e),
-            Event::CardReaderInspected { .. }
-            | Event::CardReaderOutOfService
-            | Event::CardReaderRepaired { .. }
-            | Event::DealingChanged { .. }
-            | Event::BoxCounted { .. }
-            | Event::TimeChargesVerified { .. }
-            | Event::HighHandPeriodClosed { .. }
-            | Event::HighHandRecorded { .. }
-            | Event::Irregularity { .. }
-            | Event::DeckRemoved { .. }
-            | Event::ReplacementInspected { .. }
-            | Event::RemovalVerified { .. } => self.apply_record(e),
-            Event::RoundStarted { .. }
-            | Event::BadBeatVerified { .. }
-            | Event::LosingHandsCounted { .. }
-            | Event::ReshuffleOrdered { .. }
-            | Event::TableIdle { .. }
-            | Event::PotAwarded { .. } => self.apply_round(e),
-            Event::StakeAdded { .. }
-            | Event::SeatLeft { .. }
-            | Event::SeatAway { .. }
-            | Event::SeatBack { .. }
-            | Event::Banked(_)
-            | Event::StepUndone { .. }
-            | Event::RoundCorrected { .. }
-            | Event::Hand { .. }
-            | Event::RoundVoided { .. } => self.apply_in_round(e),
+        match e.part() {
+            EventPart::Opening => self.apply_opening(e),
+            EventPart::Shuffle => self.apply_shuffle(e),
+            EventPart::Record => self.apply_record(e),
+            EventPart::Round => self.apply_round(e),
+            EventPart::InRound => self.apply_in_round(e),
         }
     }
 

@@ -397,3 +397,75 @@ pub struct ReplayError {
 fn poker_reshuffle() -> String {
     "§ 637a.5(a)".into()
 }
+
+/// The part of the table an event is about, which divides `Table::apply` and the journal's words
+/// alike: each event is in one part, and a new event does not compile until it has one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventPart {
+    /// The table opened and closed, the dealer signed in and out, the decks inspected.
+    Opening,
+    /// The decks shuffled, counted and cut; the shuffler in and out of service.
+    Shuffle,
+    /// The card reader, the dealing method, the records between rounds, irregularities and
+    /// decks removed.
+    Record,
+    /// A round started and ended.
+    Round,
+    /// The steps in a round.
+    InRound,
+}
+
+impl Event {
+    /// The part of the table this event is about.
+    pub fn part(&self) -> EventPart {
+        match self {
+            Event::DealerSignedIn { .. }
+            | Event::DealerSignedOut { .. }
+            | Event::TableOpened { .. }
+            | Event::DecksChanged { .. }
+            | Event::TableClosed { .. }
+            | Event::DecksInspected { .. }
+            | Event::InspectionVerified { .. }
+            | Event::PlayersInspected
+            | Event::DecksWashed
+            | Event::CardBurned => EventPart::Opening,
+            Event::ShuffleRequested { .. }
+            | Event::DeckCounted { .. }
+            | Event::ManualCountEntered { .. }
+            | Event::StubCounted { .. }
+            | Event::DeckShuffledManually { .. }
+            | Event::ShufflerOutOfService { .. }
+            | Event::ShufflerCovered
+            | Event::PreshuffledDeckCut { .. }
+            | Event::ShufflerBackInService
+            | Event::ShuffleFailed { .. } => EventPart::Shuffle,
+            Event::CardReaderInspected { .. }
+            | Event::CardReaderOutOfService
+            | Event::CardReaderRepaired { .. }
+            | Event::DealingChanged { .. }
+            | Event::BoxCounted { .. }
+            | Event::TimeChargesVerified { .. }
+            | Event::HighHandPeriodClosed { .. }
+            | Event::HighHandRecorded { .. }
+            | Event::Irregularity { .. }
+            | Event::DeckRemoved { .. }
+            | Event::ReplacementInspected { .. }
+            | Event::RemovalVerified { .. } => EventPart::Record,
+            Event::RoundStarted { .. }
+            | Event::BadBeatVerified { .. }
+            | Event::LosingHandsCounted { .. }
+            | Event::ReshuffleOrdered { .. }
+            | Event::TableIdle { .. }
+            | Event::PotAwarded { .. } => EventPart::Round,
+            Event::StakeAdded { .. }
+            | Event::SeatLeft { .. }
+            | Event::SeatAway { .. }
+            | Event::SeatBack { .. }
+            | Event::Banked(_)
+            | Event::StepUndone { .. }
+            | Event::RoundCorrected { .. }
+            | Event::Hand { .. }
+            | Event::RoundVoided { .. } => EventPart::InRound,
+        }
+    }
+}

@@ -21,6 +21,7 @@ mod decks;
 mod event;
 mod floor_wait;
 mod narrate;
+mod narrate_banked;
 mod people;
 mod rake;
 mod records;

@@ -3,21 +3,21 @@
 //! record views.
 
 use super::*;
-use crate::rules::banked::round::{BankedEvent, BankedStep, HandPlace};
-use crate::rules::banked::spanish21::play::{Command21, Step21};
+use crate::rules::banked::round::BankedStep;
+use crate::rules::banked::spanish21::play::Step21;
 use crate::rules::betting_actions::Action;
 use crate::rules::money;
 use crate::rules::poker::hand::{HandEvent, Step as HandStep};
 
-fn cards(c: &[Card]) -> String {
+pub(super) fn cards(c: &[Card]) -> String {
     c.iter().map(|c| c.pretty()).collect::<Vec<_>>().join(" ")
 }
 
-fn person(p: &Person) -> String {
+pub(super) fn person(p: &Person) -> String {
     format!("{} ({})", p.name, p.credential)
 }
 
-fn seats_list(seats: &[u8]) -> String {
+pub(super) fn seats_list(seats: &[u8]) -> String {
     seats
         .iter()
         .map(|s| s.to_string())
@@ -28,6 +28,17 @@ fn seats_list(seats: &[u8]) -> String {
 impl Event {
     /// What happened, in one sentence.
     pub fn sentence(&self) -> String {
+        match self.part() {
+            EventPart::Opening => self.opening_sentence(),
+            EventPart::Shuffle => self.shuffle_sentence(),
+            EventPart::Record => self.record_sentence(),
+            EventPart::Round => self.round_sentence(),
+            EventPart::InRound => self.in_round_sentence(),
+        }
+    }
+
+    /// The table opened and closed, the dealer signed in and out, the decks inspected and washed.
+    fn opening_sentence(&self) -> String {
         match self {
             Event::DealerSignedIn { dealer } => format!("{} signed in", person(dealer)),
             Event::DealerSignedOut { dealer } => format!("{} signed out", person(dealer)),
@@ -49,6 +60,22 @@ impl Event {
             Event::PlayersInspected => "The decks spread for the players".into(),
             Event::DecksWashed => "The decks washed and stacked".into(),
             Event::CardBurned => "One card burned".into(),
+            Event::DecksChanged {
+                minutes_in_play, ..
+            } => format!(
+                "The decks changed after {}",
+                crate::rules::hours_minutes(*minutes_in_play)
+            ),
+            Event::TableClosed { rounds_played } => {
+                format!("The table closed after {rounds_played} rounds")
+            }
+            _ => format!("{self:?}"),
+        }
+    }
+
+    /// The decks shuffled, counted and cut, and the shuffler out of and back in service.
+    fn shuffle_sentence(&self) -> String {
+        match self {
             Event::ShuffleRequested { colour, .. } => {
                 format!("The {colour} deck into the shuffler")
             }
@@ -89,6 +116,17 @@ impl Event {
             Event::PreshuffledDeckCut { colour, .. } => {
                 format!("The preshuffled {colour} deck cut")
             }
+            Event::ShufflerBackInService => "The shuffler back in service".into(),
+            Event::ShuffleFailed { colour, detail, .. } => {
+                format!("The shuffle of the {colour} deck failed: {detail}")
+            }
+            _ => format!("{self:?}"),
+        }
+    }
+
+    /// The card reader, the dealing method, the records between rounds, irregularities and decks removed.
+    fn record_sentence(&self) -> String {
+        match self {
             Event::CardReaderOutOfService => "The card reader out of order".into(),
             Event::CardReaderInspected { floorperson } => format!(
                 "The card reader inspected for tampering and working order by {}",
@@ -98,7 +136,6 @@ impl Event {
                 "The card reader repaired or replaced, signed by {}",
                 floorperson.name
             ),
-            Event::ShufflerBackInService => "The shuffler back in service".into(),
             Event::DealingChanged { dealing, section } => {
                 format!("The table now deals {} ({section})", dealing.name())
             }
@@ -130,9 +167,6 @@ impl Event {
                 "High Hand slip line {line}: seat {}, {}, {hand}",
                 slip.seat, slip.player_name
             ),
-            Event::ShuffleFailed { colour, detail, .. } => {
-                format!("The shuffle of the {colour} deck failed: {detail}")
-            }
             Event::Irregularity {
                 irregularity,
                 section,
@@ -148,23 +182,6 @@ impl Event {
                 signed_by
                     .as_ref()
                     .map_or(String::new(), |p| format!(", signed by {}", person(p)))
-            ),
-            Event::ReshuffleOrdered {
-                floorperson,
-                section,
-            } => format!(
-                "{} directed the cards shuffled again ({section})",
-                person(floorperson)
-            ),
-            // Poker spreads the decks face up (§ 637a.5(d)); the house-banked chapters face
-            // down (§ x.5(f)).
-            Event::TableIdle { section } => format!(
-                "No play at the table: the decks spread face {} for the first players to arrive, then washed, shuffled and cut again ({section})",
-                if section.starts_with("§ 637a") {
-                    "up"
-                } else {
-                    "down"
-                }
             ),
             Event::DeckRemoved {
                 colour, generation, ..
@@ -183,6 +200,30 @@ impl Event {
                 ),
                 None => format!("The deck change verified by {}", person(floorperson)),
             },
+            _ => format!("{self:?}"),
+        }
+    }
+
+    /// A round started and ended, and the table idle or reshuffled after it.
+    fn round_sentence(&self) -> String {
+        match self {
+            Event::ReshuffleOrdered {
+                floorperson,
+                section,
+            } => format!(
+                "{} directed the cards shuffled again ({section})",
+                person(floorperson)
+            ),
+            // Poker spreads the decks face up (§ 637a.5(d)); the house-banked chapters face
+            // down (§ x.5(f)).
+            Event::TableIdle { section } => format!(
+                "No play at the table: the decks spread face {} for the first players to arrive, then washed, shuffled and cut again ({section})",
+                if section.starts_with("§ 637a") {
+                    "up"
+                } else {
+                    "down"
+                }
+            ),
             Event::RoundStarted {
                 number,
                 colour,
@@ -193,6 +234,49 @@ impl Event {
                 "Round {number} started with the {colour} deck: seats {}, button {button}",
                 seats_list(seats)
             ),
+            Event::BadBeatVerified { hit, supervisor } => format!(
+                "Bad Beat verified by {}: seat {} lost with {}",
+                person(supervisor),
+                hit.losing_seat,
+                hit.losing_hand
+            ),
+            Event::LosingHandsCounted { expected, correct } => format!(
+                "The losing hands counted: {expected} cards {}",
+                if *correct { "as expected" } else { "WRONG" }
+            ),
+            Event::PotAwarded {
+                awards, pot, take, ..
+            } if *pot == 0 && awards.iter().all(|(_, a)| *a == 0) => {
+                // Betting not tracked: the winners and what was taken, the pot uncounted.
+                let seats: Vec<String> = awards.iter().map(|(s, _)| format!("seat {s}")).collect();
+                format!(
+                    "Pot pushed to {} (betting kept at the table; rake {}, jackpot drops {})",
+                    seats.join(" and "),
+                    money(take.rake),
+                    money(take.bad_beat + take.high_hand)
+                )
+            }
+            Event::PotAwarded {
+                awards, pot, take, ..
+            } => {
+                let pushes: Vec<String> = awards
+                    .iter()
+                    .map(|(s, a)| format!("{} to seat {s}", money(*a)))
+                    .collect();
+                format!(
+                    "Pot of {} pushed: {}{}",
+                    money(*pot),
+                    pushes.join(", "),
+                    take.words()
+                )
+            }
+            _ => format!("{self:?}"),
+        }
+    }
+
+    /// The steps in a round: stakes and absences, the hand's and the house-banked round's steps, undone, corrected, voided.
+    fn in_round_sentence(&self) -> String {
+        match self {
             Event::StakeAdded {
                 seat,
                 amount,
@@ -255,51 +339,6 @@ impl Event {
                 },
                 person(signed_by)
             ),
-            Event::BadBeatVerified { hit, supervisor } => format!(
-                "Bad Beat verified by {}: seat {} lost with {}",
-                person(supervisor),
-                hit.losing_seat,
-                hit.losing_hand
-            ),
-            Event::LosingHandsCounted { expected, correct } => format!(
-                "The losing hands counted: {expected} cards {}",
-                if *correct { "as expected" } else { "WRONG" }
-            ),
-            Event::PotAwarded {
-                awards, pot, take, ..
-            } if *pot == 0 && awards.iter().all(|(_, a)| *a == 0) => {
-                // Betting not tracked: the winners and what was taken, the pot uncounted.
-                let seats: Vec<String> = awards.iter().map(|(s, _)| format!("seat {s}")).collect();
-                format!(
-                    "Pot pushed to {} (betting kept at the table; rake {}, jackpot drops {})",
-                    seats.join(" and "),
-                    money(take.rake),
-                    money(take.bad_beat + take.high_hand)
-                )
-            }
-            Event::PotAwarded {
-                awards, pot, take, ..
-            } => {
-                let pushes: Vec<String> = awards
-                    .iter()
-                    .map(|(s, a)| format!("{} to seat {s}", money(*a)))
-                    .collect();
-                format!(
-                    "Pot of {} pushed: {}{}",
-                    money(*pot),
-                    pushes.join(", "),
-                    take.words()
-                )
-            }
-            Event::DecksChanged {
-                minutes_in_play, ..
-            } => format!(
-                "The decks changed after {}",
-                crate::rules::hours_minutes(*minutes_in_play)
-            ),
-            Event::TableClosed { rounds_played } => {
-                format!("The table closed after {rounds_played} rounds")
-            }
             Event::RoundVoided { number, refunds } => {
                 let back: Vec<String> = refunds
                     .iter()
@@ -308,6 +347,7 @@ impl Event {
                     .collect();
                 format!("Round {number} void: {} returned", back.join(", "))
             }
+            _ => format!("{self:?}"),
         }
     }
 }
@@ -445,295 +485,6 @@ impl HandEvent {
     }
 }
 
-impl BankedEvent {
-    /// One house-banked step in words.
-    pub fn sentence(&self) -> String {
-        match self {
-            BankedEvent::SamePlayer { seat, joined: true } => format!(
-                "Seat {seat} is wagered on by the player of seat {}",
-                seat.saturating_sub(1)
-            ),
-            BankedEvent::SamePlayer {
-                seat,
-                joined: false,
-            } => format!("Seat {seat} is its own player's"),
-            BankedEvent::WagersPlaced { seat, wagers } if wagers.is_empty() => {
-                format!("Seat {seat}'s wagers taken off")
-            }
-            BankedEvent::ProgressiveAccepted { changed, .. } => {
-                let each: Vec<String> = changed
-                    .iter()
-                    .map(|(s, k, a)| {
-                        format!(
-                            "seat {s} {} as accepted ({} keyed, {} returned)",
-                            money(*a),
-                            money(*k),
-                            money(k - a)
-                        )
-                    })
-                    .collect();
-                format!(
-                    "The progressive system's accepted wagers: {}",
-                    each.join("; ")
-                )
-            }
-            BankedEvent::WagersPlaced { seat, wagers } => {
-                let w: Vec<String> = wagers
-                    .iter()
-                    .map(|(k, v)| {
-                        format!(
-                            "{} {}",
-                            crate::rules::banked::label(&k.replace('_', "-")),
-                            money(*v)
-                        )
-                    })
-                    .collect();
-                format!("Seat {seat} wagers {}", w.join(", "))
-            }
-            BankedEvent::SeatOut { seat } => {
-                format!("Seat {seat} placed no wager and sits this round out")
-            }
-            BankedEvent::BetsClosed { seats } => {
-                format!("No more bets: seats {} play", seats_list(seats))
-            }
-            BankedEvent::Dealt => "The cards dealt".into(),
-            BankedEvent::Decided {
-                seat, multiple: 0, ..
-            } => format!("Seat {seat} wagers nothing more (folds or checks)"),
-            BankedEvent::Decided {
-                seat,
-                multiple,
-                amount,
-                ..
-            } => format!(
-                "Seat {seat} wagers {multiple}× the Ante: {}",
-                money(*amount)
-            ),
-            BankedEvent::DrawBought { seat, draw, fee } => format!(
-                "Seat {seat} pays an Options fee of {} to {}",
-                money(*fee),
-                match draw {
-                    crate::rules::banked::round::DrawKind::Buy => "buy a sixth card",
-                    crate::rules::banked::round::DrawKind::Exchange => "exchange cards",
-                }
-            ),
-            BankedEvent::Declared { seat, instant } => format!(
-                "Seat {seat} declares {}",
-                if *instant {
-                    "a royal or straight flush"
-                } else {
-                    "for the Super Wager"
-                }
-            ),
-            BankedEvent::Revealed { .. } => "The dealer revealed".into(),
-            BankedEvent::LockedIn { cards, settlement } => format!(
-                "All decisions locked in: {} keyed; {} settled",
-                cards
-                    .iter()
-                    .map(|(s, c)| format!("seat {s} {}", self::cards(c)))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                settlement.results.len()
-            ),
-            BankedEvent::LockInPaid => "The lock-in paid".into(),
-            BankedEvent::VoidSettling { settles } => format!(
-                "The round is void, but the {} still settle by the paytable ({}): key the cards of the seats that placed them",
-                settles.names(),
-                settles.section
-            ),
-            BankedEvent::WagersLost { seat, lost, stakes } => format!(
-                "{}: every wager of seat {seat} loses, {} ({})",
-                lost.why,
-                money(stakes.iter().map(|(_, c)| c).sum()),
-                lost.section
-            ),
-            BankedEvent::Replacement { card } => {
-                format!("{} replaced the dealer's highest card", card.pretty())
-            }
-            BankedEvent::CardsKeyed {
-                seats,
-                dealer,
-                community,
-                sources,
-                results,
-                ..
-            } => {
-                if let Some(r) = results {
-                    return results_words(r, seats);
-                }
-                let mut s: Vec<String> = seats
-                    .iter()
-                    .map(|(seat, c)| format!("seat {seat} {}", cards(c)))
-                    .collect();
-                if !dealer.is_empty() {
-                    s.push(format!("dealer {}", cards(dealer)));
-                }
-                if !community.is_empty() {
-                    s.push(format!("community {}", cards(community)));
-                }
-                if sources.is_empty() {
-                    return format!("Cards keyed: {}", s.join(", "));
-                }
-                // Where a shoe read the hands: which it read, which the dealer corrected
-                // (with the reading) and which were keyed.
-                use crate::rules::banked::round::CardSource;
-                let of = |k: CardSource| -> Vec<String> {
-                    sources
-                        .iter()
-                        .filter(|h| h.source == k)
-                        .map(|h| match k {
-                            CardSource::Corrected => {
-                                format!("{} (read {})", h.place.words(), cards(&h.read))
-                            }
-                            _ => h.place.words(),
-                        })
-                        .collect()
-                };
-                let mut said = format!("Cards for the settlement: {}", s.join(", "));
-                for (k, words) in [
-                    (CardSource::Read, "read by the shoe"),
-                    (CardSource::Corrected, "corrected by the dealer"),
-                    (CardSource::Keyed, "keyed"),
-                ] {
-                    let places = of(k);
-                    if !places.is_empty() {
-                        said.push_str(&format!("; {words}: {}", places.join(", ")));
-                    }
-                }
-                said
-            }
-            BankedEvent::Settled { settlement } => {
-                // Each wager as the dealer's screen shows it: what it wins or loses, not what
-                // is handed back with the stake.
-                let each: Vec<String> = settlement
-                    .results
-                    .iter()
-                    .map(|w| {
-                        let what = match w.net.cmp(&0) {
-                            std::cmp::Ordering::Greater => format!("wins {}", money(w.net)),
-                            std::cmp::Ordering::Equal => "pushes".to_string(),
-                            std::cmp::Ordering::Less => format!("loses {}", money(-w.net)),
-                        };
-                        format!("seat {} {} {what}", w.seat, w.wager)
-                    })
-                    .collect();
-                format!(
-                    "Settled: house result {}{}",
-                    money(settlement.totals.house),
-                    if each.is_empty() {
-                        String::new()
-                    } else {
-                        format!("; {}", each.join(", "))
-                    }
-                )
-            }
-            BankedEvent::Spanish21 { at, what } => {
-                let who = match at {
-                    // A missed card names its own box, whoever's turn it is.
-                    _ if matches!(
-                        what,
-                        Command21::DeadHand { .. } | Command21::CardOwed { .. }
-                    ) =>
-                    {
-                        String::new()
-                    }
-                    Step21::LateCard { seat } => format!("Seat {seat}"),
-                    Step21::Hand { seat, hand } => format!("Seat {seat} hand {}", hand + 1),
-                    Step21::Insurance { seat } => format!("Seat {seat}"),
-                    Step21::Dealer => "The dealer".into(),
-                    _ => String::new(),
-                };
-                let what = match what {
-                    Command21::Dealt { seats, up, read } => {
-                        // Where a reading shoe read the deal: each hand read or corrected.
-                        let source = |place: HandPlace, keyed: &[Card]| match read
-                            .iter()
-                            .find(|(p, _)| *p == place)
-                        {
-                            None if read.is_empty() => String::new(),
-                            None => " (keyed)".into(),
-                            Some((_, r)) if r[..] == *keyed => " (read)".into(),
-                            Some((_, r)) => format!(" (corrected; read {})", cards(r)),
-                        };
-                        format!(
-                            "Dealt {}, dealer shows {}{}",
-                            seats
-                                .iter()
-                                .map(|(s, c)| {
-                                    if c.is_empty() {
-                                        format!(
-                                            "box {s} no cards: dead, its wagers returned (§ 635a.13(h))"
-                                        )
-                                    } else {
-                                        format!(
-                                            "box {s} {}{}",
-                                            cards(c),
-                                            source(HandPlace::Seat(*s), c)
-                                        )
-                                    }
-                                })
-                                .collect::<Vec<_>>()
-                                .join(", "),
-                            up.pretty(),
-                            source(HandPlace::Dealer, &[*up])
-                        )
-                    }
-                    Command21::MatchSettled => "Match the Dealer settled".into(),
-                    Command21::Insure { amount: 0, .. } => "takes no insurance".into(),
-                    Command21::Insure { amount, .. } => format!("insures for {}", money(*amount)),
-                    Command21::EvenMoney { .. } => "takes even money".into(),
-                    Command21::Reader { blackjack } => format!(
-                        "The card reader: {}",
-                        if *blackjack {
-                            "dealer Blackjack"
-                        } else {
-                            "no Blackjack"
-                        }
-                    ),
-                    Command21::InsuranceCollected => "The losing insurance collected".into(),
-                    Command21::BlackjackPaid => "Blackjack paid, the cards removed".into(),
-                    Command21::Card { card, read: None } => format!("is dealt {}", card.pretty()),
-                    Command21::Card {
-                        card,
-                        read: Some(r),
-                    } if r == card => format!("is dealt {} (read)", card.pretty()),
-                    Command21::Card {
-                        card,
-                        read: Some(r),
-                    } => format!(
-                        "is dealt {} (corrected; read {})",
-                        card.pretty(),
-                        r.pretty()
-                    ),
-                    Command21::Stand => "stands".into(),
-                    Command21::Double { amount } => format!("doubles for {}", money(*amount)),
-                    Command21::Split => "splits".into(),
-                    Command21::Surrender => "surrenders".into(),
-                    Command21::Rescue => "rescues".into(),
-                    Command21::DeadHand { seat } => format!(
-                        "Seat {seat}'s hand called dead, the card it asked for not dealt: its Spanish 21 Wager returned (§ 635a.13(i))"
-                    ),
-                    Command21::CardOwed { seat } => format!(
-                        "Seat {seat} is owed the card it asked for: dealt after every other player's, before the hole card (§ 635a.13(i))"
-                    ),
-                    Command21::CoverCard { seat } => format!(
-                        "The cover card came out{}",
-                        seat.map_or(" on the dealer's hand".into(), |s| format!(" on box {s}"))
-                    ),
-                };
-                format!("{who} {what}").trim().to_string()
-            }
-            BankedEvent::Validated { floorperson } => {
-                format!("Payouts validated by {}", person(floorperson))
-            }
-            BankedEvent::Paid => {
-                "Paid: the payouts handed over and the losing wagers taken; the round is over"
-                    .into()
-            }
-        }
-    }
-}
-
 impl Step {
     /// What the dealer is asked to do, in a few words.
     pub fn describe(&self) -> String {
@@ -815,39 +566,4 @@ fn betting_of(street: &str) -> String {
     } else {
         format!("{street} betting")
     }
-}
-
-/// A round settled from the results the dealer tapped: the dealer's hand, each seat's
-/// category and comparison, and the cards of the hands a bonus paid on.
-fn results_words(r: &crate::rules::banked::round::Results, seats: &[(u8, Vec<Card>)]) -> String {
-    use crate::rules::banked::round::Versus;
-    let each: Vec<String> = r
-        .seats
-        .iter()
-        .map(|(seat, res)| {
-            let versus = match res.versus {
-                Some(Versus::Wins) => ", beats the dealer",
-                Some(Versus::Ties) => ", ties",
-                Some(Versus::Loses) => ", loses",
-                None => "",
-            };
-            let keyed = seats
-                .iter()
-                .find(|(s, c)| s == seat && !c.is_empty())
-                .map_or(String::new(), |(_, c)| format!(" ({})", cards(c)));
-            format!(
-                "seat {seat} {}{keyed}{versus}",
-                res.category.replace('-', " ")
-            )
-        })
-        .collect();
-    format!(
-        "Results tapped: the dealer's hand {}; {}",
-        if r.dealer_qualifies {
-            "qualifies"
-        } else {
-            "does not qualify"
-        },
-        each.join("; ")
-    )
 }

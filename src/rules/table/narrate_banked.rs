@@ -1,0 +1,372 @@
+//! The journal in words for a house-banked round: each `BankedEvent` as the sentence a
+//! supervisor reads (`Event::sentence` hands a round's steps here).
+
+use super::narrate::{cards, person, seats_list};
+use super::*;
+use crate::rules::banked::round::{BankedEvent, HandPlace};
+use crate::rules::banked::spanish21::play::{Command21, Step21};
+use crate::rules::money;
+
+impl BankedEvent {
+    /// One house-banked step in words.
+    pub fn sentence(&self) -> String {
+        match self {
+            BankedEvent::SamePlayer { .. }
+            | BankedEvent::WagersPlaced { .. }
+            | BankedEvent::ProgressiveAccepted { .. }
+            | BankedEvent::SeatOut { .. }
+            | BankedEvent::BetsClosed { .. }
+            | BankedEvent::Dealt
+            | BankedEvent::Decided { .. }
+            | BankedEvent::DrawBought { .. }
+            | BankedEvent::Declared { .. }
+            | BankedEvent::Revealed { .. }
+            | BankedEvent::LockedIn { .. }
+            | BankedEvent::LockInPaid
+            | BankedEvent::VoidSettling { .. }
+            | BankedEvent::WagersLost { .. }
+            | BankedEvent::Replacement { .. }
+            | BankedEvent::Validated { .. }
+            | BankedEvent::Paid => self.wager_sentence(),
+            BankedEvent::CardsKeyed { .. } | BankedEvent::Settled { .. } => self.cards_sentence(),
+            BankedEvent::Spanish21 { .. } => self.spanish21_sentence(),
+        }
+    }
+
+    /// The wagers, the decisions, the lock-in and the payment of a house-banked round.
+    fn wager_sentence(&self) -> String {
+        match self {
+            BankedEvent::SamePlayer { seat, joined: true } => format!(
+                "Seat {seat} is wagered on by the player of seat {}",
+                seat.saturating_sub(1)
+            ),
+            BankedEvent::SamePlayer {
+                seat,
+                joined: false,
+            } => format!("Seat {seat} is its own player's"),
+            BankedEvent::WagersPlaced { seat, wagers } if wagers.is_empty() => {
+                format!("Seat {seat}'s wagers taken off")
+            }
+            BankedEvent::ProgressiveAccepted { changed, .. } => {
+                let each: Vec<String> = changed
+                    .iter()
+                    .map(|(s, k, a)| {
+                        format!(
+                            "seat {s} {} as accepted ({} keyed, {} returned)",
+                            money(*a),
+                            money(*k),
+                            money(k - a)
+                        )
+                    })
+                    .collect();
+                format!(
+                    "The progressive system's accepted wagers: {}",
+                    each.join("; ")
+                )
+            }
+            BankedEvent::WagersPlaced { seat, wagers } => {
+                let w: Vec<String> = wagers
+                    .iter()
+                    .map(|(k, v)| {
+                        format!(
+                            "{} {}",
+                            crate::rules::banked::label(&k.replace('_', "-")),
+                            money(*v)
+                        )
+                    })
+                    .collect();
+                format!("Seat {seat} wagers {}", w.join(", "))
+            }
+            BankedEvent::SeatOut { seat } => {
+                format!("Seat {seat} placed no wager and sits this round out")
+            }
+            BankedEvent::BetsClosed { seats } => {
+                format!("No more bets: seats {} play", seats_list(seats))
+            }
+            BankedEvent::Dealt => "The cards dealt".into(),
+            BankedEvent::Decided {
+                seat, multiple: 0, ..
+            } => format!("Seat {seat} wagers nothing more (folds or checks)"),
+            BankedEvent::Decided {
+                seat,
+                multiple,
+                amount,
+                ..
+            } => format!(
+                "Seat {seat} wagers {multiple}× the Ante: {}",
+                money(*amount)
+            ),
+            BankedEvent::DrawBought { seat, draw, fee } => format!(
+                "Seat {seat} pays an Options fee of {} to {}",
+                money(*fee),
+                match draw {
+                    crate::rules::banked::round::DrawKind::Buy => "buy a sixth card",
+                    crate::rules::banked::round::DrawKind::Exchange => "exchange cards",
+                }
+            ),
+            BankedEvent::Declared { seat, instant } => format!(
+                "Seat {seat} declares {}",
+                if *instant {
+                    "a royal or straight flush"
+                } else {
+                    "for the Super Wager"
+                }
+            ),
+            BankedEvent::Revealed { .. } => "The dealer revealed".into(),
+            BankedEvent::LockedIn { cards, settlement } => format!(
+                "All decisions locked in: {} keyed; {} settled",
+                cards
+                    .iter()
+                    .map(|(s, c)| format!("seat {s} {}", super::narrate::cards(c)))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                settlement.results.len()
+            ),
+            BankedEvent::LockInPaid => "The lock-in paid".into(),
+            BankedEvent::VoidSettling { settles } => format!(
+                "The round is void, but the {} still settle by the paytable ({}): key the cards of the seats that placed them",
+                settles.names(),
+                settles.section
+            ),
+            BankedEvent::WagersLost { seat, lost, stakes } => format!(
+                "{}: every wager of seat {seat} loses, {} ({})",
+                lost.why,
+                money(stakes.iter().map(|(_, c)| c).sum()),
+                lost.section
+            ),
+            BankedEvent::Replacement { card } => {
+                format!("{} replaced the dealer's highest card", card.pretty())
+            }
+            BankedEvent::Validated { floorperson } => {
+                format!("Payouts validated by {}", person(floorperson))
+            }
+            BankedEvent::Paid => {
+                "Paid: the payouts handed over and the losing wagers taken; the round is over"
+                    .into()
+            }
+            _ => format!("{self:?}"),
+        }
+    }
+
+    /// The cards keyed and the round settled.
+    fn cards_sentence(&self) -> String {
+        match self {
+            BankedEvent::CardsKeyed {
+                seats,
+                dealer,
+                community,
+                sources,
+                results,
+                ..
+            } => {
+                if let Some(r) = results {
+                    return results_words(r, seats);
+                }
+                let mut s: Vec<String> = seats
+                    .iter()
+                    .map(|(seat, c)| format!("seat {seat} {}", cards(c)))
+                    .collect();
+                if !dealer.is_empty() {
+                    s.push(format!("dealer {}", cards(dealer)));
+                }
+                if !community.is_empty() {
+                    s.push(format!("community {}", cards(community)));
+                }
+                if sources.is_empty() {
+                    return format!("Cards keyed: {}", s.join(", "));
+                }
+                // Where a shoe read the hands: which it read, which the dealer corrected
+                // (with the reading) and which were keyed.
+                use crate::rules::banked::round::CardSource;
+                let of = |k: CardSource| -> Vec<String> {
+                    sources
+                        .iter()
+                        .filter(|h| h.source == k)
+                        .map(|h| match k {
+                            CardSource::Corrected => {
+                                format!("{} (read {})", h.place.words(), cards(&h.read))
+                            }
+                            _ => h.place.words(),
+                        })
+                        .collect()
+                };
+                let mut said = format!("Cards for the settlement: {}", s.join(", "));
+                for (k, words) in [
+                    (CardSource::Read, "read by the shoe"),
+                    (CardSource::Corrected, "corrected by the dealer"),
+                    (CardSource::Keyed, "keyed"),
+                ] {
+                    let places = of(k);
+                    if !places.is_empty() {
+                        said.push_str(&format!("; {words}: {}", places.join(", ")));
+                    }
+                }
+                said
+            }
+            BankedEvent::Settled { settlement } => {
+                // Each wager as the dealer's screen shows it: what it wins or loses, not what
+                // is handed back with the stake.
+                let each: Vec<String> = settlement
+                    .results
+                    .iter()
+                    .map(|w| {
+                        let what = match w.net.cmp(&0) {
+                            std::cmp::Ordering::Greater => format!("wins {}", money(w.net)),
+                            std::cmp::Ordering::Equal => "pushes".to_string(),
+                            std::cmp::Ordering::Less => format!("loses {}", money(-w.net)),
+                        };
+                        format!("seat {} {} {what}", w.seat, w.wager)
+                    })
+                    .collect();
+                format!(
+                    "Settled: house result {}{}",
+                    money(settlement.totals.house),
+                    if each.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; {}", each.join(", "))
+                    }
+                )
+            }
+            _ => format!("{self:?}"),
+        }
+    }
+
+    /// A Spanish 21 step.
+    fn spanish21_sentence(&self) -> String {
+        match self {
+            BankedEvent::Spanish21 { at, what } => {
+                let who = match at {
+                    // A missed card names its own box, whoever's turn it is.
+                    _ if matches!(
+                        what,
+                        Command21::DeadHand { .. } | Command21::CardOwed { .. }
+                    ) =>
+                    {
+                        String::new()
+                    }
+                    Step21::LateCard { seat } => format!("Seat {seat}"),
+                    Step21::Hand { seat, hand } => format!("Seat {seat} hand {}", hand + 1),
+                    Step21::Insurance { seat } => format!("Seat {seat}"),
+                    Step21::Dealer => "The dealer".into(),
+                    _ => String::new(),
+                };
+                let what = match what {
+                    Command21::Dealt { seats, up, read } => {
+                        // Where a reading shoe read the deal: each hand read or corrected.
+                        let source = |place: HandPlace, keyed: &[Card]| match read
+                            .iter()
+                            .find(|(p, _)| *p == place)
+                        {
+                            None if read.is_empty() => String::new(),
+                            None => " (keyed)".into(),
+                            Some((_, r)) if r[..] == *keyed => " (read)".into(),
+                            Some((_, r)) => format!(" (corrected; read {})", cards(r)),
+                        };
+                        format!(
+                            "Dealt {}, dealer shows {}{}",
+                            seats
+                                .iter()
+                                .map(|(s, c)| {
+                                    if c.is_empty() {
+                                        format!(
+                                            "box {s} no cards: dead, its wagers returned (§ 635a.13(h))"
+                                        )
+                                    } else {
+                                        format!(
+                                            "box {s} {}{}",
+                                            cards(c),
+                                            source(HandPlace::Seat(*s), c)
+                                        )
+                                    }
+                                })
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                            up.pretty(),
+                            source(HandPlace::Dealer, &[*up])
+                        )
+                    }
+                    Command21::MatchSettled => "Match the Dealer settled".into(),
+                    Command21::Insure { amount: 0, .. } => "takes no insurance".into(),
+                    Command21::Insure { amount, .. } => format!("insures for {}", money(*amount)),
+                    Command21::EvenMoney { .. } => "takes even money".into(),
+                    Command21::Reader { blackjack } => format!(
+                        "The card reader: {}",
+                        if *blackjack {
+                            "dealer Blackjack"
+                        } else {
+                            "no Blackjack"
+                        }
+                    ),
+                    Command21::InsuranceCollected => "The losing insurance collected".into(),
+                    Command21::BlackjackPaid => "Blackjack paid, the cards removed".into(),
+                    Command21::Card { card, read: None } => format!("is dealt {}", card.pretty()),
+                    Command21::Card {
+                        card,
+                        read: Some(r),
+                    } if r == card => format!("is dealt {} (read)", card.pretty()),
+                    Command21::Card {
+                        card,
+                        read: Some(r),
+                    } => format!(
+                        "is dealt {} (corrected; read {})",
+                        card.pretty(),
+                        r.pretty()
+                    ),
+                    Command21::Stand => "stands".into(),
+                    Command21::Double { amount } => format!("doubles for {}", money(*amount)),
+                    Command21::Split => "splits".into(),
+                    Command21::Surrender => "surrenders".into(),
+                    Command21::Rescue => "rescues".into(),
+                    Command21::DeadHand { seat } => format!(
+                        "Seat {seat}'s hand called dead, the card it asked for not dealt: its Spanish 21 Wager returned (§ 635a.13(i))"
+                    ),
+                    Command21::CardOwed { seat } => format!(
+                        "Seat {seat} is owed the card it asked for: dealt after every other player's, before the hole card (§ 635a.13(i))"
+                    ),
+                    Command21::CoverCard { seat } => format!(
+                        "The cover card came out{}",
+                        seat.map_or(" on the dealer's hand".into(), |s| format!(" on box {s}"))
+                    ),
+                };
+                format!("{who} {what}").trim().to_string()
+            }
+            _ => format!("{self:?}"),
+        }
+    }
+}
+
+/// A round settled from the results the dealer tapped: the dealer's hand, each seat's
+/// category and comparison, and the cards of the hands a bonus paid on.
+fn results_words(r: &crate::rules::banked::round::Results, seats: &[(u8, Vec<Card>)]) -> String {
+    use crate::rules::banked::round::Versus;
+    let each: Vec<String> = r
+        .seats
+        .iter()
+        .map(|(seat, res)| {
+            let versus = match res.versus {
+                Some(Versus::Wins) => ", beats the dealer",
+                Some(Versus::Ties) => ", ties",
+                Some(Versus::Loses) => ", loses",
+                None => "",
+            };
+            let keyed = seats
+                .iter()
+                .find(|(s, c)| s == seat && !c.is_empty())
+                .map_or(String::new(), |(_, c)| format!(" ({})", cards(c)));
+            format!(
+                "seat {seat} {}{keyed}{versus}",
+                res.category.replace('-', " ")
+            )
+        })
+        .collect();
+    format!(
+        "Results tapped: the dealer's hand {}; {}",
+        if r.dealer_qualifies {
+            "qualifies"
+        } else {
+            "does not qualify"
+        },
+        each.join("; ")
+    )
+}
