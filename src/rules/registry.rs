@@ -116,7 +116,8 @@ impl<'de> serde::Deserialize<'de> for GameId {
 pub enum Family {
     /// Players against each other for a pot (Chapter 637a): `poker::hand`.
     PokerRoom,
-    /// Players against the house: `banked::round` (Spanish 21's decisions in `banked::spanish21::play`).
+    /// Players against the house: `banked::round` (Spanish 21's decisions in
+    /// `banked::spanish21::play`).
     HouseBanked,
 }
 

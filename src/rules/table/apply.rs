@@ -282,7 +282,8 @@ impl Table {
         Ok(())
     }
 
-    /// The card reader, the dealing method, the records kept between rounds (box counts, time charges, High Hands), irregularities and decks removed and replaced.
+    /// The card reader, the dealing method, the records kept between rounds (box counts, time
+    /// charges, High Hands), irregularities and decks removed and replaced.
     fn apply_record(&mut self, e: &Event) -> Result<(), String> {
         match e {
             Event::CardReaderInspected { .. } => {
@@ -391,7 +392,8 @@ impl Table {
         Ok(())
     }
 
-    /// A round started, its Bad Beat and losing hands verified, the pot awarded, and the table idle or reshuffled after it.
+    /// A round started, its Bad Beat and losing hands verified, the pot awarded, and the table idle
+    /// or reshuffled after it.
     fn apply_round(&mut self, e: &Event) -> Result<(), String> {
         match e {
             Event::RoundStarted {
@@ -524,7 +526,8 @@ impl Table {
         Ok(())
     }
 
-    /// What happens in a round: the seats' stakes and absences, the house-banked and poker-room steps, a step undone or corrected, the round voided.
+    /// What happens in a round: the seats' stakes and absences, the house-banked and poker-room
+    /// steps, a step undone or corrected, the round voided.
     fn apply_in_round(&mut self, e: &Event) -> Result<(), String> {
         match e {
             Event::StakeAdded { seat, stake, .. } => {

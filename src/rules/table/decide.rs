@@ -496,7 +496,8 @@ impl Table {
         Ok(events)
     }
 
-    /// A step of the round: the poker-room hand's and the house-banked round's commands, an irregularity reported, the losing hands counted.
+    /// A step of the round: the poker-room hand's and the house-banked round's commands, an
+    /// irregularity reported, the losing hands counted.
     pub(super) fn decide_in_round(
         &self,
         step: Step,

@@ -7,7 +7,8 @@ use crate::rules::access::Action;
 use command::refuse;
 
 impl Table {
-    /// The table opened, idle, reshuffled, its decks changed and closed; the dealer signed in and out; the card reader inspected.
+    /// The table opened, idle, reshuffled, its decks changed and closed; the dealer signed in and
+    /// out; the card reader inspected.
     pub(super) fn decide_opening(
         &self,
         step: Step,

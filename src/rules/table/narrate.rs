@@ -124,7 +124,8 @@ impl Event {
         }
     }
 
-    /// The card reader, the dealing method, the records between rounds, irregularities and decks removed.
+    /// The card reader, the dealing method, the records between rounds, irregularities and decks
+    /// removed.
     fn record_sentence(&self) -> String {
         match self {
             Event::CardReaderOutOfService => "The card reader out of order".into(),
@@ -274,7 +275,8 @@ impl Event {
         }
     }
 
-    /// The steps in a round: stakes and absences, the hand's and the house-banked round's steps, undone, corrected, voided.
+    /// The steps in a round: stakes and absences, the hand's and the house-banked round's steps,
+    /// undone, corrected, voided.
     fn in_round_sentence(&self) -> String {
         match self {
             Event::StakeAdded {

@@ -24,10 +24,10 @@ pub struct LunarPlay {
     /// The seats that declared their five cards face up (§ 589.11(c)).
     #[serde(default)]
     pub declared: BTreeSet<u8>,
-    /// Lunar Poker: of those, the royal and straight flushes paid instantly (§ 589.11(c)(1)).
+    /// Of those, the royal and straight flushes paid instantly (§ 589.11(c)(1)).
     #[serde(default)]
     pub instant: BTreeSet<u8>,
-    /// Lunar Poker: what was settled when all decisions were locked in (§ 589.11(c)).
+    /// What was settled when all decisions were locked in (§ 589.11(c)).
     #[serde(default)]
     pub lock_in: Option<Settlement>,
     /// The dealer paid the lock-in's settlement.
