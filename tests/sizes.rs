@@ -12,7 +12,7 @@ const FN_LIMIT: usize = 150;
 /// Files past the limit, with the most lines each may have.
 const LONG_FILES: &[(&str, usize)] = &[
     ("src/config.rs", 1181),
-    ("src/rules/banked/mod.rs", 928),
+    ("src/rules/banked/mod.rs", 882),
     ("src/rules/banked/round/tests.rs", 954),
     ("src/rules/banked/thb/mod.rs", 971),
     ("src/store/chain.rs", 819),

@@ -435,6 +435,17 @@ mod tests {
         );
     }
 
+    /// A new journal `j.sqlite` in a directory of its own, and the context of table 3's rows.
+    fn journal_of_table_3() -> (tempfile::TempDir, Store, RowContext) {
+        let dir = tempfile::tempdir().unwrap();
+        let s = Store::open(&dir.path().join("j.sqlite")).unwrap();
+        let ctx = RowContext {
+            table_no: Some(3),
+            ..Default::default()
+        };
+        (dir, s, ctx)
+    }
+
     fn next(r: &ReviewReader) -> Answer {
         r.wait(Duration::from_secs(10)).expect("an answer")
     }
@@ -443,13 +454,8 @@ mod tests {
     /// name by credential number.
     #[test]
     fn the_opening_is_the_games_played_and_the_names() {
-        let dir = tempfile::tempdir().unwrap();
+        let (dir, mut s, ctx) = journal_of_table_3();
         let path = dir.path().join("j.sqlite");
-        let mut s = Store::open(&path).unwrap();
-        let ctx = RowContext {
-            table_no: Some(3),
-            ..Default::default()
-        };
         let setup = |game: &str| serde_json::json!({"setup": {"game": game}});
         let opened = |game| Entry::system("table_opened", setup(game));
         s.append(
@@ -481,13 +487,8 @@ mod tests {
     /// the thread's own; a journal that cannot be opened is a failure named for the search.
     #[test]
     fn questions_are_answered_in_turn_with_their_search() {
-        let dir = tempfile::tempdir().unwrap();
+        let (dir, mut s, ctx) = journal_of_table_3();
         let path = dir.path().join("j.sqlite");
-        let mut s = Store::open(&path).unwrap();
-        let ctx = RowContext {
-            table_no: Some(3),
-            ..Default::default()
-        };
         let rows = s
             .append(
                 &ctx,

@@ -34,6 +34,8 @@ pub mod wpt;
 pub use approvals::{Approvals, DEFAULT_SUPERVISOR_OVER, DEFAULT_VALIDATE_OVER, Signer};
 pub use house::{Choices, ChoicesHooks, House, HouseRules, hooks};
 pub use settle_error::{SettleError, err};
+mod wager_result;
+pub use wager_result::{Outcome, WagerResult};
 
 use crate::rules::cards::{Card, parse_cards, parse_multi_deck};
 use crate::rules::eval::{Category, HandValue};
@@ -41,46 +43,6 @@ use crate::rules::{Cents, money};
 use paytable::{Pay, PayTable, Paytables};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Outcome {
-    Win,
-    Lose,
-    Push,
-}
-
-/// One wager's settlement.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WagerResult {
-    pub seat: u8,
-    /// The regulation's name for the wager, kebab-case ("ante", "trips-plus", "envy").
-    pub wager: String,
-    pub stake: Cents,
-    pub result: Outcome,
-    /// Handed to the player at settlement.
-    pub paid: Cents,
-    /// `paid - stake`: what the player is up (or down) on this wager.
-    pub net: Cents,
-    /// The part of `paid` taken from a progressive meter (never from the table inventory).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub from_meter: Cents,
-    /// The percentage of the meter the paytable line pays (the controller's HIT asks for it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub meter_percent: Option<u32>,
-    pub explanation: String,
-    pub section: String,
-    /// A floorperson or above must validate this payout before it is paid.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub floor_verification: bool,
-    /// The player's cards stay on the table until the payout's documentation is complete.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub hold_cards: bool,
-}
-
-fn is_zero(c: &Cents) -> bool {
-    *c == 0
-}
 
 /// A meter's movement during settlement.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -242,40 +204,32 @@ impl<'a> Ledger<'a> {
         if stake <= 0 {
             return;
         }
-        self.push_result(WagerResult {
+        let explanation = format!("{}: {why} → loses {}", label(wager), money(stake));
+        let lost = WagerResult::whole(
+            Outcome::Lose,
             seat,
-            wager: wager.into(),
+            wager.into(),
             stake,
-            result: Outcome::Lose,
-            paid: 0,
-            net: -stake,
-            from_meter: 0,
-            meter_percent: None,
-            explanation: format!("{}: {why} → loses {}", label(wager), money(stake)),
-            section: section.into(),
-            floor_verification: false,
-            hold_cards: false,
-        });
+            explanation,
+            section.into(),
+        );
+        self.push_result(lost);
     }
 
     pub fn push(&mut self, seat: u8, wager: &str, stake: Cents, why: &str, section: &str) {
         if stake <= 0 {
             return;
         }
-        self.push_result(WagerResult {
+        let explanation = format!("{}: {why} → {} returned", label(wager), money(stake));
+        let back = WagerResult::whole(
+            Outcome::Push,
             seat,
-            wager: wager.into(),
+            wager.into(),
             stake,
-            result: Outcome::Push,
-            paid: stake,
-            net: 0,
-            from_meter: 0,
-            meter_percent: None,
-            explanation: format!("{}: {why} → {} returned", label(wager), money(stake)),
-            section: section.into(),
-            floor_verification: false,
-            hold_cards: false,
-        });
+            explanation,
+            section.into(),
+        );
+        self.push_result(back);
     }
 
     /// A win of `winnings` on top of the returned stake, explained by the caller.

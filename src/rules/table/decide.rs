@@ -294,7 +294,9 @@ impl Table {
             (Confirm::DecksWashed, Step::WashDecks) => Event::DecksWashed,
             (Confirm::CardBurned, Step::BurnCard) => Event::CardBurned,
             (Confirm::PotPushed, Step::AwardPot { awards }) => {
-                let r = self.round.as_ref().expect("award step has a round");
+                let Some(r) = self.round.as_ref() else {
+                    return refuse("no round is in play");
+                };
                 if r.untracked() {
                     return refuse(
                         "tap what was taken from the pot: the rake and the jackpot drops (§ 637a.7(e)(6)(iii),(iv))",
@@ -541,7 +543,9 @@ impl Table {
                 let events = b.decide(cmd, self.house()).map_err(RuleError::Refused)?;
                 // A void round's kept wagers paid: every other wager is returned now.
                 if b.void.is_some() && events.contains(&BankedEvent::Paid) {
-                    let r = self.round.as_ref().expect("a banked round");
+                    let Some(r) = self.round.as_ref() else {
+                        return refuse("no round is in play");
+                    };
                     let mut out: Vec<Event> = events.into_iter().map(Event::Banked).collect();
                     out.push(Event::RoundVoided {
                         number: r.number,
@@ -572,7 +576,9 @@ impl Table {
                 let Step::CountLosingHands { expected } = step else {
                     return refuse("the losing hands are counted after the showdown");
                 };
-                let r = self.round.as_ref().expect("count step has a round");
+                let Some(r) = self.round.as_ref() else {
+                    return refuse("no round is in play");
+                };
                 let mut events = vec![Event::LosingHandsCounted {
                     expected,
                     correct: *correct,

@@ -155,7 +155,9 @@ impl Table {
                     return refuse("no wrong stub count waits for an answer");
                 };
                 let section = self.section_of(&step);
-                let r = self.round.as_ref().expect("a stub count has a round");
+                let Some(r) = self.round.as_ref() else {
+                    return refuse("no round is in play");
+                };
                 let mut events = vec![Event::Irregularity {
                     irregularity: format!(
                         "The stub held {counted} cards, not {expected}: {}",

@@ -139,7 +139,7 @@ impl BankedRound {
     /// function as `deckhand settle` reading the same input (docs/settle.md).
     pub fn settle(&self, house: &House) -> Result<Settlement, String> {
         let mut s = self.settle_in_play(house)?;
-        self.add_lost(&mut s);
+        self.add_lost(&mut s)?;
         Ok(s)
     }
 
@@ -272,35 +272,32 @@ impl BankedRound {
         stakes
     }
 
-    pub(super) fn add_lost(&self, s: &mut Settlement) {
+    pub(super) fn add_lost(&self, s: &mut Settlement) -> Result<(), String> {
         self.add_returned(s);
         for (seat, lost) in &self.lost {
             for (wager, stake) in self.lost_stakes(*seat) {
-                let name = label(&wager);
-                s.results.push(WagerResult {
-                    seat: *seat,
+                let why = lower_first(lost.why.trim_end_matches('.'));
+                let explanation = format!(
+                    "{}: {why} ({}) → loses {}",
+                    label(&wager),
+                    lost.section,
+                    crate::rules::money(stake)
+                );
+                let section = lost.section.clone();
+                s.results.push(WagerResult::whole(
+                    Outcome::Lose,
+                    *seat,
                     wager,
                     stake,
-                    result: Outcome::Lose,
-                    paid: 0,
-                    net: -stake,
-                    from_meter: 0,
-                    meter_percent: None,
-                    explanation: format!(
-                        "{}: {} ({}) → loses {}",
-                        name,
-                        lower_first(lost.why.trim_end_matches('.')),
-                        lost.section,
-                        crate::rules::money(stake)
-                    ),
-                    section: lost.section.clone(),
-                    floor_verification: false,
-                    hold_cards: false,
-                });
-                s.totals.players -= stake;
-                s.totals.house += stake;
+                    explanation,
+                    section,
+                ));
+                let overflow = || format!("seat {seat}: the wagers lost overflow the totals");
+                s.totals.players = s.totals.players.checked_sub(stake).ok_or_else(overflow)?;
+                s.totals.house = s.totals.house.checked_add(stake).ok_or_else(overflow)?;
             }
         }
+        Ok(())
     }
 
     /// Adds to a settlement the wagers of the dead boxes, returned, with the section
@@ -314,27 +311,22 @@ impl BankedRound {
                     "ante" => "spanish-21".to_string(),
                     k => k.replace('_', "-"),
                 };
-                let name = label(&wager);
-                s.results.push(WagerResult {
-                    seat: *seat,
+                let explanation = format!(
+                    "{}: {}, the hand is dead ({}) → returned {}",
+                    label(&wager),
+                    lower_first(why.why.trim_end_matches('.')),
+                    why.section,
+                    crate::rules::money(*stake)
+                );
+                let section = why.section.clone();
+                s.results.push(WagerResult::whole(
+                    Outcome::Push,
+                    *seat,
                     wager,
-                    stake: *stake,
-                    result: Outcome::Push,
-                    paid: *stake,
-                    net: 0,
-                    from_meter: 0,
-                    meter_percent: None,
-                    explanation: format!(
-                        "{}: {}, the hand is dead ({}) → returned {}",
-                        name,
-                        lower_first(why.why.trim_end_matches('.')),
-                        why.section,
-                        crate::rules::money(*stake)
-                    ),
-                    section: why.section.clone(),
-                    floor_verification: false,
-                    hold_cards: false,
-                });
+                    *stake,
+                    explanation,
+                    section,
+                ));
             }
         }
     }

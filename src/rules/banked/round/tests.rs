@@ -948,7 +948,7 @@ fn a_lost_seat_is_left_out_of_a_void_settlement_and_a_draw() {
         notes: vec![],
         signer: Default::default(),
     };
-    l.add_lost(&mut s);
+    l.add_lost(&mut s).unwrap();
     let fee = s.results.iter().find(|w| w.wager == "options-fee").unwrap();
     assert_eq!((fee.stake, fee.net), (500, -500));
 }
