@@ -4,26 +4,36 @@
 //! below says, each for a reason (a path, a reader started on its own thread); a new use fails
 //! here until it goes through a command or a background reader.
 
-/// Source text of `src/ui`, each file without its `#[cfg(test)]` module.
+/// Source text of `src/ui` and its folders (as `banked/wagers.rs`), each file without its
+/// `#[cfg(test)]` module.
 fn ui_sources() -> Vec<(String, String)> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui");
+    let mut dirs = vec![root.clone()];
     let mut out = Vec::new();
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "rs") {
-            continue;
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let code = match text.find("#[cfg(test)]\nmod tests") {
+                Some(i) => text[..i].to_string(),
+                None => text,
+            };
+            let name = path.strip_prefix(&root).unwrap().to_string_lossy().into_owned();
+            out.push((name, code));
         }
-        let text = std::fs::read_to_string(&path).unwrap();
-        let code = match text.find("#[cfg(test)]\nmod tests") {
-            Some(i) => text[..i].to_string(),
-            None => text,
-        };
-        out.push((
-            path.file_name().unwrap().to_string_lossy().into_owned(),
-            code,
-        ));
     }
     out.sort();
+    assert!(
+        out.iter().any(|(f, _)| f.contains('/')),
+        "the screens' folders are read too"
+    );
     out
 }
 

@@ -6,7 +6,7 @@
 //! the shift supervisor and the administrator. A dealer never verifies, and nobody verifies
 //! their own action.
 
-use super::table::{Person, Role};
+use super::people::{Person, Role};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {

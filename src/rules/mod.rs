@@ -12,6 +12,7 @@ pub mod games;
 pub mod irregularities;
 pub mod low;
 pub mod lunar_rankings;
+pub mod people;
 pub mod poker;
 pub mod registry;
 pub mod spanish21_totals;
