@@ -20,7 +20,6 @@ const LONG_FILES: &[(&str, usize)] = &[
     ("src/store/writer.rs", 1060),
     ("src/ui/mod.rs", 1045),
     ("src/ui/poker.rs", 899),
-    ("src/ui/review.rs", 1427),
     ("src/ui/steps.rs", 1083),
 ];
 
@@ -54,7 +53,6 @@ const LONG_FNS: &[(&str, &str, usize)] = &[
     ("src/ui/poker.rs", "key_amount", 161),
     ("src/ui/poker.rs", "poker_step", 327),
     ("src/ui/results.rs", "results_step", 249),
-    ("src/ui/review.rs", "review_screen", 555),
     ("src/ui/spanish21.rs", "play21", 446),
     ("src/ui/steps.rs", "one_tap", 254),
     ("src/ui/steps.rs", "start_round", 229),

@@ -25,7 +25,11 @@ fn ui_sources() -> Vec<(String, String)> {
                 Some(i) => text[..i].to_string(),
                 None => text,
             };
-            let name = path.strip_prefix(&root).unwrap().to_string_lossy().into_owned();
+            let name = path
+                .strip_prefix(&root)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
             out.push((name, code));
         }
     }
@@ -97,9 +101,12 @@ fn the_store_is_reached_from_the_screens_only_where_listed() {
             "mod.rs",
             "self.review = Some(review::ReviewState::open(self.term.store(), p));",
         ),
-        ("review.rs", "r.start_reading(self.term.store(), ui.ctx());"),
+        (
+            "review/screen.rs",
+            "r.start_reading(self.term.store(), ui.ctx());",
+        ),
         // Paths only: where exports, hand histories and PDFs go.
-        ("review.rs", "let store = self.term.store();"),
+        ("review/screen.rs", "let store = self.term.store();"),
         ("review.rs", "let beside = exports_dir(self.term.store());"),
         ("review.rs", "let beside = exports_dir(self.term.store());"),
         ("print_preview.rs", ".store()"),
