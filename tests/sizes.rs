@@ -53,7 +53,6 @@ const LONG_FNS: &[(&str, &str, usize)] = &[
     ("src/ui/poker.rs", "key_amount", 161),
     ("src/ui/poker.rs", "poker_step", 327),
     ("src/ui/results.rs", "results_step", 249),
-    ("src/ui/spanish21.rs", "play21", 446),
     ("src/ui/steps.rs", "one_tap", 254),
     ("src/ui/steps.rs", "start_round", 229),
     ("src/ui/steps.rs", "step_card", 336),
