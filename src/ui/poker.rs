@@ -8,11 +8,17 @@ use super::{
 };
 use crate::rules::betting_actions::{Action, ActionKind};
 use crate::rules::cards::{Card, CardSet};
-use crate::rules::money;
 use crate::rules::poker::hand::{Hand, HandCommand, Step as HandStep};
 use crate::rules::table::Command;
+use crate::rules::{Cents, money};
 use egui::{Button, RichText, Ui};
 use std::collections::{BTreeMap, BTreeSet};
+
+mod showdown;
+
+fn send(cmds: &mut Vec<UiCmd>, c: HandCommand) {
+    cmds.push(UiCmd::Rules(Command::Poker(c)));
+}
 
 /// Cards being entered for the current step.
 #[derive(Debug, Clone, Default)]
@@ -73,50 +79,11 @@ impl DeckhandApp {
                 ..Default::default()
             };
         }
-        let game = hand.setup.game.name();
-        let send =
-            |cmds: &mut Vec<UiCmd>, c: HandCommand| cmds.push(UiCmd::Rules(Command::Poker(c)));
+        // The game and the section, in small print under each step.
+        let cited = format!("{}, {section}", hand.setup.game.name());
         match step {
             HandStep::PostForced { posts, straddle } => {
-                let blinds_only = posts.iter().all(|(_, what, _)| what == "blind");
-                title(
-                    ui,
-                    if blinds_only {
-                        "Post the blinds"
-                    } else {
-                        "Collect the forced bets"
-                    },
-                );
-                let mut blind = 0;
-                for (seat, what, amount) in posts {
-                    let line = if what == "blind" {
-                        blind += 1;
-                        format!(
-                            "Seat {seat} posts the {} blind: {}",
-                            super::ordinal(blind - 1),
-                            money(*amount)
-                        )
-                    } else {
-                        format!("Seat {seat}: {what} {}", money(*amount))
-                    };
-                    body(ui, &line);
-                }
-                small(ui, &format!("{game}, {section}"));
-                if let Some((s, a)) = straddle
-                    && choice(ui, &format!("Seat {s} straddles {}", money(*a)))
-                {
-                    send(cmds, HandCommand::Posted { straddle: true });
-                }
-                if primary(
-                    ui,
-                    if blinds_only {
-                        "Blinds posted"
-                    } else {
-                        "Forced bets in"
-                    },
-                ) {
-                    send(cmds, HandCommand::Posted { straddle: false });
-                }
+                self.post_forced(ui, cmds, &cited, posts, straddle)
             }
             HandStep::Deal {
                 label,
@@ -163,7 +130,7 @@ impl DeckhandApp {
                     )
                 };
                 body(ui, &text);
-                small(ui, &format!("{game}, {section}"));
+                small(ui, &cited);
                 let need_up = *up > 0 && hand.procedure.stud.is_some();
                 self.void_hands(ui, cmds, &hand, seats);
                 if need_up || *common {
@@ -180,181 +147,15 @@ impl DeckhandApp {
             }
             HandStep::Discard { seat, count } => {
                 title(ui, &format!("Seat {seat} discards {count}"));
-                small(ui, &format!("{game}, {section}"));
+                small(ui, &cited);
                 if primary(ui, "Discarded") {
                     send(cmds, HandCommand::Discard { seat: *seat });
                 }
             }
             HandStep::Act { seat, options, .. } => {
-                title(ui, &format!("Seat {seat} to act"));
-                let pot: i64 = hand.players.iter().map(|p| p.put_in).sum();
-                let owed = options.iter().find_map(|o| match o {
-                    Action::Call { amount } => Some(*amount),
-                    _ => None,
-                });
-                body(
-                    ui,
-                    &format!(
-                        "{}Pot {}. {}",
-                        street_name(&hand).map_or(String::new(), |s| format!("{s} betting. ")),
-                        money(pot),
-                        owed.map_or("No bet to call.".to_string(), |a| format!(
-                            "{} to call.",
-                            money(a)
-                        ))
-                    ),
-                );
-                small(ui, &format!("{game}, {section}"));
-                // § 637a.18(m)(1): a third hole card turned up in the deal.
-                if hand.may_stop_betting(*seat)
-                    && choice(
-                        ui,
-                        "Third hole card was turned up: stop betting, play for the pot so far",
-                    )
-                {
-                    send(cmds, HandCommand::StopBetting { seat: *seat });
-                }
-                // Fold last, as in the house-banked games' decisions: never under the finger that
-                // just tapped the previous step's button at the left.
-                let mut ordered: Vec<_> = options.iter().collect();
-                ordered.sort_by_key(|o| o.kind() == ActionKind::Fold);
-                let keyed = hand.setup.structure.keyed();
-                if keyed && self.view.poker.amount.is_some() {
-                    self.key_amount(ui, cmds, &hand, *seat, options);
-                    return;
-                }
-                if let Some(r) = hand.bet_range(*seat).filter(|_| keyed) {
-                    // What the posted structure allows this seat, before the dealer keys.
-                    small(
-                        ui,
-                        &match r.closed {
-                            Some(why) => why,
-                            // All the seat has is short of a full raise: say so, not a range.
-                            None if r.min == r.max && r.min < r.full => format!(
-                                "{}: all-in for {} only, short of a full {} to {} (it does not reopen the betting).",
-                                hand.setup.structure.name(),
-                                money(r.current + r.min),
-                                if r.current == 0 { "bet" } else { "raise" },
-                                money(r.current + r.full)
-                            ),
-                            None => format!(
-                                "{}: {} {} at least, {} at most. Stakes {}.",
-                                hand.setup.structure.name(),
-                                if r.current == 0 { "bet" } else { "raise to" },
-                                money(r.current + r.min),
-                                money(r.current + r.max),
-                                money(
-                                    hand.players
-                                        .iter()
-                                        .find(|p| p.seat == *seat)
-                                        .map_or(0, |p| p.stack)
-                                )
-                            ),
-                        },
-                    );
-                }
-                // Every game's buttons in the same places: call or check, bet or raise, fold. A
-                // seat that may not raise keeps the slot, greyed, so Fold never moves into it.
-                let raise_slot = ordered
-                    .iter()
-                    .any(|o| matches!(o.kind(), ActionKind::Bet | ActionKind::Raise));
-                ui.horizontal_wrapped(|ui| {
-                    for o in ordered {
-                        if !raise_slot && o.kind() == ActionKind::Fold {
-                            ui.add_enabled(
-                                false,
-                                Button::new(RichText::new("No raise").size(theme::BODY + 2.0))
-                                    .min_size(theme::ACTION_SIZE),
-                            );
-                        }
-                        let (mut label, kind) = super::action_label(o);
-                        // A call that takes everything the seat has says so.
-                        if let Action::Call { amount } = o
-                            && hand
-                                .players
-                                .iter()
-                                .any(|p| p.seat == *seat && p.stack == *amount)
-                        {
-                            label.push_str(" · all-in");
-                        }
-                        use ActionKind as K;
-                        let opens_keypad = keyed && matches!(kind, K::Bet | K::Raise);
-                        if opens_keypad {
-                            label = if kind == K::Bet { "Bet…" } else { "Raise…" }.into();
-                        }
-                        let mut b = Button::new(RichText::new(label).size(theme::BODY + 2.0))
-                            .min_size(theme::ACTION_SIZE);
-                        if kind == K::Fold {
-                            b = b.fill(theme::DANGER_BG);
-                        }
-                        if ui.add(b).clicked() {
-                            if opens_keypad {
-                                self.view.poker.amount = Some((kind, String::new()));
-                            } else {
-                                send(
-                                    cmds,
-                                    HandCommand::Act {
-                                        seat: *seat,
-                                        kind,
-                                        amount: None,
-                                    },
-                                );
-                            }
-                        }
-                    }
-                });
+                self.act_step(ui, cmds, &hand, &cited, seat, options)
             }
-            HandStep::Draw { seat, max } => {
-                title(ui, &format!("Seat {seat} draws"));
-                let before = hand.draw_preparation();
-                let first = match (before.discards_shuffled, before.burn) {
-                    (true, _) => {
-                        "The stub ran out: shuffle the discards into a new stub, then burn one card. "
-                    }
-                    (false, true) => "Burn one card first. ",
-                    _ => "",
-                };
-                body(
-                    ui,
-                    &format!(
-                        "{first}Take seat {seat}'s discards face down, then deal as many from the stub ({} left).",
-                        hand.stub
-                    ),
-                );
-                // § 637a.13(g)(2): too few in the stub, the discards but this player's own.
-                if *max > hand.stub {
-                    body(
-                        ui,
-                        &format!(
-                            "For more than {}: shuffle the discards, not seat {seat}'s own, into the stub first.",
-                            hand.stub
-                        ),
-                    );
-                }
-                small(ui, &format!("{game}, {section}"));
-                ui.horizontal_wrapped(|ui| {
-                    for n in 0..=*max {
-                        let label = match n {
-                            0 => "Stands pat".to_string(),
-                            n if n > hand.stub => format!(
-                                "{}, discards shuffled in",
-                                super::widgets::count(i64::from(n), "card", "cards")
-                            ),
-                            1 => "1 card".to_string(),
-                            n => format!("{n} cards"),
-                        };
-                        if choice(ui, &label) {
-                            send(
-                                cmds,
-                                HandCommand::Draw {
-                                    seat: *seat,
-                                    count: n,
-                                },
-                            );
-                        }
-                    }
-                });
-            }
+            HandStep::Draw { seat, max } => self.draw_step(ui, cmds, &hand, &cited, seat, max),
             HandStep::Showdown { order } => self.enter_showdown(ui, cmds, &hand, order, section),
             HandStep::Winners { seats } if self.view.poker.keying => {
                 self.enter_showdown(ui, cmds, &hand, seats, section)
@@ -367,6 +168,245 @@ impl DeckhandApp {
         }
     }
 
+    /// The blinds, antes and bring-in posted (a straddle offered where the table allows one).
+    fn post_forced(
+        &mut self,
+        ui: &mut Ui,
+        cmds: &mut Vec<UiCmd>,
+        cited: &str,
+        posts: &[(u8, String, Cents)],
+        straddle: &Option<(u8, Cents)>,
+    ) {
+        let blinds_only = posts.iter().all(|(_, what, _)| what == "blind");
+        title(
+            ui,
+            if blinds_only {
+                "Post the blinds"
+            } else {
+                "Collect the forced bets"
+            },
+        );
+        let mut blind = 0;
+        for (seat, what, amount) in posts {
+            let line = if what == "blind" {
+                blind += 1;
+                format!(
+                    "Seat {seat} posts the {} blind: {}",
+                    super::ordinal(blind - 1),
+                    money(*amount)
+                )
+            } else {
+                format!("Seat {seat}: {what} {}", money(*amount))
+            };
+            body(ui, &line);
+        }
+        small(ui, cited);
+        if let Some((s, a)) = straddle
+            && choice(ui, &format!("Seat {s} straddles {}", money(*a)))
+        {
+            send(cmds, HandCommand::Posted { straddle: true });
+        }
+        if primary(
+            ui,
+            if blinds_only {
+                "Blinds posted"
+            } else {
+                "Forced bets in"
+            },
+        ) {
+            send(cmds, HandCommand::Posted { straddle: false });
+        }
+    }
+
+    /// A seat's action: the options the rules allow now, an amount keyed where the limit takes one.
+    fn act_step(
+        &mut self,
+        ui: &mut Ui,
+        cmds: &mut Vec<UiCmd>,
+        hand: &Hand,
+        cited: &str,
+        seat: &u8,
+        options: &[Action],
+    ) {
+        title(ui, &format!("Seat {seat} to act"));
+        let pot: i64 = hand.players.iter().map(|p| p.put_in).sum();
+        let owed = options.iter().find_map(|o| match o {
+            Action::Call { amount } => Some(*amount),
+            _ => None,
+        });
+        body(
+            ui,
+            &format!(
+                "{}Pot {}. {}",
+                street_name(hand).map_or(String::new(), |s| format!("{s} betting. ")),
+                money(pot),
+                owed.map_or("No bet to call.".to_string(), |a| format!(
+                    "{} to call.",
+                    money(a)
+                ))
+            ),
+        );
+        small(ui, cited);
+        // § 637a.18(m)(1): a third hole card turned up in the deal.
+        if hand.may_stop_betting(*seat)
+            && choice(
+                ui,
+                "Third hole card was turned up: stop betting, play for the pot so far",
+            )
+        {
+            send(cmds, HandCommand::StopBetting { seat: *seat });
+        }
+        // Fold last, as in the house-banked games' decisions: never under the finger that
+        // just tapped the previous step's button at the left.
+        let mut ordered: Vec<_> = options.iter().collect();
+        ordered.sort_by_key(|o| o.kind() == ActionKind::Fold);
+        let keyed = hand.setup.structure.keyed();
+        if keyed && self.view.poker.amount.is_some() {
+            self.key_amount(ui, cmds, hand, *seat, options);
+            return;
+        }
+        if let Some(r) = hand.bet_range(*seat).filter(|_| keyed) {
+            // What the posted structure allows this seat, before the dealer keys.
+            small(
+                ui,
+                &match r.closed {
+                    Some(why) => why,
+                    // All the seat has is short of a full raise: say so, not a range.
+                    None if r.min == r.max && r.min < r.full => format!(
+                        "{}: all-in for {} only, short of a full {} to {} (it does not reopen the betting).",
+                        hand.setup.structure.name(),
+                        money(r.current + r.min),
+                        if r.current == 0 { "bet" } else { "raise" },
+                        money(r.current + r.full)
+                    ),
+                    None => format!(
+                        "{}: {} {} at least, {} at most. Stakes {}.",
+                        hand.setup.structure.name(),
+                        if r.current == 0 { "bet" } else { "raise to" },
+                        money(r.current + r.min),
+                        money(r.current + r.max),
+                        money(
+                            hand.players
+                                .iter()
+                                .find(|p| p.seat == *seat)
+                                .map_or(0, |p| p.stack)
+                        )
+                    ),
+                },
+            );
+        }
+        // Every game's buttons in the same places: call or check, bet or raise, fold. A
+        // seat that may not raise keeps the slot, greyed, so Fold never moves into it.
+        let raise_slot = ordered
+            .iter()
+            .any(|o| matches!(o.kind(), ActionKind::Bet | ActionKind::Raise));
+        ui.horizontal_wrapped(|ui| {
+            for o in ordered {
+                if !raise_slot && o.kind() == ActionKind::Fold {
+                    ui.add_enabled(
+                        false,
+                        Button::new(RichText::new("No raise").size(theme::BODY + 2.0))
+                            .min_size(theme::ACTION_SIZE),
+                    );
+                }
+                let (mut label, kind) = super::action_label(o);
+                // A call that takes everything the seat has says so.
+                if let Action::Call { amount } = o
+                    && hand
+                        .players
+                        .iter()
+                        .any(|p| p.seat == *seat && p.stack == *amount)
+                {
+                    label.push_str(" · all-in");
+                }
+                use ActionKind as K;
+                let opens_keypad = keyed && matches!(kind, K::Bet | K::Raise);
+                if opens_keypad {
+                    label = if kind == K::Bet { "Bet…" } else { "Raise…" }.into();
+                }
+                let mut b = Button::new(RichText::new(label).size(theme::BODY + 2.0))
+                    .min_size(theme::ACTION_SIZE);
+                if kind == K::Fold {
+                    b = b.fill(theme::DANGER_BG);
+                }
+                if ui.add(b).clicked() {
+                    if opens_keypad {
+                        self.view.poker.amount = Some((kind, String::new()));
+                    } else {
+                        send(
+                            cmds,
+                            HandCommand::Act {
+                                seat: *seat,
+                                kind,
+                                amount: None,
+                            },
+                        );
+                    }
+                }
+            }
+        });
+    }
+
+    /// A seat's draw: how many cards, the stub and the discards as the text says (§ 637a.13(g)).
+    fn draw_step(
+        &mut self,
+        ui: &mut Ui,
+        cmds: &mut Vec<UiCmd>,
+        hand: &Hand,
+        cited: &str,
+        seat: &u8,
+        max: &u8,
+    ) {
+        title(ui, &format!("Seat {seat} draws"));
+        let before = hand.draw_preparation();
+        let first = match (before.discards_shuffled, before.burn) {
+            (true, _) => {
+                "The stub ran out: shuffle the discards into a new stub, then burn one card. "
+            }
+            (false, true) => "Burn one card first. ",
+            _ => "",
+        };
+        body(
+            ui,
+            &format!(
+                "{first}Take seat {seat}'s discards face down, then deal as many from the stub ({} left).",
+                hand.stub
+            ),
+        );
+        // § 637a.13(g)(2): too few in the stub, the discards but this player's own.
+        if *max > hand.stub {
+            body(
+                ui,
+                &format!(
+                    "For more than {}: shuffle the discards, not seat {seat}'s own, into the stub first.",
+                    hand.stub
+                ),
+            );
+        }
+        small(ui, cited);
+        ui.horizontal_wrapped(|ui| {
+            for n in 0..=*max {
+                let label = match n {
+                    0 => "Stands pat".to_string(),
+                    n if n > hand.stub => format!(
+                        "{}, discards shuffled in",
+                        super::widgets::count(i64::from(n), "card", "cards")
+                    ),
+                    1 => "1 card".to_string(),
+                    n => format!("{n} cards"),
+                };
+                if choice(ui, &label) {
+                    send(
+                        cmds,
+                        HandCommand::Draw {
+                            seat: *seat,
+                            count: n,
+                        },
+                    );
+                }
+            }
+        });
+    }
     /// Spread, no-limit, pot-limit: the dealer keys the round total the seat bets or raises to,
     /// with the least, the pot and all-in a tap away; the range is the rules' (§ 637a.8(k)).
     fn key_amount(
@@ -644,227 +684,6 @@ impl DeckhandApp {
             cmds.push(UiCmd::Rules(Command::Poker(HandCommand::Dealt {
                 up,
                 common: e.board.first().copied(),
-            })));
-        }
-    }
-
-    pub(super) fn enter_showdown(
-        &mut self,
-        ui: &mut Ui,
-        cmds: &mut Vec<UiCmd>,
-        hand: &Hand,
-        order: &[u8],
-        section: &str,
-    ) {
-        let board_game = hand
-            .procedure
-            .phases
-            .iter()
-            .any(|p| matches!(p, crate::rules::poker::procedure::Phase::Board { .. }));
-        let board_size = if board_game {
-            usize::from(hand.board)
-        } else {
-            0
-        };
-        let common = hand.common.len();
-        let size_of = |seat: u8| -> usize {
-            hand.players.iter().find(|p| p.seat == seat).map_or(0, |p| {
-                usize::from(p.cards) - if board_game { 0 } else { common }
-            })
-        };
-        let done_of = |e: &PokerEntry, s: u8| {
-            e.conceded.contains(&s) || e.hands.get(&s).is_some_and(|h| h.len() == size_of(s))
-        };
-        let e = &mut self.view.poker;
-        // Stud hands start with the up cards everyone has seen.
-        if e.hands.is_empty() && e.board.is_empty() {
-            for p in hand.players.iter().filter(|p| order.contains(&p.seat)) {
-                if !p.up.is_empty() {
-                    e.hands.insert(p.seat, p.up.clone());
-                }
-            }
-            e.target = if board_size > 0 {
-                None
-            } else {
-                order.first().copied()
-            };
-        }
-        // The step's one action beside its title: always on the screen, however many hands are
-        // keyed below (at 1024x768 the grid reaches the bottom).
-        let ready = e.board.len() == board_size && order.iter().all(|s| done_of(e, *s));
-        let mut show = false;
-        ui.horizontal(|ui| {
-            title(ui, "Showdown");
-            ui.add_space(theme::GAP * 2.0);
-            let show_winner = gold("Show the winner", theme::BODY + 2.0);
-            show = ui
-                .add_enabled_ui(ready, |ui| {
-                    ui.add_sized(egui::vec2(300.0, 56.0), show_winner)
-                })
-                .inner
-                .clicked()
-                && ready;
-        });
-        small(
-            ui,
-            &format!(
-                "Seat {} shows first, then clockwise. Enter {}each hand shown; a losing player may concede. {} (§ 637a.18(e))",
-                order.first().copied().unwrap_or_default(),
-                if board_size > 0 {
-                    "the board, then "
-                } else {
-                    ""
-                },
-                section
-            ),
-        );
-        let done = |e: &PokerEntry, s: u8| {
-            e.conceded.contains(&s) || e.hands.get(&s).is_some_and(|h| h.len() == size_of(s))
-        };
-        // Fixed places, always the same ones: the board, each seat, Undo card and the concede
-        // of the seat picked (greyed for the board), so nothing moves under the finger.
-        #[derive(Clone, Copy)]
-        enum Place {
-            Board,
-            Seat(u8),
-            Undo,
-            Concede,
-        }
-        let mut places = Vec::new();
-        if board_size > 0 {
-            places.push(Place::Board);
-        }
-        places.extend(order.iter().map(|s| Place::Seat(*s)));
-        places.push(Place::Undo);
-        places.push(Place::Concede);
-        let mut tapped = None;
-        // Four to a row at 1024 pixels: the grid below stays on the screen.
-        fixed_rows(ui, places, egui::vec2(170.0, 52.0), |ui, place, size| {
-            let (label, selected, enabled) = match place {
-                Place::Board => (
-                    format!("Board {}/{board_size}", e.board.len()),
-                    e.target.is_none(),
-                    true,
-                ),
-                Place::Seat(s) => {
-                    let state = if e.conceded.contains(&s) {
-                        "concedes".to_string()
-                    } else {
-                        format!("{}/{}", e.hands.get(&s).map_or(0, |h| h.len()), size_of(s))
-                    };
-                    (format!("Seat {s} {state}"), e.target == Some(s), true)
-                }
-                Place::Undo => ("Undo card".to_string(), false, true),
-                Place::Concede => (
-                    e.target
-                        .map_or("Concedes".to_string(), |s| format!("Seat {s} concedes")),
-                    false,
-                    e.target.is_some(),
-                ),
-            };
-            let b = Button::new(RichText::new(label).size(theme::BODY - 4.0))
-                .wrap_mode(egui::TextWrapMode::Truncate)
-                .selected(selected);
-            if ui
-                .add_enabled(enabled, |ui: &mut Ui| ui.add_sized(size, b))
-                .clicked()
-            {
-                tapped = Some(place);
-            }
-        });
-        match tapped {
-            Some(Place::Board) => e.target = None,
-            Some(Place::Seat(s)) => e.target = Some(s),
-            Some(Place::Undo) => match e.target {
-                None => {
-                    e.board.pop();
-                }
-                Some(s) => {
-                    let up = hand
-                        .players
-                        .iter()
-                        .find(|p| p.seat == s)
-                        .map_or(0, |p| p.up.len());
-                    if let Some(h) = e.hands.get_mut(&s)
-                        && h.len() > up
-                    {
-                        h.pop();
-                    }
-                    e.conceded.remove(&s);
-                }
-            },
-            Some(Place::Concede) => {
-                if let Some(s) = e.target {
-                    e.conceded.insert(s);
-                    e.target = order.iter().copied().find(|x| !done(e, *x));
-                }
-            }
-            None => {}
-        }
-        let mut summary = String::new();
-        if board_size > 0 {
-            summary.push_str(&format!("Board: {}", cards_text(&e.board)));
-        } else if common > 0 {
-            summary.push_str(&format!("Common: {}", cards_text(&hand.common)));
-        }
-        for s in order {
-            let h = if e.conceded.contains(s) {
-                "concedes".to_string()
-            } else {
-                cards_text(e.hands.get(s).map(|v| v.as_slice()).unwrap_or(&[]))
-            };
-            summary.push_str(&format!("   Seat {s}: {h}"));
-        }
-        // A band of two lines, always that tall: the hands keyed so far can be read, and the
-        // grid under it never moves while cards are keyed.
-        let band = egui::vec2(ui.available_width(), (theme::BODY + 6.0) * 2.0);
-        let (rect, _) = ui.allocate_exact_size(band, egui::Sense::hover());
-        ui.put(
-            rect,
-            egui::Label::new(RichText::new(summary.trim()).size(theme::BODY - 2.0))
-                .wrap()
-                .halign(egui::Align::LEFT),
-        );
-        let mut used = CardSet::default();
-        for c in e
-            .board
-            .iter()
-            .chain(e.hands.values().flatten())
-            .chain(hand.common.iter())
-        {
-            used.insert(*c);
-        }
-        if let Some(c) = card_grid(ui, "poker-showdown-grid", &used) {
-            match e.target {
-                None if e.board.len() < board_size => e.board.push(c),
-                Some(s)
-                    if !e.conceded.contains(&s)
-                        && e.hands.get(&s).map_or(0, |h| h.len()) < size_of(s) =>
-                {
-                    e.hands.entry(s).or_default().push(c)
-                }
-                _ => {}
-            }
-            if e.target.is_none() && e.board.len() >= board_size
-                || e.target.is_some_and(|s| done(e, s))
-            {
-                e.target = order.iter().copied().find(|x| !done(e, *x)).or(e.target);
-            }
-        }
-        if show {
-            let hands = order
-                .iter()
-                .filter(|s| !e.conceded.contains(s))
-                .map(|s| (*s, e.hands.get(s).cloned().unwrap_or_default()))
-                .collect();
-            let board = if board_game {
-                e.board.clone()
-            } else {
-                hand.common.clone()
-            };
-            cmds.push(UiCmd::Rules(Command::Poker(HandCommand::Showdown {
-                hands,
-                board,
             })));
         }
     }
