@@ -18,7 +18,7 @@ const LONG_FILES: &[(&str, usize)] = &[
     ("src/store/chain.rs", 819),
     ("src/store/mod.rs", 945),
     ("src/store/writer.rs", 1060),
-    ("src/ui/mod.rs", 1045),
+    ("src/ui/mod.rs", 860),
 ];
 
 /// Functions past the limit (file, name), with the most lines each may have.
@@ -45,7 +45,6 @@ const LONG_FNS: &[(&str, &str, usize)] = &[
     ("src/rules/table/decide.rs", "decide_irregularity", 216),
     ("src/ui/high_hand.rs", "high_hand_screen", 154),
     ("src/ui/irregularity.rs", "irregularity_screen", 254),
-    ("src/ui/mod.rs", "apply", 309),
     ("src/ui/panels.rs", "side_detail", 182),
     ("src/ui/poker/showdown.rs", "enter_showdown", 220),
     ("src/ui/poker.rs", "key_amount", 161),

@@ -98,7 +98,7 @@ fn the_store_is_reached_from_the_screens_only_where_listed() {
         ("mod.rs", ".store()"),
         // The review's chain walk and reader start their own threads.
         (
-            "mod.rs",
+            "signed.rs",
             "self.review = Some(review::ReviewState::open(self.term.store(), p));",
         ),
         (

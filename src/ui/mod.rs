@@ -24,6 +24,7 @@ mod results;
 mod review;
 mod review_words;
 mod signature;
+mod signed;
 mod spanish21;
 mod start;
 mod station;
@@ -727,24 +728,7 @@ impl DeckhandApp {
                 }
                 Err(e) => self.view.message = Some(Notice::problem(e)),
             },
-            UiCmd::SignIn => {
-                let name = self.view.signin_name.clone().unwrap_or_default();
-                let (cred, pin) = (
-                    self.view.signin.credential.clone(),
-                    self.view.signin.pin.clone(),
-                );
-                match self.term.sign_in(&name, &cred, &pin) {
-                    Ok(_) => {
-                        self.view.message = None;
-                        self.view.signin = Signature::default();
-                        self.view.signin_name = None;
-                    }
-                    Err(e) => {
-                        self.view.signin.refused(self.term.pin_wait());
-                        self.view.message = Some(Notice::problem(e));
-                    }
-                }
-            }
+            UiCmd::SignIn => self.sign_in_dealer(),
             UiCmd::OpenVerify(purpose) => {
                 self.view.verify = Some(VerifyPad {
                     purpose,
@@ -775,37 +759,7 @@ impl DeckhandApp {
                     ..Default::default()
                 });
             }
-            // The floorperson's signatures that are not a table step's: the card reader
-            // inspected (§ 635a.2(d)), the cards shuffled again (§ 637a.5(a)).
-            UiCmd::SubmitVerify
-                if self
-                    .view
-                    .verify
-                    .as_ref()
-                    .is_some_and(|p| p.reader || p.reshuffle) =>
-            {
-                let Some(pad) = self.view.verify.as_mut() else {
-                    return;
-                };
-                let (cred, pin) = (pad.sign.credential.clone(), pad.sign.pin.clone());
-                let signed = if pad.reader {
-                    self.term.inspect_reader(&cred, &pin)
-                } else {
-                    self.term.order_reshuffle(&cred, &pin)
-                };
-                match signed {
-                    Ok(text) => {
-                        self.view.verify = None;
-                        self.view.message = Some(Notice::done(text));
-                    }
-                    Err(e) => {
-                        if let Some(pad) = self.view.verify.as_mut() {
-                            pad.error = Some(e);
-                            pad.sign.refused(self.term.pin_wait());
-                        }
-                    }
-                }
-            }
+            UiCmd::SubmitVerify => self.submit_verify(),
             UiCmd::CancelVerify => self.view.verify = None,
             UiCmd::OpenRecord(kind) => {
                 self.record_form = Some(records::RecordForm {
@@ -815,22 +769,7 @@ impl DeckhandApp {
             }
             UiCmd::Ask(a) => self.view.confirm = Some(a),
             UiCmd::CancelAsk => self.view.confirm = None,
-            UiCmd::Confirmed(a) => {
-                self.view.confirm = None;
-                let cmd = match a {
-                    TableAction::ChangeDecks => Command::ChangeDecks {
-                        minutes_in_play: self.term.deck_minutes(),
-                    },
-                    TableAction::CloseTable => Command::CloseTable,
-                };
-                match self.term.execute(cmd) {
-                    Ok(_) => {
-                        self.view.message = None;
-                        self.view.seats.clear();
-                    }
-                    Err(e) => self.view.message = Some(Notice::problem(e)),
-                }
-            }
+            UiCmd::Confirmed(a) => self.confirmed(a),
             UiCmd::OpenIrregularity => {
                 self.irregularity = Some(irregularity::IrregularityForm::default());
             }
@@ -848,94 +787,6 @@ impl DeckhandApp {
                     purpose: "Supervisor review of the records".into(),
                     ..Default::default()
                 });
-            }
-            UiCmd::SubmitVerify if self.view.verify.as_ref().is_some_and(|p| p.review) => {
-                let Some(pad) = self.view.verify.as_mut() else {
-                    return;
-                };
-                let (cred, pin) = (pad.sign.credential.clone(), pad.sign.pin.clone());
-                match self.term.open_review(&cred, &pin) {
-                    Ok(p) => {
-                        self.view.verify = None;
-                        self.review = Some(review::ReviewState::open(self.term.store(), p));
-                    }
-                    Err(e) => {
-                        if let Some(pad) = self.view.verify.as_mut() {
-                            pad.error = Some(e);
-                            pad.sign.refused(self.term.pin_wait());
-                        }
-                    }
-                }
-            }
-            UiCmd::SubmitVerify
-                if self
-                    .view
-                    .verify
-                    .as_ref()
-                    .is_some_and(|p| p.stakes.is_some()) =>
-            {
-                let Some(pad) = self.view.verify.as_mut() else {
-                    return;
-                };
-                let Some((seat, back)) = pad.stakes else {
-                    return;
-                };
-                let (cred, pin) = (pad.sign.credential.clone(), pad.sign.pin.clone());
-                let done = if back {
-                    self.term.seat_back(seat, &cred, &pin)
-                } else {
-                    self.term.seat_away(seat, &cred, &pin)
-                };
-                match done {
-                    Ok(text) => {
-                        self.view.verify = None;
-                        self.view.message = Some(Notice::done(text));
-                        if back {
-                            self.view.seats.insert(seat);
-                        } else {
-                            self.view.seats.remove(&seat);
-                        }
-                    }
-                    Err(e) => {
-                        if let Some(pad) = self.view.verify.as_mut() {
-                            pad.error = Some(e);
-                            pad.sign.refused(self.term.pin_wait());
-                        }
-                    }
-                }
-            }
-            UiCmd::SubmitVerify => {
-                let Some(pad) = self.view.verify.as_mut() else {
-                    return;
-                };
-                // A deck removal with its disposition picked: signed with it.
-                let removal = matches!(
-                    self.term.table().step(),
-                    crate::rules::table::Step::VerifyRemoval { .. }
-                );
-                let done = match self.view.disposition.clone().filter(|_| removal) {
-                    Some(d) => self
-                        .term
-                        .verify_removal(&pad.sign.credential, &pad.sign.pin, &d)
-                        .map(|_| ()),
-                    None => self
-                        .term
-                        .verify(&pad.sign.credential, &pad.sign.pin)
-                        .map(|_| ()),
-                };
-                if done.is_ok() {
-                    self.view.disposition = None;
-                }
-                match done {
-                    Ok(_) => {
-                        self.view.verify = None;
-                        self.view.message = None;
-                    }
-                    Err(e) => {
-                        pad.error = Some(e);
-                        pad.sign.refused(self.term.pin_wait());
-                    }
-                }
             }
             UiCmd::Sequence(list) => {
                 for cmd in list {
@@ -975,44 +826,8 @@ impl DeckhandApp {
             UiCmd::ClosePeriod(period) => self.close_period(&period),
             UiCmd::SubmitRecord => self.submit_record(),
             UiCmd::SubmitIrregularity => self.submit_irregularity(),
-            UiCmd::Unlock => {
-                let (cred, pin) = (
-                    self.view.unlock.credential.clone(),
-                    self.view.unlock.pin.clone(),
-                );
-                match self.term.unlock_screen(&cred, &pin) {
-                    Ok(_) => {
-                        self.locked = false;
-                        self.last_touch = std::time::Instant::now();
-                        self.view.unlock = Signature::default();
-                        self.view.message = None;
-                    }
-                    Err(e) => {
-                        self.view.unlock.refused(self.term.pin_wait());
-                        self.view.message = Some(Notice::problem(e));
-                    }
-                }
-            }
-            UiCmd::CreateAdmin => {
-                let f = &self.view.admin;
-                let result = if f.pin != f.pin_again {
-                    Err("The two PINs differ".to_string())
-                } else {
-                    self.term
-                        .create_first_administrator(&f.name, &f.credential, &f.pin)
-                };
-                match result {
-                    Ok(p) => {
-                        self.needs_admin = false;
-                        self.view.admin = AdminForm::default();
-                        self.view.message = Some(Notice::done(format!(
-                            "Administrator {} created. Add people with deckhand people add.",
-                            p.name
-                        )));
-                    }
-                    Err(e) => self.view.message = Some(Notice::problem(e)),
-                }
-            }
+            UiCmd::Unlock => self.unlock(),
+            UiCmd::CreateAdmin => self.create_admin(),
             UiCmd::ReviewPrint => self.review_print(),
             UiCmd::PrintPreviewed => self.print_previewed(),
             UiCmd::ClosePreview => self.close_preview(),
