@@ -16,6 +16,7 @@ use deckhand::rules::registry::Dealing;
 use deckhand::rules::table::Step;
 use deckhand::ui::DeckhandApp;
 use egui_kittest::Harness;
+use egui_kittest::kittest::NodeT;
 use egui_kittest::kittest::Queryable;
 
 fn shoe_app(db: &std::path::Path) -> Harness<'static, DeckhandApp> {
@@ -205,8 +206,8 @@ fn a_misread_is_corrected_and_the_journal_keeps_the_reading_and_the_correction()
 }
 
 /// Crazy 4 Poker from the reading shoe: a Play of 3× the Ante on a hand the shoe read below a
-/// pair of aces is refused at the decision (§ 657a.11(b)), with words that name no card, not
-/// at the settlement after the round; 1× is taken.
+/// pair of aces is refused at the decision (§ 657a.11(b)): its button greyed before the tap,
+/// with words that name no card, not at the settlement after the round; 1× is taken.
 #[test]
 fn a_raise_the_read_hand_does_not_allow_is_refused_at_the_decision() {
     let dir = tempfile::tempdir().unwrap();
@@ -237,7 +238,13 @@ fn a_raise_the_read_hand_does_not_allow_is_refused_at_the_decision() {
         let k = usize::from(seat) - 1;
         let allowed =
             deckhand::rules::banked::crazy4::play_above_ante_allowed(&dealt[k].1).unwrap();
-        // § 657a.11(b): above the Ante only with a pair of aces or better.
+        // § 657a.11(b): above the Ante only with a pair of aces or better. The button says so
+        // before the tap: greyed, with why beside it; a tap on it takes nothing.
+        assert_eq!(
+            h.get_by_label("3× · $30.00").accesskit_node().is_disabled(),
+            !allowed,
+            "seat {seat}"
+        );
         tap(&mut h, "3× · $30.00");
         let deciding = |h: &Harness<'_, DeckhandApp>| matches!(step(h), Step::Banked { step: BankedStep::Decide { seat: s, .. }, .. } if s == seat);
         assert_eq!(deciding(&h), !allowed, "seat {seat}: {:?}", dealt[k].1);

@@ -148,11 +148,17 @@ fn the_store_is_reached_from_the_screens_only_where_listed() {
 /// makes a pair or a double down are the rules', never a screen's.
 #[test]
 fn no_screen_decides_a_spanish_21_boxs_choices_itself() {
-    for needle in ["resplits", "splittable(", "first_two("] {
+    no_screen_uses(&["resplits", "splittable(", "first_two("], "allows21");
+}
+
+/// Fails naming each line under `src/ui` that holds one of `needles`: a rule the rules'
+/// `answer` gives the screens.
+fn no_screen_uses(needles: &[&str], answer: &str) {
+    for needle in needles {
         let found = uses(needle);
         assert!(
             found.is_empty(),
-            "`{needle}` under src/ui (the round's allows21 answers it): {found:#?}"
+            "`{needle}` under src/ui (the round's {answer} answers it): {found:#?}"
         );
     }
 }
@@ -277,4 +283,16 @@ fn a_tap_is_carried_out_by_the_logic_never_while_the_screen_draws() {
     h.run_ok();
     assert!(h.state().0.terminal().table().dealer.is_some());
     h.get_by_label("Open table");
+}
+
+/// Issue 43, item 2: a seat's decision buttons are the round's answer
+/// (`BankedRound::decision_choices`, through the terminal with the hand a reading shoe read):
+/// which multiples of the Ante a phase offers, and which the cards rule out (§ 657a.11(b)), are
+/// the rules', never a screen's.
+#[test]
+fn no_screen_decides_a_seats_multiples_itself() {
+    no_screen_uses(
+        &[".multiples", "read_decision", "play_above_ante_allowed"],
+        "decision_choices",
+    );
 }

@@ -6,7 +6,9 @@
 
 use super::*;
 use crate::devices::shuffler::Capabilities;
-use crate::rules::banked::round::{BankedCommand, BankedEvent, BankedStep, HandPlace};
+use crate::rules::banked::round::{
+    BankedCommand, BankedEvent, BankedStep, DecisionChoice, HandPlace,
+};
 use crate::rules::cards::Card;
 use crate::rules::registry::Dealing;
 use crate::rules::table::Step;
@@ -67,21 +69,38 @@ impl Terminal {
         self.dispensed.hands()
     }
 
-    /// A decision the hand the shoe read rules out (the game's `read_decision`: Crazy 4
-    /// Poker's Play above the Ante, § 657a.11(b)): the refusal, at the decision, without
-    /// showing the cards; none where the hand is not read.
+    /// The decisions `seat` may take now as the rules answer them (`decision_choices`), with
+    /// the hand the shoe read where it read one: a multiple the cards rule out (Crazy 4 Poker's
+    /// Play above the Ante, § 657a.11(b)) is refused without showing the cards. Empty when no
+    /// decision of the seat's is due. The screen's buttons are these.
+    pub fn decision_choices(&self, seat: u8) -> Vec<DecisionChoice> {
+        let Some(r) = self.table.round.as_ref() else {
+            return Vec::new();
+        };
+        let Some(banked) = r.banked.as_ref() else {
+            return Vec::new();
+        };
+        let read = (self.dispensed.round.map(|(n, _)| n) == Some(r.number))
+            .then(|| {
+                self.dispensed
+                    .hands()
+                    .into_iter()
+                    .find(|(p, _)| *p == HandPlace::Seat(seat))
+                    .map(|(_, cards)| cards)
+            })
+            .flatten();
+        banked
+            .decision_choices(seat, read.as_deref())
+            .unwrap_or_default()
+    }
+
+    /// A decision the hand the shoe read rules out: the refusal at the decision, the one its
+    /// button showed.
     pub(super) fn read_hand_refuses(&self, seat: u8, multiple: u8) -> Option<String> {
-        let r = self.table.round.as_ref()?;
-        let ruled_out = r.banked.as_ref()?.def().read_decision?;
-        if self.dispensed.round.map(|(n, _)| n) != Some(r.number) {
-            return None;
-        }
-        let (_, cards) = self
-            .dispensed
-            .hands()
+        self.decision_choices(seat)
             .into_iter()
-            .find(|(p, _)| *p == HandPlace::Seat(seat))?;
-        ruled_out(&cards, multiple).map(|why| format!("Seat {seat}: {why}"))
+            .find(|c| c.multiple == multiple)
+            .and_then(|c| c.refused)
     }
 
     /// How many of the round's stacks the shoe has dispensed, of how many.

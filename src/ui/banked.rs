@@ -10,8 +10,8 @@ mod wagers;
 use lunar::lunar_options;
 
 use super::{
-    DeckhandApp, UiCmd, body, body_colour, cards_text, choice, fixed_rows, primary, small, theme,
-    title,
+    DeckhandApp, UiCmd, body, body_colour, cards_text, choice_when, fixed_rows, primary, small,
+    theme, title,
 };
 use crate::rules::banked::round::{
     BankedCommand, BankedRound, BankedStep, DrawKind, HandPlace, Zero,
@@ -524,42 +524,54 @@ impl DeckhandApp {
         body_colour(ui, &format!("Ante {}", money(ante)), theme::TEXT_DIM);
         instruction_space(ui, top);
         let force = p.after_cards;
-        // A decision after the cards may complete the round: the rules settle it then.
-        let decide = |cmds: &mut Vec<UiCmd>, multiple: u8| {
-            send(cmds, BankedCommand::Decide { seat, multiple });
-        };
-        // Fold (or Check) last, never where the previous step's button was, and in
-        // one place in every phase: the phases' places for multiples are kept.
-        let places = def
-            .phases
-            .iter()
-            .map(|p| p.multiples.len())
-            .max()
-            .unwrap_or(0);
+        // The buttons are the rules' answer (`decision_choices`): a decision they refuse now
+        // (a Play the hand the shoe read does not allow, § 657a.11(b)) is greyed in its place,
+        // with why under the buttons, so a tap never finds the refusal.
+        let choices = self.term.decision_choices(seat);
+        // Fold (or Check) last, never where the previous step's button was, and in one place
+        // in every phase: the places of the widest phase are kept.
+        let places = def.most_multiples();
         ui.horizontal_wrapped(|ui| {
-            for m in p.multiples {
-                let amount = ante * i64::from(*m);
+            let (multiples, zero): (Vec<_>, Vec<_>) = choices.iter().partition(|c| c.multiple != 0);
+            for c in &multiples {
                 let label = if force {
-                    format!("Force the dealer · fee {}", money(amount))
+                    format!("Force the dealer · fee {}", money(c.amount))
                 } else {
-                    format!("{m}× · {}", money(amount))
+                    format!("{}× · {}", c.multiple, money(c.amount))
                 };
-                if choice(ui, &label) {
-                    decide(cmds, *m);
+                if choice_when(ui, c.refused.is_none(), &label) {
+                    // A decision after the cards may complete the round: the rules settle it.
+                    send(
+                        cmds,
+                        BankedCommand::Decide {
+                            seat,
+                            multiple: c.multiple,
+                        },
+                    );
                 }
             }
-            for _ in p.multiples.len()..places {
+            for _ in multiples.len()..places {
                 ui.allocate_space(theme::ACTION_SIZE);
             }
-            let zero = match p.zero {
+            let label = match p.zero {
                 Zero::Fold => "Fold",
                 Zero::Check if force => "No force",
                 Zero::Check => "Check",
             };
-            if choice(ui, zero) {
-                decide(cmds, 0);
+            if let Some(c) = zero.first()
+                && choice_when(ui, c.refused.is_none(), label)
+            {
+                send(cmds, BankedCommand::Decide { seat, multiple: 0 });
             }
         });
+        let mut refusals: Vec<&str> = choices
+            .iter()
+            .filter_map(|c| c.refused.as_deref())
+            .collect();
+        refusals.dedup();
+        for why in refusals {
+            body_colour(ui, why, theme::WARN);
+        }
         if p.options_fee {
             lunar_options(ui, cmds, r, seat);
         }

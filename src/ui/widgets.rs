@@ -134,8 +134,16 @@ pub(super) fn small(ui: &mut Ui, text: &str) {
 
 /// One of several equal choices (a player's decision): a big button, not the primary colour.
 pub(super) fn choice(ui: &mut Ui, label: &str) -> bool {
-    ui.add(Button::new(RichText::new(label).size(theme::BODY + 2.0)).min_size(theme::ACTION_SIZE))
-        .clicked()
+    choice_when(ui, true, label)
+}
+
+/// A choice the rules may refuse now: greyed in its place (nothing moves), never tapped.
+pub(super) fn choice_when(ui: &mut Ui, enabled: bool, label: &str) -> bool {
+    ui.add_enabled(
+        enabled,
+        Button::new(RichText::new(label).size(theme::BODY + 2.0)).min_size(theme::ACTION_SIZE),
+    )
+    .clicked()
 }
 
 /// A notice's line: a problem in red, something done in green.

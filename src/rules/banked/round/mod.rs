@@ -19,6 +19,7 @@ use crate::rules::registry::Dealing;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
+mod decision_choices;
 mod keyed_cards;
 pub(in crate::rules::banked) use keyed_cards::take_cards;
 mod progressive;
@@ -39,6 +40,7 @@ mod tapped_results;
 mod tests;
 mod wagers;
 
+pub use decision_choices::DecisionChoice;
 pub use read::*;
 pub use round_def::*;
 pub use step_event::*;
@@ -680,15 +682,10 @@ impl BankedRound {
                 self.step = self.next_after_phase_decision(0);
                 BankedEvent::Dealt
             }
-            (BankedCommand::Decide { seat, multiple }, BankedStep::Decide { phase, seat: due }) => {
-                in_turn(*seat, due)?;
+            (BankedCommand::Decide { seat, multiple }, BankedStep::Decide { phase, .. }) => {
+                // What the screen offered (`decision_choices`) is what is taken.
+                let amount = self.verify_decision(*seat, *multiple)?;
                 let p = &def.phases[phase];
-                if *multiple != 0 && !p.multiples.contains(multiple) {
-                    return Err(format!(
-                        "{multiple}× the Ante is not allowed here: {} ({})",
-                        p.label, def.sections.decisions
-                    ));
-                }
                 let d = self.decisions.entry(*seat).or_default();
                 while d.len() < phase {
                     d.push(0);
@@ -702,7 +699,7 @@ impl BankedRound {
                     seat: *seat,
                     phase,
                     multiple: *multiple,
-                    amount: self.ante(*seat) * Cents::from(*multiple),
+                    amount,
                 }
             }
             (BankedCommand::Draw { seat, kind }, BankedStep::Decide { phase, seat: due })

@@ -231,6 +231,16 @@ pub const fn spot(key: &'static str, label: &'static str, required: bool) -> Spo
 // The definition of a house-banked game's round lives in its own module (`ROUND`), reached
 // through the registry.
 impl Def {
+    /// The most multiples of the Ante any phase offers: the places a decision screen keeps, so
+    /// the fold or check stands in one place in every phase.
+    pub fn most_multiples(&self) -> usize {
+        self.phases
+            .iter()
+            .map(|p| p.multiples.len())
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The game's round definition (every house-banked game has one), from the registry.
     pub fn of(game: GameId) -> Option<&'static Def> {
         game.def().banked.map(|b| b.round)
