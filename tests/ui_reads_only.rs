@@ -286,7 +286,8 @@ fn a_tap_is_carried_out_by_the_logic_never_while_the_screen_draws() {
 }
 
 /// Issue 43, item 2: a seat's decision buttons are the round's answer
-/// (`BankedRound::decision_choices`, through the terminal with the hand a reading shoe read):
+/// (`BankedRound::decision_choices`, through the terminal with the hand a reading shoe read;
+/// Lunar Poker's options, `BankedRound::lunar_options`):
 /// which multiples of the Ante a phase offers, and which the cards rule out (§ 657a.11(b)), are
 /// the rules', never a screen's.
 #[test]
@@ -295,4 +296,6 @@ fn no_screen_decides_a_seats_multiples_itself() {
         &[".multiples", "read_decision", "play_above_ante_allowed"],
         "decision_choices",
     );
+    // Lunar Poker's options at a decision (the Super declaration only with a Super Wager).
+    no_screen_uses(&["contains_key(\"super\")"], "lunar_options");
 }

@@ -572,9 +572,8 @@ impl DeckhandApp {
         for why in refusals {
             body_colour(ui, why, theme::WARN);
         }
-        if p.options_fee {
-            lunar_options(ui, cmds, r, seat);
-        }
+        // Lunar Poker's Options fee and declarations, where the round offers them.
+        lunar_options(ui, cmds, r, seat);
         small(ui, def.sections.decisions);
     }
 

@@ -117,7 +117,11 @@ impl DeckhandApp {
 /// Ante to buy a sixth card or exchange two to five, the royal or straight flush declared for
 /// its instant payout, and the Super Wager's declaration (§ 589.11(c)(2)(ii)).
 pub(super) fn lunar_options(ui: &mut Ui, cmds: &mut Vec<UiCmd>, r: &BankedRound, seat: u8) {
-    let fee = money(r.ante(seat));
+    // The round's answer (`lunar_options`): what this seat may do besides the Bet.
+    let Some(options) = r.lunar_options(seat) else {
+        return;
+    };
+    let fee = money(options.fee);
     ui.horizontal_wrapped(|ui| {
         if choice(ui, &format!("Buy a sixth card · fee {fee}")) {
             send(
@@ -147,8 +151,7 @@ pub(super) fn lunar_options(ui: &mut Ui, cmds: &mut Vec<UiCmd>, r: &BankedRound,
             );
         }
     });
-    if r.wagers.get(&seat).is_some_and(|w| w.contains_key("super")) {
-        let on = r.lunar.declared.contains(&seat);
+    if let Some(on) = options.super_declared {
         let b =
             Button::new(RichText::new("Declared for the Super: cards face up").size(theme::BODY))
                 .selected(on)

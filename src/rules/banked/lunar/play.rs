@@ -15,6 +15,17 @@ use crate::rules::games::GameId;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
+/// A Lunar Poker seat's options at its decision (`BankedRound::lunar_options`): the buy, the
+/// exchange and the instant declaration are its for the fee; the Super declaration only where
+/// it made a Super Wager.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LunarOptions {
+    /// The Options fee: the seat's Ante (§ 589.11(b)(3)).
+    pub fee: crate::rules::Cents,
+    /// Whether the seat's cards are declared for its Super Wager; `None`: it made none.
+    pub super_declared: Option<bool>,
+}
+
 /// What a Lunar Poker round holds besides the wagers, decisions and cards every game has.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LunarPlay {
@@ -156,6 +167,26 @@ impl BankedRound {
         })
     }
 
+    /// What the seat due may do at a Lunar Poker decision besides the Bet and the fold: buy a
+    /// sixth card or exchange for the Options fee (§ 589.11(b)(3), § 589.11(d)), declare a royal
+    /// or straight flush for its instant payout (§ 589.11(b)(2)), and declare for its Super
+    /// Wager where it made one (§ 589.11(c)(2)). `None` where no such decision of the seat's
+    /// is due. The screen draws these buttons; the round decides by the same answer.
+    pub fn lunar_options(&self, seat: u8) -> Option<LunarOptions> {
+        let BankedStep::Decide { phase, seat: due } = self.step else {
+            return None;
+        };
+        let options_fee = self.def().phases.get(phase).is_some_and(|p| p.options_fee);
+        (options_fee && seat == due).then(|| LunarOptions {
+            fee: self.ante(seat),
+            super_declared: self
+                .wagers
+                .get(&seat)
+                .is_some_and(|w| w.contains_key("super"))
+                .then(|| self.lunar.declared.contains(&seat)),
+        })
+    }
+
     /// § 589.11(b)(2), § 589.11(c)(2): the seat due declares its five cards face up, for an
     /// instant payout (no Bet: its round ends there) or for its Super Wager (a second tap takes
     /// it back before the decision).
@@ -174,10 +205,8 @@ impl BankedRound {
             self.pass_turn(seat, phase);
         } else {
             if self
-                .wagers
-                .get(&seat)
-                .and_then(|w| w.get("super"))
-                .is_none()
+                .lunar_options(seat)
+                .is_none_or(|o| o.super_declared.is_none())
             {
                 return Err(format!(
                     "seat {seat} has no Super Wager to declare for (§ 589.11(c)(2))"

@@ -213,3 +213,48 @@ fn lunar_draws_declarations_and_the_force_are_checked() {
         vec![(1, 500 + 500 + 1000), (2, 500 + 1000 + 500)]
     );
 }
+
+/// A Lunar Poker seat's options at its decision are the round's answer: the fee is its Ante,
+/// the Super declaration is offered only to a seat with a Super Wager (and shows whether it is
+/// declared), nothing is offered to a seat whose turn it is not or past the Options phase, and
+/// the round refuses a Super declaration the answer does not offer (§ 589.11(c)(2)).
+#[test]
+fn lunar_options_are_offered_as_the_round_takes_them() {
+    let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
+    r.run(&BankedCommand::Wagers {
+        seat: 1,
+        wagers: wagers(&[("ante", 500)]),
+    })
+    .unwrap();
+    r.run(&BankedCommand::Wagers {
+        seat: 2,
+        wagers: wagers(&[("ante", 700), ("super", 100)]),
+    })
+    .unwrap();
+    assert_eq!(r.lunar_options(1), None, "no decision before the deal");
+    r.run(&BankedCommand::NoMoreBets).unwrap();
+    r.run(&BankedCommand::Dealt).unwrap();
+    let one = r.lunar_options(1).unwrap();
+    assert_eq!((one.fee, one.super_declared), (500, None));
+    assert_eq!(r.lunar_options(2), None, "seat 1 decides first");
+    let e = r
+        .run(&BankedCommand::Declare {
+            seat: 1,
+            instant: false,
+        })
+        .unwrap_err();
+    assert!(e.contains("§ 589.11(c)(2)"), "{e}");
+    r.run(&BankedCommand::Decide {
+        seat: 1,
+        multiple: 0,
+    })
+    .unwrap();
+    let two = r.lunar_options(2).unwrap();
+    assert_eq!((two.fee, two.super_declared), (700, Some(false)));
+    r.run(&BankedCommand::Declare {
+        seat: 2,
+        instant: false,
+    })
+    .unwrap();
+    assert_eq!(r.lunar_options(2).unwrap().super_declared, Some(true));
+}
