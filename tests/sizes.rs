@@ -44,7 +44,6 @@ const LONG_FNS: &[(&str, &str, usize)] = &[
     ("src/rules/poker/settle_showdown.rs", "settle", 198),
     ("src/rules/table/decide.rs", "decide_irregularity", 216),
     ("src/ui/high_hand.rs", "high_hand_screen", 154),
-    ("src/ui/irregularity.rs", "irregularity_screen", 254),
     ("src/ui/panels.rs", "side_detail", 182),
     ("src/ui/poker/showdown.rs", "enter_showdown", 220),
     ("src/ui/poker.rs", "key_amount", 161),

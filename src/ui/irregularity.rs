@@ -8,7 +8,8 @@ use super::{
     DeckhandApp, Signature, UiCmd, body, body_colour, keypad, primary, theme, title,
     unbroken_sections,
 };
-use crate::rules::irregularities::{Catalogue, Effect, Sign};
+use crate::rules::games::GameId;
+use crate::rules::irregularities::{Catalogue, Effect, Irregularity, Sign};
 use crate::rules::table::MAX_SEATS;
 use egui::{Button, RichText, Ui};
 
@@ -129,6 +130,12 @@ impl DeckhandApp {
                     }
                 });
             });
+        let at = TableView {
+            table: self.term.table(),
+            game,
+            in_round,
+            seats: &seats,
+        };
         egui::CentralPanel::default()
             .frame(
                 egui::Frame::new()
@@ -137,40 +144,7 @@ impl DeckhandApp {
             )
             .show(ui, |ui| {
                 let Some(item) = chosen else {
-                    title(ui, &format!("Irregularities: {}", game.name()));
-                    body(
-                        ui,
-                        "Tap what happened. Each one shows the action the regulation requires.",
-                    );
-                    // Two columns of big targets: a game's whole list fits 1280×800, and at
-                    // 1024×768 a long title wraps inside its column instead of running off.
-                    let list = cat.for_game(game);
-                    let half = list.len().div_ceil(2);
-                    egui::ScrollArea::vertical()
-                        .auto_shrink([false, false])
-                        .show(ui, |ui| {
-                            ui.columns(2, |cols| {
-                                for (c, col) in cols.iter_mut().enumerate() {
-                                    // Tight rows: the poker room's sixteen entries fit
-                                    // above the footer at 1024×768.
-                                    col.spacing_mut().item_spacing.y = 4.0;
-                                    let width = col.available_width();
-                                    for i in list.iter().skip(c * half).take(half) {
-                                        let section = unbroken_sections(&i.section_for(game));
-                                        let text = format!("{}  ·  {section}", i.title);
-                                        let b = Button::new(RichText::new(text).size(theme::BODY))
-                                            .wrap_mode(egui::TextWrapMode::Wrap)
-                                            // The least target a finger takes (48 px): Spanish
-                                            // 21's list is the longest.
-                                            .min_size(egui::vec2(width, 48.0));
-                                        if col.add(b).clicked() {
-                                            f.chosen = Some(i.id.clone());
-                                            f.error = None;
-                                        }
-                                    }
-                                }
-                            });
-                        });
+                    irregularity_list(ui, &mut f, cat, game);
                     return;
                 };
                 title(ui, &item.title);
@@ -189,96 +163,7 @@ impl DeckhandApp {
                 ui.columns(2, |cols| {
                     // Ragged right, not justified: the columns' layout stretches wrapped words apart.
                     cols[0].with_layout(egui::Layout::top_down(egui::Align::LEFT), |ui| {
-                    body_colour(ui, &item.when, theme::TEXT_DIM);
-                    ui.add_space(6.0);
-                    for (n, s) in item.steps.iter().enumerate() {
-                        body(ui, &format!("{}. {s}", n + 1));
-                    }
-                    ui.label(
-                        RichText::new(unbroken_sections(&item.section_for(game)))
-                            .size(theme::SMALL)
-                            .color(theme::TEXT_DIM),
-                    );
-                    let colour = if item.effect == Effect::Log {
-                        theme::TEXT_DIM
-                    } else {
-                        theme::WARN
-                    };
-                    // A void that still settles some wagers says which (§ 677a.13(a),(d),
-                    // § 647a.13(a),(d)): the rules decide, from the round in play.
-                    let kept = (item.effect == Effect::VoidRound)
-                        .then(|| self.term.table().void_keeps(&item.id))
-                        .flatten();
-                    match kept {
-                        Some(v) => body_colour(
-                            ui,
-                            &format!(
-                                "Recording this voids the round: the {} wagers are settled first, then every other wager is returned.",
-                                v.names()
-                            ),
-                            colour,
-                        ),
-                        None => body_colour(ui, effect_words(item.effect, in_round), colour),
-                    }
-                    // What it comes to for the seat chosen, from the round as it stands.
-                    if let (Some(seat), Some(r)) = (f.seat, self.term.table().round.as_ref()) {
-                        let more = match item.effect {
-                            Effect::RefundFromPot => r
-                                .poker
-                                .as_ref()
-                                .and_then(|h| h.players.iter().find(|p| p.seat == seat))
-                                .map(|p| {
-                                    format!(
-                                        "Seat {seat} gets back {}.",
-                                        crate::rules::money(p.put_in)
-                                    )
-                                }),
-                            Effect::WagersLost => r.banked.as_ref().map(|b| {
-                                let boxes = b.player_boxes(seat);
-                                if boxes.len() > 1 {
-                                    let list: Vec<String> =
-                                        boxes.iter().map(|s| s.to_string()).collect();
-                                    format!(
-                                        "Seats {} are one player's boxes: every wager on each is lost.",
-                                        list.join(" and ")
-                                    )
-                                } else {
-                                    format!("Every wager of seat {seat} is lost.")
-                                }
-                            }),
-                            _ => None,
-                        };
-                        if let Some(more) = more {
-                            body_colour(ui, &more, colour);
-                        }
-                    }
-                    if let Some(what) = item.note.as_deref() {
-                        let text = if f.note.trim().is_empty() {
-                            format!("{what}: tap to write it")
-                        } else {
-                            format!("{what}: {}", f.note.trim())
-                        };
-                        let b = Button::new(RichText::new(text).size(theme::BODY))
-                            .wrap_mode(egui::TextWrapMode::Wrap)
-                            .min_size(egui::vec2(ui.available_width(), theme::TARGET));
-                        if ui.add(b).clicked() {
-                            f.keying_note = true;
-                        }
-                    }
-                    if item.seat {
-                        ui.horizontal_wrapped(|ui| {
-                            for seat in seats.iter().copied() {
-                                let b = Button::new(
-                                    RichText::new(format!("Seat {seat}")).size(theme::BODY),
-                                )
-                                .selected(f.seat == Some(seat))
-                                .min_size(egui::vec2(90.0, theme::TARGET));
-                                if ui.add(b).clicked() {
-                                    f.seat = Some(seat);
-                                }
-                            }
-                        });
-                    }
+                        irregularity_detail(ui, &mut f, item, &at);
                     });
                     let ui = &mut cols[1];
                     if item.sign == Sign::None {
@@ -356,5 +241,147 @@ impl DeckhandApp {
                 self.irregularity = Some(f);
             }
         }
+    }
+}
+
+/// The table as the irregularity screen reads it.
+struct TableView<'a> {
+    table: &'a crate::rules::table::Table,
+    game: GameId,
+    /// A round is in play (the void words say what recording does to it).
+    in_round: bool,
+    /// The seats a report can name: during a round, those dealt in.
+    seats: &'a [u8],
+}
+
+/// The catalogue for the game in two columns of big targets: a tap chooses what happened.
+fn irregularity_list(ui: &mut Ui, f: &mut IrregularityForm, cat: &Catalogue, game: GameId) {
+    title(ui, &format!("Irregularities: {}", game.name()));
+    body(
+        ui,
+        "Tap what happened. Each one shows the action the regulation requires.",
+    );
+    // Two columns of big targets: a game's whole list fits 1280×800, and at
+    // 1024×768 a long title wraps inside its column instead of running off.
+    let list = cat.for_game(game);
+    let half = list.len().div_ceil(2);
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            ui.columns(2, |cols| {
+                for (c, col) in cols.iter_mut().enumerate() {
+                    // Tight rows: the poker room's sixteen entries fit
+                    // above the footer at 1024×768.
+                    col.spacing_mut().item_spacing.y = 4.0;
+                    let width = col.available_width();
+                    for i in list.iter().skip(c * half).take(half) {
+                        let section = unbroken_sections(&i.section_for(game));
+                        let text = format!("{}  ·  {section}", i.title);
+                        let b = Button::new(RichText::new(text).size(theme::BODY))
+                            .wrap_mode(egui::TextWrapMode::Wrap)
+                            // The least target a finger takes (48 px): Spanish
+                            // 21's list is the longest.
+                            .min_size(egui::vec2(width, 48.0));
+                        if col.add(b).clicked() {
+                            f.chosen = Some(i.id.clone());
+                            f.error = None;
+                        }
+                    }
+                }
+            });
+        });
+}
+
+/// What the regulation requires for the irregularity chosen: when it applies, the steps, the
+/// sections, what recording it does to the round (and to the seat chosen), the note it asks
+/// for and the seat.
+fn irregularity_detail(ui: &mut Ui, f: &mut IrregularityForm, item: &Irregularity, at: &TableView) {
+    let &TableView {
+        table,
+        game,
+        in_round,
+        seats,
+    } = at;
+    body_colour(ui, &item.when, theme::TEXT_DIM);
+    ui.add_space(6.0);
+    for (n, s) in item.steps.iter().enumerate() {
+        body(ui, &format!("{}. {s}", n + 1));
+    }
+    ui.label(
+        RichText::new(unbroken_sections(&item.section_for(game)))
+            .size(theme::SMALL)
+            .color(theme::TEXT_DIM),
+    );
+    let colour = if item.effect == Effect::Log {
+        theme::TEXT_DIM
+    } else {
+        theme::WARN
+    };
+    // A void that still settles some wagers says which (§ 677a.13(a),(d),
+    // § 647a.13(a),(d)): the rules decide, from the round in play.
+    let kept = (item.effect == Effect::VoidRound)
+        .then(|| table.void_keeps(&item.id))
+        .flatten();
+    match kept {
+        Some(v) => body_colour(
+            ui,
+            &format!(
+                "Recording this voids the round: the {} wagers are settled first, then every other wager is returned.",
+                v.names()
+            ),
+            colour,
+        ),
+        None => body_colour(ui, effect_words(item.effect, in_round), colour),
+    }
+    // What it comes to for the seat chosen, from the round as it stands.
+    if let (Some(seat), Some(r)) = (f.seat, table.round.as_ref()) {
+        let more = match item.effect {
+            Effect::RefundFromPot => r
+                .poker
+                .as_ref()
+                .and_then(|h| h.players.iter().find(|p| p.seat == seat))
+                .map(|p| format!("Seat {seat} gets back {}.", crate::rules::money(p.put_in))),
+            Effect::WagersLost => r.banked.as_ref().map(|b| {
+                let boxes = b.player_boxes(seat);
+                if boxes.len() > 1 {
+                    let list: Vec<String> = boxes.iter().map(|s| s.to_string()).collect();
+                    format!(
+                        "Seats {} are one player's boxes: every wager on each is lost.",
+                        list.join(" and ")
+                    )
+                } else {
+                    format!("Every wager of seat {seat} is lost.")
+                }
+            }),
+            _ => None,
+        };
+        if let Some(more) = more {
+            body_colour(ui, &more, colour);
+        }
+    }
+    if let Some(what) = item.note.as_deref() {
+        let text = if f.note.trim().is_empty() {
+            format!("{what}: tap to write it")
+        } else {
+            format!("{what}: {}", f.note.trim())
+        };
+        let b = Button::new(RichText::new(text).size(theme::BODY))
+            .wrap_mode(egui::TextWrapMode::Wrap)
+            .min_size(egui::vec2(ui.available_width(), theme::TARGET));
+        if ui.add(b).clicked() {
+            f.keying_note = true;
+        }
+    }
+    if item.seat {
+        ui.horizontal_wrapped(|ui| {
+            for seat in seats.iter().copied() {
+                let b = Button::new(RichText::new(format!("Seat {seat}")).size(theme::BODY))
+                    .selected(f.seat == Some(seat))
+                    .min_size(egui::vec2(90.0, theme::TARGET));
+                if ui.add(b).clicked() {
+                    f.seat = Some(seat);
+                }
+            }
+        });
     }
 }

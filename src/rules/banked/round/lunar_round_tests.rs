@@ -216,8 +216,8 @@ fn lunar_draws_declarations_and_the_force_are_checked() {
 
 /// A Lunar Poker seat's options at its decision are the round's answer: the fee is its Ante,
 /// the Super declaration is offered only to a seat with a Super Wager (and shows whether it is
-/// declared), nothing is offered to a seat whose turn it is not or past the Options phase, and
-/// the round refuses a Super declaration the answer does not offer (§ 589.11(c)(2)).
+/// declared), nothing is offered before the deal or to a seat whose turn it is not, and the
+/// round refuses a Super declaration the answer does not offer (§ 589.11(c)(2)).
 #[test]
 fn lunar_options_are_offered_as_the_round_takes_them() {
     let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
