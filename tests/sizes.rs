@@ -48,7 +48,6 @@ const LONG_FNS: &[(&str, &str, usize)] = &[
     ("src/ui/poker/showdown.rs", "enter_showdown", 220),
     ("src/ui/poker.rs", "key_amount", 161),
     ("src/ui/results.rs", "results_step", 249),
-    ("src/ui/steps.rs", "start_round", 229),
 ];
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {

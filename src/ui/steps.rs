@@ -196,77 +196,13 @@ impl DeckhandApp {
             self.key_stake(ui, cmds, stakes, &away, *least);
             return;
         }
-        // § 635a.2(d): the card reader is inspected before the gaming day's first round; the
-        // round's card waits for it.
-        if let Some(why) = self.term.reader_inspection_due(chrono::Utc::now()) {
-            title(ui, "The floorperson inspects the card reader");
-            body(ui, &why);
-            if primary(ui, "Floorperson: card reader inspected") {
-                cmds.push(UiCmd::OpenReaderVerify);
-            }
-            return;
-        }
-        // § 637a.15(d)(1), § 637a.16(d)(1): a jackpot box due its count at the closed table.
-        if let Some(why) = self.term.box_count_due(chrono::Utc::now()) {
-            title(ui, "Count the jackpot box");
-            body(ui, &why);
-            if primary(ui, "Count the box now") {
-                cmds.push(UiCmd::OpenRecord(super::records::RecordKind::BoxCount));
-            }
+        if self.round_waits(ui, cmds) {
             return;
         }
         self.deck_reminder(ui, cmds);
         let t = self.term.table();
         title(ui, &format!("Ready for round {number}"));
-        let from = if t.manual_shuffle {
-            "from the table"
-        } else {
-            "from the shuffler"
-        };
-        // A Spanish 21 shoe is in the dealing shoe by now (its first card burned, § 635a.7(c)).
-        // A house-banked table's manual dealing shoe takes the stacked deck once it is
-        // shuffled and cut (§ x.8(a)).
-        let manual_shoe = t.setup.as_ref().and_then(|s| {
-            (s.poker.game.is_house_banked()
-                && s.poker.dealing == crate::rules::registry::Dealing::ManualShoe)
-                .then(|| s.poker.game.def().chapter)
-        });
-        let mut how = if t.shoe_game() {
-            format!("Deal from the {} shoe", t.deck_name(deck))
-        } else if self.term.reads_hands() && !t.manual_shuffle {
-            // The shuffler inserts the deck into its own dealing shoe (§ 657a.5(a) and each
-            // chapter's § x.5(a)), which forms and reads the hands.
-            format!(
-                "The shuffler puts the {} deck in its dealing shoe, which forms and reads the hands",
-                t.deck_name(deck)
-            )
-        } else if let Some(chapter) = manual_shoe {
-            format!(
-                "Place the stacked {} deck in the manual dealing shoe (§ {chapter}.8(a))",
-                t.deck_name(deck)
-            )
-        } else {
-            format!("Take the {} deck {from}", t.deck_name(deck))
-        };
-        if let Some(other) = load {
-            if t.shoe_game() {
-                how.push_str(&format!(
-                    "; load the {} shoe into the shuffler",
-                    t.deck_name(other)
-                ));
-            } else if (self.term.reads_hands() || manual_shoe.is_some()) && !t.manual_shuffle {
-                // The other deck goes into the shuffler, not the shoe just named (§ x.3(b)(2)).
-                how.push_str(&format!(
-                    "; load the {} deck into the shuffler",
-                    t.deck_name(other)
-                ));
-            } else {
-                how.push_str(&format!(
-                    " and load the {} deck into it",
-                    t.deck_name(other)
-                ));
-            }
-        }
+        let how = self.deck_words(deck, load);
         body(
             ui,
             &format!(
@@ -363,8 +299,12 @@ impl DeckhandApp {
                 seats: self.view.seats.iter().copied().collect(),
             }));
         }
-        // § 637a.5(d), § x.5(f): no play at the open table; § 637a.5(a): the floor directs
-        // the cards shuffled again.
+        self.idle_or_reshuffle(ui, cmds);
+    }
+
+    /// § 637a.5(d), § x.5(f): no play at the open table (the cards spread); § 637a.5(a): the
+    /// floor directs the cards shuffled again.
+    fn idle_or_reshuffle(&self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
         ui.add_space(theme::GAP);
         let spread = if self.term.table().decks.len() == 1 {
             "No play: spread the deck"
@@ -391,6 +331,87 @@ impl DeckhandApp {
                 cmds.push(UiCmd::OpenReshuffleVerify);
             }
         });
+    }
+
+    /// What must happen before a round's card is shown: the card reader's inspection, a jackpot
+    /// box's count. True while one waits (its step is drawn instead).
+    fn round_waits(&self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) -> bool {
+        // § 635a.2(d): the card reader is inspected before the gaming day's first round; the
+        // round's card waits for it.
+        if let Some(why) = self.term.reader_inspection_due(chrono::Utc::now()) {
+            title(ui, "The floorperson inspects the card reader");
+            body(ui, &why);
+            if primary(ui, "Floorperson: card reader inspected") {
+                cmds.push(UiCmd::OpenReaderVerify);
+            }
+            return true;
+        }
+        // § 637a.15(d)(1), § 637a.16(d)(1): a jackpot box due its count at the closed table.
+        if let Some(why) = self.term.box_count_due(chrono::Utc::now()) {
+            title(ui, "Count the jackpot box");
+            body(ui, &why);
+            if primary(ui, "Count the box now") {
+                cmds.push(UiCmd::OpenRecord(super::records::RecordKind::BoxCount));
+            }
+            return true;
+        }
+        false
+    }
+
+    /// Where the round's deck comes from and where the next one goes, in words: the shoe, the
+    /// shuffler's dealing shoe, a manual dealing shoe or the table.
+    fn deck_words(&self, deck: DeckId, load: Option<DeckId>) -> String {
+        let t = self.term.table();
+        let from = if t.manual_shuffle {
+            "from the table"
+        } else {
+            "from the shuffler"
+        };
+        // A Spanish 21 shoe is in the dealing shoe by now (its first card burned, § 635a.7(c)).
+        // A house-banked table's manual dealing shoe takes the stacked deck once it is
+        // shuffled and cut (§ x.8(a)).
+        let manual_shoe = t.setup.as_ref().and_then(|s| {
+            (s.poker.game.is_house_banked()
+                && s.poker.dealing == crate::rules::registry::Dealing::ManualShoe)
+                .then(|| s.poker.game.def().chapter)
+        });
+        let mut how = if t.shoe_game() {
+            format!("Deal from the {} shoe", t.deck_name(deck))
+        } else if self.term.reads_hands() && !t.manual_shuffle {
+            // The shuffler inserts the deck into its own dealing shoe (§ 657a.5(a) and each
+            // chapter's § x.5(a)), which forms and reads the hands.
+            format!(
+                "The shuffler puts the {} deck in its dealing shoe, which forms and reads the hands",
+                t.deck_name(deck)
+            )
+        } else if let Some(chapter) = manual_shoe {
+            format!(
+                "Place the stacked {} deck in the manual dealing shoe (§ {chapter}.8(a))",
+                t.deck_name(deck)
+            )
+        } else {
+            format!("Take the {} deck {from}", t.deck_name(deck))
+        };
+        if let Some(other) = load {
+            if t.shoe_game() {
+                how.push_str(&format!(
+                    "; load the {} shoe into the shuffler",
+                    t.deck_name(other)
+                ));
+            } else if (self.term.reads_hands() || manual_shoe.is_some()) && !t.manual_shuffle {
+                // The other deck goes into the shuffler, not the shoe just named (§ x.3(b)(2)).
+                how.push_str(&format!(
+                    "; load the {} deck into the shuffler",
+                    t.deck_name(other)
+                ));
+            } else {
+                how.push_str(&format!(
+                    " and load the {} deck into it",
+                    t.deck_name(other)
+                ));
+            }
+        }
+        how
     }
 
     /// § 637a.7(e)(5), § 637a.3(c): the floorperson verifies the removal and says what became
