@@ -40,46 +40,9 @@ impl DeckhandApp {
             return;
         };
         let period = self.current_period();
-        let mut done = false;
-        let mut cancel = false;
-        let mut print_slip = false;
         // The form's actions and its message at the foot of the screen: a keyboard, the card
         // grid or the signature pad above never pushes them off a 768-pixel screen.
-        egui::Panel::bottom("high-hand-actions")
-            .frame(
-                egui::Frame::new()
-                    .fill(theme::FELT_DARK)
-                    .inner_margin(egui::Margin::same(12)),
-            )
-            .show(ui, |ui| {
-                if let Some(e) = &f.error {
-                    body_colour(ui, &format!("⚠ {e}"), theme::DANGER);
-                }
-                ui.horizontal(|ui| {
-                    if primary(ui, "Record and sign") {
-                        done = true;
-                    }
-                    if ui
-                        .add(
-                            Button::new(RichText::new("Cancel").size(theme::BODY))
-                                .min_size(theme::ACTION_SIZE),
-                        )
-                        .clicked()
-                    {
-                        cancel = true;
-                    }
-                    // The period's slip as recorded so far, shown before it prints (again).
-                    if ui
-                        .add(
-                            Button::new(RichText::new("Print slip").size(theme::BODY))
-                                .min_size(theme::ACTION_SIZE),
-                        )
-                        .clicked()
-                    {
-                        print_slip = true;
-                    }
-                });
-            });
+        let (done, cancel, print_slip) = high_hand_actions(ui, f.error.as_deref());
         egui::CentralPanel::default()
             .frame(egui::Frame::new().fill(theme::FELT).inner_margin(egui::Margin::same(20)))
             .show(ui, |ui| {
@@ -307,4 +270,45 @@ impl DeckhandApp {
             }
         }
     }
+}
+
+/// The high-hand form's foot: its message, "Record and sign", "Cancel" and "Print slip" (the
+/// period's slip as recorded so far, shown before it prints); which was tapped.
+fn high_hand_actions(ui: &mut Ui, error: Option<&str>) -> (bool, bool, bool) {
+    let (mut done, mut cancel, mut print_slip) = (false, false, false);
+    egui::Panel::bottom("high-hand-actions")
+        .frame(
+            egui::Frame::new()
+                .fill(theme::FELT_DARK)
+                .inner_margin(egui::Margin::same(12)),
+        )
+        .show(ui, |ui| {
+            if let Some(e) = error {
+                body_colour(ui, &format!("⚠ {e}"), theme::DANGER);
+            }
+            ui.horizontal(|ui| {
+                if primary(ui, "Record and sign") {
+                    done = true;
+                }
+                if ui
+                    .add(
+                        Button::new(RichText::new("Cancel").size(theme::BODY))
+                            .min_size(theme::ACTION_SIZE),
+                    )
+                    .clicked()
+                {
+                    cancel = true;
+                }
+                if ui
+                    .add(
+                        Button::new(RichText::new("Print slip").size(theme::BODY))
+                            .min_size(theme::ACTION_SIZE),
+                    )
+                    .clicked()
+                {
+                    print_slip = true;
+                }
+            });
+        });
+    (done, cancel, print_slip)
 }

@@ -346,75 +346,8 @@ impl DeckhandApp {
                 ),
             );
         }
-        // The dealer's hand: qualifies or not (where the game compares hands with it, and a
-        // hand is still in).
-        if let Some(words) = def.qualifies.filter(|_| !r.seats_in().is_empty()) {
-            ui.horizontal_wrapped(|ui| {
-                body(ui, "Dealer's hand:");
-                for (q, label) in [
-                    (true, format!("Qualifies, {words}")),
-                    (false, "Does not qualify".to_string()),
-                ] {
-                    let b = Button::new(RichText::new(label).size(theme::BODY))
-                        .selected(e.tapped.qualifies == Some(q))
-                        .min_size(egui::vec2(150.0, theme::TARGET));
-                    if ui.add(b).clicked() {
-                        e.tapped.qualifies = Some(q);
-                    }
-                }
-            });
-        }
-        // The seats, each with its result so far; a tap selects one.
-        // Every seat dealt in keeps its place, a seat out of the comparison (folded, or paid
-        // at lock-in) greyed: the tabs stand where they stood last round.
-        let tabs: Vec<u8> = r.seats.clone();
-        let settling = r.seats_in();
-        let labels: Vec<(u8, String)> = tabs
-            .iter()
-            .map(|s| {
-                let label = if settling.contains(s) {
-                    e.seat_label(def, *s)
-                } else {
-                    format!("Seat {s}\nout")
-                };
-                (*s, label)
-            })
-            .collect();
-        let current = e.tapped.seat;
-        let mut picked = None;
-        // Every seat on one row (four to six places), so the categories and the comparison
-        // fit 1024×768 under them.
-        let gap = ui.spacing().item_spacing.x;
-        let per_row = tabs.len().clamp(4, 6) as f32;
-        let w = ((ui.available_width() + gap) / per_row - gap)
-            .floor()
-            .min(theme::PLACE_SIZE.x);
-        // The tabs stay while a hand's cards are keyed, each of one size whatever it says: a
-        // result tapped never moves the buttons under them.
-        fixed_rows(
-            ui,
-            labels,
-            egui::vec2(w, theme::PLACE_SIZE.y),
-            |ui, (s, label), size| {
-                let b = Button::new(RichText::new(label).size(theme::SMALL))
-                    .wrap_mode(egui::TextWrapMode::Wrap)
-                    .selected(current == Some(s));
-                // The place is taken first; the tab is drawn in it, clipped to it.
-                let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
-                let mut tab = ui.new_child(egui::UiBuilder::new().max_rect(rect));
-                tab.set_clip_rect(rect.intersect(ui.clip_rect()));
-                if tab
-                    .add_enabled_ui(settling.contains(&s), |ui| ui.add_sized(size, b))
-                    .inner
-                    .clicked()
-                {
-                    picked = Some(s);
-                }
-            },
-        );
-        if picked.is_some() {
-            e.tapped.seat = picked;
-        }
+        dealer_qualifies(ui, e, r, def);
+        result_tabs(ui, e, r, def);
         // Every hand has its result and the board is wanted (a hand keyed is read with it, or
         // a wager is paid on it): the community cards on the grid.
         if e.next_seat(at).is_none() && e.board_wanted(at) {
@@ -654,4 +587,79 @@ pub(super) fn second_row(
         },
     );
     picked
+}
+
+/// The dealer's hand, where the game compares hands with it and a hand is still in: qualifies
+/// (with the game's words) or not.
+fn dealer_qualifies(ui: &mut Ui, e: &mut BankedEntry, r: &BankedRound, def: &ResultsDef) {
+    if let Some(words) = def.qualifies.filter(|_| !r.seats_in().is_empty()) {
+        ui.horizontal_wrapped(|ui| {
+            body(ui, "Dealer's hand:");
+            for (q, label) in [
+                (true, format!("Qualifies, {words}")),
+                (false, "Does not qualify".to_string()),
+            ] {
+                let b = Button::new(RichText::new(label).size(theme::BODY))
+                    .selected(e.tapped.qualifies == Some(q))
+                    .min_size(egui::vec2(150.0, theme::TARGET));
+                if ui.add(b).clicked() {
+                    e.tapped.qualifies = Some(q);
+                }
+            }
+        });
+    }
+}
+
+/// The seats, each with its result so far; a tap selects one.
+fn result_tabs(ui: &mut Ui, e: &mut BankedEntry, r: &BankedRound, def: &ResultsDef) {
+    // Every seat dealt in keeps its place, a seat out of the comparison (folded, or paid
+    // at lock-in) greyed: the tabs stand where they stood last round.
+    let tabs: Vec<u8> = r.seats.clone();
+    let settling = r.seats_in();
+    let labels: Vec<(u8, String)> = tabs
+        .iter()
+        .map(|s| {
+            let label = if settling.contains(s) {
+                e.seat_label(def, *s)
+            } else {
+                format!("Seat {s}\nout")
+            };
+            (*s, label)
+        })
+        .collect();
+    let current = e.tapped.seat;
+    let mut picked = None;
+    // Every seat on one row (four to six places), so the categories and the comparison
+    // fit 1024×768 under them.
+    let gap = ui.spacing().item_spacing.x;
+    let per_row = tabs.len().clamp(4, 6) as f32;
+    let w = ((ui.available_width() + gap) / per_row - gap)
+        .floor()
+        .min(theme::PLACE_SIZE.x);
+    // The tabs stay while a hand's cards are keyed, each of one size whatever it says: a
+    // result tapped never moves the buttons under them.
+    fixed_rows(
+        ui,
+        labels,
+        egui::vec2(w, theme::PLACE_SIZE.y),
+        |ui, (s, label), size| {
+            let b = Button::new(RichText::new(label).size(theme::SMALL))
+                .wrap_mode(egui::TextWrapMode::Wrap)
+                .selected(current == Some(s));
+            // The place is taken first; the tab is drawn in it, clipped to it.
+            let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+            let mut tab = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+            tab.set_clip_rect(rect.intersect(ui.clip_rect()));
+            if tab
+                .add_enabled_ui(settling.contains(&s), |ui| ui.add_sized(size, b))
+                .inner
+                .clicked()
+            {
+                picked = Some(s);
+            }
+        },
+    );
+    if picked.is_some() {
+        e.tapped.seat = picked;
+    }
 }
