@@ -43,7 +43,6 @@ const LONG_FNS: &[(&str, &str, usize)] = &[
     ("src/rules/poker/procedure.rs", "of", 158),
     ("src/rules/poker/settle_showdown.rs", "settle", 198),
     ("src/rules/table/decide.rs", "decide_irregularity", 216),
-    ("src/ui/panels.rs", "side_detail", 182),
     ("src/ui/poker/showdown.rs", "enter_showdown", 220),
     ("src/ui/poker.rs", "key_amount", 161),
     ("src/ui/results.rs", "results_step", 182),

@@ -667,41 +667,7 @@ impl DeckhandApp {
                 );
             }
         }
-        if !t.decks.is_empty() {
-            ui.add_space(theme::GAP);
-            ui.separator();
-            ui.label(RichText::new(if t.shoe_game() { "Shoes" } else { "Decks" }).strong());
-            for (i, d) in t.decks.iter().enumerate() {
-                let status = match d.status {
-                    DeckStatus::Unshuffled => "to shuffle",
-                    DeckStatus::Shuffling => "in the shuffler, shuffling",
-                    // A Spanish 21 shoe burned and dealt from stays in the dealing shoe between
-                    // rounds until its cover card (§ 635a.7(c), (d)).
-                    DeckStatus::Shuffled if t.shoe_game() && i == t.next_deck() && !t.burn_due => {
-                        "in the dealing shoe"
-                    }
-                    DeckStatus::Shuffled if t.in_shuffler == Some(i) => "in the shuffler, ready",
-                    DeckStatus::Shuffled => "shuffled",
-                    DeckStatus::InPlay => "in play",
-                    DeckStatus::Removed => "removed",
-                    DeckStatus::Preshuffled => "preshuffled, to cut",
-                };
-                // A Spanish 21 shoe is not counted between rounds (Chapter 635a has no count).
-                let text = if t.shoe_game() {
-                    format!("{} shoe: {status}", d.colour)
-                } else {
-                    let count = d
-                        .last_count
-                        .map_or("not counted".to_string(), |c| format!("count {c}"));
-                    format!(
-                        "{}: {status} · {count} · {} since count",
-                        d.colour,
-                        super::widgets::count(d.rounds_since_count, "round", "rounds")
-                    )
-                };
-                ui.label(RichText::new(text).size(theme::SMALL));
-            }
-        }
+        deck_lines(ui, t);
         ui.add_space(theme::GAP);
         ui.separator();
         ui.label(RichText::new("Journal").strong());
@@ -716,6 +682,46 @@ impl DeckhandApp {
                 .size(theme::SMALL)
                 .color(theme::TEXT_DIM),
             );
+        }
+    }
+}
+
+/// The decks (or Spanish 21's shoes), each with where it is and, where decks are counted, its
+/// last count and the rounds since.
+fn deck_lines(ui: &mut Ui, t: &crate::rules::table::Table) {
+    if !t.decks.is_empty() {
+        ui.add_space(theme::GAP);
+        ui.separator();
+        ui.label(RichText::new(if t.shoe_game() { "Shoes" } else { "Decks" }).strong());
+        for (i, d) in t.decks.iter().enumerate() {
+            let status = match d.status {
+                DeckStatus::Unshuffled => "to shuffle",
+                DeckStatus::Shuffling => "in the shuffler, shuffling",
+                // A Spanish 21 shoe burned and dealt from stays in the dealing shoe between
+                // rounds until its cover card (§ 635a.7(c), (d)).
+                DeckStatus::Shuffled if t.shoe_game() && i == t.next_deck() && !t.burn_due => {
+                    "in the dealing shoe"
+                }
+                DeckStatus::Shuffled if t.in_shuffler == Some(i) => "in the shuffler, ready",
+                DeckStatus::Shuffled => "shuffled",
+                DeckStatus::InPlay => "in play",
+                DeckStatus::Removed => "removed",
+                DeckStatus::Preshuffled => "preshuffled, to cut",
+            };
+            // A Spanish 21 shoe is not counted between rounds (Chapter 635a has no count).
+            let text = if t.shoe_game() {
+                format!("{} shoe: {status}", d.colour)
+            } else {
+                let count = d
+                    .last_count
+                    .map_or("not counted".to_string(), |c| format!("count {c}"));
+                format!(
+                    "{}: {status} · {count} · {} since count",
+                    d.colour,
+                    super::widgets::count(d.rounds_since_count, "round", "rounds")
+                )
+            };
+            ui.label(RichText::new(text).size(theme::SMALL));
         }
     }
 }
