@@ -62,12 +62,7 @@ impl DeckhandApp {
                     }
                 });
             });
-        egui::CentralPanel::default()
-            .frame(
-                egui::Frame::new()
-                    .fill(theme::FELT)
-                    .inner_margin(egui::Margin::same(20)),
-            )
+        super::form_panel()
             .show(ui, |ui| {
                 title(ui, "Correct the round in play");
                 ui.columns(2, |cols| {

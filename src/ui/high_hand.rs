@@ -43,8 +43,7 @@ impl DeckhandApp {
         // The form's actions and its message at the foot of the screen: a keyboard, the card
         // grid or the signature pad above never pushes them off a 768-pixel screen.
         let (done, cancel, print_slip) = high_hand_actions(ui, f.error.as_deref());
-        egui::CentralPanel::default()
-            .frame(egui::Frame::new().fill(theme::FELT).inner_margin(egui::Margin::same(20)))
+        super::form_panel()
             .show(ui, |ui| {
                 // § 637a.16(h): an ended period is closed from the same form, with the same
                 // signature; beside the title, so the signature's keypad never pushes it off a

@@ -277,36 +277,30 @@ impl DeckhandApp {
                     }
                 });
             });
-        egui::CentralPanel::default()
-            .frame(
-                egui::Frame::new()
-                    .fill(theme::FELT)
-                    .inner_margin(egui::Margin::same(20)),
-            )
-            .show(ui, |ui| {
-                // What was just recorded, if the preview follows a form.
-                notice_line(ui, notice);
-                let Some(document) = &p.document else {
-                    title(ui, "Preview: End-of-shift table report");
-                    if p.error.is_none() {
-                        body(ui, "Reading the shift's records…");
-                    }
-                    return;
-                };
-                title(ui, &format!("Preview: {}", document.heading));
-                body(
-                    ui,
-                    &format!("Prints to: {to}. The number is given when printed."),
-                );
-                egui::ScrollArea::vertical()
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| {
-                        egui::Frame::new()
-                            .fill(egui::Color32::WHITE)
-                            .inner_margin(egui::Margin::same(16))
-                            .show(ui, |ui| paper(ui, document, receipt));
-                    });
-            });
+        super::form_panel().show(ui, |ui| {
+            // What was just recorded, if the preview follows a form.
+            notice_line(ui, notice);
+            let Some(document) = &p.document else {
+                title(ui, "Preview: End-of-shift table report");
+                if p.error.is_none() {
+                    body(ui, "Reading the shift's records…");
+                }
+                return;
+            };
+            title(ui, &format!("Preview: {}", document.heading));
+            body(
+                ui,
+                &format!("Prints to: {to}. The number is given when printed."),
+            );
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    egui::Frame::new()
+                        .fill(egui::Color32::WHITE)
+                        .inner_margin(egui::Margin::same(16))
+                        .show(ui, |ui| paper(ui, document, receipt));
+                });
+        });
     }
 
     /// Closes the preview without printing: nothing is journaled.

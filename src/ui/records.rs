@@ -43,8 +43,7 @@ impl DeckhandApp {
         };
         let tc = self.time_charge_config.clone();
         let (mut submit, mut cancel) = (false, false);
-        egui::CentralPanel::default()
-            .frame(egui::Frame::new().fill(theme::FELT).inner_margin(egui::Margin::same(20)))
+        super::form_panel()
             .show(ui, |ui| {
                 match f.kind {
                     RecordKind::BoxCount => {

@@ -158,6 +158,16 @@ pub(super) fn notice_line(ui: &mut Ui, n: Option<&Notice>) {
     }
 }
 
+/// A whole-screen form's panel (the review, a correction, a record, the print preview): the felt
+/// with its margin.
+pub(super) fn form_panel() -> egui::CentralPanel {
+    egui::CentralPanel::default().frame(
+        egui::Frame::new()
+            .fill(theme::FELT)
+            .inner_margin(egui::Margin::same(20)),
+    )
+}
+
 pub(super) fn banner(ui: &mut Ui, text: &str) {
     egui::Frame::new()
         .fill(theme::DANGER_BG)

@@ -33,31 +33,25 @@ impl DeckhandApp {
         r.poll_central();
         let central_offered = self.central_review.is_some();
         let store = self.term.store();
-        egui::CentralPanel::default()
-            .frame(
-                egui::Frame::new()
-                    .fill(theme::FELT)
-                    .inner_margin(egui::Margin::same(20)),
-            )
-            .show(ui, |ui| {
-                review_header(ui, &mut r, central_offered, &mut taps);
-                review_filters(ui, &mut r, store, cmds, &mut taps);
-                if !review_counts(ui, &r) {
-                    return;
+        crate::ui::form_panel().show(ui, |ui| {
+            review_header(ui, &mut r, central_offered, &mut taps);
+            review_filters(ui, &mut r, store, cmds, &mut taps);
+            if !review_counts(ui, &r) {
+                return;
+            }
+            // The list takes the whole width until a record is open: its rows are not cut
+            // short beside an empty half of the screen.
+            let open = r.selected.is_some() || r.replay.is_some();
+            if !open {
+                small(ui, "Tap a record to see it whole beside the list.");
+            }
+            ui.columns(if open { 2 } else { 1 }, |cols| {
+                review_list(&mut cols[0], &mut r);
+                if let Some(ui) = cols.get_mut(1) {
+                    review_record(ui, &mut r, &mut taps);
                 }
-                // The list takes the whole width until a record is open: its rows are not cut
-                // short beside an empty half of the screen.
-                let open = r.selected.is_some() || r.replay.is_some();
-                if !open {
-                    small(ui, "Tap a record to see it whole beside the list.");
-                }
-                ui.columns(if open { 2 } else { 1 }, |cols| {
-                    review_list(&mut cols[0], &mut r);
-                    if let Some(ui) = cols.get_mut(1) {
-                        review_record(ui, &mut r, &mut taps);
-                    }
-                });
             });
+        });
         if let Some(round) = taps.replay_round {
             r.ask(Query::Replay { round });
         }

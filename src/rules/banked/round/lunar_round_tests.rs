@@ -3,9 +3,9 @@
 
 use super::*;
 
-#[test]
-fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
-    let c = |s: &str| parse_cards(s).unwrap();
+/// A Lunar Poker round at seats 1 and 2, wagered: seat 1 an Ante of $5, seat 2 an Ante of
+/// `ante2` cents and a $1 Super Wager.
+fn lunar_wagered(ante2: Cents) -> BankedRound {
     let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
     r.run(&BankedCommand::Wagers {
         seat: 1,
@@ -14,9 +14,16 @@ fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
     .unwrap();
     r.run(&BankedCommand::Wagers {
         seat: 2,
-        wagers: wagers(&[("ante", 500), ("super", 100)]),
+        wagers: wagers(&[("ante", ante2), ("super", 100)]),
     })
     .unwrap();
+    r
+}
+
+#[test]
+fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
+    let c = |s: &str| parse_cards(s).unwrap();
+    let mut r = lunar_wagered(500);
     r.run(&BankedCommand::NoMoreBets).unwrap();
     r.run(&BankedCommand::Dealt).unwrap();
     r.run(&BankedCommand::Declare {
@@ -220,17 +227,7 @@ fn lunar_draws_declarations_and_the_force_are_checked() {
 /// round refuses a Super declaration the answer does not offer (§ 589.11(c)(2)).
 #[test]
 fn lunar_options_are_offered_as_the_round_takes_them() {
-    let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
-    r.run(&BankedCommand::Wagers {
-        seat: 1,
-        wagers: wagers(&[("ante", 500)]),
-    })
-    .unwrap();
-    r.run(&BankedCommand::Wagers {
-        seat: 2,
-        wagers: wagers(&[("ante", 700), ("super", 100)]),
-    })
-    .unwrap();
+    let mut r = lunar_wagered(700);
     assert_eq!(r.lunar_options(1), None, "no decision before the deal");
     r.run(&BankedCommand::NoMoreBets).unwrap();
     r.run(&BankedCommand::Dealt).unwrap();
