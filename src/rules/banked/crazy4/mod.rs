@@ -509,7 +509,7 @@ pub fn settle(
                 l.by_table(seat, "queens-up", s.w.queens_up, qu_t, &qu_line);
             }
             if s.w.progressive > 0 {
-                super::thb::progressive(
+                super::progressive_wager::payout(
                     &mut l,
                     seat,
                     s.w.progressive,

@@ -457,7 +457,7 @@ pub fn settle(
                     ));
                 };
                 let t = l.table("progressive", "standard")?;
-                super::thb::progressive(
+                super::progressive_wager::payout(
                     &mut l,
                     seat,
                     s.w.progressive,

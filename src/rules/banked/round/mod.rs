@@ -38,6 +38,10 @@ mod step_event;
 mod tapped_results;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod void_tests;
+#[cfg(test)]
+mod wager_tests;
 mod wagers;
 
 pub use decision_choices::DecisionChoice;

@@ -23,6 +23,10 @@
 mod def;
 pub use def::{BANKED, DEF, PAY_LINES, ROUND};
 
+mod checked;
+use checked::{Checked, validate};
+use five_card_bonus::fchb;
+mod five_card_bonus;
 mod results;
 
 use super::Choices;
@@ -225,19 +229,6 @@ pub struct Wagers {
     pub fchb_dealer: Cents,
 }
 
-/// Dealer cards, community cards, checked seats and the Magic Card.
-type Validated = (Vec<Card>, Vec<Card>, Vec<Checked>, Option<Card>);
-
-struct Checked {
-    seat: u8,
-    hole: Vec<Card>,
-    w: Wagers,
-    flop: Cents,
-    turn: Cents,
-    river: Cents,
-    result: Option<SeatResult>,
-}
-
 /// The Texas Hold 'Em Bonus line of two hole cards (§ 647a.12(b)); `dealer_aces` when the
 /// dealer's two cards are also aces (paytable A's top line).
 pub fn bonus_line(a: Card, b: Card, dealer_aces: bool) -> Option<Line> {
@@ -278,184 +269,6 @@ pub fn bonus_line(a: Card, b: Card, dealer_aces: bool) -> Option<Line> {
         id,
         name: name.into(),
     })
-}
-
-fn validate(round: &Round, rules: &Rules) -> Result<Validated, SettleError> {
-    super::check_meter(
-        "meters.progressive",
-        round.meters.progressive,
-        rules.progressive_reset_cents,
-        "§ 647a.12(d)(3)",
-    )?;
-    super::check_meter(
-        "meters.five_card_bonus",
-        round.meters.five_card_bonus,
-        rules.five_card_bonus_reset_cents,
-        "§ 647a.12(e)(4)",
-    )?;
-    super::check_seats(round.seats.iter().map(|s| s.seat), 6, "§ 647a.2(a)")?;
-    let by_results = round.by_results || round.seats.iter().any(|s| s.result.is_some());
-    results::check_round(round, rules, by_results)?;
-    let dealer = super::cards("dealer", &round.dealer)?;
-    if dealer.len() != 2 && !by_results {
-        return Err(err("dealer", "the dealer has two cards (§ 647a.8(d))"));
-    }
-    let board = super::cards("community", &round.community)?;
-    let any_flop = round.seats.iter().any(|s| s.flop > 0);
-    // From results, the board is keyed with a hand's cards (its category is read from both).
-    let board_needed = !by_results || round.seats.iter().any(|s| !s.cards.trim().is_empty());
-    let dealt =
-        board.len() == 5 || (board.len() == 3 && !any_flop) || (board.is_empty() && !board_needed);
-    if !dealt {
-        return Err(err(
-            "community",
-            "five community cards are dealt (§ 647a.11(c),(e),(g)); a wrong count voids the round (§ 647a.13(c))",
-        ));
-    }
-    let mut all = vec![
-        ("dealer".to_string(), dealer.clone()),
-        ("community".into(), board.clone()),
-    ];
-    let mut out = Vec::new();
-    for (i, s) in round.seats.iter().enumerate() {
-        let f = |x: &str| format!("seats[{i}].{x}");
-        let hole = super::cards(&f("cards"), &s.cards)?;
-        if hole.len() != 2 && !(by_results && hole.is_empty()) {
-            return Err(err(f("cards"), "each player has two cards (§ 647a.8(c))"));
-        }
-        all.push((f("cards"), hole.clone()));
-        let w = &s.wagers;
-        for (name, v) in [
-            ("wagers.ante", w.ante),
-            ("wagers.bonus", w.bonus),
-            ("wagers.progressive", w.progressive),
-            ("wagers.fchb_player", w.fchb_player),
-            ("wagers.fchb_dealer", w.fchb_dealer),
-            ("flop", s.flop),
-            ("turn", s.turn),
-            ("river", s.river),
-        ] {
-            super::amount(&f(name), v)?;
-        }
-        if w.ante == 0 {
-            return Err(err(
-                f("wagers.ante"),
-                "an Ante is needed to play (§ 647a.7(d)(1))",
-            ));
-        }
-        if w.bonus > 0 && !rules.bonus_offered {
-            return Err(err(
-                f("wagers.bonus"),
-                "this casino does not offer the Texas Hold 'Em Bonus (§ 647a.7(d)(2))",
-            ));
-        }
-        if let Some(why) = crate::rules::banked::progressive_wager::refusal(
-            rules.progressive_offered,
-            &rules.progressive_wagers_cents,
-            w.progressive,
-            "§ 647a.7(d)(3)",
-            "§ 647a.7(d)(3), § 647a.12(d)(5)",
-        ) {
-            return Err(err(f("wagers.progressive"), why));
-        }
-        if (w.fchb_player > 0 || w.fchb_dealer > 0) && !rules.five_card_bonus_offered {
-            return Err(err(
-                f("wagers.fchb_player"),
-                "this casino does not offer the Five Card Hand Bonus (§ 647a.7(d)(4))",
-            ));
-        }
-        if s.flop != 0 && s.flop != 2 * w.ante {
-            return Err(err(
-                f("flop"),
-                format!(
-                    "the Flop Wager is twice the Ante, {}, or 0 to fold; not {} (§ 647a.11(b))",
-                    money(2 * w.ante),
-                    money(s.flop)
-                ),
-            ));
-        }
-        for (name, v, sec) in [
-            ("turn", s.turn, "§ 647a.11(d)"),
-            ("river", s.river, "§ 647a.11(f)"),
-        ] {
-            if v != 0 && s.flop == 0 {
-                return Err(err(
-                    f(name),
-                    format!(
-                        "a player who folded makes no further wager ({sec}: only players who placed a Flop Wager)"
-                    ),
-                ));
-            }
-            if v != 0 && v != w.ante {
-                return Err(err(
-                    f(name),
-                    format!(
-                        "the {name} Wager equals the Ante, {}, or 0 to check; not {} ({sec})",
-                        money(w.ante),
-                        money(v)
-                    ),
-                ));
-            }
-        }
-        out.push(Checked {
-            seat: s.seat,
-            hole,
-            w: w.clone(),
-            flop: s.flop,
-            turn: s.turn,
-            river: s.river,
-            result: s.result.clone(),
-        });
-    }
-    super::one_deck(&all)?;
-    if out.iter().any(|s| s.w.progressive > 0) && round.meters.progressive.is_none() {
-        return Err(err(
-            "meters.progressive",
-            "the progressive meter's value is needed to pay at the meter (§ 647a.12(d)(4))",
-        ));
-    }
-    let fchb = out
-        .iter()
-        .any(|s| s.w.fchb_player > 0 || s.w.fchb_dealer > 0);
-    if fchb && round.meters.five_card_bonus.is_none() {
-        return Err(err(
-            "meters.five_card_bonus",
-            "the Five Card Hand Bonus meter's value is needed (§ 647a.12(e)(1))",
-        ));
-    }
-    let mut magic = None;
-    if fchb && rules.magic_and_lucky {
-        let Some(m) = &round.magic_card else {
-            return Err(err(
-                "magic_card",
-                "the card the table game system drew for the Magic Card Bonus is needed (§ 647a.1)",
-            ));
-        };
-        let c = super::cards("magic_card", m)?;
-        if c.len() != 1 {
-            return Err(err("magic_card", "one card"));
-        }
-        magic = Some(c[0]);
-        match &round.lucky {
-            None => {
-                return Err(err(
-                    "lucky",
-                    "the seat or \"dealer\" the system drew for the Lucky Bonus is needed (§ 647a.1)",
-                ));
-            }
-            Some(Lucky::Dealer(d)) if d != "dealer" => {
-                return Err(err("lucky", format!("`{d}`: a seat number or \"dealer\"")));
-            }
-            Some(Lucky::Seat(n)) if *n == 0 || *n > 6 => {
-                return Err(err(
-                    "lucky",
-                    format!("seat {n}: the table has seats 1 to 6"),
-                ));
-            }
-            _ => {}
-        }
-    }
-    Ok((dealer, board, out, magic))
 }
 
 fn five(hole: &[Card], board: &[Card], n: usize) -> Result<HandValue, SettleError> {
@@ -588,7 +401,7 @@ pub fn settle(
             } else {
                 let v = five(&s.hole, &board, 3)?;
                 let line = five_card_line(v);
-                progressive(
+                super::progressive_wager::payout(
                     &mut l,
                     seat,
                     s.w.progressive,
@@ -711,167 +524,6 @@ fn envy_fixed(
         );
     }
     Ok(())
-}
-
-/// A progressive payout: the highest line only; meter lines at the meter as it stands now.
-pub(crate) fn progressive(
-    l: &mut Ledger,
-    seat: u8,
-    stake: Cents,
-    t: &super::paytable::PayTable,
-    line: &Line,
-    meter: &str,
-    pay_section: &str,
-) -> Result<(), SettleError> {
-    match t.pay(line.id) {
-        Some(Pay::MeterPercent(pct)) => {
-            let before = l.meter_value(meter).unwrap_or(0);
-            let amount = l.take_from_meter(meter, pct);
-            let why = format!(
-                "{}: {} pays {pct}% of the meter ({}) → {}; not from the table inventory, cards stay until the documentation is complete",
-                super::label(meter),
-                line.name,
-                money(before),
-                money(amount)
-            );
-            l.meter_win(seat, meter, stake, amount, pct, why, pay_section);
-        }
-        Some(Pay::For(..)) | Some(Pay::To(..)) => {
-            l.by_table(seat, meter, stake, t, line);
-            l.require_floor();
-        }
-        _ => {
-            l.lose(
-                seat,
-                meter,
-                stake,
-                &format!("{} is not a progressive hand", line.name),
-                &t.section,
-            );
-        }
-    }
-    Ok(())
-}
-
-#[allow(clippy::too_many_arguments)]
-fn fchb(
-    l: &mut Ledger,
-    seat: u8,
-    wager: &str,
-    stake: Cents,
-    t: &super::paytable::PayTable,
-    ml: &super::paytable::PayTable,
-    v: HandValue,
-    (share_among, index): (i64, usize),
-    magic: bool,
-    lucky: bool,
-) -> Result<(), SettleError> {
-    let line = five_card_line(v);
-    let mut paid_any = false;
-    let mark = l.len();
-    match t.pay(line.id) {
-        Some(Pay::MeterPercent(pct)) => {
-            // § 647a.12(e)(2): a dealer-hand meter win is divided equally among its bettors;
-            // the meter is taken once, by the first of them.
-            let key = format!("{wager}-meter-share");
-            let amount = if share_among > 1 {
-                share(l, &key, pct, share_among, index)
-            } else {
-                l.take_from_meter("five-card-bonus", pct)
-            };
-            let split = if share_among > 1 {
-                format!(", one of {share_among} equal shares")
-            } else {
-                String::new()
-            };
-            let why = format!(
-                "{}: {} pays {pct}% of the meter{split} → {}; not credited to the game account, cards stay until the documentation is complete",
-                super::label(wager),
-                line.name,
-                money(amount)
-            );
-            l.meter_win(seat, wager, stake, amount, pct, why, "§ 647a.12(e)(2)");
-            paid_any = true;
-        }
-        Some(Pay::For(a, b)) => {
-            l.by_table(seat, wager, stake, t, &line);
-            if a >= 500 && b == 1 {
-                // § 647a.11(j)(2): a 500 for 1 payout is verified by a floorperson.
-                l.require_floor();
-            }
-            paid_any = true;
-        }
-        _ => {}
-    }
-    let hand = if wager == "fchb-dealer" {
-        "the dealer's hand"
-    } else {
-        "the player's hand"
-    };
-    for (hit, id, name) in [
-        (magic, "magic-card", "the Magic Card is in"),
-        (lucky, "lucky-bonus", "the Lucky Bonus fell on"),
-    ] {
-        if !hit {
-            continue;
-        }
-        if let Some(Pay::For(a, b)) = ml.pay(id) {
-            // "X for 1" in all, like every "for" line: on a hand that pays nothing else the
-            // wager is part of it; otherwise it comes in addition (§ 647a.12(e)(3)).
-            let total = l.odds(stake, a, b);
-            let (stake_here, why) = if paid_any {
-                (
-                    0,
-                    format!(
-                        "{name} {hand}: {a} for {b} on the {} Five Card Hand Bonus, in addition",
-                        money(stake)
-                    ),
-                )
-            } else {
-                (
-                    stake,
-                    format!(
-                        "{name} {hand} ({}, below a flush): {a} for {b} on the {} Five Card Hand Bonus, the wager included",
-                        line.name,
-                        money(stake)
-                    ),
-                )
-            };
-            l.win_for(seat, id, stake_here, total, &why, &ml.section);
-            paid_any = true;
-        }
-    }
-    if !paid_any {
-        l.lose(
-            seat,
-            wager,
-            stake,
-            &format!("{} is below a flush", line.name),
-            "§ 647a.12(e)(1)",
-        );
-    }
-    // § 647a.11(j)(3), § 647a.12(e): a payout not from the meter goes to the player's game
-    // account on the electronic wagering system.
-    l.amend_wins_since(mark, "; credit the player's game account (§ 647a.11(j)(3))");
-    Ok(())
-}
-
-/// The `i`-th bettor's equal share of a dealer-hand meter win, taking the meter on the first
-/// call. What cannot be divided equally goes one rounding unit at a time to the first bettors
-/// in settlement order (like an odd chip, § 637a.6(e)): the meter pays out exactly what the
-/// controller takes for the hit (a documented choice; the text is silent).
-fn share(l: &mut Ledger, key: &str, pct: u32, n: i64, i: usize) -> Cents {
-    if l.side_value(key).is_none() {
-        let total = l.take_from_meter("five-card-bonus", pct);
-        l.open_side(key, total);
-    }
-    let total = l.side_value(key).unwrap_or(0);
-    let unit = l.unit();
-    let each = l.round(total / n);
-    let rest = total - each * n;
-    let extra = if (i as i64) < rest / unit { unit } else { 0 };
-    let odd = if i == 0 { rest % unit } else { 0 };
-    each + extra + odd
 }
 
 /// The side wagers the casino may leave out of its Rules Submission.

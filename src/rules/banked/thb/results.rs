@@ -3,7 +3,8 @@
 
 use super::super::by_result::{self, Judged};
 use super::super::{Ledger, Line, SettleError, err, lower_first};
-use super::{Checked, Round, Rules};
+use super::checked::Checked;
+use super::{Round, Rules};
 use crate::rules::eval::{Category, HandValue};
 
 /// The categories a dealer taps for a hand without a card-reading device: a winning hand's

@@ -1,0 +1,156 @@
+//! What the app does with a screen's command ([`UiCmd`]): it hands the rules' commands to the
+//! terminal, opens and closes the overlays and forms, and says back in the message band what a
+//! tap did.
+
+use super::*;
+
+/// What a tap did, said back to the dealer in the message band: a betting action ("Seat 4
+/// calls $2.00."), a betting round over, a pot awarded, a void round's returns.
+fn confirmation(e: &crate::rules::table::Event) -> Option<Notice> {
+    use crate::rules::poker::hand::HandEvent;
+    use crate::rules::table::Event;
+    let said = match e {
+        Event::RoundVoided { .. } => e.sentence(),
+        Event::Hand { events } => events
+            .iter()
+            .find(|h| {
+                matches!(
+                    h,
+                    HandEvent::Acted { .. }
+                        | HandEvent::StreetPlayed { .. }
+                        | HandEvent::Won { .. }
+                )
+            })?
+            .sentence(),
+        _ => return None,
+    };
+    let mut c = said.chars();
+    let first = c.next()?.to_uppercase().collect::<String>();
+    Some(Notice::done(format!("{first}{}.", c.as_str())))
+}
+
+impl DeckhandApp {
+    pub(super) fn apply(&mut self, c: UiCmd) {
+        // A tap may add, remove or sign in a person: the next logic reads the dealers again.
+        self.dealers = None;
+        match c {
+            UiCmd::Rules(cmd) => match self.term.execute(cmd) {
+                // A void round says what goes back to whom (a wrong stub count's misdeal).
+                Ok(events) => {
+                    self.view.message = events.iter().find_map(confirmation);
+                }
+                Err(e) => self.view.message = Some(Notice::problem(e)),
+            },
+            UiCmd::SignIn => self.sign_in_dealer(),
+            UiCmd::OpenVerify(purpose) => {
+                self.view.verify = Some(VerifyPad {
+                    purpose,
+                    ..Default::default()
+                });
+            }
+            UiCmd::OpenStakesVerify(purpose, seat, back) => {
+                self.view.verify = Some(VerifyPad {
+                    purpose,
+                    stakes: Some((seat, back)),
+                    ..Default::default()
+                });
+            }
+            UiCmd::OpenReshuffleVerify => {
+                self.view.verify = Some(VerifyPad {
+                    purpose: "The floorperson directs the cards shuffled again (§ 637a.5(a))"
+                        .into(),
+                    reshuffle: true,
+                    ..Default::default()
+                });
+            }
+            UiCmd::OpenReaderVerify => {
+                self.view.verify = Some(VerifyPad {
+                    purpose:
+                        "The card reader inspected for tampering and working order (§ 635a.2(d))"
+                            .into(),
+                    reader: true,
+                    ..Default::default()
+                });
+            }
+            UiCmd::SubmitVerify => self.submit_verify(),
+            UiCmd::CancelVerify => self.view.verify = None,
+            UiCmd::OpenRecord(kind) => {
+                self.record_form = Some(records::RecordForm {
+                    kind,
+                    ..Default::default()
+                });
+            }
+            UiCmd::Ask(a) => self.view.confirm = Some(a),
+            UiCmd::CancelAsk => self.view.confirm = None,
+            UiCmd::Confirmed(a) => self.confirmed(a),
+            UiCmd::OpenIrregularity => {
+                self.irregularity = Some(irregularity::IrregularityForm::default());
+            }
+            UiCmd::Undo => self.undo_last(),
+            UiCmd::OpenCorrection => {
+                self.correction = Some(correction::CorrectionForm::default());
+            }
+            UiCmd::SubmitCorrection => self.submit_correction(),
+            UiCmd::OpenHighHand => {
+                self.high_hand = Some(high_hand::HighHandForm::default());
+            }
+            UiCmd::OpenReview => {
+                self.view.verify = Some(VerifyPad {
+                    review: true,
+                    purpose: "Supervisor review of the records".into(),
+                    ..Default::default()
+                });
+            }
+            UiCmd::Sequence(list) => {
+                for cmd in list {
+                    if let Err(e) = self.term.execute(cmd) {
+                        self.view.message = Some(Notice::problem(e));
+                        return;
+                    }
+                }
+                self.view.message = None;
+            }
+            UiCmd::Demo(up) => self.view.demo = up && self.sim.is_some(),
+            UiCmd::SimNextCount(n) => {
+                if let Some(s) = &self.sim {
+                    s.lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .counts
+                        .push_back(n);
+                    self.view.demo = false;
+                    self.view.message = Some(Notice::done(format!(
+                        "Demo: the simulated shuffler counts {n} cards at its next count."
+                    )));
+                }
+            }
+            UiCmd::SimJam => self.sim_jam(),
+            UiCmd::SimDraw => self.sim_draw(),
+            UiCmd::FloorBox(_) | UiCmd::CallFloor(_) | UiCmd::EndFloorCall(_) => {
+                self.apply_floor(c)
+            }
+            UiCmd::RetryWrites => {
+                self.term.retry_writes();
+            }
+            UiCmd::HoleCardUp => {
+                self.view.message = self.term.turn_hole_card().err().map(Notice::problem);
+            }
+            UiCmd::SubmitHighHand => self.submit_high_hand(),
+            UiCmd::PrintHighHandSlip => self.print_high_hand_slip(),
+            UiCmd::ClosePeriod(period) => self.close_period(&period),
+            UiCmd::SubmitRecord => self.submit_record(),
+            UiCmd::SubmitIrregularity => self.submit_irregularity(),
+            UiCmd::Unlock => self.unlock(),
+            UiCmd::CreateAdmin => self.create_admin(),
+            UiCmd::ReviewPrint => self.review_print(),
+            UiCmd::PrintPreviewed => self.print_previewed(),
+            UiCmd::ClosePreview => self.close_preview(),
+            UiCmd::ReviewExport => self.review_export(),
+            UiCmd::ReviewHandHistory(round) => self.review_hand_history(round),
+            UiCmd::ReviewClose => {
+                if let Some(r) = self.review.take() {
+                    self.term.close_review(&r.supervisor);
+                }
+            }
+        }
+    }
+}
