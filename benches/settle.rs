@@ -2,8 +2,9 @@
 //! (parse, validate, evaluate every hand, settle every wager). `cargo bench --bench settle`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use deckhand::rules::banked::HouseRules;
 use deckhand::rules::banked::paytable::Paytables;
-use deckhand::rules::banked::{HouseRules, settle_json};
+use deckhand::rules::registry::settle_json;
 use std::hint::black_box;
 
 const GAMES: [&str; 6] = [

@@ -191,7 +191,7 @@ pub fn build(
             let mut script = ProgressiveScript::default();
             if config
                 .offered_games()
-                .contains(&crate::rules::games::GameId::TexasHoldemBonus)
+                .contains(&crate::rules::game_id::GameId::TexasHoldemBonus)
             {
                 let reset = config
                     .house

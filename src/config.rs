@@ -30,7 +30,7 @@ pub struct Config {
     /// Per game of `[table] games`, its own Rules Submission figures (forced bets, dealing
     /// method, posted limits), by game id.
     #[serde(default)]
-    pub games: std::collections::BTreeMap<crate::rules::games::GameId, GameConfig>,
+    pub games: std::collections::BTreeMap<crate::rules::game_id::GameId, GameConfig>,
     pub holdem: HoldemConfig,
     #[serde(default)]
     pub demo: DemoConfig,
@@ -312,11 +312,11 @@ pub struct TableConfig {
     /// The poker-room game the table deals: holdem, omaha, seven-card-stud, … (every id of
     /// docs/games/poker-room.md). The [holdem] limits, blinds and rake apply to it.
     #[serde(default)]
-    pub game: crate::rules::games::GameId,
+    pub game: crate::rules::game_id::GameId,
     /// The games this terminal may open, offered on the open-table screen (every id of the
     /// registry is allowed); empty: `game` only. A change of game goes through closing the table.
     #[serde(default)]
-    pub games: Vec<crate::rules::games::GameId>,
+    pub games: Vec<crate::rules::game_id::GameId>,
     /// An ante from every player (§ 637a.7(c)).
     #[serde(default)]
     pub ante_cents: Cents,
@@ -326,7 +326,7 @@ pub struct TableConfig {
     /// The house-banked games' dealing method: hand, manual-shoe or automated-shoe (each
     /// game's § x.8, x.9, x.10).
     #[serde(default)]
-    pub dealing: crate::rules::registry::Dealing,
+    pub dealing: crate::rules::dealing::Dealing,
     /// Hours between deck changes; 0 (the default) is the regulation's maximum (§ 637a.3(c):
     /// 12; house-banked: 4 from the hand, 8 from a shoe).
     #[serde(default)]
@@ -377,7 +377,7 @@ pub struct TableConfig {
 pub struct GameConfig {
     pub ante_cents: Option<Cents>,
     pub forced_bet_cents: Option<Cents>,
-    pub dealing: Option<crate::rules::registry::Dealing>,
+    pub dealing: Option<crate::rules::dealing::Dealing>,
     pub deck_change_hours: Option<u32>,
     pub min_ante_cents: Option<Cents>,
     pub max_ante_cents: Option<Cents>,
@@ -586,7 +586,7 @@ impl Config {
         if dir.is_empty() {
             Paytables::embedded()
         } else {
-            Paytables::from_dir(Path::new(dir)).map_err(|e| format!("paytables.dir: {e}"))
+            paytables_from_dir(Path::new(dir)).map_err(|e| format!("paytables.dir: {e}"))
         }
     }
 
@@ -669,7 +669,7 @@ impl Config {
     }
 
     /// The games the open-table screen offers, `[table] game` first.
-    pub fn offered_games(&self) -> Vec<crate::rules::games::GameId> {
+    pub fn offered_games(&self) -> Vec<crate::rules::game_id::GameId> {
         let mut v = vec![self.table.game];
         for g in &self.table.games {
             if !v.contains(g) {
@@ -678,6 +678,24 @@ impl Config {
         }
         v
     }
+}
+
+/// Every `*.toml` file of a folder, in name order, laid over the embedded paytables: each
+/// replaces the tables of the game it names (`[paytables] dir`).
+pub fn paytables_from_dir(dir: &Path) -> Result<Paytables, String> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: cannot read the paytable folder: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    paths.sort();
+    let mut files = Vec::with_capacity(paths.len());
+    for path in paths {
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        files.push((path.display().to_string(), text));
+    }
+    Paytables::with_files(&files)
 }
 
 #[cfg(test)]

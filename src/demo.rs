@@ -6,7 +6,7 @@
 use crate::rules::Cents;
 use crate::rules::banked::round::BankedCommand;
 use crate::rules::betting_actions::Action;
-use crate::rules::games::GameId;
+use crate::rules::game_id::GameId;
 use crate::rules::poker::hand::{HandCommand, Step as HandStep};
 use crate::rules::table::{Command, Confirm, Step, TableSetup};
 use crate::terminal::Terminal;
@@ -135,7 +135,7 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
                 term.execute(Command::Poker(cmd))?;
             }
             Step::Banked { step, game } => {
-                let def = crate::rules::banked::round::Def::of(game).ok_or("no banked game")?;
+                let def = crate::rules::registry::round_def(game).ok_or("no banked game")?;
                 use crate::rules::banked::round::BankedStep as B;
                 let cmds: Vec<BankedCommand> = match step {
                     B::Wagers => {
@@ -223,8 +223,8 @@ pub fn setup_for(base: &TableSetup, game: GameId) -> TableSetup {
     s.counting_shuffler = false;
     // Shuffled by hand, a house-banked game is dealt from a manual shoe, never from the hand
     // (§ 657a.9(a)(1) and the other chapters' § x.9(a)(1)).
-    if game.is_house_banked() && s.poker.dealing == crate::rules::registry::Dealing::Hand {
-        s.poker.dealing = crate::rules::registry::Dealing::ManualShoe;
+    if game.is_house_banked() && s.poker.dealing == crate::rules::dealing::Dealing::Hand {
+        s.poker.dealing = crate::rules::dealing::Dealing::ManualShoe;
     }
     s
 }

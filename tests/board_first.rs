@@ -62,7 +62,7 @@ fn only_an_automated_dealing_shoe_dispenses_the_board_first() {
     );
     // Texas Hold 'Em Bonus turns each street up; a game whose chapter says nothing of it
     // (Crazy 4 Poker, no board) deals as usual.
-    let thb = deckhand::rules::banked::round::Def::of(GameId::TexasHoldemBonus).unwrap();
+    let thb = deckhand::rules::registry::round_def(GameId::TexasHoldemBonus).unwrap();
     assert!(thb.deals_board_first(Dealing::AutomatedShoe, true));
     assert!(!thb.deals_board_first(Dealing::ManualShoe, true));
     assert_eq!(
@@ -73,14 +73,10 @@ fn only_an_automated_dealing_shoe_dispenses_the_board_first() {
     // A board dispensed first burns nothing: the stub the dealer counts is that much larger
     // (§ 677a.10(d),(g)).
     let round = |first| {
-        deckhand::rules::banked::round::BankedRound::start(
-            GameId::WptHeadsUp,
-            Dealing::AutomatedShoe,
-            &[1, 2],
-        )
-        .unwrap()
-        .with_board_first(first)
-        .stub_expected()
+        deckhand::rules::registry::start_round(GameId::WptHeadsUp, Dealing::AutomatedShoe, &[1, 2])
+            .unwrap()
+            .with_board_first(first)
+            .stub_expected()
     };
     assert_eq!(round(true), 52 - 2 * 2 - 2 - 5);
     assert_eq!(
@@ -88,7 +84,7 @@ fn only_an_automated_dealing_shoe_dispenses_the_board_first() {
         52 - 2 * 2 - 2 - 5 - 2,
         "two burns (§ 677a.11(c),(e))"
     );
-    let c4 = deckhand::rules::banked::round::Def::of(GameId::Crazy4Poker).unwrap();
+    let c4 = deckhand::rules::registry::round_def(GameId::Crazy4Poker).unwrap();
     assert!(!c4.deals_board_first(Dealing::AutomatedShoe, true));
 }
 
@@ -97,7 +93,7 @@ fn only_an_automated_dealing_shoe_dispenses_the_board_first() {
 /// left, to each player in the round (each has an Ante: "No more bets" refuses a seat without).
 #[test]
 fn mississippi_stud_stacks_go_clockwise_from_the_dealers_left() {
-    let ms = deckhand::rules::banked::round::Def::of(GameId::MississippiStud).unwrap();
+    let ms = deckhand::rules::registry::round_def(GameId::MississippiStud).unwrap();
     assert!(!ms.deals_board_first(Dealing::AutomatedShoe, false));
     let (section, text) = ms.deal_text(Dealing::AutomatedShoe);
     // § 655a.10(b): the stacks, two cards face down each, go clockwise from the player farthest

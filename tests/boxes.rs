@@ -68,7 +68,7 @@ fn a_spanish_21_player_plays_as_many_adjacent_boxes_as_the_casino_allows() {
     use deckhand::rules::banked::HouseRules;
     use deckhand::rules::banked::round::{BankedCommand, BankedRound};
     let start = |rules: &HouseRules| {
-        BankedRound::start(
+        deckhand::rules::registry::start_round(
             GameId::Spanish21,
             deckhand::rules::registry::Dealing::ManualShoe,
             &[1, 2, 3, 4],
@@ -121,7 +121,7 @@ fn mississippi_stud_lunar_and_crazy_4_allow_one_position_a_player() {
         (GameId::Crazy4Poker, "§ 657a.7(e)"),
     ] {
         one_position_a_player(game, section);
-        let r = deckhand::rules::banked::round::BankedRound::start(
+        let r = deckhand::rules::registry::start_round(
             game,
             deckhand::rules::registry::Dealing::Hand,
             &[1, 2],
@@ -209,7 +209,7 @@ fn the_wpt_boxes_per_player_setting_sets_the_limit() {
     let round = |seats: &[u8], limit: u8| {
         let mut rules = HouseRules::default();
         rules.edit(|g: &mut deckhand::rules::banked::wpt::Rules| g.boxes_per_player = limit);
-        BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, seats)
+        deckhand::rules::registry::start_round(GameId::WptHeadsUp, Dealing::ManualShoe, seats)
             .unwrap()
             .with_boxes(Some(&rules))
     };

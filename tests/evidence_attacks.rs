@@ -394,7 +394,7 @@ fn hostile_settle_inputs_are_refused_and_a_backup_folder_is_private() {
     let mut v: serde_json::Value = serde_json::from_str(&c4).unwrap();
     v["seats"][0]["wagers"] = serde_json::json!([1000, 1000, 500, 100]);
     let p = deckhand::rules::banked::paytable::Paytables::embedded().unwrap();
-    let e = deckhand::rules::banked::settle_json(
+    let e = deckhand::rules::registry::settle_json(
         &v.to_string(),
         &p,
         &deckhand::rules::banked::HouseRules::default(),

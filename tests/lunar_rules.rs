@@ -6,11 +6,12 @@
 use crate::common::settle::{get, settle};
 use deckhand::rules::banked::paytable::Paytables;
 use deckhand::rules::banked::round::{BankedCommand, BankedEvent, BankedRound, BankedStep, Lost};
-use deckhand::rules::banked::{House, HouseRules, Outcome, settle_json};
+use deckhand::rules::banked::{House, HouseRules, Outcome};
 use deckhand::rules::cards::parse_cards;
 use deckhand::rules::games::GameId;
 use deckhand::rules::lunar_rankings::{LunarCategory, lunar_hand};
 use deckhand::rules::registry::Dealing;
+use deckhand::rules::registry::settle_json;
 use serde_json::json;
 
 /// § 589.6(b): the royal flush down to one pair, then ace-king, then no hand: each category,
@@ -105,7 +106,8 @@ fn lunar_poker_is_dealt_after_no_more_bets_as_each_method_says() {
             "Deliver the stacks the automated dealing shoe dispenses, ",
         ),
     ] {
-        let mut r = BankedRound::start(GameId::LunarPoker, dealing, &[1, 3]).unwrap();
+        let mut r =
+            deckhand::rules::registry::start_round(GameId::LunarPoker, dealing, &[1, 3]).unwrap();
         for seat in [1u8, 3] {
             let e = r
                 .decide(
@@ -155,7 +157,9 @@ fn a_lunar_player_who_leaves_after_the_lock_in_loses_what_is_still_on_the_layout
             r.apply(&e).unwrap();
         }
     };
-    let mut r = BankedRound::start(GameId::LunarPoker, Dealing::ManualShoe, &[1, 2]).unwrap();
+    let mut r =
+        deckhand::rules::registry::start_round(GameId::LunarPoker, Dealing::ManualShoe, &[1, 2])
+            .unwrap();
     run(
         &mut r,
         BankedCommand::Wagers {

@@ -8,11 +8,12 @@ use crate::common;
 
 use common::Rng;
 use deckhand::rules::banked::paytable::Paytables;
-use deckhand::rules::banked::{HouseRules, Outcome, Settlement, settle_json};
+use deckhand::rules::banked::{HouseRules, Outcome, Settlement};
 use deckhand::rules::banked::{crazy4, lunar, mstud, spanish21, thb, wpt};
 use deckhand::rules::cards::{Card, Rank};
 use deckhand::rules::eval;
 use deckhand::rules::four_card::{Category4, best_four};
+use deckhand::rules::registry::settle_json;
 use serde_json::{Value, json};
 
 const ROUNDS: usize = 3000;

@@ -6,8 +6,9 @@
 use crate::common;
 
 use common::Rng;
-use deckhand::rules::banked::paytable::{MAX_ODDS, Paytables};
-use deckhand::rules::banked::{HouseRules, MAX_AMOUNT, settle_json};
+use deckhand::rules::banked::paytable::MAX_ODDS;
+use deckhand::rules::banked::{HouseRules, MAX_AMOUNT};
+use deckhand::rules::registry::settle_json;
 use serde_json::json;
 
 /// Crazy 4 Poker's embedded paytable with the Super Bonus's four aces and the Queens Up's four of
@@ -36,7 +37,7 @@ fn odds_past_any_table_are_refused_at_load_with_file_and_line() {
         "1 for 100001",
     ] {
         let dir = folder_with(odds);
-        let e = Paytables::from_dir(dir.path()).unwrap_err();
+        let e = deckhand::config::paytables_from_dir(dir.path()).unwrap_err();
         assert!(e.contains("crazy-4-poker.toml:"), "{odds}: {e}");
         assert!(e.contains("at most 100000 to 1"), "{odds}: {e}");
     }
@@ -46,15 +47,16 @@ fn odds_past_any_table_are_refused_at_load_with_file_and_line() {
         "{ hand = \"four-aces\", pays = \"$92,233,720,368,547,758.07\" }",
     );
     std::fs::write(dir.path().join("crazy-4-poker.toml"), text).unwrap();
-    let e = Paytables::from_dir(dir.path()).unwrap_err();
+    let e = deckhand::config::paytables_from_dir(dir.path()).unwrap_err();
     assert!(e.contains("a fixed sum is at most"), "{e}");
     // The longest odds allowed load.
-    Paytables::from_dir(folder_with(&format!("{MAX_ODDS} to 1")).path()).unwrap();
+    deckhand::config::paytables_from_dir(folder_with(&format!("{MAX_ODDS} to 1")).path()).unwrap();
 }
 
 #[test]
 fn settlement_at_the_bounds_never_wraps_or_pays_a_negative_amount() {
-    let p = Paytables::from_dir(folder_with(&format!("{MAX_ODDS} to 1")).path()).unwrap();
+    let p = deckhand::config::paytables_from_dir(folder_with(&format!("{MAX_ODDS} to 1")).path())
+        .unwrap();
     let mut rules = HouseRules::default();
     rules.edit(|g: &mut deckhand::rules::banked::crazy4::Rules| g.queens_up_offered = true);
     let mut rng = Rng(40);

@@ -4,7 +4,8 @@
 //! loaded paytables hold exactly the same lines, so no line goes untested.
 
 use deckhand::rules::banked::paytable::{Pay, Paytables};
-use deckhand::rules::banked::{HouseRules, Settlement, settle_json};
+use deckhand::rules::banked::{HouseRules, Settlement};
+use deckhand::rules::registry::settle_json;
 use serde_json::{Value, json};
 
 /// game | wager | table | line | pays | section — as printed in the regulation.

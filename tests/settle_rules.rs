@@ -4,7 +4,8 @@
 
 use crate::common::settle::{get, refused, settle};
 use deckhand::rules::banked::paytable::Paytables;
-use deckhand::rules::banked::{HouseRules, Outcome, Settlement, WagerResult, settle_json};
+use deckhand::rules::banked::{HouseRules, Outcome, Settlement, WagerResult};
+use deckhand::rules::registry::settle_json;
 use serde_json::{Value, json};
 
 fn all<'a>(s: &'a Settlement, seat: u8, wager: &str) -> Vec<&'a WagerResult> {
@@ -473,7 +474,7 @@ fn spanish21_outcomes_of_section_635a_7_n_o() {
     assert_eq!(get(&s, 1, "spanish-21").net, 1000);
     assert_eq!(get(&s, 2, "spanish-21").net, -1000);
     // With only the sure 21 in play, a dealer draw is refused: it could change nothing.
-    let e = deckhand::rules::banked::settle_json(
+    let e = deckhand::rules::registry::settle_json(
         &s21(
             "9c 5d 7h",
             json!([{"seat": 1, "wagers": {"spanish_21": 1000}, "hands": [{"cards": "9h 5c 7d"}]}]),

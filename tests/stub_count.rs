@@ -542,7 +542,7 @@ fn lunar_poker_counts_its_one_deck_whole_every_five_rounds() {
 /// is not dealt on.
 #[test]
 fn the_stub_expected_is_what_each_deal_leaves() {
-    use deckhand::rules::banked::round::{BankedCommand, BankedRound, BankedStep, Def, StubAfter};
+    use deckhand::rules::banked::round::{BankedCommand, BankedRound, BankedStep, StubAfter};
     use deckhand::rules::registry::Dealing;
     let cases = [
         (GameId::Crazy4Poker, 52 - 3 * 5),
@@ -551,8 +551,9 @@ fn the_stub_expected_is_what_each_deal_leaves() {
         (GameId::TexasHoldemBonus, 52 - 2 * 2 - 2 - 5 - 3),
     ];
     for (game, expected) in cases {
-        let mut r = BankedRound::start(game, Dealing::ManualShoe, &[1, 2]).unwrap();
-        let def = Def::of(game).unwrap();
+        let mut r =
+            deckhand::rules::registry::start_round(game, Dealing::ManualShoe, &[1, 2]).unwrap();
+        let def = deckhand::rules::registry::round_def(game).unwrap();
         assert!(!r.stub_reached(), "{game:?}: not before the deal");
         for seat in [1u8, 2] {
             let wagers = def
@@ -596,7 +597,9 @@ fn the_stub_expected_is_what_each_deal_leaves() {
         (GameId::TexasHoldemBonus, "Leave the stub in the shoe"),
         (GameId::Crazy4Poker, "Then take the stub out of the shoe."),
     ] {
-        let (_, text) = Def::of(game).unwrap().deal_text(Dealing::ManualShoe);
+        let (_, text) = deckhand::rules::registry::round_def(game)
+            .unwrap()
+            .deal_text(Dealing::ManualShoe);
         // § 677a.8(d): WPT's manual-shoe instruction keeps the stub in the shoe for the board;
         // the count waits for the board (`stub_reached` above, false after the deal).
         // § 647a.8(e): Texas Hold 'Em Bonus's manual-shoe instruction leaves the stub in the shoe
@@ -606,7 +609,7 @@ fn the_stub_expected_is_what_each_deal_leaves() {
     // Texas Hold 'Em Bonus: the dealer's two cards under a cover card, whichever way the cards
     // are dealt (§ 647a.8(d), § 647a.9(b), § 647a.10(b)).
     for dealing in [Dealing::ManualShoe, Dealing::Hand, Dealing::AutomatedShoe] {
-        let (_, text) = Def::of(GameId::TexasHoldemBonus)
+        let (_, text) = deckhand::rules::registry::round_def(GameId::TexasHoldemBonus)
             .unwrap()
             .deal_text(dealing);
         assert!(
@@ -616,7 +619,12 @@ fn the_stub_expected_is_what_each_deal_leaves() {
     }
     // Texas Hold 'Em Bonus: both players fold before the flop; nothing more is dealt.
     let house = deckhand::rules::banked::House::default_for(GameId::TexasHoldemBonus).unwrap();
-    let mut r = BankedRound::start(GameId::TexasHoldemBonus, Dealing::ManualShoe, &[1, 2]).unwrap();
+    let mut r = deckhand::rules::registry::start_round(
+        GameId::TexasHoldemBonus,
+        Dealing::ManualShoe,
+        &[1, 2],
+    )
+    .unwrap();
     let run = |r: &mut BankedRound, c: BankedCommand| {
         for e in r.decide(&c, Some(&house)).unwrap() {
             r.apply(&e).unwrap();
@@ -665,9 +673,11 @@ fn the_stub_expected_is_what_each_deal_leaves() {
 /// count is ever due there, the case § 677a.9(d) covers being one the terminal cannot open.
 #[test]
 fn a_wpt_stub_count_cites_the_section_of_the_dealing_method() {
-    use deckhand::rules::banked::round::Def;
     use deckhand::rules::registry::Dealing;
-    let stub = Def::of(GameId::WptHeadsUp).unwrap().stub.unwrap();
+    let stub = deckhand::rules::registry::round_def(GameId::WptHeadsUp)
+        .unwrap()
+        .stub
+        .unwrap();
     assert_eq!(stub.section(Dealing::ManualShoe), "§ 677a.8(e)–(g)");
     assert_eq!(stub.section(Dealing::AutomatedShoe), "§ 677a.10(d)–(f)");
     assert_eq!(stub.section(Dealing::Hand), "§ 677a.9(d)–(f)");

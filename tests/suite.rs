@@ -57,6 +57,7 @@ mod reading_shoe_21;
 mod replay;
 mod results_by_category;
 mod review;
+mod rules_layers;
 mod settle_cli;
 mod settle_conservation;
 mod settle_extremes;

@@ -29,7 +29,7 @@ struct Cost {
 fn seats(game: GameId, n: u8) -> Vec<u8> {
     let most = match Procedure::of(game) {
         Some(p) => p.max_players,
-        None => deckhand::rules::banked::round::Def::of(game).map_or(6, |d| d.positions),
+        None => deckhand::rules::registry::round_def(game).map_or(6, |d| d.positions),
     };
     if n == 2 {
         vec![2, 4]
@@ -160,7 +160,7 @@ fn measure(game: GameId, players: u8, mode: Mode) -> Cost {
 
 /// The results a game's hands may be settled from without a card-reading device.
 fn results_def(game: GameId) -> Option<&'static ResultsDef> {
-    deckhand::rules::banked::round::Def::of(game).and_then(|d| d.results)
+    deckhand::rules::registry::round_def(game).and_then(|d| d.results)
 }
 
 /// Issue 39's budget for a poker-room round with the betting kept at the table: the start, one

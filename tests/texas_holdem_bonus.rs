@@ -16,11 +16,12 @@ use common::play::{open_from_sign_in, play_out};
 use common::terminal::{ok, washed};
 use common::ui::{keys, real_app, tap};
 use deckhand::rules::banked::paytable::Paytables;
-use deckhand::rules::banked::round::{BankedCommand, BankedRound, BankedStep, Def};
-use deckhand::rules::banked::{HouseRules, Outcome, Settlement, settle_json};
+use deckhand::rules::banked::round::{BankedCommand, BankedRound, BankedStep};
+use deckhand::rules::banked::{HouseRules, Outcome, Settlement};
 use deckhand::rules::cards::parse_cards;
 use deckhand::rules::games::GameId;
 use deckhand::rules::registry::Dealing;
+use deckhand::rules::registry::settle_json;
 use deckhand::rules::table::{Command, Confirm, DeckStatus, Event, Step};
 use deckhand::store::Store;
 use deckhand::terminal::Terminal;
@@ -38,7 +39,7 @@ fn settle(round: Value) -> Result<Settlement, String> {
 /// stub left in it for the board.
 #[test]
 fn texas_holdem_bonus_deals_as_each_method_says() {
-    let def = Def::of(GameId::TexasHoldemBonus).unwrap();
+    let def = deckhand::rules::registry::round_def(GameId::TexasHoldemBonus).unwrap();
     let each = "2 cards face down to each player and 2 to the dealer; 5 community cards come later";
     let cover = " Your two cards go face down under a cover card.";
     let (section, text) = def.deal_text(Dealing::ManualShoe);
@@ -75,14 +76,16 @@ fn texas_holdem_bonus_deals_as_each_method_says() {
 /// folded is not asked), and a River Wager other than the Ante is refused.
 #[test]
 fn texas_holdem_bonus_burns_before_each_street_whatever_the_dealing() {
-    let def = Def::of(GameId::TexasHoldemBonus).unwrap();
+    let def = deckhand::rules::registry::round_def(GameId::TexasHoldemBonus).unwrap();
     let run = |r: &mut BankedRound, c: BankedCommand| {
         for e in r.decide(&c, None).unwrap() {
             r.apply(&e).unwrap();
         }
     };
     for dealing in [Dealing::ManualShoe, Dealing::Hand, Dealing::AutomatedShoe] {
-        let mut r = BankedRound::start(GameId::TexasHoldemBonus, dealing, &[1, 2]).unwrap();
+        let mut r =
+            deckhand::rules::registry::start_round(GameId::TexasHoldemBonus, dealing, &[1, 2])
+                .unwrap();
         for seat in [1u8, 2] {
             run(
                 &mut r,
@@ -440,7 +443,10 @@ fn texas_holdem_bonus_counts_its_stub_after_the_board_every_fifth_round() {
     }
     // From the hand the table has the counting shuffler (§ 647a.9(a)(1)), so no stub is owed;
     // the count and its answer would cite the hand's own section.
-    let stub = Def::of(GameId::TexasHoldemBonus).unwrap().stub.unwrap();
+    let stub = deckhand::rules::registry::round_def(GameId::TexasHoldemBonus)
+        .unwrap()
+        .stub
+        .unwrap();
     // § 647a.9(d): the hand's count cites § 647a.9(d)–(f).
     // § 647a.9(f): and so does a wrong count's misdeal question.
     assert_eq!(stub.section(Dealing::Hand), "§ 647a.9(d)–(f)");

@@ -73,7 +73,7 @@ fn settlement(db: &std::path::Path) -> serde_json::Value {
 
 /// The round settled as `deckhand settle` does it, with the embedded paytables and house rules.
 fn direct(input: &serde_json::Value) -> serde_json::Value {
-    let mut st = deckhand::rules::banked::settle_json(
+    let mut st = deckhand::rules::registry::settle_json(
         &input.to_string(),
         &deckhand::rules::banked::paytable::Paytables::embedded().unwrap(),
         &Default::default(),

@@ -208,7 +208,7 @@ fn every_wager_screen_fits_1024_by_768_with_the_table_full() {
     for game in GameId::all().filter(|g| g.is_house_banked()) {
         let dir = tempfile::tempdir().unwrap();
         let mut h = real_app(&dir.path().join("full.sqlite"), 1024.0, 768.0, 0.25);
-        let positions = deckhand::rules::banked::round::Def::of(game)
+        let positions = deckhand::rules::registry::round_def(game)
             .unwrap()
             .positions;
         let seats: Vec<u8> = (1..=positions).collect();
@@ -227,7 +227,7 @@ fn every_wager_screen_fits_1024_by_768_with_the_table_full() {
                 .map(|s| s.to_string()),
         );
         labels.push(format!("Seat {last} out"));
-        let def = deckhand::rules::banked::round::Def::of(game).unwrap();
+        let def = deckhand::rules::registry::round_def(game).unwrap();
         for spot in def.spots.iter().filter(|s| s.equals.is_none()) {
             if h.query_by_label(&format!("Seat {last} {}: —", spot.label))
                 .is_some()

@@ -7,10 +7,11 @@
 //! (§ 677a.11(g),(i)).
 
 use deckhand::rules::banked::paytable::Paytables;
-use deckhand::rules::banked::round::{BankedCommand, BankedRound, BankedStep, Def};
-use deckhand::rules::banked::{House, HouseRules, Outcome, Settlement, settle_json};
+use deckhand::rules::banked::round::{BankedCommand, BankedRound, BankedStep};
+use deckhand::rules::banked::{House, HouseRules, Outcome, Settlement};
 use deckhand::rules::games::GameId;
 use deckhand::rules::registry::Dealing;
+use deckhand::rules::registry::settle_json;
 use serde_json::json;
 
 /// Decides `cmd` with the table's paytables and folds what it caused; the refusal otherwise.
@@ -48,7 +49,9 @@ fn result(s: &Settlement, seat: u8, wager: &str) -> (Outcome, i64) {
 /// to it, or was taken out; nothing is dealt before it, and no wager changes after it.
 #[test]
 fn no_more_bets_waits_for_every_position_dealt_in() {
-    let mut r = BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 3, 5]).unwrap();
+    let mut r =
+        deckhand::rules::registry::start_round(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 3, 5])
+            .unwrap();
     let e = run(&mut r, BankedCommand::NoMoreBets).unwrap_err();
     assert!(e.contains("no seat has a wager yet"), "{e}");
     run(&mut r, ante(1, 1000)).unwrap();
@@ -82,7 +85,7 @@ fn no_more_bets_waits_for_every_position_dealt_in() {
 /// automated shoe, the two-card stacks it dispenses.
 #[test]
 fn the_deal_step_says_how_each_method_deals_the_hole_cards() {
-    let def = Def::of(GameId::WptHeadsUp).unwrap();
+    let def = deckhand::rules::registry::round_def(GameId::WptHeadsUp).unwrap();
     let cases = [
         (
             Dealing::ManualShoe,
@@ -117,7 +120,7 @@ fn the_deal_step_says_how_each_method_deals_the_hole_cards() {
 /// reveal once every player still in has decided.
 #[test]
 fn one_burn_before_the_flop_and_one_before_the_turn_and_river_together() {
-    let def = Def::of(GameId::WptHeadsUp).unwrap();
+    let def = deckhand::rules::registry::round_def(GameId::WptHeadsUp).unwrap();
     // § 677a.9(c): after the hole cards from the hand, a burn and the flop, then (below) a
     // burn and the turn and river;
     // § 677a.10(c): after an automated shoe's stacks, the same burns and board.
@@ -136,7 +139,8 @@ fn one_burn_before_the_flop_and_one_before_the_turn_and_river_together() {
         vec![(1, 3), (1, 2), (0, 0)]
     );
     for dealing in [Dealing::Hand, Dealing::AutomatedShoe] {
-        let mut r = BankedRound::start(GameId::WptHeadsUp, dealing, &[1, 2]).unwrap();
+        let mut r =
+            deckhand::rules::registry::start_round(GameId::WptHeadsUp, dealing, &[1, 2]).unwrap();
         for c in [
             ante(1, 500),
             ante(2, 500),
@@ -260,9 +264,10 @@ fn the_ante_is_required_and_a_pocket_bonus_not_offered_is_refused() {
     );
     settles(bonus, &HouseRules::default()).unwrap();
     // § 677a.7(d)(2): keyed at the table, it is refused the same way.
-    let mut r = BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, &[1])
-        .unwrap()
-        .with_offers(Some(&rules));
+    let mut r =
+        deckhand::rules::registry::start_round(GameId::WptHeadsUp, Dealing::ManualShoe, &[1])
+            .unwrap()
+            .with_offers(Some(&rules));
     let e = run(
         &mut r,
         BankedCommand::Wagers {

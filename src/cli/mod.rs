@@ -28,7 +28,7 @@ pub use text::{eval_batch_line, eval_json, settle};
 
 use crate::config::Config;
 use crate::devices::sim::{ProgressiveScript, SimScript, run_progressive, run_shuffler};
-use crate::rules::games::GameId;
+use crate::rules::game_id::GameId;
 use crate::store::{ChainStatus, Store};
 use crate::terminal::Terminal;
 use anyhow::{Context as _, Result, bail};

@@ -5,7 +5,7 @@ use super::*;
 pub(super) fn showcase(config: Config, game: String, db: PathBuf, at: String) -> Result<()> {
     let at = crate::demo::At::parse(&at).map_err(anyhow::Error::msg)?;
     let mut config = config;
-    let game = crate::rules::games::GameId::parse(&game).map_err(anyhow::Error::msg)?;
+    let game = crate::rules::game_id::GameId::parse(&game).map_err(anyhow::Error::msg)?;
     if db.exists() {
         anyhow::bail!("{}: the showcase needs a fresh database", db.display());
     }

@@ -28,7 +28,7 @@ pub struct BatchScratch {
 /// One hand as JSON: the best cards, the category, a comparable value, the description and,
 /// for hi-lo games, the low half (or null).
 pub fn eval_json(game: GameId, hole: &str, board: &str) -> Result<String, String> {
-    let e = games::evaluate(game, &parse(game, hole)?, &parse(game, board)?)?;
+    let e = crate::rules::registry::evaluate(game, &parse(game, hole)?, &parse(game, board)?)?;
     serde_json::to_string(&e).map_err(|e| e.to_string())
 }
 
@@ -65,7 +65,7 @@ pub fn eval_batch_line_into(
     let BatchScratch { hole: h, board: b } = scratch;
     let e = match parse_into(game, hole, h)
         .and_then(|()| parse_into(game, board, b))
-        .and_then(|()| games::evaluate(game, h, b))
+        .and_then(|()| crate::rules::registry::evaluate(game, h, b))
     {
         Ok(e) => e,
         Err(msg) => return fail(out, &msg),
@@ -168,7 +168,7 @@ pub fn settle(
         return out.map_err(|e| e.to_string());
     }
     let mut s =
-        crate::rules::banked::settle_json(input, paytables, rules).map_err(|e| e.to_string())?;
+        crate::rules::registry::settle_json(input, paytables, rules).map_err(|e| e.to_string())?;
     // Who signs before the payouts are paid, as the table would ask.
     s.signer = approvals.signer_for(&s);
     let out = if pretty {
@@ -219,7 +219,7 @@ mod tests {
                     d.swap(k, j);
                 }
                 let (hole, board) = (&d[..holes], &d[holes..holes + boards]);
-                let Ok(e) = games::evaluate(game, hole, board) else {
+                let Ok(e) = crate::rules::registry::evaluate(game, hole, board) else {
                     continue;
                 };
                 let serde = serde_json::to_string(&e).unwrap();

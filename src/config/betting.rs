@@ -2,7 +2,7 @@
 //! screen or at the table, one tap per betting round (`PokerOptions::untracked_betting`).
 
 use super::Config;
-use crate::rules::games::GameId;
+use crate::rules::game_id::GameId;
 use crate::rules::table::TableSetup;
 use serde::Deserialize;
 
@@ -116,7 +116,7 @@ impl super::Config {
     /// the paytables and the posted minimum of each offered game, is refused.
     pub(super) fn validate_least_limits(&self) -> Result<(), String> {
         use crate::rules::banked::least_limit;
-        use crate::rules::games::GameId;
+        use crate::rules::game_id::GameId;
         // Unreadable paytables are `validate`'s to name.
         let Ok(tables) = self.load_paytables() else {
             return Ok(());

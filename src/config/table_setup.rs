@@ -16,7 +16,7 @@ impl Config {
     /// The table dealing `game`: `[table]`'s setup for its own game; another game with its
     /// defaults (`TableSetup::for_game`); either with its `[games.<id>]` figures, and for a
     /// house-banked game its paytables and the `[house.<id>]` choices.
-    pub fn table_setup_for(&self, game: crate::rules::games::GameId) -> TableSetup {
+    pub fn table_setup_for(&self, game: crate::rules::game_id::GameId) -> TableSetup {
         let base = self.table_base();
         let own = game == base.poker.game;
         let mut s = if own {
@@ -41,7 +41,7 @@ impl Config {
             p.forced_bet = g.forced_bet_cents.unwrap_or(p.forced_bet);
             p.dealing = g.dealing.unwrap_or(p.dealing);
             // A shoe that dispenses the board first is an automated dealing shoe.
-            p.board_first &= p.dealing == crate::rules::registry::Dealing::AutomatedShoe;
+            p.board_first &= p.dealing == crate::rules::dealing::Dealing::AutomatedShoe;
             p.deck_change_hours = g.deck_change_hours.unwrap_or(p.deck_change_hours);
             p.min_ante = g.min_ante_cents.unwrap_or(p.min_ante);
             p.max_ante = g.max_ante_cents.unwrap_or(p.max_ante);
@@ -64,7 +64,7 @@ impl Config {
     /// names why).
     fn house_for(
         &self,
-        game: crate::rules::games::GameId,
+        game: crate::rules::game_id::GameId,
     ) -> Option<Box<crate::rules::banked::House>> {
         let tables = self.load_paytables().ok()?;
         let mut h = crate::rules::banked::House::for_game(game, &self.house, &tables).ok()?;
@@ -85,7 +85,7 @@ impl Config {
     /// one (§ 637a.12(b), § 637a.19(b), § 637a.20(b), § 637a.21(b)), else none.
     pub fn kill_for(
         &self,
-        game: crate::rules::games::GameId,
+        game: crate::rules::game_id::GameId,
     ) -> Option<crate::rules::poker::jackpots::KillRules> {
         let limit_percent = match self.holdem.kill {
             KillOption::None => return None,
@@ -116,7 +116,7 @@ impl Config {
     /// for a Bad Beat it cannot hold for the supervisor (§ 637a.15(a),(c),(f)).
     pub fn bad_beat_for(
         &self,
-        game: crate::rules::games::GameId,
+        game: crate::rules::game_id::GameId,
     ) -> (Cents, Option<crate::rules::poker::jackpots::BadBeatRules>) {
         if !crate::rules::poker::jackpots::bad_beat_ranks(game) {
             return (0, None);

@@ -22,7 +22,7 @@ fn payout_thresholds_and_posted_limits_are_never_unbounded() {
     let c = Config::load(None).unwrap();
     let a = c.approvals();
     assert_eq!((a.floor_over, a.supervisor_over), (100_000, 1_000_000));
-    let setup = c.table_setup_for(crate::rules::games::GameId::MississippiStud);
+    let setup = c.table_setup_for(crate::rules::game_id::GameId::MississippiStud);
     assert_eq!(
         setup.poker.house.unwrap().approvals,
         a,
@@ -162,4 +162,25 @@ fn bad_values_name_the_key() {
     );
     let bad = format!("{DEFAULT_TOML}\n[extra]\nx = 1\n");
     assert!(Config::parse(&bad, "t").unwrap_err().contains("extra"));
+}
+
+#[test]
+fn a_folder_replaces_one_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let crazy4 = crate::rules::banked::paytable_files::embedded_files()
+        .find(|(name, _)| *name == "crazy-4-poker.toml");
+    let text = crazy4.unwrap().1.replace(
+        "{ hand = \"four-aces\", pays = \"200 to 1\" }",
+        "{ hand = \"four-aces\", pays = \"250 to 1\" }",
+    );
+    std::fs::write(dir.path().join("crazy-4-poker.toml"), text).unwrap();
+    let p = paytables_from_dir(dir.path()).unwrap();
+    let t = p.get("crazy-4-poker", "super-bonus", "standard").unwrap();
+    assert_eq!(
+        t.pay("four-aces"),
+        Some(crate::rules::banked::paytable::Pay::To(250, 1))
+    );
+    std::fs::write(dir.path().join("broken.toml"), "game = 3").unwrap();
+    let e = paytables_from_dir(dir.path()).unwrap_err();
+    assert!(e.contains("broken.toml:1:"), "{e}");
 }

@@ -36,7 +36,7 @@ impl Config {
         self.validate_betting_actions()?;
         self.validate_least_limits()?;
         if self.table.shoe_dispenses_board_first
-            && self.table.dealing != crate::rules::registry::Dealing::AutomatedShoe
+            && self.table.dealing != crate::rules::dealing::Dealing::AutomatedShoe
         {
             return Err(
                 "table.shoe_dispenses_board_first: only an automated dealing shoe that reshuffles the cards dispenses the board first (§ 677a.10(g), § 647a.10(g), § 655a.10(g)): set dealing = \"automated-shoe\"".into(),

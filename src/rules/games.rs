@@ -12,7 +12,7 @@ use super::three_card;
 use super::two_card;
 use serde::Serialize;
 
-pub use super::registry::GameId;
+pub use super::game_id::GameId;
 
 /// A low (or Badugi) half.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -98,7 +98,7 @@ pub fn high(game: GameId, best: eval::BestHand) -> Evaluation {
     }
     Evaluation {
         game: game.id(),
-        section: game.section(),
+        section: "",
         cards: best.cards,
         category: v.category().id().into(),
         value: v.0 as u64,
@@ -123,13 +123,9 @@ pub fn need(
     }
 }
 
-/// Evaluates one hand: `hole` are the player's cards, `board` the community (or Stud common)
-/// cards. Every card appears once, except in Spanish 21's multi-deck shoe. A house-banked game
-/// ranks its hands by its own `BankedGame::evaluate`.
-pub fn evaluate(game: GameId, hole: &[Card], board: &[Card]) -> Result<Evaluation, String> {
-    if let Some(banked) = game.def().banked {
-        return (banked.evaluate)(game, hole, board);
-    }
+/// One poker-room hand ranked by its game (`registry::evaluate` is the entry for every game:
+/// it adds the section that defines the game's hands).
+pub fn poker_room_hand(game: GameId, hole: &[Card], board: &[Card]) -> Result<Evaluation, String> {
     one_of_each(hole, board)?;
     with_all(hole, board, |all| poker_room(game, hole, board, all))
 }
@@ -243,7 +239,7 @@ fn poker_room(
             let h = low_half(&b, kind);
             let mut e = Evaluation {
                 game: game.id(),
-                section: game.section(),
+                section: "",
                 cards: h.cards,
                 category: h.category.into(),
                 value: h.value,
@@ -272,7 +268,7 @@ fn poker_room(
             let bd = badugi::best_badugi(all, BadugiRules::default()).map_err(err)?;
             Ok(Evaluation {
                 game: game.id(),
-                section: game.section(),
+                section: "",
                 cards: bd.cards,
                 category: format!("{}-card", bd.size).into(),
                 value: bd.value.0 as u64,
@@ -353,7 +349,7 @@ pub fn lunar_poker(
     };
     Ok(Evaluation {
         game: game.id(),
-        section: game.section(),
+        section: "",
         value: ((h.category as u64) << 32) | h.best.value.0 as u64,
         category: kebab(h.category).into(),
         cards: h.best.cards,
@@ -394,7 +390,7 @@ pub fn crazy_4_poker(
     details.insert("dealer_qualifies".into(), b.value.dealer_qualifies().into());
     Ok(Evaluation {
         game: game.id(),
-        section: game.section(),
+        section: "",
         category: kebab(b.value.category()).into(),
         value: b.value.0 as u64,
         description: b.value.describe(),
@@ -423,7 +419,7 @@ pub fn spanish_21(game: GameId, hole: &[Card], board: &[Card]) -> Result<Evaluat
         };
         Ok(Evaluation {
             game: game.id(),
-            section: game.section(),
+            section: "",
             cards: all.to_vec(),
             category: category.into(),
             value: if t.bust {
@@ -443,6 +439,7 @@ pub fn spanish_21(game: GameId, hole: &[Card], board: &[Card]) -> Result<Evaluat
 mod tests {
     use super::*;
     use crate::rules::cards::{parse_cards, parse_multi_deck};
+    use crate::rules::registry::evaluate;
 
     fn ev(game: &str, hole: &str, board: &str) -> Result<Evaluation, String> {
         let g = GameId::parse(game)?;

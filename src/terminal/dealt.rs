@@ -10,7 +10,7 @@ use crate::rules::banked::round::{
     BankedCommand, BankedEvent, BankedStep, DecisionChoice, HandPlace,
 };
 use crate::rules::cards::Card;
-use crate::rules::registry::Dealing;
+use crate::rules::dealing::Dealing;
 use crate::rules::table::Step;
 use std::collections::BTreeMap;
 

@@ -8,7 +8,7 @@ use super::{
     DeckhandApp, Signature, UiCmd, body, body_colour, keypad, primary, theme, title,
     unbroken_sections,
 };
-use crate::rules::games::GameId;
+use crate::rules::game_id::GameId;
 use crate::rules::irregularities::{Catalogue, Effect, Irregularity, Sign};
 use crate::rules::table::MAX_SEATS;
 use egui::{Button, RichText, Ui};

@@ -125,7 +125,7 @@ struct View {
     /// The open-table screen shows the keypad for the table number.
     keying_table_no: bool,
     /// The game picked on the open-table screen; `None`: the configured game.
-    game: Option<crate::rules::games::GameId>,
+    game: Option<crate::rules::game_id::GameId>,
     signin_name: Option<String>,
     /// The dealer's credential number and PIN at sign-in.
     signin: Signature,
@@ -151,7 +151,7 @@ struct View {
     /// The wagers the last house-banked round closed with ("No more bets"), by seat and spot,
     /// its game and its number: "Same bets" keys them again for the seats dealt in, at the same
     /// game only.
-    last_wagers: Option<(crate::rules::games::GameId, u32, KeyedWagers)>,
+    last_wagers: Option<(crate::rules::game_id::GameId, u32, KeyedWagers)>,
     /// The lock screen's entry.
     unlock: Signature,
     /// The locked screen was tapped once: its keypad shows. The tap that finds the screen

@@ -263,7 +263,7 @@ impl DeckhandApp {
             ));
         }
         // § 635a.7(d): Spanish 21's cover card can come out at any card of a round.
-        if game == crate::rules::games::GameId::Spanish21 {
+        if game == crate::rules::game_id::GameId::Spanish21 {
             let s21 = t
                 .round
                 .as_ref()

@@ -4,7 +4,7 @@
 //! is mounted, and the screen says where the file went.
 
 use super::correction::capital;
-use crate::rules::games::GameId;
+use crate::rules::game_id::GameId;
 use crate::store::JournalRow;
 use std::collections::HashMap;
 

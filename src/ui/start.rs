@@ -256,7 +256,7 @@ impl DeckhandApp {
         // § x.9(a)(1): a house-banked game dealt from the hand needs the automated shuffler;
         // said here, before the tap the rules would refuse.
         let blocked = chosen.is_house_banked()
-            && s.poker.dealing == crate::rules::registry::Dealing::Hand
+            && s.poker.dealing == crate::rules::dealing::Dealing::Hand
             && !s.counting_shuffler;
         // The chosen game's choices: the longest summary's height is kept.
         let (summary, _) =

@@ -372,7 +372,7 @@ impl DeckhandApp {
         // shuffled and cut (§ x.8(a)).
         let manual_shoe = t.setup.as_ref().and_then(|s| {
             (s.poker.game.is_house_banked()
-                && s.poker.dealing == crate::rules::registry::Dealing::ManualShoe)
+                && s.poker.dealing == crate::rules::dealing::Dealing::ManualShoe)
                 .then(|| s.poker.game.def().chapter)
         });
         let mut how = if t.shoe_game() {

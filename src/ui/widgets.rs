@@ -36,7 +36,7 @@ pub(super) fn setup_summary(s: &TableSetup) -> String {
     };
     if p.game.is_house_banked() {
         // The main wager as the layout names it (Spanish 21's is the Spanish 21 Wager).
-        let main = crate::rules::banked::round::Def::of(p.game)
+        let main = crate::rules::registry::round_def(p.game)
             .and_then(|d| d.spots.first())
             .map_or("Ante", |s| s.label);
         let limits = match (p.min_ante, p.max_ante) {

@@ -2,7 +2,8 @@
 //! the default house rules), for the rules tests: settled, refused, and one wager's result.
 
 use deckhand::rules::banked::paytable::Paytables;
-use deckhand::rules::banked::{HouseRules, Settlement, WagerResult, settle_json};
+use deckhand::rules::banked::{HouseRules, Settlement, WagerResult};
+use deckhand::rules::registry::settle_json;
 use serde_json::Value;
 
 /// The round settled; a refusal fails the test with its reason and the round.

@@ -20,10 +20,14 @@ mod approvals;
 pub mod by_result;
 pub mod crazy4;
 mod house;
+mod house_choices;
+mod house_game;
+pub use house_game::BankedGame;
 pub mod least_limit;
 pub mod lunar;
 pub mod mstud;
 pub mod paytable;
+pub mod paytable_files;
 pub mod progressive_wager;
 pub mod round;
 mod settle_error;
@@ -42,46 +46,6 @@ pub use settlement::*;
 pub use wager_result::{Outcome, WagerResult};
 
 use crate::rules::Cents;
-use paytable::Paytables;
 
 /// The $50,000 floor of the payout limitations (§ 647a.12(c), § 655a.12(b), § 677a.12(f)).
 pub const PAYOUT_LIMIT_FLOOR: Cents = 5_000_000;
-
-/// What the rest of the terminal needs of a house-banked game, gathered in the game's module
-/// (`GAME`) and reached through the registry: its round at the table, the pay-line ids of its
-/// paytables, its settlement, the check of the casino's choices, and how a seat's decisions read
-/// in the settlement's input. Adding a game is its module, its registry entry, its id and
-/// hands in `games.rs`, and its choices' field in [`HouseRules`].
-pub struct BankedGame {
-    pub round: &'static round::Def,
-    /// The wagers and the pay-line ids each understands (the paytable files' vocabulary).
-    pub pay_lines: &'static [(&'static str, &'static [&'static str])],
-    /// One round as `deckhand settle` reads it (`body`), with the casino's choices and the
-    /// round's own overrides of them.
-    pub settle: fn(
-        &str,
-        &serde_json::Value,
-        &HouseRules,
-        &Paytables,
-        Cents,
-    ) -> Result<Settlement, SettleError>,
-    /// A seat's decisions (multiples of the Ante, by phase) as the settlement's input names
-    /// them.
-    pub decisions: fn(&round::BankedRound, u8, &mut serde_json::Value),
-    /// Its `[house.<id>]` choices: read, completed and checked (`hooks::<Rules>()`).
-    pub choices: ChoicesHooks,
-    /// Its embedded paytables file, name and text (`assets/paytables/<id>.toml`); a casino's
-    /// `[paytables] dir` may replace it.
-    pub paytables: (&'static str, &'static str),
-    /// One hand ranked as its paytables read it (`deckhand eval`, the results' categories):
-    /// the player's cards and the community cards.
-    pub evaluate: crate::rules::games::Evaluate,
-}
-
-impl std::fmt::Debug for BankedGame {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("BankedGame")
-            .field("game", &self.round.game)
-            .finish_non_exhaustive()
-    }
-}

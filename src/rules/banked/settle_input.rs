@@ -180,38 +180,21 @@ fn positional(path: &str, v: &serde_json::Value) -> Result<(), SettleError> {
     }
 }
 
-/// The house-banked games' ids, for messages.
-fn banked_ids() -> String {
-    crate::rules::registry::GAMES
-        .iter()
-        .filter(|d| d.banked.is_some())
-        .map(|d| d.id)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
+/// A game's settlement of one round: the round's input (`body`, without its `rules`), the
+/// casino's choices, the round's own overrides of them and the rounding unit (each game's
+/// `Def::settle`).
+pub type SettleFn =
+    fn(&str, &serde_json::Value, &HouseRules, &Paytables, Cents) -> Result<Settlement, SettleError>;
 
-/// One round, any game, as `deckhand settle` reads it.
-pub fn settle_json(
-    input: &str,
+/// One round of the game whose settlement is `settle`, as `deckhand settle` reads it: the
+/// round's own `rules` checked and laid over the casino's choices (`registry::settle_json`
+/// finds the game by the round's `game`).
+pub fn settle_with(
+    settle: SettleFn,
+    mut v: serde_json::Value,
     paytables: &Paytables,
     rules: &HouseRules,
 ) -> Result<Settlement, SettleError> {
-    let mut v: serde_json::Value =
-        serde_json::from_str(input).map_err(|e| err("input", format!("not JSON: {e}")))?;
-    let game = v
-        .get("game")
-        .and_then(|g| g.as_str())
-        .ok_or_else(|| err("game", format!("missing: one of {}", banked_ids())))?
-        .to_string();
-    let Some(banked) = crate::rules::registry::by_id(&game)
-        .ok()
-        .and_then(|d| d.banked)
-    else {
-        return Err(err(
-            "game",
-            format!("`{game}` is not a house-banked game ({})", banked_ids()),
-        ));
-    };
     // Per-round choices override the configured ones, key by key.
     let overrides = v
         .as_object_mut()
@@ -247,5 +230,5 @@ pub fn settle_json(
         ));
     }
     let body = serde_json::to_string(&v).map_err(|e| err("input", e.to_string()))?;
-    (banked.settle)(&body, &overrides, rules, paytables, rounding)
+    settle(&body, &overrides, rules, paytables, rounding)
 }

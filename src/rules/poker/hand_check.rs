@@ -13,7 +13,7 @@ use super::pots::{self, AwardRules, Pot, Stake};
 use crate::rules::Cents;
 use crate::rules::betting_actions::{Action, ActionKind};
 use crate::rules::cards::Card;
-use crate::rules::games::GameId;
+use crate::rules::game_id::GameId;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Deserialize)]

@@ -8,7 +8,7 @@ use super::pots::PotAward;
 use crate::rules::Cents;
 use crate::rules::cards::{Card, parse_cards};
 use crate::rules::eval::{self, Category, HandValue};
-use crate::rules::games::GameId;
+use crate::rules::game_id::GameId;
 use serde::{Deserialize, Serialize};
 
 /// The posted Bad Beat rules (§ 637a.15(b)(3)).

@@ -4,6 +4,7 @@
 
 pub mod hand;
 pub mod hand_check;
+pub mod house_take;
 pub mod jackpots;
 pub mod phh;
 pub mod pots;

@@ -193,8 +193,8 @@ impl AwardRules {
     /// card by suit" and of the low half to "the lowest ranking low hand Poker card by suit",
     /// with no other choice (§ 637a.10(i)(3)(ii),(iii)); the other games keep seat order from
     /// the button (the Rules Submission's usual choice where the text names none or allows one).
-    pub fn for_game(game: crate::rules::games::GameId) -> AwardRules {
-        use crate::rules::games::GameId::{SevenCardStudHiLo, SevenCardStudHiLo8};
+    pub fn for_game(game: crate::rules::game_id::GameId) -> AwardRules {
+        use crate::rules::game_id::GameId::{SevenCardStudHiLo, SevenCardStudHiLo8};
         let by_suit = matches!(game, SevenCardStudHiLo | SevenCardStudHiLo8);
         AwardRules {
             odd_chip_first: if by_suit {
@@ -218,8 +218,8 @@ impl AwardRules {
     /// (§ 637a.11(k): "may be given to the player specified in the certificate holder's Rules
     /// Submission") or is silent; never where the section names the player (Stud Hi-Lo,
     /// § 637a.10(i)(3)).
-    pub fn for_table(game: crate::rules::games::GameId, odd_chip: OddChip) -> AwardRules {
-        use crate::rules::games::GameId::{SevenCardStudHiLo, SevenCardStudHiLo8};
+    pub fn for_table(game: crate::rules::game_id::GameId, odd_chip: OddChip) -> AwardRules {
+        use crate::rules::game_id::GameId::{SevenCardStudHiLo, SevenCardStudHiLo8};
         let mut a = AwardRules::for_game(game);
         if !matches!(game, SevenCardStudHiLo | SevenCardStudHiLo8) {
             a.odd_chip_first = odd_chip;

@@ -2,7 +2,7 @@
 //! the forced bets come, where each betting round starts, and how the pot is split. The state
 //! machine in [`super::hand`] walks these steps.
 
-use crate::rules::games::GameId;
+use crate::rules::game_id::GameId;
 use crate::rules::stud_bring_in::StudVariant;
 use serde::Serialize;
 

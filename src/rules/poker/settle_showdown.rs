@@ -6,8 +6,9 @@ use super::pots::{self, AwardRules, OddChip, Shown, Stake};
 use super::procedure::{Phase, Procedure};
 use crate::rules::betting_actions::clockwise_after;
 use crate::rules::cards::{Card, parse_cards};
-use crate::rules::games::{self, GameId};
-use crate::rules::table::{PotRules, PotTake};
+use crate::rules::game_id::GameId;
+use crate::rules::poker::house_take::{PotRules, PotTake};
+use crate::rules::registry::evaluate;
 use crate::rules::{Cents, money};
 use serde::{Deserialize, Serialize};
 
@@ -176,7 +177,7 @@ pub fn settle(input: &str) -> Result<ShowdownSettlement, String> {
             }
             seen.push(*card);
         }
-        let e = games::evaluate(game, &c, &board).map_err(|e| format!("seat {}: {e}", s.seat))?;
+        let e = evaluate(game, &c, &board).map_err(|e| format!("seat {}: {e}", s.seat))?;
         let (second, second_cards) = match (&e.low, &e.badugi) {
             (Some(Some(l)), _) => (Some(l.value), l.cards.clone()),
             (None, Some(b)) => (Some(b.value), b.cards.clone()),

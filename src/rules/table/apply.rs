@@ -428,7 +428,7 @@ impl Table {
                     }
                 }
                 let (stage, poker, banked) = if setup.poker.game.is_house_banked() {
-                    let b = crate::rules::banked::round::BankedRound::start(
+                    let b = crate::rules::registry::start_round(
                         setup.poker.game,
                         setup.poker.dealing,
                         seats,

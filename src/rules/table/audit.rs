@@ -161,7 +161,7 @@ mod tests {
 
     #[test]
     fn a_settlement_replays_clean_when_only_its_words_changed() {
-        let recorded = crate::rules::banked::settle_json(
+        let recorded = crate::rules::registry::settle_json(
             r#"{"game":"crazy-4-poker","dealer":"Kc 9d 7h 4s 2c","seats":[{"seat":1,"cards":"Ac Ad Ah As 2d","wagers":{"ante":1000,"super_bonus":1000},"play":3000}]}"#,
             &crate::rules::banked::paytable::Paytables::embedded().unwrap(),
             &Default::default(),

@@ -196,13 +196,13 @@ pub enum Step {
     /// A poker-room round: what its procedure asks now.
     Poker {
         step: crate::rules::poker::hand::Step,
-        game: crate::rules::games::GameId,
+        game: crate::rules::game_id::GameId,
         section: &'static str,
     },
     /// A house-banked round's step.
     Banked {
         step: crate::rules::banked::round::BankedStep,
-        game: crate::rules::games::GameId,
+        game: crate::rules::game_id::GameId,
     },
     CountLosingHands {
         expected: u8,

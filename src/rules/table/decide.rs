@@ -340,7 +340,7 @@ impl Table {
                 Event::ShufflerBackInService
             }
             (Confirm::DealFromShoe, Step::ShufflerNeeded) => {
-                let shoe = crate::rules::registry::Dealing::ManualShoe;
+                let shoe = crate::rules::dealing::Dealing::ManualShoe;
                 if !self
                     .setup
                     .as_ref()
@@ -442,12 +442,8 @@ impl Table {
         let setup = self.setup.as_ref().expect("a round needs an open table");
         let banked = setup.poker.game.is_house_banked();
         if banked {
-            crate::rules::banked::round::BankedRound::start(
-                setup.poker.game,
-                setup.poker.dealing,
-                &seats,
-            )
-            .map_err(RuleError::Refused)?;
+            crate::rules::registry::start_round(setup.poker.game, setup.poker.dealing, &seats)
+                .map_err(RuleError::Refused)?;
         } else if seats.len() < 2 {
             return refuse("a round needs at least two players (§ 637a.7(b))");
         }

@@ -49,7 +49,7 @@ impl Table {
                 setup.validate().map_err(RuleError::Refused)?;
                 // § x.9(a)(1): cards dealt from the hand are shuffled by the automated shuffler.
                 if setup.poker.game.is_house_banked()
-                    && setup.poker.dealing == crate::rules::registry::Dealing::Hand
+                    && setup.poker.dealing == crate::rules::dealing::Dealing::Hand
                     && !setup.counting_shuffler
                 {
                     let def = setup.poker.game.def();

@@ -100,7 +100,7 @@ pub enum Event {
     /// The table deals by another method from the next round (§ x.13(g): only once the broken
     /// shuffler is covered).
     DealingChanged {
-        dealing: crate::rules::registry::Dealing,
+        dealing: crate::rules::dealing::Dealing,
         section: String,
     },
     /// § 637a.15(d)(1), § 637a.16(d)(1): a box counted by the dealer with a floorperson present;

@@ -85,7 +85,7 @@ impl Table {
     pub fn sections(&self) -> &'static crate::rules::registry::Sections {
         self.setup
             .as_ref()
-            .map_or(crate::rules::games::GameId::Holdem, |s| s.poker.game)
+            .map_or(crate::rules::game_id::GameId::Holdem, |s| s.poker.game)
             .def()
             .sections
     }
@@ -113,7 +113,7 @@ impl Table {
                 return format!("§ {chapter}.9(a)(1), § {chapter}.13(g)");
             }
             Step::CountStub { .. } | Step::StubWrong { .. } => {
-                return crate::rules::banked::round::Def::of(setup.poker.game)
+                return crate::rules::registry::round_def(setup.poker.game)
                     .and_then(|d| d.stub)
                     .map_or(step.section(), |stub| stub.section(setup.poker.dealing))
                     .to_string();
@@ -282,7 +282,7 @@ impl Table {
     pub fn shoe_game(&self) -> bool {
         self.setup
             .as_ref()
-            .is_some_and(|s| s.poker.game == crate::rules::games::GameId::Spanish21)
+            .is_some_and(|s| s.poker.game == crate::rules::game_id::GameId::Spanish21)
     }
 
     /// A house-banked table dealing from the dealer's hand: its cards must be shuffled by the
@@ -291,7 +291,7 @@ impl Table {
     pub fn dealt_from_the_hand_banked(&self) -> bool {
         self.setup.as_ref().is_some_and(|s| {
             s.poker.game.is_house_banked()
-                && s.poker.dealing == crate::rules::registry::Dealing::Hand
+                && s.poker.dealing == crate::rules::dealing::Dealing::Hand
         })
     }
 
@@ -312,7 +312,7 @@ impl Table {
     /// of the whole deck before its shuffle (`banked::round::Def::stub`).
     pub fn counts_stub(&self) -> bool {
         self.setup.as_ref().is_some_and(|s| {
-            crate::rules::banked::round::Def::of(s.poker.game).is_some_and(|d| d.stub.is_some())
+            crate::rules::registry::round_def(s.poker.game).is_some_and(|d| d.stub.is_some())
         })
     }
 

@@ -523,7 +523,7 @@ impl Step {
                 BankedStep::Wagers => "Wagers".into(),
                 BankedStep::Deal => "Deal".into(),
                 BankedStep::Decide { seat, .. } => format!("Seat {seat} decides"),
-                BankedStep::Reveal { phase } => crate::rules::banked::round::Def::of(*game)
+                BankedStep::Reveal { phase } => crate::rules::registry::round_def(*game)
                     .and_then(|d| d.phases.get(*phase))
                     .map_or("Reveal".into(), |p| p.then.to_string()),
                 BankedStep::Cards => "Key the cards".into(),

@@ -159,7 +159,7 @@ pub const DEFAULT_MAX_ANTE: Cents = 100_000;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct PokerOptions {
-    pub game: crate::rules::games::GameId,
+    pub game: crate::rules::game_id::GameId,
     /// A bet or raise is offered only while another player still in could call more than the
     /// bet (`Hand::answerable`). Absent from a table opened before the rule was kept (its
     /// journal replays as it was dealt): false.
@@ -188,7 +188,7 @@ pub struct PokerOptions {
     /// Stud's forced bet (§ 637a.10(d), § 637a.14(d)).
     pub forced_bet: Cents,
     /// The house-banked games' dealing method (each game's § x.8, x.9, x.10).
-    pub dealing: crate::rules::registry::Dealing,
+    pub dealing: crate::rules::dealing::Dealing,
     /// Hours before the decks must be changed; 0 is the regulation's maximum for the game and
     /// dealing method ([`TableSetup::deck_change_limit`]). A casino may choose fewer.
     pub deck_change_hours: u32,
@@ -258,93 +258,7 @@ impl Default for PokerOptions {
     }
 }
 
-/// What the house takes from a pot, from the Rules Submission (§ 601a.2).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct PotRules {
-    /// Percentage rake, 0 to 10 (§ 637a.17(b)(1)).
-    pub rake_percent: u8,
-    /// The maximum rake per round (§ 637a.17(a)(3)).
-    pub rake_cap: Cents,
-    /// No rake unless the flop was dealt ("no flop, no drop"; the text leaves it to the RS).
-    pub rake_flop_only: bool,
-    /// Bad Beat contribution per pot, after the rake (§ 637a.15(c)).
-    pub bad_beat: Cents,
-    /// High Hand Jackpot contribution per pot, after the rake (§ 637a.16(c)).
-    pub high_hand: Cents,
-    /// The fewest players dealt into a round for its hand to qualify for the High Hand
-    /// (§ 637a.16(b)(4)); 0 or 1: any round.
-    pub high_hand_min_players: u8,
-    /// How tied High Hands share the payout (§ 637a.16(b)(5), the posted rules).
-    pub high_hand_tie: crate::rules::poker::jackpots::HighHandTie,
-    /// No contribution from a pot smaller than this (§ 637a.15(b)(2), § 637a.16(b)(3)).
-    pub contribution_min_pot: Cents,
-    /// The posted qualifying Bad Beat (§ 637a.15(b)(3)); `None`: the table has no Bad Beat.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub bad_beat_rules: Option<crate::rules::poker::jackpots::BadBeatRules>,
-}
-
-/// What was taken from one pot before the award.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct PotTake {
-    pub rake: Cents,
-    pub bad_beat: Cents,
-    pub high_hand: Cents,
-    /// An uncalled final bet, returned and never raked (§ 637a.17(d)).
-    pub uncalled: Cents,
-}
-
-impl PotTake {
-    /// What the pot went to besides the winners, for its record: " (rake $5.00, Bad Beat drop
-    /// $1.00, High Hand drop $1.00)", so the parts add up to the pot (§ 637a.17(b),
-    /// § 637a.15(c), § 637a.16(c)); empty when nothing was taken.
-    pub fn words(&self) -> String {
-        let taken: Vec<String> = [
-            ("rake", self.rake),
-            ("Bad Beat drop", self.bad_beat),
-            ("High Hand drop", self.high_hand),
-        ]
-        .iter()
-        .filter(|(_, c)| *c > 0)
-        .map(|(what, c)| format!("{what} {}", crate::rules::money(*c)))
-        .collect();
-        if taken.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", taken.join(", "))
-        }
-    }
-
-    /// § 637a.17(b),(d), § 637a.15(c), § 637a.16(c): from a pot, the uncalled bet set aside, the
-    /// rake (percentage, capped, rounded down to the cent), then the contributions.
-    pub fn compute(rules: &PotRules, pot: Cents, uncalled: Cents, flop_dealt: bool) -> PotTake {
-        let uncalled = uncalled.clamp(0, pot);
-        let rakeable = pot - uncalled;
-        let rake = if rules.rake_flop_only && !flop_dealt {
-            0
-        } else {
-            (rakeable * Cents::from(rules.rake_percent.min(10)) / 100).min(rules.rake_cap.max(0))
-        };
-        let mut left = rakeable - rake;
-        let (mut bad_beat, mut high_hand) = (0, 0);
-        if rakeable >= rules.contribution_min_pot {
-            bad_beat = rules.bad_beat.clamp(0, left);
-            left -= bad_beat;
-            high_hand = rules.high_hand.clamp(0, left);
-        }
-        PotTake {
-            rake,
-            bad_beat,
-            high_hand,
-            uncalled,
-        }
-    }
-
-    pub fn total(&self) -> Cents {
-        self.rake + self.bad_beat + self.high_hand
-    }
-}
+pub use crate::rules::poker::house_take::{PotRules, PotTake};
 
 fn counting_shuffler_default() -> bool {
     true
@@ -365,7 +279,7 @@ impl TableSetup {
     /// § 635a.7(a)), and half the small bet as a Stud
     /// game's forced bet (§ 637a.10(d); the Rules Submission's figure goes in `[games.<id>]`).
     /// The house-banked paytables are the caller's (`Config::table_setup_for`).
-    pub fn for_game(&self, game: crate::rules::games::GameId) -> TableSetup {
+    pub fn for_game(&self, game: crate::rules::game_id::GameId) -> TableSetup {
         let mut s = self.clone();
         if game == s.poker.game {
             return s;
@@ -511,7 +425,7 @@ impl TableSetup {
     /// 8 from a dealing shoe (§ 677a.3(c), § 647a.3, § 589.3, § 655a.3, § 657a.3).
     pub fn deck_change_limit(&self) -> (u32, &'static str) {
         let life = self.poker.game.def().deck_life;
-        let hand = self.poker.dealing == crate::rules::registry::Dealing::Hand;
+        let hand = self.poker.dealing == crate::rules::dealing::Dealing::Hand;
         (if hand { life.hand } else { life.shoe }, life.section)
     }
 
@@ -580,14 +494,14 @@ impl TableSetup {
             ));
         }
         if self.poker.game.is_house_banked() {
-            if crate::rules::banked::round::Def::of(self.poker.game).is_none() {
+            if crate::rules::registry::round_def(self.poker.game).is_none() {
                 return Err(format!(
                     "table.game: {} is settled with `deckhand settle`; its table procedure is not on the screen yet",
                     self.poker.game.id()
                 ));
             }
-            if self.poker.game == crate::rules::games::GameId::Spanish21
-                && self.poker.dealing == crate::rules::registry::Dealing::Hand
+            if self.poker.game == crate::rules::game_id::GameId::Spanish21
+                && self.poker.dealing == crate::rules::dealing::Dealing::Hand
             {
                 return Err(
                     "table.dealing: Spanish 21 is dealt from a dealing shoe (§ 635a.7(a)): manual-shoe or automated-shoe"
@@ -653,7 +567,7 @@ impl TableSetup {
     /// which has its own, nor a wager that must equal another), with a minimum not above the
     /// maximum.
     fn validate_side_limits(&self) -> Result<(), String> {
-        let def = crate::rules::banked::round::Def::of(self.poker.game);
+        let def = crate::rules::registry::round_def(self.poker.game);
         for (key, (min, max)) in &self.poker.side_limits {
             let spot = def.and_then(|d| d.spots.iter().find(|s| s.key == key));
             let keyed = spot.is_some_and(|s| s.key != "ante" && s.equals.is_none());
@@ -688,7 +602,7 @@ impl TableSetup {
     pub fn decks_used(&self) -> usize {
         let game = self.poker.game;
         if game.is_house_banked()
-            && game != crate::rules::games::GameId::Spanish21
+            && game != crate::rules::game_id::GameId::Spanish21
             && !self.counting_shuffler
         {
             1

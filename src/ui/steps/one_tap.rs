@@ -123,13 +123,13 @@ impl DeckhandApp {
                 let (game, dealing) = t
                     .setup
                     .as_ref()
-                    .map_or((crate::rules::games::GameId::Holdem, Default::default()), |s| {
+                    .map_or((crate::rules::game_id::GameId::Holdem, Default::default()), |s| {
                         (s.poker.game, s.poker.dealing)
                     });
                 let how = crate::rules::registry::idle_spread(game);
                 let take = match (how.from_shoe, dealing) {
                     (false, _) => "Spread the cards",
-                    (true, crate::rules::registry::Dealing::Hand) => {
+                    (true, crate::rules::dealing::Dealing::Hand) => {
                         "Take the cards out of the discard rack, and spread them all"
                     }
                     (true, _) => {

@@ -118,7 +118,7 @@ impl DeckhandApp {
         if game
             .def()
             .dealing
-            .contains(&crate::rules::registry::Dealing::ManualShoe)
+            .contains(&crate::rules::dealing::Dealing::ManualShoe)
             && choice(ui, "Deal from a manual shoe")
         {
             cmds.push(UiCmd::Rules(Command::Confirm(Confirm::DealFromShoe)));

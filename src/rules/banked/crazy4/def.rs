@@ -4,7 +4,8 @@
 
 use super::*;
 use crate::rules::banked::paytable::*;
-use crate::rules::registry::*;
+use crate::rules::game_def::*;
+use crate::rules::game_id::GameId;
 
 /// The sections the table procedure around a round follows, in this chapter's words.
 pub const SECTIONS: Sections = Sections {
@@ -27,7 +28,7 @@ pub const SECTIONS: Sections = Sections {
 /// The game's definition, listed in `registry::GAMES`.
 pub const DEF: GameDef = GameDef {
     game: GameId::Crazy4Poker,
-    id: "crazy-4-poker",
+    id: GameId::Crazy4Poker.id(),
     name: "Crazy 4 Poker",
     chapter: "657a",
     section: "§ 657a.6",
@@ -56,8 +57,6 @@ pub const DEF: GameDef = GameDef {
 pub const BANKED: crate::rules::banked::BankedGame = crate::rules::banked::BankedGame {
     round: &ROUND,
     pay_lines: PAY_LINES,
-    settle: settle_value,
-    decisions,
     choices: crate::rules::banked::hooks::<Rules>(),
     evaluate: |g, hole, board| {
         crate::rules::games::one_deck(g, hole, board, crate::rules::games::crazy_4_poker)
@@ -79,7 +78,9 @@ pub const PAY_LINES: &[(&str, &[&str])] = &[
 ];
 
 pub const ROUND: Def = Def {
-    game: crate::rules::games::GameId::Crazy4Poker,
+    game: crate::rules::game_id::GameId::Crazy4Poker,
+    settle: settle_value,
+    decisions,
     sections: BankedSections {
         positions: "§ 657a.2(a)",
         wagers: "§ 657a.7",

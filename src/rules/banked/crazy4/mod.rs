@@ -72,7 +72,7 @@ impl Default for Rules {
 }
 
 impl Choices for Rules {
-    const GAME: crate::rules::games::GameId = crate::rules::games::GameId::Crazy4Poker;
+    const GAME: crate::rules::game_id::GameId = crate::rules::game_id::GameId::Crazy4Poker;
 
     fn validate(&self, p: &Paytables) -> Result<(), String> {
         if self.progressive_reset_cents > super::MAX_AMOUNT {

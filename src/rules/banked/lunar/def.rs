@@ -4,7 +4,8 @@
 
 use super::*;
 use crate::rules::banked::paytable::*;
-use crate::rules::registry::*;
+use crate::rules::game_def::*;
+use crate::rules::game_id::GameId;
 
 /// The sections the table procedure around a round follows, in this chapter's words.
 pub const SECTIONS: Sections = Sections {
@@ -28,7 +29,7 @@ pub const SECTIONS: Sections = Sections {
 /// The game's definition, listed in `registry::GAMES`.
 pub const DEF: GameDef = GameDef {
     game: GameId::LunarPoker,
-    id: "lunar-poker",
+    id: GameId::LunarPoker.id(),
     name: "Lunar Poker",
     chapter: "589",
     section: "§ 589.6",
@@ -57,8 +58,6 @@ pub const DEF: GameDef = GameDef {
 pub const BANKED: crate::rules::banked::BankedGame = crate::rules::banked::BankedGame {
     round: &ROUND,
     pay_lines: PAY_LINES,
-    settle: settle_value,
-    decisions,
     choices: crate::rules::banked::hooks::<Rules>(),
     evaluate: |g, hole, board| {
         crate::rules::games::one_deck(g, hole, board, crate::rules::games::lunar_poker)
@@ -90,7 +89,9 @@ pub const PAY_LINES: &[(&str, &[&str])] = &[
 ];
 
 pub const ROUND: Def = Def {
-    game: crate::rules::games::GameId::LunarPoker,
+    game: crate::rules::game_id::GameId::LunarPoker,
+    settle: settle_value,
+    decisions,
     sections: BankedSections {
         positions: "§ 589.2(a)",
         wagers: "§ 589.7",

@@ -18,6 +18,7 @@ mod def;
 pub use def::{BANKED, DEF, PAY_LINES, ROUND};
 
 mod combinations;
+pub mod lunar_part;
 pub mod play;
 mod results;
 mod validate;
@@ -68,7 +69,7 @@ impl Default for Rules {
 }
 
 impl Choices for Rules {
-    const GAME: crate::rules::games::GameId = crate::rules::games::GameId::LunarPoker;
+    const GAME: crate::rules::game_id::GameId = crate::rules::game_id::GameId::LunarPoker;
 
     fn validate(&self, p: &Paytables) -> Result<(), String> {
         super::check_table(p, GAME, "instant", "instant", &self.instant)?;

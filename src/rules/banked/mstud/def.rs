@@ -4,7 +4,8 @@
 
 use super::*;
 use crate::rules::banked::paytable::*;
-use crate::rules::registry::*;
+use crate::rules::game_def::*;
+use crate::rules::game_id::GameId;
 
 /// The sections the table procedure around a round follows, in this chapter's words.
 pub const SECTIONS: Sections = Sections {
@@ -27,7 +28,7 @@ pub const SECTIONS: Sections = Sections {
 /// The game's definition, listed in `registry::GAMES`.
 pub const DEF: GameDef = GameDef {
     game: GameId::MississippiStud,
-    id: "mississippi-stud",
+    id: GameId::MississippiStud.id(),
     name: "Mississippi Stud",
     chapter: "655a",
     section: "§ 655a.6",
@@ -56,8 +57,6 @@ pub const DEF: GameDef = GameDef {
 pub const BANKED: crate::rules::banked::BankedGame = crate::rules::banked::BankedGame {
     round: &ROUND,
     pay_lines: PAY_LINES,
-    settle: settle_value,
-    decisions,
     choices: crate::rules::banked::hooks::<Rules>(),
     evaluate: |g, hole, board| {
         crate::rules::games::one_deck(g, hole, board, crate::rules::games::mississippi_stud)
@@ -101,7 +100,9 @@ pub const PAY_LINES: &[(&str, &[&str])] = &[
 ];
 
 pub const ROUND: Def = Def {
-    game: crate::rules::games::GameId::MississippiStud,
+    game: crate::rules::game_id::GameId::MississippiStud,
+    settle: settle_value,
+    decisions,
     sections: BankedSections {
         positions: "§ 655a.2(a)",
         wagers: "§ 655a.7",

@@ -70,7 +70,7 @@ impl Default for Rules {
 }
 
 impl Choices for Rules {
-    const GAME: crate::rules::games::GameId = crate::rules::games::GameId::MississippiStud;
+    const GAME: crate::rules::game_id::GameId = crate::rules::game_id::GameId::MississippiStud;
 
     fn validate(&self, p: &Paytables) -> Result<(), String> {
         if self.payout_limit_cents > super::MAX_AMOUNT {

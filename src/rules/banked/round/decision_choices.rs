@@ -94,11 +94,13 @@ mod tests {
     use super::*;
     use crate::rules::banked::round::BankedCommand;
     use crate::rules::cards::parse_cards;
-    use crate::rules::games::GameId;
-    use crate::rules::registry::Dealing;
+    use crate::rules::dealing::Dealing;
+    use crate::rules::game_id::GameId;
 
     fn crazy4_at_the_play(ante: Cents) -> BankedRound {
-        let mut r = BankedRound::start(GameId::Crazy4Poker, Dealing::Hand, &[1, 2]).unwrap();
+        let mut r =
+            crate::rules::registry::start_round(GameId::Crazy4Poker, Dealing::Hand, &[1, 2])
+                .unwrap();
         for seat in [1, 2] {
             r.run(&BankedCommand::Wagers {
                 seat,

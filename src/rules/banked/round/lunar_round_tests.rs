@@ -6,7 +6,8 @@ use super::*;
 /// A Lunar Poker round at seats 1 and 2, wagered: seat 1 an Ante of $5, seat 2 an Ante of
 /// `ante2` cents and a $1 Super Wager.
 fn lunar_wagered(ante2: Cents) -> BankedRound {
-    let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
+    let mut r =
+        crate::rules::registry::start_round(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
     r.run(&BankedCommand::Wagers {
         seat: 1,
         wagers: wagers(&[("ante", 500)]),
@@ -126,9 +127,11 @@ fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
 fn lunar_draws_declarations_and_the_force_are_checked() {
     let c = |s: &str| parse_cards(s).unwrap();
     // Lunar Poker's layout has five betting positions (§ 589.2(a)).
-    let e = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 6]).unwrap_err();
+    let e = crate::rules::registry::start_round(GameId::LunarPoker, Dealing::Hand, &[1, 6])
+        .unwrap_err();
     assert!(e.contains("positions 1 to 5 (§ 589.2(a))"), "{e}");
-    let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
+    let mut r =
+        crate::rules::registry::start_round(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
     for s in [1, 2] {
         r.run(&BankedCommand::Wagers {
             seat: s,

@@ -2,7 +2,7 @@
 //! deal by the table's dealing method (§ x.8 manual dealing shoe, § x.9 from the hand, § x.10
 //! automated dealing shoe), each player's decisions with the community or dealer cards revealed
 //! between them (§ x.11), the cards keyed at settlement, the settlement from the paytables
-//! (`banked::settle_json`), a floorperson's validation where a payout needs one, and "paid".
+//! (the game's `Def::settle`, as `deckhand settle` reads the round), a floorperson's validation where a payout needs one, and "paid".
 //!
 //! The games' wagers, card counts and decision phases are data ([`Def`]); the settlement itself
 //! stays in each game's module. Pure: a dealer's command is decided into the events that say
@@ -10,16 +10,17 @@
 //! folds them into the round. When the last card is keyed the rules settle the round from the
 //! paytables the table opened with ([`House`]) and the event carries the typed [`Settlement`].
 
-use super::lunar::play::LunarPlay;
+use super::lunar::lunar_part::LunarPlay;
 use super::{House, Settlement};
 use crate::rules::Cents;
 use crate::rules::cards::{Card, CardSet};
-use crate::rules::games::GameId;
-use crate::rules::registry::Dealing;
+use crate::rules::dealing::Dealing;
+use crate::rules::game_id::GameId;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 mod decision_choices;
+pub mod hand_place;
 mod keyed_cards;
 pub(in crate::rules::banked) use keyed_cards::take_cards;
 mod progressive;
@@ -45,14 +46,20 @@ mod wager_tests;
 mod wagers;
 
 pub use decision_choices::DecisionChoice;
+pub use hand_place::*;
 pub use read::*;
+use round_def::RoundOf;
 pub use round_def::*;
 pub use step_event::*;
 pub use tapped_results::*;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BankedRound {
     pub game: GameId,
+    /// The game's round definition, handed in when the round starts (`registry::start_round`
+    /// reads it from the registry): the round never looks its game up.
+    #[serde(skip)]
+    def: RoundOf,
     pub dealing: Dealing,
     pub seats: Vec<u8>,
     pub step: BankedStep,
@@ -64,7 +71,7 @@ pub struct BankedRound {
     pub dealer: Vec<Card>,
     pub community: Vec<Card>,
     pub settlement: Option<Settlement>,
-    pub validated_by: Option<crate::rules::table::Person>,
+    pub validated_by: Option<crate::rules::people::Person>,
     pub paid: bool,
     /// The table's posted Ante limits, minimum and maximum (0: none), from the configuration.
     #[serde(default)]
@@ -80,7 +87,7 @@ pub struct BankedRound {
     pub meters: BTreeMap<String, Cents>,
     /// Spanish 21: the hands, insurance, surrenders and the card reader's answer.
     #[serde(default)]
-    pub s21: Option<super::spanish21::play::Play21>,
+    pub s21: Option<super::spanish21::hands21::Play21>,
     /// The decision phases whose cards were dealt (the reveals taken).
     #[serde(default)]
     pub revealed: BTreeSet<usize>,
@@ -105,7 +112,6 @@ pub struct BankedRound {
     pub joined: BTreeSet<u8>,
     /// The most adjacent boxes one player may wager on (the casino's Rules Submission; 1 where
     /// the chapter allows one position).
-    #[serde(default = "one")]
     pub boxes_per_player: u8,
     /// The automated dealing shoe dispensed the community cards before the players' stacks
     /// (§ 677a.10(g), § 647a.10(g), § 655a.10(g)): they are turned face up, nothing burnt.
@@ -139,10 +145,6 @@ pub struct SystemDraw {
     pub lucky: u8,
 }
 
-fn one() -> u8 {
-    1
-}
-
 /// Why a seat's every wager lost before the settlement, as the irregularity recorded it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Lost {
@@ -156,13 +158,9 @@ pub struct Lost {
 }
 
 impl BankedRound {
-    pub fn start(game: GameId, dealing: Dealing, seats: &[u8]) -> Result<BankedRound, String> {
-        let def = Def::of(game).ok_or_else(|| {
-            format!(
-                "{} is settled with `deckhand settle`; its table procedure is not on the screen yet",
-                game.id()
-            )
-        })?;
+    /// A round of the game `def` defines, dealt by `dealing` to `seats`.
+    pub fn start(def: &'static Def, dealing: Dealing, seats: &[u8]) -> Result<BankedRound, String> {
+        let game = def.game;
         if seats.is_empty() {
             return Err("tap at least one player's seat".into());
         }
@@ -174,6 +172,7 @@ impl BankedRound {
         }
         Ok(BankedRound {
             game,
+            def: RoundOf(def),
             dealing,
             seats: seats.to_vec(),
             step: BankedStep::Wagers,
@@ -324,7 +323,7 @@ impl BankedRound {
     }
 
     pub fn def(&self) -> &'static Def {
-        Def::of(self.game).expect("a round is only started for a game with a table definition")
+        self.def.0
     }
 
     pub fn ante(&self, seat: u8) -> Cents {
@@ -667,7 +666,7 @@ impl BankedRound {
                     ));
                 }
                 self.step = if self.s21.is_some() {
-                    BankedStep::Play21(super::spanish21::play::Step21::Deal)
+                    BankedStep::Play21(super::spanish21::hands21::Step21::Deal)
                 } else {
                     BankedStep::Deal
                 };

@@ -15,7 +15,7 @@ fn at_the_cards(
     side: Option<(&str, Cents)>,
     decide: impl Fn(u8, usize) -> u8,
 ) -> BankedRound {
-    let mut r = BankedRound::start(game, Dealing::Hand, &[1, 2, 3]).unwrap();
+    let mut r = crate::rules::registry::start_round(game, Dealing::Hand, &[1, 2, 3]).unwrap();
     for seat in [1, 2, 3] {
         let mut w = BTreeMap::from([("ante".to_string(), 1000)]);
         if game == GameId::WptHeadsUp {

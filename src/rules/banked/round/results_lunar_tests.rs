@@ -14,7 +14,8 @@ fn c(s: &str) -> Vec<Card> {
 /// Seats 1, 2 and 3 with a $5 Ante; seat 1 bets, seat 2 buys a sixth card then bets, seat 3
 /// folds; at the cards step.
 fn at_the_cards() -> BankedRound {
-    let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2, 3]).unwrap();
+    let mut r =
+        crate::rules::registry::start_round(GameId::LunarPoker, Dealing::Hand, &[1, 2, 3]).unwrap();
     for seat in [1, 2, 3] {
         r.run(&BankedCommand::Wagers {
             seat,
@@ -266,7 +267,8 @@ fn a_dealer_who_does_not_qualify_pays_the_ante_and_the_forced_hand_is_tapped_aga
 fn the_hand_declared_at_lock_in_stays_and_a_results_round_without_the_setting_is_refused() {
     // § 589.11(c): seat 1 declares a straight flush, paid at lock-in; seat 2 bets. From
     // results, seat 1 has nothing more to tap and its cards stay as keyed then.
-    let mut r = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
+    let mut r =
+        crate::rules::registry::start_round(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
     for seat in [1, 2] {
         r.run(&BankedCommand::Wagers {
             seat,

@@ -12,7 +12,9 @@ fn c(s: &str) -> Vec<Card> {
 /// Seats 1, 2, 3 with `ante` (seat 3 also `tcb` on the Three Card Bonus), every street at
 /// `multiple` times the Ante; at the cards step.
 fn at_the_cards(ante: Cents, multiple: u8, tcb: Cents) -> BankedRound {
-    let mut r = BankedRound::start(GameId::MississippiStud, Dealing::Hand, &[1, 2, 3]).unwrap();
+    let mut r =
+        crate::rules::registry::start_round(GameId::MississippiStud, Dealing::Hand, &[1, 2, 3])
+            .unwrap();
     for seat in [1, 2, 3] {
         let mut w = BTreeMap::from([("ante".to_string(), ante)]);
         if seat == 3 && tcb > 0 {

@@ -11,7 +11,8 @@ fn c(s: &str) -> Vec<Card> {
 /// Seats 1, 2, 3 with a $10 Ante (and Super Bonus); seat 2 also $5 on Queens Up; seat 1 plays
 /// `play1` times the Ante, the others 1×; at the cards step.
 fn at_the_cards(play1: u8) -> BankedRound {
-    let mut r = BankedRound::start(GameId::Crazy4Poker, Dealing::Hand, &[1, 2, 3]).unwrap();
+    let mut r = crate::rules::registry::start_round(GameId::Crazy4Poker, Dealing::Hand, &[1, 2, 3])
+        .unwrap();
     for seat in [1, 2, 3] {
         let mut w = BTreeMap::from([("ante".to_string(), 1000)]);
         if seat == 2 {
@@ -225,7 +226,8 @@ fn a_play_above_the_ante_needs_a_category_of_aces_or_better() {
 #[test]
 fn results_are_refused_where_the_hands_pay_a_progressive_or_the_game_has_none() {
     // Spanish 21 is played hand by hand (its cards are the decisions): no results.
-    let mut r = BankedRound::start(GameId::Spanish21, Dealing::Hand, &[1]).unwrap();
+    let mut r =
+        crate::rules::registry::start_round(GameId::Spanish21, Dealing::Hand, &[1]).unwrap();
     assert!(r.results_allowed().is_none());
     r.results = None;
     let mut c4 = at_the_cards(1);

@@ -62,6 +62,12 @@ pub enum Who {
 #[derive(Debug, Clone, Copy)]
 pub struct Def {
     pub game: GameId,
+    /// The game's settlement of one round as `deckhand settle` reads it (`body`), with the
+    /// casino's choices, the round's own overrides of them and the rounding unit.
+    pub settle: crate::rules::banked::SettleFn,
+    /// A seat's decisions (multiples of the Ante, by phase) as the settlement's input names
+    /// them.
+    pub decisions: fn(&BankedRound, u8, &mut serde_json::Value),
     /// The sections of the round, as the chapter words them.
     pub sections: BankedSections,
     pub spots: &'static [Spot],
@@ -241,11 +247,6 @@ impl Def {
             .unwrap_or(0)
     }
 
-    /// The game's round definition (every house-banked game has one), from the registry.
-    pub fn of(game: GameId) -> Option<&'static Def> {
-        game.def().banked.map(|b| b.round)
-    }
-
     /// The dealing method's section and instruction.
     /// What the dealer does after `phase`'s decisions, the board dispensed first or not.
     pub fn reveal_text(&self, phase: usize, board_first: bool) -> &'static str {
@@ -337,5 +338,23 @@ impl BankedRound {
         self.with_boxes(rules)
             .with_offers(rules)
             .with_resplits(rules)
+    }
+}
+
+/// The definition a round was started with: two rounds' are equal when their game is.
+#[derive(Clone, Copy)]
+pub(super) struct RoundOf(pub(super) &'static Def);
+
+impl PartialEq for RoundOf {
+    fn eq(&self, other: &RoundOf) -> bool {
+        self.0.game == other.0.game
+    }
+}
+
+impl Eq for RoundOf {}
+
+impl std::fmt::Debug for RoundOf {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0.game.id())
     }
 }

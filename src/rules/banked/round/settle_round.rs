@@ -5,7 +5,7 @@
 //! settles, and the round as `deckhand settle` reads it (docs/settle.md).
 
 use super::*;
-use crate::rules::banked::{Outcome, Totals, WagerResult, label, lower_first, settle_json};
+use crate::rules::banked::{Outcome, Totals, WagerResult, label, lower_first, settle_with};
 
 impl BankedRound {
     /// Everything on the layout, for a void round's refunds (a seat whose wagers were lost
@@ -172,8 +172,9 @@ impl BankedRound {
             s.signer = house.approvals.signer_for(&s);
             return Ok(s);
         }
-        let mut s = settle_json(
-            &self.settle_input(&self.meters).to_string(),
+        let mut s = settle_with(
+            self.def().settle,
+            self.settle_input(&self.meters),
             &house.paytables,
             &house.rules,
         )
@@ -336,7 +337,6 @@ impl BankedRound {
         use serde_json::json;
         let text = crate::rules::cards::cards_codes;
         let def = self.def();
-        let decisions = self.game.def().banked.map(|b| b.decisions);
         let seats: Vec<serde_json::Value> = self
             .seats
             .iter()
@@ -354,9 +354,7 @@ impl BankedRound {
                 {
                     v["result"] = json!(r);
                 }
-                if let Some(d) = decisions {
-                    d(self, *s, &mut v);
-                }
+                (def.decisions)(self, *s, &mut v);
                 v
             })
             .collect();

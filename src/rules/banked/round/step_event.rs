@@ -20,18 +20,10 @@ pub enum BankedStep {
     /// The settlement is shown; the dealer pays in its order.
     Pay { verify: bool },
     /// A Spanish 21 round's own steps (`spanish21::play`).
-    Play21(crate::rules::banked::spanish21::play::Step21),
+    Play21(crate::rules::banked::spanish21::hands21::Step21),
 }
 
-/// A Lunar Poker draw bought with an Options fee equal to the Ante (§ 589.11(b)(3)).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum DrawKind {
-    /// A sixth card (§ 589.11(d)(2)(i)(A)).
-    Buy,
-    /// Two to five cards given up and replaced (§ 589.11(d)(2)(i)(B)).
-    Exchange,
-}
+pub use crate::rules::banked::lunar::lunar_part::DrawKind;
 
 /// The dealer's inputs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -118,11 +110,11 @@ pub enum BankedCommand {
         wagers: Vec<(u8, Cents)>,
     },
     /// A Spanish 21 round's own inputs (`spanish21::play`).
-    Play21(crate::rules::banked::spanish21::play::Command21),
+    Play21(crate::rules::banked::spanish21::hands21::Command21),
     /// A floorperson validated the payouts that need it (§ 647a.11(i)(3), § 655a.11,
     /// § 657a.11(e)(3)).
     Validated {
-        floorperson: crate::rules::table::Person,
+        floorperson: crate::rules::people::Person,
     },
     Paid,
 }
@@ -216,12 +208,12 @@ pub enum BankedEvent {
     Settled { settlement: Settlement },
     /// Spanish 21: what happened at a step of the round (`spanish21::play`).
     Spanish21 {
-        at: crate::rules::banked::spanish21::play::Step21,
-        what: crate::rules::banked::spanish21::play::Command21,
+        at: crate::rules::banked::spanish21::hands21::Step21,
+        what: crate::rules::banked::spanish21::hands21::Command21,
     },
     /// A floorperson validated the payouts that need it.
     Validated {
-        floorperson: crate::rules::table::Person,
+        floorperson: crate::rules::people::Person,
     },
     /// The dealer paid the round.
     Paid,
@@ -320,7 +312,7 @@ impl BankedEvent {
     }
 
     /// The person whose signature this event carries.
-    pub fn signer(&self) -> Option<&crate::rules::table::Person> {
+    pub fn signer(&self) -> Option<&crate::rules::people::Person> {
         match self {
             BankedEvent::Validated { floorperson } => Some(floorperson),
             _ => None,

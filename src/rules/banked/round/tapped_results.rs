@@ -281,8 +281,9 @@ impl BankedRound {
             )],
             forced: None,
         });
-        let Ok(s) = super::super::settle_json(
-            &alone.settle_input(&self.meters).to_string(),
+        let Ok(s) = super::super::settle_with(
+            self.def().settle,
+            alone.settle_input(&self.meters),
             &house.paytables,
             &house.rules,
         ) else {

@@ -13,7 +13,8 @@ pub(super) fn wagers(list: &[(&str, Cents)]) -> BTreeMap<String, Cents> {
 
 #[test]
 fn crazy_4_round_builds_the_settlement_input() {
-    let mut r = BankedRound::start(GameId::Crazy4Poker, Dealing::Hand, &[1, 3, 6]).unwrap();
+    let mut r = crate::rules::registry::start_round(GameId::Crazy4Poker, Dealing::Hand, &[1, 3, 6])
+        .unwrap();
     r.run(&BankedCommand::Wagers {
         seat: 1,
         wagers: wagers(&[("ante", 1000), ("queens_up", 500)]),
@@ -145,7 +146,9 @@ fn the_deal_instruction_names_the_method_and_the_cards_each_place_gets() {
         ),
     ];
     for (game, dealing, section, text) in cases {
-        let (s, t) = Def::of(game).unwrap().deal_text(dealing);
+        let (s, t) = crate::rules::registry::round_def(game)
+            .unwrap()
+            .deal_text(dealing);
         assert_eq!(s, section, "{game:?} {dealing:?}");
         // § 677a.10(b): WPT's automated-shoe step: the two-card stacks face down clockwise from
         // the player farthest to the left, then the dealer's two, under § 677a.10.
@@ -165,7 +168,9 @@ fn the_deal_instruction_names_the_method_and_the_cards_each_place_gets() {
 
 #[test]
 fn wpt_raises_once_and_mississippi_stops_at_the_fold() {
-    let mut r = BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2]).unwrap();
+    let mut r =
+        crate::rules::registry::start_round(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2])
+            .unwrap();
     for s in [1, 2] {
         r.run(&BankedCommand::Wagers {
             seat: s,
@@ -202,14 +207,16 @@ fn wpt_raises_once_and_mississippi_stops_at_the_fold() {
     assert_eq!(v["seats"][0]["raise"]["amount"], 1500);
     assert_eq!(v["seats"][1]["fold"], true);
     assert_eq!(
-        Def::of(GameId::WptHeadsUp)
+        crate::rules::registry::round_def(GameId::WptHeadsUp)
             .unwrap()
             .deal_text(Dealing::ManualShoe)
             .0,
         "§ 677a.8"
     );
 
-    let mut m = BankedRound::start(GameId::MississippiStud, Dealing::AutomatedShoe, &[4]).unwrap();
+    let mut m =
+        crate::rules::registry::start_round(GameId::MississippiStud, Dealing::AutomatedShoe, &[4])
+            .unwrap();
     m.run(&BankedCommand::Wagers {
         seat: 4,
         wagers: wagers(&[("ante", 500), ("progressive", 100)]),
@@ -236,7 +243,9 @@ fn wpt_raises_once_and_mississippi_stops_at_the_fold() {
     assert_eq!(v["seats"][0]["streets"], serde_json::json!([1500]));
     assert_eq!(v["meters"]["progressive"], 2_500_000);
     // Spanish 21 has seven boxes (§ 635a.2(a)).
-    assert!(BankedRound::start(GameId::Spanish21, Dealing::ManualShoe, &[8]).is_err());
+    assert!(
+        crate::rules::registry::start_round(GameId::Spanish21, Dealing::ManualShoe, &[8]).is_err()
+    );
 }
 
 /// Every event survives the journal: wrapped in the table's event, to JSON and back, equal
@@ -245,7 +254,7 @@ fn wpt_raises_once_and_mississippi_stops_at_the_fold() {
 fn every_banked_event_round_trips_through_the_table_event() {
     use crate::rules::table::{Event, Person, Role};
     let c = |s: &str| parse_cards(s).unwrap();
-    let settlement = crate::rules::banked::settle_json(
+    let settlement = crate::rules::registry::settle_json(
         r#"{"game":"crazy-4-poker","dealer":"Kc 9d 7h 4s 2c","seats":[{"seat":1,"cards":"Ac Ad Ah As 2d","wagers":{"ante":1000,"super_bonus":1000},"play":3000}]}"#,
         &crate::rules::banked::paytable::Paytables::embedded().unwrap(),
         &Default::default(),
@@ -347,7 +356,9 @@ fn every_banked_event_round_trips_through_the_table_event() {
 fn a_folded_crazy_4_hand_is_not_keyed_unless_the_house_counts_it() {
     let c = |s: &str| parse_cards(s).unwrap();
     let start = || {
-        let mut r = BankedRound::start(GameId::Crazy4Poker, Dealing::Hand, &[1, 3]).unwrap();
+        let mut r =
+            crate::rules::registry::start_round(GameId::Crazy4Poker, Dealing::Hand, &[1, 3])
+                .unwrap();
         for seat in [1, 3] {
             r.run(&BankedCommand::Wagers {
                 seat,

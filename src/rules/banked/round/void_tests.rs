@@ -9,7 +9,9 @@ use crate::rules::cards::parse_cards;
 /// choice for a Trips Plus whose board is not out.
 #[test]
 fn a_void_wpt_round_keeps_the_side_wagers_the_section_names() {
-    let mut r = BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2]).unwrap();
+    let mut r =
+        crate::rules::registry::start_round(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2])
+            .unwrap();
     r.run(&BankedCommand::Wagers {
         seat: 1,
         wagers: wagers(&[("ante", 500), ("pocket_bonus", 100), ("trips_plus", 100)]),
@@ -48,7 +50,8 @@ fn a_void_wpt_round_keeps_the_side_wagers_the_section_names() {
     // Without the table's paytables nothing is kept (every wager returned).
     assert_eq!(r.void_settles(exposed, None), None);
     // A round where nobody placed a kept wager returns everything.
-    let mut bare = BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, &[1]).unwrap();
+    let mut bare =
+        crate::rules::registry::start_round(GameId::WptHeadsUp, Dealing::ManualShoe, &[1]).unwrap();
     bare.run(&BankedCommand::Wagers {
         seat: 1,
         wagers: wagers(&[("ante", 500)]),
@@ -58,7 +61,9 @@ fn a_void_wpt_round_keeps_the_side_wagers_the_section_names() {
     bare.run(&BankedCommand::Dealt).unwrap();
     assert_eq!(bare.void_settles(exposed, Some(&house)), None);
     // A game whose chapter keeps nothing.
-    let mut c4 = BankedRound::start(GameId::Crazy4Poker, Dealing::ManualShoe, &[1]).unwrap();
+    let mut c4 =
+        crate::rules::registry::start_round(GameId::Crazy4Poker, Dealing::ManualShoe, &[1])
+            .unwrap();
     c4.run(&BankedCommand::Wagers {
         seat: 1,
         wagers: wagers(&[("ante", 500), ("queens_up", 500)]),
@@ -71,7 +76,9 @@ fn a_void_wpt_round_keeps_the_side_wagers_the_section_names() {
         None
     );
     // § 647a.13(a),(d): Texas Hold 'Em Bonus keeps the Bonus Wager, with the dealer's cards.
-    let mut thb = BankedRound::start(GameId::TexasHoldemBonus, Dealing::ManualShoe, &[1]).unwrap();
+    let mut thb =
+        crate::rules::registry::start_round(GameId::TexasHoldemBonus, Dealing::ManualShoe, &[1])
+            .unwrap();
     thb.run(&BankedCommand::Wagers {
         seat: 1,
         wagers: wagers(&[("ante", 500), ("bonus", 500)]),
@@ -104,7 +111,9 @@ fn a_seat_whose_wagers_are_lost_plays_no_further_and_every_wager_loses() {
         why: "The player left the table during the round".into(),
         options_fee: false,
     };
-    let mut m = BankedRound::start(GameId::MississippiStud, Dealing::ManualShoe, &[2, 4]).unwrap();
+    let mut m =
+        crate::rules::registry::start_round(GameId::MississippiStud, Dealing::ManualShoe, &[2, 4])
+            .unwrap();
     for s in [2, 4] {
         m.run(&BankedCommand::Wagers {
             seat: s,
@@ -205,7 +214,8 @@ fn a_seat_whose_wagers_are_lost_plays_no_further_and_every_wager_loses() {
     );
 
     // Heads-up: the only player leaves after his Raise; nothing is left to deal or key.
-    let mut w = BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, &[3]).unwrap();
+    let mut w =
+        crate::rules::registry::start_round(GameId::WptHeadsUp, Dealing::ManualShoe, &[3]).unwrap();
     w.run(&BankedCommand::Wagers {
         seat: 3,
         wagers: wagers(&[("ante", 1000), ("pocket_bonus", 500)]),
@@ -246,7 +256,9 @@ fn a_lost_seat_is_left_out_of_a_void_settlement_and_a_draw() {
         why: "The player left the table during the round".into(),
         options_fee: false,
     };
-    let mut r = BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2]).unwrap();
+    let mut r =
+        crate::rules::registry::start_round(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2])
+            .unwrap();
     for s in [1, 2] {
         r.run(&BankedCommand::Wagers {
             seat: s,
@@ -288,7 +300,8 @@ fn a_lost_seat_is_left_out_of_a_void_settlement_and_a_draw() {
     assert_eq!(one[0].result, crate::rules::banked::Outcome::Lose);
 
     // Lunar Poker: seat 1 buys a sixth card, then leaves.
-    let mut l = BankedRound::start(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
+    let mut l =
+        crate::rules::registry::start_round(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
     for s in [1, 2] {
         l.run(&BankedCommand::Wagers {
             seat: s,

@@ -6,7 +6,7 @@ use super::*;
 
 #[test]
 fn the_posted_ante_limits_hold() {
-    let mut r = BankedRound::start(GameId::Crazy4Poker, Dealing::Hand, &[1])
+    let mut r = crate::rules::registry::start_round(GameId::Crazy4Poker, Dealing::Hand, &[1])
         .unwrap()
         .with_limits(500, 10_000);
     let ante = |a: Cents| BankedCommand::Wagers {
@@ -57,7 +57,7 @@ fn a_side_wager_the_casino_does_not_offer_is_refused() {
         (GameId::LunarPoker, "super", "§ 589.7(c)(2)"),
         (GameId::Spanish21, "match_the_dealer", "§ 635a.6(e)"),
     ] {
-        let start = || BankedRound::start(game, Dealing::Hand, &[1]).unwrap();
+        let start = || crate::rules::registry::start_round(game, Dealing::Hand, &[1]).unwrap();
         let mut r = start().with_offers(Some(&rules));
         assert!(!r.offers(key), "{game:?} {key}");
         let w = BankedCommand::Wagers {
@@ -82,7 +82,7 @@ fn a_side_wager_the_casino_does_not_offer_is_refused() {
 fn no_wager_is_made_or_changed_after_no_more_bets() {
     // Spanish 21's round takes its decisions in its own steps (`spanish21::play`).
     for game in GameId::all().filter(|g| g.is_house_banked() && *g != GameId::Spanish21) {
-        let mut r = BankedRound::start(game, Dealing::Hand, &[1]).unwrap();
+        let mut r = crate::rules::registry::start_round(game, Dealing::Hand, &[1]).unwrap();
         let ante = |a: Cents| BankedCommand::Wagers {
             seat: 1,
             wagers: wagers(&[("ante", a)]),
@@ -128,7 +128,7 @@ fn no_wager_is_made_or_changed_after_no_more_bets() {
 #[test]
 fn a_side_wager_alone_is_refused() {
     for game in GameId::all().filter(|g| g.is_house_banked()) {
-        let mut r = BankedRound::start(game, Dealing::ManualShoe, &[1]).unwrap();
+        let mut r = crate::rules::registry::start_round(game, Dealing::ManualShoe, &[1]).unwrap();
         let def = r.def();
         let side = def
             .spots
@@ -166,9 +166,10 @@ fn a_round_takes_only_the_layouts_betting_positions() {
         (GameId::Crazy4Poker, 6, "§ 657a.2(a)"),
         (GameId::Spanish21, 7, "§ 635a.2(a)"),
     ] {
-        BankedRound::start(game, Dealing::Hand, &[1, last]).unwrap();
+        crate::rules::registry::start_round(game, Dealing::Hand, &[1, last]).unwrap();
         for bad in [0, last + 1] {
-            let e = BankedRound::start(game, Dealing::Hand, &[1, bad]).unwrap_err();
+            let e =
+                crate::rules::registry::start_round(game, Dealing::Hand, &[1, bad]).unwrap_err();
             // § 677a.2(a): at the table a WPT round takes positions 1 to 6; a seventh is refused.
             // § 635a.2(a): a Spanish 21 round takes betting positions 1 to 7; 0 and 8 are refused.
             assert_eq!(
@@ -185,9 +186,10 @@ fn a_round_takes_only_the_layouts_betting_positions() {
 fn adjacent_boxes_of_one_player_up_to_the_limit() {
     let mut rules = crate::rules::banked::HouseRules::default();
     rules.edit(|g: &mut crate::rules::banked::wpt::Rules| g.boxes_per_player = 2);
-    let mut r = BankedRound::start(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2, 3, 5])
-        .unwrap()
-        .with_boxes(Some(&rules));
+    let mut r =
+        crate::rules::registry::start_round(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2, 3, 5])
+            .unwrap()
+            .with_boxes(Some(&rules));
     let same =
         |r: &mut BankedRound, seat, joined| r.run(&BankedCommand::SamePlayer { seat, joined });
     same(&mut r, 2, true).unwrap();
@@ -209,17 +211,19 @@ fn adjacent_boxes_of_one_player_up_to_the_limit() {
     r.run(&BankedCommand::SeatOut { seat: 2 }).unwrap();
     assert_eq!(r.player_boxes(3), vec![3]);
 
-    let mut t = BankedRound::start(GameId::TexasHoldemBonus, Dealing::ManualShoe, &[1, 2])
-        .unwrap()
-        .with_boxes(Some(&rules));
+    let mut t =
+        crate::rules::registry::start_round(GameId::TexasHoldemBonus, Dealing::ManualShoe, &[1, 2])
+            .unwrap()
+            .with_boxes(Some(&rules));
     let e = same(&mut t, 2, true).unwrap_err();
     assert!(
         e.contains("one box only") && e.contains("§ 647a.7(e)"),
         "{e}"
     );
     // Games whose chapter is silent key each box on its own.
-    let mut m = BankedRound::start(GameId::MississippiStud, Dealing::ManualShoe, &[1, 2])
-        .unwrap()
-        .with_boxes(Some(&rules));
+    let mut m =
+        crate::rules::registry::start_round(GameId::MississippiStud, Dealing::ManualShoe, &[1, 2])
+            .unwrap()
+            .with_boxes(Some(&rules));
     assert!(same(&mut m, 2, true).is_err());
 }

@@ -117,8 +117,7 @@ impl BankedRound {
         let wager_section = def.sections.wagers;
         let Some(rule) = def.boxes else {
             return Err(format!(
-                "{} keys each box on its own ({wager_section})",
-                self.game.name()
+                "this game keys each box on its own ({wager_section})"
             ));
         };
         let section = rule.section;

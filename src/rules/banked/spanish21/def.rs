@@ -3,7 +3,8 @@
 //! ids its paytables use, gathered in `BANKED`, reached through `registry::def`.
 
 use super::*;
-use crate::rules::registry::*;
+use crate::rules::game_def::*;
+use crate::rules::game_id::GameId;
 
 /// The sections the table procedure around a round follows, in this chapter's words.
 pub const SECTIONS: Sections = Sections {
@@ -26,7 +27,7 @@ pub const SECTIONS: Sections = Sections {
 /// The game's definition, listed in `registry::GAMES`.
 pub const DEF: GameDef = GameDef {
     game: GameId::Spanish21,
-    id: "spanish-21",
+    id: GameId::Spanish21.id(),
     name: "Spanish 21",
     chapter: "635a",
     section: "§ 635a.3(c)",
@@ -56,8 +57,6 @@ pub const DEF: GameDef = GameDef {
 pub const BANKED: crate::rules::banked::BankedGame = crate::rules::banked::BankedGame {
     round: &ROUND,
     pay_lines: PAY_LINES,
-    settle: settle_value,
-    decisions,
     choices: crate::rules::banked::hooks::<Rules>(),
     evaluate: crate::rules::games::spanish_21,
     paytables: (
@@ -98,7 +97,9 @@ pub const PAY_LINES: &[(&str, &[&str])] = &[
 // Spanish 21's decisions are not multiples of a wager: `spanish21::play` plays them; the cards are
 // keyed as they are dealt (two to each box and the dealer's up card at the deal).
 pub const ROUND: Def = Def {
-    game: crate::rules::games::GameId::Spanish21,
+    game: crate::rules::game_id::GameId::Spanish21,
+    settle: settle_value,
+    decisions,
     sections: BankedSections {
         positions: "§ 635a.2(a)",
         // § 635a.6: the wagers; § 635a.7: dealt from a shoe, then each box's decisions from

@@ -16,6 +16,7 @@
 //!   Match-the-Dealer by deck count.
 
 mod def;
+pub mod hands21;
 pub mod play;
 pub use def::{BANKED, DEF, PAY_LINES, ROUND};
 
@@ -86,7 +87,7 @@ impl Default for Rules {
 }
 
 impl Choices for Rules {
-    const GAME: crate::rules::games::GameId = crate::rules::games::GameId::Spanish21;
+    const GAME: crate::rules::game_id::GameId = crate::rules::game_id::GameId::Spanish21;
 
     fn validate(&self, p: &Paytables) -> Result<(), String> {
         if !(1..=7).contains(&self.boxes_per_player) {

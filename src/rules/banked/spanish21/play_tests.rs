@@ -9,8 +9,8 @@ fn keyed(card: Card) -> Command21 {
 }
 use crate::rules::banked::round::BankedCommand;
 use crate::rules::cards::{cards_codes, parse_cards};
-use crate::rules::games::GameId;
-use crate::rules::registry::Dealing;
+use crate::rules::dealing::Dealing;
+use crate::rules::game_id::GameId;
 
 fn round(seats: &[u8]) -> BankedRound {
     round_with(seats, None)
@@ -18,7 +18,7 @@ fn round(seats: &[u8]) -> BankedRound {
 
 /// A round at a table with the casino's `rules` (none: a round from before the round knew them).
 fn round_with(seats: &[u8], rules: Option<&crate::rules::banked::HouseRules>) -> BankedRound {
-    let mut r = BankedRound::start(GameId::Spanish21, Dealing::ManualShoe, seats)
+    let mut r = crate::rules::registry::start_round(GameId::Spanish21, Dealing::ManualShoe, seats)
         .unwrap()
         .with_resplits(rules);
     for s in seats {

@@ -4,7 +4,8 @@
 
 use super::*;
 use crate::rules::banked::paytable::*;
-use crate::rules::registry::*;
+use crate::rules::game_def::*;
+use crate::rules::game_id::GameId;
 
 /// The sections the table procedure around a round follows, in this chapter's words.
 pub const SECTIONS: Sections = Sections {
@@ -27,7 +28,7 @@ pub const SECTIONS: Sections = Sections {
 /// The game's definition, listed in `registry::GAMES`.
 pub const DEF: GameDef = GameDef {
     game: GameId::TexasHoldemBonus,
-    id: "texas-holdem-bonus",
+    id: GameId::TexasHoldemBonus.id(),
     name: "Texas Hold 'Em Bonus",
     chapter: "647a",
     section: "§ 647a.6",
@@ -55,8 +56,6 @@ pub const DEF: GameDef = GameDef {
 pub const BANKED: crate::rules::banked::BankedGame = crate::rules::banked::BankedGame {
     round: &ROUND,
     pay_lines: PAY_LINES,
-    settle: settle_value,
-    decisions,
     choices: crate::rules::banked::hooks::<Rules>(),
     evaluate: |g, hole, board| {
         crate::rules::games::one_deck(g, hole, board, crate::rules::games::hold_em)
@@ -93,7 +92,9 @@ pub const PAY_LINES: &[(&str, &[&str])] = &[
 ];
 
 pub const ROUND: Def = Def {
-    game: crate::rules::games::GameId::TexasHoldemBonus,
+    game: crate::rules::game_id::GameId::TexasHoldemBonus,
+    settle: settle_value,
+    decisions,
     sections: BankedSections {
         positions: "§ 647a.2(a)",
         wagers: "§ 647a.7",

@@ -112,7 +112,7 @@ impl Default for Rules {
 }
 
 impl Choices for Rules {
-    const GAME: crate::rules::games::GameId = crate::rules::games::GameId::TexasHoldemBonus;
+    const GAME: crate::rules::game_id::GameId = crate::rules::game_id::GameId::TexasHoldemBonus;
 
     fn validate(&self, p: &Paytables) -> Result<(), String> {
         if self.payout_limit_cents > super::MAX_AMOUNT {

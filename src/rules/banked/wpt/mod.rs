@@ -102,7 +102,7 @@ impl Default for Rules {
 }
 
 impl Choices for Rules {
-    const GAME: crate::rules::games::GameId = crate::rules::games::GameId::WptHeadsUp;
+    const GAME: crate::rules::game_id::GameId = crate::rules::game_id::GameId::WptHeadsUp;
 
     fn validate(&self, p: &Paytables) -> Result<(), String> {
         if !(1..=6).contains(&self.boxes_per_player) {

@@ -10,9 +10,9 @@ use super::procedure::{First, Phase, Procedure};
 use crate::rules::Cents;
 use crate::rules::betting_actions::{Action, ActionKind, clockwise_after};
 use crate::rules::cards::Card;
-use crate::rules::games::{self, GameId};
+use crate::rules::game_id::GameId;
+use crate::rules::poker::house_take::{PotRules, PotTake};
 use crate::rules::stud_bring_in::{StudVariant, forced_bet_seat, showing_key};
-use crate::rules::table::{PotRules, PotTake};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, VecDeque};
 

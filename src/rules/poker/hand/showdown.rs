@@ -290,7 +290,7 @@ impl Hand {
                     return Err(format!("seat {seat}'s hand must include its up card {u}"));
                 }
             }
-            let e = games::evaluate(game, cards, &board)?;
+            let e = crate::rules::registry::evaluate(game, cards, &board)?;
             let (second, second_cards) = match (&e.low, &e.badugi) {
                 (Some(Some(l)), _) => (Some(l.value), l.cards.clone()),
                 (Some(None), _) => (None, vec![]),

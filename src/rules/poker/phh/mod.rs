@@ -20,7 +20,7 @@ use super::hand::{Hand, HandEvent, HandResult, Structure};
 use crate::rules::Cents;
 use crate::rules::betting_actions::{Action, clockwise_after};
 use crate::rules::cards::Card;
-use crate::rules::games::GameId;
+use crate::rules::game_id::GameId;
 
 mod board;
 mod draw;

@@ -8,7 +8,7 @@
 use super::{Players, betting, cards, final_showdown};
 use crate::rules::Cents;
 use crate::rules::cards::Card;
-use crate::rules::games::GameId;
+use crate::rules::game_id::GameId;
 use crate::rules::poker::hand::{Hand, HandEvent, HandResult};
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -1,0 +1,155 @@
+//! The rules stand in layers (issue 43, item 4; docs/architecture.md "The layers"), from the
+//! bottom up: a game's identity (`game_id.rs`, `dealing.rs`, `game_def.rs`) and the rankings;
+//! the house-banked vocabulary and the round (`banked/round/`), which is handed its game's
+//! definition; each game's folder; the registry, which lists every game (`registry.rs`,
+//! `banked/house_choices.rs`, `banked/paytable_files.rs`); and the table above them all. A file
+//! that reaches up (a name of the registry or the table below them, the registry's methods of a
+//! game, a game's own steps from the generic round) makes a circle of imports again: each rule
+//! below fails with the file and line that breaks it.
+
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `src/rules`, as (path from the project, code without its
+/// `#[cfg(test)]` module); the test files (`tests.rs`, `*_tests.rs`) are left out.
+fn rules_sources() -> Vec<(String, String)> {
+    let project = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut dirs: Vec<PathBuf> = vec![project.join("src/rules")];
+    let mut out = Vec::new();
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if !name.ends_with(".rs") || name == "tests.rs" || name.ends_with("_tests.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let code = match text.find("#[cfg(test)]\nmod tests") {
+                Some(i) => text[..i].to_string(),
+                None => text,
+            };
+            let rel = path.strip_prefix(project).unwrap().to_string_lossy();
+            out.push((rel.replace('\\', "/"), code));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Lines of code (comments left out) of the files `in_layer` picks that hold a word `bad` finds,
+/// as `file:line: text`.
+fn reaching_up(in_layer: impl Fn(&str) -> bool, bad: impl Fn(&str) -> bool) -> Vec<String> {
+    let mut found = Vec::new();
+    for (file, code) in rules_sources().iter().filter(|(f, _)| in_layer(f)) {
+        for (n, line) in code.lines().enumerate() {
+            let t = line.trim_start();
+            if !t.starts_with("//") && bad(t) {
+                found.push(format!("{file}:{}: {t}", n + 1));
+            }
+        }
+    }
+    found
+}
+
+/// Above the games: the registry and the files that read or check every game through it.
+const ABOVE_THE_GAMES: &[&str] = &[
+    "src/rules/registry.rs",
+    "src/rules/banked/house_choices.rs",
+    "src/rules/banked/paytable_files.rs",
+];
+
+/// At or below the games: the identity, the rankings, the house-banked vocabulary, the round
+/// and each game's folder.
+fn below_the_registry(file: &str) -> bool {
+    !ABOVE_THE_GAMES.contains(&file)
+        && (file.starts_with("src/rules/banked/")
+            || [
+                "src/rules/game_id.rs",
+                "src/rules/game_def.rs",
+                "src/rules/dealing.rs",
+                "src/rules/games.rs",
+                "src/rules/cards.rs",
+                "src/rules/eval.rs",
+            ]
+            .contains(&file))
+}
+
+/// `GameId::def`, `name`, `section` and `is_house_banked` read the registry.
+fn asks_the_registry(line: &str) -> bool {
+    line.contains("registry::")
+        || ["def()", "name()", "section()", "is_house_banked()"]
+            .iter()
+            .any(|m| line.contains(&format!("game.{m}")) || line.contains(&format!("game().{m}")))
+}
+
+#[test]
+fn nothing_below_the_registry_asks_it_for_a_game() {
+    let found = reaching_up(below_the_registry, asks_the_registry);
+    assert!(
+        found.is_empty(),
+        "below the registry, handed its game instead of looking it up:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_poker_room_and_the_house_banked_games_stand_below_the_table() {
+    let found = reaching_up(
+        |f| f.starts_with("src/rules/poker/") || f.starts_with("src/rules/banked/"),
+        |l| l.contains("rules::table") || l.contains("super::table"),
+    );
+    assert!(
+        found.is_empty(),
+        "the table stands above the rounds it plays:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The generic round may name a game's part of the round as data (`lunar_part.rs`,
+/// `hands21.rs`), never a game's own module or steps.
+#[test]
+fn the_generic_round_names_no_games_steps() {
+    const GAMES: &[&str] = &["wpt", "thb", "lunar", "mstud", "crazy4", "spanish21"];
+    const DATA: &[&str] = &["::lunar_part::", "::hands21::"];
+    let found = reaching_up(
+        |f| f.starts_with("src/rules/banked/round/"),
+        |l| {
+            GAMES.iter().any(|g| {
+                [format!("banked::{g}::"), format!("super::{g}::")]
+                    .iter()
+                    .any(|p| {
+                        l.match_indices(p.as_str())
+                            .any(|(i, _)| !DATA.iter().any(|d| l[i + p.len() - 2..].starts_with(d)))
+                    })
+            })
+        },
+    );
+    assert!(
+        found.is_empty(),
+        "the round reaches a game's module:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_checker_reads_the_round_the_games_and_the_registry() {
+    let files: Vec<String> = rules_sources().into_iter().map(|(f, _)| f).collect();
+    for f in [
+        "src/rules/banked/round/mod.rs",
+        "src/rules/banked/lunar/lunar_part.rs",
+        "src/rules/registry.rs",
+        "src/rules/game_id.rs",
+    ] {
+        assert!(files.iter().any(|x| x == f), "{f} is read");
+    }
+    // A game's definition looked up from the round, a registry name below it, and the table
+    // named by a poker round are each caught.
+    assert!(asks_the_registry("let d = self.game.def();"));
+    assert!(asks_the_registry("use crate::rules::registry::GAMES;"));
+    assert!(!asks_the_registry("let d = self.def();"));
+    assert!(below_the_registry("src/rules/banked/round/mod.rs"));
+    assert!(!below_the_registry("src/rules/banked/house_choices.rs"));
+}
