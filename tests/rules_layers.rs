@@ -153,3 +153,26 @@ fn the_checker_reads_the_round_the_games_and_the_registry() {
     assert!(below_the_registry("src/rules/banked/round/mod.rs"));
     assert!(!below_the_registry("src/rules/banked/house_choices.rs"));
 }
+
+/// The rules are pure: no file, socket, database, clock or screen (docs/architecture.md). The
+/// configuration reads the paytables' folder and hands the texts in.
+#[test]
+fn the_rules_open_no_file_and_read_no_clock() {
+    let found = reaching_up(
+        |_| true,
+        |l| {
+            [
+                "std::fs",
+                "std::net",
+                "rusqlite",
+                "egui",
+                "SystemTime::now",
+                "Utc::now",
+                "Instant::now",
+            ]
+            .iter()
+            .any(|io| l.contains(io))
+        },
+    );
+    assert!(found.is_empty(), "I/O in the rules:\n{}", found.join("\n"));
+}

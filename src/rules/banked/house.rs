@@ -12,10 +12,12 @@ use crate::rules::game_id::GameId;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::any::Any;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// A house-banked game's choices (its Rules Submission, § 601a.2): a `[house.<id>]` table.
-pub trait Choices: Default + Serialize + DeserializeOwned {
+pub trait Choices: Default + Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// The game whose table these are.
     const GAME: GameId;
 
@@ -33,7 +35,13 @@ pub struct ChoicesHooks {
     pub defaults: fn() -> Value,
     /// The game's choices in a `HouseRules`, checked.
     pub validate: fn(&HouseRules, &Paytables) -> Result<(), String>,
+    /// A complete table as the game's `Rules`, kept beside it so [`HouseRules::of`] reads no
+    /// JSON.
+    pub typed: fn(&Value) -> Option<TypedChoices>,
 }
+
+/// One game's choices as its own `Rules`, behind a type the rest of the terminal need not know.
+pub type TypedChoices = Arc<dyn Any + Send + Sync>;
 
 /// A game's [`ChoicesHooks`], from its `Rules`.
 pub const fn hooks<R: Choices>() -> ChoicesHooks {
@@ -41,6 +49,10 @@ pub const fn hooks<R: Choices>() -> ChoicesHooks {
         complete: complete::<R>,
         defaults: defaults::<R>,
         validate: |h, p| h.of::<R>().validate(p),
+        typed: |v| {
+            let rules: R = serde_json::from_value(v.clone()).ok()?;
+            Some(Arc::new(rules) as TypedChoices)
+        },
     }
 }
 
@@ -62,22 +74,77 @@ pub struct HouseRules {
     pub rounding_unit_cents: Cents,
     /// Each house-banked game's table, complete: every key, defaults filled in. Checked when it
     /// is read, so [`HouseRules::of`] reads a table its game's `Rules` takes.
-    pub(super) games: BTreeMap<&'static str, Value>,
+    games: BTreeMap<&'static str, Value>,
+    /// The same tables as each game's `Rules`, read once when the table was put in.
+    typed: Typed,
+}
+
+/// Each game's `Rules`, made from its table in `HouseRules::games`: equal and printed through
+/// those tables.
+#[derive(Clone, Default)]
+struct Typed(BTreeMap<&'static str, TypedChoices>);
+
+impl PartialEq for Typed {
+    fn eq(&self, _: &Typed) -> bool {
+        true
+    }
+}
+
+impl Eq for Typed {}
+
+impl std::fmt::Debug for Typed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} games' Rules", self.0.len())
+    }
 }
 
 impl HouseRules {
+    /// No game's choices yet, payouts rounded to `rounding_unit_cents` (`house_choices.rs` fills
+    /// in every game's defaults).
+    pub(super) fn empty(rounding_unit_cents: Cents) -> HouseRules {
+        HouseRules {
+            rounding_unit_cents,
+            games: BTreeMap::new(),
+            typed: Typed::default(),
+        }
+    }
+
     /// One game's choices.
     pub fn of<R: Choices>(&self) -> R {
-        // Every table held was taken by `R` when it was read (`set`, `deserialize`).
-        self.games
+        // Every table held was taken by `R` when it was put in (`put`, `set`), and kept as `R`.
+        match self
+            .typed
+            .0
             .get(R::GAME.id())
-            .and_then(|v| serde_json::from_value(v.clone()).ok())
-            .unwrap_or_default()
+            .and_then(|r| r.downcast_ref::<R>())
+        {
+            Some(rules) => rules.clone(),
+            None => R::default(),
+        }
+    }
+
+    /// A game's complete table, `hooks` its game's: kept with its `Rules`.
+    pub(super) fn put(&mut self, id: &'static str, table: Value, hooks: &ChoicesHooks) {
+        if let Some(rules) = (hooks.typed)(&table) {
+            self.typed.0.insert(id, rules);
+        }
+        self.games.insert(id, table);
+    }
+
+    /// A game's table, as written to the journal and the configuration.
+    pub(super) fn table(&self, id: &str) -> Option<&Value> {
+        self.games.get(id)
+    }
+
+    /// How many games' tables are held.
+    pub(super) fn games_held(&self) -> usize {
+        self.games.len()
     }
 
     /// Replaces one game's choices.
     pub fn set<R: Choices>(&mut self, rules: R) {
-        if let Ok(v) = serde_json::to_value(rules) {
+        if let Ok(v) = serde_json::to_value(&rules) {
+            self.typed.0.insert(R::GAME.id(), Arc::new(rules));
             self.games.insert(R::GAME.id(), v);
         }
     }

@@ -20,12 +20,11 @@ fn banked_games() -> impl Iterator<Item = (&'static str, &'static BankedGame)> {
 
 impl Default for HouseRules {
     fn default() -> HouseRules {
-        HouseRules {
-            rounding_unit_cents: 1,
-            games: banked_games()
-                .map(|(id, b)| (id, (b.choices.defaults)()))
-                .collect(),
+        let mut rules = HouseRules::empty(1);
+        for (id, b) in banked_games() {
+            rules.put(id, (b.choices.defaults)(), &b.choices);
         }
+        rules
     }
 }
 
@@ -57,10 +56,10 @@ impl HouseRules {
 impl Serialize for HouseRules {
     /// `rounding_unit_cents`, then each game's table in the registry's order.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(Some(1 + self.games.len()))?;
+        let mut m = s.serialize_map(Some(1 + self.games_held()))?;
         m.serialize_entry("rounding_unit_cents", &self.rounding_unit_cents)?;
         for (id, _) in banked_games() {
-            if let Some(v) = self.games.get(id) {
+            if let Some(v) = self.table(id) {
                 m.serialize_entry(id, v)?;
             }
         }
@@ -98,7 +97,7 @@ impl<'de> Visitor<'de> for RulesVisitor {
                 return map.next_value_seed(UnknownGame(key));
             };
             let table = map.next_value_seed(GameTable { id, game })?;
-            rules.games.insert(id, table);
+            rules.put(id, table, &game.choices);
         }
         Ok(rules)
     }
