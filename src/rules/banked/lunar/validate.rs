@@ -3,7 +3,7 @@
 //! no device reads the cards.
 
 use super::super::{SettleError, err};
-use super::{Draw, Round, Rules, results};
+use super::{Draw, Round, Rules, Seat, results};
 use crate::rules::Cents;
 use crate::rules::banked::round::SeatResult;
 use crate::rules::cards::Card;
@@ -114,105 +114,14 @@ pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, Settle
                 "a royal or straight flush in the first five cards is declared, not drawn to (§ 589.11(b)(2), (c)(1))",
             ));
         }
-        let mut final_cards = first.clone();
-        // From results, a draw's cards are not keyed (the hand's result is tapped).
-        let draw_unkeyed = by_results
-            && match &s.draw {
-                Some(Draw::Buy(c)) => c.trim().is_empty(),
-                Some(Draw::Exchange { discard, replace }) => {
-                    discard.trim().is_empty() && replace.trim().is_empty()
-                }
-                None => false,
-            };
-        match &s.draw {
-            None => {}
-            Some(_) if draw_unkeyed => {}
-            Some(Draw::Buy(c)) => {
-                let c = super::super::cards(&f("draw.buy"), c)?;
-                if c.len() != 1 {
-                    return Err(err(
-                        f("draw.buy"),
-                        "the Options fee buys one sixth card (§ 589.11(d)(2)(i)(A))",
-                    ));
-                }
-                all.push((f("draw.buy"), c.clone()));
-                final_cards.push(c[0]);
-            }
-            Some(Draw::Exchange { discard, replace }) => {
-                let d = super::super::cards(&f("draw.exchange.discard"), discard)?;
-                let r = super::super::cards(&f("draw.exchange.replace"), replace)?;
-                if !(2..=5).contains(&d.len()) {
-                    return Err(err(
-                        f("draw.exchange.discard"),
-                        format!(
-                            "{} card(s): an exchange is of two to five cards (§ 589.11(b)(3))",
-                            d.len()
-                        ),
-                    ));
-                }
-                if let Some(c) = d.iter().find(|c| !first.contains(c)) {
-                    return Err(err(
-                        f("draw.exchange.discard"),
-                        format!("{c} is not among the player's cards"),
-                    ));
-                }
-                if r.len() != d.len() {
-                    return Err(err(
-                        f("draw.exchange.replace"),
-                        format!(
-                            "{} card(s) discarded, {} drawn: the same number is dealt (§ 589.11(d)(2)(i)(B))",
-                            d.len(),
-                            r.len()
-                        ),
-                    ));
-                }
-                all.push((f("draw.exchange.replace"), r.clone()));
-                final_cards.retain(|c| !d.contains(c));
-                final_cards.extend(r);
-            }
-        }
-        if s.force && !s.bet {
-            return Err(err(
-                f("force"),
-                "only a player with a Bet Wager can force the dealer (§ 589.11(e)(2))",
-            ));
-        }
-        if s.force && dealer_q {
-            return Err(err(
-                f("force"),
-                "the dealer qualifies; forcing is offered only when the dealer does not (§ 589.11(e)(2))",
-            ));
-        }
-        let six = matches!(s.draw, Some(Draw::Buy(_)));
-        if s.result.is_some() != (by_results && s.bet) || (!by_results && s.forced.is_some()) {
-            return Err(err(
-                f("result"),
-                "a result for each Bet hand, and only where the round is settled from results",
-            ));
-        }
-        if let Some(r) = &s.result {
-            let known = (!first.is_empty() && !draw_unkeyed).then_some(&final_cards[..]);
-            results::check(&format!("seat {}", s.seat), r, dealer_q, six, known)?;
-        }
-        if s.forced.is_some() != (by_results && s.force) {
-            return Err(err(
-                f("forced"),
-                "how each forcing hand fared against the dealer's new hand (§ 589.11(e)(2)(ii))",
-            ));
-        }
-        if let (Some(fr), Some(r), Some(q)) = (&s.forced, &s.result, round.forced_dealer_qualifies)
-        {
-            if fr.category != r.category {
-                return Err(err(f("forced.category"), "the hand is the one tapped"));
-            }
-            results::check(
-                &format!("seat {} against the forced dealer", s.seat),
-                fr,
-                q,
-                six,
-                None,
-            )?;
-        }
+        let (final_cards, draw_unkeyed) = drawn(&f, s, &first, by_results, &mut all)?;
+        check_force_and_results(
+            &f,
+            s,
+            round,
+            (dealer_q, by_results),
+            (&first, &final_cards, draw_unkeyed),
+        )?;
         out.push(Checked {
             seat: s.seat,
             first,
@@ -254,4 +163,128 @@ pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, Settle
     }
     super::super::one_deck(&all)?;
     Ok((dealer, replacement, out, dealer_q))
+}
+
+/// The cards a seat's draw gave it (a sixth card bought, or two to five exchanged,
+/// § 589.11(b)(3), (d)(2)), checked and added to `all`; and whether, settled from results, the
+/// draw's cards were left unkeyed. The seat's final hand is its `first` five with the draw.
+fn drawn(
+    f: &dyn Fn(&str) -> String,
+    s: &Seat,
+    first: &[Card],
+    by_results: bool,
+    all: &mut Vec<(String, Vec<Card>)>,
+) -> Result<(Vec<Card>, bool), SettleError> {
+    let mut final_cards = first.to_vec();
+    // From results, a draw's cards are not keyed (the hand's result is tapped).
+    let draw_unkeyed = by_results
+        && match &s.draw {
+            Some(Draw::Buy(c)) => c.trim().is_empty(),
+            Some(Draw::Exchange { discard, replace }) => {
+                discard.trim().is_empty() && replace.trim().is_empty()
+            }
+            None => false,
+        };
+    match &s.draw {
+        None => {}
+        Some(_) if draw_unkeyed => {}
+        Some(Draw::Buy(c)) => {
+            let c = super::super::cards(&f("draw.buy"), c)?;
+            if c.len() != 1 {
+                return Err(err(
+                    f("draw.buy"),
+                    "the Options fee buys one sixth card (§ 589.11(d)(2)(i)(A))",
+                ));
+            }
+            all.push((f("draw.buy"), c.clone()));
+            final_cards.push(c[0]);
+        }
+        Some(Draw::Exchange { discard, replace }) => {
+            let d = super::super::cards(&f("draw.exchange.discard"), discard)?;
+            let r = super::super::cards(&f("draw.exchange.replace"), replace)?;
+            if !(2..=5).contains(&d.len()) {
+                return Err(err(
+                    f("draw.exchange.discard"),
+                    format!(
+                        "{} card(s): an exchange is of two to five cards (§ 589.11(b)(3))",
+                        d.len()
+                    ),
+                ));
+            }
+            if let Some(c) = d.iter().find(|c| !first.contains(c)) {
+                return Err(err(
+                    f("draw.exchange.discard"),
+                    format!("{c} is not among the player's cards"),
+                ));
+            }
+            if r.len() != d.len() {
+                return Err(err(
+                    f("draw.exchange.replace"),
+                    format!(
+                        "{} card(s) discarded, {} drawn: the same number is dealt (§ 589.11(d)(2)(i)(B))",
+                        d.len(),
+                        r.len()
+                    ),
+                ));
+            }
+            all.push((f("draw.exchange.replace"), r.clone()));
+            final_cards.retain(|c| !d.contains(c));
+            final_cards.extend(r);
+        }
+    }
+    Ok((final_cards, draw_unkeyed))
+}
+
+/// A seat's force of the dealer (§ 589.11(e)(2)) and, settled from results, its tapped result
+/// and how it fared against the forced dealer's new hand, checked against its cards where they
+/// are keyed.
+fn check_force_and_results(
+    f: &dyn Fn(&str) -> String,
+    s: &Seat,
+    round: &Round,
+    (dealer_q, by_results): (bool, bool),
+    (first, final_cards, draw_unkeyed): (&[Card], &[Card], bool),
+) -> Result<(), SettleError> {
+    if s.force && !s.bet {
+        return Err(err(
+            f("force"),
+            "only a player with a Bet Wager can force the dealer (§ 589.11(e)(2))",
+        ));
+    }
+    if s.force && dealer_q {
+        return Err(err(
+            f("force"),
+            "the dealer qualifies; forcing is offered only when the dealer does not (§ 589.11(e)(2))",
+        ));
+    }
+    let six = matches!(s.draw, Some(Draw::Buy(_)));
+    if s.result.is_some() != (by_results && s.bet) || (!by_results && s.forced.is_some()) {
+        return Err(err(
+            f("result"),
+            "a result for each Bet hand, and only where the round is settled from results",
+        ));
+    }
+    if let Some(r) = &s.result {
+        let known = (!first.is_empty() && !draw_unkeyed).then_some(final_cards);
+        results::check(&format!("seat {}", s.seat), r, dealer_q, six, known)?;
+    }
+    if s.forced.is_some() != (by_results && s.force) {
+        return Err(err(
+            f("forced"),
+            "how each forcing hand fared against the dealer's new hand (§ 589.11(e)(2)(ii))",
+        ));
+    }
+    if let (Some(fr), Some(r), Some(q)) = (&s.forced, &s.result, round.forced_dealer_qualifies) {
+        if fr.category != r.category {
+            return Err(err(f("forced.category"), "the hand is the one tapped"));
+        }
+        results::check(
+            &format!("seat {} against the forced dealer", s.seat),
+            fr,
+            q,
+            six,
+            None,
+        )?;
+    }
+    Ok(())
 }

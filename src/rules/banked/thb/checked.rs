@@ -62,88 +62,7 @@ pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, Settle
             return Err(err(f("cards"), "each player has two cards (§ 647a.8(c))"));
         }
         all.push((f("cards"), hole.clone()));
-        let w = &s.wagers;
-        for (name, v) in [
-            ("wagers.ante", w.ante),
-            ("wagers.bonus", w.bonus),
-            ("wagers.progressive", w.progressive),
-            ("wagers.fchb_player", w.fchb_player),
-            ("wagers.fchb_dealer", w.fchb_dealer),
-            ("flop", s.flop),
-            ("turn", s.turn),
-            ("river", s.river),
-        ] {
-            crate::rules::banked::amount(&f(name), v)?;
-        }
-        if w.ante == 0 {
-            return Err(err(
-                f("wagers.ante"),
-                "an Ante is needed to play (§ 647a.7(d)(1))",
-            ));
-        }
-        if w.bonus > 0 && !rules.bonus_offered {
-            return Err(err(
-                f("wagers.bonus"),
-                "this casino does not offer the Texas Hold 'Em Bonus (§ 647a.7(d)(2))",
-            ));
-        }
-        if let Some(why) = crate::rules::banked::progressive_wager::refusal(
-            rules.progressive_offered,
-            &rules.progressive_wagers_cents,
-            w.progressive,
-            "§ 647a.7(d)(3)",
-            "§ 647a.7(d)(3), § 647a.12(d)(5)",
-        ) {
-            return Err(err(f("wagers.progressive"), why));
-        }
-        if (w.fchb_player > 0 || w.fchb_dealer > 0) && !rules.five_card_bonus_offered {
-            return Err(err(
-                f("wagers.fchb_player"),
-                "this casino does not offer the Five Card Hand Bonus (§ 647a.7(d)(4))",
-            ));
-        }
-        if s.flop != 0 && s.flop != 2 * w.ante {
-            return Err(err(
-                f("flop"),
-                format!(
-                    "the Flop Wager is twice the Ante, {}, or 0 to fold; not {} (§ 647a.11(b))",
-                    money(2 * w.ante),
-                    money(s.flop)
-                ),
-            ));
-        }
-        for (name, v, sec) in [
-            ("turn", s.turn, "§ 647a.11(d)"),
-            ("river", s.river, "§ 647a.11(f)"),
-        ] {
-            if v != 0 && s.flop == 0 {
-                return Err(err(
-                    f(name),
-                    format!(
-                        "a player who folded makes no further wager ({sec}: only players who placed a Flop Wager)"
-                    ),
-                ));
-            }
-            if v != 0 && v != w.ante {
-                return Err(err(
-                    f(name),
-                    format!(
-                        "the {name} Wager equals the Ante, {}, or 0 to check; not {} ({sec})",
-                        money(w.ante),
-                        money(v)
-                    ),
-                ));
-            }
-        }
-        out.push(Checked {
-            seat: s.seat,
-            hole,
-            w: w.clone(),
-            flop: s.flop,
-            turn: s.turn,
-            river: s.river,
-            result: s.result.clone(),
-        });
+        out.push(check_seat(i, s, hole, rules)?);
     }
     crate::rules::banked::one_deck(&all)?;
     if out.iter().any(|s| s.w.progressive > 0) && round.meters.progressive.is_none() {
@@ -161,37 +80,132 @@ pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, Settle
             "the Five Card Hand Bonus meter's value is needed (§ 647a.12(e)(1))",
         ));
     }
-    let mut magic = None;
-    if fchb && rules.magic_and_lucky {
-        let Some(m) = &round.magic_card else {
+    let magic = if fchb && rules.magic_and_lucky {
+        Some(system_draw(round)?)
+    } else {
+        None
+    };
+    Ok((dealer, board, out, magic))
+}
+
+/// One seat's wagers and decisions checked against § 647a.7(d) and § 647a.11, its `hole` cards
+/// already read.
+fn check_seat(i: usize, s: &Seat, hole: Vec<Card>, rules: &Rules) -> Result<Checked, SettleError> {
+    let f = |x: &str| format!("seats[{i}].{x}");
+    let w = &s.wagers;
+    for (name, v) in [
+        ("wagers.ante", w.ante),
+        ("wagers.bonus", w.bonus),
+        ("wagers.progressive", w.progressive),
+        ("wagers.fchb_player", w.fchb_player),
+        ("wagers.fchb_dealer", w.fchb_dealer),
+        ("flop", s.flop),
+        ("turn", s.turn),
+        ("river", s.river),
+    ] {
+        crate::rules::banked::amount(&f(name), v)?;
+    }
+    if w.ante == 0 {
+        return Err(err(
+            f("wagers.ante"),
+            "an Ante is needed to play (§ 647a.7(d)(1))",
+        ));
+    }
+    if w.bonus > 0 && !rules.bonus_offered {
+        return Err(err(
+            f("wagers.bonus"),
+            "this casino does not offer the Texas Hold 'Em Bonus (§ 647a.7(d)(2))",
+        ));
+    }
+    if let Some(why) = crate::rules::banked::progressive_wager::refusal(
+        rules.progressive_offered,
+        &rules.progressive_wagers_cents,
+        w.progressive,
+        "§ 647a.7(d)(3)",
+        "§ 647a.7(d)(3), § 647a.12(d)(5)",
+    ) {
+        return Err(err(f("wagers.progressive"), why));
+    }
+    if (w.fchb_player > 0 || w.fchb_dealer > 0) && !rules.five_card_bonus_offered {
+        return Err(err(
+            f("wagers.fchb_player"),
+            "this casino does not offer the Five Card Hand Bonus (§ 647a.7(d)(4))",
+        ));
+    }
+    if s.flop != 0 && s.flop != 2 * w.ante {
+        return Err(err(
+            f("flop"),
+            format!(
+                "the Flop Wager is twice the Ante, {}, or 0 to fold; not {} (§ 647a.11(b))",
+                money(2 * w.ante),
+                money(s.flop)
+            ),
+        ));
+    }
+    for (name, v, sec) in [
+        ("turn", s.turn, "§ 647a.11(d)"),
+        ("river", s.river, "§ 647a.11(f)"),
+    ] {
+        if v != 0 && s.flop == 0 {
             return Err(err(
-                "magic_card",
-                "the card the table game system drew for the Magic Card Bonus is needed (§ 647a.1)",
+                f(name),
+                format!(
+                    "a player who folded makes no further wager ({sec}: only players who placed a Flop Wager)"
+                ),
             ));
-        };
-        let c = crate::rules::banked::cards("magic_card", m)?;
-        if c.len() != 1 {
-            return Err(err("magic_card", "one card"));
         }
-        magic = Some(c[0]);
-        match &round.lucky {
-            None => {
-                return Err(err(
-                    "lucky",
-                    "the seat or \"dealer\" the system drew for the Lucky Bonus is needed (§ 647a.1)",
-                ));
-            }
-            Some(Lucky::Dealer(d)) if d != "dealer" => {
-                return Err(err("lucky", format!("`{d}`: a seat number or \"dealer\"")));
-            }
-            Some(Lucky::Seat(n)) if *n == 0 || *n > 6 => {
-                return Err(err(
-                    "lucky",
-                    format!("seat {n}: the table has seats 1 to 6"),
-                ));
-            }
-            _ => {}
+        if v != 0 && v != w.ante {
+            return Err(err(
+                f(name),
+                format!(
+                    "the {name} Wager equals the Ante, {}, or 0 to check; not {} ({sec})",
+                    money(w.ante),
+                    money(v)
+                ),
+            ));
         }
     }
-    Ok((dealer, board, out, magic))
+    Ok(Checked {
+        seat: s.seat,
+        hole,
+        w: w.clone(),
+        flop: s.flop,
+        turn: s.turn,
+        river: s.river,
+        result: s.result.clone(),
+    })
+}
+
+/// The Magic Card and the Lucky Bonus position the table game system drew (§ 647a.1), checked:
+/// the Magic Card.
+fn system_draw(round: &Round) -> Result<Card, SettleError> {
+    let Some(m) = &round.magic_card else {
+        return Err(err(
+            "magic_card",
+            "the card the table game system drew for the Magic Card Bonus is needed (§ 647a.1)",
+        ));
+    };
+    let c = crate::rules::banked::cards("magic_card", m)?;
+    if c.len() != 1 {
+        return Err(err("magic_card", "one card"));
+    }
+    match &round.lucky {
+        None => {
+            return Err(err(
+                "lucky",
+                "the seat or \"dealer\" the system drew for the Lucky Bonus is needed (§ 647a.1)",
+            ));
+        }
+        Some(Lucky::Dealer(d)) if d != "dealer" => {
+            return Err(err("lucky", format!("`{d}`: a seat number or \"dealer\"")));
+        }
+        Some(Lucky::Seat(n)) if *n == 0 || *n > 6 => {
+            return Err(err(
+                "lucky",
+                format!("seat {n}: the table has seats 1 to 6"),
+            ));
+        }
+        _ => {}
+    }
+    Ok(c[0])
 }
