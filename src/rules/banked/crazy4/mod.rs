@@ -378,10 +378,6 @@ pub fn settle(
             " (does not qualify: lower than a king)"
         }
     ));
-    let win = Line {
-        id: "win",
-        name: "a win".into(),
-    };
     // § 657a.11(c): forfeits first (collected with the cards once everyone has decided).
     for s in seats.iter().filter(|s| s.play == 0) {
         l.set_hand(s.seat, "folded");
@@ -408,82 +404,21 @@ pub fn settle(
     }
     for s in &seats {
         let seat = s.seat;
-        // The hand against the dealer's: from the cards, or from the result tapped.
-        let hand = match (&s.result, s.best.as_ref()) {
-            (Some(r), best) => {
-                let (line, words) = result_line(best, r);
-                let cmp = match r.versus {
-                    Some(Versus::Wins) => std::cmp::Ordering::Greater,
-                    Some(Versus::Ties) => std::cmp::Ordering::Equal,
-                    _ => std::cmp::Ordering::Less,
-                };
-                let pays = best.is_some_and(|b| b.value.category() >= Category4::Straight);
-                Some((line, words, cmp, pays, best.map(|b| b.value)))
-            }
-            (None, Some(b)) => dv.map(|dv| {
-                let pv = b.value;
-                (
-                    four_line(pv),
-                    pv.describe(),
-                    pv.cmp(&dv),
-                    pv.category() >= Category4::Straight,
-                    Some(pv),
-                )
-            }),
-            (None, None) => None,
-        };
+        let hand = seat_hand(s, dv);
         if let Some((line, words, cmp, super_pays, pv)) = hand.filter(|_| s.play > 0) {
             l.set_hand(seat, words);
             let beaten = match dv {
                 Some(dv) => lower_first(&dv.describe()),
                 None => "hand".to_string(),
             };
-            let lost;
-            if !qualifies {
-                l.push(
-                    seat,
-                    "ante",
-                    s.w.ante,
-                    "the dealer does not qualify",
-                    "§ 657a.11(c)(3)(i)",
-                );
-                l.by_table(
-                    seat,
-                    "play",
-                    s.play,
-                    play_t,
-                    &Line {
-                        id: "win",
-                        name: "the dealer does not qualify; the Play".into(),
-                    },
-                );
-                lost = false;
-            } else if cmp == std::cmp::Ordering::Greater {
-                l.by_table(seat, "ante", s.w.ante, ante_t, &win);
-                l.by_table(seat, "play", s.play, play_t, &win);
-                lost = false;
-            } else if cmp == std::cmp::Ordering::Equal {
-                l.push(
-                    seat,
-                    "ante",
-                    s.w.ante,
-                    "tie with the dealer",
-                    "§ 657a.11(c)(3)(ii)(C)",
-                );
-                l.push(
-                    seat,
-                    "play",
-                    s.play,
-                    "tie with the dealer",
-                    "§ 657a.11(c)(3)(ii)(C)",
-                );
-                lost = false;
-            } else {
-                let why = format!("the dealer's {beaten} beats {}", line.name);
-                l.lose(seat, "ante", s.w.ante, &why, "§ 657a.11(c)(3)(ii)(A)");
-                l.lose(seat, "play", s.play, &why, "§ 657a.11(c)(3)(ii)(A)");
-                lost = true;
-            }
+            let lost = ante_and_play(
+                &mut l,
+                s,
+                (qualifies, cmp),
+                (ante_t, play_t),
+                &line,
+                &beaten,
+            );
             if super_pays {
                 l.by_table(seat, "super-bonus", s.w.super_bonus, sb_t, &line);
             } else if lost {
@@ -521,32 +456,7 @@ pub fn settle(
             }
         }
         // § 657a.11(e)(5): Envy Bonuses, to folded bettors too.
-        if s.w.progressive > 0 {
-            let t = l.table(
-                "envy",
-                &format!("{} {}", rules.progressive, money(s.w.progressive)),
-            )?;
-            for (other, ov) in &envy {
-                if *other == seat {
-                    continue;
-                }
-                let line = four_line(*ov);
-                if let Some(Pay::Fixed(c)) = t.pay(line.id) {
-                    l.win(
-                        seat,
-                        "envy",
-                        0,
-                        c,
-                        &format!(
-                            "seat {other}'s {} pays {} (Envy Bonus)",
-                            line.name,
-                            money(c)
-                        ),
-                        &t.section,
-                    );
-                }
-            }
-        }
+        envy_bonuses(&mut l, s, rules, &envy)?;
     }
     if seats.iter().any(|s| s.w.progressive > 0)
         && !rules.envy_from_folded
@@ -555,6 +465,140 @@ pub fn settle(
         l.note("Folded hands are collected before the reveal (§ 657a.11(c)) and do not qualify anyone for an Envy Bonus; setting envy_from_folded.");
     }
     Ok(l.finish())
+}
+
+/// A seat's hand against the dealer's, from its cards or from the result tapped: its pay line,
+/// the dealer's words for it, how it compares with the dealer's hand (`dv`), whether it pays the
+/// Super Bonus (a straight or better, § 657a.11(c)(3)), and its value where its cards are keyed.
+#[allow(clippy::type_complexity)]
+fn seat_hand(
+    s: &Checked,
+    dv: Option<Value4>,
+) -> Option<(Line, String, std::cmp::Ordering, bool, Option<Value4>)> {
+    match (&s.result, s.best.as_ref()) {
+        (Some(r), best) => {
+            let (line, words) = result_line(best, r);
+            let cmp = match r.versus {
+                Some(Versus::Wins) => std::cmp::Ordering::Greater,
+                Some(Versus::Ties) => std::cmp::Ordering::Equal,
+                _ => std::cmp::Ordering::Less,
+            };
+            let pays = best.is_some_and(|b| b.value.category() >= Category4::Straight);
+            Some((line, words, cmp, pays, best.map(|b| b.value)))
+        }
+        (None, Some(b)) => dv.map(|dv| {
+            let pv = b.value;
+            (
+                four_line(pv),
+                pv.describe(),
+                pv.cmp(&dv),
+                pv.category() >= Category4::Straight,
+                Some(pv),
+            )
+        }),
+        (None, None) => None,
+    }
+}
+
+/// The Ante and the Play of a seat that played (§ 657a.11(c)(3)): pushed and paid when the
+/// dealer does not qualify, else won, tied or lost against the dealer's hand (`beaten`, the
+/// dealer's words); whether the seat lost to the dealer.
+fn ante_and_play(
+    l: &mut Ledger,
+    s: &Checked,
+    (qualifies, cmp): (bool, std::cmp::Ordering),
+    (ante_t, play_t): (&super::paytable::PayTable, &super::paytable::PayTable),
+    line: &Line,
+    beaten: &str,
+) -> bool {
+    let seat = s.seat;
+    let win = Line {
+        id: "win",
+        name: "a win".into(),
+    };
+    if !qualifies {
+        l.push(
+            seat,
+            "ante",
+            s.w.ante,
+            "the dealer does not qualify",
+            "§ 657a.11(c)(3)(i)",
+        );
+        l.by_table(
+            seat,
+            "play",
+            s.play,
+            play_t,
+            &Line {
+                id: "win",
+                name: "the dealer does not qualify; the Play".into(),
+            },
+        );
+        false
+    } else if cmp == std::cmp::Ordering::Greater {
+        l.by_table(seat, "ante", s.w.ante, ante_t, &win);
+        l.by_table(seat, "play", s.play, play_t, &win);
+        false
+    } else if cmp == std::cmp::Ordering::Equal {
+        l.push(
+            seat,
+            "ante",
+            s.w.ante,
+            "tie with the dealer",
+            "§ 657a.11(c)(3)(ii)(C)",
+        );
+        l.push(
+            seat,
+            "play",
+            s.play,
+            "tie with the dealer",
+            "§ 657a.11(c)(3)(ii)(C)",
+        );
+        false
+    } else {
+        let why = format!("the dealer's {beaten} beats {}", line.name);
+        l.lose(seat, "ante", s.w.ante, &why, "§ 657a.11(c)(3)(ii)(A)");
+        l.lose(seat, "play", s.play, &why, "§ 657a.11(c)(3)(ii)(A)");
+        true
+    }
+}
+
+/// A progressive bettor's Envy Bonuses: a fixed sum for each other hand in `envy` on the
+/// posted table of its progressive wager (§ 657a.11(e)(5)).
+fn envy_bonuses(
+    l: &mut Ledger,
+    s: &Checked,
+    rules: &Rules,
+    envy: &[(u8, Value4)],
+) -> Result<(), SettleError> {
+    let seat = s.seat;
+    if s.w.progressive > 0 {
+        let t = l.table(
+            "envy",
+            &format!("{} {}", rules.progressive, money(s.w.progressive)),
+        )?;
+        for (other, ov) in envy {
+            if *other == seat {
+                continue;
+            }
+            let line = four_line(*ov);
+            if let Some(Pay::Fixed(c)) = t.pay(line.id) {
+                l.win(
+                    seat,
+                    "envy",
+                    0,
+                    c,
+                    &format!(
+                        "seat {other}'s {} pays {} (Envy Bonus)",
+                        line.name,
+                        money(c)
+                    ),
+                    &t.section,
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The side wagers the casino may leave out of its Rules Submission.
