@@ -7,36 +7,14 @@
 //! game, a game's own steps from the generic round) makes a circle of imports again: each rule
 //! below fails with the file and line that breaks it.
 
-use std::path::{Path, PathBuf};
-
 /// Every `.rs` file under `src/rules`, as (path from the project, code without its
 /// `#[cfg(test)]` module); the test files (`tests.rs`, `*_tests.rs`) are left out.
 fn rules_sources() -> Vec<(String, String)> {
-    let project = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut dirs: Vec<PathBuf> = vec![project.join("src/rules")];
-    let mut out = Vec::new();
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-                continue;
-            }
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            if !name.ends_with(".rs") || name == "tests.rs" || name.ends_with("_tests.rs") {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).unwrap();
-            let code = match text.find("#[cfg(test)]\nmod tests") {
-                Some(i) => text[..i].to_string(),
-                None => text,
-            };
-            let rel = path.strip_prefix(project).unwrap().to_string_lossy();
-            out.push((rel.replace('\\', "/"), code));
-        }
-    }
-    out.sort();
-    out
+    crate::common::sources::code_under("src/rules")
+        .into_iter()
+        .filter(|(f, _)| !(f.ends_with("/tests.rs") || f == "tests.rs" || f.ends_with("_tests.rs")))
+        .map(|(f, code)| (format!("src/rules/{f}"), code))
+        .collect()
 }
 
 /// Lines of code (comments left out) of the files `in_layer` picks that hold a word `bad` finds,

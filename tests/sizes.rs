@@ -4,7 +4,7 @@
 //! line out of the list). A listed one that has come under the limit fails too, so the list
 //! stays true.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const FILE_LIMIT: usize = 800;
 const FN_LIMIT: usize = 150;
@@ -35,17 +35,6 @@ const LONG_FNS: &[(&str, &str, usize)] = &[
     ("src/ui/poker.rs", "key_amount", 161),
     ("src/ui/results.rs", "results_step", 182),
 ];
-
-fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            sources(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
-        }
-    }
-}
 
 /// `src/…` for a file under the crate's root.
 fn relative(root: &Path, path: &Path) -> String {
@@ -120,9 +109,8 @@ fn functions(text: &str) -> Vec<(String, usize)> {
 
 #[test]
 fn files_and_functions_stay_under_their_limits() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    sources(&root.join("src"), &mut files);
+    let root = crate::common::sources::project();
+    let files = crate::common::sources::rust_files("src");
     let mut problems = Vec::new();
     let mut long_fns_seen = Vec::new();
     let mut long_files_seen = Vec::new();
@@ -194,9 +182,8 @@ const SHARED_BY_EACH_GAME: &[&str] = &["def.rs", "results.rs", "play.rs"];
 /// and only inside a game's own folder.
 #[test]
 fn no_two_files_of_the_rules_share_a_name() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    sources(&root.join("src/rules"), &mut files);
+    let root = crate::common::sources::project();
+    let files = crate::common::sources::rust_files("src/rules");
     let mut by_name: std::collections::BTreeMap<String, Vec<String>> = Default::default();
     for path in files {
         let rel = relative(root, &path);

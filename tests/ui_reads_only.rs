@@ -7,33 +7,7 @@
 /// Source text of `src/ui` and its folders (as `banked/wagers.rs`), each file without its
 /// `#[cfg(test)]` module.
 fn ui_sources() -> Vec<(String, String)> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui");
-    let mut dirs = vec![root.clone()];
-    let mut out = Vec::new();
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-                continue;
-            }
-            if path.extension().is_none_or(|e| e != "rs") {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).unwrap();
-            let code = match text.find("#[cfg(test)]\nmod tests") {
-                Some(i) => text[..i].to_string(),
-                None => text,
-            };
-            let name = path
-                .strip_prefix(&root)
-                .unwrap()
-                .to_string_lossy()
-                .into_owned();
-            out.push((name, code));
-        }
-    }
-    out.sort();
+    let out = crate::common::sources::code_under("src/ui");
     assert!(
         out.iter().any(|(f, _)| f.contains('/')),
         "the screens' folders are read too"

@@ -11,6 +11,7 @@ pub mod play;
 pub mod poker;
 pub mod server_meter;
 pub mod settle;
+pub mod sources;
 pub mod terminal;
 pub mod ui;
 

@@ -2,7 +2,8 @@
 //! deal by the table's dealing method (§ x.8 manual dealing shoe, § x.9 from the hand, § x.10
 //! automated dealing shoe), each player's decisions with the community or dealer cards revealed
 //! between them (§ x.11), the cards keyed at settlement, the settlement from the paytables
-//! (the game's `Def::settle`, as `deckhand settle` reads the round), a floorperson's validation where a payout needs one, and "paid".
+//! (the game's `Def::settle`, as `deckhand settle` reads the round), a floorperson's
+//! validation where a payout needs one, and "paid".
 //!
 //! The games' wagers, card counts and decision phases are data ([`Def`]); the settlement itself
 //! stays in each game's module. Pure: a dealer's command is decided into the events that say
