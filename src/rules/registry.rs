@@ -1,11 +1,14 @@
-//! The game registry: every game by id ([`GameId`], [`GAMES`], [`def`]) and what a game's
-//! definition holds ([`GameDef`]). Everything that differs between games at the table level reads
-//! it: the command-line ids, the names on the screen, the games the open-table screen offers, the
-//! chapter and sections a step cites, how long decks stay in play, the dealing methods a table may
-//! use, whether a progressive controller is driven, and which irregularities of the catalogue
-//! apply. The poker room's definitions are here; a house-banked game's is in its own module
-//! (`banked::<game>::DEF`, with its `BANKED`: the round at the table, the paytables, the
-//! settlement). A new game is a variant of `GameId`, a line in `GAMES` and an arm of `def`.
+//! The game registry, above every game: each game's definition by its id ([`GAMES`], [`def`];
+//! what a definition holds is `game_def.rs`, a game's identity `game_id.rs`). Everything that
+//! differs between games at the table level reads it: the names on the screen, the games the
+//! open-table screen offers, the chapter and sections a step cites, how long decks stay in play,
+//! the dealing methods a table may use, whether a progressive controller is driven, and which
+//! irregularities of the catalogue apply. The poker room's definitions are here; a house-banked
+//! game's is in its own folder (`banked::<game>::DEF`, with its `BANKED`: the round at the
+//! table, the paytables, the choices). What needs every game by its id stands here too: one
+//! hand of any game ([`evaluate`]), one round of any house-banked game ([`settle_json`]), a
+//! round started at the table, handed its game's definition ([`start_round`]). A new game is a
+//! variant of `GameId` with its id, a line in `GAMES` and an arm of `def`.
 //!
 //! Sections are literal strings, one per place the text says it, so a search for "§ 657a.4"
 //! finds every rule the terminal follows from it.

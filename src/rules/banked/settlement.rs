@@ -44,7 +44,7 @@ pub struct Settlement {
     pub totals: Totals,
     /// Choices made where the regulation is silent, and other things the floor should know.
     pub notes: Vec<String>,
-    /// Who signs the payouts before they are paid (the table's [`Approvals`], and the
+    /// Who signs the payouts before they are paid (the table's [`Approvals`](super::Approvals), and the
     /// regulation's own validations).
     #[serde(default, skip_serializing_if = "Signer::is_none")]
     pub signer: Signer,
@@ -260,7 +260,7 @@ impl<'a> Ledger<'a> {
 
     /// Settles a wager on a paytable line: a line that is missing or "N/A" loses, "push"
     /// returns the stake, "X to 1" returns it and pays X, "X for 1" pays X in all. Meter lines
-    /// are paid with [`Ledger::meter_line`] by the progressive code, never here.
+    /// are paid with [`Ledger::meter_win`] by the progressive code, never here.
     pub fn by_table(
         &mut self,
         seat: u8,
