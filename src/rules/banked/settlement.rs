@@ -44,8 +44,8 @@ pub struct Settlement {
     pub totals: Totals,
     /// Choices made where the regulation is silent, and other things the floor should know.
     pub notes: Vec<String>,
-    /// Who signs the payouts before they are paid (the table's [`Approvals`](super::Approvals), and the
-    /// regulation's own validations).
+    /// Who signs the payouts before they are paid (the table's
+    /// [`Approvals`](super::Approvals), and the regulation's own validations).
     #[serde(default, skip_serializing_if = "Signer::is_none")]
     pub signer: Signer,
 }
@@ -166,35 +166,42 @@ impl<'a> Ledger<'a> {
     }
 
     pub fn lose(&mut self, seat: u8, wager: &str, stake: Cents, why: &str, section: &str) {
-        if stake <= 0 {
-            return;
-        }
-        let explanation = format!("{}: {why} → loses {}", label(wager), money(stake));
-        let lost = WagerResult::whole(
-            Outcome::Lose,
-            seat,
-            wager.into(),
-            stake,
-            explanation,
-            section.into(),
-        );
-        self.push_result(lost);
+        let said = format!("{}: {why} → loses {}", label(wager), money(stake));
+        self.whole(Outcome::Lose, seat, wager, stake, said, section);
     }
 
     pub fn push(&mut self, seat: u8, wager: &str, stake: Cents, why: &str, section: &str) {
-        if stake <= 0 {
-            return;
+        let said = format!("{}: {why} → {} returned", label(wager), money(stake));
+        self.whole(Outcome::Push, seat, wager, stake, said, section);
+    }
+
+    /// A wager lost or returned whole, with the words said; nothing for no stake.
+    fn whole(
+        &mut self,
+        outcome: Outcome,
+        seat: u8,
+        wager: &str,
+        stake: Cents,
+        said: String,
+        section: &str,
+    ) {
+        if stake > 0 {
+            let r = WagerResult::whole(outcome, seat, wager.into(), stake, said, section.into());
+            self.push_result(r);
         }
-        let explanation = format!("{}: {why} → {} returned", label(wager), money(stake));
-        let back = WagerResult::whole(
-            Outcome::Push,
-            seat,
-            wager.into(),
-            stake,
-            explanation,
-            section.into(),
-        );
-        self.push_result(back);
+    }
+
+    /// An Envy Bonus of `seat` for `other`'s hand (`line`): the fixed sum its posted table `t`
+    /// pays on that hand, if any (§ 655a.12(c)(5), § 657a.11(e)(5)).
+    pub fn envy(&mut self, seat: u8, other: u8, t: &PayTable, line: &Line) {
+        if let Some(Pay::Fixed(c)) = t.pay(line.id) {
+            let said = format!(
+                "seat {other}'s {} pays {} (Envy Bonus)",
+                line.name,
+                money(c)
+            );
+            self.win(seat, "envy", 0, c, &said, &t.section);
+        }
     }
 
     /// A win of `winnings` on top of the returned stake, explained by the caller.

@@ -23,7 +23,7 @@ use super::Choices;
 pub use results::{RESULTS, play_above_ante_allowed, read_decision};
 use results::{check_result, result_line};
 
-use super::paytable::{Pay, Paytables};
+use super::paytable::Paytables;
 use super::round::{BankedSections, Def, Phase, SeatResult, Spot, Versus, Who, Zero, spot};
 use super::{Ledger, Line, SettleError, Settlement, err, lower_first};
 use crate::rules::Cents;
@@ -581,21 +581,7 @@ fn envy_bonuses(
             if *other == seat {
                 continue;
             }
-            let line = four_line(*ov);
-            if let Some(Pay::Fixed(c)) = t.pay(line.id) {
-                l.win(
-                    seat,
-                    "envy",
-                    0,
-                    c,
-                    &format!(
-                        "seat {other}'s {} pays {} (Envy Bonus)",
-                        line.name,
-                        money(c)
-                    ),
-                    &t.section,
-                );
-            }
+            l.envy(seat, *other, t, &four_line(*ov));
         }
     }
     Ok(())

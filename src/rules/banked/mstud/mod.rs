@@ -474,21 +474,7 @@ pub fn settle(
                     continue;
                 }
                 let t = l.table("envy", &format!("standard {}", money(s.w.progressive)))?;
-                let line = five_card_line(*ov);
-                if let Some(super::paytable::Pay::Fixed(c)) = t.pay(line.id) {
-                    l.win(
-                        seat,
-                        "envy",
-                        0,
-                        c,
-                        &format!(
-                            "seat {other}'s {} pays {} (Envy Bonus)",
-                            line.name,
-                            money(c)
-                        ),
-                        &t.section,
-                    );
-                }
+                l.envy(seat, *other, t, &five_card_line(*ov));
             }
         }
         if s.w.three_card_bonus > 0 {
