@@ -163,6 +163,7 @@ pub fn max_insurance(wager: Cents, unit: Cents) -> Cents {
     (wager + 2 * unit - 1) / (2 * unit) * unit
 }
 
+mod boxes_checked;
 mod settle;
 pub use settle::settle;
 
