@@ -22,7 +22,6 @@ const LONG_FNS: &[(&str, &str, usize)] = &[
     ("src/rules/banked/lunar/mod.rs", "settle", 180),
     ("src/rules/banked/mstud/mod.rs", "settle", 172),
     ("src/rules/banked/spanish21/play.rs", "apply21", 196),
-    ("src/rules/banked/thb/mod.rs", "settle", 224),
     ("src/rules/poker/hand/mod.rs", "apply_inner", 257),
     ("src/rules/poker/hand/mod.rs", "start", 175),
     ("src/rules/poker/hand/phases.rs", "enter_phase", 211),

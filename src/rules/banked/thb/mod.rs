@@ -298,6 +298,51 @@ pub fn settle(
     } else if dealer.is_empty() && any_played {
         l.set_dealer("Not keyed: the hands tapped against it");
     }
+    let cards = Dealt {
+        dealer: &dealer,
+        board: &board,
+        magic,
+        dv,
+    };
+    main_pass(&mut l, round, rules, &seats, &cards)?;
+    // Pass 2, § 647a.11(i): progressive, then Envy Bonuses.
+    if seats.iter().any(|s| s.w.progressive > 0) {
+        progressive_pass(&mut l, round, rules, &seats, &board)?;
+    }
+    // Pass 3, § 647a.11(j): the Five Card Hand Bonus, Magic Card and Lucky Bonus.
+    let fchb_any = seats
+        .iter()
+        .any(|s| s.w.fchb_player > 0 || s.w.fchb_dealer > 0);
+    if fchb_any {
+        five_card_pass(&mut l, round, rules, &seats, &cards)?;
+    }
+    if !any_played && board.len() == 3 {
+        l.note("Every player folded; the turn and river were not dealt.");
+    }
+    if any_played && dv.is_none() {
+        l.note(super::by_result::SETTLED_FROM_RESULTS);
+    }
+    Ok(l.finish())
+}
+
+/// The cards a round's settlement reads: the dealer's, the board, the Magic Card and the
+/// dealer's hand where it was keyed.
+struct Dealt<'a> {
+    dealer: &'a [Card],
+    board: &'a [Card],
+    magic: Option<Card>,
+    dv: Option<HandValue>,
+}
+
+/// Pass 1, § 647a.11(h): the main wagers and the Bonus, from the dealer's right.
+fn main_pass(
+    l: &mut Ledger,
+    round: &Round,
+    rules: &Rules,
+    seats: &[Checked],
+    cards: &Dealt,
+) -> Result<(), SettleError> {
+    let (dealer, board, dv) = (cards.dealer, cards.board, cards.dv);
     let dealer_aces = dealer.len() == 2 && dealer.iter().all(|c| c.rank == Rank::ACE);
     let win = Line {
         id: "win",
@@ -313,8 +358,7 @@ pub fn settle(
         AnteThreshold::Straight => Category::Straight,
         AnteThreshold::Flush => Category::Flush,
     };
-    // Pass 1, § 647a.11(h): main wagers and the Bonus, from the dealer's right.
-    for s in &seats {
+    for s in seats {
         let seat = s.seat;
         if s.flop == 0 {
             l.set_hand(seat, "folded");
@@ -330,12 +374,12 @@ pub fn settle(
                 &RESULTS,
                 &format!("seat {seat}"),
                 &s.hole,
-                &board,
+                board,
                 dv,
                 s.result.as_ref(),
             )?;
             l.set_hand(seat, j.words.clone());
-            results::main_wagers(&mut l, s, &j, threshold, &win, dv)?;
+            results::main_wagers(l, s, &j, threshold, &win, dv)?;
         }
         if s.w.bonus > 0 {
             let t = l.table("bonus", &rules.bonus)?;
@@ -363,146 +407,152 @@ pub fn settle(
     if seats.iter().any(|s| s.flop == 0 && s.w.bonus > 0) {
         l.note("A folded player's Bonus is settled at that seat in the same pass (§ 647a.11(b)(2)(i)(A) says only \"at the conclusion of the round\").");
     }
-    // Pass 2, § 647a.11(i): progressive, then Envy Bonuses.
-    let prog_bettors = seats.iter().any(|s| s.w.progressive > 0);
-    if prog_bettors {
-        let reset = rules.progressive_reset_cents;
-        l.open_meter("progressive", round.meters.progressive.unwrap_or(0), reset);
-        let prog_t = l.table("progressive", "standard")?;
-        // Envy qualifying hands of every player (§ 647a.1).
-        let mut envy_hands: Vec<(u8, HandValue)> = Vec::new();
-        for s in &seats {
-            if s.flop == 0 && !rules.envy_from_folded {
-                continue;
-            }
-            let n = if rules.envy_hand == EnvyHand::SevenCards && board.len() == 5 {
-                5
-            } else {
-                3
-            };
-            let v = five(&s.hole, &board, n)?;
-            if v.category() == Category::StraightFlush {
-                envy_hands.push((s.seat, v));
-            }
+    Ok(())
+}
+
+/// Pass 2, § 647a.11(i): the progressive wagers, then the Envy Bonuses.
+fn progressive_pass(
+    l: &mut Ledger,
+    round: &Round,
+    rules: &Rules,
+    seats: &[Checked],
+    board: &[Card],
+) -> Result<(), SettleError> {
+    let reset = rules.progressive_reset_cents;
+    l.open_meter("progressive", round.meters.progressive.unwrap_or(0), reset);
+    let prog_t = l.table("progressive", "standard")?;
+    // Envy qualifying hands of every player (§ 647a.1).
+    let mut envy_hands: Vec<(u8, HandValue)> = Vec::new();
+    for s in seats {
+        if s.flop == 0 && !rules.envy_from_folded {
+            continue;
         }
-        for s in &seats {
-            if s.w.progressive == 0 {
-                continue;
-            }
-            let seat = s.seat;
-            if s.flop == 0 {
-                l.lose(
-                    seat,
-                    "progressive",
-                    s.w.progressive,
-                    "folded: not eligible for a Progressive Payout",
-                    "§ 647a.11(b)(2)(i)(B)",
-                );
-            } else {
-                let v = five(&s.hole, &board, 3)?;
-                let line = five_card_line(v);
-                super::progressive_wager::payout(
-                    &mut l,
-                    seat,
-                    s.w.progressive,
-                    prog_t,
-                    &line,
-                    "progressive",
-                    "§ 647a.11(i)(4)",
-                )?;
-            }
-            for (other, v) in &envy_hands {
-                if *other == seat {
-                    continue;
-                }
-                let t = l.table("envy", &format!("standard {}", money(s.w.progressive)))?;
-                let line = five_card_line(*v);
-                let line = Line {
-                    id: line.id,
-                    name: format!("seat {other}'s {}", line.name),
-                };
-                envy_fixed(&mut l, seat, t, &line)?;
-            }
-        }
-        if rules.envy_from_folded && seats.iter().any(|s| s.flop == 0) {
-            l.note("A folded hand counts as another player's Envy Bonus Qualifying Hand (§ 647a.11(b)(2)(ii) keeps it on the table); setting envy_from_folded.");
-        }
-        if rules.envy_hand == EnvyHand::HoleAndFlop {
-            l.note("Envy Bonus Qualifying Hands are read on the two cards and the flop, like the progressive (§ 647a.1 is ambiguous); setting envy_hand.");
+        let n = if rules.envy_hand == EnvyHand::SevenCards && board.len() == 5 {
+            5
+        } else {
+            3
+        };
+        let v = five(&s.hole, board, n)?;
+        if v.category() == Category::StraightFlush {
+            envy_hands.push((s.seat, v));
         }
     }
-    // Pass 3, § 647a.11(j): the Five Card Hand Bonus, Magic Card and Lucky Bonus.
-    let fchb_any = seats
-        .iter()
-        .any(|s| s.w.fchb_player > 0 || s.w.fchb_dealer > 0);
-    if fchb_any {
-        l.open_meter(
-            "five-card-bonus",
-            round.meters.five_card_bonus.unwrap_or(0),
-            rules.five_card_bonus_reset_cents,
-        );
-        let t = l.table("five-card-bonus", "standard")?;
-        let ml = l.table("magic-lucky", "standard")?;
-        let lucky = round.lucky.clone();
-        for s in &seats {
-            if s.w.fchb_player == 0 {
+    for s in seats {
+        if s.w.progressive == 0 {
+            continue;
+        }
+        let seat = s.seat;
+        if s.flop == 0 {
+            l.lose(
+                seat,
+                "progressive",
+                s.w.progressive,
+                "folded: not eligible for a Progressive Payout",
+                "§ 647a.11(b)(2)(i)(B)",
+            );
+        } else {
+            let v = five(&s.hole, board, 3)?;
+            let line = five_card_line(v);
+            super::progressive_wager::payout(
+                l,
+                seat,
+                s.w.progressive,
+                prog_t,
+                &line,
+                "progressive",
+                "§ 647a.11(i)(4)",
+            )?;
+        }
+        for (other, v) in &envy_hands {
+            if *other == seat {
                 continue;
             }
-            let v = five(&s.hole, &board, 3)?;
-            let in_hand = |c: Card| s.hole.contains(&c) || board[..3].contains(&c);
-            let magic_hit = rules.magic_and_lucky && magic.is_some_and(in_hand);
-            let lucky_hit = rules.magic_and_lucky && lucky == Some(Lucky::Seat(s.seat));
+            let t = l.table("envy", &format!("standard {}", money(s.w.progressive)))?;
+            let line = five_card_line(*v);
+            let line = Line {
+                id: line.id,
+                name: format!("seat {other}'s {}", line.name),
+            };
+            envy_fixed(l, seat, t, &line)?;
+        }
+    }
+    if rules.envy_from_folded && seats.iter().any(|s| s.flop == 0) {
+        l.note("A folded hand counts as another player's Envy Bonus Qualifying Hand (§ 647a.11(b)(2)(ii) keeps it on the table); setting envy_from_folded.");
+    }
+    if rules.envy_hand == EnvyHand::HoleAndFlop {
+        l.note("Envy Bonus Qualifying Hands are read on the two cards and the flop, like the progressive (§ 647a.1 is ambiguous); setting envy_hand.");
+    }
+    Ok(())
+}
+
+/// Pass 3, § 647a.11(j): the Five Card Hand Bonus on each player's hand, then on the dealer's,
+/// with the Magic Card and the Lucky Bonus.
+fn five_card_pass(
+    l: &mut Ledger,
+    round: &Round,
+    rules: &Rules,
+    seats: &[Checked],
+    cards: &Dealt,
+) -> Result<(), SettleError> {
+    let (dealer, board, magic) = (cards.dealer, cards.board, cards.magic);
+    l.open_meter(
+        "five-card-bonus",
+        round.meters.five_card_bonus.unwrap_or(0),
+        rules.five_card_bonus_reset_cents,
+    );
+    let t = l.table("five-card-bonus", "standard")?;
+    let ml = l.table("magic-lucky", "standard")?;
+    let lucky = round.lucky.clone();
+    for s in seats {
+        if s.w.fchb_player == 0 {
+            continue;
+        }
+        let v = five(&s.hole, board, 3)?;
+        let in_hand = |c: Card| s.hole.contains(&c) || board[..3].contains(&c);
+        let magic_hit = rules.magic_and_lucky && magic.is_some_and(in_hand);
+        let lucky_hit = rules.magic_and_lucky && lucky == Some(Lucky::Seat(s.seat));
+        fchb(
+            l,
+            s.seat,
+            "fchb-player",
+            s.w.fchb_player,
+            t,
+            ml,
+            v,
+            (1, 0),
+            magic_hit,
+            lucky_hit,
+        )?;
+    }
+    let bettors: Vec<&Checked> = seats.iter().filter(|s| s.w.fchb_dealer > 0).collect();
+    if !bettors.is_empty() {
+        let v = five(dealer, board, 3)?;
+        let magic_hit = rules.magic_and_lucky
+            && magic.is_some_and(|c| dealer.contains(&c) || board[..3].contains(&c));
+        let lucky_hit = rules.magic_and_lucky && lucky == Some(Lucky::Dealer("dealer".into()));
+        let n = bettors.len() as i64;
+        for (i, s) in bettors.into_iter().enumerate() {
             fchb(
-                &mut l,
+                l,
                 s.seat,
-                "fchb-player",
-                s.w.fchb_player,
+                "fchb-dealer",
+                s.w.fchb_dealer,
                 t,
                 ml,
                 v,
-                (1, 0),
+                (n, i),
                 magic_hit,
                 lucky_hit,
             )?;
         }
-        let bettors: Vec<&Checked> = seats.iter().filter(|s| s.w.fchb_dealer > 0).collect();
-        if !bettors.is_empty() {
-            let v = five(&dealer, &board, 3)?;
-            let magic_hit = rules.magic_and_lucky
-                && magic.is_some_and(|c| dealer.contains(&c) || board[..3].contains(&c));
-            let lucky_hit = rules.magic_and_lucky && lucky == Some(Lucky::Dealer("dealer".into()));
-            let n = bettors.len() as i64;
-            for (i, s) in bettors.into_iter().enumerate() {
-                fchb(
-                    &mut l,
-                    s.seat,
-                    "fchb-dealer",
-                    s.w.fchb_dealer,
-                    t,
-                    ml,
-                    v,
-                    (n, i),
-                    magic_hit,
-                    lucky_hit,
-                )?;
-            }
-            l.note("Five Card Hand Bonus wagers on the dealer's hand are settled after every player's hand, as one group (§ 647a.11(j) does not order them).");
-        }
-        if rules.magic_and_lucky {
-            l.note("Magic Card and Lucky Bonus are paid in addition to the hand's own payout, whether or not the hand pays (§ 647a.1 and § 647a.12(e)(3) set no condition); setting magic_and_lucky.");
-        }
+        l.note("Five Card Hand Bonus wagers on the dealer's hand are settled after every player's hand, as one group (§ 647a.11(j) does not order them).");
     }
-    if !any_played && board.len() == 3 {
-        l.note("Every player folded; the turn and river were not dealt.");
+    if rules.magic_and_lucky {
+        l.note("Magic Card and Lucky Bonus are paid in addition to the hand's own payout, whether or not the hand pays (§ 647a.1 and § 647a.12(e)(3) set no condition); setting magic_and_lucky.");
     }
-    if any_played && dv.is_none() {
-        l.note(super::by_result::SETTLED_FROM_RESULTS);
-    }
-    Ok(l.finish())
+    Ok(())
 }
 
-/// Envy amounts are fixed sums recorded as their own result with no stake; `by_table` with a
-/// stake of 0 records nothing, so this records the win.
 fn envy_fixed(
     l: &mut Ledger,
     seat: u8,
