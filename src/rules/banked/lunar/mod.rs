@@ -24,6 +24,7 @@ mod results;
 mod validate;
 
 use super::Choices;
+use crate::rules::cards::Card;
 pub use combinations::second_combination;
 pub use results::{RESULTS, second_choices};
 use validate::{Checked, validate};
@@ -189,58 +190,15 @@ pub fn settle(
     let ante_t = l.table("ante", "standard")?;
     seats.sort_by_key(|s| s.seat);
     let done = lock_in(&mut l, &seats, rules, instant_t, super_t)?;
-    // § 589.11(d): folds and draws, from the dealer's left, clockwise.
-    for s in seats.iter().filter(|s| !done.contains(&s.seat)) {
-        if s.drew {
-            l.lose(
-                s.seat,
-                "options-fee",
-                s.ante,
-                "collected for the draw",
-                "§ 589.11(d)(2)(i)",
-            );
-        }
-        if !s.bet {
-            l.set_hand(s.seat, "folded");
-            l.lose(
-                s.seat,
-                "ante",
-                s.ante,
-                "folded",
-                if s.drew {
-                    "§ 589.11(d)(2)(iv)"
-                } else {
-                    "§ 589.11(d)(1)"
-                },
-            );
-        }
-    }
+    folds_and_draws(&mut l, &seats, &done);
     // § 589.11(e): showdown from the dealer's right, counterclockwise.
-    let dh = if by_results {
-        l.set_dealer(if qualifies {
-            "Qualifies: ace-king or better (tapped)"
-        } else {
-            "Does not qualify: less than ace-king (tapped)"
-        });
-        None
-    } else {
-        let dh = lunar_hand(&dealer).map_err(|e| err("dealer", e.to_string()))?;
-        l.set_dealer(format!(
-            "{}{}",
-            describe(&dh),
-            if qualifies {
-                ""
-            } else {
-                " (does not qualify: less than ace-king)"
-            }
-        ));
-        Some(dh)
-    };
+    let dh = dealer_hand(&mut l, &dealer, by_results, qualifies)?;
     let bettors: Vec<&Checked> = seats
         .iter()
         .rev()
         .filter(|s| s.bet && !done.contains(&s.seat))
         .collect();
+    let mut from_results = by_results;
     if qualifies {
         for s in &bettors {
             match (&s.result, &dh) {
@@ -270,91 +228,161 @@ pub fn settle(
                 "§ 589.11(e)(2)(i)",
             );
         }
-        let forcing: Vec<&&Checked> = bettors.iter().filter(|s| s.force).collect();
+        let forcing: Vec<&Checked> = bettors.iter().copied().filter(|s| s.force).collect();
         if let (Some(card), false) = (replacement, forcing.is_empty()) {
-            for s in &forcing {
-                l.lose(
-                    s.seat,
-                    "force-fee",
-                    s.ante,
-                    "collected to force the dealer",
-                    "§ 589.11(e)(2)(ii)",
-                );
-            }
-            // From results: the dealer tapped whether the new hand qualifies and how each
-            // forcing hand fared against it.
-            if let Some(q) = round.forced_dealer_qualifies {
-                l.note(format!(
-                    "Forced: the dealer's highest card was replaced by {}; the new hand {} (tapped, § 589.11(e)(2)(ii)).",
-                    card.pretty(),
-                    if q {
-                        "qualifies"
-                    } else {
-                        "still does not qualify"
-                    }
-                ));
-                for s in forcing {
-                    let fr = s.forced.as_ref().ok_or_else(|| {
-                        err(format!("seat {}.forced", s.seat), "how the hand fared")
-                    })?;
-                    forced_by_result(&mut l, s, fr, q, bet_t)?;
-                }
-                if rules.instant_returns_ante && !done.is_empty() {
-                    l.note("The Ante is returned with an instant payout (§ 589.11(c)(1) is silent); setting instant_returns_ante.");
-                }
-                l.note(super::by_result::SETTLED_FROM_RESULTS);
-                return Ok(l.finish());
-            }
-            // The dealer's highest-ranking card is discarded and replaced (one card for the table).
-            let mut new = dealer.clone();
-            let hi = new
-                .iter()
-                .enumerate()
-                .max_by_key(|(_, c)| c.rank)
-                .map(|(i, _)| i)
-                .unwrap_or(0);
-            let out = new[hi];
-            new[hi] = card;
-            let nh = lunar_hand(&new).map_err(|e| err("dealer_replacement", e.to_string()))?;
-            l.note(format!(
-                "Forced: the dealer's {} was replaced by {}: {} (§ 589.11(e)(2)(ii)).",
-                out.pretty(),
-                card.pretty(),
-                describe(&nh)
-            ));
-            for s in forcing {
-                if nh.dealer_qualifies() {
-                    showdown(&mut l, s, &nh, bet_t, "§ 589.11(e)(2)(ii)(B)")?;
-                } else {
-                    l.set_hand(s.seat, hand_words(s)?);
-                    l.push(
-                        s.seat,
-                        "ante",
-                        s.ante,
-                        "the forced dealer still does not qualify",
-                        "§ 589.11(e)(2)(ii)(A)",
-                    );
-                    l.push(
-                        s.seat,
-                        "bet",
-                        2 * s.ante,
-                        "the forced dealer still does not qualify",
-                        "§ 589.11(e)(2)(ii)(A)",
-                    );
-                }
-            }
+            from_results |= forced(&mut l, round, &dealer, card, &forcing, bet_t)?;
         }
     }
     if rules.instant_returns_ante && !done.is_empty() {
         l.note("The Ante is returned with an instant payout (§ 589.11(c)(1) is silent); setting instant_returns_ante.");
     }
-    if by_results {
+    if from_results {
         l.note(super::by_result::SETTLED_FROM_RESULTS);
     }
     Ok(l.finish())
 }
 
-/// A Bet hand in words: its result tapped, or its cards.
+/// § 589.11(d): folds and draws, from the dealer's left, clockwise (the hands a lock-in did
+/// not settle).
+fn folds_and_draws(l: &mut Ledger, seats: &[Checked], done: &[u8]) {
+    for s in seats.iter().filter(|s| !done.contains(&s.seat)) {
+        if s.drew {
+            l.lose(
+                s.seat,
+                "options-fee",
+                s.ante,
+                "collected for the draw",
+                "§ 589.11(d)(2)(i)",
+            );
+        }
+        if !s.bet {
+            l.set_hand(s.seat, "folded");
+            l.lose(
+                s.seat,
+                "ante",
+                s.ante,
+                "folded",
+                if s.drew {
+                    "§ 589.11(d)(2)(iv)"
+                } else {
+                    "§ 589.11(d)(1)"
+                },
+            );
+        }
+    }
+}
+
+/// The dealer's hand as the settlement shows it: ranked from its cards, or the qualification
+/// the dealer tapped (then `None`).
+fn dealer_hand(
+    l: &mut Ledger,
+    dealer: &[Card],
+    by_results: bool,
+    qualifies: bool,
+) -> Result<Option<LunarHand>, SettleError> {
+    if by_results {
+        l.set_dealer(if qualifies {
+            "Qualifies: ace-king or better (tapped)"
+        } else {
+            "Does not qualify: less than ace-king (tapped)"
+        });
+        return Ok(None);
+    }
+    let dh = lunar_hand(dealer).map_err(|e| err("dealer", e.to_string()))?;
+    l.set_dealer(format!(
+        "{}{}",
+        describe(&dh),
+        if qualifies {
+            ""
+        } else {
+            " (does not qualify: less than ace-king)"
+        }
+    ));
+    Ok(Some(dh))
+}
+
+/// § 589.11(e)(2)(ii): the hands that paid to force a dealer who does not qualify, against
+/// the dealer's hand with its highest card replaced. True when the dealer tapped how the new
+/// hand fared instead of keying it.
+fn forced(
+    l: &mut Ledger,
+    round: &Round,
+    dealer: &[Card],
+    card: Card,
+    forcing: &[&Checked],
+    bet_t: &PayTable,
+) -> Result<bool, SettleError> {
+    for s in forcing {
+        l.lose(
+            s.seat,
+            "force-fee",
+            s.ante,
+            "collected to force the dealer",
+            "§ 589.11(e)(2)(ii)",
+        );
+    }
+    // From results: the dealer tapped whether the new hand qualifies and how each forcing hand
+    // fared against it.
+    if let Some(q) = round.forced_dealer_qualifies {
+        l.note(format!(
+            "Forced: the dealer's highest card was replaced by {}; the new hand {} (tapped, § 589.11(e)(2)(ii)).",
+            card.pretty(),
+            if q {
+                "qualifies"
+            } else {
+                "still does not qualify"
+            }
+        ));
+        for s in forcing {
+            let fr = s
+                .forced
+                .as_ref()
+                .ok_or_else(|| err(format!("seat {}.forced", s.seat), "how the hand fared"))?;
+            forced_by_result(l, s, fr, q, bet_t)?;
+        }
+        return Ok(true);
+    }
+    // The dealer's highest-ranking card is discarded and replaced (one card for the table).
+    let mut new = dealer.to_vec();
+    let hi = new
+        .iter()
+        .enumerate()
+        .max_by_key(|(_, c)| c.rank)
+        .map(|(i, _)| i)
+        .unwrap_or(0);
+    let out = new[hi];
+    new[hi] = card;
+    let nh = lunar_hand(&new).map_err(|e| err("dealer_replacement", e.to_string()))?;
+    l.note(format!(
+        "Forced: the dealer's {} was replaced by {}: {} (§ 589.11(e)(2)(ii)).",
+        out.pretty(),
+        card.pretty(),
+        describe(&nh)
+    ));
+    for s in forcing {
+        if nh.dealer_qualifies() {
+            showdown(l, s, &nh, bet_t, "§ 589.11(e)(2)(ii)(B)")?;
+        } else {
+            l.set_hand(s.seat, hand_words(s)?);
+            l.push(
+                s.seat,
+                "ante",
+                s.ante,
+                "the forced dealer still does not qualify",
+                "§ 589.11(e)(2)(ii)(A)",
+            );
+            l.push(
+                s.seat,
+                "bet",
+                2 * s.ante,
+                "the forced dealer still does not qualify",
+                "§ 589.11(e)(2)(ii)(A)",
+            );
+        }
+    }
+    Ok(false)
+}
+
 fn hand_words(s: &Checked) -> Result<String, SettleError> {
     match &s.result {
         Some(r) => Ok(results::words(r)),
