@@ -17,7 +17,7 @@ mod def;
 pub use def::{BANKED, DEF, PAY_LINES, ROUND};
 
 use super::Choices;
-use super::paytable::Paytables;
+use super::paytable::{PayTable, Paytables};
 use super::round::SeatResult;
 use super::round::{BankedSections, Def, Phase, Who, Zero, spot};
 use super::{Ledger, Line, SettleError, Settlement, err, five_card_line, lower_first};
@@ -390,83 +390,10 @@ pub fn settle(
     };
     for s in &seats {
         let seat = s.seat;
-        let folded = s.streets.len() < 3;
-        if folded {
-            l.set_hand(
-                seat,
-                format!("folded at {}", STREETS[s.streets.len()].0.replace('-', " ")),
-            );
-            let sec = STREETS[s.streets.len()].1;
-            l.lose(seat, "ante", s.w.ante, "folded", sec);
-            for (k, amt) in s.streets.iter().enumerate() {
-                l.lose(seat, STREETS[k].0, *amt, "folded", sec);
-            }
-            // § 655a.11(h): the progressive is forfeited; Envy and Three Card Bonus are kept.
-            l.lose(
-                seat,
-                "progressive",
-                s.w.progressive,
-                "folded: the progressive wager is forfeited",
-                "§ 655a.11(h)",
-            );
+        if s.streets.len() < 3 {
+            folded(&mut l, s);
         } else {
-            let (line, v) = hand_line(s, &value)?;
-            l.set_hand(
-                seat,
-                match v {
-                    Some(v) => v.describe(),
-                    None => format!(
-                        "{} (tapped)",
-                        RESULTS.category(line.id).map_or(line.id, |c| c.label)
-                    ),
-                },
-            );
-            let wagers = [
-                ("ante", s.w.ante),
-                (STREETS[0].0, s.streets[0]),
-                (STREETS[1].0, s.streets[1]),
-                (STREETS[2].0, s.streets[2]),
-            ];
-            for (wager, amt) in wagers {
-                if matches!(line.id, "low-pair" | "high-card" | "below-sixes") {
-                    l.lose(
-                        seat,
-                        wager,
-                        amt,
-                        &match line.id {
-                            "below-sixes" => "below a pair of 6s (tapped)".to_string(),
-                            _ => format!("{} is below a pair of 6s", line.name),
-                        },
-                        "§ 655a.11(i)(1)",
-                    );
-                } else {
-                    l.by_table(seat, wager, amt, ms_t, &line);
-                }
-            }
-            l.cap(
-                seat,
-                &["ante", "3rd-street", "4th-street", "5th-street"],
-                rules.payout_limit_cents,
-                "§ 655a.12(b)",
-            );
-            if s.w.progressive > 0 {
-                let Some(v) = v else {
-                    return Err(err(
-                        format!("seat {seat}.cards"),
-                        "the progressive pays on the hand's cards: key them (§ 655a.12(c))",
-                    ));
-                };
-                let t = l.table("progressive", "standard")?;
-                super::progressive_wager::payout(
-                    &mut l,
-                    seat,
-                    s.w.progressive,
-                    t,
-                    &five_card_line(v),
-                    "progressive",
-                    "§ 655a.12(c)(4)",
-                )?;
-            }
+            played(&mut l, s, &value, ms_t, rules)?;
         }
         if s.w.progressive > 0 {
             for (other, ov) in &envy {
@@ -511,6 +438,99 @@ pub fn settle(
 /// A hand still in: its pay line, from its cards with the board where they are keyed (they must
 /// hold the category tapped), else from its category; its value where the cards are known. The
 /// ledger's words for the hand are set.
+/// A hand folded at a street: its Ante and the street wagers made lose, and so does its
+/// progressive; its Envy Bonus and Three Card Bonus stay (§ 655a.11(h)).
+fn folded(l: &mut Ledger, s: &Checked) {
+    let seat = s.seat;
+    l.set_hand(
+        seat,
+        format!("folded at {}", STREETS[s.streets.len()].0.replace('-', " ")),
+    );
+    let sec = STREETS[s.streets.len()].1;
+    l.lose(seat, "ante", s.w.ante, "folded", sec);
+    for (k, amt) in s.streets.iter().enumerate() {
+        l.lose(seat, STREETS[k].0, *amt, "folded", sec);
+    }
+    // § 655a.11(h): the progressive is forfeited; Envy and Three Card Bonus are kept.
+    l.lose(
+        seat,
+        "progressive",
+        s.w.progressive,
+        "folded: the progressive wager is forfeited",
+        "§ 655a.11(h)",
+    );
+}
+
+/// A hand played to the end: its Ante and three street wagers by the paytable (below a pair of
+/// 6s loses, § 655a.11(i)), capped, then its progressive.
+fn played(
+    l: &mut Ledger,
+    s: &Checked,
+    value: &dyn Fn(&[Card]) -> Result<HandValue, SettleError>,
+    ms_t: &PayTable,
+    rules: &Rules,
+) -> Result<(), SettleError> {
+    let seat = s.seat;
+    let (line, v) = hand_line(s, value)?;
+    l.set_hand(
+        seat,
+        match v {
+            Some(v) => v.describe(),
+            None => format!(
+                "{} (tapped)",
+                RESULTS.category(line.id).map_or(line.id, |c| c.label)
+            ),
+        },
+    );
+    let wagers = [
+        ("ante", s.w.ante),
+        (STREETS[0].0, s.streets[0]),
+        (STREETS[1].0, s.streets[1]),
+        (STREETS[2].0, s.streets[2]),
+    ];
+    for (wager, amt) in wagers {
+        if matches!(line.id, "low-pair" | "high-card" | "below-sixes") {
+            l.lose(
+                seat,
+                wager,
+                amt,
+                &match line.id {
+                    "below-sixes" => "below a pair of 6s (tapped)".to_string(),
+                    _ => format!("{} is below a pair of 6s", line.name),
+                },
+                "§ 655a.11(i)(1)",
+            );
+        } else {
+            l.by_table(seat, wager, amt, ms_t, &line);
+        }
+    }
+    l.cap(
+        seat,
+        &["ante", "3rd-street", "4th-street", "5th-street"],
+        rules.payout_limit_cents,
+        "§ 655a.12(b)",
+    );
+    if s.w.progressive > 0 {
+        let Some(v) = v else {
+            return Err(err(
+                format!("seat {seat}.cards"),
+                "the progressive pays on the hand's cards: key them (§ 655a.12(c))",
+            ));
+        };
+        let t = l.table("progressive", "standard")?;
+        super::progressive_wager::payout(
+            l,
+            seat,
+            s.w.progressive,
+            t,
+            &five_card_line(v),
+            "progressive",
+            "§ 655a.12(c)(4)",
+        )?;
+    }
+    Ok(())
+}
+
 fn hand_line(
     s: &Checked,
     value: &dyn Fn(&[Card]) -> Result<HandValue, SettleError>,
