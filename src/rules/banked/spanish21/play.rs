@@ -232,95 +232,13 @@ impl BankedRound {
         }
         match (cmd, step) {
             (Command21::Dealt { seats, up, read }, Step21::Deal) => {
-                let mut seats: BTreeMap<u8, Vec<Card>> = seats.iter().cloned().collect();
-                // § 635a.13(h): a box that received no cards is dead; its wagers are returned
-                // and the player is in the next deal.
-                let dead: Vec<u8> = self
-                    .seats
-                    .iter()
-                    .copied()
-                    .filter(|s| seats.get(s).is_some_and(|c| c.is_empty()))
-                    .collect();
-                if dead.len() == self.seats.len() {
-                    return Err(
-                        "no box has its cards: key the two cards of each box dealt (§ 635a.7(e))"
-                            .into(),
-                    );
-                }
-                for s in &dead {
-                    seats.remove(s);
-                }
-                for s in self.seats.iter().filter(|s| !dead.contains(s)) {
-                    let cards = seats.get(s).map_or(&[][..], |v| &v[..]);
-                    if cards.len() != 2 {
-                        return Err(format!(
-                            "seat {s}: two cards face up (§ 635a.7(e)), not {}",
-                            cards.len()
-                        ));
-                    }
-                }
-                if let Some(extra) = seats.keys().find(|s| !self.seats.contains(s)) {
-                    return Err(format!("seat {extra} has no Spanish 21 Wager this round"));
-                }
-                let dealt: Vec<Card> = seats.values().flatten().copied().chain([*up]).collect();
-                self.check_cards21(&dealt)?;
-                // A reading is of the boxes dealt and the up card, never of the hole card.
-                for (place, cards) in read {
-                    let fits = match place {
-                        HandPlace::Seat(s) => self.seats.contains(s) && cards.len() <= 2,
-                        HandPlace::Dealer => cards.len() <= 1,
-                        HandPlace::Community => false,
-                    };
-                    if !fits {
-                        return Err(format!(
-                            "the shoe's reading of {} is not a hand of this deal",
-                            place.words()
-                        ));
-                    }
-                }
-                let p = self.s21.as_mut().expect("set above");
-                p.hands = seats
-                    .iter()
-                    .map(|(s, c)| {
-                        (
-                            *s,
-                            vec![Hand21 {
-                                cards: c.clone(),
-                                ..Default::default()
-                            }],
-                        )
-                    })
-                    .collect();
-                self.dealer = vec![*up];
-                self.cards = seats;
-                for s in dead {
-                    self.hand_dead(s, "§ 635a.13(h)", "No cards were dealt to the box");
-                }
+                self.dealt21(seats, *up, read)?
             }
             (Command21::MatchSettled, Step21::MatchTheDealer) => {
                 self.s21.as_mut().expect("set").match_called = true;
             }
             (Command21::Insure { seat, amount }, Step21::Insurance { seat: due }) => {
-                if *seat != due {
-                    return Err(format!(
-                        "seat {due} is offered insurance now, not seat {seat}"
-                    ));
-                }
-                let wager = self.ante(*seat);
-                // § 635a.8(b): up to half the wager, or the casino's next chip unit above half;
-                // the settlement checks the unit (`[house.spanish-21]`), the round the wager.
-                if *amount < 0 || *amount > wager {
-                    return Err(format!(
-                        "insurance of {} is more than the {} wager; it is at most half of it (§ 635a.8(b))",
-                        crate::rules::money(*amount),
-                        crate::rules::money(wager)
-                    ));
-                }
-                let p = self.s21.as_mut().expect("set");
-                p.insurance_asked.insert(*seat);
-                if *amount > 0 {
-                    p.insurance.insert(*seat, *amount);
-                }
+                self.insure21(*seat, *amount, due)?
             }
             (Command21::EvenMoney { seat }, Step21::Insurance { seat: due }) => {
                 if *seat != due {
@@ -346,26 +264,7 @@ impl BankedRound {
             (Command21::InsuranceCollected, Step21::CollectInsurance) => {
                 self.s21.as_mut().expect("set").insurance_collected = true;
             }
-            (Command21::Card { card, .. }, Step21::Dealer) => {
-                self.check_cards21(&[*card])?;
-                if self.dealer.len() == 1 {
-                    let bj = tot(&[self.dealer[0], *card], false).is_some_and(|t| t.blackjack);
-                    let said = self.play21().reader_blackjack;
-                    if said == Some(true) && !bj {
-                        return Err(format!(
-                            "{} gives the dealer no Blackjack, but the reader said Blackjack: report the irregularity (§ 635a.13)",
-                            card.pretty()
-                        ));
-                    }
-                    if said == Some(false) && bj {
-                        return Err(format!(
-                            "{} gives the dealer Blackjack, but the reader said none: report the irregularity (§ 635a.13)",
-                            card.pretty()
-                        ));
-                    }
-                }
-                self.dealer.push(*card);
-            }
+            (Command21::Card { card, .. }, Step21::Dealer) => self.dealer_card21(*card)?,
             (Command21::CardOwed { seat }, _) => {
                 self.missed_card_applies(*seat)?;
                 self.s21.as_mut().expect("set").owed.insert(*seat);
@@ -378,34 +277,159 @@ impl BankedRound {
                     h.cards.push(*card);
                 }
             }
-            (Command21::DeadHand { seat }, _) => {
-                let seat = *seat;
-                // Its Match-the-Dealer was settled at the table on the first two cards; the
-                // section returns only the Spanish 21 Wager (§ 635a.13(i)).
-                if self.wager(seat, "match_the_dealer") > 0 {
-                    return Err(format!(
-                        "seat {seat} has a Match-the-Dealer Wager settled on its cards: the floorperson rules on this hand (§ 635a.13(i))"
-                    ));
-                }
-                self.missed_card_applies(seat).or_else(|e| {
-                    // Owed a card, the player may still choose to have the hand dead.
-                    if self.play21().owed.contains(&seat) {
-                        Ok(())
-                    } else {
-                        Err(e)
-                    }
-                })?;
-                self.s21.as_mut().expect("set").owed.remove(&seat);
-                self.hand_dead(
-                    seat,
-                    "§ 635a.13(i)",
-                    "The player's requested card was not dealt and he chose to call the hand dead",
-                );
-            }
+            (Command21::DeadHand { seat }, _) => self.dead_hand21(*seat)?,
             (cmd, Step21::Hand { seat, hand }) => self.play_hand(cmd, seat, hand)?,
             (cmd, step) => return Err(format!("{cmd:?} does not fit the step {step:?}")),
         }
         self.step = self.next21();
+        Ok(())
+    }
+
+    /// § 635a.7(e): the two cards of each box dealt and the dealer's up card; a box dealt
+    /// nothing is dead (§ 635a.13(h)).
+    fn dealt21(
+        &mut self,
+        seats: &[(u8, Vec<Card>)],
+        up: Card,
+        read: &[(HandPlace, Vec<Card>)],
+    ) -> Result<(), String> {
+        let mut seats: BTreeMap<u8, Vec<Card>> = seats.iter().cloned().collect();
+        // § 635a.13(h): a box that received no cards is dead; its wagers are returned
+        // and the player is in the next deal.
+        let dead: Vec<u8> = self
+            .seats
+            .iter()
+            .copied()
+            .filter(|s| seats.get(s).is_some_and(|c| c.is_empty()))
+            .collect();
+        if dead.len() == self.seats.len() {
+            return Err(
+                "no box has its cards: key the two cards of each box dealt (§ 635a.7(e))".into(),
+            );
+        }
+        for s in &dead {
+            seats.remove(s);
+        }
+        for s in self.seats.iter().filter(|s| !dead.contains(s)) {
+            let cards = seats.get(s).map_or(&[][..], |v| &v[..]);
+            if cards.len() != 2 {
+                return Err(format!(
+                    "seat {s}: two cards face up (§ 635a.7(e)), not {}",
+                    cards.len()
+                ));
+            }
+        }
+        if let Some(extra) = seats.keys().find(|s| !self.seats.contains(s)) {
+            return Err(format!("seat {extra} has no Spanish 21 Wager this round"));
+        }
+        let dealt: Vec<Card> = seats.values().flatten().copied().chain([up]).collect();
+        self.check_cards21(&dealt)?;
+        // A reading is of the boxes dealt and the up card, never of the hole card.
+        for (place, cards) in read {
+            let fits = match place {
+                HandPlace::Seat(s) => self.seats.contains(s) && cards.len() <= 2,
+                HandPlace::Dealer => cards.len() <= 1,
+                HandPlace::Community => false,
+            };
+            if !fits {
+                return Err(format!(
+                    "the shoe's reading of {} is not a hand of this deal",
+                    place.words()
+                ));
+            }
+        }
+        let p = self.s21.as_mut().expect("set above");
+        p.hands = seats
+            .iter()
+            .map(|(s, c)| {
+                (
+                    *s,
+                    vec![Hand21 {
+                        cards: c.clone(),
+                        ..Default::default()
+                    }],
+                )
+            })
+            .collect();
+        self.dealer = vec![up];
+        self.cards = seats;
+        for s in dead {
+            self.hand_dead(s, "§ 635a.13(h)", "No cards were dealt to the box");
+        }
+        Ok(())
+    }
+
+    /// § 635a.8(b): the insurance seat `due` is offered, up to half its wager.
+    fn insure21(&mut self, seat: u8, amount: Cents, due: u8) -> Result<(), String> {
+        if seat != due {
+            return Err(format!(
+                "seat {due} is offered insurance now, not seat {seat}"
+            ));
+        }
+        let wager = self.ante(seat);
+        // § 635a.8(b): up to half the wager, or the casino's next chip unit above half;
+        // the settlement checks the unit (`[house.spanish-21]`), the round the wager.
+        if amount < 0 || amount > wager {
+            return Err(format!(
+                "insurance of {} is more than the {} wager; it is at most half of it (§ 635a.8(b))",
+                crate::rules::money(amount),
+                crate::rules::money(wager)
+            ));
+        }
+        let p = self.s21.as_mut().expect("set");
+        p.insurance_asked.insert(seat);
+        if amount > 0 {
+            p.insurance.insert(seat, amount);
+        }
+        Ok(())
+    }
+
+    /// A dealer's card; the hole card agrees with what the reader said (§ 635a.13).
+    fn dealer_card21(&mut self, card: Card) -> Result<(), String> {
+        self.check_cards21(&[card])?;
+        if self.dealer.len() == 1 {
+            let bj = tot(&[self.dealer[0], card], false).is_some_and(|t| t.blackjack);
+            let said = self.play21().reader_blackjack;
+            if said == Some(true) && !bj {
+                return Err(format!(
+                    "{} gives the dealer no Blackjack, but the reader said Blackjack: report the irregularity (§ 635a.13)",
+                    card.pretty()
+                ));
+            }
+            if said == Some(false) && bj {
+                return Err(format!(
+                    "{} gives the dealer Blackjack, but the reader said none: report the irregularity (§ 635a.13)",
+                    card.pretty()
+                ));
+            }
+        }
+        self.dealer.push(card);
+        Ok(())
+    }
+
+    /// § 635a.13(i): a hand whose requested card was not dealt, called dead by its player.
+    fn dead_hand21(&mut self, seat: u8) -> Result<(), String> {
+        // Its Match-the-Dealer was settled at the table on the first two cards; the
+        // section returns only the Spanish 21 Wager (§ 635a.13(i)).
+        if self.wager(seat, "match_the_dealer") > 0 {
+            return Err(format!(
+                "seat {seat} has a Match-the-Dealer Wager settled on its cards: the floorperson rules on this hand (§ 635a.13(i))"
+            ));
+        }
+        self.missed_card_applies(seat).or_else(|e| {
+            // Owed a card, the player may still choose to have the hand dead.
+            if self.play21().owed.contains(&seat) {
+                Ok(())
+            } else {
+                Err(e)
+            }
+        })?;
+        self.s21.as_mut().expect("set").owed.remove(&seat);
+        self.hand_dead(
+            seat,
+            "§ 635a.13(i)",
+            "The player's requested card was not dealt and he chose to call the hand dead",
+        );
         Ok(())
     }
 
