@@ -17,6 +17,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, VecDeque};
 
 mod betting;
+mod deal_steps;
+mod setup_checks;
+use setup_checks::{check_amounts, check_forced_bets, check_posts, check_stakes};
 mod phases;
 pub use phases::DrawPreparation;
 mod showdown;
@@ -113,122 +116,10 @@ impl Hand {
                 procedure.section_whole()
             ));
         }
-        // Every amount within what a table takes: nothing overflows, nothing is unbounded.
-        let most = crate::rules::banked::MAX_AMOUNT;
-        let (lo, hi) = match setup.structure {
-            Structure::FixedLimit { small, big } => (small, big),
-            Structure::SpreadLimit { min, max } => (min, max),
-            Structure::NoLimit { min } | Structure::PotLimit { min } => (min, min),
-        };
-        let too_big = [setup.ante, setup.forced_bet, lo, hi]
-            .into_iter()
-            .chain(setup.blinds.iter().copied())
-            .chain(setup.straddle)
-            .chain(setup.posts.iter().map(|p| p.amount))
-            .any(|a| a > most);
-        if too_big {
-            return Err(format!(
-                "an amount above {} is not one a table takes",
-                crate::rules::money(most)
-            ));
-        }
-        let mut seen = Vec::new();
-        for (seat, stack) in &setup.seats {
-            if !(1..=10).contains(seat) {
-                return Err(format!("seat {seat} is not a seat at the table (1 to 10)"));
-            }
-            if seen.contains(seat) {
-                return Err(format!("seat {seat} is dealt in twice"));
-            }
-            seen.push(*seat);
-            // The forced bets and one bet, and any blind the seat posts out of turn.
-            let least = setup
-                .posts
-                .iter()
-                .filter(|p| p.seat == *seat)
-                .fold(least_stakes(&setup, procedure.blinds), |a, p| {
-                    a.saturating_add(p.amount)
-                });
-            if *stack > crate::rules::banked::MAX_AMOUNT {
-                return Err(format!(
-                    "seat {seat} has {} in table stakes: more than any table takes (at most {})",
-                    crate::rules::money(*stack),
-                    crate::rules::money(crate::rules::banked::MAX_AMOUNT)
-                ));
-            }
-            if *stack < least {
-                return Err(format!(
-                    "seat {seat} has {} in table stakes; a player needs at least {} to be dealt in (§ 637a.8(b)(4))",
-                    crate::rules::money(*stack),
-                    crate::rules::money(least)
-                ));
-            }
-        }
-        if lo <= 0 || hi < lo {
-            return Err("the posted limits need 0 < minimum ≤ maximum (§ 637a.8(k))".into());
-        }
-        if setup.ante < 0
-            || setup.forced_bet < 0
-            || setup.blinds.iter().any(|b| *b <= 0)
-            || setup.straddle.is_some_and(|s| s <= 0)
-        {
-            return Err("antes, blinds, straddle and forced bets are positive amounts".into());
-        }
-        if procedure.blinds && setup.blinds.is_empty() {
-            return Err(format!(
-                "{} needs at least one blind ({}(d))",
-                setup.game.id(),
-                procedure.section_whole()
-            ));
-        }
-        if procedure.button && !setup.seats.iter().any(|(s, _)| *s == setup.button) {
-            // The button may sit in front of an empty seat only with a dead-button rule,
-            // which the text does not give (a gap); the button is a player's.
-            return Err(format!(
-                "the button must be at a seat dealt in, not {}",
-                setup.button
-            ));
-        }
-        // Blinds out of turn: a seat dealt in at a game with blinds, not one of this round's
-        // blinds nor the straddle's seat, at most one live and one dead post.
-        let dealt: Vec<u8> = setup.seats.iter().map(|(s, _)| *s).collect();
-        let blind_seats: Vec<u8> = crate::rules::betting_actions::blind_order(
-            &dealt,
-            setup.button,
-            setup.heads_up_button_small_blind,
-        )
-        .into_iter()
-        .take(setup.blinds.len())
-        .collect();
-        let straddle_seat = setup
-            .straddle
-            .and(blind_seats.last())
-            .and_then(|last| clockwise_after(&dealt, *last).first().copied());
-        for (i, p) in setup.posts.iter().enumerate() {
-            let twice = setup.posts[..i]
-                .iter()
-                .any(|q| q.seat == p.seat && q.live == p.live);
-            if !dealt.contains(&p.seat)
-                || p.amount <= 0
-                || !procedure.blinds
-                || blind_seats.contains(&p.seat)
-                || straddle_seat == Some(p.seat)
-                || twice
-            {
-                return Err(format!(
-                    "seat {} cannot post {} out of turn: it must be dealt in at a game with blinds, not already a blind or the straddle, and post at most once live and once dead",
-                    p.seat,
-                    crate::rules::money(p.amount)
-                ));
-            }
-        }
-        if setup.straddle.is_some() && !procedure.straddle {
-            return Err(format!(
-                "{} has no straddle ({})",
-                setup.game.id(),
-                procedure.section
-            ));
-        }
+        check_amounts(&setup)?;
+        check_stakes(&setup, &procedure)?;
+        check_forced_bets(&setup, &procedure)?;
+        check_posts(&setup, &procedure)?;
         if !(100..=200).contains(&setup.limit_percent) {
             return Err("the limits may only be raised by a Kill (×2) or Half-kill (×1.5)".into());
         }
@@ -452,207 +343,20 @@ impl Hand {
         let step = self.step.clone();
         match (step, cmd) {
             (Step::PostForced { posts, straddle }, HandCommand::Posted { straddle: wants }) => {
-                if wants && straddle.is_none() {
-                    return Err(format!(
-                        "no straddle here: {} ({})",
-                        if self.procedure.straddle {
-                            "one straddle at most, by the player left of the last blind, if the house offers it"
-                        } else {
-                            "this game has none"
-                        },
-                        self.procedure.section
-                    ));
-                }
-                let mut street = self.street.take().unwrap_or(Street {
-                    number: 0,
-                    unit: 0,
-                    current: 0,
-                    raises: 0,
-                    street_in: BTreeMap::new(),
-                    pending: VecDeque::new(),
-                    aggressor: None,
-                    first: None,
-                    full_raise: 0,
-                    acted_at: BTreeMap::new(),
-                });
-                let mut all = posts.clone();
-                if wants && let Some((s, a)) = straddle {
-                    all.push((s, "straddle".into(), a));
-                    self.straddler = Some(s);
-                }
-                for (seat, what, amount) in all {
-                    let (paid, all_in) = self.put(seat, amount);
-                    // Antes and dead posts go into the pot only; blinds and live posts are the
-                    // seat's bet in the first betting round.
-                    if what != "ante" && what != "dead post" {
-                        *street.street_in.entry(seat).or_insert(0) += paid;
-                        street.current = street.current.max(street.street_in[&seat]);
-                    }
-                    if what == "blind" {
-                        self.last_blind = Some(seat);
-                    }
-                    if what == "forced bet" {
-                        self.forced_seat = Some(seat);
-                    }
-                    self.events.push(HandEvent::Posted {
-                        seat,
-                        what,
-                        amount: paid,
-                        all_in,
-                    });
-                }
-                self.street = Some(street);
-                self.phase += 1;
-                self.enter_phase();
-                Ok(())
+                self.posted(posts, straddle, wants)
             }
             (
-                Step::Deal {
-                    label,
-                    seats,
-                    burn,
-                    down,
-                    up,
-                    board,
-                    common,
-                },
+                step @ Step::Deal { .. },
                 HandCommand::Dealt {
                     up: up_cards,
                     common: common_card,
                 },
-            ) => {
-                let stud = self.procedure.stud.is_some();
-                if stud && up > 0 {
-                    let mut got: Vec<u8> = up_cards.iter().map(|(s, _)| *s).collect();
-                    got.sort_unstable();
-                    let mut want = seats.clone();
-                    want.sort_unstable();
-                    if got != want || up > 1 {
-                        return Err(format!(
-                            "enter each player's up card: seats {want:?} (§ 637a.10(d),(f))"
-                        ));
-                    }
-                } else if !up_cards.is_empty() {
-                    return Err("no up cards are dealt now".into());
-                }
-                if common && common_card.is_none() {
-                    return Err("enter the common card (§ 637a.10(h))".into());
-                }
-                if !common && common_card.is_some() {
-                    return Err("no common card is dealt now".into());
-                }
-                let mut shown: Vec<Card> = self
-                    .players
-                    .iter()
-                    .flat_map(|p| p.up.iter().copied())
-                    .chain(self.common.iter().copied())
-                    .collect();
-                for c in up_cards.iter().map(|(_, c)| *c).chain(common_card) {
-                    if shown.contains(&c) {
-                        return Err(format!("{c} is already on the table"));
-                    }
-                    shown.push(c);
-                }
-                if common {
-                    // § 637a.10(h): with one or no card left, the burn cards are shuffled in.
-                    if self.stub <= 1 {
-                        let n = self.burns;
-                        self.stub += n;
-                        self.burns = 0;
-                        self.events.push(HandEvent::BurnsReshuffled { cards: n });
-                    }
-                }
-                let per_seat = down + up;
-                let need = u8::from(burn) + per_seat * seats.len() as u8 + board + u8::from(common);
-                if need > self.stub {
-                    return Err(format!(
-                        "only {} cards are left for {need}: the procedure cannot deal this (§ 637a.7(e))",
-                        self.stub
-                    ));
-                }
-                self.stub -= need;
-                if burn {
-                    self.burns += 1;
-                }
-                self.board += board;
-                for s in &seats {
-                    self.player(*s).cards += per_seat;
-                }
-                for (s, c) in &up_cards {
-                    self.player(*s).up.push(*c);
-                }
-                if let Some(c) = common_card {
-                    self.common.push(c);
-                    for s in &seats {
-                        self.player(*s).cards += 1;
-                    }
-                }
-                self.events.push(HandEvent::Dealt {
-                    label,
-                    seats,
-                    burned: burn,
-                    cards: need - u8::from(burn),
-                    up: up_cards,
-                    common: common_card,
-                    stub: self.stub,
-                });
-                self.phase += 1;
-                self.enter_phase();
-                Ok(())
-            }
+            ) => self.dealt(step, up_cards, common_card),
             (Step::Discard { seat, count }, HandCommand::Discard { seat: s }) => {
-                if s != seat {
-                    return Err(format!("seat {seat} discards now, not seat {s}"));
-                }
-                self.player(seat).cards -= count;
-                self.discards += count;
-                self.events.push(HandEvent::Discarded { seat, count });
-                self.queue.pop_front();
-                match self.queue.front().copied() {
-                    Some(next) => self.step = Step::Discard { seat: next, count },
-                    None => {
-                        self.phase += 1;
-                        self.enter_phase();
-                    }
-                }
-                Ok(())
+                self.discarded(seat, count, s)
             }
             (Step::Draw { seat, max }, HandCommand::Draw { seat: s, count }) => {
-                if s != seat {
-                    return Err(format!(
-                        "seat {seat} draws now, not seat {s} (§ 637a.13(g): one at a time, clockwise)"
-                    ));
-                }
-                if count > max {
-                    return Err(format!(
-                        "seat {seat} holds {max} cards and cannot draw {count}"
-                    ));
-                }
-                if count > self.stub {
-                    // § 637a.13(g)(2), § 637a.20(h): the discards, not this player's own.
-                    self.reshuffle_discards(seat);
-                    if count > self.stub {
-                        return Err(format!(
-                            "only {} cards are left even with the discards reshuffled",
-                            self.stub
-                        ));
-                    }
-                }
-                self.stub -= count;
-                self.discards += count;
-                self.events.push(HandEvent::Drew { seat, count });
-                self.queue.pop_front();
-                match self.queue.front().copied() {
-                    Some(next) => {
-                        let max = self.get(next).map_or(0, |p| p.cards);
-                        self.step = Step::Draw { seat: next, max };
-                    }
-                    None => {
-                        self.phase += 1;
-                        self.enter_phase();
-                    }
-                }
-                Ok(())
+                self.drew(seat, max, s, count)
             }
             (
                 Step::Act { seat, .. },
