@@ -19,202 +19,212 @@ impl Hand {
                 self.step = Step::Complete;
                 return;
             };
-            match phase {
-                Phase::Forced => {
-                    let mut posts: Vec<(u8, String, Cents)> = Vec::new();
-                    if self.setup.ante > 0 {
-                        for s in self.seats() {
-                            posts.push((s, "ante".into(), self.setup.ante));
-                        }
-                    }
-                    let mut straddle = None;
-                    if self.procedure.blinds
-                        && !self.procedure.phases.contains(&Phase::BlindsAfterDeal)
-                    {
-                        let blinds = self.blind_seats();
-                        if let (Some(amount), Some((last, _))) =
-                            (self.setup.straddle, blinds.last())
-                        {
-                            let next = clockwise_after(&self.seats(), *last);
-                            if let Some(s) =
-                                next.first().filter(|s| !blinds.iter().any(|b| b.0 == **s))
-                            {
-                                straddle = Some((*s, amount));
-                            }
-                        }
-                        for (s, b) in blinds {
-                            posts.push((s, "blind".into(), b));
-                        }
-                        for p in &self.setup.posts {
-                            posts.push((p.seat, p.what().into(), p.amount));
-                        }
-                    }
-                    if posts.is_empty() {
-                        self.phase += 1;
-                        continue;
-                    }
-                    self.step = Step::PostForced { posts, straddle };
-                    return;
-                }
-                Phase::BlindsAfterDeal => {
-                    let posts = self
-                        .blind_seats()
-                        .into_iter()
-                        .map(|(s, b)| (s, "blind".into(), b))
-                        .chain(
-                            self.setup
-                                .posts
-                                .iter()
-                                .map(|p| (p.seat, p.what().into(), p.amount)),
-                        )
-                        .collect();
-                    self.step = Step::PostForced {
-                        posts,
-                        straddle: None,
-                    };
-                    return;
-                }
-                Phase::Deal { down, up } => {
-                    let seats = self.order(&self.seats());
-                    self.step = Step::Deal {
-                        label: format!(
-                            "Deal {down} down{} to each player",
-                            if up > 0 {
-                                format!(", then {up} up")
-                            } else {
-                                String::new()
-                            }
-                        ),
-                        seats,
-                        burn: false,
-                        down,
-                        up,
-                        board: 0,
-                        common: false,
-                    };
-                    return;
-                }
+            // Each phase's step, or none when the phase has nothing to ask (no ante and no
+            // blinds, nobody left to discard or draw, no forced bet, a betting round that
+            // cannot start): then the next phase.
+            let step = match phase {
+                Phase::Forced => self.forced_step(),
+                Phase::BlindsAfterDeal => Some(self.blinds_after_deal_step()),
+                Phase::Deal { down, up } => Some(self.deal_step(down, up)),
                 Phase::Discard { count } => {
                     self.queue = self.order(&self.live()).into();
-                    let Some(seat) = self.queue.front().copied() else {
-                        self.phase += 1;
-                        continue;
-                    };
-                    self.step = Step::Discard { seat, count };
-                    return;
+                    self.queue
+                        .front()
+                        .map(|&seat| Step::Discard { seat, count })
                 }
-                Phase::ForcedBet => {
-                    if self.setup.forced_bet == 0 {
-                        self.phase += 1;
-                        continue;
-                    }
-                    let up: Vec<(u8, Card)> = self
-                        .players
-                        .iter()
-                        .filter(|p| !p.folded)
-                        .filter_map(|p| p.up.last().map(|c| (p.seat, *c)))
-                        .collect();
-                    let variant = self.procedure.stud.unwrap_or(StudVariant::High);
-                    let Some(seat) = forced_bet_seat(&up, variant, self.setup.low_ace_low) else {
-                        self.phase += 1;
-                        continue;
-                    };
-                    self.step = Step::PostForced {
-                        posts: vec![(seat, "forced bet".into(), self.setup.forced_bet)],
-                        straddle: None,
-                    };
-                    return;
-                }
-                Phase::Board { cards } => {
-                    let seats = self.live();
-                    self.step = Step::Deal {
-                        label: match self.board {
-                            0 => "Burn one, deal the flop".into(),
-                            3 => "Burn one, deal the turn".into(),
-                            _ => "Burn one, deal the river".into(),
-                        },
-                        seats,
-                        burn: true,
-                        down: 0,
-                        up: 0,
-                        board: cards,
-                        common: false,
-                    };
-                    return;
-                }
-                Phase::StudCard { up } => {
-                    let seats = self.order(&self.live());
-                    let n = seats.len() as u8;
-                    // § 637a.10(h): too few cards for each remaining player: one common card.
-                    let common = self.stub < n + 1;
-                    let nth = self.players.iter().map(|p| p.cards).max().unwrap_or(0) + 1;
-                    self.step = Step::Deal {
-                        label: if common {
-                            format!(
-                                "Burn one, deal one common card face up for every player's card {nth}"
-                            )
-                        } else {
-                            format!(
-                                "Burn one, deal card {nth} {} to each remaining player",
-                                if up { "face up" } else { "face down" }
-                            )
-                        },
-                        seats,
-                        burn: true,
-                        down: u8::from(!up && !common),
-                        up: u8::from(up && !common),
-                        board: 0,
-                        common,
-                    };
-                    return;
-                }
-                Phase::Draw => {
-                    // § 637a.13(g)(1), § 637a.20(h): burn before the first new card.
-                    if self.stub == 0 {
-                        self.reshuffle_discards(0);
-                    }
-                    self.stub = self.stub.saturating_sub(1);
-                    self.burns += 1;
-                    self.events.push(HandEvent::Dealt {
-                        label: "Burn one before the draw".into(),
-                        seats: vec![],
-                        burned: true,
-                        cards: 0,
-                        up: vec![],
-                        common: None,
-                        stub: self.stub,
-                    });
-                    self.queue = self.order(&self.live()).into();
-                    let Some(seat) = self.queue.front().copied() else {
-                        self.phase += 1;
-                        continue;
-                    };
-                    let max = self.get(seat).map_or(0, |p| p.cards);
-                    self.step = Step::Draw { seat, max };
-                    return;
-                }
+                Phase::ForcedBet => self.forced_bet_step(),
+                Phase::Board { cards } => Some(self.board_step(cards)),
+                Phase::StudCard { up } => Some(self.stud_card_step(up)),
+                Phase::Draw => self.draw_step(),
                 Phase::Bet { big, first } => {
                     if self.start_street(big, first) {
                         return;
                     }
-                    self.phase += 1;
+                    None
                 }
-                Phase::Showdown => {
-                    let live = self.live();
-                    let start = self
-                        .last_aggressor
-                        .or(self.last_street_first)
-                        .filter(|s| live.contains(s));
-                    let mut order = self.order(&live);
-                    if let Some(s) = start {
-                        let i = order.iter().position(|x| *x == s).unwrap_or(0);
-                        order.rotate_left(i);
-                    }
-                    self.step = Step::Showdown { order };
+                Phase::Showdown => Some(self.showdown_step()),
+            };
+            match step {
+                Some(step) => {
+                    self.step = step;
                     return;
                 }
+                None => self.phase += 1,
             }
         }
+    }
+
+    /// The antes, then the blinds and any blinds posted out of turn, with the straddle the
+    /// seat after the last blind may take (§ 637a.11(e)).
+    fn forced_step(&self) -> Option<Step> {
+        let mut posts: Vec<(u8, String, Cents)> = Vec::new();
+        if self.setup.ante > 0 {
+            for s in self.seats() {
+                posts.push((s, "ante".into(), self.setup.ante));
+            }
+        }
+        let mut straddle = None;
+        if self.procedure.blinds && !self.procedure.phases.contains(&Phase::BlindsAfterDeal) {
+            let blinds = self.blind_seats();
+            if let (Some(amount), Some((last, _))) = (self.setup.straddle, blinds.last()) {
+                let next = clockwise_after(&self.seats(), *last);
+                if let Some(s) = next.first().filter(|s| !blinds.iter().any(|b| b.0 == **s)) {
+                    straddle = Some((*s, amount));
+                }
+            }
+            for (s, b) in blinds {
+                posts.push((s, "blind".into(), b));
+            }
+            for p in &self.setup.posts {
+                posts.push((p.seat, p.what().into(), p.amount));
+            }
+        }
+        if posts.is_empty() {
+            return None;
+        }
+        Some(Step::PostForced { posts, straddle })
+    }
+
+    /// The blinds of a game that posts them after the deal.
+    fn blinds_after_deal_step(&self) -> Step {
+        let posts = self
+            .blind_seats()
+            .into_iter()
+            .map(|(s, b)| (s, "blind".into(), b))
+            .chain(
+                self.setup
+                    .posts
+                    .iter()
+                    .map(|p| (p.seat, p.what().into(), p.amount)),
+            )
+            .collect();
+        Step::PostForced {
+            posts,
+            straddle: None,
+        }
+    }
+
+    /// The first deal: `down` cards face down, then `up` face up, to each player.
+    fn deal_step(&self, down: u8, up: u8) -> Step {
+        let seats = self.order(&self.seats());
+        Step::Deal {
+            label: format!(
+                "Deal {down} down{} to each player",
+                if up > 0 {
+                    format!(", then {up} up")
+                } else {
+                    String::new()
+                }
+            ),
+            seats,
+            burn: false,
+            down,
+            up,
+            board: 0,
+            common: false,
+        }
+    }
+
+    /// Stud's forced bet, by the up cards (none where the game's forced bet is 0).
+    fn forced_bet_step(&self) -> Option<Step> {
+        if self.setup.forced_bet == 0 {
+            return None;
+        }
+        let up: Vec<(u8, Card)> = self
+            .players
+            .iter()
+            .filter(|p| !p.folded)
+            .filter_map(|p| p.up.last().map(|c| (p.seat, *c)))
+            .collect();
+        let variant = self.procedure.stud.unwrap_or(StudVariant::High);
+        let seat = forced_bet_seat(&up, variant, self.setup.low_ace_low)?;
+        Some(Step::PostForced {
+            posts: vec![(seat, "forced bet".into(), self.setup.forced_bet)],
+            straddle: None,
+        })
+    }
+
+    /// The flop, the turn or the river, each after a burn.
+    fn board_step(&self, cards: u8) -> Step {
+        let seats = self.live();
+        Step::Deal {
+            label: match self.board {
+                0 => "Burn one, deal the flop".into(),
+                3 => "Burn one, deal the turn".into(),
+                _ => "Burn one, deal the river".into(),
+            },
+            seats,
+            burn: true,
+            down: 0,
+            up: 0,
+            board: cards,
+            common: false,
+        }
+    }
+
+    /// A stud card to each remaining player after a burn, or one common card when the stub is
+    /// short (§ 637a.10(h)).
+    fn stud_card_step(&self, up: bool) -> Step {
+        let seats = self.order(&self.live());
+        let n = seats.len() as u8;
+        // § 637a.10(h): too few cards for each remaining player: one common card.
+        let common = self.stub < n + 1;
+        let nth = self.players.iter().map(|p| p.cards).max().unwrap_or(0) + 1;
+        Step::Deal {
+            label: if common {
+                format!("Burn one, deal one common card face up for every player's card {nth}")
+            } else {
+                format!(
+                    "Burn one, deal card {nth} {} to each remaining player",
+                    if up { "face up" } else { "face down" }
+                )
+            },
+            seats,
+            burn: true,
+            down: u8::from(!up && !common),
+            up: u8::from(up && !common),
+            board: 0,
+            common,
+        }
+    }
+
+    /// The draw: a burn before the first new card (§ 637a.13(g)(1), § 637a.20(h)), then each
+    /// player still in, in turn.
+    fn draw_step(&mut self) -> Option<Step> {
+        if self.stub == 0 {
+            self.reshuffle_discards(0);
+        }
+        self.stub = self.stub.saturating_sub(1);
+        self.burns += 1;
+        self.events.push(HandEvent::Dealt {
+            label: "Burn one before the draw".into(),
+            seats: vec![],
+            burned: true,
+            cards: 0,
+            up: vec![],
+            common: None,
+            stub: self.stub,
+        });
+        self.queue = self.order(&self.live()).into();
+        let seat = self.queue.front().copied()?;
+        let max = self.get(seat).map_or(0, |p| p.cards);
+        Some(Step::Draw { seat, max })
+    }
+
+    /// The showdown's order: from the last aggressor, or the first to act in the last betting
+    /// round (§ 637a.18(e)).
+    fn showdown_step(&self) -> Step {
+        let live = self.live();
+        let start = self
+            .last_aggressor
+            .or(self.last_street_first)
+            .filter(|s| live.contains(s));
+        let mut order = self.order(&live);
+        if let Some(s) = start {
+            let i = order.iter().position(|x| *x == s).unwrap_or(0);
+            order.rotate_left(i);
+        }
+        Step::Showdown { order }
     }
 }
 
