@@ -93,98 +93,18 @@ impl Procedure {
         use First::*;
         use GameId::*;
         use Phase::*;
-        let bet = |big, first| Bet { big, first };
-        let board_game = |down: u8, section, max, hilo: bool, stub| Procedure {
-            game,
-            section,
-            max_players: max,
-            button: true,
-            blinds: true,
-            straddle: true,
-            stud: None,
-            second_half: hilo.then_some("low"),
-            stub_count: stub,
-            phases: vec![
-                Forced,
-                Deal { down, up: 0 },
-                bet(false, LeftOfBlinds),
-                Board { cards: 3 },
-                bet(false, LeftOfButton),
-                Board { cards: 1 },
-                bet(true, LeftOfButton),
-                Board { cards: 1 },
-                bet(true, LeftOfButton),
-                Showdown,
-            ],
-        };
-        let stud7 = |variant: StudVariant, section, super_stud: bool| {
-            let low = variant == StudVariant::Low;
-            let mut phases = vec![Forced];
-            if super_stud {
-                phases.push(Deal { down: 4, up: 1 });
-                phases.push(Discard { count: 2 });
-            } else {
-                phases.push(Deal { down: 2, up: 1 });
-            }
-            phases.extend([
-                ForcedBet,
-                bet(false, LeftOfForcedBet),
-                StudCard { up: true },
-                bet(false, BestShowing { low }),
-                StudCard { up: true },
-                bet(true, BestShowing { low }),
-                StudCard { up: true },
-                bet(true, BestShowing { low }),
-                StudCard { up: false },
-                bet(true, BestShowing { low }),
-                Showdown,
-            ]);
-            Procedure {
-                game,
-                section,
-                max_players: 9,
-                button: false,
-                blinds: false,
-                straddle: false,
-                stud: Some(variant),
-                second_half: matches!(variant, StudVariant::HighLow | StudVariant::HighLow8)
-                    .then_some("low"),
-                stub_count: false,
-                phases,
-            }
-        };
-        let triple = |second: Option<&'static str>, section| {
-            let mut phases = vec![Forced, Deal { down: 5, up: 0 }, bet(false, LeftOfBlinds)];
-            for big in [false, true, true] {
-                phases.push(Draw);
-                phases.push(bet(big, LeftOfButton));
-            }
-            phases.push(Showdown);
-            Procedure {
-                game,
-                section,
-                max_players: 7,
-                button: true,
-                blinds: true,
-                straddle: true,
-                stud: None,
-                second_half: second,
-                stub_count: false,
-                phases,
-            }
-        };
         Some(match game {
-            Holdem => board_game(2, "§ 637a.11", 10, false, true),
-            Omaha => board_game(4, "§ 637a.12", 10, false, true),
-            OmahaHiLo => board_game(4, "§ 637a.12", 10, true, true),
-            FiveCardOmaha => board_game(5, "§ 637a.19", 8, false, false),
-            FiveCardOmahaHiLo => board_game(5, "§ 637a.19", 8, true, false),
-            SevenCardStud => stud7(StudVariant::High, "§ 637a.10", false),
-            SevenCardStudLow => stud7(StudVariant::Low, "§ 637a.10", false),
-            SevenCardStudHiLo => stud7(StudVariant::HighLow, "§ 637a.10", false),
-            SevenCardStudHiLo8 => stud7(StudVariant::HighLow8, "§ 637a.10", false),
+            Holdem => board_game(game, 2, "§ 637a.11", 10, false, true),
+            Omaha => board_game(game, 4, "§ 637a.12", 10, false, true),
+            OmahaHiLo => board_game(game, 4, "§ 637a.12", 10, true, true),
+            FiveCardOmaha => board_game(game, 5, "§ 637a.19", 8, false, false),
+            FiveCardOmahaHiLo => board_game(game, 5, "§ 637a.19", 8, true, false),
+            SevenCardStud => stud7(game, StudVariant::High, "§ 637a.10", false),
+            SevenCardStudLow => stud7(game, StudVariant::Low, "§ 637a.10", false),
+            SevenCardStudHiLo => stud7(game, StudVariant::HighLow, "§ 637a.10", false),
+            SevenCardStudHiLo8 => stud7(game, StudVariant::HighLow8, "§ 637a.10", false),
             SuperSevenCardStud => {
-                let mut p = stud7(StudVariant::HighLow8, "§ 637a.10(m)", true);
+                let mut p = stud7(game, StudVariant::HighLow8, "§ 637a.10(m)", true);
                 // [GAP] With eight or nine players five cards each leave too few for 4th and
                 // 5th street, which the common-card rule (§ 637a.10(h)) does not reach; the
                 // spec's default caps Super Stud at seven until a Rules Submission says more.
@@ -236,10 +156,10 @@ impl Procedure {
                     Showdown,
                 ],
             },
-            TripleDraw27 | TripleDrawA5 => triple(None, "§ 637a.20"),
-            TripleDrawBadeucey | TripleDrawBadacey => triple(Some("Badugi"), "§ 637a.20(l)"),
+            TripleDraw27 | TripleDrawA5 => triple(game, None, "§ 637a.20"),
+            TripleDrawBadeucey | TripleDrawBadacey => triple(game, Some("Badugi"), "§ 637a.20(l)"),
             Badugi => {
-                let mut p = triple(None, "§ 637a.21");
+                let mut p = triple(game, None, "§ 637a.21");
                 p.max_players = 9;
                 p.phases[1] = Deal { down: 4, up: 0 };
                 p
@@ -265,6 +185,113 @@ impl Procedure {
             }
         }
         n
+    }
+}
+
+/// A betting round: `big` the big bet of a fixed limit, `first` who opens it.
+fn bet(big: bool, first: First) -> Phase {
+    Phase::Bet { big, first }
+}
+
+/// A board game (Hold'em, Omaha, Five-card Omaha): `down` hole cards, the flop, the turn and
+/// the river, each followed by a betting round.
+fn board_game(
+    game: GameId,
+    down: u8,
+    section: &'static str,
+    max: u8,
+    hilo: bool,
+    stub: bool,
+) -> Procedure {
+    use First::*;
+    use Phase::*;
+    Procedure {
+        game,
+        section,
+        max_players: max,
+        button: true,
+        blinds: true,
+        straddle: true,
+        stud: None,
+        second_half: hilo.then_some("low"),
+        stub_count: stub,
+        phases: vec![
+            Forced,
+            Deal { down, up: 0 },
+            bet(false, LeftOfBlinds),
+            Board { cards: 3 },
+            bet(false, LeftOfButton),
+            Board { cards: 1 },
+            bet(true, LeftOfButton),
+            Board { cards: 1 },
+            bet(true, LeftOfButton),
+            Showdown,
+        ],
+    }
+}
+
+/// A seven-card stud game: two down and one up (Super Stud: four down, one up, a discard of
+/// two), the forced bet, then three up cards and one down, each followed by a betting round.
+fn stud7(game: GameId, variant: StudVariant, section: &'static str, super_stud: bool) -> Procedure {
+    use First::*;
+    use Phase::*;
+    let low = variant == StudVariant::Low;
+    let mut phases = vec![Forced];
+    if super_stud {
+        phases.push(Deal { down: 4, up: 1 });
+        phases.push(Discard { count: 2 });
+    } else {
+        phases.push(Deal { down: 2, up: 1 });
+    }
+    phases.extend([
+        ForcedBet,
+        bet(false, LeftOfForcedBet),
+        StudCard { up: true },
+        bet(false, BestShowing { low }),
+        StudCard { up: true },
+        bet(true, BestShowing { low }),
+        StudCard { up: true },
+        bet(true, BestShowing { low }),
+        StudCard { up: false },
+        bet(true, BestShowing { low }),
+        Showdown,
+    ]);
+    Procedure {
+        game,
+        section,
+        max_players: 9,
+        button: false,
+        blinds: false,
+        straddle: false,
+        stud: Some(variant),
+        second_half: matches!(variant, StudVariant::HighLow | StudVariant::HighLow8)
+            .then_some("low"),
+        stub_count: false,
+        phases,
+    }
+}
+
+/// A triple-draw game: five down, then three draws, four betting rounds in all.
+fn triple(game: GameId, second: Option<&'static str>, section: &'static str) -> Procedure {
+    use First::*;
+    use Phase::*;
+    let mut phases = vec![Forced, Deal { down: 5, up: 0 }, bet(false, LeftOfBlinds)];
+    for big in [false, true, true] {
+        phases.push(Draw);
+        phases.push(bet(big, LeftOfButton));
+    }
+    phases.push(Showdown);
+    Procedure {
+        game,
+        section,
+        max_players: 7,
+        button: true,
+        blinds: true,
+        straddle: true,
+        stud: None,
+        second_half: second,
+        stub_count: false,
+        phases,
     }
 }
 
