@@ -19,7 +19,6 @@ const LONG_FNS: &[(&str, &str, usize)] = &[
     ("src/devices/runner.rs", "link_thread", 240),
     ("src/devices/sim.rs", "run_shuffler", 186),
     ("src/print/mod.rs", "shift_report_doc", 223),
-    ("src/rules/poker/settle_showdown.rs", "settle", 198),
     ("src/rules/table/decide.rs", "decide_irregularity", 216),
     ("src/ui/poker/showdown.rs", "enter_showdown", 220),
     ("src/ui/poker.rs", "key_amount", 161),

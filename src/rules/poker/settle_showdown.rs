@@ -127,26 +127,7 @@ pub fn settle(input: &str) -> Result<ShowdownSettlement, String> {
     let game = GameId::parse(&inp.game)?;
     let proc = Procedure::of(game)
         .ok_or_else(|| format!("game: {} is not a poker-room game", inp.game))?;
-    if inp.chip <= 0 {
-        return Err("chip: the smallest chip must be at least 1 cent".into());
-    }
-    if inp.rake.rake_percent > 10 {
-        return Err("rake.rake_percent: at most 10 (§ 637a.17(b)(1))".into());
-    }
-    // An amount below zero is refused by name, never read as nothing (issue 40).
-    for (field, c) in [
-        ("rake.rake_cap", inp.rake.rake_cap),
-        ("rake.bad_beat", inp.rake.bad_beat),
-        ("rake.high_hand", inp.rake.high_hand),
-        ("rake.contribution_min_pot", inp.rake.contribution_min_pot),
-    ] {
-        if !(0..=crate::rules::banked::MAX_AMOUNT).contains(&c) {
-            return Err(format!(
-                "{field}: {c} is not an amount of cents from 0 to {}",
-                crate::rules::banked::MAX_AMOUNT
-            ));
-        }
-    }
+    check_amounts(&inp)?;
     let board = cards(&inp.board, "board")?;
     let board_game = proc.phases.iter().any(|p| matches!(p, Phase::Board { .. }));
     let stakes: Vec<Stake> = inp
@@ -159,49 +140,7 @@ pub fn settle(input: &str) -> Result<ShowdownSettlement, String> {
         })
         .collect();
     let built = pots::build(&stakes)?;
-    let mut shown = Vec::new();
-    let mut hands = Vec::new();
-    let mut seen: Vec<Card> = board.clone();
-    for s in inp.seats.iter().filter(|s| !s.folded) {
-        let c = cards(&s.cards, &format!("seat {}", s.seat))?;
-        if c.is_empty() {
-            hands.push(HandOut {
-                seat: s.seat,
-                hand: "conceded without showing (§ 637a.18(f))".into(),
-            });
-            continue;
-        }
-        for card in &c {
-            if seen.contains(card) {
-                return Err(format!("seat {}: {card} appears twice", s.seat));
-            }
-            seen.push(*card);
-        }
-        let e = evaluate(game, &c, &board).map_err(|e| format!("seat {}: {e}", s.seat))?;
-        let (second, second_cards) = match (&e.low, &e.badugi) {
-            (Some(Some(l)), _) => (Some(l.value), l.cards.clone()),
-            (None, Some(b)) => (Some(b.value), b.cards.clone()),
-            _ => (None, vec![]),
-        };
-        let mut text = e.description.clone();
-        match (&e.low, &e.badugi) {
-            (Some(Some(l)), _) => text.push_str(&format!("; low {}", l.description)),
-            (Some(None), _) => text.push_str("; no qualifying low"),
-            (None, Some(b)) => text.push_str(&format!("; Badugi {}", b.description)),
-            _ => {}
-        }
-        hands.push(HandOut {
-            seat: s.seat,
-            hand: text,
-        });
-        shown.push(Shown {
-            seat: s.seat,
-            first: e.value,
-            first_cards: e.cards,
-            second,
-            second_cards,
-        });
-    }
+    let (shown, hands) = shown_hands(game, &inp, &board)?;
     let total: Cents = stakes.iter().map(|s| s.put_in).sum();
     let flop = inp.flop_dealt.unwrap_or(!board_game || board.len() >= 3);
     let take = PotTake::compute(&inp.rake, total, built.uncalled.map_or(0, |u| u.1), flop);
@@ -234,6 +173,119 @@ pub fn settle(input: &str) -> Result<ShowdownSettlement, String> {
             money(total - take.uncalled)
         ));
     }
+    let pots_out = pots_out(&awards, &built, &taken, &mut explanation);
+    let totals = pots::totals(&awards, built.uncalled)
+        .into_iter()
+        .map(|(seat, amount)| Winner {
+            seat,
+            amount,
+            odd_chip: false,
+        })
+        .collect();
+    Ok(ShowdownSettlement {
+        game: game.id().into(),
+        section: proc.section.into(),
+        hands,
+        pots: pots_out,
+        uncalled: built.uncalled.map(|(seat, amount)| Winner {
+            seat,
+            amount,
+            odd_chip: false,
+        }),
+        rake: take.rake,
+        bad_beat: take.bad_beat,
+        high_hand: take.high_hand,
+        totals,
+        explanation,
+    })
+}
+
+/// The chip, the rake's percent and every amount of the input: refused by name, never read as
+/// nothing (issue 40).
+fn check_amounts(inp: &Input) -> Result<(), String> {
+    if inp.chip <= 0 {
+        return Err("chip: the smallest chip must be at least 1 cent".into());
+    }
+    if inp.rake.rake_percent > 10 {
+        return Err("rake.rake_percent: at most 10 (§ 637a.17(b)(1))".into());
+    }
+    for (field, c) in [
+        ("rake.rake_cap", inp.rake.rake_cap),
+        ("rake.bad_beat", inp.rake.bad_beat),
+        ("rake.high_hand", inp.rake.high_hand),
+        ("rake.contribution_min_pot", inp.rake.contribution_min_pot),
+    ] {
+        if !(0..=crate::rules::banked::MAX_AMOUNT).contains(&c) {
+            return Err(format!(
+                "{field}: {c} is not an amount of cents from 0 to {}",
+                crate::rules::banked::MAX_AMOUNT
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The hands shown at the showdown, checked for a card seen twice and ranked for the game; a
+/// hand not keyed concedes (§ 637a.18(f)).
+fn shown_hands(
+    game: GameId,
+    inp: &Input,
+    board: &[Card],
+) -> Result<(Vec<Shown>, Vec<HandOut>), String> {
+    let mut shown = Vec::new();
+    let mut hands = Vec::new();
+    let mut seen: Vec<Card> = board.to_vec();
+    for s in inp.seats.iter().filter(|s| !s.folded) {
+        let c = cards(&s.cards, &format!("seat {}", s.seat))?;
+        if c.is_empty() {
+            hands.push(HandOut {
+                seat: s.seat,
+                hand: "conceded without showing (§ 637a.18(f))".into(),
+            });
+            continue;
+        }
+        for card in &c {
+            if seen.contains(card) {
+                return Err(format!("seat {}: {card} appears twice", s.seat));
+            }
+            seen.push(*card);
+        }
+        let e = evaluate(game, &c, board).map_err(|e| format!("seat {}: {e}", s.seat))?;
+        let (second, second_cards) = match (&e.low, &e.badugi) {
+            (Some(Some(l)), _) => (Some(l.value), l.cards.clone()),
+            (None, Some(b)) => (Some(b.value), b.cards.clone()),
+            _ => (None, vec![]),
+        };
+        let mut text = e.description.clone();
+        match (&e.low, &e.badugi) {
+            (Some(Some(l)), _) => text.push_str(&format!("; low {}", l.description)),
+            (Some(None), _) => text.push_str("; no qualifying low"),
+            (None, Some(b)) => text.push_str(&format!("; Badugi {}", b.description)),
+            _ => {}
+        }
+        hands.push(HandOut {
+            seat: s.seat,
+            hand: text,
+        });
+        shown.push(Shown {
+            seat: s.seat,
+            first: e.value,
+            first_cards: e.cards,
+            second,
+            second_cards,
+        });
+    }
+    Ok((shown, hands))
+}
+
+/// Each pot as awarded (main, then side pots), its halves and their winners; a line per half
+/// for the floorperson.
+fn pots_out(
+    awards: &[pots::PotAward],
+    built: &pots::Pots,
+    taken: &[Cents],
+    explanation: &mut Vec<String>,
+) -> Vec<PotOut> {
     let name = |i: usize| {
         if i == 0 {
             "main".to_string()
@@ -241,7 +293,7 @@ pub fn settle(input: &str) -> Result<ShowdownSettlement, String> {
             format!("side {i}")
         }
     };
-    let pots_out: Vec<PotOut> = awards
+    awards
         .iter()
         .map(|a| {
             let halves: Vec<HalfOut> = a
@@ -294,31 +346,7 @@ pub fn settle(input: &str) -> Result<ShowdownSettlement, String> {
                 halves,
             }
         })
-        .collect();
-    let totals = pots::totals(&awards, built.uncalled)
-        .into_iter()
-        .map(|(seat, amount)| Winner {
-            seat,
-            amount,
-            odd_chip: false,
-        })
-        .collect();
-    Ok(ShowdownSettlement {
-        game: game.id().into(),
-        section: proc.section.into(),
-        hands,
-        pots: pots_out,
-        uncalled: built.uncalled.map(|(seat, amount)| Winner {
-            seat,
-            amount,
-            odd_chip: false,
-        }),
-        rake: take.rake,
-        bad_beat: take.bad_beat,
-        high_hand: take.high_hand,
-        totals,
-        explanation,
-    })
+        .collect()
 }
 
 #[cfg(test)]
