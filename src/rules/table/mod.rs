@@ -20,6 +20,7 @@ mod decide_opening;
 mod decks;
 mod event;
 mod floor_wait;
+mod irregularity_effects;
 mod narrate;
 mod narrate_banked;
 mod rake;
