@@ -482,6 +482,50 @@ fn a_short_all_in_does_not_reopen_the_betting_unless_the_setting_says_so() {
     }
 }
 
+/// What the amount screen offers to key comes from the rules (`Hand::keyed_range`), as round
+/// totals: the least full raise, a pot-sized raise and all the stakes; a seat that cannot make a
+/// full raise keys its all-in only, and is told it does not reopen the betting (§ 637a.8(k)).
+#[test]
+fn the_amounts_a_dealer_may_key_come_from_the_rules() {
+    let seats = vec![(1, 50_000), (2, 50_000), (3, 50_000)];
+    let h = dealt(setup(
+        GameId::Holdem,
+        Structure::NoLimit { min: 200 },
+        seats,
+        3,
+    ));
+    // The button acts first three-handed, facing the $2 big blind.
+    let r = h.keyed_range(3).expect("seat 3 may raise");
+    assert_eq!(
+        (r.current, r.least, r.most, r.all_in),
+        (200, 400, 50_000, 50_000)
+    );
+    // The pot after the call ($1 + $2 + $2) raised on top of the $2: $7 in all.
+    assert_eq!(r.pot, Some(700));
+    assert_eq!(r.short_of, None);
+    assert_eq!(h.keyed_range(1), None, "not seat 1's turn");
+
+    // Seat 3 calls $2 with $9 in all; seat 1 raises to $6 and seat 2 calls: seat 3's $9 is
+    // short of the full raise to $10.
+    let seats = vec![(1, 50_000), (2, 50_000), (3, 900)];
+    let mut h = dealt(setup(
+        GameId::Holdem,
+        Structure::NoLimit { min: 200 },
+        seats,
+        3,
+    ));
+    for (seat, kind, amount) in [
+        (3, ActionKind::Call, None),
+        (1, ActionKind::Raise, Some(400)),
+        (2, ActionKind::Call, None),
+    ] {
+        h.apply(HandCommand::Act { seat, kind, amount }).unwrap();
+    }
+    let r = h.keyed_range(3).expect("seat 3 may go all-in");
+    assert_eq!((r.least, r.most, r.all_in), (900, 900, 900));
+    assert_eq!(r.short_of, Some(1000), "short of the full raise to $10");
+}
+
 /// A raise nobody can answer is not offered (issue 41): the only opponent is all-in for less
 /// than the bet, so the seat may call or fold, at the table and in `deckhand hand` alike (one
 /// engine). A table opened before the rule was kept replays as it was dealt.

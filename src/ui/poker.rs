@@ -262,7 +262,7 @@ impl DeckhandApp {
         ordered.sort_by_key(|o| o.kind() == ActionKind::Fold);
         let keyed = hand.setup.structure.keyed();
         if keyed && self.view.poker.amount.is_some() {
-            self.key_amount(ui, cmds, hand, *seat, options);
+            self.key_amount(ui, cmds, hand, *seat);
             return;
         }
         if let Some(r) = hand.bet_range(*seat).filter(|_| keyed) {
@@ -409,47 +409,18 @@ impl DeckhandApp {
     }
     /// Spread, no-limit, pot-limit: the dealer keys the round total the seat bets or raises to,
     /// with the least, the pot and all-in a tap away; the range is the rules' (§ 637a.8(k)).
-    fn key_amount(
-        &mut self,
-        ui: &mut Ui,
-        cmds: &mut Vec<UiCmd>,
-        hand: &Hand,
-        seat: u8,
-        options: &[Action],
-    ) {
-        use ActionKind as K;
+    fn key_amount(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>, hand: &Hand, seat: u8) {
         let Some((kind, mut text)) = self.view.poker.amount.clone() else {
             return;
         };
-        let stack = hand
-            .players
-            .iter()
-            .find(|p| p.seat == seat)
-            .map_or(0, |p| p.stack);
-        let current = hand.current_bet();
-        let mine = hand.street_in(seat);
-        // Least and most as round totals, from the rules.
-        let least = options.iter().find_map(|o| match o {
-            Action::Bet { amount } => Some(mine + *amount),
-            Action::Raise { to, .. } => Some(*to),
-            _ => None,
-        });
-        let range = hand.bet_range(seat);
-        let all_in = mine + stack;
-        let (lo, hi, pot) = match (&range, least) {
-            (Some(r), _) if hand.setup.structure.big_bet() => {
-                (current + r.min, current + r.max, Some(current + r.pot))
-            }
-            (_, Some(l)) => {
-                let crate::rules::poker::hand::Step::Act { max, .. } = &hand.step else {
-                    return;
-                };
-                let to_call = (current - mine).max(0).min(stack);
-                (l, (mine + to_call + max).min(all_in), None)
-            }
-            _ => return,
+        let Some(range) = hand.keyed_range(seat) else {
+            return;
         };
-        let verb = if kind == K::Bet { "Bet" } else { "Raise to" };
+        let verb = if kind == ActionKind::Bet {
+            "Bet"
+        } else {
+            "Raise to"
+        };
         ui.label(
             RichText::new(format!(
                 "{verb} {}",
@@ -461,49 +432,8 @@ impl DeckhandApp {
             ))
             .size(theme::TITLE),
         );
-        let short = range
-            .as_ref()
-            .filter(|r| lo == hi && r.min < r.full && hand.setup.structure.big_bet())
-            .map(|r| r.current + r.full);
-        small(
-            ui,
-            &match short {
-                Some(full) => format!(
-                    "{}: all-in for {} only, short of a full raise to {} (§ 637a.8(k)); it does not reopen the betting.",
-                    hand.setup.structure.name(),
-                    money(lo),
-                    money(full)
-                ),
-                None => format!(
-                    "{}: {} at least, {} at most (§ 637a.8(k)); seat {seat} has {} in stakes.",
-                    hand.setup.structure.name(),
-                    money(lo),
-                    money(hi),
-                    money(stack)
-                ),
-            },
-        );
-        let mut quick: Vec<(String, crate::rules::Cents)> = vec![(
-            if lo == all_in {
-                format!("All-in {}", money(lo))
-            } else {
-                format!("Least {}", money(lo))
-            },
-            lo,
-        )];
-        if let Some(p) = pot.filter(|p| *p > lo && *p < hi) {
-            quick.push((format!("Pot {}", money(p)), p));
-        }
-        if hi > lo {
-            let label = if hi == all_in {
-                format!("All-in {}", money(hi))
-            } else if pot == Some(hi) {
-                format!("Pot {}", money(hi))
-            } else {
-                format!("Most {}", money(hi))
-            };
-            quick.push((label, hi));
-        }
+        small(ui, &range_words(hand, seat, &range));
+        let quick = quick_amounts(&range);
         let mut send_to: Option<crate::rules::Cents> = None;
         // Keypad, the quick amounts, then the confirmation with Announced and Back: three
         // columns no taller than the keypad, so nothing falls below a 768-pixel screen.
@@ -525,50 +455,66 @@ impl DeckhandApp {
             });
             ui.add_space(theme::GAP);
             ui.vertical(|ui| {
-                let keyed: Option<crate::rules::Cents> =
-                    text.parse::<crate::rules::Cents>().ok().map(|d| d * 100);
-                let label = match keyed {
-                    Some(to) => format!("{verb} {}", money(to)),
-                    None => format!("{verb} …"),
-                };
-                if ui
-                    .add_enabled_ui(keyed.is_some(), |ui| {
-                        ui.add_sized(size, gold(label, theme::BODY))
-                    })
-                    .inner
-                    .clicked()
-                {
-                    send_to = keyed;
-                }
-                let announced = self.view.poker.announced;
-                if ui
-                    .add_sized(
-                        size,
-                        Button::new(RichText::new("Announced").size(theme::BODY))
-                            .selected(announced),
-                    )
-                    .on_hover_text("The player announced the amount: it binds, and chips placed that differ are corrected to it (§ 637a.8(c),(d))")
-                    .clicked()
-                {
-                    self.view.poker.announced = !announced;
-                }
-                if ui
-                    .add_sized(size, Button::new(RichText::new("Back").size(theme::BODY)))
-                    .clicked()
-                {
-                    self.view.poker.amount = None;
+                if let Some(to) = self.amount_confirm(ui, size, verb, &text) {
+                    send_to = Some(to);
                 }
             });
         });
         if let Some(to) = send_to {
             // The rules take the bet, or the raise above the call: the total less the bet faced.
-            let amount = Some(to - current);
+            let amount = Some(to - range.current);
             cmds.push(UiCmd::Rules(Command::Poker(if self.view.poker.announced {
                 HandCommand::Announce { seat, kind, amount }
             } else {
                 HandCommand::Act { seat, kind, amount }
             })));
         }
+    }
+
+    /// The keyed amount's confirmation, Announced and Back: the total confirmed, if tapped.
+    fn amount_confirm(
+        &mut self,
+        ui: &mut Ui,
+        size: egui::Vec2,
+        verb: &str,
+        text: &str,
+    ) -> Option<crate::rules::Cents> {
+        let mut send_to = None;
+        let keyed: Option<crate::rules::Cents> = text
+            .parse::<crate::rules::Cents>()
+            .ok()
+            .and_then(|d| d.checked_mul(100));
+        let label = match keyed {
+            Some(to) => format!("{verb} {}", money(to)),
+            None => format!("{verb} …"),
+        };
+        if ui
+            .add_enabled_ui(keyed.is_some(), |ui| {
+                ui.add_sized(size, gold(label, theme::BODY))
+            })
+            .inner
+            .clicked()
+        {
+            send_to = keyed;
+        }
+        let announced = self.view.poker.announced;
+        if ui
+            .add_sized(
+                size,
+                Button::new(RichText::new("Announced").size(theme::BODY)).selected(announced),
+            )
+            .on_hover_text("The player announced the amount: it binds, and chips placed that differ are corrected to it (§ 637a.8(c),(d))")
+            .clicked()
+        {
+            self.view.poker.announced = !announced;
+        }
+        if ui
+            .add_sized(size, Button::new(RichText::new("Back").size(theme::BODY)))
+            .clicked()
+        {
+            self.view.poker.amount = None;
+        }
+        send_to
     }
 
     /// Stud: each seat's new up card, or the common card.
@@ -715,4 +661,50 @@ fn street_name(hand: &Hand) -> Option<&'static str> {
         4 => "Turn",
         _ => "River",
     })
+}
+
+/// The least and most the seat may key, or the short all-in it is limited to (§ 637a.8(k)).
+fn range_words(hand: &Hand, seat: u8, r: &crate::rules::poker::hand::KeyedRange) -> String {
+    match r.short_of {
+        Some(full) => format!(
+            "{}: all-in for {} only, short of a full raise to {} (§ 637a.8(k)); it does not reopen the betting.",
+            hand.setup.structure.name(),
+            money(r.least),
+            money(full)
+        ),
+        None => format!(
+            "{}: {} at least, {} at most (§ 637a.8(k)); seat {seat} has {} in stakes.",
+            hand.setup.structure.name(),
+            money(r.least),
+            money(r.most),
+            money(r.stack)
+        ),
+    }
+}
+
+/// The quick amounts beside the keypad: the least (or all-in), a pot-sized one, the most.
+fn quick_amounts(r: &crate::rules::poker::hand::KeyedRange) -> Vec<(String, crate::rules::Cents)> {
+    let (lo, hi) = (r.least, r.most);
+    let mut quick = vec![(
+        if lo == r.all_in {
+            format!("All-in {}", money(lo))
+        } else {
+            format!("Least {}", money(lo))
+        },
+        lo,
+    )];
+    if let Some(p) = r.pot.filter(|p| *p > lo && *p < hi) {
+        quick.push((format!("Pot {}", money(p)), p));
+    }
+    if hi > lo {
+        let label = if hi == r.all_in {
+            format!("All-in {}", money(hi))
+        } else if r.pot == Some(hi) {
+            format!("Pot {}", money(hi))
+        } else {
+            format!("Most {}", money(hi))
+        };
+        quick.push((label, hi));
+    }
+    quick
 }

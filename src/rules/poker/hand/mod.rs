@@ -18,6 +18,8 @@ use std::collections::{BTreeMap, VecDeque};
 
 mod betting;
 mod deal_steps;
+mod keyed_amount;
+pub use keyed_amount::KeyedRange;
 mod setup_checks;
 use setup_checks::{check_amounts, check_forced_bets, check_posts, check_stakes};
 mod phases;
