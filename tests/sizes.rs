@@ -19,7 +19,6 @@ const LONG_FNS: &[(&str, &str, usize)] = &[
     ("src/devices/runner.rs", "link_thread", 240),
     ("src/devices/sim.rs", "run_shuffler", 186),
     ("src/print/mod.rs", "shift_report_doc", 223),
-    ("src/ui/results.rs", "results_step", 182),
 ];
 
 /// `src/…` for a file under the crate's root.

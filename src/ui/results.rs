@@ -312,31 +312,7 @@ impl DeckhandApp {
         });
         title(ui, "Tap each hand's result");
         // Settle in one place, above what the taps fill in; the card entry beside it.
-        ui.horizontal(|ui| {
-            // Lunar Poker: a dealer who does not qualify is forced or not before anything is
-            // settled (§ 589.11(e)(2)).
-            let force_next = r.def().phases.iter().any(|p| p.after_cards)
-                && e.tapped.qualifies == Some(false)
-                && !r.seats_in().is_empty();
-            let label = if force_next {
-                "Next: who forces"
-            } else {
-                "Settle"
-            };
-            if primary_when(ui, ready.is_some(), label)
-                && let Some(cmd) = ready
-            {
-                cmds.push(UiCmd::Rules(crate::rules::table::Command::Banked(cmd)));
-            }
-            let all = Button::new(RichText::new("Key every card instead").size(theme::SMALL + 2.0))
-                .min_size(egui::vec2(200.0, theme::MIN_TARGET));
-            if ui.add(all).clicked() {
-                e.tapped.cards_instead = true;
-                e.cards.clear();
-                e.community.clear();
-                e.target = Target::None;
-            }
-        });
+        e.settle_band(ui, cmds, r, ready);
         if !keying {
             small(
                 ui,
@@ -376,62 +352,7 @@ impl DeckhandApp {
             .filter(|c| compared && at.needs_cards(seat, c, versus))
             .and_then(|c| def.category(c))
         {
-            // A hand that drew: its draw is keyed with it on the card entry.
-            if r.lunar.draws.contains_key(&seat) {
-                body(
-                    ui,
-                    &format!(
-                        "Seat {seat}: {}. A floorperson validates its payout and the hand drew: tap \"Key every card instead\" to key its cards and its draw.",
-                        c.label
-                    ),
-                );
-                return true;
-            }
-            let keyed = e.cards.get(&seat).cloned().unwrap_or_default();
-            let why = if r.result_needs_cards(seat, c.id) {
-                "A bonus pays on it"
-            } else {
-                "A floorperson validates its payout"
-            };
-            body(
-                ui,
-                &format!(
-                    "Seat {seat}: {}. {why}: key its cards: {}",
-                    c.label,
-                    cards_text(&keyed)
-                ),
-            );
-            let used = e.used_cards();
-            if let Some(card) = card_grid(ui, "results-cards", &used) {
-                let v = e.cards.entry(seat).or_default();
-                if v.len() < r.def().seat_cards {
-                    v.push(card);
-                    tapped = true;
-                }
-            }
-            // Under the grid, away from the tabs: a stray tap never clears a result.
-            ui.horizontal(|ui| {
-                if ui
-                    .add(
-                        Button::new(RichText::new("Clear the cards").size(theme::BODY))
-                            .min_size(egui::vec2(180.0, theme::MIN_TARGET)),
-                    )
-                    .clicked()
-                {
-                    e.cards.remove(&seat);
-                }
-                if ui
-                    .add(
-                        Button::new(RichText::new("Change the result").size(theme::BODY))
-                            .min_size(egui::vec2(180.0, theme::MIN_TARGET)),
-                    )
-                    .clicked()
-                {
-                    e.tapped.seats.remove(&seat);
-                    e.tapped.second.remove(&seat);
-                    e.cards.remove(&seat);
-                }
-            });
+            e.seat_cards(ui, r, seat, c, &mut tapped);
         } else if e.second_owed(r, seat) {
             // A winner's second combination, in the place of the categories (they fit
             // 1024×768 only without it).
@@ -444,6 +365,112 @@ impl DeckhandApp {
             e.tapped.seat = e.next_seat(at).or(Some(seat));
         }
         true
+    }
+}
+
+impl BankedEntry {
+    /// Settle (or, at Lunar Poker with a dealer who does not qualify, the step that asks who
+    /// forces) and "Key every card instead".
+    fn settle_band(
+        &mut self,
+        ui: &mut Ui,
+        cmds: &mut Vec<UiCmd>,
+        r: &BankedRound,
+        ready: Option<crate::rules::banked::round::BankedCommand>,
+    ) {
+        ui.horizontal(|ui| {
+            // Lunar Poker: a dealer who does not qualify is forced or not before anything is
+            // settled (§ 589.11(e)(2)).
+            let force_next = r.def().phases.iter().any(|p| p.after_cards)
+                && self.tapped.qualifies == Some(false)
+                && !r.seats_in().is_empty();
+            let label = if force_next {
+                "Next: who forces"
+            } else {
+                "Settle"
+            };
+            if primary_when(ui, ready.is_some(), label)
+                && let Some(cmd) = ready
+            {
+                cmds.push(UiCmd::Rules(crate::rules::table::Command::Banked(cmd)));
+            }
+            let all = Button::new(RichText::new("Key every card instead").size(theme::SMALL + 2.0))
+                .min_size(egui::vec2(200.0, theme::MIN_TARGET));
+            if ui.add(all).clicked() {
+                self.tapped.cards_instead = true;
+                self.cards.clear();
+                self.community.clear();
+                self.target = Target::None;
+            }
+        });
+    }
+
+    /// A hand whose result needs its cards (a bonus pays on it, or a floorperson validates its
+    /// payout): its cards on the grid, in the place of the categories.
+    fn seat_cards(
+        &mut self,
+        ui: &mut Ui,
+        r: &BankedRound,
+        seat: u8,
+        c: &crate::rules::banked::round::ResultCategory,
+        tapped: &mut bool,
+    ) {
+        // A hand that drew: its draw is keyed with it on the card entry.
+        if r.lunar.draws.contains_key(&seat) {
+            body(
+                ui,
+                &format!(
+                    "Seat {seat}: {}. A floorperson validates its payout and the hand drew: tap \"Key every card instead\" to key its cards and its draw.",
+                    c.label
+                ),
+            );
+            return;
+        }
+        let keyed = self.cards.get(&seat).cloned().unwrap_or_default();
+        let why = if r.result_needs_cards(seat, c.id) {
+            "A bonus pays on it"
+        } else {
+            "A floorperson validates its payout"
+        };
+        body(
+            ui,
+            &format!(
+                "Seat {seat}: {}. {why}: key its cards: {}",
+                c.label,
+                cards_text(&keyed)
+            ),
+        );
+        let used = self.used_cards();
+        if let Some(card) = card_grid(ui, "results-cards", &used) {
+            let v = self.cards.entry(seat).or_default();
+            if v.len() < r.def().seat_cards {
+                v.push(card);
+                *tapped = true;
+            }
+        }
+        // Under the grid, away from the tabs: a stray tap never clears a result.
+        ui.horizontal(|ui| {
+            if ui
+                .add(
+                    Button::new(RichText::new("Clear the cards").size(theme::BODY))
+                        .min_size(egui::vec2(180.0, theme::MIN_TARGET)),
+                )
+                .clicked()
+            {
+                self.cards.remove(&seat);
+            }
+            if ui
+                .add(
+                    Button::new(RichText::new("Change the result").size(theme::BODY))
+                        .min_size(egui::vec2(180.0, theme::MIN_TARGET)),
+                )
+                .clicked()
+            {
+                self.tapped.seats.remove(&seat);
+                self.tapped.second.remove(&seat);
+                self.cards.remove(&seat);
+            }
+        });
     }
 }
 
