@@ -101,12 +101,7 @@ pub fn build(
             }
         }))
     };
-    let slot = ctx_slot.clone();
-    let waker: Waker = Arc::new(move || {
-        if let Some(ctx) = slot.get() {
-            ctx.request_repaint();
-        }
-    });
+    let waker = repaint_waker(&ctx_slot);
 
     // Each device's reports are journaled by its own link thread before the frame is
     // acknowledged; the screen's thread only applies them.
@@ -130,6 +125,67 @@ pub fn build(
     term.record_start(&crate::terminal::significant::StartFacts::of(
         origin, text, &paytables, &key,
     ));
+    let sim_script = attach_shuffler(config, &mut term, waker, shuffler_setup)?;
+    term.set_pin_policy(config.pin_policy());
+    term.set_box_counts_at_table(
+        config.jackpots.box_counts_at == crate::config::BoxCountsAt::Table,
+    );
+    term.set_gaming_day_starts(config.gaming_day_starts().map_err(anyhow::Error::msg)?);
+    term.watch_disk(config.store.min_free_mb);
+    term.set_snapshot_every(config.store.snapshot_every_rows);
+    // The table progressive controller, if the table has one.
+    attach_progressive(
+        config,
+        &mut term,
+        repaint_waker(&ctx_slot),
+        progressive_setup,
+    )?;
+    if let Some(dir) = config.backup_dir() {
+        tracing::info!(
+            "backups every {:?} to {}",
+            config.backup_every(),
+            dir.display()
+        );
+        term.schedule_backups(dir, config.backup_every(), config.retention());
+    }
+    if config.demo.seed_people {
+        term.seed_demo_people()?;
+    }
+    if let Some(at) = showcase {
+        crate::demo::stage_at(&mut term, &config.table_setup(), at).map_err(anyhow::Error::msg)?;
+    }
+    let mut app = DeckhandApp::new(term, config.table_setup(), sim_script)
+        .with_games(config.table_setups())
+        .with_screen_lock(config.lock_after())
+        .with_scale_to_screen(config.display.scale_to_screen)
+        .with_deck_reminder(config.table.deck_reminder_minutes)
+        .with_high_hand(config.high_hand.clone())
+        .with_time_charges(config.time_charges.clone())
+        .with_printer(config.printer.clone());
+    if config.central.enabled {
+        app = with_central(app, config, db, chain, ctx_slot)?;
+    }
+    Ok(app)
+}
+
+/// Wakes the screen when a link thread has something for it.
+fn repaint_waker(ctx_slot: &ContextSlot) -> Waker {
+    let slot = ctx_slot.clone();
+    Arc::new(move || {
+        if let Some(ctx) = slot.get() {
+            ctx.request_repaint();
+        }
+    })
+}
+
+/// The card shuffler's link: none (the dealer shuffles, cuts and counts by hand), the
+/// simulated one on a pseudo-terminal (its script returned for the demo's faults), or a port.
+fn attach_shuffler(
+    config: &Config,
+    term: &mut Terminal,
+    waker: Waker,
+    setup: crate::devices::shuffler::LinkSetup,
+) -> Result<Option<Arc<Mutex<SimScript>>>> {
     let mut sim_script = None;
     let shuffler: Option<Box<dyn ShufflerDriver>> = match config.shuffler_port() {
         // No counting shuffler: the dealer shuffles, cuts and counts by hand (§ 637a.7(e)(4)(i)).
@@ -150,39 +206,31 @@ pub fn build(
                     .open()
                     .map_err(std::io::Error::from),
             });
-            Some(Box::new(SerialShuffler::spawn_with(
-                opener,
-                waker,
-                shuffler_setup,
-            )))
+            Some(Box::new(SerialShuffler::spawn_with(opener, waker, setup)))
         }
         Some(DevicePort::Path(p)) => Some(Box::new(SerialShuffler::open_path(
             p,
             config.shuffler.baud,
             waker,
-            shuffler_setup,
+            setup,
         ))),
     };
 
     if let Some(driver) = shuffler {
         term.attach_shuffler(driver);
     }
-    term.set_pin_policy(config.pin_policy());
-    term.set_box_counts_at_table(
-        config.jackpots.box_counts_at == crate::config::BoxCountsAt::Table,
-    );
-    term.set_gaming_day_starts(config.gaming_day_starts().map_err(anyhow::Error::msg)?);
-    term.watch_disk(config.store.min_free_mb);
-    term.set_snapshot_every(config.store.snapshot_every_rows);
-    // The table progressive controller, if the table has one.
-    let progressive_waker: Waker = {
-        let slot = ctx_slot.clone();
-        Arc::new(move || {
-            if let Some(ctx) = slot.get() {
-                ctx.request_repaint();
-            }
-        })
-    };
+    Ok(sim_script)
+}
+
+/// The table progressive controller's link: none, the simulated one on a pseudo-terminal
+/// (keeping the Five Card Hand Bonus meter and drawing at a Texas Hold 'Em Bonus table), or a
+/// port.
+fn attach_progressive(
+    config: &Config,
+    term: &mut Terminal,
+    waker: Waker,
+    setup: crate::devices::shuffler::LinkSetup,
+) -> Result<()> {
     match config.progressive_port() {
         None => {}
         Some(DevicePort::Simulated) => {
@@ -217,46 +265,19 @@ pub fn build(
                     .map_err(std::io::Error::from),
             });
             term.attach_progressive(Box::new(SerialProgressive::spawn_with(
-                opener,
-                progressive_waker,
-                progressive_setup,
+                opener, waker, setup,
             )));
         }
         Some(DevicePort::Path(p)) => {
             term.attach_progressive(Box::new(SerialProgressive::open_path(
                 p,
                 config.progressive.baud,
-                progressive_waker,
-                progressive_setup,
+                waker,
+                setup,
             )));
         }
     }
-    if let Some(dir) = config.backup_dir() {
-        tracing::info!(
-            "backups every {:?} to {}",
-            config.backup_every(),
-            dir.display()
-        );
-        term.schedule_backups(dir, config.backup_every(), config.retention());
-    }
-    if config.demo.seed_people {
-        term.seed_demo_people()?;
-    }
-    if let Some(at) = showcase {
-        crate::demo::stage_at(&mut term, &config.table_setup(), at).map_err(anyhow::Error::msg)?;
-    }
-    let mut app = DeckhandApp::new(term, config.table_setup(), sim_script)
-        .with_games(config.table_setups())
-        .with_screen_lock(config.lock_after())
-        .with_scale_to_screen(config.display.scale_to_screen)
-        .with_deck_reminder(config.table.deck_reminder_minutes)
-        .with_high_hand(config.high_hand.clone())
-        .with_time_charges(config.time_charges.clone())
-        .with_printer(config.printer.clone());
-    if config.central.enabled {
-        app = with_central(app, config, db, chain, ctx_slot)?;
-    }
-    Ok(app)
+    Ok(())
 }
 
 /// Store and forward: the journal here is the truth; a copy goes to the floor's server, pushed
