@@ -449,183 +449,7 @@ fn link_thread<P: Protocol>(
         let _ = port.set_timeout(Duration::from_millis(50));
         backoff = Duration::from_millis(100);
         rec.set_state(LinkState::Connecting);
-        let mut ep = Endpoint::new();
-        // The host answers each frame itself: ACK once what it said is journaled, NAK for a
-        // type it does not know or a payload it cannot read.
-        ep.defer_ack = true;
-        let mut last_beat = Instant::now();
-        let mut last_valid = Instant::now();
-        let result = (|| -> io::Result<()> {
-            ep.send(&mut port, P::HELLO, vec![P::VERSION])?;
-            // The Connected state (with firmware and serial number) once HELLO is answered.
-            let mut up: Option<LinkState> = None;
-            let mut quiet = false;
-            // Bytes but no valid frame since the port opened: an unanswered HELLO is then line
-            // noise (a wrong speed or cable), not a device that says nothing. (The decoder
-            // skips bytes before a start byte without a word, so any byte counts.)
-            let opened_rx = ep.last_rx;
-            let mut valid = false;
-            loop {
-                if stop.load(Ordering::SeqCst) {
-                    return Ok(());
-                }
-                loop {
-                    match commands.try_recv() {
-                        Ok(cmd) => queued.push(cmd),
-                        Err(TryRecvError::Empty) => break,
-                        Err(TryRecvError::Disconnected) => return Ok(()),
-                    }
-                }
-                if up.is_some() {
-                    for (kind, payload) in queued.drain(..) {
-                        ep.send(&mut port, kind, payload)?;
-                    }
-                }
-                if let Some(every) = P::HOST_HEARTBEAT
-                    && last_beat.elapsed() >= every
-                {
-                    last_beat = Instant::now();
-                    ep.send_unacked(&mut port, HEARTBEAT, vec![])?;
-                }
-                let incoming = ep.read(&mut port)?;
-                // Decode the batch; journal it in one transaction; then answer each frame.
-                let mut batch: Vec<P::Event> = Vec::new();
-                let mut answers: Vec<(u8, Option<u8>)> = Vec::new();
-                let mut incompatible: Option<String> = None;
-                let mut flooded: Option<u32> = None;
-                let mut fresh = 0;
-                for inc in incoming {
-                    if flooded.is_some() {
-                        // Past the limit: what came before is still recorded and answered.
-                        break;
-                    }
-                    match inc {
-                        Incoming::Frame(f) => {
-                            valid = true;
-                            last_valid = Instant::now();
-                            fresh += 1;
-                            if let Some(rate) = rec.count_frame(max_rate) {
-                                flooded = Some(rate);
-                                continue;
-                            }
-                            if !P::knows(f.kind) {
-                                answers.push((f.seq, Some(1)));
-                                batch.extend(rec.line_error_event(format!(
-                                    "unknown message type {:#04x} refused (NAK)",
-                                    f.kind
-                                )));
-                                continue;
-                            }
-                            match P::decode(f.kind, &f.payload) {
-                                Ok(Decoded::Up(s)) => {
-                                    answers.push((f.seq, None));
-                                    up = Some(s.clone());
-                                    rec.last_state = None;
-                                    rec.set_state(s);
-                                }
-                                Ok(Decoded::Event(ev)) => {
-                                    answers.push((f.seq, None));
-                                    batch.push(ev);
-                                }
-                                Err(msg) if f.kind == P::HELLO | 0x80 => {
-                                    answers.push((f.seq, Some(2)));
-                                    incompatible = Some(msg);
-                                }
-                                Err(msg) => {
-                                    answers.push((f.seq, Some(2)));
-                                    batch.extend(rec.line_error_event(msg));
-                                }
-                            }
-                        }
-                        Incoming::Heartbeat => {
-                            valid = true;
-                            last_valid = Instant::now();
-                        }
-                        Incoming::Error(e) => batch.extend(rec.line_error_event(e.to_string())),
-                        Incoming::Duplicate(seq) => {
-                            valid = true;
-                            last_valid = Instant::now();
-                            // Answered with the batch: its original may be in it.
-                            answers.push((seq, None));
-                            batch.extend(rec.line_error_event(format!(
-                                "duplicate sequence number {seq} ignored"
-                            )))
-                        }
-                        Incoming::Refused { kind, reason } => {
-                            valid = true;
-                            batch.extend(rec.line_error_event(format!(
-                                "the {} refused message {kind:#04x} (reason {reason})",
-                                P::NAME
-                            )))
-                        }
-                    }
-                }
-                if !batch.is_empty() && !rec.record(&batch) {
-                    // Not recorded: not acknowledged; the device sends again, and its resends
-                    // are dealt with as new. Give the journal a moment rather than spinning.
-                    ep.forget_last(fresh);
-                    std::thread::sleep(Duration::from_millis(200));
-                    continue;
-                }
-                // Durable: acknowledged, then handed to the screen (whose queue may make this
-                // thread wait, never the device's acknowledgement).
-                for (seq, nak) in answers {
-                    match nak {
-                        None => ep.ack(&mut port, seq)?,
-                        Some(reason) => ep.nak(&mut port, seq, reason)?,
-                    }
-                }
-                for e in batch {
-                    rec.emit(e);
-                }
-                rec.flush_errors();
-                if flooded.is_some() {
-                    // The rate itself was told when the flood began; the state stays one state.
-                    return Err(io::Error::other(format!(
-                        "the {} is flooding the line; disconnected",
-                        P::NAME
-                    )));
-                }
-                if let Some(why) = incompatible {
-                    rec.set_state(LinkState::Incompatible(why.clone()));
-                    return Err(io::Error::other(why));
-                }
-                for kind in ep.tick(&mut port)? {
-                    // An unanswered HELLO is the link's state, not a line error per retry.
-                    if kind == P::HELLO {
-                        if ep.last_rx > opened_rx && !valid {
-                            rec.set_state(LinkState::Noise);
-                        }
-                        return Err(io::Error::new(
-                            io::ErrorKind::TimedOut,
-                            "no answer to HELLO",
-                        ));
-                    }
-                    rec.line_error(format!(
-                        "no acknowledgement for message {kind:#04x} after 3 tries"
-                    ));
-                }
-                let silent_for = ep.last_rx.elapsed();
-                let invalid_for = last_valid.elapsed();
-                if !quiet && silent_for > SILENCE {
-                    quiet = true;
-                    rec.set_state(LinkState::Silent);
-                } else if !quiet && invalid_for > SILENCE {
-                    quiet = true;
-                    rec.set_state(LinkState::Noise);
-                } else if quiet && invalid_for < SILENCE {
-                    quiet = false;
-                    rec.last_state = None;
-                    rec.set_state(up.clone().unwrap_or(LinkState::Connecting));
-                }
-                if quiet && invalid_for > SILENCE * 2 {
-                    return Err(io::Error::new(
-                        io::ErrorKind::TimedOut,
-                        format!("the {} stopped answering; reopening the port", P::NAME),
-                    ));
-                }
-            }
-        })();
+        let result = run_session(&mut port, &mut rec, &commands, &mut queued, &stop, max_rate);
         match result {
             Ok(()) => return,
             Err(e) => {
@@ -648,6 +472,239 @@ fn link_thread<P: Protocol>(
             }
         }
     }
+}
+
+/// What a session has seen of the device since the port opened.
+struct Seen {
+    /// The Connected state (with firmware and serial number) once HELLO is answered.
+    up: Option<LinkState>,
+    /// A valid frame or heartbeat since the port opened.
+    valid: bool,
+    last_valid: Instant,
+}
+
+/// One read's frames decoded: the events to journal in one transaction, the answer each frame
+/// is owed once they are, and what ends the session.
+struct Batch<E> {
+    events: Vec<E>,
+    answers: Vec<(u8, Option<u8>)>,
+    incompatible: Option<String>,
+    flooded: Option<u32>,
+    fresh: usize,
+}
+
+/// One opened port, from HELLO until the line fails, floods, falls silent, the screen's side
+/// hangs up (`Ok`) or the link is stopped (`Ok`).
+fn run_session<P: Protocol>(
+    port: &mut Box<dyn SerialPort>,
+    rec: &mut Recorder<P>,
+    commands: &Receiver<(u8, Vec<u8>)>,
+    queued: &mut Vec<(u8, Vec<u8>)>,
+    stop: &AtomicBool,
+    max_rate: u32,
+) -> io::Result<()> {
+    let mut ep = Endpoint::new();
+    // The host answers each frame itself: ACK once what it said is journaled, NAK for a type
+    // it does not know or a payload it cannot read.
+    ep.defer_ack = true;
+    let mut last_beat = Instant::now();
+    ep.send(port, P::HELLO, vec![P::VERSION])?;
+    let mut seen = Seen {
+        up: None,
+        valid: false,
+        last_valid: Instant::now(),
+    };
+    let mut quiet = false;
+    // Bytes but no valid frame since the port opened: an unanswered HELLO is then line noise
+    // (a wrong speed or cable), not a device that says nothing. (The decoder skips bytes before
+    // a start byte without a word, so any byte counts.)
+    let opened_rx = ep.last_rx;
+    loop {
+        if stop.load(Ordering::SeqCst) {
+            return Ok(());
+        }
+        loop {
+            match commands.try_recv() {
+                Ok(cmd) => queued.push(cmd),
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => return Ok(()),
+            }
+        }
+        if seen.up.is_some() {
+            for (kind, payload) in queued.drain(..) {
+                ep.send(port, kind, payload)?;
+            }
+        }
+        if let Some(every) = P::HOST_HEARTBEAT
+            && last_beat.elapsed() >= every
+        {
+            last_beat = Instant::now();
+            ep.send_unacked(port, HEARTBEAT, vec![])?;
+        }
+        let incoming = ep.read(port)?;
+        // Decode the batch; journal it in one transaction; then answer each frame.
+        let batch = decode_batch(rec, &mut seen, incoming, max_rate);
+        if !batch.events.is_empty() && !rec.record(&batch.events) {
+            // Not recorded: not acknowledged; the device sends again, and its resends are
+            // dealt with as new. Give the journal a moment rather than spinning.
+            ep.forget_last(batch.fresh);
+            std::thread::sleep(Duration::from_millis(200));
+            continue;
+        }
+        // Durable: acknowledged, then handed to the screen (whose queue may make this thread
+        // wait, never the device's acknowledgement).
+        for (seq, nak) in batch.answers {
+            match nak {
+                None => ep.ack(port, seq)?,
+                Some(reason) => ep.nak(port, seq, reason)?,
+            }
+        }
+        for e in batch.events {
+            rec.emit(e);
+        }
+        rec.flush_errors();
+        if batch.flooded.is_some() {
+            // The rate itself was told when the flood began; the state stays one state.
+            return Err(io::Error::other(format!(
+                "the {} is flooding the line; disconnected",
+                P::NAME
+            )));
+        }
+        if let Some(why) = batch.incompatible {
+            rec.set_state(LinkState::Incompatible(why.clone()));
+            return Err(io::Error::other(why));
+        }
+        for kind in ep.tick(port)? {
+            // An unanswered HELLO is the link's state, not a line error per retry.
+            if kind == P::HELLO {
+                if ep.last_rx > opened_rx && !seen.valid {
+                    rec.set_state(LinkState::Noise);
+                }
+                return Err(io::Error::new(
+                    io::ErrorKind::TimedOut,
+                    "no answer to HELLO",
+                ));
+            }
+            rec.line_error(format!(
+                "no acknowledgement for message {kind:#04x} after 3 tries"
+            ));
+        }
+        watch_line(rec, &seen, &ep, &mut quiet)?;
+    }
+}
+
+/// The frames of one read decoded, each with the answer it is owed; a flood stops the batch,
+/// what came before it still recorded and answered.
+fn decode_batch<P: Protocol>(
+    rec: &mut Recorder<P>,
+    seen: &mut Seen,
+    incoming: Vec<Incoming>,
+    max_rate: u32,
+) -> Batch<P::Event> {
+    let mut b = Batch {
+        events: Vec::new(),
+        answers: Vec::new(),
+        incompatible: None,
+        flooded: None,
+        fresh: 0,
+    };
+    for inc in incoming {
+        if b.flooded.is_some() {
+            // Past the limit: what came before is still recorded and answered.
+            break;
+        }
+        match inc {
+            Incoming::Frame(f) => {
+                seen.valid = true;
+                seen.last_valid = Instant::now();
+                b.fresh += 1;
+                if let Some(rate) = rec.count_frame(max_rate) {
+                    b.flooded = Some(rate);
+                    continue;
+                }
+                if !P::knows(f.kind) {
+                    b.answers.push((f.seq, Some(1)));
+                    b.events.extend(rec.line_error_event(format!(
+                        "unknown message type {:#04x} refused (NAK)",
+                        f.kind
+                    )));
+                    continue;
+                }
+                match P::decode(f.kind, &f.payload) {
+                    Ok(Decoded::Up(s)) => {
+                        b.answers.push((f.seq, None));
+                        seen.up = Some(s.clone());
+                        rec.last_state = None;
+                        rec.set_state(s);
+                    }
+                    Ok(Decoded::Event(ev)) => {
+                        b.answers.push((f.seq, None));
+                        b.events.push(ev);
+                    }
+                    Err(msg) if f.kind == P::HELLO | 0x80 => {
+                        b.answers.push((f.seq, Some(2)));
+                        b.incompatible = Some(msg);
+                    }
+                    Err(msg) => {
+                        b.answers.push((f.seq, Some(2)));
+                        b.events.extend(rec.line_error_event(msg));
+                    }
+                }
+            }
+            Incoming::Heartbeat => {
+                seen.valid = true;
+                seen.last_valid = Instant::now();
+            }
+            Incoming::Error(e) => b.events.extend(rec.line_error_event(e.to_string())),
+            Incoming::Duplicate(seq) => {
+                seen.valid = true;
+                seen.last_valid = Instant::now();
+                // Answered with the batch: its original may be in it.
+                b.answers.push((seq, None));
+                b.events.extend(
+                    rec.line_error_event(format!("duplicate sequence number {seq} ignored")),
+                )
+            }
+            Incoming::Refused { kind, reason } => {
+                seen.valid = true;
+                b.events.extend(rec.line_error_event(format!(
+                    "the {} refused message {kind:#04x} (reason {reason})",
+                    P::NAME
+                )))
+            }
+        }
+    }
+    b
+}
+
+/// A line that fell silent, or carries only noise, is the link's state; once it speaks again,
+/// the state it had; silent too long, the port is reopened.
+fn watch_line<P: Protocol>(
+    rec: &mut Recorder<P>,
+    seen: &Seen,
+    ep: &Endpoint,
+    quiet: &mut bool,
+) -> io::Result<()> {
+    let silent_for = ep.last_rx.elapsed();
+    let invalid_for = seen.last_valid.elapsed();
+    if !*quiet && silent_for > SILENCE {
+        *quiet = true;
+        rec.set_state(LinkState::Silent);
+    } else if !*quiet && invalid_for > SILENCE {
+        *quiet = true;
+        rec.set_state(LinkState::Noise);
+    } else if *quiet && invalid_for < SILENCE {
+        *quiet = false;
+        rec.last_state = None;
+        rec.set_state(seen.up.clone().unwrap_or(LinkState::Connecting));
+    }
+    if *quiet && invalid_for > SILENCE * 2 {
+        return Err(io::Error::new(
+            io::ErrorKind::TimedOut,
+            format!("the {} stopped answering; reopening the port", P::NAME),
+        ));
+    }
+    Ok(())
 }
 
 pub fn sleep_unless_stopped(stop: &AtomicBool, d: Duration) {
