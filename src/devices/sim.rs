@@ -91,20 +91,25 @@ impl Default for SimScript {
 pub type SharedScript = Arc<Mutex<SimScript>>;
 
 /// Runs the simulated shuffler on `port` until `stop` is set or the port fails.
-pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: Arc<AtomicBool>) {
-    let _ = port.set_timeout(Duration::from_millis(20));
-    let mut ep = Endpoint::new();
+pub fn run_shuffler(port: Box<dyn SerialPort>, script: SharedScript, stop: Arc<AtomicBool>) {
+    let mut sim = SimShuffler {
+        port,
+        ep: Endpoint::new(),
+        script,
+        shuffling: None,
+        shoe: Shoe::default(),
+        done: 0,
+        failed: 0,
+        carded: 0,
+    };
+    let _ = sim.port.set_timeout(Duration::from_millis(20));
     // As the protocol says: ACK what it knows, NAK (reason 1) a type it does not.
-    ep.defer_ack = true;
-    let mut shuffling: Option<(u8, Instant)> = None;
-    let mut shoe = Shoe::default();
-    // The device's meters: shuffles completed, failed, cards shuffled.
-    let (mut done, mut failed, mut carded) = (0u32, 0u32, 0u64);
+    sim.ep.defer_ack = true;
     let mut last_beat = Instant::now();
     let lock = |s: &SharedScript| s.lock().unwrap_or_else(|p| p.into_inner()).clone();
     while !stop.load(Ordering::SeqCst) {
-        let sc = lock(&script);
-        let incoming = match ep.read(&mut port) {
+        let sc = lock(&sim.script);
+        let incoming = match sim.ep.read(&mut sim.port) {
             Ok(v) => v,
             Err(_) => {
                 // The host closed its end; wait for it to come back.
@@ -116,147 +121,175 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
             continue;
         }
         if !sc.garbage_next.is_empty() {
-            let _ = port.write_all(&sc.garbage_next);
-            script
+            let _ = sim.port.write_all(&sc.garbage_next);
+            sim.script
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
                 .garbage_next
                 .clear();
         }
-        let reply = |ep: &mut Endpoint, port: &mut Box<dyn SerialPort>, ev: ShufflerEvent| {
-            if let Some((kind, payload)) = encode_event(&ev) {
-                let mut s = script.lock().unwrap_or_else(|p| p.into_inner());
-                if s.cut_next {
-                    s.cut_next = false;
-                    let bytes = super::frame::Frame::new(0x7F, kind, payload).encode();
-                    let _ = port.write_all(&bytes[..bytes.len() / 2]);
-                    return;
-                }
-                drop(s);
-                let _ = ep.send(port, kind, payload);
-            }
-        };
         for inc in incoming {
             if let Incoming::Duplicate(seq) = inc {
                 // A resend of what was answered already: acknowledged again, ignored.
-                let _ = ep.ack(&mut port, seq);
+                let _ = sim.ep.ack(&mut sim.port, seq);
                 continue;
             }
             let Incoming::Frame(f) = inc else { continue };
-            let known = matches!(f.kind, HELLO | SHUFFLE | METERS_REQUEST | STATUS_REQUEST)
-                || (f.kind == DISPENSE && sc.deals_hands);
-            let _ = if known {
-                ep.ack(&mut port, f.seq)
-            } else {
-                ep.nak(&mut port, f.seq, 1)
-            };
-            match f.kind {
-                HELLO => {
-                    reply(
-                        &mut ep,
-                        &mut port,
-                        ShufflerEvent::Link(LinkState::Connected {
-                            firmware: sc.firmware.clone(),
-                            serial: sc.serial.clone(),
-                        }),
-                    );
-                    let can = Capabilities {
-                        card_list: sc.read_cards,
-                        deals_read_hands: sc.deals_hands,
-                        reads_draws: sc.reads_draws,
-                    };
-                    reply(&mut ep, &mut port, ShufflerEvent::Capabilities(can));
-                }
-                DISPENSE if sc.deals_hands => shoe.dispense(&f.payload),
-                SHUFFLE => {
-                    let deck = f.payload.first().copied().unwrap_or(0);
-                    shuffling = Some((deck, Instant::now() + sc.shuffle_time));
-                    reply(&mut ep, &mut port, ShufflerEvent::DeckPresent(true));
-                    reply(&mut ep, &mut port, ShufflerEvent::ShuffleStarted { deck });
-                }
-                METERS_REQUEST => reply(
-                    &mut ep,
-                    &mut port,
-                    ShufflerEvent::Meters {
-                        shuffles: done,
-                        failed,
-                        cards: carded,
-                    },
-                ),
-                STATUS_REQUEST => {
-                    let state = if shuffling.is_some() {
-                        DeviceState::Shuffling
-                    } else {
-                        DeviceState::Idle
-                    };
-                    reply(&mut ep, &mut port, ShufflerEvent::Status(state));
-                }
-                _ => {}
-            }
+            sim.answer(&f, &sc);
         }
-        if let Some((deck, done_at)) = shuffling
+        if let Some((deck, done_at)) = sim.shuffling
             && Instant::now() >= done_at
         {
-            shuffling = None;
-            let mut s = script.lock().unwrap_or_else(|p| p.into_inner());
-            let mut list = None;
-            let ev = if s.jam_next {
-                s.jam_next = false;
-                failed += 1;
-                ShufflerEvent::Fault {
-                    code: 0x0101,
-                    text: "Jam in the elevator: open the door and clear the cards".into(),
-                }
-            } else {
-                let count = s.counts.pop_front().unwrap_or(s.default_count);
-                done += 1;
-                carded += u64::from(count);
-                let order = if s.no_tens {
-                    super::sim_shoe::shuffled_shoe(count)
-                } else {
-                    shuffled_deck(count, &s.missing)
-                };
-                if s.read_cards {
-                    // Sorted by code: no card sequence leaves the device.
-                    let mut sorted = order.clone();
-                    sorted.sort_by_key(|c| c.index());
-                    list = Some(sorted);
-                }
-                shoe.loaded(deck, order);
-                // A new shoe: the dealer's hand starts drawing from it when asked anew.
-                if s.pull_to.is_some_and(|(d, _)| d == deck) {
-                    s.pull_to = None;
-                }
-                ShufflerEvent::Counted { deck, count }
-            };
-            drop(s);
-            if let Some(cards) = list {
-                reply(&mut ep, &mut port, ShufflerEvent::CardsRead { deck, cards });
-            }
-            reply(&mut ep, &mut port, ev);
+            sim.shuffling = None;
+            sim.finish_shuffle(deck);
         }
-        if let Some((deck, stack, cards)) = shoe.next(Instant::now(), sc.dispense_time) {
-            let mut s = script.lock().unwrap_or_else(|p| p.into_inner());
+        sim.dispense_and_draw(&sc);
+        if last_beat.elapsed() >= sc.heartbeat {
+            last_beat = Instant::now();
+            let _ = sim.ep.send_unacked(&mut sim.port, HEARTBEAT, vec![]);
+        }
+        let _ = sim.ep.tick(&mut sim.port);
+    }
+}
+
+/// The simulated shuffler's state between reads: its line, its script, the shuffle under
+/// way, the shoe it deals from, and its meters (shuffles completed, failed, cards shuffled).
+struct SimShuffler {
+    port: Box<dyn SerialPort>,
+    ep: Endpoint,
+    script: SharedScript,
+    shuffling: Option<(u8, Instant)>,
+    shoe: Shoe,
+    done: u32,
+    failed: u32,
+    carded: u64,
+}
+
+impl SimShuffler {
+    /// Sends a report, or half of its frame where the script cuts the line.
+    fn reply(&mut self, ev: ShufflerEvent) {
+        if let Some((kind, payload)) = encode_event(&ev) {
+            let mut s = self.script.lock().unwrap_or_else(|p| p.into_inner());
+            if s.cut_next {
+                s.cut_next = false;
+                let bytes = super::frame::Frame::new(0x7F, kind, payload).encode();
+                let _ = self.port.write_all(&bytes[..bytes.len() / 2]);
+                return;
+            }
+            drop(s);
+            let _ = self.ep.send(&mut self.port, kind, payload);
+        }
+    }
+
+    /// A host's frame: acknowledged (or refused, a type it does not know), then answered.
+    fn answer(&mut self, f: &super::frame::Frame, sc: &SimScript) {
+        let known = matches!(f.kind, HELLO | SHUFFLE | METERS_REQUEST | STATUS_REQUEST)
+            || (f.kind == DISPENSE && sc.deals_hands);
+        let _ = if known {
+            self.ep.ack(&mut self.port, f.seq)
+        } else {
+            self.ep.nak(&mut self.port, f.seq, 1)
+        };
+        match f.kind {
+            HELLO => {
+                self.reply(ShufflerEvent::Link(LinkState::Connected {
+                    firmware: sc.firmware.clone(),
+                    serial: sc.serial.clone(),
+                }));
+                let can = Capabilities {
+                    card_list: sc.read_cards,
+                    deals_read_hands: sc.deals_hands,
+                    reads_draws: sc.reads_draws,
+                };
+                self.reply(ShufflerEvent::Capabilities(can));
+            }
+            DISPENSE if sc.deals_hands => self.shoe.dispense(&f.payload),
+            SHUFFLE => {
+                let deck = f.payload.first().copied().unwrap_or(0);
+                self.shuffling = Some((deck, Instant::now() + sc.shuffle_time));
+                self.reply(ShufflerEvent::DeckPresent(true));
+                self.reply(ShufflerEvent::ShuffleStarted { deck });
+            }
+            METERS_REQUEST => self.reply(ShufflerEvent::Meters {
+                shuffles: self.done,
+                failed: self.failed,
+                cards: self.carded,
+            }),
+            STATUS_REQUEST => {
+                let state = if self.shuffling.is_some() {
+                    DeviceState::Shuffling
+                } else {
+                    DeviceState::Idle
+                };
+                self.reply(ShufflerEvent::Status(state));
+            }
+            _ => {}
+        }
+    }
+
+    /// A shuffle's end: the jam the script asks for, or the count (and, for a card-reading
+    /// shuffler, the cards sorted by code) with the shoe loaded.
+    fn finish_shuffle(&mut self, deck: u8) {
+        let mut s = self.script.lock().unwrap_or_else(|p| p.into_inner());
+        let mut list = None;
+        let ev = if s.jam_next {
+            s.jam_next = false;
+            self.failed += 1;
+            ShufflerEvent::Fault {
+                code: 0x0101,
+                text: "Jam in the elevator: open the door and clear the cards".into(),
+            }
+        } else {
+            let count = s.counts.pop_front().unwrap_or(s.default_count);
+            self.done += 1;
+            self.carded += u64::from(count);
+            let order = if s.no_tens {
+                super::sim_shoe::shuffled_shoe(count)
+            } else {
+                shuffled_deck(count, &s.missing)
+            };
+            if s.read_cards {
+                // Sorted by code: no card sequence leaves the device.
+                let mut sorted = order.clone();
+                sorted.sort_by_key(|c| c.index());
+                list = Some(sorted);
+            }
+            self.shoe.loaded(deck, order);
+            // A new shoe: the dealer's hand starts drawing from it when asked anew.
+            if s.pull_to.is_some_and(|(d, _)| d == deck) {
+                s.pull_to = None;
+            }
+            ShufflerEvent::Counted { deck, count }
+        };
+        drop(s);
+        if let Some(cards) = list {
+            self.reply(ShufflerEvent::CardsRead { deck, cards });
+        }
+        self.reply(ev);
+    }
+
+    /// A hand dispensed from the shoe once its time has come, and a card drawn where the
+    /// shuffler reads draws, each read as the script says (misread where it asks).
+    fn dispense_and_draw(&mut self, sc: &SimScript) {
+        if let Some((deck, stack, cards)) = self.shoe.next(Instant::now(), sc.dispense_time) {
+            let mut s = self.script.lock().unwrap_or_else(|p| p.into_inner());
             s.dispensed.push((stack, cards.clone()));
             let mut read = cards;
             if std::mem::take(&mut s.misread_next) {
                 misread(&mut read, sc.no_tens);
             }
             drop(s);
-            reply(
-                &mut ep,
-                &mut port,
-                ShufflerEvent::HandDispensed {
-                    deck,
-                    stack,
-                    cards: read,
-                },
-            );
+            self.reply(ShufflerEvent::HandDispensed {
+                deck,
+                stack,
+                cards: read,
+            });
         }
         if sc.reads_draws
-            && let Some((deck, number, card)) = shoe.pull(sc.pull_to, Instant::now(), sc.draw_time)
+            && let Some((deck, number, card)) =
+                self.shoe.pull(sc.pull_to, Instant::now(), sc.draw_time)
         {
-            let mut s = script.lock().unwrap_or_else(|p| p.into_inner());
+            let mut s = self.script.lock().unwrap_or_else(|p| p.into_inner());
             s.drawn.push((deck, number, card));
             let mut read = [card];
             if std::mem::take(&mut s.misread_next) {
@@ -264,17 +297,8 @@ pub fn run_shuffler(mut port: Box<dyn SerialPort>, script: SharedScript, stop: A
             }
             drop(s);
             let card = read[0];
-            reply(
-                &mut ep,
-                &mut port,
-                ShufflerEvent::CardDrawn { deck, number, card },
-            );
+            self.reply(ShufflerEvent::CardDrawn { deck, number, card });
         }
-        if last_beat.elapsed() >= sc.heartbeat {
-            last_beat = Instant::now();
-            let _ = ep.send_unacked(&mut port, HEARTBEAT, vec![]);
-        }
-        let _ = ep.tick(&mut port);
     }
 }
 
