@@ -46,6 +46,45 @@ pub fn stage(term: &mut Terminal, setup: &TableSetup) -> Result<(), String> {
 /// As [`stage`], stopping where `at` says.
 pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), String> {
     let through = at == At::Cards;
+    open_staged(term, setup)?;
+    if at == At::Opened {
+        return Ok(());
+    }
+    term.execute(Command::StartRound {
+        seats: SEATS.to_vec(),
+    })?;
+    // Up cards and common cards as Stud deals them, each a card not yet on the table.
+    let mut deck = (0..52usize)
+        .rev()
+        .filter_map(crate::rules::cards::Card::from_index)
+        .collect::<Vec<_>>();
+    let mut next = move || deck.pop().ok_or("the demo deck ran out");
+    let mut acted = 0;
+    for _ in 0..200 {
+        match term.table().step() {
+            Step::Poker { step, .. } => {
+                let Some(cmd) = poker_command(step, through, &mut acted, &mut next)? else {
+                    return Ok(());
+                };
+                term.execute(Command::Poker(cmd))?;
+            }
+            Step::Banked { step, game } => {
+                let Some(cmds) = banked_commands(step, game, through, &mut acted)? else {
+                    return Ok(());
+                };
+                for c in cmds {
+                    term.execute(Command::Banked(c))?;
+                }
+            }
+            _ => return Ok(()),
+        }
+    }
+    Ok(())
+}
+
+/// The table opened as the dealer and the floorperson open it: signed in, decks inspected,
+/// players' view checked, washed, shuffled and counted, the reader inspected where due.
+fn open_staged(term: &mut Terminal, setup: &TableSetup) -> Result<(), String> {
     term.seed_demo_people().map_err(|e| e.to_string())?;
     term.sign_in("Alex Rivera", "20417", "112233")?;
     term.execute(Command::OpenTable(setup.clone()))?;
@@ -70,134 +109,128 @@ pub fn stage_at(term: &mut Terminal, setup: &TableSetup, at: At) -> Result<(), S
     if term.reader_inspection_due(chrono::Utc::now()).is_some() {
         term.inspect_reader("1001", "246810")?;
     }
-    if at == At::Opened {
-        return Ok(());
-    }
-    term.execute(Command::StartRound {
-        seats: SEATS.to_vec(),
-    })?;
-    // Up cards and common cards as Stud deals them, each a card not yet on the table.
-    let mut deck = (0..52usize)
-        .rev()
-        .filter_map(crate::rules::cards::Card::from_index)
-        .collect::<Vec<_>>();
-    let mut next = move || deck.pop().ok_or("the demo deck ran out");
-    let mut acted = 0;
-    for _ in 0..200 {
-        match term.table().step() {
-            Step::Poker { step, .. } => {
-                let cmd = match step {
-                    HandStep::PostForced { .. } => HandCommand::Posted { straddle: false },
-                    HandStep::Deal {
-                        seats,
-                        up: n,
-                        common,
-                        ..
-                    } => {
-                        let mut up = vec![];
-                        if n > 0 {
-                            for s in &seats {
-                                up.push((*s, next()?));
-                            }
-                        }
-                        let common = if common { Some(next()?) } else { None };
-                        HandCommand::Dealt { up, common }
-                    }
-                    HandStep::Discard { seat, .. } => HandCommand::Discard { seat },
-                    HandStep::Act { seat, options, .. } if through => {
-                        let a = options
-                            .iter()
-                            .find(|a| matches!(a, Action::Check | Action::Call { .. }))
-                            .or(options.first())
-                            .ok_or("no action offered")?;
-                        HandCommand::Act {
-                            seat,
-                            kind: a.kind(),
-                            amount: None,
-                        }
-                    }
-                    HandStep::Draw { seat, .. } if through => HandCommand::Draw { seat, count: 0 },
-                    HandStep::Act { seat, options, .. } if acted == 0 => {
-                        let a = options
-                            .iter()
-                            .find(|a| matches!(a, Action::Call { .. } | Action::Bet { .. }))
-                            .or(options.first())
-                            .ok_or("no action offered")?;
-                        acted += 1;
-                        HandCommand::Act {
-                            seat,
-                            kind: a.kind(),
-                            amount: None,
-                        }
-                    }
-                    _ => return Ok(()),
-                };
-                term.execute(Command::Poker(cmd))?;
-            }
-            Step::Banked { step, game } => {
-                let def = crate::rules::registry::round_def(game).ok_or("no banked game")?;
-                use crate::rules::banked::round::BankedStep as B;
-                let cmds: Vec<BankedCommand> = match step {
-                    B::Wagers => {
-                        let ante: [(u8, Cents); 3] = [(2, 1000), (4, 2500), (5, 500)];
-                        let mut v: Vec<BankedCommand> = ante
-                            .iter()
-                            .map(|(seat, a)| BankedCommand::Wagers {
-                                seat: *seat,
-                                wagers: [("ante".to_string(), *a)].into(),
-                            })
-                            .collect();
-                        v.push(BankedCommand::NoMoreBets);
-                        v
-                    }
-                    B::Deal => vec![BankedCommand::Dealt],
-                    B::Decide { seat, phase } if through || acted == 0 => {
-                        // Through to the cards: the smallest wager; a showcase decision: the
-                        // largest, so the layout shows it.
-                        let m = def.phases[phase].multiples;
-                        let multiple = if through {
-                            m.first()
-                        } else {
-                            acted += 1;
-                            m.last()
-                        };
-                        vec![BankedCommand::Decide {
-                            seat,
-                            multiple: multiple.copied().unwrap_or(0),
-                        }]
-                    }
-                    B::Reveal { .. } if through => vec![BankedCommand::Revealed],
-                    B::Play21(at) => {
-                        use crate::rules::banked::spanish21::play::{Command21 as C, Step21 as S};
-                        let c = |s: &str| crate::rules::cards::parse_cards(s).unwrap_or_default();
-                        let cmd = match at {
-                            S::Deal => C::Dealt {
-                                seats: vec![(2, c("9s 7d")), (4, c("Kh 8c")), (5, c("Ad 6s"))],
-                                up: c("6h")[0],
-                                read: Vec::new(),
-                            },
-                            S::MatchTheDealer => C::MatchSettled,
-                            S::Insurance { seat } => C::Insure { seat, amount: 0 },
-                            S::Reader => C::Reader { blackjack: false },
-                            S::Hand { .. } if through || acted == 0 => {
-                                acted += 1;
-                                C::Stand
-                            }
-                            // The dealer's cards are keyed on the card grid: the cards screen.
-                            _ => return Ok(()),
-                        };
-                        vec![BankedCommand::Play21(cmd)]
-                    }
-                    _ => return Ok(()),
-                };
-                for c in cmds {
-                    term.execute(Command::Banked(c))?;
+    Ok(())
+}
+
+/// The dealer's next tap at a poker-room step, or `None` where the staged screen stops.
+fn poker_command(
+    step: HandStep,
+    through: bool,
+    acted: &mut u32,
+    next: &mut impl FnMut() -> Result<crate::rules::cards::Card, &'static str>,
+) -> Result<Option<HandCommand>, String> {
+    let cmd = match step {
+        HandStep::PostForced { .. } => HandCommand::Posted { straddle: false },
+        HandStep::Deal {
+            seats,
+            up: n,
+            common,
+            ..
+        } => {
+            let mut up = vec![];
+            if n > 0 {
+                for s in &seats {
+                    up.push((*s, next()?));
                 }
             }
-            _ => return Ok(()),
+            let common = if common { Some(next()?) } else { None };
+            HandCommand::Dealt { up, common }
         }
-    }
-    Ok(())
+        HandStep::Discard { seat, .. } => HandCommand::Discard { seat },
+        HandStep::Act { seat, options, .. } if through => {
+            let a = options
+                .iter()
+                .find(|a| matches!(a, Action::Check | Action::Call { .. }))
+                .or(options.first())
+                .ok_or("no action offered")?;
+            HandCommand::Act {
+                seat,
+                kind: a.kind(),
+                amount: None,
+            }
+        }
+        HandStep::Draw { seat, .. } if through => HandCommand::Draw { seat, count: 0 },
+        HandStep::Act { seat, options, .. } if *acted == 0 => {
+            let a = options
+                .iter()
+                .find(|a| matches!(a, Action::Call { .. } | Action::Bet { .. }))
+                .or(options.first())
+                .ok_or("no action offered")?;
+            *acted += 1;
+            HandCommand::Act {
+                seat,
+                kind: a.kind(),
+                amount: None,
+            }
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(cmd))
+}
+
+/// The dealer's next taps at a house-banked step, or `None` where the staged screen stops.
+fn banked_commands(
+    step: crate::rules::banked::round::BankedStep,
+    game: crate::rules::game_id::GameId,
+    through: bool,
+    acted: &mut u32,
+) -> Result<Option<Vec<BankedCommand>>, String> {
+    let def = crate::rules::registry::round_def(game).ok_or("no banked game")?;
+    use crate::rules::banked::round::BankedStep as B;
+    let cmds: Vec<BankedCommand> = match step {
+        B::Wagers => {
+            let ante: [(u8, Cents); 3] = [(2, 1000), (4, 2500), (5, 500)];
+            let mut v: Vec<BankedCommand> = ante
+                .iter()
+                .map(|(seat, a)| BankedCommand::Wagers {
+                    seat: *seat,
+                    wagers: [("ante".to_string(), *a)].into(),
+                })
+                .collect();
+            v.push(BankedCommand::NoMoreBets);
+            v
+        }
+        B::Deal => vec![BankedCommand::Dealt],
+        B::Decide { seat, phase } if through || *acted == 0 => {
+            // Through to the cards: the smallest wager; a showcase decision: the
+            // largest, so the layout shows it.
+            let m = def.phases[phase].multiples;
+            let multiple = if through {
+                m.first()
+            } else {
+                *acted += 1;
+                m.last()
+            };
+            vec![BankedCommand::Decide {
+                seat,
+                multiple: multiple.copied().unwrap_or(0),
+            }]
+        }
+        B::Reveal { .. } if through => vec![BankedCommand::Revealed],
+        B::Play21(at) => {
+            use crate::rules::banked::spanish21::play::{Command21 as C, Step21 as S};
+            let c = |s: &str| crate::rules::cards::parse_cards(s).unwrap_or_default();
+            let cmd = match at {
+                S::Deal => C::Dealt {
+                    seats: vec![(2, c("9s 7d")), (4, c("Kh 8c")), (5, c("Ad 6s"))],
+                    up: c("6h")[0],
+                    read: Vec::new(),
+                },
+                S::MatchTheDealer => C::MatchSettled,
+                S::Insurance { seat } => C::Insure { seat, amount: 0 },
+                S::Reader => C::Reader { blackjack: false },
+                S::Hand { .. } if through || *acted == 0 => {
+                    *acted += 1;
+                    C::Stand
+                }
+                // The dealer's cards are keyed on the card grid: the cards screen.
+                _ => return Ok(None),
+            };
+            vec![BankedCommand::Play21(cmd)]
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(cmds))
 }
 
 /// The demo's fixed-limit table numbered `table_no`: Red and Blue decks, $1/$2 blinds, $2/$4
