@@ -208,7 +208,7 @@ fn banked_commands(
         }
         B::Reveal { .. } if through => vec![BankedCommand::Revealed],
         B::Play21(at) => {
-            use crate::rules::banked::spanish21::play::{Command21 as C, Step21 as S};
+            use crate::rules::banked::spanish21::play21::{Command21 as C, Step21 as S};
             let c = |s: &str| crate::rules::cards::parse_cards(s).unwrap_or_default();
             let cmd = match at {
                 S::Deal => C::Dealt {

@@ -500,7 +500,7 @@ fn a_broken_card_reader_stops_spanish_21_until_a_floorperson_signs_it_repaired()
                 .is_none()
         );
         use deckhand::rules::banked::round::BankedStep;
-        use deckhand::rules::banked::spanish21::play::Step21;
+        use deckhand::rules::banked::spanish21::play21::Step21;
         match h.state().terminal().table().step() {
             // A king up: the hole card is one the reader would be asked about (§ 635a.7(g)).
             Step::Banked {
@@ -620,7 +620,7 @@ fn a_spanish_21_blackjack_against_a_six_is_paid_in_its_turn() {
     use crate::common::play::play_step;
     use common::ui::tap;
     use deckhand::rules::banked::round::BankedStep;
-    use deckhand::rules::banked::spanish21::play::Step21;
+    use deckhand::rules::banked::spanish21::play21::Step21;
     use egui_kittest::kittest::Queryable;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("bj.sqlite");

@@ -11,7 +11,7 @@ use crate::common;
 use common::play::{open_with_reading_shoe, play_step, wait_a_little, wait_for_the_deal};
 use common::ui::{app_with, payloads, real_config, tap, taps_so_far};
 use deckhand::rules::banked::round::{BankedEvent, BankedStep, HandPlace};
-use deckhand::rules::banked::spanish21::play::{Command21, Step21};
+use deckhand::rules::banked::spanish21::play21::{Command21, Step21};
 use deckhand::rules::cards::Card;
 use deckhand::rules::games::GameId;
 use deckhand::rules::registry::Dealing;

@@ -38,7 +38,7 @@ fn every_table_game_stages_to_a_decision() {
             | Step::Banked {
                 step:
                     deckhand::rules::banked::round::BankedStep::Play21(
-                        deckhand::rules::banked::spanish21::play::Step21::Hand { seat, .. },
+                        deckhand::rules::banked::spanish21::play21::Step21::Hand { seat, .. },
                     ),
                 ..
             } => format!("Seat {seat} decides"),
@@ -76,7 +76,7 @@ fn every_table_game_stages_to_its_cards() {
             } | Step::Banked {
                 step: deckhand::rules::banked::round::BankedStep::Cards
                     | deckhand::rules::banked::round::BankedStep::Play21(
-                        deckhand::rules::banked::spanish21::play::Step21::Dealer
+                        deckhand::rules::banked::spanish21::play21::Step21::Dealer
                     ),
                 ..
             }

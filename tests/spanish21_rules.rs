@@ -1,5 +1,5 @@
 //! Spanish 21's round and settlement rules that the larger files (`ui_banked`, `settle_rules`,
-//! `spanish21::play`'s own tests) have no room for: the wagers close at the deal, and only insurance, a
+//! `spanish21::play21`'s own tests) have no room for: the wagers close at the deal, and only insurance, a
 //! split and a double down are taken after it (§ 635a.6(c)); a split hand's 21 earns neither the
 //! 21 bonuses nor the suited 7s' fixed payout (§ 635a.12(b), (c)(4), § 635a.11(e)).
 
@@ -10,7 +10,7 @@ use common::terminal::ok;
 use deckhand::demo::At;
 use deckhand::rules::banked::paytable::Paytables;
 use deckhand::rules::banked::round::BankedCommand as B;
-use deckhand::rules::banked::spanish21::play::Command21 as P;
+use deckhand::rules::banked::spanish21::play21::Command21 as P;
 use deckhand::rules::banked::{HouseRules, Settlement};
 use deckhand::rules::cards::parse_cards;
 use deckhand::rules::games::GameId;

@@ -683,7 +683,7 @@ fn spanish_21_hands_keyed_as_dealt() {
 #[test]
 fn spanish_21_shoe_deals_on_until_the_cover_card() {
     use deckhand::rules::banked::round::BankedCommand as B;
-    use deckhand::rules::banked::spanish21::play::Command21 as P;
+    use deckhand::rules::banked::spanish21::play21::Command21 as P;
     use deckhand::rules::cards::parse_cards;
     use deckhand::rules::table::Confirm;
     let c = |s: &str| parse_cards(s).unwrap();

@@ -256,7 +256,7 @@ fn every_wager_screen_fits_1024_by_768_with_the_table_full() {
         tap(&mut h, "No more bets");
         let (step, button) = if game == GameId::Spanish21 {
             (
-                BankedStep::Play21(deckhand::rules::banked::spanish21::play::Step21::Deal),
+                BankedStep::Play21(deckhand::rules::banked::spanish21::play21::Step21::Deal),
                 "Cards dealt",
             )
         } else {

@@ -13,7 +13,7 @@ pub enum Family {
     /// Players against each other for a pot (Chapter 637a): `poker::hand`.
     PokerRoom,
     /// Players against the house: `banked::round` (Spanish 21's decisions in
-    /// `banked::spanish21::play`).
+    /// `banked::spanish21::play21`).
     HouseBanked,
 }
 

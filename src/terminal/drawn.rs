@@ -8,7 +8,7 @@
 
 use super::*;
 use crate::rules::banked::round::{BankedCommand, BankedRound, BankedStep, HandPlace};
-use crate::rules::banked::spanish21::play::{Command21, Step21};
+use crate::rules::banked::spanish21::play21::{Command21, Step21};
 use crate::rules::cards::Card;
 use crate::rules::table::{Confirm, Step};
 

@@ -63,7 +63,7 @@ pub(super) struct BankedEntry {
     pub(super) tapped: super::results::Tapped,
     /// Spanish 21 at a reading shoe: the step at which the dealer chose to key a card by hand
     /// (a card read wrong and taken back, or drawn unread).
-    pub(super) key21: Option<crate::rules::banked::spanish21::play::Step21>,
+    pub(super) key21: Option<crate::rules::banked::spanish21::play21::Step21>,
 }
 
 impl BankedEntry {

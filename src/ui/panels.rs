@@ -272,7 +272,7 @@ impl DeckhandApp {
             // Where it appeared decides who is offered the next cut (§ 635a.5(c)): the box
             // being dealt to, or the dealer's hand.
             use crate::rules::banked::round::BankedStep;
-            use crate::rules::banked::spanish21::play::Step21;
+            use crate::rules::banked::spanish21::play21::Step21;
             let seat = match s21.map(|(_, step)| step) {
                 Some(BankedStep::Play21(Step21::Hand { seat, .. })) => Some(*seat),
                 Some(BankedStep::Play21(Step21::Deal)) => match self.view.banked.target {
@@ -285,7 +285,7 @@ impl DeckhandApp {
                 RichText::new("Cover card out"),
                 UiCmd::Rules(Command::Banked(
                     crate::rules::banked::round::BankedCommand::Play21(
-                        crate::rules::banked::spanish21::play::Command21::CoverCard { seat },
+                        crate::rules::banked::spanish21::play21::Command21::CoverCard { seat },
                     ),
                 )),
                 s21.is_some_and(|(p, _)| !p.cover_card),

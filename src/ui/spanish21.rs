@@ -1,4 +1,4 @@
-//! The dealer's screen for a Spanish 21 round (`rules::banked::spanish21::play`): the deal keyed as it
+//! The dealer's screen for a Spanish 21 round (`rules::banked::spanish21::play21`): the deal keyed as it
 //! comes out of the shoe, Match-the-Dealer, insurance on an ace, the card reader, each hand's
 //! decisions with the card grid as "draw", and the dealer's hand to 17. Tapping the card dealt
 //! is the draw: one tap per card.
@@ -9,7 +9,7 @@ use super::{
     small, theme, title,
 };
 use crate::rules::banked::round::{BankedCommand, BankedRound};
-use crate::rules::banked::spanish21::play::{Command21, Hand21, Play21, Step21};
+use crate::rules::banked::spanish21::play21::{Command21, Hand21, Play21, Step21};
 use crate::rules::cards::{Card, CardSet, Rank, Suit};
 use crate::rules::money;
 use crate::rules::spanish21_totals::total;

@@ -4,7 +4,7 @@
 
 use super::ui::{keys, ready, tap};
 use deckhand::rules::banked::round::BankedStep;
-use deckhand::rules::banked::spanish21::play::Step21;
+use deckhand::rules::banked::spanish21::play21::Step21;
 use deckhand::rules::betting_actions::Action;
 use deckhand::rules::cards::Card;
 use deckhand::rules::games::GameId;

@@ -311,8 +311,8 @@ impl Table {
                 };
                 // A missed card is put right through its irregularity (§ 635a.13(i)).
                 if let crate::rules::banked::round::BankedCommand::Play21(
-                    crate::rules::banked::spanish21::play::Command21::DeadHand { .. }
-                    | crate::rules::banked::spanish21::play::Command21::CardOwed { .. },
+                    crate::rules::banked::spanish21::play21::Command21::DeadHand { .. }
+                    | crate::rules::banked::spanish21::play21::Command21::CardOwed { .. },
                 ) = cmd
                 {
                     return refuse("a missed card is reported as an irregularity (§ 635a.13(i))");

@@ -141,7 +141,7 @@ impl Table {
             Effect::VoidRound | Effect::ReplaceDeck => self.void_effect(item, section, events)?,
             Effect::CardOwed | Effect::HandDead => {
                 use crate::rules::banked::round::BankedCommand;
-                use crate::rules::banked::spanish21::play::Command21;
+                use crate::rules::banked::spanish21::play21::Command21;
                 let Some(banked) = self.round.as_ref().and_then(|r| r.banked.as_ref()) else {
                     return refuse(format!(
                         "{}: there is no Spanish 21 round in play ({section})",

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::rules::banked::round::BankedStep;
-use crate::rules::banked::spanish21::play::Step21;
+use crate::rules::banked::spanish21::play21::Step21;
 use crate::rules::betting_actions::Action;
 use crate::rules::money;
 use crate::rules::poker::hand::{HandEvent, Step as HandStep};

@@ -4,7 +4,7 @@
 use super::narrate::{cards, person, seats_list};
 use super::*;
 use crate::rules::banked::round::{BankedEvent, HandPlace};
-use crate::rules::banked::spanish21::play::{Command21, Step21};
+use crate::rules::banked::spanish21::play21::{Command21, Step21};
 use crate::rules::money;
 
 impl BankedEvent {

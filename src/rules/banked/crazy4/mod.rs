@@ -14,14 +14,14 @@
 //!   dealer's.
 //! - 657a has no payout limitation.
 
-mod def;
-pub use def::{BANKED, DEF, PAY_LINES, ROUND};
+mod crazy4_def;
+pub use crazy4_def::{BANKED, DEF, PAY_LINES, ROUND};
 
-mod results;
+mod crazy4_results;
 
 use super::Choices;
-pub use results::{RESULTS, play_above_ante_allowed, read_decision};
-use results::{check_result, result_line};
+pub use crazy4_results::{RESULTS, play_above_ante_allowed, read_decision};
+use crazy4_results::{check_result, result_line};
 
 use super::paytable::Paytables;
 use super::round::{BankedSections, Def, Phase, SeatResult, Spot, Versus, Who, Zero, spot};

@@ -14,19 +14,19 @@
 //!   after every other player, the dealer's highest card is replaced once and the hands compared
 //!   again; still no qualifier returns Ante and Bet.
 
-mod def;
-pub use def::{BANKED, DEF, PAY_LINES, ROUND};
+mod lunar_def;
+pub use lunar_def::{BANKED, DEF, PAY_LINES, ROUND};
 
 mod combinations;
 pub mod lunar_part;
-pub mod play;
-mod results;
+pub mod lunar_play;
+mod lunar_results;
 mod validate;
 
 use super::Choices;
 use crate::rules::cards::Card;
 pub use combinations::second_combination;
-pub use results::{RESULTS, second_choices};
+pub use lunar_results::{RESULTS, second_choices};
 use validate::{Checked, validate};
 
 use super::paytable::{Pay, PayTable, Paytables};
@@ -202,7 +202,7 @@ pub fn settle(
     if qualifies {
         for s in &bettors {
             match (&s.result, &dh) {
-                (Some(r), _) => results::showdown(&mut l, s, r, bet_t, "§ 589.11(e)(1)")?,
+                (Some(r), _) => lunar_results::showdown(&mut l, s, r, bet_t, "§ 589.11(e)(1)")?,
                 (None, Some(dh)) => showdown(&mut l, s, dh, bet_t, "§ 589.11(e)(1)")?,
                 (None, None) => return Err(err("dealer", "the dealer's five cards")),
             }
@@ -385,7 +385,7 @@ fn forced(
 
 fn hand_words(s: &Checked) -> Result<String, SettleError> {
     match &s.result {
-        Some(r) => Ok(results::words(r)),
+        Some(r) => Ok(lunar_results::words(r)),
         None => Ok(describe(
             &lunar_hand(&s.final_cards).map_err(|e| err("cards", e.to_string()))?,
         )),
@@ -402,9 +402,9 @@ fn forced_by_result(
     bet_t: &PayTable,
 ) -> Result<(), SettleError> {
     if qualifies {
-        return results::showdown(l, s, fr, bet_t, "§ 589.11(e)(2)(ii)(B)");
+        return lunar_results::showdown(l, s, fr, bet_t, "§ 589.11(e)(2)(ii)(B)");
     }
-    l.set_hand(s.seat, results::words(fr));
+    l.set_hand(s.seat, lunar_results::words(fr));
     let why = "the forced dealer still does not qualify";
     l.push(s.seat, "ante", s.ante, why, "§ 589.11(e)(2)(ii)(A)");
     l.push(s.seat, "bet", 2 * s.ante, why, "§ 589.11(e)(2)(ii)(A)");

@@ -3,7 +3,7 @@
 //! no device reads the cards.
 
 use super::super::{SettleError, err};
-use super::{Draw, Round, Rules, Seat, results};
+use super::{Draw, Round, Rules, Seat, lunar_results};
 use crate::rules::Cents;
 use crate::rules::banked::round::SeatResult;
 use crate::rules::cards::Card;
@@ -266,7 +266,7 @@ fn check_force_and_results(
     }
     if let Some(r) = &s.result {
         let known = (!first.is_empty() && !draw_unkeyed).then_some(final_cards);
-        results::check(&format!("seat {}", s.seat), r, dealer_q, six, known)?;
+        lunar_results::check(&format!("seat {}", s.seat), r, dealer_q, six, known)?;
     }
     if s.forced.is_some() != (by_results && s.force) {
         return Err(err(
@@ -278,7 +278,7 @@ fn check_force_and_results(
         if fr.category != r.category {
             return Err(err(f("forced.category"), "the hand is the one tapped"));
         }
-        results::check(
+        lunar_results::check(
             &format!("seat {} against the forced dealer", s.seat),
             fr,
             q,

@@ -13,8 +13,8 @@
 //!   when it is the player's turn; every win validated by a floorperson (§ 655a.11(i)(4)(I)(C)).
 //! - § 655a.12(d): the Three Card Bonus on the three community cards only.
 
-mod def;
-pub use def::{BANKED, DEF, PAY_LINES, ROUND};
+mod mstud_def;
+pub use mstud_def::{BANKED, DEF, PAY_LINES, ROUND};
 
 use super::Choices;
 use super::paytable::{PayTable, Paytables};

@@ -1,5 +1,5 @@
 //! The cards of a house-banked round keyed at settlement (§ x.11): every hand dealt, the dealer's
-//! and the board, each card once; Lunar Poker's draws (`lunar::play`); what a reading shoe read
+//! and the board, each card once; Lunar Poker's draws (`lunar::lunar_play`); what a reading shoe read
 //! and the progressive meters, as the terminal filled them in; or the results the dealer tapped
 //! (`tapped_results.rs`), with the cards only a paying hand needs.
 

@@ -80,7 +80,7 @@ pub struct BankedRound {
     /// The table's posted minimum and maximum of each other wager, by key (0: none).
     #[serde(default)]
     pub side_limits: BTreeMap<String, (Cents, Cents)>,
-    /// Lunar Poker's draws, declarations and lock-in (`lunar::play`); empty in other games.
+    /// Lunar Poker's draws, declarations and lock-in (`lunar::lunar_play`); empty in other games.
     #[serde(default, skip_serializing_if = "LunarPlay::is_empty")]
     pub lunar: LunarPlay,
     /// The progressive meters when the cards were keyed (the settlement pays from them).

@@ -19,7 +19,7 @@ pub enum BankedStep {
     Cards,
     /// The settlement is shown; the dealer pays in its order.
     Pay { verify: bool },
-    /// A Spanish 21 round's own steps (`spanish21::play`).
+    /// A Spanish 21 round's own steps (`spanish21::play21`).
     Play21(crate::rules::banked::spanish21::hands21::Step21),
 }
 
@@ -109,7 +109,7 @@ pub enum BankedCommand {
     ProgressiveAccepted {
         wagers: Vec<(u8, Cents)>,
     },
-    /// A Spanish 21 round's own inputs (`spanish21::play`).
+    /// A Spanish 21 round's own inputs (`spanish21::play21`).
     Play21(crate::rules::banked::spanish21::hands21::Command21),
     /// A floorperson validated the payouts that need it (§ 647a.11(i)(3), § 655a.11,
     /// § 657a.11(e)(3)).
@@ -206,7 +206,7 @@ pub enum BankedEvent {
     },
     /// The round settled from the table's paytables, in the dealer's order.
     Settled { settlement: Settlement },
-    /// Spanish 21: what happened at a step of the round (`spanish21::play`).
+    /// Spanish 21: what happened at a step of the round (`spanish21::play21`).
     Spanish21 {
         at: crate::rules::banked::spanish21::hands21::Step21,
         what: crate::rules::banked::spanish21::hands21::Command21,

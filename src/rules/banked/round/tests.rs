@@ -326,8 +326,8 @@ fn every_banked_event_round_trips_through_the_table_event() {
         },
         BankedEvent::Settled { settlement },
         BankedEvent::Spanish21 {
-            at: super::super::spanish21::play::Step21::Hand { seat: 3, hand: 1 },
-            what: super::super::spanish21::play::Command21::Double { amount: 500 },
+            at: super::super::spanish21::play21::Step21::Hand { seat: 3, hand: 1 },
+            what: super::super::spanish21::play21::Command21::Double { amount: 500 },
         },
         BankedEvent::Validated {
             floorperson: Person {

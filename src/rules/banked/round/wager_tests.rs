@@ -80,7 +80,7 @@ fn a_side_wager_the_casino_does_not_offer_is_refused() {
 /// increased or withdrawn; only the decisions of the round are taken.
 #[test]
 fn no_wager_is_made_or_changed_after_no_more_bets() {
-    // Spanish 21's round takes its decisions in its own steps (`spanish21::play`).
+    // Spanish 21's round takes its decisions in its own steps (`spanish21::play21`).
     for game in GameId::all().filter(|g| g.is_house_banked() && *g != GameId::Spanish21) {
         let mut r = crate::rules::registry::start_round(game, Dealing::Hand, &[1]).unwrap();
         let ante = |a: Cents| BankedCommand::Wagers {

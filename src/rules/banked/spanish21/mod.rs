@@ -15,10 +15,10 @@
 //! - § 635a.12(b),(c),(d),(e): 21 bonuses, three suited 7s against a dealer 7, insurance 2 to 1,
 //!   Match-the-Dealer by deck count.
 
-mod def;
 pub mod hands21;
-pub mod play;
-pub use def::{BANKED, DEF, PAY_LINES, ROUND};
+pub mod play21;
+mod spanish21_def;
+pub use spanish21_def::{BANKED, DEF, PAY_LINES, ROUND};
 
 use super::Choices;
 use super::paytable::Paytables;
@@ -190,6 +190,6 @@ fn settle_value(
 
 /// A seat's decisions as the settlement's input names them.
 fn decisions(r: &super::round::BankedRound, seat: u8, v: &mut serde_json::Value) {
-    // Spanish 21's seats are built whole by `spanish21::play` (its hands, doubles and insurance).
+    // Spanish 21's seats are built whole by `spanish21::play21` (its hands, doubles and insurance).
     let _ = (r, seat, v);
 }

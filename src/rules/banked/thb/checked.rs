@@ -33,7 +33,7 @@ pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, Settle
     )?;
     crate::rules::banked::check_seats(round.seats.iter().map(|s| s.seat), 6, "§ 647a.2(a)")?;
     let by_results = round.by_results || round.seats.iter().any(|s| s.result.is_some());
-    results::check_round(round, rules, by_results)?;
+    thb_results::check_round(round, rules, by_results)?;
     let dealer = crate::rules::banked::cards("dealer", &round.dealer)?;
     if dealer.len() != 2 && !by_results {
         return Err(err("dealer", "the dealer has two cards (§ 647a.8(d))"));

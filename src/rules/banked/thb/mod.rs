@@ -20,14 +20,14 @@
 //! progressive and Envy seat by seat; then Five Card Hand Bonus seat by seat, the dealer-hand
 //! wagers last as one group (the text does not order them; a documented choice).
 
-mod def;
-pub use def::{BANKED, DEF, PAY_LINES, ROUND};
+mod thb_def;
+pub use thb_def::{BANKED, DEF, PAY_LINES, ROUND};
 
 mod checked;
 use checked::{Checked, validate};
 use five_card_bonus::fchb;
 mod five_card_bonus;
-mod results;
+mod thb_results;
 
 use super::Choices;
 use super::paytable::{Pay, Paytables};
@@ -39,8 +39,8 @@ use crate::rules::cards::{Card, Rank};
 use crate::rules::eval::{self, Category, HandValue};
 use crate::rules::money;
 use crate::rules::two_card::{TwoCardHand, two_card};
-pub use results::RESULTS;
 use serde::{Deserialize, Serialize};
+pub use thb_results::RESULTS;
 
 const GAME: &str = "texas-holdem-bonus";
 
@@ -379,7 +379,7 @@ fn main_pass(
                 s.result.as_ref(),
             )?;
             l.set_hand(seat, j.words.clone());
-            results::main_wagers(l, s, &j, threshold, &win, dv)?;
+            thb_results::main_wagers(l, s, &j, threshold, &win, dv)?;
         }
         if s.w.bonus > 0 {
             let t = l.table("bonus", &rules.bonus)?;

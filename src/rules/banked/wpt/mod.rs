@@ -13,10 +13,10 @@
 //! - § 677a.12(f): an optional per-player-per-round limit on Ante, Raise and Odds winnings,
 //!   not less than $50,000.
 
-mod def;
-pub use def::{BANKED, DEF, PAY_LINES, ROUND};
+mod wpt_def;
+pub use wpt_def::{BANKED, DEF, PAY_LINES, ROUND};
 
-mod results;
+mod wpt_results;
 
 use super::Choices;
 use super::by_result::{self, Judged};
@@ -29,9 +29,9 @@ use crate::rules::cards::Card;
 use crate::rules::eval::{self, Category};
 use crate::rules::money;
 use crate::rules::two_card::{TwoCardHand, two_card};
-pub use results::RESULTS;
-use results::main_wagers;
 use serde::{Deserialize, Serialize};
+pub use wpt_results::RESULTS;
+use wpt_results::main_wagers;
 
 const GAME: &str = "wpt-heads-up";
 

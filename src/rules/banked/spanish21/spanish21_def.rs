@@ -94,7 +94,7 @@ pub const PAY_LINES: &[(&str, &[&str])] = &[
     ("match-the-dealer", &["suited-match", "unsuited-match"]),
 ];
 
-// Spanish 21's decisions are not multiples of a wager: `spanish21::play` plays them; the cards are
+// Spanish 21's decisions are not multiples of a wager: `spanish21::play21` plays them; the cards are
 // keyed as they are dealt (two to each box and the dealer's up card at the deal).
 pub const ROUND: Def = Def {
     game: crate::rules::game_id::GameId::Spanish21,
