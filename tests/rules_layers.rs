@@ -154,3 +154,18 @@ fn the_rules_open_no_file_and_read_no_clock() {
     );
     assert!(found.is_empty(), "I/O in the rules:\n{}", found.join("\n"));
 }
+
+/// A file's name says what it holds: no two files under `src/rules` share a name (but `mod.rs`),
+/// so `def.rs` of one game is never mistaken for another's.
+#[test]
+fn no_two_files_in_the_rules_share_a_name() {
+    let mut by_name: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for (path, _) in super::common::sources::code_under("src/rules") {
+        let name = path.rsplit('/').next().unwrap_or(&path).to_string();
+        if name != "mod.rs" {
+            by_name.entry(name).or_default().push(path);
+        }
+    }
+    let shared: Vec<_> = by_name.values().filter(|v| v.len() > 1).collect();
+    assert!(shared.is_empty(), "files that share a name: {shared:?}");
+}
