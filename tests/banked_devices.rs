@@ -531,12 +531,12 @@ fn a_broken_card_reader_stops_spanish_21_until_a_floorperson_signs_it_repaired()
     h.get_by_label("§ 635a.13(k)");
     assert!(h.query_by_label_contains("Start round").is_none());
     // The rules refuse a round too, not only the screen.
-    let refused = h
-        .state()
-        .terminal()
-        .table()
-        .decide(&deckhand::rules::table::Command::StartRound { seats: vec![2, 4] });
-    assert!(refused.is_err(), "{refused:?}");
+    crate::common::machine::given(h.state().terminal().table().clone(), &[])
+        .when(
+            &deckhand::rules::table::Command::StartRound { seats: vec![2, 4] },
+            (),
+        )
+        .refused("§ 635a.13(k)", "reader");
     tap(&mut h, "Floorperson: reader repaired");
     floorperson_signs(&mut h);
     let repaired = crate::common::ui::payloads(&db, "card_reader_repaired");

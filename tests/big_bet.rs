@@ -5,6 +5,7 @@
 //! to `deckhand settle`'s for the same contributions and cards. Then `deckhand hand` on the
 //! documented examples and on an illegal under-raise.
 
+use crate::common::machine::given;
 use deckhand::rules::Cents;
 use deckhand::rules::betting_actions::{Action, ActionKind};
 use deckhand::rules::cards::{Card, full_deck};
@@ -470,14 +471,14 @@ fn a_short_all_in_does_not_reopen_the_betting_unless_the_setting_says_so() {
         let may_raise = options.iter().any(|o| matches!(o, Action::Raise { .. }));
         assert_eq!(may_raise, reopens);
         if !reopens {
-            let e = h
-                .apply(HandCommand::Act {
-                    seat: 1,
-                    kind: ActionKind::Raise,
-                    amount: Some(2000),
-                })
-                .unwrap_err();
-            assert!(e.contains("does not reopen"), "{e}");
+            let raise = HandCommand::Act {
+                seat: 1,
+                kind: ActionKind::Raise,
+                amount: Some(2000),
+            };
+            given(h.clone(), &[])
+                .when(&raise, ())
+                .refused("§ 637a.8(k)", "does not reopen");
         }
     }
 }

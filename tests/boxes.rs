@@ -4,6 +4,7 @@
 //! (§ 647a.7(e)). A player who leaves loses the wagers of every box he played.
 
 use crate::common;
+use crate::common::machine::given;
 
 use common::play::{open_with_seats, play_out};
 use common::ui::{keys, tap};
@@ -76,33 +77,27 @@ fn a_spanish_21_player_plays_as_many_adjacent_boxes_as_the_casino_allows() {
         .unwrap()
         .with_boxes(Some(rules))
     };
-    // Decided and applied as the table does (`run` is the unit tests' alone).
+    // Decided and applied as the table does, through the rules' one shape.
     let house = deckhand::rules::banked::House::default_for(GameId::Spanish21).unwrap();
-    let same = |r: &mut BankedRound, seat, joined| -> Result<(), String> {
-        for e in r.decide(&BankedCommand::SamePlayer { seat, joined }, Some(&house))? {
-            r.apply(&e)?;
-        }
-        Ok(())
-    };
+    let same = |seat, joined| BankedCommand::SamePlayer { seat, joined };
     let mut rules = HouseRules::default();
     // § 635a.6(f): three allowed: seats 1 to 3 are one player's, a fourth box is refused.
     rules.edit(|g: &mut deckhand::rules::banked::spanish21::Rules| g.boxes_per_player = 3);
-    let mut r = start(&rules);
-    same(&mut r, 2, true).unwrap();
-    same(&mut r, 3, true).unwrap();
+    let r = given(start(&rules), &[])
+        .when(&same(2, true), Some(&house))
+        .then_events(|_| {});
+    let r: BankedRound = given(r, &[])
+        .when(&same(3, true), Some(&house))
+        .then_events(|_| {});
     assert_eq!(r.player_boxes(1), vec![1, 2, 3]);
-    let e = same(&mut r, 4, true).unwrap_err();
-    assert!(
-        e.contains("at most 3 adjacent boxes") && e.contains("§ 635a.6(f)"),
-        "{e}"
-    );
+    given(r, &[])
+        .when(&same(4, true), Some(&house))
+        .refused("§ 635a.6(f)", "at most 3 adjacent boxes");
     // One allowed: no second box.
     rules.edit(|g: &mut deckhand::rules::banked::spanish21::Rules| g.boxes_per_player = 1);
-    let e = same(&mut start(&rules), 2, true).unwrap_err();
-    assert!(
-        e.contains("one box only") && e.contains("§ 635a.6(f)"),
-        "{e}"
-    );
+    given(start(&rules), &[])
+        .when(&same(2, true), Some(&house))
+        .refused("§ 635a.6(f)", "one box only");
 }
 
 #[test]

@@ -15,6 +15,7 @@ pub mod games;
 pub mod irregularities;
 pub mod low;
 pub mod lunar_rankings;
+pub mod machine;
 pub mod people;
 pub mod poker;
 pub mod registry;

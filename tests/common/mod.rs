@@ -6,6 +6,7 @@ use deckhand::store::JournalRow;
 
 pub mod cluster;
 pub mod floor;
+pub mod machine;
 pub mod pdf;
 pub mod play;
 pub mod poker;

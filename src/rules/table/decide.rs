@@ -211,7 +211,12 @@ impl Table {
                     "wait: the shuffler is still shuffling the {} deck",
                     self.deck_name(*deck)
                 )),
-                _ => refuse("a round can start only when the table is ready"),
+                // The step that stands first, with its section: a round waits for it.
+                _ => refuse(format!(
+                    "a round can start only when the table is ready: first, {} ({})",
+                    crate::rules::banked::lower_first(&step.describe()),
+                    self.section_of(step)
+                )),
             };
         };
         let mut seats = seats.to_vec();
@@ -377,5 +382,25 @@ impl Table {
             }
             _ => refuse(format!("{cmd:?} is not for `decide_in_round`")),
         }
+    }
+}
+
+/// The table in the rules' one shape (`rules::machine`).
+impl crate::rules::machine::Machine for Table {
+    type Command = Command;
+    type Event = Event;
+    type Context<'a> = ();
+
+    fn decide(&self, cmd: &Command, _: ()) -> Result<Vec<Event>, crate::rules::machine::Refusal> {
+        Table::decide(self, cmd).map_err(|e| e.to_string().into())
+    }
+
+    fn apply(&mut self, events: &[Event]) -> Result<(), crate::rules::machine::Refusal> {
+        let mut next = self.clone();
+        for e in events {
+            Table::apply(&mut next, e)?;
+        }
+        *self = next;
+        Ok(())
     }
 }

@@ -319,3 +319,28 @@ impl BankedEvent {
         }
     }
 }
+
+/// A house-banked round in the rules' one shape (`rules::machine`): deciding reads the
+/// paytables and choices the table opened with.
+impl crate::rules::machine::Machine for BankedRound {
+    type Command = BankedCommand;
+    type Event = BankedEvent;
+    type Context<'a> = Option<&'a House>;
+
+    fn decide(
+        &self,
+        cmd: &BankedCommand,
+        house: Option<&House>,
+    ) -> Result<Vec<BankedEvent>, crate::rules::machine::Refusal> {
+        Ok(BankedRound::decide(self, cmd, house)?)
+    }
+
+    fn apply(&mut self, events: &[BankedEvent]) -> Result<(), crate::rules::machine::Refusal> {
+        let mut next = self.clone();
+        for e in events {
+            BankedRound::apply(&mut next, e)?;
+        }
+        *self = next;
+        Ok(())
+    }
+}

@@ -460,3 +460,23 @@ fn command_name(c: &HandCommand) -> &'static str {
         HandCommand::Won { .. } => "a winner",
     }
 }
+
+/// A poker-room hand in the rules' one shape (`rules::machine`): what one command gives is one
+/// step of the hand's history, folded back by `replay`.
+impl crate::rules::machine::Machine for Hand {
+    type Command = HandCommand;
+    type Event = HandEvent;
+    type Context<'a> = ();
+
+    fn decide(
+        &self,
+        cmd: &HandCommand,
+        _: (),
+    ) -> Result<Vec<HandEvent>, crate::rules::machine::Refusal> {
+        Ok(self.clone().apply(cmd.clone())?)
+    }
+
+    fn apply(&mut self, events: &[HandEvent]) -> Result<(), crate::rules::machine::Refusal> {
+        Ok(self.replay(events)?)
+    }
+}

@@ -1,0 +1,77 @@
+//! Given/when/then for the rules' state machines (`deckhand::rules::machine::Machine`): given a
+//! machine and the steps that brought it where it stands, when a command, then these events (and
+//! they fold back into the machine) or a refusal citing this section (and nothing changed).
+
+use deckhand::rules::machine::{Machine, Refusal};
+
+/// A machine where the given steps left it.
+pub struct Given<M: Machine> {
+    machine: M,
+}
+
+/// `start`, then each step (what one `decide` gave) folded in: a step that does not fit fails
+/// the test.
+pub fn given<M: Machine>(start: M, steps: &[Vec<M::Event>]) -> Given<M> {
+    let mut machine = start;
+    for (i, step) in steps.iter().enumerate() {
+        if let Err(e) = machine.apply(step) {
+            panic!("given step {i} does not fit: {e}\n{step:?}");
+        }
+    }
+    Given { machine }
+}
+
+impl<M: Machine> Given<M> {
+    /// The machine as the given steps left it.
+    pub fn machine(&self) -> &M {
+        &self.machine
+    }
+
+    /// What the rules decide for `cmd`.
+    pub fn when(self, cmd: &M::Command, ctx: M::Context<'_>) -> Then<M> {
+        let decided = self.machine.decide(cmd, ctx);
+        Then {
+            machine: self.machine,
+            decided,
+        }
+    }
+}
+
+/// What was decided, to check.
+pub struct Then<M: Machine> {
+    machine: M,
+    decided: Result<Vec<M::Event>, Refusal>,
+}
+
+impl<M: Machine> Then<M> {
+    /// The events decided, folded into the machine (which must take them): the machine after.
+    pub fn then_events(self, check: impl FnOnce(&[M::Event])) -> M {
+        let events = match self.decided {
+            Ok(events) => events,
+            Err(e) => panic!("refused: {e}"),
+        };
+        check(&events);
+        let mut after = self.machine;
+        if let Err(e) = after.apply(&events) {
+            panic!("the machine refuses what it decided: {e}\n{events:?}");
+        }
+        after
+    }
+
+    /// Exactly these events, folded in: the machine after.
+    pub fn then(self, expected: &[M::Event]) -> M {
+        self.then_events(|got| assert_eq!(got, expected))
+    }
+
+    /// Refused, citing `section`, with `words` in the reason.
+    pub fn refused(self, section: &str, words: &str) -> Refusal {
+        match self.decided {
+            Ok(events) => panic!("decided {events:?}; expected a refusal citing {section}"),
+            Err(r) => {
+                assert_eq!(r.section().as_deref(), Some(section), "{r}");
+                assert!(r.why.contains(words), "{r}");
+                r
+            }
+        }
+    }
+}
