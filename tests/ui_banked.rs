@@ -951,15 +951,22 @@ fn same_bets_keys_the_last_rounds_wagers_with_one_tap() {
     tap(&mut h, "Wagers of seat 4");
     tap(&mut h, "Seat 4 Ante: $10");
     taps(&mut h, "Clear 2 5");
+    // Seat 6 too, without Clear: a digit keys over a repeated amount, never adds to it ($10,
+    // then 2 and 0, is $20, not $1020).
+    tap(&mut h, "Wagers of seat 6");
+    tap(&mut h, "Seat 6 Ante: $10");
+    taps(&mut h, "2 0");
+    h.get_by_label("Seat 6 Ante: $20");
     tap(&mut h, "No more bets");
-    // One tap for the three seats, five for the one that changed, and "No more bets" (keyed
-    // seat by seat, the three $10 Antes alone took twelve taps: tab, spot and two digits each).
-    assert_eq!(common::ui::taps_so_far() - before, 7);
+    // One tap for the three seats, five and four for the two that changed, and "No more bets"
+    // (keyed seat by seat, the three $10 Antes alone took twelve taps: tab, spot and two digits
+    // each).
+    assert_eq!(common::ui::taps_so_far() - before, 11);
     let t = h.state().terminal().table();
     let r = t.round.as_ref().and_then(|r| r.banked.as_ref()).unwrap();
     assert_eq!(r.ante(2), 1_000);
     assert_eq!(r.ante(4), 2_500);
-    assert_eq!(r.ante(6), 1_000);
+    assert_eq!(r.ante(6), 2_000);
     assert!(!matches!(
         r.step,
         deckhand::rules::banked::round::BankedStep::Wagers

@@ -41,6 +41,9 @@ pub(super) struct BankedEntry {
     pub(super) round: u32,
     /// Whole dollars keyed per (seat, wager key).
     pub(super) amounts: BTreeMap<(u8, &'static str), String>,
+    /// Amounts "Same bets" put in and the dealer has not keyed since: the first key replaces
+    /// such an amount instead of adding digits to it.
+    pub(super) repeated: std::collections::BTreeSet<(u8, &'static str)>,
     pub(super) focus: Option<(u8, &'static str)>,
     pub(super) cards: BTreeMap<u8, Vec<Card>>,
     pub(super) dealer: Vec<Card>,

@@ -5,8 +5,19 @@ use egui::{Button, RichText, Ui};
 
 /// Draws a 3×4 keypad that edits `value`; returns true when a key was pressed.
 pub fn keypad(ui: &mut Ui, value: &mut String, max_len: usize) -> bool {
-    let mut changed = false;
-    let rows: [[&str; 3]; 4] = [
+    match pressed(ui) {
+        Some(key) => {
+            press(value, key, max_len);
+            true
+        }
+        None => false,
+    }
+}
+
+/// The keypad drawn: the key tapped, if any ("0" to "9", "Clear", "Delete").
+pub fn pressed(ui: &mut Ui) -> Option<&'static str> {
+    let mut tapped = None;
+    let rows: [[&'static str; 3]; 4] = [
         ["1", "2", "3"],
         ["4", "5", "6"],
         ["7", "8", "9"],
@@ -26,21 +37,25 @@ pub fn keypad(ui: &mut Ui, value: &mut String, max_len: usize) -> bool {
                         .add(Button::new(text).min_size(theme::KEY_SIZE))
                         .clicked()
                     {
-                        changed = true;
-                        match key {
-                            "Clear" => value.clear(),
-                            "Delete" => {
-                                value.pop();
-                            }
-                            d if value.len() < max_len => value.push_str(d),
-                            _ => {}
-                        }
+                        tapped = Some(key);
                     }
                 }
                 ui.end_row();
             }
         });
-    changed
+    tapped
+}
+
+/// A key of the keypad applied to the amount keyed so far (at most `max_len` digits).
+pub fn press(value: &mut String, key: &str, max_len: usize) {
+    match key {
+        "Clear" => value.clear(),
+        "Delete" => {
+            value.pop();
+        }
+        d if value.len() < max_len => value.push_str(d),
+        _ => {}
+    }
 }
 
 /// An on-screen letter keyboard for names (first start, people): letters, space, hyphen,

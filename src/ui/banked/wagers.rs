@@ -33,6 +33,7 @@ impl DeckhandApp {
                 let e = &mut self.view.banked;
                 for (k, v) in &same {
                     e.amounts.insert(*k, v.clone());
+                    e.repeated.insert(*k);
                 }
             }
         });
@@ -57,9 +58,15 @@ impl DeckhandApp {
         }
         let mut no_more_bets = false;
         ui.horizontal_top(|ui| {
-            if let Some(key) = e.focus {
+            if let Some(key) = e.focus
+                && let Some(pressed) = keypad::pressed(ui)
+            {
                 let value = e.amounts.entry(key).or_default();
-                keypad::keypad(ui, value, 7);
+                // A repeated amount is keyed over, not added to: "$5", then 2 and 0, is $20.
+                if e.repeated.remove(&key) && pressed.len() == 1 {
+                    value.clear();
+                }
+                keypad::press(value, pressed, 7);
             }
             ui.add_space(theme::GAP * 2.0);
             ui.vertical(|ui| no_more_bets = seat_buttons(ui, cmds, e, r, current));
