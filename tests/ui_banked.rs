@@ -631,6 +631,11 @@ fn spanish_21_hands_keyed_as_dealt() {
     // one card is dealt sideways.
     h.get_by_label("Deal the double down card sideways: tap it.");
     tap(&mut h, "2♥");
+    // The decisions keep their places: "Rescue" is not where "Double" was tapped.
+    let double = h.get_by_label("Double · $10.00");
+    assert!(double.accesskit_node().is_disabled());
+    let doubled_at = double.rect();
+    assert_ne!(h.get_by_label("Rescue").rect(), doubled_at);
     tap(&mut h, "Rescue");
     // Seat 4 hits 16 to a five-card 21; the cover card comes out on its box (§ 635a.7(d)).
     h.get_by_label("Seat 4 decides");
@@ -856,7 +861,11 @@ fn spanish_21_even_money_on_a_blackjack() {
     tap(&mut h, "Split · $5.00");
     tap(&mut h, "K♣"); // K♥ K♣: a pair again, but no re-split at this casino
     h.get_by_label("Seat 2: K♥ K♣ · 20");
-    assert!(h.query_by_label("Split · $5.00").is_none());
+    assert!(
+        h.get_by_label("Split · $5.00")
+            .accesskit_node()
+            .is_disabled()
+    );
     tap(&mut h, "Stand");
     tap(&mut h, "9♣"); // K♦ 9♣
     tap(&mut h, "Stand");

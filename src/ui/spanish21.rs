@@ -5,8 +5,8 @@
 
 use super::banked::Target;
 use super::{
-    DeckhandApp, UiCmd, body, body_colour, card_grid, cards_text, choice, primary, primary_when,
-    small, theme, title,
+    DeckhandApp, UiCmd, body, body_colour, card_grid, cards_text, choice, choice_when, primary,
+    primary_when, small, theme, title,
 };
 use crate::rules::banked::round::{BankedCommand, BankedRound};
 use crate::rules::banked::spanish21::play21::{Command21, Hand21, Play21, Step21};
@@ -432,7 +432,8 @@ impl DeckhandApp {
         } else {
             // The decisions the round would take now, and only those (`allows21`):
             // the doubles, splits (as many as the Rules Submission allows, § 635a.11(c)),
-            // surrenders and rescues are the rules', not the screen's.
+            // surrenders and rescues are the rules', not the screen's. Each in its own place,
+            // greyed when refused: "Rescue" never comes up under the finger that doubled.
             let offered = [
                 (Command21::Stand, "Stand".to_string()),
                 (
@@ -445,7 +446,7 @@ impl DeckhandApp {
             ];
             ui.horizontal_wrapped(|ui| {
                 for (cmd, label) in offered {
-                    if r.allows21(&cmd).is_ok() && choice(ui, &label) {
+                    if choice_when(ui, r.allows21(&cmd).is_ok(), &label) {
                         send(cmds, cmd);
                     }
                 }
