@@ -67,7 +67,7 @@ fn a_spanish_21_player_plays_two_adjacent_boxes_and_no_more() {
 #[test]
 fn a_spanish_21_player_plays_as_many_adjacent_boxes_as_the_casino_allows() {
     use deckhand::rules::banked::HouseRules;
-    use deckhand::rules::banked::round::{BankedCommand, BankedRound};
+    use deckhand::rules::banked::round::{BankedCommand, BankedEvent};
     let start = |rules: &HouseRules| {
         deckhand::rules::registry::start_round(
             GameId::Spanish21,
@@ -85,12 +85,19 @@ fn a_spanish_21_player_plays_as_many_adjacent_boxes_as_the_casino_allows() {
     rules.edit(|g: &mut deckhand::rules::banked::spanish21::Rules| g.boxes_per_player = 3);
     let r = given(start(&rules), &[])
         .when(&same(2, true), Some(&house))
-        .then_events(|_| {});
-    let r: BankedRound = given(r, &[])
-        .when(&same(3, true), Some(&house))
-        .then_events(|_| {});
-    assert_eq!(r.player_boxes(1), vec![1, 2, 3]);
-    given(r, &[])
+        .then(&[BankedEvent::SamePlayer {
+            seat: 2,
+            joined: true,
+        }]);
+    let joined = given(
+        r,
+        &[vec![BankedEvent::SamePlayer {
+            seat: 3,
+            joined: true,
+        }]],
+    );
+    assert_eq!(joined.machine().player_boxes(1), vec![1, 2, 3]);
+    joined
         .when(&same(4, true), Some(&house))
         .refused("§ 635a.6(f)", "at most 3 adjacent boxes");
     // One allowed: no second box.

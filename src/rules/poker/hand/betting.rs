@@ -17,14 +17,8 @@ impl Hand {
         let mut street = Street {
             number: self.streets,
             unit,
-            current: 0,
-            raises: 0,
-            street_in: BTreeMap::new(),
-            pending: VecDeque::new(),
-            aggressor: None,
-            first: None,
             full_raise: unit,
-            acted_at: BTreeMap::new(),
+            ..Street::default()
         };
         // Forced money of this round counts toward the first round's bet.
         if let Some(forced) = self.street.take() {

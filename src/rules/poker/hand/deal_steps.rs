@@ -23,18 +23,7 @@ impl Hand {
                 self.procedure.section
             ));
         }
-        let mut street = self.street.take().unwrap_or(Street {
-            number: 0,
-            unit: 0,
-            current: 0,
-            raises: 0,
-            street_in: BTreeMap::new(),
-            pending: VecDeque::new(),
-            aggressor: None,
-            first: None,
-            full_raise: 0,
-            acted_at: BTreeMap::new(),
-        });
+        let mut street = self.street.take().unwrap_or_default();
         let mut all = posts;
         if wants && let Some((s, a)) = straddle {
             all.push((s, "straddle".into(), a));

@@ -30,7 +30,7 @@ mod untracked;
 
 pub use types::*;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 struct Street {
     number: u8,
     unit: Cents,
@@ -473,7 +473,10 @@ impl crate::rules::machine::Machine for Hand {
         cmd: &HandCommand,
         _: (),
     ) -> Result<Vec<HandEvent>, crate::rules::machine::Refusal> {
-        Ok(self.clone().apply(cmd.clone())?)
+        let mut next = self.clone();
+        let before = next.events.len();
+        next.apply_inner(cmd.clone())?;
+        Ok(next.events[before..].to_vec())
     }
 
     fn apply(&mut self, events: &[HandEvent]) -> Result<(), crate::rules::machine::Refusal> {
