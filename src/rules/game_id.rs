@@ -6,99 +6,46 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The games whose hands Deckhand ranks, by their documented kebab-case ids.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum GameId {
-    Holdem,
-    Omaha,
-    OmahaHiLo,
-    FiveCardOmaha,
-    FiveCardOmahaHiLo,
-    SevenCardStud,
-    SevenCardStudLow,
-    SevenCardStudHiLo,
-    SevenCardStudHiLo8,
-    SuperSevenCardStud,
-    FiveCardDraw,
-    FiveCardDrawLow,
-    FiveCardStud,
-    TripleDraw27,
-    TripleDrawA5,
-    TripleDrawBadeucey,
-    TripleDrawBadacey,
-    Badugi,
-    WptHeadsUp,
-    TexasHoldemBonus,
-    LunarPoker,
-    MississippiStud,
-    Crazy4Poker,
-    Spanish21,
+/// Writes the `GameId` enum from the list in `game_list.rs`: its variants, `ALL` in the list's
+/// order and `id`.
+macro_rules! game_ids {
+    (
+        poker: [$($p:ident $pid:literal $pdef:ident,)*],
+        banked: [$($b:ident $bid:literal $bfolder:ident,)*],
+    ) => {
+        /// The games whose hands Deckhand ranks, by their documented kebab-case ids (one line
+        /// each in `game_list.rs`).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum GameId {
+            $($p,)*
+            $($b,)*
+        }
+
+        impl GameId {
+            /// Every game id, in the order the screens and the documentation list them (the
+            /// registry's `GAMES` holds their definitions in the same order).
+            pub const ALL: [GameId; GAME_COUNT] = [$(GameId::$p,)* $(GameId::$b,)*];
+
+            /// The id of the command line, the configuration and the journal (`holdem`,
+            /// `crazy-4-poker`).
+            pub const fn id(self) -> &'static str {
+                match self {
+                    $(GameId::$p => $pid,)*
+                    $(GameId::$b => $bid,)*
+                }
+            }
+        }
+
+        /// How many games `game_list.rs` lists.
+        pub const GAME_COUNT: usize = [$($pid,)* $($bid,)*].len();
+    };
 }
+super::game_list::every_game!(game_ids);
 
 impl GameId {
-    /// Every game id, in the order the screens and the documentation list them (the registry's
-    /// `GAMES` holds their definitions in the same order).
-    pub const ALL: [GameId; 24] = [
-        GameId::Holdem,
-        GameId::Omaha,
-        GameId::OmahaHiLo,
-        GameId::FiveCardOmaha,
-        GameId::FiveCardOmahaHiLo,
-        GameId::SevenCardStud,
-        GameId::SevenCardStudLow,
-        GameId::SevenCardStudHiLo,
-        GameId::SevenCardStudHiLo8,
-        GameId::SuperSevenCardStud,
-        GameId::FiveCardDraw,
-        GameId::FiveCardDrawLow,
-        GameId::FiveCardStud,
-        GameId::TripleDraw27,
-        GameId::TripleDrawA5,
-        GameId::TripleDrawBadeucey,
-        GameId::TripleDrawBadacey,
-        GameId::Badugi,
-        GameId::WptHeadsUp,
-        GameId::TexasHoldemBonus,
-        GameId::LunarPoker,
-        GameId::MississippiStud,
-        GameId::Crazy4Poker,
-        GameId::Spanish21,
-    ];
-
     /// Every game id, in the registry's order.
     pub fn all() -> impl Iterator<Item = GameId> {
         GameId::ALL.into_iter()
-    }
-
-    /// The id of the command line, the configuration and the journal (`holdem`,
-    /// `crazy-4-poker`).
-    pub const fn id(self) -> &'static str {
-        match self {
-            GameId::Holdem => "holdem",
-            GameId::Omaha => "omaha",
-            GameId::OmahaHiLo => "omaha-hi-lo",
-            GameId::FiveCardOmaha => "five-card-omaha",
-            GameId::FiveCardOmahaHiLo => "five-card-omaha-hi-lo",
-            GameId::SevenCardStud => "seven-card-stud",
-            GameId::SevenCardStudLow => "seven-card-stud-low",
-            GameId::SevenCardStudHiLo => "seven-card-stud-hi-lo",
-            GameId::SevenCardStudHiLo8 => "seven-card-stud-hi-lo-8",
-            GameId::SuperSevenCardStud => "super-seven-card-stud",
-            GameId::FiveCardDraw => "five-card-draw",
-            GameId::FiveCardDrawLow => "five-card-draw-low",
-            GameId::FiveCardStud => "five-card-stud",
-            GameId::TripleDraw27 => "triple-draw-2-7",
-            GameId::TripleDrawA5 => "triple-draw-a-5",
-            GameId::TripleDrawBadeucey => "triple-draw-badeucey",
-            GameId::TripleDrawBadacey => "triple-draw-badacey",
-            GameId::Badugi => "badugi",
-            GameId::WptHeadsUp => "wpt-heads-up",
-            GameId::TexasHoldemBonus => "texas-holdem-bonus",
-            GameId::LunarPoker => "lunar-poker",
-            GameId::MississippiStud => "mississippi-stud",
-            GameId::Crazy4Poker => "crazy-4-poker",
-            GameId::Spanish21 => "spanish-21",
-        }
     }
 
     /// The section that lets the Rules Submission offer a Kill or Half-kill at this game

@@ -11,6 +11,7 @@ pub mod eval;
 pub mod four_card;
 pub mod game_def;
 pub mod game_id;
+mod game_list;
 pub mod games;
 pub mod irregularities;
 pub mod low;

@@ -7,8 +7,8 @@
 //! game's is in its own folder (`banked::<game>::DEF`, with its `BANKED`: the round at the
 //! table, the paytables, the choices). What needs every game by its id stands here too: one
 //! hand of any game ([`evaluate`]), one round of any house-banked game ([`settle_json`]), a
-//! round started at the table, handed its game's definition ([`start_round`]). A new game is a
-//! variant of `GameId` with its id, a line in `GAMES` and an arm of `def`.
+//! round started at the table, handed its game's definition ([`start_round`]). `GAMES`, `def` and
+//! the `GameId` enum are written from one list, `game_list.rs`: a new game is a line there.
 //!
 //! Sections are literal strings, one per place the text says it, so a search for "§ 657a.4"
 //! finds every rule the terminal follows from it.
@@ -19,7 +19,7 @@ use super::banked::{HouseRules, SettleError, Settlement, err, settle_with};
 use super::cards::Card;
 pub use super::dealing::Dealing;
 pub use super::game_def::*;
-pub use super::game_id::{ALIASES, GameId, alias_list};
+pub use super::game_id::{ALIASES, GAME_COUNT, GameId, alias_list};
 
 /// What the registry knows of a game, reached from its id. Only what stands above the games
 /// (the table, the screens, the command line) asks: a game's own module and the round below it
@@ -172,65 +172,27 @@ pub const TRIPLE_DRAW_BADACEY: GameDef = poker(
 );
 pub const BADUGI: GameDef = poker(GameId::Badugi, "Badugi", "§ 637a.21(k)", POKER);
 
-/// Every game, in the order the screens and the documentation list them.
-pub const GAMES: [&GameDef; 24] = [
-    &HOLDEM,
-    &OMAHA,
-    &OMAHA_HI_LO,
-    &FIVE_CARD_OMAHA,
-    &FIVE_CARD_OMAHA_HI_LO,
-    &SEVEN_CARD_STUD,
-    &SEVEN_CARD_STUD_LOW,
-    &SEVEN_CARD_STUD_HI_LO,
-    &SEVEN_CARD_STUD_HI_LO_8,
-    &SUPER_SEVEN_CARD_STUD,
-    &FIVE_CARD_DRAW,
-    &FIVE_CARD_DRAW_LOW,
-    &FIVE_CARD_STUD,
-    &TRIPLE_DRAW_2_7,
-    &TRIPLE_DRAW_A_5,
-    &TRIPLE_DRAW_BADEUCEY,
-    &TRIPLE_DRAW_BADACEY,
-    &BADUGI,
-    &crate::rules::banked::wpt::DEF,
-    &crate::rules::banked::thb::DEF,
-    &crate::rules::banked::lunar::DEF,
-    &crate::rules::banked::mstud::DEF,
-    &crate::rules::banked::crazy4::DEF,
-    &crate::rules::banked::spanish21::DEF,
-];
+/// Writes `GAMES` and `def` from the list in `game_list.rs`.
+macro_rules! registry {
+    (
+        poker: [$($p:ident $pid:literal $pdef:ident,)*],
+        banked: [$($b:ident $bid:literal $bfolder:ident,)*],
+    ) => {
+        /// Every game, in the order the screens and the documentation list them.
+        pub const GAMES: [&GameDef; GAME_COUNT] =
+            [$(&$pdef,)* $(&crate::rules::banked::$bfolder::DEF,)*];
 
-/// The definition of a game. The match is exhaustive: a new game id does not compile without
-/// its entry.
-pub fn def(game: GameId) -> &'static GameDef {
-    use GameId::*;
-    match game {
-        Holdem => &HOLDEM,
-        Omaha => &OMAHA,
-        OmahaHiLo => &OMAHA_HI_LO,
-        FiveCardOmaha => &FIVE_CARD_OMAHA,
-        FiveCardOmahaHiLo => &FIVE_CARD_OMAHA_HI_LO,
-        SevenCardStud => &SEVEN_CARD_STUD,
-        SevenCardStudLow => &SEVEN_CARD_STUD_LOW,
-        SevenCardStudHiLo => &SEVEN_CARD_STUD_HI_LO,
-        SevenCardStudHiLo8 => &SEVEN_CARD_STUD_HI_LO_8,
-        SuperSevenCardStud => &SUPER_SEVEN_CARD_STUD,
-        FiveCardDraw => &FIVE_CARD_DRAW,
-        FiveCardDrawLow => &FIVE_CARD_DRAW_LOW,
-        FiveCardStud => &FIVE_CARD_STUD,
-        TripleDraw27 => &TRIPLE_DRAW_2_7,
-        TripleDrawA5 => &TRIPLE_DRAW_A_5,
-        TripleDrawBadeucey => &TRIPLE_DRAW_BADEUCEY,
-        TripleDrawBadacey => &TRIPLE_DRAW_BADACEY,
-        Badugi => &BADUGI,
-        WptHeadsUp => &crate::rules::banked::wpt::DEF,
-        TexasHoldemBonus => &crate::rules::banked::thb::DEF,
-        LunarPoker => &crate::rules::banked::lunar::DEF,
-        MississippiStud => &crate::rules::banked::mstud::DEF,
-        Crazy4Poker => &crate::rules::banked::crazy4::DEF,
-        Spanish21 => &crate::rules::banked::spanish21::DEF,
-    }
+        /// The definition of a game. The match is exhaustive: a game id has its definition
+        /// from the same line of `game_list.rs`.
+        pub fn def(game: GameId) -> &'static GameDef {
+            match game {
+                $(GameId::$p => &$pdef,)*
+                $(GameId::$b => &crate::rules::banked::$bfolder::DEF,)*
+            }
+        }
+    };
 }
+super::game_list::every_game!(registry);
 
 /// How an open table of this game with no play spreads its cards (the game's `idle` section).
 pub fn idle_spread(game: GameId) -> IdleSpread {

@@ -17,15 +17,22 @@
 //!   cents, e.g. 3 to 2 on $5.01; a setting, default one cent).
 
 mod approvals;
+/// Writes the `pub mod <folder>;` of each house-banked game in `game_list.rs`.
+macro_rules! game_folders {
+    (
+        poker: [$($p:ident $pid:literal $pdef:ident,)*],
+        banked: [$($b:ident $bid:literal $bfolder:ident,)*],
+    ) => {
+        $(pub mod $bfolder;)*
+    };
+}
+crate::rules::game_list::every_game!(game_folders);
 pub mod by_result;
-pub mod crazy4;
 mod house;
 mod house_choices;
 mod house_game;
 pub use house_game::BankedGame;
 pub mod least_limit;
-pub mod lunar;
-pub mod mstud;
 pub mod paytable;
 pub mod paytable_files;
 pub mod progressive_wager;
@@ -33,9 +40,6 @@ pub mod round;
 mod settle_error;
 mod settle_input;
 mod settlement;
-pub mod spanish21;
-pub mod thb;
-pub mod wpt;
 
 pub use approvals::{Approvals, DEFAULT_SUPERVISOR_OVER, DEFAULT_VALIDATE_OVER, Signer};
 pub use house::{Choices, ChoicesHooks, House, HouseRules, hooks};
