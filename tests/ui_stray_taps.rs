@@ -11,7 +11,7 @@ use common::ui::{double_tap, tap};
 use deckhand::rules::games::GameId;
 use deckhand::ui::DeckhandApp;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 /// The app as the binary builds it, on a harness whose frames are 50 ms apart.
 fn start(db: &std::path::Path) -> Harness<'static, DeckhandApp> {
@@ -104,4 +104,54 @@ fn a_double_tap_on_a_key_that_changes_no_screen_counts_twice() {
     tap(&mut h, "Alex Rivera");
     double_tap(&mut h, "7");
     h.get_by_label("Credential number: 77");
+}
+
+/// At the showdown a concession moves the keying on to the next hand, and the button under the
+/// finger then reads "Seat 3 concedes": a double tap on "Seat 2 concedes" concedes seat 2
+/// alone (the walk of issue 43 found seat 3 conceded too).
+#[test]
+fn a_double_tap_on_a_concession_concedes_one_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("concede.sqlite");
+    let s = common::ui::table(4, GameId::FiveCardDraw);
+    let t = common::ui::opened(&db, &s);
+    let mut h = common::ui::harness_with_dt(DeckhandApp::new(t, s, None), 1280.0, 800.0, 0.05);
+    h.run_ok();
+    for seat in ["Seat 1", "Seat 2", "Seat 3", "Start round 1"] {
+        tap(&mut h, seat);
+    }
+    for step in [
+        "Cards dealt",
+        "Blinds posted",
+        "Call $2.00",
+        "Call $1.00",
+        "Check",
+        "Stands pat",
+        "Stands pat",
+        "Stands pat",
+        "Check",
+        "Bet $4.00",
+        "Call $4.00",
+        "Call $4.00",
+    ] {
+        tap(&mut h, step);
+    }
+    // § 637a.18(e): the bettor, seat 2, shows first; the keying starts at his hand.
+    h.get_by_label_contains("Seat 2 shows first");
+    double_tap(&mut h, "Seat 2 concedes");
+    let band = h
+        .get_by_label_contains("Seat 1: ")
+        .accesskit_node()
+        .value()
+        .unwrap_or_default()
+        .to_string();
+    assert_eq!(
+        band.matches(": concedes").count(),
+        1,
+        "one seat conceded: {band}"
+    );
+    assert!(band.contains("Seat 2: concedes"), "{band}");
+    // The keying moved on to the next hand (before, with no card keyed yet, it went back to
+    // seat 2 at the next frame, and the dealer had to tap seat 3).
+    h.get_by_label("Seat 3 concedes");
 }

@@ -519,7 +519,8 @@ impl DeckhandApp {
     fn screen_key(&self) -> u64 {
         let t = self.term.table();
         // A Spanish 21 step takes several cards (the hole card turned up, the dealer's draws):
-        // each card is a new screen, so a second tap never lands on what a card put there.
+        // each card is a new screen, so a second tap never lands on what a card put there. So
+        // is each seat conceding at the showdown ("Seat 3 concedes" follows "Seat 2 concedes").
         let dealer_cards = t
             .round
             .as_ref()
@@ -527,7 +528,11 @@ impl DeckhandApp {
             .filter(|b| b.s21.is_some())
             .map(|b| b.dealer.len());
         guard::key_of(&(
-            (format!("{:?}", t.step()), dealer_cards),
+            (
+                format!("{:?}", t.step()),
+                dealer_cards,
+                self.view.poker.conceded_count(),
+            ),
             (t.setup.is_some(), t.dealer.is_some()),
             (
                 self.needs_admin,

@@ -44,6 +44,14 @@ pub(super) struct PokerEntry {
     pub(super) keying: bool,
 }
 
+impl PokerEntry {
+    /// The seats conceded at the showdown: each concession moves the keying to the next hand
+    /// and relabels the button under the finger, so the tap guard takes it as a new screen.
+    pub(super) fn conceded_count(&self) -> usize {
+        self.conceded.len()
+    }
+}
+
 impl DeckhandApp {
     pub(super) fn poker_step(
         &mut self,

@@ -71,8 +71,9 @@ impl DeckhandApp {
         let shape = Shape::of(hand);
         let board_size = shape.board_size;
         let e = &mut self.view.poker;
-        // Stud hands start with the up cards everyone has seen.
-        if e.hands.is_empty() && e.board.is_empty() {
+        // Stud hands start with the up cards everyone has seen. Once only: a seat conceding
+        // before any card is keyed moves the keying on, not back to the first hand.
+        if e.hands.is_empty() && e.board.is_empty() && e.conceded.is_empty() {
             for p in hand.players.iter().filter(|p| order.contains(&p.seat)) {
                 if !p.up.is_empty() {
                     e.hands.insert(p.seat, p.up.clone());
