@@ -283,3 +283,38 @@ fn a_dealer_signs_out_before_opening_the_table() {
     tap(&mut h, "Open table");
     assert_eq!(h.get_by_label("Sign out").rect(), at);
 }
+
+/// The side panel shows the progressive controller's meters the open game pays from: the
+/// embedded default's simulated controller also keeps Texas Hold 'Em Bonus's Five Card Hand
+/// Bonus meter (§ 647a.12(e)), which a Mississippi Stud table never pays from, so it is not
+/// shown there (a walk of issue 43 found it was).
+#[test]
+fn the_side_panel_shows_only_the_meters_the_open_game_pays_from() {
+    use deckhand::rules::games::GameId;
+    use std::time::{Duration, Instant};
+    for (game, five_card) in [
+        (GameId::MississippiStud, false),
+        (GameId::TexasHoldemBonus, true),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = embedded_default(&dir.path().join("meters.sqlite"));
+        shuffled_by_the_simulator(&mut h, game);
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while h.query_by_label_contains("Progressive $").is_none() {
+            assert!(
+                Instant::now() < deadline,
+                "{}: no meter reported",
+                game.id()
+            );
+            h.step();
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        h.run_ok();
+        assert_eq!(
+            h.query_by_label_contains("5 Card Bonus $").is_some(),
+            five_card,
+            "{}",
+            game.id()
+        );
+    }
+}

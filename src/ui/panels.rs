@@ -111,6 +111,21 @@ impl DeckhandApp {
             .setup
             .as_ref()
             .is_none_or(|s| s.poker.game.def().progressive);
+        // The meters the open game pays from (every one reported before a game is open): a
+        // controller that also keeps Texas Hold 'Em Bonus's meter shows only the Progressive
+        // at a Mississippi Stud table.
+        let paid = t
+            .setup
+            .as_ref()
+            .and_then(|s| s.poker.game.def().banked)
+            .map(|b| b.round.meters_paid());
+        let prog = self.term.progressive();
+        let shown: Vec<(u8, crate::rules::Cents)> = prog
+            .meters
+            .iter()
+            .copied()
+            .filter(|(id, _)| meters && paid.as_ref().is_none_or(|p| p.contains(id)))
+            .collect();
         // Each extra indicator (the central copy, a disk running low) takes half a box more.
         let lines = 1.0
             + if self.central.is_some() { 0.5 } else { 0.0 }
@@ -120,7 +135,7 @@ impl DeckhandApp {
                 0.0
             }
             // A second meter (Texas Hold 'Em Bonus's Five Card Hand Bonus) on a line of its own.
-            + if meters && self.term.progressive().meters.len() > 1 {
+            + if shown.len() > 1 {
                 1.0
             } else {
                 0.0
@@ -161,7 +176,6 @@ impl DeckhandApp {
                     text(format!("{dot} Shuffler {}", link.label())).color(colour),
                 );
             }
-            let prog = self.term.progressive();
             if let Some(link) = prog.link.as_ref().filter(|_| meters) {
                 let locked_out = prog.state == Some(ControllerState::CommunicationLoss);
                 let (dot, colour) = match link {
@@ -183,7 +197,7 @@ impl DeckhandApp {
                     _ => link.label(),
                 };
                 item(ui, text(format!("{dot} Progressive {state}")).color(colour));
-                for (id, cents) in prog.meters.iter().filter(|_| meters) {
+                for (id, cents) in &shown {
                     let name = meter_name(i64::from(*id));
                     item(
                         ui,

@@ -237,6 +237,22 @@ pub const fn spot(key: &'static str, label: &'static str, required: bool) -> Spo
 // The definition of a house-banked game's round lives in its own module (`ROUND`), reached
 // through the registry.
 impl Def {
+    /// The progressive controller's meters this game pays from, by their protocol ids
+    /// (hw/progressive-protocol.md): the Progressive Payout Wager's where the layout has its
+    /// spot, the Five Card Hand Bonus's where it has Texas Hold 'Em Bonus's (§ 647a.12(e)).
+    /// The side panel shows these alone, whatever else the controller keeps.
+    pub fn meters_paid(&self) -> Vec<u8> {
+        let has = |key: &str| self.spots.iter().any(|s| s.key == key);
+        let mut ids = Vec::new();
+        if has("progressive") {
+            ids.push(super::METER_PROGRESSIVE);
+        }
+        if has("fchb_player") || has("fchb_dealer") {
+            ids.push(super::METER_FIVE_CARD_BONUS);
+        }
+        ids
+    }
+
     /// The most multiples of the Ante any phase offers: the places a decision screen keeps, so
     /// the fold or check stands in one place in every phase.
     pub fn most_multiples(&self) -> usize {
