@@ -652,6 +652,8 @@ fn spanish_21_hands_keyed_as_dealt() {
     h.get_by_label("Dealer: A♣ 5♣ · soft 16");
     tap(&mut h, "A♥"); // soft 17: the dealer stands, the round settles
     h.get_by_label("Settle in this order");
+    // The dealer's final hand stays on the screen while the wagers are paid against it.
+    h.get_by_label("Dealer's hand: A♣ 5♣ A♥ · soft 17");
     let st = settlement(&db);
     assert_eq!(st["game"], "spanish-21");
     let input = serde_json::json!({

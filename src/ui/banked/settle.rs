@@ -231,6 +231,16 @@ fn settlement_detail(
     hits: &[crate::devices::progressive::Hit],
     section: &str,
 ) {
+    // The dealer's hand as the settlement read it, with the cards it holds: the players and
+    // the floor see what every wager was settled against (Spanish 21's final total included).
+    if let Some(hand) = &s.dealer {
+        let cards = if r.dealer.is_empty() {
+            String::new()
+        } else {
+            format!("{} · ", crate::ui::widgets::cards_text(&r.dealer))
+        };
+        body(ui, &format!("Dealer's hand: {cards}{hand}"));
+    }
     // What the controller lit: the dealer checks the light before paying
     // (§ 647a.11(i)(2), § 655a.11(i)(4)(I)(B)).
     for h in hits {
