@@ -183,6 +183,35 @@ fn the_hands_keyed_at_the_showdown_pick_the_winner() {
     assert!(report.divergence.is_none(), "{report}");
 }
 
+/// "Key the hands shown" is not a one-way door: after keying some cards the dealer goes back
+/// to tapping the winner (the walk of issue 43 found no way back), and the cards keyed are
+/// dropped, not recorded.
+#[test]
+fn the_dealer_goes_back_from_keying_the_hands_to_tapping_the_winner() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    open_with_seats(&mut h, deckhand::rules::games::GameId::Holdem, tap, &[2, 4]);
+    for _ in 0..4 {
+        tap(&mut h, "Betting over");
+    }
+    tap(&mut h, "Key the hands shown");
+    for k in 0..3 {
+        tap_a_free_card(&mut h, k);
+    }
+    h.get_by_label("Board 3/5");
+    tap(&mut h, "Tap the winner");
+    assert!(h.query_by_label("Show the winner").is_none());
+    tap(&mut h, "Seat 4 wins");
+    assert!(matches!(
+        h.state().terminal().table().step(),
+        Step::AwardPot { .. }
+    ));
+    // The cards keyed before going back are not recorded.
+    drop(h);
+    assert!(payloads(&db, "showdown_recorded").is_empty());
+}
+
 /// The embedded configuration with `[holdem]` edited as `edit` says.
 fn parsed(edit: impl Fn(String) -> String) -> Result<deckhand::config::Config, String> {
     deckhand::config::Config::parse(&edit(deckhand::config::DEFAULT_TOML.to_string()), "t.toml")

@@ -532,6 +532,7 @@ impl DeckhandApp {
                 format!("{:?}", t.step()),
                 dealer_cards,
                 self.view.poker.conceded_count(),
+                self.view.poker.keying(),
             ),
             (t.setup.is_some(), t.dealer.is_some()),
             (

@@ -50,6 +50,12 @@ impl PokerEntry {
     pub(super) fn conceded_count(&self) -> usize {
         self.conceded.len()
     }
+
+    /// Betting kept at the table: the hands shown are being keyed instead of the winner
+    /// tapped. Each way is its own screen for the tap guard.
+    pub(super) fn keying(&self) -> bool {
+        self.keying
+    }
 }
 
 impl DeckhandApp {

@@ -56,6 +56,8 @@ enum Place {
     Seat(u8),
     Undo,
     Concede,
+    /// Betting kept at the table: back to tapping the winner, the cards keyed dropped.
+    Back,
 }
 
 impl DeckhandApp {
@@ -158,6 +160,9 @@ fn place_buttons(ui: &mut Ui, e: &PokerEntry, shape: &Shape, order: &[u8]) -> Op
     places.extend(order.iter().map(|s| Place::Seat(*s)));
     places.push(Place::Undo);
     places.push(Place::Concede);
+    if e.keying {
+        places.push(Place::Back);
+    }
     let mut tapped = None;
     // Four to a row at 1024 pixels: the grid below stays on the screen.
     fixed_rows(ui, places, egui::vec2(170.0, 52.0), |ui, place, size| {
@@ -186,6 +191,7 @@ fn place_buttons(ui: &mut Ui, e: &PokerEntry, shape: &Shape, order: &[u8]) -> Op
                 false,
                 e.target.is_some(),
             ),
+            Place::Back => ("Tap the winner".to_string(), false, true),
         };
         let b = Button::new(RichText::new(label).size(theme::BODY - 4.0))
             .wrap_mode(egui::TextWrapMode::Truncate)
@@ -224,6 +230,13 @@ fn tap_place(tapped: Option<Place>, e: &mut PokerEntry, shape: &Shape, order: &[
                 e.conceded.remove(&s);
             }
         },
+        Some(Place::Back) => {
+            e.keying = false;
+            e.hands.clear();
+            e.board.clear();
+            e.conceded.clear();
+            e.target = None;
+        }
         Some(Place::Concede) => {
             if let Some(s) = e.target {
                 e.conceded.insert(s);
