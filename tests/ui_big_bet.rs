@@ -321,3 +321,35 @@ fn pot_limit_omaha_with_a_pot_sized_re_raise_from_sign_in() {
     finish(&mut h, &db);
     assert_eq!(stakes(&h).iter().map(|s| s.1).sum::<Cents>(), 90000);
 }
+
+/// The table-stakes keypad stays where the finger is while players sit down: each seat's
+/// button takes a second line with its stakes, and nothing under the seats moves (a walk of
+/// issue 43 saw the keypad move down 6, then 9 pixels, at 1024×768).
+#[test]
+fn the_table_stakes_keypad_stays_in_place_as_players_sit_down() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("keypad.sqlite");
+    let mut c = config(&db);
+    c.holdem.structure = StructureKind::NoLimit;
+    c.holdem.max_raises = 0;
+    let app = deckhand::app::build(&c, Default::default(), None).unwrap();
+    let mut h = common::ui::harness_sized(app, 1024.0, 768.0);
+    open(&mut h, GameId::Holdem);
+    tap(&mut h, "Table stakes…");
+    tap(&mut h, "Seat 1");
+    let at = |h: &H| h.get_by_label("7").rect();
+    let before = at(&h);
+    for (seat, dollars) in [(1, "200"), (6, "150"), (2, "9")] {
+        tap(&mut h, &format!("Seat {seat}"));
+        keys(&mut h, dollars);
+        let d: Cents = dollars.parse().unwrap();
+        tap(
+            &mut h,
+            &format!(
+                "Seat {seat} sits down with {}",
+                deckhand::rules::money(d * 100)
+            ),
+        );
+        assert_eq!(at(&h), before, "after seat {seat} sat down");
+    }
+}

@@ -494,6 +494,9 @@ impl DeckhandApp {
         egui::Grid::new("stake-seats")
             .spacing([theme::GAP / 2.0, theme::GAP / 2.0])
             .show(ui, |ui| {
+                // Two lines of text fit the button's height with this padding: a second line
+                // of stakes never makes the row taller, so the keypad stays under the finger.
+                ui.spacing_mut().button_padding.y = 2.0;
                 for seat in 1..=crate::rules::table::MAX_SEATS {
                     let label = match (stakes.get(&seat), away.contains_key(&seat)) {
                         (Some(c), false) => format!("Seat {seat}\n{}", money(*c)),
