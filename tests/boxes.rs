@@ -43,7 +43,7 @@ fn a_spanish_21_player_plays_two_adjacent_boxes_and_no_more() {
     tap(&mut h, "Wagers of seat 3");
     tap(&mut h, "Same player as seat 2");
     h.get_by_label_contains(
-        "a player may wager on at most 2 adjacent boxes in a round (§ 635a.6(f))",
+        "A player may wager on at most 2 adjacent boxes in a round (§ 635a.6(f))",
     );
     // Seat 5's left neighbour is not dealt in: no such button.
     tap(&mut h, "Wagers of seat 5");

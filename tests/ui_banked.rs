@@ -304,7 +304,7 @@ fn texas_holdem_bonus_from_a_manual_dealing_shoe() {
     tap(&mut h, "Start round 1");
     // "No more bets" with nothing keyed is refused with the section.
     tap(&mut h, "No more bets");
-    h.get_by_label_contains("no seat has a wager yet");
+    h.get_by_label_contains("No seat has a wager yet");
     wager(&mut h, "Seat 5 Ante", "10");
     tap(&mut h, "No more bets");
     h.get_by_label_contains("From the manual dealing shoe");
@@ -349,14 +349,14 @@ fn wagers_outside_the_posted_limits_are_refused() {
     tap(&mut h, "Start round 1");
     wager(&mut h, "Seat 5 Ante", "5");
     tap(&mut h, "No more bets");
-    h.get_by_label_contains("seat 5: an Ante of $5.00 is below the table minimum of $10.00");
+    h.get_by_label_contains("Seat 5: an Ante of $5.00 is below the table minimum of $10.00");
     assert!(!commands(&db).contains(&"wagers-placed".to_string()));
     tap(&mut h, "Clear");
     taps(&mut h, "1 0");
     // A side wager above its posted maximum (`side_wager_limits_cents`) is refused the same way.
     wager(&mut h, "Seat 5 Bonus", "30");
     tap(&mut h, "No more bets");
-    h.get_by_label_contains("seat 5: a Bonus of $30.00 is above the table maximum of $25.00");
+    h.get_by_label_contains("Seat 5: a Bonus of $30.00 is above the table maximum of $25.00");
     assert!(!commands(&db).contains(&"wagers-placed".to_string()));
     tap(&mut h, "Clear");
     taps(&mut h, "2 5");

@@ -154,7 +154,7 @@ fn no_limit_holdem_with_two_short_all_ins_from_sign_in() {
     // An amount under the least, not all-in: refused with the reason, nothing recorded.
     keys(&mut h, "10");
     tap(&mut h, "Raise to $10.00");
-    h.get_by_label_contains("the least raise is to $12.00");
+    h.get_by_label_contains("The least raise is to $12.00");
     assert_eq!(acted(&h).len(), 3);
     tap(&mut h, "Clear");
     keys(&mut h, "20");
@@ -291,7 +291,7 @@ fn pot_limit_omaha_with_a_pot_sized_re_raise_from_sign_in() {
     tap(&mut h, "Raise…");
     keys(&mut h, "24");
     tap(&mut h, "Raise to $24.00");
-    h.get_by_label_contains("pot limit: seat 1 may raise to $23.00 at most");
+    h.get_by_label_contains("Pot limit: seat 1 may raise to $23.00 at most");
     tap(&mut h, "Pot $23.00");
     tap(&mut h, "Fold");
     tap(&mut h, "Call $16.00");

@@ -39,7 +39,7 @@ fn wagers_are_bounded_and_no_seat_is_dropped_silently() {
     h.get_by_label("Seat 2 Ante: $9999999");
     tap(&mut h, "No more bets");
     h.get_by_label_contains(
-        "seat 2: an Ante of $9,999,999.00 is above the table maximum of $500.00",
+        "Seat 2: an Ante of $9,999,999.00 is above the table maximum of $500.00",
     );
     let kinds = common::ui::kinds(&db);
     assert!(
@@ -52,7 +52,7 @@ fn wagers_are_bounded_and_no_seat_is_dropped_silently() {
     keys(&mut h, "25");
     tap(&mut h, "No more bets");
     h.get_by_label_contains(
-        "seat 4 was dealt in and has no wager: key its wager, or take seat 4 out",
+        "Seat 4 was dealt in and has no wager: key its wager, or take seat 4 out",
     );
     assert!(
         !common::ui::kinds(&db).iter().any(|k| k == "no_more_bets"),

@@ -3,6 +3,7 @@
 //! **Correction** opens this screen: the round's steps that can be taken back, newest first, one
 //! tapped, then a floorperson signs. The rows taken back stay in the journal.
 
+use super::widgets::capital;
 use super::{DeckhandApp, Notice, Signature, UiCmd, body, body_colour, small, theme, title};
 use egui::{Button, RichText, Ui};
 
@@ -12,15 +13,6 @@ pub struct CorrectionForm {
     pub steps: Option<u32>,
     pub sign: Signature,
     pub error: Option<String>,
-}
-
-/// "seat 3 folds" → "Seat 3 folds".
-pub(super) fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
 }
 
 impl DeckhandApp {

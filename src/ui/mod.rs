@@ -98,9 +98,11 @@ struct Notice {
 }
 
 impl Notice {
+    /// A problem as the dealer reads it: a sentence, however the rules worded its start
+    /// ("seat 4 already acted…" reads "Seat 4 already acted…").
     fn problem(text: impl Into<String>) -> Notice {
         Notice {
-            text: text.into(),
+            text: widgets::capital(&text.into()),
             done: false,
             shown_on: None,
             keyed: None,

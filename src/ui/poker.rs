@@ -288,14 +288,14 @@ impl DeckhandApp {
                     // All the seat has is short of a full raise: say so, not a range.
                     None if r.min == r.max && r.min < r.full => format!(
                         "{}: all-in for {} only, short of a full {} to {} (it does not reopen the betting).",
-                        hand.setup.structure.name(),
+                        super::widgets::capital(hand.setup.structure.name()),
                         money(r.current + r.min),
                         if r.current == 0 { "bet" } else { "raise" },
                         money(r.current + r.full)
                     ),
                     None => format!(
                         "{}: {} {} at least, {} at most. Stakes {}.",
-                        hand.setup.structure.name(),
+                        super::widgets::capital(hand.setup.structure.name()),
                         if r.current == 0 { "bet" } else { "raise to" },
                         money(r.current + r.min),
                         money(r.current + r.max),
@@ -682,13 +682,13 @@ fn range_words(hand: &Hand, seat: u8, r: &crate::rules::poker::hand::KeyedRange)
     match r.short_of {
         Some(full) => format!(
             "{}: all-in for {} only, short of a full raise to {} (§ 637a.8(k)); it does not reopen the betting.",
-            hand.setup.structure.name(),
+            super::widgets::capital(hand.setup.structure.name()),
             money(r.least),
             money(full)
         ),
         None => format!(
             "{}: {} at least, {} at most (§ 637a.8(k)); seat {seat} has {} in stakes.",
-            hand.setup.structure.name(),
+            super::widgets::capital(hand.setup.structure.name()),
             money(r.least),
             money(r.most),
             money(r.stack)

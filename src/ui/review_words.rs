@@ -3,7 +3,7 @@
 //! the amount; the raw record only behind "Details". Exports go to a removable drive when one
 //! is mounted, and the screen says where the file went.
 
-use super::correction::capital;
+use super::widgets::capital;
 use crate::rules::game_id::GameId;
 use crate::store::JournalRow;
 use std::collections::HashMap;

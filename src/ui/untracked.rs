@@ -40,13 +40,6 @@ const HEADING_W: f32 = 240.0;
 /// section, in a place of one height, so "Seat N wins" stands at one y on every street.
 const STREET_TEXT_H: f32 = 200.0;
 
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
-}
-
 /// A seat's winner button, as large as a step's choices.
 fn seat_button(ui: &mut Ui, label: &str, picked: bool) -> bool {
     let text = RichText::new(label).size(theme::BODY + 2.0);
@@ -72,7 +65,7 @@ impl DeckhandApp {
         let send =
             |cmds: &mut Vec<UiCmd>, c: HandCommand| cmds.push(UiCmd::Rules(Command::Poker(c)));
         let action = if draw { "Draw done" } else { "Betting over" };
-        if title_with_action(ui, &capitalised(name), action, true) {
+        if title_with_action(ui, &super::widgets::capital(name), action, true) {
             send(cmds, HandCommand::StreetPlayed);
         }
         let top = ui.cursor().min.y;

@@ -308,3 +308,12 @@ mod tests {
         assert_eq!(super::dealer_note("A plain note."), "A plain note.");
     }
 }
+
+/// "seat 3 folds" → "Seat 3 folds".
+pub(super) fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
