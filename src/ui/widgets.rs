@@ -294,6 +294,15 @@ pub(super) fn dealer_note(note: &str) -> String {
     }
 }
 
+/// "seat 3 folds" → "Seat 3 folds".
+pub(super) fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -306,14 +315,5 @@ mod tests {
             "Folded hands are collected before the reveal (§ 657a.11(c)) and do not qualify anyone for an Envy Bonus (the casino's setting)."
         );
         assert_eq!(super::dealer_note("A plain note."), "A plain note.");
-    }
-}
-
-/// "seat 3 folds" → "Seat 3 folds".
-pub(super) fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
     }
 }
