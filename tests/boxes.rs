@@ -83,6 +83,11 @@ fn a_spanish_21_player_plays_as_many_adjacent_boxes_as_the_casino_allows() {
     let mut rules = HouseRules::default();
     // § 635a.6(f): three allowed: seats 1 to 3 are one player's, a fourth box is refused.
     rules.edit(|g: &mut deckhand::rules::banked::spanish21::Rules| g.boxes_per_player = 3);
+    // The legality query the wager screen draws "Same player as seat N" from.
+    use deckhand::rules::banked::round::SamePlayerChoice as Choice;
+    let fresh = start(&rules);
+    assert_eq!(fresh.same_player_choice(2), Choice::WithSeat(1));
+    assert_eq!(fresh.same_player_choice(1), Choice::NoBoxToTheLeft);
     let r = given(start(&rules), &[])
         .when(&same(2, true), Some(&house))
         .then(&[BankedEvent::SamePlayer {
@@ -102,6 +107,7 @@ fn a_spanish_21_player_plays_as_many_adjacent_boxes_as_the_casino_allows() {
         .refused("§ 635a.6(f)", "at most 3 adjacent boxes");
     // One allowed: no second box.
     rules.edit(|g: &mut deckhand::rules::banked::spanish21::Rules| g.boxes_per_player = 1);
+    assert_eq!(start(&rules).same_player_choice(2), Choice::NotOffered);
     given(start(&rules), &[])
         .when(&same(2, true), Some(&house))
         .refused("§ 635a.6(f)", "one box only");
@@ -129,6 +135,12 @@ fn mississippi_stud_lunar_and_crazy_4_allow_one_position_a_player() {
             &[1, 2],
         )
         .unwrap();
+        assert_eq!(
+            r.same_player_choice(2),
+            deckhand::rules::banked::round::SamePlayerChoice::NotOffered,
+            "{}",
+            game.id()
+        );
         let house = deckhand::rules::banked::House::default_for(game).unwrap();
         let e = r
             .decide(

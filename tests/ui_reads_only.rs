@@ -125,6 +125,42 @@ fn no_screen_decides_a_spanish_21_boxs_choices_itself() {
     no_screen_uses(&["resplits", "splittable(", "first_two("], "allows21");
 }
 
+/// Issue 43, item 2: which payouts a floorperson checks (the table's thresholds) and whether a
+/// box may be the same player's as the box to its left (the casino's number of boxes) are the
+/// rules' answers (`Approvals::seats_to_check`, `BankedRound::same_player_choice`): no screen
+/// compares an amount with a threshold or counts boxes itself.
+#[test]
+fn no_screen_decides_who_is_validated_or_which_boxes_one_player_takes() {
+    // The thresholds as whole words (`floor_overlay` is the floor's own screen).
+    for word in ["floor_over", "supervisor_over"] {
+        let found: Vec<String> = uses(word)
+            .into_iter()
+            .filter(|l| {
+                l.match_indices(word).any(|(at, _)| {
+                    l[at + word.len()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !c.is_alphanumeric() && c != '_')
+                })
+            })
+            .collect();
+        assert!(
+            found.is_empty(),
+            "`{word}` under src/ui (the rules' Approvals::seats_to_check answers it): {found:#?}"
+        );
+    }
+    no_screen_uses(&["signer_for("], "Approvals::signer_for");
+    no_screen_uses(
+        &[
+            "boxes_per_player >",
+            "boxes_per_player <",
+            "boxes_per_player ==",
+            "def.boxes.is_some()",
+        ],
+        "same_player_choice",
+    );
+}
+
 /// Fails naming each line under `src/ui` that holds one of `needles`: a rule the rules'
 /// `answer` gives the screens.
 fn no_screen_uses(needles: &[&str], answer: &str) {

@@ -84,6 +84,24 @@ impl Approvals {
             Signer::None
         }
     }
+
+    /// The seats the signer checks at the table, each with what it wins on the round: a seat
+    /// with a payout the regulation validates (`floor_verification`), or whose wins on the
+    /// round come to more than `floor_over`. In seat order; the sums saturate, never wrap.
+    pub fn seats_to_check(&self, s: &Settlement) -> Vec<(u8, Cents)> {
+        let mut seats: Vec<u8> = s.results.iter().map(|w| w.seat).collect();
+        seats.sort_unstable();
+        seats.dedup();
+        seats
+            .into_iter()
+            .filter_map(|seat| {
+                let mine = || s.results.iter().filter(move |w| w.seat == seat);
+                let net = mine().fold(0, |sum: Cents, w| sum.saturating_add(w.net));
+                let flagged = mine().any(|w| w.floor_verification);
+                (flagged || net > self.floor_over).then_some((seat, net))
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -159,6 +177,25 @@ mod tests {
             Signer::Floorperson
         );
         assert!(a.validate().is_ok());
+        // The seats the signer checks: a round's wins above the threshold, or a payout the
+        // regulation validates; at the threshold is not above it.
+        assert_eq!(
+            a.seats_to_check(&settled(&[60_000, 60_000], -120_000, false)),
+            vec![(1, 120_000)]
+        );
+        assert!(
+            a.seats_to_check(&settled(&[50_000, 50_000], -100_000, false))
+                .is_empty()
+        );
+        assert_eq!(
+            a.seats_to_check(&settled(&[500], -500, true)),
+            vec![(1, 500)]
+        );
+        let huge = Cents::MAX - 1000;
+        assert_eq!(
+            a.seats_to_check(&settled(&[huge, huge], 0, false)),
+            vec![(1, Cents::MAX)]
+        );
         let bad = Approvals {
             floor_over: 0,
             supervisor_over: 10,

@@ -156,15 +156,16 @@ impl DeckhandApp {
         let house = s.totals.house;
         // What the signer checks at the table: each seat whose payout needs the
         // signature, with its hand and the cards the record keeps.
-        let floor_over = self
+        let approvals = self
             .term
             .table()
             .setup
             .as_ref()
             .and_then(|s| s.poker.house.as_ref())
-            .map_or(0, |h| h.approvals.floor_over);
+            .map(|h| h.approvals)
+            .unwrap_or_default();
         let to_validate = if verify {
-            validation_lines(r, &s, floor_over)
+            validation_lines(r, &s, &approvals.seats_to_check(&s))
         } else {
             Vec::new()
         };
@@ -317,23 +318,14 @@ fn system_draw_words(d: Option<crate::rules::banked::round::SystemDraw>) -> Stri
 
 /// The payouts a signature covers, seat by seat: "Validate seat 1: wins $1,600.00 · Four of a
 /// kind · 9♠ 9♥ · board 9♦ 9♣ 2♠" (a payout the regulation has validated, or above the table's
-/// threshold).
+/// threshold: the rules' `Approvals::seats_to_check`).
 fn validation_lines(
     r: &BankedRound,
     s: &crate::rules::banked::Settlement,
-    floor_over: crate::rules::Cents,
+    seats: &[(u8, crate::rules::Cents)],
 ) -> Vec<String> {
-    let mut seats: Vec<u8> = s.results.iter().map(|w| w.seat).collect();
-    seats.sort_unstable();
-    seats.dedup();
     let mut out = Vec::new();
-    for seat in seats {
-        let mine = s.results.iter().filter(|w| w.seat == seat);
-        let net: crate::rules::Cents = mine.clone().map(|w| w.net).sum();
-        let flagged = mine.clone().any(|w| w.floor_verification);
-        if !flagged && net <= floor_over {
-            continue;
-        }
+    for &(seat, net) in seats {
         let hand = s
             .seats
             .iter()

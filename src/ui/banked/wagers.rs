@@ -3,7 +3,7 @@
 //! "No more bets".
 
 use super::{BankedEntry, send, spot_button};
-use crate::rules::banked::round::{BankedCommand, BankedRound};
+use crate::rules::banked::round::{BankedCommand, BankedRound, SamePlayerChoice};
 use crate::rules::money;
 use crate::ui::Notice;
 use crate::ui::{DeckhandApp, UiCmd, body, keypad, primary, small, theme, title};
@@ -274,32 +274,17 @@ fn seat_buttons(
         e.out_asked = None;
     }
     // One player on adjacent boxes, as many as the casino's Rules Submission
-    // allows (§ 677a.7(e), § 635a.6(f)); the rules refuse more.
-    let left = seat.saturating_sub(1);
-    let offered = def.boxes.is_some() && r.boxes_per_player > 1;
-    if offered && !r.seats.contains(&left) {
-        // Its place kept, so "No more bets" below never moves from seat
-        // to seat.
-        ui.add_space(theme::TAB_SIZE.y + ui.spacing().item_spacing.y);
-    }
-    if offered && r.seats.contains(&left) {
-        let joined = r.joined.contains(&seat);
-        let b = Button::new(RichText::new(format!("Same player as seat {left}")).size(theme::BODY))
-            .selected(joined);
-        if ui
-            .add_sized(egui::vec2(260.0, theme::TAB_SIZE.y), b)
-            .clicked()
-        {
-            send(
-                cmds,
-                BankedCommand::SamePlayer {
-                    seat,
-                    joined: !joined,
-                },
-            );
+    // allows (§ 677a.7(e), § 635a.6(f)): the rules say where it is a choice, and refuse more.
+    match r.same_player_choice(seat) {
+        SamePlayerChoice::NotOffered => {}
+        // Its place kept, so "No more bets" below never moves from seat to seat.
+        SamePlayerChoice::NoBoxToTheLeft => {
+            ui.add_space(theme::TAB_SIZE.y + ui.spacing().item_spacing.y);
         }
+        SamePlayerChoice::WithSeat(left) => same_player_button(ui, cmds, r, seat, left),
     }
     small(ui, &format!("{} (wagers)", def.sections.wagers));
+
     if let Some(b) = def.boxes {
         let rule = match r.boxes_per_player {
             0 | 1 => "One player, one box".to_string(),
@@ -312,6 +297,26 @@ fn seat_buttons(
         small(ui, &sign);
     }
     no_more_bets
+}
+
+/// "Same player as seat N": the box is wagered on by the player of the box to its left, or
+/// no longer.
+fn same_player_button(ui: &mut Ui, cmds: &mut Vec<UiCmd>, r: &BankedRound, seat: u8, left: u8) {
+    let joined = r.joined.contains(&seat);
+    let b = Button::new(RichText::new(format!("Same player as seat {left}")).size(theme::BODY))
+        .selected(joined);
+    if ui
+        .add_sized(egui::vec2(260.0, theme::TAB_SIZE.y), b)
+        .clicked()
+    {
+        send(
+            cmds,
+            BankedCommand::SamePlayer {
+                seat,
+                joined: !joined,
+            },
+        );
+    }
 }
 
 /// The table's limit sign, so an amount outside it is seen as keyed; none where the table

@@ -45,6 +45,7 @@ mod void_tests;
 #[cfg(test)]
 mod wager_tests;
 mod wagers;
+pub use wagers::SamePlayerChoice;
 
 pub use decision_choices::DecisionChoice;
 pub use hand_place::*;

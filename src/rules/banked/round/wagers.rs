@@ -110,6 +110,22 @@ impl BankedRound {
         })
     }
 
+    /// Whether "Same player as seat N" is a choice for `seat` now, the legality query the wager
+    /// screen draws from: the game lets one player wager on adjacent boxes and the casino
+    /// allows more than one (§ 677a.7(e), § 647a.7(e), § 635a.6(f)), and the box to its left
+    /// is dealt in. `same_player` refuses a box past the casino's number, with its section.
+    pub fn same_player_choice(&self, seat: u8) -> SamePlayerChoice {
+        if self.def().boxes.is_none() || self.boxes_per_player <= 1 {
+            return SamePlayerChoice::NotOffered;
+        }
+        let left = seat.saturating_sub(1);
+        if self.seats.contains(&left) {
+            SamePlayerChoice::WithSeat(left)
+        } else {
+            SamePlayerChoice::NoBoxToTheLeft
+        }
+    }
+
     /// The box `seat` is wagered on by the player of the box to its left, or no longer: as many
     /// adjacent boxes as the casino lets one player have.
     pub(super) fn same_player(&mut self, seat: &u8, joined: &bool) -> Result<BankedEvent, String> {
@@ -189,4 +205,15 @@ fn label_of(def: &Def, key: &str) -> &'static str {
         .iter()
         .find(|s| s.key == key)
         .map_or("wager", |s| s.label)
+}
+
+/// "Same player as seat N" for a box, as [`BankedRound::same_player_choice`] answers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SamePlayerChoice {
+    /// One player, one box, at this game or under the casino's choices.
+    NotOffered,
+    /// Offered at this table, but the box to this one's left is not dealt in.
+    NoBoxToTheLeft,
+    /// Offered: the box may be the same player's as this seat's, to its left.
+    WithSeat(u8),
 }
