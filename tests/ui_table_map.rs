@@ -318,3 +318,36 @@ fn the_side_panel_shows_only_the_meters_the_open_game_pays_from() {
         );
     }
 }
+
+/// The status line at 1024×768 with the embedded default: a long game's name and a floor call's
+/// clock never run under the simulator's button at the line's end (a walk of issue 43 found
+/// the deck's clock drawn over it); what does not fit is cut short instead.
+#[test]
+fn the_status_line_never_runs_under_the_simulator_button() {
+    use deckhand::rules::games::GameId;
+    use egui_kittest::kittest::NodeT;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = embedded_default(&dir.path().join("status.sqlite"));
+    shuffled_by_the_simulator(&mut h, GameId::TexasHoldemBonus);
+    tap(&mut h, "Call floor");
+    tap(&mut h, "A player's dispute");
+    let button = h.get_by_label("Simulator").rect();
+    let line: Vec<(String, egui::Rect)> = h
+        .query_all_by_role(egui::accesskit::Role::Label)
+        .filter(|n| n.rect().center().y < button.max.y)
+        .map(|n| {
+            let words = n.accesskit_node().value().unwrap_or_default().to_string();
+            (words, n.rect())
+        })
+        .collect();
+    assert!(
+        line.iter().any(|(w, _)| w.starts_with("Floor called")),
+        "the floor call on the line: {line:?}"
+    );
+    for (words, rect) in &line {
+        assert!(
+            rect.max.x <= button.min.x,
+            "`{words}` at {rect:?} runs under the Simulator button at {button:?}"
+        );
+    }
+}

@@ -12,7 +12,10 @@ impl DeckhandApp {
         let text = |s: String| RichText::new(s).size(size);
         // Nothing here is tapped: the line is as high as its text.
         ui.spacing_mut().interact_size.y = size + 6.0;
-        ui.horizontal(|ui| {
+        // The line's facts, left to right; the simulator's button (the embedded default) at its
+        // end. The button is laid first and the facts in what is left, truncated rather than
+        // drawn under it when a long game's name, the pace and a floor call fill the line.
+        let facts = |ui: &mut Ui| {
             let table_no = t.setup.as_ref().map_or(self.setup.table_no, |s| s.table_no);
             // The open table's game; before it opens, the one picked on the open-table screen.
             let game = t
@@ -67,36 +70,38 @@ impl DeckhandApp {
                     } else if left <= self.deck_reminder_minutes {
                         (format!("Change decks in {left} min"), theme::WARN)
                     } else {
-                        (
-                            format!(
-                                "Decks {} of {} h",
-                                crate::terminal::hours_minutes(used),
-                                due / 60
-                            ),
-                            theme::TEXT_DIM,
-                        )
+                        // A narrow screen: "Decks 1:05 of 8 h", so the line keeps it whole.
+                        let spent = if narrow {
+                            format!("{}:{:02}", used / 60, used % 60)
+                        } else {
+                            crate::terminal::hours_minutes(used)
+                        };
+                        (format!("Decks {spent} of {} h", due / 60), theme::TEXT_DIM)
                     };
                     ui.label(text(label).color(colour));
                 }
             }
-            // Simulated devices (the embedded default): the demo's faults, at the line's end,
-            // taking no height from the step or the dealer's actions.
-            if self.sim.is_some() {
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    // As high as the line's text: the status line keeps its height.
-                    ui.spacing_mut().button_padding.y = 0.0;
-                    if ui
-                        .add_enabled(
-                            self.view.verify.is_none(),
-                            Button::new(text("Simulator".into())),
-                        )
-                        .clicked()
-                    {
-                        cmds.push(UiCmd::Demo(true));
-                    }
-                });
-            }
-        });
+        };
+        if self.sim.is_none() {
+            ui.horizontal(facts);
+            return;
+        }
+        egui::containers::Sides::new()
+            .shrink_left()
+            .truncate()
+            .show(ui, facts, |ui| {
+                // As high as the line's text: the status line keeps its height.
+                ui.spacing_mut().button_padding.y = 0.0;
+                if ui
+                    .add_enabled(
+                        self.view.verify.is_none(),
+                        Button::new(text("Simulator".into())),
+                    )
+                    .clicked()
+                {
+                    cmds.push(UiCmd::Demo(true));
+                }
+            });
     }
 
     /// The devices at the top of the side panel, in a box of fixed height (wrapped, never
