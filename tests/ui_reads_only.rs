@@ -161,6 +161,29 @@ fn no_screen_decides_who_is_validated_or_which_boxes_one_player_takes() {
     );
 }
 
+/// Issue 43, item 3: the demo box's faults and what the open table loads into the simulated
+/// shuffler go through `devices::sim_controls::DemoControls`, called from the app's logic:
+/// no screen reaches into the simulator's script.
+#[test]
+fn no_screen_reaches_into_the_simulators_script() {
+    for needle in [
+        "SimScript",
+        "sim.lock()",
+        "s.lock().unwrap_or_else",
+        "jam_next =",
+        "pull_to",
+        "counts.push",
+        "default_count",
+        "no_tens =",
+    ] {
+        let found = uses(needle);
+        assert!(
+            found.is_empty(),
+            "`{needle}` under src/ui (DemoControls does it): {found:#?}"
+        );
+    }
+}
+
 /// Fails naming each line under `src/ui` that holds one of `needles`: a rule the rules'
 /// `answer` gives the screens.
 fn no_screen_uses(needles: &[&str], answer: &str) {

@@ -7,4 +7,5 @@ pub mod progressive;
 pub mod runner;
 pub mod shuffler;
 pub mod sim;
+pub mod sim_controls;
 pub mod sim_shoe;

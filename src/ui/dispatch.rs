@@ -113,10 +113,7 @@ impl DeckhandApp {
             UiCmd::Demo(up) => self.view.demo = up && self.sim.is_some(),
             UiCmd::SimNextCount(n) => {
                 if let Some(s) = &self.sim {
-                    s.lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .counts
-                        .push_back(n);
+                    s.count_next(n);
                     self.view.demo = false;
                     self.view.message = Some(Notice::done(format!(
                         "Demo: the simulated shuffler counts {n} cards at its next count."

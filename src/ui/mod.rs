@@ -47,6 +47,7 @@ use widgets::*;
 use crate::devices::progressive::ControllerState;
 use crate::devices::shuffler::LinkState;
 use crate::devices::sim::SharedScript;
+use crate::devices::sim_controls::DemoControls;
 use crate::rules::betting_actions::{Action, ActionKind};
 use crate::rules::cards::{Card, CardSet, Rank, Suit};
 use crate::rules::money;
@@ -201,7 +202,7 @@ pub struct DeckhandApp {
     /// Every game this terminal may open, with its setup (`[table] games`); `setup` first.
     games: Vec<TableSetup>,
     view: View,
-    sim: Option<SharedScript>,
+    sim: Option<DemoControls>,
     themed: bool,
     /// Idle time between rounds before the screen locks.
     lock_after: Option<std::time::Duration>,
@@ -256,7 +257,7 @@ impl DeckhandApp {
             games: vec![setup.clone()],
             setup,
             view,
-            sim,
+            sim: sim.map(DemoControls::new),
             themed: false,
             lock_after: None,
             scale_to_screen: false,
@@ -379,7 +380,7 @@ impl DeckhandApp {
     /// The built-in simulated shuffler's script, when the shuffler is simulated (the demo's
     /// controls and the tests drive it).
     pub fn sim_script(&self) -> Option<SharedScript> {
-        self.sim.clone()
+        self.sim.as_ref().map(DemoControls::script)
     }
 
     /// Device events in; called once per frame before drawing.

@@ -64,28 +64,16 @@ impl DeckhandApp {
     /// (the burn card, the deal, a split or doubled hand's card, the dealer's draws), as a
     /// dealer at the table would. A player's hit is the demo box's.
     pub(super) fn feed_simulator(&self) {
-        let Some(sim) = &self.sim else {
-            return;
-        };
-        let t = self.term.table();
-        let cards = t.cards_counted();
-        let spanish = t.shoe_game();
-        let pull = self.term.shoe_pull();
-        let mut s = sim.lock().unwrap_or_else(|p| p.into_inner());
-        if s.default_count != cards || s.no_tens != spanish {
-            s.default_count = cards;
-            s.no_tens = spanish;
-        }
-        if pull.is_some() {
-            s.pull_to = pull;
+        if let Some(sim) = &self.sim {
+            let t = self.term.table();
+            sim.feed(t.cards_counted(), t.shoe_game(), self.term.shoe_pull());
         }
     }
 
-    /// The demo box's "A player hits": the simulated dealer's hand draws one more card.
     /// The demo's jam: the simulated shuffler jams on its next shuffle.
     pub(super) fn sim_jam(&mut self) {
         if let Some(s) = &self.sim {
-            s.lock().unwrap_or_else(|p| p.into_inner()).jam_next = true;
+            s.jam_next();
             self.view.demo = false;
             self.view.message = Some(Notice::done(
                 "Demo: the simulated shuffler jams on its next shuffle.",
@@ -93,17 +81,11 @@ impl DeckhandApp {
         }
     }
 
+    /// The demo box's "A player hits": the simulated dealer's hand draws one more card.
     pub(super) fn sim_draw(&mut self) {
-        let Some(sim) = &self.sim else {
-            return;
-        };
-        let mut s = sim.lock().unwrap_or_else(|p| p.into_inner());
-        let Some((deck, number, _)) = s.drawn.last().copied() else {
-            return;
-        };
-        let to = s.pull_to.map_or(number, |(_, n)| n.max(number));
-        s.pull_to = Some((deck, to.saturating_add(1)));
-        self.view.demo = false;
+        if self.sim.as_ref().is_some_and(|s| s.player_hits()) {
+            self.view.demo = false;
+        }
     }
 
     /// The demo simulator (simulated devices only): a fault for the next shuffle, to try the
