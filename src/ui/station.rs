@@ -83,9 +83,13 @@ impl eframe::App for Station {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         // The monitor at the table: the design shown as large as it fits (`[display]
         // scale_to_screen`).
-        if let Station::Table(app) = self
-            && app.scales_to_screen()
-        {
+        // The one screen of a terminal that cannot start is scaled too: its configuration may
+        // be the thing that failed, and a supervisor reads it from a step away.
+        let scaled = match self {
+            Station::Table(app) => app.scales_to_screen(),
+            Station::Stopped(_) => true,
+        };
+        if scaled {
             scale_to_screen(ctx);
         }
         Station::logic(self, ctx);
