@@ -142,16 +142,23 @@ fn a_split_pot_is_picked_seat_by_seat_and_the_rake_tapped_from_the_schedule() {
     assert!(!streets[1].contains("posts"), "{}", streets[1]);
 }
 
-#[test]
-fn the_hands_keyed_at_the_showdown_pick_the_winner() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("t.sqlite");
-    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+/// The embedded default from sign-in to round 1's winner, seats 2 and 4, four betting rounds
+/// over at the table; "Key the hands shown" tapped.
+fn keying_the_hands_shown(db: &std::path::Path) -> Harness<'static, deckhand::ui::DeckhandApp> {
+    let mut h = real_app(db, 1024.0, 768.0, 0.25);
     open_with_seats(&mut h, deckhand::rules::games::GameId::Holdem, tap, &[2, 4]);
     for _ in 0..4 {
         tap(&mut h, "Betting over");
     }
     tap(&mut h, "Key the hands shown");
+    h
+}
+
+#[test]
+fn the_hands_keyed_at_the_showdown_pick_the_winner() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.sqlite");
+    let mut h = keying_the_hands_shown(&db);
     let mut k = 0;
     while !ready(&h, "Show the winner") {
         tap_a_free_card(&mut h, k);
@@ -190,12 +197,7 @@ fn the_hands_keyed_at_the_showdown_pick_the_winner() {
 fn the_dealer_goes_back_from_keying_the_hands_to_tapping_the_winner() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.sqlite");
-    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
-    open_with_seats(&mut h, deckhand::rules::games::GameId::Holdem, tap, &[2, 4]);
-    for _ in 0..4 {
-        tap(&mut h, "Betting over");
-    }
-    tap(&mut h, "Key the hands shown");
+    let mut h = keying_the_hands_shown(&db);
     for k in 0..3 {
         tap_a_free_card(&mut h, k);
     }
