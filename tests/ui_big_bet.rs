@@ -353,3 +353,34 @@ fn the_table_stakes_keypad_stays_in_place_as_players_sit_down() {
         assert_eq!(at(&h), before, "after seat {seat} sat down");
     }
 }
+
+/// A sit-down the rules refuse (above the table's posted most) ticks no seat for the next
+/// round; one they take with enough to be dealt in does (a walk of issue 43 found the refused
+/// seat ticked, and "Start round" then refused).
+#[test]
+fn a_refused_sit_down_ticks_no_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("refused.sqlite");
+    let mut c = config(&db);
+    c.holdem.structure = StructureKind::NoLimit;
+    c.holdem.max_raises = 0;
+    let app = deckhand::app::build(&c, Default::default(), None).unwrap();
+    let mut h = harness(app);
+    open(&mut h, GameId::Holdem);
+    tap(&mut h, "Table stakes…");
+    tap(&mut h, "Seat 5");
+    keys(&mut h, "99999");
+    tap(&mut h, "Seat 5 sits down with $99,999.00");
+    h.get_by_label_contains("The posted most on the table is");
+    tap(&mut h, "Seat 2");
+    keys(&mut h, "200");
+    tap(&mut h, "Seat 2 sits down with $200.00");
+    tap(&mut h, "Done");
+    assert_eq!(stakes(&h), vec![(2, 20000)]);
+    h.get_by_label("Seat 2 ✔");
+    h.get_by_label("Seat 5");
+    assert!(
+        h.query_by_label("Seat 5 ✔").is_none(),
+        "the refused seat is ticked"
+    );
+}

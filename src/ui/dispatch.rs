@@ -30,17 +30,37 @@ fn confirmation(e: &crate::rules::table::Event) -> Option<Notice> {
 }
 
 impl DeckhandApp {
+    /// A player whose table stakes the rules took now has enough to be dealt in (§ 637a.8(b)(4)):
+    /// his seat is ticked for the next round.
+    fn tick_if_staked(&mut self, seat: u8) {
+        let t = self.term.table();
+        let least = t.setup.as_ref().map(|s| s.least_stake());
+        let has = t.stakes.get(&seat).copied().unwrap_or(0);
+        if least.is_some_and(|l| has >= l) {
+            self.view.seats.insert(seat);
+        }
+    }
+
     pub(super) fn apply(&mut self, c: UiCmd) {
         // A tap may add, remove or sign in a person: the next logic reads the dealers again.
         self.dealers = None;
         match c {
-            UiCmd::Rules(cmd) => match self.term.execute(cmd) {
-                // A void round says what goes back to whom (a wrong stub count's misdeal).
-                Ok(events) => {
-                    self.view.message = events.iter().find_map(confirmation);
+            UiCmd::Rules(cmd) => {
+                let staked = match &cmd {
+                    Command::AddStake { seat, .. } => Some(*seat),
+                    _ => None,
+                };
+                match self.term.execute(cmd) {
+                    // A void round says what goes back to whom (a wrong stub count's misdeal).
+                    Ok(events) => {
+                        self.view.message = events.iter().find_map(confirmation);
+                        if let Some(seat) = staked {
+                            self.tick_if_staked(seat);
+                        }
+                    }
+                    Err(e) => self.view.message = Some(Notice::problem(e)),
                 }
-                Err(e) => self.view.message = Some(Notice::problem(e)),
-            },
+            }
             UiCmd::SignIn => self.sign_in_dealer(),
             UiCmd::OpenVerify(purpose) => {
                 self.view.verify = Some(VerifyPad {

@@ -563,13 +563,12 @@ impl DeckhandApp {
                 if super::primary_when(ui, dollars.is_some(), &label)
                     && let Some(d) = dollars
                 {
+                    // Ticked for the next round once the rules took it with enough to be dealt
+                    // in (`DeckhandApp::apply`); a refused sit-down ticks nothing.
                     cmds.push(UiCmd::Rules(Command::AddStake {
                         seat,
                         amount: d * 100,
                     }));
-                    if d * 100 + has.unwrap_or(0) >= least {
-                        self.view.seats.insert(seat);
-                    }
                     entry.amount.clear();
                 }
                 if let Some(h) = has {
