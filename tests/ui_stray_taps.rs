@@ -146,11 +146,13 @@ fn a_double_tap_on_a_concession_concedes_one_seat() {
         .unwrap_or_default()
         .to_string();
     assert_eq!(
-        band.matches(": concedes").count(),
+        band.matches(": conceded").count(),
         1,
         "one seat conceded: {band}"
     );
-    assert!(band.contains("Seat 2: concedes"), "{band}");
+    assert!(band.contains("Seat 2: conceded"), "{band}");
+    // The seat's own place reads as what happened, the action beside it as what it does.
+    h.get_by_label("Seat 2 conceded");
     // The keying moved on to the next hand (before, with no card keyed yet, it went back to
     // seat 2 at the next frame, and the dealer had to tap seat 3).
     h.get_by_label("Seat 3 concedes");

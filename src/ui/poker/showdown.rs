@@ -174,7 +174,7 @@ fn place_buttons(ui: &mut Ui, e: &PokerEntry, shape: &Shape, order: &[u8]) -> Op
             ),
             Place::Seat(s) => {
                 let state = if e.conceded.contains(&s) {
-                    "concedes".to_string()
+                    "conceded".to_string()
                 } else {
                     format!(
                         "{}/{}",
@@ -258,7 +258,7 @@ fn hands_band(ui: &mut Ui, e: &PokerEntry, shape: &Shape, order: &[u8]) {
     }
     for s in order {
         let h = if e.conceded.contains(s) {
-            "concedes".to_string()
+            "conceded".to_string()
         } else {
             cards_text(e.hands.get(s).map(|v| v.as_slice()).unwrap_or(&[]))
         };
