@@ -54,10 +54,7 @@ fn sit(h: &mut H, stakes: &[(u8, &str)]) {
         let d: Cents = dollars.parse().unwrap();
         tap(
             h,
-            &format!(
-                "Seat {seat} sits down with {}",
-                deckhand::rules::money(d * 100)
-            ),
+            &format!("Seat {seat} sits down: {}", deckhand::rules::money(d * 100)),
         );
     }
     tap(h, "Done");
@@ -345,10 +342,7 @@ fn the_table_stakes_keypad_stays_in_place_as_players_sit_down() {
         let d: Cents = dollars.parse().unwrap();
         tap(
             &mut h,
-            &format!(
-                "Seat {seat} sits down with {}",
-                deckhand::rules::money(d * 100)
-            ),
+            &format!("Seat {seat} sits down: {}", deckhand::rules::money(d * 100)),
         );
         assert_eq!(at(&h), before, "after seat {seat} sat down");
     }
@@ -370,11 +364,11 @@ fn a_refused_sit_down_ticks_no_seat() {
     tap(&mut h, "Table stakes…");
     tap(&mut h, "Seat 5");
     keys(&mut h, "99999");
-    tap(&mut h, "Seat 5 sits down with $99,999.00");
+    tap(&mut h, "Seat 5 sits down: $99,999.00");
     h.get_by_label_contains("The posted most on the table is");
     tap(&mut h, "Seat 2");
     keys(&mut h, "200");
-    tap(&mut h, "Seat 2 sits down with $200.00");
+    tap(&mut h, "Seat 2 sits down: $200.00");
     tap(&mut h, "Done");
     assert_eq!(stakes(&h), vec![(2, 20000)]);
     h.get_by_label("Seat 2 ✔");

@@ -556,13 +556,19 @@ impl DeckhandApp {
                     .ok()
                     .filter(|d| *d > 0);
                 let label = match (has, dollars) {
-                    (None, Some(d)) => format!("Seat {seat} sits down with {}", money(d * 100)),
+                    (None, Some(d)) => format!("Seat {seat} sits down: {}", money(d * 100)),
                     (Some(_), Some(d)) => format!("Add {} to seat {seat}", money(d * 100)),
                     (_, None) => "Key the chips".to_string(),
                 };
-                if super::primary_when(ui, dollars.is_some(), &label)
-                    && let Some(d) = dollars
-                {
+                // A size smaller than a step's own action: "Seat 10 sits down: $999,999.00"
+                // stays whole beside the keypad at 1024×768.
+                let sit = ui
+                    .add_enabled(
+                        dollars.is_some(),
+                        super::gold(label, theme::BODY).min_size(theme::PRIMARY_SIZE),
+                    )
+                    .clicked();
+                if sit && let Some(d) = dollars {
                     // Ticked for the next round once the rules took it with enough to be dealt
                     // in (`DeckhandApp::apply`); a refused sit-down ticks nothing.
                     cmds.push(UiCmd::Rules(Command::AddStake {
