@@ -316,6 +316,24 @@ fn the_side_panel_shows_only_the_meters_the_open_game_pays_from() {
             "{}",
             game.id()
         );
+        // Every meter shown stands inside the devices' box, not clipped off below it (with one
+        // meter the box once held two lines only, and the Progressive's was cut off).
+        let devices = h.get_by_label("Devices").rect();
+        for meter in h.query_all_by_label_contains(" $") {
+            let r = meter.rect();
+            if r.center().y < devices.max.y + 40.0 && r.min.x >= devices.min.x {
+                assert!(
+                    devices.contains_rect(r),
+                    "{}: a meter at {r:?} outside the devices' box {devices:?}",
+                    game.id()
+                );
+            }
+        }
+        assert!(
+            devices.contains_rect(h.get_by_label_contains("Progressive $").rect()),
+            "{}: the Progressive meter is cut off",
+            game.id()
+        );
     }
 }
 

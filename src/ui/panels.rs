@@ -139,14 +139,13 @@ impl DeckhandApp {
             } else {
                 0.0
             }
-            // A second meter (Texas Hold 'Em Bonus's Five Card Hand Bonus) on a line of its own.
-            + if shown.len() > 1 {
-                1.0
-            } else {
-                0.0
-            };
+            // Each meter shown on a line of its own (the box holds the shuffler's and the
+            // controller's lines): half a box each.
+            + 0.5 * shown.len() as f32;
         let size = egui::vec2(ui.available_width(), theme::DEVICES_H * lines);
-        let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+        let (rect, box_response) = ui.allocate_exact_size(size, egui::Sense::hover());
+        // Named for the screen reader (and the tests, which check what it holds is inside it).
+        box_response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Group, true, "Devices"));
         let ui = &mut ui.new_child(egui::UiBuilder::new().max_rect(rect));
         ui.set_clip_rect(rect.intersect(ui.clip_rect()));
         ui.spacing_mut().interact_size.y = theme::SMALL + 4.0;
