@@ -161,3 +161,41 @@ fn a_three_card_bonus_needs_the_board() {
     // Three of a kind on the board pays the Three Card Bonus (paytable A: 30 to 1).
     assert!(nets(&r, 3) > 4000, "{}", nets(&r, 3));
 }
+
+/// A hand folded with a Three Card Bonus stays on the table and its cards are keyed
+/// (§ 655a.11(b)): the round is settled from the cards, not from results tapped for the seats
+/// still in (a walk of issue 43 tapped the results and Settle was refused for want of the
+/// community cards). The same bonus on a hand still in is tapped with its cards.
+#[test]
+fn a_hand_folded_with_a_three_card_bonus_is_keyed_card_by_card() {
+    let round = |fold: bool| {
+        let mut r =
+            crate::rules::registry::start_round(GameId::MississippiStud, Dealing::Hand, &[1, 2])
+                .unwrap();
+        for (seat, tcb) in [(1, 0), (2, 500)] {
+            let mut w = BTreeMap::from([("ante".to_string(), 1000)]);
+            if tcb > 0 {
+                w.insert("three_card_bonus".into(), tcb);
+            }
+            r.run(&BankedCommand::Wagers { seat, wagers: w }).unwrap();
+        }
+        r.run(&BankedCommand::NoMoreBets).unwrap();
+        r.run(&BankedCommand::Dealt).unwrap();
+        for _ in 0..20 {
+            match r.step {
+                BankedStep::Decide { seat, .. } => {
+                    let multiple = if fold && seat == 2 { 0 } else { 1 };
+                    r.run(&BankedCommand::Decide { seat, multiple }).unwrap()
+                }
+                BankedStep::Reveal { .. } => r.run(&BankedCommand::Revealed).unwrap(),
+                _ => break,
+            }
+        }
+        assert_eq!(r.step, BankedStep::Cards);
+        r
+    };
+    let folded = round(true);
+    assert!(folded.folded.contains(&2));
+    assert!(folded.results_allowed().is_none());
+    assert!(round(false).results_allowed().is_some());
+}
