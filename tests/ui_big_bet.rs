@@ -135,6 +135,9 @@ fn no_limit_holdem_with_two_short_all_ins_from_sign_in() {
     assert_eq!(r.button, 4);
     tap(&mut h, "Blinds posted");
     tap(&mut h, "Cards dealt");
+    // The side panel: what each seat put in, what it has left, then what it is.
+    h.get_by_label("Seat 2 · $2.00 · $198.00 left · blind");
+    h.get_by_label("Seat 3 · $9.00 left");
     // Seat 3 raises to $6 on the keypad: the range is shown before the dealer keys.
     h.get_by_label_contains("raise to $4.00 at least, $9.00 at most");
     tap(&mut h, "Raise…");

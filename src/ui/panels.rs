@@ -678,8 +678,18 @@ impl DeckhandApp {
                 } else {
                     format!(" · {}", money(p.put_in))
                 };
+                // What the seat is ("blind", "folded"), after a dot of its own: "Seat 1 ·
+                // $2.00 · $198.00 left · blind", never "$198.00 left blind".
+                let tags = if !tags.is_empty() {
+                    format!(" · {}", tags.join(", "))
+                } else if chips.is_empty() && up.is_empty() {
+                    // Betting kept at the table: nothing else to say of the seat.
+                    " · dealt in".to_string()
+                } else {
+                    String::new()
+                };
                 ui.label(
-                    RichText::new(format!("Seat {}{chips}{up} {}", p.seat, tags.join(", ")))
+                    RichText::new(format!("Seat {}{chips}{up}{tags}", p.seat))
                         .color(colour)
                         .size(theme::SMALL + 2.0),
                 );
