@@ -471,3 +471,75 @@ fn lunar_a_qualification_corrected_drops_the_comparisons_tapped_before_it() {
         "{seat1}"
     );
 }
+
+/// Mississippi Stud, a hand folded with a Three Card Bonus: it stays on the table until the
+/// bonus is settled (§ 655a.11(b)), and the bonus is paid on the three community cards
+/// (§ 655a.7(d)(4)). The dealer taps the result of the hand still in and keys the board for the
+/// folded hand's bonus, then settles (a walk of issue 43 found Settle refused for want of the
+/// community cards, with nothing on the screen asking for them).
+#[test]
+fn mississippi_stud_a_folded_hands_bonus_is_settled_from_the_board() {
+    use deckhand::rules::banked::round::BankedCommand as B;
+    use deckhand::rules::table::Command;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("folded.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    open_with_seats(&mut h, GameId::MississippiStud, tap, &[1, 2]);
+    // The wagers and decisions as the dealer's taps give them (the step under test is the
+    // settlement's).
+    {
+        let t = h.state_mut().terminal_mut();
+        let mut run = |c: B| t.execute(Command::Banked(c)).unwrap();
+        run(B::Wagers {
+            seat: 1,
+            wagers: [("ante".to_string(), 1000)].into(),
+        });
+        run(B::Wagers {
+            seat: 2,
+            wagers: [
+                ("ante".to_string(), 1000),
+                ("three_card_bonus".to_string(), 500),
+            ]
+            .into(),
+        });
+        run(B::NoMoreBets);
+        run(B::Dealt);
+        for _ in 0..20 {
+            match t.table().step() {
+                Step::Banked {
+                    step: BankedStep::Decide { seat, .. },
+                    ..
+                } => {
+                    let multiple = if seat == 2 { 0 } else { 1 };
+                    t.execute(Command::Banked(B::Decide { seat, multiple }))
+                        .unwrap();
+                }
+                Step::Banked {
+                    step: BankedStep::Reveal { .. },
+                    ..
+                } => {
+                    t.execute(Command::Banked(B::Revealed)).unwrap();
+                }
+                _ => break,
+            }
+        }
+    }
+    h.run_ok();
+    h.get_by_label("Tap each hand's result");
+    tap(&mut h, "Two pair");
+    h.get_by_label_contains("The community cards: key them");
+    assert!(!common::ui::ready(&h, "Settle"), "not before the board");
+    for c in ["7♦", "7♣", "2♠"] {
+        tap(&mut h, c);
+    }
+    tap(&mut h, "Settle");
+    let settled: serde_json::Value =
+        serde_json::from_str(payloads(&db, "round_settled").last().unwrap()).unwrap();
+    let bonus = settled["settlement"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|w| w["seat"] == 2 && w["wager"] == "three-card-bonus")
+        .map(|w| w["net"].as_i64().unwrap());
+    assert_eq!(bonus, Some(500), "the board's pair pays 1 to 1");
+}

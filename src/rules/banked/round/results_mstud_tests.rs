@@ -162,40 +162,56 @@ fn a_three_card_bonus_needs_the_board() {
     assert!(nets(&r, 3) > 4000, "{}", nets(&r, 3));
 }
 
-/// A hand folded with a Three Card Bonus stays on the table and its cards are keyed
-/// (§ 655a.11(b)): the round is settled from the cards, not from results tapped for the seats
-/// still in (a walk of issue 43 tapped the results and Settle was refused for want of the
-/// community cards). The same bonus on a hand still in is tapped with its cards.
+/// A hand folded with a Three Card Bonus stays on the table until the bonus is settled
+/// (§ 655a.11(b)), and the bonus is paid on the three community cards (§ 655a.7(d)(4)): the
+/// results tapped for the seats still in are settled with the board keyed for it (a walk of
+/// issue 43 tapped the results and Settle was refused for want of the community cards).
 #[test]
-fn a_hand_folded_with_a_three_card_bonus_is_keyed_card_by_card() {
-    let round = |fold: bool| {
-        let mut r =
-            crate::rules::registry::start_round(GameId::MississippiStud, Dealing::Hand, &[1, 2])
-                .unwrap();
-        for (seat, tcb) in [(1, 0), (2, 500)] {
-            let mut w = BTreeMap::from([("ante".to_string(), 1000)]);
-            if tcb > 0 {
-                w.insert("three_card_bonus".into(), tcb);
-            }
-            r.run(&BankedCommand::Wagers { seat, wagers: w }).unwrap();
+fn a_hand_folded_with_a_three_card_bonus_is_settled_with_the_board() {
+    let mut r =
+        crate::rules::registry::start_round(GameId::MississippiStud, Dealing::Hand, &[1, 2])
+            .unwrap();
+    for (seat, tcb) in [(1, 0), (2, 500)] {
+        let mut w = BTreeMap::from([("ante".to_string(), 1000)]);
+        if tcb > 0 {
+            w.insert("three_card_bonus".into(), tcb);
         }
-        r.run(&BankedCommand::NoMoreBets).unwrap();
-        r.run(&BankedCommand::Dealt).unwrap();
-        for _ in 0..20 {
-            match r.step {
-                BankedStep::Decide { seat, .. } => {
-                    let multiple = if fold && seat == 2 { 0 } else { 1 };
-                    r.run(&BankedCommand::Decide { seat, multiple }).unwrap()
-                }
-                BankedStep::Reveal { .. } => r.run(&BankedCommand::Revealed).unwrap(),
-                _ => break,
+        r.run(&BankedCommand::Wagers { seat, wagers: w }).unwrap();
+    }
+    r.run(&BankedCommand::NoMoreBets).unwrap();
+    r.run(&BankedCommand::Dealt).unwrap();
+    for _ in 0..20 {
+        match r.step {
+            BankedStep::Decide { seat, .. } => {
+                let multiple = if seat == 2 { 0 } else { 1 };
+                r.run(&BankedCommand::Decide { seat, multiple }).unwrap()
             }
+            BankedStep::Reveal { .. } => r.run(&BankedCommand::Revealed).unwrap(),
+            _ => break,
         }
-        assert_eq!(r.step, BankedStep::Cards);
-        r
+    }
+    assert_eq!(r.step, BankedStep::Cards);
+    assert!(r.folded.contains(&2) && r.results_allowed().is_some());
+    // The board is asked for, though no hand still in has a bonus.
+    assert!(r.results_need_community(false));
+    let tapped = Results {
+        dealer_qualifies: false,
+        seats: vec![(1, result("two-pair"))],
+        forced: None,
     };
-    let folded = round(true);
-    assert!(folded.folded.contains(&2));
-    assert!(folded.results_allowed().is_none());
-    assert!(round(false).results_allowed().is_some());
+    let mut cmd = BankedCommand::from_results(vec![], tapped);
+    if let BankedCommand::Cards { community, .. } = &mut cmd {
+        *community = c("7d 7c 2h");
+    }
+    r.run(&cmd).unwrap();
+    // Seat 2: the Ante lost at the fold, the bonus's pair paid 1 to 1 from the board.
+    let bonus = r
+        .settlement
+        .as_ref()
+        .unwrap()
+        .results
+        .iter()
+        .find(|w| w.seat == 2 && w.wager == "three-card-bonus")
+        .map(|w| w.net);
+    assert_eq!(bonus, Some(500));
 }

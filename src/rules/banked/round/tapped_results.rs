@@ -185,24 +185,19 @@ impl super::BankedCommand {
 impl BankedRound {
     /// This round may be settled from results: its game offers them, nothing in it is paid
     /// from the hands themselves (a wager of `all_keyed_with`: a Progressive, a bonus on the
-    /// cards), no folded hand stays on the table for a wager paid on its cards with the board
-    /// (one of `community_with`: Mississippi Stud's Three Card Bonus, § 655a.11(b); the results
-    /// are tapped for the seats still in), and it is not void.
+    /// cards), and it is not void.
     pub fn results_allowed(&self) -> Option<&'static ResultsDef> {
         let def = self.def().results?;
-        let holds = |w: &super::Wagers, keys: &[&str]| {
-            keys.iter().any(|k| w.get(*k).is_some_and(|v| *v > 0))
-        };
-        let live = || {
-            self.wagers
-                .iter()
-                .filter(|(s, _)| !self.lost.contains_key(s))
-        };
-        let from_hands = live().any(|(_, w)| holds(w, def.all_keyed_with));
-        let folded_kept = live()
-            .filter(|(s, _)| self.folded.contains(s))
-            .any(|(_, w)| holds(w, def.community_with));
-        (!from_hands && !folded_kept && self.void.is_none()).then_some(def)
+        let from_hands = self
+            .wagers
+            .iter()
+            .filter(|(s, _)| !self.lost.contains_key(s))
+            .any(|(_, w)| {
+                def.all_keyed_with
+                    .iter()
+                    .any(|k| w.get(*k).is_some_and(|v| *v > 0))
+            });
+        (!from_hands && self.void.is_none()).then_some(def)
     }
 
     /// The wagers that have every hand keyed, in the words of the layout ("Progressive").
@@ -303,9 +298,17 @@ impl BankedRound {
         let Some(def) = self.def().results else {
             return true;
         };
+        // A folded hand's wager on the board stays on the table too (Mississippi Stud's Three
+        // Card Bonus, § 655a.11(b), § 655a.7(d)(4)): the board is keyed for it.
+        let live: Vec<u8> = self
+            .seats
+            .iter()
+            .copied()
+            .filter(|s| !self.lost.contains_key(s))
+            .collect();
         self.def().community_cards > 0
             && (hands_keyed
-                || self.seats_in().iter().any(|s| {
+                || live.iter().any(|s| {
                     def.community_with.iter().any(|k| {
                         self.wagers
                             .get(s)
