@@ -45,6 +45,17 @@ fn open(h: &mut H, game: GameId) {
     tap(h, "Shuffled and cut");
 }
 
+/// No-limit Hold'em from sign-in on a `w`×`h` screen, the table opened and shuffled.
+fn no_limit_holdem(db: &std::path::Path, w: f32, h: f32) -> H {
+    let mut c = config(db);
+    c.holdem.structure = StructureKind::NoLimit;
+    c.holdem.max_raises = 0;
+    let app = deckhand::app::build(&c, Default::default(), None).unwrap();
+    let mut hs = common::ui::harness_sized(app, w, h);
+    open(&mut hs, GameId::Holdem);
+    hs
+}
+
 /// Each player sits down with his chips: the seat on the map, the dollars on the keypad.
 fn sit(h: &mut H, stakes: &[(u8, &str)]) {
     tap(h, "Table stakes…");
@@ -105,12 +116,7 @@ fn finish(h: &mut H, db: &std::path::Path) {
 fn no_limit_holdem_with_two_short_all_ins_from_sign_in() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("nl.sqlite");
-    let mut c = config(&db);
-    c.holdem.structure = StructureKind::NoLimit;
-    c.holdem.max_raises = 0;
-    let app = deckhand::app::build(&c, Default::default(), None).unwrap();
-    let mut h = harness(app);
-    open(&mut h, GameId::Holdem);
+    let mut h = no_limit_holdem(&db, 1280.0, 800.0);
     // A player with $3 cannot be dealt in: the blind and one minimum bet are $4 (§ 637a.8(b)(4)).
     sit(
         &mut h,
@@ -329,12 +335,7 @@ fn pot_limit_omaha_with_a_pot_sized_re_raise_from_sign_in() {
 fn the_table_stakes_keypad_stays_in_place_as_players_sit_down() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("keypad.sqlite");
-    let mut c = config(&db);
-    c.holdem.structure = StructureKind::NoLimit;
-    c.holdem.max_raises = 0;
-    let app = deckhand::app::build(&c, Default::default(), None).unwrap();
-    let mut h = common::ui::harness_sized(app, 1024.0, 768.0);
-    open(&mut h, GameId::Holdem);
+    let mut h = no_limit_holdem(&db, 1024.0, 768.0);
     tap(&mut h, "Table stakes…");
     tap(&mut h, "Seat 1");
     let at = |h: &H| h.get_by_label("7").rect();
@@ -358,12 +359,7 @@ fn the_table_stakes_keypad_stays_in_place_as_players_sit_down() {
 fn a_refused_sit_down_ticks_no_seat() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("refused.sqlite");
-    let mut c = config(&db);
-    c.holdem.structure = StructureKind::NoLimit;
-    c.holdem.max_raises = 0;
-    let app = deckhand::app::build(&c, Default::default(), None).unwrap();
-    let mut h = harness(app);
-    open(&mut h, GameId::Holdem);
+    let mut h = no_limit_holdem(&db, 1280.0, 800.0);
     tap(&mut h, "Table stakes…");
     tap(&mut h, "Seat 5");
     keys(&mut h, "99999");

@@ -633,63 +633,15 @@ impl DeckhandApp {
             }
         } else if let Some(h) = t.round.as_ref().and_then(|r| r.poker.as_ref()) {
             // A poker-room round: the hand's own players, with their blinds or forced bet.
+            let stakes = t.setup.as_ref().is_some_and(|s| s.betting.tracks_stakes());
             for p in &h.players {
-                let mut tags = Vec::new();
-                if h.procedure.button && p.seat == h.setup.button {
-                    tags.push("button");
-                }
-                for e in &h.events {
-                    if let crate::rules::poker::hand::HandEvent::Posted { seat, what, .. } = e
-                        && *seat == p.seat
-                        && what != "ante"
-                    {
-                        tags.push(what.as_str());
-                    }
-                }
-                // A fouled hand refunded is out of the round, not folded (§ 637a.18(k)(3)).
-                let refunded = h.events.iter().any(|e| {
-                    matches!(e, crate::rules::poker::hand::HandEvent::FouledRefunded { seat, .. } if *seat == p.seat)
-                });
-                if refunded {
-                    tags.push("refunded, out");
-                } else if p.folded {
-                    tags.push("folded");
-                }
-                if p.all_in {
-                    tags.push("all in");
-                }
-                let mut up = if p.up.is_empty() {
-                    String::new()
-                } else {
-                    format!(" · {}", cards_text(&p.up))
-                };
-                // No-limit, pot-limit: what the player has left in front of him.
-                if t.setup.as_ref().is_some_and(|s| s.betting.tracks_stakes()) {
-                    up.push_str(&format!(" · {} left", money(p.stack)));
-                }
                 let colour = if p.folded {
                     theme::TEXT_DIM
                 } else {
                     theme::TEXT
                 };
-                // Chips in the pot, when there are any (the button before the blinds has none).
-                let chips = if p.put_in == 0 {
-                    String::new()
-                } else {
-                    format!(" · {}", money(p.put_in))
-                };
-                // What the seat is ("blind", "folded"), after a dot of its own: "Seat 1 ·
-                // $2.00 · $198.00 left · blind", never "$198.00 left blind".
-                let tags = if !tags.is_empty() {
-                    format!(" · {}", tags.join(", "))
-                } else if chips.is_empty() && up.is_empty() {
-                    // Betting kept at the table: nothing else to say of the seat.
-                    " · dealt in".to_string()
-                } else {
-                    String::new()
-                };
                 ui.label(
-                    RichText::new(format!("Seat {}{chips}{up}{tags}", p.seat))
+                    RichText::new(super::table_map::poker_seat_line(h, p, stakes))
                         .color(colour)
                         .size(theme::SMALL + 2.0),
                 );

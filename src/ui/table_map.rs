@@ -272,6 +272,65 @@ pub fn round_views(t: &crate::rules::table::Table) -> Option<Vec<SeatView>> {
     )
 }
 
+/// A poker-room seat in the side panel's list under the map: the chips it put in, its up cards, what it has left
+/// (table stakes) and what it is: "Seat 2 · $2.00 · $198.00 left · blind".
+pub(super) fn poker_seat_line(
+    h: &crate::rules::poker::hand::Hand,
+    p: &crate::rules::poker::hand::Player,
+    stakes: bool,
+) -> String {
+    let mut tags = Vec::new();
+    if h.procedure.button && p.seat == h.setup.button {
+        tags.push("button");
+    }
+    for e in &h.events {
+        if let crate::rules::poker::hand::HandEvent::Posted { seat, what, .. } = e
+            && *seat == p.seat
+            && what != "ante"
+        {
+            tags.push(what.as_str());
+        }
+    }
+    // A fouled hand refunded is out of the round, not folded (§ 637a.18(k)(3)).
+    let refunded = h.events.iter().any(|e| {
+        matches!(e, crate::rules::poker::hand::HandEvent::FouledRefunded { seat, .. } if *seat == p.seat)
+    });
+    if refunded {
+        tags.push("refunded, out");
+    } else if p.folded {
+        tags.push("folded");
+    }
+    if p.all_in {
+        tags.push("all in");
+    }
+    let mut up = if p.up.is_empty() {
+        String::new()
+    } else {
+        format!(" · {}", super::widgets::cards_text(&p.up))
+    };
+    // No-limit, pot-limit: what the player has left in front of him.
+    if stakes {
+        up.push_str(&format!(" · {} left", crate::rules::money(p.stack)));
+    }
+    // Chips in the pot, when there are any (the button before the blinds has none).
+    let chips = if p.put_in == 0 {
+        String::new()
+    } else {
+        format!(" · {}", crate::rules::money(p.put_in))
+    };
+    // What the seat is ("blind", "folded"), after a dot of its own: "Seat 1 ·
+    // $2.00 · $198.00 left · blind", never "$198.00 left blind".
+    let tags = if !tags.is_empty() {
+        format!(" · {}", tags.join(", "))
+    } else if chips.is_empty() && up.is_empty() {
+        // Betting kept at the table: nothing else to say of the seat.
+        " · dealt in".to_string()
+    } else {
+        String::new()
+    };
+    format!("Seat {}{chips}{up}{tags}", p.seat)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

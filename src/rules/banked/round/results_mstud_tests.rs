@@ -22,13 +22,21 @@ fn at_the_cards(ante: Cents, multiple: u8, tcb: Cents) -> BankedRound {
         }
         r.run(&BankedCommand::Wagers { seat, wagers: w }).unwrap();
     }
+    decided(r, |_| multiple)
+}
+
+/// `r` dealt and each seat's decisions made as `multiple(seat)` says; at the cards step.
+fn decided(mut r: BankedRound, multiple: impl Fn(u8) -> u8) -> BankedRound {
     r.run(&BankedCommand::NoMoreBets).unwrap();
     r.run(&BankedCommand::Dealt).unwrap();
     for _ in 0..20 {
         match r.step {
-            BankedStep::Decide { seat, .. } => {
-                r.run(&BankedCommand::Decide { seat, multiple }).unwrap()
-            }
+            BankedStep::Decide { seat, .. } => r
+                .run(&BankedCommand::Decide {
+                    seat,
+                    multiple: multiple(seat),
+                })
+                .unwrap(),
             BankedStep::Reveal { .. } => r.run(&BankedCommand::Revealed).unwrap(),
             _ => break,
         }
@@ -178,19 +186,8 @@ fn a_hand_folded_with_a_three_card_bonus_is_settled_with_the_board() {
         }
         r.run(&BankedCommand::Wagers { seat, wagers: w }).unwrap();
     }
-    r.run(&BankedCommand::NoMoreBets).unwrap();
-    r.run(&BankedCommand::Dealt).unwrap();
-    for _ in 0..20 {
-        match r.step {
-            BankedStep::Decide { seat, .. } => {
-                let multiple = if seat == 2 { 0 } else { 1 };
-                r.run(&BankedCommand::Decide { seat, multiple }).unwrap()
-            }
-            BankedStep::Reveal { .. } => r.run(&BankedCommand::Revealed).unwrap(),
-            _ => break,
-        }
-    }
-    assert_eq!(r.step, BankedStep::Cards);
+    // Seat 2 folds on Third Street; seat 1 plays every street at 1×.
+    let mut r = decided(r, |seat| u8::from(seat != 2));
     assert!(r.folded.contains(&2) && r.results_allowed().is_some());
     // The board is asked for, though no hand still in has a bonus.
     assert!(r.results_need_community(false));
