@@ -646,10 +646,16 @@ fn result_tabs(ui: &mut Ui, e: &mut BankedEntry, r: &BankedRound, def: &ResultsD
     let labels: Vec<(u8, String)> = tabs
         .iter()
         .map(|s| {
+            // Why it is out of the comparison, in a word: a folded hand may still have a bonus
+            // on the board to settle (Mississippi Stud's Three Card Bonus, § 655a.11(b)).
             let label = if settling.contains(s) {
                 e.seat_label(def, *s)
+            } else if r.lost.contains_key(s) {
+                format!("Seat {s}\nwagers lost")
+            } else if r.folded.contains(s) {
+                format!("Seat {s}\nfolded")
             } else {
-                format!("Seat {s}\nout")
+                format!("Seat {s}\npaid at lock-in")
             };
             (*s, label)
         })
