@@ -145,7 +145,7 @@ fn the_five_card_hand_bonus_is_wagered_drawn_settled_and_hit_at_the_table() {
     tap(h, "Settle");
     let b = banked(h);
     assert_eq!(b.meters.get("2"), Some(&1_500_010), "the system's meter");
-    let d = b.system_draw.expect("the draw on the round");
+    let d = b.system_draw().expect("the draw on the round");
     assert_eq!((d.magic_card, d.lucky), (card("9h"), 0));
     let s = b.settlement.clone().expect("settled");
     let line = |seat: u8, wager: &str| {

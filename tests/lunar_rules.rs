@@ -206,14 +206,14 @@ fn a_lunar_player_who_leaves_after_the_lock_in_loses_what_is_still_on_the_layout
     );
     run(&mut r, BankedCommand::LockInPaid);
     let super_paid = r
-        .lunar
+        .lunar()
         .lock_in
         .as_ref()
         .unwrap()
         .results
         .iter()
         .any(|w| w.seat == 1 && w.wager == "super" && w.net > 0);
-    assert!(super_paid, "{:#?}", r.lunar.lock_in);
+    assert!(super_paid, "{:#?}", r.lunar().lock_in);
     // Now the player at seat 1 gets up and goes.
     let stakes = r.lost_stakes(1);
     // § 589.7(b): what the seat loses is what it still has on the layout: the Ante and the Bet,

@@ -355,7 +355,9 @@ fn a_hit_is_the_card_drawn_and_a_misread_is_corrected_with_the_reading_kept() {
     };
     let hand = |h: &Harness<'_, DeckhandApp>| {
         let r = h.state().terminal().table().round.clone().unwrap();
-        r.banked.unwrap().s21.unwrap().hands[&seat][0].cards.clone()
+        r.banked.unwrap().spanish21().unwrap().hands[&seat][0]
+            .cards
+            .clone()
     };
     let had = hand(&h).len();
     let before = taps_so_far();

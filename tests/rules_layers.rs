@@ -86,12 +86,12 @@ fn the_poker_room_and_the_house_banked_games_stand_below_the_table() {
     );
 }
 
-/// The generic round may name a game's part of the round as data (`lunar_part.rs`,
-/// `hands21.rs`), never a game's own module or steps.
+/// The generic round may name a game's data in its commands and events (`lunar_part.rs`,
+/// `hands21.rs`, `thb_part.rs`), never a game's own module or steps.
 #[test]
 fn the_generic_round_names_no_games_steps() {
     const GAMES: &[&str] = &["wpt", "thb", "lunar", "mstud", "crazy4", "spanish21"];
-    const DATA: &[&str] = &["::lunar_part::", "::hands21::"];
+    const DATA: &[&str] = &["::lunar_part::", "::hands21::", "::thb_part::"];
     let found = reaching_up(
         |f| f.starts_with("src/rules/banked/round/"),
         |l| {
@@ -108,6 +108,40 @@ fn the_generic_round_names_no_games_steps() {
     assert!(
         found.is_empty(),
         "the round reaches a game's module:\n{}",
+        found.join("\n")
+    );
+}
+
+/// Words that read or change one game's part of a round (Lunar Poker's draws and lock-in,
+/// Spanish 21's hands, Texas Hold 'Em Bonus's system draw), or ask which game is played.
+const A_GAMES_PART: &[&str] = &[
+    "LunarPlay",
+    "hands21::Play21",
+    "ThbPart",
+    ".lunar(",
+    "lunar_mut(",
+    ".spanish21(",
+    "play21(",
+    "play21_mut(",
+    ".system_draw(",
+    "GameId::LunarPoker",
+    "GameId::Spanish21",
+    "GameId::TexasHoldemBonus",
+];
+
+/// The generic round holds one `part` of its game (`round/game_part.rs`, written from the game
+/// list) and asks it through `RoundPart`: no file of `round/` reads a game's part or asks which
+/// game it plays (issue 43, item 1). The commands and events (`step_event.rs`) name the
+/// journal's words.
+#[test]
+fn the_generic_round_holds_no_games_part() {
+    let found = reaching_up(
+        |f| f.starts_with("src/rules/banked/round/") && !f.ends_with("/step_event.rs"),
+        |l| A_GAMES_PART.iter().any(|w| l.contains(w)),
+    );
+    assert!(
+        found.is_empty(),
+        "the round reads a game's part itself:\n{}",
         found.join("\n")
     );
 }

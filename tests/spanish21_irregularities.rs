@@ -240,7 +240,7 @@ fn a_missed_card_is_dealt_after_the_other_players_before_the_hole_card() {
     tap(&mut h, "4♣");
     h.get_by_label("Turn up your hole card");
     let r = h.state().terminal().table().round.clone().unwrap();
-    let hands = &r.banked.as_ref().unwrap().s21.as_ref().unwrap().hands[&2];
+    let hands = &r.banked.as_ref().unwrap().spanish21().unwrap().hands[&2];
     assert_eq!(hands[0].cards.len(), 3, "{hands:?}");
     finish(&mut h);
     let report = deckhand::store::replay::replay_file(&db).unwrap();

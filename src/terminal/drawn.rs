@@ -157,7 +157,7 @@ impl Terminal {
         let Some((b, at)) = self.banked21() else {
             return 0;
         };
-        let Some(p) = b.s21.as_ref() else {
+        let Some(p) = b.spanish21() else {
             return 0;
         };
         match at {

@@ -177,7 +177,7 @@ impl BankedEntry {
         if self.community.len() < r.community_cards() {
             return Target::Community;
         }
-        for (s, kind) in &r.lunar.draws {
+        for (s, kind) in &r.lunar().draws {
             if !self.draw_complete(*s, *kind) {
                 return Target::Draw(*s);
             }
@@ -231,7 +231,7 @@ impl BankedEntry {
     /// Lunar Poker: each drawing seat's cards given up and dealt, as keyed.
     pub(super) fn draws_keyed(&self, r: &BankedRound) -> Vec<(u8, Vec<Card>, Vec<Card>)> {
         let keyed = |m: &BTreeMap<u8, Vec<Card>>, s: &u8| m.get(s).cloned().unwrap_or_default();
-        (r.lunar.draws.keys())
+        (r.lunar().draws.keys())
             .map(|s| (*s, keyed(&self.gave, s), keyed(&self.drew, s)))
             .collect()
     }
@@ -277,7 +277,7 @@ impl BankedEntry {
             .collect();
         if r.dealer_cards() > 0 {
             // Spanish 21 keys only the up card at the deal (§ 635a.7(e)).
-            let name = if r.s21.is_some() {
+            let name = if r.spanish21().is_some() {
                 "Dealer up card"
             } else {
                 "Dealer"
@@ -298,7 +298,7 @@ impl BankedEntry {
                 ),
             ));
         }
-        for (s, kind) in &r.lunar.draws {
+        for (s, kind) in &r.lunar().draws {
             let drew = cards_text(self.drew.get(s).map_or(&[][..], |c| &c[..]));
             let label = match kind {
                 DrawKind::Buy => format!("Seat {s} sixth card: {drew}"),
@@ -435,7 +435,7 @@ impl BankedEntry {
             self.cards = r.cards.clone();
             self.dealer = r.dealer.clone();
             self.community = r.community.clone();
-            for (s, (gave, drew)) in &r.lunar.drawn {
+            for (s, (gave, drew)) in &r.lunar().drawn {
                 self.gave.insert(*s, gave.clone());
                 self.drew.insert(*s, drew.clone());
             }
@@ -477,7 +477,7 @@ impl DeckhandApp {
             }
             BankedStep::Reveal { phase }
                 if def.phases[*phase].options_fee
-                    && !r.lunar.lock_in_paid
+                    && !r.lunar().lock_in_paid
                     && !r.lock_in_seats().is_empty() =>
             {
                 self.lock_in_step(ui, cmds, &r)

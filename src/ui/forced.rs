@@ -36,7 +36,7 @@ impl BankedEntry {
         {
             cmds.push(UiCmd::Rules(crate::rules::table::Command::Banked(cmd)));
         }
-        let card = r.lunar.replacement.map_or(String::new(), |c| c.pretty());
+        let card = r.lunar().replacement.map_or(String::new(), |c| c.pretty());
         small(
             ui,
             &format!(
@@ -142,7 +142,7 @@ impl BankedEntry {
         let cards = r
             .cards
             .iter()
-            .filter(|(s, _)| !r.lunar.declared.contains(s))
+            .filter(|(s, _)| !r.lunar().declared.contains(s))
             .map(|(s, c)| (*s, c.clone()))
             .collect();
         Some(BankedCommand::from_results(cards, results))

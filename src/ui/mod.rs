@@ -528,7 +528,7 @@ impl DeckhandApp {
             .round
             .as_ref()
             .and_then(|r| r.banked.as_ref())
-            .filter(|b| b.s21.is_some())
+            .filter(|b| b.spanish21().is_some())
             .map(|b| b.dealer.len());
         guard::key_of(&(
             (

@@ -286,7 +286,7 @@ impl DeckhandApp {
                 .round
                 .as_ref()
                 .and_then(|r| r.banked.as_ref())
-                .and_then(|b| b.s21.as_ref().map(|p| (p, &b.step)));
+                .and_then(|b| b.spanish21().map(|p| (p, &b.step)));
             // Where it appeared decides who is offered the next cut (§ 635a.5(c)): the box
             // being dealt to, or the dealer's hand.
             use crate::rules::banked::round::BankedStep;
@@ -575,13 +575,13 @@ impl DeckhandApp {
                         ));
                     }
                 }
-                if b.lunar.draws.contains_key(seat) {
+                if b.lunar().draws.contains_key(seat) {
                     parts.push(format!("Options fee {}", money(ante)));
                 }
-                if b.lunar.declared.contains(seat) {
+                if b.lunar().declared.contains(seat) {
                     parts.push("declared".into());
                 }
-                if let Some(p) = &b.s21 {
+                if let Some(p) = b.spanish21() {
                     if let Some(i) = p.insurance.get(seat) {
                         parts.push(format!("insurance {}", money(*i)));
                     }

@@ -118,7 +118,7 @@ impl BankedEntry {
         let compared = self.tapped.compared(at.def, versus);
         let second = self.second_done(at.r, seat, cat, versus);
         // A hand that drew is keyed only with every card (the card entry keys its draw).
-        if at.r.lunar.draws.contains_key(&seat) && at.needs_cards(seat, cat, versus) {
+        if at.r.lunar().draws.contains_key(&seat) && at.needs_cards(seat, cat, versus) {
             return false;
         }
         let cards = !at.needs_cards(seat, cat, versus)
@@ -416,7 +416,7 @@ impl BankedEntry {
         tapped: &mut bool,
     ) {
         // A hand that drew: its draw is keyed with it on the card entry.
-        if r.lunar.draws.contains_key(&seat) {
+        if r.lunar().draws.contains_key(&seat) {
             body(
                 ui,
                 &format!(

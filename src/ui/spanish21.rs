@@ -58,7 +58,7 @@ impl DeckhandApp {
         r: &BankedRound,
         at: &Step21,
     ) {
-        let Some(p) = r.s21.clone() else {
+        let Some(p) = r.spanish21().cloned() else {
             return;
         };
         let up = r.dealer.first().copied();

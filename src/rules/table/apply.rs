@@ -663,7 +663,7 @@ impl Table {
                 }
             }
             // § 635a.5(a), 635a.7(d): the shoe deals on until the cover card came out.
-            let s21 = r.banked.as_ref().and_then(|b| b.s21.as_ref());
+            let s21 = r.banked.as_ref().and_then(|b| b.spanish21());
             let shoe_continues = s21.is_some_and(|p| !p.cover_card);
             if let Some(p) = s21.filter(|p| p.cover_card) {
                 self.cut_offer = match p.cover_at {

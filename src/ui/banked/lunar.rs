@@ -42,7 +42,7 @@ impl DeckhandApp {
 
     /// Lunar Poker's lock-in (§ 589.11(c)): keyed, then settled in order and paid.
     pub(super) fn lock_in_step(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>, r: &BankedRound) {
-        match &r.lunar.lock_in {
+        match &r.lunar().lock_in {
             None => self.lock_in(ui, cmds, r),
             Some(settled) => {
                 title(ui, "Settle the lock-in in this order");
@@ -62,7 +62,7 @@ impl DeckhandApp {
     /// their instant payouts and every Super Wager settled before any other card is dealt.
     fn lock_in(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>, r: &BankedRound) {
         title(ui, "All decisions are locked in");
-        let declared: Vec<u8> = r.lunar.declared.iter().copied().collect();
+        let declared: Vec<u8> = r.lunar().declared.iter().copied().collect();
         let need = r.def().seat_cards;
         let e = &mut self.view.banked;
         let short = |e: &BankedEntry, s: u8| e.cards.get(&s).map_or(0, |c| c.len()) < need;

@@ -16,6 +16,8 @@
 
 mod crazy4_def;
 pub use crazy4_def::{BANKED, DEF, PAY_LINES, ROUND};
+/// The round holds nothing of this game's own.
+pub type Part = super::round::NoPart;
 
 mod crazy4_results;
 

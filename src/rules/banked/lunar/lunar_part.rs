@@ -1,9 +1,12 @@
 //! Lunar Poker's part of a round, as data ([`LunarPlay`]): the draws bought with an Options fee,
-//! the hands declared, the lock-in's settlement and the dealer's replacement card; and what a
-//! seat may do at its decision ([`LunarOptions`]). The steps that change it are in `play.rs`;
-//! the round (`banked::round`) holds it as its `lunar` field.
+//! the hands declared, the lock-in's settlement and the dealer's replacement card; what a seat
+//! may do at its decision ([`LunarOptions`]); and its answers to the generic round
+//! ([`RoundPart`]). The steps that change it are in `lunar_play.rs`; the round
+//! (`banked::round`) holds it as its `part`, and [`BankedRound::lunar`] reads it.
 
+use crate::rules::Cents;
 use crate::rules::banked::Settlement;
+use crate::rules::banked::round::{BankedRound, GamePart, RoundPart, SystemDraw, Who};
 use crate::rules::cards::Card;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -55,9 +58,168 @@ pub struct LunarPlay {
     pub replacement: Option<Card>,
 }
 
+/// The Lunar Poker part of a round of another game: nothing drawn, declared or locked in.
+static NOTHING_DRAWN: LunarPlay = LunarPlay {
+    draws: BTreeMap::new(),
+    declared: BTreeSet::new(),
+    instant: BTreeSet::new(),
+    lock_in: None,
+    lock_in_paid: false,
+    drawn: BTreeMap::new(),
+    replacement: None,
+};
+
+impl BankedRound {
+    /// Lunar Poker's draws, declarations and lock-in; empty in another game's round.
+    pub fn lunar(&self) -> &LunarPlay {
+        match &self.part {
+            GamePart::LunarPoker(p) => p,
+            _ => &NOTHING_DRAWN,
+        }
+    }
+
+    /// Lunar Poker's part, to change; refused in another game's round.
+    pub(super) fn lunar_mut(&mut self) -> Result<&mut LunarPlay, String> {
+        let game = self.game;
+        match &mut self.part {
+            GamePart::LunarPoker(p) => Ok(p),
+            _ => Err(format!("{} has no Options fees or lock-in", game.id())),
+        }
+    }
+
+    /// Lunar Poker: the seat placed a Bet Wager, before or after a draw.
+    pub fn bet(&self, seat: u8) -> bool {
+        self.decisions
+            .get(&seat)
+            .is_some_and(|d| d.iter().take(2).any(|m| *m > 0))
+    }
+
+    /// Lunar Poker: the dealer's five cards are keyed and hold less than ace-king (§ 589.11(e)(2)).
+    pub fn dealer_short_of_qualifying(&self) -> bool {
+        // Settled from results: as the dealer tapped it.
+        if let Some(r) = &self.results {
+            return !r.dealer_qualifies;
+        }
+        crate::rules::lunar_rankings::lunar_hand(&self.dealer).is_ok_and(|h| !h.dealer_qualifies())
+    }
+}
+
 impl LunarPlay {
-    /// Nothing drawn, declared, locked in or replaced: every other game's round.
-    pub fn is_empty(&self) -> bool {
-        *self == LunarPlay::default()
+    /// What was settled at lock-in for `seat` (§ 589.11(c)).
+    fn locked_in_lines(&self, seat: u8) -> impl Iterator<Item = &crate::rules::banked::WagerResult> {
+        self.lock_in
+            .iter()
+            .flat_map(|l| l.results.iter())
+            .filter(move |w| w.seat == seat)
+    }
+}
+
+impl RoundPart for LunarPlay {
+    /// The draw's decision is the drawing seats' (§ 589.11(d)(2)); the force is for a Bet
+    /// against a dealer who does not qualify (§ 589.11(e)(2)).
+    fn decides(&self, round: &BankedRound, seat: u8, who: Who) -> bool {
+        match who {
+            Who::StillIn => true,
+            Who::Drew => self.draws.contains_key(&seat),
+            Who::BetAgainstNonQualifier => round.bet(seat) && round.dealer_short_of_qualifying(),
+        }
+    }
+
+    /// A royal or straight flush paid instantly at lock-in takes no further part (§ 589.11(c)(1)).
+    fn at_showdown(&self, seat: u8) -> bool {
+        !self.instant.contains(&seat)
+    }
+
+    /// The dealer's cards are revealed after the draws even when nobody drew, if a Bet stands
+    /// (§ 589.11(e)).
+    fn reveals_unasked(&self, round: &BankedRound, phase: usize) -> bool {
+        round.def().phases[phase].who == Who::Drew && round.seats.iter().any(|s| round.bet(*s))
+    }
+
+    /// The declared hands and the Super Wagers are settled when all decisions are locked in,
+    /// before the draws are dealt (§ 589.11(c)).
+    fn reveal_refused(&self, round: &BankedRound, phase: usize) -> Option<String> {
+        (round.def().phases[phase].options_fee
+            && !self.lock_in_paid
+            && !round.lock_in_seats().is_empty())
+        .then(|| {
+            "all decisions are locked in: settle the declared hands and the Super Wagers first (§ 589.11(c))"
+                .to_string()
+        })
+    }
+
+    /// The Options fee for a draw (§ 589.11(b)(3)).
+    fn also_on_layout(&self, round: &BankedRound, seat: u8) -> Cents {
+        if self.draws.contains_key(&seat) {
+            round.ante(seat)
+        } else {
+            0
+        }
+    }
+
+    /// The instant payouts and Super Wagers settled at lock-in (§ 589.11(c)).
+    fn settled_early(&self, _round: &BankedRound, seat: u8) -> Cents {
+        self.locked_in_lines(seat).map(|w| w.stake).sum()
+    }
+
+    fn settled_at_table(&self, seat: u8, wager: &str) -> Option<&'static str> {
+        self.locked_in_lines(seat)
+            .any(|x| x.wager == wager)
+            .then_some("settled at lock-in")
+    }
+
+    fn paid_before(&self) -> Option<&Settlement> {
+        self.lock_in.as_ref()
+    }
+
+    fn hands_keyed_earlier(&self) -> Option<&'static str> {
+        self.lock_in
+            .is_some()
+            .then_some("when all decisions were locked in")
+    }
+
+    /// An Options fee paid for a draw, or lost with the seat's wagers (§ 589.11(b)(3)).
+    fn fees(&self, round: &BankedRound, seat: u8) -> Vec<(String, Cents)> {
+        let lost_fee = round.lost.get(&seat).is_some_and(|l| l.options_fee);
+        if lost_fee || self.draws.contains_key(&seat) {
+            vec![("options-fee".into(), round.ante(seat))]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// An Options fee paid is lost with the rest, and no card is dealt for the draw
+    /// (§ 589.11(b)(3)); a declaration not yet settled at lock-in is void.
+    fn lose(&mut self, seat: u8) -> Result<bool, String> {
+        let fee = self.draws.remove(&seat).is_some();
+        if self.lock_in.is_none() {
+            self.declared.remove(&seat);
+            self.instant.remove(&seat);
+        }
+        Ok(fee)
+    }
+
+    fn six_cards(&self, seat: u8) -> bool {
+        self.draws.get(&seat) == Some(&DrawKind::Buy)
+    }
+
+    fn dealer_replaced(&self) -> bool {
+        self.replacement.is_some()
+    }
+
+    fn keyed(&mut self, drawn: BTreeMap<u8, (Vec<Card>, Vec<Card>)>, _draw: Option<SystemDraw>) {
+        self.drawn = drawn;
+    }
+
+    /// The card that replaced a forced dealer's highest card (§ 589.11(e)(2)(ii)).
+    fn settle_input(
+        &self,
+        _round: &BankedRound,
+        _meters: &BTreeMap<String, Cents>,
+        input: &mut serde_json::Value,
+    ) {
+        if let Some(c) = self.replacement {
+            input["dealer_replacement"] = serde_json::json!(c.to_string());
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! player declares his five cards face up for an instant payout or for his Super Wager
 //! (§ 589.11(b)(2), § 589.11(c)), all decisions are locked in and those hands and every Super
 //! Wager are settled first (§ 589.11(c)), and a forced dealer's highest card is replaced
-//! (§ 589.11(e)(2)(ii)). The generic round (`banked::round`) holds this as its `lunar` part and
+//! (§ 589.11(e)(2)(ii)). The generic round (`banked::round`) holds this as its `part` and
 //! calls these steps where the phase is Lunar Poker's (`Phase::options_fee`, `after_cards`).
 
 use super::lunar_part::LunarOptions;
@@ -21,7 +21,7 @@ type Drawn = BTreeMap<u8, (Vec<Card>, Vec<Card>)>;
 impl BankedRound {
     /// The draw `seat` paid an Options fee for, if it did.
     pub fn draw(&self, seat: u8) -> Option<DrawKind> {
-        self.lunar.draws.get(&seat).copied()
+        self.lunar().draws.get(&seat).copied()
     }
 
     /// Lunar Poker: the seats settled when all decisions are locked in (§ 589.11(c)): each
@@ -33,7 +33,7 @@ impl BankedRound {
         }
         self.seats
             .iter()
-            .filter(|s| self.lunar.declared.contains(s) || self.wager(**s, "super") > 0)
+            .filter(|s| self.lunar().declared.contains(s) || self.wager(**s, "super") > 0)
             .map(|s| super::Seat {
                 seat: *s,
                 cards: String::new(),
@@ -41,7 +41,7 @@ impl BankedRound {
                     ante: self.ante(*s),
                     super_wager: self.wager(*s, "super"),
                 },
-                declared: self.lunar.declared.contains(s),
+                declared: self.lunar().declared.contains(s),
                 draw: None,
                 bet: false,
                 force: false,
@@ -82,14 +82,14 @@ impl BankedRound {
         let def = self.def();
         let at_lock_in =
             matches!(self.step, BankedStep::Reveal { phase } if def.phases[phase].options_fee);
-        if !at_lock_in || self.lunar.lock_in.is_some() {
+        if !at_lock_in || self.lunar().lock_in.is_some() {
             return Err(format!("the lock-in does not fit the step {:?}", self.step));
         }
         let keyed: BTreeSet<u8> = cards.iter().map(|(s, _)| *s).collect();
-        if let Some(s) = self.lunar.declared.iter().find(|s| !keyed.contains(s)) {
+        if let Some(s) = self.lunar().declared.iter().find(|s| !keyed.contains(s)) {
             return Err(format!("seat {s} declared: key its five cards"));
         }
-        if let Some(s) = keyed.iter().find(|s| !self.lunar.declared.contains(s)) {
+        if let Some(s) = keyed.iter().find(|s| !self.lunar().declared.contains(s)) {
             return Err(format!(
                 "seat {s} did not declare: its cards stay face down (§ 589.11(c)(2)(i))"
             ));
@@ -104,6 +104,47 @@ impl BankedRound {
         Ok(())
     }
 
+    /// § 589.11(c): all decisions are locked in: the declared hands' first five cards keyed and
+    /// the lock-in settled from them, with the table's `house`.
+    pub(in crate::rules::banked) fn decide_lock_in(
+        &mut self,
+        cards: &[(u8, Vec<Card>)],
+        house: Option<&House>,
+    ) -> Result<BankedEvent, String> {
+        self.lock_in_cards(cards)?;
+        let house = house.ok_or("the table opened without its paytables")?;
+        let settlement = self.settle_lock_in(house)?;
+        self.lunar_mut()?.lock_in = Some(settlement.clone());
+        Ok(BankedEvent::LockedIn {
+            cards: cards.to_vec(),
+            settlement,
+        })
+    }
+
+    /// The lock-in as recorded: its cards checked and its settlement taken as it was.
+    pub(in crate::rules::banked) fn locked_in(
+        &mut self,
+        cards: &[(u8, Vec<Card>)],
+        settlement: &Settlement,
+    ) -> Result<(), String> {
+        self.lock_in_cards(cards)?;
+        self.lunar_mut()?.lock_in = Some(settlement.clone());
+        Ok(())
+    }
+
+    /// The dealer paid the lock-in's settlement, at the reveal after the draws' decision.
+    pub(in crate::rules::banked) fn lock_in_paid(&mut self, phase: usize) -> Result<(), String> {
+        let lunar = self.lunar();
+        if lunar.lock_in.is_none() || lunar.lock_in_paid {
+            return Err(format!(
+                "LockInPaid does not fit the step {:?}",
+                BankedStep::Reveal { phase }
+            ));
+        }
+        self.lunar_mut()?.lock_in_paid = true;
+        Ok(())
+    }
+
     /// § 589.11(b)(3): the seat due pays an Options fee (its Ante) to buy a sixth card or to
     /// exchange cards, and decides no more in this phase.
     pub(in crate::rules::banked) fn buy_draw(
@@ -114,7 +155,7 @@ impl BankedRound {
         due: u8,
     ) -> Result<BankedEvent, String> {
         in_turn(seat, due)?;
-        self.lunar.draws.insert(seat, kind);
+        self.lunar_mut()?.draws.insert(seat, kind);
         self.pass_turn(seat, phase);
         Ok(BankedEvent::DrawBought {
             seat,
@@ -139,7 +180,7 @@ impl BankedRound {
                 .wagers
                 .get(&seat)
                 .is_some_and(|w| w.contains_key("super"))
-                .then(|| self.lunar.declared.contains(&seat)),
+                .then(|| self.lunar().declared.contains(&seat)),
         })
     }
 
@@ -156,8 +197,9 @@ impl BankedRound {
         in_turn(seat, due)?;
         if instant {
             // § 589.11(b)(2): no Bet; the round ends for him at the instant payout.
-            self.lunar.declared.insert(seat);
-            self.lunar.instant.insert(seat);
+            let lunar = self.lunar_mut()?;
+            lunar.declared.insert(seat);
+            lunar.instant.insert(seat);
             self.pass_turn(seat, phase);
         } else {
             if self
@@ -169,8 +211,9 @@ impl BankedRound {
                 ));
             }
             // A second tap takes the declaration back before the decision.
-            if !self.lunar.declared.remove(&seat) {
-                self.lunar.declared.insert(seat);
+            let declared = &mut self.lunar_mut()?.declared;
+            if !declared.remove(&seat) {
+                declared.insert(seat);
             }
         }
         Ok(BankedEvent::Declared { seat, instant })
@@ -191,14 +234,14 @@ impl BankedRound {
         let in_play = self
             .cards
             .values()
-            .chain(self.lunar.drawn.values().map(|(_, drew)| drew))
+            .chain(self.lunar().drawn.values().map(|(_, drew)| drew))
             .flatten()
             .chain(&self.dealer)
             .any(|c| *c == card);
         if in_play {
             return Err(format!("{}: already in play in this round", card.pretty()));
         }
-        self.lunar.replacement = Some(card);
+        self.lunar_mut()?.replacement = Some(card);
         self.step = BankedStep::Cards;
         Ok(BankedEvent::Replacement { card })
     }
@@ -218,7 +261,7 @@ impl BankedRound {
         // Lunar Poker's draws (§ 589.11(d)(2)(i)).
         let mut drawn = BTreeMap::new();
         for (seat, gave, drew) in draws {
-            let Some(kind) = self.lunar.draws.get(seat) else {
+            let Some(kind) = self.lunar().draws.get(seat) else {
                 return Err(format!("seat {seat} paid no Options fee to draw"));
             };
             let first = seats.get(seat).map_or(&[][..], |v| &v[..]);
@@ -258,7 +301,7 @@ impl BankedRound {
         // From results, a draw is keyed only with the hand's cards.
         let drawn_owed = |s: &u8| !from_results || given.contains(s);
         if let Some(seat) = self
-            .lunar
+            .lunar()
             .draws
             .keys()
             .find(|s| drawn_owed(s) && !drawn.contains_key(s))

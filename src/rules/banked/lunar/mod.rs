@@ -20,6 +20,8 @@ pub use lunar_def::{BANKED, DEF, PAY_LINES, ROUND};
 mod combinations;
 pub mod lunar_part;
 pub mod lunar_play;
+/// The round's part of the game: the draws, declarations and lock-in.
+pub type Part = lunar_part::LunarPlay;
 mod lunar_results;
 mod validate;
 
@@ -658,11 +660,11 @@ fn decisions(r: &super::round::BankedRound, seat: u8, v: &mut serde_json::Value)
     use super::round::DrawKind;
     use serde_json::json;
     let text = crate::rules::cards::cards_codes;
-    v["declared"] = json!(r.lunar.declared.contains(&seat));
+    v["declared"] = json!(r.lunar().declared.contains(&seat));
     v["bet"] = json!(r.bet(seat));
     v["force"] = json!(r.decided(seat, 2) > 0);
-    if let Some(kind) = r.lunar.draws.get(&seat) {
-        let (gave, drew) = r.lunar.drawn.get(&seat).cloned().unwrap_or_default();
+    if let Some(kind) = r.lunar().draws.get(&seat) {
+        let (gave, drew) = r.lunar().drawn.get(&seat).cloned().unwrap_or_default();
         v["draw"] = match kind {
             DrawKind::Buy => json!({ "buy": text(&drew) }),
             DrawKind::Exchange => json!({

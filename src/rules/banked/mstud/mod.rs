@@ -15,6 +15,8 @@
 
 mod mstud_def;
 pub use mstud_def::{BANKED, DEF, PAY_LINES, ROUND};
+/// The round holds nothing of this game's own.
+pub type Part = super::round::NoPart;
 
 use super::Choices;
 use super::paytable::{PayTable, Paytables};

@@ -1,5 +1,5 @@
 //! The cards of a house-banked round keyed at settlement (§ x.11): every hand dealt, the dealer's
-//! and the board, each card once; Lunar Poker's draws (`lunar::lunar_play`); what a reading shoe read
+//! and the board, each card once; the draws of a game that has them (Lunar Poker's); what a reading shoe read
 //! and the progressive meters, as the terminal filled them in; or the results the dealer tapped
 //! (`tapped_results.rs`), with the cards only a paying hand needs.
 
@@ -28,22 +28,23 @@ impl BankedRound {
         let mut seats: BTreeMap<u8, Vec<Card>> = seats.iter().cloned().collect();
         // The hands the command keys, not those kept from lock-in (a recorded event
         // carries them again: its replay must owe no more than the command did).
-        let kept = |s: &u8| self.lunar.lock_in.is_some() && self.cards.contains_key(s);
+        let earlier = self.part().hands_keyed_earlier();
+        let kept = |s: &u8| earlier.is_some() && self.cards.contains_key(s);
         let given: Vec<u8> = seats
             .iter()
             .filter(|(s, c)| !c.is_empty() && !kept(s))
             .map(|(s, _)| *s)
             .collect();
-        // A hand declared at lock-in was settled on those cards (§ 589.11(c)); from
-        // results, they stay as keyed then.
-        if self.lunar.lock_in.is_some() {
+        // A hand keyed earlier was settled on those cards (Lunar Poker's lock-in,
+        // § 589.11(c)); from results, they stay as keyed then.
+        if let Some(when) = earlier {
             for (s, first) in &self.cards {
                 if results.is_some() && seats.get(s).is_none_or(|c| c.is_empty()) {
                     seats.insert(*s, first.clone());
                 }
                 if seats.get(s) != Some(first) {
                     return Err(format!(
-                        "seat {s}: its first five cards were keyed when all decisions were locked in: {}",
+                        "seat {s}: its first five cards were keyed {when}: {}",
                         crate::rules::cards::cards_codes(first)
                     ));
                 }
@@ -85,9 +86,8 @@ impl BankedRound {
         self.cards = seats;
         self.dealer = dealer.clone();
         self.community = community.clone();
-        self.lunar.drawn = drawn;
         self.meters = meters.clone();
-        self.system_draw = *system_draw;
+        self.part.get_mut().keyed(drawn, *system_draw);
         self.results = results.clone();
         self.step = self.after_cards();
         Ok(BankedEvent::CardsKeyed {

@@ -61,7 +61,7 @@ fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
     .unwrap();
     // The rules settled the instant payout and the Super Wager; the dealer pays them first.
     let settled: Vec<(u8, &str)> = r
-        .lunar
+        .lunar()
         .lock_in
         .iter()
         .flat_map(|l| l.results.iter())

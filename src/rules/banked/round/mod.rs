@@ -11,7 +11,6 @@
 //! folds them into the round. When the last card is keyed the rules settle the round from the
 //! paytables the table opened with ([`House`]) and the event carries the typed [`Settlement`].
 
-use super::lunar::lunar_part::LunarPlay;
 use super::{House, Settlement};
 use crate::rules::Cents;
 use crate::rules::cards::{Card, CardSet};
@@ -21,6 +20,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 mod decision_choices;
+mod game_part;
+pub use game_part::{GamePart, NoPart, RoundPart};
 pub mod hand_place;
 mod keyed_cards;
 pub(in crate::rules::banked) use keyed_cards::take_cards;
@@ -81,15 +82,12 @@ pub struct BankedRound {
     /// The table's posted minimum and maximum of each other wager, by key (0: none).
     #[serde(default)]
     pub side_limits: BTreeMap<String, (Cents, Cents)>,
-    /// Lunar Poker's draws, declarations and lock-in (`lunar::lunar_play`); empty in other games.
-    #[serde(default, skip_serializing_if = "LunarPlay::is_empty")]
-    pub lunar: LunarPlay,
+    /// The game's own part of the round (Lunar Poker's draws and lock-in, Spanish 21's hands,
+    /// Texas Hold 'Em Bonus's system draw), asked through [`RoundPart`].
+    pub(in crate::rules::banked) part: GamePart,
     /// The progressive meters when the cards were keyed (the settlement pays from them).
     #[serde(default)]
     pub meters: BTreeMap<String, Cents>,
-    /// Spanish 21: the hands, insurance, surrenders and the card reader's answer.
-    #[serde(default)]
-    pub s21: Option<super::spanish21::hands21::Play21>,
     /// The decision phases whose cards were dealt (the reveals taken).
     #[serde(default)]
     pub revealed: BTreeSet<usize>,
@@ -123,10 +121,6 @@ pub struct BankedRound {
     /// (`Def::not_offered`): the round refuses them.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub not_offered: BTreeMap<String, String>,
-    /// Texas Hold 'Em Bonus: the Magic Card and the Lucky Bonus position the table game system
-    /// drew for the round (§ 647a.1), as it reported them.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub system_draw: Option<SystemDraw>,
     /// The hands settled from their results, tapped by the dealer (`results.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub results: Option<Results>,
@@ -137,15 +131,6 @@ pub struct BankedRound {
 pub const METER_PROGRESSIVE: u8 = 1;
 /// The controller's Five Card Hand Bonus meter at a Texas Hold 'Em Bonus table (§ 647a.12(e)).
 pub const METER_FIVE_CARD_BONUS: u8 = 2;
-
-/// What the table game system drew at random for a round's Five Card Hand Bonus (§ 647a.1:
-/// "Magic Card Bonus", "Lucky Bonus").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SystemDraw {
-    pub magic_card: Card,
-    /// The betting position drawn for the Lucky Bonus; 0 for the dealer's.
-    pub lucky: u8,
-}
 
 /// Why a seat's every wager lost before the settlement, as the irregularity recorded it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -163,6 +148,8 @@ impl BankedRound {
     /// A round of the game `def` defines, dealt by `dealing` to `seats`.
     pub fn start(def: &'static Def, dealing: Dealing, seats: &[u8]) -> Result<BankedRound, String> {
         let game = def.game;
+        let part =
+            GamePart::of(game).ok_or_else(|| format!("{} is not house-banked", game.id()))?;
         if seats.is_empty() {
             return Err("tap at least one player's seat".into());
         }
@@ -189,9 +176,8 @@ impl BankedRound {
             paid: false,
             ante_limits: (0, 0),
             side_limits: BTreeMap::new(),
-            lunar: LunarPlay::default(),
+            part,
             meters: BTreeMap::new(),
-            s21: (game == GameId::Spanish21).then(Default::default),
             revealed: BTreeSet::new(),
             void: None,
             lost: BTreeMap::new(),
@@ -200,7 +186,6 @@ impl BankedRound {
             boxes_per_player: 1,
             board_first: false,
             not_offered: BTreeMap::new(),
-            system_draw: None,
             results: None,
         })
     }
@@ -349,20 +334,9 @@ impl BankedRound {
         }
     }
 
-    /// Lunar Poker: the seat placed a Bet Wager, before or after a draw.
-    pub fn bet(&self, seat: u8) -> bool {
-        self.decisions
-            .get(&seat)
-            .is_some_and(|d| d.iter().take(2).any(|m| *m > 0))
-    }
-
-    /// Lunar Poker: the dealer's five cards are keyed and hold less than ace-king (§ 589.11(e)(2)).
-    pub fn dealer_short_of_qualifying(&self) -> bool {
-        // Settled from results: as the dealer tapped it.
-        if let Some(r) = &self.results {
-            return !r.dealer_qualifies;
-        }
-        crate::rules::lunar_rankings::lunar_hand(&self.dealer).is_ok_and(|h| !h.dealer_qualifies())
+    /// The game's own part of the round, as the generic round asks it.
+    pub fn part(&self) -> &dyn RoundPart {
+        self.part.get()
     }
 
     /// Whether the dealer keys `seat`'s cards for settlement under the table's `house`: every
@@ -419,12 +393,7 @@ impl BankedRound {
             .iter()
             .copied()
             .filter(|s| self.wagers.contains_key(s) && !self.folded.contains(s))
-            .filter(|s| !self.lunar.instant.contains(s))
-            .filter(|s| match who {
-                Who::StillIn => true,
-                Who::Drew => self.lunar.draws.contains_key(s),
-                Who::BetAgainstNonQualifier => self.bet(*s) && self.dealer_short_of_qualifying(),
-            })
+            .filter(|s| self.part().at_showdown(*s) && self.part().decides(self, *s, who))
             .filter(|s| {
                 // Once a player made a "once" wager, later phases skip him.
                 let d = self.decisions.get(s).map_or(&[][..], |v| &v[..]);
@@ -461,9 +430,9 @@ impl BankedRound {
             if let Some(seat) = self.deciders(phase).first() {
                 return BankedStep::Decide { phase, seat: *seat };
             }
-            // Lunar Poker: the dealer's cards are revealed after the draws even when nobody
-            // drew, if a Bet stands (§ 589.11(e)).
-            if def.phases[phase].who == Who::Drew && self.seats.iter().any(|s| self.bet(*s)) {
+            // The game may reveal although nobody decided (Lunar Poker's dealer cards after
+            // the draws, when a Bet stands).
+            if self.part().reveals_unasked(self, phase) {
                 return BankedStep::Reveal { phase };
             }
             phase += 1;
@@ -538,16 +507,7 @@ impl BankedRound {
         }
         let mut next = self.clone();
         let first = match cmd {
-            BankedCommand::LockIn { cards } => {
-                next.lock_in_cards(cards)?;
-                let house = house.ok_or("the table opened without its paytables")?;
-                let settlement = next.settle_lock_in(house)?;
-                next.lunar.lock_in = Some(settlement.clone());
-                BankedEvent::LockedIn {
-                    cards: cards.clone(),
-                    settlement,
-                }
-            }
+            BankedCommand::LockIn { cards } => next.decide_lock_in(cards, house)?,
             cmd => next.act(cmd)?,
         };
         let mut events = vec![first];
@@ -575,10 +535,7 @@ impl BankedRound {
                 next.settlement = Some(settlement.clone());
                 next.step = BankedStep::Pay { verify };
             }
-            BankedEvent::LockedIn { cards, settlement } => {
-                next.lock_in_cards(cards)?;
-                next.lunar.lock_in = Some(settlement.clone());
-            }
+            BankedEvent::LockedIn { cards, settlement } => next.locked_in(cards, settlement)?,
             BankedEvent::VoidSettling { settles } => {
                 if matches!(next.step, BankedStep::Wagers | BankedStep::Deal)
                     || next.void.is_some()
@@ -667,11 +624,7 @@ impl BankedRound {
                         "seat {seat} was dealt in and has no wager: key its wager, or take seat {seat} out"
                     ));
                 }
-                self.step = if self.s21.is_some() {
-                    BankedStep::Play21(super::spanish21::hands21::Step21::Deal)
-                } else {
-                    BankedStep::Deal
-                };
+                self.step = self.part().after_bets();
                 BankedEvent::BetsClosed {
                     seats: self.seats.clone(),
                 }
@@ -725,24 +678,15 @@ impl BankedRound {
                     def.sections.decisions
                 ));
             }
-            (BankedCommand::Revealed, BankedStep::Reveal { phase })
-                if def.phases[phase].options_fee
-                    && !self.lunar.lock_in_paid
-                    && !self.lock_in_seats().is_empty() =>
-            {
-                return Err(
-                    "all decisions are locked in: settle the declared hands and the Super Wagers first (§ 589.11(c))"
-                        .into(),
-                );
-            }
-            (BankedCommand::LockInPaid, BankedStep::Reveal { phase })
-                if self.lunar.lock_in.is_some() && !self.lunar.lock_in_paid =>
-            {
-                self.lunar.lock_in_paid = true;
+            (BankedCommand::LockInPaid, BankedStep::Reveal { phase }) => {
+                self.lock_in_paid(phase)?;
                 self.step = self.next_phase(phase);
                 BankedEvent::LockInPaid
             }
             (BankedCommand::Revealed, BankedStep::Reveal { phase }) => {
+                if let Some(why) = self.part().reveal_refused(self, phase) {
+                    return Err(why);
+                }
                 self.step = self.next_phase(phase);
                 self.revealed.insert(phase);
                 BankedEvent::Revealed { phase }

@@ -132,7 +132,7 @@ fn a_qualifying_dealer_settles_from_the_results_as_from_the_cards() {
             .any(|n| n.contains("Settled from each hand's category"))
     );
     // Nothing of the dealer's hand is keyed, nor seat 2's sixth card.
-    assert!(by_results.dealer.is_empty() && by_results.lunar.drawn.is_empty());
+    assert!(by_results.dealer.is_empty() && by_results.lunar().drawn.is_empty());
 }
 
 #[test]

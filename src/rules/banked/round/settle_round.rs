@@ -28,13 +28,8 @@ impl BankedRound {
                     .decisions
                     .get(s)
                     .map_or(0, |d| d.iter().map(|m| ante * Cents::from(*m)).sum());
-                // Lunar Poker's Options fee for a draw is on the layout too.
-                let fee = if self.lunar.draws.contains_key(s) {
-                    ante
-                } else {
-                    0
-                };
-                let total = wagers + decided + fee + self.refund21(*s);
+                // A fee, split or doubled wagers: what else the game has on the layout.
+                let total = wagers + decided + self.part().also_on_layout(self, *s);
                 (*s, total - self.settled_early(*s))
             })
             .collect()
@@ -45,22 +40,7 @@ impl BankedRound {
     /// an even money (§ 635a.8(e)), losing insurance collected after the reader (§ 635a.8(d)), a
     /// Blackjack paid against a 2 to 9 up (§ 635a.7(h)(1)(i)). `None`: settled now.
     pub fn settled_at_table(&self, seat: u8, wager: &str) -> Option<&'static str> {
-        if self
-            .lunar
-            .lock_in
-            .as_ref()
-            .is_some_and(|l| l.results.iter().any(|x| x.seat == seat && x.wager == wager))
-        {
-            return Some("settled at lock-in");
-        }
-        let p = self.s21.as_ref()?;
-        match wager {
-            "match-the-dealer" if p.match_called => Some("settled after the deal"),
-            "insurance" if p.insurance_collected => Some("collected after the reader"),
-            "spanish-21" if p.blackjack_paid.contains(&seat) => Some("paid at once"),
-            "spanish-21" if p.even_money.contains(&seat) => Some("paid even money"),
-            _ => None,
-        }
+        self.part().settled_at_table(seat, wager)
     }
 
     /// Wagers already settled at the table before the round's end, which a void round does not
@@ -68,40 +48,7 @@ impl BankedRound {
     /// 21's Match-the-Dealer after the deal (§ 635a.7(f)), an even money (§ 635a.8(e)) and
     /// losing insurance collected after the reader (§ 635a.8(d)).
     pub(super) fn settled_early(&self, seat: u8) -> Cents {
-        let lunar: Cents = self
-            .lunar
-            .lock_in
-            .iter()
-            .flat_map(|l| l.results.iter())
-            .filter(|w| w.seat == seat)
-            .map(|w| w.stake)
-            .sum();
-        let s21 = self.s21.as_ref().map_or(0, |p| {
-            // A box dead before the Match was called was never settled (§ 635a.13(h)).
-            let matched = if p.match_called && !self.returned.contains_key(&seat) {
-                self.wager(seat, "match_the_dealer")
-            } else {
-                0
-            };
-            let even = if p.even_money.contains(&seat) {
-                self.ante(seat)
-            } else {
-                0
-            };
-            // Losing insurance collected when the reader showed no Blackjack (§ 635a.8(d)).
-            let insured = if p.insurance_collected {
-                p.insurance.get(&seat).copied().unwrap_or(0)
-            } else {
-                0
-            };
-            // A Blackjack against a 2 to 9 up, paid at once (§ 635a.7(h)(1)(i)).
-            let blackjack = if p.blackjack_paid.contains(&seat) {
-                self.ante(seat)
-            } else {
-                0
-            };
-            matched + even + insured + blackjack
-        });
+        let game = self.part().settled_early(self, seat);
         // A void round's wagers that were settled by their paytables (§ 677a.13(a),(d)).
         let void: Cents = match (&self.void, &self.settlement) {
             (Some(_), Some(s)) => s
@@ -112,7 +59,7 @@ impl BankedRound {
                 .sum(),
             _ => 0,
         };
-        lunar + s21 + void
+        game + void
     }
 
     /// What the void of the irregularity `id` reported now still settles (§ 677a.13(a),(d),
@@ -179,10 +126,10 @@ impl BankedRound {
             &house.rules,
         )
         .map_err(|e| format!("Cannot settle: {e}"))?;
-        // Lunar Poker's lock-in payouts were handed over before the draw: the signature
-        // covers what is paid now.
+        // What the game paid before the cards (Lunar Poker's lock-in) was handed over then:
+        // the signature covers what is paid now.
         let mut rest = s.clone();
-        if let Some(early) = &self.lunar.lock_in {
+        if let Some(early) = self.part().paid_before() {
             rest.results.retain(|w| {
                 !early
                     .results
@@ -204,7 +151,7 @@ impl BankedRound {
                 "seat {seat} has no cards yet: before the deal, take the seat out instead"
             ));
         }
-        if self.settlement.is_some() || self.void.is_some() || self.s21.is_some() {
+        if self.settlement.is_some() || self.void.is_some() {
             return Err(format!(
                 "seat {seat}: the round is past its wagers' decisions"
             ));
@@ -216,13 +163,9 @@ impl BankedRound {
             return Err(format!("seat {seat}'s wagers are already lost"));
         }
         let mut lost = lost.clone();
-        // Lunar Poker: an Options fee paid is lost with the rest, and no card is dealt for
-        // the draw (§ 589.11(b)(3)); a declaration not yet settled at lock-in is void.
-        lost.options_fee = self.lunar.draws.remove(&seat).is_some();
-        if self.lunar.lock_in.is_none() {
-            self.lunar.declared.remove(&seat);
-            self.lunar.instant.remove(&seat);
-        }
+        // The game's part drops the seat (Lunar Poker's draw and declaration), and says
+        // whether a fee was lost with the wagers; a game may refuse it (Spanish 21).
+        lost.options_fee = self.part.get_mut().lose(seat)?;
         self.lost.insert(seat, lost);
         self.folded.insert(seat);
         self.cards.remove(&seat);
@@ -259,12 +202,9 @@ impl BankedRound {
                 stakes.push((name, ante * Cents::from(*m)));
             }
         }
-        let fee = self.lost.get(&seat).is_some_and(|l| l.options_fee);
-        if fee || self.lunar.draws.contains_key(&seat) {
-            stakes.push(("options-fee".into(), ante));
-        }
+        stakes.extend(self.part().fees(self, seat));
         stakes.retain(|(wager, _)| {
-            !self.lunar.lock_in.as_ref().is_some_and(|l| {
+            !self.part().paid_before().is_some_and(|l| {
                 l.results
                     .iter()
                     .any(|w| w.seat == seat && w.wager == *wager)
@@ -358,11 +298,7 @@ impl BankedRound {
                 v
             })
             .collect();
-        let seats = if self.game == GameId::Spanish21 {
-            self.settle_seats21()
-        } else {
-            seats
-        };
+        let seats = self.part().settle_seats(self).unwrap_or(seats);
         let mut round = json!({ "game": self.game.id(), "seats": seats });
         if def.dealer_cards > 0 {
             round["dealer"] = json!(text(&self.dealer));
@@ -376,9 +312,6 @@ impl BankedRound {
         }
         if def.community_cards > 0 {
             round["community"] = json!(text(&self.community));
-        }
-        if let Some(c) = self.lunar.replacement {
-            round["dealer_replacement"] = json!(c.to_string());
         }
         // Settled from results, forced: the dealer's new hand as tapped (Lunar Poker).
         if let Some(f) = self.results.as_ref().and_then(|r| r.forced.as_ref()) {
@@ -406,21 +339,12 @@ impl BankedRound {
         {
             m.insert("progressive".into(), json!(v));
         }
-        let fchb = wagered("fchb_player") || wagered("fchb_dealer");
-        if fchb && let Some(v) = meters.get(&METER_FIVE_CARD_BONUS.to_string()) {
-            m.insert("five_card_bonus".into(), json!(v));
-        }
         if !m.is_empty() {
             round["meters"] = serde_json::Value::Object(m);
         }
-        if fchb && let Some(d) = self.system_draw {
-            round["magic_card"] = json!(d.magic_card.to_string());
-            round["lucky"] = if d.lucky == 0 {
-                json!("dealer")
-            } else {
-                json!(d.lucky)
-            };
-        }
+        // The game's own facts (Lunar Poker's replacement card, the Five Card Bonus meter
+        // and the system's draw).
+        self.part().settle_input(self, meters, &mut round);
         round
     }
 }

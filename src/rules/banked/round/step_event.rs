@@ -24,6 +24,7 @@ pub enum BankedStep {
 }
 
 pub use crate::rules::banked::lunar::lunar_part::DrawKind;
+pub use crate::rules::banked::thb::thb_part::SystemDraw;
 
 /// The dealer's inputs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

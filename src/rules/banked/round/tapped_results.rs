@@ -324,8 +324,8 @@ impl BankedRound {
             .iter()
             .copied()
             .filter(|s| !self.folded.contains(s) && !self.lost.contains_key(s))
-            // Lunar Poker: a royal or straight flush paid instantly at lock-in (§ 589.11(c)(1)).
-            .filter(|s| !self.lunar.instant.contains(s))
+            // Not a hand the game settled earlier (Lunar Poker's instant payout, § 589.11(c)(1)).
+            .filter(|s| self.part().at_showdown(*s))
             .collect()
     }
 
@@ -418,7 +418,7 @@ impl BankedRound {
     /// empty where the game asks none or the hand can hold none (Lunar Poker,
     /// § 589.11(e)(1)(ii)).
     pub fn second_choices(&self, seat: u8, category: &str) -> &'static [ResultCategory] {
-        let six = self.lunar.draws.get(&seat) == Some(&super::DrawKind::Buy);
+        let six = self.part().six_cards(seat);
         self.def()
             .results
             .and_then(|d| d.second)
@@ -455,20 +455,19 @@ impl BankedRound {
     /// Whether the forced dealer's new hand is still to be tapped: the round is settled from
     /// results and the dealer's highest card was replaced (§ 589.11(e)(2)(ii)).
     pub fn forced_result_owed(&self) -> bool {
-        self.lunar.replacement.is_some()
-            && self.results.as_ref().is_some_and(|r| r.forced.is_none())
+        self.part().dealer_replaced() && self.results.as_ref().is_some_and(|r| r.forced.is_none())
     }
 
     /// After a replacement card, the results tapped before stand and the forced dealer's new
     /// hand is tapped: whether it qualifies, and each forcing hand against it; before, none.
     fn check_forced(&self, results: &Results) -> Result<(), String> {
         let Some(f) = &results.forced else {
-            return match self.lunar.replacement {
-                Some(_) => Err("the forced dealer's new hand: whether it qualifies and how each forcing hand fared (§ 589.11(e)(2)(ii))".into()),
-                None => Ok(()),
+            return match self.part().dealer_replaced() {
+                true => Err("the forced dealer's new hand: whether it qualifies and how each forcing hand fared (§ 589.11(e)(2)(ii))".into()),
+                false => Ok(()),
             };
         };
-        if self.lunar.replacement.is_none() {
+        if !self.part().dealer_replaced() {
             return Err(
                 "no player forced the dealer, so no new hand is tapped (§ 589.11(e)(2)(ii))".into(),
             );

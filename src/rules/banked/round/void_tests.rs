@@ -326,7 +326,7 @@ fn a_lost_seat_is_left_out_of_a_void_settlement_and_a_draw() {
     })
     .unwrap();
     assert!(
-        l.lunar.draws.is_empty(),
+        l.lunar().draws.is_empty(),
         "no card is dealt for the abandoned draw"
     );
     assert!(l.lost[&1].options_fee);

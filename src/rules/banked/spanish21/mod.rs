@@ -16,6 +16,9 @@
 //!   Match-the-Dealer by deck count.
 
 pub mod hands21;
+mod part21;
+/// The round's part of the game: the hands.
+pub type Part = hands21::Play21;
 pub mod play21;
 mod spanish21_def;
 pub use spanish21_def::{BANKED, DEF, PAY_LINES, ROUND};

@@ -30,10 +30,6 @@ use std::collections::BTreeMap;
 const MOST_DECKS: usize = 8;
 
 impl BankedRound {
-    pub(super) fn play21(&self) -> &Play21 {
-        self.s21.as_ref().expect("a Spanish 21 round has its play")
-    }
-
     /// The next thing the round waits for, after the deal.
     fn next21(&self) -> BankedStep {
         let p = self.play21();
@@ -167,9 +163,10 @@ impl BankedRound {
 
     /// The cards already in this round.
     fn in_play21(&self) -> impl Iterator<Item = &Card> {
-        self.s21
-            .iter()
-            .flat_map(|p| p.hands.values().flatten())
+        self.play21()
+            .hands
+            .values()
+            .flatten()
             .flat_map(|h| &h.cards)
             .chain(&self.dealer)
     }
@@ -198,8 +195,10 @@ impl BankedRound {
     /// The casino's choices a Spanish 21 round plays by: how many times a box may split again
     /// (§ 635a.11(c)).
     pub fn with_resplits(mut self, rules: Option<&HouseRules>) -> BankedRound {
-        if let (Some(p), Some(r)) = (self.s21.as_mut(), rules) {
-            p.resplits = Some(r.of::<crate::rules::banked::spanish21::Rules>().resplits);
+        if self.spanish21().is_some()
+            && let Some(r) = rules
+        {
+            self.play21_mut().resplits = Some(r.of::<crate::rules::banked::spanish21::Rules>().resplits);
         }
         self
     }
@@ -216,16 +215,14 @@ impl BankedRound {
         let BankedStep::Play21(step) = self.step.clone() else {
             return Err(format!("{cmd:?} does not fit the step {:?}", self.step));
         };
-        if self.s21.is_none() {
-            self.s21 = Some(Play21::default());
-        }
+        self.play21_mut();
         if let Command21::CoverCard { seat } = cmd {
             if let Some(s) = seat
                 && !self.seats.contains(s)
             {
                 return Err(format!("seat {s} has no box in this round"));
             }
-            let p = self.s21.as_mut().expect("set");
+            let p = self.play21_mut();
             p.cover_card = true;
             p.cover_at = *seat;
             return Ok(());
@@ -235,7 +232,7 @@ impl BankedRound {
                 self.dealt21(seats, *up, read)?
             }
             (Command21::MatchSettled, Step21::MatchTheDealer) => {
-                self.s21.as_mut().expect("set").match_called = true;
+                self.play21_mut().match_called = true;
             }
             (Command21::Insure { seat, amount }, Step21::Insurance { seat: due }) => {
                 self.insure21(*seat, *amount, due)?
@@ -251,27 +248,27 @@ impl BankedRound {
                         "seat {seat}: even money is for a Blackjack (§ 635a.8(e))"
                     ));
                 }
-                let p = self.s21.as_mut().expect("set");
+                let p = self.play21_mut();
                 p.insurance_asked.insert(*seat);
                 p.even_money.insert(*seat);
             }
             (Command21::Reader { blackjack }, Step21::Reader) => {
-                self.s21.as_mut().expect("set").reader_blackjack = Some(*blackjack);
+                self.play21_mut().reader_blackjack = Some(*blackjack);
             }
             (Command21::BlackjackPaid, Step21::PayBlackjack { seat }) => {
-                self.s21.as_mut().expect("set").blackjack_paid.insert(seat);
+                self.play21_mut().blackjack_paid.insert(seat);
             }
             (Command21::InsuranceCollected, Step21::CollectInsurance) => {
-                self.s21.as_mut().expect("set").insurance_collected = true;
+                self.play21_mut().insurance_collected = true;
             }
             (Command21::Card { card, .. }, Step21::Dealer) => self.dealer_card21(*card)?,
             (Command21::CardOwed { seat }, _) => {
                 self.missed_card_applies(*seat)?;
-                self.s21.as_mut().expect("set").owed.insert(*seat);
+                self.play21_mut().owed.insert(*seat);
             }
             (Command21::Card { card, .. }, Step21::LateCard { seat }) => {
                 self.check_cards21(&[*card])?;
-                let p = self.s21.as_mut().expect("set");
+                let p = self.play21_mut();
                 p.owed.remove(&seat);
                 if let Some(h) = p.hands.get_mut(&seat).and_then(|h| h.first_mut()) {
                     h.cards.push(*card);
@@ -338,7 +335,7 @@ impl BankedRound {
                 ));
             }
         }
-        let p = self.s21.as_mut().expect("set above");
+        let p = self.play21_mut();
         p.hands = seats
             .iter()
             .map(|(s, c)| {
@@ -376,7 +373,7 @@ impl BankedRound {
                 crate::rules::money(wager)
             ));
         }
-        let p = self.s21.as_mut().expect("set");
+        let p = self.play21_mut();
         p.insurance_asked.insert(seat);
         if amount > 0 {
             p.insurance.insert(seat, amount);
@@ -424,7 +421,7 @@ impl BankedRound {
                 Err(e)
             }
         })?;
-        self.s21.as_mut().expect("set").owed.remove(&seat);
+        self.play21_mut().owed.remove(&seat);
         self.hand_dead(
             seat,
             "§ 635a.13(i)",
@@ -452,7 +449,7 @@ impl BankedRound {
         if let Command21::Card { card, .. } = cmd {
             self.check_cards21(&[*card])?;
         }
-        let p = self.s21.as_mut().expect("set");
+        let p = self.play21_mut();
         let split = p.hands.get(&seat).is_some_and(|h| h.len() > 1);
         let hands = p.hands.entry(seat).or_default();
         let (count, resplits) = (hands.len(), p.resplits);
@@ -539,18 +536,6 @@ impl BankedRound {
             other => return Err(format!("{other:?} is not a decision on a hand")),
         }
         Ok(())
-    }
-
-    /// Everything a Spanish 21 box has on the layout, for a void round's refunds.
-    pub(in crate::rules::banked) fn refund21(&self, seat: u8) -> Cents {
-        let Some(p) = &self.s21 else {
-            return 0;
-        };
-        let hands = p.hands.get(&seat).map_or(&[][..], |h| &h[..]);
-        let splits = hands.len().saturating_sub(1) as Cents * self.ante(seat);
-        // A rescued Double Down Wager went back to the player (§ 635a.10(d)).
-        let doubles: Cents = hands.iter().filter(|h| !h.rescue).map(|h| h.double).sum();
-        splits + doubles + p.insurance.get(&seat).copied().unwrap_or(0)
     }
 }
 

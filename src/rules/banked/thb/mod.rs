@@ -22,6 +22,9 @@
 
 mod thb_def;
 pub use thb_def::{BANKED, DEF, PAY_LINES, ROUND};
+pub mod thb_part;
+/// The round's part of the game: the system's draw.
+pub type Part = thb_part::ThbPart;
 
 mod checked;
 use checked::{Checked, validate};

@@ -15,6 +15,8 @@
 
 mod wpt_def;
 pub use wpt_def::{BANKED, DEF, PAY_LINES, ROUND};
+/// The round holds nothing of this game's own.
+pub type Part = super::round::NoPart;
 
 mod wpt_results;
 

@@ -1,0 +1,162 @@
+//! A house-banked game's own part of a round: what its round holds besides the wagers,
+//! decisions and cards every game has (Lunar Poker's draws and lock-in, Spanish 21's hands,
+//! Texas Hold 'Em Bonus's system draw), and the questions the generic round asks it
+//! ([`RoundPart`]). Each game names its part in its folder (`pub type Part = …`, [`NoPart`] for
+//! a game with none); [`GamePart`] is written from the game list (`game_list.rs`), so the round
+//! holds one `part` and names no game's fields.
+
+use super::{BankedRound, BankedStep, SystemDraw, Who};
+use crate::rules::Cents;
+use crate::rules::banked::Settlement;
+use crate::rules::cards::Card;
+use crate::rules::game_id::GameId;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// What the generic round asks a game's part of the round. Every answer has a default, a game
+/// without a part of its own ([`NoPart`]) takes them all.
+pub trait RoundPart {
+    /// The step after "no more bets": the deal, or the game's own (Spanish 21's hands).
+    fn after_bets(&self) -> BankedStep {
+        BankedStep::Deal
+    }
+
+    /// Whether `seat`, still in with a wager, decides in a phase whose `who` it is.
+    fn decides(&self, _round: &BankedRound, _seat: u8, who: Who) -> bool {
+        who == Who::StillIn
+    }
+
+    /// Whether `seat`'s hand is still settled at the showdown (Lunar Poker: not a royal or
+    /// straight flush paid instantly at lock-in, § 589.11(c)(1)).
+    fn at_showdown(&self, _seat: u8) -> bool {
+        true
+    }
+
+    /// Whether the dealer reveals after `phase` although nobody decided in it (Lunar Poker:
+    /// the dealer's cards after the draws when a Bet stands, § 589.11(e)).
+    fn reveals_unasked(&self, _round: &BankedRound, _phase: usize) -> bool {
+        false
+    }
+
+    /// Why the dealer may not reveal after `phase` yet, if he may not (Lunar Poker: the
+    /// lock-in is settled first, § 589.11(c)).
+    fn reveal_refused(&self, _round: &BankedRound, _phase: usize) -> Option<String> {
+        None
+    }
+
+    /// What `seat` has on the layout besides its wagers and decisions, which a void returns
+    /// (Lunar Poker's Options fee, Spanish 21's doubled and split wagers).
+    fn also_on_layout(&self, _round: &BankedRound, _seat: u8) -> Cents {
+        0
+    }
+
+    /// What of `seat`'s stakes was settled at the table before the round's end, which a void
+    /// does not return.
+    fn settled_early(&self, _round: &BankedRound, _seat: u8) -> Cents {
+        0
+    }
+
+    /// When `seat`'s `wager` was settled at the table before the end, in words for the pay
+    /// screen; `None`: settled now.
+    fn settled_at_table(&self, _seat: u8, _wager: &str) -> Option<&'static str> {
+        None
+    }
+
+    /// A settlement paid before the cards were keyed (Lunar Poker's lock-in): its lines are
+    /// not signed for again, nor lost again with a seat's wagers.
+    fn paid_before(&self) -> Option<&Settlement> {
+        None
+    }
+
+    /// When the hands keyed before the cards step were keyed, if some were (they stand as
+    /// keyed then): "when all decisions were locked in".
+    fn hands_keyed_earlier(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The fees `seat` put on the layout, lost with its wagers (name and amount).
+    fn fees(&self, _round: &BankedRound, _seat: u8) -> Vec<(String, Cents)> {
+        Vec::new()
+    }
+
+    /// `seat`'s wagers are lost before the settlement: what the part drops, and whether a fee
+    /// was lost with them. Refused where the game's round has gone past it.
+    fn lose(&mut self, seat: u8) -> Result<bool, String> {
+        let _ = seat;
+        Ok(false)
+    }
+
+    /// Whether the seat holds six cards (Lunar Poker's bought card, § 589.11(d)(2)(i)(A)).
+    fn six_cards(&self, _seat: u8) -> bool {
+        false
+    }
+
+    /// Whether the dealer's hand was replaced for the players who forced it (§ 589.11(e)(2)).
+    fn dealer_replaced(&self) -> bool {
+        false
+    }
+
+    /// What the cards step brought besides the hands: cards drawn, what the table game system
+    /// drew.
+    fn keyed(&mut self, _drawn: BTreeMap<u8, (Vec<Card>, Vec<Card>)>, _draw: Option<SystemDraw>) {}
+
+    /// The settlement input's seats, where the game writes them itself (Spanish 21's hands).
+    fn settle_seats(&self, _round: &BankedRound) -> Option<Vec<serde_json::Value>> {
+        None
+    }
+
+    /// Adds the game's own facts to the settlement input (`deckhand settle`, docs/settle.md).
+    fn settle_input(
+        &self,
+        _round: &BankedRound,
+        _meters: &BTreeMap<String, Cents>,
+        _input: &mut serde_json::Value,
+    ) {
+    }
+}
+
+/// The part of a game whose round holds nothing of its own.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct NoPart;
+
+impl RoundPart for NoPart {}
+
+/// Writes [`GamePart`] from the game list: one variant per house-banked game, holding its
+/// folder's `Part`.
+macro_rules! game_parts {
+    (
+        poker: [$($p:ident $pid:literal $pdef:ident,)*],
+        banked: [$($b:ident $bid:literal $bfolder:ident,)*],
+    ) => {
+        /// A house-banked round's game part, by game.
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+        pub enum GamePart {
+            $($b(crate::rules::banked::$bfolder::Part),)*
+        }
+
+        impl GamePart {
+            /// An empty part of `game`'s round; `None` for a poker-room game.
+            pub fn of(game: GameId) -> Option<GamePart> {
+                match game {
+                    $(GameId::$b => Some(GamePart::$b(Default::default())),)*
+                    _ => None,
+                }
+            }
+
+            /// The part, as the generic round asks it.
+            pub fn get(&self) -> &dyn RoundPart {
+                match self {
+                    $(GamePart::$b(p) => p,)*
+                }
+            }
+
+            /// The part, as the generic round changes it.
+            pub fn get_mut(&mut self) -> &mut dyn RoundPart {
+                match self {
+                    $(GamePart::$b(p) => p,)*
+                }
+            }
+        }
+    };
+}
+crate::rules::game_list::every_game!(game_parts);

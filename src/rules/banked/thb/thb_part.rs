@@ -1,0 +1,76 @@
+//! Texas Hold 'Em Bonus's part of a round ([`ThbPart`]): the Magic Card and the Lucky Bonus
+//! position the table game system drew for the round's Five Card Hand Bonus (§ 647a.1), and
+//! what it adds to the settlement's input (the Five Card Bonus meter, the draw).
+
+use crate::rules::Cents;
+use crate::rules::banked::round::{BankedRound, METER_FIVE_CARD_BONUS, RoundPart};
+use crate::rules::cards::Card;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::collections::BTreeMap;
+
+/// What the table game system drew at random for a round's Five Card Hand Bonus (§ 647a.1:
+/// "Magic Card Bonus", "Lucky Bonus").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SystemDraw {
+    pub magic_card: Card,
+    /// The betting position drawn for the Lucky Bonus; 0 for the dealer's.
+    pub lucky: u8,
+}
+
+/// What a Texas Hold 'Em Bonus round holds besides the wagers, decisions and cards.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct ThbPart {
+    /// The system's draw, as it reported it with the cards.
+    pub system_draw: Option<SystemDraw>,
+}
+
+impl RoundPart for ThbPart {
+    fn keyed(&mut self, _drawn: BTreeMap<u8, (Vec<Card>, Vec<Card>)>, draw: Option<SystemDraw>) {
+        self.system_draw = draw;
+    }
+
+    /// The Five Card Bonus meter (hw/progressive-protocol.md, "Meters") and the system's draw,
+    /// where a seat in play wagered on the Five Card Hand Bonus (§ 647a.11(j), § 647a.12(e)).
+    fn settle_input(
+        &self,
+        round: &BankedRound,
+        meters: &BTreeMap<String, Cents>,
+        input: &mut serde_json::Value,
+    ) {
+        let wagered = |key: &str| {
+            round
+                .wagers
+                .iter()
+                .filter(|(s, _)| !round.lost.contains_key(s))
+                .any(|(_, w)| w.get(key).copied().unwrap_or(0) > 0)
+        };
+        if !(wagered("fchb_player") || wagered("fchb_dealer")) {
+            return;
+        }
+        if let Some(v) = meters.get(&METER_FIVE_CARD_BONUS.to_string()) {
+            if !input["meters"].is_object() {
+                input["meters"] = json!({});
+            }
+            input["meters"]["five_card_bonus"] = json!(v);
+        }
+        if let Some(d) = self.system_draw {
+            input["magic_card"] = json!(d.magic_card.to_string());
+            input["lucky"] = if d.lucky == 0 {
+                json!("dealer")
+            } else {
+                json!(d.lucky)
+            };
+        }
+    }
+}
+
+impl BankedRound {
+    /// What the table game system drew for this round's Five Card Hand Bonus, as it reported it.
+    pub fn system_draw(&self) -> Option<SystemDraw> {
+        match &self.part {
+            crate::rules::banked::round::GamePart::TexasHoldemBonus(p) => p.system_draw,
+            _ => None,
+        }
+    }
+}
