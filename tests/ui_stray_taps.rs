@@ -106,15 +106,11 @@ fn a_double_tap_on_a_key_that_changes_no_screen_counts_twice() {
     h.get_by_label("Credential number: 77");
 }
 
-/// At the showdown a concession moves the keying on to the next hand, and the button under the
-/// finger then reads "Seat 3 concedes": a double tap on "Seat 2 concedes" concedes seat 2
-/// alone (the walk of issue 43 found seat 3 conceded too).
-#[test]
-fn a_double_tap_on_a_concession_concedes_one_seat() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("concede.sqlite");
+/// A three-player round of Five Card Draw at its showdown, seat 2 the bettor, on a harness whose
+/// frames are 50 ms apart.
+fn draw_showdown_of_three(db: &std::path::Path) -> Harness<'static, DeckhandApp> {
     let s = common::ui::table(4, GameId::FiveCardDraw);
-    let t = common::ui::opened(&db, &s);
+    let t = common::ui::opened(db, &s);
     let mut h = common::ui::harness_with_dt(DeckhandApp::new(t, s, None), 1280.0, 800.0, 0.05);
     h.run_ok();
     for seat in ["Seat 1", "Seat 2", "Seat 3", "Start round 1"] {
@@ -136,6 +132,16 @@ fn a_double_tap_on_a_concession_concedes_one_seat() {
     ] {
         tap(&mut h, step);
     }
+    h
+}
+
+/// At the showdown a concession moves the keying on to the next hand, and the button under the
+/// finger then reads "Seat 3 concedes": a double tap on "Seat 2 concedes" concedes seat 2
+/// alone (the walk of issue 43 found seat 3 conceded too).
+#[test]
+fn a_double_tap_on_a_concession_concedes_one_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = draw_showdown_of_three(&dir.path().join("concede.sqlite"));
     // § 637a.18(e): the bettor, seat 2, shows first; the keying starts at his hand.
     h.get_by_label_contains("Seat 2 shows first");
     double_tap(&mut h, "Seat 2 concedes");
@@ -156,4 +162,40 @@ fn a_double_tap_on_a_concession_concedes_one_seat() {
     // The keying moved on to the next hand (before, with no card keyed yet, it went back to
     // seat 2 at the next frame, and the dealer had to tap seat 3).
     h.get_by_label("Seat 3 concedes");
+}
+
+/// § 637a.18(e): a losing hand may concede; the last hand in is the winning hand, shown in its
+/// entirety. With seats 2 and 3 conceded, seat 1's concession is not offered (the walk of issue
+/// 43 found "Seat 3 concedes" offered to the last player of a heads-up showdown), and its cards
+/// are keyed to show the winner.
+#[test]
+fn the_last_hand_in_is_shown_not_conceded() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("last.sqlite");
+    let mut h = draw_showdown_of_three(&db);
+    tap(&mut h, "Seat 2 concedes");
+    tap(&mut h, "Seat 3 concedes");
+    assert!(
+        h.get_by_label("Seat 1 concedes")
+            .accesskit_node()
+            .is_disabled(),
+        "the last hand in may not concede"
+    );
+    h.get_by_label("Seat 1 concedes").click();
+    h.run_ok();
+    common::ui::settle(&mut h);
+    h.get_by_label("Seat 1 0/5");
+    let mut k = 0;
+    while !common::ui::ready(&h, "Show the winner") {
+        common::play::tap_a_free_card(&mut h, k);
+        k += 1;
+        assert!(k < 10, "the showdown never fills");
+    }
+    assert_eq!(k, 5, "seat 1's five cards alone");
+    tap(&mut h, "Show the winner");
+    // Shown and ranked alone; the conceded hands are counted next (§ 637a.18(e)).
+    let r = h.state().terminal().table().round.clone().unwrap();
+    let shown = &r.poker.as_ref().unwrap().result.as_ref().unwrap().shown;
+    assert_eq!(shown.len(), 1, "seat 1's hand alone is ranked");
+    assert!(!r.awards.is_empty(), "the pot is awarded: {}", step_of(&h));
 }

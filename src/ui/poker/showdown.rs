@@ -185,11 +185,13 @@ fn place_buttons(ui: &mut Ui, e: &PokerEntry, shape: &Shape, order: &[u8]) -> Op
                 (format!("Seat {s} {state}"), e.target == Some(s), true)
             }
             Place::Undo => ("Undo card".to_string(), false, true),
+            // The last hand in is the winning hand, shown (§ 637a.18(e)): the rules say.
             Place::Concede => (
                 e.target
                     .map_or("Concedes".to_string(), |s| format!("Seat {s} concedes")),
                 false,
-                e.target.is_some(),
+                e.target
+                    .is_some_and(|s| shape.hand.may_concede(s, &e.conceded).is_ok()),
             ),
             Place::Back => ("Tap the winner".to_string(), false, true),
         };
@@ -238,7 +240,9 @@ fn tap_place(tapped: Option<Place>, e: &mut PokerEntry, shape: &Shape, order: &[
             e.target = None;
         }
         Some(Place::Concede) => {
-            if let Some(s) = e.target {
+            if let Some(s) = e.target
+                && shape.hand.may_concede(s, &e.conceded).is_ok()
+            {
                 e.conceded.insert(s);
                 e.target = order.iter().copied().find(|x| !shape.done(e, *x));
             }

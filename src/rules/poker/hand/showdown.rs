@@ -11,6 +11,34 @@ impl Hand {
         self.voidable(seat).is_ok()
     }
 
+    /// § 637a.18(e): at the showdown "any player holding a losing hand may concede"; the last
+    /// hand not conceded is the winning hand, "clearly displayed in its entirety". `conceded`:
+    /// the seats that conceded so far. The showdown screen offers the concession only where
+    /// this is `Ok`.
+    pub fn may_concede(
+        &self,
+        seat: u8,
+        conceded: &std::collections::BTreeSet<u8>,
+    ) -> Result<(), String> {
+        let order = match &self.step {
+            Step::Showdown { order } => order,
+            Step::Winners { seats } => seats,
+            _ => return Err("a hand is conceded at the showdown (§ 637a.18(e))".into()),
+        };
+        if !order.contains(&seat) {
+            return Err(format!("seat {seat} is not in the showdown"));
+        }
+        if conceded.contains(&seat) {
+            return Err(format!("seat {seat} conceded already"));
+        }
+        if order.iter().all(|s| *s == seat || conceded.contains(s)) {
+            return Err(format!(
+                "seat {seat} holds the last hand: the winning hand is shown in its entirety (§ 637a.18(e))"
+            ));
+        }
+        Ok(())
+    }
+
     pub(super) fn voidable(&self, seat: u8) -> Result<(), String> {
         let first_stud_deal = match &self.step {
             Step::Deal {
