@@ -369,3 +369,26 @@ fn the_status_line_never_runs_under_the_simulator_button() {
         );
     }
 }
+
+/// The status line names the round in play, or between rounds how many were played: the walk
+/// of issue 43 read "Round 0" beside "Ready for round 1".
+#[test]
+fn the_status_line_names_the_round_in_play_or_the_rounds_played() {
+    use deckhand::rules::games::GameId;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("rounds.sqlite");
+    let s = common::ui::table(4, GameId::FiveCardDraw);
+    let t = common::ui::opened(&db, &s);
+    let mut h =
+        common::ui::harness_sized(deckhand::ui::DeckhandApp::new(t, s, None), 1024.0, 768.0);
+    h.run_ok();
+    h.get_by_label("No round yet");
+    assert!(h.query_by_label("Round 0").is_none());
+    for seat in ["Seat 1", "Seat 2", "Seat 3", "Start round 1"] {
+        tap(&mut h, seat);
+    }
+    h.get_by_label("Round 1");
+    common::play::play_out(&mut h);
+    h.get_by_label("1 round played");
+    assert!(h.query_by_label("Round 1").is_none());
+}

@@ -34,8 +34,10 @@ impl DeckhandApp {
                 None => ui.label(text("No dealer signed in".into()).color(theme::WARN)),
             };
             ui.separator();
-            let round = t.round.as_ref().map_or(t.rounds_played, |r| r.number);
-            ui.label(text(format!("Round {round}")));
+            ui.label(text(super::table_map::round_words(
+                t.round.as_ref().map(|r| r.number),
+                t.rounds_played,
+            )));
             // The dealer's pace since signing in, once two rounds are over.
             if let Some(p) = self.term.pace_now() {
                 ui.separator();

@@ -331,6 +331,18 @@ pub(super) fn poker_seat_line(
     format!("Seat {}{chips}{up}{tags}", p.seat)
 }
 
+/// The status line's round: the round in play ("Round 3"), or between rounds how many were
+/// played ("2 rounds played"; "No round yet" before the first, never "Round 0" beside "Ready
+/// for round 1").
+pub(super) fn round_words(in_play: Option<u32>, played: u32) -> String {
+    match (in_play, played) {
+        (Some(n), _) => format!("Round {n}"),
+        (None, 0) => "No round yet".into(),
+        (None, 1) => "1 round played".into(),
+        (None, n) => format!("{n} rounds played"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
