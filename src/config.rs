@@ -14,6 +14,7 @@ pub mod floor;
 mod high_hand;
 pub use high_hand::HighHandConfig;
 mod table_setup;
+mod toml_words;
 mod validate;
 
 /// The embedded default configuration.
@@ -563,7 +564,8 @@ pub enum DevicePort {
 impl Config {
     /// Parses and validates; `origin` names the file in messages.
     pub fn parse(text: &str, origin: &str) -> Result<Config, String> {
-        let mut cfg: Config = toml::from_str(text).map_err(|e| format!("{origin}: {e}"))?;
+        let mut cfg: Config =
+            toml::from_str(text).map_err(|e| toml_words::toml_words(origin, text, &e))?;
         cfg.validate().map_err(|e| format!("{origin}: {e}"))?;
         cfg.source = (origin.to_string(), text.to_string());
         Ok(cfg)

@@ -115,7 +115,10 @@ fn a_trips_plus_returned_on_a_void_round_is_refused_at_start() {
     let line = 1 + DEFAULT_TOML[..DEFAULT_TOML.find("trips_plus_on_void").unwrap()]
         .matches('\n')
         .count();
-    assert!(e.contains(&format!("at line {line}, column 22")), "{e}");
+    assert!(
+        e.contains(&format!("line {line}, [house.wpt-heads-up]")),
+        "{e}"
+    );
 }
 
 /// § 655a.12(b), § 647a.12(c): the payout limit is $50,000 or the maximum payout at the table
