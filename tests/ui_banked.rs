@@ -429,6 +429,11 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
     h.get_by_label("Settle the lock-in in this order");
     h.get_by_label_contains("Seat 1 · Super:");
     h.get_by_label_contains("Seat 4 · Ante: instant payout, straight flush");
+    // Above the table's floorperson threshold the lock-in is signed before it is paid, as a
+    // round's settlement is (the walk of issue 43 paid $5,750 at lock-in unsigned).
+    assert!(h.query_by_label("Lock-in paid").is_none());
+    tap(&mut h, "Floorperson validates");
+    common::play::floorperson_signs(&mut h);
     tap(&mut h, "Lock-in paid");
     // After the draw, only the drawers decide (§ 589.11(d)(2)(iii)).
     h.get_by_label("After the draw: Bet 2× the Ante, or fold");
@@ -539,6 +544,7 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
             "draw-bought",
             "declared",
             "locked-in",
+            "validated",
             "lock-in-paid",
             "decided",
             "decided",

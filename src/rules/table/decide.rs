@@ -164,6 +164,18 @@ impl Table {
                     },
                 ));
             }
+            // A payout settled at the table before the end (Lunar Poker's lock-in) that the
+            // table's thresholds have signed before it is paid.
+            Step::Banked {
+                step: crate::rules::banked::round::BankedStep::Reveal { .. },
+                ..
+            } if self.banked_awaits_signature() => {
+                return self.decide(&Command::Banked(
+                    crate::rules::banked::round::BankedCommand::Validated {
+                        floorperson: p.clone(),
+                    },
+                ));
+            }
             _ => return refuse("nothing is waiting for a floorperson's verification"),
         };
         // "Floorperson or above"; a dealer cannot verify their own work.
@@ -338,7 +350,11 @@ impl Table {
                 if let crate::rules::banked::round::BankedCommand::Validated { floorperson } = cmd {
                     // A payout above the table's supervisor threshold takes a shift
                     // supervisor; any other validation a floorperson.
-                    let signer = b.settlement.as_ref().map(|s| s.signer).unwrap_or_default();
+                    let signer = match &b.settlement {
+                        Some(s) => s.signer,
+                        // Paid at the table before the end: the lock-in's own signer.
+                        None => b.lock_in_signer(self.house()),
+                    };
                     let action = if signer == crate::rules::banked::Signer::Supervisor {
                         crate::rules::access::Action::ApproveLargePayout
                     } else {
@@ -402,5 +418,16 @@ impl crate::rules::machine::Machine for Table {
         }
         *self = next;
         Ok(())
+    }
+}
+
+impl Table {
+    /// Whether a house-banked round's payouts settled before its end (Lunar Poker's lock-in)
+    /// wait for a signature now.
+    fn banked_awaits_signature(&self) -> bool {
+        self.round
+            .as_ref()
+            .and_then(|r| r.banked.as_ref())
+            .is_some_and(|b| b.lock_in_signer(self.house()) != crate::rules::banked::Signer::None)
     }
 }

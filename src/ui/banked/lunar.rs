@@ -3,6 +3,7 @@
 //! declared hands keyed and settled before any other card is dealt.
 
 use super::{BankedEntry, Target, send, settlement_lines};
+use crate::rules::banked::Signer;
 use crate::rules::banked::round::{BankedCommand, BankedRound, DrawKind};
 use crate::rules::cards::Card;
 use crate::rules::money;
@@ -46,8 +47,30 @@ impl DeckhandApp {
             None => self.lock_in(ui, cmds, r),
             Some(settled) => {
                 title(ui, "Settle the lock-in in this order");
-                if primary(ui, "Lock-in paid") {
-                    send(cmds, BankedCommand::LockInPaid);
+                // Above the table's thresholds the payouts are signed before they are paid,
+                // as the round's own settlement is (the rules say who signs).
+                match r.lock_in_signer(self.term.table().house()) {
+                    Signer::Supervisor => {
+                        if primary(ui, "Supervisor approves") {
+                            cmds.push(UiCmd::OpenVerify(
+                                "Approve the lock-in's payouts: above the table's supervisor threshold (§ 589.11(c))"
+                                    .into(),
+                            ));
+                        }
+                    }
+                    Signer::Floorperson => {
+                        if primary(ui, "Floorperson validates") {
+                            cmds.push(UiCmd::OpenVerify(
+                                "Validate the lock-in's payouts before they are paid (§ 589.11(c))"
+                                    .into(),
+                            ));
+                        }
+                    }
+                    Signer::None => {
+                        if primary(ui, "Lock-in paid") {
+                            send(cmds, BankedCommand::LockInPaid);
+                        }
+                    }
                 }
                 settlement_lines(ui, settled, |_| None);
                 for n in &settled.notes {

@@ -50,6 +50,10 @@ pub struct LunarPlay {
     /// The dealer paid the lock-in's settlement.
     #[serde(default)]
     pub lock_in_paid: bool,
+    /// Who signed the lock-in's payouts before they were paid, where the table's thresholds
+    /// ask for a signature (`Approvals::signer_for`, as for the round's settlement).
+    #[serde(default)]
+    pub lock_in_validated_by: Option<crate::rules::people::Person>,
     /// Per drawing seat, the cards given up and the cards dealt for them.
     #[serde(default)]
     pub drawn: BTreeMap<u8, (Vec<Card>, Vec<Card>)>,
@@ -65,6 +69,7 @@ static NOTHING_DRAWN: LunarPlay = LunarPlay {
     instant: BTreeSet::new(),
     lock_in: None,
     lock_in_paid: false,
+    lock_in_validated_by: None,
     drawn: BTreeMap::new(),
     replacement: None,
 };

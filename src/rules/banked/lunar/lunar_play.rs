@@ -10,7 +10,7 @@ use super::lunar_part::LunarOptions;
 use crate::rules::banked::round::{
     BankedEvent, BankedRound, BankedStep, DrawKind, in_turn, take_cards,
 };
-use crate::rules::banked::{House, Settlement};
+use crate::rules::banked::{House, Settlement, Signer};
 use crate::rules::cards::{Card, CardSet};
 use crate::rules::game_id::GameId;
 use std::collections::{BTreeMap, BTreeSet};
@@ -130,6 +130,52 @@ impl BankedRound {
         self.lock_in_cards(cards)?;
         self.lunar_mut()?.lock_in = Some(settlement.clone());
         Ok(())
+    }
+
+    /// Who signs the lock-in's payouts before the dealer pays them, under the table's
+    /// thresholds (`[table] validate_over_cents`, `supervisor_over_cents`), as the round's own
+    /// settlement is signed: `Signer::None` with nothing to sign, once signed, or once paid.
+    pub fn lock_in_signer(&self, house: Option<&House>) -> Signer {
+        let lunar = self.lunar();
+        match (&lunar.lock_in, house) {
+            (Some(s), Some(h)) if !lunar.lock_in_paid && lunar.lock_in_validated_by.is_none() => {
+                h.approvals.signer_for(s)
+            }
+            _ => Signer::None,
+        }
+    }
+
+    /// "Lock-in paid" under the table's `house`: refused while its payouts wait for a signature.
+    pub(in crate::rules::banked) fn decide_lock_in_paid(
+        &mut self,
+        house: Option<&House>,
+    ) -> Result<BankedEvent, String> {
+        if self.lock_in_signer(house) != Signer::None {
+            return Err(format!(
+                "a floorperson validates these payouts before they are paid ({})",
+                self.def().sections.decisions
+            ));
+        }
+        self.act(&crate::rules::banked::round::BankedCommand::LockInPaid)
+    }
+
+    /// A floorperson (or, above the supervisor's threshold, a shift supervisor) signed the
+    /// lock-in's payouts before they are paid.
+    pub(in crate::rules::banked) fn lock_in_validated(
+        &mut self,
+        floorperson: &crate::rules::people::Person,
+    ) -> Result<BankedEvent, String> {
+        let lunar = self.lunar();
+        if lunar.lock_in.is_none() || lunar.lock_in_paid || lunar.lock_in_validated_by.is_some() {
+            return Err(format!(
+                "no payout waits for a floorperson's validation at the step {:?}",
+                self.step
+            ));
+        }
+        self.lunar_mut()?.lock_in_validated_by = Some(floorperson.clone());
+        Ok(BankedEvent::Validated {
+            floorperson: floorperson.clone(),
+        })
     }
 
     /// The dealer paid the lock-in's settlement, at the reveal after the draws' decision.

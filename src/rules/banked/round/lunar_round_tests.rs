@@ -72,6 +72,19 @@ fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
         "{settled:?}"
     );
     assert!(r.run(&BankedCommand::Revealed).is_err());
+    // Above the table's floorperson threshold, as a round's settlement: signed, then paid.
+    let e = r.run(&BankedCommand::LockInPaid).unwrap_err();
+    assert!(e.contains("a floorperson validates these payouts"), "{e}");
+    r.run(&BankedCommand::Validated {
+        floorperson: dana(),
+    })
+    .unwrap();
+    assert!(
+        r.run(&BankedCommand::Validated {
+            floorperson: dana()
+        })
+        .is_err()
+    );
     r.run(&BankedCommand::LockInPaid).unwrap();
     assert_eq!(r.step, BankedStep::Decide { phase: 1, seat: 2 });
     // A void round from here returns only what is still on the layout: seat 1's Ante was
@@ -257,4 +270,13 @@ fn lunar_options_are_offered_as_the_round_takes_them() {
     })
     .unwrap();
     assert_eq!(r.lunar_options(2).unwrap().super_declared, Some(true));
+}
+
+/// The floorperson who signs a lock-in above the table's threshold.
+fn dana() -> crate::rules::people::Person {
+    crate::rules::people::Person {
+        name: "Dana Brooks".into(),
+        credential: "1001".into(),
+        role: crate::rules::people::Role::Floorperson,
+    }
 }

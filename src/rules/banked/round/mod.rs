@@ -508,6 +508,7 @@ impl BankedRound {
         let mut next = self.clone();
         let first = match cmd {
             BankedCommand::LockIn { cards } => next.decide_lock_in(cards, house)?,
+            BankedCommand::LockInPaid => next.decide_lock_in_paid(house)?,
             cmd => next.act(cmd)?,
         };
         let mut events = vec![first];
@@ -600,7 +601,10 @@ impl BankedRound {
 
     /// Applies one command to the round and says what happened; on a refusal the round may be
     /// half changed, so callers work on a copy.
-    fn act(&mut self, cmd: &BankedCommand) -> Result<BankedEvent, String> {
+    pub(in crate::rules::banked) fn act(
+        &mut self,
+        cmd: &BankedCommand,
+    ) -> Result<BankedEvent, String> {
         let def = self.def();
         let wager_section = def.sections.wagers;
         let event = match (cmd, self.step.clone()) {
@@ -697,6 +701,10 @@ impl BankedRound {
                 self.replace_dealers_card(*card)?
             }
             (BankedCommand::Cards { .. }, BankedStep::Cards) => self.key_cards(cmd)?,
+            // A payout settled at the table before the end (Lunar Poker's lock-in), signed.
+            (BankedCommand::Validated { floorperson }, BankedStep::Reveal { .. }) => {
+                self.lock_in_validated(floorperson)?
+            }
             (BankedCommand::Validated { floorperson }, BankedStep::Pay { verify: true }) => {
                 self.validated_by = Some(floorperson.clone());
                 self.step = BankedStep::Pay { verify: false };

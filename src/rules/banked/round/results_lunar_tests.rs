@@ -292,6 +292,10 @@ fn the_hand_declared_at_lock_in_stays_and_a_results_round_without_the_setting_is
         cards: vec![(1, c("9s 8s 7s 6s 5s"))],
     })
     .unwrap();
+    r.run(&BankedCommand::Validated {
+        floorperson: dana(),
+    })
+    .unwrap();
     r.run(&BankedCommand::LockInPaid).unwrap();
     if r.step != BankedStep::Cards {
         r.run(&BankedCommand::Revealed).unwrap();
@@ -321,4 +325,13 @@ fn the_hand_declared_at_lock_in_stays_and_a_results_round_without_the_setting_is
             .iter()
             .any(|w| w.seat == 2 && w.wager == "bet" && w.net < 0)
     );
+}
+
+/// The floorperson who signs a lock-in above the table's threshold.
+fn dana() -> crate::rules::people::Person {
+    crate::rules::people::Person {
+        name: "Dana Brooks".into(),
+        credential: "1001".into(),
+        role: crate::rules::people::Role::Floorperson,
+    }
 }
