@@ -101,15 +101,10 @@ fn wager(h: &mut Harness<'_, DeckhandApp>, seat: u8, label: &str, dollars: &str)
     keys(h, dollars);
 }
 
-/// The Five Card Hand Bonus on the player's and on the dealer's hand, with the Magic Card and
-/// the Lucky Bonus the system drew: the dealer flops a straight flush, so 10% of the Five Card
-/// Hand Bonus meter is divided between its two bettors (§ 647a.12(e)(2)), told to the system as
-/// one hit on the dealer's hand after a floorperson verified it (§ 647a.11(j)(2)); seat 2's
-/// hand holds the Magic Card (§ 647a.12(e)(3)); the dealer's position drew the Lucky Bonus.
-#[test]
-fn the_five_card_hand_bonus_is_wagered_drawn_settled_and_hit_at_the_table() {
-    let mut r = rig(1_500_010, (card("9h"), 0), true);
-    let h = &mut r.h;
+/// Seats 2 and 4 wager on both Five Card Hand Bonuses, the system draws the 9♥ and the
+/// dealer's hand, and the round is keyed and settled: the dealer's straight flush hits the
+/// meter. At the settlement, before the floorperson validates it.
+fn settled_with_a_hit(h: &mut Harness<'_, DeckhandApp>) {
     wager(h, 2, "Ante", "10");
     wager(h, 2, "5 Card: player", "5");
     wager(h, 2, "5 Card: dealer", "5");
@@ -143,6 +138,18 @@ fn the_five_card_hand_bonus_is_wagered_drawn_settled_and_hit_at_the_table() {
         tap(h, &card(c).pretty());
     }
     tap(h, "Settle");
+}
+
+/// The Five Card Hand Bonus on the player's and on the dealer's hand, with the Magic Card and
+/// the Lucky Bonus the system drew: the dealer flops a straight flush, so 10% of the Five Card
+/// Hand Bonus meter is divided between its two bettors (§ 647a.12(e)(2)), told to the system as
+/// one hit on the dealer's hand after a floorperson verified it (§ 647a.11(j)(2)); seat 2's
+/// hand holds the Magic Card (§ 647a.12(e)(3)); the dealer's position drew the Lucky Bonus.
+#[test]
+fn the_five_card_hand_bonus_is_wagered_drawn_settled_and_hit_at_the_table() {
+    let mut r = rig(1_500_010, (card("9h"), 0), true);
+    let h = &mut r.h;
+    settled_with_a_hit(h);
     let b = banked(h);
     assert_eq!(b.meters.get("2"), Some(&1_500_010), "the system's meter");
     let d = b.system_draw().expect("the draw on the round");
@@ -269,4 +276,27 @@ fn without_the_table_game_system_the_terminal_refuses_a_five_card_hand_bonus() {
         wagers: [("ante".to_string(), 1000)].into(),
     }))
     .unwrap();
+}
+
+/// A finger drag over the settlement's lines scrolls them: the dealer's touchscreen has no
+/// wheel, and the walk of issue 43 found a drag selecting the text instead.
+#[test]
+fn a_finger_drag_over_the_settlement_scrolls_it() {
+    let mut r = rig(1_500_010, (card("9h"), 0), true);
+    let h = &mut r.h;
+    settled_with_a_hit(h);
+    settle(h);
+    let line = |h: &Harness<'_, DeckhandApp>| {
+        h.get_by_label_contains("Seat 2 · Ante: the dealer's straight flush")
+            .rect()
+            .center()
+    };
+    let from = line(h);
+    let to = from - egui::vec2(0.0, 200.0);
+    crate::common::ui::drag(h, from, to);
+    let moved = from.y - line(h).y;
+    assert!(
+        moved > 100.0,
+        "the lines moved {moved} px under a 200 px drag"
+    );
 }

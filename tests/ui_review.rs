@@ -373,7 +373,7 @@ fn older_records_load_under_a_list_that_lays_out_only_what_shows() {
         ((at.x0 + at.x1) / 2.0) as f32,
         ((at.y0 + at.y1) / 2.0) as f32 + 120.0,
     );
-    drag(&mut h, from, from - egui::vec2(0.0, 300.0));
+    common::ui::drag(&mut h, from, from - egui::vec2(0.0, 300.0));
     assert!(
         h.query_by_label_contains(&newest).is_none(),
         "the drag scrolled the list"
@@ -403,26 +403,6 @@ fn older_records_load_under_a_list_that_lays_out_only_what_shows() {
     h.get_by_label_contains(&newest).click();
     h.run_ok();
     h.get_by_label_contains(&format!("Record #{total}"));
-}
-
-/// A finger pressed at `from`, moved to `to` in ten steps, lifted.
-fn drag(h: &mut Harness<'_, DeckhandApp>, from: egui::Pos2, to: egui::Pos2) {
-    let button = |pos, pressed| egui::Event::PointerButton {
-        pos,
-        button: egui::PointerButton::Primary,
-        pressed,
-        modifiers: Default::default(),
-    };
-    h.event(egui::Event::PointerMoved(from));
-    h.event(button(from, true));
-    h.step();
-    for k in 1..=10 {
-        let p = from + (to - from) * (k as f32 / 10.0);
-        h.event(egui::Event::PointerMoved(p));
-        h.step();
-    }
-    h.event(button(to, false));
-    h.run_ok();
 }
 
 /// At 1024×768 each filter keypad's "Done" sits beside it, whole on the screen, and closes it

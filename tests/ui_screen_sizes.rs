@@ -256,3 +256,26 @@ fn scaled_1920_by_1080(config: &deckhand::config::Config) -> Harness<'static, De
     }
     h
 }
+
+/// Every list on the screens scrolls under a finger dragged over it: each is built by
+/// `theme::scroll_vertical` (drag-to-scroll on, whatever the touchscreen reports itself as),
+/// never by egui's `ScrollArea` alone (tests/five_card_bonus.rs drags a settlement).
+#[test]
+fn every_list_scrolls_under_a_finger() {
+    let found: Vec<String> = common::sources::code_under("src/ui")
+        .into_iter()
+        .filter(|(f, _)| f != "theme.rs")
+        .flat_map(|(f, code)| {
+            code.lines()
+                .enumerate()
+                .filter(|(_, l)| l.contains("ScrollArea::"))
+                .map(|(n, l)| format!("src/ui/{f}:{}: {}", n + 1, l.trim()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "a list a finger cannot drag:\n{}",
+        found.join("\n")
+    );
+}

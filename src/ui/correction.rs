@@ -64,7 +64,7 @@ impl DeckhandApp {
                         return;
                     }
                     body(ui, "Tap the first step that was wrong: the round goes back to before it. Every step stays in the journal.");
-                    egui::ScrollArea::vertical()
+                    crate::ui::theme::scroll_vertical()
                         .auto_shrink([false, true])
                         .max_height(ui.available_height() - 8.0)
                         .show(ui, |ui| {

@@ -188,7 +188,7 @@ impl BoardView {
             .resizable(false)
             .frame(side_frame())
             .show(ui, |ui| {
-                egui::ScrollArea::vertical()
+                crate::ui::theme::scroll_vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| self.calls(ui, &calls, now, &mut cmds));
             });
@@ -205,7 +205,7 @@ impl BoardView {
                     .inner_margin(egui::Margin::same(16)),
             )
             .show(ui, |ui| {
-                egui::ScrollArea::vertical()
+                crate::ui::theme::scroll_vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| self.tiles(ui, board, &mine, now, &mut cmds));
             });
@@ -308,7 +308,7 @@ impl BoardView {
                         }
                     });
                 });
-                egui::ScrollArea::vertical()
+                crate::ui::theme::scroll_vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
                         details(ui, t, now, self.idle_minutes);

@@ -265,7 +265,7 @@ fn irregularity_list(ui: &mut Ui, f: &mut IrregularityForm, cat: &Catalogue, gam
     // 1024×768 a long title wraps inside its column instead of running off.
     let list = cat.for_game(game);
     let half = list.len().div_ceil(2);
-    egui::ScrollArea::vertical()
+    crate::ui::theme::scroll_vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
             ui.columns(2, |cols| {

@@ -682,7 +682,7 @@ impl DeckhandApp {
                     .inner_margin(egui::Margin::same(if narrow { 12 } else { 24 })),
             )
             .show(ui, |ui| {
-                egui::ScrollArea::vertical()
+                crate::ui::theme::scroll_vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| self.step_card(ui, cmds));
             });

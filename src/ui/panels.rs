@@ -381,7 +381,7 @@ impl DeckhandApp {
                 ui.set_max_size(inner);
                 ui.spacing_mut().item_spacing.y = 2.0;
                 // A message longer than the band scrolls inside it.
-                egui::ScrollArea::vertical()
+                crate::ui::theme::scroll_vertical()
                     .id_salt("message-band")
                     .max_height(inner.y)
                     .auto_shrink([false, false])
@@ -431,7 +431,7 @@ impl DeckhandApp {
     /// scroll (a finger drags them) when they outgrow the panel.
     pub(super) fn side_panel(&self, ui: &mut Ui) {
         self.side_summary(ui);
-        egui::ScrollArea::vertical()
+        crate::ui::theme::scroll_vertical()
             .id_salt("side-panel")
             .auto_shrink([false, false])
             .show(ui, |ui| self.side_detail(ui));

@@ -292,7 +292,7 @@ impl DeckhandApp {
                 ui,
                 &format!("Prints to: {to}. The number is given when printed."),
             );
-            egui::ScrollArea::vertical()
+            crate::ui::theme::scroll_vertical()
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
                     egui::Frame::new()

@@ -127,6 +127,9 @@ pub fn apply(ctx: &egui::Context) {
         style.spacing.item_spacing = Vec2::splat(GAP);
         style.spacing.button_padding = Vec2::new(16.0, 10.0);
         style.spacing.interact_size = Vec2::new(TARGET, TARGET);
+        // A touchscreen has no wheel: a finger dragged over text scrolls the list it is in,
+        // never selects the text.
+        style.interaction.selectable_labels = false;
         let v = &mut style.visuals;
         v.panel_fill = FELT;
         v.window_fill = PANEL;
@@ -138,4 +141,12 @@ pub fn apply(ctx: &egui::Context) {
         v.widgets.active.weak_bg_fill = Color32::from_rgb(0x30, 0x44, 0x3A);
         v.selection.bg_fill = Color32::from_rgb(0x2E, 0x6B, 0x4F);
     });
+}
+
+/// A vertical list a finger scrolls by dragging it, as well as by its bar or a wheel. The
+/// terminal is a touchscreen, which X11 may report as a mouse, and egui scrolls on a drag only
+/// where it has seen a touch; a drag over the list's text scrolls it too (`selectable_labels`
+/// is off).
+pub fn scroll_vertical() -> egui::ScrollArea {
+    egui::ScrollArea::vertical().scroll_source(egui::scroll_area::ScrollSource::ALL)
 }

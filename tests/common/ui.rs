@@ -247,3 +247,23 @@ pub fn kinds(db: &std::path::Path) -> Vec<String> {
         .map(|k| k.unwrap())
         .collect()
 }
+
+/// A finger pressed at `from`, moved to `to` in ten steps, lifted.
+pub fn drag(h: &mut Harness<'_, DeckhandApp>, from: egui::Pos2, to: egui::Pos2) {
+    let button = |pos, pressed| egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: Default::default(),
+    };
+    h.event(egui::Event::PointerMoved(from));
+    h.event(button(from, true));
+    h.step();
+    for k in 1..=10 {
+        let p = from + (to - from) * (k as f32 / 10.0);
+        h.event(egui::Event::PointerMoved(p));
+        h.step();
+    }
+    h.event(button(to, false));
+    h.run_ok();
+}

@@ -213,7 +213,7 @@ impl DeckhandApp {
             .filter(|h| h.round == number)
             .cloned()
             .collect();
-        egui::ScrollArea::vertical()
+        crate::ui::theme::scroll_vertical()
             .id_salt("settlement-lines")
             .auto_shrink([false, true])
             .max_height((ui.available_height() - theme::GAP).max(120.0))

@@ -341,7 +341,7 @@ fn review_list(ui: &mut Ui, r: &mut ReviewState) {
     let mut clicked: Option<usize> = None;
     // The theme's touch target: the height every button is drawn at.
     let row_h = theme::TARGET;
-    let out = egui::ScrollArea::vertical()
+    let out = crate::ui::theme::scroll_vertical()
         .id_salt("review-rows")
         .scroll_source(egui::scroll_area::ScrollSource::ALL)
         .vertical_scroll_offset(r.list_offset)
@@ -392,7 +392,7 @@ fn review_list(ui: &mut Ui, r: &mut ReviewState) {
 /// The record tapped, whole, or the round being replayed; it scrolls when it is longer than the
 /// screen (its details at 1024×768).
 fn review_record(ui: &mut Ui, r: &mut ReviewState, taps: &mut ReviewTaps) {
-    egui::ScrollArea::vertical()
+    crate::ui::theme::scroll_vertical()
         .id_salt("review-record")
         .scroll_source(egui::scroll_area::ScrollSource::ALL)
         .auto_shrink([false, false])
@@ -549,7 +549,7 @@ fn record_whole(ui: &mut Ui, r: &mut ReviewState, taps: &mut ReviewTaps) {
                 let pretty = serde_json::from_str::<serde_json::Value>(&row.payload)
                     .and_then(|v| serde_json::to_string_pretty(&v))
                     .unwrap_or_else(|_| row.payload.clone());
-                egui::ScrollArea::vertical()
+                crate::ui::theme::scroll_vertical()
                     .id_salt("review-detail")
                     .max_height(260.0)
                     .show(ui, |ui| {
