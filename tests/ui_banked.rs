@@ -419,11 +419,19 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
     );
     taps(&mut h, "A♥ K♥ 9♦ 6♦ 3♥");
     h.get_by_label("Seat 1: A♥ K♥ 9♦ 6♦ 3♥");
+    // Where it will be, greyed, until seat 4's cards are keyed too.
+    let settle = h.get_by_label("Settle the lock-in");
     assert!(
-        h.query_by_label("Lock-in settled").is_none(),
+        settle.accesskit_node().is_disabled(),
         "not before seat 4's cards"
     );
+    let at = settle.rect();
     taps(&mut h, "9♠ 8♠ 7♠ 6♠ 5♠");
+    assert_eq!(
+        h.get_by_label("Settle the lock-in").rect(),
+        at,
+        "it stayed put"
+    );
     // The rules settle the lock-in from the keyed cards; the dealer pays it, then goes on.
     tap(&mut h, "Settle the lock-in");
     h.get_by_label("Settle the lock-in in this order");

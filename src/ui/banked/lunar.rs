@@ -119,17 +119,15 @@ impl DeckhandApp {
                 }
             }
         }
-        if declared.iter().any(|s| short(e, *s)) {
-            small(ui, "§ 589.11(c)");
-            return;
-        }
-        let cards: Vec<(u8, Vec<Card>)> = declared
-            .iter()
-            .map(|s| (*s, e.cards.get(s).cloned().unwrap_or_default()))
-            .collect();
         // The rules settle the declared hands and the Super Wagers from these cards; the
-        // settlement is shown for paying on the next screen.
-        if primary(ui, "Settle the lock-in") {
+        // settlement is shown for paying on the next screen. The button stands greyed until
+        // every declared hand is keyed, where it will be.
+        let keyed = !declared.iter().any(|s| short(e, *s));
+        if crate::ui::widgets::primary_when(ui, keyed, "Settle the lock-in") {
+            let cards: Vec<(u8, Vec<Card>)> = declared
+                .iter()
+                .map(|s| (*s, e.cards.get(s).cloned().unwrap_or_default()))
+                .collect();
             send(cmds, BankedCommand::LockIn { cards });
         }
         small(ui, "§ 589.11(c)");
