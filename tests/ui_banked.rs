@@ -442,6 +442,10 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
     assert!(h.query_by_label("Lock-in paid").is_none());
     tap(&mut h, "Floorperson validates");
     common::play::floorperson_signs(&mut h);
+    // Then the draws are dealt, seat by seat, before their decisions (§ 589.11(d)(2)).
+    h.get_by_label(
+        "Then collect the folded Antes and the Options fees, and deal seat 2 its sixth card, seat 3 the cards it gives up.",
+    );
     tap(&mut h, "Lock-in paid");
     // After the draw, only the drawers decide (§ 589.11(d)(2)(iii)).
     h.get_by_label("After the draw: Bet 2× the Ante, or fold");

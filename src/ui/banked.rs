@@ -475,11 +475,9 @@ impl DeckhandApp {
             BankedStep::Reveal { phase } if def.phases[*phase].after_cards => {
                 self.replacement_step(ui, cmds, &r, *phase)
             }
-            BankedStep::Reveal { phase }
-                if def.phases[*phase].options_fee
-                    && !r.lunar().lock_in_paid
-                    && !r.lock_in_seats().is_empty() =>
-            {
+            // The rules hold the reveal for what the game settles first (Lunar Poker's
+            // lock-in, § 589.11(c)).
+            BankedStep::Reveal { phase } if r.part().reveal_refused(&r, *phase).is_some() => {
                 self.lock_in_step(ui, cmds, &r)
             }
             BankedStep::Reveal { phase } => self.reveal_step(ui, cmds, &r, *phase),

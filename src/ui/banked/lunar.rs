@@ -72,11 +72,13 @@ impl DeckhandApp {
                         }
                     }
                 }
+                // What follows the payment, before the draw's decisions (§ 589.11(c),(d)(2)).
+                body(ui, &after_the_lock_in(r));
                 settlement_lines(ui, settled, |_| None);
                 for n in &settled.notes {
                     small(ui, &crate::ui::widgets::dealer_note(n));
                 }
-                small(ui, "§ 589.11(c)");
+                small(ui, "§ 589.11(c), § 589.11(d)(2)");
             }
         }
     }
@@ -131,6 +133,28 @@ impl DeckhandApp {
             send(cmds, BankedCommand::LockIn { cards });
         }
         small(ui, "§ 589.11(c)");
+    }
+}
+
+/// What the dealer does once the lock-in is paid: collect the folded Antes and the Options
+/// fees, and deal each draw, seat by seat (§ 589.11(c), § 589.11(d)(2)(i)).
+fn after_the_lock_in(r: &BankedRound) -> String {
+    let draws: Vec<String> = r
+        .lunar()
+        .draws
+        .iter()
+        .map(|(seat, kind)| match kind {
+            DrawKind::Buy => format!("seat {seat} its sixth card"),
+            DrawKind::Exchange => format!("seat {seat} the cards it gives up"),
+        })
+        .collect();
+    if draws.is_empty() {
+        "Then collect the folded Antes.".into()
+    } else {
+        format!(
+            "Then collect the folded Antes and the Options fees, and deal {}.",
+            draws.join(", ")
+        )
     }
 }
 
