@@ -274,8 +274,12 @@ fn mississippi_stud_from_an_automated_dealing_shoe() {
     assert!(h.query_by_label("Paid").is_none());
     assert!(h.query_by_label("Floorperson validates").is_none());
     tap(&mut h, "Supervisor approves");
+    // The pad says whose signature it takes.
+    h.get_by_label("Shift supervisor approval");
     common::play::sign_pad(&mut h, "1001", "246810");
     h.get_by_label_contains("to approve a payout this large takes a shift supervisor");
+    // In the dealer's words: no configuration key.
+    assert!(h.query_by_label_contains("supervisor_over_cents").is_none());
     tap(&mut h, "Credential number: 1001");
     tap(&mut h, "Clear");
     common::play::sign_pad(&mut h, "3001", "135790");

@@ -108,7 +108,7 @@ impl Action {
             Action::VerifyLargePayout => (FLOOR_UP, "§ 647a.11(j)(2)"),
             Action::ApproveLargePayout => (
                 SUPERVISOR_UP,
-                "house policy: payouts above [table] supervisor_over_cents",
+                "house policy: payouts above the table's supervisor threshold",
             ),
             Action::VerifyBadBeat => (SUPERVISOR_UP, "§ 637a.15(f)"),
             Action::SignIrregularity => (FLOOR_UP, "§ 637a.18, § 635a.13"),

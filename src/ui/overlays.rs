@@ -125,6 +125,8 @@ impl DeckhandApp {
     }
 
     pub(super) fn verify_overlay(&mut self, ctx: &egui::Context, cmds: &mut Vec<UiCmd>) {
+        // Above the table's supervisor threshold a shift supervisor signs (the rules say).
+        let supervisor = self.term.table().awaits_supervisor();
         let Some(pad) = self.view.verify.as_mut() else {
             return;
         };
@@ -145,6 +147,8 @@ impl DeckhandApp {
             ui.label(
                 RichText::new(if pad.review {
                     "Supervisor sign-in"
+                } else if supervisor {
+                    "Shift supervisor approval"
                 } else {
                     "Floorperson verification"
                 })

@@ -422,6 +422,23 @@ impl crate::rules::machine::Machine for Table {
 }
 
 impl Table {
+    /// Whether the signature the table waits for is a shift supervisor's: a house-banked
+    /// round's payouts above the table's supervisor threshold, its settlement's or those paid
+    /// before its end (Lunar Poker's lock-in). The signing pad says so in its title.
+    pub fn awaits_supervisor(&self) -> bool {
+        use crate::rules::banked::Signer;
+        use crate::rules::banked::round::BankedStep;
+        let Some(b) = self.round.as_ref().and_then(|r| r.banked.as_ref()) else {
+            return false;
+        };
+        let signer = match (&b.settlement, &b.step) {
+            (Some(s), BankedStep::Pay { verify: true }) => s.signer,
+            (None, _) => b.lock_in_signer(self.house()),
+            _ => Signer::None,
+        };
+        signer == Signer::Supervisor
+    }
+
     /// Whether a house-banked round's payouts settled before its end (Lunar Poker's lock-in)
     /// wait for a signature now.
     fn banked_awaits_signature(&self) -> bool {
