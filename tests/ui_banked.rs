@@ -451,6 +451,8 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
         "Then collect the folded Antes and the Options fees, and deal seat 2 its sixth card, seat 3 the cards it gives up.",
     );
     tap(&mut h, "Lock-in paid");
+    // The side panel says what the lock-in settled.
+    h.get_by_label_contains("Super $5.00 (settled at lock-in)");
     // After the draw, only the drawers decide (§ 589.11(d)(2)(iii)).
     h.get_by_label("After the draw: Bet 2× the Ante, or fold");
     h.get_by_label("Seat 2 decides");

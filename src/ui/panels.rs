@@ -562,9 +562,15 @@ impl DeckhandApp {
             let def = b.def();
             for seat in &b.seats {
                 let mut parts = Vec::new();
+                // A wager settled at the table before the end says when (the rules say which).
+                let settled = |key: &str| {
+                    b.settled_at_table(*seat, &key.replace('_', "-"))
+                        .map_or(String::new(), |when| format!(" ({when})"))
+                };
                 for spot in def.spots {
                     if let Some(v) = b.wagers.get(seat).and_then(|w| w.get(spot.key)) {
-                        parts.push(format!("{} {}", spot.label, money(*v)));
+                        let when = settled(spot.key);
+                        parts.push(format!("{} {}{when}", spot.label, money(*v)));
                     }
                 }
                 let ante = b.ante(*seat);
@@ -585,7 +591,7 @@ impl DeckhandApp {
                 }
                 if let Some(p) = b.spanish21() {
                     if let Some(i) = p.insurance.get(seat) {
-                        parts.push(format!("insurance {}", money(*i)));
+                        parts.push(format!("insurance {}{}", money(*i), settled("insurance")));
                     }
                     for h in p.hands.get(seat).into_iter().flatten() {
                         let mut text = cards_text(&h.cards);
