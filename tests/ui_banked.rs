@@ -468,9 +468,13 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
     taps(&mut h, "Q♠ Q♦ 7♣ 5♥ 2♠");
     taps(&mut h, "K♠ K♣ 8♦ 4♥ 3♣");
     taps(&mut h, "Q♣ J♣ 8♣ 4♠ 2♦");
-    // Seat 2's sixth card, then seat 3 gives up two and draws two.
+    // Seat 2's sixth card, then seat 3 gives up two and draws two. The grid stays where it is
+    // when seat 3's "Gives up" row comes (the walk saw it move and push Settle off the screen).
     h.get_by_label("Seat 2 sixth card: —");
+    let grid = h.get_by_label("Q♥").rect();
     tap(&mut h, "Q♥");
+    h.get_by_label("Gives up 8♦");
+    assert_eq!(h.get_by_label("Q♥").rect(), grid, "the grid moved");
     assert!(!common::ui::ready(&h, "Settle"), "not before every draw");
     tap(&mut h, "Gives up 8♦");
     tap(&mut h, "Gives up 4♥");

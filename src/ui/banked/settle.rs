@@ -73,31 +73,41 @@ impl DeckhandApp {
         e.fill_read(number, read);
         e.follow(r);
         e.place_buttons(ui, r);
-        // An exchange: tap the cards given up among the seat's five, then the new ones.
+        // An exchange: tap the cards given up among the seat's five, then the new ones. One
+        // row, its height kept whenever the round has an exchange, so the grid below never
+        // moves under the finger (the place button above names the seat).
+        let exchanges = r.lunar().draws.values().any(|k| *k == DrawKind::Exchange);
+        let row = egui::vec2(ui.available_width(), theme::TARGET);
         if let Target::Draw(s) = e.target
             && r.draw(s) == Some(DrawKind::Exchange)
         {
-            ui.horizontal_wrapped(|ui| {
-                body(ui, &format!("Seat {s} gives up:"));
-                for c in e.cards.get(&s).cloned().unwrap_or_default() {
-                    let gave = e.gave.entry(s).or_default();
-                    let on = gave.contains(&c);
-                    let b = Button::new(
-                        RichText::new(format!("Gives up {}", c.pretty())).size(theme::BODY),
-                    )
-                    .selected(on)
-                    .min_size(egui::vec2(150.0, theme::TARGET));
-                    if ui.add(b).clicked() {
-                        if on {
-                            gave.retain(|x| *x != c);
-                        } else {
-                            gave.push(c);
+            ui.allocate_ui_with_layout(
+                row,
+                egui::Layout::left_to_right(egui::Align::Center),
+                |ui| {
+                    for c in e.cards.get(&s).cloned().unwrap_or_default() {
+                        let gave = e.gave.entry(s).or_default();
+                        let on = gave.contains(&c);
+                        let b = Button::new(
+                            RichText::new(format!("Gives up {}", c.pretty()))
+                                .size(theme::BODY - 4.0),
+                        )
+                        .selected(on)
+                        .min_size(egui::vec2(100.0, theme::TARGET));
+                        if ui.add(b).clicked() {
+                            if on {
+                                gave.retain(|x| *x != c);
+                            } else {
+                                gave.push(c);
+                            }
+                            let room = gave.len();
+                            e.drew.entry(s).or_default().truncate(room);
                         }
-                        let room = gave.len();
-                        e.drew.entry(s).or_default().truncate(room);
                     }
-                }
-            });
+                },
+            );
+        } else if exchanges {
+            ui.allocate_space(row);
         }
         let used = e.used();
         if let Some(c) = card_grid(ui, "banked-cards", &used) {
