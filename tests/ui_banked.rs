@@ -667,7 +667,7 @@ fn spanish_21_hands_keyed_as_dealt() {
     tap(&mut h, "Rescue");
     // Seat 4 hits 16 to a five-card 21; the cover card comes out on its box (§ 635a.7(d)).
     h.get_by_label("Seat 4 decides");
-    tap(&mut h, "Cover card out");
+    tap(&mut h, "Cover card");
     h.get_by_label_contains("Cover card out (on seat 4's betting area): finish this round");
     taps(&mut h, "2♣ A♠");
     h.get_by_label("Seat 4: 9♠ 7♦ 2♣ A♠ · 19");

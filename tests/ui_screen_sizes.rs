@@ -22,7 +22,7 @@ const SIDE: [&str; 13] = [
     "High hand",
     "Box count",
     "Time charges",
-    "Cover card out",
+    "Cover card",
     "Change decks",
     "Close table",
     "Sign out",

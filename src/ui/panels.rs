@@ -302,7 +302,7 @@ impl DeckhandApp {
                 _ => None,
             };
             actions.push((
-                RichText::new("Cover card out"),
+                RichText::new("Cover card"),
                 UiCmd::Rules(Command::Banked(
                     crate::rules::banked::round::BankedCommand::Play21(
                         crate::rules::banked::spanish21::play21::Command21::CoverCard { seat },
