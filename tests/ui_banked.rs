@@ -282,6 +282,11 @@ fn mississippi_stud_from_an_automated_dealing_shoe() {
     assert!(h.query_by_label_contains("supervisor_over_cents").is_none());
     tap(&mut h, "Credential number: 1001");
     tap(&mut h, "Clear");
+    // The refusal answered 1001: once the number is keyed again, it goes.
+    assert!(
+        h.query_by_label_contains("to approve a payout this large")
+            .is_none()
+    );
     common::play::sign_pad(&mut h, "3001", "135790");
     tap(&mut h, "Paid");
     let t = h.state().terminal().table();

@@ -160,7 +160,13 @@ impl DeckhandApp {
                     .size(theme::BODY)
                     .color(theme::TEXT_DIM),
             );
+            let keyed = pad.sign.credential.clone();
             pad.sign.show(ui);
+            // A refusal answers the number it was given: once the number is keyed again, it
+            // goes (the walk read "no active person has credential number 1881" beside 1001).
+            if pad.sign.credential != keyed {
+                pad.error = None;
+            }
             if let Some(err) = &pad.error {
                 ui.label(
                     RichText::new(format!("⚠ {err}"))
