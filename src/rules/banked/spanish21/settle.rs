@@ -160,12 +160,16 @@ fn match_the_dealer(l: &mut Ledger, s: &Checked, up: Card, mtd_t: &PayTable) {
         let (id, name) = if c.suit == up.suit {
             (
                 "suited-match",
-                format!("{c} matches the dealer's {up} in rank and suit"),
+                format!(
+                    "{} matches the dealer's {} in rank and suit",
+                    c.pretty(),
+                    up.pretty()
+                ),
             )
         } else {
             (
                 "unsuited-match",
-                format!("{c} matches the dealer's {up} in rank"),
+                format!("{} matches the dealer's {} in rank", c.pretty(), up.pretty()),
             )
         };
         let stake = if first { s.w.match_the_dealer } else { 0 };
@@ -189,7 +193,7 @@ fn match_the_dealer(l: &mut Ledger, s: &Checked, up: Card, mtd_t: &PayTable) {
             s.seat,
             "match-the-dealer",
             s.w.match_the_dealer,
-            &format!("neither first card matches the dealer's {up}"),
+            &format!("neither first card matches the dealer's {}", up.pretty()),
             "§ 635a.7(f)(1)",
         );
     }
