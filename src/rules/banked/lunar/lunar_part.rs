@@ -204,6 +204,15 @@ impl RoundPart for LunarPlay {
         Ok(fee)
     }
 
+    /// Only a Bet plays against the dealer: a hand paid instantly takes no further part
+    /// (§ 589.11(c)(1)) and a folded one lost its Ante (§ 589.11(d)(1)).
+    fn dealer_needed(&self, round: &BankedRound) -> bool {
+        round
+            .seats
+            .iter()
+            .any(|s| round.bet(*s) && self.at_showdown(*s) && !round.lost.contains_key(s))
+    }
+
     fn six_cards(&self, seat: u8) -> bool {
         self.draws.get(&seat) == Some(&DrawKind::Buy)
     }

@@ -290,6 +290,10 @@ fn dealer_hand(
         });
         return Ok(None);
     }
+    // No hand played against the dealer: the cards were not keyed.
+    if dealer.is_empty() {
+        return Ok(None);
+    }
     let dh = lunar_hand(dealer).map_err(|e| err("dealer", e.to_string()))?;
     l.set_dealer(format!(
         "{}{}",

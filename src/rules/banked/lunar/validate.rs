@@ -44,7 +44,10 @@ pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, Settle
             "with results the dealer's hand is not keyed, only whether it qualifies",
         ));
     }
-    if dealer.len() != 5 && !by_results {
+    // No Bet: no hand plays against the dealer, whose cards need not be keyed (§ 589.11(c)(1),
+    // § 589.11(d)(1)).
+    let against_dealer = round.seats.iter().any(|s| s.bet);
+    if dealer.len() != 5 && !by_results && (against_dealer || !dealer.is_empty()) {
         return Err(err(
             "dealer",
             "the dealer has five cards (§ 589.8(c)); a wrong count voids the round (§ 589.13(c))",
@@ -67,6 +70,7 @@ pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, Settle
     };
     let dealer_q = match round.dealer_qualifies {
         Some(q) => q,
+        None if dealer.is_empty() => false,
         None => lunar_hand(&dealer)
             .map_err(|e| err("dealer", e.to_string()))?
             .dealer_qualifies(),

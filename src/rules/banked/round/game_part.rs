@@ -86,6 +86,12 @@ pub trait RoundPart {
         Ok(false)
     }
 
+    /// Whether the dealer's hand is keyed at settlement: a hand still plays against it (Lunar
+    /// Poker: none once every hand was settled at lock-in or folded, § 589.11(c)(1)).
+    fn dealer_needed(&self, _round: &BankedRound) -> bool {
+        true
+    }
+
     /// Whether the seat holds six cards (Lunar Poker's bought card, § 589.11(d)(2)(i)(A)).
     fn six_cards(&self, _seat: u8) -> bool {
         false

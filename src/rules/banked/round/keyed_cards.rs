@@ -74,7 +74,14 @@ impl BankedRound {
             return Err(format!("seat {extra} is not in this round"));
         }
         if results.is_none() {
-            check("the dealer", dealer, self.dealer_cards())?;
+            // A dealer's hand keyed where no hand plays against it is taken as keyed (a
+            // journal written before the round knew it needs none).
+            let n = if self.void.is_none() && !dealer.is_empty() {
+                def.dealer_cards
+            } else {
+                self.dealer_cards()
+            };
+            check("the dealer", dealer, n)?;
         }
         // With results, the board only where a hand or a wager is read from it.
         let keyed = seats.values().any(|c| !c.is_empty());

@@ -280,3 +280,55 @@ fn dana() -> crate::rules::people::Person {
         role: crate::rules::people::Role::Floorperson,
     }
 }
+
+/// A round whose every hand was settled at lock-in or folded has no hand against the dealer:
+/// "Lock-in paid" settles it without the dealer's cards (§ 589.11(c)(1): the round ends for
+/// the declared hand). The walk of issue 43 found such a round refused for want of them, with
+/// no way on.
+#[test]
+fn a_round_settled_whole_at_lock_in_needs_no_dealer_cards() {
+    let c = |s: &str| parse_cards(s).unwrap();
+    let mut r = lunar_wagered(500);
+    r.run(&BankedCommand::NoMoreBets).unwrap();
+    r.run(&BankedCommand::Dealt).unwrap();
+    r.run(&BankedCommand::Declare {
+        seat: 1,
+        instant: true,
+    })
+    .unwrap();
+    r.run(&BankedCommand::Decide {
+        seat: 2,
+        multiple: 0,
+    })
+    .unwrap();
+    r.run(&BankedCommand::LockIn {
+        cards: vec![(1, c("9s 8s 7s 6s 5s"))],
+    })
+    .unwrap();
+    r.run(&BankedCommand::Validated {
+        floorperson: dana(),
+    })
+    .unwrap();
+    assert_eq!(r.dealer_cards(), 0, "no hand plays against the dealer");
+    r.run(&BankedCommand::LockInPaid).unwrap();
+    if r.step == BankedStep::Cards {
+        // The folded hand's cards are kept on the layout; the dealer's are not keyed.
+        r.run(&BankedCommand::Cards {
+            seats: vec![(1, c("9s 8s 7s 6s 5s")), (2, c("Ah Kd 7c 4h 2c"))],
+            dealer: vec![],
+            community: vec![],
+            draws: vec![],
+            meters: Default::default(),
+            system_draw: None,
+            read: vec![],
+            results: None,
+        })
+        .unwrap();
+    }
+    let s = r.settlement.clone().expect("settled");
+    assert!(matches!(r.step, BankedStep::Pay { .. }), "{:?}", r.step);
+    assert!(
+        s.results.iter().any(|w| w.seat == 2 && w.wager == "ante"),
+        "{s:#?}"
+    );
+}

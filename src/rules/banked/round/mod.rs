@@ -322,6 +322,8 @@ impl BankedRound {
     pub fn dealer_cards(&self) -> usize {
         match &self.void {
             Some(v) if !v.dealer => 0,
+            // No hand plays against the dealer (the game's part says).
+            None if !self.part().dealer_needed(self) => 0,
             _ => self.def().dealer_cards,
         }
     }
