@@ -453,7 +453,7 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
     common::play::floorperson_signs(&mut h);
     // Then the draws are dealt, seat by seat, before their decisions (§ 589.11(d)(2)).
     h.get_by_label(
-        "Then collect the folded Antes and the Options fees, and deal seat 2 its sixth card, seat 3 the cards it gives up.",
+        "Then collect the Options fees, and deal seat 2 its sixth card, seat 3 the cards it gives up.",
     );
     tap(&mut h, "Lock-in paid");
     // The side panel says what the lock-in settled.

@@ -73,7 +73,10 @@ impl DeckhandApp {
                     }
                 }
                 // What follows the payment, before the draw's decisions (§ 589.11(c),(d)(2)).
-                body(ui, &after_the_lock_in(r));
+                let then = after_the_lock_in(r);
+                if !then.is_empty() {
+                    body(ui, &then);
+                }
                 settlement_lines(ui, settled, |_| None);
                 for n in &settled.notes {
                     small(ui, &crate::ui::widgets::dealer_note(n));
@@ -137,7 +140,8 @@ impl DeckhandApp {
 }
 
 /// What the dealer does once the lock-in is paid: collect the folded Antes and the Options
-/// fees, and deal each draw, seat by seat (§ 589.11(c), § 589.11(d)(2)(i)).
+/// fees, and deal each draw, seat by seat (§ 589.11(c), § 589.11(d)(2)(i)); empty when
+/// nothing is.
 fn after_the_lock_in(r: &BankedRound) -> String {
     let draws: Vec<String> = r
         .lunar()
@@ -148,13 +152,23 @@ fn after_the_lock_in(r: &BankedRound) -> String {
             DrawKind::Exchange => format!("seat {seat} the cards it gives up"),
         })
         .collect();
-    if draws.is_empty() {
-        "Then collect the folded Antes.".into()
-    } else {
-        format!(
-            "Then collect the folded Antes and the Options fees, and deal {}.",
-            draws.join(", ")
-        )
+    let mut collect = Vec::new();
+    if !r.folded.is_empty() {
+        collect.push("the folded Antes");
+    }
+    if !draws.is_empty() {
+        collect.push("the Options fees");
+    }
+    let mut then = Vec::new();
+    if !collect.is_empty() {
+        then.push(format!("collect {}", collect.join(" and ")));
+    }
+    if !draws.is_empty() {
+        then.push(format!("deal {}", draws.join(", ")));
+    }
+    match then.is_empty() {
+        true => String::new(),
+        false => format!("Then {}.", then.join(", and ")),
     }
 }
 
