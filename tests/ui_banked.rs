@@ -449,6 +449,11 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
     // Above the table's floorperson threshold the lock-in is signed before it is paid, as a
     // round's settlement is (the walk of issue 43 paid $5,750 at lock-in unsigned).
     assert!(h.query_by_label("Lock-in paid").is_none());
+    // The floor is called as for any signature the table waits for (issue 44).
+    assert!(
+        h.state().terminal().floor_call().is_some(),
+        "the floor is called"
+    );
     tap(&mut h, "Floorperson validates");
     common::play::floorperson_signs(&mut h);
     // Then the draws are dealt, seat by seat, before their decisions (§ 589.11(d)(2)).

@@ -67,6 +67,29 @@ impl Table {
                     ),
                 }
             }
+            // Payouts paid before the round's end (Lunar Poker's lock-in) above the table's
+            // thresholds, signed before they are paid.
+            Step::Banked {
+                step: BankedStep::Reveal { .. },
+                ..
+            } => {
+                let round = self.round.as_ref()?;
+                let b = round.banked.as_ref()?;
+                match b.lock_in_signer(self.house()) {
+                    Signer::Supervisor => (
+                        Role::Supervisor,
+                        format!(
+                            "approve round {}'s lock-in payouts, above the supervisor threshold",
+                            round.number
+                        ),
+                    ),
+                    Signer::Floorperson => (
+                        Role::Floorperson,
+                        format!("validate round {}'s lock-in payouts", round.number),
+                    ),
+                    Signer::None => return None,
+                }
+            }
             _ => return None,
         };
         Some(FloorWait {
