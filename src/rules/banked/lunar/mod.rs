@@ -194,12 +194,18 @@ pub fn settle(
     let done = lock_in(&mut l, &seats, rules, instant_t, super_t)?;
     folds_and_draws(&mut l, &seats, &done);
     // § 589.11(e): showdown from the dealer's right, counterclockwise.
-    let dh = dealer_hand(&mut l, &dealer, by_results, qualifies)?;
     let bettors: Vec<&Checked> = seats
         .iter()
         .rev()
         .filter(|s| s.bet && !done.contains(&s.seat))
         .collect();
+    // From results with no Bet, no hand played against the dealer and nothing was tapped for
+    // the dealer's hand: the record says nothing of it.
+    let dh = if bettors.is_empty() && by_results {
+        None
+    } else {
+        dealer_hand(&mut l, &dealer, by_results, qualifies)?
+    };
     let mut from_results = by_results;
     if qualifies {
         for s in &bettors {

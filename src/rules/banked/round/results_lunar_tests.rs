@@ -327,6 +327,55 @@ fn the_hand_declared_at_lock_in_stays_and_a_results_round_without_the_setting_is
     );
 }
 
+/// From results, a round whose every hand was paid at lock-in or folded has no hand against
+/// the dealer: the dealer taps nothing, and the record says nothing of the dealer's hand (the
+/// walk of issue 43 read "Does not qualify … (tapped)" for a hand nobody tapped).
+#[test]
+fn a_round_with_no_hand_against_the_dealer_records_no_dealers_hand() {
+    let mut r =
+        crate::rules::registry::start_round(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
+    for seat in [1, 2] {
+        r.run(&BankedCommand::Wagers {
+            seat,
+            wagers: BTreeMap::from([("ante".to_string(), 500)]),
+        })
+        .unwrap();
+    }
+    r.run(&BankedCommand::NoMoreBets).unwrap();
+    r.run(&BankedCommand::Dealt).unwrap();
+    r.run(&BankedCommand::Declare {
+        seat: 1,
+        instant: true,
+    })
+    .unwrap();
+    r.run(&BankedCommand::Decide {
+        seat: 2,
+        multiple: 0,
+    })
+    .unwrap();
+    r.run(&BankedCommand::LockIn {
+        cards: vec![(1, c("9s 8s 7s 6s 5s"))],
+    })
+    .unwrap();
+    r.run(&BankedCommand::Validated {
+        floorperson: dana(),
+    })
+    .unwrap();
+    r.run(&BankedCommand::LockInPaid).unwrap();
+    if r.settlement.is_none() {
+        assert!(r.seats_in().is_empty());
+        r.run(&BankedCommand::from_results(vec![], results(false, vec![])))
+            .unwrap();
+    }
+    let s = r.settlement.as_ref().unwrap();
+    assert_eq!(s.dealer, None, "nothing was tapped for the dealer's hand");
+    assert!(
+        s.results
+            .iter()
+            .any(|w| w.seat == 2 && w.wager == "ante" && w.net < 0)
+    );
+}
+
 /// The floorperson who signs a lock-in above the table's threshold.
 fn dana() -> crate::rules::people::Person {
     crate::rules::people::Person {
