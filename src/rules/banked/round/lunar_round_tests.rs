@@ -2,6 +2,7 @@
 //! dealer's force checked (§ 589.11).
 
 use super::*;
+use crate::rules::banked::round::results_lunar_tests::{dana, lock_in_signed};
 
 /// A Lunar Poker round at seats 1 and 2, wagered: seat 1 an Ante of $5, seat 2 an Ante of
 /// `ante2` cents and a $1 Super Wager.
@@ -272,15 +273,6 @@ fn lunar_options_are_offered_as_the_round_takes_them() {
     assert_eq!(r.lunar_options(2).unwrap().super_declared, Some(true));
 }
 
-/// The floorperson who signs a lock-in above the table's threshold.
-fn dana() -> crate::rules::people::Person {
-    crate::rules::people::Person {
-        name: "Dana Brooks".into(),
-        credential: "1001".into(),
-        role: crate::rules::people::Role::Floorperson,
-    }
-}
-
 /// A round whose every hand was settled at lock-in or folded has no hand against the dealer:
 /// "Lock-in paid" settles it without the dealer's cards (§ 589.11(c)(1): the round ends for
 /// the declared hand). The walk of issue 43 found such a round refused for want of them, with
@@ -288,27 +280,7 @@ fn dana() -> crate::rules::people::Person {
 #[test]
 fn a_round_settled_whole_at_lock_in_needs_no_dealer_cards() {
     let c = |s: &str| parse_cards(s).unwrap();
-    let mut r = lunar_wagered(500);
-    r.run(&BankedCommand::NoMoreBets).unwrap();
-    r.run(&BankedCommand::Dealt).unwrap();
-    r.run(&BankedCommand::Declare {
-        seat: 1,
-        instant: true,
-    })
-    .unwrap();
-    r.run(&BankedCommand::Decide {
-        seat: 2,
-        multiple: 0,
-    })
-    .unwrap();
-    r.run(&BankedCommand::LockIn {
-        cards: vec![(1, c("9s 8s 7s 6s 5s"))],
-    })
-    .unwrap();
-    r.run(&BankedCommand::Validated {
-        floorperson: dana(),
-    })
-    .unwrap();
+    let mut r = lock_in_signed(0);
     assert_eq!(r.dealer_cards(), 0, "no hand plays against the dealer");
     r.run(&BankedCommand::LockInPaid).unwrap();
     if r.step == BankedStep::Cards {

@@ -267,35 +267,7 @@ fn a_dealer_who_does_not_qualify_pays_the_ante_and_the_forced_hand_is_tapped_aga
 fn the_hand_declared_at_lock_in_stays_and_a_results_round_without_the_setting_is_refused() {
     // § 589.11(c): seat 1 declares a straight flush, paid at lock-in; seat 2 bets. From
     // results, seat 1 has nothing more to tap and its cards stay as keyed then.
-    let mut r =
-        crate::rules::registry::start_round(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
-    for seat in [1, 2] {
-        r.run(&BankedCommand::Wagers {
-            seat,
-            wagers: BTreeMap::from([("ante".to_string(), 500)]),
-        })
-        .unwrap();
-    }
-    r.run(&BankedCommand::NoMoreBets).unwrap();
-    r.run(&BankedCommand::Dealt).unwrap();
-    r.run(&BankedCommand::Declare {
-        seat: 1,
-        instant: true,
-    })
-    .unwrap();
-    r.run(&BankedCommand::Decide {
-        seat: 2,
-        multiple: 2,
-    })
-    .unwrap();
-    r.run(&BankedCommand::LockIn {
-        cards: vec![(1, c("9s 8s 7s 6s 5s"))],
-    })
-    .unwrap();
-    r.run(&BankedCommand::Validated {
-        floorperson: dana(),
-    })
-    .unwrap();
+    let mut r = lock_in_signed(2);
     r.run(&BankedCommand::LockInPaid).unwrap();
     if r.step != BankedStep::Cards {
         r.run(&BankedCommand::Revealed).unwrap();
@@ -332,35 +304,7 @@ fn the_hand_declared_at_lock_in_stays_and_a_results_round_without_the_setting_is
 /// walk of issue 43 read "Does not qualify … (tapped)" for a hand nobody tapped).
 #[test]
 fn a_round_with_no_hand_against_the_dealer_records_no_dealers_hand() {
-    let mut r =
-        crate::rules::registry::start_round(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
-    for seat in [1, 2] {
-        r.run(&BankedCommand::Wagers {
-            seat,
-            wagers: BTreeMap::from([("ante".to_string(), 500)]),
-        })
-        .unwrap();
-    }
-    r.run(&BankedCommand::NoMoreBets).unwrap();
-    r.run(&BankedCommand::Dealt).unwrap();
-    r.run(&BankedCommand::Declare {
-        seat: 1,
-        instant: true,
-    })
-    .unwrap();
-    r.run(&BankedCommand::Decide {
-        seat: 2,
-        multiple: 0,
-    })
-    .unwrap();
-    r.run(&BankedCommand::LockIn {
-        cards: vec![(1, c("9s 8s 7s 6s 5s"))],
-    })
-    .unwrap();
-    r.run(&BankedCommand::Validated {
-        floorperson: dana(),
-    })
-    .unwrap();
+    let mut r = lock_in_signed(0);
     r.run(&BankedCommand::LockInPaid).unwrap();
     if r.settlement.is_none() {
         assert!(r.seats_in().is_empty());
@@ -377,10 +321,42 @@ fn a_round_with_no_hand_against_the_dealer_records_no_dealers_hand() {
 }
 
 /// The floorperson who signs a lock-in above the table's threshold.
-fn dana() -> crate::rules::people::Person {
+pub(in crate::rules::banked::round) fn dana() -> crate::rules::people::Person {
     crate::rules::people::Person {
         name: "Dana Brooks".into(),
         credential: "1001".into(),
         role: crate::rules::people::Role::Floorperson,
     }
+}
+
+/// Seats 1 and 2 with a $5 Ante: seat 1 declares a straight flush for its instant payout
+/// (§ 589.11(b)(2)), seat 2 decides `multiple` (0: fold, 2: Bet); the lock-in keyed and
+/// signed by a floorperson (above the table's threshold), not yet paid.
+pub(in crate::rules::banked::round) fn lock_in_signed(multiple: u8) -> BankedRound {
+    let mut r =
+        crate::rules::registry::start_round(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
+    for seat in [1, 2] {
+        r.run(&BankedCommand::Wagers {
+            seat,
+            wagers: BTreeMap::from([("ante".to_string(), 500)]),
+        })
+        .unwrap();
+    }
+    r.run(&BankedCommand::NoMoreBets).unwrap();
+    r.run(&BankedCommand::Dealt).unwrap();
+    r.run(&BankedCommand::Declare {
+        seat: 1,
+        instant: true,
+    })
+    .unwrap();
+    r.run(&BankedCommand::Decide { seat: 2, multiple }).unwrap();
+    r.run(&BankedCommand::LockIn {
+        cards: vec![(1, c("9s 8s 7s 6s 5s"))],
+    })
+    .unwrap();
+    r.run(&BankedCommand::Validated {
+        floorperson: dana(),
+    })
+    .unwrap();
+    r
 }
