@@ -7,7 +7,7 @@
 pub(super) fn toml_words(origin: &str, text: &str, err: &toml::de::Error) -> String {
     let message = err.message().trim();
     let Some(span) = err.span() else {
-        return format!("{origin}: {}", capital(message));
+        return format!("{origin}: {}", crate::rules::banked::upper_first(message));
     };
     let at = span.start.min(text.len());
     let line_no = text[..at].matches('\n').count() + 1;
@@ -63,14 +63,10 @@ fn wanted(message: &str) -> Option<String> {
         e if e.starts_with("one of") => return Some(format!("The value must be {e}")),
         _ => return None,
     };
-    Some(format!("{} is wanted here", capital(what)))
-}
-
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
+    Some(format!(
+        "{} is wanted here",
+        crate::rules::banked::upper_first(what)
+    ))
 }
 
 #[cfg(test)]

@@ -296,11 +296,7 @@ pub(super) fn dealer_note(note: &str) -> String {
 
 /// "seat 3 folds" → "Seat 3 folds".
 pub(super) fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
+    crate::rules::banked::upper_first(s)
 }
 
 #[cfg(test)]

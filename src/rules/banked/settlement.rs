@@ -562,6 +562,15 @@ pub fn five_card_line(v: HandValue) -> Line {
     }
 }
 
+/// "seat 3 folds" → "Seat 3 folds".
+pub fn upper_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
 pub fn lower_first(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {

@@ -169,7 +169,7 @@ impl Table {
             Step::Banked {
                 step: crate::rules::banked::round::BankedStep::Reveal { .. },
                 ..
-            } if self.banked_awaits_signature() => {
+            } if self.payouts_signer() != crate::rules::banked::Signer::None => {
                 return self.decide(&Command::Banked(
                     crate::rules::banked::round::BankedCommand::Validated {
                         floorperson: p.clone(),
@@ -350,12 +350,7 @@ impl Table {
                 if let crate::rules::banked::round::BankedCommand::Validated { floorperson } = cmd {
                     // A payout above the table's supervisor threshold takes a shift
                     // supervisor; any other validation a floorperson.
-                    let signer = match &b.settlement {
-                        Some(s) => s.signer,
-                        // Paid at the table before the end: the lock-in's own signer.
-                        None => b.lock_in_signer(self.house()),
-                    };
-                    let action = if signer == crate::rules::banked::Signer::Supervisor {
+                    let action = if self.awaits_supervisor() {
                         crate::rules::access::Action::ApproveLargePayout
                     } else {
                         crate::rules::access::Action::ValidateProgressive
@@ -422,29 +417,25 @@ impl crate::rules::machine::Machine for Table {
 }
 
 impl Table {
-    /// Whether the signature the table waits for is a shift supervisor's: a house-banked
-    /// round's payouts above the table's supervisor threshold, its settlement's or those paid
-    /// before its end (Lunar Poker's lock-in). The signing pad says so in its title.
-    pub fn awaits_supervisor(&self) -> bool {
+    /// Who signs the house-banked payouts the table waits for now: the settlement's signer at
+    /// its validation, or (before the end) Lunar Poker's lock-in's, under the table's
+    /// thresholds; `Signer::None` when no payout waits. The signing pad's title, the floor's
+    /// call and the signer's role all read this.
+    pub fn payouts_signer(&self) -> crate::rules::banked::Signer {
         use crate::rules::banked::Signer;
         use crate::rules::banked::round::BankedStep;
         let Some(b) = self.round.as_ref().and_then(|r| r.banked.as_ref()) else {
-            return false;
+            return Signer::None;
         };
-        let signer = match (&b.settlement, &b.step) {
+        match (&b.settlement, &b.step) {
             (Some(s), BankedStep::Pay { verify: true }) => s.signer,
             (None, _) => b.lock_in_signer(self.house()),
             _ => Signer::None,
-        };
-        signer == Signer::Supervisor
+        }
     }
 
-    /// Whether a house-banked round's payouts settled before its end (Lunar Poker's lock-in)
-    /// wait for a signature now.
-    fn banked_awaits_signature(&self) -> bool {
-        self.round
-            .as_ref()
-            .and_then(|r| r.banked.as_ref())
-            .is_some_and(|b| b.lock_in_signer(self.house()) != crate::rules::banked::Signer::None)
+    /// Whether the signature the table waits for is a shift supervisor's.
+    pub fn awaits_supervisor(&self) -> bool {
+        self.payouts_signer() == crate::rules::banked::Signer::Supervisor
     }
 }

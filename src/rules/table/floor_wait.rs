@@ -42,52 +42,39 @@ impl Table {
             Step::VerifyBadBeat { .. } => (Role::Supervisor, "verify a Bad Beat hand".into()),
             // § 635a.13(k): no play until a floorperson signs the reader repaired.
             Step::ReaderNeeded => (Role::Floorperson, "the card reader is out of order".into()),
-            // A payout the regulation or the table's thresholds have validated before it is paid.
+            // A payout the regulation or the table's thresholds have validated before it is paid:
+            // the round's settlement, or what was paid before its end (Lunar Poker's lock-in).
             Step::Banked {
-                step: BankedStep::Pay { verify: true },
+                step: BankedStep::Pay { verify: true } | BankedStep::Reveal { .. },
                 ..
             } => {
                 let round = self.round.as_ref()?;
-                let signer = round
-                    .banked
-                    .as_ref()
-                    .and_then(|b| b.settlement.as_ref())
-                    .map_or(Signer::Floorperson, |s| s.signer);
-                match signer {
+                let lock_in = matches!(
+                    step,
+                    Step::Banked {
+                        step: BankedStep::Reveal { .. },
+                        ..
+                    }
+                );
+                let what = if lock_in {
+                    "lock-in payouts"
+                } else {
+                    "payouts"
+                };
+                match self.payouts_signer() {
                     Signer::Supervisor => (
                         Role::Supervisor,
                         format!(
-                            "approve round {}'s payouts, above the supervisor threshold",
+                            "approve round {}'s {what}, above the supervisor threshold",
                             round.number
                         ),
                     ),
+                    // A validation always waits for a floorperson at the least.
+                    Signer::None if lock_in => return None,
                     _ => (
                         Role::Floorperson,
-                        format!("validate round {}'s payouts", round.number),
+                        format!("validate round {}'s {what}", round.number),
                     ),
-                }
-            }
-            // Payouts paid before the round's end (Lunar Poker's lock-in) above the table's
-            // thresholds, signed before they are paid.
-            Step::Banked {
-                step: BankedStep::Reveal { .. },
-                ..
-            } => {
-                let round = self.round.as_ref()?;
-                let b = round.banked.as_ref()?;
-                match b.lock_in_signer(self.house()) {
-                    Signer::Supervisor => (
-                        Role::Supervisor,
-                        format!(
-                            "approve round {}'s lock-in payouts, above the supervisor threshold",
-                            round.number
-                        ),
-                    ),
-                    Signer::Floorperson => (
-                        Role::Floorperson,
-                        format!("validate round {}'s lock-in payouts", round.number),
-                    ),
-                    Signer::None => return None,
                 }
             }
             _ => return None,
