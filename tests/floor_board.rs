@@ -4,21 +4,14 @@
 //! central copy is `tests/central.rs::a_call_raised_at_a_terminal_reaches_the_floor_board_within_a_second`.
 
 use crate::common::floor::staged_floor;
+use crate::common::person;
 use deckhand::config::floor::{FloorConfig, Scope};
-use deckhand::rules::table::{Person, Role};
+use deckhand::rules::table::Role;
 use deckhand::store::floor::{Board, FloorCallView};
 use deckhand::store::floor_acks::Ack;
 use deckhand::ui::floor_board::{BoardCmd, BoardView, Watcher};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-
-fn person(name: &str, credential: &str, role: Role) -> Person {
-    Person {
-        name: name.into(),
-        credential: credential.into(),
-        role,
-    }
-}
 
 /// The board as `who` sees it, on a `w`×`h` harness; the taps' commands are kept in the state.
 type State = (BoardView, bool, Vec<BoardCmd>);

@@ -5,20 +5,13 @@
 //! Hand period's drop; and a table tapped gets its newest records, newer ones as they come.
 
 use crate::common::cluster::Cluster;
+use crate::common::person;
 use deckhand::config::HighHandConfig;
-use deckhand::rules::table::{Event, Person, PotTake, Role};
+use deckhand::rules::table::{Event, PotTake, Role};
 use deckhand::store::central;
 use deckhand::store::floor::{Board, FloorReader};
 use deckhand::store::{Entry, RowContext, Store, Stream};
 use std::time::{Duration, Instant};
-
-fn person(name: &str, credential: &str, role: Role) -> Person {
-    Person {
-        name: name.into(),
-        credential: credential.into(),
-        role,
-    }
-}
 
 fn pot(high_hand: i64) -> Entry {
     Entry::table(&Event::PotAwarded {

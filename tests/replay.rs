@@ -485,3 +485,117 @@ fn a_rake_altered_off_the_posted_schedule_is_named_by_the_replay() {
         "{report}"
     );
 }
+
+/// Lunar Poker, seats 1 and 2 with $5 Antes and a $1 Super Wager each: seat 1 declares a
+/// straight flush, paid at lock-in above the floorperson's threshold, signed by Dana and paid.
+fn lunar_lock_in_journal(dir: &std::path::Path) -> std::path::PathBuf {
+    use deckhand::rules::banked::round::{BankedCommand, DrawKind};
+    let db = dir.join("lunar.sqlite");
+    let setup = common::ui::table(6, deckhand::rules::games::GameId::LunarPoker);
+    let mut t = common::ui::opened(&db, &setup);
+    let ok = |t: &mut Terminal, c: BankedCommand| common::poker::ok(t, Command::Banked(c));
+    common::poker::ok(&mut t, Command::StartRound { seats: vec![1, 2] });
+    for seat in [1, 2] {
+        let wagers = [("ante".to_string(), 500), ("super".to_string(), 100)];
+        ok(
+            &mut t,
+            BankedCommand::Wagers {
+                seat,
+                wagers: wagers.into_iter().collect(),
+            },
+        );
+    }
+    ok(&mut t, BankedCommand::NoMoreBets);
+    ok(&mut t, BankedCommand::Dealt);
+    ok(
+        &mut t,
+        BankedCommand::Declare {
+            seat: 1,
+            instant: true,
+        },
+    );
+    ok(
+        &mut t,
+        BankedCommand::Draw {
+            seat: 2,
+            kind: DrawKind::Buy,
+        },
+    );
+    let cards = deckhand::rules::cards::parse_cards("9s 8s 7s 6s 5s").unwrap();
+    ok(
+        &mut t,
+        BankedCommand::LockIn {
+            cards: vec![(1, cards)],
+        },
+    );
+    assert!(
+        t.execute(Command::Banked(BankedCommand::LockInPaid))
+            .is_err()
+    );
+    let dana = common::person(
+        "Dana Brooks",
+        "1001",
+        deckhand::rules::table::Role::Floorperson,
+    );
+    ok(&mut t, BankedCommand::Validated { floorperson: dana });
+    ok(&mut t, BankedCommand::LockInPaid);
+    db
+}
+
+/// The lock-in's row, its serial and payload.
+fn lock_in_row(db: &std::path::Path) -> (i64, String) {
+    let r = rows(db)
+        .into_iter()
+        .find(|r| r.kind == "lock_in_settled")
+        .expect("a lock-in row");
+    (r.serial, r.payload)
+}
+
+/// A Lunar Poker lock-in records who signs it, and the replay holds it: a row altered to ask a
+/// shift supervisor where the table's thresholds ask a floorperson diverges. A lock-in recorded
+/// before lock-ins recorded their signer (no signer in the row) replays clean, its money
+/// recomputed, and the replay says its signature is not held.
+#[test]
+fn a_lock_in_records_its_signer_and_the_replay_holds_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = lunar_lock_in_journal(dir.path());
+    let (serial, payload) = lock_in_row(&db);
+    assert!(payload.contains(r#""signer":"floorperson""#), "{payload}");
+    let report = deckhand::store::replay::replay_file(&db).unwrap();
+    assert!(report.divergence.is_none(), "{report}");
+    assert_eq!(report.unsigned_lock_ins, 0, "{report}");
+    assert!(!report.to_string().contains("not held"), "{report}");
+
+    let asks_more = dir.path().join("asks-more.sqlite");
+    std::fs::copy(&db, &asks_more).unwrap();
+    alter_and_rechain(&asks_more, serial, |p| {
+        p.replace(r#""signer":"floorperson""#, r#""signer":"supervisor""#)
+    });
+    let report = deckhand::store::replay::replay_file(&asks_more).unwrap();
+    let d = report
+        .divergence
+        .as_ref()
+        .expect("the altered signer diverges");
+    assert_eq!(d.serial, serial, "{report}");
+    assert!(
+        report.to_string().contains(
+            "recorded signed by a shift supervisor; the rules give signed by a floorperson"
+        ),
+        "{report}"
+    );
+
+    let before = dir.path().join("before-signers.sqlite");
+    std::fs::copy(&db, &before).unwrap();
+    alter_and_rechain(&before, serial, |p| {
+        p.replace(r#""signer":"floorperson""#, r#""signer":"none""#)
+    });
+    let report = deckhand::store::replay::replay_file(&before).unwrap();
+    assert!(report.divergence.is_none(), "{report}");
+    assert_eq!(report.unsigned_lock_ins, 1, "{report}");
+    assert!(
+        report
+            .to_string()
+            .contains("1 lock-in(s) recorded before the lock-in recorded its signer"),
+        "{report}"
+    );
+}

@@ -4,13 +4,14 @@
 //! the same round from the journal, and the replay check passes.
 
 use crate::common;
+use crate::common::person;
 use crate::common::terminal::ok;
 
 use deckhand::rules::banked::round::{BankedCommand, BankedStep};
 use deckhand::rules::betting_actions::ActionKind;
 use deckhand::rules::games::GameId;
 use deckhand::rules::poker::hand::{HandCommand, Step as HandStep};
-use deckhand::rules::table::{Command, Person, Role, Step};
+use deckhand::rules::table::{Command, Role, Step};
 use deckhand::store::{ChainStatus, Store};
 use deckhand::terminal::Terminal;
 
@@ -39,14 +40,6 @@ fn act(t: &mut Terminal, kind: ActionKind) {
 
 fn kinds(db: &std::path::Path) -> Vec<String> {
     common::ui::kinds(db)
-}
-
-fn person(name: &str, credential: &str, role: Role) -> Person {
-    Person {
-        name: name.into(),
-        credential: credential.into(),
-        role,
-    }
 }
 
 #[test]

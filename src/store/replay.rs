@@ -16,6 +16,9 @@ pub struct ReplayReport {
     pub pots: usize,
     /// Table snapshots of this build's format held equal to the replayed table.
     pub snapshots: usize,
+    /// Lunar Poker lock-ins above the table's thresholds recorded before a lock-in recorded its
+    /// signer: their money recomputed (counted in `settlements` too), their signature not held.
+    pub unsigned_lock_ins: usize,
     /// The first row that cannot be applied or whose outcome the rules give differently now.
     pub divergence: Option<RowDivergence>,
 }
@@ -33,11 +36,21 @@ pub struct RowDivergence {
 impl std::fmt::Display for ReplayReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match &self.divergence {
-            None => write!(
-                f,
-                "replay clean: {} table rows applied, {} settlements and {} pots recomputed, {} snapshots checked",
-                self.rows, self.settlements, self.pots, self.snapshots
-            ),
+            None => {
+                write!(
+                    f,
+                    "replay clean: {} table rows applied, {} settlements and {} pots recomputed, {} snapshots checked",
+                    self.rows, self.settlements, self.pots, self.snapshots
+                )?;
+                if self.unsigned_lock_ins > 0 {
+                    write!(
+                        f,
+                        "; {} lock-in(s) recorded before the lock-in recorded its signer: their signature is not held",
+                        self.unsigned_lock_ins
+                    )?;
+                }
+                Ok(())
+            }
             Some(d) if d.recorded.is_empty() => write!(
                 f,
                 "replay stops at serial {} ({}): {}",
@@ -89,6 +102,7 @@ pub fn replay_file(path: &Path) -> Result<ReplayReport> {
         settlements: 0,
         pots: 0,
         snapshots: 0,
+        unsigned_lock_ins: 0,
         divergence: None,
     };
     // Every snapshot of this build's format, held against the table the replay reaches at
@@ -144,6 +158,10 @@ pub fn replay_file(path: &Path) -> Result<ReplayReport> {
         };
         match table.recompute(&event) {
             Ok(Recomputed::Settlement) => report.settlements += 1,
+            Ok(Recomputed::UnsignedLockIn) => {
+                report.settlements += 1;
+                report.unsigned_lock_ins += 1;
+            }
             Ok(Recomputed::Pot) => report.pots += 1,
             Ok(Recomputed::Nothing) => {}
             Err(d) => {

@@ -301,3 +301,16 @@ pub fn old_rows(conn: &rusqlite::Connection, stream: &str, rows: &[(&str, String
         prev = row.hash;
     }
 }
+
+/// A person as the people file names them: `name`, `credential` and `role`.
+pub fn person(
+    name: &str,
+    credential: &str,
+    role: deckhand::rules::table::Role,
+) -> deckhand::rules::table::Person {
+    deckhand::rules::table::Person {
+        name: name.into(),
+        credential: credential.into(),
+        role,
+    }
+}

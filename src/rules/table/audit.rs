@@ -19,6 +19,9 @@ pub enum Recomputed {
     Nothing,
     Settlement,
     Pot,
+    /// A Lunar Poker lock-in recorded by a build that did not record who signs it: its money
+    /// recomputed, its signature not held.
+    UnsignedLockIn,
 }
 
 impl Table {
@@ -52,7 +55,16 @@ impl Table {
                 for (seat, c) in cards {
                     keyed.cards.insert(*seat, c.clone());
                 }
-                let now = keyed.settle_lock_in(house).map_err(fail)?;
+                let mut now = keyed.settle_lock_in(house).map_err(fail)?;
+                // A lock-in recorded before its signer was (nobody signed lock-ins then): its
+                // money is held, and the replay counts it as a lock-in whose signature it cannot
+                // hold. One recorded with a signer is held to it, and its payment to the
+                // signature (`BankedRound::apply`).
+                if settlement.signer.is_none() && !now.signer.is_none() {
+                    now.signer = settlement.signer;
+                    compare(settlement, &now)?;
+                    return Ok(Recomputed::UnsignedLockIn);
+                }
                 compare(settlement, &now)?;
                 Ok(Recomputed::Settlement)
             }
@@ -145,6 +157,12 @@ fn compare(
                 now: b.map_or("no such payout".into(), line),
             });
         }
+    }
+    if recorded.signer != now.signer && recorded.totals == now.totals {
+        return Err(Divergence {
+            recorded: format!("signed by {}", recorded.signer.name()),
+            now: format!("signed by {}", now.signer.name()),
+        });
     }
     Err(Divergence {
         recorded: format!(

@@ -52,7 +52,9 @@ impl BankedRound {
     }
 
     /// Lunar Poker's lock-in settlement: the declared hands' instant payouts and every Super
-    /// Wager, from the first five cards keyed at lock-in (§ 589.11(c)).
+    /// Wager, from the first five cards keyed at lock-in (§ 589.11(c)), with who signs its
+    /// payouts under the table's thresholds. The signer is recorded with it, so a replay holds
+    /// the signature as the round's own settlement's is held.
     pub fn settle_lock_in(&self, house: &House) -> Result<Settlement, String> {
         let seats: Vec<super::Seat> = self
             .lock_in_seats()
@@ -64,13 +66,15 @@ impl BankedRound {
                 seat
             })
             .collect();
-        super::settle_lock_in(
+        let mut settled = super::settle_lock_in(
             &seats,
             &house.rules.of::<super::Rules>(),
             &house.paytables,
             house.rules.rounding_unit_cents,
         )
-        .map_err(|e| format!("Cannot settle the lock-in: {e}"))
+        .map_err(|e| format!("Cannot settle the lock-in: {e}"))?;
+        settled.signer = house.approvals.signer_for(&settled);
+        Ok(settled)
     }
 
     /// § 589.11(c): at "all decisions are locked in", the declared hands' first five cards, each
@@ -178,13 +182,21 @@ impl BankedRound {
         })
     }
 
-    /// The dealer paid the lock-in's settlement, at the reveal after the draws' decision.
+    /// The dealer paid the lock-in's settlement, at the reveal after the draws' decision, once
+    /// the signer it records has signed (a journal folds no unsigned payment).
     pub(in crate::rules::banked) fn lock_in_paid(&mut self, phase: usize) -> Result<(), String> {
         let lunar = self.lunar();
-        if lunar.lock_in.is_none() || lunar.lock_in_paid {
+        let Some(lock_in) = lunar.lock_in.as_ref().filter(|_| !lunar.lock_in_paid) else {
             return Err(format!(
                 "LockInPaid does not fit the step {:?}",
                 BankedStep::Reveal { phase }
+            ));
+        };
+        if lock_in.signer != Signer::None && lunar.lock_in_validated_by.is_none() {
+            return Err(format!(
+                "{} signs the lock-in's payouts before they are paid ({})",
+                crate::rules::banked::upper_first(lock_in.signer.name()),
+                self.def().sections.decisions
             ));
         }
         self.lunar_mut()?.lock_in_paid = true;

@@ -2,6 +2,7 @@
 //! dealer's force checked (§ 589.11).
 
 use super::*;
+use crate::rules::banked::Signer;
 use crate::rules::banked::round::results_lunar_tests::{dana, lock_in_signed};
 
 /// A Lunar Poker round at seats 1 and 2, wagered: seat 1 an Ante of $5, seat 2 an Ante of
@@ -303,4 +304,49 @@ fn a_round_settled_whole_at_lock_in_needs_no_dealer_cards() {
         s.results.iter().any(|w| w.seat == 2 && w.wager == "ante"),
         "{s:#?}"
     );
+}
+
+#[test]
+fn a_lock_in_records_its_signer_and_its_payment_folds_only_once_signed() {
+    // A lock-in above the table's floorperson threshold records who signs it, and folding a
+    // recorded "Lock-in paid" with no signature before it is refused: a journal written without
+    // the check does not replay clean.
+    let c = |s: &str| parse_cards(s).unwrap();
+    let mut r = lunar_wagered(500);
+    r.run(&BankedCommand::NoMoreBets).unwrap();
+    r.run(&BankedCommand::Dealt).unwrap();
+    r.run(&BankedCommand::Declare {
+        seat: 1,
+        instant: true,
+    })
+    .unwrap();
+    r.run(&BankedCommand::Draw {
+        seat: 2,
+        kind: DrawKind::Buy,
+    })
+    .unwrap();
+    let house = House::default_for(GameId::LunarPoker).unwrap();
+    let mut locked = r.clone();
+    locked
+        .run(&BankedCommand::LockIn {
+            cards: vec![(1, c("9s 8s 7s 6s 5s"))],
+        })
+        .unwrap();
+    let settled = locked.lunar().lock_in.clone().unwrap();
+    assert_eq!(settled.signer, Signer::Floorperson);
+    assert_eq!(locked.lock_in_signer(Some(&house)), Signer::Floorperson);
+    let mut unsigned = locked.clone();
+    let e = unsigned.apply(&BankedEvent::LockInPaid).unwrap_err();
+    assert!(
+        e.contains("A floorperson signs the lock-in's payouts") && e.contains("§ 589.11"),
+        "{e}"
+    );
+    assert_eq!(unsigned, locked, "a refused fold changes nothing");
+    locked
+        .apply(&BankedEvent::Validated {
+            floorperson: dana(),
+        })
+        .unwrap();
+    locked.apply(&BankedEvent::LockInPaid).unwrap();
+    assert!(locked.lunar().lock_in_paid);
 }
