@@ -595,7 +595,7 @@ fn a_lock_in_records_its_signer_and_the_replay_holds_it() {
     assert!(
         report
             .to_string()
-            .contains("1 lock-in(s) recorded before the lock-in recorded its signer"),
+            .contains("1 lock-in recorded before the lock-in recorded its signer"),
         "{report}"
     );
 }

@@ -39,14 +39,17 @@ impl std::fmt::Display for ReplayReport {
             None => {
                 write!(
                     f,
-                    "replay clean: {} table rows applied, {} settlements and {} pots recomputed, {} snapshots checked",
-                    self.rows, self.settlements, self.pots, self.snapshots
+                    "replay clean: {} applied, {} and {} recomputed, {} checked",
+                    counted(self.rows, "table row"),
+                    counted(self.settlements, "settlement"),
+                    counted(self.pots, "pot"),
+                    counted(self.snapshots, "snapshot")
                 )?;
                 if self.unsigned_lock_ins > 0 {
                     write!(
                         f,
-                        "; {} lock-in(s) recorded before the lock-in recorded its signer: their signature is not held",
-                        self.unsigned_lock_ins
+                        "; {} recorded before the lock-in recorded its signer: not held to a signature",
+                        counted(self.unsigned_lock_ins, "lock-in")
                     )?;
                 }
                 Ok(())
@@ -62,6 +65,15 @@ impl std::fmt::Display for ReplayReport {
                 d.serial, d.kind, d.recorded, d.now
             ),
         }
+    }
+}
+
+/// "1 pot", "2 pots".
+fn counted(n: usize, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
     }
 }
 

@@ -289,7 +289,16 @@ pub(super) fn primary(ui: &mut Ui, label: &str) -> bool {
 /// of the configuration key behind it (`deckhand settle` and the review keep it).
 pub(super) fn dealer_note(note: &str) -> String {
     match note.rsplit_once("; setting ") {
-        Some((reading, _key)) => format!("{reading} (the casino's setting)."),
+        // "… (§ 589.11(c)(1) is silent)": the setting goes inside the same brackets.
+        Some((reading, _key)) => match reading
+            .strip_suffix(" is silent)")
+            .and_then(|r| r.rsplit_once(" (§ "))
+        {
+            Some((said, section)) => {
+                format!("{said} (the casino's setting: § {section} is silent).")
+            }
+            None => format!("{reading} (the casino's setting)."),
+        },
         None => note.to_string(),
     }
 }
@@ -311,5 +320,11 @@ mod tests {
             "Folded hands are collected before the reveal (§ 657a.11(c)) and do not qualify anyone for an Envy Bonus (the casino's setting)."
         );
         assert_eq!(super::dealer_note("A plain note."), "A plain note.");
+        assert_eq!(
+            super::dealer_note(
+                "The Ante is returned with an instant payout (§ 589.11(c)(1) is silent); setting instant_returns_ante."
+            ),
+            "The Ante is returned with an instant payout (the casino's setting: § 589.11(c)(1) is silent)."
+        );
     }
 }

@@ -7,6 +7,7 @@
 //! "N/A", "N% of meter" and fixed sums such as "$1,000".
 
 use crate::rules::Cents;
+use crate::rules::grouped;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -104,8 +105,8 @@ impl Pay {
 impl fmt::Display for Pay {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Pay::To(a, b) => write!(f, "{a} to {b}"),
-            Pay::For(a, b) => write!(f, "{a} for {b}"),
+            Pay::To(a, b) => write!(f, "{} to {}", grouped(*a), grouped(*b)),
+            Pay::For(a, b) => write!(f, "{} for {}", grouped(*a), grouped(*b)),
             Pay::Push => write!(f, "push"),
             Pay::NotAvailable => write!(f, "N/A"),
             Pay::MeterPercent(p) => write!(f, "{p}% of meter"),

@@ -191,6 +191,12 @@ mod tests {
     fn odds_parse_as_written() {
         assert_eq!(Pay::parse("500 to 1"), Ok(Pay::To(500, 1)));
         assert_eq!(Pay::parse("1,000 to 1"), Ok(Pay::To(1000, 1)));
+        // Written as the paytable prints it, and read back the same.
+        assert_eq!(Pay::To(1500, 1).to_string(), "1,500 to 1");
+        assert_eq!(
+            Pay::parse(&Pay::For(10_000, 1).to_string()),
+            Ok(Pay::For(10_000, 1))
+        );
         assert_eq!(Pay::parse("3 to 2"), Ok(Pay::To(3, 2)));
         assert_eq!(Pay::parse("300 for 1"), Ok(Pay::For(300, 1)));
         assert_eq!(Pay::parse("Push"), Ok(Pay::Push));

@@ -284,13 +284,13 @@ impl<'a> Ledger<'a> {
         match table.pay(line.id) {
             Some(Pay::To(a, b)) => {
                 let w = self.odds(stake, a, b);
-                let why = format!("{} pays {a} to {b}{on}", line.name);
+                let why = format!("{} pays {}{on}", line.name, Pay::To(a, b));
                 self.win(seat, wager, stake, w, &why, &section);
                 Outcome::Win
             }
             Some(Pay::For(a, b)) => {
                 let total = self.odds(stake, a, b);
-                let why = format!("{} pays {a} for {b}{on}", line.name);
+                let why = format!("{} pays {}{on}", line.name, Pay::For(a, b));
                 self.win_for(seat, wager, stake, total, &why, &section);
                 Outcome::Win
             }

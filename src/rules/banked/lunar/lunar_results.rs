@@ -203,8 +203,9 @@ pub(super) fn showdown(
                 };
                 let won = l.odds(bet, a, b);
                 let why = format!(
-                    "second combination {} (tapped) pays {a} to {b}",
-                    lower_first(second_label(second))
+                    "second combination {} (tapped) pays {}",
+                    lower_first(second_label(second)),
+                    Pay::To(a, b)
                 );
                 l.win(
                     s.seat,

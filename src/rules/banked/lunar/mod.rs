@@ -471,7 +471,7 @@ fn lock_in(
                             net: total - s.ante,
                             from_meter: 0,
                             meter_percent: None,
-                            explanation: format!("Ante: instant payout, {} pays {a} to {b} on table {}, the Ante kept (setting instant_returns_ante) → {}", line.name, rules.instant, money(total)),
+                            explanation: format!("Ante: instant payout, {} pays {} on table {}, the Ante kept (setting instant_returns_ante) → {}", line.name, Pay::To(a, b), rules.instant, money(total)),
                             section: instant_t.section.clone(),
                             floor_verification: false,
                             hold_cards: false,
@@ -615,9 +615,10 @@ fn showdown(
             let won = l.odds(bet, a, b);
             let cards: Vec<String> = combo.iter().map(|c| c.to_string()).collect();
             let why = format!(
-                "second combination {} ({}) pays {a} to {b}",
+                "second combination {} ({}) pays {}",
                 lunar_line(cat).1,
-                cards.join(" ")
+                cards.join(" "),
+                Pay::To(a, b)
             );
             l.win(
                 s.seat,

@@ -74,7 +74,8 @@ pub(super) fn fchb(
                 (
                     0,
                     format!(
-                        "{name} {hand}: {a} for {b} on the {} Five Card Hand Bonus, in addition",
+                        "{name} {hand}: {} on the {} Five Card Hand Bonus, in addition",
+                        Pay::For(a, b),
                         money(stake)
                     ),
                 )
@@ -82,8 +83,9 @@ pub(super) fn fchb(
                 (
                     stake,
                     format!(
-                        "{name} {hand} ({}, below a flush): {a} for {b} on the {} Five Card Hand Bonus, the wager included",
+                        "{name} {hand} ({}, below a flush): {} on the {} Five Card Hand Bonus, the wager included",
                         line.name,
+                        Pay::For(a, b),
                         money(stake)
                     ),
                 )
