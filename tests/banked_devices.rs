@@ -642,7 +642,20 @@ fn a_spanish_21_blackjack_against_a_six_is_paid_in_its_turn() {
         }
     );
     h.get_by_label("Seat 2 has Blackjack");
-    h.get_by_label_contains("pay it now at its posted odds");
+    // The amount to pay: 3 to 2 on the Spanish 21 Wager (§ 635a.12(a)).
+    let ante = h
+        .state()
+        .terminal()
+        .table()
+        .round
+        .as_ref()
+        .and_then(|r| r.banked.as_ref())
+        .map(|b| b.ante(2))
+        .unwrap();
+    h.get_by_label_contains(&format!(
+        "announce the Blackjack and pay {} now at its posted odds",
+        deckhand::rules::money(ante * 3 / 2)
+    ));
     tap(&mut h, "Blackjack paid");
     h.get_by_label("Seat 4 decides");
     while h.state().terminal().table().round.is_some() {

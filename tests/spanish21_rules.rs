@@ -348,3 +348,65 @@ fn the_resplits_allowed_are_the_casinos() {
         "{e}"
     );
 }
+
+/// What the dealer pays on the deal (Match-the-Dealer § 635a.7(f), a Blackjack § 635a.12(a)) is
+/// what the round's settlement pays for it: a suited match, two unsuited matches, no match, and
+/// a Blackjack, against a dealer 8♥ up, from the posted 6-deck tables.
+#[test]
+fn what_the_deal_pays_is_what_the_settlement_pays() {
+    use deckhand::rules::banked::spanish21::{DealtBox, won_on_the_deal};
+    let c = |s: &str| parse_cards(s).unwrap();
+    let boxes = [
+        (1u8, "8h 5c", 1000, 500),
+        (2, "8s 8d", 1000, 500),
+        (3, "9c 5d", 1000, 500),
+        (4, "Ah Kd", 2000, 0),
+    ];
+    let dealt: Vec<DealtBox> = boxes
+        .iter()
+        .map(|(seat, cards, s21, mtd)| DealtBox {
+            seat: *seat,
+            cards: c(cards),
+            spanish_21: *s21,
+            match_the_dealer: *mtd,
+        })
+        .collect();
+    let house = HouseRules::default();
+    let rules = house.of::<deckhand::rules::banked::spanish21::Rules>();
+    let p = Paytables::embedded().unwrap();
+    let won = won_on_the_deal(c("8h")[0], &dealt, &rules, &p, house.rounding_unit_cents).unwrap();
+    let seats: Vec<Value> = boxes
+        .iter()
+        .map(|(seat, cards, s21, mtd)| {
+            json!({"seat": seat, "wagers": {"spanish_21": s21, "match_the_dealer": mtd},
+                "hands": [{"cards": cards}]})
+        })
+        .collect();
+    let settled = settle(json!({"game": "spanish-21", "dealer": "8h 9d", "seats": seats}));
+    let paid = |seat: u8, wager: &str| -> i64 {
+        settled
+            .results
+            .iter()
+            .filter(|w| w.seat == seat && w.wager == wager)
+            .map(|w| w.net.max(0))
+            .sum()
+    };
+    for w in &won {
+        assert_eq!(
+            w.match_the_dealer,
+            paid(w.seat, "match-the-dealer"),
+            "{w:?}"
+        );
+        // Seats 1 to 3 stand on 13, 16 and 14 against the dealer's 17 and win nothing more.
+        assert_eq!(w.blackjack, paid(w.seat, "spanish-21"), "{w:?}");
+    }
+    let by_seat: Vec<(u8, i64, i64)> = won
+        .iter()
+        .map(|w| (w.seat, w.match_the_dealer, w.blackjack))
+        .collect();
+    // 9 to 1 suited; 4 to 1 and 4 to 1 again for the second match; nothing; 3 to 2.
+    assert_eq!(
+        by_seat,
+        [(1, 4500, 0), (2, 4000, 0), (3, 0, 0), (4, 0, 3000)]
+    );
+}

@@ -631,7 +631,8 @@ fn spanish_21_hands_keyed_as_dealt() {
     h.get_by_label("Dealer up card: A♣");
     tap(&mut h, "Cards dealt");
     // § 635a.7(f): Match-the-Dealer first.
-    h.get_by_label("Seat 1: A♦ matches A♣: pay (the amount is in the settlement)");
+    // The amount to pay, from the posted 6-deck table: an unsuited match pays 4 to 1 on $5.
+    h.get_by_label("Seat 1: A♦ matches A♣: pay $20.00");
     tap(&mut h, "Match the Dealer settled");
     // § 635a.8: insurance on the ace, box by box.
     h.get_by_label("Seat 1: insurance?");

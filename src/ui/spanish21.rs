@@ -221,6 +221,12 @@ impl DeckhandApp {
         let Some(up) = up else {
             return;
         };
+        let won = self
+            .term
+            .table()
+            .house()
+            .map(|h| r.won_on_the_deal(h))
+            .unwrap_or_default();
         for s in r.seats.iter().rev() {
             if !r
                 .wagers
@@ -238,8 +244,14 @@ impl DeckhandApp {
             let line = if matches.is_empty() {
                 format!("Seat {s}: no card matches {}: collect", up.pretty())
             } else {
+                let pay = won
+                    .iter()
+                    .find(|w| w.seat == *s && w.match_the_dealer > 0)
+                    .map_or("pay (the amount is in the settlement)".to_string(), |w| {
+                        format!("pay {}", money(w.match_the_dealer))
+                    });
                 format!(
-                    "Seat {s}: {} matches {}: pay (the amount is in the settlement)",
+                    "Seat {s}: {} matches {}: {pay}",
                     matches.join(" and "),
                     up.pretty()
                 )
@@ -344,10 +356,19 @@ impl DeckhandApp {
         let Step21Screen { r, .. } = s;
         let up = r.dealer.first().map(|c| c.pretty()).unwrap_or_default();
         title(ui, &format!("Seat {seat} has Blackjack"));
+        let won = self
+            .term
+            .table()
+            .house()
+            .and_then(|h| r.won_on_the_deal(h).into_iter().find(|w| w.seat == *seat))
+            .filter(|w| w.blackjack > 0);
+        let pay = won.map_or("pay it now at its posted odds".to_string(), |w| {
+            format!("pay {} now at its posted odds", money(w.blackjack))
+        });
         body(
             ui,
             &format!(
-                "You show {up}: announce the Blackjack and pay it now at its posted odds (§ 635a.12(a)) on the Spanish 21 Wager of {}, then remove the cards.",
+                "You show {up}: announce the Blackjack and {pay} (§ 635a.12(a)) on the Spanish 21 Wager of {}, then remove the cards.",
                 money(r.ante(*seat))
             ),
         );

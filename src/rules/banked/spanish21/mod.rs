@@ -168,7 +168,7 @@ pub fn max_insurance(wager: Cents, unit: Cents) -> Cents {
 
 mod boxes_checked;
 mod settle;
-pub use settle::settle;
+pub use settle::{DealtBox, WonOnTheDeal, settle, won_on_the_deal};
 
 /// The side wagers the casino may leave out of its Rules Submission.
 fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {

@@ -5,6 +5,8 @@
 //! § 635a.7(h)(1)(i)), and the settlement reads each box's hands.
 
 use super::hands21::{Play21, Step21};
+use super::{DealtBox, WonOnTheDeal, won_on_the_deal};
+use crate::rules::banked::House;
 use crate::rules::Cents;
 use crate::rules::banked::round::{BankedRound, BankedStep, GamePart, RoundPart};
 use std::collections::{BTreeMap, BTreeSet};
@@ -34,6 +36,34 @@ impl BankedRound {
             GamePart::Spanish21(p) => Some(p),
             _ => None,
         }
+    }
+
+    /// What each seat wins on the deal, as the settlement will pay it, for the dealer to pay in
+    /// its turn (Match-the-Dealer § 635a.7(f), a Blackjack § 635a.12(a)): from the seats' first
+    /// two cards against the dealer's up card, under the table's `house`. Empty before the up
+    /// card or where the tables cannot say.
+    pub fn won_on_the_deal(&self, house: &House) -> Vec<WonOnTheDeal> {
+        let Some(up) = self.dealer.first().copied() else {
+            return Vec::new();
+        };
+        let boxes: Vec<DealtBox> = self
+            .seats
+            .iter()
+            .map(|s| DealtBox {
+                seat: *s,
+                cards: self.cards.get(s).map_or(Vec::new(), |c| c.iter().take(2).copied().collect()),
+                spanish_21: self.ante(*s),
+                match_the_dealer: self.wager(*s, "match_the_dealer"),
+            })
+            .collect();
+        won_on_the_deal(
+            up,
+            &boxes,
+            &house.rules.of::<super::Rules>(),
+            &house.paytables,
+            house.rules.rounding_unit_cents,
+        )
+        .unwrap_or_default()
     }
 
     /// The Spanish 21 part (empty in another game's round).

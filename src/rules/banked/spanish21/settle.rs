@@ -155,6 +155,73 @@ fn match_the_dealer(l: &mut Ledger, s: &Checked, up: Card, mtd_t: &PayTable) {
     } else {
         s.hands[0].cards[..2].to_vec()
     };
+    match_first_two(l, s.seat, s.w.match_the_dealer, &initial, up, mtd_t);
+}
+
+/// A box as it was dealt: its first two cards and the wagers settled on them.
+pub struct DealtBox {
+    pub seat: u8,
+    pub cards: Vec<Card>,
+    pub spanish_21: Cents,
+    pub match_the_dealer: Cents,
+}
+
+/// What a box wins on the deal, above its stake, as the settlement will pay it: the dealer
+/// pays it in its turn before the hands are played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WonOnTheDeal {
+    pub seat: u8,
+    /// § 635a.7(f): its Match-the-Dealer Wager against the up card (0: it loses).
+    pub match_the_dealer: Cents,
+    /// § 635a.12(a): a two-card 21 on its Spanish 21 Wager (0: no Blackjack).
+    pub blackjack: Cents,
+}
+
+/// What each box in `boxes` wins on the deal against the dealer's `up` card, from the posted
+/// tables, as [`settle`] will pay it.
+pub fn won_on_the_deal(
+    up: Card,
+    boxes: &[DealtBox],
+    rules: &Rules,
+    p: &Paytables,
+    rounding: Cents,
+) -> Result<Vec<WonOnTheDeal>, SettleError> {
+    let mut l = Ledger::new(p, GAME, rounding);
+    let main = l.table("spanish-21", "standard")?;
+    let mtd_t = l.table("match-the-dealer", &format!("{} decks", rules.decks))?;
+    for b in boxes {
+        if b.match_the_dealer > 0 && b.cards.len() >= 2 {
+            match_first_two(&mut l, b.seat, b.match_the_dealer, &b.cards[..2], up, mtd_t);
+        }
+        if b.cards.len() == 2 && tot(&b.cards, false)?.blackjack {
+            let line = Line {
+                id: "blackjack",
+                name: "Blackjack".into(),
+            };
+            l.by_table(b.seat, "spanish-21", b.spanish_21, main, &line);
+        }
+    }
+    let settled = l.finish();
+    let won = |seat: u8, wager: &str| -> Cents {
+        settled
+            .results
+            .iter()
+            .filter(|w| w.seat == seat && w.wager == wager)
+            .map(|w| w.net.max(0))
+            .fold(0, Cents::saturating_add)
+    };
+    Ok(boxes
+        .iter()
+        .map(|b| WonOnTheDeal {
+            seat: b.seat,
+            match_the_dealer: won(b.seat, "match-the-dealer"),
+            blackjack: won(b.seat, "spanish-21"),
+        })
+        .collect())
+}
+
+/// § 635a.7(f): a Match-the-Dealer Wager of `stake` against the box's first two cards.
+fn match_first_two(l: &mut Ledger, seat: u8, stake: Cents, initial: &[Card], up: Card, mtd_t: &PayTable) {
     let mut first = true;
     for c in initial.iter().filter(|c| c.rank == up.rank) {
         let (id, name) = if c.suit == up.suit {
@@ -172,17 +239,19 @@ fn match_the_dealer(l: &mut Ledger, s: &Checked, up: Card, mtd_t: &PayTable) {
                 format!("{} matches the dealer's {} in rank", c.pretty(), up.pretty()),
             )
         };
-        let stake = if first { s.w.match_the_dealer } else { 0 };
         if first {
-            l.by_table(s.seat, "match-the-dealer", stake, mtd_t, &Line { id, name });
+            l.by_table(seat, "match-the-dealer", stake, mtd_t, &Line { id, name });
         } else if let Some(super::super::paytable::Pay::To(a, b)) = mtd_t.pay(id) {
-            let won = l.odds(s.w.match_the_dealer, a, b);
+            let won = l.odds(stake, a, b);
             l.win(
-                s.seat,
+                seat,
                 "match-the-dealer",
                 0,
                 won,
-                &format!("second matching card: {name}, pays {a} to {b}"),
+                &format!(
+                    "second matching card: {name}, pays {}",
+                    super::super::paytable::Pay::To(a, b)
+                ),
                 &mtd_t.section,
             );
         }
@@ -190,9 +259,9 @@ fn match_the_dealer(l: &mut Ledger, s: &Checked, up: Card, mtd_t: &PayTable) {
     }
     if first {
         l.lose(
-            s.seat,
+            seat,
             "match-the-dealer",
-            s.w.match_the_dealer,
+            stake,
             &format!("neither first card matches the dealer's {}", up.pretty()),
             "§ 635a.7(f)(1)",
         );
