@@ -161,7 +161,7 @@ pub(crate) fn random_hand(seed: u64, pot_limit: bool, chip: Cents) -> (usize, Ha
                     hands: hands.clone(),
                     board: board.clone(),
                 };
-                h.apply(cmd).unwrap();
+                h.run(cmd).unwrap();
                 check_against_settle(&h, game, &hands, &board, button, chip);
                 break;
             }
@@ -224,7 +224,7 @@ pub(crate) fn random_hand(seed: u64, pot_limit: bool, chip: Cents) -> (usize, Ha
                     let snapshot = h.clone();
                     if max < room {
                         let e = h
-                            .apply(HandCommand::Act {
+                            .run(HandCommand::Act {
                                 seat,
                                 kind,
                                 amount: Some(max + 1),
@@ -235,7 +235,7 @@ pub(crate) fn random_hand(seed: u64, pot_limit: bool, chip: Cents) -> (usize, Ha
                     }
                     if least > 1 && least - 1 < room {
                         let e = h
-                            .apply(HandCommand::Act {
+                            .run(HandCommand::Act {
                                 seat,
                                 kind,
                                 amount: Some(least - 1),
@@ -287,7 +287,7 @@ pub(crate) fn random_hand(seed: u64, pot_limit: bool, chip: Cents) -> (usize, Ha
             other => panic!("no such step in {}: {other:?}", game.id()),
         };
         let events = h
-            .apply(cmd.clone())
+            .run(cmd.clone())
             .unwrap_or_else(|e| panic!("seed {seed}: {cmd:?} refused: {e}"));
         for e in &events {
             ledger.observe(e, min);
@@ -397,8 +397,8 @@ fn pot_limit_preflop_raise_is_to_seven_big_blinds_halves() {
         1,
     ))
     .unwrap();
-    h.apply(HandCommand::Posted { straddle: false }).unwrap();
-    h.apply(HandCommand::Dealt {
+    h.run(HandCommand::Posted { straddle: false }).unwrap();
+    h.run(HandCommand::Dealt {
         up: vec![],
         common: None,
     })
@@ -408,14 +408,14 @@ fn pot_limit_preflop_raise_is_to_seven_big_blinds_halves() {
     };
     assert_eq!(max + 200, 700, "raise to $7.00");
     let e = h
-        .apply(HandCommand::Act {
+        .run(HandCommand::Act {
             seat: 4,
             kind: ActionKind::Raise,
             amount: Some(600),
         })
         .unwrap_err();
     assert!(e.contains("to $7.00 at most"), "{e}");
-    h.apply(HandCommand::Act {
+    h.run(HandCommand::Act {
         seat: 4,
         kind: ActionKind::Raise,
         amount: Some(500),
@@ -433,8 +433,8 @@ fn pot_limit_preflop_raise_is_to_seven_big_blinds_halves() {
 /// betting round's first turn.
 fn dealt(s: HandSetup) -> Hand {
     let mut h = Hand::start(s).unwrap();
-    h.apply(HandCommand::Posted { straddle: false }).unwrap();
-    h.apply(HandCommand::Dealt {
+    h.run(HandCommand::Posted { straddle: false }).unwrap();
+    h.run(HandCommand::Dealt {
         up: vec![],
         common: None,
     })
@@ -453,7 +453,7 @@ fn a_short_all_in_does_not_reopen_the_betting_unless_the_setting_says_so() {
         // $6; the big blind calls; seat 3 goes all-in for $9 in all: $3 above the $6, short
         // of the $4 full raise.
         let act = |h: &mut Hand, seat, kind, amount| {
-            h.apply(HandCommand::Act { seat, kind, amount })
+            h.run(HandCommand::Act { seat, kind, amount })
                 .unwrap_or_else(|e| panic!("{e}"))
         };
         act(&mut h, 3, ActionKind::Call, None);
@@ -520,7 +520,7 @@ fn the_amounts_a_dealer_may_key_come_from_the_rules() {
         (1, ActionKind::Raise, Some(400)),
         (2, ActionKind::Call, None),
     ] {
-        h.apply(HandCommand::Act { seat, kind, amount }).unwrap();
+        h.run(HandCommand::Act { seat, kind, amount }).unwrap();
     }
     let r = h.keyed_range(3).expect("seat 3 may go all-in");
     assert_eq!((r.least, r.most, r.all_in), (900, 900, 900));
@@ -546,7 +546,7 @@ fn no_raise_is_offered_when_nobody_still_in_could_call_it() {
         // Seat 3's only opponent.
         let other = 1;
         if first != 3 {
-            h.apply(HandCommand::Act {
+            h.run(HandCommand::Act {
                 seat: first,
                 kind: ActionKind::Call,
                 amount: None,
@@ -556,7 +556,7 @@ fn no_raise_is_offered_when_nobody_still_in_could_call_it() {
         // Seat 3 all-in: the raise above the call is all it has left after the call.
         let left = h.players.iter().find(|p| p.seat == 3).unwrap().stack;
         let to_call = (h.current_bet() - h.street_in(3)).max(0);
-        h.apply(HandCommand::Act {
+        h.run(HandCommand::Act {
             seat: 3,
             kind: ActionKind::Raise,
             amount: Some(left - to_call),
@@ -575,7 +575,7 @@ fn no_raise_is_offered_when_nobody_still_in_could_call_it() {
         assert_eq!(range.open, !kept);
         if kept {
             let e = h
-                .apply(HandCommand::Act {
+                .run(HandCommand::Act {
                     seat,
                     kind: ActionKind::Raise,
                     amount: Some(5_000),
@@ -778,9 +778,9 @@ fn an_announced_raise_binds_and_replays() {
     let s = setup(GameId::Holdem, Structure::NoLimit { min: 200 }, seats, 3);
     let mut h = Hand::start(s.clone()).unwrap();
     let mut steps = vec![];
-    steps.push(h.apply(HandCommand::Posted { straddle: false }).unwrap());
+    steps.push(h.run(HandCommand::Posted { straddle: false }).unwrap());
     steps.push(
-        h.apply(HandCommand::Dealt {
+        h.run(HandCommand::Dealt {
             up: vec![],
             common: None,
         })
@@ -788,7 +788,7 @@ fn an_announced_raise_binds_and_replays() {
     );
     // Only the player whose turn it is binds himself (§ 637a.8(c)).
     let e = h
-        .apply(HandCommand::Announce {
+        .run(HandCommand::Announce {
             seat: 1,
             kind: ActionKind::Raise,
             amount: Some(1000),
@@ -797,7 +797,7 @@ fn an_announced_raise_binds_and_replays() {
     assert!(e.contains("637a.8(c)"), "{e}");
     // An announced raise outside the rules is refused like any other.
     assert!(
-        h.apply(HandCommand::Announce {
+        h.run(HandCommand::Announce {
             seat: 3,
             kind: ActionKind::Raise,
             amount: Some(100),
@@ -805,7 +805,7 @@ fn an_announced_raise_binds_and_replays() {
         .is_err()
     );
     let ev = h
-        .apply(HandCommand::Announce {
+        .run(HandCommand::Announce {
             seat: 3,
             kind: ActionKind::Raise,
             amount: Some(1000),
@@ -825,7 +825,7 @@ fn an_announced_raise_binds_and_replays() {
     // The journal's steps rebuild the same round.
     let mut again = Hand::start(s).unwrap();
     for st in &steps {
-        again.replay(st).unwrap();
+        again.apply(st).unwrap();
     }
     assert_eq!(again, h);
     // deckhand hand takes "announced" too.
@@ -1160,7 +1160,7 @@ fn the_configured_ante_is_posted_by_every_player_and_the_player_cap_holds() {
             "{game:?}: {e}"
         );
         let mut h = Hand::start(at(8)).unwrap_or_else(|e| panic!("{game:?}: {e}"));
-        h.apply(HandCommand::Posted { straddle: false })
+        h.run(HandCommand::Posted { straddle: false })
             .unwrap_or_else(|e| panic!("{game:?}: {e}"));
         let antes = h
             .events

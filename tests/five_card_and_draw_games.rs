@@ -46,7 +46,7 @@ fn setup(game: GameId, seats: &[u8], button: u8) -> HandSetup {
 
 fn ok(h: &mut Hand, c: HandCommand) -> Vec<HandEvent> {
     let step = h.step.clone();
-    h.apply(c.clone())
+    h.run(c.clone())
         .unwrap_or_else(|e| panic!("{c:?} refused at {step:?}: {e}"))
 }
 
@@ -264,7 +264,7 @@ fn five_card_stud_is_dealt_from_the_dealers_left_and_the_best_hand_showing_leads
     }
     // § 637a.14(c): the dealer keys each up card; a deal with one missing is refused.
     let e = h
-        .apply(HandCommand::Dealt {
+        .run(HandCommand::Dealt {
             up: first_up()[..3].to_vec(),
             common: None,
         })

@@ -187,7 +187,7 @@ fn a_refunded_raise_leaves_the_others_facing_the_largest_bet_still_in() {
     let (last, options) = common::poker::to_act(&t).unwrap();
     assert!(!options.contains(&Action::Check), "{options:?}");
     let mut hand = t.table().round.clone().unwrap().poker.unwrap();
-    hand.apply(HandCommand::RefundFouled { seat: raiser })
+    hand.run(HandCommand::RefundFouled { seat: raiser })
         .unwrap();
     // § 637a.18(k)(3): the raise went back: the bet the others face is the largest still in
     // (the big blind, which the last seat has matched: it may check).
@@ -198,7 +198,7 @@ fn a_refunded_raise_leaves_the_others_facing_the_largest_bet_still_in() {
         }
         other => panic!("{other:?}"),
     }
-    hand.apply(HandCommand::Act {
+    hand.run(HandCommand::Act {
         seat: last,
         kind: ActionKind::Check,
         amount: None,

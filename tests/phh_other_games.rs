@@ -277,7 +277,7 @@ fn play(h: &mut Hand, script: Vec<HandCommand>) {
                 .unwrap_or_else(|| panic!("the script ended at {step:?}")),
         };
         let step = h.step.clone();
-        h.apply(cmd.clone())
+        h.run(cmd.clone())
             .unwrap_or_else(|e| panic!("{cmd:?} refused at {step:?}: {e}"));
     }
     panic!("the round never ended");

@@ -126,7 +126,7 @@ fn walk(h: &mut Hand, stacked: &[Card]) -> Vec<String> {
             }
             other => panic!("a calling round never stops at {other:?}: {said:?}"),
         };
-        if let Err(e) = h.apply(cmd.clone()) {
+        if let Err(e) = h.run(cmd.clone()) {
             panic!("{cmd:?} refused at {:?}: {e}", h.step);
         }
     }
@@ -184,7 +184,7 @@ fn stud_seats_nine_and_holdem_ten_each_player_dealt_in_antes() {
         "{e}"
     );
     let mut h = Hand::start(setup(GameId::SevenCardStud, &seats(9), 1)).unwrap();
-    h.apply(HandCommand::Posted { straddle: false }).unwrap();
+    h.run(HandCommand::Posted { straddle: false }).unwrap();
     assert_eq!(antes(&h), 9, "{:?}", h.events);
     // § 637a.11(b): Hold'em, at most ten players, each of them antes where the casino has one.
     let holdem = |n: u8| HandSetup {
@@ -197,7 +197,7 @@ fn stud_seats_nine_and_holdem_ten_each_player_dealt_in_antes() {
         "{e}"
     );
     let mut h = Hand::start(holdem(10)).unwrap();
-    h.apply(HandCommand::Posted { straddle: false }).unwrap();
+    h.run(HandCommand::Posted { straddle: false }).unwrap();
     assert_eq!(antes(&h), 10, "{:?}", h.events);
 }
 
@@ -298,15 +298,15 @@ fn stud_fourth_street(game: GameId, third: &str, fourth: &str) -> Hand {
             .zip(parse_cards(cards).unwrap())
             .collect()
     };
-    h.apply(HandCommand::Posted { straddle: false }).unwrap();
-    h.apply(HandCommand::Dealt {
+    h.run(HandCommand::Posted { straddle: false }).unwrap();
+    h.run(HandCommand::Dealt {
         up: keyed(third),
         common: None,
     })
     .unwrap();
-    h.apply(HandCommand::Posted { straddle: false }).unwrap();
+    h.run(HandCommand::Posted { straddle: false }).unwrap();
     while let Some((seat, _)) = to_act(&h) {
-        h.apply(HandCommand::Act {
+        h.run(HandCommand::Act {
             seat,
             kind: ActionKind::Call,
             amount: None,
@@ -326,7 +326,7 @@ fn stud_fourth_street(game: GameId, third: &str, fourth: &str) -> Hand {
         ),
         other => panic!("4th street, not {other:?}"),
     }
-    h.apply(HandCommand::Dealt {
+    h.run(HandCommand::Dealt {
         up: keyed(fourth),
         common: None,
     })
@@ -357,7 +357,7 @@ fn on_fourth_street_the_best_hand_showing_acts_first_ties_to_the_dealers_left() 
 fn later_stud_players_check_until_a_bet_then_fold_call_or_raise() {
     let mut h = stud_fourth_street(GameId::SevenCardStud, "Kd 4c Kh", "9s 7c 9d");
     let act = |h: &mut Hand, seat: u8, kind: ActionKind| {
-        h.apply(HandCommand::Act {
+        h.run(HandCommand::Act {
             seat,
             kind,
             amount: None,
@@ -429,7 +429,7 @@ fn both_omaha_games_run_section_12s_procedure() {
 fn omaha_deals_four_down_then_each_board_card_after_a_burn() {
     let mut h = Hand::start(setup(GameId::Omaha, &[1, 3, 4, 6], 4)).unwrap();
     let act = |h: &mut Hand, seat: u8, kind: ActionKind| {
-        h.apply(HandCommand::Act {
+        h.run(HandCommand::Act {
             seat,
             kind,
             amount: None,
@@ -437,7 +437,7 @@ fn omaha_deals_four_down_then_each_board_card_after_a_burn() {
         .unwrap();
     };
     let dealt = |h: &mut Hand| {
-        h.apply(HandCommand::Dealt {
+        h.run(HandCommand::Dealt {
             up: vec![],
             common: None,
         })
@@ -453,7 +453,7 @@ fn omaha_deals_four_down_then_each_board_card_after_a_burn() {
         } => (seats.clone(), *burn, *down, *board),
         other => panic!("no deal at {other:?}"),
     };
-    h.apply(HandCommand::Posted { straddle: false }).unwrap();
+    h.run(HandCommand::Posted { straddle: false }).unwrap();
     // § 637a.12(f): four rounds face down, from seat 6 left of the button; the button (4) last.
     assert_eq!(deal(&h), (vec![6, 1, 3, 4], false, 4, 0));
     dealt(&mut h);

@@ -310,7 +310,7 @@ fn play(h: &mut Hand, felt: &mut Felt, p: &mut dyn Policy) -> Vec<HandEvent> {
         };
         // § 637a.10(h): the burns shuffled in for a common card are what its screen asked for.
         let burns_told = h.burns_to_shuffle_in();
-        match h.apply(cmd.clone()) {
+        match h.run(cmd.clone()) {
             Ok(e) => {
                 let shuffled_in = e.iter().find_map(|ev| match ev {
                     HandEvent::BurnsReshuffled { cards } => Some(*cards),
@@ -400,8 +400,8 @@ fn holdem_round_from_blinds_to_award() {
         ),
         s => panic!("{s:?}"),
     }
-    h.apply(HandCommand::Posted { straddle: false }).unwrap();
-    h.apply(HandCommand::Dealt {
+    h.run(HandCommand::Posted { straddle: false }).unwrap();
+    h.run(HandCommand::Dealt {
         up: vec![],
         common: None,
     })
@@ -417,7 +417,7 @@ fn holdem_round_from_blinds_to_award() {
         to: 400
     }));
     let act = |h: &mut Hand, seat, kind| {
-        h.apply(HandCommand::Act {
+        h.run(HandCommand::Act {
             seat,
             kind,
             amount: None,
@@ -428,7 +428,7 @@ fn holdem_round_from_blinds_to_award() {
     act(&mut h, 1, ActionKind::Fold);
     act(&mut h, 2, ActionKind::Fold);
     // The big blind may re-raise (§ 637a.11(g)); it calls.
-    let e = h.apply(HandCommand::Act {
+    let e = h.run(HandCommand::Act {
         seat: 3,
         kind: ActionKind::Call,
         amount: Some(300),
@@ -443,7 +443,7 @@ fn holdem_round_from_blinds_to_award() {
             ..
         }
     ));
-    h.apply(HandCommand::Dealt {
+    h.run(HandCommand::Dealt {
         up: vec![],
         common: None,
     })
@@ -456,7 +456,7 @@ fn holdem_round_from_blinds_to_award() {
     act(&mut h, 4, ActionKind::Bet);
     act(&mut h, 3, ActionKind::Call);
     for _ in 0..2 {
-        h.apply(HandCommand::Dealt {
+        h.run(HandCommand::Dealt {
             up: vec![],
             common: None,
         })
@@ -473,7 +473,7 @@ fn holdem_round_from_blinds_to_award() {
     assert_eq!(h.step, Step::Showdown { order: vec![3, 4] });
     let c = |s: &str| parse_cards(s).unwrap();
     let e = h
-        .apply(HandCommand::Showdown {
+        .run(HandCommand::Showdown {
             hands: vec![(3, c("Ah Kh")), (4, c("Qs Qd"))],
             board: c("2h 7h 9c Jd 3h"),
         })
@@ -484,7 +484,7 @@ fn holdem_round_from_blinds_to_award() {
     assert!(r.shown[0].1.contains("Flush"), "{:?}", r.shown);
     assert!(matches!(e.last(), Some(HandEvent::Awarded { .. })));
     assert_eq!(h.players[2].stack, 10_000 - 600 + 1300);
-    assert!(h.apply(HandCommand::Posted { straddle: false }).is_err());
+    assert!(h.run(HandCommand::Posted { straddle: false }).is_err());
 }
 
 #[test]
@@ -503,8 +503,8 @@ fn a_straddle_acts_last_and_only_left_of_the_last_blind() {
         panic!()
     };
     assert_eq!(*straddle, Some((4, 400)));
-    h.apply(HandCommand::Posted { straddle: true }).unwrap();
-    h.apply(HandCommand::Dealt {
+    h.run(HandCommand::Posted { straddle: true }).unwrap();
+    h.run(HandCommand::Dealt {
         up: vec![],
         common: None,
     })
@@ -528,15 +528,15 @@ fn side_pots_with_three_all_ins_of_different_sizes() {
     s.max_raises = 5;
     s.button = 5;
     let mut h = Hand::start(s).unwrap();
-    h.apply(HandCommand::Posted { straddle: false }).unwrap();
-    h.apply(HandCommand::Dealt {
+    h.run(HandCommand::Posted { straddle: false }).unwrap();
+    h.run(HandCommand::Dealt {
         up: vec![],
         common: None,
     })
     .unwrap();
     // Blinds: seat 1 $1, seat 2 $2. Seat 3 raises all in ($14), seat 4 re-raises $20 more.
     let mut act = |seat, kind, amount| {
-        h.apply(HandCommand::Act { seat, kind, amount })
+        h.run(HandCommand::Act { seat, kind, amount })
             .unwrap_or_else(|e| panic!("{seat} {kind:?}: {e}"));
     };
     act(3, ActionKind::Raise, Some(1200));
@@ -547,18 +547,18 @@ fn side_pots_with_three_all_ins_of_different_sizes() {
     assert!(h.players.iter().take(3).all(|p| p.all_in && p.stack == 0));
     // Seats 4 and 5 check it down.
     for _ in 0..3 {
-        h.apply(HandCommand::Dealt {
+        h.run(HandCommand::Dealt {
             up: vec![],
             common: None,
         })
         .unwrap();
-        h.apply(HandCommand::Act {
+        h.run(HandCommand::Act {
             seat: 4,
             kind: ActionKind::Check,
             amount: None,
         })
         .unwrap();
-        h.apply(HandCommand::Act {
+        h.run(HandCommand::Act {
             seat: 5,
             kind: ActionKind::Check,
             amount: None,
@@ -571,7 +571,7 @@ fn side_pots_with_three_all_ins_of_different_sizes() {
     assert_eq!(order.len(), 5);
     let c = |s: &str| parse_cards(s).unwrap();
     // Seat 1 best (quads), seat 2 second (full house), seat 3 third (flush), 4 and 5 tie.
-    h.apply(HandCommand::Showdown {
+    h.run(HandCommand::Showdown {
         hands: vec![
             (1, c("9c 9d")),
             (2, c("Kc Kd")),
@@ -619,7 +619,7 @@ fn hi_lo_without_a_qualifying_low_and_quartered_pots() {
                 Step::Showdown { .. } => break,
                 Step::Act { seat, options, .. } => {
                     let kind = Calling.act(&h, seat, &options);
-                    h.apply(HandCommand::Act {
+                    h.run(HandCommand::Act {
                         seat,
                         kind,
                         amount: None,
@@ -627,10 +627,10 @@ fn hi_lo_without_a_qualifying_low_and_quartered_pots() {
                     .unwrap();
                 }
                 Step::PostForced { .. } => {
-                    h.apply(HandCommand::Posted { straddle: false }).unwrap();
+                    h.run(HandCommand::Posted { straddle: false }).unwrap();
                 }
                 Step::Deal { .. } => {
-                    h.apply(HandCommand::Dealt {
+                    h.run(HandCommand::Dealt {
                         up: vec![],
                         common: None,
                     })
@@ -639,7 +639,7 @@ fn hi_lo_without_a_qualifying_low_and_quartered_pots() {
                 s => panic!("{s:?}"),
             }
         }
-        h.apply(HandCommand::Showdown { hands, board }).unwrap();
+        h.run(HandCommand::Showdown { hands, board }).unwrap();
         h.result.unwrap()
     };
     // No low possible on K-Q-J-8-8: the high takes the whole $6 pot (§ 637a.12(l)).
@@ -774,14 +774,14 @@ fn rake_cap_and_no_flop_no_drop() {
     let mut s = setup(GameId::Holdem, &seats);
     s.pot_rules = rules.clone();
     let mut h = Hand::start(s.clone()).unwrap();
-    h.apply(HandCommand::Posted { straddle: false }).unwrap();
-    h.apply(HandCommand::Dealt {
+    h.run(HandCommand::Posted { straddle: false }).unwrap();
+    h.run(HandCommand::Dealt {
         up: vec![],
         common: None,
     })
     .unwrap();
     for seat in [1, 2] {
-        h.apply(HandCommand::Act {
+        h.run(HandCommand::Act {
             seat,
             kind: ActionKind::Fold,
             amount: None,
@@ -860,13 +860,13 @@ fn stud_forced_bet_best_showing_and_the_common_card() {
     let c = |s: &str| parse_cards(s).unwrap()[0];
     let seats = [(1, 10_000), (2, 10_000), (3, 10_000)];
     let mut h = Hand::start(setup(GameId::SevenCardStud, &seats)).unwrap();
-    h.apply(HandCommand::Posted { straddle: false }).unwrap(); // antes
-    let e = h.apply(HandCommand::Dealt {
+    h.run(HandCommand::Posted { straddle: false }).unwrap(); // antes
+    let e = h.run(HandCommand::Dealt {
         up: vec![(1, c("Kd")), (2, c("2h"))],
         common: None,
     });
     assert!(e.unwrap_err().contains("up card"));
-    h.apply(HandCommand::Dealt {
+    h.run(HandCommand::Dealt {
         up: vec![(1, c("Kd")), (2, c("2h")), (3, c("2c"))],
         common: None,
     })
@@ -881,14 +881,14 @@ fn stud_forced_bet_best_showing_and_the_common_card() {
         }
         s => panic!("{s:?}"),
     }
-    h.apply(HandCommand::Posted { straddle: false }).unwrap();
+    h.run(HandCommand::Posted { straddle: false }).unwrap();
     // § 637a.10(e): the player left of the forced bet (seat 3) acts first: seat 1.
     assert!(
         matches!(h.step, Step::Act { seat: 1, .. }),
         "left of the forced bet"
     );
     for seat in [1, 2] {
-        h.apply(HandCommand::Act {
+        h.run(HandCommand::Act {
             seat,
             kind: ActionKind::Call,
             amount: None,
@@ -897,7 +897,7 @@ fn stud_forced_bet_best_showing_and_the_common_card() {
     }
     // Everyone called the forced bet: the round is over without the forced bettor acting.
     assert!(matches!(h.step, Step::Deal { .. }), "{:?}", h.step);
-    h.apply(HandCommand::Dealt {
+    h.run(HandCommand::Dealt {
         up: vec![(1, c("3s")), (2, c("7d")), (3, c("2d"))],
         common: None,
     })
@@ -965,23 +965,19 @@ fn stud_exposed_hole_cards_void_a_hand_or_stop_its_betting() {
     assert_eq!(side.amount, 2 * 400);
     assert_eq!(total_stakes(&h) + result.take.total(), start);
     // The refusals: only in the first deal, only seven-card Stud, never leaving one player.
-    let e = h.apply(HandCommand::VoidHand { seat: 1 }).unwrap_err();
+    let e = h.run(HandCommand::VoidHand { seat: 1 }).unwrap_err();
     assert!(e.contains("the round is over"), "{e}");
     let mut two_up = Hand::start(setup(GameId::SevenCardStud, &seats[..2])).unwrap();
-    two_up
-        .apply(HandCommand::Posted { straddle: false })
-        .unwrap();
-    let e = two_up.apply(HandCommand::VoidHand { seat: 1 }).unwrap_err();
+    two_up.run(HandCommand::Posted { straddle: false }).unwrap();
+    let e = two_up.run(HandCommand::VoidHand { seat: 1 }).unwrap_err();
     assert!(e.contains("would leave one player"), "{e}");
     let e = two_up
-        .apply(HandCommand::StopBetting { seat: 1 })
+        .run(HandCommand::StopBetting { seat: 1 })
         .unwrap_err();
     assert!(e.contains("§ 637a.18(m)"), "{e}");
     let mut holdem = Hand::start(setup(GameId::Holdem, &seats)).unwrap();
-    holdem
-        .apply(HandCommand::Posted { straddle: false })
-        .unwrap();
-    let e = holdem.apply(HandCommand::VoidHand { seat: 1 }).unwrap_err();
+    holdem.run(HandCommand::Posted { straddle: false }).unwrap();
+    let e = holdem.run(HandCommand::VoidHand { seat: 1 }).unwrap_err();
     assert!(e.contains("§ 637a.18(m)"), "{e}");
 }
 
@@ -1029,7 +1025,7 @@ fn draws_reshuffle_the_discards_but_not_the_drawing_players_own() {
             },
             s => panic!("{s:?}"),
         };
-        h.apply(cmd).unwrap();
+        h.run(cmd).unwrap();
     }
     let Step::Draw { seat, max } = h.step.clone() else {
         panic!()
@@ -1039,9 +1035,9 @@ fn draws_reshuffle_the_discards_but_not_the_drawing_players_own() {
         (2, 5),
         "left of the button first (§ 637a.13(g))"
     );
-    assert!(h.apply(HandCommand::Draw { seat, count: 6 }).is_err());
+    assert!(h.run(HandCommand::Draw { seat, count: 6 }).is_err());
     assert!(
-        h.apply(HandCommand::Draw { seat: 3, count: 1 })
+        h.run(HandCommand::Draw { seat: 3, count: 1 })
             .unwrap_err()
             .contains("one at a time")
     );
@@ -1095,9 +1091,9 @@ fn refusals_name_the_rule() {
             .contains("not a poker-room game")
     );
     let mut h = Hand::start(setup(GameId::Holdem, &seats)).unwrap();
-    assert!(h.apply(HandCommand::Draw { seat: 1, count: 1 }).is_err());
-    h.apply(HandCommand::Posted { straddle: false }).unwrap();
-    h.apply(HandCommand::Dealt {
+    assert!(h.run(HandCommand::Draw { seat: 1, count: 1 }).is_err());
+    h.run(HandCommand::Posted { straddle: false }).unwrap();
+    h.run(HandCommand::Dealt {
         up: vec![],
         common: None,
     })
@@ -1108,7 +1104,7 @@ fn refusals_name_the_rule() {
     };
     let other = if seat == 1 { 2 } else { 1 };
     assert!(
-        h.apply(HandCommand::Act {
+        h.run(HandCommand::Act {
             seat: other,
             kind: ActionKind::Call,
             amount: None
@@ -1119,7 +1115,7 @@ fn refusals_name_the_rule() {
     // Raise to the cap.
     let mut s = seat;
     for _ in 0..3 {
-        h.apply(HandCommand::Act {
+        h.run(HandCommand::Act {
             seat: s,
             kind: ActionKind::Raise,
             amount: None,
@@ -1128,7 +1124,7 @@ fn refusals_name_the_rule() {
         s = if s == 1 { 2 } else { 1 };
     }
     assert!(
-        h.apply(HandCommand::Act {
+        h.run(HandCommand::Act {
             seat: s,
             kind: ActionKind::Raise,
             amount: None
@@ -1143,8 +1139,8 @@ fn refusals_name_the_rule() {
         max: 1000,
     };
     let mut h = Hand::start(sp).unwrap();
-    h.apply(HandCommand::Posted { straddle: false }).unwrap();
-    h.apply(HandCommand::Dealt {
+    h.run(HandCommand::Posted { straddle: false }).unwrap();
+    h.run(HandCommand::Dealt {
         up: vec![],
         common: None,
     })
@@ -1153,7 +1149,7 @@ fn refusals_name_the_rule() {
         panic!()
     };
     let e = h
-        .apply(HandCommand::Act {
+        .run(HandCommand::Act {
             seat,
             kind: ActionKind::Raise,
             amount: Some(1200),
@@ -1162,7 +1158,7 @@ fn refusals_name_the_rule() {
     // § 637a.8(k): the posted spread limits ($2 to $10) bound a raise; fixed limit caps raises.
     assert!(e.contains("$2.00 to $10.00"), "{e}");
     assert!(
-        h.apply(HandCommand::Act {
+        h.run(HandCommand::Act {
             seat,
             kind: ActionKind::Raise,
             amount: None
@@ -1170,7 +1166,7 @@ fn refusals_name_the_rule() {
         .unwrap_err()
         .contains("key the raise amount")
     );
-    h.apply(HandCommand::Act {
+    h.run(HandCommand::Act {
         seat,
         kind: ActionKind::Raise,
         amount: Some(700),
@@ -1263,7 +1259,7 @@ fn every_burn_and_reshuffle_of_a_draw_is_one_the_screen_asked_for() {
                 let told = h.draw_preparation();
                 burns_told += usize::from(told.burn);
                 let stub = h.stub;
-                let events = h.apply(HandCommand::Draw { seat, count: max }).unwrap();
+                let events = h.run(HandCommand::Draw { seat, count: max }).unwrap();
                 let reshuffled = events
                     .iter()
                     .any(|e| matches!(e, HandEvent::DiscardsReshuffled { .. }));
@@ -1273,7 +1269,7 @@ fn every_burn_and_reshuffle_of_a_draw_is_one_the_screen_asked_for() {
             }
             _ => break,
         };
-        h.apply(cmd).unwrap();
+        h.run(cmd).unwrap();
     }
     let burned = h
         .events

@@ -225,7 +225,7 @@ pub fn check_round(input: &str) -> Result<(Outcome, Hand), String> {
                 break;
             }
         };
-        let events = match hand.apply(cmd) {
+        let events = match hand.run(cmd) {
             Ok(e) => e,
             Err(e) => {
                 illegal = Some(Illegal { index, error: e });
@@ -299,7 +299,7 @@ fn advance(
                 if let (true, Some((seat, amount))) = (straddles, &straddle) {
                     posted.push((*seat, "straddle".into(), *amount));
                 }
-                hand.apply(HandCommand::Posted {
+                hand.run(HandCommand::Posted {
                     straddle: straddles && straddle.is_some(),
                 })?;
             }
@@ -308,13 +308,13 @@ fn advance(
                 common: false,
                 ..
             } => {
-                hand.apply(HandCommand::Dealt {
+                hand.run(HandCommand::Dealt {
                     up: vec![],
                     common: None,
                 })?;
             }
             Step::Discard { seat, .. } => {
-                hand.apply(HandCommand::Discard { seat })?;
+                hand.run(HandCommand::Discard { seat })?;
             }
             _ => return Ok(()),
         }

@@ -575,7 +575,7 @@ impl Table {
                     .poker
                     .as_mut()
                     .ok_or("a poker-room step in a round of another game")?;
-                h.replay(events)?;
+                h.apply(events)?;
                 if let Some(res) = &h.result {
                     r.awards = res.totals.clone();
                     r.take = res.take;

@@ -316,7 +316,7 @@ impl Table {
                         "a fouled hand's refund is reported as an irregularity, signed by a floorperson (§ 637a.18(k))",
                     );
                 }
-                let events = h.apply(cmd.clone()).map_err(RuleError::Refused)?;
+                let events = h.run(cmd.clone()).map_err(RuleError::Refused)?;
                 Ok(vec![Event::Hand { events }])
             }
             Command::Banked(cmd) => {

@@ -168,7 +168,7 @@ impl Table {
                 };
                 let seat = the_seat()?;
                 let hand = h
-                    .apply(crate::rules::poker::hand::HandCommand::RefundFouled { seat })
+                    .run(crate::rules::poker::hand::HandCommand::RefundFouled { seat })
                     .map_err(|e| RuleError::Refused(format!("{}: {e}", item.title)))?;
                 events.push(Event::Hand { events: hand });
             }

@@ -319,10 +319,10 @@ impl Hand {
     /// Folds one recorded step (a dealer's input and what it caused) into the hand: the step
     /// must fit where the hand stands and be exactly what the rules give for it, amounts and
     /// cards included. A refusal changes nothing and says why.
-    pub fn replay(&mut self, events: &[HandEvent]) -> Result<(), String> {
+    pub fn apply(&mut self, events: &[HandEvent]) -> Result<(), String> {
         let cmd = self.command_of(events)?;
         let mut next = self.clone();
-        let produced = next.apply(cmd)?;
+        let produced = next.run(cmd)?;
         if produced != events {
             return Err(format!(
                 "recorded {events:?}; the rules give {produced:?} for it now"
@@ -332,8 +332,9 @@ impl Hand {
         Ok(())
     }
 
-    /// Applies a dealer's command; a refusal changes nothing and says why.
-    pub fn apply(&mut self, cmd: HandCommand) -> Result<Vec<HandEvent>, String> {
+    /// Decides a dealer's command and folds what it caused, as the table does (`decide`, then
+    /// `apply`): the events it caused. A refusal changes nothing and says why.
+    pub fn run(&mut self, cmd: HandCommand) -> Result<Vec<HandEvent>, String> {
         let before = self.events.len();
         let mut next = self.clone();
         next.apply_inner(cmd)?;
@@ -462,7 +463,7 @@ fn command_name(c: &HandCommand) -> &'static str {
 }
 
 /// A poker-room hand in the rules' one shape (`rules::machine`): what one command gives is one
-/// step of the hand's history, folded back by `replay`.
+/// step of the hand's history, folded back by `apply`.
 impl crate::rules::machine::Machine for Hand {
     type Command = HandCommand;
     type Event = HandEvent;
@@ -480,6 +481,6 @@ impl crate::rules::machine::Machine for Hand {
     }
 
     fn apply(&mut self, events: &[HandEvent]) -> Result<(), crate::rules::machine::Refusal> {
-        Ok(self.replay(events)?)
+        Ok(Hand::apply(self, events)?)
     }
 }
