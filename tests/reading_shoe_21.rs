@@ -321,6 +321,12 @@ fn a_hit_is_the_card_drawn_and_a_misread_is_corrected_with_the_reading_kept() {
     assert_ne!(seat2[0], real, "the simulator misread seat 2's first card");
 
     // The dealer sees seat 2's first card is not what lies there: clears it and keys it.
+    // Until a place is tapped, "Clear these cards" has nothing to clear: greyed.
+    assert!(
+        h.get_by_label("Clear these cards")
+            .accesskit_node()
+            .is_disabled()
+    );
     let place = format!(
         "Seat 2 (read):\n{} {}",
         seat2[0].pretty(),

@@ -469,7 +469,7 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
     tap(&mut h, "2× · $20.00");
     h.get_by_label("Seat 3 decides");
     tap(&mut h, "2× · $20.00");
-    h.get_by_label("Reveal the dealer's cards and turn up each Bet player's cards");
+    h.get_by_label("Reveal the dealer's cards and turn up the cards of each player who bet");
     tap(&mut h, "Done");
     // No device reads the hands: the results are offered; this walk keys every card.
     tap(&mut h, "Key every card instead");

@@ -279,3 +279,47 @@ fn every_list_scrolls_under_a_finger() {
         found.join("\n")
     );
 }
+
+/// The side panel's journal at 1024×768 on a Lunar Poker table being opened with the counting
+/// shuffler (two decks listed above it): its heading shows only with a row under it, inside the
+/// window. The walk found the heading alone at the panel's foot, which reads as an empty journal.
+#[test]
+fn the_journal_heading_never_stands_alone() {
+    use deckhand::rules::table::Command;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("journal-1024.sqlite");
+    let mut s = common::ui::table(12, GameId::LunarPoker);
+    s.counting_shuffler = true;
+    let mut t =
+        deckhand::terminal::Terminal::open(deckhand::store::Store::open(&db).unwrap(), None)
+            .unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
+    t.execute(Command::OpenTable(s.clone())).unwrap();
+    assert_eq!(t.table().decks.len(), 2);
+    let mut h = common::ui::harness_sized(DeckhandApp::new(t, s, None), 1024.0, 768.0);
+    h.run_ok();
+    h.get_by_label("Inspect both decks");
+    for hgt in [768.0, 1000.0] {
+        h.set_size(egui::vec2(1024.0, hgt));
+        h.run_ok();
+        let Some(heading) = h.query_by_label("Journal") else {
+            assert!(hgt < 900.0, "a tall screen has room for the journal");
+            continue;
+        };
+        let below = heading.rect().bottom();
+        // The panel's foot: the table-wide actions, below which nothing of the journal shows.
+        let foot = h.get_by_label("Change decks").rect().top();
+        let rows = h
+            .query_all_by(|n| {
+                n.value()
+                    .is_some_and(|v| v.starts_with('#') && v.contains(':'))
+            })
+            .filter(|n| n.rect().top() >= below - 1.0 && n.rect().bottom() <= foot)
+            .count();
+        assert!(
+            rows > 0,
+            "at 1024×{hgt} the journal's heading stands with no row under it"
+        );
+    }
+}

@@ -358,11 +358,13 @@ impl BankedEntry {
         }
     }
 
-    /// "Clear these cards": the selected place starts again.
+    /// "Clear these cards": the selected place starts again (greyed while no place is
+    /// selected: a tap then would do nothing).
     pub(super) fn clear_button(&mut self, ui: &mut Ui) {
         let b = Button::new(RichText::new("Clear these cards").size(theme::BODY))
             .min_size(theme::ACTION_SIZE);
-        if !ui.add(b).clicked() {
+        let selected = !matches!(self.target, Target::None);
+        if !ui.add_enabled(selected, b).clicked() {
             return;
         }
         match self.target {

@@ -656,6 +656,13 @@ impl DeckhandApp {
             }
         }
         deck_lines(ui, t);
+        // The journal's last rows, where the panel has room for its heading and one row at
+        // least: a heading with nothing under it reads as an empty journal.
+        let one_row =
+            ui.text_style_height(&egui::TextStyle::Body) * 2.0 + theme::SMALL + theme::GAP;
+        if ui.available_height() < one_row + 8.0 {
+            return;
+        }
         ui.add_space(theme::GAP);
         ui.separator();
         ui.label(RichText::new("Journal").strong());

@@ -250,8 +250,13 @@ impl DeckhandApp {
                     .map_or("pay (the amount is in the settlement)".to_string(), |w| {
                         format!("pay {}", money(w.match_the_dealer))
                     });
+                let verb = if matches.len() > 1 {
+                    "match"
+                } else {
+                    "matches"
+                };
                 format!(
-                    "Seat {s}: {} matches {}: {pay}",
+                    "Seat {s}: {} {verb} {}: {pay}",
                     matches.join(" and "),
                     up.pretty()
                 )

@@ -130,7 +130,7 @@ pub const ROUND: Def = Def {
             multiples: &[2],
             zero: Zero::Fold,
             once: false,
-            then: "Reveal the dealer's cards and turn up each Bet player's cards",
+            then: "Reveal the dealer's cards and turn up the cards of each player who bet",
             who: Who::Drew,
             after_cards: false,
             wager: "Bet",
