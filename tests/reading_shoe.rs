@@ -122,7 +122,15 @@ fn a_reading_shoe_fills_every_hand_and_one_tap_settles() {
     assert!(!sources.is_empty());
     assert!(sources.iter().all(|s| s["source"] == "read"), "{sources:?}");
     // The journal's list says the shoe read them (none was keyed).
-    h.get_by_label_contains("cards read by the shoe");
+    let keyed = deckhand::store::Store::open(&db)
+        .unwrap()
+        .all_rows()
+        .unwrap()
+        .into_iter()
+        .rfind(|r| r.kind == "cards_keyed")
+        .unwrap();
+    let words = deckhand::ui::journal_words(&keyed);
+    assert!(words.contains("cards read by the shoe"), "{words}");
     // § 657a.10(b): the shoe's stacks are delivered clockwise from the player farthest to the
     // left, the dealer's last: stack k fills the k-th seat dealt in.
     // Stack k went to the k-th seat clockwise from the dealer's left, the last to the dealer

@@ -37,6 +37,8 @@ mod widgets;
 
 use command::UiCmd;
 
+/// A record's kind as the journal's list and the review word it ("results tapped").
+pub use review_words::kind_words as journal_words;
 /// A rake preset's button label (the screen's, for the tests that tap it).
 pub use untracked::preset_label as rake_preset_label;
 

@@ -657,10 +657,12 @@ impl DeckhandApp {
         }
         deck_lines(ui, t);
         // The journal's last rows, where the panel has room for its heading and one row at
-        // least: a heading with nothing under it reads as an empty journal.
-        let one_row =
-            ui.text_style_height(&egui::TextStyle::Body) * 2.0 + theme::SMALL + theme::GAP;
-        if ui.available_height() < one_row + 8.0 {
+        // least: a heading with nothing under it reads as an empty journal. Above the heading
+        // the gap and the separator take two gaps.
+        let heading = ui.text_style_height(&egui::TextStyle::Body);
+        let row = ui.fonts_mut(|f| f.row_height(&egui::FontId::proportional(theme::SMALL)));
+        let room = theme::GAP * 2.0 + heading + ui.spacing().item_spacing.y + row;
+        if ui.available_height() < room {
             return;
         }
         ui.add_space(theme::GAP);
