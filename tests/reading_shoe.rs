@@ -122,14 +122,7 @@ fn a_reading_shoe_fills_every_hand_and_one_tap_settles() {
     assert!(!sources.is_empty());
     assert!(sources.iter().all(|s| s["source"] == "read"), "{sources:?}");
     // The journal's list says the shoe read them (none was keyed).
-    let keyed = deckhand::store::Store::open(&db)
-        .unwrap()
-        .all_rows()
-        .unwrap()
-        .into_iter()
-        .rfind(|r| r.kind == "cards_keyed")
-        .unwrap();
-    let words = deckhand::ui::journal_words(&keyed);
+    let words = common::ui::last_row_words(&db, "cards_keyed");
     assert!(words.contains("cards read by the shoe"), "{words}");
     // § 657a.10(b): the shoe's stacks are delivered clockwise from the player farthest to the
     // left, the dealer's last: stack k fills the k-th seat dealt in.

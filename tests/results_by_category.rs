@@ -277,14 +277,7 @@ fn wpt_hands_settled_from_two_taps_each() {
     assert_eq!(row["results"]["dealer_qualifies"], true);
     assert_eq!(row["seats"].as_array().unwrap().len(), 0, "no hand keyed");
     // The journal's list says how the hands reached the record, not "cards keyed".
-    let keyed = deckhand::store::Store::open(&db)
-        .unwrap()
-        .all_rows()
-        .unwrap()
-        .into_iter()
-        .rfind(|r| r.kind == "cards_keyed")
-        .unwrap();
-    let words = deckhand::ui::journal_words(&keyed);
+    let words = common::ui::last_row_words(&db, "cards_keyed");
     assert!(words.contains("results tapped"), "{words}");
     // $10 Ante, $10 Odds, a $10 Raise: a flush wins 1 + 1 + 3/2; a straight beaten earns the Bad
     // Beat 4 to 1 on the Odds (§ 677a.12(c)); a full house's Odds pay 3 to 1.

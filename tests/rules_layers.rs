@@ -146,6 +146,35 @@ fn the_generic_round_holds_no_games_part() {
     );
 }
 
+/// A game's own commands and events: Lunar Poker's draws, declarations, lock-in and
+/// replacement card, Spanish 21's hands.
+const A_GAMES_COMMANDS: &[&str] = &[
+    "BankedCommand::Play21",
+    "BankedCommand::Draw",
+    "BankedCommand::Declare",
+    "BankedCommand::LockIn",
+    "BankedCommand::Replacement",
+    "BankedEvent::LockedIn",
+    "BankedEvent::LockInPaid",
+    "BankedEvent::Spanish21",
+];
+
+/// The generic round decides and folds no game's own command: it hands each to its game's
+/// part (`RoundPart::decide_own`, `act_own`, `fold_own`) before its own steps (issue 43,
+/// item 1). The commands and events (`step_event.rs`) name the journal's words.
+#[test]
+fn the_generic_round_takes_no_games_commands() {
+    let found = reaching_up(
+        |f| f.starts_with("src/rules/banked/round/") && !f.ends_with("/step_event.rs"),
+        |l| A_GAMES_COMMANDS.iter().any(|w| l.contains(w)),
+    );
+    assert!(
+        found.is_empty(),
+        "the round takes a game's command itself:\n{}",
+        found.join("\n")
+    );
+}
+
 #[test]
 fn the_checker_reads_the_round_the_games_and_the_registry() {
     let files: Vec<String> = rules_sources().into_iter().map(|(f, _)| f).collect();
@@ -157,6 +186,14 @@ fn the_checker_reads_the_round_the_games_and_the_registry() {
     ] {
         assert!(files.iter().any(|x| x == f), "{f} is read");
     }
+    // Whole: a `#[cfg(test)] mod tests;` declared at the top of the round's `mod.rs` does not
+    // end what is read of it (it once did, and hid the round's every step from these checks).
+    let round = rules_sources()
+        .into_iter()
+        .find(|(f, _)| f == "src/rules/banked/round/mod.rs")
+        .map(|(_, code)| code)
+        .unwrap();
+    assert!(round.contains("mod tests;") && round.contains("pub fn decide("));
     // A game's definition looked up from the round, a registry name below it, and the table
     // named by a poker round are each caught.
     assert!(asks_the_registry("let d = self.game.def();"));

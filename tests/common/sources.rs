@@ -35,7 +35,8 @@ pub fn code_under(dir: &str) -> Vec<(String, String)> {
         .into_iter()
         .map(|path| {
             let text = std::fs::read_to_string(&path).unwrap();
-            let code = match text.find("#[cfg(test)]\nmod tests") {
+            // An inline test module ends the code; a test file declared `mod tests;` does not.
+            let code = match text.find("#[cfg(test)]\nmod tests {") {
                 Some(i) => text[..i].to_string(),
                 None => text,
             };

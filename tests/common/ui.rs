@@ -267,3 +267,16 @@ pub fn drag(h: &mut Harness<'_, DeckhandApp>, from: egui::Pos2, to: egui::Pos2) 
     h.event(button(to, false));
     h.run_ok();
 }
+
+/// How the journal's list and the review word the last `kind` row of the database at `db`
+/// ("results tapped", "cards read by the shoe").
+pub fn last_row_words(db: &std::path::Path, kind: &str) -> String {
+    let row = deckhand::store::Store::open(db)
+        .unwrap()
+        .all_rows()
+        .unwrap()
+        .into_iter()
+        .rfind(|r| r.kind == kind)
+        .unwrap_or_else(|| panic!("no {kind} row"));
+    deckhand::ui::journal_words(&row)
+}

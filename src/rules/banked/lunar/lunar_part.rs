@@ -5,8 +5,10 @@
 //! (`banked::round`) holds it as its `part`, and [`BankedRound::lunar`] reads it.
 
 use crate::rules::Cents;
-use crate::rules::banked::Settlement;
-use crate::rules::banked::round::{BankedRound, GamePart, RoundPart, SystemDraw, Who};
+use crate::rules::banked::round::{
+    BankedCommand, BankedEvent, BankedRound, BankedStep, GamePart, RoundPart, SystemDraw, Who,
+};
+use crate::rules::banked::{House, Settlement};
 use crate::rules::cards::Card;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -120,6 +122,72 @@ impl LunarPlay {
 }
 
 impl RoundPart for LunarPlay {
+    /// § 589.11(c): "all decisions are locked in", settled under the table's paytables, and
+    /// its payment, signed first above the table's thresholds.
+    fn decide_own(
+        round: &mut BankedRound,
+        cmd: &BankedCommand,
+        house: Option<&House>,
+    ) -> Option<Result<BankedEvent, String>> {
+        match cmd {
+            BankedCommand::LockIn { cards } => Some(round.decide_lock_in(cards, house)),
+            BankedCommand::LockInPaid => Some(round.decide_lock_in_paid(house)),
+            _ => None,
+        }
+    }
+
+    /// § 589.11(b)-(e): the Options fee's sixth card or exchange, a declared royal or
+    /// straight flush, the lock-in's signature and payment, and the card that replaced the
+    /// dealer's highest.
+    fn act_own(round: &mut BankedRound, cmd: &BankedCommand) -> Option<Result<BankedEvent, String>> {
+        let def = round.def();
+        Some(match (cmd, round.step.clone()) {
+            (BankedCommand::Draw { seat, kind }, BankedStep::Decide { phase, seat: due })
+                if def.phases[phase].options_fee =>
+            {
+                round.buy_draw(*seat, *kind, phase, due)
+            }
+            (BankedCommand::Declare { seat, instant }, BankedStep::Decide { phase, seat: due })
+                if def.phases[phase].options_fee =>
+            {
+                round.declare(*seat, *instant, phase, due)
+            }
+            (BankedCommand::Revealed, BankedStep::Reveal { phase })
+                if def.phases[phase].after_cards =>
+            {
+                Err(format!(
+                    "key the card that replaced the dealer's highest card ({})",
+                    def.sections.decisions
+                ))
+            }
+            (BankedCommand::LockInPaid, BankedStep::Reveal { phase }) => {
+                round.lock_in_paid(phase).map(|()| {
+                    round.step = round.next_phase(phase);
+                    BankedEvent::LockInPaid
+                })
+            }
+            (BankedCommand::Replacement { card }, BankedStep::Reveal { phase })
+                if def.phases[phase].after_cards =>
+            {
+                round.replace_dealers_card(*card)
+            }
+            // A payout settled at the table before the end, signed.
+            (BankedCommand::Validated { floorperson }, BankedStep::Reveal { .. }) => {
+                round.lock_in_validated(floorperson)
+            }
+            _ => return None,
+        })
+    }
+
+    /// The lock-in as it was recorded: its cards checked and its settlement taken as recorded
+    /// (`verify-log --replay` recomputes it).
+    fn fold_own(round: &mut BankedRound, e: &BankedEvent) -> Option<Result<(), String>> {
+        match e {
+            BankedEvent::LockedIn { cards, settlement } => Some(round.locked_in(cards, settlement)),
+            _ => None,
+        }
+    }
+
     /// The draw's decision is the drawing seats' (§ 589.11(d)(2)); the force is for a Bet
     /// against a dealer who does not qualify (§ 589.11(e)(2)).
     fn decides(&self, round: &BankedRound, seat: u8, who: Who) -> bool {

@@ -5,9 +5,9 @@
 //! a game with none); [`GamePart`] is written from the game list (`game_list.rs`), so the round
 //! holds one `part` and names no game's fields.
 
-use super::{BankedRound, BankedStep, SystemDraw, Who};
+use super::{BankedCommand, BankedEvent, BankedRound, BankedStep, SystemDraw, Who};
 use crate::rules::Cents;
-use crate::rules::banked::Settlement;
+use crate::rules::banked::{House, Settlement};
 use crate::rules::cards::Card;
 use crate::rules::game_id::GameId;
 use serde::Serialize;
@@ -119,6 +119,41 @@ pub trait RoundPart {
         _input: &mut serde_json::Value,
     ) {
     }
+
+    /// Decides one of the game's own commands that needs the table's paytables and choices
+    /// (`house`): its event, a refusal, or `None` for a command the game leaves to the round.
+    /// The round is a copy (a refusal may leave it half changed).
+    fn decide_own(
+        _round: &mut BankedRound,
+        _cmd: &BankedCommand,
+        _house: Option<&House>,
+    ) -> Option<Result<BankedEvent, String>>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
+    /// One of the game's own commands where the round stands, deciding or folding what was
+    /// recorded: its event, a refusal, or `None` for a command the game leaves to the round.
+    fn act_own(
+        _round: &mut BankedRound,
+        _cmd: &BankedCommand,
+    ) -> Option<Result<BankedEvent, String>>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
+    /// Folds one of the game's own recorded events that is no command's echo (Lunar Poker's
+    /// lock-in as it was settled): done, refused, or `None` for an event the round folds.
+    fn fold_own(_round: &mut BankedRound, _e: &BankedEvent) -> Option<Result<(), String>>
+    where
+        Self: Sized,
+    {
+        None
+    }
 }
 
 /// The part of a game whose round holds nothing of its own.
@@ -160,6 +195,34 @@ macro_rules! game_parts {
             pub fn get_mut(&mut self) -> &mut dyn RoundPart {
                 match self {
                     $(GamePart::$b(p) => p,)*
+                }
+            }
+
+            /// [`RoundPart::decide_own`] of `round`'s game.
+            pub fn decide_own(
+                round: &mut BankedRound,
+                cmd: &BankedCommand,
+                house: Option<&House>,
+            ) -> Option<Result<BankedEvent, String>> {
+                match round.part {
+                    $(GamePart::$b(_) => <crate::rules::banked::$bfolder::Part as RoundPart>::decide_own(round, cmd, house),)*
+                }
+            }
+
+            /// [`RoundPart::act_own`] of `round`'s game.
+            pub fn act_own(
+                round: &mut BankedRound,
+                cmd: &BankedCommand,
+            ) -> Option<Result<BankedEvent, String>> {
+                match round.part {
+                    $(GamePart::$b(_) => <crate::rules::banked::$bfolder::Part as RoundPart>::act_own(round, cmd),)*
+                }
+            }
+
+            /// [`RoundPart::fold_own`] of `round`'s game.
+            pub fn fold_own(round: &mut BankedRound, e: &BankedEvent) -> Option<Result<(), String>> {
+                match round.part {
+                    $(GamePart::$b(_) => <crate::rules::banked::$bfolder::Part as RoundPart>::fold_own(round, e),)*
                 }
             }
         }

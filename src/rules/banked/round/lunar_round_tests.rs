@@ -23,9 +23,9 @@ fn lunar_wagered(ante2: Cents) -> BankedRound {
     r
 }
 
-#[test]
-fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
-    let c = |s: &str| parse_cards(s).unwrap();
+/// [`lunar_wagered`] with $5 Antes, dealt: seat 1 declares an instant payout, seat 2 buys a
+/// sixth card; "all decisions are locked in" is next.
+fn declared_and_bought() -> BankedRound {
     let mut r = lunar_wagered(500);
     r.run(&BankedCommand::NoMoreBets).unwrap();
     r.run(&BankedCommand::Dealt).unwrap();
@@ -39,6 +39,13 @@ fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
         kind: DrawKind::Buy,
     })
     .unwrap();
+    r
+}
+
+#[test]
+fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
+    let c = |s: &str| parse_cards(s).unwrap();
+    let mut r = declared_and_bought();
     let seats: Vec<(u8, bool)> = r
         .lock_in_seats()
         .iter()
@@ -312,21 +319,8 @@ fn a_lock_in_records_its_signer_and_its_payment_folds_only_once_signed() {
     // recorded "Lock-in paid" with no signature before it is refused: a journal written without
     // the check does not replay clean.
     let c = |s: &str| parse_cards(s).unwrap();
-    let mut r = lunar_wagered(500);
-    r.run(&BankedCommand::NoMoreBets).unwrap();
-    r.run(&BankedCommand::Dealt).unwrap();
-    r.run(&BankedCommand::Declare {
-        seat: 1,
-        instant: true,
-    })
-    .unwrap();
-    r.run(&BankedCommand::Draw {
-        seat: 2,
-        kind: DrawKind::Buy,
-    })
-    .unwrap();
     let house = House::default_for(GameId::LunarPoker).unwrap();
-    let mut locked = r.clone();
+    let mut locked = declared_and_bought();
     locked
         .run(&BankedCommand::LockIn {
             cards: vec![(1, c("9s 8s 7s 6s 5s"))],

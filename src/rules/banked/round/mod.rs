@@ -425,7 +425,7 @@ impl BankedRound {
             .any(|d| d.get(phase).is_some_and(|m| *m > 0))
     }
 
-    fn next_phase(&self, after: usize) -> BankedStep {
+    pub(in crate::rules::banked) fn next_phase(&self, after: usize) -> BankedStep {
         let def = self.def();
         let mut phase = after + 1;
         while phase < def.phases.len() && !def.phases[phase].after_cards {
@@ -508,10 +508,9 @@ impl BankedRound {
             ));
         }
         let mut next = self.clone();
-        let first = match cmd {
-            BankedCommand::LockIn { cards } => next.decide_lock_in(cards, house)?,
-            BankedCommand::LockInPaid => next.decide_lock_in_paid(house)?,
-            cmd => next.act(cmd)?,
+        let first = match GamePart::decide_own(&mut next, cmd, house) {
+            Some(own) => own?,
+            None => next.act(cmd)?,
         };
         let mut events = vec![first];
         if next.ready_to_settle(house) {
@@ -528,6 +527,11 @@ impl BankedRound {
     /// recomputes it). A refusal changes nothing and says why.
     pub fn apply(&mut self, e: &BankedEvent) -> Result<(), String> {
         let mut next = self.clone();
+        if let Some(own) = GamePart::fold_own(&mut next, e) {
+            own?;
+            *self = next;
+            return Ok(());
+        }
         match e {
             BankedEvent::Settled { settlement } => {
                 if !next.ready_to_settle(None) {
@@ -538,7 +542,6 @@ impl BankedRound {
                 next.settlement = Some(settlement.clone());
                 next.step = BankedStep::Pay { verify };
             }
-            BankedEvent::LockedIn { cards, settlement } => next.locked_in(cards, settlement)?,
             BankedEvent::VoidSettling { settles } => {
                 if matches!(next.step, BankedStep::Wagers | BankedStep::Deal)
                     || next.void.is_some()
@@ -607,6 +610,9 @@ impl BankedRound {
         &mut self,
         cmd: &BankedCommand,
     ) -> Result<BankedEvent, String> {
+        if let Some(own) = GamePart::act_own(self, cmd) {
+            return own;
+        }
         let def = self.def();
         let wager_section = def.sections.wagers;
         let event = match (cmd, self.step.clone()) {
@@ -635,13 +641,6 @@ impl BankedRound {
                     seats: self.seats.clone(),
                 }
             }
-            (BankedCommand::Play21(c), BankedStep::Play21(at)) => {
-                self.apply21(c)?;
-                BankedEvent::Spanish21 {
-                    at,
-                    what: c.clone(),
-                }
-            }
             (BankedCommand::Dealt, BankedStep::Deal) => {
                 self.step = self.next_after_phase_decision(0);
                 BankedEvent::Dealt
@@ -666,29 +665,6 @@ impl BankedRound {
                     amount,
                 }
             }
-            (BankedCommand::Draw { seat, kind }, BankedStep::Decide { phase, seat: due })
-                if def.phases[phase].options_fee =>
-            {
-                self.buy_draw(*seat, *kind, phase, due)?
-            }
-            (BankedCommand::Declare { seat, instant }, BankedStep::Decide { phase, seat: due })
-                if def.phases[phase].options_fee =>
-            {
-                self.declare(*seat, *instant, phase, due)?
-            }
-            (BankedCommand::Revealed, BankedStep::Reveal { phase })
-                if def.phases[phase].after_cards =>
-            {
-                return Err(format!(
-                    "key the card that replaced the dealer's highest card ({})",
-                    def.sections.decisions
-                ));
-            }
-            (BankedCommand::LockInPaid, BankedStep::Reveal { phase }) => {
-                self.lock_in_paid(phase)?;
-                self.step = self.next_phase(phase);
-                BankedEvent::LockInPaid
-            }
             (BankedCommand::Revealed, BankedStep::Reveal { phase }) => {
                 if let Some(why) = self.part().reveal_refused(self, phase) {
                     return Err(why);
@@ -697,16 +673,7 @@ impl BankedRound {
                 self.revealed.insert(phase);
                 BankedEvent::Revealed { phase }
             }
-            (BankedCommand::Replacement { card }, BankedStep::Reveal { phase })
-                if def.phases[phase].after_cards =>
-            {
-                self.replace_dealers_card(*card)?
-            }
             (BankedCommand::Cards { .. }, BankedStep::Cards) => self.key_cards(cmd)?,
-            // A payout settled at the table before the end (Lunar Poker's lock-in), signed.
-            (BankedCommand::Validated { floorperson }, BankedStep::Reveal { .. }) => {
-                self.lock_in_validated(floorperson)?
-            }
             (BankedCommand::Validated { floorperson }, BankedStep::Pay { verify: true }) => {
                 self.validated_by = Some(floorperson.clone());
                 self.step = BankedStep::Pay { verify: false };

@@ -8,7 +8,9 @@ use super::hands21::{Play21, Step21};
 use super::{DealtBox, WonOnTheDeal, won_on_the_deal};
 use crate::rules::banked::House;
 use crate::rules::Cents;
-use crate::rules::banked::round::{BankedRound, BankedStep, GamePart, RoundPart};
+use crate::rules::banked::round::{
+    BankedCommand, BankedEvent, BankedRound, BankedStep, GamePart, RoundPart,
+};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The Spanish 21 part of another game's round: no hand.
@@ -85,6 +87,17 @@ impl BankedRound {
 }
 
 impl RoundPart for Play21 {
+    /// § 635a.7-635a.10: the hands played after the deal, step by step.
+    fn act_own(round: &mut BankedRound, cmd: &BankedCommand) -> Option<Result<BankedEvent, String>> {
+        let (BankedCommand::Play21(c), BankedStep::Play21(at)) = (cmd, round.step.clone()) else {
+            return None;
+        };
+        Some(round.apply21(c).map(|()| BankedEvent::Spanish21 {
+            at,
+            what: c.clone(),
+        }))
+    }
+
     /// The cards are keyed as they are dealt (§ 635a.7(e)).
     fn after_bets(&self) -> BankedStep {
         BankedStep::Play21(Step21::Deal)
