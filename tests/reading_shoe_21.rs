@@ -386,3 +386,28 @@ fn a_hit_is_the_card_drawn_and_a_misread_is_corrected_with_the_reading_kept() {
         "the hit as the shoe read it"
     );
 }
+
+/// Correcting the dealer's up card the shoe read: its place's words grow ("Dealer up card
+/// (corrected):") and wrap at 1024×768, and the card grid under the places stays where it
+/// was, so a tap aimed from the screen before lands on the card meant (the walk saw it move
+/// 10 px).
+#[test]
+fn a_corrected_place_never_moves_the_card_grid() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21-still.sqlite");
+    let mut h = shoe_app(&db);
+    to_the_deal(&mut h, &[2, 4]);
+    wait_for_the_deal(&mut h);
+    let up = h.state().terminal().deal_read().last().unwrap().1[0];
+    let other = ["2♠", "3♠", "4♠"]
+        .into_iter()
+        .find(|c| *c != up.pretty())
+        .unwrap();
+    let grid_top = |h: &Harness<'_, DeckhandApp>| h.get_by_label("A♣").rect().top();
+    let before = grid_top(&h);
+    tap(&mut h, &format!("Dealer up card (read):\n{}", up.pretty()));
+    tap(&mut h, "Clear these cards");
+    tap(&mut h, other);
+    h.get_by_label(&format!("Dealer up card (corrected):\n{other}"));
+    assert_eq!(grid_top(&h), before, "the card grid moved");
+}

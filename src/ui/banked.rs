@@ -340,15 +340,35 @@ impl BankedEntry {
             fixed_rows(ui, places, size, |ui, (t, label), size| {
                 // A hand on a line of its own (read by the shoe) at a size that keeps its five
                 // cards on that line in a quarter of the row.
-                let text = if label.contains('\n') {
+                let mut text = if label.contains('\n') {
                     theme::SMALL
                 } else {
                     theme::SMALL + 2.0
                 };
+                // Longer words ("Dealer up card (corrected):", a third card drawn) a little
+                // smaller, so they stay inside the place.
+                let padding = ui.spacing().button_padding;
+                let room = size - 2.0 * padding;
+                let fits = |pt: f32| {
+                    let laid = ui.fonts_mut(|f| {
+                        f.layout(
+                            label.clone(),
+                            egui::FontId::proportional(pt),
+                            egui::Color32::WHITE,
+                            room.x,
+                        )
+                    });
+                    laid.size().y <= room.y && laid.size().x <= room.x
+                };
+                while text > theme::SMALL - 3.0 && !fits(text) {
+                    text -= 1.0;
+                }
                 let b = Button::new(RichText::new(label).size(text))
                     .wrap_mode(egui::TextWrapMode::Wrap)
                     .selected(current == t);
-                if ui.add_sized(size, b).clicked() {
+                // Exactly its place: whatever its words, the rows under it never move.
+                let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+                if ui.put(rect, b).clicked() {
                     picked = Some(t);
                 }
             });
