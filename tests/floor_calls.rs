@@ -167,3 +167,38 @@ fn the_floor_boards_answer_shows_who_is_coming_and_survives_a_restart() {
     h.run_steps(2);
     assert!(ready(&h, "Call floor"));
 }
+
+/// Spanish 21's card reader, inspected by a floorperson before the gaming day's first round
+/// (§ 635a.2(d)): the round waits for it, and the floor is called for it as for any step's
+/// signature; the signature ends the call. The walk found the dealer had to call by hand.
+#[test]
+fn the_card_readers_inspection_calls_the_floor() {
+    use deckhand::rules::games::GameId;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("reader.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.05);
+    crate::common::play::washed_from_sign_in(&mut h, GameId::Spanish21, tap);
+    tap(&mut h, "Shuffled, cut and in the shoe");
+    tap(&mut h, "Card burned");
+    h.get_by_label("Floorperson: card reader inspected");
+    h.run_steps(3);
+    let calls = called(&db);
+    let reader: Vec<_> = calls
+        .iter()
+        .filter(|c| c["reason"] == "inspect the card reader")
+        .collect();
+    assert_eq!(reader.len(), 1, "{calls:?}");
+    assert_eq!(reader[0]["by"], "step");
+    assert_eq!(reader[0]["section"], "§ 635a.2(d)");
+    assert!(shows(&h, "Floor called 0:0"), "the status line shows it");
+    tap(&mut h, "Floorperson: card reader inspected");
+    floorperson_signs(&mut h);
+    h.run_steps(3);
+    assert!(!shows(&h, "Floor called 0:"), "the call is over");
+    let ends = ended(&db);
+    assert_eq!(
+        ends.last().unwrap()["reason"],
+        "inspect the card reader",
+        "{ends:?}"
+    );
+}

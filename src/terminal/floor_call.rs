@@ -176,7 +176,10 @@ impl Terminal {
     /// call (ending a dealer's call: the floor comes for the step), and the call ends once the
     /// step is done.
     pub fn sync_floor_call(&mut self) {
-        let wait = self.table.floor_wait();
+        let wait = self
+            .table
+            .floor_wait()
+            .or_else(|| self.reader_floor_wait(chrono::Utc::now()));
         let open = self.floor_call.clone();
         match (open, wait) {
             (None, Some(w)) => self.raise(w.reason, w.role, true, &w.section),
@@ -192,6 +195,27 @@ impl Terminal {
             _ => {}
         }
         self.take_floor_acks();
+    }
+
+    /// § 635a.2(d): at a Spanish 21 table's start of a round, while the card reader waits for
+    /// the gaming day's inspection, the floor is called as for a step's signature (the round's
+    /// card waits for it).
+    fn reader_floor_wait(
+        &self,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Option<crate::rules::table::FloorWait> {
+        if !matches!(
+            self.table.step(),
+            crate::rules::table::Step::StartRound { .. }
+        ) {
+            return None;
+        }
+        self.reader_inspection_due(now)?;
+        Some(crate::rules::table::FloorWait {
+            role: Role::Floorperson,
+            reason: "inspect the card reader".into(),
+            section: "§ 635a.2(d)".into(),
+        })
     }
 
     /// The dealer calls the floor for `reason` (one of [`REASONS`]). Refused while a call is
