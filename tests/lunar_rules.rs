@@ -3,6 +3,7 @@
 //! "no more bets" as each dealing method says (§ 589.8, § 589.9, § 589.10), and a player who
 //! leaves the table after the lock-in (§ 589.7(b)).
 
+use crate::common::machine::run;
 use crate::common::settle::{get, settle};
 use deckhand::rules::banked::paytable::Paytables;
 use deckhand::rules::banked::round::{BankedCommand, BankedEvent, BankedRound, BankedStep, Lost};
@@ -109,16 +110,8 @@ fn lunar_poker_is_dealt_after_no_more_bets_as_each_method_says() {
         let mut r =
             deckhand::rules::registry::start_round(GameId::LunarPoker, dealing, &[1, 3]).unwrap();
         for seat in [1u8, 3] {
-            let e = r
-                .decide(
-                    &BankedCommand::Wagers {
-                        seat,
-                        wagers: [("ante".to_string(), 1000)].into(),
-                    },
-                    None,
-                )
-                .unwrap();
-            r.apply(&e[0]).unwrap();
+            let wagers = [("ante".to_string(), 1000)].into();
+            run(&mut r, &BankedCommand::Wagers { seat, wagers }, None).unwrap();
         }
         // § 589.8(b): no card is dealt before the dealer's "No more bets".
         // § 589.10(a): the automated shoe dispenses no stack before "No more bets".
@@ -126,8 +119,7 @@ fn lunar_poker_is_dealt_after_no_more_bets_as_each_method_says() {
             r.decide(&BankedCommand::Dealt, None).is_err(),
             "{dealing:?}"
         );
-        let e = r.decide(&BankedCommand::NoMoreBets, None).unwrap();
-        r.apply(&e[0]).unwrap();
+        run(&mut r, &BankedCommand::NoMoreBets, None).unwrap();
         assert_eq!(r.step, BankedStep::Deal, "{dealing:?}");
         let (said, text) = r.deal_text();
         assert_eq!(said, section, "{dealing:?}");
@@ -153,9 +145,7 @@ fn a_lunar_player_who_leaves_after_the_lock_in_loses_what_is_still_on_the_layout
     let house = House::default_for(GameId::LunarPoker).unwrap();
     let c = |s: &str| parse_cards(s).unwrap();
     let run = |r: &mut BankedRound, cmd: BankedCommand| {
-        for e in r.decide(&cmd, Some(&house)).unwrap() {
-            r.apply(&e).unwrap();
-        }
+        run(r, &cmd, Some(&house)).unwrap();
     };
     let mut r =
         deckhand::rules::registry::start_round(GameId::LunarPoker, Dealing::ManualShoe, &[1, 2])

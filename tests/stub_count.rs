@@ -8,6 +8,7 @@
 //!   wager returned; not misdealt, the deck leaves the table (§ 657a.8(h) and each chapter alike).
 
 use crate::common;
+use crate::common::machine::run;
 
 use common::play::play_step;
 use common::ui::{harness, keys, real_config, tap};
@@ -562,14 +563,10 @@ fn the_stub_expected_is_what_each_deal_leaves() {
                 .filter(|s| s.required || s.equals.is_some())
                 .map(|s| (s.key.to_string(), 1_000))
                 .collect();
-            let e = r
-                .decide(&BankedCommand::Wagers { seat, wagers }, None)
-                .unwrap();
-            r.apply(&e[0]).unwrap();
+            run(&mut r, &BankedCommand::Wagers { seat, wagers }, None).unwrap();
         }
         for c in [BankedCommand::NoMoreBets, BankedCommand::Dealt] {
-            let e = r.decide(&c, None).unwrap();
-            r.apply(&e[0]).unwrap();
+            run(&mut r, &c, None).unwrap();
         }
         let after = def.stub.unwrap().after;
         assert_eq!(r.stub_reached(), after == StubAfter::Deal, "{game:?}");
@@ -583,8 +580,7 @@ fn the_stub_expected_is_what_each_deal_leaves() {
                 },
                 _ => break,
             };
-            let e = r.decide(&cmd, None).unwrap();
-            r.apply(&e[0]).unwrap();
+            run(&mut r, &cmd, None).unwrap();
         }
         assert_eq!(r.step, BankedStep::Cards, "{game:?}");
         assert!(r.stub_reached(), "{game:?}");
@@ -626,9 +622,7 @@ fn the_stub_expected_is_what_each_deal_leaves() {
     )
     .unwrap();
     let run = |r: &mut BankedRound, c: BankedCommand| {
-        for e in r.decide(&c, Some(&house)).unwrap() {
-            r.apply(&e).unwrap();
-        }
+        run(r, &c, Some(&house)).unwrap();
     };
     for seat in [1u8, 2] {
         run(

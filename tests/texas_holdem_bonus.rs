@@ -11,6 +11,7 @@
 //! (§ 647a.6(c), § 647a.11(f), § 647a.12(d)(2), § 647a.13(c)).
 
 use crate::common;
+use crate::common::machine::run;
 
 use common::play::{open_from_sign_in, play_out};
 use common::terminal::{ok, washed};
@@ -78,9 +79,7 @@ fn texas_holdem_bonus_deals_as_each_method_says() {
 fn texas_holdem_bonus_burns_before_each_street_whatever_the_dealing() {
     let def = deckhand::rules::registry::round_def(GameId::TexasHoldemBonus).unwrap();
     let run = |r: &mut BankedRound, c: BankedCommand| {
-        for e in r.decide(&c, None).unwrap() {
-            r.apply(&e).unwrap();
-        }
+        run(r, &c, None).unwrap();
     };
     for dealing in [Dealing::ManualShoe, Dealing::Hand, Dealing::AutomatedShoe] {
         let mut r =

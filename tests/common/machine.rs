@@ -75,3 +75,17 @@ impl<M: Machine> Then<M> {
         }
     }
 }
+
+/// Decides `cmd` and folds what it gave into `machine`, as the table does each tap: the events,
+/// or the refusal (nothing changed). A machine that refuses what it decided fails the test.
+pub fn run<M: Machine>(
+    machine: &mut M,
+    cmd: &M::Command,
+    ctx: M::Context<'_>,
+) -> Result<Vec<M::Event>, Refusal> {
+    let events = machine.decide(cmd, ctx)?;
+    if let Err(e) = machine.apply(&events) {
+        panic!("the machine refuses what it decided: {e}\n{events:?}");
+    }
+    Ok(events)
+}
