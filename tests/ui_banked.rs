@@ -455,6 +455,11 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
         "the floor is called"
     );
     tap(&mut h, "Floorperson validates");
+    // The pad covers the lines' ends on the screen: it names what the floorperson signs for.
+    h.get_by_label_contains(
+        "Validate the lock-in's payouts before they are paid (§ 589.11(c)): seat 4: wins $",
+    );
+    h.get_by_label_contains("· 9♠ 8♠ 7♠ 6♠ 5♠");
     common::play::floorperson_signs(&mut h);
     // Then the draws are dealt, seat by seat, before their decisions (§ 589.11(d)(2)).
     h.get_by_label(

@@ -48,22 +48,28 @@ impl DeckhandApp {
             Some(settled) => {
                 title(ui, "Settle the lock-in in this order");
                 // Above the table's thresholds the payouts are signed before they are paid,
-                // as the round's own settlement is (the rules say who signs).
-                match r.lock_in_signer(self.term.table().house()) {
+                // as the round's own settlement is (the rules say who signs). The pad names
+                // what is signed for: it covers the lines' ends on the screen.
+                let house = self.term.table().house();
+                let checked = house.map_or(String::new(), |h| {
+                    let seats = h.approvals.seats_to_check(settled);
+                    super::settle::checked_words(&super::settle::validation_lines(
+                        r, settled, &seats,
+                    ))
+                });
+                match r.lock_in_signer(house) {
                     Signer::Supervisor => {
                         if primary(ui, "Supervisor approves") {
-                            cmds.push(UiCmd::OpenVerify(
-                                "Approve the lock-in's payouts: above the table's supervisor threshold (§ 589.11(c))"
-                                    .into(),
-                            ));
+                            cmds.push(UiCmd::OpenVerify(format!(
+                                "Approve the lock-in's payouts: above the table's supervisor threshold (§ 589.11(c)){checked}"
+                            )));
                         }
                     }
                     Signer::Floorperson => {
                         if primary(ui, "Floorperson validates") {
-                            cmds.push(UiCmd::OpenVerify(
-                                "Validate the lock-in's payouts before they are paid (§ 589.11(c))"
-                                    .into(),
-                            ));
+                            cmds.push(UiCmd::OpenVerify(format!(
+                                "Validate the lock-in's payouts before they are paid (§ 589.11(c)){checked}"
+                            )));
                         }
                     }
                     Signer::None => {

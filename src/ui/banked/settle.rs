@@ -180,26 +180,17 @@ impl DeckhandApp {
             Vec::new()
         };
         ui.horizontal_wrapped(|ui| {
+            let what = checked_words(&to_validate);
             if verify && s.signer == crate::rules::banked::Signer::Supervisor {
                 // Above the table's supervisor threshold (`[table]
                 // supervisor_over_cents`).
                 if primary(ui, "Supervisor approves") {
                     cmds.push(UiCmd::OpenVerify(format!(
-                        "Approve the payouts of round {number}: above the table's supervisor threshold"
+                        "Approve the payouts of round {number}: above the table's supervisor threshold{what}"
                     )));
                 }
             } else if verify {
                 if primary(ui, "Floorperson validates") {
-                    let what = match to_validate.is_empty() {
-                        true => String::new(),
-                        false => {
-                            let seats: Vec<&str> = to_validate
-                                .iter()
-                                .map(|l| l.trim_start_matches("Validate "))
-                                .collect();
-                            format!(": {}", seats.join("; "))
-                        }
-                    };
                     cmds.push(UiCmd::OpenVerify(format!(
                         "Validate the payouts of round {number} before they are paid ({}){what}",
                         def.sections.decisions
@@ -329,7 +320,21 @@ fn system_draw_words(d: Option<crate::rules::banked::round::SystemDraw>) -> Stri
 /// The payouts a signature covers, seat by seat: "Validate seat 1: wins $1,600.00 · Four of a
 /// kind · 9♠ 9♥ · board 9♦ 9♣ 2♠" (a payout the regulation has validated, or above the table's
 /// threshold: the rules' `Approvals::seats_to_check`).
-fn validation_lines(
+/// What the signer checks, for the signing pad (which may cover the lines on the screen):
+/// ": seat 5: wins $5,750.00 · straight flush · 9♥ 8♥ 7♥ 6♥ 5♥"; empty with nothing to check.
+pub(super) fn checked_words(lines: &[String]) -> String {
+    if lines.is_empty() {
+        return String::new();
+    }
+    let seats: Vec<&str> = lines
+        .iter()
+        .map(|l| l.trim_start_matches("Validate "))
+        .collect();
+    format!(": {}", seats.join("; "))
+}
+
+/// The seats the signer checks on `s` under the table's `approvals`, each as a line.
+pub(super) fn validation_lines(
     r: &BankedRound,
     s: &crate::rules::banked::Settlement,
     seats: &[(u8, crate::rules::Cents)],
