@@ -347,6 +347,45 @@ fn the_replay_command_prints_a_holdem_and_a_crazy_4_round_step_by_step() {
         "{whats:#?}"
     );
     assert_eq!(steps.last().unwrap().then, "Shuffle and cut by hand");
+    // The house deals every round: a house-banked round's start names no button.
+    assert!(
+        whats.contains(&"Round 1 started with the Red deck: seats 2"),
+        "{whats:#?}"
+    );
+}
+
+/// A Spanish 21 round replayed in its game's words: its wagers by their names on the layout
+/// ("Spanish 21", not "Ante") and its shoe (the walk read "Ante" and "button 1").
+#[test]
+fn a_spanish_21_round_replays_in_its_own_words() {
+    use deckhand::rules::banked::round::BankedCommand;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21-steps.sqlite");
+    let s = common::ui::table(12, deckhand::rules::games::GameId::Spanish21);
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    deckhand::demo::stage_at(&mut t, &s, deckhand::demo::At::Opened).unwrap();
+    common::poker::ok(&mut t, Command::StartRound { seats: vec![1] });
+    let wagers = [
+        ("ante".to_string(), 1000),
+        ("match_the_dealer".to_string(), 500),
+    ];
+    common::poker::ok(
+        &mut t,
+        Command::Banked(BankedCommand::Wagers {
+            seat: 1,
+            wagers: wagers.into(),
+        }),
+    );
+    drop(t);
+    let steps = deckhand::store::replay::round_steps_file(&db, 1).unwrap();
+    let whats: Vec<&str> = steps.iter().map(|s| s.what.as_str()).collect();
+    assert_eq!(
+        whats,
+        [
+            "Round 1 started with the Red shoe: seats 1",
+            "Seat 1 wagers Spanish 21 $10.00, Match the Dealer $5.00",
+        ]
+    );
 }
 
 /// The supervisor review's Replay steps through the same round on the screen.

@@ -240,6 +240,7 @@ pub fn round_steps(conn: &Connection, number: u32) -> Result<Vec<RoundStep>> {
         let event = row_event(serial, &payload)?;
         let starts = matches!(&event, Event::RoundStarted { number: n, .. } if *n == number);
         let section = table.section_of(&table.step());
+        let game = table.setup.as_ref().map(|s| s.poker.game);
         apply_row(&mut table, serial, &event)?;
         let in_round = table.round.as_ref().is_some_and(|r| r.number == number);
         if starts || in_round || (!steps.is_empty() && table.round.is_none()) {
@@ -249,7 +250,7 @@ pub fn round_steps(conn: &Connection, number: u32) -> Result<Vec<RoundStep>> {
                 dealer: who(r.get(2)?),
                 signer: who(r.get(3)?),
                 kind: r.get(4)?,
-                what: event.sentence(),
+                what: game.map_or_else(|| event.sentence(), |g| event.sentence_in(g)),
                 section,
                 then: table.step().describe(),
                 on_table: table.round.as_ref().map_or(0, |r| r.pot()),

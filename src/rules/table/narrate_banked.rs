@@ -370,3 +370,47 @@ fn results_words(r: &crate::rules::banked::round::Results, seats: &[(u8, Vec<Car
         each.join("; ")
     )
 }
+
+impl Event {
+    /// [`Event::sentence`] in the words of the table's `game`: a house-banked round's wagers by
+    /// the game's own names ("Spanish 21 $10.00", not "Ante $10.00"), and its start with no
+    /// button (the house deals every round) and its shoe where it deals from one. The replay of
+    /// a round reads the game from the table it rebuilds.
+    pub fn sentence_in(&self, game: crate::rules::game_id::GameId) -> String {
+        let Some(def) = crate::rules::registry::round_def(game) else {
+            return self.sentence();
+        };
+        match self {
+            Event::RoundStarted {
+                number,
+                colour,
+                seats,
+                ..
+            } => {
+                let deck = if game.def().dealing == crate::rules::registry::SHOE_ONLY {
+                    "shoe"
+                } else {
+                    "deck"
+                };
+                format!(
+                    "Round {number} started with the {colour} {deck}: seats {}",
+                    super::narrate::seats_list(seats)
+                )
+            }
+            Event::Banked(BankedEvent::WagersPlaced { seat, wagers }) => {
+                let w: Vec<String> = wagers
+                    .iter()
+                    .map(|(k, v)| {
+                        let name = def.spots.iter().find(|s| s.key == k).map_or_else(
+                            || crate::rules::banked::label(&k.replace('_', "-")),
+                            |s| s.label.to_string(),
+                        );
+                        format!("{name} {}", money(*v))
+                    })
+                    .collect();
+                format!("Seat {seat} wagers {}", w.join(", "))
+            }
+            _ => self.sentence(),
+        }
+    }
+}
