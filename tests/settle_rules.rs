@@ -425,6 +425,14 @@ fn lunar_instant_payout_and_refusals() {
     let s = settle(json!({"game": "lunar-poker", "dealer": "Ac Kd 7c 4s 2h",
         "seats": [{"seat": 2, "cards": "9h 8h 7h 6h 5h", "wagers": {"ante": 1000, "super": 500}}]}));
     assert_eq!(get(&s, 2, "super").result, Outcome::Lose);
+    // § 589.11(c)(2)(i): the words say why, as the regulation does.
+    assert!(
+        get(&s, 2, "super")
+            .explanation
+            .contains("not declared and revealed"),
+        "{}",
+        get(&s, 2, "super").explanation
+    );
     assert_eq!(get(&s, 2, "ante").result, Outcome::Lose);
     let base =
         |seat: Value| json!({"game": "lunar-poker", "dealer": "Ac Kd 7c 4s 2h", "seats": [seat]});
@@ -932,6 +940,13 @@ fn lunar_lock_in_settles_what_the_full_settlement_does() {
         assert_eq!((f.result, f.paid), (r.result, r.paid), "{r:#?}");
     }
     assert_eq!(get(&early, 2, "super").result, Outcome::Lose);
+    assert!(
+        get(&early, 2, "super")
+            .explanation
+            .contains("no winning hand declared and revealed"),
+        "{}",
+        get(&early, 2, "super").explanation
+    );
     assert!(get(&early, 4, "ante").paid > 1000, "the instant payout");
     let refuse = |seats: &[Seat]| {
         settle_lock_in(seats, &Rules::default(), &p, 1)

@@ -441,7 +441,7 @@ fn lock_in(
                 s.seat,
                 "super",
                 s.super_wager,
-                "not declared and turned face up",
+                "no winning hand declared and revealed",
                 "§ 589.11(c)(2)(i)",
             );
             continue;
@@ -499,7 +499,10 @@ fn lock_in(
                     s.seat,
                     "super",
                     s.super_wager,
-                    &format!("{} was not declared and turned face up", super_line(h).name),
+                    &format!(
+                        "{} in the first five cards, not declared and revealed",
+                        super_line(h).name
+                    ),
                     "§ 589.11(c)(2)(i)",
                 ),
                 None => l.lose(
