@@ -455,11 +455,20 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
         "the floor is called"
     );
     tap(&mut h, "Floorperson validates");
-    // The pad covers the lines' ends on the screen: it names what the floorperson signs for.
-    h.get_by_label_contains(
-        "Validate the lock-in's payouts before they are paid (§ 589.11(c)): seat 4: wins $",
+    // The pad covers the lines' ends on the screen: it names what the floorperson signs for,
+    // the seat, its win and its cards, in its own words.
+    let pad = h
+        .get_by_label_contains(
+            "Validate the lock-in's payouts before they are paid (§ 589.11(c)): ",
+        )
+        .accesskit_node()
+        .value()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        pad.contains(": seat 4: wins $") && pad.ends_with("· 9♠ 8♠ 7♠ 6♠ 5♠"),
+        "{pad}"
     );
-    h.get_by_label_contains("· 9♠ 8♠ 7♠ 6♠ 5♠");
     common::play::floorperson_signs(&mut h);
     // Then the draws are dealt, seat by seat, before their decisions (§ 589.11(d)(2)).
     h.get_by_label(

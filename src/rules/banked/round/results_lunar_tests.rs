@@ -11,12 +11,12 @@ fn c(s: &str) -> Vec<Card> {
     parse_cards(s).unwrap()
 }
 
-/// Seats 1, 2 and 3 with a $5 Ante; seat 1 bets, seat 2 buys a sixth card then bets, seat 3
-/// folds; at the cards step.
-fn at_the_cards() -> BankedRound {
+/// A Lunar Poker round at `seats`, each with a $5 Ante, dealt from the hand: the first
+/// decisions are next.
+fn dealt_with_antes(seats: &[u8]) -> BankedRound {
     let mut r =
-        crate::rules::registry::start_round(GameId::LunarPoker, Dealing::Hand, &[1, 2, 3]).unwrap();
-    for seat in [1, 2, 3] {
+        crate::rules::registry::start_round(GameId::LunarPoker, Dealing::Hand, seats).unwrap();
+    for &seat in seats {
         r.run(&BankedCommand::Wagers {
             seat,
             wagers: BTreeMap::from([("ante".to_string(), 500)]),
@@ -25,6 +25,13 @@ fn at_the_cards() -> BankedRound {
     }
     r.run(&BankedCommand::NoMoreBets).unwrap();
     r.run(&BankedCommand::Dealt).unwrap();
+    r
+}
+
+/// Seats 1, 2 and 3 with a $5 Ante; seat 1 bets, seat 2 buys a sixth card then bets, seat 3
+/// folds; at the cards step.
+fn at_the_cards() -> BankedRound {
+    let mut r = dealt_with_antes(&[1, 2, 3]);
     r.run(&BankedCommand::Decide {
         seat: 1,
         multiple: 2,
@@ -333,17 +340,7 @@ pub(in crate::rules::banked::round) fn dana() -> crate::rules::people::Person {
 /// (§ 589.11(b)(2)), seat 2 decides `multiple` (0: fold, 2: Bet); the lock-in keyed and
 /// signed by a floorperson (above the table's threshold), not yet paid.
 pub(in crate::rules::banked::round) fn lock_in_signed(multiple: u8) -> BankedRound {
-    let mut r =
-        crate::rules::registry::start_round(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
-    for seat in [1, 2] {
-        r.run(&BankedCommand::Wagers {
-            seat,
-            wagers: BTreeMap::from([("ante".to_string(), 500)]),
-        })
-        .unwrap();
-    }
-    r.run(&BankedCommand::NoMoreBets).unwrap();
-    r.run(&BankedCommand::Dealt).unwrap();
+    let mut r = dealt_with_antes(&[1, 2]);
     r.run(&BankedCommand::Declare {
         seat: 1,
         instant: true,
