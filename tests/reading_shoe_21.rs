@@ -411,3 +411,148 @@ fn a_corrected_place_never_moves_the_card_grid() {
     h.get_by_label(&format!("Dealer up card (corrected):\n{other}"));
     assert_eq!(grid_top(&h), before, "the card grid moved");
 }
+
+/// The label of the first place named `name` (a box, the dealer's up card) on the keying form.
+fn place_words(h: &Harness<'_, DeckhandApp>, name: &str) -> String {
+    h.query_all_by_label_contains(name)
+        .filter_map(|n| n.accesskit_node().label())
+        .find(|l| l.starts_with(name))
+        .unwrap_or_else(|| panic!("no place {name}"))
+}
+
+/// Waits (real time) until the shoe has reported at least `n` cards of the deal.
+fn until_drawn(h: &mut Harness<'_, DeckhandApp>, n: usize) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while h
+        .state()
+        .terminal()
+        .deal_drawn()
+        .is_none_or(|(out, _)| out < n)
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the deal never started"
+        );
+        wait_a_little(h);
+    }
+}
+
+/// Keying the deal by hand while the shoe is still dealing: what the shoe read so far is in
+/// its places at once, and what it reads after fills the places the dealer has not touched
+/// (the walk found a blank form that asked for every card again).
+#[test]
+fn keying_by_hand_mid_deal_keeps_what_the_shoe_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21-by-hand.sqlite");
+    let mut h = shoe_app(&db);
+    to_the_deal(&mut h, &[2, 4]);
+    let burned = truth(&h).len();
+    h.state().sim_script().unwrap().lock().unwrap().draw_time =
+        std::time::Duration::from_millis(400);
+    until_drawn(&mut h, 2);
+    tap(&mut h, "Key the cards by hand");
+    let so_far: Vec<Card> = truth(&h)[burned..].iter().map(|(_, c)| *c).collect();
+    assert!(so_far.len() < 6, "the deal is still being drawn");
+    assert!(
+        place_words(&h, "Seat 2").contains(&so_far[0].pretty()),
+        "seat 2's card read is in its place"
+    );
+    assert!(
+        place_words(&h, "Seat 4").contains(&so_far[1].pretty()),
+        "seat 4's card read is in its place"
+    );
+    wait_for_the_deal(&mut h);
+    h.run_ok();
+    let deal: Vec<Card> = truth(&h)[burned..].iter().map(|(_, c)| *c).collect();
+    for (name, a, b) in [("Seat 2", deal[0], deal[3]), ("Seat 4", deal[1], deal[4])] {
+        assert_eq!(
+            place_words(&h, name),
+            format!("{name} (read):\n{} {}", a.pretty(), b.pretty())
+        );
+    }
+    tap(&mut h, "Cards dealt");
+    let (boxes, up, _, _) = dealt(&db);
+    assert_eq!(
+        boxes,
+        vec![(2, vec![deal[0], deal[3]]), (4, vec![deal[1], deal[4]])]
+    );
+    assert_eq!(up, deal[2]);
+}
+
+/// A card of the deal drawn unread (the next report's number shows the gap): the card
+/// reported out of sequence is refused, both keep their places unread, every card after them
+/// goes where it was dealt, so the hole card is still the hole card and on no screen; the
+/// dealer keys the places left short (§ 635a.7(e), (g)).
+#[test]
+fn a_card_drawn_unread_at_the_deal_leaves_its_place_to_key_and_the_hole_card_hidden() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21-unread.sqlite");
+    let mut h = shoe_app(&db);
+    to_the_deal(&mut h, &[2, 4]);
+    let burned = truth(&h).len();
+    h.state().sim_script().unwrap().lock().unwrap().draw_time =
+        std::time::Duration::from_millis(150);
+    until_drawn(&mut h, 3);
+    // Seat 2's second card leaves the shoe unread.
+    h.state().sim_script().unwrap().lock().unwrap().unread_next = true;
+    wait_for_the_deal(&mut h);
+    h.run_ok();
+    let deal: Vec<Card> = truth(&h)[burned..].iter().map(|(_, c)| *c).collect();
+    assert_eq!(deal.len(), 6);
+    let hole = deal[5];
+    // Seat 2's second card (unread) and seat 4's (reported out of sequence): short places.
+    assert_eq!(
+        place_words(&h, "Seat 2"),
+        format!("Seat 2: {}", deal[0].pretty())
+    );
+    assert_eq!(
+        place_words(&h, "Seat 4"),
+        format!("Seat 4: {}", deal[1].pretty())
+    );
+    h.get_by_label(&format!("Dealer up card (read):\n{}", deal[2].pretty()));
+    if !deal[..5].contains(&hole) {
+        let shown: Vec<String> = h
+            .query_all_by_label_contains(&hole.pretty())
+            .filter_map(|n| n.accesskit_node().label())
+            .filter(|l| *l != hole.pretty())
+            .collect();
+        assert!(
+            shown.is_empty(),
+            "the hole card {} is shown: {shown:?}",
+            hole.pretty()
+        );
+    }
+    assert!(
+        payloads(&db, "device_report_refused")
+            .iter()
+            .any(|p| p.contains("drawn unread")),
+        "the report out of sequence is refused and told"
+    );
+    // The keys stand on seat 2, then move to seat 4: two taps key what the shoe missed.
+    tap(&mut h, &deal[3].pretty());
+    tap(&mut h, &deal[4].pretty());
+    tap(&mut h, "Cards dealt");
+    let (boxes, up, read, _) = dealt(&db);
+    assert_eq!(
+        boxes,
+        vec![(2, vec![deal[0], deal[3]]), (4, vec![deal[1], deal[4]])]
+    );
+    assert_eq!(up, deal[2]);
+    assert_eq!(
+        read,
+        vec![(HandPlace::Dealer, vec![deal[2]])],
+        "only the place read whole is the shoe's"
+    );
+    // The hole card, read after the gap, is still the hole card: one tap turns it up.
+    let mut n = 0;
+    while !h.state().terminal().hole_card_held() {
+        assert!(
+            play_step(&mut h, &mut n),
+            "the round ended before the dealer's turn"
+        );
+        assert!(n < 40);
+    }
+    tap(&mut h, "Hole card turned up");
+    let r = h.state().terminal().table().round.clone().unwrap();
+    assert_eq!(r.banked.unwrap().dealer[..2], [deal[2], hole]);
+}

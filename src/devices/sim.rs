@@ -50,6 +50,9 @@ pub struct SimScript {
     /// `.1` cards have been drawn from it, one every `draw_time`.
     pub pull_to: Option<(u8, u16)>,
     pub draw_time: Duration,
+    /// The next card drawn is not read: it leaves the shoe and no CARD_DRAWN reports it (the
+    /// next report's number shows the gap).
+    pub unread_next: bool,
     /// What each card drawn really was, (deck, number, card): the simulator's truth.
     pub drawn: Vec<(u8, u16, Card)>,
     /// The decks loaded are Spanish decks, 48 cards without the 10s (§ 635a.3(a)).
@@ -78,6 +81,7 @@ impl Default for SimScript {
             reads_draws: true,
             pull_to: None,
             draw_time: Duration::from_millis(300),
+            unread_next: false,
             drawn: Vec::new(),
             no_tens: false,
             shuffle_time: Duration::from_millis(400),
@@ -291,6 +295,9 @@ impl SimShuffler {
         {
             let mut s = self.script.lock().unwrap_or_else(|p| p.into_inner());
             s.drawn.push((deck, number, card));
+            if std::mem::take(&mut s.unread_next) {
+                return;
+            }
             let mut read = [card];
             if std::mem::take(&mut s.misread_next) {
                 misread(&mut read, sc.no_tens);

@@ -18,12 +18,14 @@ pub struct Drawn {
     /// The deck tag in the shoe and the number of the last card drawn from it.
     last: Option<(u8, u16)>,
     /// The round whose deal is being drawn, and its cards in the order drawn (the hole card
-    /// last).
+    /// last); `None` for a card the shoe's numbering shows was drawn but not read, so every
+    /// card after it keeps its place.
     round: Option<u32>,
-    deal: Vec<Card>,
+    deal: Vec<Option<Card>>,
 }
 
-/// A deal's cards by place: each box's, the up card, the hole card.
+/// A deal's cards by place: each box's, the up card, the hole card. A card drawn unread is in
+/// no place: its box holds only the card read.
 struct DealPlaces {
     boxes: Vec<(u8, Vec<Card>)>,
     up: Option<Card>,
@@ -32,7 +34,7 @@ struct DealPlaces {
 
 /// The deal's cards by place (§ 635a.7(e)): the first card to each box from the dealer's left,
 /// the up card, the second to each box, the hole card.
-fn deal_places(seats: &[u8], deal: &[Card]) -> DealPlaces {
+fn deal_places(seats: &[u8], deal: &[Option<Card>]) -> DealPlaces {
     let n = seats.len();
     let hands = seats
         .iter()
@@ -41,6 +43,7 @@ fn deal_places(seats: &[u8], deal: &[Card]) -> DealPlaces {
             let cards = [deal.get(i), deal.get(n + 1 + i)]
                 .into_iter()
                 .flatten()
+                .flatten()
                 .copied()
                 .collect();
             (*s, cards)
@@ -48,8 +51,8 @@ fn deal_places(seats: &[u8], deal: &[Card]) -> DealPlaces {
         .collect();
     DealPlaces {
         boxes: hands,
-        up: deal.get(n).copied(),
-        hole: deal.get(2 * n + 1).copied(),
+        up: deal.get(n).copied().flatten(),
+        hole: deal.get(2 * n + 1).copied().flatten(),
     }
 }
 
@@ -72,7 +75,7 @@ impl Terminal {
     }
 
     /// This round's deal as drawn so far, where the round is at its deal.
-    fn deal_so_far(&self) -> Option<(&BankedRound, &[Card])> {
+    fn deal_so_far(&self) -> Option<(&BankedRound, &[Option<Card>])> {
         let (b, at) = self.banked21()?;
         let number = self.table.round.as_ref()?.number;
         (at == Step21::Deal).then_some((
@@ -93,7 +96,7 @@ impl Terminal {
     }
 
     /// The deal as the shoe read it, once every card of it is out: each box's two cards and the
-    /// dealer's up card; never the hole card.
+    /// dealer's up card, where the shoe read the whole place; never the hole card.
     pub fn deal_read(&self) -> Vec<(HandPlace, Vec<Card>)> {
         let Some((b, deal)) = self.deal_so_far() else {
             return Vec::new();
@@ -104,6 +107,7 @@ impl Terminal {
         let DealPlaces { boxes, up, .. } = deal_places(&b.seats, deal);
         let mut read: Vec<(HandPlace, Vec<Card>)> = boxes
             .into_iter()
+            .filter(|(_, c)| c.len() == 2)
             .map(|(s, c)| (HandPlace::Seat(s), c))
             .collect();
         read.extend(up.map(|u| (HandPlace::Dealer, vec![u])));
@@ -215,8 +219,17 @@ impl Terminal {
             return;
         }
         if number != expected {
+            // At the deal (§ 635a.7(e)) the cards missed and the one reported out of sequence
+            // keep their places, unread: the cards after them go where they were dealt, and
+            // the dealer keys those places as they lie.
+            let at_the_deal = number > expected && self.unread_in_the_deal(number - expected + 1);
+            let keyed = if at_the_deal {
+                "the deal's places it left unread are keyed as they lie"
+            } else {
+                "key the cards as they lie"
+            };
             self.refused_report(format!(
-                "the shoe reported card {number} drawn after card {}: a card was drawn unread; key the cards as they lie",
+                "the shoe reported card {number} drawn after card {}: a card was drawn unread; {keyed}",
                 expected - 1
             ));
             return;
@@ -278,11 +291,31 @@ impl Terminal {
             self.drawn.deal.clear();
         }
         match self.deal_drawn() {
-            Some((out, of)) if out < of => self.drawn.deal.push(card),
+            Some((out, of)) if out < of => self.drawn.deal.push(Some(card)),
             _ => self.refused_report(
                 "the shoe reported a card drawn after the whole deal: check the layout".into(),
             ),
         }
+    }
+
+    /// At the deal, `missed` cards drawn and not taken as read: each keeps its place in the
+    /// deal, so the cards after it go where they were dealt (and the hole card stays the hole
+    /// card). False away from the deal.
+    fn unread_in_the_deal(&mut self, missed: u16) -> bool {
+        let Some(number) = self.table.round.as_ref().map(|r| r.number) else {
+            return false;
+        };
+        let Some((out, of)) = self.deal_drawn() else {
+            return false;
+        };
+        if self.drawn.round != Some(number) {
+            self.drawn.round = Some(number);
+            self.drawn.deal.clear();
+        }
+        let room = of.saturating_sub(out);
+        let missed = usize::from(missed).min(room);
+        self.drawn.deal.extend(std::iter::repeat_n(None, missed));
+        true
     }
 
     /// The deal confirmed carries what the shoe read of it: the terminal's record of the

@@ -61,6 +61,8 @@ pub(super) struct BankedEntry {
     pub(super) dead: std::collections::BTreeSet<u8>,
     /// The hands a reading shoe read, put in their places once for the round.
     pub(super) read: BTreeMap<HandPlace, Vec<Card>>,
+    /// Spanish 21: what the shoe's deal, as it came, last put in each place.
+    pub(super) drawn: BTreeMap<HandPlace, Vec<Card>>,
     pub(super) read_round: Option<u32>,
     /// The hands' results the dealer tapped, where no device reads them.
     pub(super) tapped: super::results::Tapped,
@@ -432,13 +434,56 @@ impl BankedEntry {
                 HandPlace::Seat(s) if only.is_none_or(|o| o.contains(&s)) => {
                     self.cards.entry(s).or_insert_with(|| cards.clone());
                 }
-                HandPlace::Dealer if self.dealer.is_empty() => self.dealer = cards.clone(),
-                HandPlace::Community if self.community.is_empty() => self.community = cards.clone(),
-                _ => continue,
+                HandPlace::Dealer => {
+                    if self.dealer.is_empty() {
+                        self.dealer = cards.clone();
+                    }
+                }
+                HandPlace::Community => {
+                    if self.community.is_empty() {
+                        self.community = cards.clone();
+                    }
+                }
+                HandPlace::Seat(_) => continue,
             }
             self.read.insert(place, cards);
         }
         self.target = Target::None;
+    }
+
+    /// Spanish 21 at a reading shoe: the cards the shoe has read of the deal go into their
+    /// places as they come, each frame, so the dealer keys only what it missed (a card drawn
+    /// unread, § 635a.7(e)). A place the dealer has keyed, cleared or marked dead keeps what the
+    /// dealer made of it; the keys move on from a place the shoe filled.
+    pub(super) fn fill_drawn(
+        &mut self,
+        r: &BankedRound,
+        boxes: Vec<(u8, Vec<Card>)>,
+        up: Option<Card>,
+    ) {
+        let mut filled = false;
+        for (s, cards) in boxes.into_iter().filter(|(_, c)| !c.is_empty()) {
+            let place = HandPlace::Seat(s);
+            let untouched = self.drawn.get(&place) == self.cards.get(&s);
+            if untouched && !self.dead.contains(&s) && self.cards.get(&s) != Some(&cards) {
+                self.cards.insert(s, cards.clone());
+                self.drawn.insert(place, cards);
+                filled = true;
+            }
+        }
+        let shown = (!self.dealer.is_empty()).then(|| self.dealer.clone());
+        if let Some(up) = up
+            && shown.is_none()
+            && !self.drawn.contains_key(&HandPlace::Dealer)
+        {
+            self.dealer = vec![up];
+            self.drawn.insert(HandPlace::Dealer, vec![up]);
+            filled = true;
+        }
+        // A place the dealer selected stays selected, unless the shoe just filled it.
+        if filled {
+            self.move_on_if_full(r);
+        }
     }
 
     /// What follows a place's name before its cards: where the shoe read the hand, "(read)"

@@ -156,7 +156,9 @@ impl DeckhandApp {
             }
             return;
         }
+        let (boxes, up) = self.term.deal_as_drawn();
         let e = &mut self.view.banked;
+        e.fill_drawn(r, boxes, up);
         e.fill_read(number, read);
         e.follow(r);
         e.place_buttons(ui, r);
