@@ -240,3 +240,86 @@ fn no_two_files_in_the_rules_share_a_name() {
     let shared: Vec<_> = by_name.values().filter(|v| v.len() > 1).collect();
     assert!(shared.is_empty(), "files that share a name: {shared:?}");
 }
+
+/// The files of the three machines' decide and apply (`rules::machine`): the table's (its
+/// configuration check in `setup.rs` aside, which answers with the file's key), the round's,
+/// the poker hand's, and each game's part of a round.
+fn machine_file(f: &str) -> bool {
+    let under = |dir: &str| f.starts_with(dir) && !f[dir.len()..].contains('/');
+    (under("src/rules/table/") && !f.ends_with("/setup.rs"))
+        || under("src/rules/banked/round/")
+        || under("src/rules/poker/hand/")
+        || (f.starts_with("src/rules/banked/")
+            && ["_part.rs", "part21.rs", "_play.rs", "play21.rs"]
+                .iter()
+                .any(|end| f.ends_with(end)))
+}
+
+/// The text inside the brackets that open at `code[open]`, strings skipped.
+fn bracketed(code: &str, open: usize) -> &str {
+    let bytes = code.as_bytes();
+    let (mut depth, mut i, mut in_string) = (0usize, open, false);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' if in_string => i += 1,
+            b'"' => in_string = !in_string,
+            b'(' if !in_string => depth += 1,
+            b')' if !in_string => {
+                depth -= 1;
+                if depth == 0 {
+                    return &code[open + 1..i];
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    &code[open + 1..]
+}
+
+/// Words that cite a section outside a `refusal!` or `Refusal::citing` (comments aside).
+fn untyped_section(inner: &str) -> bool {
+    let mut rest = inner.to_string();
+    for typed in ["refusal!(", "Refusal::citing("] {
+        while let Some(at) = rest.find(typed) {
+            let open = at + typed.len() - 1;
+            let len = bracketed(&rest, open).len();
+            rest.replace_range(at..open + len + 2, "");
+        }
+    }
+    rest.lines()
+        .any(|l| !l.trim_start().starts_with("//") && l.contains('§'))
+}
+
+/// Item 2: a refusal names its section where the rule refuses (`refusal!`,
+/// `Refusal::citing`), never only in its words, where nothing can read it back.
+#[test]
+fn the_machines_name_the_section_where_they_refuse() {
+    let mut untyped = Vec::new();
+    let mut files = 0;
+    for (file, code) in rules_sources().iter().filter(|(f, _)| machine_file(f)) {
+        files += 1;
+        for opener in ["Err(", "refuse(", "Refusal::plain(", "Refusal::from("] {
+            for (at, _) in code.match_indices(opener) {
+                let before = code[..at].chars().last();
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+                    continue;
+                }
+                let inner = bracketed(code, at + opener.len() - 1).trim_start();
+                if untyped_section(inner) {
+                    let line = code[..at].lines().count();
+                    untyped.push(format!(
+                        "{file}:{line}: {}",
+                        inner.lines().next().unwrap_or("")
+                    ));
+                }
+            }
+        }
+    }
+    assert!(files >= 30, "only {files} files of the machines read");
+    assert!(
+        untyped.is_empty(),
+        "refusals whose section is only in their words:\n{}",
+        untyped.join("\n")
+    );
+}

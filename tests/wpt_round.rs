@@ -17,7 +17,7 @@ use serde_json::json;
 /// Decides `cmd` with the table's paytables and folds what it caused; the refusal otherwise.
 fn run(r: &mut BankedRound, cmd: BankedCommand) -> Result<(), String> {
     let house = House::default_for(GameId::WptHeadsUp)?;
-    crate::common::machine::run(r, &cmd, Some(&house)).map_err(|e| e.why)?;
+    crate::common::machine::run(r, &cmd, Some(&house)).map_err(|e| e.to_string())?;
     Ok(())
 }
 

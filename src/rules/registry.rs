@@ -264,7 +264,7 @@ pub fn start_round(game: GameId, dealing: Dealing, seats: &[u8]) -> Result<Banke
             game.id()
         )
     })?;
-    BankedRound::start(round, dealing, seats)
+    BankedRound::start(round, dealing, seats).map_err(String::from)
 }
 
 /// The game with this id.

@@ -356,7 +356,7 @@ fn apply_row(table: &mut Table, serial: i64, event: &Event) -> Result<()> {
         .map_err(|problem| crate::rules::table::ReplayError {
             serial,
             kind: event.kind().to_string(),
-            problem,
+            problem: problem.to_string(),
         })?;
     Ok(())
 }

@@ -100,7 +100,7 @@ impl Terminal {
         self.decision_choices(seat)
             .into_iter()
             .find(|c| c.multiple == multiple)
-            .and_then(|c| c.refused)
+            .and_then(|c| c.refused.map(String::from))
     }
 
     /// How many of the round's stacks the shoe has dispensed, of how many.

@@ -149,7 +149,7 @@ pub fn rebuild_onto(mut table: Table, rows: &[(i64, Event)]) -> Result<Table, St
         applied.map_err(|problem| crate::rules::table::ReplayError {
             serial: *serial,
             kind: e.kind().to_string(),
-            problem,
+            problem: problem.to_string(),
         })?;
     }
     Ok(table)

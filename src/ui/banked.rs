@@ -632,13 +632,13 @@ impl DeckhandApp {
                 send(cmds, BankedCommand::Decide { seat, multiple: 0 });
             }
         });
-        let mut refusals: Vec<&str> = choices
+        let mut refusals: Vec<String> = choices
             .iter()
-            .filter_map(|c| c.refused.as_deref())
+            .filter_map(|c| c.refused.as_ref().map(|r| r.to_string()))
             .collect();
         refusals.dedup();
         for why in refusals {
-            body_colour(ui, why, theme::WARN);
+            body_colour(ui, &why, theme::WARN);
         }
         // Lunar Poker's Options fee and declarations, where the round offers them.
         lunar_options(ui, cmds, r, seat);

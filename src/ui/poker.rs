@@ -284,7 +284,7 @@ impl DeckhandApp {
             small(
                 ui,
                 &match r.closed {
-                    Some(why) => why,
+                    Some(why) => why.to_string(),
                     // All the seat has is short of a full raise: say so, not a range.
                     None if r.min == r.max && r.min < r.full => format!(
                         "{}: all-in for {} only, short of a full {} to {} (it does not reopen the betting).",

@@ -221,14 +221,20 @@ pub fn check_round(input: &str) -> Result<(Outcome, Hand), String> {
         let cmd = match command(&hand, a) {
             Ok(c) => c,
             Err(e) => {
-                illegal = Some(Illegal { index, error: e });
+                illegal = Some(Illegal {
+                    index,
+                    error: e.to_string(),
+                });
                 break;
             }
         };
         let events = match hand.run(cmd) {
             Ok(e) => e,
             Err(e) => {
-                illegal = Some(Illegal { index, error: e });
+                illegal = Some(Illegal {
+                    index,
+                    error: e.to_string(),
+                });
                 break;
             }
         };
@@ -459,7 +465,7 @@ fn next(hand: &Hand) -> Option<Next> {
                 max_to,
                 stake: p.stack,
                 no_raise: if min_to.is_none() {
-                    range.and_then(|r| r.closed).or_else(|| {
+                    range.and_then(|r| r.closed.map(String::from)).or_else(|| {
                         Some("the posted structure allows no raise here (§ 637a.8(k))".into())
                     })
                 } else {

@@ -2,12 +2,14 @@
 //! stands is refused with the reason and changes nothing.
 
 use super::*;
+use crate::refusal;
+use crate::rules::machine::Refusal;
 
 impl Table {
     /// Folds one event into the state. Events come from `decide` or from the journal; one that
     /// does not fit where the table stands (an altered or foreign journal, or rules that give a
     /// different outcome now) is refused with the reason, and the table is left as it was.
-    pub fn apply(&mut self, e: &Event) -> Result<(), String> {
+    pub fn apply(&mut self, e: &Event) -> Result<(), Refusal> {
         let mut next = self.clone();
         let taken = next.taken_by(e);
         next.apply_event(e)?;
@@ -16,31 +18,33 @@ impl Table {
         Ok(())
     }
 
-    fn deck_mut(&mut self, deck: DeckId) -> Result<&mut Deck, String> {
+    fn deck_mut(&mut self, deck: DeckId) -> Result<&mut Deck, Refusal> {
         let n = self.decks.len();
         self.decks
             .get_mut(deck)
-            .ok_or_else(|| format!("deck {deck}: the table has {n} decks"))
+            .ok_or_else(|| Refusal::plain(format!("deck {deck}: the table has {n} decks")))
     }
 
-    fn round_mut(&mut self) -> Result<&mut Round, String> {
+    fn round_mut(&mut self) -> Result<&mut Round, Refusal> {
         self.round
             .as_mut()
-            .ok_or_else(|| "no round is in play".to_string())
+            .ok_or_else(|| Refusal::plain("no round is in play"))
     }
 
     /// The step an event answers must be the current one.
-    fn at(&self, want: impl Fn(&Step) -> bool, what: &str) -> Result<(), String> {
+    fn at(&self, want: impl Fn(&Step) -> bool, what: &str) -> Result<(), Refusal> {
         let step = self.step();
         if want(&step) {
             Ok(())
         } else {
-            Err(format!("{what} does not fit the step {step:?}"))
+            Err(Refusal::plain(format!(
+                "{what} does not fit the step {step:?}"
+            )))
         }
     }
 
     /// One event folded into the table, by the part of the table it is about.
-    fn apply_event(&mut self, e: &Event) -> Result<(), String> {
+    fn apply_event(&mut self, e: &Event) -> Result<(), Refusal> {
         match e.part() {
             EventPart::Opening => self.apply_opening(e),
             EventPart::Shuffle => self.apply_shuffle(e),
@@ -51,11 +55,14 @@ impl Table {
     }
 
     /// The table opened and closed, the dealer signed in and out, the decks inspected and washed.
-    fn apply_opening(&mut self, e: &Event) -> Result<(), String> {
+    fn apply_opening(&mut self, e: &Event) -> Result<(), Refusal> {
         match e {
             Event::DealerSignedIn { dealer } => {
                 if let Some(d) = &self.dealer {
-                    return Err(format!("a sign-in while {} is signed in", d.name));
+                    return Err(Refusal::plain(format!(
+                        "a sign-in while {} is signed in",
+                        d.name
+                    )));
                 }
                 self.dealer = Some(dealer.clone());
                 // § 635a.7(c): each new dealer burns a card before dealing.
@@ -131,13 +138,13 @@ impl Table {
                 self.at(|s| *s == Step::BurnCard, "a burn")?;
                 self.burn_due = false;
             }
-            _ => return Err(format!("{e:?} is not for `apply_opening`")),
+            _ => return Err(Refusal::plain(format!("{e:?} is not for `apply_opening`"))),
         }
         Ok(())
     }
 
     /// The decks shuffled, counted and cut, and the shuffler out of and back in service.
-    fn apply_shuffle(&mut self, e: &Event) -> Result<(), String> {
+    fn apply_shuffle(&mut self, e: &Event) -> Result<(), Refusal> {
         match e {
             Event::ShuffleRequested { deck, .. } => {
                 self.deck_mut(*deck)?.status = DeckStatus::Shuffling;
@@ -277,14 +284,14 @@ impl Table {
                     r.stage = RemovalStage::LoadReplacement;
                 }
             }
-            _ => return Err(format!("{e:?} is not for `apply_shuffle`")),
+            _ => return Err(Refusal::plain(format!("{e:?} is not for `apply_shuffle`"))),
         }
         Ok(())
     }
 
     /// The card reader, the dealing method, the records kept between rounds (box counts, time
     /// charges, High Hands), irregularities and decks removed and replaced.
-    fn apply_record(&mut self, e: &Event) -> Result<(), String> {
+    fn apply_record(&mut self, e: &Event) -> Result<(), Refusal> {
         match e {
             Event::CardReaderInspected { .. } => {
                 if !self.shoe_game() {
@@ -387,14 +394,14 @@ impl Table {
                     r.stage = RemovalStage::LoadReplacement;
                 }
             }
-            _ => return Err(format!("{e:?} is not for `apply_record`")),
+            _ => return Err(Refusal::plain(format!("{e:?} is not for `apply_record`"))),
         }
         Ok(())
     }
 
     /// A round started, its Bad Beat and losing hands verified, the pot awarded, and the table idle
     /// or reshuffled after it.
-    fn apply_round(&mut self, e: &Event) -> Result<(), String> {
+    fn apply_round(&mut self, e: &Event) -> Result<(), Refusal> {
         match e {
             Event::RoundStarted {
                 number,
@@ -420,10 +427,10 @@ impl Table {
                 if setup.betting.tracks_stakes() {
                     for (seat, stake) in stakes {
                         if self.stakes.get(seat).copied().unwrap_or(0) != *stake {
-                            return Err(format!(
+                            return Err(Refusal::plain(format!(
                                 "round {number} starts seat {seat} with {stake} cents of table stakes; the table has {}",
                                 self.stakes.get(seat).copied().unwrap_or(0)
-                            ));
+                            )));
                         }
                     }
                 }
@@ -442,9 +449,9 @@ impl Table {
                     // The posts out of turn are the table's (checked on replay).
                     let due = self.posts_for(setup, seats, *button)?;
                     if due != *posts {
-                        return Err(format!(
+                        return Err(Refusal::plain(format!(
                             "round {number} records the posts {posts:?}; the table gives {due:?}"
-                        ));
+                        )));
                     }
                     let h = crate::rules::poker::hand::Hand::start(setup.hand_setup(
                         seats,
@@ -521,18 +528,21 @@ impl Table {
 
                 self.finish_round()?;
             }
-            _ => return Err(format!("{e:?} is not for `apply_round`")),
+            _ => return Err(Refusal::plain(format!("{e:?} is not for `apply_round`"))),
         }
         Ok(())
     }
 
     /// What happens in a round: the seats' stakes and absences, the house-banked and poker-room
     /// steps, a step undone or corrected, the round voided.
-    fn apply_in_round(&mut self, e: &Event) -> Result<(), String> {
+    fn apply_in_round(&mut self, e: &Event) -> Result<(), Refusal> {
         match e {
             Event::StakeAdded { seat, stake, .. } => {
                 if self.round.is_some() {
-                    return Err("table stakes added during a round (§ 637a.8(b)(2))".into());
+                    return Err(refusal!(
+                        "§ 637a.8(b)(2)",
+                        "table stakes added during a round"
+                    ));
                 }
                 // A player sitting down at a table in play is new until he is dealt in.
                 if !self.stakes.contains_key(seat) && self.last_button.is_some() {
@@ -616,7 +626,7 @@ impl Table {
                     }
                 }
             }
-            _ => return Err(format!("{e:?} is not for `apply_in_round`")),
+            _ => return Err(Refusal::plain(format!("{e:?} is not for `apply_in_round`"))),
         }
         Ok(())
     }
@@ -640,7 +650,7 @@ impl Table {
         }
     }
 
-    fn finish_round(&mut self) -> Result<(), String> {
+    fn finish_round(&mut self) -> Result<(), Refusal> {
         if let Some(r) = self.round.take() {
             // § 637a.8(b): the stakes each player has after the pot is pushed carry over.
             let tracked = self

@@ -55,7 +55,9 @@ impl Table {
                 for (seat, c) in cards {
                     keyed.cards.insert(*seat, c.clone());
                 }
-                let mut now = keyed.settle_lock_in(house).map_err(fail)?;
+                let mut now = keyed
+                    .settle_lock_in(house)
+                    .map_err(|r| fail(r.to_string()))?;
                 // A lock-in recorded before its signer was (nobody signed lock-ins then): its
                 // money is held, and the replay counts it as a lock-in whose signature it cannot
                 // hold. One recorded with a signer is held to it, and its payment to the

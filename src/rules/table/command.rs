@@ -156,15 +156,12 @@ pub enum Command {
     },
 }
 
-/// A refused command: the message says why, with the section where one applies.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RuleError {
-    #[error("{0}")]
-    Refused(String),
-}
+/// A refused command: the rules' one [`Refusal`], the section named where the rule refuses.
+pub use crate::rules::machine::Refusal as RuleError;
 
+/// A refusal of where the table stands, citing no section.
 pub(super) fn refuse<T>(msg: impl Into<String>) -> Result<T, RuleError> {
-    Err(RuleError::Refused(msg.into()))
+    Err(RuleError::plain(msg))
 }
 
 /// What the dealer must do now.

@@ -1,6 +1,8 @@
 //! `Table::decide`: a command checked against the rules, and the events it causes. Nothing
 //! changes here; the terminal journals the events, then applies them.
 
+use crate::refusal;
+
 use super::*;
 use crate::rules::access::Action;
 use crate::rules::banked::round::BankedEvent;
@@ -52,8 +54,7 @@ impl Table {
     /// Whether `signer` may sign for `action` at this table: the role the action takes, and
     /// never the dealer signed in for his own table (`rules::access`).
     pub(super) fn may_sign(&self, signer: &Person, action: Action) -> Result<(), RuleError> {
-        crate::rules::access::check(signer, action, self.dealer.as_ref())
-            .map_err(RuleError::Refused)
+        crate::rules::access::check(signer, action, self.dealer.as_ref()).map_err(RuleError::from)
     }
 
     pub(super) fn table_and_dealer(&self) -> Result<(u32, Person), RuleError> {
@@ -79,9 +80,10 @@ impl Table {
                     return refuse("no round is in play");
                 };
                 if r.untracked() {
-                    return refuse(
-                        "tap what was taken from the pot: the rake and the jackpot drops (§ 637a.7(e)(6)(iii),(iv))",
-                    );
+                    return Err(refusal!(
+                        "§ 637a.7(e)(6)(iii),(iv)",
+                        "tap what was taken from the pot: the rake and the jackpot drops"
+                    ));
                 }
                 Event::PotAwarded {
                     number: r.number,
@@ -179,7 +181,7 @@ impl Table {
             _ => return refuse("nothing is waiting for a floorperson's verification"),
         };
         // "Floorperson or above"; a dealer cannot verify their own work.
-        check(p, action, self.dealer.as_ref()).map_err(RuleError::Refused)?;
+        check(p, action, self.dealer.as_ref()).map_err(RuleError::from)?;
         match step {
             Step::VerifyInspection => Ok(vec![Event::InspectionVerified {
                 floorperson: p.clone(),
@@ -193,9 +195,10 @@ impl Table {
                     .as_ref()
                     .is_some_and(|s| !s.poker.deck_dispositions.is_empty()) =>
             {
-                refuse(
-                    "say what becomes of the removed deck before the floorperson signs (§ 637a.3(c), the internal controls)",
-                )
+                Err(refusal!(
+                    "§ 637a.3(c), the internal controls",
+                    "say what becomes of the removed deck before the floorperson signs"
+                ))
             }
             Step::VerifyRemoval { deck } => Ok(vec![Event::RemovalVerified {
                 deck: *deck,
@@ -224,10 +227,10 @@ impl Table {
                     self.deck_name(*deck)
                 )),
                 // The step that stands first, with its section: a round waits for it.
-                _ => refuse(format!(
-                    "a round can start only when the table is ready: first, {} ({})",
-                    crate::rules::banked::lower_first(&step.describe()),
-                    self.section_of(step)
+                _ => Err(refusal!(
+                    self.section_of(step),
+                    "a round can start only when the table is ready: first, {}",
+                    crate::rules::banked::lower_first(&step.describe())
                 )),
             };
         };
@@ -235,15 +238,18 @@ impl Table {
         seats.sort_unstable();
         seats.dedup();
         if seats.iter().any(|s| !(1..=10).contains(s)) {
-            return refuse("seats are numbered 1 to 10 (§ 637a.2(a))");
+            return Err(refusal!("§ 637a.2(a)", "seats are numbered 1 to 10"));
         }
         let setup = self.setup.as_ref().expect("a round needs an open table");
         let banked = setup.poker.game.is_house_banked();
         if banked {
             crate::rules::registry::start_round(setup.poker.game, setup.poker.dealing, &seats)
-                .map_err(RuleError::Refused)?;
+                .map_err(RuleError::from)?;
         } else if seats.len() < 2 {
-            return refuse("a round needs at least two players (§ 637a.7(b))");
+            return Err(refusal!(
+                "§ 637a.7(b)",
+                "a round needs at least two players"
+            ));
         }
         // § 637a.11(c)(1)(i): the button starts with the first player to the dealer's right
         // (the highest seat); then it moves clockwise after each round (§ 637a.11(c)(2)).
@@ -253,8 +259,7 @@ impl Table {
         let posts = if banked {
             vec![]
         } else {
-            self.posts_for(setup, &seats, button)
-                .map_err(RuleError::Refused)?
+            self.posts_for(setup, &seats, button)?
         };
         if !banked {
             // The game's own limits (players, stakes) are the state machine's to check.
@@ -264,8 +269,7 @@ impl Table {
                 &self.stakes,
                 &posts,
                 self.killed,
-            ))
-            .map_err(RuleError::Refused)?;
+            ))?;
         }
         let mut events = vec![Event::RoundStarted {
             number: self.rounds_played + 1,
@@ -312,11 +316,12 @@ impl Table {
                     cmd,
                     crate::rules::poker::hand::HandCommand::RefundFouled { .. }
                 ) {
-                    return refuse(
-                        "a fouled hand's refund is reported as an irregularity, signed by a floorperson (§ 637a.18(k))",
-                    );
+                    return Err(refusal!(
+                        "§ 637a.18(k)",
+                        "a fouled hand's refund is reported as an irregularity, signed by a floorperson"
+                    ));
                 }
-                let events = h.run(cmd.clone()).map_err(RuleError::Refused)?;
+                let events = h.run(cmd.clone())?;
                 Ok(vec![Event::Hand { events }])
             }
             Command::Banked(cmd) => {
@@ -332,9 +337,12 @@ impl Table {
                     | crate::rules::banked::spanish21::play21::Command21::CardOwed { .. },
                 ) = cmd
                 {
-                    return refuse("a missed card is reported as an irregularity (§ 635a.13(i))");
+                    return Err(refusal!(
+                        "§ 635a.13(i)",
+                        "a missed card is reported as an irregularity"
+                    ));
                 }
-                let events = b.decide(cmd, self.house()).map_err(RuleError::Refused)?;
+                let events = b.decide(cmd, self.house())?;
                 // A void round's kept wagers paid: every other wager is returned now.
                 if b.void.is_some() && events.contains(&BankedEvent::Paid) {
                     let Some(r) = self.round.as_ref() else {
@@ -403,7 +411,7 @@ impl crate::rules::machine::Machine for Table {
     type Context<'a> = ();
 
     fn decide(&self, cmd: &Command, _: ()) -> Result<Vec<Event>, crate::rules::machine::Refusal> {
-        Table::decide(self, cmd).map_err(|e| e.to_string().into())
+        Table::decide(self, cmd)
     }
 
     fn apply(&mut self, events: &[Event]) -> Result<(), crate::rules::machine::Refusal> {

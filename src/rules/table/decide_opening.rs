@@ -2,6 +2,8 @@
 //! closed; the dealer signed in and out; the card reader inspected; the records kept between
 //! rounds (High Hand periods, box counts, time charges).
 
+use crate::refusal;
+
 use super::*;
 use crate::rules::access::Action;
 use command::refuse;
@@ -43,19 +45,20 @@ impl Table {
                 if setup.poker.game.is_house_banked() && setup.poker.house.is_none() {
                     setup.poker.house = Some(Box::new(
                         crate::rules::banked::House::default_for(setup.poker.game)
-                            .map_err(RuleError::Refused)?,
+                            .map_err(RuleError::from)?,
                     ));
                 }
-                setup.validate().map_err(RuleError::Refused)?;
+                setup.validate().map_err(RuleError::from)?;
                 // § x.9(a)(1): cards dealt from the hand are shuffled by the automated shuffler.
                 if setup.poker.game.is_house_banked()
                     && setup.poker.dealing == crate::rules::dealing::Dealing::Hand
                     && !setup.counting_shuffler
                 {
                     let def = setup.poker.game.def();
-                    return refuse(format!(
-                        "{} is dealt from the hand only with an automated card shuffler (§ {}.9(a)(1)): connect the shuffler ([shuffler] port) or deal from a dealing shoe ([table] dealing)",
-                        def.name, def.chapter
+                    return Err(refusal!(
+                        format!("§ {}.9(a)(1)", def.chapter),
+                        "{} is dealt from the hand only with an automated card shuffler: connect the shuffler ([shuffler] port) or deal from a dealing shoe ([table] dealing)",
+                        def.name
                     ));
                 }
                 Ok(vec![Event::TableOpened { setup }])
@@ -120,7 +123,10 @@ impl Table {
             Command::ReaderInspected { signed_by } => {
                 self.table_and_dealer()?;
                 if !self.shoe_game() {
-                    return refuse("only a Spanish 21 table has a card reader (§ 635a.2(d))");
+                    return Err(refusal!(
+                        "§ 635a.2(d)",
+                        "only a Spanish 21 table has a card reader"
+                    ));
                 }
                 self.may_sign(signed_by, Action::VerifyInspection)?;
                 Ok(vec![Event::CardReaderInspected {
@@ -143,18 +149,18 @@ impl Table {
                 let (table_no, dealer) = self.table_and_dealer()?;
                 self.may_sign(&count.floorperson, Action::SignBoxCount)?;
                 if self.round.is_some() {
-                    return refuse(format!(
-                        "a box is counted at a closed table ({}): finish the round first",
-                        count.jackpot_box.section()
+                    return Err(refusal!(
+                        count.jackpot_box.section(),
+                        "a box is counted at a closed table: finish the round first"
                     ));
                 }
                 if count.amount < 0 || count.amount > 100_000_000_000 {
                     return refuse("the count is an amount in cents, 0 or more");
                 }
                 if count.container_seal.trim().is_empty() {
-                    return refuse(format!(
-                        "the contents go into a locked container: enter its seal number ({})",
-                        count.jackpot_box.section()
+                    return Err(refusal!(
+                        count.jackpot_box.section(),
+                        "the contents go into a locked container: enter its seal number"
                     ));
                 }
                 Ok(vec![Event::BoxCounted {
@@ -167,15 +173,19 @@ impl Table {
                 let (table_no, dealer) = self.table_and_dealer()?;
                 self.may_sign(&charges.floorperson, Action::VerifyTimeCharges)?;
                 if charges.interval_minutes != 20 && charges.interval_minutes != 30 {
-                    return refuse(
-                        "time charges are assessed every 20 or 30 minutes (§ 637a.17(b)(3)(iii))",
-                    );
+                    return Err(refusal!(
+                        "§ 637a.17(b)(3)(iii)",
+                        "time charges are assessed every 20 or 30 minutes"
+                    ));
                 }
                 let mut seats = charges.seats.clone();
                 seats.sort_unstable();
                 seats.dedup();
                 if seats.is_empty() || seats.iter().any(|s| !(1..=10).contains(s)) {
-                    return refuse("tap the seats charged, 1 to 10 (§ 637a.17(b)(3)(i))");
+                    return Err(refusal!(
+                        "§ 637a.17(b)(3)(i)",
+                        "tap the seats charged, 1 to 10"
+                    ));
                 }
                 if charges.amount_each <= 0 || charges.amount_each > 1_000_000 {
                     return refuse("the time charge per seat must be above zero");

@@ -1,6 +1,8 @@
 //! A reported irregularity decided: the catalogue's entry for this game, the seat it concerns,
 //! the signature it needs, the note it asks for, and its effect on the round and the deck.
 
+use crate::refusal;
+
 use super::*;
 use crate::rules::access::Action;
 use crate::rules::banked::round::BankedEvent;
@@ -37,11 +39,11 @@ impl Table {
             .filter(|n| !n.is_empty());
         // What the catalogue asks to be written down (the ruling of a dispute) is written.
         if let (Some(what), None) = (&item.note, &note) {
-            return refuse(format!(
-                "{}: write down {} ({})",
+            return Err(refusal!(
+                section,
+                "{}: write down {}",
                 item.title,
-                crate::rules::banked::lower_first(what),
-                section
+                crate::rules::banked::lower_first(what)
             ));
         }
         let mut events = vec![Event::Irregularity {
@@ -104,15 +106,15 @@ impl Table {
         match (action, signed_by) {
             (Some(a), Some(p)) => self.may_sign(p, a)?,
             (Some(a), None) => {
-                return refuse(format!(
-                    "{}: {} must sign ({})",
+                return Err(refusal!(
+                    section,
+                    "{}: {} must sign",
                     item.title,
                     if a == Action::RuleOnDispute {
                         "the Poker shift supervisor"
                     } else {
                         "a floorperson"
-                    },
-                    section
+                    }
                 ));
             }
             (None, _) => {}
@@ -143,8 +145,9 @@ impl Table {
                 use crate::rules::banked::round::BankedCommand;
                 use crate::rules::banked::spanish21::play21::Command21;
                 let Some(banked) = self.round.as_ref().and_then(|r| r.banked.as_ref()) else {
-                    return refuse(format!(
-                        "{}: there is no Spanish 21 round in play ({section})",
+                    return Err(refusal!(
+                        section,
+                        "{}: there is no Spanish 21 round in play",
                         item.title
                     ));
                 };
@@ -156,27 +159,29 @@ impl Table {
                 };
                 let more = banked
                     .decide(&BankedCommand::Play21(what), self.house())
-                    .map_err(|e| RuleError::Refused(format!("{}: {e}", item.title)))?;
+                    .map_err(|e| e.within(|w| format!("{}: {w}", item.title)))?;
                 events.extend(more.into_iter().map(Event::Banked));
             }
             Effect::RefundFromPot => {
                 let Some(mut h) = self.round.as_ref().and_then(|r| r.poker.clone()) else {
-                    return refuse(format!(
-                        "{}: there is no poker-room round in play ({section})",
+                    return Err(refusal!(
+                        section,
+                        "{}: there is no poker-room round in play",
                         item.title
                     ));
                 };
                 let seat = the_seat()?;
                 let hand = h
                     .run(crate::rules::poker::hand::HandCommand::RefundFouled { seat })
-                    .map_err(|e| RuleError::Refused(format!("{}: {e}", item.title)))?;
+                    .map_err(|e| e.within(|w| format!("{}: {w}", item.title)))?;
                 events.push(Event::Hand { events: hand });
             }
             Effect::WagersLost => self.wagers_lost_effect(item, the_seat()?, section, events)?,
             Effect::ReaderOutOfService => {
                 if self.reader_out {
-                    return refuse(format!(
-                        "{}: the card reader is already out of order ({section})",
+                    return Err(refusal!(
+                        section,
+                        "{}: the card reader is already out of order",
                         item.title
                     ));
                 }
@@ -206,9 +211,10 @@ impl Table {
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         let Some(r) = &self.round else {
-            return refuse(format!(
-                "{}: there is no round in play to void ({})",
-                item.title, section
+            return Err(refusal!(
+                section,
+                "{}: there is no round in play to void",
+                item.title
             ));
         };
         // § 677a.13(a),(d), § 647a.13(a),(d): some wagers of a void round are still
@@ -246,8 +252,9 @@ impl Table {
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         let Some(banked) = self.round.as_ref().and_then(|r| r.banked.as_ref()) else {
-            return refuse(format!(
-                "{}: there is no round in play ({section})",
+            return Err(refusal!(
+                section,
+                "{}: there is no round in play",
                 item.title
             ));
         };
@@ -268,15 +275,15 @@ impl Table {
                 stakes: next.lost_stakes(b),
             };
             next.apply(&event)
-                .map_err(|e| RuleError::Refused(format!("{}: {e}", item.title)))?;
+                .map_err(|e| e.within(|w| format!("{}: {w}", item.title)))?;
             events.push(Event::Banked(event));
         }
         // Nobody left to play: the settlement collects every wager.
         if next.ready_to_settle(self.house()) {
-            let house = self.house().ok_or_else(|| {
-                RuleError::Refused("the table opened without its paytables".into())
-            })?;
-            let settlement = next.settle(house).map_err(RuleError::Refused)?;
+            let house = self
+                .house()
+                .ok_or_else(|| RuleError::plain("the table opened without its paytables"))?;
+            let settlement = next.settle(house).map_err(RuleError::from)?;
             events.push(Event::Banked(BankedEvent::Settled { settlement }));
         }
         Ok(())

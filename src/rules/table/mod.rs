@@ -216,7 +216,7 @@ impl Table {
             t.apply(e).map_err(|problem| ReplayError {
                 serial: *serial,
                 kind: e.kind().to_string(),
-                problem,
+                problem: problem.to_string(),
             })?;
         }
         Ok(t)

@@ -2,6 +2,8 @@
 //! the dealer drops the rake as the posted schedule says while the pot grows (§ 637a.17(b)(1),
 //! (2)), and at the push taps what was taken, one of the schedule's presets.
 
+use crate::refusal;
+
 use super::*;
 
 /// The chip a rake is taken in, a dollar: the presets go up in it to the posted cap.
@@ -81,8 +83,9 @@ impl Table {
             return refuse("this round's pot is counted from its bets: push it as the screen says");
         };
         if !r.rake_presets().contains(take) {
-            return refuse(format!(
-                "{} is not what the posted rake schedule takes from this pot (§ 637a.17(a)(3),(c))",
+            return Err(refusal!(
+                "§ 637a.17(a)(3),(c)",
+                "{} is not what the posted rake schedule takes from this pot",
                 crate::rules::money(take.total())
             ));
         }

@@ -1,6 +1,8 @@
 //! The table's records a floorperson signs: High Hand Tracking Slip lines (§ 637a.16(f)), box
 //! counts (§ 637a.15(d)(1), § 637a.16(d)(1)) and time charges (§ 637a.17(b)(3)).
 
+use crate::refusal;
+
 use super::*;
 use crate::rules::access::Action;
 use command::refuse;
@@ -124,16 +126,20 @@ impl Table {
             return refuse("open the table first");
         };
         let Some(dealer) = &self.dealer else {
-            return refuse(
-                "a dealer must be signed in: their name goes on the slip (§ 637a.16(f)(4))",
-            );
+            return Err(refusal!(
+                "§ 637a.16(f)(4)",
+                "a dealer must be signed in: their name goes on the slip"
+            ));
         };
         self.may_sign(&slip.floorperson, Action::VerifyHighHand)?;
         if !(1..=10).contains(&slip.seat) {
-            return refuse("seats are numbered 1 to 10 (§ 637a.16(f)(1))");
+            return Err(refusal!("§ 637a.16(f)(1)", "seats are numbered 1 to 10"));
         }
         if slip.player_name.trim().len() < 2 {
-            return refuse("the slip needs the player's name (§ 637a.16(f)(1))");
+            return Err(refusal!(
+                "§ 637a.16(f)(1)",
+                "the slip needs the player's name"
+            ));
         }
         let digits = slip
             .player_phone
@@ -141,29 +147,33 @@ impl Table {
             .filter(|c| c.is_ascii_digit())
             .count();
         if !(7..=15).contains(&digits) || slip.player_phone.chars().any(|c| !c.is_ascii_digit()) {
-            return refuse(
-                "the slip needs the player's phone number, 7 to 15 digits (§ 637a.16(f)(1))",
-            );
+            return Err(refusal!(
+                "§ 637a.16(f)(1)",
+                "the slip needs the player's phone number, 7 to 15 digits"
+            ));
         }
         if let Some(last) = &self.high_hand_closed
             && slip.period.as_str() <= last.as_str()
         {
-            return refuse(format!(
-                "the period from {} is closed: its High Hand was decided (§ 637a.16(h))",
+            return Err(refusal!(
+                "§ 637a.16(h)",
+                "the period from {} is closed: its High Hand was decided",
                 slip.period
             ));
         }
         let least = setup.pot_rules.high_hand_min_players;
         if self.dealt_in < least {
-            return refuse(format!(
-                "the round had {} players dealt in; a High Hand qualifies with {least} or more (§ 637a.16(b)(4), the posted rules)",
+            return Err(refusal!(
+                "§ 637a.16(b)(4), the posted rules",
+                "the round had {} players dealt in; a High Hand qualifies with {least} or more",
                 self.dealt_in
             ));
         }
-        let best = eval::best_hand(&slip.cards).map_err(|e| RuleError::Refused(e.to_string()))?;
+        let best = eval::best_hand(&slip.cards).map_err(|e| RuleError::plain(e.to_string()))?;
         if best.value.category() < eval::Category::FullHouse {
-            return refuse(format!(
-                "{} is not a qualifying high hand: a full house or better (§ 637a.16(f))",
+            return Err(refusal!(
+                "§ 637a.16(f)",
+                "{} is not a qualifying high hand: a full house or better",
                 best.value.describe()
             ));
         }
@@ -171,8 +181,9 @@ impl Table {
             && *period == slip.period
             && best.value < *high
         {
-            return refuse(format!(
-                "{} is lower than this period's high hand, {} (§ 637a.16(f): the next higher hand is recorded)",
+            return Err(refusal!(
+                "§ 637a.16(f): the next higher hand is recorded",
+                "{} is lower than this period's high hand, {}",
                 best.value.describe(),
                 high.describe()
             ));

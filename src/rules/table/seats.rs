@@ -4,6 +4,9 @@
 //! player missed while away, and a new player's first post, by the Rules Submission's rules
 //! (§ 637a.11(d) leaves the blinds to it).
 
+use crate::refusal;
+use crate::rules::machine::Refusal;
+
 use super::*;
 use crate::rules::access::Action;
 use crate::rules::money;
@@ -23,16 +26,18 @@ impl Table {
             );
         }
         if !(1..=10).contains(&seat) {
-            return refuse("seats are numbered 1 to 10 (§ 637a.2(a))");
+            return Err(refusal!("§ 637a.2(a)", "seats are numbered 1 to 10"));
         }
         if self.round.is_some() {
-            return refuse(
-                "chips are added to table stakes only between rounds (§ 637a.8(b)(2)); wait for this round to end",
-            );
+            return Err(refusal!(
+                "§ 637a.8(b)(2)",
+                "chips are added to table stakes only between rounds: wait for this round to end"
+            ));
         }
         if self.away.contains_key(&seat) {
-            return refuse(format!(
-                "seat {seat} is away: its stakes stay as the floorperson recorded them until he is back (§ 637a.8(b)(6))"
+            return Err(refusal!(
+                "§ 637a.8(b)(6)",
+                "seat {seat} is away: its stakes stay as the floorperson recorded them until he is back"
             ));
         }
         let now = self.stakes.get(&seat).copied().unwrap_or(0);
@@ -60,8 +65,9 @@ impl Table {
             return refuse(format!("seat {seat} has no player with table stakes"));
         };
         if self.round.as_ref().is_some_and(|r| r.seats.contains(&seat)) {
-            return refuse(format!(
-                "seat {seat} is dealt in: a player leaves the table between rounds; stepping away for a while is recorded by a floorperson (§ 637a.8(b)(6))"
+            return Err(refusal!(
+                "§ 637a.8(b)(6)",
+                "seat {seat} is dealt in: a player leaves the table between rounds; stepping away for a while is recorded by a floorperson"
             ));
         }
         Ok(vec![Event::SeatLeft { seat, stake }])
@@ -124,15 +130,16 @@ impl Table {
         setup: &TableSetup,
         seats: &[u8],
         button: u8,
-    ) -> Result<Vec<ExtraPost>, String> {
+    ) -> Result<Vec<ExtraPost>, Refusal> {
         let blinds_game = crate::rules::poker::procedure::Procedure::of(setup.poker.game)
             .is_some_and(|p| p.blinds);
         if !setup.betting.tracks_stakes() {
             return Ok(vec![]);
         }
         if let Some(s) = seats.iter().find(|s| self.away.contains_key(s)) {
-            return Err(format!(
-                "seat {s} is away: a floorperson records his return before he is dealt in (§ 637a.8(b)(6))"
+            return Err(refusal!(
+                "§ 637a.8(b)(6)",
+                "seat {s} is away: a floorperson records his return before he is dealt in"
             ));
         }
         if !blinds_game || setup.blinds.is_empty() {
@@ -143,9 +150,9 @@ impl Table {
         let small = setup.blinds.first().copied().unwrap_or(0);
         let mut posts = Vec::new();
         let wait = |seat: u8, why: &str| {
-            Err(format!(
+            Err(Refusal::plain(format!(
                 "seat {seat} {why} and waits for the big blind (Rules Submission); it is dealt in when the big blind reaches it"
-            ))
+            )))
         };
         for &seat in seats {
             if blind_seats.contains(&seat) {

@@ -10,6 +10,9 @@
 //! pushed) and the stub count close the history: nothing before it can be taken back here;
 //! the irregularity procedure covers those.
 
+use crate::refusal;
+use crate::rules::machine::Refusal;
+
 use super::*;
 use crate::rules::access::Action;
 use crate::rules::banked::round::BankedEvent;
@@ -148,9 +151,10 @@ impl Table {
             ));
         }
         if self.history[n - steps as usize..].iter().any(|t| t.locks) {
-            return refuse(
-                "all decisions are locked in: no correction takes a player's decision back past it (§ 589.11(a))",
-            );
+            return Err(refusal!(
+                "§ 589.11(a)",
+                "all decisions are locked in: no correction takes a player's decision back past it"
+            ));
         }
         Ok(vec![Event::RoundCorrected {
             steps,
@@ -160,17 +164,17 @@ impl Table {
     }
 
     /// Folds a take-back: the round as it stood before the `steps` last steps.
-    pub(super) fn take_back(&mut self, steps: usize, what: &str) -> Result<(), String> {
+    pub(super) fn take_back(&mut self, steps: usize, what: &str) -> Result<(), Refusal> {
         let n = self.history.len();
         if steps == 0 || steps > n {
-            return Err(format!("{steps} steps taken back of {n}"));
+            return Err(Refusal::plain(format!("{steps} steps taken back of {n}")));
         }
         let first = &self.history[n - steps];
         if first.what != what {
-            return Err(format!(
+            return Err(Refusal::plain(format!(
                 "the step taken back is \"{}\", not \"{what}\"",
                 first.what
-            ));
+            )));
         }
         self.round = Some(*first.before.clone());
         self.history.truncate(n - steps);

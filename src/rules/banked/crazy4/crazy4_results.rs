@@ -20,9 +20,14 @@ pub fn play_above_ante_allowed(cards: &[Card]) -> Option<bool> {
 
 /// A Play of `multiple` times the Ante on the five cards the shoe read: above the Ante only with
 /// a pair of aces or better (§ 657a.11(b)); why not, in words that name no card.
-pub fn read_decision(cards: &[Card], multiple: u8) -> Option<&'static str> {
+pub fn read_decision(cards: &[Card], multiple: u8) -> Option<crate::rules::machine::Refusal> {
     let allowed = multiple <= 1 || play_above_ante_allowed(cards)?;
-    (!allowed).then_some("below a pair of aces as the shoe read it: Play 1× or fold (§ 657a.11(b))")
+    (!allowed).then(|| {
+        crate::rules::machine::Refusal::citing(
+            "§ 657a.11(b)",
+            "below a pair of aces as the shoe read it: Play 1× or fold",
+        )
+    })
 }
 
 /// The result category (`RESULTS`) a four-card hand falls in.

@@ -4,6 +4,9 @@
 //! ([`RoundPart`]). The steps that change it are in `lunar_play.rs`; the round
 //! (`banked::round`) holds it as its `part`, and [`BankedRound::lunar`] reads it.
 
+use crate::refusal;
+use crate::rules::machine::Refusal;
+
 use crate::rules::Cents;
 use crate::rules::banked::round::{
     BankedCommand, BankedEvent, BankedRound, BankedStep, GamePart, RoundPart, SystemDraw, Who,
@@ -86,11 +89,11 @@ impl BankedRound {
     }
 
     /// Lunar Poker's part, to change; refused in another game's round.
-    pub(super) fn lunar_mut(&mut self) -> Result<&mut LunarPlay, String> {
+    pub(super) fn lunar_mut(&mut self) -> Result<&mut LunarPlay, Refusal> {
         let game = self.game;
         match &mut self.part {
             GamePart::LunarPoker(p) => Ok(p),
-            _ => Err(format!("{} has no Options fees or lock-in", game.id())),
+            _ => Err(Refusal::plain(format!("{} has no Options fees or lock-in", game.id()))),
         }
     }
 
@@ -128,7 +131,7 @@ impl RoundPart for LunarPlay {
         round: &mut BankedRound,
         cmd: &BankedCommand,
         house: Option<&House>,
-    ) -> Option<Result<BankedEvent, String>> {
+    ) -> Option<Result<BankedEvent, Refusal>> {
         match cmd {
             BankedCommand::LockIn { cards } => Some(round.decide_lock_in(cards, house)),
             BankedCommand::LockInPaid => Some(round.decide_lock_in_paid(house)),
@@ -139,7 +142,7 @@ impl RoundPart for LunarPlay {
     /// § 589.11(b)-(e): the Options fee's sixth card or exchange, a declared royal or
     /// straight flush, the lock-in's signature and payment, and the card that replaced the
     /// dealer's highest.
-    fn act_own(round: &mut BankedRound, cmd: &BankedCommand) -> Option<Result<BankedEvent, String>> {
+    fn act_own(round: &mut BankedRound, cmd: &BankedCommand) -> Option<Result<BankedEvent, Refusal>> {
         let def = round.def();
         Some(match (cmd, round.step.clone()) {
             (BankedCommand::Draw { seat, kind }, BankedStep::Decide { phase, seat: due })
@@ -155,10 +158,7 @@ impl RoundPart for LunarPlay {
             (BankedCommand::Revealed, BankedStep::Reveal { phase })
                 if def.phases[phase].after_cards =>
             {
-                Err(format!(
-                    "key the card that replaced the dealer's highest card ({})",
-                    def.sections.decisions
-                ))
+                Err(refusal!(def.sections.decisions, "key the card that replaced the dealer's highest card"))
             }
             (BankedCommand::LockInPaid, BankedStep::Reveal { phase }) => {
                 round.lock_in_paid(phase).map(|()| {
@@ -181,7 +181,7 @@ impl RoundPart for LunarPlay {
 
     /// The lock-in as it was recorded: its cards checked and its settlement taken as recorded
     /// (`verify-log --replay` recomputes it).
-    fn fold_own(round: &mut BankedRound, e: &BankedEvent) -> Option<Result<(), String>> {
+    fn fold_own(round: &mut BankedRound, e: &BankedEvent) -> Option<Result<(), Refusal>> {
         match e {
             BankedEvent::LockedIn { cards, settlement } => Some(round.locked_in(cards, settlement)),
             _ => None,
@@ -211,13 +211,15 @@ impl RoundPart for LunarPlay {
 
     /// The declared hands and the Super Wagers are settled when all decisions are locked in,
     /// before the draws are dealt (§ 589.11(c)).
-    fn reveal_refused(&self, round: &BankedRound, phase: usize) -> Option<String> {
+    fn reveal_refused(&self, round: &BankedRound, phase: usize) -> Option<Refusal> {
         (round.def().phases[phase].options_fee
             && !self.lock_in_paid
             && !round.lock_in_seats().is_empty())
         .then(|| {
-            "all decisions are locked in: settle the declared hands and the Super Wagers first (§ 589.11(c))"
-                .to_string()
+            refusal!(
+                "§ 589.11(c)",
+                "all decisions are locked in: settle the declared hands and the Super Wagers first"
+            )
         })
     }
 
@@ -263,7 +265,7 @@ impl RoundPart for LunarPlay {
 
     /// An Options fee paid is lost with the rest, and no card is dealt for the draw
     /// (§ 589.11(b)(3)); a declaration not yet settled at lock-in is void.
-    fn lose(&mut self, seat: u8) -> Result<bool, String> {
+    fn lose(&mut self, seat: u8) -> Result<bool, Refusal> {
         let fee = self.draws.remove(&seat).is_some();
         if self.lock_in.is_none() {
             self.declared.remove(&seat);

@@ -6,6 +6,9 @@
 //! (§ 589.11(e)(2)(ii)). The generic round (`banked::round`) holds this as its `part` and
 //! calls these steps where the phase is Lunar Poker's (`Phase::options_fee`, `after_cards`).
 
+use crate::refusal;
+use crate::rules::machine::Refusal;
+
 use super::lunar_part::LunarOptions;
 use crate::rules::banked::round::{
     BankedEvent, BankedRound, BankedStep, DrawKind, in_turn, take_cards,
@@ -55,7 +58,7 @@ impl BankedRound {
     /// Wager, from the first five cards keyed at lock-in (§ 589.11(c)), with who signs its
     /// payouts under the table's thresholds. The signer is recorded with it, so a replay holds
     /// the signature as the round's own settlement's is held.
-    pub fn settle_lock_in(&self, house: &House) -> Result<Settlement, String> {
+    pub fn settle_lock_in(&self, house: &House) -> Result<Settlement, Refusal> {
         let seats: Vec<super::Seat> = self
             .lock_in_seats()
             .into_iter()
@@ -82,21 +85,19 @@ impl BankedRound {
     pub(in crate::rules::banked) fn lock_in_cards(
         &mut self,
         cards: &[(u8, Vec<Card>)],
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         let def = self.def();
         let at_lock_in =
             matches!(self.step, BankedStep::Reveal { phase } if def.phases[phase].options_fee);
         if !at_lock_in || self.lunar().lock_in.is_some() {
-            return Err(format!("the lock-in does not fit the step {:?}", self.step));
+            return Err(Refusal::plain(format!("the lock-in does not fit the step {:?}", self.step)));
         }
         let keyed: BTreeSet<u8> = cards.iter().map(|(s, _)| *s).collect();
         if let Some(s) = self.lunar().declared.iter().find(|s| !keyed.contains(s)) {
-            return Err(format!("seat {s} declared: key its five cards"));
+            return Err(Refusal::plain(format!("seat {s} declared: key its five cards")));
         }
         if let Some(s) = keyed.iter().find(|s| !self.lunar().declared.contains(s)) {
-            return Err(format!(
-                "seat {s} did not declare: its cards stay face down (§ 589.11(c)(2)(i))"
-            ));
+            return Err(refusal!("§ 589.11(c)(2)(i)", "seat {s} did not declare: its cards stay face down"));
         }
         let mut used = CardSet::default();
         for (seat, c) in cards {
@@ -114,7 +115,7 @@ impl BankedRound {
         &mut self,
         cards: &[(u8, Vec<Card>)],
         house: Option<&House>,
-    ) -> Result<BankedEvent, String> {
+    ) -> Result<BankedEvent, Refusal> {
         self.lock_in_cards(cards)?;
         let house = house.ok_or("the table opened without its paytables")?;
         let settlement = self.settle_lock_in(house)?;
@@ -130,7 +131,7 @@ impl BankedRound {
         &mut self,
         cards: &[(u8, Vec<Card>)],
         settlement: &Settlement,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         self.lock_in_cards(cards)?;
         self.lunar_mut()?.lock_in = Some(settlement.clone());
         Ok(())
@@ -153,12 +154,9 @@ impl BankedRound {
     pub(in crate::rules::banked) fn decide_lock_in_paid(
         &mut self,
         house: Option<&House>,
-    ) -> Result<BankedEvent, String> {
+    ) -> Result<BankedEvent, Refusal> {
         if self.lock_in_signer(house) != Signer::None {
-            return Err(format!(
-                "a floorperson validates these payouts before they are paid ({})",
-                self.def().sections.decisions
-            ));
+            return Err(refusal!(self.def().sections.decisions, "a floorperson validates these payouts before they are paid"));
         }
         self.act(&crate::rules::banked::round::BankedCommand::LockInPaid)
     }
@@ -168,13 +166,13 @@ impl BankedRound {
     pub(in crate::rules::banked) fn lock_in_validated(
         &mut self,
         floorperson: &crate::rules::people::Person,
-    ) -> Result<BankedEvent, String> {
+    ) -> Result<BankedEvent, Refusal> {
         let lunar = self.lunar();
         if lunar.lock_in.is_none() || lunar.lock_in_paid || lunar.lock_in_validated_by.is_some() {
-            return Err(format!(
+            return Err(Refusal::plain(format!(
                 "no payout waits for a floorperson's validation at the step {:?}",
                 self.step
-            ));
+            )));
         }
         self.lunar_mut()?.lock_in_validated_by = Some(floorperson.clone());
         Ok(BankedEvent::Validated {
@@ -184,20 +182,16 @@ impl BankedRound {
 
     /// The dealer paid the lock-in's settlement, at the reveal after the draws' decision, once
     /// the signer it records has signed (a journal folds no unsigned payment).
-    pub(in crate::rules::banked) fn lock_in_paid(&mut self, phase: usize) -> Result<(), String> {
+    pub(in crate::rules::banked) fn lock_in_paid(&mut self, phase: usize) -> Result<(), Refusal> {
         let lunar = self.lunar();
         let Some(lock_in) = lunar.lock_in.as_ref().filter(|_| !lunar.lock_in_paid) else {
-            return Err(format!(
+            return Err(Refusal::plain(format!(
                 "LockInPaid does not fit the step {:?}",
                 BankedStep::Reveal { phase }
-            ));
+            )));
         };
         if lock_in.signer != Signer::None && lunar.lock_in_validated_by.is_none() {
-            return Err(format!(
-                "{} signs the lock-in's payouts before they are paid ({})",
-                crate::rules::banked::upper_first(lock_in.signer.name()),
-                self.def().sections.decisions
-            ));
+            return Err(refusal!(self.def().sections.decisions, "{} signs the lock-in's payouts before they are paid", crate::rules::banked::upper_first(lock_in.signer.name())));
         }
         self.lunar_mut()?.lock_in_paid = true;
         Ok(())
@@ -211,7 +205,7 @@ impl BankedRound {
         kind: DrawKind,
         phase: usize,
         due: u8,
-    ) -> Result<BankedEvent, String> {
+    ) -> Result<BankedEvent, Refusal> {
         in_turn(seat, due)?;
         self.lunar_mut()?.draws.insert(seat, kind);
         self.pass_turn(seat, phase);
@@ -251,7 +245,7 @@ impl BankedRound {
         instant: bool,
         phase: usize,
         due: u8,
-    ) -> Result<BankedEvent, String> {
+    ) -> Result<BankedEvent, Refusal> {
         in_turn(seat, due)?;
         if instant {
             // § 589.11(b)(2): no Bet; the round ends for him at the instant payout.
@@ -264,9 +258,7 @@ impl BankedRound {
                 .lunar_options(seat)
                 .is_none_or(|o| o.super_declared.is_none())
             {
-                return Err(format!(
-                    "seat {seat} has no Super Wager to declare for (§ 589.11(c)(2))"
-                ));
+                return Err(refusal!("§ 589.11(c)(2)", "seat {seat} has no Super Wager to declare for"));
             }
             // A second tap takes the declaration back before the decision.
             let declared = &mut self.lunar_mut()?.declared;
@@ -288,7 +280,7 @@ impl BankedRound {
     pub(in crate::rules::banked) fn replace_dealers_card(
         &mut self,
         card: Card,
-    ) -> Result<BankedEvent, String> {
+    ) -> Result<BankedEvent, Refusal> {
         let in_play = self
             .cards
             .values()
@@ -297,7 +289,7 @@ impl BankedRound {
             .chain(&self.dealer)
             .any(|c| *c == card);
         if in_play {
-            return Err(format!("{}: already in play in this round", card.pretty()));
+            return Err(Refusal::plain(format!("{}: already in play in this round", card.pretty())));
         }
         self.lunar_mut()?.replacement = Some(card);
         self.step = BankedStep::Cards;
@@ -313,45 +305,38 @@ impl BankedRound {
         seats: &BTreeMap<u8, Vec<Card>>,
         given: &[u8],
         from_results: bool,
-        check: &mut impl FnMut(&str, &[Card], usize) -> Result<(), String>,
-    ) -> Result<Drawn, String> {
+        check: &mut impl FnMut(&str, &[Card], usize) -> Result<(), Refusal>,
+    ) -> Result<Drawn, Refusal> {
         let def = self.def();
         // Lunar Poker's draws (§ 589.11(d)(2)(i)).
         let mut drawn = BTreeMap::new();
         for (seat, gave, drew) in draws {
             let Some(kind) = self.lunar().draws.get(seat) else {
-                return Err(format!("seat {seat} paid no Options fee to draw"));
+                return Err(Refusal::plain(format!("seat {seat} paid no Options fee to draw")));
             };
             let first = seats.get(seat).map_or(&[][..], |v| &v[..]);
             match kind {
                 DrawKind::Buy if !gave.is_empty() || drew.len() != 1 => {
-                    return Err(format!(
-                        "seat {seat}: the Options fee buys one sixth card ({})",
-                        def.sections.decisions
-                    ));
+                    return Err(refusal!(def.sections.decisions, "seat {seat}: the Options fee buys one sixth card"));
                 }
                 DrawKind::Exchange if !(2..=5).contains(&gave.len()) => {
-                    return Err(format!(
-                        "seat {seat}: an exchange is of two to five cards, not {} ({})",
-                        gave.len(),
-                        def.sections.decisions
-                    ));
+                    return Err(refusal!(def.sections.decisions, "seat {seat}: an exchange is of two to five cards, not {}", gave.len()));
                 }
                 DrawKind::Exchange if drew.len() != gave.len() => {
-                    return Err(format!(
+                    return Err(Refusal::plain(format!(
                         "seat {seat}: {} cards given up, so {} are dealt, not {}",
                         gave.len(),
                         gave.len(),
                         drew.len()
-                    ));
+                    )));
                 }
                 _ => {}
             }
             if let Some(c) = gave.iter().find(|c| !first.contains(c)) {
-                return Err(format!(
+                return Err(Refusal::plain(format!(
                     "seat {seat}: {} is not among his cards",
                     c.pretty()
-                ));
+                )));
             }
             check(&format!("seat {seat}'s draw"), drew, drew.len())?;
             drawn.insert(*seat, (gave.clone(), drew.clone()));
@@ -364,7 +349,7 @@ impl BankedRound {
             .keys()
             .find(|s| drawn_owed(s) && !drawn.contains_key(s))
         {
-            return Err(format!("seat {seat}: key the cards of his draw"));
+            return Err(Refusal::plain(format!("seat {seat}: key the cards of his draw")));
         }
         Ok(drawn)
     }

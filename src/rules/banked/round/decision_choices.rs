@@ -3,6 +3,9 @@
 //! the same answer, so a button the dealer sees enabled is one the rules take (the way PokerKit
 //! pairs `can_X` with `verify_X`).
 
+use crate::refusal;
+use crate::rules::machine::Refusal;
+
 use super::{BankedRound, BankedStep, in_turn};
 use crate::rules::Cents;
 use crate::rules::cards::Card;
@@ -16,7 +19,7 @@ pub struct DecisionChoice {
     /// The wager the decision puts on the layout (the fee, for a forced dealer).
     pub amount: Cents,
     /// Why the rules refuse it now, with the section; `None`: allowed.
-    pub refused: Option<String>,
+    pub refused: Option<Refusal>,
 }
 
 impl BankedRound {
@@ -27,13 +30,10 @@ impl BankedRound {
         &self,
         seat: u8,
         read: Option<&[Card]>,
-    ) -> Result<Vec<DecisionChoice>, String> {
+    ) -> Result<Vec<DecisionChoice>, Refusal> {
         let def = self.def();
         let BankedStep::Decide { phase, seat: due } = self.step else {
-            return Err(format!(
-                "no decision is due now ({})",
-                def.sections.decisions
-            ));
+            return Err(refusal!(def.sections.decisions, "no decision is due now"));
         };
         in_turn(seat, due)?;
         let ante = self.ante(seat);
@@ -51,11 +51,11 @@ impl BankedRound {
                 let ruled_out = read
                     .zip(def.read_decision)
                     .and_then(|(cards, rule)| rule(cards, multiple))
-                    .map(|why| format!("Seat {seat}: {why}"));
+                    .map(|why| why.within(|w| format!("Seat {seat}: {w}")));
                 let refused = match amount {
-                    None => Some(format!(
+                    None => Some(Refusal::plain(format!(
                         "Seat {seat}: {multiple}× the Ante is more than the terminal can count"
-                    )),
+                    ))),
                     Some(_) => ruled_out,
                 };
                 DecisionChoice {
@@ -69,7 +69,7 @@ impl BankedRound {
 
     /// The decision `multiple` of `seat` now, as [`BankedRound::decision_choices`] answers it
     /// without a reading: its amount, or the refusal with the section.
-    pub(super) fn verify_decision(&self, seat: u8, multiple: u8) -> Result<Cents, String> {
+    pub(super) fn verify_decision(&self, seat: u8, multiple: u8) -> Result<Cents, Refusal> {
         let choices = self.decision_choices(seat, None)?;
         let Some(choice) = choices.iter().find(|c| c.multiple == multiple) else {
             let def = self.def();
@@ -77,9 +77,9 @@ impl BankedRound {
                 BankedStep::Decide { phase, .. } => def.phases.get(phase).map_or("", |p| p.label),
                 _ => "",
             };
-            return Err(format!(
-                "{multiple}× the Ante is not allowed here: {label} ({})",
-                def.sections.decisions
+            return Err(refusal!(
+                def.sections.decisions,
+                "{multiple}× the Ante is not allowed here: {label}"
             ));
         };
         match &choice.refused {
@@ -146,7 +146,7 @@ mod tests {
                 (0, 0, true)
             ]
         );
-        assert!(read[2].refused.as_deref().unwrap().contains("§ 657a.11(b)"));
+        assert!(read[2].refused.as_ref().unwrap().cites("§ 657a.11(b)"));
         // Aces: every Play.
         let aces = parse_cards("Ah Ac 4d 7s 9h").unwrap();
         assert!(

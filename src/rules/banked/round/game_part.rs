@@ -5,6 +5,8 @@
 //! a game with none); [`GamePart`] is written from the game list (`game_list.rs`), so the round
 //! holds one `part` and names no game's fields.
 
+use crate::rules::machine::Refusal;
+
 use super::{BankedCommand, BankedEvent, BankedRound, BankedStep, SystemDraw, Who};
 use crate::rules::Cents;
 use crate::rules::banked::{House, Settlement};
@@ -40,7 +42,7 @@ pub trait RoundPart {
 
     /// Why the dealer may not reveal after `phase` yet, if he may not (Lunar Poker: the
     /// lock-in is settled first, § 589.11(c)).
-    fn reveal_refused(&self, _round: &BankedRound, _phase: usize) -> Option<String> {
+    fn reveal_refused(&self, _round: &BankedRound, _phase: usize) -> Option<Refusal> {
         None
     }
 
@@ -81,7 +83,7 @@ pub trait RoundPart {
 
     /// `seat`'s wagers are lost before the settlement: what the part drops, and whether a fee
     /// was lost with them. Refused where the game's round has gone past it.
-    fn lose(&mut self, seat: u8) -> Result<bool, String> {
+    fn lose(&mut self, seat: u8) -> Result<bool, Refusal> {
         let _ = seat;
         Ok(false)
     }
@@ -127,7 +129,7 @@ pub trait RoundPart {
         _round: &mut BankedRound,
         _cmd: &BankedCommand,
         _house: Option<&House>,
-    ) -> Option<Result<BankedEvent, String>>
+    ) -> Option<Result<BankedEvent, Refusal>>
     where
         Self: Sized,
     {
@@ -139,7 +141,7 @@ pub trait RoundPart {
     fn act_own(
         _round: &mut BankedRound,
         _cmd: &BankedCommand,
-    ) -> Option<Result<BankedEvent, String>>
+    ) -> Option<Result<BankedEvent, Refusal>>
     where
         Self: Sized,
     {
@@ -148,7 +150,7 @@ pub trait RoundPart {
 
     /// Folds one of the game's own recorded events that is no command's echo (Lunar Poker's
     /// lock-in as it was settled): done, refused, or `None` for an event the round folds.
-    fn fold_own(_round: &mut BankedRound, _e: &BankedEvent) -> Option<Result<(), String>>
+    fn fold_own(_round: &mut BankedRound, _e: &BankedEvent) -> Option<Result<(), Refusal>>
     where
         Self: Sized,
     {
@@ -203,7 +205,7 @@ macro_rules! game_parts {
                 round: &mut BankedRound,
                 cmd: &BankedCommand,
                 house: Option<&House>,
-            ) -> Option<Result<BankedEvent, String>> {
+            ) -> Option<Result<BankedEvent, Refusal>> {
                 match round.part {
                     $(GamePart::$b(_) => <crate::rules::banked::$bfolder::Part as RoundPart>::decide_own(round, cmd, house),)*
                 }
@@ -213,14 +215,14 @@ macro_rules! game_parts {
             pub fn act_own(
                 round: &mut BankedRound,
                 cmd: &BankedCommand,
-            ) -> Option<Result<BankedEvent, String>> {
+            ) -> Option<Result<BankedEvent, Refusal>> {
                 match round.part {
                     $(GamePart::$b(_) => <crate::rules::banked::$bfolder::Part as RoundPart>::act_own(round, cmd),)*
                 }
             }
 
             /// [`RoundPart::fold_own`] of `round`'s game.
-            pub fn fold_own(round: &mut BankedRound, e: &BankedEvent) -> Option<Result<(), String>> {
+            pub fn fold_own(round: &mut BankedRound, e: &BankedEvent) -> Option<Result<(), Refusal>> {
                 match round.part {
                     $(GamePart::$b(_) => <crate::rules::banked::$bfolder::Part as RoundPart>::fold_own(round, e),)*
                 }

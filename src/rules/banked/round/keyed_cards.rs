@@ -3,11 +3,13 @@
 //! and the progressive meters, as the terminal filled them in; or the results the dealer tapped
 //! (`tapped_results.rs`), with the cards only a paying hand needs.
 
+use crate::rules::machine::Refusal;
+
 use super::*;
 
 impl BankedRound {
     /// `BankedCommand::Cards` at the cards step: checked, kept, and the step after them.
-    pub(super) fn key_cards(&mut self, cmd: &BankedCommand) -> Result<BankedEvent, String> {
+    pub(super) fn key_cards(&mut self, cmd: &BankedCommand) -> Result<BankedEvent, Refusal> {
         let BankedCommand::Cards {
             seats,
             dealer,
@@ -19,7 +21,10 @@ impl BankedRound {
             results,
         } = cmd
         else {
-            return Err(format!("{cmd:?} does not fit the step {:?}", self.step));
+            return Err(Refusal::plain(format!(
+                "{cmd:?} does not fit the step {:?}",
+                self.step
+            )));
         };
         let def = self.def();
         let mut used = CardSet::default();
@@ -43,10 +48,10 @@ impl BankedRound {
                     seats.insert(*s, first.clone());
                 }
                 if seats.get(s) != Some(first) {
-                    return Err(format!(
+                    return Err(Refusal::plain(format!(
                         "seat {s}: its first five cards were keyed {when}: {}",
                         crate::rules::cards::cards_codes(first)
-                    ));
+                    )));
                 }
             }
         }
@@ -71,7 +76,7 @@ impl BankedRound {
             check(&format!("seat {s}"), cards, def.seat_cards)?;
         }
         if let Some(extra) = seats.keys().find(|s| !self.seats.contains(s)) {
-            return Err(format!("seat {extra} is not in this round"));
+            return Err(Refusal::plain(format!("seat {extra} is not in this round")));
         }
         if results.is_none() {
             // A dealer's hand keyed where no hand plays against it is taken as keyed (a
@@ -115,13 +120,19 @@ pub(in crate::rules::banked) fn take_cards(
     what: &str,
     cards: &[Card],
     n: usize,
-) -> Result<(), String> {
+) -> Result<(), Refusal> {
     if cards.len() != n {
-        return Err(format!("{what}: {n} cards, not {}", cards.len()));
+        return Err(Refusal::plain(format!(
+            "{what}: {n} cards, not {}",
+            cards.len()
+        )));
     }
     for c in cards {
         if used.contains(*c) {
-            return Err(format!("{}: already in play in this round", c.pretty()));
+            return Err(Refusal::plain(format!(
+                "{}: already in play in this round",
+                c.pretty()
+            )));
         }
         used.insert(*c);
     }

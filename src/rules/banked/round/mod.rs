@@ -11,6 +11,9 @@
 //! folds them into the round. When the last card is keyed the rules settle the round from the
 //! paytables the table opened with ([`House`]) and the event carries the typed [`Settlement`].
 
+use crate::refusal;
+use crate::rules::machine::Refusal;
+
 use super::{House, Settlement};
 use crate::rules::Cents;
 use crate::rules::cards::{Card, CardSet};
@@ -146,7 +149,11 @@ pub struct Lost {
 
 impl BankedRound {
     /// A round of the game `def` defines, dealt by `dealing` to `seats`.
-    pub fn start(def: &'static Def, dealing: Dealing, seats: &[u8]) -> Result<BankedRound, String> {
+    pub fn start(
+        def: &'static Def,
+        dealing: Dealing,
+        seats: &[u8],
+    ) -> Result<BankedRound, Refusal> {
         let game = def.game;
         let part =
             GamePart::of(game).ok_or_else(|| format!("{} is not house-banked", game.id()))?;
@@ -154,9 +161,10 @@ impl BankedRound {
             return Err("tap at least one player's seat".into());
         }
         if let Some(s) = seats.iter().find(|s| **s == 0 || **s > def.positions) {
-            return Err(format!(
-                "seat {s}: the layout has betting positions 1 to {} ({})",
-                def.positions, def.sections.positions
+            return Err(refusal!(
+                def.sections.positions,
+                "seat {s}: the layout has betting positions 1 to {}",
+                def.positions
             ));
         }
         Ok(BankedRound {
@@ -467,7 +475,7 @@ impl BankedRound {
         &self,
         cmd: &BankedCommand,
         house: Option<&House>,
-    ) -> Result<Vec<BankedEvent>, String> {
+    ) -> Result<Vec<BankedEvent>, Refusal> {
         if let (
             BankedCommand::Cards {
                 seats,
@@ -482,9 +490,10 @@ impl BankedRound {
             })
         {
             let def = self.def();
-            return Err(format!(
-                "seat {s}: its {} cards are keyed ({})",
-                def.seat_cards, def.sections.decisions
+            return Err(refusal!(
+                def.sections.decisions,
+                "seat {s}: its {} cards are keyed",
+                def.seat_cards
             ));
         }
         // Settled from results: a hand whose payout waits for a floorperson is keyed too.
@@ -502,9 +511,9 @@ impl BankedRound {
                     && !seats.iter().any(|(k, c)| k == s && !c.is_empty())
             })
         {
-            return Err(format!(
-                "seat {s}: its payout waits for a floorperson's validation: key its cards ({})",
-                self.def().results.map_or("", |d| d.section)
+            return Err(refusal!(
+                self.def().results.map_or("", |d| d.section),
+                "seat {s}: its payout waits for a floorperson's validation: key its cards"
             ));
         }
         let mut next = self.clone();
@@ -525,7 +534,7 @@ impl BankedRound {
     /// Folds a recorded event into the round. The event must fit where the round stands and be
     /// what the rules give for it; a settlement is taken as recorded (`verify-log --replay`
     /// recomputes it). A refusal changes nothing and says why.
-    pub fn apply(&mut self, e: &BankedEvent) -> Result<(), String> {
+    pub fn apply(&mut self, e: &BankedEvent) -> Result<(), Refusal> {
         let mut next = self.clone();
         if let Some(own) = GamePart::fold_own(&mut next, e) {
             own?;
@@ -535,7 +544,10 @@ impl BankedRound {
         match e {
             BankedEvent::Settled { settlement } => {
                 if !next.ready_to_settle(None) {
-                    return Err(format!("a settlement at the step {:?}", next.step));
+                    return Err(Refusal::plain(format!(
+                        "a settlement at the step {:?}",
+                        next.step
+                    )));
                 }
                 let verify = !settlement.signer.is_none()
                     || settlement.results.iter().any(|w| w.floor_verification);
@@ -547,16 +559,16 @@ impl BankedRound {
                     || next.void.is_some()
                     || next.settlement.is_some()
                 {
-                    return Err(format!(
+                    return Err(Refusal::plain(format!(
                         "a void that settles wagers at the step {:?}",
                         next.step
-                    ));
+                    )));
                 }
                 if next.def().void.is_none() {
-                    return Err(format!(
+                    return Err(Refusal::plain(format!(
                         "{} settles no wager of a void round",
                         next.game.id()
-                    ));
+                    )));
                 }
                 next.void = Some(settles.clone());
                 next.cards.clear();
@@ -569,9 +581,9 @@ impl BankedRound {
                 // amounts is taken as it is).
                 let want = next.lost_stakes(*seat);
                 if !stakes.is_empty() && *stakes != want {
-                    return Err(format!(
+                    return Err(Refusal::plain(format!(
                         "seat {seat}'s wagers lost: recorded {stakes:?}, the layout holds {want:?}"
-                    ));
+                    )));
                 }
                 next.lose(*seat, lost)?
             }
@@ -581,9 +593,9 @@ impl BankedRound {
                     .ok_or_else(|| format!("{} is not a dealer's step", other.kind()))?;
                 let got = next.act(&cmd)?;
                 if got != *other {
-                    return Err(format!(
+                    return Err(Refusal::plain(format!(
                         "recorded {other:?}; the rules give {got:?} for it now"
-                    ));
+                    )));
                 }
             }
         }
@@ -594,7 +606,7 @@ impl BankedRound {
     /// Decides a command with the embedded paytables and folds what it caused (the unit tests'
     /// shorthand for a table's decide-then-apply).
     #[cfg(test)]
-    pub fn run(&mut self, cmd: &BankedCommand) -> Result<(), String> {
+    pub fn run(&mut self, cmd: &BankedCommand) -> Result<(), Refusal> {
         let house = House::default_for(self.game)?;
         let mut next = self.clone();
         for e in self.decide(cmd, Some(&house))? {
@@ -609,7 +621,7 @@ impl BankedRound {
     pub(in crate::rules::banked) fn act(
         &mut self,
         cmd: &BankedCommand,
-    ) -> Result<BankedEvent, String> {
+    ) -> Result<BankedEvent, Refusal> {
         if let Some(own) = GamePart::act_own(self, cmd) {
             return own;
         }
@@ -625,16 +637,17 @@ impl BankedRound {
             (BankedCommand::SeatOut { seat }, BankedStep::Wagers) => self.seat_out(seat)?,
             (BankedCommand::NoMoreBets, BankedStep::Wagers) => {
                 if self.wagers.is_empty() {
-                    return Err(format!(
-                        "no seat has a wager yet: key each player's Ante ({wager_section})"
+                    return Err(refusal!(
+                        wager_section,
+                        "no seat has a wager yet: key each player's Ante"
                     ));
                 }
                 // A seat dealt in without a wager is never dropped silently: the dealer keys
                 // its wager or takes it out.
                 if let Some(seat) = self.seats.iter().find(|s| !self.wagers.contains_key(s)) {
-                    return Err(format!(
+                    return Err(Refusal::plain(format!(
                         "seat {seat} was dealt in and has no wager: key its wager, or take seat {seat} out"
-                    ));
+                    )));
                 }
                 self.step = self.part().after_bets();
                 BankedEvent::BetsClosed {
@@ -686,16 +699,18 @@ impl BankedRound {
                 BankedEvent::Paid
             }
             (BankedCommand::Paid, BankedStep::Pay { verify: true }) => {
-                return Err(format!(
-                    "a floorperson validates these payouts before they are paid ({})",
-                    def.sections.decisions
+                return Err(refusal!(
+                    def.sections.decisions,
+                    "a floorperson validates these payouts before they are paid"
                 ));
             }
             (BankedCommand::ProgressiveAccepted { wagers }, _) => {
                 self.accept_progressive(wagers)?
             }
             (cmd, step) => {
-                return Err(format!("{cmd:?} does not fit the step {step:?}"));
+                return Err(Refusal::plain(format!(
+                    "{cmd:?} does not fit the step {step:?}"
+                )));
             }
         };
         Ok(event)
@@ -712,9 +727,11 @@ impl BankedRound {
 
 /// `n` cards at a place, none of them already in `used`, which takes them.
 /// A decision is the seat's whose turn it is.
-pub(in crate::rules::banked) fn in_turn(seat: u8, due: u8) -> Result<(), String> {
+pub(in crate::rules::banked) fn in_turn(seat: u8, due: u8) -> Result<(), Refusal> {
     if seat != due {
-        return Err(format!("seat {due} decides now, not seat {seat}"));
+        return Err(Refusal::plain(format!(
+            "seat {due} decides now, not seat {seat}"
+        )));
     }
     Ok(())
 }

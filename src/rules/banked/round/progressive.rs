@@ -4,6 +4,8 @@
 //! accepted (a chip the system refused goes back to the player, and no payout or Envy Bonus is
 //! owed on it).
 
+use crate::rules::machine::Refusal;
+
 use super::*;
 
 impl BankedRound {
@@ -34,7 +36,7 @@ impl BankedRound {
     pub(super) fn accept_progressive(
         &mut self,
         accepted: &[(u8, Cents)],
-    ) -> Result<BankedEvent, String> {
+    ) -> Result<BankedEvent, Refusal> {
         if self.step == BankedStep::Wagers || self.settlement.is_some() {
             return Err(
                 "the progressive system's accepted wagers come between \"no more bets\" and the settlement"
@@ -42,7 +44,7 @@ impl BankedRound {
             );
         }
         if let Some((s, _)) = accepted.iter().find(|(s, _)| !self.seats.contains(s)) {
-            return Err(format!("seat {s} is not in this round"));
+            return Err(Refusal::plain(format!("seat {s} is not in this round")));
         }
         let changed = self.progressive_over(accepted);
         if changed.is_empty() {

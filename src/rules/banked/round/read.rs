@@ -3,6 +3,8 @@
 //! and each chapter's § x.10), and, when the hands are keyed for the settlement, where each
 //! hand's cards came from: read by the device, read and corrected by the dealer, or keyed.
 
+use crate::rules::machine::Refusal;
+
 use super::{BankedRound, Card, CardSource, HandPlace, HandSource};
 use std::collections::BTreeMap;
 
@@ -40,7 +42,7 @@ impl BankedRound {
         dealer: &[Card],
         community: &[Card],
         read: &[(HandPlace, Vec<Card>)],
-    ) -> Result<Vec<HandSource>, String> {
+    ) -> Result<Vec<HandSource>, Refusal> {
         if read.is_empty() {
             return Ok(Vec::new());
         }
@@ -59,10 +61,10 @@ impl BankedRound {
             .iter()
             .find(|(p, _)| !keyed.iter().any(|(k, _)| k == p))
         {
-            return Err(format!(
+            return Err(Refusal::plain(format!(
                 "the shoe's reading of {} is for a hand not in the settlement",
                 place.words()
-            ));
+            )));
         }
         Ok(keyed
             .into_iter()

@@ -111,7 +111,7 @@ pub struct Def {
 }
 
 /// Why the cards a seat was dealt rule out a multiple of the Ante, if they do.
-pub type ReadDecision = fn(&[Card], u8) -> Option<&'static str>;
+pub type ReadDecision = fn(&[Card], u8) -> Option<crate::rules::machine::Refusal>;
 
 /// The rule on the boxes one player may wager on.
 #[derive(Debug, Clone, Copy)]

@@ -333,7 +333,7 @@ impl crate::rules::machine::Machine for BankedRound {
         cmd: &BankedCommand,
         house: Option<&House>,
     ) -> Result<Vec<BankedEvent>, crate::rules::machine::Refusal> {
-        Ok(BankedRound::decide(self, cmd, house)?)
+        BankedRound::decide(self, cmd, house)
     }
 
     fn apply(&mut self, events: &[BankedEvent]) -> Result<(), crate::rules::machine::Refusal> {

@@ -6,6 +6,9 @@
 //! with a Progressive wager keys every hand (its payouts and the Envy Bonuses are paid from the
 //! hands). A game offers this with a [`ResultsDef`] in its round definition.
 
+use crate::refusal;
+use crate::rules::machine::Refusal;
+
 use super::{BankedRound, Card};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -337,24 +340,24 @@ impl BankedRound {
         results: &Results,
         seats: &BTreeMap<u8, Vec<Card>>,
         dealer: &[Card],
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         let Some(def) = self.results_allowed() else {
             return Err(match self.def().results {
-                None => format!("{} is settled from the cards", self.game.id()),
-                Some(_) => format!(
+                None => Refusal::plain(format!("{} is settled from the cards", self.game.id())),
+                Some(_) => Refusal::plain(format!(
                     "a wager paid from the hands is on the layout ({}): key the cards",
                     self.all_keyed_labels()
-                ),
+                )),
             });
         };
         if !dealer.is_empty() {
             return Err("with results, the dealer's hand is not keyed".into());
         }
         if def.qualifies.is_none() && results.dealer_qualifies {
-            return Err(format!(
-                "{}: the dealer's hand has no qualification ({})",
-                self.game.id(),
-                def.section
+            return Err(refusal!(
+                def.section,
+                "{}: the dealer's hand has no qualification",
+                self.game.id()
             ));
         }
         let given: BTreeMap<u8, &SeatResult> = results.seats.iter().map(|(s, r)| (*s, r)).collect();
@@ -362,41 +365,46 @@ impl BankedRound {
             return Err("a seat's result is given twice".into());
         }
         if let Some(s) = given.keys().find(|s| !self.seats_in().contains(s)) {
-            return Err(format!("seat {s} is not in the round's settlement"));
+            return Err(Refusal::plain(format!(
+                "seat {s} is not in the round's settlement"
+            )));
         }
         for s in self.seats_in() {
             let Some(r) = given.get(&s) else {
-                return Err(format!("seat {s}: its result is tapped ({})", def.section));
+                return Err(refusal!(def.section, "seat {s}: its result is tapped"));
             };
             if def.category(&r.category).is_none() {
-                return Err(format!("seat {s}: no category {}", r.category));
+                return Err(Refusal::plain(format!(
+                    "seat {s}: no category {}",
+                    r.category
+                )));
             }
             let needed = def.compare.needed(Some(results.dealer_qualifies));
             if needed && def.loses_to_qualifier(&r.category) && r.versus != Some(Versus::Loses) {
-                return Err(format!(
-                    "seat {s}: {} cannot beat or tie a dealer's hand that qualifies ({})",
-                    def.category(&r.category).map_or("it", |c| c.label),
-                    def.section
+                return Err(refusal!(
+                    def.section,
+                    "seat {s}: {} cannot beat or tie a dealer's hand that qualifies",
+                    def.category(&r.category).map_or("it", |c| c.label)
                 ));
             }
             match (needed, r.versus) {
                 (true, None) => {
-                    return Err(format!(
-                        "seat {s}: whether it beat, tied or lost to the dealer ({})",
-                        def.section
+                    return Err(refusal!(
+                        def.section,
+                        "seat {s}: whether it beat, tied or lost to the dealer"
                     ));
                 }
                 (false, Some(_)) if def.compare == Compare::Never => {
-                    return Err(format!(
-                        "seat {s}: {} compares no hand with the dealer's ({})",
-                        self.game.id(),
-                        def.section
+                    return Err(refusal!(
+                        def.section,
+                        "seat {s}: {} compares no hand with the dealer's",
+                        self.game.id()
                     ));
                 }
                 (false, Some(_)) => {
-                    return Err(format!(
-                        "seat {s}: the dealer does not qualify, so no hand is compared ({})",
-                        def.section
+                    return Err(refusal!(
+                        def.section,
+                        "seat {s}: the dealer does not qualify, so no hand is compared"
                     ));
                 }
                 _ => {}
@@ -405,9 +413,9 @@ impl BankedRound {
             let keyed = seats.get(&s).is_some_and(|c| !c.is_empty());
             let needs = self.result_needs_cards(s, &r.category);
             if needs && !keyed {
-                return Err(format!(
-                    "seat {s}: a bonus pays on its hand: key its cards ({})",
-                    def.section
+                return Err(refusal!(
+                    def.section,
+                    "seat {s}: a bonus pays on its hand: key its cards"
                 ));
             }
         }
@@ -426,15 +434,17 @@ impl BankedRound {
     }
 
     /// A winner's second combination is tapped where its hand can hold one, and only there.
-    fn check_second(&self, seat: u8, r: &SeatResult) -> Result<(), String> {
+    fn check_second(&self, seat: u8, r: &SeatResult) -> Result<(), Refusal> {
         let choices = self.second_choices(seat, &r.category);
         let wins = r.versus == Some(Versus::Wins);
         match &r.second {
-            None if wins && !choices.is_empty() => Err(format!(
-                "seat {seat}: its second combination, or none (§ 589.11(e)(1)(ii))"
+            None if wins && !choices.is_empty() => Err(refusal!(
+                "§ 589.11(e)(1)(ii)",
+                "seat {seat}: its second combination, or none"
             )),
-            Some(x) if !wins || !choices.iter().any(|c| c.id == x) => Err(format!(
-                "seat {seat}: {x} is not a second combination its hand can hold (§ 589.11(e)(1)(ii))"
+            Some(x) if !wins || !choices.iter().any(|c| c.id == x) => Err(refusal!(
+                "§ 589.11(e)(1)(ii)",
+                "seat {seat}: {x} is not a second combination its hand can hold"
             )),
             _ => Ok(()),
         }
@@ -460,17 +470,21 @@ impl BankedRound {
 
     /// After a replacement card, the results tapped before stand and the forced dealer's new
     /// hand is tapped: whether it qualifies, and each forcing hand against it; before, none.
-    fn check_forced(&self, results: &Results) -> Result<(), String> {
+    fn check_forced(&self, results: &Results) -> Result<(), Refusal> {
         let Some(f) = &results.forced else {
             return match self.part().dealer_replaced() {
-                true => Err("the forced dealer's new hand: whether it qualifies and how each forcing hand fared (§ 589.11(e)(2)(ii))".into()),
+                true => Err(refusal!(
+                    "§ 589.11(e)(2)(ii)",
+                    "the forced dealer's new hand: whether it qualifies and how each forcing hand fared"
+                )),
                 false => Ok(()),
             };
         };
         if !self.part().dealer_replaced() {
-            return Err(
-                "no player forced the dealer, so no new hand is tapped (§ 589.11(e)(2)(ii))".into(),
-            );
+            return Err(refusal!(
+                "§ 589.11(e)(2)(ii)",
+                "no player forced the dealer, so no new hand is tapped"
+            ));
         }
         if let Some(before) = &self.results
             && (before.seats != results.seats
@@ -481,18 +495,22 @@ impl BankedRound {
         let forcing = self.forcing_seats();
         let given: Vec<u8> = f.seats.iter().map(|(s, _)| *s).collect();
         if given != forcing {
-            return Err(format!(
-                "the forcing seats are {forcing:?}: each, once, in seat order (§ 589.11(e)(2)(ii))"
+            return Err(refusal!(
+                "§ 589.11(e)(2)(ii)",
+                "the forcing seats are {forcing:?}: each, once, in seat order"
             ));
         }
         for (s, r) in &f.seats {
             let tapped = results.seats.iter().find(|(k, _)| k == s).map(|(_, r)| r);
             if tapped.is_none_or(|t| t.category != r.category) {
-                return Err(format!("seat {s}: the hand is the one tapped before"));
+                return Err(Refusal::plain(format!(
+                    "seat {s}: the hand is the one tapped before"
+                )));
             }
             if f.dealer_qualifies != r.versus.is_some() {
-                return Err(format!(
-                    "seat {s}: compared with the dealer's new hand where, and only where, it qualifies (§ 589.11(e)(2)(ii))"
+                return Err(refusal!(
+                    "§ 589.11(e)(2)(ii)",
+                    "seat {s}: compared with the dealer's new hand where, and only where, it qualifies"
                 ));
             }
             self.check_second(*s, r)?;

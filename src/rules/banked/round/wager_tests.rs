@@ -3,6 +3,7 @@
 
 use super::tests::wagers;
 use super::*;
+use crate::rules::machine::Refusal;
 
 #[test]
 fn the_posted_ante_limits_hold() {
@@ -145,9 +146,9 @@ fn a_side_wager_alone_is_refused() {
         // be dealt in (§ 589.7).
         assert_eq!(
             e,
-            format!(
-                "seat 1: the {} is required to play ({})",
-                def.spots[0].label, def.sections.wagers
+            Refusal::citing(
+                def.sections.wagers,
+                format!("seat 1: the {} is required to play", def.spots[0].label)
             ),
             "{game:?}"
         );

@@ -2,6 +2,9 @@
 //! and checked against the game's spots, the casino's offers and the posted limits, adjacent
 //! boxes of one player (§ 677a.7(e), § 647a.7(e), § 635a.6(f)), and a seat taken out.
 
+use crate::refusal;
+use crate::rules::machine::Refusal;
+
 use super::*;
 
 impl BankedRound {
@@ -12,25 +15,29 @@ impl BankedRound {
         &mut self,
         seat: &u8,
         wagers: &BTreeMap<String, Cents>,
-    ) -> Result<BankedEvent, String> {
+    ) -> Result<BankedEvent, Refusal> {
         let def = self.def();
         let wager_section = def.sections.wagers;
         if !self.seats.contains(seat) {
-            return Err(format!("seat {seat} is not in this round"));
+            return Err(Refusal::plain(format!("seat {seat} is not in this round")));
         }
         let mut w = BTreeMap::new();
         for (k, v) in wagers {
             let Some(spot) = def.spots.iter().find(|s| s.key == k) else {
-                return Err(format!("{k}: not a wager of this game ({wager_section})"));
+                return Err(refusal!(wager_section, "{k}: not a wager of this game"));
             };
             if *v < 0 {
-                return Err(format!("{}: an amount of 0 or more", spot.label));
+                return Err(Refusal::plain(format!(
+                    "{}: an amount of 0 or more",
+                    spot.label
+                )));
             }
             if *v > 0
                 && let Some(section) = self.not_offered.get(k)
             {
-                return Err(format!(
-                    "seat {seat}: this casino does not offer the {} ({section})",
+                return Err(refusal!(
+                    section,
+                    "seat {seat}: this casino does not offer the {}",
                     spot.label
                 ));
             }
@@ -47,8 +54,9 @@ impl BankedRound {
                         w.insert(spot.key.to_string(), want);
                     }
                     Some(v) if v != want => {
-                        return Err(format!(
-                            "{} must equal the {} ({wager_section})",
+                        return Err(refusal!(
+                            wager_section,
+                            "{} must equal the {}",
                             spot.label,
                             label_of(def, other)
                         ));
@@ -89,16 +97,17 @@ impl BankedRound {
             } else {
                 "a"
             };
-            return Err(format!(
+            return Err(Refusal::plain(format!(
                 "seat {seat}: {a} {name} of {} is {edge} of {}",
                 crate::rules::money(v),
                 crate::rules::money(limit)
-            ));
+            )));
         }
         for spot in def.spots.iter().filter(|s| s.required) {
             if w.get(spot.key).copied().unwrap_or(0) == 0 {
-                return Err(format!(
-                    "seat {seat}: the {} is required to play ({wager_section})",
+                return Err(refusal!(
+                    wager_section,
+                    "seat {seat}: the {} is required to play",
                     spot.label
                 ));
             }
@@ -128,28 +137,31 @@ impl BankedRound {
 
     /// The box `seat` is wagered on by the player of the box to its left, or no longer: as many
     /// adjacent boxes as the casino lets one player have.
-    pub(super) fn same_player(&mut self, seat: &u8, joined: &bool) -> Result<BankedEvent, String> {
+    pub(super) fn same_player(&mut self, seat: &u8, joined: &bool) -> Result<BankedEvent, Refusal> {
         let def = self.def();
         let wager_section = def.sections.wagers;
         let Some(rule) = def.boxes else {
-            return Err(format!(
-                "this game keys each box on its own ({wager_section})"
+            return Err(refusal!(
+                wager_section,
+                "this game keys each box on its own"
             ));
         };
         let section = rule.section;
         if !self.seats.contains(seat) {
-            return Err(format!("seat {seat} is not in this round"));
+            return Err(Refusal::plain(format!("seat {seat} is not in this round")));
         }
         if *joined {
             let left = seat.saturating_sub(1);
             if self.boxes_per_player <= 1 {
-                return Err(format!(
-                    "a player may wager on one box only: seat {seat} is another player's ({section})"
+                return Err(refusal!(
+                    section,
+                    "a player may wager on one box only: seat {seat} is another player's"
                 ));
             }
             if !self.seats.contains(&left) {
-                return Err(format!(
-                    "seat {left} is not dealt in: one player's boxes are adjacent ({section})"
+                return Err(refusal!(
+                    section,
+                    "seat {left} is not dealt in: one player's boxes are adjacent"
                 ));
             }
             let mut next = self.joined.clone();
@@ -161,8 +173,9 @@ impl BankedRound {
             .player_boxes(*seat)
             .len();
             if boxes > usize::from(self.boxes_per_player) {
-                return Err(format!(
-                    "a player may wager on at most {} adjacent boxes in a round ({section})",
+                return Err(refusal!(
+                    section,
+                    "a player may wager on at most {} adjacent boxes in a round",
                     self.boxes_per_player
                 ));
             }
@@ -177,19 +190,19 @@ impl BankedRound {
     }
 
     /// A seat dealt in taken out of the round before "no more bets", while it has no wager.
-    pub(super) fn seat_out(&mut self, seat: &u8) -> Result<BankedEvent, String> {
+    pub(super) fn seat_out(&mut self, seat: &u8) -> Result<BankedEvent, Refusal> {
         if !self.seats.contains(seat) {
-            return Err(format!("seat {seat} is not in this round"));
+            return Err(Refusal::plain(format!("seat {seat} is not in this round")));
         }
         if self.wagers.contains_key(seat) {
-            return Err(format!(
+            return Err(Refusal::plain(format!(
                 "seat {seat} has a wager: take it off before taking the seat out"
-            ));
+            )));
         }
         if self.seats.len() == 1 {
-            return Err(format!(
+            return Err(Refusal::plain(format!(
                 "seat {seat} is the round's last seat: report an irregularity to void the round instead"
-            ));
+            )));
         }
         self.seats.retain(|s| s != seat);
         // A box out of the round is nobody's: the boxes either side of it are not one

@@ -4,6 +4,8 @@
 //! even money § 635a.8(e), losing insurance § 635a.8(d), a Blackjack against a 2 to 9 up
 //! § 635a.7(h)(1)(i)), and the settlement reads each box's hands.
 
+use crate::rules::machine::Refusal;
+
 use super::hands21::{Play21, Step21};
 use super::{DealtBox, WonOnTheDeal, won_on_the_deal};
 use crate::rules::banked::House;
@@ -88,7 +90,7 @@ impl BankedRound {
 
 impl RoundPart for Play21 {
     /// § 635a.7-635a.10: the hands played after the deal, step by step.
-    fn act_own(round: &mut BankedRound, cmd: &BankedCommand) -> Option<Result<BankedEvent, String>> {
+    fn act_own(round: &mut BankedRound, cmd: &BankedCommand) -> Option<Result<BankedEvent, Refusal>> {
         let (BankedCommand::Play21(c), BankedStep::Play21(at)) = (cmd, round.step.clone()) else {
             return None;
         };
@@ -149,10 +151,10 @@ impl RoundPart for Play21 {
     }
 
     /// A Spanish 21 box's hand is called dead instead (§ 635a.13(h),(i)).
-    fn lose(&mut self, seat: u8) -> Result<bool, String> {
-        Err(format!(
+    fn lose(&mut self, seat: u8) -> Result<bool, Refusal> {
+        Err(Refusal::plain(format!(
             "seat {seat}: the round is past its wagers' decisions"
-        ))
+        )))
     }
 
     fn settle_seats(&self, round: &BankedRound) -> Option<Vec<serde_json::Value>> {

@@ -17,6 +17,9 @@
 //! screen and checked by the settlement with the house rules; the round checks what the text
 //! fixes.
 
+use crate::refusal;
+use crate::rules::machine::Refusal;
+
 pub use super::hands21::{Command21, Hand21, Play21, Step21};
 use super::hands21::{ten_value, tot};
 use crate::rules::Cents;
@@ -91,10 +94,10 @@ impl BankedRound {
     /// § 635a.13(i) applies to box `seat` now: the box is in play with one hand, not doubled,
     /// surrendered or paid, that hand already past the player's turn, and the dealer's hole card
     /// not revealed.
-    fn missed_card_applies(&self, seat: u8) -> Result<(), String> {
+    fn missed_card_applies(&self, seat: u8) -> Result<(), Refusal> {
         let p = self.play21();
         if !self.seats.contains(&seat) {
-            return Err(format!("seat {seat} has no box in play this round"));
+            return Err(Refusal::plain(format!("seat {seat} has no box in play this round")));
         }
         let before_hole = matches!(
             self.step,
@@ -102,37 +105,28 @@ impl BankedRound {
         ) || (matches!(self.step, BankedStep::Play21(Step21::Dealer))
             && self.dealer.len() < 2);
         if !before_hole {
-            return Err(
-                "a missed card is put right before the dealer's hole card is revealed (§ 635a.13(i))"
-                    .into(),
-            );
+            return Err(refusal!("§ 635a.13(i)", "a missed card is put right before the dealer's hole card is revealed"));
         }
         let Some(h) = p.hands.get(&seat).filter(|h| h.len() == 1).map(|h| &h[0]) else {
-            return Err(format!(
-                "seat {seat}: a split box is the floorperson's to rule on (§ 635a.13(i))"
-            ));
+            return Err(refusal!("§ 635a.13(i)", "seat {seat}: a split box is the floorperson's to rule on"));
         };
         if h.double > 0
             || p.surrendered.contains(&seat)
             || p.blackjack_paid.contains(&seat)
             || p.even_money.contains(&seat)
         {
-            return Err(format!(
-                "seat {seat}'s hand is settled or doubled: no card is owed to it (§ 635a.13(i))"
-            ));
+            return Err(refusal!("§ 635a.13(i)", "seat {seat}'s hand is settled or doubled: no card is owed to it"));
         }
         if !p.hand_done(seat, h) {
-            return Err(format!(
+            return Err(Refusal::plain(format!(
                 "it is seat {seat}'s turn: deal the card it asks for now"
-            ));
+            )));
         }
         if !h.stood {
-            return Err(format!(
-                "seat {seat}'s hand is complete without a card asked for (§ 635a.13(i))"
-            ));
+            return Err(refusal!("§ 635a.13(i)", "seat {seat}'s hand is complete without a card asked for"));
         }
         if p.owed.contains(&seat) {
-            return Err(format!("seat {seat} is already owed its card"));
+            return Err(Refusal::plain(format!("seat {seat} is already owed its card")));
         }
         Ok(())
     }
@@ -172,21 +166,17 @@ impl BankedRound {
     }
 
     /// A card dealt now: no 10s in a Spanish deck, and no more copies than a shoe holds.
-    fn check_cards21(&self, new: &[Card]) -> Result<(), String> {
+    fn check_cards21(&self, new: &[Card]) -> Result<(), Refusal> {
         for (i, c) in new.iter().enumerate() {
             if c.rank == Rank::TEN {
-                return Err(format!(
-                    "{}: Spanish 21 decks have no 10s (§ 635a.3(a))",
-                    c.pretty()
-                ));
+                return Err(refusal!("§ 635a.3(a)", "{}: Spanish 21 decks have no 10s",
+                    c.pretty()));
             }
             let n = self.in_play21().filter(|x| *x == c).count()
                 + new[..=i].iter().filter(|x| *x == c).count();
             if n > MOST_DECKS {
-                return Err(format!(
-                    "{}: dealt {n} times this round, more than a shoe of {MOST_DECKS} decks holds (§ 635a.3(a))",
-                    c.pretty()
-                ));
+                return Err(refusal!("§ 635a.3(a)", "{}: dealt {n} times this round, more than a shoe of {MOST_DECKS} decks holds",
+                    c.pretty()));
             }
         }
         Ok(())
@@ -206,21 +196,21 @@ impl BankedRound {
     /// Whether the round would take `cmd` now: `Err` gives the reason and its section, as the
     /// round would refuse it. The screen offers a decision only where this is `Ok`, so no rule
     /// of the game lives in the screen (PokerKit's `can_X`/`verify_X`).
-    pub fn allows21(&self, cmd: &Command21) -> Result<(), String> {
+    pub fn allows21(&self, cmd: &Command21) -> Result<(), Refusal> {
         let mut probe = self.clone();
         probe.apply21(cmd)
     }
 
-    pub(in crate::rules::banked) fn apply21(&mut self, cmd: &Command21) -> Result<(), String> {
+    pub(in crate::rules::banked) fn apply21(&mut self, cmd: &Command21) -> Result<(), Refusal> {
         let BankedStep::Play21(step) = self.step.clone() else {
-            return Err(format!("{cmd:?} does not fit the step {:?}", self.step));
+            return Err(Refusal::plain(format!("{cmd:?} does not fit the step {:?}", self.step)));
         };
         self.play21_mut();
         if let Command21::CoverCard { seat } = cmd {
             if let Some(s) = seat
                 && !self.seats.contains(s)
             {
-                return Err(format!("seat {s} has no box in this round"));
+                return Err(Refusal::plain(format!("seat {s} has no box in this round")));
             }
             let p = self.play21_mut();
             p.cover_card = true;
@@ -239,14 +229,12 @@ impl BankedRound {
             }
             (Command21::EvenMoney { seat }, Step21::Insurance { seat: due }) => {
                 if *seat != due {
-                    return Err(format!(
+                    return Err(Refusal::plain(format!(
                         "seat {due} is offered insurance now, not seat {seat}"
-                    ));
+                    )));
                 }
                 if !self.play21().blackjack(*seat) {
-                    return Err(format!(
-                        "seat {seat}: even money is for a Blackjack (§ 635a.8(e))"
-                    ));
+                    return Err(refusal!("§ 635a.8(e)", "seat {seat}: even money is for a Blackjack"));
                 }
                 let p = self.play21_mut();
                 p.insurance_asked.insert(*seat);
@@ -276,7 +264,7 @@ impl BankedRound {
             }
             (Command21::DeadHand { seat }, _) => self.dead_hand21(*seat)?,
             (cmd, Step21::Hand { seat, hand }) => self.play_hand(cmd, seat, hand)?,
-            (cmd, step) => return Err(format!("{cmd:?} does not fit the step {step:?}")),
+            (cmd, step) => return Err(Refusal::plain(format!("{cmd:?} does not fit the step {step:?}"))),
         }
         self.step = self.next21();
         Ok(())
@@ -289,7 +277,7 @@ impl BankedRound {
         seats: &[(u8, Vec<Card>)],
         up: Card,
         read: &[(HandPlace, Vec<Card>)],
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         let mut seats: BTreeMap<u8, Vec<Card>> = seats.iter().cloned().collect();
         // § 635a.13(h): a box that received no cards is dead; its wagers are returned
         // and the player is in the next deal.
@@ -300,9 +288,7 @@ impl BankedRound {
             .filter(|s| seats.get(s).is_some_and(|c| c.is_empty()))
             .collect();
         if dead.len() == self.seats.len() {
-            return Err(
-                "no box has its cards: key the two cards of each box dealt (§ 635a.7(e))".into(),
-            );
+            return Err(refusal!("§ 635a.7(e)", "no box has its cards: key the two cards of each box dealt"));
         }
         for s in &dead {
             seats.remove(s);
@@ -310,14 +296,15 @@ impl BankedRound {
         for s in self.seats.iter().filter(|s| !dead.contains(s)) {
             let cards = seats.get(s).map_or(&[][..], |v| &v[..]);
             if cards.len() != 2 {
-                return Err(format!(
-                    "seat {s}: two cards face up (§ 635a.7(e)), not {}",
+                return Err(refusal!(
+                    "§ 635a.7(e)",
+                    "seat {s}: two cards face up, not {}",
                     cards.len()
                 ));
             }
         }
         if let Some(extra) = seats.keys().find(|s| !self.seats.contains(s)) {
-            return Err(format!("seat {extra} has no Spanish 21 Wager this round"));
+            return Err(Refusal::plain(format!("seat {extra} has no Spanish 21 Wager this round")));
         }
         let dealt: Vec<Card> = seats.values().flatten().copied().chain([up]).collect();
         self.check_cards21(&dealt)?;
@@ -329,10 +316,10 @@ impl BankedRound {
                 HandPlace::Community => false,
             };
             if !fits {
-                return Err(format!(
+                return Err(Refusal::plain(format!(
                     "the shoe's reading of {} is not a hand of this deal",
                     place.words()
-                ));
+                )));
             }
         }
         let p = self.play21_mut();
@@ -357,21 +344,19 @@ impl BankedRound {
     }
 
     /// § 635a.8(b): the insurance seat `due` is offered, up to half its wager.
-    fn insure21(&mut self, seat: u8, amount: Cents, due: u8) -> Result<(), String> {
+    fn insure21(&mut self, seat: u8, amount: Cents, due: u8) -> Result<(), Refusal> {
         if seat != due {
-            return Err(format!(
+            return Err(Refusal::plain(format!(
                 "seat {due} is offered insurance now, not seat {seat}"
-            ));
+            )));
         }
         let wager = self.ante(seat);
         // § 635a.8(b): up to half the wager, or the casino's next chip unit above half;
         // the settlement checks the unit (`[house.spanish-21]`), the round the wager.
         if amount < 0 || amount > wager {
-            return Err(format!(
-                "insurance of {} is more than the {} wager; it is at most half of it (§ 635a.8(b))",
+            return Err(refusal!("§ 635a.8(b)", "insurance of {} is more than the {} wager; it is at most half of it",
                 crate::rules::money(amount),
-                crate::rules::money(wager)
-            ));
+                crate::rules::money(wager)));
         }
         let p = self.play21_mut();
         p.insurance_asked.insert(seat);
@@ -382,22 +367,18 @@ impl BankedRound {
     }
 
     /// A dealer's card; the hole card agrees with what the reader said (§ 635a.13).
-    fn dealer_card21(&mut self, card: Card) -> Result<(), String> {
+    fn dealer_card21(&mut self, card: Card) -> Result<(), Refusal> {
         self.check_cards21(&[card])?;
         if self.dealer.len() == 1 {
             let bj = tot(&[self.dealer[0], card], false).is_some_and(|t| t.blackjack);
             let said = self.play21().reader_blackjack;
             if said == Some(true) && !bj {
-                return Err(format!(
-                    "{} gives the dealer no Blackjack, but the reader said Blackjack: report the irregularity (§ 635a.13)",
-                    card.pretty()
-                ));
+                return Err(refusal!("§ 635a.13", "{} gives the dealer no Blackjack, but the reader said Blackjack: report the irregularity",
+                    card.pretty()));
             }
             if said == Some(false) && bj {
-                return Err(format!(
-                    "{} gives the dealer Blackjack, but the reader said none: report the irregularity (§ 635a.13)",
-                    card.pretty()
-                ));
+                return Err(refusal!("§ 635a.13", "{} gives the dealer Blackjack, but the reader said none: report the irregularity",
+                    card.pretty()));
             }
         }
         self.dealer.push(card);
@@ -405,13 +386,11 @@ impl BankedRound {
     }
 
     /// § 635a.13(i): a hand whose requested card was not dealt, called dead by its player.
-    fn dead_hand21(&mut self, seat: u8) -> Result<(), String> {
+    fn dead_hand21(&mut self, seat: u8) -> Result<(), Refusal> {
         // Its Match-the-Dealer was settled at the table on the first two cards; the
         // section returns only the Spanish 21 Wager (§ 635a.13(i)).
         if self.wager(seat, "match_the_dealer") > 0 {
-            return Err(format!(
-                "seat {seat} has a Match-the-Dealer Wager settled on its cards: the floorperson rules on this hand (§ 635a.13(i))"
-            ));
+            return Err(refusal!("§ 635a.13(i)", "seat {seat} has a Match-the-Dealer Wager settled on its cards: the floorperson rules on this hand"));
         }
         self.missed_card_applies(seat).or_else(|e| {
             // Owed a card, the player may still choose to have the hand dead.
@@ -444,7 +423,7 @@ impl BankedRound {
         );
     }
 
-    fn play_hand(&mut self, cmd: &Command21, seat: u8, hand: usize) -> Result<(), String> {
+    fn play_hand(&mut self, cmd: &Command21, seat: u8, hand: usize) -> Result<(), Refusal> {
         let wager = self.ante(seat);
         if let Command21::Card { card, .. } = cmd {
             self.check_cards21(&[*card])?;
@@ -454,66 +433,51 @@ impl BankedRound {
         let hands = p.hands.entry(seat).or_default();
         let (count, resplits) = (hands.len(), p.resplits);
         let Some(h) = hands.get_mut(hand) else {
-            return Err(format!("seat {seat} has no hand {}", hand + 1));
+            return Err(Refusal::plain(format!("seat {seat} has no hand {}", hand + 1)));
         };
         let t = tot(&h.cards, split).ok_or("the hand has no cards")?;
         let first_two = h.first_two();
         match cmd {
             Command21::Card { card, .. } => {
                 if h.double > 0 && h.cards.len() >= 3 {
-                    return Err(
-                        "after a double down, one additional card only (§ 635a.7(j)(2))".into(),
-                    );
+                    return Err(refusal!("§ 635a.7(j)(2)", "after a double down, one additional card only"));
                 }
                 h.cards.push(*card);
             }
             Command21::Stand => {
                 if h.cards.len() < 2 {
-                    return Err("deal the split hand's second card first (§ 635a.11(b))".into());
+                    return Err(refusal!("§ 635a.11(b)", "deal the split hand's second card first"));
                 }
                 if h.double > 0 && h.cards.len() < 3 {
-                    return Err("deal the double down card first (§ 635a.10(a))".into());
+                    return Err(refusal!("§ 635a.10(a)", "deal the double down card first"));
                 }
                 h.stood = true;
             }
             Command21::Double { amount } => {
                 if !first_two || t.blackjack {
-                    return Err(
-                        "a double down is on the first two cards of a hand, not on Blackjack (§ 635a.10(a))"
-                            .into(),
-                    );
+                    return Err(refusal!("§ 635a.10(a)", "a double down is on the first two cards of a hand, not on Blackjack"));
                 }
                 if *amount <= 0 || *amount > wager {
-                    return Err(format!(
-                        "a double down of {} is above the original wager of {} (§ 635a.10(a))",
+                    return Err(refusal!("§ 635a.10(a)", "a double down of {} is above the original wager of {}",
                         crate::rules::money(*amount),
-                        crate::rules::money(wager)
-                    ));
+                        crate::rules::money(wager)));
                 }
                 h.double = *amount;
             }
             Command21::Rescue => {
                 if h.double == 0 || h.cards.len() < 3 || t.bust {
-                    return Err(
-                        "a rescue takes back a Double Down Wager after its card, under 22 (§ 635a.10(d))"
-                            .into(),
-                    );
+                    return Err(refusal!("§ 635a.10(d)", "a rescue takes back a Double Down Wager after its card, under 22"));
                 }
                 h.rescue = true;
             }
             Command21::Split => {
                 if !h.splittable() {
-                    return Err(
-                        "a split is of the first two cards when they are equal in value (§ 635a.11(a))"
-                            .into(),
-                    );
+                    return Err(refusal!("§ 635a.11(a)", "a split is of the first two cards when they are equal in value"));
                 }
                 if let Some(more) = resplits
                     && count >= 2 + usize::from(more)
                 {
-                    return Err(format!(
-                        "{count} hands already: this casino allows {more} more split(s) after the first (§ 635a.11(c))"
-                    ));
+                    return Err(refusal!("§ 635a.11(c)", "{count} hands already: this casino allows {more} more split(s) after the first"));
                 }
                 let second = h.cards.pop().expect("two cards");
                 hands.insert(
@@ -526,14 +490,11 @@ impl BankedRound {
             }
             Command21::Surrender => {
                 if !first_two || split || hand != 0 {
-                    return Err(
-                        "surrender is the first decision, on the first two cards (§ 635a.9(a))"
-                            .into(),
-                    );
+                    return Err(refusal!("§ 635a.9(a)", "surrender is the first decision, on the first two cards"));
                 }
                 p.surrendered.insert(seat);
             }
-            other => return Err(format!("{other:?} is not a decision on a hand")),
+            other => return Err(Refusal::plain(format!("{other:?} is not a decision on a hand"))),
         }
         Ok(())
     }

@@ -1,6 +1,9 @@
 //! Betting rounds (§ 637a.8): who acts first and next, the options each seat has under the
 //! posted structure, an action checked and applied, and Stud's stop to betting (§ 637a.18(m)(1)).
 
+use crate::refusal;
+use crate::rules::machine::Refusal;
+
 use super::*;
 
 impl Hand {
@@ -225,10 +228,11 @@ impl Hand {
             && self.get(seat).is_some_and(|p| !p.folded && !p.all_in)
     }
 
-    pub(super) fn stop_betting(&mut self, seat: u8) -> Result<(), String> {
+    pub(super) fn stop_betting(&mut self, seat: u8) -> Result<(), Refusal> {
         if !self.may_stop_betting(seat) {
-            return Err(format!(
-                "seat {seat} cannot stop betting now: it is the choice of a Seven-card Stud player whose third hole card was turned up, before he puts anything in on the last round (§ 637a.18(m))"
+            return Err(refusal!(
+                "§ 637a.18(m)",
+                "seat {seat} cannot stop betting now: it is the choice of a Seven-card Stud player whose third hole card was turned up, before he puts anything in on the last round"
             ));
         }
         self.player(seat).all_in = true;
@@ -245,7 +249,7 @@ impl Hand {
         seat: u8,
         kind: ActionKind,
         amount: Option<Cents>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         if self.setup.structure.big_bet() {
             return self.big_bet_act(seat, kind, amount);
         }
@@ -275,34 +279,25 @@ impl Hand {
                 ActionKind::Raise
                     if street.current > 0 && street.raises >= self.setup.max_raises =>
                 {
-                    format!(
-                        "the posted cap of {} raises per betting round is reached (§ 637a.8(k))",
+                    refusal!(
+                        "§ 637a.8(k)",
+                        "the posted cap of {} raises per betting round is reached",
                         self.setup.max_raises
                     )
                 }
-                ActionKind::Raise | ActionKind::Bet if stack <= owed => {
-                    format!("seat {seat} has no stakes left beyond the call (§ 637a.8(b)(1))")
-                }
-                ActionKind::Check => {
-                    format!("seat {seat} cannot check when facing a bet (§ 637a.8)")
-                }
-                ActionKind::Call => {
-                    format!("seat {seat} cannot call when there is no bet (§ 637a.8)")
-                }
-                ActionKind::Bet => {
-                    format!("seat {seat} cannot open: a bet is made; it may raise (§ 637a.8)")
-                }
-                ActionKind::Raise => {
-                    format!("seat {seat} cannot raise when there is no bet; it may open (§ 637a.8)")
-                }
-                ActionKind::Fold => format!("seat {seat} cannot fold now"),
+                ActionKind::Raise | ActionKind::Bet if stack <= owed => refusal!(
+                    "§ 637a.8(b)(1)",
+                    "seat {seat} has no stakes left beyond the call"
+                ),
+                _ => not_now(seat, kind),
             });
         };
         // Spread limit: the amount the dealer keys, within the posted limits.
         if spread && matches!(kind, ActionKind::Bet | ActionKind::Raise) {
             let Some(x) = amount else {
-                return Err(format!(
-                    "key the {} amount: {} to {} (§ 637a.8(k))",
+                return Err(refusal!(
+                    "§ 637a.8(k)",
+                    "key the {} amount: {} to {}",
                     if kind == ActionKind::Bet {
                         "bet"
                     } else {
@@ -315,8 +310,9 @@ impl Hand {
             let put = if kind == ActionKind::Bet { x } else { owed + x };
             let all_in = put >= stack;
             if !all_in && (x < street.unit || x > max) {
-                return Err(format!(
-                    "a {} must be from {} to {} (§ 637a.8(k)); {} is outside the posted limits",
+                return Err(refusal!(
+                    "§ 637a.8(k)",
+                    "a {} must be from {} to {}; {} is outside the posted limits",
                     if kind == ActionKind::Bet {
                         "bet"
                     } else {
@@ -328,8 +324,9 @@ impl Hand {
                 ));
             }
             if x > max {
-                return Err(format!(
-                    "{} is above the posted maximum of {} (§ 637a.8(k))",
+                return Err(refusal!(
+                    "§ 637a.8(k)",
+                    "{} is above the posted maximum of {}",
                     crate::rules::money(x),
                     crate::rules::money(max)
                 ));
@@ -347,8 +344,9 @@ impl Hand {
             && x != action.amount()
             && !matches!(kind, ActionKind::Fold | ActionKind::Check)
         {
-            return Err(format!(
-                "the posted limit makes this {} {}, not {} (§ 637a.8(d),(k))",
+            return Err(refusal!(
+                "§ 637a.8(d),(k)",
+                "the posted limit makes this {} {}, not {}",
                 match kind {
                     ActionKind::Call => "call",
                     ActionKind::Bet => "bet",
@@ -408,7 +406,7 @@ impl Hand {
 
     /// The action recorded once the street has taken it in; the pot goes to the last live
     /// player (§ 637a.7(d)), or the next seat is asked.
-    fn record_act(&mut self, seat: u8, action: Action, all_in: bool) -> Result<(), String> {
+    fn record_act(&mut self, seat: u8, action: Action, all_in: bool) -> Result<(), Refusal> {
         self.events.push(HandEvent::Acted {
             seat,
             action,
@@ -447,7 +445,7 @@ pub struct BetRange {
     pub open: bool,
     /// Why it may not, when it may not.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub closed: Option<String>,
+    pub closed: Option<Refusal>,
 }
 
 impl Hand {
@@ -479,12 +477,14 @@ impl Hand {
         let room = p.stack - to_call;
         let cap = self.setup.max_raises;
         let closed = if room <= 0 {
-            Some(format!(
-                "seat {seat} has no stakes left beyond the call (§ 637a.8(b)(1))"
+            Some(refusal!(
+                "§ 637a.8(b)(1)",
+                "seat {seat} has no stakes left beyond the call"
             ))
         } else if street.current > 0 && cap > 0 && street.raises >= cap {
-            Some(format!(
-                "the posted cap of {cap} raises per betting round is reached (§ 637a.8(k))"
+            Some(refusal!(
+                "§ 637a.8(k)",
+                "the posted cap of {cap} raises per betting round is reached"
             ))
         } else if street.current > 0
             && !self.setup.big_bet.short_all_in_reopens
@@ -493,8 +493,9 @@ impl Hand {
                 .get(&seat)
                 .is_some_and(|at| street.current - at < street.full_raise)
         {
-            Some(format!(
-                "seat {seat} already acted and the bet has not grown by a full raise since: an all-in short of a full raise does not reopen the betting (Rules Submission, § 637a.8(k)); seat {seat} may call or fold"
+            Some(refusal!(
+                "Rules Submission, § 637a.8(k)",
+                "seat {seat} already acted and the bet has not grown by a full raise since: an all-in short of a full raise does not reopen the betting; seat {seat} may call or fold"
             ))
         } else if !self.answerable(seat, street.current) {
             Some(unanswerable(seat))
@@ -575,7 +576,7 @@ impl Hand {
         seat: u8,
         kind: ActionKind,
         amount: Option<Cents>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         let structure = self.setup.structure;
         let range = self
             .bet_range(seat)
@@ -593,92 +594,85 @@ impl Hand {
         let action = match kind {
             ActionKind::Fold => Action::Fold,
             ActionKind::Check if !facing => Action::Check,
-            ActionKind::Check => {
-                return Err(format!(
-                    "seat {seat} cannot check when facing a bet (§ 637a.8)"
-                ));
-            }
             ActionKind::Call if facing => Action::Call {
                 amount: range.to_call,
             },
-            ActionKind::Call => {
-                return Err(format!(
-                    "seat {seat} cannot call when there is no bet (§ 637a.8)"
-                ));
-            }
-            ActionKind::Bet if street.current > 0 => {
-                return Err(format!(
-                    "seat {seat} cannot open: a bet is made; it may raise (§ 637a.8)"
-                ));
-            }
-            ActionKind::Raise if street.current == 0 => {
-                return Err(format!(
-                    "seat {seat} cannot raise when there is no bet; it may open (§ 637a.8)"
-                ));
-            }
+            ActionKind::Check | ActionKind::Call => return Err(not_now(seat, kind)),
+            ActionKind::Bet if street.current > 0 => return Err(not_now(seat, kind)),
+            ActionKind::Raise if street.current == 0 => return Err(not_now(seat, kind)),
             ActionKind::Bet | ActionKind::Raise => {
                 if let Some(why) = range.closed.clone() {
                     return Err(why);
                 }
                 let to_of = |x: Cents| money(mine + range.to_call + x);
                 let Some(x) = amount else {
-                    return Err(if kind == ActionKind::Bet {
-                        format!(
-                            "key the bet: {} to {} ({}, § 637a.8(k))",
-                            money(range.min),
-                            money(range.max),
-                            structure.name()
-                        )
-                    } else {
-                        format!(
-                            "key the raise: to {} at least, to {} at most ({}, § 637a.8(k))",
-                            to_of(range.min),
-                            to_of(range.max),
-                            structure.name()
-                        )
-                    });
+                    return Err(Refusal::citing(
+                        LIMITS,
+                        if kind == ActionKind::Bet {
+                            format!(
+                                "key the bet: {} to {} ({})",
+                                money(range.min),
+                                money(range.max),
+                                structure.name()
+                            )
+                        } else {
+                            format!(
+                                "key the raise: to {} at least, to {} at most ({})",
+                                to_of(range.min),
+                                to_of(range.max),
+                                structure.name()
+                            )
+                        },
+                    ));
                 };
                 let all_in = range.to_call + x == stack;
                 if x <= 0 || range.to_call + x > stack {
-                    return Err(format!(
-                        "seat {seat} has {} in table stakes: a {what} of {} is more than it has (§ 637a.8(b)(1))",
+                    return Err(refusal!(
+                        "§ 637a.8(b)(1)",
+                        "seat {seat} has {} in table stakes: a {what} of {} is more than it has",
                         money(stack),
                         money(x)
                     ));
                 }
                 if x > range.max {
-                    return Err(match structure {
-                        Structure::PotLimit { .. } if kind == ActionKind::Raise => format!(
-                            "pot limit: seat {seat} may raise to {} at most (the pot after the call, § 637a.8(k)); raise to {} is more",
-                            to_of(range.max),
-                            to_of(x)
-                        ),
-                        Structure::PotLimit { .. } => format!(
-                            "pot limit: a bet of {} at most (the pot, § 637a.8(k)); {} is more",
-                            money(range.max),
-                            money(x)
-                        ),
-                        _ => format!(
-                            "a {what} of {} at most; {} is more",
-                            money(range.max),
-                            money(x)
-                        ),
-                    });
+                    return Err(Refusal::citing(
+                        LIMITS,
+                        match structure {
+                            Structure::PotLimit { .. } if kind == ActionKind::Raise => format!(
+                                "pot limit: seat {seat} may raise to {} at most (the pot after the call); raise to {} is more",
+                                to_of(range.max),
+                                to_of(x)
+                            ),
+                            Structure::PotLimit { .. } => format!(
+                                "pot limit: a bet of {} at most (the pot); {} is more",
+                                money(range.max),
+                                money(x)
+                            ),
+                            _ => format!(
+                                "a {what} of {} at most; {} is more",
+                                money(range.max),
+                                money(x)
+                            ),
+                        },
+                    ));
                 }
                 if x < range.min && !all_in {
-                    return Err(if kind == ActionKind::Bet {
-                        format!(
-                            "the least bet is {} (§ 637a.8(k)); {} is short and not all-in",
-                            money(range.min),
-                            money(x)
-                        )
-                    } else {
-                        format!(
-                            "the least raise is to {} (the previous bet or raise again, § 637a.8(k)); raise to {} is short and not all-in",
-                            to_of(range.min),
-                            to_of(x)
-                        )
-                    });
+                    return Err(Refusal::citing(
+                        LIMITS,
+                        if kind == ActionKind::Bet {
+                            format!(
+                                "the least bet is {}; {} is short and not all-in",
+                                money(range.min),
+                                money(x)
+                            )
+                        } else {
+                            format!(
+                                "the least raise is to {} (the previous bet or raise again); raise to {} is short and not all-in",
+                                to_of(range.min),
+                                to_of(x)
+                            )
+                        },
+                    ));
                 }
                 let put = range.to_call + x;
                 if kind == ActionKind::Bet {
@@ -718,9 +712,25 @@ impl Hand {
     }
 }
 
+/// The posted limits of a bet or raise.
+const LIMITS: &str = "§ 637a.8(k)";
+
+/// Why `kind` is not an action `seat` may take where the betting stands (§ 637a.8).
+fn not_now(seat: u8, kind: ActionKind) -> Refusal {
+    let why = match kind {
+        ActionKind::Check => "cannot check when facing a bet",
+        ActionKind::Call => "cannot call when there is no bet",
+        ActionKind::Bet => "cannot open: a bet is made; it may raise",
+        ActionKind::Raise => "cannot raise when there is no bet; it may open",
+        ActionKind::Fold => return Refusal::plain(format!("seat {seat} cannot fold now")),
+    };
+    refusal!("§ 637a.8", "seat {seat} {why}")
+}
+
 /// Why a seat may not bet or raise when nobody could call it.
-fn unanswerable(seat: u8) -> String {
-    format!(
-        "nobody still in can call more than the bet: every other player is all-in or has no more table stakes (§ 637a.8(b)(1)); a bet or raise would come back uncalled, so seat {seat} may call or fold"
+fn unanswerable(seat: u8) -> Refusal {
+    refusal!(
+        "§ 637a.8(b)(1)",
+        "nobody still in can call more than the bet: every other player is all-in or has no more table stakes; a bet or raise would come back uncalled, so seat {seat} may call or fold"
     )
 }

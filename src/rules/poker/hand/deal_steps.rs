@@ -1,6 +1,9 @@
 //! The hand's steps that put cards and chips on the table before and between the betting
 //! rounds: the forced posts, a deal, a Super Seven-card Stud discard and a draw.
 
+use crate::refusal;
+use crate::rules::machine::Refusal;
+
 use super::*;
 
 impl Hand {
@@ -11,16 +14,16 @@ impl Hand {
         posts: Vec<(u8, String, Cents)>,
         straddle: Option<(u8, Cents)>,
         wants: bool,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         if wants && straddle.is_none() {
-            return Err(format!(
-                "no straddle here: {} ({})",
+            return Err(refusal!(
+                self.procedure.section,
+                "no straddle here: {}",
                 if self.procedure.straddle {
                     "one straddle at most, by the player left of the last blind, if the house offers it"
                 } else {
                     "this game has none"
-                },
-                self.procedure.section
+                }
             ));
         }
         let mut street = self.street.take().unwrap_or_default();
@@ -63,7 +66,7 @@ impl Hand {
         step: Step,
         up_cards: Vec<(u8, Card)>,
         common_card: Option<Card>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         let Step::Deal {
             label,
             seats,
@@ -83,15 +86,16 @@ impl Hand {
             let mut want = seats.clone();
             want.sort_unstable();
             if got != want || up > 1 {
-                return Err(format!(
-                    "enter each player's up card: seats {want:?} (§ 637a.10(d),(f))"
+                return Err(refusal!(
+                    "§ 637a.10(d),(f)",
+                    "enter each player's up card: seats {want:?}"
                 ));
             }
         } else if !up_cards.is_empty() {
             return Err("no up cards are dealt now".into());
         }
         if common && common_card.is_none() {
-            return Err("enter the common card (§ 637a.10(h))".into());
+            return Err(refusal!("§ 637a.10(h)", "enter the common card"));
         }
         if !common && common_card.is_some() {
             return Err("no common card is dealt now".into());
@@ -104,7 +108,7 @@ impl Hand {
             .collect();
         for c in up_cards.iter().map(|(_, c)| *c).chain(common_card) {
             if shown.contains(&c) {
-                return Err(format!("{c} is already on the table"));
+                return Err(Refusal::plain(format!("{c} is already on the table")));
             }
             shown.push(c);
         }
@@ -120,8 +124,9 @@ impl Hand {
         let per_seat = down + up;
         let need = u8::from(burn) + per_seat * seats.len() as u8 + board + u8::from(common);
         if need > self.stub {
-            return Err(format!(
-                "only {} cards are left for {need}: the procedure cannot deal this (§ 637a.7(e))",
+            return Err(refusal!(
+                "§ 637a.7(e)",
+                "only {} cards are left for {need}: the procedure cannot deal this",
                 self.stub
             ));
         }
@@ -157,9 +162,11 @@ impl Hand {
     }
 
     /// § 637a.10(m): the seat whose turn it is discards.
-    pub(super) fn discarded(&mut self, seat: u8, count: u8, s: u8) -> Result<(), String> {
+    pub(super) fn discarded(&mut self, seat: u8, count: u8, s: u8) -> Result<(), Refusal> {
         if s != seat {
-            return Err(format!("seat {seat} discards now, not seat {s}"));
+            return Err(Refusal::plain(format!(
+                "seat {seat} discards now, not seat {s}"
+            )));
         }
         self.player(seat).cards -= count;
         self.discards += count;
@@ -177,25 +184,26 @@ impl Hand {
 
     /// § 637a.13(g), § 637a.20(h): the seat whose turn it is draws, from the discards
     /// reshuffled when the stub runs out.
-    pub(super) fn drew(&mut self, seat: u8, max: u8, s: u8, count: u8) -> Result<(), String> {
+    pub(super) fn drew(&mut self, seat: u8, max: u8, s: u8, count: u8) -> Result<(), Refusal> {
         if s != seat {
-            return Err(format!(
-                "seat {seat} draws now, not seat {s} (§ 637a.13(g): one at a time, clockwise)"
+            return Err(refusal!(
+                "§ 637a.13(g): one at a time, clockwise",
+                "seat {seat} draws now, not seat {s}"
             ));
         }
         if count > max {
-            return Err(format!(
+            return Err(Refusal::plain(format!(
                 "seat {seat} holds {max} cards and cannot draw {count}"
-            ));
+            )));
         }
         if count > self.stub {
             // § 637a.13(g)(2), § 637a.20(h): the discards, not this player's own.
             self.reshuffle_discards(seat);
             if count > self.stub {
-                return Err(format!(
+                return Err(Refusal::plain(format!(
                     "only {} cards are left even with the discards reshuffled",
                     self.stub
-                ));
+                )));
             }
         }
         self.stub -= count;

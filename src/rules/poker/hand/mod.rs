@@ -5,6 +5,9 @@
 //! ([`Step`]); the machine knows the money, whose turn it is, how many cards are where (so the
 //! stub's expected size is always known) and refuses what the rules forbid, naming the section.
 
+use crate::refusal;
+use crate::rules::machine::Refusal;
+
 use super::pots::{self, AwardRules, PotAward, Shown, Stake};
 use super::procedure::{First, Phase, Procedure};
 use crate::rules::Cents;
@@ -103,19 +106,22 @@ fn least_stakes(s: &HandSetup, blinds: bool) -> Cents {
 
 impl Hand {
     /// Starts a round; refuses a setup the rules do not allow.
-    pub fn start(setup: HandSetup) -> Result<Hand, String> {
+    pub fn start(setup: HandSetup) -> Result<Hand, Refusal> {
         let procedure = Procedure::of(setup.game)
             .ok_or_else(|| format!("{} is not a poker-room game", setup.game.id()))?;
         let n = setup.seats.len();
         if n < 2 {
-            return Err("a round needs at least two players (§ 637a.7(b))".into());
+            return Err(refusal!(
+                "§ 637a.7(b)",
+                "a round needs at least two players"
+            ));
         }
         if n > usize::from(procedure.max_players) {
-            return Err(format!(
-                "{} seats at most {} players ({}(b)); {n} were dealt in",
+            return Err(refusal!(
+                format!("{}(b)", procedure.section_whole()),
+                "{} seats at most {} players; {n} were dealt in",
                 setup.game.id(),
-                procedure.max_players,
-                procedure.section_whole()
+                procedure.max_players
             ));
         }
         check_amounts(&setup)?;
@@ -251,7 +257,7 @@ impl Hand {
 
     /// The dealer's command one recorded step's events answer: the events say what was
     /// tapped (the action, the cards dealt and shown) with what it caused.
-    fn command_of(&self, events: &[HandEvent]) -> Result<HandCommand, String> {
+    fn command_of(&self, events: &[HandEvent]) -> Result<HandCommand, Refusal> {
         let straddle = events
             .iter()
             .any(|e| matches!(e, HandEvent::Posted { what, .. } if what == "straddle"));
@@ -312,21 +318,26 @@ impl Hand {
                     amount,
                 }
             }
-            other => return Err(format!("{} is not a dealer's input", other.kind())),
+            other => {
+                return Err(Refusal::plain(format!(
+                    "{} is not a dealer's input",
+                    other.kind()
+                )));
+            }
         })
     }
 
     /// Folds one recorded step (a dealer's input and what it caused) into the hand: the step
     /// must fit where the hand stands and be exactly what the rules give for it, amounts and
     /// cards included. A refusal changes nothing and says why.
-    pub fn apply(&mut self, events: &[HandEvent]) -> Result<(), String> {
+    pub fn apply(&mut self, events: &[HandEvent]) -> Result<(), Refusal> {
         let cmd = self.command_of(events)?;
         let mut next = self.clone();
         let produced = next.run(cmd)?;
         if produced != events {
-            return Err(format!(
+            return Err(Refusal::plain(format!(
                 "recorded {events:?}; the rules give {produced:?} for it now"
-            ));
+            )));
         }
         *self = next;
         Ok(())
@@ -334,7 +345,7 @@ impl Hand {
 
     /// Decides a dealer's command and folds what it caused, as the table does (`decide`, then
     /// `apply`): the events it caused. A refusal changes nothing and says why.
-    pub fn run(&mut self, cmd: HandCommand) -> Result<Vec<HandEvent>, String> {
+    pub fn run(&mut self, cmd: HandCommand) -> Result<Vec<HandEvent>, Refusal> {
         let before = self.events.len();
         let mut next = self.clone();
         next.apply_inner(cmd)?;
@@ -342,7 +353,7 @@ impl Hand {
         Ok(self.events[before..].to_vec())
     }
 
-    fn apply_inner(&mut self, cmd: HandCommand) -> Result<(), String> {
+    fn apply_inner(&mut self, cmd: HandCommand) -> Result<(), Refusal> {
         let step = self.step.clone();
         match (step, cmd) {
             (Step::PostForced { posts, straddle }, HandCommand::Posted { straddle: wants }) => {
@@ -405,11 +416,11 @@ impl Hand {
                 self.stop_betting(seat)
             }
             (Step::Complete, _) => Err("the round is over".into()),
-            (step, cmd) => Err(format!(
+            (step, cmd) => Err(Refusal::plain(format!(
                 "the dealer is asked to {}, not {}",
                 step_name(&step),
                 command_name(&cmd)
-            )),
+            ))),
         }
     }
 
@@ -421,12 +432,13 @@ impl Hand {
 }
 
 /// The seat asked to act is the one acting (§ 637a.8(c)).
-fn turn(asked: u8, acting: u8) -> Result<(), String> {
+fn turn(asked: u8, acting: u8) -> Result<(), Refusal> {
     if acting == asked {
         Ok(())
     } else {
-        Err(format!(
-            "it is seat {asked}'s turn, not seat {acting}'s (§ 637a.8(c))"
+        Err(refusal!(
+            "§ 637a.8(c)",
+            "it is seat {asked}'s turn, not seat {acting}'s"
         ))
     }
 }
@@ -481,6 +493,6 @@ impl crate::rules::machine::Machine for Hand {
     }
 
     fn apply(&mut self, events: &[HandEvent]) -> Result<(), crate::rules::machine::Refusal> {
-        Ok(Hand::apply(self, events)?)
+        Hand::apply(self, events)
     }
 }

@@ -2,6 +2,8 @@
 //! seat's table stakes, the posted limits and forced bets, and blinds posted out of turn.
 
 use super::*;
+use crate::refusal;
+use crate::rules::machine::Refusal;
 
 /// The posted limits: the fixed-limit small and big bets, the spread's minimum and maximum, or
 /// the no-limit and pot-limit minimum twice.
@@ -14,7 +16,7 @@ fn limits(setup: &HandSetup) -> (Cents, Cents) {
 }
 
 /// Every amount within what a table takes: nothing overflows, nothing is unbounded.
-pub(super) fn check_amounts(setup: &HandSetup) -> Result<(), String> {
+pub(super) fn check_amounts(setup: &HandSetup) -> Result<(), Refusal> {
     let most = crate::rules::banked::MAX_AMOUNT;
     let (lo, hi) = limits(setup);
     let too_big = [setup.ante, setup.forced_bet, lo, hi]
@@ -24,24 +26,26 @@ pub(super) fn check_amounts(setup: &HandSetup) -> Result<(), String> {
         .chain(setup.posts.iter().map(|p| p.amount))
         .any(|a| a > most);
     if too_big {
-        return Err(format!(
+        return Err(Refusal::plain(format!(
             "an amount above {} is not one a table takes",
             crate::rules::money(most)
-        ));
+        )));
     }
     Ok(())
 }
 
 /// Each seat dealt in once, at the table, with table stakes enough for the forced bets and
 /// one bet (§ 637a.8(b)(4)) and no more than a table takes.
-pub(super) fn check_stakes(setup: &HandSetup, procedure: &Procedure) -> Result<(), String> {
+pub(super) fn check_stakes(setup: &HandSetup, procedure: &Procedure) -> Result<(), Refusal> {
     let mut seen = Vec::new();
     for (seat, stack) in &setup.seats {
         if !(1..=10).contains(seat) {
-            return Err(format!("seat {seat} is not a seat at the table (1 to 10)"));
+            return Err(Refusal::plain(format!(
+                "seat {seat} is not a seat at the table (1 to 10)"
+            )));
         }
         if seen.contains(seat) {
-            return Err(format!("seat {seat} is dealt in twice"));
+            return Err(Refusal::plain(format!("seat {seat} is dealt in twice")));
         }
         seen.push(*seat);
         // The forced bets and one bet, and any blind the seat posts out of turn.
@@ -53,15 +57,16 @@ pub(super) fn check_stakes(setup: &HandSetup, procedure: &Procedure) -> Result<(
                 a.saturating_add(p.amount)
             });
         if *stack > crate::rules::banked::MAX_AMOUNT {
-            return Err(format!(
+            return Err(Refusal::plain(format!(
                 "seat {seat} has {} in table stakes: more than any table takes (at most {})",
                 crate::rules::money(*stack),
                 crate::rules::money(crate::rules::banked::MAX_AMOUNT)
-            ));
+            )));
         }
         if *stack < least {
-            return Err(format!(
-                "seat {seat} has {} in table stakes; a player needs at least {} to be dealt in (§ 637a.8(b)(4))",
+            return Err(refusal!(
+                "§ 637a.8(b)(4)",
+                "seat {seat} has {} in table stakes; a player needs at least {} to be dealt in",
                 crate::rules::money(*stack),
                 crate::rules::money(least)
             ));
@@ -71,10 +76,13 @@ pub(super) fn check_stakes(setup: &HandSetup, procedure: &Procedure) -> Result<(
 }
 
 /// The posted limits (§ 637a.8(k)), the antes, blinds and forced bets, and the button.
-pub(super) fn check_forced_bets(setup: &HandSetup, procedure: &Procedure) -> Result<(), String> {
+pub(super) fn check_forced_bets(setup: &HandSetup, procedure: &Procedure) -> Result<(), Refusal> {
     let (lo, hi) = limits(setup);
     if lo <= 0 || hi < lo {
-        return Err("the posted limits need 0 < minimum ≤ maximum (§ 637a.8(k))".into());
+        return Err(refusal!(
+            "§ 637a.8(k)",
+            "the posted limits need 0 < minimum ≤ maximum"
+        ));
     }
     if setup.ante < 0
         || setup.forced_bet < 0
@@ -84,25 +92,25 @@ pub(super) fn check_forced_bets(setup: &HandSetup, procedure: &Procedure) -> Res
         return Err("antes, blinds, straddle and forced bets are positive amounts".into());
     }
     if procedure.blinds && setup.blinds.is_empty() {
-        return Err(format!(
+        return Err(Refusal::plain(format!(
             "{} needs at least one blind ({}(d))",
             setup.game.id(),
             procedure.section_whole()
-        ));
+        )));
     }
     if procedure.button && !setup.seats.iter().any(|(s, _)| *s == setup.button) {
         // The button may sit in front of an empty seat only with a dead-button rule,
         // which the text does not give (a gap); the button is a player's.
-        return Err(format!(
+        return Err(Refusal::plain(format!(
             "the button must be at a seat dealt in, not {}",
             setup.button
-        ));
+        )));
     }
     Ok(())
 }
 
 /// Blinds posted out of turn, and the straddle where the game has one.
-pub(super) fn check_posts(setup: &HandSetup, procedure: &Procedure) -> Result<(), String> {
+pub(super) fn check_posts(setup: &HandSetup, procedure: &Procedure) -> Result<(), Refusal> {
     // Blinds out of turn: a seat dealt in at a game with blinds, not one of this round's
     // blinds nor the straddle's seat, at most one live and one dead post.
     let dealt: Vec<u8> = setup.seats.iter().map(|(s, _)| *s).collect();
@@ -129,18 +137,18 @@ pub(super) fn check_posts(setup: &HandSetup, procedure: &Procedure) -> Result<()
             || straddle_seat == Some(p.seat)
             || twice
         {
-            return Err(format!(
+            return Err(Refusal::plain(format!(
                 "seat {} cannot post {} out of turn: it must be dealt in at a game with blinds, not already a blind or the straddle, and post at most once live and once dead",
                 p.seat,
                 crate::rules::money(p.amount)
-            ));
+            )));
         }
     }
     if setup.straddle.is_some() && !procedure.straddle {
-        return Err(format!(
-            "{} has no straddle ({})",
-            setup.game.id(),
-            procedure.section
+        return Err(refusal!(
+            procedure.section,
+            "{} has no straddle",
+            setup.game.id()
         ));
     }
     Ok(())

@@ -1,6 +1,9 @@
 //! The end of a hand: a voided Stud hand (§ 637a.18(m)), the reshuffles when the stub runs
 //! short, the pots built and awarded at the showdown or to the last player (§ 637a.7(d),(e)(6)).
 
+use crate::refusal;
+use crate::rules::machine::Refusal;
+
 use super::*;
 
 impl Hand {
@@ -19,27 +22,35 @@ impl Hand {
         &self,
         seat: u8,
         conceded: &std::collections::BTreeSet<u8>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         let order = match &self.step {
             Step::Showdown { order } => order,
             Step::Winners { seats } => seats,
-            _ => return Err("a hand is conceded at the showdown (§ 637a.18(e))".into()),
+            _ => {
+                return Err(refusal!(
+                    "§ 637a.18(e)",
+                    "a hand is conceded at the showdown"
+                ));
+            }
         };
         if !order.contains(&seat) {
-            return Err(format!("seat {seat} is not in the showdown"));
+            return Err(Refusal::plain(format!(
+                "seat {seat} is not in the showdown"
+            )));
         }
         if conceded.contains(&seat) {
-            return Err(format!("seat {seat} conceded already"));
+            return Err(Refusal::plain(format!("seat {seat} conceded already")));
         }
         if order.iter().all(|s| *s == seat || conceded.contains(s)) {
-            return Err(format!(
-                "seat {seat} holds the last hand: the winning hand is shown in its entirety (§ 637a.18(e))"
+            return Err(refusal!(
+                "§ 637a.18(e)",
+                "seat {seat} holds the last hand: the winning hand is shown in its entirety"
             ));
         }
         Ok(())
     }
 
-    pub(super) fn voidable(&self, seat: u8) -> Result<(), String> {
+    pub(super) fn voidable(&self, seat: u8) -> Result<(), Refusal> {
         let first_stud_deal = match &self.step {
             Step::Deal {
                 seats, down, up, ..
@@ -53,21 +64,21 @@ impl Hand {
             _ => false,
         };
         if !first_stud_deal {
-            return Err(
-                "a hand is voided for two hole cards turned up in the first deal of Seven-card Stud (§ 637a.18(m))"
-                    .into(),
-            );
+            return Err(refusal!(
+                "§ 637a.18(m)",
+                "a hand is voided for two hole cards turned up in the first deal of Seven-card Stud"
+            ));
         }
         if self.live().len() <= 2 {
-            return Err(
-                "voiding this hand would leave one player: call the floor to void the round (§ 637a.18(m))"
-                    .into(),
-            );
+            return Err(refusal!(
+                "§ 637a.18(m)",
+                "voiding this hand would leave one player: call the floor to void the round"
+            ));
         }
         Ok(())
     }
 
-    pub(super) fn void_hand(&mut self, seat: u8) -> Result<(), String> {
+    pub(super) fn void_hand(&mut self, seat: u8) -> Result<(), Refusal> {
         self.voidable(seat)?;
         let Step::Deal { seats, down, .. } = &mut self.step else {
             return Err("no deal is under way".into());
@@ -76,7 +87,10 @@ impl Hand {
         let down = *down;
         // The two exposed hole cards came from the stub and are collected.
         if down > self.stub {
-            return Err("the stub cannot have held these cards (§ 637a.7(e))".into());
+            return Err(refusal!(
+                "§ 637a.7(e)",
+                "the stub cannot have held these cards"
+            ));
         }
         self.stub -= down;
         self.discards += down;
@@ -92,13 +106,14 @@ impl Hand {
     /// § 637a.18(k)(3): the seat's protected hand was collected or fouled through no fault of
     /// its player: everything it put in the pot comes back to its stakes, its cards are with the
     /// discards, and the round goes on without it (the last live hand takes the pot).
-    pub(super) fn refund_fouled(&mut self, seat: u8) -> Result<(), String> {
+    pub(super) fn refund_fouled(&mut self, seat: u8) -> Result<(), Refusal> {
         let Some(p) = self.get(seat) else {
-            return Err(format!("seat {seat} is not in this round"));
+            return Err(Refusal::plain(format!("seat {seat} is not in this round")));
         };
         if p.folded {
-            return Err(format!(
-                "seat {seat} is out of the round: its hand has no claim on the pot (§ 637a.18(k))"
+            return Err(refusal!(
+                "§ 637a.18(k)",
+                "seat {seat} is out of the round: its hand has no claim on the pot"
             ));
         }
         if self.live().len() <= 1 {
@@ -211,7 +226,7 @@ impl Hand {
         shown: Vec<Shown>,
         described: Vec<(u8, String)>,
         showing: Showing,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         // Betting not tracked: one pot of unknown size for the seats still in, the rake keyed
         // when it is pushed.
         let built = if self.setup.untracked {
@@ -265,12 +280,12 @@ impl Hand {
         order: &[u8],
         hands: Vec<(u8, Vec<Card>)>,
         board: Vec<Card>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         let game = self.setup.game;
         let mut seen: Vec<Card> = Vec::new();
         for c in hands.iter().flat_map(|(_, h)| h).chain(&board) {
             if seen.contains(c) {
-                return Err(format!("{c} is entered twice"));
+                return Err(Refusal::plain(format!("{c} is entered twice")));
             }
             seen.push(*c);
         }
@@ -285,11 +300,11 @@ impl Hand {
             self.common.len() as u8
         };
         if board.len() != usize::from(want_board) {
-            return Err(format!(
+            return Err(Refusal::plain(format!(
                 "enter the {want_board} {} cards; {} were entered",
                 if board_game { "community" } else { "common" },
                 board.len()
-            ));
+            )));
         }
         if !board_game && board != self.common {
             return Err("the common card entered is not the one dealt".into());
@@ -298,15 +313,17 @@ impl Hand {
         let mut described = Vec::new();
         for (seat, cards) in &hands {
             if !order.contains(seat) {
-                return Err(format!("seat {seat} is not in the showdown"));
+                return Err(Refusal::plain(format!(
+                    "seat {seat} is not in the showdown"
+                )));
             }
             let p = self.get(*seat).ok_or("unknown seat")?;
             let own = usize::from(p.cards) - if board_game { 0 } else { self.common.len() };
             if cards.len() != own {
-                return Err(format!(
+                return Err(Refusal::plain(format!(
                     "seat {seat} holds {own} cards; {} were entered",
                     cards.len()
-                ));
+                )));
             }
             let discards = self
                 .procedure
@@ -315,7 +332,9 @@ impl Hand {
                 .any(|p| matches!(p, Phase::Discard { .. }));
             for u in p.up.iter().filter(|_| !discards) {
                 if !cards.contains(u) {
-                    return Err(format!("seat {seat}'s hand must include its up card {u}"));
+                    return Err(Refusal::plain(format!(
+                        "seat {seat}'s hand must include its up card {u}"
+                    )));
                 }
             }
             let e = crate::rules::registry::evaluate(game, cards, &board)?;
@@ -342,7 +361,7 @@ impl Hand {
             });
         }
         if shown.is_empty() {
-            return Err("enter at least the winning hand (§ 637a.18(e))".into());
+            return Err(refusal!("§ 637a.18(e)", "enter at least the winning hand"));
         }
         // § 637a.15: the posted qualifying losing hand, beaten, holds the round for the shift
         // supervisor (every game the posted Bad Beat rules rank: `jackpots::bad_beat`).

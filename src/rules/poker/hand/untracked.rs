@@ -5,6 +5,8 @@
 //! needs them (a Bad Beat, a dispute). The money is the dealer's at the table: the rake taken is
 //! keyed when the pot is pushed (`rules::table`).
 
+use crate::rules::machine::Refusal;
+
 use super::*;
 
 impl Hand {
@@ -196,7 +198,7 @@ impl Hand {
     }
 
     /// The betting round or draw on the screen is over.
-    pub(super) fn street_played(&mut self) -> Result<(), String> {
+    pub(super) fn street_played(&mut self) -> Result<(), Refusal> {
         let Step::Street {
             number,
             name,
@@ -218,7 +220,7 @@ impl Hand {
 
     /// The pot goes to `seats`: at the showdown one or more (a split), before it the one player
     /// every other player folded to (§ 637a.7(d)).
-    pub(super) fn won(&mut self, seats: Vec<u8>) -> Result<(), String> {
+    pub(super) fn won(&mut self, seats: Vec<u8>) -> Result<(), Refusal> {
         let showdown = matches!(self.step, Step::Winners { .. });
         if !showdown && !matches!(self.step, Step::Street { .. }) {
             return Err("the pot is awarded once its betting is over".into());
@@ -228,17 +230,17 @@ impl Hand {
         }
         for (i, s) in seats.iter().enumerate() {
             if self.get(*s).is_none() {
-                return Err(format!("seat {s} is not in this round"));
+                return Err(Refusal::plain(format!("seat {s} is not in this round")));
             }
             if seats[..i].contains(s) {
-                return Err(format!("seat {s} is named twice"));
+                return Err(Refusal::plain(format!("seat {s} is named twice")));
             }
         }
         if !showdown && seats.len() > 1 {
-            return Err(
-                "before the showdown the pot goes to the one player left in (§ 637a.7(d)); a split pot is awarded at the showdown"
-                    .into(),
-            );
+            return Err(refusal!(
+                "§ 637a.7(d)",
+                "before the showdown the pot goes to the one player left in; a split pot is awarded at the showdown"
+            ));
         }
         self.events.push(HandEvent::Won {
             seats: seats.clone(),
