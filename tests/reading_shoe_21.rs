@@ -88,6 +88,24 @@ fn cards(db: &std::path::Path) -> Vec<(Card, Option<Card>)> {
         .collect()
 }
 
+/// The hole card is in no place on the screen (the card grid's key for it aside), unless
+/// another card of the deal (`others`) is the same.
+fn hole_card_hidden(h: &Harness<'_, DeckhandApp>, others: &[Card], hole: Card) {
+    if others.contains(&hole) {
+        return;
+    }
+    let shown: Vec<String> = h
+        .query_all_by_label_contains(&hole.pretty())
+        .filter_map(|n| n.accesskit_node().label())
+        .filter(|l| *l != hole.pretty())
+        .collect();
+    assert!(
+        shown.is_empty(),
+        "the hole card {} is shown before its reveal: {shown:?}",
+        hole.pretty()
+    );
+}
+
 /// Round 1 opened from sign-in at a reading shoe, the wagers keyed and closed: at the deal.
 fn to_the_deal(h: &mut Harness<'_, DeckhandApp>, seats: &[u8]) {
     open_with_reading_shoe(h, GameId::Spanish21, seats);
@@ -168,18 +186,7 @@ fn the_shoe_burns_and_deals_and_one_tap_confirms_the_deal_with_the_hole_card_hid
     h.get_by_label_contains(&format!("Dealer up card (read):\n{}", up.pretty()));
     // The hole card: in no place on the screen (the card grid's key for it aside, and unless
     // another card of the deal is the same), in no row.
-    if !deal[..13].contains(&hole) {
-        let shown: Vec<String> = h
-            .query_all_by_label_contains(&hole.pretty())
-            .filter_map(|n| n.accesskit_node().label())
-            .filter(|l| *l != hole.pretty())
-            .collect();
-        assert!(
-            shown.is_empty(),
-            "the hole card {} is shown before its reveal: {shown:?}",
-            hole.pretty()
-        );
-    }
+    hole_card_hidden(&h, &deal[..13], hole);
     let code = serde_json::to_string(&hole).unwrap();
     for p in payloads(&db, "shuffler_card_drawn") {
         assert!(
@@ -437,6 +444,27 @@ fn until_drawn(h: &mut Harness<'_, DeckhandApp>, n: usize) {
     }
 }
 
+/// Seats 2 and 4 at the deal, the shoe drawing a card every `every_ms`, once `n` cards of the
+/// deal are out: the app and the number of cards out before the deal (the burn card).
+fn two_boxes_drawn(
+    db: &std::path::Path,
+    every_ms: u64,
+    n: usize,
+) -> (Harness<'static, DeckhandApp>, usize) {
+    let mut h = shoe_app(db);
+    to_the_deal(&mut h, &[2, 4]);
+    let burned = truth(&h).len();
+    h.state().sim_script().unwrap().lock().unwrap().draw_time =
+        std::time::Duration::from_millis(every_ms);
+    until_drawn(&mut h, n);
+    (h, burned)
+}
+
+/// The cards of the deal the shoe let out, read or not.
+fn the_deal(h: &Harness<'_, DeckhandApp>, burned: usize) -> Vec<Card> {
+    truth(h)[burned..].iter().map(|(_, c)| *c).collect()
+}
+
 /// Keying the deal by hand while the shoe is still dealing: what the shoe read so far is in
 /// its places at once, and what it reads after fills the places the dealer has not touched
 /// (the walk found a blank form that asked for every card again).
@@ -444,14 +472,9 @@ fn until_drawn(h: &mut Harness<'_, DeckhandApp>, n: usize) {
 fn keying_by_hand_mid_deal_keeps_what_the_shoe_read() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("s21-by-hand.sqlite");
-    let mut h = shoe_app(&db);
-    to_the_deal(&mut h, &[2, 4]);
-    let burned = truth(&h).len();
-    h.state().sim_script().unwrap().lock().unwrap().draw_time =
-        std::time::Duration::from_millis(400);
-    until_drawn(&mut h, 2);
+    let (mut h, burned) = two_boxes_drawn(&db, 400, 2);
     tap(&mut h, "Key the cards by hand");
-    let so_far: Vec<Card> = truth(&h)[burned..].iter().map(|(_, c)| *c).collect();
+    let so_far = the_deal(&h, burned);
     assert!(so_far.len() < 6, "the deal is still being drawn");
     assert!(
         place_words(&h, "Seat 2").contains(&so_far[0].pretty()),
@@ -463,7 +486,7 @@ fn keying_by_hand_mid_deal_keeps_what_the_shoe_read() {
     );
     wait_for_the_deal(&mut h);
     h.run_ok();
-    let deal: Vec<Card> = truth(&h)[burned..].iter().map(|(_, c)| *c).collect();
+    let deal = the_deal(&h, burned);
     for (name, a, b) in [("Seat 2", deal[0], deal[3]), ("Seat 4", deal[1], deal[4])] {
         assert_eq!(
             place_words(&h, name),
@@ -487,17 +510,12 @@ fn keying_by_hand_mid_deal_keeps_what_the_shoe_read() {
 fn a_card_drawn_unread_at_the_deal_leaves_its_place_to_key_and_the_hole_card_hidden() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("s21-unread.sqlite");
-    let mut h = shoe_app(&db);
-    to_the_deal(&mut h, &[2, 4]);
-    let burned = truth(&h).len();
-    h.state().sim_script().unwrap().lock().unwrap().draw_time =
-        std::time::Duration::from_millis(150);
-    until_drawn(&mut h, 3);
+    let (mut h, burned) = two_boxes_drawn(&db, 150, 3);
     // Seat 2's second card leaves the shoe unread.
     h.state().sim_script().unwrap().lock().unwrap().unread_next = true;
     wait_for_the_deal(&mut h);
     h.run_ok();
-    let deal: Vec<Card> = truth(&h)[burned..].iter().map(|(_, c)| *c).collect();
+    let deal = the_deal(&h, burned);
     assert_eq!(deal.len(), 6);
     let hole = deal[5];
     // Seat 2's second card (unread) and seat 4's (reported out of sequence): short places.
@@ -510,18 +528,7 @@ fn a_card_drawn_unread_at_the_deal_leaves_its_place_to_key_and_the_hole_card_hid
         format!("Seat 4: {}", deal[1].pretty())
     );
     h.get_by_label(&format!("Dealer up card (read):\n{}", deal[2].pretty()));
-    if !deal[..5].contains(&hole) {
-        let shown: Vec<String> = h
-            .query_all_by_label_contains(&hole.pretty())
-            .filter_map(|n| n.accesskit_node().label())
-            .filter(|l| *l != hole.pretty())
-            .collect();
-        assert!(
-            shown.is_empty(),
-            "the hole card {} is shown: {shown:?}",
-            hole.pretty()
-        );
-    }
+    hole_card_hidden(&h, &deal[..5], hole);
     assert!(
         payloads(&db, "device_report_refused")
             .iter()
