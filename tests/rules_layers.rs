@@ -277,10 +277,11 @@ fn bracketed(code: &str, open: usize) -> &str {
     &code[open + 1..]
 }
 
-/// Words that cite a section outside a `refusal!` or `Refusal::citing` (comments aside).
+/// Words that cite a section outside a `refusal!`, `Refusal::citing` or `cited` (comments
+/// aside).
 fn untyped_section(inner: &str) -> bool {
     let mut rest = inner.to_string();
-    for typed in ["refusal!(", "Refusal::citing("] {
+    for typed in ["refusal!(", "Refusal::citing(", "cited("] {
         while let Some(at) = rest.find(typed) {
             let open = at + typed.len() - 1;
             let len = bracketed(&rest, open).len();
@@ -292,7 +293,8 @@ fn untyped_section(inner: &str) -> bool {
 }
 
 /// Item 2: a refusal names its section where the rule refuses (`refusal!`,
-/// `Refusal::citing`), never only in its words, where nothing can read it back.
+/// `Refusal::citing`, and the settlement's `cited`), never only in its words, where nothing
+/// can read it back.
 #[test]
 fn the_machines_name_the_section_where_they_refuse() {
     let mut untyped = Vec::new();
@@ -313,6 +315,27 @@ fn the_machines_name_the_section_where_they_refuse() {
                         inner.lines().next().unwrap_or("")
                     ));
                 }
+            }
+        }
+    }
+    // The settlement's checks of what was keyed (`banked::err`, `banked::cited`), in every
+    // game's folder: a round the settlement refuses is the round's refusal.
+    for (file, code) in rules_sources()
+        .iter()
+        .filter(|(f, _)| f.starts_with("src/rules/banked/"))
+    {
+        for (at, _) in code.match_indices("err(") {
+            let before = code[..at].chars().last();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.') {
+                continue;
+            }
+            let inner = bracketed(code, at + "err(".len() - 1);
+            if untyped_section(inner) {
+                let line = code[..at].lines().count();
+                untyped.push(format!(
+                    "{file}:{line}: err({}",
+                    inner.lines().next().unwrap_or("")
+                ));
             }
         }
     }

@@ -43,7 +43,7 @@ mod settlement;
 
 pub use approvals::{Approvals, DEFAULT_SUPERVISOR_OVER, DEFAULT_VALIDATE_OVER, Signer};
 pub use house::{Choices, ChoicesHooks, House, HouseRules, hooks};
-pub use settle_error::{SettleError, err};
+pub use settle_error::{SettleError, cited, err};
 mod wager_result;
 pub use settle_input::*;
 pub use settlement::*;

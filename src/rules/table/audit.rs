@@ -41,7 +41,7 @@ impl Table {
                         "no house-banked round with paytables to settle".into(),
                     ));
                 };
-                let now = b.settle(house).map_err(fail)?;
+                let now = b.settle(house).map_err(|r| fail(r.to_string()))?;
                 compare(settlement, &now)?;
                 Ok(Recomputed::Settlement)
             }

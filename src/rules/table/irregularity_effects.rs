@@ -283,7 +283,7 @@ impl Table {
             let house = self
                 .house()
                 .ok_or_else(|| RuleError::plain("the table opened without its paytables"))?;
-            let settlement = next.settle(house).map_err(RuleError::from)?;
+            let settlement = next.settle(house)?;
             events.push(Event::Banked(BankedEvent::Settled { settlement }));
         }
         Ok(())

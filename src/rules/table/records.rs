@@ -182,8 +182,8 @@ impl Table {
             && best.value < *high
         {
             return Err(refusal!(
-                "§ 637a.16(f): the next higher hand is recorded",
-                "{} is lower than this period's high hand, {}",
+                "§ 637a.16(f)",
+                "{} is lower than this period's high hand, {}: the next higher hand is recorded",
                 best.value.describe(),
                 high.describe()
             ));

@@ -2,7 +2,7 @@
 //! card-reading device, a hand's pay line from its cards or its category, and the Play Wager a
 //! category allows (§ 657a.11(b),(c)).
 
-use super::super::{Line, SettleError, err, lower_first};
+use super::super::{Line, SettleError, cited, err, lower_first};
 use super::{Seat, four_line};
 use crate::rules::banked::round::SeatResult;
 use crate::rules::cards::Card;
@@ -90,15 +90,11 @@ pub(super) fn check_result(
         ));
     }
     if s.play > s.wagers.ante && !c.raises {
-        return Err(err(
-            f("play"),
-            format!(
-                "{} with {}: the Play Wager equals the Ante, {} (more only with a pair of aces or better) (§ 657a.11(b))",
+        return Err(cited(f("play"), "§ 657a.11(b)", format!("{} with {}: the Play Wager equals the Ante, {} (more only with a pair of aces or better)",
                 money(s.play),
                 lower_first(c.label),
                 money(s.wagers.ante)
-            ),
-        ));
+            )));
     }
     Ok(())
 }

@@ -27,7 +27,7 @@ use crazy4_results::{check_result, result_line};
 
 use super::paytable::Paytables;
 use super::round::{BankedSections, Def, Phase, SeatResult, Spot, Versus, Who, Zero, spot};
-use super::{Ledger, Line, SettleError, Settlement, err, lower_first};
+use super::{Ledger, Line, SettleError, Settlement, cited, err, lower_first};
 use crate::rules::Cents;
 use crate::rules::cards::Card;
 use crate::rules::four_card::{BestFour, Category4, Value4, best_four};
@@ -222,10 +222,7 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Option<BestFour>, Vec<Check
         ));
     }
     if dealer.len() != 5 && !by_results {
-        return Err(err(
-            "dealer",
-            "the dealer has five cards (§ 657a.8(d)); a wrong count voids the round (§ 657a.13(c))",
-        ));
+        return Err(cited("dealer", "§ 657a.8(d), § 657a.13(c)", "the dealer has five cards; a wrong count voids the round"));
     }
     let mut all = vec![("dealer".to_string(), dealer.clone())];
     let mut out = Vec::new();
@@ -244,7 +241,7 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Option<BestFour>, Vec<Check
             ));
         }
         if cards.len() != 5 && !collected && !by_result {
-            return Err(err(f("cards"), "each player has five cards (§ 657a.8(d))"));
+            return Err(cited(f("cards"), "§ 657a.8(d)", "each player has five cards"));
         }
         all.push((f("cards"), cards.clone()));
         let w = &s.wagers;
@@ -258,26 +255,16 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Option<BestFour>, Vec<Check
             super::amount(&f(name), v)?;
         }
         if w.ante == 0 {
-            return Err(err(
-                f("wagers.ante"),
-                "an Ante is needed to play (§ 657a.7(d)(1))",
-            ));
+            return Err(cited(f("wagers.ante"), "§ 657a.7(d)(1)", "an Ante is needed to play"));
         }
         if w.super_bonus != w.ante {
-            return Err(err(
-                f("wagers.super_bonus"),
-                format!(
-                    "the Super Bonus equals the Ante ({}), not {} (§ 657a.7(d)(1))",
+            return Err(cited(f("wagers.super_bonus"), "§ 657a.7(d)(1)", format!("the Super Bonus equals the Ante ({}), not {}",
                     money(w.ante),
                     money(w.super_bonus)
-                ),
-            ));
+                )));
         }
         if w.queens_up > 0 && !rules.queens_up_offered {
-            return Err(err(
-                f("wagers.queens_up"),
-                "this casino does not offer Queens Up (§ 657a.7(d)(2))",
-            ));
+            return Err(cited(f("wagers.queens_up"), "§ 657a.7(d)(2)", "this casino does not offer Queens Up"));
         }
         if let Some(why) = crate::rules::banked::progressive_wager::refusal(
             rules.progressive_offered,
@@ -302,26 +289,18 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Option<BestFour>, Vec<Check
                 || (best.value.category() == Category4::OnePair
                     && best.value.ranks().first() == Some(&14));
             if !aces_up {
-                return Err(err(
-                    f("play"),
-                    format!(
-                        "{} holds {}: the Play Wager equals the Ante, {} (more only with a pair of aces or better) (§ 657a.11(b))",
+                return Err(cited(f("play"), "§ 657a.11(b)", format!("{} holds {}: the Play Wager equals the Ante, {} (more only with a pair of aces or better)",
                         money(s.play),
                         lower_first(&best.value.describe()),
                         money(w.ante)
-                    ),
-                ));
+                    )));
             }
             if s.play < w.ante || s.play > 3 * w.ante {
-                return Err(err(
-                    f("play"),
-                    format!(
-                        "a Play Wager of {} is outside the Ante to three times the Ante ({} to {}) (§ 657a.11(b))",
+                return Err(cited(f("play"), "§ 657a.11(b)", format!("a Play Wager of {} is outside the Ante to three times the Ante ({} to {})",
                         money(s.play),
                         money(w.ante),
                         money(3 * w.ante)
-                    ),
-                ));
+                    )));
             }
         }
         out.push(Checked {
@@ -334,10 +313,7 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Option<BestFour>, Vec<Check
     }
     super::one_deck(&all)?;
     if out.iter().any(|s| s.w.progressive > 0) && round.meters.progressive.is_none() {
-        return Err(err(
-            "meters.progressive",
-            "the progressive meter's value is needed to pay at the meter (§ 657a.12(d)(4))",
-        ));
+        return Err(cited("meters.progressive", "§ 657a.12(d)(4)", "the progressive meter's value is needed to pay at the meter"));
     }
     if by_results {
         return Ok((None, out));

@@ -75,7 +75,7 @@ impl BankedRound {
             &house.paytables,
             house.rules.rounding_unit_cents,
         )
-        .map_err(|e| format!("Cannot settle the lock-in: {e}"))?;
+        .map_err(|e| Refusal::from(e).within(|w| format!("Cannot settle the lock-in: {w}")))?;
         settled.signer = house.approvals.signer_for(&settled);
         Ok(settled)
     }

@@ -8,7 +8,7 @@
 
 use super::super::paytable::{Pay, PayTable};
 use super::super::round::{Compare, ResultCategory, ResultsDef, SeatResult, Versus};
-use super::super::{Ledger, Line, SettleError, err, lower_first};
+use super::super::{Ledger, Line, SettleError, cited, err, lower_first};
 use super::{Checked, describe, lunar_line};
 use crate::rules::lunar_rankings::lunar_hand;
 
@@ -100,24 +100,15 @@ pub(super) fn check(
     }
     match (qualifies, r.versus) {
         (true, None) => {
-            return Err(err(
-                format!("{field}.result.versus"),
-                "whether it beat, tied or lost to the qualifying dealer (§ 589.11(e)(1))",
-            ));
+            return Err(cited(format!("{field}.result.versus"), "§ 589.11(e)(1)", "whether it beat, tied or lost to the qualifying dealer"));
         }
         (false, Some(_)) => {
-            return Err(err(
-                format!("{field}.result.versus"),
-                "the dealer does not qualify: no hand is compared (§ 589.11(e)(2))",
-            ));
+            return Err(cited(format!("{field}.result.versus"), "§ 589.11(e)(2)", "the dealer does not qualify: no hand is compared"));
         }
         _ => {}
     }
     if qualifies && RESULTS.loses_to_qualifier(&r.category) && r.versus != Some(Versus::Loses) {
-        return Err(err(
-            format!("{field}.result.versus"),
-            "no hand cannot beat or tie a dealer's hand of ace-king or better (§ 589.11(e))",
-        ));
+        return Err(cited(format!("{field}.result.versus"), "§ 589.11(e)", "no hand cannot beat or tie a dealer's hand of ace-king or better"));
     }
     check_second(field, r, six)?;
     if let Some(cards) = cards {
@@ -141,20 +132,15 @@ pub(super) fn check_second(field: &str, r: &SeatResult, six: bool) -> Result<(),
     let choices = second_choices(&r.category, six);
     let wins = r.versus == Some(Versus::Wins);
     match &r.second {
-        None if wins && !choices.is_empty() => Err(err(
+        None if wins && !choices.is_empty() => Err(cited(format!("{field}.result.second"), "§ 589.11(e)(1)(ii)", "a winning hand's second combination, or none")),
+        Some(s) if !wins || !choices.iter().any(|c| c.id == s) => Err(cited(
             format!("{field}.result.second"),
-            "a winning hand's second combination, or none (§ 589.11(e)(1)(ii))",
-        )),
-        Some(s) if !wins || !choices.iter().any(|c| c.id == s) => Err(err(
-            format!("{field}.result.second"),
-            format!(
-                "{s}: not a second combination this hand can hold ({})",
-                if wins {
-                    "§ 589.11(e)(1)(ii)"
-                } else {
-                    "only a winning hand's is paid, § 589.11(e)(1)(ii)"
-                }
-            ),
+            "§ 589.11(e)(1)(ii)",
+            if wins {
+                format!("{s}: not a second combination this hand can hold")
+            } else {
+                format!("{s}: not a second combination this hand can hold (only a winning hand's is paid)")
+            },
         )),
         _ => Ok(()),
     }

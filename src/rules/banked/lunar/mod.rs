@@ -33,7 +33,7 @@ use validate::{Checked, validate};
 
 use super::paytable::{Pay, PayTable, Paytables};
 use super::round::{BankedSections, Def, Phase, SeatResult, Who, Zero, spot};
-use super::{Ledger, Line, SettleError, Settlement, err, lower_first};
+use super::{Ledger, Line, SettleError, Settlement, cited, err, lower_first};
 use crate::rules::Cents;
 use crate::rules::eval::{self, Category};
 use crate::rules::lunar_rankings::{LunarCategory, LunarHand, SuperHand, lunar_hand, super_hand};
@@ -539,16 +539,10 @@ pub fn settle_lock_in(
         super::amount(&f("wagers.super"), s.wagers.super_wager)?;
         let first = super::cards(&f("cards"), &s.cards)?;
         if s.declared && first.len() != 5 {
-            return Err(err(
-                f("cards"),
-                "a declared hand is its first five cards, face up (§ 589.11(c))",
-            ));
+            return Err(cited(f("cards"), "§ 589.11(c)", "a declared hand is its first five cards, face up"));
         }
         if !s.declared && !first.is_empty() {
-            return Err(err(
-                f("cards"),
-                "a hand not declared stays face down: give no cards (§ 589.11(c)(2)(i))",
-            ));
+            return Err(cited(f("cards"), "§ 589.11(c)(2)(i)", "a hand not declared stays face down: give no cards"));
         }
         all.push((f("cards"), first.clone()));
         checked.push(Checked {

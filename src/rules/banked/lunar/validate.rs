@@ -2,7 +2,7 @@
 //! their cards, the draws (§ 589.11(d)), the force (§ 589.11(e)(2)), the results tapped where
 //! no device reads the cards.
 
-use super::super::{SettleError, err};
+use super::super::{SettleError, cited, err};
 use super::{Draw, Round, Rules, Seat, lunar_results};
 use crate::rules::Cents;
 use crate::rules::banked::round::SeatResult;
@@ -48,10 +48,7 @@ pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, Settle
     // § 589.11(d)(1)).
     let against_dealer = round.seats.iter().any(|s| s.bet);
     if dealer.len() != 5 && !by_results && (against_dealer || !dealer.is_empty()) {
-        return Err(err(
-            "dealer",
-            "the dealer has five cards (§ 589.8(c)); a wrong count voids the round (§ 589.13(c))",
-        ));
+        return Err(cited("dealer", "§ 589.8(c), § 589.13(c)", "the dealer has five cards; a wrong count voids the round"));
     }
     let mut all = vec![("dealer".to_string(), dealer.clone())];
     let replacement = match &round.dealer_replacement {
@@ -59,10 +56,7 @@ pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, Settle
         Some(t) => {
             let c = super::super::cards("dealer_replacement", t)?;
             if c.len() != 1 {
-                return Err(err(
-                    "dealer_replacement",
-                    "one card replaces the dealer's highest card (§ 589.11(e)(2)(ii))",
-                ));
+                return Err(cited("dealer_replacement", "§ 589.11(e)(2)(ii)", "one card replaces the dealer's highest card"));
             }
             all.push(("dealer_replacement".into(), c.clone()));
             Some(c[0])
@@ -81,25 +75,16 @@ pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, Settle
         let first = super::super::cards(&f("cards"), &s.cards)?;
         // From results, a hand's first five cards are known only where it declared them.
         if first.len() != 5 && !(by_results && first.is_empty()) {
-            return Err(err(
-                f("cards"),
-                "each player is dealt five cards (§ 589.8(c))",
-            ));
+            return Err(cited(f("cards"), "§ 589.8(c)", "each player is dealt five cards"));
         }
         all.push((f("cards"), first.clone()));
         super::super::amount(&f("wagers.ante"), s.wagers.ante)?;
         super::super::amount(&f("wagers.super"), s.wagers.super_wager)?;
         if s.wagers.ante == 0 {
-            return Err(err(
-                f("wagers.ante"),
-                "an Ante is needed to be dealt in (§ 589.7(c)(1))",
-            ));
+            return Err(cited(f("wagers.ante"), "§ 589.7(c)(1)", "an Ante is needed to be dealt in"));
         }
         if s.wagers.super_wager > 0 && !rules.super_offered {
-            return Err(err(
-                f("wagers.super"),
-                "this casino does not offer the Super Wager (§ 589.7(c)(2))",
-            ));
+            return Err(cited(f("wagers.super"), "§ 589.7(c)(2)", "this casino does not offer the Super Wager"));
         }
         let instant = !first.is_empty()
             && eval::evaluate(&first)
@@ -107,16 +92,10 @@ pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, Settle
                 .category()
                 == Category::StraightFlush;
         if instant && s.bet {
-            return Err(err(
-                f("bet"),
-                "a royal or straight flush in the first five cards may not place a Bet Wager; it is declared for the instant payout (§ 589.11(b)(2))",
-            ));
+            return Err(cited(f("bet"), "§ 589.11(b)(2)", "a royal or straight flush in the first five cards may not place a Bet Wager; it is declared for the instant payout"));
         }
         if instant && s.draw.is_some() {
-            return Err(err(
-                f("draw"),
-                "a royal or straight flush in the first five cards is declared, not drawn to (§ 589.11(b)(2), (c)(1))",
-            ));
+            return Err(cited(f("draw"), "§ 589.11(b)(2), (c)(1)", "a royal or straight flush in the first five cards is declared, not drawn to"));
         }
         let (final_cards, draw_unkeyed) = drawn(&f, s, &first, by_results, &mut all)?;
         check_force_and_results(
@@ -142,10 +121,7 @@ pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, Settle
     }
     let forced = out.iter().any(|s| s.force);
     if by_results && forced != round.forced_dealer_qualifies.is_some() {
-        return Err(err(
-            "forced_dealer_qualifies",
-            "whether the forced dealer's new hand qualifies, where and only where a player forced (§ 589.11(e)(2)(ii))",
-        ));
+        return Err(cited("forced_dealer_qualifies", "§ 589.11(e)(2)(ii)", "whether the forced dealer's new hand qualifies, where and only where a player forced"));
     }
     if !by_results && round.forced_dealer_qualifies.is_some() {
         return Err(err(
@@ -154,16 +130,10 @@ pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, Settle
         ));
     }
     if forced && replacement.is_none() {
-        return Err(err(
-            "dealer_replacement",
-            "a player forced the dealer: give the card that replaced the dealer's highest card (§ 589.11(e)(2)(ii))",
-        ));
+        return Err(cited("dealer_replacement", "§ 589.11(e)(2)(ii)", "a player forced the dealer: give the card that replaced the dealer's highest card"));
     }
     if !forced && replacement.is_some() {
-        return Err(err(
-            "dealer_replacement",
-            "no player forced the dealer, so no card is replaced (§ 589.11(e)(2)(ii))",
-        ));
+        return Err(cited("dealer_replacement", "§ 589.11(e)(2)(ii)", "no player forced the dealer, so no card is replaced"));
     }
     super::super::one_deck(&all)?;
     Ok((dealer, replacement, out, dealer_q))
@@ -195,10 +165,7 @@ fn drawn(
         Some(Draw::Buy(c)) => {
             let c = super::super::cards(&f("draw.buy"), c)?;
             if c.len() != 1 {
-                return Err(err(
-                    f("draw.buy"),
-                    "the Options fee buys one sixth card (§ 589.11(d)(2)(i)(A))",
-                ));
+                return Err(cited(f("draw.buy"), "§ 589.11(d)(2)(i)(A)", "the Options fee buys one sixth card"));
             }
             all.push((f("draw.buy"), c.clone()));
             final_cards.push(c[0]);
@@ -207,13 +174,9 @@ fn drawn(
             let d = super::super::cards(&f("draw.exchange.discard"), discard)?;
             let r = super::super::cards(&f("draw.exchange.replace"), replace)?;
             if !(2..=5).contains(&d.len()) {
-                return Err(err(
-                    f("draw.exchange.discard"),
-                    format!(
-                        "{} card(s): an exchange is of two to five cards (§ 589.11(b)(3))",
+                return Err(cited(f("draw.exchange.discard"), "§ 589.11(b)(3)", format!("{} card(s): an exchange is of two to five cards",
                         d.len()
-                    ),
-                ));
+                    )));
             }
             if let Some(c) = d.iter().find(|c| !first.contains(c)) {
                 return Err(err(
@@ -222,14 +185,10 @@ fn drawn(
                 ));
             }
             if r.len() != d.len() {
-                return Err(err(
-                    f("draw.exchange.replace"),
-                    format!(
-                        "{} card(s) discarded, {} drawn: the same number is dealt (§ 589.11(d)(2)(i)(B))",
+                return Err(cited(f("draw.exchange.replace"), "§ 589.11(d)(2)(i)(B)", format!("{} card(s) discarded, {} drawn: the same number is dealt",
                         d.len(),
                         r.len()
-                    ),
-                ));
+                    )));
             }
             all.push((f("draw.exchange.replace"), r.clone()));
             final_cards.retain(|c| !d.contains(c));
@@ -250,16 +209,10 @@ fn check_force_and_results(
     (first, final_cards, draw_unkeyed): (&[Card], &[Card], bool),
 ) -> Result<(), SettleError> {
     if s.force && !s.bet {
-        return Err(err(
-            f("force"),
-            "only a player with a Bet Wager can force the dealer (§ 589.11(e)(2))",
-        ));
+        return Err(cited(f("force"), "§ 589.11(e)(2)", "only a player with a Bet Wager can force the dealer"));
     }
     if s.force && dealer_q {
-        return Err(err(
-            f("force"),
-            "the dealer qualifies; forcing is offered only when the dealer does not (§ 589.11(e)(2))",
-        ));
+        return Err(cited(f("force"), "§ 589.11(e)(2)", "the dealer qualifies; forcing is offered only when the dealer does not"));
     }
     let six = matches!(s.draw, Some(Draw::Buy(_)));
     if s.result.is_some() != (by_results && s.bet) || (!by_results && s.forced.is_some()) {
@@ -273,10 +226,7 @@ fn check_force_and_results(
         lunar_results::check(&format!("seat {}", s.seat), r, dealer_q, six, known)?;
     }
     if s.forced.is_some() != (by_results && s.force) {
-        return Err(err(
-            f("forced"),
-            "how each forcing hand fared against the dealer's new hand (§ 589.11(e)(2)(ii))",
-        ));
+        return Err(cited(f("forced"), "§ 589.11(e)(2)(ii)", "how each forcing hand fared against the dealer's new hand"));
     }
     if let (Some(fr), Some(r), Some(q)) = (&s.forced, &s.result, round.forced_dealer_qualifies) {
         if fr.category != r.category {

@@ -22,7 +22,7 @@ use super::Choices;
 use super::paytable::{PayTable, Paytables};
 use super::round::SeatResult;
 use super::round::{BankedSections, Def, Phase, Who, Zero, spot};
-use super::{Ledger, Line, SettleError, Settlement, err, five_card_line, lower_first};
+use super::{Ledger, Line, SettleError, Settlement, cited, err, five_card_line, lower_first};
 use crate::rules::Cents;
 use crate::rules::cards::Card;
 use crate::rules::eval::{self, Category, HandValue};
@@ -237,10 +237,7 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Vec<Card>, Vec<Checked>), S
             .iter()
             .any(|s| !s.cards.trim().is_empty() || s.wagers.three_card_bonus > 0);
     if board.len() != 3 && (board_needed || !board.is_empty()) {
-        return Err(err(
-            "community",
-            "three community cards (§ 655a.8(d)(2)); a wrong count voids the round (§ 655a.13(c))",
-        ));
+        return Err(cited("community", "§ 655a.8(d)(2), § 655a.13(c)", "three community cards; a wrong count voids the round"));
     }
     let mut all = vec![("community".to_string(), board.clone())];
     let mut out = Vec::new();
@@ -263,13 +260,9 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Vec<Card>, Vec<Checked>), S
             return Err(err(f("result"), format!("no category {}", r.category)));
         }
         if let Some(r) = s.result.as_ref().filter(|r| r.versus.is_some()) {
-            return Err(err(
-                f("result"),
-                format!(
-                    "{:?}: each hand is paid on its own, not against the dealer (§ 655a.11(i))",
+            return Err(cited(f("result"), "§ 655a.11(i)", format!("{:?}: each hand is paid on its own, not against the dealer",
                     r.versus
-                ),
-            ));
+                )));
         }
         // From results, a folded hand or a hand settled on its category has no cards keyed; a
         // folded hand without a Progressive or Three Card Bonus went to the discard rack
@@ -277,10 +270,7 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Vec<Card>, Vec<Checked>), S
         let kept = s.wagers.progressive > 0 || s.wagers.three_card_bonus > 0;
         let unkeyed = hole.is_empty() && (by_results || (folded && !kept));
         if hole.len() != 2 && !unkeyed {
-            return Err(err(
-                f("cards"),
-                "each player has two cards (§ 655a.8(d)(1))",
-            ));
+            return Err(cited(f("cards"), "§ 655a.8(d)(1)", "each player has two cards"));
         }
         all.push((f("cards"), hole.clone()));
         let w = &s.wagers;
@@ -292,16 +282,10 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Vec<Card>, Vec<Checked>), S
             super::amount(&f(name), v)?;
         }
         if w.ante == 0 {
-            return Err(err(
-                f("wagers.ante"),
-                "an Ante is needed to play (§ 655a.7(d)(1))",
-            ));
+            return Err(cited(f("wagers.ante"), "§ 655a.7(d)(1)", "an Ante is needed to play"));
         }
         if w.three_card_bonus > 0 && !rules.three_card_bonus_offered {
-            return Err(err(
-                f("wagers.three_card_bonus"),
-                "this casino does not offer the Three Card Bonus (§ 655a.7(d)(4))",
-            ));
+            return Err(cited(f("wagers.three_card_bonus"), "§ 655a.7(d)(4)", "this casino does not offer the Three Card Bonus"));
         }
         if let Some(why) = super::progressive_wager::refusal(
             rules.progressive_offered,
@@ -313,10 +297,7 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Vec<Card>, Vec<Checked>), S
             return Err(err(f("wagers.progressive"), why));
         }
         if s.streets.len() > 3 {
-            return Err(err(
-                f("streets"),
-                "three streets at most: 3rd, 4th and 5th (§ 655a.7(d)(2))",
-            ));
+            return Err(cited(f("streets"), "§ 655a.7(d)(2)", "three streets at most: 3rd, 4th and 5th"));
         }
         for (k, v) in s.streets.iter().enumerate() {
             let (name, sec) = STREETS[k];
@@ -343,10 +324,7 @@ fn validate(round: &Round, rules: &Rules) -> Result<(Vec<Card>, Vec<Checked>), S
     }
     super::one_deck(&all)?;
     if out.iter().any(|s| s.w.progressive > 0) && round.meters.progressive.is_none() {
-        return Err(err(
-            "meters.progressive",
-            "the progressive meter's value is needed to pay at the meter (§ 655a.12(c)(4))",
-        ));
+        return Err(cited("meters.progressive", "§ 655a.12(c)(4)", "the progressive meter's value is needed to pay at the meter"));
     }
     Ok((board, out))
 }
@@ -408,10 +386,7 @@ pub fn settle(
         }
         if s.w.three_card_bonus > 0 {
             let Some(tcb) = tcb else {
-                return Err(err(
-                    "community",
-                    "the Three Card Bonus pays on the community cards: key them (§ 655a.12(d))",
-                ));
+                return Err(cited("community", "§ 655a.12(d)", "the Three Card Bonus pays on the community cards: key them"));
             };
             l.by_table(
                 seat,
@@ -514,10 +489,7 @@ fn played(
     );
     if s.w.progressive > 0 {
         let Some(v) = v else {
-            return Err(err(
-                format!("seat {seat}.cards"),
-                "the progressive pays on the hand's cards: key them (§ 655a.12(c))",
-            ));
+            return Err(cited(format!("seat {seat}.cards"), "§ 655a.12(c)", "the progressive pays on the hand's cards: key them"));
         };
         let t = l.table("progressive", "standard")?;
         super::progressive_wager::payout(

@@ -128,7 +128,7 @@ pub struct VoidRule {
     /// every wager is returned).
     pub keeps: fn(id: &str, rules: &crate::rules::banked::HouseRules) -> Option<VoidSettles>,
     /// The settlement of those wagers from the cards keyed for them.
-    pub settle: fn(&BankedRound, &House) -> Result<Settlement, String>,
+    pub settle: fn(&BankedRound, &House) -> Result<Settlement, crate::rules::machine::Refusal>,
 }
 
 /// The wagers a void round still settles, from the irregularity that voided it: each seat

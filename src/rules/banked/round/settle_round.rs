@@ -84,14 +84,14 @@ impl BankedRound {
 
     /// The settlement of the keyed round, from the table's paytables and choices: the same
     /// function as `deckhand settle` reading the same input (docs/settle.md).
-    pub fn settle(&self, house: &House) -> Result<Settlement, String> {
+    pub fn settle(&self, house: &House) -> Result<Settlement, Refusal> {
         let mut s = self.settle_in_play(house)?;
         self.add_lost(&mut s)?;
         Ok(s)
     }
 
     /// The seats still in play, settled by their game.
-    pub(super) fn settle_in_play(&self, house: &House) -> Result<Settlement, String> {
+    pub(super) fn settle_in_play(&self, house: &House) -> Result<Settlement, Refusal> {
         if self.seats.iter().all(|s| self.lost.contains_key(s)) {
             // Every player's wagers were lost: no hand is settled.
             return Ok(Settlement {
@@ -125,7 +125,7 @@ impl BankedRound {
             &house.paytables,
             &house.rules,
         )
-        .map_err(|e| format!("Cannot settle: {e}"))?;
+        .map_err(|e| Refusal::from(e).within(|w| format!("Cannot settle: {w}")))?;
         // What the game paid before the cards (Lunar Poker's lock-in) was handed over then:
         // the signature covers what is paid now.
         let mut rest = s.clone();
@@ -145,22 +145,26 @@ impl BankedRound {
     /// Every wager `seat` has on the layout loses now, for the reason `lost` says: the hand
     /// takes no further part (no decision, no cards keyed) and the settlement collects what it
     /// wagered. Only once the player received cards and before the round is settled.
-    pub(super) fn lose(&mut self, seat: u8, lost: &Lost) -> Result<(), String> {
+    pub(super) fn lose(&mut self, seat: u8, lost: &Lost) -> Result<(), Refusal> {
         if matches!(self.step, BankedStep::Wagers | BankedStep::Deal) {
-            return Err(format!(
+            return Err(Refusal::plain(format!(
                 "seat {seat} has no cards yet: before the deal, take the seat out instead"
-            ));
+            )));
         }
         if self.settlement.is_some() || self.void.is_some() {
-            return Err(format!(
+            return Err(Refusal::plain(format!(
                 "seat {seat}: the round is past its wagers' decisions"
-            ));
+            )));
         }
         if !self.wagers.contains_key(&seat) {
-            return Err(format!("seat {seat} has no wager in this round"));
+            return Err(Refusal::plain(format!(
+                "seat {seat} has no wager in this round"
+            )));
         }
         if self.lost.contains_key(&seat) {
-            return Err(format!("seat {seat}'s wagers are already lost"));
+            return Err(Refusal::plain(format!(
+                "seat {seat}'s wagers are already lost"
+            )));
         }
         let mut lost = lost.clone();
         // The game's part drops the seat (Lunar Poker's draw and declaration), and says
@@ -213,7 +217,7 @@ impl BankedRound {
         stakes
     }
 
-    pub(super) fn add_lost(&self, s: &mut Settlement) -> Result<(), String> {
+    pub(super) fn add_lost(&self, s: &mut Settlement) -> Result<(), Refusal> {
         self.add_returned(s);
         for (seat, lost) in &self.lost {
             for (wager, stake) in self.lost_stakes(*seat) {

@@ -1,6 +1,7 @@
 //! Spanish 21's settlement input checked against the cards and the Rules Submission (§ 635a.7–
 //! 635a.11): the dealer's cards, each box's wagers, hands and choices, and the dealer's draw.
 
+use crate::rules::banked::cited;
 use super::*;
 
 pub(super) struct H {
@@ -72,10 +73,7 @@ pub(super) fn validate(
     super::super::check_seats(round.seats.iter().map(|s| s.seat), 7, "§ 635a.2(a)")?;
     let dealer = super::super::shoe_cards("dealer", &round.dealer)?;
     if dealer.len() < 2 {
-        return Err(err(
-            "dealer",
-            "the dealer has an up card and a hole card (§ 635a.7(e))",
-        ));
+        return Err(cited("dealer", "§ 635a.7(e)", "the dealer has an up card and a hole card"));
     }
     tot(&dealer, false).map_err(|e| err("dealer", e.message))?;
     let shows = DealerShows {
@@ -115,14 +113,10 @@ fn check_box(
     }
     let split = s.hands.len() > 1;
     if s.hands.len() > 2 + usize::from(rules.resplits) {
-        return Err(err(
-            f("hands"),
-            format!(
-                "{} hands: this casino allows {} additional split(s) (§ 635a.11(c))",
+        return Err(cited(f("hands"), "§ 635a.11(c)", format!("{} hands: this casino allows {} additional split(s)",
                 s.hands.len(),
                 rules.resplits
-            ),
-        ));
+            )));
     }
     let mut hands = Vec::new();
     for (j, h) in s.hands.iter().enumerate() {
@@ -132,20 +126,14 @@ fn check_box(
     if split {
         let v = card_value(&hands[0].cards[0]);
         if let Some(j) = hands.iter().position(|h| card_value(&h.cards[0]) != v) {
-            return Err(err(
-                f(&format!("hands[{j}].cards")),
-                "split hands start with cards identical in value (§ 635a.11(a))",
-            ));
+            return Err(cited(f(&format!("hands[{j}].cards")), "§ 635a.11(a)", "split hands start with cards identical in value"));
         }
     }
     let bj = !split && tot(&hands[0].cards, false)?.blackjack;
     check_choices(&f, s, rules, &hands, bj, shows.up)?;
     let dealer_bj = shows.blackjack;
     if dealer_bj && (split || hands[0].cards.len() > 2 || hands[0].double > 0) {
-        return Err(err(
-            f("hands"),
-            "the dealer has Blackjack: no additional cards are dealt (§ 635a.7(g))",
-        ));
+        return Err(cited(f("hands"), "§ 635a.7(g)", "the dealer has Blackjack: no additional cards are dealt"));
     }
     let mut live = false;
     for h in &hands {
@@ -184,16 +172,10 @@ fn check_wagers(f: &dyn Fn(&str) -> String, w: &Wagers, rules: &Rules) -> Result
         super::super::amount(&f(name), v)?;
     }
     if w.spanish_21 == 0 {
-        return Err(err(
-            f("wagers.spanish_21"),
-            "a Spanish 21 Wager is needed to play (§ 635a.6(d))",
-        ));
+        return Err(cited(f("wagers.spanish_21"), "§ 635a.6(d)", "a Spanish 21 Wager is needed to play"));
     }
     if w.match_the_dealer > 0 && !rules.match_the_dealer_offered {
-        return Err(err(
-            f("wagers.match_the_dealer"),
-            "this casino does not offer Match-the-Dealer (§ 635a.6(e))",
-        ));
+        return Err(cited(f("wagers.match_the_dealer"), "§ 635a.6(e)", "this casino does not offer Match-the-Dealer"));
     }
     Ok(())
 }
@@ -210,60 +192,37 @@ fn check_hand(
     count.add(&hf("cards"), &cards)?;
     tot(&cards, split).map_err(|e| err(hf("cards"), e.message))?;
     if cards.len() < 2 {
-        return Err(err(
-            hf("cards"),
-            "every hand has at least two cards (§ 635a.7(e), § 635a.11(b))",
-        ));
+        return Err(cited(hf("cards"), "§ 635a.7(e), § 635a.11(b)", "every hand has at least two cards"));
     }
     super::super::amount(&hf("double"), h.double)?;
     // § 635a.7(j): draw only below 21; a Blackjack or any 21 stands.
     for k in 2..cards.len() {
         let t = tot(&cards[..k], split)?;
         if t.total >= 21 {
-            return Err(err(
-                hf("cards"),
-                format!(
-                    "a card was drawn to a total of {}: a player may draw only below 21 (§ 635a.7(j))",
+            return Err(cited(hf("cards"), "§ 635a.7(j)", format!("a card was drawn to a total of {}: a player may draw only below 21",
                     t.total
-                ),
-            ));
+                )));
         }
     }
     if h.double > 0 {
         if h.double > w.spanish_21 {
-            return Err(err(
-                hf("double"),
-                format!(
-                    "a Double Down Wager is at most the original wager, {} (§ 635a.10(a))",
+            return Err(cited(hf("double"), "§ 635a.10(a)", format!("a Double Down Wager is at most the original wager, {}",
                     money(w.spanish_21)
-                ),
-            ));
+                )));
         }
         if cards.len() != 3 {
-            return Err(err(
-                hf("cards"),
-                "a double down takes exactly one more card (§ 635a.10(a), § 635a.7(j)(2))",
-            ));
+            return Err(cited(hf("cards"), "§ 635a.10(a), § 635a.7(j)(2)", "a double down takes exactly one more card"));
         }
         if tot(&cards[..2], split)?.blackjack {
-            return Err(err(
-                hf("double"),
-                "no double down on a Blackjack (§ 635a.10(a))",
-            ));
+            return Err(cited(hf("double"), "§ 635a.10(a)", "no double down on a Blackjack"));
         }
     }
     if h.rescue {
         if h.double == 0 {
-            return Err(err(
-                hf("rescue"),
-                "only a doubled hand can be rescued (§ 635a.10(d))",
-            ));
+            return Err(cited(hf("rescue"), "§ 635a.10(d)", "only a doubled hand can be rescued"));
         }
         if tot(&cards, split)?.bust {
-            return Err(err(
-                hf("rescue"),
-                "a rescue is allowed only if the doubled hand is not over 21 (§ 635a.10(d))",
-            ));
+            return Err(cited(hf("rescue"), "§ 635a.10(d)", "a rescue is allowed only if the doubled hand is not over 21"));
         }
     }
     Ok(H {
@@ -285,55 +244,33 @@ fn check_choices(
     let w = &s.wagers;
     if s.surrender {
         if hands.len() > 1 || hands[0].cards.len() != 2 || hands[0].double > 0 {
-            return Err(err(
-                f("surrender"),
-                "surrender is the first decision, on the first two cards only (§ 635a.9(a))",
-            ));
+            return Err(cited(f("surrender"), "§ 635a.9(a)", "surrender is the first decision, on the first two cards only"));
         }
         if bj {
-            return Err(err(
-                f("surrender"),
-                "a Blackjack is paid, not surrendered (§ 635a.7(h)(1))",
-            ));
+            return Err(cited(f("surrender"), "§ 635a.7(h)(1)", "a Blackjack is paid, not surrendered"));
         }
     }
     if w.insurance > 0 {
         if up.rank != Rank::ACE {
-            return Err(err(
-                f("wagers.insurance"),
-                "insurance is offered only when the dealer's first card is an ace (§ 635a.8(a))",
-            ));
+            return Err(cited(f("wagers.insurance"), "§ 635a.8(a)", "insurance is offered only when the dealer's first card is an ace"));
         }
         let max = max_insurance(w.spanish_21, rules.insurance_chip_unit_cents);
         if w.insurance > max {
-            return Err(err(
-                f("wagers.insurance"),
-                format!(
-                    "{} is more than half the wager ({} with the next chip unit) (§ 635a.8(b))",
+            return Err(cited(f("wagers.insurance"), "§ 635a.8(b)", format!("{} is more than half the wager ({} with the next chip unit)",
                     money(w.insurance),
                     money(max)
-                ),
-            ));
+                )));
         }
     }
     if s.even_money {
         if !rules.even_money_offered {
-            return Err(err(
-                f("even_money"),
-                "this casino does not offer even money (§ 635a.8(e))",
-            ));
+            return Err(cited(f("even_money"), "§ 635a.8(e)", "this casino does not offer even money"));
         }
         if !bj || up.rank != Rank::ACE {
-            return Err(err(
-                f("even_money"),
-                "even money is for a Blackjack against a dealer's ace (§ 635a.8(e))",
-            ));
+            return Err(cited(f("even_money"), "§ 635a.8(e)", "even money is for a Blackjack against a dealer's ace"));
         }
         if w.insurance > 0 {
-            return Err(err(
-                f("even_money"),
-                "even money is taken instead of insurance (§ 635a.8(e))",
-            ));
+            return Err(cited(f("even_money"), "§ 635a.8(e)", "even money is taken instead of insurance"));
         }
     }
     Ok(())
@@ -344,41 +281,27 @@ fn check_choices(
 fn check_dealer_draw(dealer: &[Card], dealer_bj: bool, live: bool) -> Result<(), SettleError> {
     if dealer_bj {
         if dealer.len() > 2 {
-            return Err(err(
-                "dealer",
-                "a dealer Blackjack draws no cards (§ 635a.7(g))",
-            ));
+            return Err(cited("dealer", "§ 635a.7(g)", "a dealer Blackjack draws no cards"));
         }
         return Ok(());
     }
     for k in 2..dealer.len() {
         let t = tot(&dealer[..k], false)?;
         if t.total >= 17 {
-            return Err(err(
-                "dealer",
-                format!(
-                    "the dealer drew on {}{}: the dealer stands on 17 to 21, soft or hard (§ 635a.7(l))",
+            return Err(cited("dealer", "§ 635a.7(l)", format!("the dealer drew on {}{}: the dealer stands on 17 to 21, soft or hard",
                     if t.soft { "soft " } else { "" },
                     t.total
-                ),
-            ));
+                )));
         }
         if !live {
-            return Err(err(
-                "dealer",
-                "every hand is already decided: the dealer may not draw (§ 635a.7(m))",
-            ));
+            return Err(cited("dealer", "§ 635a.7(m)", "every hand is already decided: the dealer may not draw"));
         }
     }
     let t = tot(dealer, false)?;
     if live && t.total < 17 {
-        return Err(err(
-            "dealer",
-            format!(
-                "the dealer stops at {}: the dealer draws until 17 (§ 635a.7(l))",
+        return Err(cited("dealer", "§ 635a.7(l)", format!("the dealer stops at {}: the dealer draws until 17",
                 t.total
-            ),
-        ));
+            )));
     }
     Ok(())
 }

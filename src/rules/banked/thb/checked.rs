@@ -3,6 +3,7 @@
 //! seat's wagers against the rules of § 647a.7 and § 647a.11, and the Magic Card and Lucky
 //! Bonus the table game system drew (§ 647a.1).
 
+use crate::rules::banked::cited;
 use super::*;
 
 /// Dealer cards, community cards, checked seats and the Magic Card.
@@ -36,7 +37,7 @@ pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, Settle
     thb_results::check_round(round, rules, by_results)?;
     let dealer = crate::rules::banked::cards("dealer", &round.dealer)?;
     if dealer.len() != 2 && !by_results {
-        return Err(err("dealer", "the dealer has two cards (§ 647a.8(d))"));
+        return Err(cited("dealer", "§ 647a.8(d)", "the dealer has two cards"));
     }
     let board = crate::rules::banked::cards("community", &round.community)?;
     let any_flop = round.seats.iter().any(|s| s.flop > 0);
@@ -45,10 +46,7 @@ pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, Settle
     let dealt =
         board.len() == 5 || (board.len() == 3 && !any_flop) || (board.is_empty() && !board_needed);
     if !dealt {
-        return Err(err(
-            "community",
-            "five community cards are dealt (§ 647a.11(c),(e),(g)); a wrong count voids the round (§ 647a.13(c))",
-        ));
+        return Err(cited("community", "§ 647a.11(c),(e),(g), § 647a.13(c)", "five community cards are dealt; a wrong count voids the round"));
     }
     let mut all = vec![
         ("dealer".to_string(), dealer.clone()),
@@ -59,26 +57,20 @@ pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, Settle
         let f = |x: &str| format!("seats[{i}].{x}");
         let hole = crate::rules::banked::cards(&f("cards"), &s.cards)?;
         if hole.len() != 2 && !(by_results && hole.is_empty()) {
-            return Err(err(f("cards"), "each player has two cards (§ 647a.8(c))"));
+            return Err(cited(f("cards"), "§ 647a.8(c)", "each player has two cards"));
         }
         all.push((f("cards"), hole.clone()));
         out.push(check_seat(i, s, hole, rules)?);
     }
     crate::rules::banked::one_deck(&all)?;
     if out.iter().any(|s| s.w.progressive > 0) && round.meters.progressive.is_none() {
-        return Err(err(
-            "meters.progressive",
-            "the progressive meter's value is needed to pay at the meter (§ 647a.12(d)(4))",
-        ));
+        return Err(cited("meters.progressive", "§ 647a.12(d)(4)", "the progressive meter's value is needed to pay at the meter"));
     }
     let fchb = out
         .iter()
         .any(|s| s.w.fchb_player > 0 || s.w.fchb_dealer > 0);
     if fchb && round.meters.five_card_bonus.is_none() {
-        return Err(err(
-            "meters.five_card_bonus",
-            "the Five Card Hand Bonus meter's value is needed (§ 647a.12(e)(1))",
-        ));
+        return Err(cited("meters.five_card_bonus", "§ 647a.12(e)(1)", "the Five Card Hand Bonus meter's value is needed"));
     }
     let magic = if fchb && rules.magic_and_lucky {
         Some(system_draw(round)?)
@@ -106,16 +98,10 @@ fn check_seat(i: usize, s: &Seat, hole: Vec<Card>, rules: &Rules) -> Result<Chec
         crate::rules::banked::amount(&f(name), v)?;
     }
     if w.ante == 0 {
-        return Err(err(
-            f("wagers.ante"),
-            "an Ante is needed to play (§ 647a.7(d)(1))",
-        ));
+        return Err(cited(f("wagers.ante"), "§ 647a.7(d)(1)", "an Ante is needed to play"));
     }
     if w.bonus > 0 && !rules.bonus_offered {
-        return Err(err(
-            f("wagers.bonus"),
-            "this casino does not offer the Texas Hold 'Em Bonus (§ 647a.7(d)(2))",
-        ));
+        return Err(cited(f("wagers.bonus"), "§ 647a.7(d)(2)", "this casino does not offer the Texas Hold 'Em Bonus"));
     }
     if let Some(why) = crate::rules::banked::progressive_wager::refusal(
         rules.progressive_offered,
@@ -127,20 +113,13 @@ fn check_seat(i: usize, s: &Seat, hole: Vec<Card>, rules: &Rules) -> Result<Chec
         return Err(err(f("wagers.progressive"), why));
     }
     if (w.fchb_player > 0 || w.fchb_dealer > 0) && !rules.five_card_bonus_offered {
-        return Err(err(
-            f("wagers.fchb_player"),
-            "this casino does not offer the Five Card Hand Bonus (§ 647a.7(d)(4))",
-        ));
+        return Err(cited(f("wagers.fchb_player"), "§ 647a.7(d)(4)", "this casino does not offer the Five Card Hand Bonus"));
     }
     if s.flop != 0 && s.flop != 2 * w.ante {
-        return Err(err(
-            f("flop"),
-            format!(
-                "the Flop Wager is twice the Ante, {}, or 0 to fold; not {} (§ 647a.11(b))",
+        return Err(cited(f("flop"), "§ 647a.11(b)", format!("the Flop Wager is twice the Ante, {}, or 0 to fold; not {}",
                 money(2 * w.ante),
                 money(s.flop)
-            ),
-        ));
+            )));
     }
     for (name, v, sec) in [
         ("turn", s.turn, "§ 647a.11(d)"),
@@ -180,10 +159,7 @@ fn check_seat(i: usize, s: &Seat, hole: Vec<Card>, rules: &Rules) -> Result<Chec
 /// the Magic Card.
 fn system_draw(round: &Round) -> Result<Card, SettleError> {
     let Some(m) = &round.magic_card else {
-        return Err(err(
-            "magic_card",
-            "the card the table game system drew for the Magic Card Bonus is needed (§ 647a.1)",
-        ));
+        return Err(cited("magic_card", "§ 647a.1", "the card the table game system drew for the Magic Card Bonus is needed"));
     };
     let c = crate::rules::banked::cards("magic_card", m)?;
     if c.len() != 1 {
@@ -191,10 +167,7 @@ fn system_draw(round: &Round) -> Result<Card, SettleError> {
     }
     match &round.lucky {
         None => {
-            return Err(err(
-                "lucky",
-                "the seat or \"dealer\" the system drew for the Lucky Bonus is needed (§ 647a.1)",
-            ));
+            return Err(cited("lucky", "§ 647a.1", "the seat or \"dealer\" the system drew for the Lucky Bonus is needed"));
         }
         Some(Lucky::Dealer(d)) if d != "dealer" => {
             return Err(err("lucky", format!("`{d}`: a seat number or \"dealer\"")));

@@ -36,7 +36,7 @@ use super::Choices;
 use super::paytable::{Pay, Paytables};
 use super::round::SeatResult;
 use super::round::{BankedSections, Def, Phase, Who, Zero, spot};
-use super::{Ledger, Line, SettleError, Settlement, err, five_card_line, lower_first};
+use super::{Ledger, Line, SettleError, Settlement, cited, err, five_card_line, lower_first};
 use crate::rules::Cents;
 use crate::rules::cards::{Card, Rank};
 use crate::rules::eval::{self, Category, HandValue};
@@ -368,10 +368,7 @@ fn main_pass(
             l.lose(seat, "ante", s.w.ante, "folded", "§ 647a.11(b)(2)");
         } else {
             if dv.is_none() && s.result.is_none() {
-                return Err(err(
-                    "community",
-                    "five community cards when a player made a Flop Wager (§ 647a.11(e),(g))",
-                ));
+                return Err(cited("community", "§ 647a.11(e),(g)", "five community cards when a player made a Flop Wager"));
             }
             let j = super::by_result::judge(
                 &RESULTS,
@@ -610,7 +607,10 @@ fn void_keeps(id: &str, _: &super::HouseRules) -> Option<super::round::VoidSettl
 
 /// A void round's Bonus Wagers, settled from each seat's two cards (and the dealer's, for the
 /// top line) by the table's paytable, under § 647a.12(c)'s limit as at the round's end.
-fn settle_void(r: &super::round::BankedRound, house: &super::House) -> Result<Settlement, String> {
+fn settle_void(
+    r: &super::round::BankedRound,
+    house: &super::House,
+) -> Result<Settlement, crate::rules::machine::Refusal> {
     let v = r.void.as_ref().ok_or("the round is not void")?;
     let rules = &house.rules.of::<Rules>();
     let mut l = Ledger::new(&house.paytables, GAME, house.rules.rounding_unit_cents);
@@ -630,7 +630,10 @@ fn settle_void(r: &super::round::BankedRound, house: &super::House) -> Result<Se
             .get(&seat)
             .ok_or(format!("seat {seat}: key its two cards"))?;
         let [a, b] = hole[..] else {
-            return Err(format!("seat {seat}: two cards, not {}", hole.len()));
+            return Err(crate::rules::machine::Refusal::plain(format!(
+                "seat {seat}: two cards, not {}",
+                hole.len()
+            )));
         };
         l.set_hand(seat, format!("{} {}", a.pretty(), b.pretty()));
         match bonus_line(a, b, top) {

@@ -2,7 +2,7 @@
 //! or from the result the dealer tapped (`round::results`, issue 39).
 
 use super::super::by_result::{self, Judged};
-use super::super::{Ledger, Line, SettleError, err, lower_first};
+use super::super::{Ledger, Line, SettleError, cited, err, lower_first};
 use super::checked::Checked;
 use super::{Round, Rules};
 use crate::rules::eval::{Category, HandValue};
@@ -47,10 +47,7 @@ pub(super) fn check_round(
     for (i, s) in round.seats.iter().enumerate() {
         let w = &s.wagers;
         if w.bonus > 0 || w.progressive > 0 || w.fchb_player > 0 || w.fchb_dealer > 0 {
-            return Err(err(
-                format!("seats[{i}].wagers"),
-                "the Bonus, Progressive and Five Card Hand Bonus are paid from the cards: key every card (§ 647a.12(b),(d),(e))",
-            ));
+            return Err(cited(format!("seats[{i}].wagers"), "§ 647a.12(b),(d),(e)", "the Bonus, Progressive and Five Card Hand Bonus are paid from the cards: key every card"));
         }
         if s.result.is_some() != (s.flop > 0) {
             return Err(err(

@@ -25,7 +25,7 @@ use super::by_result::{self, Judged};
 use super::paytable::Paytables;
 use super::round::SeatResult;
 use super::round::{BankedSections, Def, Phase, Spot, Who, Zero, spot};
-use super::{Ledger, Line, SettleError, Settlement, err, five_card_line, lower_first};
+use super::{Ledger, Line, SettleError, Settlement, cited, err, five_card_line, lower_first};
 use crate::rules::Cents;
 use crate::rules::cards::Card;
 use crate::rules::eval::{self, Category};
@@ -239,16 +239,13 @@ fn validate(round: &Round, rules: &Rules) -> Result<Validated, SettleError> {
         ));
     }
     if dealer.len() != 2 && !by_results {
-        return Err(err("dealer", "the dealer has two cards (§ 677a.8(c))"));
+        return Err(cited("dealer", "§ 677a.8(c)", "the dealer has two cards"));
     }
     let board = super::cards("community", &round.community)?;
     // From results, the board is keyed with a hand's cards (its category is read from both).
     let board_needed = !by_results || round.seats.iter().any(|s| !s.cards.trim().is_empty());
     if board.len() != 5 && (board_needed || !board.is_empty()) {
-        return Err(err(
-            "community",
-            "five community cards are dealt (§ 677a.11(c),(e)); a wrong count voids the round (§ 677a.13(c))",
-        ));
+        return Err(cited("community", "§ 677a.11(c),(e), § 677a.13(c)", "five community cards are dealt; a wrong count voids the round"));
     }
     let mut all = vec![
         ("dealer".to_string(), dealer.clone()),
@@ -265,13 +262,10 @@ fn validate(round: &Round, rules: &Rules) -> Result<Validated, SettleError> {
             ));
         }
         if by_results && (s.wagers.pocket_bonus > 0 || s.wagers.trips_plus > 0) {
-            return Err(err(
-                f("wagers"),
-                "the Pocket Bonus and Trips Plus are paid from the hands: key every card (§ 677a.12(d),(e))",
-            ));
+            return Err(cited(f("wagers"), "§ 677a.12(d),(e)", "the Pocket Bonus and Trips Plus are paid from the hands: key every card"));
         }
         if hole.len() != 2 && !(by_results && hole.is_empty()) {
-            return Err(err(f("cards"), "each player has two cards (§ 677a.8(c))"));
+            return Err(cited(f("cards"), "§ 677a.8(c)", "each player has two cards"));
         }
         all.push((f("cards"), hole.clone()));
         let w = &s.wagers;
@@ -284,45 +278,26 @@ fn validate(round: &Round, rules: &Rules) -> Result<Validated, SettleError> {
             super::amount(&f(&format!("wagers.{name}")), v)?;
         }
         if w.ante == 0 {
-            return Err(err(
-                f("wagers.ante"),
-                "an Ante is needed to play (§ 677a.7(d)(1))",
-            ));
+            return Err(cited(f("wagers.ante"), "§ 677a.7(d)(1)", "an Ante is needed to play"));
         }
         if w.odds != w.ante {
-            return Err(err(
-                f("wagers.odds"),
-                format!(
-                    "the Odds Wager equals the Ante ({}), not {} (§ 677a.7(d)(1))",
+            return Err(cited(f("wagers.odds"), "§ 677a.7(d)(1)", format!("the Odds Wager equals the Ante ({}), not {}",
                     money(w.ante),
                     money(w.odds)
-                ),
-            ));
+                )));
         }
         if w.pocket_bonus > 0 && !rules.pocket_bonus_offered {
-            return Err(err(
-                f("wagers.pocket_bonus"),
-                "this casino does not offer the Pocket Bonus (§ 677a.7(d)(2))",
-            ));
+            return Err(cited(f("wagers.pocket_bonus"), "§ 677a.7(d)(2)", "this casino does not offer the Pocket Bonus"));
         }
         if w.trips_plus > 0 && !rules.trips_plus_offered {
-            return Err(err(
-                f("wagers.trips_plus"),
-                "this casino does not offer Trips Plus (§ 677a.7(d)(3))",
-            ));
+            return Err(cited(f("wagers.trips_plus"), "§ 677a.7(d)(3)", "this casino does not offer Trips Plus"));
         }
         let raise = match (&s.raise, s.fold) {
             (Some(_), true) => {
-                return Err(err(
-                    f("fold"),
-                    "a player who raised cannot fold; one decision per player (§ 677a.11(f))",
-                ));
+                return Err(cited(f("fold"), "§ 677a.11(f)", "a player who raised cannot fold; one decision per player"));
             }
             (None, false) => {
-                return Err(err(
-                    f("raise"),
-                    "no decision: a Raise Wager or a fold after the river (§ 677a.11(f))",
-                ));
+                return Err(cited(f("raise"), "§ 677a.11(f)", "no decision: a Raise Wager or a fold after the river"));
             }
             (None, true) => 0,
             (Some(r), false) => {
@@ -542,7 +517,10 @@ fn void_keeps(id: &str, _rules: &super::HouseRules) -> Option<super::round::Void
 /// A void round's Pocket Bonus and Trips Plus, settled from each seat's two cards (and the
 /// board, for Trips Plus) by the table's paytables; § 677a.12(f)'s limit never applies to
 /// them.
-fn settle_void(r: &super::round::BankedRound, house: &super::House) -> Result<Settlement, String> {
+fn settle_void(
+    r: &super::round::BankedRound,
+    house: &super::House,
+) -> Result<Settlement, crate::rules::machine::Refusal> {
     let v = r.void.as_ref().ok_or("the round is not void")?;
     let rules = &house.rules.of::<Rules>();
     let fail = |e: SettleError| format!("Cannot settle: {e}");
@@ -570,7 +548,10 @@ fn settle_void(r: &super::round::BankedRound, house: &super::House) -> Result<Se
             .get(&seat)
             .ok_or(format!("seat {seat}: key its two cards"))?;
         let [a, b] = hole[..] else {
-            return Err(format!("seat {seat}: two cards, not {}", hole.len()));
+            return Err(crate::rules::machine::Refusal::plain(format!(
+                "seat {seat}: two cards, not {}",
+                hole.len()
+            )));
         };
         if pocket > 0 {
             l.set_hand(seat, format!("{} {}", a.pretty(), b.pretty()));

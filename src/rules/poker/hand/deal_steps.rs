@@ -187,8 +187,8 @@ impl Hand {
     pub(super) fn drew(&mut self, seat: u8, max: u8, s: u8, count: u8) -> Result<(), Refusal> {
         if s != seat {
             return Err(refusal!(
-                "§ 637a.13(g): one at a time, clockwise",
-                "seat {seat} draws now, not seat {s}"
+                "§ 637a.13(g)",
+                "seat {seat} draws now, not seat {s}: one at a time, clockwise"
             ));
         }
         if count > max {
