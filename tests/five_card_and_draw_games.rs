@@ -15,6 +15,15 @@ use deckhand::rules::poker::hand::{Hand, HandCommand, HandEvent, HandSetup, Step
 use deckhand::rules::poker::pots::AwardRules;
 use deckhand::rules::table::PotRules;
 
+/// One command decided and folded back into the hand, as the table does each tap: the kit's
+/// `run` (a hand that refuses what it decided fails the test).
+fn kit_run(
+    h: &mut Hand,
+    cmd: HandCommand,
+) -> Result<Vec<deckhand::rules::poker::hand::HandEvent>, deckhand::rules::machine::Refusal> {
+    crate::common::machine::run(h, &cmd, ())
+}
+
 /// `seats` with $100 each, the button at `button`, $1/$2 blinds (Five-card Stud: a $0.25 ante
 /// and a $1 forced bet instead), $2/$4 fixed limits, three raises.
 fn setup(game: GameId, seats: &[u8], button: u8) -> HandSetup {
@@ -46,8 +55,7 @@ fn setup(game: GameId, seats: &[u8], button: u8) -> HandSetup {
 
 fn ok(h: &mut Hand, c: HandCommand) -> Vec<HandEvent> {
     let step = h.step.clone();
-    h.run(c.clone())
-        .unwrap_or_else(|e| panic!("{c:?} refused at {step:?}: {e}"))
+    kit_run(h, c.clone()).unwrap_or_else(|e| panic!("{c:?} refused at {step:?}: {e}"))
 }
 
 fn dealt(h: &mut Hand) {
@@ -263,12 +271,14 @@ fn five_card_stud_is_dealt_from_the_dealers_left_and_the_best_hand_showing_leads
         s => panic!("{s:?}"),
     }
     // § 637a.14(c): the dealer keys each up card; a deal with one missing is refused.
-    let e = h
-        .run(HandCommand::Dealt {
+    let e = kit_run(
+        &mut h,
+        HandCommand::Dealt {
             up: first_up()[..3].to_vec(),
             common: None,
-        })
-        .unwrap_err();
+        },
+    )
+    .unwrap_err();
     assert!(e.contains("up card"), "{e}");
     ok(
         &mut h,

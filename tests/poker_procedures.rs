@@ -12,6 +12,15 @@ use deckhand::rules::poker::pots::AwardRules;
 use deckhand::rules::poker::procedure::{Phase, Procedure};
 use deckhand::rules::table::PotRules;
 
+/// One command decided and folded back into the hand, as the table does each tap: the kit's
+/// `run` (a hand that refuses what it decided fails the test).
+fn kit_run(
+    h: &mut Hand,
+    cmd: HandCommand,
+) -> Result<Vec<deckhand::rules::poker::hand::HandEvent>, deckhand::rules::machine::Refusal> {
+    crate::common::machine::run(h, &cmd, ())
+}
+
 /// A $2/$4 fixed-limit round of `game` with $100 at each of `seats` and the button on `button`:
 /// $1/$2 blinds; at Stud a 25¢ ante and a $1 forced bet instead.
 fn setup(game: GameId, seats: &[u8], button: u8) -> HandSetup {
@@ -126,7 +135,7 @@ fn walk(h: &mut Hand, stacked: &[Card]) -> Vec<String> {
             }
             other => panic!("a calling round never stops at {other:?}: {said:?}"),
         };
-        if let Err(e) = h.run(cmd.clone()) {
+        if let Err(e) = kit_run(h, cmd.clone()) {
             panic!("{cmd:?} refused at {:?}: {e}", h.step);
         }
     }
@@ -184,7 +193,7 @@ fn stud_seats_nine_and_holdem_ten_each_player_dealt_in_antes() {
         "{e}"
     );
     let mut h = Hand::start(setup(GameId::SevenCardStud, &seats(9), 1)).unwrap();
-    h.run(HandCommand::Posted { straddle: false }).unwrap();
+    kit_run(&mut h, HandCommand::Posted { straddle: false }).unwrap();
     assert_eq!(antes(&h), 9, "{:?}", h.events);
     // § 637a.11(b): Hold'em, at most ten players, each of them antes where the casino has one.
     let holdem = |n: u8| HandSetup {
@@ -197,7 +206,7 @@ fn stud_seats_nine_and_holdem_ten_each_player_dealt_in_antes() {
         "{e}"
     );
     let mut h = Hand::start(holdem(10)).unwrap();
-    h.run(HandCommand::Posted { straddle: false }).unwrap();
+    kit_run(&mut h, HandCommand::Posted { straddle: false }).unwrap();
     assert_eq!(antes(&h), 10, "{:?}", h.events);
 }
 
@@ -298,19 +307,25 @@ fn stud_fourth_street(game: GameId, third: &str, fourth: &str) -> Hand {
             .zip(parse_cards(cards).unwrap())
             .collect()
     };
-    h.run(HandCommand::Posted { straddle: false }).unwrap();
-    h.run(HandCommand::Dealt {
-        up: keyed(third),
-        common: None,
-    })
+    kit_run(&mut h, HandCommand::Posted { straddle: false }).unwrap();
+    kit_run(
+        &mut h,
+        HandCommand::Dealt {
+            up: keyed(third),
+            common: None,
+        },
+    )
     .unwrap();
-    h.run(HandCommand::Posted { straddle: false }).unwrap();
+    kit_run(&mut h, HandCommand::Posted { straddle: false }).unwrap();
     while let Some((seat, _)) = to_act(&h) {
-        h.run(HandCommand::Act {
-            seat,
-            kind: ActionKind::Call,
-            amount: None,
-        })
+        kit_run(
+            &mut h,
+            HandCommand::Act {
+                seat,
+                kind: ActionKind::Call,
+                amount: None,
+            },
+        )
         .unwrap();
     }
     match &h.step {
@@ -326,10 +341,13 @@ fn stud_fourth_street(game: GameId, third: &str, fourth: &str) -> Hand {
         ),
         other => panic!("4th street, not {other:?}"),
     }
-    h.run(HandCommand::Dealt {
-        up: keyed(fourth),
-        common: None,
-    })
+    kit_run(
+        &mut h,
+        HandCommand::Dealt {
+            up: keyed(fourth),
+            common: None,
+        },
+    )
     .unwrap();
     h
 }
@@ -357,11 +375,14 @@ fn on_fourth_street_the_best_hand_showing_acts_first_ties_to_the_dealers_left() 
 fn later_stud_players_check_until_a_bet_then_fold_call_or_raise() {
     let mut h = stud_fourth_street(GameId::SevenCardStud, "Kd 4c Kh", "9s 7c 9d");
     let act = |h: &mut Hand, seat: u8, kind: ActionKind| {
-        h.run(HandCommand::Act {
-            seat,
-            kind,
-            amount: None,
-        })
+        kit_run(
+            h,
+            HandCommand::Act {
+                seat,
+                kind,
+                amount: None,
+            },
+        )
         .unwrap();
     };
     act(&mut h, 2, ActionKind::Check);
@@ -429,18 +450,24 @@ fn both_omaha_games_run_section_12s_procedure() {
 fn omaha_deals_four_down_then_each_board_card_after_a_burn() {
     let mut h = Hand::start(setup(GameId::Omaha, &[1, 3, 4, 6], 4)).unwrap();
     let act = |h: &mut Hand, seat: u8, kind: ActionKind| {
-        h.run(HandCommand::Act {
-            seat,
-            kind,
-            amount: None,
-        })
+        kit_run(
+            h,
+            HandCommand::Act {
+                seat,
+                kind,
+                amount: None,
+            },
+        )
         .unwrap();
     };
     let dealt = |h: &mut Hand| {
-        h.run(HandCommand::Dealt {
-            up: vec![],
-            common: None,
-        })
+        kit_run(
+            h,
+            HandCommand::Dealt {
+                up: vec![],
+                common: None,
+            },
+        )
         .unwrap();
     };
     let deal = |h: &Hand| match &h.step {
@@ -453,7 +480,7 @@ fn omaha_deals_four_down_then_each_board_card_after_a_burn() {
         } => (seats.clone(), *burn, *down, *board),
         other => panic!("no deal at {other:?}"),
     };
-    h.run(HandCommand::Posted { straddle: false }).unwrap();
+    kit_run(&mut h, HandCommand::Posted { straddle: false }).unwrap();
     // § 637a.12(f): four rounds face down, from seat 6 left of the button; the button (4) last.
     assert_eq!(deal(&h), (vec![6, 1, 3, 4], false, 4, 0));
     dealt(&mut h);

@@ -13,6 +13,15 @@ use deckhand::rules::table::PotRules;
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 
+/// One command decided and folded back into the hand, as the table does each tap: the kit's
+/// `run` (a hand that refuses what it decided fails the test).
+fn kit_run(
+    h: &mut Hand,
+    cmd: HandCommand,
+) -> Result<Vec<deckhand::rules::poker::hand::HandEvent>, deckhand::rules::machine::Refusal> {
+    crate::common::machine::run(h, &cmd, ())
+}
+
 /// SplitMix64: the test's own dice.
 struct Dice(u64);
 impl Dice {
@@ -310,7 +319,7 @@ fn play(h: &mut Hand, felt: &mut Felt, p: &mut dyn Policy) -> Vec<HandEvent> {
         };
         // § 637a.10(h): the burns shuffled in for a common card are what its screen asked for.
         let burns_told = h.burns_to_shuffle_in();
-        match h.run(cmd.clone()) {
+        match kit_run(h, cmd.clone()) {
             Ok(e) => {
                 let shuffled_in = e.iter().find_map(|ev| match ev {
                     HandEvent::BurnsReshuffled { cards } => Some(*cards),
@@ -400,11 +409,14 @@ fn holdem_round_from_blinds_to_award() {
         ),
         s => panic!("{s:?}"),
     }
-    h.run(HandCommand::Posted { straddle: false }).unwrap();
-    h.run(HandCommand::Dealt {
-        up: vec![],
-        common: None,
-    })
+    kit_run(&mut h, HandCommand::Posted { straddle: false }).unwrap();
+    kit_run(
+        &mut h,
+        HandCommand::Dealt {
+            up: vec![],
+            common: None,
+        },
+    )
     .unwrap();
     assert_eq!(h.stub, 52 - 8);
     let Step::Act { seat, options, .. } = h.step.clone() else {
@@ -417,22 +429,28 @@ fn holdem_round_from_blinds_to_award() {
         to: 400
     }));
     let act = |h: &mut Hand, seat, kind| {
-        h.run(HandCommand::Act {
-            seat,
-            kind,
-            amount: None,
-        })
+        kit_run(
+            h,
+            HandCommand::Act {
+                seat,
+                kind,
+                amount: None,
+            },
+        )
         .unwrap()
     };
     act(&mut h, 4, ActionKind::Raise);
     act(&mut h, 1, ActionKind::Fold);
     act(&mut h, 2, ActionKind::Fold);
     // The big blind may re-raise (§ 637a.11(g)); it calls.
-    let e = h.run(HandCommand::Act {
-        seat: 3,
-        kind: ActionKind::Call,
-        amount: Some(300),
-    });
+    let e = kit_run(
+        &mut h,
+        HandCommand::Act {
+            seat: 3,
+            kind: ActionKind::Call,
+            amount: Some(300),
+        },
+    );
     assert!(e.unwrap_err().contains("makes this call $2.00"));
     act(&mut h, 3, ActionKind::Call);
     assert!(matches!(
@@ -443,10 +461,13 @@ fn holdem_round_from_blinds_to_award() {
             ..
         }
     ));
-    h.run(HandCommand::Dealt {
-        up: vec![],
-        common: None,
-    })
+    kit_run(
+        &mut h,
+        HandCommand::Dealt {
+            up: vec![],
+            common: None,
+        },
+    )
     .unwrap();
     assert_eq!(h.stub, 52 - 8 - 4);
     // After the flop the first live player left of the button: seat 3 (§ 637a.11(h)).
@@ -456,10 +477,13 @@ fn holdem_round_from_blinds_to_award() {
     act(&mut h, 4, ActionKind::Bet);
     act(&mut h, 3, ActionKind::Call);
     for _ in 0..2 {
-        h.run(HandCommand::Dealt {
-            up: vec![],
-            common: None,
-        })
+        kit_run(
+            &mut h,
+            HandCommand::Dealt {
+                up: vec![],
+                common: None,
+            },
+        )
         .unwrap();
         // § 637a.11(i): after the turn (a burn and one card: the stub below), seat 3, the first
         // live seat left of the button, acts first; anyone else is refused (`act` unwraps).
@@ -472,19 +496,21 @@ fn holdem_round_from_blinds_to_award() {
     // § 637a.7(d): two players still in after the final betting round: a showdown.
     assert_eq!(h.step, Step::Showdown { order: vec![3, 4] });
     let c = |s: &str| parse_cards(s).unwrap();
-    let e = h
-        .run(HandCommand::Showdown {
+    let e = kit_run(
+        &mut h,
+        HandCommand::Showdown {
             hands: vec![(3, c("Ah Kh")), (4, c("Qs Qd"))],
             board: c("2h 7h 9c Jd 3h"),
-        })
-        .unwrap();
+        },
+    )
+    .unwrap();
     let r = h.result.clone().unwrap();
     // Pot: the small blind's $1, $4 each from seats 3 and 4, $2 each on the flop = $13.
     assert_eq!(r.totals, vec![(3, 1300)]);
     assert!(r.shown[0].1.contains("Flush"), "{:?}", r.shown);
     assert!(matches!(e.last(), Some(HandEvent::Awarded { .. })));
     assert_eq!(h.players[2].stack, 10_000 - 600 + 1300);
-    assert!(h.run(HandCommand::Posted { straddle: false }).is_err());
+    assert!(kit_run(&mut h, HandCommand::Posted { straddle: false }).is_err());
 }
 
 #[test]
@@ -503,11 +529,14 @@ fn a_straddle_acts_last_and_only_left_of_the_last_blind() {
         panic!()
     };
     assert_eq!(*straddle, Some((4, 400)));
-    h.run(HandCommand::Posted { straddle: true }).unwrap();
-    h.run(HandCommand::Dealt {
-        up: vec![],
-        common: None,
-    })
+    kit_run(&mut h, HandCommand::Posted { straddle: true }).unwrap();
+    kit_run(
+        &mut h,
+        HandCommand::Dealt {
+            up: vec![],
+            common: None,
+        },
+    )
     .unwrap();
     assert!(matches!(h.step, Step::Act { seat: 5, .. }), "{:?}", h.step);
     // Five-card Draw has no straddle (§ 637a.13).
@@ -528,15 +557,18 @@ fn side_pots_with_three_all_ins_of_different_sizes() {
     s.max_raises = 5;
     s.button = 5;
     let mut h = Hand::start(s).unwrap();
-    h.run(HandCommand::Posted { straddle: false }).unwrap();
-    h.run(HandCommand::Dealt {
-        up: vec![],
-        common: None,
-    })
+    kit_run(&mut h, HandCommand::Posted { straddle: false }).unwrap();
+    kit_run(
+        &mut h,
+        HandCommand::Dealt {
+            up: vec![],
+            common: None,
+        },
+    )
     .unwrap();
     // Blinds: seat 1 $1, seat 2 $2. Seat 3 raises all in ($14), seat 4 re-raises $20 more.
     let mut act = |seat, kind, amount| {
-        h.run(HandCommand::Act { seat, kind, amount })
+        kit_run(&mut h, HandCommand::Act { seat, kind, amount })
             .unwrap_or_else(|e| panic!("{seat} {kind:?}: {e}"));
     };
     act(3, ActionKind::Raise, Some(1200));
@@ -547,22 +579,31 @@ fn side_pots_with_three_all_ins_of_different_sizes() {
     assert!(h.players.iter().take(3).all(|p| p.all_in && p.stack == 0));
     // Seats 4 and 5 check it down.
     for _ in 0..3 {
-        h.run(HandCommand::Dealt {
-            up: vec![],
-            common: None,
-        })
+        kit_run(
+            &mut h,
+            HandCommand::Dealt {
+                up: vec![],
+                common: None,
+            },
+        )
         .unwrap();
-        h.run(HandCommand::Act {
-            seat: 4,
-            kind: ActionKind::Check,
-            amount: None,
-        })
+        kit_run(
+            &mut h,
+            HandCommand::Act {
+                seat: 4,
+                kind: ActionKind::Check,
+                amount: None,
+            },
+        )
         .unwrap();
-        h.run(HandCommand::Act {
-            seat: 5,
-            kind: ActionKind::Check,
-            amount: None,
-        })
+        kit_run(
+            &mut h,
+            HandCommand::Act {
+                seat: 5,
+                kind: ActionKind::Check,
+                amount: None,
+            },
+        )
         .unwrap();
     }
     let Step::Showdown { order } = h.step.clone() else {
@@ -571,16 +612,19 @@ fn side_pots_with_three_all_ins_of_different_sizes() {
     assert_eq!(order.len(), 5);
     let c = |s: &str| parse_cards(s).unwrap();
     // Seat 1 best (quads), seat 2 second (full house), seat 3 third (flush), 4 and 5 tie.
-    h.run(HandCommand::Showdown {
-        hands: vec![
-            (1, c("9c 9d")),
-            (2, c("Kc Kd")),
-            (3, c("Ah 3h")),
-            (4, c("5s 6h")),
-            (5, c("5c 6d")),
-        ],
-        board: c("9h 9s Kh 7h 2s"),
-    })
+    kit_run(
+        &mut h,
+        HandCommand::Showdown {
+            hands: vec![
+                (1, c("9c 9d")),
+                (2, c("Kc Kd")),
+                (3, c("Ah 3h")),
+                (4, c("5s 6h")),
+                (5, c("5c 6d")),
+            ],
+            board: c("9h 9s Kh 7h 2s"),
+        },
+    )
     .unwrap();
     let r = h.result.clone().unwrap();
     // put in: 600, 1000, 1400, 3400, 3400. Main 5 × 600; side 1 4 × 400; side 2 3 × 400;
@@ -619,27 +663,33 @@ fn hi_lo_without_a_qualifying_low_and_quartered_pots() {
                 Step::Showdown { .. } => break,
                 Step::Act { seat, options, .. } => {
                     let kind = Calling.act(&h, seat, &options);
-                    h.run(HandCommand::Act {
-                        seat,
-                        kind,
-                        amount: None,
-                    })
+                    kit_run(
+                        &mut h,
+                        HandCommand::Act {
+                            seat,
+                            kind,
+                            amount: None,
+                        },
+                    )
                     .unwrap();
                 }
                 Step::PostForced { .. } => {
-                    h.run(HandCommand::Posted { straddle: false }).unwrap();
+                    kit_run(&mut h, HandCommand::Posted { straddle: false }).unwrap();
                 }
                 Step::Deal { .. } => {
-                    h.run(HandCommand::Dealt {
-                        up: vec![],
-                        common: None,
-                    })
+                    kit_run(
+                        &mut h,
+                        HandCommand::Dealt {
+                            up: vec![],
+                            common: None,
+                        },
+                    )
                     .unwrap();
                 }
                 s => panic!("{s:?}"),
             }
         }
-        h.run(HandCommand::Showdown { hands, board }).unwrap();
+        kit_run(&mut h, HandCommand::Showdown { hands, board }).unwrap();
         h.result.unwrap()
     };
     // No low possible on K-Q-J-8-8: the high takes the whole $6 pot (§ 637a.12(l)).
@@ -774,18 +824,24 @@ fn rake_cap_and_no_flop_no_drop() {
     let mut s = setup(GameId::Holdem, &seats);
     s.pot_rules = rules.clone();
     let mut h = Hand::start(s.clone()).unwrap();
-    h.run(HandCommand::Posted { straddle: false }).unwrap();
-    h.run(HandCommand::Dealt {
-        up: vec![],
-        common: None,
-    })
+    kit_run(&mut h, HandCommand::Posted { straddle: false }).unwrap();
+    kit_run(
+        &mut h,
+        HandCommand::Dealt {
+            up: vec![],
+            common: None,
+        },
+    )
     .unwrap();
     for seat in [1, 2] {
-        h.run(HandCommand::Act {
-            seat,
-            kind: ActionKind::Fold,
-            amount: None,
-        })
+        kit_run(
+            &mut h,
+            HandCommand::Act {
+                seat,
+                kind: ActionKind::Fold,
+                amount: None,
+            },
+        )
         .unwrap();
     }
     let r = h.result.clone().unwrap();
@@ -860,16 +916,22 @@ fn stud_forced_bet_best_showing_and_the_common_card() {
     let c = |s: &str| parse_cards(s).unwrap()[0];
     let seats = [(1, 10_000), (2, 10_000), (3, 10_000)];
     let mut h = Hand::start(setup(GameId::SevenCardStud, &seats)).unwrap();
-    h.run(HandCommand::Posted { straddle: false }).unwrap(); // antes
-    let e = h.run(HandCommand::Dealt {
-        up: vec![(1, c("Kd")), (2, c("2h"))],
-        common: None,
-    });
+    kit_run(&mut h, HandCommand::Posted { straddle: false }).unwrap(); // antes
+    let e = kit_run(
+        &mut h,
+        HandCommand::Dealt {
+            up: vec![(1, c("Kd")), (2, c("2h"))],
+            common: None,
+        },
+    );
     assert!(e.unwrap_err().contains("up card"));
-    h.run(HandCommand::Dealt {
-        up: vec![(1, c("Kd")), (2, c("2h")), (3, c("2c"))],
-        common: None,
-    })
+    kit_run(
+        &mut h,
+        HandCommand::Dealt {
+            up: vec![(1, c("Kd")), (2, c("2h")), (3, c("2c"))],
+            common: None,
+        },
+    )
     .unwrap();
     match &h.step {
         Step::PostForced { posts, .. } => {
@@ -881,26 +943,32 @@ fn stud_forced_bet_best_showing_and_the_common_card() {
         }
         s => panic!("{s:?}"),
     }
-    h.run(HandCommand::Posted { straddle: false }).unwrap();
+    kit_run(&mut h, HandCommand::Posted { straddle: false }).unwrap();
     // § 637a.10(e): the player left of the forced bet (seat 3) acts first: seat 1.
     assert!(
         matches!(h.step, Step::Act { seat: 1, .. }),
         "left of the forced bet"
     );
     for seat in [1, 2] {
-        h.run(HandCommand::Act {
-            seat,
-            kind: ActionKind::Call,
-            amount: None,
-        })
+        kit_run(
+            &mut h,
+            HandCommand::Act {
+                seat,
+                kind: ActionKind::Call,
+                amount: None,
+            },
+        )
         .unwrap();
     }
     // Everyone called the forced bet: the round is over without the forced bettor acting.
     assert!(matches!(h.step, Step::Deal { .. }), "{:?}", h.step);
-    h.run(HandCommand::Dealt {
-        up: vec![(1, c("3s")), (2, c("7d")), (3, c("2d"))],
-        common: None,
-    })
+    kit_run(
+        &mut h,
+        HandCommand::Dealt {
+            up: vec![(1, c("3s")), (2, c("7d")), (3, c("2d"))],
+            common: None,
+        },
+    )
     .unwrap();
     assert!(
         matches!(h.step, Step::Act { seat: 3, .. }),
@@ -965,19 +1033,17 @@ fn stud_exposed_hole_cards_void_a_hand_or_stop_its_betting() {
     assert_eq!(side.amount, 2 * 400);
     assert_eq!(total_stakes(&h) + result.take.total(), start);
     // The refusals: only in the first deal, only seven-card Stud, never leaving one player.
-    let e = h.run(HandCommand::VoidHand { seat: 1 }).unwrap_err();
+    let e = kit_run(&mut h, HandCommand::VoidHand { seat: 1 }).unwrap_err();
     assert!(e.contains("the round is over"), "{e}");
     let mut two_up = Hand::start(setup(GameId::SevenCardStud, &seats[..2])).unwrap();
-    two_up.run(HandCommand::Posted { straddle: false }).unwrap();
-    let e = two_up.run(HandCommand::VoidHand { seat: 1 }).unwrap_err();
+    kit_run(&mut two_up, HandCommand::Posted { straddle: false }).unwrap();
+    let e = kit_run(&mut two_up, HandCommand::VoidHand { seat: 1 }).unwrap_err();
     assert!(e.contains("would leave one player"), "{e}");
-    let e = two_up
-        .run(HandCommand::StopBetting { seat: 1 })
-        .unwrap_err();
+    let e = kit_run(&mut two_up, HandCommand::StopBetting { seat: 1 }).unwrap_err();
     assert!(e.contains("§ 637a.18(m)"), "{e}");
     let mut holdem = Hand::start(setup(GameId::Holdem, &seats)).unwrap();
-    holdem.run(HandCommand::Posted { straddle: false }).unwrap();
-    let e = holdem.run(HandCommand::VoidHand { seat: 1 }).unwrap_err();
+    kit_run(&mut holdem, HandCommand::Posted { straddle: false }).unwrap();
+    let e = kit_run(&mut holdem, HandCommand::VoidHand { seat: 1 }).unwrap_err();
     assert!(e.contains("§ 637a.18(m)"), "{e}");
 }
 
@@ -1025,7 +1091,7 @@ fn draws_reshuffle_the_discards_but_not_the_drawing_players_own() {
             },
             s => panic!("{s:?}"),
         };
-        h.run(cmd).unwrap();
+        kit_run(&mut h, cmd).unwrap();
     }
     let Step::Draw { seat, max } = h.step.clone() else {
         panic!()
@@ -1035,9 +1101,9 @@ fn draws_reshuffle_the_discards_but_not_the_drawing_players_own() {
         (2, 5),
         "left of the button first (§ 637a.13(g))"
     );
-    assert!(h.run(HandCommand::Draw { seat, count: 6 }).is_err());
+    assert!(kit_run(&mut h, HandCommand::Draw { seat, count: 6 }).is_err());
     assert!(
-        h.run(HandCommand::Draw { seat: 3, count: 1 })
+        kit_run(&mut h, HandCommand::Draw { seat: 3, count: 1 })
             .unwrap_err()
             .contains("one at a time")
     );
@@ -1091,12 +1157,15 @@ fn refusals_name_the_rule() {
             .contains("not a poker-room game")
     );
     let mut h = Hand::start(setup(GameId::Holdem, &seats)).unwrap();
-    assert!(h.run(HandCommand::Draw { seat: 1, count: 1 }).is_err());
-    h.run(HandCommand::Posted { straddle: false }).unwrap();
-    h.run(HandCommand::Dealt {
-        up: vec![],
-        common: None,
-    })
+    assert!(kit_run(&mut h, HandCommand::Draw { seat: 1, count: 1 }).is_err());
+    kit_run(&mut h, HandCommand::Posted { straddle: false }).unwrap();
+    kit_run(
+        &mut h,
+        HandCommand::Dealt {
+            up: vec![],
+            common: None,
+        },
+    )
     .unwrap();
     // Heads-up: button seat 1; blinds 2 then 1; seat 2 acts first.
     let Step::Act { seat, .. } = h.step.clone() else {
@@ -1104,31 +1173,40 @@ fn refusals_name_the_rule() {
     };
     let other = if seat == 1 { 2 } else { 1 };
     assert!(
-        h.run(HandCommand::Act {
-            seat: other,
-            kind: ActionKind::Call,
-            amount: None
-        })
+        kit_run(
+            &mut h,
+            HandCommand::Act {
+                seat: other,
+                kind: ActionKind::Call,
+                amount: None
+            }
+        )
         .unwrap_err()
         .contains("turn")
     );
     // Raise to the cap.
     let mut s = seat;
     for _ in 0..3 {
-        h.run(HandCommand::Act {
-            seat: s,
-            kind: ActionKind::Raise,
-            amount: None,
-        })
+        kit_run(
+            &mut h,
+            HandCommand::Act {
+                seat: s,
+                kind: ActionKind::Raise,
+                amount: None,
+            },
+        )
         .unwrap();
         s = if s == 1 { 2 } else { 1 };
     }
     assert!(
-        h.run(HandCommand::Act {
-            seat: s,
-            kind: ActionKind::Raise,
-            amount: None
-        })
+        kit_run(
+            &mut h,
+            HandCommand::Act {
+                seat: s,
+                kind: ActionKind::Raise,
+                amount: None
+            }
+        )
         .unwrap_err()
         .contains("cap of 3 raises")
     );
@@ -1139,38 +1217,49 @@ fn refusals_name_the_rule() {
         max: 1000,
     };
     let mut h = Hand::start(sp).unwrap();
-    h.run(HandCommand::Posted { straddle: false }).unwrap();
-    h.run(HandCommand::Dealt {
-        up: vec![],
-        common: None,
-    })
+    kit_run(&mut h, HandCommand::Posted { straddle: false }).unwrap();
+    kit_run(
+        &mut h,
+        HandCommand::Dealt {
+            up: vec![],
+            common: None,
+        },
+    )
     .unwrap();
     let Step::Act { seat, .. } = h.step.clone() else {
         panic!()
     };
-    let e = h
-        .run(HandCommand::Act {
+    let e = kit_run(
+        &mut h,
+        HandCommand::Act {
             seat,
             kind: ActionKind::Raise,
             amount: Some(1200),
-        })
-        .unwrap_err();
+        },
+    )
+    .unwrap_err();
     // § 637a.8(k): the posted spread limits ($2 to $10) bound a raise; fixed limit caps raises.
     assert!(e.contains("$2.00 to $10.00"), "{e}");
     assert!(
-        h.run(HandCommand::Act {
-            seat,
-            kind: ActionKind::Raise,
-            amount: None
-        })
+        kit_run(
+            &mut h,
+            HandCommand::Act {
+                seat,
+                kind: ActionKind::Raise,
+                amount: None
+            }
+        )
         .unwrap_err()
         .contains("key the raise amount")
     );
-    h.run(HandCommand::Act {
-        seat,
-        kind: ActionKind::Raise,
-        amount: Some(700),
-    })
+    kit_run(
+        &mut h,
+        HandCommand::Act {
+            seat,
+            kind: ActionKind::Raise,
+            amount: Some(700),
+        },
+    )
     .unwrap();
 }
 
@@ -1259,7 +1348,7 @@ fn every_burn_and_reshuffle_of_a_draw_is_one_the_screen_asked_for() {
                 let told = h.draw_preparation();
                 burns_told += usize::from(told.burn);
                 let stub = h.stub;
-                let events = h.run(HandCommand::Draw { seat, count: max }).unwrap();
+                let events = kit_run(&mut h, HandCommand::Draw { seat, count: max }).unwrap();
                 let reshuffled = events
                     .iter()
                     .any(|e| matches!(e, HandEvent::DiscardsReshuffled { .. }));
@@ -1269,7 +1358,7 @@ fn every_burn_and_reshuffle_of_a_draw_is_one_the_screen_asked_for() {
             }
             _ => break,
         };
-        h.run(cmd).unwrap();
+        kit_run(&mut h, cmd).unwrap();
     }
     let burned = h
         .events

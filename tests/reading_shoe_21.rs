@@ -563,3 +563,75 @@ fn a_card_drawn_unread_at_the_deal_leaves_its_place_to_key_and_the_hole_card_hid
     let r = h.state().terminal().table().round.clone().unwrap();
     assert_eq!(r.banked.unwrap().dealer[..2], [deal[2], hole]);
 }
+
+/// The places filled from the shoe but for the hole card, and the deal confirmed before the
+/// dealer draws it: the next card out is the hole card, held face down, never a player's hit
+/// (the walk found "Cards dealt" offered at 13 of 14 cards).
+#[test]
+fn the_deal_confirmed_before_the_hole_card_still_takes_it_as_the_hole_card() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21-early.sqlite");
+    let (mut h, burned) = two_boxes_drawn(&db, 100, 1);
+    tap(&mut h, "Key the cards by hand");
+    // The simulated hand stops after the fifth card of the deal; the dealer confirms.
+    {
+        let s = h.state().sim_script().unwrap();
+        let mut s = s.lock().unwrap();
+        let (deck, _, _) = *s.drawn.last().unwrap();
+        s.pull_to = Some((deck, u16::try_from(burned + 5).unwrap()));
+    }
+    until_drawn(&mut h, 5);
+    h.run_ok();
+    let deal = the_deal(&h, burned);
+    tap(&mut h, "Cards dealt");
+    let (boxes, _, _, _) = dealt(&db);
+    assert_eq!(
+        boxes,
+        vec![(2, vec![deal[0], deal[3]]), (4, vec![deal[1], deal[4]])]
+    );
+    // Now the hole card comes out of the shoe.
+    {
+        let s = h.state().sim_script().unwrap();
+        let mut s = s.lock().unwrap();
+        let (deck, last, _) = *s.drawn.last().unwrap();
+        s.pull_to = Some((deck, last + 1));
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while truth(&h).len() < burned + 6 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the hole card never came"
+        );
+        wait_a_little(&mut h);
+    }
+    for _ in 0..20 {
+        wait_a_little(&mut h);
+    }
+    let hole = the_deal(&h, burned)[5];
+    let r = h.state().terminal().table().round.clone().unwrap();
+    let p = r.banked.unwrap().spanish21().unwrap().clone();
+    for s in [2, 4] {
+        assert_eq!(
+            p.hands[&s][0].cards.len(),
+            2,
+            "seat {s} was dealt the hole card as a hit"
+        );
+    }
+    assert!(
+        cards(&db).is_empty(),
+        "no card dealt after the deal: {:?}",
+        cards(&db)
+    );
+    hole_card_hidden(&h, &deal, hole);
+    let mut n = 0;
+    while !h.state().terminal().hole_card_held() {
+        assert!(
+            play_step(&mut h, &mut n),
+            "the round ended before the dealer's turn"
+        );
+        assert!(n < 40);
+    }
+    tap(&mut h, "Hole card turned up");
+    let r = h.state().terminal().table().round.clone().unwrap();
+    assert_eq!(r.banked.unwrap().dealer[..2], [deal[2], hole]);
+}

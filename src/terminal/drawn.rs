@@ -247,6 +247,13 @@ impl Terminal {
             ));
             return;
         };
+        // The deal confirmed before the shoe read its last card (the places filled from the
+        // shoe, the hole card still to come): the next card in sequence is the deal's, never a
+        // hit (§ 635a.7(e)).
+        if at != Step21::Deal && self.deal_short() {
+            self.drawn.deal.push(Some(card));
+            return;
+        }
         match at {
             Step21::Deal => self.dealt_card(card),
             Step21::Dealer if self.hole_card_held() => {
@@ -296,6 +303,20 @@ impl Terminal {
                 "the shoe reported a card drawn after the whole deal: check the layout".into(),
             ),
         }
+    }
+
+    /// Past the deal step, with this round's deal read but for its last card and the hole card
+    /// not yet turned up: the shoe still owes the hole card.
+    fn deal_short(&self) -> bool {
+        let Some(r) = self.table.round.as_ref() else {
+            return false;
+        };
+        let Some(b) = r.banked.as_ref() else {
+            return false;
+        };
+        self.drawn.round == Some(r.number)
+            && b.dealer.len() == 1
+            && self.drawn.deal.len() + 1 == 2 * b.seats.len() + 2
     }
 
     /// At the deal, `missed` cards drawn and not taken as read: each keeps its place in the
