@@ -13,6 +13,18 @@ use deckhand::rules::table::PotRules;
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 
+/// The hole cards dealt (no up card, no common card).
+const DEALT: HandCommand = HandCommand::Dealt {
+    up: vec![],
+    common: None,
+};
+
+/// The forced bets in and the hole cards dealt.
+fn posted_and_dealt(h: &mut Hand) {
+    kit_run(h, HandCommand::Posted { straddle: false }).unwrap();
+    kit_run(h, DEALT).unwrap();
+}
+
 /// One command decided and folded back into the hand, as the table does each tap: the kit's
 /// `run` (a hand that refuses what it decided fails the test).
 fn kit_run(
@@ -409,15 +421,7 @@ fn holdem_round_from_blinds_to_award() {
         ),
         s => panic!("{s:?}"),
     }
-    kit_run(&mut h, HandCommand::Posted { straddle: false }).unwrap();
-    kit_run(
-        &mut h,
-        HandCommand::Dealt {
-            up: vec![],
-            common: None,
-        },
-    )
-    .unwrap();
+    posted_and_dealt(&mut h);
     assert_eq!(h.stub, 52 - 8);
     let Step::Act { seat, options, .. } = h.step.clone() else {
         panic!()
@@ -461,14 +465,7 @@ fn holdem_round_from_blinds_to_award() {
             ..
         }
     ));
-    kit_run(
-        &mut h,
-        HandCommand::Dealt {
-            up: vec![],
-            common: None,
-        },
-    )
-    .unwrap();
+    kit_run(&mut h, DEALT).unwrap();
     assert_eq!(h.stub, 52 - 8 - 4);
     // After the flop the first live player left of the button: seat 3 (§ 637a.11(h)).
     // § 637a.11(h): a burn and three cards, then seat 3 (seat 2 folded) opens the betting.
@@ -530,14 +527,7 @@ fn a_straddle_acts_last_and_only_left_of_the_last_blind() {
     };
     assert_eq!(*straddle, Some((4, 400)));
     kit_run(&mut h, HandCommand::Posted { straddle: true }).unwrap();
-    kit_run(
-        &mut h,
-        HandCommand::Dealt {
-            up: vec![],
-            common: None,
-        },
-    )
-    .unwrap();
+    kit_run(&mut h, DEALT).unwrap();
     assert!(matches!(h.step, Step::Act { seat: 5, .. }), "{:?}", h.step);
     // Five-card Draw has no straddle (§ 637a.13).
     let mut s = setup(GameId::FiveCardDraw, &seats);
@@ -557,15 +547,7 @@ fn side_pots_with_three_all_ins_of_different_sizes() {
     s.max_raises = 5;
     s.button = 5;
     let mut h = Hand::start(s).unwrap();
-    kit_run(&mut h, HandCommand::Posted { straddle: false }).unwrap();
-    kit_run(
-        &mut h,
-        HandCommand::Dealt {
-            up: vec![],
-            common: None,
-        },
-    )
-    .unwrap();
+    posted_and_dealt(&mut h);
     // Blinds: seat 1 $1, seat 2 $2. Seat 3 raises all in ($14), seat 4 re-raises $20 more.
     let mut act = |seat, kind, amount| {
         kit_run(&mut h, HandCommand::Act { seat, kind, amount })
@@ -824,15 +806,7 @@ fn rake_cap_and_no_flop_no_drop() {
     let mut s = setup(GameId::Holdem, &seats);
     s.pot_rules = rules.clone();
     let mut h = Hand::start(s.clone()).unwrap();
-    kit_run(&mut h, HandCommand::Posted { straddle: false }).unwrap();
-    kit_run(
-        &mut h,
-        HandCommand::Dealt {
-            up: vec![],
-            common: None,
-        },
-    )
-    .unwrap();
+    posted_and_dealt(&mut h);
     for seat in [1, 2] {
         kit_run(
             &mut h,
@@ -1158,15 +1132,7 @@ fn refusals_name_the_rule() {
     );
     let mut h = Hand::start(setup(GameId::Holdem, &seats)).unwrap();
     assert!(kit_run(&mut h, HandCommand::Draw { seat: 1, count: 1 }).is_err());
-    kit_run(&mut h, HandCommand::Posted { straddle: false }).unwrap();
-    kit_run(
-        &mut h,
-        HandCommand::Dealt {
-            up: vec![],
-            common: None,
-        },
-    )
-    .unwrap();
+    posted_and_dealt(&mut h);
     // Heads-up: button seat 1; blinds 2 then 1; seat 2 acts first.
     let Step::Act { seat, .. } = h.step.clone() else {
         panic!()
@@ -1217,15 +1183,7 @@ fn refusals_name_the_rule() {
         max: 1000,
     };
     let mut h = Hand::start(sp).unwrap();
-    kit_run(&mut h, HandCommand::Posted { straddle: false }).unwrap();
-    kit_run(
-        &mut h,
-        HandCommand::Dealt {
-            up: vec![],
-            common: None,
-        },
-    )
-    .unwrap();
+    posted_and_dealt(&mut h);
     let Step::Act { seat, .. } = h.step.clone() else {
         panic!()
     };

@@ -106,6 +106,22 @@ fn hole_card_hidden(h: &Harness<'_, DeckhandApp>, others: &[Card], hole: Card) {
     );
 }
 
+/// Played on to the dealer's turn, the hole card the shoe read turned up with one tap: the
+/// dealer's hand is the up card and that hole card.
+fn turn_up_the_hole_card(h: &mut Harness<'_, DeckhandApp>, up: Card, hole: Card) {
+    let mut n = 0;
+    while !h.state().terminal().hole_card_held() {
+        assert!(
+            play_step(h, &mut n),
+            "the round ended before the dealer's turn"
+        );
+        assert!(n < 40);
+    }
+    tap(h, "Hole card turned up");
+    let r = h.state().terminal().table().round.clone().unwrap();
+    assert_eq!(r.banked.unwrap().dealer[..2], [up, hole]);
+}
+
 /// Round 1 opened from sign-in at a reading shoe, the wagers keyed and closed: at the deal.
 fn to_the_deal(h: &mut Harness<'_, DeckhandApp>, seats: &[u8]) {
     open_with_reading_shoe(h, GameId::Spanish21, seats);
@@ -551,17 +567,7 @@ fn a_card_drawn_unread_at_the_deal_leaves_its_place_to_key_and_the_hole_card_hid
         "only the place read whole is the shoe's"
     );
     // The hole card, read after the gap, is still the hole card: one tap turns it up.
-    let mut n = 0;
-    while !h.state().terminal().hole_card_held() {
-        assert!(
-            play_step(&mut h, &mut n),
-            "the round ended before the dealer's turn"
-        );
-        assert!(n < 40);
-    }
-    tap(&mut h, "Hole card turned up");
-    let r = h.state().terminal().table().round.clone().unwrap();
-    assert_eq!(r.banked.unwrap().dealer[..2], [deal[2], hole]);
+    turn_up_the_hole_card(&mut h, deal[2], hole);
 }
 
 /// The places filled from the shoe but for the hole card, and the deal confirmed before the
@@ -623,15 +629,5 @@ fn the_deal_confirmed_before_the_hole_card_still_takes_it_as_the_hole_card() {
         cards(&db)
     );
     hole_card_hidden(&h, &deal, hole);
-    let mut n = 0;
-    while !h.state().terminal().hole_card_held() {
-        assert!(
-            play_step(&mut h, &mut n),
-            "the round ended before the dealer's turn"
-        );
-        assert!(n < 40);
-    }
-    tap(&mut h, "Hole card turned up");
-    let r = h.state().terminal().table().round.clone().unwrap();
-    assert_eq!(r.banked.unwrap().dealer[..2], [deal[2], hole]);
+    turn_up_the_hole_card(&mut h, deal[2], hole);
 }
