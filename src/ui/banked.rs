@@ -461,14 +461,14 @@ impl BankedEntry {
         boxes: Vec<(u8, Vec<Card>)>,
         up: Option<Card>,
     ) {
-        let mut filled = false;
+        let mut filled = Vec::new();
         for (s, cards) in boxes.into_iter().filter(|(_, c)| !c.is_empty()) {
             let place = HandPlace::Seat(s);
             let untouched = self.drawn.get(&place) == self.cards.get(&s);
             if untouched && !self.dead.contains(&s) && self.cards.get(&s) != Some(&cards) {
                 self.cards.insert(s, cards.clone());
                 self.drawn.insert(place, cards);
-                filled = true;
+                filled.push(Target::Seat(s));
             }
         }
         let shown = (!self.dealer.is_empty()).then(|| self.dealer.clone());
@@ -478,10 +478,10 @@ impl BankedEntry {
         {
             self.dealer = vec![up];
             self.drawn.insert(HandPlace::Dealer, vec![up]);
-            filled = true;
+            filled.push(Target::Dealer);
         }
         // A place the dealer selected stays selected, unless the shoe just filled it.
-        if filled {
+        if self.target == Target::None || filled.contains(&self.target) {
             self.move_on_if_full(r);
         }
     }
