@@ -323,3 +323,53 @@ fn the_journal_heading_never_stands_alone() {
         );
     }
 }
+
+/// The side panel's journal shows whole rows only, at both screen sizes and heights between:
+/// the walk found its last row cut in half at the panel's foot (1024×768 and 1920×1080).
+#[test]
+fn the_journal_shows_whole_rows_only() {
+    use deckhand::rules::table::Command;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("journal-rows.sqlite");
+    let s = common::ui::table(12, GameId::Spanish21);
+    let mut t =
+        deckhand::terminal::Terminal::open(deckhand::store::Store::open(&db).unwrap(), None)
+            .unwrap();
+    t.seed_demo_people().unwrap();
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
+    t.execute(Command::OpenTable(s.clone())).unwrap();
+    let mut h = common::ui::harness_sized(DeckhandApp::new(t, s, None), 1024.0, 768.0);
+    h.run_ok();
+    let mut seen = 0;
+    for (w, hgt) in [
+        (1024.0, 768.0),
+        (1024.0, 820.0),
+        (1920.0, 1080.0),
+        (1920.0, 1000.0),
+    ] {
+        h.set_size(egui::vec2(w, hgt));
+        h.run_ok();
+        let Some(heading) = h.query_by_label("Journal") else {
+            continue;
+        };
+        let below = heading.rect().bottom();
+        let foot = h.get_by_label("Change decks").rect().top();
+        for n in h.query_all_by(|n| {
+            n.value()
+                .is_some_and(|v| v.starts_with('#') && v.contains(':'))
+        }) {
+            let r = n.rect();
+            if r.top() < below - 1.0 {
+                continue;
+            }
+            seen += 1;
+            assert!(
+                r.bottom() <= foot + 0.5,
+                "at {w}×{hgt} a journal row runs under the panel's foot ({} > {foot}): {:?}",
+                r.bottom(),
+                n.value()
+            );
+        }
+    }
+    assert!(seen > 0, "no journal row was drawn at any size");
+}

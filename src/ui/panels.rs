@@ -668,16 +668,25 @@ impl DeckhandApp {
         ui.add_space(theme::GAP);
         ui.separator();
         ui.label(RichText::new("Journal").strong());
-        for row in self.term.recent_log().take(14) {
+        // As many rows as the panel shows whole: a row cut in half at its foot reads as a
+        // fault (the walk saw one at 1024×768 and at 1920×1080).
+        let whole = (ui.available_height() + ui.spacing().item_spacing.y)
+            / (row + ui.spacing().item_spacing.y);
+        let fits = (whole.max(1.0).floor() as usize).min(14);
+        for row in self.term.recent_log().take(fits) {
             let time = row.ts_utc.get(11..19).unwrap_or("");
-            ui.label(
-                RichText::new(format!(
-                    "#{} {time} {}",
-                    row.serial,
-                    super::review_words::kind_words(row)
-                ))
-                .size(theme::SMALL)
-                .color(theme::TEXT_DIM),
+            // One line each, so the rows counted are the rows drawn.
+            ui.add(
+                egui::Label::new(
+                    RichText::new(format!(
+                        "#{} {time} {}",
+                        row.serial,
+                        super::review_words::kind_words(row)
+                    ))
+                    .size(theme::SMALL)
+                    .color(theme::TEXT_DIM),
+                )
+                .truncate(),
             );
         }
     }
