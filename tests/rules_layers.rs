@@ -298,51 +298,48 @@ fn untyped_section(inner: &str) -> bool {
 #[test]
 fn the_machines_name_the_section_where_they_refuse() {
     let mut untyped = Vec::new();
-    let mut files = 0;
-    for (file, code) in rules_sources().iter().filter(|(f, _)| machine_file(f)) {
-        files += 1;
+    let sources = rules_sources();
+    let machines: Vec<_> = sources.iter().filter(|(f, _)| machine_file(f)).collect();
+    for (file, code) in &machines {
         for opener in ["Err(", "refuse(", "Refusal::plain(", "Refusal::from("] {
-            for (at, _) in code.match_indices(opener) {
-                let before = code[..at].chars().last();
-                if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
-                    continue;
-                }
-                let inner = bracketed(code, at + opener.len() - 1).trim_start();
-                if untyped_section(inner) {
-                    let line = code[..at].lines().count();
-                    untyped.push(format!(
-                        "{file}:{line}: {}",
-                        inner.lines().next().unwrap_or("")
-                    ));
-                }
-            }
+            untyped.extend(untyped_calls(file, code, opener));
         }
     }
     // The settlement's checks of what was keyed (`banked::err`, `banked::cited`), in every
     // game's folder: a round the settlement refuses is the round's refusal.
-    for (file, code) in rules_sources()
+    for (file, code) in sources
         .iter()
         .filter(|(f, _)| f.starts_with("src/rules/banked/"))
     {
-        for (at, _) in code.match_indices("err(") {
-            let before = code[..at].chars().last();
-            if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.') {
-                continue;
-            }
-            let inner = bracketed(code, at + "err(".len() - 1);
-            if untyped_section(inner) {
-                let line = code[..at].lines().count();
-                untyped.push(format!(
-                    "{file}:{line}: err({}",
-                    inner.lines().next().unwrap_or("")
-                ));
-            }
-        }
+        untyped.extend(untyped_calls(file, code, "err("));
     }
-    assert!(files >= 30, "only {files} files of the machines read");
+    assert!(
+        machines.len() >= 30,
+        "only {} files of the machines read",
+        machines.len()
+    );
     assert!(
         untyped.is_empty(),
         "refusals whose section is only in their words:\n{}",
         untyped.join("\n")
     );
+}
+
+/// The calls `opener` (a name and its opening bracket, not the tail of a longer name or a
+/// method) in `code` whose words cite a section outside a typed refusal, as `file:line: call`.
+fn untyped_calls(file: &str, code: &str, opener: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (at, _) in code.match_indices(opener) {
+        let before = code[..at].chars().last();
+        if before.is_some_and(|c| c.is_alphanumeric() || "_:.".contains(c)) {
+            continue;
+        }
+        let inner = bracketed(code, at + opener.len() - 1);
+        if untyped_section(inner) {
+            let line = code[..at].lines().count();
+            let first = inner.trim_start().lines().next().unwrap_or("");
+            found.push(format!("{file}:{line}: {opener}{first}"));
+        }
+    }
+    found
 }

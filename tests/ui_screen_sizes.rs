@@ -285,7 +285,6 @@ fn every_list_scrolls_under_a_finger() {
 /// window. The walk found the heading alone at the panel's foot, which reads as an empty journal.
 #[test]
 fn the_journal_heading_never_stands_alone() {
-    use deckhand::rules::table::Command;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("journal-1024.sqlite");
     let mut s = common::ui::table(12, GameId::LunarPoker);
@@ -293,9 +292,7 @@ fn the_journal_heading_never_stands_alone() {
     let mut t =
         deckhand::terminal::Terminal::open(deckhand::store::Store::open(&db).unwrap(), None)
             .unwrap();
-    t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
-    t.execute(Command::OpenTable(s.clone())).unwrap();
+    common::terminal::opened(&mut t, s.clone());
     assert_eq!(t.table().decks.len(), 2);
     let mut h = common::ui::harness_sized(DeckhandApp::new(t, s, None), 1024.0, 768.0);
     h.run_ok();
@@ -328,16 +325,13 @@ fn the_journal_heading_never_stands_alone() {
 /// the walk found its last row cut in half at the panel's foot (1024×768 and 1920×1080).
 #[test]
 fn the_journal_shows_whole_rows_only() {
-    use deckhand::rules::table::Command;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("journal-rows.sqlite");
     let s = common::ui::table(12, GameId::Spanish21);
     let mut t =
         deckhand::terminal::Terminal::open(deckhand::store::Store::open(&db).unwrap(), None)
             .unwrap();
-    t.seed_demo_people().unwrap();
-    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
-    t.execute(Command::OpenTable(s.clone())).unwrap();
+    common::terminal::opened(&mut t, s.clone());
     let mut h = common::ui::harness_sized(DeckhandApp::new(t, s, None), 1024.0, 768.0);
     h.run_ok();
     let mut seen = 0;

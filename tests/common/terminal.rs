@@ -10,13 +10,19 @@ pub fn ok(t: &mut Terminal, c: Command) {
     }
 }
 
-/// The opening, command by command: the demo people, dealer 20417 signed in, the table opened
-/// with `s`, both decks inspected (§ x.4(a)) and verified by floorperson 1001, the players'
-/// cards inspected and the decks washed; the table then stands at its first shuffle.
-pub fn washed(t: &mut Terminal, s: TableSetup) {
+/// The demo people, dealer 20417 signed in and the table opened with `s`: at its decks'
+/// inspection.
+pub fn opened(t: &mut Terminal, s: TableSetup) {
     t.seed_demo_people().unwrap();
     t.sign_in("Alex Rivera", "20417", "112233").unwrap();
     ok(t, Command::OpenTable(s));
+}
+
+/// The opening, command by command: the table [`opened`], both decks inspected (§ x.4(a)) and
+/// verified by floorperson 1001, the players' cards inspected and the decks washed; the table
+/// then stands at its first shuffle.
+pub fn washed(t: &mut Terminal, s: TableSetup) {
+    opened(t, s);
     ok(t, Command::Confirm(Confirm::DecksInspected));
     t.verify("1001", "246810").unwrap();
     ok(t, Command::Confirm(Confirm::PlayersInspected));
