@@ -5,6 +5,7 @@
 
 use crate::rules::Cents;
 use crate::rules::banked::round::BankedCommand;
+use crate::rules::banked::round::GameStep;
 use crate::rules::betting_actions::Action;
 use crate::rules::game_id::GameId;
 use crate::rules::poker::hand::{HandCommand, Step as HandStep};
@@ -207,7 +208,7 @@ fn banked_commands(
             }]
         }
         B::Reveal { .. } if through => vec![BankedCommand::Revealed],
-        B::Play21(at) => {
+        B::Own(GameStep::Spanish21(at)) => {
             use crate::rules::banked::spanish21::play21::{Command21 as C, Step21 as S};
             let c = |s: &str| crate::rules::cards::parse_cards(s).unwrap_or_default();
             let cmd = match at {
@@ -226,7 +227,7 @@ fn banked_commands(
                 // The dealer's cards are keyed on the card grid: the cards screen.
                 _ => return Ok(None),
             };
-            vec![BankedCommand::Play21(cmd)]
+            vec![cmd.into()]
         }
         _ => return Ok(None),
     };

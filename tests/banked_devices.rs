@@ -6,6 +6,7 @@
 //! - every catalogue entry that logs or voids, at each game that has it.
 
 use crate::common;
+use deckhand::rules::banked::round::GameStep;
 
 use deckhand::demo::At;
 use deckhand::rules::games::GameId;
@@ -504,7 +505,7 @@ fn a_broken_card_reader_stops_spanish_21_until_a_floorperson_signs_it_repaired()
         match h.state().terminal().table().step() {
             // A king up: the hole card is one the reader would be asked about (§ 635a.7(g)).
             Step::Banked {
-                step: BankedStep::Play21(Step21::Deal),
+                step: BankedStep::Own(GameStep::Spanish21(Step21::Deal)),
                 ..
             } => {
                 for c in ["9♠", "7♦", "8♥", "6♣", "K♣"] {
@@ -514,7 +515,7 @@ fn a_broken_card_reader_stops_spanish_21_until_a_floorperson_signs_it_repaired()
                 continue;
             }
             Step::Banked {
-                step: BankedStep::Play21(Step21::Reader),
+                step: BankedStep::Own(GameStep::Spanish21(Step21::Reader)),
                 ..
             } => {
                 h.get_by_label("Do not use the card reader");
@@ -637,7 +638,7 @@ fn a_spanish_21_blackjack_against_a_six_is_paid_in_its_turn() {
     assert_eq!(
         h.state().terminal().table().step(),
         Step::Banked {
-            step: BankedStep::Play21(Step21::PayBlackjack { seat: 2 }),
+            step: BankedStep::Own(GameStep::Spanish21(Step21::PayBlackjack { seat: 2 })),
             game: GameId::Spanish21
         }
     );

@@ -5,6 +5,7 @@
 
 use crate::common::machine::run;
 use crate::common::settle::{get, settle};
+use deckhand::rules::banked::lunar::lunar_steps::LunarCommand;
 use deckhand::rules::banked::paytable::Paytables;
 use deckhand::rules::banked::round::{BankedCommand, BankedEvent, BankedRound, BankedStep, Lost};
 use deckhand::rules::banked::{House, HouseRules, Outcome};
@@ -169,10 +170,10 @@ fn a_lunar_player_who_leaves_after_the_lock_in_loses_what_is_still_on_the_layout
     // Seat 1 declares five red cards (ace-king) for the Super Wager and bets; seat 2 bets.
     run(
         &mut r,
-        BankedCommand::Declare {
+        BankedCommand::from(LunarCommand::Declare {
             seat: 1,
             instant: false,
-        },
+        }),
     );
     run(
         &mut r,
@@ -190,11 +191,11 @@ fn a_lunar_player_who_leaves_after_the_lock_in_loses_what_is_still_on_the_layout
     );
     run(
         &mut r,
-        BankedCommand::LockIn {
+        BankedCommand::from(LunarCommand::LockIn {
             cards: vec![(1, c("Ah Kh 9d 6d 3h"))],
-        },
+        }),
     );
-    run(&mut r, BankedCommand::LockInPaid);
+    run(&mut r, BankedCommand::from(LunarCommand::LockInPaid));
     let super_paid = r
         .lunar()
         .lock_in

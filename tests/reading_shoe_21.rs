@@ -7,10 +7,11 @@
 //! is corrected and the journal keeps the reading beside the card.
 
 use crate::common;
+use deckhand::rules::banked::round::GameStep;
 
 use common::play::{open_with_reading_shoe, play_step, wait_a_little, wait_for_the_deal};
 use common::ui::{app_with, payloads, real_config, tap, taps_so_far};
-use deckhand::rules::banked::round::{BankedEvent, BankedStep, HandPlace};
+use deckhand::rules::banked::round::{BankedStep, HandPlace};
 use deckhand::rules::banked::spanish21::play21::{Command21, Step21};
 use deckhand::rules::cards::Card;
 use deckhand::rules::games::GameId;
@@ -30,7 +31,7 @@ fn shoe_app(db: &std::path::Path) -> Harness<'static, DeckhandApp> {
 fn at21(h: &Harness<'_, DeckhandApp>) -> Option<Step21> {
     match h.state().terminal().table().step() {
         Step::Banked {
-            step: BankedStep::Play21(at),
+            step: BankedStep::Own(GameStep::Spanish21(at)),
             ..
         } => Some(at),
         _ => None,
@@ -50,7 +51,10 @@ fn plays(db: &std::path::Path) -> Vec<(Command21, String)> {
         .iter()
         .map(|p| {
             let e: Event = serde_json::from_str(p).unwrap();
-            let Event::Banked(BankedEvent::Spanish21 { what, .. }) = &e else {
+            let Some((_, what)) = (match &e {
+                Event::Banked(b) => b.play21(),
+                _ => None,
+            }) else {
                 panic!("not a Spanish 21 play: {p}");
             };
             (what.clone(), e.sentence())

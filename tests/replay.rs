@@ -4,6 +4,7 @@
 //! verify-log --replay` names the same row. An untouched journal replays clean.
 
 use crate::common;
+use deckhand::rules::banked::lunar::lunar_steps::LunarCommand;
 
 use common::poker::{act, check_through, dealt, post, showdown, to_act};
 use deckhand::rules::betting_actions::ActionKind;
@@ -548,28 +549,30 @@ fn lunar_lock_in_journal(dir: &std::path::Path) -> std::path::PathBuf {
     ok(&mut t, BankedCommand::Dealt);
     ok(
         &mut t,
-        BankedCommand::Declare {
+        BankedCommand::from(LunarCommand::Declare {
             seat: 1,
             instant: true,
-        },
+        }),
     );
     ok(
         &mut t,
-        BankedCommand::Draw {
+        BankedCommand::from(LunarCommand::Draw {
             seat: 2,
             kind: DrawKind::Buy,
-        },
+        }),
     );
     let cards = deckhand::rules::cards::parse_cards("9s 8s 7s 6s 5s").unwrap();
     ok(
         &mut t,
-        BankedCommand::LockIn {
+        BankedCommand::from(LunarCommand::LockIn {
             cards: vec![(1, cards)],
-        },
+        }),
     );
     assert!(
-        t.execute(Command::Banked(BankedCommand::LockInPaid))
-            .is_err()
+        t.execute(Command::Banked(BankedCommand::from(
+            LunarCommand::LockInPaid
+        )))
+        .is_err()
     );
     let dana = common::person(
         "Dana Brooks",
@@ -577,7 +580,7 @@ fn lunar_lock_in_journal(dir: &std::path::Path) -> std::path::PathBuf {
         deckhand::rules::table::Role::Floorperson,
     );
     ok(&mut t, BankedCommand::Validated { floorperson: dana });
-    ok(&mut t, BankedCommand::LockInPaid);
+    ok(&mut t, BankedCommand::from(LunarCommand::LockInPaid));
     db
 }
 

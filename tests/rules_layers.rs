@@ -91,7 +91,7 @@ fn the_poker_room_and_the_house_banked_games_stand_below_the_table() {
 #[test]
 fn the_generic_round_names_no_games_steps() {
     const GAMES: &[&str] = &["wpt", "thb", "lunar", "mstud", "crazy4", "spanish21"];
-    const DATA: &[&str] = &["::lunar_part::", "::hands21::", "::thb_part::"];
+    const DATA: &[&str] = &["::lunar_part::", "::thb_part::"];
     let found = reaching_up(
         |f| f.starts_with("src/rules/banked/round/"),
         |l| {
@@ -146,26 +146,27 @@ fn the_generic_round_holds_no_games_part() {
     );
 }
 
-/// A game's own commands and events: Lunar Poker's draws, declarations, lock-in and
-/// replacement card, Spanish 21's hands.
+/// A game's own commands, events and steps (`OwnSteps` in its folder): Lunar Poker's draws,
+/// declarations, lock-in and replacement card, Spanish 21's boxes and hands.
 const A_GAMES_COMMANDS: &[&str] = &[
-    "BankedCommand::Play21",
-    "BankedCommand::Draw",
-    "BankedCommand::Declare",
-    "BankedCommand::LockIn",
-    "BankedCommand::Replacement",
-    "BankedEvent::LockedIn",
-    "BankedEvent::LockInPaid",
-    "BankedEvent::Spanish21",
+    "LunarCommand",
+    "LunarEvent",
+    "Command21",
+    "Event21",
+    "Step21",
+    "Play21",
+    "Spanish21(",
+    "LunarPoker(",
 ];
 
-/// The generic round decides and folds no game's own command: it hands each to its game's
-/// part (`RoundPart::decide_own`, `act_own`, `fold_own`) before its own steps (issue 43,
-/// item 1). The commands and events (`step_event.rs`) name the journal's words.
+/// The generic round's commands, events and steps name no game's: a game's own are one
+/// variant each (`BankedCommand::Own`, `BankedEvent::Own`, `BankedStep::Own`) whose enums are
+/// written from the game list, and the round hands each to its game's `OwnSteps` (issue 43,
+/// item 1). `step_event.rs`, the journal's words, is held to it too.
 #[test]
 fn the_generic_round_takes_no_games_commands() {
     let found = reaching_up(
-        |f| f.starts_with("src/rules/banked/round/") && !f.ends_with("/step_event.rs"),
+        |f| f.starts_with("src/rules/banked/round/"),
         |l| A_GAMES_COMMANDS.iter().any(|w| l.contains(w)),
     );
     assert!(
@@ -243,16 +244,23 @@ fn no_two_files_in_the_rules_share_a_name() {
 
 /// The files of the three machines' decide and apply (`rules::machine`): the table's (its
 /// configuration check in `setup.rs` aside, which answers with the file's key), the round's,
-/// the poker hand's, and each game's part of a round.
+/// the poker hand's, and each game's part of a round and its own steps.
 fn machine_file(f: &str) -> bool {
     let under = |dir: &str| f.starts_with(dir) && !f[dir.len()..].contains('/');
     (under("src/rules/table/") && !f.ends_with("/setup.rs"))
         || under("src/rules/banked/round/")
         || under("src/rules/poker/hand/")
         || (f.starts_with("src/rules/banked/")
-            && ["_part.rs", "part21.rs", "_play.rs", "play21.rs"]
-                .iter()
-                .any(|end| f.ends_with(end)))
+            && [
+                "_part.rs",
+                "part21.rs",
+                "_play.rs",
+                "play21.rs",
+                "_steps.rs",
+                "steps21.rs",
+            ]
+            .iter()
+            .any(|end| f.ends_with(end)))
 }
 
 /// The text inside the brackets that open at `code[open]`, strings skipped.

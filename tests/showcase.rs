@@ -37,8 +37,12 @@ fn every_table_game_stages_to_a_decision() {
             }
             | Step::Banked {
                 step:
-                    deckhand::rules::banked::round::BankedStep::Play21(
-                        deckhand::rules::banked::spanish21::play21::Step21::Hand { seat, .. },
+                    deckhand::rules::banked::round::BankedStep::Own(
+                        deckhand::rules::banked::round::GameStep::Spanish21(
+                            deckhand::rules::banked::spanish21::play21::Step21::Hand {
+                                seat, ..
+                            },
+                        ),
                     ),
                 ..
             } => format!("Seat {seat} decides"),
@@ -75,8 +79,10 @@ fn every_table_game_stages_to_its_cards() {
                 ..
             } | Step::Banked {
                 step: deckhand::rules::banked::round::BankedStep::Cards
-                    | deckhand::rules::banked::round::BankedStep::Play21(
-                        deckhand::rules::banked::spanish21::play21::Step21::Dealer
+                    | deckhand::rules::banked::round::BankedStep::Own(
+                        deckhand::rules::banked::round::GameStep::Spanish21(
+                            deckhand::rules::banked::spanish21::play21::Step21::Dealer
+                        )
                     ),
                 ..
             }

@@ -26,7 +26,7 @@ fn on_layout(t: &Terminal) -> Vec<(u8, i64)> {
 }
 
 fn play(t: &mut Terminal, p: P) {
-    ok(t, Command::Banked(B::Play21(p)));
+    ok(t, Command::Banked(B::from(p)));
 }
 
 /// § 635a.6(c): every wager is placed before the first card is dealt: after "No more bets" a
@@ -135,6 +135,49 @@ fn after_no_more_bets_only_insurance_a_split_and_a_double_are_taken() {
     }
 }
 
+/// A Spanish 21 table opened at `db` with one box, seat 1, wagering $10.00 and dealt `cards`
+/// against the dealer's `up` card.
+fn one_box_dealt(db: &std::path::Path, cards: &str, up: &str) -> Terminal {
+    let c = |s: &str| parse_cards(s).unwrap();
+    let s = common::ui::table(12, GameId::Spanish21);
+    let mut t = Terminal::open(Store::open(db).unwrap(), None).unwrap();
+    deckhand::demo::stage_at(&mut t, &s, At::Opened).unwrap();
+    ok(&mut t, Command::StartRound { seats: vec![1] });
+    ok(
+        &mut t,
+        Command::Banked(B::Wagers {
+            seat: 1,
+            wagers: [("ante".to_string(), 1000)].into(),
+        }),
+    );
+    ok(&mut t, Command::Banked(B::NoMoreBets));
+    play(
+        &mut t,
+        P::Dealt {
+            seats: vec![(1, c(cards))],
+            up: c(up)[0],
+            read: vec![],
+        },
+    );
+    t
+}
+
+/// § 635a.13(i): a card a box asked for and did not get is put right through the irregularity a
+/// floorperson signs, never as the dealer's own step: a dead hand or a card owed sent as a play
+/// is refused, citing the section, and the hand plays on.
+#[test]
+fn a_missed_card_is_never_the_dealers_own_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = one_box_dealt(&dir.path().join("s21-missed.sqlite"), "8h 5d", "6c");
+    for missed in [P::DeadHand { seat: 1 }, P::CardOwed { seat: 1 }] {
+        let e = t
+            .execute(Command::Banked(B::from(missed.clone())))
+            .expect_err("a missed card is the irregularity's");
+        assert!(e.contains("635a.13(i)"), "{missed:?}: {e}");
+    }
+    play(&mut t, P::Stand);
+}
+
 /// Seat 1's net on `wager`, all its lines together.
 fn net(s: &Settlement, wager: &str) -> i64 {
     s.results
@@ -241,27 +284,7 @@ fn a_cover_card_on_the_dealers_hand_offers_the_cut_to_the_right_of_the_dealer() 
     use deckhand::rules::table::CutOffer;
     let c = |s: &str| parse_cards(s).unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("s21-cover.sqlite");
-    let s = common::ui::table(12, GameId::Spanish21);
-    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
-    deckhand::demo::stage_at(&mut t, &s, At::Opened).unwrap();
-    ok(&mut t, Command::StartRound { seats: vec![1] });
-    ok(
-        &mut t,
-        Command::Banked(B::Wagers {
-            seat: 1,
-            wagers: [("ante".to_string(), 1000)].into(),
-        }),
-    );
-    ok(&mut t, Command::Banked(B::NoMoreBets));
-    play(
-        &mut t,
-        P::Dealt {
-            seats: vec![(1, c("Ks 9d"))],
-            up: c("9h")[0],
-            read: vec![],
-        },
-    );
+    let mut t = one_box_dealt(&dir.path().join("s21-cover.sqlite"), "Ks 9d", "9h");
     play(&mut t, P::Stand);
     // § 635a.5(c)(3): the cover card appears on the dealer's hand, no betting area's.
     play(&mut t, P::CoverCard { seat: None });

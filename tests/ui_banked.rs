@@ -775,7 +775,7 @@ fn spanish_21_shoe_deals_on_until_the_cover_card() {
     };
     t.execute(Command::StartRound { seats: vec![1] }).unwrap();
     wager(&mut t);
-    t.execute(b(B::Play21(P::Dealt {
+    t.execute(b(B::from(P::Dealt {
         seats: vec![(1, c("Ks 9d"))],
         up: c("6h")[0],
         read: vec![],
@@ -783,16 +783,16 @@ fn spanish_21_shoe_deals_on_until_the_cover_card() {
     .unwrap();
     // A 10 is refused: not in a Spanish deck.
     let e = t
-        .execute(b(B::Play21(P::Card {
+        .execute(b(B::from(P::Card {
             card: c("Ts")[0],
             read: None,
         })))
         .unwrap_err();
     assert!(e.contains("no 10s (§ 635a.3(a))"), "{e}");
-    let e = t.execute(b(B::Play21(P::Split))).unwrap_err();
+    let e = t.execute(b(B::from(P::Split))).unwrap_err();
     assert!(e.contains("equal in value (§ 635a.11(a))"), "{e}");
-    t.execute(b(B::Play21(P::Surrender))).unwrap();
-    t.execute(b(B::Play21(P::Card {
+    t.execute(b(B::from(P::Surrender))).unwrap();
+    t.execute(b(B::from(P::Card {
         card: c("Jc")[0],
         read: None,
     })))
@@ -814,35 +814,35 @@ fn spanish_21_shoe_deals_on_until_the_cover_card() {
     // Round 2: an ace up, insurance, the reader finds Blackjack: no more cards (§ 635a.7(g)).
     t.execute(Command::StartRound { seats: vec![1] }).unwrap();
     wager(&mut t);
-    t.execute(b(B::Play21(P::Dealt {
+    t.execute(b(B::from(P::Dealt {
         seats: vec![(1, c("9c 8c"))],
         up: c("As")[0],
         read: vec![],
     })))
     .unwrap();
-    t.execute(b(B::Play21(P::Insure {
+    t.execute(b(B::from(P::Insure {
         seat: 1,
         amount: 500,
     })))
     .unwrap();
-    t.execute(b(B::Play21(P::Reader { blackjack: true })))
+    t.execute(b(B::from(P::Reader { blackjack: true })))
         .unwrap();
     // The cover card came out on seat 1's box; a seat without a box is refused.
     let e = t
-        .execute(b(B::Play21(P::CoverCard { seat: Some(6) })))
+        .execute(b(B::from(P::CoverCard { seat: Some(6) })))
         .unwrap_err();
     assert!(e.contains("seat 6 has no box"), "{e}");
-    t.execute(b(B::Play21(P::CoverCard { seat: Some(1) })))
+    t.execute(b(B::from(P::CoverCard { seat: Some(1) })))
         .unwrap();
     // The hole card must agree with the reader.
     let e = t
-        .execute(b(B::Play21(P::Card {
+        .execute(b(B::from(P::Card {
             card: c("9h")[0],
             read: None,
         })))
         .unwrap_err();
     assert!(e.contains("reader said Blackjack"), "{e}");
-    t.execute(b(B::Play21(P::Card {
+    t.execute(b(B::from(P::Card {
         card: c("Kd")[0],
         read: None,
     })))

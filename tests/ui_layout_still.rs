@@ -3,6 +3,7 @@
 //! from the real start (the app as `deckhand` builds it, sign-in, the open-table screen).
 
 use crate::common;
+use deckhand::rules::banked::round::GameStep;
 
 use common::play::{first_ready, open_from_sign_in, play_step, tap_a_free_card};
 use common::ui::{keys, real_app, tap};
@@ -256,7 +257,9 @@ fn every_wager_screen_fits_1024_by_768_with_the_table_full() {
         tap(&mut h, "No more bets");
         let (step, button) = if game == GameId::Spanish21 {
             (
-                BankedStep::Play21(deckhand::rules::banked::spanish21::play21::Step21::Deal),
+                BankedStep::Own(GameStep::Spanish21(
+                    deckhand::rules::banked::spanish21::play21::Step21::Deal,
+                )),
                 "Cards dealt",
             )
         } else {

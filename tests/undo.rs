@@ -6,6 +6,7 @@
 use crate::common;
 use crate::common::person;
 use crate::common::terminal::ok;
+use deckhand::rules::banked::lunar::lunar_steps::LunarCommand;
 
 use deckhand::rules::banked::round::{BankedCommand, BankedStep};
 use deckhand::rules::betting_actions::ActionKind;
@@ -240,10 +241,10 @@ fn lunar_before_the_lock_in(db: &std::path::Path, super_wager: i64) -> Terminal 
     );
     ok(
         &mut t,
-        Command::Banked(BankedCommand::Draw {
+        Command::Banked(BankedCommand::from(LunarCommand::Draw {
             seat: 4,
             kind: DrawKind::Buy,
-        }),
+        })),
     );
     t
 }
@@ -260,7 +261,7 @@ fn a_lunar_decision_is_not_taken_back_once_all_decisions_are_locked_in() {
     // "All decisions are locked in": seat 2's Super Wager, not declared, is settled.
     ok(
         &mut t,
-        Command::Banked(BankedCommand::LockIn { cards: vec![] }),
+        Command::Banked(BankedCommand::from(LunarCommand::LockIn { cards: vec![] })),
     );
     let floor = person("Dana Brooks", "1001", Role::Floorperson);
     // § 589.11(a): after "all decisions are locked in" neither the dealer's undo nor a
@@ -273,7 +274,10 @@ fn a_lunar_decision_is_not_taken_back_once_all_decisions_are_locked_in() {
         })
         .is_err()
     );
-    ok(&mut t, Command::Banked(BankedCommand::LockInPaid));
+    ok(
+        &mut t,
+        Command::Banked(BankedCommand::from(LunarCommand::LockInPaid)),
+    );
     let step = |t: &Terminal| {
         t.table()
             .round

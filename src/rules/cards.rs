@@ -230,6 +230,15 @@ impl<'de> Deserialize<'de> for Card {
     }
 }
 
+/// Cards as they read on screen and in the journal's words ("A♠ K♥"), space-separated.
+pub fn pretty_cards(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(|c| c.pretty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The cards as codes separated by spaces ("As Kd"), what [`parse_cards`] reads.
 pub fn cards_codes(cards: &[Card]) -> String {
     cards

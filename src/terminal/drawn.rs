@@ -7,7 +7,8 @@
 //! dealer turns it up (§ 635a.7(g), (k)).
 
 use super::*;
-use crate::rules::banked::round::{BankedCommand, BankedRound, BankedStep, HandPlace};
+use crate::rules::banked::round::GameStep;
+use crate::rules::banked::round::{BankedRound, BankedStep, HandPlace};
 use crate::rules::banked::spanish21::play21::{Command21, Step21};
 use crate::rules::cards::Card;
 use crate::rules::table::{Confirm, Step};
@@ -67,7 +68,7 @@ impl Terminal {
         let b = r.banked.as_ref()?;
         match self.table.step() {
             Step::Banked {
-                step: BankedStep::Play21(at),
+                step: BankedStep::Own(GameStep::Spanish21(at)),
                 ..
             } => Some((b, at)),
             _ => None,
@@ -342,7 +343,9 @@ impl Terminal {
     /// The deal confirmed carries what the shoe read of it: the terminal's record of the
     /// device, never the screen's.
     pub(super) fn fill_deal_reading(&self, cmd: &mut Command) {
-        if let Command::Banked(BankedCommand::Play21(Command21::Dealt { seats, read, .. })) = cmd {
+        if let Command::Banked(b) = cmd
+            && let Some(Command21::Dealt { seats, read, .. }) = b.play21_mut()
+        {
             *read = self
                 .deal_read()
                 .into_iter()
@@ -357,8 +360,11 @@ impl Terminal {
 
 /// A card the shoe read, dealt as it was read.
 fn card_drawn(card: Card) -> Command {
-    Command::Banked(BankedCommand::Play21(Command21::Card {
-        card,
-        read: Some(card),
-    }))
+    Command::Banked(
+        Command21::Card {
+            card,
+            read: Some(card),
+        }
+        .into(),
+    )
 }

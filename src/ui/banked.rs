@@ -7,6 +7,7 @@
 mod lunar;
 mod settle;
 mod wagers;
+use crate::rules::banked::round::GameStep;
 use lunar::lunar_options;
 
 use super::{
@@ -535,7 +536,7 @@ impl DeckhandApp {
         }
         let def = r.def();
         match step {
-            BankedStep::Play21(at) => self.play21(ui, cmds, &r, at),
+            BankedStep::Own(GameStep::Spanish21(at)) => self.play21(ui, cmds, &r, at),
             BankedStep::Wagers => self.wagers_step(ui, cmds, &r, number),
             BankedStep::Deal => self.deal_step(ui, cmds, &r),
             BankedStep::Decide { phase, seat } => self.decide_step(ui, cmds, &r, *phase, *seat),
@@ -550,6 +551,8 @@ impl DeckhandApp {
             BankedStep::Reveal { phase } => self.reveal_step(ui, cmds, &r, *phase),
             BankedStep::Cards => self.cards_step(ui, cmds, &r, number),
             BankedStep::Pay { verify } => self.pay_step(ui, cmds, &r, number, *verify, section),
+            // The other games' own steps are none (`Nothing`): no round stands at one.
+            BankedStep::Own(_) => {}
         }
     }
 

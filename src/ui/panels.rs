@@ -2,6 +2,7 @@
 //! the side panel (seats, decks, the journal's newest rows).
 
 use super::*;
+use crate::rules::banked::round::GameStep;
 
 impl DeckhandApp {
     pub(super) fn status_bar(&self, ui: &mut Ui, cmds: &mut Vec<UiCmd>) {
@@ -294,19 +295,21 @@ impl DeckhandApp {
             use crate::rules::banked::round::BankedStep;
             use crate::rules::banked::spanish21::play21::Step21;
             let seat = match s21.map(|(_, step)| step) {
-                Some(BankedStep::Play21(Step21::Hand { seat, .. })) => Some(*seat),
-                Some(BankedStep::Play21(Step21::Deal)) => match self.view.banked.target {
-                    banked::Target::Seat(s) => Some(s),
-                    _ => None,
-                },
+                Some(BankedStep::Own(GameStep::Spanish21(Step21::Hand { seat, .. }))) => {
+                    Some(*seat)
+                }
+                Some(BankedStep::Own(GameStep::Spanish21(Step21::Deal))) => {
+                    match self.view.banked.target {
+                        banked::Target::Seat(s) => Some(s),
+                        _ => None,
+                    }
+                }
                 _ => None,
             };
             actions.push((
                 RichText::new("Cover card"),
                 UiCmd::Rules(Command::Banked(
-                    crate::rules::banked::round::BankedCommand::Play21(
-                        crate::rules::banked::spanish21::play21::Command21::CoverCard { seat },
-                    ),
+                    crate::rules::banked::spanish21::play21::Command21::CoverCard { seat }.into(),
                 )),
                 s21.is_some_and(|(p, _)| !p.cover_card),
             ));

@@ -8,7 +8,7 @@ use super::{
     DeckhandApp, UiCmd, body, body_colour, card_grid, cards_text, choice, choice_when, primary,
     primary_when, small, theme, title,
 };
-use crate::rules::banked::round::{BankedCommand, BankedRound};
+use crate::rules::banked::round::BankedRound;
 use crate::rules::banked::spanish21::play21::{Command21, Hand21, Play21, Step21};
 use crate::rules::cards::{Card, CardSet, Rank, Suit};
 use crate::rules::money;
@@ -17,7 +17,7 @@ use crate::rules::table::Command;
 use egui::Ui;
 
 fn send(cmds: &mut Vec<UiCmd>, c: Command21) {
-    cmds.push(UiCmd::Rules(Command::Banked(BankedCommand::Play21(c))));
+    cmds.push(UiCmd::Rules(Command::Banked(c.into())));
 }
 
 /// The 10s are not in a Spanish deck (§ 635a.3(a)): their keys stay off.
@@ -566,12 +566,13 @@ impl DeckhandApp {
         };
         if let Some(c) = by_hand {
             // The dealer's last card completes the round: settle at once.
-            cmds.push(UiCmd::Rules(Command::Banked(BankedCommand::Play21(
+            cmds.push(UiCmd::Rules(Command::Banked(
                 Command21::Card {
                     card: c,
                     read: None,
-                },
-            ))));
+                }
+                .into(),
+            )));
         }
     }
     /// The card grid where the dealer keys the card dealt; at a reading shoe, only once the

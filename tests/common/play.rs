@@ -4,6 +4,7 @@
 
 use super::ui::{keys, ready, tap};
 use deckhand::rules::banked::round::BankedStep;
+use deckhand::rules::banked::round::GameStep;
 use deckhand::rules::banked::spanish21::play21::Step21;
 use deckhand::rules::betting_actions::Action;
 use deckhand::rules::cards::Card;
@@ -236,7 +237,7 @@ fn banked_step(h: &mut Harness<'_, DeckhandApp>, step: BankedStep, n: usize, pre
             floorperson_signs(h);
         }
         BankedStep::Pay { verify: false } => press(h, "Paid"),
-        BankedStep::Play21(at) => match at {
+        BankedStep::Own(GameStep::Spanish21(at)) => match at {
             Step21::Deal => {
                 // A reading shoe: the whole deal drawn and read, one tap confirms it.
                 if h.state().terminal().reads_draws() {

@@ -4,7 +4,7 @@
 //! `deckhand verify-log --replay` runs it over a whole journal and reports the first divergence.
 
 use super::*;
-use crate::rules::banked::round::BankedEvent;
+use crate::rules::banked::round::{BankedEvent, GameEvent};
 
 /// A recorded outcome the rules recompute differently now.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,19 +45,13 @@ impl Table {
                 compare(settlement, &now)?;
                 Ok(Recomputed::Settlement)
             }
-            Event::Banked(BankedEvent::LockedIn { cards, settlement }) => {
-                let (Some(b), Some(house)) = (banked, house) else {
-                    return Err(fail(
-                        "no house-banked round with paytables to settle".into(),
-                    ));
+            // A game's own step that settles (Lunar Poker's lock-in, § 589.11(c)).
+            Event::Banked(BankedEvent::Own(own)) => {
+                let Some(both) = GameEvent::recompute(own, banked, house) else {
+                    return Ok(Recomputed::Nothing);
                 };
-                let mut keyed = b.clone();
-                for (seat, c) in cards {
-                    keyed.cards.insert(*seat, c.clone());
-                }
-                let mut now = keyed
-                    .settle_lock_in(house)
-                    .map_err(|r| fail(r.to_string()))?;
+                let (settlement, mut now) = both.map_err(|r| fail(r.to_string()))?;
+                let settlement = &settlement;
                 // A lock-in recorded before its signer was (nobody signed lock-ins then): its
                 // money is held, and the replay counts it as a lock-in whose signature it cannot
                 // hold. One recorded with a signer is held to it, and its payment to the

@@ -331,16 +331,11 @@ impl Table {
                 let Some(b) = self.round.as_ref().and_then(|r| r.banked.as_ref()) else {
                     return refuse("no house-banked round is under way");
                 };
-                // A missed card is put right through its irregularity (§ 635a.13(i)).
-                if let crate::rules::banked::round::BankedCommand::Play21(
-                    crate::rules::banked::spanish21::play21::Command21::DeadHand { .. }
-                    | crate::rules::banked::spanish21::play21::Command21::CardOwed { .. },
-                ) = cmd
+                // A step only an irregularity takes (Spanish 21's missed card, § 635a.13(i)).
+                if let crate::rules::banked::round::BankedCommand::Own(own) = cmd
+                    && let Some(why) = own.dealer_refused()
                 {
-                    return Err(refusal!(
-                        "§ 635a.13(i)",
-                        "a missed card is reported as an irregularity"
-                    ));
+                    return Err(why);
                 }
                 let events = b.decide(cmd, self.house())?;
                 // A void round's kept wagers paid: every other wager is returned now.

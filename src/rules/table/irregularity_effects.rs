@@ -142,7 +142,6 @@ impl Table {
             Effect::Log => {}
             Effect::VoidRound | Effect::ReplaceDeck => self.void_effect(item, section, events)?,
             Effect::CardOwed | Effect::HandDead => {
-                use crate::rules::banked::round::BankedCommand;
                 use crate::rules::banked::spanish21::play21::Command21;
                 let Some(banked) = self.round.as_ref().and_then(|r| r.banked.as_ref()) else {
                     return Err(refusal!(
@@ -158,7 +157,7 @@ impl Table {
                     Command21::DeadHand { seat }
                 };
                 let more = banked
-                    .decide(&BankedCommand::Play21(what), self.house())
+                    .decide(&what.into(), self.house())
                     .map_err(|e| e.within(|w| format!("{}: {w}", item.title)))?;
                 events.extend(more.into_iter().map(Event::Banked));
             }

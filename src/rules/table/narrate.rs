@@ -4,14 +4,11 @@
 
 use super::*;
 use crate::rules::banked::round::BankedStep;
-use crate::rules::banked::spanish21::play21::Step21;
 use crate::rules::betting_actions::Action;
 use crate::rules::money;
 use crate::rules::poker::hand::{HandEvent, Step as HandStep};
 
-pub(super) fn cards(c: &[Card]) -> String {
-    c.iter().map(|c| c.pretty()).collect::<Vec<_>>().join(" ")
-}
+pub(super) use crate::rules::cards::pretty_cards as cards;
 
 pub(super) fn person(p: &Person) -> String {
     format!("{} ({})", p.name, p.credential)
@@ -529,17 +526,7 @@ impl Step {
                 BankedStep::Cards => "Key the cards".into(),
                 BankedStep::Pay { verify: true } => "A floorperson validates the payouts".into(),
                 BankedStep::Pay { verify: false } => "Pay in the settlement's order".into(),
-                BankedStep::Play21(at) => match at {
-                    Step21::Deal => "Deal from the shoe".into(),
-                    Step21::MatchTheDealer => "Settle Match the Dealer".into(),
-                    Step21::Insurance { seat } => format!("Seat {seat}: insurance?"),
-                    Step21::Reader => "Read the hole card".into(),
-                    Step21::CollectInsurance => "Collect the losing insurance".into(),
-                    Step21::PayBlackjack { seat } => format!("Pay seat {seat}'s Blackjack"),
-                    Step21::Hand { seat, .. } => format!("Seat {seat} decides"),
-                    Step21::LateCard { seat } => format!("Deal seat {seat} its missed card"),
-                    Step21::Dealer => "The dealer draws".into(),
-                },
+                BankedStep::Own(own) => own.asks(),
             },
             Step::CountLosingHands { expected } => {
                 format!("Count the losing hands ({expected} cards)")

@@ -3,8 +3,7 @@
 
 use super::narrate::{cards, person, seats_list};
 use super::*;
-use crate::rules::banked::round::{BankedEvent, HandPlace};
-use crate::rules::banked::spanish21::play21::{Command21, Step21};
+use crate::rules::banked::round::BankedEvent;
 use crate::rules::money;
 
 impl BankedEvent {
@@ -18,18 +17,13 @@ impl BankedEvent {
             | BankedEvent::BetsClosed { .. }
             | BankedEvent::Dealt
             | BankedEvent::Decided { .. }
-            | BankedEvent::DrawBought { .. }
-            | BankedEvent::Declared { .. }
             | BankedEvent::Revealed { .. }
-            | BankedEvent::LockedIn { .. }
-            | BankedEvent::LockInPaid
             | BankedEvent::VoidSettling { .. }
             | BankedEvent::WagersLost { .. }
-            | BankedEvent::Replacement { .. }
             | BankedEvent::Validated { .. }
             | BankedEvent::Paid => self.wager_sentence(),
             BankedEvent::CardsKeyed { .. } | BankedEvent::Settled { .. } => self.cards_sentence(),
-            BankedEvent::Spanish21 { .. } => self.spanish21_sentence(),
+            BankedEvent::Own(own) => own.sentence(),
         }
     }
 
@@ -96,33 +90,7 @@ impl BankedEvent {
                 "Seat {seat} wagers {multiple}× the Ante: {}",
                 money(*amount)
             ),
-            BankedEvent::DrawBought { seat, draw, fee } => format!(
-                "Seat {seat} pays an Options fee of {} to {}",
-                money(*fee),
-                match draw {
-                    crate::rules::banked::round::DrawKind::Buy => "buy a sixth card",
-                    crate::rules::banked::round::DrawKind::Exchange => "exchange cards",
-                }
-            ),
-            BankedEvent::Declared { seat, instant } => format!(
-                "Seat {seat} declares {}",
-                if *instant {
-                    "a royal or straight flush"
-                } else {
-                    "for the Super Wager"
-                }
-            ),
             BankedEvent::Revealed { .. } => "The dealer revealed".into(),
-            BankedEvent::LockedIn { cards, settlement } => format!(
-                "All decisions locked in: {} keyed; {} settled",
-                cards
-                    .iter()
-                    .map(|(s, c)| format!("seat {s} {}", super::narrate::cards(c)))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                settlement.results.len()
-            ),
-            BankedEvent::LockInPaid => "The lock-in paid".into(),
             BankedEvent::VoidSettling { settles } => format!(
                 "The round is void, but the {} still settle by the paytable ({}): key the cards of the seats that placed them",
                 settles.names(),
@@ -134,9 +102,6 @@ impl BankedEvent {
                 money(stakes.iter().map(|(_, c)| c).sum()),
                 lost.section
             ),
-            BankedEvent::Replacement { card } => {
-                format!("{} replaced the dealer's highest card", card.pretty())
-            }
             BankedEvent::Validated { floorperson } => {
                 format!("Payouts validated by {}", person(floorperson))
             }
@@ -227,109 +192,6 @@ impl BankedEvent {
                         format!("; {}", each.join(", "))
                     }
                 )
-            }
-            _ => format!("{self:?}"),
-        }
-    }
-
-    /// A Spanish 21 step.
-    fn spanish21_sentence(&self) -> String {
-        match self {
-            BankedEvent::Spanish21 { at, what } => {
-                let who = match at {
-                    // A missed card names its own box, whoever's turn it is.
-                    _ if matches!(
-                        what,
-                        Command21::DeadHand { .. } | Command21::CardOwed { .. }
-                    ) =>
-                    {
-                        String::new()
-                    }
-                    Step21::LateCard { seat } => format!("Seat {seat}"),
-                    Step21::Hand { seat, hand } => format!("Seat {seat} hand {}", hand + 1),
-                    Step21::Insurance { seat } => format!("Seat {seat}"),
-                    Step21::Dealer => "The dealer".into(),
-                    _ => String::new(),
-                };
-                let what = match what {
-                    Command21::Dealt { seats, up, read } => {
-                        // Where a reading shoe read the deal: each hand read or corrected.
-                        let source = |place: HandPlace, keyed: &[Card]| match read
-                            .iter()
-                            .find(|(p, _)| *p == place)
-                        {
-                            None if read.is_empty() => String::new(),
-                            None => " (keyed)".into(),
-                            Some((_, r)) if r[..] == *keyed => " (read)".into(),
-                            Some((_, r)) => format!(" (corrected; read {})", cards(r)),
-                        };
-                        format!(
-                            "Dealt {}, dealer shows {}{}",
-                            seats
-                                .iter()
-                                .map(|(s, c)| {
-                                    if c.is_empty() {
-                                        format!(
-                                            "box {s} no cards: dead, its wagers returned (§ 635a.13(h))"
-                                        )
-                                    } else {
-                                        format!(
-                                            "box {s} {}{}",
-                                            cards(c),
-                                            source(HandPlace::Seat(*s), c)
-                                        )
-                                    }
-                                })
-                                .collect::<Vec<_>>()
-                                .join(", "),
-                            up.pretty(),
-                            source(HandPlace::Dealer, &[*up])
-                        )
-                    }
-                    Command21::MatchSettled => "Match the Dealer settled".into(),
-                    Command21::Insure { amount: 0, .. } => "takes no insurance".into(),
-                    Command21::Insure { amount, .. } => format!("insures for {}", money(*amount)),
-                    Command21::EvenMoney { .. } => "takes even money".into(),
-                    Command21::Reader { blackjack } => format!(
-                        "The card reader: {}",
-                        if *blackjack {
-                            "dealer Blackjack"
-                        } else {
-                            "no Blackjack"
-                        }
-                    ),
-                    Command21::InsuranceCollected => "The losing insurance collected".into(),
-                    Command21::BlackjackPaid => "Blackjack paid, the cards removed".into(),
-                    Command21::Card { card, read: None } => format!("is dealt {}", card.pretty()),
-                    Command21::Card {
-                        card,
-                        read: Some(r),
-                    } if r == card => format!("is dealt {} (read)", card.pretty()),
-                    Command21::Card {
-                        card,
-                        read: Some(r),
-                    } => format!(
-                        "is dealt {} (corrected; read {})",
-                        card.pretty(),
-                        r.pretty()
-                    ),
-                    Command21::Stand => "stands".into(),
-                    Command21::Double { amount } => format!("doubles for {}", money(*amount)),
-                    Command21::Split => "splits".into(),
-                    Command21::Surrender => "surrenders".into(),
-                    Command21::Rescue => "rescues".into(),
-                    Command21::DeadHand { seat } => format!(
-                        "Seat {seat}'s hand called dead, the card it asked for not dealt: its Spanish 21 Wager returned (§ 635a.13(i))"
-                    ),
-                    Command21::CardOwed { seat } => format!(
-                        "Seat {seat} is owed the card it asked for: dealt after every other player's, before the hole card (§ 635a.13(i))"
-                    ),
-                    Command21::CoverCard { seat } => format!(
-                        "The cover card came out{}",
-                        seat.map_or(" on the dealer's hand".into(), |s| format!(" on box {s}"))
-                    ),
-                };
-                format!("{who} {what}").trim().to_string()
             }
             _ => format!("{self:?}"),
         }

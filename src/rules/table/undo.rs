@@ -58,12 +58,11 @@ impl Table {
                 (words.join("; "), undoable)
             }
             Event::Banked(b) if b.command().is_some() => {
-                let undoable = matches!(
-                    b,
-                    BankedEvent::Decided { .. }
-                        | BankedEvent::DrawBought { .. }
-                        | BankedEvent::Declared { .. }
-                );
+                let undoable = match b {
+                    BankedEvent::Decided { .. } => true,
+                    BankedEvent::Own(own) => own.undoable(),
+                    _ => false,
+                };
                 (b.sentence(), undoable)
             }
             _ => return None,
@@ -88,11 +87,10 @@ impl Table {
             // The stub counted is a fact about the deck: no undo takes the round back past it.
             | Event::StubCounted { .. }
             | Event::RoundVoided { .. } => true,
+            Event::Banked(BankedEvent::Own(own)) => own.closes_undo(),
             Event::Banked(b) => matches!(
                 b,
                 BankedEvent::BetsClosed { .. }
-                    | BankedEvent::LockedIn { .. }
-                    | BankedEvent::LockInPaid
                     | BankedEvent::VoidSettling { .. }
                     | BankedEvent::WagersLost { .. }
                     | BankedEvent::Validated { .. }

@@ -4,7 +4,8 @@
 
 use super::{BankedEntry, Target, send, settlement_lines};
 use crate::rules::banked::Signer;
-use crate::rules::banked::round::{BankedCommand, BankedRound, DrawKind};
+use crate::rules::banked::lunar::lunar_steps::LunarCommand;
+use crate::rules::banked::round::{BankedRound, DrawKind};
 use crate::rules::cards::Card;
 use crate::rules::money;
 use crate::ui::{
@@ -36,7 +37,7 @@ impl DeckhandApp {
             used.insert(*c);
         }
         if let Some(card) = card_grid(ui, "banked-replacement", &used) {
-            send(cmds, BankedCommand::Replacement { card });
+            send(cmds, LunarCommand::Replacement { card }.into());
         }
         small(ui, def.sections.decisions);
     }
@@ -74,7 +75,7 @@ impl DeckhandApp {
                     }
                     Signer::None => {
                         if primary(ui, "Lock-in paid") {
-                            send(cmds, BankedCommand::LockInPaid);
+                            send(cmds, LunarCommand::LockInPaid.into());
                         }
                     }
                 }
@@ -139,7 +140,7 @@ impl DeckhandApp {
                 .iter()
                 .map(|s| (*s, e.cards.get(s).cloned().unwrap_or_default()))
                 .collect();
-            send(cmds, BankedCommand::LockIn { cards });
+            send(cmds, LunarCommand::LockIn { cards }.into());
         }
         small(ui, "§ 589.11(c)");
     }
@@ -191,28 +192,31 @@ pub(super) fn lunar_options(ui: &mut Ui, cmds: &mut Vec<UiCmd>, r: &BankedRound,
         if choice(ui, &format!("Buy a sixth card · fee {fee}")) {
             send(
                 cmds,
-                BankedCommand::Draw {
+                LunarCommand::Draw {
                     seat,
                     kind: DrawKind::Buy,
-                },
+                }
+                .into(),
             );
         }
         if choice(ui, &format!("Exchange 2 to 5 cards · fee {fee}")) {
             send(
                 cmds,
-                BankedCommand::Draw {
+                LunarCommand::Draw {
                     seat,
                     kind: DrawKind::Exchange,
-                },
+                }
+                .into(),
             );
         }
         if choice(ui, "Royal or straight flush: declared") {
             send(
                 cmds,
-                BankedCommand::Declare {
+                LunarCommand::Declare {
                     seat,
                     instant: true,
-                },
+                }
+                .into(),
             );
         }
     });
@@ -224,10 +228,11 @@ pub(super) fn lunar_options(ui: &mut Ui, cmds: &mut Vec<UiCmd>, r: &BankedRound,
         if ui.add(b).clicked() {
             send(
                 cmds,
-                BankedCommand::Declare {
+                LunarCommand::Declare {
                     seat,
                     instant: false,
-                },
+                }
+                .into(),
             );
         }
     }

@@ -11,7 +11,7 @@ use crate::rules::Cents;
 use crate::rules::banked::round::{
     BankedCommand, BankedEvent, BankedRound, BankedStep, GamePart, RoundPart, SystemDraw, Who,
 };
-use crate::rules::banked::{House, Settlement};
+use crate::rules::banked::Settlement;
 use crate::rules::cards::Card;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -125,51 +125,16 @@ impl LunarPlay {
 }
 
 impl RoundPart for LunarPlay {
-    /// § 589.11(c): "all decisions are locked in", settled under the table's paytables, and
-    /// its payment, signed first above the table's thresholds.
-    fn decide_own(
-        round: &mut BankedRound,
-        cmd: &BankedCommand,
-        house: Option<&House>,
-    ) -> Option<Result<BankedEvent, Refusal>> {
-        match cmd {
-            BankedCommand::LockIn { cards } => Some(round.decide_lock_in(cards, house)),
-            BankedCommand::LockInPaid => Some(round.decide_lock_in_paid(house)),
-            _ => None,
-        }
-    }
-
-    /// § 589.11(b)-(e): the Options fee's sixth card or exchange, a declared royal or
-    /// straight flush, the lock-in's signature and payment, and the card that replaced the
-    /// dealer's highest.
+    /// § 589.11(c), (e)(2)(ii): no reveal after the draws: the replacement card is keyed
+    /// instead; a payout of the lock-in signed before it is paid. Lunar Poker's own steps are
+    /// its [`OwnSteps`](crate::rules::banked::round::OwnSteps) (`lunar_steps.rs`).
     fn act_own(round: &mut BankedRound, cmd: &BankedCommand) -> Option<Result<BankedEvent, Refusal>> {
         let def = round.def();
         Some(match (cmd, round.step.clone()) {
-            (BankedCommand::Draw { seat, kind }, BankedStep::Decide { phase, seat: due })
-                if def.phases[phase].options_fee =>
-            {
-                round.buy_draw(*seat, *kind, phase, due)
-            }
-            (BankedCommand::Declare { seat, instant }, BankedStep::Decide { phase, seat: due })
-                if def.phases[phase].options_fee =>
-            {
-                round.declare(*seat, *instant, phase, due)
-            }
             (BankedCommand::Revealed, BankedStep::Reveal { phase })
                 if def.phases[phase].after_cards =>
             {
                 Err(refusal!(def.sections.decisions, "key the card that replaced the dealer's highest card"))
-            }
-            (BankedCommand::LockInPaid, BankedStep::Reveal { phase }) => {
-                round.lock_in_paid(phase).map(|()| {
-                    round.step = round.next_phase(phase);
-                    BankedEvent::LockInPaid
-                })
-            }
-            (BankedCommand::Replacement { card }, BankedStep::Reveal { phase })
-                if def.phases[phase].after_cards =>
-            {
-                round.replace_dealers_card(*card)
             }
             // A payout settled at the table before the end, signed.
             (BankedCommand::Validated { floorperson }, BankedStep::Reveal { .. }) => {
@@ -177,15 +142,6 @@ impl RoundPart for LunarPlay {
             }
             _ => return None,
         })
-    }
-
-    /// The lock-in as it was recorded: its cards checked and its settlement taken as recorded
-    /// (`verify-log --replay` recomputes it).
-    fn fold_own(round: &mut BankedRound, e: &BankedEvent) -> Option<Result<(), Refusal>> {
-        match e {
-            BankedEvent::LockedIn { cards, settlement } => Some(round.locked_in(cards, settlement)),
-            _ => None,
-        }
     }
 
     /// The draw's decision is the drawing seats' (§ 589.11(d)(2)); the force is for a Bet

@@ -10,6 +10,7 @@ use crate::refusal;
 use crate::rules::machine::Refusal;
 
 use super::lunar_part::LunarOptions;
+use super::lunar_steps::LunarEvent;
 use crate::rules::banked::round::{
     BankedEvent, BankedRound, BankedStep, DrawKind, in_turn, take_cards,
 };
@@ -115,12 +116,12 @@ impl BankedRound {
         &mut self,
         cards: &[(u8, Vec<Card>)],
         house: Option<&House>,
-    ) -> Result<BankedEvent, Refusal> {
+    ) -> Result<LunarEvent, Refusal> {
         self.lock_in_cards(cards)?;
         let house = house.ok_or("the table opened without its paytables")?;
         let settlement = self.settle_lock_in(house)?;
         self.lunar_mut()?.lock_in = Some(settlement.clone());
-        Ok(BankedEvent::LockedIn {
+        Ok(LunarEvent::LockedIn {
             cards: cards.to_vec(),
             settlement,
         })
@@ -148,17 +149,6 @@ impl BankedRound {
             }
             _ => Signer::None,
         }
-    }
-
-    /// "Lock-in paid" under the table's `house`: refused while its payouts wait for a signature.
-    pub(in crate::rules::banked) fn decide_lock_in_paid(
-        &mut self,
-        house: Option<&House>,
-    ) -> Result<BankedEvent, Refusal> {
-        if self.lock_in_signer(house) != Signer::None {
-            return Err(refusal!(self.def().sections.decisions, "a floorperson validates these payouts before they are paid"));
-        }
-        self.act(&crate::rules::banked::round::BankedCommand::LockInPaid)
     }
 
     /// A floorperson (or, above the supervisor's threshold, a shift supervisor) signed the
@@ -205,11 +195,11 @@ impl BankedRound {
         kind: DrawKind,
         phase: usize,
         due: u8,
-    ) -> Result<BankedEvent, Refusal> {
+    ) -> Result<LunarEvent, Refusal> {
         in_turn(seat, due)?;
         self.lunar_mut()?.draws.insert(seat, kind);
         self.pass_turn(seat, phase);
-        Ok(BankedEvent::DrawBought {
+        Ok(LunarEvent::DrawBought {
             seat,
             draw: kind,
             fee: self.ante(seat),
@@ -245,7 +235,7 @@ impl BankedRound {
         instant: bool,
         phase: usize,
         due: u8,
-    ) -> Result<BankedEvent, Refusal> {
+    ) -> Result<LunarEvent, Refusal> {
         in_turn(seat, due)?;
         if instant {
             // § 589.11(b)(2): no Bet; the round ends for him at the instant payout.
@@ -266,7 +256,7 @@ impl BankedRound {
                 declared.insert(seat);
             }
         }
-        Ok(BankedEvent::Declared { seat, instant })
+        Ok(LunarEvent::Declared { seat, instant })
     }
 
     /// The seat due ends its turn in `phase` with no Bet (0), and the next seat is due.
@@ -280,7 +270,7 @@ impl BankedRound {
     pub(in crate::rules::banked) fn replace_dealers_card(
         &mut self,
         card: Card,
-    ) -> Result<BankedEvent, Refusal> {
+    ) -> Result<LunarEvent, Refusal> {
         let in_play = self
             .cards
             .values()
@@ -293,7 +283,7 @@ impl BankedRound {
         }
         self.lunar_mut()?.replacement = Some(card);
         self.step = BankedStep::Cards;
-        Ok(BankedEvent::Replacement { card })
+        Ok(LunarEvent::Replacement { card })
     }
 
     /// § 589.11(d)(2)(i): the cards each drawing seat gave up and was dealt, checked against

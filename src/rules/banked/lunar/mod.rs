@@ -20,6 +20,7 @@ pub use lunar_def::{BANKED, DEF, PAY_LINES, ROUND};
 mod combinations;
 pub mod lunar_part;
 pub mod lunar_play;
+pub mod lunar_steps;
 /// The round's part of the game: the draws, declarations and lock-in.
 pub type Part = lunar_part::LunarPlay;
 mod lunar_results;

@@ -7,12 +7,12 @@
 
 use crate::rules::machine::Refusal;
 
-use super::{BankedCommand, BankedEvent, BankedRound, BankedStep, SystemDraw, Who};
+use super::{BankedCommand, BankedEvent, BankedRound, BankedStep, OwnSteps, SystemDraw, Who};
 use crate::rules::Cents;
 use crate::rules::banked::{House, Settlement};
 use crate::rules::cards::Card;
 use crate::rules::game_id::GameId;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// What the generic round asks a game's part of the round. Every answer has a default, a game
@@ -122,35 +122,14 @@ pub trait RoundPart {
     ) {
     }
 
-    /// Decides one of the game's own commands that needs the table's paytables and choices
-    /// (`house`): its event, a refusal, or `None` for a command the game leaves to the round.
-    /// The round is a copy (a refusal may leave it half changed).
-    fn decide_own(
-        _round: &mut BankedRound,
-        _cmd: &BankedCommand,
-        _house: Option<&House>,
-    ) -> Option<Result<BankedEvent, Refusal>>
-    where
-        Self: Sized,
-    {
-        None
-    }
-
-    /// One of the game's own commands where the round stands, deciding or folding what was
-    /// recorded: its event, a refusal, or `None` for a command the game leaves to the round.
+    /// One of every game's commands the game takes where the round stands, deciding or
+    /// folding what was recorded (Lunar Poker's reveal and signature at lock-in): its event, a
+    /// refusal, or `None` for a command the game leaves to the round. Its own commands are its
+    /// [`OwnSteps`](super::OwnSteps).
     fn act_own(
         _round: &mut BankedRound,
         _cmd: &BankedCommand,
     ) -> Option<Result<BankedEvent, Refusal>>
-    where
-        Self: Sized,
-    {
-        None
-    }
-
-    /// Folds one of the game's own recorded events that is no command's echo (Lunar Poker's
-    /// lock-in as it was settled): done, refused, or `None` for an event the round folds.
-    fn fold_own(_round: &mut BankedRound, _e: &BankedEvent) -> Option<Result<(), Refusal>>
     where
         Self: Sized,
     {
@@ -200,17 +179,6 @@ macro_rules! game_parts {
                 }
             }
 
-            /// [`RoundPart::decide_own`] of `round`'s game.
-            pub fn decide_own(
-                round: &mut BankedRound,
-                cmd: &BankedCommand,
-                house: Option<&House>,
-            ) -> Option<Result<BankedEvent, Refusal>> {
-                match round.part {
-                    $(GamePart::$b(_) => <crate::rules::banked::$bfolder::Part as RoundPart>::decide_own(round, cmd, house),)*
-                }
-            }
-
             /// [`RoundPart::act_own`] of `round`'s game.
             pub fn act_own(
                 round: &mut BankedRound,
@@ -221,10 +189,124 @@ macro_rules! game_parts {
                 }
             }
 
-            /// [`RoundPart::fold_own`] of `round`'s game.
-            pub fn fold_own(round: &mut BankedRound, e: &BankedEvent) -> Option<Result<(), Refusal>> {
-                match round.part {
-                    $(GamePart::$b(_) => <crate::rules::banked::$bfolder::Part as RoundPart>::fold_own(round, e),)*
+            /// [`OwnSteps::decide`] of `round`'s game; a command of another game is refused.
+            pub fn decide_game(
+                round: &mut BankedRound,
+                cmd: &GameCommand,
+                house: Option<&House>,
+            ) -> Result<BankedEvent, Refusal> {
+                match (&round.part, cmd) {
+                    $((GamePart::$b(_), GameCommand::$b(c)) => {
+                        <crate::rules::banked::$bfolder::Part as OwnSteps>::decide(round, c, house)
+                            .map(|e| BankedEvent::Own(GameEvent::$b(e)))
+                    })*
+                    _ => Err(Refusal::plain(format!(
+                        "a step of another game than {}: {cmd:?}",
+                        round.game.id()
+                    ))),
+                }
+            }
+
+            /// [`OwnSteps::fold`] of `round`'s game; an event of another game is refused.
+            pub fn fold_game(round: &mut BankedRound, e: &GameEvent) -> Result<(), Refusal> {
+                match (&round.part, e) {
+                    $((GamePart::$b(_), GameEvent::$b(e)) => {
+                        <crate::rules::banked::$bfolder::Part as OwnSteps>::fold(round, e)
+                    })*
+                    _ => Err(Refusal::plain(format!(
+                        "a step of another game than {}: {e:?}",
+                        round.game.id()
+                    ))),
+                }
+            }
+        }
+
+        /// A house-banked game's own command, by game ([`OwnSteps::Command`] of its part).
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(untagged)]
+        pub enum GameCommand {
+            $($b(<crate::rules::banked::$bfolder::Part as OwnSteps>::Command),)*
+        }
+
+        impl GameCommand {
+            /// Why the dealer may not give it from the screen ([`OwnSteps::dealer_refused`]).
+            pub fn dealer_refused(&self) -> Option<Refusal> {
+                match self {
+                    $(GameCommand::$b(c) => <crate::rules::banked::$bfolder::Part as OwnSteps>::dealer_refused(c),)*
+                }
+            }
+        }
+
+        /// Where a round stands in a house-banked game's own steps, by game
+        /// ([`OwnSteps::Step`] of its part).
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(untagged)]
+        pub enum GameStep {
+            $($b(<crate::rules::banked::$bfolder::Part as OwnSteps>::Step),)*
+        }
+
+        impl GameStep {
+            /// What the dealer is asked to do there ([`OwnSteps::asks`]).
+            pub fn asks(&self) -> String {
+                match self {
+                    $(GameStep::$b(s) => <crate::rules::banked::$bfolder::Part as OwnSteps>::asks(s),)*
+                }
+            }
+        }
+
+        /// A house-banked game's own event, by game ([`OwnSteps::Event`] of its part), written
+        /// in the journal as the game's event stands.
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(untagged)]
+        pub enum GameEvent {
+            $($b(<crate::rules::banked::$bfolder::Part as OwnSteps>::Event),)*
+        }
+
+        impl GameEvent {
+            /// The journal's `kind` column.
+            pub fn kind(&self) -> &'static str {
+                match self {
+                    $(GameEvent::$b(e) => <crate::rules::banked::$bfolder::Part as OwnSteps>::kind(e),)*
+                }
+            }
+
+            /// The dealer's command it records.
+            pub fn command(&self) -> Option<GameCommand> {
+                match self {
+                    $(GameEvent::$b(e) => <crate::rules::banked::$bfolder::Part as OwnSteps>::command(e).map(GameCommand::$b),)*
+                }
+            }
+
+            /// In words.
+            pub fn sentence(&self) -> String {
+                match self {
+                    $(GameEvent::$b(e) => <crate::rules::banked::$bfolder::Part as OwnSteps>::sentence(e),)*
+                }
+            }
+
+            /// Whether the dealer may take it back as the last step.
+            pub fn undoable(&self) -> bool {
+                match self {
+                    $(GameEvent::$b(e) => <crate::rules::banked::$bfolder::Part as OwnSteps>::undoable(e),)*
+                }
+            }
+
+            /// [`OwnSteps::recompute`]: the settlement it records and the one the rules give
+            /// now, from the round before it and the table's paytables.
+            pub fn recompute(
+                &self,
+                round: Option<&BankedRound>,
+                house: Option<&House>,
+            ) -> Option<Result<(Settlement, Settlement), Refusal>> {
+                match self {
+                    $(GameEvent::$b(e) => <crate::rules::banked::$bfolder::Part as OwnSteps>::recompute(round, e, house),)*
+                }
+            }
+
+            /// Whether it closes what came before it to taking back.
+            pub fn closes_undo(&self) -> bool {
+                match self {
+                    $(GameEvent::$b(e) => <crate::rules::banked::$bfolder::Part as OwnSteps>::closes_undo(e),)*
                 }
             }
         }

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::rules::banked::Signer;
+use crate::rules::banked::lunar::lunar_steps::{LunarCommand, LunarEvent};
 use crate::rules::banked::round::results_lunar_tests::{dana, lock_in_signed};
 
 /// A Lunar Poker round at seats 1 and 2, wagered: seat 1 an Ante of $5, seat 2 an Ante of
@@ -29,15 +30,15 @@ fn declared_and_bought() -> BankedRound {
     let mut r = lunar_wagered(500);
     r.run(&BankedCommand::NoMoreBets).unwrap();
     r.run(&BankedCommand::Dealt).unwrap();
-    r.run(&BankedCommand::Declare {
+    r.run(&BankedCommand::from(LunarCommand::Declare {
         seat: 1,
         instant: true,
-    })
+    }))
     .unwrap();
-    r.run(&BankedCommand::Draw {
+    r.run(&BankedCommand::from(LunarCommand::Draw {
         seat: 2,
         kind: DrawKind::Buy,
-    })
+    }))
     .unwrap();
     r
 }
@@ -54,7 +55,7 @@ fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
     assert_eq!(seats, [(1, true), (2, false)]);
     let e = r.run(&BankedCommand::Revealed).unwrap_err();
     assert!(e.contains("§ 589.11(c)"), "{e}");
-    let locked = |cards: Vec<(u8, Vec<Card>)>| BankedCommand::LockIn { cards };
+    let locked = |cards: Vec<(u8, Vec<Card>)>| BankedCommand::from(LunarCommand::LockIn { cards });
     let e = r.run(&locked(vec![])).unwrap_err();
     assert!(e.contains("seat 1 declared: key its five cards"), "{e}");
     let e = r
@@ -64,9 +65,9 @@ fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
         ]))
         .unwrap_err();
     assert!(e.contains("seat 2 did not declare"), "{e}");
-    r.run(&BankedCommand::LockIn {
+    r.run(&BankedCommand::from(LunarCommand::LockIn {
         cards: vec![(1, c("9s 8s 7s 6s 5s"))],
-    })
+    }))
     .unwrap();
     // The rules settled the instant payout and the Super Wager; the dealer pays them first.
     let settled: Vec<(u8, &str)> = r
@@ -82,7 +83,9 @@ fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
     );
     assert!(r.run(&BankedCommand::Revealed).is_err());
     // Above the table's floorperson threshold, as a round's settlement: signed, then paid.
-    let e = r.run(&BankedCommand::LockInPaid).unwrap_err();
+    let e = r
+        .run(&BankedCommand::from(LunarCommand::LockInPaid))
+        .unwrap_err();
     assert!(e.contains("a floorperson validates these payouts"), "{e}");
     r.run(&BankedCommand::Validated {
         floorperson: dana(),
@@ -94,7 +97,8 @@ fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
         })
         .is_err()
     );
-    r.run(&BankedCommand::LockInPaid).unwrap();
+    r.run(&BankedCommand::from(LunarCommand::LockInPaid))
+        .unwrap();
     assert_eq!(r.step, BankedStep::Decide { phase: 1, seat: 2 });
     // A void round from here returns only what is still on the layout: seat 1's Ante was
     // settled with its instant payout, seat 2's Super collected; seat 2's Options fee stays.
@@ -164,16 +168,16 @@ fn lunar_draws_declarations_and_the_force_are_checked() {
     r.run(&BankedCommand::NoMoreBets).unwrap();
     r.run(&BankedCommand::Dealt).unwrap();
     let e = r
-        .run(&BankedCommand::Declare {
+        .run(&BankedCommand::from(LunarCommand::Declare {
             seat: 1,
             instant: false,
-        })
+        }))
         .unwrap_err();
     assert!(e.contains("no Super Wager"), "{e}");
-    r.run(&BankedCommand::Draw {
+    r.run(&BankedCommand::from(LunarCommand::Draw {
         seat: 1,
         kind: DrawKind::Exchange,
-    })
+    }))
     .unwrap();
     r.run(&BankedCommand::Decide {
         seat: 2,
@@ -226,11 +230,15 @@ fn lunar_draws_declarations_and_the_force_are_checked() {
     assert_eq!(r.step, BankedStep::Reveal { phase: 2 });
     assert!(r.run(&BankedCommand::Revealed).is_err());
     let e = r
-        .run(&BankedCommand::Replacement { card: c("Kd")[0] })
+        .run(&BankedCommand::from(LunarCommand::Replacement {
+            card: c("Kd")[0],
+        }))
         .unwrap_err();
     assert!(e.contains("already in play"), "{e}");
-    r.run(&BankedCommand::Replacement { card: c("Ac")[0] })
-        .unwrap();
+    r.run(&BankedCommand::from(LunarCommand::Replacement {
+        card: c("Ac")[0],
+    }))
+    .unwrap();
     // The replacement completes the round: the rules settled it.
     assert!(r.settlement.is_some(), "{:?}", r.step);
     assert!(matches!(r.step, BankedStep::Pay { .. }));
@@ -260,10 +268,10 @@ fn lunar_options_are_offered_as_the_round_takes_them() {
     assert_eq!((one.fee, one.super_declared), (500, None));
     assert_eq!(r.lunar_options(2), None, "seat 1 decides first");
     let e = r
-        .run(&BankedCommand::Declare {
+        .run(&BankedCommand::from(LunarCommand::Declare {
             seat: 1,
             instant: false,
-        })
+        }))
         .unwrap_err();
     assert!(e.contains("§ 589.11(c)(2)"), "{e}");
     r.run(&BankedCommand::Decide {
@@ -273,10 +281,10 @@ fn lunar_options_are_offered_as_the_round_takes_them() {
     .unwrap();
     let two = r.lunar_options(2).unwrap();
     assert_eq!((two.fee, two.super_declared), (700, Some(false)));
-    r.run(&BankedCommand::Declare {
+    r.run(&BankedCommand::from(LunarCommand::Declare {
         seat: 2,
         instant: false,
-    })
+    }))
     .unwrap();
     assert_eq!(r.lunar_options(2).unwrap().super_declared, Some(true));
 }
@@ -290,7 +298,8 @@ fn a_round_settled_whole_at_lock_in_needs_no_dealer_cards() {
     let c = |s: &str| parse_cards(s).unwrap();
     let mut r = lock_in_signed(0);
     assert_eq!(r.dealer_cards(), 0, "no hand plays against the dealer");
-    r.run(&BankedCommand::LockInPaid).unwrap();
+    r.run(&BankedCommand::from(LunarCommand::LockInPaid))
+        .unwrap();
     if r.step == BankedStep::Cards {
         // The folded hand's cards are kept on the layout; the dealer's are not keyed.
         r.run(&BankedCommand::Cards {
@@ -322,15 +331,17 @@ fn a_lock_in_records_its_signer_and_its_payment_folds_only_once_signed() {
     let house = House::default_for(GameId::LunarPoker).unwrap();
     let mut locked = declared_and_bought();
     locked
-        .run(&BankedCommand::LockIn {
+        .run(&BankedCommand::from(LunarCommand::LockIn {
             cards: vec![(1, c("9s 8s 7s 6s 5s"))],
-        })
+        }))
         .unwrap();
     let settled = locked.lunar().lock_in.clone().unwrap();
     assert_eq!(settled.signer, Signer::Floorperson);
     assert_eq!(locked.lock_in_signer(Some(&house)), Signer::Floorperson);
     let mut unsigned = locked.clone();
-    let e = unsigned.apply(&BankedEvent::LockInPaid).unwrap_err();
+    let e = unsigned
+        .apply(&BankedEvent::from(LunarEvent::LockInPaid))
+        .unwrap_err();
     assert!(
         e.contains("A floorperson signs the lock-in's payouts") && e.contains("§ 589.11"),
         "{e}"
@@ -341,6 +352,8 @@ fn a_lock_in_records_its_signer_and_its_payment_folds_only_once_signed() {
             floorperson: dana(),
         })
         .unwrap();
-    locked.apply(&BankedEvent::LockInPaid).unwrap();
+    locked
+        .apply(&BankedEvent::from(LunarEvent::LockInPaid))
+        .unwrap();
     assert!(locked.lunar().lock_in_paid);
 }

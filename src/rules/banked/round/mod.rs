@@ -24,10 +24,12 @@ use std::collections::{BTreeMap, BTreeSet};
 
 mod decision_choices;
 mod game_part;
-pub use game_part::{GamePart, NoPart, RoundPart};
+pub use game_part::{GameCommand, GameEvent, GamePart, GameStep, NoPart, RoundPart};
 pub mod hand_place;
 mod keyed_cards;
+mod own_steps;
 pub(in crate::rules::banked) use keyed_cards::take_cards;
+pub use own_steps::{Nothing, OwnSteps, StepData};
 mod progressive;
 mod read;
 #[cfg(test)]
@@ -517,9 +519,9 @@ impl BankedRound {
             ));
         }
         let mut next = self.clone();
-        let first = match GamePart::decide_own(&mut next, cmd, house) {
-            Some(own) => own?,
-            None => next.act(cmd)?,
+        let first = match cmd {
+            BankedCommand::Own(own) => GamePart::decide_game(&mut next, own, house)?,
+            _ => next.act(cmd)?,
         };
         let mut events = vec![first];
         if next.ready_to_settle(house) {
@@ -536,12 +538,8 @@ impl BankedRound {
     /// recomputes it). A refusal changes nothing and says why.
     pub fn apply(&mut self, e: &BankedEvent) -> Result<(), Refusal> {
         let mut next = self.clone();
-        if let Some(own) = GamePart::fold_own(&mut next, e) {
-            own?;
-            *self = next;
-            return Ok(());
-        }
         match e {
+            BankedEvent::Own(own) => GamePart::fold_game(&mut next, own)?,
             BankedEvent::Settled { settlement } => {
                 if !next.ready_to_settle(None) {
                     return Err(Refusal::plain(format!(

@@ -5,6 +5,7 @@
 //! card.
 
 use super::*;
+use crate::rules::banked::lunar::lunar_steps::LunarCommand;
 use crate::rules::cards::parse_cards;
 
 fn c(s: &str) -> Vec<Card> {
@@ -37,10 +38,10 @@ fn at_the_cards() -> BankedRound {
         multiple: 2,
     })
     .unwrap();
-    r.run(&BankedCommand::Draw {
+    r.run(&BankedCommand::from(LunarCommand::Draw {
         seat: 2,
         kind: DrawKind::Buy,
-    })
+    }))
     .unwrap();
     r.run(&BankedCommand::Decide {
         seat: 3,
@@ -226,8 +227,10 @@ fn a_dealer_who_does_not_qualify_pays_the_ante_and_the_forced_hand_is_tapped_aga
             multiple: 0,
         })
         .unwrap();
-        r.run(&BankedCommand::Replacement { card: c("8h")[0] })
-            .unwrap();
+        r.run(&BankedCommand::from(LunarCommand::Replacement {
+            card: c("8h")[0],
+        }))
+        .unwrap();
     }
     assert!(by_cards.settlement.is_some());
     // From results, the new hand is tapped before anything is settled.
@@ -275,7 +278,8 @@ fn the_hand_declared_at_lock_in_stays_and_a_results_round_without_the_setting_is
     // § 589.11(c): seat 1 declares a straight flush, paid at lock-in; seat 2 bets. From
     // results, seat 1 has nothing more to tap and its cards stay as keyed then.
     let mut r = lock_in_signed(2);
-    r.run(&BankedCommand::LockInPaid).unwrap();
+    r.run(&BankedCommand::from(LunarCommand::LockInPaid))
+        .unwrap();
     if r.step != BankedStep::Cards {
         r.run(&BankedCommand::Revealed).unwrap();
     }
@@ -312,7 +316,8 @@ fn the_hand_declared_at_lock_in_stays_and_a_results_round_without_the_setting_is
 #[test]
 fn a_round_with_no_hand_against_the_dealer_records_no_dealers_hand() {
     let mut r = lock_in_signed(0);
-    r.run(&BankedCommand::LockInPaid).unwrap();
+    r.run(&BankedCommand::from(LunarCommand::LockInPaid))
+        .unwrap();
     if r.settlement.is_none() {
         assert!(r.seats_in().is_empty());
         r.run(&BankedCommand::from_results(vec![], results(false, vec![])))
@@ -341,15 +346,15 @@ pub(in crate::rules::banked::round) fn dana() -> crate::rules::people::Person {
 /// signed by a floorperson (above the table's threshold), not yet paid.
 pub(in crate::rules::banked::round) fn lock_in_signed(multiple: u8) -> BankedRound {
     let mut r = dealt_with_antes(&[1, 2]);
-    r.run(&BankedCommand::Declare {
+    r.run(&BankedCommand::from(LunarCommand::Declare {
         seat: 1,
         instant: true,
-    })
+    }))
     .unwrap();
     r.run(&BankedCommand::Decide { seat: 2, multiple }).unwrap();
-    r.run(&BankedCommand::LockIn {
+    r.run(&BankedCommand::from(LunarCommand::LockIn {
         cards: vec![(1, c("9s 8s 7s 6s 5s"))],
-    })
+    }))
     .unwrap();
     r.run(&BankedCommand::Validated {
         floorperson: dana(),

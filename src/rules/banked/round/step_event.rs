@@ -19,8 +19,10 @@ pub enum BankedStep {
     Cards,
     /// The settlement is shown; the dealer pays in its order.
     Pay { verify: bool },
-    /// A Spanish 21 round's own steps (`spanish21::play21`).
-    Play21(crate::rules::banked::spanish21::hands21::Step21),
+    /// A game's own step (Spanish 21's boxes and hands): its folder's
+    /// [`OwnSteps`](super::OwnSteps).
+    #[serde(untagged)]
+    Own(super::GameStep),
 }
 
 pub use crate::rules::banked::lunar::lunar_part::DrawKind;
@@ -53,22 +55,6 @@ pub enum BankedCommand {
         multiple: u8,
     },
     Revealed,
-    /// Lunar Poker: the player pays an Options fee equal to the Ante to draw (§ 589.11(b)(3)).
-    Draw {
-        seat: u8,
-        kind: DrawKind,
-    },
-    /// Lunar Poker: the player declared and turned the five cards face up (§ 589.11(c)).
-    /// `instant`: a royal or straight flush, paid instantly, which places no Bet (§ 589.11(b)(2));
-    /// otherwise a declaration for the Super Wager (§ 589.11(c)(2)(ii)), made before deciding.
-    Declare {
-        seat: u8,
-        instant: bool,
-    },
-    /// Lunar Poker: the card that replaced the dealer's highest card (§ 589.11(e)(2)(ii)).
-    Replacement {
-        card: Card,
-    },
     Cards {
         /// Seat and cards (a list, not a map: the journal's JSON keeps seat numbers numbers).
         seats: Vec<(u8, Vec<Card>)>,
@@ -95,14 +81,6 @@ pub enum BankedCommand {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         results: Option<Results>,
     },
-    /// Lunar Poker: "all decisions are locked in": the declared hands' first five cards, face up.
-    /// The rules settle their instant payouts and every Super Wager from them
-    /// (`lunar::settle_lock_in`), paid before any other card is dealt (§ 589.11(c)).
-    LockIn {
-        cards: Vec<(u8, Vec<Card>)>,
-    },
-    /// Lunar Poker: the dealer paid what was settled at lock-in.
-    LockInPaid,
     /// The progressive table game system's report at "no more bets": the Progressive Payout
     /// Wagers it accepted, by seat (§ 647a.8(b), § 655a.8(b), § 657a.8(b): the chips collected
     /// must equal them). A seat keyed above what the system accepted wagers what it accepted; the
@@ -110,14 +88,15 @@ pub enum BankedCommand {
     ProgressiveAccepted {
         wagers: Vec<(u8, Cents)>,
     },
-    /// A Spanish 21 round's own inputs (`spanish21::play21`).
-    Play21(crate::rules::banked::spanish21::hands21::Command21),
     /// A floorperson validated the payouts that need it (§ 647a.11(i)(3), § 655a.11,
     /// § 657a.11(e)(3)).
     Validated {
         floorperson: crate::rules::people::Person,
     },
     Paid,
+    /// A game's own step (Lunar Poker's draws and lock-in, Spanish 21's hands): its folder's
+    /// [`OwnSteps`](super::OwnSteps).
+    Own(super::GameCommand),
 }
 
 /// What happened in a house-banked round, one journal row each: the dealer's step with what the
@@ -155,23 +134,8 @@ pub enum BankedEvent {
         multiple: u8,
         amount: Cents,
     },
-    /// Lunar Poker: an Options fee paid to draw (§ 589.11(b)(3)).
-    DrawBought {
-        seat: u8,
-        draw: DrawKind,
-        fee: Cents,
-    },
-    /// Lunar Poker: a hand declared face up (§ 589.11(c)); a second declaration withdraws it.
-    Declared { seat: u8, instant: bool },
     /// The dealer revealed what the phase's `then` says.
     Revealed { phase: usize },
-    /// Lunar Poker: the declared hands keyed at lock-in and what the rules settled on them.
-    LockedIn {
-        cards: Vec<(u8, Vec<Card>)>,
-        settlement: Settlement,
-    },
-    /// Lunar Poker: the lock-in's settlement paid.
-    LockInPaid,
     /// The round is void, but these wagers are still settled by their paytables (§ 677a.13(a),
     /// (d), § 647a.13(a),(d)): their seats' cards are keyed next. Written by the table with the
     /// irregularity that voided the round.
@@ -186,8 +150,6 @@ pub enum BankedEvent {
         #[serde(default)]
         stakes: Vec<(String, Cents)>,
     },
-    /// Lunar Poker: the card that replaced the dealer's highest card (§ 589.11(e)(2)(ii)).
-    Replacement { card: Card },
     /// Every hand keyed, and the meters the settlement pays from.
     CardsKeyed {
         seats: Vec<(u8, Vec<Card>)>,
@@ -207,17 +169,16 @@ pub enum BankedEvent {
     },
     /// The round settled from the table's paytables, in the dealer's order.
     Settled { settlement: Settlement },
-    /// Spanish 21: what happened at a step of the round (`spanish21::play21`).
-    Spanish21 {
-        at: crate::rules::banked::spanish21::hands21::Step21,
-        what: crate::rules::banked::spanish21::hands21::Command21,
-    },
     /// A floorperson validated the payouts that need it.
     Validated {
         floorperson: crate::rules::people::Person,
     },
     /// The dealer paid the round.
     Paid,
+    /// A game's own step, as its folder's [`OwnSteps`](super::OwnSteps) records it. Written
+    /// as the game's event stands (its `event` tag among these), so it comes last.
+    #[serde(untagged)]
+    Own(super::GameEvent),
 }
 
 impl BankedEvent {
@@ -231,19 +192,14 @@ impl BankedEvent {
             BankedEvent::ProgressiveAccepted { .. } => "progressive_wagers_accepted",
             BankedEvent::Dealt => "round_dealt",
             BankedEvent::Decided { .. } => "player_decided",
-            BankedEvent::DrawBought { .. } => "options_fee_paid",
-            BankedEvent::Declared { .. } => "hand_declared",
             BankedEvent::Revealed { .. } => "dealer_revealed",
-            BankedEvent::LockedIn { .. } => "lock_in_settled",
-            BankedEvent::LockInPaid => "lock_in_paid",
             BankedEvent::VoidSettling { .. } => "void_settles_wagers",
             BankedEvent::WagersLost { .. } => "wagers_lost",
-            BankedEvent::Replacement { .. } => "replacement_card",
             BankedEvent::CardsKeyed { .. } => "cards_keyed",
             BankedEvent::Settled { .. } => "round_settled",
-            BankedEvent::Spanish21 { .. } => "spanish21_play",
             BankedEvent::Validated { .. } => "payouts_validated",
             BankedEvent::Paid => "round_paid",
+            BankedEvent::Own(e) => e.kind(),
         }
     }
 
@@ -270,17 +226,7 @@ impl BankedEvent {
                 seat: *seat,
                 multiple: *multiple,
             },
-            BankedEvent::DrawBought { seat, draw, .. } => BankedCommand::Draw {
-                seat: *seat,
-                kind: *draw,
-            },
-            BankedEvent::Declared { seat, instant } => BankedCommand::Declare {
-                seat: *seat,
-                instant: *instant,
-            },
             BankedEvent::Revealed { .. } => BankedCommand::Revealed,
-            BankedEvent::LockInPaid => BankedCommand::LockInPaid,
-            BankedEvent::Replacement { card } => BankedCommand::Replacement { card: *card },
             BankedEvent::CardsKeyed {
                 seats,
                 dealer,
@@ -300,13 +246,12 @@ impl BankedEvent {
                 read: readings_of(sources, seats, dealer, community),
                 results: results.clone(),
             },
-            BankedEvent::Spanish21 { what, .. } => BankedCommand::Play21(what.clone()),
+            BankedEvent::Own(e) => BankedCommand::Own(e.command()?),
             BankedEvent::Validated { floorperson } => BankedCommand::Validated {
                 floorperson: floorperson.clone(),
             },
             BankedEvent::Paid => BankedCommand::Paid,
-            BankedEvent::LockedIn { .. }
-            | BankedEvent::Settled { .. }
+            BankedEvent::Settled { .. }
             | BankedEvent::VoidSettling { .. }
             | BankedEvent::WagersLost { .. } => return None,
         })

@@ -1,6 +1,7 @@
 //! The round's own rules, command by command.
 
 use super::*;
+use crate::rules::banked::lunar::lunar_steps::LunarEvent;
 use crate::rules::cards::parse_cards;
 
 /// Lunar Poker's lock-in, draws, declarations and force.
@@ -277,21 +278,21 @@ fn every_banked_event_round_trips_through_the_table_event() {
             multiple: 3,
             amount: 1500,
         },
-        BankedEvent::DrawBought {
+        BankedEvent::from(LunarEvent::DrawBought {
             seat: 2,
             draw: DrawKind::Exchange,
             fee: 500,
-        },
-        BankedEvent::Declared {
+        }),
+        BankedEvent::from(LunarEvent::Declared {
             seat: 1,
             instant: true,
-        },
+        }),
         BankedEvent::Revealed { phase: 1 },
-        BankedEvent::LockedIn {
+        BankedEvent::from(LunarEvent::LockedIn {
             cards: vec![(1, c("9s 8s 7s 6s 5s"))],
             settlement: settlement.clone(),
-        },
-        BankedEvent::LockInPaid,
+        }),
+        BankedEvent::from(LunarEvent::LockInPaid),
         BankedEvent::VoidSettling {
             settles: VoidSettles {
                 irregularity: "wpt-dealer-card-exposed".into(),
@@ -310,7 +311,7 @@ fn every_banked_event_round_trips_through_the_table_event() {
             },
             stakes: vec![],
         },
-        BankedEvent::Replacement { card: c("Jd")[0] },
+        BankedEvent::from(LunarEvent::Replacement { card: c("Jd")[0] }),
         BankedEvent::CardsKeyed {
             seats: vec![(1, c("Ac Ad Ah As 2d"))],
             dealer: c("Kc 9d 7h 4s 2c"),
@@ -325,10 +326,10 @@ fn every_banked_event_round_trips_through_the_table_event() {
             results: None,
         },
         BankedEvent::Settled { settlement },
-        BankedEvent::Spanish21 {
+        BankedEvent::from(super::super::spanish21::steps21::Event21::Spanish21 {
             at: super::super::spanish21::play21::Step21::Hand { seat: 3, hand: 1 },
             what: super::super::spanish21::play21::Command21::Double { amount: 500 },
-        },
+        }),
         BankedEvent::Validated {
             floorperson: Person {
                 name: "Dana Brooks".into(),
@@ -346,6 +347,54 @@ fn every_banked_event_round_trips_through_the_table_event() {
         assert_eq!(back, row, "{text}");
         assert!(kinds.insert(e.kind()), "{} twice", e.kind());
         assert_eq!(row.kind(), e.kind());
+    }
+}
+
+/// A game's own steps moved to its folder (`OwnSteps`) and the journal kept its words: rows as
+/// terminals wrote them before the move (copied from such journals) read as the game's events,
+/// under the same `kind`, and are written back the same.
+#[test]
+fn rows_written_before_the_games_own_steps_moved_read_as_their_events() {
+    use crate::rules::table::Event;
+    let rows = [
+        (
+            r#"{"draw":"exchange","event":"draw-bought","fee":500,"kind":"banked","seat":2}"#,
+            "options_fee_paid",
+        ),
+        (
+            r#"{"event":"declared","instant":false,"kind":"banked","seat":1}"#,
+            "hand_declared",
+        ),
+        (
+            r#"{"event":"lock-in-paid","kind":"banked"}"#,
+            "lock_in_paid",
+        ),
+        (
+            r#"{"cards":[[1,["As","Ks","9s","7c","3c"]]],"event":"locked-in","kind":"banked","settlement":{"dealer":null,"game":"lunar-poker","meters":[],"notes":[],"paytables":{"instant":"A","super":"A"},"results":[{"explanation":"Super: ace-king pays 6 to 1 on table A → $30.00","net":3000,"paid":3500,"result":"win","seat":1,"section":"§ 589.12(b)","stake":500,"wager":"super"}],"seats":[],"totals":{"house":-3000,"meters":0,"players":3000}}}"#,
+            "lock_in_settled",
+        ),
+        (
+            r#"{"card":"Jd","event":"replacement","kind":"banked"}"#,
+            "replacement_card",
+        ),
+        (
+            r#"{"at":{"at":"deal"},"event":"spanish21","kind":"banked","what":{"play":"dealt","seats":[[1,["3h","6s"]],[2,["Kh","7d"]]],"up":"Ks"}}"#,
+            "spanish21_play",
+        ),
+        (
+            r#"{"at":{"at":"reader"},"event":"spanish21","kind":"banked","what":{"blackjack":false,"play":"reader"}}"#,
+            "spanish21_play",
+        ),
+    ];
+    for (text, kind) in rows {
+        let e: Event = serde_json::from_str(text).unwrap_or_else(|err| panic!("{text}: {err}"));
+        let Event::Banked(BankedEvent::Own(own)) = &e else {
+            panic!("{text} reads as {e:?}, not a game's own event");
+        };
+        assert_eq!(own.kind(), kind, "{text}");
+        let again: serde_json::Value = serde_json::to_value(&e).unwrap();
+        let was: serde_json::Value = serde_json::from_str(text).unwrap();
+        assert_eq!(again, was, "{text} is written back differently");
     }
 }
 

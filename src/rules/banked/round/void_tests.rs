@@ -3,6 +3,7 @@
 
 use super::tests::wagers;
 use super::*;
+use crate::rules::banked::lunar::lunar_steps::LunarCommand;
 use crate::rules::cards::parse_cards;
 
 /// § 677a.13(a),(d): which wagers a void WPT round still settles, when, and the casino's
@@ -311,10 +312,10 @@ fn a_lost_seat_is_left_out_of_a_void_settlement_and_a_draw() {
     }
     l.run(&BankedCommand::NoMoreBets).unwrap();
     l.run(&BankedCommand::Dealt).unwrap();
-    l.run(&BankedCommand::Draw {
+    l.run(&BankedCommand::from(LunarCommand::Draw {
         seat: 1,
         kind: DrawKind::Buy,
-    })
+    }))
     .unwrap();
     l.apply(&BankedEvent::WagersLost {
         seat: 1,

@@ -20,6 +20,7 @@ mod part21;
 /// The round's part of the game: the hands.
 pub type Part = hands21::Play21;
 pub mod play21;
+pub mod steps21;
 mod spanish21_def;
 pub use spanish21_def::{BANKED, DEF, PAY_LINES, ROUND};
 

@@ -4,6 +4,7 @@
 //! even money § 635a.8(e), losing insurance § 635a.8(d), a Blackjack against a 2 to 9 up
 //! § 635a.7(h)(1)(i)), and the settlement reads each box's hands.
 
+use crate::rules::banked::round::GameStep;
 use crate::rules::machine::Refusal;
 
 use super::hands21::{Play21, Step21};
@@ -11,7 +12,7 @@ use super::{DealtBox, WonOnTheDeal, won_on_the_deal};
 use crate::rules::banked::House;
 use crate::rules::Cents;
 use crate::rules::banked::round::{
-    BankedCommand, BankedEvent, BankedRound, BankedStep, GamePart, RoundPart,
+    BankedRound, BankedStep, GamePart, RoundPart,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -89,20 +90,9 @@ impl BankedRound {
 }
 
 impl RoundPart for Play21 {
-    /// § 635a.7-635a.10: the hands played after the deal, step by step.
-    fn act_own(round: &mut BankedRound, cmd: &BankedCommand) -> Option<Result<BankedEvent, Refusal>> {
-        let (BankedCommand::Play21(c), BankedStep::Play21(at)) = (cmd, round.step.clone()) else {
-            return None;
-        };
-        Some(round.apply21(c).map(|()| BankedEvent::Spanish21 {
-            at,
-            what: c.clone(),
-        }))
-    }
-
     /// The cards are keyed as they are dealt (§ 635a.7(e)).
     fn after_bets(&self) -> BankedStep {
-        BankedStep::Play21(Step21::Deal)
+        BankedStep::Own(GameStep::Spanish21(Step21::Deal))
     }
 
     /// The wagers of the split hands, the doubles not rescued (§ 635a.10(d)) and insurance.

@@ -17,6 +17,7 @@
 //! screen and checked by the settlement with the house rules; the round checks what the text
 //! fixes.
 
+use crate::rules::banked::round::GameStep;
 use crate::refusal;
 use crate::rules::machine::Refusal;
 
@@ -38,7 +39,7 @@ impl BankedRound {
         let p = self.play21();
         let up = self.dealer.first().copied();
         let Some(up) = up else {
-            return BankedStep::Play21(Step21::Deal);
+            return Step21::Deal.into();
         };
         // Every box's hand dead: nothing left for the dealer's cards to decide.
         if self.seats.is_empty() {
@@ -51,42 +52,42 @@ impl BankedRound {
                 .is_some_and(|v| *v > 0)
         });
         if has_match && !p.match_called {
-            return BankedStep::Play21(Step21::MatchTheDealer);
+            return Step21::MatchTheDealer.into();
         }
         if up.rank == Rank::ACE
             && let Some(seat) = self.seats.iter().find(|s| !p.insurance_asked.contains(s))
         {
-            return BankedStep::Play21(Step21::Insurance { seat: *seat });
+            return Step21::Insurance { seat: *seat }.into();
         }
         if (up.rank == Rank::ACE || ten_value(up)) && p.reader_blackjack.is_none() {
-            return BankedStep::Play21(Step21::Reader);
+            return Step21::Reader.into();
         }
         // § 635a.8(d): losing insurance is collected as soon as the reader says no Blackjack.
         if p.reader_blackjack == Some(false)
             && !p.insurance_collected
             && p.insurance.values().any(|v| *v > 0)
         {
-            return BankedStep::Play21(Step21::CollectInsurance);
+            return Step21::CollectInsurance.into();
         }
         // § 635a.7(h)(1)(i): against a 2 to 9 up, a Blackjack is paid in its turn.
         let low_up = !(up.rank == Rank::ACE || ten_value(up));
         if p.reader_blackjack != Some(true) {
             for s in &self.seats {
                 if low_up && p.blackjack(*s) && !p.blackjack_paid.contains(s) {
-                    return BankedStep::Play21(Step21::PayBlackjack { seat: *s });
+                    return Step21::PayBlackjack { seat: *s }.into();
                 }
                 for (i, h) in p.hands.get(s).into_iter().flatten().enumerate() {
                     if !p.hand_done(*s, h) {
-                        return BankedStep::Play21(Step21::Hand { seat: *s, hand: i });
+                        return Step21::Hand { seat: *s, hand: i }.into();
                     }
                 }
             }
         }
         if let Some(seat) = p.owed.first() {
-            return BankedStep::Play21(Step21::LateCard { seat: *seat });
+            return Step21::LateCard { seat: *seat }.into();
         }
         if self.dealer_wants_card() {
-            return BankedStep::Play21(Step21::Dealer);
+            return Step21::Dealer.into();
         }
         BankedStep::Cards
     }
@@ -101,8 +102,8 @@ impl BankedRound {
         }
         let before_hole = matches!(
             self.step,
-            BankedStep::Play21(Step21::Hand { .. } | Step21::LateCard { .. })
-        ) || (matches!(self.step, BankedStep::Play21(Step21::Dealer))
+            BankedStep::Own(GameStep::Spanish21(Step21::Hand { .. } | Step21::LateCard { .. }))
+        ) || (matches!(self.step, BankedStep::Own(GameStep::Spanish21(Step21::Dealer)))
             && self.dealer.len() < 2);
         if !before_hole {
             return Err(refusal!("§ 635a.13(i)", "a missed card is put right before the dealer's hole card is revealed"));
@@ -202,7 +203,7 @@ impl BankedRound {
     }
 
     pub(in crate::rules::banked) fn apply21(&mut self, cmd: &Command21) -> Result<(), Refusal> {
-        let BankedStep::Play21(step) = self.step.clone() else {
+        let BankedStep::Own(GameStep::Spanish21(step)) = self.step.clone() else {
             return Err(Refusal::plain(format!("{cmd:?} does not fit the step {:?}", self.step)));
         };
         self.play21_mut();

@@ -1,6 +1,7 @@
 //! The Spanish 21 round's tests (`play.rs`): a shoe's cards, the reader, doubles,
 //! splits, surrenders, rescues and refunds.
 
+use crate::rules::banked::round::GameStep;
 use super::*;
 
 /// A card keyed by the dealer (no reading shoe).
@@ -33,7 +34,7 @@ fn round_with(seats: &[u8], rules: Option<&crate::rules::banked::HouseRules>) ->
 }
 
 fn play(r: &mut BankedRound, c: Command21) -> Result<(), crate::rules::machine::Refusal> {
-    r.run(&BankedCommand::Play21(c))
+    r.run(&BankedCommand::from(c))
 }
 
 /// Each box's first two cards and the dealer's up card, keyed (§ 635a.7(e)).
@@ -61,7 +62,7 @@ fn a_card_more_often_than_a_shoe_holds_is_refused() {
     );
     assert_eq!(
         r.step,
-        BankedStep::Play21(Step21::Hand { seat: 1, hand: 0 })
+        BankedStep::Own(GameStep::Spanish21(Step21::Hand { seat: 1, hand: 0 }))
     );
     let sevens = r.in_play21().filter(|x| **x == c("7s")[0]).count();
     assert_eq!(sevens, MOST_DECKS);
@@ -81,18 +82,18 @@ fn a_sure_21_leaves_the_dealer_nothing_to_draw() {
     dealt(&mut r, vec![(2, vec![c("6c"), c("5d")])], c("6h"));
     play(&mut r, keyed(c("Kh"))).unwrap();
     // 21 in three cards: the hand is done, the dealer's turn.
-    assert_eq!(r.step, BankedStep::Play21(Step21::Dealer));
+    assert_eq!(r.step, BankedStep::Own(GameStep::Spanish21(Step21::Dealer)));
     // The hole card: 6 and 5, eleven; below 17, but nothing to draw for.
     play(&mut r, keyed(c("5s"))).unwrap();
     // § 635a.7(m): with every decision made and nothing the count could change, the dealer
     // draws nothing, even below 17.
-    assert_ne!(r.step, BankedStep::Play21(Step21::Dealer), "{:?}", r.step);
+    assert_ne!(r.step, BankedStep::Own(GameStep::Spanish21(Step21::Dealer)), "{:?}", r.step);
     // A hand of 20 still makes the dealer draw to 17.
     let mut r = round(&[2]);
     dealt(&mut r, vec![(2, vec![c("Kc"), c("Qd")])], c("6h"));
     play(&mut r, Command21::Stand).unwrap();
     play(&mut r, keyed(c("5s"))).unwrap();
-    assert_eq!(r.step, BankedStep::Play21(Step21::Dealer));
+    assert_eq!(r.step, BankedStep::Own(GameStep::Spanish21(Step21::Dealer)));
 }
 
 /// § 635a.8(d): with no Blackjack, the losing insurance is collected right after the
@@ -117,13 +118,13 @@ fn losing_insurance_is_collected_before_any_draw() {
     play(&mut r, Command21::Insure { seat: 2, amount: 0 }).unwrap();
     assert_eq!(r.refunds(), vec![(1, 1500), (2, 1000)]);
     play(&mut r, Command21::Reader { blackjack: false }).unwrap();
-    assert_eq!(r.step, BankedStep::Play21(Step21::CollectInsurance));
+    assert_eq!(r.step, BankedStep::Own(GameStep::Spanish21(Step21::CollectInsurance)));
     // No card before the insurance is collected.
     assert!(play(&mut r, Command21::Stand).is_err());
     play(&mut r, Command21::InsuranceCollected).unwrap();
     assert_eq!(
         r.step,
-        BankedStep::Play21(Step21::Hand { seat: 1, hand: 0 })
+        BankedStep::Own(GameStep::Spanish21(Step21::Hand { seat: 1, hand: 0 }))
     );
     assert_eq!(r.refunds(), vec![(1, 1000), (2, 1000)]);
     // Without insurance placed, or with a Blackjack, there is nothing to collect.
@@ -132,7 +133,7 @@ fn losing_insurance_is_collected_before_any_draw() {
     play(&mut r, Command21::Reader { blackjack: false }).unwrap();
     assert_eq!(
         r.step,
-        BankedStep::Play21(Step21::Hand { seat: 1, hand: 0 })
+        BankedStep::Own(GameStep::Spanish21(Step21::Hand { seat: 1, hand: 0 }))
     );
 }
 
@@ -148,12 +149,12 @@ fn a_blackjack_against_a_low_card_is_paid_at_once() {
         c("6c"),
     );
     // § 635a.7(h): seat 1's Blackjack against a 6 up is paid in its turn, before seat 2 decides; against a king it waits (below).
-    assert_eq!(r.step, BankedStep::Play21(Step21::PayBlackjack { seat: 1 }));
+    assert_eq!(r.step, BankedStep::Own(GameStep::Spanish21(Step21::PayBlackjack { seat: 1 })));
     assert!(play(&mut r, Command21::Stand).is_err());
     play(&mut r, Command21::BlackjackPaid).unwrap();
     assert_eq!(
         r.step,
-        BankedStep::Play21(Step21::Hand { seat: 2, hand: 0 })
+        BankedStep::Own(GameStep::Spanish21(Step21::Hand { seat: 2, hand: 0 }))
     );
     // Paid at the table: a void round no longer returns that wager.
     assert_eq!(r.refunds(), vec![(1, 0), (2, 1000)]);
@@ -163,7 +164,7 @@ fn a_blackjack_against_a_low_card_is_paid_at_once() {
     play(&mut r, Command21::Reader { blackjack: false }).unwrap();
     assert!(!matches!(
         r.step,
-        BankedStep::Play21(Step21::PayBlackjack { .. })
+        BankedStep::Own(GameStep::Spanish21(Step21::PayBlackjack { .. }))
     ));
 }
 
@@ -183,7 +184,7 @@ fn no_double_or_split_against_a_blackjack_the_reader_found() {
     assert!(play(&mut r, Command21::Split).is_err());
     play(&mut r, Command21::Reader { blackjack: true }).unwrap();
     assert!(
-        !matches!(r.step, BankedStep::Play21(Step21::Hand { .. })),
+        !matches!(r.step, BankedStep::Own(GameStep::Spanish21(Step21::Hand { .. }))),
         "{:?}",
         r.step
     );
@@ -212,7 +213,7 @@ fn a_rescued_double_is_not_refunded_twice() {
     assert!(e.contains("one additional card"), "{e}");
     play(&mut r, Command21::Rescue).unwrap();
     assert_eq!(r.refunds(), vec![(3, 1000)]);
-    assert_eq!(r.step, BankedStep::Play21(Step21::Dealer));
+    assert_eq!(r.step, BankedStep::Own(GameStep::Spanish21(Step21::Dealer)));
 }
 
 #[test]
@@ -238,7 +239,7 @@ fn even_money_only_for_a_blackjack_and_in_turn() {
     let seats = r.settle_seats21();
     assert_eq!(seats[1]["even_money"], true);
     assert_eq!(seats[0]["even_money"], false);
-    assert_eq!(r.step, BankedStep::Play21(Step21::Reader));
+    assert_eq!(r.step, BankedStep::Own(GameStep::Spanish21(Step21::Reader)));
 }
 
 /// § 635a.11(c): a box splits again as many times as the Rules Submission allows, aces

@@ -25,6 +25,9 @@ pub struct ThbPart {
     pub system_draw: Option<SystemDraw>,
 }
 
+// The system draws at the deal; the game has no steps of its own.
+crate::no_own_steps!(ThbPart);
+
 impl RoundPart for ThbPart {
     fn keyed(&mut self, _drawn: BTreeMap<u8, (Vec<Card>, Vec<Card>)>, draw: Option<SystemDraw>) {
         self.system_draw = draw;
