@@ -384,3 +384,118 @@ fn the_dealer_undoes_a_fold_and_a_floorperson_corrects_a_call_on_the_screen() {
         ]
     );
 }
+
+/// Spanish 21: a player's decision keyed by mistake (a surrender, a double down) is taken back
+/// with the dealer's one tap while nothing follows it, as a Bet is; a card dealt is not. The
+/// round the journal rebuilds is the round on screen.
+#[test]
+fn a_spanish_21_surrender_is_undone_and_a_card_dealt_is_not() {
+    use deckhand::rules::banked::round::GameStep;
+    use deckhand::rules::banked::spanish21::play21::{Command21, Step21};
+    let c = |s: &str| deckhand::rules::cards::parse_cards(s).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("undo-s21.sqlite");
+    let s = common::ui::table(6, GameId::Spanish21);
+    let mut t = common::ui::opened(&db, &s);
+    ok(&mut t, Command::StartRound { seats: vec![1, 2] });
+    for seat in [1, 2] {
+        ok(
+            &mut t,
+            Command::Banked(BankedCommand::Wagers {
+                seat,
+                wagers: [("ante".to_string(), 1000)].into_iter().collect(),
+            }),
+        );
+    }
+    ok(&mut t, Command::Banked(BankedCommand::NoMoreBets));
+    let play = |t: &mut Terminal, p: Command21| ok(t, Command::Banked(p.into()));
+    play(
+        &mut t,
+        Command21::Dealt {
+            seats: vec![(1, c("Jh 6d")), (2, c("9s 2c"))],
+            up: c("Ks")[0],
+            read: vec![],
+        },
+    );
+    let step = |t: &Terminal| {
+        t.table()
+            .round
+            .as_ref()
+            .unwrap()
+            .banked
+            .as_ref()
+            .unwrap()
+            .step
+            .clone()
+    };
+    let hand = |seat| BankedStep::Own(GameStep::Spanish21(Step21::Hand { seat, hand: 0 }));
+    // The card reader says no Blackjack before anyone decides (a king up, § 635a.7(g)).
+    if step(&t) == BankedStep::from(Step21::Reader) {
+        play(&mut t, Command21::Reader { blackjack: false });
+    }
+    assert_eq!(step(&t), hand(1));
+    play(&mut t, Command21::Surrender);
+    assert_eq!(step(&t), hand(2));
+    assert_eq!(t.table().undoable(), Some("Seat 1 hand 1 surrenders"));
+    ok(&mut t, Command::UndoLast);
+    assert_eq!(step(&t), hand(1));
+    let play21 = |t: &Terminal| {
+        t.table()
+            .round
+            .as_ref()
+            .unwrap()
+            .banked
+            .as_ref()
+            .unwrap()
+            .spanish21()
+            .cloned()
+            .unwrap()
+    };
+    assert!(play21(&t).surrendered.is_empty());
+    play(&mut t, Command21::Stand);
+    play(&mut t, Command21::Double { amount: 1000 });
+    play(
+        &mut t,
+        Command21::Card {
+            card: c("Kd")[0],
+            read: None,
+        },
+    );
+    // The card dealt to the double down is a fact: not the dealer's undo.
+    assert!(t.table().undoable().is_none());
+    assert!(t.execute(Command::UndoLast).is_err());
+    assert!(kinds(&db).contains(&"step_undone".to_string()));
+    let end = t.table().clone();
+    drop(t);
+    let t2 = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    assert_eq!(t2.table().round, end.round);
+}
+
+/// Spanish 21 from sign-in: a surrender tapped by mistake is taken back with "Undo last", and
+/// the box decides again.
+#[test]
+fn the_dealer_undoes_a_spanish_21_surrender_on_the_screen() {
+    use common::ui::{ready, tap};
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("undo-s21-ui.sqlite");
+    let mut h = common::ui::tracked_app(&db, 1024.0, 768.0, 0.25);
+    common::play::open_with_seats(&mut h, GameId::Spanish21, tap, &[1, 2]);
+    let mut taps = 0;
+    for _ in 0..40 {
+        if ready(&h, "Surrender") {
+            break;
+        }
+        common::play::play_step(&mut h, &mut taps);
+    }
+    assert!(ready(&h, "Surrender"), "no box was offered a surrender");
+    assert!(!ready(&h, "Undo last"), "nothing decided yet");
+    let deciding = h.state().terminal().table().step();
+    tap(&mut h, "Surrender");
+    assert!(ready(&h, "Undo last"));
+    tap(&mut h, "Undo last");
+    h.get_by_label_contains("✔ Undone: Seat 1 hand 1 surrenders");
+    assert_eq!(h.state().terminal().table().step(), deciding);
+    assert!(ready(&h, "Surrender"), "the box decides again");
+    assert!(kinds(&db).contains(&"step_undone".to_string()));
+}

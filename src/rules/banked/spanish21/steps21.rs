@@ -134,6 +134,23 @@ impl OwnSteps for Play21 {
         }
     }
 
+    /// A player's decision keyed, with nothing after it yet, is the dealer's to take back with
+    /// one tap, as a Bet is: insurance, stand, double down, split, surrender, rescue. A card
+    /// dealt, the reader's answer and what was paid or collected at the table are facts a
+    /// floorperson's correction or the irregularity procedure puts right.
+    fn undoable(e: &Event21) -> bool {
+        let Event21::Spanish21 { what, .. } = e;
+        matches!(
+            what,
+            Command21::Insure { .. }
+                | Command21::Stand
+                | Command21::Double { .. }
+                | Command21::Split
+                | Command21::Surrender
+                | Command21::Rescue
+        )
+    }
+
     /// A missed card is put right through its irregularity, which a floorperson signs
     /// (§ 635a.13(i)).
     fn dealer_refused(cmd: &Command21) -> Option<Refusal> {
