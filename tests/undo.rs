@@ -5,7 +5,7 @@
 
 use crate::common;
 use crate::common::person;
-use crate::common::terminal::ok;
+use crate::common::terminal::{antes_closed, banked, ok};
 use deckhand::rules::banked::lunar::lunar_steps::LunarCommand;
 
 use deckhand::rules::banked::round::{BankedCommand, BankedStep};
@@ -153,17 +153,7 @@ fn a_crazy_4_decision_is_undone_before_the_next_seat_decides() {
     let db = dir.path().join("undo-c4.sqlite");
     let s = common::ui::table(6, GameId::Crazy4Poker);
     let mut t = common::ui::opened(&db, &s);
-    ok(&mut t, Command::StartRound { seats: vec![2, 4] });
-    for seat in [2, 4] {
-        ok(
-            &mut t,
-            Command::Banked(BankedCommand::Wagers {
-                seat,
-                wagers: [("ante".to_string(), 1000)].into_iter().collect(),
-            }),
-        );
-    }
-    ok(&mut t, Command::Banked(BankedCommand::NoMoreBets));
+    antes_closed(&mut t, &[2, 4], 1000);
     // "No more bets" told the progressive controller: not taken back here.
     assert!(t.execute(Command::UndoLast).is_err());
     ok(&mut t, Command::Banked(BankedCommand::Dealt));
@@ -175,29 +165,9 @@ fn a_crazy_4_decision_is_undone_before_the_next_seat_decides() {
         }),
     );
     ok(&mut t, Command::UndoLast);
-    let step = |t: &Terminal| {
-        t.table()
-            .round
-            .as_ref()
-            .unwrap()
-            .banked
-            .as_ref()
-            .unwrap()
-            .step
-            .clone()
-    };
+    let step = |t: &Terminal| banked(t).step.clone();
     assert_eq!(step(&t), BankedStep::Decide { phase: 0, seat: 2 });
-    assert!(
-        t.table()
-            .round
-            .as_ref()
-            .unwrap()
-            .banked
-            .as_ref()
-            .unwrap()
-            .folded
-            .is_empty()
-    );
+    assert!(banked(&t).folded.is_empty());
     ok(
         &mut t,
         Command::Banked(BankedCommand::Decide {
@@ -278,17 +248,7 @@ fn a_lunar_decision_is_not_taken_back_once_all_decisions_are_locked_in() {
         &mut t,
         Command::Banked(BankedCommand::from(LunarCommand::LockInPaid)),
     );
-    let step = |t: &Terminal| {
-        t.table()
-            .round
-            .as_ref()
-            .unwrap()
-            .banked
-            .as_ref()
-            .unwrap()
-            .step
-            .clone()
-    };
+    let step = |t: &Terminal| banked(t).step.clone();
     // Only the player who drew decides again; the player who bet changes nothing.
     assert_eq!(step(&t), BankedStep::Decide { phase: 1, seat: 4 });
     assert!(
@@ -397,17 +357,7 @@ fn a_spanish_21_surrender_is_undone_and_a_card_dealt_is_not() {
     let db = dir.path().join("undo-s21.sqlite");
     let s = common::ui::table(6, GameId::Spanish21);
     let mut t = common::ui::opened(&db, &s);
-    ok(&mut t, Command::StartRound { seats: vec![1, 2] });
-    for seat in [1, 2] {
-        ok(
-            &mut t,
-            Command::Banked(BankedCommand::Wagers {
-                seat,
-                wagers: [("ante".to_string(), 1000)].into_iter().collect(),
-            }),
-        );
-    }
-    ok(&mut t, Command::Banked(BankedCommand::NoMoreBets));
+    antes_closed(&mut t, &[1, 2], 1000);
     let play = |t: &mut Terminal, p: Command21| ok(t, Command::Banked(p.into()));
     play(
         &mut t,
@@ -417,17 +367,7 @@ fn a_spanish_21_surrender_is_undone_and_a_card_dealt_is_not() {
             read: vec![],
         },
     );
-    let step = |t: &Terminal| {
-        t.table()
-            .round
-            .as_ref()
-            .unwrap()
-            .banked
-            .as_ref()
-            .unwrap()
-            .step
-            .clone()
-    };
+    let step = |t: &Terminal| banked(t).step.clone();
     let hand = |seat| BankedStep::Own(GameStep::Spanish21(Step21::Hand { seat, hand: 0 }));
     // The card reader says no Blackjack before anyone decides (a king up, § 635a.7(g)).
     if step(&t) == BankedStep::from(Step21::Reader) {
@@ -439,19 +379,7 @@ fn a_spanish_21_surrender_is_undone_and_a_card_dealt_is_not() {
     assert_eq!(t.table().undoable(), Some("Seat 1 hand 1 surrenders"));
     ok(&mut t, Command::UndoLast);
     assert_eq!(step(&t), hand(1));
-    let play21 = |t: &Terminal| {
-        t.table()
-            .round
-            .as_ref()
-            .unwrap()
-            .banked
-            .as_ref()
-            .unwrap()
-            .spanish21()
-            .cloned()
-            .unwrap()
-    };
-    assert!(play21(&t).surrendered.is_empty());
+    assert!(banked(&t).spanish21().unwrap().surrendered.is_empty());
     play(&mut t, Command21::Stand);
     play(&mut t, Command21::Double { amount: 1000 });
     play(

@@ -49,3 +49,33 @@ pub fn simulated_shuffler(
     });
     Box::new(SerialShuffler::spawn(opener, std::sync::Arc::new(|| {})))
 }
+
+/// The house-banked round in play (the test fails without one).
+pub fn banked(t: &Terminal) -> &deckhand::rules::banked::round::BankedRound {
+    t.table()
+        .round
+        .as_ref()
+        .and_then(|r| r.banked.as_ref())
+        .expect("a house-banked round in play")
+}
+
+/// Round 1 started with `seats`, each keyed an Ante of `cents`, and "No more bets".
+pub fn antes_closed(t: &mut Terminal, seats: &[u8], cents: i64) {
+    use deckhand::rules::banked::round::BankedCommand;
+    ok(
+        t,
+        Command::StartRound {
+            seats: seats.to_vec(),
+        },
+    );
+    for &seat in seats {
+        ok(
+            t,
+            Command::Banked(BankedCommand::Wagers {
+                seat,
+                wagers: [("ante".to_string(), cents)].into(),
+            }),
+        );
+    }
+    ok(t, Command::Banked(BankedCommand::NoMoreBets));
+}
