@@ -635,3 +635,105 @@ fn the_deal_confirmed_before_the_hole_card_still_takes_it_as_the_hole_card() {
     hole_card_hidden(&h, &deal, hole);
     turn_up_the_hole_card(&mut h, deal[2], hole);
 }
+
+/// § 635a.7(c): "after each full batch of cards is placed in the shoe" its first card is
+/// burned. The cover card came out in round 1; the next shoe (the one the shuffler made ready
+/// while round 1 was dealt) goes into the dealing shoe and its first card is burned, read and
+/// journaled with no tap, before round 2 (the walk of issue 43 saw round 2 dealt from the new
+/// shoe's first card, unburned).
+#[test]
+fn after_the_cover_card_the_next_shoe_burns_its_first_card() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21cover.sqlite");
+    let mut h = shoe_app(&db);
+    to_the_deal(&mut h, &[1, 2]);
+    wait_for_the_deal(&mut h);
+    tap(&mut h, "Cards dealt");
+    tap(&mut h, "Cover card");
+    // The shuffler makes the other shoe ready while this one is dealt.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !h
+        .state()
+        .terminal()
+        .table()
+        .decks
+        .iter()
+        .any(|d| d.status == deckhand::rules::table::DeckStatus::Shuffled)
+    {
+        wait_a_little(&mut h);
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the other shoe never shuffled"
+        );
+    }
+    let mut n = 0;
+    while h.state().terminal().table().round.is_some() {
+        if !play_step(&mut h, &mut n) {
+            wait_a_little(&mut h);
+        }
+        assert!(n < 400, "round 1 never ended");
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !matches!(h.state().terminal().table().step(), Step::StartRound { .. }) {
+        wait_a_little(&mut h);
+        assert!(
+            std::time::Instant::now() < deadline,
+            "round 2 never ready: {:?}",
+            h.state().terminal().table().step()
+        );
+    }
+    let kinds = common::ui::kinds(&db);
+    let paid = kinds.iter().rposition(|k| k == "round_paid").unwrap();
+    assert!(
+        kinds[paid..].iter().any(|k| k == "card_burned"),
+        "no burn before the next shoe's first round: {:?}",
+        &kinds[paid..]
+    );
+    // The cover card's row names where it came out, once (the walk read "Seat 3 hand 1 The
+    // cover card came out on box 3").
+    let (_, said) = plays(&db)
+        .into_iter()
+        .find(|(c, _)| matches!(c, Command21::CoverCard { .. }))
+        .unwrap();
+    assert!(said.starts_with("The cover card came out"), "{said}");
+    let Step::StartRound { deck, .. } = h.state().terminal().table().step() else {
+        unreachable!()
+    };
+    let first_shoe = h.state().terminal().table().last_deck.unwrap();
+    assert_ne!(deck, first_shoe, "the other shoe deals round 2");
+    if !common::ui::ready(&h, "Start round 2") {
+        tap(&mut h, "Seat 1");
+    }
+    tap(&mut h, "Start round 2");
+    drop(h);
+    // A journal written before this burn was asked starts round 2 on that shoe unburned: it
+    // still replays as it was dealt, and the rules now refuse that start.
+    let events: Vec<Event> = deckhand::store::Store::open(&db)
+        .unwrap()
+        .table_events()
+        .unwrap()
+        .into_iter()
+        .map(|(_, e)| e)
+        .collect();
+    let burned = events
+        .iter()
+        .rposition(|e| *e == Event::CardBurned)
+        .unwrap();
+    let mut table = deckhand::rules::table::Table::default();
+    for e in &events[..burned] {
+        table.apply(e).unwrap();
+    }
+    assert_eq!(table.step(), Step::BurnCard);
+    assert!(
+        table
+            .decide(&deckhand::rules::table::Command::StartRound { seats: vec![1] })
+            .is_err()
+    );
+    let started = events[burned..]
+        .iter()
+        .find(|e| matches!(e, Event::RoundStarted { .. }))
+        .unwrap();
+    table
+        .apply(started)
+        .expect("an unburned start after the cover card, as journaled before, replays");
+}

@@ -472,7 +472,7 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
     common::play::floorperson_signs(&mut h);
     // Then the draws are dealt, seat by seat, before their decisions (§ 589.11(d)(2)).
     h.get_by_label(
-        "Then collect the Options fees, and deal seat 2 its sixth card, seat 3 the cards it gives up.",
+        "Then collect the Options fees, and deal seat 2 its sixth card, seat 3 a card for each card it gives up.",
     );
     tap(&mut h, "Lock-in paid");
     // The side panel says what the lock-in settled.
@@ -606,6 +606,19 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
     );
     let t = h.state().terminal().table();
     assert!(t.round.is_none() && t.rounds_played == 1);
+    // The replay says what was drawn and who forced, in the game's words (the walk of issue 43
+    // found the draws left out and the force read as "wagers 1× the Ante").
+    let steps = deckhand::store::replay::round_steps_file(&db, 1).unwrap();
+    let whats: Vec<&str> = steps.iter().map(|s| s.what.as_str()).collect();
+    for want in [
+        "seat 2 drew Q♥",
+        "seat 3 gave up 8♦ 4♥ for 3♦ 7♥",
+        "Seat 2: Bet $20.00",
+        "Seat 1: Forcing fee $10.00",
+        "Seat 2: no Forcing fee",
+    ] {
+        assert!(whats.iter().any(|w| w.contains(want)), "{want}: {whats:#?}");
+    }
 }
 
 /// Spanish 21 (Chapter 635a) from a manual dealing shoe: the deal keyed as it comes out, a

@@ -24,7 +24,7 @@ pub struct Snapshot {
 
 /// This build's snapshot format: the package version and a number raised whenever `Table`'s
 /// fields change what they mean. Another build's snapshots are ignored, never misread.
-pub const FORMAT: &str = concat!("table-2/", env!("CARGO_PKG_VERSION"));
+pub const FORMAT: &str = concat!("table-3/", env!("CARGO_PKG_VERSION"));
 
 /// Table rows between snapshots when the configuration does not say.
 pub const DEFAULT_EVERY: u64 = 5_000;

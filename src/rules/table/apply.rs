@@ -137,6 +137,7 @@ impl Table {
             Event::CardBurned => {
                 self.at(|s| *s == Step::BurnCard, "a burn")?;
                 self.burn_due = false;
+                self.cover_burn_due = false;
             }
             _ => return Err(Refusal::plain(format!("{e:?} is not for `apply_opening`"))),
         }
@@ -412,6 +413,11 @@ impl Table {
                 posts,
                 ..
             } => {
+                // A journal from before the burn after the cover card was asked starts the next
+                // shoe's first round unburned: it replays as it was dealt.
+                if self.cover_burn_due && !self.burn_due && self.step() == Step::BurnCard {
+                    self.cover_burn_due = false;
+                }
                 self.at(
                     |s| matches!(s, Step::StartRound { deck: d, .. } if d == deck),
                     "a round's start",
@@ -680,6 +686,9 @@ impl Table {
                     Some(seat) => CutOffer::Seat { seat },
                     None => CutOffer::RightOfDealer,
                 };
+                // § 635a.7(c): the next shoe placed in the dealing shoe (the other one, shuffled
+                // while this one was dealt, or this one reshuffled) has its first card burned.
+                self.cover_burn_due = true;
             }
             let d = self.deck_mut(r.deck)?;
             if d.status == DeckStatus::InPlay {

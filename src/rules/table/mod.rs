@@ -179,6 +179,12 @@ pub struct Table {
     /// Spanish 21: a card is to be burned before the next deal (§ 635a.7(c)).
     #[serde(default)]
     pub burn_due: bool,
+    /// Spanish 21: the cover card came out and the next shoe goes into the dealing shoe: its
+    /// first card is burned (§ 635a.7(c)). Kept apart from `burn_due` because terminals before
+    /// this asked no burn there: a round their journals start on that shoe unburned still
+    /// replays (`apply.rs`, `RoundStarted`).
+    #[serde(default)]
+    pub cover_burn_due: bool,
     /// No-limit and pot-limit: each seated player's table stakes, carried from round to round
     /// (§ 637a.8(b)).
     #[serde(default)]
@@ -435,7 +441,10 @@ impl Table {
         if self.decks[next].status == DeckStatus::Preshuffled {
             return Step::CutPreshuffled { deck: next };
         }
-        if self.burn_due && self.shoe_game() && self.decks[next].status == DeckStatus::Shuffled {
+        if (self.burn_due || self.cover_burn_due)
+            && self.shoe_game()
+            && self.decks[next].status == DeckStatus::Shuffled
+        {
             return Step::BurnCard;
         }
         if self.manual_shuffle {

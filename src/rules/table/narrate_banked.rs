@@ -120,17 +120,34 @@ impl BankedEvent {
                 seats,
                 dealer,
                 community,
+                draws,
                 sources,
                 results,
                 ..
             } => {
+                // Lunar Poker's draws: the sixth card bought, the cards exchanged.
+                let drew: Vec<String> = draws
+                    .iter()
+                    .map(|(seat, gave, got)| {
+                        if gave.is_empty() {
+                            format!("seat {seat} drew {}", cards(got))
+                        } else {
+                            format!("seat {seat} gave up {} for {}", cards(gave), cards(got))
+                        }
+                    })
+                    .collect();
                 if let Some(r) = results {
-                    return results_words(r, seats);
+                    let mut said = results_words(r, seats);
+                    if !drew.is_empty() {
+                        said.push_str(&format!("; {}", drew.join(", ")));
+                    }
+                    return said;
                 }
                 let mut s: Vec<String> = seats
                     .iter()
                     .map(|(seat, c)| format!("seat {seat} {}", cards(c)))
                     .collect();
+                s.extend(drew);
                 if !dealer.is_empty() {
                     s.push(format!("dealer {}", cards(dealer)));
                 }
@@ -258,6 +275,21 @@ impl Event {
                     "Round {number} started with the {colour} {deck}: seats {}",
                     super::narrate::seats_list(seats)
                 )
+            }
+            // A decision by the phase's own wager ("Seat 1: Forcing fee $10.00"), and what no
+            // wager means in it (a fold, or a check).
+            Event::Banked(BankedEvent::Decided {
+                seat,
+                phase,
+                multiple,
+                amount,
+            }) if def.phases.get(*phase).is_some() => {
+                let p = &def.phases[*phase];
+                match (multiple, p.zero) {
+                    (0, crate::rules::banked::round::Zero::Fold) => format!("Seat {seat} folds"),
+                    (0, _) => format!("Seat {seat}: no {}", p.wager),
+                    _ => format!("Seat {seat}: {} {}", p.wager, money(*amount)),
+                }
             }
             Event::Banked(BankedEvent::WagersPlaced { seat, wagers }) => {
                 let w: Vec<String> = wagers

@@ -156,7 +156,7 @@ fn after_the_lock_in(r: &BankedRound) -> String {
         .iter()
         .map(|(seat, kind)| match kind {
             DrawKind::Buy => format!("seat {seat} its sixth card"),
-            DrawKind::Exchange => format!("seat {seat} the cards it gives up"),
+            DrawKind::Exchange => format!("seat {seat} a card for each card it gives up"),
         })
         .collect();
     let mut collect = Vec::new();

@@ -165,98 +165,100 @@ impl OwnSteps for Play21 {
 
 /// A Spanish 21 step in words: who (the box and hand, or the dealer) and what.
 fn words(at: &Step21, what: &Command21) -> String {
-        let who = match at {
-            // A missed card names its own box, whoever's turn it is.
-            _ if matches!(
-                what,
-                Command21::DeadHand { .. } | Command21::CardOwed { .. }
-            ) =>
+    let who = match at {
+        // A missed card and the cover card name their own box, whoever's turn it is.
+        _ if matches!(
+            what,
+            Command21::DeadHand { .. }
+                | Command21::CardOwed { .. }
+                | Command21::CoverCard { .. }
+        ) =>
+        {
+            String::new()
+        }
+        Step21::LateCard { seat } => format!("Seat {seat}"),
+        Step21::Hand { seat, hand } => format!("Seat {seat} hand {}", hand + 1),
+        Step21::Insurance { seat } => format!("Seat {seat}"),
+        Step21::Dealer => "The dealer".into(),
+        _ => String::new(),
+    };
+    let what = match what {
+        Command21::Dealt { seats, up, read } => {
+            // Where a reading shoe read the deal: each hand read or corrected.
+            let source = |place: HandPlace, keyed: &[Card]| match read
+                .iter()
+                .find(|(p, _)| *p == place)
             {
-                String::new()
-            }
-            Step21::LateCard { seat } => format!("Seat {seat}"),
-            Step21::Hand { seat, hand } => format!("Seat {seat} hand {}", hand + 1),
-            Step21::Insurance { seat } => format!("Seat {seat}"),
-            Step21::Dealer => "The dealer".into(),
-            _ => String::new(),
-        };
-        let what = match what {
-            Command21::Dealt { seats, up, read } => {
-                // Where a reading shoe read the deal: each hand read or corrected.
-                let source = |place: HandPlace, keyed: &[Card]| match read
+                None if read.is_empty() => String::new(),
+                None => " (keyed)".into(),
+                Some((_, r)) if r[..] == *keyed => " (read)".into(),
+                Some((_, r)) => format!(" (corrected; read {})", cards(r)),
+            };
+            format!(
+                "Dealt {}, dealer shows {}{}",
+                seats
                     .iter()
-                    .find(|(p, _)| *p == place)
-                {
-                    None if read.is_empty() => String::new(),
-                    None => " (keyed)".into(),
-                    Some((_, r)) if r[..] == *keyed => " (read)".into(),
-                    Some((_, r)) => format!(" (corrected; read {})", cards(r)),
-                };
-                format!(
-                    "Dealt {}, dealer shows {}{}",
-                    seats
-                        .iter()
-                        .map(|(s, c)| {
-                            if c.is_empty() {
-                                format!(
-                                    "box {s} no cards: dead, its wagers returned (§ 635a.13(h))"
-                                )
-                            } else {
-                                format!(
-                                    "box {s} {}{}",
-                                    cards(c),
-                                    source(HandPlace::Seat(*s), c)
-                                )
-                            }
-                        })
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    up.pretty(),
-                    source(HandPlace::Dealer, &[*up])
-                )
+                    .map(|(s, c)| {
+                        if c.is_empty() {
+                            format!(
+                                "box {s} no cards: dead, its wagers returned (§ 635a.13(h))"
+                            )
+                        } else {
+                            format!(
+                                "box {s} {}{}",
+                                cards(c),
+                                source(HandPlace::Seat(*s), c)
+                            )
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                up.pretty(),
+                source(HandPlace::Dealer, &[*up])
+            )
+        }
+        Command21::MatchSettled => "Match the Dealer settled".into(),
+        Command21::Insure { amount: 0, .. } => "takes no insurance".into(),
+        Command21::Insure { amount, .. } => format!("insures for {}", money(*amount)),
+        Command21::EvenMoney { .. } => "takes even money".into(),
+        Command21::Reader { blackjack } => format!(
+            "The card reader: {}",
+            if *blackjack {
+                "dealer Blackjack"
+            } else {
+                "no Blackjack"
             }
-            Command21::MatchSettled => "Match the Dealer settled".into(),
-            Command21::Insure { amount: 0, .. } => "takes no insurance".into(),
-            Command21::Insure { amount, .. } => format!("insures for {}", money(*amount)),
-            Command21::EvenMoney { .. } => "takes even money".into(),
-            Command21::Reader { blackjack } => format!(
-                "The card reader: {}",
-                if *blackjack {
-                    "dealer Blackjack"
-                } else {
-                    "no Blackjack"
-                }
-            ),
-            Command21::InsuranceCollected => "The losing insurance collected".into(),
-            Command21::BlackjackPaid => "Blackjack paid, the cards removed".into(),
-            Command21::Card { card, read: None } => format!("is dealt {}", card.pretty()),
-            Command21::Card {
-                card,
-                read: Some(r),
-            } if r == card => format!("is dealt {} (read)", card.pretty()),
-            Command21::Card {
-                card,
-                read: Some(r),
-            } => format!(
-                "is dealt {} (corrected; read {})",
-                card.pretty(),
-                r.pretty()
-            ),
-            Command21::Stand => "stands".into(),
-            Command21::Double { amount } => format!("doubles for {}", money(*amount)),
-            Command21::Split => "splits".into(),
-            Command21::Surrender => "surrenders".into(),
-            Command21::Rescue => "rescues".into(),
-            Command21::DeadHand { seat } => format!(
-                "Seat {seat}'s hand called dead, the card it asked for not dealt: its Spanish 21 Wager returned (§ 635a.13(i))"
-            ),
-            Command21::CardOwed { seat } => format!(
-                "Seat {seat} is owed the card it asked for: dealt after every other player's, before the hole card (§ 635a.13(i))"
-            ),
-            Command21::CoverCard { seat } => format!(
-                "The cover card came out{}",
-                seat.map_or(" on the dealer's hand".into(), |s| format!(" on box {s}"))
-            ),
-        };
-        format!("{who} {what}").trim().to_string()
+        ),
+        Command21::InsuranceCollected => "The losing insurance collected".into(),
+        Command21::BlackjackPaid => "Blackjack paid, the cards removed".into(),
+        Command21::Card { card, read: None } => format!("is dealt {}", card.pretty()),
+        Command21::Card {
+            card,
+            read: Some(r),
+        } if r == card => format!("is dealt {} (read)", card.pretty()),
+        Command21::Card {
+            card,
+            read: Some(r),
+        } => format!(
+            "is dealt {} (corrected; read {})",
+            card.pretty(),
+            r.pretty()
+        ),
+        Command21::Stand => "stands".into(),
+        Command21::Double { amount } => format!("doubles for {}", money(*amount)),
+        Command21::Split => "splits".into(),
+        Command21::Surrender => "surrenders".into(),
+        Command21::Rescue => "rescues".into(),
+        Command21::DeadHand { seat } => format!(
+            "Seat {seat}'s hand called dead, the card it asked for not dealt: its Spanish 21 Wager returned (§ 635a.13(i))"
+        ),
+        Command21::CardOwed { seat } => format!(
+            "Seat {seat} is owed the card it asked for: dealt after every other player's, before the hole card (§ 635a.13(i))"
+        ),
+        Command21::CoverCard { seat } => format!(
+            "The cover card came out{}",
+            seat.map_or(" on the dealer's hand".into(), |s| format!(" on box {s}"))
+        ),
+    };
+    format!("{who} {what}").trim().to_string()
 }
