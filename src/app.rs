@@ -154,6 +154,7 @@ pub fn build(
     if let Some(at) = showcase {
         crate::demo::stage_at(&mut term, &config.table_setup(), at).map_err(anyhow::Error::msg)?;
     }
+    let staged = showcase.is_some();
     let mut app = DeckhandApp::new(term, config.table_setup(), sim_script)
         .with_games(config.table_setups())
         .with_screen_lock(config.lock_after())
@@ -162,6 +163,11 @@ pub fn build(
         .with_high_hand(config.high_hand.clone())
         .with_time_charges(config.time_charges.clone())
         .with_printer(config.printer.clone());
+    // A restart never opens the table to whoever is there: a dealer signed in from before
+    // unlocks with the PIN (a showcase's staged dealer excepted).
+    if !staged {
+        app = app.locked_at_start();
+    }
     if config.central.enabled {
         app = with_central(app, config, db, chain, ctx_slot)?;
     }

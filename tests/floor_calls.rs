@@ -89,8 +89,10 @@ fn the_dealer_calls_the_floor_with_a_reason_and_ends_the_call() {
         assert!(ready(&h, "The floor is here"));
         tap(&mut h, "Close");
     }
-    // Restarted: the call is still open, and the floor comes.
+    // Restarted: the screen starts locked (the dealer's PIN opens it); the call is still open,
+    // and the floor comes.
     let mut h = real_app(&db, 1024.0, 768.0, 0.05);
+    crate::common::play::dealer_unlocks(&mut h);
     assert!(
         shows(&h, "Floor called 0:"),
         "the open call survives a restart"
@@ -160,6 +162,7 @@ fn the_floor_boards_answer_shows_who_is_coming_and_survives_a_restart() {
         assert_eq!(row["call_serial"], serial);
     }
     let mut h = real_app(&db, 1024.0, 768.0, 0.05);
+    crate::common::play::dealer_unlocks(&mut h);
     assert!(shows(&h, "Dana Brooks is coming 0:"), "after a restart");
     tap(&mut h, "Floor called…");
     assert!(shows(&h, "Dana Brooks (floorperson) is coming"));

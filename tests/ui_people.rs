@@ -201,3 +201,28 @@ fn the_status_line_names_the_game_picked_before_the_table_opens() {
     h.get_by_label_contains("Table 12 · Crazy 4 Poker");
     assert!(h.query_by_label_contains("Table 12 · Hold'em").is_none());
 }
+
+/// A terminal stopped with a dealer signed in (a restart, a power cut, a process killed) starts
+/// locked: the table is never handed to whoever is there without the dealer's PIN (the walk of
+/// issue 43 restarted into an open table with the dealer's name on every row). The lock is
+/// journaled; the dealer's PIN opens it and the table is where it was.
+#[test]
+fn a_restart_with_a_dealer_signed_in_starts_locked() {
+    use crate::common::play::{dealer_signs_in, dealer_unlocks};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("restart-lock.sqlite");
+    {
+        let mut h = crate::common::ui::real_app(&db, 1024.0, 768.0, 0.05);
+        assert!(!h.state().is_locked(), "no dealer yet: the sign-in screen");
+        dealer_signs_in(&mut h, tap);
+        assert!(!h.state().is_locked());
+    }
+    let mut h = crate::common::ui::real_app(&db, 1024.0, 768.0, 0.05);
+    assert!(h.state().is_locked(), "started with the dealer signed in");
+    assert!(h.query_by_label("Journal").is_none());
+    let locks = crate::common::ui::payloads(&db, "screen_locked");
+    assert_eq!(locks.len(), 1, "{locks:?}");
+    assert!(locks[0].contains("\"at_start\":true"), "{locks:?}");
+    dealer_unlocks(&mut h);
+    assert!(h.state().terminal().table().dealer.is_some());
+}

@@ -359,6 +359,13 @@ impl Terminal {
         );
     }
 
+    /// The terminal started with a dealer signed in (it stopped, or was stopped, with one at the
+    /// table): the screen starts locked, so a restart never hands the table to whoever is
+    /// there without the dealer's PIN.
+    pub fn screen_locked_at_start(&mut self) {
+        self.record_system("screen_locked", serde_json::json!({ "at_start": true }));
+    }
+
     /// Unlocks the screen with credential number and PIN: the dealer at the table, or anyone
     /// with the right to unlock. Both outcomes are journaled; the answer is who unlocked.
     pub fn unlock_screen(&mut self, credential: &str, pin: &str) -> Result<String, String> {

@@ -312,6 +312,16 @@ impl DeckhandApp {
         self
     }
 
+    /// A terminal started with a dealer signed in from before (a restart, a power cut): the
+    /// screen starts locked, opened by that dealer's PIN or a floorperson's, as after idling.
+    pub fn locked_at_start(mut self) -> DeckhandApp {
+        if self.term.table().dealer.is_some() {
+            self.locked = true;
+            self.term.screen_locked_at_start();
+        }
+        self
+    }
+
     /// The window scales the design to a monitor larger than 1024×768 (`[display]
     /// scale_to_screen`; the real window only: a test's harness keeps its points).
     pub fn with_scale_to_screen(mut self, on: bool) -> DeckhandApp {

@@ -311,6 +311,18 @@ pub fn dealer_signs_in(h: &mut Harness<'_, DeckhandApp>, press: Press) {
 /// Sign-in as Alex Rivera, the game picked and the table opened (the floorperson verifies the
 /// inspection), the first deck shuffled by hand, seats 2 and 4 dealt in and round 1 started;
 /// each screen's own button pressed by `press`.
+/// The locked screen opened by dealer 20417 (Alex Rivera) with the PIN.
+pub fn dealer_unlocks(h: &mut Harness<'_, DeckhandApp>) {
+    assert!(h.state().is_locked(), "the screen is not locked");
+    tap(h, "Tap to unlock");
+    keys(h, "20417");
+    h.get_by_label_contains("PIN:").click();
+    h.run_ok();
+    keys(h, "112233");
+    tap(h, "Unlock");
+    assert!(!h.state().is_locked(), "the dealer's PIN opens the screen");
+}
+
 pub fn open_from_sign_in(h: &mut Harness<'_, DeckhandApp>, game: GameId, press: Press) {
     open_with_seats(h, game, press, &[2, 4]);
 }
