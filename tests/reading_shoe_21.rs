@@ -737,3 +737,42 @@ fn after_the_cover_card_the_next_shoe_burns_its_first_card() {
         .apply(started)
         .expect("an unburned start after the cover card, as journaled before, replays");
 }
+
+/// The terminal stopped and started again with a shoe in the dealing shoe: the simulated shoe
+/// still deals and reads from it, as the real one would (the walk of issue 43 found it reading
+/// nothing after a restart, every card keyed by hand).
+#[test]
+fn after_a_restart_the_simulated_shoe_deals_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21restart.sqlite");
+    {
+        let mut h = shoe_app(&db);
+        to_the_deal(&mut h, &[1, 2]);
+        wait_for_the_deal(&mut h);
+        tap(&mut h, "Cards dealt");
+        let mut n = 0;
+        while h.state().terminal().table().round.is_some() {
+            if !play_step(&mut h, &mut n) {
+                wait_a_little(&mut h);
+            }
+            assert!(n < 400, "round 1 never ended");
+        }
+    }
+    let mut h = shoe_app(&db);
+    common::play::dealer_unlocks(&mut h);
+    // The seats picked are the screen's, not the journal's: picked again.
+    tap(&mut h, "Seat 1");
+    tap(&mut h, "Start round 2");
+    let mut n = 0;
+    while at21(&h) != Some(Step21::Deal) {
+        assert!(
+            play_step(&mut h, &mut n),
+            "round 2 ended before its deal: {:?}",
+            h.state().terminal().table().step()
+        );
+        assert!(n < 20);
+    }
+    wait_for_the_deal(&mut h);
+    let (out, of) = h.state().terminal().deal_drawn().unwrap();
+    assert_eq!(out, of, "the shoe dealt round 2 and read it");
+}

@@ -289,6 +289,20 @@ impl SimShuffler {
                 cards: read,
             });
         }
+        // The terminal started again with a shoe in its dealing shoe: the real shoe still
+        // holds its stack, which this simulator (started with the terminal) never shuffled. It
+        // deals on from a stack of its own, numbered from 1 as a stack just loaded is.
+        if sc.reads_draws
+            && let Some((deck, _)) = sc.pull_to
+            && !self.shoe.ever_loaded(deck)
+        {
+            let order = if sc.no_tens {
+                super::sim_shoe::shuffled_shoe(sc.default_count)
+            } else {
+                shuffled_deck(sc.default_count, &[])
+            };
+            self.shoe.loaded(deck, order);
+        }
         if sc.reads_draws
             && let Some((deck, number, card)) =
                 self.shoe.pull(sc.pull_to, Instant::now(), sc.draw_time)

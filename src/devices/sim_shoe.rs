@@ -84,6 +84,8 @@ pub struct Shoe {
     /// the dealing shoe is the one drawn from; the other may be in the shuffler meanwhile).
     drawn: [u16; 2],
     next_draw_at: Option<Instant>,
+    /// Which decks this simulator has shuffled since it started.
+    ever_loaded: [bool; 2],
 }
 
 impl Shoe {
@@ -92,7 +94,17 @@ impl Shoe {
         if let Some(d) = self.decks.get_mut(usize::from(deck)) {
             *d = cards;
             self.drawn[usize::from(deck)] = 0;
+            self.ever_loaded[usize::from(deck)] = true;
         }
+    }
+
+    /// Whether this simulator shuffled the deck tagged `deck` since it started (a deck it does
+    /// not know counts as shuffled: there is nothing to draw from).
+    pub fn ever_loaded(&self, deck: u8) -> bool {
+        self.ever_loaded
+            .get(usize::from(deck))
+            .copied()
+            .unwrap_or(true)
     }
 
     /// The dealer's hand draws the next card from the shoe while fewer than `pull_to`'s count
