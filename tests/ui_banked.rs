@@ -702,7 +702,10 @@ fn spanish_21_hands_keyed_as_dealt() {
     assert!(double.accesskit_node().is_disabled());
     let doubled_at = double.rect();
     assert_ne!(h.get_by_label("Rescue").rect(), doubled_at);
+    h.get_by_label_contains("Seat 3 · Spanish 21 $10.00 · 6♣ 5♦ 2♥ (doubled $10.00)");
     tap(&mut h, "Rescue");
+    // The side panel no longer calls the hand doubled (the walk of issue 43 saw it still did).
+    h.get_by_label_contains("Seat 3 · Spanish 21 $10.00 · 6♣ 5♦ 2♥ (rescued)");
     // Seat 4 hits 16 to a five-card 21; the cover card comes out on its box (§ 635a.7(d)).
     h.get_by_label("Seat 4 decides");
     tap(&mut h, "Cover card");

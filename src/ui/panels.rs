@@ -598,7 +598,11 @@ impl DeckhandApp {
                     }
                     for h in p.hands.get(seat).into_iter().flatten() {
                         let mut text = cards_text(&h.cards);
-                        if h.double > 0 {
+                        // A rescue takes the Double Down Wager back and forfeits the original
+                        // (§ 635a.10(d)): no longer doubled.
+                        if h.rescue {
+                            text.push_str(" (rescued)");
+                        } else if h.double > 0 {
                             text.push_str(&format!(" (doubled {})", money(h.double)));
                         }
                         parts.push(text);

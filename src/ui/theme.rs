@@ -130,6 +130,13 @@ pub fn apply(ctx: &egui::Context) {
         // A touchscreen has no wheel: a finger dragged over text scrolls the list it is in,
         // never selects the text.
         style.interaction.selectable_labels = false;
+        // A touchscreen never hovers: a list longer than its place shows its bar all the time
+        // (egui's default shows none until the pointer hovers), drawn over the list's edge so a
+        // bar that comes or goes never moves what is under a finger.
+        style.spacing.scroll = egui::style::ScrollStyle {
+            floating_allocated_width: 0.0,
+            ..egui::style::ScrollStyle::thin()
+        };
         let v = &mut style.visuals;
         v.panel_fill = FELT;
         v.window_fill = PANEL;
