@@ -7,6 +7,7 @@
 use super::lunar_part::{DrawKind, LunarPlay};
 use crate::rules::banked::round::{
     BankedCommand, BankedEvent, BankedRound, BankedStep, GameCommand, GameEvent, OwnSteps,
+    fold_by_deciding,
 };
 use crate::rules::banked::{House, Settlement, Signer};
 use crate::rules::cards::{Card, pretty_cards};
@@ -111,19 +112,13 @@ impl OwnSteps for LunarPlay {
     }
 
     /// The lock-in as it was recorded: its cards checked and its settlement taken as recorded
-    /// (`verify-log --replay` recomputes it); every other step decided again.
+    /// (`verify-log --replay` recomputes it); every other step decided again, without the
+    /// paytables (its payment is held to the signer the lock-in recorded, `lock_in_paid`).
     fn fold(round: &mut BankedRound, e: &LunarEvent) -> Result<(), Refusal> {
         if let LunarEvent::LockedIn { cards, settlement } = e {
             return round.locked_in(cards, settlement);
         }
-        let cmd = Self::command(e).ok_or_else(|| Refusal::plain(format!("{e:?}")))?;
-        let got = act(round, &cmd)?;
-        if got != *e {
-            return Err(Refusal::plain(format!(
-                "recorded {e:?}; the rules give {got:?} for it now"
-            )));
-        }
-        Ok(())
+        fold_by_deciding::<Self>(round, e)
     }
 
     fn kind(e: &LunarEvent) -> &'static str {

@@ -29,7 +29,7 @@ pub mod hand_place;
 mod keyed_cards;
 mod own_steps;
 pub(in crate::rules::banked) use keyed_cards::take_cards;
-pub use own_steps::{Nothing, OwnSteps, StepData};
+pub use own_steps::{Nothing, OwnSteps, StepData, fold_by_deciding};
 mod progressive;
 mod read;
 #[cfg(test)]

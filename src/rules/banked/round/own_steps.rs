@@ -43,16 +43,11 @@ pub trait OwnSteps {
 
     /// Folds one of the game's own recorded events into `round` (a copy): by default its
     /// command decided again must give the event as recorded.
-    fn fold(round: &mut BankedRound, e: &Self::Event) -> Result<(), Refusal> {
-        let cmd = Self::command(e)
-            .ok_or_else(|| Refusal::plain(format!("{} is not a dealer's step", Self::kind(e))))?;
-        let got = Self::decide(round, &cmd, None)?;
-        if got != *e {
-            return Err(Refusal::plain(format!(
-                "recorded {e:?}; the rules give {got:?} for it now"
-            )));
-        }
-        Ok(())
+    fn fold(round: &mut BankedRound, e: &Self::Event) -> Result<(), Refusal>
+    where
+        Self: Sized,
+    {
+        fold_by_deciding::<Self>(round, e)
     }
 
     /// The journal's `kind` column.
@@ -93,6 +88,20 @@ pub trait OwnSteps {
     ) -> Option<Result<(Settlement, Settlement), Refusal>> {
         None
     }
+}
+
+/// Folds a recorded event of `P`'s by deciding its command again (without the table's
+/// paytables, as a replay does): the rules must give the event as it was recorded.
+pub fn fold_by_deciding<P: OwnSteps>(round: &mut BankedRound, e: &P::Event) -> Result<(), Refusal> {
+    let cmd = P::command(e)
+        .ok_or_else(|| Refusal::plain(format!("{} is not a dealer's step", P::kind(e))))?;
+    let got = P::decide(round, &cmd, None)?;
+    if got != *e {
+        return Err(Refusal::plain(format!(
+            "recorded {e:?}; the rules give {got:?} for it now"
+        )));
+    }
+    Ok(())
 }
 
 /// The commands or events of a game that has no steps of its own: none can be made.
