@@ -636,6 +636,33 @@ fn the_deal_confirmed_before_the_hole_card_still_takes_it_as_the_hole_card() {
     turn_up_the_hole_card(&mut h, deal[2], hole);
 }
 
+/// Round 1 from sign-in with boxes `seats`, the shoe's deal confirmed with one tap.
+fn dealt_and_confirmed(h: &mut Harness<'_, DeckhandApp>, seats: &[u8]) {
+    to_the_deal(h, seats);
+    wait_for_the_deal(h);
+    tap(h, "Cards dealt");
+}
+
+/// The round in play played to its end, the devices given their time.
+fn played_out(h: &mut Harness<'_, DeckhandApp>) {
+    let mut n = 0;
+    while h.state().terminal().table().round.is_some() {
+        if !play_step(h, &mut n) {
+            wait_a_little(h);
+        }
+        assert!(n < 400, "the round never ended");
+    }
+}
+
+/// Waits (real time, up to 20 s) until `done` says so, failing with `what` otherwise.
+fn until(h: &mut Harness<'_, DeckhandApp>, what: &str, done: impl Fn(&DeckhandApp) -> bool) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !done(h.state()) {
+        wait_a_little(h);
+        assert!(std::time::Instant::now() < deadline, "{what}");
+    }
+}
+
 /// § 635a.7(c): "after each full batch of cards is placed in the shoe" its first card is
 /// burned. The cover card came out in round 1; the next shoe (the one the shuffler made ready
 /// while round 1 was dealt) goes into the dealing shoe and its first card is burned, read and
@@ -646,42 +673,20 @@ fn after_the_cover_card_the_next_shoe_burns_its_first_card() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("s21cover.sqlite");
     let mut h = shoe_app(&db);
-    to_the_deal(&mut h, &[1, 2]);
-    wait_for_the_deal(&mut h);
-    tap(&mut h, "Cards dealt");
+    dealt_and_confirmed(&mut h, &[1, 2]);
     tap(&mut h, "Cover card");
     // The shuffler makes the other shoe ready while this one is dealt.
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while !h
-        .state()
-        .terminal()
-        .table()
-        .decks
-        .iter()
-        .any(|d| d.status == deckhand::rules::table::DeckStatus::Shuffled)
-    {
-        wait_a_little(&mut h);
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the other shoe never shuffled"
-        );
-    }
-    let mut n = 0;
-    while h.state().terminal().table().round.is_some() {
-        if !play_step(&mut h, &mut n) {
-            wait_a_little(&mut h);
-        }
-        assert!(n < 400, "round 1 never ended");
-    }
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while !matches!(h.state().terminal().table().step(), Step::StartRound { .. }) {
-        wait_a_little(&mut h);
-        assert!(
-            std::time::Instant::now() < deadline,
-            "round 2 never ready: {:?}",
-            h.state().terminal().table().step()
-        );
-    }
+    until(&mut h, "the other shoe never shuffled", |a| {
+        a.terminal()
+            .table()
+            .decks
+            .iter()
+            .any(|d| d.status == deckhand::rules::table::DeckStatus::Shuffled)
+    });
+    played_out(&mut h);
+    until(&mut h, "round 2 never ready", |a| {
+        matches!(a.terminal().table().step(), Step::StartRound { .. })
+    });
     let kinds = common::ui::kinds(&db);
     let paid = kinds.iter().rposition(|k| k == "round_paid").unwrap();
     assert!(
@@ -747,16 +752,8 @@ fn after_a_restart_the_simulated_shoe_deals_on() {
     let db = dir.path().join("s21restart.sqlite");
     {
         let mut h = shoe_app(&db);
-        to_the_deal(&mut h, &[1, 2]);
-        wait_for_the_deal(&mut h);
-        tap(&mut h, "Cards dealt");
-        let mut n = 0;
-        while h.state().terminal().table().round.is_some() {
-            if !play_step(&mut h, &mut n) {
-                wait_a_little(&mut h);
-            }
-            assert!(n < 400, "round 1 never ended");
-        }
+        dealt_and_confirmed(&mut h, &[1, 2]);
+        played_out(&mut h);
     }
     let mut h = shoe_app(&db);
     common::play::dealer_unlocks(&mut h);
