@@ -773,3 +773,49 @@ fn after_a_restart_the_simulated_shoe_deals_on() {
     let (out, of) = h.state().terminal().deal_drawn().unwrap();
     assert_eq!(out, of, "the shoe dealt round 2 and read it");
 }
+
+/// The hole card drawn unread: at the dealer's turn the screen says the shoe has not read it
+/// and how to key it, and the card keyed by hand is the hole card (the walk found "Tap the
+/// hole card." above no card to tap).
+#[test]
+fn an_unread_hole_card_is_keyed_by_hand_as_the_screen_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21-hole-unread.sqlite");
+    let (mut h, burned) = two_boxes_drawn(&db, 100, 1);
+    // The simulated hand stops after the fifth card; the sixth, the hole card, leaves unread.
+    {
+        let s = h.state().sim_script().unwrap();
+        let mut s = s.lock().unwrap();
+        let (deck, _, _) = *s.drawn.last().unwrap();
+        s.pull_to = Some((deck, u16::try_from(burned + 5).unwrap()));
+    }
+    until_drawn(&mut h, 5);
+    {
+        let s = h.state().sim_script().unwrap();
+        let mut s = s.lock().unwrap();
+        let (deck, last, _) = *s.drawn.last().unwrap();
+        s.unread_next = true;
+        s.pull_to = Some((deck, last + 1));
+    }
+    until(&mut h, "the hole card never left the shoe", |a| {
+        a.sim_script().unwrap().lock().unwrap().drawn.len() > burned + 5
+    });
+    let hole = the_deal(&h, burned)[5];
+    // Five of six read: the dealer confirms the deal from the keying form.
+    tap(&mut h, "Key the cards by hand");
+    tap(&mut h, "Cards dealt");
+    let mut n = 0;
+    while at21(&h) != Some(Step21::Dealer) {
+        assert!(
+            play_step(&mut h, &mut n),
+            "the round ended before the dealer's turn"
+        );
+        assert!(n < 20);
+    }
+    assert!(!h.state().terminal().hole_card_held());
+    h.get_by_label("The shoe has not read the hole card: draw it, or key it by hand.");
+    tap(&mut h, "Key the card by hand");
+    tap(&mut h, &hole.pretty());
+    let r = h.state().terminal().table().round.clone().unwrap();
+    assert_eq!(r.banked.unwrap().dealer[1], hole);
+}

@@ -539,6 +539,10 @@ impl DeckhandApp {
                 ui,
                 if held {
                     "Turn it face up: the shoe read it when it was dealt."
+                } else if from_shoe {
+                    // The walk found "Tap the hole card." above no card to tap: at a reading
+                    // shoe the grid waits behind "Key the card by hand".
+                    "The shoe has not read the hole card: draw it, or key it by hand."
                 } else {
                     "Tap the hole card."
                 },
