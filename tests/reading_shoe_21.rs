@@ -710,6 +710,15 @@ fn after_the_cover_card_the_next_shoe_burns_its_first_card() {
         tap(&mut h, "Seat 1");
     }
     tap(&mut h, "Start round 2");
+    // While round 2 is dealt the first shoe is shuffled again; the dealing shoe holds the shoe
+    // in play, not the one made ready (the walk read both shoes "in the dealing shoe").
+    until(&mut h, "the first shoe never shuffled again", |a| {
+        a.terminal().table().decks[first_shoe].status
+            == deckhand::rules::table::DeckStatus::Shuffled
+    });
+    h.run_ok();
+    h.get_by_label_contains("shoe: in play");
+    assert!(h.query_by_label_contains("in the dealing shoe").is_none());
     drop(h);
     // A journal written before this burn was asked starts round 2 on that shoe unburned: it
     // still replays as it was dealt, and the rules now refuse that start.

@@ -380,6 +380,14 @@ fn a_spanish_21_surrender_is_undone_and_a_card_dealt_is_not() {
     ok(&mut t, Command::UndoLast);
     assert_eq!(step(&t), hand(1));
     assert!(banked(&t).spanish21().unwrap().surrendered.is_empty());
+    // The cover card tapped by mistake is taken back too.
+    play(&mut t, Command21::CoverCard { seat: Some(1) });
+    assert_eq!(
+        t.table().undoable(),
+        Some("The cover card came out on box 1")
+    );
+    ok(&mut t, Command::UndoLast);
+    assert!(!banked(&t).spanish21().unwrap().cover_card);
     play(&mut t, Command21::Stand);
     play(&mut t, Command21::Double { amount: 1000 });
     play(

@@ -711,8 +711,15 @@ fn deck_lines(ui: &mut Ui, t: &crate::rules::table::Table) {
                 DeckStatus::Unshuffled => "to shuffle",
                 DeckStatus::Shuffling => "in the shuffler, shuffling",
                 // A Spanish 21 shoe burned and dealt from stays in the dealing shoe between
-                // rounds until its cover card (§ 635a.7(c), (d)).
-                DeckStatus::Shuffled if t.shoe_game() && i == t.next_deck() && !t.burn_due => {
+                // rounds until its cover card (§ 635a.7(c), (d)); during a round the dealing
+                // shoe holds the shoe in play (the walk read both "in the dealing shoe").
+                DeckStatus::Shuffled
+                    if t.shoe_game()
+                        && t.round.is_none()
+                        && i == t.next_deck()
+                        && !t.burn_due
+                        && !t.cover_burn_due =>
+                {
                     "in the dealing shoe"
                 }
                 DeckStatus::Shuffled if t.in_shuffler == Some(i) => "in the shuffler, ready",

@@ -135,9 +135,10 @@ impl OwnSteps for Play21 {
     }
 
     /// A player's decision keyed, with nothing after it yet, is the dealer's to take back with
-    /// one tap, as a Bet is: insurance, stand, double down, split, surrender, rescue. A card
-    /// dealt, the reader's answer and what was paid or collected at the table are facts a
-    /// floorperson's correction or the irregularity procedure puts right.
+    /// one tap, as a Bet is: insurance, stand, double down, split, surrender, rescue; and the
+    /// cover card tapped by mistake. A card dealt, the reader's answer and what was paid or
+    /// collected at the table are facts a floorperson's correction or the irregularity
+    /// procedure puts right.
     fn undoable(e: &Event21) -> bool {
         let Event21::Spanish21 { what, .. } = e;
         matches!(
@@ -148,6 +149,7 @@ impl OwnSteps for Play21 {
                 | Command21::Split
                 | Command21::Surrender
                 | Command21::Rescue
+                | Command21::CoverCard { .. }
         )
     }
 
