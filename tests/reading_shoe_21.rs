@@ -828,3 +828,21 @@ fn an_unread_hole_card_is_keyed_by_hand_as_the_screen_says() {
     let r = h.state().terminal().table().round.clone().unwrap();
     assert_eq!(r.banked.unwrap().dealer[1], hole);
 }
+
+/// The open-table screen says how Spanish 21 is dealt here: from a dealing shoe that reads
+/// each card drawn, where the shuffler's shoe reads them (the walks read "Dealt from a manual
+/// dealing shoe" above a shoe that read every card).
+#[test]
+fn the_open_table_screen_names_the_shoe_that_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21-open.sqlite");
+    let mut h = shoe_app(&db);
+    common::play::dealer_signs_in(&mut h, tap);
+    tap(&mut h, GameId::Spanish21.name());
+    until(&mut h, "the shuffler never connected", |a| {
+        a.terminal().shoe_reads_cards()
+    });
+    h.run_ok();
+    h.get_by_label_contains("Dealt from a dealing shoe that reads each card drawn.");
+    assert!(h.query_by_label_contains("manual dealing shoe").is_none());
+}

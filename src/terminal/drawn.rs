@@ -60,7 +60,13 @@ fn deal_places(seats: &[u8], deal: &[Option<Card>]) -> DealPlaces {
 impl Terminal {
     /// The table's dealing shoe reads each card the dealer draws from it.
     pub fn reads_draws(&self) -> bool {
-        self.shuffler_can.reads_draws && self.shuffler_link.is_up() && self.table.shoe_game()
+        self.shoe_reads_cards() && self.table.shoe_game()
+    }
+
+    /// Whether the connected shuffler's dealing shoe reads each card drawn from it (whatever
+    /// the table deals): the open-table screen says so of a shoe game.
+    pub fn shoe_reads_cards(&self) -> bool {
+        self.shuffler_can.reads_draws && self.shuffler_link.is_up()
     }
 
     fn banked21(&self) -> Option<(&BankedRound, Step21)> {

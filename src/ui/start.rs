@@ -273,7 +273,9 @@ impl DeckhandApp {
                     chosen.def().chapter
                 ),
             );
-            ui.label(RichText::new(setup_summary(&s)).size(theme::STATUS));
+            ui.label(
+                RichText::new(setup_summary(&s, self.term.shoe_reads_cards())).size(theme::STATUS),
+            );
             if blocked {
                 ui.label(
                     RichText::new(format!(

@@ -27,8 +27,10 @@ pub(super) fn ordinal(i: usize) -> String {
         .map_or_else(|| format!("#{}", i + 1), |s| s.to_string())
 }
 
-/// A table's posted figures in one line, for the open-table screen.
-pub(super) fn setup_summary(s: &TableSetup) -> String {
+/// A table's posted figures in one line, for the open-table screen; `shoe_reads`: the
+/// shuffler's dealing shoe reads each card drawn (said of a shoe game's manual dealing shoe,
+/// which is then that shoe).
+pub(super) fn setup_summary(s: &TableSetup, shoe_reads: bool) -> String {
     let p = &s.poker;
     let decks = match s.decks_used() {
         1 => format!("Deck: {}.", s.deck_colours[0]),
@@ -44,7 +46,15 @@ pub(super) fn setup_summary(s: &TableSetup) -> String {
             (min, 0) => format!(" {main} at least {}.", money(min)),
             (min, max) => format!(" {main} {} to {}.", money(min), money(max)),
         };
-        return format!("{decks} Dealt {}.{limits}", p.dealing.name());
+        let dealt = if shoe_reads
+            && p.dealing == crate::rules::dealing::Dealing::ManualShoe
+            && p.game.def().dealing == crate::rules::registry::SHOE_ONLY
+        {
+            "from a dealing shoe that reads each card drawn"
+        } else {
+            p.dealing.name()
+        };
+        return format!("{decks} Dealt {dealt}.{limits}");
     }
     use crate::rules::poker::hand::Structure;
     let cap = if s.max_raises == 0 {
