@@ -113,6 +113,12 @@ fn an_idle_screen_locks_between_rounds() {
     // A credential number alone opens nothing, the table's own dealer's neither; another
     // dealer's with their PIN neither; the dealer's with the PIN does.
     keys(&mut h, "20417");
+    // One next step in one place: "Next: PIN", then "Unlock".
+    assert!(
+        h.query_by_label("Unlock").is_none(),
+        "no Unlock before the PIN"
+    );
+    tap(&mut h, "Next: PIN");
     tap(&mut h, "Unlock");
     h.get_by_label_contains("Enter the credential number and the PIN");
     assert!(h.state().is_locked());

@@ -82,7 +82,13 @@ impl DeckhandApp {
                     return;
                 }
                 self.view.unlock.show(ui);
-                if primary(ui, "Unlock") {
+                // One next step in one place, as at sign-in and on the signature pad: "Next:
+                // PIN", then "Unlock" (the walk found the PIN field had to be found and tapped).
+                if !self.view.unlock.pin_focused() {
+                    if primary(ui, "Next: PIN") {
+                        self.view.unlock.focus_pin();
+                    }
+                } else if primary(ui, "Unlock") {
                     cmds.push(UiCmd::Unlock);
                 }
                 notice_line(ui, self.view.message.as_ref());
