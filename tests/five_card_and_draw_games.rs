@@ -15,14 +15,7 @@ use deckhand::rules::poker::hand::{Hand, HandCommand, HandEvent, HandSetup, Step
 use deckhand::rules::poker::pots::AwardRules;
 use deckhand::rules::table::PotRules;
 
-/// One command decided and folded back into the hand, as the table does each tap: the kit's
-/// `run` (a hand that refuses what it decided fails the test).
-fn kit_run(
-    h: &mut Hand,
-    cmd: HandCommand,
-) -> Result<Vec<deckhand::rules::poker::hand::HandEvent>, deckhand::rules::machine::Refusal> {
-    crate::common::machine::run(h, &cmd, ())
-}
+use crate::common::machine::run_hand as kit_run;
 
 /// `seats` with $100 each, the button at `button`, $1/$2 blinds (Five-card Stud: a $0.25 ante
 /// and a $1 forced bet instead), $2/$4 fixed limits, three raises.

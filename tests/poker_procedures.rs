@@ -12,14 +12,7 @@ use deckhand::rules::poker::pots::AwardRules;
 use deckhand::rules::poker::procedure::{Phase, Procedure};
 use deckhand::rules::table::PotRules;
 
-/// One command decided and folded back into the hand, as the table does each tap: the kit's
-/// `run` (a hand that refuses what it decided fails the test).
-fn kit_run(
-    h: &mut Hand,
-    cmd: HandCommand,
-) -> Result<Vec<deckhand::rules::poker::hand::HandEvent>, deckhand::rules::machine::Refusal> {
-    crate::common::machine::run(h, &cmd, ())
-}
+use crate::common::machine::run_hand as kit_run;
 
 /// A $2/$4 fixed-limit round of `game` with $100 at each of `seats` and the button on `button`:
 /// $1/$2 blinds; at Stud a 25¢ ante and a $1 forced bet instead.
@@ -318,15 +311,7 @@ fn stud_fourth_street(game: GameId, third: &str, fourth: &str) -> Hand {
     .unwrap();
     kit_run(&mut h, HandCommand::Posted { straddle: false }).unwrap();
     while let Some((seat, _)) = to_act(&h) {
-        kit_run(
-            &mut h,
-            HandCommand::Act {
-                seat,
-                kind: ActionKind::Call,
-                amount: None,
-            },
-        )
-        .unwrap();
+        crate::common::machine::calls(&mut h, seat);
     }
     match &h.step {
         Step::Deal {

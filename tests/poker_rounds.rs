@@ -25,14 +25,7 @@ fn posted_and_dealt(h: &mut Hand) {
     kit_run(h, DEALT).unwrap();
 }
 
-/// One command decided and folded back into the hand, as the table does each tap: the kit's
-/// `run` (a hand that refuses what it decided fails the test).
-fn kit_run(
-    h: &mut Hand,
-    cmd: HandCommand,
-) -> Result<Vec<deckhand::rules::poker::hand::HandEvent>, deckhand::rules::machine::Refusal> {
-    crate::common::machine::run(h, &cmd, ())
-}
+use crate::common::machine::run_hand as kit_run;
 
 /// SplitMix64: the test's own dice.
 struct Dice(u64);
@@ -924,15 +917,7 @@ fn stud_forced_bet_best_showing_and_the_common_card() {
         "left of the forced bet"
     );
     for seat in [1, 2] {
-        kit_run(
-            &mut h,
-            HandCommand::Act {
-                seat,
-                kind: ActionKind::Call,
-                amount: None,
-            },
-        )
-        .unwrap();
+        crate::common::machine::calls(&mut h, seat);
     }
     // Everyone called the forced bet: the round is over without the forced bettor acting.
     assert!(matches!(h.step, Step::Deal { .. }), "{:?}", h.step);

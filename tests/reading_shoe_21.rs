@@ -293,20 +293,13 @@ fn the_shoe_burns_and_deals_and_one_tap_confirms_the_deal_with_the_hole_card_hid
     // shoe, so the next round is dealt from this one with no burn (§ 635a.7(c): a burn after a
     // batch of cards is placed in the shoe, or a new dealer).
     while play_step(&mut h, &mut n) {}
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    let counted = |db: &std::path::Path| {
-        common::ui::kinds(db)
+    until(&mut h, "the other shoe was never counted", |_| {
+        common::ui::kinds(&db)
             .iter()
             .filter(|k| *k == "deck_counted")
             .count()
-    };
-    while counted(&db) < 2 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the other shoe was never counted"
-        );
-        wait_a_little(&mut h);
-    }
+            >= 2
+    });
     for _ in 0..40 {
         wait_a_little(&mut h);
     }
@@ -394,12 +387,7 @@ fn a_hit_is_the_card_drawn_and_a_misread_is_corrected_with_the_reading_kept() {
     };
     let had = hand(&h).len();
     let before = taps_so_far();
-    {
-        let s = h.state().sim_script().unwrap();
-        let mut s = s.lock().unwrap();
-        let (deck, last, _) = *s.drawn.last().unwrap();
-        s.pull_to = Some((deck, last + 1));
-    }
+    one_card_more(&mut h, false);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     while hand(&h).len() == had && at21(&h) == Some(Step21::Hand { seat, hand: 0 }) {
         assert!(std::time::Instant::now() < deadline, "the hit never came");
@@ -449,19 +437,27 @@ fn place_words(h: &Harness<'_, DeckhandApp>, name: &str) -> String {
 
 /// Waits (real time) until the shoe has reported at least `n` cards of the deal.
 fn until_drawn(h: &mut Harness<'_, DeckhandApp>, n: usize) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while h
-        .state()
-        .terminal()
-        .deal_drawn()
-        .is_none_or(|(out, _)| out < n)
-    {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the deal never started"
-        );
-        wait_a_little(h);
-    }
+    until(h, "the deal never started", |a| {
+        a.terminal().deal_drawn().is_some_and(|(out, _)| out >= n)
+    });
+}
+
+/// The simulated dealer's hand draws no further than the shoe's `n`th card.
+fn shoe_stops_after(h: &mut Harness<'_, DeckhandApp>, n: usize) {
+    let s = h.state().sim_script().unwrap();
+    let mut s = s.lock().unwrap();
+    let (deck, _, _) = *s.drawn.last().unwrap();
+    s.pull_to = Some((deck, u16::try_from(n).unwrap()));
+}
+
+/// The simulated dealer's hand draws one card more, which the shoe leaves unread where
+/// `unread` says.
+fn one_card_more(h: &mut Harness<'_, DeckhandApp>, unread: bool) {
+    let s = h.state().sim_script().unwrap();
+    let mut s = s.lock().unwrap();
+    let (deck, last, _) = *s.drawn.last().unwrap();
+    s.unread_next = unread;
+    s.pull_to = Some((deck, last + 1));
 }
 
 /// Seats 2 and 4 at the deal, the shoe drawing a card every `every_ms`, once `n` cards of the
@@ -584,12 +580,7 @@ fn the_deal_confirmed_before_the_hole_card_still_takes_it_as_the_hole_card() {
     let (mut h, burned) = two_boxes_drawn(&db, 100, 1);
     tap(&mut h, "Key the cards by hand");
     // The simulated hand stops after the fifth card of the deal; the dealer confirms.
-    {
-        let s = h.state().sim_script().unwrap();
-        let mut s = s.lock().unwrap();
-        let (deck, _, _) = *s.drawn.last().unwrap();
-        s.pull_to = Some((deck, u16::try_from(burned + 5).unwrap()));
-    }
+    shoe_stops_after(&mut h, burned + 5);
     until_drawn(&mut h, 5);
     h.run_ok();
     let deal = the_deal(&h, burned);
@@ -600,20 +591,10 @@ fn the_deal_confirmed_before_the_hole_card_still_takes_it_as_the_hole_card() {
         vec![(2, vec![deal[0], deal[3]]), (4, vec![deal[1], deal[4]])]
     );
     // Now the hole card comes out of the shoe.
-    {
-        let s = h.state().sim_script().unwrap();
-        let mut s = s.lock().unwrap();
-        let (deck, last, _) = *s.drawn.last().unwrap();
-        s.pull_to = Some((deck, last + 1));
-    }
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while truth(&h).len() < burned + 6 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the hole card never came"
-        );
-        wait_a_little(&mut h);
-    }
+    one_card_more(&mut h, false);
+    until(&mut h, "the hole card never came", |a| {
+        a.sim_script().unwrap().lock().unwrap().drawn.len() >= burned + 6
+    });
     for _ in 0..20 {
         wait_a_little(&mut h);
     }
@@ -792,22 +773,11 @@ fn an_unread_hole_card_is_keyed_by_hand_as_the_screen_says() {
     let db = dir.path().join("s21-hole-unread.sqlite");
     let (mut h, burned) = two_boxes_drawn(&db, 100, 1);
     // The simulated hand stops after the fifth card; the sixth, the hole card, leaves unread.
-    {
-        let s = h.state().sim_script().unwrap();
-        let mut s = s.lock().unwrap();
-        let (deck, _, _) = *s.drawn.last().unwrap();
-        s.pull_to = Some((deck, u16::try_from(burned + 5).unwrap()));
-    }
+    shoe_stops_after(&mut h, burned + 5);
     until_drawn(&mut h, 5);
-    {
-        let s = h.state().sim_script().unwrap();
-        let mut s = s.lock().unwrap();
-        let (deck, last, _) = *s.drawn.last().unwrap();
-        s.unread_next = true;
-        s.pull_to = Some((deck, last + 1));
-    }
+    one_card_more(&mut h, true);
     until(&mut h, "the hole card never left the shoe", |a| {
-        a.sim_script().unwrap().lock().unwrap().drawn.len() > burned + 5
+        a.sim_script().unwrap().lock().unwrap().drawn.len() >= burned + 6
     });
     let hole = the_deal(&h, burned)[5];
     // Five of six read: the dealer confirms the deal from the keying form.

@@ -89,3 +89,24 @@ pub fn run<M: Machine>(
     }
     Ok(events)
 }
+
+/// A poker-room hand's command decided and folded back, as the table does each tap ([`run`]).
+pub fn run_hand(
+    h: &mut deckhand::rules::poker::hand::Hand,
+    cmd: deckhand::rules::poker::hand::HandCommand,
+) -> Result<Vec<deckhand::rules::poker::hand::HandEvent>, Refusal> {
+    run(h, &cmd, ())
+}
+
+/// `seat` calls (or checks where nothing is to call) in the hand, which must take it.
+pub fn calls(h: &mut deckhand::rules::poker::hand::Hand, seat: u8) {
+    run_hand(
+        h,
+        deckhand::rules::poker::hand::HandCommand::Act {
+            seat,
+            kind: deckhand::rules::betting_actions::ActionKind::Call,
+            amount: None,
+        },
+    )
+    .unwrap_or_else(|e| panic!("seat {seat} cannot call: {e}"));
+}
