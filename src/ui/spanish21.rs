@@ -40,6 +40,37 @@ fn hand_text(cards: &[Card], split: bool) -> String {
     }
 }
 
+/// The hand played just before `seat`'s hand `hand` (before the dealer's, with `None`) where a
+/// card drawn ended it (21, a bust, a double down card): the screen moves on with that card,
+/// so the next step says what the hand came to ("Last hand: seat 2: 9♠ 5♦ 7♣ · 21").
+fn hand_before(p: &Play21, at: Option<(u8, usize)>) -> Option<String> {
+    let played: Vec<(u8, usize, &Hand21, bool)> = p
+        .hands
+        .iter()
+        .flat_map(|(s, hs)| {
+            let split = hs.len() > 1;
+            hs.iter().enumerate().map(move |(i, h)| (*s, i, h, split))
+        })
+        .collect();
+    let here = match at {
+        Some(a) => played.iter().position(|(s, i, ..)| (*s, *i) == a)?,
+        None => played.len(),
+    };
+    let (seat, i, h, split) = played.get(here.checked_sub(1)?)?;
+    if h.cards.len() < 3 {
+        return None;
+    }
+    let which = if *split {
+        format!("seat {seat} hand {}", i + 1)
+    } else {
+        format!("seat {seat}")
+    };
+    Some(format!(
+        "Last hand: {which}: {}",
+        hand_text(&h.cards, *split)
+    ))
+}
+
 /// What every Spanish 21 step reads: the round, its play, the dealer's up card, the casino's
 /// choices and the step.
 struct Step21Screen<'a> {
@@ -437,6 +468,9 @@ impl DeckhandApp {
                 theme::TEXT_DIM,
             );
         }
+        if let Some(last) = hand_before(p, Some((*seat, *hand))) {
+            body_colour(ui, &last, theme::TEXT_DIM);
+        }
         let wager = r.ante(*seat);
         let from_shoe = self.term.reads_draws();
         if h.cards.len() < 2 {
@@ -530,7 +564,7 @@ impl DeckhandApp {
 
     /// The dealer's hole card turned up, then drawn below 17 (§ 635a.7(k)-(m)).
     fn dealer21(&mut self, ui: &mut Ui, cmds: &mut Vec<UiCmd>, s: &Step21Screen) {
-        let Step21Screen { r, at, .. } = s;
+        let Step21Screen { r, p, at, .. } = s;
         let from_shoe = self.term.reads_draws();
         let held = self.term.hole_card_held();
         if r.dealer.len() < 2 {
@@ -559,6 +593,9 @@ impl DeckhandApp {
             );
         }
         body(ui, &format!("Dealer: {}", hand_text(&r.dealer, false)));
+        if let Some(last) = hand_before(p, None) {
+            body_colour(ui, &last, theme::TEXT_DIM);
+        }
         small(ui, "§ 635a.7(k)–(m)");
         if held && primary(ui, "Hole card turned up") {
             cmds.push(UiCmd::HoleCardUp);
