@@ -380,7 +380,7 @@ impl Terminal {
         let mut cmd = cmd;
         if let Command::Banked(crate::rules::banked::round::BankedCommand::Cards {
             meters,
-            system_draw,
+            own,
             ..
         }) = &mut cmd
         {
@@ -390,7 +390,12 @@ impl Terminal {
                 .iter()
                 .map(|(id, c)| (id.to_string(), *c))
                 .collect();
-            *system_draw = self.progressive_view.drawn;
+            // The table game system's draw, where it drew for a Texas Hold 'Em Bonus round
+            // (§ 647a.1).
+            let game = self.table.round.as_ref().and_then(|r| r.banked.as_ref());
+            if game.is_some_and(|b| b.game == crate::rules::games::GameId::TexasHoldemBonus) {
+                own.thb.system_draw = self.progressive_view.drawn;
+            }
         }
         self.fill_readings(&mut cmd);
         self.fill_deal_reading(&mut cmd);

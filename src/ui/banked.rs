@@ -7,7 +7,7 @@
 mod lunar;
 mod settle;
 mod wagers;
-use crate::rules::banked::round::GameStep;
+use crate::rules::banked::round::{GameKeyed, GameStep};
 use lunar::lunar_options;
 
 use super::{
@@ -232,11 +232,15 @@ impl BankedEntry {
 
     /// Every place is keyed.
     /// Lunar Poker: each drawing seat's cards given up and dealt, as keyed.
-    pub(super) fn draws_keyed(&self, r: &BankedRound) -> Vec<(u8, Vec<Card>, Vec<Card>)> {
+    /// What the cards step carries besides the hands: Lunar Poker's draws as keyed (the
+    /// terminal fills in the table game system's draw).
+    pub(super) fn own_keyed(&self, r: &BankedRound) -> GameKeyed {
         let keyed = |m: &BTreeMap<u8, Vec<Card>>, s: &u8| m.get(s).cloned().unwrap_or_default();
-        (r.lunar().draws.keys())
+        let mut own = GameKeyed::default();
+        own.lunar.draws = (r.lunar().draws.keys())
             .map(|s| (*s, keyed(&self.gave, s), keyed(&self.drew, s)))
-            .collect()
+            .collect();
+        own
     }
 
     pub(super) fn complete(&self, r: &BankedRound) -> bool {

@@ -120,22 +120,13 @@ impl BankedEvent {
                 seats,
                 dealer,
                 community,
-                draws,
+                own,
                 sources,
                 results,
                 ..
             } => {
-                // Lunar Poker's draws: the sixth card bought, the cards exchanged.
-                let drew: Vec<String> = draws
-                    .iter()
-                    .map(|(seat, gave, got)| {
-                        if gave.is_empty() {
-                            format!("seat {seat} drew {}", cards(got))
-                        } else {
-                            format!("seat {seat} gave up {} for {}", cards(gave), cards(got))
-                        }
-                    })
-                    .collect();
+                // What the game carries besides the hands (Lunar Poker's draws).
+                let drew = own.words();
                 if let Some(r) = results {
                     let mut said = results_words(r, seats);
                     if !drew.is_empty() {

@@ -123,10 +123,9 @@ impl DeckhandApp {
                         seats: e.cards.clone().into_iter().collect(),
                         dealer: e.dealer.clone(),
                         community: e.community.clone(),
-                        draws: e.draws_keyed(r),
+                        own: e.own_keyed(r),
                         // The terminal fills in the controller's meters.
                         meters: Default::default(),
-                        system_draw: None,
                         // The terminal fills in what the shoe read.
                         read: Vec::new(),
                         results: None,

@@ -9,7 +9,7 @@ use crate::rules::machine::Refusal;
 
 use crate::rules::Cents;
 use crate::rules::banked::round::{
-    BankedCommand, BankedEvent, BankedRound, BankedStep, GamePart, RoundPart, SystemDraw, Who,
+    BankedCommand, BankedEvent, BankedRound, BankedStep, GamePart, RoundPart, Who,
 };
 use crate::rules::banked::Settlement;
 use crate::rules::cards::Card;
@@ -245,10 +245,6 @@ impl RoundPart for LunarPlay {
 
     fn dealer_replaced(&self) -> bool {
         self.replacement.is_some()
-    }
-
-    fn keyed(&mut self, drawn: BTreeMap<u8, (Vec<Card>, Vec<Card>)>, _draw: Option<SystemDraw>) {
-        self.drawn = drawn;
     }
 
     /// The card that replaced a forced dealer's highest card (§ 589.11(e)(2)(ii)).

@@ -12,15 +12,12 @@ use crate::rules::machine::Refusal;
 use super::lunar_part::LunarOptions;
 use super::lunar_steps::LunarEvent;
 use crate::rules::banked::round::{
-    BankedEvent, BankedRound, BankedStep, DrawKind, in_turn, take_cards,
+    BankedEvent, BankedRound, BankedStep, CardCheck, DrawKind, KeyedHands, in_turn, take_cards,
 };
 use crate::rules::banked::{House, Settlement, Signer};
 use crate::rules::cards::{Card, CardSet};
 use crate::rules::game_id::GameId;
 use std::collections::{BTreeMap, BTreeSet};
-
-/// A command's cards drawn: per seat, the cards given up and the cards dealt for them.
-type Drawn = BTreeMap<u8, (Vec<Card>, Vec<Card>)>;
 
 impl BankedRound {
     /// The draw `seat` paid an Options fee for, if it did.
@@ -292,11 +289,10 @@ impl BankedRound {
     pub(in crate::rules::banked) fn check_draws(
         &self,
         draws: &[(u8, Vec<Card>, Vec<Card>)],
-        seats: &BTreeMap<u8, Vec<Card>>,
-        given: &[u8],
-        from_results: bool,
-        check: &mut impl FnMut(&str, &[Card], usize) -> Result<(), Refusal>,
-    ) -> Result<Drawn, Refusal> {
+        hands: &KeyedHands<'_>,
+        check: &mut CardCheck<'_>,
+    ) -> Result<(), Refusal> {
+        let (seats, given, from_results) = (hands.seats, hands.given, hands.from_results);
         let def = self.def();
         // Lunar Poker's draws (§ 589.11(d)(2)(i)).
         let mut drawn = BTreeMap::new();
@@ -341,6 +337,6 @@ impl BankedRound {
         {
             return Err(Refusal::plain(format!("seat {seat}: key the cards of his draw")));
         }
-        Ok(drawn)
+        Ok(())
     }
 }

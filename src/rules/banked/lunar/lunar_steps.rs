@@ -6,8 +6,8 @@
 
 use super::lunar_part::{DrawKind, LunarPlay};
 use crate::rules::banked::round::{
-    BankedCommand, BankedEvent, BankedRound, BankedStep, GameCommand, GameEvent, OwnSteps,
-    fold_by_deciding,
+    BankedCommand, BankedEvent, BankedRound, BankedStep, CardCheck, GameCommand, GameEvent,
+    KeyedHands, OwnSteps, fold_by_deciding,
 };
 use crate::rules::banked::{House, Settlement, Signer};
 use crate::rules::cards::{Card, pretty_cards};
@@ -34,6 +34,15 @@ pub enum LunarCommand {
     LockInPaid,
     /// The card that replaced the dealer's highest card (§ 589.11(e)(2)(ii)).
     Replacement { card: Card },
+}
+
+/// What Lunar Poker's cards step carries besides the hands: per drawing seat, the cards given
+/// up (none for a sixth card) and the cards dealt for them (§ 589.11(d)(2)(i)). Written in
+/// every house-banked game's cards row, empty in another game's, as it always was.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LunarKeyed {
+    #[serde(default)]
+    pub draws: Vec<(u8, Vec<Card>, Vec<Card>)>,
 }
 
 /// What Lunar Poker's own steps recorded, one journal row each. The lock-in carries its
@@ -88,6 +97,7 @@ impl OwnSteps for LunarPlay {
     type Event = LunarEvent;
     /// Lunar Poker's own steps are taken at the round's decisions and reveals.
     type Step = crate::rules::banked::round::Nothing;
+    type Keyed = LunarKeyed;
 
     /// § 589.11(b)-(e), where the round stands; the lock-in is settled with the table's
     /// paytables, and its payment waits for the signature its amounts ask for.
@@ -193,6 +203,40 @@ impl OwnSteps for LunarPlay {
     /// The lock-in settles money, and its payment pays it.
     fn closes_undo(e: &LunarEvent) -> bool {
         matches!(e, LunarEvent::LockedIn { .. } | LunarEvent::LockInPaid)
+    }
+
+    /// § 589.11(d)(2)(i): each drawing seat's cards given up and dealt, against what its fee
+    /// bought and the cards in play.
+    fn check_keyed(
+        round: &BankedRound,
+        keyed: &LunarKeyed,
+        hands: &KeyedHands<'_>,
+        check: &mut CardCheck<'_>,
+    ) -> Result<(), Refusal> {
+        round.check_draws(&keyed.draws, hands, check)
+    }
+
+    fn keep_keyed(&mut self, keyed: &LunarKeyed) {
+        self.drawn = keyed
+            .draws
+            .iter()
+            .map(|(seat, gave, drew)| (*seat, (gave.clone(), drew.clone())))
+            .collect();
+    }
+
+    /// The sixth card bought, the cards exchanged.
+    fn keyed_words(keyed: &LunarKeyed) -> Vec<String> {
+        keyed
+            .draws
+            .iter()
+            .map(|(seat, gave, got)| {
+                if gave.is_empty() {
+                    format!("seat {seat} drew {}", pretty_cards(got))
+                } else {
+                    format!("seat {seat} gave up {} for {}", pretty_cards(gave), pretty_cards(got))
+                }
+            })
+            .collect()
     }
 
     /// The lock-in's settlement, from the round's cards and the ones it keyed.

@@ -7,10 +7,11 @@
 
 use crate::rules::machine::Refusal;
 
-use super::{BankedCommand, BankedEvent, BankedRound, BankedStep, OwnSteps, SystemDraw, Who};
+use super::{
+    BankedCommand, BankedEvent, BankedRound, BankedStep, CardCheck, KeyedHands, OwnSteps, Who,
+};
 use crate::rules::Cents;
 use crate::rules::banked::{House, Settlement};
-use crate::rules::cards::Card;
 use crate::rules::game_id::GameId;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -103,10 +104,6 @@ pub trait RoundPart {
     fn dealer_replaced(&self) -> bool {
         false
     }
-
-    /// What the cards step brought besides the hands: cards drawn, what the table game system
-    /// drew.
-    fn keyed(&mut self, _drawn: BTreeMap<u8, (Vec<Card>, Vec<Card>)>, _draw: Option<SystemDraw>) {}
 
     /// The settlement input's seats, where the game writes them itself (Spanish 21's hands).
     fn settle_seats(&self, _round: &BankedRound) -> Option<Vec<serde_json::Value>> {
@@ -207,6 +204,13 @@ macro_rules! game_parts {
                 }
             }
 
+            /// [`OwnSteps::keep_keyed`]: the part keeps what the cards step carried for it.
+            pub fn keep_keyed(&mut self, keyed: &GameKeyed) {
+                match self {
+                    $(GamePart::$b(p) => p.keep_keyed(&keyed.$bfolder),)*
+                }
+            }
+
             /// [`OwnSteps::fold`] of `round`'s game; an event of another game is refused.
             pub fn fold_game(round: &mut BankedRound, e: &GameEvent) -> Result<(), Refusal> {
                 match (&round.part, e) {
@@ -218,6 +222,43 @@ macro_rules! game_parts {
                         round.game.id()
                     ))),
                 }
+            }
+        }
+
+        /// What a cards step carries besides the hands, each game's ([`OwnSteps::Keyed`] of
+        /// its part) as a field named for its folder; in the journal their fields stand in the
+        /// row beside the hands (flattened), so a row reads as it did before they moved to the
+        /// games' folders.
+        #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+        pub struct GameKeyed {
+            $(
+                #[serde(flatten)]
+                pub $bfolder: <crate::rules::banked::$bfolder::Part as OwnSteps>::Keyed,
+            )*
+        }
+
+        impl GameKeyed {
+            /// [`OwnSteps::check_keyed`] of every game, each of its own fields, whatever the
+            /// round's game: a game checks them against any round (Lunar Poker refuses a draw
+            /// no Options fee was paid for, so any in another game's round). Only the round's
+            /// game keeps its own ([`GamePart::keep_keyed`]).
+            pub fn check(
+                &self,
+                round: &BankedRound,
+                hands: &KeyedHands<'_>,
+                check: &mut CardCheck<'_>,
+            ) -> Result<(), Refusal> {
+                $(<crate::rules::banked::$bfolder::Part as OwnSteps>::check_keyed(
+                    round, &self.$bfolder, hands, check,
+                )?;)*
+                Ok(())
+            }
+
+            /// In words ([`OwnSteps::keyed_words`]), every game's that carries any.
+            pub fn words(&self) -> Vec<String> {
+                let mut said = Vec::new();
+                $(said.extend(<crate::rules::banked::$bfolder::Part as OwnSteps>::keyed_words(&self.$bfolder));)*
+                said
             }
         }
 

@@ -1,6 +1,7 @@
 //! The cards of a house-banked round keyed at settlement (§ x.11): every hand dealt, the dealer's
-//! and the board, each card once; the draws of a game that has them (Lunar Poker's); what a reading shoe read
-//! and the progressive meters, as the terminal filled them in; or the results the dealer tapped
+//! and the board, each card once; what the game carries besides them (Lunar Poker's draws,
+//! checked by the game: `OwnSteps::check_keyed`); what a reading shoe read and the progressive
+//! meters, as the terminal filled them in; or the results the dealer tapped
 //! (`tapped_results.rs`), with the cards only a paying hand needs.
 
 use crate::rules::machine::Refusal;
@@ -14,9 +15,8 @@ impl BankedRound {
             seats,
             dealer,
             community,
-            draws,
+            own,
             meters,
-            system_draw,
             read,
             results,
         } = cmd
@@ -93,22 +93,26 @@ impl BankedRound {
         if results.is_none() || self.results_need_community(keyed) || !community.is_empty() {
             check("the community cards", community, self.community_cards())?;
         }
-        let drawn = self.check_draws(draws, &seats, &given, results.is_some(), &mut check)?;
+        let hands = KeyedHands {
+            seats: &seats,
+            given: &given,
+            from_results: results.is_some(),
+        };
+        own.check(self, &hands, &mut check)?;
         let sources = self.hand_sources(&seats, dealer, community, read)?;
         self.cards = seats;
         self.dealer = dealer.clone();
         self.community = community.clone();
         self.meters = meters.clone();
-        self.part.get_mut().keyed(drawn, *system_draw);
+        self.part.keep_keyed(own);
         self.results = results.clone();
         self.step = self.after_cards();
         Ok(BankedEvent::CardsKeyed {
             seats: self.cards.iter().map(|(s, c)| (*s, c.clone())).collect(),
             dealer: dealer.clone(),
             community: community.clone(),
-            draws: draws.clone(),
+            own: own.clone(),
             meters: meters.clone(),
-            system_draw: *system_draw,
             sources,
             results: results.clone(),
         })

@@ -114,9 +114,8 @@ fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
         seats: vec![(1, c(one)), (2, c("Ah Kd 7c 4h 2c"))],
         dealer: c("Qs Jd 8c 6h 2d"),
         community: vec![],
-        draws: vec![(2, vec![], c("3d"))],
+        own: drawn(vec![(2, vec![], c("3d"))]),
         meters: Default::default(),
-        system_draw: None,
         read: vec![],
         results: None,
     };
@@ -126,9 +125,8 @@ fn lunar_lock_in_keys_the_declared_hands_before_any_draw() {
         seats: vec![(1, c("9s 8s 7s 6s 5s")), (2, c("Ah Kd 7c 4h 2c"))],
         dealer: c("Qs Jd 8c 6h 2d"),
         community: vec![],
-        draws,
+        own: drawn(draws),
         meters: Default::default(),
-        system_draw: None,
         read: vec![],
         results: None,
     };
@@ -197,9 +195,8 @@ fn lunar_draws_declarations_and_the_force_are_checked() {
         seats: vec![(1, c("Kc 9d 7h 4s 2c")), (2, c("Ah Ad 8h 5s 3c"))],
         dealer: c("Qs Jd 8c 6h 2d"),
         community: vec![],
-        draws: vec![(1, c(gave), c(drew))],
+        own: drawn(vec![(1, c(gave), c(drew))]),
         meters: Default::default(),
-        system_draw: None,
         read: vec![],
         results: None,
     };
@@ -306,9 +303,8 @@ fn a_round_settled_whole_at_lock_in_needs_no_dealer_cards() {
             seats: vec![(1, c("9s 8s 7s 6s 5s")), (2, c("Ah Kd 7c 4h 2c"))],
             dealer: vec![],
             community: vec![],
-            draws: vec![],
+            own: Default::default(),
             meters: Default::default(),
-            system_draw: None,
             read: vec![],
             results: None,
         })
@@ -356,4 +352,11 @@ fn a_lock_in_records_its_signer_and_its_payment_folds_only_once_signed() {
         .apply(&BankedEvent::from(LunarEvent::LockInPaid))
         .unwrap();
     assert!(locked.lunar().lock_in_paid);
+}
+
+/// What a Lunar Poker cards step carries: its draws.
+fn drawn(draws: Vec<(u8, Vec<Card>, Vec<Card>)>) -> GameKeyed {
+    let mut own = GameKeyed::default();
+    own.lunar.draws = draws;
+    own
 }

@@ -24,12 +24,14 @@ use std::collections::{BTreeMap, BTreeSet};
 
 mod decision_choices;
 mod game_part;
-pub use game_part::{GameCommand, GameEvent, GamePart, GameStep, NoPart, RoundPart};
+pub use game_part::{GameCommand, GameEvent, GameKeyed, GamePart, GameStep, NoPart, RoundPart};
 pub mod hand_place;
 mod keyed_cards;
 mod own_steps;
 pub(in crate::rules::banked) use keyed_cards::take_cards;
-pub use own_steps::{Nothing, OwnSteps, StepData, fold_by_deciding};
+pub use own_steps::{
+    CardCheck, KeyedHands, NoKeyed, Nothing, OwnSteps, StepData, fold_by_deciding,
+};
 mod progressive;
 mod read;
 #[cfg(test)]

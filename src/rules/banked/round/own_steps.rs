@@ -12,9 +12,11 @@
 
 use super::BankedRound;
 use crate::rules::banked::{House, Settlement};
+use crate::rules::cards::Card;
 use crate::rules::machine::Refusal;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt::Debug;
 
 /// What a game's own commands and events must be: compared, copied, journaled.
@@ -31,6 +33,11 @@ pub trait OwnSteps {
     type Event: StepData;
     /// Where the round stands in them (Spanish 21's box and hand).
     type Step: StepData;
+    /// What the game's cards step carries besides the hands every game keys (Lunar Poker's
+    /// draws, the table game system's draw in Texas Hold 'Em Bonus): a struct whose fields the
+    /// cards row holds beside the hands ([`GameKeyed`](super::GameKeyed) flattens it);
+    /// [`NoKeyed`] for none.
+    type Keyed: StepData + Default;
 
     /// Decides one of the game's own commands where `round` stands: its event or a refusal
     /// naming the section. `house` is the table's paytables and choices (none when a recorded
@@ -78,6 +85,26 @@ pub trait OwnSteps {
         None
     }
 
+    /// Checks what the cards step carried for the game (`keyed`) where `round` stands, with
+    /// the hands it keyed (`hands`); each card it deals goes through `check` (once in the
+    /// round). Nothing to check by default.
+    fn check_keyed(
+        _round: &BankedRound,
+        _keyed: &Self::Keyed,
+        _hands: &KeyedHands<'_>,
+        _check: &mut CardCheck<'_>,
+    ) -> Result<(), Refusal> {
+        Ok(())
+    }
+
+    /// Keeps what the cards step carried for the game, once checked.
+    fn keep_keyed(&mut self, _keyed: &Self::Keyed) {}
+
+    /// What the cards step carried for the game, in words for the cards row's sentence.
+    fn keyed_words(_keyed: &Self::Keyed) -> Vec<String> {
+        Vec::new()
+    }
+
     /// A settlement the event records and the one the rules give now for it, from `round`
     /// before the event and the table's `house` (`verify-log --replay`; refused without
     /// them); `None`: it records no settlement.
@@ -104,19 +131,42 @@ pub fn fold_by_deciding<P: OwnSteps>(round: &mut BankedRound, e: &P::Event) -> R
     Ok(())
 }
 
+/// The hands a cards step keyed, as a game's [`OwnSteps::check_keyed`] reads them.
+pub struct KeyedHands<'a> {
+    /// Every seat's cards keyed, kept ones included.
+    pub seats: &'a BTreeMap<u8, Vec<Card>>,
+    /// The seats whose cards this step keyed (from results, only those with cards).
+    pub given: &'a [u8],
+    /// The round is settled from the results the dealer tapped.
+    pub from_results: bool,
+}
+
+/// Takes `n` cards for a place (named in words), each once in the round.
+pub type CardCheck<'a> = dyn FnMut(&str, &[Card], usize) -> Result<(), Refusal> + 'a;
+
+/// What the cards step of a game that carries nothing besides the hands carries.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NoKeyed {}
+
 /// The commands or events of a game that has no steps of its own: none can be made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Nothing {}
 
 /// [`OwnSteps`] of a game's part that has no steps of its own: [`Nothing`] for its commands
-/// and events.
+/// and events; with `keyed = T`, what its cards step carries and the items that check, keep
+/// and word it.
 #[macro_export]
 macro_rules! no_own_steps {
     ($part:ty) => {
+        $crate::no_own_steps!($part, keyed = $crate::rules::banked::round::NoKeyed);
+    };
+    ($part:ty, keyed = $keyed:ty $(, $item:item)*) => {
         impl $crate::rules::banked::round::OwnSteps for $part {
             type Command = $crate::rules::banked::round::Nothing;
             type Event = $crate::rules::banked::round::Nothing;
             type Step = $crate::rules::banked::round::Nothing;
+            type Keyed = $keyed;
+            $($item)*
 
             fn decide(
                 _round: &mut $crate::rules::banked::round::BankedRound,

@@ -87,9 +87,12 @@ fn keyed(dealer: &str) -> BankedCommand {
         ],
         dealer: c(dealer),
         community: vec![],
-        draws: vec![(2, vec![], c("3c"))],
+        own: {
+            let mut own = GameKeyed::default();
+            own.lunar.draws = vec![(2, vec![], c("3c"))];
+            own
+        },
         meters: Default::default(),
-        system_draw: None,
         read: vec![],
         results: None,
     }

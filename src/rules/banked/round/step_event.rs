@@ -60,18 +60,15 @@ pub enum BankedCommand {
         seats: Vec<(u8, Vec<Card>)>,
         dealer: Vec<Card>,
         community: Vec<Card>,
-        /// Lunar Poker: per drawing seat, the cards given up (none for a sixth card) and the
-        /// cards dealt for them.
-        #[serde(default)]
-        draws: Vec<(u8, Vec<Card>, Vec<Card>)>,
+        /// What the round's game carries besides the hands (Lunar Poker's draws; Texas Hold
+        /// 'Em Bonus's system draw, which the terminal fills in like the meters), its fields
+        /// beside these in the journal.
+        #[serde(flatten)]
+        own: super::GameKeyed,
         /// The progressive meters as the controller last reported them, by meter id; the
         /// terminal fills them in (a device reading, not the dealer's).
         #[serde(default)]
         meters: BTreeMap<String, Cents>,
-        /// Texas Hold 'Em Bonus: the Magic Card and Lucky Bonus position the table game system
-        /// drew (§ 647a.1); the terminal fills it in, like the meters.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        system_draw: Option<super::SystemDraw>,
         /// What a card-reading automated dealing shoe read of the hands keyed, by place; the
         /// terminal fills it in from the device's reports (none: every hand keyed).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -155,10 +152,10 @@ pub enum BankedEvent {
         seats: Vec<(u8, Vec<Card>)>,
         dealer: Vec<Card>,
         community: Vec<Card>,
-        draws: Vec<(u8, Vec<Card>, Vec<Card>)>,
+        /// What the round's game carries besides the hands, its fields beside these.
+        #[serde(flatten)]
+        own: super::GameKeyed,
         meters: BTreeMap<String, Cents>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        system_draw: Option<super::SystemDraw>,
         /// Where each hand's cards came from, where a device read any (read, corrected with
         /// the reading kept, or keyed); none when every hand was keyed.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -231,18 +228,16 @@ impl BankedEvent {
                 seats,
                 dealer,
                 community,
-                draws,
+                own,
                 meters,
-                system_draw,
                 sources,
                 results,
             } => BankedCommand::Cards {
                 seats: seats.clone(),
                 dealer: dealer.clone(),
                 community: community.clone(),
-                draws: draws.clone(),
+                own: own.clone(),
                 meters: meters.clone(),
-                system_draw: *system_draw,
                 read: readings_of(sources, seats, dealer, community),
                 results: results.clone(),
             },

@@ -166,9 +166,8 @@ impl super::BankedCommand {
             seats,
             dealer,
             community,
-            draws: vec![],
+            own: Default::default(),
             meters: Default::default(),
-            system_draw: None,
             read: vec![],
             results: None,
         }

@@ -316,12 +316,19 @@ fn every_banked_event_round_trips_through_the_table_event() {
             seats: vec![(1, c("Ac Ad Ah As 2d"))],
             dealer: c("Kc 9d 7h 4s 2c"),
             community: vec![],
-            draws: vec![(2, c("2c 4s"), c("Ks Kd"))],
+            own: GameKeyed {
+                lunar: crate::rules::banked::lunar::lunar_steps::LunarKeyed {
+                    draws: vec![(2, c("2c 4s"), c("Ks Kd"))],
+                },
+                thb: crate::rules::banked::thb::thb_part::ThbKeyed {
+                    system_draw: Some(SystemDraw {
+                        magic_card: "9h".parse().unwrap(),
+                        lucky: 0,
+                    }),
+                },
+                ..Default::default()
+            },
             meters: [("1".to_string(), 2_500_000)].into(),
-            system_draw: Some(SystemDraw {
-                magic_card: "9h".parse().unwrap(),
-                lucky: 0,
-            }),
             sources: vec![],
             results: None,
         },
@@ -398,6 +405,54 @@ fn rows_written_before_the_games_own_steps_moved_read_as_their_events() {
     }
 }
 
+/// A cards row keeps the fields the generic round's cards event had before each game's moved to
+/// its folder (`OwnSteps::Keyed`, flattened in `GameKeyed`): Lunar Poker's draws and the
+/// system's draw read into their games' fields and are written back the same. The first two
+/// rows are copied from journals the terminal wrote before; the third is a Mississippi Stud
+/// row with the system's draw, as the terminal wrote it where the table's system drew for a
+/// round of another game (it kept it, unused).
+#[test]
+fn cards_rows_written_before_the_games_keyed_fields_moved_read_the_same() {
+    use crate::rules::table::Event;
+    let c = |s: &str| parse_cards(s).unwrap();
+    let lunar = r#"{"community":[],"dealer":["Qc","Jc","8c","4s","2d"],"draws":[[2,[],["Qh"]],[3,["8d","4h"],["3d","7h"]]],"event":"cards-keyed","kind":"banked","meters":{},"seats":[[1,["Ah","Kh","9d","6d","3h"]],[2,["Qs","Qd","7c","5h","2s"]],[3,["Ks","Kc","8d","4h","3c"]],[4,["9s","8s","7s","6s","5s"]]]}"#;
+    let thb = r#"{"community":["9s","Js","Ts","2c","3d"],"dealer":["Ks","Qs"],"draws":[],"event":"cards-keyed","kind":"banked","meters":{"1":2500000,"2":1500010},"seats":[[2,["9h","9d"]],[4,["Ah","Ad"]]],"system_draw":{"lucky":0,"magic_card":"9h"}}"#;
+    let mstud = r#"{"community":["2c","3d","4h"],"dealer":[],"draws":[],"event":"cards-keyed","kind":"banked","meters":{},"seats":[[1,["9h","9d"]]],"system_draw":{"lucky":3,"magic_card":"As"}}"#;
+    let read = |text: &str| -> GameKeyed {
+        let e: Event = serde_json::from_str(text).unwrap_or_else(|err| panic!("{text}: {err}"));
+        let again: serde_json::Value = serde_json::to_value(&e).unwrap();
+        let was: serde_json::Value = serde_json::from_str(text).unwrap();
+        assert_eq!(again, was, "{text} is written back differently");
+        match e {
+            Event::Banked(BankedEvent::CardsKeyed { own, .. }) => own,
+            other => panic!("{text} reads as {other:?}"),
+        }
+    };
+    let own = read(lunar);
+    assert_eq!(
+        own.lunar.draws,
+        vec![(2, vec![], c("Qh")), (3, c("8d 4h"), c("3d 7h")),]
+    );
+    assert_eq!(own.thb.system_draw, None);
+    assert_eq!(
+        own.words(),
+        vec![
+            "seat 2 drew Q♥".to_string(),
+            "seat 3 gave up 8♦ 4♥ for 3♦ 7♥".into()
+        ]
+    );
+    let own = read(thb);
+    assert!(own.lunar.draws.is_empty());
+    assert_eq!(
+        own.thb.system_draw,
+        Some(SystemDraw {
+            magic_card: c("9h")[0],
+            lucky: 0
+        })
+    );
+    assert_eq!(read(mstud).thb.system_draw.map(|d| d.lucky), Some(3));
+}
+
 /// § 657a.11(c): a folded Crazy 4 Poker hand goes to the discard rack before the reveal, so
 /// the round settles without its cards; a casino that counts folded hands for the Envy Bonus
 /// (`envy_from_folded`) has them keyed, and a round without them is refused by name.
@@ -459,4 +514,34 @@ fn a_folded_crazy_4_hand_is_not_keyed_unless_the_house_counts_it() {
     assert!(r.needs_cards(3, Some(&counts)));
     let e = r.decide(&only_seat_1, Some(&counts)).unwrap_err();
     assert!(e.contains("seat 3: its 5 cards are keyed"), "{e}");
+}
+
+/// Each game checks its own fields of the cards step in any round: Lunar Poker's draw keyed in
+/// a Crazy 4 Poker round is refused, as no Options fee was paid for it (§ 589.11(d)(2)(i)).
+#[test]
+fn a_lunar_draw_in_another_games_cards_step_is_refused() {
+    let c = |s: &str| parse_cards(s).unwrap();
+    let mut r =
+        crate::rules::registry::start_round(GameId::Crazy4Poker, Dealing::Hand, &[1]).unwrap();
+    r.run(&BankedCommand::Wagers {
+        seat: 1,
+        wagers: wagers(&[("ante", 1000)]),
+    })
+    .unwrap();
+    r.run(&BankedCommand::NoMoreBets).unwrap();
+    r.run(&BankedCommand::Dealt).unwrap();
+    r.run(&BankedCommand::Decide {
+        seat: 1,
+        multiple: 1,
+    })
+    .unwrap();
+    r.run(&BankedCommand::Revealed).unwrap();
+    let house = House::default_for(GameId::Crazy4Poker).unwrap();
+    let mut cmd = BankedCommand::keyed(vec![(1, c("Ac Kd Qh Js 2d"))], c("Kc 9d 7h 4s 2c"), vec![]);
+    assert!(r.decide(&cmd, Some(&house)).is_ok());
+    if let BankedCommand::Cards { own, .. } = &mut cmd {
+        own.lunar.draws = vec![(1, vec![], c("3d"))];
+    }
+    let e = r.decide(&cmd, Some(&house)).unwrap_err();
+    assert!(e.contains("seat 1 paid no Options fee to draw"), "{e}");
 }

@@ -86,6 +86,7 @@ impl OwnSteps for Play21 {
     type Command = Command21;
     type Event = Event21;
     type Step = Step21;
+    type Keyed = crate::rules::banked::round::NoKeyed;
 
     /// § 635a.7-635a.10: the hands played after the deal, step by step.
     fn decide(

@@ -25,14 +25,25 @@ pub struct ThbPart {
     pub system_draw: Option<SystemDraw>,
 }
 
+/// What a Texas Hold 'Em Bonus cards step carries besides the hands: the Magic Card and Lucky
+/// Bonus position the table game system drew (§ 647a.1), which the terminal fills in from the
+/// system's report, like the meters.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ThbKeyed {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system_draw: Option<SystemDraw>,
+}
+
 // The system draws at the deal; the game has no steps of its own.
-crate::no_own_steps!(ThbPart);
+crate::no_own_steps!(
+    ThbPart,
+    keyed = ThbKeyed,
+    fn keep_keyed(&mut self, keyed: &ThbKeyed) {
+        self.system_draw = keyed.system_draw;
+    }
+);
 
 impl RoundPart for ThbPart {
-    fn keyed(&mut self, _drawn: BTreeMap<u8, (Vec<Card>, Vec<Card>)>, draw: Option<SystemDraw>) {
-        self.system_draw = draw;
-    }
-
     /// The Five Card Bonus meter (hw/progressive-protocol.md, "Meters") and the system's draw,
     /// where a seat in play wagered on the Five Card Hand Bonus (§ 647a.11(j), § 647a.12(e)).
     fn settle_input(
