@@ -11,7 +11,7 @@ use common::ui::{payloads, real_app, tap, taps_so_far};
 use deckhand::rules::banked::round::BankedStep;
 use deckhand::rules::games::GameId;
 use deckhand::rules::table::Step;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 /// Plays the round to its cards step; the steps played so far.
 fn to_the_cards(h: &mut egui_kittest::Harness<'_, deckhand::ui::DeckhandApp>) -> usize {
@@ -443,6 +443,70 @@ fn lunar_forced_round_settles_with_a_declared_hand_that_drew() {
     tap(&mut h, "Still does not qualify");
     tap(&mut h, "Settle");
     h.get_by_label("Settle in this order");
+}
+
+/// A hand declared for the Super at lock-in with no card drawn to it: at the results its
+/// category is its cards' (ace-king), filled in with the other categories greyed, and the dealer
+/// taps only how it fared (the walk of issue 43 saw it asked again, a wrong one refused only at
+/// "Settle"). The rules refuse another category for it, naming the lock-in.
+#[test]
+fn lunar_a_hand_keyed_at_lock_in_has_its_category_filled_in() {
+    use common::ui::keys;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("lunar-keyed.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    open_with_seats(&mut h, GameId::LunarPoker, tap, &[1, 2]);
+    for (seat, spot, amount) in [(1, "Ante", "10"), (2, "Ante", "10"), (1, "Super", "5")] {
+        tap(&mut h, &format!("Wagers of seat {seat}"));
+        tap(&mut h, &format!("Seat {seat} {spot}: —"));
+        keys(&mut h, amount);
+    }
+    tap(&mut h, "No more bets");
+    tap(&mut h, "Cards dealt");
+    h.get_by_label("Seat 1 decides");
+    tap(&mut h, "Declared for the Super: cards face up");
+    tap(&mut h, "2× · $20.00");
+    h.get_by_label("Seat 2 decides");
+    tap(&mut h, "2× · $20.00");
+    for c in ["A♥", "K♥", "9♦", "6♦", "3♥"] {
+        tap(&mut h, c);
+    }
+    tap(&mut h, "Settle the lock-in");
+    tap(&mut h, "Lock-in paid");
+    tap(&mut h, "Done");
+    h.get_by_label("Tap each hand's result");
+    let before = taps_so_far();
+    tap(&mut h, "Qualifies, ace-king or better");
+    h.get_by_label("Seat 1's hand");
+    h.get_by_label("Its cards were keyed when all decisions were locked in: Ace-king");
+    assert!(h.get_by_label("One pair").accesskit_node().is_disabled());
+    assert!(!h.get_by_label("Ace-king").accesskit_node().is_disabled());
+    tap(&mut h, "Loses");
+    h.get_by_label("Seat 2's hand");
+    tap(&mut h, "Straight");
+    tap(&mut h, "Beats the dealer");
+    tap(&mut h, "Settle");
+    h.get_by_label("Settle in this order");
+    assert_eq!(
+        taps_so_far() - before,
+        1 + 1 + 2 + 1,
+        "no category tapped for seat 1"
+    );
+    let row: serde_json::Value =
+        serde_json::from_str(payloads(&db, "cards_keyed").last().unwrap()).unwrap();
+    assert_eq!(row["results"]["seats"][0][1]["category"], "ace-king");
+
+    // The rules refuse another category for the hand keyed at lock-in.
+    let r = h
+        .state()
+        .terminal()
+        .table()
+        .round
+        .clone()
+        .and_then(|r| r.banked)
+        .unwrap();
+    assert_eq!(r.category_keyed(1), Some("ace-king"));
+    assert_eq!(r.category_keyed(2), None, "seat 2's cards were never keyed");
 }
 
 /// The dealer taps "Qualifies", a winner and its second combination, then corrects the

@@ -299,6 +299,17 @@ impl DeckhandApp {
             e.forced_step(ui, cmds, r);
             return true;
         }
+        // A hand whose cards were keyed before (Lunar Poker's lock-in) is what they are: its
+        // category is filled in, not tapped (the walk of issue 43 saw it asked again).
+        for s in r.seats_in() {
+            if let Some(known) = r.category_keyed(s) {
+                let (cat, _) = e.tapped.seats.entry(s).or_default();
+                if *cat != Some(known) {
+                    *cat = Some(known);
+                    e.tapped.second.remove(&s);
+                }
+            }
+        }
         if e.tapped.seat.is_none_or(|s| !r.seats_in().contains(&s)) {
             e.tapped.seat = e.next_seat(at);
         }
@@ -358,7 +369,7 @@ impl DeckhandApp {
             // 1024×768 only without it).
             e.second_buttons(ui, r, seat, &mut tapped);
         } else {
-            e.category_buttons(ui, def, seat, &mut tapped);
+            e.category_buttons(ui, def, seat, r, &mut tapped);
         }
         // A seat whose result is whole hands the taps on to the next one.
         if tapped && e.seat_done(at, seat) {
@@ -482,6 +493,7 @@ impl BankedEntry {
         ui: &mut Ui,
         def: &'static ResultsDef,
         seat: u8,
+        r: &BankedRound,
         tapped: &mut bool,
     ) {
         let e = self;
@@ -491,6 +503,17 @@ impl BankedEntry {
                 .size(theme::BODY)
                 .strong(),
         );
+        // Its cards were keyed before: its category is theirs, the others greyed.
+        let known = r.category_keyed(seat);
+        if let (Some(k), Some(when)) = (known, r.part().hands_keyed_earlier()) {
+            small(
+                ui,
+                &format!(
+                    "Its cards were keyed {when}: {}",
+                    def.category(k).map_or(k, |c| c.label)
+                ),
+            );
+        }
         // Three to a row (four for Lunar Poker's eleven): a category's words on one line.
         let gap = ui.spacing().item_spacing.x;
         let per_row = if def.categories.len() > 10 { 4.0 } else { 3.0 };
@@ -511,7 +534,12 @@ impl BankedEntry {
                 let b = Button::new(RichText::new(c.label).size(theme::SMALL + 2.0))
                     .wrap_mode(egui::TextWrapMode::Wrap)
                     .selected(cat == Some(c.id));
-                if ui.add_sized(size, b).clicked() {
+                let offered = known.is_none_or(|k| k == c.id);
+                if ui
+                    .add_enabled_ui(offered, |ui| ui.add_sized(size, b))
+                    .inner
+                    .clicked()
+                {
                     e.tapped.seats.entry(seat).or_default().0 = Some(c.id);
                     e.tapped.second.remove(&seat);
                     *tapped = true;

@@ -247,6 +247,16 @@ impl RoundPart for LunarPlay {
         self.replacement.is_some()
     }
 
+    /// § 589.11(c): a declared hand's five cards were keyed at lock-in; with no card drawn to
+    /// them (§ 589.11(d)), its category is theirs (§ 589.6(b)).
+    fn category_keyed(&self, round: &BankedRound, seat: u8) -> Option<&'static str> {
+        if self.draws.contains_key(&seat) {
+            return None;
+        }
+        let hand = crate::rules::lunar_rankings::lunar_hand(round.cards.get(&seat)?).ok()?;
+        Some(super::lunar_line(hand.category).0)
+    }
+
     /// The card that replaced a forced dealer's highest card (§ 589.11(e)(2)(ii)).
     fn settle_input(
         &self,

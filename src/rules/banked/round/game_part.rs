@@ -89,6 +89,13 @@ pub trait RoundPart {
         Ok(false)
     }
 
+    /// The category of `seat`'s hand where its cards were keyed before the results are tapped
+    /// and no card was drawn to them (Lunar Poker: a hand declared at lock-in): the results
+    /// screen takes it, and another category tapped for it is refused.
+    fn category_keyed(&self, _round: &BankedRound, _seat: u8) -> Option<&'static str> {
+        None
+    }
+
     /// Whether the dealer's hand is keyed at settlement: a hand still plays against it (Lunar
     /// Poker: none once every hand was settled at lock-in or folded, § 589.11(c)(1)).
     fn dealer_needed(&self, _round: &BankedRound) -> bool {

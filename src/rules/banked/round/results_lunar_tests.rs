@@ -365,3 +365,65 @@ pub(in crate::rules::banked::round) fn lock_in_signed(multiple: u8) -> BankedRou
     .unwrap();
     r
 }
+
+/// § 589.11(c): a hand declared for the Super is keyed at lock-in; with no card drawn to it, its
+/// category at the results is its cards' (the screen fills it in), and another is refused at the
+/// tap's command, naming when the cards were keyed.
+#[test]
+fn a_hand_keyed_at_lock_in_is_the_category_its_cards_are() {
+    let mut r =
+        crate::rules::registry::start_round(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
+    for (seat, w) in [
+        (1, vec![("ante", 500), ("super", 500)]),
+        (2, vec![("ante", 500)]),
+    ] {
+        r.run(&BankedCommand::Wagers {
+            seat,
+            wagers: w.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+        })
+        .unwrap();
+    }
+    r.run(&BankedCommand::NoMoreBets).unwrap();
+    r.run(&BankedCommand::Dealt).unwrap();
+    r.run(&BankedCommand::from(LunarCommand::Declare {
+        seat: 1,
+        instant: false,
+    }))
+    .unwrap();
+    for seat in [1, 2] {
+        r.run(&BankedCommand::Decide { seat, multiple: 2 }).unwrap();
+    }
+    r.run(&BankedCommand::from(LunarCommand::LockIn {
+        cards: vec![(1, c("Ah Kh 9d 6d 3h"))],
+    }))
+    .unwrap();
+    r.run(&BankedCommand::from(LunarCommand::LockInPaid))
+        .unwrap();
+    while r.step != BankedStep::Cards {
+        r.run(&BankedCommand::Revealed).unwrap();
+    }
+    assert_eq!(r.category_keyed(1), Some("ace-king"));
+    assert_eq!(r.category_keyed(2), None);
+    let tapped = |cat: &str| {
+        BankedCommand::from_results(
+            vec![],
+            results(
+                true,
+                vec![
+                    (1, result(cat, Some(Versus::Loses), None)),
+                    (2, result("straight", Some(Versus::Wins), None)),
+                ],
+            ),
+        )
+    };
+    let house = House::default_for(GameId::LunarPoker).unwrap();
+    let e = r.decide(&tapped("pair"), Some(&house)).unwrap_err();
+    assert!(
+        e.contains(
+            "seat 1: its cards were keyed when all decisions were locked in: Ace-king, not One pair"
+        ),
+        "{e}"
+    );
+    assert_eq!(e.section(), Some("§ 589.11(e)"));
+    r.decide(&tapped("ace-king"), Some(&house)).unwrap();
+}

@@ -215,6 +215,13 @@ impl BankedRound {
         labels.join(", ")
     }
 
+    /// The category of `seat`'s hand where its cards were keyed before the results (Lunar
+    /// Poker's declared hand, keyed at lock-in, no card drawn to it): the one result the
+    /// screen offers for it, the legality query of its category buttons.
+    pub fn category_keyed(&self, seat: u8) -> Option<&'static str> {
+        self.part().category_keyed(self, seat)
+    }
+
     /// Whether `seat`'s cards are keyed with a result of `category`, whatever the payout: a
     /// bonus pays on it.
     pub fn result_needs_cards(&self, seat: u8, category: &str) -> bool {
@@ -377,6 +384,18 @@ impl BankedRound {
                     "seat {s}: no category {}",
                     r.category
                 )));
+            }
+            // A hand whose cards were keyed before (Lunar Poker's lock-in) is what they are.
+            if let Some(k) = self.category_keyed(s)
+                && r.category != k
+            {
+                return Err(refusal!(
+                    def.section,
+                    "seat {s}: its cards were keyed {}: {}, not {}",
+                    self.part().hands_keyed_earlier().unwrap_or("earlier"),
+                    def.category(k).map_or(k, |c| c.label),
+                    def.category(&r.category).map_or("it", |c| c.label)
+                ));
             }
             let needed = def.compare.needed(Some(results.dealer_qualifies));
             if needed && def.loses_to_qualifier(&r.category) && r.versus != Some(Versus::Loses) {
