@@ -478,11 +478,15 @@ fn lunar_a_hand_keyed_at_lock_in_has_its_category_filled_in() {
     let before = taps_so_far();
     tap(&mut h, "Qualifies, ace-king or better");
     h.get_by_label("Seat 1's hand");
-    h.get_by_label("Its cards were keyed when all decisions were locked in: Ace-king");
+    h.get_by_label("its cards were keyed when all decisions were locked in: Ace-king");
     assert!(h.get_by_label("One pair").accesskit_node().is_disabled());
     assert!(!h.get_by_label("Ace-king").accesskit_node().is_disabled());
+    let loses_at = h.get_by_label("Loses").rect();
     tap(&mut h, "Loses");
     h.get_by_label("Seat 2's hand");
+    // The note stands on the heading's line: the comparisons keep their places from seat to
+    // seat (the walk saw them move 30 px).
+    assert_eq!(h.get_by_label("Loses").rect(), loses_at);
     tap(&mut h, "Straight");
     tap(&mut h, "Beats the dealer");
     tap(&mut h, "Settle");

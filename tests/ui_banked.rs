@@ -692,6 +692,7 @@ fn spanish_21_hands_keyed_as_dealt() {
     tap(&mut h, "Stand");
     // Seat 3 doubles on 11, then rescues.
     h.get_by_label("Seat 3 decides");
+    let stand_at = h.get_by_label("Stand").rect();
     tap(&mut h, "Double · $10.00");
     // § 635a.7(i): each decision's card is keyed as it is dealt, one tap; the double down's
     // one card is dealt sideways.
@@ -709,7 +710,9 @@ fn spanish_21_hands_keyed_as_dealt() {
     // Seat 4 hits 16 to a five-card 21; the cover card comes out on its box (§ 635a.7(d)).
     h.get_by_label("Seat 4 decides");
     // The hand before, ended by a card, says what it came to.
-    h.get_by_label("Last hand: seat 3: 6♣ 5♦ 2♥ · 13");
+    h.get_by_label("· Last hand: seat 3: 6♣ 5♦ 2♥ · 13");
+    // On the up card's line: the decisions keep their places (the walk saw them 50 px lower).
+    assert_eq!(h.get_by_label("Stand").rect(), stand_at);
     tap(&mut h, "Cover card");
     h.get_by_label_contains("Cover card out (on seat 4's betting area): finish this round");
     taps(&mut h, "2♣ A♠");
@@ -717,7 +720,7 @@ fn spanish_21_hands_keyed_as_dealt() {
     tap(&mut h, "2♦");
     // The five-card 21 moved the screen on with its last card: the dealer's step shows it
     // (the walk of issue 43 saw the hand's card never shown).
-    h.get_by_label("Last hand: seat 4: 9♠ 7♦ 2♣ A♠ 2♦ · 21");
+    h.get_by_label("· Last hand: seat 4: 9♠ 7♦ 2♣ A♠ 2♦ · 21");
     // The dealer: hole card, then draws to 17 (soft 17 stands).
     // § 635a.7(k): only once every hand is decided is the hole card turned up, then each draw
     // keyed face up with the dealer's total shown after it.

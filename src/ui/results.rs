@@ -498,22 +498,25 @@ impl BankedEntry {
     ) {
         let e = self;
         let (cat, versus) = e.tapped.result(def, seat);
-        ui.label(
-            RichText::new(format!("Seat {seat}'s hand"))
-                .size(theme::BODY)
-                .strong(),
-        );
-        // Its cards were keyed before: its category is theirs, the others greyed.
+        // Its cards were keyed before: its category is theirs, the others greyed, and the
+        // heading's line says so (no line added: the buttons below keep their places).
         let known = r.category_keyed(seat);
-        if let (Some(k), Some(when)) = (known, r.part().hands_keyed_earlier()) {
-            small(
-                ui,
-                &format!(
-                    "Its cards were keyed {when}: {}",
-                    def.category(k).map_or(k, |c| c.label)
-                ),
+        ui.horizontal(|ui| {
+            ui.label(
+                RichText::new(format!("Seat {seat}'s hand"))
+                    .size(theme::BODY)
+                    .strong(),
             );
-        }
+            if let (Some(k), Some(when)) = (known, r.part().hands_keyed_earlier()) {
+                small(
+                    ui,
+                    &format!(
+                        "its cards were keyed {when}: {}",
+                        def.category(k).map_or(k, |c| c.label)
+                    ),
+                );
+            }
+        });
         // Three to a row (four for Lunar Poker's eleven): a category's words on one line.
         let gap = ui.spacing().item_spacing.x;
         let per_row = if def.categories.len() > 10 { 4.0 } else { 3.0 };

@@ -461,15 +461,19 @@ impl DeckhandApp {
             );
         }
         body(ui, &format!("Seat {seat}: {}", hand_text(&h.cards, split)));
+        // The hand before on the up card's line: the decisions below never move for it.
+        let last = hand_before(p, Some((*seat, *hand)));
         if let Some(up) = up {
-            body_colour(
-                ui,
-                &format!("Dealer shows {}", up.pretty()),
-                theme::TEXT_DIM,
-            );
-        }
-        if let Some(last) = hand_before(p, Some((*seat, *hand))) {
-            body_colour(ui, &last, theme::TEXT_DIM);
+            ui.horizontal(|ui| {
+                body_colour(
+                    ui,
+                    &format!("Dealer shows {}", up.pretty()),
+                    theme::TEXT_DIM,
+                );
+                if let Some(last) = &last {
+                    body_colour(ui, &format!("· {last}"), theme::TEXT_DIM);
+                }
+            });
         }
         let wager = r.ante(*seat);
         let from_shoe = self.term.reads_draws();
@@ -592,10 +596,13 @@ impl DeckhandApp {
                 },
             );
         }
-        body(ui, &format!("Dealer: {}", hand_text(&r.dealer, false)));
-        if let Some(last) = hand_before(p, None) {
-            body_colour(ui, &last, theme::TEXT_DIM);
-        }
+        // The last hand on the dealer's line: the buttons below never move for it.
+        ui.horizontal(|ui| {
+            body(ui, &format!("Dealer: {}", hand_text(&r.dealer, false)));
+            if let Some(last) = hand_before(p, None) {
+                body_colour(ui, &format!("· {last}"), theme::TEXT_DIM);
+            }
+        });
         small(ui, "§ 635a.7(k)–(m)");
         if held && primary(ui, "Hole card turned up") {
             cmds.push(UiCmd::HoleCardUp);
