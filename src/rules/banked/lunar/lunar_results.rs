@@ -82,6 +82,16 @@ pub(super) fn words(r: &SeatResult) -> String {
     format!("{label} (tapped)")
 }
 
+/// `s`'s hand for the settlement's hand column: read from its cards where they are keyed
+/// (the declared hand keyed at lock-in; the walk of issue 43 read "Ace-king (tapped)" for
+/// it), else its result as tapped.
+pub(super) fn hand_words(s: &Checked, r: &SeatResult) -> String {
+    match lunar_hand(&s.final_cards) {
+        Ok(h) if s.cards_known => describe(&h),
+        _ => words(r),
+    }
+}
+
 /// Checks a seat's result against what it holds: a category of the list, a comparison exactly
 /// where the dealer qualifies, a second combination exactly where a winner can hold one; keyed
 /// cards (a hand declared at lock-in that did not draw) hold the category tapped.
@@ -156,7 +166,7 @@ pub(super) fn showdown(
     bet_t: &PayTable,
     sec: &str,
 ) -> Result<(), SettleError> {
-    l.set_hand(s.seat, words(r));
+    l.set_hand(s.seat, hand_words(s, r));
     let bet = 2 * s.ante;
     match r.versus {
         Some(Versus::Wins) => {
@@ -167,8 +177,9 @@ pub(super) fn showdown(
                 "the player beats the qualifying dealer: the Ante is returned, not paid",
                 sec,
             );
+            let tapped = if s.cards_known { "" } else { " (tapped)" };
             let name = RESULTS.category(&r.category).map_or(String::new(), |c| {
-                format!("{} (tapped)", lower_first(c.label))
+                format!("{}{tapped}", lower_first(c.label))
             });
             l.by_table(
                 s.seat,

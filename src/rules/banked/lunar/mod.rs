@@ -398,7 +398,7 @@ fn forced(
 
 fn hand_words(s: &Checked) -> Result<String, SettleError> {
     match &s.result {
-        Some(r) => Ok(lunar_results::words(r)),
+        Some(r) => Ok(lunar_results::hand_words(s, r)),
         None => Ok(describe(
             &lunar_hand(&s.final_cards).map_err(|e| err("cards", e.to_string()))?,
         )),
@@ -417,7 +417,7 @@ fn forced_by_result(
     if qualifies {
         return lunar_results::showdown(l, s, fr, bet_t, "§ 589.11(e)(2)(ii)(B)");
     }
-    l.set_hand(s.seat, lunar_results::words(fr));
+    l.set_hand(s.seat, lunar_results::hand_words(s, fr));
     let why = "the forced dealer still does not qualify";
     l.push(s.seat, "ante", s.ante, why, "§ 589.11(e)(2)(ii)(A)");
     l.push(s.seat, "bet", 2 * s.ante, why, "§ 589.11(e)(2)(ii)(A)");
@@ -558,6 +558,7 @@ pub fn settle_lock_in(
             force: false,
             result: None,
             forced: None,
+            cards_known: true,
         });
     }
     super::one_deck(&all)?;

@@ -26,6 +26,10 @@ pub(super) struct Checked {
     pub(super) force: bool,
     pub(super) result: Option<SeatResult>,
     pub(super) forced: Option<SeatResult>,
+    /// Its final cards are keyed (from results: a hand declared at lock-in that drew no card,
+    /// or one keyed for its payout's validation): its result is checked against them and
+    /// read from them.
+    pub(super) cards_known: bool,
 }
 
 pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, SettleError> {
@@ -105,6 +109,7 @@ pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, Settle
             (dealer_q, by_results),
             (&first, &final_cards, draw_unkeyed),
         )?;
+        let cards_known = !first.is_empty() && !draw_unkeyed;
         out.push(Checked {
             seat: s.seat,
             first,
@@ -117,6 +122,7 @@ pub(super) fn validate(round: &Round, rules: &Rules) -> Result<Validated, Settle
             force: s.force,
             result: s.result.clone(),
             forced: s.forced.clone(),
+            cards_known,
         });
     }
     let forced = out.iter().any(|s| s.force);

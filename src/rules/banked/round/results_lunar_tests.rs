@@ -410,7 +410,7 @@ fn a_hand_keyed_at_lock_in_is_the_category_its_cards_are() {
             results(
                 true,
                 vec![
-                    (1, result(cat, Some(Versus::Loses), None)),
+                    (1, result(cat, Some(Versus::Wins), None)),
                     (2, result("straight", Some(Versus::Wins), None)),
                 ],
             ),
@@ -425,5 +425,29 @@ fn a_hand_keyed_at_lock_in_is_the_category_its_cards_are() {
         "{e}"
     );
     assert_eq!(e.section(), Some("§ 589.11(e)"));
-    r.decide(&tapped("ace-king"), Some(&house)).unwrap();
+    let events = r.decide(&tapped("ace-king"), Some(&house)).unwrap();
+    let Some(BankedEvent::Settled { settlement }) = events.last() else {
+        panic!("no settlement: {events:?}");
+    };
+    // The hand column reads seat 1's hand from its cards, seat 2's as tapped.
+    let hand = |seat: u8| {
+        settlement
+            .seats
+            .iter()
+            .find(|h| h.seat == seat)
+            .map(|h| h.hand.clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(hand(1), "Ace-king");
+    assert_eq!(hand(2), "Straight (tapped)");
+    let bet = |seat: u8| {
+        settlement
+            .results
+            .iter()
+            .find(|w| w.seat == seat && w.wager == "bet")
+            .map(|w| w.explanation.clone())
+            .unwrap_or_default()
+    };
+    assert!(!bet(1).contains("(tapped)"), "{}", bet(1));
+    assert!(bet(2).contains("straight (tapped)"), "{}", bet(2));
 }
