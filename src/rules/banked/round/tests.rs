@@ -450,6 +450,14 @@ fn cards_rows_written_before_the_games_keyed_fields_moved_read_the_same() {
             lucky: 0
         })
     );
+    // The replay says what the system drew (the walk of issue 43 found it missing).
+    assert_eq!(
+        own.words(),
+        vec![
+            "the table game system drew the Magic Card 9♥ and the Lucky Bonus for the dealer (§ 647a.1)"
+                .to_string()
+        ]
+    );
     assert_eq!(read(mstud).thb.system_draw.map(|d| d.lucky), Some(3));
 }
 

@@ -40,6 +40,22 @@ crate::no_own_steps!(
     keyed = ThbKeyed,
     fn keep_keyed(&mut self, keyed: &ThbKeyed) {
         self.system_draw = keyed.system_draw;
+    },
+    /// The system's draw in the replay's words (the walk of issue 43 found it missing there).
+    fn keyed_words(keyed: &ThbKeyed) -> Vec<String> {
+        keyed
+            .system_draw
+            .map(|d| {
+                let lucky = match d.lucky {
+                    0 => "the dealer".to_string(),
+                    seat => format!("seat {seat}"),
+                };
+                vec![format!(
+                    "the table game system drew the Magic Card {} and the Lucky Bonus for {lucky} (§ 647a.1)",
+                    d.magic_card.pretty()
+                )]
+            })
+            .unwrap_or_default()
     }
 );
 
