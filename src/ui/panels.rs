@@ -388,7 +388,10 @@ impl DeckhandApp {
                     .id_salt("message-band")
                     .max_height(inner.y)
                     .auto_shrink([false, false])
-                    .show(ui, |ui| self.message_lines(ui));
+                    .show(ui, |ui| {
+                        crate::ui::theme::clear_of_bar(ui);
+                        self.message_lines(ui);
+                    });
             });
         ui.add_space(theme::GAP / 2.0);
     }
@@ -437,7 +440,10 @@ impl DeckhandApp {
         crate::ui::theme::scroll_vertical()
             .id_salt("side-panel")
             .auto_shrink([false, false])
-            .show(ui, |ui| self.side_detail(ui));
+            .show(ui, |ui| {
+                crate::ui::theme::clear_of_bar(ui);
+                self.side_detail(ui);
+            });
     }
 
     /// The map, a kill in effect, and the round's total (a banked round's wagers, a poker

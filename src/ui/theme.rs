@@ -161,3 +161,14 @@ pub fn apply(ctx: &egui::Context) {
 pub fn scroll_vertical() -> egui::ScrollArea {
     egui::ScrollArea::vertical().scroll_source(egui::scroll_area::ScrollSource::ALL)
 }
+
+/// The room a list's text leaves at its right for the bar drawn over the list's edge
+/// (`floating_width` 8 and a gap): its lines end before the bar, whether it shows or not, so
+/// none is cut by it (the walk of issue 43 read "Super $5.00" cut) and none moves when it comes.
+pub const BAR_ROOM: f32 = 12.0;
+
+/// A scrolled list's lines kept clear of its bar ([`BAR_ROOM`]).
+pub fn clear_of_bar(ui: &mut egui::Ui) {
+    let w = (ui.available_width() - BAR_ROOM).max(0.0);
+    ui.set_max_width(w);
+}
