@@ -400,15 +400,13 @@ fn lunar_forced_dealer_tapped_after_its_replacement_card() {
     assert_eq!(nets(&db)[..5], [1000, 1000, 1000, 1000, 1000]);
 }
 
-/// A hand declared for the Super at lock-in that then bought a sixth card, a dealer who does
-/// not qualify, the other player forcing: the forced dealer's new hand is tapped and the round
-/// settles (the declared hand's cards stay from lock-in; its draw is never asked for).
-#[test]
-fn lunar_forced_round_settles_with_a_declared_hand_that_drew() {
+/// Lunar Poker from sign-in, seats 1 and 2 with a $10 Ante, seat 1 with a $5 Super, dealt; seat
+/// 1 has declared its hand for the Super (§ 589.11(c)) and decides next.
+fn lunar_declared_for_the_super(
+    db: &std::path::Path,
+) -> egui_kittest::Harness<'static, deckhand::ui::DeckhandApp> {
     use common::ui::keys;
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("lunar-declared.sqlite");
-    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    let mut h = real_app(db, 1024.0, 768.0, 0.25);
     open_with_seats(&mut h, GameId::LunarPoker, tap, &[1, 2]);
     for (seat, spot, amount) in [(1, "Ante", "10"), (2, "Ante", "10"), (1, "Super", "5")] {
         tap(&mut h, &format!("Wagers of seat {seat}"));
@@ -419,6 +417,17 @@ fn lunar_forced_round_settles_with_a_declared_hand_that_drew() {
     tap(&mut h, "Cards dealt");
     h.get_by_label("Seat 1 decides");
     tap(&mut h, "Declared for the Super: cards face up");
+    h
+}
+
+/// A hand declared for the Super at lock-in that then bought a sixth card, a dealer who does
+/// not qualify, the other player forcing: the forced dealer's new hand is tapped and the round
+/// settles (the declared hand's cards stay from lock-in; its draw is never asked for).
+#[test]
+fn lunar_forced_round_settles_with_a_declared_hand_that_drew() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("lunar-declared.sqlite");
+    let mut h = lunar_declared_for_the_super(&db);
     tap(&mut h, "Buy a sixth card · fee $10.00");
     h.get_by_label("Seat 2 decides");
     tap(&mut h, "2× · $20.00");
@@ -451,20 +460,9 @@ fn lunar_forced_round_settles_with_a_declared_hand_that_drew() {
 /// "Settle"). The rules refuse another category for it, naming the lock-in.
 #[test]
 fn lunar_a_hand_keyed_at_lock_in_has_its_category_filled_in() {
-    use common::ui::keys;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("lunar-keyed.sqlite");
-    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
-    open_with_seats(&mut h, GameId::LunarPoker, tap, &[1, 2]);
-    for (seat, spot, amount) in [(1, "Ante", "10"), (2, "Ante", "10"), (1, "Super", "5")] {
-        tap(&mut h, &format!("Wagers of seat {seat}"));
-        tap(&mut h, &format!("Seat {seat} {spot}: —"));
-        keys(&mut h, amount);
-    }
-    tap(&mut h, "No more bets");
-    tap(&mut h, "Cards dealt");
-    h.get_by_label("Seat 1 decides");
-    tap(&mut h, "Declared for the Super: cards face up");
+    let mut h = lunar_declared_for_the_super(&db);
     tap(&mut h, "2× · $20.00");
     h.get_by_label("Seat 2 decides");
     tap(&mut h, "2× · $20.00");

@@ -467,32 +467,8 @@ fn cards_rows_written_before_the_games_keyed_fields_moved_read_the_same() {
 #[test]
 fn a_folded_crazy_4_hand_is_not_keyed_unless_the_house_counts_it() {
     let c = |s: &str| parse_cards(s).unwrap();
-    let start = || {
-        let mut r =
-            crate::rules::registry::start_round(GameId::Crazy4Poker, Dealing::Hand, &[1, 3])
-                .unwrap();
-        for seat in [1, 3] {
-            r.run(&BankedCommand::Wagers {
-                seat,
-                wagers: wagers(&[("ante", 1000)]),
-            })
-            .unwrap();
-        }
-        r.run(&BankedCommand::NoMoreBets).unwrap();
-        r.run(&BankedCommand::Dealt).unwrap();
-        r.run(&BankedCommand::Decide {
-            seat: 1,
-            multiple: 1,
-        })
-        .unwrap();
-        r.run(&BankedCommand::Decide {
-            seat: 3,
-            multiple: 0,
-        })
-        .unwrap();
-        r.run(&BankedCommand::Revealed).unwrap();
-        r
-    };
+    // Seat 1 plays, seat 3 folds.
+    let start = || crazy4_revealed(&[(1, 1), (3, 0)]);
     let only_seat_1 =
         BankedCommand::keyed(vec![(1, c("Ac Kd Qh Js 2d"))], c("Kc 9d 7h 4s 2c"), vec![]);
     let house = House::default_for(GameId::Crazy4Poker).unwrap();
@@ -529,21 +505,7 @@ fn a_folded_crazy_4_hand_is_not_keyed_unless_the_house_counts_it() {
 #[test]
 fn a_lunar_draw_in_another_games_cards_step_is_refused() {
     let c = |s: &str| parse_cards(s).unwrap();
-    let mut r =
-        crate::rules::registry::start_round(GameId::Crazy4Poker, Dealing::Hand, &[1]).unwrap();
-    r.run(&BankedCommand::Wagers {
-        seat: 1,
-        wagers: wagers(&[("ante", 1000)]),
-    })
-    .unwrap();
-    r.run(&BankedCommand::NoMoreBets).unwrap();
-    r.run(&BankedCommand::Dealt).unwrap();
-    r.run(&BankedCommand::Decide {
-        seat: 1,
-        multiple: 1,
-    })
-    .unwrap();
-    r.run(&BankedCommand::Revealed).unwrap();
+    let r = crazy4_revealed(&[(1, 1)]);
     let house = House::default_for(GameId::Crazy4Poker).unwrap();
     let mut cmd = BankedCommand::keyed(vec![(1, c("Ac Kd Qh Js 2d"))], c("Kc 9d 7h 4s 2c"), vec![]);
     assert!(r.decide(&cmd, Some(&house)).is_ok());
@@ -552,4 +514,26 @@ fn a_lunar_draw_in_another_games_cards_step_is_refused() {
     }
     let e = r.decide(&cmd, Some(&house)).unwrap_err();
     assert!(e.contains("seat 1 paid no Options fee to draw"), "{e}");
+}
+
+/// A Crazy 4 Poker round dealt from the hand at the seats of `decisions`, each with a $10 Ante,
+/// each seat's decision made (its multiple of the Ante, 0 folds), the dealer's hand revealed.
+fn crazy4_revealed(decisions: &[(u8, u8)]) -> BankedRound {
+    let seats: Vec<u8> = decisions.iter().map(|(s, _)| *s).collect();
+    let mut r =
+        crate::rules::registry::start_round(GameId::Crazy4Poker, Dealing::Hand, &seats).unwrap();
+    for &seat in &seats {
+        r.run(&BankedCommand::Wagers {
+            seat,
+            wagers: wagers(&[("ante", 1000)]),
+        })
+        .unwrap();
+    }
+    r.run(&BankedCommand::NoMoreBets).unwrap();
+    r.run(&BankedCommand::Dealt).unwrap();
+    for &(seat, multiple) in decisions {
+        r.run(&BankedCommand::Decide { seat, multiple }).unwrap();
+    }
+    r.run(&BankedCommand::Revealed).unwrap();
+    r
 }
