@@ -457,7 +457,8 @@ fn lunar_forced_round_settles_with_a_declared_hand_that_drew() {
 /// A hand declared for the Super at lock-in with no card drawn to it: at the results its
 /// category is its cards' (ace-king), filled in with the other categories greyed, and the dealer
 /// taps only how it fared (the walk of issue 43 saw it asked again, a wrong one refused only at
-/// "Settle"). The rules refuse another category for it, naming the lock-in.
+/// "Settle"). That the rules refuse another category for it is
+/// `results_lunar_tests::a_hand_keyed_at_lock_in_is_the_category_its_cards_are`.
 #[test]
 fn lunar_a_hand_keyed_at_lock_in_has_its_category_filled_in() {
     let dir = tempfile::tempdir().unwrap();
@@ -498,7 +499,7 @@ fn lunar_a_hand_keyed_at_lock_in_has_its_category_filled_in() {
         serde_json::from_str(payloads(&db, "cards_keyed").last().unwrap()).unwrap();
     assert_eq!(row["results"]["seats"][0][1]["category"], "ace-king");
 
-    // The rules refuse another category for the hand keyed at lock-in.
+    // The rules' query the screen drew from.
     let r = h
         .state()
         .terminal()

@@ -230,10 +230,8 @@ impl BankedEntry {
         }
     }
 
-    /// Every place is keyed.
-    /// Lunar Poker: each drawing seat's cards given up and dealt, as keyed.
-    /// What the cards step carries besides the hands: Lunar Poker's draws as keyed (the
-    /// terminal fills in the table game system's draw).
+    /// What the cards step carries besides the hands: Lunar Poker's draws, each drawing seat's
+    /// cards given up and dealt, as keyed (the terminal fills in the table game system's draw).
     pub(super) fn own_keyed(&self, r: &BankedRound) -> GameKeyed {
         let keyed = |m: &BTreeMap<u8, Vec<Card>>, s: &u8| m.get(s).cloned().unwrap_or_default();
         let mut own = GameKeyed::default();
@@ -243,6 +241,7 @@ impl BankedEntry {
         own
     }
 
+    /// Every place is keyed.
     pub(super) fn complete(&self, r: &BankedRound) -> bool {
         self.next_target(r) == Target::None
     }
