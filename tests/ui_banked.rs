@@ -703,10 +703,10 @@ fn spanish_21_hands_keyed_as_dealt() {
     assert!(double.accesskit_node().is_disabled());
     let doubled_at = double.rect();
     assert_ne!(h.get_by_label("Rescue").rect(), doubled_at);
-    h.get_by_label_contains("Seat 3 · Spanish 21 $10.00 · 6♣ 5♦ 2♥ (doubled $10.00)");
+    h.get_by_label_contains("Seat 3 · Spanish 21 $10.00 · 6♣ 5♦ 2♥ · 13 (doubled $10.00)");
     tap(&mut h, "Rescue");
     // The side panel no longer calls the hand doubled (the walk of issue 43 saw it still did).
-    h.get_by_label_contains("Seat 3 · Spanish 21 $10.00 · 6♣ 5♦ 2♥ (rescued)");
+    h.get_by_label_contains("Seat 3 · Spanish 21 $10.00 · 6♣ 5♦ 2♥ · 13 (rescued)");
     // Seat 4 hits 16 to a five-card 21; the cover card comes out on its box (§ 635a.7(d)).
     h.get_by_label("Seat 4 decides");
     // The hand before, ended by a card, says what it came to.
@@ -721,6 +721,8 @@ fn spanish_21_hands_keyed_as_dealt() {
     // The five-card 21 moved the screen on with its last card: the dealer's step shows it
     // (the walk of issue 43 saw the hand's card never shown).
     h.get_by_label("· Last hand: seat 4: 9♠ 7♦ 2♣ A♠ 2♦ · 21");
+    // The side panel says each hand's total too.
+    h.get_by_label_contains("Seat 4 · Spanish 21 $10.00 · 9♠ 7♦ 2♣ A♠ 2♦ · 21");
     // The dealer: hole card, then draws to 17 (soft 17 stands).
     // § 635a.7(k): only once every hand is decided is the hole card turned up, then each draw
     // keyed face up with the dealer's total shown after it.

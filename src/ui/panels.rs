@@ -602,8 +602,10 @@ impl DeckhandApp {
                     if let Some(i) = p.insurance.get(seat) {
                         parts.push(format!("insurance {}{}", money(*i), settled("insurance")));
                     }
-                    for h in p.hands.get(seat).into_iter().flatten() {
-                        let mut text = cards_text(&h.cards);
+                    let hands = p.hands.get(seat).map_or(&[][..], |v| &v[..]);
+                    for h in hands {
+                        // With its total, a bust said (the walk saw a bust unmarked here).
+                        let mut text = super::spanish21::hand_text(&h.cards, hands.len() > 1);
                         // A rescue takes the Double Down Wager back and forfeits the original
                         // (§ 635a.10(d)): no longer doubled.
                         if h.rescue {

@@ -30,7 +30,7 @@ fn no_tens() -> CardSet {
 }
 
 /// "A♠ 7♦ · soft 18".
-fn hand_text(cards: &[Card], split: bool) -> String {
+pub(super) fn hand_text(cards: &[Card], split: bool) -> String {
     match total(cards, split) {
         Ok(t) if t.blackjack => format!("{} · Blackjack", cards_text(cards)),
         Ok(t) if t.bust => format!("{} · {} bust", cards_text(cards), t.total),
