@@ -420,6 +420,16 @@ fn lunar_declared_for_the_super(
     h
 }
 
+/// § 589.11(c): all decisions locked in, seat 1's declared hand keyed (A♥ K♥ 9♦ 6♦ 3♥, ace-king),
+/// its Super settled, then paid.
+fn lock_in_ace_king(h: &mut egui_kittest::Harness<'static, deckhand::ui::DeckhandApp>) {
+    for c in ["A♥", "K♥", "9♦", "6♦", "3♥"] {
+        tap(h, c);
+    }
+    tap(h, "Settle the lock-in");
+    tap(h, "Lock-in paid");
+}
+
 /// A hand declared for the Super at lock-in that then bought a sixth card, a dealer who does
 /// not qualify, the other player forcing: the forced dealer's new hand is tapped and the round
 /// settles (the declared hand's cards stay from lock-in; its draw is never asked for).
@@ -431,12 +441,7 @@ fn lunar_forced_round_settles_with_a_declared_hand_that_drew() {
     tap(&mut h, "Buy a sixth card · fee $10.00");
     h.get_by_label("Seat 2 decides");
     tap(&mut h, "2× · $20.00");
-    // § 589.11(c): the declared hand keyed, the Super settled, then paid.
-    for c in ["A♥", "K♥", "9♦", "6♦", "3♥"] {
-        tap(&mut h, c);
-    }
-    tap(&mut h, "Settle the lock-in");
-    tap(&mut h, "Lock-in paid");
+    lock_in_ace_king(&mut h);
     h.get_by_label("Seat 1 decides");
     tap(&mut h, "2× · $20.00");
     tap(&mut h, "Done");
@@ -467,11 +472,7 @@ fn lunar_a_hand_keyed_at_lock_in_has_its_category_filled_in() {
     tap(&mut h, "2× · $20.00");
     h.get_by_label("Seat 2 decides");
     tap(&mut h, "2× · $20.00");
-    for c in ["A♥", "K♥", "9♦", "6♦", "3♥"] {
-        tap(&mut h, c);
-    }
-    tap(&mut h, "Settle the lock-in");
-    tap(&mut h, "Lock-in paid");
+    lock_in_ace_king(&mut h);
     tap(&mut h, "Done");
     h.get_by_label("Tap each hand's result");
     let before = taps_so_far();
