@@ -390,11 +390,9 @@ impl Terminal {
                 .iter()
                 .map(|(id, c)| (id.to_string(), *c))
                 .collect();
-            // The table game system's draw, where it drew for a Texas Hold 'Em Bonus round
-            // (§ 647a.1).
-            let game = self.table.round.as_ref().and_then(|r| r.banked.as_ref());
-            if game.is_some_and(|b| b.game == crate::rules::games::GameId::TexasHoldemBonus) {
-                own.thb.system_draw = self.progressive_view.drawn;
+            // The table game system's draw (§ 647a.1), in the fields of a game that takes one.
+            if let Some(b) = self.table.round.as_ref().and_then(|r| r.banked.as_ref()) {
+                own.system_drew(b.game, self.progressive_view.drawn);
             }
         }
         self.fill_readings(&mut cmd);

@@ -261,6 +261,15 @@ macro_rules! game_parts {
                 Ok(())
             }
 
+            /// [`OwnSteps::system_drew`] of `game`: the system's draw in its fields, where it
+            /// takes one.
+            pub fn system_drew(&mut self, game: GameId, draw: Option<super::SystemDraw>) {
+                match game {
+                    $(GameId::$b => <crate::rules::banked::$bfolder::Part as OwnSteps>::system_drew(&mut self.$bfolder, draw),)*
+                    _ => {}
+                }
+            }
+
             /// In words ([`OwnSteps::keyed_words`]), every game's that carries any.
             pub fn words(&self) -> Vec<String> {
                 let mut said = Vec::new();

@@ -100,6 +100,11 @@ pub trait OwnSteps {
     /// Keeps what the cards step carried for the game, once checked.
     fn keep_keyed(&mut self, _keyed: &Self::Keyed) {}
 
+    /// The table game system's draw for the round (§ 647a.1), as the terminal read it from the
+    /// system's report: kept in the game's fields where the game takes one (Texas Hold 'Em
+    /// Bonus), nowhere by default.
+    fn system_drew(_keyed: &mut Self::Keyed, _draw: Option<super::SystemDraw>) {}
+
     /// What the cards step carried for the game, in words for the cards row's sentence.
     fn keyed_words(_keyed: &Self::Keyed) -> Vec<String> {
         Vec::new()

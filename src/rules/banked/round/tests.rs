@@ -459,6 +459,17 @@ fn cards_rows_written_before_the_games_keyed_fields_moved_read_the_same() {
         ]
     );
     assert_eq!(read(mstud).thb.system_draw.map(|d| d.lucky), Some(3));
+    // The terminal hands the system's draw to the round's game: only Texas Hold 'Em Bonus
+    // takes it (§ 647a.1).
+    let draw = Some(SystemDraw {
+        magic_card: c("Kd")[0],
+        lucky: 1,
+    });
+    let mut own = GameKeyed::default();
+    own.system_drew(GameId::MississippiStud, draw);
+    assert_eq!(own, GameKeyed::default());
+    own.system_drew(GameId::TexasHoldemBonus, draw);
+    assert_eq!(own.thb.system_draw, draw);
 }
 
 /// § 657a.11(c): a folded Crazy 4 Poker hand goes to the discard rack before the reveal, so

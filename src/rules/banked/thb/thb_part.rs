@@ -41,6 +41,9 @@ crate::no_own_steps!(
     fn keep_keyed(&mut self, keyed: &ThbKeyed) {
         self.system_draw = keyed.system_draw;
     },
+    fn system_drew(keyed: &mut ThbKeyed, draw: Option<SystemDraw>) {
+        keyed.system_draw = draw;
+    },
     /// The system's draw in the replay's words (the walk of issue 43 found it missing there).
     fn keyed_words(keyed: &ThbKeyed) -> Vec<String> {
         keyed
