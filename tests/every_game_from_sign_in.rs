@@ -166,6 +166,7 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
         tap(&mut h, "Seat 4");
         tap(&mut h, "Start round 1");
         let mut taps = 0;
+        let mut settled = false;
         while play_step(&mut h, &mut taps) {
             assert!(
                 taps < 300,
@@ -179,7 +180,9 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
                 "{id}: the journal rebuilds another table at {:?}",
                 h.state().terminal().table().step()
             );
+            settles_alike_at_the_command_line(h.state().terminal().table(), id, &mut settled);
         }
+        assert_eq!(settled, game.is_house_banked(), "{id}: settled once");
         let t = h.state().terminal().table();
         assert_eq!(t.rounds_played, 1, "{id}: at {:?}", t.step());
         // The round's taps: the two seats, "Start round 1" and every tap after it (cards,
@@ -218,6 +221,36 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
         of("crazy-4-poker").is_some_and(|n| n <= 35),
         "{round_taps:?}"
     );
+}
+
+/// A house-banked round settled at the table settles alike at the command line: the round as
+/// its game's settlement reads it (`BankedRound::settle_input`, the typed `Round` of the game's
+/// folder), written as JSON and read by `deckhand settle` (`registry::settle_json`), gives the
+/// settlement the rules recorded, line for line.
+fn settles_alike_at_the_command_line(
+    table: &deckhand::rules::table::Table,
+    id: &str,
+    settled: &mut bool,
+) {
+    let Some(round) = table.round.as_ref().and_then(|r| r.banked.as_ref()) else {
+        return;
+    };
+    let (Some(recorded), Some(house)) = (&round.settlement, table.house()) else {
+        return;
+    };
+    let input = round.settle_input(&round.meters).to_string();
+    let mut typed = deckhand::rules::registry::settle_json(&input, &house.paytables, &house.rules)
+        .unwrap_or_else(|e| panic!("{id}: {e}\n{input}"));
+    let mut recorded = recorded.clone();
+    // Who signs for the payout is the terminal's to ask, not the settlement's.
+    typed.signer = Default::default();
+    recorded.signer = Default::default();
+    assert_eq!(
+        serde_json::to_value(&typed).unwrap(),
+        serde_json::to_value(&recorded).unwrap(),
+        "{id}: {input}"
+    );
+    *settled = true;
 }
 
 /// Mississippi Stud from the real start without the shuffler, as chapter 655a opens a table:

@@ -79,8 +79,7 @@ pub const PAY_LINES: &[(&str, &[&str])] = &[
 
 pub const ROUND: Def = Def {
     game: crate::rules::game_id::GameId::Crazy4Poker,
-    settle: settle_value,
-    decisions,
+    settle: crate::rules::banked::round::settle_body::<super::Round>,
     sections: BankedSections {
         positions: "§ 657a.2(a)",
         wagers: "§ 657a.7",

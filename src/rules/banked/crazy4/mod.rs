@@ -26,6 +26,7 @@ pub use crazy4_results::{RESULTS, play_above_ante_allowed, read_decision};
 use crazy4_results::{check_result, result_line};
 
 use super::paytable::Paytables;
+use super::round::{BankedRound, GameRound, Settle};
 use super::round::{BankedSections, Def, Phase, SeatResult, Spot, Versus, Who, Zero, spot};
 use super::{Ledger, Line, SettleError, Settlement, cited, err, lower_first};
 use crate::rules::Cents;
@@ -33,6 +34,7 @@ use crate::rules::cards::Card;
 use crate::rules::four_card::{BestFour, Category4, Value4, best_four};
 use crate::rules::money;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 const GAME: &str = "crazy-4-poker";
 
@@ -574,21 +576,33 @@ fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {
     }
 }
 
-/// `deckhand settle`'s input for this game, with the configured choices and the round's
-/// overrides of them.
-fn settle_value(
-    body: &str,
-    overrides: &serde_json::Value,
-    rules: &super::HouseRules,
-    paytables: &super::paytable::Paytables,
-    rounding: crate::rules::Cents,
-) -> Result<super::Settlement, super::SettleError> {
-    let r: Rules = super::merged(&rules.of::<Rules>(), overrides)?;
-    settle(&super::parse(body)?, &r, paytables, rounding)
-}
+/// The round as Crazy 4 Poker's settlement reads it: the seats in play, their Play and the
+/// progressive meter.
+impl GameRound for Round {
+    type Rules = Rules;
+    const SETTLE: Settle<Round> = settle;
 
-/// A seat's decisions as the settlement's input names them.
-fn decisions(r: &super::round::BankedRound, seat: u8, v: &mut serde_json::Value) {
-    use serde_json::json;
-    v["play"] = json!(r.decided(seat, 0));
+    fn of_round(r: &BankedRound, meters: &BTreeMap<String, Cents>) -> Round {
+        let seat = |s: u8| Seat {
+            seat: s,
+            cards: r.cards_text(s),
+            wagers: Wagers {
+                ante: r.ante(s),
+                super_bonus: r.wager(s, "super_bonus"),
+                queens_up: r.wager(s, "queens_up"),
+                progressive: r.wager(s, "progressive"),
+            },
+            play: r.decided(s, 0),
+            result: r.tapped(s),
+        };
+        Round {
+            game: r.game.id().to_string(),
+            dealer: r.dealer_text(),
+            dealer_qualifies: r.tapped_dealer_qualifies(),
+            seats: r.seats_settled().into_iter().map(seat).collect(),
+            meters: Meters {
+                progressive: r.progressive_meter(meters),
+            },
+        }
+    }
 }

@@ -90,8 +90,7 @@ pub const PAY_LINES: &[(&str, &[&str])] = &[
 
 pub const ROUND: Def = Def {
     game: crate::rules::game_id::GameId::LunarPoker,
-    settle: settle_value,
-    decisions,
+    settle: crate::rules::banked::round::settle_body::<super::Round>,
     sections: BankedSections {
         positions: "§ 589.2(a)",
         wagers: "§ 589.7",

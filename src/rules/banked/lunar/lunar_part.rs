@@ -11,6 +11,8 @@ use crate::rules::Cents;
 use crate::rules::banked::round::{
     BankedCommand, BankedEvent, BankedRound, BankedStep, GamePart, RoundPart, Who,
 };
+use super::{Draw, Round, Rules, Seat, Wagers};
+use crate::rules::banked::round::{GameRound, Settle};
 use crate::rules::banked::Settlement;
 use crate::rules::cards::Card;
 use serde::{Deserialize, Serialize};
@@ -257,15 +259,48 @@ impl RoundPart for LunarPlay {
         Some(super::lunar_line(hand.category).0)
     }
 
-    /// The card that replaced a forced dealer's highest card (§ 589.11(e)(2)(ii)).
-    fn settle_input(
-        &self,
-        _round: &BankedRound,
-        _meters: &BTreeMap<String, Cents>,
-        input: &mut serde_json::Value,
-    ) {
-        if let Some(c) = self.replacement {
-            input["dealer_replacement"] = serde_json::json!(c.to_string());
+}
+
+/// The round as Lunar Poker's settlement reads it: the seats in play with their declarations,
+/// draws, Bets and forcing, and the card that replaced a forced dealer's highest card
+/// (§ 589.11(e)(2)(ii)).
+impl GameRound for Round {
+    type Rules = Rules;
+    const SETTLE: Settle<Round> = super::settle;
+
+    fn of_round(r: &BankedRound, _meters: &BTreeMap<String, Cents>) -> Round {
+        let text = crate::rules::cards::cards_codes;
+        let play = r.lunar();
+        let seat = |s: u8| {
+            let (gave, drew) = play.drawn.get(&s).cloned().unwrap_or_default();
+            Seat {
+                seat: s,
+                cards: r.cards_text(s),
+                wagers: Wagers {
+                    ante: r.ante(s),
+                    super_wager: r.wager(s, "super"),
+                },
+                declared: play.declared.contains(&s),
+                draw: play.draws.get(&s).map(|kind| match kind {
+                    DrawKind::Buy => Draw::Buy(text(&drew)),
+                    DrawKind::Exchange => Draw::Exchange {
+                        discard: text(&gave),
+                        replace: text(&drew),
+                    },
+                }),
+                bet: r.bet(s),
+                force: r.decided(s, 2) > 0,
+                result: r.tapped(s),
+                forced: r.tapped_forced(s),
+            }
+        };
+        Round {
+            game: r.game.id().to_string(),
+            dealer: r.dealer_text(),
+            dealer_qualifies: r.tapped_dealer_qualifies(),
+            forced_dealer_qualifies: r.tapped_forced_dealer_qualifies(),
+            dealer_replacement: play.replacement.map(|c| c.to_string()),
+            seats: r.seats_settled().into_iter().map(seat).collect(),
         }
     }
 }

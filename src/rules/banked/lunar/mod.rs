@@ -651,35 +651,3 @@ fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {
         _ => None,
     }
 }
-
-/// `deckhand settle`'s input for this game, with the configured choices and the round's
-/// overrides of them.
-fn settle_value(
-    body: &str,
-    overrides: &serde_json::Value,
-    rules: &super::HouseRules,
-    paytables: &super::paytable::Paytables,
-    rounding: crate::rules::Cents,
-) -> Result<super::Settlement, super::SettleError> {
-    let r: Rules = super::merged(&rules.of::<Rules>(), overrides)?;
-    settle(&super::parse(body)?, &r, paytables, rounding)
-}
-
-/// A seat's decisions as the settlement's input names them.
-fn decisions(r: &super::round::BankedRound, seat: u8, v: &mut serde_json::Value) {
-    use super::round::DrawKind;
-    use serde_json::json;
-    let text = crate::rules::cards::cards_codes;
-    v["declared"] = json!(r.lunar().declared.contains(&seat));
-    v["bet"] = json!(r.bet(seat));
-    v["force"] = json!(r.decided(seat, 2) > 0);
-    if let Some(kind) = r.lunar().draws.get(&seat) {
-        let (gave, drew) = r.lunar().drawn.get(&seat).cloned().unwrap_or_default();
-        v["draw"] = match kind {
-            DrawKind::Buy => json!({ "buy": text(&drew) }),
-            DrawKind::Exchange => json!({
-                "exchange": { "discard": text(&gave), "replace": text(&drew) }
-            }),
-        };
-    }
-}

@@ -20,7 +20,7 @@ pub type Part = super::round::NoPart;
 
 use super::Choices;
 use super::paytable::{PayTable, Paytables};
-use super::round::SeatResult;
+use super::round::{BankedRound, GameRound, SeatResult, Settle};
 use super::round::{BankedSections, Def, Phase, Who, Zero, spot};
 use super::{Ledger, Line, SettleError, Settlement, cited, err, five_card_line, lower_first};
 use crate::rules::Cents;
@@ -29,6 +29,7 @@ use crate::rules::eval::{self, Category, HandValue};
 use crate::rules::money;
 use crate::rules::three_card::{Category3, category3};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 const GAME: &str = "mississippi-stud";
 
@@ -604,32 +605,44 @@ fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {
     }
 }
 
-/// `deckhand settle`'s input for this game, with the configured choices and the round's
-/// overrides of them.
-fn settle_value(
-    body: &str,
-    overrides: &serde_json::Value,
-    rules: &super::HouseRules,
-    paytables: &super::paytable::Paytables,
-    rounding: crate::rules::Cents,
-) -> Result<super::Settlement, super::SettleError> {
-    let r: Rules = super::merged(&rules.of::<Rules>(), overrides)?;
-    settle(&super::parse(body)?, &r, paytables, rounding)
-}
+/// The round as Mississippi Stud's settlement reads it: the seats in play, their streets and
+/// the progressive meter.
+impl GameRound for Round {
+    type Rules = Rules;
+    const SETTLE: Settle<Round> = settle;
 
-/// A seat's decisions as the settlement's input names them.
-fn decisions(r: &super::round::BankedRound, seat: u8, v: &mut serde_json::Value) {
-    use serde_json::json;
-    let ante = r.ante(seat);
-    let streets: Vec<Cents> = r
-        .decisions
-        .get(&seat)
-        .map(|d| {
-            d.iter()
+    fn of_round(r: &BankedRound, meters: &BTreeMap<String, Cents>) -> Round {
+        let seat = |s: u8| {
+            let ante = r.ante(s);
+            // The streets wagered until the fold (§ 655a.11(b), (d), (f)).
+            let streets = r
+                .decisions
+                .get(&s)
+                .into_iter()
+                .flatten()
                 .take_while(|m| **m > 0)
                 .map(|m| ante * Cents::from(*m))
-                .collect()
-        })
-        .unwrap_or_default();
-    v["streets"] = json!(streets);
+                .collect();
+            Seat {
+                seat: s,
+                cards: r.cards_text(s),
+                wagers: Wagers {
+                    ante,
+                    progressive: r.wager(s, "progressive"),
+                    three_card_bonus: r.wager(s, "three_card_bonus"),
+                },
+                streets,
+                result: r.tapped(s),
+            }
+        };
+        Round {
+            game: r.game.id().to_string(),
+            community: r.community_text(),
+            by_results: r.results.is_some(),
+            seats: r.seats_settled().into_iter().map(seat).collect(),
+            meters: Meters {
+                progressive: r.progressive_meter(meters),
+            },
+        }
+    }
 }

@@ -101,8 +101,7 @@ pub const PAY_LINES: &[(&str, &[&str])] = &[
 
 pub const ROUND: Def = Def {
     game: crate::rules::game_id::GameId::MississippiStud,
-    settle: settle_value,
-    decisions,
+    settle: crate::rules::banked::round::settle_body::<super::Round>,
     sections: BankedSections {
         positions: "§ 655a.2(a)",
         wagers: "§ 655a.7",

@@ -112,20 +112,6 @@ pub trait RoundPart {
         false
     }
 
-    /// The settlement input's seats, where the game writes them itself (Spanish 21's hands).
-    fn settle_seats(&self, _round: &BankedRound) -> Option<Vec<serde_json::Value>> {
-        None
-    }
-
-    /// Adds the game's own facts to the settlement input (`deckhand settle`, docs/settle.md).
-    fn settle_input(
-        &self,
-        _round: &BankedRound,
-        _meters: &BTreeMap<String, Cents>,
-        _input: &mut serde_json::Value,
-    ) {
-    }
-
     /// One of every game's commands the game takes where the round stands, deciding or
     /// folding what was recorded (Lunar Poker's reveal and signature at lock-in): its event, a
     /// refusal, or `None` for a command the game leaves to the round. Its own commands are its
@@ -209,6 +195,36 @@ macro_rules! game_parts {
                         round.game.id()
                     ))),
                 }
+            }
+
+            /// `round` settled by its game: its folder's `Round` built from the round
+            /// ([`GameRound`](super::GameRound)), with the controller's `meters`.
+            pub fn settle(
+                round: &BankedRound,
+                meters: &BTreeMap<String, Cents>,
+                house: &House,
+            ) -> Result<Settlement, crate::rules::banked::SettleError> {
+                match round.part {
+                    $(GamePart::$b(_) => super::game_round::settle_round::<
+                        crate::rules::banked::$bfolder::Round,
+                    >(round, meters, house),)*
+                }
+            }
+
+            /// `round` as its game's settlement reads it, as `deckhand settle` reads it
+            /// (docs/settle.md).
+            pub fn settle_input(
+                round: &BankedRound,
+                meters: &BTreeMap<String, Cents>,
+            ) -> serde_json::Value {
+                use super::GameRound;
+                let input = match round.part {
+                    $(GamePart::$b(_) => serde_json::to_value(
+                        crate::rules::banked::$bfolder::Round::of_round(round, meters),
+                    ),)*
+                };
+                // A game's `Round` is fields, lists and strings: nothing it holds fails to write.
+                input.unwrap_or_default()
             }
 
             /// [`OwnSteps::keep_keyed`]: the part keeps what the cards step carried for it.

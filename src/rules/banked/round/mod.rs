@@ -24,7 +24,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 mod decision_choices;
 mod game_part;
+mod game_round;
 pub use game_part::{GameCommand, GameEvent, GameKeyed, GamePart, GameStep, NoPart, RoundPart};
+pub use game_round::{GameRound, Settle, settle_body};
 pub mod hand_place;
 mod keyed_cards;
 mod own_steps;

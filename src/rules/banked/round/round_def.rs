@@ -65,9 +65,6 @@ pub struct Def {
     /// The game's settlement of one round as `deckhand settle` reads it (`body`), with the
     /// casino's choices, the round's own overrides of them and the rounding unit.
     pub settle: crate::rules::banked::SettleFn,
-    /// A seat's decisions (multiples of the Ante, by phase) as the settlement's input names
-    /// them.
-    pub decisions: fn(&BankedRound, u8, &mut serde_json::Value),
     /// The sections of the round, as the chapter words them.
     pub sections: BankedSections,
     pub spots: &'static [Spot],

@@ -5,7 +5,7 @@
 //! settles, and the round as `deckhand settle` reads it (docs/settle.md).
 
 use super::*;
-use crate::rules::banked::{Outcome, Totals, WagerResult, label, lower_first, settle_with};
+use crate::rules::banked::{Outcome, Totals, WagerResult, label, lower_first};
 
 impl BankedRound {
     /// Everything on the layout, for a void round's refunds (a seat whose wagers were lost
@@ -119,13 +119,8 @@ impl BankedRound {
             s.signer = house.approvals.signer_for(&s);
             return Ok(s);
         }
-        let mut s = settle_with(
-            self.def().settle,
-            self.settle_input(&self.meters),
-            &house.paytables,
-            &house.rules,
-        )
-        .map_err(|e| Refusal::from(e).within(|w| format!("Cannot settle: {w}")))?;
+        let mut s = GamePart::settle(self, &self.meters, house)
+            .map_err(|e| Refusal::from(e).within(|w| format!("Cannot settle: {w}")))?;
         // What the game paid before the cards (Lunar Poker's lock-in) was handed over then:
         // the signature covers what is paid now.
         let mut rest = s.clone();
@@ -276,79 +271,9 @@ impl BankedRound {
         }
     }
 
-    /// The round as `deckhand settle` reads it (docs/settle.md).
+    /// The round as its game's settlement reads it, as `deckhand settle` reads it
+    /// (docs/settle.md).
     pub fn settle_input(&self, meters: &BTreeMap<String, Cents>) -> serde_json::Value {
-        use serde_json::json;
-        let text = crate::rules::cards::cards_codes;
-        let def = self.def();
-        let seats: Vec<serde_json::Value> = self
-            .seats
-            .iter()
-            .filter(|s| !self.lost.contains_key(s))
-            .map(|s| {
-                let mut v = json!({
-                    "seat": s,
-                    "cards": text(self.cards.get(s).map_or(&[][..], |c| &c[..])),
-                    "wagers": self.wagers.get(s).cloned().unwrap_or_default(),
-                });
-                if let Some((_, r)) = self
-                    .results
-                    .as_ref()
-                    .and_then(|r| r.seats.iter().find(|(k, _)| k == s))
-                {
-                    v["result"] = json!(r);
-                }
-                (def.decisions)(self, *s, &mut v);
-                v
-            })
-            .collect();
-        let seats = self.part().settle_seats(self).unwrap_or(seats);
-        let mut round = json!({ "game": self.game.id(), "seats": seats });
-        if def.dealer_cards > 0 {
-            round["dealer"] = json!(text(&self.dealer));
-        }
-        // Settled from results: the dealer's qualification where the game has one.
-        if let Some(r) = &self.results {
-            match def.results.and_then(|d| d.qualifies) {
-                Some(_) => round["dealer_qualifies"] = json!(r.dealer_qualifies),
-                None => round["by_results"] = json!(true),
-            }
-        }
-        if def.community_cards > 0 {
-            round["community"] = json!(text(&self.community));
-        }
-        // Settled from results, forced: the dealer's new hand as tapped (Lunar Poker).
-        if let Some(f) = self.results.as_ref().and_then(|r| r.forced.as_ref()) {
-            round["forced_dealer_qualifies"] = json!(f.dealer_qualifies);
-            if let Some(seats) = round["seats"].as_array_mut() {
-                for v in seats {
-                    let seat = v["seat"].as_u64();
-                    if let Some((_, r)) = f.seats.iter().find(|(s, _)| Some(u64::from(*s)) == seat)
-                    {
-                        v["forced"] = json!(r);
-                    }
-                }
-            }
-        }
-        let wagered = |key: &str| {
-            self.wagers
-                .iter()
-                .filter(|(s, _)| !self.lost.contains_key(s))
-                .any(|(_, w)| w.get(key).copied().unwrap_or(0) > 0)
-        };
-        // The controller's meters by their protocol ids (hw/progressive-protocol.md).
-        let mut m = serde_json::Map::new();
-        if wagered("progressive")
-            && let Some(v) = meters.get(&METER_PROGRESSIVE.to_string())
-        {
-            m.insert("progressive".into(), json!(v));
-        }
-        if !m.is_empty() {
-            round["meters"] = serde_json::Value::Object(m);
-        }
-        // The game's own facts (Lunar Poker's replacement card, the Five Card Bonus meter
-        // and the system's draw).
-        self.part().settle_input(self, meters, &mut round);
-        round
+        GamePart::settle_input(self, meters)
     }
 }

@@ -290,12 +290,7 @@ impl BankedRound {
             )],
             forced: None,
         });
-        let Ok(s) = super::super::settle_with(
-            self.def().settle,
-            alone.settle_input(&self.meters),
-            &house.paytables,
-            &house.rules,
-        ) else {
+        let Ok(s) = super::GamePart::settle(&alone, &self.meters, house) else {
             return false;
         };
         !house.approvals.signer_for(&s).is_none()

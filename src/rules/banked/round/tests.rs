@@ -12,6 +12,35 @@ pub(super) fn wagers(list: &[(&str, Cents)]) -> BTreeMap<String, Cents> {
     list.iter().map(|(k, v)| (k.to_string(), *v)).collect()
 }
 
+/// Every wager spot a game's round takes reaches its settlement: the game's typed `Round` has
+/// a field for each (`GameRound::of_round`), so no wager on the layout is left unsettled.
+#[test]
+fn every_spot_a_round_takes_is_in_its_games_settlement_input() {
+    for game in GameId::all() {
+        let Some(def) = crate::rules::registry::round_def(game) else {
+            continue;
+        };
+        let mut r = crate::rules::registry::start_round(game, Dealing::ManualShoe, &[1]).unwrap();
+        let placed: BTreeMap<String, Cents> = (1..)
+            .zip(def.spots)
+            .map(|(i, spot)| (spot.key.to_string(), 100 * i))
+            .collect();
+        r.wagers.insert(1, placed.clone());
+        let input = r.settle_input(&BTreeMap::new());
+        let mut read: Vec<i64> = input["seats"][0]["wagers"]
+            .as_object()
+            .unwrap_or_else(|| panic!("{}: {input}", game.id()))
+            .values()
+            .filter_map(|v| v.as_i64())
+            .filter(|v| *v > 0)
+            .collect();
+        read.sort_unstable();
+        let mut wanted: Vec<i64> = placed.values().copied().collect();
+        wanted.sort_unstable();
+        assert_eq!(read, wanted, "{}: {input}", game.id());
+    }
+}
+
 #[test]
 fn crazy_4_round_builds_the_settlement_input() {
     let mut r = crate::rules::registry::start_round(GameId::Crazy4Poker, Dealing::Hand, &[1, 3, 6])

@@ -178,22 +178,3 @@ fn not_offered(r: &super::HouseRules, key: &str) -> Option<&'static str> {
         _ => None,
     }
 }
-
-/// `deckhand settle`'s input for this game, with the configured choices and the round's
-/// overrides of them.
-fn settle_value(
-    body: &str,
-    overrides: &serde_json::Value,
-    rules: &super::HouseRules,
-    paytables: &super::paytable::Paytables,
-    rounding: crate::rules::Cents,
-) -> Result<super::Settlement, super::SettleError> {
-    let r: Rules = super::merged(&rules.of::<Rules>(), overrides)?;
-    settle(&super::parse(body)?, &r, paytables, rounding)
-}
-
-/// A seat's decisions as the settlement's input names them.
-fn decisions(r: &super::round::BankedRound, seat: u8, v: &mut serde_json::Value) {
-    // Spanish 21's seats are built whole by `spanish21::play21` (its hands, doubles and insurance).
-    let _ = (r, seat, v);
-}

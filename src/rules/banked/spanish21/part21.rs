@@ -146,8 +146,4 @@ impl RoundPart for Play21 {
             "seat {seat}: the round is past its wagers' decisions"
         )))
     }
-
-    fn settle_seats(&self, round: &BankedRound) -> Option<Vec<serde_json::Value>> {
-        Some(round.settle_seats21())
-    }
 }

@@ -236,7 +236,8 @@ fn even_money_only_for_a_blackjack_and_in_turn() {
     play(&mut r, Command21::EvenMoney { seat: 2 }).unwrap();
     // Paid at once: a void round no longer returns that wager (§ 635a.8(e)).
     assert_eq!(r.refunds(), vec![(1, 1000), (2, 0)]);
-    let seats = r.settle_seats21();
+    let input = r.settle_input(&BTreeMap::new());
+    let seats = &input["seats"];
     assert_eq!(seats[1]["even_money"], true);
     assert_eq!(seats[0]["even_money"], false);
     assert_eq!(r.step, BankedStep::Own(GameStep::Spanish21(Step21::Reader)));

@@ -4,6 +4,7 @@
 use super::boxes_checked::{Checked, tot, validate};
 use super::*;
 use crate::rules::banked::paytable::PayTable;
+use crate::rules::banked::round::{BankedRound, GameRound, Settle};
 
 fn is_ten_value(c: &Card) -> bool {
     (11..=13).contains(&c.rank.value())
@@ -494,41 +495,43 @@ fn suited_sevens(
     }
 }
 
-impl crate::rules::banked::round::BankedRound {
-    /// The Spanish 21 part of `deckhand settle`'s input (docs/settle.md).
-    pub(in crate::rules::banked) fn settle_seats21(&self) -> Vec<serde_json::Value> {
-        use serde_json::json;
+/// The round as Spanish 21's settlement reads it: each box's wagers, its hands as played (doubled,
+/// rescued), its surrender, even money and insurance.
+impl GameRound for Round {
+    type Rules = Rules;
+    const SETTLE: Settle<Round> = settle;
+
+    fn of_round(r: &BankedRound, _meters: &BTreeMap<String, Cents>) -> Round {
         let text = crate::rules::cards::cards_codes;
-        let p = self.play21();
-        self.seats
-            .iter()
-            .map(|s| {
-                let w = self.wagers.get(s).cloned().unwrap_or_default();
-                let mut wagers = json!({ "spanish_21": w.get("ante").copied().unwrap_or(0) });
-                if let Some(m) = w.get("match_the_dealer") {
-                    wagers["match_the_dealer"] = json!(m);
-                }
-                if let Some(i) = p.insurance.get(s) {
-                    wagers["insurance"] = json!(i);
-                }
-                let hands: Vec<serde_json::Value> = p
-                    .hands
-                    .get(s)
-                    .into_iter()
-                    .flatten()
-                    .map(|h| json!({ "cards": text(&h.cards), "double": h.double, "rescue": h.rescue }))
-                    .collect();
-                json!({
-                    "seat": s,
-                    // Adjacent boxes of one player share his name (§ 635a.6(f)), so the
-                    // suited 7s' "all other players" counts him once (§ 635a.12(c)(3)).
-                    "player": format!("seat {}", self.player_boxes(*s)[0]),
-                    "wagers": wagers,
-                    "surrender": p.surrendered.contains(s),
-                    "even_money": p.even_money.contains(s),
-                    "hands": hands,
+        let p = r.play21();
+        let seat = |s: u8| Seat {
+            seat: s,
+            // Adjacent boxes of one player share his name (§ 635a.6(f)), so the suited 7s'
+            // "all other players" counts him once (§ 635a.12(c)(3)).
+            player: Some(format!("seat {}", r.player_boxes(s)[0])),
+            wagers: Wagers {
+                spanish_21: r.ante(s),
+                match_the_dealer: r.wager(s, "match_the_dealer"),
+                insurance: p.insurance.get(&s).copied().unwrap_or(0),
+            },
+            even_money: p.even_money.contains(&s),
+            surrender: p.surrendered.contains(&s),
+            hands: p
+                .hands
+                .get(&s)
+                .into_iter()
+                .flatten()
+                .map(|h| Hand {
+                    cards: text(&h.cards),
+                    double: h.double,
+                    rescue: h.rescue,
                 })
-            })
-            .collect()
+                .collect(),
+        };
+        Round {
+            game: r.game.id().to_string(),
+            dealer: r.dealer_text(),
+            seats: r.seats.iter().copied().map(seat).collect(),
+        }
     }
 }

@@ -98,8 +98,7 @@ pub const PAY_LINES: &[(&str, &[&str])] = &[
 // keyed as they are dealt (two to each box and the dealer's up card at the deal).
 pub const ROUND: Def = Def {
     game: crate::rules::game_id::GameId::Spanish21,
-    settle: settle_value,
-    decisions,
+    settle: crate::rules::banked::round::settle_body::<super::Round>,
     sections: BankedSections {
         positions: "§ 635a.2(a)",
         // § 635a.6: the wagers; § 635a.7: dealt from a shoe, then each box's decisions from

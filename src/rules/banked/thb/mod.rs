@@ -656,24 +656,3 @@ fn settle_void(
     ));
     Ok(l.finish())
 }
-
-/// `deckhand settle`'s input for this game, with the configured choices and the round's
-/// overrides of them.
-fn settle_value(
-    body: &str,
-    overrides: &serde_json::Value,
-    rules: &super::HouseRules,
-    paytables: &super::paytable::Paytables,
-    rounding: crate::rules::Cents,
-) -> Result<super::Settlement, super::SettleError> {
-    let r: Rules = super::merged(&rules.of::<Rules>(), overrides)?;
-    settle(&super::parse(body)?, &r, paytables, rounding)
-}
-
-/// A seat's decisions as the settlement's input names them.
-fn decisions(r: &super::round::BankedRound, seat: u8, v: &mut serde_json::Value) {
-    use serde_json::json;
-    v["flop"] = json!(r.decided(seat, 0));
-    v["turn"] = json!(r.decided(seat, 1));
-    v["river"] = json!(r.decided(seat, 2));
-}

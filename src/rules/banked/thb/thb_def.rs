@@ -93,8 +93,7 @@ pub const PAY_LINES: &[(&str, &[&str])] = &[
 
 pub const ROUND: Def = Def {
     game: crate::rules::game_id::GameId::TexasHoldemBonus,
-    settle: settle_value,
-    decisions,
+    settle: crate::rules::banked::round::settle_body::<super::Round>,
     sections: BankedSections {
         positions: "§ 647a.2(a)",
         wagers: "§ 647a.7",

@@ -1,12 +1,13 @@
 //! Texas Hold 'Em Bonus's part of a round ([`ThbPart`]): the Magic Card and the Lucky Bonus
 //! position the table game system drew for the round's Five Card Hand Bonus (§ 647a.1), and
-//! what it adds to the settlement's input (the Five Card Bonus meter, the draw).
+//! the round as the game's settlement reads it (its `GameRound`: the seats' wagers and
+//! decisions, the Five Card Bonus meter, the draw).
 
 use crate::rules::Cents;
-use crate::rules::banked::round::{BankedRound, METER_FIVE_CARD_BONUS, RoundPart};
+use super::{Lucky, Meters, Round, Rules, Seat, Wagers};
+use crate::rules::banked::round::{BankedRound, GameRound, METER_FIVE_CARD_BONUS, RoundPart, Settle};
 use crate::rules::cards::Card;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use std::collections::BTreeMap;
 
 /// What the table game system drew at random for a round's Five Card Hand Bonus (§ 647a.1:
@@ -62,38 +63,52 @@ crate::no_own_steps!(
     }
 );
 
-impl RoundPart for ThbPart {
-    /// The Five Card Bonus meter (hw/progressive-protocol.md, "Meters") and the system's draw,
-    /// where a seat in play wagered on the Five Card Hand Bonus (§ 647a.11(j), § 647a.12(e)).
-    fn settle_input(
-        &self,
-        round: &BankedRound,
-        meters: &BTreeMap<String, Cents>,
-        input: &mut serde_json::Value,
-    ) {
-        let wagered = |key: &str| {
-            round
-                .wagers
-                .iter()
-                .filter(|(s, _)| !round.lost.contains_key(s))
-                .any(|(_, w)| w.get(key).copied().unwrap_or(0) > 0)
+impl RoundPart for ThbPart {}
+
+/// The round as Texas Hold 'Em Bonus's settlement reads it.
+impl GameRound for Round {
+    type Rules = Rules;
+    const SETTLE: Settle<Round> = super::settle;
+
+    fn of_round(r: &BankedRound, meters: &BTreeMap<String, Cents>) -> Round {
+        let seat = |s: u8| Seat {
+            seat: s,
+            cards: r.cards_text(s),
+            wagers: Wagers {
+                ante: r.ante(s),
+                bonus: r.wager(s, "bonus"),
+                progressive: r.wager(s, "progressive"),
+                fchb_player: r.wager(s, "fchb_player"),
+                fchb_dealer: r.wager(s, "fchb_dealer"),
+            },
+            flop: r.decided(s, 0),
+            turn: r.decided(s, 1),
+            river: r.decided(s, 2),
+            result: r.tapped(s),
         };
-        if !(wagered("fchb_player") || wagered("fchb_dealer")) {
-            return;
-        }
-        if let Some(v) = meters.get(&METER_FIVE_CARD_BONUS.to_string()) {
-            if !input["meters"].is_object() {
-                input["meters"] = json!({});
-            }
-            input["meters"]["five_card_bonus"] = json!(v);
-        }
-        if let Some(d) = self.system_draw {
-            input["magic_card"] = json!(d.magic_card.to_string());
-            input["lucky"] = if d.lucky == 0 {
-                json!("dealer")
-            } else {
-                json!(d.lucky)
-            };
+        // The Five Card Bonus meter (hw/progressive-protocol.md, "Meters") and the system's
+        // draw, where a seat in play wagered on the Five Card Hand Bonus (§ 647a.11(j),
+        // § 647a.12(e)).
+        let five_card = r.wagered_in_play("fchb_player") || r.wagered_in_play("fchb_dealer");
+        let draw = r.system_draw().filter(|_| five_card);
+        Round {
+            game: r.game.id().to_string(),
+            dealer: r.dealer_text(),
+            community: r.community_text(),
+            by_results: r.results.is_some(),
+            seats: r.seats_settled().into_iter().map(seat).collect(),
+            meters: Meters {
+                progressive: r.progressive_meter(meters),
+                five_card_bonus: meters
+                    .get(&METER_FIVE_CARD_BONUS.to_string())
+                    .copied()
+                    .filter(|_| five_card),
+            },
+            magic_card: draw.map(|d| d.magic_card.to_string()),
+            lucky: draw.map(|d| match d.lucky {
+                0 => Lucky::Dealer("dealer".to_string()),
+                seat => Lucky::Seat(seat),
+            }),
         }
     }
 }

@@ -23,7 +23,7 @@ mod wpt_results;
 use super::Choices;
 use super::by_result::{self, Judged};
 use super::paytable::Paytables;
-use super::round::SeatResult;
+use super::round::{BankedRound, GameRound, SeatResult, Settle};
 use super::round::{BankedSections, Def, Phase, Spot, Who, Zero, spot};
 use super::{Ledger, Line, SettleError, Settlement, cited, err, five_card_line, lower_first};
 use crate::rules::Cents;
@@ -32,6 +32,7 @@ use crate::rules::eval::{self, Category};
 use crate::rules::money;
 use crate::rules::two_card::{TwoCardHand, two_card};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 pub use wpt_results::RESULTS;
 use wpt_results::main_wagers;
 
@@ -181,6 +182,11 @@ pub enum Street {
     PreFlop,
     Flop,
     River,
+}
+
+impl Street {
+    /// The streets a Raise is made on, in the order of the round's phases (`ROUND.phases`).
+    pub const IN_ORDER: [Street; 3] = [Street::PreFlop, Street::Flop, Street::River];
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -592,34 +598,64 @@ fn settle_void(
     Ok(l.finish())
 }
 
-/// `deckhand settle`'s input for this game, with the configured choices and the round's
-/// overrides of them.
-fn settle_value(
-    body: &str,
-    overrides: &serde_json::Value,
-    rules: &super::HouseRules,
-    paytables: &super::paytable::Paytables,
-    rounding: crate::rules::Cents,
-) -> Result<super::Settlement, super::SettleError> {
-    let r: Rules = super::merged(&rules.of::<Rules>(), overrides)?;
-    settle(&super::parse(body)?, &r, paytables, rounding)
-}
+/// The round as WPT Heads-Up Hold 'Em's settlement reads it: the seats in play and the
+/// street of each Raise.
+impl GameRound for Round {
+    type Rules = Rules;
+    const SETTLE: Settle<Round> = settle;
 
-/// A seat's decisions as the settlement's input names them.
-fn decisions(r: &super::round::BankedRound, seat: u8, v: &mut serde_json::Value) {
-    use serde_json::json;
-    let d = r.decisions.get(&seat).cloned().unwrap_or_default();
-    match d.iter().position(|m| *m > 0) {
-        Some(i) => {
-            v["raise"] = json!({ "street": ROUND.phases[i].key, "amount": r.decided(seat, i) });
+    fn of_round(r: &BankedRound, _meters: &BTreeMap<String, Cents>) -> Round {
+        let seat = |s: u8| {
+            // One Raise in the round, on the street it was made (§ 677a.11); none: folded.
+            let phase = r
+                .decisions
+                .get(&s)
+                .and_then(|d| d.iter().position(|m| *m > 0));
+            let raise = phase.and_then(|i| {
+                Some(Raise {
+                    street: *Street::IN_ORDER.get(i)?,
+                    amount: r.decided(s, i),
+                })
+            });
+            Seat {
+                seat: s,
+                cards: r.cards_text(s),
+                wagers: Wagers {
+                    ante: r.ante(s),
+                    odds: r.wager(s, "odds"),
+                    pocket_bonus: r.wager(s, "pocket_bonus"),
+                    trips_plus: r.wager(s, "trips_plus"),
+                },
+                fold: raise.is_none(),
+                raise,
+                result: r.tapped(s),
+            }
+        };
+        Round {
+            game: r.game.id().to_string(),
+            dealer: r.dealer_text(),
+            community: r.community_text(),
+            dealer_qualifies: r.tapped_dealer_qualifies(),
+            seats: r.seats_settled().into_iter().map(seat).collect(),
         }
-        None => v["fold"] = json!(true),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A Raise's street in the settlement's record is the phase it was decided in
+    /// (`GameRound::of_round` reads the street from the phase's place).
+    #[test]
+    fn the_streets_of_a_raise_are_the_phases_in_order() {
+        let keys: Vec<String> = Street::IN_ORDER
+            .iter()
+            .map(|s| serde_json::to_value(s).unwrap().as_str().unwrap().to_string())
+            .collect();
+        let phases: Vec<&str> = ROUND.phases.iter().map(|p| p.key).collect();
+        assert_eq!(keys, phases);
+    }
 
     /// The Raise the screen offers is what the text allows: "up to three times" the Ante before
     /// the flop (§ 677a.11(b)), "up to two times" after it (§ 677a.11(d)), exactly the Ante

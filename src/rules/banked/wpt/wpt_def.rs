@@ -86,8 +86,7 @@ pub const PAY_LINES: &[(&str, &[&str])] = &[
 
 pub const ROUND: Def = Def {
     game: crate::rules::game_id::GameId::WptHeadsUp,
-    settle: settle_value,
-    decisions,
+    settle: crate::rules::banked::round::settle_body::<super::Round>,
     sections: BankedSections {
         positions: "§ 677a.2(a)",
         wagers: "§ 677a.7",
