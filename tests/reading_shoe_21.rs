@@ -794,6 +794,15 @@ fn an_unread_hole_card_is_keyed_by_hand_as_the_screen_says() {
     assert!(!h.state().terminal().hole_card_held());
     h.get_by_label("The shoe has not read the hole card: draw it, or key it by hand.");
     tap(&mut h, "Key the card by hand");
+    // Opened by mistake: the way back closes the grid where it was opened.
+    let opened_at = h.get_by_label("Wait for the shoe").rect().min;
+    tap(&mut h, "Wait for the shoe");
+    assert!(
+        h.query_by_label(&hole.pretty()).is_none(),
+        "the grid closed"
+    );
+    assert_eq!(h.get_by_label("Key the card by hand").rect().min, opened_at);
+    tap(&mut h, "Key the card by hand");
     tap(&mut h, &hole.pretty());
     let r = h.state().terminal().table().round.clone().unwrap();
     assert_eq!(r.banked.unwrap().dealer[1], hole);

@@ -338,6 +338,7 @@ fn the_replay_command_prints_a_holdem_and_a_crazy_4_round_step_by_step() {
         "Seat 2 wagers Ante $10.00, Super Bonus $10.00",
         "No more bets: seats 2 play",
         "Seat 2: Play $10.00",
+        "Done: reveal the dealer's five cards",
         "Cards keyed: seat 2 A♣ A♦ 9♥ 5♠ 3♣, dealer K♣ 9♦ 7♥ 4♠ 2♣",
         "Paid",
     ] {

@@ -471,9 +471,12 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
     );
     common::play::floorperson_signs(&mut h);
     // Then the draws are dealt, seat by seat, before their decisions (§ 589.11(d)(2)).
-    h.get_by_label(
+    let then = h.get_by_label(
         "Then collect the Options fees, and deal seat 2 its sixth card, seat 3 a card for each card it gives up.",
     );
+    // What follows the payment reads after the lines paid, not above them.
+    let paid_line = h.get_by_label_contains("Seat 4 · Ante: instant payout, straight flush");
+    assert!(then.rect().min.y > paid_line.rect().max.y);
     tap(&mut h, "Lock-in paid");
     // The side panel says what the lock-in settled.
     h.get_by_label_contains("Super $5.00 (settled at lock-in)");
@@ -616,6 +619,8 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
         "Seat 2: Bet $20.00",
         "Seat 1: Forcing fee $10.00",
         "Seat 2: no Forcing fee",
+        // A reveal reads as the step the screen asked for, not "The dealer revealed".
+        "Done: reveal the dealer's cards and turn up the cards of each player who bet",
     ] {
         assert!(whats.iter().any(|w| w.contains(want)), "{want}: {whats:#?}");
     }
@@ -709,8 +714,9 @@ fn spanish_21_hands_keyed_as_dealt() {
     h.get_by_label_contains("Seat 3 · Spanish 21 $10.00 · 6♣ 5♦ 2♥ · 13 (rescued)");
     // Seat 4 hits 16 to a five-card 21; the cover card comes out on its box (§ 635a.7(d)).
     h.get_by_label("Seat 4 decides");
-    // The hand before, ended by a card, says what it came to.
-    h.get_by_label("· Last hand: seat 3: 6♣ 5♦ 2♥ · 13");
+    // The hand before, ended by a card, says what it came to, and that it was rescued (the
+    // walk of issue 43 read a doubled hand's line without the double).
+    h.get_by_label("· Last hand: seat 3: 6♣ 5♦ 2♥ · 13 (rescued)");
     // On the up card's line: the decisions keep their places (the walk saw them 50 px lower).
     assert_eq!(h.get_by_label("Stand").rect(), stand_at);
     tap(&mut h, "Cover card");

@@ -241,6 +241,11 @@ pub fn round_steps(conn: &Connection, number: u32) -> Result<Vec<RoundStep>> {
         let starts = matches!(&event, Event::RoundStarted { number: n, .. } if *n == number);
         let section = table.section_of(&table.step());
         let game = table.setup.as_ref().map(|s| s.poker.game);
+        let board_first = table
+            .round
+            .as_ref()
+            .and_then(|r| r.banked.as_ref())
+            .is_some_and(|b| b.board_first);
         apply_row(&mut table, serial, &event)?;
         let in_round = table.round.as_ref().is_some_and(|r| r.number == number);
         if starts || in_round || (!steps.is_empty() && table.round.is_none()) {
@@ -250,7 +255,7 @@ pub fn round_steps(conn: &Connection, number: u32) -> Result<Vec<RoundStep>> {
                 dealer: who(r.get(2)?),
                 signer: who(r.get(3)?),
                 kind: r.get(4)?,
-                what: game.map_or_else(|| event.sentence(), |g| event.sentence_in(g)),
+                what: game.map_or_else(|| event.sentence(), |g| event.sentence_in(g, board_first)),
                 section,
                 then: table.step().describe(),
                 on_table: table.round.as_ref().map_or(0, |r| r.pot()),

@@ -605,15 +605,7 @@ impl DeckhandApp {
                     let hands = p.hands.get(seat).map_or(&[][..], |v| &v[..]);
                     for h in hands {
                         // With its total, a bust said (the walk saw a bust unmarked here).
-                        let mut text = super::spanish21::hand_text(&h.cards, hands.len() > 1);
-                        // A rescue takes the Double Down Wager back and forfeits the original
-                        // (§ 635a.10(d)): no longer doubled.
-                        if h.rescue {
-                            text.push_str(" (rescued)");
-                        } else if h.double > 0 {
-                            text.push_str(&format!(" (doubled {})", money(h.double)));
-                        }
-                        parts.push(text);
+                        parts.push(super::spanish21::played_hand_text(h, hands.len() > 1));
                     }
                     if p.surrendered.contains(seat) {
                         parts.push("surrendered".into());

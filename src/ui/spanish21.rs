@@ -40,6 +40,18 @@ pub(super) fn hand_text(cards: &[Card], split: bool) -> String {
     }
 }
 
+/// A hand as played: its cards and total, and whether it was doubled or rescued (a rescue takes
+/// the Double Down Wager back and forfeits the original, § 635a.10(d): no longer doubled).
+pub(super) fn played_hand_text(h: &Hand21, split: bool) -> String {
+    let mut text = hand_text(&h.cards, split);
+    if h.rescue {
+        text.push_str(" (rescued)");
+    } else if h.double > 0 {
+        text.push_str(&format!(" (doubled {})", money(h.double)));
+    }
+    text
+}
+
 /// The hand played just before `seat`'s hand `hand` (before the dealer's, with `None`) where a
 /// card drawn ended it (21, a bust, a double down card): the screen moves on with that card,
 /// so the next step says what the hand came to ("Last hand: seat 2: 9♠ 5♦ 7♣ · 21").
@@ -67,7 +79,7 @@ fn hand_before(p: &Play21, at: Option<(u8, usize)>) -> Option<String> {
     };
     Some(format!(
         "Last hand: {which}: {}",
-        hand_text(&h.cards, *split)
+        played_hand_text(h, *split)
     ))
 }
 
@@ -626,15 +638,25 @@ impl DeckhandApp {
     /// The card grid where the dealer keys the card dealt; at a reading shoe, only once the
     /// dealer asks to key this step's card by hand (a card read wrong and taken back, or one
     /// drawn unread): the shoe reports every card, so a card is never keyed twice.
+    /// At a reading shoe the grid has a way back where it was opened: "Wait for the shoe" (a
+    /// walk found the grid, once opened by mistake, stayed until a card was keyed or read).
     fn card_by_hand(&mut self, ui: &mut Ui, at: &Step21, id: &str) -> Option<Card> {
-        if self.term.reads_draws() && self.view.banked.key21.as_ref() != Some(at) {
-            let b =
-                egui::Button::new(egui::RichText::new("Key the card by hand").size(theme::BODY))
-                    .min_size(egui::vec2(200.0, theme::ACTION_SIZE.y));
+        if self.term.reads_draws() {
+            let keying = self.view.banked.key21.as_ref() == Some(at);
+            let words = if keying {
+                "Wait for the shoe"
+            } else {
+                "Key the card by hand"
+            };
+            let b = egui::Button::new(egui::RichText::new(words).size(theme::BODY))
+                .min_size(egui::vec2(200.0, theme::ACTION_SIZE.y));
             if ui.add(b).clicked() {
-                self.view.banked.key21 = Some(at.clone());
+                self.view.banked.key21 = if keying { None } else { Some(at.clone()) };
+                return None;
             }
-            return None;
+            if !keying {
+                return None;
+            }
         }
         card_grid(ui, id, &no_tens())
     }

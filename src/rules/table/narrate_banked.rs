@@ -245,8 +245,10 @@ impl Event {
     /// [`Event::sentence`] in the words of the table's `game`: a house-banked round's wagers by
     /// the game's own names ("Spanish 21 $10.00", not "Ante $10.00"), and its start with no
     /// button (the house deals every round) and its shoe where it deals from one. The replay of
-    /// a round reads the game from the table it rebuilds.
-    pub fn sentence_in(&self, game: crate::rules::game_id::GameId) -> String {
+    /// a round reads the game from the table it rebuilds, and whether the round's shoe dealt
+    /// the board first (`board_first`): a street dealt or a hand revealed reads as the step
+    /// the screen asked for ("Done: burn a card and deal the flop").
+    pub fn sentence_in(&self, game: crate::rules::game_id::GameId, board_first: bool) -> String {
         let Some(def) = crate::rules::registry::round_def(game) else {
             return self.sentence();
         };
@@ -265,6 +267,13 @@ impl Event {
                 format!(
                     "Round {number} started with the {colour} {deck}: seats {}",
                     super::narrate::seats_list(seats)
+                )
+            }
+            // The walk of issue 43 read "The dealer revealed" for a street dealt.
+            Event::Banked(BankedEvent::Revealed { phase }) if def.phases.get(*phase).is_some() => {
+                format!(
+                    "Done: {}",
+                    crate::rules::banked::lower_first(def.reveal_text(*phase, board_first))
                 )
             }
             // A decision by the phase's own wager ("Seat 1: Forcing fee $10.00"), and what no

@@ -79,14 +79,15 @@ impl DeckhandApp {
                         }
                     }
                 }
-                // What follows the payment, before the draw's decisions (§ 589.11(c),(d)(2)).
-                let then = after_the_lock_in(r);
-                if !then.is_empty() {
-                    body(ui, &then);
-                }
                 settlement_lines(ui, settled, |_| None);
                 for n in &settled.notes {
                     small(ui, &crate::ui::widgets::dealer_note(n));
+                }
+                // What follows the payment, before the draw's decisions (§ 589.11(c),(d)(2)):
+                // after the lines paid (the walk of issue 43 read "Then collect …" above them).
+                let then = after_the_lock_in(r);
+                if !then.is_empty() {
+                    body(ui, &then);
                 }
                 small(ui, "§ 589.11(c), § 589.11(d)(2)");
             }
