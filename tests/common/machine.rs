@@ -110,3 +110,20 @@ pub fn calls(h: &mut deckhand::rules::poker::hand::Hand, seat: u8) {
     )
     .unwrap_or_else(|e| panic!("seat {seat} cannot call: {e}"));
 }
+
+/// A house-banked round's command decided with its game's embedded paytables and choices and
+/// folded back, as the table does each tap ([`run`]).
+pub fn run_round(
+    r: &mut deckhand::rules::banked::round::BankedRound,
+    cmd: &deckhand::rules::banked::round::BankedCommand,
+) -> Result<(), Refusal> {
+    let house = deckhand::rules::banked::House::default_for(r.game)?;
+    run(r, cmd, Some(&house)).map(|_| ())
+}
+
+/// A seat's wagers by their spots' keys: `wagers(&[("ante", 500), ("progressive", 100)])`.
+pub fn wagers(
+    list: &[(&str, deckhand::rules::Cents)],
+) -> std::collections::BTreeMap<String, deckhand::rules::Cents> {
+    list.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+}

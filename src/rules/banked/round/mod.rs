@@ -37,11 +37,7 @@ pub use own_steps::{
 mod progressive;
 mod read;
 #[cfg(test)]
-mod results_holdem_tests;
-#[cfg(test)]
 mod results_lunar_tests;
-#[cfg(test)]
-mod results_mstud_tests;
 #[cfg(test)]
 mod results_tests;
 mod round_def;
@@ -50,10 +46,6 @@ mod step_event;
 mod tapped_results;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod void_tests;
-#[cfg(test)]
-mod wager_tests;
 mod wagers;
 pub use wagers::SamePlayerChoice;
 

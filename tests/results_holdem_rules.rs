@@ -1,8 +1,15 @@
 //! WPT Heads-Up and Texas Hold 'Em Bonus rounds settled from the results the dealer taps
 //! (`results.rs`, `by_result.rs`), against the same rounds settled from their cards.
+//! The round driven through the rules' decide-then-apply (`common::machine::run_round`), as the table drives it.
 
-use super::*;
-use crate::rules::cards::parse_cards;
+use crate::common::machine::run_round;
+use deckhand::rules::Cents;
+use deckhand::rules::banked::round::*;
+use deckhand::rules::cards::Card;
+use deckhand::rules::cards::parse_cards;
+use deckhand::rules::games::GameId;
+use deckhand::rules::registry::Dealing;
+use std::collections::BTreeMap;
 
 fn c(s: &str) -> Vec<Card> {
     parse_cards(s).unwrap()
@@ -15,7 +22,7 @@ fn at_the_cards(
     side: Option<(&str, Cents)>,
     decide: impl Fn(u8, usize) -> u8,
 ) -> BankedRound {
-    let mut r = crate::rules::registry::start_round(game, Dealing::Hand, &[1, 2, 3]).unwrap();
+    let mut r = deckhand::rules::registry::start_round(game, Dealing::Hand, &[1, 2, 3]).unwrap();
     for seat in [1, 2, 3] {
         let mut w = BTreeMap::from([("ante".to_string(), 1000)]);
         if game == GameId::WptHeadsUp {
@@ -24,19 +31,21 @@ fn at_the_cards(
         if let Some((k, v)) = side.filter(|_| seat == 2) {
             w.insert(k.into(), v);
         }
-        r.run(&BankedCommand::Wagers { seat, wagers: w }).unwrap();
+        run_round(&mut r, &BankedCommand::Wagers { seat, wagers: w }).unwrap();
     }
-    r.run(&BankedCommand::NoMoreBets).unwrap();
-    r.run(&BankedCommand::Dealt).unwrap();
+    run_round(&mut r, &BankedCommand::NoMoreBets).unwrap();
+    run_round(&mut r, &BankedCommand::Dealt).unwrap();
     for _ in 0..30 {
         match r.step {
-            BankedStep::Decide { seat, phase } => r
-                .run(&BankedCommand::Decide {
+            BankedStep::Decide { seat, phase } => run_round(
+                &mut r,
+                &BankedCommand::Decide {
                     seat,
                     multiple: decide(seat, phase),
-                })
-                .unwrap(),
-            BankedStep::Reveal { .. } => r.run(&BankedCommand::Revealed).unwrap(),
+                },
+            )
+            .unwrap(),
+            BankedStep::Reveal { .. } => run_round(&mut r, &BankedCommand::Revealed).unwrap(),
             _ => break,
         }
     }
@@ -92,20 +101,24 @@ fn wpt_results_settle_as_the_cards_would() {
     // The dealer's pair of 3s qualifies (§ 677a.11(h)); seat 1's ace-high flush and seat 2's
     // king-high straight beat it; seat 3 folded.
     let mut keyed = wpt();
-    keyed
-        .run(&BankedCommand::keyed(
+    run_round(
+        &mut keyed,
+        &BankedCommand::keyed(
             vec![(1, c("Ah 5h")), (2, c("Jc Ts")), (3, c("4s 6d"))],
             c("3c 3d"),
             c("Kh Qd 7h 2h 9c"),
-        ))
-        .unwrap();
+        ),
+    )
+    .unwrap();
     let mut tapped = wpt();
-    tapped
-        .run(&BankedCommand::from_results(
+    run_round(
+        &mut tapped,
+        &BankedCommand::from_results(
             vec![],
             results(true, [("flush", Versus::Wins), ("straight", Versus::Wins)]),
-        ))
-        .unwrap();
+        ),
+    )
+    .unwrap();
     // Seat 1: Ante 1 to 1, the $30 Raise 1 to 1, the Odds 3 to 2 on a flush (§ 677a.12(a),(b)).
     assert_eq!(nets(&keyed), vec![5500, 3000, -2000]);
     assert_eq!(nets(&tapped), nets(&keyed));
@@ -114,32 +127,38 @@ fn wpt_results_settle_as_the_cards_would() {
 #[test]
 fn wpt_a_straight_beaten_by_a_qualifying_dealer_earns_the_bad_beat() {
     let mut r = wpt();
-    r.run(&BankedCommand::from_results(
-        vec![],
-        results(
-            true,
-            [
-                ("below-straight", Versus::Ties),
-                ("straight", Versus::Loses),
-            ],
+    run_round(
+        &mut r,
+        &BankedCommand::from_results(
+            vec![],
+            results(
+                true,
+                [
+                    ("below-straight", Versus::Ties),
+                    ("straight", Versus::Loses),
+                ],
+            ),
         ),
-    ))
+    )
     .unwrap();
     // Seat 2: Ante and Raise lose, the Odds pays the Bad Beat 4 to 1 (§ 677a.12(c)).
     assert_eq!(nets(&r), vec![0, 2000, -2000]);
     // The dealer does not qualify: the Ante pushes, the Raise and the Odds are still compared
     // (§ 677a.11(h)(1)).
     let mut r = wpt();
-    r.run(&BankedCommand::from_results(
-        vec![],
-        results(
-            false,
-            [
-                ("below-straight", Versus::Wins),
-                ("straight", Versus::Loses),
-            ],
+    run_round(
+        &mut r,
+        &BankedCommand::from_results(
+            vec![],
+            results(
+                false,
+                [
+                    ("below-straight", Versus::Wins),
+                    ("straight", Versus::Loses),
+                ],
+            ),
         ),
-    ))
+    )
     .unwrap();
     assert_eq!(nets(&r), vec![3000, -2000, -2000]);
 }
@@ -149,9 +168,7 @@ fn wpt_every_hand_is_compared_and_side_wagers_key_every_card() {
     let mut r = wpt();
     let mut no_versus = results(false, [("flush", Versus::Wins), ("straight", Versus::Wins)]);
     no_versus.seats[0].1.versus = None;
-    let e = r
-        .run(&BankedCommand::from_results(vec![], no_versus))
-        .unwrap_err();
+    let e = run_round(&mut r, &BankedCommand::from_results(vec![], no_versus)).unwrap_err();
     assert!(
         e.contains("seat 1") && e.contains("beat, tied or lost"),
         "{e}"
@@ -161,8 +178,9 @@ fn wpt_every_hand_is_compared_and_side_wagers_key_every_card() {
         u8::from(p == 0)
     });
     assert!(pocket.results_allowed().is_none());
-    let e = pocket
-        .run(&BankedCommand::from_results(
+    let e = run_round(
+        &mut pocket,
+        &BankedCommand::from_results(
             vec![],
             Results {
                 dealer_qualifies: true,
@@ -171,8 +189,9 @@ fn wpt_every_hand_is_compared_and_side_wagers_key_every_card() {
                     .collect(),
                 forced: None,
             },
-        ))
-        .unwrap_err();
+        ),
+    )
+    .unwrap_err();
     assert!(e.contains("Pocket Bonus"), "{e}");
 }
 
@@ -194,16 +213,19 @@ fn thb_results_settle_as_the_cards_would() {
     // The dealer's pair of 3s; seat 1's flush beats it (the Ante pays from a straight), seat
     // 2's pair of kings beats it too (the Ante pushes, § 647a.11(h)(2)(ii)).
     let mut keyed = thb();
-    keyed
-        .run(&BankedCommand::keyed(
+    run_round(
+        &mut keyed,
+        &BankedCommand::keyed(
             vec![(1, c("Ah 5h")), (2, c("Kc 4s")), (3, c("4d 6d"))],
             c("3c 3d"),
             c("Kh Qd 7h 2h 9c"),
-        ))
-        .unwrap();
+        ),
+    )
+    .unwrap();
     let mut tapped = thb();
-    tapped
-        .run(&BankedCommand::from_results(
+    run_round(
+        &mut tapped,
+        &BankedCommand::from_results(
             vec![],
             Results {
                 dealer_qualifies: false,
@@ -213,8 +235,9 @@ fn thb_results_settle_as_the_cards_would() {
                 ],
                 forced: None,
             },
-        ))
-        .unwrap();
+        ),
+    )
+    .unwrap();
     // Seat 1: Ante, Flop, Turn and River 1 to 1; seat 2: the Ante pushes, the Flop pays.
     assert_eq!(nets(&keyed), vec![5000, 2000, -1000]);
     assert_eq!(nets(&tapped), nets(&keyed));
@@ -225,8 +248,9 @@ fn thb_results_settle_as_the_cards_would() {
 fn thb_has_no_qualification_and_its_bonus_keys_every_card() {
     let mut r = thb();
     // A qualification the game does not have.
-    let e = r
-        .run(&BankedCommand::from_results(
+    let e = run_round(
+        &mut r,
+        &BankedCommand::from_results(
             vec![],
             Results {
                 dealer_qualifies: true,
@@ -236,20 +260,24 @@ fn thb_has_no_qualification_and_its_bonus_keys_every_card() {
                 ],
                 forced: None,
             },
-        ))
-        .unwrap_err();
+        ),
+    )
+    .unwrap_err();
     assert!(e.contains("no qualification"), "{e}");
-    r.run(&BankedCommand::from_results(
-        vec![],
-        Results {
-            dealer_qualifies: false,
-            seats: vec![
-                (1, result("straight", Some(Versus::Loses))),
-                (2, result("straight", Some(Versus::Ties))),
-            ],
-            forced: None,
-        },
-    ))
+    run_round(
+        &mut r,
+        &BankedCommand::from_results(
+            vec![],
+            Results {
+                dealer_qualifies: false,
+                seats: vec![
+                    (1, result("straight", Some(Versus::Loses))),
+                    (2, result("straight", Some(Versus::Ties))),
+                ],
+                forced: None,
+            },
+        ),
+    )
     .unwrap();
     assert_eq!(nets(&r), vec![-5000, 0, -1000]);
     // The Bonus pays on the hole cards, its top line on the dealer's aces (§ 647a.12(b)).

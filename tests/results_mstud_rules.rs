@@ -1,9 +1,17 @@
 //! A Mississippi Stud round settled from the categories the dealer taps (`results.rs`,
 //! `mstud::RESULTS`): no hand is compared with the dealer's (§ 655a.11(i)); the cards are keyed
 //! only where a payout waits for a floorperson or a wager is paid on the board.
+//! The round driven through the rules' decide-then-apply (`common::machine::run_round`), as the table drives it.
 
-use super::*;
-use crate::rules::cards::parse_cards;
+use crate::common::machine::run_round;
+use deckhand::rules::Cents;
+use deckhand::rules::banked::House;
+use deckhand::rules::banked::round::*;
+use deckhand::rules::cards::Card;
+use deckhand::rules::cards::parse_cards;
+use deckhand::rules::games::GameId;
+use deckhand::rules::registry::Dealing;
+use std::collections::BTreeMap;
 
 fn c(s: &str) -> Vec<Card> {
     parse_cards(s).unwrap()
@@ -13,31 +21,33 @@ fn c(s: &str) -> Vec<Card> {
 /// `multiple` times the Ante; at the cards step.
 fn at_the_cards(ante: Cents, multiple: u8, tcb: Cents) -> BankedRound {
     let mut r =
-        crate::rules::registry::start_round(GameId::MississippiStud, Dealing::Hand, &[1, 2, 3])
+        deckhand::rules::registry::start_round(GameId::MississippiStud, Dealing::Hand, &[1, 2, 3])
             .unwrap();
     for seat in [1, 2, 3] {
         let mut w = BTreeMap::from([("ante".to_string(), ante)]);
         if seat == 3 && tcb > 0 {
             w.insert("three_card_bonus".into(), tcb);
         }
-        r.run(&BankedCommand::Wagers { seat, wagers: w }).unwrap();
+        run_round(&mut r, &BankedCommand::Wagers { seat, wagers: w }).unwrap();
     }
     decided(r, |_| multiple)
 }
 
 /// `r` dealt and each seat's decisions made as `multiple(seat)` says; at the cards step.
 fn decided(mut r: BankedRound, multiple: impl Fn(u8) -> u8) -> BankedRound {
-    r.run(&BankedCommand::NoMoreBets).unwrap();
-    r.run(&BankedCommand::Dealt).unwrap();
+    run_round(&mut r, &BankedCommand::NoMoreBets).unwrap();
+    run_round(&mut r, &BankedCommand::Dealt).unwrap();
     for _ in 0..20 {
         match r.step {
-            BankedStep::Decide { seat, .. } => r
-                .run(&BankedCommand::Decide {
+            BankedStep::Decide { seat, .. } => run_round(
+                &mut r,
+                &BankedCommand::Decide {
                     seat,
                     multiple: multiple(seat),
-                })
-                .unwrap(),
-            BankedStep::Reveal { .. } => r.run(&BankedCommand::Revealed).unwrap(),
+                },
+            )
+            .unwrap(),
+            BankedStep::Reveal { .. } => run_round(&mut r, &BankedCommand::Revealed).unwrap(),
             _ => break,
         }
     }
@@ -77,20 +87,24 @@ fn categories_settle_as_the_cards_would() {
     // By the cards: seat 1 a pair of jacks (wins 1 to 1), seat 2 a pair of 8s (pushes), seat 3
     // ace high (loses), § 655a.11(i).
     let mut keyed = at_the_cards(1000, 1, 0);
-    keyed
-        .run(&BankedCommand::keyed(
+    run_round(
+        &mut keyed,
+        &BankedCommand::keyed(
             vec![(1, c("Jh Jd")), (2, c("8c 8s")), (3, c("Ad 2s"))],
             vec![],
             c("3h 6c Kd"),
-        ))
-        .unwrap();
+        ),
+    )
+    .unwrap();
     let mut tapped = at_the_cards(1000, 1, 0);
-    tapped
-        .run(&BankedCommand::from_results(
+    run_round(
+        &mut tapped,
+        &BankedCommand::from_results(
             vec![],
             results(["jacks-or-better", "sixes-to-tens", "below-sixes"]),
-        ))
-        .unwrap();
+        ),
+    )
+    .unwrap();
     for (seat, net) in [(1, 4000), (2, 0), (3, -4000)] {
         assert_eq!(nets(&keyed, seat), net, "seat {seat} by the cards");
         assert_eq!(nets(&tapped, seat), net, "seat {seat} by its category");
@@ -103,15 +117,11 @@ fn no_hand_is_compared_with_the_dealers() {
     let mut r = at_the_cards(1000, 1, 0);
     let mut with_versus = results(["two-pair", "below-sixes", "below-sixes"]);
     with_versus.seats[0].1.versus = Some(Versus::Wins);
-    let e = r
-        .run(&BankedCommand::from_results(vec![], with_versus))
-        .unwrap_err();
+    let e = run_round(&mut r, &BankedCommand::from_results(vec![], with_versus)).unwrap_err();
     assert!(e.contains("§ 655a.11(i)"), "{e}");
     let mut qualifies = results(["two-pair", "below-sixes", "below-sixes"]);
     qualifies.dealer_qualifies = true;
-    let e = r
-        .run(&BankedCommand::from_results(vec![], qualifies))
-        .unwrap_err();
+    let e = run_round(&mut r, &BankedCommand::from_results(vec![], qualifies)).unwrap_err();
     assert!(e.contains("no qualification"), "{e}");
 }
 
@@ -124,30 +134,27 @@ fn a_payout_a_floorperson_validates_is_keyed_with_the_board() {
     assert!(r.result_needs_cards_in(Some(&house), 1, "flush", None));
     assert!(!r.result_needs_cards_in(Some(&house), 2, "sixes-to-tens", None));
     let cats = ["flush", "sixes-to-tens", "below-sixes"];
-    let e = r
-        .run(&BankedCommand::from_results(vec![], results(cats)))
-        .unwrap_err();
+    let e = run_round(&mut r, &BankedCommand::from_results(vec![], results(cats))).unwrap_err();
     assert!(e.contains("seat 1") && e.contains("validation"), "{e}");
     // Its cards alone: the board is keyed with them (the hand is read from both).
-    let e = r
-        .run(&BankedCommand::from_results(
-            vec![(1, c("2h 9h"))],
-            results(cats),
-        ))
-        .unwrap_err();
+    let e = run_round(
+        &mut r,
+        &BankedCommand::from_results(vec![(1, c("2h 9h"))], results(cats)),
+    )
+    .unwrap_err();
     assert!(e.contains("community"), "{e}");
     // Cards that do not hold the category tapped are refused.
     let mut wrong = BankedCommand::from_results(vec![(1, c("2h 9c"))], results(cats));
     if let BankedCommand::Cards { community, .. } = &mut wrong {
         *community = c("4h Kh Qh");
     }
-    let e = r.run(&wrong).unwrap_err();
+    let e = run_round(&mut r, &wrong).unwrap_err();
     assert!(e.contains("not flush"), "{e}");
     let mut right = BankedCommand::from_results(vec![(1, c("2h 9h"))], results(cats));
     if let BankedCommand::Cards { community, .. } = &mut right {
         *community = c("4h Kh Qh");
     }
-    r.run(&right).unwrap();
+    run_round(&mut r, &right).unwrap();
     assert_eq!(nets(&r, 1), 600_000);
     assert_eq!(r.step, BankedStep::Pay { verify: true });
 }
@@ -157,15 +164,13 @@ fn a_three_card_bonus_needs_the_board() {
     let mut r = at_the_cards(1000, 1, 500);
     assert!(r.results_need_community(false));
     let cats = ["below-sixes", "below-sixes", "jacks-or-better"];
-    let e = r
-        .run(&BankedCommand::from_results(vec![], results(cats)))
-        .unwrap_err();
+    let e = run_round(&mut r, &BankedCommand::from_results(vec![], results(cats))).unwrap_err();
     assert!(e.contains("community cards"), "{e}");
     let mut cmd = BankedCommand::from_results(vec![], results(cats));
     if let BankedCommand::Cards { community, .. } = &mut cmd {
         *community = c("5s 5d 5c");
     }
-    r.run(&cmd).unwrap();
+    run_round(&mut r, &cmd).unwrap();
     // Three of a kind on the board pays the Three Card Bonus (paytable A: 30 to 1).
     assert!(nets(&r, 3) > 4000, "{}", nets(&r, 3));
 }
@@ -177,14 +182,14 @@ fn a_three_card_bonus_needs_the_board() {
 #[test]
 fn a_hand_folded_with_a_three_card_bonus_is_settled_with_the_board() {
     let mut r =
-        crate::rules::registry::start_round(GameId::MississippiStud, Dealing::Hand, &[1, 2])
+        deckhand::rules::registry::start_round(GameId::MississippiStud, Dealing::Hand, &[1, 2])
             .unwrap();
     for (seat, tcb) in [(1, 0), (2, 500)] {
         let mut w = BTreeMap::from([("ante".to_string(), 1000)]);
         if tcb > 0 {
             w.insert("three_card_bonus".into(), tcb);
         }
-        r.run(&BankedCommand::Wagers { seat, wagers: w }).unwrap();
+        run_round(&mut r, &BankedCommand::Wagers { seat, wagers: w }).unwrap();
     }
     // Seat 2 folds on Third Street; seat 1 plays every street at 1×.
     let mut r = decided(r, |seat| u8::from(seat != 2));
@@ -200,7 +205,7 @@ fn a_hand_folded_with_a_three_card_bonus_is_settled_with_the_board() {
     if let BankedCommand::Cards { community, .. } = &mut cmd {
         *community = c("7d 7c 2h");
     }
-    r.run(&cmd).unwrap();
+    run_round(&mut r, &cmd).unwrap();
     // Seat 2: the Ante lost at the fold, the bonus's pair paid 1 to 1 from the board.
     let bonus = r
         .settlement

@@ -1,35 +1,46 @@
 //! A void round that still settles some wagers (§ 677a.13(a),(d), § 647a.13(a),(d)), and a
-//! seat whose wagers are lost during the round (§ x.7(b), § 655a.11(a)(3)).
+//! seat whose wagers are lost during the round (§ x.7(b), § 655a.11(a)(3)): the round driven
+//! through the rules' decide-then-apply (`common::machine::run_round`), as the table drives it.
 
-use super::tests::wagers;
-use super::*;
-use crate::rules::banked::lunar::lunar_steps::LunarCommand;
-use crate::rules::cards::parse_cards;
+use crate::common::machine::{run_round, wagers};
+use deckhand::rules::Cents;
+use deckhand::rules::banked::House;
+use deckhand::rules::banked::lunar::lunar_steps::LunarCommand;
+use deckhand::rules::banked::round::*;
+use deckhand::rules::cards::parse_cards;
+use deckhand::rules::games::GameId;
+use deckhand::rules::registry::Dealing;
 
 /// § 677a.13(a),(d): which wagers a void WPT round still settles, when, and the casino's
 /// choice for a Trips Plus whose board is not out.
 #[test]
 fn a_void_wpt_round_keeps_the_side_wagers_the_section_names() {
     let mut r =
-        crate::rules::registry::start_round(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2])
+        deckhand::rules::registry::start_round(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2])
             .unwrap();
-    r.run(&BankedCommand::Wagers {
-        seat: 1,
-        wagers: wagers(&[("ante", 500), ("pocket_bonus", 100), ("trips_plus", 100)]),
-    })
+    run_round(
+        &mut r,
+        &BankedCommand::Wagers {
+            seat: 1,
+            wagers: wagers(&[("ante", 500), ("pocket_bonus", 100), ("trips_plus", 100)]),
+        },
+    )
     .unwrap();
-    r.run(&BankedCommand::Wagers {
-        seat: 2,
-        wagers: wagers(&[("ante", 500)]),
-    })
+    run_round(
+        &mut r,
+        &BankedCommand::Wagers {
+            seat: 2,
+            wagers: wagers(&[("ante", 500)]),
+        },
+    )
     .unwrap();
     let house = House::default_for(GameId::WptHeadsUp).unwrap();
     let exposed = "wpt-dealer-card-exposed";
     // Still taking wagers, then dealing: no hand to settle yet.
     assert_eq!(r.void_settles(exposed, Some(&house)), None);
-    r.run(&BankedCommand::NoMoreBets).unwrap();
+    run_round(&mut r, &BankedCommand::NoMoreBets).unwrap();
     assert_eq!(r.void_settles(exposed, Some(&house)), None);
-    r.run(&BankedCommand::Dealt).unwrap();
+    run_round(&mut r, &BankedCommand::Dealt).unwrap();
     let v = r.void_settles(exposed, Some(&house)).unwrap();
     assert_eq!(v.wagers, ["pocket_bonus", "trips_plus"]);
     assert_eq!(
@@ -42,7 +53,7 @@ fn a_void_wpt_round_keeps_the_side_wagers_the_section_names() {
     assert!(!face_up.board);
     assert_eq!(r.void_settles("banked-wrong-number", Some(&house)), None);
     // § 677a.13(d) settles the Trips Plus: no setting returns it.
-    let refused = serde_json::from_str::<crate::rules::banked::wpt::Rules>(
+    let refused = serde_json::from_str::<deckhand::rules::banked::wpt::Rules>(
         r#"{"trips_plus_on_void": "return"}"#,
     )
     .unwrap_err()
@@ -52,41 +63,51 @@ fn a_void_wpt_round_keeps_the_side_wagers_the_section_names() {
     assert_eq!(r.void_settles(exposed, None), None);
     // A round where nobody placed a kept wager returns everything.
     let mut bare =
-        crate::rules::registry::start_round(GameId::WptHeadsUp, Dealing::ManualShoe, &[1]).unwrap();
-    bare.run(&BankedCommand::Wagers {
-        seat: 1,
-        wagers: wagers(&[("ante", 500)]),
-    })
+        deckhand::rules::registry::start_round(GameId::WptHeadsUp, Dealing::ManualShoe, &[1])
+            .unwrap();
+    run_round(
+        &mut bare,
+        &BankedCommand::Wagers {
+            seat: 1,
+            wagers: wagers(&[("ante", 500)]),
+        },
+    )
     .unwrap();
-    bare.run(&BankedCommand::NoMoreBets).unwrap();
-    bare.run(&BankedCommand::Dealt).unwrap();
+    run_round(&mut bare, &BankedCommand::NoMoreBets).unwrap();
+    run_round(&mut bare, &BankedCommand::Dealt).unwrap();
     assert_eq!(bare.void_settles(exposed, Some(&house)), None);
     // A game whose chapter keeps nothing.
     let mut c4 =
-        crate::rules::registry::start_round(GameId::Crazy4Poker, Dealing::ManualShoe, &[1])
+        deckhand::rules::registry::start_round(GameId::Crazy4Poker, Dealing::ManualShoe, &[1])
             .unwrap();
-    c4.run(&BankedCommand::Wagers {
-        seat: 1,
-        wagers: wagers(&[("ante", 500), ("queens_up", 500)]),
-    })
+    run_round(
+        &mut c4,
+        &BankedCommand::Wagers {
+            seat: 1,
+            wagers: wagers(&[("ante", 500), ("queens_up", 500)]),
+        },
+    )
     .unwrap();
-    c4.run(&BankedCommand::NoMoreBets).unwrap();
-    c4.run(&BankedCommand::Dealt).unwrap();
+    run_round(&mut c4, &BankedCommand::NoMoreBets).unwrap();
+    run_round(&mut c4, &BankedCommand::Dealt).unwrap();
     assert_eq!(
         c4.void_settles("banked-dealer-card-exposed", Some(&house)),
         None
     );
     // § 647a.13(a),(d): Texas Hold 'Em Bonus keeps the Bonus Wager, with the dealer's cards.
     let mut thb =
-        crate::rules::registry::start_round(GameId::TexasHoldemBonus, Dealing::ManualShoe, &[1])
+        deckhand::rules::registry::start_round(GameId::TexasHoldemBonus, Dealing::ManualShoe, &[1])
             .unwrap();
-    thb.run(&BankedCommand::Wagers {
-        seat: 1,
-        wagers: wagers(&[("ante", 500), ("bonus", 500)]),
-    })
+    run_round(
+        &mut thb,
+        &BankedCommand::Wagers {
+            seat: 1,
+            wagers: wagers(&[("ante", 500), ("bonus", 500)]),
+        },
+    )
     .unwrap();
-    thb.run(&BankedCommand::NoMoreBets).unwrap();
-    thb.run(&BankedCommand::Dealt).unwrap();
+    run_round(&mut thb, &BankedCommand::NoMoreBets).unwrap();
+    run_round(&mut thb, &BankedCommand::Dealt).unwrap();
     let thb_house = House::default_for(GameId::TexasHoldemBonus).unwrap();
     for (id, section) in [
         ("thb-dealer-card-exposed", "§ 647a.13(d)"),
@@ -112,14 +133,20 @@ fn a_seat_whose_wagers_are_lost_plays_no_further_and_every_wager_loses() {
         why: "The player left the table during the round".into(),
         options_fee: false,
     };
-    let mut m =
-        crate::rules::registry::start_round(GameId::MississippiStud, Dealing::ManualShoe, &[2, 4])
-            .unwrap();
+    let mut m = deckhand::rules::registry::start_round(
+        GameId::MississippiStud,
+        Dealing::ManualShoe,
+        &[2, 4],
+    )
+    .unwrap();
     for s in [2, 4] {
-        m.run(&BankedCommand::Wagers {
-            seat: s,
-            wagers: wagers(&[("ante", 500), ("three_card_bonus", 200)]),
-        })
+        run_round(
+            &mut m,
+            &BankedCommand::Wagers {
+                seat: s,
+                wagers: wagers(&[("ante", 500), ("three_card_bonus", 200)]),
+            },
+        )
         .unwrap();
     }
     // Before the cards are out a seat is taken out, not forfeited.
@@ -131,12 +158,15 @@ fn a_seat_whose_wagers_are_lost_plays_no_further_and_every_wager_loses() {
         })
         .unwrap_err();
     assert!(e.contains("take the seat out"), "{e}");
-    m.run(&BankedCommand::NoMoreBets).unwrap();
-    m.run(&BankedCommand::Dealt).unwrap();
-    m.run(&BankedCommand::Decide {
-        seat: 2,
-        multiple: 1,
-    })
+    run_round(&mut m, &BankedCommand::NoMoreBets).unwrap();
+    run_round(&mut m, &BankedCommand::Dealt).unwrap();
+    run_round(
+        &mut m,
+        &BankedCommand::Decide {
+            seat: 2,
+            multiple: 1,
+        },
+    )
     .unwrap();
     assert_eq!(m.step, BankedStep::Decide { phase: 0, seat: 4 });
     // Seat 4 is the one to decide and shares his cards: the step moves on without him.
@@ -169,33 +199,35 @@ fn a_seat_whose_wagers_are_lost_plays_no_further_and_every_wager_loses() {
         })
         .unwrap_err();
     assert!(e.contains("already lost"), "{e}");
-    m.run(&BankedCommand::Revealed).unwrap();
+    run_round(&mut m, &BankedCommand::Revealed).unwrap();
     // Only seat 2 decides the later streets.
     assert_eq!(m.step, BankedStep::Decide { phase: 1, seat: 2 });
     for _ in 0..2 {
-        m.run(&BankedCommand::Decide {
-            seat: 2,
-            multiple: 1,
-        })
+        run_round(
+            &mut m,
+            &BankedCommand::Decide {
+                seat: 2,
+                multiple: 1,
+            },
+        )
         .unwrap();
-        m.run(&BankedCommand::Revealed).unwrap();
+        run_round(&mut m, &BankedCommand::Revealed).unwrap();
     }
     assert_eq!(m.step, BankedStep::Cards);
     assert!(!m.needs_cards(
         4,
         Some(&House::default_for(GameId::MississippiStud).unwrap())
     ));
-    m.run(&BankedCommand::keyed(
-        vec![(2, c("As Ah"))],
-        vec![],
-        c("Ad 7c 2s"),
-    ))
+    run_round(
+        &mut m,
+        &BankedCommand::keyed(vec![(2, c("As Ah"))], vec![], c("Ad 7c 2s")),
+    )
     .unwrap();
     let s = m.settlement.clone().expect("settled");
     let four: Vec<_> = s.results.iter().filter(|w| w.seat == 4).collect();
     assert_eq!(four.len(), 2, "{four:?}");
     for w in &four {
-        assert_eq!(w.result, crate::rules::banked::Outcome::Lose);
+        assert_eq!(w.result, deckhand::rules::banked::Outcome::Lose);
         assert_eq!(w.net, -w.stake);
         assert_eq!(w.section, "§ 655a.11(a)");
     }
@@ -216,18 +248,25 @@ fn a_seat_whose_wagers_are_lost_plays_no_further_and_every_wager_loses() {
 
     // Heads-up: the only player leaves after his Raise; nothing is left to deal or key.
     let mut w =
-        crate::rules::registry::start_round(GameId::WptHeadsUp, Dealing::ManualShoe, &[3]).unwrap();
-    w.run(&BankedCommand::Wagers {
-        seat: 3,
-        wagers: wagers(&[("ante", 1000), ("pocket_bonus", 500)]),
-    })
+        deckhand::rules::registry::start_round(GameId::WptHeadsUp, Dealing::ManualShoe, &[3])
+            .unwrap();
+    run_round(
+        &mut w,
+        &BankedCommand::Wagers {
+            seat: 3,
+            wagers: wagers(&[("ante", 1000), ("pocket_bonus", 500)]),
+        },
+    )
     .unwrap();
-    w.run(&BankedCommand::NoMoreBets).unwrap();
-    w.run(&BankedCommand::Dealt).unwrap();
-    w.run(&BankedCommand::Decide {
-        seat: 3,
-        multiple: 2,
-    })
+    run_round(&mut w, &BankedCommand::NoMoreBets).unwrap();
+    run_round(&mut w, &BankedCommand::Dealt).unwrap();
+    run_round(
+        &mut w,
+        &BankedCommand::Decide {
+            seat: 3,
+            multiple: 2,
+        },
+    )
     .unwrap();
     w.apply(&BankedEvent::WagersLost {
         seat: 3,
@@ -258,17 +297,20 @@ fn a_lost_seat_is_left_out_of_a_void_settlement_and_a_draw() {
         options_fee: false,
     };
     let mut r =
-        crate::rules::registry::start_round(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2])
+        deckhand::rules::registry::start_round(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2])
             .unwrap();
     for s in [1, 2] {
-        r.run(&BankedCommand::Wagers {
-            seat: s,
-            wagers: wagers(&[("ante", 1000), ("pocket_bonus", 500)]),
-        })
+        run_round(
+            &mut r,
+            &BankedCommand::Wagers {
+                seat: s,
+                wagers: wagers(&[("ante", 1000), ("pocket_bonus", 500)]),
+            },
+        )
         .unwrap();
     }
-    r.run(&BankedCommand::NoMoreBets).unwrap();
-    r.run(&BankedCommand::Dealt).unwrap();
+    run_round(&mut r, &BankedCommand::NoMoreBets).unwrap();
+    run_round(&mut r, &BankedCommand::Dealt).unwrap();
     r.apply(&BankedEvent::WagersLost {
         seat: 1,
         lost: lost.clone(),
@@ -285,11 +327,10 @@ fn a_lost_seat_is_left_out_of_a_void_settlement_and_a_draw() {
         "the lost seat's hand is gone"
     );
     assert!(r.needs_cards(2, Some(&house)));
-    r.run(&BankedCommand::keyed(
-        vec![(2, c("As Ad"))],
-        vec![],
-        c("2c 7d 9h Js 4c"),
-    ))
+    run_round(
+        &mut r,
+        &BankedCommand::keyed(vec![(2, c("As Ad"))], vec![], c("2c 7d 9h Js 4c")),
+    )
     .unwrap();
     let s = r.settlement.clone().unwrap();
     let one: Vec<_> = s
@@ -298,24 +339,30 @@ fn a_lost_seat_is_left_out_of_a_void_settlement_and_a_draw() {
         .filter(|w| w.seat == 1 && w.wager == "pocket-bonus")
         .collect();
     assert_eq!(one.len(), 1, "{one:?}");
-    assert_eq!(one[0].result, crate::rules::banked::Outcome::Lose);
+    assert_eq!(one[0].result, deckhand::rules::banked::Outcome::Lose);
 
     // Lunar Poker: seat 1 buys a sixth card, then leaves.
     let mut l =
-        crate::rules::registry::start_round(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
+        deckhand::rules::registry::start_round(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
     for s in [1, 2] {
-        l.run(&BankedCommand::Wagers {
-            seat: s,
-            wagers: wagers(&[("ante", 500)]),
-        })
+        run_round(
+            &mut l,
+            &BankedCommand::Wagers {
+                seat: s,
+                wagers: wagers(&[("ante", 500)]),
+            },
+        )
         .unwrap();
     }
-    l.run(&BankedCommand::NoMoreBets).unwrap();
-    l.run(&BankedCommand::Dealt).unwrap();
-    l.run(&BankedCommand::from(LunarCommand::Draw {
-        seat: 1,
-        kind: DrawKind::Buy,
-    }))
+    run_round(&mut l, &BankedCommand::NoMoreBets).unwrap();
+    run_round(&mut l, &BankedCommand::Dealt).unwrap();
+    run_round(
+        &mut l,
+        &BankedCommand::from(LunarCommand::Draw {
+            seat: 1,
+            kind: DrawKind::Buy,
+        }),
+    )
     .unwrap();
     l.apply(&BankedEvent::WagersLost {
         seat: 1,
@@ -331,22 +378,11 @@ fn a_lost_seat_is_left_out_of_a_void_settlement_and_a_draw() {
         "no card is dealt for the abandoned draw"
     );
     assert!(l.lost[&1].options_fee);
-    let mut s = crate::rules::banked::Settlement {
-        game: "lunar-poker".into(),
-        paytables: Default::default(),
-        dealer: None,
-        results: vec![],
-        seats: vec![],
-        meters: vec![],
-        totals: crate::rules::banked::Totals {
-            players: 0,
-            house: 0,
-            meters: 0,
-        },
-        notes: vec![],
-        signer: Default::default(),
-    };
-    l.add_lost(&mut s).unwrap();
-    let fee = s.results.iter().find(|w| w.wager == "options-fee").unwrap();
-    assert_eq!((fee.stake, fee.net), (500, -500));
+    // The settlement adds each of the seat's stakes as losing (`add_lost`): the Options fee
+    // among them.
+    let stakes = l.lost_stakes(1);
+    assert!(
+        stakes.contains(&("options-fee".to_string(), 500)),
+        "{stakes:?}"
+    );
 }
