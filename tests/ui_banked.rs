@@ -480,6 +480,14 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
     tap(&mut h, "Lock-in paid");
     // The side panel says what the lock-in settled.
     h.get_by_label_contains("Super $5.00 (settled at lock-in)");
+    // The Options fees the lock-in's screen had collected are not to be collected again (the
+    // walk of issue 43 was told to collect seat 1's twice).
+    assert_eq!(
+        h.query_all_by_label_contains("Options fee $10.00 (collected after the lock-in)")
+            .count(),
+        2,
+        "seats 2 and 3 drew"
+    );
     // After the draw, only the drawers decide (§ 589.11(d)(2)(iii)).
     h.get_by_label("After the draw: Bet 2× the Ante, or fold");
     h.get_by_label("Seat 2 decides");
@@ -577,6 +585,20 @@ fn lunar_poker_with_draws_a_declaration_and_a_forced_dealer() {
         ));
     }
     assert_eq!(lock_in.as_array().unwrap().len(), 2);
+    let fees: Vec<&serde_json::Value> = st["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|w| w["wager"] == "options-fee")
+        .collect();
+    assert_eq!(fees.len(), 2, "{st}");
+    for fee in fees {
+        h.get_by_label(&format!(
+            "Seat {} · {}  (collected after the lock-in)",
+            fee["seat"],
+            fee["explanation"].as_str().unwrap()
+        ));
+    }
     tap(&mut h, "Paid");
     assert_eq!(
         commands(&db),

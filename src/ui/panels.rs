@@ -593,7 +593,11 @@ impl DeckhandApp {
                     }
                 }
                 if b.lunar().draws.contains_key(seat) {
-                    parts.push(format!("Options fee {}", money(ante)));
+                    parts.push(format!(
+                        "Options fee {}{}",
+                        money(ante),
+                        settled("options-fee")
+                    ));
                 }
                 if b.lunar().declared.contains(seat) {
                     parts.push("declared".into());

@@ -195,10 +195,27 @@ impl RoundPart for LunarPlay {
         self.locked_in_lines(seat).map(|w| w.stake).sum()
     }
 
-    fn settled_at_table(&self, seat: u8, wager: &str) -> Option<&'static str> {
-        self.locked_in_lines(seat)
-            .any(|x| x.wager == wager)
-            .then_some("settled at lock-in")
+    /// What the lock-in paid or collected (§ 589.11(c)); once it is paid, the Options fees and
+    /// the Antes folded at the first decision, which the lock-in's screen has the dealer collect
+    /// next (§ 589.11(d)(1), (d)(2)(i)): the settlement does not have them collected again (a
+    /// walk found the fee told to be collected twice).
+    fn settled_at_table(
+        &self,
+        round: &BankedRound,
+        seat: u8,
+        wager: &str,
+    ) -> Option<&'static str> {
+        if self.locked_in_lines(seat).any(|x| x.wager == wager) {
+            return Some("settled at lock-in");
+        }
+        let drew = self.draws.contains_key(&seat);
+        let collected = match wager {
+            "options-fee" => drew,
+            // A seat that drew folds after its draw (§ 589.11(d)(2)(iv)), not at lock-in.
+            "ante" => round.folded.contains(&seat) && !drew && !round.lost.contains_key(&seat),
+            _ => false,
+        };
+        (self.lock_in_paid && collected).then_some("collected after the lock-in")
     }
 
     fn paid_before(&self) -> Option<&Settlement> {

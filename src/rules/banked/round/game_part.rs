@@ -61,7 +61,12 @@ pub trait RoundPart {
 
     /// When `seat`'s `wager` was settled at the table before the end, in words for the pay
     /// screen; `None`: settled now.
-    fn settled_at_table(&self, _seat: u8, _wager: &str) -> Option<&'static str> {
+    fn settled_at_table(
+        &self,
+        _round: &BankedRound,
+        _seat: u8,
+        _wager: &str,
+    ) -> Option<&'static str> {
         None
     }
 

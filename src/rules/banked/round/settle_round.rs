@@ -36,11 +36,12 @@ impl BankedRound {
     }
 
     /// When a settlement line's wager was already settled at the table, in words for the pay
-    /// screen: Lunar Poker's lock-in (§ 589.11(c)), Spanish 21's Match-the-Dealer (§ 635a.7(f)),
+    /// screen: Lunar Poker's lock-in (§ 589.11(c)) and what is collected after it (§ 589.11(d)),
+    /// Spanish 21's Match-the-Dealer (§ 635a.7(f)),
     /// an even money (§ 635a.8(e)), losing insurance collected after the reader (§ 635a.8(d)), a
     /// Blackjack paid against a 2 to 9 up (§ 635a.7(h)(1)(i)). `None`: settled now.
     pub fn settled_at_table(&self, seat: u8, wager: &str) -> Option<&'static str> {
-        self.part().settled_at_table(seat, wager)
+        self.part().settled_at_table(self, seat, wager)
     }
 
     /// Wagers already settled at the table before the round's end, which a void round does not

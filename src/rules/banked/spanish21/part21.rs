@@ -130,7 +130,12 @@ impl RoundPart for Play21 {
         matched + even + insured + blackjack
     }
 
-    fn settled_at_table(&self, seat: u8, wager: &str) -> Option<&'static str> {
+    fn settled_at_table(
+        &self,
+        _round: &BankedRound,
+        seat: u8,
+        wager: &str,
+    ) -> Option<&'static str> {
         match wager {
             "match-the-dealer" if self.match_called => Some("settled after the deal"),
             "insurance" if self.insurance_collected => Some("collected after the reader"),
