@@ -351,6 +351,10 @@ fn lunar_hands_settled_from_their_results_with_a_second_combination() {
         tap(&mut h, cat);
         tap(&mut h, versus);
     }
+    // After the last seat's result, no button stands where it was tapped: a second tap there
+    // changes nothing (the walk of issue 43 found "No hand" where its last tap had been).
+    h.get_by_label("Every hand has its result: Settle, or tap a seat above to change it.");
+    assert!(h.query_by_label("Loses").is_none() && h.query_by_label("No hand").is_none());
     tap(&mut h, "Settle");
     assert_eq!(taps_so_far() - before, 1 + 3 + 2 + 1 + 2 * 2 + 1);
     let row: serde_json::Value =

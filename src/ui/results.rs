@@ -314,6 +314,7 @@ impl DeckhandApp {
             e.tapped.seat = e.next_seat(at);
         }
         let ready = e.results_command(at);
+        let every_result = ready.is_some();
         // The seat selected has its result and its cards are keyed (a bonus pays on it, or its
         // payout is validated): its cards, on the grid, with the rest put away so the grid and
         // Settle fit 1024×768.
@@ -352,6 +353,15 @@ impl DeckhandApp {
             return true;
         }
         let Some(seat) = e.tapped.seat else {
+            // Every hand has its result: no button stands where the last tap was, so a second
+            // tap there changes nothing (a walk found "No hand" where "No second combination"
+            // had just been tapped).
+            if every_result {
+                body(
+                    ui,
+                    "Every hand has its result: Settle, or tap a seat above to change it.",
+                );
+            }
             return true;
         };
         let (cat, versus) = e.tapped.result(def, seat);
@@ -371,9 +381,10 @@ impl DeckhandApp {
         } else {
             e.category_buttons(ui, def, seat, r, &mut tapped);
         }
-        // A seat whose result is whole hands the taps on to the next one.
+        // A seat whose result is whole hands the taps on to the next one; after the last, none
+        // (its tab opens it again).
         if tapped && e.seat_done(at, seat) {
-            e.tapped.seat = e.next_seat(at).or(Some(seat));
+            e.tapped.seat = e.next_seat(at);
         }
         true
     }
