@@ -667,6 +667,16 @@ fn a_spanish_21_blackjack_against_a_six_is_paid_in_its_turn() {
     }
     let rebuilt = deckhand::store::replay::read_table(&db).unwrap();
     assert!(rebuilt == *h.state().terminal().table());
+    // The replay says whose Blackjack was paid.
+    drop(h);
+    let steps = deckhand::store::replay::round_steps_file(&db, 1).unwrap();
+    assert!(
+        steps
+            .iter()
+            .any(|s| s.what == "Seat 2's Blackjack paid, the cards removed"),
+        "{:#?}",
+        steps.iter().map(|s| &s.what).collect::<Vec<_>>()
+    );
 }
 
 /// The section of the irregularity among `events`.

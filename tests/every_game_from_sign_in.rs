@@ -40,6 +40,8 @@ fn the_default_configuration_offers_every_game_of_the_registry() {
 fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
     let mut played = Vec::new();
     let mut round_taps: Vec<(&str, usize)> = Vec::new();
+    // Where the signature pad's keypad stands, game by game.
+    let mut keypad_at = Vec::new();
     for game in GameId::all() {
         let id = game.id();
         let dir = tempfile::tempdir().unwrap();
@@ -88,6 +90,7 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
         // § 647a.4(a): at Texas Hold 'Em Bonus the dealer's inspection (above) waits for the
         // floorperson's verification, signed with credential number and PIN, before any play.
         tap(&mut h, "Floorperson verify");
+        keypad_at.push((id, h.get_by_label("1").rect()));
         floorperson_signs(&mut h);
         // A house-banked game's cards are spread for the first player to arrive (§ x.4(b)).
         if game.is_house_banked() {
@@ -123,6 +126,7 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
                 // § 635a.2(d): the card reader, before the gaming day's first round.
                 h.get_by_label("The floorperson inspects the card reader");
                 tap(&mut h, "Floorperson: card reader inspected");
+                keypad_at.push((id, h.get_by_label("1").rect()));
                 floorperson_signs(&mut h);
             }
             Step::ShuffleManually { .. } => {
@@ -209,6 +213,12 @@ fn every_game_from_sign_in_to_paid_and_the_journal_rebuilds_it() {
         played.push(id);
     }
     assert_eq!(played.len(), GameId::ALL.len(), "every game id: {played:?}");
+    // The keypad stands at one place whatever the pad is for, however long its words (a walk
+    // found its "1" 25 px higher or lower from one pad to the next).
+    let (_, first) = &keypad_at[0];
+    for (id, at) in &keypad_at {
+        assert_eq!(at, first, "{id}");
+    }
     // What a round costs the dealer along the real path (docs/dealer-screen.md).
     for (id, n) in &round_taps {
         println!("taps per round: {id} {n}");

@@ -348,6 +348,11 @@ fn the_replay_command_prints_a_holdem_and_a_crazy_4_round_step_by_step() {
         whats.iter().any(|w| w.starts_with("Settled: house result")),
         "{whats:#?}"
     );
+    // Each wager by its name on the screen, not the settlement's key.
+    assert!(
+        whats.iter().any(|w| w.contains("seat 2 Super Bonus ")),
+        "{whats:#?}"
+    );
     assert_eq!(steps.last().unwrap().then, "Shuffle and cut by hand");
     // The house deals every round: a house-banked round's start names no button.
     assert!(

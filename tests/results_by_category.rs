@@ -351,12 +351,20 @@ fn lunar_hands_settled_from_their_results_with_a_second_combination() {
         tap(&mut h, cat);
         tap(&mut h, versus);
     }
-    // After the last seat's result, no button stands where it was tapped: a second tap there
-    // changes nothing (the walk of issue 43 found "No hand" where its last tap had been).
-    h.get_by_label("Every hand has its result: Settle, or tap a seat above to change it.");
-    assert!(h.query_by_label("Loses").is_none() && h.query_by_label("No hand").is_none());
+    // After the last seat's result, its buttons stand greyed where they were: a second tap
+    // there changes nothing (the walk of issue 43 found "No hand" live where its last tap had
+    // been); its tab opens them again.
+    for greyed in ["Loses", "No hand"] {
+        assert!(
+            h.get_by_label(greyed).accesskit_node().is_disabled(),
+            "{greyed}"
+        );
+    }
+    tap(&mut h, "Seat 5 · lost\nAce-king");
+    assert!(!h.get_by_label("Loses").accesskit_node().is_disabled());
     tap(&mut h, "Settle");
-    assert_eq!(taps_so_far() - before, 1 + 3 + 2 + 1 + 2 * 2 + 1);
+    // (One tap more than the round takes: seat 5's tab, tapped above to check it reopens.)
+    assert_eq!(taps_so_far() - before, 1 + 3 + 2 + 1 + 2 * 2 + 1 + 1);
     let row: serde_json::Value =
         serde_json::from_str(payloads(&db, "cards_keyed").last().unwrap()).unwrap();
     assert_eq!(row["results"]["dealer_qualifies"], true);

@@ -124,6 +124,7 @@ impl DeckhandApp {
         }
     }
 
+    /// The signature pad: who signs, what for, the credential number and PIN keypad.
     pub(super) fn verify_overlay(&mut self, ctx: &egui::Context, cmds: &mut Vec<UiCmd>) {
         // Above the table's supervisor threshold a shift supervisor signs (the rules say).
         let supervisor = self.term.table().awaits_supervisor();
@@ -155,11 +156,21 @@ impl DeckhandApp {
                 .size(theme::TITLE)
                 .strong(),
             );
-            ui.label(
-                RichText::new(&pad.purpose)
-                    .size(theme::BODY)
-                    .color(theme::TEXT_DIM),
-            );
+            // What is signed for, in a box of one height (scrolled where longer): the keypad
+            // below stands at one place whatever is signed for (a walk found its "1" at
+            // y≈291, 315 or 341 from one pad to the next).
+            theme::scroll_vertical()
+                .id_salt("verify-purpose")
+                .auto_shrink([true, false])
+                .max_height(PURPOSE_HEIGHT)
+                .min_scrolled_height(PURPOSE_HEIGHT)
+                .show(ui, |ui| {
+                    ui.label(
+                        RichText::new(&pad.purpose)
+                            .size(theme::BODY)
+                            .color(theme::TEXT_DIM),
+                    );
+                });
             let keyed = pad.sign.credential.clone();
             pad.sign.show(ui);
             // A refusal answers the number it was given: once the number is keyed again, it
@@ -264,3 +275,6 @@ pub(super) fn box_frame() -> egui::Frame {
         .inner_margin(egui::Margin::same(24))
         .corner_radius(12)
 }
+
+/// The height of what a signature is for on the pad: four lines of body text.
+const PURPOSE_HEIGHT: f32 = 4.0 * theme::BODY * 1.35;

@@ -28,6 +28,9 @@ pub(super) struct Tapped {
     pub(super) second: BTreeMap<u8, &'static str>,
     /// The forced dealer's new hand (Lunar Poker): qualifies or not, and each forcing seat.
     pub(super) forced: super::forced::ForcedTaps,
+    /// The last seat's result was just tapped, every hand having one: its buttons stand
+    /// greyed until a seat's tab is tapped.
+    pub(super) finished: bool,
 }
 
 impl Tapped {
@@ -353,38 +356,37 @@ impl DeckhandApp {
             return true;
         }
         let Some(seat) = e.tapped.seat else {
-            // Every hand has its result: no button stands where the last tap was, so a second
-            // tap there changes nothing (a walk found "No hand" where "No second combination"
-            // had just been tapped).
-            if every_result {
-                body(
-                    ui,
-                    "Every hand has its result: Settle, or tap a seat above to change it.",
-                );
-            }
             return true;
         };
+        // Every hand has its result and the last was just tapped: its buttons stay where they
+        // stood, greyed, so a second tap there changes nothing (a walk found "No hand" live
+        // where "No second combination" had just been tapped); its tab opens them again.
+        let finished = e.tapped.finished && every_result;
         let (cat, versus) = e.tapped.result(def, seat);
         let compared = e.tapped.compared(def, versus);
         let mut tapped = false;
         // A hand keyed, its result tapped: its cards, on the grid, in the place of the
         // categories (the grid and Settle fit 1024×768).
-        if let Some(c) = cat
-            .filter(|c| compared && at.needs_cards(seat, c, versus))
-            .and_then(|c| def.category(c))
-        {
-            e.seat_cards(ui, r, seat, c, &mut tapped);
-        } else if e.second_owed(r, seat) {
-            // A winner's second combination, in the place of the categories (they fit
-            // 1024×768 only without it).
-            e.second_buttons(ui, r, seat, &mut tapped);
-        } else {
-            e.category_buttons(ui, def, seat, r, &mut tapped);
-        }
-        // A seat whose result is whole hands the taps on to the next one; after the last, none
-        // (its tab opens it again).
+        ui.add_enabled_ui(!finished, |ui| {
+            if let Some(c) = cat
+                .filter(|c| compared && at.needs_cards(seat, c, versus))
+                .and_then(|c| def.category(c))
+            {
+                e.seat_cards(ui, r, seat, c, &mut tapped);
+            } else if e.second_owed(r, seat) {
+                // A winner's second combination, in the place of the categories (they fit
+                // 1024×768 only without it).
+                e.second_buttons(ui, r, seat, &mut tapped);
+            } else {
+                e.category_buttons(ui, def, seat, r, &mut tapped);
+            }
+        });
+        // A seat whose result is whole hands the taps on to the next one; the last stays,
+        // finished.
         if tapped && e.seat_done(at, seat) {
-            e.tapped.seat = e.next_seat(at);
+            let next = e.next_seat(at);
+            e.tapped.finished = next.is_none();
+            e.tapped.seat = next.or(Some(seat));
         }
         true
     }
@@ -736,5 +738,6 @@ fn result_tabs(ui: &mut Ui, e: &mut BankedEntry, r: &BankedRound, def: &ResultsD
     );
     if picked.is_some() {
         e.tapped.seat = picked;
+        e.tapped.finished = false;
     }
 }

@@ -188,7 +188,10 @@ impl BankedEvent {
                             std::cmp::Ordering::Equal => "pushes".to_string(),
                             std::cmp::Ordering::Less => format!("loses {}", money(-w.net)),
                         };
-                        format!("seat {} {} {what}", w.seat, w.wager)
+                        // By the wager's name on the screen ("Spanish 21 Wager", not
+                        // "spanish-21"; a walk of issue 43 read the settlement's keys).
+                        let name = crate::rules::banked::label(&w.wager);
+                        format!("seat {} {name} {what}", w.seat)
                     })
                     .collect();
                 format!(

@@ -233,7 +233,13 @@ fn words(at: &Step21, what: &Command21) -> String {
             }
         ),
         Command21::InsuranceCollected => "The losing insurance collected".into(),
-        Command21::BlackjackPaid => "Blackjack paid, the cards removed".into(),
+        // Whose (the walk of issue 43 read no seat in the replay).
+        Command21::BlackjackPaid => match at {
+            Step21::PayBlackjack { seat } => {
+                format!("Seat {seat}'s Blackjack paid, the cards removed")
+            }
+            _ => "Blackjack paid, the cards removed".into(),
+        },
         Command21::Card { card, read: None } => format!("is dealt {}", card.pretty()),
         Command21::Card {
             card,
