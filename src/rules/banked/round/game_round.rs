@@ -1,6 +1,6 @@
 //! A game's settlement, typed: each house-banked game's `Round` (in its folder) is the round as
 //! its settlement reads it, built from a round dealt at the table ([`GameRound::of_round`]) and
-//! settled ([`GameRound::settle`]). The same record is what `deckhand settle` reads as JSON
+//! settled ([`GameRound::SETTLE`], the game's own `settle`). The same record is what `deckhand settle` reads as JSON
 //! (docs/settle.md): [`settle_body`] parses it into the game's `Round`, so a round settled at
 //! the table and the same round typed at the command line settle alike. [`GamePart::settle`]
 //! picks the round's game from the game list.
