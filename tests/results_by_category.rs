@@ -106,7 +106,7 @@ fn six_hands_settled_from_their_results_with_one_hands_cards_keyed() {
 
 /// The casino's choice (`[house.crazy-4-poker] results_by_category = false`): every hand's cards
 /// are keyed; the results screen is never offered (the rules refuse a settlement from results
-/// too: `round::results_tests`).
+/// too: `results_crazy4_rules`).
 #[test]
 fn a_casino_that_keys_every_card_is_never_offered_results() {
     let dir = tempfile::tempdir().unwrap();
@@ -475,7 +475,7 @@ fn lunar_forced_round_settles_with_a_declared_hand_that_drew() {
 /// category is its cards' (ace-king), filled in with the other categories greyed, and the dealer
 /// taps only how it fared (the walk of issue 43 saw it asked again, a wrong one refused only at
 /// "Settle"). That the rules refuse another category for it is
-/// `results_lunar_tests::a_hand_keyed_at_lock_in_is_the_category_its_cards_are`.
+/// `results_lunar_rules::a_hand_keyed_at_lock_in_is_the_category_its_cards_are`.
 #[test]
 fn lunar_a_hand_keyed_at_lock_in_has_its_category_filled_in() {
     let dir = tempfile::tempdir().unwrap();

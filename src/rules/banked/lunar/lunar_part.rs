@@ -195,10 +195,10 @@ impl RoundPart for LunarPlay {
         self.locked_in_lines(seat).map(|w| w.stake).sum()
     }
 
-    /// What the lock-in paid or collected (§ 589.11(c)); once it is paid, the Options fees and
-    /// the Antes folded at the first decision, which the lock-in's screen has the dealer collect
-    /// next (§ 589.11(d)(1), (d)(2)(i)): the settlement does not have them collected again (a
-    /// walk found the fee told to be collected twice).
+    /// What the lock-in paid or collected (§ 589.11(c)); once past it, the Options fees and the
+    /// Antes folded at the first decision, which the lock-in's step has the dealer collect
+    /// (§ 589.11(d)(1), (d)(2)(i)): the settlement does not have them collected again (a walk
+    /// found the fee told to be collected twice).
     fn settled_at_table(
         &self,
         round: &BankedRound,
@@ -215,7 +215,11 @@ impl RoundPart for LunarPlay {
             "ante" => round.folded.contains(&seat) && !drew && !round.lost.contains_key(&seat),
             _ => false,
         };
-        (self.lock_in_paid && collected).then_some("collected after the lock-in")
+        // Past the lock-in: paid where it settled something, or its step done where nothing
+        // was declared (phase 0's "all decisions are locked in … collect folded Antes and the
+        // Options fees"; a walk found the fee still to collect after it).
+        let past = self.lock_in_paid || round.revealed.contains(&0);
+        (past && collected).then_some("collected after the lock-in")
     }
 
     fn paid_before(&self) -> Option<&Settlement> {

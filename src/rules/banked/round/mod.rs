@@ -36,10 +36,6 @@ pub use own_steps::{
 };
 mod progressive;
 mod read;
-#[cfg(test)]
-mod results_lunar_tests;
-#[cfg(test)]
-mod results_tests;
 mod round_def;
 mod settle_round;
 mod step_event;

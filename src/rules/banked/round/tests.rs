@@ -4,10 +4,6 @@ use super::*;
 use crate::rules::banked::lunar::lunar_steps::LunarEvent;
 use crate::rules::cards::parse_cards;
 
-/// Lunar Poker's lock-in, draws, declarations and force.
-#[path = "lunar_round_tests.rs"]
-mod lunar_round;
-
 pub(super) fn wagers(list: &[(&str, Cents)]) -> BTreeMap<String, Cents> {
     list.iter().map(|(k, v)| (k.to_string(), *v)).collect()
 }

@@ -3,10 +3,18 @@
 //! dealer, how it fared; a winner's second combination (§ 589.11(e)(1)(ii)); the forced
 //! dealer's new hand (§ 589.11(e)(2)(ii)). Each is checked against the same round keyed card by
 //! card.
+//! The round driven through the rules' decide-then-apply (`common::machine::run_round`), as the table drives it.
 
-use super::*;
-use crate::rules::banked::lunar::lunar_steps::LunarCommand;
-use crate::rules::cards::parse_cards;
+use crate::common::machine::run_round;
+use deckhand::rules::Cents;
+use deckhand::rules::banked::House;
+use deckhand::rules::banked::lunar::lunar_steps::LunarCommand;
+use deckhand::rules::banked::round::*;
+use deckhand::rules::cards::Card;
+use deckhand::rules::cards::parse_cards;
+use deckhand::rules::games::GameId;
+use deckhand::rules::registry::Dealing;
+use std::collections::BTreeMap;
 
 fn c(s: &str) -> Vec<Card> {
     parse_cards(s).unwrap()
@@ -16,16 +24,19 @@ fn c(s: &str) -> Vec<Card> {
 /// decisions are next.
 fn dealt_with_antes(seats: &[u8]) -> BankedRound {
     let mut r =
-        crate::rules::registry::start_round(GameId::LunarPoker, Dealing::Hand, seats).unwrap();
+        deckhand::rules::registry::start_round(GameId::LunarPoker, Dealing::Hand, seats).unwrap();
     for &seat in seats {
-        r.run(&BankedCommand::Wagers {
-            seat,
-            wagers: BTreeMap::from([("ante".to_string(), 500)]),
-        })
+        run_round(
+            &mut r,
+            &BankedCommand::Wagers {
+                seat,
+                wagers: BTreeMap::from([("ante".to_string(), 500)]),
+            },
+        )
         .unwrap();
     }
-    r.run(&BankedCommand::NoMoreBets).unwrap();
-    r.run(&BankedCommand::Dealt).unwrap();
+    run_round(&mut r, &BankedCommand::NoMoreBets).unwrap();
+    run_round(&mut r, &BankedCommand::Dealt).unwrap();
     r
 }
 
@@ -33,28 +44,40 @@ fn dealt_with_antes(seats: &[u8]) -> BankedRound {
 /// folds; at the cards step.
 fn at_the_cards() -> BankedRound {
     let mut r = dealt_with_antes(&[1, 2, 3]);
-    r.run(&BankedCommand::Decide {
-        seat: 1,
-        multiple: 2,
-    })
+    run_round(
+        &mut r,
+        &BankedCommand::Decide {
+            seat: 1,
+            multiple: 2,
+        },
+    )
     .unwrap();
-    r.run(&BankedCommand::from(LunarCommand::Draw {
-        seat: 2,
-        kind: DrawKind::Buy,
-    }))
+    run_round(
+        &mut r,
+        &BankedCommand::from(LunarCommand::Draw {
+            seat: 2,
+            kind: DrawKind::Buy,
+        }),
+    )
     .unwrap();
-    r.run(&BankedCommand::Decide {
-        seat: 3,
-        multiple: 0,
-    })
+    run_round(
+        &mut r,
+        &BankedCommand::Decide {
+            seat: 3,
+            multiple: 0,
+        },
+    )
     .unwrap();
-    r.run(&BankedCommand::Revealed).unwrap();
-    r.run(&BankedCommand::Decide {
-        seat: 2,
-        multiple: 2,
-    })
+    run_round(&mut r, &BankedCommand::Revealed).unwrap();
+    run_round(
+        &mut r,
+        &BankedCommand::Decide {
+            seat: 2,
+            multiple: 2,
+        },
+    )
     .unwrap();
-    r.run(&BankedCommand::Revealed).unwrap();
+    run_round(&mut r, &BankedCommand::Revealed).unwrap();
     assert_eq!(r.step, BankedStep::Cards);
     r
 }
@@ -114,10 +137,11 @@ fn a_qualifying_dealer_settles_from_the_results_as_from_the_cards() {
     // pays on the Bet and its ace-king beside the pair is a second combination (§ 589.11(e)(1)(ii));
     // seat 2 (six cards): two pairs, and two pairs beside them with a card outside.
     let mut by_cards = at_the_cards();
-    by_cards.run(&keyed("Ah Kd 8c 6s 3h")).unwrap();
+    run_round(&mut by_cards, &keyed("Ah Kd 8c 6s 3h")).unwrap();
     let mut by_results = at_the_cards();
-    by_results
-        .run(&BankedCommand::from_results(
+    run_round(
+        &mut by_results,
+        &BankedCommand::from_results(
             vec![],
             results(
                 true,
@@ -126,8 +150,9 @@ fn a_qualifying_dealer_settles_from_the_results_as_from_the_cards() {
                     (2, result("two-pair", Some(Versus::Wins), Some("two-pair"))),
                 ],
             ),
-        ))
-        .unwrap();
+        ),
+    )
+    .unwrap();
     assert_eq!(nets(&by_results), nets(&by_cards));
     let s = by_results.settlement.as_ref().unwrap();
     assert!(
@@ -159,43 +184,40 @@ fn a_winner_taps_its_second_combination_where_its_hand_can_hold_one() {
         )
     };
     // § 589.11(e)(1)(ii): a winning pair may hold an ace-king beside it: asked.
-    let e = r
-        .run(&tapped(result("pair", Some(Versus::Wins), None)))
-        .unwrap_err();
+    let e = run_round(&mut r, &tapped(result("pair", Some(Versus::Wins), None))).unwrap_err();
     assert!(
         e.contains("second combination") && e.contains("589.11(e)(1)(ii)"),
         "{e}"
     );
     // Five cards hold no pair beside a pair (that is two pairs).
-    let e = r
-        .run(&tapped(result("pair", Some(Versus::Wins), Some("pair"))))
-        .unwrap_err();
+    let e = run_round(
+        &mut r,
+        &tapped(result("pair", Some(Versus::Wins), Some("pair"))),
+    )
+    .unwrap_err();
     assert!(e.contains("pair is not a second combination"), "{e}");
     // A straight uses all five cards: nothing asked, nothing taken.
-    let e = r
-        .run(&tapped(result(
-            "straight",
-            Some(Versus::Wins),
-            Some("none"),
-        )))
-        .unwrap_err();
+    let e = run_round(
+        &mut r,
+        &tapped(result("straight", Some(Versus::Wins), Some("none"))),
+    )
+    .unwrap_err();
     assert!(e.contains("not a second combination"), "{e}");
     // No hand is below ace-king: it cannot beat a dealer who qualifies (§ 589.11(e)).
-    let e = r
-        .run(&tapped(result("no-hand", Some(Versus::Wins), None)))
-        .unwrap_err();
+    let e = run_round(&mut r, &tapped(result("no-hand", Some(Versus::Wins), None))).unwrap_err();
     assert!(e.contains("cannot beat or tie"), "{e}");
     // A losing hand is paid no second combination.
-    let e = r
-        .run(&tapped(result(
-            "pair",
-            Some(Versus::Loses),
-            Some("ace-king"),
-        )))
-        .unwrap_err();
+    let e = run_round(
+        &mut r,
+        &tapped(result("pair", Some(Versus::Loses), Some("ace-king"))),
+    )
+    .unwrap_err();
     assert!(e.contains("not a second combination"), "{e}");
-    r.run(&tapped(result("pair", Some(Versus::Wins), Some("none"))))
-        .unwrap();
+    run_round(
+        &mut r,
+        &tapped(result("pair", Some(Versus::Wins), Some("none"))),
+    )
+    .unwrap();
 }
 
 #[test]
@@ -204,10 +226,11 @@ fn a_dealer_who_does_not_qualify_pays_the_ante_and_the_forced_hand_is_tapped_aga
     // not; the dealer's queen is replaced by the 8 of hearts: a pair of 8s, qualifying; seat
     // 1's pair of aces beats it (§ 589.11(e)(2)(ii)(B)).
     let mut by_cards = at_the_cards();
-    by_cards.run(&keyed("Qs Jd 8c 6s 3h")).unwrap();
+    run_round(&mut by_cards, &keyed("Qs Jd 8c 6s 3h")).unwrap();
     let mut by_results = at_the_cards();
-    by_results
-        .run(&BankedCommand::from_results(
+    run_round(
+        &mut by_results,
+        &BankedCommand::from_results(
             vec![],
             results(
                 false,
@@ -216,23 +239,31 @@ fn a_dealer_who_does_not_qualify_pays_the_ante_and_the_forced_hand_is_tapped_aga
                     (2, result("two-pair", None, None)),
                 ],
             ),
-        ))
-        .unwrap();
+        ),
+    )
+    .unwrap();
     for r in [&mut by_cards, &mut by_results] {
         assert_eq!(r.step, BankedStep::Decide { phase: 2, seat: 1 });
-        r.run(&BankedCommand::Decide {
-            seat: 1,
-            multiple: 1,
-        })
+        run_round(
+            r,
+            &BankedCommand::Decide {
+                seat: 1,
+                multiple: 1,
+            },
+        )
         .unwrap();
-        r.run(&BankedCommand::Decide {
-            seat: 2,
-            multiple: 0,
-        })
+        run_round(
+            r,
+            &BankedCommand::Decide {
+                seat: 2,
+                multiple: 0,
+            },
+        )
         .unwrap();
-        r.run(&BankedCommand::from(LunarCommand::Replacement {
-            card: c("8h")[0],
-        }))
+        run_round(
+            r,
+            &BankedCommand::from(LunarCommand::Replacement { card: c("8h")[0] }),
+        )
         .unwrap();
     }
     assert!(by_cards.settlement.is_some());
@@ -247,29 +278,37 @@ fn a_dealer_who_does_not_qualify_pays_the_ante_and_the_forced_hand_is_tapped_aga
         });
         BankedCommand::from_results(vec![], r)
     };
-    let e = by_results
-        .run(&BankedCommand::from_results(vec![], before.clone()))
-        .unwrap_err();
+    let e = run_round(
+        &mut by_results,
+        &BankedCommand::from_results(vec![], before.clone()),
+    )
+    .unwrap_err();
     assert!(e.contains("§ 589.11(e)(2)(ii)"), "{e}");
-    let e = by_results
-        .run(&forced(
+    let e = run_round(
+        &mut by_results,
+        &forced(
             true,
             2,
             result("two-pair", Some(Versus::Wins), Some("none")),
-        ))
-        .unwrap_err();
+        ),
+    )
+    .unwrap_err();
     assert!(e.contains("forcing seats are [1]"), "{e}");
-    let e = by_results
-        .run(&forced(true, 1, result("pair", None, None)))
-        .unwrap_err();
+    let e = run_round(
+        &mut by_results,
+        &forced(true, 1, result("pair", None, None)),
+    )
+    .unwrap_err();
     assert!(e.contains("where, and only where, it qualifies"), "{e}");
-    by_results
-        .run(&forced(
+    run_round(
+        &mut by_results,
+        &forced(
             true,
             1,
             result("pair", Some(Versus::Wins), Some("ace-king")),
-        ))
-        .unwrap();
+        ),
+    )
+    .unwrap();
     assert_eq!(nets(&by_results), nets(&by_cards));
     let v = by_results.settle_input(&BTreeMap::new());
     assert_eq!(v["forced_dealer_qualifies"], true);
@@ -281,10 +320,9 @@ fn the_hand_declared_at_lock_in_stays_and_a_results_round_without_the_setting_is
     // § 589.11(c): seat 1 declares a straight flush, paid at lock-in; seat 2 bets. From
     // results, seat 1 has nothing more to tap and its cards stay as keyed then.
     let mut r = lock_in_signed(2);
-    r.run(&BankedCommand::from(LunarCommand::LockInPaid))
-        .unwrap();
+    run_round(&mut r, &BankedCommand::from(LunarCommand::LockInPaid)).unwrap();
     if r.step != BankedStep::Cards {
-        r.run(&BankedCommand::Revealed).unwrap();
+        run_round(&mut r, &BankedCommand::Revealed).unwrap();
     }
     assert_eq!(r.seats_in(), [2]);
     let tapped = results(
@@ -294,7 +332,7 @@ fn the_hand_declared_at_lock_in_stays_and_a_results_round_without_the_setting_is
     let mut house = House::default_for(GameId::LunarPoker).unwrap();
     house
         .rules
-        .edit(|g: &mut crate::rules::banked::lunar::Rules| g.results_by_category = false);
+        .edit(|g: &mut deckhand::rules::banked::lunar::Rules| g.results_by_category = false);
     let refused = r.clone();
     let e = refused
         .decide(
@@ -303,7 +341,7 @@ fn the_hand_declared_at_lock_in_stays_and_a_results_round_without_the_setting_is
         )
         .unwrap_err();
     assert!(e.contains("results_by_category = false"), "{e}");
-    r.run(&BankedCommand::from_results(vec![], tapped)).unwrap();
+    run_round(&mut r, &BankedCommand::from_results(vec![], tapped)).unwrap();
     assert_eq!(r.cards.get(&1), Some(&c("9s 8s 7s 6s 5s")));
     let s = r.settlement.as_ref().unwrap();
     assert!(
@@ -319,12 +357,14 @@ fn the_hand_declared_at_lock_in_stays_and_a_results_round_without_the_setting_is
 #[test]
 fn a_round_with_no_hand_against_the_dealer_records_no_dealers_hand() {
     let mut r = lock_in_signed(0);
-    r.run(&BankedCommand::from(LunarCommand::LockInPaid))
-        .unwrap();
+    run_round(&mut r, &BankedCommand::from(LunarCommand::LockInPaid)).unwrap();
     if r.settlement.is_none() {
         assert!(r.seats_in().is_empty());
-        r.run(&BankedCommand::from_results(vec![], results(false, vec![])))
-            .unwrap();
+        run_round(
+            &mut r,
+            &BankedCommand::from_results(vec![], results(false, vec![])),
+        )
+        .unwrap();
     }
     let s = r.settlement.as_ref().unwrap();
     assert_eq!(s.dealer, None, "nothing was tapped for the dealer's hand");
@@ -336,32 +376,41 @@ fn a_round_with_no_hand_against_the_dealer_records_no_dealers_hand() {
 }
 
 /// The floorperson who signs a lock-in above the table's threshold.
-pub(in crate::rules::banked::round) fn dana() -> crate::rules::people::Person {
-    crate::rules::people::Person {
+pub(crate) fn dana() -> deckhand::rules::people::Person {
+    deckhand::rules::people::Person {
         name: "Dana Brooks".into(),
         credential: "1001".into(),
-        role: crate::rules::people::Role::Floorperson,
+        role: deckhand::rules::people::Role::Floorperson,
     }
 }
 
 /// Seats 1 and 2 with a $5 Ante: seat 1 declares a straight flush for its instant payout
 /// (§ 589.11(b)(2)), seat 2 decides `multiple` (0: fold, 2: Bet); the lock-in keyed and
 /// signed by a floorperson (above the table's threshold), not yet paid.
-pub(in crate::rules::banked::round) fn lock_in_signed(multiple: u8) -> BankedRound {
+pub(crate) fn lock_in_signed(multiple: u8) -> BankedRound {
     let mut r = dealt_with_antes(&[1, 2]);
-    r.run(&BankedCommand::from(LunarCommand::Declare {
-        seat: 1,
-        instant: true,
-    }))
+    run_round(
+        &mut r,
+        &BankedCommand::from(LunarCommand::Declare {
+            seat: 1,
+            instant: true,
+        }),
+    )
     .unwrap();
-    r.run(&BankedCommand::Decide { seat: 2, multiple }).unwrap();
-    r.run(&BankedCommand::from(LunarCommand::LockIn {
-        cards: vec![(1, c("9s 8s 7s 6s 5s"))],
-    }))
+    run_round(&mut r, &BankedCommand::Decide { seat: 2, multiple }).unwrap();
+    run_round(
+        &mut r,
+        &BankedCommand::from(LunarCommand::LockIn {
+            cards: vec![(1, c("9s 8s 7s 6s 5s"))],
+        }),
+    )
     .unwrap();
-    r.run(&BankedCommand::Validated {
-        floorperson: dana(),
-    })
+    run_round(
+        &mut r,
+        &BankedCommand::Validated {
+            floorperson: dana(),
+        },
+    )
     .unwrap();
     r
 }
@@ -372,35 +421,43 @@ pub(in crate::rules::banked::round) fn lock_in_signed(multiple: u8) -> BankedRou
 #[test]
 fn a_hand_keyed_at_lock_in_is_the_category_its_cards_are() {
     let mut r =
-        crate::rules::registry::start_round(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
+        deckhand::rules::registry::start_round(GameId::LunarPoker, Dealing::Hand, &[1, 2]).unwrap();
     for (seat, w) in [
         (1, vec![("ante", 500), ("super", 500)]),
         (2, vec![("ante", 500)]),
     ] {
-        r.run(&BankedCommand::Wagers {
-            seat,
-            wagers: w.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
-        })
+        run_round(
+            &mut r,
+            &BankedCommand::Wagers {
+                seat,
+                wagers: w.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+            },
+        )
         .unwrap();
     }
-    r.run(&BankedCommand::NoMoreBets).unwrap();
-    r.run(&BankedCommand::Dealt).unwrap();
-    r.run(&BankedCommand::from(LunarCommand::Declare {
-        seat: 1,
-        instant: false,
-    }))
+    run_round(&mut r, &BankedCommand::NoMoreBets).unwrap();
+    run_round(&mut r, &BankedCommand::Dealt).unwrap();
+    run_round(
+        &mut r,
+        &BankedCommand::from(LunarCommand::Declare {
+            seat: 1,
+            instant: false,
+        }),
+    )
     .unwrap();
     for seat in [1, 2] {
-        r.run(&BankedCommand::Decide { seat, multiple: 2 }).unwrap();
+        run_round(&mut r, &BankedCommand::Decide { seat, multiple: 2 }).unwrap();
     }
-    r.run(&BankedCommand::from(LunarCommand::LockIn {
-        cards: vec![(1, c("Ah Kh 9d 6d 3h"))],
-    }))
+    run_round(
+        &mut r,
+        &BankedCommand::from(LunarCommand::LockIn {
+            cards: vec![(1, c("Ah Kh 9d 6d 3h"))],
+        }),
+    )
     .unwrap();
-    r.run(&BankedCommand::from(LunarCommand::LockInPaid))
-        .unwrap();
+    run_round(&mut r, &BankedCommand::from(LunarCommand::LockInPaid)).unwrap();
     while r.step != BankedStep::Cards {
-        r.run(&BankedCommand::Revealed).unwrap();
+        run_round(&mut r, &BankedCommand::Revealed).unwrap();
     }
     assert_eq!(r.category_keyed(1), Some("ace-king"));
     assert_eq!(r.category_keyed(2), None);

@@ -1,8 +1,15 @@
 //! A Crazy 4 Poker round settled from the results the dealer taps (`results.rs`), against the
 //! same round settled from its cards.
+//! The round driven through the rules' decide-then-apply (`common::machine::run_round`), as the table drives it.
 
-use super::*;
-use crate::rules::cards::parse_cards;
+use crate::common::machine::run_round;
+use deckhand::rules::Cents;
+use deckhand::rules::banked::round::*;
+use deckhand::rules::cards::Card;
+use deckhand::rules::cards::parse_cards;
+use deckhand::rules::games::GameId;
+use deckhand::rules::registry::Dealing;
+use std::collections::BTreeMap;
 
 fn c(s: &str) -> Vec<Card> {
     parse_cards(s).unwrap()
@@ -11,26 +18,30 @@ fn c(s: &str) -> Vec<Card> {
 /// Seats 1, 2, 3 with a $10 Ante (and Super Bonus); seat 2 also $5 on Queens Up; seat 1 plays
 /// `play1` times the Ante, the others 1×; at the cards step.
 fn at_the_cards(play1: u8) -> BankedRound {
-    let mut r = crate::rules::registry::start_round(GameId::Crazy4Poker, Dealing::Hand, &[1, 2, 3])
-        .unwrap();
+    let mut r =
+        deckhand::rules::registry::start_round(GameId::Crazy4Poker, Dealing::Hand, &[1, 2, 3])
+            .unwrap();
     for seat in [1, 2, 3] {
         let mut w = BTreeMap::from([("ante".to_string(), 1000)]);
         if seat == 2 {
             w.insert("queens_up".into(), 500);
         }
-        r.run(&BankedCommand::Wagers { seat, wagers: w }).unwrap();
+        run_round(&mut r, &BankedCommand::Wagers { seat, wagers: w }).unwrap();
     }
-    r.run(&BankedCommand::NoMoreBets).unwrap();
-    r.run(&BankedCommand::Dealt).unwrap();
-    r.run(&BankedCommand::Decide {
-        seat: 1,
-        multiple: play1,
-    })
+    run_round(&mut r, &BankedCommand::NoMoreBets).unwrap();
+    run_round(&mut r, &BankedCommand::Dealt).unwrap();
+    run_round(
+        &mut r,
+        &BankedCommand::Decide {
+            seat: 1,
+            multiple: play1,
+        },
+    )
     .unwrap();
     for seat in [2, 3] {
-        r.run(&BankedCommand::Decide { seat, multiple: 1 }).unwrap();
+        run_round(&mut r, &BankedCommand::Decide { seat, multiple: 1 }).unwrap();
     }
-    r.run(&BankedCommand::Revealed).unwrap();
+    run_round(&mut r, &BankedCommand::Revealed).unwrap();
     assert_eq!(r.step, BankedStep::Cards);
     r
 }
@@ -63,8 +74,9 @@ fn results_settle_as_the_cards_would() {
     // By the cards: the dealer's pair of fours qualifies; seat 1's two pair beats it; seat 2's
     // ten high loses to it; seat 3's pair of fours with an ace beats it.
     let mut by_cards = at_the_cards(1);
-    by_cards
-        .run(&BankedCommand::keyed(
+    run_round(
+        &mut by_cards,
+        &BankedCommand::keyed(
             vec![
                 (1, c("9c 9d 5h 5s 2c")),
                 (2, c("Th 9s 7c 6d 3d")),
@@ -72,11 +84,13 @@ fn results_settle_as_the_cards_would() {
             ],
             c("Kc 4c 4s 8h 3s"),
             vec![],
-        ))
-        .unwrap();
+        ),
+    )
+    .unwrap();
     let mut by_results = at_the_cards(1);
-    by_results
-        .run(&cards_cmd(
+    run_round(
+        &mut by_results,
+        &cards_cmd(
             vec![],
             Results {
                 dealer_qualifies: true,
@@ -87,8 +101,9 @@ fn results_settle_as_the_cards_would() {
                 ],
                 forced: None,
             },
-        ))
-        .unwrap();
+        ),
+    )
+    .unwrap();
     for seat in [1, 2, 3] {
         assert_eq!(
             nets(&by_results, seat),
@@ -106,8 +121,9 @@ fn results_settle_as_the_cards_would() {
 #[test]
 fn a_dealer_who_does_not_qualify_needs_no_comparison() {
     let mut r = at_the_cards(1);
-    let e = r
-        .run(&cards_cmd(
+    let e = run_round(
+        &mut r,
+        &cards_cmd(
             vec![],
             Results {
                 dealer_qualifies: false,
@@ -118,21 +134,25 @@ fn a_dealer_who_does_not_qualify_needs_no_comparison() {
                 ],
                 forced: None,
             },
-        ))
-        .unwrap_err();
+        ),
+    )
+    .unwrap_err();
     assert!(e.contains("seat 1: the dealer does not qualify"), "{e}");
-    r.run(&cards_cmd(
-        vec![],
-        Results {
-            dealer_qualifies: false,
-            seats: vec![
-                (1, result("pair", None)),
-                (2, result("pair", None)),
-                (3, result("high-card", None)),
-            ],
-            forced: None,
-        },
-    ))
+    run_round(
+        &mut r,
+        &cards_cmd(
+            vec![],
+            Results {
+                dealer_qualifies: false,
+                seats: vec![
+                    (1, result("pair", None)),
+                    (2, result("pair", None)),
+                    (3, result("high-card", None)),
+                ],
+                forced: None,
+            },
+        ),
+    )
     .unwrap();
     // § 657a.11(c)(3)(i): the Ante returned, the Play paid 1 to 1, the Super Bonus returned.
     let n = nets(&r, 1);
@@ -154,34 +174,35 @@ fn a_hand_a_bonus_pays_on_has_its_cards_keyed_and_they_must_hold_the_category() 
         forced: None,
     };
     // The Super Bonus pays on a straight (§ 657a.12(b)): its cards are keyed.
-    let e = r.run(&cards_cmd(vec![], straight.clone())).unwrap_err();
+    let e = run_round(&mut r, &cards_cmd(vec![], straight.clone())).unwrap_err();
     assert!(
         e.contains("seat 1: a bonus pays on its hand: key its cards"),
         "{e}"
     );
     // Cards that do not hold a straight are refused.
-    let e = r
-        .run(&cards_cmd(vec![(1, c("9c 9d 4h 4s 2c"))], straight.clone()))
-        .unwrap_err();
+    let e = run_round(
+        &mut r,
+        &cards_cmd(vec![(1, c("9c 9d 4h 4s 2c"))], straight.clone()),
+    )
+    .unwrap_err();
     assert!(e.contains("not straight or better"), "{e}");
     // Queens Up on seat 2 pays on a pair of queens or better (§ 657a.12(c)).
     let mut queens = straight.clone();
     queens.seats[1].1 = result("queens-or-kings", Some(Versus::Loses));
-    let e = r
-        .run(&cards_cmd(vec![(1, c("9c Td Jh Qs 2c"))], queens))
-        .unwrap_err();
+    let e = run_round(&mut r, &cards_cmd(vec![(1, c("9c Td Jh Qs 2c"))], queens)).unwrap_err();
     assert!(e.contains("seat 2: a bonus pays on its hand"), "{e}");
     // A hand that pays nothing may be keyed too (a record the floor wants), but its cards
     // hold the category tapped.
-    let e = r
-        .run(&cards_cmd(
+    let e = run_round(
+        &mut r,
+        &cards_cmd(
             vec![(1, c("9c Td Jh Qs 2c")), (3, c("Ac Jd 8h 8s 2d"))],
             straight.clone(),
-        ))
-        .unwrap_err();
+        ),
+    )
+    .unwrap_err();
     assert!(e.contains("not high card"), "{e}");
-    r.run(&cards_cmd(vec![(1, c("9c Td Jh Qs 2c"))], straight))
-        .unwrap();
+    run_round(&mut r, &cards_cmd(vec![(1, c("9c Td Jh Qs 2c"))], straight)).unwrap();
     let n = nets(&r, 1);
     assert!(
         n.iter().any(|(w, v)| w == "super-bonus" && *v > 0),
@@ -192,8 +213,9 @@ fn a_hand_a_bonus_pays_on_has_its_cards_keyed_and_they_must_hold_the_category() 
 #[test]
 fn a_play_above_the_ante_needs_a_category_of_aces_or_better() {
     let mut r = at_the_cards(3);
-    let e = r
-        .run(&cards_cmd(
+    let e = run_round(
+        &mut r,
+        &cards_cmd(
             vec![],
             Results {
                 dealer_qualifies: true,
@@ -204,21 +226,25 @@ fn a_play_above_the_ante_needs_a_category_of_aces_or_better() {
                 ],
                 forced: None,
             },
-        ))
-        .unwrap_err();
+        ),
+    )
+    .unwrap_err();
     assert!(e.contains("§ 657a.11(b)"), "{e}");
-    r.run(&cards_cmd(
-        vec![],
-        Results {
-            dealer_qualifies: true,
-            seats: vec![
-                (1, result("aces", Some(Versus::Wins))),
-                (2, result("pair", Some(Versus::Loses))),
-                (3, result("high-card", Some(Versus::Loses))),
-            ],
-            forced: None,
-        },
-    ))
+    run_round(
+        &mut r,
+        &cards_cmd(
+            vec![],
+            Results {
+                dealer_qualifies: true,
+                seats: vec![
+                    (1, result("aces", Some(Versus::Wins))),
+                    (2, result("pair", Some(Versus::Loses))),
+                    (3, result("high-card", Some(Versus::Loses))),
+                ],
+                forced: None,
+            },
+        ),
+    )
     .unwrap();
     assert!(nets(&r, 1).contains(&("play".into(), 3000)));
 }
@@ -227,7 +253,7 @@ fn a_play_above_the_ante_needs_a_category_of_aces_or_better() {
 fn results_are_refused_where_the_hands_pay_a_progressive_or_the_game_has_none() {
     // Spanish 21 is played hand by hand (its cards are the decisions): no results.
     let mut r =
-        crate::rules::registry::start_round(GameId::Spanish21, Dealing::Hand, &[1]).unwrap();
+        deckhand::rules::registry::start_round(GameId::Spanish21, Dealing::Hand, &[1]).unwrap();
     assert!(r.results_allowed().is_none());
     r.results = None;
     let mut c4 = at_the_cards(1);
@@ -236,8 +262,9 @@ fn results_are_refused_where_the_hands_pay_a_progressive_or_the_game_has_none() 
         .unwrap()
         .insert("progressive".into(), 100);
     assert!(c4.results_allowed().is_none());
-    let e = c4
-        .run(&cards_cmd(
+    let e = run_round(
+        &mut c4,
+        &cards_cmd(
             vec![],
             Results {
                 dealer_qualifies: true,
@@ -248,18 +275,19 @@ fn results_are_refused_where_the_hands_pay_a_progressive_or_the_game_has_none() 
                 ],
                 forced: None,
             },
-        ))
-        .unwrap_err();
+        ),
+    )
+    .unwrap_err();
     assert!(e.contains("Progressive"), "{e}");
 }
 
 #[test]
 fn a_casino_that_keys_every_card_refuses_a_settlement_from_results() {
     let mut r = at_the_cards(1);
-    let mut house = crate::rules::banked::House::default_for(GameId::Crazy4Poker).unwrap();
+    let mut house = deckhand::rules::banked::House::default_for(GameId::Crazy4Poker).unwrap();
     house
         .rules
-        .edit(|g: &mut crate::rules::banked::crazy4::Rules| g.results_by_category = false);
+        .edit(|g: &mut deckhand::rules::banked::crazy4::Rules| g.results_by_category = false);
     let cmd = cards_cmd(
         vec![],
         Results {
@@ -275,7 +303,7 @@ fn a_casino_that_keys_every_card_refuses_a_settlement_from_results() {
     let e = r.decide(&cmd, Some(&house)).unwrap_err();
     assert!(e.contains("results_by_category = false"), "{e}");
     // The same results under the default choice settle.
-    r.run(&cmd).unwrap();
+    run_round(&mut r, &cmd).unwrap();
 }
 
 /// § 657a.11(d): Queens Up is settled after the Ante, Play and Super Bonus, on the player's own
@@ -284,8 +312,9 @@ fn a_casino_that_keys_every_card_refuses_a_settlement_from_results() {
 #[test]
 fn queens_up_pays_after_the_main_wagers_whatever_the_dealer_holds() {
     let mut by_cards = at_the_cards(1);
-    by_cards
-        .run(&BankedCommand::keyed(
+    run_round(
+        &mut by_cards,
+        &BankedCommand::keyed(
             vec![
                 (1, c("9c 9d 5h 5s 2c")),
                 (2, c("Qc Qd 8h 6s 3d")),
@@ -293,8 +322,9 @@ fn queens_up_pays_after_the_main_wagers_whatever_the_dealer_holds() {
             ],
             c("Kc Kd 8s 7h 3s"),
             vec![],
-        ))
-        .unwrap();
+        ),
+    )
+    .unwrap();
     let want: Vec<(String, Cents)> = vec![
         ("ante".into(), -1000),
         ("play".into(), -1000),
@@ -305,8 +335,9 @@ fn queens_up_pays_after_the_main_wagers_whatever_the_dealer_holds() {
     // Queens Up pays 1 to 1 (table A) on the player's pair of queens.
     assert_eq!(nets(&by_cards, 2), want);
     let mut by_results = at_the_cards(1);
-    by_results
-        .run(&cards_cmd(
+    run_round(
+        &mut by_results,
+        &cards_cmd(
             vec![(2, c("Qc Qd 8h 6s 3d"))],
             Results {
                 dealer_qualifies: true,
@@ -317,7 +348,8 @@ fn queens_up_pays_after_the_main_wagers_whatever_the_dealer_holds() {
                 ],
                 forced: None,
             },
-        ))
-        .unwrap();
+        ),
+    )
+    .unwrap();
     assert_eq!(nets(&by_results, 2), want);
 }
