@@ -2,7 +2,7 @@
 //! same round settled from its cards.
 //! The round driven through the rules' decide-then-apply (`common::machine::run_round`), as the table drives it.
 
-use crate::common::machine::run_round;
+use crate::common::machine::{run_round, tapped_results};
 use deckhand::rules::Cents;
 use deckhand::rules::banked::round::*;
 use deckhand::rules::cards::Card;
@@ -92,15 +92,14 @@ fn results_settle_as_the_cards_would() {
         &mut by_results,
         &cards_cmd(
             vec![],
-            Results {
-                dealer_qualifies: true,
-                seats: vec![
+            tapped_results(
+                true,
+                vec![
                     (1, result("two-pair", Some(Versus::Wins))),
                     (2, result("high-card", Some(Versus::Loses))),
                     (3, result("pair", Some(Versus::Wins))),
                 ],
-                forced: None,
-            },
+            ),
         ),
     )
     .unwrap();
@@ -125,15 +124,14 @@ fn a_dealer_who_does_not_qualify_needs_no_comparison() {
         &mut r,
         &cards_cmd(
             vec![],
-            Results {
-                dealer_qualifies: false,
-                seats: vec![
+            tapped_results(
+                false,
+                vec![
                     (1, result("pair", Some(Versus::Wins))),
                     (2, result("pair", None)),
                     (3, result("high-card", None)),
                 ],
-                forced: None,
-            },
+            ),
         ),
     )
     .unwrap_err();
@@ -142,15 +140,14 @@ fn a_dealer_who_does_not_qualify_needs_no_comparison() {
         &mut r,
         &cards_cmd(
             vec![],
-            Results {
-                dealer_qualifies: false,
-                seats: vec![
+            tapped_results(
+                false,
+                vec![
                     (1, result("pair", None)),
                     (2, result("pair", None)),
                     (3, result("high-card", None)),
                 ],
-                forced: None,
-            },
+            ),
         ),
     )
     .unwrap();
@@ -164,15 +161,14 @@ fn a_dealer_who_does_not_qualify_needs_no_comparison() {
 #[test]
 fn a_hand_a_bonus_pays_on_has_its_cards_keyed_and_they_must_hold_the_category() {
     let mut r = at_the_cards(1);
-    let straight = Results {
-        dealer_qualifies: true,
-        seats: vec![
+    let straight = tapped_results(
+        true,
+        vec![
             (1, result("straight-or-better", Some(Versus::Wins))),
             (2, result("pair", Some(Versus::Loses))),
             (3, result("high-card", Some(Versus::Loses))),
         ],
-        forced: None,
-    };
+    );
     // The Super Bonus pays on a straight (§ 657a.12(b)): its cards are keyed.
     let e = run_round(&mut r, &cards_cmd(vec![], straight.clone())).unwrap_err();
     assert!(
@@ -217,15 +213,14 @@ fn a_play_above_the_ante_needs_a_category_of_aces_or_better() {
         &mut r,
         &cards_cmd(
             vec![],
-            Results {
-                dealer_qualifies: true,
-                seats: vec![
+            tapped_results(
+                true,
+                vec![
                     (1, result("queens-or-kings", Some(Versus::Wins))),
                     (2, result("pair", Some(Versus::Loses))),
                     (3, result("high-card", Some(Versus::Loses))),
                 ],
-                forced: None,
-            },
+            ),
         ),
     )
     .unwrap_err();
@@ -234,15 +229,14 @@ fn a_play_above_the_ante_needs_a_category_of_aces_or_better() {
         &mut r,
         &cards_cmd(
             vec![],
-            Results {
-                dealer_qualifies: true,
-                seats: vec![
+            tapped_results(
+                true,
+                vec![
                     (1, result("aces", Some(Versus::Wins))),
                     (2, result("pair", Some(Versus::Loses))),
                     (3, result("high-card", Some(Versus::Loses))),
                 ],
-                forced: None,
-            },
+            ),
         ),
     )
     .unwrap();
@@ -266,15 +260,14 @@ fn results_are_refused_where_the_hands_pay_a_progressive_or_the_game_has_none() 
         &mut c4,
         &cards_cmd(
             vec![],
-            Results {
-                dealer_qualifies: true,
-                seats: vec![
+            tapped_results(
+                true,
+                vec![
                     (1, result("pair", Some(Versus::Wins))),
                     (2, result("pair", Some(Versus::Loses))),
                     (3, result("high-card", Some(Versus::Loses))),
                 ],
-                forced: None,
-            },
+            ),
         ),
     )
     .unwrap_err();
@@ -290,15 +283,14 @@ fn a_casino_that_keys_every_card_refuses_a_settlement_from_results() {
         .edit(|g: &mut deckhand::rules::banked::crazy4::Rules| g.results_by_category = false);
     let cmd = cards_cmd(
         vec![],
-        Results {
-            dealer_qualifies: false,
-            seats: vec![
+        tapped_results(
+            false,
+            vec![
                 (1, result("high-card", None)),
                 (2, result("high-card", None)),
                 (3, result("high-card", None)),
             ],
-            forced: None,
-        },
+        ),
     );
     let e = r.decide(&cmd, Some(&house)).unwrap_err();
     assert!(e.contains("results_by_category = false"), "{e}");
@@ -339,15 +331,14 @@ fn queens_up_pays_after_the_main_wagers_whatever_the_dealer_holds() {
         &mut by_results,
         &cards_cmd(
             vec![(2, c("Qc Qd 8h 6s 3d"))],
-            Results {
-                dealer_qualifies: true,
-                seats: vec![
+            tapped_results(
+                true,
+                vec![
                     (1, result("two-pair", Some(Versus::Wins))),
                     (2, result("queens-or-kings", Some(Versus::Loses))),
                     (3, result("high-card", Some(Versus::Loses))),
                 ],
-                forced: None,
-            },
+            ),
         ),
     )
     .unwrap();

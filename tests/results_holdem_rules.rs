@@ -2,7 +2,7 @@
 //! (`results.rs`, `by_result.rs`), against the same rounds settled from their cards.
 //! The round driven through the rules' decide-then-apply (`common::machine::run_round`), as the table drives it.
 
-use crate::common::machine::run_round;
+use crate::common::machine::{run_round, tapped_results};
 use deckhand::rules::Cents;
 use deckhand::rules::banked::round::*;
 use deckhand::rules::cards::Card;
@@ -73,14 +73,13 @@ fn result(category: &str, versus: Option<Versus>) -> SeatResult {
 }
 
 fn results(qualifies: bool, seats: [(&str, Versus); 2]) -> Results {
-    Results {
-        dealer_qualifies: qualifies,
-        seats: (1..=2)
+    tapped_results(
+        qualifies,
+        (1..=2)
             .zip(seats)
             .map(|(s, (c, v))| (s, result(c, Some(v))))
             .collect(),
-        forced: None,
-    }
+    )
 }
 
 fn nets(r: &BankedRound) -> Vec<Cents> {
@@ -182,13 +181,12 @@ fn wpt_every_hand_is_compared_and_side_wagers_key_every_card() {
         &mut pocket,
         &BankedCommand::from_results(
             vec![],
-            Results {
-                dealer_qualifies: true,
-                seats: (1..=3)
+            tapped_results(
+                true,
+                (1..=3)
                     .map(|s| (s, result("below-straight", Some(Versus::Loses))))
                     .collect(),
-                forced: None,
-            },
+            ),
         ),
     )
     .unwrap_err();
@@ -227,14 +225,13 @@ fn thb_results_settle_as_the_cards_would() {
         &mut tapped,
         &BankedCommand::from_results(
             vec![],
-            Results {
-                dealer_qualifies: false,
-                seats: vec![
+            tapped_results(
+                false,
+                vec![
                     (1, result("flush-or-better", Some(Versus::Wins))),
                     (2, result("below-straight", Some(Versus::Wins))),
                 ],
-                forced: None,
-            },
+            ),
         ),
     )
     .unwrap();
@@ -252,14 +249,13 @@ fn thb_has_no_qualification_and_its_bonus_keys_every_card() {
         &mut r,
         &BankedCommand::from_results(
             vec![],
-            Results {
-                dealer_qualifies: true,
-                seats: vec![
+            tapped_results(
+                true,
+                vec![
                     (1, result("straight", Some(Versus::Loses))),
                     (2, result("straight", Some(Versus::Ties))),
                 ],
-                forced: None,
-            },
+            ),
         ),
     )
     .unwrap_err();
@@ -268,14 +264,13 @@ fn thb_has_no_qualification_and_its_bonus_keys_every_card() {
         &mut r,
         &BankedCommand::from_results(
             vec![],
-            Results {
-                dealer_qualifies: false,
-                seats: vec![
+            tapped_results(
+                false,
+                vec![
                     (1, result("straight", Some(Versus::Loses))),
                     (2, result("straight", Some(Versus::Ties))),
                 ],
-                forced: None,
-            },
+            ),
         ),
     )
     .unwrap();

@@ -3,7 +3,7 @@
 //! only where a payout waits for a floorperson or a wager is paid on the board.
 //! The round driven through the rules' decide-then-apply (`common::machine::run_round`), as the table drives it.
 
-use crate::common::machine::run_round;
+use crate::common::machine::{run_round, tapped_results};
 use deckhand::rules::Cents;
 use deckhand::rules::banked::House;
 use deckhand::rules::banked::round::*;
@@ -64,11 +64,10 @@ fn result(category: &str) -> SeatResult {
 }
 
 fn results(cats: [&str; 3]) -> Results {
-    Results {
-        dealer_qualifies: false,
-        seats: (1..=3).zip(cats).map(|(s, c)| (s, result(c))).collect(),
-        forced: None,
-    }
+    tapped_results(
+        false,
+        (1..=3).zip(cats).map(|(s, c)| (s, result(c))).collect(),
+    )
 }
 
 fn nets(r: &BankedRound, seat: u8) -> Cents {
@@ -196,11 +195,7 @@ fn a_hand_folded_with_a_three_card_bonus_is_settled_with_the_board() {
     assert!(r.folded.contains(&2) && r.results_allowed().is_some());
     // The board is asked for, though no hand still in has a bonus.
     assert!(r.results_need_community(false));
-    let tapped = Results {
-        dealer_qualifies: false,
-        seats: vec![(1, result("two-pair"))],
-        forced: None,
-    };
+    let tapped = tapped_results(false, vec![(1, result("two-pair"))]);
     let mut cmd = BankedCommand::from_results(vec![], tapped);
     if let BankedCommand::Cards { community, .. } = &mut cmd {
         *community = c("7d 7c 2h");

@@ -127,3 +127,16 @@ pub fn wagers(
 ) -> std::collections::BTreeMap<String, deckhand::rules::Cents> {
     list.iter().map(|(k, v)| (k.to_string(), *v)).collect()
 }
+
+/// The results the dealer tapped, with no forced dealer: whether the dealer's hand qualifies and
+/// each seat's result.
+pub fn tapped_results(
+    dealer_qualifies: bool,
+    seats: Vec<(u8, deckhand::rules::banked::round::SeatResult)>,
+) -> deckhand::rules::banked::round::Results {
+    deckhand::rules::banked::round::Results {
+        dealer_qualifies,
+        seats,
+        forced: None,
+    }
+}
