@@ -579,6 +579,9 @@ impl DeckhandApp {
                 format!("{:?}", self.view.confirm),
                 self.view.demo,
                 self.view.floor,
+                // Results by category: the seat the taps are for. The tap that completes a seat's
+                // result hands them on to the next, whose buttons stand in the same places.
+                self.view.banked.tapped.seat,
             ),
             (
                 self.view.keying_table_no,
