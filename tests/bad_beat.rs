@@ -85,6 +85,7 @@ fn aces_full_beaten_by_a_straight_flush_waits_for_the_supervisor() {
     let tap = |h: &mut Harness<'_, DeckhandApp>, l: &str| {
         h.get_by_label(l).click();
         h.run_ok();
+        crate::common::ui::wait_for_pin_check(h);
     };
     tap(&mut h, "Supervisor verify");
     for k in "3001".chars() {

@@ -153,6 +153,7 @@ fn the_box_count_form_on_the_screen() {
     let tap = |h: &mut Harness<'_, DeckhandApp>, label: &str| {
         h.get_by_label(label).click();
         h.run_ok();
+        crate::common::ui::wait_for_pin_check(h);
     };
     let keys = |h: &mut Harness<'_, DeckhandApp>, digits: &str| {
         for d in digits.chars() {

@@ -416,6 +416,7 @@ fn the_supervisor_review_searches_all_tables_read_only() {
     let tap = |h: &mut Harness<'_, DeckhandApp>, l: &str| {
         h.get_by_label(l).click();
         h.run_ok();
+        crate::common::ui::wait_for_pin_check(h);
     };
     let wait_for = |h: &mut Harness<'_, DeckhandApp>, l: &str| {
         let deadline = Instant::now() + Duration::from_secs(20);

@@ -193,6 +193,7 @@ fn records_a_high_hand_at(w: f32, hgt: f32) {
     let tap = |h: &mut Harness<'_, DeckhandApp>, label: &str| {
         h.get_by_label(label).click();
         h.run_ok();
+        crate::common::ui::wait_for_pin_check(h);
     };
     let on_screen = |h: &Harness<'_, DeckhandApp>, label: &str| {
         let r = h.get_by_label(label).rect();

@@ -187,11 +187,10 @@ fn setup() -> TableSetup {
     deckhand::demo::fixed_limit_table(3)
 }
 
-#[test]
-fn lockout_deactivation_and_signatures_at_the_table() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("t.sqlite");
-    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+/// A terminal on `db` with the demonstration people, three tries to a lock-out and no wait
+/// between them.
+fn three_tries(db: &std::path::Path) -> Terminal {
+    let mut t = Terminal::open(Store::open(db).unwrap(), None).unwrap();
     t.seed_demo_people().unwrap();
     t.set_pin_policy(PinPolicy {
         min_digits: 6,
@@ -200,6 +199,14 @@ fn lockout_deactivation_and_signatures_at_the_table() {
         max_delay_seconds: 0,
         ..PinPolicy::default()
     });
+    t
+}
+
+#[test]
+fn lockout_deactivation_and_signatures_at_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.sqlite");
+    let mut t = three_tries(&db);
     t.sign_in("Alex Rivera", "20417", "112233").unwrap();
     t.execute(Command::OpenTable(setup())).unwrap();
     t.execute(Command::Confirm(Confirm::DecksInspected))
@@ -307,15 +314,7 @@ fn lockout_deactivation_and_signatures_at_the_table() {
 fn a_dealer_signs_in_with_a_pin_under_the_same_lockout() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("d.sqlite");
-    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
-    t.seed_demo_people().unwrap();
-    t.set_pin_policy(PinPolicy {
-        min_digits: 6,
-        max_failures: 3,
-        first_delay_seconds: 0,
-        max_delay_seconds: 0,
-        ..PinPolicy::default()
-    });
+    let mut t = three_tries(&db);
     assert_eq!(
         t.sign_in("Alex Rivera", "20417", "").unwrap_err(),
         "Enter your PIN"
@@ -457,4 +456,66 @@ fn a_people_row_changed_outside_the_terminal_is_refused_and_reported() {
         )
         .unwrap();
     assert_eq!(refusals, 2);
+}
+
+/// Checks `credential` and `pin` apart, as the screen does, and waits for the answer.
+fn checked_apart(t: &mut Terminal, credential: &str, pin: &str) {
+    t.begin_pin_check(credential, pin, Box::new(|| {}));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while t.pin_checking() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the check never answered"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+}
+
+/// The screen's PIN checks run apart (issue 43, item 3: the Argon2 check never on the screen's
+/// thread): the command that carries the signature takes the answer, and every refusal is
+/// counted and journaled as a check on the spot is, even when no command took it.
+#[test]
+fn a_pin_checked_apart_signs_and_refuses_as_one_checked_on_the_spot() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.sqlite");
+    let mut t = three_tries(&db);
+    checked_apart(&mut t, "20417", "112233");
+    t.sign_in("Alex Rivera", "20417", "112233").unwrap();
+    t.forget_pin_check();
+    t.execute(Command::OpenTable(setup())).unwrap();
+    t.execute(Command::Confirm(Confirm::DecksInspected))
+        .unwrap();
+    let failed =
+        |db: &std::path::Path| crate::common::ui::payloads(db, "verification_failed").len();
+    // A wrong PIN apart: the command refuses with the count, and the refusal is journaled.
+    checked_apart(&mut t, "1001", "111111");
+    assert!(
+        t.verify("1001", "111111")
+            .unwrap_err()
+            .contains("2 more tries")
+    );
+    t.forget_pin_check();
+    assert_eq!(failed(&db), 1);
+    // A wrong PIN apart that no command took (refused before it looked): counted and journaled.
+    checked_apart(&mut t, "1001", "111200");
+    t.forget_pin_check();
+    assert_eq!(failed(&db), 2);
+    assert!(t.verify("1001", "111300").unwrap_err().contains("locked"));
+    assert_eq!(t.table().step(), Step::VerifyInspection, "nothing changed");
+    t.manage_people(
+        "3001",
+        "135790",
+        PeopleChange::ClearLockout {
+            credential: "1001".into(),
+        },
+    )
+    .unwrap();
+    // The answer goes only to the same signature: another PIN is checked afresh.
+    checked_apart(&mut t, "1001", "246810");
+    assert!(t.verify("1001", "999999").is_err());
+    checked_apart(&mut t, "1001", "246810");
+    let fp = t.verify("1001", "246810").unwrap();
+    t.forget_pin_check();
+    assert_eq!(fp.role, Role::Floorperson);
+    assert_ne!(t.table().step(), Step::VerifyInspection);
 }

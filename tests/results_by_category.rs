@@ -258,6 +258,19 @@ fn nets(db: &std::path::Path) -> Vec<i64> {
         .collect()
 }
 
+/// Six WPT hands' categories and comparisons, seats 1 to 6.
+const WPT_RESULTS: [(&str, &str); 6] = [
+    ("Flush", "Beats the dealer"),
+    ("Straight", "Loses"),
+    ("Below a straight", "Ties"),
+    ("Below a straight", "Loses"),
+    ("Below a straight", "Beats the dealer"),
+    ("Full house", "Beats the dealer"),
+];
+
+/// The nets of [`WPT_RESULTS`] with a dealer who qualifies.
+const WPT_NETS: [i64; 6] = [3500, 2000, 0, -3000, 2000, 5000];
+
 /// WPT Heads-Up without a card-reading device, six players from sign-in: the dealer's
 /// qualification, then a category and a comparison a seat (every hand is compared, the
 /// qualification decides only the Ante, § 677a.11(h)); no card keyed.
@@ -268,14 +281,7 @@ fn wpt_hands_settled_from_two_taps_each() {
     let mut h = six_at_the_cards(GameId::WptHeadsUp, &db);
     let before = taps_so_far();
     tap(&mut h, "Qualifies, a pair or better");
-    for (cat, versus) in [
-        ("Flush", "Beats the dealer"),
-        ("Straight", "Loses"),
-        ("Below a straight", "Ties"),
-        ("Below a straight", "Loses"),
-        ("Below a straight", "Beats the dealer"),
-        ("Full house", "Beats the dealer"),
-    ] {
+    for (cat, versus) in WPT_RESULTS {
         tap(&mut h, cat);
         tap(&mut h, versus);
     }
@@ -290,7 +296,7 @@ fn wpt_hands_settled_from_two_taps_each() {
     assert!(words.contains("results tapped"), "{words}");
     // $10 Ante, $10 Odds, a $10 Raise: a flush wins 1 + 1 + 3/2; a straight beaten earns the Bad
     // Beat 4 to 1 on the Odds (§ 677a.12(c)); a full house's Odds pay 3 to 1.
-    assert_eq!(nets(&db), vec![3500, 2000, 0, -3000, 2000, 5000]);
+    assert_eq!(nets(&db), WPT_NETS);
 }
 
 /// The tap that completes a seat's result hands the taps on to the next seat, whose buttons
@@ -303,20 +309,13 @@ fn a_double_tap_on_a_seats_last_result_never_gives_the_next_seat_one() {
     let db = dir.path().join("wpt.sqlite");
     let mut h = six_at_the_cards_every(GameId::WptHeadsUp, &db, 0.05);
     tap(&mut h, "Qualifies, a pair or better");
-    for (seat, (cat, versus)) in (1u8..).zip([
-        ("Flush", "Beats the dealer"),
-        ("Straight", "Loses"),
-        ("Below a straight", "Ties"),
-        ("Below a straight", "Loses"),
-        ("Below a straight", "Beats the dealer"),
-        ("Full house", "Beats the dealer"),
-    ]) {
+    for (seat, (cat, versus)) in (1u8..).zip(WPT_RESULTS) {
         h.get_by_label(&format!("Seat {seat}'s hand"));
         tap(&mut h, cat);
         double_tap(&mut h, versus);
     }
     tap(&mut h, "Settle");
-    assert_eq!(nets(&db), vec![3500, 2000, 0, -3000, 2000, 5000]);
+    assert_eq!(nets(&db), WPT_NETS);
 }
 
 /// Texas Hold 'Em Bonus without a card-reading device, six players from sign-in: no dealer's

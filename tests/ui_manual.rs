@@ -45,6 +45,7 @@ fn harness(app: DeckhandApp) -> Harness<'static, DeckhandApp> {
 fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
     h.get_by_label(label).click();
     h.run_ok();
+    crate::common::ui::wait_for_pin_check(h);
 }
 
 fn keys(h: &mut Harness<'_, DeckhandApp>, digits: &str) {

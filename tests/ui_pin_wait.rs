@@ -76,3 +76,52 @@ fn next_pin_refuses_a_credential_number_that_is_not_the_dealers() {
     let kinds = common::ui::kinds(&db);
     assert!(!kinds.iter().any(|k| k.contains("refused")), "{kinds:?}");
 }
+
+/// Issue 43, item 3: a signature's PIN is checked apart, never on the screen's thread. Here the
+/// check of a wrong PIN is kept waiting (its count of failures waits on a held writer): the
+/// screen goes on drawing frame after frame, the command waits, and the pad takes no key
+/// meanwhile; once the writer goes on, the refusal lands as it always did.
+#[test]
+fn the_screen_draws_on_while_a_signatures_pin_is_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("apart.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    tap(&mut h, "Alex Rivera");
+    keys(&mut h, "20417");
+    tap(&mut h, "Next: PIN");
+    keys(&mut h, "112230");
+    // Held until released below, or for 3 s at most (a screen that waited would wait that long).
+    let hold = h.state().terminal().store().hold_writer();
+    let (release, released) = std::sync::mpsc::channel::<()>();
+    std::thread::spawn(move || {
+        let _ = released.recv_timeout(Duration::from_secs(3));
+        drop(hold);
+    });
+    let started = std::time::Instant::now();
+    h.get_by_label("Sign in").click();
+    for _ in 0..20 {
+        h.step();
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "the screen's thread waited for the check: {:?}",
+        started.elapsed()
+    );
+    assert!(h.state().checking_pin(), "the check waits on the writer");
+    assert!(h.state().terminal().table().dealer.is_none());
+    assert!(h.state().settling(), "the screen takes no tap meanwhile");
+    // A key tapped meanwhile lands on the tap guard's cover.
+    h.get_by_label("Delete").click();
+    h.step();
+    h.step();
+    h.get_by_label("PIN: ••••••");
+    release.send(()).unwrap();
+    common::ui::settle(&mut h);
+    assert!(!h.state().checking_pin());
+    h.get_by_label_contains("Wrong PIN for credential number 20417");
+    assert!(h.state().terminal().table().dealer.is_none());
+    assert_eq!(common::ui::payloads(&db, "verification_failed").len(), 1);
+    keys(&mut h, "112233");
+    tap(&mut h, "Sign in");
+    assert!(h.state().terminal().table().dealer.is_some());
+}

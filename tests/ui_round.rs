@@ -57,6 +57,7 @@ fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
     TAPS.with(|t| t.set(t.get() + 1));
     h.get_by_label(label).click();
     h.run_ok();
+    crate::common::ui::wait_for_pin_check(h);
 }
 
 fn keys(h: &mut Harness<'_, DeckhandApp>, digits: &str) {

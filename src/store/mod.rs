@@ -26,6 +26,7 @@ pub mod key_history;
 pub mod migrate;
 pub mod pace;
 pub mod people;
+pub mod pin_check;
 pub mod replay;
 pub mod review;
 pub mod review_reader;

@@ -3,7 +3,7 @@
 use super::{Result, Store, StoreError};
 use crate::rules::table::{Person, Role};
 use argon2::Argon2;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::password_hash::{PasswordHasher, SaltString};
 use chrono::Utc;
 use rusqlite::{OptionalExtension, params};
 
@@ -241,7 +241,8 @@ impl Store {
     }
 
     /// Checks a credential number and PIN under the policy at time `now`, counting failures.
-    /// The caller journals refusals.
+    /// The caller journals refusals. (On the screen's terminal the check runs apart:
+    /// [`Store::check_pin_apart`].)
     pub fn verify_pin_at(
         &self,
         credential: &str,
@@ -249,91 +250,9 @@ impl Store {
         policy: PinPolicy,
         now: chrono::DateTime<Utc>,
     ) -> Result<std::result::Result<Person, VerifyError>> {
-        let row: Option<(String, String, Option<String>)> = self
-            .reader
-            .query_row(
-                "SELECT name, role, pin_hash FROM people WHERE credential = ?1 AND active = 1",
-                [credential],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-            )
-            .optional()?;
-        let Some((name, role, hash)) = row else {
-            return Ok(Err(VerifyError::Unknown(credential.to_string())));
-        };
-        let Some(hash) = hash else {
-            return Ok(Err(VerifyError::NoPin(credential.to_string())));
-        };
-        let attempts: Option<(u32, Option<String>, bool)> = self
-            .reader
-            .query_row(
-                "SELECT failures, last_failure_utc, locked FROM pin_attempts WHERE credential = ?1",
-                [credential],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)? == 1)),
-            )
-            .optional()?;
-        let (failures, last, locked) = attempts.unwrap_or((0, None, false));
-        let last = last
-            .and_then(|l| chrono::DateTime::parse_from_rfc3339(&l).ok())
-            .map(|l| l.with_timezone(&Utc));
-        // A lock lasts its time (growing with each wrong PIN after it), then one more try.
-        if locked {
-            let until = last.map(|l| l + policy.lockout_after(failures));
-            if until.is_none_or(|u| now < u) {
-                return Ok(Err(VerifyError::LockedOut(credential.to_string())));
-            }
-        } else if let Some(last) = last {
-            let ready = last + chrono::Duration::seconds(policy.wait_after(failures));
-            if now < ready {
-                let seconds = ((ready - now).num_milliseconds() + 999).div_euclid(1000);
-                return Ok(Err(VerifyError::TooSoon {
-                    credential: credential.to_string(),
-                    seconds,
-                }));
-            }
-        }
-        // No PIN that short was ever set under this policy: refused without a try counted.
-        let min = policy.min_digits.max(MIN_PIN_DIGITS);
-        if pin.len() < min {
-            return Ok(Err(VerifyError::TooShort { min }));
-        }
-        let ok = PasswordHash::new(&hash)
-            .map(|h| argon2().verify_password(pin.as_bytes(), &h).is_ok())
-            .unwrap_or(false);
-        let cred = credential.to_string();
-        if ok {
-            if failures > 0 {
-                self.writer.call(move |w| -> Result<()> {
-                    w.conn
-                        .execute("DELETE FROM pin_attempts WHERE credential = ?1", [&cred])?;
-                    Ok(())
-                })??;
-            }
-            return Ok(Ok(Person {
-                name,
-                credential: credential.to_string(),
-                role: parse_role(&role),
-            }));
-        }
-        let failures = failures + 1;
-        let lock = failures >= policy.max_failures;
-        let stamp = now.to_rfc3339();
-        self.writer.call(move |w| -> Result<()> {
-            w.conn.execute(
-                "INSERT INTO pin_attempts (credential, failures, last_failure_utc, locked)
-                 VALUES (?1, ?2, ?3, ?4)
-                 ON CONFLICT(credential) DO UPDATE SET failures = ?2, last_failure_utc = ?3, locked = ?4",
-                params![cred, failures, stamp, lock as i64],
-            )?;
-            Ok(())
-        })??;
-        Ok(Err(if lock {
-            VerifyError::LockedOut(credential.to_string())
-        } else {
-            VerifyError::WrongPin {
-                credential: credential.to_string(),
-                left: policy.max_failures - failures,
-            }
-        }))
+        super::pin_check::verify_pin_on(&self.reader, credential, pin, policy, now, |a| {
+            self.writer.call(move |w| a.write(w))?
+        })
     }
 
     /// [`Store::verify_pin_at`] now, under the default policy.

@@ -257,6 +257,17 @@ impl Writer {
         call_on(self.jobs.as_ref(), f)
     }
 
+    /// A handle another thread calls the writer through.
+    pub(crate) fn caller(&self) -> WriterCaller {
+        WriterCaller {
+            jobs: self
+                .jobs
+                .as_ref()
+                .map(std::sync::Arc::downgrade)
+                .unwrap_or_default(),
+        }
+    }
+
     /// Queues `f` for the writer thread without waiting for it; false when the writer has
     /// stopped.
     pub fn run_later(&self, f: impl FnOnce(&mut WriterState) + Send + 'static) -> bool {
@@ -363,6 +374,23 @@ fn run(state: &mut WriterState, rx: &mpsc::Receiver<Job>) {
                 state.witness_head();
             }
         }
+    }
+}
+
+/// Runs jobs on the writer thread from another thread (a PIN check's count of failures), as
+/// [`Writer::call`] does; refused once the store is gone (held weakly, as a [`DeviceSink`]).
+#[derive(Clone)]
+pub(crate) struct WriterCaller {
+    jobs: std::sync::Weak<Sender<Job>>,
+}
+
+impl WriterCaller {
+    pub(crate) fn call<R: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut WriterState) -> R + Send + 'static,
+    ) -> Result<R> {
+        let jobs = self.jobs.upgrade();
+        call_on(jobs.as_ref(), f)
     }
 }
 

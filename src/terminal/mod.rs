@@ -13,6 +13,7 @@ mod floor_desk;
 mod held;
 mod pace;
 mod people;
+mod pin_check;
 mod progressive;
 mod records;
 mod shuffler;
@@ -55,6 +56,10 @@ pub struct Terminal {
     /// After a refused PIN: when the next try is allowed, and whether the refusal was only the
     /// wait (the PIN keyed was not tried).
     pin_wait: Option<PinWait>,
+    /// A signature's PIN being checked apart for the screen, and its answer until the command
+    /// carrying the signature takes it (`pin_check.rs`).
+    pin_check: Option<pin_check::PinInFlight>,
+    pin_answer: Option<pin_check::PinAnswer>,
     /// The card list a card-reading shuffler sent before its count.
     cards_read: Option<(u8, Vec<crate::rules::cards::Card>)>,
     /// What the shuffler says it can do (protocol version 2).
@@ -218,6 +223,8 @@ impl Terminal {
             hits: MeterHits::default(),
             pin_policy: Default::default(),
             pin_wait: None,
+            pin_check: None,
+            pin_answer: None,
             cards_read: None,
             shuffler_can: Default::default(),
             dispensed: Default::default(),

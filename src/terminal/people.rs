@@ -68,50 +68,6 @@ impl Terminal {
         }
     }
 
-    /// Checks a credential number and PIN under the PIN policy; every refusal is journaled
-    /// (who tried and why, never the PIN), a lock-out as its own row.
-    pub fn check_pin(&mut self, credential: &str, pin: &str) -> Result<Person, String> {
-        self.refuse_changed_person(credential.trim())?;
-        let checked = self
-            .store
-            .verify_pin_at(credential, pin, self.pin_policy, chrono::Utc::now())
-            .map_err(|e| e.to_string())?;
-        use crate::store::people::VerifyError;
-        let wait = |seconds: i64, untried: bool| {
-            (seconds > 0).then(|| super::PinWait {
-                until: std::time::Instant::now()
-                    + std::time::Duration::from_secs(seconds.unsigned_abs()),
-                untried,
-            })
-        };
-        self.pin_wait = match &checked {
-            Ok(_) => None,
-            Err(VerifyError::TooSoon { seconds, .. }) => wait(*seconds, true),
-            Err(VerifyError::WrongPin { left, .. }) => wait(
-                self.pin_policy
-                    .wait_after(self.pin_policy.max_failures.saturating_sub(*left)),
-                false,
-            ),
-            Err(_) => None,
-        };
-        match checked {
-            Ok(p) => Ok(p),
-            Err(e) => {
-                self.record_system(
-                    "verification_failed",
-                    serde_json::json!({"credential": credential, "reason": e.to_string()}),
-                );
-                if matches!(e, crate::store::people::VerifyError::LockedOut(_)) {
-                    self.record_system(
-                        "pin_locked_out",
-                        serde_json::json!({"credential": credential}),
-                    );
-                }
-                Err(e.to_string())
-            }
-        }
-    }
-
     /// The wait the last refused PIN set, while it runs.
     pub fn pin_wait(&self) -> Option<super::PinWait> {
         self.pin_wait
@@ -265,23 +221,6 @@ impl Terminal {
             .ok()
             .flatten()
             .unwrap_or_default()
-    }
-
-    /// Refuses a person whose people-table row is not what the journal last recorded (a role
-    /// or PIN changed outside the terminal); the refusal is journaled.
-    fn refuse_changed_person(&mut self, credential: &str) -> Result<(), String> {
-        let mismatch = crate::store::people::person_mismatch(self.store.connection(), credential)
-            .map_err(|e| e.to_string())?;
-        let Some(why) = mismatch else {
-            return Ok(());
-        };
-        self.record_system(
-            "people_record_mismatch",
-            serde_json::json!({ "credential": credential, "problem": why }),
-        );
-        Err(format!(
-            "The people record of {credential} does not match the journal: call a shift supervisor. {why}"
-        ))
     }
 
     /// Records everyone once, as they are, in a journal that does not record people yet (a

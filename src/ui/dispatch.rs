@@ -41,6 +41,77 @@ impl DeckhandApp {
         }
     }
 
+    /// The credential number and PIN a command carries, when it carries a signature whose PIN
+    /// the terminal checks: that check runs apart (`Terminal::begin_pin_check`) before the
+    /// command does. None where the command refuses before it tries a PIN (nothing keyed, a
+    /// dealer's name that is not the credential's: no PIN try is spent).
+    pub(super) fn signature_of(&self, c: &UiCmd) -> Option<(String, String)> {
+        let sign = match c {
+            UiCmd::SignIn => {
+                let name = self.view.signin_name.as_deref()?;
+                let credential = self.view.signin.credential.trim();
+                let paired = self.dealers.as_ref().is_some_and(|(_, people)| {
+                    people
+                        .iter()
+                        .any(|p| p.name == name && p.credential == credential)
+                });
+                paired.then_some(&self.view.signin)?
+            }
+            UiCmd::SubmitVerify => &self.view.verify.as_ref()?.sign,
+            UiCmd::SubmitRecord => &self.record_form.as_ref()?.sign,
+            UiCmd::SubmitIrregularity => {
+                let f = self.irregularity.as_ref()?;
+                let cat = crate::rules::irregularities::Catalogue::embedded();
+                let item = f.chosen.as_deref().and_then(|id| cat.get(id))?;
+                if item.sign == crate::rules::irregularities::Sign::None {
+                    return None;
+                }
+                &f.sign
+            }
+            UiCmd::SubmitCorrection => &self.correction.as_ref()?.sign,
+            UiCmd::SubmitHighHand | UiCmd::PrintHighHandSlip | UiCmd::ClosePeriod(_) => {
+                &self.high_hand.as_ref()?.sign
+            }
+            UiCmd::Unlock => &self.view.unlock,
+            _ => return None,
+        };
+        let credential = sign.credential.trim();
+        (!credential.is_empty() && !sign.pin.is_empty())
+            .then(|| (credential.to_string(), sign.pin.clone()))
+    }
+
+    /// What was tapped in the last frame. A command carrying a signature waits for its PIN's
+    /// check apart, and the screen takes no tap meanwhile (the guard's cover lies over it):
+    /// what is tapped on the screen a signature leaves is not taken.
+    pub(super) fn apply_tapped(&mut self, ctx: &egui::Context) {
+        if let Some(cmd) = self.signed.take() {
+            if self.term.pin_checking() {
+                self.signed = Some(cmd);
+                self.tapped.clear();
+                return;
+            }
+            self.apply(cmd);
+            self.term.forget_pin_check();
+        }
+        for c in std::mem::take(&mut self.tapped) {
+            if self.signed.is_some() {
+                break;
+            }
+            match self.signature_of(&c) {
+                Some((credential, pin)) => {
+                    let wake = ctx.clone();
+                    self.term.begin_pin_check(
+                        &credential,
+                        &pin,
+                        Box::new(move || wake.request_repaint()),
+                    );
+                    self.signed = Some(c);
+                }
+                None => self.apply(c),
+            }
+        }
+    }
+
     pub(super) fn apply(&mut self, c: UiCmd) {
         // A tap may add, remove or sign in a person: the next logic reads the dealers again.
         self.dealers = None;

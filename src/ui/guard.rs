@@ -24,6 +24,9 @@ pub struct TapGuard {
     until: f64,
     /// The cover was drawn in the last frame (the next press is tested against it).
     covered: bool,
+    /// And in the frame before: egui tests a press against the layers of the frame before
+    /// too, so the cover still takes a press one frame after it was last drawn.
+    covered_before: bool,
 }
 
 impl TapGuard {
@@ -47,14 +50,16 @@ impl TapGuard {
         self.generation
     }
 
-    /// The last frame drew the cover: a press now would land on it.
+    /// The last frame, or the one before, drew the cover: a press now would land on it.
     pub fn covered(&self) -> bool {
-        self.covered
+        self.covered || self.covered_before
     }
 
-    /// Lays the cover over the screen while it settles; drawn after everything else.
-    pub fn cover(&mut self, ctx: &Context) {
-        self.covered = ctx.input(|i| i.time) < self.until;
+    /// Lays the cover over the screen while it settles, or while `held` (a signature's PIN
+    /// being checked); drawn after everything else.
+    pub fn cover(&mut self, ctx: &Context, held: bool) {
+        self.covered_before = self.covered;
+        self.covered = held || ctx.input(|i| i.time) < self.until;
         if !self.covered {
             return;
         }

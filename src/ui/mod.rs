@@ -200,6 +200,8 @@ pub struct DeckhandApp {
     /// The dealers the sign-in screen offers, read by the app's logic (after a tap, and every
     /// few seconds for a person added by `deckhand people`), never while the screen draws.
     dealers: Option<(std::time::Instant, Vec<crate::rules::table::Person>)>,
+    /// A command carrying a signature, waiting for its PIN's check apart (`dispatch.rs`).
+    signed: Option<UiCmd>,
     setup: TableSetup,
     /// Every game this terminal may open, with its setup (`[table] games`); `setup` first.
     games: Vec<TableSetup>,
@@ -255,6 +257,7 @@ impl DeckhandApp {
         let needs_admin = term.store().count_people().unwrap_or(0) == 0;
         DeckhandApp {
             dealers: None,
+            signed: None,
             term,
             games: vec![setup.clone()],
             setup,
@@ -374,7 +377,12 @@ impl DeckhandApp {
 
     /// The screen changed a moment ago and ignores taps until it settles (the tap guard).
     pub fn settling(&self) -> bool {
-        self.guard.covered()
+        self.guard.covered() || self.signed.is_some()
+    }
+
+    /// A command carrying a signature waits for its PIN's check apart.
+    pub fn checking_pin(&self) -> bool {
+        self.signed.is_some()
     }
 
     pub fn is_locked(&self) -> bool {
@@ -417,9 +425,7 @@ impl DeckhandApp {
             return;
         }
         // What was tapped in the last frame, first: the devices' news is taken after it.
-        for c in std::mem::take(&mut self.tapped) {
-            self.apply(c);
-        }
+        self.apply_tapped(ctx);
         self.term.poll_devices();
         self.poll_print_answer();
         // A step that waits for the floor calls it; the call ends with the step.
@@ -516,11 +522,13 @@ impl DeckhandApp {
                 self.tapped.push(UiCmd::RetryWrites);
                 ui.ctx().request_repaint();
             }
+            // The guard's cover as over any screen (it settles; no signature waits here).
+            self.guard.cover(ui.ctx(), self.signed.is_some());
             return;
         }
         let mut cmds = Vec::new();
         ui.push_id(self.guard.generation(), |ui| self.draw(ui, &mut cmds));
-        self.guard.cover(ui.ctx());
+        self.guard.cover(ui.ctx(), self.signed.is_some());
         // Nothing acts while drawing: what was tapped is carried out by the logic of the next
         // frame, asked for now.
         if !cmds.is_empty() {

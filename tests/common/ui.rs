@@ -154,33 +154,57 @@ pub fn tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
 /// Waits as a dealer does between two steps: until a screen that just appeared takes taps,
 /// and (in the supervisor review) until what was asked of the journal's reader has come.
 pub fn settle(h: &mut Harness<'_, DeckhandApp>) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    let mut frames = 0;
-    while h.state().review_reading() {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the review's reader never answered"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(2));
-        h.step();
-        frames += 1;
-    }
-    if frames > 0 {
-        h.run_ok();
-    }
+    // A signature's check apart may open the review, whose reader then reads.
     settle_taps(h);
+    while h.state().review_reading() {
+        wait_while(h, "the review's reader", 2, DeckhandApp::review_reading);
+        h.run_ok();
+        settle_taps(h);
+    }
 }
 
 /// Waits until a screen that just appeared takes taps (the tap guard), whatever else it waits
 /// for.
 pub fn settle_taps(h: &mut Harness<'_, DeckhandApp>) {
-    for _ in 0..100 {
+    // A signature's PIN is checked apart (tens of milliseconds of Argon2): real time passes.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    for _ in 0..10_000 {
         if !h.state().settling() {
             return;
+        }
+        if std::time::Instant::now() > deadline {
+            break;
+        }
+        if h.state().checking_pin() {
+            std::thread::sleep(std::time::Duration::from_millis(1));
         }
         h.step();
     }
     panic!("the screen never settles");
+}
+
+/// Waits while a signature's PIN is checked apart (its command runs once it has answered).
+pub fn wait_for_pin_check(h: &mut Harness<'_, DeckhandApp>) {
+    wait_while(h, "the PIN check", 1, DeckhandApp::checking_pin);
+    h.run_ok();
+}
+
+/// Frames, `ms` apart in real time, while `waiting` holds (for 20 s at most).
+fn wait_while(
+    h: &mut Harness<'_, DeckhandApp>,
+    what: &str,
+    ms: u64,
+    waiting: fn(&DeckhandApp) -> bool,
+) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while waiting(h.state()) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{what} never answered"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+        h.step();
+    }
 }
 
 /// Two taps on `label` in quick succession, as a hurried finger gives them: on a harness whose
