@@ -318,6 +318,30 @@ fn a_double_tap_on_a_seats_last_result_never_gives_the_next_seat_one() {
     assert_eq!(nets(&db), WPT_NETS);
 }
 
+/// The same where no frame comes between the two taps: the next seat's buttons are drawn in the
+/// frame of the first tap, and the second press, 0.3 s later, comes in the very next frame, before
+/// any cover was drawn: the screen's new ids (the tap guard's generation) leave it nothing to
+/// click. Mississippi Stud: one tap a seat.
+#[test]
+fn a_second_tap_in_the_very_next_frame_never_gives_the_next_seat_a_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mstud.sqlite");
+    let mut h = six_at_the_cards_every(GameId::MississippiStud, &db, 0.3);
+    let pos = h.get_by_label("Two pair").rect().center();
+    common::ui::press_and_release(&mut h, pos);
+    h.step();
+    common::ui::press_and_release(&mut h, pos);
+    h.step();
+    h.run_ok();
+    common::ui::settle(&mut h);
+    for _ in 2..=6 {
+        tap(&mut h, "Below a pair of 6s");
+    }
+    tap(&mut h, "Settle");
+    // $10 Ante and three $10 streets: two pair pays 2 to 1, the rest lose.
+    assert_eq!(nets(&db), vec![8000, -4000, -4000, -4000, -4000, -4000]);
+}
+
 /// Texas Hold 'Em Bonus without a card-reading device, six players from sign-in: no dealer's
 /// qualification to tap (§ 647a.11(h)(2)); a category and a comparison a seat.
 #[test]

@@ -187,14 +187,22 @@ fn the_checker_reads_the_round_the_games_and_the_registry() {
     ] {
         assert!(files.iter().any(|x| x == f), "{f} is read");
     }
-    // Whole: a `#[cfg(test)] mod tests;` declared at the top of the round's `mod.rs` does not
-    // end what is read of it (it once did, and hid the round's every step from these checks).
+    // Whole: a `#[cfg(test)] mod tests;` declared at the top of a file does not end what is
+    // read of it (it once did, and hid the round's every step from these checks); an inline
+    // test module does.
+    let declared = "#[cfg(test)]\nmod tests;\npub fn decide(".to_string();
+    assert_eq!(crate::common::sources::code_of(declared.clone()), declared);
+    let inline = "pub fn decide() {}\n#[cfg(test)]\nmod tests {\n    fn t() {}\n}\n".to_string();
+    assert_eq!(
+        crate::common::sources::code_of(inline),
+        "pub fn decide() {}\n"
+    );
     let round = rules_sources()
         .into_iter()
         .find(|(f, _)| f == "src/rules/banked/round/mod.rs")
         .map(|(_, code)| code)
         .unwrap();
-    assert!(round.contains("mod tests;") && round.contains("pub fn decide("));
+    assert!(round.contains("pub fn decide("));
     // A game's definition looked up from the round, a registry name below it, and the table
     // named by a poker round are each caught.
     assert!(asks_the_registry("let d = self.game.def();"));

@@ -8,21 +8,27 @@ use common::ui::{keys, real_app, tap};
 use egui_kittest::kittest::Queryable;
 use std::time::Duration;
 
+/// Signed in, the table opened and its decks inspected: the floorperson's pad, credential number
+/// 1001 keyed, the PIN next.
+fn at_the_floorpersons_pin(h: &mut egui_kittest::Harness<'_, deckhand::ui::DeckhandApp>) {
+    tap(h, "Alex Rivera");
+    keys(h, "20417");
+    tap(h, "Next: PIN");
+    keys(h, "112233");
+    tap(h, "Sign in");
+    tap(h, "Open table");
+    tap(h, "Decks inspected");
+    tap(h, "Floorperson verify");
+    keys(h, "1001");
+    tap(h, "Next: PIN");
+}
+
 #[test]
 fn a_pin_keyed_during_the_wait_is_kept_and_taken_after_it() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("pin.sqlite");
     let mut h = real_app(&db, 1024.0, 768.0, 0.25);
-    tap(&mut h, "Alex Rivera");
-    keys(&mut h, "20417");
-    tap(&mut h, "Next: PIN");
-    keys(&mut h, "112233");
-    tap(&mut h, "Sign in");
-    tap(&mut h, "Open table");
-    tap(&mut h, "Decks inspected");
-    tap(&mut h, "Floorperson verify");
-    keys(&mut h, "1001");
-    tap(&mut h, "Next: PIN");
+    at_the_floorpersons_pin(&mut h);
     // The first slip is forgiven; the second starts the wait ([people] pin_delay_seconds = 2).
     keys(&mut h, "111111");
     tap(&mut h, "Verify");
@@ -124,4 +130,44 @@ fn the_screen_draws_on_while_a_signatures_pin_is_checked() {
     keys(&mut h, "112233");
     tap(&mut h, "Sign in");
     assert!(h.state().terminal().table().dealer.is_some());
+}
+
+/// A refusal is a new screen for the tap guard, and the pad does not move with it: a tap meant
+/// for the pad before the refusal came (a walk's taps 0.03 and 0.23 s after it keyed the next
+/// try's first digits, on a keypad pushed up by the refusal's line) keys nothing.
+#[test]
+fn a_tap_just_after_a_refused_pin_keys_nothing_and_the_keypad_stays() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("refused.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.05);
+    at_the_floorpersons_pin(&mut h);
+    keys(&mut h, "111111");
+    let one = h.get_by_label("1").rect();
+    h.get_by_label("Verify").click();
+    // The tap in this frame; the check begins in the next one's logic.
+    h.step();
+    h.step();
+    assert!(h.state().checking_pin());
+    while h.state().checking_pin() {
+        std::thread::sleep(Duration::from_millis(1));
+        h.step();
+    }
+    h.step();
+    h.get_by_label_contains("wrong PIN for credential number 1001");
+    assert_eq!(
+        h.get_by_label("1").rect(),
+        one,
+        "the keypad stays where it stood"
+    );
+    h.get_by_label("1").click();
+    h.step();
+    h.step();
+    assert!(
+        h.query_by_label("PIN: •").is_none(),
+        "a tap just after the refusal keyed a digit"
+    );
+    // Once the screen has settled, the next try is keyed as ever.
+    keys(&mut h, "246810");
+    tap(&mut h, "Verify");
+    assert!(h.query_by_label("Verify").is_none(), "signed");
 }

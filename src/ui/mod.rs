@@ -572,17 +572,17 @@ impl DeckhandApp {
             }),
             self.high_hand
                 .as_ref()
-                .map(|f| (f.field, f.sign.pin_focused())),
+                .map(|f| (f.field, f.sign.screen_key())),
             self.record_form
                 .as_ref()
-                .map(|f| (f.field, f.sign.pin_focused())),
+                .map(|f| (f.field, f.sign.screen_key())),
             self.irregularity
                 .as_ref()
-                .map(|f| (f.chosen.clone(), f.sign.pin_focused())),
+                .map(|f| (f.chosen.clone(), f.sign.screen_key())),
             self.correction
                 .as_ref()
-                .map(|f| (f.steps, f.sign.pin_focused())),
-            self.view.verify.as_ref().map(|v| v.sign.pin_focused()),
+                .map(|f| (f.steps, f.sign.screen_key())),
+            self.view.verify.as_ref().map(|v| v.sign.screen_key()),
             (
                 format!("{:?}", self.view.confirm),
                 self.view.demo,
@@ -594,9 +594,9 @@ impl DeckhandApp {
             (
                 self.view.keying_table_no,
                 self.view.signin_name.is_some(),
-                self.view.signin.pin_focused(),
+                self.view.signin.screen_key(),
             ),
-            (self.view.admin.field, self.view.unlock.pin_focused()),
+            (self.view.admin.field, self.view.unlock.screen_key()),
         ))
     }
 

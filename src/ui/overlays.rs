@@ -178,13 +178,24 @@ impl DeckhandApp {
             if pad.sign.credential != keyed {
                 pad.error = None;
             }
-            if let Some(err) = &pad.error {
-                ui.label(
-                    RichText::new(format!("⚠ {err}"))
-                        .color(theme::DANGER)
-                        .size(theme::BODY),
-                );
-            }
+            // The refusal in a box of one height, there or not: a pad that grew with it was
+            // pushed up from the screen's bottom edge, its keypad under the finger moved (a
+            // walk's taps meant for "1" keyed "4").
+            theme::scroll_vertical()
+                .id_salt("verify-refusal")
+                .auto_shrink([true, false])
+                .max_height(REFUSAL_HEIGHT)
+                .min_scrolled_height(REFUSAL_HEIGHT)
+                .show(ui, |ui| {
+                    ui.set_min_height(REFUSAL_HEIGHT);
+                    if let Some(err) = &pad.error {
+                        ui.label(
+                            RichText::new(format!("⚠ {err}"))
+                                .color(theme::DANGER)
+                                .size(theme::BODY),
+                        );
+                    }
+                });
             ui.horizontal(|ui| {
                 if !pad.sign.pin_focused() {
                     if ui
@@ -278,3 +289,5 @@ pub(super) fn box_frame() -> egui::Frame {
 
 /// The height of what a signature is for on the pad: four lines of body text.
 const PURPOSE_HEIGHT: f32 = 4.0 * theme::BODY * 1.35;
+/// The signature pad's refusal: three lines (scrolled where longer).
+const REFUSAL_HEIGHT: f32 = 3.0 * theme::BODY * 1.35;

@@ -13,6 +13,9 @@ pub struct Signature {
     pin_focused: bool,
     /// The next try is allowed from this instant (after wrong PINs): a countdown is shown.
     wait_until: Option<std::time::Instant>,
+    /// Refusals so far: each is a new screen for the tap guard, so a tap that was meant for
+    /// the pad before its refusal never keys the next try's first digit.
+    refusals: u32,
 }
 
 impl std::fmt::Debug for Signature {
@@ -83,6 +86,11 @@ impl Signature {
         self.pin_focused
     }
 
+    /// What of the pad makes a new screen for the tap guard: the field keyed and each refusal.
+    pub fn screen_key(&self) -> (bool, u32) {
+        (self.pin_focused, self.refusals)
+    }
+
     pub fn focus_pin(&mut self) {
         self.pin_focused = true;
     }
@@ -96,6 +104,7 @@ impl Signature {
     /// without one, the credential number keeps the keypad. A refusal that was only the wait
     /// (`wait.untried`) keeps the PIN: it was never tried. A wait shows as a countdown.
     pub fn refused(&mut self, wait: Option<crate::terminal::PinWait>) {
+        self.refusals = self.refusals.wrapping_add(1);
         self.wait_until = wait.map(|w| w.until);
         if wait.is_some_and(|w| w.untried) && !self.pin.is_empty() {
             self.pin_focused = true;

@@ -27,6 +27,15 @@ pub fn rust_files(dir: &str) -> Vec<PathBuf> {
     out
 }
 
+/// A source file's code: an inline test module ends it; a test file declared `mod tests;` does
+/// not.
+pub fn code_of(text: String) -> String {
+    match text.find("#[cfg(test)]\nmod tests {") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}
+
 /// Each `.rs` file under `dir`, as (its path from `dir`, as `banked/wagers.rs`; its code without
 /// its `#[cfg(test)]` module).
 pub fn code_under(dir: &str) -> Vec<(String, String)> {
@@ -34,12 +43,7 @@ pub fn code_under(dir: &str) -> Vec<(String, String)> {
     rust_files(dir)
         .into_iter()
         .map(|path| {
-            let text = std::fs::read_to_string(&path).unwrap();
-            // An inline test module ends the code; a test file declared `mod tests;` does not.
-            let code = match text.find("#[cfg(test)]\nmod tests {") {
-                Some(i) => text[..i].to_string(),
-                None => text,
-            };
+            let code = code_of(std::fs::read_to_string(&path).unwrap());
             let name = path.strip_prefix(&root).unwrap().to_string_lossy();
             (name.replace('\\', "/"), code)
         })

@@ -212,6 +212,16 @@ fn wait_while(
 /// next screen has been drawn twice. Then waits for the screen to settle.
 pub fn double_tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
     let pos = h.get_by_label(label).rect().center();
+    press_and_release(h, pos);
+    // One event a frame: two frames of the next screen before the second press.
+    h.event(egui::Event::PointerMoved(pos));
+    press_and_release(h, pos);
+    h.run_ok();
+    settle(h);
+}
+
+/// A finger's press and release at `pos`, given to the next frame.
+pub fn press_and_release(h: &mut Harness<'_, DeckhandApp>, pos: egui::Pos2) {
     let button = |pressed| egui::Event::PointerButton {
         pos,
         button: egui::PointerButton::Primary,
@@ -221,13 +231,6 @@ pub fn double_tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
     h.event(egui::Event::PointerMoved(pos));
     h.event(button(true));
     h.event(button(false));
-    // One event a frame: two frames of the next screen before the second press.
-    h.event(egui::Event::PointerMoved(pos));
-    h.event(egui::Event::PointerMoved(pos));
-    h.event(button(true));
-    h.event(button(false));
-    h.run_ok();
-    settle(h);
 }
 
 /// Taps each label of a space-separated list ("A♠ K♥", "1 0 0 1").

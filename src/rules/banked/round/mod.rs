@@ -40,8 +40,6 @@ mod round_def;
 mod settle_round;
 mod step_event;
 mod tapped_results;
-#[cfg(test)]
-mod tests;
 mod wagers;
 pub use wagers::SamePlayerChoice;
 
@@ -588,19 +586,6 @@ impl BankedRound {
                     )));
                 }
             }
-        }
-        *self = next;
-        Ok(())
-    }
-
-    /// Decides a command with the embedded paytables and folds what it caused (the unit tests'
-    /// shorthand for a table's decide-then-apply).
-    #[cfg(test)]
-    pub fn run(&mut self, cmd: &BankedCommand) -> Result<(), Refusal> {
-        let house = House::default_for(self.game)?;
-        let mut next = self.clone();
-        for e in self.decide(cmd, Some(&house))? {
-            next.apply(&e)?;
         }
         *self = next;
         Ok(())

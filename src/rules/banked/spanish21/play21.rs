@@ -31,7 +31,7 @@ use std::collections::BTreeMap;
 
 /// The most times one card can be in a round: a shoe holds at most eight decks (§ 635a.3(a));
 /// the settlement checks the casino's six or eight.
-const MOST_DECKS: usize = 8;
+pub const MOST_DECKS: usize = 8;
 
 impl BankedRound {
     /// The next thing the round waits for, after the deal.
@@ -157,7 +157,7 @@ impl BankedRound {
     }
 
     /// The cards already in this round.
-    fn in_play21(&self) -> impl Iterator<Item = &Card> {
+    pub fn in_play21(&self) -> impl Iterator<Item = &Card> {
         self.play21()
             .hands
             .values()
@@ -501,6 +501,3 @@ impl BankedRound {
     }
 }
 
-#[cfg(test)]
-#[path = "play_tests.rs"]
-mod tests;

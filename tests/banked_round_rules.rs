@@ -1,22 +1,27 @@
-//! The round's own rules, command by command.
+//! The house-banked round's own rules, command by command: the wagers, the deal's instruction,
+//! the decisions, the cards keyed, and the events as the journal holds them.
+//! The round driven through the rules' decide-then-apply (`common::machine::run_round`), as the table drives it.
 
-use super::*;
-use crate::rules::banked::lunar::lunar_steps::LunarEvent;
-use crate::rules::cards::parse_cards;
-
-pub(super) fn wagers(list: &[(&str, Cents)]) -> BTreeMap<String, Cents> {
-    list.iter().map(|(k, v)| (k.to_string(), *v)).collect()
-}
+use crate::common::machine::{run_round, wagers};
+use deckhand::rules::Cents;
+use deckhand::rules::banked::House;
+use deckhand::rules::banked::lunar::lunar_steps::LunarEvent;
+use deckhand::rules::banked::round::*;
+use deckhand::rules::cards::parse_cards;
+use deckhand::rules::games::GameId;
+use deckhand::rules::registry::Dealing;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Every wager spot a game's round takes reaches its settlement: the game's typed `Round` has
 /// a field for each (`GameRound::of_round`), so no wager on the layout is left unsettled.
 #[test]
 fn every_spot_a_round_takes_is_in_its_games_settlement_input() {
     for game in GameId::all() {
-        let Some(def) = crate::rules::registry::round_def(game) else {
+        let Some(def) = deckhand::rules::registry::round_def(game) else {
             continue;
         };
-        let mut r = crate::rules::registry::start_round(game, Dealing::ManualShoe, &[1]).unwrap();
+        let mut r =
+            deckhand::rules::registry::start_round(game, Dealing::ManualShoe, &[1]).unwrap();
         let placed: BTreeMap<String, Cents> = (1..)
             .zip(def.spots)
             .map(|(i, spot)| (spot.key.to_string(), 100 * i))
@@ -39,82 +44,106 @@ fn every_spot_a_round_takes_is_in_its_games_settlement_input() {
 
 #[test]
 fn crazy_4_round_builds_the_settlement_input() {
-    let mut r = crate::rules::registry::start_round(GameId::Crazy4Poker, Dealing::Hand, &[1, 3, 6])
-        .unwrap();
-    r.run(&BankedCommand::Wagers {
-        seat: 1,
-        wagers: wagers(&[("ante", 1000), ("queens_up", 500)]),
-    })
+    let mut r =
+        deckhand::rules::registry::start_round(GameId::Crazy4Poker, Dealing::Hand, &[1, 3, 6])
+            .unwrap();
+    run_round(
+        &mut r,
+        &BankedCommand::Wagers {
+            seat: 1,
+            wagers: wagers(&[("ante", 1000), ("queens_up", 500)]),
+        },
+    )
     .unwrap();
     // The Super Bonus follows the Ante (§ 657a.7); a different one is refused.
     assert_eq!(r.wagers[&1]["super_bonus"], 1000);
-    let e = r
-        .run(&BankedCommand::Wagers {
+    let e = run_round(
+        &mut r,
+        &BankedCommand::Wagers {
             seat: 3,
             wagers: wagers(&[("ante", 1000), ("super_bonus", 500)]),
-        })
-        .unwrap_err();
+        },
+    )
+    .unwrap_err();
     assert!(e.contains("must equal the Ante"), "{e}");
-    let e = r
-        .run(&BankedCommand::Wagers {
+    let e = run_round(
+        &mut r,
+        &BankedCommand::Wagers {
             seat: 3,
             wagers: wagers(&[("queens_up", 500)]),
-        })
-        .unwrap_err();
+        },
+    )
+    .unwrap_err();
     assert!(e.contains("Ante is required"), "{e}");
-    r.run(&BankedCommand::Wagers {
-        seat: 3,
-        wagers: wagers(&[("ante", 1000)]),
-    })
+    run_round(
+        &mut r,
+        &BankedCommand::Wagers {
+            seat: 3,
+            wagers: wagers(&[("ante", 1000)]),
+        },
+    )
     .unwrap();
     // Seat 6 placed nothing: "No more bets" asks for its wager or takes it out, never drops
     // it silently.
-    let e = r.run(&BankedCommand::NoMoreBets).unwrap_err();
+    let e = run_round(&mut r, &BankedCommand::NoMoreBets).unwrap_err();
     assert!(
         e.contains("seat 6 was dealt in and has no wager: key its wager, or take seat 6 out"),
         "{e}"
     );
-    let e = r.run(&BankedCommand::SeatOut { seat: 3 }).unwrap_err();
+    let e = run_round(&mut r, &BankedCommand::SeatOut { seat: 3 }).unwrap_err();
     assert!(e.contains("seat 3 has a wager"), "{e}");
-    r.run(&BankedCommand::SeatOut { seat: 6 }).unwrap();
-    r.run(&BankedCommand::NoMoreBets).unwrap();
+    run_round(&mut r, &BankedCommand::SeatOut { seat: 6 }).unwrap();
+    run_round(&mut r, &BankedCommand::NoMoreBets).unwrap();
     assert_eq!(r.seats, vec![1, 3]);
-    r.run(&BankedCommand::Dealt).unwrap();
+    run_round(&mut r, &BankedCommand::Dealt).unwrap();
     assert_eq!(r.step, BankedStep::Decide { phase: 0, seat: 1 });
-    let e = r
-        .run(&BankedCommand::Decide {
+    let e = run_round(
+        &mut r,
+        &BankedCommand::Decide {
             seat: 1,
             multiple: 4,
-        })
-        .unwrap_err();
+        },
+    )
+    .unwrap_err();
     assert!(e.contains("§ 657a.11"), "{e}");
-    r.run(&BankedCommand::Decide {
-        seat: 1,
-        multiple: 3,
-    })
+    run_round(
+        &mut r,
+        &BankedCommand::Decide {
+            seat: 1,
+            multiple: 3,
+        },
+    )
     .unwrap();
-    r.run(&BankedCommand::Decide {
-        seat: 3,
-        multiple: 0,
-    })
+    run_round(
+        &mut r,
+        &BankedCommand::Decide {
+            seat: 3,
+            multiple: 0,
+        },
+    )
     .unwrap();
     assert_eq!(r.step, BankedStep::Reveal { phase: 0 });
-    r.run(&BankedCommand::Revealed).unwrap();
+    run_round(&mut r, &BankedCommand::Revealed).unwrap();
     assert_eq!(r.step, BankedStep::Cards);
     let c = |s: &str| parse_cards(s).unwrap();
-    let dup = r
-        .run(&BankedCommand::keyed(
+    let dup = run_round(
+        &mut r,
+        &BankedCommand::keyed(
             vec![(1, c("Ac Ad Ah As 2d")), (3, c("Ac 9h 6s 4h 3h"))],
             c("Kc 9d 7h 4s 2c"),
             vec![],
-        ))
-        .unwrap_err();
+        ),
+    )
+    .unwrap_err();
     assert!(dup.contains("already in play"), "{dup}");
-    r.run(&BankedCommand::keyed(
-        vec![(1, c("Ac Ad Ah As 2d")), (3, c("Jc 9h 6s 4h 3h"))],
-        c("Kc 9d 7h 4s 2c"),
-        vec![],
-    ))
+    run_round(
+        &mut r,
+        &BankedCommand::keyed(
+            vec![(1, c("Ac Ad Ah As 2d")), (3, c("Jc 9h 6s 4h 3h"))],
+            c("Kc 9d 7h 4s 2c"),
+            vec![],
+        ),
+    )
     .unwrap();
     let input = r.settle_input(&BTreeMap::new());
     assert_eq!(input["seats"][0]["play"], 3000);
@@ -172,7 +201,7 @@ fn the_deal_instruction_names_the_method_and_the_cards_each_place_gets() {
         ),
     ];
     for (game, dealing, section, text) in cases {
-        let (s, t) = crate::rules::registry::round_def(game)
+        let (s, t) = deckhand::rules::registry::round_def(game)
             .unwrap()
             .deal_text(dealing);
         assert_eq!(s, section, "{game:?} {dealing:?}");
@@ -195,37 +224,42 @@ fn the_deal_instruction_names_the_method_and_the_cards_each_place_gets() {
 #[test]
 fn wpt_raises_once_and_mississippi_stops_at_the_fold() {
     let mut r =
-        crate::rules::registry::start_round(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2])
+        deckhand::rules::registry::start_round(GameId::WptHeadsUp, Dealing::ManualShoe, &[1, 2])
             .unwrap();
     for s in [1, 2] {
-        r.run(&BankedCommand::Wagers {
-            seat: s,
-            wagers: wagers(&[("ante", 500)]),
-        })
+        run_round(
+            &mut r,
+            &BankedCommand::Wagers {
+                seat: s,
+                wagers: wagers(&[("ante", 500)]),
+            },
+        )
         .unwrap();
     }
-    r.run(&BankedCommand::NoMoreBets).unwrap();
-    r.run(&BankedCommand::Dealt).unwrap();
+    run_round(&mut r, &BankedCommand::NoMoreBets).unwrap();
+    run_round(&mut r, &BankedCommand::Dealt).unwrap();
     let d = |r: &mut BankedRound, seat, multiple| {
-        r.run(&BankedCommand::Decide { seat, multiple }).unwrap()
+        run_round(r, &BankedCommand::Decide { seat, multiple }).unwrap()
     };
     // § 677a.11(b): up to three times the Ante; a 4× is refused, not kept for settlement
     // to refuse.
-    let e = r
-        .run(&BankedCommand::Decide {
+    let e = run_round(
+        &mut r,
+        &BankedCommand::Decide {
             seat: 1,
             multiple: 4,
-        })
-        .unwrap_err();
+        },
+    )
+    .unwrap_err();
     assert!(e.contains("§ 677a.11"), "{e}");
     d(&mut r, 1, 3); // seat 1 raises 3× pre-flop: no later decisions
     d(&mut r, 2, 0);
-    r.run(&BankedCommand::Revealed).unwrap();
+    run_round(&mut r, &BankedCommand::Revealed).unwrap();
     assert_eq!(r.step, BankedStep::Decide { phase: 1, seat: 2 });
     d(&mut r, 2, 0);
-    r.run(&BankedCommand::Revealed).unwrap();
+    run_round(&mut r, &BankedCommand::Revealed).unwrap();
     d(&mut r, 2, 0); // folds at the river
-    r.run(&BankedCommand::Revealed).unwrap();
+    run_round(&mut r, &BankedCommand::Revealed).unwrap();
     assert_eq!(r.step, BankedStep::Cards);
     r.cards = [(1, vec![]), (2, vec![])].into();
     let v = r.settle_input(&BTreeMap::new());
@@ -233,44 +267,57 @@ fn wpt_raises_once_and_mississippi_stops_at_the_fold() {
     assert_eq!(v["seats"][0]["raise"]["amount"], 1500);
     assert_eq!(v["seats"][1]["fold"], true);
     assert_eq!(
-        crate::rules::registry::round_def(GameId::WptHeadsUp)
+        deckhand::rules::registry::round_def(GameId::WptHeadsUp)
             .unwrap()
             .deal_text(Dealing::ManualShoe)
             .0,
         "§ 677a.8"
     );
 
-    let mut m =
-        crate::rules::registry::start_round(GameId::MississippiStud, Dealing::AutomatedShoe, &[4])
-            .unwrap();
-    m.run(&BankedCommand::Wagers {
-        seat: 4,
-        wagers: wagers(&[("ante", 500), ("progressive", 100)]),
-    })
+    let mut m = deckhand::rules::registry::start_round(
+        GameId::MississippiStud,
+        Dealing::AutomatedShoe,
+        &[4],
+    )
     .unwrap();
-    m.run(&BankedCommand::NoMoreBets).unwrap();
-    m.run(&BankedCommand::Dealt).unwrap();
-    m.run(&BankedCommand::Decide {
-        seat: 4,
-        multiple: 3,
-    })
+    run_round(
+        &mut m,
+        &BankedCommand::Wagers {
+            seat: 4,
+            wagers: wagers(&[("ante", 500), ("progressive", 100)]),
+        },
+    )
     .unwrap();
-    m.run(&BankedCommand::Revealed).unwrap();
-    m.run(&BankedCommand::Decide {
-        seat: 4,
-        multiple: 0,
-    })
+    run_round(&mut m, &BankedCommand::NoMoreBets).unwrap();
+    run_round(&mut m, &BankedCommand::Dealt).unwrap();
+    run_round(
+        &mut m,
+        &BankedCommand::Decide {
+            seat: 4,
+            multiple: 3,
+        },
+    )
+    .unwrap();
+    run_round(&mut m, &BankedCommand::Revealed).unwrap();
+    run_round(
+        &mut m,
+        &BankedCommand::Decide {
+            seat: 4,
+            multiple: 0,
+        },
+    )
     .unwrap();
     // Folded: no more decisions, the remaining cards are still revealed.
     assert_eq!(m.step, BankedStep::Reveal { phase: 1 });
-    m.run(&BankedCommand::Revealed).unwrap();
+    run_round(&mut m, &BankedCommand::Revealed).unwrap();
     assert_eq!(m.step, BankedStep::Cards);
     let v = m.settle_input(&[("1".to_string(), 2_500_000)].into());
     assert_eq!(v["seats"][0]["streets"], serde_json::json!([1500]));
     assert_eq!(v["meters"]["progressive"], 2_500_000);
     // Spanish 21 has seven boxes (§ 635a.2(a)).
     assert!(
-        crate::rules::registry::start_round(GameId::Spanish21, Dealing::ManualShoe, &[8]).is_err()
+        deckhand::rules::registry::start_round(GameId::Spanish21, Dealing::ManualShoe, &[8])
+            .is_err()
     );
 }
 
@@ -278,11 +325,11 @@ fn wpt_raises_once_and_mississippi_stops_at_the_fold() {
 /// (a field named like the table event's tag would not).
 #[test]
 fn every_banked_event_round_trips_through_the_table_event() {
-    use crate::rules::table::{Event, Person, Role};
+    use deckhand::rules::table::{Event, Person, Role};
     let c = |s: &str| parse_cards(s).unwrap();
-    let settlement = crate::rules::registry::settle_json(
+    let settlement = deckhand::rules::registry::settle_json(
         r#"{"game":"crazy-4-poker","dealer":"Kc 9d 7h 4s 2c","seats":[{"seat":1,"cards":"Ac Ad Ah As 2d","wagers":{"ante":1000,"super_bonus":1000},"play":3000}]}"#,
-        &crate::rules::banked::paytable::Paytables::embedded().unwrap(),
+        &deckhand::rules::banked::paytable::Paytables::embedded().unwrap(),
         &Default::default(),
     )
     .unwrap();
@@ -342,10 +389,10 @@ fn every_banked_event_round_trips_through_the_table_event() {
             dealer: c("Kc 9d 7h 4s 2c"),
             community: vec![],
             own: GameKeyed {
-                lunar: crate::rules::banked::lunar::lunar_steps::LunarKeyed {
+                lunar: deckhand::rules::banked::lunar::lunar_steps::LunarKeyed {
                     draws: vec![(2, c("2c 4s"), c("Ks Kd"))],
                 },
-                thb: crate::rules::banked::thb::thb_part::ThbKeyed {
+                thb: deckhand::rules::banked::thb::thb_part::ThbKeyed {
                     system_draw: Some(SystemDraw {
                         magic_card: "9h".parse().unwrap(),
                         lucky: 0,
@@ -358,10 +405,12 @@ fn every_banked_event_round_trips_through_the_table_event() {
             results: None,
         },
         BankedEvent::Settled { settlement },
-        BankedEvent::from(super::super::spanish21::steps21::Event21::Spanish21 {
-            at: super::super::spanish21::play21::Step21::Hand { seat: 3, hand: 1 },
-            what: super::super::spanish21::play21::Command21::Double { amount: 500 },
-        }),
+        BankedEvent::from(
+            deckhand::rules::banked::spanish21::steps21::Event21::Spanish21 {
+                at: deckhand::rules::banked::spanish21::play21::Step21::Hand { seat: 3, hand: 1 },
+                what: deckhand::rules::banked::spanish21::play21::Command21::Double { amount: 500 },
+            },
+        ),
         BankedEvent::Validated {
             floorperson: Person {
                 name: "Dana Brooks".into(),
@@ -387,7 +436,7 @@ fn every_banked_event_round_trips_through_the_table_event() {
 /// under the same `kind`, and are written back the same.
 #[test]
 fn rows_written_before_the_games_own_steps_moved_read_as_their_events() {
-    use crate::rules::table::Event;
+    use deckhand::rules::table::Event;
     let rows = [
         (
             r#"{"draw":"exchange","event":"draw-bought","fee":500,"kind":"banked","seat":2}"#,
@@ -438,7 +487,7 @@ fn rows_written_before_the_games_own_steps_moved_read_as_their_events() {
 /// round of another game (it kept it, unused).
 #[test]
 fn cards_rows_written_before_the_games_keyed_fields_moved_read_the_same() {
-    use crate::rules::table::Event;
+    use deckhand::rules::table::Event;
     let c = |s: &str| parse_cards(s).unwrap();
     let lunar = r#"{"community":[],"dealer":["Qc","Jc","8c","4s","2d"],"draws":[[2,[],["Qh"]],[3,["8d","4h"],["3d","7h"]]],"event":"cards-keyed","kind":"banked","meters":{},"seats":[[1,["Ah","Kh","9d","6d","3h"]],[2,["Qs","Qd","7c","5h","2s"]],[3,["Ks","Kc","8d","4h","3c"]],[4,["9s","8s","7s","6s","5s"]]]}"#;
     let thb = r#"{"community":["9s","Js","Ts","2c","3d"],"dealer":["Ks","Qs"],"draws":[],"event":"cards-keyed","kind":"banked","meters":{"1":2500000,"2":1500010},"seats":[[2,["9h","9d"]],[4,["Ah","Ad"]]],"system_draw":{"lucky":0,"magic_card":"9h"}}"#;
@@ -529,7 +578,7 @@ fn a_folded_crazy_4_hand_is_not_keyed_unless_the_house_counts_it() {
     assert!(again.settlement.is_some());
 
     let mut counts = house.clone();
-    let folded_counted = |g: &mut crate::rules::banked::crazy4::Rules| g.envy_from_folded = true;
+    let folded_counted = |g: &mut deckhand::rules::banked::crazy4::Rules| g.envy_from_folded = true;
     counts.rules.edit(folded_counted);
     assert!(r.needs_cards(3, Some(&counts)));
     let e = r.decide(&only_seat_1, Some(&counts)).unwrap_err();
@@ -557,19 +606,22 @@ fn a_lunar_draw_in_another_games_cards_step_is_refused() {
 fn crazy4_revealed(decisions: &[(u8, u8)]) -> BankedRound {
     let seats: Vec<u8> = decisions.iter().map(|(s, _)| *s).collect();
     let mut r =
-        crate::rules::registry::start_round(GameId::Crazy4Poker, Dealing::Hand, &seats).unwrap();
+        deckhand::rules::registry::start_round(GameId::Crazy4Poker, Dealing::Hand, &seats).unwrap();
     for &seat in &seats {
-        r.run(&BankedCommand::Wagers {
-            seat,
-            wagers: wagers(&[("ante", 1000)]),
-        })
+        run_round(
+            &mut r,
+            &BankedCommand::Wagers {
+                seat,
+                wagers: wagers(&[("ante", 1000)]),
+            },
+        )
         .unwrap();
     }
-    r.run(&BankedCommand::NoMoreBets).unwrap();
-    r.run(&BankedCommand::Dealt).unwrap();
+    run_round(&mut r, &BankedCommand::NoMoreBets).unwrap();
+    run_round(&mut r, &BankedCommand::Dealt).unwrap();
     for &(seat, multiple) in decisions {
-        r.run(&BankedCommand::Decide { seat, multiple }).unwrap();
+        run_round(&mut r, &BankedCommand::Decide { seat, multiple }).unwrap();
     }
-    r.run(&BankedCommand::Revealed).unwrap();
+    run_round(&mut r, &BankedCommand::Revealed).unwrap();
     r
 }

@@ -1,40 +1,49 @@
-//! The Spanish 21 round's tests (`play.rs`): a shoe's cards, the reader, doubles,
+//! The Spanish 21 round (`spanish21/play21.rs`), driven through the rules' decide-then-apply
+//! (`common::machine::run_round`) as the table drives it: a shoe's cards, the reader, doubles,
 //! splits, surrenders, rescues and refunds.
 
-use crate::rules::banked::round::GameStep;
-use super::*;
+use crate::common::machine::run_round;
+use deckhand::rules::banked::round::GameStep;
+use deckhand::rules::banked::round::{BankedRound, BankedStep};
+use deckhand::rules::banked::spanish21::play21::*;
+use deckhand::rules::cards::Card;
+use std::collections::BTreeMap;
 
 /// A card keyed by the dealer (no reading shoe).
 fn keyed(card: Card) -> Command21 {
     Command21::Card { card, read: None }
 }
-use crate::rules::banked::round::BankedCommand;
-use crate::rules::cards::{cards_codes, parse_cards};
-use crate::rules::dealing::Dealing;
-use crate::rules::game_id::GameId;
+use deckhand::rules::banked::round::BankedCommand;
+use deckhand::rules::cards::{cards_codes, parse_cards};
+use deckhand::rules::dealing::Dealing;
+use deckhand::rules::game_id::GameId;
 
 fn round(seats: &[u8]) -> BankedRound {
     round_with(seats, None)
 }
 
 /// A round at a table with the casino's `rules` (none: a round from before the round knew them).
-fn round_with(seats: &[u8], rules: Option<&crate::rules::banked::HouseRules>) -> BankedRound {
-    let mut r = crate::rules::registry::start_round(GameId::Spanish21, Dealing::ManualShoe, seats)
-        .unwrap()
-        .with_resplits(rules);
+fn round_with(seats: &[u8], rules: Option<&deckhand::rules::banked::HouseRules>) -> BankedRound {
+    let mut r =
+        deckhand::rules::registry::start_round(GameId::Spanish21, Dealing::ManualShoe, seats)
+            .unwrap()
+            .with_resplits(rules);
     for s in seats {
-        r.run(&BankedCommand::Wagers {
-            seat: *s,
-            wagers: [("ante".to_string(), 1000)].into(),
-        })
+        run_round(
+            &mut r,
+            &BankedCommand::Wagers {
+                seat: *s,
+                wagers: [("ante".to_string(), 1000)].into(),
+            },
+        )
         .unwrap();
     }
-    r.run(&BankedCommand::NoMoreBets).unwrap();
+    run_round(&mut r, &BankedCommand::NoMoreBets).unwrap();
     r
 }
 
-fn play(r: &mut BankedRound, c: Command21) -> Result<(), crate::rules::machine::Refusal> {
-    r.run(&BankedCommand::from(c))
+fn play(r: &mut BankedRound, c: Command21) -> Result<(), deckhand::rules::machine::Refusal> {
+    run_round(r, &BankedCommand::from(c))
 }
 
 /// Each box's first two cards and the dealer's up card, keyed (§ 635a.7(e)).
@@ -87,7 +96,12 @@ fn a_sure_21_leaves_the_dealer_nothing_to_draw() {
     play(&mut r, keyed(c("5s"))).unwrap();
     // § 635a.7(m): with every decision made and nothing the count could change, the dealer
     // draws nothing, even below 17.
-    assert_ne!(r.step, BankedStep::Own(GameStep::Spanish21(Step21::Dealer)), "{:?}", r.step);
+    assert_ne!(
+        r.step,
+        BankedStep::Own(GameStep::Spanish21(Step21::Dealer)),
+        "{:?}",
+        r.step
+    );
     // A hand of 20 still makes the dealer draw to 17.
     let mut r = round(&[2]);
     dealt(&mut r, vec![(2, vec![c("Kc"), c("Qd")])], c("6h"));
@@ -118,7 +132,10 @@ fn losing_insurance_is_collected_before_any_draw() {
     play(&mut r, Command21::Insure { seat: 2, amount: 0 }).unwrap();
     assert_eq!(r.refunds(), vec![(1, 1500), (2, 1000)]);
     play(&mut r, Command21::Reader { blackjack: false }).unwrap();
-    assert_eq!(r.step, BankedStep::Own(GameStep::Spanish21(Step21::CollectInsurance)));
+    assert_eq!(
+        r.step,
+        BankedStep::Own(GameStep::Spanish21(Step21::CollectInsurance))
+    );
     // No card before the insurance is collected.
     assert!(play(&mut r, Command21::Stand).is_err());
     play(&mut r, Command21::InsuranceCollected).unwrap();
@@ -149,7 +166,10 @@ fn a_blackjack_against_a_low_card_is_paid_at_once() {
         c("6c"),
     );
     // § 635a.7(h): seat 1's Blackjack against a 6 up is paid in its turn, before seat 2 decides; against a king it waits (below).
-    assert_eq!(r.step, BankedStep::Own(GameStep::Spanish21(Step21::PayBlackjack { seat: 1 })));
+    assert_eq!(
+        r.step,
+        BankedStep::Own(GameStep::Spanish21(Step21::PayBlackjack { seat: 1 }))
+    );
     assert!(play(&mut r, Command21::Stand).is_err());
     play(&mut r, Command21::BlackjackPaid).unwrap();
     assert_eq!(
@@ -184,7 +204,10 @@ fn no_double_or_split_against_a_blackjack_the_reader_found() {
     assert!(play(&mut r, Command21::Split).is_err());
     play(&mut r, Command21::Reader { blackjack: true }).unwrap();
     assert!(
-        !matches!(r.step, BankedStep::Own(GameStep::Spanish21(Step21::Hand { .. }))),
+        !matches!(
+            r.step,
+            BankedStep::Own(GameStep::Spanish21(Step21::Hand { .. }))
+        ),
         "{:?}",
         r.step
     );
@@ -249,8 +272,8 @@ fn even_money_only_for_a_blackjack_and_in_turn() {
 fn a_box_splits_again_as_often_as_the_rules_submission_allows() {
     let c = |s: &str| parse_cards(s).unwrap()[0];
     for more in [0u8, 1, 2] {
-        let mut rules = crate::rules::banked::HouseRules::default();
-        rules.edit(|g: &mut crate::rules::banked::spanish21::Rules| g.resplits = more);
+        let mut rules = deckhand::rules::banked::HouseRules::default();
+        rules.edit(|g: &mut deckhand::rules::banked::spanish21::Rules| g.resplits = more);
         let mut r = round_with(&[1], Some(&rules));
         dealt(&mut r, vec![(1, vec![c("8s"), c("8d")])], c("6c"));
         let eights = ["8h", "8c", "8s", "8d"];
@@ -263,7 +286,10 @@ fn a_box_splits_again_as_often_as_the_rules_submission_allows() {
         let refused = r.allows21(&Command21::Split).unwrap_err();
         assert!(refused.cites("§ 635a.11(c)"), "{refused}");
         assert_eq!(play(&mut r, Command21::Split), Err(refused));
-        assert_eq!(r.play21().hands[&1].len(), 2 + usize::from(more));
+        assert_eq!(
+            r.spanish21().unwrap().hands[&1].len(),
+            2 + usize::from(more)
+        );
     }
     // A round from before the round knew the number: the settlement checks it.
     let mut r = round(&[1]);
