@@ -519,3 +519,53 @@ fn a_pin_checked_apart_signs_and_refuses_as_one_checked_on_the_spot() {
     assert_eq!(fp.role, Role::Floorperson);
     assert_ne!(t.table().step(), Step::VerifyInspection);
 }
+
+/// A dealer added by `deckhand people add` while the sign-in screen shows is offered there
+/// without a restart: the app reads the dealers again apart, every 5 s (issue 43, item 3: no
+/// query on the screen's thread), and the new dealer signs in.
+#[test]
+fn a_dealer_added_while_the_sign_in_screen_shows_is_offered_and_signs_in() {
+    use crate::common::ui::{keys, real_app, tap};
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("added.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    h.get_by_label("Alex Rivera");
+    assert!(h.query_by_label("Pat Moreno").is_none());
+    let (code, _, err) = deckhand(
+        &db,
+        &[
+            "add",
+            "--as",
+            "3001",
+            "--name",
+            "Pat Moreno",
+            "--credential",
+            "20999",
+            "--role",
+            "dealer",
+        ],
+        "135790\n246802\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while h.query_by_label("Pat Moreno").is_none() {
+        assert!(std::time::Instant::now() < deadline, "never offered");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.step();
+    }
+    tap(&mut h, "Pat Moreno");
+    keys(&mut h, "20999");
+    tap(&mut h, "Next: PIN");
+    keys(&mut h, "246802");
+    tap(&mut h, "Sign in");
+    assert_eq!(
+        h.state()
+            .terminal()
+            .table()
+            .dealer
+            .as_ref()
+            .map(|d| d.name.as_str()),
+        Some("Pat Moreno")
+    );
+}

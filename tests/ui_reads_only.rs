@@ -67,9 +67,14 @@ fn the_store_is_reached_from_the_screens_only_where_listed() {
             "mod.rs",
             "let needs_admin = term.store().count_people().unwrap_or(0) == 0;",
         ),
-        // The app's logic reads the dealers for the sign-in screen (`.term` / `.store()` /
-        // `.people_with_role(Role::Dealer)`).
+        // At construction, before the first frame: the dealers the sign-in screen offers
+        // (`term` / `.store()` / `.people_with_role(Role::Dealer)`).
         ("mod.rs", ".store()"),
+        // The app's logic reads them again apart, on a thread of their own.
+        (
+            "dispatch.rs",
+            "self.dealers_reading = Some(self.term.store().read_apart(",
+        ),
         // The review's chain walk and reader start their own threads.
         (
             "signed.rs",
@@ -107,14 +112,18 @@ fn the_store_is_reached_from_the_screens_only_where_listed() {
         stray.is_empty(),
         "the store reached from a screen where it is not listed (issue 43): {stray:#?}"
     );
-    // The sign-in screen's dealers come from the app's logic, not a query while it draws.
-    assert!(
+    // The sign-in screen's dealers are read at construction and then apart by the app's logic,
+    // never by a query while it draws.
+    assert_eq!(
         uses("people_with_role")
             .iter()
-            .all(|l| l.starts_with("mod.rs:")),
+            .map(|l| l.split(':').next().unwrap_or(""))
+            .collect::<Vec<_>>(),
+        ["dispatch.rs", "mod.rs"],
         "{:#?}",
         uses("people_with_role")
     );
+    assert!(uses("people_with_role_on(conn").len() == 1 && uses("read_apart(").len() == 1);
 }
 
 /// Issue 43, item 2: the screens draw a Spanish 21 box's decisions from the round's own answer

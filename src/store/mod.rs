@@ -8,6 +8,7 @@
 //! - Triggers refuse UPDATE and DELETE on the journal.
 
 pub mod adopt;
+pub mod apart;
 mod files;
 pub(crate) use files::reopener;
 pub use files::{open_evidence, private_file};

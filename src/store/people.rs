@@ -221,7 +221,12 @@ impl Store {
 
     /// Active people with the given role, by name.
     pub fn people_with_role(&self, role: Role) -> Result<Vec<Person>> {
-        let mut stmt = self.reader.prepare(
+        Store::people_with_role_on(&self.reader, role)
+    }
+
+    /// The active people of `role` by name, as `conn` holds them (a read apart).
+    pub fn people_with_role_on(conn: &rusqlite::Connection, role: Role) -> Result<Vec<Person>> {
+        let mut stmt = conn.prepare(
             "SELECT name, credential, role FROM people WHERE role = ?1 AND active = 1 ORDER BY name",
         )?;
         let rows = stmt.query_map([role_str(role)], |r| {

@@ -5,12 +5,11 @@
 
 use super::people::{PinPolicy, VerifyError, argon2, parse_role, person_mismatch};
 use super::writer::WriterState;
-use super::{Result, Store, StoreError};
+use super::{Result, Store};
 use crate::rules::table::Person;
 use argon2::password_hash::{PasswordHash, PasswordVerifier};
 use chrono::Utc;
 use rusqlite::{OptionalExtension, params};
-use std::sync::mpsc;
 
 /// What a check writes of a credential's wrong PINs (on the writer's thread).
 pub(crate) enum AttemptWrite {
@@ -148,31 +147,7 @@ pub enum PinChecked {
 }
 
 /// A check running apart; its answer is taken once.
-pub struct PinCheck {
-    answer: mpsc::Receiver<Result<PinChecked>>,
-}
-
-impl PinCheck {
-    /// The answer once the check is done; None while it runs.
-    pub fn try_answer(&self) -> Option<Result<PinChecked>> {
-        match self.answer.try_recv() {
-            Ok(a) => Some(a),
-            Err(mpsc::TryRecvError::Empty) => None,
-            Err(mpsc::TryRecvError::Disconnected) => Some(Err(StoreError::Invalid(
-                "the PIN check stopped before it answered".into(),
-            ))),
-        }
-    }
-
-    /// Waits for the answer.
-    pub fn wait(self) -> Result<PinChecked> {
-        self.answer.recv().unwrap_or_else(|_| {
-            Err(StoreError::Invalid(
-                "the PIN check stopped before it answered".into(),
-            ))
-        })
-    }
-}
+pub type PinCheck = super::apart::Apart<PinChecked>;
 
 impl Store {
     /// Checks a credential number and PIN on a thread of its own, on its own reading
@@ -187,34 +162,20 @@ impl Store {
         now: chrono::DateTime<Utc>,
         wake: Box<dyn Fn() + Send>,
     ) -> PinCheck {
-        let (tx, answer) = mpsc::sync_channel(1);
-        let open = super::reopener(&self.path);
         let writer = self.writer.caller();
         let (credential, pin) = (credential.to_string(), pin.to_string());
-        let spawned = std::thread::Builder::new()
-            .name("pin-check".into())
-            .spawn(move || {
-                let checked = (|| {
-                    let conn = open()?;
-                    conn.busy_timeout(std::time::Duration::from_secs(5))?;
-                    if let Some(why) = person_mismatch(&conn, &credential)? {
-                        return Ok(PinChecked::Mismatch(why));
-                    }
-                    let verdict = verify_pin_on(&conn, &credential, &pin, policy, now, |a| {
-                        writer.call(move |w| a.write(w))?
-                    })?;
-                    Ok(PinChecked::Verdict(verdict))
-                })();
-                let _ = tx.send(checked);
-                wake();
-            });
-        if let Err(e) = spawned {
-            let (tx, answer) = mpsc::sync_channel(1);
-            let _ = tx.send(Err(StoreError::Invalid(format!(
-                "the PIN check could not start: {e}"
-            ))));
-            return PinCheck { answer };
-        }
-        PinCheck { answer }
+        self.read_apart(
+            "pin-check",
+            move |conn| {
+                if let Some(why) = person_mismatch(conn, &credential)? {
+                    return Ok(PinChecked::Mismatch(why));
+                }
+                let verdict = verify_pin_on(conn, &credential, &pin, policy, now, |a| {
+                    writer.call(move |w| a.write(w))?
+                })?;
+                Ok(PinChecked::Verdict(verdict))
+            },
+            wake,
+        )
     }
 }

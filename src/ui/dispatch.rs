@@ -80,6 +80,36 @@ impl DeckhandApp {
             .then(|| (credential.to_string(), sign.pin.clone()))
     }
 
+    /// The dealers the sign-in screen offers, read apart while no dealer is signed in: after a
+    /// tap (it may have added or removed one) and every 5 s (one added by `deckhand people`).
+    /// The list shown stays until the new one comes; a read that fails keeps it.
+    pub(super) fn read_dealers(&mut self, ctx: &egui::Context) {
+        if let Some(answer) = self.dealers_reading.as_ref().and_then(|r| r.try_answer()) {
+            self.dealers_reading = None;
+            let kept = self.dealers.take().map(|(_, d)| d).unwrap_or_default();
+            let read = answer.unwrap_or_else(|e| {
+                tracing::warn!("the dealers could not be read: {e}");
+                kept
+            });
+            self.dealers = Some((std::time::Instant::now(), read));
+        }
+        let due = self.dealers_stale
+            || self
+                .dealers
+                .as_ref()
+                .is_none_or(|(read, _)| read.elapsed() >= std::time::Duration::from_secs(5));
+        if !due || self.dealers_reading.is_some() || self.term.table().dealer.is_some() {
+            return;
+        }
+        self.dealers_stale = false;
+        let wake = ctx.clone();
+        self.dealers_reading = Some(self.term.store().read_apart(
+            "dealers",
+            |conn| crate::store::Store::people_with_role_on(conn, Role::Dealer),
+            Box::new(move || wake.request_repaint()),
+        ));
+    }
+
     /// What was tapped in the last frame. A command carrying a signature waits for its PIN's
     /// check apart, and the screen takes no tap meanwhile (the guard's cover lies over it):
     /// what is tapped on the screen a signature leaves is not taken.
@@ -113,8 +143,8 @@ impl DeckhandApp {
     }
 
     pub(super) fn apply(&mut self, c: UiCmd) {
-        // A tap may add, remove or sign in a person: the next logic reads the dealers again.
-        self.dealers = None;
+        // A tap may add, remove or sign in a person: the dealers are read again.
+        self.dealers_stale = true;
         match c {
             UiCmd::Rules(cmd) => {
                 let staked = match &cmd {

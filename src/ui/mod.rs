@@ -197,9 +197,14 @@ impl std::fmt::Debug for AdminForm {
 
 pub struct DeckhandApp {
     term: Terminal,
-    /// The dealers the sign-in screen offers, read by the app's logic (after a tap, and every
-    /// few seconds for a person added by `deckhand people`), never while the screen draws.
+    /// The dealers the sign-in screen offers: read before the first frame, then apart by the
+    /// app's logic (after a tap, and every 5 s for a person added by `deckhand people`), never
+    /// while the screen draws (`dispatch.rs`, `read_dealers`).
     dealers: Option<(std::time::Instant, Vec<crate::rules::table::Person>)>,
+    /// The dealers being read apart, and whether a tap may have changed them since the last
+    /// read (the list shown stays until the new one comes).
+    dealers_reading: Option<crate::store::apart::Apart<Vec<crate::rules::table::Person>>>,
+    dealers_stale: bool,
     /// A command carrying a signature, waiting for its PIN's check apart (`dispatch.rs`).
     signed: Option<UiCmd>,
     setup: TableSetup,
@@ -255,8 +260,15 @@ impl DeckhandApp {
             view.seats = r.seats.iter().copied().collect();
         }
         let needs_admin = term.store().count_people().unwrap_or(0) == 0;
+        // Read once before the first frame; then apart (`read_dealers`).
+        let dealers = term
+            .store()
+            .people_with_role(Role::Dealer)
+            .unwrap_or_default();
         DeckhandApp {
-            dealers: None,
+            dealers: Some((std::time::Instant::now(), dealers)),
+            dealers_reading: None,
+            dealers_stale: false,
             signed: None,
             term,
             games: vec![setup.clone()],
@@ -377,12 +389,18 @@ impl DeckhandApp {
 
     /// The screen changed a moment ago and ignores taps until it settles (the tap guard).
     pub fn settling(&self) -> bool {
-        self.guard.covered() || self.signed.is_some()
+        self.guard.covered() || self.waiting_apart()
     }
 
     /// A command carrying a signature waits for its PIN's check apart.
     pub fn checking_pin(&self) -> bool {
         self.signed.is_some()
+    }
+
+    /// Something read apart is awaited: a signature's PIN check, or the sign-in screen's
+    /// dealers.
+    pub fn waiting_apart(&self) -> bool {
+        self.checking_pin() || self.dealers_reading.is_some()
     }
 
     pub fn is_locked(&self) -> bool {
@@ -433,18 +451,7 @@ impl DeckhandApp {
         if self.term.floor_call().is_some() {
             ctx.request_repaint_after(std::time::Duration::from_secs(1));
         }
-        if self
-            .dealers
-            .as_ref()
-            .is_none_or(|(read, _)| read.elapsed() >= std::time::Duration::from_secs(5))
-        {
-            let dealers = self
-                .term
-                .store()
-                .people_with_role(Role::Dealer)
-                .unwrap_or_default();
-            self.dealers = Some((std::time::Instant::now(), dealers));
-        }
+        self.read_dealers(ctx);
         // A wall clock set forward or back under the running terminal is journaled.
         self.term
             .check_clock(chrono::Utc::now(), std::time::Instant::now());

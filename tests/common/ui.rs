@@ -175,7 +175,7 @@ pub fn settle_taps(h: &mut Harness<'_, DeckhandApp>) {
         if std::time::Instant::now() > deadline {
             break;
         }
-        if h.state().checking_pin() {
+        if h.state().waiting_apart() {
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
         h.step();
@@ -183,9 +183,10 @@ pub fn settle_taps(h: &mut Harness<'_, DeckhandApp>) {
     panic!("the screen never settles");
 }
 
-/// Waits while a signature's PIN is checked apart (its command runs once it has answered).
+/// Waits while a signature's PIN is checked apart (its command runs once it has answered) or
+/// the sign-in screen's dealers are read apart.
 pub fn wait_for_pin_check(h: &mut Harness<'_, DeckhandApp>) {
-    wait_while(h, "the PIN check", 1, DeckhandApp::checking_pin);
+    wait_while(h, "a read apart", 1, DeckhandApp::waiting_apart);
     h.run_ok();
 }
 
