@@ -532,6 +532,9 @@ fn a_dealer_added_while_the_sign_in_screen_shows_is_offered_and_signs_in() {
     let mut h = real_app(&db, 1024.0, 768.0, 0.25);
     h.get_by_label("Alex Rivera");
     assert!(h.query_by_label("Pat Moreno").is_none());
+    // An idle sign-in screen is woken for its next read: no touch is needed.
+    let wake = h.output().viewport_output[&egui::ViewportId::ROOT].repaint_delay;
+    assert!(wake <= std::time::Duration::from_secs(5), "{wake:?}");
     let (code, _, err) = deckhand(
         &db,
         &[

@@ -98,7 +98,19 @@ impl DeckhandApp {
                 .dealers
                 .as_ref()
                 .is_none_or(|(read, _)| read.elapsed() >= std::time::Duration::from_secs(5));
-        if !due || self.dealers_reading.is_some() || self.term.table().dealer.is_some() {
+        if self.dealers_reading.is_some() || self.term.table().dealer.is_some() {
+            return;
+        }
+        if !due {
+            // An idle sign-in screen draws no frame of its own: it is woken for the next read
+            // (a walk saw a dealer added from the command line never offered until a touch).
+            let read = self
+                .dealers
+                .as_ref()
+                .map_or(std::time::Instant::now(), |(r, _)| *r);
+            ctx.request_repaint_after(
+                std::time::Duration::from_secs(5).saturating_sub(read.elapsed()),
+            );
             return;
         }
         self.dealers_stale = false;
