@@ -159,18 +159,13 @@ impl DeckhandApp {
             // What is signed for, in a box of one height (scrolled where longer): the keypad
             // below stands at one place whatever is signed for (a walk found its "1" at
             // y≈291, 315 or 341 from one pad to the next).
-            theme::scroll_vertical()
-                .id_salt("verify-purpose")
-                .auto_shrink([true, false])
-                .max_height(PURPOSE_HEIGHT)
-                .min_scrolled_height(PURPOSE_HEIGHT)
-                .show(ui, |ui| {
-                    ui.label(
-                        RichText::new(&pad.purpose)
-                            .size(theme::BODY)
-                            .color(theme::TEXT_DIM),
-                    );
-                });
+            fixed_height_box(ui, "verify-purpose", PURPOSE_HEIGHT, |ui| {
+                ui.label(
+                    RichText::new(&pad.purpose)
+                        .size(theme::BODY)
+                        .color(theme::TEXT_DIM),
+                );
+            });
             let keyed = pad.sign.credential.clone();
             pad.sign.show(ui);
             // A refusal answers the number it was given: once the number is keyed again, it
@@ -181,21 +176,15 @@ impl DeckhandApp {
             // The refusal in a box of one height, there or not: a pad that grew with it was
             // pushed up from the screen's bottom edge, its keypad under the finger moved (a
             // walk's taps meant for "1" keyed "4").
-            theme::scroll_vertical()
-                .id_salt("verify-refusal")
-                .auto_shrink([true, false])
-                .max_height(REFUSAL_HEIGHT)
-                .min_scrolled_height(REFUSAL_HEIGHT)
-                .show(ui, |ui| {
-                    ui.set_min_height(REFUSAL_HEIGHT);
-                    if let Some(err) = &pad.error {
-                        ui.label(
-                            RichText::new(format!("⚠ {err}"))
-                                .color(theme::DANGER)
-                                .size(theme::BODY),
-                        );
-                    }
-                });
+            fixed_height_box(ui, "verify-refusal", REFUSAL_HEIGHT, |ui| {
+                if let Some(err) = &pad.error {
+                    ui.label(
+                        RichText::new(format!("⚠ {err}"))
+                            .color(theme::DANGER)
+                            .size(theme::BODY),
+                    );
+                }
+            });
             ui.horizontal(|ui| {
                 if !pad.sign.pin_focused() {
                     if ui
@@ -277,6 +266,20 @@ pub(super) fn write_fault_screen(ui: &mut Ui, f: &crate::terminal::WriteFault) -
             again = primary(ui, "Try again");
         });
     again
+}
+
+/// A box `height` high whatever it holds (scrolled where longer): what stands below it never
+/// moves with its contents.
+fn fixed_height_box(ui: &mut Ui, id: &str, height: f32, contents: impl FnOnce(&mut Ui)) {
+    theme::scroll_vertical()
+        .id_salt(id)
+        .auto_shrink([true, false])
+        .max_height(height)
+        .min_scrolled_height(height)
+        .show(ui, |ui| {
+            ui.set_min_height(height);
+            contents(ui);
+        });
 }
 
 /// The frame of a box over the screen (a confirmation, the demo's simulator).
