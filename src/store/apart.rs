@@ -23,13 +23,6 @@ impl<R> Apart<R> {
             Err(mpsc::TryRecvError::Disconnected) => Some(Err(stopped("the read"))),
         }
     }
-
-    /// Waits for the answer.
-    pub fn wait(self) -> Result<R> {
-        self.answer
-            .recv()
-            .unwrap_or_else(|_| Err(stopped("the read")))
-    }
 }
 
 impl Store {
