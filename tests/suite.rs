@@ -99,6 +99,7 @@ mod ui_reads_only;
 mod ui_review;
 mod ui_round;
 mod ui_screen_sizes;
+mod ui_slow_disk;
 mod ui_stray_taps;
 mod ui_table_life;
 mod ui_table_map;

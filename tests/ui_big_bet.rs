@@ -28,11 +28,7 @@ type H = egui_kittest::Harness<'static, deckhand::ui::DeckhandApp>;
 
 fn open(h: &mut H, game: GameId) {
     h.run_ok();
-    tap(h, "Alex Rivera");
-    keys(h, "20417");
-    tap(h, "Next: PIN");
-    keys(h, "112233");
-    tap(h, "Sign in");
+    common::ui::sign_in_alex(h);
     if game != GameId::Holdem {
         tap(h, game.name());
     }

@@ -124,11 +124,7 @@ fn picking_a_game_or_keying_the_table_number_moves_nothing() {
     for (w, hgt) in [(1024.0, 768.0), (1920.0, 1080.0)] {
         let dir = tempfile::tempdir().unwrap();
         let mut h = real_app(&dir.path().join("open.sqlite"), w, hgt, 0.25);
-        tap(&mut h, "Alex Rivera");
-        keys(&mut h, "20417");
-        tap(&mut h, "Next: PIN");
-        keys(&mut h, "112233");
-        tap(&mut h, "Sign in");
+        common::ui::sign_in_alex(&mut h);
         let before = layout(&h);
         let open = h.get_by_label("Open table").rect();
         for game in GameId::all() {

@@ -11,11 +11,7 @@ use std::time::Duration;
 /// Signed in, the table opened and its decks inspected: the floorperson's pad, credential number
 /// 1001 keyed, the PIN next.
 fn at_the_floorpersons_pin(h: &mut egui_kittest::Harness<'_, deckhand::ui::DeckhandApp>) {
-    tap(h, "Alex Rivera");
-    keys(h, "20417");
-    tap(h, "Next: PIN");
-    keys(h, "112233");
-    tap(h, "Sign in");
+    common::ui::sign_in_alex(h);
     tap(h, "Open table");
     tap(h, "Decks inspected");
     tap(h, "Floorperson verify");
@@ -97,12 +93,7 @@ fn the_screen_draws_on_while_a_signatures_pin_is_checked() {
     tap(&mut h, "Next: PIN");
     keys(&mut h, "112230");
     // Held until released below, or for 3 s at most (a screen that waited would wait that long).
-    let hold = h.state().terminal().store().hold_writer();
-    let (release, released) = std::sync::mpsc::channel::<()>();
-    std::thread::spawn(move || {
-        let _ = released.recv_timeout(Duration::from_secs(3));
-        drop(hold);
-    });
+    let release = common::ui::hold_writer(&h, Duration::from_secs(3));
     let started = std::time::Instant::now();
     h.get_by_label("Sign in").click();
     for _ in 0..20 {

@@ -82,11 +82,7 @@ fn wait_until(h: &mut Harness<'_, DeckhandApp>, what: &str, pred: impl Fn(&Step)
 }
 
 fn open_table(h: &mut Harness<'_, DeckhandApp>) {
-    tap(h, "Alex Rivera");
-    keys(h, "20417");
-    tap(h, "Next: PIN");
-    keys(h, "112233");
-    tap(h, "Sign in");
+    common::ui::sign_in_alex(h);
     // The configured table number is prefilled; the dealer may change it.
     TAPS.with(|t| t.set(t.get() + 1));
     h.get_by_label_contains("Table number: ").click();

@@ -327,6 +327,18 @@ impl Store {
         self.writer.submit(ctx.clone(), entries.to_vec())
     }
 
+    /// [`Store::submit`], calling `wake` once the rows are durable or refused (the screen's
+    /// repaint, when it draws on while they are written).
+    pub fn submit_waking(
+        &self,
+        ctx: &RowContext,
+        entries: &[Entry],
+        wake: Box<dyn FnOnce() + Send>,
+    ) -> Receipt {
+        self.writer
+            .submit_waking(ctx.clone(), entries.to_vec(), wake)
+    }
+
     /// How many commits carried how many appends and rows since the store was opened.
     pub fn group_stats(&self) -> GroupStats {
         self.writer.stats()

@@ -63,6 +63,18 @@ struct Pending {
     ctx: RowContext,
     entries: Vec<Entry>,
     reply: mpsc::SyncSender<Result<Vec<JournalRow>>>,
+    /// Called once the caller is answered (the screen's repaint, for a command whose record the
+    /// screen does not wait for).
+    wake: Option<Box<dyn FnOnce() + Send>>,
+}
+
+impl Pending {
+    fn answer(self, rows: Result<Vec<JournalRow>>) {
+        let _ = self.reply.send(rows);
+        if let Some(wake) = self.wake {
+            wake();
+        }
+    }
 }
 
 /// The most rows one group commit takes; what waits beyond it goes in the next commit.
@@ -81,6 +93,19 @@ impl Receipt {
         match self.answer {
             Ok(rx) => rx.recv().map_err(|_| stopped())?,
             Err(()) => Err(stopped()),
+        }
+    }
+
+    /// The answer if it comes within `wait` (no wait: only if it has come); None while the
+    /// group is still being committed, and the receipt can be asked again.
+    pub fn answer_within(&self, wait: std::time::Duration) -> Option<Result<Vec<JournalRow>>> {
+        let Ok(rx) = &self.answer else {
+            return Some(Err(stopped()));
+        };
+        match rx.recv_timeout(wait) {
+            Ok(rows) => Some(rows),
+            Err(mpsc::RecvTimeoutError::Timeout) => None,
+            Err(mpsc::RecvTimeoutError::Disconnected) => Some(Err(stopped())),
         }
     }
 }
@@ -278,7 +303,17 @@ impl Writer {
 
     /// Hands rows to the writer without waiting: they commit with whatever else is waiting.
     pub fn submit(&self, ctx: RowContext, entries: Vec<Entry>) -> Receipt {
-        submit_on(self.jobs.as_ref(), ctx, entries)
+        submit_on(self.jobs.as_ref(), ctx, entries, None)
+    }
+
+    /// [`Writer::submit`], calling `wake` once the append is answered.
+    pub fn submit_waking(
+        &self,
+        ctx: RowContext,
+        entries: Vec<Entry>,
+        wake: Box<dyn FnOnce() + Send>,
+    ) -> Receipt {
+        submit_on(self.jobs.as_ref(), ctx, entries, Some(wake))
     }
 
     /// How many commits, appends and rows the writer has made since the store was opened.
@@ -321,6 +356,7 @@ fn submit_on(
     jobs: Option<&std::sync::Arc<Sender<Job>>>,
     ctx: RowContext,
     entries: Vec<Entry>,
+    wake: Option<Box<dyn FnOnce() + Send>>,
 ) -> Receipt {
     let (reply, answer) = mpsc::sync_channel(1);
     let sent = jobs.ok_or(()).and_then(|jobs| {
@@ -328,6 +364,7 @@ fn submit_on(
             ctx,
             entries,
             reply,
+            wake,
         }))
         .map_err(|_| ())
     });
@@ -418,7 +455,7 @@ impl DeviceSink {
         }
         let ctx = self.ctx.lock().map(|c| c.clone()).unwrap_or_default();
         let jobs = self.jobs.upgrade();
-        let done = submit_on(jobs.as_ref(), ctx, entries).wait();
+        let done = submit_on(jobs.as_ref(), ctx, entries, None).wait();
         if let Err(e) = &done
             && let Ok(mut slot) = self.failure.lock()
         {

@@ -6,6 +6,7 @@
 //! the journal, so the terminal reopens at the exact step it was at.
 
 mod clock;
+mod committing;
 mod dealt;
 mod drawn;
 pub mod floor_call;
@@ -21,6 +22,7 @@ pub mod significant;
 
 pub use clock::hours_minutes;
 use clock::{DECK_CLOCK_KINDS, deck_clock};
+pub use committing::WAIT_ON_THE_SPOT;
 pub use held::{DiskLow, HELD_MAX, WriteFault, free_mb, why_not_written};
 pub use people::{PeopleChange, demo_people};
 use progressive::MeterHits;
@@ -112,6 +114,8 @@ pub struct Terminal {
     floor_call: Option<floor_call::FloorCall>,
     /// Hears the floor board's acknowledgements, when the central copy is on.
     floor_acks: Option<crate::store::floor_acks::AckListener>,
+    /// A command whose record is being written while the screen draws on (`committing.rs`).
+    committing: Option<committing::Committing>,
 }
 
 /// Where the start's walk of the hash chain stands.
@@ -134,6 +138,8 @@ pub const WALK_BEFORE_FIRST_FRAME: i64 = 20_000;
 /// and only then the store, whose writer checkpoints the journal as it closes.
 impl Drop for Terminal {
     fn drop(&mut self) {
+        // A command's record still being written: its devices are told before they stop.
+        self.finish_committing();
         self.shuffler.take();
         self.progressive.take();
     }
@@ -251,6 +257,7 @@ impl Terminal {
             chain: Some(check),
             floor_call: None,
             floor_acks: None,
+            committing: None,
         };
         if let Some(row) = t.store.newest_of(&DECK_CLOCK_KINDS)? {
             t.decks_since = deck_clock(&row).flatten();
@@ -329,6 +336,19 @@ impl Terminal {
 
     /// Runs a command. The error is a message for the dealer; nothing changed.
     pub fn execute(&mut self, cmd: Command) -> Result<Vec<Event>, String> {
+        // A command whose record is still being written is done first: this one is decided
+        // on the table it leaves.
+        self.finish_committing();
+        let events = self.decided(cmd)?;
+        let (ctx, next) = self.staged(&events)?;
+        let entries: Vec<Entry> = events.iter().map(Entry::table).collect();
+        let written = self.store.append(&ctx, &entries);
+        self.committed(events, next, written)
+    }
+
+    /// The events a command causes, or why it is refused: the terminal's own refusals (its
+    /// clock, its devices, a write fault) and then the rules'.
+    fn decided(&mut self, cmd: Command) -> Result<Vec<Event>, String> {
         // Nothing proceeds that cannot be recorded, and nothing is recorded ahead of what waits.
         self.refuse_while_faulted()?;
         // The clock is the terminal's, not the rules core's: decks past their time are changed
@@ -404,19 +424,11 @@ impl Terminal {
         }
         self.fill_readings(&mut cmd);
         self.fill_deal_reading(&mut cmd);
-        let events = self.table.decide(&cmd).map_err(|e| e.to_string())?;
-        self.commit(&events)?;
-        // A device's notice about a round goes with it.
-        if let Some(n) = self.device_notice_round
-            && self.table.round.as_ref().map(|r| r.number) != Some(n)
-        {
-            self.device_notice = None;
-            self.device_notice_round = None;
-        }
-        Ok(events)
+        self.table.decide(&cmd).map_err(|e| e.to_string())
     }
 
-    fn commit(&mut self, events: &[Event]) -> Result<(), String> {
+    /// The context the events' rows are written with, and the table they make.
+    fn staged(&self, events: &[Event]) -> Result<(RowContext, Table), String> {
         // The dealer on each row is the one signed in when the row is written; a sign-in row
         // already carries the new dealer.
         let mut ctx = self.context();
@@ -433,8 +445,18 @@ impl Terminal {
                 format!("The rules refused their own outcome, nothing changed: {e}")
             })?;
         }
-        let entries: Vec<Entry> = events.iter().map(Entry::table).collect();
-        let rows = match self.store.append(&ctx, &entries) {
+        Ok((ctx, next))
+    }
+
+    /// Once the events' rows are written (or refused): the table they make is the terminal's,
+    /// and the devices are told. Refused: the screen shows the fault; nothing changed.
+    fn committed(
+        &mut self,
+        events: Vec<Event>,
+        next: Table,
+        written: Result<Vec<JournalRow>, StoreError>,
+    ) -> Result<Vec<Event>, String> {
+        let rows = match written {
             Ok(rows) => rows,
             Err(e) => {
                 let why = held::why_not_written(&e);
@@ -453,7 +475,7 @@ impl Terminal {
         self.table = next;
         self.snapshot_if_due();
         self.store.set_device_context(&self.context());
-        for e in events {
+        for e in &events {
             if let Event::ShuffleRequested { deck, .. } = e
                 && let Some(s) = self.shuffler.as_mut()
             {
@@ -461,8 +483,15 @@ impl Terminal {
             }
             self.tell_progressive(e);
         }
-        self.ask_for_stacks(events);
-        Ok(())
+        self.ask_for_stacks(&events);
+        // A device's notice about a round goes with it.
+        if let Some(n) = self.device_notice_round
+            && self.table.round.as_ref().map(|r| r.number) != Some(n)
+        {
+            self.device_notice = None;
+            self.device_notice_round = None;
+        }
+        Ok(events)
     }
 
     /// How many table rows between snapshots (0: none). Due at once if the start replayed

@@ -17,6 +17,11 @@ impl Terminal {
     /// Drains device events and background results: counts and faults drive the procedure,
     /// the rest is journaled.
     pub fn poll_devices(&mut self) {
+        // The devices' news waits behind a command whose record is still being written: it is
+        // decided on the table that command makes.
+        if self.committing.is_some() {
+            return;
+        }
         // A device row the link thread could not write blocks the screen as the terminal's own
         // would ("Records cannot be saved"); "Try again" clears it once writing works.
         if let Some((why, detail)) = self.store.take_device_failure() {

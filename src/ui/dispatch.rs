@@ -29,6 +29,15 @@ fn confirmation(e: &crate::rules::table::Event) -> Option<Notice> {
     Some(Notice::done(format!("{first}{}.", c.as_str())))
 }
 
+/// The dealer's commands from one tap, run one after another as each is recorded.
+pub(super) struct Running {
+    queue: std::collections::VecDeque<Command>,
+    /// The seat whose table stakes the command adds: ticked for the next round once enough.
+    staked: Option<u8>,
+    /// A list of steps (`UiCmd::Sequence`): no confirmation; the message goes once all are done.
+    sequence: bool,
+}
+
 impl DeckhandApp {
     /// A player whose table stakes the rules took now has enough to be dealt in (§ 637a.8(b)(4)):
     /// his seat is ticked for the next round.
@@ -126,17 +135,29 @@ impl DeckhandApp {
     /// check apart, and the screen takes no tap meanwhile (the guard's cover lies over it):
     /// what is tapped on the screen a signature leaves is not taken.
     pub(super) fn apply_tapped(&mut self, ctx: &egui::Context) {
+        // The dealer's command whose record is still being written: what was tapped with it
+        // waits, and the screen takes no tap meanwhile.
+        self.run_commands(ctx);
+        if self.running.is_some() {
+            return;
+        }
         if let Some(cmd) = self.signed.take() {
             if self.term.pin_checking() {
                 self.signed = Some(cmd);
                 self.tapped.clear();
                 return;
             }
-            self.apply(cmd);
+            self.apply(cmd, ctx);
             self.term.forget_pin_check();
         }
-        for c in std::mem::take(&mut self.tapped) {
+        let mut taps = std::mem::take(&mut self.tapped).into_iter();
+        while let Some(c) = taps.next() {
             if self.signed.is_some() {
+                break;
+            }
+            if self.running.is_some() {
+                // Carried out in order once the command before them is recorded.
+                self.tapped = std::iter::once(c).chain(taps).collect();
                 break;
             }
             match self.signature_of(&c) {
@@ -149,12 +170,58 @@ impl DeckhandApp {
                     );
                     self.signed = Some(c);
                 }
-                None => self.apply(c),
+                None => self.apply(c, ctx),
             }
         }
     }
 
-    pub(super) fn apply(&mut self, c: UiCmd) {
+    /// Runs the dealer's commands in order, each once the one before is recorded
+    /// (`Terminal::execute_apart`): a record the disk is slow to take is waited for while the
+    /// screen draws on, under the guard's cover. What the commands did is said back when done.
+    fn run_commands(&mut self, ctx: &egui::Context) {
+        while let Some(running) = self.running.as_mut() {
+            let (sequence, staked) = (running.sequence, running.staked);
+            let outcome = if self.term.committing().is_some() {
+                match self.term.commit_answer() {
+                    Some(outcome) => outcome,
+                    None => return,
+                }
+            } else if let Some(cmd) = running.queue.pop_front() {
+                let wake = ctx.clone();
+                match self
+                    .term
+                    .execute_apart(cmd, Box::new(move || wake.request_repaint()))
+                {
+                    Ok(Some(events)) => Ok(events),
+                    Ok(None) => return,
+                    Err(e) => Err(e),
+                }
+            } else {
+                // A list of steps done: nothing more to say.
+                if sequence {
+                    self.view.message = None;
+                }
+                self.running = None;
+                return;
+            };
+            match outcome {
+                // A void round says what goes back to whom (a wrong stub count's misdeal).
+                Ok(events) if !sequence => {
+                    self.view.message = events.iter().find_map(confirmation);
+                    if let Some(seat) = staked {
+                        self.tick_if_staked(seat);
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    self.view.message = Some(Notice::problem(e));
+                    self.running = None;
+                }
+            }
+        }
+    }
+
+    pub(super) fn apply(&mut self, c: UiCmd, ctx: &egui::Context) {
         // A tap may add, remove or sign in a person: the dealers are read again.
         self.dealers_stale = true;
         match c {
@@ -163,16 +230,12 @@ impl DeckhandApp {
                     Command::AddStake { seat, .. } => Some(*seat),
                     _ => None,
                 };
-                match self.term.execute(cmd) {
-                    // A void round says what goes back to whom (a wrong stub count's misdeal).
-                    Ok(events) => {
-                        self.view.message = events.iter().find_map(confirmation);
-                        if let Some(seat) = staked {
-                            self.tick_if_staked(seat);
-                        }
-                    }
-                    Err(e) => self.view.message = Some(Notice::problem(e)),
-                }
+                self.running = Some(Running {
+                    queue: [cmd].into(),
+                    staked,
+                    sequence: false,
+                });
+                self.run_commands(ctx);
             }
             UiCmd::SignIn => self.sign_in_dealer(),
             UiCmd::OpenVerify(purpose) => {
@@ -235,13 +298,12 @@ impl DeckhandApp {
                 });
             }
             UiCmd::Sequence(list) => {
-                for cmd in list {
-                    if let Err(e) = self.term.execute(cmd) {
-                        self.view.message = Some(Notice::problem(e));
-                        return;
-                    }
-                }
-                self.view.message = None;
+                self.running = Some(Running {
+                    queue: list.into(),
+                    staked: None,
+                    sequence: true,
+                });
+                self.run_commands(ctx);
             }
             UiCmd::Demo(up) => self.view.demo = up && self.sim.is_some(),
             UiCmd::SimNextCount(n) => {

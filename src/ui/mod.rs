@@ -207,6 +207,8 @@ pub struct DeckhandApp {
     dealers_stale: bool,
     /// A command carrying a signature, waiting for its PIN's check apart (`dispatch.rs`).
     signed: Option<UiCmd>,
+    /// The dealer's commands being run, while one's record is being written (`dispatch.rs`).
+    running: Option<dispatch::Running>,
     setup: TableSetup,
     /// Every game this terminal may open, with its setup (`[table] games`); `setup` first.
     games: Vec<TableSetup>,
@@ -270,6 +272,7 @@ impl DeckhandApp {
             dealers_reading: None,
             dealers_stale: false,
             signed: None,
+            running: None,
             term,
             games: vec![setup.clone()],
             setup,
@@ -400,7 +403,18 @@ impl DeckhandApp {
     /// Something read apart is awaited: a signature's PIN check, or the sign-in screen's
     /// dealers.
     pub fn waiting_apart(&self) -> bool {
-        self.checking_pin() || self.dealers_reading.is_some()
+        self.checking_pin() || self.dealers_reading.is_some() || self.recording()
+    }
+
+    /// A dealer's command waits for its record, which the disk is slow to take.
+    pub fn recording(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// The screen takes no tap while a command waits: a signature for its PIN's check, a
+    /// dealer's command for its record.
+    fn held(&self) -> bool {
+        self.signed.is_some() || self.running.is_some()
     }
 
     pub fn is_locked(&self) -> bool {
@@ -444,6 +458,14 @@ impl DeckhandApp {
         }
         // What was tapped in the last frame, first: the devices' news is taken after it.
         self.apply_tapped(ctx);
+        if self.recording() {
+            // Nothing else is taken until the command is recorded (the writer wakes the
+            // screen); the screen says so if the disk keeps it waiting.
+            if let Some(waited) = self.term.committing() {
+                ctx.request_repaint_after(overlays::SAVING_SAYS_AFTER.saturating_sub(waited));
+            }
+            return;
+        }
         self.term.poll_devices();
         self.poll_print_answer();
         // A step that waits for the floor calls it; the call ends with the step.
@@ -530,12 +552,17 @@ impl DeckhandApp {
                 ui.ctx().request_repaint();
             }
             // The guard's cover as over any screen (it settles; no signature waits here).
-            self.guard.cover(ui.ctx(), self.signed.is_some());
+            self.guard.cover(ui.ctx(), self.held());
             return;
         }
         let mut cmds = Vec::new();
         ui.push_id(self.guard.generation(), |ui| self.draw(ui, &mut cmds));
-        self.guard.cover(ui.ctx(), self.signed.is_some());
+        self.guard.cover(ui.ctx(), self.held());
+        if let Some(waited) = self.term.committing()
+            && waited >= overlays::SAVING_SAYS_AFTER
+        {
+            overlays::saving_notice(ui.ctx(), waited);
+        }
         // Nothing acts while drawing: what was tapped is carried out by the logic of the next
         // frame, asked for now.
         if !cmds.is_empty() {

@@ -294,3 +294,34 @@ pub(super) fn box_frame() -> egui::Frame {
 const PURPOSE_HEIGHT: f32 = 4.0 * theme::BODY * 1.35;
 /// The signature pad's refusal: three lines (scrolled where longer).
 const REFUSAL_HEIGHT: f32 = 3.0 * theme::BODY * 1.35;
+
+/// How long a dealer's command may wait for its record before the screen says so.
+pub(super) const SAVING_SAYS_AFTER: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Over the screen while a command's record waits for a slow disk: nothing is shown as done
+/// before it is recorded, and the dealer is told why the screen takes no tap.
+pub(super) fn saving_notice(ctx: &egui::Context, waited: std::time::Duration) {
+    egui::Area::new(egui::Id::unique("saving-notice"))
+        .order(egui::Order::Tooltip)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .interactable(false)
+        .show(ctx, |ui| {
+            box_frame().show(ui, |ui| {
+                ui.label(
+                    RichText::new("Saving the record…")
+                        .size(theme::TITLE)
+                        .color(theme::TEXT),
+                );
+                ui.label(
+                    RichText::new(format!(
+                        "The disk has taken {:.1} s so far. The step shows as done once it is saved; nothing is lost meanwhile.",
+                        waited.as_secs_f32()
+                    ))
+                    .size(theme::BODY)
+                    .color(theme::TEXT_DIM),
+                );
+            });
+        });
+    // The seconds count on.
+    ctx.request_repaint_after(std::time::Duration::from_millis(250));
+}

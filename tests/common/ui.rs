@@ -234,6 +234,30 @@ pub fn press_and_release(h: &mut Harness<'_, DeckhandApp>, pos: egui::Pos2) {
     h.event(button(false));
 }
 
+/// The demonstration dealer, Alex Rivera, signs in from the sign-in screen.
+pub fn sign_in_alex(h: &mut Harness<'_, DeckhandApp>) {
+    tap(h, "Alex Rivera");
+    keys(h, "20417");
+    tap(h, "Next: PIN");
+    keys(h, "112233");
+    tap(h, "Sign in");
+}
+
+/// Holds the journal's writer (a disk that takes nothing) until the sender is used or dropped,
+/// or for `at_most` (a screen that waited for it would wait that long).
+pub fn hold_writer(
+    h: &Harness<'_, DeckhandApp>,
+    at_most: std::time::Duration,
+) -> std::sync::mpsc::Sender<()> {
+    let hold = h.state().terminal().store().hold_writer();
+    let (release, released) = std::sync::mpsc::channel::<()>();
+    std::thread::spawn(move || {
+        let _ = released.recv_timeout(at_most);
+        drop(hold);
+    });
+    release
+}
+
 /// Taps each label of a space-separated list ("A♠ K♥", "1 0 0 1").
 pub fn taps(h: &mut Harness<'_, DeckhandApp>, list: &str) {
     for l in list.split(' ') {

@@ -11,7 +11,7 @@ impl WriterState {
     pub(super) fn commit_group(&mut self, group: Vec<Pending>) {
         if let Some(e) = &self.refused {
             for p in group {
-                let _ = p.reply.send(Err(same_error(e)));
+                p.answer(Err(same_error(e)));
             }
             return;
         }
@@ -25,12 +25,12 @@ impl WriterState {
                 self.count(1, group.len(), rows);
                 self.commits.committed();
                 for (p, a) in group.into_iter().zip(answers) {
-                    let _ = p.reply.send(a);
+                    p.answer(a);
                 }
             }
             Err(e) => {
                 for p in group {
-                    let _ = p.reply.send(Err(same_error(&e)));
+                    p.answer(Err(same_error(&e)));
                 }
             }
         }

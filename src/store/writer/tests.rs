@@ -144,6 +144,11 @@ fn a_refused_caller_in_a_group_loses_only_its_own_rows() {
 
 #[test]
 fn a_receipt_from_a_stopped_writer_says_so() {
-    let r = submit_on(None, RowContext::default(), vec![Entry::system("n", 1)]);
+    let r = submit_on(
+        None,
+        RowContext::default(),
+        vec![Entry::system("n", 1)],
+        None,
+    );
     assert!(r.wait().unwrap_err().to_string().contains("stopped"));
 }

@@ -1,0 +1,115 @@
+//! Issue 43, item 3: a dealer's command is never waited for on the screen's thread beyond a
+//! frame. A disk slow to take its record (here a held writer) leaves the screen drawing frame
+//! after frame and taking no tap; after half a second it says why; nothing shows as done
+//! before it is recorded, and once the disk takes it the step is done exactly once.
+
+use crate::common;
+
+use common::ui::{real_app, tap};
+use egui_kittest::kittest::Queryable;
+use std::time::Duration;
+
+/// Signed in and the table opened: "Decks inspected" is the next step.
+fn at_the_decks(h: &mut egui_kittest::Harness<'_, deckhand::ui::DeckhandApp>) {
+    common::ui::sign_in_alex(h);
+    tap(h, "Open table");
+}
+
+#[test]
+fn a_slow_disk_never_freezes_the_screen_and_the_step_is_done_once_it_is_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("slow.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    at_the_decks(&mut h);
+    // Held until released below, or for 4 s at most (a screen that waited would wait that long).
+    let release = common::ui::hold_writer(&h, Duration::from_secs(4));
+    let started = std::time::Instant::now();
+    h.get_by_label("Decks inspected").click();
+    for _ in 0..20 {
+        h.step();
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "the screen's thread waited for the record: {:?}",
+        started.elapsed()
+    );
+    assert!(h.state().recording(), "the command waits for its record");
+    assert!(h.state().settling(), "the screen takes no tap meanwhile");
+    // Nothing shows as done before it is recorded.
+    assert!(h.query_by_label("Floorperson verify").is_none());
+    assert!(
+        h.query_by_label("Saving the record…").is_none(),
+        "not at once"
+    );
+    // A second tap meanwhile lands on the tap guard's cover.
+    h.get_by_label("Decks inspected").click();
+    h.step();
+    // The dealer is told why the screen waits.
+    std::thread::sleep(Duration::from_millis(600));
+    h.step();
+    h.step();
+    h.get_by_label("Saving the record…");
+    assert!(common::ui::payloads(&db, "decks_inspected").is_empty());
+    release.send(()).unwrap();
+    common::ui::settle(&mut h);
+    h.run_ok();
+    assert!(!h.state().recording());
+    h.get_by_label("Floorperson verify");
+    assert!(h.query_by_label("Saving the record…").is_none());
+    assert_eq!(
+        common::ui::payloads(&db, "decks_inspected").len(),
+        1,
+        "recorded once; the tap meanwhile did nothing"
+    );
+    // The next step is taken as ever.
+    tap(&mut h, "Floorperson verify");
+    h.get_by_label_contains("Next: PIN");
+}
+
+/// Another program holds the database while the dealer taps: the screen draws on while the
+/// writer waits for the lock, and when the writer gives up the step is refused as a write fault
+/// (the screen over everything), nothing done; once the lock is let go the step is done once.
+#[test]
+fn a_record_refused_after_the_screen_drew_on_is_a_write_fault_and_nothing_is_done() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("locked.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    at_the_decks(&mut h);
+    let other = rusqlite::Connection::open(&db).unwrap();
+    other.execute_batch("BEGIN IMMEDIATE;").unwrap();
+    h.get_by_label("Decks inspected").click();
+    h.step();
+    h.step();
+    assert!(h.state().recording(), "the writer waits for the lock");
+    // The writer gives up after its wait for the lock (1 s).
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while h.state().recording() {
+        assert!(std::time::Instant::now() < deadline, "never answered");
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+    h.run_ok();
+    let fault = h
+        .state()
+        .terminal()
+        .write_fault()
+        .cloned()
+        .expect("a fault");
+    assert_eq!(fault.why, "another program is holding the database");
+    h.get_by_label_contains("Records cannot be saved");
+    assert!(
+        h.query_by_label("Decks inspected").is_none(),
+        "nothing else"
+    );
+    other.execute_batch("COMMIT;").unwrap();
+    drop(other);
+    tap(&mut h, "Try again");
+    assert!(h.state().terminal().write_fault().is_none());
+    assert!(
+        common::ui::payloads(&db, "decks_inspected").is_empty(),
+        "nothing done"
+    );
+    tap(&mut h, "Decks inspected");
+    h.get_by_label("Floorperson verify");
+    assert_eq!(common::ui::payloads(&db, "decks_inspected").len(), 1);
+}
