@@ -6,6 +6,7 @@
 use crate::common;
 
 use common::ui::{real_app, tap};
+use deckhand::rules::games::GameId;
 use egui_kittest::kittest::Queryable;
 use std::time::Duration;
 
@@ -112,4 +113,43 @@ fn a_record_refused_after_the_screen_drew_on_is_a_write_fault_and_nothing_is_don
     tap(&mut h, "Decks inspected");
     h.get_by_label("Floorperson verify");
     assert_eq!(common::ui::payloads(&db, "decks_inspected").len(), 1);
+}
+
+/// "No more bets" is one command per seat: on a disk that takes none of them for a while, each
+/// waits for the one before, the screen takes no tap, and once the disk goes on every seat's
+/// wagers are recorded, in order, and the round goes on to the deal.
+#[test]
+fn every_seats_wagers_are_recorded_in_order_after_a_stall() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("wagers.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    common::play::open_with_seats(&mut h, GameId::MississippiStud, tap, &[2, 4, 5]);
+    for seat in [2, 4, 5] {
+        tap(&mut h, &format!("Wagers of seat {seat}"));
+        tap(&mut h, &format!("Seat {seat} Ante: —"));
+        common::ui::keys(&mut h, "10");
+    }
+    let release = common::ui::hold_writer(&h, Duration::from_secs(4));
+    h.get_by_label("No more bets").click();
+    for _ in 0..10 {
+        h.step();
+    }
+    assert!(h.state().recording());
+    assert!(
+        h.query_by_label("Cards dealt").is_none(),
+        "nothing done yet"
+    );
+    release.send(()).unwrap();
+    common::ui::settle(&mut h);
+    h.run_ok();
+    assert!(!h.state().recording());
+    h.get_by_label("Cards dealt");
+    let seats: Vec<String> = common::ui::payloads(&db, "wagers_placed")
+        .iter()
+        .map(|p| {
+            let v: serde_json::Value = serde_json::from_str(p).unwrap();
+            v["seat"].to_string()
+        })
+        .collect();
+    assert_eq!(seats, ["2", "4", "5"], "each seat once, in order");
 }

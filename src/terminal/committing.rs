@@ -62,6 +62,13 @@ impl Terminal {
     ) -> Option<Result<Vec<Event>, String>> {
         let written = self.committing.as_ref()?.receipt.answer_within(wait)?;
         let c = self.committing.take()?;
+        let took = c.since.elapsed();
+        if took > std::time::Duration::from_millis(500) {
+            tracing::warn!(
+                "a command's record took {:.1} s to write",
+                took.as_secs_f32()
+            );
+        }
         Some(self.committed(c.events, c.next, written))
     }
 

@@ -132,16 +132,12 @@ impl DeckhandApp {
     }
 
     /// The dealer's undo of the last step (no signature).
-    pub(super) fn undo_last(&mut self) {
+    pub(super) fn undo_last(&mut self, ctx: &egui::Context) {
         let what = self.term.table().undoable().map(capital);
-        match self.term.execute(crate::rules::table::Command::UndoLast) {
-            Ok(_) => {
-                self.view.message = Some(Notice::done(format!(
-                    "Undone: {}",
-                    what.unwrap_or_default()
-                )))
-            }
-            Err(e) => self.view.message = Some(Notice::problem(e)),
-        }
+        self.run(
+            vec![crate::rules::table::Command::UndoLast],
+            super::dispatch::Then::Undone(what.unwrap_or_default()),
+            ctx,
+        );
     }
 }

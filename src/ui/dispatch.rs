@@ -32,10 +32,21 @@ fn confirmation(e: &crate::rules::table::Event) -> Option<Notice> {
 /// The dealer's commands from one tap, run one after another as each is recorded.
 pub(super) struct Running {
     queue: std::collections::VecDeque<Command>,
-    /// The seat whose table stakes the command adds: ticked for the next round once enough.
-    staked: Option<u8>,
-    /// A list of steps (`UiCmd::Sequence`): no confirmation; the message goes once all are done.
-    sequence: bool,
+    then: Then,
+}
+
+/// What the screen does with the commands of one tap once they are recorded.
+pub(super) enum Then {
+    /// Says back what each did (a betting action, a void round's returns); the seat whose table
+    /// stakes it added is ticked for the next round once it has enough.
+    SayBack { staked: Option<u8> },
+    /// A list of steps (`UiCmd::Sequence`): the message goes once all are done.
+    Quiet,
+    /// A table-wide action confirmed with a second tap (new decks, the table closed): the seats
+    /// ticked for the next round go with it.
+    TableAction,
+    /// The dealer's undo: says what was undone.
+    Undone(String),
 }
 
 impl DeckhandApp {
@@ -175,12 +186,21 @@ impl DeckhandApp {
         }
     }
 
-    /// Runs the dealer's commands in order, each once the one before is recorded
+    /// Runs the dealer's commands of one tap in order, each once the one before is recorded
     /// (`Terminal::execute_apart`): a record the disk is slow to take is waited for while the
-    /// screen draws on, under the guard's cover. What the commands did is said back when done.
+    /// screen draws on, under the guard's cover. What they did is said back when done.
+    pub(super) fn run(&mut self, queue: Vec<Command>, then: Then, ctx: &egui::Context) {
+        self.running = Some(Running {
+            queue: queue.into(),
+            then,
+        });
+        self.run_commands(ctx);
+    }
+
+    /// Goes on with the commands being run: the answer for the one being recorded, then the
+    /// next, until one waits for its record, one is refused or all are done.
     fn run_commands(&mut self, ctx: &egui::Context) {
         while let Some(running) = self.running.as_mut() {
-            let (sequence, staked) = (running.sequence, running.staked);
             let outcome = if self.term.committing().is_some() {
                 match self.term.commit_answer() {
                     Some(outcome) => outcome,
@@ -197,27 +217,40 @@ impl DeckhandApp {
                     Err(e) => Err(e),
                 }
             } else {
-                // A list of steps done: nothing more to say.
-                if sequence {
-                    self.view.message = None;
-                }
-                self.running = None;
+                let done = self.running.take().map(|r| r.then);
+                self.all_done(done);
                 return;
             };
-            match outcome {
+            match (outcome, &running.then) {
                 // A void round says what goes back to whom (a wrong stub count's misdeal).
-                Ok(events) if !sequence => {
+                (Ok(events), Then::SayBack { staked }) => {
+                    let staked = *staked;
                     self.view.message = events.iter().find_map(confirmation);
                     if let Some(seat) = staked {
                         self.tick_if_staked(seat);
                     }
                 }
-                Ok(_) => {}
-                Err(e) => {
+                (Ok(_), _) => {}
+                (Err(e), _) => {
                     self.view.message = Some(Notice::problem(e));
                     self.running = None;
                 }
             }
+        }
+    }
+
+    /// The commands of one tap all recorded.
+    fn all_done(&mut self, then: Option<Then>) {
+        match then {
+            Some(Then::Quiet) => self.view.message = None,
+            Some(Then::TableAction) => {
+                self.view.message = None;
+                self.view.seats.clear();
+            }
+            Some(Then::Undone(what)) => {
+                self.view.message = Some(Notice::done(format!("Undone: {what}")));
+            }
+            Some(Then::SayBack { .. }) | None => {}
         }
     }
 
@@ -230,12 +263,7 @@ impl DeckhandApp {
                     Command::AddStake { seat, .. } => Some(*seat),
                     _ => None,
                 };
-                self.running = Some(Running {
-                    queue: [cmd].into(),
-                    staked,
-                    sequence: false,
-                });
-                self.run_commands(ctx);
+                self.run(vec![cmd], Then::SayBack { staked }, ctx);
             }
             UiCmd::SignIn => self.sign_in_dealer(),
             UiCmd::OpenVerify(purpose) => {
@@ -278,11 +306,11 @@ impl DeckhandApp {
             }
             UiCmd::Ask(a) => self.view.confirm = Some(a),
             UiCmd::CancelAsk => self.view.confirm = None,
-            UiCmd::Confirmed(a) => self.confirmed(a),
+            UiCmd::Confirmed(a) => self.confirmed(a, ctx),
             UiCmd::OpenIrregularity => {
                 self.irregularity = Some(irregularity::IrregularityForm::default());
             }
-            UiCmd::Undo => self.undo_last(),
+            UiCmd::Undo => self.undo_last(ctx),
             UiCmd::OpenCorrection => {
                 self.correction = Some(correction::CorrectionForm::default());
             }
@@ -298,12 +326,7 @@ impl DeckhandApp {
                 });
             }
             UiCmd::Sequence(list) => {
-                self.running = Some(Running {
-                    queue: list.into(),
-                    staked: None,
-                    sequence: true,
-                });
-                self.run_commands(ctx);
+                self.run(list, Then::Quiet, ctx);
             }
             UiCmd::Demo(up) => self.view.demo = up && self.sim.is_some(),
             UiCmd::SimNextCount(n) => {

@@ -307,6 +307,7 @@ pub(super) fn saving_notice(ctx: &egui::Context, waited: std::time::Duration) {
         .interactable(false)
         .show(ctx, |ui| {
             box_frame().show(ui, |ui| {
+                ui.set_max_width(560.0);
                 ui.label(
                     RichText::new("Saving the record…")
                         .size(theme::TITLE)

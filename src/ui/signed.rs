@@ -69,7 +69,7 @@ impl DeckhandApp {
     }
 
     /// A table action confirmed with its second tap: the decks changed or the table closed.
-    pub(super) fn confirmed(&mut self, a: TableAction) {
+    pub(super) fn confirmed(&mut self, a: TableAction, ctx: &egui::Context) {
         self.view.confirm = None;
         let cmd = match a {
             TableAction::ChangeDecks => Command::ChangeDecks {
@@ -77,13 +77,7 @@ impl DeckhandApp {
             },
             TableAction::CloseTable => Command::CloseTable,
         };
-        match self.term.execute(cmd) {
-            Ok(_) => {
-                self.view.message = None;
-                self.view.seats.clear();
-            }
-            Err(e) => self.view.message = Some(Notice::problem(e)),
-        }
+        self.run(vec![cmd], dispatch::Then::TableAction, ctx);
     }
 
     /// A supervisor's signature that opens the review.
