@@ -148,15 +148,16 @@ fn mississippi_stud_hands_settled_from_one_tap_each() {
         "no dealer's hand to qualify"
     );
     let before = taps_so_far();
-    // Seat 1: four of a kind pays 40 to 1 on its $40: $1,600, above the $1,000 a floorperson
-    // validates, so its cards are keyed.
-    tap(&mut h, "Four of a kind");
-    h.get_by_label_contains("Seat 1: Four of a kind. A floorperson validates its payout");
+    // Seat 1: a straight flush pays 100 to 1 on its $40: $4,000, above the $1,000 a floorperson
+    // validates, so its cards are keyed. (Each category tapped is one the board can make: a
+    // round whose board holds a pair has no hand below it, § 655a.11(i).)
+    tap(&mut h, "Straight flush");
+    h.get_by_label_contains("Seat 1: Straight flush. A floorperson validates its payout");
     for label in ["2♣", "A♠", "Settle", "Change the result"] {
         let r = h.get_by_label(label).rect();
         assert!(r.max.y <= 768.0 && r.max.x <= 1024.0, "{label} at {r:?}");
     }
-    for c in ["9♠", "9♥"] {
+    for c in ["K♠", "Q♠"] {
         tap(&mut h, c);
     }
     h.get_by_label("Seat 2's hand");
@@ -164,7 +165,7 @@ fn mississippi_stud_hands_settled_from_one_tap_each() {
         "Below a pair of 6s",
         "Pair of 6s to 10s",
         "Pair of jacks or better",
-        "Full house",
+        "Straight",
         "Two pair",
     ] {
         let r = h.get_by_label(cat).rect();
@@ -173,7 +174,7 @@ fn mississippi_stud_hands_settled_from_one_tap_each() {
     }
     // Seat 1's hand is read with the board: its three cards.
     h.get_by_label_contains("The community cards: key them");
-    for c in ["9♦", "9♣", "2♠"] {
+    for c in ["9♠", "10♠", "J♠"] {
         tap(&mut h, c);
     }
     tap(&mut h, "Settle");
@@ -184,8 +185,8 @@ fn mississippi_stud_hands_settled_from_one_tap_each() {
     );
     let row: serde_json::Value =
         serde_json::from_str(payloads(&db, "cards_keyed").last().unwrap()).unwrap();
-    assert_eq!(row["results"]["seats"][0][1]["category"], "four-of-a-kind");
-    assert_eq!(row["results"]["seats"][4][1]["category"], "full-house");
+    assert_eq!(row["results"]["seats"][0][1]["category"], "straight-flush");
+    assert_eq!(row["results"]["seats"][4][1]["category"], "straight");
     assert_eq!(
         row["seats"].as_array().unwrap().len(),
         1,
@@ -202,22 +203,21 @@ fn mississippi_stud_hands_settled_from_one_tap_each() {
             .map(|w| w["net"].as_i64().unwrap())
             .sum()
     };
-    // $10 Ante and three $10 streets: 40 to 1, loses, pushes, 1 to 1, 10 to 1, 2 to 1.
+    // $10 Ante and three $10 streets: 100 to 1, loses, pushes, 1 to 1, 4 to 1, 2 to 1.
     assert_eq!(
         (1..=6).map(net).collect::<Vec<_>>(),
-        vec![160_000, -4000, 0, 4000, 40_000, 8000]
+        vec![400_000, -4000, 0, 4000, 16_000, 8000]
     );
     assert!(settled.to_string().contains("(tapped)"));
     // The floorperson validates before the dealer pays (a payout above $1,000): the screen
     // names the seat, its payout, its hand and the cards to check.
     h.get_by_label("Floorperson validates");
-    h.get_by_label_contains(
-        "Validate seat 1: wins $1,600.00 · Four of a kind, nines · 9♠ 9♥ · board 9♦ 9♣ 2♠",
-    );
+    h.get_by_label_contains("Validate seat 1: wins $4,000.00 · Straight flush");
+    h.get_by_label_contains("· K♠ Q♠ · board 9♠ 10♠ J♠");
     assert!(h.query_by_label_contains("Validate seat 4").is_none());
     // The signature's form names what it covers.
     tap(&mut h, "Floorperson validates");
-    h.get_by_label_contains("before they are paid (§ 655a.11): seat 1: wins $1,600.00");
+    h.get_by_label_contains("before they are paid (§ 655a.11): seat 1: wins $4,000.00");
 }
 
 /// A six-seat round of `game` at its cards step, from sign-in, with $10 Antes and every

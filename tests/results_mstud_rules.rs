@@ -162,7 +162,8 @@ fn a_payout_a_floorperson_validates_is_keyed_with_the_board() {
 fn a_three_card_bonus_needs_the_board() {
     let mut r = at_the_cards(1000, 1, 500);
     assert!(r.results_need_community(false));
-    let cats = ["below-sixes", "below-sixes", "jacks-or-better"];
+    // Trips on the board: no hand is below three of a kind (§ 655a.11(i)).
+    let cats = ["three-of-a-kind", "three-of-a-kind", "full-house"];
     let e = run_round(&mut r, &BankedCommand::from_results(vec![], results(cats))).unwrap_err();
     assert!(e.contains("community cards"), "{e}");
     let mut cmd = BankedCommand::from_results(vec![], results(cats));
@@ -211,4 +212,37 @@ fn a_hand_folded_with_a_three_card_bonus_is_settled_with_the_board() {
         .find(|w| w.seat == 2 && w.wager == "three-card-bonus")
         .map(|w| w.net);
     assert_eq!(bonus, Some(500));
+}
+
+/// § 655a.11(i): a hand is the player's two cards with the three community cards. Where the board
+/// is keyed, a category no two cards make with it is the dealer's slip, refused with the seat
+/// (a walk paid "below a pair of 6s" as a loss on a board of Q♠ Q♥ 5♣, where every hand holds at
+/// least a pair of queens); the category the board allows settles.
+#[test]
+fn a_category_the_community_cards_rule_out_is_refused() {
+    for (board, impossible, possible) in [
+        ("Qs Qh 5c", "below-sixes", "jacks-or-better"),
+        ("Qs Qh 5c", "straight", "full-house"),
+        ("2s 7h Kc", "flush", "two-pair"),
+        ("2s 7h Kc", "full-house", "three-of-a-kind"),
+    ] {
+        let mut r = at_the_cards(1000, 1, 500);
+        let cmd = |seat_2: &str| {
+            let mut cmd = BankedCommand::from_results(
+                vec![],
+                results(["two-pair", seat_2, "three-of-a-kind"]),
+            );
+            if let BankedCommand::Cards { community, .. } = &mut cmd {
+                *community = c(board);
+            }
+            cmd
+        };
+        let e = run_round(&mut r, &cmd(impossible)).unwrap_err();
+        assert!(
+            e.contains("seat 2.result") && e.contains("§ 655a.11(i)"),
+            "{board}: {e}"
+        );
+        run_round(&mut r, &cmd(possible)).unwrap();
+        assert!(r.settlement.is_some(), "{board}: {possible}");
+    }
 }
