@@ -618,11 +618,39 @@ fn lunar_a_qualification_corrected_drops_the_comparisons_tapped_before_it() {
 /// community cards, with nothing on the screen asking for them).
 #[test]
 fn mississippi_stud_a_folded_hands_bonus_is_settled_from_the_board() {
-    use deckhand::rules::banked::round::BankedCommand as B;
-    use deckhand::rules::table::Command;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("folded.sqlite");
-    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    let mut h = mstud_seat_2_folded_with_a_bonus(&db);
+    h.run_ok();
+    h.get_by_label("Tap each hand's result");
+    // Out of the comparison, but not of the settlement: its bonus is on the board.
+    h.get_by_label("Seat 2\nfolded");
+    tap(&mut h, "Two pair");
+    h.get_by_label_contains("The community cards: key them");
+    assert!(!common::ui::ready(&h, "Settle"), "not before the board");
+    for c in ["7♦", "7♣", "2♠"] {
+        tap(&mut h, c);
+    }
+    tap(&mut h, "Settle");
+    let settled: serde_json::Value =
+        serde_json::from_str(payloads(&db, "round_settled").last().unwrap()).unwrap();
+    let bonus = settled["settlement"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|w| w["seat"] == 2 && w["wager"] == "three-card-bonus")
+        .map(|w| w["net"].as_i64().unwrap());
+    assert_eq!(bonus, Some(500), "the board's pair pays 1 to 1");
+}
+
+/// Mississippi Stud, seats 1 and 2 with a $10 Ante, seat 2 also a $5 Three Card Bonus; seat 2
+/// folds on Third Street, seat 1 plays every street 1×: at the results.
+fn mstud_seat_2_folded_with_a_bonus(
+    db: &std::path::Path,
+) -> egui_kittest::Harness<'static, deckhand::ui::DeckhandApp> {
+    use deckhand::rules::banked::round::BankedCommand as B;
+    use deckhand::rules::table::Command;
+    let mut h = real_app(db, 1024.0, 768.0, 0.25);
     open_with_seats(&mut h, GameId::MississippiStud, tap, &[1, 2]);
     // The wagers and decisions as the dealer's taps give them (the step under test is the
     // settlement's).
@@ -664,23 +692,34 @@ fn mississippi_stud_a_folded_hands_bonus_is_settled_from_the_board() {
         }
     }
     h.run_ok();
-    h.get_by_label("Tap each hand's result");
-    // Out of the comparison, but not of the settlement: its bonus is on the board.
-    h.get_by_label("Seat 2\nfolded");
-    tap(&mut h, "Two pair");
-    h.get_by_label_contains("The community cards: key them");
-    assert!(!common::ui::ready(&h, "Settle"), "not before the board");
+    h
+}
+
+/// § 655a.11(i): a category the community cards rule out is refused at Settle, and the hand's
+/// buttons are live again though it was the last tapped (a walk tapped the category the refusal
+/// asked for and nothing happened): one tap corrects it, and the round settles.
+#[test]
+fn mississippi_stud_a_category_the_board_rules_out_is_corrected_in_one_tap() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ruled_out.sqlite");
+    let mut h = mstud_seat_2_folded_with_a_bonus(&db);
+    tap(&mut h, "Below a pair of 6s");
     for c in ["7♦", "7♣", "2♠"] {
         tap(&mut h, c);
     }
     tap(&mut h, "Settle");
+    h.get_by_label_contains("no hand is below a pair of 6s with the community cards 7♦ 7♣ 2♠");
+    assert!(payloads(&db, "round_settled").is_empty());
+    tap(&mut h, "Pair of 6s to 10s");
+    tap(&mut h, "Settle");
     let settled: serde_json::Value =
         serde_json::from_str(payloads(&db, "round_settled").last().unwrap()).unwrap();
-    let bonus = settled["settlement"]["results"]
+    let seat_1: i64 = settled["settlement"]["results"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|w| w["seat"] == 2 && w["wager"] == "three-card-bonus")
-        .map(|w| w["net"].as_i64().unwrap());
-    assert_eq!(bonus, Some(500), "the board's pair pays 1 to 1");
+        .filter(|w| w["seat"] == 1)
+        .map(|w| w["net"].as_i64().unwrap())
+        .sum();
+    assert_eq!(seat_1, 0, "a pair of 7s pushes");
 }

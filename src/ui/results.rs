@@ -361,7 +361,10 @@ impl DeckhandApp {
         // Every hand has its result and the last was just tapped: its buttons stay where they
         // stood, greyed, so a second tap there changes nothing (a walk found "No hand" live
         // where "No second combination" had just been tapped); its tab opens them again.
-        let finished = e.tapped.finished && every_result;
+        // After a refused Settle the last hand's buttons are live again: the refusal may be
+        // about it (a walk's "tap its category again" found them greyed).
+        let refused = self.view.message.as_ref().is_some_and(|m| !m.done);
+        let finished = e.tapped.finished && every_result && !refused;
         let (cat, versus) = e.tapped.result(def, seat);
         let compared = e.tapped.compared(def, versus);
         let mut tapped = false;

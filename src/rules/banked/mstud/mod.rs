@@ -525,7 +525,7 @@ fn hand_line(
                 format!("seat {}.result", s.seat),
                 "§ 655a.11(i)",
                 format!(
-                    "no two cards make {} with the community cards {}: tap the hand's category again",
+                    "no hand is {} with the community cards {}: tap its category again",
                     lower_first(c.label),
                     crate::rules::cards::pretty_cards(board)
                 ),
