@@ -9,6 +9,7 @@ mod common;
 
 mod bad_beat;
 mod banked_devices;
+mod banked_no_stakes;
 mod banked_round_rules;
 mod banked_wager_rules;
 mod big_bet;

@@ -55,6 +55,13 @@ impl Config {
         if game.is_house_banked() && !own {
             s.poker.house = self.house_for(game);
         }
+        // Table stakes are the poker room's (§ 637a.8(b)): at a house-banked game each wager is
+        // placed round by round against the house, so `[holdem] table_stakes` and a no-limit
+        // structure keep none there (a walk saw every ticked seat dropped at each new round).
+        if game.is_house_banked() {
+            s.betting.table_stakes = false;
+            s.betting.structure = crate::rules::table::Betting::default().structure;
+        }
         s.poker.untracked_betting = self.untracked_betting(game, &s);
         s
     }
