@@ -836,7 +836,7 @@ fn board_window(
         .build_ui_state(
             |ui, app: &mut FloorApp| {
                 deckhand::ui::theme::apply(ui.ctx());
-                app.step();
+                app.step(ui.ctx());
                 app.draw(ui);
             },
             app,

@@ -30,6 +30,9 @@ pub struct FloorApp {
     form_cmds: Vec<FormCmd>,
     board_cmds: Vec<BoardCmd>,
     themed: bool,
+    /// A sign-in waits for its PIN's check, which runs apart (`Terminal::begin_pin_check`):
+    /// the form is drawn greyed meanwhile.
+    signing_in: bool,
 }
 
 impl FloorApp {
@@ -45,6 +48,7 @@ impl FloorApp {
             form_cmds: Vec::new(),
             board_cmds: Vec::new(),
             themed: false,
+            signing_in: false,
         }
     }
 
@@ -96,12 +100,33 @@ impl FloorApp {
         }
     }
 
-    /// The logic of one frame: what the last frame's taps asked for.
-    pub fn step(&mut self) {
-        for cmd in std::mem::take(&mut self.form_cmds) {
-            match cmd {
-                FormCmd::SignIn => self.sign_in(),
+    /// A sign-in's PIN is being checked apart.
+    pub fn checking_pin(&self) -> bool {
+        self.signing_in
+    }
+
+    /// The logic of one frame: what the last frame's taps asked for. A sign-in's PIN is checked
+    /// apart (the Argon2 check and its reads, off the screen's thread); `ctx` is woken when it
+    /// has answered, and the sign-in is carried out in the next frame's logic.
+    pub fn step(&mut self, ctx: &egui::Context) {
+        if self.signing_in {
+            if self.desk.pin_checking() {
+                self.form_cmds.clear();
+                return;
             }
+            self.signing_in = false;
+            self.sign_in();
+            self.desk.forget_pin_check();
+        }
+        if let Some(FormCmd::SignIn) = std::mem::take(&mut self.form_cmds).into_iter().next() {
+            let wake = ctx.clone();
+            self.desk.begin_pin_check(
+                &self.form.credential,
+                &self.form.pin,
+                Box::new(move || wake.request_repaint()),
+            );
+            self.signing_in = true;
+            return;
         }
         for cmd in std::mem::take(&mut self.board_cmds) {
             self.carry_out(cmd);
@@ -125,7 +150,9 @@ impl FloorApp {
                             .fill(theme::FELT)
                             .inner_margin(egui::Margin::same(32)),
                     )
-                    .show(ui, |ui| self.sign_in_form(ui));
+                    .show(ui, |ui| {
+                        ui.add_enabled_ui(!self.signing_in, |ui| self.sign_in_form(ui));
+                    });
             }
         }
     }
@@ -173,7 +200,7 @@ impl eframe::App for FloorApp {
             theme::apply(ctx);
             self.themed = true;
         }
-        self.step();
+        self.step(ctx);
         // The calls' ages tick while nothing new comes.
         ctx.request_repaint_after(std::time::Duration::from_secs(1));
     }
