@@ -520,6 +520,44 @@ fn a_pin_checked_apart_signs_and_refuses_as_one_checked_on_the_spot() {
     assert_ne!(t.table().step(), Step::VerifyInspection);
 }
 
+/// A sign-in whose PIN was checked apart reads nothing more of the people record on the
+/// screen's thread (issue 43, item 3): the check matched it against the journal, and the
+/// screen paired the name. Here the people table is renamed away after the check, and the
+/// dealer still signs in; a name that is not the credential's is still refused and journaled.
+#[test]
+fn a_sign_in_checked_apart_reads_no_people_record_on_the_screens_thread() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.sqlite");
+    let mut t = three_tries(&db);
+    checked_apart(&mut t, "20417", "112233");
+    let other = rusqlite::Connection::open(&db).unwrap();
+    other
+        .execute_batch("ALTER TABLE people RENAME TO people_elsewhere;")
+        .unwrap();
+    assert!(t.sign_in("Sam Chen", "20417", "112233").is_err());
+    assert_eq!(crate::common::ui::payloads(&db, "sign_in_refused").len(), 1);
+    checked_apart_again(&mut t, &other, "20417", "112233");
+    let p = t.sign_in("Alex Rivera", "20417", "112233").unwrap();
+    assert_eq!(p.name, "Alex Rivera");
+    assert!(t.table().dealer.is_some());
+}
+
+/// The people table put back for a check apart, then taken away again before the command.
+fn checked_apart_again(
+    t: &mut Terminal,
+    other: &rusqlite::Connection,
+    credential: &str,
+    pin: &str,
+) {
+    other
+        .execute_batch("ALTER TABLE people_elsewhere RENAME TO people;")
+        .unwrap();
+    checked_apart(t, credential, pin);
+    other
+        .execute_batch("ALTER TABLE people RENAME TO people_elsewhere;")
+        .unwrap();
+}
+
 /// A dealer added by `deckhand people add` while the sign-in screen shows is offered there
 /// without a restart: the app reads the dealers again apart, every 5 s (issue 43, item 3: no
 /// query on the screen's thread), and the new dealer signs in.

@@ -268,21 +268,26 @@ impl Terminal {
         if pin.is_empty() {
             return Err("Enter your PIN".into());
         }
-        self.refuse_changed_person(credential)?;
-        // The name first: a wrong pairing costs no PIN try and says whose it is not.
-        let named = self
-            .store
-            .person(credential)
-            .map_err(|e| e.to_string())?
-            .is_some_and(|p| p.name == name);
-        if !named {
-            self.record_system(
-                "sign_in_refused",
-                serde_json::json!({"name": name, "credential": credential}),
-            );
-            return Err(format!("Credential number {credential} is not {name}'s"));
+        // A PIN checked apart (the screen's sign-in) matched the people record against the
+        // journal there, and the screen paired the name with the credential before it spent a
+        // try: nothing more is read here. Otherwise both are checked here.
+        let checked_apart = self.pin_answered(credential, pin);
+        if !checked_apart {
+            self.refuse_changed_person(credential)?;
+            // The name first: a wrong pairing costs no PIN try and says whose it is not.
+            let named = self
+                .store
+                .person(credential)
+                .map_err(|e| e.to_string())?
+                .is_some_and(|p| p.name == name);
+            if !named {
+                return Err(self.refuse_sign_in(name, credential));
+            }
         }
         let person = self.check_pin(credential, pin)?;
+        if person.name != name {
+            return Err(self.refuse_sign_in(name, credential));
+        }
         crate::rules::access::check(&person, crate::rules::access::Action::DealTable, None)?;
         self.execute(Command::SignIn(person.clone()))?;
         Ok(person)
@@ -290,6 +295,15 @@ impl Terminal {
 }
 
 impl Terminal {
+    /// A sign-in whose name is not the credential's: journaled, and said whose it is not.
+    fn refuse_sign_in(&mut self, name: &str, credential: &str) -> String {
+        self.record_system(
+            "sign_in_refused",
+            serde_json::json!({"name": name, "credential": credential}),
+        );
+        format!("Credential number {credential} is not {name}'s")
+    }
+
     /// The screen locked between rounds after `idle_seconds` without a touch (journaled).
     pub fn screen_locked(&mut self, idle_seconds: u64) {
         self.record_system(

@@ -77,15 +77,19 @@ impl Terminal {
     /// apart for the same signature is taken if there is one; otherwise the check runs here.
     pub fn check_pin(&mut self, credential: &str, pin: &str) -> Result<Person, String> {
         let credential = credential.trim();
-        let answered = self
-            .pin_answer
-            .as_ref()
-            .is_some_and(|a| a.credential == credential && a.pin == pin);
+        let answered = self.pin_answered(credential, pin);
         let checked = match self.pin_answer.take().filter(|_| answered) {
             Some(a) => a.answer?,
             None => self.check_pin_here(credential, pin)?,
         };
         self.judge_pin(credential, checked)
+    }
+
+    /// A check apart of this signature has answered, and [`Terminal::check_pin`] takes it.
+    pub(super) fn pin_answered(&self, credential: &str, pin: &str) -> bool {
+        self.pin_answer
+            .as_ref()
+            .is_some_and(|a| a.credential == credential.trim() && a.pin == pin)
     }
 
     /// A check's answer: the signer, or the refusal journaled and the wait it sets.
