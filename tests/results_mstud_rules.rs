@@ -239,7 +239,7 @@ fn a_category_the_community_cards_rule_out_is_refused() {
         };
         let e = run_round(&mut r, &cmd(impossible)).unwrap_err();
         assert!(
-            e.contains("seat 2.result") && e.contains("§ 655a.11(i)"),
+            e.contains("seat 2: no hand is") && e.contains("§ 655a.11(i)"),
             "{board}: {e}"
         );
         run_round(&mut r, &cmd(possible)).unwrap();

@@ -138,6 +138,7 @@ pub const RESULTS: super::super::round::ResultsDef = super::super::round::Result
     compare: super::super::round::Compare::IfQualifies,
     all_keyed_with: &["progressive"],
     community_with: &[],
+    board_allows: None,
     second: None,
     below_qualifying: &[],
     section: "§ 657a.11(c)",

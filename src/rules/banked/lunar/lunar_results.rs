@@ -69,6 +69,7 @@ pub const RESULTS: ResultsDef = ResultsDef {
     compare: Compare::IfQualifies,
     all_keyed_with: &[],
     community_with: &[],
+    board_allows: None,
     second: Some(second_choices),
     // No hand is below ace-king, the least a qualifying dealer holds.
     below_qualifying: &["no-hand"],

@@ -374,7 +374,7 @@ pub fn settle(
         if s.streets.len() < 3 {
             folded(&mut l, s);
         } else {
-            played(&mut l, s, &value, &board, ms_t, rules)?;
+            played(&mut l, s, &value, ms_t, rules)?;
         }
         if s.w.progressive > 0 {
             for (other, ov) in &envy {
@@ -445,12 +445,11 @@ fn played(
     l: &mut Ledger,
     s: &Checked,
     value: &dyn Fn(&[Card]) -> Result<HandValue, SettleError>,
-    board: &[Card],
     ms_t: &PayTable,
     rules: &Rules,
 ) -> Result<(), SettleError> {
     let seat = s.seat;
-    let (line, v) = hand_line(s, value, board)?;
+    let (line, v) = hand_line(s, value)?;
     l.set_hand(
         seat,
         match v {
@@ -510,7 +509,6 @@ fn played(
 fn hand_line(
     s: &Checked,
     value: &dyn Fn(&[Card]) -> Result<HandValue, SettleError>,
-    board: &[Card],
 ) -> Result<(Line, Option<HandValue>), SettleError> {
     let category = s
         .result
@@ -518,19 +516,6 @@ fn hand_line(
         .and_then(|r| RESULTS.category(&r.category));
     if s.hole.is_empty() {
         let c = category.ok_or_else(|| err(format!("seat {}.cards", s.seat), "two cards"))?;
-        // § 655a.11(i): the hand is the player's two cards with the three community cards; a
-        // category no two cards make with the board keyed is a slip of the dealer's tap.
-        if board.len() == 3 && !makes_with(board, c.id, value) {
-            return Err(cited(
-                format!("seat {}.result", s.seat),
-                "§ 655a.11(i)",
-                format!(
-                    "no hand is {} with the community cards {}: tap its category again",
-                    lower_first(c.label),
-                    crate::rules::cards::pretty_cards(board)
-                ),
-            ));
-        }
         let line = Line {
             id: c.id,
             name: lower_first(c.label),
@@ -554,19 +539,17 @@ fn hand_line(
     Ok((line, Some(v)))
 }
 
-/// Some two cards not on the board make the result category `id` with it.
-fn makes_with(
-    board: &[Card],
-    id: &str,
-    value: &dyn Fn(&[Card]) -> Result<HandValue, SettleError>,
-) -> bool {
+/// § 655a.11(i): the hand is the player's two cards with the three community cards: some two
+/// cards not on the board make the result category `id` with it.
+fn board_allows(board: &[Card], id: &str) -> bool {
     let rest: Vec<Card> = crate::rules::cards::full_deck()
         .into_iter()
         .filter(|c| !board.contains(c))
         .collect();
     rest.iter().enumerate().any(|(i, a)| {
         rest[i + 1..].iter().any(|b| {
-            value(&[*a, *b]).is_ok_and(|v| result_of(&stud_line(v)) == id)
+            let hand: Vec<Card> = [*a, *b].iter().chain(board).copied().collect();
+            eval::evaluate(&hand).is_ok_and(|v| result_of(&stud_line(v)) == id)
         })
     })
 }
@@ -605,6 +588,7 @@ pub const RESULTS: super::round::ResultsDef = super::round::ResultsDef {
     compare: super::round::Compare::Never,
     all_keyed_with: &["progressive"],
     community_with: &["three_card_bonus"],
+    board_allows: Some(board_allows),
     second: None,
     below_qualifying: &[],
     section: "§ 655a.11(i)",

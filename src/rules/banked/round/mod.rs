@@ -508,6 +508,29 @@ impl BankedRound {
                 "seat {s}: its payout waits for a floorperson's validation: key its cards"
             ));
         }
+        // Settled from results with the community cards keyed: a category no hand can be with
+        // them is the dealer's slip (Mississippi Stud, § 655a.11(i)), refused at the command;
+        // a settlement recorded before this check is replayed as it was settled.
+        if let BankedCommand::Cards {
+            community,
+            results: Some(r),
+            ..
+        } = cmd
+            && let Some(def) = self.def().results
+            && let Some(allows) = def.board_allows
+            && community.len() == 3
+            && let Some((s, c)) = r.seats.iter().find_map(|(s, x)| {
+                let c = def.category(&x.category)?;
+                (!allows(community, c.id)).then_some((*s, c))
+            })
+        {
+            return Err(refusal!(
+                def.section,
+                "seat {s}: no hand is {} with the community cards {}: tap its category again",
+                crate::rules::banked::settlement::lower_first(c.label),
+                crate::rules::cards::pretty_cards(community)
+            ));
+        }
         let mut next = self.clone();
         let first = match cmd {
             BankedCommand::Own(own) => GamePart::decide_game(&mut next, own, house)?,

@@ -60,6 +60,10 @@ pub struct ResultsDef {
     /// The side wagers paid on the community cards (Mississippi Stud's Three Card Bonus): with
     /// one on the layout, the community cards are keyed.
     pub community_with: &'static [&'static str],
+    /// Whether a hand of this category can be made with the community cards keyed (the hand is
+    /// the player's cards with the board, Mississippi Stud § 655a.11(i)): a category no hand can
+    /// be is refused when the dealer settles. None where no hand is made with a board.
+    pub board_allows: Option<fn(&[crate::rules::cards::Card], &str) -> bool>,
     /// A winning hand's second combination (Lunar Poker, § 589.11(e)(1)(ii)): the ones a hand
     /// of this category can hold with a card outside its first (`true`: six cards, a sixth
     /// bought), "none" first; an empty list asks nothing.

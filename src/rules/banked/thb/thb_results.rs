@@ -19,6 +19,7 @@ pub const RESULTS: super::super::round::ResultsDef = super::super::round::Result
     compare: super::super::round::Compare::Always,
     all_keyed_with: &["bonus", "progressive", "fchb_player", "fchb_dealer"],
     community_with: &[],
+    board_allows: None,
     second: None,
     below_qualifying: &[],
     section: "§ 647a.11(h)",

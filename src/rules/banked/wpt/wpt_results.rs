@@ -89,6 +89,7 @@ pub const RESULTS: super::super::round::ResultsDef = super::super::round::Result
     compare: super::super::round::Compare::Always,
     all_keyed_with: &["pocket_bonus", "trips_plus"],
     community_with: &[],
+    board_allows: None,
     second: None,
     below_qualifying: &[],
     section: "§ 677a.11(h)",
