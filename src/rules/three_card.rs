@@ -27,7 +27,7 @@ pub enum Category3 {
 impl Category3 {
     pub fn name(self) -> &'static str {
         match self {
-            Category3::HighCard => "No pay hand",
+            Category3::HighCard => "High card",
             Category3::Pair => "Pair",
             Category3::Flush => "Flush",
             Category3::Straight => "Straight",
