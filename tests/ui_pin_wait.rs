@@ -150,6 +150,12 @@ fn a_tap_just_after_a_refused_pin_keys_nothing_and_the_keypad_stays() {
         one,
         "the keypad stays where it stood"
     );
+    // The pad, its refusal box and its buttons fit the screen (a walk saw Verify and Cancel
+    // cut at the bottom edge of 1024×768).
+    for b in ["Verify", "Cancel"] {
+        let r = h.get_by_label(b).rect();
+        assert!(r.max.y <= 768.0, "{b} at {r:?}");
+    }
     h.get_by_label("1").click();
     h.step();
     h.step();

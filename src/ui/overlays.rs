@@ -290,8 +290,9 @@ pub(super) fn box_frame() -> egui::Frame {
         .corner_radius(12)
 }
 
-/// The height of what a signature is for on the pad: four lines of body text.
-const PURPOSE_HEIGHT: f32 = 4.0 * theme::BODY * 1.35;
+/// The height of what a signature is for on the pad: three lines of body text (scrolled where
+/// longer), so the pad with its refusal box and buttons fits 1024×768.
+const PURPOSE_HEIGHT: f32 = 3.0 * theme::BODY * 1.35;
 /// The signature pad's refusal: three lines (scrolled where longer).
 const REFUSAL_HEIGHT: f32 = 3.0 * theme::BODY * 1.35;
 
