@@ -259,7 +259,8 @@ pub enum Cmd {
         actor: String,
     },
     /// The floor board: every table the central copy holds, the calls to the floor waiting,
-    /// live ([central] review_user; reads only). Not yet signed in to (issue 44).
+    /// live ([central] floor_user; reads only). Floorpersons and supervisors sign in with their
+    /// credential number and PIN; the board keeps its own journal ([floor] database).
     Floor,
     /// Walk the journal's hash chain and report the first broken row.
     VerifyLog {

@@ -400,8 +400,8 @@ impl DeckhandApp {
         self.signed.is_some()
     }
 
-    /// Something read apart is awaited: a signature's PIN check, or the sign-in screen's
-    /// dealers.
+    /// Something apart is awaited: a signature's PIN check, the sign-in screen's dealers, or a
+    /// dealer's command's record.
     pub fn waiting_apart(&self) -> bool {
         self.checking_pin() || self.dealers_reading.is_some() || self.recording()
     }
