@@ -605,26 +605,34 @@ fn a_floorperson_directs_the_cards_shuffled_again_between_rounds() {
 }
 
 /// A floor-directed reshuffle cites the game's own chapter (§ 677a.5(a), § 657a.5(a)): each
-/// chapter's "when directed by a floorperson or above", not Poker's.
+/// chapter's "when directed by a floorperson or above", not Poker's; so does the floorperson's
+/// pad that asks for it (a walk read § 637a.5(a) on it at a Mississippi Stud table).
 #[test]
 fn a_floor_directed_reshuffle_cites_the_games_own_chapter() {
+    use crate::common::ui::{harness, tap};
     use deckhand::rules::games::GameId;
+    use deckhand::ui::DeckhandApp;
+    use egui_kittest::kittest::Queryable;
     for (game, want) in [
         (GameId::WptHeadsUp, "§ 677a.5(a)"),
         (GameId::Crazy4Poker, "§ 657a.5(a)"),
+        (GameId::MississippiStud, "§ 655a.5(a)"),
         (GameId::Holdem, "§ 637a.5(a)"),
     ] {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("reshuffle.sqlite");
         let s = crate::common::ui::table(5, game);
-        let mut t = crate::common::ui::opened(&db, &s);
-        let said = t.order_reshuffle("1001", "246810").unwrap();
-        assert!(
-            said.ends_with(&format!("({want})")),
-            "{}: {said}",
-            game.id()
-        );
-        drop(t);
+        let t = crate::common::ui::opened(&db, &s);
+        let mut h = harness(DeckhandApp::new(t, s, None));
+        h.run_ok();
+        tap(&mut h, "Floor: shuffle again");
+        h.get_by_label_contains(&format!(
+            "The floorperson directs the cards shuffled again ({want})"
+        ));
+        crate::common::play::sign_pad(&mut h, "1001", "246810");
+        let said = format!("directed the cards shuffled again ({want})");
+        h.get_by_label_contains(&said);
+        drop(h);
         let rows = crate::common::ui::payloads(&db, "reshuffle_ordered");
         assert!(rows[0].contains(want), "{}", rows[0]);
     }

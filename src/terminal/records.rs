@@ -272,8 +272,6 @@ impl Terminal {
         Ok(events.first().map_or_else(String::new, |e| e.sentence()))
     }
 
-    /// § 637a.5(a): a floorperson directs the cards shuffled again, signing with credential
-    /// number and PIN.
     /// Spanish 21: the floorperson signs the card reader inspected (§ 635a.2(d)).
     pub fn inspect_reader(&mut self, credential: &str, pin: &str) -> Result<String, String> {
         let signed_by = self.check_pin(credential.trim(), pin)?;
@@ -281,6 +279,8 @@ impl Terminal {
         Ok(events.first().map_or_else(String::new, |e| e.sentence()))
     }
 
+    /// § x.5(a) of the game's chapter: a floorperson directs the cards shuffled again, signing
+    /// with credential number and PIN.
     pub fn order_reshuffle(&mut self, credential: &str, pin: &str) -> Result<String, String> {
         let signed_by = self.check_pin(credential.trim(), pin)?;
         let events = self.execute(Command::ReshuffleOrdered { signed_by })?;

@@ -281,8 +281,10 @@ impl DeckhandApp {
             }
             UiCmd::OpenReshuffleVerify => {
                 self.view.verify = Some(VerifyPad {
-                    purpose: "The floorperson directs the cards shuffled again (§ 637a.5(a))"
-                        .into(),
+                    purpose: format!(
+                        "The floorperson directs the cards shuffled again ({})",
+                        self.term.table().reshuffle_section()
+                    ),
                     reshuffle: true,
                     ..Default::default()
                 });

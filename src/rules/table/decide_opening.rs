@@ -85,10 +85,9 @@ impl Table {
                     return refuse("wait for the shuffler to finish, then shuffle again");
                 }
                 // § x.5(a) of the game's chapter ("when directed by a floorperson or above").
-                let chapter = self.sections().idle.split('.').next().unwrap_or("§ 637a");
                 Ok(vec![Event::ReshuffleOrdered {
                     floorperson: signed_by.clone(),
-                    section: format!("{chapter}.5(a)"),
+                    section: self.reshuffle_section(),
                 }])
             }
             Command::TableIdle => {

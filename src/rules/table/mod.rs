@@ -91,6 +91,13 @@ impl Table {
             .sections
     }
 
+    /// § x.5(a) of the game's chapter: the cards shuffled when a floorperson or above directs
+    /// it (§ 637a.5(a) in the poker room, § 655a.5(a) at Mississippi Stud and the others).
+    pub fn reshuffle_section(&self) -> String {
+        let chapter = self.sections().idle.split('.').next().unwrap_or("§ 637a");
+        format!("{chapter}.5(a)")
+    }
+
     pub fn section_of(&self, step: &Step) -> String {
         let Some(setup) = &self.setup else {
             return step.section().to_string();
