@@ -825,3 +825,71 @@ fn the_open_table_screen_names_the_shoe_that_reads() {
     h.get_by_label_contains("Dealt from a dealing shoe that reads each card drawn.");
     assert!(h.query_by_label_contains("manual dealing shoe").is_none());
 }
+
+/// The dealer draws from the shoe before the hole card is tapped turned up: the hole card goes
+/// into the round first, as the shoe read it, then the card drawn. On a disk slow to take their
+/// records (the writer held once the card is on its way) the screen draws on and neither is
+/// shown before it is recorded; then both are, in that order.
+#[test]
+fn a_dealers_draw_before_the_hole_card_tap_turns_it_up_first_even_on_a_slow_disk() {
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s21hole.sqlite");
+    let mut h = shoe_app(&db);
+    to_the_deal(&mut h, &[2]);
+    wait_for_the_deal(&mut h);
+    // The burn card, then seat 2, the up card, seat 2, the hole card.
+    let deal: Vec<Card> = truth(&h)[1..].iter().map(|(_, c)| *c).collect();
+    let (up, hole) = (deal[1], deal[3]);
+    tap(&mut h, "Cards dealt");
+    let mut n = 0;
+    while !h.state().terminal().hole_card_held() {
+        assert!(play_step(&mut h, &mut n), "the round ended first");
+        assert!(n < 40);
+    }
+    // The simulated dealer's hand draws one more card (the demo box's "A player hits").
+    let out = truth(&h).len();
+    {
+        let script = h.state().sim_script().unwrap();
+        let mut s = script.lock().unwrap();
+        let (deck, number, _) = *s.drawn.last().unwrap();
+        s.pull_to = Some((deck, number + 1));
+    }
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while truth(&h).len() == out {
+        assert!(Instant::now() < deadline, "the shoe drew nothing");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let drawn = truth(&h)[out].1;
+    // The link journals the card and passes it on; no frame has taken it yet.
+    std::thread::sleep(Duration::from_millis(400));
+    let release = common::ui::hold_writer(&h, Duration::from_secs(4));
+    common::ui::draws_on_while_recording(&mut h);
+    let dealer = |h: &Harness<'_, DeckhandApp>| {
+        let r = h.state().terminal().table().round.clone().unwrap();
+        r.banked.unwrap().dealer
+    };
+    assert_eq!(dealer(&h), [up], "nothing shown before it is recorded");
+    release.send(()).unwrap();
+    common::ui::settle(&mut h);
+    h.run_ok();
+    assert!(!h.state().recording());
+    let cards = cards(&db);
+    assert_eq!(cards[0], (hole, Some(hole)), "the hole card first");
+    let hand = dealer(&h);
+    assert_eq!(hand[..2], [up, hole]);
+    if hand.len() == 3 {
+        assert_eq!(hand[2], drawn);
+        assert_eq!(cards[1], (drawn, Some(drawn)), "then the card drawn");
+    } else {
+        // The dealer's two cards stand: the card is refused, and said so.
+        let refused = payloads(&db, "device_report_refused");
+        assert!(
+            refused.last().is_some_and(|p| p.contains(&format!(
+                "the shoe reported {} drawn while no card is owed",
+                drawn.pretty()
+            ))),
+            "{refused:?}"
+        );
+    }
+}

@@ -146,13 +146,14 @@ impl Terminal {
         matches!(self.banked21(), Some((_, Step21::Dealer))) && self.hole_card().is_some()
     }
 
-    /// The dealer turned the hole card up: it goes into the round as the shoe read it.
-    pub fn turn_hole_card(&mut self) -> Result<Vec<Event>, String> {
+    /// The dealer turned the hole card up: the command that puts it into the round as the shoe
+    /// read it.
+    pub fn hole_card_command(&self) -> Result<Command, String> {
         let hole = self
             .hole_card()
             .filter(|_| self.hole_card_held())
             .ok_or("the shoe did not read a hole card for this round: tap the card")?;
-        self.execute(card_drawn(hole))
+        Ok(card_drawn(hole))
     }
 
     /// How many cards the procedure waits for from the shoe now (the burn card, the deal's, a
@@ -243,10 +244,8 @@ impl Terminal {
         }
         if self.table.step() == Step::BurnCard {
             // § 635a.7(c): the first card of a new shoe, or of a new dealer, is burned.
-            if let Err(e) = self.execute(Command::Confirm(Confirm::CardBurned)) {
-                self.refused_report(e);
-            }
-            return;
+            let burned = Command::Confirm(Confirm::CardBurned);
+            return self.execute_then(burned, Box::new(super::shuffler::refused_if_not));
         }
         let Some((_, at)) = self.banked21() else {
             self.refused_report(format!(
@@ -265,9 +264,15 @@ impl Terminal {
             Step21::Deal => self.dealt_card(card),
             Step21::Dealer if self.hole_card_held() => {
                 // A card drawn for the dealer: the hole card was turned up before it.
-                let hole = self.turn_hole_card();
-                if let Err(e) = hole.and_then(|_| self.execute(card_drawn(card))) {
-                    self.refused_report(e);
+                match self.hole_card_command() {
+                    Ok(hole) => self.execute_then(
+                        hole,
+                        Box::new(move |t: &mut Terminal, turned| match turned {
+                            Ok(_) => t.execute_then(card_drawn(card), refused_card(card)),
+                            Err(e) => t.refused_report(e),
+                        }),
+                    ),
+                    Err(e) => self.refused_report(e),
                 }
             }
             Step21::Dealer
@@ -284,9 +289,7 @@ impl Terminal {
                 ));
             }
             Step21::Hand { .. } | Step21::LateCard { .. } | Step21::Dealer => {
-                if let Err(e) = self.execute(card_drawn(card)) {
-                    self.refused_report(format!("{} drawn: {e}", card.pretty()));
-                }
+                self.execute_then(card_drawn(card), refused_card(card));
             }
             _ => self.refused_report(format!(
                 "the shoe reported {} drawn before the players' decisions: check the layout",
@@ -373,4 +376,30 @@ fn card_drawn(card: Card) -> Command {
         }
         .into(),
     )
+}
+
+/// What follows a card drawn from the shoe into the round: a refusal names the card, in the
+/// dealer's words where no card is owed any more (the dealer's hand stood once its hole card
+/// was turned up).
+fn refused_card(card: Card) -> super::committing::AfterRecord {
+    Box::new(move |t: &mut Terminal, outcome| {
+        let Err(e) = outcome else {
+            return;
+        };
+        let owed = matches!(
+            t.banked21(),
+            Some((
+                _,
+                Step21::Hand { .. } | Step21::LateCard { .. } | Step21::Dealer
+            ))
+        );
+        t.refused_report(if owed {
+            format!("{} drawn: {e}", card.pretty())
+        } else {
+            format!(
+                "the shoe reported {} drawn while no card is owed: check the layout",
+                card.pretty()
+            )
+        });
+    })
 }

@@ -22,7 +22,7 @@ pub mod significant;
 
 pub use clock::hours_minutes;
 use clock::{DECK_CLOCK_KINDS, deck_clock};
-pub use committing::WAIT_ON_THE_SPOT;
+pub use committing::{WAIT_ON_THE_SPOT, Waker};
 pub use held::{DiskLow, HELD_MAX, WriteFault, free_mb, why_not_written};
 pub use people::{PeopleChange, demo_people};
 use progressive::MeterHits;
@@ -116,6 +116,17 @@ pub struct Terminal {
     floor_acks: Option<crate::store::floor_acks::AckListener>,
     /// A command whose record is being written while the screen draws on (`committing.rs`).
     committing: Option<committing::Committing>,
+    /// The devices' reports taken from their links and not yet carried out: they wait, in
+    /// order, behind a command whose record is being written.
+    device_news: std::collections::VecDeque<DeviceNews>,
+    /// The screen's repaint, for a record written after the frame that asked for it.
+    waker: Option<committing::Waker>,
+}
+
+/// A device's report, as its link gave it.
+enum DeviceNews {
+    Shuffler(ShufflerEvent),
+    Progressive(ProgressiveEvent),
 }
 
 /// Where the start's walk of the hash chain stands.
@@ -258,6 +269,8 @@ impl Terminal {
             floor_call: None,
             floor_acks: None,
             committing: None,
+            device_news: Default::default(),
+            waker: None,
         };
         if let Some(row) = t.store.newest_of(&DECK_CLOCK_KINDS)? {
             t.decks_since = deck_clock(&row).flatten();

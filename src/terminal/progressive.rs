@@ -293,24 +293,35 @@ impl Terminal {
                 money(*k)
             )
         }));
-        if !over.is_empty() {
-            let lowered = crate::rules::banked::round::BankedCommand::ProgressiveAccepted {
-                wagers: wagers.to_vec(),
-            };
-            if let Err(e) = self.execute(Command::Banked(lowered)) {
-                told.push(format!("not recorded ({e}): call the floor"));
-            }
-        }
-        self.device_notice = Some(format!("Progressive wagers: {}", told.join("; ")));
-        self.device_notice_round = Some(round);
         let rows: Vec<_> = over
             .iter()
             .chain(&under)
             .map(|(s, k, a)| serde_json::json!({"seat": s, "keyed": k, "accepted": a}))
             .collect();
-        self.record_system(
-            "progressive_wager_mismatch",
-            serde_json::json!({"round": round, "seats": rows}),
+        // Told and journaled once the wagers are lowered (or that they could not be).
+        let tell = move |t: &mut Terminal, told: Vec<String>| {
+            t.device_notice = Some(format!("Progressive wagers: {}", told.join("; ")));
+            t.device_notice_round = Some(round);
+            t.record_system(
+                "progressive_wager_mismatch",
+                serde_json::json!({"round": round, "seats": rows}),
+            );
+        };
+        if over.is_empty() {
+            return tell(self, told);
+        }
+        let lowered = crate::rules::banked::round::BankedCommand::ProgressiveAccepted {
+            wagers: wagers.to_vec(),
+        };
+        self.execute_then(
+            Command::Banked(lowered),
+            Box::new(move |t: &mut Terminal, outcome| {
+                let mut told = told;
+                if let Err(e) = outcome {
+                    told.push(format!("not recorded ({e}): call the floor"));
+                }
+                tell(t, told)
+            }),
         );
     }
 

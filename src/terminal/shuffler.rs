@@ -18,8 +18,8 @@ impl Terminal {
     /// the rest is journaled.
     pub fn poll_devices(&mut self) {
         // The devices' news waits behind a command whose record is still being written: it is
-        // decided on the table that command makes.
-        if self.committing.is_some() {
+        // decided on the table that command makes. A report's own command answered goes on.
+        if !self.device_answer_within(std::time::Duration::ZERO) {
             return;
         }
         // A device row the link thread could not write blocks the screen as the terminal's own
@@ -37,19 +37,28 @@ impl Terminal {
             .unwrap_or_default();
         let mut journaled =
             !events.is_empty() && self.progressive.as_ref().is_some_and(|p| p.journals());
-        for ev in events {
-            self.on_progressive_event(ev);
-        }
+        self.device_news
+            .extend(events.into_iter().map(DeviceNews::Progressive));
         let events = self.shuffler.as_mut().map(|s| s.poll()).unwrap_or_default();
         journaled |= !events.is_empty() && self.shuffler.as_ref().is_some_and(|s| s.journals());
-        for ev in events {
-            self.on_shuffler_event(ev);
+        self.device_news
+            .extend(events.into_iter().map(DeviceNews::Shuffler));
+        // One report after another; one whose record the disk is slow to take holds the rest
+        // until a later frame.
+        while self.committing.is_none()
+            && let Some(news) = self.device_news.pop_front()
+        {
+            match news {
+                DeviceNews::Progressive(ev) => self.on_progressive_event(ev),
+                DeviceNews::Shuffler(ev) => self.on_shuffler_event(ev),
+            }
         }
         // The link threads wrote rows of their own: the screen's list of recent rows is read
         // again (the newest twenty, by serial), at most four times a second, so a flood does
         // not put a query in every frame.
         self.devices_wrote |= journaled;
         if self.devices_wrote
+            && self.committing.is_none()
             && self
                 .recent_read
                 .is_none_or(|t| t.elapsed() >= std::time::Duration::from_millis(250))
@@ -118,21 +127,26 @@ impl Terminal {
                     ));
                     return;
                 }
-                match self.execute(Command::ShufflerCounted { counted: count }) {
-                    Ok(_) => self.device_notice = None,
-                    Err(msg) => self.refused_report(msg),
-                }
-                self.name_cards(deck, count);
-                self.shoe_loaded(deck);
-                if let Some(s) = self.shuffler.as_mut() {
-                    s.request_meters();
-                }
+                let counted = Command::ShufflerCounted { counted: count };
+                self.execute_then(
+                    counted,
+                    Box::new(move |t: &mut Terminal, outcome| {
+                        match outcome {
+                            Ok(_) => t.device_notice = None,
+                            Err(msg) => t.refused_report(msg),
+                        }
+                        t.name_cards(deck, count);
+                        t.shoe_loaded(deck);
+                        if let Some(s) = t.shuffler.as_mut() {
+                            s.request_meters();
+                        }
+                    }),
+                );
             }
             ShufflerEvent::Fault { code, text } => {
                 self.device_notice = Some(format!("Shuffler fault {code:#06x}: {text}"));
-                if let Err(msg) = self.execute(Command::ShufflerFault { code, detail: text }) {
-                    self.refused_report(msg);
-                }
+                let fault = Command::ShufflerFault { code, detail: text };
+                self.execute_then(fault, Box::new(refused_if_not));
             }
             ShufflerEvent::Status(_) | ShufflerEvent::LineError(_) => {}
         }
@@ -219,5 +233,13 @@ impl Terminal {
                 }
             }
         }
+    }
+}
+
+/// What a device report does after a command that only records it: a refusal is told to the
+/// dealer and journaled.
+pub(super) fn refused_if_not(t: &mut Terminal, outcome: Result<Vec<Event>, String>) {
+    if let Err(msg) = outcome {
+        t.refused_report(msg);
     }
 }

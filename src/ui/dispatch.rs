@@ -149,7 +149,8 @@ impl DeckhandApp {
         // The dealer's command whose record is still being written: what was tapped with it
         // waits, and the screen takes no tap meanwhile.
         self.run_commands(ctx);
-        if self.running.is_some() {
+        // A device's report whose record is being written: the taps wait for it too.
+        if self.running.is_some() || self.term.committing().is_some() {
             return;
         }
         if let Some(cmd) = self.signed.take() {
@@ -348,9 +349,10 @@ impl DeckhandApp {
             UiCmd::RetryWrites => {
                 self.term.retry_writes();
             }
-            UiCmd::HoleCardUp => {
-                self.view.message = self.term.turn_hole_card().err().map(Notice::problem);
-            }
+            UiCmd::HoleCardUp => match self.term.hole_card_command() {
+                Ok(hole) => self.run(vec![hole], Then::Quiet, ctx),
+                Err(e) => self.view.message = Some(Notice::problem(e)),
+            },
             UiCmd::SubmitHighHand => self.submit_high_hand(),
             UiCmd::PrintHighHandSlip => self.print_high_hand_slip(),
             UiCmd::ClosePeriod(period) => self.close_period(&period),

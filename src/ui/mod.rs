@@ -406,15 +406,16 @@ impl DeckhandApp {
         self.checking_pin() || self.dealers_reading.is_some() || self.recording()
     }
 
-    /// A dealer's command waits for its record, which the disk is slow to take.
+    /// A command waits for its record, which the disk is slow to take: the dealer's, or the one
+    /// a device's report causes (a count, a card drawn from the shoe).
     pub fn recording(&self) -> bool {
-        self.running.is_some()
+        self.running.is_some() || self.term.committing().is_some()
     }
 
     /// The screen takes no tap while a command waits: a signature for its PIN's check, a
-    /// dealer's command for its record.
+    /// command for its record.
     fn held(&self) -> bool {
-        self.signed.is_some() || self.running.is_some()
+        self.signed.is_some() || self.recording()
     }
 
     pub fn is_locked(&self) -> bool {
@@ -456,8 +457,18 @@ impl DeckhandApp {
         ) {
             return;
         }
+        // A device's report whose record the disk is slow to take wakes the screen when it is
+        // written.
+        if !self.term.has_waker() {
+            let wake = ctx.clone();
+            self.term
+                .set_waker(std::sync::Arc::new(move || wake.request_repaint()));
+        }
         // What was tapped in the last frame, first: the devices' news is taken after it.
         self.apply_tapped(ctx);
+        if self.running.is_none() {
+            self.term.poll_devices();
+        }
         if self.recording() {
             // Nothing else is taken until the command is recorded (the writer wakes the
             // screen); the screen says so if the disk keeps it waiting.
@@ -466,7 +477,6 @@ impl DeckhandApp {
             }
             return;
         }
-        self.term.poll_devices();
         self.poll_print_answer();
         // A step that waits for the floor calls it; the call ends with the step.
         self.term.sync_floor_call();

@@ -258,6 +258,22 @@ pub fn hold_writer(
     release
 }
 
+/// Draws 20 frames while a record is held back ([`hold_writer`]): the screen's thread never
+/// waits for it (20 frames in under 2 s), the record is still awaited, and no tap is taken.
+pub fn draws_on_while_recording(h: &mut Harness<'_, DeckhandApp>) {
+    let started = std::time::Instant::now();
+    for _ in 0..20 {
+        h.step();
+    }
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(2),
+        "the screen's thread waited for the record: {:?}",
+        started.elapsed()
+    );
+    assert!(h.state().recording(), "the record is awaited");
+    assert!(h.state().settling(), "the screen takes no tap meanwhile");
+}
+
 /// Taps each label of a space-separated list ("A♠ K♥", "1 0 0 1").
 pub fn taps(h: &mut Harness<'_, DeckhandApp>, list: &str) {
     for l in list.split(' ') {
