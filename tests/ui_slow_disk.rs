@@ -190,3 +190,43 @@ fn a_shufflers_count_on_a_slow_disk_never_freezes_the_screen() {
         "recorded once"
     );
 }
+
+/// A floorperson's signature whose record the disk is slow to take (the verification of the
+/// decks, the writer held once the PIN is checked): the screen draws on and takes no tap, the
+/// pad stays up until the verification is recorded, and then it is recorded once and the
+/// table goes on.
+#[test]
+fn a_signature_on_a_slow_disk_never_freezes_the_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("signed.sqlite");
+    let mut h = real_app(&db, 1024.0, 768.0, 0.25);
+    at_the_decks(&mut h);
+    tap(&mut h, "Decks inspected");
+    tap(&mut h, "Floorperson verify");
+    common::ui::keys(&mut h, "1001");
+    tap(&mut h, "Next: PIN");
+    common::ui::keys(&mut h, "246810");
+    let release = common::ui::hold_writer(&h, Duration::from_secs(4));
+    h.get_by_label("Verify").click();
+    // The PIN's check (apart, and writing nothing for a right PIN) answers first.
+    let deadline = std::time::Instant::now() + Duration::from_secs(3);
+    while !h.state().recording() {
+        assert!(std::time::Instant::now() < deadline, "never recorded");
+        std::thread::sleep(Duration::from_millis(5));
+        h.step();
+    }
+    common::ui::draws_on_while_recording(&mut h);
+    assert!(common::ui::payloads(&db, "inspection_verified").is_empty());
+    h.get_by_label("Verify");
+    release.send(()).unwrap();
+    common::ui::settle(&mut h);
+    h.run_ok();
+    assert!(!h.state().recording());
+    assert!(h.query_by_label("Verify").is_none(), "the pad closed");
+    assert_eq!(
+        common::ui::payloads(&db, "inspection_verified").len(),
+        1,
+        "recorded once"
+    );
+    h.get_by_label("Players have inspected");
+}

@@ -18,6 +18,7 @@ mod pin_check;
 mod progressive;
 mod records;
 mod shuffler;
+mod signed;
 pub mod significant;
 
 pub use clock::hours_minutes;
@@ -27,6 +28,7 @@ pub use held::{DiskLow, HELD_MAX, WriteFault, free_mb, why_not_written};
 pub use people::{PeopleChange, demo_people};
 use progressive::MeterHits;
 pub use progressive::ProgressiveView;
+pub use signed::{ReadOutcome, Signed};
 
 use crate::devices::progressive::{
     ControllerState, ProgressiveCommand, ProgressiveDriver, ProgressiveEvent,

@@ -48,26 +48,6 @@ pub fn demo_people() -> Vec<(Person, &'static str)> {
 }
 
 impl Terminal {
-    /// A floorperson's signature: credential number and PIN, then the verification command.
-    /// Failures are journaled (who tried, never the PIN).
-    pub fn verify(&mut self, credential: &str, pin: &str) -> Result<Person, String> {
-        let credential = credential.trim();
-        if credential.is_empty() || pin.is_empty() {
-            return Err("Enter the credential number and the PIN".into());
-        }
-        let person = self.check_pin(credential, pin)?;
-        match self.execute(Command::Verify(person.clone())) {
-            Ok(_) => Ok(person),
-            Err(msg) => {
-                self.record_system(
-                    "verification_refused",
-                    serde_json::json!({"credential": credential, "reason": msg}),
-                );
-                Err(msg)
-            }
-        }
-    }
-
     /// The wait the last refused PIN set, while it runs.
     pub fn pin_wait(&self) -> Option<super::PinWait> {
         self.pin_wait
@@ -260,7 +240,12 @@ impl Terminal {
     /// Signs a dealer in: the name they picked, the credential number and the PIN they typed
     /// must be the same active person's. The PIN is checked as every signature's is: the wait
     /// after wrong PINs and the lock-out apply (`[people]`), and refusals are journaled.
-    pub fn sign_in(&mut self, name: &str, credential: &str, pin: &str) -> Result<Person, String> {
+    pub fn sign_in_signed(
+        &mut self,
+        name: &str,
+        credential: &str,
+        pin: &str,
+    ) -> Result<Signed<Person>, String> {
         let credential = credential.trim();
         if credential.is_empty() {
             return Err("Enter your credential number".into());
@@ -289,8 +274,13 @@ impl Terminal {
             return Err(self.refuse_sign_in(name, credential));
         }
         crate::rules::access::check(&person, crate::rules::access::Action::DealTable, None)?;
-        self.execute(Command::SignIn(person.clone()))?;
-        Ok(person)
+        Ok(Self::signing_in(person))
+    }
+
+    /// [`Terminal::sign_in_signed`], recorded on the spot.
+    pub fn sign_in(&mut self, name: &str, credential: &str, pin: &str) -> Result<Person, String> {
+        let signed = self.sign_in_signed(name, credential, pin)?;
+        self.signed(signed)
     }
 }
 

@@ -4,8 +4,7 @@
 use super::*;
 
 impl Terminal {
-    /// Records a High Hand Tracking Slip line (§ 637a.16(f)): the floorperson signs with
-    /// credential number and PIN; the period is the qualifying period holding `now`.
+    /// [`Terminal::record_high_hand_signed`], recorded on the spot: the line's number.
     #[allow(clippy::too_many_arguments)]
     pub fn record_high_hand(
         &mut self,
@@ -17,24 +16,19 @@ impl Terminal {
         floor_credential: &str,
         floor_pin: &str,
     ) -> Result<u32, String> {
-        let floorperson = self.check_pin(floor_credential.trim(), floor_pin)?;
-        let slip = crate::rules::table::HighHandSlip {
-            period: period.to_string(),
+        let signed = self.record_high_hand_signed(
+            period,
             seat,
-            player_name: player_name.trim().to_string(),
-            player_phone: player_phone.trim().to_string(),
+            player_name,
+            player_phone,
             cards,
-            floorperson,
-        };
-        let events = self.execute(Command::RecordHighHand(slip))?;
-        Ok(match events.first() {
-            Some(Event::HighHandRecorded { line, .. }) => *line,
-            _ => 0,
-        })
+            floor_credential,
+            floor_pin,
+        )?;
+        self.signed(signed)
     }
 
-    /// Records a Bad Beat or High Hand box count: the dealer signed in counted, the floorperson
-    /// witnessed and signs with credential number and PIN (§ 637a.15(d)(1), § 637a.16(d)(1)).
+    /// [`Terminal::record_box_count_signed`], recorded on the spot: the record's serial.
     pub fn record_box_count(
         &mut self,
         jackpot_box: crate::rules::table::JackpotBox,
@@ -43,18 +37,17 @@ impl Terminal {
         floor_credential: &str,
         floor_pin: &str,
     ) -> Result<i64, String> {
-        let floorperson = self.check_pin(floor_credential.trim(), floor_pin)?;
-        let count = crate::rules::table::BoxCount {
+        let signed = self.record_box_count_signed(
             jackpot_box,
             amount,
-            container_seal: container_seal.trim().to_string(),
-            floorperson,
-        };
-        self.execute(Command::RecordBoxCount(count))?;
-        Ok(self.recent.front().map(|r| r.serial).unwrap_or(0))
+            container_seal,
+            floor_credential,
+            floor_pin,
+        )?;
+        self.signed(signed)
     }
 
-    /// Records time charges verified by a floorperson (§ 637a.17(b)(3)(v)); returns the total.
+    /// [`Terminal::record_time_charges_signed`], recorded on the spot: the total.
     pub fn record_time_charges(
         &mut self,
         seats: Vec<u8>,
@@ -63,18 +56,14 @@ impl Terminal {
         floor_credential: &str,
         floor_pin: &str,
     ) -> Result<crate::rules::Cents, String> {
-        let floorperson = self.check_pin(floor_credential.trim(), floor_pin)?;
-        let charges = crate::rules::table::TimeCharges {
+        let signed = self.record_time_charges_signed(
             seats,
             amount_each,
             interval_minutes,
-            floorperson,
-        };
-        let events = self.execute(Command::RecordTimeCharges(charges))?;
-        Ok(match events.first() {
-            Some(Event::TimeChargesVerified { total, .. }) => *total,
-            _ => 0,
-        })
+            floor_credential,
+            floor_pin,
+        )?;
+        self.signed(signed)
     }
 
     /// Prints the end-of-shift report of a table for a supervisor (a journal row, then the PDF).
@@ -140,9 +129,7 @@ impl Terminal {
 }
 
 impl Terminal {
-    /// Reports an irregularity from the game's catalogue; `signer` is the credential number and
-    /// PIN of who signs, where the catalogue asks for a signature. The answer says what was
-    /// recorded.
+    /// [`Terminal::report_irregularity_signed`], recorded on the spot: what was recorded.
     pub fn report_irregularity(
         &mut self,
         id: &str,
@@ -150,71 +137,81 @@ impl Terminal {
         note: Option<String>,
         signer: Option<(&str, &str)>,
     ) -> Result<String, String> {
-        let signed_by = match signer {
-            Some((credential, pin)) => Some(self.check_pin(credential.trim(), pin)?),
-            None => None,
-        };
-        let events = self.execute(Command::ReportIrregularity {
-            id: id.to_string(),
-            seat,
-            note,
-            signed_by,
-        })?;
-        Ok(match events.first() {
-            Some(Event::Irregularity {
-                irregularity,
-                section,
-                ..
-            }) => format!("Irregularity recorded: {irregularity} ({section})"),
-            _ => "Irregularity recorded".into(),
-        })
+        let signed = self.report_irregularity_signed(id, seat, note, signer)?;
+        self.signed(signed)
     }
 
-    /// A floorperson's correction of the round in play: `steps` steps taken back, signed.
+    /// [`Terminal::correct_round_signed`], recorded on the spot.
     pub fn correct_round(
         &mut self,
         steps: u32,
         credential: &str,
         pin: &str,
     ) -> Result<String, String> {
-        let signed_by = self.check_pin(credential.trim(), pin)?;
-        let events = self.execute(Command::CorrectRound { steps, signed_by })?;
-        Ok(match events.first() {
-            Some(e) => e.sentence(),
-            None => "Round corrected".into(),
-        })
+        let signed = self.correct_round_signed(steps, credential, pin)?;
+        self.signed(signed)
     }
 
     /// § 637a.8(b)(6): a player steps away keeping his seat; the floorperson signs for his
     /// stakes (counted, or covered).
-    pub fn seat_away(&mut self, seat: u8, credential: &str, pin: &str) -> Result<String, String> {
+    pub fn seat_away_signed(
+        &mut self,
+        seat: u8,
+        credential: &str,
+        pin: &str,
+    ) -> Result<Signed<String>, String> {
         let signed_by = self.check_pin(credential.trim(), pin)?;
-        let events = self.execute(Command::SeatAway { seat, signed_by })?;
-        Ok(events.first().map_or_else(String::new, |e| e.sentence()))
+        Ok(Self::said(Command::SeatAway { seat, signed_by }))
+    }
+
+    /// [`Terminal::seat_away_signed`], recorded on the spot.
+    pub fn seat_away(&mut self, seat: u8, credential: &str, pin: &str) -> Result<String, String> {
+        let signed = self.seat_away_signed(seat, credential, pin)?;
+        self.signed(signed)
     }
 
     /// § 637a.8(b)(6)(i): the player is back; the floorperson signs that his stakes are as
     /// recorded.
-    pub fn seat_back(&mut self, seat: u8, credential: &str, pin: &str) -> Result<String, String> {
+    pub fn seat_back_signed(
+        &mut self,
+        seat: u8,
+        credential: &str,
+        pin: &str,
+    ) -> Result<Signed<String>, String> {
         let signed_by = self.check_pin(credential.trim(), pin)?;
-        let events = self.execute(Command::SeatBack { seat, signed_by })?;
-        Ok(events.first().map_or_else(String::new, |e| e.sentence()))
+        Ok(Self::said(Command::SeatBack { seat, signed_by }))
+    }
+
+    /// [`Terminal::seat_back_signed`], recorded on the spot.
+    pub fn seat_back(&mut self, seat: u8, credential: &str, pin: &str) -> Result<String, String> {
+        let signed = self.seat_back_signed(seat, credential, pin)?;
+        self.signed(signed)
     }
 
     /// § 637a.7(e)(5), § 637a.3(c): the floorperson verifies a deck's removal and says what
     /// became of the removed deck.
+    pub fn verify_removal_signed(
+        &mut self,
+        credential: &str,
+        pin: &str,
+        disposition: &str,
+    ) -> Result<Signed<String>, String> {
+        let signed_by = self.check_pin(credential.trim(), pin)?;
+        Ok(Self::said(Command::VerifyRemoval {
+            signed_by,
+            disposition: disposition.to_string(),
+        }))
+    }
+
+    /// [`Terminal::verify_removal_signed`], recorded on the spot.
     pub fn verify_removal(
         &mut self,
         credential: &str,
         pin: &str,
         disposition: &str,
     ) -> Result<String, String> {
-        let signed_by = self.check_pin(credential.trim(), pin)?;
-        let events = self.execute(Command::VerifyRemoval {
-            signed_by,
-            disposition: disposition.to_string(),
-        })?;
-        Ok(events.first().map_or_else(String::new, |e| e.sentence()))
+        let signed = self.verify_removal_signed(credential, pin, disposition)?;
+        self.signed(signed)
     }
 
     /// § 637a.16(c): the High Hand contributions this table took from the pots pushed from
@@ -248,14 +245,14 @@ impl Terminal {
     }
 
     /// § 637a.16(h): closes an ended qualifying period; returns what was decided, in words.
-    pub fn close_high_hand_period(
+    pub fn close_high_hand_period_signed(
         &mut self,
         period: &str,
         end: &str,
         current: &str,
         credential: &str,
         pin: &str,
-    ) -> Result<String, String> {
+    ) -> Result<Signed<String>, String> {
         // Periods are named by their start, UTC, in a form that sorts as time does.
         if period >= current {
             return Err(format!(
@@ -264,26 +261,56 @@ impl Terminal {
         }
         let signed_by = self.check_pin(credential.trim(), pin)?;
         let contributions = self.high_hand_contributions(period, end)?;
-        let events = self.execute(Command::ClosePeriod {
+        Ok(Self::said(Command::ClosePeriod {
             period: period.to_string(),
             contributions,
             signed_by,
-        })?;
-        Ok(events.first().map_or_else(String::new, |e| e.sentence()))
+        }))
+    }
+
+    /// [`Terminal::close_high_hand_period_signed`], recorded on the spot.
+    pub fn close_high_hand_period(
+        &mut self,
+        period: &str,
+        end: &str,
+        current: &str,
+        credential: &str,
+        pin: &str,
+    ) -> Result<String, String> {
+        let signed = self.close_high_hand_period_signed(period, end, current, credential, pin)?;
+        self.signed(signed)
     }
 
     /// Spanish 21: the floorperson signs the card reader inspected (§ 635a.2(d)).
-    pub fn inspect_reader(&mut self, credential: &str, pin: &str) -> Result<String, String> {
+    pub fn inspect_reader_signed(
+        &mut self,
+        credential: &str,
+        pin: &str,
+    ) -> Result<Signed<String>, String> {
         let signed_by = self.check_pin(credential.trim(), pin)?;
-        let events = self.execute(Command::ReaderInspected { signed_by })?;
-        Ok(events.first().map_or_else(String::new, |e| e.sentence()))
+        Ok(Self::said(Command::ReaderInspected { signed_by }))
+    }
+
+    /// [`Terminal::inspect_reader_signed`], recorded on the spot.
+    pub fn inspect_reader(&mut self, credential: &str, pin: &str) -> Result<String, String> {
+        let signed = self.inspect_reader_signed(credential, pin)?;
+        self.signed(signed)
     }
 
     /// § x.5(a) of the game's chapter: a floorperson directs the cards shuffled again, signing
     /// with credential number and PIN.
-    pub fn order_reshuffle(&mut self, credential: &str, pin: &str) -> Result<String, String> {
+    pub fn order_reshuffle_signed(
+        &mut self,
+        credential: &str,
+        pin: &str,
+    ) -> Result<Signed<String>, String> {
         let signed_by = self.check_pin(credential.trim(), pin)?;
-        let events = self.execute(Command::ReshuffleOrdered { signed_by })?;
-        Ok(events.first().map_or_else(String::new, |e| e.sentence()))
+        Ok(Self::said(Command::ReshuffleOrdered { signed_by }))
+    }
+
+    /// [`Terminal::order_reshuffle_signed`], recorded on the spot.
+    pub fn order_reshuffle(&mut self, credential: &str, pin: &str) -> Result<String, String> {
+        let signed = self.order_reshuffle_signed(credential, pin)?;
+        self.signed(signed)
     }
 }

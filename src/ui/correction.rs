@@ -3,6 +3,7 @@
 //! **Correction** opens this screen: the round's steps that can be taken back, newest first, one
 //! tapped, then a floorperson signs. The rows taken back stay in the journal.
 
+use super::signed::keep_refusal;
 use super::widgets::capital;
 use super::{DeckhandApp, Notice, Signature, UiCmd, body, body_colour, small, theme, title};
 use egui::{Button, RichText, Ui};
@@ -110,25 +111,23 @@ impl DeckhandApp {
     }
 
     /// Applies the correction the form holds (the command after the frame).
-    pub(super) fn submit_correction(&mut self) {
-        let Some(mut f) = self.correction.take() else {
+    pub(super) fn submit_correction(&mut self, ctx: &egui::Context) {
+        let Some(f) = self.correction.as_ref() else {
             return;
         };
         let Some(steps) = f.steps else {
-            self.correction = Some(f);
             return;
         };
-        match self
+        let signed = self
             .term
-            .correct_round(steps, &f.sign.credential, &f.sign.pin)
-        {
-            Ok(done) => self.view.message = Some(Notice::done(done)),
-            Err(e) => {
-                f.sign.refused(self.term.pin_wait());
-                f.error = Some(e);
-                self.correction = Some(f);
+            .correct_round_signed(steps, &f.sign.credential, &f.sign.pin);
+        self.run_signed(signed, ctx, |app, done| match done {
+            Ok(done) => {
+                app.correction = None;
+                app.view.message = Some(Notice::done(done));
             }
-        }
+            Err(e) => keep_refusal(app.correction.as_mut(), app.term.pin_wait(), e),
+        });
     }
 
     /// The dealer's undo of the last step (no signature).

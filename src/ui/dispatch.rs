@@ -47,7 +47,14 @@ pub(super) enum Then {
     TableAction,
     /// The dealer's undo: says what was undone.
     Undone(String),
+    /// A command carrying a signature, checked: what its outcome does to the form or pad
+    /// that asked for it (the form keeps a refusal; the message says what was recorded).
+    Signed(SignedThen),
 }
+
+/// What a signed command's outcome does on the screen, once it is recorded or refused.
+pub(super) type SignedThen =
+    Box<dyn FnOnce(&mut DeckhandApp, Result<Vec<crate::rules::table::Event>, String>)>;
 
 impl DeckhandApp {
     /// A player whose table stakes the rules took now has enough to be dealt in (§ 637a.8(b)(4)):
@@ -222,6 +229,16 @@ impl DeckhandApp {
                 self.all_done(done);
                 return;
             };
+            if let Then::Signed(_) = running.then {
+                if let Some(Running {
+                    then: Then::Signed(then),
+                    ..
+                }) = self.running.take()
+                {
+                    then(self, outcome);
+                }
+                return;
+            }
             match (outcome, &running.then) {
                 // A void round says what goes back to whom (a wrong stub count's misdeal).
                 (Ok(events), Then::SayBack { staked }) => {
@@ -251,8 +268,28 @@ impl DeckhandApp {
             Some(Then::Undone(what)) => {
                 self.view.message = Some(Notice::done(format!("Undone: {what}")));
             }
-            Some(Then::SayBack { .. }) | None => {}
+            Some(Then::SayBack { .. } | Then::Signed(_)) | None => {}
         }
+    }
+
+    /// Records a signed command, made once its signature was checked, as a dealer's command is
+    /// recorded ([`DeckhandApp::run`]); `then` takes what its outcome means (or why it was not
+    /// made or recorded) once it is known.
+    pub(super) fn run_signed<R: 'static>(
+        &mut self,
+        signed: Result<crate::terminal::Signed<R>, String>,
+        ctx: &egui::Context,
+        then: impl FnOnce(&mut DeckhandApp, Result<R, String>) + 'static,
+    ) {
+        let (cmd, read) = match signed {
+            Ok(s) => s.into_parts(),
+            Err(e) => return then(self, Err(e)),
+        };
+        let after: SignedThen = Box::new(move |app, outcome| {
+            let meant = read(&mut app.term, outcome);
+            then(app, meant);
+        });
+        self.run(vec![cmd], Then::Signed(after), ctx);
     }
 
     pub(super) fn apply(&mut self, c: UiCmd, ctx: &egui::Context) {
@@ -266,7 +303,7 @@ impl DeckhandApp {
                 };
                 self.run(vec![cmd], Then::SayBack { staked }, ctx);
             }
-            UiCmd::SignIn => self.sign_in_dealer(),
+            UiCmd::SignIn => self.sign_in_dealer(ctx),
             UiCmd::OpenVerify(purpose) => {
                 self.view.verify = Some(VerifyPad {
                     purpose,
@@ -299,7 +336,7 @@ impl DeckhandApp {
                     ..Default::default()
                 });
             }
-            UiCmd::SubmitVerify => self.submit_verify(),
+            UiCmd::SubmitVerify => self.submit_verify(ctx),
             UiCmd::CancelVerify => self.view.verify = None,
             UiCmd::OpenRecord(kind) => {
                 self.record_form = Some(records::RecordForm {
@@ -317,7 +354,7 @@ impl DeckhandApp {
             UiCmd::OpenCorrection => {
                 self.correction = Some(correction::CorrectionForm::default());
             }
-            UiCmd::SubmitCorrection => self.submit_correction(),
+            UiCmd::SubmitCorrection => self.submit_correction(ctx),
             UiCmd::OpenHighHand => {
                 self.high_hand = Some(high_hand::HighHandForm::default());
             }
@@ -353,11 +390,11 @@ impl DeckhandApp {
                 Ok(hole) => self.run(vec![hole], Then::Quiet, ctx),
                 Err(e) => self.view.message = Some(Notice::problem(e)),
             },
-            UiCmd::SubmitHighHand => self.submit_high_hand(),
+            UiCmd::SubmitHighHand => self.submit_high_hand(ctx),
             UiCmd::PrintHighHandSlip => self.print_high_hand_slip(),
-            UiCmd::ClosePeriod(period) => self.close_period(&period),
-            UiCmd::SubmitRecord => self.submit_record(),
-            UiCmd::SubmitIrregularity => self.submit_irregularity(),
+            UiCmd::ClosePeriod(period) => self.close_period(&period, ctx),
+            UiCmd::SubmitRecord => self.submit_record(ctx),
+            UiCmd::SubmitIrregularity => self.submit_irregularity(ctx),
             UiCmd::Unlock => self.unlock(),
             UiCmd::CreateAdmin => self.create_admin(),
             UiCmd::ReviewPrint => self.review_print(),

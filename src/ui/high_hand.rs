@@ -4,6 +4,7 @@
 //! for printing with one tap (`print_preview.rs`).
 
 use super::Notice;
+use super::signed::keep_refusal;
 use super::{DeckhandApp, Signature, UiCmd, body_colour, card_grid, keypad, primary, theme, title};
 use crate::rules::cards::{Card, CardSet};
 use egui::{Button, RichText, Ui};
@@ -179,8 +180,8 @@ impl DeckhandApp {
     }
 
     /// § 637a.16(h): closes `period` with the floorperson's signature keyed on the form.
-    pub(super) fn close_period(&mut self, period: &str) {
-        let Some(mut f) = self.high_hand.take() else {
+    pub(super) fn close_period(&mut self, period: &str, ctx: &egui::Context) {
+        let Some(f) = self.high_hand.as_ref() else {
             return;
         };
         let current = self.current_period();
@@ -188,20 +189,20 @@ impl DeckhandApp {
             .high_hand_config
             .period_after(period)
             .unwrap_or_default();
-        match self.term.close_high_hand_period(
+        let signed = self.term.close_high_hand_period_signed(
             period,
             &end,
             &current,
             &f.sign.credential,
             &f.sign.pin,
-        ) {
-            Ok(text) => self.view.message = Some(Notice::done(text)),
-            Err(e) => {
-                f.sign.refused(self.term.pin_wait());
-                f.error = Some(e);
-                self.high_hand = Some(f);
+        );
+        self.run_signed(signed, ctx, |app, closed| match closed {
+            Ok(text) => {
+                app.high_hand = None;
+                app.view.message = Some(Notice::done(text));
             }
-        }
+            Err(e) => keep_refusal(app.high_hand.as_mut(), app.term.pin_wait(), e),
+        });
     }
 
     /// Records the slip line the form holds (the command after the frame).
@@ -229,16 +230,16 @@ impl DeckhandApp {
         }
     }
 
-    pub(super) fn submit_high_hand(&mut self) {
-        let Some(mut f) = self.high_hand.take() else {
+    pub(super) fn submit_high_hand(&mut self, ctx: &egui::Context) {
+        let Some(f) = self.high_hand.as_ref() else {
             return;
         };
         let Some(seat) = f.seat else {
-            self.high_hand = Some(f);
             return;
         };
         let period = self.current_period();
-        match self.term.record_high_hand(
+        let credential = f.sign.credential.clone();
+        let signed = self.term.record_high_hand_signed(
             &period,
             seat,
             &f.name,
@@ -246,28 +247,26 @@ impl DeckhandApp {
             f.cards.clone(),
             &f.sign.credential,
             &f.sign.pin,
-        ) {
+        );
+        self.run_signed(signed, ctx, move |app, line| match line {
             Ok(line) => {
-                self.view.message = Some(Notice::done(format!(
+                app.high_hand = None;
+                app.view.message = Some(Notice::done(format!(
                     "High Hand Tracking Slip line {line} recorded for seat {seat}"
                 )));
                 // The period's slip, shown for printing with one tap.
-                let table = self.term.table().setup.as_ref().map(|s| s.table_no);
+                let table = app.term.table().setup.as_ref().map(|s| s.table_no);
                 if let Some(table) = table {
                     let request = crate::print::Request::HighHandSlip { table, period };
-                    if let Err(e) = self.open_preview(request, Some(f.sign.credential.clone())) {
-                        self.view.message = Some(Notice::problem(format!(
+                    if let Err(e) = app.open_preview(request, Some(credential)) {
+                        app.view.message = Some(Notice::problem(format!(
                             "The line is recorded; the slip cannot be shown: {e}"
                         )));
                     }
                 }
             }
-            Err(e) => {
-                f.sign.refused(self.term.pin_wait());
-                f.error = Some(e);
-                self.high_hand = Some(f);
-            }
-        }
+            Err(e) => keep_refusal(app.high_hand.as_mut(), app.term.pin_wait(), e),
+        });
     }
 }
 

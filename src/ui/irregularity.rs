@@ -4,6 +4,7 @@
 //! so, and applies its effect: the round voided, the deck replaced, the shuffler covered.
 
 use super::Notice;
+use super::signed::keep_refusal;
 use super::{
     DeckhandApp, Signature, UiCmd, body, body_colour, keypad, primary, theme, title,
     unbroken_sections,
@@ -218,29 +219,28 @@ impl DeckhandApp {
     }
 
     /// Records the irregularity the form holds (the command after the frame).
-    pub(super) fn submit_irregularity(&mut self) {
-        let Some(mut f) = self.irregularity.take() else {
+    pub(super) fn submit_irregularity(&mut self, ctx: &egui::Context) {
+        let Some(f) = self.irregularity.as_ref() else {
             return;
         };
         let cat = Catalogue::embedded();
         let Some(item) = f.chosen.as_deref().and_then(|id| cat.get(id)) else {
-            self.irregularity = Some(f);
             return;
         };
         let signer =
             (item.sign != Sign::None).then_some((f.sign.credential.as_str(), f.sign.pin.as_str()));
         let seat = if item.seat { f.seat } else { None };
         let note = item.note.as_ref().map(|_| f.note.trim().to_string());
-        match self.term.report_irregularity(&item.id, seat, note, signer) {
+        let signed = self
+            .term
+            .report_irregularity_signed(&item.id, seat, note, signer);
+        self.run_signed(signed, ctx, |app, done| match done {
             Ok(done) => {
-                self.view.message = Some(Notice::done(done));
+                app.irregularity = None;
+                app.view.message = Some(Notice::done(done));
             }
-            Err(e) => {
-                f.sign.refused(self.term.pin_wait());
-                f.error = Some(e);
-                self.irregularity = Some(f);
-            }
-        }
+            Err(e) => keep_refusal(app.irregularity.as_mut(), app.term.pin_wait(), e),
+        });
     }
 }
 

@@ -2,6 +2,7 @@
 //! table: short forms the floorperson signs with credential number and PIN.
 
 use super::Notice;
+use super::signed::keep_refusal;
 use super::{DeckhandApp, Signature, UiCmd, body, body_colour, keypad, primary, theme, title};
 use crate::rules::money;
 use crate::rules::table::JackpotBox;
@@ -142,58 +143,66 @@ impl DeckhandApp {
     }
 
     /// Records the box count or time charges the form holds (the command after the frame).
-    pub(super) fn submit_record(&mut self) {
-        let Some(mut f) = self.record_form.take() else {
+    pub(super) fn submit_record(&mut self, ctx: &egui::Context) {
+        let Some(f) = self.record_form.as_ref() else {
             return;
         };
         let tc = self.time_charge_config.clone();
         let (credential, pin) = (f.sign.credential.clone(), f.sign.pin.clone());
-        // A box count's documentation is shown for printing once it is recorded.
-        let mut counted = None;
-        let result = match f.kind {
-            RecordKind::BoxCount => match (f.jackpot_box, f.amount.trim().parse::<i64>()) {
-                (None, _) => Err("Tap the box counted".to_string()),
-                (_, Err(_)) => Err(format!("\"{}\" is not an amount in dollars", f.amount)),
-                (Some(b), Ok(dollars)) => self
-                    .term
-                    .record_box_count(b, dollars.saturating_mul(100), &f.seal, &credential, &pin)
-                    .map(|serial| {
-                        counted = Some(serial);
-                        format!(
-                            "{} box count of ${dollars} recorded (record #{serial})",
-                            b.name()
-                        )
-                    }),
-            },
-            RecordKind::TimeCharges => self
-                .term
-                .record_time_charges(
+        let done = move |app: &mut DeckhandApp, notice: Result<String, String>| match notice {
+            Ok(notice) => {
+                app.record_form = None;
+                app.view.message = Some(Notice::done(notice));
+            }
+            Err(e) => keep_refusal(app.record_form.as_mut(), app.term.pin_wait(), e),
+        };
+        let count = match f.kind {
+            RecordKind::TimeCharges => {
+                let signed = self.term.record_time_charges_signed(
                     f.seats.iter().copied().collect(),
                     tc.per_seat_cents,
                     tc.interval_minutes,
                     &credential,
                     &pin,
-                )
-                .map(|total| format!("Time charges of {} verified", money(total))),
+                );
+                return self.run_signed(signed, ctx, move |app, total| {
+                    done(
+                        app,
+                        total.map(|t| format!("Time charges of {} verified", money(t))),
+                    );
+                });
+            }
+            RecordKind::BoxCount => match (f.jackpot_box, f.amount.trim().parse::<i64>()) {
+                (None, _) => Err("Tap the box counted".to_string()),
+                (_, Err(_)) => Err(format!("\"{}\" is not an amount in dollars", f.amount)),
+                (Some(b), Ok(dollars)) => Ok((b, dollars)),
+            },
         };
-        match result {
-            Ok(notice) => {
-                self.view.message = Some(Notice::done(notice));
-                if let Some(record) = counted {
-                    let request = crate::print::Request::BoxCount { record };
-                    if let Err(e) = self.open_preview(request, Some(credential)) {
-                        self.view.message = Some(Notice::problem(format!(
-                            "The count is recorded; its documentation cannot be shown: {e}"
-                        )));
-                    }
+        let (b, dollars) = match count {
+            Ok(c) => c,
+            Err(e) => return done(self, Err(e)),
+        };
+        let cents = dollars.saturating_mul(100);
+        let signed = self
+            .term
+            .record_box_count_signed(b, cents, &f.seal, &credential, &pin);
+        self.run_signed(signed, ctx, move |app, serial| match serial {
+            Ok(record) => {
+                let said = format!(
+                    "{} box count of ${dollars} recorded (record #{record})",
+                    b.name()
+                );
+                done(app, Ok(said));
+                // A box count's documentation is shown for printing once it is recorded.
+                let request = crate::print::Request::BoxCount { record };
+                if let Err(e) = app.open_preview(request, Some(credential)) {
+                    app.view.message = Some(Notice::problem(format!(
+                        "The count is recorded; its documentation cannot be shown: {e}"
+                    )));
                 }
             }
-            Err(e) => {
-                f.sign.refused(self.term.pin_wait());
-                f.error = Some(e);
-                self.record_form = Some(f);
-            }
-        }
+            Err(e) => done(app, Err(e)),
+        });
     }
 }
 

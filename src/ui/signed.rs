@@ -7,65 +7,75 @@ use super::*;
 impl DeckhandApp {
     /// The signature pad's Verify: what it signs is what opened it (the card reader's
     /// inspection or a reshuffle, the review, a player away or back, or the table's step).
-    pub(super) fn submit_verify(&mut self) {
+    pub(super) fn submit_verify(&mut self, ctx: &egui::Context) {
         let pad = self.view.verify.as_ref();
         let reader_or_reshuffle = pad.is_some_and(|p| p.reader || p.reshuffle);
         let review = pad.is_some_and(|p| p.review);
         let stakes = pad.is_some_and(|p| p.stakes.is_some());
         if reader_or_reshuffle {
-            self.sign_reader_or_reshuffle();
+            self.sign_reader_or_reshuffle(ctx);
         } else if review {
             self.sign_review();
         } else if stakes {
-            self.sign_stakes();
+            self.sign_stakes(ctx);
         } else {
-            self.sign_step();
+            self.sign_step(ctx);
         }
     }
 
     /// The dealer's sign-in with the name picked, the credential and the PIN.
-    pub(super) fn sign_in_dealer(&mut self) {
+    pub(super) fn sign_in_dealer(&mut self, ctx: &egui::Context) {
         let name = self.view.signin_name.clone().unwrap_or_default();
         let (cred, pin) = (
             self.view.signin.credential.clone(),
             self.view.signin.pin.clone(),
         );
-        match self.term.sign_in(&name, &cred, &pin) {
+        let signed = self.term.sign_in_signed(&name, &cred, &pin);
+        self.run_signed(signed, ctx, |app, signed_in| match signed_in {
             Ok(_) => {
-                self.view.message = None;
-                self.view.signin = Signature::default();
-                self.view.signin_name = None;
+                app.view.message = None;
+                app.view.signin = Signature::default();
+                app.view.signin_name = None;
             }
             Err(e) => {
-                self.view.signin.refused(self.term.pin_wait());
-                self.view.message = Some(Notice::problem(e));
+                app.view.signin.refused(app.term.pin_wait());
+                app.view.message = Some(Notice::problem(e));
             }
-        }
+        });
     }
 
-    /// The floorperson's signatures that are not a table step's: the card reader inspected (§ 635a.2(d)), the cards shuffled again (§ 637a.5(a)).
-    fn sign_reader_or_reshuffle(&mut self) {
-        let Some(pad) = self.view.verify.as_mut() else {
-            return;
-        };
-        let (cred, pin) = (pad.sign.credential.clone(), pad.sign.pin.clone());
-        let signed = if pad.reader {
-            self.term.inspect_reader(&cred, &pin)
-        } else {
-            self.term.order_reshuffle(&cred, &pin)
-        };
-        match signed {
+    /// The signature pad closed on what its signature recorded, said in the message band; or
+    /// kept with the refusal.
+    fn pad_signed(&mut self, outcome: Result<String, String>) {
+        match outcome {
             Ok(text) => {
                 self.view.verify = None;
                 self.view.message = Some(Notice::done(text));
             }
-            Err(e) => {
-                if let Some(pad) = self.view.verify.as_mut() {
-                    pad.error = Some(e);
-                    pad.sign.refused(self.term.pin_wait());
-                }
-            }
+            Err(e) => self.pad_refused(e),
         }
+    }
+
+    /// The signature pad keeps a refusal, and the wait before the next PIN.
+    fn pad_refused(&mut self, e: String) {
+        if let Some(pad) = self.view.verify.as_mut() {
+            pad.error = Some(e);
+            pad.sign.refused(self.term.pin_wait());
+        }
+    }
+
+    /// The floorperson's signatures that are not a table step's: the card reader inspected (§ 635a.2(d)), the cards shuffled again (§ 637a.5(a)).
+    fn sign_reader_or_reshuffle(&mut self, ctx: &egui::Context) {
+        let Some(pad) = self.view.verify.as_ref() else {
+            return;
+        };
+        let (cred, pin) = (pad.sign.credential.clone(), pad.sign.pin.clone());
+        let signed = if pad.reader {
+            self.term.inspect_reader_signed(&cred, &pin)
+        } else {
+            self.term.order_reshuffle_signed(&cred, &pin)
+        };
+        self.run_signed(signed, ctx, Self::pad_signed);
     }
 
     /// A table action confirmed with its second tap: the decks changed or the table closed.
@@ -91,79 +101,63 @@ impl DeckhandApp {
                 self.view.verify = None;
                 self.review = Some(review::ReviewState::open(self.term.store(), p));
             }
-            Err(e) => {
-                if let Some(pad) = self.view.verify.as_mut() {
-                    pad.error = Some(e);
-                    pad.sign.refused(self.term.pin_wait());
-                }
-            }
+            Err(e) => self.pad_refused(e),
         }
     }
 
     /// A floorperson's signature on a player away from the table or back (table stakes).
-    fn sign_stakes(&mut self) {
-        let Some(pad) = self.view.verify.as_mut() else {
+    fn sign_stakes(&mut self, ctx: &egui::Context) {
+        let Some(pad) = self.view.verify.as_ref() else {
             return;
         };
         let Some((seat, back)) = pad.stakes else {
             return;
         };
         let (cred, pin) = (pad.sign.credential.clone(), pad.sign.pin.clone());
-        let done = if back {
-            self.term.seat_back(seat, &cred, &pin)
+        let signed = if back {
+            self.term.seat_back_signed(seat, &cred, &pin)
         } else {
-            self.term.seat_away(seat, &cred, &pin)
+            self.term.seat_away_signed(seat, &cred, &pin)
         };
-        match done {
-            Ok(text) => {
-                self.view.verify = None;
-                self.view.message = Some(Notice::done(text));
+        self.run_signed(signed, ctx, move |app, done| {
+            if done.is_ok() {
                 if back {
-                    self.view.seats.insert(seat);
+                    app.view.seats.insert(seat);
                 } else {
-                    self.view.seats.remove(&seat);
+                    app.view.seats.remove(&seat);
                 }
             }
-            Err(e) => {
-                if let Some(pad) = self.view.verify.as_mut() {
-                    pad.error = Some(e);
-                    pad.sign.refused(self.term.pin_wait());
-                }
-            }
-        }
+            app.pad_signed(done);
+        });
     }
 
     /// The floorperson's signature the table's step asks for (a deck removal with its disposition).
-    fn sign_step(&mut self) {
-        let Some(pad) = self.view.verify.as_mut() else {
+    fn sign_step(&mut self, ctx: &egui::Context) {
+        let Some(pad) = self.view.verify.as_ref() else {
             return;
         };
+        let (cred, pin) = (pad.sign.credential.clone(), pad.sign.pin.clone());
         // A deck removal with its disposition picked: signed with it.
         let removal = matches!(
             self.term.table().step(),
             crate::rules::table::Step::VerifyRemoval { .. }
         );
-        let done = match self.view.disposition.clone().filter(|_| removal) {
-            Some(d) => self
-                .term
-                .verify_removal(&pad.sign.credential, &pad.sign.pin, &d)
-                .map(|_| ()),
-            None => self
-                .term
-                .verify(&pad.sign.credential, &pad.sign.pin)
-                .map(|_| ()),
-        };
-        if done.is_ok() {
-            self.view.disposition = None;
-        }
-        match done {
-            Ok(_) => {
-                self.view.verify = None;
-                self.view.message = None;
+        let then = |app: &mut DeckhandApp, done: Result<(), String>| match done {
+            Ok(()) => {
+                app.view.disposition = None;
+                app.view.verify = None;
+                app.view.message = None;
             }
-            Err(e) => {
-                pad.error = Some(e);
-                pad.sign.refused(self.term.pin_wait());
+            Err(e) => app.pad_refused(e),
+        };
+        match self.view.disposition.clone().filter(|_| removal) {
+            Some(d) => {
+                let signed = self.term.verify_removal_signed(&cred, &pin, &d);
+                self.run_signed(signed, ctx, move |app, done| then(app, done.map(|_| ())));
+            }
+            None => {
+                let signed = self.term.verify_signed(&cred, &pin);
+                self.run_signed(signed, ctx, move |app, done| then(app, done.map(|_| ())));
             }
         }
     }
@@ -208,5 +202,41 @@ impl DeckhandApp {
             }
             Err(e) => self.view.message = Some(Notice::problem(e)),
         }
+    }
+}
+
+/// A form a floorperson signs (a record, an irregularity, a correction, a High Hand line): its
+/// signature and the refusal it shows.
+pub(super) trait SignedForm {
+    fn signature_and_error(&mut self) -> (&mut Signature, &mut Option<String>);
+}
+
+macro_rules! signed_form {
+    ($($form:ty),*) => {$(
+        impl SignedForm for $form {
+            fn signature_and_error(&mut self) -> (&mut Signature, &mut Option<String>) {
+                (&mut self.sign, &mut self.error)
+            }
+        }
+    )*};
+}
+
+signed_form!(
+    records::RecordForm,
+    high_hand::HighHandForm,
+    irregularity::IrregularityForm,
+    correction::CorrectionForm
+);
+
+/// The form stays open with the refusal, its PIN cleared and the wait before the next try.
+pub(super) fn keep_refusal(
+    form: Option<&mut impl SignedForm>,
+    wait: Option<crate::terminal::PinWait>,
+    why: String,
+) {
+    if let Some(f) = form {
+        let (sign, error) = f.signature_and_error();
+        sign.refused(wait);
+        *error = Some(why);
     }
 }
