@@ -288,14 +288,7 @@ fn one_round_end_to_end_survives_a_restart() {
         "PINs never reach the journal"
     );
     // The screen's journal tail, kept from appends, is exactly the database's newest rows.
-    let cached: Vec<i64> = t.recent_log().map(|r| r.serial).collect();
-    let stored: Vec<i64> = t
-        .store()
-        .recent(deckhand::terminal::RECENT_ROWS)
-        .unwrap()
-        .iter()
-        .map(|r| r.serial)
-        .collect();
+    let (cached, stored) = common::recent_serials(&t);
     assert_eq!(cached, stored);
     assert_eq!(cached.len(), deckhand::terminal::RECENT_ROWS);
     assert!(matches!(

@@ -189,6 +189,21 @@ fn a_shufflers_count_on_a_slow_disk_never_freezes_the_screen() {
         1,
         "recorded once"
     );
+    // The link's own rows are read back apart into the side panel's list, which ends as the
+    // database's newest rows.
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        h.run_ok();
+        let (cached, stored) = common::recent_serials(h.state().terminal());
+        if !h.state().terminal().recent_behind() && cached == stored {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{cached:?} against {stored:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 /// A floorperson's signature whose record the disk is slow to take (the verification of the
@@ -229,4 +244,71 @@ fn a_signature_on_a_slow_disk_never_freezes_the_screen() {
         "recorded once"
     );
     h.get_by_label("Players have inspected");
+}
+
+/// Rows that change no table (system rows: a device's refused report here) on a disk slow to
+/// take them: with a screen to draw, the screen's thread never waits for them beyond 30 ms; they
+/// show among the recent rows once written, in order; and a row the database refuses meanwhile
+/// is held and written once it takes writes again, none lost.
+#[test]
+fn a_system_row_on_a_slow_disk_is_not_waited_for_and_never_lost() {
+    use deckhand::store::Store;
+    use deckhand::terminal::Terminal;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("system.sqlite");
+    let mut t = Terminal::open(Store::open(&db).unwrap(), None).unwrap();
+    t.set_waker(std::sync::Arc::new(|| {}));
+    let said = |n: u32| serde_json::json!({"reason": format!("report {n}")});
+    let recent = |t: &Terminal| {
+        t.recent_log()
+            .filter(|r| r.kind == "device_report_refused")
+            .count()
+    };
+    // Held until released below, or for 3 s at most (a thread that waited would wait that long).
+    let hold = t.store().hold_writer();
+    let (release, released) = std::sync::mpsc::channel::<()>();
+    std::thread::spawn(move || {
+        let _ = released.recv_timeout(Duration::from_secs(3));
+        drop(hold);
+    });
+    let started = std::time::Instant::now();
+    t.record_system("device_report_refused", said(1));
+    t.record_system("device_report_refused", said(2));
+    assert!(
+        started.elapsed() < Duration::from_millis(500),
+        "waited for: {:?}",
+        started.elapsed()
+    );
+    assert_eq!(recent(&t), 0, "not shown before written");
+    release.send(()).unwrap();
+    // A later frame takes the answer.
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while recent(&t) < 2 {
+        assert!(std::time::Instant::now() < deadline, "never taken");
+        std::thread::sleep(Duration::from_millis(5));
+        t.poll_devices();
+    }
+    let rows = common::ui::payloads(&db, "device_report_refused");
+    assert!(rows[0].contains("report 1") && rows[1].contains("report 2"));
+    // Another program holds the database: the row is refused once the writer gives up, then
+    // held, and written when the lock goes.
+    let other = rusqlite::Connection::open(&db).unwrap();
+    other.execute_batch("BEGIN IMMEDIATE;").unwrap();
+    let started = std::time::Instant::now();
+    t.record_system("device_report_refused", said(3));
+    assert!(started.elapsed() < Duration::from_millis(500));
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while t.write_fault().is_none() {
+        assert!(std::time::Instant::now() < deadline, "never refused");
+        std::thread::sleep(Duration::from_millis(20));
+        t.poll_devices();
+    }
+    assert_eq!(t.write_fault().unwrap().waiting, 1, "held, not lost");
+    other.execute_batch("COMMIT;").unwrap();
+    drop(other);
+    assert!(t.retry_writes());
+    let rows = common::ui::payloads(&db, "device_report_refused");
+    assert_eq!(rows.len(), 3);
+    assert!(rows[2].contains("report 3") && rows[2].contains("held_since_utc"));
+    assert_eq!(common::ui::payloads(&db, "records_resumed").len(), 1);
 }

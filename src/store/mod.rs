@@ -452,11 +452,16 @@ impl Store {
 
     /// The newest `n` rows, newest first.
     pub fn recent(&self, n: usize) -> Result<Vec<JournalRow>> {
+        Self::recent_on(&self.reader, n)
+    }
+
+    /// [`Store::recent`] on a connection of the caller's (a read apart).
+    pub fn recent_on(conn: &rusqlite::Connection, n: usize) -> Result<Vec<JournalRow>> {
         let sql = format!(
             "SELECT {} FROM journal ORDER BY serial DESC LIMIT ?1",
             Self::COLUMNS
         );
-        let mut stmt = self.reader.prepare(&sql)?;
+        let mut stmt = conn.prepare(&sql)?;
         let rows = stmt.query_map([n as i64], Self::read_row)?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }

@@ -33,6 +33,8 @@ pub struct WriteFault {
 
 #[derive(Default)]
 pub(super) struct Held {
+    /// Rows handed to the writer and not yet answered, in the order they were handed over.
+    writing: VecDeque<Writing>,
     rows: VecDeque<(RowContext, Entry)>,
     fault: Option<WriteFault>,
     lost: usize,
@@ -41,6 +43,14 @@ pub(super) struct Held {
 
 pub use crate::store::why_not_written;
 
+/// Rows that change no table, handed to the writer: kept until it answers, so rows it refuses
+/// are held (never dropped) and rows it wrote are shown among the recent ones.
+struct Writing {
+    receipt: crate::store::Receipt,
+    ctx: RowContext,
+    entries: Vec<Entry>,
+}
+
 impl Terminal {
     /// Why records cannot be saved, while they cannot.
     pub fn write_fault(&self) -> Option<&WriteFault> {
@@ -48,14 +58,67 @@ impl Terminal {
     }
 
     /// Writes rows that do not change the table (device reports, people, system rows), after
-    /// any that are waiting; holds them if the database refuses.
+    /// any that are waiting; holds them if the database refuses. With a screen to draw, the
+    /// screen's thread waits for them at most [`super::WAIT_ON_THE_SPOT`] (and not at all
+    /// behind rows still unanswered): a slow disk's answer is taken by a later frame
+    /// ([`Terminal::collect_written`]). Without one, they are waited for in full.
     pub(super) fn write_rows(&mut self, ctx: RowContext, entries: Vec<Entry>) {
-        if self.held.rows.is_empty() {
-            match self.store.append(&ctx, &entries) {
-                Ok(rows) => return self.remember(rows),
-                Err(e) => self.fault(&e),
+        if !self.held.rows.is_empty() {
+            return self.hold(ctx, entries);
+        }
+        let receipt = match self.waker.clone() {
+            Some(wake) => self
+                .store
+                .submit_waking(&ctx, &entries, Box::new(move || wake())),
+            None => self.store.submit(&ctx, &entries),
+        };
+        self.held.writing.push_back(Writing {
+            receipt,
+            ctx,
+            entries,
+        });
+        let wait = match (&self.waker, self.held.writing.len()) {
+            (None, _) => Duration::MAX,
+            (Some(_), 1) => super::WAIT_ON_THE_SPOT,
+            (Some(_), _) => Duration::ZERO,
+        };
+        self.collect_written(wait);
+    }
+
+    /// Takes the writer's answers for rows handed over, oldest first, each waited for at most
+    /// `wait`: rows written are remembered; rows refused are held, and the fault shows.
+    pub(super) fn collect_written(&mut self, wait: Duration) {
+        while let Some(w) = self.held.writing.front() {
+            let Some(answer) = w.receipt.answer_within(wait) else {
+                return;
+            };
+            let Some(w) = self.held.writing.pop_front() else {
+                return;
+            };
+            match answer {
+                Ok(rows) => self.remember(rows),
+                Err(e) => {
+                    self.fault(&e);
+                    self.hold(w.ctx, w.entries);
+                }
             }
         }
+    }
+
+    /// How long a terminal with a screen waits for rows still unanswered before it decides a
+    /// command (nothing proceeds that cannot be recorded): at most [`super::WAIT_ON_THE_SPOT`];
+    /// without a screen, in full.
+    pub(super) fn collect_before_command(&mut self) {
+        let wait = if self.waker.is_some() {
+            super::WAIT_ON_THE_SPOT
+        } else {
+            Duration::MAX
+        };
+        self.collect_written(wait);
+    }
+
+    /// Keeps rows the database refused, in order, to be written once it takes them again.
+    fn hold(&mut self, ctx: RowContext, entries: Vec<Entry>) {
         let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
         for mut e in entries {
             // The row is written later: when it happened goes with it.
@@ -181,6 +244,7 @@ impl Terminal {
 
     /// The refusal of a command while records cannot be saved.
     pub(super) fn refuse_while_faulted(&mut self) -> Result<(), String> {
+        self.collect_before_command();
         if self.held.fault.is_none() || self.write_held(true) {
             return Ok(());
         }

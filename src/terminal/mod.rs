@@ -85,6 +85,8 @@ pub struct Terminal {
     /// Device threads wrote rows since `recent` was last read back, and when that was.
     devices_wrote: bool,
     recent_read: Option<std::time::Instant>,
+    /// The newest rows being read back apart (with a screen to draw).
+    recent_reading: Option<crate::store::apart::Apart<Vec<JournalRow>>>,
     /// When the decks in use came into play (the table's opening or the last deck change).
     decks_since: Option<chrono::DateTime<chrono::Utc>>,
     /// When a floorperson last inspected Spanish 21's card reader (§ 635a.2(d)).
@@ -153,6 +155,7 @@ impl Drop for Terminal {
     fn drop(&mut self) {
         // A command's record still being written: its devices are told before they stop.
         self.finish_committing();
+        self.collect_written(std::time::Duration::MAX);
         self.shuffler.take();
         self.progressive.take();
     }
@@ -272,6 +275,7 @@ impl Terminal {
             floor_acks: None,
             committing: None,
             device_news: Default::default(),
+            recent_reading: None,
             waker: None,
         };
         if let Some(row) = t.store.newest_of(&DECK_CLOCK_KINDS)? {

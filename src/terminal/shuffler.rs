@@ -27,6 +27,7 @@ impl Terminal {
         if let Some((why, detail)) = self.store.take_device_failure() {
             self.fault_as(why, detail);
         }
+        self.collect_written(std::time::Duration::ZERO);
         self.write_held(false);
         self.check_disk();
         self.poll_backups();
@@ -53,26 +54,59 @@ impl Terminal {
                 DeviceNews::Shuffler(ev) => self.on_shuffler_event(ev),
             }
         }
-        // The link threads wrote rows of their own: the screen's list of recent rows is read
-        // again (the newest twenty, by serial), at most four times a second, so a flood does
-        // not put a query in every frame.
         self.devices_wrote |= journaled;
-        if self.devices_wrote
+        self.read_back_recent();
+    }
+
+    /// The link threads wrote rows of their own: the screen's list of recent rows is read again
+    /// (the newest twenty, by serial), at most four times a second, so a flood does not put a
+    /// query in every frame; with a screen to draw, apart (`Store::read_apart`).
+    fn read_back_recent(&mut self) {
+        if let Some(answer) = self.recent_reading.as_ref().and_then(|r| r.try_answer()) {
+            self.recent_reading = None;
+            match answer {
+                Ok(rows) => self.merge_recent(rows),
+                Err(e) => tracing::warn!("the recent rows could not be read: {e}"),
+            }
+        }
+        let due = self.devices_wrote
             && self.committing.is_none()
+            && self.recent_reading.is_none()
             && self
                 .recent_read
-                .is_none_or(|t| t.elapsed() >= std::time::Duration::from_millis(250))
-            && let Ok(rows) = self.store.recent(RECENT_ROWS)
-        {
-            self.recent = rows.into();
-            self.recent_read = Some(std::time::Instant::now());
-            self.devices_wrote = false;
+                .is_none_or(|t| t.elapsed() >= std::time::Duration::from_millis(250));
+        if !due {
+            return;
         }
+        self.recent_read = Some(std::time::Instant::now());
+        self.devices_wrote = false;
+        match self.waker.clone() {
+            Some(wake) => {
+                self.recent_reading = Some(self.store.read_apart(
+                    "recent rows",
+                    |conn| Store::recent_on(conn, RECENT_ROWS),
+                    Box::new(move || wake()),
+                ));
+            }
+            None => match self.store.recent(RECENT_ROWS) {
+                Ok(rows) => self.merge_recent(rows),
+                Err(e) => tracing::warn!("the recent rows could not be read: {e}"),
+            },
+        }
+    }
+
+    /// The rows read back, with those the terminal wrote meanwhile: newest first, each once.
+    fn merge_recent(&mut self, rows: Vec<JournalRow>) {
+        let mut all: Vec<JournalRow> = rows.into_iter().chain(self.recent.drain(..)).collect();
+        all.sort_by_key(|r| std::cmp::Reverse(r.serial));
+        all.dedup_by_key(|r| r.serial);
+        all.truncate(RECENT_ROWS);
+        self.recent = all.into();
     }
 
     /// Device rows are waiting to show in the recent list (read back on a later frame).
     pub fn recent_behind(&self) -> bool {
-        self.devices_wrote
+        self.devices_wrote || self.recent_reading.is_some()
     }
 
     pub(super) fn on_shuffler_event(&mut self, ev: ShufflerEvent) {

@@ -314,3 +314,17 @@ pub fn person(
         role,
     }
 }
+
+/// The serials of the terminal's recent rows (kept from what it wrote and read back) and of the
+/// database's newest rows, to be compared.
+pub fn recent_serials(t: &deckhand::terminal::Terminal) -> (Vec<i64>, Vec<i64>) {
+    let cached: Vec<i64> = t.recent_log().map(|r| r.serial).collect();
+    let stored: Vec<i64> = t
+        .store()
+        .recent(deckhand::terminal::RECENT_ROWS)
+        .unwrap()
+        .iter()
+        .map(|r| r.serial)
+        .collect();
+    (cached, stored)
+}
