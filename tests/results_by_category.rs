@@ -392,8 +392,10 @@ fn lunar_hands_settled_from_their_results_with_a_second_combination() {
     tap(&mut h, "Qualifies, ace-king or better");
     tap(&mut h, "One pair");
     tap(&mut h, "Beats the dealer");
-    // A pair beside an ace and a king: the ace-king is a second combination.
+    // A pair beside an ace and a king: the ace-king is a second combination. The greyed
+    // Settle says what it waits for.
     assert!(!common::ui::ready(&h, "Settle"));
+    h.get_by_label("Settle waits: seat 1: tap its second combination");
     h.get_by_label("Seat 1: One pair, beats the dealer");
     // In the place of the categories: it fits the 1024×768 screen.
     let r = h.get_by_label("Change the result").rect();
@@ -420,6 +422,10 @@ fn lunar_hands_settled_from_their_results_with_a_second_combination() {
     }
     tap(&mut h, "Seat 5 · lost\nAce-king");
     assert!(!h.get_by_label("Loses").accesskit_node().is_disabled());
+    assert!(
+        h.query_by_label_contains("Settle waits").is_none(),
+        "nothing to wait for"
+    );
     tap(&mut h, "Settle");
     // (One tap more than the round takes: seat 5's tab, tapped above to check it reopens.)
     assert_eq!(taps_so_far() - before, 1 + 3 + 2 + 1 + 2 * 2 + 1 + 1);

@@ -169,6 +169,36 @@ impl BankedEntry {
             && self.community.len() < at.r.def().community_cards
     }
 
+    /// What Settle waits for, in the dealer's words, while it cannot be tapped: the first of the
+    /// dealer's hand, the board, and each seat's result, comparison, second combination and cards.
+    fn settle_waits_for(&self, at: At) -> Option<String> {
+        let r = at.r;
+        if !r.seats_in().is_empty() && self.tapped.dealer_qualifies(at.def).is_none() {
+            return Some("tap whether the dealer's hand qualifies".into());
+        }
+        if self.board_wanted(at) {
+            return Some("key the community cards".into());
+        }
+        for s in r.seats_in() {
+            let (Some(cat), versus) = self.tapped.result(at.def, s) else {
+                return Some(format!("seat {s}: tap its result"));
+            };
+            let waits = if !self.tapped.compared(at.def, versus) {
+                "tap Beats the dealer, Ties or Loses"
+            } else if !self.second_done(r, s, cat, versus) {
+                "tap its second combination"
+            } else if r.lunar().draws.contains_key(&s) && at.needs_cards(s, cat, versus) {
+                "tap \"Key every card instead\" to key its cards and its draw"
+            } else if !self.seat_done(at, s) {
+                "key its cards"
+            } else {
+                continue;
+            };
+            return Some(format!("seat {s}: {waits}"));
+        }
+        None
+    }
+
     /// The command once every seat is done, the dealer's hand answered and the board keyed
     /// where it is needed.
     fn results_command(&self, at: At) -> Option<BankedCommand> {
@@ -327,7 +357,8 @@ impl DeckhandApp {
         });
         title(ui, "Tap each hand's result");
         // Settle in one place, above what the taps fill in; the card entry beside it.
-        e.settle_band(ui, cmds, r, ready);
+        let waits = e.settle_waits_for(at).filter(|_| !every_result);
+        e.settle_band(ui, cmds, r, ready, waits.as_deref());
         if !keying {
             small(
                 ui,
@@ -404,8 +435,9 @@ impl BankedEntry {
         cmds: &mut Vec<UiCmd>,
         r: &BankedRound,
         ready: Option<crate::rules::banked::round::BankedCommand>,
+        waits: Option<&str>,
     ) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             // Lunar Poker: a dealer who does not qualify is forced or not before anything is
             // settled (§ 589.11(e)(2)).
             let force_next = r.def().phases.iter().any(|p| p.after_cards)
@@ -428,6 +460,10 @@ impl BankedEntry {
                 self.cards.clear();
                 self.community.clear();
                 self.target = Target::None;
+            }
+            // A greyed Settle says what it waits for.
+            if let Some(waits) = waits {
+                small(ui, &format!("Settle waits: {waits}"));
             }
         });
     }
