@@ -832,7 +832,7 @@ fn the_open_table_screen_names_the_shoe_that_reads() {
 /// shown before it is recorded; then both are, in that order.
 #[test]
 fn a_dealers_draw_before_the_hole_card_tap_turns_it_up_first_even_on_a_slow_disk() {
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("s21hole.sqlite");
     let mut h = shoe_app(&db);
@@ -848,19 +848,7 @@ fn a_dealers_draw_before_the_hole_card_tap_turns_it_up_first_even_on_a_slow_disk
         assert!(n < 40);
     }
     // The simulated dealer's hand draws one more card (the demo box's "A player hits").
-    let out = truth(&h).len();
-    {
-        let script = h.state().sim_script().unwrap();
-        let mut s = script.lock().unwrap();
-        let (deck, number, _) = *s.drawn.last().unwrap();
-        s.pull_to = Some((deck, number + 1));
-    }
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while truth(&h).len() == out {
-        assert!(Instant::now() < deadline, "the shoe drew nothing");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let drawn = truth(&h)[out].1;
+    let drawn = shoe_draws_one(&h);
     // The link journals the card and passes it on; no frame has taken it yet.
     std::thread::sleep(Duration::from_millis(400));
     let release = common::ui::hold_writer(&h, Duration::from_secs(4));
@@ -892,4 +880,111 @@ fn a_dealers_draw_before_the_hole_card_tap_turns_it_up_first_even_on_a_slow_disk
             "{refused:?}"
         );
     }
+}
+
+/// A card drawn while the disk keeps its report waiting (the shoe's link journals each report
+/// before it hands it on): past 30 ms the screen takes no tap and says why, a Stand tapped
+/// meanwhile is not decided, and once the disk takes the report the card is in the hand. A walk with a frozen disk tapped Stand during the wait: the Stand was recorded on
+/// two cards and the card drawn refused.
+#[test]
+fn a_card_on_its_way_holds_the_screen_until_it_is_recorded() {
+    use std::time::{Duration, Instant};
+    let (_dir, db, mut h) = at_seat_2s_decision();
+    let hand = |h: &Harness<'_, DeckhandApp>| {
+        let r = h.state().terminal().table().round.clone().unwrap();
+        r.banked.unwrap().spanish21().unwrap().hands[&2][0]
+            .cards
+            .clone()
+    };
+    let dealt = hand(&h);
+    let plays_before = plays(&db).len();
+    // The screen takes taps (the tap guard has settled since the deal).
+    common::ui::settle(&mut h);
+    let release = common::ui::hold_writer(&h, Duration::from_secs(4));
+    // The player hits: the simulated dealer's hand draws one card, which the link reads and
+    // waits to journal.
+    let drawn = shoe_draws_one(&h);
+    std::thread::sleep(Duration::from_millis(600));
+    h.step();
+    h.step();
+    assert!(
+        h.state().recording(),
+        "the card on its way holds the screen"
+    );
+    h.get_by_label("Saving the record…");
+    // A Stand tapped meanwhile lands on the cover: nothing is decided before the card.
+    h.get_by_label("Stand").click();
+    for _ in 0..5 {
+        h.step();
+    }
+    assert_eq!(hand(&h), dealt, "nothing decided meanwhile");
+    assert_eq!(plays(&db).len(), plays_before);
+    release.send(()).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while hand(&h).len() < 3 {
+        assert!(Instant::now() < deadline, "the card never came");
+        common::play::wait_a_little(&mut h);
+    }
+    common::ui::settle(&mut h);
+    assert_eq!(hand(&h)[2], drawn, "the card drawn is in the hand");
+    let after: Vec<Command21> = plays(&db)[plays_before..]
+        .iter()
+        .map(|(c, _)| c.clone())
+        .collect();
+    assert!(
+        matches!(after[..], [Command21::Card { card, .. }] if card == drawn),
+        "{after:?}"
+    );
+    assert!(
+        payloads(&db, "device_report_refused").is_empty(),
+        "{:?}",
+        payloads(&db, "device_report_refused")
+    );
+}
+
+/// Round 1 at a reading shoe with seat 2 alone, dealt and confirmed, at seat 2's decision. The
+/// shoe is shuffled at random: a deal with no decision (a natural, a dealer's blackjack) is
+/// dealt again at a new table.
+fn at_seat_2s_decision() -> (
+    tempfile::TempDir,
+    std::path::PathBuf,
+    Harness<'static, DeckhandApp>,
+) {
+    for _ in 0..10 {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("s21decision.sqlite");
+        let mut h = shoe_app(&db);
+        to_the_deal(&mut h, &[2]);
+        wait_for_the_deal(&mut h);
+        tap(&mut h, "Cards dealt");
+        let mut n = 0;
+        while at21(&h).is_some_and(|at| !matches!(at, Step21::Hand { .. })) && n < 10 {
+            if !play_step(&mut h, &mut n) {
+                break;
+            }
+        }
+        if at21(&h) == Some(Step21::Hand { seat: 2, hand: 0 }) {
+            return (dir, db, h);
+        }
+    }
+    panic!("ten deals without a decision for seat 2");
+}
+
+/// The simulated dealer's hand draws one more card from the shoe (the demo box's "A player
+/// hits"), with no frame drawn: the card drawn, once the shoe has let it out.
+fn shoe_draws_one(h: &Harness<'_, DeckhandApp>) -> Card {
+    use std::time::{Duration, Instant};
+    let out = truth(h).len();
+    {
+        let script = h.state().sim_script().unwrap();
+        let mut s = script.lock().unwrap();
+        let (deck, number, _) = *s.drawn.last().unwrap();
+        s.pull_to = Some((deck, number + 1));
+    }
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while truth(h).len() == out {
+        assert!(Instant::now() < deadline, "the shoe drew nothing");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    truth(h)[out].1
 }

@@ -324,6 +324,7 @@ impl<P: Protocol> Recorder<P> {
     /// Journals the events and, once durable, hands them on. False when the journal refused
     /// them: nothing is handed on.
     fn record_and_emit(&mut self, events: Vec<P::Event>) -> bool {
+        let _on_its_way = self.sink.as_ref().map(|s| s.on_its_way());
         if !self.record(&events) {
             return false;
         }
@@ -544,6 +545,13 @@ fn run_session<P: Protocol>(
         let incoming = ep.read(port)?;
         // Decode the batch; journal it in one transaction; then answer each frame.
         let batch = decode_batch(rec, &mut seen, incoming, max_rate);
+        // From before the reports are journaled until they are handed on, the terminal knows
+        // they are on their way.
+        let on_its_way = rec
+            .sink
+            .as_ref()
+            .filter(|_| !batch.events.is_empty())
+            .map(|s| s.on_its_way());
         if !batch.events.is_empty() && !rec.record(&batch.events) {
             // Not recorded: not acknowledged; the device sends again, and its resends are
             // dealt with as new. Give the journal a moment rather than spinning.
@@ -562,6 +570,7 @@ fn run_session<P: Protocol>(
         for e in batch.events {
             rec.emit(e);
         }
+        drop(on_its_way);
         rec.flush_errors();
         if batch.flooded.is_some() {
             // The rate itself was told when the flood began; the state stays one state.

@@ -264,7 +264,13 @@ impl Store {
     /// The last write a device's link thread could not make (in words: why, and the
     /// database's message), taken once: the terminal shows it as its own write fault.
     pub fn take_device_failure(&self) -> Option<(String, String)> {
-        self.device_failure.lock().ok().and_then(|mut f| f.take())
+        self.device_failure.take_failure()
+    }
+
+    /// How long a device's report has been waiting for the writer (its link thread journals it
+    /// before the frame is acknowledged and the report handed on), while one is.
+    pub fn device_report_waited(&self) -> Option<std::time::Duration> {
+        self.device_failure.waited()
     }
 
     /// The table and dealer device rows are stamped with from now on.

@@ -442,10 +442,64 @@ pub struct DeviceSink {
     failure: FailureSlot,
 }
 
-/// Where a device's failed write is left for the terminal (why, the database's message).
-pub type FailureSlot = std::sync::Arc<std::sync::Mutex<Option<(String, String)>>>;
+/// A report on its way to the terminal ([`DeviceSink::on_its_way`]), until dropped.
+pub struct OnItsWay(FailureSlot);
+
+impl Drop for OnItsWay {
+    fn drop(&mut self) {
+        self.0.end();
+    }
+}
+
+/// What the device sinks leave for the terminal: a failed write (why, the database's message),
+/// and since when a device's report has been waiting for the writer.
+pub type FailureSlot = std::sync::Arc<DeviceSlot>;
+
+#[derive(Default)]
+pub struct DeviceSlot {
+    failure: std::sync::Mutex<Option<(String, String)>>,
+    /// Appends waiting for the writer, and since when (the first of them).
+    waiting: std::sync::Mutex<(usize, Option<std::time::Instant>)>,
+}
+
+impl DeviceSlot {
+    /// The last write a device's link thread could not make, taken once.
+    pub fn take_failure(&self) -> Option<(String, String)> {
+        self.failure.lock().ok().and_then(|mut f| f.take())
+    }
+
+    /// How long a device's report has been waiting for the writer, while one is.
+    pub fn waited(&self) -> Option<std::time::Duration> {
+        let w = self.waiting.lock().ok()?;
+        w.1.map(|since| since.elapsed())
+    }
+
+    fn begin(&self) {
+        if let Ok(mut w) = self.waiting.lock() {
+            w.0 += 1;
+            w.1.get_or_insert_with(std::time::Instant::now);
+        }
+    }
+
+    fn end(&self) {
+        if let Ok(mut w) = self.waiting.lock() {
+            w.0 = w.0.saturating_sub(1);
+            if w.0 == 0 {
+                w.1 = None;
+            }
+        }
+    }
+}
 
 impl DeviceSink {
+    /// Tells the terminal a report is on its way, from before it is journaled until it is
+    /// handed on (when the guard is dropped): the table must not move on without it, so the
+    /// screen takes no tap while the disk keeps it waiting.
+    pub fn on_its_way(&self) -> OnItsWay {
+        self.failure.begin();
+        OnItsWay(self.failure.clone())
+    }
+
     /// Appends the entries in one transaction; returns once they are durable. A failure is
     /// also left in the store's failure slot, so the screen shows it at once (the terminal
     /// takes it at its next frame), not only at its own next write.
@@ -457,7 +511,7 @@ impl DeviceSink {
         let jobs = self.jobs.upgrade();
         let done = submit_on(jobs.as_ref(), ctx, entries, None).wait();
         if let Err(e) = &done
-            && let Ok(mut slot) = self.failure.lock()
+            && let Ok(mut slot) = self.failure.failure.lock()
         {
             *slot = Some(super::failure_words(e));
         }

@@ -106,6 +106,21 @@ impl Terminal {
         Ok(())
     }
 
+    /// A device's report on its way (its link thread journals it before handing it on) that the
+    /// disk has kept waiting beyond [`WAIT_ON_THE_SPOT`]: the table must not move on without
+    /// it, so the screen takes no tap until it is here.
+    pub fn device_report_waiting(&self) -> Option<std::time::Duration> {
+        self.store
+            .device_report_waited()
+            .filter(|w| *w > WAIT_ON_THE_SPOT)
+    }
+
+    /// How long the disk has kept waiting a record the table waits for: a command's, or a
+    /// device's report on its way.
+    pub fn disk_waited(&self) -> Option<std::time::Duration> {
+        self.committing().max(self.device_report_waiting())
+    }
+
     /// How long a command's record has been waited for, while it is (the screen's or a device
     /// report's).
     pub fn committing(&self) -> Option<std::time::Duration> {

@@ -156,8 +156,12 @@ impl DeckhandApp {
         // The dealer's command whose record is still being written: what was tapped with it
         // waits, and the screen takes no tap meanwhile.
         self.run_commands(ctx);
-        // A device's report whose record is being written: the taps wait for it too.
-        if self.running.is_some() || self.term.committing().is_some() {
+        // A device's report whose record is being written, or on its way: the taps wait for
+        // it too, and go after it.
+        if self.term.device_report_waiting().is_some() {
+            self.taps_after_report = true;
+        }
+        if self.running.is_some() || self.term.disk_waited().is_some() {
             return;
         }
         if let Some(cmd) = self.signed.take() {

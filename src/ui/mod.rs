@@ -209,6 +209,8 @@ pub struct DeckhandApp {
     signed: Option<UiCmd>,
     /// The dealer's commands being run, while one's record is being written (`dispatch.rs`).
     running: Option<dispatch::Running>,
+    /// Taps were held while a device's report was on its way: they go after it.
+    taps_after_report: bool,
     setup: TableSetup,
     /// Every game this terminal may open, with its setup (`[table] games`); `setup` first.
     games: Vec<TableSetup>,
@@ -273,6 +275,7 @@ impl DeckhandApp {
             dealers_stale: false,
             signed: None,
             running: None,
+            taps_after_report: false,
             term,
             games: vec![setup.clone()],
             setup,
@@ -409,7 +412,7 @@ impl DeckhandApp {
     /// A command waits for its record, which the disk is slow to take: the dealer's, or the one
     /// a device's report causes (a count, a card drawn from the shoe).
     pub fn recording(&self) -> bool {
-        self.running.is_some() || self.term.committing().is_some()
+        self.running.is_some() || self.term.disk_waited().is_some()
     }
 
     /// The screen takes no tap while a command waits: a signature for its PIN's check, a
@@ -464,7 +467,11 @@ impl DeckhandApp {
             self.term
                 .set_waker(std::sync::Arc::new(move || wake.request_repaint()));
         }
-        // What was tapped in the last frame, first: the devices' news is taken after it.
+        // What was tapped in the last frame, first: the devices' news is taken after it. Taps
+        // held while a device's report was on its way go after that report.
+        if std::mem::take(&mut self.taps_after_report) && self.running.is_none() {
+            self.term.poll_devices();
+        }
         self.apply_tapped(ctx);
         if self.running.is_none() {
             self.term.poll_devices();
@@ -472,8 +479,14 @@ impl DeckhandApp {
         if self.recording() {
             // Nothing else is taken until the command is recorded (the writer wakes the
             // screen); the screen says so if the disk keeps it waiting.
-            if let Some(waited) = self.term.committing() {
-                ctx.request_repaint_after(overlays::SAVING_SAYS_AFTER.saturating_sub(waited));
+            match self.term.disk_waited() {
+                Some(waited) if waited < overlays::SAVING_SAYS_AFTER => {
+                    ctx.request_repaint_after(overlays::SAVING_SAYS_AFTER - waited);
+                }
+                // The notice counts the seconds; a device's report wakes the screen only once
+                // it is here.
+                Some(_) => ctx.request_repaint_after(std::time::Duration::from_millis(500)),
+                None => {}
             }
             return;
         }
@@ -568,7 +581,7 @@ impl DeckhandApp {
         let mut cmds = Vec::new();
         ui.push_id(self.guard.generation(), |ui| self.draw(ui, &mut cmds));
         self.guard.cover(ui.ctx(), self.held());
-        if let Some(waited) = self.term.committing()
+        if let Some(waited) = self.term.disk_waited()
             && waited >= overlays::SAVING_SAYS_AFTER
         {
             overlays::saving_notice(ui.ctx(), waited);
