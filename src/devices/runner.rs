@@ -554,7 +554,9 @@ fn run_session<P: Protocol>(
             .map(|s| s.on_its_way());
         if !batch.events.is_empty() && !rec.record(&batch.events) {
             // Not recorded: not acknowledged; the device sends again, and its resends are
-            // dealt with as new. Give the journal a moment rather than spinning.
+            // dealt with as new. Give the journal a moment rather than spinning; the screen
+            // shows the fault meanwhile and takes its "Try again".
+            drop(on_its_way);
             ep.forget_last(batch.fresh);
             std::thread::sleep(Duration::from_millis(200));
             continue;
