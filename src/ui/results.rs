@@ -437,7 +437,7 @@ impl BankedEntry {
         ready: Option<crate::rules::banked::round::BankedCommand>,
         waits: Option<&str>,
     ) {
-        ui.horizontal_wrapped(|ui| {
+        ui.horizontal(|ui| {
             // Lunar Poker: a dealer who does not qualify is forced or not before anything is
             // settled (§ 589.11(e)(2)).
             let force_next = r.def().phases.iter().any(|p| p.after_cards)
@@ -461,9 +461,10 @@ impl BankedEntry {
                 self.community.clear();
                 self.target = Target::None;
             }
-            // A greyed Settle says what it waits for.
+            // A greyed Settle says what it waits for, on the band's one line (no button moves).
             if let Some(waits) = waits {
-                small(ui, &format!("Settle waits: {waits}"));
+                let said = RichText::new(format!("Settle waits: {waits}")).size(theme::SMALL);
+                ui.add(egui::Label::new(said).truncate());
             }
         });
     }
