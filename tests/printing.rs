@@ -349,6 +349,9 @@ impl Cupsd {
             .status()
             .unwrap();
         assert!(status.success(), "lpadmin could not add {name}");
+        // CUPS 2.4.2-3+deb12u10 (a security update) opens a file: device's output only if it
+        // exists (O_WRONLY|O_EXCL, never O_CREAT): the queue's file is made empty beforehand.
+        std::fs::write(&out, b"").unwrap();
         out
     }
 }
@@ -390,7 +393,7 @@ fn a_slip_prints_through_a_real_cups_queue() {
         .lpstat(&["-W", "not-completed", "-o", "deckhand-ci"])
         .trim()
         .is_empty()
-        || !out.exists()
+        || std::fs::metadata(&out).is_ok_and(|m| m.len() == 0)
     {
         assert!(Instant::now() < deadline, "the job did not complete");
         std::thread::sleep(Duration::from_millis(200));
