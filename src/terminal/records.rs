@@ -141,17 +141,6 @@ impl Terminal {
         self.signed(signed)
     }
 
-    /// [`Terminal::correct_round_signed`], recorded on the spot.
-    pub fn correct_round(
-        &mut self,
-        steps: u32,
-        credential: &str,
-        pin: &str,
-    ) -> Result<String, String> {
-        let signed = self.correct_round_signed(steps, credential, pin)?;
-        self.signed(signed)
-    }
-
     /// § 637a.8(b)(6): a player steps away keeping his seat; the floorperson signs for his
     /// stakes (counted, or covered).
     pub fn seat_away_signed(
