@@ -629,10 +629,7 @@ fn a_device_report_that_cannot_be_written_stops_the_screen_at_once() {
         h.step();
     }
     // The screen tries again by itself every few seconds; the dealer need not wait.
-    if h.state().terminal().write_fault().is_some() {
-        crate::common::ui::tap(&mut h, "Try again");
-    }
-    assert!(h.state().terminal().write_fault().is_none());
+    crate::common::ui::try_again_until_saved(&mut h);
     h.get_by_label("Alex Rivera");
     assert_eq!(meter_rows(), before + 1, "the report, once");
     let resumed = crate::common::ui::payloads(&db, "records_resumed");

@@ -94,8 +94,7 @@ fn a_record_refused_after_the_screen_drew_on_is_a_write_fault_and_nothing_is_don
     );
     other.execute_batch("COMMIT;").unwrap();
     drop(other);
-    tap(&mut h, "Try again");
-    assert!(h.state().terminal().write_fault().is_none());
+    common::ui::try_again_until_saved(&mut h);
     assert!(
         common::ui::payloads(&db, "decks_inspected").is_empty(),
         "nothing done"
@@ -304,9 +303,24 @@ fn a_system_row_on_a_slow_disk_is_not_waited_for_and_never_lost() {
         t.poll_devices();
     }
     assert_eq!(t.write_fault().unwrap().waiting, 1, "held, not lost");
+    // "Try again" while the lock is still held: the screen's thread does not wait out the
+    // writer's lock timeout (1 s); the rows stay held.
+    let tried = std::time::Instant::now();
+    assert!(!t.retry_writes());
+    assert!(
+        tried.elapsed() < Duration::from_millis(300),
+        "waited {:?}",
+        tried.elapsed()
+    );
+    assert_eq!(t.write_fault().unwrap().waiting, 1, "still held");
     other.execute_batch("COMMIT;").unwrap();
     drop(other);
-    assert!(t.retry_writes());
+    // The try goes on apart; later frames take its answer.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !t.retry_writes() {
+        assert!(std::time::Instant::now() < deadline, "never written");
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let rows = common::ui::payloads(&db, "device_report_refused");
     assert_eq!(rows.len(), 3);
     assert!(rows[2].contains("report 3") && rows[2].contains("held_since_utc"));

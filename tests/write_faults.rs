@@ -11,6 +11,25 @@ use deckhand::store::{ChainStatus, Store};
 use deckhand::terminal::Terminal;
 use egui_kittest::kittest::Queryable;
 
+/// The dealer keys a credential number and PIN and taps "Sign in" while another program holds
+/// the database's write lock (in WAL mode, readers carry on): the lock, still held, with it.
+fn signing_in_under_a_held_lock(
+    db: &std::path::Path,
+) -> (
+    egui_kittest::Harness<'static, deckhand::ui::DeckhandApp>,
+    rusqlite::Connection,
+) {
+    let mut h = real_app(db, 1280.0, 800.0, 0.05);
+    tap(&mut h, "Alex Rivera");
+    keys(&mut h, "20417");
+    tap(&mut h, "Next: PIN");
+    keys(&mut h, "112233");
+    let other = rusqlite::Connection::open(db).unwrap();
+    other.execute_batch("BEGIN IMMEDIATE;").unwrap();
+    tap(&mut h, "Sign in");
+    (h, other)
+}
+
 /// The dealer signs in while another program holds the database's write lock: the sign-in is
 /// refused, the whole screen says records cannot be saved and why, "Try again" keeps it there
 /// while the lock is held, and once it is released the dealer signs in as usual.
@@ -18,15 +37,7 @@ use egui_kittest::kittest::Queryable;
 fn a_held_lock_stops_the_screen_until_records_can_be_saved() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("lock.sqlite");
-    let mut h = real_app(&db, 1280.0, 800.0, 0.05);
-    tap(&mut h, "Alex Rivera");
-    keys(&mut h, "20417");
-    tap(&mut h, "Next: PIN");
-    keys(&mut h, "112233");
-    // Another program takes the write lock (in WAL mode, readers carry on).
-    let other = rusqlite::Connection::open(&db).unwrap();
-    other.execute_batch("BEGIN IMMEDIATE;").unwrap();
-    tap(&mut h, "Sign in");
+    let (mut h, other) = signing_in_under_a_held_lock(&db);
     let fault = h
         .state()
         .terminal()
@@ -52,12 +63,19 @@ fn a_held_lock_stops_the_screen_until_records_can_be_saved() {
         h.state().terminal().table().dealer.is_none(),
         "nothing changed"
     );
+    // "Try again" while the lock is still held: the screen does not freeze for the writer's
+    // lock timeout (store::writer::BUSY, 1 s); the try goes on apart and is refused there.
+    let tapped = std::time::Instant::now();
     tap(&mut h, "Try again");
+    assert!(
+        tapped.elapsed() < std::time::Duration::from_millis(700),
+        "the screen waited for the lock: {:?}",
+        tapped.elapsed()
+    );
     assert!(h.state().terminal().write_fault().is_some(), "still held");
     other.execute_batch("COMMIT;").unwrap();
     drop(other);
-    tap(&mut h, "Try again");
-    assert!(h.state().terminal().write_fault().is_none());
+    common::ui::try_again_until_saved(&mut h);
     // The screen is where it was, the credential still keyed: the dealer keys the PIN again
     // (a refused sign-in never keeps a PIN) and signs in.
     h.get_by_label("Credential number: 20417");
@@ -78,6 +96,29 @@ fn a_held_lock_stops_the_screen_until_records_can_be_saved() {
         Store::verify_file(&db).unwrap(),
         ChainStatus::Intact { .. }
     ));
+}
+
+/// "Try again" pressed in the frame the fault goes (its rows written by a try already under
+/// way): the press lands on nothing, not on the keypad key the fault's screen covered.
+#[test]
+fn a_try_again_pressed_as_the_fault_goes_lands_on_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("stray.sqlite");
+    let (mut h, other) = signing_in_under_a_held_lock(&db);
+    assert!(h.state().terminal().write_fault().is_some());
+    other.execute_batch("COMMIT;").unwrap();
+    drop(other);
+    h.get_by_label("Try again").click();
+    // The held rows are written before the frame that takes the press.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !h.state_mut().terminal_mut().retry_writes() {
+        assert!(std::time::Instant::now() < deadline, "never written");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    h.run_ok();
+    common::ui::settle(&mut h);
+    h.get_by_label("Credential number: 20417");
+    h.get_by_label("PIN: ");
 }
 
 /// A 4 MB tmpfs filled to the last byte: device rows keep coming and are held, in order; a

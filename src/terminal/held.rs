@@ -39,6 +39,23 @@ pub(super) struct Held {
     fault: Option<WriteFault>,
     lost: usize,
     last_try: Option<Instant>,
+    /// Held rows (or the row saying writing resumed) handed to the writer again, not yet
+    /// answered: a screen's thread never waits for a slow disk's answer beyond
+    /// [`super::WAIT_ON_THE_SPOT`].
+    retrying: Option<Retrying>,
+    /// Held rows written since the fault began (the record of its end counts them).
+    written: usize,
+}
+
+/// A try at writing held rows, handed to the writer.
+struct Retrying {
+    receipt: crate::store::Receipt,
+    /// The first held rows it writes (one context's, in order); none for the row saying
+    /// writing resumed.
+    rows: usize,
+    /// Rows lost while the fault lasted, counted in the row saying writing resumed (given
+    /// back to the count if it is refused).
+    lost: usize,
 }
 
 pub use crate::store::why_not_written;
@@ -143,70 +160,130 @@ impl Terminal {
     }
 
     /// Writes what is held, oldest first, in order; stops at the first refusal. Without
-    /// `now`, at most once per [`RETRY_EVERY`].
+    /// `now`, a new try starts at most once per [`RETRY_EVERY`]. With a screen to draw, the
+    /// writer's answers are waited for at most [`super::WAIT_ON_THE_SPOT`] in all (a try the
+    /// disk is slow to answer goes on in the writer, and a later frame takes its answer);
+    /// without one, in full. True when nothing is waiting any more.
     pub(super) fn write_held(&mut self, now: bool) -> bool {
-        if self.held.rows.is_empty() && self.held.fault.is_none() {
-            return true;
-        }
-        if !now
-            && self
-                .held
-                .last_try
-                .is_some_and(|t| t.elapsed() < RETRY_EVERY)
-        {
-            return false;
-        }
-        self.held.last_try = Some(Instant::now());
-        let waited = self.held.rows.len();
-        while let Some((ctx, _)) = self.held.rows.front() {
-            // Consecutive rows of the same context go in one transaction.
-            let ctx = ctx.clone();
-            let n = self
-                .held
-                .rows
-                .iter()
-                .take_while(|(c, _)| same_context(c, &ctx))
-                .count();
-            let entries: Vec<Entry> = self
-                .held
-                .rows
-                .iter()
-                .take(n)
-                .map(|(_, e)| e.clone())
-                .collect();
-            match self.store.append(&ctx, &entries) {
-                Ok(rows) => {
-                    self.held.rows.drain(..n);
-                    self.remember(rows);
+        let deadline = self
+            .waker
+            .is_some()
+            .then(|| Instant::now() + super::WAIT_ON_THE_SPOT);
+        let mut started = false;
+        loop {
+            if self.held.retrying.is_some() {
+                match self.retry_answered(deadline) {
+                    Some(true) => continue,
+                    Some(false) | None => return false,
                 }
-                Err(e) => {
-                    self.fault(&e);
+            }
+            if self.held.rows.is_empty() && self.held.fault.is_none() {
+                return true;
+            }
+            if !started
+                && !now
+                && self
+                    .held
+                    .last_try
+                    .is_some_and(|t| t.elapsed() < RETRY_EVERY)
+            {
+                return false;
+            }
+            started = true;
+            self.held.last_try = Some(Instant::now());
+            self.retry_next();
+        }
+    }
+
+    /// Hands the writer the next held rows (consecutive rows of the same context go in one
+    /// transaction), or, with none left, the row saying writing resumed, with what was lost.
+    fn retry_next(&mut self) {
+        let (ctx, entries, rows, lost) = match self.held.rows.front() {
+            Some((ctx, _)) => {
+                let ctx = ctx.clone();
+                let n = self
+                    .held
+                    .rows
+                    .iter()
+                    .take_while(|(c, _)| same_context(c, &ctx))
+                    .count();
+                let entries: Vec<Entry> = self
+                    .held
+                    .rows
+                    .iter()
+                    .take(n)
+                    .map(|(_, e)| e.clone())
+                    .collect();
+                (ctx, entries, n, 0)
+            }
+            None => {
+                let lost = std::mem::take(&mut self.held.lost);
+                let (why, detail, seconds) = self
+                    .held
+                    .fault
+                    .as_ref()
+                    .map(|f| (f.why.clone(), f.detail.clone(), f.since.elapsed().as_secs()))
+                    .unwrap_or_default();
+                let payload = serde_json::json!({
+                    "why": why,
+                    "detail": detail,
+                    "held": self.held.written,
+                    "lost": lost,
+                    "seconds": seconds,
+                });
+                let entry = Entry::system("records_resumed", payload);
+                (self.context(), vec![entry], 0, lost)
+            }
+        };
+        let receipt = match self.waker.clone() {
+            Some(wake) => self
+                .store
+                .submit_waking(&ctx, &entries, Box::new(move || wake())),
+            None => self.store.submit(&ctx, &entries),
+        };
+        self.held.retrying = Some(Retrying {
+            receipt,
+            rows,
+            lost,
+        });
+    }
+
+    /// The answer to the try handed to the writer, waited for until `deadline` (in full
+    /// without one). None: not yet. Some(true): written, the next may go. Some(false): refused;
+    /// the rows stay held and the fault shows why.
+    fn retry_answered(&mut self, deadline: Option<Instant>) -> Option<bool> {
+        let wait = deadline.map_or(Duration::MAX, |d| {
+            d.saturating_duration_since(Instant::now())
+        });
+        let answer = self.held.retrying.as_ref()?.receipt.answer_within(wait)?;
+        let tried = self.held.retrying.take()?;
+        match answer {
+            Ok(rows) => {
+                self.remember(rows);
+                if tried.rows == 0 {
+                    // Everything is written, and the record says so.
+                    self.held.fault = None;
+                    self.held.written = 0;
+                } else {
+                    self.held.rows.drain(..tried.rows);
+                    self.held.written += tried.rows;
                     self.refresh_fault();
-                    return false;
                 }
+                Some(true)
+            }
+            Err(e) => {
+                self.held.lost += tried.lost;
+                self.fault(&e);
+                Some(false)
             }
         }
-        // Everything is written: say so in the record, with what was lost, if anything.
-        if let Some(f) = self.held.fault.take() {
-            let lost = std::mem::take(&mut self.held.lost);
-            let payload = serde_json::json!({
-                "why": f.why,
-                "detail": f.detail,
-                "held": waited,
-                "lost": lost,
-                "seconds": f.since.elapsed().as_secs(),
-            });
-            let entry = Entry::system("records_resumed", payload);
-            match self.store.append(&self.context(), &[entry]) {
-                Ok(rows) => self.remember(rows),
-                Err(e) => {
-                    self.held.lost = lost;
-                    self.fault(&e);
-                    return false;
-                }
-            }
+    }
+
+    /// A try at writing held rows still unanswered when the terminal closes: waited for.
+    pub(super) fn finish_retry(&mut self) {
+        if self.held.retrying.is_some() {
+            self.retry_answered(None);
         }
-        true
     }
 
     pub(super) fn fault(&mut self, e: &StoreError) {

@@ -156,6 +156,7 @@ impl Drop for Terminal {
         // A command's record still being written: its devices are told before they stop.
         self.finish_committing();
         self.collect_written(std::time::Duration::MAX);
+        self.finish_retry();
         self.shuffler.take();
         self.progressive.take();
     }

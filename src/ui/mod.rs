@@ -439,7 +439,6 @@ impl DeckhandApp {
         self.sim.as_ref().map(DemoControls::script)
     }
 
-    /// Device events in; called once per frame before drawing.
     /// Why the terminal must stop, once the start's walk of the chain says so.
     pub fn stopped(&mut self) -> Option<String> {
         match self.term.journal_check() {
@@ -618,6 +617,8 @@ impl DeckhandApp {
             (
                 self.needs_admin,
                 self.locked,
+                // The fault's screen going is a new screen: "Try again" never lands beneath.
+                self.term.write_fault().is_some(),
                 self.preview
                     .as_ref()
                     .map(|p| (format!("{:?}", p.request), p.sending.is_some())),

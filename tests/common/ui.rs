@@ -288,6 +288,23 @@ pub fn keys(h: &mut Harness<'_, DeckhandApp>, digits: &str) {
     }
 }
 
+/// Once the database takes writes again: the dealer taps "Try again" while the fault's screen
+/// shows, until the held rows are written (a try already going on apart may write them first).
+pub fn try_again_until_saved(h: &mut Harness<'_, DeckhandApp>) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while h.state().terminal().write_fault().is_some() {
+        assert!(std::time::Instant::now() < deadline, "never written");
+        settle(h);
+        if let Some(button) = h.query_by_label("Try again") {
+            button.click();
+        }
+        h.run_ok();
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.run_ok();
+    }
+    settle(h);
+}
+
 /// The button is on the screen and enabled.
 pub fn ready(h: &Harness<'_, DeckhandApp>, label: &str) -> bool {
     h.query_by_label(label)
