@@ -393,19 +393,25 @@ fn a_high_hand_qualifies_only_with_the_posted_number_of_players_dealt_in() {
     );
 }
 
+/// A Hold'em table taking 50 cents for the High Hand from each pot, one round played: the
+/// terminal, the hour-long period the round was played in and the next.
+fn a_round_with_a_contribution(db: &std::path::Path) -> (Terminal, String, String) {
+    let mut s = crate::common::ui::table(6, deckhand::rules::games::GameId::Holdem);
+    s.pot_rules.high_hand = 50;
+    let mut t = crate::common::ui::opened(db, &s);
+    crate::common::poker::fold_round(&mut t, &[1, 2, 3]);
+    let hour = deckhand::config::HighHandConfig::default();
+    let p1 = hour.period_of(chrono::Utc::now());
+    let p2 = hour.period_after(&p1).unwrap();
+    (t, p1, p2)
+}
+
 #[test]
 fn an_ended_period_is_closed_its_high_hand_awarded_or_the_pool_rolled_over() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("close.sqlite");
-    let mut s = crate::common::ui::table(6, deckhand::rules::games::GameId::Holdem);
-    s.pot_rules.high_hand = 50;
-    let mut t = crate::common::ui::opened(&db, &s);
-    crate::common::poker::fold_round(&mut t, &[1, 2, 3]);
-    // The periods from the one the round was just played in.
+    let (mut t, p1, p2) = a_round_with_a_contribution(&db);
     let hour = deckhand::config::HighHandConfig::default();
-    let now = chrono::Utc::now();
-    let p1 = hour.period_of(now);
-    let p2 = hour.period_after(&p1).unwrap();
     let p3 = hour.period_after(&p2).unwrap();
     // As if a day had passed: every period named here has ended.
     let later = "2099-01-01T00:00Z";
@@ -468,6 +474,45 @@ fn an_ended_period_is_closed_its_high_hand_awarded_or_the_pool_rolled_over() {
     assert!(closed[1].contains("\"winners\":[["), "{}", closed[1]);
     let rebuilt = deckhand::store::replay::read_table(&db).unwrap();
     assert_eq!(rebuilt.high_hand_closed.as_deref(), Some(p2.as_str()));
+}
+
+/// § 637a.16(c): the screen's close of a period reads its contributions apart, while the
+/// signature's PIN is checked (`Terminal::begin_contributions_read`); the close takes that
+/// answer and runs no SQL of its own on the screen's thread. Shown by a pot pushed after the
+/// read: the close records what was read when it was asked for.
+#[test]
+fn a_periods_close_takes_its_contributions_read_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("close-apart.sqlite");
+    let (mut t, p1, p2) = a_round_with_a_contribution(&db);
+    let hour = deckhand::config::HighHandConfig::default();
+    let c1 = t.high_hand_contributions(&p1, &p2).unwrap();
+    assert!(c1 > 0);
+    t.begin_contributions_read(&p1, &p2, Box::new(|| {}));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while t.contributions_reading() {
+        assert!(std::time::Instant::now() < deadline, "never answered");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    crate::common::poker::to_next_round(&mut t);
+    crate::common::poker::fold_round(&mut t, &[1, 2, 3]);
+    if hour.period_of(chrono::Utc::now()) != p1 {
+        eprintln!("the hour turned during the test: its second pot is another period's");
+        return;
+    }
+    assert_eq!(t.high_hand_contributions(&p1, &p2).unwrap(), 2 * c1);
+    t.close_high_hand_period(&p1, &p2, "2099-01-01T00:00Z", "1001", "246810")
+        .unwrap();
+    assert_eq!(t.table().high_hand_rollover, c1, "what was read apart");
+    // A read for another period is not taken: the close reads its own.
+    let p3 = hour.period_after(&p2).unwrap();
+    t.begin_contributions_read(&p1, &p2, Box::new(|| {}));
+    while t.contributions_reading() {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    t.close_high_hand_period(&p2, &p3, "2099-01-01T00:00Z", "1001", "246810")
+        .unwrap();
+    assert_eq!(t.table().high_hand_rollover, c1, "period 2 took nothing");
 }
 
 #[test]

@@ -7,6 +7,7 @@
 
 mod clock;
 mod committing;
+mod contributions;
 mod dealt;
 mod drawn;
 pub mod floor_call;
@@ -64,6 +65,8 @@ pub struct Terminal {
     /// carrying the signature takes it (`pin_check.rs`).
     pin_check: Option<pin_check::PinInFlight>,
     pin_answer: Option<pin_check::PinAnswer>,
+    /// A High Hand period's contributions read apart for its close (`contributions.rs`).
+    contributions_read: Option<contributions::ContributionsRead>,
     /// The card list a card-reading shuffler sent before its count.
     cards_read: Option<(u8, Vec<crate::rules::cards::Card>)>,
     /// What the shuffler says it can do (protocol version 2).
@@ -248,6 +251,7 @@ impl Terminal {
             pin_wait: None,
             pin_check: None,
             pin_answer: None,
+            contributions_read: None,
             cards_read: None,
             shuffler_can: Default::default(),
             dispensed: Default::default(),

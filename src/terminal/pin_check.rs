@@ -58,10 +58,12 @@ impl Terminal {
     }
 
     /// Drops a check or an answer no command took (the command was refused before its
-    /// signature was looked at): a later signature is checked afresh. A wrong PIN it found was
+    /// signature was looked at), and what was read apart with it: a later signature is checked
+    /// afresh. A wrong PIN it found was
     /// counted, so it is journaled as any refusal is, and its wait holds.
     pub fn forget_pin_check(&mut self) {
         self.pin_check = None;
+        self.forget_contributions_read();
         if let Some(PinAnswer {
             credential,
             answer: Ok(PinChecked::Verdict(Err(refused))),

@@ -203,36 +203,6 @@ impl Terminal {
         self.signed(signed)
     }
 
-    /// § 637a.16(c): the High Hand contributions this table took from the pots pushed from
-    /// `start` until `end` (periods named "2026-11-24T10:00Z", UTC), from the journal's times.
-    pub fn high_hand_contributions(&self, start: &str, end: &str) -> Result<Cents, String> {
-        let full = |p: &str| -> Result<String, String> {
-            chrono::NaiveDateTime::parse_from_str(p, "%Y-%m-%dT%H:%MZ")
-                .map(|t| {
-                    t.and_utc()
-                        .to_rfc3339_opts(chrono::SecondsFormat::Micros, true)
-                })
-                .map_err(|_| format!("{p} is not a period's start (YYYY-MM-DDTHH:MMZ)"))
-        };
-        let (from, to) = (full(start)?, full(end)?);
-        let table_no = self
-            .table()
-            .setup
-            .as_ref()
-            .map(|s| i64::from(s.table_no))
-            .ok_or("no table is open")?;
-        self.store
-            .connection()
-            .query_row(
-                "SELECT COALESCE(SUM(json_extract(payload, '$.take.high_hand')), 0) FROM journal
-                 WHERE kind = 'pot_awarded' AND stream = 'table' AND table_no = ?1
-                   AND ts_utc >= ?2 AND ts_utc < ?3",
-                rusqlite::params![table_no, from, to],
-                |r| r.get::<_, i64>(0),
-            )
-            .map_err(|e| format!("the journal cannot be read: {e}"))
-    }
-
     /// § 637a.16(h): closes an ended qualifying period; returns what was decided, in words.
     pub fn close_high_hand_period_signed(
         &mut self,
@@ -249,7 +219,7 @@ impl Terminal {
             ));
         }
         let signed_by = self.check_pin(credential.trim(), pin)?;
-        let contributions = self.high_hand_contributions(period, end)?;
+        let contributions = self.period_contributions(period, end)?;
         Ok(Self::said(Command::ClosePeriod {
             period: period.to_string(),
             contributions,

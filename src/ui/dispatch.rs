@@ -165,7 +165,7 @@ impl DeckhandApp {
             return;
         }
         if let Some(cmd) = self.signed.take() {
-            if self.term.pin_checking() {
+            if self.term.pin_checking() || self.term.contributions_reading() {
                 self.signed = Some(cmd);
                 self.tapped.clear();
                 return;
@@ -191,6 +191,7 @@ impl DeckhandApp {
                         &pin,
                         Box::new(move || wake.request_repaint()),
                     );
+                    self.begin_close_read(&c, ctx);
                     self.signed = Some(c);
                 }
                 None => self.apply(c, ctx),

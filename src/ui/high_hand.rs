@@ -180,6 +180,23 @@ impl DeckhandApp {
     }
 
     /// § 637a.16(h): closes `period` with the floorperson's signature keyed on the form.
+    /// § 637a.16(c): closing a period reads its contributions from the journal, apart, while
+    /// the signature's PIN is checked; the close is made once both have answered.
+    pub(super) fn begin_close_read(&mut self, c: &UiCmd, ctx: &egui::Context) {
+        if let UiCmd::ClosePeriod(period) = c {
+            let end = self
+                .high_hand_config
+                .period_after(period)
+                .unwrap_or_default();
+            let wake = ctx.clone();
+            self.term.begin_contributions_read(
+                period,
+                &end,
+                Box::new(move || wake.request_repaint()),
+            );
+        }
+    }
+
     pub(super) fn close_period(&mut self, period: &str, ctx: &egui::Context) {
         let Some(f) = self.high_hand.as_ref() else {
             return;
