@@ -31,6 +31,14 @@ impl Terminal {
         Ok((person, scope))
     }
 
+    /// The board's frame, as a table terminal's is (`poll_devices`): the writer's answers for
+    /// its rows taken, and rows held after a refusal tried again every few seconds (the window
+    /// waits for neither).
+    pub fn floor_board_frame(&mut self) {
+        self.collect_written(std::time::Duration::ZERO);
+        self.write_held(false);
+    }
+
     /// `person` signed out of the floor board.
     pub fn floor_board_signed_out(&mut self, person: &Person) {
         self.record_system(

@@ -33,6 +33,8 @@ pub struct FloorApp {
     /// A sign-in waits for its PIN's check, which runs apart (`Terminal::begin_pin_check`):
     /// the form is drawn greyed meanwhile.
     signing_in: bool,
+    /// "Try again" was tapped on the screen shown while the board's records cannot be saved.
+    retry_writes: bool,
 }
 
 impl FloorApp {
@@ -49,6 +51,7 @@ impl FloorApp {
             board_cmds: Vec::new(),
             themed: false,
             signing_in: false,
+            retry_writes: false,
         }
     }
 
@@ -109,6 +112,17 @@ impl FloorApp {
     /// apart (the Argon2 check and its reads, off the screen's thread); `ctx` is woken when it
     /// has answered, and the sign-in is carried out in the next frame's logic.
     pub fn step(&mut self, ctx: &egui::Context) {
+        // The board's rows are handed to the writer and never waited for on the screen's
+        // thread beyond a moment: the writer wakes the window with its answer.
+        if !self.desk.has_waker() {
+            let wake = ctx.clone();
+            self.desk
+                .set_waker(std::sync::Arc::new(move || wake.request_repaint()));
+        }
+        self.desk.floor_board_frame();
+        if std::mem::take(&mut self.retry_writes) {
+            self.desk.retry_writes();
+        }
         if self.signing_in {
             if self.desk.pin_checking() {
                 self.form_cmds.clear();
@@ -135,6 +149,12 @@ impl FloorApp {
 
     /// Draws the frame: the sign-in, or the board.
     pub fn draw(&mut self, ui: &mut Ui) {
+        // Records that cannot be saved stop the board as they stop a terminal: one screen, until
+        // the database takes them (tried again every few seconds, or on "Try again").
+        if let Some(fault) = self.desk.write_fault().cloned() {
+            self.retry_writes |= super::overlays::write_fault_screen(ui, &fault);
+            return;
+        }
         match &self.watcher {
             Some(w) => {
                 let board = self.feed.board();
