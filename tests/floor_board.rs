@@ -298,8 +298,8 @@ fn the_boards_records_wait_apart_and_are_held_on_a_locked_database() {
     assert_eq!(count("records_resumed"), 1, "{kinds:?}");
 }
 
-/// `deckhand floor`'s window on a harness, its journal `db` with the demo people, its logic and frame as eframe runs them; no server
-/// (the board says the central copy is offline).
+/// `deckhand floor`'s window on a harness, its journal `db` with the demo people, its logic
+/// and frame as eframe runs them; no server (the board says the central copy is offline).
 fn board_app(
     db: &std::path::Path,
     floor: FloorConfig,

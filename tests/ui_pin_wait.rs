@@ -96,6 +96,11 @@ fn the_screen_draws_on_while_a_signatures_pin_is_checked() {
     let release = common::ui::hold_writer(&h, Duration::from_secs(3));
     let started = std::time::Instant::now();
     h.get_by_label("Sign in").click();
+    h.step();
+    assert!(
+        h.query_by_label("Checking the PIN…").is_none(),
+        "not said at once"
+    );
     for _ in 0..20 {
         h.step();
     }
@@ -105,6 +110,11 @@ fn the_screen_draws_on_while_a_signatures_pin_is_checked() {
         started.elapsed()
     );
     assert!(h.state().checking_pin(), "the check waits on the writer");
+    // Past a second, the screen says why it takes no tap.
+    std::thread::sleep(Duration::from_millis(1100).saturating_sub(started.elapsed()));
+    h.step();
+    h.step();
+    h.get_by_label("Checking the PIN…");
     assert!(h.state().terminal().table().dealer.is_none());
     assert!(h.state().settling(), "the screen takes no tap meanwhile");
     // A key tapped meanwhile lands on the tap guard's cover.
@@ -116,6 +126,7 @@ fn the_screen_draws_on_while_a_signatures_pin_is_checked() {
     common::ui::settle(&mut h);
     assert!(!h.state().checking_pin());
     h.get_by_label_contains("Wrong PIN for credential number 20417");
+    assert!(h.query_by_label("Checking the PIN…").is_none());
     assert!(h.state().terminal().table().dealer.is_none());
     assert_eq!(common::ui::payloads(&db, "verification_failed").len(), 1);
     keys(&mut h, "112233");

@@ -11,6 +11,8 @@ pub(super) struct PinInFlight {
     credential: String,
     pin: String,
     check: PinCheck,
+    /// When it began (monotonic): the screen says so if it takes long.
+    started: std::time::Instant,
 }
 
 /// A check's answer, waiting for the command that carries the same signature.
@@ -35,7 +37,14 @@ impl Terminal {
             credential,
             pin: pin.to_string(),
             check,
+            started: std::time::Instant::now(),
         });
+    }
+
+    /// How long the check running apart has taken so far (a wrong PIN's count waits for the
+    /// writer, so a disk that takes nothing keeps it waiting); None when none runs.
+    pub fn pin_check_waited(&self) -> Option<std::time::Duration> {
+        self.pin_check.as_ref().map(|f| f.started.elapsed())
     }
 
     /// A check apart still runs. Once it has answered, the answer waits for the command that

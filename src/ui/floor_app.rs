@@ -173,6 +173,7 @@ impl FloorApp {
                     .show(ui, |ui| {
                         ui.add_enabled_ui(!self.signing_in, |ui| self.sign_in_form(ui));
                     });
+                super::overlays::what_waits(ui.ctx(), None, self.desk.pin_check_waited());
             }
         }
     }

@@ -472,21 +472,15 @@ impl DeckhandApp {
             self.term.poll_devices();
         }
         self.apply_tapped(ctx);
+        // A record or a PIN check kept waiting is said on the screen once it is due (the
+        // writer and the check wake the screen only once they answer).
+        overlays::wake_for_notices(ctx, self.term.disk_waited(), self.term.pin_check_waited());
         if self.running.is_none() {
             self.term.poll_devices();
         }
         if self.recording() {
             // Nothing else is taken until the command is recorded (the writer wakes the
             // screen); the screen says so if the disk keeps it waiting.
-            match self.term.disk_waited() {
-                Some(waited) if waited < overlays::SAVING_SAYS_AFTER => {
-                    ctx.request_repaint_after(overlays::SAVING_SAYS_AFTER - waited);
-                }
-                // The notice counts the seconds; a device's report wakes the screen only once
-                // it is here.
-                Some(_) => ctx.request_repaint_after(std::time::Duration::from_millis(500)),
-                None => {}
-            }
             return;
         }
         self.poll_print_answer();
@@ -580,11 +574,11 @@ impl DeckhandApp {
         let mut cmds = Vec::new();
         ui.push_id(self.guard.generation(), |ui| self.draw(ui, &mut cmds));
         self.guard.cover(ui.ctx(), self.held());
-        if let Some(waited) = self.term.disk_waited()
-            && waited >= overlays::SAVING_SAYS_AFTER
-        {
-            overlays::saving_notice(ui.ctx(), waited);
-        }
+        overlays::what_waits(
+            ui.ctx(),
+            self.term.disk_waited(),
+            self.term.pin_check_waited(),
+        );
         // Nothing acts while drawing: what was tapped is carried out by the logic of the next
         // frame, asked for now.
         if !cmds.is_empty() {

@@ -297,11 +297,73 @@ const PURPOSE_HEIGHT: f32 = 3.0 * theme::BODY * 1.35;
 const REFUSAL_HEIGHT: f32 = 3.0 * theme::BODY * 1.35;
 
 /// How long a dealer's command may wait for its record before the screen says so.
-pub(super) const SAVING_SAYS_AFTER: std::time::Duration = std::time::Duration::from_millis(500);
+const SAVING_SAYS_AFTER: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// How long a signature's PIN check may take before the screen says it is still checking.
+const CHECKING_SAYS_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// What keeps the screen from taking taps, said over it once it has taken a while: a
+/// command's record the disk is slow to take, or a signature's PIN check kept waiting.
+pub(super) fn what_waits(
+    ctx: &egui::Context,
+    disk: Option<std::time::Duration>,
+    pin_check: Option<std::time::Duration>,
+) {
+    if let Some(waited) = disk.filter(|w| *w >= SAVING_SAYS_AFTER) {
+        saving_notice(ctx, waited);
+    } else if let Some(waited) = pin_check.filter(|w| *w >= CHECKING_SAYS_AFTER) {
+        checking_notice(ctx, waited);
+    }
+}
+
+/// While a record or a PIN check is awaited, the screen is drawn again when its notice is due
+/// and then as its seconds count on (a device's report wakes the screen only once it is here).
+pub(super) fn wake_for_notices(
+    ctx: &egui::Context,
+    disk: Option<std::time::Duration>,
+    pin_check: Option<std::time::Duration>,
+) {
+    let due = |waited: std::time::Duration, after: std::time::Duration, every_ms: u64| {
+        after
+            .checked_sub(waited)
+            .filter(|d| !d.is_zero())
+            .unwrap_or(std::time::Duration::from_millis(every_ms))
+    };
+    if let Some(w) = disk {
+        ctx.request_repaint_after(due(w, SAVING_SAYS_AFTER, 500));
+    }
+    if let Some(w) = pin_check {
+        ctx.request_repaint_after(due(w, CHECKING_SAYS_AFTER, 250));
+    }
+}
 
 /// Over the screen while a command's record waits for a slow disk: nothing is shown as done
 /// before it is recorded, and the dealer is told why the screen takes no tap.
-pub(super) fn saving_notice(ctx: &egui::Context, waited: std::time::Duration) {
+fn saving_notice(ctx: &egui::Context, waited: std::time::Duration) {
+    waiting_notice(
+        ctx,
+        "Saving the record…",
+        &format!(
+            "The disk has taken {:.1} s so far. The step shows as done once it is saved; nothing is lost meanwhile.",
+            waited.as_secs_f32()
+        ),
+    );
+}
+
+/// Over the screen while a signature's PIN check is kept waiting (its count of wrong PINs
+/// waits for a slow disk): the dealer is told why the screen takes no tap.
+fn checking_notice(ctx: &egui::Context, waited: std::time::Duration) {
+    waiting_notice(
+        ctx,
+        "Checking the PIN…",
+        &format!(
+            "The check has taken {:.1} s so far. The step goes on once it answers; nothing is lost meanwhile.",
+            waited.as_secs_f32()
+        ),
+    );
+}
+
+fn waiting_notice(ctx: &egui::Context, title: &str, text: &str) {
     egui::Area::new(egui::Id::unique("saving-notice"))
         .order(egui::Order::Tooltip)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
@@ -309,19 +371,8 @@ pub(super) fn saving_notice(ctx: &egui::Context, waited: std::time::Duration) {
         .show(ctx, |ui| {
             box_frame().show(ui, |ui| {
                 ui.set_max_width(560.0);
-                ui.label(
-                    RichText::new("Saving the record…")
-                        .size(theme::TITLE)
-                        .color(theme::TEXT),
-                );
-                ui.label(
-                    RichText::new(format!(
-                        "The disk has taken {:.1} s so far. The step shows as done once it is saved; nothing is lost meanwhile.",
-                        waited.as_secs_f32()
-                    ))
-                    .size(theme::BODY)
-                    .color(theme::TEXT_DIM),
-                );
+                ui.label(RichText::new(title).size(theme::TITLE).color(theme::TEXT));
+                ui.label(RichText::new(text).size(theme::BODY).color(theme::TEXT_DIM));
             });
         });
     // The seconds count on.
