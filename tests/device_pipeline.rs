@@ -706,3 +706,53 @@ fn every_acknowledged_report_is_journaled_repeats_included() {
         "the second burst repeats the states recorded"
     );
 }
+
+/// A journal that takes nothing for 4 s (past the silence limit, `runner::SILENCE`) while the
+/// device goes on with its heartbeats: the link thread, kept from the line while it journals,
+/// reads what waited before it judges the line, so it never calls the device silent nor
+/// reopens its port; the report sent meanwhile is journaled once and acknowledged.
+#[test]
+fn a_slow_journal_is_not_a_silent_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("slow.sqlite");
+    let store = Store::open(&db).unwrap();
+    let (master, slave) = TTYPort::pair().unwrap();
+    let mut drv = host(slave, &store, 0);
+    let mut dev = Device::new(master);
+    assert!(dev.handshake(1, Duration::from_secs(5)));
+    let mut acks: HashSet<u8> = HashSet::new();
+    let mut beat_for = |drv: &mut SerialShuffler, dev: &mut Device, for_: Duration| {
+        let until = Instant::now() + for_;
+        while Instant::now() < until {
+            dev.send(deckhand::devices::link::HEARTBEAT, vec![]);
+            for _ in 0..10 {
+                acks.extend(
+                    dev.frames()
+                        .iter()
+                        .filter(|f| f.kind == ACK)
+                        .filter_map(|f| f.payload.first().copied()),
+                );
+                drv.poll();
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
+    };
+    beat_for(&mut drv, &mut dev, Duration::from_secs(1));
+    let hold = store.hold_writer();
+    let seq = dev.send(shuffler::METERS, meters(7));
+    beat_for(&mut drv, &mut dev, Duration::from_secs(4));
+    drop(hold);
+    beat_for(&mut drv, &mut dev, Duration::from_secs(2));
+    assert!(acks.contains(&seq), "the report was acknowledged");
+    let states = link_rows(&db);
+    assert_eq!(states, ["connecting", "connected"], "{states:?}");
+    let meters_rows: i64 = rusqlite::Connection::open(&db)
+        .unwrap()
+        .query_row(
+            "SELECT COUNT(*) FROM journal WHERE kind = 'shuffler_meters'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(meters_rows, 1);
+}

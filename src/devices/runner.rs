@@ -15,6 +15,9 @@ use std::time::{Duration, Instant};
 /// The device sends a heartbeat every second; three missed ones make the link silent, six
 /// reopen the port.
 pub const SILENCE: Duration = Duration::from_secs(3);
+/// Journaling a batch that took this long kept the link thread from the line: the line is read
+/// again before its silence is judged.
+const HELD_FROM_THE_LINE: Duration = Duration::from_millis(200);
 
 /// The state of a link, shown on the status bar.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -552,6 +555,7 @@ fn run_session<P: Protocol>(
             .as_ref()
             .filter(|_| !batch.events.is_empty())
             .map(|s| s.on_its_way());
+        let journaling = Instant::now();
         if !batch.events.is_empty() && !rec.record(&batch.events) {
             // Not recorded: not acknowledged; the device sends again, and its resends are
             // dealt with as new. Give the journal a moment rather than spinning; the screen
@@ -584,6 +588,12 @@ fn run_session<P: Protocol>(
         if let Some(why) = batch.incompatible {
             rec.set_state(LinkState::Incompatible(why.clone()));
             return Err(io::Error::other(why));
+        }
+        // A slow disk (or the screen's queue) kept this thread from the line: what the device
+        // said meanwhile (its heartbeats, its acknowledgements) waits unread, so the line is
+        // read again before its silence or an unanswered message is judged.
+        if journaling.elapsed() >= HELD_FROM_THE_LINE {
+            continue;
         }
         for kind in ep.tick(port)? {
             // An unanswered HELLO is the link's state, not a line error per retry.
