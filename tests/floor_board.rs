@@ -282,6 +282,7 @@ fn the_boards_records_wait_apart_and_are_held_on_a_locked_database() {
     );
     assert!(h.state().watcher().is_none(), "signed out");
     h.get_by_label_contains("1 record waiting");
+    h.get_by_label_contains("Nothing can be done at this board");
     other.execute_batch("COMMIT;").unwrap();
     drop(other);
     while h.query_by_label("Try again").is_some() {

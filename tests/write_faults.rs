@@ -15,6 +15,7 @@ use egui_kittest::kittest::Queryable;
 /// the database's write lock (in WAL mode, readers carry on): the lock, still held, with it.
 fn signing_in_under_a_held_lock(
     db: &std::path::Path,
+    pin: &str,
 ) -> (
     egui_kittest::Harness<'static, deckhand::ui::DeckhandApp>,
     rusqlite::Connection,
@@ -23,7 +24,7 @@ fn signing_in_under_a_held_lock(
     tap(&mut h, "Alex Rivera");
     keys(&mut h, "20417");
     tap(&mut h, "Next: PIN");
-    keys(&mut h, "112233");
+    keys(&mut h, pin);
     let other = rusqlite::Connection::open(db).unwrap();
     other.execute_batch("BEGIN IMMEDIATE;").unwrap();
     tap(&mut h, "Sign in");
@@ -37,7 +38,7 @@ fn signing_in_under_a_held_lock(
 fn a_held_lock_stops_the_screen_until_records_can_be_saved() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("lock.sqlite");
-    let (mut h, other) = signing_in_under_a_held_lock(&db);
+    let (mut h, other) = signing_in_under_a_held_lock(&db, "112233");
     let fault = h
         .state()
         .terminal()
@@ -104,7 +105,7 @@ fn a_held_lock_stops_the_screen_until_records_can_be_saved() {
 fn a_try_again_pressed_as_the_fault_goes_lands_on_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("stray.sqlite");
-    let (mut h, other) = signing_in_under_a_held_lock(&db);
+    let (mut h, other) = signing_in_under_a_held_lock(&db, "112233");
     assert!(h.state().terminal().write_fault().is_some());
     other.execute_batch("COMMIT;").unwrap();
     drop(other);
@@ -119,6 +120,34 @@ fn a_try_again_pressed_as_the_fault_goes_lands_on_nothing() {
     common::ui::settle(&mut h);
     h.get_by_label("Credential number: 20417");
     h.get_by_label("PIN: ");
+}
+
+/// A wrong PIN while another program holds the database: its count cannot be written, so the
+/// check cannot be made. The fault's screen stops everything (no further try can be made while
+/// the count cannot be kept), and the try is journaled once writing works again.
+#[test]
+fn a_pin_check_the_database_refuses_stops_the_screen_and_is_journaled() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("pin-locked.sqlite");
+    let (mut h, other) = signing_in_under_a_held_lock(&db, "999999");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while h
+        .query_by_label_contains("Records cannot be saved")
+        .is_none()
+    {
+        assert!(std::time::Instant::now() < deadline, "never shown");
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(h.query_by_label("Sign in").is_none(), "no further try");
+    other.execute_batch("COMMIT;").unwrap();
+    drop(other);
+    common::ui::try_again_until_saved(&mut h);
+    let failed = common::ui::payloads(&db, "verification_failed");
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    assert!(failed[0].contains("could not be checked"), "{failed:?}");
+    assert_eq!(common::ui::payloads(&db, "records_resumed").len(), 1);
+    assert!(h.state().terminal().table().dealer.is_none());
 }
 
 /// A 4 MB tmpfs filled to the last byte: device rows keep coming and are held, in order; a

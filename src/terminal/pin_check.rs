@@ -57,19 +57,37 @@ impl Terminal {
             return true;
         };
         if let Some(f) = self.pin_check.take() {
+            let answer = answer.map_err(|e| {
+                self.pin_check_failed(&f.credential, &e);
+                e.to_string()
+            });
             self.pin_answer = Some(PinAnswer {
                 credential: f.credential,
                 pin: f.pin,
-                answer: answer.map_err(|e| e.to_string()),
+                answer,
             });
         }
         false
     }
 
+    /// A check that could not be made (the database refused its count of wrong PINs, or could
+    /// not be read): records cannot be saved, so the fault's screen stops everything (and every
+    /// further try) until they can; the try is journaled, held until then.
+    fn pin_check_failed(&mut self, credential: &str, e: &crate::store::StoreError) {
+        self.fault(e);
+        self.record_system(
+            "verification_failed",
+            serde_json::json!({
+                "credential": credential,
+                "reason": format!("the PIN could not be checked: {}", why_not_written(e)),
+            }),
+        );
+    }
+
     /// Drops a check or an answer no command took (the command was refused before its
     /// signature was looked at), and what was read apart with it: a later signature is checked
-    /// afresh. A wrong PIN it found was
-    /// counted, so it is journaled as any refusal is, and its wait holds.
+    /// afresh. A wrong PIN it found was counted, so it is journaled as any refusal is, and its
+    /// wait holds.
     pub fn forget_pin_check(&mut self) {
         self.pin_check = None;
         self.forget_contributions_read();

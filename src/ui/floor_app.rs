@@ -152,7 +152,11 @@ impl FloorApp {
         // Records that cannot be saved stop the board as they stop a terminal: one screen, until
         // the database takes them (tried again every few seconds, or on "Try again").
         if let Some(fault) = self.desk.write_fault().cloned() {
-            self.retry_writes |= super::overlays::write_fault_screen(ui, &fault);
+            self.retry_writes |= super::overlays::write_fault_screen_saying(
+                ui,
+                &fault,
+                "Call a shift supervisor. Nothing can be done at this board until its records can be written again; nothing already recorded is lost.",
+            );
             return;
         }
         match &self.watcher {

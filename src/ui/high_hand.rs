@@ -179,7 +179,6 @@ impl DeckhandApp {
         out
     }
 
-    /// § 637a.16(h): closes `period` with the floorperson's signature keyed on the form.
     /// § 637a.16(c): closing a period reads its contributions from the journal, apart, while
     /// the signature's PIN is checked; the close is made once both have answered.
     pub(super) fn begin_close_read(&mut self, c: &UiCmd, ctx: &egui::Context) {
@@ -197,6 +196,7 @@ impl DeckhandApp {
         }
     }
 
+    /// § 637a.16(h): closes `period` with the floorperson's signature keyed on the form.
     pub(super) fn close_period(&mut self, period: &str, ctx: &egui::Context) {
         let Some(f) = self.high_hand.as_ref() else {
             return;

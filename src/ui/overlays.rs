@@ -217,6 +217,19 @@ impl DeckhandApp {
 /// how many records wait, and "Try again". Nothing else can be tapped. True when "Try again"
 /// was tapped.
 pub(super) fn write_fault_screen(ui: &mut Ui, f: &crate::terminal::WriteFault) -> bool {
+    write_fault_screen_saying(
+        ui,
+        f,
+        "Stop the game and call a shift supervisor. Nothing can be done at this terminal until its records can be written again; nothing already recorded is lost.",
+    )
+}
+
+/// [`write_fault_screen`] with its own words of what to do (the floor board's).
+pub(super) fn write_fault_screen_saying(
+    ui: &mut Ui,
+    f: &crate::terminal::WriteFault,
+    what_to_do: &str,
+) -> bool {
     let mut again = false;
     egui::CentralPanel::default()
         .frame(
@@ -232,10 +245,7 @@ pub(super) fn write_fault_screen(ui: &mut Ui, f: &crate::terminal::WriteFault) -
                     .color(theme::TEXT),
             );
             ui.add_space(theme::GAP);
-            body(
-                ui,
-                "Stop the game and call a shift supervisor. Nothing can be done at this terminal until its records can be written again; nothing already recorded is lost.",
-            );
+            body(ui, what_to_do);
             ui.add_space(theme::GAP);
             let waiting = match (f.waiting, f.lost) {
                 (0, 0) => "No record is waiting.".to_string(),
