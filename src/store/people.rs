@@ -55,6 +55,22 @@ pub(crate) fn argon2() -> Argon2<'static> {
 }
 
 /// Hashes a PIN with a fresh salt (no shape check: callers check it against their minimum).
+/// A new active person with the PIN's hash (on the writer's connection); its row id.
+pub(crate) fn insert_person(conn: &rusqlite::Connection, p: &Person, hash: &str) -> Result<i64> {
+    conn.execute(
+        "INSERT INTO people (name, credential, role, pin_hash, active, created_utc)
+         VALUES (?1, ?2, ?3, ?4, 1, ?5)",
+        params![
+            p.name,
+            p.credential,
+            role_str(p.role),
+            hash,
+            Utc::now().to_rfc3339()
+        ],
+    )?;
+    Ok(conn.last_insert_rowid())
+}
+
 pub fn hash_pin(pin: &str) -> Result<String> {
     let mut salt_bytes = [0u8; 16];
     getrandom(&mut salt_bytes);
@@ -186,20 +202,8 @@ impl Store {
         check_pin_shape(pin, MIN_PIN_DIGITS).map_err(StoreError::Invalid)?;
         let hash = hash_pin(pin)?;
         let p = p.clone();
-        self.writer.call(move |w| -> Result<i64> {
-            w.conn.execute(
-                "INSERT INTO people (name, credential, role, pin_hash, active, created_utc)
-                 VALUES (?1, ?2, ?3, ?4, 1, ?5)",
-                params![
-                    p.name,
-                    p.credential,
-                    role_str(p.role),
-                    hash,
-                    Utc::now().to_rfc3339()
-                ],
-            )?;
-            Ok(w.conn.last_insert_rowid())
-        })?
+        self.writer
+            .call(move |w| -> Result<i64> { insert_person(&w.conn, &p, &hash) })?
     }
 
     pub fn person(&self, credential: &str) -> Result<Option<Person>> {

@@ -178,4 +178,35 @@ impl Store {
             wake,
         )
     }
+
+    /// The first administrator added apart (the first start's screen): the PIN hashed on a
+    /// thread of its own, the row written by the writer only while nobody exists (the count
+    /// and the insert one step on the writer's thread). `wake` is called once it has answered.
+    pub fn add_first_administrator_apart(
+        &self,
+        p: &Person,
+        pin: &str,
+        wake: Box<dyn Fn() + Send>,
+    ) -> super::apart::Apart<i64> {
+        let writer = self.writer.caller();
+        let (p, pin) = (p.clone(), pin.to_string());
+        self.read_apart(
+            "first-administrator",
+            move |_| {
+                let hash = super::people::hash_pin(&pin)?;
+                writer.call(move |w| -> Result<i64> {
+                    let people: i64 = w
+                        .conn
+                        .query_row("SELECT COUNT(*) FROM people", [], |r| r.get(0))?;
+                    if people > 0 {
+                        return Err(super::StoreError::Invalid(
+                            "people already exist: an administrator adds people".into(),
+                        ));
+                    }
+                    super::people::insert_person(&w.conn, &p, &hash)
+                })?
+            },
+            wake,
+        )
+    }
 }

@@ -67,6 +67,8 @@ pub struct Terminal {
     pin_answer: Option<pin_check::PinAnswer>,
     /// A High Hand period's contributions read apart for its close (`contributions.rs`).
     contributions_read: Option<contributions::ContributionsRead>,
+    /// The first administrator being created apart (the first start's screen).
+    admin_adding: Option<(Person, crate::store::apart::Apart<i64>)>,
     /// The card list a card-reading shuffler sent before its count.
     cards_read: Option<(u8, Vec<crate::rules::cards::Card>)>,
     /// What the shuffler says it can do (protocol version 2).
@@ -252,6 +254,7 @@ impl Terminal {
             pin_check: None,
             pin_answer: None,
             contributions_read: None,
+            admin_adding: None,
             cards_read: None,
             shuffler_can: Default::default(),
             dispensed: Default::default(),

@@ -69,6 +69,52 @@ impl Terminal {
         if self.store.count_people().map_err(|e| e.to_string())? > 0 {
             return Err("people already exist: an administrator adds people".into());
         }
+        let person = self.first_administrator(name, credential, pin)?;
+        self.store
+            .add_person(&person, pin)
+            .map_err(|e| e.to_string())?;
+        self.administrator_created(&person);
+        Ok(person)
+    }
+
+    /// [`Terminal::create_first_administrator`] for the screen: the fields checked here, the
+    /// PIN hashed and the row written apart ([`Terminal::first_administrator_answer`] takes the
+    /// outcome); `wake` is called once it has answered.
+    pub fn begin_first_administrator(
+        &mut self,
+        name: &str,
+        credential: &str,
+        pin: &str,
+        wake: Box<dyn Fn() + Send>,
+    ) -> Result<(), String> {
+        let person = self.first_administrator(name, credential, pin)?;
+        let adding = self.store.add_first_administrator_apart(&person, pin, wake);
+        self.admin_adding = Some((person, adding));
+        Ok(())
+    }
+
+    /// The first administrator is being created apart.
+    pub fn creating_administrator(&self) -> bool {
+        self.admin_adding.is_some()
+    }
+
+    /// Once the first administrator's creation apart has answered: who was created (journaled),
+    /// or why not.
+    pub fn first_administrator_answer(&mut self) -> Option<Result<Person, String>> {
+        let answer = self.admin_adding.as_ref()?.1.try_answer()?;
+        let (person, _) = self.admin_adding.take()?;
+        Some(answer.map_err(|e| e.to_string()).map(|_| {
+            self.administrator_created(&person);
+            person
+        }))
+    }
+
+    fn first_administrator(
+        &self,
+        name: &str,
+        credential: &str,
+        pin: &str,
+    ) -> Result<Person, String> {
         let person = Person {
             name: name.trim().to_string(),
             credential: credential.trim().to_string(),
@@ -76,16 +122,16 @@ impl Terminal {
         };
         check_person_fields(&person)?;
         self.check_new_pin(pin)?;
-        self.store
-            .add_person(&person, pin)
-            .map_err(|e| e.to_string())?;
+        Ok(person)
+    }
+
+    fn administrator_created(&mut self, person: &Person) {
         let state = self.person_state(&person.credential);
         self.record_signed(
             "administrator_created",
             serde_json::json!({"name": person.name, "credential": person.credential, "role": "administrator", "state": state}),
             &person.credential,
         );
-        Ok(person)
     }
 
     /// Adds, deactivates, re-PINs or unlocks a person. The actor signs with credential number

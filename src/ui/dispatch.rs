@@ -401,7 +401,7 @@ impl DeckhandApp {
             UiCmd::SubmitRecord => self.submit_record(ctx),
             UiCmd::SubmitIrregularity => self.submit_irregularity(ctx),
             UiCmd::Unlock => self.unlock(),
-            UiCmd::CreateAdmin => self.create_admin(),
+            UiCmd::CreateAdmin => self.create_admin(ctx),
             UiCmd::ReviewPrint => self.review_print(),
             UiCmd::PrintPreviewed => self.print_previewed(),
             UiCmd::ClosePreview => self.close_preview(),

@@ -418,7 +418,7 @@ impl DeckhandApp {
     /// The screen takes no tap while a command waits: a signature for its PIN's check, a
     /// command for its record.
     fn held(&self) -> bool {
-        self.signed.is_some() || self.recording()
+        self.signed.is_some() || self.recording() || self.term.creating_administrator()
     }
 
     pub fn is_locked(&self) -> bool {
@@ -472,6 +472,7 @@ impl DeckhandApp {
             self.term.poll_devices();
         }
         self.apply_tapped(ctx);
+        self.admin_created();
         // A record or a PIN check kept waiting is said on the screen once it is due (the
         // writer and the check wake the screen only once they answer).
         overlays::wake_for_notices(ctx, self.term.disk_waited(), self.term.pin_check_waited());

@@ -182,14 +182,30 @@ impl DeckhandApp {
         }
     }
 
-    /// The first administrator created at the first start.
-    pub(super) fn create_admin(&mut self) {
+    /// The first administrator created at the first start: the PIN hashed and the row written
+    /// apart; the screen waits under the tap guard's cover ([`DeckhandApp::admin_created`]).
+    pub(super) fn create_admin(&mut self, ctx: &egui::Context) {
         let f = &self.view.admin;
-        let result = if f.pin != f.pin_again {
+        let wake = ctx.clone();
+        let begun = if f.pin != f.pin_again {
             Err("The two PINs differ".to_string())
         } else {
-            self.term
-                .create_first_administrator(&f.name, &f.credential, &f.pin)
+            self.term.begin_first_administrator(
+                &f.name,
+                &f.credential,
+                &f.pin,
+                Box::new(move || wake.request_repaint()),
+            )
+        };
+        if let Err(e) = begun {
+            self.view.message = Some(Notice::problem(e));
+        }
+    }
+
+    /// The first administrator's creation apart, once it has answered.
+    pub(super) fn admin_created(&mut self) {
+        let Some(result) = self.term.first_administrator_answer() else {
+            return;
         };
         match result {
             Ok(p) => {
