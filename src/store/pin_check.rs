@@ -181,18 +181,20 @@ impl Store {
 
     /// The first administrator added apart (the first start's screen): the PIN hashed on a
     /// thread of its own, the row written by the writer only while nobody exists (the count
-    /// and the insert one step on the writer's thread). `wake` is called once it has answered.
+    /// and the insert one step on the writer's thread), then read back as the journal records
+    /// people (`"state"`). `wake` is called once it has answered.
     pub fn add_first_administrator_apart(
         &self,
         p: &Person,
         pin: &str,
         wake: Box<dyn Fn() + Send>,
-    ) -> super::apart::Apart<i64> {
+    ) -> super::apart::Apart<serde_json::Value> {
         let writer = self.writer.caller();
         let (p, pin) = (p.clone(), pin.to_string());
+        let credential = p.credential.clone();
         self.read_apart(
             "first-administrator",
-            move |_| {
+            move |conn| {
                 let hash = super::people::hash_pin(&pin)?;
                 writer.call(move |w| -> Result<i64> {
                     let people: i64 = w
@@ -204,7 +206,8 @@ impl Store {
                         ));
                     }
                     super::people::insert_person(&w.conn, &p, &hash)
-                })?
+                })??;
+                Ok(super::people::person_state(conn, &credential)?.unwrap_or_default())
             },
             wake,
         )

@@ -68,7 +68,7 @@ pub struct Terminal {
     /// A High Hand period's contributions read apart for its close (`contributions.rs`).
     contributions_read: Option<contributions::ContributionsRead>,
     /// The first administrator being created apart (the first start's screen).
-    admin_adding: Option<(Person, crate::store::apart::Apart<i64>)>,
+    admin_adding: Option<(Person, crate::store::apart::Apart<serde_json::Value>)>,
     /// The card list a card-reading shuffler sent before its count.
     cards_read: Option<(u8, Vec<crate::rules::cards::Card>)>,
     /// What the shuffler says it can do (protocol version 2).

@@ -73,7 +73,8 @@ impl Terminal {
         self.store
             .add_person(&person, pin)
             .map_err(|e| e.to_string())?;
-        self.administrator_created(&person);
+        let state = self.person_state(&person.credential);
+        self.administrator_created(&person, state);
         Ok(person)
     }
 
@@ -103,8 +104,8 @@ impl Terminal {
     pub fn first_administrator_answer(&mut self) -> Option<Result<Person, String>> {
         let answer = self.admin_adding.as_ref()?.1.try_answer()?;
         let (person, _) = self.admin_adding.take()?;
-        Some(answer.map_err(|e| e.to_string()).map(|_| {
-            self.administrator_created(&person);
+        Some(answer.map_err(|e| e.to_string()).map(|state| {
+            self.administrator_created(&person, state);
             person
         }))
     }
@@ -125,8 +126,8 @@ impl Terminal {
         Ok(person)
     }
 
-    fn administrator_created(&mut self, person: &Person) {
-        let state = self.person_state(&person.credential);
+    /// Journals the administrator created, with their people row as it now is (`state`).
+    fn administrator_created(&mut self, person: &Person, state: serde_json::Value) {
         self.record_signed(
             "administrator_created",
             serde_json::json!({"name": person.name, "credential": person.credential, "role": "administrator", "state": state}),
