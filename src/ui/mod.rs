@@ -523,9 +523,10 @@ impl DeckhandApp {
         if self.term.recent_behind() {
             ctx.request_repaint_after(std::time::Duration::from_millis(260));
         }
-        // While records wait for the disk, the screen tries them again every few seconds.
+        // While records wait for the disk, the screen tries them again every few seconds, and
+        // its count of the seconds goes on.
         if self.term.write_fault().is_some() {
-            ctx.request_repaint_after(std::time::Duration::from_secs(3));
+            ctx.request_repaint_after(std::time::Duration::from_secs(1));
         }
         // While the shuffler works, look again soon even without input; device threads also
         // wake the UI themselves.

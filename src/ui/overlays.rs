@@ -249,6 +249,8 @@ pub(super) fn write_fault_screen_saying(
             ui.add_space(theme::GAP);
             let waiting = match (f.waiting, f.lost) {
                 (0, 0) => "No record is waiting.".to_string(),
+                (1, 0) => "1 record waiting, held; it is written as soon as the database takes it."
+                    .to_string(),
                 (n, 0) => format!(
                     "{} waiting, held in order; they are written as soon as the database takes them.",
                     widgets::count(n as i64, "record", "records")
