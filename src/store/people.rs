@@ -54,7 +54,6 @@ pub(crate) fn argon2() -> Argon2<'static> {
     Argon2::new(argon2::Algorithm::Argon2id, argon2::Version::V0x13, params)
 }
 
-/// Hashes a PIN with a fresh salt (no shape check: callers check it against their minimum).
 /// A new active person with the PIN's hash (on the writer's connection); its row id.
 pub(crate) fn insert_person(conn: &rusqlite::Connection, p: &Person, hash: &str) -> Result<i64> {
     conn.execute(
@@ -71,6 +70,7 @@ pub(crate) fn insert_person(conn: &rusqlite::Connection, p: &Person, hash: &str)
     Ok(conn.last_insert_rowid())
 }
 
+/// Hashes a PIN with a fresh salt (no shape check: callers check it against their minimum).
 pub fn hash_pin(pin: &str) -> Result<String> {
     let mut salt_bytes = [0u8; 16];
     getrandom(&mut salt_bytes);
