@@ -518,6 +518,14 @@ fn the_shift_reports_records_are_read_on_a_thread_of_their_own() {
         h.run_ok();
     }
     assert!(h.query_by_label("Print").is_none());
+    // The refusal's line has just grown the preview's bottom panel: its buttons take their
+    // place in the frames after it (a CI run under load once tapped Cancel before they had).
+    h.run_ok();
+    common::ui::settle(&mut h);
     tap(&mut h, "Cancel");
+    assert!(
+        h.query_by_label_contains("Preview:").is_none(),
+        "Cancel closed the preview"
+    );
     h.get_by_label("Supervisor review");
 }
