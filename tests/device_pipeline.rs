@@ -197,6 +197,18 @@ fn host(slave: TTYPort, store: &Store, max: u32) -> SerialShuffler {
     )
 }
 
+/// How many shuffler meter reports the journal holds.
+fn meter_rows(db: &std::path::Path) -> i64 {
+    rusqlite::Connection::open(db)
+        .unwrap()
+        .query_row(
+            "SELECT COUNT(*) FROM journal WHERE kind = 'shuffler_meters'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap()
+}
+
 fn link_rows(db: &std::path::Path) -> Vec<String> {
     let conn = rusqlite::Connection::open(db).unwrap();
     conn.prepare(
@@ -571,16 +583,7 @@ fn a_device_report_that_cannot_be_written_stops_the_screen_at_once() {
         let _ = dev.frames();
         std::thread::sleep(Duration::from_millis(20));
     }
-    let meter_rows = || -> i64 {
-        rusqlite::Connection::open(&db)
-            .unwrap()
-            .query_row(
-                "SELECT COUNT(*) FROM journal WHERE kind = 'shuffler_meters'",
-                [],
-                |r| r.get(0),
-            )
-            .unwrap()
-    };
+    let meter_rows = || meter_rows(&db);
     let before = meter_rows();
     let other = rusqlite::Connection::open(&db).unwrap();
     other.execute_batch("BEGIN IMMEDIATE;").unwrap();
@@ -746,13 +749,5 @@ fn a_slow_journal_is_not_a_silent_device() {
     assert!(acks.contains(&seq), "the report was acknowledged");
     let states = link_rows(&db);
     assert_eq!(states, ["connecting", "connected"], "{states:?}");
-    let meters_rows: i64 = rusqlite::Connection::open(&db)
-        .unwrap()
-        .query_row(
-            "SELECT COUNT(*) FROM journal WHERE kind = 'shuffler_meters'",
-            [],
-            |r| r.get(0),
-        )
-        .unwrap();
-    assert_eq!(meters_rows, 1);
+    assert_eq!(meter_rows(&db), 1);
 }

@@ -83,12 +83,7 @@ impl Terminal {
         if !self.held.rows.is_empty() {
             return self.hold(ctx, entries);
         }
-        let receipt = match self.waker.clone() {
-            Some(wake) => self
-                .store
-                .submit_waking(&ctx, &entries, Box::new(move || wake())),
-            None => self.store.submit(&ctx, &entries),
-        };
+        let receipt = self.submit_rows(&ctx, &entries);
         self.held.writing.push_back(Writing {
             receipt,
             ctx,
@@ -100,6 +95,16 @@ impl Terminal {
             (Some(_), _) => Duration::ZERO,
         };
         self.collect_written(wait);
+    }
+
+    /// Hands rows to the writer; with a screen to draw, the writer wakes it with its answer.
+    fn submit_rows(&self, ctx: &RowContext, entries: &[Entry]) -> crate::store::Receipt {
+        match self.waker.clone() {
+            Some(wake) => self
+                .store
+                .submit_waking(ctx, entries, Box::new(move || wake())),
+            None => self.store.submit(ctx, entries),
+        }
     }
 
     /// Takes the writer's answers for rows handed over, oldest first, each waited for at most
@@ -235,12 +240,7 @@ impl Terminal {
                 (self.context(), vec![entry], 0, lost)
             }
         };
-        let receipt = match self.waker.clone() {
-            Some(wake) => self
-                .store
-                .submit_waking(&ctx, &entries, Box::new(move || wake())),
-            None => self.store.submit(&ctx, &entries),
-        };
+        let receipt = self.submit_rows(&ctx, &entries);
         self.held.retrying = Some(Retrying {
             receipt,
             rows,
