@@ -330,9 +330,11 @@ fn a_hit_is_the_card_drawn_and_a_misread_is_corrected_with_the_reading_kept() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("s21misread.sqlite");
     let mut h = shoe_app(&db);
+    shoe_stops_after(&mut h, 1);
     to_the_deal(&mut h, &[2, 4]);
     // The first card to seat 2 is misread.
     h.state().sim_script().unwrap().lock().unwrap().misread_next = true;
+    shoe_draws_on(&mut h);
     wait_for_the_deal(&mut h);
     let out = truth(&h);
     let real = out[1].1;
@@ -442,36 +444,57 @@ fn until_drawn(h: &mut Harness<'_, DeckhandApp>, n: usize) {
     });
 }
 
-/// The simulated dealer's hand draws no further than the shoe's `n`th card.
+/// The simulated dealer's hand draws no further than the shoe's `n`th card, whatever the
+/// procedure waits for.
 fn shoe_stops_after(h: &mut Harness<'_, DeckhandApp>, n: usize) {
-    let s = h.state().sim_script().unwrap();
-    let mut s = s.lock().unwrap();
-    let (deck, _, _) = *s.drawn.last().unwrap();
-    s.pull_to = Some((deck, u16::try_from(n).unwrap()));
+    h.state()
+        .sim_script()
+        .unwrap()
+        .lock()
+        .unwrap()
+        .hand_holds_at = Some(n);
+}
+
+/// The simulated dealer's hand draws where the procedure asks again.
+fn shoe_draws_on(h: &mut Harness<'_, DeckhandApp>) {
+    h.state()
+        .sim_script()
+        .unwrap()
+        .lock()
+        .unwrap()
+        .hand_holds_at = None;
 }
 
 /// The simulated dealer's hand draws one card more, which the shoe leaves unread where
-/// `unread` says.
+/// `unread` says (a hand held back is held again after it).
 fn one_card_more(h: &mut Harness<'_, DeckhandApp>, unread: bool) {
     let s = h.state().sim_script().unwrap();
     let mut s = s.lock().unwrap();
     let (deck, last, _) = *s.drawn.last().unwrap();
     s.unread_next = unread;
     s.pull_to = Some((deck, last + 1));
+    if s.hand_holds_at.is_some() {
+        s.hand_holds_at = Some(s.drawn.len() + 1);
+    }
 }
 
-/// Seats 2 and 4 at the deal, the shoe drawing a card every `every_ms`, once `n` cards of the
-/// deal are out: the app and the number of cards out before the deal (the burn card).
+/// Seats 2 and 4 at the deal, the shoe drawing a card every `every_ms`, held back once `n`
+/// cards of the deal are out (exactly `n`, however late the test's thread runs): the app and
+/// the number of cards out before the deal (the burn card).
 fn two_boxes_drawn(
     db: &std::path::Path,
     every_ms: u64,
     n: usize,
 ) -> (Harness<'static, DeckhandApp>, usize) {
     let mut h = shoe_app(db);
+    // The burn card is the first card out; the hand holds the deal's back till it is timed.
+    shoe_stops_after(&mut h, 1);
     to_the_deal(&mut h, &[2, 4]);
     let burned = truth(&h).len();
+    assert_eq!(burned, 1, "the burn card alone is out before the deal");
     h.state().sim_script().unwrap().lock().unwrap().draw_time =
         std::time::Duration::from_millis(every_ms);
+    shoe_stops_after(&mut h, burned + n);
     until_drawn(&mut h, n);
     (h, burned)
 }
@@ -491,7 +514,7 @@ fn keying_by_hand_mid_deal_keeps_what_the_shoe_read() {
     let (mut h, burned) = two_boxes_drawn(&db, 400, 2);
     tap(&mut h, "Key the cards by hand");
     let so_far = the_deal(&h, burned);
-    assert!(so_far.len() < 6, "the deal is still being drawn");
+    assert_eq!(so_far.len(), 2, "the deal is still being drawn");
     assert!(
         place_words(&h, "Seat 2").contains(&so_far[0].pretty()),
         "seat 2's card read is in its place"
@@ -500,6 +523,7 @@ fn keying_by_hand_mid_deal_keeps_what_the_shoe_read() {
         place_words(&h, "Seat 4").contains(&so_far[1].pretty()),
         "seat 4's card read is in its place"
     );
+    shoe_draws_on(&mut h);
     wait_for_the_deal(&mut h);
     h.run_ok();
     let deal = the_deal(&h, burned);
@@ -529,6 +553,7 @@ fn a_card_drawn_unread_at_the_deal_leaves_its_place_to_key_and_the_hole_card_hid
     let (mut h, burned) = two_boxes_drawn(&db, 150, 3);
     // Seat 2's second card leaves the shoe unread.
     h.state().sim_script().unwrap().lock().unwrap().unread_next = true;
+    shoe_draws_on(&mut h);
     wait_for_the_deal(&mut h);
     h.run_ok();
     let deal = the_deal(&h, burned);

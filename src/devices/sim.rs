@@ -53,6 +53,10 @@ pub struct SimScript {
     /// The next card drawn is not read: it leaves the shoe and no CARD_DRAWN reports it (the
     /// next report's number shows the gap).
     pub unread_next: bool,
+    /// The simulated dealer's hand holds the next card back once this many cards have been
+    /// drawn in all (`drawn`), whatever `pull_to` asks: a test stops the deal at an exact
+    /// card with it, however late its own thread runs.
+    pub hand_holds_at: Option<usize>,
     /// What each card drawn really was, (deck, number, card): the simulator's truth.
     pub drawn: Vec<(u8, u16, Card)>,
     /// The decks loaded are Spanish decks, 48 cards without the 10s (§ 635a.3(a)).
@@ -82,6 +86,7 @@ impl Default for SimScript {
             pull_to: None,
             draw_time: Duration::from_millis(300),
             unread_next: false,
+            hand_holds_at: None,
             drawn: Vec::new(),
             no_tens: false,
             shuffle_time: Duration::from_millis(400),
@@ -303,7 +308,9 @@ impl SimShuffler {
             };
             self.shoe.loaded(deck, order);
         }
+        let held = sc.hand_holds_at.is_some_and(|n| sc.drawn.len() >= n);
         if sc.reads_draws
+            && !held
             && let Some((deck, number, card)) =
                 self.shoe.pull(sc.pull_to, Instant::now(), sc.draw_time)
         {
