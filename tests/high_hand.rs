@@ -11,6 +11,7 @@ use deckhand::store::Store;
 use deckhand::terminal::Terminal;
 use deckhand::ui::DeckhandApp;
 use egui_kittest::Harness;
+use egui_kittest::kittest::NodeT;
 use egui_kittest::kittest::Queryable;
 
 fn setup() -> TableSetup {
@@ -211,6 +212,11 @@ fn records_a_high_hand_at(w: f32, hgt: f32) {
     tap(&mut h, "High hand");
     h.get_by_label("High Hand Tracking Slip");
     actions(&h);
+    // A table that never dealt a round has no ended period to close.
+    assert!(
+        h.query_by_label_contains("Close period").is_none(),
+        "{w}x{hgt}: an empty period offered to close"
+    );
     tap(&mut h, "Seat 4");
     for k in ["L", "E", "E"] {
         tap(&mut h, k);
@@ -543,6 +549,73 @@ fn an_ended_period_is_closed_from_the_high_hand_form() {
     crate::common::ui::tap(&mut h, "Close period 2026-01-05T08:00Z");
     h.get_by_label_contains("High Hand period from 2026-01-05T08:00Z closed by Dana Brooks (1001)");
     assert!(h.state().terminal().table().high_hand_slips.is_empty());
+}
+
+/// § 637a.16(b)(4): a round short of the posted players dealt in can have no High Hand line,
+/// and the form says so when it opens, with no field to key (a walk keyed 36 taps of a slip
+/// before the refusal); an ended period is still closed from it. A round with enough players
+/// offers the slip's fields.
+#[test]
+fn a_round_short_of_players_says_so_when_the_form_opens_and_still_closes_a_period() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = crate::common::ui::table(6, deckhand::rules::games::GameId::Holdem);
+    s.pot_rules.high_hand_min_players = 4;
+    let short = dir.path().join("short.sqlite");
+    let mut t = crate::common::ui::opened(&short, &s);
+    crate::common::poker::fold_round(&mut t, &[1, 2, 3, 4]);
+    // A line in a period long ended, from a round that qualified.
+    t.record_high_hand(
+        "2026-01-05T08:00Z",
+        3,
+        "Rosa Diaz",
+        "2155550142",
+        parse_cards("Kh Kd Kc 4s 4h").unwrap(),
+        "1001",
+        "246810",
+    )
+    .unwrap();
+    t.execute(Command::Confirm(Confirm::ShuffledAndCut))
+        .unwrap();
+    crate::common::poker::fold_round(&mut t, &[1, 2, 3]);
+    let mut h =
+        crate::common::ui::harness_sized(DeckhandApp::new(t, s.clone(), None), 1024.0, 768.0);
+    h.run_ok();
+    crate::common::ui::tap(&mut h, "High hand");
+    h.get_by_label_contains("No line can be recorded for this round: the round had 3 players dealt in; a High Hand qualifies with 4 or more (§ 637a.16(b)(4)");
+    for field in ["Seat 1", "Player: ", "Phone: "] {
+        assert!(h.query_by_label(field).is_none(), "{field} offered");
+    }
+    assert!(
+        h.get_by_label("Record and sign")
+            .accesskit_node()
+            .is_disabled(),
+        "Record and sign offered"
+    );
+    // The floorperson signs on the pad the form shows and closes the ended period.
+    crate::common::ui::keys(&mut h, "1001");
+    h.get_by_label_contains("PIN:").click();
+    h.run_ok();
+    crate::common::ui::keys(&mut h, "246810");
+    crate::common::ui::tap(&mut h, "Close period 2026-01-05T08:00Z");
+    h.get_by_label_contains("High Hand period from 2026-01-05T08:00Z closed by Dana Brooks (1001)");
+    drop(h);
+
+    let enough = dir.path().join("enough.sqlite");
+    let mut t = crate::common::ui::opened(&enough, &s);
+    crate::common::poker::fold_round(&mut t, &[1, 2, 3, 4]);
+    let mut h = crate::common::ui::harness_sized(DeckhandApp::new(t, s, None), 1024.0, 768.0);
+    h.run_ok();
+    crate::common::ui::tap(&mut h, "High hand");
+    assert!(
+        h.query_by_label_contains("No line can be recorded")
+            .is_none()
+    );
+    h.get_by_label("Seat 1");
+    assert!(
+        !h.get_by_label("Record and sign")
+            .accesskit_node()
+            .is_disabled()
+    );
 }
 
 /// § 637a.16(a): the High Hand Jackpot is the casino's to offer. Its button is on the dealer's

@@ -5,7 +5,9 @@
 
 use super::Notice;
 use super::signed::keep_refusal;
-use super::{DeckhandApp, Signature, UiCmd, body_colour, card_grid, keypad, primary, theme, title};
+use super::{
+    DeckhandApp, Signature, UiCmd, body, body_colour, card_grid, keypad, primary_when, theme, title,
+};
 use crate::rules::cards::{Card, CardSet};
 use egui::{Button, RichText, Ui};
 
@@ -41,18 +43,27 @@ impl DeckhandApp {
             return;
         };
         let period = self.current_period();
+        // Why the round just played can have no line, whatever the form would hold: said at
+        // once, with no field to key (§ 637a.16(b)(4), (f)(4)).
+        let refused = self
+            .term
+            .table()
+            .high_hand_round()
+            .err()
+            .map(|e| e.to_string());
+        // § 637a.16(h): an ended period is closed from the same form, with the same signature.
+        let ended = self.periods_to_close(&period);
         // The form's actions and its message at the foot of the screen: a keyboard, the card
         // grid or the signature pad above never pushes them off a 768-pixel screen.
-        let (done, cancel, print_slip) = high_hand_actions(ui, f.error.as_deref());
+        let (done, cancel, print_slip) =
+            high_hand_actions(ui, f.error.as_deref(), refused.is_none());
         super::form_panel()
             .show(ui, |ui| {
-                // § 637a.16(h): an ended period is closed from the same form, with the same
-                // signature; beside the title, so the signature's keypad never pushes it off a
-                // 768-pixel screen.
-                let ended = self.periods_to_close(&period);
+                // The periods to close beside the title, so the signature's keypad never
+                // pushes them off a 768-pixel screen.
                 ui.horizontal(|ui| {
                     title(ui, "High Hand Tracking Slip");
-                    for p in ended {
+                    for p in &ended {
                         ui.add_space(theme::GAP);
                         if ui
                             .add(
@@ -64,7 +75,7 @@ impl DeckhandApp {
                             )
                             .clicked()
                         {
-                            cmds.push(UiCmd::ClosePeriod(p));
+                            cmds.push(UiCmd::ClosePeriod(p.clone()));
                         }
                     }
                 });
@@ -74,6 +85,18 @@ impl DeckhandApp {
                         .size(theme::SMALL + 1.0)
                         .color(theme::TEXT_DIM),
                 );
+                if let Some(why) = &refused {
+                    body_colour(
+                        ui,
+                        &format!("No line can be recorded for this round: {why}."),
+                        theme::DANGER,
+                    );
+                    if !ended.is_empty() {
+                        body(ui, "To close an ended period, the floorperson signs here, then taps Close period.");
+                        f.sign.show(ui);
+                    }
+                    return;
+                }
                 // The ten seats on one row at 1024 pixels: the signature's keypad below keeps
                 // its last row above the form's actions.
                 ui.horizontal_wrapped(|ui| {
@@ -154,7 +177,8 @@ impl DeckhandApp {
     }
 
     /// The ended periods this table can close: those with slip lines here, and the last one if
-    /// the pool holds contributions.
+    /// its pool may hold something (a drop taken from rounds dealt here, or a rollover): a
+    /// table that never dealt a round has no empty period to close.
     fn periods_to_close(&self, current: &str) -> Vec<String> {
         let t = self.term.table();
         let mut out: Vec<String> = t
@@ -167,7 +191,11 @@ impl DeckhandApp {
         let last = self
             .high_hand_config
             .period_of(chrono::Utc::now() - chrono::Duration::minutes(minutes));
-        if last.as_str() < current {
+        let drops = t
+            .setup
+            .as_ref()
+            .is_some_and(|s| s.pot_rules.high_hand > 0 && t.rounds_played > 0);
+        if (drops || t.high_hand_rollover > 0) && last.as_str() < current {
             out.push(last);
         }
         // A closed period is closed once.
@@ -289,7 +317,7 @@ impl DeckhandApp {
 
 /// The high-hand form's foot: its message, "Record and sign", "Cancel" and "Print slip" (the
 /// period's slip as recorded so far, shown before it prints); which was tapped.
-fn high_hand_actions(ui: &mut Ui, error: Option<&str>) -> (bool, bool, bool) {
+fn high_hand_actions(ui: &mut Ui, error: Option<&str>, can_record: bool) -> (bool, bool, bool) {
     let (mut done, mut cancel, mut print_slip) = (false, false, false);
     egui::Panel::bottom("high-hand-actions")
         .frame(
@@ -302,7 +330,7 @@ fn high_hand_actions(ui: &mut Ui, error: Option<&str>) -> (bool, bool, bool) {
                 body_colour(ui, &format!("⚠ {e}"), theme::DANGER);
             }
             ui.horizontal(|ui| {
-                if primary(ui, "Record and sign") {
+                if primary_when(ui, can_record, "Record and sign") {
                     done = true;
                 }
                 if ui

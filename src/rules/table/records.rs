@@ -118,10 +118,10 @@ impl Table {
         }])
     }
 
-    /// § 637a.16(f): a full house or better, verified by a floorperson or above, recorded when it
-    /// is at least as high as the period's high hand so far (an equal hand is recorded too: the
-    /// posted rules divide ties, § 637a.16(b)(5)).
-    pub(super) fn decide_high_hand(&self, slip: &HighHandSlip) -> Result<Vec<Event>, RuleError> {
+    /// § 637a.16(f)(4), (b)(4): whether the round just played can have a High Hand line at all,
+    /// whatever a slip would hold (the form says why not before a key is tapped); the table's
+    /// set-up and the dealer whose name goes on the slip when it can.
+    pub fn high_hand_round(&self) -> Result<(&TableSetup, &Person), RuleError> {
         let Some(setup) = &self.setup else {
             return refuse("open the table first");
         };
@@ -131,6 +131,22 @@ impl Table {
                 "a dealer must be signed in: their name goes on the slip"
             ));
         };
+        let least = setup.pot_rules.high_hand_min_players;
+        if self.dealt_in < least {
+            return Err(refusal!(
+                "§ 637a.16(b)(4), the posted rules",
+                "the round had {} players dealt in; a High Hand qualifies with {least} or more",
+                self.dealt_in
+            ));
+        }
+        Ok((setup, dealer))
+    }
+
+    /// § 637a.16(f): a full house or better, verified by a floorperson or above, recorded when it
+    /// is at least as high as the period's high hand so far (an equal hand is recorded too: the
+    /// posted rules divide ties, § 637a.16(b)(5)).
+    pub(super) fn decide_high_hand(&self, slip: &HighHandSlip) -> Result<Vec<Event>, RuleError> {
+        let (setup, dealer) = self.high_hand_round()?;
         self.may_sign(&slip.floorperson, Action::VerifyHighHand)?;
         if !(1..=10).contains(&slip.seat) {
             return Err(refusal!("§ 637a.16(f)(1)", "seats are numbered 1 to 10"));
@@ -159,14 +175,6 @@ impl Table {
                 "§ 637a.16(h)",
                 "the period from {} is closed: its High Hand was decided",
                 slip.period
-            ));
-        }
-        let least = setup.pot_rules.high_hand_min_players;
-        if self.dealt_in < least {
-            return Err(refusal!(
-                "§ 637a.16(b)(4), the posted rules",
-                "the round had {} players dealt in; a High Hand qualifies with {least} or more",
-                self.dealt_in
             ));
         }
         let best = eval::best_hand(&slip.cards).map_err(|e| RuleError::plain(e.to_string()))?;
