@@ -249,6 +249,31 @@ fn the_board_signs_in_floorpersons_and_supervisors_only() {
     assert_eq!(count("floor_board_signed_out"), 1);
 }
 
+/// At 1024×768 the board's header keeps the central copy's state clear of the signed-in name
+/// and its Sign out (a walk read "offliMorgan" where they ran into each other).
+#[test]
+fn the_boards_header_fits_a_1024_pixel_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("floor-1024.sqlite");
+    let mut h = board_app(&db, FloorConfig::default());
+    h.set_size(egui::vec2(1024.0, 768.0));
+    h.run_steps(2);
+    board_sign_in(&mut h, "3001", "135790");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while h.query_by_label("✖ Central copy offline").is_none() {
+        assert!(std::time::Instant::now() < deadline, "never offline");
+        h.run_steps(1);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let state = h.get_by_label("✖ Central copy offline").rect();
+    let name = h.get_by_label_contains("Morgan Lee").rect();
+    let out = h.get_by_label("Sign out").rect();
+    assert!(!state.intersects(name), "{state:?} runs into {name:?}");
+    for (what, r) in [("state", state), ("name", name), ("Sign out", out)] {
+        assert!(r.min.x >= 0.0 && r.max.x <= 1024.0, "{what} at {r:?}");
+    }
+}
+
 /// Issue 43, item 3: the board's own records on a database another program holds. Signing out
 /// never freezes the window for the writer's lock timeout (1 s); the refused row is held and the
 /// board shows why, as a terminal does; once the lock goes, "Try again" writes it (none lost) and

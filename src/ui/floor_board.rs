@@ -12,6 +12,10 @@ use crate::rules::table::Person;
 use crate::store::floor::{Board, FloorCallView, TableView};
 use egui::{RichText, Ui};
 
+/// Narrower than this (points), the header's calls waiting and central copy's state go on a
+/// line of their own below the title.
+const NARROW_HEADER: f32 = 1280.0;
+
 /// What a tap on the board asks for; the board's logic carries it out.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardCmd {
@@ -138,13 +142,11 @@ impl BoardView {
                     .inner_margin(egui::Margin::symmetric(16, 10)),
             )
             .show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    let text = |s: String| RichText::new(s).size(theme::STATUS);
-                    ui.label(text("Floor board".into()).strong());
-                    ui.separator();
-                    let plural = if shown == 1 { "" } else { "s" };
-                    ui.label(text(format!("{} · {shown} table{plural}", who.scope.name)));
-                    ui.separator();
+                let text = |s: String| RichText::new(s).size(theme::STATUS);
+                // The calls waiting and the central copy's state: beside the title on a wide
+                // screen, on a line of their own below it on a narrow one (at 1024 pixels they
+                // ran under the signed-in name).
+                let status = |ui: &mut Ui| {
                     let waiting = match calls.len() {
                         1 => "1 call waiting".to_string(),
                         n => format!("{n} calls waiting"),
@@ -162,6 +164,17 @@ impl BoardView {
                         }
                         (None, false) => ui.label(text("◌ Connecting".into()).color(theme::WARN)),
                     };
+                };
+                let narrow = ui.available_width() < NARROW_HEADER;
+                ui.horizontal(|ui| {
+                    ui.label(text("Floor board".into()).strong());
+                    ui.separator();
+                    let plural = if shown == 1 { "" } else { "s" };
+                    ui.label(text(format!("{} · {shown} table{plural}", who.scope.name)));
+                    if !narrow {
+                        ui.separator();
+                        status(ui);
+                    }
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         let out = egui::Button::new(text("Sign out".into()))
                             .min_size(egui::vec2(0.0, theme::MIN_TARGET));
@@ -175,6 +188,9 @@ impl BoardView {
                         )));
                     });
                 });
+                if narrow {
+                    ui.horizontal(status);
+                }
                 // Why, on a line of its own: the header keeps its place and its Sign out.
                 if let (Some(e), false) = (&board.error, board.connected) {
                     ui.label(RichText::new(e).size(theme::SMALL).color(theme::DANGER));
