@@ -29,6 +29,19 @@ fn open(db: &std::path::Path) -> Terminal {
     t
 }
 
+/// Seat 3's kings full of fours in `period`, the floorperson signing: the line's number.
+fn rosas_full_house(t: &mut Terminal, period: &str) -> Result<u32, String> {
+    t.record_high_hand(
+        period,
+        3,
+        "Rosa Diaz",
+        "2155550142",
+        parse_cards("Kh Kd Kc 4s 4h").unwrap(),
+        "1001",
+        "246810",
+    )
+}
+
 /// line, player, phone, hand, seat, dealer, floor credential, period
 type SlipRow = (i64, String, String, String, i64, String, String, String);
 
@@ -348,17 +361,7 @@ fn a_high_hand_qualifies_only_with_the_posted_number_of_players_dealt_in() {
     let mut s = crate::common::ui::table(6, deckhand::rules::games::GameId::Holdem);
     s.pot_rules.high_hand_min_players = 4;
     let mut t = crate::common::ui::opened(&db, &s);
-    let rec = |t: &mut Terminal| {
-        t.record_high_hand(
-            "2026-11-24T10:00Z",
-            3,
-            "Rosa Diaz",
-            "2155550142",
-            parse_cards("Kh Kd Kc 4s 4h").unwrap(),
-            "1001",
-            "246810",
-        )
-    };
+    let rec = |t: &mut Terminal| rosas_full_house(t, "2026-11-24T10:00Z");
     // Three players dealt in: short of the posted four (§ 637a.16(b)(4)).
     crate::common::poker::fold_round(&mut t, &[1, 2, 3]);
     let e = rec(&mut t).unwrap_err();
@@ -527,16 +530,7 @@ fn an_ended_period_is_closed_from_the_high_hand_form() {
     let db = dir.path().join("close-ui.sqlite");
     let mut t = open(&db);
     // A line in a period long ended.
-    t.record_high_hand(
-        "2026-01-05T08:00Z",
-        3,
-        "Rosa Diaz",
-        "2155550142",
-        parse_cards("Kh Kd Kc 4s 4h").unwrap(),
-        "1001",
-        "246810",
-    )
-    .unwrap();
+    rosas_full_house(&mut t, "2026-01-05T08:00Z").unwrap();
     let mut h = crate::common::ui::harness(DeckhandApp::new(t, setup(), None));
     h.run_ok();
     crate::common::ui::tap(&mut h, "High hand");
@@ -564,16 +558,7 @@ fn a_round_short_of_players_says_so_when_the_form_opens_and_still_closes_a_perio
     let mut t = crate::common::ui::opened(&short, &s);
     crate::common::poker::fold_round(&mut t, &[1, 2, 3, 4]);
     // A line in a period long ended, from a round that qualified.
-    t.record_high_hand(
-        "2026-01-05T08:00Z",
-        3,
-        "Rosa Diaz",
-        "2155550142",
-        parse_cards("Kh Kd Kc 4s 4h").unwrap(),
-        "1001",
-        "246810",
-    )
-    .unwrap();
+    rosas_full_house(&mut t, "2026-01-05T08:00Z").unwrap();
     t.execute(Command::Confirm(Confirm::ShuffledAndCut))
         .unwrap();
     crate::common::poker::fold_round(&mut t, &[1, 2, 3]);

@@ -131,6 +131,17 @@ fn a_pin_check_the_database_refuses_stops_the_screen_and_is_journaled() {
     let db = dir.path().join("pin-locked.sqlite");
     let (mut h, other) = signing_in_under_a_held_lock(&db, "999999");
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while h.state().checking_pin() {
+        assert!(std::time::Instant::now() < deadline, "never answered");
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // The fault holds from the frame the check answers: no second try slips in while the
+    // refusal's own row waits for the writer to give up.
+    assert!(
+        h.state().terminal().write_fault().is_some(),
+        "no fault when the check answered"
+    );
     while h
         .query_by_label_contains("Records cannot be saved")
         .is_none()
