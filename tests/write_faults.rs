@@ -138,10 +138,10 @@ fn a_pin_check_the_database_refuses_stops_the_screen_and_is_journaled() {
     }
     // The fault holds from the frame the check answers: no second try slips in while the
     // refusal's own row waits for the writer to give up.
-    assert!(
-        h.state().terminal().write_fault().is_some(),
-        "no fault when the check answered"
-    );
+    let fault = h.state().terminal().write_fault().cloned();
+    assert!(fault.is_some(), "no fault when the check answered");
+    // The try's row is held from that frame: the fault's screen never says nothing waits.
+    assert_eq!(fault.map(|f| f.waiting), Some(1), "the try held at once");
     while h
         .query_by_label_contains("Records cannot be saved")
         .is_none()
@@ -154,6 +154,11 @@ fn a_pin_check_the_database_refuses_stops_the_screen_and_is_journaled() {
     other.execute_batch("COMMIT;").unwrap();
     drop(other);
     common::ui::try_again_until_saved(&mut h);
+    // The sign-in says why in the floor's words, and what to do (it read "database: database
+    // is locked" after the lock had gone).
+    h.get_by_label_contains(
+        "The PIN could not be checked (another program is holding the database): key it again",
+    );
     let failed = common::ui::payloads(&db, "verification_failed");
     assert_eq!(failed.len(), 1, "{failed:?}");
     assert!(failed[0].contains("could not be checked"), "{failed:?}");

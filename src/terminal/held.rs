@@ -80,7 +80,10 @@ impl Terminal {
     /// behind rows still unanswered): a slow disk's answer is taken by a later frame
     /// ([`Terminal::collect_written`]). Without one, they are waited for in full.
     pub(super) fn write_rows(&mut self, ctx: RowContext, entries: Vec<Entry>) {
-        if !self.held.rows.is_empty() {
+        // Behind rows held, or in a fault with none on their way (the writer's last answer was
+        // a refusal): held at once, so the fault's screen counts them from its first frame.
+        let in_fault = self.held.fault.is_some() && self.held.writing.is_empty();
+        if !self.held.rows.is_empty() || in_fault {
             return self.hold(ctx, entries);
         }
         let receipt = self.submit_rows(&ctx, &entries);

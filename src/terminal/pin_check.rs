@@ -59,7 +59,10 @@ impl Terminal {
         if let Some(f) = self.pin_check.take() {
             let answer = answer.map_err(|e| {
                 self.pin_check_failed(&f.credential, &e);
-                e.to_string()
+                format!(
+                    "the PIN could not be checked ({}): key it again",
+                    why_not_written(&e)
+                )
             });
             self.pin_answer = Some(PinAnswer {
                 credential: f.credential,

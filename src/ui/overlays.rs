@@ -248,7 +248,7 @@ pub(super) fn write_fault_screen_saying(
             body(ui, what_to_do);
             ui.add_space(theme::GAP);
             let waiting = match (f.waiting, f.lost) {
-                (0, 0) => "No record is waiting.".to_string(),
+                (0, 0) => "Nothing was recorded of the step tapped: tap it again once records can be saved.".to_string(),
                 (1, 0) => "1 record waiting, held; it is written as soon as the database takes it."
                     .to_string(),
                 (n, 0) => format!(
@@ -380,6 +380,9 @@ fn waiting_notice(ctx: &egui::Context, title: &str, text: &str) {
         .order(egui::Order::Tooltip)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .interactable(false)
+        // Opaque from its first frame: faded in, it was still see-through over the keypad when
+        // the fault's screen took its place a moment later (a walk, at both screen sizes).
+        .fade_in(false)
         .show(ctx, |ui| {
             box_frame().show(ui, |ui| {
                 ui.set_max_width(560.0);
