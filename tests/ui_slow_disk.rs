@@ -99,6 +99,11 @@ fn a_record_refused_after_the_screen_drew_on_is_a_write_fault_and_nothing_is_don
         common::ui::payloads(&db, "decks_inspected").is_empty(),
         "nothing done"
     );
+    // Once the fault has gone, the dealer is told the step was not done (a walk found the
+    // screen as before with nothing said, and took the step for done).
+    h.get_by_label_contains(
+        "The record could not be saved (another program is holding the database), so nothing changed: tap it again.",
+    );
     tap(&mut h, "Decks inspected");
     h.get_by_label("Floorperson verify");
     assert_eq!(common::ui::payloads(&db, "decks_inspected").len(), 1);

@@ -490,7 +490,7 @@ impl Terminal {
                 // The command is refused; the screen shows the fault until writing works.
                 self.fault(&e);
                 return Err(format!(
-                    "The record could not be saved ({why}), so nothing changed. Call a supervisor."
+                    "The record could not be saved ({why}), so nothing changed: tap it again."
                 ));
             }
         };

@@ -548,8 +548,20 @@ impl DeckhandApp {
         }
         let key = self.screen_key();
         self.guard.frame(ui.ctx(), key);
-        // A notice belongs to the screen it first shows on; a problem also goes once the
-        // dealer keys something else (the amount or card it was about, corrected).
+        // Records that cannot be saved stop everything: one screen over the whole terminal
+        // until the database takes them (tried again every few seconds, or on "Try again").
+        if let Some(fault) = self.term.write_fault().cloned() {
+            if overlays::write_fault_screen(ui, &fault) {
+                self.tapped.push(UiCmd::RetryWrites);
+                ui.ctx().request_repaint();
+            }
+            // The guard's cover as over any screen (it settles; no signature waits here).
+            self.guard.cover(ui.ctx(), self.held());
+            return;
+        }
+        // A notice belongs to the screen it first shows on (not the fault's, which shows none:
+        // the step a fault refused says so once the fault has gone); a problem also goes once
+        // the dealer keys something else (the amount or card it was about, corrected).
         let keyed = self.keyed_key();
         if let Some(n) = &mut self.view.message {
             match (n.shown_on, n.keyed) {
@@ -561,17 +573,6 @@ impl DeckhandApp {
                 (_, Some(e)) if e != keyed && !n.done => self.view.message = None,
                 _ => {}
             }
-        }
-        // Records that cannot be saved stop everything: one screen over the whole terminal
-        // until the database takes them (tried again every few seconds, or on "Try again").
-        if let Some(fault) = self.term.write_fault().cloned() {
-            if overlays::write_fault_screen(ui, &fault) {
-                self.tapped.push(UiCmd::RetryWrites);
-                ui.ctx().request_repaint();
-            }
-            // The guard's cover as over any screen (it settles; no signature waits here).
-            self.guard.cover(ui.ctx(), self.held());
-            return;
         }
         let mut cmds = Vec::new();
         ui.push_id(self.guard.generation(), |ui| self.draw(ui, &mut cmds));
