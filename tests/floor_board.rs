@@ -274,6 +274,53 @@ fn the_boards_header_fits_a_1024_pixel_screen() {
     }
 }
 
+/// A second tap on "Try again" as the fault's screen goes keys nothing into the sign-in form
+/// that takes its place (a walk keyed "444444" at 1024×768, where "4" lies under "Try again").
+#[test]
+fn a_tap_as_the_boards_fault_goes_keys_nothing_beneath() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("floor-stray.sqlite");
+    let mut h = board_app(&db, FloorConfig::default());
+    h.run_steps(2);
+    board_sign_in(&mut h, "3001", "135790");
+    let other = rusqlite::Connection::open(&db).unwrap();
+    other.execute_batch("BEGIN IMMEDIATE;").unwrap();
+    h.get_by_label("Sign out").click();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while h.query_by_label("Try again").is_none() {
+        assert!(std::time::Instant::now() < deadline, "no fault");
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    other.execute_batch("COMMIT;").unwrap();
+    drop(other);
+    // The board's own retry writes the row; the form comes back.
+    while h.query_by_label("Try again").is_some() {
+        assert!(std::time::Instant::now() < deadline, "never written");
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let press = |h: &mut Harness<'_, deckhand::ui::floor_app::FloorApp>| {
+        let pos = h.get_by_label("4").rect().center();
+        let button = |pressed| egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        };
+        h.event(egui::Event::PointerMoved(pos));
+        h.event(button(true));
+        h.event(button(false));
+        h.run_steps(2);
+    };
+    press(&mut h);
+    h.get_by_label("Credential number: ");
+    // Once the form has settled, the same tap keys its digit.
+    h.run_steps(30);
+    press(&mut h);
+    h.get_by_label("Credential number: 4");
+}
+
 /// Issue 43, item 3: the board's own records on a database another program holds. Signing out
 /// never freezes the window for the writer's lock timeout (1 s); the refused row is held and the
 /// board shows why, as a terminal does; once the lock goes, "Try again" writes it (none lost) and

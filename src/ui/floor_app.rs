@@ -35,6 +35,9 @@ pub struct FloorApp {
     signing_in: bool,
     /// "Try again" was tapped on the screen shown while the board's records cannot be saved.
     retry_writes: bool,
+    /// The fault's screen going is a new screen: a second tap on "Try again" never keys a
+    /// digit of the form beneath (`guard.rs`).
+    guard: super::guard::TapGuard,
 }
 
 impl FloorApp {
@@ -52,6 +55,7 @@ impl FloorApp {
             themed: false,
             signing_in: false,
             retry_writes: false,
+            guard: Default::default(),
         }
     }
 
@@ -149,9 +153,17 @@ impl FloorApp {
 
     /// Draws the frame: the sign-in, or the board.
     pub fn draw(&mut self, ui: &mut Ui) {
+        let fault = self.desk.write_fault().cloned();
+        // The screen's key: 0 (the guard's first) without a fault, so the board starts uncovered.
+        self.guard.frame(ui.ctx(), u64::from(fault.is_some()));
+        ui.push_id(self.guard.generation(), |ui| self.draw_screen(ui, fault));
+        self.guard.cover(ui.ctx(), false);
+    }
+
+    fn draw_screen(&mut self, ui: &mut Ui, fault: Option<crate::terminal::WriteFault>) {
         // Records that cannot be saved stop the board as they stop a terminal: one screen, until
         // the database takes them (tried again every few seconds, or on "Try again").
-        if let Some(fault) = self.desk.write_fault().cloned() {
+        if let Some(fault) = fault {
             self.retry_writes |= super::overlays::write_fault_screen_saying(
                 ui,
                 &fault,
@@ -175,7 +187,10 @@ impl FloorApp {
                             .inner_margin(egui::Margin::same(32)),
                     )
                     .show(ui, |ui| {
-                        ui.add_enabled_ui(!self.signing_in, |ui| self.sign_in_form(ui));
+                        // Greyed while a PIN is checked, and while the form settles after the
+                        // fault's screen (the cover alone let a press there key a digit).
+                        let settled = !self.guard.covered();
+                        ui.add_enabled_ui(!self.signing_in && settled, |ui| self.sign_in_form(ui));
                     });
                 super::overlays::what_waits(ui.ctx(), None, self.desk.pin_check_waited());
             }
