@@ -302,15 +302,7 @@ fn a_tap_as_the_boards_fault_goes_keys_nothing_beneath() {
     }
     let press = |h: &mut Harness<'_, deckhand::ui::floor_app::FloorApp>| {
         let pos = h.get_by_label("4").rect().center();
-        let button = |pressed| egui::Event::PointerButton {
-            pos,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: Default::default(),
-        };
-        h.event(egui::Event::PointerMoved(pos));
-        h.event(button(true));
-        h.event(button(false));
+        crate::common::ui::press_and_release(h, pos);
         h.run_steps(2);
     };
     press(&mut h);

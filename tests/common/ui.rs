@@ -222,7 +222,7 @@ pub fn double_tap(h: &mut Harness<'_, DeckhandApp>, label: &str) {
 }
 
 /// A finger's press and release at `pos`, given to the next frame.
-pub fn press_and_release(h: &mut Harness<'_, DeckhandApp>, pos: egui::Pos2) {
+pub fn press_and_release<S>(h: &mut Harness<'_, S>, pos: egui::Pos2) {
     let button = |pressed| egui::Event::PointerButton {
         pos,
         button: egui::PointerButton::Primary,
