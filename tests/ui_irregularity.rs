@@ -51,7 +51,12 @@ fn missing_cards_void_the_round_and_replace_the_deck_signed_by_the_floor() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("irr.sqlite");
     let s = setup(GameId::Holdem);
-    let mut h = harness(DeckhandApp::new(in_round(&db, &s), s, None));
+    // At 1024×768: the wrong PIN's refusal stays on the screen.
+    let mut h = crate::common::ui::harness_sized(
+        DeckhandApp::new(in_round(&db, &s), s, None),
+        1024.0,
+        768.0,
+    );
     h.run_ok();
     tap(&mut h, "Blinds posted");
     let before = rows(&db).len();
@@ -72,7 +77,8 @@ fn missing_cards_void_the_round_and_replace_the_deck_signed_by_the_floor() {
     tap(&mut h, "PIN: ");
     keys(&mut h, "111111");
     tap(&mut h, "Record irregularity");
-    h.get_by_label_contains("⚠");
+    let refusal = h.get_by_label_contains("⚠").rect();
+    assert!(refusal.max.x <= 1024.0, "the refusal runs off: {refusal:?}");
     h.get_by_label("Missing or extra cards");
     let after_wrong = rows(&db);
     assert!(

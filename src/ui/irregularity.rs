@@ -126,8 +126,17 @@ impl DeckhandApp {
                             close = true;
                         }
                     }
+                    // Wrapped in the width the buttons leave: at 1024 pixels a wrong PIN's
+                    // refusal ran off the screen's edge ("…1001; 4").
                     if let Some(e) = &f.error {
-                        body_colour(ui, &format!("⚠ {e}"), theme::DANGER);
+                        ui.add(
+                            egui::Label::new(
+                                RichText::new(format!("⚠ {e}"))
+                                    .size(theme::BODY)
+                                    .color(theme::DANGER),
+                            )
+                            .wrap(),
+                        );
                     }
                 });
             });
