@@ -280,12 +280,7 @@ fn the_boards_header_fits_a_1024_pixel_screen() {
 fn a_tap_as_the_boards_fault_goes_keys_nothing_beneath() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("floor-stray.sqlite");
-    let mut h = board_app(&db, FloorConfig::default());
-    h.run_steps(2);
-    board_sign_in(&mut h, "3001", "135790");
-    let other = rusqlite::Connection::open(&db).unwrap();
-    other.execute_batch("BEGIN IMMEDIATE;").unwrap();
-    h.get_by_label("Sign out").click();
+    let (mut h, other) = signing_out_under_a_held_lock(&db);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     while h.query_by_label("Try again").is_none() {
         assert!(std::time::Instant::now() < deadline, "no fault");
@@ -321,13 +316,7 @@ fn a_tap_as_the_boards_fault_goes_keys_nothing_beneath() {
 fn the_boards_records_wait_apart_and_are_held_on_a_locked_database() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("floor-board.sqlite");
-    let mut h = board_app(&db, FloorConfig::default());
-    h.run_steps(2);
-    board_sign_in(&mut h, "3001", "135790");
-    assert!(h.state().watcher().is_some());
-    let other = rusqlite::Connection::open(&db).unwrap();
-    other.execute_batch("BEGIN IMMEDIATE;").unwrap();
-    h.get_by_label("Sign out").click();
+    let (mut h, other) = signing_out_under_a_held_lock(&db);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     let mut slowest = std::time::Duration::ZERO;
     while h
@@ -390,6 +379,24 @@ fn board_app(
             },
             FloorApp::new(feed, desk, floor),
         )
+}
+
+/// The supervisor signed in on the board taps "Sign out" while another program holds the
+/// board's database (the connection returned holds it until it commits).
+fn signing_out_under_a_held_lock(
+    db: &std::path::Path,
+) -> (
+    Harness<'static, deckhand::ui::floor_app::FloorApp>,
+    rusqlite::Connection,
+) {
+    let mut h = board_app(db, FloorConfig::default());
+    h.run_steps(2);
+    board_sign_in(&mut h, "3001", "135790");
+    assert!(h.state().watcher().is_some());
+    let other = rusqlite::Connection::open(db).unwrap();
+    other.execute_batch("BEGIN IMMEDIATE;").unwrap();
+    h.get_by_label("Sign out").click();
+    (h, other)
 }
 
 /// Keys a credential number and PIN on the board's sign-in and taps "Sign in"; waits for the

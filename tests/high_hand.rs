@@ -42,6 +42,16 @@ fn rosas_full_house(t: &mut Terminal, period: &str) -> Result<u32, String> {
     )
 }
 
+/// On the form's pad, the floorperson signs and closes the period from 2026-01-05T08:00Z.
+fn dana_closes_the_period_from_2026_01_05(h: &mut Harness<'_, DeckhandApp>) {
+    crate::common::ui::keys(h, "1001");
+    h.get_by_label_contains("PIN:").click();
+    h.run_ok();
+    crate::common::ui::keys(h, "246810");
+    crate::common::ui::tap(h, "Close period 2026-01-05T08:00Z");
+    h.get_by_label_contains("High Hand period from 2026-01-05T08:00Z closed by Dana Brooks (1001)");
+}
+
 /// line, player, phone, hand, seat, dealer, floor credential, period
 type SlipRow = (i64, String, String, String, i64, String, String, String);
 
@@ -536,12 +546,7 @@ fn an_ended_period_is_closed_from_the_high_hand_form() {
     crate::common::ui::tap(&mut h, "High hand");
     h.get_by_label("Floorperson signs").click();
     h.run_ok();
-    crate::common::ui::keys(&mut h, "1001");
-    h.get_by_label_contains("PIN:").click();
-    h.run_ok();
-    crate::common::ui::keys(&mut h, "246810");
-    crate::common::ui::tap(&mut h, "Close period 2026-01-05T08:00Z");
-    h.get_by_label_contains("High Hand period from 2026-01-05T08:00Z closed by Dana Brooks (1001)");
+    dana_closes_the_period_from_2026_01_05(&mut h);
     assert!(h.state().terminal().table().high_hand_slips.is_empty());
 }
 
@@ -577,12 +582,7 @@ fn a_round_short_of_players_says_so_when_the_form_opens_and_still_closes_a_perio
         "Record and sign offered"
     );
     // The floorperson signs on the pad the form shows and closes the ended period.
-    crate::common::ui::keys(&mut h, "1001");
-    h.get_by_label_contains("PIN:").click();
-    h.run_ok();
-    crate::common::ui::keys(&mut h, "246810");
-    crate::common::ui::tap(&mut h, "Close period 2026-01-05T08:00Z");
-    h.get_by_label_contains("High Hand period from 2026-01-05T08:00Z closed by Dana Brooks (1001)");
+    dana_closes_the_period_from_2026_01_05(&mut h);
     drop(h);
 
     let enough = dir.path().join("enough.sqlite");
